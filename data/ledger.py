@@ -1,0 +1,67 @@
+"""A tournament file together with the state its log replays to.
+
+This is where the referee's actions meet the disk: an action is checked against
+the whole log (``schemes.history``) and only then appended, so a refused action
+leaves the file exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+
+from data.errors import TournamentFileError
+from data.store import TournamentFile
+from schemes.actions import Action
+from schemes.events import Event, InvalidEvent
+from schemes.history import Appended, append
+from schemes.model import Tournament
+from schemes.replay import replay
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Ledger:
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
+        self.file = TournamentFile(path, writable)
+        self._state: Tournament | None = None
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], action: Action) -> Ledger:
+        kind, data = action
+        first = append([], kind, data, now()).event
+        TournamentFile.create(path, first).close()
+        return cls(path, writable=True)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.file.events
+
+    @property
+    def state(self) -> Tournament:
+        if self._state is None:
+            try:
+                self._state = replay(self.events)
+            except InvalidEvent as error:
+                raise TournamentFileError(f"{self.file.path}: damaged event log ({error})") from None
+        return self._state
+
+    def commit(self, action: Action) -> Appended:
+        """Append the action's event if the log accepts it; InvalidEvent otherwise."""
+        self.state  # a damaged file is reported as such, not as a refused action
+        kind, data = action
+        appended = append(self.events, kind, data, now())
+        self.file.append(appended.event)
+        self._state = appended.state
+        return appended
+
+    def close(self) -> None:
+        self.file.close()
+
+    def __enter__(self) -> Ledger:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

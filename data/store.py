@@ -1,0 +1,179 @@
+"""The tournament file: a TinyDB JSON database of events, written so it never breaks.
+
+Layout: table ``meta`` holds one document ``{"format": "tengen-tournament",
+"version": 1}`` by which a foreign JSON file is told apart; table ``events`` holds
+one document per event, its TinyDB id being the event id.
+
+TinyDB writes by truncating the file and writing it again, which a power cut turns
+into an empty or half file.  ``AtomicStorage`` replaces that storage: every write
+goes to a temporary file in the same folder, is fsynced, the previous file is kept as
+``FILE.bak`` (a hard link, so it costs nothing), the temporary file is renamed over the
+original, and the folder is fsynced so the rename itself is durable.  A crash at any
+instant leaves either the old or the new file, both complete.  The storage also keeps
+the parsed database in memory, so TinyDB's read-before-write does not parse the file
+again on every append; an append then costs one serialisation and one fsync.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from data.errors import TournamentFileError
+from data.lock import WriterLock
+from schemes.events import Event, InvalidEvent
+
+FORMAT = "tengen-tournament"
+VERSION = 1
+_META, _EVENTS = "meta", "events"
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _fsync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, payload: bytes) -> None:
+    """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole."""
+    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with open(temporary, "wb") as handle:
+        handle.write(payload)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if path.exists():
+        link = path.with_name(f".{path.name}.bak-{os.getpid()}")
+        link.unlink(missing_ok=True)
+        os.link(path, link)
+        os.replace(link, backup_path(path))
+    os.replace(temporary, path)
+    _fsync_folder(path.parent)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise TournamentFileError(f"{path}: no such file") from None
+    except OSError as error:
+        raise TournamentFileError(f"{path}: cannot read it ({error.strerror})") from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        hint = f"; the previous state is in {backup_path(path).name}" if backup_path(path).exists() else ""
+        raise TournamentFileError(f"{path}: not a Tengen tournament (damaged or not JSON){hint}") from None
+    meta = data.get(_META, {}).get("1", {}) if isinstance(data, dict) else {}
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
+        raise TournamentFileError(f"{path}: not a Tengen tournament file")
+    if meta.get("version") != VERSION:
+        raise TournamentFileError(
+            f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
+        )
+    return data
+
+
+def _events(path: Path, data: dict[str, Any]) -> list[Event]:
+    table = data[_EVENTS]
+    try:
+        ids = sorted(int(key) for key in table)
+    except ValueError:
+        raise TournamentFileError(f"{path}: damaged event log (an event id is not a number)") from None
+    if ids != list(range(1, len(ids) + 1)):
+        raise TournamentFileError(f"{path}: damaged event log (events are missing)")
+    try:
+        return [Event.from_json(i, table[str(i)]) for i in ids]
+    except InvalidEvent as error:
+        raise TournamentFileError(f"{path}: damaged event log ({error})") from None
+
+
+class AtomicStorage(Storage):
+    """TinyDB storage that writes atomically and durably, and reads the file once."""
+
+    def __init__(self, path: str, initial: dict[str, Any] | None = None) -> None:
+        self.path = Path(path)
+        self._data = initial
+
+    def read(self) -> dict[str, Any] | None:
+        if self._data is None:
+            self._data = _load(self.path)
+        return self._data
+
+    def write(self, data: dict[str, Any]) -> None:
+        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        try:
+            write_atomically(self.path, payload)
+        except BaseException:
+            self._data = None  # memory may be ahead of the disk now: read it again
+            raise
+        self._data = data
+
+
+class TournamentFile:
+    """The event log of one tournament on disk; writable only while its lock is held."""
+
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
+        self.path = Path(path)
+        self._lock: WriterLock | None = None
+        self._db: TinyDB | None = None
+        if writable:
+            self._lock = WriterLock(self.path)
+            self._lock.acquire()
+        try:
+            data = _load(self.path)
+            self.events = _events(self.path, data)
+        except BaseException:
+            self.close()
+            raise
+        if writable:
+            for stale in self.path.parent.glob(f".{self.path.name}.tmp-*"):
+                stale.unlink(missing_ok=True)
+            self._db = TinyDB(str(self.path), storage=AtomicStorage, initial=data)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], first: Event) -> TournamentFile:
+        """A new file holding ``first``; refuses to replace any existing file."""
+        path = Path(path)
+        if path.exists():
+            raise TournamentFileError(f"{path} exists already: choose another name")
+        if not path.parent.is_dir():
+            raise TournamentFileError(f"{path.parent}: no such folder")
+        data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {"1": first.to_json()}}
+        with WriterLock(path):
+            if path.exists():
+                raise TournamentFileError(f"{path} exists already: choose another name")
+            write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        return cls(path, writable=True)
+
+    def append(self, event: Event) -> None:
+        if self._db is None:
+            raise TournamentFileError(f"{self.path} was opened read-only")
+        if event.id != len(self.events) + 1:
+            raise TournamentFileError(f"event {event.id} does not follow event {len(self.events)}")
+        self._db.table(_EVENTS).insert(Document(event.to_json(), doc_id=event.id))
+        self.events.append(event)
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> TournamentFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

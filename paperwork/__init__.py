@@ -1,0 +1,1 @@
+"""PDF paperwork and the rating-commission table (coming with the paperwork issue)."""

@@ -1,0 +1,134 @@
+"""Appending to the log: validation, undo and redo as retractions.
+
+Undo appends a retraction of the latest standing action; redo retracts the latest
+standing undo, as long as nothing new was done since (a new action ends the redo
+chain, as in any editor).  A retraction is allowed whenever the log without its
+target still replays, which is what keeps a round's pairing from being undone under
+its results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from schemes import events as ev
+from schemes.events import Event, InvalidEvent, retracted_ids
+from schemes.model import Tournament
+from schemes.replay import apply
+
+
+@dataclass(frozen=True)
+class Appended:
+    """A checked event, the state it leads to, and what the referee should know."""
+
+    event: Event
+    state: Tournament
+    warnings: tuple[str, ...] = ()
+
+
+def describe(event: Event) -> str:
+    """A short account of an event for the log and for undo messages."""
+    d = event.data
+    match event.kind:
+        case ev.TOURNAMENT_CREATED:
+            return f"tournament {d['name']!r} created ({d['scheme']})"
+        case ev.PLAYER_REGISTERED:
+            return f"player {d['player']} registered: {d['surname']} {d['name']}".rstrip()
+        case ev.PLAYER_EDITED:
+            changed = ", ".join(f"{k}={v}" for k, v in d.items() if k != "player")
+            return f"player {d['player']} edited: {changed}"
+        case ev.PLAYER_SKIPS:
+            return f"player {d['player']} skips round {', '.join(map(str, d['rounds']))}"
+        case ev.PLAYER_WITHDRAWN:
+            return f"player {d['player']} withdrawn from round {d['from_round']}"
+        case ev.ROUND_PAIRED:
+            return f"round {d['round']} paired ({len(d['boards'])} boards)"
+        case ev.RESULT_RECORDED:
+            swapped = " colours swapped" if d.get("swapped") else ""
+            return f"result round {d['round']} board {d['board']}: {d['code']}{swapped}"
+        case ev.RETRACTED:
+            return f"retraction of event {d['event']}"
+    return event.kind
+
+
+def append(events: list[Event], kind: str, data: dict, at: str = "") -> Appended:
+    """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand."""
+    event = Event(len(events) + 1, kind, data, at)
+    ev.check_shape(kind, data)
+    log = events + [event]
+    if kind == ev.RETRACTED:
+        _check_target(events, data["event"])
+    state = _replay_explaining(log, event)
+    return Appended(event, state, _warnings(events, event, state))
+
+
+def undo_target(events: list[Event]) -> Event:
+    """The latest action that still stands."""
+    retracted = retracted_ids(events)
+    for event in reversed(events):
+        if event.kind not in (ev.RETRACTED, ev.TOURNAMENT_CREATED) and event.id not in retracted:
+            return event
+    raise InvalidEvent("nothing to undo")
+
+
+def redo_target(events: list[Event]) -> Event:
+    """The latest standing undo, if no standing action came after it."""
+    retracted = retracted_ids(events)
+    by_id = {e.id: e for e in events}
+    for event in reversed(events):
+        if event.id in retracted:
+            continue
+        if event.kind != ev.RETRACTED:
+            break
+        if by_id[event.data["event"]].kind != ev.RETRACTED:
+            return event
+    raise InvalidEvent("nothing to redo")
+
+
+def _check_target(events: list[Event], target_id: int) -> None:
+    if not 1 <= target_id <= len(events):
+        raise InvalidEvent(f"there is no event {target_id}")
+    target = events[target_id - 1]
+    if target.kind == ev.TOURNAMENT_CREATED:
+        raise InvalidEvent("the creation of the tournament cannot be undone")
+    if target.id in retracted_ids(events):
+        raise InvalidEvent(f"event {target_id} ({describe(target)}) is already undone")
+    if target.kind == ev.ROUND_PAIRED:
+        state = _replay_explaining(events, None)
+        paired = state.round(target.data["round"])
+        if paired is not None and paired.results:
+            boards = ", ".join(map(str, sorted(paired.results)))
+            raise InvalidEvent(
+                f"round {paired.number} has results on board {boards}: undo them before its pairing"
+            )
+
+
+def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
+    """Replay ``log``; an event that no longer fits is named in the message."""
+    state: Tournament | None = None
+    for event in ev.standing(log):
+        try:
+            state = apply(state, event)
+        except InvalidEvent as error:
+            if new is None or event is new:
+                raise
+            raise InvalidEvent(
+                f"that would break event {event.id} ({describe(event)}): {error}"
+            ) from None
+    if state is None:
+        raise InvalidEvent("the log has no tournament")
+    return state
+
+
+def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[str, ...]:
+    """A changed result of a round that later rounds were paired after."""
+    changed = event
+    if event.kind == ev.RETRACTED:
+        changed = events[event.data["event"] - 1]
+    if changed.kind != ev.RESULT_RECORDED:
+        return ()
+    number = changed.data["round"]
+    if number >= state.paired_rounds:
+        return ()
+    later = f"{number + 1}" if number + 1 == state.paired_rounds else f"{number + 1}-{state.paired_rounds}"
+    return (f"round {later} was paired with the old result of round {number}",)

@@ -1,0 +1,142 @@
+"""The tournament as the replay of its event log leaves it.
+
+Everything here is a frozen value.  Mappings inside them are never mutated after
+construction: the reducer in ``replay`` builds new ones, so a state handed out
+once stays what it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from schemes.ranks import rank_label
+
+WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
+WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE = "W+F", "B+F", "both-lose"
+RESULT_CODES = (WHITE_WINS, BLACK_WINS, DRAW, WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE)
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str
+    scheme: str
+    rounds: int | None
+    place: str = ""
+    dates: str = ""
+    komi: float = 6.5
+    time: str = ""
+    lang: str = "ru"
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    surname: str
+    name: str
+    rank: int
+    rating: int | None = None
+    country: str = ""
+    club: str = ""
+    block: frozenset[int] = frozenset()
+    joined: int = 1
+    """The first round he can be paired in; rounds before it count as skips."""
+    withdrawn_from: int | None = None
+    skips: frozenset[int] = frozenset()
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.surname} {self.name}".strip()
+
+    @property
+    def rank_label(self) -> str:
+        return rank_label(self.rank)
+
+    @property
+    def sort_rating(self) -> int:
+        """The rating for ordering: a rank-only player sorts as ``rank * 100``."""
+        return self.rating if self.rating is not None else self.rank * 100
+
+    def skips_round(self, number: int) -> bool:
+        return number < self.joined or number in self.skips
+
+    def withdrawn_by(self, number: int) -> bool:
+        return self.withdrawn_from is not None and number >= self.withdrawn_from
+
+    def available_in(self, number: int) -> bool:
+        """Whether round ``number`` should pair him."""
+        return not self.skips_round(number) and not self.withdrawn_by(number)
+
+
+@dataclass(frozen=True)
+class Board:
+    number: int
+    white: int
+    black: int
+    handicap: int = 0
+    """The scheme's handicap: 0 an even game, 1 black moves first with no stones, N >= 2 stones."""
+    komi: float = 6.5
+    nigiri: bool = False
+
+    @property
+    def stones(self) -> int:
+        """Stones placed on the board before the first move."""
+        return self.handicap if self.handicap >= 2 else 0
+
+    def has(self, player: int) -> bool:
+        return player in (self.white, self.black)
+
+    def opponent(self, player: int) -> int:
+        return self.black if player == self.white else self.white
+
+
+@dataclass(frozen=True)
+class Result:
+    code: str
+    swapped: bool = False
+    event: int = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Scheme-specific values fixed with the pairing (Gamma's lowest top level, …)."""
+    results: Mapping[int, Result] = field(default_factory=dict)
+    event: int = 0
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.boards)
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        return tuple(b.number for b in self.boards if b.number not in self.results)
+
+    def board(self, number: int) -> Board | None:
+        return self.boards[number - 1] if 1 <= number <= len(self.boards) else None
+
+    def board_of(self, player: int) -> Board | None:
+        return next((b for b in self.boards if b.has(player)), None)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    settings: Settings
+    players: Mapping[int, Player] = field(default_factory=dict)
+    numbers: Mapping[int, int] = field(default_factory=dict)
+    """Player id → the number printed on cards; empty until round 1 is paired."""
+    rounds: tuple[Round, ...] = ()
+
+    @property
+    def paired_rounds(self) -> int:
+        return len(self.rounds)
+
+    def round(self, number: int) -> Round | None:
+        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+
+    def player(self, player_id: int) -> Player | None:
+        return self.players.get(player_id)

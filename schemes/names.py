@@ -1,0 +1,15 @@
+"""Alphabetical order of names as a Russian referee sorts them.
+
+Case does not matter and ``ё`` sorts as ``е`` (the seed's rule).  Cyrillic letters
+are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code points do.
+"""
+
+from __future__ import annotations
+
+
+def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
+    return _fold(surname), _fold(name)
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("ё", "е")

@@ -1,0 +1,85 @@
+"""What each round meant for each player, read off the paired rounds.
+
+Every scheme scores and breaks ties from these records; reading them in one place
+keeps "what counts as a game" the same everywhere: a board with a result is a game
+(forfeits included, as the opponents' tie-breaks need them), a bye is a bye, and a
+round without a board is a skip, unless the player had withdrawn by then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Tournament
+
+
+class Kind(Enum):
+    GAME = "game"
+    PENDING = "pending"
+    """Paired, result not entered yet."""
+    BYE = "bye"
+    SKIP = "skip"
+    WITHDRAWN = "withdrawn"
+
+
+class Score(Enum):
+    WIN = 1.0
+    DRAW = 0.5
+    LOSS = 0.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    round: int
+    kind: Kind
+    opponent: int | None = None
+    white: bool | None = None
+    """The colour actually played (after a nigiri swap)."""
+    handicap: int = 0
+    komi: float = 0.0
+    score: Score | None = None
+    opponent_score: Score | None = None
+    """Both lose when neither came: a score alone cannot say that."""
+    forfeit: bool = False
+    """Decided without a game: a walkover or both absent."""
+
+
+# result code -> (white's score, black's score, forfeit)
+_SCORES = {
+    WHITE_WINS: (Score.WIN, Score.LOSS, False),
+    BLACK_WINS: (Score.LOSS, Score.WIN, False),
+    DRAW: (Score.DRAW, Score.DRAW, False),
+    WHITE_BY_FORFEIT: (Score.WIN, Score.LOSS, True),
+    BLACK_BY_FORFEIT: (Score.LOSS, Score.WIN, True),
+    BOTH_LOSE: (Score.LOSS, Score.LOSS, True),
+}
+
+
+def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome]]:
+    """Player id → his outcome in each paired round up to ``after_round``."""
+    table: dict[int, list[Outcome]] = {p: [] for p in tournament.players}
+    for played in tournament.rounds[:after_round]:
+        seen = set()
+        for board in played.boards:
+            result = played.results.get(board.number)
+            for me, white in ((board.white, True), (board.black, False)):
+                seen.add(me)
+                if result is None:
+                    table[me].append(Outcome(played.number, Kind.PENDING, board.opponent(me), white,
+                                             board.handicap, board.komi))
+                    continue
+                white_score, black_score, forfeit = _SCORES[result.code]
+                mine, theirs = (white_score, black_score) if white else (black_score, white_score)
+                table[me].append(Outcome(
+                    played.number, Kind.GAME, board.opponent(me), white != result.swapped,
+                    board.handicap, board.komi, mine, theirs, forfeit,
+                ))
+        for player_id in played.byes:
+            seen.add(player_id)
+            table[player_id].append(Outcome(played.number, Kind.BYE))
+        for player in tournament.players.values():
+            if player.id not in seen:
+                kind = Kind.WITHDRAWN if player.withdrawn_by(played.number) else Kind.SKIP
+                table[player.id].append(Outcome(played.number, kind))
+    return table

@@ -1,0 +1,15 @@
+"""The schemes the program knows, by the name the command line and the file use."""
+
+from __future__ import annotations
+
+from schemes.round_robin import ROUND_ROBIN
+from schemes.scheme import Scheme
+
+SCHEMES: dict[str, Scheme] = {s.name: s for s in (ROUND_ROBIN,)}
+
+
+def get_scheme(name: str) -> Scheme:
+    try:
+        return SCHEMES[name]
+    except KeyError:
+        raise ValueError(f"unknown scheme {name!r}: known are {', '.join(SCHEMES)}") from None

@@ -1,0 +1,250 @@
+"""The reducer: one event applied to a tournament gives the next tournament.
+
+``apply`` is also the validator.  An event that does not fit the state it lands on
+raises ``InvalidEvent`` with a message for the referee; the command that wanted to
+append it appends nothing.  Replaying a stored log runs the same checks, so a file
+edited by hand into an inconsistent state is refused the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Mapping
+
+from schemes import events as ev
+from schemes.events import Event, InvalidEvent, standing
+from schemes.model import RESULT_CODES, Board, Player, Result, Round, Settings, Tournament
+from schemes.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
+from schemes.registry import get_scheme
+from schemes.scheme import check_params
+
+LANGUAGES = ("ru", "en")
+MAX_HANDICAP = 9
+
+
+def replay(events: Iterable[Event]) -> Tournament:
+    """The state of the tournament after the events that stand (retractions resolved)."""
+    state: Tournament | None = None
+    for event in standing(list(events)):
+        state = apply(state, event)
+    if state is None:
+        raise InvalidEvent("the log is empty: no tournament was created")
+    return state
+
+
+def apply(state: Tournament | None, event: Event) -> Tournament:
+    """The tournament after ``event``, or InvalidEvent naming what is wrong."""
+    ev.check_shape(event.kind, event.data)
+    if event.kind == ev.TOURNAMENT_CREATED:
+        if state is not None:
+            raise InvalidEvent("the tournament was already created")
+        return _created(event.data)
+    if state is None:
+        raise InvalidEvent("the log must start with the creation of the tournament")
+    reducer = _REDUCERS.get(event.kind)
+    if reducer is None:
+        raise InvalidEvent(f"{event.kind} cannot be applied as such")
+    return reducer(state, event)
+
+
+def _created(data: Mapping[str, Any]) -> Tournament:
+    try:
+        scheme = get_scheme(data["scheme"])
+        params = check_params(scheme, data.get("params", {}))
+    except ValueError as error:
+        raise InvalidEvent(str(error)) from None
+    rounds = data["rounds"]
+    if rounds is not None and not 1 <= rounds <= 99:
+        raise InvalidEvent(f"bad number of rounds {rounds}: 1 to 99")
+    komi = float(data.get("komi", 6.5))
+    if komi * 2 != int(komi * 2) or abs(komi) > 50:
+        raise InvalidEvent(f"bad komi {komi}: a whole or half number, like 6.5")
+    lang = data.get("lang", "ru")
+    if lang not in LANGUAGES:
+        raise InvalidEvent(f"bad language {lang!r}: {' or '.join(LANGUAGES)}")
+    if not data["name"].strip():
+        raise InvalidEvent("the tournament needs a name")
+    settings = Settings(
+        name=data["name"].strip(), scheme=scheme.name, rounds=rounds,
+        place=data.get("place", ""), dates=data.get("dates", ""), komi=komi,
+        time=data.get("time", ""), lang=lang, params=params,
+    )
+    return Tournament(settings)
+
+
+def _player(state: Tournament, player_id: int) -> Player:
+    player = state.players.get(player_id)
+    if player is None:
+        raise InvalidEvent(f"unknown player {player_id}")
+    return player
+
+
+def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The player fields of a registration or an edit, checked."""
+    fields: dict[str, Any] = {}
+    for key in ("surname", "name", "country", "club"):
+        if key in data:
+            fields[key] = " ".join(data[key].split())
+    if "surname" in fields and not fields["surname"]:
+        raise InvalidEvent("a player needs a surname")
+    if "rating" in data and data["rating"] is not None:
+        if not MIN_RATING <= data["rating"] <= MAX_RATING:
+            raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
+        fields["rating"] = data["rating"]
+        fields["rank"] = rank_of_rating(data["rating"])
+    elif "rank" in data:
+        if not WEAKEST <= data["rank"] <= STRONGEST:
+            raise InvalidEvent(f"bad rank index {data['rank']}")
+        fields["rank"] = data["rank"]
+        fields["rating"] = None
+    if "block" in data:
+        for other in data["block"]:
+            if other == player_id:
+                raise InvalidEvent(f"player {player_id} cannot be blocked from himself")
+            _player(state, other)
+        fields["block"] = frozenset(data["block"])
+    return fields
+
+
+def _registered(state: Tournament, event: Event) -> Tournament:
+    player_id = event.data["player"]
+    if player_id in state.players:
+        raise InvalidEvent(f"player id {player_id} is taken")
+    if state.rounds and not get_scheme(state.settings.scheme).late_entry:
+        raise InvalidEvent(
+            f"{state.settings.scheme}: nobody can join after round 1 is paired"
+        )
+    fields = _checked_profile(state, player_id, event.data)
+    if "rank" not in fields:
+        raise InvalidEvent("a player needs a rating or a rank")
+    player = Player(id=player_id, joined=state.paired_rounds + 1, **fields)
+    numbers = dict(state.numbers)
+    if numbers:
+        numbers[player_id] = max(numbers.values()) + 1
+    return replace(state, players={**state.players, player_id: player}, numbers=numbers)
+
+
+def _edited(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    fields = _checked_profile(state, player.id, event.data)
+    return replace(state, players={**state.players, player.id: replace(player, **fields)})
+
+
+def _total_rounds(state: Tournament) -> int | None:
+    return get_scheme(state.settings.scheme).total_rounds(state)
+
+
+def _skips(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    total = _total_rounds(state)
+    for number in event.data["rounds"]:
+        if number <= state.paired_rounds:
+            raise InvalidEvent(
+                f"round {number} is already paired: a skip must be announced before; "
+                "record the game as a forfeit instead"
+            )
+        if total is not None and number > total:
+            raise InvalidEvent(f"there is no round {number}: the event has {total}")
+    if not event.data["rounds"]:
+        raise InvalidEvent("name the rounds to skip")
+    skips = player.skips | frozenset(event.data["rounds"])
+    return replace(state, players={**state.players, player.id: replace(player, skips=skips)})
+
+
+def _withdrawn(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    start = event.data["from_round"]
+    if player.withdrawn_from is not None:
+        raise InvalidEvent(f"player {player.id} has already withdrawn from round {player.withdrawn_from}")
+    if start <= state.paired_rounds:
+        raise InvalidEvent(f"round {start} is already paired: withdraw him from round {state.paired_rounds + 1}")
+    player = replace(player, withdrawn_from=start)
+    return replace(state, players={**state.players, player.id: player})
+
+
+def check_pairable(state: Tournament, number: int) -> None:
+    """Round ``number`` is the next one, the one before it is complete, and the event has it."""
+    if number != state.paired_rounds + 1:
+        raise InvalidEvent(f"the next round to pair is {state.paired_rounds + 1}, not {number}")
+    previous = state.round(number - 1)
+    if previous is not None and not previous.complete:
+        boards = ", ".join(map(str, previous.missing))
+        raise InvalidEvent(f"round {number - 1} is not complete: no result on board {boards}")
+    total = _total_rounds(state)
+    if total is not None and number > total:
+        raise InvalidEvent(f"all {total} rounds are paired")
+
+
+def _paired(state: Tournament, event: Event) -> Tournament:
+    data = event.data
+    number = data["round"]
+    check_pairable(state, number)
+    numbers = dict(state.numbers)
+    if "order" in data:
+        numbers = _numbering(state, data["order"])
+    elif not numbers:
+        raise InvalidEvent("round 1 must number the players")
+    state = replace(state, numbers=numbers)
+    check_pairable(state, number)
+    boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
+    byes = tuple(data.get("byes", ()))
+    seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
+    repeated = sorted({p for p in seated if seated.count(p) > 1})
+    if repeated:
+        raise InvalidEvent(f"player {repeated[0]} appears twice in round {number}")
+    for player_id in seated:
+        if not _player(state, player_id).available_in(number):
+            raise InvalidEvent(f"player {player_id} does not play round {number}")
+    expected = {p.id for p in state.players.values() if p.available_in(number)}
+    left_out = sorted(expected - set(seated))
+    if left_out:
+        raise InvalidEvent(f"player {left_out[0]} is left out of round {number}")
+    paired = Round(number, boards, byes, dict(data.get("extra", {})), {}, event.id)
+    return replace(state, rounds=state.rounds + (paired,))
+
+
+def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
+    if state.numbers:
+        raise InvalidEvent("the players are numbered already")
+    field_ids = {p.id for p in state.players.values() if not p.withdrawn_by(1)}
+    if sorted(order) != sorted(field_ids):
+        raise InvalidEvent("the numbering must list every player of the field once")
+    return {player_id: no for no, player_id in enumerate(order, start=1)}
+
+
+def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
+    board = Board(number, data["white"], data["black"], data["handicap"], float(data["komi"]), data["nigiri"])
+    if board.white == board.black:
+        raise InvalidEvent(f"board {number}: a player cannot play himself")
+    if not 0 <= board.handicap <= MAX_HANDICAP:
+        raise InvalidEvent(f"board {number}: handicap {board.handicap} is not 0..{MAX_HANDICAP}")
+    return board
+
+
+def _result(state: Tournament, event: Event) -> Tournament:
+    data = event.data
+    played = state.round(data["round"])
+    if played is None:
+        raise InvalidEvent(f"round {data['round']} is not paired")
+    board = played.board(data["board"])
+    if board is None:
+        raise InvalidEvent(f"round {played.number} has no board {data['board']} (boards 1-{len(played.boards)})")
+    if data["code"] not in RESULT_CODES:
+        raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
+    swapped = data.get("swapped", False)
+    if swapped and not board.nigiri:
+        raise InvalidEvent(f"board {board.number} had its colours set by the pairing: they cannot be swapped")
+    result = Result(data["code"], swapped, event.id)
+    updated = replace(played, results={**played.results, board.number: result})
+    rounds = state.rounds[: played.number - 1] + (updated,) + state.rounds[played.number :]
+    return replace(state, rounds=rounds)
+
+
+_REDUCERS = {
+    ev.PLAYER_REGISTERED: _registered,
+    ev.PLAYER_EDITED: _edited,
+    ev.PLAYER_SKIPS: _skips,
+    ev.PLAYER_WITHDRAWN: _withdrawn,
+    ev.ROUND_PAIRED: _paired,
+    ev.RESULT_RECORDED: _result,
+}

@@ -1,0 +1,235 @@
+"""Round robin (seed 004): Berger tables, 1 / ½ / 0 scoring, tie-breaks, true rating.
+
+Decisions where the spec is silent (also in docs/decisions.md):
+- Nobody joins after round 1 is paired: the Berger table is fixed by the draw.
+- A player who skips a round, or has withdrawn, simply has no game that round; his
+  scheduled opponent has the round free as a bye (``bye_points``), exactly as the
+  opponent of the dummy in an odd field.  The one who skipped scores nothing.
+- Even games keep the table's colours (no nigiri).  With ``handicap=rank`` a rank
+  difference of ``h`` (capped) gives the stronger player white and ``h`` stones with
+  komi 0.5; equal ranks play even with the announced komi.
+- Koya counts the points scored against opponents who have at least half of the
+  points of the games they had results in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Sequence
+
+from schemes.berger import berger_round, even_size
+from schemes.model import Board, Player, Tournament
+from schemes.names import alphabetical_key
+from schemes.places import Criterion, ranked
+from schemes.records import Kind, Outcome, Score, outcomes
+from schemes.scheme import Pairing, PairingError, Param, Row, Standings
+from schemes.true_rating import true_ratings
+
+TIEBREAKS = ("buchholz", "head_to_head", "sonneborn_berger", "wins", "koya", "true_rating")
+
+
+def _choice(*allowed: str):
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"{text!r} is not one of {', '.join(allowed)}")
+        return text
+
+    return parse
+
+
+def _int_in(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise ValueError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _half_points(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number") from None
+    if value not in (0.0, 0.5, 1.0):
+        raise ValueError(f"{value} is not 0, 0.5 or 1")
+    return value
+
+
+def _tiebreak_list(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in TIEBREAKS:
+            raise ValueError(f"unknown tie-break {name!r}: choose from {', '.join(TIEBREAKS)}")
+    if len(set(names)) != len(names):
+        raise ValueError("a tie-break is listed twice")
+    return names
+
+
+PARAMS = (
+    Param("numbering", "lot", _choice("lot", "rating", "manual"), "how players get their numbers"),
+    Param("cycles", 1, _int_in(1, 2), "1 = single, 2 = double round robin"),
+    Param("handicap", "none", _choice("none", "rank"), "even games, or handicap by rank difference"),
+    Param("handicap_cap", 9, _int_in(0, 9), "most stones a game may have"),
+    Param("bye_points", 0.0, _half_points, "points for a round without opponent"),
+    Param("tiebreaks", ["buchholz", "head_to_head"], _tiebreak_list, "order of tie-breaks after points"),
+)
+
+
+@dataclass(frozen=True)
+class RoundRobin:
+    name: str = "round-robin"
+    params: Sequence[Param] = PARAMS
+    late_entry: bool = False
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        field = len(tournament.numbers) or len(_field(tournament))
+        if field < 2:
+            return tournament.settings.rounds
+        return tournament.settings.params["cycles"] * (even_size(field) - 1)
+
+    def pair(
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None
+    ) -> Pairing:
+        numbers, new_order = dict(tournament.numbers), None
+        if not numbers:
+            new_order = tuple(_numbering(tournament, rng, order))
+            numbers = {player_id: no for no, player_id in enumerate(new_order, start=1)}
+            wanted = tournament.settings.rounds
+            total = tournament.settings.params["cycles"] * (even_size(len(numbers)) - 1)
+            if wanted is not None and wanted != total:
+                raise PairingError(
+                    f"{len(numbers)} players play {total} rounds, but the tournament was "
+                    f"created with {wanted}: create it without --rounds, or change the field"
+                )
+        by_number = {no: tournament.players[p] for p, no in numbers.items()}
+        size = even_size(len(numbers))
+        cycle_round = (number - 1) % (size - 1) + 1
+        second_cycle = number > size - 1
+        boards: list[Board] = []
+        byes: list[int] = []
+        for white_no, black_no in berger_round(size, cycle_round):
+            if second_cycle:
+                white_no, black_no = black_no, white_no
+            white, black = by_number.get(white_no), by_number.get(black_no)
+            present = [p for p in (white, black) if p is not None and p.available_in(number)]
+            if len(present) == 2:
+                boards.append(_board(tournament, len(boards) + 1, white, black))
+            elif present:
+                byes.append(present[0].id)
+        return Pairing(tuple(boards), tuple(byes), new_order)
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        table = outcomes(tournament, after_round)
+        bye_points = tournament.settings.params["bye_points"]
+        points = {p: _points(rows, bye_points) for p, rows in table.items()}
+        games = {p: [o for o in rows if o.kind is Kind.GAME] for p, rows in table.items()}
+
+        def head_to_head(group: Sequence[int]) -> dict[int, float]:
+            members = set(group)
+            return {p: sum(o.score.value for o in games[p] if o.opponent in members) for p in group}
+
+        def every(values: dict[int, float]) -> Criterion:
+            return lambda group: values
+
+        fitted: dict[int, float] = {}
+
+        def true_rating(group: Sequence[int]) -> dict[int, float]:
+            if not fitted:
+                fitted.update(_rounded(_fit(games)))
+            return fitted
+        criteria: dict[str, Criterion] = {
+            "buchholz": every({p: sum(points[o.opponent] for o in games[p]) for p in table}),
+            "head_to_head": head_to_head,
+            "sonneborn_berger": every({
+                p: sum(points[o.opponent] * o.score.value for o in games[p]) for p in table
+            }),
+            "wins": every({p: float(sum(o.score is Score.WIN for o in games[p])) for p in table}),
+            "koya": every({
+                p: sum(o.score.value for o in games[p] if _strong(points[o.opponent], games[o.opponent]))
+                for p in table
+            }),
+            "true_rating": true_rating,
+        }
+        chosen = list(tournament.settings.params["tiebreaks"])
+        shown = chosen + [k for k in TIEBREAKS if k not in chosen]
+        order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
+        places, values = ranked(
+            order, [("points", every(points))] + [(name, criteria[name]) for name in shown]
+        )
+        rows = tuple(
+            Row(place, player, points[player], {"points": points[player], **{
+                k: values[player][k] for k in ("wins", *TIEBREAKS)
+            }})
+            for place, player in places
+        )
+        return Standings(after_round, rows)
+
+
+ROUND_ROBIN = RoundRobin()
+
+
+def _field(tournament: Tournament) -> list[Player]:
+    return [p for p in tournament.players.values() if not p.withdrawn_by(1)]
+
+
+def _numbering(tournament: Tournament, rng: random.Random, order: Sequence[int] | None) -> list[int]:
+    field = sorted(p.id for p in _field(tournament))
+    if len(field) < 2:
+        raise PairingError("a round robin needs at least 2 players")
+    method = tournament.settings.params["numbering"]
+    if order is not None:
+        if sorted(order) != field:
+            raise PairingError("the order must list every player of the field once, by id")
+        return list(order)
+    if method == "manual":
+        raise PairingError("numbering is by hand: give the order of player ids (pair --order 3,1,2,...)")
+    if method == "rating":
+        players = [tournament.players[p] for p in field]
+        players.sort(key=lambda p: (-p.sort_rating, alphabetical_key(p.surname, p.name)))
+        return [p.id for p in players]
+    rng.shuffle(field)
+    return field
+
+
+def _board(tournament: Tournament, number: int, white: Player, black: Player) -> Board:
+    params = tournament.settings.params
+    handicap = 0
+    if params["handicap"] == "rank":
+        handicap = min(abs(white.rank - black.rank), params["handicap_cap"])
+    if handicap == 0:
+        return Board(number, white.id, black.id, 0, tournament.settings.komi)
+    stronger, weaker = (white, black) if white.rank > black.rank else (black, white)
+    return Board(number, stronger.id, weaker.id, handicap, 0.5)
+
+
+def _points(rows: list[Outcome], bye_points: float) -> float:
+    return sum(
+        o.score.value if o.kind is Kind.GAME else bye_points if o.kind is Kind.BYE else 0.0
+        for o in rows
+    )
+
+
+def _strong(points: float, games: list[Outcome]) -> bool:
+    return bool(games) and points * 2 >= len(games)
+
+
+def _fit(games: dict[int, list[Outcome]]) -> dict[int, float]:
+    """True ratings from the decided games; both-lose has no winner and is left out."""
+    pairs = [
+        (p, o.opponent, o.score.value)
+        for p, rows in games.items()
+        for o in rows
+        if p < o.opponent and o.score.value + o.opponent_score.value == 1.0
+    ]
+    return true_ratings(sorted(games), pairs)
+
+
+def _rounded(ratings: dict[int, float]) -> dict[int, float]:
+    """Ratings to a thousandth, so that the fit's last digits never break a tie."""
+    return {p: round(r, 3) for p, r in ratings.items()}

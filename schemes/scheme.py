@@ -1,0 +1,100 @@
+"""What every tournament system provides to the core.
+
+A scheme is a set of pure functions over a replayed ``Tournament``: it pairs the
+next round, and it orders the players after any round.  Its own running values
+(levels, points, streaks) are derived from the rounds when asked for, never
+stored, so a corrected result changes them everywhere at once.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Protocol, Sequence
+
+from schemes.model import Board, Tournament
+
+
+@dataclass(frozen=True)
+class Param:
+    """A ``--param KEY=VALUE`` of a scheme: its default and how to read it."""
+
+    key: str
+    default: Any
+    parse: Callable[[str], Any]
+    """Turns the referee's text into the stored JSON value; ValueError with a message when bad."""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Pairing:
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()
+    order: tuple[int, ...] | None = None
+    """Player ids in number order, when this pairing assigns the numbers (round 1)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Row:
+    place: str
+    player: int
+    score: float
+    tiebreaks: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    rows: tuple[Row, ...]
+
+
+class PairingError(ValueError):
+    """The round cannot be paired; the message says why."""
+
+
+class Scheme(Protocol):
+    name: str
+    params: Sequence[Param]
+    late_entry: bool
+    """Whether players may register after round 1 has been paired."""
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        """The number of rounds of the event, where it is known."""
+
+    def pair(
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None
+    ) -> Pairing:
+        """The pairing of round ``number``; ``order`` numbers the players by hand."""
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        """Everyone in place order after ``after_round`` (0 = before the first round)."""
+
+
+def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
+    """The scheme's parameters with the referee's values over the defaults."""
+    known = {p.key: p for p in scheme.params}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(
+            f"unknown parameter {unknown[0]!r} for {scheme.name}: "
+            f"known are {', '.join(known) or 'none'}"
+        )
+    values = {p.key: p.default for p in scheme.params}
+    for key, text in given.items():
+        values[key] = known[key].parse(text)
+    return values
+
+
+def check_params(scheme: Scheme, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored parameters read back through the same parsers, so a hand-edited file is checked too."""
+    values = {p.key: p.default for p in scheme.params}
+    for key, value in stored.items():
+        values[key] = value
+    return parse_params(scheme, {k: _as_text(v) for k, v in values.items()})
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)

@@ -1,0 +1,53 @@
+"""Tournaments built in memory through the same actions the referee uses."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from schemes import actions
+from schemes.events import Event
+from schemes.history import Appended, append
+from schemes.model import Tournament
+
+
+class Log:
+    """An event log in a list: commit actions, read the replayed state."""
+
+    def __init__(self, scheme: str = "round-robin", rounds: int | None = None, **params: Any) -> None:
+        self.events: list[Event] = []
+        self.last: Appended | None = None
+        self.commit(actions.create("Test cup", scheme, rounds, params={k: str(v) for k, v in params.items()}))
+
+    def commit(self, action: tuple[str, dict]) -> Appended:
+        kind, data = action
+        self.last = append(self.events, kind, data, at=f"2026-01-01T00:00:{len(self.events):02d}+00:00")
+        self.events.append(self.last.event)
+        return self.last
+
+    @property
+    def state(self) -> Tournament:
+        assert self.last is not None
+        return self.last.state
+
+    def add(self, surname: str, rating: int | None = None, rank: str | None = None, name: str = "X", **kw: Any) -> int:
+        return self.commit(actions.register(self.events, surname=surname, name=name, rating=rating, rank=rank, **kw)).event.data["player"]
+
+    def pair(self, order: Sequence[int] | None = None, seed: int = 1) -> int:
+        return self.commit(actions.pair(self.state, random.Random(seed), order=order)).event.data["round"]
+
+    def result(self, number: int, board: int, code: str, swapped: bool = False) -> Appended:
+        return self.commit(actions.result(number, board, code, swapped))
+
+    def undo(self, target: int | None = None) -> Appended:
+        return self.commit(actions.undo(self.events, target))
+
+    def redo(self) -> Appended:
+        return self.commit(actions.redo(self.events))
+
+
+def round_robin(ratings: Sequence[int], **params: Any) -> tuple[Log, list[int]]:
+    """A round robin numbered in rating order, players named P1, P2, … by id."""
+    log = Log("round-robin", numbering="rating", **params)
+    ids = [log.add(f"P{i}", rating=r) for i, r in enumerate(ratings, start=1)]
+    return log, ids

@@ -1,0 +1,126 @@
+import pytest
+
+from schemes import actions
+from schemes.events import InvalidEvent, standing
+from schemes.replay import replay
+from tests.builders import Log, round_robin
+
+
+def test_undo_retracts_the_last_action_and_redo_restores_it() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    before = log.state
+    log.result(1, 2, "W+")
+    after = log.state
+    log.undo()
+    assert log.state == before
+    log.redo()
+    assert log.state == after
+    assert len(log.events) == 1 + 4 + 1 + 1 + 2, "undo and redo append, never delete"
+
+
+def test_undo_twice_then_redo_twice() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.result(1, 2, "B+")
+    full = log.state
+    log.undo()
+    log.undo()
+    assert not log.state.round(1).results
+    log.redo()
+    assert dict(log.state.round(1).results).keys() == {1}
+    log.redo()
+    assert log.state == full
+    with pytest.raises(InvalidEvent, match="nothing to redo"):
+        log.redo()
+
+
+def test_a_new_action_ends_the_redo_chain() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.undo()
+    log.result(1, 1, "B+")
+    with pytest.raises(InvalidEvent, match="nothing to redo"):
+        log.redo()
+
+
+def test_pairing_cannot_be_undone_under_its_results() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 2, "W+")
+    pairing = log.events[-2].id
+    with pytest.raises(InvalidEvent, match="round 1 has results on board 2"):
+        log.undo(pairing)
+    log.undo()
+    log.undo()
+    assert log.state.paired_rounds == 0
+
+
+def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.result(1, 2, "W+")
+    log.pair()
+    corrected = log.result(1, 1, "B+")
+    assert corrected.warnings == ("round 2 was paired with the old result of round 1",)
+    assert log.state.round(1).results[1].code == "B+"
+    # undoing the correction is allowed too (the first entry stands again), with the same warning
+    assert log.undo().warnings == corrected.warnings
+    assert log.state.round(1).results[1].code == "W+"
+
+
+def test_undoing_a_result_that_a_later_pairing_needs_is_refused() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    first = log.events[-1].id
+    log.result(1, 2, "W+")
+    log.pair()
+    with pytest.raises(InvalidEvent, match=r"would break event \d+ \(round 2 paired"):
+        log.undo(first)
+
+
+def test_undo_of_any_given_event() -> None:
+    log, ids = round_robin([2000, 1900, 1800])
+    registration = log.events[2].id  # player 2
+    edited = log.commit(actions.edit(ids[0], club="Mos")).event.id
+    log.undo(registration)
+    assert ids[1] not in log.state.players and log.state.players[ids[0]].club == "Mos"
+    with pytest.raises(InvalidEvent, match="already undone"):
+        log.undo(registration)
+    with pytest.raises(InvalidEvent, match="no event 99"):
+        log.undo(99)
+    with pytest.raises(InvalidEvent, match="creation of the tournament"):
+        log.undo(1)
+    assert edited in [e.id for e in standing(log.events)]
+
+
+def test_undoing_a_registration_the_pairing_uses_is_refused() -> None:
+    log, ids = round_robin([2000, 1900, 1800])
+    log.pair()
+    with pytest.raises(InvalidEvent, match="would break"):
+        log.undo(log.events[1].id)
+
+
+def test_player_ids_are_never_reused() -> None:
+    log, ids = round_robin([2000, 1900])
+    log.undo()
+    assert log.add("New", rating=1500) == 3
+
+
+def test_nothing_to_undo_on_a_fresh_tournament() -> None:
+    log = Log()
+    with pytest.raises(InvalidEvent, match="nothing to undo"):
+        log.undo()
+
+
+def test_replay_equals_the_incremental_state() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700, 1600])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.undo()
+    log.redo()
+    assert replay(log.events) == log.state

@@ -1,0 +1,33 @@
+import pytest
+
+from schemes.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating
+
+
+@pytest.mark.parametrize(
+    "rating, index, label",
+    [(2510, 25, "5d"), (2247, 22, "2d"), (2000, 20, "1k"), (2099, 20, "1k"), (952, 9, "12k"),
+     (798, 7, "14k"), (2100, 21, "1d"), (50, 0, "21k"), (-300, 0, "21k")],
+)
+def test_rating_to_rank_as_the_spec_readme_says(rating: int, index: int, label: str) -> None:
+    assert rank_of_rating(rating) == index
+    assert rank_label(index) == label
+
+
+@pytest.mark.parametrize("label, index", [("5d", 25), ("1d", 21), ("1k", 20), ("12K", 9), ("30k", -9), ("9D", 29), (" 3 d ", 23)])
+def test_labels_parse(label: str, index: int) -> None:
+    assert parse_rank(label) == index
+    assert parse_rank(rank_label(index)) == index
+
+
+@pytest.mark.parametrize("label", ["10d", "31k", "0k", "0d", "5p", "d5", "", "5", "abc", "-1k"])
+def test_bad_labels_are_refused_with_a_message(label: str) -> None:
+    with pytest.raises(RankError, match="rank"):
+        parse_rank(label)
+
+
+def test_rating_range() -> None:
+    assert check_rating(2999) == 2999
+    with pytest.raises(RankError):
+        check_rating(3000)
+    with pytest.raises(RankError):
+        check_rating(-901)

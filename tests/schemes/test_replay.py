@@ -1,0 +1,94 @@
+"""The reducer refuses events that do not fit, with a message for the referee."""
+
+import pytest
+
+from schemes import actions
+from schemes.events import Event, InvalidEvent, check_shape
+from tests.builders import Log, round_robin
+
+
+def test_result_for_a_board_that_does_not_exist() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    with pytest.raises(InvalidEvent, match="round 1 has no board 3 \\(boards 1-2\\)"):
+        log.result(1, 3, "W+")
+    with pytest.raises(InvalidEvent, match="round 2 is not paired"):
+        log.result(2, 1, "W+")
+    with pytest.raises(InvalidEvent, match="bad result 'X\\+'"):
+        log.result(1, 1, "X+")
+
+
+def test_unknown_player() -> None:
+    log, ids = round_robin([2000])
+    with pytest.raises(InvalidEvent, match="unknown player 7"):
+        log.commit(actions.edit(7, club="Mos"))
+    with pytest.raises(InvalidEvent, match="unknown player 9"):
+        log.add("B", rating=1000, block=[9])
+
+
+def test_registration_needs_a_surname_and_a_strength() -> None:
+    log = Log()
+    with pytest.raises(InvalidEvent, match="surname"):
+        log.add("  ", rating=2000)
+    with pytest.raises(InvalidEvent, match="rating or a rank"):
+        log.add("A")
+    with pytest.raises(InvalidEvent, match="bad rank"):
+        log.add("A", rank="11d")
+
+
+def test_a_skip_must_come_before_the_pairing() -> None:
+    log, (a, b, c) = round_robin([2000, 1900, 1800])
+    log.pair()
+    with pytest.raises(InvalidEvent, match="round 1 is already paired"):
+        log.commit(actions.skip(a, [1]))
+    with pytest.raises(InvalidEvent, match="there is no round 4"):
+        log.commit(actions.skip(a, [4]))
+
+
+def test_the_next_round_waits_for_every_result() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 2, "W+")
+    with pytest.raises(InvalidEvent, match="round 1 is not complete: no result on board 1"):
+        log.pair()
+
+
+def test_colours_of_a_fixed_board_cannot_be_swapped() -> None:
+    log, ids = round_robin([2000, 1900])
+    log.pair()
+    with pytest.raises(InvalidEvent, match="cannot be swapped"):
+        log.result(1, 1, "W+", swapped=True)
+
+
+def test_hand_made_pairing_events_are_checked() -> None:
+    log, (a, b, c, d) = round_robin([2000, 1900, 1800, 1700])
+    board = {"white": a, "black": b, "handicap": 0, "komi": 6.5, "nigiri": False}
+    with pytest.raises(InvalidEvent, match="left out"):
+        log.commit(("round_paired", {"round": 1, "boards": [board], "order": [a, b, c, d]}))
+    with pytest.raises(InvalidEvent, match="twice"):
+        log.commit(("round_paired", {"round": 1, "boards": [board, board], "order": [a, b, c, d]}))
+    with pytest.raises(InvalidEvent, match="next round to pair is 1"):
+        log.commit(("round_paired", {"round": 2, "boards": [], "order": [a, b, c, d]}))
+
+
+@pytest.mark.parametrize(
+    "kind, data, message",
+    [
+        ("nonsense", {}, "unknown event kind"),
+        ("result_recorded", {"round": 1, "board": 1}, "missing code"),
+        ("result_recorded", {"round": "1", "board": 1, "code": "W+"}, "wrong type"),
+        ("result_recorded", {"round": 1, "board": 1, "code": "W+", "extra": 1}, "unknown field"),
+        ("player_skips", {"player": 1, "rounds": ["a"]}, "whole numbers"),
+        ("player_skips", {"player": True, "rounds": [1]}, "wrong type"),
+    ],
+)
+def test_malformed_events(kind: str, data: dict, message: str) -> None:
+    with pytest.raises(InvalidEvent, match=message):
+        check_shape(kind, data)
+
+
+def test_stored_event_roundtrip() -> None:
+    event = Event(3, "result_recorded", {"round": 1, "board": 2, "code": "draw"}, "2026-01-01T00:00:00+00:00")
+    assert Event.from_json(3, event.to_json()) == event
+    with pytest.raises(InvalidEvent):
+        Event.from_json(3, {"kind": "result_recorded"})

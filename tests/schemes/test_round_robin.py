@@ -1,0 +1,201 @@
+"""Round robin per round-robin.md, with values computed by hand in the comments."""
+
+import pytest
+
+from schemes.events import InvalidEvent
+from schemes.replay import replay
+from schemes.registry import get_scheme
+from tests.builders import Log, round_robin
+
+RR = get_scheme("round-robin")
+
+
+def boards(log: Log, number: int) -> list[tuple[int, int]]:
+    return [(b.white, b.black) for b in log.state.round(number).boards]
+
+
+def standings(log: Log, after: int | None = None):
+    state = log.state
+    return RR.standings(state, state.paired_rounds if after is None else after).rows
+
+
+def four_players() -> Log:
+    """Numbers 1..4 = ids 1..4 (rating order).  Berger for 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1.
+
+    Results: R1 1 beats 4, 3 beats 2; R2 4-3 draw, 2 beats 1; R3 2 beats 4, 1 beats 3.
+    Points: 1: 2, 2: 2, 3: 1.5, 4: 0.5.
+    """
+    log, _ = round_robin([2400, 2300, 2200, 2100])
+    for number, codes in enumerate([("W+", "B+"), ("draw", "B+"), ("W+", "B+")], start=1):
+        assert log.pair() == number
+        for board, code in enumerate(codes, start=1):
+            log.result(number, board, code)
+    return log
+
+
+def test_rounds_follow_the_berger_table() -> None:
+    log = four_players()
+    assert boards(log, 1) == [(1, 4), (2, 3)]
+    assert boards(log, 2) == [(4, 3), (1, 2)]
+    assert boards(log, 3) == [(2, 4), (3, 1)]
+    assert RR.total_rounds(log.state) == 3
+
+
+def test_standings_and_every_tiebreak_by_hand() -> None:
+    rows = standings(four_players())
+    # 1 and 2 tie on 2 points and Buchholz 4 (1: 0.5+2+1.5, 2: 1.5+2+0.5); 2 beat 1.
+    assert [(r.place, r.player, r.score) for r in rows] == [("1", 2, 2), ("2", 1, 2), ("3", 3, 1.5), ("4", 4, 0.5)]
+    values = {r.player: r.tiebreaks for r in rows}
+    assert {p: v["buchholz"] for p, v in values.items()} == {1: 4, 2: 4, 3: 4.5, 4: 5.5}
+    # head to head within the tied group {1, 2}: 2 scored 1 against 1
+    assert values[2]["head_to_head"] == 1 and values[1]["head_to_head"] == 0
+    # SB: 1 beat 4 (0.5) and 3 (1.5); 2 beat 1 (2) and 4 (0.5); 3 beat 2 (2) drew 4 (0.25); 4 drew 3 (0.75)
+    assert {p: v["sonneborn_berger"] for p, v in values.items()} == {1: 2, 2: 2.5, 3: 2.25, 4: 0.75}
+    assert {p: v["wins"] for p, v in values.items()} == {1: 2, 2: 2, 3: 1, 4: 0}
+    # Koya: opponents with >= 50% are 1, 2 and 3 (1.5 of 3)
+    assert {p: v["koya"] for p, v in values.items()} == {1: 1, 2: 1, 3: 1, 4: 0.5}
+    ratings = {p: v["true_rating"] for p, v in values.items()}
+    assert ratings[1] == ratings[2] > ratings[3] > ratings[4]
+
+
+def test_everything_equal_shares_the_place() -> None:
+    # 3 players + the dummy: each wins one and loses one, byes score 0.
+    log, ids = round_robin([2000, 1900, 1800])
+    for number in (1, 2, 3):
+        log.pair()
+        log.result(number, 1, "W+")
+    rows = standings(log)
+    assert [r.place for r in rows] == ["1-3"] * 3
+    assert sorted(r.score for r in rows) == [1, 1, 1]
+
+
+def test_odd_field_gives_the_dummy_opponent_a_bye() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700, 1600])
+    log.pair()
+    played = log.state.round(1)
+    # n = 6, round 1: 1-6 (6 is the dummy: 1 has the bye), 2-5, 3-4
+    assert played.byes == (1,)
+    assert boards(log, 1) == [(2, 5), (3, 4)]
+
+
+def test_bye_points_parameter() -> None:
+    log, ids = round_robin([2000, 1900, 1800], bye_points=1)
+    log.pair()
+    log.result(1, 1, "B+")
+    rows = {r.player: r.score for r in standings(log)}
+    # round 1 of 4: 1 has the bye, board 2-3: black (3) wins
+    assert rows == {1: 1, 2: 0, 3: 1}
+
+
+def test_double_round_robin_reverses_colours_in_the_second_cycle() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700], cycles=2)
+    assert RR.total_rounds(log.state) == 6
+    for number in range(1, 7):
+        log.pair()
+        for board in range(1, 3):
+            log.result(number, board, "W+")
+    for number in (1, 2, 3):
+        assert boards(log, number + 3) == [(b, w) for w, b in boards(log, number)]
+    with pytest.raises(InvalidEvent, match="all 6 rounds are paired"):
+        log.pair()
+
+
+def test_handicap_by_rank_with_cap() -> None:
+    log = Log("round-robin", numbering="rating", handicap="rank", handicap_cap=3)
+    a = log.add("A", rank="5d")
+    b = log.add("B", rank="4d")
+    c = log.add("C", rank="4d")
+    d = log.add("D", rank="12k")
+    log.pair()
+    # R1: 1-4 (A 5d vs D 12k: 16 ranks, capped 3), 2-3 (B 4d vs C 4d: even, table colours)
+    first, second = log.state.round(1).boards
+    assert (first.white, first.black, first.handicap, first.komi) == (a, d, 3, 0.5)
+    assert (second.white, second.black, second.handicap, second.komi) == (b, c, 0, 6.5)
+    log.result(1, 1, "W+")
+    log.result(1, 2, "W+")
+    log.pair()
+    # R2: 4-3 (D 12k vs C 4d: C is stronger, so C takes white though the table said 4), 1-2 (A 5d vs B 4d: h 1)
+    first, second = log.state.round(2).boards
+    assert (first.white, first.black, first.handicap, first.stones) == (c, d, 3, 3)
+    assert (second.white, second.black, second.handicap, second.stones, second.komi) == (a, b, 1, 0, 0.5)
+
+
+def test_skip_and_withdrawal_give_the_scheduled_opponent_a_bye() -> None:
+    log, (p1, p2, p3, p4) = round_robin([2000, 1900, 1800, 1700])
+    log.commit(("player_skips", {"player": p3, "rounds": [2]}))
+    log.pair()
+    log.result(1, 1, "W+")
+    log.result(1, 2, "W+")
+    log.commit(("player_withdrawn", {"player": p1, "from_round": 3}))
+    log.pair()
+    # round 2 is 4-3 and 1-2: 3 skips, so 4 has the bye
+    assert boards(log, 2) == [(p1, p2)] and log.state.round(2).byes == (p4,)
+    log.result(2, 1, "B+")
+    log.pair()
+    # round 3 is 2-4 and 3-1: 1 withdrew, so 3 has the bye
+    assert boards(log, 3) == [(p2, p4)] and log.state.round(3).byes == (p3,)
+
+
+def test_nobody_joins_a_round_robin_after_the_draw() -> None:
+    log, _ = round_robin([2000, 1900])
+    log.pair()
+    with pytest.raises(InvalidEvent, match="nobody can join"):
+        log.add("Late", rating=1500)
+
+
+def test_rounds_given_at_creation_must_agree_with_the_field() -> None:
+    log = Log("round-robin", rounds=5, numbering="rating")
+    for i in range(4):
+        log.add(f"P{i}", rating=2000 - i)
+    with pytest.raises(InvalidEvent, match="4 players play 3 rounds"):
+        log.pair()
+
+
+def test_numbering_by_lot_is_recorded_and_replay_never_draws_again() -> None:
+    log = Log("round-robin")
+    ids = [log.add(f"P{i}", rating=2000) for i in range(6)]
+    log.pair(seed=7)
+    order = log.events[-1].data["order"]
+    assert sorted(order) == ids
+    assert {p: n for n, p in enumerate(order, start=1)} == dict(log.state.numbers)
+    assert replay(log.events) == replay(log.events) == log.state
+
+
+def test_manual_numbering_needs_the_order() -> None:
+    log = Log("round-robin", numbering="manual")
+    ids = [log.add(f"P{i}", rating=2000) for i in range(3)]
+    with pytest.raises(InvalidEvent, match="--order"):
+        log.pair()
+    with pytest.raises(InvalidEvent, match="every player"):
+        log.pair(order=[1, 2])
+    log.pair(order=[3, 1, 2])
+    assert dict(log.state.numbers) == {3: 1, 1: 2, 2: 3}
+
+
+def test_rating_numbering_breaks_ties_alphabetically_with_yo_as_ye() -> None:
+    log = Log("round-robin", numbering="rating")
+    zh = log.add("Жуков", rating=2000)
+    yo = log.add("Ёлкин", rating=2000)
+    ye = log.add("Ежов", rating=2000)
+    top = log.add("Яковлев", rating=2100)
+    log.pair()
+    numbers = log.state.numbers
+    # е-ж-о-в < ё(е)-л-к-и-н < ж
+    assert [numbers[p] for p in (top, ye, yo, zh)] == [1, 2, 3, 4]
+
+
+def test_forfeits_and_both_lose_score_as_the_spec_says() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+F")
+    log.result(1, 2, "both-lose")
+    assert {r.player: r.score for r in standings(log)} == {1: 1, 4: 0, 2: 0, 3: 0}
+
+
+def test_unknown_params_and_bad_values_are_refused() -> None:
+    with pytest.raises(InvalidEvent, match="unknown parameter"):
+        Log("round-robin", color="red")
+    with pytest.raises(InvalidEvent, match="not one of"):
+        Log("round-robin", numbering="alphabet")
+    with pytest.raises(InvalidEvent, match="unknown tie-break"):
+        Log("round-robin", tiebreaks="buchholz,luck")

@@ -1,0 +1,1 @@
+"""The referee's interfaces: the ``tengen`` command line and the Textual app."""

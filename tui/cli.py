@@ -1,0 +1,283 @@
+"""The ``tengen`` command line (``../shared/spec/cli.md``).
+
+Every command that writes opens the file for writing (taking its lock), checks the
+action against the whole log and appends one event; bad input prints one line on
+stderr, exits with status 2 and leaves the file untouched.  Textual is imported only
+when the app is asked for, so queries answer at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any, Callable, NoReturn, Sequence
+
+from data.errors import TournamentFileError
+from data.ledger import Ledger
+from schemes import actions
+from schemes.events import InvalidEvent
+from schemes.history import describe
+from tui import views
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    """Something the referee typed that cannot be done; printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(f"{self.prog}: {message}")
+
+
+def _ids(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma list of player ids") from None
+
+
+def _param(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
+    parser.add_argument("--surname", required=required)
+    parser.add_argument("--name", required=required)
+    strength = parser.add_mutually_exclusive_group(required=required)
+    strength.add_argument("--rating", type=int)
+    strength.add_argument("--rank")
+    parser.add_argument("--country")
+    parser.add_argument("--club")
+    parser.add_argument("--block", type=_ids, help="ids of players he must not meet")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tengen", description="Tengen: a tournament director for Go referees.")
+    parser.add_argument("-f", "--file", help="the tournament file")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    new = commands.add_parser("new", help="create a tournament file")
+    new.add_argument("path")
+    new.add_argument("--scheme", required=True)
+    new.add_argument("--rounds", type=int)
+    new.add_argument("--name", required=True)
+    new.add_argument("--place", default="")
+    new.add_argument("--dates", default="")
+    new.add_argument("--komi", type=float, default=6.5)
+    new.add_argument("--time", default="")
+    new.add_argument("--lang", default="ru")
+    new.add_argument("--param", type=_param, action="append", default=[])
+
+    demo = commands.add_parser("demo", help="write a demo tournament")
+    demo.add_argument("dir", nargs="?", default="tengen-demo")
+    demo.add_argument("--no-tui", action="store_true")
+
+    player = commands.add_parser("player", help="register and change players")
+    player_commands = player.add_subparsers(dest="player_command", required=True, parser_class=_Parser)
+    _profile_options(player_commands.add_parser("add"), required=True)
+    edit = player_commands.add_parser("edit")
+    edit.add_argument("id", type=int)
+    _profile_options(edit, required=False)
+    skip = player_commands.add_parser("skip")
+    skip.add_argument("id", type=int)
+    skip.add_argument("rounds", type=int, nargs="+")
+    withdraw = player_commands.add_parser("withdraw")
+    withdraw.add_argument("id", type=int)
+    withdraw.add_argument("--from", dest="from_round", type=int)
+
+    pair = commands.add_parser("pair", help="pair the next round")
+    pair.add_argument("--round", type=int)
+    pair.add_argument("--order", type=_ids, help="player ids in number order (manual numbering)")
+    pair.add_argument("--seed", type=int, help="seed of the draw of lots (for repeatable tests)")
+
+    result = commands.add_parser("result", help="enter a result")
+    result.add_argument("round", type=int)
+    result.add_argument("board", type=int)
+    result.add_argument("code")
+    result.add_argument("--swapped", action="store_true", help="the nigiri gave the other colours")
+
+    undo = commands.add_parser("undo", help="retract the last (or a given) event")
+    undo.add_argument("event", type=int, nargs="?")
+    commands.add_parser("redo", help="retract the last undo")
+
+    log = commands.add_parser("log", help="the history of the tournament")
+    log.add_argument("--json", action="store_true")
+    pairings = commands.add_parser("pairings", help="a round's pairing")
+    pairings.add_argument("round", type=int, nargs="?")
+    pairings.add_argument("--json", action="store_true")
+    standings = commands.add_parser("standings", help="places after a round")
+    standings.add_argument("--after", type=int)
+    standings.add_argument("--json", action="store_true")
+    return parser
+
+
+def _say_appended(appended: Any) -> None:
+    for warning in appended.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+
+
+def _writing(args: argparse.Namespace, act: Callable[[Ledger], Any]) -> None:
+    with Ledger(_file(args), writable=True) as ledger:
+        act(ledger)
+
+
+def _file(args: argparse.Namespace) -> str:
+    if not args.file:
+        raise BadInput("tengen: name the tournament file with -f FILE")
+    return args.file
+
+
+def _cmd_new(args: argparse.Namespace) -> None:
+    action = actions.create(
+        args.name, args.scheme, args.rounds, args.place, args.dates, args.komi, args.time,
+        args.lang, dict(args.param),
+    )
+    Ledger.create(args.path, action).close()
+    print(f"created {args.path}")
+
+
+def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: getattr(args, k) for k in ("surname", "name", "rating", "rank", "country", "club", "block")}
+
+
+def _cmd_player(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        command = args.player_command
+        if command == "add":
+            appended = ledger.commit(actions.register(ledger.events, **_profile_fields(args)))
+            print(appended.event.data["player"])
+            return
+        if command == "edit":
+            action = actions.edit(args.id, **_profile_fields(args))
+        elif command == "skip":
+            action = actions.skip(args.id, args.rounds)
+        else:
+            action = actions.withdraw(ledger.state, args.id, args.from_round)
+        print(describe(ledger.commit(action).event))
+
+    _writing(args, act)
+
+
+def _cmd_pair(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        rng = random.Random(args.seed)
+        appended = ledger.commit(actions.pair(ledger.state, rng, args.round, args.order))
+        print(views.pairings_text(appended.state, appended.event.data["round"]))
+
+    _writing(args, act)
+
+
+def _cmd_result(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        appended = ledger.commit(actions.result(args.round, args.board, args.code, args.swapped))
+        print(describe(appended.event))
+        _say_appended(appended)
+
+    _writing(args, act)
+
+
+def _cmd_undo(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        appended = ledger.commit(actions.undo(ledger.events, args.event))
+        target = ledger.events[appended.event.data["event"] - 1]
+        print(f"undone: event {target.id} ({describe(target)})")
+        _say_appended(appended)
+
+    _writing(args, act)
+
+
+def _cmd_redo(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        appended = ledger.commit(actions.redo(ledger.events))
+        restored = ledger.events[ledger.events[appended.event.data["event"] - 1].data["event"] - 1]
+        print(f"redone: event {restored.id} ({describe(restored)})")
+        _say_appended(appended)
+
+    _writing(args, act)
+
+
+def _reading(args: argparse.Namespace) -> Ledger:
+    return Ledger(_file(args))
+
+
+def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
+    print(json.dumps(data, ensure_ascii=False) if args.json else text())
+
+
+def _cmd_log(args: argparse.Namespace) -> None:
+    ledger = _reading(args)
+    ledger.state  # refuse a damaged log here too
+    _emit(args, views.log_json(ledger.events) if args.json else None, lambda: views.log_text(ledger.events))
+
+
+def _cmd_pairings(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    number = args.round if args.round is not None else state.paired_rounds
+    if state.round(number) is None:
+        raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
+    _emit(args, views.pairings_json(state, number) if args.json else None,
+          lambda: views.pairings_text(state, number))
+
+
+def _cmd_standings(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    after = args.after
+    if after is None:
+        after = state.paired_rounds if state.rounds and state.rounds[-1].complete else max(0, state.paired_rounds - 1)
+    if not 0 <= after <= state.paired_rounds:
+        raise BadInput(f"round {after} is not paired")
+    _emit(args, views.standings_json(state, after) if args.json else None,
+          lambda: views.standings_text(state, after))
+
+
+def _cmd_demo(args: argparse.Namespace) -> None:
+    from tui.demo import write_demo
+
+    path = write_demo(Path(args.dir))
+    print(f"demo tournament written to {path}")
+    if not args.no_tui:
+        _run_app(str(path))
+
+
+def _run_app(path: str | None) -> None:
+    from tui.app import run
+
+    run(path)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
+    "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "result": _cmd_result,
+    "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
+    "standings": _cmd_standings, "demo": _cmd_demo,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):
+            _run_app(argv[0] if argv else None)
+            return 0
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            _run_app(args.file)
+            return 0
+        COMMANDS[args.command](args)
+    except (BadInput, InvalidEvent, TournamentFileError) as error:
+        print(f"tengen: {error}" if not str(error).startswith("tengen") else str(error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

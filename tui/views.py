@@ -1,0 +1,110 @@
+"""The tournament as the command line shows it: JSON of the ``cli.md`` contract, and text.
+
+The JSON is built first and the text is printed from it, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schemes.events import Event, retracted_ids
+from schemes.history import describe
+from schemes.model import Tournament
+from schemes.registry import get_scheme
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
+
+
+def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
+    played = state.round(number)
+    if played is None:
+        raise ValueError(f"round {number} is not paired")
+    seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
+    result = {
+        "round": number,
+        "boards": [
+            {
+                "board": b.number, "white": b.white, "black": b.black, "handicap": b.stones,
+                "komi": b.komi, "nigiri": b.nigiri,
+                "result": played.results[b.number].code if b.number in played.results else None,
+                **({"swapped": True} if b.number in played.results and played.results[b.number].swapped else {}),
+            }
+            for b in played.boards
+        ],
+        "byes": list(played.byes),
+        "skips": sorted(p.id for p in state.players.values() if p.id not in seated and not p.withdrawn_by(number)),
+        "withdrawn": sorted(p.id for p in state.players.values() if p.withdrawn_by(number)),
+    }
+    result.update(played.extra)
+    return result
+
+
+def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
+    standings = get_scheme(state.settings.scheme).standings(state, after_round)
+    rows = []
+    for row in standings.rows:
+        player = state.players[row.player]
+        rows.append({
+            "place": row.place, "id": player.id, "no": state.numbers.get(player.id),
+            "name": player.full_name, "rank": player.rank_label, "score": _number(row.score),
+            "tiebreaks": {k: _number(v) for k, v in row.tiebreaks.items()},
+        })
+    return {"after_round": after_round, "rows": rows}
+
+
+def log_json(events: list[Event]) -> list[dict[str, Any]]:
+    retracted = retracted_ids(events)
+    return [
+        {"id": e.id, "kind": e.kind, "at": e.at, **dict(e.data), "retracted": e.id in retracted,
+         "text": describe(e)}
+        for e in events
+    ]
+
+
+def _label(state: Tournament, player_id: int) -> str:
+    player = state.players[player_id]
+    no = state.numbers.get(player_id)
+    return f"{no if no is not None else '-'}. {player.full_name} ({player.rank_label})"
+
+
+def pairings_text(state: Tournament, number: int) -> str:
+    data = pairings_json(state, number)
+    width = max([len(_label(state, p)) for b in data["boards"] for p in (b["white"], b["black"])] + [5])
+    lines = [f"{state.settings.name} — round {number}"]
+    if "lowest_top_level" in data:
+        lines[0] += f" (lowest top level {data['lowest_top_level']})"
+    lines.append(f"{'Board':>5}  {'White':<{width}}  {'Black':<{width}}  {'Hcp':>3}  {'Komi':>6}  Result")
+    for b in data["boards"]:
+        komi = f"{b['komi']:g}" + (" nigiri" if b["nigiri"] else "")
+        result = (b["result"] or "") + (" (colours swapped)" if b.get("swapped") else "")
+        lines.append(
+            f"{b['board']:>5}  {_label(state, b['white']):<{width}}  {_label(state, b['black']):<{width}}"
+            f"  {b['handicap']:>3}  {komi:>6}  {result}".rstrip()
+        )
+    for key, title in (("byes", "Bye"), ("skips", "Skips"), ("withdrawn", "Withdrawn")):
+        if data[key]:
+            lines.append(f"{title}: " + "; ".join(_label(state, p) for p in data[key]))
+    return "\n".join(lines)
+
+
+def standings_text(state: Tournament, after_round: int) -> str:
+    data = standings_json(state, after_round)
+    keys = list(data["rows"][0]["tiebreaks"]) if data["rows"] else []
+    keys = [k for k in keys if k != "points"]
+    name_width = max([len(r["name"]) for r in data["rows"]] + [4])
+    header = f"{'Place':>5}  {'No':>3}  {'Name':<{name_width}}  {'Rank':>4}  {'Score':>6}"
+    lines = [f"{state.settings.name} — standings after round {after_round}", header + "".join(f"  {k:>10.10}" for k in keys)]
+    for r in data["rows"]:
+        no = "" if r["no"] is None else r["no"]
+        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>4}  {r['score']:>6g}"
+        lines.append(line + "".join(f"  {r['tiebreaks'][k]:>10g}" for k in keys))
+    return "\n".join(lines)
+
+
+def log_text(events: list[Event]) -> str:
+    return "\n".join(
+        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
+        for e in log_json(events)
+    )
