@@ -231,5 +231,5 @@ def _fit(games: dict[int, list[Outcome]]) -> dict[int, float]:
 
 
 def _rounded(ratings: dict[int, float]) -> dict[int, float]:
-    """Ratings to a thousandth, so that the fit's last digits never break a tie."""
-    return {p: round(r, 3) for p, r in ratings.items()}
+    """Ratings to a hundredth, so that the fit's last digits never break a tie."""
+    return {p: round(r, 2) for p, r in ratings.items()}

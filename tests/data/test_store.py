@@ -1,0 +1,126 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from data.errors import TournamentFileError
+from data.ledger import Ledger
+from data.store import TournamentFile, backup_path
+from schemes import actions
+from schemes.events import InvalidEvent
+
+
+def new(path: Path) -> Ledger:
+    return Ledger.create(path, actions.create("Cup", "round-robin"))
+
+
+def test_events_survive_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        ledger.commit(actions.register(ledger.events, surname="Иванов", name="Иван", rating=2100))
+        state = ledger.state
+    with Ledger(path) as reread:
+        assert reread.state == state
+        assert [e.kind for e in reread.events] == ["tournament_created", "player_registered"]
+
+
+def test_the_file_is_tinydb_json_with_a_format_marker(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    new(path).close()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["meta"] == {"1": {"format": "tengen-tournament", "version": 1}}
+    assert data["events"]["1"]["kind"] == "tournament_created"
+
+
+def test_backup_holds_the_previous_state(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        before = path.read_bytes()
+        ledger.commit(actions.register(ledger.events, surname="A", rating=2100))
+    assert backup_path(path).read_bytes() == before
+    assert path.read_bytes() != before
+    assert not list(tmp_path.glob(".t.json.*")), "no temporary files are left behind"
+
+
+def test_refused_action_leaves_the_file_unchanged(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        before = path.read_bytes()
+        with pytest.raises(InvalidEvent):
+            ledger.commit(actions.result(1, 1, "W+"))
+        assert path.read_bytes() == before
+        assert len(ledger.events) == 1
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b'{"a": 1}', "not a Tengen tournament file"),
+        (b"[1, 2]", "not a Tengen tournament file"),
+        (b'{"meta": {"1": {"format": "tengen-tournament", "ver', "damaged or not JSON"),
+        (b"\xff\xfe\x00", "damaged or not JSON"),
+        (b"", "damaged or not JSON"),
+        (b'{"meta": {"1": {"format": "tengen-tournament", "version": 7}}, "events": {}}', "version 7"),
+        (b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, "events": {"2": {}}}', "events are missing"),
+        (b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, "events": {"1": {"kind": "x", "data": {}}}}',
+         "unknown event kind"),
+    ],
+)
+def test_corrupt_or_foreign_files_are_refused_and_not_touched(tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "t.json"
+    path.write_bytes(content)
+    with pytest.raises(TournamentFileError, match=message):
+        Ledger(path, writable=True)
+    assert path.read_bytes() == content
+    assert not (tmp_path / "t.json.lock").exists()
+
+
+def test_inconsistent_log_is_reported_as_damage(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    new(path).close()
+    data = json.loads(path.read_text())
+    data["events"]["2"] = {"kind": "result_recorded", "at": "", "data": {"round": 1, "board": 1, "code": "W+"}}
+    path.write_text(json.dumps(data))
+    with pytest.raises(TournamentFileError, match="damaged event log \\(round 1 is not paired\\)"):
+        Ledger(path).state
+
+
+def test_create_never_replaces_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text("precious")
+    with pytest.raises(TournamentFileError, match="exists already"):
+        new(path)
+    assert path.read_text() == "precious"
+
+
+def test_a_second_writer_is_refused_naming_the_holder(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with new(path):
+        with pytest.raises(TournamentFileError, match=f"open for writing by process {os.getpid()}"):
+            Ledger(path, writable=True)
+        Ledger(path).state  # readers are welcome
+    Ledger(path, writable=True).close()
+
+
+def test_a_stale_lock_of_a_dead_process_is_taken_over(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    new(path).close()
+    code = (
+        "import os, sys; from data.ledger import Ledger; "
+        f"Ledger({str(path)!r}, writable=True); os._exit(0)"  # dies holding the lock, file left behind
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+    assert (tmp_path / "t.json.lock").exists()
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.register(ledger.events, surname="A", rating=2000))
+
+
+def test_read_only_file_refuses_appends(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    new(path).close()
+    opened = TournamentFile(path)
+    with pytest.raises(TournamentFileError, match="read-only"):
+        opened.append(opened.events[0])

@@ -1,0 +1,91 @@
+"""Invariants over random tournaments (hypothesis)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schemes.events import InvalidEvent
+from schemes.registry import get_scheme
+from schemes.replay import replay
+from tests.builders import Log, round_robin
+
+RR = get_scheme("round-robin")
+CODES = ("W+", "B+", "draw", "W+F", "B+F", "both-lose")
+DECIDED = ("W+", "B+", "draw", "W+F", "B+F")
+SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _ratings(data: st.DataObject, low: int, high: int) -> list[int]:
+    size = data.draw(st.integers(low, high), label="players")
+    return data.draw(st.lists(st.integers(100, 2900), min_size=size, max_size=size), label="ratings")
+
+
+@SLOW
+@given(st.data())
+def test_random_logs_replay_deterministically_and_undo_redo_restores(data: st.DataObject) -> None:
+    log, ids = round_robin(
+        _ratings(data, 2, 8),
+        cycles=data.draw(st.sampled_from([1, 2])),
+        handicap=data.draw(st.sampled_from(["none", "rank"])),
+    )
+    for _ in range(data.draw(st.integers(1, 25), label="steps")):
+        state = log.state
+        move = data.draw(st.sampled_from(["result", "pair", "undo-redo", "undo", "redo"]))
+        try:
+            if move == "pair":
+                log.pair()
+            elif move == "result" and state.rounds:
+                number = data.draw(st.integers(1, state.paired_rounds))
+                board = data.draw(st.integers(1, max(1, len(state.round(number).boards))))
+                log.result(number, board, data.draw(st.sampled_from(CODES)))
+            elif move == "undo-redo":
+                log.undo()
+                log.redo()
+                assert log.state == state, "undo then redo restores the same state"
+            elif move == "undo":
+                log.undo()
+            elif move == "redo":
+                log.redo()
+        except InvalidEvent:
+            assert log.state == state, "a refused action changes nothing"
+        assert replay(log.events) == log.state
+    assert replay(list(log.events)) == replay(list(log.events))
+
+
+@SLOW
+@given(st.data())
+def test_round_robin_pairs_everyone_once_a_round_and_never_twice_a_cycle(data: st.DataObject) -> None:
+    log, ids = round_robin(_ratings(data, 2, 14), cycles=data.draw(st.sampled_from([1, 2])))
+    total = RR.total_rounds(log.state)
+    met: dict[frozenset[int], int] = {}
+    for number in range(1, total + 1):
+        log.pair()
+        played = log.state.round(number)
+        seated = [p for b in played.boards for p in (b.white, b.black)] + list(played.byes)
+        assert sorted(seated) == sorted(ids)
+        assert len(played.byes) == len(ids) % 2
+        for board in played.boards:
+            pair = frozenset((board.white, board.black))
+            met[pair] = met.get(pair, 0) + 1
+            log.result(number, board.number, data.draw(st.sampled_from(CODES)))
+    cycles = log.state.settings.params["cycles"]
+    assert len(met) == len(ids) * (len(ids) - 1) // 2
+    assert set(met.values()) == {cycles}
+
+
+@SLOW
+@given(st.data())
+def test_complete_round_robin_true_rating_order_is_the_points_order(data: st.DataObject) -> None:
+    log, ids = round_robin(_ratings(data, 2, 9), tiebreaks="true_rating")
+    for number in range(1, RR.total_rounds(log.state) + 1):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, data.draw(st.sampled_from(DECIDED)))
+    rows = RR.standings(log.state, log.state.paired_rounds).rows
+    points = {r.player: r.score for r in rows}
+    rating = {r.player: r.tiebreaks["true_rating"] for r in rows}
+    for a in ids:
+        for b in ids:
+            if points[a] > points[b]:
+                assert rating[a] > rating[b]
+            elif points[a] == points[b]:
+                assert abs(rating[a] - rating[b]) < 0.01

@@ -1,0 +1,21 @@
+"""The rules stay pure: schemes/ imports no screen, disk or PDF library."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+FORBIDDEN = {"textual", "tinydb", "fpdf", "rich", "data", "tui", "paperwork", "os", "pathlib", "io", "shutil"}
+
+
+def test_schemes_import_nothing_with_io() -> None:
+    offenders = []
+    for source in sorted((ROOT / "schemes").glob("*.py")):
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            offenders += [f"{source.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    assert offenders == []

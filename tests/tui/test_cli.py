@@ -1,0 +1,160 @@
+"""The command line of cli.md, driven in-process as a script would drive it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+ROOT = Path(__file__).parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "cup.json")
+    assert run(capsys, "new", path, "--scheme", "round-robin", "--name", "Кубок", "--param", "numbering=rating")[0] == 0
+    for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"), ("Ёлкин", "2100")):
+        code, out, _ = run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)
+        assert code == 0
+    return path
+
+
+def test_player_add_prints_the_new_id(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", "Н", "--rank", "3k")
+    assert (code, out.strip(), err) == (0, "5", "")
+
+
+def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", cup, "pair")
+    assert code == 0 and "Иванов" in out and "round 1" in out
+    pairing = json.loads(run(capsys, "-f", cup, "pairings", "--json")[1])
+    assert pairing == {
+        "round": 1,
+        "boards": [
+            {"board": 1, "white": 1, "black": 4, "handicap": 0, "komi": 6.5, "nigiri": False, "result": None},
+            {"board": 2, "white": 2, "black": 3, "handicap": 0, "komi": 6.5, "nigiri": False, "result": None},
+        ],
+        "byes": [], "skips": [], "withdrawn": [],
+    }
+    assert run(capsys, "-f", cup, "result", "1", "1", "B+")[0] == 0
+    assert run(capsys, "-f", cup, "result", "1", "2", "draw")[0] == 0
+    standings = json.loads(run(capsys, "-f", cup, "standings", "--json")[1])
+    assert standings["after_round"] == 1
+    rows = {r["id"]: r for r in standings["rows"]}
+    assert rows[4]["place"] == "1" and rows[4]["score"] == 1 and rows[4]["no"] == 4
+    assert rows[2]["place"] == rows[3]["place"] == "2-3"
+    assert rows[1]["place"] == "4"
+    assert set(rows[1]["tiebreaks"]) == {"points", "wins", "buchholz", "head_to_head", "sonneborn_berger", "koya", "true_rating"}
+    assert rows[4]["name"] == "Ёлкин Я" and rows[4]["rank"] == "1d"
+
+
+def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", cup, "pair")
+    run(capsys, "-f", cup, "result", "1", "1", "W+")
+    code, out, _ = run(capsys, "-f", cup, "undo")
+    assert code == 0 and out.strip() == "undone: event 7 (result round 1 board 1: W+)"
+    code, out, _ = run(capsys, "-f", cup, "redo")
+    assert code == 0 and out.strip() == "redone: event 7 (result round 1 board 1: W+)"
+    log = json.loads(run(capsys, "-f", cup, "log", "--json")[1])
+    assert [e["kind"] for e in log][-3:] == ["result_recorded", "retracted", "retracted"]
+    assert log[-2]["retracted"] is True and log[-3]["retracted"] is False
+    assert log[-3]["code"] == "W+" and log[-3]["at"]
+    text = run(capsys, "-f", cup, "log")[1]
+    assert "[undone]" in text
+
+
+def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", cup, "pair")
+    run(capsys, "-f", cup, "result", "1", "1", "W+")
+    run(capsys, "-f", cup, "result", "1", "2", "W+")
+    run(capsys, "-f", cup, "pair")
+    code, out, err = run(capsys, "-f", cup, "result", "1", "1", "B+")
+    assert code == 0 and err.strip() == "warning: round 2 was paired with the old result of round 1"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["player", "add", "--surname", "X", "--name", "Y", "--rank", "12p"], "bad rank '12p'"),
+        (["player", "add", "--surname", "X", "--name", "Y", "--rating", "abc"], "invalid int value"),
+        (["player", "add", "--surname", "X", "--name", "Y"], "one of the arguments --rating --rank is required"),
+        (["player", "edit", "9", "--club", "Mos"], "unknown player 9"),
+        (["player", "skip", "9", "2"], "unknown player 9"),
+        (["player", "withdraw", "1", "--from", "0"], "round 0 is already paired"),
+        (["result", "1", "7", "W+"], "round 1 has no board 7"),
+        (["result", "1", "1", "white"], "bad result 'white'"),
+        (["result", "3", "1", "W+"], "round 3 is not paired"),
+        (["pair", "--round", "3"], "next round to pair is 2"),
+        (["pair"], "round 1 is not complete: no result on board 1, 2"),
+        (["undo", "2"], "would break event"),
+        (["undo", "55"], "there is no event 55"),
+        (["redo"], "nothing to redo"),
+        (["pairings", "4"], "round 4 is not paired"),
+        (["standings", "--after", "5"], "round 5 is not paired"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_leaves_the_file_alone(
+    cup: str, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    run(capsys, "-f", cup, "pair")
+    before = Path(cup).read_bytes()
+    code, out, err = run(capsys, "-f", cup, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err, err
+    assert Path(cup).read_bytes() == before
+
+
+def test_files_that_are_not_tournaments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    foreign = tmp_path / "package.json"
+    foreign.write_text('{"name": "left-pad"}')
+    code, _, err = run(capsys, "-f", str(foreign), "player", "add", "--surname", "A", "--name", "B", "--rank", "1d")
+    assert code == 2 and err == f"tengen: {foreign}: not a Tengen tournament file\n"
+    assert foreign.read_text() == '{"name": "left-pad"}'
+    code, _, err = run(capsys, "-f", str(tmp_path / "missing.json"), "standings")
+    assert code == 2 and "no such file" in err
+    code, _, err = run(capsys, "standings")
+    assert code == 2 and "-f FILE" in err
+
+
+def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "new", cup, "--scheme", "round-robin", "--name", "Again")
+    assert code == 2 and "exists already" in err
+    other = str(tmp_path / "x.json")
+    assert "unknown scheme 'chess'" in run(capsys, "new", other, "--scheme", "chess", "--name", "X")[2]
+    assert "bad komi" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--komi", "6.3")[2]
+    assert "bad language" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--lang", "de")[2]
+    assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
+    assert not Path(other).exists()
+
+
+def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
+    assert code == 0
+    path = tmp_path / "demo" / "round-robin.json"
+    standings = json.loads(run(capsys, "-f", str(path), "standings", "--json")[1])
+    assert standings["after_round"] == 3 and len(standings["rows"]) == 6
+    # written again over itself without complaint
+    assert run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")[0] == 0
+
+
+def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(tmp_path: Path) -> None:
+    path = tmp_path / "demo"
+    subprocess.run([sys.executable, "-m", "tui", "demo", str(path), "--no-tui"], check=True, cwd=ROOT, capture_output=True)
+    probe = (
+        "import sys; from tui.cli import main; main(['-f', sys.argv[1], 'standings']); "
+        "heavy = [m for m in ('textual', 'fpdf', 'rich') if m in sys.modules]; "
+        "print('HEAVY', heavy)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, str(path / "round-robin.json")],
+                          cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "HEAVY []" in done.stdout
