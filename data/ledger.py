@@ -50,9 +50,8 @@ class Ledger:
 
     def commit(self, action: Action) -> Appended:
         """Append the action's event if the log accepts it; InvalidEvent otherwise."""
-        self.state  # a damaged file is reported as such, not as a refused action
         kind, data = action
-        appended = append(self.events, kind, data, now())
+        appended = append(self.events, kind, data, now(), self.state)
         self.file.append(appended.event)
         self._state = appended.state
         return appended

@@ -51,14 +51,24 @@ def describe(event: Event) -> str:
     return event.kind
 
 
-def append(events: list[Event], kind: str, data: dict, at: str = "") -> Appended:
-    """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand."""
+def append(
+    events: list[Event], kind: str, data: dict, at: str = "", state: Tournament | None = None
+) -> Appended:
+    """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
+
+    ``state``, the replay of ``events`` when the caller has it, saves replaying the
+    whole log for an ordinary event: replay is deterministic, so applying the event
+    to it gives the same state.  A retraction always replays, since it changes the past.
+    """
     event = Event(len(events) + 1, kind, data, at)
     ev.check_shape(kind, data)
-    log = events + [event]
     if kind == ev.RETRACTED:
         _check_target(events, data["event"])
-    state = _replay_explaining(log, event)
+        state = _replay_explaining(events + [event], event)
+    elif state is None or kind == ev.TOURNAMENT_CREATED:
+        state = _replay_explaining(events + [event], event)
+    else:
+        state = apply(state, event)
     return Appended(event, state, _warnings(events, event, state))
 
 

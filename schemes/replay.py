@@ -8,6 +8,7 @@ edited by hand into an inconsistent state is refused the same way.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
@@ -189,9 +190,9 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
     byes = tuple(data.get("byes", ()))
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
-    repeated = sorted({p for p in seated if seated.count(p) > 1})
-    if repeated:
-        raise InvalidEvent(f"player {repeated[0]} appears twice in round {number}")
+    if len(set(seated)) != len(seated):
+        repeated = min(p for p, n in Counter(seated).items() if n > 1)
+        raise InvalidEvent(f"player {repeated} appears twice in round {number}")
     for player_id in seated:
         if not _player(state, player_id).available_in(number):
             raise InvalidEvent(f"player {player_id} does not play round {number}")

@@ -21,7 +21,8 @@ class Log:
 
     def commit(self, action: tuple[str, dict]) -> Appended:
         kind, data = action
-        self.last = append(self.events, kind, data, at=f"2026-01-01T00:00:{len(self.events):02d}+00:00")
+        at = f"2026-01-01T00:00:{len(self.events) % 60:02d}+00:00"
+        self.last = append(self.events, kind, data, at, self.last.state if self.last else None)
         self.events.append(self.last.event)
         return self.last
 

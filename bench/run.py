@@ -1,0 +1,134 @@
+"""Benchmarks of the core (not tests: run by hand, numbers go into the closing note).
+
+    python bench/run.py            # all, with the issue's targets
+    python bench/run.py replay     # one of: replay, append, query, pair
+
+- replay: replay plus standings of a 1,000-player round robin with 10 rounds of
+  results (about 6,000 events); target < 0.3 s.  Standings include every tie-break,
+  the iterative true rating too (the JSON shows them all).
+- append: one appended event to that file on disk (lock held, fsync); target < 50 ms.
+- query: ``tengen -f FILE standings`` as a fresh process on a 400-player file; target
+  well under 0.5 s.
+- pair: pairing one round of the 1,000-player round robin.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from data.ledger import Ledger, now  # noqa: E402
+from data.store import TournamentFile  # noqa: E402
+from schemes import actions  # noqa: E402
+from schemes.events import Event  # noqa: E402
+from schemes.history import append  # noqa: E402
+from schemes.registry import get_scheme  # noqa: E402
+from schemes.replay import replay  # noqa: E402
+
+CODES = ("W+", "B+", "W+", "B+", "draw", "W+F")
+
+
+def build_events(players: int, rounds: int, seed: int = 1) -> list[Event]:
+    """A round robin log with ``rounds`` rounds of random results, built event by event."""
+    rng = random.Random(seed)
+    events: list[Event] = []
+    state = None
+
+    def commit(action: tuple[str, dict]) -> None:
+        nonlocal state
+        appended = append(events, *action, now(), state)
+        events.append(appended.event)
+        state = appended.state
+
+    commit(actions.create("Bench", "round-robin", params={"numbering": "rating", "tiebreaks": "buchholz,head_to_head"}))
+    for i in range(players):
+        commit(actions.register(events, surname=f"Игрок{i:04d}", name="Тест", rating=rng.randint(100, 2700)))
+    for number in range(1, rounds + 1):
+        commit(actions.pair(state, rng))
+        for board in state.round(number).boards:
+            commit(actions.result(number, board.number, rng.choice(CODES)))
+    return events
+
+
+def write_file(events: list[Event], folder: Path, name: str) -> Path:
+    path = folder / name
+    with TournamentFile.create(path, events[0]) as tournament_file:
+        table = tournament_file._db.table("events")  # one bulk write instead of 6,000 appends
+        from tinydb.table import Document
+
+        table.insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events[1:])
+    return path
+
+
+def timed(function, repeat: int = 5) -> tuple[float, object]:
+    times, value = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), value
+
+
+def bench_replay(events: list[Event]) -> None:
+    scheme = get_scheme("round-robin")
+    t_replay, state = timed(lambda: replay(events))
+    after = state.paired_rounds
+    t_standings, _ = timed(lambda: scheme.standings(state, after))
+    print(f"replay {len(events)} events: {t_replay * 1000:.0f} ms (median of 5)")
+    print(f"standings with every tie-break, true rating included: {t_standings * 1000:.0f} ms")
+    print(f"replay + standings: {(t_replay + t_standings) * 1000:.0f} ms  [target < 300 ms]")
+
+
+def bench_append(events: list[Event], folder: Path) -> None:
+    path = write_file(events, folder, "append.json")
+    with Ledger(path, writable=True) as ledger:
+        ledger.state
+        times = []
+        for i in range(20):
+            start = time.perf_counter()
+            ledger.commit(actions.edit(1 + i, club=f"C{i}"))
+            times.append(time.perf_counter() - start)
+    print(f"one append to a {len(events)}-event file: median {statistics.median(times) * 1000:.1f} ms, "
+          f"max {max(times) * 1000:.1f} ms  [target < 50 ms]")
+
+
+def bench_query(folder: Path) -> None:
+    path = write_file(build_events(400, 7), folder, "query.json")
+    command = [sys.executable, "-m", "tui", "-f", str(path), "standings"]
+    t, _ = timed(lambda: subprocess.run(command, cwd=ROOT, capture_output=True, check=True))
+    print(f"tengen standings on a 400-player, 7-round file (fresh process): {t * 1000:.0f} ms  [target < 500 ms]")
+
+
+def bench_pair(events: list[Event]) -> None:
+    state = replay(events[: events.index(next(e for e in events if e.kind == "round_paired"))])
+    t, _ = timed(lambda: actions.pair(state, random.Random(1)))
+    print(f"pair round 1 of a 1,000-player round robin: {t * 1000:.0f} ms")
+
+
+def main(which: list[str]) -> None:
+    which = which or ["replay", "append", "query", "pair"]
+    start = time.perf_counter()
+    events = build_events(1000, 10)
+    print(f"(built {len(events)} events in {time.perf_counter() - start:.1f} s)")
+    with tempfile.TemporaryDirectory() as folder:
+        for name in which:
+            if name == "replay":
+                bench_replay(events)
+            elif name == "append":
+                bench_append(events, Path(folder))
+            elif name == "query":
+                bench_query(Path(folder))
+            elif name == "pair":
+                bench_pair(events)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
