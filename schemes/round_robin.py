@@ -78,6 +78,8 @@ PARAMS = (
     Param("handicap_cap", 9, _int_in(0, 9), "most stones a game may have"),
     Param("bye_points", 0.0, _half_points, "points for a round without opponent"),
     Param("tiebreaks", ["buchholz", "head_to_head"], _tiebreak_list, "order of tie-breaks after points"),
+    Param("order", "points", _choice("points", "true_rating"),
+          "standings by points, or by the true rating (the seed's order for incomplete tables)"),
 )
 
 
@@ -156,12 +158,13 @@ class RoundRobin:
             }),
             "true_rating": true_rating,
         }
-        chosen = list(tournament.settings.params["tiebreaks"])
-        shown = chosen + [k for k in TIEBREAKS if k not in chosen]
         order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
-        places, values = ranked(
-            order, [("points", every(points))] + [(name, criteria[name]) for name in shown]
-        )
+        main = [("points", every(points))]
+        if tournament.settings.params["order"] == "true_rating":
+            main.insert(0, ("true_rating", criteria["true_rating"]))
+        chosen = list(tournament.settings.params["tiebreaks"])
+        shown = [k for k in chosen + list(TIEBREAKS) if k not in dict(main)]
+        places, values = ranked(order, main + [(name, criteria[name]) for name in dict.fromkeys(shown)])
         rows = tuple(
             Row(place, player, points[player], {"points": points[player], **{
                 k: values[player][k] for k in ("wins", *TIEBREAKS)

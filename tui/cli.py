@@ -231,7 +231,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
     state = _reading(args).state
     after = args.after
     if after is None:
-        after = state.paired_rounds if state.rounds and state.rounds[-1].complete else max(0, state.paired_rounds - 1)
+        after = views.latest_complete_round(state)
     if not 0 <= after <= state.paired_rounds:
         raise BadInput(f"round {after} is not paired")
     _emit(args, views.standings_json(state, after) if args.json else None,

@@ -41,6 +41,13 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
     return result
 
 
+def latest_complete_round(state: Tournament) -> int:
+    """The round standings are shown after by default: the last one with every result in."""
+    if state.rounds and state.rounds[-1].complete:
+        return state.paired_rounds
+    return max(0, state.paired_rounds - 1)
+
+
 def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
     rows = []
@@ -57,13 +64,13 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
 def log_json(events: list[Event]) -> list[dict[str, Any]]:
     retracted = retracted_ids(events)
     return [
-        {"id": e.id, "kind": e.kind, "at": e.at, **dict(e.data), "retracted": e.id in retracted,
+        {"id": e.id, "kind": e.kind, "time": e.at, **dict(e.data), "retracted": e.id in retracted,
          "text": describe(e)}
         for e in events
     ]
 
 
-def _label(state: Tournament, player_id: int) -> str:
+def player_label(state: Tournament, player_id: int) -> str:
     player = state.players[player_id]
     no = state.numbers.get(player_id)
     return f"{no if no is not None else '-'}. {player.full_name} ({player.rank_label})"
@@ -71,7 +78,7 @@ def _label(state: Tournament, player_id: int) -> str:
 
 def pairings_text(state: Tournament, number: int) -> str:
     data = pairings_json(state, number)
-    width = max([len(_label(state, p)) for b in data["boards"] for p in (b["white"], b["black"])] + [5])
+    width = max([len(player_label(state, p)) for b in data["boards"] for p in (b["white"], b["black"])] + [5])
     lines = [f"{state.settings.name} — round {number}"]
     if "lowest_top_level" in data:
         lines[0] += f" (lowest top level {data['lowest_top_level']})"
@@ -80,12 +87,12 @@ def pairings_text(state: Tournament, number: int) -> str:
         komi = f"{b['komi']:g}" + (" nigiri" if b["nigiri"] else "")
         result = (b["result"] or "") + (" (colours swapped)" if b.get("swapped") else "")
         lines.append(
-            f"{b['board']:>5}  {_label(state, b['white']):<{width}}  {_label(state, b['black']):<{width}}"
+            f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
             f"  {b['handicap']:>3}  {komi:>6}  {result}".rstrip()
         )
     for key, title in (("byes", "Bye"), ("skips", "Skips"), ("withdrawn", "Withdrawn")):
         if data[key]:
-            lines.append(f"{title}: " + "; ".join(_label(state, p) for p in data[key]))
+            lines.append(f"{title}: " + "; ".join(player_label(state, p) for p in data[key]))
     return "\n".join(lines)
 
 
@@ -105,6 +112,6 @@ def standings_text(state: Tournament, after_round: int) -> str:
 
 def log_text(events: list[Event]) -> str:
     return "\n".join(
-        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
+        f"{e['id']:>5}  {e['time']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
         for e in log_json(events)
     )

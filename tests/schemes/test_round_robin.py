@@ -199,3 +199,24 @@ def test_unknown_params_and_bad_values_are_refused() -> None:
         Log("round-robin", numbering="alphabet")
     with pytest.raises(InvalidEvent, match="unknown tie-break"):
         Log("round-robin", tiebreaks="buchholz,luck")
+
+
+def test_true_rating_as_the_standings_order() -> None:
+    """Six players, three rounds (Berger for 6: R1 1-6 2-5 3-4, R2 6-4 5-3 1-2, R3 2-6 3-1 4-5).
+
+    White wins every game but 5-3: 1 beats 6, 2 and 3 (3 points); 2 beats 5 and 6;
+    3 beats 4; 4 beats 5; 5 beats 3; 6 beats 4.  Players 3, 4, 5 and 6 all have 1
+    point, but 5 beat 3 who beat 4: the true rating separates what points cannot.
+    """
+    log, ids = round_robin([2500, 2400, 2300, 2200, 2100, 2000], order="true_rating")
+    for number, codes in enumerate([("W+", "W+", "W+"), ("W+", "W+", "W+"), ("W+", "B+", "W+")], start=1):
+        log.pair()
+        for board, code in enumerate(codes, start=1):
+            log.result(number, board, code)
+    rows = standings(log)
+    ratings = [r.tiebreaks["true_rating"] for r in rows]
+    assert ratings == sorted(ratings, reverse=True)
+    assert [r.player for r in rows[:2]] == [1, 2]
+    assert {r.player: r.score for r in rows} == {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
+    places = {r.player: r.place for r in rows}
+    assert places[5] != places[6], "equal points, different true ratings"

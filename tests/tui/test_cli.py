@@ -67,7 +67,7 @@ def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None
     log = json.loads(run(capsys, "-f", cup, "log", "--json")[1])
     assert [e["kind"] for e in log][-3:] == ["result_recorded", "retracted", "retracted"]
     assert log[-2]["retracted"] is True and log[-3]["retracted"] is False
-    assert log[-3]["code"] == "W+" and log[-3]["at"]
+    assert log[-3]["code"] == "W+" and log[-3]["time"]
     text = run(capsys, "-f", cup, "log")[1]
     assert "[undone]" in text
 
@@ -132,6 +132,8 @@ def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, c
     other = str(tmp_path / "x.json")
     assert "unknown scheme 'chess'" in run(capsys, "new", other, "--scheme", "chess", "--name", "X")[2]
     assert "bad komi" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--komi", "6.3")[2]
+    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "2026-12-06..2026-12-05")[2]
+    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "5.12.2026")[2]
     assert "bad language" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--lang", "de")[2]
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
     assert not Path(other).exists()

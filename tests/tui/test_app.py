@@ -1,0 +1,50 @@
+"""Pilot tests of the app as it stands: opening a tournament, the start screen, the palette."""
+
+from pathlib import Path
+
+from textual.widgets import DataTable, OptionList, TabbedContent
+
+from tui.app import TengenApp
+from tui.demo import write_demo
+
+
+async def test_a_tournament_opens_on_its_standings(tmp_path: Path) -> None:
+    path = write_demo(tmp_path)
+    app = TengenApp(str(path), folder=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        standings = app.screen.query_one("#standings-table", DataTable)
+        assert standings.row_count == 6
+        assert standings.get_row_at(0)[:3] == ["1", 5, "Затонских Антон"]
+        await pilot.press("p")
+        assert app.screen.query_one(TabbedContent).active == "pairings"
+        pairings = app.screen.query_one("#pairings-table", DataTable)
+        assert pairings.row_count == 3
+        assert pairings.get_row_at(1)[-1] == "W+F"
+
+
+async def test_a_damaged_file_is_a_notification_not_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    app = TengenApp(str(path), folder=tmp_path)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert any("not a Tengen tournament" in n.message for n in app._notifications)
+
+
+async def test_start_screen_lists_tournaments_and_opens_the_demo(tmp_path: Path) -> None:
+    write_demo(tmp_path)
+    app = TengenApp(None, folder=tmp_path)
+    async with app.run_test() as pilot:
+        options = app.screen.query_one(OptionList)
+        assert options.option_count == 1
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen.query_one("#standings-table", DataTable).row_count == 6
+        assert (tmp_path / "demo" / "round-robin.json").exists()
+
+
+async def test_screen_bindings_are_in_the_command_palette(tmp_path: Path) -> None:
+    app = TengenApp(str(write_demo(tmp_path)), folder=tmp_path)
+    async with app.run_test():
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Standings", "Pairings", "Reload"} <= titles
