@@ -102,11 +102,13 @@ def standings_text(state: Tournament, after_round: int) -> str:
     keys = [k for k in keys if k != "points"]
     name_width = max([len(r["name"]) for r in data["rows"]] + [4])
     header = f"{'Place':>5}  {'No':>3}  {'Name':<{name_width}}  {'Rank':>4}  {'Score':>6}"
-    lines = [f"{state.settings.name} — standings after round {after_round}", header + "".join(f"  {k:>10.10}" for k in keys)]
+    widths = {k: max(len(k), 6) for k in keys}
+    lines = [f"{state.settings.name} — standings after round {after_round}",
+             header + "".join(f"  {k:>{widths[k]}}" for k in keys)]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
         line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>4}  {r['score']:>6g}"
-        lines.append(line + "".join(f"  {r['tiebreaks'][k]:>10g}" for k in keys))
+        lines.append(line + "".join(f"  {r['tiebreaks'][k]:>{widths[k]}g}" for k in keys))
     return "\n".join(lines)
 
 
