@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent
 from schemes.history import redo_target, undo_target
-from schemes.model import Tournament
+from schemes.model import Board, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_pairable
@@ -100,9 +100,14 @@ def withdraw(state: Tournament, player: int, from_round: int | None = None) -> A
     return ev.PLAYER_WITHDRAWN, {"player": player, "from_round": start}
 
 
+def _board_data(board: Board) -> dict[str, Any]:
+    return {"white": board.white, "black": board.black, "handicap": board.handicap,
+            "komi": board.komi, "nigiri": board.nigiri}
+
+
 def pair(
     state: Tournament, rng: random.Random, number: int | None = None,
-    order: Sequence[int] | None = None,
+    order: Sequence[int] | None = None, allow_repeats: bool = False,
 ) -> Action:
     """The pairing of the next round, computed by the scheme and recorded as it is now."""
     upcoming = state.paired_rounds + 1 if number is None else number
@@ -111,21 +116,85 @@ def pair(
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
     try:
-        pairing = scheme.pair(state, upcoming, rng, order)
+        pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
     except PairingError as error:
         raise InvalidEvent(str(error)) from None
     data: dict[str, Any] = {
         "round": upcoming,
-        "boards": [
-            {"white": b.white, "black": b.black, "handicap": b.handicap, "komi": b.komi, "nigiri": b.nigiri}
-            for b in pairing.boards
-        ],
+        "boards": [_board_data(b) for b in pairing.boards],
         "byes": list(pairing.byes),
         "extra": dict(pairing.extra),
     }
     if pairing.order is not None:
         data["order"] = list(pairing.order)
     return ev.ROUND_PAIRED, data
+
+
+def _latest(state: Tournament, number: int) -> Round:
+    played = state.round(number)
+    if played is None:
+        raise InvalidEvent(f"round {number} is not paired")
+    if number != state.paired_rounds:
+        raise InvalidEvent(f"only the latest round ({state.paired_rounds}) can be changed by hand")
+    return played
+
+
+def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> str | None:
+    """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason."""
+    for played in state.rounds[: number - 1]:
+        if any({board.white, board.black} == {a, b} for board in played.boards):
+            return f"players {a} and {b} met in round {played.number}"
+    if b in state.players[a].block or a in state.players[b].block:
+        return f"players {a} and {b} are blocked from meeting"
+    return None
+
+
+def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) -> Action:
+    """Players ``a`` and ``b`` trade places in round ``number`` (a board seat or the bye);
+    the boards touched get handicap, komi and colours again by the scheme's rules."""
+    played = _latest(state, number)
+    for player in (a, b):
+        if player not in state.players:
+            raise InvalidEvent(f"unknown player {player}")
+        if played.board_of(player) is None and player not in played.byes:
+            raise InvalidEvent(f"player {player} does not play round {number}")
+    if a == b:
+        raise InvalidEvent("name two different players")
+    trade = {a: b, b: a}
+    scheme = get_scheme(state.settings.scheme)
+    boards = []
+    for board in played.boards:
+        if not (board.has(a) or board.has(b)):
+            boards.append(board)
+            continue
+        white, black = trade.get(board.white, board.white), trade.get(board.black, board.black)
+        if not force:
+            reason = _earlier_meeting(state, number, white, black)
+            if reason:
+                raise InvalidEvent(f"{reason}: add --force to pair them anyway")
+        boards.append(scheme.seat(state, number, board.number, white, black))
+    byes = [trade.get(p, p) for p in played.byes]
+    return ev.PAIRING_AMENDED, {
+        "round": number, "boards": [_board_data(x) for x in boards], "byes": byes, "change": f"swap {a} {b}",
+    }
+
+
+def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
+    """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
+    played = _latest(state, number)
+    board = played.board(board_number)
+    if board is None:
+        raise InvalidEvent(f"round {number} has no board {board_number} (boards 1-{len(played.boards)})")
+    if not board.has(white):
+        raise InvalidEvent(f"player {white} does not play on board {board_number}")
+    if board.handicap:
+        raise InvalidEvent(f"board {board_number} is a handicap game: the stronger player takes white")
+    fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
+    boards = [fixed if b.number == board_number else b for b in played.boards]
+    return ev.PAIRING_AMENDED, {
+        "round": number, "boards": [_board_data(x) for x in boards], "byes": list(played.byes),
+        "change": f"colours board {board_number}: {white} white",
+    }
 
 
 def result(number: int, board: int, code: str, swapped: bool = False) -> Action:

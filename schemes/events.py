@@ -18,6 +18,7 @@ PLAYER_SKIPS = "player_skips"
 PLAYER_WITHDRAWN = "player_withdrawn"
 ROUND_PAIRED = "round_paired"
 RESULT_RECORDED = "result_recorded"
+PAIRING_AMENDED = "pairing_amended"
 RETRACTED = "retracted"
 
 _INT, _NUM, _STR, _BOOL, _LIST, _DICT = (int,), (int, float), (str,), (bool,), (list,), (dict,)
@@ -45,6 +46,9 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     ROUND_PAIRED: {
         "round": (_INT, True), "boards": (_LIST, True), "byes": (_LIST, False),
         "order": (_LIST, False), "extra": (_DICT, False),
+    },
+    PAIRING_AMENDED: {
+        "round": (_INT, True), "boards": (_LIST, True), "byes": (_LIST, True), "change": (_STR, True),
     },
     RESULT_RECORDED: {
         "round": (_INT, True), "board": (_INT, True), "code": (_STR, True),
@@ -106,7 +110,7 @@ def check_shape(kind: str, data: Mapping[str, Any]) -> None:
     for name in ("block", "rounds", "byes", "order"):
         if name in data and isinstance(data[name], list) and not all(_is(v, _INT) for v in data[name]):
             raise InvalidEvent(f"{kind}: {name} must list whole numbers")
-    for board in data.get("boards", []) if kind == ROUND_PAIRED else []:
+    for board in data.get("boards", []) if kind in (ROUND_PAIRED, PAIRING_AMENDED) else []:
         if not isinstance(board, Mapping) or set(board) != set(BOARD_FIELDS) or not all(
             _is(board[k], t) for k, t in BOARD_FIELDS.items()
         ):

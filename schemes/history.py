@@ -46,6 +46,8 @@ def describe(event: Event) -> str:
         case ev.RESULT_RECORDED:
             swapped = " colours swapped" if d.get("swapped") else ""
             return f"result round {d['round']} board {d['board']}: {d['code']}{swapped}"
+        case ev.PAIRING_AMENDED:
+            return f"round {d['round']} changed by hand: {d['change']}"
         case ev.RETRACTED:
             return f"retraction of event {d['event']}"
     return event.kind

@@ -6,6 +6,10 @@ are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code poi
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from schemes.model import Player
+
 
 def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
     return _fold(surname), _fold(name)
@@ -13,3 +17,8 @@ def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
 
 def _fold(text: str) -> str:
     return text.casefold().replace("ё", "е")
+
+
+def rating_order(players: Iterable[Player]) -> list[Player]:
+    """Rating descending, then alphabetically: how Gamma, FORS and rating-numbered round robins number."""
+    return sorted(players, key=lambda p: (-p.sort_rating, alphabetical_key(p.surname, p.name)))

@@ -83,3 +83,21 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 kind = Kind.WITHDRAWN if player.withdrawn_by(played.number) else Kind.SKIP
                 table[player.id].append(Outcome(played.number, kind))
     return table
+
+
+def met_pairs(tournament: Tournament, before_round: int) -> set[frozenset[int]]:
+    """Pairs who sat at one board in an earlier round (a forfeit counts: they were paired)."""
+    return {
+        frozenset((b.white, b.black)) for played in tournament.rounds[: before_round - 1] for b in played.boards
+    }
+
+
+def may_meet(tournament: Tournament, before_round: int):
+    """Whether two players may be paired in round ``before_round``: not met, not blocked."""
+    met = met_pairs(tournament, before_round)
+    players = tournament.players
+
+    def check(a: int, b: int) -> bool:
+        return frozenset((a, b)) not in met and b not in players[a].block and a not in players[b].block
+
+    return check

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from schemes.gamma import GAMMA
 from schemes.round_robin import ROUND_ROBIN
 from schemes.scheme import Scheme
 
-SCHEMES: dict[str, Scheme] = {s.name: s for s in (ROUND_ROBIN,)}
+SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, ROUND_ROBIN)}
 
 
 def get_scheme(name: str) -> Scheme:

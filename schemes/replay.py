@@ -55,6 +55,8 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     except ValueError as error:
         raise InvalidEvent(str(error)) from None
     rounds = data["rounds"]
+    if rounds is None and scheme.rounds_required:
+        raise InvalidEvent(f"{scheme.name} needs the number of rounds (--rounds)")
     if rounds is not None and not 1 <= rounds <= 99:
         raise InvalidEvent(f"bad number of rounds {rounds}: 1 to 99")
     komi = float(data.get("komi", 6.5))
@@ -187,6 +189,13 @@ def _paired(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent("round 1 must number the players")
     state = replace(state, numbers=numbers)
     check_pairable(state, number)
+    boards, byes = _seating(state, number, data)
+    paired = Round(number, boards, byes, dict(data.get("extra", {})), {}, event.id)
+    return replace(state, rounds=state.rounds + (paired,))
+
+
+def _seating(state: Tournament, number: int, data: Mapping[str, Any]) -> tuple[tuple[Board, ...], tuple[int, ...]]:
+    """The boards and byes of a pairing, checked: everyone who plays the round, once."""
     boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
     byes = tuple(data.get("byes", ()))
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
@@ -200,8 +209,23 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     left_out = sorted(expected - set(seated))
     if left_out:
         raise InvalidEvent(f"player {left_out[0]} is left out of round {number}")
-    paired = Round(number, boards, byes, dict(data.get("extra", {})), {}, event.id)
-    return replace(state, rounds=state.rounds + (paired,))
+    return boards, byes
+
+
+def _amended(state: Tournament, event: Event) -> Tournament:
+    """A referee's change of the latest pairing; boards that change must have no result yet."""
+    number = event.data["round"]
+    if number != state.paired_rounds or number == 0:
+        raise InvalidEvent(f"only the latest round ({state.paired_rounds}) can be changed by hand")
+    played = state.rounds[-1]
+    boards, byes = _seating(state, number, event.data)
+    if len(boards) != len(played.boards):
+        raise InvalidEvent("a change by hand keeps the number of boards")
+    touched = [old.number for old, new in zip(played.boards, boards) if old != new and old.number in played.results]
+    if touched:
+        raise InvalidEvent(f"board {', '.join(map(str, touched))} of round {number} has a result: undo it first")
+    amended = replace(played, boards=boards, byes=byes)
+    return replace(state, rounds=state.rounds[:-1] + (amended,))
 
 
 def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
@@ -248,4 +272,5 @@ _REDUCERS = {
     ev.PLAYER_WITHDRAWN: _withdrawn,
     ev.ROUND_PAIRED: _paired,
     ev.RESULT_RECORDED: _result,
+    ev.PAIRING_AMENDED: _amended,
 }

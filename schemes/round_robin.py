@@ -20,35 +20,13 @@ from typing import Sequence
 
 from schemes.berger import berger_round, even_size
 from schemes.model import Board, Player, Tournament
-from schemes.names import alphabetical_key
+from schemes.names import rating_order
 from schemes.places import Criterion, ranked
 from schemes.records import Kind, Outcome, Score, outcomes
-from schemes.scheme import Pairing, PairingError, Param, Row, Standings
+from schemes.scheme import Pairing, PairingError, Param, Row, Standings, choice, int_in
 from schemes.true_rating import true_ratings
 
 TIEBREAKS = ("buchholz", "head_to_head", "sonneborn_berger", "wins", "koya", "true_rating")
-
-
-def _choice(*allowed: str):
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise ValueError(f"{text!r} is not one of {', '.join(allowed)}")
-        return text
-
-    return parse
-
-
-def _int_in(low: int, high: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise ValueError(f"{value} is not between {low} and {high}")
-        return value
-
-    return parse
 
 
 def _half_points(text: str) -> float:
@@ -72,13 +50,13 @@ def _tiebreak_list(text: str) -> list[str]:
 
 
 PARAMS = (
-    Param("numbering", "lot", _choice("lot", "rating", "manual"), "how players get their numbers"),
-    Param("cycles", 1, _int_in(1, 2), "1 = single, 2 = double round robin"),
-    Param("handicap", "none", _choice("none", "rank"), "even games, or handicap by rank difference"),
-    Param("handicap_cap", 9, _int_in(0, 9), "most stones a game may have"),
+    Param("numbering", "lot", choice("lot", "rating", "manual"), "how players get their numbers"),
+    Param("cycles", 1, int_in(1, 2), "1 = single, 2 = double round robin"),
+    Param("handicap", "none", choice("none", "rank"), "even games, or handicap by rank difference"),
+    Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
     Param("bye_points", 0.0, _half_points, "points for a round without opponent"),
     Param("tiebreaks", ["buchholz", "head_to_head"], _tiebreak_list, "order of tie-breaks after points"),
-    Param("order", "points", _choice("points", "true_rating"),
+    Param("order", "points", choice("points", "true_rating"),
           "standings by points, or by the true rating (the seed's order for incomplete tables)"),
 )
 
@@ -88,6 +66,7 @@ class RoundRobin:
     name: str = "round-robin"
     params: Sequence[Param] = PARAMS
     late_entry: bool = False
+    rounds_required: bool = False
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         field = len(tournament.numbers) or len(_field(tournament))
@@ -96,7 +75,8 @@ class RoundRobin:
         return tournament.settings.params["cycles"] * (even_size(field) - 1)
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        allow_repeats: bool = False,
     ) -> Pairing:
         numbers, new_order = dict(tournament.numbers), None
         if not numbers:
@@ -125,6 +105,9 @@ class RoundRobin:
             elif present:
                 byes.append(present[0].id)
         return Pairing(tuple(boards), tuple(byes), new_order)
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        return _board(tournament, board_number, tournament.players[white], tournament.players[black])
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         table = outcomes(tournament, after_round)
@@ -193,9 +176,7 @@ def _numbering(tournament: Tournament, rng: random.Random, order: Sequence[int] 
     if method == "manual":
         raise PairingError("numbering is by hand: give the order of player ids (pair --order 3,1,2,...)")
     if method == "rating":
-        players = [tournament.players[p] for p in field]
-        players.sort(key=lambda p: (-p.sort_rating, alphabetical_key(p.surname, p.name)))
-        return [p.id for p in players]
+        return [p.id for p in rating_order(tournament.players[p] for p in field)]
     rng.shuffle(field)
     return field
 

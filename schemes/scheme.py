@@ -26,6 +26,32 @@ class Param:
     help: str = ""
 
 
+def choice(*allowed: str) -> Callable[[str], str]:
+    """A parameter parser accepting one of ``allowed``."""
+
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise ValueError(f"{text!r} is not one of {', '.join(allowed)}")
+        return text
+
+    return parse
+
+
+def int_in(low: int, high: int) -> Callable[[str], int]:
+    """A parameter parser accepting a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise ValueError(f"{value} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
 @dataclass(frozen=True)
 class Pairing:
     boards: tuple[Board, ...]
@@ -58,14 +84,25 @@ class Scheme(Protocol):
     params: Sequence[Param]
     late_entry: bool
     """Whether players may register after round 1 has been paired."""
+    rounds_required: bool
+    """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """The number of rounds of the event, where it is known."""
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        allow_repeats: bool = False,
     ) -> Pairing:
-        """The pairing of round ``number``; ``order`` numbers the players by hand."""
+        """The pairing of round ``number``; ``order`` numbers the players by hand.
+
+        ``allow_repeats`` is the referee's confirmation that a repeat game is acceptable
+        when no pairing without one exists (he then fixes it by hand).
+        """
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        """A board for two players the referee put together: handicap, komi and colours by the
+        scheme's rules; where the rules leave colours open, the seats stay as given."""
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         """Everyone in place order after ``after_round`` (0 = before the first round)."""

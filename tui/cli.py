@@ -97,6 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--round", type=int)
     pair.add_argument("--order", type=_ids, help="player ids in number order (manual numbering)")
     pair.add_argument("--seed", type=int, help="seed of the draw of lots (for repeatable tests)")
+    pair.add_argument("--allow-repeats", action="store_true",
+                      help="when no pairing without a repeat game exists, accept repeats (fix them by hand)")
+
+    pairing = commands.add_parser("pairing", help="change the latest pairing by hand")
+    pairing_commands = pairing.add_subparsers(dest="pairing_command", required=True, parser_class=_Parser)
+    swap = pairing_commands.add_parser("swap", help="two players trade places")
+    swap.add_argument("round", type=int)
+    swap.add_argument("ids", type=int, nargs=2, metavar="ID")
+    swap.add_argument("--force", action="store_true", help="pair players who met before or are blocked")
+    colours = pairing_commands.add_parser("colours", help="set who is white on an even board")
+    colours.add_argument("round", type=int)
+    colours.add_argument("board", type=int)
+    colours.add_argument("white", type=int, metavar="WHITE_ID")
 
     result = commands.add_parser("result", help="enter a result")
     result.add_argument("round", type=int)
@@ -169,8 +182,20 @@ def _cmd_player(args: argparse.Namespace) -> None:
 def _cmd_pair(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         rng = random.Random(args.seed)
-        appended = ledger.commit(actions.pair(ledger.state, rng, args.round, args.order))
+        appended = ledger.commit(actions.pair(ledger.state, rng, args.round, args.order, args.allow_repeats))
         print(views.pairings_text(appended.state, appended.event.data["round"]))
+
+    _writing(args, act)
+
+
+def _cmd_pairing(args: argparse.Namespace) -> None:
+    def act(ledger: Ledger) -> None:
+        if args.pairing_command == "swap":
+            action = actions.swap(ledger.state, args.round, *args.ids, force=args.force)
+        else:
+            action = actions.colours(ledger.state, args.round, args.board, args.white)
+        appended = ledger.commit(action)
+        print(views.pairings_text(appended.state, args.round))
 
     _writing(args, act)
 
@@ -254,7 +279,7 @@ def _run_app(path: str | None) -> None:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
-    "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "result": _cmd_result,
+    "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
     "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
     "standings": _cmd_standings, "demo": _cmd_demo,
 }

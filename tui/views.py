@@ -37,7 +37,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
         "skips": sorted(p.id for p in state.players.values() if p.id not in seated and not p.withdrawn_by(number)),
         "withdrawn": sorted(p.id for p in state.players.values() if p.withdrawn_by(number)),
     }
-    result.update(played.extra)
+    result.update((k, v) for k, v in played.extra.items() if isinstance(v, (int, float, str)))
     return result
 
 
@@ -82,13 +82,13 @@ def pairings_text(state: Tournament, number: int) -> str:
     lines = [f"{state.settings.name} — round {number}"]
     if "lowest_top_level" in data:
         lines[0] += f" (lowest top level {data['lowest_top_level']})"
-    lines.append(f"{'Board':>5}  {'White':<{width}}  {'Black':<{width}}  {'Hcp':>3}  {'Komi':>6}  Result")
+    lines.append(f"{'Board':>5}  {'White':<{width}}  {'Black':<{width}}  {'Hcp':>3}  {'Komi':<11}  Result")
     for b in data["boards"]:
         komi = f"{b['komi']:g}" + (" nigiri" if b["nigiri"] else "")
         result = (b["result"] or "") + (" (colours swapped)" if b.get("swapped") else "")
         lines.append(
             f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
-            f"  {b['handicap']:>3}  {komi:>6}  {result}".rstrip()
+            f"  {b['handicap']:>3}  {komi:<11}  {result}".rstrip()
         )
     for key, title in (("byes", "Bye"), ("skips", "Skips"), ("withdrawn", "Withdrawn")):
         if data[key]:

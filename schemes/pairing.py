@@ -1,0 +1,87 @@
+"""Top-down pairing with depth-first fallback, shared by the Swiss-like schemes.
+
+Each scheme says in which order players come (the topmost unpaired player chooses
+next), in which order a player looks at his candidates, and who may meet whom.  The
+answer is the first complete pairing in that preference order, which is what the
+seeds' hand procedure finds: take the first acceptable candidate; when someone is
+left without one, return the last pair and let its first player try his next one.
+
+Blind backtracking can take forever on a tight field (16 players, 15 rounds), so the
+depth-first search is pruned: a pair is only taken if the players left can still all
+be paired (a perfect matching exists, ``matching.Matcher``).  Pruning only removes
+branches without a complete pairing, so the answer is the same; and since the plain
+greedy pass is exactly the depth-first search when it never gets stuck, it runs first
+and the matching machinery is only built when it does get stuck.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Callable, Iterable, Sequence
+
+from schemes.matching import Matcher
+
+Candidates = Callable[[int, list[int]], Iterable[int]]
+"""Given the chooser and the players still unpaired (in order), his candidates in preference order."""
+CanMeet = Callable[[int, int], bool]
+
+
+def top_down(order: Sequence[int], candidates: Candidates, can_meet: CanMeet) -> list[tuple[int, int]] | None:
+    """Pairs in the order they were formed, or None when no complete pairing exists."""
+    return _greedy(order, candidates, can_meet) or _pruned(order, candidates, can_meet)
+
+
+def top_down_with_bye(
+    order: Sequence[int], bye_candidates: Sequence[int], candidates: Candidates, can_meet: CanMeet
+) -> tuple[int | None, list[tuple[int, int]]] | None:
+    """The bye (the first candidate that leaves a complete pairing) and the pairs."""
+    if len(order) % 2 == 0:
+        pairs = top_down(order, candidates, can_meet)
+        return None if pairs is None else (None, pairs)
+    first = bye_candidates[0]
+    pairs = _greedy([p for p in order if p != first], candidates, can_meet)
+    if pairs is not None:
+        return first, pairs
+    for bye in bye_candidates:
+        pairs = _pruned([p for p in order if p != bye], candidates, can_meet)
+        if pairs is not None:
+            return bye, pairs
+    return None
+
+
+def preferring(candidates: Candidates, can_meet: CanMeet) -> Candidates:
+    """Candidates who may meet first, then the others: for a pairing forced with repeats."""
+
+    def ordered(chooser: int, remaining: list[int]) -> Iterable[int]:
+        mine = list(candidates(chooser, remaining))
+        return chain((c for c in mine if can_meet(chooser, c)), (c for c in mine if not can_meet(chooser, c)))
+
+    return ordered
+
+
+def _greedy(order: Sequence[int], candidates: Candidates, can_meet: CanMeet) -> list[tuple[int, int]] | None:
+    remaining = list(order)
+    pairs = []
+    while remaining:
+        chooser = remaining.pop(0)
+        partner = next((c for c in candidates(chooser, remaining) if can_meet(chooser, c)), None)
+        if partner is None:
+            return None
+        remaining.remove(partner)
+        pairs.append((chooser, partner))
+    return pairs
+
+
+def _pruned(order: Sequence[int], candidates: Candidates, can_meet: CanMeet) -> list[tuple[int, int]] | None:
+    matcher = Matcher(order, can_meet)
+    if not matcher.perfect:
+        return None
+    remaining = list(order)
+    pairs = []
+    while remaining:
+        chooser = remaining.pop(0)
+        # A perfect matching of everyone left exists, so some candidate keeps one.
+        partner = next(c for c in candidates(chooser, remaining) if can_meet(chooser, c) and matcher.fix(chooser, c))
+        remaining.remove(partner)
+        pairs.append((chooser, partner))
+    return pairs
