@@ -10,6 +10,9 @@
 - query: ``tengen -f FILE standings`` as a fresh process on a 400-player file; target
   well under 0.5 s.
 - pair: pairing one round of the 1,000-player round robin.
+- gamma: a 1,000-player Gamma event, 10 rounds with random results, each round paired;
+  target median < 0.5 s per round.
+- gamma-hard: 16 players, 15 rounds (everyone must meet everyone); target < 2 s a round.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from data.ledger import Ledger, now  # noqa: E402
 from data.store import TournamentFile  # noqa: E402
 from schemes import actions  # noqa: E402
-from schemes.events import Event  # noqa: E402
+from schemes.events import Event, InvalidEvent  # noqa: E402
 from schemes.history import append  # noqa: E402
 from schemes.registry import get_scheme  # noqa: E402
 from schemes.replay import replay  # noqa: E402
@@ -113,8 +116,54 @@ def bench_pair(events: list[Event]) -> None:
     print(f"pair round 1 of a 1,000-player round robin: {t * 1000:.0f} ms")
 
 
+def bench_gamma(players: int, rounds: int, seed: int = 1, forced: list[int] | None = None) -> list[float]:
+    """Seconds to pair each round of a Gamma event with random results; rounds that
+    had no pairing without a repeat game (found out, then forced) go into ``forced``."""
+    forced = [] if forced is None else forced
+    rng = random.Random(seed)
+    events: list[Event] = []
+    state = None
+
+    def commit(action: tuple[str, dict]) -> None:
+        nonlocal state
+        appended = append(events, *action, now(), state)
+        events.append(appended.event)
+        state = appended.state
+
+    commit(actions.create("Bench", "gamma", rounds))
+    for i in range(players):
+        commit(actions.register(events, surname=f"Игрок{i:04d}", name="Тест", rating=rng.randint(100, 2700)))
+    times = []
+    for number in range(1, rounds + 1):
+        start = time.perf_counter()
+        try:
+            action = actions.pair(state, rng)
+        except InvalidEvent:  # no pairing without a repeat: the referee forces one
+            action = actions.pair(state, rng, allow_repeats=True)
+            forced.append(number)
+        times.append(time.perf_counter() - start)
+        commit(action)
+        for board in state.round(number).boards:
+            commit(actions.result(number, board.number, rng.choice(CODES)))
+    return times
+
+
+def _report(name: str, times: list[float], target: str) -> None:
+    print(f"{name}: median {statistics.median(times):.3f} s, max {max(times):.3f} s per round  [{target}]")
+
+
 def main(which: list[str]) -> None:
-    which = which or ["replay", "append", "query", "pair"]
+    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard"]
+    if "gamma" in which:
+        _report("gamma 1,000 players x 10 rounds, pairing", bench_gamma(1000, 10), "target median < 0.5 s")
+    if "gamma-hard" in which:
+        forced: list[int] = []
+        times = [t for seed in range(1, 21) for t in bench_gamma(16, 15, seed, forced)]
+        _report("gamma 16 players x 15 rounds, 20 events, pairing", times, "target < 2 s each")
+        print(f"  rounds with no pairing free of repeats (proved, then forced): {len(forced)} of {len(times)}")
+    which = [w for w in which if not w.startswith("gamma")]
+    if not which:
+        return
     start = time.perf_counter()
     events = build_events(1000, 10)
     print(f"(built {len(events)} events in {time.perf_counter() - start:.1f} s)")

@@ -13,27 +13,39 @@ from typing import Callable, Hashable, Sequence
 
 
 class Matcher:
+    """One perfect matching of the players still left, or ``perfect = False``.
+
+    The graph is given by ``can_meet`` and asked lazily: fields are large and almost
+    everyone may meet almost everyone, so listing the edges would cost more than the
+    few searches that are ever made.
+    """
+
     def __init__(self, players: Sequence[Hashable], can_meet: Callable[[Hashable, Hashable], bool]) -> None:
+        self._players = list(players)
         self._index = {p: i for i, p in enumerate(players)}
+        self._can_meet = can_meet
         n = len(players)
-        self._adjacent = [
-            [j for j in range(n) if j != i and can_meet(players[i], players[j])] for i in range(n)
-        ]
         self._active = [True] * n
         self._mate = [-1] * n
         for i in range(n):  # a greedy start leaves few vertices for the blossom search
             if self._mate[i] == -1:
-                j = next((j for j in self._adjacent[i] if self._mate[j] == -1), -1)
+                j = next((j for j in range(i + 1, n) if self._mate[j] == -1 and self._edge(i, j)), -1)
                 if j != -1:
                     self._mate[i], self._mate[j] = j, i
         self.perfect = all(self._mate[i] != -1 or self._augment(i) for i in range(n))
+
+    def _edge(self, i: int, j: int) -> bool:
+        return self._can_meet(self._players[i], self._players[j])
+
+    def _neighbours(self, i: int):
+        return (j for j in range(len(self._players)) if j != i and self._active[j] and self._edge(i, j))
 
     def fix(self, a: Hashable, b: Hashable) -> bool:
         """Take ``a`` and ``b`` out as a pair if the others can still all be paired."""
         if not self.perfect:
             return False
         i, j = self._index[a], self._index[b]
-        if j not in self._adjacent[i]:
+        if not self._edge(i, j):
             return False
         if self._mate[i] == j:
             self._active[i] = self._active[j] = False
@@ -42,16 +54,30 @@ class Matcher:
         left, right = self._mate[i], self._mate[j]
         self._active[i] = self._active[j] = False
         self._mate[i] = self._mate[j] = self._mate[left] = self._mate[right] = -1
-        if self._augment(left):
+        if self._short_path(left, right) or self._augment(left):
             return True
         self._mate = saved
         self._active[i] = self._active[j] = True
         return False
 
+    def _short_path(self, left: int, right: int) -> bool:
+        """Repair with a path of one or three edges, which almost always exists in the
+        nearly complete graphs of real fields; the blossom search is for the rest."""
+        mate = self._mate
+        if self._edge(left, right):
+            mate[left], mate[right] = right, left
+            return True
+        for u in self._neighbours(left):
+            v = mate[u]
+            if v != -1 and self._edge(v, right):
+                mate[left], mate[u], mate[v], mate[right] = u, left, right, v
+                return True
+        return False
+
     def _augment(self, root: int) -> bool:
         """Find an augmenting path from the exposed ``root`` and flip it (Edmonds)."""
         n = len(self._mate)
-        mate, active, adjacent = self._mate, self._active, self._adjacent
+        mate = self._mate
         parent = [-1] * n
         base = list(range(n))
         used = [False] * n
@@ -81,8 +107,8 @@ class Matcher:
 
         while queue:
             v = queue.popleft()
-            for to in adjacent[v]:
-                if not active[to] or base[v] == base[to] or mate[v] == to:
+            for to in self._neighbours(v):
+                if base[v] == base[to] or mate[v] == to:
                     continue
                 if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                     stem = common_base(v, to)
@@ -90,7 +116,7 @@ class Matcher:
                     mark(v, stem, to, blossom)
                     mark(to, stem, v, blossom)
                     for k in range(n):
-                        if active[k] and blossom[base[k]]:
+                        if self._active[k] and blossom[base[k]]:
                             base[k] = stem
                             if not used[k]:
                                 used[k] = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Callable
 
 from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Tournament
 
@@ -85,19 +86,22 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
     return table
 
 
-def met_pairs(tournament: Tournament, before_round: int) -> set[frozenset[int]]:
-    """Pairs who sat at one board in an earlier round (a forfeit counts: they were paired)."""
-    return {
-        frozenset((b.white, b.black)) for played in tournament.rounds[: before_round - 1] for b in played.boards
-    }
+def opponents_before(tournament: Tournament, before_round: int) -> dict[int, set[int]]:
+    """Whom each player sat at one board with in an earlier round (a forfeit counts: they were paired)."""
+    met: dict[int, set[int]] = {p: set() for p in tournament.players}
+    for played in tournament.rounds[: before_round - 1]:
+        for board in played.boards:
+            met[board.white].add(board.black)
+            met[board.black].add(board.white)
+    return met
 
 
-def may_meet(tournament: Tournament, before_round: int):
+def may_meet(tournament: Tournament, before_round: int) -> Callable[[int, int], bool]:
     """Whether two players may be paired in round ``before_round``: not met, not blocked."""
-    met = met_pairs(tournament, before_round)
+    met = opponents_before(tournament, before_round)
     players = tournament.players
 
     def check(a: int, b: int) -> bool:
-        return frozenset((a, b)) not in met and b not in players[a].block and a not in players[b].block
+        return b not in met[a] and b not in players[a].block and a not in players[b].block
 
     return check
