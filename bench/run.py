@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from dataclasses import dataclass, field
 import subprocess
 import sys
 import tempfile
@@ -39,26 +40,46 @@ from schemes.replay import replay  # noqa: E402
 CODES = ("W+", "B+", "W+", "B+", "draw", "W+F")
 
 
-def build_events(players: int, rounds: int, seed: int = 1) -> list[Event]:
-    """A round robin log with ``rounds`` rounds of random results, built event by event."""
+@dataclass
+class Simulation:
+    events: list[Event] = field(default_factory=list)
+    pair_seconds: list[float] = field(default_factory=list)
+    forced: list[int] = field(default_factory=list)
+    """Rounds with no pairing free of repeats (found out, then forced as a referee would)."""
+
+
+def simulate(scheme: str, players: int, rounds: int, seed: int = 1, **params: str) -> Simulation:
+    """An event of ``scheme`` with random ratings and results, built event by event."""
     rng = random.Random(seed)
-    events: list[Event] = []
+    run = Simulation()
     state = None
 
     def commit(action: tuple[str, dict]) -> None:
         nonlocal state
-        appended = append(events, *action, now(), state)
-        events.append(appended.event)
+        appended = append(run.events, *action, now(), state)
+        run.events.append(appended.event)
         state = appended.state
 
-    commit(actions.create("Bench", "round-robin", params={"numbering": "rating", "tiebreaks": "buchholz,head_to_head"}))
+    commit(actions.create("Bench", scheme, rounds if scheme != "round-robin" else None, params=params))
     for i in range(players):
-        commit(actions.register(events, surname=f"Игрок{i:04d}", name="Тест", rating=rng.randint(100, 2700)))
+        commit(actions.register(run.events, surname=f"Игрок{i:04d}", name="Тест", rating=rng.randint(100, 2700)))
     for number in range(1, rounds + 1):
-        commit(actions.pair(state, rng))
+        start = time.perf_counter()
+        try:
+            action = actions.pair(state, rng)
+        except InvalidEvent:
+            action = actions.pair(state, rng, allow_repeats=True)
+            run.forced.append(number)
+        run.pair_seconds.append(time.perf_counter() - start)
+        commit(action)
         for board in state.round(number).boards:
             commit(actions.result(number, board.number, rng.choice(CODES)))
-    return events
+    return run
+
+
+def build_events(players: int, rounds: int) -> list[Event]:
+    """The round robin log the core benchmarks use."""
+    return simulate("round-robin", players, rounds, numbering="rating", tiebreaks="buchholz,head_to_head").events
 
 
 def write_file(events: list[Event], folder: Path, name: str) -> Path:
@@ -116,38 +137,6 @@ def bench_pair(events: list[Event]) -> None:
     print(f"pair round 1 of a 1,000-player round robin: {t * 1000:.0f} ms")
 
 
-def bench_gamma(players: int, rounds: int, seed: int = 1, forced: list[int] | None = None) -> list[float]:
-    """Seconds to pair each round of a Gamma event with random results; rounds that
-    had no pairing without a repeat game (found out, then forced) go into ``forced``."""
-    forced = [] if forced is None else forced
-    rng = random.Random(seed)
-    events: list[Event] = []
-    state = None
-
-    def commit(action: tuple[str, dict]) -> None:
-        nonlocal state
-        appended = append(events, *action, now(), state)
-        events.append(appended.event)
-        state = appended.state
-
-    commit(actions.create("Bench", "gamma", rounds))
-    for i in range(players):
-        commit(actions.register(events, surname=f"Игрок{i:04d}", name="Тест", rating=rng.randint(100, 2700)))
-    times = []
-    for number in range(1, rounds + 1):
-        start = time.perf_counter()
-        try:
-            action = actions.pair(state, rng)
-        except InvalidEvent:  # no pairing without a repeat: the referee forces one
-            action = actions.pair(state, rng, allow_repeats=True)
-            forced.append(number)
-        times.append(time.perf_counter() - start)
-        commit(action)
-        for board in state.round(number).boards:
-            commit(actions.result(number, board.number, rng.choice(CODES)))
-    return times
-
-
 def _report(name: str, times: list[float], target: str) -> None:
     print(f"{name}: median {statistics.median(times):.3f} s, max {max(times):.3f} s per round  [{target}]")
 
@@ -155,12 +144,14 @@ def _report(name: str, times: list[float], target: str) -> None:
 def main(which: list[str]) -> None:
     which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard"]
     if "gamma" in which:
-        _report("gamma 1,000 players x 10 rounds, pairing", bench_gamma(1000, 10), "target median < 0.5 s")
+        _report("gamma 1,000 players x 10 rounds, pairing", simulate("gamma", 1000, 10).pair_seconds,
+                "target median < 0.5 s")
     if "gamma-hard" in which:
-        forced: list[int] = []
-        times = [t for seed in range(1, 21) for t in bench_gamma(16, 15, seed, forced)]
+        runs = [simulate("gamma", 16, 15, seed) for seed in range(1, 21)]
+        times = [t for run in runs for t in run.pair_seconds]
         _report("gamma 16 players x 15 rounds, 20 events, pairing", times, "target < 2 s each")
-        print(f"  rounds with no pairing free of repeats (proved, then forced): {len(forced)} of {len(times)}")
+        forced = sum(len(run.forced) for run in runs)
+        print(f"  rounds with no pairing free of repeats (proved, then forced): {forced} of {len(times)}")
     which = [w for w in which if not w.startswith("gamma")]
     if not which:
         return
