@@ -141,6 +141,7 @@ def _latest(state: Tournament, number: int) -> Round:
 
 def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> str | None:
     """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason."""
+    a, b = sorted((a, b))
     for played in state.rounds[: number - 1]:
         if any({board.white, board.black} == {a, b} for board in played.boards):
             return f"players {a} and {b} met in round {played.number}"

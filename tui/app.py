@@ -44,5 +44,6 @@ class TengenApp(App[None]):
                 )
 
 
-def run(path: str | None) -> None:
-    TengenApp(path).run()
+def run(path: str | None, folder: Path | None = None) -> None:
+    """Open ``path``, or the start screen of ``folder`` (the data folder by default)."""
+    TengenApp(path, folder or DATA_FOLDER).run()

@@ -266,16 +266,17 @@ def _cmd_standings(args: argparse.Namespace) -> None:
 def _cmd_demo(args: argparse.Namespace) -> None:
     from tui.demo import write_demo
 
-    path = write_demo(Path(args.dir))
-    print(f"demo tournament written to {path}")
+    folder = Path(args.dir)
+    for path in write_demo(folder):
+        print(f"demo tournament written to {path}")
     if not args.no_tui:
-        _run_app(str(path))
+        _run_app(None, folder)
 
 
-def _run_app(path: str | None) -> None:
+def _run_app(path: str | None, folder: Path | None = None) -> None:
     from tui.app import run
 
-    run(path)
+    run(path, folder)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {

@@ -1,4 +1,4 @@
-"""The bundled demo: a six-player round robin with three of its five rounds played.
+"""The bundled demo: one tournament of each scheme, part-way through.
 
 It is written through the same actions as a referee's commands, so the demo is
 also a smoke test of the whole path from action to file.
@@ -8,40 +8,83 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Sequence
 
 from data.ledger import Ledger
 from data.store import backup_path
 from schemes import actions
 
 PLAYERS = (
-    ("Матвеев", "Евгений", 2510, "RU", "Mos"),
-    ("Ёлкина", "Анна", 2247, "RU", "StP"),
-    ("Широков", "Дмитрий", 2150, "RU", "Nsk"),
+    ("Матвеев", "Евгений", 2510, "RU", "StP"),
+    ("Горжалцан", "Владимир", 2247, "RU", "StP"),
     ("Лю", "Личунь", 2210, "CN", ""),
+    ("Широков", "Дмитрий", 2150, "RU", "Nsk"),
     ("Затонских", "Антон", 1950, "RU", "Kha"),
+    ("Ёлкина", "Анна", 1880, "RU", "Mos"),
+    ("Павлов", "Сергей", 1720, "RU", "Vla"),
+    ("Кутасов", "Игорь", 1610, "RU", "Vla"),
     ("Воропаев", "Олег", 1580, "RU", "Vla"),
+    ("Хованец", "Марина", 1320, "UA", "Kie"),
+    ("Лозовский", "Леонид", 952, "RU", "StP"),
+    ("Едемская", "Зоя", 798, "RU", "StP"),
 )
-RESULTS = (("W+", "B+", "W+"), ("B+", "W+", "draw"), ("W+", "W+F", "B+"))
+ROUND_ROBIN_RESULTS = (("W+", "B+", "W+"), ("B+", "W+", "draw"), ("W+", "W+F", "B+"))
+GAMMA_RESULTS = (
+    ("W+", "B+", "W+", "B+", "W+"),
+    ("B+", "W+", "W+F", "B+", "W+"),
+    ("W+", "W+", "B+", "both-lose", "B+"),
+)
 
 
-def write_demo(folder: Path) -> Path:
-    """Write (or write again) ``folder/round-robin.json``; returns its path."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "round-robin.json"
+def _fresh(path: Path) -> None:
     for old in (path, backup_path(path)):
         old.unlink(missing_ok=True)
+
+
+def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) -> None:
+    for codes in results:
+        paired = ledger.commit(actions.pair(ledger.state, rng)).event.data["round"]
+        for board, code in enumerate(codes[: len(ledger.state.round(paired).boards)], start=1):
+            ledger.commit(actions.result(paired, board, code))
+
+
+def _round_robin(path: Path) -> None:
     create = actions.create(
         "Демо: круговой турнир", "round-robin", None, "Санкт-Петербург", "2026-11-28..2026-11-29",
         6.5, "60+30sx3", "ru", {"numbering": "rating"},
     )
     with Ledger.create(path, create) as ledger:
-        for surname, name, rating, country, club in PLAYERS:
+        for surname, name, rating, country, club in PLAYERS[:6]:
             ledger.commit(actions.register(
                 ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
             ))
-        rng = random.Random(2026)
-        for codes in RESULTS:
-            paired = ledger.commit(actions.pair(ledger.state, rng)).event.data["round"]
-            for board, code in enumerate(codes, start=1):
-                ledger.commit(actions.result(paired, board, code))
-    return path
+        _play(ledger, ROUND_ROBIN_RESULTS, random.Random(2026))
+
+
+def _gamma(path: Path) -> None:
+    create = actions.create(
+        "Демо: турнир по схеме Гамма", "gamma", 5, "Санкт-Петербург", "2026-11-28..2026-11-29",
+        6.5, "50+5/20", "ru",
+    )
+    with Ledger.create(path, create) as ledger:
+        for surname, name, rating, country, club in PLAYERS[:11]:
+            ledger.commit(actions.register(
+                ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
+            ))
+        ledger.commit(actions.skip(11, [2]))
+        _play(ledger, GAMMA_RESULTS, random.Random(2026))
+
+
+DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma}
+
+
+def write_demo(folder: Path) -> list[Path]:
+    """Write (or write again) the demo tournaments into ``folder``; their paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, write in DEMOS.items():
+        path = folder / name
+        _fresh(path)
+        write(path)
+        paths.append(path)
+    return paths

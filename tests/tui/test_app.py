@@ -9,7 +9,8 @@ from tui.demo import write_demo
 
 
 async def test_a_tournament_opens_on_its_standings(tmp_path: Path) -> None:
-    path = write_demo(tmp_path)
+    path = tmp_path / "round-robin.json"
+    write_demo(tmp_path)
     app = TengenApp(str(path), folder=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         standings = app.screen.query_one("#standings-table", DataTable)
@@ -36,15 +37,19 @@ async def test_start_screen_lists_tournaments_and_opens_the_demo(tmp_path: Path)
     app = TengenApp(None, folder=tmp_path)
     async with app.run_test() as pilot:
         options = app.screen.query_one(OptionList)
-        assert options.option_count == 1
+        assert options.option_count == 2
         await pilot.press("d")
         await pilot.pause()
-        assert app.screen.query_one("#standings-table", DataTable).row_count == 6
-        assert (tmp_path / "demo" / "round-robin.json").exists()
+        assert (tmp_path / "demo" / "gamma.json").exists()
+        demo = app.screen.query_one(OptionList)
+        demo.highlighted = demo.get_option_index(str(tmp_path / "demo" / "gamma.json"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.query_one("#standings-table", DataTable).row_count == 11
 
 
 async def test_screen_bindings_are_in_the_command_palette(tmp_path: Path) -> None:
-    app = TengenApp(str(write_demo(tmp_path)), folder=tmp_path)
+    app = TengenApp(str(write_demo(tmp_path)[0]), folder=tmp_path)
     async with app.run_test():
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Standings", "Pairings", "Reload"} <= titles

@@ -145,6 +145,8 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     path = tmp_path / "demo" / "round-robin.json"
     standings = json.loads(run(capsys, "-f", str(path), "standings", "--json")[1])
     assert standings["after_round"] == 3 and len(standings["rows"]) == 6
+    gamma = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "gamma.json"), "standings", "--json")[1])
+    assert gamma["after_round"] == 3 and len(gamma["rows"]) == 11
     # written again over itself without complaint
     assert run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")[0] == 0
 
@@ -160,3 +162,67 @@ def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(t
     done = subprocess.run([sys.executable, "-c", probe, str(path / "round-robin.json")],
                           cwd=ROOT, capture_output=True, text=True, check=True)
     assert "HEAVY []" in done.stdout
+
+
+@pytest.fixture
+def gamma_cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "gamma.json")
+    assert run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Гамма")[0] == 0
+    for rating in ("2510", "2247", "2100", "1950", "1900", "1500", "952"):
+        assert run(capsys, "-f", path, "player", "add", "--surname", f"P{rating}", "--name", "X", "--rating", rating)[0] == 0
+    return path
+
+
+def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", gamma_cup, "pair")
+    pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    # top group: 5d leader, 3 ranks hold 1 player < 3 rounds; widened to 21 it holds 3
+    assert pairing["lowest_top_level"] == 21
+    assert [(b["white"], b["black"], b["handicap"], b["komi"], b["nigiri"]) for b in pairing["boards"]] == [
+        (1, 2, 0, 6.5, True), (3, 4, 2, 0.5, False), (5, 6, 4, 0.5, False)]
+    assert pairing["byes"] == [7]
+    run(capsys, "-f", gamma_cup, "result", "1", "1", "W+", "--swapped")
+    run(capsys, "-f", gamma_cup, "result", "1", "2", "B+")
+    run(capsys, "-f", gamma_cup, "result", "1", "3", "W+")
+    rows = {r["id"]: r for r in json.loads(run(capsys, "-f", gamma_cup, "standings", "--json")[1])["rows"]}
+    assert rows[1]["score"] == 22 and rows[1]["tiebreaks"] == {"level": 22, "technical": 0, "coefficient": 21}
+    assert rows[7]["tiebreaks"] == {"level": 10, "technical": -1, "coefficient": 9}
+    assert rows[4]["tiebreaks"]["coefficient"] == 19  # P3's level 21, minus the 2 stones received
+    assert rows[2]["place"] == rows[3]["place"] == "2-3"
+
+
+def test_manual_swap_and_colours_with_undo(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", gamma_cup, "pair")
+    code, out, _ = run(capsys, "-f", gamma_cup, "pairing", "swap", "1", "2", "7")
+    assert code == 0
+    pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    # 7 (level 9) takes 2's seat against 1 (level 21): 12 levels, capped at 9, 1 white; 2 has the bye
+    assert pairing["boards"][0] == {"board": 1, "white": 1, "black": 7, "handicap": 9, "komi": 0.5,
+                                    "nigiri": False, "result": None}
+    assert pairing["byes"] == [2]
+    assert run(capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "7")[2].strip().endswith(
+        "board 1 is a handicap game: the stronger player takes white")
+    run(capsys, "-f", gamma_cup, "undo")
+    pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    assert (pairing["boards"][0]["white"], pairing["boards"][0]["black"]) == (1, 2)
+    assert run(capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "2")[0] == 0
+    board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
+    assert (board["white"], board["black"], board["nigiri"]) == (2, 1, False)
+
+
+def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", gamma_cup, "pair")
+    for board, code in ((1, "W+"), (2, "W+"), (3, "W+")):
+        run(capsys, "-f", gamma_cup, "result", "1", str(board), code)
+    run(capsys, "-f", gamma_cup, "pair")
+    second = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    partner_of_1 = second["boards"][0]["black"] if second["boards"][0]["white"] == 1 else second["boards"][0]["white"]
+    assert partner_of_1 != 2
+    before = Path(gamma_cup).read_bytes()
+    # 2 takes the seat of 1's opponent: 1 and 2 met in round 1
+    code, _, err = run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2")
+    assert code == 2 and "players 1 and 2 met in round 1: add --force" in err
+    assert Path(gamma_cup).read_bytes() == before
+    assert run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2", "--force")[0] == 0
+    board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
+    assert {board["white"], board["black"]} == {1, 2}

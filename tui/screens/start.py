@@ -39,5 +39,6 @@ class StartScreen(Screen[None]):
     def action_demo(self) -> None:
         from tui.demo import write_demo
 
-        path = write_demo(self.folder / "demo")
-        self.app.push_screen(TournamentScreen(path))
+        folder = self.folder / "demo"
+        write_demo(folder)
+        self.app.push_screen(StartScreen(folder))
