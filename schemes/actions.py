@@ -113,6 +113,8 @@ def pair(
     upcoming = state.paired_rounds + 1 if number is None else number
     check_pairable(state, upcoming)
     scheme = get_scheme(state.settings.scheme)
+    if order is not None and not scheme.numbering_by_hand:
+        raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
     try:

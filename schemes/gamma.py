@@ -24,10 +24,10 @@ from typing import Iterable, Mapping, Sequence
 
 from schemes.model import Board, Player, Tournament
 from schemes.names import alphabetical_key, rating_order
-from schemes.pairing import preferring, top_down_with_bye
+from schemes.pairing import pair_round
 from schemes.places import ranked
-from schemes.records import Kind, Outcome, Score, may_meet, outcomes
-from schemes.scheme import Pairing, PairingError, Param, Row, Standings, int_in
+from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, int_in
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
 TOP_RANK = 30
@@ -82,9 +82,7 @@ def start_levels(tournament: Tournament) -> dict[int, int]:
     first = tournament.round(1)
     if first is None:
         return {}
-    recorded = {int(p): level for p, level in first.extra["start_levels"].items()}
-    top = first.extra["top_level"]
-    return {p.id: recorded.get(p.id, min(p.rank, top)) for p in tournament.players.values()}
+    return recorded_at_start(tournament, "start_levels", lambda p: min(p.rank, first.extra["top_level"]))
 
 
 def cards(tournament: Tournament, after_round: int) -> dict[int, Card]:
@@ -132,21 +130,13 @@ def middle_out(group: Sequence[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Gamma:
+class Gamma(FixedRounds):
     name: str = "gamma"
     params: Sequence[Param] = PARAMS
-    late_entry: bool = True
-    rounds_required: bool = True
-
-    def total_rounds(self, tournament: Tournament) -> int | None:
-        return tournament.settings.rounds
-
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
-        if order is not None:
-            raise PairingError("gamma numbers the players by rating: --order does not apply")
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
         if len([p for p in field if p.available_in(number)]) < 2:
             raise PairingError(f"round {number} needs at least 2 players")
@@ -166,9 +156,6 @@ class Gamma:
         lowest_top = levels[listed[min(size, len(listed)) - 1].id]
         extra["lowest_top_level"] = lowest_top
         playing = [p.id for p in listed if p.available_in(number)]
-        had_bye = {p for played in tournament.rounds[: number - 1] for p in played.byes}
-        bottom_up = list(reversed(playing))
-        bye_order = [p for p in bottom_up if p not in had_bye] + [p for p in bottom_up if p in had_bye]
 
         def candidates(chooser: int, remaining: list[int]) -> list[int]:
             same = 0
@@ -176,16 +163,9 @@ class Gamma:
                 same += 1
             return middle_out(remaining[:same]) + remaining[same:]
 
-        can_meet = may_meet(tournament, number)
-        if allow_repeats:
-            candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
-        found = top_down_with_bye(playing, bye_order, candidates, can_meet)
-        if found is None:
-            raise PairingError(
-                f"round {number} cannot be paired without a repeat game: pair it with --allow-repeats "
-                "and change it by hand with pairing swap"
-            )
-        bye, pairs = found
+        bye, pairs = pair_round(
+            number, playing, byes_before(tournament, number), candidates, may_meet(tournament, number), allow_repeats
+        )
         cap = tournament.settings.params["handicap_cap"]
         boards = tuple(
             self._board(i, a, b, levels, lowest_top, cap, tournament.settings.komi)

@@ -20,6 +20,7 @@ from itertools import chain
 from typing import Callable, Iterable, Sequence
 
 from schemes.matching import Matcher
+from schemes.scheme import PairingError
 
 Candidates = Callable[[int, list[int]], Iterable[int]]
 """Given the chooser and the players still unpaired (in order), his candidates in preference order."""
@@ -47,6 +48,31 @@ def top_down_with_bye(
         if pairs is not None:
             return bye, pairs
     return None
+
+
+def pair_round(
+    number: int, playing: Sequence[int], had_bye: set[int], candidates: Candidates, can_meet: CanMeet,
+    allow_repeats: bool = False,
+) -> tuple[int | None, list[tuple[int, int]]]:
+    """A round of a top-down scheme: ``playing`` in list order, the bye bottom-up.
+
+    ``allow_repeats`` is the referee's confirmation when no pairing without a repeat
+    game exists: candidates he has not met still come first."""
+    if allow_repeats:
+        candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
+    found = top_down_with_bye(playing, bye_candidates(playing, had_bye), candidates, can_meet)
+    if found is None:
+        raise PairingError(
+            f"round {number} cannot be paired without a repeat game: pair it with --allow-repeats "
+            "and change it by hand with pairing swap"
+        )
+    return found
+
+
+def bye_candidates(order: Sequence[int], had_bye: set[int]) -> list[int]:
+    """Who may take the bye, in turn: bottom-up those who have not had one, then the others."""
+    bottom_up = list(reversed(order))
+    return [p for p in bottom_up if p not in had_bye] + [p for p in bottom_up if p in had_bye]
 
 
 def preferring(candidates: Candidates, can_meet: CanMeet) -> Candidates:

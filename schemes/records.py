@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable
+from typing import Callable, TypeVar
 
-from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Tournament
+from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Player, Tournament
+
+T = TypeVar("T")
 
 
 class Kind(Enum):
@@ -105,3 +107,17 @@ def may_meet(tournament: Tournament, before_round: int) -> Callable[[int, int], 
         return b not in met[a] and b not in players[a].block and a not in players[b].block
 
     return check
+
+
+def byes_before(tournament: Tournament, number: int) -> set[int]:
+    """Everyone who had a bye in a round before ``number``."""
+    return {p for played in tournament.rounds[: number - 1] for p in played.byes}
+
+
+def recorded_at_start(tournament: Tournament, key: str, latecomer: Callable[[Player], T]) -> dict[int, T]:
+    """Per-player values that round 1's pairing recorded under ``key`` (start levels,
+    start strengths); a player registered later, or anyone before round 1, gets
+    ``latecomer(player)``."""
+    first = tournament.round(1)
+    recorded = {int(p): value for p, value in first.extra[key].items()} if first else {}
+    return {p.id: recorded[p.id] if p.id in recorded else latecomer(p) for p in tournament.players.values()}

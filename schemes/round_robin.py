@@ -67,6 +67,7 @@ class RoundRobin:
     params: Sequence[Param] = PARAMS
     late_entry: bool = False
     rounds_required: bool = False
+    numbering_by_hand: bool = True
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         field = len(tournament.numbers) or len(_field(tournament))

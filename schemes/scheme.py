@@ -86,6 +86,8 @@ class Scheme(Protocol):
     """Whether players may register after round 1 has been paired."""
     rounds_required: bool
     """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
+    numbering_by_hand: bool
+    """Whether the referee may give the numbering order (``pair --order``)."""
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """The number of rounds of the event, where it is known."""
@@ -135,3 +137,16 @@ def _as_text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(map(str, value))
     return str(value)
+
+
+@dataclass(frozen=True)
+class FixedRounds:
+    """What the Swiss-like schemes share: rounds set at creation, latecomers welcome,
+    numbers given by the scheme's own rule."""
+
+    late_entry: bool = True
+    rounds_required: bool = True
+    numbering_by_hand: bool = False
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        return tournament.settings.rounds

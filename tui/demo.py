@@ -35,6 +35,12 @@ GAMMA_RESULTS = (
     ("W+", "W+", "B+", "both-lose", "B+"),
 )
 
+SPORT_HANDICAP_RESULTS = (
+    ("B+", "W+", "draw", "W+", "B+"),
+    ("W+", "B+F", "W+", "B+", "W+"),
+    ("W+", "W+", "B+", "W+", "both-lose"),
+)
+
 
 def _fresh(path: Path) -> None:
     for old in (path, backup_path(path)):
@@ -75,7 +81,21 @@ def _gamma(path: Path) -> None:
         _play(ledger, GAMMA_RESULTS, random.Random(2026))
 
 
-DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma}
+def _sport_handicap(path: Path) -> None:
+    create = actions.create(
+        "Демо: спортивно-форовый турнир", "sport-handicap", 7, "КГС, Русская комната", "2026-11-23..2026-11-29",
+        6.5, "30+30sx3", "ru",
+    )
+    with Ledger.create(path, create) as ledger:
+        for surname, name, rating, country, club in PLAYERS[2:]:
+            ledger.commit(actions.register(
+                ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
+            ))
+        ledger.commit(actions.skip(3, [3]))
+        _play(ledger, SPORT_HANDICAP_RESULTS, random.Random(2026))
+
+
+DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma, "sport-handicap.json": _sport_handicap}
 
 
 def write_demo(folder: Path) -> list[Path]:

@@ -37,7 +37,7 @@ async def test_start_screen_lists_tournaments_and_opens_the_demo(tmp_path: Path)
     app = TengenApp(None, folder=tmp_path)
     async with app.run_test() as pilot:
         options = app.screen.query_one(OptionList)
-        assert options.option_count == 2
+        assert options.option_count == 3
         await pilot.press("d")
         await pilot.pause()
         assert (tmp_path / "demo" / "gamma.json").exists()

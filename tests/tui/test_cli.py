@@ -147,6 +147,8 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     assert standings["after_round"] == 3 and len(standings["rows"]) == 6
     gamma = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "gamma.json"), "standings", "--json")[1])
     assert gamma["after_round"] == 3 and len(gamma["rows"]) == 11
+    kgs = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "sport-handicap.json"), "standings", "--json")[1])
+    assert kgs["after_round"] == 3 and len(kgs["rows"]) == 10
     # written again over itself without complaint
     assert run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")[0] == 0
 
@@ -226,3 +228,20 @@ def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.Capt
     assert run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2", "--force")[0] == 0
     board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
     assert {board["white"], board["black"]} == {1, 2}
+
+
+def test_sport_handicap_json_keys(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "kgs.json")
+    assert run(capsys, "new", path, "--scheme", "sport-handicap", "--rounds", "1", "--name", "KGS")[0] == 0
+    for surname, rank in (("Okruzhor", "3k"), ("Strong", "6d")):
+        run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "X", "--rank", rank)
+    run(capsys, "-f", path, "pair")
+    board = json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"][0]
+    # 6d 260 vs 3k 180: X = 80, nearest 6 stones (86) and K = 6: board komi 6.5, the 6d white
+    assert (board["white"], board["black"], board["handicap"], board["komi"]) == (2, 1, 6, 6.5)
+    run(capsys, "-f", path, "result", "1", "1", "B+")
+    rows = {r["id"]: r for r in json.loads(run(capsys, "-f", path, "standings", "--json")[1])["rows"]}
+    # final: 3k 190, 6d 260; correction (180-260)-(190-260) = -10 -> -1 for the 3k, +1 for the 6d
+    assert rows[1]["tiebreaks"] == {"strength": 190, "correction": -1, "streak": 1}
+    assert rows[1]["score"] == 189 and rows[2]["score"] == 261
+    assert rows[2]["place"] == "1" and rows[1]["no"] == 1

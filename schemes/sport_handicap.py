@@ -1,0 +1,178 @@
+"""The sport-handicap points scheme of the KGS Russian room (spec sport-handicap.md, seed 001).
+
+A player's strength is in game points.  Handicap stones and komi make up the whole
+difference of two strengths, so every game is even in expectation; the round's
+points (with a bonus for winning streaks) become the new strength, and a final
+correction settles what the handicaps of the early rounds got wrong.
+
+Decisions where spec and seed are silent (also in docs/decisions.md):
+- A player registered after round 1 starts from his rank; each round he missed is an
+  announced skip (5 points), as the README rules for every scheme.
+- Rounds after a withdrawal give nothing and leave the streak alone.
+- Before the last round is complete the correction is 0: it compares with the final
+  strengths, which do not exist yet.
+- Blocked pairs (``--block``) are respected.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from schemes.model import Board, Player, Tournament
+from schemes.pairing import pair_round
+from schemes.places import ranked
+from schemes.ranks import RankError, parse_rank, rank_label
+from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, choice, int_in
+
+def _rank(text: str) -> str:
+    try:
+        return rank_label(parse_rank(text))
+    except RankError as error:
+        raise ValueError(str(error)) from None
+
+
+PARAMS = (
+    Param("rank_step", 10, int_in(1, 100), "strength points per rank"),
+    Param("floor", "21k", _rank, "the rank with strength 0; weaker ranks count as it"),
+    Param("win_points", 10, int_in(1, 100), "points for a win"),
+    Param("half_points", 5, int_in(0, 100), "points for a triple ko, a skip, a walkover or a bye"),
+    Param("streak_bonus", "on", choice("on", "off"), "a win after n >= 2 wins in a row is worth n wins"),
+    Param("correction", "on", choice("on", "off"), "the final correction for the handicaps played"),
+)
+STONE_POINTS, EVEN_KOMI = 16, 6
+
+
+def stone_value(stones: int) -> int:
+    """``V(N) = 6 + (N-1)·16``: what a handicap of N is worth (N = 1 is an even game)."""
+    return EVEN_KOMI + (stones - 1) * STONE_POINTS
+
+
+def handicap_for(difference: int) -> tuple[int, int]:
+    """Stones ``N`` (1..9) and white's komi ``K`` for a strength difference ``X >= 0``:
+    the ``V(N)`` nearest to ``X``, the smaller ``N`` on a tie; ``K = V(N) - X``."""
+    stones = min(range(1, 10), key=lambda n: (abs(stone_value(n) - difference), n))
+    return stones, stone_value(stones) - difference
+
+
+def board_for(number: int, white: int, black: int, difference: int) -> Board:
+    """The board of white (the stronger or equal) against black; jigo is white's, so komi is K + 0.5."""
+    stones, komi = handicap_for(difference)
+    return Board(number, white, black, stones if stones > 1 else 0, komi + 0.5)
+
+
+@dataclass(frozen=True)
+class Card:
+    strengths: tuple[int, ...]
+    """Strength before round 1, 2, …, and last the strength after the rounds counted."""
+    points: tuple[int, ...]
+    streak: int
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def strength(self) -> int:
+        return self.strengths[-1]
+
+
+def start_strength(player: Player, params: Mapping) -> int:
+    return params["rank_step"] * max(0, player.rank - parse_rank(params["floor"]))
+
+
+def cards(tournament: Tournament, after_round: int) -> dict[int, Card]:
+    params = tournament.settings.params
+    win, half, bonus = params["win_points"], params["half_points"], params["streak_bonus"] == "on"
+    table = outcomes(tournament, after_round)
+    starts = recorded_at_start(tournament, "start_strengths", lambda p: start_strength(p, params))
+    result = {}
+    for player, start in starts.items():
+        strengths, points, streak = [start], [], 0
+        for outcome in table[player]:
+            gained = 0
+            if outcome.kind in (Kind.BYE, Kind.SKIP):
+                gained = half
+            elif outcome.kind is Kind.GAME:
+                if outcome.score is Score.DRAW or (outcome.forfeit and outcome.score is Score.WIN):
+                    gained = half
+                elif outcome.score is Score.WIN:
+                    gained = win * max(1, streak) if bonus else win
+                    streak += 1
+                else:
+                    streak = 0
+            points.append(gained)
+            strengths.append(strengths[-1] + gained)
+        result[player] = Card(tuple(strengths), tuple(points), streak, tuple(table[player]))
+    return result
+
+
+def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
+    """Ten times the final correction: ``Σ (d_before - d_end)`` over the games really played."""
+    mine = cards[player]
+    total = 0
+    for index, outcome in enumerate(mine.outcomes):
+        if outcome.kind is Kind.GAME and not outcome.forfeit:
+            other = cards[outcome.opponent]
+            before = mine.strengths[index] - other.strengths[index]
+            total += before - (mine.strength - other.strength)
+    return total
+
+
+@dataclass(frozen=True)
+class SportHandicap(FixedRounds):
+    name: str = "sport-handicap"
+    params: Sequence[Param] = PARAMS
+    def pair(
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        allow_repeats: bool = False,
+    ) -> Pairing:
+        extra: dict = {}
+        new_order = None
+        if number == 1:
+            field = sorted(p for p, player in tournament.players.items() if not player.withdrawn_by(1))
+            new_order = tuple(field)
+            strength = {p: start_strength(tournament.players[p], tournament.settings.params) for p in field}
+            extra = {"start_strengths": {str(p): s for p, s in strength.items()}}
+        else:
+            strength = {p: card.strength for p, card in cards(tournament, number - 1).items()}
+        playing = sorted(
+            (p for p, player in tournament.players.items() if player.available_in(number)),
+            key=lambda p: (-strength[p], p),
+        )
+        if len(playing) < 2:
+            raise PairingError(f"round {number} needs at least 2 players")
+        bye, pairs = pair_round(
+            number, playing, byes_before(tournament, number), lambda chooser, remaining: remaining,
+            may_meet(tournament, number), allow_repeats,
+        )
+        boards = tuple(
+            board_for(i, white, black, strength[white] - strength[black]) for i, (white, black) in enumerate(pairs, start=1)
+        )
+        return Pairing(boards, () if bye is None else (bye,), new_order, extra)
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        strength = {p: card.strength for p, card in cards(tournament, round_number - 1).items()}
+        if strength[white] < strength[black]:
+            white, black = black, white
+        return board_for(board_number, white, black, strength[white] - strength[black])
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        table = cards(tournament, after_round)
+        final = (
+            tournament.settings.params["correction"] == "on"
+            and after_round == tournament.settings.rounds
+            and tournament.round(after_round).complete
+        )
+        tenths = {p: correction_tenths(p, table) if final else 0 for p in table}
+        score = {p: (10 * card.strength + tenths[p]) / 10 for p, card in table.items()}
+        order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
+        places, _ = ranked(order, [("score", lambda group: score)])
+        return Standings(after_round, tuple(
+            Row(place, p, score[p], {
+                "strength": float(table[p].strength), "correction": tenths[p] / 10, "streak": float(table[p].streak),
+            })
+            for place, p in places
+        ))
+
+
+SPORT_HANDICAP = SportHandicap()

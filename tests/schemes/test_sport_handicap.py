@@ -1,0 +1,119 @@
+"""Sport-handicap per sport-handicap.md; the tournament below is computed by hand."""
+
+import pytest
+
+from schemes.events import InvalidEvent
+from schemes.sport_handicap import SPORT_HANDICAP, cards, handicap_for, stone_value
+from tests.builders import Log
+
+
+def test_stone_values() -> None:
+    assert [stone_value(n) for n in range(1, 10)] == [6, 22, 38, 54, 70, 86, 102, 118, 134]
+
+
+@pytest.mark.parametrize(
+    "difference, stones, komi",
+    [(0, 1, 6), (4, 1, 2), (6, 1, 0), (10, 1, -4), (14, 1, -8), (15, 2, 7), (110, 7, -8), (260, 9, -126),
+     (30, 2, -8), (50, 4, 4), (125, 8, -7), (150, 9, -16)],
+)
+def test_the_komi_table(difference: int, stones: int, komi: int) -> None:
+    assert handicap_for(difference) == (stones, komi)
+
+
+def test_the_streak_line_of_a_player_who_wins_everything() -> None:
+    log = Log("sport-handicap", rounds=8)
+    ids = [log.add(f"P{i}", rank="25k") for i in range(16)]
+    for number in range(1, 9):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+" if board.white == ids[0] else "B+" if board.black == ids[0] else "W+")
+    assert cards(log.state, 8)[ids[0]].strengths[1:] == (10, 20, 40, 70, 110, 160, 220, 290)
+
+
+def five_players() -> Log:
+    """A 6d (260), B 3d (230), C 1k (200), D 6k (150), E 11k (110); D announces a skip of round 2.
+
+    R1: E bye. A-B X=30 -> 2 stones, K -8 (22 and 38 tie: the smaller); C-D X=50 -> 4 stones, K 4.
+        B wins; C-D triple ko.        A 260  B 240  C 205  D 155  E 115
+    R2: D skips. A-C X=55 -> 4, K -1; B-E X=125 -> 8, K -7.  A wins by walkover (5), B wins (10).
+                                      A 265  B 250  C 205  D 160  E 115
+    R3: E had the bye, so D has it.  A-E (A met B and C) X=150 -> 9, K -16; B-C X=45 -> 3, K -7.
+        E wins (10), B wins on a streak of 2 (20).  A 265  B 270  C 205  D 165  E 125
+    """
+    log = Log("sport-handicap", rounds=3)
+    for surname, rating in (("A", 2600), ("B", 2300), ("C", 2050), ("D", 1550), ("E", 1100)):
+        log.add(surname, rating=rating)
+    log.commit(("player_skips", {"player": 4, "rounds": [2]}))
+    for codes in (("B+", "draw"), ("W+F", "W+"), ("B+", "W+")):
+        number = log.pair()
+        for board, code in enumerate(codes, start=1):
+            log.result(number, board, code)
+    return log
+
+
+def test_pairings_stones_and_komi_by_hand() -> None:
+    log = five_players()
+    got = [[(b.white, b.black, b.stones, b.komi) for b in played.boards] + [played.byes] for played in log.state.rounds]
+    assert got == [
+        [(1, 2, 2, -7.5), (3, 4, 4, 4.5), (5,)],
+        [(1, 3, 4, -0.5), (2, 5, 8, -6.5), ()],
+        [(1, 5, 9, -15.5), (2, 3, 3, -6.5), (4,)],
+    ]
+
+
+def test_points_strengths_and_streaks_by_hand() -> None:
+    table = cards(five_players().state, 3)
+    assert {p: c.points for p, c in table.items()} == {
+        1: (0, 5, 0), 2: (10, 10, 20), 3: (5, 0, 0), 4: (5, 5, 5), 5: (5, 0, 10),
+    }
+    assert {p: c.strength for p, c in table.items()} == {1: 265, 2: 270, 3: 205, 4: 165, 5: 125}
+    assert {p: c.streak for p, c in table.items()} == {1: 0, 2: 3, 3: 0, 4: 0, 5: 1}
+
+
+def test_final_correction_and_places_by_hand() -> None:
+    # A: R1 (260-230)-(265-270) = 35, R2 walkover left out, R3 (265-115)-(265-125) = 10  -> +4.5
+    # B: -35, R2 (240-115)-(270-125) = -20, R3 (250-205)-(270-205) = -20              -> -7.5
+    # C: R1 triple ko (200-150)-(205-165) = 10, R3 (205-250)-(205-270) = 20             -> +3
+    # D: R1 (150-200)-(165-205) = -10                                                    -> -1
+    # E: R2 (115-240)-(125-270) = 20, R3 (115-265)-(125-265) = -10                       -> +1
+    rows = SPORT_HANDICAP.standings(five_players().state, 3).rows
+    assert [(r.place, r.player, r.score, r.tiebreaks["correction"]) for r in rows] == [
+        ("1", 1, 269.5, 4.5), ("2", 2, 262.5, -7.5), ("3", 3, 208, 3), ("4", 4, 164, -1), ("5", 5, 126, 1),
+    ]
+
+
+def test_no_correction_before_the_last_round() -> None:
+    log = five_players()
+    rows = SPORT_HANDICAP.standings(log.state, 2).rows
+    assert all(r.tiebreaks["correction"] == 0 for r in rows)
+    assert [(r.player, r.score) for r in rows] == [(1, 265), (2, 250), (3, 205), (4, 160), (5, 115)]
+
+
+def test_correction_can_be_switched_off_and_the_streak_bonus_too() -> None:
+    log = Log("sport-handicap", rounds=3, correction="off", streak_bonus="off")
+    for surname in "ABCD":
+        log.add(surname, rank="25k")
+    for number in (1, 2, 3):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+")
+    rows = SPORT_HANDICAP.standings(log.state, 3).rows
+    assert all(r.tiebreaks["correction"] == 0 for r in rows)
+    assert max(r.score for r in rows) <= 30
+
+
+def test_start_strength_floor_and_equal_strengths_in_registration_order() -> None:
+    log = Log("sport-handicap", rounds=1)
+    late_weak = [log.add("W1", rank="25k"), log.add("W2", rating=50)]
+    strong = log.add("S", rank="1d")
+    log.pair()
+    start = log.state.round(1).extra["start_strengths"]
+    assert start == {str(late_weak[0]): 0, str(late_weak[1]): 0, str(strong): 210}
+    # the leader plays the first below him: W1 (registered before W2)
+    assert [(b.white, b.black) for b in log.state.round(1).boards] == [(strong, late_weak[0])]
+    assert log.state.round(1).byes == (late_weak[1],)
+
+
+def test_bad_floor_parameter() -> None:
+    with pytest.raises(InvalidEvent, match="bad rank"):
+        Log("sport-handicap", rounds=3, floor="40k")
