@@ -79,11 +79,6 @@ class Board:
     komi: float = 6.5
     nigiri: bool = False
 
-    @property
-    def stones(self) -> int:
-        """Stones placed on the board before the first move."""
-        return self.handicap if self.handicap >= 2 else 0
-
     def has(self, player: int) -> bool:
         return player in (self.white, self.black)
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from schemes.fors import FORS
 from schemes.gamma import GAMMA
 from schemes.round_robin import ROUND_ROBIN
 from schemes.sport_handicap import SPORT_HANDICAP
 from schemes.scheme import Scheme
 
-SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, ROUND_ROBIN)}
+SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN)}
 
 
 def get_scheme(name: str) -> Scheme:

@@ -1,4 +1,5 @@
-"""The bundled demo: one tournament of each scheme, part-way through.
+"""The bundled demo: one tournament of each scheme, part-way through, and the
+Vladivostok cup of fors.md complete.
 
 It is written through the same actions as a referee's commands, so the demo is
 also a smoke test of the whole path from action to file.
@@ -95,7 +96,33 @@ def _sport_handicap(path: Path) -> None:
         _play(ledger, SPORT_HANDICAP_RESULTS, random.Random(2026))
 
 
-DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma, "sport-handicap.json": _sport_handicap}
+VLADIVOSTOK = (  # fors.md: the I Japan Consul-General Cup, 17-19.09.2004
+    ("Затонских", "Антон", 2650, "Kha"), ("Лю", "Личунь", 2650, "Kha"), ("Павлов", "Сергей", 2450, "Nov"),
+    ("Куташов", "Александр", 2350, "Kha"), ("Хованец", "Алексей", 2250, "Vla"),
+    ("Петеримов", "Сергей", 2150, "Kha"), ("Горячкин", "Андрей", 2050, "Vla"), ("Воропаев", "В", 2000, "Kha"),
+)
+VLADIVOSTOK_WINNERS = ({1, 3, 5, 7}, {1, 4, 5, 8}, {1, 2, 6, 8}, {1, 2, 3, 5}, {1, 3, 4, 6})
+VLADIVOSTOK_SWAPPED = {(1, 4)}  # (round, board): 7 took black after the nigiri
+
+
+def _vladivostok(path: Path) -> None:
+    create = actions.create(
+        "I Japan Consul-General Cup", "fors", 5, "Vladivostok", "2004-09-17..2004-09-19", 6.5, "60", "ru",
+    )
+    with Ledger.create(path, create) as ledger:
+        for surname, name, rating, club in VLADIVOSTOK:
+            ledger.commit(actions.register(
+                ledger.events, surname=surname, name=name, rating=rating, country="RU", club=club,
+            ))
+        for number, winners in enumerate(VLADIVOSTOK_WINNERS, start=1):
+            ledger.commit(actions.pair(ledger.state, random.Random(number)))
+            for board in ledger.state.round(number).boards:
+                code = "W+" if board.white in winners else "B+"
+                ledger.commit(actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED))
+
+
+DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma, "sport-handicap.json": _sport_handicap,
+         "fors-vladivostok.json": _vladivostok}
 
 
 def write_demo(folder: Path) -> list[Path]:

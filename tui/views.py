@@ -26,7 +26,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
         "round": number,
         "boards": [
             {
-                "board": b.number, "white": b.white, "black": b.black, "handicap": b.stones,
+                "board": b.number, "white": b.white, "black": b.black, "handicap": b.handicap,
                 "komi": b.komi, "nigiri": b.nigiri,
                 "result": played.results[b.number].code if b.number in played.results else None,
                 **({"swapped": True} if b.number in played.results and played.results[b.number].swapped else {}),
@@ -117,3 +117,20 @@ def log_text(events: list[Event]) -> str:
         f"{e['id']:>5}  {e['time']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
         for e in log_json(events)
     )
+
+
+def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
+    """The tournament's settings and every parameter of its scheme, with what each means."""
+    settings = state.settings
+    scheme = get_scheme(settings.scheme)
+    rows = [
+        ("name", settings.name, ""), ("scheme", settings.scheme, ""),
+        ("rounds", str(scheme.total_rounds(state) or ""), ""), ("place", settings.place, ""),
+        ("dates", settings.dates, ""), ("komi", f"{settings.komi:g}", "announced komi of even games"),
+        ("time", settings.time, "time control"), ("lang", settings.lang, "language of the paperwork"),
+    ]
+    for param in scheme.params:
+        value = settings.params[param.key]
+        text = ",".join(value) if isinstance(value, list) else f"{value:g}" if isinstance(value, float) else str(value)
+        rows.append((param.key, text, param.help))
+    return rows

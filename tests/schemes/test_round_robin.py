@@ -116,8 +116,8 @@ def test_handicap_by_rank_with_cap() -> None:
     log.pair()
     # R2: 4-3 (D 12k vs C 4d: C is stronger, so C takes white though the table said 4), 1-2 (A 5d vs B 4d: h 1)
     first, second = log.state.round(2).boards
-    assert (first.white, first.black, first.handicap, first.stones) == (c, d, 3, 3)
-    assert (second.white, second.black, second.handicap, second.stones, second.komi) == (a, b, 1, 0, 0.5)
+    assert (first.white, first.black, first.handicap, first.komi) == (c, d, 3, 0.5)
+    assert (second.white, second.black, second.handicap, second.komi) == (a, b, 1, 0.5)
 
 
 def test_skip_and_withdrawal_give_the_scheduled_opponent_a_bye() -> None:

@@ -53,7 +53,7 @@ def five_players() -> Log:
 
 def test_pairings_stones_and_komi_by_hand() -> None:
     log = five_players()
-    got = [[(b.white, b.black, b.stones, b.komi) for b in played.boards] + [played.byes] for played in log.state.rounds]
+    got = [[(b.white, b.black, b.handicap, b.komi) for b in played.boards] + [played.byes] for played in log.state.rounds]
     assert got == [
         [(1, 2, 2, -7.5), (3, 4, 4, 4.5), (5,)],
         [(1, 3, 4, -0.5), (2, 5, 8, -6.5), ()],

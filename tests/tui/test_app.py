@@ -37,7 +37,7 @@ async def test_start_screen_lists_tournaments_and_opens_the_demo(tmp_path: Path)
     app = TengenApp(None, folder=tmp_path)
     async with app.run_test() as pilot:
         options = app.screen.query_one(OptionList)
-        assert options.option_count == 3
+        assert options.option_count == 4
         await pilot.press("d")
         await pilot.pause()
         assert (tmp_path / "demo" / "gamma.json").exists()
@@ -53,3 +53,16 @@ async def test_screen_bindings_are_in_the_command_palette(tmp_path: Path) -> Non
     async with app.run_test():
         titles = {command.title for command in app.get_system_commands(app.screen)}
         assert {"Standings", "Pairings", "Reload"} <= titles
+
+
+async def test_settings_show_every_scheme_parameter(tmp_path: Path) -> None:
+    write_demo(tmp_path)
+    app = TengenApp(str(tmp_path / "fors-vladivostok.json"), folder=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("t")
+        table = app.screen.query_one("#settings-table", DataTable)
+        rows = {table.get_row_at(i)[0]: table.get_row_at(i)[1] for i in range(table.row_count)}
+        for key in ("start_per_rank", "base_rank", "stones_per_rank", "handicap_cap", "win_points",
+                    "loss_points", "bye_points", "skip_points", "tiebreaks"):
+            assert key in rows
+        assert rows["start_per_rank"] == "5" and rows["win_points"] == "20" and rows["rounds"] == "5"

@@ -149,6 +149,8 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     assert gamma["after_round"] == 3 and len(gamma["rows"]) == 11
     kgs = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "sport-handicap.json"), "standings", "--json")[1])
     assert kgs["after_round"] == 3 and len(kgs["rows"]) == 10
+    cup = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "fors-vladivostok.json"), "standings", "--json")[1])
+    assert [(r["no"], r["score"]) for r in cup["rows"]] == [(1, 145), (2, 108), (3, 104), (5, 88), (4, 85), (6, 72), (8, 58), (7, 50)]
     # written again over itself without complaint
     assert run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")[0] == 0
 

@@ -19,6 +19,7 @@ class TournamentScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "show('standings')", "Standings"),
         Binding("p", "show('pairings')", "Pairings"),
+        Binding("t", "show('settings')", "Settings"),
         Binding("r", "reload", "Reload"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -35,6 +36,8 @@ class TournamentScreen(Screen[None]):
                 yield DataTable(id="standings-table", zebra_stripes=True, cursor_type="row")
             with TabPane("Pairings", id="pairings"):
                 yield DataTable(id="pairings-table", zebra_stripes=True, cursor_type="row")
+            with TabPane("Settings", id="settings"):
+                yield DataTable(id="settings-table", zebra_stripes=True, cursor_type="row")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -56,6 +59,7 @@ class TournamentScreen(Screen[None]):
         )
         self._fill_standings(state)
         self._fill_pairings(state)
+        self._fill_settings(state)
 
     def _fill_standings(self, state: Tournament) -> None:
         table = self.query_one("#standings-table", DataTable)
@@ -82,3 +86,10 @@ class TournamentScreen(Screen[None]):
                 views.player_label(state, board["black"]), board["handicap"], f"{board['komi']:g}",
                 board["result"] or "",
             )
+
+    def _fill_settings(self, state: Tournament) -> None:
+        table = self.query_one("#settings-table", DataTable)
+        table.clear(columns=True)
+        table.add_columns("Setting", "Value", "Meaning")
+        for key, value, meaning in views.settings_rows(state):
+            table.add_row(key, value, meaning)

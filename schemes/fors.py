@@ -1,0 +1,255 @@
+"""The FORS points scheme (spec fors.md, seed 002): start points by rank, 20+h / 10-h.
+
+Everybody starts with points for his rank; a game pays according to the handicap
+it was played with, so a handicap game is worth as much to either side as an even
+one; pairing goes strictly top-down by total points.
+
+Decisions where spec and seed are silent (also in docs/decisions.md):
+- ``base_rank`` defaults to the weakest rank of the field at the draw; start points
+  are ``start_per_rank * (r - base)`` with no floor, so a player below an explicit
+  base starts below zero.  Start ranks are recorded at the draw; a latecomer uses
+  his rank then, and the rounds he missed are skips.
+- ``stones_per_rank = 0.5`` rounds half a stone down (3 ranks → 1 stone).
+- A handicap game has komi 0.5; ``h = 1`` is black first without stones.
+- A draw (triple ko) pays each side the middle of its own win and loss.
+- ``handicap_given`` and ``head_to_head`` count games really played (not walkovers);
+  the opponents' sums count every board with a result.
+- ``head_to_head`` among tied players counts wins in even games against the others
+  of the tied group.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from schemes.model import Board, Player, Tournament
+from schemes.names import rating_order
+from schemes.pairing import pair_round
+from schemes.places import Criterion, ranked
+from schemes.ranks import RankError, parse_rank, rank_label
+from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, int_in
+
+TIEBREAKS = (
+    "opp_earned", "opp_wins", "ks", "wins_even_or_giving", "handicap_given", "head_to_head", "start_rating", "wins",
+)
+
+
+def _base_rank(text: str) -> str:
+    if text == "auto":
+        return text
+    try:
+        return rank_label(parse_rank(text))
+    except RankError as error:
+        raise ValueError(str(error)) from None
+
+
+def _stones_per_rank(text: str) -> float:
+    if text not in ("1", "0.5", "1.0"):
+        raise ValueError(f"{text!r}: stones per rank are 1 or 0.5")
+    return float(text)
+
+
+def _points(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number") from None
+    if value * 2 != int(value * 2) or not 0 <= value <= 1000:
+        raise ValueError(f"{value}: points are whole or half numbers from 0")
+    return value
+
+
+def _tiebreaks(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in TIEBREAKS]
+    if unknown:
+        raise ValueError(f"unknown tie-break {unknown[0]!r}: choose from {', '.join(TIEBREAKS)}")
+    if len(set(names)) != len(names):
+        raise ValueError("a tie-break is listed twice")
+    return names
+
+
+PARAMS = (
+    Param("start_per_rank", 5, int_in(0, 100), "start points per rank above the base rank"),
+    Param("base_rank", "auto", _base_rank, "the rank with 0 start points (auto: the weakest in the field)"),
+    Param("stones_per_rank", 1.0, _stones_per_rank, "handicap stones per rank of difference"),
+    Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
+    Param("win_points", 20.0, _points, "a win in an even game; giving h stones: + h"),
+    Param("loss_points", 10.0, _points, "a loss in an even game; receiving h stones: - h"),
+    Param("bye_points", 15.0, _points, "a round without opponent"),
+    Param("skip_points", 0.0, _points, "an announced skip"),
+    Param("tiebreaks", list(TIEBREAKS), _tiebreaks, "order of the criteria after total points"),
+)
+
+
+def start_ranks(tournament: Tournament) -> dict[int, int]:
+    return recorded_at_start(tournament, "start_ranks", lambda p: p.rank)
+
+
+def base_rank(tournament: Tournament, ranks: Mapping[int, int]) -> int:
+    chosen = tournament.settings.params["base_rank"]
+    if chosen != "auto":
+        return parse_rank(chosen)
+    first = tournament.round(1)
+    if first is not None:
+        return first.extra["base_rank"]
+    return min(ranks.values(), default=0)
+
+
+def handicap(rank_a: int, rank_b: int, params: Mapping) -> int:
+    return min(int(abs(rank_a - rank_b) * params["stones_per_rank"]), params["handicap_cap"])
+
+
+def game_points(outcome: Outcome, params: Mapping) -> float:
+    """What one round paid: 20+h / 10-h for games, and the bye and skip values."""
+    if outcome.kind is Kind.BYE:
+        return params["bye_points"]
+    if outcome.kind is Kind.SKIP:
+        return params["skip_points"]
+    if outcome.kind is not Kind.GAME:
+        return 0.0
+    giving = outcome.handicap if outcome.white else 0
+    receiving = 0 if outcome.white else outcome.handicap
+    win = params["win_points"] + giving
+    loss = params["loss_points"] - receiving
+    if outcome.score is Score.WIN:
+        return win
+    if outcome.score is Score.DRAW:
+        return (win + loss) / 2
+    return 0.0 if outcome.forfeit else loss
+
+
+@dataclass(frozen=True)
+class Totals:
+    start: float
+    earned: float
+    wins: int
+    games: tuple[Outcome, ...]
+
+    @property
+    def total(self) -> float:
+        return self.start + self.earned
+
+
+def totals(tournament: Tournament, after_round: int) -> dict[int, Totals]:
+    params = tournament.settings.params
+    ranks = start_ranks(tournament)
+    base = base_rank(tournament, ranks)
+    table = outcomes(tournament, after_round)
+    return {
+        p: Totals(
+            float(params["start_per_rank"] * (ranks[p] - base)),
+            sum(game_points(o, params) for o in rows),
+            sum(o.kind is Kind.GAME and o.score is Score.WIN for o in rows),
+            tuple(o for o in rows if o.kind is Kind.GAME),
+        )
+        for p, rows in table.items()
+    }
+
+
+def _gave(outcome: Outcome) -> int:
+    """Handicap given in a game really played (received counts negative)."""
+    if outcome.forfeit:
+        return 0
+    return outcome.handicap if outcome.white else -outcome.handicap
+
+
+def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, Criterion]:
+    """Every tie-break of the spec, by name."""
+    players = tournament.players
+
+    def every(values: dict[int, float]) -> Criterion:
+        return lambda group: values
+
+    def head_to_head(group: Sequence[int]) -> dict[int, float]:
+        members = set(group)
+        return {
+            p: float(sum(o.opponent in members and o.score is Score.WIN and o.handicap == 0 and not o.forfeit
+                         for o in table[p].games))
+            for p in group
+        }
+
+    return {
+        "opp_earned": every({p: sum(table[o.opponent].earned for o in t.games) for p, t in table.items()}),
+        "opp_wins": every({p: float(sum(table[o.opponent].wins for o in t.games)) for p, t in table.items()}),
+        "ks": every({p: sum(table[o.opponent].total for o in t.games) for p, t in table.items()}),
+        "wins_even_or_giving": every({
+            p: float(sum(o.score is Score.WIN and (o.handicap == 0 or o.white) for o in t.games))
+            for p, t in table.items()
+        }),
+        "handicap_given": every({p: float(sum(map(_gave, t.games))) for p, t in table.items()}),
+        "head_to_head": head_to_head,
+        "start_rating": every({p: float(players[p].sort_rating) for p in table}),
+        "wins": every({p: float(t.wins) for p, t in table.items()}),
+    }
+
+
+def ranking(tournament: Tournament, after_round: int) -> tuple[list[tuple[str, int]], dict[int, dict[str, float]], dict[int, Totals]]:
+    """Places after ``after_round``: total points, then the organiser's tie-breaks, then number."""
+    table = totals(tournament, after_round)
+    by_name = criteria(tournament, table)
+    chosen = list(tournament.settings.params["tiebreaks"])
+    shown = chosen + [name for name in TIEBREAKS if name not in chosen]
+    numbered = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
+    total = {p: t.total for p, t in table.items()}
+    places, values = ranked(numbered, [("points", lambda group: total)] + [(n, by_name[n]) for n in shown])
+    return places, values, table
+
+
+@dataclass(frozen=True)
+class Fors(FixedRounds):
+    name: str = "fors"
+    params: Sequence[Param] = PARAMS
+
+    def pair(
+        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        allow_repeats: bool = False,
+    ) -> Pairing:
+        extra: dict = {}
+        new_order = None
+        ranks = start_ranks(tournament)
+        if number == 1:
+            field = [p for p in tournament.players.values() if not p.withdrawn_by(1)]
+            new_order = tuple(p.id for p in rating_order(field))
+            extra = {"start_ranks": {str(p.id): p.rank for p in field},
+                     "base_rank": base_rank(tournament, {p.id: p.rank for p in field})}
+        places, _, _ = ranking(tournament, number - 1)
+        playing = [p for _, p in places if tournament.players[p].available_in(number)]
+        if len(playing) < 2:
+            raise PairingError(f"round {number} needs at least 2 players")
+        bye, pairs = pair_round(
+            number, playing, byes_before(tournament, number), lambda chooser, remaining: remaining,
+            may_meet(tournament, number), allow_repeats,
+        )
+        boards = tuple(
+            self._board(tournament, i, a, b, ranks) for i, (a, b) in enumerate(pairs, start=1)
+        )
+        return Pairing(boards, () if bye is None else (bye,), new_order, extra)
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        return self._board(tournament, board_number, white, black, start_ranks(tournament))
+
+    @staticmethod
+    def _board(tournament: Tournament, number: int, first: int, second: int, ranks: Mapping[int, int]) -> Board:
+        params = tournament.settings.params
+        stones = handicap(ranks[first], ranks[second], params)
+        if stones == 0:
+            return Board(number, first, second, 0, tournament.settings.komi, nigiri=True)
+        white, black = (first, second) if ranks[first] > ranks[second] else (second, first)
+        return Board(number, white, black, stones, 0.5)
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        places, values, table = ranking(tournament, after_round)
+        return Standings(after_round, tuple(
+            Row(place, p, table[p].total, {
+                "points": table[p].total, "start_points": table[p].start,
+                **{name: values[p][name] for name in TIEBREAKS},
+            })
+            for place, p in places
+        ))
+
+
+FORS = Fors()
