@@ -26,11 +26,11 @@ from typing import Mapping, Sequence
 
 from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
-from schemes.pairing import pair_round
+from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, int_in
+from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, int_in
 
 TIEBREAKS = (
     "opp_earned", "opp_wins", "ks", "wins_even_or_giving", "handicap_given", "head_to_head", "start_rating", "wins",
@@ -218,10 +218,8 @@ class Fors(FixedRounds):
                      "base_rank": base_rank(tournament, {p.id: p.rank for p in field})}
         places, _, _ = ranking(tournament, number - 1)
         playing = [p for _, p in places if tournament.players[p].available_in(number)]
-        if len(playing) < 2:
-            raise PairingError(f"round {number} needs at least 2 players")
         bye, pairs = pair_round(
-            number, playing, byes_before(tournament, number), lambda chooser, remaining: remaining,
+            number, playing, byes_before(tournament, number), in_list_order,
             may_meet(tournament, number), allow_repeats,
         )
         boards = tuple(

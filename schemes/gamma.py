@@ -133,12 +133,13 @@ def middle_out(group: Sequence[int]) -> list[int]:
 class Gamma(FixedRounds):
     name: str = "gamma"
     params: Sequence[Param] = PARAMS
+
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
-        if len([p for p in field if p.available_in(number)]) < 2:
+        if not field:
             raise PairingError(f"round {number} needs at least 2 players")
         extra: dict = {}
         new_order = None

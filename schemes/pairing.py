@@ -58,6 +58,8 @@ def pair_round(
 
     ``allow_repeats`` is the referee's confirmation when no pairing without a repeat
     game exists: candidates he has not met still come first."""
+    if len(playing) < 2:
+        raise PairingError(f"round {number} needs at least 2 players")
     if allow_repeats:
         candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
     found = top_down_with_bye(playing, bye_candidates(playing, had_bye), candidates, can_meet)
@@ -67,6 +69,11 @@ def pair_round(
             "and change it by hand with pairing swap"
         )
     return found
+
+
+def in_list_order(chooser: int, remaining: list[int]) -> list[int]:
+    """The plain top-down rule: the first player below who may be met."""
+    return remaining
 
 
 def bye_candidates(order: Sequence[int], had_bye: set[int]) -> list[int]:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from schemes.model import Board, Player, Tournament
-from schemes.pairing import pair_round
+from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, choice, int_in
+from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, choice, int_in
 
 def _rank(text: str) -> str:
     try:
@@ -122,6 +122,7 @@ def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
 class SportHandicap(FixedRounds):
     name: str = "sport-handicap"
     params: Sequence[Param] = PARAMS
+
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
         allow_repeats: bool = False,
@@ -139,10 +140,8 @@ class SportHandicap(FixedRounds):
             (p for p, player in tournament.players.items() if player.available_in(number)),
             key=lambda p: (-strength[p], p),
         )
-        if len(playing) < 2:
-            raise PairingError(f"round {number} needs at least 2 players")
         bye, pairs = pair_round(
-            number, playing, byes_before(tournament, number), lambda chooser, remaining: remaining,
+            number, playing, byes_before(tournament, number), in_list_order,
             may_meet(tournament, number), allow_repeats,
         )
         boards = tuple(
