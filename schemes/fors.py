@@ -125,13 +125,28 @@ def game_points(outcome: Outcome, params: Mapping) -> float:
 @dataclass(frozen=True)
 class Totals:
     start: float
-    earned: float
+    points: tuple[float, ...]
+    """What each round paid."""
     wins: int
     games: tuple[Outcome, ...]
+    outcomes: tuple[Outcome, ...]
+
+    @property
+    def earned(self) -> float:
+        return sum(self.points)
 
     @property
     def total(self) -> float:
         return self.start + self.earned
+
+    @property
+    def running(self) -> tuple[float, ...]:
+        """The total after each round, as the table writes it (``+2/50``)."""
+        totals, total = [], self.start
+        for paid in self.points:
+            total += paid
+            totals.append(total)
+        return tuple(totals)
 
 
 def totals(tournament: Tournament, after_round: int) -> dict[int, Totals]:
@@ -142,9 +157,10 @@ def totals(tournament: Tournament, after_round: int) -> dict[int, Totals]:
     return {
         p: Totals(
             float(params["start_per_rank"] * (ranks[p] - base)),
-            sum(game_points(o, params) for o in rows),
+            tuple(game_points(o, params) for o in rows),
             sum(o.kind is Kind.GAME and o.score is Score.WIN for o in rows),
             tuple(o for o in rows if o.kind is Kind.GAME),
+            tuple(rows),
         )
         for p, rows in table.items()
     }

@@ -46,6 +46,8 @@ class Outcome:
     """Both lose when neither came: a score alone cannot say that."""
     forfeit: bool = False
     """Decided without a game: a walkover or both absent."""
+    nigiri: bool = False
+    """An even game whose colours the nigiri decides."""
 
 
 # result code -> (white's score, black's score, forfeit)
@@ -70,13 +72,13 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 seen.add(me)
                 if result is None:
                     table[me].append(Outcome(played.number, Kind.PENDING, board.opponent(me), white,
-                                             board.handicap, board.komi))
+                                             board.handicap, board.komi, nigiri=board.nigiri))
                     continue
                 white_score, black_score, forfeit = _SCORES[result.code]
                 mine, theirs = (white_score, black_score) if white else (black_score, white_score)
                 table[me].append(Outcome(
                     played.number, Kind.GAME, board.opponent(me), white != result.swapped,
-                    board.handicap, board.komi, mine, theirs, forfeit,
+                    board.handicap, board.komi, mine, theirs, forfeit, board.nigiri,
                 ))
         for player_id in played.byes:
             seen.add(player_id)

@@ -193,11 +193,15 @@ def _board(tournament: Tournament, number: int, white: Player, black: Player) ->
     return Board(number, stronger.id, weaker.id, handicap, 0.5)
 
 
+def round_points(outcome: Outcome, bye_points: float) -> float:
+    """1 / ½ / 0 for a game, ``bye_points`` for a bye, nothing for a skip or a pending game."""
+    if outcome.kind is Kind.GAME:
+        return outcome.score.value
+    return bye_points if outcome.kind is Kind.BYE else 0.0
+
+
 def _points(rows: list[Outcome], bye_points: float) -> float:
-    return sum(
-        o.score.value if o.kind is Kind.GAME else bye_points if o.kind is Kind.BYE else 0.0
-        for o in rows
-    )
+    return sum(round_points(o, bye_points) for o in rows)
 
 
 def _strong(points: float, games: list[Outcome]) -> bool:

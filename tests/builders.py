@@ -14,10 +14,10 @@ from schemes.model import Tournament
 class Log:
     """An event log in a list: commit actions, read the replayed state."""
 
-    def __init__(self, scheme: str = "round-robin", rounds: int | None = None, **params: Any) -> None:
+    def __init__(self, scheme: str = "round-robin", rounds: int | None = None, lang: str = "ru", **params: Any) -> None:
         self.events: list[Event] = []
         self.last: Appended | None = None
-        self.commit(actions.create("Test cup", scheme, rounds, params={k: str(v) for k, v in params.items()}))
+        self.commit(actions.create("Test cup", scheme, rounds, lang=lang, params={k: str(v) for k, v in params.items()}))
 
     def commit(self, action: tuple[str, dict]) -> Appended:
         kind, data = action
@@ -52,3 +52,16 @@ def round_robin(ratings: Sequence[int], **params: Any) -> tuple[Log, list[int]]:
     log = Log("round-robin", numbering="rating", **params)
     ids = [log.add(f"P{i}", rating=r) for i, r in enumerate(ratings, start=1)]
     return log, ids
+
+
+def played(scheme: str, players: int, rounds: int, seed: int = 1, **params: Any) -> Log:
+    """An event with random ratings and results, every round paired and complete."""
+    rng = random.Random(seed)
+    log = Log(scheme, None if scheme == "round-robin" else rounds, **params)
+    for i in range(players):
+        log.add(f"Игроков-Длиннофамильный{i:03d}", rating=rng.randint(100, 2700), name=f"Константин{i:03d}")
+    for number in range(1, rounds + 1):
+        log.pair(seed=seed)
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, rng.choice(("W+", "B+")))
+    return log

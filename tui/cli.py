@@ -126,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
     pairings = commands.add_parser("pairings", help="a round's pairing")
     pairings.add_argument("round", type=int, nargs="?")
     pairings.add_argument("--json", action="store_true")
+    printing = commands.add_parser("print", help="paperwork as PDF")
+    printing.add_argument("kind", choices=("cards", "protocol", "slips", "standings", "table", "registration"))
+    printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
+    printing.add_argument("-o", "--output", required=True, help="the PDF to write")
+
     standings = commands.add_parser("standings", help="places after a round")
     standings.add_argument("--after", type=int)
     standings.add_argument("--json", action="store_true")
@@ -263,6 +268,26 @@ def _cmd_standings(args: argparse.Namespace) -> None:
           lambda: views.standings_text(state, after))
 
 
+def _cmd_print(args: argparse.Namespace) -> None:
+    from paperwork.build import print_to
+
+    ledger = _reading(args)
+    state = ledger.state
+    if args.kind in ("protocol", "slips"):
+        number = state.paired_rounds if args.round is None else args.round
+        if state.round(number) is None:
+            raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
+    else:
+        number = views.latest_complete_round(state) if args.round is None else args.round
+        if not 0 <= number <= state.paired_rounds:
+            raise BadInput(f"round {number} is not paired")
+    output = Path(args.output)
+    if not output.parent.is_dir():
+        raise BadInput(f"{output.parent}: no such folder")
+    print_to(output, args.kind, state, ledger.events, number)
+    print(f"{args.kind} written to {output}")
+
+
 def _cmd_demo(args: argparse.Namespace) -> None:
     from tui.demo import write_demo
 
@@ -282,7 +307,7 @@ def _run_app(path: str | None, folder: Path | None = None) -> None:
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
     "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
-    "standings": _cmd_standings, "demo": _cmd_demo,
+    "standings": _cmd_standings, "demo": _cmd_demo, "print": _cmd_print,
 }
 
 

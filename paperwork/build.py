@@ -1,0 +1,30 @@
+"""The one entry to the paperwork: which document, for which round, into which file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Sequence
+
+from paperwork import cards, rounds, tables
+from paperwork.document import Document, write
+from schemes.events import Event
+from schemes.model import Tournament
+
+KINDS = ("cards", "protocol", "slips", "standings", "table", "registration")
+
+_BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
+    "cards": lambda t, e, r: cards.cards(t, e),
+    "protocol": rounds.protocol,
+    "slips": rounds.slips,
+    "standings": tables.standings,
+    "table": tables.final_table,
+    "registration": lambda t, e, r: tables.registration(t, e),
+}
+
+
+def document(kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+    return _BUILDERS[kind](tournament, events, round_number)
+
+
+def print_to(path: str | Path, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> None:
+    write(document(kind, tournament, events, round_number), path)

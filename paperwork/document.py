@@ -1,0 +1,222 @@
+"""The page every document is printed on: A4, the shipped font, a header, tables.
+
+Everything a document needs to stay readable lives here once: text that does not
+fit its cell is shrunk (and only as a last resort cut with an ellipsis), tables
+start a new page with their header repeated, and the output is deterministic: the
+creation date is the time of the tournament's last event, so the same log gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Sequence
+
+from fpdf import FPDF
+
+from paperwork.labels import labels
+from schemes.events import Event
+from schemes.model import Tournament
+
+FONTS = Path(__file__).with_name("fonts")
+FAMILY = "DejaVu"
+MARGIN = 10.0
+MIN_FONT = 5.0
+READABLE = 7.0
+Text = str | tuple[str, ...]
+"""A cell's text, or alternatives for it, longest first."""
+
+
+def made_at(events: Sequence[Event]) -> datetime:
+    """When the paperwork counts as made: the time of the last event (deterministic)."""
+    for event in reversed(events):
+        if event.at:
+            return datetime.fromisoformat(event.at)
+    return datetime(2000, 1, 1)
+
+
+def half_points(value: float) -> str:
+    """127.5 as ``127+``, the seeds' way of writing a half; whole numbers plain."""
+    whole = int(value // 1)
+    return f"{whole}+" if value - whole == 0.5 else f"{value:g}"
+
+
+def number(value: float) -> str:
+    return f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    width: float
+    """Relative width; the table scales the columns to the page."""
+    align: str = "C"
+    group: str = ""
+    """A title over several neighbouring columns (a round's two columns)."""
+
+
+class Document(FPDF):
+    def __init__(
+        self, tournament: Tournament, events: Sequence[Event], title: str, landscape: bool = False,
+        page_header: bool = True,
+    ) -> None:
+        super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
+        for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
+            self.add_font(FAMILY, style, str(FONTS / name))
+        self.tournament = tournament
+        self.text = labels(tournament.settings.lang)
+        self.title_line = title
+        self.made = made_at(events)
+        self.page_header = page_header
+        self.set_creation_date(self.made)
+        self.set_producer("Tengen")
+        self.set_title(f"{tournament.settings.name} — {title}")
+        self.set_margins(MARGIN, MARGIN, MARGIN)
+        self.set_auto_page_break(False)
+        self.alias_nb_pages("{nb}")
+        self.set_font(FAMILY, "", 9)
+
+    # -- page furniture ---------------------------------------------------------------
+    def header(self) -> None:
+        if not self.page_header:
+            return
+        settings = self.tournament.settings
+        self.set_xy(MARGIN, MARGIN)
+        self.set_font(FAMILY, "B", 12)
+        self.fit_cell(self.epw * 0.75, 6, settings.name, align="L")
+        self.set_font(FAMILY, "", 8)
+        made = f"{self.text['made']} {self.made.date().isoformat()}"
+        self.cell(self.epw * 0.25, 6, made, align="R", new_x="LMARGIN", new_y="NEXT")
+        self.set_font(FAMILY, "", 10)
+        place = ", ".join(part for part in (settings.place, settings.dates.replace("..", " – ")) if part)
+        self.fit_cell(self.epw * 0.6, 5, self.title_line, align="L")
+        self.fit_cell(self.epw * 0.4, 5, place, align="R")
+        self.ln(7)
+
+    def footer(self) -> None:
+        if not self.page_header:
+            return
+        self.set_xy(MARGIN, self.h - MARGIN + 2)
+        self.set_font(FAMILY, "", 7)
+        self.cell(self.epw, 4, self.text["page"].format(n=self.page_no(), total="{nb}"), align="C")
+
+    @property
+    def bottom(self) -> float:
+        return self.h - MARGIN - (4 if self.page_header else 0)
+
+    # -- text that fits -----------------------------------------------------------------
+    def fit_cell(self, width: float, height: float, text: Text, border: int | str = 0, align: str = "C",
+                 bold: bool = False, size: float | None = None) -> None:
+        """A cell whose text is shrunk to fit, and cut with an ellipsis only below the smallest size.
+
+        ``text`` may offer alternatives, longest first (a full name, then the surname with
+        initials): the first that fits at a readable size is taken."""
+        style = "B" if bold else ""
+        base = size or self.font_size_pt
+        room = max(width - 2 * self.c_margin, 1)
+        options = (text,) if isinstance(text, str) else text
+        self.set_font(FAMILY, style, min(base, READABLE))
+        text = next((option for option in options if self.get_string_width(option) <= room), options[-1])
+        self.set_font(FAMILY, style, base)
+        fitted = base
+        while self.get_string_width(text) > room and fitted > MIN_FONT:
+            fitted = max(MIN_FONT, fitted - 0.5)
+            self.set_font(FAMILY, style, fitted)
+        if self.get_string_width(text) > room:
+            while text and self.get_string_width(text + "…") > room:
+                text = text[:-1]
+            text += "…"
+        self.cell(width, height, text, border=border, align=align)
+        self.set_font(FAMILY, style, base)
+
+    # -- tables -----------------------------------------------------------------------
+    def widths(self, columns: Sequence[Column], total: float | None = None) -> list[float]:
+        total = self.epw if total is None else total
+        weight = sum(c.width for c in columns)
+        return [total * c.width / weight for c in columns]
+
+    def table_header(self, columns: Sequence[Column], widths: Sequence[float], height: float) -> None:
+        """The header row; columns sharing a ``group`` get it as a title spanning them."""
+        self.set_fill_color(230, 230, 230)
+        left = x = self.get_x()
+        y = self.get_y()
+        index = 0
+        while index < len(columns):
+            column = columns[index]
+            if not column.group:
+                self.header_cell(x, y, widths[index], height, column.title)
+                x += widths[index]
+                index += 1
+                continue
+            run = index
+            while run < len(columns) and columns[run].group == column.group:
+                run += 1
+            span = sum(widths[index:run])
+            self.header_cell(x, y, span, height / 2, column.group)
+            for sub in range(index, run):
+                self.header_cell(x, y + height / 2, widths[sub], height / 2, columns[sub].title)
+                x += widths[sub]
+            index = run
+        self.set_xy(left, y + height)
+
+    def header_cell(self, x: float, y: float, width: float, height: float, text: str) -> None:
+        """A grey header cell; a title too long for one line takes two."""
+        size = self.font_size_pt
+        self.rect(x, y, width, height, style="DF")
+        self.set_font(FAMILY, "B", size)
+        room = width - 2 * self.c_margin
+        if self.get_string_width(text) > room and " " in text and height >= 6:
+            fitted = size
+            while fitted > MIN_FONT and max(self.get_string_width(part) for part in text.split(" ", 1)) > room:
+                fitted -= 0.5
+                self.set_font(FAMILY, "B", fitted)
+            line = min(height / 2, fitted * 0.45)
+            self.set_xy(x, y + (height - 2 * line) / 2)
+            self.multi_cell(width, line, text, align="C", new_x="RIGHT", new_y="TOP", max_line_height=line)
+        else:
+            self.set_xy(x, y)
+            self.fit_cell(width, height, text, bold=True)
+        self.set_font(FAMILY, "", size)
+
+    def table(
+        self, columns: Sequence[Column], rows: Sequence[Sequence[Text]], height: float = 5.0,
+        font_size: float = 8.0, header_height: float | None = None, x: float | None = None,
+        width: float | None = None,
+    ) -> None:
+        """Rows under a header.  On the page (no ``x``) the table flows onto new pages with
+        its header repeated; placed at ``x`` (inside a card) it stays where it is."""
+        left = self.l_margin if x is None else x
+        widths = self.widths(columns, width)
+        header_height = header_height or height + 1
+        self.set_font(FAMILY, "", font_size)
+        self.set_x(left)
+        self.table_header(columns, widths, header_height)
+        for row in rows:
+            if x is None and self.get_y() + height > self.bottom:
+                self.add_page()
+                self.set_font(FAMILY, "", font_size)
+                self.table_header(columns, widths, header_height)
+            self.set_x(left)
+            for column, cell_width, text in zip(columns, widths, row):
+                self.fit_cell(cell_width, height, text, border=1, align=column.align, size=font_size)
+            self.ln(height)
+
+    def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
+        """Dashed lines to cut a sheet into cards or slips."""
+        self.set_draw_color(150, 150, 150)
+        self.set_dash_pattern(dash=1.5, gap=1.5)
+        for x in xs:
+            self.line(x, 0, x, self.h)
+        for y in ys:
+            self.line(0, y, self.w, y)
+        self.set_dash_pattern()
+        self.set_draw_color(0, 0, 0)
+
+    def room_left(self) -> float:
+        return self.bottom - self.get_y()
+
+
+def write(document: FPDF, path: str | Path) -> None:
+    Path(path).write_bytes(bytes(document.output()))

@@ -1,0 +1,142 @@
+"""Paper for one round: the protocol on the wall and the slips on the boards."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from paperwork.document import FAMILY, MARGIN, Column, Document, number
+from paperwork.people import identity, number_of
+from schemes.events import Event
+from schemes.model import Board, Round, Tournament
+from schemes.registry import get_scheme
+
+# the value shown beside each name: what the scheme pairs by
+VALUE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
+PROTOCOL_ROW = 5.5  # 40 boards and the signatures fit one page
+
+
+def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
+    """Each player's level or points before the round, as the scheme's standings give it."""
+    rows = get_scheme(tournament.settings.scheme).standings(tournament, round_number - 1).rows
+    return {row.player: number(row.score) for row in rows}
+
+
+def komi_text(board: Board, text: dict[str, str]) -> str:
+    komi = number(board.komi)
+    return f"{komi} ({text['nigiri']})" if board.nigiri else komi
+
+
+def _title(document: Document, played: Round) -> str:
+    title = f"{document.text['protocol']} — {document.text['round_n'].format(n=played.number)}"
+    if "lowest_top_level" in played.extra:
+        title += " · " + document.text["lowest_top_level"].format(level=played.extra["lowest_top_level"])
+    return title
+
+
+def protocol(tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+    played = tournament.round(round_number)
+    if played is None:
+        raise ValueError(f"round {round_number} is not paired")
+    document = Document(tournament, events, "")
+    document.title_line = _title(document, played)
+    text = document.text
+    document.add_page()
+    value = values_before(tournament, round_number)
+    value_title = text[VALUE_LABEL[tournament.settings.scheme]]
+    columns = [
+        Column(text["board"], 5), Column(text["no"], 4), Column(text["white"], 21, "L"), Column(text["rank"], 4),
+        Column(value_title, 5), Column(text["no"], 4), Column(text["black"], 21, "L"), Column(text["rank"], 4),
+        Column(value_title, 5), Column(text["handicap"], 4), Column(text["komi"], 8), Column(text["result"], 8),
+    ]
+    rows = []
+    for board in played.boards:
+        white, black = identity(tournament, board.white), identity(tournament, board.black)
+        rows.append([
+            str(board.number), white[0], white[1], white[2], value[board.white],
+            black[0], black[1], black[2], value[board.black], str(board.handicap), komi_text(board, text), "",
+        ])
+    document.table(columns, rows, height=PROTOCOL_ROW, font_size=8)
+    _not_playing(document, tournament, played)
+    _signatures(document)
+    return document
+
+
+def _not_playing(document: Document, tournament: Tournament, played: Round) -> None:
+    seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
+    groups = (
+        ("byes", list(played.byes)),
+        ("skips", sorted(p.id for p in tournament.players.values() if p.id not in seated and not p.withdrawn_by(played.number))),
+        ("withdrawn", sorted(p.id for p in tournament.players.values() if p.withdrawn_by(played.number))),
+    )
+    document.ln(2)
+    for key, players in groups:
+        if not players:
+            continue
+        names = "; ".join(
+            f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players
+        )
+        lines = document.multi_cell(document.epw, 4.5, f"{document.text[key]}: {names}", dry_run=True, output="LINES")
+        if document.get_y() + 4.5 * len(lines) > document.bottom:
+            document.add_page()
+        document.set_font(FAMILY, "", 9)
+        document.multi_cell(document.epw, 4.5, f"{document.text[key]}: {names}", new_x="LMARGIN", new_y="NEXT")
+
+
+def _signatures(document: Document) -> None:
+    if document.room_left() < 14:
+        document.add_page()
+    document.ln(6)
+    document.set_font(FAMILY, "", 9)
+    half = document.epw / 2
+    for key in ("chief_referee", "secretary"):
+        document.cell(half, 6, f"{document.text[key]}: ____________________", align="L")
+    document.ln(6)
+
+
+SLIP_W, SLIP_H = 105.0, 297.0 / 4
+
+
+def slips(tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+    """One slip per board, eight to a page, with cut lines between them."""
+    played = tournament.round(round_number)
+    if played is None:
+        raise ValueError(f"round {round_number} is not paired")
+    document = Document(tournament, events, "", page_header=False)
+    document.set_margins(0, 0, 0)
+    for index, board in enumerate(played.boards):
+        if index % 8 == 0:
+            document.add_page()
+            document.cut_guides([SLIP_W], [SLIP_H, 2 * SLIP_H, 3 * SLIP_H])
+        x = (index % 2) * SLIP_W
+        y = ((index % 8) // 2) * SLIP_H
+        _slip(document, tournament, played, board, x, y)
+    return document
+
+
+def _slip(document: Document, tournament: Tournament, played: Round, board: Board, x: float, y: float) -> None:
+    text = document.text
+    inner = SLIP_W - 14
+    document.set_xy(x + 7, y + 6)
+    document.fit_cell(inner, 5, tournament.settings.name, align="L", size=8)
+    document.set_xy(x + 7, y + 11)
+    heading = f"{text['slip']} · {text['round_n'].format(n=played.number)} · {text['board']} {board.number}"
+    document.fit_cell(inner, 6, heading, align="L", bold=True, size=11)
+    for offset, (key, player) in enumerate((("white", board.white), ("black", board.black))):
+        no, names, rank = identity(tournament, player)
+        document.set_xy(x + 7, y + 19 + offset * 7)
+        document.fit_cell(18, 6, f"{text[key]}:", align="L", size=9)
+        document.fit_cell(inner - 18, 6, tuple(f"{no}. {name} ({rank})".lstrip(". ") for name in names),
+                          align="L", bold=True, size=10)
+    document.set_xy(x + 7, y + 34)
+    document.fit_cell(inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}",
+                      align="L", size=9)
+    for offset, key in enumerate(("white_won", "black_won", "jigo")):
+        left = x + 7 + offset * inner / 3
+        document.rect(left, y + 42, 3.5, 3.5)
+        document.set_xy(left + 4.5, y + 41.5)
+        document.fit_cell(inner / 3 - 5, 4.5, text[key], align="L", size=8)
+    for offset, key in enumerate(("signature_white", "signature_black")):
+        document.set_xy(x + 7 + offset * inner / 2, y + 55)
+        document.fit_cell(inner / 2, 5, f"{text[key]}:", align="L", size=8)
+        document.line(x + 7 + offset * inner / 2, y + 66, x + 7 + offset * inner / 2 + inner / 2 - 4, y + 66)
+    document.set_xy(MARGIN, MARGIN)

@@ -1,0 +1,225 @@
+"""Tables: standings after a round, each scheme's final table in its hand format, and
+the registration list.
+
+The final tables follow the seeds: rows by player number, one or two columns per
+round, then the scheme's totals and the place.  A table whose rounds do not fit a
+portrait page turns to landscape.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from paperwork.document import Column, Document, Text, half_points, number
+from paperwork.labels import labels
+from paperwork.marks import colour_handicap, opponent_mark
+from paperwork.people import identity, name_options, number_of
+from schemes import fors, gamma, sport_handicap
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.names import alphabetical_key
+from schemes.records import outcomes
+from schemes.registry import get_scheme
+from schemes.round_robin import round_points
+
+SCORE_LABEL = {"gamma": "level", "sport-handicap": "final_strength", "fors": "points", "round-robin": "points"}
+FORMAT: dict[str, Callable[[float], str]] = {
+    "coefficient": half_points,
+    "correction": lambda v: f"{v:+.1f}" if v else "0",
+    "true_rating": lambda v: f"{v:.0f}",
+}
+PORTRAIT_COLUMNS = 14
+
+
+def _score_format(scheme: str) -> Callable[[float], str]:
+    return (lambda v: f"{v:.1f}") if scheme == "sport-handicap" else number
+
+
+def _numbered(tournament: Tournament) -> list[int]:
+    return sorted(tournament.players, key=lambda p: (tournament.numbers.get(p, 10**6), p))
+
+
+def _name_cells(tournament: Tournament, player: int) -> list[Text]:
+    no, names, rank = identity(tournament, player)
+    return [no, names, rank]
+
+
+def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    scheme = tournament.settings.scheme
+    rows = get_scheme(scheme).standings(tournament, after_round).rows
+    keys = [k for k in (rows[0].tiebreaks if rows else {}) if k not in ("points", "level")]
+    text = labels(tournament.settings.lang)
+    title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
+    document = Document(tournament, events, title, landscape=len(keys) + 5 > PORTRAIT_COLUMNS - 4)
+    document.add_page()
+    columns = [Column(text["place"], 5), Column(text["no"], 4), Column(text["name"], 24, "L"), Column(text["rank"], 4),
+               Column(text[SCORE_LABEL[scheme]], 6)] + [Column(text[k], 6) for k in keys]
+    score = _score_format(scheme)
+    body = [
+        [row.place, *_name_cells(tournament, row.player), score(row.score)]
+        + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys]
+        for row in rows
+    ]
+    document.table(columns, body, height=5.5, font_size=8.5)
+    return document
+
+
+def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
+    document = Document(tournament, events, "")
+    text = document.text
+    document.title_line = text["registration"]
+    document.add_page()
+    players = sorted(tournament.players.values(), key=lambda p: alphabetical_key(p.surname, p.name))
+    columns = [Column(text["id"], 4), Column(text["no"], 4), Column(text["name"], 30, "L"), Column(text["rank"], 5),
+               Column(text["rating"], 6), Column(text["country"], 5), Column(text["club"], 6),
+               Column(text["blocked"], 12, "L")]
+    rows = [
+        [str(p.id), number_of(tournament, p.id), name_options(p), p.rank_label,
+         "" if p.rating is None else str(p.rating), p.country, p.club, ", ".join(map(str, sorted(p.block)))]
+        for p in players
+    ]
+    document.table(columns, rows, height=5.5, font_size=9)
+    return document
+
+
+# -- final tables, one per scheme ---------------------------------------------------------
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    builder = {"gamma": _gamma, "sport-handicap": _sport_handicap, "fors": _fors, "round-robin": _round_robin}
+    return builder[tournament.settings.scheme](tournament, events, after_round)
+
+
+def _title(document: Document, tournament: Tournament, after_round: int) -> str:
+    total = get_scheme(tournament.settings.scheme).total_rounds(tournament)
+    last = tournament.round(after_round)
+    if after_round and after_round == total and last is not None and last.complete:
+        return document.text["final_table"]
+    return document.text["table_after"].format(n=after_round)
+
+
+def _document(tournament: Tournament, events: Sequence[Event], after_round: int, columns: int) -> Document:
+    document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS)
+    document.title_line = _title(document, tournament, after_round)
+    document.add_page()
+    return document
+
+
+def _rounds(tournament: Tournament) -> int:
+    return get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds
+
+
+def _gamma(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = _rounds(tournament)
+    document = _document(tournament, events, after_round, 8 + 2 * rounds)
+    text = document.text
+    cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
+    places = {r.player: r for r in gamma.GAMMA.standings(tournament, after_round).rows} if tournament.rounds else {}
+    columns = [Column(text["no"], 3), Column(text["name"], 19, "L"), Column(text["rating"], 4.5),
+               Column(text["start_level"], 4.5)]
+    for r in range(1, rounds + 1):
+        columns += [Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
+                    Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r))]
+    columns += [Column(text["level"], 5), Column(text["technical"], 3.5), Column(text["coefficient"], 5),
+                Column(text["place"], 4)]
+    rows = []
+    for player in _numbered(tournament):
+        p = tournament.players[player]
+        card = cards.get(player)
+        cells = [number_of(tournament, player), name_options(p), "" if p.rating is None else str(p.rating),
+                 str(card.levels[0]) if card else ""]
+        for r in range(rounds):
+            outcome = card.outcomes[r] if card and r < len(card.outcomes) else None
+            cells += [colour_handicap(outcome), opponent_mark(outcome, tournament.numbers, bye="+", skip="-")] \
+                if outcome else ["", ""]
+        row = places.get(player)
+        cells += [str(card.level) if card else "", str(card.technical) if card else "",
+                  half_points(row.tiebreaks["coefficient"]) if row else "", row.place if row else ""]
+        rows.append(cells)
+    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    return document
+
+
+def _sport_handicap(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = _rounds(tournament)
+    document = _document(tournament, events, after_round, 8 + 2 * rounds)
+    text = document.text
+    cards = sport_handicap.cards(tournament, after_round)
+    places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
+    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5),
+               Column(text["start_strength"], 4.5)]
+    for r in range(1, rounds + 1):
+        columns += [Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+                    Column(text["strength"], 4, group=text["round_n"].format(n=r))]
+    columns += [Column(text["correction"], 4.5), Column(text["final_strength"], 5), Column(text["place"], 4)]
+    rows = []
+    for player in _numbered(tournament):
+        card = cards[player]
+        cells = _name_cells(tournament, player) + [str(card.strengths[0])]
+        for r in range(rounds):
+            if r < len(card.outcomes):
+                cells += [opponent_mark(card.outcomes[r], tournament.numbers), str(card.strengths[r + 1])]
+            else:
+                cells += ["", ""]
+        row = places[player]
+        cells += [FORMAT["correction"](row.tiebreaks["correction"]), f"{row.score:.1f}", row.place]
+        rows.append(cells)
+    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    return document
+
+
+def _fors(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = _rounds(tournament)
+    document = _document(tournament, events, after_round, 6 + rounds)
+    text = document.text
+    places, values, table = fors.ranking(tournament, after_round)
+    place = {p: label for label, p in places}
+    first = (list(tournament.settings.params["tiebreaks"]) or ["wins"])[0]
+    columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["club"], 4),
+               Column(text["start_points"], 5)]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    columns += [Column(f"K ({text[first]})", 6), Column(text["place"], 4)]
+    rows = []
+    for player in _numbered(tournament):
+        totals = table[player]
+        p = tournament.players[player]
+        cells = [number_of(tournament, player), tuple(f"{name} {p.rank_label}" for name in name_options(p)), p.club,
+                 number(totals.start)]
+        for r in range(rounds):
+            if r < len(totals.outcomes):
+                mark = opponent_mark(totals.outcomes[r], tournament.numbers, result_first=True)
+                cells.append(f"{mark}/{number(totals.running[r])}")
+            else:
+                cells.append("")
+        cells += [number(values[player][first]), place[player]]
+        rows.append(cells)
+    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    return document
+
+
+def _round_robin(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    numbered = [p for p in _numbered(tournament) if p in tournament.numbers] or _numbered(tournament)
+    document = _document(tournament, events, after_round, 6 + len(numbered))
+    text = document.text
+    table = outcomes(tournament, after_round)
+    bye_points = tournament.settings.params["bye_points"]
+    rows_by_player = {r.player: r for r in get_scheme("round-robin").standings(tournament, after_round).rows}
+    chosen = list(tournament.settings.params["tiebreaks"])
+    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]
+    columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
+    columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
+    cell = {1.0: "1", 0.5: "½", 0.0: "0"}
+    rows = []
+    for player in numbered:
+        against: dict[int, list[str]] = {}
+        for outcome in table[player]:
+            if outcome.opponent is not None and outcome.score is not None:
+                mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
+                against.setdefault(outcome.opponent, []).append(mark)
+        row = rows_by_player[player]
+        cells = _name_cells(tournament, player)
+        cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
+        cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
+        cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
+        rows.append(cells)
+    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    return document

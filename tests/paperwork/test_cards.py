@@ -1,0 +1,65 @@
+import math
+
+from paperwork.cards import cards
+from tests.builders import Log
+from tests.paperwork.conftest import pages
+from tests.schemes.test_gamma import scenario
+
+
+def test_a_gamma_card_as_computed_by_hand() -> None:
+    """Player A of the hand-computed Gamma scenario (tests/schemes/test_gamma.py)."""
+    log = scenario()
+    text = pages(cards(log.state, log.events, [1]))[0].splitlines()
+    # header: start level, final level, technical sum, coefficient 81.5, shared first place
+    header = ["Нач. уровень", "19", "Итог. уровень", "21", "Техн.", "0", "ФКБ", "81+", "Место", "1-2"]
+    start = text.index(header[0])
+    assert text[start:start + len(header)] == header
+    assert [line for line in text if line[:1].isdigit() and "(" in line] == [
+        "1 (19) 19 3+ 19 +0 20",      # beat C (level 19), even, white; C ends at 20
+        "2 (19) 20 4+ 20 +0 21",      # beat D
+        "3 (19) 21 2-! 20 +0 21",     # both lost against B
+        "4 (20) 21 5- 10 +9 10+",     # lost to E giving 9; E ends at 11 with a bye: 10.5
+    ]
+
+
+def test_every_player_of_every_demo_on_the_cards(ledgers) -> None:
+    for ledger in ledgers.values():
+        state = ledger.state
+        text = pages(cards(state, ledger.events))
+        assert len(text) == math.ceil(len(state.players) / 4)
+        for player in state.players.values():
+            no = state.numbers[player.id]
+            lines = text[(no - 1) // 4].splitlines()
+            # the number box stands right before the name, on the page of that number
+            assert lines[lines.index(player.full_name) - 1] == str(no)
+
+
+def test_a_card_at_registration_is_blank_with_a_row_per_round() -> None:
+    log = Log("fors", rounds=5)
+    a = log.add("Иванов", rating=2100, name="Иван")
+    log.add("Петров", rating=2000, name="Пётр", block=[a])
+    text = pages(cards(log.state, log.events))[0].splitlines()
+    assert "Иванов Иван" in text and "Петров Пётр" in text
+    rows = [text[i + 1:i + 6] for i, line in enumerate(text) if line.startswith("Тур ")]
+    assert rows == [["1", "2", "3", "4", "5"]] * 2, "a blank row for every round, numbered"
+    assert "Не играет с: 1" in text
+
+
+def test_sport_handicap_and_round_robin_rows(ledgers) -> None:
+    kgs = ledgers["sport-handicap"]
+    text = pages(cards(kgs.state, kgs.events, [1]))[0]
+    # player 1 (2d, 220): round 1 black against 2 (210)... every row shows strength before and after
+    assert "Нач. сила" in text and "220" in text
+    rr = ledgers["round-robin"]
+    state = rr.state
+    text = pages(cards(state, rr.events, [5]))[0].splitlines()
+    # Затонских is number 5: Berger for 6 puts him against 2 (black), 3 (white), 4 (black); he won all three
+    assert [line for line in text if line[:2] in ("1 ", "2 ", "3 ")][:3] == ["1 2 ч + 1", "2 3 б + 2", "3 4 ч + 3"]
+
+
+def test_english_cards() -> None:
+    log = Log("round-robin", lang="en", numbering="rating")
+    first = log.add("Smith", rank="5d", name="John")
+    log.add("Doe", rating=1500, name="Jane", block=[first])
+    text = pages(cards(log.state, log.events))[0]
+    assert "Participant card" in text and "Must not meet: 1" in text and "Smith John" in text

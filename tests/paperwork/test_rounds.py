@@ -1,0 +1,56 @@
+import re
+
+from paperwork.rounds import protocol, slips
+from tests.builders import Log, played
+from tests.paperwork.conftest import pages
+
+
+def test_vladivostok_round_4_protocol(ledgers) -> None:
+    cup = ledgers["fors-vladivostok"]
+    text = pages(protocol(cup.state, cup.events, 4))[0].splitlines()
+    assert "Протокол тура — 4-й тур" in text[1]
+    # board, number, name, rank, points before the round; the same for black; stones; komi
+    assert "1 1 Затонских Антон 6d 96 4 Куташов Александр 3d 57 3 0.5" in text
+    assert "2 2 Лю Личунь 6d 72 8 Воропаев В 1k 50 6 0.5" in text
+    assert any(line.startswith("Главный судья:") for line in text)
+
+
+def test_gamma_protocol_names_the_lowest_top_level_byes_and_skips(ledgers) -> None:
+    gamma = ledgers["gamma"]
+    text = pages(protocol(gamma.state, gamma.events, 2))[0]
+    assert "Наименьший старший уровень: 19" in text
+    assert "6.5 (нигири)" in text
+    assert "Отказались от тура: 11 Лозовский Леонид" in text  # the demo's announced skip
+
+
+def test_forty_boards_fit_one_page_and_two_hundred_flow_on_with_the_header() -> None:
+    log = played("gamma", 80, 1)
+    text = pages(protocol(log.state, log.events, 1))
+    assert len(text) == 1
+    assert len([line for line in text[0].splitlines() if re.match(r"^\d+ \d+ Игроков", line)]) == 40
+    log = played("gamma", 400, 1)
+    text = pages(protocol(log.state, log.events, 1))
+    boards = [int(line.split()[0]) for page in text for line in page.splitlines() if re.match(r"^\d+ \d+ Игроков", line)]
+    assert boards == list(range(1, 201)), "every board once, in order"
+    assert all("Доска № Белые" in page for page in text), "the header on every page"
+
+
+def test_slips_eight_to_a_page() -> None:
+    log = played("fors", 20, 1)
+    text = pages(slips(log.state, log.events, 1))
+    assert len(text) == 2
+    assert text[0].count("Бланк результата") == 8 and text[1].count("Бланк результата") == 2
+    board = log.state.round(1).boards[9]
+    white = log.state.players[board.white]
+    assert "Доска 10" in text[1] and f"{white.surname} К. ({white.rank_label})" in text[1]  # initials on a narrow slip
+    assert "Победа белых" in text[1] and "Подпись чёрных:" in text[1]
+
+
+def test_withdrawn_players_are_listed() -> None:
+    log = Log("sport-handicap", rounds=2)
+    ids = [log.add(name, rating=2000 - 100 * i) for i, name in enumerate(("Аа", "Бб", "Вв", "Гг"))]
+    log.commit(("player_withdrawn", {"player": ids[3], "from_round": 1}))
+    log.pair()
+    text = pages(protocol(log.state, log.events, 1))[0]
+    # withdrawn before the draw, so he never got a number
+    assert "Выбыли: Гг X" in text and "Свободны от игры (нечётность): 3 Вв X" in text

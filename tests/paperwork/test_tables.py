@@ -1,0 +1,94 @@
+import io
+import re
+
+from pypdf import PdfReader
+
+from paperwork.build import document
+from paperwork.document import made_at
+from paperwork.labels import EN, RU
+from paperwork.tables import final_table, registration, standings
+from tests.builders import played
+from tests.paperwork.conftest import pages
+from tests.schemes.test_gamma import scenario
+
+VLADIVOSTOK = {  # fors.md, row by row
+    "1 Затонских Антон 6d Kha 30 +2/50 +3/72 +5/96 +4/119 +8/145": "1",
+    "2 Лю Личунь 6d Kha 30 -1/40 -5/50 +3/72 +8/98 -6/108": "2",
+    "3 Павлов Сергей 4d Nov 20 +4/41 -1/49 -2/57 +6/80 +7/104": "3",
+    "4 Куташов Александр 3d Kha 15 -3/24 +7/47 -8/57 -1/64 +5/85": "5",
+    "5 Хованец Алексей 2d Vla 10 +6/31 +2/51 -1/57 +7/79 -4/88": "4",
+    "6 Петеримов Сергей 1d Kha 5 -5/14 -8/24 +7/45 -3/52 +2/72": "6",
+    "7 Горячкин Андрей 1k Vla 0 +8/20 -4/27 -6/36 -5/44 -3/50": "8",
+    "8 Воропаев В 1k Kha 0 -7/10 +6/30 +4/50 -2/54 -1/58": "7",
+}
+
+
+def test_the_vladivostok_final_table_reads_as_in_the_seed(ledgers) -> None:
+    cup = ledgers["fors-vladivostok"]
+    text = pages(final_table(cup.state, cup.events, 5))[0]
+    assert "Итоговая таблица" in text
+    for row, place in VLADIVOSTOK.items():
+        assert re.search(re.escape(row) + r" \d+ " + place + "$", text, re.MULTILINE), row
+
+
+def test_gamma_table_writes_half_points_and_shared_places() -> None:
+    log = scenario()
+    text = pages(final_table(log.state, log.events, 4))[0].splitlines()
+    # A: start 19; rounds (colour+handicap, opponent+result); level 21, technical 0, 81.5, place 1-2
+    assert "1 P2510 X 2510 19 +0 3+ +0 4+ +0 2-! +9 5- 21 0 81+ 1-2" in text
+    # F: bye is not his; he skipped round 3: "-" and "-"
+    assert any(line.startswith("6 P798 X 798 7") and " - - " in line and line.endswith("9 1 40+ 6") for line in text)
+
+
+def test_standings_with_shared_places_and_tiebreaks() -> None:
+    log = scenario()
+    text = pages(standings(log.state, log.events, 4))[0].splitlines()
+    assert "Положение после 4-го тура" in text[1]
+    assert "1-2 1 P2510 X 5d 21 0 81+" in text and "1-2 2 P2247 X 2d 21 0 81+" in text
+
+
+def test_a_400_player_standings_and_table_lose_no_row() -> None:
+    log = played("sport-handicap", 400, 3)
+    for kind in ("standings", "table", "registration"):
+        text = pages(document(kind, log.state, log.events, 3))
+        assert len(text) > 1
+        names = [n for page in text for n in re.findall(r"Игроков-Длиннофамильный(\d{3})", page)]
+        assert sorted(names) == [f"{i:03d}" for i in range(400)], kind
+        assert all(("Фамилия, имя" in page) for page in text), "the header on every page"
+
+
+def test_round_robin_crosstable() -> None:
+    log = played("round-robin", 5, 5)
+    text = pages(final_table(log.state, log.events, 5))[0]
+    assert text.count("×") == 5
+    rows = [line for line in text.splitlines() if re.match(r"^\d Игроков", line)]
+    assert len(rows) == 5
+    table = {int(line.split()[0]): line.split()[4:9] for line in rows}
+    for i in range(1, 6):
+        assert table[i][i - 1] == "×"
+        for j in range(1, 6):
+            if i != j:  # each game once from each side: 1 against 0
+                assert {table[i][j - 1], table[j][i - 1]} == {"1", "0"}
+
+
+def test_registration_list_is_alphabetical_with_every_player(ledgers) -> None:
+    gamma = ledgers["gamma"]
+    text = pages(registration(gamma.state, gamma.events))[0].splitlines()
+    names = [p.full_name for p in gamma.state.players.values()]
+    lines = [line for line in text if any(name in line for name in names)]
+    order = [next(name for name in names if name in line) for line in lines]
+    assert order == sorted(names, key=lambda n: n.lower().replace("ё", "е"))
+
+
+def test_the_same_log_gives_the_same_bytes(ledgers) -> None:
+    gamma = ledgers["gamma"]
+    for kind in ("cards", "protocol", "slips", "standings", "table", "registration"):
+        first = bytes(document(kind, gamma.state, gamma.events, 3).output())
+        again = bytes(document(kind, gamma.state, gamma.events, 3).output())
+        assert first == again, kind
+        created = PdfReader(io.BytesIO(first)).metadata.creation_date
+        assert created.timestamp() == made_at(gamma.events).timestamp(), "dated by the last event"
+
+
+def test_both_languages_have_every_label() -> None:
+    assert set(RU) == set(EN)
