@@ -16,6 +16,8 @@
 - sport: a 1,000-player sport-handicap event, 7 rounds, pairing and standings each
   round; target median < 0.5 s per round.
 - fors: the same for FORS (its pairing order needs every tie-break before each round).
+- pdf: 400 participant cards in one PDF (target < 5 s), a 200-board protocol (< 1 s),
+  and the final table of that 400-player event.
 """
 
 from __future__ import annotations
@@ -144,12 +146,29 @@ def bench_pair(events: list[Event]) -> None:
     print(f"pair round 1 of a 1,000-player round robin: {t * 1000:.0f} ms")
 
 
+def bench_pdf() -> None:
+    from paperwork.build import document
+
+    run = simulate("gamma", 400, 5)
+    state = replay(run.events)
+    def render(kind: str) -> int:
+        built = document(kind, state, run.events, 5)
+        built.output()
+        return built.pages_count
+
+    for kind, target in (("cards", "< 5 s"), ("protocol", "< 1 s"), ("table", "")):
+        t, pages = timed(lambda: render(kind), 3)
+        print(f"pdf {kind} of a 400-player gamma event ({pages} pages): {t:.2f} s" + (f"  [target {target}]" if target else ""))
+
+
 def _report(name: str, times: list[float], target: str) -> None:
     print(f"{name}: median {statistics.median(times):.3f} s, max {max(times):.3f} s per round  [{target}]")
 
 
 def main(which: list[str]) -> None:
-    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors"]
+    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors", "pdf"]
+    if "pdf" in which:
+        bench_pdf()
     for name, scheme in (("sport", "sport-handicap"), ("fors", "fors")):
         if name in which:
             run = simulate(scheme, 1000, 7)

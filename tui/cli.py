@@ -289,11 +289,12 @@ def _cmd_print(args: argparse.Namespace) -> None:
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
-    from tui.demo import write_demo
+    from tui.demo import write_demo, write_demo_paperwork
 
     folder = Path(args.dir)
     for path in write_demo(folder):
-        print(f"demo tournament written to {path}")
+        papers = write_demo_paperwork(path)
+        print(f"demo tournament written to {path} (and {len(papers)} PDFs beside it)")
     if not args.no_tui:
         _run_app(None, folder)
 

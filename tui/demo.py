@@ -135,3 +135,19 @@ def write_demo(folder: Path) -> list[Path]:
         write(path)
         paths.append(path)
     return paths
+
+
+def write_demo_paperwork(path: Path) -> list[Path]:
+    """Every document of one demo tournament next to it (``gamma-cards.pdf``, …)."""
+    from paperwork.build import KINDS, print_to
+    from tui.views import latest_complete_round
+
+    ledger = Ledger(path)
+    state = ledger.state
+    written = []
+    for kind in KINDS:
+        number = state.paired_rounds if kind in ("protocol", "slips") else latest_complete_round(state)
+        target = path.with_name(f"{path.stem}-{kind}.pdf")
+        print_to(target, kind, state, ledger.events, number)
+        written.append(target)
+    return written

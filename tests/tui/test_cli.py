@@ -142,6 +142,7 @@ def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, c
 def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
     assert code == 0
+    assert (tmp_path / "demo" / "gamma-cards.pdf").exists() and (tmp_path / "demo" / "fors-vladivostok-table.pdf").exists()
     path = tmp_path / "demo" / "round-robin.json"
     standings = json.loads(run(capsys, "-f", str(path), "standings", "--json")[1])
     assert standings["after_round"] == 3 and len(standings["rows"]) == 6
@@ -247,3 +248,41 @@ def test_sport_handicap_json_keys(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert rows[1]["tiebreaks"] == {"strength": 190, "correction": -1, "streak": 1}
     assert rows[1]["score"] == 189 and rows[2]["score"] == 261
     assert rows[2]["place"] == "1" and rows[1]["no"] == 1
+
+
+def test_print_every_document(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pypdf import PdfReader
+
+    run(capsys, "-f", cup, "pair")
+    for kind in ("cards", "protocol", "slips", "standings", "table", "registration"):
+        out = tmp_path / f"{kind}.pdf"
+        code, text, err = run(capsys, "-f", cup, "print", kind, "-o", str(out))
+        assert code == 0, err
+        assert text.strip() == f"{kind} written to {out}"
+        assert "Иванов" in PdfReader(out).pages[0].extract_text()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["print", "protocol", "--round", "4", "-o", "x.pdf"], "round 4 is not paired"),
+        (["print", "standings", "--round", "7", "-o", "x.pdf"], "round 7 is not paired"),
+        (["print", "poster", "-o", "x.pdf"], "invalid choice"),
+        (["print", "cards", "-o", "/no/such/folder/x.pdf"], "no such folder"),
+        (["print", "cards"], "required: -o/--output"),
+    ],
+)
+def test_print_refuses_bad_input(cup: str, capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    run(capsys, "-f", cup, "pair")
+    before = Path(cup).read_bytes()
+    code, _, err = run(capsys, "-f", cup, *argv)
+    assert code == 2 and message in err and err.count("\n") == 1
+    assert Path(cup).read_bytes() == before
+
+
+def test_print_protocol_before_any_pairing(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "-f", cup, "print", "protocol", "-o", str(tmp_path / "p.pdf"))
+    assert code == 2 and "no round is paired yet" in err
+    # cards and the registration list are printable at registration
+    assert run(capsys, "-f", cup, "print", "cards", "-o", str(tmp_path / "c.pdf"))[0] == 0
+    assert run(capsys, "-f", cup, "print", "registration", "-o", str(tmp_path / "r.pdf"))[0] == 0
