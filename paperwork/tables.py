@@ -150,7 +150,7 @@ def _sport_handicap(tournament: Tournament, events: Sequence[Event], after_round
     for r in range(1, rounds + 1):
         columns += [Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
                     Column(text["strength"], 4, group=text["round_n"].format(n=r))]
-    columns += [Column(text["correction"], 4.5), Column(text["final_strength"], 5), Column(text["place"], 4)]
+    columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
     rows = []
     for player in _numbered(tournament):
         card = cards[player]
