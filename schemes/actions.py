@@ -19,6 +19,7 @@ from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_pairable
 from schemes.scheme import PairingError, parse_params
+from schemes.timecontrol import TimeControlError, parse_time
 
 Action = tuple[str, dict[str, Any]]
 
@@ -32,6 +33,11 @@ def create(
     except ValueError as error:
         raise InvalidEvent(str(error)) from None
     check_dates(dates)
+    if time:
+        try:
+            parse_time(time)
+        except TimeControlError as error:
+            raise InvalidEvent(str(error)) from None
     return ev.TOURNAMENT_CREATED, {
         "name": name, "scheme": scheme, "rounds": rounds, "place": place, "dates": dates,
         "komi": komi, "time": time, "lang": lang, "params": values,

@@ -15,11 +15,13 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, NoReturn, Sequence
 
+from data import codes
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
+from schemes.timecontrol import parse_time
 from tui import views
 
 EXIT_BAD_INPUT = 2
@@ -131,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
     printing.add_argument("-o", "--output", required=True, help="the PDF to write")
 
+    export = commands.add_parser("export", help="the results table for the rating commission")
+    export.add_argument("what", choices=("rating",))
+    export.add_argument("-o", "--output", help="the file to write (default: print it)")
+    export.add_argument("--latin", action="store_true", help="names in Latin letters")
+    export.add_argument("--egf", action="store_true", help="the EGF variant with bracket keywords")
+
     standings = commands.add_parser("standings", help="places after a round")
     standings.add_argument("--after", type=int)
     standings.add_argument("--json", action="store_true")
@@ -160,10 +168,24 @@ def _cmd_new(args: argparse.Namespace) -> None:
     )
     Ledger.create(args.path, action).close()
     print(f"created {args.path}")
+    if args.time:
+        control = parse_time(args.time)
+        print(f"time control {args.time}: {control.describe()}")
+        if not control.rated_in_russia:
+            print(f"warning: {args.time} is under 60 effective minutes: the event would not be rated",
+                  file=sys.stderr)
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
-    return {k: getattr(args, k) for k in ("surname", "name", "rating", "rank", "country", "club", "block")}
+    fields = {k: getattr(args, k) for k in ("surname", "name", "rating", "rank", "country", "club", "block")}
+    try:
+        if fields["country"] is not None:
+            fields["country"] = codes.country(fields["country"])
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    if fields["club"] is not None:
+        fields["club"] = codes.club(fields["club"])
+    return fields
 
 
 def _cmd_player(args: argparse.Namespace) -> None:
@@ -288,6 +310,21 @@ def _cmd_print(args: argparse.Namespace) -> None:
     print(f"{args.kind} written to {output}")
 
 
+def _cmd_export(args: argparse.Namespace) -> None:
+    from paperwork.rating_table import export
+
+    ledger = _reading(args)
+    text = export(ledger.state, ledger.events, args.latin, args.egf)
+    if args.output is None:
+        sys.stdout.write(text)
+        return
+    output = Path(args.output)
+    if not output.parent.is_dir():
+        raise BadInput(f"{output.parent}: no such folder")
+    output.write_bytes(text.encode("utf-8"))
+    print(f"rating table written to {output}")
+
+
 def _cmd_demo(args: argparse.Namespace) -> None:
     from tui.demo import write_demo, write_demo_paperwork
 
@@ -309,6 +346,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
     "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
     "standings": _cmd_standings, "demo": _cmd_demo, "print": _cmd_print,
+    "export": _cmd_export,
 }
 
 

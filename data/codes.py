@@ -1,0 +1,47 @@
+"""Country codes and the Russian city codes of the rating-commission table (seed 003).
+
+Used at the edges where the referee types or imports a player: a country must be a
+known two-letter code (stored in capitals), and a Russian city typed by name
+(``Москва``) becomes its code (``Mos``).  Other clubs are kept as typed.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+REFERENCE = Path(__file__).with_name("reference")
+
+
+def _table(name: str) -> list[list[str]]:
+    lines = (REFERENCE / name).read_text(encoding="utf-8").splitlines()
+    return [line.split("\t") for line in lines if line and not line.startswith("#")]
+
+
+@cache
+def countries() -> dict[str, tuple[str, str]]:
+    """Code → (English name, Russian name)."""
+    return {code: (english, russian) for code, english, russian in _table("countries.tsv")}
+
+
+@cache
+def russian_cities() -> dict[str, str]:
+    """City name (case- and ё-folded) → code."""
+    return {_fold(city): code for city, code in _table("russian_cities.tsv")}
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("ё", "е").split())
+
+
+def country(code: str) -> str:
+    """The code in capitals, or ValueError naming the bad one."""
+    normal = code.strip().upper()
+    if normal not in countries():
+        raise ValueError(f"unknown country code {code!r}: two letters, like RU or DE")
+    return normal
+
+
+def club(text: str) -> str:
+    """A Russian city typed by name becomes its code; anything else stays as typed."""
+    return russian_cities().get(_fold(text), text.strip())

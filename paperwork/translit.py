@@ -1,0 +1,32 @@
+"""Russian to Latin letters for the Latin variant of the rating table.
+
+The table follows the common BGN/PCGN-style romanisation used in Russian go
+players' EGD names (Затонских → Zatonskikh, Горячкин → Goryachkin): ``ё`` as ``e``,
+``й`` as ``y``, ``х`` as ``kh``, ``ц`` as ``ts``, ``ю``/``я`` as ``yu``/``ya``, and the
+hard and soft signs dropped.  Characters outside the Russian alphabet pass through.
+"""
+
+from __future__ import annotations
+
+_LETTERS = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z", "и": "i",
+    "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t",
+    "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "y", "ь": "",
+    "э": "e", "ю": "yu", "я": "ya",
+}
+
+
+def latin(text: str) -> str:
+    out = []
+    for char in text:
+        lower = char.lower()
+        if lower not in _LETTERS:
+            out.append(char)
+            continue
+        letters = _LETTERS[lower]
+        out.append(letters.capitalize() if char != lower else letters)
+    return "".join(out)
+
+
+def is_cyrillic(text: str) -> bool:
+    return any("\u0400" <= char <= "\u04ff" for char in text)
