@@ -16,6 +16,8 @@
 - sport: a 1,000-player sport-handicap event, 7 rounds, pairing and standings each
   round; target median < 0.5 s per round.
 - fors: the same for FORS (its pairing order needs every tie-break before each round).
+- egd: loading the EGD rating list of shared/testdata (42,824 players) and searching it
+  by name prefix (target < 50 ms a search once loaded).
 - pdf: 400 participant cards in one PDF (target < 5 s), a 200-board protocol (< 1 s),
   and the final table of that 400-player event.
 """
@@ -146,6 +148,17 @@ def bench_pair(events: list[Event]) -> None:
     print(f"pair round 1 of a 1,000-player round robin: {t * 1000:.0f} ms")
 
 
+def bench_egd() -> None:
+    from data.importers import RatingList
+
+    path = ROOT.parent / "shared" / "testdata" / "egf_db.txt"
+    t_load, ratings = timed(lambda: RatingList.read(path), 3)
+    queries = ["Shik", "a", "Lee", "Zatonsk", "M", "Kim J", "Petrov", "van"]
+    t_search, _ = timed(lambda: [ratings.search(q) for q in queries], 5)
+    print(f"egd list of {len(ratings.players)} players: load {t_load * 1000:.0f} ms, "
+          f"search {t_search / len(queries) * 1000:.3f} ms  [target < 50 ms]")
+
+
 def bench_pdf() -> None:
     from paperwork.build import document
 
@@ -166,7 +179,9 @@ def _report(name: str, times: list[float], target: str) -> None:
 
 
 def main(which: list[str]) -> None:
-    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors", "pdf"]
+    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors", "pdf", "egd"]
+    if "egd" in which:
+        bench_egd()
     if "pdf" in which:
         bench_pdf()
     for name, scheme in (("sport", "sport-handicap"), ("fors", "fors")):

@@ -8,6 +8,7 @@ leaves the file exactly as it was.
 from __future__ import annotations
 
 import os
+from typing import Callable
 from datetime import datetime, timezone
 
 from data.errors import TournamentFileError
@@ -50,11 +51,22 @@ class Ledger:
 
     def commit(self, action: Action) -> Appended:
         """Append the action's event if the log accepts it; InvalidEvent otherwise."""
-        kind, data = action
-        appended = append(self.events, kind, data, now(), self.state)
-        self.file.append(appended.event)
-        self._state = appended.state
-        return appended
+        return self.commit_all([lambda events, state: action])[0]
+
+    def commit_all(self, actions: list[Callable[[list[Event], Tournament], Action]]) -> list[Appended]:
+        """Several actions as one write: each is built from the log as the ones before it
+        leave it, and if any is refused, nothing is written."""
+        events, state, done = list(self.events), self.state, []
+        at = now()
+        for build in actions:
+            kind, data = build(events, state)
+            appended = append(events, kind, data, at, state)
+            events.append(appended.event)
+            state = appended.state
+            done.append(appended)
+        self.file.append(*(a.event for a in done))
+        self._state = state
+        return done
 
     def close(self) -> None:
         self.file.close()

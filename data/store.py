@@ -156,13 +156,15 @@ class TournamentFile:
             write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
         return cls(path, writable=True)
 
-    def append(self, event: Event) -> None:
+    def append(self, *events: Event) -> None:
+        """Append events in one write: all of them are in the file, or none."""
         if self._db is None:
             raise TournamentFileError(f"{self.path} was opened read-only")
-        if event.id != len(self.events) + 1:
-            raise TournamentFileError(f"event {event.id} does not follow event {len(self.events)}")
-        self._db.table(_EVENTS).insert(Document(event.to_json(), doc_id=event.id))
-        self.events.append(event)
+        for offset, event in enumerate(events, start=1):
+            if event.id != len(self.events) + offset:
+                raise TournamentFileError(f"event {event.id} does not follow event {len(self.events) + offset - 1}")
+        self._db.table(_EVENTS).insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events)
+        self.events.extend(events)
 
     def close(self) -> None:
         if self._db is not None:

@@ -91,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
     skip = player_commands.add_parser("skip")
     skip.add_argument("id", type=int)
     skip.add_argument("rounds", type=int, nargs="+")
+    imported = player_commands.add_parser("import", help="players from a CSV file or the EGD rating list")
+    imported.add_argument("path")
+    imported.add_argument("--skip-bad", action="store_true", help="import the good rows of a CSV with bad ones")
+    imported.add_argument("--pin", action="append", default=[], help="from a rating list: the player's EGD PIN")
+    find = player_commands.add_parser("find", help="search a rating list by the start of the name")
+    find.add_argument("path")
+    find.add_argument("prefix")
     withdraw = player_commands.add_parser("withdraw")
     withdraw.add_argument("id", type=int)
     withdraw.add_argument("--from", dest="from_round", type=int)
@@ -188,9 +195,66 @@ def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     return fields
 
 
+def _rating_list(path: str) -> Any:
+    from data.importers import ImportFailed, RatingList
+
+    try:
+        return RatingList.read(Path(path))
+    except OSError as error:
+        raise BadInput(f"{path}: {error.strerror}") from None
+    except ImportFailed as error:
+        raise BadInput(str(error)) from None
+
+
+def _cmd_player_find(args: argparse.Namespace) -> None:
+    for player in _rating_list(args.path).search(args.prefix):
+        print(f"{player.pin}  {player.surname} {player.name}  {player.grade}  GoR {player.gor}  "
+              f"{player.country} {player.club}")
+
+
+def _import_profiles(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The players to register: chosen by PIN from a rating list, or every row of a CSV."""
+    from data.importers import ImportFailed, is_rating_list, read_csv
+
+    path = Path(args.path)
+    if not path.is_file():
+        raise BadInput(f"{path}: no such file")
+    if is_rating_list(path):
+        if not args.pin:
+            raise BadInput(f"{path} is a rating list: choose players with --pin (find them with player find)")
+        ratings = _rating_list(args.path)
+        chosen = [ratings.by_pin(pin) for pin in args.pin]
+        missing = [pin for pin, player in zip(args.pin, chosen) if player is None]
+        if missing:
+            raise BadInput(f"no player with PIN {missing[0]} in {path}")
+        return [player.profile() for player in chosen]
+    try:
+        rows, errors = read_csv(path)
+    except ImportFailed as error:
+        raise BadInput(str(error)) from None
+    if errors and not args.skip_bad:
+        for error in errors[:-1]:
+            print(f"{path}: {error}", file=sys.stderr)
+        raise BadInput(f"{path}: {errors[-1]} ({len(errors)} bad rows: nothing imported; --skip-bad imports the rest)")
+    for error in errors:
+        print(f"warning: {path}: {error}: skipped", file=sys.stderr)
+    return [row.fields for row in rows]
+
+
 def _cmd_player(args: argparse.Namespace) -> None:
+    if args.player_command == "find":
+        _cmd_player_find(args)
+        return
+
     def act(ledger: Ledger) -> None:
         command = args.player_command
+        if command == "import":
+            profiles = _import_profiles(args)
+            done = ledger.commit_all([
+                lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles
+            ])
+            print(f"{len(done)} players registered: ids {', '.join(str(a.event.data['player']) for a in done)}")
+            return
         if command == "add":
             appended = ledger.commit(actions.register(ledger.events, **_profile_fields(args)))
             print(appended.event.data["player"])

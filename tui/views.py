@@ -64,7 +64,7 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
 def log_json(events: list[Event]) -> list[dict[str, Any]]:
     retracted = retracted_ids(events)
     return [
-        {"id": e.id, "kind": e.kind, "time": e.at, **dict(e.data), "retracted": e.id in retracted,
+        {**dict(e.data), "id": e.id, "kind": e.kind, "at": e.at, "retracted": e.id in retracted,
          "text": describe(e)}
         for e in events
     ]
@@ -114,7 +114,7 @@ def standings_text(state: Tournament, after_round: int) -> str:
 
 def log_text(events: list[Event]) -> str:
     return "\n".join(
-        f"{e['id']:>5}  {e['time']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
+        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
         for e in log_json(events)
     )
 

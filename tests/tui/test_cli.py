@@ -67,7 +67,8 @@ def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None
     log = json.loads(run(capsys, "-f", cup, "log", "--json")[1])
     assert [e["kind"] for e in log][-3:] == ["result_recorded", "retracted", "retracted"]
     assert log[-2]["retracted"] is True and log[-3]["retracted"] is False
-    assert log[-3]["code"] == "W+" and log[-3]["time"]
+    assert log[0]["at"] and log[0]["kind"] == "tournament_created" and "time" in log[0]  # the time control
+    assert log[-3]["code"] == "W+" and log[-3]["at"]
     text = run(capsys, "-f", cup, "log")[1]
     assert "[undone]" in text
 
@@ -286,3 +287,40 @@ def test_print_protocol_before_any_pairing(cup: str, tmp_path: Path, capsys: pyt
     # cards and the registration list are printable at registration
     assert run(capsys, "-f", cup, "print", "cards", "-o", str(tmp_path / "c.pdf"))[0] == 0
     assert run(capsys, "-f", cup, "print", "registration", "-o", str(tmp_path / "r.pdf"))[0] == 0
+
+
+def test_player_import_from_csv_all_or_nothing(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "p.csv"
+    csv.write_text("surname;name;rank\nНовиков;Н;3k\nПлохов;П;99k\n", encoding="utf-8")
+    before = Path(cup).read_bytes()
+    code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))
+    assert code == 2 and "line 3: bad rank '99k'" in err and "nothing imported" in err
+    assert Path(cup).read_bytes() == before
+    code, out, err = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
+    assert code == 0 and out.strip() == "1 players registered: ids 5" and "skipped" in err
+
+
+def test_player_from_the_rating_list(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    egd = str(Path(__file__).parents[2].parent / "shared" / "testdata" / "egf_db.txt")
+    code, out, _ = run(capsys, "-f", cup, "player", "find", egd, "Aahs")
+    assert code == 0 and out.startswith("14986906  Aahs Robert  1d  GoR 2072  SE Karl")
+    code, out, _ = run(capsys, "-f", cup, "player", "import", egd, "--pin", "14986906")
+    assert code == 0 and out.strip() == "1 players registered: ids 5"
+    code, _, err = run(capsys, "-f", cup, "player", "import", egd, "--pin", "1")
+    assert code == 2 and "no player with PIN 1" in err
+    code, _, err = run(capsys, "-f", cup, "player", "import", egd)
+    assert code == 2 and "choose players with --pin" in err
+
+
+def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "-f", cup, "pair")
+    run(capsys, "-f", cup, "result", "1", "1", "W+")
+    run(capsys, "-f", cup, "result", "1", "2", "B+")
+    out = tmp_path / "rating.txt"
+    code, text, _ = run(capsys, "-f", cup, "export", "rating", "-o", str(out), "--latin")
+    assert code == 0 and text.strip() == f"rating table written to {out}"
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert lines[3] == ";N Name Grade Club Pl Pts Bh W 1."
+    assert lines[4].startswith("1 Ivanov Ya 4d XX xxxx")
+    code, text, _ = run(capsys, "-f", cup, "export", "rating", "--egf")
+    assert code == 0 and "; EV[Кубок]" in text

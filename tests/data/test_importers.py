@@ -1,0 +1,79 @@
+from pathlib import Path
+
+import pytest
+
+from data.importers import ImportFailed, RatingList, is_rating_list, read_csv
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
+
+
+@pytest.fixture(scope="module")
+def egd() -> RatingList:
+    return RatingList.read(TESTDATA / "egf_db.txt")
+
+
+def write(tmp_path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path = tmp_path / "players.csv"
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_a_good_csv(tmp_path: Path) -> None:
+    rows, errors = read_csv(write(tmp_path, "surname,name,rating,country,club\nIvanov,Ivan,2150,ru,Москва\nPetrov,Petr,1890,RU,StP\n"))
+    assert errors == []
+    assert [r.fields for r in rows] == [
+        {"surname": "Ivanov", "name": "Ivan", "rating": 2150, "country": "RU", "club": "Mos"},
+        {"surname": "Petrov", "name": "Petr", "rating": 1890, "country": "RU", "club": "StP"},
+    ]
+
+
+def test_russian_header_semicolons_and_windows_1251(tmp_path: Path) -> None:
+    path = write(tmp_path, "Фамилия;Имя;Ранг;Город\nЁлкина;Анна;3k;Санкт-Петербург\n", "cp1251")
+    rows, errors = read_csv(path)
+    assert errors == [] and rows[0].fields == {"surname": "Ёлкина", "name": "Анна", "rank": "3k", "club": "StP"}
+
+
+def test_bad_rows_are_named_by_line(tmp_path: Path) -> None:
+    rows, errors = read_csv(write(tmp_path, "surname,name,rank,country\nA,B,2d,RU\nC,D,55d,RU\n,E,1k,RU\n\nF,G,3k,RUS\nH,I,,RU\n"))
+    assert [r.line for r in rows] == [2]
+    assert errors == [
+        "line 3: bad rank '55d': ranks go from 30k to 9d",
+        "line 4: no surname",
+        "line 6: unknown country code 'RUS': two letters, like RU or DE",
+        "line 7: no rating and no rank",
+    ]
+
+
+def test_not_a_player_table(tmp_path: Path) -> None:
+    with pytest.raises(ImportFailed, match="needs a surname column"):
+        read_csv(write(tmp_path, "a,b,c\n1,2,3\n"))
+    with pytest.raises(ImportFailed, match="empty"):
+        read_csv(write(tmp_path, ""))
+
+
+def test_the_egd_list_loads_every_player(egd: RatingList) -> None:
+    assert len(egd.players) == 42824
+    assert is_rating_list(TESTDATA / "egf_db.txt")
+
+
+def test_search_by_name_prefix(egd: RatingList) -> None:
+    found = egd.search("shikshin")
+    assert [(p.surname, p.name, p.grade, p.gor) for p in found] == [
+        ("Shikshin", "Igor", "7k", 1464), ("Shikshin", "Ilja", "2p", 2787), ("Shikshin", "Valerij", "4d", 2292),
+        ("Shikshina", "Svetlana", "3p", 2598),
+    ]
+    assert [p.name for p in egd.search("Shikshin Il")] == ["Ilja"]
+    assert egd.search("Zzzzzz") == []
+    assert len(egd.search("a", limit=5)) == 5
+
+
+def test_register_by_pin(egd: RatingList) -> None:
+    player = egd.by_pin("14986906")
+    assert (player.surname, player.name, player.country, player.club) == ("Aahs", "Robert", "SE", "Karl")
+    assert player.profile() == {"surname": "Aahs", "name": "Robert", "club": "Karl", "rating": 2072, "country": "SE"}
+    assert egd.by_pin("00000000") is None
+
+
+def test_a_list_with_mixed_encodings_keeps_the_names(egd: RatingList) -> None:
+    names = {p.name for p in egd.search("Boukerrouye")}
+    assert "Naïm" in names
