@@ -26,31 +26,40 @@ class Appended:
     warnings: tuple[str, ...] = ()
 
 
-def describe(event: Event) -> str:
-    """A short account of an event for the log and for undo messages."""
+def describe_parts(event: Event) -> tuple[str, dict]:
+    """The account of an event as an English template and its values, so that an
+    interface can translate the template and fill it in."""
     d = event.data
     match event.kind:
         case ev.TOURNAMENT_CREATED:
-            return f"tournament {d['name']!r} created ({d['scheme']})"
+            return "tournament {name!r} created ({scheme})", {"name": d["name"], "scheme": d["scheme"]}
         case ev.PLAYER_REGISTERED:
-            return f"player {d['player']} registered: {d['surname']} {d['name']}".rstrip()
+            return "player {player} registered: {who}", {"player": d["player"], "who": f"{d['surname']} {d['name']}".strip()}
         case ev.PLAYER_EDITED:
             changed = ", ".join(f"{k}={v}" for k, v in d.items() if k != "player")
-            return f"player {d['player']} edited: {changed}"
+            return "player {player} edited: {changed}", {"player": d["player"], "changed": changed}
         case ev.PLAYER_SKIPS:
-            return f"player {d['player']} skips round {', '.join(map(str, d['rounds']))}"
+            return "player {player} skips round {rounds}", {"player": d["player"], "rounds": ", ".join(map(str, d["rounds"]))}
         case ev.PLAYER_WITHDRAWN:
-            return f"player {d['player']} withdrawn from round {d['from_round']}"
+            return "player {player} withdrawn from round {round}", {"player": d["player"], "round": d["from_round"]}
         case ev.ROUND_PAIRED:
-            return f"round {d['round']} paired ({len(d['boards'])} boards)"
+            return "round {round} paired ({boards} boards)", {"round": d["round"], "boards": len(d["boards"])}
         case ev.RESULT_RECORDED:
-            swapped = " colours swapped" if d.get("swapped") else ""
-            return f"result round {d['round']} board {d['board']}: {d['code']}{swapped}"
+            template = "result round {round} board {board}: {code}"
+            if d.get("swapped"):
+                template += " colours swapped"
+            return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
         case ev.PAIRING_AMENDED:
-            return f"round {d['round']} changed by hand: {d['change']}"
+            return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
         case ev.RETRACTED:
-            return f"retraction of event {d['event']}"
-    return event.kind
+            return "retraction of event {event}", {"event": d["event"]}
+    return event.kind, {}
+
+
+def describe(event: Event) -> str:
+    """A short account of an event for the log and for undo messages."""
+    template, values = describe_parts(event)
+    return template.format(**values)
 
 
 def append(

@@ -121,7 +121,10 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
         )
     values = {p.key: p.default for p in scheme.params}
     for key, text in given.items():
-        values[key] = known[key].parse(text)
+        try:
+            values[key] = known[key].parse(text)
+        except ValueError as error:
+            raise ValueError(f"{key}: {error}") from None
     return values
 
 

@@ -1,8 +1,8 @@
-"""The full-screen app.  For now it shows a tournament (standings and pairings);
-entering players and results from the app comes with the app issue.
+"""The full-screen app: start screen, a tournament's screen, and the dialogs between.
 
-Every binding of the current screen is offered in the command palette too, from
-the bindings themselves, so the footer and the palette never disagree.
+Russian by default, English by the setting kept in the data folder.  Every binding
+of the current screen and of its focused pane is offered in the command palette too,
+taken from the bindings themselves so the footer and the palette never disagree.
 """
 
 from __future__ import annotations
@@ -14,34 +14,77 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from data.errors import TournamentFileError
+from schemes.events import InvalidEvent
+from tui import i18n, settings
+from tui.i18n import _
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
+from tui.session import Session
+from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
 
 
 class TengenApp(App[None]):
-    TITLE = "Tengen"
     CSS_PATH = "app.tcss"
 
-    def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER) -> None:
+    def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True) -> None:
         super().__init__()
         self.path = path
         self.folder = folder
+        self.open_viewer = open_viewer
+        """Open printed PDFs with the system viewer (off in tests)."""
+        i18n.set_language(settings.language(folder))
+        self.title = _("Tengen")
 
     def get_default_screen(self) -> Screen:
-        if self.path:
-            return TournamentScreen(Path(self.path))
         return StartScreen(self.folder)
+
+    def on_mount(self) -> None:
+        if self.path:
+            self.open_tournament(Path(self.path))
+
+    def open_tournament(self, path: Path) -> bool:
+        """Open ``path`` for writing; a file that cannot be opened is a notification."""
+        try:
+            session = Session(path)
+        except (TournamentFileError, InvalidEvent) as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return False
+        settings.remember(self.folder, path)
+        self.push_screen(TournamentScreen(session))
+        return True
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for binding in screen.BINDINGS:
-            if isinstance(binding, Binding) and binding.show and binding.description:
-                yield SystemCommand(
-                    binding.description, f"{binding.description} ({binding.key})",
-                    lambda action=binding.action: screen.run_action(action),
-                )
+        yield SystemCommand(_("Language"), _("Switch the interface between Russian and English"),
+                            self.action_switch_language)
+        seen = set()
+        nodes = [screen] + ([screen.focused] if screen.focused else [])
+        nodes += [node for node in screen.query("Pane") if node.display]
+        for node in nodes:
+            for key, bindings in node._bindings.key_to_bindings.items():
+                for binding in bindings:
+                    if binding.show and binding.description and binding.description not in seen:
+                        seen.add(binding.description)
+                        yield SystemCommand(binding.description, f"{binding.description} ({key})",
+                                            lambda node=node, action=binding.action: node.run_action(action))
+
+    def action_switch_language(self) -> None:
+        chosen = "en" if i18n.language() == "ru" else "ru"
+        stored = settings.load(self.folder)
+        stored["language"] = chosen
+        settings.save(self.folder, stored)
+        i18n.set_language(chosen)
+        self.title = _("Tengen")
+        for screen in self.screen_stack:
+            for node in [screen, *screen.query("*")]:
+                if isinstance(node, Translated):
+                    node.translate_bindings()
+            if isinstance(screen, Translated):
+                screen.call_later(screen.recompose_translated)
+        self.notify(_("Interface language: {language}", language=_("English" if chosen == "en" else "Russian")))
 
 
 def run(path: str | None, folder: Path | None = None) -> None:

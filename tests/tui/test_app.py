@@ -1,68 +1,351 @@
-"""Pilot tests of the app as it stands: opening a tournament, the start screen, the palette."""
+"""Pilot tests: a referee's flows through the app, key by key."""
 
 from pathlib import Path
 
-from textual.widgets import DataTable, OptionList, TabbedContent
+import pytest
+from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
 
+from tui import i18n
 from tui.app import TengenApp
 from tui.demo import write_demo
+from tui.screens.tournament import TournamentScreen
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 
 
-async def test_a_tournament_opens_on_its_standings(tmp_path: Path) -> None:
-    path = tmp_path / "round-robin.json"
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
     write_demo(tmp_path)
-    app = TengenApp(str(path), folder=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        standings = app.screen.query_one("#standings-table", DataTable)
-        assert standings.row_count == 6
-        assert standings.get_row_at(0)[:3] == ["1", 5, "Затонских Антон"]
-        await pilot.press("p")
-        assert app.screen.query_one(TabbedContent).active == "pairings"
-        pairings = app.screen.query_one("#pairings-table", DataTable)
-        assert pairings.row_count == 3
-        assert pairings.get_row_at(1)[-1] == "W+F"
+    return tmp_path
 
 
-async def test_a_damaged_file_is_a_notification_not_a_traceback(tmp_path: Path) -> None:
-    path = tmp_path / "broken.json"
-    path.write_text("{not json")
-    app = TengenApp(str(path), folder=tmp_path)
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        assert any("not a Tengen tournament" in n.message for n in app._notifications)
+def app_on(folder: Path, name: str | None) -> TengenApp:
+    return TengenApp(str(folder / name) if name else None, folder=folder, open_viewer=False)
 
 
-async def test_start_screen_lists_tournaments_and_opens_the_demo(tmp_path: Path) -> None:
-    write_demo(tmp_path)
-    app = TengenApp(None, folder=tmp_path)
-    async with app.run_test() as pilot:
+def rows(app: TengenApp, table_id: str) -> list[list]:
+    table = app.screen.query_one(f"#{table_id}", DataTable)
+    return [table.get_row_at(i) for i in range(table.row_count)]
+
+
+async def submit(pilot, form, field: str = "#name") -> None:
+    """Enter in a field submits the form (the button may be scrolled out of view)."""
+    form.query_one(field, Input).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def notes(app: TengenApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_start_screen_opens_a_tournament(folder: Path) -> None:
+    app = app_on(folder, None)
+    async with app.run_test(size=(100, 30)) as pilot:
         options = app.screen.query_one(OptionList)
         assert options.option_count == 4
-        await pilot.press("d")
-        await pilot.pause()
-        assert (tmp_path / "demo" / "gamma.json").exists()
-        demo = app.screen.query_one(OptionList)
-        demo.highlighted = demo.get_option_index(str(tmp_path / "demo" / "gamma.json"))
+        options.highlighted = options.get_option_index(str((folder / "gamma.json").resolve()))
         await pilot.press("enter")
         await pilot.pause()
-        assert app.screen.query_one("#standings-table", DataTable).row_count == 11
+        assert isinstance(app.screen, TournamentScreen)
+        assert len(rows(app, "boards")) == 5  # round 3 of the demo
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert not isinstance(app.screen, TournamentScreen)
 
 
-async def test_screen_bindings_are_in_the_command_palette(tmp_path: Path) -> None:
-    app = TengenApp(str(write_demo(tmp_path)[0]), folder=tmp_path)
-    async with app.run_test():
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Standings", "Pairings", "Reload"} <= titles
+async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
+    app = app_on(tmp_path, None)
+    async with app.run_test(size=(110, 50)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#file", Input).value = "cup"
+        form.query_one("#time", Input).value = "40+5/20"
+        await pilot.pause()
+        assert "60" in str(form.query_one("#time-error").render())  # not rated, said at once
+        form.query_one("#rounds", Input).value = "x"
+        await submit(pilot, form)
+        await pilot.pause()
+        assert "Укажите название" in str(form.query_one("#name-error").render())
+        assert "Целое число" in str(form.query_one("#rounds-error").render())
+        form.query_one("#name", Input).value = "Кубок"
+        form.query_one("#rounds", Input).value = "4"
+        form.query_one("#dates", Input).value = "2026-12-06..2026-12-05"
+        await submit(pilot, form)
+        await pilot.pause()
+        assert "bad dates" in str(form.query_one("#dates-error").render())
+        form.query_one("#dates", Input).value = "2026-12-05..2026-12-06"
+        form.query_one("#scheme", Select).value = "fors"
+        await pilot.pause()
+        form.query_one("#param-start_per_rank", Input).value = "many"
+        await submit(pilot, form)
+        await pilot.pause()
+        assert "whole number" in str(form.query_one("#param-start_per_rank-error").render())
+        form.query_one("#param-start_per_rank", Input).value = "10"
+        await submit(pilot, form)
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.state.settings.params["start_per_rank"] == 10
+        assert (tmp_path / "cup.json").exists()
 
 
-async def test_settings_show_every_scheme_parameter(tmp_path: Path) -> None:
-    write_demo(tmp_path)
-    app = TengenApp(str(tmp_path / "fors-vladivostok.json"), folder=tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
+async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
+    app = app_on(folder, "round-robin.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        # a round robin that started takes nobody new: the refusal is a notification
+        await pilot.press("f2")
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#surname", Input).value = "Новиков"
+        form.query_one("#strength", Input).value = "55d"
+        await submit(pilot, form, "#surname")
+        await pilot.pause()
+        assert "bad rank" in str(form.query_one("#strength-error").render())
+        form.query_one("#strength", Input).value = "2d"
+        form.query_one("#country", Input).value = "RUS"
+        await submit(pilot, form, "#surname")
+        await pilot.pause()
+        assert "unknown country" in str(form.query_one("#country-error").render())
+        form.query_one("#country", Input).value = "ru"
+        await submit(pilot, form, "#surname")
+        await pilot.pause()
+        assert any("nobody can join" in n for n in notes(app))
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2")
+        await pilot.press("a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#surname", Input).value = "Новиков"
+        form.query_one("#name", Input).value = "Пётр"
+        form.query_one("#strength", Input).value = "1850"
+        form.query_one("#club", Input).value = "Москва"
+        await submit(pilot, form, "#surname")
+        await pilot.pause()
+        players = rows(app, "players-table")
+        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Mos"]
+        # search filters as one types
+        app.screen.query_one("#search", Input).value = "новик"
+        await pilot.pause()
+        assert [r[2] for r in rows(app, "players-table")] == ["Новиков Пётр"]
+        app.screen.query_one("#players-table", DataTable).focus()
+        await pilot.press("k")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = "5"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        state = app.screen.session.state
+        assert state.players[12].skips == {5} and state.players[12].withdrawn_from == 4
+        assert "снят" in rows(app, "players-table")[0][8]
+        await pilot.press("e")
+        await pilot.pause()
+        app.screen.query_one("#block", Input).value = "1 2"
+        await submit(pilot, app.screen, "#surname")
+        await pilot.pause()
+        assert app.screen.session.state.players[12].block == {1, 2}
+
+
+async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3", "n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.screen.session
+        assert session.state.paired_rounds == 4
+        info = str(app.screen.query_one("#round-info").render())
+        assert "нет результатов: 5 из 5" in info
+        await pilot.press("3", "w")  # board 3: white won
+        await pilot.press("1", "s", "b")  # board 1: colours came out the other way, black won
+        await pilot.press("x")  # the cursor moved to board 2: both lose
+        await pilot.pause()
+        results = session.state.round(4).results
+        assert results[3].code == "W+" and (results[1].code, results[1].swapped) == ("B+", True)
+        assert results[2].code == "both-lose"
+        assert "нет результатов: 2 из 5" in str(app.screen.query_one("#round-info").render())
+        assert rows(app, "boards")[2][5] == "W+"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert 2 not in session.state.round(4).results
+        assert any(n.startswith("Отменено: результат: тур 4, доска 2: both-lose") for n in notes(app))
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert session.state.round(4).results[2].code == "both-lose"
+        assert any(n.startswith("Возвращено:") for n in notes(app))
+        await pilot.press("9", "9", "w")
+        await pilot.pause()
+        assert any("no board 99" in n for n in notes(app))
+
+
+async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3", "n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        state = app.screen.session.state
+        first = state.round(4).boards[0]
+        met = next(b for b in state.round(1).boards if first.white in (b.white, b.black))
+        partner = met.black if met.white == first.white else met.white
+        numbers = state.numbers
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = f"{numbers[first.black]} {numbers[partner]}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "met in round 1" in str(app.screen.query_one("Label").render())
+        await pilot.press("y")
+        await pilot.pause()
+        board = app.screen.session.state.round(4).boards[0]
+        assert {board.white, board.black} == {first.white, partner}
+
+
+async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
+    app = app_on(folder, "fors-vladivostok.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert str(app.screen.query_one("#standings-info").render()) == "Итоговая таблица"
+        table = rows(app, "standings-table")
+        assert [(r[0], r[2], r[4]) for r in table[:2]] == [("1", "Затонских Антон", "145"), ("2", "Лю Личунь", "108")]
         await pilot.press("t")
-        table = app.screen.query_one("#settings-table", DataTable)
-        rows = {table.get_row_at(i)[0]: table.get_row_at(i)[1] for i in range(table.row_count)}
-        for key in ("start_per_rank", "base_rank", "stones_per_rank", "handicap_cap", "win_points",
-                    "loss_points", "bye_points", "skip_points", "tiebreaks"):
-            assert key in rows
-        assert rows["start_per_rank"] == "5" and rows["win_points"] == "20" and rows["rounds"] == "5"
+        await pilot.pause()
+        assert rows(app, "standings-table")[0][3:8] == ["2+", "3+", "5+", "4+", "8+"]
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert str(app.screen.query_one("#standings-info").render()) == "Положение после 4-го тура"
+        await pilot.press("f5")
+        await pilot.pause()
+        log = rows(app, "log-table")
+        assert log[0][2] == "результат: тур 5, доска 4: W+"
+        await pilot.press("u")
+        await pilot.pause()
+        assert 4 not in app.screen.session.state.round(5).results
+        assert rows(app, "log-table")[1][3] == "отменено"
+
+
+async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
+    from schemes import actions
+    from data.ledger import Ledger
+
+    path = tmp_path / "two.json"
+    with Ledger.create(path, actions.create("Two", "gamma", 2)) as ledger:
+        for surname in ("A", "B"):
+            ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
+    app = app_on(tmp_path, "two.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f3", "n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.press("n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "cannot be paired without a repeat game" in str(app.screen.query_one("Label").render())
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 2
+
+
+async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert set(app.screen.query_one(SelectionList).selected) == {"protocol", "cards"}
+        await pilot.click("#print")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (folder / "gamma-protocol-3.pdf").exists() and (folder / "gamma-cards-3.pdf").exists()
+        assert any("gamma-protocol-3.pdf" in n for n in notes(app))
+
+
+async def test_export_rating_table(folder: Path) -> None:
+    app = app_on(folder, "fors-vladivostok.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.click("#latin")
+        await pilot.click("#export")
+        await pilot.pause()
+        text = (folder / "fors-vladivostok-rating.txt").read_text(encoding="utf-8")
+        assert "1 Zatonskikh Anton 6d RU Kha 1 30 145 0 2+/w0 3+/w2 5+/w4 4+/w3 8+/w6" in text
+
+
+async def test_import_and_rating_list_lookup(folder: Path) -> None:
+    csv = folder / "players.csv"
+    csv.write_text("surname,name,rank\nКим,Ли,2d\nПак,Су,3k\n", encoding="utf-8")
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f2", "i")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [r[2] for r in rows(app, "players-table")][-2:] == ["Ким Ли", "Пак Су"]
+        await pilot.press("f")
+        await pilot.pause()
+        lookup = app.screen
+        lookup.query_one("#list-path", Input).value = str(TESTDATA / "egf_db.txt")
+        lookup.query_one("#list-path", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        lookup.query_one("#prefix", Input).value = "Shikshin Il"
+        await pilot.pause()
+        found = lookup.query_one(OptionList)
+        assert found.option_count == 1
+        found.focus()
+        found.highlighted = 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rows(app, "players-table")[-1][2:5] == ["Shikshin Ilja", "7d", "2787"]
+
+
+async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:
+    (folder / "broken.json").write_text("{not json")
+    app = app_on(folder, "broken.json")
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert any("not a Tengen tournament" in n for n in notes(app))
+        assert not isinstance(app.screen, TournamentScreen)
+    from data.ledger import Ledger
+
+    with Ledger(folder / "gamma.json", writable=True):  # another program writes to it
+        app = app_on(folder, "gamma.json")
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            assert any("open for writing by process" in n for n in notes(app))
+
+
+async def test_english_interface_and_the_palette(folder: Path) -> None:
+    app = app_on(folder, None)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        assert i18n.language() == "en"
+        assert any(n == "Interface language: English" for n in notes(app))
+        app.open_tournament(folder / "gamma.json")
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Pair next round", "White won", "Undo", "Redo", "Print", "Export rating table", "Language"} <= titles
+        await pilot.press("f8")
+        await pilot.pause()
+        settings = {r[0]: r[1] for r in rows(app, "settings-table")}
+        assert settings["scheme"] == "gamma" and settings["handicap_cap"] == "9"
+    app = app_on(folder, None)  # the choice is remembered
+    async with app.run_test():
+        assert i18n.language() == "en"

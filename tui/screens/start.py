@@ -1,4 +1,4 @@
-"""The first screen: the tournaments in the data folder, and the demo."""
+"""The first screen: recent tournaments and those in the data folder; new, open, demo."""
 
 from __future__ import annotations
 
@@ -10,12 +10,17 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.screens.tournament import TournamentScreen
+from tui import settings
+from tui.i18n import _
+from tui.translated import Translated
 
 
-class StartScreen(Screen[None]):
+class StartScreen(Translated, Screen[None]):
     BINDINGS = [
+        Binding("n", "new", "New tournament"),
+        Binding("o", "open", "Open a file"),
         Binding("d", "demo", "Open the demo"),
+        Binding("l", "app.switch_language", "Language"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -23,22 +28,45 @@ class StartScreen(Screen[None]):
         super().__init__()
         self.folder = folder
 
+    def tournaments(self) -> list[Path]:
+        recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
+        here = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if self.folder.is_dir() else []
+        return list(dict.fromkeys(recent + [p.resolve() for p in here]))
+
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(f"Tournaments in {self.folder}", id="title")
-        files = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if self.folder.is_dir() else []
+        yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title")
+        files = self.tournaments()
         if files:
-            yield OptionList(*(Option(p.name, id=str(p)) for p in files))
+            yield OptionList(*(Option(f"{p.name}   ({p.parent})", id=str(p)) for p in files))
         else:
-            yield Static("No tournaments here yet. Press d for the demo, or create one with `tengen new`.", id="empty")
+            yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty")
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.push_screen(TournamentScreen(Path(event.option.id)))
+        self.app.open_tournament(Path(event.option.id))
+
+    def action_new(self) -> None:
+        from tui.screens.new_tournament import NewTournamentScreen
+
+        def created(path: Path | None) -> None:
+            if path is not None:
+                self.app.open_tournament(path)
+
+        self.app.push_screen(NewTournamentScreen(self.folder), created)
+
+    def action_open(self) -> None:
+        from tui.screens.ask import AskScreen
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.app.open_tournament(Path(text).expanduser())
+
+        self.app.push_screen(AskScreen(_("Path of the tournament file"), str(self.folder) + "/"), chosen)
 
     def action_demo(self) -> None:
         from tui.demo import write_demo
 
         folder = self.folder / "demo"
-        write_demo(folder)
-        self.app.push_screen(StartScreen(folder))
+        paths = write_demo(folder)
+        self.app.open_tournament(paths[1])  # the Gamma event: the scheme most events run

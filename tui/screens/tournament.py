@@ -1,95 +1,214 @@
-"""One tournament: its standings and the pairing of the latest round."""
+"""A tournament: players, rounds, standings and log in tabs; undo, redo, print, export.
+
+Every change goes through ``act``, which turns a refusal into a notification (never a
+traceback) and redraws the pane on show; the other panes redraw when shown.
+"""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
+from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from data.errors import TournamentFileError
-from data.ledger import Ledger
+from schemes.actions import Action
+from schemes.events import Event, InvalidEvent
+from schemes.history import Appended
 from schemes.model import Tournament
-from tui import views
+from schemes.registry import get_scheme
+from tui.i18n import _, event_text
+from tui.panes.log import LogPane
+from tui.panes.pane import Pane
+from tui.panes.players import PlayersPane
+from tui.panes.rounds import RoundsPane
+from tui.panes.settings import SettingsPane
+from tui.panes.standings import StandingsPane
+from tui.session import Session
+from tui.translated import Translated
+
+TABS = (("players", "Players", PlayersPane), ("rounds", "Rounds tab", RoundsPane),
+        ("standings", "Standings", StandingsPane), ("log", "Log", LogPane), ("settings", "Settings", SettingsPane))
 
 
-class TournamentScreen(Screen[None]):
+class TournamentScreen(Translated, Screen[None]):
     BINDINGS = [
-        Binding("s", "show('standings')", "Standings"),
-        Binding("p", "show('pairings')", "Pairings"),
-        Binding("t", "show('settings')", "Settings"),
-        Binding("r", "reload", "Reload"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("f2", "show('players')", "Players"),
+        Binding("f3", "show('rounds')", "Rounds tab"),
+        Binding("f4", "show('standings')", "Standings"),
+        Binding("f5", "show('log')", "Log"),
+        Binding("f8", "show('settings')", "Settings", show=False),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("f6", "print", "Print"),
+        Binding("f7", "export", "Export rating table"),
+        Binding("ctrl+w", "close", "Close"),
     ]
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.path = path
+        self.session = session
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title")
-        with TabbedContent(initial="standings"):
-            with TabPane("Standings", id="standings"):
-                yield DataTable(id="standings-table", zebra_stripes=True, cursor_type="row")
-            with TabPane("Pairings", id="pairings"):
-                yield DataTable(id="pairings-table", zebra_stripes=True, cursor_type="row")
-            with TabPane("Settings", id="settings"):
-                yield DataTable(id="settings-table", zebra_stripes=True, cursor_type="row")
+        initial = "rounds" if self.session.state.players else "players"
+        with TabbedContent(initial=initial):
+            for tab, title, pane in TABS:
+                with TabPane(_(title), id=tab):
+                    yield pane(id=f"{tab}-pane")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.action_reload()
+        self.sub_title = self.session.path.name
+        self.redraw()
+
+    def after_recompose(self) -> None:
+        self.redraw()
+
+    @property
+    def panes(self) -> list[Pane]:
+        return list(self.query(Pane))
+
+    def active_pane(self) -> Pane:
+        return self.query_one(f"#{self.query_one(TabbedContent).active}-pane", Pane)
+
+    def redraw(self) -> None:
+        """After a change: the title and the pane on show now, the others when shown."""
+        state = self.session.state
+        total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
+        self.query_one("#title", Static).update(_(
+            "{name} · {scheme} · round {paired} of {total}", name=state.settings.name,
+            scheme=state.settings.scheme, paired=state.paired_rounds, total=total,
+        ))
+        for pane in self.panes:
+            pane.stale = True
+        self.active_pane().show(self.session)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        pane = self.active_pane()
+        if pane.stale:
+            pane.show(self.session)
+        table = pane.query("DataTable")
+        if table:
+            table.first().focus()
 
     def action_show(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
 
-    def action_reload(self) -> None:
+    # -- changes --------------------------------------------------------------------
+    def act(self, action: Action) -> Appended | None:
+        return (self.act_all([lambda events, state: action]) or [None])[0]
+
+    def act_all(self, builds: list[Callable[[list[Event], Tournament], Action]]) -> list[Appended]:
+        """Commit actions in one write; a refusal is a notification and writes nothing."""
         try:
-            state = Ledger(self.path).state
-        except TournamentFileError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            done = self.session.ledger.commit_all(builds)
+        except (InvalidEvent, TournamentFileError) as error:
+            self.notify(str(error), severity="error", timeout=8)
+            return []
+        for appended in done:
+            for warning in appended.warnings:
+                self.notify(warning, severity="warning", timeout=8)
+        self.redraw()
+        return done
+
+    def undo(self, target: int | None = None) -> None:
+        try:
+            undone, appended = self.session.undo(target)
+        except (InvalidEvent, TournamentFileError) as error:
+            self.notify(str(error), severity="error", timeout=8)
             return
-        self.sub_title = self.path.name
-        settings = state.settings
-        self.query_one("#title", Static).update(
-            f"{settings.name}  ·  {settings.scheme}  ·  {state.paired_rounds} round(s) paired"
-        )
-        self._fill_standings(state)
-        self._fill_pairings(state)
-        self._fill_settings(state)
+        self.notify(_("Undone: {what}", what=event_text(undone)))
+        for warning in appended.warnings:
+            self.notify(warning, severity="warning", timeout=8)
+        self.redraw()
 
-    def _fill_standings(self, state: Tournament) -> None:
-        table = self.query_one("#standings-table", DataTable)
-        table.clear(columns=True)
-        data = views.standings_json(state, views.latest_complete_round(state))
-        keys = [k for k in (data["rows"][0]["tiebreaks"] if data["rows"] else {}) if k != "points"]
-        table.add_columns("Place", "No", "Name", "Rank", "Score", *keys)
-        for row in data["rows"]:
-            table.add_row(
-                row["place"], row["no"] or "", row["name"], row["rank"], f"{row['score']:g}",
-                *(f"{row['tiebreaks'][k]:g}" for k in keys),
-            )
+    def action_undo(self) -> None:
+        self.undo()
 
-    def _fill_pairings(self, state: Tournament) -> None:
-        table = self.query_one("#pairings-table", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Board", "White", "Black", "Hcp", "Komi", "Result")
-        if not state.rounds:
+    def action_redo(self) -> None:
+        try:
+            redone, _appended = self.session.redo()
+        except (InvalidEvent, TournamentFileError) as error:
+            self.notify(str(error), severity="error", timeout=8)
             return
-        data = views.pairings_json(state, state.paired_rounds)
-        for board in data["boards"]:
-            table.add_row(
-                board["board"], views.player_label(state, board["white"]),
-                views.player_label(state, board["black"]), board["handicap"], f"{board['komi']:g}",
-                board["result"] or "",
-            )
+        self.notify(_("Redone: {what}", what=event_text(redone)))
+        self.redraw()
 
-    def _fill_settings(self, state: Tournament) -> None:
-        table = self.query_one("#settings-table", DataTable)
-        table.clear(columns=True)
-        table.add_columns("Setting", "Value", "Meaning")
-        for key, value, meaning in views.settings_rows(state):
-            table.add_row(key, value, meaning)
+    def action_close(self) -> None:
+        self.session.close()
+        self.app.pop_screen()
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+    # -- paperwork ------------------------------------------------------------------
+    def action_print(self) -> None:
+        from tui.screens.print_dialog import PrintScreen
+
+        def chosen(choice: tuple[list[str], int | None] | None) -> None:
+            if choice:
+                self.print_documents(*choice)
+
+        self.app.push_screen(PrintScreen(self.session.state), chosen)
+
+    def print_documents(self, kinds: list[str], round_number: int | None) -> None:
+        from tui.screens.progress import ProgressScreen
+
+        progress = ProgressScreen(len(kinds))
+        self.app.push_screen(progress)
+        self.run_worker(lambda: self.write_documents(kinds, round_number, progress), thread=True, group="print")
+
+    def write_documents(self, kinds: list[str], round_number: int | None, progress) -> None:
+        """Runs in a thread: each PDF next to the tournament file, the bar moving on."""
+        from paperwork.build import print_to
+        from tui.views import latest_complete_round
+
+        state, events, written = self.session.state, list(self.session.events), []
+        stem = self.session.path.with_suffix("")
+        try:
+            for kind in kinds:
+                self.app.call_from_thread(progress.step, _("Writing {document}…", document=_(kind)))
+                number = round_number
+                if number is None:
+                    number = state.paired_rounds if kind in ("protocol", "slips") else latest_complete_round(state)
+                target = Path(f"{stem}-{kind}-{number}.pdf")
+                print_to(target, kind, state, events, number)
+                written.append(target)
+        except (ValueError, OSError) as error:
+            self.app.call_from_thread(self.printed, written, str(error))
+            return
+        self.app.call_from_thread(self.printed, written, None)
+
+    def printed(self, written: list[Path], error: str | None) -> None:
+        self.app.pop_screen()
+        if error:
+            self.notify(error, severity="error", timeout=10)
+        if written:
+            self.notify(_("Written next to the tournament: {files}", files=", ".join(p.name for p in written)),
+                        timeout=8)
+            viewer = shutil.which("xdg-open")
+            if self.app.open_viewer and viewer:
+                for path in written:
+                    subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def action_export(self) -> None:
+        from tui.screens.export_dialog import ExportScreen
+
+        def chosen(choice: tuple[bool, bool] | None) -> None:
+            if choice is None:
+                return
+            from paperwork.rating_table import export
+
+            latin, egf = choice
+            target = self.session.path.with_name(f"{self.session.path.stem}-rating{'-egf' if egf else ''}.txt")
+            target.write_text(export(self.session.state, self.session.events, latin, egf), encoding="utf-8")
+            self.notify(_("Rating table written to {path}", path=target), timeout=8)
+
+        self.app.push_screen(ExportScreen(), chosen)

@@ -1,0 +1,182 @@
+"""Players: the registration table with search; add, edit, skips, withdrawal, imports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Input
+
+from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv
+from schemes import actions
+from schemes.model import Player
+from tui.i18n import _
+from tui.panes.pane import Pane
+from tui.session import Session
+
+
+class PlayersPane(Pane):
+    BINDINGS = [
+        Binding("a", "add", "Add"),
+        Binding("e", "edit", "Edit"),
+        Binding("k", "skip", "Skip rounds"),
+        Binding("w", "withdraw", "Withdraw"),
+        Binding("i", "import_file", "Import"),
+        Binding("f", "rating_list", "Rating list"),
+        Binding("slash", "search", "Search", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder=_("Search"), id="search")
+        table = DataTable(id="players-table", zebra_stripes=True, cursor_type="row")
+        table.add_columns(_("Id"), _("No."), _("Name"), _("Rank"), _("Rating"), _("Country"), _("Club"),
+                          _("Blocked"), _("Status"))
+        yield table
+
+    def show(self, session: Session) -> None:
+        table = self.query_one(DataTable)
+        state = session.state
+        wanted = self.query_one("#search", Input).value.casefold().replace("ё", "е")
+        selected = self.selected_id()
+        table.clear()
+        for player in state.players.values():
+            if wanted and wanted not in player.full_name.casefold().replace("ё", "е"):
+                continue
+            table.add_row(
+                str(player.id), str(state.numbers.get(player.id, "")), player.full_name, player.rank_label,
+                "" if player.rating is None else str(player.rating), player.country, player.club,
+                " ".join(map(str, sorted(player.block))), self.status(player), key=str(player.id),
+            )
+        if selected is not None and str(selected) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(selected)))
+        self.stale = False
+
+    @staticmethod
+    def status(player: Player) -> str:
+        if player.withdrawn_from is not None:
+            return _("withdrawn from {round}", round=player.withdrawn_from)
+        if player.skips:
+            return _("skips {rounds}", rounds=" ".join(map(str, sorted(player.skips))))
+        return ""
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show(self.session)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one(DataTable).focus()
+
+    def selected_id(self) -> int | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return int(row_key.value)
+
+    def selected(self) -> Player | None:
+        player_id = self.selected_id()
+        if player_id is None:
+            self.notify(_("Select a player first"), severity="warning")
+            return None
+        return self.session.state.players[player_id]
+
+    def action_search(self) -> None:
+        self.query_one("#search", Input).focus()
+
+    def action_add(self) -> None:
+        from tui.screens.player_form import PlayerFormScreen
+
+        def register(fields: dict | None) -> None:
+            if fields and self.screen.act(actions.register(self.session.events, **fields)):
+                self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
+
+        self.app.push_screen(PlayerFormScreen(None), register)
+
+    def action_edit(self) -> None:
+        from tui.screens.player_form import PlayerFormScreen
+
+        player = self.selected()
+        if player is None:
+            return
+
+        def save(fields: dict | None) -> None:
+            if fields and self.screen.act(actions.edit(player.id, **fields)):
+                self.notify(_("Saved: {name}", name=player.full_name))
+
+        self.app.push_screen(PlayerFormScreen(player), save)
+
+    def action_skip(self) -> None:
+        from tui.screens.ask import AskScreen
+
+        player = self.selected()
+        if player is None:
+            return
+
+        def skip(text: str | None) -> None:
+            if not text:
+                return
+            try:
+                rounds = [int(part) for part in text.replace(",", " ").split()]
+            except ValueError:
+                self.notify(_("A whole number"), severity="error")
+                return
+            self.screen.act(actions.skip(player.id, rounds))
+
+        self.app.push_screen(AskScreen(f"{player.full_name}: {_('Rounds to skip (2 3)')}"), skip)
+
+    def action_withdraw(self) -> None:
+        from tui.screens.confirm import ConfirmScreen
+
+        player = self.selected()
+        if player is None:
+            return
+        start = self.session.state.paired_rounds + 1
+
+        def withdraw(sure: bool | None) -> None:
+            if sure:
+                self.screen.act(actions.withdraw(self.session.state, player.id))
+
+        self.app.push_screen(ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)),
+                             withdraw)
+
+    def action_import_file(self) -> None:
+        from tui.screens.ask import AskScreen
+
+        def chosen(text: str | None) -> None:
+            if text:
+                self.import_from(Path(text).expanduser())
+
+        self.app.push_screen(AskScreen(_("CSV file or EGD rating list"), str(self.session.path.parent) + "/"), chosen)
+
+    def import_from(self, path: Path) -> None:
+        if not path.is_file():
+            self.notify(f"{path}: no such file", severity="error")
+            return
+        if is_rating_list(path):
+            self.open_rating_list(path)
+            return
+        try:
+            rows, errors = read_csv(path)
+        except ImportFailed as error:
+            self.notify(str(error), severity="error")
+            return
+        if errors:
+            self.notify("\n".join(errors[:5]), title=f"{path.name}: {len(errors)}", severity="error", timeout=15)
+            return
+        done = self.screen.act_all([
+            lambda events, state, fields=row.fields: actions.register(events, **fields) for row in rows
+        ])
+        if done:
+            self.notify(_("{count} players registered", count=len(done)))
+
+    def action_rating_list(self) -> None:
+        self.open_rating_list(None)
+
+    def open_rating_list(self, path: Path | None) -> None:
+        from tui.screens.rating_lookup import RatingLookupScreen
+
+        def register(player: RatedPlayer | None) -> None:
+            if player and self.screen.act(actions.register(self.session.events, **player.profile())):
+                self.notify(_("Registered: {name}", name=f"{player.surname} {player.name}"))
+
+        self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)

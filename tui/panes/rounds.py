@@ -1,0 +1,252 @@
+"""Rounds: pair the next round, see any round's boards, and enter results by board.
+
+Results go in as the slips come back: type the board number (the cursor jumps to it)
+and press one key: ``w`` white won, ``b`` black won, ``j`` jigo, ``W``/``B`` a win by
+forfeit, ``x`` both lose; ``s`` first if the nigiri gave the other colours.  The
+cursor then moves to the next board still without a result, and the counter of
+missing results goes down.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.events import Key
+from textual.widgets import DataTable, Static
+
+from schemes import actions
+from schemes.events import InvalidEvent
+from schemes.model import Board, Round
+from tui.i18n import _
+from tui.panes.pane import Pane
+from tui.session import Session
+
+CODES = {"w": "W+", "b": "B+", "j": "draw", "W": "W+F", "B": "B+F", "x": "both-lose"}
+
+
+class RoundsPane(Pane):
+    BINDINGS = [
+        Binding("n", "pair", "Pair next round"),
+        Binding("w", "result('w')", "White won"),
+        Binding("b", "result('b')", "Black won"),
+        Binding("j", "result('j')", "Jigo"),
+        Binding("W", "result('W')", "White by forfeit", show=False),
+        Binding("B", "result('B')", "Black by forfeit", show=False),
+        Binding("x", "result('x')", "Both lose", show=False),
+        Binding("s", "swapped", "Colours swapped", show=False),
+        Binding("m", "swap_players", "Swap players"),
+        Binding("left_square_bracket", "step(-1)", "Previous round", show=False),
+        Binding("right_square_bracket", "step(1)", "Next round", show=False),
+    ]
+
+    chosen: int | None = None
+    """The round the referee stepped back to; None follows the latest round."""
+    board_typed = ""
+    swapped_next = False
+    _shown: tuple | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="round-info")
+        table = DataTable(id="boards", zebra_stripes=True, cursor_type="row")
+        for key, title in (("board", "Board"), ("white", "White"), ("black", "Black"), ("handicap", "Hcp"),
+                           ("komi", "Komi"), ("result", "Result")):
+            table.add_column(_(title), key=key)
+        yield table
+        yield Static(id="round-free")
+
+    @property
+    def viewing(self) -> int:
+        latest = self.session.state.paired_rounds
+        return self.chosen if self.chosen is not None and 1 <= self.chosen < latest else latest
+
+    def show(self, session: Session) -> None:
+        state = session.state
+        played = state.round(self.viewing)
+        table = self.query_one(DataTable)
+        if played is None:
+            table.clear()
+            self._shown = None
+            self.query_one("#round-info", Static).update(_("No round is paired yet: n pairs round 1."))
+            self.query_one("#round-free", Static).update("")
+            self.stale = False
+            return
+        shape = (played.number, played.boards)
+        if shape == self._shown:  # the same boards: only results changed
+            for board in played.boards:
+                table.update_cell(str(board.number), "result", self.result_text(played, board))
+        else:
+            cursor = table.cursor_row
+            table.clear()
+            for board in played.boards:
+                table.add_row(str(board.number), self.label(board.white), self.label(board.black),
+                              str(board.handicap), self.komi(board), self.result_text(played, board),
+                              key=str(board.number))
+            self._shown = shape
+            if played.boards:
+                table.move_cursor(row=min(cursor, len(played.boards) - 1))
+        self.show_info(played)
+        self.show_free(played)
+        self.stale = False
+
+    def label(self, player: int) -> str:
+        state = self.session.state
+        p = state.players[player]
+        return f"{state.numbers.get(player, '')}. {p.full_name} ({p.rank_label})"
+
+    @staticmethod
+    def komi(board: Board) -> str:
+        return f"{board.komi:g}" + (f" {_('nigiri')}" if board.nigiri else "")
+
+    @staticmethod
+    def result_text(played: Round, board: Board) -> str:
+        result = played.results.get(board.number)
+        if result is None:
+            return ""
+        return result.code + (f" ({_('Colours swapped')})" if result.swapped else "")
+
+    def show_info(self, played: Round) -> None:
+        parts = [_("Round {round}", round=played.number)]
+        if "lowest_top_level" in played.extra:
+            parts.append(_("lowest top level {level}", level=played.extra["lowest_top_level"]))
+        missing = len(played.missing)
+        parts.append(_("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
+                     if missing else _("all results in"))
+        if self.board_typed:
+            parts.append(_("board {board}", board=self.board_typed) + "_")
+        if self.swapped_next:
+            parts.append(_("Colours swapped"))
+        self.query_one("#round-info", Static).update("  ·  ".join(parts))
+
+    def show_free(self, played: Round) -> None:
+        state = self.session.state
+        seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
+        skipping = [p.id for p in state.players.values() if p.id not in seated and not p.withdrawn_by(played.number)]
+        lines = []
+        if played.byes:
+            lines.append(f"{_('Bye')}: " + "; ".join(self.label(p) for p in played.byes))
+        if skipping:
+            lines.append(f"{_('Skip')}: " + "; ".join(self.label(p) for p in skipping))
+        self.query_one("#round-free", Static).update("\n".join(lines))
+
+    # -- entering results ------------------------------------------------------------
+    def on_key(self, event: Key) -> None:
+        if event.character and event.character.isdigit():
+            self.board_typed += event.character
+            self.jump_to(int(self.board_typed))
+        elif event.key == "backspace" and self.board_typed:
+            self.board_typed = self.board_typed[:-1]
+        else:
+            return
+        event.stop()
+        played = self.session.state.round(self.viewing)
+        if played:
+            self.show_info(played)
+
+    def jump_to(self, board: int) -> None:
+        table = self.query_one(DataTable)
+        if str(board) in table.rows:
+            table.move_cursor(row=table.get_row_index(str(board)))
+
+    def current_board(self) -> int | None:
+        table = self.query_one(DataTable)
+        if self.board_typed:
+            return int(self.board_typed)
+        if table.row_count == 0:
+            return None
+        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
+        return int(row_key.value)
+
+    def action_result(self, key: str) -> None:
+        board = self.current_board()
+        swapped, self.swapped_next, self.board_typed = self.swapped_next, False, ""
+        if board is None:
+            return
+        if self.screen.act(actions.result(self.viewing, board, CODES[key], swapped)):
+            self.next_missing(board)
+
+    def next_missing(self, after: int) -> None:
+        played = self.session.state.round(self.viewing)
+        later = [n for n in played.missing if n > after] or list(played.missing)
+        if later:
+            self.jump_to(later[0])
+
+    def action_swapped(self) -> None:
+        self.swapped_next = not self.swapped_next
+        played = self.session.state.round(self.viewing)
+        if played:
+            self.show_info(played)
+
+    def action_step(self, by: int) -> None:
+        target = self.viewing + by
+        if 1 <= target <= self.session.state.paired_rounds:
+            self.chosen = target
+            self.show(self.session)
+
+    # -- pairing -----------------------------------------------------------------------
+    def action_pair(self, allow_repeats: bool = False) -> None:
+        number = self.session.state.paired_rounds + 1
+        self.notify(_("Pairing round {round}…", round=number), timeout=2)
+        self.run_worker(lambda: self.compute_pairing(allow_repeats), thread=True, exclusive=True, group="pairing")
+
+    def compute_pairing(self, allow_repeats: bool) -> None:
+        """Runs in a thread, so a large field's pairing does not freeze the screen."""
+        try:
+            action = actions.pair(self.session.state, self.session.rng, allow_repeats=allow_repeats)
+        except InvalidEvent as error:
+            self.app.call_from_thread(self.pairing_refused, str(error), allow_repeats)
+            return
+        self.app.call_from_thread(self.record_pairing, action)
+
+    def record_pairing(self, action: tuple) -> None:
+        if self.screen.act(action):
+            self.chosen = None
+            self.show(self.session)
+            self.notify(_("Round {round} paired", round=action[1]["round"]))
+
+    def pairing_refused(self, message: str, allowed: bool) -> None:
+        from tui.screens.confirm import ConfirmScreen
+
+        if "repeat game" not in message or allowed:
+            self.notify(message, severity="error", timeout=10)
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.action_pair(allow_repeats=True)
+
+        self.app.push_screen(ConfirmScreen(_("{error}. Pair allowing repeat games?", error=message.split(":")[0])),
+                             answer)
+
+    def action_swap_players(self) -> None:
+        from tui.screens.ask import AskScreen
+
+        def swap(text: str | None) -> None:
+            if not text:
+                return
+            numbers = text.replace(",", " ").split()
+            by_number = {no: p for p, no in self.session.state.numbers.items()}
+            if len(numbers) != 2 or not all(n.isdigit() and int(n) in by_number for n in numbers):
+                self.notify(_("Two player numbers, like 3 12"), severity="error")
+                return
+            self.swap(by_number[int(numbers[0])], by_number[int(numbers[1])])
+
+        self.app.push_screen(AskScreen(_("Numbers of the two players (3 12)")), swap)
+
+    def swap(self, a: int, b: int, force: bool = False) -> None:
+        from tui.screens.confirm import ConfirmScreen
+
+        try:
+            action = actions.swap(self.session.state, self.viewing, a, b, force)
+        except InvalidEvent as error:
+            reason = str(error)
+            if "--force" not in reason:
+                self.notify(reason, severity="error")
+                return
+
+            def answer(yes: bool | None) -> None:
+                if yes:
+                    self.swap(a, b, force=True)
+
+            self.app.push_screen(ConfirmScreen(_("{reason}. Pair them anyway?", reason=reason.split(":")[0])), answer)
+            return
+        self.screen.act(action)

@@ -1,0 +1,68 @@
+"""Standings after any round with the scheme's columns, and the table of every round."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
+
+from paperwork.marks import opponent_mark
+from schemes.records import outcomes
+from tui import views
+from tui.i18n import _
+from tui.panes.pane import Pane
+from tui.session import Session
+
+
+class StandingsPane(Pane):
+    BINDINGS = [
+        Binding("left_square_bracket", "step(-1)", "Previous round"),
+        Binding("right_square_bracket", "step(1)", "Next round"),
+        Binding("t", "toggle_table", "Table"),
+    ]
+
+    after: int | None = None
+    """The round shown; None follows the latest complete round."""
+    rounds_table = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="standings-info")
+        yield DataTable(id="standings-table", zebra_stripes=True, cursor_type="row")
+
+    def show(self, session: Session) -> None:
+        state = session.state
+        after = views.latest_complete_round(state) if self.after is None else min(self.after, state.paired_rounds)
+        data = views.standings_json(state, after)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        total = state.settings.rounds
+        final = after and after == total and state.round(after).complete
+        title = _("Final table") if final else _("Standings after round {round}", round=after)
+        self.query_one("#standings-info", Static).update(title)
+        if self.rounds_table:
+            self.fill_rounds(table, data, state, after)
+        else:
+            keys = [k for k in (data["rows"][0]["tiebreaks"] if data["rows"] else {}) if k not in ("points", "level")]
+            table.add_columns(_("Place"), _("No."), _("Name"), _("Rank"), _("Score"), *keys)
+            for row in data["rows"]:
+                table.add_row(row["place"], row["no"] or "", row["name"], row["rank"], f"{row['score']:g}",
+                              *(f"{row['tiebreaks'][k]:g}" for k in keys))
+        self.stale = False
+
+    @staticmethod
+    def fill_rounds(table: DataTable, data: dict, state, after: int) -> None:
+        marks = outcomes(state, after)
+        table.add_columns(_("Place"), _("No."), _("Name"), *(str(r) for r in range(1, after + 1)), _("Score"))
+        for row in data["rows"]:
+            cells = [opponent_mark(o, state.numbers) for o in marks[row["id"]]]
+            table.add_row(row["place"], row["no"] or "", row["name"], *cells, f"{row['score']:g}")
+
+    def action_step(self, by: int) -> None:
+        state = self.session.state
+        current = views.latest_complete_round(state) if self.after is None else self.after
+        self.after = max(0, min(state.paired_rounds, current + by))
+        self.show(self.session)
+
+    def action_toggle_table(self) -> None:
+        self.rounds_table = not self.rounds_table
+        self.show(self.session)

@@ -1,0 +1,154 @@
+"""The form for a new tournament: scheme, rounds, name, place, dates, time control,
+komi, language and the scheme's parameters, with each field's problem shown under it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select
+
+from data.errors import TournamentFileError
+from data.ledger import Ledger
+from schemes import actions
+from schemes.events import InvalidEvent
+from schemes.registry import SCHEMES, get_scheme
+from schemes.timecontrol import TimeControlError, parse_time
+from tui.i18n import _
+
+FIELDS = (  # id, label, default
+    ("file", "File", "tournament"),
+    ("name", "Name", ""),
+    ("place", "Venue", ""),
+    ("dates", "Dates (2026-12-05..2026-12-06)", ""),
+    ("rounds", "Rounds", "5"),
+    ("komi", "Komi", "6.5"),
+    ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
+)
+# which field a refusal from the rules is about, by a word in its message
+ABOUT = (("dates", "dates"), ("time control", "time"), ("komi", "komi"), ("rounds", "rounds"), ("name", "name"))
+
+
+class NewTournamentScreen(ModalScreen[Path | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        self.scheme = "gamma"
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog wide"):
+            yield Label(_("New tournament"), classes="heading")
+            yield Label(_("Scheme"))
+            yield Select([(name, name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
+            for field, label, default in FIELDS:
+                yield Label(_(label))
+                yield Input(default, id=field)
+                yield Label("", id=f"{field}-error", classes="error")
+            yield Label(_("Paperwork language"))
+            yield Select([("Русский", "ru"), ("English", "en")], value="ru", allow_blank=False, id="lang")
+            yield Label(_("Parameters of the scheme"), classes="heading")
+            yield VerticalScroll(id="params")
+            yield Label("", id="general-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Create"), id="create", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    async def on_mount(self) -> None:
+        await self.show_params()
+        self.query_one("#name", Input).focus()
+
+    async def show_params(self) -> None:
+        box = self.query_one("#params", VerticalScroll)
+        await box.remove_children()
+        for param in get_scheme(self.scheme).params:
+            default = ",".join(param.default) if isinstance(param.default, list) else f"{param.default}"
+            await box.mount(Label(f"{param.key} — {param.help}"), Input(default, id=f"param-{param.key}"),
+                            Label("", id=f"param-{param.key}-error", classes="error"))
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "scheme" and event.value != self.scheme:
+            self.scheme = str(event.value)
+            await self.show_params()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "time":
+            self.error("time", self.time_hint(event.value))
+
+    @staticmethod
+    def time_hint(text: str) -> str:
+        if not text.strip():
+            return ""
+        try:
+            control = parse_time(text)
+        except TimeControlError as error:
+            return str(error)
+        return "" if control.rated_in_russia else _("Not rated: under 60 effective minutes")
+
+    def error(self, field: str, message: str) -> None:
+        self.query_one(f"#{field}-error", Label).update(message)
+
+    def value(self, field: str) -> str:
+        return self.query_one(f"#{field}", Input).value.strip()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.create()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.create()
+
+    def create(self) -> None:
+        for field, _label, _default in FIELDS:
+            self.error(field, "")
+        self.query_one("#general-error", Label).update("")
+        problems = {}
+        if not self.value("name"):
+            problems["name"] = _("Give a name")
+        rounds = self.value("rounds")
+        if rounds and not rounds.isdigit():
+            problems["rounds"] = _("A whole number")
+        if not re.fullmatch(r"-?\d+(\.5|\.0)?", self.value("komi")):
+            problems["komi"] = _("A number like 6.5")
+        path = self.folder / (self.value("file").removesuffix(".json") + ".json")
+        if path.exists():
+            problems["file"] = _("{path} exists already", path=path)
+        if problems:
+            for field, message in problems.items():
+                self.error(field, message)
+            return
+        params = {p.key: self.query_one(f"#param-{p.key}", Input).value.strip() for p in get_scheme(self.scheme).params}
+        try:
+            action = actions.create(
+                self.value("name"), self.scheme, int(rounds) if rounds else None, self.value("place"),
+                self.value("dates"), float(self.value("komi")), self.value("time"),
+                str(self.query_one("#lang", Select).value), params,
+            )
+            self.folder.mkdir(parents=True, exist_ok=True)
+            Ledger.create(path, action).close()
+        except (InvalidEvent, TournamentFileError) as error:
+            self.place_error(str(error))
+            return
+        self.dismiss(path)
+
+    def place_error(self, message: str) -> None:
+        """Show a refusal under the field it is about, or under the form."""
+        for param in get_scheme(self.scheme).params:
+            if message.startswith(f"{param.key}:"):
+                self.error(f"param-{param.key}", message)
+                return
+        for word, field in ABOUT:
+            if word in message:
+                self.error(field, message)
+                return
+        self.query_one("#general-error", Label).update(message)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

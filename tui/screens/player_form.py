@@ -1,0 +1,101 @@
+"""Add or edit a player, with each field's problem shown under it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from data import codes
+from schemes.model import Player
+from schemes.ranks import RankError, check_rating, parse_rank
+from tui.i18n import _
+
+FIELDS = (
+    ("surname", "Surname"), ("name", "Given name"), ("strength", "Rating or rank (2150 or 2d)"),
+    ("country", "Country code (RU)"), ("club", "Club or city"), ("block", "Must not meet (ids: 3 7)"),
+)
+
+
+class PlayerFormScreen(ModalScreen[dict | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, player: Player | None) -> None:
+        super().__init__()
+        self.player = player
+
+    def values(self) -> dict[str, str]:
+        p = self.player
+        if p is None:
+            return {}
+        strength = str(p.rating) if p.rating is not None else p.rank_label
+        return {"surname": p.surname, "name": p.name, "strength": strength, "country": p.country,
+                "club": p.club, "block": " ".join(map(str, sorted(p.block)))}
+
+    def compose(self) -> ComposeResult:
+        values = self.values()
+        with VerticalScroll(classes="dialog"):
+            yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading")
+            for field, label in FIELDS:
+                yield Label(_(label))
+                yield Input(values.get(field, ""), id=field)
+                yield Label("", id=f"{field}-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Save"), id="save", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.save()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.save()
+
+    def save(self) -> None:
+        fields, problems = self.read()
+        for field, _label in FIELDS:
+            self.query_one(f"#{field}-error", Label).update(problems.get(field, ""))
+        if not problems:
+            self.dismiss(fields)
+
+    def read(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The fields for ``actions.register``/``edit``, and a message per bad field."""
+        text = {field: self.query_one(f"#{field}", Input).value.strip() for field, _label in FIELDS}
+        fields: dict[str, Any] = {"surname": text["surname"], "name": text["name"]}
+        problems: dict[str, str] = {}
+        if not text["surname"]:
+            problems["surname"] = _("Give a surname")
+        strength = text["strength"]
+        try:
+            if re.fullmatch(r"-?\d{3,4}", strength):
+                fields["rating"] = check_rating(int(strength))
+            elif strength:
+                parse_rank(strength)
+                fields["rank"] = strength
+            else:
+                problems["strength"] = _("Give a rating (2150) or a rank (2d)")
+        except RankError as error:
+            problems["strength"] = str(error)
+        if text["country"]:
+            try:
+                fields["country"] = codes.country(text["country"])
+            except ValueError as error:
+                problems["country"] = str(error)
+        elif self.player:
+            fields["country"] = ""
+        fields["club"] = codes.club(text["club"]) if text["club"] else ""
+        try:
+            fields["block"] = [int(part) for part in text["block"].replace(",", " ").split()]
+        except ValueError:
+            problems["block"] = _("Player ids, like 3 7")
+        return fields, problems
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

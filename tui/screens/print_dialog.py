@@ -1,0 +1,57 @@
+"""Choose the documents to print and their round."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, SelectionList
+
+from paperwork.build import KINDS
+from schemes.model import Tournament
+from tui.i18n import _
+
+
+class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, state: Tournament) -> None:
+        super().__init__()
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
+        with Vertical(classes="dialog"):
+            yield Label(_("Print documents"), classes="heading")
+            yield SelectionList[str](*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
+            yield Label(_("Round (empty: the latest)"))
+            yield Input(id="round")
+            yield Label("", id="print-error", classes="error")
+            with Horizontal(classes="buttons"):
+                yield Button(_("Print"), id="print", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "print":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        kinds = list(self.query_one(SelectionList).selected)
+        text = self.query_one("#round", Input).value.strip()
+        error = self.query_one("#print-error", Label)
+        if not kinds:
+            error.update(_("Choose at least one document"))
+            return
+        if text and (not text.isdigit() or not 0 <= int(text) <= self.state.paired_rounds):
+            error.update(f"round {text} is not paired")
+            return
+        self.dismiss(([k for k in KINDS if k in kinds], int(text) if text else None))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,25 @@
+"""A progress bar while documents are written."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, ProgressBar
+
+
+class ProgressScreen(ModalScreen[None]):
+    def __init__(self, total: int) -> None:
+        super().__init__()
+        self.total = total
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("", id="doing")
+            yield ProgressBar(total=self.total, show_eta=False)
+
+    def step(self, doing: str) -> None:
+        self.query_one("#doing", Label).update(doing)
+        bar = self.query_one(ProgressBar)
+        if bar.progress or doing:
+            bar.advance(1)

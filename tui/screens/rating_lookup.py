@@ -1,0 +1,79 @@
+"""Find a player in a rating list by the start of his name, and register him."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from data.importers import ImportFailed, RatedPlayer, RatingList
+from tui import settings
+from tui.i18n import _
+
+_loaded: dict[Path, RatingList] = {}
+"""Lists already read in this session: loading one takes a fifth of a second."""
+
+
+class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, folder: Path, path: Path | None) -> None:
+        super().__init__()
+        self.folder = folder
+        self.path = path or Path(settings.load(folder).get("rating_list", ""))
+        self.ratings: RatingList | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Label(_("Rating list file"))
+            yield Input(str(self.path) if str(self.path) != "." else "", id="list-path")
+            yield Label("", id="list-status")
+            yield Label(_("Name starts with"))
+            yield Input(id="prefix")
+            yield OptionList(id="found")
+
+    def on_mount(self) -> None:
+        if self.path.is_file():
+            self.load(self.path)
+            self.query_one("#prefix", Input).focus()
+
+    def load(self, path: Path) -> None:
+        try:
+            self.ratings = _loaded.get(path) or RatingList.read(path)
+        except (OSError, ImportFailed) as error:
+            self.query_one("#list-status", Label).update(str(error))
+            return
+        _loaded[path] = self.ratings
+        stored = settings.load(self.folder)
+        stored["rating_list"] = str(path)
+        settings.save(self.folder, stored)
+        self.query_one("#list-status", Label).update(_("{count} players in the list", count=len(self.ratings.players)))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "list-path":
+            self.load(Path(event.value).expanduser())
+            self.query_one("#prefix", Input).focus()
+        else:
+            self.query_one(OptionList).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "prefix" or self.ratings is None:
+            return
+        found = self.query_one(OptionList)
+        found.clear_options()
+        if event.value.strip():
+            found.add_options(
+                Option(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})", id=p.pin)
+                for p in self.ratings.search(event.value)
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.ratings.by_pin(event.option.id) if self.ratings else None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,35 @@
+"""Screens and panes whose words follow the interface language.
+
+Bindings are written with English descriptions; ``translate_bindings`` gives the
+node the same bindings described in the interface language, so the footer and the
+command palette speak it.  A language switch recomposes the screen, which runs
+``compose`` again with the new words.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingsMap
+
+from tui.i18n import _
+
+
+class Translated:
+    BINDINGS: list[Binding] = []
+
+    def translate_bindings(self) -> None:
+        self._bindings = BindingsMap(
+            Binding(b.key, b.action, _(b.description), show=b.show, priority=b.priority)
+            for b in type(self).BINDINGS
+        )
+        self.refresh_bindings()
+
+    def on_mount(self) -> None:
+        self.translate_bindings()
+
+    async def recompose_translated(self) -> None:
+        await self.recompose()
+        self.translate_bindings()
+        self.after_recompose()
+
+    def after_recompose(self) -> None:
+        """Fill what compose left empty (tables) again."""
