@@ -30,7 +30,7 @@ class PlayersPane(Pane):
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
         table = DataTable(id="players-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns(_("Id"), _("No."), _("Name"), _("Rank"), _("Rating"), _("Country"), _("Club"),
+        table.add_columns(_("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"),
                           _("Blocked"), _("Status"))
         yield table
 

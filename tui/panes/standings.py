@@ -9,7 +9,8 @@ from textual.widgets import DataTable, Static
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
 from tui import views
-from tui.i18n import _
+from paperwork.labels import labels
+from tui.i18n import _, language
 from tui.panes.pane import Pane
 from tui.session import Session
 
@@ -43,7 +44,8 @@ class StandingsPane(Pane):
             self.fill_rounds(table, data, state, after)
         else:
             keys = [k for k in (data["rows"][0]["tiebreaks"] if data["rows"] else {}) if k not in ("points", "level")]
-            table.add_columns(_("Place"), _("No."), _("Name"), _("Rank"), _("Score"), *keys)
+            titles = labels(language())
+            table.add_columns(_("Place"), _("No."), _("Player"), _("Rank"), _("Score"), *(titles.get(k, k) for k in keys))
             for row in data["rows"]:
                 table.add_row(row["place"], row["no"] or "", row["name"], row["rank"], f"{row['score']:g}",
                               *(f"{row['tiebreaks'][k]:g}" for k in keys))
@@ -52,7 +54,7 @@ class StandingsPane(Pane):
     @staticmethod
     def fill_rounds(table: DataTable, data: dict, state, after: int) -> None:
         marks = outcomes(state, after)
-        table.add_columns(_("Place"), _("No."), _("Name"), *(str(r) for r in range(1, after + 1)), _("Score"))
+        table.add_columns(_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), _("Score"))
         for row in data["rows"]:
             cells = [opponent_mark(o, state.numbers) for o in marks[row["id"]]]
             table.add_row(row["place"], row["no"] or "", row["name"], *cells, f"{row['score']:g}")

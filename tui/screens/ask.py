@@ -27,3 +27,9 @@ class AskScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def show_error(label: Label, message: str) -> None:
+    """A field's problem under it; the line is hidden while there is none."""
+    label.update(message)
+    label.set_class(bool(message), "shown")

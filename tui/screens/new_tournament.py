@@ -19,6 +19,7 @@ from schemes.events import InvalidEvent
 from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
 from tui.i18n import _
+from tui.screens.ask import show_error
 
 FIELDS = (  # id, label, default
     ("file", "File", "tournament"),
@@ -91,7 +92,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         return "" if control.rated_in_russia else _("Not rated: under 60 effective minutes")
 
     def error(self, field: str, message: str) -> None:
-        self.query_one(f"#{field}-error", Label).update(message)
+        show_error(self.query_one(f"#{field}-error", Label), message)
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value.strip()
@@ -108,7 +109,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
     def create(self) -> None:
         for field, _label, _default in FIELDS:
             self.error(field, "")
-        self.query_one("#general-error", Label).update("")
+        self.error("general", "")
         problems = {}
         if not self.value("name"):
             problems["name"] = _("Give a name")
@@ -148,7 +149,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
             if word in message:
                 self.error(field, message)
                 return
-        self.query_one("#general-error", Label).update(message)
+        self.error("general", message)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -15,6 +15,7 @@ from data import codes
 from schemes.model import Player
 from schemes.ranks import RankError, check_rating, parse_rank
 from tui.i18n import _
+from tui.screens.ask import show_error
 
 FIELDS = (
     ("surname", "Surname"), ("name", "Given name"), ("strength", "Rating or rank (2150 or 2d)"),
@@ -61,7 +62,7 @@ class PlayerFormScreen(ModalScreen[dict | None]):
     def save(self) -> None:
         fields, problems = self.read()
         for field, _label in FIELDS:
-            self.query_one(f"#{field}-error", Label).update(problems.get(field, ""))
+            show_error(self.query_one(f"#{field}-error", Label), problems.get(field, ""))
         if not problems:
             self.dismiss(fields)
 

@@ -11,6 +11,7 @@ from textual.widgets import Button, Input, Label, SelectionList
 from paperwork.build import KINDS
 from schemes.model import Tournament
 from tui.i18n import _
+from tui.screens.ask import show_error
 
 
 class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
@@ -46,10 +47,10 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         text = self.query_one("#round", Input).value.strip()
         error = self.query_one("#print-error", Label)
         if not kinds:
-            error.update(_("Choose at least one document"))
+            show_error(error, _("Choose at least one document"))
             return
         if text and (not text.isdigit() or not 0 <= int(text) <= self.state.paired_rounds):
-            error.update(f"round {text} is not paired")
+            show_error(error, f"round {text} is not paired")
             return
         self.dismiss(([k for k in KINDS if k in kinds], int(text) if text else None))
 
