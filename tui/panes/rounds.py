@@ -186,6 +186,7 @@ class RoundsPane(Pane):
     def action_pair(self, allow_repeats: bool = False) -> None:
         number = self.session.state.paired_rounds + 1
         self.notify(_("Pairing round {round}…", round=number), timeout=2)
+        self.query_one(DataTable).loading = True
         self.run_worker(lambda: self.compute_pairing(allow_repeats), thread=True, exclusive=True, group="pairing")
 
     def compute_pairing(self, allow_repeats: bool) -> None:
@@ -198,6 +199,7 @@ class RoundsPane(Pane):
         self.app.call_from_thread(self.record_pairing, action)
 
     def record_pairing(self, action: tuple) -> None:
+        self.query_one(DataTable).loading = False
         if self.screen.act(action):
             self.chosen = None
             self.show(self.session)
@@ -206,6 +208,7 @@ class RoundsPane(Pane):
     def pairing_refused(self, message: str, allowed: bool) -> None:
         from tui.screens.confirm import ConfirmScreen
 
+        self.query_one(DataTable).loading = False
         if "repeat game" not in message or allowed:
             self.notify(message, severity="error", timeout=10)
             return
