@@ -34,6 +34,18 @@ def test_every_string_of_the_app_has_a_russian_line() -> None:
     assert missing == []
 
 
+def test_every_scheme_parameter_and_setting_is_explained_in_russian() -> None:
+    from schemes.registry import SCHEMES
+    from tui.views import settings_rows
+    from tests.builders import Log
+
+    for scheme in SCHEMES.values():
+        for param in scheme.params:
+            assert param.help in RU, param.help
+    meanings = [meaning for _key, _value, meaning in settings_rows(Log("gamma", rounds=3).state) if meaning]
+    assert all(meaning in RU for meaning in meanings)
+
+
 def test_every_log_template_has_a_russian_line() -> None:
     samples = [
         ("tournament_created", {"name": "X", "scheme": "gamma"}), ("player_registered", {"player": 1, "surname": "A", "name": "B"}),

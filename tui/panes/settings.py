@@ -21,5 +21,5 @@ class SettingsPane(Pane):
         table = self.query_one(DataTable)
         table.clear()
         for key, value, meaning in views.settings_rows(session.state):
-            table.add_row(key, value, meaning)
+            table.add_row(key, value, _(meaning) if meaning else "")
         self.stale = False
