@@ -86,6 +86,7 @@ RU = {
     "Saved: {name}": "Сохранено: {name}",
     "CSV file or EGD rating list": "CSV-файл или рейтинг-лист EGD",
     "{count} players registered": "Зарегистрировано игроков: {count}",
+    "{bad} bad rows. Import the {good} good ones?": "Ошибочных строк: {bad}. Импортировать остальные ({good})?",
     # player form
     "Add a player": "Новый игрок",
     "Edit a player": "Изменить данные игрока",

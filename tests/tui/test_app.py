@@ -297,6 +297,17 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert [r[2] for r in rows(app, "players-table")][-2:] == ["Ким Ли", "Пак Су"]
+        # a file with a bad row: the errors by line, then the question whether to import the rest
+        csv.write_text("surname,name,rank\nЛи,Ан,1d\nБад,Б,77k\n", encoding="utf-8")
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("line 3: bad rank '77k'" in n for n in notes(app))
+        await pilot.press("y")
+        await pilot.pause()
+        assert rows(app, "players-table")[-1][2] == "Ли Ан"
         await pilot.press("f")
         await pilot.pause()
         lookup = app.screen

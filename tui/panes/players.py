@@ -161,8 +161,18 @@ class PlayersPane(Pane):
             self.notify(str(error), severity="error")
             return
         if errors:
+            from tui.screens.confirm import ConfirmScreen
+
             self.notify("\n".join(errors[:5]), title=f"{path.name}: {len(errors)}", severity="error", timeout=15)
+            if rows:
+                self.app.push_screen(
+                    ConfirmScreen(_("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))),
+                    lambda yes: self.register_rows(rows) if yes else None,
+                )
             return
+        self.register_rows(rows)
+
+    def register_rows(self, rows: list) -> None:
         done = self.screen.act_all([
             lambda events, state, fields=row.fields: actions.register(events, **fields) for row in rows
         ])
