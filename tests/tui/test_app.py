@@ -360,3 +360,21 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
     app = app_on(folder, None)  # the choice is remembered
     async with app.run_test():
         assert i18n.language() == "en"
+
+
+async def test_switching_language_inside_a_tournament(folder: Path) -> None:
+    from textual.widgets import Tab
+
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Игроки", "Туры"]
+        app.action_switch_language()
+        await pilot.pause()
+        await pilot.pause()
+        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Players", "Rounds"]
+        assert len(rows(app, "boards")) == 5
+        await pilot.press("n")  # the panes still work after being composed again
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 4

@@ -26,7 +26,7 @@ FIELDS = (  # id, label, default
     ("name", "Name", ""),
     ("place", "Venue", ""),
     ("dates", "Dates (2026-12-05..2026-12-06)", ""),
-    ("rounds", "Rounds", "5"),
+    ("rounds", "Number of rounds", "5"),
     ("komi", "Komi", "6.5"),
     ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
 )

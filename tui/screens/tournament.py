@@ -32,14 +32,14 @@ from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
 
-TABS = (("players", "Players", PlayersPane), ("rounds", "Rounds tab", RoundsPane),
+TABS = (("players", "Players", PlayersPane), ("rounds", "Rounds", RoundsPane),
         ("standings", "Standings", StandingsPane), ("log", "Log", LogPane), ("settings", "Settings", SettingsPane))
 
 
 class TournamentScreen(Translated, Screen[None]):
     BINDINGS = [
         Binding("f2", "show('players')", "Players"),
-        Binding("f3", "show('rounds')", "Rounds tab"),
+        Binding("f3", "show('rounds')", "Rounds"),
         Binding("f4", "show('standings')", "Standings"),
         Binding("f5", "show('log')", "Log"),
         Binding("f8", "show('settings')", "Settings", show=False),
