@@ -98,20 +98,44 @@ def _events(path: Path, data: dict[str, Any]) -> list[Event]:
         raise TournamentFileError(f"{path}: damaged event log ({error})") from None
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 class AtomicStorage(Storage):
-    """TinyDB storage that writes atomically and durably, and reads the file once."""
+    """TinyDB storage that writes atomically and durably, and reads the file once.
+
+    Serialising thousands of events on every append would dominate its cost, so each
+    document's JSON is kept and reused while TinyDB hands back the same document
+    object.  That is sound because the log is append-only: no document is ever
+    changed in place (TinyDB's update() would, and this program never calls it).
+    """
 
     def __init__(self, path: str, initial: dict[str, Any] | None = None) -> None:
         self.path = Path(path)
         self._data = initial
+        self._texts: dict[tuple[str, str], tuple[Any, str]] = {}
 
     def read(self) -> dict[str, Any] | None:
         if self._data is None:
             self._data = _load(self.path)
         return self._data
 
+    def _serialise(self, data: dict[str, Any]) -> bytes:
+        tables = []
+        for name, documents in data.items():
+            parts = []
+            for key, document in documents.items():
+                known = self._texts.get((name, key))
+                if known is None or known[0] is not document:
+                    known = (document, f"{_json(key)}:{_json(document)}")
+                    self._texts[(name, key)] = known
+                parts.append(known[1])
+            tables.append(f"{_json(name)}:{{{','.join(parts)}}}")
+        return ("{" + ",".join(tables) + "}").encode("utf-8")
+
     def write(self, data: dict[str, Any]) -> None:
-        payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        payload = self._serialise(data)
         try:
             write_atomically(self.path, payload)
         except BaseException:

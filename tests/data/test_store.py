@@ -124,3 +124,13 @@ def test_read_only_file_refuses_appends(tmp_path: Path) -> None:
     opened = TournamentFile(path)
     with pytest.raises(TournamentFileError, match="read-only"):
         opened.append(opened.events[0])
+
+
+def test_the_written_file_is_exactly_the_json_of_its_documents(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        for surname in ("Иванов", 'Quote "q"', "Back\\slash"):
+            ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
+        written = json.loads(path.read_text(encoding="utf-8"))
+        assert written == ledger.file._db.storage.read()
+    assert [e["data"]["surname"] for e in list(written["events"].values())[1:]] == ["Иванов", 'Quote "q"', "Back\\slash"]
