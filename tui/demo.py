@@ -55,16 +55,20 @@ def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) 
             ledger.commit(actions.result(paired, board, code))
 
 
+def _register(ledger: Ledger, players: Sequence[tuple[str, str, int, str, str]]) -> None:
+    ledger.commit_all([
+        lambda events, state, p=p: actions.register(events, surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4])
+        for p in players
+    ])
+
+
 def _round_robin(path: Path) -> None:
     create = actions.create(
         "Демо: круговой турнир", "round-robin", None, "Санкт-Петербург", "2026-11-28..2026-11-29",
         6.5, "60+30sx3", "ru", {"numbering": "rating"},
     )
     with Ledger.create(path, create) as ledger:
-        for surname, name, rating, country, club in PLAYERS[:6]:
-            ledger.commit(actions.register(
-                ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
-            ))
+        _register(ledger, PLAYERS[:6])
         _play(ledger, ROUND_ROBIN_RESULTS, random.Random(2026))
 
 
@@ -74,10 +78,7 @@ def _gamma(path: Path) -> None:
         6.5, "50+5/20", "ru",
     )
     with Ledger.create(path, create) as ledger:
-        for surname, name, rating, country, club in PLAYERS[:11]:
-            ledger.commit(actions.register(
-                ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
-            ))
+        _register(ledger, PLAYERS[:11])
         ledger.commit(actions.skip(11, [2]))
         _play(ledger, GAMMA_RESULTS, random.Random(2026))
 
@@ -88,10 +89,7 @@ def _sport_handicap(path: Path) -> None:
         6.5, "30+30sx3", "ru",
     )
     with Ledger.create(path, create) as ledger:
-        for surname, name, rating, country, club in PLAYERS[2:]:
-            ledger.commit(actions.register(
-                ledger.events, surname=surname, name=name, rating=rating, country=country, club=club,
-            ))
+        _register(ledger, PLAYERS[2:])
         ledger.commit(actions.skip(3, [3]))
         _play(ledger, SPORT_HANDICAP_RESULTS, random.Random(2026))
 
@@ -110,10 +108,7 @@ def _vladivostok(path: Path) -> None:
         "I Japan Consul-General Cup", "fors", 5, "Vladivostok", "2004-09-17..2004-09-19", 6.5, "60", "ru",
     )
     with Ledger.create(path, create) as ledger:
-        for surname, name, rating, club in VLADIVOSTOK:
-            ledger.commit(actions.register(
-                ledger.events, surname=surname, name=name, rating=rating, country="RU", club=club,
-            ))
+        _register(ledger, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
         for number, winners in enumerate(VLADIVOSTOK_WINNERS, start=1):
             ledger.commit(actions.pair(ledger.state, random.Random(number)))
             for board in ledger.state.round(number).boards:
