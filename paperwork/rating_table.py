@@ -21,7 +21,7 @@ from typing import Mapping, Sequence
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
 from paperwork.translit import is_cyrillic, latin
-from schemes import fors, gamma, sport_handicap
+from schemes import fors, sport_handicap
 from schemes.events import Event
 from schemes.model import Tournament
 from schemes.records import Kind, Outcome, Score, outcomes

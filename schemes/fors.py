@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from schemes.model import Board, Player, Tournament
+from schemes.model import Board, Tournament
 from schemes.names import rating_order
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, ranked

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
 from data.errors import TournamentFileError

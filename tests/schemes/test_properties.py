@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 from schemes.events import InvalidEvent
 from schemes.registry import get_scheme
 from schemes.replay import replay
-from tests.builders import Log, round_robin
+from tests.builders import round_robin
 
 RR = get_scheme("round-robin")
 CODES = ("W+", "B+", "draw", "W+F", "B+F", "both-lose")

@@ -163,7 +163,7 @@ def test_numbering_by_lot_is_recorded_and_replay_never_draws_again() -> None:
 
 def test_manual_numbering_needs_the_order() -> None:
     log = Log("round-robin", numbering="manual")
-    ids = [log.add(f"P{i}", rating=2000) for i in range(3)]
+    assert [log.add(f"P{i}", rating=2000) for i in range(3)] == [1, 2, 3]
     with pytest.raises(InvalidEvent, match="--order"):
         log.pair()
     with pytest.raises(InvalidEvent, match="every player"):

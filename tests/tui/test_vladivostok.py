@@ -64,7 +64,7 @@ def games_of(round_number: int) -> set[frozenset[int]]:
 def enter_results(capsys, path: str, round_number: int) -> None:
     pairing = json.loads(cli(capsys, "-f", path, "pairings", str(round_number), "--json"))
     for board in pairing["boards"]:
-        white, black = board["white"], board["black"]
+        white = board["white"]
         white_won = TABLE[white][1].split()[round_number - 1].startswith("+")
         actual_white = "w" in RATING_TABLE[white].split()[round_number - 1]
         argv = ["-f", path, "result", str(round_number), str(board["board"]), "W+" if white_won else "B+"]
