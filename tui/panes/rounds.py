@@ -48,8 +48,9 @@ class RoundsPane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(id="round-info")
         table = DataTable(id="boards", zebra_stripes=True, cursor_type="row")
-        for key, title in (("board", "Board"), ("white", "White"), ("black", "Black"), ("handicap", "Hcp"),
-                           ("komi", "Komi"), ("result", "Result")):
+        # the result right after the board number: it stays in view on a narrow terminal
+        for key, title in (("board", "Board"), ("result", "Result"), ("white", "White"), ("black", "Black"),
+                           ("handicap", "Hcp"), ("komi", "Komi")):
             table.add_column(_(title), key=key)
         yield table
         yield Static(id="round-free")
@@ -78,9 +79,8 @@ class RoundsPane(Pane):
             cursor = table.cursor_row
             table.clear()
             for board in played.boards:
-                table.add_row(str(board.number), self.label(board.white), self.label(board.black),
-                              str(board.handicap), self.komi(board), self.result_text(played, board),
-                              key=str(board.number))
+                table.add_row(str(board.number), self.result_text(played, board), self.label(board.white),
+                              self.label(board.black), str(board.handicap), self.komi(board), key=str(board.number))
             self._shown = shape
             if played.boards:
                 table.move_cursor(row=min(cursor, len(played.boards) - 1))
