@@ -74,7 +74,8 @@ def _load(path: Path) -> dict[str, Any]:
     except (UnicodeDecodeError, json.JSONDecodeError):
         hint = f"; the previous state is in {backup_path(path).name}" if backup_path(path).exists() else ""
         raise TournamentFileError(f"{path}: not a Tengen tournament (damaged or not JSON){hint}") from None
-    meta = data.get(_META, {}).get("1", {}) if isinstance(data, dict) else {}
+    meta_table = data.get(_META) if isinstance(data, dict) else None
+    meta = meta_table.get("1") if isinstance(meta_table, dict) else None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
         raise TournamentFileError(f"{path}: not a Tengen tournament file")
     if meta.get("version") != VERSION:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from paperwork.document import Column, Document, Text, half_points, number
+from paperwork.document import Column, Document, half_points, number
 from paperwork.labels import labels
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import identity, name_options, number_of
@@ -39,11 +39,6 @@ def _numbered(tournament: Tournament) -> list[int]:
     return sorted(tournament.players, key=lambda p: (tournament.numbers.get(p, 10**6), p))
 
 
-def _name_cells(tournament: Tournament, player: int) -> list[Text]:
-    no, names, rank = identity(tournament, player)
-    return [no, names, rank]
-
-
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     scheme = tournament.settings.scheme
     rows = get_scheme(scheme).standings(tournament, after_round).rows
@@ -56,7 +51,7 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
                Column(text[SCORE_LABEL[scheme]], 6)] + [Column(text[k], 6) for k in keys]
     score = _score_format(scheme)
     body = [
-        [row.place, *_name_cells(tournament, row.player), score(row.score)]
+        [row.place, *identity(tournament, row.player), score(row.score)]
         + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys]
         for row in rows
     ]
@@ -154,7 +149,7 @@ def _sport_handicap(tournament: Tournament, events: Sequence[Event], after_round
     rows = []
     for player in _numbered(tournament):
         card = cards[player]
-        cells = _name_cells(tournament, player) + [str(card.strengths[0])]
+        cells = [*identity(tournament, player), str(card.strengths[0])]
         for r in range(rounds):
             if r < len(card.outcomes):
                 cells += [opponent_mark(card.outcomes[r], tournament.numbers), str(card.strengths[r + 1])]
@@ -216,7 +211,7 @@ def _round_robin(tournament: Tournament, events: Sequence[Event], after_round: i
                 mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
                 against.setdefault(outcome.opponent, []).append(mark)
         row = rows_by_player[player]
-        cells = _name_cells(tournament, player)
+        cells = list(identity(tournament, player))
         cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]

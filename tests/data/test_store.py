@@ -60,6 +60,8 @@ def test_refused_action_leaves_the_file_unchanged(tmp_path: Path) -> None:
     [
         (b'{"a": 1}', "not a Tengen tournament file"),
         (b"[1, 2]", "not a Tengen tournament file"),
+        (b'{"meta": 5, "events": {}}', "not a Tengen tournament file"),
+        (b'{"meta": {"1": "x"}, "events": {}}', "not a Tengen tournament file"),
         (b'{"meta": {"1": {"format": "tengen-tournament", "ver', "damaged or not JSON"),
         (b"\xff\xfe\x00", "damaged or not JSON"),
         (b"", "damaged or not JSON"),

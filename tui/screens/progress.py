@@ -18,8 +18,8 @@ class ProgressScreen(ModalScreen[None]):
             yield Label("", id="doing")
             yield ProgressBar(total=self.total, show_eta=False)
 
-    def step(self, doing: str) -> None:
-        self.query_one("#doing", Label).update(doing)
-        bar = self.query_one(ProgressBar)
-        if bar.progress or doing:
-            bar.advance(1)
+    def doing(self, what: str) -> None:
+        self.query_one("#doing", Label).update(what)
+
+    def done_one(self) -> None:
+        self.query_one(ProgressBar).advance(1)

@@ -174,13 +174,14 @@ class TournamentScreen(Translated, Screen[None]):
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
-                self.app.call_from_thread(progress.step, _("Writing {document}…", document=_(kind)))
+                self.app.call_from_thread(progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_number
                 if number is None:
                     number = state.paired_rounds if kind in ("protocol", "slips") else latest_complete_round(state)
                 target = Path(f"{stem}-{kind}-{number}.pdf")
                 print_to(target, kind, state, events, number)
                 written.append(target)
+                self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError) as error:
             self.app.call_from_thread(self.printed, written, str(error))
             return
