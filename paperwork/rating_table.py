@@ -110,10 +110,10 @@ def _info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
                 for p in rows}
     if scheme == "fors":
         places, values, totals = fors.ranking(tournament, after)
-        first = (list(tournament.settings.params["tiebreaks"]) or ["wins"])[0]
+        chosen = list(tournament.settings.params["tiebreaks"])
         tied = {p for p in totals if sum(t.total == totals[p].total for t in totals.values()) > 1}
         return {p: (place(p), unsigned(totals[p].start), unsigned(totals[p].total),
-                    unsigned(values[p][first]) if p in tied else "0") for p in rows}
+                    unsigned(values[p][chosen[0]]) if chosen and p in tied else "0") for p in rows}
     return {p: (place(p), unsigned(rows[p].score), unsigned(rows[p].tiebreaks["buchholz"]),
                 unsigned(rows[p].tiebreaks["wins"])) for p in rows}
 

@@ -21,12 +21,13 @@ from schemes.names import alphabetical_key
 from schemes.records import outcomes
 from schemes.registry import get_scheme
 from schemes.round_robin import round_points
+from schemes.true_rating import rating_label
 
 SCORE_LABEL = {"gamma": "level", "sport-handicap": "final_strength", "fors": "points", "round-robin": "points"}
 FORMAT: dict[str, Callable[[float], str]] = {
     "coefficient": half_points,
     "correction": lambda v: f"{v:+.1f}" if v else "0",
-    "true_rating": lambda v: f"{v:.0f}",
+    "true_rating": rating_label,
 }
 PORTRAIT_COLUMNS = 14
 
@@ -41,8 +42,8 @@ def _numbered(tournament: Tournament) -> list[int]:
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     scheme = tournament.settings.scheme
-    rows = get_scheme(scheme).standings(tournament, after_round).rows
-    keys = [k for k in (rows[0].tiebreaks if rows else {}) if k not in ("points", "level")]
+    table = get_scheme(scheme).standings(tournament, after_round)
+    rows, keys = table.rows, table.columns
     text = labels(tournament.settings.lang)
     title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
     document = Document(tournament, events, title, landscape=len(keys) + 5 > PORTRAIT_COLUMNS - 4)
@@ -168,11 +169,13 @@ def _fors(tournament: Tournament, events: Sequence[Event], after_round: int) -> 
     text = document.text
     places, values, table = fors.ranking(tournament, after_round)
     place = {p: label for label, p in places}
-    first = (list(tournament.settings.params["tiebreaks"]) or ["wins"])[0]
+    chosen = list(tournament.settings.params["tiebreaks"])
+    first = chosen[0] if chosen else None
     columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["club"], 4),
                Column(text["start_points"], 5)]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
-    columns += [Column(f"K ({text[first]})", 6), Column(text["place"], 4)]
+    columns += [Column(f"K ({text[first]})", 6)] if first else []
+    columns += [Column(text["place"], 4)]
     rows = []
     for player in _numbered(tournament):
         totals = table[player]
@@ -185,7 +188,7 @@ def _fors(tournament: Tournament, events: Sequence[Event], after_round: int) -> 
                 cells.append(f"{mark}/{number(totals.running[r])}")
             else:
                 cells.append("")
-        cells += [number(values[player][first]), place[player]]
+        cells += ([number(values[player][first])] if first else []) + [place[player]]
         rows.append(cells)
     document.table(columns, rows, height=6, font_size=8, header_height=7)
     return document
@@ -197,8 +200,9 @@ def _round_robin(tournament: Tournament, events: Sequence[Event], after_round: i
     text = document.text
     table = outcomes(tournament, after_round)
     bye_points = tournament.settings.params["bye_points"]
-    rows_by_player = {r.player: r for r in get_scheme("round-robin").standings(tournament, after_round).rows}
-    chosen = list(tournament.settings.params["tiebreaks"])
+    standings = get_scheme("round-robin").standings(tournament, after_round)
+    rows_by_player = {r.player: r for r in standings.rows}
+    chosen = standings.columns
     columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]
     columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
     columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]

@@ -27,7 +27,7 @@ from typing import Mapping, Sequence
 from schemes.model import Board, Tournament
 from schemes.names import rating_order
 from schemes.pairing import in_list_order, pair_round
-from schemes.places import Criterion, ranked
+from schemes.places import Criterion, every, ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, int_in
@@ -173,12 +173,19 @@ def _gave(outcome: Outcome) -> int:
     return outcome.handicap if outcome.white else -outcome.handicap
 
 
+def start_ratings(tournament: Tournament) -> dict[int, int]:
+    """The rating each player had when he was first paired (or had his first bye): fors.md's
+    ``start_rating``, recorded by that pairing so a later edit does not move him."""
+    frozen: dict[int, int] = {}
+    for played in tournament.rounds:
+        for player, rating in played.extra.get("start_ratings", {}).items():
+            frozen.setdefault(int(player), rating)
+    return {p.id: frozen.get(p.id, p.sort_rating) for p in tournament.players.values()}
+
+
 def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, Criterion]:
     """Every tie-break of the spec, by name."""
-    players = tournament.players
-
-    def every(values: dict[int, float]) -> Criterion:
-        return lambda group: values
+    ratings = start_ratings(tournament)
 
     def head_to_head(group: Sequence[int]) -> dict[int, float]:
         members = set(group)
@@ -198,7 +205,7 @@ def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, C
         }),
         "handicap_given": every({p: float(sum(map(_gave, t.games))) for p, t in table.items()}),
         "head_to_head": head_to_head,
-        "start_rating": every({p: float(players[p].sort_rating) for p in table}),
+        "start_rating": every({p: float(ratings[p]) for p in table}),
         "wins": every({p: float(t.wins) for p, t in table.items()}),
     }
 
@@ -208,10 +215,12 @@ def ranking(tournament: Tournament, after_round: int) -> tuple[list[tuple[str, i
     table = totals(tournament, after_round)
     by_name = criteria(tournament, table)
     chosen = list(tournament.settings.params["tiebreaks"])
-    shown = chosen + [name for name in TIEBREAKS if name not in chosen]
     numbered = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
     total = {p: t.total for p, t in table.items()}
-    places, values = ranked(numbered, [("points", lambda group: total)] + [(n, by_name[n]) for n in shown])
+    places, values = ranked(
+        numbered, [("points", every(total))] + [(n, by_name[n]) for n in chosen],
+        [(n, by_name[n]) for n in TIEBREAKS if n not in chosen],
+    )
     return places, values, table
 
 
@@ -241,6 +250,10 @@ class Fors(FixedRounds):
         boards = tuple(
             self._board(tournament, i, a, b, ranks) for i, (a, b) in enumerate(pairs, start=1)
         )
+        known = {p for played in tournament.rounds for p in played.extra.get("start_ratings", {})}
+        extra["start_ratings"] = {
+            str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known
+        }
         return Pairing(boards, () if bye is None else (bye,), new_order, extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
@@ -263,7 +276,7 @@ class Fors(FixedRounds):
                 **{name: values[p][name] for name in TIEBREAKS},
             })
             for place, p in places
-        ))
+        ), ("start_points", *tournament.settings.params["tiebreaks"]))
 
 
 FORS = Fors()

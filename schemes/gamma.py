@@ -203,7 +203,7 @@ class Gamma(FixedRounds):
         return Standings(after_round, tuple(
             Row(place, p, level[p], {"level": level[p], "technical": technical[p], "coefficient": coefficients[p]})
             for place, p in places
-        ))
+        ), ("technical", "coefficient"))
 
 
 GAMMA = Gamma()

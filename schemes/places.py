@@ -13,18 +13,26 @@ from typing import Callable, Mapping, Sequence
 Criterion = Callable[[Sequence[int]], Mapping[int, float]]
 
 
+def every(values: Mapping[int, float]) -> Criterion:
+    """A criterion with one value per player, whatever group he is tied in."""
+    return lambda group: values
+
+
 def place_label(first: int, last: int) -> str:
     return str(first) if first == last else f"{first}-{last}"
 
 
 def ranked(
-    players: Sequence[int], criteria: Sequence[tuple[str, Criterion]]
+    players: Sequence[int], criteria: Sequence[tuple[str, Criterion]], reported: Sequence[tuple[str, Criterion]] = ()
 ) -> tuple[list[tuple[str, int]], dict[int, dict[str, float]]]:
     """Players in place order with their place labels, and each player's criterion values.
 
     ``players`` come in their order for a shared place (their numbers); every
     criterion is higher-is-better.  A player's value of a group criterion is the
     one it had within the group he was tied in when that criterion came up.
+    Only ``criteria`` decide (seeds 002 and 004: players equal on every chosen
+    criterion share the place); ``reported`` ones are evaluated on the groups left
+    tied at the end, for the record, and separate no one.
     """
     values: dict[int, dict[str, float]] = {p: {} for p in players}
     groups: list[list[int]] = [list(players)]
@@ -47,6 +55,11 @@ def ranked(
                     run = [player]
             refined.append(run)
         groups = refined
+    for name, criterion in reported:
+        for group in groups:
+            scores = criterion(group)
+            for player in group:
+                values[player][name] = scores[player]
     order: list[tuple[str, int]] = []
     for group in groups:
         label = place_label(len(order) + 1, len(order) + len(group))

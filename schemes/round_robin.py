@@ -21,10 +21,10 @@ from typing import Sequence
 from schemes.berger import berger_round, even_size
 from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
-from schemes.places import Criterion, ranked
+from schemes.places import Criterion, every, ranked
 from schemes.records import Kind, Outcome, Score, outcomes
 from schemes.scheme import Pairing, PairingError, Param, Row, Standings, choice, int_in
-from schemes.true_rating import true_ratings
+from schemes.true_rating import TrueRatings, true_ratings
 
 TIEBREAKS = ("buchholz", "head_to_head", "sonneborn_berger", "wins", "koya", "true_rating")
 
@@ -112,23 +112,26 @@ class RoundRobin:
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         table = outcomes(tournament, after_round)
-        bye_points = tournament.settings.params["bye_points"]
-        points = {p: _points(rows, bye_points) for p, rows in table.items()}
+        params = tournament.settings.params
+        points = {p: _points(rows, params["bye_points"]) for p, rows in table.items()}
         games = {p: [o for o in rows if o.kind is Kind.GAME] for p, rows in table.items()}
+        complete = {p: not any(map(missed, rows)) for p, rows in table.items()}
+        fitted: list[TrueRatings[int]] = []
+
+        def fit() -> TrueRatings[int]:
+            if not fitted:
+                fitted.append(true_ratings(sorted(table), _decided(games), points))
+            return fitted[0]
+
+        def true_rating(group: Sequence[int]) -> dict[int, float]:
+            """The seed's order: players who missed no round first, then the true-rating position."""
+            position = fit().position
+            return {p: len(table) * complete[p] - position[p] for p in group}
 
         def head_to_head(group: Sequence[int]) -> dict[int, float]:
             members = set(group)
             return {p: sum(o.score.value for o in games[p] if o.opponent in members) for p in group}
 
-        def every(values: dict[int, float]) -> Criterion:
-            return lambda group: values
-
-        fitted: dict[int, float] = {}
-
-        def true_rating(group: Sequence[int]) -> dict[int, float]:
-            if not fitted:
-                fitted.update(_rounded(_fit(games)))
-            return fitted
         criteria: dict[str, Criterion] = {
             "buchholz": every({p: sum(points[o.opponent] for o in games[p]) for p in table}),
             "head_to_head": head_to_head,
@@ -142,20 +145,28 @@ class RoundRobin:
             }),
             "true_rating": true_rating,
         }
+        chosen = list(params["tiebreaks"])
+        main: list[tuple[str, Criterion]] = [("points", every(points))]
+        if params["order"] == "true_rating":
+            rating_or_points: Criterion = lambda group: {
+                p: -fit().position[p] if complete[p] else points[p] for p in group
+            }
+            main = [("complete", every({p: float(complete[p]) for p in table})),
+                    ("rating_or_points", rating_or_points), ("true_rating", true_rating), *main]
+        deciding = [(name, criteria[name]) for name in chosen if name not in dict(main)]
+        reported = [(name, criteria[name]) for name in TIEBREAKS if name not in dict(main + deciding)]
         order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
-        main = [("points", every(points))]
-        if tournament.settings.params["order"] == "true_rating":
-            main.insert(0, ("true_rating", criteria["true_rating"]))
-        chosen = list(tournament.settings.params["tiebreaks"])
-        shown = [k for k in chosen + list(TIEBREAKS) if k not in dict(main)]
-        places, values = ranked(order, main + [(name, criteria[name]) for name in dict.fromkeys(shown)])
+        places, values = ranked(order, main + deciding, reported)
+        shown_rating = fit().rating
         rows = tuple(
-            Row(place, player, points[player], {"points": points[player], **{
-                k: values[player][k] for k in ("wins", *TIEBREAKS)
-            }})
+            Row(place, player, points[player], {
+                "points": points[player], **{k: values[player][k] for k in ("wins", *TIEBREAKS)},
+                "true_rating": shown_rating[player],
+            })
             for place, player in places
         )
-        return Standings(after_round, rows)
+        columns = tuple(dict.fromkeys(["true_rating"] * (params["order"] == "true_rating") + chosen))
+        return Standings(after_round, rows, columns)
 
 
 ROUND_ROBIN = RoundRobin()
@@ -208,17 +219,16 @@ def _strong(points: float, games: list[Outcome]) -> bool:
     return bool(games) and points * 2 >= len(games)
 
 
-def _fit(games: dict[int, list[Outcome]]) -> dict[int, float]:
-    """True ratings from the decided games; both-lose has no winner and is left out."""
-    pairs = [
-        (p, o.opponent, o.score.value)
-        for p, rows in games.items()
-        for o in rows
-        if p < o.opponent and o.score.value + o.opponent_score.value == 1.0
-    ]
-    return true_ratings(sorted(games), pairs)
+def _decided(games: dict[int, list[Outcome]]) -> list[tuple[int, int, float]]:
+    """The games the true rating counts: played ones (round-robin.md: forfeits, both-lose,
+    byes and skips are not games), each once as ``(a, b, a's score)``."""
+    return [(p, o.opponent, o.score.value) for p, rows in games.items() for o in rows
+            if p < o.opponent and not o.forfeit]
 
 
-def _rounded(ratings: dict[int, float]) -> dict[int, float]:
-    """Ratings to a hundredth, so that the fit's last digits never break a tie."""
-    return {p: round(r, 2) for p, r in ratings.items()}
+def missed(outcome: Outcome) -> bool:
+    """Whether the player missed this round (seed 004's restriction of the true rating):
+    a skip, a withdrawal, or absence from his game; a bye is not a miss."""
+    if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
+        return True
+    return outcome.kind is Kind.GAME and outcome.forfeit and outcome.score is Score.LOSS

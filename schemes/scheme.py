@@ -73,6 +73,10 @@ class Row:
 class Standings:
     after_round: int
     rows: tuple[Row, ...]
+    columns: tuple[str, ...] = ()
+    """The row values printed beside the score, in order: what decides the places (the
+    criteria the organiser picked) and the scheme's own running values; a row holds more
+    (every tie-break of the spec, for ``standings --json``)."""
 
 
 class PairingError(ValueError):

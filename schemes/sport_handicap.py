@@ -171,7 +171,7 @@ class SportHandicap(FixedRounds):
                 "strength": float(table[p].strength), "correction": tenths[p] / 10, "streak": float(table[p].streak),
             })
             for place, p in places
-        ))
+        ), ("strength", "correction", "streak"))
 
 
 SPORT_HANDICAP = SportHandicap()

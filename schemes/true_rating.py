@@ -1,31 +1,38 @@
-"""The seed's "true rating": ratings that fit the results exactly, by Elo's formula.
+"""The seed's "true rating": ratings at which Elo's formula predicts every score exactly.
 
-The seed recomputes everyone's rating from an equal start until nothing changes.
-That fixed point is the maximum-likelihood fit of Elo's model
-``P(a beats b) = 1 / (1 + 10^((Rb - Ra) / 400))``, which does not exist when a player
-won or lost everything (his rating runs away).  We add one virtual draw of every
-player against a phantom rated 2000, a weak prior that keeps every rating finite and
-changes the order of no one who has real games to tell them apart.
+The seed gives everyone the same rating and recomputes ratings from the results
+"until they fully match the results": the fixed point where each player's expected
+score ``Σ 1 / (1 + 10^((Rb - Ra) / 400))`` over his games equals his actual score.
+No prior, no virtual games (round-robin.md, correction of 2026-11-29).
 
-With that prior the seed's exercise (in a complete round robin the true-rating order
-is the order by points) has a short proof.  At the fit, each player's expected score
-equals his actual score.  If ``Ra <= Rb``, then against every common opponent, the
-phantom included, ``a`` expects no more than ``b``, and in their own game ``a``
-expects at most one half, ``b`` at least one half; so ``a``'s points are at most
-``b``'s, with equality only when ``Ra = Rb``.  More points therefore means a higher
-rating, and equal points an equal one.
+That point exists, unique up to a common shift, exactly when the directed graph "A
+scored against B" (a win one way, a draw both ways) is strongly connected.  Where it
+is not, the seed notes that ratings run off to infinity while the order settles; we
+take the order they settle in:
 
-The fit maximises the likelihood one player at a time with Newton's step on his
-log-strength (the log-likelihood is concave in it), sweeping until no rating moves
-by more than ``tolerance``; steps are clamped so a far start cannot overshoot wildly,
-and over-relaxed (each step stretched by ``_RELAX``), which halves the sweeps a large
-field needs with the same answer.
+- the strongly connected components are ordered as the graph orders them (one that
+  reaches another is above all of it), and inside a component by its own fixed point;
+- components the graph does not order are ordered by points (mean points of their
+  members), and where those are equal their players are ordered by points and share
+  the rest.
+
+Shown ratings: the largest component is anchored at a mean of 2000; components above
+it are ``+inf``, below it ``-inf``; a component the graph does not relate to it keeps
+its own fixed point, also anchored at 2000.
+
+The fixed point is found by Newton's method one player at a time on his
+log-strength (the log-likelihood of the results is concave in it), sweeping until no
+rating moves by more than ``tolerance``; steps are clamped so a far start cannot
+overshoot, and stretched by ``_RELAX``, which halves the sweeps of a large field.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
+
+P = TypeVar("P", bound=Hashable)
 
 START = 2000.0
 _SCALE = 400.0 / math.log(10.0)
@@ -33,24 +40,83 @@ _MAX_STEP = 2.0  # in natural-log strength, about 350 rating points
 _RELAX = 1.4
 
 
+@dataclass(frozen=True)
+class TrueRatings(Generic[P]):
+    rating: Mapping[P, float]
+    """The shown rating: finite, or ``±inf`` where the fixed point runs off to infinity."""
+    position: Mapping[P, int]
+    """0 for the top; players the order cannot separate share a position."""
+
+
+def rating_label(rating: float) -> str:
+    """A shown true rating: the number, or ``↑``/``↓`` where it runs off to infinity."""
+    if math.isinf(rating):
+        return "↑" if rating > 0 else "↓"
+    return f"{rating:.0f}"
+
+
 def true_ratings(
-    players: Sequence[int], games: Iterable[tuple[int, int, float]], tolerance: float = 1e-6
-) -> dict[int, float]:
-    """Ratings fitted to ``games`` given as ``(a, b, a's score)`` with score 1, 0.5 or 0."""
-    wins = {p: 0.5 for p in players}  # the virtual draw against the phantom
-    opponents: dict[int, list[int]] = {p: [] for p in players}
+    players: Sequence[P], games: Iterable[tuple[P, P, float]], points: Mapping[P, float] | None = None,
+    tolerance: float = 1e-6,
+) -> TrueRatings[P]:
+    """The true ratings and order of ``players`` from ``games`` given as ``(a, b, a's score)``.
+
+    ``points`` order the components the graph does not order (default: the score in ``games``).
+    """
+    games = list(games)
+    scored: dict[P, set[P]] = {p: set() for p in players}
+    if points is None:
+        counted = {p: 0.0 for p in players}
+        for a, b, score in games:
+            counted[a] += score
+            counted[b] += 1.0 - score
+        points = counted
+    for a, b, score in games:
+        if score > 0:
+            scored[a].add(b)
+        if score < 1:
+            scored[b].add(a)
+    components = _components(players, scored)
+    member = {p: index for index, comp in enumerate(components) for p in comp}
+    relative: dict[P, float] = {}
+    for comp in components:
+        inside = set(comp)
+        relative.update(_fixed_point(comp, [g for g in games if g[0] in inside and g[1] in inside], tolerance))
+    below = [set[int]() for _ in components]  # components directly below each
+    for a, targets in scored.items():
+        for b in targets:
+            if member[a] != member[b]:
+                below[member[a]].add(member[b])
+    position, tier = _order(components, below, relative, points)
+    middle = max(tier) / 2
+    anchor = min(range(len(components)), key=lambda c: (-len(components[c]), abs(tier[c] - middle), c))
+    rating: dict[P, float] = {}
+    for index, comp in enumerate(components):
+        for p in comp:
+            if tier[index] == tier[anchor]:
+                rating[p] = START + round(relative[p], 2)
+            else:
+                rating[p] = math.inf if tier[index] < tier[anchor] else -math.inf
+    return TrueRatings(rating, position)
+
+
+def _fixed_point(players: Sequence[P], games: list[tuple[P, P, float]], tolerance: float) -> dict[P, float]:
+    """Ratings relative to a mean of 0 at which expected scores equal actual scores
+    (the games lie inside one strongly connected component, so the point exists)."""
+    wins = {p: 0.0 for p in players}
+    opponents: dict[P, list[P]] = {p: [] for p in players}
     for a, b, score in games:
         wins[a] += score
         wins[b] += 1.0 - score
         opponents[a].append(b)
         opponents[b].append(a)
-    strength = {p: 0.0 for p in players}  # ln of 10^((R - 2000) / 400); the phantom's is 0
+    strength = {p: 0.0 for p in players}  # ln of 10^(R / 400)
     for _ in range(10_000):
         largest = 0.0
         for p in players:
-            mine = strength[p]
-            expected = 1.0 / (1.0 + math.exp(-mine))
-            slope = expected * (1.0 - expected)
+            if not opponents[p]:
+                continue
+            mine, expected, slope = strength[p], 0.0, 0.0
             for o in opponents[p]:
                 e = 1.0 / (1.0 + math.exp(strength[o] - mine))
                 expected += e
@@ -60,4 +126,86 @@ def true_ratings(
             largest = max(largest, abs(step))
         if largest * _SCALE < tolerance:
             break
-    return {p: START + _SCALE * x for p, x in strength.items()}
+    mean = sum(strength.values()) / len(strength)
+    return {p: _SCALE * (x - mean) for p, x in strength.items()}
+
+
+def _components(players: Sequence[P], edges: Mapping[P, set[P]]) -> list[list[P]]:
+    """Strongly connected components (Tarjan's algorithm, without recursion)."""
+    order = {p: i for i, p in enumerate(players)}
+    index: dict[P, int] = {}
+    low: dict[P, int] = {}
+    stack: list[P] = []
+    on_stack: set[P] = set()
+    found: list[list[P]] = []
+    for root in players:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root], key=order.__getitem__)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, targets = work[-1]
+            for target in targets:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(edges[target], key=order.__getitem__))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    comp = []
+                    while True:
+                        top = stack.pop()
+                        on_stack.discard(top)
+                        comp.append(top)
+                        if top == node:
+                            break
+                    found.append(comp)
+    return found
+
+
+def _order(
+    components: list[list[P]], below: list[set[int]], relative: Mapping[P, float], points: Mapping[P, float]
+) -> tuple[dict[P, int], list[int]]:
+    """Each player's position and each component's tier: tiers of components taken
+    top-down as the graph allows, the highest mean points first (equal ones together);
+    inside a tier of one component by its ratings, inside a tier of several by points."""
+    above_count = [0] * len(components)
+    for targets in below:
+        for comp in targets:
+            above_count[comp] += 1
+
+    def mean_points(comp: int) -> float:
+        return sum(points[p] for p in components[comp]) / len(components[comp])
+
+    ready = {c for c in range(len(components)) if above_count[c] == 0}
+    position: dict[P, int] = {}
+    tier_of = [0] * len(components)
+    tiers = 0
+    while ready:
+        best = max(mean_points(c) for c in ready)
+        tier = sorted(c for c in ready if mean_points(c) == best)
+        ready -= set(tier)
+        members = [p for c in tier for p in components[c]]
+        key = {p: round(relative[p], 2) for p in members} if len(tier) == 1 else points
+        members.sort(key=lambda p: -key[p])
+        start = len(position)
+        for offset, p in enumerate(members):
+            same = offset and key[members[offset - 1]] == key[p]
+            position[p] = position[members[offset - 1]] if same else start + offset
+        for c in tier:
+            tier_of[c] = tiers
+            for comp in below[c]:
+                above_count[comp] -= 1
+                if above_count[comp] == 0:
+                    ready.add(comp)
+        tiers += 1
+    return position, tier_of

@@ -5,16 +5,26 @@ The JSON is built first and the text is printed from it, so the two never disagr
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from schemes.events import Event, retracted_ids
 from schemes.history import describe
 from schemes.model import Tournament
 from schemes.registry import get_scheme
+from schemes.true_rating import rating_label
 
 
-def _number(value: float) -> float | int:
+def _number(value: float) -> float | int | str:
+    """A value for JSON: whole numbers as integers; an infinite true rating as ``"+inf"``/``"-inf"``."""
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
     return int(value) if float(value).is_integer() else value
+
+
+def shown(key: str, value: float | int | str) -> str:
+    """A standings value of ``standings_json`` as text (an infinite true rating as an arrow)."""
+    return rating_label(float(value)) if key == "true_rating" else f"{value:g}"
 
 
 def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
@@ -58,7 +68,7 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
             "name": player.full_name, "rank": player.rank_label, "score": _number(row.score),
             "tiebreaks": {k: _number(v) for k, v in row.tiebreaks.items()},
         })
-    return {"after_round": after_round, "rows": rows}
+    return {"after_round": after_round, "columns": list(standings.columns), "rows": rows}
 
 
 def log_json(events: list[Event]) -> list[dict[str, Any]]:
@@ -98,8 +108,7 @@ def pairings_text(state: Tournament, number: int) -> str:
 
 def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
-    keys = list(data["rows"][0]["tiebreaks"]) if data["rows"] else []
-    keys = [k for k in keys if k != "points"]
+    keys = data["columns"]
     name_width = max([len(r["name"]) for r in data["rows"]] + [4])
     header = f"{'Place':>5}  {'No':>3}  {'Name':<{name_width}}  {'Rank':>4}  {'Score':>6}"
     widths = {k: max(len(k), 6) for k in keys}
@@ -108,7 +117,7 @@ def standings_text(state: Tournament, after_round: int) -> str:
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
         line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>4}  {r['score']:>6g}"
-        lines.append(line + "".join(f"  {r['tiebreaks'][k]:>{widths[k]}g}" for k in keys))
+        lines.append(line + "".join(f"  {shown(k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
     return "\n".join(lines)
 
 

@@ -123,3 +123,37 @@ def test_base_rank_and_stones_per_rank_parameters() -> None:
     assert log.state.round(1).boards[0].handicap == 2  # 4 ranks, half a stone each
     with pytest.raises(InvalidEvent, match="stones per rank"):
         Log("fors", rounds=1, stones_per_rank="2")
+
+
+def _two_winners(**params: str) -> Log:
+    """Four 1d players rated 2190, 2180, 2170, 2160 (numbers 1-4): round 1 pairs 1-2 and
+    3-4 (even, nigiri); 1 and 3 win.  Both have 0 + 20 points; their opponents earned 10
+    each, so opp_earned, opp_wins, ks, wins and wins_even_or_giving are equal, they did
+    not meet (head_to_head 0 each), and only start_rating (2190 vs 2170) tells them apart."""
+    log = Log("fors", rounds=3, **params)
+    ids = [log.add(f"P{i}", rating=r) for i, r in enumerate([2190, 2180, 2170, 2160], start=1)]
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+" if board.white in (ids[0], ids[2]) else "B+")
+    return log
+
+
+def test_only_the_chosen_tiebreaks_decide_fors_places() -> None:
+    rows = FORS.standings(_two_winners(tiebreaks="head_to_head").state, 1).rows
+    assert [(r.place, r.player) for r in rows[:2]] == [("1-2", 1), ("1-2", 3)]
+    assert FORS.standings(_two_winners(tiebreaks="head_to_head").state, 1).columns == ("start_points", "head_to_head")
+    rows = FORS.standings(_two_winners().state, 1).rows
+    assert [(r.place, r.player) for r in rows[:2]] == [("1", 1), ("2", 3)]
+
+
+def test_start_rating_is_frozen_when_the_player_is_first_paired() -> None:
+    log = _two_winners(tiebreaks="start_rating")
+    log.commit(actions.edit(3, rating=2199))  # after round 1: the tie-break keeps 2170
+    rows = FORS.standings(log.state, 1).rows
+    assert [(r.place, r.player, r.tiebreaks["start_rating"]) for r in rows[:2]] == [("1", 1, 2190), ("2", 3, 2170)]
+    # a latecomer's start rating is frozen by the round he first plays
+    late = log.add("Late", rating=2100)
+    log.pair()
+    log.commit(actions.edit(late, rating=2250))
+    values = {r.player: r.tiebreaks["start_rating"] for r in FORS.standings(log.state, 1).rows}
+    assert values[late] == 2100

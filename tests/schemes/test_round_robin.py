@@ -1,7 +1,10 @@
 """Round robin per round-robin.md, with values computed by hand in the comments."""
 
+import math
+
 import pytest
 
+from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.replay import replay
 from schemes.registry import get_scheme
@@ -220,3 +223,67 @@ def test_true_rating_as_the_standings_order() -> None:
     assert {r.player: r.score for r in rows} == {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
     places = {r.player: r.place for r in rows}
     assert places[5] != places[6], "equal points, different true ratings"
+
+
+def _issue_example(**params: str) -> Log:
+    """A=1, B=2, C=3, D=4 (rating order); Berger for 4: R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1.
+
+    A draws B (R2 b2), beats C (R3 b2, as black), draws D (R1 b1); B draws C (R1 b2),
+    beats D (R3 b1); C beats D (R2 b1, as black).
+    Points: A 2, B 2, C 1.5, D 0.5.  Buchholz: A = 2+1.5+0.5 = 4, B = 2+1.5+0.5 = 4.
+    Their game was a draw, so head-to-head is ½ each.  Sonneborn–Berger would separate
+    them (A: 1+1.5+0.25 = 2.75, B: 1+0.75+0.5 = 2.25), but only if it was picked.
+    """
+    log, _ = round_robin([2400, 2300, 2200, 2100], **params)
+    for number, codes in enumerate([("draw", "draw"), ("B+", "draw"), ("W+", "B+")], start=1):
+        log.pair()
+        for board, code in enumerate(codes, start=1):
+            log.result(number, board, code)
+    return log
+
+
+def test_only_the_chosen_tiebreaks_decide_and_equal_players_share() -> None:
+    rows = standings(_issue_example())
+    assert [(r.place, r.player, r.score) for r in rows] == [("1-2", 1, 2), ("1-2", 2, 2), ("3", 3, 1.5), ("4", 4, 0.5)]
+    assert RR.standings(_issue_example().state, 3).columns == ("buchholz", "head_to_head")
+    # reported, not deciding: the JSON still has every criterion
+    assert {r.player: r.tiebreaks["sonneborn_berger"] for r in rows}[1] == 2.75
+
+
+def test_a_picked_criterion_separates_them() -> None:
+    rows = standings(_issue_example(tiebreaks="buchholz,head_to_head,sonneborn_berger"))
+    assert [(r.place, r.player) for r in rows[:2]] == [("1", 1), ("2", 2)]
+
+
+def _withdrawal_after_beating_the_winner(**params: str) -> Log:
+    """Seed 004's warning.  W=1, X=2, Y=3, F=4; R1 1-4 2-3, R2 4-3 1-2, R3 2-4 3-1.
+
+    R1: F beats W (board 1, as black), X beats Y.  F withdraws from round 2, so Y has
+    the bye in R2 and X in R3.  R2: W beats X.  R3: W beats Y (board 2, as black).
+    Points: W 2, X 1, F 1, Y 0.  "Scored against": F→W→X→Y and W→Y, no cycle, so the
+    graph alone would put F first.  But F missed rounds 2 and 3 (a bye is no miss), so
+    he goes below W, X and Y, who are ordered W > X > Y.
+    """
+    log, _ = round_robin([2400, 2300, 2200, 2100], **params)
+    log.pair()
+    log.result(1, 1, "B+")
+    log.result(1, 2, "W+")
+    log.commit(actions.withdraw(log.state, 4, 2))
+    log.pair()
+    log.result(2, 1, "W+")
+    log.pair()
+    log.result(3, 1, "B+")
+    return log
+
+
+def test_a_player_who_missed_a_round_goes_below_all_who_played_every_round() -> None:
+    rows = standings(_withdrawal_after_beating_the_winner(order="true_rating"))
+    assert [(r.place, r.player) for r in rows] == [("1", 1), ("2", 2), ("3", 3), ("4", 4)]
+    assert [r.score for r in rows] == [2, 1, 0, 1]
+
+
+def test_the_restriction_holds_for_the_true_rating_as_a_tiebreak() -> None:
+    # X and F both have 1 point; F's true rating is the highest, but he missed rounds.
+    rows = standings(_withdrawal_after_beating_the_winner(tiebreaks="true_rating"))
+    assert [(r.place, r.player) for r in rows] == [("1", 1), ("2", 2), ("3", 4), ("4", 3)]
+    assert rows[2].tiebreaks["true_rating"] == math.inf

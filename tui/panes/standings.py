@@ -43,12 +43,12 @@ class StandingsPane(Pane):
         if self.rounds_table:
             self.fill_rounds(table, data, state, after)
         else:
-            keys = [k for k in (data["rows"][0]["tiebreaks"] if data["rows"] else {}) if k not in ("points", "level")]
+            keys = data["columns"]
             titles = labels(language())
             table.add_columns(_("Place"), _("No."), _("Player"), _("Rank"), _("Score"), *(titles.get(k, k) for k in keys))
             for row in data["rows"]:
                 table.add_row(row["place"], row["no"] or "", row["name"], row["rank"], f"{row['score']:g}",
-                              *(f"{row['tiebreaks'][k]:g}" for k in keys))
+                              *(views.shown(k, row["tiebreaks"][k]) for k in keys))
         self.stale = False
 
     @staticmethod
