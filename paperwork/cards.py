@@ -71,7 +71,11 @@ def _gamma(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Call
         for r, outcome in enumerate(card.outcomes if card else (), start=1):
             top = tournament.round(r).extra.get("lowest_top_level", "")
             other = cards.get(outcome.opponent) if outcome.opponent is not None else None
-            final = half_points(other.level + other.technical / 2) if done and other else ""
+            final = ""
+            if done and other:
+                final = half_points(other.level + other.technical / 2)
+            elif done and outcome.kind is not Kind.PENDING:
+                final = str(card.levels[r - 1])  # seed 000: a round without a game counts his own level
             rows.append([f"{r} ({top})", str(card.levels[r - 1]), opponent_mark(outcome, tournament.numbers),
                          str(other.levels[r - 1]) if other else "", colour_handicap(outcome), final])
         return Face(header, columns, _blank(columns, rows, rounds))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Mapping, Sequence
 
+from data import codes
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
 from paperwork.translit import is_cyrillic, latin
@@ -140,7 +141,7 @@ def rating_table(tournament: Tournament, events: Sequence[Event], latin_names: b
         name = _clean(spell(p.name)) or surname[0]
         results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
         lines.append(Line(numbers[player], str(numbers[player]), surname, name, p.rank_label,
-                          p.country or "XX", (p.club or "xxxx").replace(" ", "_"), info[player], results))
+                          p.country or "XX", club_code(p.club), info[player], results))
     title = ", ".join(part for part in (settings.name, settings.place) if part)
     made = made_at(events).date()
     comments = _egf_header(tournament, spell(title), made) if egf else [
@@ -170,6 +171,15 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
                " Pl Name Rk Co Club " + INFO_HEADER[settings.scheme] + " "
                + " ".join(str(r) for r in range(1, tournament.paired_rounds + 1))]
     return header
+
+
+def club_code(club: str) -> str:
+    """The club column: always one word in Latin letters (seed 003: country and club are «два
+    слова латиницей»), with or without ``--latin``.  A known Russian city becomes its code
+    (``Москва`` → ``Mos``); any other club is transliterated and its letters and digits run
+    together (``Школа №5`` → ``Shkola5``)."""
+    word = "".join(char for char in latin(codes.club(club)) if char.isascii() and char.isalnum())
+    return word or "xxxx"
 
 
 def _clean(text: str) -> str:

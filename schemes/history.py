@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, retracted_ids
 from schemes.model import Tournament
+from schemes.registry import get_scheme
 from schemes.replay import apply
 
 
@@ -142,7 +143,13 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
 
 
 def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[str, ...]:
-    """A changed result of a round that later rounds were paired after."""
+    """A changed result of a round that later rounds were paired after; a skip past the deadline."""
+    if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
+        rounds = event.data.get("rounds", [event.data.get("from_round")])
+        late = sorted(set(rounds) & state.players[event.data["player"]].late)
+        if late:
+            return (f"round {late[0]} was announced after round {late[0] - 1} was paired: "
+                    "recorded, but worth 0 points",)
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]

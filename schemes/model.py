@@ -44,6 +44,9 @@ class Player:
     """The first round he can be paired in; rounds before it count as skips."""
     withdrawn_from: int | None = None
     skips: frozenset[int] = frozenset()
+    late: frozenset[int] = frozenset()
+    """Skipped or withdrawn rounds announced after the round before was paired: sport-handicap's
+    deadline (seed 001) makes them worth nothing; the other schemes do not ask."""
 
     @property
     def full_name(self) -> str:

@@ -50,11 +50,40 @@ def top_down_with_bye(
     return None
 
 
+LEFT_OVER = 0
+"""A stand-in at the bottom of the list (player ids start at 1): whoever is paired with
+him is the player left over."""
+
+
+def top_down_leaving_one_over(
+    order: Sequence[int], candidates: Candidates, can_meet: CanMeet
+) -> tuple[int | None, list[tuple[int, int]]] | None:
+    """An odd field paired top-down where the bye is whoever is left over (sport-handicap.md).
+
+    The search is the even one with a stand-in at the bottom whom anyone may meet, always
+    the last candidate: a chooser becomes the one left over only after every partner for
+    him has failed, and the last player alone is left over, exactly as the seed's hand
+    procedure goes."""
+    def with_stand_in(chooser: int, remaining: list[int]) -> list[int]:
+        real = [p for p in remaining if p != LEFT_OVER]
+        return [*candidates(chooser, real), *([LEFT_OVER] if len(real) < len(remaining) else [])]
+
+    def may_meet(a: int, b: int) -> bool:
+        return LEFT_OVER in (a, b) or can_meet(a, b)
+
+    pairs = top_down([*order, LEFT_OVER], with_stand_in, may_meet)
+    if pairs is None:
+        return None
+    bye = next(a for a, b in pairs if b == LEFT_OVER)
+    return bye, [pair for pair in pairs if LEFT_OVER not in pair]
+
+
 def pair_round(
     number: int, playing: Sequence[int], had_bye: set[int], candidates: Candidates, can_meet: CanMeet,
-    allow_repeats: bool = False,
+    allow_repeats: bool = False, left_over: bool = False,
 ) -> tuple[int | None, list[tuple[int, int]]]:
-    """A round of a top-down scheme: ``playing`` in list order, the bye bottom-up.
+    """A round of a top-down scheme: ``playing`` in list order, the bye bottom-up among
+    those in ``had_bye`` last, or with ``left_over`` the player the search leaves over.
 
     ``allow_repeats`` is the referee's confirmation when no pairing without a repeat
     game exists: candidates he has not met still come first."""
@@ -62,7 +91,10 @@ def pair_round(
         raise PairingError(f"round {number} needs at least 2 players")
     if allow_repeats:
         candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
-    found = top_down_with_bye(playing, bye_candidates(playing, had_bye), candidates, can_meet)
+    if left_over and len(playing) % 2:
+        found = top_down_leaving_one_over(playing, candidates, can_meet)
+    else:
+        found = top_down_with_bye(playing, bye_candidates(playing, had_bye), candidates, can_meet)
     if found is None:
         raise PairingError(
             f"round {number} cannot be paired without a repeat game: pair it with --allow-repeats "

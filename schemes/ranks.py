@@ -1,7 +1,7 @@
 """Ranks and ratings on the EGF/RFG scale.
 
-A rating of 100 points is one rank.  The rank index ``r = rating // 100`` (never
-below 0) is what every scheme computes with; ``r >= 21`` reads ``(r-20)d`` and
+A rating of 100 points is one rank.  The rank index ``r = rating // 100`` (no lower
+bound: -400 is 25k) is what every scheme computes with; ``r >= 21`` reads ``(r-20)d`` and
 smaller ones ``(21-r)k``, so 1k is 20 and 1d is 21.  Labels outside ``30k..9d`` are
 refused: they are typing mistakes, not players.
 """
@@ -38,8 +38,10 @@ def rank_label(index: int) -> str:
 
 
 def rank_of_rating(rating: int) -> int:
-    """The rank index of a rating: ``rating // 100``, never below 0."""
-    return max(0, rating // 100)
+    """The rank index of a rating: ``floor(rating / 100)`` with no lower bound (seed 000:
+    "divided by 100 and truncated"), so -400 is 25k like ``--rank 25k``; a scheme with a
+    floor of its own applies it itself."""
+    return rating // 100
 
 
 MIN_RATING, MAX_RATING = -900, (STRONGEST + 1) * 100 - 1

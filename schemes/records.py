@@ -48,6 +48,8 @@ class Outcome:
     """Decided without a game: a walkover or both absent."""
     nigiri: bool = False
     """An even game whose colours the nigiri decides."""
+    late: bool = False
+    """A skip or withdrawn round announced after the deadline (``Player.late``)."""
 
 
 # result code -> (white's score, black's score, forfeit)
@@ -86,7 +88,7 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
         for player in tournament.players.values():
             if player.id not in seen:
                 kind = Kind.WITHDRAWN if player.withdrawn_by(played.number) else Kind.SKIP
-                table[player.id].append(Outcome(played.number, kind))
+                table[player.id].append(Outcome(played.number, kind, late=played.number in player.late))
     return table
 
 

@@ -151,7 +151,14 @@ def _skips(state: Tournament, event: Event) -> Tournament:
     if not event.data["rounds"]:
         raise InvalidEvent("name the rounds to skip")
     skips = player.skips | frozenset(event.data["rounds"])
-    return replace(state, players={**state.players, player.id: replace(player, skips=skips)})
+    late = player.late | _past_deadline(state, event.data["rounds"])
+    return replace(state, players={**state.players, player.id: replace(player, skips=skips, late=late)})
+
+
+def _past_deadline(state: Tournament, rounds: Iterable[int]) -> frozenset[int]:
+    """The rounds ``k >= 2`` announced after round ``k - 1`` was paired (seed 001's deadline:
+    «до начала предыдущего тура»); a skip of round 1 is in time until round 1 is paired."""
+    return frozenset(k for k in rounds if k >= 2 and k - 1 <= state.paired_rounds)
 
 
 def _withdrawn(state: Tournament, event: Event) -> Tournament:
@@ -161,7 +168,7 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent(f"player {player.id} has already withdrawn from round {player.withdrawn_from}")
     if start <= state.paired_rounds:
         raise InvalidEvent(f"round {start} is already paired: withdraw him from round {state.paired_rounds + 1}")
-    player = replace(player, withdrawn_from=start)
+    player = replace(player, withdrawn_from=start, late=player.late | _past_deadline(state, [start]))
     return replace(state, players={**state.players, player.id: player})
 
 

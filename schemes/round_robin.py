@@ -68,6 +68,7 @@ class RoundRobin:
     late_entry: bool = False
     rounds_required: bool = False
     numbering_by_hand: bool = True
+    skip_deadline: bool = False
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         field = len(tournament.numbers) or len(_field(tournament))

@@ -92,6 +92,8 @@ class Scheme(Protocol):
     """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
     numbering_by_hand: bool
     """Whether the referee may give the numbering order (``pair --order``)."""
+    skip_deadline: bool
+    """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """The number of rounds of the event, where it is known."""
@@ -154,6 +156,7 @@ class FixedRounds:
     late_entry: bool = True
     rounds_required: bool = True
     numbering_by_hand: bool = False
+    skip_deadline: bool = False
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         return tournament.settings.rounds

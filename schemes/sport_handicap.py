@@ -8,7 +8,8 @@ correction settles what the handicaps of the early rounds got wrong.
 Decisions where spec and seed are silent (also in docs/decisions.md):
 - A player registered after round 1 starts from his rank; each round he missed is an
   announced skip (5 points), as the README rules for every scheme.
-- Rounds after a withdrawal give nothing and leave the streak alone.
+- A skip (or withdrawal) announced after the round before was paired is recorded but
+  worth 0 and breaks a streak (spec: the seed's deadline); one in time is worth 5.
 - Before the last round is complete the correction is 0: it compares with the final
   strengths, which do not exist yet.
 - Blocked pairs (``--block``) are respected.
@@ -24,7 +25,7 @@ from schemes.model import Board, Player, Tournament
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
-from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.records import Kind, Outcome, Score, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, choice, int_in
 
 def _rank(text: str) -> str:
@@ -90,7 +91,9 @@ def cards(tournament: Tournament, after_round: int) -> dict[int, Card]:
         strengths, points, streak = [start], [], 0
         for outcome in table[player]:
             gained = 0
-            if outcome.kind in (Kind.BYE, Kind.SKIP):
+            if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN) and outcome.late:
+                streak = 0  # too late to be a skip: an absence
+            elif outcome.kind in (Kind.BYE, Kind.SKIP, Kind.WITHDRAWN):
                 gained = half
             elif outcome.kind is Kind.GAME:
                 if outcome.score is Score.DRAW or (outcome.forfeit and outcome.score is Score.WIN):
@@ -122,6 +125,7 @@ def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
 class SportHandicap(FixedRounds):
     name: str = "sport-handicap"
     params: Sequence[Param] = PARAMS
+    skip_deadline: bool = True
 
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
@@ -141,8 +145,7 @@ class SportHandicap(FixedRounds):
             key=lambda p: (-strength[p], p),
         )
         bye, pairs = pair_round(
-            number, playing, byes_before(tournament, number), in_list_order,
-            may_meet(tournament, number), allow_repeats,
+            number, playing, set(), in_list_order, may_meet(tournament, number), allow_repeats, left_over=True,
         )
         boards = tuple(
             board_for(i, white, black, strength[white] - strength[black]) for i, (white, black) in enumerate(pairs, start=1)

@@ -265,7 +265,9 @@ def _cmd_player(args: argparse.Namespace) -> None:
             action = actions.skip(args.id, args.rounds)
         else:
             action = actions.withdraw(ledger.state, args.id, args.from_round)
-        print(describe(ledger.commit(action).event))
+        appended = ledger.commit(action)
+        print(describe(appended.event))
+        _say_appended(appended)
 
     _writing(args, act)
 

@@ -22,6 +22,18 @@ def test_a_gamma_card_as_computed_by_hand() -> None:
     ]
 
 
+
+def test_a_gamma_card_counts_his_own_level_on_a_bye_or_skip_row() -> None:
+    # Seed 000: for a round missed for any reason, copy the player's own level before it
+    # into the "opponent's final level" column.  E (5): start 9, lost R1 and R2, bye in R3
+    # (level 9 before it), beat A in R4.  F (6): start 7, won R1 and R2 (9), skipped R3.
+    log = scenario()
+    rows = {}
+    for player in (5, 6):
+        text = pages(cards(log.state, log.events, [player]))[0].splitlines()
+        rows[player] = [line for line in text if line.startswith("3 (19)")]
+    assert rows == {5: ["3 (19) 9 ++ + 9"], 6: ["3 (19) 9 -- - 9"]}
+
 def test_every_player_of_every_demo_on_the_cards(ledgers) -> None:
     for ledger in ledgers.values():
         state = ledger.state

@@ -115,3 +115,19 @@ def test_komi_is_written_when_it_varies(ledgers) -> None:
 def test_transliteration() -> None:
     assert latin("Горячкин Андрей") == "Goryachkin Andrey"
     assert latin("Щукин-Ёжиков") == "Shchukin-Ezhikov"
+
+
+def test_clubs_are_always_one_latin_word() -> None:
+    # seed 003: country and club are two words in Latin letters, only names may be Cyrillic.
+    log = Log("fors", rounds=1)
+    log.add("Иванов", rating=2100, name="Иван", club="Москва")
+    log.add("Петров", rating=2000, name="Пётр", club="Школа №5")
+    log.add("Сидоров", rating=1900, name="Сидор", club="Go Club Ёлки")
+    log.add("Кузнецов", rating=1800, name="Кузьма")
+    log.pair()
+    log.result(1, 1, "B+")
+    log.result(1, 2, "W+")
+    lines = export(log.state, log.events).splitlines()[4:8]
+    # names stay Cyrillic (not --latin), clubs do not: Москва is the city code Mos
+    assert [line.split()[5] for line in lines] == ["Mos", "Shkola5", "GoClubElki", "xxxx"]
+    assert lines[0].split()[:6] == ["1", "Иванов", "Иван", "1d", "XX", "Mos"]

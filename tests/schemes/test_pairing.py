@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schemes.matching import Matcher
-from schemes.pairing import top_down, top_down_with_bye
+from schemes.pairing import top_down, top_down_leaving_one_over, top_down_with_bye
 
 
 def blind_dfs(order, candidates, can_meet):
@@ -74,3 +74,46 @@ def test_a_bye_is_moved_up_when_the_first_choice_leaves_no_pairing() -> None:
     bye, pairs = top_down_with_bye([1, 2, 3], [3, 2, 1], in_order, met)
     assert (bye, pairs) == (2, [(1, 3)])
     assert top_down_with_bye([1, 2, 3], [3, 2, 1], in_order, forbidden_check(combinations([1, 2, 3], 2))) is None
+
+
+def blind_dfs_leaving_one_over(order, candidates, can_meet, left=None):
+    """Seed 001's procedure for an odd field, to the letter: the topmost player tries his
+    candidates; only when every one fails may he be the one left over; a lone last player
+    is left over."""
+    if not order:
+        return (left, [])
+    chooser, rest = order[0], list(order[1:])
+    for candidate in candidates(chooser, rest):
+        if can_meet(chooser, candidate):
+            tail = blind_dfs_leaving_one_over([p for p in rest if p != candidate], candidates, can_meet, left)
+            if tail is not None:
+                return (tail[0], [(chooser, candidate)] + tail[1])
+    if left is None:
+        return blind_dfs_leaving_one_over(rest, candidates, can_meet, chooser)
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(graphs, st.randoms(use_true_random=False))
+def test_the_player_left_over_is_the_one_the_seeds_search_leaves(graph, rng) -> None:
+    n, pairs = graph
+    order = [p + 1 for p in range(n - (1 - n % 2))]  # odd, ids from 1
+    rng.shuffle(order)
+    preference = {p: rng.random() for p in order}
+
+    def candidates(chooser, remaining):
+        return sorted(remaining, key=lambda c: (preference[c] + chooser) % 1)
+
+    can_meet = forbidden_check({(a + 1, b + 1) for a, b in pairs})
+    assert top_down_leaving_one_over(order, candidates, can_meet) == blind_dfs_leaving_one_over(
+        order, candidates, can_meet
+    )
+
+
+def test_the_topmost_player_is_left_over_only_after_all_his_partners_fail() -> None:
+    # 1 may meet only 2, and 3-4 met: 1-2, then 3 takes 5 and 4 is left over.
+    met = forbidden_check([(3, 4), (1, 3), (1, 4), (1, 5)])
+    assert top_down_leaving_one_over([1, 2, 3, 4, 5], in_order, met) == (4, [(1, 2), (3, 5)])
+    # once 1-2 cannot be played either, 1 has no partner left: he is the one left over.
+    met = forbidden_check([(1, 2), (1, 3), (1, 4), (1, 5)])
+    assert top_down_leaving_one_over([1, 2, 3, 4, 5], in_order, met) == (1, [(2, 3), (4, 5)])

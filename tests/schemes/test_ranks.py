@@ -6,7 +6,9 @@ from schemes.ranks import RankError, check_rating, parse_rank, rank_label, rank_
 @pytest.mark.parametrize(
     "rating, index, label",
     [(2510, 25, "5d"), (2247, 22, "2d"), (2000, 20, "1k"), (2099, 20, "1k"), (952, 9, "12k"),
-     (798, 7, "14k"), (2100, 21, "1d"), (50, 0, "21k"), (-300, 0, "21k")],
+     (798, 7, "14k"), (2100, 21, "1d"), (50, 0, "21k"),
+     # no lower bound: floor(-300/100) = -3 = 24k, floor(-1/100) = -1 = 22k, -900 = 30k
+     (-300, -3, "24k"), (-1, -1, "22k"), (-400, -4, "25k"), (-900, -9, "30k")],
 )
 def test_rating_to_rank_as_the_spec_readme_says(rating: int, index: int, label: str) -> None:
     assert rank_of_rating(rating) == index
@@ -31,3 +33,16 @@ def test_rating_range() -> None:
         check_rating(3000)
     with pytest.raises(RankError):
         check_rating(-901)
+
+
+def test_a_negative_rating_and_its_rank_label_are_the_same_rank() -> None:
+    # -400 -> 25k, the same as --rank 25k: a handicap round robin gives them an even game
+    # (before: the rating was clamped to 21k, and the pair got 4 stones).
+    from tests.builders import Log
+
+    log = Log("round-robin", handicap="rank", numbering="rating")
+    by_rating = log.add("Rated", rating=-400)
+    by_rank = log.add("Ranked", rank="25k")
+    assert log.state.players[by_rating].rank == log.state.players[by_rank].rank == -4
+    log.pair()
+    assert log.state.round(1).boards[0].handicap == 0

@@ -2,6 +2,7 @@
 
 import pytest
 
+from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.sport_handicap import SPORT_HANDICAP, cards, handicap_for, stone_value
 from tests.builders import Log
@@ -37,8 +38,10 @@ def five_players() -> Log:
         B wins; C-D triple ko.        A 260  B 240  C 205  D 155  E 115
     R2: D skips. A-C X=55 -> 4, K -1; B-E X=125 -> 8, K -7.  A wins by walkover (5), B wins (10).
                                       A 265  B 250  C 205  D 160  E 115
-    R3: E had the bye, so D has it.  A-E (A met B and C) X=150 -> 9, K -16; B-C X=45 -> 3, K -7.
-        E wins (10), B wins on a streak of 2 (20).  A 265  B 270  C 205  D 165  E 125
+    R3: A met B and C, so A-D X=105 -> 7 (102), K -3; B-C X=45 -> 3, K -7; E is left over
+        again (seed 001: the bye is whoever is left over, a bye before does not matter).
+        D wins (10), B wins on a streak of 2 (20), E has the bye (5).
+                                      A 265  B 270  C 205  D 170  E 120
     """
     log = Log("sport-handicap", rounds=3)
     for surname, rating in (("A", 2600), ("B", 2300), ("C", 2050), ("D", 1550), ("E", 1100)):
@@ -57,28 +60,29 @@ def test_pairings_stones_and_komi_by_hand() -> None:
     assert got == [
         [(1, 2, 2, -7.5), (3, 4, 4, 4.5), (5,)],
         [(1, 3, 4, -0.5), (2, 5, 8, -6.5), ()],
-        [(1, 5, 9, -15.5), (2, 3, 3, -6.5), (4,)],
+        [(1, 4, 7, -2.5), (2, 3, 3, -6.5), (5,)],
     ]
 
 
 def test_points_strengths_and_streaks_by_hand() -> None:
     table = cards(five_players().state, 3)
     assert {p: c.points for p, c in table.items()} == {
-        1: (0, 5, 0), 2: (10, 10, 20), 3: (5, 0, 0), 4: (5, 5, 5), 5: (5, 0, 10),
+        1: (0, 5, 0), 2: (10, 10, 20), 3: (5, 0, 0), 4: (5, 5, 10), 5: (5, 0, 5),
     }
-    assert {p: c.strength for p, c in table.items()} == {1: 265, 2: 270, 3: 205, 4: 165, 5: 125}
-    assert {p: c.streak for p, c in table.items()} == {1: 0, 2: 3, 3: 0, 4: 0, 5: 1}
+    assert {p: c.strength for p, c in table.items()} == {1: 265, 2: 270, 3: 205, 4: 170, 5: 120}
+    assert {p: c.streak for p, c in table.items()} == {1: 0, 2: 3, 3: 0, 4: 1, 5: 0}
 
 
 def test_final_correction_and_places_by_hand() -> None:
-    # A: R1 (260-230)-(265-270) = 35, R2 walkover left out, R3 (265-115)-(265-125) = 10  -> +4.5
-    # B: -35, R2 (240-115)-(270-125) = -20, R3 (250-205)-(270-205) = -20              -> -7.5
-    # C: R1 triple ko (200-150)-(205-165) = 10, R3 (205-250)-(205-270) = 20             -> +3
-    # D: R1 (150-200)-(165-205) = -10                                                    -> -1
-    # E: R2 (115-240)-(125-270) = 20, R3 (115-265)-(125-265) = -10                       -> +1
+    # final strengths A 265, B 270, C 205, D 170, E 120
+    # A: R1 (260-230)-(265-270) = 35, R2 walkover left out, R3 (265-160)-(265-170) = 10  -> +4.5
+    # B: -35, R2 (240-115)-(270-120) = -25, R3 (250-205)-(270-205) = -20              -> -8
+    # C: R1 triple ko (200-150)-(205-170) = 15, R3 (205-250)-(205-270) = 20             -> +3.5
+    # D: R1 (150-200)-(170-205) = -15, R3 (160-265)-(170-265) = -10                      -> -2.5
+    # E: R2 (115-240)-(120-270) = 25                                                     -> +2.5
     rows = SPORT_HANDICAP.standings(five_players().state, 3).rows
     assert [(r.place, r.player, r.score, r.tiebreaks["correction"]) for r in rows] == [
-        ("1", 1, 269.5, 4.5), ("2", 2, 262.5, -7.5), ("3", 3, 208, 3), ("4", 4, 164, -1), ("5", 5, 126, 1),
+        ("1", 1, 269.5, 4.5), ("2", 2, 262, -8), ("3", 3, 208.5, 3.5), ("4", 4, 167.5, -2.5), ("5", 5, 122.5, 2.5),
     ]
 
 
@@ -117,3 +121,47 @@ def test_start_strength_floor_and_equal_strengths_in_registration_order() -> Non
 def test_bad_floor_parameter() -> None:
     with pytest.raises(InvalidEvent, match="bad rank"):
         Log("sport-handicap", rounds=3, floor="40k")
+
+
+def test_a_skip_after_the_round_before_was_paired_is_worth_nothing() -> None:
+    """Five 25k players (strength 0), numbers = registration order.
+
+    R1: 1-2, 3-4, 5 left over; white wins: 1 and 3 have 10 and a streak of 1.
+    After R1 is paired, 1 announces a skip of round 2 (deadline: before round 1 was
+    paired): recorded, 0 points, streak broken.  3 announces a skip of round 3 — in
+    time (round 2 is not paired yet): 5 points, streak kept.
+    """
+    log = Log("sport-handicap", rounds=3)
+    for i in range(1, 6):
+        log.add(f"P{i}", rank="25k")
+    log.pair()
+    late = log.commit(actions.skip(1, [2]))
+    assert late.warnings == ("round 2 was announced after round 1 was paired: recorded, but worth 0 points",)
+    assert log.commit(actions.skip(3, [3])).warnings == ()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    log.pair()
+    assert all(1 not in (b.white, b.black) for b in log.state.round(2).boards)
+    for board in log.state.round(2).boards:
+        log.result(2, board.number, "W+")
+    log.pair()
+    table = cards(log.state, 3)
+    assert table[1].points[:2] == (10, 0)
+    assert cards(log.state, 2)[1].streak == 0
+    assert table[3].points[2] == 5
+
+
+def test_a_withdrawal_is_a_skip_of_every_later_round_under_the_same_deadline() -> None:
+    # After round 1 is paired, 5 withdraws from round 2: round 2 is late (0), round 3 in time (5).
+    log = Log("sport-handicap", rounds=3)
+    for i in range(1, 6):
+        log.add(f"P{i}", rank="25k")
+    log.pair()
+    assert log.commit(actions.withdraw(log.state, 5, 2)).warnings != ()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    for number in (2, 3):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+")
+    assert cards(log.state, 3)[5].points == (5, 0, 5)
