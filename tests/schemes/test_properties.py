@@ -9,7 +9,7 @@ from schemes.events import InvalidEvent
 from schemes.places import place_label
 from schemes.registry import get_scheme
 from schemes.replay import replay
-from tests.builders import round_robin
+from tests.builders import Log, round_robin
 
 RR = get_scheme("round-robin")
 CODES = ("W+", "B+", "draw", "W+F", "B+F", "both-lose")
@@ -100,3 +100,40 @@ def test_complete_round_robin_true_rating_order_is_the_points_order(data: st.Dat
                 assert rating[a] > rating[b]
             elif points[a] == points[b]:
                 assert abs(rating[a] - rating[b]) < 0.01
+
+
+def _places_follow_the_chosen_criteria_only(rows, chosen) -> None:
+    """Players share a place exactly when their score and every chosen criterion are
+    equal, and the places go down with those values: nothing else separates anyone."""
+    keys = [(row.score, *(row.tiebreaks[name] for name in chosen)) for row in rows]
+    assert keys == sorted(keys, reverse=True)
+    for (row, key), (other, other_key) in zip(zip(rows, keys), zip(rows[1:], keys[1:])):
+        assert (row.place == other.place) == (key == other_key)
+
+
+@SLOW
+@given(st.data())
+def test_unchosen_criteria_never_change_a_place(data: st.DataObject) -> None:
+    scheme = data.draw(st.sampled_from(["round-robin", "fors"]), label="scheme")
+    menu = [n for n in get_scheme(scheme).params if n.key == "tiebreaks"][0].default
+    options = ["buchholz", "head_to_head", "sonneborn_berger", "wins", "koya"] if scheme == "round-robin" else menu
+    chosen = data.draw(st.lists(st.sampled_from(options), unique=True, max_size=4), label="tiebreaks")
+    size = data.draw(st.integers(2, 8), label="players")
+    rounds = size - 1 + size % 2 if scheme == "round-robin" else data.draw(st.integers(1, 4), label="rounds")
+    if scheme == "round-robin":
+        log = Log(scheme, tiebreaks=",".join(chosen), numbering="rating")
+    else:
+        log = Log(scheme, rounds, tiebreaks=",".join(chosen))
+    for i in range(size):
+        log.add(f"P{i}", rating=data.draw(st.integers(1500, 2400)))
+    for number in range(1, data.draw(st.integers(1, rounds), label="played") + 1):
+        try:
+            log.pair()
+        except InvalidEvent:
+            break
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, data.draw(st.sampled_from(CODES)))
+    state = log.state
+    standings = get_scheme(scheme).standings(state, state.paired_rounds)
+    assert list(standings.columns) == ([] if scheme == "round-robin" else ["start_points"]) + chosen
+    _places_follow_the_chosen_criteria_only(standings.rows, chosen)
