@@ -11,8 +11,7 @@ import os
 from typing import Callable
 from datetime import datetime, timezone
 
-from data.errors import TournamentFileError
-from data.store import TournamentFile
+from data.store import TournamentFile, damaged
 from schemes.actions import Action
 from schemes.events import Event, InvalidEvent
 from schemes.history import Appended, append
@@ -46,7 +45,7 @@ class Ledger:
             try:
                 self._state = replay(self.events)
             except InvalidEvent as error:
-                raise TournamentFileError(f"{self.file.path}: damaged event log ({error})") from None
+                raise damaged(self.file.path, f"damaged event log ({error})") from None
         return self._state
 
     def commit(self, action: Action) -> Appended:

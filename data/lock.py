@@ -8,8 +8,10 @@ taken over without guessing from pids (which the system reuses).
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
+import stat
 import socket
 import sys
 from pathlib import Path
@@ -22,9 +24,24 @@ class WriterLock:
         self.path = target.with_name(target.name + ".lock")
         self._fd: int | None = None
 
+    def _open(self) -> int:
+        """The lock file, never through a planted symbolic link nor blocking on a planted pipe."""
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
+        except FileNotFoundError:
+            raise TournamentFileError(f"{self.path.parent}: no such folder") from None
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise TournamentFileError(f"{self.path} is a symbolic link: remove it, it is not Tengen's") from None
+            raise TournamentFileError(f"{self.path}: cannot write in {self.path.parent} ({error.strerror})") from None
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise TournamentFileError(f"{self.path} is not a regular file: remove it, it is not Tengen's")
+        return fd
+
     def acquire(self) -> None:
         while True:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -41,9 +58,12 @@ class WriterLock:
             if same:
                 break
             os.close(fd)
-        os.ftruncate(fd, 0)
         command = " ".join(os.path.basename(a) for a in sys.argv[:3])
-        os.write(fd, f"process {os.getpid()} on {socket.gethostname()} ({command})".encode())
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"process {os.getpid()} on {socket.gethostname()} ({command})".encode())
+        except OSError:
+            pass  # a full disk: the lock holds all the same, only without the holder's name
         self._fd = fd
 
     def release(self) -> None:

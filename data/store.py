@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -38,27 +41,99 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+def damaged(path: Path, what: str) -> TournamentFileError:
+    """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
+    one and how to put it back."""
+    backup = backup_path(path)
+    hint = f"; the previous state is in {backup.name}: tengen restore {path} puts it back" if backup.is_file() else ""
+    return TournamentFileError(f"{path}: {what}{hint}")
+
+
 def _fsync_folder(folder: Path) -> None:
     fd = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(fd)
+    except OSError:
+        pass  # some file systems (FAT through FUSE, network shares) cannot sync a folder
     finally:
         os.close(fd)
 
 
-def write_atomically(path: Path, payload: bytes) -> None:
-    """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole."""
-    temporary = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    with open(temporary, "wb") as handle:
+def _temporary(path: Path, kind: str) -> tuple[int, Path]:
+    """A new file beside ``path`` with an unpredictable name, created exclusively and never
+    through a planted link (``mkstemp``: O_EXCL and O_NOFOLLOW), readable by its owner only."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{kind}-", dir=path.parent)
+    return fd, Path(name)
+
+
+def _write_fd(fd: int, payload: bytes) -> None:
+    with os.fdopen(fd, "wb") as handle:
         handle.write(payload)
         handle.flush()
         os.fsync(handle.fileno())
-    if path.exists():
-        link = path.with_name(f".{path.name}.bak-{os.getpid()}")
-        link.unlink(missing_ok=True)
+
+
+def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
+    """The new state keeps the file's permissions and group (a ``chmod 600`` file stays 600);
+    a new file gets the usual ``0666 & ~umask``.  Where the file system keeps neither (FAT),
+    nothing is lost by trying."""
+    if source is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    else:
+        mode = stat.S_IMODE(source.st_mode)
+    try:
+        os.chmod(target, mode)
+        if source is not None:
+            os.chown(target, -1, source.st_gid)
+    except OSError:
+        pass
+
+
+def _keep_backup(path: Path) -> None:
+    """``FILE.bak`` becomes the current file: a hard link where the file system has them,
+    else a copy (FAT and exFAT USB sticks have no hard links)."""
+    link = path.with_name(f".{path.name}.bak-{secrets.token_hex(8)}")
+    try:
         os.link(path, link)
-        os.replace(link, backup_path(path))
-    os.replace(temporary, path)
+    except OSError:
+        fd, link = _temporary(path, "bak")
+        try:
+            _write_fd(fd, path.read_bytes())
+            _same_owner_and_mode(os.stat(path), link)
+        except BaseException:
+            link.unlink(missing_ok=True)
+            raise
+    os.replace(link, backup_path(path))
+
+
+def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> None:
+    """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole, the
+    old one kept as ``FILE.bak``.  When the disk is full or the folder read-only the file stays
+    as it was, no temporary file is left, and the error is one line."""
+    try:
+        fd, temporary = _temporary(path, "tmp")
+    except OSError as error:
+        raise TournamentFileError(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
+    try:
+        _write_fd(fd, payload)
+        try:
+            current: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            current = None
+        _same_owner_and_mode(current, temporary)
+        if keep_backup and current is not None:
+            _keep_backup(path)
+        os.replace(temporary, path)
+    except OSError as error:
+        temporary.unlink(missing_ok=True)
+        raise TournamentFileError(
+            f"{path}: cannot write it ({error.strerror}); the file is as it was before"
+        ) from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
     _fsync_folder(path.parent)
 
 
@@ -66,18 +141,19 @@ def _load(path: Path) -> dict[str, Any]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise TournamentFileError(f"{path}: no such file") from None
+        raise damaged(path, "no such file") from None
+    except IsADirectoryError:
+        raise TournamentFileError(f"{path}: a folder, not a tournament file") from None
     except OSError as error:
         raise TournamentFileError(f"{path}: cannot read it ({error.strerror})") from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        hint = f"; the previous state is in {backup_path(path).name}" if backup_path(path).exists() else ""
-        raise TournamentFileError(f"{path}: not a Tengen tournament (damaged or not JSON){hint}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise damaged(path, "not a Tengen tournament (damaged or not JSON)") from None
     meta_table = data.get(_META) if isinstance(data, dict) else None
     meta = meta_table.get("1") if isinstance(meta_table, dict) else None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
-        raise TournamentFileError(f"{path}: not a Tengen tournament file")
+        raise damaged(path, "not a Tengen tournament file")
     if meta.get("version") != VERSION:
         raise TournamentFileError(
             f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
@@ -85,18 +161,29 @@ def _load(path: Path) -> dict[str, Any]:
     return data
 
 
+def is_tournament(path: Path) -> bool:
+    """Whether ``path`` holds a Tengen tournament (or its backup): such a file is never
+    overwritten by anything but a new state of itself."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    return f'"format":"{FORMAT}"'.encode() in head or f'"format": "{FORMAT}"'.encode() in head
+
+
 def _events(path: Path, data: dict[str, Any]) -> list[Event]:
     table = data[_EVENTS]
     try:
         ids = sorted(int(key) for key in table)
     except ValueError:
-        raise TournamentFileError(f"{path}: damaged event log (an event id is not a number)") from None
+        raise damaged(path, "damaged event log (an event id is not a number)") from None
     if ids != list(range(1, len(ids) + 1)):
-        raise TournamentFileError(f"{path}: damaged event log (events are missing)")
+        raise damaged(path, "damaged event log (events are missing)")
     try:
         return [Event.from_json(i, table[str(i)]) for i in ids]
     except InvalidEvent as error:
-        raise TournamentFileError(f"{path}: damaged event log ({error})") from None
+        raise damaged(path, f"damaged event log ({error})") from None
 
 
 def _json(value: Any) -> str:
@@ -145,11 +232,30 @@ class AtomicStorage(Storage):
         self._data = data
 
 
+def real_path(path: str | os.PathLike[str]) -> Path:
+    """The file a name stands for, resolved once: through a symbolic link every write and
+    the lock go to the real file, so two names can never become two tournaments."""
+    return Path(os.path.abspath(Path(path).expanduser())).resolve()
+
+
+def restore(path: Path) -> None:
+    """``FILE.bak`` back as ``FILE``, under the writer lock; the file it replaces is kept as
+    ``FILE.damaged`` so that even a wrong restore loses nothing."""
+    path = real_path(path)
+    backup = backup_path(path)
+    with WriterLock(path):
+        payload = backup.read_bytes()
+        _events(backup, _load(backup))
+        if path.exists():
+            write_atomically(path.with_name(path.name + ".damaged"), path.read_bytes(), keep_backup=False)
+        write_atomically(path, payload, keep_backup=False)
+
+
 class TournamentFile:
     """The event log of one tournament on disk; writable only while its lock is held."""
 
     def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
-        self.path = Path(path)
+        self.path = real_path(path)
         self._lock: WriterLock | None = None
         self._db: TinyDB | None = None
         if writable:
@@ -169,8 +275,8 @@ class TournamentFile:
     @classmethod
     def create(cls, path: str | os.PathLike[str], first: Event) -> TournamentFile:
         """A new file holding ``first``; refuses to replace any existing file."""
-        path = Path(path)
-        if path.exists():
+        path = real_path(path)
+        if path.exists() or path.is_symlink():
             raise TournamentFileError(f"{path} exists already: choose another name")
         if not path.parent.is_dir():
             raise TournamentFileError(f"{path.parent}: no such folder")

@@ -10,13 +10,15 @@ the same bytes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Sequence
 
 from fpdf import FPDF
 
+from data.store import write_atomically
 from paperwork.labels import labels
+from schemes import dates
 from schemes.events import Event
 from schemes.model import Tournament
 
@@ -87,10 +89,11 @@ class Document(FPDF):
         self.set_font(FAMILY, "B", 12)
         self.fit_cell(self.epw * 0.75, 6, settings.name, align="L")
         self.set_font(FAMILY, "", 8)
-        made = f"{self.text['made']} {self.made.date().isoformat()}"
+        made = f"{self.text['made']} {shown_date(self.made.date(), settings.lang)}"
         self.cell(self.epw * 0.25, 6, made, align="R", new_x="LMARGIN", new_y="NEXT")
         self.set_font(FAMILY, "", 10)
-        place = ", ".join(part for part in (settings.place, settings.dates.replace("..", " – ")) if part)
+        span = " – ".join(dict.fromkeys(shown_date(day, settings.lang) for day in dates.days(settings.dates)))
+        place = ", ".join(part for part in (settings.place, span) if part)
         self.fit_cell(self.epw * 0.6, 5, self.title_line, align="L")
         self.fit_cell(self.epw * 0.4, 5, place, align="R")
         self.ln(7)
@@ -218,5 +221,11 @@ class Document(FPDF):
         return self.bottom - self.get_y()
 
 
+def shown_date(day: date, lang: str) -> str:
+    """A date as the paper's reader writes it: ``05.12.2026`` in Russian, ISO in English."""
+    return day.strftime("%d.%m.%Y") if lang == "ru" else day.isoformat()
+
+
 def write(document: FPDF, path: str | Path) -> None:
-    Path(path).write_bytes(bytes(document.output()))
+    """The PDF, written atomically: a full disk leaves no half document behind."""
+    write_atomically(Path(path), bytes(document.output()), keep_backup=False)

@@ -22,7 +22,7 @@ from data import codes
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
 from paperwork.translit import is_cyrillic, latin
-from schemes import fors, sport_handicap
+from schemes import dates, fors, sport_handicap
 from schemes.events import Event
 from schemes.model import Tournament
 from schemes.records import Kind, Outcome, Score, outcomes
@@ -38,7 +38,7 @@ SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
 def dates_line(text: str, fallback: date) -> str:
     """``September 18 - 19, 2004``; across months ``September 30 - October 2, 2004``."""
-    days = [date.fromisoformat(part) for part in text.split("..")] if text else [fallback]
+    days = dates.days(text) or [fallback]
     first, last = days[0], days[-1]
     if first == last:
         return f"{MONTHS[first.month - 1]} {first.day}, {first.year}"
@@ -154,7 +154,7 @@ def rating_table(tournament: Tournament, events: Sequence[Event], latin_names: b
 
 def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
     settings = tournament.settings
-    days = settings.dates.split("..") if settings.dates else [made.isoformat()]
+    days = [day.isoformat() for day in dates.days(settings.dates)] or [made.isoformat()]
     header = []
     try:
         control = parse_time(settings.time) if settings.time else None

@@ -8,10 +8,10 @@ checks it against the whole log before anything is written.
 from __future__ import annotations
 
 import random
-from datetime import date
 from typing import Any, Mapping, Sequence
 
 from schemes import events as ev
+from schemes.dates import parse_dates
 from schemes.events import Event, InvalidEvent
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Round, Tournament
@@ -32,7 +32,7 @@ def create(
         values = parse_params(get_scheme(scheme), params or {})
     except ValueError as error:
         raise InvalidEvent(str(error)) from None
-    check_dates(dates)
+    dates = parse_dates(dates)
     if time:
         try:
             parse_time(time)
@@ -42,19 +42,6 @@ def create(
         "name": name, "scheme": scheme, "rounds": rounds, "place": place, "dates": dates,
         "komi": komi, "time": time, "lang": lang, "params": values,
     }
-
-
-def check_dates(text: str) -> None:
-    """Dates are ISO: ``2004-09-18`` or ``2004-09-18..2004-09-19``, the second not before the first."""
-    if not text:
-        return
-    parts = text.split("..")
-    try:
-        days = [date.fromisoformat(part) for part in parts]
-    except ValueError:
-        raise InvalidEvent(f"bad dates {text!r}: write 2026-12-05 or 2026-12-05..2026-12-06") from None
-    if len(days) > 2 or days != sorted(days):
-        raise InvalidEvent(f"bad dates {text!r}: one day, or the first and the last day in order")
 
 
 def profile(

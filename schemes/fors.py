@@ -30,7 +30,7 @@ from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, every, ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, int_in
+from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, int_in
 
 TIEBREAKS = (
     "opp_earned", "opp_wins", "ks", "wins_even_or_giving", "handicap_given", "head_to_head", "start_rating", "wins",
@@ -56,8 +56,8 @@ def _points(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a number") from None
-    if value * 2 != int(value * 2) or not 0 <= value <= 1000:
+        raise ValueError(f"{text[:20]!r} is not a number") from None
+    if not 0 <= value <= 1000 or value * 2 != int(value * 2):
         raise ValueError(f"{value}: points are whole or half numbers from 0")
     return value
 
@@ -228,6 +228,10 @@ def ranking(tournament: Tournament, after_round: int) -> tuple[list[tuple[str, i
 class Fors(FixedRounds):
     name: str = "fors"
     params: Sequence[Param] = PARAMS
+    recorded: Sequence[Recorded] = (
+        Recorded("start_ranks", per_player=True), Recorded("base_rank"),
+        Recorded("start_ratings", per_player=True, in_round_one=False),
+    )
 
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,

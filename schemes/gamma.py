@@ -27,7 +27,7 @@ from schemes.names import alphabetical_key, rating_order
 from schemes.pairing import pair_round
 from schemes.places import ranked
 from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Row, Standings, int_in
+from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Recorded, Row, Standings, int_in
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
 TOP_RANK = 30
@@ -133,6 +133,10 @@ def middle_out(group: Sequence[int]) -> list[int]:
 class Gamma(FixedRounds):
     name: str = "gamma"
     params: Sequence[Param] = PARAMS
+    recorded: Sequence[Recorded] = (
+        Recorded("top_level"), Recorded("top_group_size"), Recorded("start_levels", per_player=True),
+        Recorded("lowest_top_level", in_every_round=True),
+    )
 
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,

@@ -8,16 +8,19 @@ edited by hand into an inconsistent state is refused the same way.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
+from schemes import dates
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, standing
 from schemes.model import RESULT_CODES, Board, Player, Result, Round, Settings, Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.registry import get_scheme
-from schemes.scheme import check_params
+from schemes.scheme import check_params, check_recorded
+from schemes.text import TITLE_LIMIT, single_line
 
 LANGUAGES = ("ru", "en")
 MAX_HANDICAP = 9
@@ -59,20 +62,26 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         raise InvalidEvent(f"{scheme.name} needs the number of rounds (--rounds)")
     if rounds is not None and not 1 <= rounds <= 99:
         raise InvalidEvent(f"bad number of rounds {rounds}: 1 to 99")
-    komi = float(data.get("komi", 6.5))
-    if komi * 2 != int(komi * 2) or abs(komi) > 50:
-        raise InvalidEvent(f"bad komi {komi}: a whole or half number, like 6.5")
+    komi = check_komi(data.get("komi", 6.5), 50)
     lang = data.get("lang", "ru")
     if lang not in LANGUAGES:
         raise InvalidEvent(f"bad language {lang!r}: {' or '.join(LANGUAGES)}")
-    if not data["name"].strip():
-        raise InvalidEvent("the tournament needs a name")
+    dates.check_stored(data.get("dates", ""))
     settings = Settings(
-        name=data["name"].strip(), scheme=scheme.name, rounds=rounds,
-        place=data.get("place", ""), dates=data.get("dates", ""), komi=komi,
-        time=data.get("time", ""), lang=lang, params=params,
+        name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True), scheme=scheme.name,
+        rounds=rounds, place=single_line(data.get("place", ""), "the place", TITLE_LIMIT),
+        dates=data.get("dates", ""), komi=komi,
+        time=single_line(data.get("time", ""), "the time control"), lang=lang, params=params,
     )
     return Tournament(settings)
+
+
+def check_komi(value: float, limit: float) -> float:
+    """A komi: a whole or half number within ``limit`` (NaN and infinity are not numbers here)."""
+    komi = float(value)
+    if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
+        raise InvalidEvent(f"bad komi {value}: a whole or half number, like 6.5")
+    return komi
 
 
 def _player(state: Tournament, player_id: int) -> Player:
@@ -85,11 +94,10 @@ def _player(state: Tournament, player_id: int) -> Player:
 def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
     """The player fields of a registration or an edit, checked."""
     fields: dict[str, Any] = {}
-    for key in ("surname", "name", "country", "club"):
+    for key, what in (("surname", "the surname"), ("name", "the first name"), ("country", "the country"),
+                      ("club", "the club")):
         if key in data:
-            fields[key] = " ".join(data[key].split())
-    if "surname" in fields and not fields["surname"]:
-        raise InvalidEvent("a player needs a surname")
+            fields[key] = single_line(data[key], what, required=key == "surname")
     if "rating" in data and data["rating"] is not None:
         if not MIN_RATING <= data["rating"] <= MAX_RATING:
             raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
@@ -197,7 +205,9 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     state = replace(state, numbers=numbers)
     check_pairable(state, number)
     boards, byes = _seating(state, number, data)
-    paired = Round(number, boards, byes, dict(data.get("extra", {})), {}, event.id)
+    extra = dict(data.get("extra", {}))
+    check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
+    paired = Round(number, boards, byes, extra, {}, event.id)
     return replace(state, rounds=state.rounds + (paired,))
 
 
@@ -245,7 +255,7 @@ def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
 
 
 def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
-    board = Board(number, data["white"], data["black"], data["handicap"], float(data["komi"]), data["nigiri"])
+    board = Board(number, data["white"], data["black"], data["handicap"], check_komi(data["komi"], 500), data["nigiri"])
     if board.white == board.black:
         raise InvalidEvent(f"board {number}: a player cannot play himself")
     if not 0 <= board.handicap <= MAX_HANDICAP:

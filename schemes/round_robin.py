@@ -23,7 +23,7 @@ from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
 from schemes.places import Criterion, every, ranked
 from schemes.records import Kind, Outcome, Score, outcomes
-from schemes.scheme import Pairing, PairingError, Param, Row, Standings, choice, int_in
+from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
 from schemes.true_rating import TrueRatings, true_ratings
 
 TIEBREAKS = ("buchholz", "head_to_head", "sonneborn_berger", "wins", "koya", "true_rating")
@@ -33,7 +33,7 @@ def _half_points(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"{text!r} is not a number") from None
+        raise ValueError(f"{text[:20]!r} is not a number") from None
     if value not in (0.0, 0.5, 1.0):
         raise ValueError(f"{value} is not 0, 0.5 or 1")
     return value
@@ -69,6 +69,7 @@ class RoundRobin:
     rounds_required: bool = False
     numbering_by_hand: bool = True
     skip_deadline: bool = False
+    recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         field = len(tournament.numbers) or len(_field(tournament))

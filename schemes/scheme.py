@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from schemes.events import InvalidEvent
 from schemes.model import Board, Tournament
 
 
@@ -31,7 +32,7 @@ def choice(*allowed: str) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"{text!r} is not one of {', '.join(allowed)}")
+            raise ValueError(f"{text[:20]!r} is not one of {', '.join(allowed)}")
         return text
 
     return parse
@@ -44,12 +45,54 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+            raise ValueError(f"{text[:20]!r} is not a whole number") from None
         if not low <= value <= high:
             raise ValueError(f"{value} is not between {low} and {high}")
         return value
 
     return parse
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A value a pairing records in its ``extra`` so that replay never recomputes it (start
+    levels, the top group…): its key, whether it maps player ids to numbers or is one
+    number, and whether round 1's pairing must have it."""
+
+    key: str
+    per_player: bool = False
+    in_round_one: bool = True
+    in_every_round: bool = False
+
+
+_RECORD_LIMIT = 10**7
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _RECORD_LIMIT
+
+
+def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str, Any]) -> None:
+    """A pairing's ``extra`` as the scheme records it, so a damaged file is refused on load
+    rather than failing later in standings or paperwork."""
+    known = {r.key: r for r in recorded}
+    unknown = sorted(set(extra) - set(known))
+    if unknown:
+        raise InvalidEvent(f"round {number}: unknown recorded value {unknown[0][:40]!r}")
+    for item in recorded:
+        if item.key not in extra:
+            if item.in_every_round or (item.in_round_one and number == 1):
+                raise InvalidEvent(f"round {number}: the pairing lacks {item.key}")
+            continue
+        value = extra[item.key]
+        if item.per_player:
+            good = isinstance(value, Mapping) and all(
+                isinstance(k, str) and k.isdigit() and len(k) < 10 and _is_number(v) for k, v in value.items()
+            )
+        else:
+            good = _is_number(value)
+        if not good:
+            raise InvalidEvent(f"round {number}: damaged {item.key}")
 
 
 @dataclass(frozen=True)
@@ -94,6 +137,8 @@ class Scheme(Protocol):
     """Whether the referee may give the numbering order (``pair --order``)."""
     skip_deadline: bool
     """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
+    recorded: Sequence[Recorded]
+    """What its pairings record in ``extra``."""
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """The number of rounds of the event, where it is known."""
@@ -157,6 +202,7 @@ class FixedRounds:
     rounds_required: bool = True
     numbering_by_hand: bool = False
     skip_deadline: bool = False
+    recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         return tournament.settings.rounds

@@ -26,7 +26,7 @@ from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Row, Standings, choice, int_in
+from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in
 
 def _rank(text: str) -> str:
     try:
@@ -126,6 +126,7 @@ class SportHandicap(FixedRounds):
     name: str = "sport-handicap"
     params: Sequence[Param] = PARAMS
     skip_deadline: bool = True
+    recorded: Sequence[Recorded] = (Recorded("start_strengths", per_player=True),)
 
     def pair(
         self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,

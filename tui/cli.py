@@ -18,6 +18,7 @@ from typing import Any, Callable, NoReturn, Sequence
 from data import codes
 from data.errors import TournamentFileError
 from data.ledger import Ledger
+from data.store import backup_path, is_tournament, real_path, restore, write_atomically
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
@@ -125,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     result.add_argument("board", type=int)
     result.add_argument("code")
     result.add_argument("--swapped", action="store_true", help="the nigiri gave the other colours")
+
+    restoring = commands.add_parser("restore", help="put FILE.bak back, after showing what it holds")
+    restoring.add_argument("path")
+    restoring.add_argument("--yes", action="store_true", help="do not ask")
 
     undo = commands.add_parser("undo", help="retract the last (or a given) event")
     undo.add_argument("event", type=int, nargs="?")
@@ -369,26 +374,63 @@ def _cmd_print(args: argparse.Namespace) -> None:
         number = views.latest_complete_round(state) if args.round is None else args.round
         if not 0 <= number <= state.paired_rounds:
             raise BadInput(f"round {number} is not paired")
-    output = Path(args.output)
-    if not output.parent.is_dir():
-        raise BadInput(f"{output.parent}: no such folder")
+    output = _output(args)
     print_to(output, args.kind, state, ledger.events, number)
-    print(f"{args.kind} written to {output}")
+    print(f"{args.kind} written to {args.output}")
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
     from paperwork.rating_table import export
 
     ledger = _reading(args)
+    output = None if args.output is None else _output(args)
     text = export(ledger.state, ledger.events, args.latin, args.egf)
-    if args.output is None:
+    if output is None:
         sys.stdout.write(text)
         return
-    output = Path(args.output)
-    if not output.parent.is_dir():
-        raise BadInput(f"{output.parent}: no such folder")
-    output.write_bytes(text.encode("utf-8"))
-    print(f"rating table written to {output}")
+    write_atomically(output, text.encode("utf-8"), keep_backup=False)
+    print(f"rating table written to {args.output}")
+
+
+def _output(args: argparse.Namespace) -> Path:
+    """The file ``-o`` names, checked before any work: a file in a folder that exists, and
+    never a tournament file, its backup or its lock (nothing replaces a tournament but a
+    new state of itself).  Written through a symbolic link to the real file."""
+    text = args.output
+    if not text.strip():
+        raise BadInput("-o: give the name of the file to write")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise BadInput(f"{text}: a folder; give the name of the file to write")
+    if not path.parent.is_dir():
+        raise BadInput(f"{path.parent}: no such folder")
+    real = real_path(path)
+    tournament = real_path(_file(args))
+    own = {tournament, backup_path(tournament), tournament.with_name(tournament.name + ".lock")}
+    locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
+    if real in own or locked or is_tournament(real):
+        raise BadInput(f"{text} is a tournament file (or its backup or lock): choose another name")
+    return real
+
+
+def _cmd_restore(args: argparse.Namespace) -> None:
+    """Put ``FILE.bak`` back after showing what it holds and asking."""
+    path = real_path(args.path)
+    backup = backup_path(path)
+    if not backup.is_file():
+        raise BadInput(f"{backup}: no such file, nothing to restore")
+    held = Ledger(backup)
+    state = held.state  # a backup that does not replay is refused here
+    last = held.events[-1]
+    print(f"{backup.name}: {state.settings.name}, {len(held.events)} events, {state.paired_rounds} rounds paired; "
+          f"last entry {last.id} at {last.at}: {describe(last)}")
+    if not args.yes:
+        print(f"Put it back as {path.name} (the current file is kept as {path.name}.damaged)? [y/N] ",
+              end="", flush=True)
+        if sys.stdin.readline().strip().lower() not in ("y", "yes", "д", "да"):
+            raise BadInput("nothing restored")
+    restore(path)
+    print(f"restored {path} from {backup.name}")
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
@@ -412,13 +454,26 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
     "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
     "standings": _cmd_standings, "demo": _cmd_demo, "print": _cmd_print,
-    "export": _cmd_export,
+    "export": _cmd_export, "restore": _cmd_restore,
 }
+
+
+def _check_encoding(argv: Sequence[str]) -> None:
+    """An argument the terminal sent in another encoding than the system's (a CP1251 or
+    KOI8-R terminal typing Cyrillic on a UTF-8 system) reaches Python with undecodable
+    bytes as surrogates: refused in one line rather than stored as garbage."""
+    for number, arg in enumerate(argv, start=1):
+        if any("\udc80" <= char <= "\udcff" for char in arg):
+            raise BadInput(
+                f"argument {number} is not in the system's encoding ({sys.getfilesystemencoding()}): "
+                "set the terminal to UTF-8"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        _check_encoding(argv)
         if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):
             _run_app(argv[0] if argv else None)
             return 0
@@ -428,11 +483,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         COMMANDS[args.command](args)
     except (BadInput, InvalidEvent, TournamentFileError) as error:
-        print(f"tengen: {error}" if not str(error).startswith("tengen") else str(error), file=sys.stderr)
+        print(_one_line(f"tengen: {error}" if not str(error).startswith("tengen") else str(error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:
+        print("tengen: interrupted; the file holds every entry that was confirmed", file=sys.stderr)
+        return 130
     return 0
+
+
+def _one_line(message: str, limit: int = 300) -> str:
+    """A refusal as one printable line of sane length, whatever the input held."""
+    text = "".join(char if char.isprintable() else "?" for char in " ".join(message.split()))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 if __name__ == "__main__":

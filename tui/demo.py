@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Sequence
 
+from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import backup_path
 from schemes import actions
@@ -41,11 +42,6 @@ SPORT_HANDICAP_RESULTS = (
     ("W+", "B+F", "W+", "B+", "W+"),
     ("W+", "W+", "B+", "W+", "both-lose"),
 )
-
-
-def _fresh(path: Path) -> None:
-    for old in (path, backup_path(path)):
-        old.unlink(missing_ok=True)
 
 
 def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) -> None:
@@ -121,15 +117,32 @@ DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma, "sport-handicap
 
 
 def write_demo(folder: Path) -> list[Path]:
-    """Write (or write again) the demo tournaments into ``folder``; their paths."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write the demo tournaments into ``folder``; their paths.  A file already there is
+    never replaced (it may be a referee's tournament of the same name): refused, named."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise TournamentFileError(f"{folder}: cannot make the folder ({error.strerror})") from None
+    if not folder.is_dir():
+        raise TournamentFileError(f"{folder} is not a folder")
+    for name in DEMOS:
+        for taken in (folder / name, backup_path(folder / name)):
+            if taken.exists() or taken.is_symlink():
+                raise TournamentFileError(f"{taken} exists already: the demo goes into a new folder")
     paths = []
     for name, write in DEMOS.items():
-        path = folder / name
-        _fresh(path)
-        write(path)
-        paths.append(path)
+        write(folder / name)
+        paths.append(folder / name)
     return paths
+
+
+def fresh_folder(base: Path) -> Path:
+    """``base``, or ``base-2``, ``base-3``… : the first that holds no demo file yet."""
+    candidate, number = base, 1
+    while any((candidate / name).exists() or backup_path(candidate / name).exists() for name in DEMOS):
+        number += 1
+        candidate = base.with_name(f"{base.name}-{number}")
+    return candidate
 
 
 def write_demo_paperwork(path: Path) -> list[Path]:

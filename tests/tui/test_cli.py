@@ -134,7 +134,7 @@ def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, c
     assert "unknown scheme 'chess'" in run(capsys, "new", other, "--scheme", "chess", "--name", "X")[2]
     assert "bad komi" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--komi", "6.3")[2]
     assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "2026-12-06..2026-12-05")[2]
-    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "5.12.2026")[2]
+    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "31.02.2026")[2]
     assert "bad language" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--lang", "de")[2]
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
     assert not Path(other).exists()
@@ -153,8 +153,11 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     assert kgs["after_round"] == 3 and len(kgs["rows"]) == 10
     cup = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "fors-vladivostok.json"), "standings", "--json")[1])
     assert [(r["no"], r["score"]) for r in cup["rows"]] == [(1, 145), (2, 108), (3, 104), (5, 88), (4, 85), (6, 72), (8, 58), (7, 50)]
-    # written again over itself without complaint
-    assert run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")[0] == 0
+    # never written over a file it finds there (it may be a referee's gamma.json)
+    before = (tmp_path / "demo" / "round-robin.json").read_bytes()
+    code, _, err = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
+    assert code == 2 and "round-robin.json exists already" in err and len(err.splitlines()) == 1
+    assert (tmp_path / "demo" / "round-robin.json").read_bytes() == before
 
 
 def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(tmp_path: Path) -> None:

@@ -65,8 +65,17 @@ class StartScreen(Translated, Screen[None]):
         self.app.push_screen(AskScreen(_("Path of the tournament file"), str(self.folder) + "/"), chosen)
 
     def action_demo(self) -> None:
-        from tui.demo import write_demo
+        """Open the demo written before, or write it into a folder of its own."""
+        from data.errors import TournamentFileError
+        from tui.demo import DEMOS, fresh_folder, write_demo
 
         folder = self.folder / "demo"
-        paths = write_demo(folder)
+        if all((folder / name).is_file() for name in DEMOS):
+            self.app.open_tournament(folder / "gamma.json")
+            return
+        try:
+            paths = write_demo(fresh_folder(folder))
+        except TournamentFileError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
         self.app.open_tournament(paths[1])  # the Gamma event: the scheme most events run

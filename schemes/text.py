@@ -1,0 +1,40 @@
+"""What a name, a club or a title may hold: one line of visible text of sane length.
+
+Checked where every event is checked (``replay``), so a name typed in the app, given on
+the command line, read from a CSV file or edited into the file by hand meets the same
+rule: no line breaks (a name with one would write a fake line into the rating table),
+no control or invisible format characters (they would reach the terminal raw), and not
+only blanks.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from schemes.events import InvalidEvent
+
+NAME_LIMIT = 100
+TITLE_LIMIT = 200
+# letters that draw nothing: Hangul fillers, the braille blank
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _forbidden(char: str) -> bool:
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp")
+
+
+def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False) -> str:
+    """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it."""
+    bad = next((char for char in value if _forbidden(char)), None)
+    if bad is not None:
+        kind = "a line break" if bad in "\n\r\v\f\x85\u2028\u2029" else f"the invisible character U+{ord(bad):04X}"
+        raise InvalidEvent(f"{what} holds {kind}: one line of visible text, please")
+    text = " ".join(value.split())
+    if len(text) > limit:
+        raise InvalidEvent(f"{what} is {len(text)} characters long: at most {limit}")
+    if text and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text):
+        raise InvalidEvent(f"{what} has nothing visible in it")
+    if required and not text:
+        raise InvalidEvent(f"{what} is empty")
+    return text
