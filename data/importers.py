@@ -1,8 +1,10 @@
 """Players from outside: a CSV the organiser prepared, and the EGD rating list.
 
 CSV: a header row names the columns (English or Russian: surname/фамилия,
-name/имя, rating/рейтинг, rank/ранг, country/страна, club/клуб); the delimiter is
-guessed, the encoding is UTF-8 or Windows-1251 (what a Russian spreadsheet saves).
+name/имя, rating/рейтинг, rank/ранг, ``rating|rank``, country/страна, club/клуб), or
+there is no header and the columns are surname, name, rating or rank, country, club;
+the delimiter is ``,`` ``;`` or tab, the encoding UTF-8 or Windows-1251 (what a Russian
+spreadsheet saves); a rating or rank column takes either, row by row.
 Every bad row is reported with its line number, and the caller imports nothing
 unless told to skip them.
 
@@ -21,16 +23,19 @@ from pathlib import Path
 from typing import Any
 
 from data import codes
-from schemes.ranks import RankError, check_rating, parse_rank
+from schemes.ranks import MAX_RATING, MIN_RATING, RankError, check_rating, parse_rank
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),
     "name": ("name", "first name", "firstname", "given name", "имя"),
-    "rating": ("rating", "gor", "рейтинг"),
-    "rank": ("rank", "grade", "ранг", "разряд"),
+    "rating": ("rating", "gor", "рейтинг", "rating|rank", "рейтинг|ранг"),
+    "rank": ("rank", "grade", "ранг", "разряд", "rank|rating", "ранг|рейтинг"),
     "country": ("country", "страна"),
     "club": ("club", "city", "клуб", "город"),
 }
+WITHOUT_HEADER = ("surname", "name", "rating", "country", "club")
+"""The columns of a file without a header row, in the README's order (the third takes a
+rating or a rank)."""
 
 
 class ImportFailed(ValueError):
@@ -67,26 +72,50 @@ def _text(path: Path) -> str:
     raise ImportFailed(f"{path}: neither UTF-8 nor Windows-1251 text")
 
 
+def _delimiter(line: str) -> str:
+    """The separator of a registration list: the one of ``,`` ``;`` tab the first line has
+    most of (Russian Excel saves ``;``)."""
+    return max(",;\t", key=line.count) if line else ","
+
+
 def read_csv(path: Path) -> tuple[list[Row], list[str]]:
-    """The good rows and one message per bad row."""
-    text = _text(path)
-    try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0] if text else "", delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    header = next(reader, None)
-    if not header:
+    """The good rows and one message per bad row.
+
+    Each line is read on its own: an unclosed quote is an error of that line, never a
+    field that swallows the rest of the file; a doubled quote inside quotes is one quote.
+    """
+    lines = _text(path).splitlines()
+    if not any(line.strip() for line in lines):
         raise ImportFailed(f"{path}: empty file")
+    delimiter = _delimiter(next(line for line in lines if line.strip()))
+
+    def cells_of(line: str) -> list[str]:
+        return next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
+
+    first = next(number for number, line in enumerate(lines) if line.strip())
+    try:
+        header = cells_of(lines[first])
+    except csv.Error as error:
+        raise ImportFailed(f"{path}: line {first + 1}: {error}") from None
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
         for key, names in COLUMNS.items():
-            if title.strip().casefold() in names:
+            if title.strip().casefold() in names and key not in columns:
                 columns[key] = index
-    if "surname" not in columns or not {"rating", "rank"} & set(columns):
-        raise ImportFailed(f"{path}: the header needs a surname column and a rating or rank column")
+    start = first + 1
+    if not columns:
+        columns, start = {key: index for index, key in enumerate(WITHOUT_HEADER)}, first
+    elif "surname" not in columns or not {"rating", "rank"} & set(columns):
+        raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank column")
     rows, errors = [], []
-    for line, cells in enumerate(reader, start=2):
+    for number in range(start, len(lines)):
+        line = number + 1
+        try:
+            cells = cells_of(lines[number])
+        except csv.Error as error:
+            reason = "an unclosed quote" if "end of data" in str(error) or "expected" in str(error) else "unreadable"
+            errors.append(f"line {line}: {reason}")
+            continue
         if not any(cell.strip() for cell in cells):
             continue
         value = {key: cells[index].strip() if index < len(cells) else "" for key, index in columns.items()}
@@ -94,23 +123,25 @@ def read_csv(path: Path) -> tuple[list[Row], list[str]]:
             rows.append(Row(line, _profile(value)))
         except ValueError as error:
             errors.append(f"line {line}: {error}")
+    if start == first and not rows:
+        raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank "
+                           "column (or, without a header: surname, name, rating or rank, country, club)")
     return rows, errors
 
 
 def _profile(value: dict[str, str]) -> dict[str, Any]:
-    if not value.get("surname"):
+    if not any(char.isalpha() for char in value.get("surname", "")):
         raise ValueError("no surname")
     fields: dict[str, Any] = {"surname": value["surname"], "name": value.get("name", "")}
+    strength = value.get("rating") or value.get("rank")
     try:
-        if value.get("rating"):
-            if not re.fullmatch(r"-?\d+", value["rating"]):
-                raise ValueError(f"bad rating {value['rating']!r}")
-            fields["rating"] = check_rating(int(value["rating"]))
-        elif value.get("rank"):
-            parse_rank(value["rank"])
-            fields["rank"] = value["rank"]
-        else:
+        if not strength:
             raise ValueError("no rating and no rank")
+        if re.fullmatch(r"-?\d{1,6}", strength):
+            fields["rating"] = check_rating(int(strength))
+        else:
+            parse_rank(strength)  # a rank in the rating column is a rank, row by row
+            fields["rank"] = strength
     except RankError as error:
         raise ValueError(str(error)) from None
     if value.get("country"):
@@ -140,7 +171,7 @@ class RatedPlayer:
 
     def profile(self) -> dict[str, Any]:
         fields: dict[str, Any] = {"surname": self.surname, "name": self.name, "club": self.club}
-        fields["rating"] = check_rating(max(self.gor, -900))
+        fields["rating"] = min(max(self.gor, MIN_RATING), MAX_RATING)  # a pro's GoR of 3000+ is 9d here
         if self.country in codes.countries():
             fields["country"] = self.country
         return fields

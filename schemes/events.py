@@ -83,6 +83,8 @@ class Event:
         kind, data, at = doc.get("kind"), doc.get("data"), doc.get("at", "")
         if not isinstance(data, Mapping) or not isinstance(at, str):
             raise InvalidEvent(f"event {event_id} has no data")
+        if len(at) > 40 or not at.isprintable():
+            raise InvalidEvent(f"event {event_id} has a damaged time")
         check_shape(str(kind), data)
         return cls(event_id, str(kind), dict(data), at)
 

@@ -196,8 +196,9 @@ class Gamma(FixedRounds):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         if not tournament.rounds:
-            rows = tuple(Row("", p.id, float(p.rank), {}) for p in rating_order(tournament.players.values()))
-            return Standings(0, rows)
+            rows = tuple(Row("", p.id, float(p.rank), {"level": float(p.rank), "technical": 0.0, "coefficient": 0.0})
+                         for p in rating_order(tournament.players.values()))
+            return Standings(0, rows, ("technical", "coefficient"))
         table = cards(tournament, after_round)
         level = {p: float(card.level) for p, card in table.items()}
         technical = {p: float(card.technical) for p, card in table.items()}

@@ -12,7 +12,8 @@ import re
 
 WEAKEST = 21 - 30  # 30k
 STRONGEST = 20 + 9  # 9d
-_LABEL = re.compile(r"^\s*(\d{1,2})\s*([kKdD])\s*$")
+_LABEL = re.compile(r"^\s*(\d{1,2})\s*(k|d|kyu|dan|к|д|кю|дан)\.?\s*$", re.IGNORECASE)
+_LETTER = {"k": "k", "kyu": "k", "к": "k", "кю": "k", "d": "d", "dan": "d", "д": "d", "дан": "d"}
 
 
 class RankError(ValueError):
@@ -20,16 +21,17 @@ class RankError(ValueError):
 
 
 def parse_rank(label: str) -> int:
-    """The rank index of a label such as ``5d`` or ``12k`` (case-insensitive)."""
+    """The rank index of a label such as ``5d`` or ``12k`` (case-insensitive), or as Russians
+    write it: ``3к``, ``2д``, ``3 кю``, ``2 дан``."""
     match = _LABEL.match(label)
     if not match:
-        raise RankError(f"bad rank {label!r}: write it like 5d or 12k (30k..9d)")
-    number, letter = int(match.group(1)), match.group(2).lower()
+        raise RankError(f"bad rank {label[:20]!r}: write it like 5d or 12k (30k..9d)")
+    number, letter = int(match.group(1)), _LETTER[match.group(2).lower()]
     if letter == "d" and 1 <= number <= 9:
         return 20 + number
     if letter == "k" and 1 <= number <= 30:
         return 21 - number
-    raise RankError(f"bad rank {label!r}: ranks go from 30k to 9d")
+    raise RankError(f"bad rank {label[:20]!r}: ranks go from 30k to 9d")
 
 
 def rank_label(index: int) -> str:

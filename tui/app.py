@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from data.errors import TournamentFileError
@@ -36,6 +37,11 @@ class TengenApp(App[None]):
         """Open printed PDFs with the system viewer (off in tests)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Notifications carry names and paths the referee typed: text, not markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> Screen:
         return StartScreen(self.folder)

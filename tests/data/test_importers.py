@@ -77,3 +77,40 @@ def test_register_by_pin(egd: RatingList) -> None:
 def test_a_list_with_mixed_encodings_keeps_the_names(egd: RatingList) -> None:
     names = {p.name for p in egd.search("Boukerrouye")}
     assert "Naïm" in names
+
+
+def test_doubled_quotes_are_one_quote(tmp_path: Path) -> None:
+    rows, errors = read_csv(write(tmp_path, 'surname,name,rating\n"O""Brien",Pat,2100\n'))
+    assert errors == [] and rows[0].fields["surname"] == 'O"Brien'
+
+
+def test_an_unclosed_quote_is_an_error_of_its_line_only(tmp_path: Path) -> None:
+    rows, errors = read_csv(write(tmp_path, 'surname,name,rating\n"Ivanov,Ivan,2000\nPetrov,Petr,1900\nSidorov,S,1800\n'))
+    assert errors == ["line 2: an unclosed quote"]
+    assert [r.fields["surname"] for r in rows] == ["Petrov", "Sidorov"]
+
+
+def test_a_field_over_the_csv_limit_is_a_bad_line_not_a_crash(tmp_path: Path) -> None:
+    huge = "x" * 200_000
+    rows, errors = read_csv(write(tmp_path, f'surname,name,rating\n"{huge}",A,2000\nPetrov,Petr,1900\n'))
+    assert errors == ["line 2: unreadable"] and [r.fields["surname"] for r in rows] == ["Petrov"]
+
+
+def test_the_readmes_header_and_a_file_without_a_header(tmp_path: Path) -> None:
+    # rating|rank takes either, row by row; Cyrillic ranks
+    rows, errors = read_csv(write(tmp_path, "surname,name,rating|rank,country,club\nA,B,2150,RU,\nC,D,3к,RU,\nE,F,2 дан,,\n"))
+    assert errors == [] and [r.fields.get("rating", r.fields.get("rank")) for r in rows] == [2150, "3к", "2 дан"]
+    rows, errors = read_csv(write(tmp_path, "Иванов;Иван;2150;RU;Москва\nПетрова;Анна;5k;;\n"))
+    assert errors == []
+    assert [r.fields for r in rows] == [
+        {"surname": "Иванов", "name": "Иван", "rating": 2150, "country": "RU", "club": "Mos"},
+        {"surname": "Петрова", "name": "Анна", "rank": "5k"},
+    ]
+
+
+def test_a_professional_on_the_egd_list_is_registered_at_the_top_of_the_scale(tmp_path: Path) -> None:
+    line = "  12345678 Pro Top                    JP  Tok    9p   P  3050  50  T100101\n"
+    path = tmp_path / "list.txt"
+    path.write_text("PIN  Name  GoR\n<pre>\n" + line)
+    player = RatingList.read(path).by_pin("12345678")
+    assert player is not None and player.gor == 3050 and player.profile()["rating"] == 2999

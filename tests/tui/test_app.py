@@ -32,7 +32,7 @@ def app_on(folder: Path, name: str | None) -> TengenApp:
 
 def rows(app: TengenApp, table_id: str) -> list[list]:
     table = app.screen.query_one(f"#{table_id}", DataTable)
-    return [table.get_row_at(i) for i in range(table.row_count)]
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
 
 
 async def submit(pilot, form, field: str = "#name") -> None:

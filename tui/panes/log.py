@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from tui.widgets import PlainTable
 from textual.widgets import DataTable
 
 from schemes.events import retracted_ids
@@ -16,7 +17,7 @@ class LogPane(Pane):
     BINDINGS = [Binding("u", "undo_entry", "Undo this entry")]
 
     def compose(self) -> ComposeResult:
-        table = DataTable(id="log-table", zebra_stripes=True, cursor_type="row")
+        table = PlainTable(id="log-table", zebra_stripes=True, cursor_type="row")
         table.add_columns("#", _("Time"), _("Entry"), "")
         yield table
 

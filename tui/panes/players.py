@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from tui.widgets import PlainTable
 from textual.widgets import DataTable, Input
 
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv
@@ -29,7 +30,7 @@ class PlayersPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
-        table = DataTable(id="players-table", zebra_stripes=True, cursor_type="row")
+        table = PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
         table.add_columns(_("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"),
                           _("Blocked"), _("Status"))
         yield table

@@ -12,6 +12,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
+from tui.widgets import PlainTable
 from textual.widgets import DataTable, Static
 
 from schemes import actions
@@ -46,14 +47,14 @@ class RoundsPane(Pane):
     _shown: tuple | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static(id="round-info")
-        table = DataTable(id="boards", zebra_stripes=True, cursor_type="row")
+        yield Static(id="round-info", markup=False)
+        table = PlainTable(id="boards", zebra_stripes=True, cursor_type="row")
         # the result right after the board number: it stays in view on a narrow terminal
         for key, title in (("board", "Board"), ("result", "Result"), ("white", "White"), ("black", "Black"),
                            ("handicap", "Hcp"), ("komi", "Komi")):
             table.add_column(_(title), key=key)
         yield table
-        yield Static(id="round-free")
+        yield Static(id="round-free", markup=False)
 
     @property
     def viewing(self) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from tui.widgets import PlainTable
 from textual.widgets import DataTable
 
 from tui import views
@@ -13,7 +14,7 @@ from tui.session import Session
 
 class SettingsPane(Pane):
     def compose(self) -> ComposeResult:
-        table = DataTable(id="settings-table", zebra_stripes=True, cursor_type="row")
+        table = PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
         table.add_columns(_("Setting"), _("Value"), _("Meaning"))
         yield table
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from tui.widgets import PlainTable
 from textual.widgets import DataTable, Static
 
 from paperwork.marks import opponent_mark
@@ -27,8 +28,8 @@ class StandingsPane(Pane):
     rounds_table = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="standings-info")
-        yield DataTable(id="standings-table", zebra_stripes=True, cursor_type="row")
+        yield Static(id="standings-info", markup=False)
+        yield PlainTable(id="standings-table", zebra_stripes=True, cursor_type="row")
 
     def show(self, session: Session) -> None:
         state = session.state

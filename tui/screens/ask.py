@@ -19,7 +19,7 @@ class AskScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.prompt)
+            yield Label(self.prompt, markup=False)
             yield Input(self.value, id="answer")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -20,7 +20,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question)
+            yield Label(self.question, markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Yes"), id="yes", variant="primary")
                 yield Button(_("No"), id="no")

@@ -16,7 +16,7 @@ class ExportScreen(ModalScreen[tuple[bool, bool] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Export rating table"), classes="heading")
+            yield Label(_("Export rating table"), classes="heading", markup=False)
             yield Checkbox(_("Latin names"), id="latin")
             yield Checkbox(_("EGF format"), id="egf")
             with Horizontal(classes="buttons"):

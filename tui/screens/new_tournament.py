@@ -44,18 +44,18 @@ class NewTournamentScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog wide"):
-            yield Label(_("New tournament"), classes="heading")
-            yield Label(_("Scheme"))
+            yield Label(_("New tournament"), classes="heading", markup=False)
+            yield Label(_("Scheme"), markup=False)
             yield Select([(name, name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
             for field, label, default in FIELDS:
-                yield Label(_(label))
+                yield Label(_(label), markup=False)
                 yield Input(default, id=field)
-                yield Label("", id=f"{field}-error", classes="error")
-            yield Label(_("Paperwork language"))
+                yield Label("", id=f"{field}-error", classes="error", markup=False)
+            yield Label(_("Paperwork language"), markup=False)
             yield Select([("Русский", "ru"), ("English", "en")], value="ru", allow_blank=False, id="lang")
-            yield Label(_("Parameters of the scheme"), classes="heading")
+            yield Label(_("Parameters of the scheme"), classes="heading", markup=False)
             yield VerticalScroll(id="params")
-            yield Label("", id="general-error", classes="error")
+            yield Label("", id="general-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
@@ -69,8 +69,8 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         await box.remove_children()
         for param in get_scheme(self.scheme).params:
             default = ",".join(param.default) if isinstance(param.default, list) else f"{param.default}"
-            await box.mount(Label(f"{param.key} — {param.help}"), Input(default, id=f"param-{param.key}"),
-                            Label("", id=f"param-{param.key}-error", classes="error"))
+            await box.mount(Label(f"{param.key} — {param.help}", markup=False), Input(default, id=f"param-{param.key}"),
+                            Label("", id=f"param-{param.key}-error", classes="error", markup=False))
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "scheme" and event.value != self.scheme:

@@ -41,11 +41,11 @@ class PlayerFormScreen(ModalScreen[dict | None]):
     def compose(self) -> ComposeResult:
         values = self.values()
         with VerticalScroll(classes="dialog"):
-            yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading")
+            yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading", markup=False)
             for field, label in FIELDS:
-                yield Label(_(label))
+                yield Label(_(label), markup=False)
                 yield Input(values.get(field, ""), id=field)
-                yield Label("", id=f"{field}-error", classes="error")
+                yield Label("", id=f"{field}-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Save"), id="save", variant="primary")
                 yield Button(_("Cancel"), id="cancel")

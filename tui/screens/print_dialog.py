@@ -24,11 +24,11 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
     def compose(self) -> ComposeResult:
         preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
         with Vertical(classes="dialog"):
-            yield Label(_("Print documents"), classes="heading")
+            yield Label(_("Print documents"), classes="heading", markup=False)
             yield SelectionList[str](*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
-            yield Label(_("Round (empty: the latest)"))
+            yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")
-            yield Label("", id="print-error", classes="error")
+            yield Label("", id="print-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Print"), id="print", variant="primary")
                 yield Button(_("Cancel"), id="cancel")

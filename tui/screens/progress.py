@@ -15,7 +15,7 @@ class ProgressScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("", id="doing")
+            yield Label("", id="doing", markup=False)
             yield ProgressBar(total=self.total, show_eta=False)
 
     def doing(self, what: str) -> None:

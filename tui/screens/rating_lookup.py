@@ -9,6 +9,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
+
+from tui.widgets import plain
 from textual.widgets.option_list import Option
 
 from data.importers import ImportFailed, RatedPlayer, RatingList
@@ -30,10 +32,10 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Label(_("Rating list file"))
+            yield Label(_("Rating list file"), markup=False)
             yield Input(str(self.path) if str(self.path) != "." else "", id="list-path")
-            yield Label("", id="list-status")
-            yield Label(_("Name starts with"))
+            yield Label("", id="list-status", markup=False)
+            yield Label(_("Name starts with"), markup=False)
             yield Input(id="prefix")
             yield OptionList(id="found")
 
@@ -68,7 +70,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
         found.clear_options()
         if event.value.strip():
             found.add_options(
-                Option(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})", id=p.pin)
+                Option(plain(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})"), id=p.pin)
                 for p in self.ratings.search(event.value)
             )
 

@@ -8,6 +8,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
+
+from tui.widgets import plain
 from textual.widgets.option_list import Option
 
 from tui import settings
@@ -35,12 +37,12 @@ class StartScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title")
+        yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title", markup=False)
         files = self.tournaments()
         if files:
-            yield OptionList(*(Option(f"{p.name}   ({p.parent})", id=str(p)) for p in files))
+            yield OptionList(*(Option(plain(f"{p.name}   ({p.parent})"), id=str(p)) for p in files))
         else:
-            yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty")
+            yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

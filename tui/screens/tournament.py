@@ -56,7 +56,7 @@ class TournamentScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="title")
+        yield Static(id="title", markup=False)
         initial = "rounds" if self.session.state.players else "players"
         with TabbedContent(initial=initial):
             for tab, title, pane in TABS:
@@ -182,7 +182,7 @@ class TournamentScreen(Translated, Screen[None]):
                 print_to(target, kind, state, events, number)
                 written.append(target)
                 self.app.call_from_thread(progress.done_one)
-        except (ValueError, OSError) as error:
+        except (ValueError, OSError, TournamentFileError) as error:
             self.app.call_from_thread(self.printed, written, str(error))
             return
         self.app.call_from_thread(self.printed, written, None)
@@ -208,8 +208,15 @@ class TournamentScreen(Translated, Screen[None]):
             from paperwork.rating_table import export
 
             latin, egf = choice
+            from data.store import write_atomically
+
             target = self.session.path.with_name(f"{self.session.path.stem}-rating{'-egf' if egf else ''}.txt")
-            target.write_text(export(self.session.state, self.session.events, latin, egf), encoding="utf-8")
+            try:
+                write_atomically(target, export(self.session.state, self.session.events, latin, egf).encode("utf-8"),
+                                 keep_backup=False)
+            except TournamentFileError as error:
+                self.notify(str(error), severity="error", timeout=10)
+                return
             self.notify(_("Rating table written to {path}", path=target), timeout=8)
 
         self.app.push_screen(ExportScreen(), chosen)

@@ -1,0 +1,171 @@
+"""The tournament file under attack from the disk (issue 12): links, USB sticks, permissions,
+planted files, a full disk, damage, and restoring the backup."""
+
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from data.errors import TournamentFileError
+from data.ledger import Ledger
+from data.store import TournamentFile, backup_path, restore
+from schemes import actions
+
+
+def new(path: Path) -> Ledger:
+    return Ledger.create(path, actions.create("Cup", "round-robin"))
+
+
+def register(ledger: Ledger, surname: str = "A") -> None:
+    ledger.commit(actions.register(ledger.events, surname=surname, rating=2100))
+
+
+def test_a_symlinked_file_is_written_through_to_the_real_file(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "cup.json"
+    real.parent.mkdir()
+    new(real).close()
+    link = tmp_path / "cup.json"
+    link.symlink_to(real)
+    with Ledger(link, writable=True) as ledger:
+        register(ledger)
+        # the lock is the real file's: a writer through the other name is refused
+        with pytest.raises(TournamentFileError, match="open for writing"):
+            Ledger(real, writable=True)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert len(Ledger(real).events) == 2 and backup_path(real).exists()
+    assert not backup_path(link).exists()
+
+
+def test_without_hard_links_the_backup_is_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(*args: object) -> None:
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)  # a FAT or exFAT USB stick
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        before = path.read_bytes()
+        register(ledger)
+        assert backup_path(path).read_bytes() == before
+        register(ledger, "B")
+    assert len(Ledger(backup_path(path)).events) == 2
+    assert not list(tmp_path.glob(".cup.json.*"))
+
+
+def test_the_file_keeps_its_permissions(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    new(path).close()
+    path.chmod(0o600)
+    with Ledger(path, writable=True) as ledger:
+        register(ledger)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(backup_path(path).stat().st_mode) == 0o600
+
+
+def test_a_planted_symlink_as_the_lock_is_refused_and_not_followed(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    new(path).close()
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (tmp_path / "cup.json.lock").symlink_to(victim)
+    with pytest.raises(TournamentFileError, match="symbolic link"):
+        Ledger(path, writable=True)
+    assert victim.read_text() == "precious"
+
+
+def test_a_planted_pipe_as_the_lock_is_refused_without_hanging(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    new(path).close()
+    os.mkfifo(tmp_path / "cup.json.lock")
+    with pytest.raises(TournamentFileError, match="not a regular file"):
+        Ledger(path, writable=True)
+
+
+def test_temporary_files_are_unpredictable_and_never_follow_a_planted_link(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    with new(path) as ledger:
+        for guess in (f".cup.json.tmp-{os.getpid()}", f".cup.json.bak-{os.getpid()}"):
+            (tmp_path / guess).symlink_to(victim)
+        register(ledger)
+    assert victim.read_text() == "precious"
+    assert len(Ledger(path).events) == 2
+
+
+def test_stale_temporary_files_of_dead_writers_are_removed(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    new(path).close()
+    stale = tmp_path / ".cup.json.tmp-deadbeef"
+    stale.write_bytes(b"half a write")
+    Ledger(path, writable=True).close()
+    assert not stale.exists()
+
+
+@pytest.mark.parametrize("failing", ["fsync", "mkstemp"])
+def test_a_full_disk_or_a_read_only_folder_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        before, backup = path.read_bytes(), backup_path(path).read_bytes()
+        if failing == "fsync":
+            def full(fd: int) -> None:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            monkeypatch.setattr(os, "fsync", full)
+        else:
+            def read_only(*args: object, **kwargs: object) -> None:
+                raise PermissionError(errno.EACCES, "Permission denied")
+            monkeypatch.setattr(tempfile, "mkstemp", read_only)
+        with pytest.raises(TournamentFileError) as refused:
+            register(ledger, "B")
+        assert "\n" not in str(refused.value)
+        assert len(ledger.events) == 2
+        monkeypatch.undo()
+        assert path.read_bytes() == before and backup_path(path).read_bytes() == backup
+        assert not list(tmp_path.glob(".cup.json.*")), "no temporary file is left behind"
+        register(ledger, "C")  # and the next write works
+    assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "C"]
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        (lambda p: p.unlink(), "no such file"),
+        (lambda p: p.write_bytes(b"\x00\xff garbage"), "damaged or not JSON"),
+        (lambda p: p.write_text('{"other": {}}'), "not a Tengen tournament file"),
+        (lambda p: p.write_text(p.read_text().replace('"tournament_created"', '"nonsense"')), "damaged event log"),
+        (lambda p: p.write_text("[" * 100_000 + "]" * 100_000), "damaged or not JSON"),
+    ],
+)
+def test_every_kind_of_damage_names_the_backup_and_how_to_restore_it(tmp_path: Path, damage, message: str) -> None:
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    damage(path)
+    with pytest.raises(TournamentFileError) as refused:
+        Ledger(path).state
+    assert message in str(refused.value)
+    assert f"the previous state is in cup.json.bak: tengen restore {path} puts it back" in str(refused.value)
+
+
+def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        register(ledger, "B")
+    path.write_bytes(b"{ broken")
+    restore(path)
+    assert len(Ledger(path).events) == 2
+    assert (tmp_path / "cup.json.damaged").read_bytes() == b"{ broken"
+
+
+def test_a_file_that_cannot_be_opened_closes_its_lock(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    path.write_text("not json")
+    with pytest.raises(TournamentFileError):
+        TournamentFile(path, writable=True)
+    assert not (tmp_path / "cup.json.lock").exists()

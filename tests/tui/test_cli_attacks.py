@@ -1,0 +1,203 @@
+"""The command line under attack (issue 12): every refusal is one line on stderr, exit
+status 2, and the file exactly as it was."""
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *argv: str, file: Path | None = None) -> str:
+    """Run a command that must be refused: exit 2, one line, the file unchanged."""
+    before = file.read_bytes() if file is not None and file.exists() else None
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (argv, out, err)
+    assert len(err.splitlines()) == 1 and err.startswith("tengen"), err
+    if file is not None:
+        assert (file.read_bytes() if file.exists() else None) == before
+    return err
+
+
+@pytest.fixture
+def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "cup.json"
+    assert run(capsys, "new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "Кубок")[0] == 0
+    for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200")):
+        assert run(capsys, "-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)[0] == 0
+    return path
+
+
+@pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3"])
+def test_bad_komi_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], komi: str) -> None:
+    path = tmp_path / "x.json"
+    assert "bad komi" in refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X",
+                                 f"--komi={komi}")
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("param", ["bye_points=inf", "win_points=nan", "loss_points=1e400", "start_per_rank=" + "9" * 5000,
+                                   "handicap_cap=-inf"])
+def test_bad_points_parameters_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], param: str) -> None:
+    path = tmp_path / "x.json"
+    err = refused(capsys, "new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "X", "--param", param)
+    assert len(err) < 400 and not path.exists()
+
+
+def test_huge_numbers_in_arguments(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    huge = "9" * 5000
+    for argv in (("result", huge, "1", "W+"), ("player", "skip", "1", huge), ("undo", huge),
+                 ("player", "add", "--surname", "X", "--name", "Y", "--rating", huge), ("pairings", huge)):
+        assert len(refused(capsys, "-f", str(cup), *argv, file=cup)) < 400
+
+
+def _edit(path: Path, change) -> None:
+    data = json.loads(path.read_text())
+    change(data["events"])
+    path.write_text(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda events: events["1"]["data"].update(komi=float("nan")),
+        lambda events: events["1"]["data"].update(komi=float("inf")),
+        lambda events: events["1"]["data"].update(dates="2026-13-45"),
+        lambda events: events["1"]["data"].update(dates="tomorrow"),
+        lambda events: events["2"]["data"].update(surname="Evil\x1b[2J"),
+        lambda events: events["2"]["data"].update(surname="Cup\nINJECTED 1 X 5d"),
+        lambda events: events["5"]["data"]["extra"].update(start_ranks={"1": "high"}),
+        lambda events: events["5"]["data"]["extra"].pop("base_rank"),
+        lambda events: events["5"]["data"]["extra"].update(surprise=1),
+        lambda events: events["5"]["data"]["boards"][0].update(komi=float("nan")),
+        lambda events: events["5"].update(at="\x1b]0;owned\x07"),
+    ],
+)
+def test_a_hand_edited_file_is_refused_when_loaded(cup: Path, capsys: pytest.CaptureFixture[str], change) -> None:
+    assert run(capsys, "-f", str(cup), "pair")[0] == 0
+    _edit(cup, change)
+    for command in (("standings",), ("export", "rating"), ("log",), ("pairings",)):
+        err = refused(capsys, "-f", str(cup), *command, file=cup)
+        assert "\x1b" not in err
+
+
+def test_deeply_nested_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 200_000 + "]" * 200_000)
+    assert "not a Tengen tournament" in refused(capsys, "-f", str(path), "standings", file=path)
+
+
+def test_an_argument_in_another_encoding(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cp1251 = "Иванов".encode("cp1251").decode("utf-8", "surrogateescape")  # what Python makes of it
+    err = refused(capsys, "-f", str(cup), "player", "add", "--surname", cp1251, "--name", "И", "--rank", "3k", file=cup)
+    assert "argument 6" in err and "UTF-8" in err
+
+
+def test_output_paths(cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "other.json"
+    assert run(capsys, "new", str(other), "--scheme", "gamma", "--rounds", "3", "--name", "Другой")[0] == 0
+    (tmp_path / "cup.json.lock").write_text("")
+    for output in (str(tmp_path), "", str(tmp_path / "missing" / "x.pdf"), str(cup), str(cup) + ".bak",
+                   str(cup) + ".lock", str(other)):
+        for command in (("print", "registration", "-o", output), ("export", "rating", "-o", output)):
+            refused(capsys, "-f", str(cup), *command, file=cup)
+    assert json.loads(other.read_text())["meta"]["1"]["format"] == "tengen-tournament"
+
+
+def test_a_file_in_a_folder_that_does_not_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "nowhere" / "cup.json"
+    assert "no such folder" in refused(capsys, "-f", str(path), "player", "add", "--surname", "A", "--name", "B",
+                                       "--rank", "3k")
+    assert "no such folder" in refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X")
+    assert not path.parent.exists()
+
+
+def test_rating_table_of_a_gamma_event_before_round_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.json"
+    assert run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "G")[0] == 0
+    assert run(capsys, "-f", str(path), "player", "add", "--surname", "A", "--name", "B", "--rank", "3k")[0] == 0
+    code, out, err = run(capsys, "-f", str(path), "export", "rating")
+    assert code == 0 and err == "" and "Rating L Kb Pl" in out
+
+
+@pytest.mark.parametrize(
+    "surname, reason",
+    [
+        ("Cup\nINJECTED 1 X 5d", "line break"),
+        ("Evil\x1b[2J", "U+001B"),
+        ("Tab\there", "U+0009"),
+        ("Zero\u200bwidth", "U+200B"),
+        ("\u3164\u3164", "nothing visible"),
+        ("Я" * 101, "at most 100"),
+    ],
+)
+def test_hostile_names_are_refused_at_entry(cup: Path, capsys: pytest.CaptureFixture[str], surname: str, reason: str) -> None:
+    assert reason in refused(capsys, "-f", str(cup), "player", "add", "--surname", surname, "--name", "X",
+                             "--rank", "3k", file=cup)
+    assert reason in refused(capsys, "-f", str(cup), "player", "edit", "1", "--club", surname, file=cup)
+
+
+def test_a_line_break_in_a_title_or_time_control(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "x.json"
+    refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "Cup\nINJECTED 1 X 5d")
+    refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "Cup", "--place", "A\rB")
+    assert not path.exists()
+
+
+def test_restore_shows_what_the_backup_holds_and_asks(cup: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    cup.write_bytes(b"{ broken")
+    err = refused(capsys, "-f", str(cup), "standings", file=cup)
+    assert "cup.json.bak" in err and "tengen restore" in err
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    assert "nothing restored" in refused(capsys, "restore", str(cup), file=cup)
+    monkeypatch.setattr("sys.stdin", io.StringIO("y\n"))
+    code, out, _ = run(capsys, "restore", str(cup))
+    assert code == 0 and "3 events" in out and "player 2 registered: Петров Я" in out
+    assert run(capsys, "-f", str(cup), "standings")[0] == 0
+
+
+ALPHABET = st.sampled_from(list(string.printable) + ["\x00", "\x1b", "\u200b", "\u2028", "Я", "ё", "\udcff"])
+WORDS = st.lists(st.text(ALPHABET, max_size=12) | st.sampled_from(
+    ["-f", "--rating", "--rank", "--komi", "--param", "-o", "--json", "--after", "--round", "W+", "3k", "1", "0", "-1",
+     "[/x]", "9" * 400, "inf", "nan", "--komi=nan", "bye_points=inf", "2026-13-01"]
+), max_size=6)
+COMMANDS = [
+    ["player", "add", "--surname"], ["player", "edit", "1"], ["player", "skip"], ["player", "withdraw"],
+    ["pair"], ["pairing", "swap", "1"], ["pairing", "colours", "1"], ["result", "1"], ["undo"], ["redo"],
+    ["log"], ["pairings"], ["standings"], ["print", "cards", "-o"], ["export", "rating"], ["players"],
+    ["new"], ["restore"],
+]
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(COMMANDS), WORDS)
+def test_random_command_lines_never_crash_and_refusals_change_nothing(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str],
+    words: list[str],
+) -> None:
+    monkeypatch.chdir(cup.parent)  # whatever a command writes lands beside the tournament
+    before = cup.read_bytes()
+    try:
+        code = main(["-f", str(cup), *command, *words])
+    except SystemExit as exit_:  # argparse's --help
+        code = exit_.code  # type: ignore[assignment]
+    out, err = capsys.readouterr()
+    assert code in (0, 2), (command, words, err)
+    assert "Traceback" not in err
+    if code == 2:
+        assert len(err.splitlines()) == 1, err
+        assert cup.read_bytes() == before
+    assert "\x1b" not in out + err

@@ -1,0 +1,61 @@
+"""Names are text: markup in a name is shown as typed, never read as markup (issue 12)."""
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Static
+
+from tui.app import TengenApp
+from tui.cli import main
+
+
+async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: Path) -> None:
+    path = str(tmp_path / "t.json")
+    assert main(["new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Cup [red] [/x]"]) == 0
+    assert main(["-f", path, "player", "add", "--surname", "Smith [/x]", "--name", "J", "--rank", "3k",
+                 "--club", "[bold]x"]) == 0
+    assert main(["-f", path, "player", "add", "--surname", "Ivanov [moscow]", "--name", "I", "--rank", "2k"]) == 0
+    assert main(["-f", path, "pair"]) == 0
+    app = TengenApp(path, folder=tmp_path, open_viewer=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = [str(app.screen.query_one("#title", Static).render())]
+        for key in ("f2", "f3", "f4", "f5", "f8"):
+            await pilot.press(key)
+            await pilot.pause()
+            for table in app.screen.query(DataTable):
+                shown += [" ".join(map(str, table.get_row_at(i))) for i in range(table.row_count)]
+        text = "\n".join(shown)
+        for typed in ("Cup [red] [/x]", "Smith [/x] J", "Ivanov [moscow] I", "[bold]x"):
+            assert typed in text
+        app.notify("Smith [/x]")  # a notification with a name in it
+        await pilot.pause()
+
+
+async def test_a_full_disk_is_a_message_and_the_app_keeps_running(tmp_path: Path, monkeypatch) -> None:
+    import errno
+    import os
+
+    from tui.demo import write_demo
+
+    write_demo(tmp_path)
+    path = tmp_path / "gamma.json"
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("f3", "n")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        before = path.read_bytes()
+
+        def full(fd: int) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(os, "fsync", full)
+        await pilot.press("3", "w")
+        await pilot.pause()
+        assert any("No space left on device" in n.message for n in app._notifications)
+        assert 3 not in app.screen.session.state.round(4).results
+        monkeypatch.undo()
+        assert path.read_bytes() == before
+        await pilot.press("3", "w")  # room again: the same key works
+        await pilot.pause()
+        assert app.screen.session.state.round(4).results[3].code == "W+"
