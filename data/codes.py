@@ -10,7 +10,13 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from schemes.events import InvalidEvent
+
 REFERENCE = Path(__file__).with_name("reference")
+
+
+class UnknownCountry(InvalidEvent):
+    template = "unknown country code {code!r}: two letters, like RU or DE"
 
 
 def _table(name: str) -> list[list[str]]:
@@ -38,7 +44,7 @@ def country(code: str) -> str:
     """The code in capitals, or ValueError naming the bad one."""
     normal = code.strip().upper()
     if normal not in countries():
-        raise ValueError(f"unknown country code {code!r}: two letters, like RU or DE")
+        raise UnknownCountry(code=code[:20])
     return normal
 
 

@@ -16,7 +16,7 @@ import socket
 import sys
 from pathlib import Path
 
-from data.errors import TournamentFileError
+from data.errors import FileLocked, TournamentFileError
 
 
 class WriterLock:
@@ -29,7 +29,7 @@ class WriterLock:
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
         except FileNotFoundError:
-            raise TournamentFileError(f"{self.path.parent}: no such folder") from None
+            raise TournamentFileError("{folder}: no such folder", folder=self.path.parent) from None
         except OSError as error:
             if error.errno == errno.ELOOP:
                 raise TournamentFileError(f"{self.path} is a symbolic link: remove it, it is not Tengen's") from None
@@ -47,9 +47,7 @@ class WriterLock:
             except BlockingIOError:
                 holder = os.read(fd, 400).decode("utf-8", "replace").strip() or "another process"
                 os.close(fd)
-                raise TournamentFileError(
-                    f"{self.path.with_suffix('').name} is open for writing by {holder}; close it there first"
-                ) from None
+                raise FileLocked(file=self.path.with_suffix("").name, holder=holder) from None
             # The holder may have unlinked the file between our open and our flock.
             try:
                 same = os.fstat(fd).st_ino == os.stat(self.path).st_ino

@@ -45,8 +45,10 @@ def damaged(path: Path, what: str) -> TournamentFileError:
     """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
     one and how to put it back."""
     backup = backup_path(path)
-    hint = f"; the previous state is in {backup.name}: tengen restore {path} puts it back" if backup.is_file() else ""
-    return TournamentFileError(f"{path}: {what}{hint}")
+    if backup.is_file():
+        return TournamentFileError("{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back",
+                                   path=path, what=what, backup=backup.name)
+    return TournamentFileError("{path}: {what}", path=path, what=what)
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -115,7 +117,8 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
     try:
         fd, temporary = _temporary(path, "tmp")
     except OSError as error:
-        raise TournamentFileError(f"{path}: cannot write in {path.parent} ({error.strerror})") from None
+        raise TournamentFileError("{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent,
+                                  reason=error.strerror) from None
     try:
         _write_fd(fd, payload)
         try:
@@ -128,9 +131,8 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise TournamentFileError(
-            f"{path}: cannot write it ({error.strerror}); the file is as it was before"
-        ) from None
+        raise TournamentFileError("{path}: cannot write it ({reason}); the file is as it was before", path=path,
+                                  reason=error.strerror) from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
@@ -277,9 +279,9 @@ class TournamentFile:
         """A new file holding ``first``; refuses to replace any existing file."""
         path = real_path(path)
         if path.exists() or path.is_symlink():
-            raise TournamentFileError(f"{path} exists already: choose another name")
+            raise TournamentFileError("{path} exists already: choose another name", path=path)
         if not path.parent.is_dir():
-            raise TournamentFileError(f"{path.parent}: no such folder")
+            raise TournamentFileError("{folder}: no such folder", folder=path.parent)
         data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {"1": first.to_json()}}
         with WriterLock(path):
             if path.exists():

@@ -12,13 +12,13 @@ from typing import Any, Mapping, Sequence
 
 from schemes import events as ev
 from schemes.dates import parse_dates
-from schemes.events import Event, InvalidEvent
+from schemes.events import Event, InvalidEvent, NeedsForce, Notice
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_pairable
-from schemes.scheme import PairingError, parse_params
+from schemes.scheme import parse_params
 from schemes.timecontrol import TimeControlError, parse_time
 
 Action = tuple[str, dict[str, Any]]
@@ -110,10 +110,7 @@ def pair(
         raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
-    try:
-        pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
-    except PairingError as error:
-        raise InvalidEvent(str(error)) from None
+    pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
     data: dict[str, Any] = {
         "round": upcoming,
         "boards": [_board_data(b) for b in pairing.boards],
@@ -128,20 +125,20 @@ def pair(
 def _latest(state: Tournament, number: int) -> Round:
     played = state.round(number)
     if played is None:
-        raise InvalidEvent(f"round {number} is not paired")
+        raise InvalidEvent("round {round} is not paired", round=number)
     if number != state.paired_rounds:
-        raise InvalidEvent(f"only the latest round ({state.paired_rounds}) can be changed by hand")
+        raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     return played
 
 
-def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> str | None:
+def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice | None:
     """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason."""
     a, b = sorted((a, b))
     for played in state.rounds[: number - 1]:
         if any({board.white, board.black} == {a, b} for board in played.boards):
-            return f"players {a} and {b} met in round {played.number}"
+            return Notice("players {a} and {b} met in round {round}", {"a": a, "b": b, "round": played.number})
     if b in state.players[a].block or a in state.players[b].block:
-        return f"players {a} and {b} are blocked from meeting"
+        return Notice("players {a} and {b} are blocked from meeting", {"a": a, "b": b})
     return None
 
 
@@ -151,9 +148,9 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     played = _latest(state, number)
     for player in (a, b):
         if player not in state.players:
-            raise InvalidEvent(f"unknown player {player}")
+            raise InvalidEvent("unknown player {player}", player=player)
         if played.board_of(player) is None and player not in played.byes:
-            raise InvalidEvent(f"player {player} does not play round {number}")
+            raise InvalidEvent("player {player} does not play round {round}", player=player, round=number)
     if a == b:
         raise InvalidEvent("name two different players")
     trade = {a: b, b: a}
@@ -167,7 +164,7 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         if not force:
             reason = _earlier_meeting(state, number, white, black)
             if reason:
-                raise InvalidEvent(f"{reason}: add --force to pair them anyway")
+                raise NeedsForce(reason=reason)
         boards.append(scheme.seat(state, number, board.number, white, black))
     byes = [trade.get(p, p) for p in played.byes]
     return ev.PAIRING_AMENDED, {
@@ -180,11 +177,12 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
     played = _latest(state, number)
     board = played.board(board_number)
     if board is None:
-        raise InvalidEvent(f"round {number} has no board {board_number} (boards 1-{len(played.boards)})")
+        raise InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=number, board=board_number,
+                           boards=len(played.boards))
     if not board.has(white):
-        raise InvalidEvent(f"player {white} does not play on board {board_number}")
+        raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
     if board.handicap:
-        raise InvalidEvent(f"board {board_number} is a handicap game: the stronger player takes white")
+        raise InvalidEvent("board {board} is a handicap game: the stronger player takes white", board=board_number)
     fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
     boards = [fixed if b.number == board_number else b for b in played.boards]
     return ev.PAIRING_AMENDED, {

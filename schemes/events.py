@@ -60,8 +60,60 @@ KINDS = tuple(_FIELDS)
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
 
 
-class InvalidEvent(ValueError):
-    """An event that cannot stand in the log; the message says why, for the referee."""
+class Worded(Exception):
+    """A refusal worded for any language: an English ``template`` and its ``fields``.
+
+    ``str()`` is the English message (the command line); an interface in another
+    language translates the template and fills in the same fields.  Subclasses name
+    the refusals an interface answers differently (offer to insist, for one), so
+    nothing branches on the wording.
+    """
+
+    template = "{message}"
+
+    def __init__(self, template: str | None = None, **fields: Any) -> None:
+        if template is not None:
+            self.template = template
+        self.fields = fields
+        super().__init__(self.template.format(**fields) if fields or template is None else template)
+
+
+class InvalidEvent(Worded, ValueError):
+    """An event that cannot stand in the log."""
+
+
+class RepeatNeeded(InvalidEvent):
+    """No pairing of the round without a repeat game (or a blocked pair) exists."""
+
+    template = ("round {round} cannot be paired without a repeat game: pair it with --allow-repeats "
+                "and change it by hand with pairing swap")
+
+
+class NeedsForce(InvalidEvent):
+    """A change by hand that puts together players who met or are blocked: the referee may insist."""
+
+    template = "{reason}: add --force to pair them anyway"
+
+
+class WouldBreak(InvalidEvent):
+    """Undoing an event would leave a later one that no longer fits."""
+
+    template = "that would break event {event} ({what}): {reason}"
+
+    def __init__(self, target: Event, cause: InvalidEvent, what: str) -> None:
+        self.target, self.cause = target, cause
+        super().__init__(event=target.id, what=what, reason=str(cause))
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning after an accepted action, worded like a refusal: an English template and its fields."""
+
+    template: str
+    fields: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return self.template.format(**self.fields)
 
 
 @dataclass(frozen=True)

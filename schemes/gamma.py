@@ -144,7 +144,7 @@ class Gamma(FixedRounds):
     ) -> Pairing:
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
         if not field:
-            raise PairingError(f"round {number} needs at least 2 players")
+            raise PairingError("round {round} needs at least 2 players", round=number)
         extra: dict = {}
         new_order = None
         if number == 1:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from schemes import events as ev
-from schemes.events import Event, InvalidEvent, retracted_ids
+from schemes.events import Event, InvalidEvent, Notice, WouldBreak, retracted_ids
 from schemes.model import Tournament
 from schemes.registry import get_scheme
 from schemes.replay import apply
@@ -24,7 +24,7 @@ class Appended:
 
     event: Event
     state: Tournament
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[Notice, ...] = ()
 
 
 def describe_parts(event: Event) -> tuple[str, dict]:
@@ -109,20 +109,18 @@ def redo_target(events: list[Event]) -> Event:
 
 def _check_target(events: list[Event], target_id: int) -> None:
     if not 1 <= target_id <= len(events):
-        raise InvalidEvent(f"there is no event {target_id}")
+        raise InvalidEvent("there is no event {event}", event=target_id)
     target = events[target_id - 1]
     if target.kind == ev.TOURNAMENT_CREATED:
         raise InvalidEvent("the creation of the tournament cannot be undone")
     if target.id in retracted_ids(events):
-        raise InvalidEvent(f"event {target_id} ({describe(target)}) is already undone")
+        raise InvalidEvent("event {event} ({what}) is already undone", event=target_id, what=describe(target))
     if target.kind == ev.ROUND_PAIRED:
         state = _replay_explaining(events, None)
         paired = state.round(target.data["round"])
         if paired is not None and paired.results:
-            boards = ", ".join(map(str, sorted(paired.results)))
-            raise InvalidEvent(
-                f"round {paired.number} has results on board {boards}: undo them before its pairing"
-            )
+            raise InvalidEvent("round {round} has results on board {boards}: undo them before its pairing",
+                               round=paired.number, boards=", ".join(map(str, sorted(paired.results))))
 
 
 def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
@@ -134,22 +132,20 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
         except InvalidEvent as error:
             if new is None or event is new:
                 raise
-            raise InvalidEvent(
-                f"that would break event {event.id} ({describe(event)}): {error}"
-            ) from None
+            raise WouldBreak(event, error, describe(event)) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
     return state
 
 
-def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[str, ...]:
+def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[Notice, ...]:
     """A changed result of a round that later rounds were paired after; a skip past the deadline."""
     if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])
         late = sorted(set(rounds) & state.players[event.data["player"]].late)
         if late:
-            return (f"round {late[0]} was announced after round {late[0] - 1} was paired: "
-                    "recorded, but worth 0 points",)
+            return (Notice("round {round} was announced after round {before} was paired: recorded, but worth 0 points",
+                           {"round": late[0], "before": late[0] - 1}),)
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]
@@ -159,4 +155,4 @@ def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[str
     if number >= state.paired_rounds:
         return ()
     later = f"{number + 1}" if number + 1 == state.paired_rounds else f"{number + 1}-{state.paired_rounds}"
-    return (f"round {later} was paired with the old result of round {number}",)
+    return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)

@@ -20,6 +20,7 @@ from itertools import chain
 from typing import Callable, Iterable, Sequence
 
 from schemes.matching import Matcher
+from schemes.events import RepeatNeeded
 from schemes.scheme import PairingError
 
 Candidates = Callable[[int, list[int]], Iterable[int]]
@@ -88,7 +89,7 @@ def pair_round(
     ``allow_repeats`` is the referee's confirmation when no pairing without a repeat
     game exists: candidates he has not met still come first."""
     if len(playing) < 2:
-        raise PairingError(f"round {number} needs at least 2 players")
+        raise PairingError("round {round} needs at least 2 players", round=number)
     if allow_repeats:
         candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
     if left_over and len(playing) % 2:
@@ -96,10 +97,7 @@ def pair_round(
     else:
         found = top_down_with_bye(playing, bye_candidates(playing, had_bye), candidates, can_meet)
     if found is None:
-        raise PairingError(
-            f"round {number} cannot be paired without a repeat game: pair it with --allow-repeats "
-            "and change it by hand with pairing swap"
-        )
+        raise RepeatNeeded(round=number)
     return found
 
 

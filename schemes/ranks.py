@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import re
 
+from schemes.events import InvalidEvent
+
 WEAKEST = 21 - 30  # 30k
 STRONGEST = 20 + 9  # 9d
 _LABEL = re.compile(r"^\s*(\d{1,2})\s*(k|d|kyu|dan|к|д|кю|дан)\.?\s*$", re.IGNORECASE)
 _LETTER = {"k": "k", "kyu": "k", "к": "k", "кю": "k", "d": "d", "dan": "d", "д": "d", "дан": "d"}
 
 
-class RankError(ValueError):
+class RankError(InvalidEvent):
     """A rank label or rating that cannot belong to a player."""
 
 
@@ -25,13 +27,13 @@ def parse_rank(label: str) -> int:
     write it: ``3к``, ``2д``, ``3 кю``, ``2 дан``."""
     match = _LABEL.match(label)
     if not match:
-        raise RankError(f"bad rank {label[:20]!r}: write it like 5d or 12k (30k..9d)")
+        raise RankError("bad rank {label!r}: write it like 5d or 12k (30k..9d)", label=label[:20])
     number, letter = int(match.group(1)), _LETTER[match.group(2).lower()]
     if letter == "d" and 1 <= number <= 9:
         return 20 + number
     if letter == "k" and 1 <= number <= 30:
         return 21 - number
-    raise RankError(f"bad rank {label[:20]!r}: ranks go from 30k to 9d")
+    raise RankError("bad rank {label!r}: ranks go from 30k to 9d", label=label[:20])
 
 
 def rank_label(index: int) -> str:
@@ -52,5 +54,6 @@ MIN_RATING, MAX_RATING = -900, (STRONGEST + 1) * 100 - 1
 def check_rating(rating: int) -> int:
     """A rating a player can have (the EGF scale's -900..2999), or RankError."""
     if not MIN_RATING <= rating <= MAX_RATING:
-        raise RankError(f"bad rating {rating}: ratings go from {MIN_RATING} to {MAX_RATING}")
+        raise RankError("bad rating {rating}: ratings go from {low} to {high}", rating=rating, low=MIN_RATING,
+                        high=MAX_RATING)
     return rating

@@ -87,7 +87,7 @@ def check_komi(value: float, limit: float) -> float:
 def _player(state: Tournament, player_id: int) -> Player:
     player = state.players.get(player_id)
     if player is None:
-        raise InvalidEvent(f"unknown player {player_id}")
+        raise InvalidEvent("unknown player {player}", player=player_id)
     return player
 
 
@@ -111,7 +111,7 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
     if "block" in data:
         for other in data["block"]:
             if other == player_id:
-                raise InvalidEvent(f"player {player_id} cannot be blocked from himself")
+                raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
             _player(state, other)
         fields["block"] = frozenset(data["block"])
     return fields
@@ -120,11 +120,9 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
 def _registered(state: Tournament, event: Event) -> Tournament:
     player_id = event.data["player"]
     if player_id in state.players:
-        raise InvalidEvent(f"player id {player_id} is taken")
+        raise InvalidEvent("player id {player} is taken", player=player_id)
     if state.rounds and not get_scheme(state.settings.scheme).late_entry:
-        raise InvalidEvent(
-            f"{state.settings.scheme}: nobody can join after round 1 is paired"
-        )
+        raise InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=state.settings.scheme)
     fields = _checked_profile(state, player_id, event.data)
     if "rank" not in fields:
         raise InvalidEvent("a player needs a rating or a rank")
@@ -150,12 +148,10 @@ def _skips(state: Tournament, event: Event) -> Tournament:
     total = _total_rounds(state)
     for number in event.data["rounds"]:
         if number <= state.paired_rounds:
-            raise InvalidEvent(
-                f"round {number} is already paired: a skip must be announced before; "
-                "record the game as a forfeit instead"
-            )
+            raise InvalidEvent("round {round} is already paired: a skip must be announced before; "
+                               "record the game as a forfeit instead", round=number)
         if total is not None and number > total:
-            raise InvalidEvent(f"there is no round {number}: the event has {total}")
+            raise InvalidEvent("there is no round {round}: the event has {total}", round=number, total=total)
     if not event.data["rounds"]:
         raise InvalidEvent("name the rounds to skip")
     skips = player.skips | frozenset(event.data["rounds"])
@@ -173,9 +169,11 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     player = _player(state, event.data["player"])
     start = event.data["from_round"]
     if player.withdrawn_from is not None:
-        raise InvalidEvent(f"player {player.id} has already withdrawn from round {player.withdrawn_from}")
+        raise InvalidEvent("player {player} has already withdrawn from round {round}", player=player.id,
+                           round=player.withdrawn_from)
     if start <= state.paired_rounds:
-        raise InvalidEvent(f"round {start} is already paired: withdraw him from round {state.paired_rounds + 1}")
+        raise InvalidEvent("round {round} is already paired: withdraw him from round {next}", round=start,
+                           next=state.paired_rounds + 1)
     player = replace(player, withdrawn_from=start, late=player.late | _past_deadline(state, [start]))
     return replace(state, players={**state.players, player.id: player})
 
@@ -183,14 +181,14 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
 def check_pairable(state: Tournament, number: int) -> None:
     """Round ``number`` is the next one, the one before it is complete, and the event has it."""
     if number != state.paired_rounds + 1:
-        raise InvalidEvent(f"the next round to pair is {state.paired_rounds + 1}, not {number}")
+        raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     previous = state.round(number - 1)
     if previous is not None and not previous.complete:
         boards = ", ".join(map(str, previous.missing))
-        raise InvalidEvent(f"round {number - 1} is not complete: no result on board {boards}")
+        raise InvalidEvent("round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards)
     total = _total_rounds(state)
     if total is not None and number > total:
-        raise InvalidEvent(f"all {total} rounds are paired")
+        raise InvalidEvent("all {total} rounds are paired", total=total)
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:
@@ -218,14 +216,14 @@ def _seating(state: Tournament, number: int, data: Mapping[str, Any]) -> tuple[t
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
     if len(set(seated)) != len(seated):
         repeated = min(p for p, n in Counter(seated).items() if n > 1)
-        raise InvalidEvent(f"player {repeated} appears twice in round {number}")
+        raise InvalidEvent("player {player} appears twice in round {round}", player=repeated, round=number)
     for player_id in seated:
         if not _player(state, player_id).available_in(number):
-            raise InvalidEvent(f"player {player_id} does not play round {number}")
+            raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
     expected = {p.id for p in state.players.values() if p.available_in(number)}
     left_out = sorted(expected - set(seated))
     if left_out:
-        raise InvalidEvent(f"player {left_out[0]} is left out of round {number}")
+        raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
     return boards, byes
 
 
@@ -233,14 +231,15 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     """A referee's change of the latest pairing; boards that change must have no result yet."""
     number = event.data["round"]
     if number != state.paired_rounds or number == 0:
-        raise InvalidEvent(f"only the latest round ({state.paired_rounds}) can be changed by hand")
+        raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     played = state.rounds[-1]
     boards, byes = _seating(state, number, event.data)
     if len(boards) != len(played.boards):
         raise InvalidEvent("a change by hand keeps the number of boards")
     touched = [old.number for old, new in zip(played.boards, boards) if old != new and old.number in played.results]
     if touched:
-        raise InvalidEvent(f"board {', '.join(map(str, touched))} of round {number} has a result: undo it first")
+        raise InvalidEvent("board {boards} of round {round} has a result: undo it first",
+                           boards=", ".join(map(str, touched)), round=number)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 
@@ -267,15 +266,17 @@ def _result(state: Tournament, event: Event) -> Tournament:
     data = event.data
     played = state.round(data["round"])
     if played is None:
-        raise InvalidEvent(f"round {data['round']} is not paired")
+        raise InvalidEvent("round {round} is not paired", round=data["round"])
     board = played.board(data["board"])
     if board is None:
-        raise InvalidEvent(f"round {played.number} has no board {data['board']} (boards 1-{len(played.boards)})")
+        raise InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=played.number,
+                           board=data["board"], boards=len(played.boards))
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
     swapped = data.get("swapped", False)
     if swapped and not board.nigiri:
-        raise InvalidEvent(f"board {board.number} had its colours set by the pairing: they cannot be swapped")
+        raise InvalidEvent("board {board} had its colours set by the pairing: they cannot be swapped",
+                           board=board.number)
     result = Result(data["code"], swapped, event.id)
     updated = replace(played, results={**played.results, board.number: result})
     rounds = state.rounds[: played.number - 1] + (updated,) + state.rounds[played.number :]

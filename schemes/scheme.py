@@ -122,8 +122,8 @@ class Standings:
     (every tie-break of the spec, for ``standings --json``)."""
 
 
-class PairingError(ValueError):
-    """The round cannot be paired; the message says why."""
+class PairingError(InvalidEvent):
+    """The round cannot be paired; the template says why."""
 
 
 class Scheme(Protocol):

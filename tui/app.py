@@ -17,7 +17,7 @@ from textual.screen import Screen
 from data.errors import TournamentFileError
 from schemes.events import InvalidEvent
 from tui import i18n, settings
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
 from tui.session import Session
@@ -55,7 +55,7 @@ class TengenApp(App[None]):
         try:
             session = Session(path)
         except (TournamentFileError, InvalidEvent) as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(said(error), severity="error", timeout=10)
             return False
         settings.remember(self.folder, path)
         self.push_screen(TournamentScreen(session))

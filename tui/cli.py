@@ -487,6 +487,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
+    except OSError as error:  # what the system refuses: a name too long, a folder where a file should be…
+        where = f"{str(error.filename)[:80]}: " if error.filename else ""
+        print(_one_line(f"tengen: {where}{error.strerror or error}"), file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("tengen: interrupted; the file holds every entry that was confirmed", file=sys.stderr)
         return 130

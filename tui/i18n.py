@@ -8,7 +8,7 @@ templates and are translated the same way.
 
 from __future__ import annotations
 
-from schemes.events import Event
+from schemes.events import Event, WouldBreak
 from schemes.history import describe_parts
 
 _language = "ru"
@@ -201,6 +201,86 @@ RU = {
     "announced komi of even games": "объявленное коми в партиях на равных",
     "time control": "контроль времени",
     "language of the paperwork": "язык документов",
+    # refusals and notices (schemes, data): templates filled in by ``said``
+    "No pairing of round {round} without a repeat game. Pair allowing repeat games?":
+        "Тур {round} нельзя составить без повторных встреч. Составить с повторными встречами?",
+    "round {round} cannot be paired without a repeat game: pair it with --allow-repeats and change it by hand "
+    "with pairing swap": "тур {round} нельзя составить без повторных встреч",
+    "{reason}: add --force to pair them anyway": "{reason}",
+    "that would break event {event} ({what}): {reason}": "так нарушится запись {event} ({what}): {reason}",
+    "{file} is open for writing by {holder}; close it there first": "{file} уже открыт для записи ({holder}); закройте его там",
+    "a change by hand keeps the number of boards": "ручное изменение не меняет числа досок",
+    "a player needs a rating or a rank": "у игрока должен быть рейтинг или ранг",
+    "all {total} rounds are paired": "все туры ({total}) уже составлены",
+    "board {boards} of round {round} has a result: undo it first": "на доске {boards} {round}-го тура есть результат: сначала отмените его",
+    "board {board} had its colours set by the pairing: they cannot be swapped":
+        "цвета на доске {board} назначены жеребьёвкой: менять их нельзя",
+    "board {board} is a handicap game: the stronger player takes white": "на доске {board} игра с форой: белыми играет сильнейший",
+    "event {event} ({what}) is already undone": "запись {event} ({what}) уже отменена",
+    "give a rating or a rank": "укажите рейтинг или ранг",
+    "name the rounds to skip": "укажите пропускаемые туры",
+    "name two different players": "укажите двух разных игроков",
+    "nothing to change: give the fields to edit": "нечего менять",
+    "nothing to redo": "нечего возвращать",
+    "nothing to undo": "нечего отменять",
+    "only the latest round ({round}) can be changed by hand": "вручную можно менять только последний тур ({round})",
+    "player id {player} is taken": "регистрационный номер {player} занят",
+    "player {player} appears twice in round {round}": "игрок {player} дважды в {round}-м туре",
+    "player {player} cannot be blocked from himself": "игрок {player} не может быть запрещён сам себе",
+    "player {player} does not play on board {board}": "игрок {player} не играет на доске {board}",
+    "player {player} does not play round {round}": "игрок {player} не играет в {round}-м туре",
+    "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с {round}-го тура",
+    "player {player} is left out of round {round}": "игрок {player} не попал в {round}-й тур",
+    "round {round} has no board {board} (boards 1-{boards})": "в {round}-м туре нет доски {board} (доски 1–{boards})",
+    "round {round} has results on board {boards}: undo them before its pairing":
+        "в {round}-м туре есть результаты (доска {boards}): сначала отмените их",
+    "round {round} is already paired: a skip must be announced before; record the game as a forfeit instead":
+        "{round}-й тур уже составлен: об отказе заявляют заранее; запишите неявку",
+    "round {round} is already paired: withdraw him from round {next}": "{round}-й тур уже составлен: снимите игрока с {next}-го",
+    "round {round} is not complete: no result on board {boards}": "{round}-й тур не закончен: нет результата на доске {boards}",
+    "round {round} is not paired": "{round}-й тур ещё не составлен",
+    "the creation of the tournament cannot be undone": "создание турнира отменить нельзя",
+    "the next round to pair is {next}, not {round}": "следующий тур — {next}-й, а не {round}-й",
+    "there is no event {event}": "записи {event} нет",
+    "there is no round {round}: the event has {total}": "{round}-го тура нет: в турнире {total}",
+    "unknown player {player}": "нет игрока {player}",
+    "{scheme}: nobody can join after round 1 is paired": "после жеребьёвки 1-го тура добавить игрока нельзя",
+    "players {a} and {b} are blocked from meeting": "игрокам {a} и {b} запрещено играть друг с другом",
+    "players {a} and {b} met in round {round}": "игроки {a} и {b} уже встречались в {round}-м туре",
+    "round {later} was paired with the old result of round {round}":
+        "тур {later} был составлен по прежнему результату {round}-го тура",
+    "round {round} was announced after round {before} was paired: recorded, but worth 0 points":
+        "отказ от {round}-го тура заявлен после жеребьёвки {before}-го: записан, но стоит 0 очков",
+    "round {round} needs at least 2 players": "для {round}-го тура нужно хотя бы 2 игрока",
+    "a round robin needs at least 2 players": "для кругового турнира нужно хотя бы 2 игрока",
+    "{folder}: no such folder": "{folder}: нет такой папки",
+    "{path} exists already: choose another name": "{path} уже существует: выберите другое имя",
+    "{path}: cannot write in {folder} ({reason})": "{path}: нельзя записать в {folder} ({reason})",
+    "{path}: cannot write it ({reason}); the file is as it was before":
+        "{path}: не удалось записать ({reason}); файл остался прежним",
+    "{path}: {what}": "{path}: {what}",
+    "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back":
+        "{path}: {what}; прежнее состояние — в {backup}: его вернёт команда tengen restore {path}",
+    "no such file": "нет такого файла",
+    "not a Tengen tournament (damaged or not JSON)": "не турнир Tengen (повреждён или не JSON)",
+    "not a Tengen tournament file": "не файл турнира Tengen",
+    "{what} holds a line break: one line of visible text, please": "{what}: перевод строки не допускается, нужна одна строка",
+    "{what} holds the invisible character U+{code}: one line of visible text, please":
+        "{what}: невидимый символ U+{code} не допускается",
+    "{what} is {length} characters long: at most {limit}": "{what}: {length} знаков, допустимо не больше {limit}",
+    "{what} has nothing visible in it": "{what}: нет ни одного видимого знака",
+    "{what} is empty": "{what}: пусто",
+    "unknown country code {code!r}: two letters, like RU or DE": "неизвестный код страны {code!r}: две буквы, например RU",
+    "bad rank {label!r}: write it like 5d or 12k (30k..9d)": "неверный ранг {label!r}: пишите как 5d, 12k, 3к или 2д",
+    "bad rank {label!r}: ranks go from 30k to 9d": "неверный ранг {label!r}: ранги от 30k до 9d",
+    "bad rating {rating}: ratings go from {low} to {high}": "неверный рейтинг {rating}: от {low} до {high}",
+    "the surname": "фамилия",
+    "the first name": "имя",
+    "the country": "страна",
+    "the club": "клуб",
+    "the tournament's name": "название турнира",
+    "the place": "место проведения",
+    "the time control": "контроль времени",
     # log templates (schemes.history.describe_parts)
     "tournament {name!r} created ({scheme})": "создан турнир {name!r} ({scheme})",
     "player {player} registered: {who}": "игрок {player} зарегистрирован: {who}",
@@ -228,6 +308,19 @@ def _(text: str, **values: object) -> str:
     """``text`` in the interface language, with ``values`` filled in."""
     translated = RU.get(text, text) if _language == "ru" else text
     return translated.format(**values) if values else translated
+
+
+def said(message: object) -> str:
+    """A refusal or notice (``Worded``, ``Notice``) in the interface language: its template
+    translated, its fields filled in, nested refusals and events worded the same way."""
+    if isinstance(message, WouldBreak):
+        return _(message.template, event=message.target.id, what=event_text(message.target), reason=said(message.cause))
+    template, fields = getattr(message, "template", None), getattr(message, "fields", None)
+    if template is None or fields is None:
+        return str(message)
+    values = {key: said(value) if hasattr(value, "template") else _(value) if key == "what" else value
+              for key, value in fields.items()}
+    return _(template, **values)
 
 
 def event_text(event: Event) -> str:

@@ -109,16 +109,16 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         form.query_one("#strength", Input).value = "55d"
         await submit(pilot, form, "#surname")
         await pilot.pause()
-        assert "bad rank" in str(form.query_one("#strength-error").render())
+        assert "неверный ранг" in str(form.query_one("#strength-error").render())
         form.query_one("#strength", Input).value = "2d"
         form.query_one("#country", Input).value = "RUS"
         await submit(pilot, form, "#surname")
         await pilot.pause()
-        assert "unknown country" in str(form.query_one("#country-error").render())
+        assert "неизвестный код страны" in str(form.query_one("#country-error").render())
         form.query_one("#country", Input).value = "ru"
         await submit(pilot, form, "#surname")
         await pilot.pause()
-        assert any("nobody can join" in n for n in notes(app))
+        assert any("после жеребьёвки 1-го тура добавить игрока нельзя" in n for n in notes(app))
     app = app_on(folder, "gamma.json")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f2")
@@ -187,7 +187,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         assert any(n.startswith("Возвращено:") for n in notes(app))
         await pilot.press("9", "9", "w")
         await pilot.pause()
-        assert any("no board 99" in n for n in notes(app))
+        assert any("нет доски 99" in n for n in notes(app))
 
 
 async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
@@ -206,7 +206,7 @@ async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
         app.screen.query_one("#answer", Input).value = f"{numbers[first.black]} {numbers[partner]}"
         await pilot.press("enter")
         await pilot.pause()
-        assert "met in round 1" in str(app.screen.query_one("Label").render())
+        assert "уже встречались в 1-м туре" in str(app.screen.query_one("Label").render())
         await pilot.press("y")
         await pilot.pause()
         board = app.screen.session.state.round(4).boards[0]
@@ -254,7 +254,7 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
         await pilot.press("n")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert "cannot be paired without a repeat game" in str(app.screen.query_one("Label").render())
+        assert "без повторных встреч" in str(app.screen.query_one("Label").render())
         await pilot.press("y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -331,7 +331,7 @@ async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:
     app = app_on(folder, "broken.json")
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert any("not a Tengen tournament" in n for n in notes(app))
+        assert any("не турнир Tengen" in n or "не файл турнира Tengen" in n for n in notes(app))
         assert not isinstance(app.screen, TournamentScreen)
     from data.ledger import Ledger
 
@@ -339,7 +339,7 @@ async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:
         app = app_on(folder, "gamma.json")
         async with app.run_test() as pilot:
             await pilot.pause()
-            assert any("open for writing by process" in n for n in notes(app))
+            assert any("уже открыт для записи (process" in n for n in notes(app))
 
 
 async def test_english_interface_and_the_palette(folder: Path) -> None:

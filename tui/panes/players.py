@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv
 from schemes import actions
 from schemes.model import Player
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
 
@@ -159,7 +159,7 @@ class PlayersPane(Pane):
         try:
             rows, errors = read_csv(path)
         except ImportFailed as error:
-            self.notify(str(error), severity="error")
+            self.notify(said(error), severity="error")
             return
         if errors:
             from tui.screens.confirm import ConfirmScreen

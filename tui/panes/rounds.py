@@ -16,9 +16,9 @@ from tui.widgets import PlainTable
 from textual.widgets import DataTable, Static
 
 from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.model import Board, Round
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
 
@@ -195,7 +195,7 @@ class RoundsPane(Pane):
         try:
             action = actions.pair(self.session.state, self.session.rng, allow_repeats=allow_repeats)
         except InvalidEvent as error:
-            self.app.call_from_thread(self.pairing_refused, str(error), allow_repeats)
+            self.app.call_from_thread(self.pairing_refused, error, allow_repeats)
             return
         self.app.call_from_thread(self.record_pairing, action)
 
@@ -206,20 +206,20 @@ class RoundsPane(Pane):
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
 
-    def pairing_refused(self, message: str, allowed: bool) -> None:
+    def pairing_refused(self, error: InvalidEvent, allowed: bool) -> None:
         from tui.screens.confirm import ConfirmScreen
 
         self.query_one(DataTable).loading = False
-        if "repeat game" not in message or allowed:
-            self.notify(message, severity="error", timeout=10)
+        if not isinstance(error, RepeatNeeded) or allowed:
+            self.notify(said(error), severity="error", timeout=10)
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
                 self.action_pair(allow_repeats=True)
 
-        self.app.push_screen(ConfirmScreen(_("{error}. Pair allowing repeat games?", error=message.split(":")[0])),
-                             answer)
+        self.app.push_screen(ConfirmScreen(_("No pairing of round {round} without a repeat game. Pair allowing "
+                                             "repeat games?", round=error.fields["round"])), answer)
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen
@@ -241,16 +241,15 @@ class RoundsPane(Pane):
 
         try:
             action = actions.swap(self.session.state, self.viewing, a, b, force)
-        except InvalidEvent as error:
-            reason = str(error)
-            if "--force" not in reason:
-                self.notify(reason, severity="error")
-                return
-
+        except NeedsForce as error:
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.swap(a, b, force=True)
 
-            self.app.push_screen(ConfirmScreen(_("{reason}. Pair them anyway?", reason=reason.split(":")[0])), answer)
+            self.app.push_screen(ConfirmScreen(_("{reason}. Pair them anyway?", reason=said(error.fields["reason"]))),
+                                 answer)
+            return
+        except InvalidEvent as error:
+            self.notify(said(error), severity="error")
             return
         self.screen.act(action)

@@ -18,7 +18,7 @@ from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.screens.ask import show_error
 
 FIELDS = (  # id, label, default
@@ -135,7 +135,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
             self.folder.mkdir(parents=True, exist_ok=True)
             Ledger.create(path, action).close()
         except (InvalidEvent, TournamentFileError) as error:
-            self.place_error(str(error))
+            self.place_error(said(error))
             return
         self.dismiss(path)
 

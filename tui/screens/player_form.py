@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label
 from data import codes
 from schemes.model import Player
 from schemes.ranks import RankError, check_rating, parse_rank
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.screens.ask import show_error
 
 FIELDS = (
@@ -83,12 +83,12 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             else:
                 problems["strength"] = _("Give a rating (2150) or a rank (2d)")
         except RankError as error:
-            problems["strength"] = str(error)
+            problems["strength"] = said(error)
         if text["country"]:
             try:
                 fields["country"] = codes.country(text["country"])
             except ValueError as error:
-                problems["country"] = str(error)
+                problems["country"] = said(error)
         elif self.player:
             fields["country"] = ""
         fields["club"] = codes.club(text["club"]) if text["club"] else ""

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from data.importers import ImportFailed, RatedPlayer, RatingList
 from tui import settings
-from tui.i18n import _
+from tui.i18n import _, said
 
 _loaded: dict[Path, RatingList] = {}
 """Lists already read in this session: loading one takes a fifth of a second."""
@@ -48,7 +48,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
         try:
             self.ratings = _loaded.get(path) or RatingList.read(path)
         except (OSError, ImportFailed) as error:
-            self.query_one("#list-status", Label).update(str(error))
+            self.query_one("#list-status", Label).update(said(error))
             return
         _loaded[path] = self.ratings
         stored = settings.load(self.folder)

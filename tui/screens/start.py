@@ -13,7 +13,7 @@ from tui.widgets import plain
 from textual.widgets.option_list import Option
 
 from tui import settings
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.translated import Translated
 
 
@@ -78,6 +78,6 @@ class StartScreen(Translated, Screen[None]):
         try:
             paths = write_demo(fresh_folder(folder))
         except TournamentFileError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(said(error), severity="error", timeout=10)
             return
         self.app.open_tournament(paths[1])  # the Gamma event: the scheme most events run

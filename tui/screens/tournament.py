@@ -22,7 +22,7 @@ from schemes.events import Event, InvalidEvent
 from schemes.history import Appended
 from schemes.model import Tournament
 from schemes.registry import get_scheme
-from tui.i18n import _, event_text
+from tui.i18n import _, event_text, said
 from tui.panes.log import LogPane
 from tui.panes.pane import Pane
 from tui.panes.players import PlayersPane
@@ -110,11 +110,11 @@ class TournamentScreen(Translated, Screen[None]):
         try:
             done = self.session.ledger.commit_all(builds)
         except (InvalidEvent, TournamentFileError) as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(said(error), severity="error", timeout=8)
             return []
         for appended in done:
             for warning in appended.warnings:
-                self.notify(warning, severity="warning", timeout=8)
+                self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
         return done
 
@@ -122,11 +122,11 @@ class TournamentScreen(Translated, Screen[None]):
         try:
             undone, appended = self.session.undo(target)
         except (InvalidEvent, TournamentFileError) as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(said(error), severity="error", timeout=8)
             return
         self.notify(_("Undone: {what}", what=event_text(undone)))
         for warning in appended.warnings:
-            self.notify(warning, severity="warning", timeout=8)
+            self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
 
     def action_undo(self) -> None:
@@ -136,7 +136,7 @@ class TournamentScreen(Translated, Screen[None]):
         try:
             redone, _appended = self.session.redo()
         except (InvalidEvent, TournamentFileError) as error:
-            self.notify(str(error), severity="error", timeout=8)
+            self.notify(said(error), severity="error", timeout=8)
             return
         self.notify(_("Redone: {what}", what=event_text(redone)))
         self.redraw()
@@ -183,7 +183,7 @@ class TournamentScreen(Translated, Screen[None]):
                 written.append(target)
                 self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError, TournamentFileError) as error:
-            self.app.call_from_thread(self.printed, written, str(error))
+            self.app.call_from_thread(self.printed, written, said(error))
             return
         self.app.call_from_thread(self.printed, written, None)
 
@@ -215,7 +215,7 @@ class TournamentScreen(Translated, Screen[None]):
                 write_atomically(target, export(self.session.state, self.session.events, latin, egf).encode("utf-8"),
                                  keep_backup=False)
             except TournamentFileError as error:
-                self.notify(str(error), severity="error", timeout=10)
+                self.notify(said(error), severity="error", timeout=10)
                 return
             self.notify(_("Rating table written to {path}", path=target), timeout=8)
 
