@@ -12,12 +12,13 @@ from typing import Any, Mapping, Sequence
 
 from schemes import events as ev
 from schemes.dates import parse_dates
-from schemes.events import Event, InvalidEvent, NeedsForce, Notice
+from schemes.events import BadSetting, Event, InvalidEvent, NeedsForce, Notice
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
-from schemes.replay import check_pairable
+from schemes.replay import check_komi, check_pairable, check_rounds
+from schemes.text import TITLE_LIMIT, single_line
 from schemes.scheme import parse_params
 from schemes.timecontrol import TimeControlError, parse_time
 
@@ -28,20 +29,37 @@ def create(
     name: str, scheme: str, rounds: int | None = None, place: str = "", dates: str = "",
     komi: float = 6.5, time: str = "", lang: str = "ru", params: Mapping[str, str] | None = None,
 ) -> Action:
-    try:
-        values = parse_params(get_scheme(scheme), params or {})
-    except ValueError as error:
-        raise InvalidEvent(str(error)) from None
-    dates = parse_dates(dates)
-    if time:
+    """The creation of a tournament, each setting checked here so that a refusal names it."""
+    values = parse_params(get_scheme(scheme), params or {})
+    checks = (
+        ("name", lambda: single_line(name, "the tournament's name", TITLE_LIMIT, required=True)),
+        ("place", lambda: single_line(place, "the place", TITLE_LIMIT)),
+        ("dates", lambda: parse_dates(dates)),
+        ("komi", lambda: check_komi(komi, 50)),
+        ("time", lambda: _time_control(time)),
+        ("rounds", lambda: check_rounds(rounds)),
+    )
+    checked = {}
+    for setting, check in checks:
         try:
-            parse_time(time)
-        except TimeControlError as error:
-            raise InvalidEvent(str(error)) from None
+            checked[setting] = check()
+        except InvalidEvent as error:
+            raise BadSetting(setting, error) from None
+    name, place, dates = checked["name"], checked["place"], checked["dates"]
     return ev.TOURNAMENT_CREATED, {
         "name": name, "scheme": scheme, "rounds": rounds, "place": place, "dates": dates,
         "komi": komi, "time": time, "lang": lang, "params": values,
     }
+
+
+def _time_control(text: str) -> str:
+    text = single_line(text, "the time control")
+    if text:
+        try:
+            parse_time(text)
+        except TimeControlError as error:
+            raise InvalidEvent(str(error)) from None
+    return text
 
 
 def profile(

@@ -82,6 +82,17 @@ class InvalidEvent(Worded, ValueError):
     """An event that cannot stand in the log."""
 
 
+class BadSetting(InvalidEvent):
+    """A setting of the tournament that cannot be: ``setting`` names it (``dates``, ``komi``,
+    a scheme parameter's key…), so a form shows the refusal under that field."""
+
+    template = "{reason}"
+
+    def __init__(self, setting: str, cause: Worded) -> None:
+        self.setting = setting
+        super().__init__(reason=cause)
+
+
 class RepeatNeeded(InvalidEvent):
     """No pairing of the round without a repeat game (or a blocked pair) exists."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from schemes.events import InvalidEvent
 from schemes.fors import FORS
 from schemes.gamma import GAMMA
 from schemes.round_robin import ROUND_ROBIN
@@ -15,4 +16,4 @@ def get_scheme(name: str) -> Scheme:
     try:
         return SCHEMES[name]
     except KeyError:
-        raise ValueError(f"unknown scheme {name!r}: known are {', '.join(SCHEMES)}") from None
+        raise InvalidEvent("unknown scheme {name!r}: known are {known}", name=name[:40], known=", ".join(SCHEMES)) from None

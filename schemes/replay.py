@@ -60,8 +60,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     rounds = data["rounds"]
     if rounds is None and scheme.rounds_required:
         raise InvalidEvent(f"{scheme.name} needs the number of rounds (--rounds)")
-    if rounds is not None and not 1 <= rounds <= 99:
-        raise InvalidEvent(f"bad number of rounds {rounds}: 1 to 99")
+    check_rounds(rounds)
     komi = check_komi(data.get("komi", 6.5), 50)
     lang = data.get("lang", "ru")
     if lang not in LANGUAGES:
@@ -76,11 +75,17 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     return Tournament(settings)
 
 
+def check_rounds(rounds: int | None) -> int | None:
+    if rounds is not None and not 1 <= rounds <= 99:
+        raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=rounds)
+    return rounds
+
+
 def check_komi(value: float, limit: float) -> float:
     """A komi: a whole or half number within ``limit`` (NaN and infinity are not numbers here)."""
     komi = float(value)
     if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
-        raise InvalidEvent(f"bad komi {value}: a whole or half number, like 6.5")
+        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=value)
     return komi
 
 

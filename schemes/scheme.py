@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from schemes.events import InvalidEvent
+from schemes.events import BadSetting, InvalidEvent
 from schemes.model import Board, Tournament
 
 
@@ -166,16 +166,14 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
     known = {p.key: p for p in scheme.params}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise ValueError(
-            f"unknown parameter {unknown[0]!r} for {scheme.name}: "
-            f"known are {', '.join(known) or 'none'}"
-        )
+        raise InvalidEvent("unknown parameter {key!r} for {scheme}: known are {known}", key=unknown[0][:40],
+                           scheme=scheme.name, known=", ".join(known) or "none")
     values = {p.key: p.default for p in scheme.params}
     for key, text in given.items():
         try:
             values[key] = known[key].parse(text)
         except ValueError as error:
-            raise ValueError(f"{key}: {error}") from None
+            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=str(error))) from None
     return values
 
 

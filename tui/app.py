@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Iterable
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -28,6 +29,7 @@ DATA_FOLDER = Path.home() / "Tengen"
 
 class TengenApp(App[None]):
     CSS_PATH = "app.tcss"
+    BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="help")]
 
     def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True) -> None:
         super().__init__()
@@ -61,20 +63,25 @@ class TengenApp(App[None]):
         self.push_screen(TournamentScreen(session))
         return True
 
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen, keys_of
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(keys_of(self.screen)))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """The palette offers what the keys do, in the interface language, each once; not
+        Textual's own commands (themes, screenshots), which would be English."""
         yield SystemCommand(_("Language"), _("Switch the interface between Russian and English"),
                             self.action_switch_language)
-        seen = set()
-        nodes = [screen] + ([screen.focused] if screen.focused else [])
-        nodes += [node for node in screen.query("Pane") if node.display]
-        for node in nodes:
-            for key, bindings in node._bindings.key_to_bindings.items():
-                for binding in bindings:
-                    if binding.show and binding.description and binding.description not in seen:
-                        seen.add(binding.description)
-                        yield SystemCommand(binding.description, f"{binding.description} ({key})",
-                                            lambda node=node, action=binding.action: node.run_action(action))
+        seen = {_("Language")}
+        for key, active in screen.active_bindings.items():
+            description = active.binding.description
+            if description and description not in seen and active.enabled:
+                seen.add(description)
+                yield SystemCommand(description, f"{description} ({self.get_key_display(active.binding)})",
+                                    lambda node=active.node, action=active.binding.action: node.run_action(action))
+        yield SystemCommand(_("Quit"), _("Quit"), self.action_quit)
 
     def action_switch_language(self) -> None:
         chosen = "en" if i18n.language() == "ru" else "ru"

@@ -161,7 +161,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
 async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f3", "n")
+        await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
         session = app.screen.session
@@ -170,13 +170,13 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         assert "нет результатов: 5 из 5" in info
         await pilot.press("3", "w")  # board 3: white won
         await pilot.press("1", "s", "b")  # board 1: colours came out the other way, black won
-        await pilot.press("x")  # the cursor moved to board 2: both lose
+        await pilot.press("x", "y")  # the cursor moved to board 2: both lose? yes
         await pilot.pause()
         results = session.state.round(4).results
         assert results[3].code == "W+" and (results[1].code, results[1].swapped) == ("B+", True)
         assert results[2].code == "both-lose"
         assert "нет результатов: 2 из 5" in str(app.screen.query_one("#round-info").render())
-        assert rows(app, "boards")[2][1] == "W+"
+        assert rows(app, "boards")[2][1] == "Б+"
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert 2 not in session.state.round(4).results
@@ -188,12 +188,22 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         await pilot.press("9", "9", "w")
         await pilot.pause()
         assert any("нет доски 99" in n for n in notes(app))
+        # a board that has a result: the app asks before replacing it, and "no" keeps it
+        await pilot.press("3", "b")
+        await pilot.pause()
+        assert "Доска 3: уже Победа белых. Заменить на «Победа чёрных»?" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.state.round(4).results[3].code == "W+"
+        await pilot.press("3", "b", "y")
+        await pilot.pause()
+        assert session.state.round(4).results[3].code == "B+"
 
 
 async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f3", "n")
+        await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
         state = app.screen.session.state
@@ -247,11 +257,11 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
             ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
     app = app_on(tmp_path, "two.json")
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("f3", "n")
+        await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        await pilot.press("w")
-        await pilot.press("n")
+        await pilot.press("w", "y")
+        await pilot.press("n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert "без повторных встреч" in str(app.screen.query_one("Label").render())
@@ -368,13 +378,13 @@ async def test_switching_language_inside_a_tournament(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Игроки", "Туры"]
+        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Игроки F2", "Туры F3"]
         app.action_switch_language()
         await pilot.pause()
         await pilot.pause()
-        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Players", "Rounds"]
+        assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Players F2", "Rounds F3"]
         assert len(rows(app, "boards")) == 5
-        await pilot.press("n")  # the panes still work after being composed again
+        await pilot.press("n", "y")  # the panes still work after being composed again
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen.session.state.paired_rounds == 4

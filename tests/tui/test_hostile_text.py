@@ -41,7 +41,7 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(tmp_path: Path
     path = tmp_path / "gamma.json"
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("f3", "n")
+        await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
         before = path.read_bytes()

@@ -21,11 +21,12 @@ class PlayersPane(Pane):
     BINDINGS = [
         Binding("a", "add", "Add"),
         Binding("e", "edit", "Edit"),
-        Binding("k", "skip", "Skip rounds"),
-        Binding("w", "withdraw", "Withdraw"),
+        Binding("k", "skip", "Skip rounds", show=False),
+        Binding("w", "withdraw", "Withdraw", show=False),
         Binding("i", "import_file", "Import"),
-        Binding("f", "rating_list", "Rating list"),
-        Binding("slash", "search", "Search", show=False),
+        Binding("f", "rating_list", "Rating list", show=False),
+        Binding("slash", "search", "Search"),
+        Binding("escape", "leave_search", "Close", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -83,6 +84,14 @@ class PlayersPane(Pane):
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()
+
+    def action_leave_search(self) -> None:
+        """Escape in the search box goes back to the list; elsewhere it closes the tournament."""
+        search = self.query_one("#search", Input)
+        if search.has_focus:
+            self.query_one(DataTable).focus()
+        else:
+            self.screen.run_action("close")
 
     def action_add(self) -> None:
         from tui.screens.player_form import PlayerFormScreen

@@ -23,19 +23,25 @@ from tui.panes.pane import Pane
 from tui.session import Session
 
 CODES = {"w": "W+", "b": "B+", "j": "draw", "W": "W+F", "B": "B+F", "x": "both-lose"}
+SHORT = {"W+": "W+", "B+": "B+", "draw": "jigo", "W+F": "W+ forfeit", "B+F": "B+ forfeit", "both-lose": "both lose"}
+"""A result in the boards table, as the referee says it (translated)."""
+SAID = {"W+": "White won", "B+": "Black won", "draw": "Jigo", "W+F": "White by forfeit", "B+F": "Black by forfeit",
+        "both-lose": "Both lose"}
+"""A result in a question or a notification (the keys' own descriptions)."""
 
 
 class RoundsPane(Pane):
     BINDINGS = [
-        Binding("n", "pair", "Pair next round"),
+        Binding("0", "board_hint", "Board", key_display="0-9", id="board"),
         Binding("w", "result('w')", "White won"),
         Binding("b", "result('b')", "Black won"),
-        Binding("j", "result('j')", "Jigo"),
+        Binding("n", "pair", "Pair next round"),
+        Binding("j", "result('j')", "Jigo", show=False),
         Binding("W", "result('W')", "White by forfeit", show=False),
         Binding("B", "result('B')", "Black by forfeit", show=False),
         Binding("x", "result('x')", "Both lose", show=False),
         Binding("s", "swapped", "Colours swapped", show=False),
-        Binding("m", "swap_players", "Swap players"),
+        Binding("m", "swap_players", "Swap players", show=False),
         Binding("left_square_bracket", "step(-1)", "Previous round", show=False),
         Binding("right_square_bracket", "step(1)", "Next round", show=False),
     ]
@@ -103,17 +109,17 @@ class RoundsPane(Pane):
         result = played.results.get(board.number)
         if result is None:
             return ""
-        return result.code + (f" ({_('Colours swapped')})" if result.swapped else "")
+        return _(SHORT[result.code]) + (f" ({_('Colours swapped')})" if result.swapped else "")
 
     def show_info(self, played: Round) -> None:
         parts = [_("Round {round}", round=played.number)]
+        if self.board_typed:  # first, where a narrow terminal never cuts it off
+            parts.insert(0, _("board {board}", board=self.board_typed) + "_")
         if "lowest_top_level" in played.extra:
             parts.append(_("lowest top level {level}", level=played.extra["lowest_top_level"]))
         missing = len(played.missing)
         parts.append(_("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
                      if missing else _("all results in"))
-        if self.board_typed:
-            parts.append(_("board {board}", board=self.board_typed) + "_")
         if self.swapped_next:
             parts.append(_("Colours swapped"))
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
@@ -158,18 +164,45 @@ class RoundsPane(Pane):
         return int(row_key.value)
 
     def action_result(self, key: str) -> None:
+        """Record a result; ask first when no board number was typed (the cursor's board is
+        meant?) and when the board already has a result (replace it?)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        typed = bool(self.board_typed)
         board = self.current_board()
         swapped, self.swapped_next, self.board_typed = self.swapped_next, False, ""
-        if board is None:
+        played = self.session.state.round(self.viewing)
+        if board is None or played is None:
             return
-        if self.screen.act(actions.result(self.viewing, board, CODES[key], swapped)):
-            self.next_missing(board)
+        code = CODES[key]
+        said_result = _(SAID[code]) + (f" ({_('Colours swapped')})" if swapped else "")
+        old = played.results.get(board)
+        question = ""
+        if old is not None:
+            question = _("Board {board}: already {old}. Replace it with {new}?", board=board, old=_(SAID[old.code]),
+                         new=said_result)
+        elif not typed:
+            question = _("Board {board}: {result}?", board=board, result=said_result)
+
+        def record(yes: bool | None = True) -> None:
+            if yes and self.screen.act(actions.result(self.viewing, board, code, swapped)):
+                self.next_missing(board)
+            if played is not None:
+                self.show_info(self.session.state.round(self.viewing) or played)
+
+        if question:
+            self.app.push_screen(ConfirmScreen(question), record)
+        else:
+            record()
 
     def next_missing(self, after: int) -> None:
         played = self.session.state.round(self.viewing)
         later = [n for n in played.missing if n > after] or list(played.missing)
         if later:
             self.jump_to(later[0])
+
+    def action_board_hint(self) -> None:
+        """Digits choose the board (``on_key`` takes them); the binding only names them."""
 
     def action_swapped(self) -> None:
         self.swapped_next = not self.swapped_next
@@ -184,7 +217,19 @@ class RoundsPane(Pane):
             self.show(self.session)
 
     # -- pairing -----------------------------------------------------------------------
-    def action_pair(self, allow_repeats: bool = False) -> None:
+    def action_pair(self) -> None:
+        """Ask, then pair the next round (a key pressed by mistake must not pair a round)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        number = self.session.state.paired_rounds + 1
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.pair()
+
+        self.app.push_screen(ConfirmScreen(_("Pair round {round}?", round=number)), answer)
+
+    def pair(self, allow_repeats: bool = False) -> None:
         number = self.session.state.paired_rounds + 1
         self.notify(_("Pairing round {round}…", round=number), timeout=2)
         self.query_one(DataTable).loading = True
@@ -216,7 +261,7 @@ class RoundsPane(Pane):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.action_pair(allow_repeats=True)
+                self.pair(allow_repeats=True)
 
         self.app.push_screen(ConfirmScreen(_("No pairing of round {round} without a repeat game. Pair allowing "
                                              "repeat games?", round=error.fields["round"])), answer)

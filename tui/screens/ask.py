@@ -11,6 +11,7 @@ from textual.widgets import Input, Label
 
 class AskScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#answer"
 
     def __init__(self, prompt: str, value: str = "") -> None:
         super().__init__()

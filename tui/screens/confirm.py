@@ -12,7 +12,8 @@ from tui.i18n import _
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("escape", "no", "Cancel"), Binding("y", "yes", "Yes"), Binding("n", "no", "No")]
+    BINDINGS = [Binding("escape", "no", "Cancel"), Binding("y,д", "yes", "Yes"), Binding("n,н", "no", "No")]
+    AUTO_FOCUS = "#yes"
 
     def __init__(self, question: str) -> None:
         super().__init__()

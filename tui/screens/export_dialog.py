@@ -13,6 +13,7 @@ from tui.i18n import _
 
 class ExportScreen(ModalScreen[tuple[bool, bool] | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#export"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

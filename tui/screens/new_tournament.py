@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Select
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.events import BadSetting, InvalidEvent
 from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said
@@ -30,8 +30,6 @@ FIELDS = (  # id, label, default
     ("komi", "Komi", "6.5"),
     ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
 )
-# which field a refusal from the rules is about, by a word in its message
-ABOUT = (("dates", "dates"), ("time control", "time"), ("komi", "komi"), ("rounds", "rounds"), ("name", "name"))
 
 
 class NewTournamentScreen(ModalScreen[Path | None]):
@@ -135,21 +133,19 @@ class NewTournamentScreen(ModalScreen[Path | None]):
             self.folder.mkdir(parents=True, exist_ok=True)
             Ledger.create(path, action).close()
         except (InvalidEvent, TournamentFileError) as error:
-            self.place_error(said(error))
+            self.place_error(error)
             return
         self.dismiss(path)
 
-    def place_error(self, message: str) -> None:
-        """Show a refusal under the field it is about, or under the form."""
-        for param in get_scheme(self.scheme).params:
-            if message.startswith(f"{param.key}:"):
-                self.error(f"param-{param.key}", message)
-                return
-        for word, field in ABOUT:
-            if word in message:
-                self.error(field, message)
-                return
-        self.error("general", message)
+    def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
+        """Show a refusal under the field it names, or under the form."""
+        setting = error.setting if isinstance(error, BadSetting) else ""
+        if setting in {p.key for p in get_scheme(self.scheme).params}:
+            self.error(f"param-{setting}", said(error))
+        elif setting in {field for field, _label, _default in FIELDS}:
+            self.error(setting, said(error))
+        else:
+            self.error("general", said(error))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

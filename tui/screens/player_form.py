@@ -25,6 +25,7 @@ FIELDS = (
 
 class PlayerFormScreen(ModalScreen[dict | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#surname"
 
     def __init__(self, player: Player | None) -> None:
         super().__init__()

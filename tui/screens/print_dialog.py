@@ -15,7 +15,9 @@ from tui.screens.ask import show_error
 
 
 class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    """Space ticks a document, Enter prints (anywhere but on the Cancel button)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "print", "Print", priority=True)]
 
     def __init__(self, state: Tournament) -> None:
         super().__init__()
@@ -50,9 +52,16 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
             show_error(error, _("Choose at least one document"))
             return
         if text and (not text.isdigit() or not 0 <= int(text) <= self.state.paired_rounds):
-            show_error(error, f"round {text} is not paired")
+            show_error(error, _("round {round} is not paired", round=text))
             return
         self.dismiss(([k for k in KINDS if k in kinds], int(text) if text else None))
+
+    def action_print(self) -> None:
+        focused = self.focused
+        if focused is not None and focused.id == "cancel":
+            self.dismiss(None)
+        else:
+            self.submit()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -23,6 +23,7 @@ _loaded: dict[Path, RatingList] = {}
 
 class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#prefix"
 
     def __init__(self, folder: Path, path: Path | None) -> None:
         super().__init__()

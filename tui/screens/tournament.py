@@ -32,22 +32,25 @@ from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
 
-TABS = (("players", "Players", PlayersPane), ("rounds", "Rounds", RoundsPane),
-        ("standings", "Standings", StandingsPane), ("log", "Log", LogPane), ("settings", "Settings", SettingsPane))
+TABS = (("players", "Players", "F2", PlayersPane), ("rounds", "Rounds", "F3", RoundsPane),
+        ("standings", "Standings", "F4", StandingsPane), ("log", "Log", "F5", LogPane),
+        ("settings", "Settings", "F8", SettingsPane))
 
 
 class TournamentScreen(Translated, Screen[None]):
+    # The footer of an 80-column terminal holds the pane's main keys and these three; the
+    # tabs carry their F-keys in their titles, and F1 lists everything.
     BINDINGS = [
-        Binding("f2", "show('players')", "Players"),
-        Binding("f3", "show('rounds')", "Rounds"),
-        Binding("f4", "show('standings')", "Standings"),
-        Binding("f5", "show('log')", "Log"),
-        Binding("f8", "show('settings')", "Settings", show=False),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("f6", "print", "Print"),
-        Binding("f7", "export", "Export rating table"),
-        Binding("ctrl+w", "close", "Close"),
+        Binding("f2", "show('players')", "Players", show=False, id="players"),
+        Binding("f3", "show('rounds')", "Rounds", show=False, id="rounds"),
+        Binding("f4", "show('standings')", "Standings", show=False, id="standings"),
+        Binding("f5", "show('log')", "Log", show=False, id="log"),
+        Binding("f8", "show('settings')", "Settings", show=False, id="settings"),
+        Binding("ctrl+z", "undo", "Undo", id="undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="redo"),
+        Binding("f6", "print", "Print", id="print"),
+        Binding("f7", "export", "Export rating table", show=False, id="export"),
+        Binding("ctrl+w,escape,q", "close", "Close", show=False, id="close"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -59,8 +62,8 @@ class TournamentScreen(Translated, Screen[None]):
         yield Static(id="title", markup=False)
         initial = "rounds" if self.session.state.players else "players"
         with TabbedContent(initial=initial):
-            for tab, title, pane in TABS:
-                with TabPane(_(title), id=tab):
+            for tab, title, key, pane in TABS:
+                with TabPane(f"{_(title)} {key}", id=tab):
                     yield pane(id=f"{tab}-pane")
         yield Footer()
 

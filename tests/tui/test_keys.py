@@ -1,0 +1,103 @@
+"""Keys a referee finds and habits the app forgives (issue 13): focus on open, F1, q and
+Escape, confirmations before pairing and before replacing a result."""
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from tui import i18n
+from tui.app import TengenApp
+from tui.demo import write_demo
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.help import HelpScreen
+from tui.screens.player_form import PlayerFormScreen
+from tui.screens.start import StartScreen
+from tui.screens.tournament import TournamentScreen
+
+
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    write_demo(tmp_path)
+    return tmp_path
+
+
+def app_on(folder: Path, name: str) -> TengenApp:
+    return TengenApp(str(folder / name), folder=folder, open_viewer=False)
+
+
+async def test_a_dialog_opens_with_the_cursor_in_its_first_field(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
+        await pilot.press("К", "и", "м")  # typed at once, no Tab first
+        assert app.screen.query_one("#surname", Input).value == "Ким"
+
+
+async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict(app.screen.keys)
+        for description in ("Победа белых", "Победа чёрных", "Жеребьёвка тура", "Отменить", "Печать",
+                            "Джиго", "Поменять игроков", "Таблица для РК", "Закрыть"):
+            assert description in keys.values()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+
+
+async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_search(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2", "slash", "q")  # q typed into the search box
+        await pilot.pause()
+        assert app.screen.query_one("#search", Input).value == "q"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert isinstance(app.screen.focused, DataTable)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Провести жеребьёвку 4-го тура?" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 3
+
+
+async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Доска 1: Победа белых?" in str(app.screen.query_one("Label").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.session.state.round(4).results == {}

@@ -1,0 +1,44 @@
+"""F1: every key of the screen the referee is on, with what it does."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Label
+
+from tui.i18n import _
+from tui.widgets import PlainTable
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("f1", "close", "Close"), Binding("q", "close", "Close")]
+
+    def __init__(self, keys: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog help"):
+            yield Label(_("Keys of this screen (Esc closes)"), classes="heading", markup=False)
+            table = PlainTable(id="keys", cursor_type="row", show_header=False)
+            table.add_columns(_("Key"), _("What it does"))
+            for key, description in self.keys:
+                table.add_row(key, description)
+            yield table
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
+    """The keys the screen answers now (the focused widget's, its pane's, the screen's and
+    the app's: Textual's ``active_bindings``), each description once, named as the footer
+    names them."""
+    seen: dict[str, str] = {}
+    for active in screen.active_bindings.values():
+        binding = active.binding
+        if binding.description and binding.description not in seen.values():
+            seen.setdefault(screen.app.get_key_display(binding), binding.description)
+    return list(seen.items())
