@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from data import codes
+from schemes.actions import looks_registered
+from schemes.model import Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, RankError, check_rating, parse_rank
 
 COLUMNS = {
@@ -127,6 +129,24 @@ def read_csv(path: Path) -> tuple[list[Row], list[str]]:
         raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank "
                            "column (or, without a header: surname, name, rating or rank, country, club)")
     return rows, errors
+
+
+def without_twins(rows: list[Row], errors: list[str], state: Tournament) -> tuple[list[Row], list[str]]:
+    """Rows naming a player registered already (or twice in the file) become bad rows."""
+    kept: list[Row] = []
+    errors, seen = list(errors), {}
+    for row in rows:
+        surname, name = row.fields["surname"], row.fields.get("name", "")
+        twin = looks_registered(state, surname, name)
+        key = (surname.casefold().replace("ё", "е"), name.casefold().replace("ё", "е"))
+        if twin is not None:
+            errors.append(f"line {row.line}: {twin.full_name} is registered already as player {twin.id} (--again)")
+        elif key in seen:
+            errors.append(f"line {row.line}: the same player as on line {seen[key]} (--again)")
+        else:
+            seen[key] = row.line
+            kept.append(row)
+    return kept, errors
 
 
 def _profile(value: dict[str, str]) -> dict[str, Any]:

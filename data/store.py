@@ -21,6 +21,7 @@ import os
 import secrets
 import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from tinydb.table import Document
 
 from data.errors import TournamentFileError
 from data.lock import WriterLock
-from schemes.events import Event, InvalidEvent
+from schemes.events import Event, InvalidEvent, retracted_ids
 
 FORMAT = "tengen-tournament"
 VERSION = 1
@@ -238,6 +239,30 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     """The file a name stands for, resolved once: through a symbolic link every write and
     the lock go to the real file, so two names can never become two tournaments."""
     return Path(os.path.abspath(Path(path).expanduser())).resolve()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the start screen says of a tournament file without replaying it."""
+
+    name: str
+    scheme: str
+    rounds: int | None
+    paired: int
+
+
+def summary(path: Path) -> Summary | None:
+    """The name, scheme and rounds of the tournament in ``path``; None for any other file."""
+    try:
+        events = _events(path, _load(path))
+    except TournamentFileError:
+        return None
+    created = events[0].data if events and events[0].kind == "tournament_created" else None
+    if created is None:
+        return None
+    undone = retracted_ids(events)
+    paired = sum(e.kind == "round_paired" and e.id not in undone for e in events)
+    return Summary(str(created["name"]), str(created["scheme"]), created.get("rounds"), paired)
 
 
 def restore(path: Path) -> None:

@@ -14,7 +14,7 @@ from schemes import events as ev
 from schemes.dates import parse_dates
 from schemes.events import BadSetting, Event, InvalidEvent, NeedsForce, Notice
 from schemes.history import redo_target, undo_target
-from schemes.model import Board, Round, Tournament
+from schemes.model import Board, Player, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_komi, check_pairable, check_rounds
@@ -93,6 +93,16 @@ def register(events: Sequence[Event], **fields: Any) -> Action:
     if "rank" not in data:
         raise InvalidEvent("give a rating or a rank")
     return ev.PLAYER_REGISTERED, data
+
+
+def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
+    """A player already registered under the same surname and name (case and ё folded):
+    registering him again is most often a slip, so the interfaces ask first."""
+    def fold(text: str) -> str:
+        return " ".join(text.casefold().replace("ё", "е").split())
+
+    wanted = (fold(surname), fold(name))
+    return next((p for p in state.players.values() if (fold(p.surname), fold(p.name)) == wanted), None)
 
 
 def edit(player: int, **fields: Any) -> Action:

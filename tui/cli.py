@@ -22,6 +22,7 @@ from data.store import backup_path, is_tournament, real_path, restore, write_ato
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
+from schemes.model import Tournament
 from schemes.timecontrol import parse_time
 from tui import views
 
@@ -85,7 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     player = commands.add_parser("player", help="register and change players")
     player_commands = player.add_subparsers(dest="player_command", required=True, parser_class=_Parser)
-    _profile_options(player_commands.add_parser("add"), required=True)
+    add = player_commands.add_parser("add", help="register a player; prints his id")
+    _profile_options(add, required=True)
+    add.add_argument("--again", action="store_true", help="register him even if a player of that name is registered")
     edit = player_commands.add_parser("edit")
     edit.add_argument("id", type=int)
     _profile_options(edit, required=False)
@@ -96,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     imported.add_argument("path")
     imported.add_argument("--skip-bad", action="store_true", help="import the good rows of a CSV with bad ones")
     imported.add_argument("--pin", action="append", default=[], help="from a rating list: the player's EGD PIN")
+    imported.add_argument("--again", action="store_true", help="import players whose names are registered already")
     find = player_commands.add_parser("find", help="search a rating list by the start of the name")
     find.add_argument("path")
     find.add_argument("prefix")
@@ -217,9 +221,9 @@ def _cmd_player_find(args: argparse.Namespace) -> None:
               f"{player.country} {player.club}")
 
 
-def _import_profiles(args: argparse.Namespace) -> list[dict[str, Any]]:
+def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[str, Any]]:
     """The players to register: chosen by PIN from a rating list, or every row of a CSV."""
-    from data.importers import ImportFailed, is_rating_list, read_csv
+    from data.importers import ImportFailed, is_rating_list, read_csv, without_twins
 
     path = Path(args.path)
     if not path.is_file():
@@ -237,6 +241,8 @@ def _import_profiles(args: argparse.Namespace) -> list[dict[str, Any]]:
         rows, errors = read_csv(path)
     except ImportFailed as error:
         raise BadInput(str(error)) from None
+    if not args.again:
+        rows, errors = without_twins(rows, errors, state)
     if errors and not args.skip_bad:
         for error in errors[:-1]:
             print(f"{path}: {error}", file=sys.stderr)
@@ -254,14 +260,19 @@ def _cmd_player(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         command = args.player_command
         if command == "import":
-            profiles = _import_profiles(args)
+            profiles = _import_profiles(args, ledger.state)
             done = ledger.commit_all([
                 lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles
             ])
             print(f"{len(done)} players registered: ids {', '.join(str(a.event.data['player']) for a in done)}")
             return
         if command == "add":
-            appended = ledger.commit(actions.register(ledger.events, **_profile_fields(args)))
+            fields = _profile_fields(args)
+            twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
+            if twin is not None and not args.again:
+                raise BadInput(f"{twin.full_name} is registered already as player {twin.id}: "
+                               "add --again to register a second player of that name")
+            appended = ledger.commit(actions.register(ledger.events, **fields))
             print(appended.event.data["player"])
             return
         if command == "edit":

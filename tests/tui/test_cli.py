@@ -327,3 +327,15 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
     assert lines[4].startswith("1 Ivanov Ya 4d XX xxxx")
     code, text, _ = run(capsys, "-f", cup, "export", "rating", "--egf")
     assert code == 0 and "; EV[Кубок]" in text
+
+
+def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "-f", cup, "player", "add", "--surname", "ИВАНОВ", "--name", "я", "--rank", "3k")
+    assert code == 2 and "Иванов Я is registered already as player 1" in err
+    assert run(capsys, "-f", cup, "player", "add", "--surname", "Иванов", "--name", "Я", "--rank", "3k", "--again")[0] == 0
+    csv = tmp_path / "more.csv"
+    csv.write_text("surname,name,rank\nПетров,Я,2d\nНовиков,Н,3k\nНовиков,Н,3k\n", encoding="utf-8")
+    code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))
+    assert code == 2 and "line 4: the same player as on line 3" in err and "line 2: Петров Я is registered" in err
+    code, out, _ = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
+    assert code == 0 and out.startswith("1 players registered")

@@ -101,3 +101,24 @@ async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(fo
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.session.state.round(4).results == {}
+
+
+async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) -> None:
+    app = app_on(folder, "round-robin.json")  # Матвеев Евгений is player 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        state = app.screen.session.state
+        count = len(state.players)
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#surname", Input).value = "матвеев"
+        form.query_one("#name", Input).value = "Евгений"
+        form.query_one("#strength", Input).value = "2d"
+        form.query_one("#surname", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Матвеев Евгений уже зарегистрирован (рег. № 1)" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.screen.session.state.players) == count

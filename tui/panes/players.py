@@ -9,7 +9,7 @@ from textual.binding import Binding
 from tui.widgets import PlainTable
 from textual.widgets import DataTable, Input
 
-from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv
+from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
 from schemes import actions
 from schemes.model import Player
 from tui.i18n import _, said
@@ -94,10 +94,19 @@ class PlayersPane(Pane):
             self.screen.run_action("close")
 
     def action_add(self) -> None:
+        from tui.screens.confirm import ConfirmScreen
         from tui.screens.player_form import PlayerFormScreen
 
-        def register(fields: dict | None) -> None:
-            if fields and self.screen.act(actions.register(self.session.events, **fields)):
+        def register(fields: dict | None, sure: bool = False) -> None:
+            if not fields:
+                return
+            twin = actions.looks_registered(self.session.state, fields["surname"], fields.get("name", ""))
+            if twin is not None and not sure:
+                question = _("{name} is registered already (No. {id}). Register another player of that name?",
+                             name=twin.full_name, id=twin.id)
+                self.app.push_screen(ConfirmScreen(question), lambda yes: register(fields, True) if yes else None)
+                return
+            if self.screen.act(actions.register(self.session.events, **fields)):
                 self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
 
         self.app.push_screen(PlayerFormScreen(None), register)
@@ -170,6 +179,7 @@ class PlayersPane(Pane):
         except ImportFailed as error:
             self.notify(said(error), severity="error")
             return
+        rows, errors = without_twins(rows, errors, self.session.state)
         if errors:
             from tui.screens.confirm import ConfirmScreen
 

@@ -18,6 +18,7 @@ from schemes import actions
 from schemes.events import BadSetting, InvalidEvent
 from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
+from paperwork.translit import latin
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 
@@ -30,6 +31,13 @@ FIELDS = (  # id, label, default
     ("komi", "Komi", "6.5"),
     ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
 )
+
+
+def file_name(title: str) -> str:
+    """The file name a tournament's title suggests: transliterated, lower case, words joined
+    by hyphens (``Кубок школы №5`` → ``kubok-shkoly-5``)."""
+    words = re.findall(r"[a-z0-9]+", latin(title).lower())
+    return "-".join(words)[:40].strip("-") or "tournament"
 
 
 class NewTournamentScreen(ModalScreen[Path | None]):
@@ -75,9 +83,17 @@ class NewTournamentScreen(ModalScreen[Path | None]):
             self.scheme = str(event.value)
             await self.show_params()
 
+    file_named_by_hand = False
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "time":
             self.error("time", self.time_hint(event.value))
+        elif event.input.id == "name" and not self.file_named_by_hand:
+            file = self.query_one("#file", Input)
+            with file.prevent(Input.Changed):
+                file.value = file_name(event.value)
+        elif event.input.id == "file":
+            self.file_named_by_hand = True
 
     @staticmethod
     def time_hint(text: str) -> str:

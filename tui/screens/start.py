@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from tui.widgets import plain
 from textual.widgets.option_list import Option
 
+from data.store import Summary, summary
 from tui import settings
 from tui.i18n import _, said
 from tui.translated import Translated
@@ -30,20 +31,44 @@ class StartScreen(Translated, Screen[None]):
         super().__init__()
         self.folder = folder
 
-    def tournaments(self) -> list[Path]:
+    def tournaments(self) -> list[tuple[Path, Summary]]:
+        """Recent tournaments, then those in the data folder: only files that are tournaments."""
         recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
         here = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if self.folder.is_dir() else []
-        return list(dict.fromkeys(recent + [p.resolve() for p in here]))
+        found = []
+        for path in dict.fromkeys(recent + [p.resolve() for p in here]):
+            about = summary(path)
+            if about is not None:
+                found.append((path, about))
+        return found
+
+    @staticmethod
+    def label(path: Path, about: Summary) -> str:
+        total = f" {_('of')} {about.rounds}" if about.rounds else ""
+        reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
+        return f"{about.name} — {_(about.scheme)}, {reached}   ({path.name})"
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title", markup=False)
-        files = self.tournaments()
-        if files:
-            yield OptionList(*(Option(plain(f"{p.name}   ({p.parent})"), id=str(p)) for p in files))
-        else:
-            yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
+        yield OptionList(id="tournaments")
+        yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
         yield Footer()
+
+    def after_recompose(self) -> None:
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        """Shown first, or back from a tournament or a new one: the list as it is now."""
+        files = self.tournaments()
+        options = self.query_one("#tournaments", OptionList)
+        options.clear_options()
+        options.add_options([Option(plain(self.label(p, about)), id=str(p)) for p, about in files])
+        options.display = bool(files)
+        self.query_one("#empty", Static).display = not files
+        if files:
+            options.highlighted = 0
+            options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.open_tournament(Path(event.option.id))

@@ -87,7 +87,7 @@ class TournamentScreen(Translated, Screen[None]):
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
         self.query_one("#title", Static).update(_(
             "{name} · {scheme} · round {paired} of {total}", name=state.settings.name,
-            scheme=state.settings.scheme, paired=state.paired_rounds, total=total,
+            scheme=_(state.settings.scheme), paired=state.paired_rounds, total=total,
         ))
         for pane in self.panes:
             pane.stale = True
