@@ -52,6 +52,37 @@ def create(
     }
 
 
+EDITABLE = ("name", "place", "dates", "time", "komi")
+"""The settings a referee may change after creating the tournament (``change_settings``)."""
+
+
+def change_settings(**typed: str) -> Action:
+    """The referee's new values of some of ``EDITABLE``, as typed; each checked as at creation."""
+    data: dict[str, Any] = {}
+    for key, text in typed.items():
+        try:
+            if key == "name":
+                data[key] = single_line(text, "the tournament's name", TITLE_LIMIT, required=True)
+            elif key == "place":
+                data[key] = single_line(text, "the place", TITLE_LIMIT)
+            elif key == "dates":
+                data[key] = parse_dates(text)
+            elif key == "time":
+                data[key] = _time_control(text)
+            elif key == "komi":
+                try:
+                    data[key] = check_komi(float(text.replace(",", ".")), 50)
+                except ValueError:
+                    raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
+            else:
+                raise InvalidEvent("{key} cannot be changed: only {keys}", key=key, keys=", ".join(EDITABLE))
+        except InvalidEvent as error:
+            raise BadSetting(key, error) from None
+    if not data:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    return ev.SETTINGS_CHANGED, data
+
+
 def _time_control(text: str) -> str:
     text = single_line(text, "the time control")
     if text:

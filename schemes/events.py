@@ -19,6 +19,7 @@ PLAYER_WITHDRAWN = "player_withdrawn"
 ROUND_PAIRED = "round_paired"
 RESULT_RECORDED = "result_recorded"
 PAIRING_AMENDED = "pairing_amended"
+SETTINGS_CHANGED = "settings_changed"
 RETRACTED = "retracted"
 
 _INT, _NUM, _STR, _BOOL, _LIST, _DICT = (int,), (int, float), (str,), (bool,), (list,), (dict,)
@@ -53,6 +54,10 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     RESULT_RECORDED: {
         "round": (_INT, True), "board": (_INT, True), "code": (_STR, True),
         "swapped": (_BOOL, False),
+    },
+    SETTINGS_CHANGED: {
+        "name": (_STR, False), "place": (_STR, False), "dates": (_STR, False), "time": (_STR, False),
+        "komi": (_NUM, False),
     },
     RETRACTED: {"event": (_INT, True)},
 }

@@ -10,10 +10,12 @@ its results.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, Notice, WouldBreak, retracted_ids
 from schemes.model import Tournament
+from schemes.ranks import rank_label
 from schemes.registry import get_scheme
 from schemes.replay import apply
 
@@ -37,8 +39,10 @@ def describe_parts(event: Event) -> tuple[str, dict]:
         case ev.PLAYER_REGISTERED:
             return "player {player} registered: {who}", {"player": d["player"], "who": f"{d['surname']} {d['name']}".strip()}
         case ev.PLAYER_EDITED:
-            changed = ", ".join(f"{k}={v}" for k, v in d.items() if k != "player")
-            return "player {player} edited: {changed}", {"player": d["player"], "changed": changed}
+            changes = _changes({k: v for k, v in d.items() if k != "player"})
+            return "player {player} edited: {changed}", {
+                "player": d["player"], "changed": ", ".join(f"{k} {v}" for k, v in changes), "changes": changes,
+            }
         case ev.PLAYER_SKIPS:
             return "player {player} skips round {rounds}", {"player": d["player"], "rounds": ", ".join(map(str, d["rounds"]))}
         case ev.PLAYER_WITHDRAWN:
@@ -52,9 +56,30 @@ def describe_parts(event: Event) -> tuple[str, dict]:
             return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
         case ev.PAIRING_AMENDED:
             return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
+        case ev.SETTINGS_CHANGED:
+            changes = [("title" if key == "name" else key, text) for key, text in _changes(d)]
+            return "settings changed: {changed}", {"changed": ", ".join(f"{k} {v}" for k, v in changes), "changes": changes}
         case ev.RETRACTED:
             return "retraction of event {event}", {"event": d["event"]}
     return event.kind, {}
+
+
+def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Changed fields as a referee reads them: a rank as its label, no rating as a dash."""
+    shown = []
+    for key, value in data.items():
+        if key == "rank":
+            text = rank_label(value)
+        elif value is None or value == "":
+            text = "—"
+        elif key == "block":
+            text = " ".join(map(str, value)) or "—"
+        elif isinstance(value, float):
+            text = f"{value:g}"
+        else:
+            text = str(value)
+        shown.append((key, text))
+    return shown
 
 
 def describe(event: Event) -> str:

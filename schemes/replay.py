@@ -288,6 +288,28 @@ def _result(state: Tournament, event: Event) -> Tournament:
     return replace(state, rounds=rounds)
 
 
+def _settings_changed(state: Tournament, event: Event) -> Tournament:
+    """The name, place, dates, time control or komi changed by the referee; a new komi is
+    for the rounds paired from now on (a paired board keeps the komi it was given)."""
+    data = event.data
+    if not data:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    settings = state.settings
+    changes: dict[str, Any] = {}
+    if "name" in data:
+        changes["name"] = single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True)
+    if "place" in data:
+        changes["place"] = single_line(data["place"], "the place", TITLE_LIMIT)
+    if "dates" in data:
+        dates.check_stored(data["dates"])
+        changes["dates"] = data["dates"]
+    if "time" in data:
+        changes["time"] = single_line(data["time"], "the time control")
+    if "komi" in data:
+        changes["komi"] = check_komi(data["komi"], 50)
+    return replace(state, settings=replace(settings, **changes))
+
+
 _REDUCERS = {
     ev.PLAYER_REGISTERED: _registered,
     ev.PLAYER_EDITED: _edited,
@@ -296,4 +318,5 @@ _REDUCERS = {
     ev.ROUND_PAIRED: _paired,
     ev.RESULT_RECORDED: _result,
     ev.PAIRING_AMENDED: _amended,
+    ev.SETTINGS_CHANGED: _settings_changed,
 }

@@ -155,6 +155,13 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--latin", action="store_true", help="names in Latin letters")
     export.add_argument("--egf", action="store_true", help="the EGF variant with bracket keywords")
 
+    settings = commands.add_parser("settings", help="show the settings, or change the name, place, dates, time or komi")
+    settings.add_argument("--name", help="the tournament's name")
+    settings.add_argument("--place", help="where it is played")
+    settings.add_argument("--dates", help="2026-12-05..2026-12-06 or 05.12.2026-06.12.2026")
+    settings.add_argument("--time", help="time control, like 40+5/15")
+    settings.add_argument("--komi", help="komi of the even games paired from now on")
+
     standings = commands.add_parser("standings", help="places after a round")
     standings.add_argument("--after", type=int)
     standings.add_argument("--json", action="store_true")
@@ -338,6 +345,19 @@ def _cmd_redo(args: argparse.Namespace) -> None:
     _writing(args, act)
 
 
+def _cmd_settings(args: argparse.Namespace) -> None:
+    changes = {key: getattr(args, key) for key in actions.EDITABLE if getattr(args, key) is not None}
+    if not changes:
+        for key, value, meaning in views.settings_rows(_reading(args).state):
+            print(f"{key:<16} {value:<24} {meaning}".rstrip())
+        return
+
+    def act(ledger: Ledger) -> None:
+        print(describe(ledger.commit(actions.change_settings(**changes)).event))
+
+    _writing(args, act)
+
+
 def _reading(args: argparse.Namespace) -> Ledger:
     return Ledger(_file(args))
 
@@ -465,7 +485,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
     "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
     "standings": _cmd_standings, "demo": _cmd_demo, "print": _cmd_print,
-    "export": _cmd_export, "restore": _cmd_restore,
+    "export": _cmd_export, "restore": _cmd_restore, "settings": _cmd_settings,
 }
 
 

@@ -339,3 +339,15 @@ def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys:
     assert code == 2 and "line 4: the same player as on line 3" in err and "line 2: Петров Я is registered" in err
     code, out, _ = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
     assert code == 0 and out.startswith("1 players registered")
+
+
+def test_settings_change_as_events_and_undo(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", cup, "settings", "--komi", "7.5", "--dates", "5-6.12.2026", "--name", "Кубок-2")
+    assert code == 0 and out.strip() == "settings changed: title Кубок-2, dates 2026-12-05..2026-12-06, komi 7.5"
+    assert "komi             7.5" in run(capsys, "-f", cup, "settings")[1]
+    assert run(capsys, "-f", cup, "pair")[0] == 0
+    assert {b["komi"] for b in json.loads(run(capsys, "-f", cup, "pairings", "--json")[1])["boards"]} == {7.5}
+    assert run(capsys, "-f", cup, "undo")[0] == 0 and run(capsys, "-f", cup, "undo")[0] == 0
+    assert "komi             6.5" in run(capsys, "-f", cup, "settings")[1]
+    code, _, err = run(capsys, "-f", cup, "settings", "--komi", "nan")
+    assert code == 2 and "bad komi" in err

@@ -122,3 +122,28 @@ async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) 
         await pilot.press("n")
         await pilot.pause()
         assert len(app.screen.session.state.players) == count
+
+
+async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+        table.move_cursor(row=table.get_row_index("komi"))
+        await pilot.press("enter")
+        await pilot.pause()
+        answer = app.screen.query_one("#answer", Input)
+        assert answer.value == "6.5"
+        answer.value = "7,5"  # a Russian decimal comma
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.settings.komi == 7.5
+        assert [str(c) for c in table.get_row_at(table.get_row_index("komi"))][:2] == ["коми", "7.5"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.komi == 6.5
+        table.move_cursor(row=table.get_row_index("scheme"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("задаётся при создании" in n.message for n in app._notifications)

@@ -1,18 +1,27 @@
-"""The tournament's settings and every parameter of its scheme, with what each means."""
+"""The tournament's settings and every parameter of its scheme, with what each means.
+
+Enter on the name, place, dates, time control or komi changes it: an event like any
+other, so ctrl+z undoes it.  A new komi is for the rounds paired from then on.
+"""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from tui.widgets import PlainTable
+from textual.binding import Binding
 from textual.widgets import DataTable
 
+from schemes import actions
+from schemes.events import InvalidEvent
 from tui import views
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.widgets import PlainTable
 
 
 class SettingsPane(Pane):
+    BINDINGS = [Binding("enter", "change", "Change", id="change")]
+
     def compose(self) -> ComposeResult:
         table = PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
         table.add_columns(_("Setting"), _("Value"), _("Meaning"))
@@ -20,7 +29,40 @@ class SettingsPane(Pane):
 
     def show(self, session: Session) -> None:
         table = self.query_one(DataTable)
+        cursor = table.cursor_row
         table.clear()
         for key, value, meaning in views.settings_rows(session.state):
-            table.add_row(key, value, _(meaning) if meaning else "")
+            shown = _(value) if key == "scheme" else value
+            table.add_row(_("title" if key == "name" else key), shown, _(meaning) if meaning else "", key=key)
+        if table.row_count:
+            table.move_cursor(row=min(cursor, table.row_count - 1))
         self.stale = False
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on the table (the table takes the key first)."""
+        event.stop()
+        self.action_change()
+
+    def action_change(self) -> None:
+        from tui.screens.ask import AskScreen
+
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return
+        key = str(table.coordinate_to_cell_key(table.cursor_coordinate)[0].value)
+        if key not in actions.EDITABLE:
+            self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
+            return
+        current = dict((k, v) for k, v, _meaning in views.settings_rows(self.session.state))[key]
+
+        def changed(text: str | None) -> None:
+            if text is None or text == current:
+                return
+            try:
+                action = actions.change_settings(**{key: text})
+            except InvalidEvent as error:
+                self.notify(said(error), severity="error", timeout=10)
+                return
+            self.screen.act(action)
+
+        self.app.push_screen(AskScreen(_("New value: {setting}", setting=_(key)), current), changed)
