@@ -80,52 +80,84 @@ def _delimiter(line: str) -> str:
     return max(",;\t", key=line.count) if line else ","
 
 
+Cells = list[str] | str
+"""A line's cells, or why they cannot be read."""
+
+
 def read_csv(path: Path) -> tuple[list[Row], list[str]]:
-    """The good rows and one message per bad row.
+    """The good rows and one message per bad row, from a CSV or an Excel (``.xlsx``) file."""
+    lines = _xlsx_lines(path) if path.suffix.lower() in (".xlsx", ".xlsm") else _csv_lines(path)
+    return _players(path, lines)
 
-    Each line is read on its own: an unclosed quote is an error of that line, never a
-    field that swallows the rest of the file; a doubled quote inside quotes is one quote.
-    """
+
+def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
+    """Each line read on its own: an unclosed quote is an error of that line, never a field
+    that swallows the rest of the file; a doubled quote inside quotes is one quote."""
     lines = _text(path).splitlines()
-    if not any(line.strip() for line in lines):
-        raise ImportFailed(f"{path}: empty file")
-    delimiter = _delimiter(next(line for line in lines if line.strip()))
+    delimiter = _delimiter(next((line for line in lines if line.strip()), ""))
+    numbered: list[tuple[int, Cells]] = []
+    for number, line in enumerate(lines, start=1):
+        try:
+            cells: Cells = next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
+        except csv.Error:
+            cells = "an unclosed quote" if line.count('"') % 2 else "unreadable"
+        numbered.append((number, cells))
+    return numbered
 
-    def cells_of(line: str) -> list[str]:
-        return next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
 
-    first = next(number for number, line in enumerate(lines) if line.strip())
+def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
+    """The first sheet of an Excel workbook, row by row (registration lists usually come so)."""
+    from openpyxl import load_workbook
+
     try:
-        header = cells_of(lines[first])
-    except csv.Error as error:
-        raise ImportFailed(f"{path}: line {first + 1}: {error}") from None
+        book = load_workbook(path, read_only=True, data_only=True)
+    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
+        raise ImportFailed(f"{path}: not an Excel workbook ({type(error).__name__})") from None
+    try:
+        sheet = book.worksheets[0]
+        return [(number, [_cell_text(value) for value in row])
+                for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    finally:
+        book.close()
+
+
+def _cell_text(value: Any) -> str:
+    """A spreadsheet cell as the text a CSV would hold (2150.0 is 2150)."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], list[str]]:
+    filled = [(number, cells) for number, cells in lines if not isinstance(cells, list) or any(c.strip() for c in cells)]
+    if not filled:
+        raise ImportFailed(f"{path}: empty file")
+    first, header = filled[0]
+    if isinstance(header, str):
+        raise ImportFailed(f"{path}: line {first}: {header}")
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
         for key, names in COLUMNS.items():
             if title.strip().casefold() in names and key not in columns:
                 columns[key] = index
-    start = first + 1
+    body = filled[1:]
     if not columns:
-        columns, start = {key: index for index, key in enumerate(WITHOUT_HEADER)}, first
+        columns, body = {key: index for index, key in enumerate(WITHOUT_HEADER)}, filled
     elif "surname" not in columns or not {"rating", "rank"} & set(columns):
         raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank column")
     rows, errors = [], []
-    for number in range(start, len(lines)):
-        line = number + 1
-        try:
-            cells = cells_of(lines[number])
-        except csv.Error as error:
-            reason = "an unclosed quote" if "end of data" in str(error) or "expected" in str(error) else "unreadable"
-            errors.append(f"line {line}: {reason}")
-            continue
-        if not any(cell.strip() for cell in cells):
+    for line, cells in body:
+        if isinstance(cells, str):
+            errors.append(f"line {line}: {cells}")
             continue
         value = {key: cells[index].strip() if index < len(cells) else "" for key, index in columns.items()}
         try:
             rows.append(Row(line, _profile(value)))
         except ValueError as error:
             errors.append(f"line {line}: {error}")
-    if start == first and not rows:
+    if body is filled and not rows:
         raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank "
                            "column (or, without a header: surname, name, rating or rank, country, club)")
     return rows, errors

@@ -114,3 +114,30 @@ def test_a_professional_on_the_egd_list_is_registered_at_the_top_of_the_scale(tm
     path.write_text("PIN  Name  GoR\n<pre>\n" + line)
     player = RatingList.read(path).by_pin("12345678")
     assert player is not None and player.gor == 3050 and player.profile()["rating"] == 2999
+
+
+def test_an_excel_registration_list(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    for row in (["Фамилия", "Имя", "Рейтинг", "Город"], ["Иванов", "Иван", 2150, "Москва"],
+                ["Петрова", "Анна", "3к", None], [None, None, None, None], ["Сидоров", "С", 1900.0, "Казань"]):
+        sheet.append(row)
+    path = tmp_path / "players.xlsx"
+    book.save(path)
+    rows, errors = read_csv(path)
+    assert errors == []
+    assert [r.fields for r in rows] == [
+        {"surname": "Иванов", "name": "Иван", "rating": 2150, "club": "Mos"},
+        {"surname": "Петрова", "name": "Анна", "rank": "3к"},
+        {"surname": "Сидоров", "name": "С", "rating": 1900, "club": "Kaz"},
+    ]
+    assert [r.line for r in rows] == [2, 3, 5]
+
+
+def test_a_file_named_xlsx_that_is_not_a_workbook(tmp_path: Path) -> None:
+    path = tmp_path / "players.xlsx"
+    path.write_text("surname,name\n")
+    with pytest.raises(ImportFailed, match="not an Excel workbook"):
+        read_csv(path)

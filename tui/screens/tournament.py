@@ -181,7 +181,8 @@ class TournamentScreen(Translated, Screen[None]):
                 number = round_number
                 if number is None:
                     number = state.paired_rounds if kind in ("protocol", "slips") else latest_complete_round(state)
-                target = Path(f"{stem}-{kind}-{number}.pdf")
+                # cards and the registration list hold every round: no round in their names
+                target = Path(f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf")
                 print_to(target, kind, state, events, number)
                 written.append(target)
                 self.app.call_from_thread(progress.done_one)
@@ -195,12 +196,17 @@ class TournamentScreen(Translated, Screen[None]):
         if error:
             self.notify(error, severity="error", timeout=10)
         if written:
-            self.notify(_("Written next to the tournament: {files}", files=", ".join(p.name for p in written)),
-                        timeout=8)
+            self.notify(_("Written to {folder}: {files}", folder=written[0].parent,
+                          files=", ".join(p.name for p in written)), timeout=12)
             viewer = shutil.which("xdg-open")
-            if self.app.open_viewer and viewer:
-                for path in written:
-                    subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if not self.app.open_viewer:
+                return
+            if viewer is None:
+                self.notify(_("No PDF viewer here: open the files from {folder} to print them", folder=written[0].parent),
+                            severity="warning", timeout=20)
+                return
+            for path in written:
+                subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def action_export(self) -> None:
         from tui.screens.export_dialog import ExportScreen
