@@ -277,11 +277,11 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
         await pilot.press("f6")
         await pilot.pause()
         assert set(app.screen.query_one(SelectionList).selected) == {"protocol", "cards"}
-        await pilot.click("#print")
+        await pilot.press("enter")  # Enter prints, wherever the cursor is in the dialog
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert (folder / "gamma-protocol-3.pdf").exists() and (folder / "gamma-cards-3.pdf").exists()
-        assert any("gamma-protocol-3.pdf" in n for n in notes(app))
+        assert (folder / "gamma-protocol-3.pdf").exists() and (folder / "gamma-cards.pdf").exists()
+        assert any(f"Записано в {folder}" in n and "gamma-protocol-3.pdf" in n for n in notes(app))
 
 
 async def test_export_rating_table(folder: Path) -> None:
