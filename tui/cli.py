@@ -432,6 +432,8 @@ def _output(args: argparse.Namespace) -> Path:
     text = args.output
     if not text.strip():
         raise BadInput("-o: give the name of the file to write")
+    if not text.isprintable():
+        raise BadInput("-o: the file name holds control characters")
     path = Path(text).expanduser()
     if path.is_dir():
         raise BadInput(f"{text}: a folder; give the name of the file to write")
