@@ -17,7 +17,7 @@ from typing import Sequence
 from fpdf import FPDF
 
 from data.store import write_atomically
-from paperwork.labels import labels
+from paperwork.labels import abbreviation, labels
 from schemes import dates
 from schemes.events import Event
 from schemes.model import Tournament
@@ -27,6 +27,8 @@ FAMILY = "DejaVu"
 MARGIN = 10.0
 MIN_FONT = 5.0
 READABLE = 7.0
+HEADER_FONT = 8.0
+"""Column titles are never smaller: a title that does not fit is abbreviated (labels.SHORT)."""
 Text = str | tuple[str, ...]
 """A cell's text, or alternatives for it, longest first."""
 
@@ -165,22 +167,23 @@ class Document(FPDF):
         self.set_xy(left, y + height)
 
     def header_cell(self, x: float, y: float, width: float, height: float, text: str) -> None:
-        """A grey header cell; a title too long for one line takes two."""
+        """A grey header cell at a readable size (8 pt at least): a title too long for one
+        line takes two where there is room, else its abbreviation (``labels.SHORT``)."""
         size = self.font_size_pt
+        header = max(size, HEADER_FONT)
         self.rect(x, y, width, height, style="DF")
-        self.set_font(FAMILY, "B", size)
+        self.set_font(FAMILY, "B", header)
         room = width - 2 * self.c_margin
-        if self.get_string_width(text) > room and " " in text and height >= 6:
-            fitted = size
-            while fitted > MIN_FONT and max(self.get_string_width(part) for part in text.split(" ", 1)) > room:
-                fitted -= 0.5
-                self.set_font(FAMILY, "B", fitted)
-            line = min(height / 2, fitted * 0.45)
+        two_lines = " " in text and height >= 6 and max(self.get_string_width(p) for p in text.split(" ", 1)) <= room
+        if self.get_string_width(text) > room and two_lines:
+            line = min(height / 2, header * 0.45)
             self.set_xy(x, y + (height - 2 * line) / 2)
             self.multi_cell(width, line, text, align="C", new_x="RIGHT", new_y="TOP", max_line_height=line)
         else:
+            if self.get_string_width(text) > room:
+                text = abbreviation(text, self.tournament.settings.lang)
             self.set_xy(x, y)
-            self.fit_cell(width, height, text, bold=True)
+            self.fit_cell(width, height, text, bold=True, size=header)
         self.set_font(FAMILY, "", size)
 
     def table(

@@ -30,6 +30,7 @@ RU = {
     "white_won": "Победа белых",
     "black_won": "Победа чёрных",
     "jigo": "Джиго",
+    "triple_ko": "Тройное ко",
     "signature_white": "Подпись белых",
     "signature_black": "Подпись чёрных",
     "card": "Карточка участника",
@@ -120,6 +121,7 @@ EN = {
     "white_won": "White won",
     "black_won": "Black won",
     "jigo": "Jigo",
+    "triple_ko": "Triple ko",
     "signature_white": "White's signature",
     "signature_black": "Black's signature",
     "card": "Participant card",
@@ -192,3 +194,24 @@ LABELS = {"ru": RU, "en": EN}
 
 def labels(lang: str) -> dict[str, str]:
     return LABELS[lang]
+
+
+SHORT = {
+    "Доска": "Дос.", "Результат": "Рез.", "Уровень": "Ур.", "Рейтинг": "Рейт.", "Страна": "Стр.", "Место": "М.",
+    "Победы": "Поб.", "Бухгольц": "Бх.", "Личн. встр.": "Л. в.", "Поправка": "Попр.", "Серия": "Сер.",
+    "Старт. очки": "Ст.", "Очки соп.": "О. с.", "Победы соп.": "П. с.", "Фора дана": "Ф. д.",
+    "Поб. на равн.": "П. р.", "Ист. рейтинг": "И. р.", "Нач. уровень": "Нач.", "Итог. уровень": "Итог",
+    "Техн.": "Т.", "Сила": "Сила", "Очки": "Очки", "Фамилия, имя": "Фамилия",
+    "Board": "Bd", "Result": "Res.", "Level": "Lv", "Rating": "Rtg", "Country": "Co", "Place": "Pl",
+    "Wins": "W", "Buchholz": "Bh", "Correction": "Corr.", "Streak": "Str.",
+}
+"""Column titles too wide for their column at 8 pt, as a referee abbreviates them."""
+
+
+def abbreviation(title: str, lang: str) -> str:
+    """``title`` shortened for a narrow column: its usual abbreviation, or its first word cut
+    to three letters and a dot."""
+    if title in SHORT:
+        return SHORT[title]
+    first = title.split()[0].rstrip(".,")
+    return first if len(first) <= 4 else first[:3] + "."

@@ -12,7 +12,8 @@ from schemes.registry import get_scheme
 
 # the value shown beside each name: what the scheme pairs by
 VALUE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
-PROTOCOL_ROW = 5.5  # 40 boards and the signatures fit one page
+PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
+PROTOCOL_FONT = 11.0  # names read on the wall from a metre
 
 
 def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
@@ -44,9 +45,9 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     value = values_before(tournament, round_number)
     value_title = text[VALUE_LABEL[tournament.settings.scheme]]
     columns = [
-        Column(text["board"], 5), Column(text["no"], 4), Column(text["white"], 21, "L"), Column(text["rank"], 4),
-        Column(value_title, 5), Column(text["no"], 4), Column(text["black"], 21, "L"), Column(text["rank"], 4),
-        Column(value_title, 5), Column(text["handicap"], 4), Column(text["komi"], 8), Column(text["result"], 8),
+        Column(text["board"], 7), Column(text["no"], 4), Column(text["white"], 20, "L"), Column(text["rank"], 5.5),
+        Column(value_title, 5), Column(text["no"], 4), Column(text["black"], 20, "L"), Column(text["rank"], 5.5),
+        Column(value_title, 5), Column(text["handicap"], 6), Column(text["komi"], 10), Column(text["result"], 8),
     ]
     rows = []
     for board in played.boards:
@@ -55,7 +56,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
             str(board.number), white[0], white[1], white[2], value[board.white],
             black[0], black[1], black[2], value[board.black], str(board.handicap), komi_text(board, text), "",
         ])
-    document.table(columns, rows, height=PROTOCOL_ROW, font_size=8)
+    document.table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     _not_playing(document, tournament, played)
     _signatures(document)
     return document
@@ -130,7 +131,9 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
     document.set_xy(x + 7, y + 34)
     document.fit_cell(inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}",
                       align="L", size=9)
-    for offset, key in enumerate(("white_won", "black_won", "jigo")):
+    # a jigo needs a whole-number komi; with half a point the only draw is a triple ko
+    draw = "jigo" if float(board.komi).is_integer() else "triple_ko"
+    for offset, key in enumerate(("white_won", "black_won", draw)):
         left = x + 7 + offset * inner / 3
         document.rect(left, y + 42, 3.5, 3.5)
         document.set_xy(left + 4.5, y + 41.5)

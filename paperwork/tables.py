@@ -23,7 +23,7 @@ from schemes.registry import get_scheme
 from schemes.round_robin import round_points
 from schemes.true_rating import rating_label
 
-SCORE_LABEL = {"gamma": "level", "sport-handicap": "final_strength", "fors": "points", "round-robin": "points"}
+SCORE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
 FORMAT: dict[str, Callable[[float], str]] = {
     "coefficient": half_points,
     "correction": lambda v: f"{v:+.1f}" if v else "0",

@@ -175,7 +175,7 @@ class SportHandicap(FixedRounds):
                 "strength": float(table[p].strength), "correction": tenths[p] / 10, "streak": float(table[p].streak),
             })
             for place, p in places
-        ), ("strength", "correction", "streak"))
+        ), ("correction", "streak") if final else ("streak",))
 
 
 SPORT_HANDICAP = SportHandicap()

@@ -1,5 +1,7 @@
 import re
 
+import pytest
+
 from paperwork.rounds import protocol, slips
 from tests.builders import Log, played
 from tests.paperwork.conftest import pages
@@ -32,7 +34,7 @@ def test_forty_boards_fit_one_page_and_two_hundred_flow_on_with_the_header() -> 
     text = pages(protocol(log.state, log.events, 1))
     boards = [int(line.split()[0]) for page in text for line in page.splitlines() if re.match(r"^\d+ \d+ Игроков", line)]
     assert boards == list(range(1, 201)), "every board once, in order"
-    assert all("Доска № Белые" in page for page in text), "the header on every page"
+    assert all("Дос. № Белые" in page for page in text), "the header on every page"
 
 
 def test_slips_eight_to_a_page() -> None:
@@ -54,3 +56,16 @@ def test_withdrawn_players_are_listed() -> None:
     text = pages(protocol(log.state, log.events, 1))[0]
     # withdrawn before the draw, so he never got a number
     assert "Выбыли: Гг X" in text and "Свободны от игры (нечётность): 3 Вв X" in text
+
+
+@pytest.mark.parametrize("komi, draw", [("7", "Джиго"), ("6.5", "Тройное ко")])
+def test_the_slip_offers_a_jigo_only_where_one_can_happen(komi: str, draw: str) -> None:
+    from schemes import actions
+
+    log = Log("round-robin", numbering="rating")
+    log.commit(actions.change_settings(komi=komi))
+    for surname, rating in (("A", 2000), ("B", 1900)):
+        log.add(surname, rating=rating)
+    log.pair()
+    text = pages(slips(log.state, log.events, 1))[0]
+    assert draw in text and ({"Джиго", "Тройное ко"} - {draw}).pop() not in text
