@@ -7,6 +7,7 @@ taken from the bindings themselves so the footer and the palette never disagree.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
@@ -30,6 +31,8 @@ DATA_FOLDER = Path.home() / "Tengen"
 class TengenApp(App[None]):
     CSS_PATH = "app.tcss"
     BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="help")]
+    KEYS = {"help": "Keys"}
+    """The English descriptions of the app's own bindings, translated by ``translate_own_bindings``."""
 
     def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True) -> None:
         super().__init__()
@@ -39,10 +42,25 @@ class TengenApp(App[None]):
         """Open printed PDFs with the system viewer (off in tests)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
+        self.translate_own_bindings()
+
+    def translate_own_bindings(self) -> None:
+        """The app's own key (F1) described in the interface language, like the screens' keys."""
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                replace(b, description=_(type(self).KEYS[b.action])) if b.action in type(self).KEYS else b
+                for b in bindings
+            ]
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:
-        """Notifications carry names and paths the referee typed: text, not markup."""
+        """Notifications carry names and paths the referee typed: text, not markup.  A
+        confirmation goes after three seconds, so it never covers the boards for long; a
+        refusal stays half a minute, to be read."""
+        if severity == "error":
+            timeout = max(timeout or 0, 30)
+        elif timeout is None:
+            timeout = 3
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> Screen:
@@ -90,6 +108,7 @@ class TengenApp(App[None]):
         settings.save(self.folder, stored)
         i18n.set_language(chosen)
         self.title = _("Tengen")
+        self.translate_own_bindings()
         for screen in self.screen_stack:
             for node in [screen, *screen.query("*")]:
                 if isinstance(node, Translated):

@@ -8,6 +8,8 @@ command palette speak it.  A language switch recomposes the screen, which runs
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.binding import Binding, BindingsMap
 
 from tui.i18n import _
@@ -17,10 +19,7 @@ class Translated:
     BINDINGS: list[Binding] = []
 
     def translate_bindings(self) -> None:
-        self._bindings = BindingsMap(
-            Binding(b.key, b.action, _(b.description), show=b.show, priority=b.priority)
-            for b in type(self).BINDINGS
-        )
+        self._bindings = BindingsMap(replace(b, description=_(b.description)) for b in type(self).BINDINGS)
         self.refresh_bindings()
 
     def on_mount(self) -> None:

@@ -289,7 +289,7 @@ async def test_export_rating_table(folder: Path) -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.click("#latin")
+        await pilot.press("space")  # the first option, Latin names, ticked
         await pilot.click("#export")
         await pilot.pause()
         text = (folder / "fors-vladivostok-rating.txt").read_text(encoding="utf-8")

@@ -1,5 +1,8 @@
-"""SVG snapshots of the key screens (pytest-textual-snapshot): what a referee sees at 80×24."""
+"""SVG snapshots of every screen and dialog (pytest-textual-snapshot): what a referee sees
+at 80×24, in Russian.  The demo is written into a fixed folder, since its path shows."""
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -8,23 +11,43 @@ from tui import i18n
 from tui.app import TengenApp
 from tui.demo import write_demo
 
+FOLDER = Path(tempfile.gettempdir()) / "tengen-snapshots"
+
 
 @pytest.fixture
-def demo(tmp_path: Path) -> Path:
+def demo() -> Path:
     i18n.set_language("ru")
-    write_demo(tmp_path)
-    return tmp_path
+    shutil.rmtree(FOLDER, ignore_errors=True)
+    write_demo(FOLDER)
+    return FOLDER
+
+
+def on(demo: Path, name: str | None) -> TengenApp:
+    return TengenApp(str(demo / name) if name else None, folder=demo, open_viewer=False)
 
 
 def test_rounds_screen(demo: Path, snap_compare) -> None:
-    assert snap_compare(TengenApp(str(demo / "gamma.json"), folder=demo, open_viewer=False), terminal_size=(80, 24))
+    assert snap_compare(on(demo, "gamma.json"), terminal_size=(80, 24))
 
 
 def test_players_screen(demo: Path, snap_compare) -> None:
-    app = TengenApp(str(demo / "fors-vladivostok.json"), folder=demo, open_viewer=False)
-    assert snap_compare(app, press=["f2"], terminal_size=(80, 24))
+    assert snap_compare(on(demo, "fors-vladivostok.json"), press=["f2"], terminal_size=(80, 24))
 
 
 def test_standings_screen(demo: Path, snap_compare) -> None:
-    app = TengenApp(str(demo / "sport-handicap.json"), folder=demo, open_viewer=False)
-    assert snap_compare(app, press=["f4"], terminal_size=(80, 24))
+    assert snap_compare(on(demo, "sport-handicap.json"), press=["f4"], terminal_size=(80, 24))
+
+
+DIALOGS = [
+        ("start", None), ("new_tournament", ["n"]),
+        ("help", ["f3", "f1"]), ("pair_question", ["f3", "n"]), ("result_question", ["f3", "w"]),
+        ("swap", ["f3", "m"]), ("print", ["f6"]), ("export", ["f7"]),
+        ("player_form", ["f2", "a"]), ("skip", ["f2", "k"]), ("withdraw", ["f2", "w"]), ("import", ["f2", "i"]),
+        ("rating_list", ["f2", "f"]), ("settings", ["f8"]), ("settings_edit", ["f8", "enter"]),
+    ]
+
+
+@pytest.mark.parametrize("name, keys", DIALOGS, ids=[name for name, _keys in DIALOGS])
+def test_every_dialog(demo: Path, snap_compare, name: str, keys: list[str] | None) -> None:
+    app = on(demo, None) if name in ("start", "new_tournament") else on(demo, "gamma.json")
+    assert snap_compare(app, press=keys or [], terminal_size=(80, 24))

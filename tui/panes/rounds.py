@@ -96,13 +96,15 @@ class RoundsPane(Pane):
         self.stale = False
 
     def label(self, player: int) -> str:
+        """Number, surname and initial, rank: what a referee calls out, narrow enough for 80 columns."""
         state = self.session.state
         p = state.players[player]
-        return f"{state.numbers.get(player, '')}. {p.full_name} ({p.rank_label})"
+        initial = f" {p.name[0]}." if p.name else ""
+        return f"{state.numbers.get(player, '')}. {p.surname}{initial} ({p.rank_label})"
 
     @staticmethod
     def komi(board: Board) -> str:
-        return f"{board.komi:g}" + (f" {_('nigiri')}" if board.nigiri else "")
+        return f"{board.komi:g}" + (f" {_('nig.')}" if board.nigiri else "")
 
     @staticmethod
     def result_text(played: Round, board: Board) -> str:

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Label
 
 from tui.i18n import _
+from tui.translated import Translated
 from tui.widgets import PlainTable
 
 
@@ -39,6 +40,7 @@ def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
     seen: dict[str, str] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
-        if binding.description and binding.description not in seen.values():
-            seen.setdefault(screen.app.get_key_display(binding), binding.description)
+        ours = isinstance(active.node, Translated) or binding.action == "help"  # not the table's arrows and pages
+        if ours and binding.description and _(binding.description) not in seen.values():
+            seen.setdefault(screen.app.get_key_display(binding), _(binding.description))
     return list(seen.items())

@@ -23,10 +23,10 @@ from tui.i18n import _, said
 from tui.screens.ask import show_error
 
 FIELDS = (  # id, label, default
-    ("file", "File", "tournament"),
     ("name", "Name", ""),
+    ("file", "File", "tournament"),
     ("place", "Venue", ""),
-    ("dates", "Dates (2026-12-05..2026-12-06)", ""),
+    ("dates", "Dates (05.12.2026-06.12.2026)", ""),
     ("rounds", "Number of rounds", "5"),
     ("komi", "Komi", "6.5"),
     ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
@@ -52,7 +52,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         with VerticalScroll(classes="dialog wide"):
             yield Label(_("New tournament"), classes="heading", markup=False)
             yield Label(_("Scheme"), markup=False)
-            yield Select([(name, name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
+            yield Select([(_(name), name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
             for field, label, default in FIELDS:
                 yield Label(_(label), markup=False)
                 yield Input(default, id=field)

@@ -12,6 +12,7 @@ from paperwork.build import KINDS
 from schemes.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.widgets import MarkedList
 
 
 class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
@@ -27,7 +28,7 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
         with Vertical(classes="dialog"):
             yield Label(_("Print documents"), classes="heading", markup=False)
-            yield SelectionList[str](*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
+            yield MarkedList(*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
             yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")
             yield Label("", id="print-error", classes="error", markup=False)

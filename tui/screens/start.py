@@ -53,7 +53,7 @@ class StartScreen(Translated, Screen[None]):
         yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title", markup=False)
         yield OptionList(id="tournaments")
         yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def after_recompose(self) -> None:
         self.on_screen_resume()

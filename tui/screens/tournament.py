@@ -65,7 +65,7 @@ class TournamentScreen(Translated, Screen[None]):
             for tab, title, key, pane in TABS:
                 with TabPane(f"{_(title)} {key}", id=tab):
                     yield pane(id=f"{tab}-pane")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def on_mount(self) -> None:
         self.sub_title = self.session.path.name
