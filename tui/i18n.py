@@ -314,6 +314,25 @@ RU = {
     "scheme": "схема",
     "rounds": "туры",
     "lang": "язык документов",
+    "on": "да",
+    "off": "нет",
+    "lot": "жребий",
+    "manual": "вручную",
+    "none": "нет",
+    "points": "по очкам",
+    "true_rating": "«истинный» рейтинг",
+    "auto": "слабейший",
+    "buchholz": "Бухгольц",
+    "head_to_head": "личная встреча",
+    "sonneborn_berger": "Зоннеборн–Бергер",
+    "wins": "победы",
+    "koya": "Койя",
+    "opp_earned": "очки соперников",
+    "opp_wins": "победы соперников",
+    "ks": "КС",
+    "wins_even_or_giving": "победы на равных и с форой",
+    "handicap_given": "данная фора",
+    "start_rating": "стартовый рейтинг",
     "numbering": "нумерация",
     "cycles": "круги",
     "handicap": "фора",
@@ -364,6 +383,11 @@ RU = {
 }
 
 
+RESULTS = {"W+": "White won", "B+": "Black won", "draw": "Jigo", "W+F": "White by forfeit", "B+F": "Black by forfeit",
+           "both-lose": "Both lose"}
+"""A result code as the referee says it (translated by ``_``)."""
+
+
 def set_language(language: str) -> None:
     global _language
     _language = language
@@ -396,4 +420,6 @@ def event_text(event: Event) -> str:
     template, values = describe_parts(event)
     if "changes" in values:  # field names in the interface language
         values = {**values, "changed": ", ".join(f"{_(key)} {value}" for key, value in values["changes"])}
+    if "code" in values:  # a result as the referee says it
+        values = {**values, "code": _(RESULTS[values["code"]])}
     return _(template, **values)

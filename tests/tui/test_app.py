@@ -180,7 +180,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert 2 not in session.state.round(4).results
-        assert any(n.startswith("Отменено: результат: тур 4, доска 2: both-lose") for n in notes(app))
+        assert any(n.startswith("Отменено: результат: тур 4, доска 2: Оба проиграли") for n in notes(app))
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert session.state.round(4).results[2].code == "both-lose"
@@ -240,7 +240,7 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         await pilot.press("f5")
         await pilot.pause()
         log = rows(app, "log-table")
-        assert log[0][2] == "результат: тур 5, доска 4: W+"
+        assert log[0][2] == "результат: тур 5, доска 4: Победа белых"
         await pilot.press("u")
         await pilot.pause()
         assert 4 not in app.screen.session.state.round(5).results

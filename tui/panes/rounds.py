@@ -18,16 +18,14 @@ from textual.widgets import DataTable, Static
 from schemes import actions
 from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.model import Board, Round
-from tui.i18n import _, said
+from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
 
 CODES = {"w": "W+", "b": "B+", "j": "draw", "W": "W+F", "B": "B+F", "x": "both-lose"}
 SHORT = {"W+": "W+", "B+": "B+", "draw": "jigo", "W+F": "W+ forfeit", "B+F": "B+ forfeit", "both-lose": "both lose"}
 """A result in the boards table, as the referee says it (translated)."""
-SAID = {"W+": "White won", "B+": "Black won", "draw": "Jigo", "W+F": "White by forfeit", "B+F": "Black by forfeit",
-        "both-lose": "Both lose"}
-"""A result in a question or a notification (the keys' own descriptions)."""
+
 
 
 class RoundsPane(Pane):
@@ -177,11 +175,11 @@ class RoundsPane(Pane):
         if board is None or played is None:
             return
         code = CODES[key]
-        said_result = _(SAID[code]) + (f" ({_('Colours swapped')})" if swapped else "")
+        said_result = _(RESULTS[code]) + (f" ({_('Colours swapped')})" if swapped else "")
         old = played.results.get(board)
         question = ""
         if old is not None:
-            question = _("Board {board}: already {old}. Replace it with {new}?", board=board, old=_(SAID[old.code]),
+            question = _("Board {board}: already {old}. Replace it with {new}?", board=board, old=_(RESULTS[old.code]),
                          new=said_result)
         elif not typed:
             question = _("Board {board}: {result}?", board=board, result=said_result)

@@ -31,8 +31,10 @@ class SettingsPane(Pane):
         table = self.query_one(DataTable)
         cursor = table.cursor_row
         table.clear()
+        params = set(session.state.settings.params)
         for key, value, meaning in views.settings_rows(session.state):
-            shown = _(value) if key == "scheme" else value
+            # the scheme and the parameters' words (on, lot, buchholz…) in the interface language
+            shown = ", ".join(_(part) for part in value.split(",")) if key == "scheme" or key in params else value
             table.add_row(_("title" if key == "name" else key), shown, _(meaning) if meaning else "", key=key)
         if table.row_count:
             table.move_cursor(row=min(cursor, table.row_count - 1))

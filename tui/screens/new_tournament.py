@@ -24,7 +24,7 @@ from tui.screens.ask import show_error
 
 FIELDS = (  # id, label, default
     ("name", "Name", ""),
-    ("file", "File", "tournament"),
+    ("file", "File", "turnir"),
     ("place", "Venue", ""),
     ("dates", "Dates (05.12.2026-06.12.2026)", ""),
     ("rounds", "Number of rounds", "5"),
@@ -37,7 +37,7 @@ def file_name(title: str) -> str:
     """The file name a tournament's title suggests: transliterated, lower case, words joined
     by hyphens (``Кубок школы №5`` → ``kubok-shkoly-5``)."""
     words = re.findall(r"[a-z0-9]+", latin(title).lower())
-    return "-".join(words)[:40].strip("-") or "tournament"
+    return "-".join(words)[:40].strip("-") or "turnir"
 
 
 class NewTournamentScreen(ModalScreen[Path | None]):

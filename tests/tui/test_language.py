@@ -1,0 +1,91 @@
+"""Every screen and dialog, driven in Russian, shows no English word of the app's own
+catalogue; and in English no Russian word (issue 13)."""
+
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from tui import i18n
+from tui.app import TengenApp
+from tui.demo import write_demo
+
+FOLDER = Path(tempfile.gettempdir()) / "tengen-walk"
+WALK = [  # from the tournament screen: (keys, then escape back)
+    ["f2"], ["f2", "a"], ["f2", "k"], ["f2", "w"], ["f2", "i"], ["f2", "f"], ["f3"], ["f3", "f1"], ["f3", "n"],
+    ["f3", "m"], ["f3", "3", "w"], ["f4"], ["f4", "t"], ["f5"], ["f8"], ["f8", "enter"], ["f6"], ["f7"],
+]
+ALLOWED = {"tengen", "json"}  # the program's name, a file's suffix
+
+
+def english_words() -> set[str]:
+    """The English words of the app's catalogue (what would show untranslated)."""
+    words = set()
+    for english in i18n.RU:
+        words.update(w.casefold() for w in re.findall(r"[A-Za-z]{4,}", re.sub(r"\{[^}]*\}", "", english)))
+    return words - ALLOWED
+
+
+def russian_words() -> set[str]:
+    return {w.casefold() for russian in i18n.RU.values() for w in re.findall(r"[А-Яа-яЁё]{4,}", russian)}
+
+
+async def screen_texts(app: TengenApp, pilot) -> list[str]:
+    """Every line the screen shows (the dialog on top and what is under it)."""
+    await pilot.pause()
+    return ["\n".join(strip.text for strip in app.screen._compositor.render_update(full=True).strips)]  # noqa
+
+
+@pytest.fixture
+def demo() -> Path:
+    shutil.rmtree(FOLDER, ignore_errors=True)
+    write_demo(FOLDER)
+    return FOLDER
+
+
+async def walk(language: str, demo: Path) -> str:
+    i18n.set_language(language)
+    (demo / "settings.json").write_text(f'{{"language": "{language}"}}')
+    seen = []
+    app = TengenApp(None, folder=demo, open_viewer=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen.append(app.export_screenshot())
+        await pilot.press("n")
+        await pilot.pause()
+        seen.append(app.export_screenshot())
+    walks = [("gamma.json", keys) for keys in WALK] + [
+        (name, keys) for name in ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
+        for keys in (["f3"], ["f4"], ["f8"])
+    ]
+    for name, keys in walks:
+        app = TengenApp(str(demo / name), folder=demo, open_viewer=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*keys)
+            await pilot.pause()
+            seen.append(app.export_screenshot())
+    i18n.set_language("ru")
+    return "\n".join(seen)
+
+
+def visible_text(svg: str) -> str:
+    """The text of an SVG screenshot (Textual writes each run of text in a <text> element)."""
+    import html
+
+    text = html.unescape(" ".join(re.findall(r">([^<>]*)</text>", svg))).replace("\xa0", " ")
+    return re.sub(r"[\w.-]+\.json", "", text)  # file names are names, not words to translate
+
+
+async def test_no_english_word_in_russian(demo: Path) -> None:
+    text = visible_text(await walk("ru", demo))
+    shown = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", text)}
+    assert ", ".join(sorted(shown & english_words())) == ""
+
+
+async def test_no_russian_word_in_english(demo: Path) -> None:
+    text = visible_text(await walk("en", demo))
+    shown = {w.casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", text)}
+    typed = "".join(path.read_text(encoding="utf-8") for path in demo.glob("*.json"))  # names, titles
+    names = {w.casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", typed)}
+    assert ", ".join(sorted(shown & russian_words() - names)) == ""
