@@ -32,12 +32,6 @@ def russian_words() -> set[str]:
     return {w.casefold() for russian in i18n.RU.values() for w in re.findall(r"[А-Яа-яЁё]{4,}", russian)}
 
 
-async def screen_texts(app: TengenApp, pilot) -> list[str]:
-    """Every line the screen shows (the dialog on top and what is under it)."""
-    await pilot.pause()
-    return ["\n".join(strip.text for strip in app.screen._compositor.render_update(full=True).strips)]  # noqa
-
-
 @pytest.fixture
 def demo() -> Path:
     shutil.rmtree(FOLDER, ignore_errors=True)
