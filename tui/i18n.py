@@ -282,7 +282,7 @@ RU = {
     "bad number of rounds {rounds}: 1 to 99": "неверное число туров {rounds}: от 1 до 99",
     "unknown scheme {name!r}: known are {known}": "неизвестная схема {name!r}; есть: {known}",
     "bad komi {value}: a whole or half number, like 6.5": "неверное коми {value}: целое или с половиной, например 6.5",
-    "Board {board}: already {old}. Replace it with {new}?": "Доска {board}: уже {old}. Заменить на «{new}»?",
+    "Board {board}: already {old}. Replace it with {new}?": "Доска {board}: уже записано «{old}». Заменить на «{new}»?",
     "Board {board}: {result}?": "Доска {board}: {result}?",
     "Pair round {round}?": "Провести жеребьёвку {round}-го тура?",
     "W+": "Б+",

@@ -191,7 +191,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         # a board that has a result: the app asks before replacing it, and "no" keeps it
         await pilot.press("3", "b")
         await pilot.pause()
-        assert "Доска 3: уже Победа белых. Заменить на «Победа чёрных»?" in str(app.screen.query_one("Label").render())
+        assert "Доска 3: уже записано «Победа белых». Заменить на «Победа чёрных»?" in str(app.screen.query_one("Label").render())
         await pilot.press("n")
         await pilot.pause()
         assert session.state.round(4).results[3].code == "W+"

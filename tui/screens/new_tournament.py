@@ -83,17 +83,16 @@ class NewTournamentScreen(ModalScreen[Path | None]):
             self.scheme = str(event.value)
             await self.show_params()
 
-    file_named_by_hand = False
+    suggested = file_name("")
+    """The file name last suggested from the title: while the field holds it, it follows the title."""
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "time":
             self.error("time", self.time_hint(event.value))
-        elif event.input.id == "name" and not self.file_named_by_hand:
+        elif event.input.id == "name":
             file = self.query_one("#file", Input)
-            with file.prevent(Input.Changed):
-                file.value = file_name(event.value)
-        elif event.input.id == "file":
-            self.file_named_by_hand = True
+            if file.value == self.suggested:
+                self.suggested = file.value = file_name(event.value)
 
     @staticmethod
     def time_hint(text: str) -> str:
