@@ -24,8 +24,9 @@ from typing import Any
 
 from data import codes
 from schemes.actions import looks_registered
+from schemes.events import InvalidEvent
 from schemes.model import Tournament
-from schemes.ranks import MAX_RATING, MIN_RATING, RankError, check_rating, parse_rank
+from schemes.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),
@@ -42,6 +43,12 @@ rating or a rank)."""
 
 class ImportFailed(ValueError):
     """A file that cannot be imported at all (not a table, no header)."""
+
+
+class BadRow(InvalidEvent):
+    """One line of a player list that cannot be a player; the others may still be imported."""
+
+    template = "line {line}: {reason}"
 
 
 @dataclass(frozen=True)
@@ -80,11 +87,11 @@ def _delimiter(line: str) -> str:
     return max(",;\t", key=line.count) if line else ","
 
 
-Cells = list[str] | str
+Cells = list[str] | InvalidEvent
 """A line's cells, or why they cannot be read."""
 
 
-def read_csv(path: Path) -> tuple[list[Row], list[str]]:
+def read_csv(path: Path) -> tuple[list[Row], list[BadRow]]:
     """The good rows and one message per bad row, from a CSV or an Excel (``.xlsx``) file."""
     lines = _xlsx_lines(path) if path.suffix.lower() in (".xlsx", ".xlsm") else _csv_lines(path)
     return _players(path, lines)
@@ -100,7 +107,7 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
         try:
             cells: Cells = next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
         except csv.Error:
-            cells = "an unclosed quote" if line.count('"') % 2 else "unreadable"
+            cells = InvalidEvent("an unclosed quote" if line.count('"') % 2 else "unreadable")
         numbered.append((number, cells))
     return numbered
 
@@ -130,12 +137,12 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], list[str]]:
+def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], list[BadRow]]:
     filled = [(number, cells) for number, cells in lines if not isinstance(cells, list) or any(c.strip() for c in cells)]
     if not filled:
         raise ImportFailed(f"{path}: empty file")
     first, header = filled[0]
-    if isinstance(header, str):
+    if not isinstance(header, list):
         raise ImportFailed(f"{path}: line {first}: {header}")
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
@@ -147,23 +154,24 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
         columns, body = {key: index for index, key in enumerate(WITHOUT_HEADER)}, filled
     elif "surname" not in columns or not {"rating", "rank"} & set(columns):
         raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank column")
-    rows, errors = [], []
+    rows: list[Row] = []
+    errors: list[BadRow] = []
     for line, cells in body:
-        if isinstance(cells, str):
-            errors.append(f"line {line}: {cells}")
+        if not isinstance(cells, list):
+            errors.append(BadRow(line=line, reason=cells))
             continue
         value = {key: cells[index].strip() if index < len(cells) else "" for key, index in columns.items()}
         try:
             rows.append(Row(line, _profile(value)))
-        except ValueError as error:
-            errors.append(f"line {line}: {error}")
+        except InvalidEvent as error:
+            errors.append(BadRow(line=line, reason=error))
     if body is filled and not rows:
         raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank "
                            "column (or, without a header: surname, name, rating or rank, country, club)")
     return rows, errors
 
 
-def without_twins(rows: list[Row], errors: list[str], state: Tournament) -> tuple[list[Row], list[str]]:
+def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> tuple[list[Row], list[BadRow]]:
     """Rows naming a player registered already (or twice in the file) become bad rows."""
     kept: list[Row] = []
     errors, seen = list(errors), {}
@@ -172,9 +180,11 @@ def without_twins(rows: list[Row], errors: list[str], state: Tournament) -> tupl
         twin = looks_registered(state, surname, name)
         key = (surname.casefold().replace("ё", "е"), name.casefold().replace("ё", "е"))
         if twin is not None:
-            errors.append(f"line {row.line}: {twin.full_name} is registered already as player {twin.id} (--again)")
+            errors.append(BadRow(line=row.line, reason=InvalidEvent(
+                "{name} is registered already as player {player} (--again)", name=twin.full_name, player=twin.id)))
         elif key in seen:
-            errors.append(f"line {row.line}: the same player as on line {seen[key]} (--again)")
+            errors.append(BadRow(line=row.line, reason=InvalidEvent("the same player as on line {other} (--again)",
+                                                                    other=seen[key])))
         else:
             seen[key] = row.line
             kept.append(row)
@@ -183,19 +193,16 @@ def without_twins(rows: list[Row], errors: list[str], state: Tournament) -> tupl
 
 def _profile(value: dict[str, str]) -> dict[str, Any]:
     if not any(char.isalpha() for char in value.get("surname", "")):
-        raise ValueError("no surname")
+        raise InvalidEvent("no surname")
     fields: dict[str, Any] = {"surname": value["surname"], "name": value.get("name", "")}
     strength = value.get("rating") or value.get("rank")
-    try:
-        if not strength:
-            raise ValueError("no rating and no rank")
-        if re.fullmatch(r"-?\d{1,6}", strength):
-            fields["rating"] = check_rating(int(strength))
-        else:
-            parse_rank(strength)  # a rank in the rating column is a rank, row by row
-            fields["rank"] = strength
-    except RankError as error:
-        raise ValueError(str(error)) from None
+    if not strength:
+        raise InvalidEvent("no rating and no rank")
+    if re.fullmatch(r"-?\d{1,6}", strength):
+        fields["rating"] = check_rating(int(strength))
+    else:
+        parse_rank(strength)  # a rank in the rating column is a rank, row by row
+        fields["rank"] = strength
     if value.get("country"):
         fields["country"] = codes.country(value["country"])
     if value.get("club"):

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from schemes.events import InvalidEvent
+
 RUSSIAN_MINIMUM = 60
 # class -> (basic minimum, adjusted minimum); Fischer has its own basic minima
 EGF_CLASSES = (("A", 60, 75), ("B", 40, 50), ("C", 25, 30))
@@ -27,7 +29,7 @@ _FISCHER = re.compile(r"^(\d+)\+(\d+)s$")
 _SUDDEN = re.compile(r"^(\d+)$")
 
 
-class TimeControlError(ValueError):
+class TimeControlError(InvalidEvent):
     """A time control written in none of the known forms."""
 
 
@@ -68,18 +70,17 @@ def parse_time(text: str) -> TimeControl:
     if match := _CANADIAN.match(compact):
         main, minutes, stones = map(int, match.groups())
         if stones == 0:
-            raise TimeControlError(f"bad time control {text!r}: no stones per period")
+            raise TimeControlError("bad time control {text!r}: no stones per period", text=text[:40])
         return TimeControl("canadian", main, Fraction(60 * minutes, stones))
     if match := _JAPANESE.match(compact):
         main, seconds, periods = map(int, match.groups())
         if periods == 0:
-            raise TimeControlError(f"bad time control {text!r}: no byo-yomi periods")
+            raise TimeControlError("bad time control {text!r}: no byo-yomi periods", text=text[:40])
         return TimeControl("japanese", main, Fraction(45 * seconds, 60))
     if match := _FISCHER.match(compact):
         main, seconds = map(int, match.groups())
         return TimeControl("fischer", main, Fraction(120 * seconds, 60))
     if match := _SUDDEN.match(compact):
         return TimeControl("sudden death", int(match.group(1)), Fraction(0))
-    raise TimeControlError(
-        f"bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60"
-    )
+    raise TimeControlError("bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s "
+                           "(Fischer) or 60", text=text[:40])

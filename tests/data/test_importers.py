@@ -36,7 +36,7 @@ def test_russian_header_semicolons_and_windows_1251(tmp_path: Path) -> None:
 def test_bad_rows_are_named_by_line(tmp_path: Path) -> None:
     rows, errors = read_csv(write(tmp_path, "surname,name,rank,country\nA,B,2d,RU\nC,D,55d,RU\n,E,1k,RU\n\nF,G,3k,RUS\nH,I,,RU\n"))
     assert [r.line for r in rows] == [2]
-    assert errors == [
+    assert list(map(str, errors)) == [
         "line 3: bad rank '55d': ranks go from 30k to 9d",
         "line 4: no surname",
         "line 6: unknown country code 'RUS': two letters, like RU or DE",
@@ -86,14 +86,14 @@ def test_doubled_quotes_are_one_quote(tmp_path: Path) -> None:
 
 def test_an_unclosed_quote_is_an_error_of_its_line_only(tmp_path: Path) -> None:
     rows, errors = read_csv(write(tmp_path, 'surname,name,rating\n"Ivanov,Ivan,2000\nPetrov,Petr,1900\nSidorov,S,1800\n'))
-    assert errors == ["line 2: an unclosed quote"]
+    assert list(map(str, errors)) == ["line 2: an unclosed quote"]
     assert [r.fields["surname"] for r in rows] == ["Petrov", "Sidorov"]
 
 
 def test_a_field_over_the_csv_limit_is_a_bad_line_not_a_crash(tmp_path: Path) -> None:
     huge = "x" * 200_000
     rows, errors = read_csv(write(tmp_path, f'surname,name,rating\n"{huge}",A,2000\nPetrov,Petr,1900\n'))
-    assert errors == ["line 2: unreadable"] and [r.fields["surname"] for r in rows] == ["Petrov"]
+    assert list(map(str, errors)) == ["line 2: unreadable"] and [r.fields["surname"] for r in rows] == ["Petrov"]
 
 
 def test_the_readmes_header_and_a_file_without_a_header(tmp_path: Path) -> None:

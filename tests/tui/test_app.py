@@ -314,7 +314,7 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         app.screen.query_one("#answer", Input).value = str(csv)
         await pilot.press("enter")
         await pilot.pause()
-        assert any("line 3: bad rank '77k'" in n for n in notes(app))
+        assert any("строка 3: неверный ранг '77k'" in n for n in notes(app))
         await pilot.press("y")
         await pilot.pause()
         assert rows(app, "players-table")[-1][2] == "Ли Ан"

@@ -183,7 +183,8 @@ class PlayersPane(Pane):
         if errors:
             from tui.screens.confirm import ConfirmScreen
 
-            self.notify("\n".join(errors[:5]), title=f"{path.name}: {len(errors)}", severity="error", timeout=15)
+            self.notify("\n".join(said(e) for e in errors[:5]), title=f"{path.name}: {len(errors)}", severity="error",
+                        timeout=15)
             if rows:
                 self.app.push_screen(
                     ConfirmScreen(_("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))),

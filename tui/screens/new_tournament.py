@@ -101,7 +101,7 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         try:
             control = parse_time(text)
         except TimeControlError as error:
-            return str(error)
+            return said(error)
         return "" if control.rated_in_russia else _("Not rated: under 60 effective minutes")
 
     def error(self, field: str, message: str) -> None:
