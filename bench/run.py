@@ -29,11 +29,11 @@ from __future__ import annotations
 
 import random
 import statistics
-from dataclasses import dataclass, field
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -128,14 +128,16 @@ def bench_replay(events: list[Event]) -> None:
 def bench_append(events: list[Event], folder: Path) -> None:
     path = write_file(events, folder, "append.json")
     with Ledger(path, writable=True) as ledger:
-        ledger.state
+        ledger.check()
         times = []
         for i in range(20):
             start = time.perf_counter()
             ledger.commit(actions.edit(1 + i, club=f"C{i}"))
             times.append(time.perf_counter() - start)
-    print(f"one append to a {len(events)}-event file: median {statistics.median(times) * 1000:.1f} ms, "
-          f"max {max(times) * 1000:.1f} ms  [target < 50 ms]")
+    print(
+        f"one append to a {len(events)}-event file: median {statistics.median(times) * 1000:.1f} ms, "
+        f"max {max(times) * 1000:.1f} ms  [target < 50 ms]"
+    )
 
 
 def bench_query(folder: Path) -> None:
@@ -177,12 +179,15 @@ def bench_app() -> None:
     events = run.events[: max(i for i, e in enumerate(run.events) if e.kind == "round_paired") + 1]
     with tempfile.TemporaryDirectory() as folder:
         path = write_file(events, Path(folder), "app.json")
-        done = subprocess.run([sys.executable, "-c", APP_PROBE, str(path), folder], cwd=ROOT,
-                              capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", APP_PROBE, str(path), folder], cwd=ROOT, capture_output=True, text=True, check=True
+        )
     first = [float(line.split()[1]) for line in done.stdout.splitlines() if line.startswith("first")]
     results = [float(line.split()[1]) for line in done.stdout.splitlines() if line.startswith("result")]
-    print(f"app with 400 players: first screen after {first[0]:.2f} s  [target < 1.5 s]; a result to the updated "
-          f"table: median {statistics.median(results) * 1000:.0f} ms, max {max(results) * 1000:.0f} ms  [target < 100 ms]")
+    print(
+        f"app with 400 players: first screen after {first[0]:.2f} s  [target < 1.5 s]; a result to the updated "
+        f"table: median {statistics.median(results) * 1000:.0f} ms, max {max(results) * 1000:.0f} ms  [target < 100 ms]"
+    )
 
 
 def bench_egd() -> None:
@@ -192,8 +197,10 @@ def bench_egd() -> None:
     t_load, ratings = timed(lambda: RatingList.read(path), 3)
     queries = ["Shik", "a", "Lee", "Zatonsk", "M", "Kim J", "Petrov", "van"]
     t_search, _ = timed(lambda: [ratings.search(q) for q in queries], 5)
-    print(f"egd list of {len(ratings.players)} players: load {t_load * 1000:.0f} ms, "
-          f"search {t_search / len(queries) * 1000:.3f} ms  [target < 50 ms]")
+    print(
+        f"egd list of {len(ratings.players)} players: load {t_load * 1000:.0f} ms, "
+        f"search {t_search / len(queries) * 1000:.3f} ms  [target < 50 ms]"
+    )
 
 
 def bench_pdf() -> None:
@@ -201,14 +208,18 @@ def bench_pdf() -> None:
 
     run = simulate("gamma", 400, 5)
     state = replay(run.events)
+
     def render(kind: str) -> int:
         built = document(kind, state, run.events, 5)
         built.output()
         return built.pages_count
 
     for kind, target in (("cards", "< 5 s"), ("protocol", "< 1 s"), ("table", "")):
-        t, pages = timed(lambda: render(kind), 3)
-        print(f"pdf {kind} of a 400-player gamma event ({pages} pages): {t:.2f} s" + (f"  [target {target}]" if target else ""))
+        t, pages = timed(lambda kind=kind: render(kind), 3)
+        print(
+            f"pdf {kind} of a 400-player gamma event ({pages} pages): {t:.2f} s"
+            + (f"  [target {target}]" if target else "")
+        )
 
 
 def _report(name: str, times: list[float], target: str) -> None:
@@ -226,11 +237,17 @@ def main(which: list[str]) -> None:
     for name, scheme in (("sport", "sport-handicap"), ("fors", "fors")):
         if name in which:
             run = simulate(scheme, 1000, 7)
-            _report(f"{scheme} 1,000 players x 7 rounds, pairing + standings",
-                    [a + b for a, b in zip(run.pair_seconds, run.standings_seconds)], "target median < 0.5 s")
+            _report(
+                f"{scheme} 1,000 players x 7 rounds, pairing + standings",
+                [a + b for a, b in zip(run.pair_seconds, run.standings_seconds, strict=True)],
+                "target median < 0.5 s",
+            )
     if "gamma" in which:
-        _report("gamma 1,000 players x 10 rounds, pairing", simulate("gamma", 1000, 10).pair_seconds,
-                "target median < 0.5 s")
+        _report(
+            "gamma 1,000 players x 10 rounds, pairing",
+            simulate("gamma", 1000, 10).pair_seconds,
+            "target median < 0.5 s",
+        )
     if "gamma-hard" in which:
         runs = [simulate("gamma", 16, 15, seed) for seed in range(1, 21)]
         times = [t for run in runs for t in run.pair_seconds]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import csv
-import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,7 +104,9 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     numbered: list[tuple[int, Cells]] = []
     for number, line in enumerate(lines, start=1):
         try:
-            cells: Cells = next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
+            cells: Cells = next(
+                csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), []
+            )
         except csv.Error:
             cells = InvalidEvent("an unclosed quote" if line.count('"') % 2 else "unreadable")
         numbered.append((number, cells))
@@ -122,8 +123,10 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
         raise ImportFailed(f"{path}: not an Excel workbook ({type(error).__name__})") from None
     try:
         sheet = book.worksheets[0]
-        return [(number, [_cell_text(value) for value in row])
-                for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+        return [
+            (number, [_cell_text(value) for value in row])
+            for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)
+        ]
     finally:
         book.close()
 
@@ -138,7 +141,9 @@ def _cell_text(value: Any) -> str:
 
 
 def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], list[BadRow]]:
-    filled = [(number, cells) for number, cells in lines if not isinstance(cells, list) or any(c.strip() for c in cells)]
+    filled = [
+        (number, cells) for number, cells in lines if not isinstance(cells, list) or any(c.strip() for c in cells)
+    ]
     if not filled:
         raise ImportFailed(f"{path}: empty file")
     first, header = filled[0]
@@ -166,8 +171,10 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
         except InvalidEvent as error:
             errors.append(BadRow(line=line, reason=error))
     if body is filled and not rows:
-        raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank "
-                           "column (or, without a header: surname, name, rating or rank, country, club)")
+        raise ImportFailed(
+            f"{path}: not a player table: a header needs a surname column and a rating or rank "
+            "column (or, without a header: surname, name, rating or rank, country, club)"
+        )
     return rows, errors
 
 
@@ -180,11 +187,20 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
         twin = looks_registered(state, surname, name)
         key = (surname.casefold().replace("ё", "е"), name.casefold().replace("ё", "е"))
         if twin is not None:
-            errors.append(BadRow(line=row.line, reason=InvalidEvent(
-                "{name} is registered already as player {player} (--again)", name=twin.full_name, player=twin.id)))
+            errors.append(
+                BadRow(
+                    line=row.line,
+                    reason=InvalidEvent(
+                        "{name} is registered already as player {player} (--again)", name=twin.full_name, player=twin.id
+                    ),
+                )
+            )
         elif key in seen:
-            errors.append(BadRow(line=row.line, reason=InvalidEvent("the same player as on line {other} (--again)",
-                                                                    other=seen[key])))
+            errors.append(
+                BadRow(
+                    line=row.line, reason=InvalidEvent("the same player as on line {other} (--again)", other=seen[key])
+                )
+            )
         else:
             seen[key] = row.line
             kept.append(row)
@@ -251,8 +267,17 @@ class RatingList:
             match = _EGD_LINE.match(raw)
             if match:
                 surname, _, name = match["name"].partition(" ")
-                players.append(RatedPlayer(match["pin"], surname.replace("_", " "), name.replace("_", " ").strip(),
-                                           match["country"], match["club"], match["grade"].lower(), int(match["gor"])))
+                players.append(
+                    RatedPlayer(
+                        match["pin"],
+                        surname.replace("_", " "),
+                        name.replace("_", " ").strip(),
+                        match["country"],
+                        match["club"],
+                        match["grade"].lower(),
+                        int(match["gor"]),
+                    )
+                )
         if not players:
             raise ImportFailed(f"{path}: no players of an EGD rating list")
         return cls(players)

@@ -8,8 +8,8 @@ leaves the file exactly as it was.
 from __future__ import annotations
 
 import os
-from typing import Callable
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 
 from data.store import TournamentFile, damaged
 from schemes.actions import Action
@@ -20,7 +20,7 @@ from schemes.replay import replay
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Ledger:
@@ -47,6 +47,11 @@ class Ledger:
             except InvalidEvent as error:
                 raise damaged(self.file.path, f"damaged event log ({error})") from None
         return self._state
+
+    def check(self) -> Tournament:
+        """Replay the log now, so that a damaged file is refused before any work starts
+        (the replay is kept: it is the state every later question asks)."""
+        return self.state
 
     def commit(self, action: Action) -> Appended:
         """Append the action's event if the log accepts it; InvalidEvent otherwise."""

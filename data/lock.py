@@ -11,8 +11,8 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import stat
 import socket
+import stat
 import sys
 from pathlib import Path
 

@@ -95,8 +95,12 @@ def parse_result(token: str) -> Result:
         raise TableError(f"{token!r} is not a result")
     opponent, outcome, colour, handicap, komi = match.groups()
     return Result(
-        int(opponent), outcome, colour.lower() if colour else None,
-        None if handicap is None else int(handicap), None if komi is None else int(komi), forfeit,
+        int(opponent),
+        outcome,
+        colour.lower() if colour else None,
+        None if handicap is None else int(handicap),
+        None if komi is None else int(komi),
+        forfeit,
     )
 
 
@@ -135,7 +139,7 @@ def parse(text: str) -> ResultsTable:
     if not rows:
         raise TableError("no result lines")
     suffixes = []
-    for number, tokens, _ in rows:
+    for _number, tokens, _ in rows:
         length = 0
         while length < len(tokens) and _is_result(tokens[-1 - length]):
             length += 1
@@ -152,13 +156,14 @@ def _line(row: int, number: int, tokens: list[str], pin: str, rounds: int) -> Li
     grade = next((i for i, token in enumerate(rest) if GRADE.match(token)), None)
     if grade is None or grade == 0:
         raise TableError(f"line {number}: no name and grade (like 'Ivanov Ivan 5d')")
-    fixed = rest[grade + 1:len(rest) - rounds]
+    fixed = rest[grade + 1 : len(rest) - rounds]
     if len(fixed) < 2:
         raise TableError(f"line {number}: country and club missing after the grade")
-    results = tuple(parse_result(token) for token in rest[len(rest) - rounds:])
+    results = tuple(parse_result(token) for token in rest[len(rest) - rounds :])
     name = rest[:grade]
-    return Line(row, place, name[0], " ".join(name[1:]), rest[grade].lower(), fixed[0], fixed[1],
-                tuple(fixed[2:]), results, pin)
+    return Line(
+        row, place, name[0], " ".join(name[1:]), rest[grade].lower(), fixed[0], fixed[1], tuple(fixed[2:]), results, pin
+    )
 
 
 def symmetry_problems(table: ResultsTable) -> list[str]:
@@ -178,7 +183,9 @@ def symmetry_problems(table: ResultsTable) -> list[str]:
             elif result.colour and other.colour and result.colour == other.colour:
                 problems.append(f"player {line.number} round {index + 1}: both {result.colour}")
             elif None not in (result.handicap, other.handicap) and result.handicap != other.handicap:
-                problems.append(f"player {line.number} round {index + 1}: handicap {result.handicap} / {other.handicap}")
+                problems.append(
+                    f"player {line.number} round {index + 1}: handicap {result.handicap} / {other.handicap}"
+                )
             elif None not in (result.komi, other.komi) and result.komi != -other.komi:
                 problems.append(f"player {line.number} round {index + 1}: komi {result.komi} / {other.komi}")
     return problems

@@ -47,8 +47,12 @@ def damaged(path: Path, what: str) -> TournamentFileError:
     one and how to put it back."""
     backup = backup_path(path)
     if backup.is_file():
-        return TournamentFileError("{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back",
-                                   path=path, what=what, backup=backup.name)
+        return TournamentFileError(
+            "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back",
+            path=path,
+            what=what,
+            backup=backup.name,
+        )
     return TournamentFileError("{path}: {what}", path=path, what=what)
 
 
@@ -118,8 +122,9 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
     try:
         fd, temporary = _temporary(path, "tmp")
     except OSError as error:
-        raise TournamentFileError("{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent,
-                                  reason=error.strerror) from None
+        raise TournamentFileError(
+            "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=error.strerror
+        ) from None
     try:
         _write_fd(fd, payload)
         try:
@@ -132,8 +137,9 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise TournamentFileError("{path}: cannot write it ({reason}); the file is as it was before", path=path,
-                                  reason=error.strerror) from None
+        raise TournamentFileError(
+            "{path}: cannot write it ({reason}); the file is as it was before", path=path, reason=error.strerror
+        ) from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise

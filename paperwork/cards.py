@@ -8,8 +8,8 @@ the final ones.  Each scheme fills the columns its seed's card has.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
 
 from paperwork.document import FAMILY, Column, Document, half_points, number
 from paperwork.marks import colour, colour_handicap, opponent_mark, opponent_number, result_symbol
@@ -57,16 +57,25 @@ def _gamma(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Call
     cards = gamma.cards(tournament, paired) if tournament.rounds else {}
     done = _finished(tournament)
     places = _places(tournament) if done else {}
-    columns = [Column(text["round"], 7), Column(text["level_before"], 5), Column(text["opponent"], 7),
-               Column(text["opp_level"], 6), Column(text["colour_handicap"], 8), Column(text["opp_final"], 7)]
+    columns = [
+        Column(text["round"], 7),
+        Column(text["level_before"], 5),
+        Column(text["opponent"], 7),
+        Column(text["opp_level"], 6),
+        Column(text["colour_handicap"], 8),
+        Column(text["opp_final"], 7),
+    ]
 
     def face(player: int) -> Face:
         card = cards.get(player)
         header = [(text["start_level"], str(card.levels[0]) if card else "")]
         if done and card:
-            header += [(text["final_level"], str(card.level)), (text["technical"], str(card.technical)),
-                       (text["coefficient"], half_points(gamma.coefficient(player, cards))),
-                       (text["place"], places[player])]
+            header += [
+                (text["final_level"], str(card.level)),
+                (text["technical"], str(card.technical)),
+                (text["coefficient"], half_points(gamma.coefficient(player, cards))),
+                (text["place"], places[player]),
+            ]
         rows = []
         for r, outcome in enumerate(card.outcomes if card else (), start=1):
             top = tournament.round(r).extra.get("lowest_top_level", "")
@@ -76,8 +85,16 @@ def _gamma(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Call
                 final = half_points(other.level + other.technical / 2)
             elif done and outcome.kind is not Kind.PENDING:
                 final = str(card.levels[r - 1])  # seed 000: a round without a game counts his own level
-            rows.append([f"{r} ({top})", str(card.levels[r - 1]), opponent_mark(outcome, tournament.numbers),
-                         str(other.levels[r - 1]) if other else "", colour_handicap(outcome), final])
+            rows.append(
+                [
+                    f"{r} ({top})",
+                    str(card.levels[r - 1]),
+                    opponent_mark(outcome, tournament.numbers),
+                    str(other.levels[r - 1]) if other else "",
+                    colour_handicap(outcome),
+                    final,
+                ]
+            )
         return Face(header, columns, _blank(columns, rows, rounds))
 
     return face
@@ -87,28 +104,43 @@ def _sport_handicap(tournament: Tournament, text: Mapping[str, str], rounds: int
     cards = sport_handicap.cards(tournament, tournament.paired_rounds)
     done = _finished(tournament)
     standing = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, tournament.paired_rounds).rows}
-    columns = [Column(text["round"], 4), Column(text["strength_before"], 6), Column(text["opponent"], 6),
-               Column(text["opp_strength"], 6), Column(text["colour"], 5), Column(text["stones_komi"], 7),
-               Column(text["points_round"], 5), Column(text["strength_after"], 6)]
+    columns = [
+        Column(text["round"], 4),
+        Column(text["strength_before"], 6),
+        Column(text["opponent"], 6),
+        Column(text["opp_strength"], 6),
+        Column(text["colour"], 5),
+        Column(text["stones_komi"], 7),
+        Column(text["points_round"], 5),
+        Column(text["strength_after"], 6),
+    ]
 
     def face(player: int) -> Face:
         card = cards[player]
         header = [(text["start_strength"], str(card.strengths[0]))]
         if done:
             row = standing[player]
-            header += [(text["correction"], f"{row.tiebreaks['correction']:+.1f}"),
-                       (text["final_strength"], f"{row.score:.1f}"), (text["place"], row.place)]
+            header += [
+                (text["correction"], f"{row.tiebreaks['correction']:+.1f}"),
+                (text["final_strength"], f"{row.score:.1f}"),
+                (text["place"], row.place),
+            ]
         rows = []
         for r, outcome in enumerate(card.outcomes, start=1):
             other = cards.get(outcome.opponent) if outcome.opponent is not None else None
             played = outcome.kind in (Kind.GAME, Kind.PENDING)
-            rows.append([
-                str(r), str(card.strengths[r - 1]), opponent_mark(outcome, tournament.numbers),
-                str(other.strengths[r - 1]) if other else "", colour(outcome, text),
-                f"{outcome.handicap}/{number(outcome.komi)}" if played else "",
-                "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
-                "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
-            ])
+            rows.append(
+                [
+                    str(r),
+                    str(card.strengths[r - 1]),
+                    opponent_mark(outcome, tournament.numbers),
+                    str(other.strengths[r - 1]) if other else "",
+                    colour(outcome, text),
+                    f"{outcome.handicap}/{number(outcome.komi)}" if played else "",
+                    "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
+                    "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
+                ]
+            )
         return Face(header, columns, _blank(columns, rows, rounds))
 
     return face
@@ -119,9 +151,16 @@ def _fors(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Calla
     ranks = fors.start_ranks(tournament)
     done = _finished(tournament)
     places = _places(tournament) if done else {}
-    columns = [Column(text["round"], 4), Column(text["opponent"], 6), Column(text["opp_rank"], 6),
-               Column(text["colour"], 5), Column(text["handicap"], 5), Column(text["result"], 6),
-               Column(text["points"], 5), Column(text["sum"], 6)]
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["opp_rank"], 6),
+        Column(text["colour"], 5),
+        Column(text["handicap"], 5),
+        Column(text["result"], 6),
+        Column(text["points"], 5),
+        Column(text["sum"], 6),
+    ]
 
     def face(player: int) -> Face:
         totals = table[player]
@@ -132,12 +171,18 @@ def _fors(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Calla
         for r, outcome in enumerate(totals.outcomes, start=1):
             pending = outcome.kind is Kind.PENDING
             opponent = outcome.opponent
-            rows.append([
-                str(r), opponent_number(outcome, tournament.numbers),
-                rank_label(ranks[opponent]) if opponent is not None else "", colour(outcome, text),
-                str(outcome.handicap) if opponent is not None else "", result_symbol(outcome),
-                "" if pending else number(totals.points[r - 1]), "" if pending else number(totals.running[r - 1]),
-            ])
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    rank_label(ranks[opponent]) if opponent is not None else "",
+                    colour(outcome, text),
+                    str(outcome.handicap) if opponent is not None else "",
+                    result_symbol(outcome),
+                    "" if pending else number(totals.points[r - 1]),
+                    "" if pending else number(totals.running[r - 1]),
+                ]
+            )
         return Face(header, columns, _blank(columns, rows, rounds))
 
     return face
@@ -148,16 +193,28 @@ def _round_robin(tournament: Tournament, text: Mapping[str, str], rounds: int) -
     bye_points = tournament.settings.params["bye_points"]
     done = _finished(tournament)
     places = _places(tournament) if done else {}
-    columns = [Column(text["round"], 4), Column(text["opponent"], 6), Column(text["colour"], 5),
-               Column(text["result"], 5), Column(text["points"], 6)]
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["colour"], 5),
+        Column(text["result"], 5),
+        Column(text["points"], 6),
+    ]
 
     def face(player: int) -> Face:
         header = [(text["place"], places[player])] if done else []
         rows, running = [], 0.0
         for r, outcome in enumerate(table[player], start=1):
             running += round_points(outcome, bye_points)
-            rows.append([str(r), opponent_number(outcome, tournament.numbers), colour(outcome, text),
-                         result_symbol(outcome), "" if outcome.kind is Kind.PENDING else number(running)])
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    colour(outcome, text),
+                    result_symbol(outcome),
+                    "" if outcome.kind is Kind.PENDING else number(running),
+                ]
+            )
         if done:
             header.insert(0, (text["points"], number(running)))
         return Face(header, columns, _blank(columns, rows, rounds))
@@ -226,12 +283,15 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     room = y + CARD_H - 2 * INSET - notes_height - table_top - 6
     height = min(6.0, room / max(1, len(face.rows)))
     document.set_xy(x, table_top)
-    document.table(face.columns, face.rows, height=height, font_size=min(8.0, height * 1.6), header_height=6,
-                   x=x, width=width)
+    document.table(
+        face.columns, face.rows, height=height, font_size=min(8.0, height * 1.6), header_height=6, x=x, width=width
+    )
     # notes: who he must not meet, and room to write
     blocked = ", ".join(str(tournament.numbers.get(b, b)) for b in sorted(player.block))
     document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 1)
-    document.fit_cell(width, 5, f"{text['blocked']}: {blocked}" if blocked else f"{text['blocked']}:", align="L", size=7.5)
+    document.fit_cell(
+        width, 5, f"{text['blocked']}: {blocked}" if blocked else f"{text['blocked']}:", align="L", size=7.5
+    )
     document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 6)
     document.fit_cell(width, 5, f"{text['notes']}:", align="L", size=7.5)
     document.line(x + 18, y + CARD_H - 2 * INSET, x + width, y + CARD_H - 2 * INSET)

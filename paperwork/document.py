@@ -9,10 +9,10 @@ the same bytes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Sequence
 
 from fpdf import FPDF
 
@@ -63,7 +63,11 @@ class Column:
 
 class Document(FPDF):
     def __init__(
-        self, tournament: Tournament, events: Sequence[Event], title: str, landscape: bool = False,
+        self,
+        tournament: Tournament,
+        events: Sequence[Event],
+        title: str,
+        landscape: bool = False,
         page_header: bool = True,
     ) -> None:
         super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
@@ -112,8 +116,16 @@ class Document(FPDF):
         return self.h - MARGIN - (4 if self.page_header else 0)
 
     # -- text that fits -----------------------------------------------------------------
-    def fit_cell(self, width: float, height: float, text: Text, border: int | str = 0, align: str = "C",
-                 bold: bool = False, size: float | None = None) -> None:
+    def fit_cell(
+        self,
+        width: float,
+        height: float,
+        text: Text,
+        border: int | str = 0,
+        align: str = "C",
+        bold: bool = False,
+        size: float | None = None,
+    ) -> None:
         """A cell whose text is shrunk to fit, and cut with an ellipsis only below the smallest size.
 
         ``text`` may offer alternatives, longest first (a full name, then the surname with
@@ -187,8 +199,13 @@ class Document(FPDF):
         self.set_font(FAMILY, "", size)
 
     def table(
-        self, columns: Sequence[Column], rows: Sequence[Sequence[Text]], height: float = 5.0,
-        font_size: float = 8.0, header_height: float | None = None, x: float | None = None,
+        self,
+        columns: Sequence[Column],
+        rows: Sequence[Sequence[Text]],
+        height: float = 5.0,
+        font_size: float = 8.0,
+        header_height: float | None = None,
+        x: float | None = None,
         width: float | None = None,
     ) -> None:
         """Rows under a header.  On the page (no ``x``) the table flows onto new pages with
@@ -205,7 +222,7 @@ class Document(FPDF):
                 self.set_font(FAMILY, "", font_size)
                 self.table_header(columns, widths, header_height)
             self.set_x(left)
-            for column, cell_width, text in zip(columns, widths, row):
+            for column, cell_width, text in zip(columns, widths, row, strict=True):
                 self.fit_cell(cell_width, height, text, border=1, align=column.align, size=font_size)
             self.ln(height)
 

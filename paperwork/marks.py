@@ -7,7 +7,7 @@ colour and handicap as ``+2`` (white, giving 2) or ``-2`` (black, receiving 2).
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from schemes.records import Kind, Outcome, Score
 

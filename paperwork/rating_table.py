@@ -15,8 +15,8 @@ use one usual komi for every even game and 0.5 for every handicap game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Mapping, Sequence
 
 from data import codes
 from data.results_table import Line, Result, ResultsTable, write
@@ -29,10 +29,26 @@ from schemes.records import Kind, Outcome, Score, outcomes
 from schemes.registry import get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-          "November", "December")
-INFO_HEADER = {"gamma": "Rating L Kb Pl", "fors": "Pl St Sum K", "sport-handicap": "Pl St End Fin",
-               "round-robin": "Pl Pts Bh W"}
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+INFO_HEADER = {
+    "gamma": "Rating L Kb Pl",
+    "fors": "Pl St Sum K",
+    "sport-handicap": "Pl St End Fin",
+    "round-robin": "Pl Pts Bh W",
+}
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
 
@@ -69,8 +85,8 @@ def _usual_komi(tournament: Tournament) -> bool:
     """Every even game with one komi of 5.5..7.5, every handicap game with 0.5."""
     boards = [b for played in tournament.rounds for b in played.boards]
     even = {b.komi for b in boards if b.handicap == 0}
-    return len(even) <= 1 and all(5.5 <= k <= 7.5 for k in even) and all(
-        b.komi == 0.5 for b in boards if b.handicap > 0
+    return (
+        len(even) <= 1 and all(5.5 <= k <= 7.5 for k in even) and all(b.komi == 0.5 for b in boards if b.handicap > 0)
     )
 
 
@@ -80,8 +96,9 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         if komi:
             whole = round(outcome.komi - 0.5)
             written = whole if outcome.white else -whole
-        return Result(numbers[outcome.opponent], SYMBOL[outcome.score], "w" if outcome.white else "b",
-                      outcome.handicap, written)
+        return Result(
+            numbers[outcome.opponent], SYMBOL[outcome.score], "w" if outcome.white else "b", outcome.handicap, written
+        )
     if outcome.kind is Kind.GAME and outcome.score is Score.WIN:
         return Result(0, _free_mark(tournament, "walkover"))
     if outcome.kind is Kind.BYE:
@@ -103,29 +120,57 @@ def _info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
         return f"{max(0.0, value):g}"
 
     if scheme == "gamma":
-        return {p: (str(max(0, tournament.players[p].sort_rating)), unsigned(rows[p].score),
-                    unsigned(round(rows[p].tiebreaks["coefficient"] * 10)), place(p)) for p in rows}
+        return {
+            p: (
+                str(max(0, tournament.players[p].sort_rating)),
+                unsigned(rows[p].score),
+                unsigned(round(rows[p].tiebreaks["coefficient"] * 10)),
+                place(p),
+            )
+            for p in rows
+        }
     if scheme == "sport-handicap":
         cards = sport_handicap.cards(tournament, after)
-        return {p: (place(p), str(cards[p].strengths[0]), str(cards[p].strength), unsigned(round(rows[p].score * 10)))
-                for p in rows}
+        return {
+            p: (place(p), str(cards[p].strengths[0]), str(cards[p].strength), unsigned(round(rows[p].score * 10)))
+            for p in rows
+        }
     if scheme == "fors":
         places, values, totals = fors.ranking(tournament, after)
         chosen = list(tournament.settings.params["tiebreaks"])
         tied = {p for p in totals if sum(t.total == totals[p].total for t in totals.values()) > 1}
-        return {p: (place(p), unsigned(totals[p].start), unsigned(totals[p].total),
-                    unsigned(values[p][chosen[0]]) if chosen and p in tied else "0") for p in rows}
-    return {p: (place(p), unsigned(rows[p].score), unsigned(rows[p].tiebreaks["buchholz"]),
-                unsigned(rows[p].tiebreaks["wins"])) for p in rows}
+        return {
+            p: (
+                place(p),
+                unsigned(totals[p].start),
+                unsigned(totals[p].total),
+                unsigned(values[p][chosen[0]]) if chosen and p in tied else "0",
+            )
+            for p in rows
+        }
+    return {
+        p: (
+            place(p),
+            unsigned(rows[p].score),
+            unsigned(rows[p].tiebreaks["buchholz"]),
+            unsigned(rows[p].tiebreaks["wins"]),
+        )
+        for p in rows
+    }
 
 
-def rating_table(tournament: Tournament, events: Sequence[Event], latin_names: bool = False, egf: bool = False) -> ResultsTable:
+def rating_table(
+    tournament: Tournament, events: Sequence[Event], latin_names: bool = False, egf: bool = False
+) -> ResultsTable:
     settings = tournament.settings
     after = tournament.paired_rounds
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     if egf:
-        numbered = [r.player for r in get_scheme(settings.scheme).standings(tournament, after).rows
-                    if r.player in tournament.numbers]
+        numbered = [
+            r.player
+            for r in get_scheme(settings.scheme).standings(tournament, after).rows
+            if r.player in tournament.numbers
+        ]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     names = [f"{tournament.players[p].surname} {tournament.players[p].name}" for p in numbered]
     mixed = any(is_cyrillic(n) for n in names) and any(not is_cyrillic(n) for n in names)
@@ -140,14 +185,31 @@ def rating_table(tournament: Tournament, events: Sequence[Event], latin_names: b
         surname = _clean(spell(p.surname)) or "X"
         name = _clean(spell(p.name)) or surname[0]
         results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
-        lines.append(Line(numbers[player], str(numbers[player]), surname, name, p.rank_label,
-                          p.country or "XX", club_code(p.club), info[player], results))
+        lines.append(
+            Line(
+                numbers[player],
+                str(numbers[player]),
+                surname,
+                name,
+                p.rank_label,
+                p.country or "XX",
+                club_code(p.club),
+                info[player],
+                results,
+            )
+        )
     title = ", ".join(part for part in (settings.name, settings.place) if part)
     made = made_at(events).date()
-    comments = _egf_header(tournament, spell(title), made) if egf else [
-        f" {spell(title)}", f" {dates_line(settings.dates, made)}", "",
-        "N Name Grade Club " + INFO_HEADER[settings.scheme] + " " + " ".join(f"{r}." for r in range(1, after + 1)),
-    ]
+    comments = (
+        _egf_header(tournament, spell(title), made)
+        if egf
+        else [
+            f" {spell(title)}",
+            f" {dates_line(settings.dates, made)}",
+            "",
+            "N Name Grade Club " + INFO_HEADER[settings.scheme] + " " + " ".join(f"{r}." for r in range(1, after + 1)),
+        ]
+    )
     trailer = ["", f"time={settings.time}"] if settings.time else []
     return ResultsTable(tuple(comments), tuple(lines), tuple(trailer))
 
@@ -163,13 +225,23 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
     if control and control.egf_class:
         header.append(f" CL[{control.egf_class}]")
     cap = settings.params.get("handicap_cap", 0 if settings.params.get("handicap") == "none" else 9)
-    header += [f" EV[{title}]", f" PC[{settings.place}]", f" DT[{days[0]},{days[-1]}]", f" HA[h{cap}]",
-               f" KM[{settings.komi:g}]"]
+    header += [
+        f" EV[{title}]",
+        f" PC[{settings.place}]",
+        f" DT[{days[0]},{days[-1]}]",
+        f" HA[h{cap}]",
+        f" KM[{settings.komi:g}]",
+    ]
     if control:
         header.append(f" TM[{float(control.effective):g}]")
-    header += [f" CM[{settings.scheme}{', time ' + settings.time if settings.time else ''}]", "",
-               " Pl Name Rk Co Club " + INFO_HEADER[settings.scheme] + " "
-               + " ".join(str(r) for r in range(1, tournament.paired_rounds + 1))]
+    header += [
+        f" CM[{settings.scheme}{', time ' + settings.time if settings.time else ''}]",
+        "",
+        " Pl Name Rk Co Club "
+        + INFO_HEADER[settings.scheme]
+        + " "
+        + " ".join(str(r) for r in range(1, tournament.paired_rounds + 1)),
+    ]
     return header
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from paperwork.document import FAMILY, MARGIN, Column, Document, number
 from paperwork.people import identity, number_of
@@ -45,17 +45,38 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     value = values_before(tournament, round_number)
     value_title = text[VALUE_LABEL[tournament.settings.scheme]]
     columns = [
-        Column(text["board"], 7), Column(text["no"], 4), Column(text["white"], 20, "L"), Column(text["rank"], 5.5),
-        Column(value_title, 5), Column(text["no"], 4), Column(text["black"], 20, "L"), Column(text["rank"], 5.5),
-        Column(value_title, 5), Column(text["handicap"], 6), Column(text["komi"], 10), Column(text["result"], 8),
+        Column(text["board"], 7),
+        Column(text["no"], 4),
+        Column(text["white"], 20, "L"),
+        Column(text["rank"], 5.5),
+        Column(value_title, 5),
+        Column(text["no"], 4),
+        Column(text["black"], 20, "L"),
+        Column(text["rank"], 5.5),
+        Column(value_title, 5),
+        Column(text["handicap"], 6),
+        Column(text["komi"], 10),
+        Column(text["result"], 8),
     ]
     rows = []
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)
-        rows.append([
-            str(board.number), white[0], white[1], white[2], value[board.white],
-            black[0], black[1], black[2], value[board.black], str(board.handicap), komi_text(board, text), "",
-        ])
+        rows.append(
+            [
+                str(board.number),
+                white[0],
+                white[1],
+                white[2],
+                value[board.white],
+                black[0],
+                black[1],
+                black[2],
+                value[board.black],
+                str(board.handicap),
+                komi_text(board, text),
+                "",
+            ]
+        )
     document.table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     _not_playing(document, tournament, played)
     _signatures(document)
@@ -66,16 +87,19 @@ def _not_playing(document: Document, tournament: Tournament, played: Round) -> N
     seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
     groups = (
         ("byes", list(played.byes)),
-        ("skips", sorted(p.id for p in tournament.players.values() if p.id not in seated and not p.withdrawn_by(played.number))),
+        (
+            "skips",
+            sorted(
+                p.id for p in tournament.players.values() if p.id not in seated and not p.withdrawn_by(played.number)
+            ),
+        ),
         ("withdrawn", sorted(p.id for p in tournament.players.values() if p.withdrawn_by(played.number))),
     )
     document.ln(2)
     for key, players in groups:
         if not players:
             continue
-        names = "; ".join(
-            f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players
-        )
+        names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)
         lines = document.multi_cell(document.epw, 4.5, f"{document.text[key]}: {names}", dry_run=True, output="LINES")
         if document.get_y() + 4.5 * len(lines) > document.bottom:
             document.add_page()
@@ -126,11 +150,13 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
         no, names, rank = identity(tournament, player)
         document.set_xy(x + 7, y + 19 + offset * 7)
         document.fit_cell(18, 6, f"{text[key]}:", align="L", size=9)
-        document.fit_cell(inner - 18, 6, tuple(f"{no}. {name} ({rank})".lstrip(". ") for name in names),
-                          align="L", bold=True, size=10)
+        document.fit_cell(
+            inner - 18, 6, tuple(f"{no}. {name} ({rank})".lstrip(". ") for name in names), align="L", bold=True, size=10
+        )
     document.set_xy(x + 7, y + 34)
-    document.fit_cell(inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}",
-                      align="L", size=9)
+    document.fit_cell(
+        inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}", align="L", size=9
+    )
     # a jigo needs a whole-number komi; with half a point the only draw is a triple ko
     draw = "jigo" if float(board.komi).is_integer() else "triple_ko"
     for offset, key in enumerate(("white_won", "black_won", draw)):

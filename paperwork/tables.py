@@ -8,7 +8,7 @@ portrait page turns to landscape.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from paperwork.document import Column, Document, half_points, number
 from paperwork.labels import labels
@@ -48,8 +48,13 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
     title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
     document = Document(tournament, events, title, landscape=len(keys) + 5 > PORTRAIT_COLUMNS - 4)
     document.add_page()
-    columns = [Column(text["place"], 5), Column(text["no"], 4), Column(text["name"], 24, "L"), Column(text["rank"], 4),
-               Column(text[SCORE_LABEL[scheme]], 6)] + [Column(text[k], 6) for k in keys]
+    columns = [
+        Column(text["place"], 5),
+        Column(text["no"], 4),
+        Column(text["name"], 24, "L"),
+        Column(text["rank"], 4),
+        Column(text[SCORE_LABEL[scheme]], 6),
+    ] + [Column(text[k], 6) for k in keys]
     score = _score_format(scheme)
     body = [
         [row.place, *identity(tournament, row.player), score(row.score)]
@@ -66,12 +71,27 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     document.title_line = text["registration"]
     document.add_page()
     players = sorted(tournament.players.values(), key=lambda p: alphabetical_key(p.surname, p.name))
-    columns = [Column(text["id"], 4), Column(text["no"], 4), Column(text["name"], 30, "L"), Column(text["rank"], 5),
-               Column(text["rating"], 6), Column(text["country"], 5), Column(text["club"], 6),
-               Column(text["blocked"], 12, "L")]
+    columns = [
+        Column(text["id"], 4),
+        Column(text["no"], 4),
+        Column(text["name"], 30, "L"),
+        Column(text["rank"], 5),
+        Column(text["rating"], 6),
+        Column(text["country"], 5),
+        Column(text["club"], 6),
+        Column(text["blocked"], 12, "L"),
+    ]
     rows = [
-        [str(p.id), number_of(tournament, p.id), name_options(p), p.rank_label,
-         "" if p.rating is None else str(p.rating), p.country, p.club, ", ".join(map(str, sorted(p.block)))]
+        [
+            str(p.id),
+            number_of(tournament, p.id),
+            name_options(p),
+            p.rank_label,
+            "" if p.rating is None else str(p.rating),
+            p.country,
+            p.club,
+            ", ".join(map(str, sorted(p.block))),
+        ]
         for p in players
     ]
     document.table(columns, rows, height=5.5, font_size=9)
@@ -79,6 +99,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
 
 
 # -- final tables, one per scheme ---------------------------------------------------------
+
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     builder = {"gamma": _gamma, "sport-handicap": _sport_handicap, "fors": _fors, "round-robin": _round_robin}
@@ -110,26 +131,47 @@ def _gamma(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     text = document.text
     cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
     places = {r.player: r for r in gamma.GAMMA.standings(tournament, after_round).rows} if tournament.rounds else {}
-    columns = [Column(text["no"], 3), Column(text["name"], 19, "L"), Column(text["rating"], 4.5),
-               Column(text["start_level"], 4.5)]
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 19, "L"),
+        Column(text["rating"], 4.5),
+        Column(text["start_level"], 4.5),
+    ]
     for r in range(1, rounds + 1):
-        columns += [Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
-                    Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r))]
-    columns += [Column(text["level"], 5), Column(text["technical"], 3.5), Column(text["coefficient"], 5),
-                Column(text["place"], 4)]
+        columns += [
+            Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+        ]
+    columns += [
+        Column(text["level"], 5),
+        Column(text["technical"], 3.5),
+        Column(text["coefficient"], 5),
+        Column(text["place"], 4),
+    ]
     rows = []
     for player in _numbered(tournament):
         p = tournament.players[player]
         card = cards.get(player)
-        cells = [number_of(tournament, player), name_options(p), "" if p.rating is None else str(p.rating),
-                 str(card.levels[0]) if card else ""]
+        cells = [
+            number_of(tournament, player),
+            name_options(p),
+            "" if p.rating is None else str(p.rating),
+            str(card.levels[0]) if card else "",
+        ]
         for r in range(rounds):
             outcome = card.outcomes[r] if card and r < len(card.outcomes) else None
-            cells += [colour_handicap(outcome), opponent_mark(outcome, tournament.numbers, bye="+", skip="-")] \
-                if outcome else ["", ""]
+            cells += (
+                [colour_handicap(outcome), opponent_mark(outcome, tournament.numbers, bye="+", skip="-")]
+                if outcome
+                else ["", ""]
+            )
         row = places.get(player)
-        cells += [str(card.level) if card else "", str(card.technical) if card else "",
-                  half_points(row.tiebreaks["coefficient"]) if row else "", row.place if row else ""]
+        cells += [
+            str(card.level) if card else "",
+            str(card.technical) if card else "",
+            half_points(row.tiebreaks["coefficient"]) if row else "",
+            row.place if row else "",
+        ]
         rows.append(cells)
     document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document
@@ -141,11 +183,17 @@ def _sport_handicap(tournament: Tournament, events: Sequence[Event], after_round
     text = document.text
     cards = sport_handicap.cards(tournament, after_round)
     places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
-    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5),
-               Column(text["start_strength"], 4.5)]
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 16, "L"),
+        Column(text["rank"], 3.5),
+        Column(text["start_strength"], 4.5),
+    ]
     for r in range(1, rounds + 1):
-        columns += [Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
-                    Column(text["strength"], 4, group=text["round_n"].format(n=r))]
+        columns += [
+            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["strength"], 4, group=text["round_n"].format(n=r)),
+        ]
     columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
     rows = []
     for player in _numbered(tournament):
@@ -171,8 +219,12 @@ def _fors(tournament: Tournament, events: Sequence[Event], after_round: int) -> 
     place = {p: label for label, p in places}
     chosen = list(tournament.settings.params["tiebreaks"])
     first = chosen[0] if chosen else None
-    columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["club"], 4),
-               Column(text["start_points"], 5)]
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 18, "L"),
+        Column(text["club"], 4),
+        Column(text["start_points"], 5),
+    ]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(f"K ({text[first]})", 6)] if first else []
     columns += [Column(text["place"], 4)]
@@ -180,8 +232,12 @@ def _fors(tournament: Tournament, events: Sequence[Event], after_round: int) -> 
     for player in _numbered(tournament):
         totals = table[player]
         p = tournament.players[player]
-        cells = [number_of(tournament, player), tuple(f"{name} {p.rank_label}" for name in name_options(p)), p.club,
-                 number(totals.start)]
+        cells = [
+            number_of(tournament, player),
+            tuple(f"{name} {p.rank_label}" for name in name_options(p)),
+            p.club,
+            number(totals.start),
+        ]
         for r in range(rounds):
             if r < len(totals.outcomes):
                 mark = opponent_mark(totals.outcomes[r], tournament.numbers, result_first=True)

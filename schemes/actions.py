@@ -8,7 +8,8 @@ checks it against the whole log before anything is written.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from schemes import events as ev
 from schemes.dates import parse_dates
@@ -18,16 +19,23 @@ from schemes.model import Board, Player, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_komi, check_pairable, check_rounds
-from schemes.text import TITLE_LIMIT, single_line
 from schemes.scheme import parse_params
+from schemes.text import TITLE_LIMIT, single_line
 from schemes.timecontrol import TimeControlError, parse_time
 
 Action = tuple[str, dict[str, Any]]
 
 
 def create(
-    name: str, scheme: str, rounds: int | None = None, place: str = "", dates: str = "",
-    komi: float = 6.5, time: str = "", lang: str = "ru", params: Mapping[str, str] | None = None,
+    name: str,
+    scheme: str,
+    rounds: int | None = None,
+    place: str = "",
+    dates: str = "",
+    komi: float = 6.5,
+    time: str = "",
+    lang: str = "ru",
+    params: Mapping[str, str] | None = None,
 ) -> Action:
     """The creation of a tournament, each setting checked here so that a refusal names it."""
     values = parse_params(get_scheme(scheme), params or {})
@@ -47,8 +55,15 @@ def create(
             raise BadSetting(setting, error) from None
     name, place, dates = checked["name"], checked["place"], checked["dates"]
     return ev.TOURNAMENT_CREATED, {
-        "name": name, "scheme": scheme, "rounds": rounds, "place": place, "dates": dates,
-        "komi": komi, "time": time, "lang": lang, "params": values,
+        "name": name,
+        "scheme": scheme,
+        "rounds": rounds,
+        "place": place,
+        "dates": dates,
+        "komi": komi,
+        "time": time,
+        "lang": lang,
+        "params": values,
     }
 
 
@@ -94,8 +109,12 @@ def _time_control(text: str) -> str:
 
 
 def profile(
-    surname: str | None = None, name: str | None = None, rating: int | None = None,
-    rank: str | None = None, country: str | None = None, club: str | None = None,
+    surname: str | None = None,
+    name: str | None = None,
+    rating: int | None = None,
+    rank: str | None = None,
+    country: str | None = None,
+    club: str | None = None,
     block: Sequence[int] | None = None,
 ) -> dict[str, Any]:
     """The player fields the referee gave; a rating wins over a rank label."""
@@ -129,6 +148,7 @@ def register(events: Sequence[Event], **fields: Any) -> Action:
 def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
     """A player already registered under the same surname and name (case and ё folded):
     registering him again is most often a slip, so the interfaces ask first."""
+
     def fold(text: str) -> str:
         return " ".join(text.casefold().replace("ё", "е").split())
 
@@ -153,13 +173,21 @@ def withdraw(state: Tournament, player: int, from_round: int | None = None) -> A
 
 
 def _board_data(board: Board) -> dict[str, Any]:
-    return {"white": board.white, "black": board.black, "handicap": board.handicap,
-            "komi": board.komi, "nigiri": board.nigiri}
+    return {
+        "white": board.white,
+        "black": board.black,
+        "handicap": board.handicap,
+        "komi": board.komi,
+        "nigiri": board.nigiri,
+    }
 
 
 def pair(
-    state: Tournament, rng: random.Random, number: int | None = None,
-    order: Sequence[int] | None = None, allow_repeats: bool = False,
+    state: Tournament,
+    rng: random.Random,
+    number: int | None = None,
+    order: Sequence[int] | None = None,
+    allow_repeats: bool = False,
 ) -> Action:
     """The pairing of the next round, computed by the scheme and recorded as it is now."""
     upcoming = state.paired_rounds + 1 if number is None else number
@@ -227,7 +255,10 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         boards.append(scheme.seat(state, number, board.number, white, black))
     byes = [trade.get(p, p) for p in played.byes]
     return ev.PAIRING_AMENDED, {
-        "round": number, "boards": [_board_data(x) for x in boards], "byes": byes, "change": f"swap {a} {b}",
+        "round": number,
+        "boards": [_board_data(x) for x in boards],
+        "byes": byes,
+        "change": f"swap {a} {b}",
     }
 
 
@@ -236,8 +267,12 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
     played = _latest(state, number)
     board = played.board(board_number)
     if board is None:
-        raise InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=number, board=board_number,
-                           boards=len(played.boards))
+        raise InvalidEvent(
+            "round {round} has no board {board} (boards 1-{boards})",
+            round=number,
+            board=board_number,
+            boards=len(played.boards),
+        )
     if not board.has(white):
         raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
     if board.handicap:
@@ -245,7 +280,9 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
     fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
     boards = [fixed if b.number == board_number else b for b in played.boards]
     return ev.PAIRING_AMENDED, {
-        "round": number, "boards": [_board_data(x) for x in boards], "byes": list(played.byes),
+        "round": number,
+        "boards": [_board_data(x) for x in boards],
+        "byes": list(played.byes),
         "change": f"colours board {board_number}: {white} white",
     }
 

@@ -8,8 +8,9 @@ so changing the pairing code never rewrites history.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 TOURNAMENT_CREATED = "tournament_created"
 PLAYER_REGISTERED = "player_registered"
@@ -28,35 +29,62 @@ _OPT_INT = (int, type(None))
 # kind -> field -> (accepted JSON types, required)
 _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     TOURNAMENT_CREATED: {
-        "name": (_STR, True), "scheme": (_STR, True), "rounds": (_OPT_INT, True),
-        "place": (_STR, False), "dates": (_STR, False), "komi": (_NUM, False),
-        "time": (_STR, False), "lang": (_STR, False), "params": (_DICT, False),
+        "name": (_STR, True),
+        "scheme": (_STR, True),
+        "rounds": (_OPT_INT, True),
+        "place": (_STR, False),
+        "dates": (_STR, False),
+        "komi": (_NUM, False),
+        "time": (_STR, False),
+        "lang": (_STR, False),
+        "params": (_DICT, False),
     },
     PLAYER_REGISTERED: {
-        "player": (_INT, True), "surname": (_STR, True), "name": (_STR, True), "rank": (_INT, True),
-        "rating": (_OPT_INT, False), "country": (_STR, False), "club": (_STR, False),
+        "player": (_INT, True),
+        "surname": (_STR, True),
+        "name": (_STR, True),
+        "rank": (_INT, True),
+        "rating": (_OPT_INT, False),
+        "country": (_STR, False),
+        "club": (_STR, False),
         "block": (_LIST, False),
     },
     PLAYER_EDITED: {
-        "player": (_INT, True), "surname": (_STR, False), "name": (_STR, False),
-        "rank": (_INT, False), "rating": (_OPT_INT, False), "country": (_STR, False),
-        "club": (_STR, False), "block": (_LIST, False),
+        "player": (_INT, True),
+        "surname": (_STR, False),
+        "name": (_STR, False),
+        "rank": (_INT, False),
+        "rating": (_OPT_INT, False),
+        "country": (_STR, False),
+        "club": (_STR, False),
+        "block": (_LIST, False),
     },
     PLAYER_SKIPS: {"player": (_INT, True), "rounds": (_LIST, True)},
     PLAYER_WITHDRAWN: {"player": (_INT, True), "from_round": (_INT, True)},
     ROUND_PAIRED: {
-        "round": (_INT, True), "boards": (_LIST, True), "byes": (_LIST, False),
-        "order": (_LIST, False), "extra": (_DICT, False),
+        "round": (_INT, True),
+        "boards": (_LIST, True),
+        "byes": (_LIST, False),
+        "order": (_LIST, False),
+        "extra": (_DICT, False),
     },
     PAIRING_AMENDED: {
-        "round": (_INT, True), "boards": (_LIST, True), "byes": (_LIST, True), "change": (_STR, True),
+        "round": (_INT, True),
+        "boards": (_LIST, True),
+        "byes": (_LIST, True),
+        "change": (_STR, True),
     },
     RESULT_RECORDED: {
-        "round": (_INT, True), "board": (_INT, True), "code": (_STR, True),
+        "round": (_INT, True),
+        "board": (_INT, True),
+        "code": (_STR, True),
         "swapped": (_BOOL, False),
     },
     SETTINGS_CHANGED: {
-        "name": (_STR, False), "place": (_STR, False), "dates": (_STR, False), "time": (_STR, False),
+        "name": (_STR, False),
+        "place": (_STR, False),
+        "dates": (_STR, False),
+        "time": (_STR, False),
         "komi": (_NUM, False),
     },
     RETRACTED: {"event": (_INT, True)},
@@ -101,8 +129,10 @@ class BadSetting(InvalidEvent):
 class RepeatNeeded(InvalidEvent):
     """No pairing of the round without a repeat game (or a blocked pair) exists."""
 
-    template = ("round {round} cannot be paired without a repeat game: pair it with --allow-repeats "
-                "and change it by hand with pairing swap")
+    template = (
+        "round {round} cannot be paired without a repeat game: pair it with --allow-repeats "
+        "and change it by hand with pairing swap"
+    )
 
 
 class NeedsForce(InvalidEvent):
@@ -181,8 +211,10 @@ def check_shape(kind: str, data: Mapping[str, Any]) -> None:
         if name in data and isinstance(data[name], list) and not all(_is(v, _INT) for v in data[name]):
             raise InvalidEvent(f"{kind}: {name} must list whole numbers")
     for board in data.get("boards", []) if kind in (ROUND_PAIRED, PAIRING_AMENDED) else []:
-        if not isinstance(board, Mapping) or set(board) != set(BOARD_FIELDS) or not all(
-            _is(board[k], t) for k, t in BOARD_FIELDS.items()
+        if (
+            not isinstance(board, Mapping)
+            or set(board) != set(BOARD_FIELDS)
+            or not all(_is(board[k], t) for k, t in BOARD_FIELDS.items())
         ):
             raise InvalidEvent(f"{kind}: a board must have {', '.join(BOARD_FIELDS)}")
 

@@ -21,8 +21,8 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from schemes.model import Board, Tournament
 from schemes.names import rating_order
@@ -33,7 +33,14 @@ from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcome
 from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, int_in
 
 TIEBREAKS = (
-    "opp_earned", "opp_wins", "ks", "wins_even_or_giving", "handicap_given", "head_to_head", "start_rating", "wins",
+    "opp_earned",
+    "opp_wins",
+    "ks",
+    "wins_even_or_giving",
+    "handicap_given",
+    "head_to_head",
+    "start_rating",
+    "wins",
 )
 
 
@@ -190,8 +197,12 @@ def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, C
     def head_to_head(group: Sequence[int]) -> dict[int, float]:
         members = set(group)
         return {
-            p: float(sum(o.opponent in members and o.score is Score.WIN and o.handicap == 0 and not o.forfeit
-                         for o in table[p].games))
+            p: float(
+                sum(
+                    o.opponent in members and o.score is Score.WIN and o.handicap == 0 and not o.forfeit
+                    for o in table[p].games
+                )
+            )
             for p in group
         }
 
@@ -199,10 +210,12 @@ def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, C
         "opp_earned": every({p: sum(table[o.opponent].earned for o in t.games) for p, t in table.items()}),
         "opp_wins": every({p: float(sum(table[o.opponent].wins for o in t.games)) for p, t in table.items()}),
         "ks": every({p: sum(table[o.opponent].total for o in t.games) for p, t in table.items()}),
-        "wins_even_or_giving": every({
-            p: float(sum(o.score is Score.WIN and (o.handicap == 0 or o.white) for o in t.games))
-            for p, t in table.items()
-        }),
+        "wins_even_or_giving": every(
+            {
+                p: float(sum(o.score is Score.WIN and (o.handicap == 0 or o.white) for o in t.games))
+                for p, t in table.items()
+            }
+        ),
         "handicap_given": every({p: float(sum(map(_gave, t.games))) for p, t in table.items()}),
         "head_to_head": head_to_head,
         "start_rating": every({p: float(ratings[p]) for p in table}),
@@ -210,7 +223,9 @@ def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, C
     }
 
 
-def ranking(tournament: Tournament, after_round: int) -> tuple[list[tuple[str, int]], dict[int, dict[str, float]], dict[int, Totals]]:
+def ranking(
+    tournament: Tournament, after_round: int
+) -> tuple[list[tuple[str, int]], dict[int, dict[str, float]], dict[int, Totals]]:
     """Places after ``after_round``: total points, then the organiser's tie-breaks, then number."""
     table = totals(tournament, after_round)
     by_name = criteria(tournament, table)
@@ -218,7 +233,8 @@ def ranking(tournament: Tournament, after_round: int) -> tuple[list[tuple[str, i
     numbered = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
     total = {p: t.total for p, t in table.items()}
     places, values = ranked(
-        numbered, [("points", every(total))] + [(n, by_name[n]) for n in chosen],
+        numbered,
+        [("points", every(total))] + [(n, by_name[n]) for n in chosen],
         [(n, by_name[n]) for n in TIEBREAKS if n not in chosen],
     )
     return places, values, table
@@ -229,12 +245,17 @@ class Fors(FixedRounds):
     name: str = "fors"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
-        Recorded("start_ranks", per_player=True), Recorded("base_rank"),
+        Recorded("start_ranks", per_player=True),
+        Recorded("base_rank"),
         Recorded("start_ratings", per_player=True, in_round_one=False),
     )
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         extra: dict = {}
@@ -243,21 +264,23 @@ class Fors(FixedRounds):
         if number == 1:
             field = [p for p in tournament.players.values() if not p.withdrawn_by(1)]
             new_order = tuple(p.id for p in rating_order(field))
-            extra = {"start_ranks": {str(p.id): p.rank for p in field},
-                     "base_rank": base_rank(tournament, {p.id: p.rank for p in field})}
+            extra = {
+                "start_ranks": {str(p.id): p.rank for p in field},
+                "base_rank": base_rank(tournament, {p.id: p.rank for p in field}),
+            }
         places, _, _ = ranking(tournament, number - 1)
         playing = [p for _, p in places if tournament.players[p].available_in(number)]
         bye, pairs = pair_round(
-            number, playing, byes_before(tournament, number), in_list_order,
-            may_meet(tournament, number), allow_repeats,
+            number,
+            playing,
+            byes_before(tournament, number),
+            in_list_order,
+            may_meet(tournament, number),
+            allow_repeats,
         )
-        boards = tuple(
-            self._board(tournament, i, a, b, ranks) for i, (a, b) in enumerate(pairs, start=1)
-        )
+        boards = tuple(self._board(tournament, i, a, b, ranks) for i, (a, b) in enumerate(pairs, start=1))
         known = {p for played in tournament.rounds for p in played.extra.get("start_ratings", {})}
-        extra["start_ratings"] = {
-            str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known
-        }
+        extra["start_ratings"] = {str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known}
         return Pairing(boards, () if bye is None else (bye,), new_order, extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
@@ -274,13 +297,23 @@ class Fors(FixedRounds):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         places, values, table = ranking(tournament, after_round)
-        return Standings(after_round, tuple(
-            Row(place, p, table[p].total, {
-                "points": table[p].total, "start_points": table[p].start,
-                **{name: values[p][name] for name in TIEBREAKS},
-            })
-            for place, p in places
-        ), ("start_points", *tournament.settings.params["tiebreaks"]))
+        return Standings(
+            after_round,
+            tuple(
+                Row(
+                    place,
+                    p,
+                    table[p].total,
+                    {
+                        "points": table[p].total,
+                        "start_points": table[p].start,
+                        **{name: values[p][name] for name in TIEBREAKS},
+                    },
+                )
+                for place, p in places
+            ),
+            ("start_points", *tournament.settings.params["tiebreaks"]),
+        )
 
 
 FORS = Fors()

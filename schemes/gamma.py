@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from schemes.model import Board, Player, Tournament
 from schemes.names import alphabetical_key, rating_order
@@ -134,12 +134,18 @@ class Gamma(FixedRounds):
     name: str = "gamma"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
-        Recorded("top_level"), Recorded("top_group_size"), Recorded("start_levels", per_player=True),
+        Recorded("top_level"),
+        Recorded("top_group_size"),
+        Recorded("start_levels", per_player=True),
         Recorded("lowest_top_level", in_every_round=True),
     )
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
@@ -151,8 +157,11 @@ class Gamma(FixedRounds):
             group = top_group([p.rank for p in field], tournament.settings.rounds)
             levels = {p.id: min(p.rank, group.level) for p in field}
             new_order = tuple(p.id for p in rating_order(field))
-            extra = {"top_level": group.level, "top_group_size": group.size,
-                     "start_levels": {str(p): level for p, level in levels.items()}}
+            extra = {
+                "top_level": group.level,
+                "top_group_size": group.size,
+                "start_levels": {str(p): level for p, level in levels.items()},
+            }
             size = group.size
         else:
             levels = levels_before(tournament, number)
@@ -180,13 +189,19 @@ class Gamma(FixedRounds):
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         return self._board(
-            board_number, white, black, levels_before(tournament, round_number),
+            board_number,
+            white,
+            black,
+            levels_before(tournament, round_number),
             tournament.round(round_number).extra["lowest_top_level"],
-            tournament.settings.params["handicap_cap"], tournament.settings.komi,
+            tournament.settings.params["handicap_cap"],
+            tournament.settings.komi,
         )
 
     @staticmethod
-    def _board(number: int, first: int, second: int, levels: Mapping[int, int], top: int, cap: int, komi: float) -> Board:
+    def _board(
+        number: int, first: int, second: int, levels: Mapping[int, int], top: int, cap: int, komi: float
+    ) -> Board:
         effective = {p: min(levels[p], top) for p in (first, second)}
         handicap = min(abs(effective[first] - effective[second]), cap)
         if handicap == 0:
@@ -196,8 +211,10 @@ class Gamma(FixedRounds):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         if not tournament.rounds:
-            rows = tuple(Row("", p.id, float(p.rank), {"level": float(p.rank), "technical": 0.0, "coefficient": 0.0})
-                         for p in rating_order(tournament.players.values()))
+            rows = tuple(
+                Row("", p.id, float(p.rank), {"level": float(p.rank), "technical": 0.0, "coefficient": 0.0})
+                for p in rating_order(tournament.players.values())
+            )
             return Standings(0, rows, ("technical", "coefficient"))
         table = cards(tournament, after_round)
         level = {p: float(card.level) for p, card in table.items()}
@@ -205,10 +222,14 @@ class Gamma(FixedRounds):
         coefficients = {p: coefficient(p, table) for p in table}
         order = sorted(table, key=lambda p: tournament.numbers.get(p, 0))
         places, _ = ranked(order, [("level", lambda g: level), ("coefficient", lambda g: coefficients)])
-        return Standings(after_round, tuple(
-            Row(place, p, level[p], {"level": level[p], "technical": technical[p], "coefficient": coefficients[p]})
-            for place, p in places
-        ), ("technical", "coefficient"))
+        return Standings(
+            after_round,
+            tuple(
+                Row(place, p, level[p], {"level": level[p], "technical": technical[p], "coefficient": coefficients[p]})
+                for place, p in places
+            ),
+            ("technical", "coefficient"),
+        )
 
 
 GAMMA = Gamma()

@@ -9,8 +9,9 @@ its results.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, Notice, WouldBreak, retracted_ids
@@ -37,14 +38,22 @@ def describe_parts(event: Event) -> tuple[str, dict]:
         case ev.TOURNAMENT_CREATED:
             return "tournament {name!r} created ({scheme})", {"name": d["name"], "scheme": d["scheme"]}
         case ev.PLAYER_REGISTERED:
-            return "player {player} registered: {who}", {"player": d["player"], "who": f"{d['surname']} {d['name']}".strip()}
+            return "player {player} registered: {who}", {
+                "player": d["player"],
+                "who": f"{d['surname']} {d['name']}".strip(),
+            }
         case ev.PLAYER_EDITED:
             changes = _changes({k: v for k, v in d.items() if k != "player"})
             return "player {player} edited: {changed}", {
-                "player": d["player"], "changed": ", ".join(f"{k} {v}" for k, v in changes), "changes": changes,
+                "player": d["player"],
+                "changed": ", ".join(f"{k} {v}" for k, v in changes),
+                "changes": changes,
             }
         case ev.PLAYER_SKIPS:
-            return "player {player} skips round {rounds}", {"player": d["player"], "rounds": ", ".join(map(str, d["rounds"]))}
+            return "player {player} skips round {rounds}", {
+                "player": d["player"],
+                "rounds": ", ".join(map(str, d["rounds"])),
+            }
         case ev.PLAYER_WITHDRAWN:
             return "player {player} withdrawn from round {round}", {"player": d["player"], "round": d["from_round"]}
         case ev.ROUND_PAIRED:
@@ -58,7 +67,10 @@ def describe_parts(event: Event) -> tuple[str, dict]:
             return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
         case ev.SETTINGS_CHANGED:
             changes = [("title" if key == "name" else key, text) for key, text in _changes(d)]
-            return "settings changed: {changed}", {"changed": ", ".join(f"{k} {v}" for k, v in changes), "changes": changes}
+            return "settings changed: {changed}", {
+                "changed": ", ".join(f"{k} {v}" for k, v in changes),
+                "changes": changes,
+            }
         case ev.RETRACTED:
             return "retraction of event {event}", {"event": d["event"]}
     return event.kind, {}
@@ -88,9 +100,7 @@ def describe(event: Event) -> str:
     return template.format(**values)
 
 
-def append(
-    events: list[Event], kind: str, data: dict, at: str = "", state: Tournament | None = None
-) -> Appended:
+def append(events: list[Event], kind: str, data: dict, at: str = "", state: Tournament | None = None) -> Appended:
     """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
 
     ``state``, the replay of ``events`` when the caller has it, saves replaying the
@@ -144,8 +154,11 @@ def _check_target(events: list[Event], target_id: int) -> None:
         state = _replay_explaining(events, None)
         paired = state.round(target.data["round"])
         if paired is not None and paired.results:
-            raise InvalidEvent("round {round} has results on board {boards}: undo them before its pairing",
-                               round=paired.number, boards=", ".join(map(str, sorted(paired.results))))
+            raise InvalidEvent(
+                "round {round} has results on board {boards}: undo them before its pairing",
+                round=paired.number,
+                boards=", ".join(map(str, sorted(paired.results))),
+            )
 
 
 def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
@@ -169,8 +182,12 @@ def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[Not
         rounds = event.data.get("rounds", [event.data.get("from_round")])
         late = sorted(set(rounds) & state.players[event.data["player"]].late)
         if late:
-            return (Notice("round {round} was announced after round {before} was paired: recorded, but worth 0 points",
-                           {"round": late[0], "before": late[0] - 1}),)
+            return (
+                Notice(
+                    "round {round} was announced after round {before} was paired: recorded, but worth 0 points",
+                    {"round": late[0], "before": late[0] - 1},
+                ),
+            )
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]

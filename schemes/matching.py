@@ -9,7 +9,7 @@ augmenting-path search to repair the matching around it (or proves that none exi
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 
 class Matcher:

@@ -7,8 +7,9 @@ once stays what it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from schemes.ranks import rank_label
 

@@ -6,7 +6,7 @@ are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code poi
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from schemes.model import Player
 

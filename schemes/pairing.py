@@ -16,11 +16,11 @@ and the matching machinery is only built when it does get stuck.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import Callable, Iterable, Sequence
 
-from schemes.matching import Matcher
 from schemes.events import RepeatNeeded
+from schemes.matching import Matcher
 from schemes.scheme import PairingError
 
 Candidates = Callable[[int, list[int]], Iterable[int]]
@@ -65,6 +65,7 @@ def top_down_leaving_one_over(
     the last candidate: a chooser becomes the one left over only after every partner for
     him has failed, and the last player alone is left over, exactly as the seed's hand
     procedure goes."""
+
     def with_stand_in(chooser: int, remaining: list[int]) -> list[int]:
         real = [p for p in remaining if p != LEFT_OVER]
         return [*candidates(chooser, real), *([LEFT_OVER] if len(real) < len(remaining) else [])]
@@ -80,8 +81,13 @@ def top_down_leaving_one_over(
 
 
 def pair_round(
-    number: int, playing: Sequence[int], had_bye: set[int], candidates: Candidates, can_meet: CanMeet,
-    allow_repeats: bool = False, left_over: bool = False,
+    number: int,
+    playing: Sequence[int],
+    had_bye: set[int],
+    candidates: Candidates,
+    can_meet: CanMeet,
+    allow_repeats: bool = False,
+    left_over: bool = False,
 ) -> tuple[int | None, list[tuple[int, int]]]:
     """A round of a top-down scheme: ``playing`` in list order, the bye bottom-up among
     those in ``had_bye`` last, or with ``left_over`` the player the search leaves over.

@@ -8,7 +8,7 @@ others simply ignore it.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 Criterion = Callable[[Sequence[int]], Mapping[int, float]]
 

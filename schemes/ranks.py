@@ -54,6 +54,7 @@ MIN_RATING, MAX_RATING = -900, (STRONGEST + 1) * 100 - 1
 def check_rating(rating: int) -> int:
     """A rating a player can have (the EGF scale's -900..2999), or RankError."""
     if not MIN_RATING <= rating <= MAX_RATING:
-        raise RankError("bad rating {rating}: ratings go from {low} to {high}", rating=rating, low=MIN_RATING,
-                        high=MAX_RATING)
+        raise RankError(
+            "bad rating {rating}: ratings go from {low} to {high}", rating=rating, low=MIN_RATING, high=MAX_RATING
+        )
     return rating

@@ -8,11 +8,21 @@ round without a board is a skip, unless the player had withdrawn by then.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, TypeVar
+from typing import TypeVar
 
-from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Player, Tournament
+from schemes.model import (
+    BLACK_BY_FORFEIT,
+    BLACK_WINS,
+    BOTH_LOSE,
+    DRAW,
+    WHITE_BY_FORFEIT,
+    WHITE_WINS,
+    Player,
+    Tournament,
+)
 
 T = TypeVar("T")
 
@@ -73,15 +83,34 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
             for me, white in ((board.white, True), (board.black, False)):
                 seen.add(me)
                 if result is None:
-                    table[me].append(Outcome(played.number, Kind.PENDING, board.opponent(me), white,
-                                             board.handicap, board.komi, nigiri=board.nigiri))
+                    table[me].append(
+                        Outcome(
+                            played.number,
+                            Kind.PENDING,
+                            board.opponent(me),
+                            white,
+                            board.handicap,
+                            board.komi,
+                            nigiri=board.nigiri,
+                        )
+                    )
                     continue
                 white_score, black_score, forfeit = _SCORES[result.code]
                 mine, theirs = (white_score, black_score) if white else (black_score, white_score)
-                table[me].append(Outcome(
-                    played.number, Kind.GAME, board.opponent(me), white != result.swapped,
-                    board.handicap, board.komi, mine, theirs, forfeit, board.nigiri,
-                ))
+                table[me].append(
+                    Outcome(
+                        played.number,
+                        Kind.GAME,
+                        board.opponent(me),
+                        white != result.swapped,
+                        board.handicap,
+                        board.komi,
+                        mine,
+                        theirs,
+                        forfeit,
+                        board.nigiri,
+                    )
+                )
         for player_id in played.byes:
             seen.add(player_id)
             table[player_id].append(Outcome(played.number, Kind.BYE))

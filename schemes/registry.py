@@ -6,8 +6,8 @@ from schemes.events import InvalidEvent
 from schemes.fors import FORS
 from schemes.gamma import GAMMA
 from schemes.round_robin import ROUND_ROBIN
-from schemes.sport_handicap import SPORT_HANDICAP
 from schemes.scheme import Scheme
+from schemes.sport_handicap import SPORT_HANDICAP
 
 SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN)}
 
@@ -16,4 +16,6 @@ def get_scheme(name: str) -> Scheme:
     try:
         return SCHEMES[name]
     except KeyError:
-        raise InvalidEvent("unknown scheme {name!r}: known are {known}", name=name[:40], known=", ".join(SCHEMES)) from None
+        raise InvalidEvent(
+            "unknown scheme {name!r}: known are {known}", name=name[:40], known=", ".join(SCHEMES)
+        ) from None

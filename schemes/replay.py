@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from schemes import dates
 from schemes import events as ev
@@ -67,10 +68,15 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         raise InvalidEvent(f"bad language {lang!r}: {' or '.join(LANGUAGES)}")
     dates.check_stored(data.get("dates", ""))
     settings = Settings(
-        name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True), scheme=scheme.name,
-        rounds=rounds, place=single_line(data.get("place", ""), "the place", TITLE_LIMIT),
-        dates=data.get("dates", ""), komi=komi,
-        time=single_line(data.get("time", ""), "the time control"), lang=lang, params=params,
+        name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
+        scheme=scheme.name,
+        rounds=rounds,
+        place=single_line(data.get("place", ""), "the place", TITLE_LIMIT),
+        dates=data.get("dates", ""),
+        komi=komi,
+        time=single_line(data.get("time", ""), "the time control"),
+        lang=lang,
+        params=params,
     )
     return Tournament(settings)
 
@@ -99,8 +105,12 @@ def _player(state: Tournament, player_id: int) -> Player:
 def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
     """The player fields of a registration or an edit, checked."""
     fields: dict[str, Any] = {}
-    for key, what in (("surname", "the surname"), ("name", "the first name"), ("country", "the country"),
-                      ("club", "the club")):
+    for key, what in (
+        ("surname", "the surname"),
+        ("name", "the first name"),
+        ("country", "the country"),
+        ("club", "the club"),
+    ):
         if key in data:
             fields[key] = single_line(data[key], what, required=key == "surname")
     if "rating" in data and data["rating"] is not None:
@@ -153,8 +163,11 @@ def _skips(state: Tournament, event: Event) -> Tournament:
     total = _total_rounds(state)
     for number in event.data["rounds"]:
         if number <= state.paired_rounds:
-            raise InvalidEvent("round {round} is already paired: a skip must be announced before; "
-                               "record the game as a forfeit instead", round=number)
+            raise InvalidEvent(
+                "round {round} is already paired: a skip must be announced before; "
+                "record the game as a forfeit instead",
+                round=number,
+            )
         if total is not None and number > total:
             raise InvalidEvent("there is no round {round}: the event has {total}", round=number, total=total)
     if not event.data["rounds"]:
@@ -174,11 +187,13 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     player = _player(state, event.data["player"])
     start = event.data["from_round"]
     if player.withdrawn_from is not None:
-        raise InvalidEvent("player {player} has already withdrawn from round {round}", player=player.id,
-                           round=player.withdrawn_from)
+        raise InvalidEvent(
+            "player {player} has already withdrawn from round {round}", player=player.id, round=player.withdrawn_from
+        )
     if start <= state.paired_rounds:
-        raise InvalidEvent("round {round} is already paired: withdraw him from round {next}", round=start,
-                           next=state.paired_rounds + 1)
+        raise InvalidEvent(
+            "round {round} is already paired: withdraw him from round {next}", round=start, next=state.paired_rounds + 1
+        )
     player = replace(player, withdrawn_from=start, late=player.late | _past_deadline(state, [start]))
     return replace(state, players={**state.players, player.id: player})
 
@@ -190,7 +205,9 @@ def check_pairable(state: Tournament, number: int) -> None:
     previous = state.round(number - 1)
     if previous is not None and not previous.complete:
         boards = ", ".join(map(str, previous.missing))
-        raise InvalidEvent("round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards)
+        raise InvalidEvent(
+            "round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards
+        )
     total = _total_rounds(state)
     if total is not None and number > total:
         raise InvalidEvent("all {total} rounds are paired", total=total)
@@ -241,10 +258,17 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     boards, byes = _seating(state, number, event.data)
     if len(boards) != len(played.boards):
         raise InvalidEvent("a change by hand keeps the number of boards")
-    touched = [old.number for old, new in zip(played.boards, boards) if old != new and old.number in played.results]
+    touched = [
+        old.number
+        for old, new in zip(played.boards, boards, strict=True)
+        if old != new and old.number in played.results
+    ]
     if touched:
-        raise InvalidEvent("board {boards} of round {round} has a result: undo it first",
-                           boards=", ".join(map(str, touched)), round=number)
+        raise InvalidEvent(
+            "board {boards} of round {round} has a result: undo it first",
+            boards=", ".join(map(str, touched)),
+            round=number,
+        )
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 
@@ -274,14 +298,19 @@ def _result(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent("round {round} is not paired", round=data["round"])
     board = played.board(data["board"])
     if board is None:
-        raise InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=played.number,
-                           board=data["board"], boards=len(played.boards))
+        raise InvalidEvent(
+            "round {round} has no board {board} (boards 1-{boards})",
+            round=played.number,
+            board=data["board"],
+            boards=len(played.boards),
+        )
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
     swapped = data.get("swapped", False)
     if swapped and not board.nigiri:
-        raise InvalidEvent("board {board} had its colours set by the pairing: they cannot be swapped",
-                           board=board.number)
+        raise InvalidEvent(
+            "board {board} had its colours set by the pairing: they cannot be swapped", board=board.number
+        )
     result = Result(data["code"], swapped, event.id)
     updated = replace(played, results={**played.results, board.number: result})
     rounds = state.rounds[: played.number - 1] + (updated,) + state.rounds[played.number :]

@@ -15,8 +15,8 @@ Decisions where the spec is silent (also in docs/decisions.md):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from schemes.berger import berger_round, even_size
 from schemes.model import Board, Player, Tournament
@@ -56,8 +56,12 @@ PARAMS = (
     Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
     Param("bye_points", 0.0, _half_points, "points for a round without opponent"),
     Param("tiebreaks", ["buchholz", "head_to_head"], _tiebreak_list, "order of tie-breaks after points"),
-    Param("order", "points", choice("points", "true_rating"),
-          "standings by points, or by the true rating (the seed's order for incomplete tables)"),
+    Param(
+        "order",
+        "points",
+        choice("points", "true_rating"),
+        "standings by points, or by the true rating (the seed's order for incomplete tables)",
+    ),
 )
 
 
@@ -78,7 +82,11 @@ class RoundRobin:
         return tournament.settings.params["cycles"] * (even_size(field) - 1)
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         numbers, new_order = dict(tournament.numbers), None
@@ -137,34 +145,46 @@ class RoundRobin:
         criteria: dict[str, Criterion] = {
             "buchholz": every({p: sum(points[o.opponent] for o in games[p]) for p in table}),
             "head_to_head": head_to_head,
-            "sonneborn_berger": every({
-                p: sum(points[o.opponent] * o.score.value for o in games[p]) for p in table
-            }),
+            "sonneborn_berger": every({p: sum(points[o.opponent] * o.score.value for o in games[p]) for p in table}),
             "wins": every({p: float(sum(o.score is Score.WIN for o in games[p])) for p in table}),
-            "koya": every({
-                p: sum(o.score.value for o in games[p] if _strong(points[o.opponent], games[o.opponent]))
-                for p in table
-            }),
+            "koya": every(
+                {
+                    p: sum(o.score.value for o in games[p] if _strong(points[o.opponent], games[o.opponent]))
+                    for p in table
+                }
+            ),
             "true_rating": true_rating,
         }
         chosen = list(params["tiebreaks"])
         main: list[tuple[str, Criterion]] = [("points", every(points))]
         if params["order"] == "true_rating":
-            rating_or_points: Criterion = lambda group: {
-                p: -fit().position[p] if complete[p] else points[p] for p in group
-            }
-            main = [("complete", every({p: float(complete[p]) for p in table})),
-                    ("rating_or_points", rating_or_points), ("true_rating", true_rating), *main]
+
+            def rating_or_points(group: Sequence[int]) -> dict[int, float]:
+                """Who missed no round by his true-rating position, the others by points."""
+                return {p: -fit().position[p] if complete[p] else points[p] for p in group}
+
+            main = [
+                ("complete", every({p: float(complete[p]) for p in table})),
+                ("rating_or_points", rating_or_points),
+                ("true_rating", true_rating),
+                *main,
+            ]
         deciding = [(name, criteria[name]) for name in chosen if name not in dict(main)]
         reported = [(name, criteria[name]) for name in TIEBREAKS if name not in dict(main + deciding)]
         order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
         places, values = ranked(order, main + deciding, reported)
         shown_rating = fit().rating
         rows = tuple(
-            Row(place, player, points[player], {
-                "points": points[player], **{k: values[player][k] for k in ("wins", *TIEBREAKS)},
-                "true_rating": shown_rating[player],
-            })
+            Row(
+                place,
+                player,
+                points[player],
+                {
+                    "points": points[player],
+                    **{k: values[player][k] for k in ("wins", *TIEBREAKS)},
+                    "true_rating": shown_rating[player],
+                },
+            )
             for place, player in places
         )
         columns = tuple(dict.fromkeys(["true_rating"] * (params["order"] == "true_rating") + chosen))
@@ -224,8 +244,9 @@ def _strong(points: float, games: list[Outcome]) -> bool:
 def _decided(games: dict[int, list[Outcome]]) -> list[tuple[int, int, float]]:
     """The games the true rating counts: played ones (round-robin.md: forfeits, both-lose,
     byes and skips are not games), each once as ``(a, b, a's score)``."""
-    return [(p, o.opponent, o.score.value) for p, rows in games.items() for o in rows
-            if p < o.opponent and not o.forfeit]
+    return [
+        (p, o.opponent, o.score.value) for p, rows in games.items() for o in rows if p < o.opponent and not o.forfeit
+    ]
 
 
 def missed(outcome: Outcome) -> bool:

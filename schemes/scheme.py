@@ -9,8 +9,9 @@ stored, so a corrected result changes them everywhere at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from schemes.events import BadSetting, InvalidEvent
 from schemes.model import Board, Tournament
@@ -144,7 +145,11 @@ class Scheme(Protocol):
         """The number of rounds of the event, where it is known."""
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         """The pairing of round ``number``; ``order`` numbers the players by hand.
@@ -166,8 +171,12 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
     known = {p.key: p for p in scheme.params}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise InvalidEvent("unknown parameter {key!r} for {scheme}: known are {known}", key=unknown[0][:40],
-                           scheme=scheme.name, known=", ".join(known) or "none")
+        raise InvalidEvent(
+            "unknown parameter {key!r} for {scheme}: known are {known}",
+            key=unknown[0][:40],
+            scheme=scheme.name,
+            known=", ".join(known) or "none",
+        )
     values = {p.key: p.default for p in scheme.params}
     for key, text in given.items():
         try:

@@ -18,8 +18,8 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from schemes.model import Board, Player, Tournament
 from schemes.pairing import in_list_order, pair_round
@@ -27,6 +27,7 @@ from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in
+
 
 def _rank(text: str) -> str:
     try:
@@ -129,7 +130,11 @@ class SportHandicap(FixedRounds):
     recorded: Sequence[Recorded] = (Recorded("start_strengths", per_player=True),)
 
     def pair(
-        self, tournament: Tournament, number: int, rng: random.Random, order: Sequence[int] | None,
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
         extra: dict = {}
@@ -146,10 +151,17 @@ class SportHandicap(FixedRounds):
             key=lambda p: (-strength[p], p),
         )
         bye, pairs = pair_round(
-            number, playing, set(), in_list_order, may_meet(tournament, number), allow_repeats, left_over=True,
+            number,
+            playing,
+            set(),
+            in_list_order,
+            may_meet(tournament, number),
+            allow_repeats,
+            left_over=True,
         )
         boards = tuple(
-            board_for(i, white, black, strength[white] - strength[black]) for i, (white, black) in enumerate(pairs, start=1)
+            board_for(i, white, black, strength[white] - strength[black])
+            for i, (white, black) in enumerate(pairs, start=1)
         )
         return Pairing(boards, () if bye is None else (bye,), new_order, extra)
 
@@ -170,12 +182,23 @@ class SportHandicap(FixedRounds):
         score = {p: (10 * card.strength + tenths[p]) / 10 for p, card in table.items()}
         order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
         places, _ = ranked(order, [("score", lambda group: score)])
-        return Standings(after_round, tuple(
-            Row(place, p, score[p], {
-                "strength": float(table[p].strength), "correction": tenths[p] / 10, "streak": float(table[p].streak),
-            })
-            for place, p in places
-        ), ("correction", "streak") if final else ("streak",))
+        return Standings(
+            after_round,
+            tuple(
+                Row(
+                    place,
+                    p,
+                    score[p],
+                    {
+                        "strength": float(table[p].strength),
+                        "correction": tenths[p] / 10,
+                        "streak": float(table[p].streak),
+                    },
+                )
+                for place, p in places
+            ),
+            ("correction", "streak") if final else ("streak",),
+        )
 
 
 SPORT_HANDICAP = SportHandicap()

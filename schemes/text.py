@@ -30,12 +30,16 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
     if bad is not None:
         if bad in "\n\r\v\f\x85\u2028\u2029":
             raise InvalidEvent("{what} holds a line break: one line of visible text, please", what=what)
-        raise InvalidEvent("{what} holds the invisible character U+{code}: one line of visible text, please",
-                           what=what, code=f"{ord(bad):04X}")
+        raise InvalidEvent(
+            "{what} holds the invisible character U+{code}: one line of visible text, please",
+            what=what,
+            code=f"{ord(bad):04X}",
+        )
     text = " ".join(value.split())
     if len(text) > limit:
-        raise InvalidEvent("{what} is {length} characters long: at most {limit}", what=what, length=len(text),
-                           limit=limit)
+        raise InvalidEvent(
+            "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit
+        )
     if text and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text):
         raise InvalidEvent("{what} has nothing visible in it", what=what)
     if required and not text:

@@ -82,5 +82,7 @@ def parse_time(text: str) -> TimeControl:
         return TimeControl("fischer", main, Fraction(120 * seconds, 60))
     if match := _SUDDEN.match(compact):
         return TimeControl("sudden death", int(match.group(1)), Fraction(0))
-    raise TimeControlError("bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s "
-                           "(Fischer) or 60", text=text[:40])
+    raise TimeControlError(
+        "bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60",
+        text=text[:40],
+    )

@@ -27,8 +27,9 @@ until no rating moves by more than ``tolerance``.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import Generic, TypeVar
 
 P = TypeVar("P", bound=Hashable)
 
@@ -53,7 +54,9 @@ def rating_label(rating: float) -> str:
 
 
 def true_ratings(
-    players: Sequence[P], games: Iterable[tuple[P, P, float]], points: Mapping[P, float] | None = None,
+    players: Sequence[P],
+    games: Iterable[tuple[P, P, float]],
+    points: Mapping[P, float] | None = None,
     tolerance: float = 1e-6,
 ) -> TrueRatings[P]:
     """The true ratings and order of ``players`` from ``games`` given as ``(a, b, a's score)``.

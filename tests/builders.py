@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from schemes import actions
 from schemes.events import Event
@@ -17,7 +18,9 @@ class Log:
     def __init__(self, scheme: str = "round-robin", rounds: int | None = None, lang: str = "ru", **params: Any) -> None:
         self.events: list[Event] = []
         self.last: Appended | None = None
-        self.commit(actions.create("Test cup", scheme, rounds, lang=lang, params={k: str(v) for k, v in params.items()}))
+        self.commit(
+            actions.create("Test cup", scheme, rounds, lang=lang, params={k: str(v) for k, v in params.items()})
+        )
 
     def commit(self, action: tuple[str, dict]) -> Appended:
         kind, data = action
@@ -32,7 +35,9 @@ class Log:
         return self.last.state
 
     def add(self, surname: str, rating: int | None = None, rank: str | None = None, name: str = "X", **kw: Any) -> int:
-        return self.commit(actions.register(self.events, surname=surname, name=name, rating=rating, rank=rank, **kw)).event.data["player"]
+        return self.commit(
+            actions.register(self.events, surname=surname, name=name, rating=rating, rank=rank, **kw)
+        ).event.data["player"]
 
     def pair(self, order: Sequence[int] | None = None, seed: int = 1) -> int:
         return self.commit(actions.pair(self.state, random.Random(seed), order=order)).event.data["round"]

@@ -7,9 +7,9 @@ taken from the bindings themselves so the footer and the palette never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -52,8 +52,15 @@ class TengenApp(App[None]):
                 for b in bindings
             ]
 
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Notifications carry names and paths the referee typed: text, not markup.  A
         confirmation goes after three seconds, so it never covers the boards for long; a
         refusal stays half a minute, to be read."""
@@ -90,15 +97,19 @@ class TengenApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette offers what the keys do, in the interface language, each once; not
         Textual's own commands (themes, screenshots), which would be English."""
-        yield SystemCommand(_("Language"), _("Switch the interface between Russian and English"),
-                            self.action_switch_language)
+        yield SystemCommand(
+            _("Language"), _("Switch the interface between Russian and English"), self.action_switch_language
+        )
         seen = {_("Language")}
-        for key, active in screen.active_bindings.items():
+        for active in screen.active_bindings.values():
             description = active.binding.description
             if description and description not in seen and active.enabled:
                 seen.add(description)
-                yield SystemCommand(description, f"{description} ({self.get_key_display(active.binding)})",
-                                    lambda node=active.node, action=active.binding.action: node.run_action(action))
+                yield SystemCommand(
+                    description,
+                    f"{description} ({self.get_key_display(active.binding)})",
+                    lambda node=active.node, action=active.binding.action: node.run_action(action),
+                )
         yield SystemCommand(_("Quit"), _("Quit"), self.action_quit)
 
     def action_switch_language(self) -> None:

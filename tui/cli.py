@@ -12,8 +12,9 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Sequence
+from typing import Any, NoReturn
 
 from data import codes
 from data.errors import TournamentFileError
@@ -78,8 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--komi", type=float, default=6.5, help="komi of even games (default 6.5)")
     new.add_argument("--time", default="", help="time control: 40+5/15, 60+30sx3, 45+30s or 60")
     new.add_argument("--lang", default="ru", help="language of the paperwork: ru (default) or en")
-    new.add_argument("--param", type=_param, action="append", default=[], metavar="KEY=VALUE",
-                     help="a scheme parameter, named as in the scheme's rules (repeatable)")
+    new.add_argument(
+        "--param",
+        type=_param,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a scheme parameter, named as in the scheme's rules (repeatable)",
+    )
 
     demo = commands.add_parser("demo", help="write a demo tournament")
     demo.add_argument("dir", nargs="?", default="tengen-demo", help="the folder to write the demo into")
@@ -112,8 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--round", type=int, help="the round to pair (it must be the next one)")
     pair.add_argument("--order", type=_ids, help="player ids in number order (manual numbering)")
     pair.add_argument("--seed", type=int, help="seed of the draw of lots (for repeatable tests)")
-    pair.add_argument("--allow-repeats", action="store_true",
-                      help="when no pairing without a repeat game exists, accept repeats (fix them by hand)")
+    pair.add_argument(
+        "--allow-repeats",
+        action="store_true",
+        help="when no pairing without a repeat game exists, accept repeats (fix them by hand)",
+    )
 
     pairing = commands.add_parser("pairing", help="change the latest pairing by hand")
     pairing_commands = pairing.add_subparsers(dest="pairing_command", required=True, parser_class=_Parser)
@@ -146,8 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     pairings.add_argument("round", type=int, nargs="?", help="the round (default: the latest)")
     pairings.add_argument("--json", action="store_true", help="as JSON, for scripts")
     printing = commands.add_parser("print", help="paperwork as PDF")
-    printing.add_argument("kind", choices=("cards", "protocol", "slips", "standings", "table", "registration"),
-                          help="which document")
+    printing.add_argument(
+        "kind", choices=("cards", "protocol", "slips", "standings", "table", "registration"), help="which document"
+    )
     printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
     printing.add_argument("-o", "--output", required=True, help="the PDF to write")
 
@@ -188,8 +199,15 @@ def _file(args: argparse.Namespace) -> str:
 
 def _cmd_new(args: argparse.Namespace) -> None:
     action = actions.create(
-        args.name, args.scheme, args.rounds, args.place, args.dates, args.komi, args.time,
-        args.lang, dict(args.param),
+        args.name,
+        args.scheme,
+        args.rounds,
+        args.place,
+        args.dates,
+        args.komi,
+        args.time,
+        args.lang,
+        dict(args.param),
     )
     Ledger.create(args.path, action).close()
     print(f"created {args.path}")
@@ -197,8 +215,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         control = parse_time(args.time)
         print(f"time control {args.time}: {control.describe()}")
         if not control.rated_in_russia:
-            print(f"warning: {args.time} is under 60 effective minutes: the event would not be rated",
-                  file=sys.stderr)
+            print(f"warning: {args.time} is under 60 effective minutes: the event would not be rated", file=sys.stderr)
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
@@ -226,8 +243,10 @@ def _rating_list(path: str) -> Any:
 
 def _cmd_player_find(args: argparse.Namespace) -> None:
     for player in _rating_list(args.path).search(args.prefix):
-        print(f"{player.pin}  {player.surname} {player.name}  {player.grade}  GoR {player.gor}  "
-              f"{player.country} {player.club}")
+        print(
+            f"{player.pin}  {player.surname} {player.name}  {player.grade}  GoR {player.gor}  "
+            f"{player.country} {player.club}"
+        )
 
 
 def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[str, Any]]:
@@ -242,7 +261,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
             raise BadInput(f"{path} is a rating list: choose players with --pin (find them with player find)")
         ratings = _rating_list(args.path)
         chosen = [ratings.by_pin(pin) for pin in args.pin]
-        missing = [pin for pin, player in zip(args.pin, chosen) if player is None]
+        missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput(f"no player with PIN {missing[0]} in {path}")
         return [player.profile() for player in chosen]
@@ -270,17 +289,19 @@ def _cmd_player(args: argparse.Namespace) -> None:
         command = args.player_command
         if command == "import":
             profiles = _import_profiles(args, ledger.state)
-            done = ledger.commit_all([
-                lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles
-            ])
+            done = ledger.commit_all(
+                [lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles]
+            )
             print(f"{len(done)} players registered: ids {', '.join(str(a.event.data['player']) for a in done)}")
             return
         if command == "add":
             fields = _profile_fields(args)
             twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:
-                raise BadInput(f"{twin.full_name} is registered already as player {twin.id}: "
-                               "add --again to register a second player of that name")
+                raise BadInput(
+                    f"{twin.full_name} is registered already as player {twin.id}: "
+                    "add --again to register a second player of that name"
+                )
             appended = ledger.commit(actions.register(ledger.events, **fields))
             print(appended.event.data["player"])
             return
@@ -370,7 +391,7 @@ def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
 
 def _cmd_log(args: argparse.Namespace) -> None:
     ledger = _reading(args)
-    ledger.state  # refuse a damaged log here too
+    ledger.check()
     _emit(args, views.log_json(ledger.events) if args.json else None, lambda: views.log_text(ledger.events))
 
 
@@ -379,8 +400,7 @@ def _cmd_pairings(args: argparse.Namespace) -> None:
     number = args.round if args.round is not None else state.paired_rounds
     if state.round(number) is None:
         raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
-    _emit(args, views.pairings_json(state, number) if args.json else None,
-          lambda: views.pairings_text(state, number))
+    _emit(args, views.pairings_json(state, number) if args.json else None, lambda: views.pairings_text(state, number))
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
@@ -390,8 +410,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
         after = views.latest_complete_round(state)
     if not 0 <= after <= state.paired_rounds:
         raise BadInput(f"round {after} is not paired")
-    _emit(args, views.standings_json(state, after) if args.json else None,
-          lambda: views.standings_text(state, after))
+    _emit(args, views.standings_json(state, after) if args.json else None, lambda: views.standings_text(state, after))
 
 
 def _cmd_print(args: argparse.Namespace) -> None:
@@ -457,11 +476,14 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     held = Ledger(backup)
     state = held.state  # a backup that does not replay is refused here
     last = held.events[-1]
-    print(f"{backup.name}: {state.settings.name}, {len(held.events)} events, {state.paired_rounds} rounds paired; "
-          f"last entry {last.id} at {last.at}: {describe(last)}")
+    print(
+        f"{backup.name}: {state.settings.name}, {len(held.events)} events, {state.paired_rounds} rounds paired; "
+        f"last entry {last.id} at {last.at}: {describe(last)}"
+    )
     if not args.yes:
-        print(f"Put it back as {path.name} (the current file is kept as {path.name}.damaged)? [y/N] ",
-              end="", flush=True)
+        print(
+            f"Put it back as {path.name} (the current file is kept as {path.name}.damaged)? [y/N] ", end="", flush=True
+        )
         if sys.stdin.readline().strip().lower() not in ("y", "yes", "д", "да"):
             raise BadInput("nothing restored")
     restore(path)
@@ -486,10 +508,21 @@ def _run_app(path: str | None, folder: Path | None = None) -> None:
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
-    "new": _cmd_new, "player": _cmd_player, "pair": _cmd_pair, "pairing": _cmd_pairing, "result": _cmd_result,
-    "undo": _cmd_undo, "redo": _cmd_redo, "log": _cmd_log, "pairings": _cmd_pairings,
-    "standings": _cmd_standings, "demo": _cmd_demo, "print": _cmd_print,
-    "export": _cmd_export, "restore": _cmd_restore, "settings": _cmd_settings,
+    "new": _cmd_new,
+    "player": _cmd_player,
+    "pair": _cmd_pair,
+    "pairing": _cmd_pairing,
+    "result": _cmd_result,
+    "undo": _cmd_undo,
+    "redo": _cmd_redo,
+    "log": _cmd_log,
+    "pairings": _cmd_pairings,
+    "standings": _cmd_standings,
+    "demo": _cmd_demo,
+    "print": _cmd_print,
+    "export": _cmd_export,
+    "restore": _cmd_restore,
+    "settings": _cmd_settings,
 }
 
 

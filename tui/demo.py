@@ -8,8 +8,8 @@ also a smoke test of the whole path from action to file.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
@@ -52,16 +52,27 @@ def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) 
 
 
 def _register(ledger: Ledger, players: Sequence[tuple[str, str, int, str, str]]) -> None:
-    ledger.commit_all([
-        lambda events, state, p=p: actions.register(events, surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4])
-        for p in players
-    ])
+    ledger.commit_all(
+        [
+            lambda events, state, p=p: actions.register(
+                events, surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4]
+            )
+            for p in players
+        ]
+    )
 
 
 def _round_robin(path: Path) -> None:
     create = actions.create(
-        "Демо: круговой турнир", "round-robin", None, "Санкт-Петербург", "2026-11-28..2026-11-29",
-        6.5, "60+30sx3", "ru", {"numbering": "rating"},
+        "Демо: круговой турнир",
+        "round-robin",
+        None,
+        "Санкт-Петербург",
+        "2026-11-28..2026-11-29",
+        6.5,
+        "60+30sx3",
+        "ru",
+        {"numbering": "rating"},
     )
     with Ledger.create(path, create) as ledger:
         _register(ledger, PLAYERS[:6])
@@ -70,8 +81,14 @@ def _round_robin(path: Path) -> None:
 
 def _gamma(path: Path) -> None:
     create = actions.create(
-        "Демо: турнир по схеме Гамма", "gamma", 5, "Санкт-Петербург", "2026-11-28..2026-11-29",
-        6.5, "50+5/20", "ru",
+        "Демо: турнир по схеме Гамма",
+        "gamma",
+        5,
+        "Санкт-Петербург",
+        "2026-11-28..2026-11-29",
+        6.5,
+        "50+5/20",
+        "ru",
     )
     with Ledger.create(path, create) as ledger:
         _register(ledger, PLAYERS[:11])
@@ -81,8 +98,14 @@ def _gamma(path: Path) -> None:
 
 def _sport_handicap(path: Path) -> None:
     create = actions.create(
-        "Демо: спортивно-форовый турнир", "sport-handicap", 7, "КГС, Русская комната", "2026-11-23..2026-11-29",
-        6.5, "30+30sx3", "ru",
+        "Демо: спортивно-форовый турнир",
+        "sport-handicap",
+        7,
+        "КГС, Русская комната",
+        "2026-11-23..2026-11-29",
+        6.5,
+        "30+30sx3",
+        "ru",
     )
     with Ledger.create(path, create) as ledger:
         _register(ledger, PLAYERS[2:])
@@ -91,9 +114,14 @@ def _sport_handicap(path: Path) -> None:
 
 
 VLADIVOSTOK = (  # fors.md: the I Japan Consul-General Cup, 17-19.09.2004
-    ("Затонских", "Антон", 2650, "Kha"), ("Лю", "Личунь", 2650, "Kha"), ("Павлов", "Сергей", 2450, "Nov"),
-    ("Куташов", "Александр", 2350, "Kha"), ("Хованец", "Алексей", 2250, "Vla"),
-    ("Петеримов", "Сергей", 2150, "Kha"), ("Горячкин", "Андрей", 2050, "Vla"), ("Воропаев", "В", 2000, "Kha"),
+    ("Затонских", "Антон", 2650, "Kha"),
+    ("Лю", "Личунь", 2650, "Kha"),
+    ("Павлов", "Сергей", 2450, "Nov"),
+    ("Куташов", "Александр", 2350, "Kha"),
+    ("Хованец", "Алексей", 2250, "Vla"),
+    ("Петеримов", "Сергей", 2150, "Kha"),
+    ("Горячкин", "Андрей", 2050, "Vla"),
+    ("Воропаев", "В", 2000, "Kha"),
 )
 VLADIVOSTOK_WINNERS = ({1, 3, 5, 7}, {1, 4, 5, 8}, {1, 2, 6, 8}, {1, 2, 3, 5}, {1, 3, 4, 6})
 VLADIVOSTOK_SWAPPED = {(1, 4)}  # (round, board): 7 took black after the nigiri
@@ -101,7 +129,14 @@ VLADIVOSTOK_SWAPPED = {(1, 4)}  # (round, board): 7 took black after the nigiri
 
 def _vladivostok(path: Path) -> None:
     create = actions.create(
-        "I Japan Consul-General Cup", "fors", 5, "Vladivostok", "2004-09-17..2004-09-19", 6.5, "60", "ru",
+        "I Japan Consul-General Cup",
+        "fors",
+        5,
+        "Vladivostok",
+        "2004-09-17..2004-09-19",
+        6.5,
+        "60",
+        "ru",
     )
     with Ledger.create(path, create) as ledger:
         _register(ledger, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
@@ -112,8 +147,12 @@ def _vladivostok(path: Path) -> None:
                 ledger.commit(actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED))
 
 
-DEMOS = {"round-robin.json": _round_robin, "gamma.json": _gamma, "sport-handicap.json": _sport_handicap,
-         "fors-vladivostok.json": _vladivostok}
+DEMOS = {
+    "round-robin.json": _round_robin,
+    "gamma.json": _gamma,
+    "sport-handicap.json": _sport_handicap,
+    "fors-vladivostok.json": _vladivostok,
+}
 
 
 def write_demo(folder: Path) -> list[Path]:

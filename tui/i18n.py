@@ -163,8 +163,7 @@ RU = {
     "Choose at least one document": "Выберите хотя бы один документ",
     "Writing {document}…": "Готовится: {document}…",
     "Written to {folder}: {files}": "Записано в {folder}: {files}",
-    "No PDF viewer here: open the files from {folder} to print them":
-        "Программы для просмотра PDF нет: откройте файлы из папки {folder}, чтобы напечатать",
+    "No PDF viewer here: open the files from {folder} to print them": "Программы для просмотра PDF нет: откройте файлы из папки {folder}, чтобы напечатать",
     "cards": "карточки",
     "protocol": "протокол тура",
     "slips": "бланки результатов",
@@ -199,14 +198,12 @@ RU = {
     "even games, or handicap by rank difference": "на равных или с форой по разнице рангов",
     "points for a round without opponent": "очки за тур без соперника",
     "order of tie-breaks after points": "порядок дополнительных показателей после очков",
-    "standings by points, or by the true rating (the seed's order for incomplete tables)":
-        "места по очкам или по «истинному» рейтингу (для неполных таблиц)",
+    "standings by points, or by the true rating (the seed's order for incomplete tables)": "места по очкам или по «истинному» рейтингу (для неполных таблиц)",
     "announced komi of even games": "объявленное коми в партиях на равных",
     "time control": "контроль времени",
     "language of the paperwork": "язык документов",
     # refusals and notices (schemes, data): templates filled in by ``said``
-    "No pairing of round {round} without a repeat game. Pair allowing repeat games?":
-        "Тур {round} нельзя составить без повторных встреч. Составить с повторными встречами?",
+    "No pairing of round {round} without a repeat game. Pair allowing repeat games?": "Тур {round} нельзя составить без повторных встреч. Составить с повторными встречами?",
     "round {round} cannot be paired without a repeat game: pair it with --allow-repeats and change it by hand "
     "with pairing swap": "тур {round} нельзя составить без повторных встреч",
     "{reason}: add --force to pair them anyway": "{reason}",
@@ -216,8 +213,7 @@ RU = {
     "a player needs a rating or a rank": "у игрока должен быть рейтинг или ранг",
     "all {total} rounds are paired": "все туры ({total}) уже составлены",
     "board {boards} of round {round} has a result: undo it first": "на доске {boards} {round}-го тура есть результат: сначала отмените его",
-    "board {board} had its colours set by the pairing: they cannot be swapped":
-        "цвета на доске {board} назначены жеребьёвкой: менять их нельзя",
+    "board {board} had its colours set by the pairing: they cannot be swapped": "цвета на доске {board} назначены жеребьёвкой: менять их нельзя",
     "board {board} is a handicap game: the stronger player takes white": "на доске {board} игра с форой: белыми играет сильнейший",
     "event {event} ({what}) is already undone": "запись {event} ({what}) уже отменена",
     "give a rating or a rank": "укажите рейтинг или ранг",
@@ -235,10 +231,8 @@ RU = {
     "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с {round}-го тура",
     "player {player} is left out of round {round}": "игрок {player} не попал в {round}-й тур",
     "round {round} has no board {board} (boards 1-{boards})": "в {round}-м туре нет доски {board} (доски 1–{boards})",
-    "round {round} has results on board {boards}: undo them before its pairing":
-        "в {round}-м туре есть результаты (доска {boards}): сначала отмените их",
-    "round {round} is already paired: a skip must be announced before; record the game as a forfeit instead":
-        "{round}-й тур уже составлен: об отказе заявляют заранее; запишите неявку",
+    "round {round} has results on board {boards}: undo them before its pairing": "в {round}-м туре есть результаты (доска {boards}): сначала отмените их",
+    "round {round} is already paired: a skip must be announced before; record the game as a forfeit instead": "{round}-й тур уже составлен: об отказе заявляют заранее; запишите неявку",
     "round {round} is already paired: withdraw him from round {next}": "{round}-й тур уже составлен: снимите игрока с {next}-го",
     "round {round} is not complete: no result on board {boards}": "{round}-й тур не закончен: нет результата на доске {boards}",
     "round {round} is not paired": "{round}-й тур ещё не составлен",
@@ -250,26 +244,21 @@ RU = {
     "{scheme}: nobody can join after round 1 is paired": "после жеребьёвки 1-го тура добавить игрока нельзя",
     "players {a} and {b} are blocked from meeting": "игрокам {a} и {b} запрещено играть друг с другом",
     "players {a} and {b} met in round {round}": "игроки {a} и {b} уже встречались в {round}-м туре",
-    "round {later} was paired with the old result of round {round}":
-        "тур {later} был составлен по прежнему результату {round}-го тура",
-    "round {round} was announced after round {before} was paired: recorded, but worth 0 points":
-        "отказ от {round}-го тура заявлен после жеребьёвки {before}-го: записан, но стоит 0 очков",
+    "round {later} was paired with the old result of round {round}": "тур {later} был составлен по прежнему результату {round}-го тура",
+    "round {round} was announced after round {before} was paired: recorded, but worth 0 points": "отказ от {round}-го тура заявлен после жеребьёвки {before}-го: записан, но стоит 0 очков",
     "round {round} needs at least 2 players": "для {round}-го тура нужно хотя бы 2 игрока",
     "a round robin needs at least 2 players": "для кругового турнира нужно хотя бы 2 игрока",
     "{folder}: no such folder": "{folder}: нет такой папки",
     "{path} exists already: choose another name": "{path} уже существует: выберите другое имя",
     "{path}: cannot write in {folder} ({reason})": "{path}: нельзя записать в {folder} ({reason})",
-    "{path}: cannot write it ({reason}); the file is as it was before":
-        "{path}: не удалось записать ({reason}); файл остался прежним",
+    "{path}: cannot write it ({reason}); the file is as it was before": "{path}: не удалось записать ({reason}); файл остался прежним",
     "{path}: {what}": "{path}: {what}",
-    "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back":
-        "{path}: {what}; прежнее состояние — в {backup}: его вернёт команда tengen restore {path}",
+    "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back": "{path}: {what}; прежнее состояние — в {backup}: его вернёт команда tengen restore {path}",
     "no such file": "нет такого файла",
     "not a Tengen tournament (damaged or not JSON)": "не турнир Tengen (повреждён или не JSON)",
     "not a Tengen tournament file": "не файл турнира Tengen",
     "{what} holds a line break: one line of visible text, please": "{what}: перевод строки не допускается, нужна одна строка",
-    "{what} holds the invisible character U+{code}: one line of visible text, please":
-        "{what}: невидимый символ U+{code} не допускается",
+    "{what} holds the invisible character U+{code}: one line of visible text, please": "{what}: невидимый символ U+{code} не допускается",
     "{what} is {length} characters long: at most {limit}": "{what}: {length} знаков, допустимо не больше {limit}",
     "{what} has nothing visible in it": "{what}: нет ни одного видимого знака",
     "{what} is empty": "{what}: пусто",
@@ -295,7 +284,6 @@ RU = {
     "Keys of this screen (Esc closes)": "Клавиши этого экрана (Esc — закрыть)",
     "Key": "Клавиша",
     "What it does": "Что делает",
-    "Board": "Доска",
     "gamma": "Гамма",
     "sport-handicap": "спортивно-гандикапная",
     "fors": "ФОРС",
@@ -303,8 +291,7 @@ RU = {
     "of": "из",
     "round {paired}": "тур {paired}",
     "not paired yet": "жеребьёвки ещё не было",
-    "{name} is registered already (No. {id}). Register another player of that name?":
-        "{name} уже зарегистрирован (рег. № {id}). Зарегистрировать ещё одного игрока с таким именем?",
+    "{name} is registered already (No. {id}). Register another player of that name?": "{name} уже зарегистрирован (рег. № {id}). Зарегистрировать ещё одного игрока с таким именем?",
     "settings changed: {changed}": "изменены настройки: {changed}",
     "{key} cannot be changed: only {keys}": "{key} изменить нельзя; можно: {keys}",
     "title": "название",
@@ -371,8 +358,7 @@ RU = {
     "the same player as on line {other} (--again)": "тот же игрок, что в строке {other}",
     "bad time control {text!r}: no stones per period": "неверный контроль времени {text!r}: нет числа камней",
     "bad time control {text!r}: no byo-yomi periods": "неверный контроль времени {text!r}: нет периодов бёёми",
-    "bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60":
-        "неверный контроль времени {text!r}: пишите 40+5/15 (канадское), 60+30sx3 (японское), 45+30s (Фишер) или 60",
+    "bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60": "неверный контроль времени {text!r}: пишите 40+5/15 (канадское), 60+30sx3 (японское), 45+30s (Фишер) или 60",
     "the surname": "фамилия",
     "the first name": "имя",
     "the country": "страна",
@@ -394,8 +380,14 @@ RU = {
 }
 
 
-RESULTS = {"W+": "White won", "B+": "Black won", "draw": "Jigo", "W+F": "White by forfeit", "B+F": "Black by forfeit",
-           "both-lose": "Both lose"}
+RESULTS = {
+    "W+": "White won",
+    "B+": "Black won",
+    "draw": "Jigo",
+    "W+F": "White by forfeit",
+    "B+F": "Black by forfeit",
+    "both-lose": "Both lose",
+}
 """A result code as the referee says it (translated by ``_``)."""
 
 
@@ -422,8 +414,10 @@ def said(message: object) -> str:
     template, fields = getattr(message, "template", None), getattr(message, "fields", None)
     if template is None or fields is None:
         return str(message)
-    values = {key: said(value) if hasattr(value, "template") else _(value) if key == "what" else value
-              for key, value in fields.items()}
+    values = {
+        key: said(value) if hasattr(value, "template") else _(value) if key == "what" else value
+        for key, value in fields.items()
+    }
     return _(template, **values)
 
 

@@ -23,7 +23,7 @@ class Session:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.ledger = Ledger(path, writable=True)
-        self.ledger.state  # a damaged log is refused now, not at the first action
+        self.ledger.check()
         self.rng = random.Random()
 
     @property

@@ -36,8 +36,12 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
         "round": number,
         "boards": [
             {
-                "board": b.number, "white": b.white, "black": b.black, "handicap": b.handicap,
-                "komi": b.komi, "nigiri": b.nigiri,
+                "board": b.number,
+                "white": b.white,
+                "black": b.black,
+                "handicap": b.handicap,
+                "komi": b.komi,
+                "nigiri": b.nigiri,
                 "result": played.results[b.number].code if b.number in played.results else None,
                 **({"swapped": True} if b.number in played.results and played.results[b.number].swapped else {}),
             }
@@ -63,19 +67,24 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
     rows = []
     for row in standings.rows:
         player = state.players[row.player]
-        rows.append({
-            "place": row.place, "id": player.id, "no": state.numbers.get(player.id),
-            "name": player.full_name, "rank": player.rank_label, "score": _number(row.score),
-            "tiebreaks": {k: _number(v) for k, v in row.tiebreaks.items()},
-        })
+        rows.append(
+            {
+                "place": row.place,
+                "id": player.id,
+                "no": state.numbers.get(player.id),
+                "name": player.full_name,
+                "rank": player.rank_label,
+                "score": _number(row.score),
+                "tiebreaks": {k: _number(v) for k, v in row.tiebreaks.items()},
+            }
+        )
     return {"after_round": after_round, "columns": list(standings.columns), "rows": rows}
 
 
 def log_json(events: list[Event]) -> list[dict[str, Any]]:
     retracted = retracted_ids(events)
     return [
-        {**dict(e.data), "id": e.id, "kind": e.kind, "at": e.at, "retracted": e.id in retracted,
-         "text": describe(e)}
+        {**dict(e.data), "id": e.id, "kind": e.kind, "at": e.at, "retracted": e.id in retracted, "text": describe(e)}
         for e in events
     ]
 
@@ -112,8 +121,10 @@ def standings_text(state: Tournament, after_round: int) -> str:
     name_width = max([len(r["name"]) for r in data["rows"]] + [4])
     header = f"{'Place':>5}  {'No':>3}  {'Name':<{name_width}}  {'Rank':>4}  {'Score':>6}"
     widths = {k: max(len(k), 6) for k in keys}
-    lines = [f"{state.settings.name} — standings after round {after_round}",
-             header + "".join(f"  {k:>{widths[k]}}" for k in keys)]
+    lines = [
+        f"{state.settings.name} — standings after round {after_round}",
+        header + "".join(f"  {k:>{widths[k]}}" for k in keys),
+    ]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
         line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>4}  {r['score']:>6g}"
@@ -123,8 +134,7 @@ def standings_text(state: Tournament, after_round: int) -> str:
 
 def log_text(events: list[Event]) -> str:
     return "\n".join(
-        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "")
-        for e in log_json(events)
+        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "") for e in log_json(events)
     )
 
 
@@ -133,10 +143,14 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     settings = state.settings
     scheme = get_scheme(settings.scheme)
     rows = [
-        ("name", settings.name, ""), ("scheme", settings.scheme, ""),
-        ("rounds", str(scheme.total_rounds(state) or ""), ""), ("place", settings.place, ""),
-        ("dates", settings.dates, ""), ("komi", f"{settings.komi:g}", "announced komi of even games"),
-        ("time", settings.time, "time control"), ("lang", settings.lang, "language of the paperwork"),
+        ("name", settings.name, ""),
+        ("scheme", settings.scheme, ""),
+        ("rounds", str(scheme.total_rounds(state) or ""), ""),
+        ("place", settings.place, ""),
+        ("dates", settings.dates, ""),
+        ("komi", f"{settings.komi:g}", "announced komi of even games"),
+        ("time", settings.time, "time control"),
+        ("lang", settings.lang, "language of the paperwork"),
     ]
     for param in scheme.params:
         value = settings.params[param.key]

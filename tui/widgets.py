@@ -34,8 +34,9 @@ class MarkedList(SelectionList[str]):
 
     def __init__(self, *items: tuple[str, str, bool], **options: Any) -> None:
         self.titles = {value: title for title, value, _selected in items}
-        super().__init__(*((self.marked(title, selected), value, selected) for title, value, selected in items),
-                         **options)
+        super().__init__(
+            *((self.marked(title, selected), value, selected) for title, value, selected in items), **options
+        )
 
     @staticmethod
     def marked(title: str, selected: bool) -> Text:
@@ -43,5 +44,6 @@ class MarkedList(SelectionList[str]):
 
     def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
         value = event.selection.value
-        self.replace_option_prompt_at_index(event.selection_index, self.marked(self.titles[value],
-                                                                               value in self.selected))
+        self.replace_option_prompt_at_index(
+            event.selection_index, self.marked(self.titles[value], value in self.selected)
+        )

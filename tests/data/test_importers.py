@@ -19,7 +19,9 @@ def write(tmp_path: Path, text: str, encoding: str = "utf-8") -> Path:
 
 
 def test_a_good_csv(tmp_path: Path) -> None:
-    rows, errors = read_csv(write(tmp_path, "surname,name,rating,country,club\nIvanov,Ivan,2150,ru,Москва\nPetrov,Petr,1890,RU,StP\n"))
+    rows, errors = read_csv(
+        write(tmp_path, "surname,name,rating,country,club\nIvanov,Ivan,2150,ru,Москва\nPetrov,Petr,1890,RU,StP\n")
+    )
     assert errors == []
     assert [r.fields for r in rows] == [
         {"surname": "Ivanov", "name": "Ivan", "rating": 2150, "country": "RU", "club": "Mos"},
@@ -34,7 +36,9 @@ def test_russian_header_semicolons_and_windows_1251(tmp_path: Path) -> None:
 
 
 def test_bad_rows_are_named_by_line(tmp_path: Path) -> None:
-    rows, errors = read_csv(write(tmp_path, "surname,name,rank,country\nA,B,2d,RU\nC,D,55d,RU\n,E,1k,RU\n\nF,G,3k,RUS\nH,I,,RU\n"))
+    rows, errors = read_csv(
+        write(tmp_path, "surname,name,rank,country\nA,B,2d,RU\nC,D,55d,RU\n,E,1k,RU\n\nF,G,3k,RUS\nH,I,,RU\n")
+    )
     assert [r.line for r in rows] == [2]
     assert list(map(str, errors)) == [
         "line 3: bad rank '55d': ranks go from 30k to 9d",
@@ -59,7 +63,9 @@ def test_the_egd_list_loads_every_player(egd: RatingList) -> None:
 def test_search_by_name_prefix(egd: RatingList) -> None:
     found = egd.search("shikshin")
     assert [(p.surname, p.name, p.grade, p.gor) for p in found] == [
-        ("Shikshin", "Igor", "7k", 1464), ("Shikshin", "Ilja", "2p", 2787), ("Shikshin", "Valerij", "4d", 2292),
+        ("Shikshin", "Igor", "7k", 1464),
+        ("Shikshin", "Ilja", "2p", 2787),
+        ("Shikshin", "Valerij", "4d", 2292),
         ("Shikshina", "Svetlana", "3p", 2598),
     ]
     assert [p.name for p in egd.search("Shikshin Il")] == ["Ilja"]
@@ -85,7 +91,9 @@ def test_doubled_quotes_are_one_quote(tmp_path: Path) -> None:
 
 
 def test_an_unclosed_quote_is_an_error_of_its_line_only(tmp_path: Path) -> None:
-    rows, errors = read_csv(write(tmp_path, 'surname,name,rating\n"Ivanov,Ivan,2000\nPetrov,Petr,1900\nSidorov,S,1800\n'))
+    rows, errors = read_csv(
+        write(tmp_path, 'surname,name,rating\n"Ivanov,Ivan,2000\nPetrov,Petr,1900\nSidorov,S,1800\n')
+    )
     assert list(map(str, errors)) == ["line 2: an unclosed quote"]
     assert [r.fields["surname"] for r in rows] == ["Petrov", "Sidorov"]
 
@@ -98,7 +106,9 @@ def test_a_field_over_the_csv_limit_is_a_bad_line_not_a_crash(tmp_path: Path) ->
 
 def test_the_readmes_header_and_a_file_without_a_header(tmp_path: Path) -> None:
     # rating|rank takes either, row by row; Cyrillic ranks
-    rows, errors = read_csv(write(tmp_path, "surname,name,rating|rank,country,club\nA,B,2150,RU,\nC,D,3к,RU,\nE,F,2 дан,,\n"))
+    rows, errors = read_csv(
+        write(tmp_path, "surname,name,rating|rank,country,club\nA,B,2150,RU,\nC,D,3к,RU,\nE,F,2 дан,,\n")
+    )
     assert errors == [] and [r.fields.get("rating", r.fields.get("rank")) for r in rows] == [2150, "3к", "2 дан"]
     rows, errors = read_csv(write(tmp_path, "Иванов;Иван;2150;RU;Москва\nПетрова;Анна;5k;;\n"))
     assert errors == []
@@ -121,8 +131,13 @@ def test_an_excel_registration_list(tmp_path: Path) -> None:
 
     book = Workbook()
     sheet = book.active
-    for row in (["Фамилия", "Имя", "Рейтинг", "Город"], ["Иванов", "Иван", 2150, "Москва"],
-                ["Петрова", "Анна", "3к", None], [None, None, None, None], ["Сидоров", "С", 1900.0, "Казань"]):
+    for row in (
+        ["Фамилия", "Имя", "Рейтинг", "Город"],
+        ["Иванов", "Иван", 2150, "Москва"],
+        ["Петрова", "Анна", "3к", None],
+        [None, None, None, None],
+        ["Сидоров", "С", 1900.0, "Казань"],
+    ):
         sheet.append(row)
     path = tmp_path / "players.xlsx"
     book.save(path)

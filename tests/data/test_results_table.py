@@ -8,7 +8,10 @@ from data.results_table import TableError, games, parse, parse_result, read, sym
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 FILES = {  # file: (players, rounds)
-    "egc2013.h9": (594, 10), "egc2023.txt": (670, 10), "T190420D.txt": (48, 5), "juvisy.h9": (19, 4),
+    "egc2013.h9": (594, 10),
+    "egc2023.txt": (670, 10),
+    "T190420D.txt": (48, 5),
+    "juvisy.h9": (19, 4),
     "ioct.h9": (4, 3),
 }
 
@@ -52,17 +55,29 @@ def test_what_real_files_contain() -> None:
 @pytest.mark.parametrize(
     "token, fields",
     [
-        ("26+/w0", (26, "+", "w", 0, None, False, True)), ("22+!w0", (22, "+", "w", 0, None, True, True)),
-        ("22+/w0!", (22, "+", "w", 0, None, True, True)), ("7+/w", (7, "+", "w", None, None, False, True)),
-        ("35=", (35, "=", None, None, None, False, True)), ("11-/w3k8", (11, "-", "w", 3, 8, False, True)),
-        ("11+/b3k-8", (11, "+", "b", 3, -8, False, True)), ("0=", (0, "=", None, None, None, False, True)),
-        ("-", (0, "-", None, None, None, False, False)), ("12?/B2", (12, "?", "b", 2, None, False, True)),
+        ("26+/w0", (26, "+", "w", 0, None, False, True)),
+        ("22+!w0", (22, "+", "w", 0, None, True, True)),
+        ("22+/w0!", (22, "+", "w", 0, None, True, True)),
+        ("7+/w", (7, "+", "w", None, None, False, True)),
+        ("35=", (35, "=", None, None, None, False, True)),
+        ("11-/w3k8", (11, "-", "w", 3, 8, False, True)),
+        ("11+/b3k-8", (11, "+", "b", 3, -8, False, True)),
+        ("0=", (0, "=", None, None, None, False, True)),
+        ("-", (0, "-", None, None, None, False, False)),
+        ("12?/B2", (12, "?", "b", 2, None, False, True)),
     ],
 )
 def test_result_tokens(token: str, fields: tuple) -> None:
     result = parse_result(token)
-    assert (result.opponent, result.outcome, result.colour, result.handicap, result.komi, result.forfeit,
-            result.played) == fields
+    assert (
+        result.opponent,
+        result.outcome,
+        result.colour,
+        result.handicap,
+        result.komi,
+        result.forfeit,
+        result.played,
+    ) == fields
 
 
 def test_bad_lines_are_named() -> None:

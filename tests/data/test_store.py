@@ -67,8 +67,11 @@ def test_refused_action_leaves_the_file_unchanged(tmp_path: Path) -> None:
         (b"", "damaged or not JSON"),
         (b'{"meta": {"1": {"format": "tengen-tournament", "version": 7}}, "events": {}}', "version 7"),
         (b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, "events": {"2": {}}}', "events are missing"),
-        (b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, "events": {"1": {"kind": "x", "data": {}}}}',
-         "unknown event kind"),
+        (
+            b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, '
+            b'"events": {"1": {"kind": "x", "data": {}}}}',
+            "unknown event kind",
+        ),
     ],
 )
 def test_corrupt_or_foreign_files_are_refused_and_not_touched(tmp_path: Path, content: bytes, message: str) -> None:
@@ -87,7 +90,7 @@ def test_inconsistent_log_is_reported_as_damage(tmp_path: Path) -> None:
     data["events"]["2"] = {"kind": "result_recorded", "at": "", "data": {"round": 1, "board": 1, "code": "W+"}}
     path.write_text(json.dumps(data))
     with pytest.raises(TournamentFileError, match="damaged event log \\(round 1 is not paired\\)"):
-        Ledger(path).state
+        Ledger(path).check()
 
 
 def test_create_never_replaces_a_file(tmp_path: Path) -> None:
@@ -103,7 +106,7 @@ def test_a_second_writer_is_refused_naming_the_holder(tmp_path: Path) -> None:
     with new(path):
         with pytest.raises(TournamentFileError, match=f"open for writing by process {os.getpid()}"):
             Ledger(path, writable=True)
-        Ledger(path).state  # readers are welcome
+        Ledger(path).check()  # readers are welcome
     Ledger(path, writable=True).close()
 
 
@@ -135,4 +138,8 @@ def test_the_written_file_is_exactly_the_json_of_its_documents(tmp_path: Path) -
             ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
         written = json.loads(path.read_text(encoding="utf-8"))
         assert written == ledger.file._db.storage.read()
-    assert [e["data"]["surname"] for e in list(written["events"].values())[1:]] == ["Иванов", 'Quote "q"', "Back\\slash"]
+    assert [e["data"]["surname"] for e in list(written["events"].values())[1:]] == [
+        "Иванов",
+        'Quote "q"',
+        "Back\\slash",
+    ]

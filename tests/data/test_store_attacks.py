@@ -113,12 +113,16 @@ def test_a_full_disk_or_a_read_only_folder_changes_nothing(
         register(ledger)
         before, backup = path.read_bytes(), backup_path(path).read_bytes()
         if failing == "fsync":
+
             def full(fd: int) -> None:
                 raise OSError(errno.ENOSPC, "No space left on device")
+
             monkeypatch.setattr(os, "fsync", full)
         else:
+
             def read_only(*args: object, **kwargs: object) -> None:
                 raise PermissionError(errno.EACCES, "Permission denied")
+
             monkeypatch.setattr(tempfile, "mkstemp", read_only)
         with pytest.raises(TournamentFileError) as refused:
             register(ledger, "B")
@@ -147,7 +151,7 @@ def test_every_kind_of_damage_names_the_backup_and_how_to_restore_it(tmp_path: P
         register(ledger)
     damage(path)
     with pytest.raises(TournamentFileError) as refused:
-        Ledger(path).state
+        Ledger(path).check()
     assert message in str(refused.value)
     assert f"the previous state is in cup.json.bak: tengen restore {path} puts it back" in str(refused.value)
 

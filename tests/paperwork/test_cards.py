@@ -13,14 +13,13 @@ def test_a_gamma_card_as_computed_by_hand() -> None:
     # header: start level, final level, technical sum, coefficient 81.5, shared first place
     header = ["Нач. уровень", "19", "Итог. уровень", "21", "Техн.", "0", "ФКБ", "81+", "Место", "1-2"]
     start = text.index(header[0])
-    assert text[start:start + len(header)] == header
+    assert text[start : start + len(header)] == header
     assert [line for line in text if line[:1].isdigit() and "(" in line] == [
-        "1 (19) 19 3+ 19 +0 20",      # beat C (level 19), even, white; C ends at 20
-        "2 (19) 20 4+ 20 +0 21",      # beat D
-        "3 (19) 21 2-! 20 +0 21",     # both lost against B
-        "4 (20) 21 5- 10 +9 10+",     # lost to E giving 9; E ends at 11 with a bye: 10.5
+        "1 (19) 19 3+ 19 +0 20",  # beat C (level 19), even, white; C ends at 20
+        "2 (19) 20 4+ 20 +0 21",  # beat D
+        "3 (19) 21 2-! 20 +0 21",  # both lost against B
+        "4 (20) 21 5- 10 +9 10+",  # lost to E giving 9; E ends at 11 with a bye: 10.5
     ]
-
 
 
 def test_a_gamma_card_counts_his_own_level_on_a_bye_or_skip_row() -> None:
@@ -33,6 +32,7 @@ def test_a_gamma_card_counts_his_own_level_on_a_bye_or_skip_row() -> None:
         text = pages(cards(log.state, log.events, [player]))[0].splitlines()
         rows[player] = [line for line in text if line.startswith("3 (19)")]
     assert rows == {5: ["3 (19) 9 ++ + 9"], 6: ["3 (19) 9 -- - 9"]}
+
 
 def test_every_player_of_every_demo_on_the_cards(ledgers) -> None:
     for ledger in ledgers.values():
@@ -52,7 +52,7 @@ def test_a_card_at_registration_is_blank_with_a_row_per_round() -> None:
     log.add("Петров", rating=2000, name="Пётр", block=[a])
     text = pages(cards(log.state, log.events))[0].splitlines()
     assert "Иванов Иван" in text and "Петров Пётр" in text
-    rows = [text[i + 1:i + 6] for i, line in enumerate(text) if line.startswith("Тур ")]
+    rows = [text[i + 1 : i + 6] for i, line in enumerate(text) if line.startswith("Тур ")]
     assert rows == [["1", "2", "3", "4", "5"]] * 2, "a blank row for every round, numbered"
     assert "Не играет с: 1" in text
 

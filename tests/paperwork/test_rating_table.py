@@ -26,14 +26,18 @@ def test_the_vladivostok_table_as_the_commission_got_it(ledgers) -> None:
     cup = ledgers["fors-vladivostok"]
     text = export(cup.state, cup.events)
     lines = text.splitlines()
-    assert lines[:4] == ["; I Japan Consul-General Cup, Vladivostok", "; September 17 - 19, 2004", ";",
-                         ";N Name Grade Club Pl St Sum K 1. 2. 3. 4. 5."]
+    assert lines[:4] == [
+        "; I Japan Consul-General Cup, Vladivostok",
+        "; September 17 - 19, 2004",
+        ";",
+        ";N Name Grade Club Pl St Sum K 1. 2. 3. 4. 5.",
+    ]
     assert "\n".join(lines[4:12]) + "\n" == SEED_003
 
 
 def test_gamma_byes_and_skips(ledgers) -> None:
     gamma = ledgers["gamma"]
-    line = next(l for l in export(gamma.state, gamma.events).splitlines() if l.startswith("11 "))
+    line = next(row for row in export(gamma.state, gamma.events).splitlines() if row.startswith("11 "))
     # Лозовский: the bye of round 1 counts as a win (0+), round 2 was his announced skip (0-)
     assert line.split()[-3:-1] == ["0+", "0-"]
     # Gamma's info columns: rating, final level, coefficient x 10, place
@@ -54,8 +58,17 @@ def expected_games(log) -> set[Game]:
             white, black = (board.black, board.white) if result.swapped else (board.white, board.black)
             winner = {"W+": board.white, "B+": board.black}.get(result.code)
             komi = None if usual else round(board.komi - 0.5)
-            found.add(Game(played_round.number, numbers[white], numbers[black],
-                           numbers[winner] if winner else None, board.handicap, komi, False))
+            found.add(
+                Game(
+                    played_round.number,
+                    numbers[white],
+                    numbers[black],
+                    numbers[winner] if winner else None,
+                    board.handicap,
+                    komi,
+                    False,
+                )
+            )
     return found
 
 

@@ -32,7 +32,9 @@ def test_forty_boards_fit_one_page_and_two_hundred_flow_on_with_the_header() -> 
     assert len([line for line in text[0].splitlines() if re.match(r"^\d+ \d+ Игроков", line)]) == 40
     log = played("gamma", 400, 1)
     text = pages(protocol(log.state, log.events, 1))
-    boards = [int(line.split()[0]) for page in text for line in page.splitlines() if re.match(r"^\d+ \d+ Игроков", line)]
+    boards = [
+        int(line.split()[0]) for page in text for line in page.splitlines() if re.match(r"^\d+ \d+ Игроков", line)
+    ]
     assert boards == list(range(1, 201)), "every board once, in order"
     assert all("Дос. № Белые" in page for page in text), "the header on every page"
 

@@ -18,12 +18,19 @@ def game(score: Score, white: bool, h: int, forfeit: bool = False) -> Outcome:
 @pytest.mark.parametrize(
     "outcome, points",
     [
-        (game(Score.WIN, True, 0), 20), (game(Score.LOSS, False, 0), 10),
-        (game(Score.WIN, True, 3), 23), (game(Score.LOSS, False, 3), 7),   # giver wins / receiver loses
-        (game(Score.WIN, False, 3), 20), (game(Score.LOSS, True, 3), 10),  # receiver wins / giver loses
-        (game(Score.WIN, True, 2, forfeit=True), 22), (game(Score.LOSS, False, 2, forfeit=True), 0),
-        (game(Score.DRAW, True, 2), 16), (game(Score.DRAW, False, 2), 14),
-        (Outcome(1, Kind.BYE), 15), (Outcome(1, Kind.SKIP), 0), (Outcome(1, Kind.WITHDRAWN), 0),
+        (game(Score.WIN, True, 0), 20),
+        (game(Score.LOSS, False, 0), 10),
+        (game(Score.WIN, True, 3), 23),
+        (game(Score.LOSS, False, 3), 7),  # giver wins / receiver loses
+        (game(Score.WIN, False, 3), 20),
+        (game(Score.LOSS, True, 3), 10),  # receiver wins / giver loses
+        (game(Score.WIN, True, 2, forfeit=True), 22),
+        (game(Score.LOSS, False, 2, forfeit=True), 0),
+        (game(Score.DRAW, True, 2), 16),
+        (game(Score.DRAW, False, 2), 14),
+        (Outcome(1, Kind.BYE), 15),
+        (Outcome(1, Kind.SKIP), 0),
+        (Outcome(1, Kind.WITHDRAWN), 0),
     ],
 )
 def test_round_points(outcome: Outcome, points: float) -> None:
@@ -66,7 +73,11 @@ def test_small_event_pairings_and_totals() -> None:
     assert rounds == [[(1, 2, 2), (3, 4, 1), (5,)], [(1, 4, 4), (2, 5, 2), (3,)]]
     table = totals(log.state, 2)
     assert {p: (t.start, t.total) for p, t in table.items()} == {
-        1: (20, 52), 2: (10, 40), 3: (5, 30), 4: (0, 40), 5: (0, 23),
+        1: (20, 52),
+        2: (10, 40),
+        3: (5, 30),
+        4: (0, 40),
+        5: (0, 23),
     }
 
 

@@ -88,19 +88,29 @@ def test_scenario_cards_and_places() -> None:
     log = scenario()
     table = cards(log.state, 4)
     assert {p: c.levels for p, c in table.items()} == {
-        1: (19, 20, 21, 21, 21), 2: (19, 19, 20, 20, 21), 3: (19, 19, 19, 20, 20),
-        4: (19, 20, 20, 20, 21), 5: (9, 9, 9, 10, 11), 6: (7, 8, 9, 9, 9),
+        1: (19, 20, 21, 21, 21),
+        2: (19, 19, 20, 20, 21),
+        3: (19, 19, 19, 20, 20),
+        4: (19, 20, 20, 20, 21),
+        5: (9, 9, 9, 10, 11),
+        6: (7, 8, 9, 9, 9),
     }
     rows = GAMMA.standings(log.state, 4).rows
-    got = {r.player: (r.place, r.tiebreaks["level"], r.tiebreaks["technical"], r.tiebreaks["coefficient"]) for r in rows}
+    got = {
+        r.player: (r.place, r.tiebreaks["level"], r.tiebreaks["technical"], r.tiebreaks["coefficient"]) for r in rows
+    }
     # A: C 20 + D 21 + B 21 + (E 11 - 0.5 + 9 given) = 81.5
     # B: D 21 + (E 10.5 + 9) + A 21 + C 20 = 81.5     C: A 21 + (F 9.5 + 9) + D 21 + B 21 = 81.5
     # D: B 21 + A 21 + C 20 + (F 9.5 + 9) = 80.5
     # E: (F 9.5 + 2) + (B 21 - 9) + own 9 (bye) + (A 21 - 9) = 44.5
     # F: (E 10.5 - 2) + (C 20 - 9) + own 9 (skip) + (D 21 - 9) = 40.5
     assert got == {
-        1: ("1-2", 21, 0, 81.5), 2: ("1-2", 21, 0, 81.5), 4: ("3", 21, 0, 80.5),
-        3: ("4", 20, 0, 81.5), 5: ("5", 11, -1, 44.5), 6: ("6", 9, 1, 40.5),
+        1: ("1-2", 21, 0, 81.5),
+        2: ("1-2", 21, 0, 81.5),
+        4: ("3", 21, 0, 80.5),
+        3: ("4", 20, 0, 81.5),
+        5: ("5", 11, -1, 44.5),
+        6: ("6", 9, 1, 40.5),
     }
     assert [r.player for r in rows] == [1, 2, 4, 3, 5, 6]
 

@@ -56,8 +56,14 @@ def test_gamma_pairings_keep_every_rule(data: st.DataObject) -> None:
                 assert board.handicap == 0, "top-level players meet evenly"
         # the bye: the lowest without one, unless the others could then not all be paired
         had = {p for r in state.rounds[:-1] for p in r.byes}
-        listed = sorted(playing, key=lambda p: (-levels[p], -state.players[p].sort_rating,
-                                                alphabetical_key(state.players[p].surname, state.players[p].name)))
+        listed = sorted(
+            playing,
+            key=lambda p: (
+                -levels[p],
+                -state.players[p].sort_rating,
+                alphabetical_key(state.players[p].surname, state.players[p].name),
+            ),
+        )
         if played.byes:
             bottom_up = [p for p in reversed(listed) if p not in had] + [p for p in reversed(listed) if p in had]
             can_meet = may_meet(state, number)
@@ -66,12 +72,13 @@ def test_gamma_pairings_keep_every_rule(data: st.DataObject) -> None:
             listed.remove(first)
 
         # the pairing is the seed's depth-first answer (the greedy one whenever that completes)
-        def candidates(chooser, remaining):
+        def candidates(chooser, remaining, levels=levels):
             same = [p for p in remaining if levels[p] == levels[chooser]]
             return middle_out(same) + [p for p in remaining if levels[p] < levels[chooser]]
 
         expected = blind_dfs(listed, candidates, may_meet(state, number))
-        assert [(b.white, b.black) if (b.white, b.black) in expected else (b.black, b.white)
-                for b in played.boards] == expected
+        assert [
+            (b.white, b.black) if (b.white, b.black) in expected else (b.black, b.white) for b in played.boards
+        ] == expected
         for board in played.boards:
             log.result(number, board.number, data.draw(st.sampled_from(CODES)))

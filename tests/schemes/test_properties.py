@@ -107,7 +107,9 @@ def _places_follow_the_chosen_criteria_only(rows, chosen) -> None:
     equal, and the places go down with those values: nothing else separates anyone."""
     keys = [(row.score, *(row.tiebreaks[name] for name in chosen)) for row in rows]
     assert keys == sorted(keys, reverse=True)
-    for (row, key), (other, other_key) in zip(zip(rows, keys), zip(rows[1:], keys[1:])):
+    for (row, key), (other, other_key) in zip(
+        zip(rows, keys, strict=True), zip(rows[1:], keys[1:], strict=True), strict=False
+    ):
         assert (row.place == other.place) == (key == other_key)
 
 

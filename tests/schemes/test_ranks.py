@@ -5,17 +5,30 @@ from schemes.ranks import RankError, check_rating, parse_rank, rank_label, rank_
 
 @pytest.mark.parametrize(
     "rating, index, label",
-    [(2510, 25, "5d"), (2247, 22, "2d"), (2000, 20, "1k"), (2099, 20, "1k"), (952, 9, "12k"),
-     (798, 7, "14k"), (2100, 21, "1d"), (50, 0, "21k"),
-     # no lower bound: floor(-300/100) = -3 = 24k, floor(-1/100) = -1 = 22k, -900 = 30k
-     (-300, -3, "24k"), (-1, -1, "22k"), (-400, -4, "25k"), (-900, -9, "30k")],
+    [
+        (2510, 25, "5d"),
+        (2247, 22, "2d"),
+        (2000, 20, "1k"),
+        (2099, 20, "1k"),
+        (952, 9, "12k"),
+        (798, 7, "14k"),
+        (2100, 21, "1d"),
+        (50, 0, "21k"),
+        # no lower bound: floor(-300/100) = -3 = 24k, floor(-1/100) = -1 = 22k, -900 = 30k
+        (-300, -3, "24k"),
+        (-1, -1, "22k"),
+        (-400, -4, "25k"),
+        (-900, -9, "30k"),
+    ],
 )
 def test_rating_to_rank_as_the_spec_readme_says(rating: int, index: int, label: str) -> None:
     assert rank_of_rating(rating) == index
     assert rank_label(index) == label
 
 
-@pytest.mark.parametrize("label, index", [("5d", 25), ("1d", 21), ("1k", 20), ("12K", 9), ("30k", -9), ("9D", 29), (" 3 d ", 23)])
+@pytest.mark.parametrize(
+    "label, index", [("5d", 25), ("1d", 21), ("1k", 20), ("12K", 9), ("30k", -9), ("9D", 29), (" 3 d ", 23)]
+)
 def test_labels_parse(label: str, index: int) -> None:
     assert parse_rank(label) == index
     assert parse_rank(rank_label(index)) == index

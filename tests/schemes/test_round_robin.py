@@ -6,8 +6,8 @@ import pytest
 
 from schemes import actions
 from schemes.events import InvalidEvent
-from schemes.replay import replay
 from schemes.registry import get_scheme
+from schemes.replay import replay
 from tests.builders import Log, round_robin
 
 RR = get_scheme("round-robin")

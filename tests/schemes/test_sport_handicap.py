@@ -14,8 +14,20 @@ def test_stone_values() -> None:
 
 @pytest.mark.parametrize(
     "difference, stones, komi",
-    [(0, 1, 6), (4, 1, 2), (6, 1, 0), (10, 1, -4), (14, 1, -8), (15, 2, 7), (110, 7, -8), (260, 9, -126),
-     (30, 2, -8), (50, 4, 4), (125, 8, -7), (150, 9, -16)],
+    [
+        (0, 1, 6),
+        (4, 1, 2),
+        (6, 1, 0),
+        (10, 1, -4),
+        (14, 1, -8),
+        (15, 2, 7),
+        (110, 7, -8),
+        (260, 9, -126),
+        (30, 2, -8),
+        (50, 4, 4),
+        (125, 8, -7),
+        (150, 9, -16),
+    ],
 )
 def test_the_komi_table(difference: int, stones: int, komi: int) -> None:
     assert handicap_for(difference) == (stones, komi)
@@ -56,7 +68,9 @@ def five_players() -> Log:
 
 def test_pairings_stones_and_komi_by_hand() -> None:
     log = five_players()
-    got = [[(b.white, b.black, b.handicap, b.komi) for b in played.boards] + [played.byes] for played in log.state.rounds]
+    got = [
+        [(b.white, b.black, b.handicap, b.komi) for b in played.boards] + [played.byes] for played in log.state.rounds
+    ]
     assert got == [
         [(1, 2, 2, -7.5), (3, 4, 4, 4.5), (5,)],
         [(1, 3, 4, -0.5), (2, 5, 8, -6.5), ()],
@@ -67,7 +81,11 @@ def test_pairings_stones_and_komi_by_hand() -> None:
 def test_points_strengths_and_streaks_by_hand() -> None:
     table = cards(five_players().state, 3)
     assert {p: c.points for p, c in table.items()} == {
-        1: (0, 5, 0), 2: (10, 10, 20), 3: (5, 0, 0), 4: (5, 5, 10), 5: (5, 0, 5),
+        1: (0, 5, 0),
+        2: (10, 10, 20),
+        3: (5, 0, 0),
+        4: (5, 5, 10),
+        5: (5, 0, 5),
     }
     assert {p: c.strength for p, c in table.items()} == {1: 265, 2: 270, 3: 205, 4: 170, 5: 120}
     assert {p: c.streak for p, c in table.items()} == {1: 0, 2: 3, 3: 0, 4: 1, 5: 0}
@@ -82,7 +100,11 @@ def test_final_correction_and_places_by_hand() -> None:
     # E: R2 (115-240)-(120-270) = 25                                                     -> +2.5
     rows = SPORT_HANDICAP.standings(five_players().state, 3).rows
     assert [(r.place, r.player, r.score, r.tiebreaks["correction"]) for r in rows] == [
-        ("1", 1, 269.5, 4.5), ("2", 2, 262, -8), ("3", 3, 208.5, 3.5), ("4", 4, 167.5, -2.5), ("5", 5, 122.5, 2.5),
+        ("1", 1, 269.5, 4.5),
+        ("2", 2, 262, -8),
+        ("3", 3, 208.5, 3.5),
+        ("4", 4, 167.5, -2.5),
+        ("5", 5, 122.5, 2.5),
     ]
 
 
@@ -136,7 +158,9 @@ def test_a_skip_after_the_round_before_was_paired_is_worth_nothing() -> None:
         log.add(f"P{i}", rank="25k")
     log.pair()
     late = log.commit(actions.skip(1, [2]))
-    assert tuple(map(str, late.warnings)) == ("round 2 was announced after round 1 was paired: recorded, but worth 0 points",)
+    assert tuple(map(str, late.warnings)) == (
+        "round 2 was announced after round 1 was paired: recorded, but worth 0 points",
+    )
     assert log.commit(actions.skip(3, [3])).warnings == ()
     for board in (1, 2):
         log.result(1, board, "W+")

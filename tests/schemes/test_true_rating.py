@@ -70,8 +70,16 @@ def test_equal_scores_against_stronger_opponents_rate_higher() -> None:
     # C and D both scored 1.5 (one win, one loss, their draw) in a strongly connected
     # table.  C's win was over A (1 of 3: beat B only), D's over B (2 of 4: beat C and E),
     # and both lost to a 2-point player: the win over the stronger opponent rates higher.
-    games = [("A", "B", 1.0), ("E", "A", 1.0), ("C", "A", 1.0), ("B", "C", 1.0), ("D", "B", 1.0),
-             ("E", "D", 1.0), ("B", "E", 1.0), ("D", "C", 0.5)]
+    games = [
+        ("A", "B", 1.0),
+        ("E", "A", 1.0),
+        ("C", "A", 1.0),
+        ("B", "C", 1.0),
+        ("D", "B", 1.0),
+        ("E", "D", 1.0),
+        ("B", "E", 1.0),
+        ("D", "C", 0.5),
+    ]
     fit = true_ratings(list("ABCDE"), games)
     assert all(math.isfinite(r) for r in fit.rating.values())
     assert fit.rating["B"] > fit.rating["A"]
@@ -85,8 +93,11 @@ def strongly_connected(draw: st.DrawFn) -> tuple[list[int], list[tuple[int, int,
     size = draw(st.integers(2, 12))
     order = draw(st.permutations(range(size)))
     games = [(order[i], order[(i + 1) % size], 1.0) for i in range(size)]
-    extra = draw(st.lists(st.tuples(st.integers(0, size - 1), st.integers(0, size - 1),
-                                    st.sampled_from([0.0, 0.5, 1.0])), max_size=30))
+    extra = draw(
+        st.lists(
+            st.tuples(st.integers(0, size - 1), st.integers(0, size - 1), st.sampled_from([0.0, 0.5, 1.0])), max_size=30
+        )
+    )
     games += [g for g in extra if g[0] != g[1]]
     return list(range(size)), games
 

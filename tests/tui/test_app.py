@@ -191,7 +191,9 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         # a board that has a result: the app asks before replacing it, and "no" keeps it
         await pilot.press("3", "b")
         await pilot.pause()
-        assert "Доска 3: уже записано «Победа белых». Заменить на «Победа чёрных»?" in str(app.screen.query_one("Label").render())
+        assert "Доска 3: уже записано «Победа белых». Заменить на «Победа чёрных»?" in str(
+            app.screen.query_one("Label").render()
+        )
         await pilot.press("n")
         await pilot.pause()
         assert session.state.round(4).results[3].code == "W+"
@@ -248,8 +250,8 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
 
 
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
-    from schemes import actions
     from data.ledger import Ledger
+    from schemes import actions
 
     path = tmp_path / "two.json"
     with Ledger.create(path, actions.create("Two", "gamma", 2)) as ledger:

@@ -43,7 +43,9 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
             {"board": 1, "white": 1, "black": 4, "handicap": 0, "komi": 6.5, "nigiri": False, "result": None},
             {"board": 2, "white": 2, "black": 3, "handicap": 0, "komi": 6.5, "nigiri": False, "result": None},
         ],
-        "byes": [], "skips": [], "withdrawn": [],
+        "byes": [],
+        "skips": [],
+        "withdrawn": [],
     }
     assert run(capsys, "-f", cup, "result", "1", "1", "B+")[0] == 0
     assert run(capsys, "-f", cup, "result", "1", "2", "draw")[0] == 0
@@ -53,7 +55,15 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
     assert rows[4]["place"] == "1" and rows[4]["score"] == 1 and rows[4]["no"] == 4
     assert rows[2]["place"] == rows[3]["place"] == "2-3"
     assert rows[1]["place"] == "4"
-    assert set(rows[1]["tiebreaks"]) == {"points", "wins", "buchholz", "head_to_head", "sonneborn_berger", "koya", "true_rating"}
+    assert set(rows[1]["tiebreaks"]) == {
+        "points",
+        "wins",
+        "buchholz",
+        "head_to_head",
+        "sonneborn_berger",
+        "koya",
+        "true_rating",
+    }
     assert rows[4]["name"] == "Ёлкин Я" and rows[4]["rank"] == "1d"
 
 
@@ -127,14 +137,21 @@ def test_files_that_are_not_tournaments(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2 and "-f FILE" in err
 
 
-def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_new_refuses_bad_settings_and_existing_files(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, _, err = run(capsys, "new", cup, "--scheme", "round-robin", "--name", "Again")
     assert code == 2 and "exists already" in err
     other = str(tmp_path / "x.json")
     assert "unknown scheme 'chess'" in run(capsys, "new", other, "--scheme", "chess", "--name", "X")[2]
     assert "bad komi" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--komi", "6.3")[2]
-    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "2026-12-06..2026-12-05")[2]
-    assert "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "31.02.2026")[2]
+    assert (
+        "bad dates"
+        in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "2026-12-06..2026-12-05")[2]
+    )
+    assert (
+        "bad dates" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--dates", "31.02.2026")[2]
+    )
     assert "bad language" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--lang", "de")[2]
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
     assert not Path(other).exists()
@@ -143,7 +160,9 @@ def test_new_refuses_bad_settings_and_existing_files(cup: str, tmp_path: Path, c
 def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
     assert code == 0
-    assert (tmp_path / "demo" / "gamma-cards.pdf").exists() and (tmp_path / "demo" / "fors-vladivostok-table.pdf").exists()
+    assert (tmp_path / "demo" / "gamma-cards.pdf").exists() and (
+        tmp_path / "demo" / "fors-vladivostok-table.pdf"
+    ).exists()
     path = tmp_path / "demo" / "round-robin.json"
     standings = json.loads(run(capsys, "-f", str(path), "standings", "--json")[1])
     assert standings["after_round"] == 3 and len(standings["rows"]) == 6
@@ -152,7 +171,16 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     kgs = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "sport-handicap.json"), "standings", "--json")[1])
     assert kgs["after_round"] == 3 and len(kgs["rows"]) == 10
     cup = json.loads(run(capsys, "-f", str(tmp_path / "demo" / "fors-vladivostok.json"), "standings", "--json")[1])
-    assert [(r["no"], r["score"]) for r in cup["rows"]] == [(1, 145), (2, 108), (3, 104), (5, 88), (4, 85), (6, 72), (8, 58), (7, 50)]
+    assert [(r["no"], r["score"]) for r in cup["rows"]] == [
+        (1, 145),
+        (2, 108),
+        (3, 104),
+        (5, 88),
+        (4, 85),
+        (6, 72),
+        (8, 58),
+        (7, 50),
+    ]
     # never written over a file it finds there (it may be a referee's gamma.json)
     before = (tmp_path / "demo" / "round-robin.json").read_bytes()
     code, _, err = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
@@ -162,14 +190,21 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
 
 def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(tmp_path: Path) -> None:
     path = tmp_path / "demo"
-    subprocess.run([sys.executable, "-m", "tui", "demo", str(path), "--no-tui"], check=True, cwd=ROOT, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "tui", "demo", str(path), "--no-tui"], check=True, cwd=ROOT, capture_output=True
+    )
     probe = (
         "import sys; from tui.cli import main; main(['-f', sys.argv[1], 'standings']); "
         "heavy = [m for m in ('textual', 'fpdf', 'rich') if m in sys.modules]; "
         "print('HEAVY', heavy)"
     )
-    done = subprocess.run([sys.executable, "-c", probe, str(path / "round-robin.json")],
-                          cwd=ROOT, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(path / "round-robin.json")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "HEAVY []" in done.stdout
 
 
@@ -178,7 +213,10 @@ def gamma_cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "gamma.json")
     assert run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Гамма")[0] == 0
     for rating in ("2510", "2247", "2100", "1950", "1900", "1500", "952"):
-        assert run(capsys, "-f", path, "player", "add", "--surname", f"P{rating}", "--name", "X", "--rating", rating)[0] == 0
+        assert (
+            run(capsys, "-f", path, "player", "add", "--surname", f"P{rating}", "--name", "X", "--rating", rating)[0]
+            == 0
+        )
     return path
 
 
@@ -188,7 +226,10 @@ def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> 
     # top group: 5d leader, 3 ranks hold 1 player < 3 rounds; widened to 21 it holds 3
     assert pairing["lowest_top_level"] == 21
     assert [(b["white"], b["black"], b["handicap"], b["komi"], b["nigiri"]) for b in pairing["boards"]] == [
-        (1, 2, 0, 6.5, True), (3, 4, 2, 0.5, False), (5, 6, 4, 0.5, False)]
+        (1, 2, 0, 6.5, True),
+        (3, 4, 2, 0.5, False),
+        (5, 6, 4, 0.5, False),
+    ]
     assert pairing["byes"] == [7]
     run(capsys, "-f", gamma_cup, "result", "1", "1", "W+", "--swapped")
     run(capsys, "-f", gamma_cup, "result", "1", "2", "B+")
@@ -206,11 +247,21 @@ def test_manual_swap_and_colours_with_undo(gamma_cup: str, capsys: pytest.Captur
     assert code == 0
     pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
     # 7 (level 9) takes 2's seat against 1 (level 21): 12 levels, capped at 9, 1 white; 2 has the bye
-    assert pairing["boards"][0] == {"board": 1, "white": 1, "black": 7, "handicap": 9, "komi": 0.5,
-                                    "nigiri": False, "result": None}
+    assert pairing["boards"][0] == {
+        "board": 1,
+        "white": 1,
+        "black": 7,
+        "handicap": 9,
+        "komi": 0.5,
+        "nigiri": False,
+        "result": None,
+    }
     assert pairing["byes"] == [2]
-    assert run(capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "7")[2].strip().endswith(
-        "board 1 is a handicap game: the stronger player takes white")
+    assert (
+        run(capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "7")[2]
+        .strip()
+        .endswith("board 1 is a handicap game: the stronger player takes white")
+    )
     run(capsys, "-f", gamma_cup, "undo")
     pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
     assert (pairing["boards"][0]["white"], pairing["boards"][0]["black"]) == (1, 2)
@@ -332,7 +383,9 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
 def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "-f", cup, "player", "add", "--surname", "ИВАНОВ", "--name", "я", "--rank", "3k")
     assert code == 2 and "Иванов Я is registered already as player 1" in err
-    assert run(capsys, "-f", cup, "player", "add", "--surname", "Иванов", "--name", "Я", "--rank", "3k", "--again")[0] == 0
+    assert (
+        run(capsys, "-f", cup, "player", "add", "--surname", "Иванов", "--name", "Я", "--rank", "3k", "--again")[0] == 0
+    )
     csv = tmp_path / "more.csv"
     csv.write_text("surname,name,rank\nПетров,Я,2d\nНовиков,Н,3k\nНовиков,Н,3k\n", encoding="utf-8")
     code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))

@@ -34,20 +34,26 @@ def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     path = tmp_path / "cup.json"
     assert run(capsys, "new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "Кубок")[0] == 0
     for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200")):
-        assert run(capsys, "-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)[0] == 0
+        assert (
+            run(capsys, "-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)[0]
+            == 0
+        )
     return path
 
 
 @pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3"])
 def test_bad_komi_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], komi: str) -> None:
     path = tmp_path / "x.json"
-    assert "bad komi" in refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X",
-                                 f"--komi={komi}")
+    assert "bad komi" in refused(
+        capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X", f"--komi={komi}"
+    )
     assert not path.exists()
 
 
-@pytest.mark.parametrize("param", ["bye_points=inf", "win_points=nan", "loss_points=1e400", "start_per_rank=" + "9" * 5000,
-                                   "handicap_cap=-inf"])
+@pytest.mark.parametrize(
+    "param",
+    ["bye_points=inf", "win_points=nan", "loss_points=1e400", "start_per_rank=" + "9" * 5000, "handicap_cap=-inf"],
+)
 def test_bad_points_parameters_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], param: str) -> None:
     path = tmp_path / "x.json"
     err = refused(capsys, "new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "X", "--param", param)
@@ -56,8 +62,13 @@ def test_bad_points_parameters_are_refused(tmp_path: Path, capsys: pytest.Captur
 
 def test_huge_numbers_in_arguments(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
     huge = "9" * 5000
-    for argv in (("result", huge, "1", "W+"), ("player", "skip", "1", huge), ("undo", huge),
-                 ("player", "add", "--surname", "X", "--name", "Y", "--rating", huge), ("pairings", huge)):
+    for argv in (
+        ("result", huge, "1", "W+"),
+        ("player", "skip", "1", huge),
+        ("undo", huge),
+        ("player", "add", "--surname", "X", "--name", "Y", "--rating", huge),
+        ("pairings", huge),
+    ):
         assert len(refused(capsys, "-f", str(cup), *argv, file=cup)) < 400
 
 
@@ -107,8 +118,15 @@ def test_output_paths(cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
     other = tmp_path / "other.json"
     assert run(capsys, "new", str(other), "--scheme", "gamma", "--rounds", "3", "--name", "Другой")[0] == 0
     (tmp_path / "cup.json.lock").write_text("")
-    for output in (str(tmp_path), "", str(tmp_path / "missing" / "x.pdf"), str(cup), str(cup) + ".bak",
-                   str(cup) + ".lock", str(other)):
+    for output in (
+        str(tmp_path),
+        "",
+        str(tmp_path / "missing" / "x.pdf"),
+        str(cup),
+        str(cup) + ".bak",
+        str(cup) + ".lock",
+        str(other),
+    ):
         for command in (("print", "registration", "-o", output), ("export", "rating", "-o", output)):
             refused(capsys, "-f", str(cup), *command, file=cup)
     assert json.loads(other.read_text())["meta"]["1"]["format"] == "tengen-tournament"
@@ -116,8 +134,9 @@ def test_output_paths(cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_a_file_in_a_folder_that_does_not_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "nowhere" / "cup.json"
-    assert "no such folder" in refused(capsys, "-f", str(path), "player", "add", "--surname", "A", "--name", "B",
-                                       "--rank", "3k")
+    assert "no such folder" in refused(
+        capsys, "-f", str(path), "player", "add", "--surname", "A", "--name", "B", "--rank", "3k"
+    )
     assert "no such folder" in refused(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X")
     assert not path.parent.exists()
 
@@ -141,9 +160,12 @@ def test_rating_table_of_a_gamma_event_before_round_one(tmp_path: Path, capsys: 
         ("Я" * 101, "at most 100"),
     ],
 )
-def test_hostile_names_are_refused_at_entry(cup: Path, capsys: pytest.CaptureFixture[str], surname: str, reason: str) -> None:
-    assert reason in refused(capsys, "-f", str(cup), "player", "add", "--surname", surname, "--name", "X",
-                             "--rank", "3k", file=cup)
+def test_hostile_names_are_refused_at_entry(
+    cup: Path, capsys: pytest.CaptureFixture[str], surname: str, reason: str
+) -> None:
+    assert reason in refused(
+        capsys, "-f", str(cup), "player", "add", "--surname", surname, "--name", "X", "--rank", "3k", file=cup
+    )
     assert reason in refused(capsys, "-f", str(cup), "player", "edit", "1", "--club", surname, file=cup)
 
 
@@ -154,8 +176,9 @@ def test_a_line_break_in_a_title_or_time_control(tmp_path: Path, capsys: pytest.
     assert not path.exists()
 
 
-def test_restore_shows_what_the_backup_holds_and_asks(cup: Path, capsys: pytest.CaptureFixture[str],
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_restore_shows_what_the_backup_holds_and_asks(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import io
 
     cup.write_bytes(b"{ broken")
@@ -170,22 +193,64 @@ def test_restore_shows_what_the_backup_holds_and_asks(cup: Path, capsys: pytest.
 
 
 ALPHABET = st.sampled_from(list(string.printable) + ["\x00", "\x1b", "\u200b", "\u2028", "Я", "ё", "\udcff"])
-WORDS = st.lists(st.text(ALPHABET, max_size=12) | st.sampled_from(
-    ["-f", "--rating", "--rank", "--komi", "--param", "-o", "--json", "--after", "--round", "W+", "3k", "1", "0", "-1",
-     "[/x]", "9" * 400, "inf", "nan", "--komi=nan", "bye_points=inf", "2026-13-01"]
-), max_size=6)
+WORDS = st.lists(
+    st.text(ALPHABET, max_size=12)
+    | st.sampled_from(
+        [
+            "-f",
+            "--rating",
+            "--rank",
+            "--komi",
+            "--param",
+            "-o",
+            "--json",
+            "--after",
+            "--round",
+            "W+",
+            "3k",
+            "1",
+            "0",
+            "-1",
+            "[/x]",
+            "9" * 400,
+            "inf",
+            "nan",
+            "--komi=nan",
+            "bye_points=inf",
+            "2026-13-01",
+        ]
+    ),
+    max_size=6,
+)
 COMMANDS = [
-    ["player", "add", "--surname"], ["player", "edit", "1"], ["player", "skip"], ["player", "withdraw"],
-    ["pair"], ["pairing", "swap", "1"], ["pairing", "colours", "1"], ["result", "1"], ["undo"], ["redo"],
-    ["log"], ["pairings"], ["standings"], ["print", "cards", "-o"], ["export", "rating"], ["players"],
-    ["new"], ["restore"],
+    ["player", "add", "--surname"],
+    ["player", "edit", "1"],
+    ["player", "skip"],
+    ["player", "withdraw"],
+    ["pair"],
+    ["pairing", "swap", "1"],
+    ["pairing", "colours", "1"],
+    ["result", "1"],
+    ["undo"],
+    ["redo"],
+    ["log"],
+    ["pairings"],
+    ["standings"],
+    ["print", "cards", "-o"],
+    ["export", "rating"],
+    ["players"],
+    ["new"],
+    ["restore"],
 ]
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(COMMANDS), WORDS)
 def test_random_command_lines_never_crash_and_refusals_change_nothing(
-    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: list[str],
+    cup: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    command: list[str],
     words: list[str],
 ) -> None:
     monkeypatch.chdir(cup.parent)  # whatever a command writes lands beside the tournament

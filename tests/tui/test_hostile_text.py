@@ -11,8 +11,12 @@ from tui.cli import main
 async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: Path) -> None:
     path = str(tmp_path / "t.json")
     assert main(["new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Cup [red] [/x]"]) == 0
-    assert main(["-f", path, "player", "add", "--surname", "Smith [/x]", "--name", "J", "--rank", "3k",
-                 "--club", "[bold]x"]) == 0
+    assert (
+        main(
+            ["-f", path, "player", "add", "--surname", "Smith [/x]", "--name", "J", "--rank", "3k", "--club", "[bold]x"]
+        )
+        == 0
+    )
     assert main(["-f", path, "player", "add", "--surname", "Ivanov [moscow]", "--name", "I", "--rank", "2k"]) == 0
     assert main(["-f", path, "pair"]) == 0
     app = TengenApp(path, folder=tmp_path, open_viewer=False)

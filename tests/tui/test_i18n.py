@@ -36,8 +36,8 @@ def test_every_string_of_the_app_has_a_russian_line() -> None:
 
 def test_every_scheme_parameter_and_setting_is_explained_in_russian() -> None:
     from schemes.registry import SCHEMES
-    from tui.views import settings_rows
     from tests.builders import Log
+    from tui.views import settings_rows
 
     for scheme in SCHEMES.values():
         for param in scheme.params:
@@ -48,12 +48,16 @@ def test_every_scheme_parameter_and_setting_is_explained_in_russian() -> None:
 
 def test_every_log_template_has_a_russian_line() -> None:
     samples = [
-        ("tournament_created", {"name": "X", "scheme": "gamma"}), ("player_registered", {"player": 1, "surname": "A", "name": "B"}),
-        ("player_edited", {"player": 1}), ("player_skips", {"player": 1, "rounds": [2]}),
-        ("player_withdrawn", {"player": 1, "from_round": 2}), ("round_paired", {"round": 1, "boards": []}),
+        ("tournament_created", {"name": "X", "scheme": "gamma"}),
+        ("player_registered", {"player": 1, "surname": "A", "name": "B"}),
+        ("player_edited", {"player": 1}),
+        ("player_skips", {"player": 1, "rounds": [2]}),
+        ("player_withdrawn", {"player": 1, "from_round": 2}),
+        ("round_paired", {"round": 1, "boards": []}),
         ("result_recorded", {"round": 1, "board": 1, "code": "W+"}),
         ("result_recorded", {"round": 1, "board": 1, "code": "W+", "swapped": True}),
-        ("pairing_amended", {"round": 1, "change": "swap 1 2"}), ("retracted", {"event": 2}),
+        ("pairing_amended", {"round": 1, "change": "swap 1 2"}),
+        ("retracted", {"event": 2}),
     ]
     for kind, data in samples:
         template, _values = describe_parts(Event(1, kind, data))

@@ -49,8 +49,17 @@ async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         keys = dict(app.screen.keys)
-        for description in ("Победа белых", "Победа чёрных", "Жеребьёвка тура", "Отменить", "Печать",
-                            "Джиго", "Поменять игроков", "Таблица для РК", "Закрыть"):
+        for description in (
+            "Победа белых",
+            "Победа чёрных",
+            "Жеребьёвка тура",
+            "Отменить",
+            "Печать",
+            "Джиго",
+            "Поменять игроков",
+            "Таблица для РК",
+            "Закрыть",
+        ):
             assert description in keys.values()
         await pilot.press("escape")
         await pilot.pause()

@@ -14,8 +14,24 @@ from tui.demo import write_demo
 
 FOLDER = Path(tempfile.gettempdir()) / "tengen-walk"
 WALK = [  # from the tournament screen: (keys, then escape back)
-    ["f2"], ["f2", "a"], ["f2", "k"], ["f2", "w"], ["f2", "i"], ["f2", "f"], ["f3"], ["f3", "f1"], ["f3", "n"],
-    ["f3", "m"], ["f3", "3", "w"], ["f4"], ["f4", "t"], ["f5"], ["f8"], ["f8", "enter"], ["f6"], ["f7"],
+    ["f2"],
+    ["f2", "a"],
+    ["f2", "k"],
+    ["f2", "w"],
+    ["f2", "i"],
+    ["f2", "f"],
+    ["f3"],
+    ["f3", "f1"],
+    ["f3", "n"],
+    ["f3", "m"],
+    ["f3", "3", "w"],
+    ["f4"],
+    ["f4", "t"],
+    ["f5"],
+    ["f8"],
+    ["f8", "enter"],
+    ["f6"],
+    ["f7"],
 ]
 ALLOWED = {"tengen", "json"}  # the program's name, a file's suffix
 
@@ -50,7 +66,8 @@ async def walk(language: str, demo: Path) -> str:
         await pilot.pause()
         seen.append(app.export_screenshot())
     walks = [("gamma.json", keys) for keys in WALK] + [
-        (name, keys) for name in ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
+        (name, keys)
+        for name in ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
         for keys in (["f3"], ["f4"], ["f8"])
     ]
     for name, keys in walks:

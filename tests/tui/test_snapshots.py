@@ -39,12 +39,22 @@ def test_standings_screen(demo: Path, snap_compare) -> None:
 
 
 DIALOGS = [
-        ("start", None), ("new_tournament", ["n"]),
-        ("help", ["f3", "f1"]), ("pair_question", ["f3", "n"]), ("result_question", ["f3", "w"]),
-        ("swap", ["f3", "m"]), ("print", ["f6"]), ("export", ["f7"]),
-        ("player_form", ["f2", "a"]), ("skip", ["f2", "k"]), ("withdraw", ["f2", "w"]), ("import", ["f2", "i"]),
-        ("rating_list", ["f2", "f"]), ("settings", ["f8"]), ("settings_edit", ["f8", "enter"]),
-    ]
+    ("start", None),
+    ("new_tournament", ["n"]),
+    ("help", ["f3", "f1"]),
+    ("pair_question", ["f3", "n"]),
+    ("result_question", ["f3", "w"]),
+    ("swap", ["f3", "m"]),
+    ("print", ["f6"]),
+    ("export", ["f7"]),
+    ("player_form", ["f2", "a"]),
+    ("skip", ["f2", "k"]),
+    ("withdraw", ["f2", "w"]),
+    ("import", ["f2", "i"]),
+    ("rating_list", ["f2", "f"]),
+    ("settings", ["f8"]),
+    ("settings_edit", ["f8", "enter"]),
+]
 
 
 @pytest.mark.parametrize("name, keys", DIALOGS, ids=[name for name, _keys in DIALOGS])

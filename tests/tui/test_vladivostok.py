@@ -21,9 +21,14 @@ import pytest
 from tui.cli import main
 
 PLAYERS = (  # surname, name, rating (its rank as in the table), club
-    ("Затонских", "Антон", 2650, "Kha"), ("Лю", "Личунь", 2650, "Kha"), ("Павлов", "Сергей", 2450, "Nov"),
-    ("Куташов", "Александр", 2350, "Kha"), ("Хованец", "Алексей", 2250, "Vla"),
-    ("Петеримов", "Сергей", 2150, "Kha"), ("Горячкин", "Андрей", 2050, "Vla"), ("Воропаев", "В", 2000, "Kha"),
+    ("Затонских", "Антон", 2650, "Kha"),
+    ("Лю", "Личунь", 2650, "Kha"),
+    ("Павлов", "Сергей", 2450, "Nov"),
+    ("Куташов", "Александр", 2350, "Kha"),
+    ("Хованец", "Алексей", 2250, "Vla"),
+    ("Петеримов", "Сергей", 2150, "Kha"),
+    ("Горячкин", "Андрей", 2050, "Vla"),
+    ("Воропаев", "В", 2000, "Kha"),
 )
 # fors.md: per round "+2/50" = beat 2, total 50 after the round; then the place
 TABLE = {
@@ -38,10 +43,14 @@ TABLE = {
 }
 # seed 003: the same event as the rating commission got it
 RATING_TABLE = {
-    1: "2+/w0 3+/w2 5+/w4 4+/w3 8+/w6", 2: "1-/b0 5-/w4 3+/w2 8+/w6 6-/w5",
-    3: "4+/w1 1-/b2 2-/b2 6+/w3 7+/w4", 4: "3-/b1 7+/w3 8-/w3 1-/b3 5+/w1",
-    5: "6+/w1 2+/b4 1-/b4 7+/w2 4-/b1", 6: "5-/b1 8-/w1 7+/w1 3-/b3 2+/b5",
-    7: "8+/b0 4-/b3 6-/b1 5-/b2 3-/b4", 8: "7-/w0 6+/b1 4+/b3 2-/b6 1-/b6",
+    1: "2+/w0 3+/w2 5+/w4 4+/w3 8+/w6",
+    2: "1-/b0 5-/w4 3+/w2 8+/w6 6-/w5",
+    3: "4+/w1 1-/b2 2-/b2 6+/w3 7+/w4",
+    4: "3-/b1 7+/w3 8-/w3 1-/b3 5+/w1",
+    5: "6+/w1 2+/b4 1-/b4 7+/w2 4-/b1",
+    6: "5-/b1 8-/w1 7+/w1 3-/b3 2+/b5",
+    7: "8+/b0 4-/b3 6-/b1 5-/b2 3-/b4",
+    8: "7-/w0 6+/b1 4+/b3 2-/b6 1-/b6",
 }
 
 
@@ -76,11 +85,39 @@ def enter_results(capsys, path: str, round_number: int) -> None:
 @pytest.fixture
 def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "vladivostok.json")
-    cli(capsys, "new", path, "--scheme", "fors", "--rounds", "5", "--name", "I Japan Consul-General Cup",
-        "--place", "Vladivostok", "--dates", "2004-09-17..2004-09-19")
+    cli(
+        capsys,
+        "new",
+        path,
+        "--scheme",
+        "fors",
+        "--rounds",
+        "5",
+        "--name",
+        "I Japan Consul-General Cup",
+        "--place",
+        "Vladivostok",
+        "--dates",
+        "2004-09-17..2004-09-19",
+    )
     for surname, name, rating, club in PLAYERS:
-        cli(capsys, "-f", path, "player", "add", "--surname", surname, "--name", name,
-            "--rating", str(rating), "--country", "RU", "--club", club)
+        cli(
+            capsys,
+            "-f",
+            path,
+            "player",
+            "add",
+            "--surname",
+            surname,
+            "--name",
+            name,
+            "--rating",
+            str(rating),
+            "--country",
+            "RU",
+            "--club",
+            club,
+        )
     return path
 
 
@@ -109,7 +146,9 @@ def test_the_vladivostok_cup_comes_out_exactly(cup: str, capsys: pytest.CaptureF
     lines: dict[int, list[str]] = {p: [] for p in TABLE}
     for number in range(1, 6):
         for board in json.loads(cli(capsys, "-f", cup, "pairings", str(number), "--json"))["boards"]:
-            white, black = (board["black"], board["white"]) if board.get("swapped") else (board["white"], board["black"])
+            white, black = (
+                (board["black"], board["white"]) if board.get("swapped") else (board["white"], board["black"])
+            )
             white_won = (board["result"] == "W+") != bool(board.get("swapped"))
             lines[white].append(f"{black}{'+' if white_won else '-'}/w{board['handicap']}")
             lines[black].append(f"{white}{'-' if white_won else '+'}/b{board['handicap']}")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from tui.widgets import PlainTable
 from textual.widgets import DataTable
 
 from schemes.events import retracted_ids
 from tui.i18n import _, event_text
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.widgets import PlainTable
 
 
 class LogPane(Pane):
@@ -27,8 +27,9 @@ class LogPane(Pane):
         undone = retracted_ids(session.events)
         for event in reversed(session.events):
             when = event.at[11:19] if event.at else ""
-            table.add_row(str(event.id), when, event_text(event), _("undone") if event.id in undone else "",
-                          key=str(event.id))
+            table.add_row(
+                str(event.id), when, event_text(event), _("undone") if event.id in undone else "", key=str(event.id)
+            )
         self.stale = False
 
     def action_undo_entry(self) -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from tui.widgets import PlainTable
 from textual.widgets import DataTable, Input
 
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
@@ -15,6 +14,7 @@ from schemes.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.widgets import PlainTable
 
 
 class PlayersPane(Pane):
@@ -32,8 +32,9 @@ class PlayersPane(Pane):
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
         table = PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns(_("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"),
-                          _("Blocked"), _("Status"))
+        table.add_columns(
+            _("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"), _("Blocked"), _("Status")
+        )
         yield table
 
     def show(self, session: Session) -> None:
@@ -46,9 +47,16 @@ class PlayersPane(Pane):
             if wanted and wanted not in player.full_name.casefold().replace("ё", "е"):
                 continue
             table.add_row(
-                str(player.id), str(state.numbers.get(player.id, "")), player.full_name, player.rank_label,
-                "" if player.rating is None else str(player.rating), player.country, player.club,
-                " ".join(map(str, sorted(player.block))), self.status(player), key=str(player.id),
+                str(player.id),
+                str(state.numbers.get(player.id, "")),
+                player.full_name,
+                player.rank_label,
+                "" if player.rating is None else str(player.rating),
+                player.country,
+                player.club,
+                " ".join(map(str, sorted(player.block))),
+                self.status(player),
+                key=str(player.id),
             )
         if selected is not None and str(selected) in table.rows:
             table.move_cursor(row=table.get_row_index(str(selected)))
@@ -102,8 +110,11 @@ class PlayersPane(Pane):
                 return
             twin = actions.looks_registered(self.session.state, fields["surname"], fields.get("name", ""))
             if twin is not None and not sure:
-                question = _("{name} is registered already (No. {id}). Register another player of that name?",
-                             name=twin.full_name, id=twin.id)
+                question = _(
+                    "{name} is registered already (No. {id}). Register another player of that name?",
+                    name=twin.full_name,
+                    id=twin.id,
+                )
                 self.app.push_screen(ConfirmScreen(question), lambda yes: register(fields, True) if yes else None)
                 return
             if self.screen.act(actions.register(self.session.events, **fields)):
@@ -155,8 +166,9 @@ class PlayersPane(Pane):
             if sure:
                 self.screen.act(actions.withdraw(self.session.state, player.id))
 
-        self.app.push_screen(ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)),
-                             withdraw)
+        self.app.push_screen(
+            ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)), withdraw
+        )
 
     def action_import_file(self) -> None:
         from tui.screens.ask import AskScreen
@@ -183,8 +195,12 @@ class PlayersPane(Pane):
         if errors:
             from tui.screens.confirm import ConfirmScreen
 
-            self.notify("\n".join(said(e) for e in errors[:5]), title=f"{path.name}: {len(errors)}", severity="error",
-                        timeout=15)
+            self.notify(
+                "\n".join(said(e) for e in errors[:5]),
+                title=f"{path.name}: {len(errors)}",
+                severity="error",
+                timeout=15,
+            )
             if rows:
                 self.app.push_screen(
                     ConfirmScreen(_("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))),
@@ -194,9 +210,9 @@ class PlayersPane(Pane):
         self.register_rows(rows)
 
     def register_rows(self, rows: list) -> None:
-        done = self.screen.act_all([
-            lambda events, state, fields=row.fields: actions.register(events, **fields) for row in rows
-        ])
+        done = self.screen.act_all(
+            [lambda events, state, fields=row.fields: actions.register(events, **fields) for row in rows]
+        )
         if done:
             self.notify(_("{count} players registered", count=len(done)))
 

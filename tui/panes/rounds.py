@@ -12,7 +12,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
-from tui.widgets import PlainTable
 from textual.widgets import DataTable, Static
 
 from schemes import actions
@@ -21,11 +20,11 @@ from schemes.model import Board, Round
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.widgets import PlainTable
 
 CODES = {"w": "W+", "b": "B+", "j": "draw", "W": "W+F", "B": "B+F", "x": "both-lose"}
 SHORT = {"W+": "W+", "B+": "B+", "draw": "jigo", "W+F": "W+ forfeit", "B+F": "B+ forfeit", "both-lose": "both lose"}
 """A result in the boards table, as the referee says it (translated)."""
-
 
 
 class RoundsPane(Pane):
@@ -54,8 +53,14 @@ class RoundsPane(Pane):
         yield Static(id="round-info", markup=False)
         table = PlainTable(id="boards", zebra_stripes=True, cursor_type="row")
         # the result right after the board number: it stays in view on a narrow terminal
-        for key, title in (("board", "Board"), ("result", "Result"), ("white", "White"), ("black", "Black"),
-                           ("handicap", "Hcp"), ("komi", "Komi")):
+        for key, title in (
+            ("board", "Board"),
+            ("result", "Result"),
+            ("white", "White"),
+            ("black", "Black"),
+            ("handicap", "Hcp"),
+            ("komi", "Komi"),
+        ):
             table.add_column(_(title), key=key)
         yield table
         yield Static(id="round-free", markup=False)
@@ -84,8 +89,15 @@ class RoundsPane(Pane):
             cursor = table.cursor_row
             table.clear()
             for board in played.boards:
-                table.add_row(str(board.number), self.result_text(played, board), self.label(board.white),
-                              self.label(board.black), str(board.handicap), self.komi(board), key=str(board.number))
+                table.add_row(
+                    str(board.number),
+                    self.result_text(played, board),
+                    self.label(board.white),
+                    self.label(board.black),
+                    str(board.handicap),
+                    self.komi(board),
+                    key=str(board.number),
+                )
             self._shown = shape
             if played.boards:
                 table.move_cursor(row=min(cursor, len(played.boards) - 1))
@@ -118,8 +130,11 @@ class RoundsPane(Pane):
         if "lowest_top_level" in played.extra:
             parts.append(_("lowest top level {level}", level=played.extra["lowest_top_level"]))
         missing = len(played.missing)
-        parts.append(_("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
-                     if missing else _("all results in"))
+        parts.append(
+            _("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
+            if missing
+            else _("all results in")
+        )
         if self.swapped_next:
             parts.append(_("Colours swapped"))
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
@@ -179,8 +194,12 @@ class RoundsPane(Pane):
         old = played.results.get(board)
         question = ""
         if old is not None:
-            question = _("Board {board}: already {old}. Replace it with {new}?", board=board, old=_(RESULTS[old.code]),
-                         new=said_result)
+            question = _(
+                "Board {board}: already {old}. Replace it with {new}?",
+                board=board,
+                old=_(RESULTS[old.code]),
+                new=said_result,
+            )
         elif not typed:
             question = _("Board {board}: {result}?", board=board, result=said_result)
 
@@ -263,8 +282,15 @@ class RoundsPane(Pane):
             if yes:
                 self.pair(allow_repeats=True)
 
-        self.app.push_screen(ConfirmScreen(_("No pairing of round {round} without a repeat game. Pair allowing "
-                                             "repeat games?", round=error.fields["round"])), answer)
+        self.app.push_screen(
+            ConfirmScreen(
+                _(
+                    "No pairing of round {round} without a repeat game. Pair allowing repeat games?",
+                    round=error.fields["round"],
+                )
+            ),
+            answer,
+        )
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen
@@ -287,12 +313,14 @@ class RoundsPane(Pane):
         try:
             action = actions.swap(self.session.state, self.viewing, a, b, force)
         except NeedsForce as error:
+
             def answer(yes: bool | None) -> None:
                 if yes:
                     self.swap(a, b, force=True)
 
-            self.app.push_screen(ConfirmScreen(_("{reason}. Pair them anyway?", reason=said(error.fields["reason"]))),
-                                 answer)
+            self.app.push_screen(
+                ConfirmScreen(_("{reason}. Pair them anyway?", reason=said(error.fields["reason"]))), answer
+            )
             return
         except InvalidEvent as error:
             self.notify(said(error), severity="error")

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from tui.widgets import PlainTable
 from textual.widgets import DataTable, Static
 
+from paperwork.labels import labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
 from tui import views
-from paperwork.labels import labels
 from tui.i18n import _, language
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.widgets import PlainTable
 
 
 class StandingsPane(Pane):
@@ -46,10 +46,18 @@ class StandingsPane(Pane):
         else:
             keys = data["columns"]
             titles = labels(language())
-            table.add_columns(_("Place"), _("No."), _("Player"), _("Rank"), _("Score"), *(titles.get(k, k) for k in keys))
+            table.add_columns(
+                _("Place"), _("No."), _("Player"), _("Rank"), _("Score"), *(titles.get(k, k) for k in keys)
+            )
             for row in data["rows"]:
-                table.add_row(row["place"], row["no"] or "", row["name"], row["rank"], f"{row['score']:g}",
-                              *(views.shown(k, row["tiebreaks"][k]) for k in keys))
+                table.add_row(
+                    row["place"],
+                    row["no"] or "",
+                    row["name"],
+                    row["rank"],
+                    f"{row['score']:g}",
+                    *(views.shown(k, row["tiebreaks"][k]) for k in keys),
+                )
         self.stale = False
 
     @staticmethod

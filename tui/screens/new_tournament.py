@@ -14,11 +14,11 @@ from textual.widgets import Button, Input, Label, Select
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
+from paperwork.translit import latin
 from schemes import actions
 from schemes.events import BadSetting, InvalidEvent
 from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
-from paperwork.translit import latin
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 
@@ -75,8 +75,11 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         await box.remove_children()
         for param in get_scheme(self.scheme).params:
             default = ",".join(param.default) if isinstance(param.default, list) else f"{param.default}"
-            await box.mount(Label(f"{param.key} — {param.help}", markup=False), Input(default, id=f"param-{param.key}"),
-                            Label("", id=f"param-{param.key}-error", classes="error", markup=False))
+            await box.mount(
+                Label(f"{param.key} — {param.help}", markup=False),
+                Input(default, id=f"param-{param.key}"),
+                Label("", id=f"param-{param.key}-error", classes="error", markup=False),
+            )
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "scheme" and event.value != self.scheme:
@@ -141,9 +144,15 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         params = {p.key: self.query_one(f"#param-{p.key}", Input).value.strip() for p in get_scheme(self.scheme).params}
         try:
             action = actions.create(
-                self.value("name"), self.scheme, int(rounds) if rounds else None, self.value("place"),
-                self.value("dates"), float(self.value("komi")), self.value("time"),
-                str(self.query_one("#lang", Select).value), params,
+                self.value("name"),
+                self.scheme,
+                int(rounds) if rounds else None,
+                self.value("place"),
+                self.value("dates"),
+                float(self.value("komi")),
+                self.value("time"),
+                str(self.query_one("#lang", Select).value),
+                params,
             )
             self.folder.mkdir(parents=True, exist_ok=True)
             Ledger.create(path, action).close()

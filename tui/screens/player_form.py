@@ -18,8 +18,12 @@ from tui.i18n import _, said
 from tui.screens.ask import show_error
 
 FIELDS = (
-    ("surname", "Surname"), ("name", "Given name"), ("strength", "Rating or rank (2150 or 2d)"),
-    ("country", "Country code (RU)"), ("club", "Club or city"), ("block", "Must not meet (ids: 3 7)"),
+    ("surname", "Surname"),
+    ("name", "Given name"),
+    ("strength", "Rating or rank (2150 or 2d)"),
+    ("country", "Country code (RU)"),
+    ("club", "Club or city"),
+    ("block", "Must not meet (ids: 3 7)"),
 )
 
 
@@ -36,8 +40,14 @@ class PlayerFormScreen(ModalScreen[dict | None]):
         if p is None:
             return {}
         strength = str(p.rating) if p.rating is not None else p.rank_label
-        return {"surname": p.surname, "name": p.name, "strength": strength, "country": p.country,
-                "club": p.club, "block": " ".join(map(str, sorted(p.block)))}
+        return {
+            "surname": p.surname,
+            "name": p.name,
+            "strength": strength,
+            "country": p.country,
+            "club": p.club,
+            "block": " ".join(map(str, sorted(p.block))),
+        }
 
     def compose(self) -> ComposeResult:
         values = self.values()

@@ -9,13 +9,12 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
-
-from tui.widgets import plain
 from textual.widgets.option_list import Option
 
 from data.importers import ImportFailed, RatedPlayer, RatingList
 from tui import settings
 from tui.i18n import _, said
+from tui.widgets import plain
 
 _loaded: dict[Path, RatingList] = {}
 """Lists already read in this session: loading one takes a fifth of a second."""
@@ -71,7 +70,9 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
         found.clear_options()
         if event.value.strip():
             found.add_options(
-                Option(plain(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})"), id=p.pin)
+                Option(
+                    plain(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})"), id=p.pin
+                )
                 for p in self.ratings.search(event.value)
             )
 

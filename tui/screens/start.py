@@ -8,14 +8,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
-
-from tui.widgets import plain
 from textual.widgets.option_list import Option
 
 from data.store import Summary, summary
 from tui import settings
 from tui.i18n import _, said
 from tui.translated import Translated
+from tui.widgets import plain
 
 
 class StartScreen(Translated, Screen[None]):
@@ -34,7 +33,11 @@ class StartScreen(Translated, Screen[None]):
     def tournaments(self) -> list[tuple[Path, Summary]]:
         """Recent tournaments, then those in the data folder: only files that are tournaments."""
         recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
-        here = sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if self.folder.is_dir() else []
+        here = (
+            sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+            if self.folder.is_dir()
+            else []
+        )
         found = []
         for path in dict.fromkeys(recent + [p.resolve() for p in here]):
             about = summary(path)

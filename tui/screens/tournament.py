@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,9 +32,13 @@ from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
 
-TABS = (("players", "Players", "F2", PlayersPane), ("rounds", "Rounds", "F3", RoundsPane),
-        ("standings", "Standings", "F4", StandingsPane), ("log", "Log", "F5", LogPane),
-        ("settings", "Settings", "F8", SettingsPane))
+TABS = (
+    ("players", "Players", "F2", PlayersPane),
+    ("rounds", "Rounds", "F3", RoundsPane),
+    ("standings", "Standings", "F4", StandingsPane),
+    ("log", "Log", "F5", LogPane),
+    ("settings", "Settings", "F8", SettingsPane),
+)
 
 
 class TournamentScreen(Translated, Screen[None]):
@@ -85,10 +89,15 @@ class TournamentScreen(Translated, Screen[None]):
         """After a change: the title and the pane on show now, the others when shown."""
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
-        self.query_one("#title", Static).update(_(
-            "{name} · {scheme} · round {paired} of {total}", name=state.settings.name,
-            scheme=_(state.settings.scheme), paired=state.paired_rounds, total=total,
-        ))
+        self.query_one("#title", Static).update(
+            _(
+                "{name} · {scheme} · round {paired} of {total}",
+                name=state.settings.name,
+                scheme=_(state.settings.scheme),
+                paired=state.paired_rounds,
+                total=total,
+            )
+        )
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
@@ -182,7 +191,9 @@ class TournamentScreen(Translated, Screen[None]):
                 if number is None:
                     number = state.paired_rounds if kind in ("protocol", "slips") else latest_complete_round(state)
                 # cards and the registration list hold every round: no round in their names
-                target = Path(f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf")
+                target = Path(
+                    f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
+                )
                 print_to(target, kind, state, events, number)
                 written.append(target)
                 self.app.call_from_thread(progress.done_one)
@@ -196,14 +207,19 @@ class TournamentScreen(Translated, Screen[None]):
         if error:
             self.notify(error, severity="error", timeout=10)
         if written:
-            self.notify(_("Written to {folder}: {files}", folder=written[0].parent,
-                          files=", ".join(p.name for p in written)), timeout=12)
+            self.notify(
+                _("Written to {folder}: {files}", folder=written[0].parent, files=", ".join(p.name for p in written)),
+                timeout=12,
+            )
             viewer = shutil.which("xdg-open")
             if not self.app.open_viewer:
                 return
             if viewer is None:
-                self.notify(_("No PDF viewer here: open the files from {folder} to print them", folder=written[0].parent),
-                            severity="warning", timeout=20)
+                self.notify(
+                    _("No PDF viewer here: open the files from {folder} to print them", folder=written[0].parent),
+                    severity="warning",
+                    timeout=20,
+                )
                 return
             for path in written:
                 subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -221,8 +237,11 @@ class TournamentScreen(Translated, Screen[None]):
 
             target = self.session.path.with_name(f"{self.session.path.stem}-rating{'-egf' if egf else ''}.txt")
             try:
-                write_atomically(target, export(self.session.state, self.session.events, latin, egf).encode("utf-8"),
-                                 keep_backup=False)
+                write_atomically(
+                    target,
+                    export(self.session.state, self.session.events, latin, egf).encode("utf-8"),
+                    keep_backup=False,
+                )
             except TournamentFileError as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
