@@ -19,7 +19,7 @@ from schemes.model import Tournament
 from schemes.names import rating_order
 from schemes.ranks import rank_label
 from schemes.records import Kind, outcomes
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from schemes.round_robin import round_points
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
@@ -37,9 +37,7 @@ class Face:
 
 
 def _finished(tournament: Tournament) -> bool:
-    total = get_scheme(tournament.settings.scheme).total_rounds(tournament)
-    last = tournament.round(total) if total else None
-    return last is not None and last.complete
+    return is_final_table(tournament, tournament.paired_rounds)
 
 
 def _places(tournament: Tournament) -> dict[int, str]:

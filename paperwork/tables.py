@@ -19,7 +19,7 @@ from schemes.events import Event
 from schemes.model import Tournament
 from schemes.names import alphabetical_key
 from schemes.records import outcomes
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from schemes.round_robin import round_points
 from schemes.true_rating import rating_label
 
@@ -107,9 +107,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
 
 def _title(document: Document, tournament: Tournament, after_round: int) -> str:
-    total = get_scheme(tournament.settings.scheme).total_rounds(tournament)
-    last = tournament.round(after_round)
-    if after_round and after_round == total and last is not None and last.complete:
+    if is_final_table(tournament, after_round):
         return document.text["final_table"]
     return document.text["table_after"].format(n=after_round)
 

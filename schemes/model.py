@@ -139,3 +139,10 @@ class Tournament:
 
     def player(self, player_id: int) -> Player | None:
         return self.players.get(player_id)
+
+    @property
+    def latest_complete_round(self) -> int:
+        """The round standings are shown after by default: the last one with every result in."""
+        if self.rounds and self.rounds[-1].complete:
+            return self.paired_rounds
+        return max(0, self.paired_rounds - 1)

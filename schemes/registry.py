@@ -5,11 +5,17 @@ from __future__ import annotations
 from schemes.events import InvalidEvent
 from schemes.fors import FORS
 from schemes.gamma import GAMMA
+from schemes.model import Tournament
 from schemes.round_robin import ROUND_ROBIN
-from schemes.scheme import Scheme
+from schemes.scheme import Scheme, is_final
 from schemes.sport_handicap import SPORT_HANDICAP
 
 SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN)}
+
+
+def is_final_table(tournament: Tournament, after_round: int) -> bool:
+    """``scheme.is_final`` for the tournament's own scheme."""
+    return is_final(get_scheme(tournament.settings.scheme), tournament, after_round)
 
 
 def get_scheme(name: str) -> Scheme:

@@ -166,6 +166,13 @@ class Scheme(Protocol):
         """Everyone in place order after ``after_round`` (0 = before the first round)."""
 
 
+def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:
+    """Whether standings after ``after_round`` are the final table: the event's last round,
+    every result in.  The one answer the app, the paperwork and the schemes ask."""
+    last = tournament.round(after_round)
+    return bool(after_round) and after_round == scheme.total_rounds(tournament) and last is not None and last.complete
+
+
 def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
     """The scheme's parameters with the referee's values over the defaults."""
     known = {p.key: p for p in scheme.params}

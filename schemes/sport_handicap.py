@@ -26,7 +26,7 @@ from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
 from schemes.records import Kind, Outcome, Score, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in
+from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in, is_final
 
 
 def _rank(text: str) -> str:
@@ -173,11 +173,7 @@ class SportHandicap(FixedRounds):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         table = cards(tournament, after_round)
-        final = (
-            tournament.settings.params["correction"] == "on"
-            and after_round == tournament.settings.rounds
-            and tournament.round(after_round).complete
-        )
+        final = tournament.settings.params["correction"] == "on" and is_final(self, tournament, after_round)
         tenths = {p: correction_tenths(p, table) if final else 0 for p in table}
         score = {p: (10 * card.strength + tenths[p]) / 10 for p, card in table.items()}
         order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))

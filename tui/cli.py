@@ -407,7 +407,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
     state = _reading(args).state
     after = args.after
     if after is None:
-        after = views.latest_complete_round(state)
+        after = state.latest_complete_round
     if not 0 <= after <= state.paired_rounds:
         raise BadInput(f"round {after} is not paired")
     _emit(args, views.standings_json(state, after) if args.json else None, lambda: views.standings_text(state, after))
@@ -423,7 +423,7 @@ def _cmd_print(args: argparse.Namespace) -> None:
         if state.round(number) is None:
             raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
     else:
-        number = views.latest_complete_round(state) if args.round is None else args.round
+        number = state.latest_complete_round if args.round is None else args.round
         if not 0 <= number <= state.paired_rounds:
             raise BadInput(f"round {number} is not paired")
     output = _output(args)

@@ -55,13 +55,6 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
     return result
 
 
-def latest_complete_round(state: Tournament) -> int:
-    """The round standings are shown after by default: the last one with every result in."""
-    if state.rounds and state.rounds[-1].complete:
-        return state.paired_rounds
-    return max(0, state.paired_rounds - 1)
-
-
 def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
     rows = []

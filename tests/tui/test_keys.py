@@ -156,3 +156,23 @@ async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert any("задаётся при создании" in n.message for n in app._notifications)
+
+
+async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(tmp_path: Path) -> None:
+    # created without --rounds: the app once asked settings.rounds (None) and said «после 3-го тура»
+    from data.ledger import Ledger
+    from tests.builders import round_robin
+
+    log, _ids = round_robin([2400, 2300, 2200, 2100])
+    for number in (1, 2, 3):
+        log.pair()
+        for board in (1, 2):
+            log.result(number, board, "W+")
+    path = tmp_path / "rr.json"
+    with Ledger.create(path, (log.events[0].kind, dict(log.events[0].data))) as ledger:
+        ledger.commit_all([lambda events, state, e=e: (e.kind, dict(e.data)) for e in log.events[1:]])
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert str(app.screen.query_one("#standings-info").render()) == "Итоговая таблица"

@@ -9,6 +9,7 @@ from textual.widgets import DataTable, Static
 from paperwork.labels import labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
+from schemes.registry import is_final_table
 from tui import views
 from tui.i18n import _, language
 from tui.panes.pane import Pane
@@ -33,12 +34,11 @@ class StandingsPane(Pane):
 
     def show(self, session: Session) -> None:
         state = session.state
-        after = views.latest_complete_round(state) if self.after is None else min(self.after, state.paired_rounds)
+        after = state.latest_complete_round if self.after is None else min(self.after, state.paired_rounds)
         data = views.standings_json(state, after)
         table = self.query_one(DataTable)
         table.clear(columns=True)
-        total = state.settings.rounds
-        final = after and after == total and state.round(after).complete
+        final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings after round {round}", round=after)
         self.query_one("#standings-info", Static).update(title)
         if self.rounds_table:
@@ -70,7 +70,7 @@ class StandingsPane(Pane):
 
     def action_step(self, by: int) -> None:
         state = self.session.state
-        current = views.latest_complete_round(state) if self.after is None else self.after
+        current = state.latest_complete_round if self.after is None else self.after
         self.after = max(0, min(state.paired_rounds, current + by))
         self.show(self.session)
 
