@@ -29,7 +29,7 @@ from schemes.names import rating_order
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, every, ranked
 from schemes.ranks import RankError, parse_rank, rank_label
-from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.records import Game, Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, int_in
 
 TIEBREAKS = (
@@ -116,7 +116,7 @@ def game_points(outcome: Outcome, params: Mapping) -> float:
         return params["bye_points"]
     if outcome.kind is Kind.SKIP:
         return params["skip_points"]
-    if outcome.kind is not Kind.GAME:
+    if not isinstance(outcome, Game):
         return 0.0
     giving = outcome.handicap if outcome.white else 0
     receiving = 0 if outcome.white else outcome.handicap
@@ -135,7 +135,7 @@ class Totals:
     points: tuple[float, ...]
     """What each round paid."""
     wins: int
-    games: tuple[Outcome, ...]
+    games: tuple[Game, ...]
     outcomes: tuple[Outcome, ...]
 
     @property
@@ -165,8 +165,8 @@ def totals(tournament: Tournament, after_round: int) -> dict[int, Totals]:
         p: Totals(
             float(params["start_per_rank"] * (ranks[p] - base)),
             tuple(game_points(o, params) for o in rows),
-            sum(o.kind is Kind.GAME and o.score is Score.WIN for o in rows),
-            tuple(o for o in rows if o.kind is Kind.GAME),
+            sum(isinstance(o, Game) and o.score is Score.WIN for o in rows),
+            tuple(o for o in rows if isinstance(o, Game)),
             tuple(rows),
         )
         for p, rows in table.items()

@@ -26,7 +26,7 @@ from schemes.model import Board, Player, Tournament
 from schemes.names import alphabetical_key, rating_order
 from schemes.pairing import pair_round
 from schemes.places import ranked
-from schemes.records import Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.records import Game, Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Recorded, Row, Standings, int_in
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
@@ -68,7 +68,7 @@ class Card:
 def _gain(outcome: Outcome) -> int:
     if outcome.kind is Kind.BYE:
         return 1
-    return int(outcome.kind is Kind.GAME and outcome.score is Score.WIN)
+    return int(isinstance(outcome, Game) and outcome.score is Score.WIN)
 
 
 def _technical(outcome: Outcome) -> int:
@@ -108,7 +108,7 @@ def coefficient(player: int, cards: Mapping[int, Card]) -> float:
     card = cards[player]
     total = 0.0
     for index, outcome in enumerate(card.outcomes):
-        if outcome.kind is Kind.GAME:
+        if isinstance(outcome, Game):
             other = cards[outcome.opponent]
             total += other.level + other.technical / 2
             if outcome.handicap:

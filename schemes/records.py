@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from schemes.model import (
     BLACK_BY_FORFEIT,
@@ -43,23 +43,54 @@ class Score(Enum):
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Game:
+    """A board with a result: it always has an opponent and both scores (a walkover and
+    both-absent too, as the opponents' tie-breaks count them)."""
+
     round: int
-    kind: Kind
-    opponent: int | None = None
-    white: bool | None = None
+    opponent: int
+    white: bool
     """The colour actually played (after a nigiri swap)."""
-    handicap: int = 0
-    komi: float = 0.0
-    score: Score | None = None
-    opponent_score: Score | None = None
+    handicap: int
+    komi: float
+    score: Score
+    opponent_score: Score
     """Both lose when neither came: a score alone cannot say that."""
     forfeit: bool = False
     """Decided without a game: a walkover or both absent."""
     nigiri: bool = False
     """An even game whose colours the nigiri decides."""
+    kind: ClassVar[Kind] = Kind.GAME
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A board paired whose result is not entered yet."""
+
+    round: int
+    opponent: int
+    white: bool
+    handicap: int
+    komi: float
+    nigiri: bool = False
+    kind: ClassVar[Kind] = Kind.PENDING
+    score: ClassVar[None] = None
+
+
+@dataclass(frozen=True)
+class Free:
+    """A round without a board: a bye, a skip or a withdrawn round."""
+
+    round: int
+    kind: Kind
     late: bool = False
     """A skip or withdrawn round announced after the deadline (``Player.late``)."""
+    opponent: ClassVar[None] = None
+    score: ClassVar[None] = None
+
+
+Outcome = Game | Pending | Free
+"""What one round meant for one player."""
 
 
 # result code -> (white's score, black's score, forfeit)
@@ -84,9 +115,8 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 seen.add(me)
                 if result is None:
                     table[me].append(
-                        Outcome(
+                        Pending(
                             played.number,
-                            Kind.PENDING,
                             board.opponent(me),
                             white,
                             board.handicap,
@@ -98,9 +128,8 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 white_score, black_score, forfeit = _SCORES[result.code]
                 mine, theirs = (white_score, black_score) if white else (black_score, white_score)
                 table[me].append(
-                    Outcome(
+                    Game(
                         played.number,
-                        Kind.GAME,
                         board.opponent(me),
                         white != result.swapped,
                         board.handicap,
@@ -113,11 +142,11 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 )
         for player_id in played.byes:
             seen.add(player_id)
-            table[player_id].append(Outcome(played.number, Kind.BYE))
+            table[player_id].append(Free(played.number, Kind.BYE))
         for player in tournament.players.values():
             if player.id not in seen:
                 kind = Kind.WITHDRAWN if player.withdrawn_by(played.number) else Kind.SKIP
-                table[player.id].append(Outcome(played.number, kind, late=played.number in player.late))
+                table[player.id].append(Free(played.number, kind, late=played.number in player.late))
     return table
 
 

@@ -22,7 +22,7 @@ from schemes.berger import berger_round, even_size
 from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
 from schemes.places import Criterion, every, ranked
-from schemes.records import Kind, Outcome, Score, outcomes
+from schemes.records import Game, Kind, Outcome, Score, outcomes
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
 from schemes.true_rating import TrueRatings, true_ratings
 
@@ -124,7 +124,7 @@ class RoundRobin:
         table = outcomes(tournament, after_round)
         params = tournament.settings.params
         points = {p: _points(rows, params["bye_points"]) for p, rows in table.items()}
-        games = {p: [o for o in rows if o.kind is Kind.GAME] for p, rows in table.items()}
+        games = {p: [o for o in rows if isinstance(o, Game)] for p, rows in table.items()}
         complete = {p: not any(map(missed, rows)) for p, rows in table.items()}
         fitted: list[TrueRatings[int]] = []
 
@@ -228,7 +228,7 @@ def _board(tournament: Tournament, number: int, white: Player, black: Player) ->
 
 def round_points(outcome: Outcome, bye_points: float) -> float:
     """1 / ½ / 0 for a game, ``bye_points`` for a bye, nothing for a skip or a pending game."""
-    if outcome.kind is Kind.GAME:
+    if isinstance(outcome, Game):
         return outcome.score.value
     return bye_points if outcome.kind is Kind.BYE else 0.0
 
@@ -237,11 +237,11 @@ def _points(rows: list[Outcome], bye_points: float) -> float:
     return sum(round_points(o, bye_points) for o in rows)
 
 
-def _strong(points: float, games: list[Outcome]) -> bool:
+def _strong(points: float, games: list[Game]) -> bool:
     return bool(games) and points * 2 >= len(games)
 
 
-def _decided(games: dict[int, list[Outcome]]) -> list[tuple[int, int, float]]:
+def _decided(games: dict[int, list[Game]]) -> list[tuple[int, int, float]]:
     """The games the true rating counts: played ones (round-robin.md: forfeits, both-lose,
     byes and skips are not games), each once as ``(a, b, a's score)``."""
     return [
@@ -254,4 +254,4 @@ def missed(outcome: Outcome) -> bool:
     a skip, a withdrawal, or absence from his game; a bye is not a miss."""
     if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
         return True
-    return outcome.kind is Kind.GAME and outcome.forfeit and outcome.score is Score.LOSS
+    return isinstance(outcome, Game) and outcome.forfeit and outcome.score is Score.LOSS

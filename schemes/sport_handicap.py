@@ -25,7 +25,7 @@ from schemes.model import Board, Player, Tournament
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import RankError, parse_rank, rank_label
-from schemes.records import Kind, Outcome, Score, may_meet, outcomes, recorded_at_start
+from schemes.records import Free, Game, Outcome, Score, may_meet, outcomes, recorded_at_start
 from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in, is_final
 
 
@@ -92,11 +92,11 @@ def cards(tournament: Tournament, after_round: int) -> dict[int, Card]:
         strengths, points, streak = [start], [], 0
         for outcome in table[player]:
             gained = 0
-            if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN) and outcome.late:
+            if isinstance(outcome, Free) and outcome.late:
                 streak = 0  # too late to be a skip: an absence
-            elif outcome.kind in (Kind.BYE, Kind.SKIP, Kind.WITHDRAWN):
+            elif isinstance(outcome, Free):
                 gained = half
-            elif outcome.kind is Kind.GAME:
+            elif isinstance(outcome, Game):
                 if outcome.score is Score.DRAW or (outcome.forfeit and outcome.score is Score.WIN):
                     gained = half
                 elif outcome.score is Score.WIN:
@@ -115,7 +115,7 @@ def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
     mine = cards[player]
     total = 0
     for index, outcome in enumerate(mine.outcomes):
-        if outcome.kind is Kind.GAME and not outcome.forfeit:
+        if isinstance(outcome, Game) and not outcome.forfeit:
             other = cards[outcome.opponent]
             before = mine.strengths[index] - other.strengths[index]
             total += before - (mine.strength - other.strength)

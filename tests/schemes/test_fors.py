@@ -5,14 +5,14 @@ import pytest
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.fors import FORS, game_points, handicap, totals
-from schemes.records import Kind, Outcome, Score
+from schemes.records import Free, Game, Kind, Outcome, Score
 from tests.builders import Log
 
 PARAMS = {"win_points": 20.0, "loss_points": 10.0, "bye_points": 15.0, "skip_points": 0.0}
 
 
 def game(score: Score, white: bool, h: int, forfeit: bool = False) -> Outcome:
-    return Outcome(1, Kind.GAME, 2, white, h, 0.5, score, None, forfeit)
+    return Game(1, 2, white, h, 0.5, score, Score.LOSS if score is Score.WIN else Score.WIN, forfeit)
 
 
 @pytest.mark.parametrize(
@@ -28,9 +28,9 @@ def game(score: Score, white: bool, h: int, forfeit: bool = False) -> Outcome:
         (game(Score.LOSS, False, 2, forfeit=True), 0),
         (game(Score.DRAW, True, 2), 16),
         (game(Score.DRAW, False, 2), 14),
-        (Outcome(1, Kind.BYE), 15),
-        (Outcome(1, Kind.SKIP), 0),
-        (Outcome(1, Kind.WITHDRAWN), 0),
+        (Free(1, Kind.BYE), 15),
+        (Free(1, Kind.SKIP), 0),
+        (Free(1, Kind.WITHDRAWN), 0),
     ],
 )
 def test_round_points(outcome: Outcome, points: float) -> None:
