@@ -181,7 +181,8 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
 def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> tuple[list[Row], list[BadRow]]:
     """Rows naming a player registered already (or twice in the file) become bad rows."""
     kept: list[Row] = []
-    errors, seen = list(errors), {}
+    errors = list(errors)
+    seen: dict[tuple[str, str], int] = {}
     for row in rows:
         surname, name = row.fields["surname"], row.fields.get("name", "")
         twin = looks_registered(state, surname, name)

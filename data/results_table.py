@@ -186,7 +186,7 @@ def symmetry_problems(table: ResultsTable) -> list[str]:
                 problems.append(
                     f"player {line.number} round {index + 1}: handicap {result.handicap} / {other.handicap}"
                 )
-            elif None not in (result.komi, other.komi) and result.komi != -other.komi:
+            elif result.komi is not None and other.komi is not None and result.komi != -other.komi:
                 problems.append(f"player {line.number} round {index + 1}: komi {result.komi} / {other.komi}")
     return problems
 

@@ -23,7 +23,7 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -167,7 +167,7 @@ def _load(path: Path) -> dict[str, Any]:
         raise TournamentFileError(
             f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
         )
-    return data
+    return cast(dict[str, Any], data)
 
 
 def is_tournament(path: Path) -> bool:

@@ -47,21 +47,20 @@ def create(
         ("time", lambda: _time_control(time)),
         ("rounds", lambda: check_rounds(rounds)),
     )
-    checked = {}
+    checked: dict[str, Any] = {}
     for setting, check in checks:
         try:
             checked[setting] = check()
         except InvalidEvent as error:
             raise BadSetting(setting, error) from None
-    name, place, dates = checked["name"], checked["place"], checked["dates"]
     return ev.TOURNAMENT_CREATED, {
-        "name": name,
+        "name": checked["name"],
         "scheme": scheme,
         "rounds": rounds,
-        "place": place,
-        "dates": dates,
-        "komi": komi,
-        "time": time,
+        "place": checked["place"],
+        "dates": checked["dates"],
+        "komi": checked["komi"],
+        "time": checked["time"],
         "lang": lang,
         "params": values,
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from schemes.model import Board, Tournament
 from schemes.names import rating_order
@@ -102,26 +103,26 @@ def base_rank(tournament: Tournament, ranks: Mapping[int, int]) -> int:
         return parse_rank(chosen)
     first = tournament.round(1)
     if first is not None:
-        return first.extra["base_rank"]
+        return int(first.extra["base_rank"])
     return min(ranks.values(), default=0)
 
 
-def handicap(rank_a: int, rank_b: int, params: Mapping) -> int:
-    return min(int(abs(rank_a - rank_b) * params["stones_per_rank"]), params["handicap_cap"])
+def handicap(rank_a: int, rank_b: int, params: Mapping[str, Any]) -> int:
+    return min(int(abs(rank_a - rank_b) * params["stones_per_rank"]), int(params["handicap_cap"]))
 
 
-def game_points(outcome: Outcome, params: Mapping) -> float:
+def game_points(outcome: Outcome, params: Mapping[str, Any]) -> float:
     """What one round paid: 20+h / 10-h for games, and the bye and skip values."""
     if outcome.kind is Kind.BYE:
-        return params["bye_points"]
+        return float(params["bye_points"])
     if outcome.kind is Kind.SKIP:
-        return params["skip_points"]
+        return float(params["skip_points"])
     if not isinstance(outcome, Game):
         return 0.0
     giving = outcome.handicap if outcome.white else 0
     receiving = 0 if outcome.white else outcome.handicap
-    win = params["win_points"] + giving
-    loss = params["loss_points"] - receiving
+    win = float(params["win_points"]) + giving
+    loss = float(params["loss_points"]) - receiving
     if outcome.score is Score.WIN:
         return win
     if outcome.score is Score.DRAW:
@@ -173,7 +174,7 @@ def totals(tournament: Tournament, after_round: int) -> dict[int, Totals]:
     }
 
 
-def _gave(outcome: Outcome) -> int:
+def _gave(outcome: Game) -> int:
     """Handicap given in a game really played (received counts negative)."""
     if outcome.forfeit:
         return 0
@@ -258,7 +259,7 @@ class Fors(FixedRounds):
         order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         new_order = None
         ranks = start_ranks(tournament)
         if number == 1:

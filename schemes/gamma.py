@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from schemes.model import Board, Player, Tournament
 from schemes.names import alphabetical_key, rating_order
@@ -151,10 +152,10 @@ class Gamma(FixedRounds):
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
         if not field:
             raise PairingError("round {round} needs at least 2 players", round=number)
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         new_order = None
         if number == 1:
-            group = top_group([p.rank for p in field], tournament.settings.rounds)
+            group = top_group([p.rank for p in field], self.rounds_of(tournament))
             levels = {p.id: min(p.rank, group.level) for p in field}
             new_order = tuple(p.id for p in rating_order(field))
             extra = {
@@ -165,7 +166,7 @@ class Gamma(FixedRounds):
             size = group.size
         else:
             levels = levels_before(tournament, number)
-            size = tournament.round(1).extra["top_group_size"]
+            size = tournament.rounds[0].extra["top_group_size"]
         listed = _list_order(field, levels)
         lowest_top = levels[listed[min(size, len(listed)) - 1].id]
         extra["lowest_top_level"] = lowest_top
@@ -193,7 +194,7 @@ class Gamma(FixedRounds):
             white,
             black,
             levels_before(tournament, round_number),
-            tournament.round(round_number).extra["lowest_top_level"],
+            tournament.rounds[round_number - 1].extra["lowest_top_level"],
             tournament.settings.params["handicap_cap"],
             tournament.settings.komi,
         )

@@ -30,7 +30,7 @@ class Appended:
     warnings: tuple[Notice, ...] = ()
 
 
-def describe_parts(event: Event) -> tuple[str, dict]:
+def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
     """The account of an event as an English template and its values, so that an
     interface can translate the template and fill it in."""
     d = event.data
@@ -100,7 +100,9 @@ def describe(event: Event) -> str:
     return template.format(**values)
 
 
-def append(events: list[Event], kind: str, data: dict, at: str = "", state: Tournament | None = None) -> Appended:
+def append(
+    events: list[Event], kind: str, data: dict[str, Any], at: str = "", state: Tournament | None = None
+) -> Appended:
     """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
 
     ``state``, the replay of ``events`` when the caller has it, saves replaying the

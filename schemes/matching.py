@@ -9,7 +9,7 @@ augmenting-path search to repair the matching around it (or proves that none exi
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 class Matcher:
@@ -20,7 +20,7 @@ class Matcher:
     few searches that are ever made.
     """
 
-    def __init__(self, players: Sequence[Hashable], can_meet: Callable[[Hashable, Hashable], bool]) -> None:
+    def __init__(self, players: Sequence[int], can_meet: Callable[[int, int], bool]) -> None:
         self._players = list(players)
         self._index = {p: i for i, p in enumerate(players)}
         self._can_meet = can_meet
@@ -37,10 +37,10 @@ class Matcher:
     def _edge(self, i: int, j: int) -> bool:
         return self._can_meet(self._players[i], self._players[j])
 
-    def _neighbours(self, i: int):
+    def _neighbours(self, i: int) -> Iterator[int]:
         return (j for j in range(len(self._players)) if j != i and self._active[j] and self._edge(i, j))
 
-    def fix(self, a: Hashable, b: Hashable) -> bool:
+    def fix(self, a: int, b: int) -> bool:
         """Take ``a`` and ``b`` out as a pair if the others can still all be paired."""
         if not self.perfect:
             return False

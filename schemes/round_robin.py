@@ -79,7 +79,7 @@ class RoundRobin:
         field = len(tournament.numbers) or len(_field(tournament))
         if field < 2:
             return tournament.settings.rounds
-        return tournament.settings.params["cycles"] * (even_size(field) - 1)
+        return int(tournament.settings.params["cycles"]) * (even_size(field) - 1)
 
     def pair(
         self,
@@ -109,10 +109,10 @@ class RoundRobin:
         for white_no, black_no in berger_round(size, cycle_round):
             if second_cycle:
                 white_no, black_no = black_no, white_no
-            white, black = by_number.get(white_no), by_number.get(black_no)
-            present = [p for p in (white, black) if p is not None and p.available_in(number)]
+            seats = (by_number.get(white_no), by_number.get(black_no))
+            present = [p for p in seats if p is not None and p.available_in(number)]
             if len(present) == 2:
-                boards.append(_board(tournament, len(boards) + 1, white, black))
+                boards.append(_board(tournament, len(boards) + 1, present[0], present[1]))
             elif present:
                 byes.append(present[0].id)
         return Pairing(tuple(boards), tuple(byes), new_order)

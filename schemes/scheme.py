@@ -128,18 +128,34 @@ class PairingError(InvalidEvent):
 
 
 class Scheme(Protocol):
-    name: str
-    params: Sequence[Param]
-    late_entry: bool
-    """Whether players may register after round 1 has been paired."""
-    rounds_required: bool
-    """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
-    numbering_by_hand: bool
-    """Whether the referee may give the numbering order (``pair --order``)."""
-    skip_deadline: bool
-    """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
-    recorded: Sequence[Recorded]
-    """What its pairings record in ``extra``."""
+    """What the core asks of a tournament system (the schemes are frozen dataclasses, so
+    their attributes are read-only here)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def params(self) -> Sequence[Param]: ...
+
+    @property
+    def late_entry(self) -> bool:
+        """Whether players may register after round 1 has been paired."""
+
+    @property
+    def rounds_required(self) -> bool:
+        """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
+
+    @property
+    def numbering_by_hand(self) -> bool:
+        """Whether the referee may give the numbering order (``pair --order``)."""
+
+    @property
+    def skip_deadline(self) -> bool:
+        """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
+
+    @property
+    def recorded(self) -> Sequence[Recorded]:
+        """What its pairings record in ``extra``."""
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """The number of rounds of the event, where it is known."""
@@ -219,4 +235,10 @@ class FixedRounds:
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:
+        return tournament.settings.rounds
+
+    def rounds_of(self, tournament: Tournament) -> int:
+        """The number of rounds, which these schemes require at creation."""
+        if tournament.settings.rounds is None:
+            raise PairingError("the number of rounds is not set")
         return tournament.settings.rounds

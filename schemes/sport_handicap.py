@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from schemes.model import Board, Player, Tournament
 from schemes.pairing import in_list_order, pair_round
@@ -78,8 +79,8 @@ class Card:
         return self.strengths[-1]
 
 
-def start_strength(player: Player, params: Mapping) -> int:
-    return params["rank_step"] * max(0, player.rank - parse_rank(params["floor"]))
+def start_strength(player: Player, params: Mapping[str, Any]) -> int:
+    return int(params["rank_step"]) * max(0, player.rank - parse_rank(params["floor"]))
 
 
 def cards(tournament: Tournament, after_round: int) -> dict[int, Card]:
@@ -137,7 +138,7 @@ class SportHandicap(FixedRounds):
         order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
-        extra: dict = {}
+        extra: dict[str, Any] = {}
         new_order = None
         if number == 1:
             field = sorted(p for p, player in tournament.players.items() if not player.withdrawn_by(1))

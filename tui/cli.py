@@ -531,6 +531,8 @@ def _check_encoding(argv: Sequence[str]) -> None:
     KOI8-R terminal typing Cyrillic on a UTF-8 system) reaches Python with undecodable
     bytes as surrogates: refused in one line rather than stored as garbage."""
     for number, arg in enumerate(argv, start=1):
+        if "\x00" in arg:
+            raise BadInput(f"argument {number} holds a NUL character")
         if any("\udc80" <= char <= "\udcff" for char in arg):
             raise BadInput(
                 f"argument {number} is not in the system's encoding ({sys.getfilesystemencoding()}): "
