@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from textual.screen import ModalScreen
 
 from tui import i18n
 from tui.app import TengenApp
@@ -33,6 +34,7 @@ WALK = [  # from the tournament screen: (keys, then escape back)
     ["f6"],
     ["f7"],
 ]
+OTHERS = ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
 ALLOWED = {"tengen", "json"}  # the program's name, a file's suffix
 
 
@@ -65,17 +67,17 @@ async def walk(language: str, demo: Path) -> str:
         await pilot.press("n")
         await pilot.pause()
         seen.append(app.export_screenshot())
-    walks = [("gamma.json", keys) for keys in WALK] + [
-        (name, keys)
-        for name in ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
-        for keys in (["f3"], ["f4"], ["f8"])
-    ]
-    for name, keys in walks:
+    walks = {"gamma.json": WALK, **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS}}
+    for name, steps in walks.items():
         app = TengenApp(str(demo / name), folder=demo, open_viewer=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press(*keys)
-            await pilot.pause()
-            seen.append(app.export_screenshot())
+        async with app.run_test(size=(80, 24)) as pilot:  # one app per file: each dialog closed again
+            for keys in steps:
+                await pilot.press(*keys)
+                await pilot.pause()
+                seen.append(app.export_screenshot())
+                while isinstance(app.screen, ModalScreen):
+                    await pilot.press("escape")
+                    await pilot.pause()
     i18n.set_language("ru")
     return "\n".join(seen)
 
