@@ -7,7 +7,6 @@ from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
 
 from tui import i18n
 from tui.app import TengenApp
-from tui.demo import write_demo
 from tui.screens.tournament import TournamentScreen
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
@@ -18,12 +17,6 @@ def russian():
     i18n.set_language("ru")
     yield
     i18n.set_language("ru")
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    write_demo(tmp_path)
-    return tmp_path
 
 
 def app_on(folder: Path, name: str | None) -> TengenApp:

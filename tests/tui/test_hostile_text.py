@@ -35,15 +35,12 @@ async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: P
         await pilot.pause()
 
 
-async def test_a_full_disk_is_a_message_and_the_app_keeps_running(tmp_path: Path, monkeypatch) -> None:
+async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, monkeypatch) -> None:
     import errno
     import os
 
-    from tui.demo import write_demo
-
-    write_demo(tmp_path)
-    path = tmp_path / "gamma.json"
-    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    path = folder / "gamma.json"
+    app = TengenApp(str(path), folder=folder, open_viewer=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()

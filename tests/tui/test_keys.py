@@ -8,7 +8,6 @@ from textual.widgets import DataTable, Input
 
 from tui import i18n
 from tui.app import TengenApp
-from tui.demo import write_demo
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.help import HelpScreen
 from tui.screens.player_form import PlayerFormScreen
@@ -20,12 +19,6 @@ from tui.screens.tournament import TournamentScreen
 def russian():
     i18n.set_language("ru")
     yield
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    write_demo(tmp_path)
-    return tmp_path
 
 
 def app_on(folder: Path, name: str) -> TengenApp:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from textual.screen import ModalScreen
 
+from tests.tui.conftest import copy_demo
 from tui import i18n
 from tui.app import TengenApp
-from tui.demo import write_demo
 
 FOLDER = Path(tempfile.gettempdir()) / "tengen-walk"
 WALK = [  # from the tournament screen: (keys, then escape back)
@@ -51,9 +51,9 @@ def russian_words() -> set[str]:
 
 
 @pytest.fixture
-def demo() -> Path:
+def demo(demo_once: Path) -> Path:
     shutil.rmtree(FOLDER, ignore_errors=True)
-    write_demo(FOLDER)
+    copy_demo(demo_once, FOLDER)
     return FOLDER
 
 

@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.conftest import copy_demo
 from tui import i18n
 from tui.app import TengenApp
-from tui.demo import write_demo
 
 FOLDER = Path(tempfile.gettempdir()) / "tengen-snapshots"
 
 
 @pytest.fixture
-def demo() -> Path:
+def demo(demo_once: Path) -> Path:
     i18n.set_language("ru")
     shutil.rmtree(FOLDER, ignore_errors=True)
-    write_demo(FOLDER)
+    copy_demo(demo_once, FOLDER)
     return FOLDER
 
 
