@@ -169,3 +169,48 @@ async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(
         await pilot.press("f4")
         await pilot.pause()
         assert str(app.screen.query_one("#standings-info").render()) == "Итоговая таблица"
+
+
+async def test_player_lists_as_referees_have_them_through_the_app(folder: Path) -> None:
+    # a Russian Excel CSV (";", Windows-1251, no header, Cyrillic ranks), then an .xlsx
+    from openpyxl import Workbook
+
+    csv = folder / "spisok.csv"
+    csv.write_bytes("Ким;Ли;3к;;\nПак;Су;2 дан;;Москва\n".encode("cp1251"))
+    book = Workbook()
+    for row in (["Фамилия", "Имя", "Рейтинг|ранг"], ["Ли", "Ан", 1950], ["О", "Ми", "5к"]):
+        book.active.append(row)
+    xlsx = folder / "spisok.xlsx"
+    book.save(xlsx)
+    app = app_on(folder, "sport-handicap.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for path in (csv, xlsx):
+            await pilot.press("f2", "i")
+            await pilot.pause()
+            app.screen.query_one("#answer", Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+        players = list(app.screen.session.state.players.values())[-4:]
+        assert [(p.full_name, p.rank_label, p.club) for p in players] == [
+            ("Ким Ли", "3k", ""),
+            ("Пак Су", "2d", "Mos"),
+            ("Ли Ан", "2k", ""),
+            ("О Ми", "5k", ""),
+        ]
+
+
+async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name", Input).value = "Кубок школы"
+        form.query_one("#dates", Input).value = "5-6.12.2026"
+        form.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        settings = app.screen.session.state.settings
+        assert (settings.name, settings.dates) == ("Кубок школы", "2026-12-05..2026-12-06")
+        assert app.screen.session.path.name == "kubok-shkoly.json"
