@@ -29,9 +29,20 @@ from schemes.model import Board, Tournament
 from schemes.names import rating_order
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, every, ranked
-from schemes.ranks import RankError, parse_rank, rank_label
+from schemes.ranks import parse_rank
 from schemes.records import Game, Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, int_in
+from schemes.scheme import (
+    FixedRounds,
+    Pairing,
+    Param,
+    Recorded,
+    Row,
+    Standings,
+    half_points,
+    int_in,
+    names_from,
+    rank_param,
+)
 
 TIEBREAKS = (
     "opp_earned",
@@ -45,51 +56,22 @@ TIEBREAKS = (
 )
 
 
-def _base_rank(text: str) -> str:
-    if text == "auto":
-        return text
-    try:
-        return rank_label(parse_rank(text))
-    except RankError as error:
-        raise ValueError(str(error)) from None
-
-
 def _stones_per_rank(text: str) -> float:
     if text not in ("1", "0.5", "1.0"):
         raise ValueError(f"{text!r}: stones per rank are 1 or 0.5")
     return float(text)
 
 
-def _points(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{text[:20]!r} is not a number") from None
-    if not 0 <= value <= 1000 or value * 2 != int(value * 2):
-        raise ValueError(f"{value}: points are whole or half numbers from 0")
-    return value
-
-
-def _tiebreaks(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in TIEBREAKS]
-    if unknown:
-        raise ValueError(f"unknown tie-break {unknown[0]!r}: choose from {', '.join(TIEBREAKS)}")
-    if len(set(names)) != len(names):
-        raise ValueError("a tie-break is listed twice")
-    return names
-
-
 PARAMS = (
     Param("start_per_rank", 5, int_in(0, 100), "start points per rank above the base rank"),
-    Param("base_rank", "auto", _base_rank, "the rank with 0 start points (auto: the weakest in the field)"),
+    Param("base_rank", "auto", rank_param("auto"), "the rank with 0 start points (auto: the weakest in the field)"),
     Param("stones_per_rank", 1.0, _stones_per_rank, "handicap stones per rank of difference"),
     Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
-    Param("win_points", 20.0, _points, "a win in an even game; giving h stones: + h"),
-    Param("loss_points", 10.0, _points, "a loss in an even game; receiving h stones: - h"),
-    Param("bye_points", 15.0, _points, "a round without opponent"),
-    Param("skip_points", 0.0, _points, "an announced skip"),
-    Param("tiebreaks", list(TIEBREAKS), _tiebreaks, "order of the criteria after total points"),
+    Param("win_points", 20.0, half_points(0, 1000), "a win in an even game; giving h stones: + h"),
+    Param("loss_points", 10.0, half_points(0, 1000), "a loss in an even game; receiving h stones: - h"),
+    Param("bye_points", 15.0, half_points(0, 1000), "a round without opponent"),
+    Param("skip_points", 0.0, half_points(0, 1000), "an announced skip"),
+    Param("tiebreaks", list(TIEBREAKS), names_from(TIEBREAKS), "order of the criteria after total points"),
 )
 
 

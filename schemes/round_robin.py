@@ -23,30 +23,21 @@ from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
 from schemes.places import Criterion, every, ranked
 from schemes.records import Game, Kind, Outcome, Score, outcomes
-from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
+from schemes.scheme import (
+    Pairing,
+    PairingError,
+    Param,
+    Recorded,
+    Row,
+    Standings,
+    choice,
+    half_points,
+    int_in,
+    names_from,
+)
 from schemes.true_rating import TrueRatings, true_ratings
 
 TIEBREAKS = ("buchholz", "head_to_head", "sonneborn_berger", "wins", "koya", "true_rating")
-
-
-def _half_points(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise ValueError(f"{text[:20]!r} is not a number") from None
-    if value not in (0.0, 0.5, 1.0):
-        raise ValueError(f"{value} is not 0, 0.5 or 1")
-    return value
-
-
-def _tiebreak_list(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    for name in names:
-        if name not in TIEBREAKS:
-            raise ValueError(f"unknown tie-break {name!r}: choose from {', '.join(TIEBREAKS)}")
-    if len(set(names)) != len(names):
-        raise ValueError("a tie-break is listed twice")
-    return names
 
 
 PARAMS = (
@@ -54,8 +45,8 @@ PARAMS = (
     Param("cycles", 1, int_in(1, 2), "1 = single, 2 = double round robin"),
     Param("handicap", "none", choice("none", "rank"), "even games, or handicap by rank difference"),
     Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
-    Param("bye_points", 0.0, _half_points, "points for a round without opponent"),
-    Param("tiebreaks", ["buchholz", "head_to_head"], _tiebreak_list, "order of tie-breaks after points"),
+    Param("bye_points", 0.0, half_points(0, 1, only=(0.0, 0.5, 1.0)), "points for a round without opponent"),
+    Param("tiebreaks", ["buchholz", "head_to_head"], names_from(TIEBREAKS), "order of tie-breaks after points"),
     Param(
         "order",
         "points",

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from schemes.events import BadSetting, InvalidEvent
 from schemes.model import Board, Tournament
+from schemes.ranks import RankError, parse_rank, rank_label
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,52 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
         if not low <= value <= high:
             raise ValueError(f"{value} is not between {low} and {high}")
         return value
+
+    return parse
+
+
+def half_points(low: float, high: float, only: tuple[float, ...] = ()) -> Callable[[str], float]:
+    """A parameter parser for points: a whole or half number from ``low`` to ``high`` (or one of ``only``)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{text[:20]!r} is not a number") from None
+        if only and value not in only:
+            raise ValueError(f"{value:g} is not {', '.join(f'{v:g}' for v in only)}")
+        if not low <= value <= high or value * 2 != int(value * 2):
+            raise ValueError(f"{value:g}: points are whole or half numbers from {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
+def names_from(choices: Sequence[str], what: str = "tie-break") -> Callable[[str], list[str]]:
+    """A parameter parser for an ordered comma list of names from ``choices``, each once."""
+
+    def parse(text: str) -> list[str]:
+        names = [name.strip() for name in text.split(",") if name.strip()]
+        unknown = [name for name in names if name not in choices]
+        if unknown:
+            raise ValueError(f"unknown {what} {unknown[0][:40]!r}: choose from {', '.join(choices)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"a {what} is listed twice")
+        return names
+
+    return parse
+
+
+def rank_param(*words: str) -> Callable[[str], str]:
+    """A parameter parser for a rank label (stored as ``5d``/``21k``), or one of ``words``."""
+
+    def parse(text: str) -> str:
+        if text in words:
+            return text
+        try:
+            return rank_label(parse_rank(text))
+        except RankError as error:
+            raise ValueError(str(error)) from None
 
     return parse
 

@@ -25,21 +25,13 @@ from typing import Any
 from schemes.model import Board, Player, Tournament
 from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
-from schemes.ranks import RankError, parse_rank, rank_label
+from schemes.ranks import parse_rank
 from schemes.records import Free, Game, Outcome, Score, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in, is_final
-
-
-def _rank(text: str) -> str:
-    try:
-        return rank_label(parse_rank(text))
-    except RankError as error:
-        raise ValueError(str(error)) from None
-
+from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in, is_final, rank_param
 
 PARAMS = (
     Param("rank_step", 10, int_in(1, 100), "strength points per rank"),
-    Param("floor", "21k", _rank, "the rank with strength 0; weaker ranks count as it"),
+    Param("floor", "21k", rank_param(), "the rank with strength 0; weaker ranks count as it"),
     Param("win_points", 10, int_in(1, 100), "points for a win"),
     Param("half_points", 5, int_in(0, 100), "points for a triple ko, a skip, a walkover or a bye"),
     Param("streak_bonus", "on", choice("on", "off"), "a win after n >= 2 wins in a row is worth n wins"),
