@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from schemes.model import Board, Tournament
@@ -54,6 +55,7 @@ TIEBREAKS = (
     "start_rating",
     "wins",
 )
+"""The organiser's menu, in the spec's order (the default order); the rules are ``CRITERIA``."""
 
 
 def _stones_per_rank(text: str) -> float:
@@ -173,37 +175,78 @@ def start_ratings(tournament: Tournament) -> dict[int, int]:
     return {p.id: frozen.get(p.id, p.sort_rating) for p in tournament.players.values()}
 
 
-def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, Criterion]:
-    """Every tie-break of the spec, by name."""
-    ratings = start_ratings(tournament)
+@dataclass(frozen=True)
+class Field:
+    """What the tie-breaks read: everyone's totals and start ratings after the round."""
 
-    def head_to_head(group: Sequence[int]) -> dict[int, float]:
-        members = set(group)
-        return {
-            p: float(
-                sum(
-                    o.opponent in members and o.score is Score.WIN and o.handicap == 0 and not o.forfeit
-                    for o in table[p].games
-                )
-            )
-            for p in group
-        }
+    totals: Mapping[int, Totals]
+    start_ratings: Mapping[int, int]
 
+
+def opp_earned(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «sum of opponents' points earned in this tournament (without their start points)»."""
+    return {p: sum(field.totals[o.opponent].earned for o in field.totals[p].games) for p in group}
+
+
+def opp_wins(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «sum of opponents' wins»."""
+    return {p: float(sum(field.totals[o.opponent].wins for o in field.totals[p].games)) for p in group}
+
+
+def ks(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «sum of opponents' total points (start + earned) — the Buchholz analogue»."""
+    return {p: sum(field.totals[o.opponent].total for o in field.totals[p].games) for p in group}
+
+
+def wins_even_or_giving(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «wins in even games and in games where the player gave handicap»."""
     return {
-        "opp_earned": every({p: sum(table[o.opponent].earned for o in t.games) for p, t in table.items()}),
-        "opp_wins": every({p: float(sum(table[o.opponent].wins for o in t.games)) for p, t in table.items()}),
-        "ks": every({p: sum(table[o.opponent].total for o in t.games) for p, t in table.items()}),
-        "wins_even_or_giving": every(
-            {
-                p: float(sum(o.score is Score.WIN and (o.handicap == 0 or o.white) for o in t.games))
-                for p, t in table.items()
-            }
-        ),
-        "handicap_given": every({p: float(sum(map(_gave, t.games))) for p, t in table.items()}),
-        "head_to_head": head_to_head,
-        "start_rating": every({p: float(ratings[p]) for p in table}),
-        "wins": every({p: float(t.wins) for p, t in table.items()}),
+        p: float(sum(o.score is Score.WIN and (o.handicap == 0 or o.white) for o in field.totals[p].games))
+        for p in group
     }
+
+
+def handicap_given(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «total handicap given to opponents (received counts negative)»."""
+    return {p: float(sum(map(_gave, field.totals[p].games))) for p in group}
+
+
+def head_to_head(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «result of the game between the tied players, if it was even» (wins in even games
+    really played against the others of the tied group)."""
+    members = set(group)
+    return {
+        p: float(
+            sum(
+                o.opponent in members and o.score is Score.WIN and o.handicap == 0 and not o.forfeit
+                for o in field.totals[p].games
+            )
+        )
+        for p in group
+    }
+
+
+def start_rating(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «rating at the start of the tournament: frozen when the player is first paired»."""
+    return {p: float(field.start_ratings[p]) for p in group}
+
+
+def wins(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """fors.md: «number of wins»."""
+    return {p: float(field.totals[p].wins) for p in group}
+
+
+CRITERIA = {
+    f.__name__: f
+    for f in (opp_earned, opp_wins, ks, wins_even_or_giving, handicap_given, head_to_head, start_rating, wins)
+}
+"""Every tie-break of the spec, by the name ``--param tiebreaks=`` uses."""
+
+
+def criteria(tournament: Tournament, table: Mapping[int, Totals]) -> dict[str, Criterion]:
+    """Every tie-break of the spec, by name, reading this round's field."""
+    field = Field(table, start_ratings(tournament))
+    return {name: partial(rule, field) for name, rule in CRITERIA.items()}
 
 
 def ranking(

@@ -15,8 +15,9 @@ Decisions where the spec is silent (also in docs/decisions.md):
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from schemes.berger import berger_round, even_size
 from schemes.model import Board, Player, Tournament
@@ -114,38 +115,14 @@ class RoundRobin:
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         table = outcomes(tournament, after_round)
         params = tournament.settings.params
-        points = {p: _points(rows, params["bye_points"]) for p, rows in table.items()}
-        games = {p: [o for o in rows if isinstance(o, Game)] for p, rows in table.items()}
-        complete = {p: not any(map(missed, rows)) for p, rows in table.items()}
-        fitted: list[TrueRatings[int]] = []
-
-        def fit() -> TrueRatings[int]:
-            if not fitted:
-                fitted.append(true_ratings(sorted(table), _decided(games), points))
-            return fitted[0]
-
-        def true_rating(group: Sequence[int]) -> dict[int, float]:
-            """The seed's order: players who missed no round first, then the true-rating position."""
-            position = fit().position
-            return {p: len(table) * complete[p] - position[p] for p in group}
-
-        def head_to_head(group: Sequence[int]) -> dict[int, float]:
-            members = set(group)
-            return {p: sum(o.score.value for o in games[p] if o.opponent in members) for p in group}
-
-        criteria: dict[str, Criterion] = {
-            "buchholz": every({p: sum(points[o.opponent] for o in games[p]) for p in table}),
-            "head_to_head": head_to_head,
-            "sonneborn_berger": every({p: sum(points[o.opponent] * o.score.value for o in games[p]) for p in table}),
-            "wins": every({p: float(sum(o.score is Score.WIN for o in games[p])) for p in table}),
-            "koya": every(
-                {
-                    p: sum(o.score.value for o in games[p] if _strong(points[o.opponent], games[o.opponent]))
-                    for p in table
-                }
-            ),
-            "true_rating": true_rating,
-        }
+        field = Field(
+            {p: _points(rows, params["bye_points"]) for p, rows in table.items()},
+            {p: [o for o in rows if isinstance(o, Game)] for p, rows in table.items()},
+            {p: not any(map(missed, rows)) for p, rows in table.items()},
+        )
+        points, complete, fit = field.points, field.complete, field.fit
+        criteria: dict[str, Criterion] = {name: partial(rule, field) for name, rule in CRITERIA.items()}
+        true_rating = criteria["true_rating"]
         chosen = list(params["tiebreaks"])
         main: list[tuple[str, Criterion]] = [("points", every(points))]
         if params["order"] == "true_rating":
@@ -217,6 +194,61 @@ def _board(tournament: Tournament, number: int, white: Player, black: Player) ->
     return Board(number, stronger.id, weaker.id, handicap, 0.5)
 
 
+@dataclass
+class Field:
+    """What the tie-breaks read: points, games and who missed no round; the true ratings are
+    fitted once, when a criterion first asks (not frozen: the fit is kept)."""
+
+    points: Mapping[int, float]
+    games: Mapping[int, list[Game]]
+    complete: Mapping[int, bool]
+    fitted: TrueRatings[int] | None = None
+
+    def fit(self) -> TrueRatings[int]:
+        if self.fitted is None:
+            self.fitted = true_ratings(sorted(self.points), _decided(self.games), self.points)
+        return self.fitted
+
+
+def buchholz(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: «Buchholz (sum of opponents' points)»."""
+    return {p: sum(field.points[o.opponent] for o in field.games[p]) for p in group}
+
+
+def head_to_head(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: «the result between the tied players» (points scored against the others of the group)."""
+    members = set(group)
+    return {p: sum(o.score.value for o in field.games[p] if o.opponent in members) for p in group}
+
+
+def sonneborn_berger(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: «the sum of the points of the opponents beaten, plus half of those drawn with»."""
+    return {p: sum(field.points[o.opponent] * o.score.value for o in field.games[p]) for p in group}
+
+
+def wins(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: «number of wins»."""
+    return {p: float(sum(o.score is Score.WIN for o in field.games[p])) for p in group}
+
+
+def koya(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: «Koya (points against players with at least 50 %)»."""
+    return {
+        p: sum(o.score.value for o in field.games[p] if _strong(field.points[o.opponent], field.games[o.opponent]))
+        for p in group
+    }
+
+
+def true_rating(field: Field, group: Sequence[int]) -> dict[int, float]:
+    """round-robin.md: the «true rating» order; players who missed no round first (the seed's restriction)."""
+    position = field.fit().position
+    return {p: len(field.points) * field.complete[p] - position[p] for p in group}
+
+
+CRITERIA = {f.__name__: f for f in (buchholz, head_to_head, sonneborn_berger, wins, koya, true_rating)}
+"""Every tie-break of the spec, by the name ``--param tiebreaks=`` uses."""
+
+
 def round_points(outcome: Outcome, bye_points: float) -> float:
     """1 / ½ / 0 for a game, ``bye_points`` for a bye, nothing for a skip or a pending game."""
     if isinstance(outcome, Game):
@@ -232,7 +264,7 @@ def _strong(points: float, games: list[Game]) -> bool:
     return bool(games) and points * 2 >= len(games)
 
 
-def _decided(games: dict[int, list[Game]]) -> list[tuple[int, int, float]]:
+def _decided(games: Mapping[int, list[Game]]) -> list[tuple[int, int, float]]:
     """The games the true rating counts: played ones (round-robin.md: forfeits, both-lose,
     byes and skips are not games), each once as ``(a, b, a's score)``."""
     return [

@@ -287,3 +287,11 @@ def test_the_restriction_holds_for_the_true_rating_as_a_tiebreak() -> None:
     rows = standings(_withdrawal_after_beating_the_winner(tiebreaks="true_rating"))
     assert [(r.place, r.player) for r in rows] == [("1", 1), ("2", 2), ("3", 4), ("4", 3)]
     assert rows[2].tiebreaks["true_rating"] == math.inf
+
+
+def test_each_tiebreak_of_the_menu_is_a_named_rule() -> None:
+    from schemes import fors, round_robin
+
+    assert list(round_robin.CRITERIA) == list(round_robin.TIEBREAKS)
+    assert list(fors.CRITERIA) == list(fors.TIEBREAKS)
+    assert all(rule.__doc__ for rule in [*round_robin.CRITERIA.values(), *fors.CRITERIA.values()])
