@@ -6,6 +6,7 @@ import pytest
 from data.results_table import Game, games, parse, symmetry_problems
 from paperwork.rating_table import dates_line, export, rating_table
 from paperwork.translit import is_cyrillic, latin
+from schemes.registry import SCHEMES
 from tests.builders import Log, played
 
 # seed 003, the table the commission got; its Sum column says 84 and 89 for players 4 and 5
@@ -72,7 +73,7 @@ def expected_games(log) -> set[Game]:
     return found
 
 
-@pytest.mark.parametrize("scheme", ["gamma", "sport-handicap", "fors", "round-robin"])
+@pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_exports_round_trip_for_every_scheme(scheme: str) -> None:
     log = played(scheme, 9, 5 if scheme != "round-robin" else 9, seed=3)
     rng = random.Random(4)

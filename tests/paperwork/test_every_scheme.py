@@ -1,0 +1,31 @@
+"""Every registered scheme has its paperwork: a scheme added to ``schemes.registry`` without
+its card, final table, protocol value or rating-table columns fails here, not at a referee's
+printer."""
+
+import pytest
+
+from paperwork import cards, rating_table, rounds, tables
+from paperwork.build import KINDS, document
+from schemes.registry import SCHEMES
+from tests.builders import played
+from tests.paperwork.conftest import pages
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_each_scheme_has_every_part_of_its_paperwork(scheme: str) -> None:
+    assert scheme in cards.FACES
+    assert scheme in tables.SCORE_LABEL
+    assert scheme in rounds.VALUE_LABEL
+    assert scheme in rating_table.INFO_HEADER
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_each_scheme_prints_every_document_and_its_rating_table(scheme: str) -> None:
+    log = played(scheme, 6, 3 if scheme != "round-robin" else 5)
+    state = log.state
+    for kind in KINDS:
+        number = state.paired_rounds if kind in ("protocol", "slips") else state.latest_complete_round
+        text = "\n".join(pages(document(kind, state, log.events, number)))
+        assert "Игроков-Длин" in text, kind  # the players' surnames are there (cut to fit where narrow)
+    table = rating_table.export(state, log.events)
+    assert len([line for line in table.splitlines() if line and not line.startswith(";")]) == 6
