@@ -3,8 +3,12 @@ changes them (writing them runs every action of four events: the slow part)."""
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.message import Message
+from textual.notifications import Notify
 
 from tui.demo import write_demo
 
@@ -27,3 +31,25 @@ def copy_demo(source: Path, target: Path) -> Path:
 @pytest.fixture
 def folder(demo_once: Path, tmp_path: Path) -> Path:
     return copy_demo(demo_once, tmp_path)
+
+
+class Notes(list[str]):
+    """Every notification the app posted, in order (a ``run_test`` message hook: Textual's
+    public way to see them, and expired ones are not lost)."""
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, Notify):
+            self.append(message.notification.message)
+
+
+NOTES: dict[int, Notes] = {}
+
+
+def run_test(app: App[None], **options: Any) -> Any:
+    """``app.run_test`` with its notifications recorded for ``notes(app)``."""
+    NOTES[id(app)] = Notes()
+    return app.run_test(message_hook=NOTES[id(app)], **options)
+
+
+def notes(app: App[None]) -> list[str]:
+    return NOTES[id(app)]

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
 
+from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
@@ -35,13 +36,9 @@ async def submit(pilot, form, field: str = "#name") -> None:
     await pilot.pause()
 
 
-def notes(app: TengenApp) -> list[str]:
-    return [n.message for n in app._notifications]
-
-
 async def test_start_screen_opens_a_tournament(folder: Path) -> None:
     app = app_on(folder, None)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with run_test(app, size=(100, 30)) as pilot:
         options = app.screen.query_one(OptionList)
         assert options.option_count == 4
         options.highlighted = options.get_option_index(str((folder / "gamma.json").resolve()))
@@ -56,7 +53,7 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
 
 async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
     app = app_on(tmp_path, None)
-    async with app.run_test(size=(110, 50)) as pilot:
+    async with run_test(app, size=(110, 50)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
@@ -92,7 +89,7 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
 
 async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
     app = app_on(folder, "round-robin.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         # a round robin that started takes nobody new: the refusal is a notification
         await pilot.press("f2")
         await pilot.press("a")
@@ -113,7 +110,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         assert any("после жеребьёвки 1-го тура добавить игрока нельзя" in n for n in notes(app))
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f2")
         await pilot.press("a")
         await pilot.pause()
@@ -153,7 +150,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
 
 async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -197,7 +194,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
 
 async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -220,7 +217,7 @@ async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
 
 async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
     app = app_on(folder, "fors-vladivostok.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         assert str(app.screen.query_one("#standings-info").render()) == "Итоговая таблица"
@@ -251,7 +248,7 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
         for surname in ("A", "B"):
             ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
     app = app_on(tmp_path, "two.json")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -268,7 +265,7 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
 
 async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(100, 40)) as pilot:
+    async with run_test(app, size=(100, 40)) as pilot:
         await pilot.press("f6")
         await pilot.pause()
         assert set(app.screen.query_one(SelectionList).selected) == {"protocol", "cards"}
@@ -281,7 +278,7 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
 
 async def test_export_rating_table(folder: Path) -> None:
     app = app_on(folder, "fors-vladivostok.json")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
         await pilot.press("space")  # the first option, Latin names, ticked
@@ -295,7 +292,7 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
     csv = folder / "players.csv"
     csv.write_text("surname,name,rank\nКим,Ли,2d\nПак,Су,3k\n", encoding="utf-8")
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f2", "i")
         await pilot.pause()
         app.screen.query_one("#answer", Input).value = str(csv)
@@ -334,7 +331,7 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
 async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:
     (folder / "broken.json").write_text("{not json")
     app = app_on(folder, "broken.json")
-    async with app.run_test() as pilot:
+    async with run_test(app) as pilot:
         await pilot.pause()
         assert any("не турнир Tengen" in n or "не файл турнира Tengen" in n for n in notes(app))
         assert not isinstance(app.screen, TournamentScreen)
@@ -342,14 +339,14 @@ async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:
 
     with Ledger(folder / "gamma.json", writable=True):  # another program writes to it
         app = app_on(folder, "gamma.json")
-        async with app.run_test() as pilot:
+        async with run_test(app) as pilot:
             await pilot.pause()
             assert any("уже открыт для записи (process" in n for n in notes(app))
 
 
 async def test_english_interface_and_the_palette(folder: Path) -> None:
     app = app_on(folder, None)
-    async with app.run_test(size=(120, 30)) as pilot:
+    async with run_test(app, size=(120, 30)) as pilot:
         await pilot.press("l")
         await pilot.pause()
         assert i18n.language() == "en"
@@ -363,7 +360,7 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
         settings = {r[0]: r[1] for r in rows(app, "settings-table")}
         assert settings["scheme"] == "gamma" and settings["handicap_cap"] == "9"
     app = app_on(folder, None)  # the choice is remembered
-    async with app.run_test():
+    async with run_test(app):
         assert i18n.language() == "en"
 
 
@@ -371,7 +368,7 @@ async def test_switching_language_inside_a_tournament(folder: Path) -> None:
     from textual.widgets import Tab
 
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with run_test(app, size=(100, 30)) as pilot:
         await pilot.pause()
         assert [str(t.label) for t in app.screen.query(Tab)][:2] == ["Игроки F2", "Туры F3"]
         app.action_switch_language()

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable, Static
 
+from tests.tui.conftest import notes, run_test
 from tui.app import TengenApp
 from tui.cli import main
 
@@ -20,7 +21,7 @@ async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: P
     assert main(["-f", path, "player", "add", "--surname", "Ivanov [moscow]", "--name", "I", "--rank", "2k"]) == 0
     assert main(["-f", path, "pair"]) == 0
     app = TengenApp(path, folder=tmp_path, open_viewer=False)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with run_test(app, size=(100, 30)) as pilot:
         await pilot.pause()
         shown = [str(app.screen.query_one("#title", Static).render())]
         for key in ("f2", "f3", "f4", "f5", "f8"):
@@ -41,7 +42,7 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, 
 
     path = folder / "gamma.json"
     app = TengenApp(str(path), folder=folder, open_viewer=False)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -53,7 +54,7 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, 
         monkeypatch.setattr(os, "fsync", full)
         await pilot.press("3", "w")
         await pilot.pause()
-        assert any("No space left on device" in n.message for n in app._notifications)
+        assert any("No space left on device" in n for n in notes(app))
         assert 3 not in app.screen.session.state.round(4).results
         monkeypatch.undo()
         assert path.read_bytes() == before

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
+from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen
@@ -27,7 +28,7 @@ def app_on(folder: Path, name: str) -> TengenApp:
 
 async def test_a_dialog_opens_with_the_cursor_in_its_first_field(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "a")
         await pilot.pause()
         assert isinstance(app.screen, PlayerFormScreen)
@@ -37,7 +38,7 @@ async def test_a_dialog_opens_with_the_cursor_in_its_first_field(folder: Path) -
 
 async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -61,7 +62,7 @@ async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
 
 async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_search(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "slash", "q")  # q typed into the search box
         await pilot.pause()
         assert app.screen.query_one("#search", Input).value == "q"
@@ -73,7 +74,7 @@ async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_sea
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -81,7 +82,7 @@ async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_sea
 
 async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
@@ -93,7 +94,7 @@ async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
 
 async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -107,7 +108,7 @@ async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(fo
 
 async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) -> None:
     app = app_on(folder, "round-robin.json")  # Матвеев Евгений is player 1
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         state = app.screen.session.state
         count = len(state.players)
         await pilot.press("f2", "a")
@@ -128,7 +129,7 @@ async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) 
 
 async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f8")
         await pilot.pause()
         table = app.screen.query_one("#settings-table", DataTable)
@@ -148,7 +149,7 @@ async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:
         table.move_cursor(row=table.get_row_index("scheme"))
         await pilot.press("enter")
         await pilot.pause()
-        assert any("задаётся при создании" in n.message for n in app._notifications)
+        assert any("задаётся при создании" in n for n in notes(app))
 
 
 async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(tmp_path: Path) -> None:
@@ -165,7 +166,7 @@ async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(
     with Ledger.create(path, (log.events[0].kind, dict(log.events[0].data))) as ledger:
         ledger.commit_all([lambda events, state, e=e: (e.kind, dict(e.data)) for e in log.events[1:]])
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         assert str(app.screen.query_one("#standings-info").render()) == "Итоговая таблица"
@@ -183,7 +184,7 @@ async def test_player_lists_as_referees_have_them_through_the_app(folder: Path) 
     xlsx = folder / "spisok.xlsx"
     book.save(xlsx)
     app = app_on(folder, "sport-handicap.json")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         for path in (csv, xlsx):
             await pilot.press("f2", "i")
             await pilot.pause()
@@ -201,7 +202,7 @@ async def test_player_lists_as_referees_have_them_through_the_app(folder: Path) 
 
 async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen

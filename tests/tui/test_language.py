@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from textual.screen import ModalScreen
 
-from tests.tui.conftest import copy_demo
+from tests.tui.conftest import copy_demo, run_test
 from tui import i18n
 from tui.app import TengenApp
 
@@ -62,7 +62,7 @@ async def walk(language: str, demo: Path) -> str:
     (demo / "settings.json").write_text(f'{{"language": "{language}"}}')
     seen = []
     app = TengenApp(None, folder=demo, open_viewer=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         seen.append(app.export_screenshot())
         await pilot.press("n")
         await pilot.pause()
@@ -70,7 +70,7 @@ async def walk(language: str, demo: Path) -> str:
     walks = {"gamma.json": WALK, **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS}}
     for name, steps in walks.items():
         app = TengenApp(str(demo / name), folder=demo, open_viewer=False)
-        async with app.run_test(size=(80, 24)) as pilot:  # one app per file: each dialog closed again
+        async with run_test(app, size=(80, 24)) as pilot:  # one app per file: each dialog closed again
             for keys in steps:
                 await pilot.press(*keys)
                 await pilot.pause()
