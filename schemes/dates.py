@@ -46,9 +46,9 @@ def parse_dates(text: str) -> str:
     try:
         days = _parse(text)
     except ValueError:
-        raise InvalidEvent(f"bad dates {text[:40]!r}: {_HINT}") from None
+        raise InvalidEvent("bad dates {text!r}: " + _HINT, text=text[:40]) from None
     if len(days) > 2 or days != sorted(days):
-        raise InvalidEvent(f"bad dates {text[:40]!r}: one day, or the first and the last day in order")
+        raise InvalidEvent("bad dates {text!r}: one day, or the first and the last day in order", text=text[:40])
     return "..".join(day.isoformat() for day in dict.fromkeys(days))
 
 
@@ -67,4 +67,4 @@ def check_stored(stored: str) -> None:
     except ValueError:
         found = [date.max, date.min]
     if len(found) > 2 or found != sorted(found):
-        raise InvalidEvent(f"bad dates {stored[:40]!r} in the file: expected 2026-12-05..2026-12-06")
+        raise InvalidEvent("bad dates {text!r} in the file: expected 2026-12-05..2026-12-06", text=stored[:40])

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from schemes.events import InvalidEvent
 from schemes.model import Board, Tournament
 from schemes.names import rating_order
 from schemes.pairing import in_list_order, pair_round
@@ -60,7 +61,7 @@ TIEBREAKS = (
 
 def _stones_per_rank(text: str) -> float:
     if text not in ("1", "0.5", "1.0"):
-        raise ValueError(f"{text!r}: stones per rank are 1 or 0.5")
+        raise InvalidEvent("{text!r}: stones per rank are 1 or 0.5", text=text[:20])
     return float(text)
 
 

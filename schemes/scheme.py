@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from schemes.events import BadSetting, InvalidEvent
 from schemes.model import Board, Tournament
-from schemes.ranks import RankError, parse_rank, rank_label
+from schemes.ranks import parse_rank, rank_label
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def choice(*allowed: str) -> Callable[[str], str]:
 
     def parse(text: str) -> str:
         if text not in allowed:
-            raise ValueError(f"{text[:20]!r} is not one of {', '.join(allowed)}")
+            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(allowed))
         return text
 
     return parse
@@ -47,9 +47,9 @@ def int_in(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f"{text[:20]!r} is not a whole number") from None
+            raise InvalidEvent("{text!r} is not a whole number", text=text[:20]) from None
         if not low <= value <= high:
-            raise ValueError(f"{value} is not between {low} and {high}")
+            raise InvalidEvent("{value} is not between {low} and {high}", value=value, low=low, high=high)
         return value
 
     return parse
@@ -62,11 +62,18 @@ def half_points(low: float, high: float, only: tuple[float, ...] = ()) -> Callab
         try:
             value = float(text)
         except ValueError:
-            raise ValueError(f"{text[:20]!r} is not a number") from None
+            raise InvalidEvent("{text!r} is not a number", text=text[:20]) from None
         if only and value not in only:
-            raise ValueError(f"{value:g} is not {', '.join(f'{v:g}' for v in only)}")
+            raise InvalidEvent(
+                "{value} is not {allowed}", value=f"{value:g}", allowed=", ".join(f"{v:g}" for v in only)
+            )
         if not low <= value <= high or value * 2 != int(value * 2):
-            raise ValueError(f"{value:g}: points are whole or half numbers from {low:g} to {high:g}")
+            raise InvalidEvent(
+                "{value}: points are whole or half numbers from {low} to {high}",
+                value=f"{value:g}",
+                low=f"{low:g}",
+                high=f"{high:g}",
+            )
         return value
 
     return parse
@@ -79,9 +86,14 @@ def names_from(choices: Sequence[str], what: str = "tie-break") -> Callable[[str
         names = [name.strip() for name in text.split(",") if name.strip()]
         unknown = [name for name in names if name not in choices]
         if unknown:
-            raise ValueError(f"unknown {what} {unknown[0][:40]!r}: choose from {', '.join(choices)}")
+            raise InvalidEvent(
+                "unknown {what} {name!r}: choose from {choices}",
+                what=what,
+                name=unknown[0][:40],
+                choices=", ".join(choices),
+            )
         if len(set(names)) != len(names):
-            raise ValueError(f"a {what} is listed twice")
+            raise InvalidEvent("a {what} is listed twice", what=what)
         return names
 
     return parse
@@ -93,10 +105,7 @@ def rank_param(*words: str) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text in words:
             return text
-        try:
-            return rank_label(parse_rank(text))
-        except RankError as error:
-            raise ValueError(str(error)) from None
+        return rank_label(parse_rank(text))
 
     return parse
 
@@ -252,7 +261,8 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
         try:
             values[key] = known[key].parse(text)
         except ValueError as error:
-            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=str(error))) from None
+            problem = error if isinstance(error, InvalidEvent) else str(error)
+            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=problem)) from None
     return values
 
 

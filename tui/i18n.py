@@ -359,6 +359,18 @@ RU = {
     "bad time control {text!r}: no stones per period": "неверный контроль времени {text!r}: нет числа камней",
     "bad time control {text!r}: no byo-yomi periods": "неверный контроль времени {text!r}: нет периодов бёёми",
     "bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60": "неверный контроль времени {text!r}: пишите 40+5/15 (канадское), 60+30sx3 (японское), 45+30s (Фишер) или 60",
+    "{text!r} is not one of {allowed}": "{text!r}: нужно одно из: {allowed}",
+    "{text!r} is not a whole number": "{text!r} — не целое число",
+    "{value} is not between {low} and {high}": "{value} — не от {low} до {high}",
+    "{text!r} is not a number": "{text!r} — не число",
+    "{value} is not {allowed}": "{value}: допустимо {allowed}",
+    "{value}: points are whole or half numbers from {low} to {high}": "{value}: очки — целые или с половиной, от {low} до {high}",
+    "unknown {what} {name!r}: choose from {choices}": "неизвестный {what} {name!r}: есть {choices}",
+    "a {what} is listed twice": "{what} указан дважды",
+    "tie-break": "доп. показатель",
+    "{text!r}: stones per rank are 1 or 0.5": "{text!r}: камней на ранг — 1 или 0.5",
+    "bad dates {text!r}: write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 or 5-6.12.2026": "неверные даты {text!r}: пишите 05.12.2026, 05.12.2026-06.12.2026 или 5-6.12.2026",
+    "bad dates {text!r}: one day, or the first and the last day in order": "неверные даты {text!r}: один день или первый и последний по порядку",
     "the surname": "фамилия",
     "the first name": "имя",
     "the country": "страна",
@@ -400,8 +412,8 @@ def language() -> str:
     return _language
 
 
-def _(text: str, **values: object) -> str:
-    """``text`` in the interface language, with ``values`` filled in."""
+def _(text: str, /, **values: object) -> str:
+    """``text`` in the interface language, with ``values`` filled in (any names, ``text`` too)."""
     translated = RU.get(text, text) if _language == "ru" else text
     return translated.format(**values) if values else translated
 

@@ -71,14 +71,14 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         form.query_one("#dates", Input).value = "2026-12-06..2026-12-05"
         await submit(pilot, form)
         await pilot.pause()
-        assert "bad dates" in str(form.query_one("#dates-error").render())
+        assert "неверные даты" in str(form.query_one("#dates-error").render())
         form.query_one("#dates", Input).value = "2026-12-05..2026-12-06"
         form.query_one("#scheme", Select).value = "fors"
         await pilot.pause()
         form.query_one("#param-start_per_rank", Input).value = "many"
         await submit(pilot, form)
         await pilot.pause()
-        assert "whole number" in str(form.query_one("#param-start_per_rank-error").render())
+        assert "start_per_rank: 'many' — не целое число" in str(form.query_one("#param-start_per_rank-error").render())
         form.query_one("#param-start_per_rank", Input).value = "10"
         await submit(pilot, form)
         await pilot.pause()
