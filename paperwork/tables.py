@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from paperwork.document import Column, Document, half_points, number
-from paperwork.labels import labels
+from paperwork.labels import SCORE_LABEL, labels
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import identity, name_options, number_of
 from schemes import fors, gamma, sport_handicap
@@ -23,7 +23,6 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.round_robin import round_points
 from schemes.true_rating import rating_label
 
-SCORE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
 FORMAT: dict[str, Callable[[float], str]] = {
     "coefficient": half_points,
     "correction": lambda v: f"{v:+.1f}" if v else "0",

@@ -4,7 +4,7 @@ printer."""
 
 import pytest
 
-from paperwork import cards, rating_table, rounds, tables
+from paperwork import cards, labels, rating_table, rounds
 from paperwork.build import KINDS, document
 from schemes.registry import SCHEMES
 from tests.builders import played
@@ -14,7 +14,7 @@ from tests.paperwork.conftest import pages
 @pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_each_scheme_has_every_part_of_its_paperwork(scheme: str) -> None:
     assert scheme in cards.FACES
-    assert scheme in tables.SCORE_LABEL
+    assert scheme in labels.SCORE_LABEL
     assert scheme in rounds.VALUE_LABEL
     assert scheme in rating_table.INFO_HEADER
 

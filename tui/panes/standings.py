@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from paperwork.labels import labels
+from paperwork.labels import SCORE_LABEL, labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
 from schemes.registry import is_final_table
@@ -47,7 +47,12 @@ class StandingsPane(Pane):
             keys = data["columns"]
             titles = labels(language())
             table.add_columns(
-                _("Place"), _("No."), _("Player"), _("Rank"), _("Score"), *(titles.get(k, k) for k in keys)
+                _("Place"),
+                _("No."),
+                _("Player"),
+                _("Rank"),
+                titles[SCORE_LABEL[state.settings.scheme]],
+                *(titles.get(k, k) for k in keys),
             )
             for row in data["rows"]:
                 table.add_row(
