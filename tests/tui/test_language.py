@@ -50,6 +50,9 @@ def russian_words() -> set[str]:
     return {w.casefold() for russian in i18n.RU.values() for w in re.findall(r"[А-Яа-яЁё]{4,}", russian)}
 
 
+pytestmark = pytest.mark.xdist_group("language")  # one worker: the folder is fixed (its path shows)
+
+
 @pytest.fixture
 def demo(demo_once: Path) -> Path:
     shutil.rmtree(FOLDER, ignore_errors=True)

@@ -14,6 +14,9 @@ from tui.app import TengenApp
 FOLDER = Path(tempfile.gettempdir()) / "tengen-snapshots"
 
 
+pytestmark = pytest.mark.xdist_group("snapshots")  # one worker: the folder is fixed (its path shows)
+
+
 @pytest.fixture
 def demo(demo_once: Path) -> Path:
     i18n.set_language("ru")
