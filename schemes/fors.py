@@ -20,22 +20,18 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from schemes.events import InvalidEvent
-from schemes.model import Board, Tournament
+from schemes.model import Board, Player, Tournament
 from schemes.names import rating_order
-from schemes.pairing import in_list_order, pair_round
 from schemes.places import Criterion, every, ranked
 from schemes.ranks import parse_rank
-from schemes.records import Game, Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
+from schemes.records import Game, Kind, Outcome, Score, outcomes, recorded_at_start
 from schemes.scheme import (
-    FixedRounds,
-    Pairing,
     Param,
     Recorded,
     Row,
@@ -45,6 +41,7 @@ from schemes.scheme import (
     names_from,
     rank_param,
 )
+from schemes.swiss_like import Plan, SwissLike
 
 TIEBREAKS = (
     "opp_earned",
@@ -268,7 +265,7 @@ def ranking(
 
 
 @dataclass(frozen=True)
-class Fors(FixedRounds):
+class Fors(SwissLike):
     name: str = "fors"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
@@ -277,38 +274,25 @@ class Fors(FixedRounds):
         Recorded("start_ratings", per_player=True, in_round_one=False),
     )
 
-    def pair(
-        self,
-        tournament: Tournament,
-        number: int,
-        rng: random.Random,
-        order: Sequence[int] | None,
-        allow_repeats: bool = False,
-    ) -> Pairing:
-        extra: dict[str, Any] = {}
-        new_order = None
+    def numbering(self, field: Sequence[Player]) -> Sequence[Player]:
+        """Rating desc, then alphabetically (fors.md: as Gamma)."""
+        return rating_order(field)
+
+    def at_draw(self, tournament: Tournament, field: Sequence[Player]) -> dict[str, Any]:
+        return {
+            "start_ranks": {str(p.id): p.rank for p in field},
+            "base_rank": base_rank(tournament, {p.id: p.rank for p in field}),
+        }
+
+    def plan(self, tournament: Tournament, number: int, drawn: Mapping[str, Any]) -> Plan:
+        """Top-down by total points and the chosen tie-breaks; each newcomer's rating frozen."""
         ranks = start_ranks(tournament)
-        if number == 1:
-            field = [p for p in tournament.players.values() if not p.withdrawn_by(1)]
-            new_order = tuple(p.id for p in rating_order(field))
-            extra = {
-                "start_ranks": {str(p.id): p.rank for p in field},
-                "base_rank": base_rank(tournament, {p.id: p.rank for p in field}),
-            }
         places, _, _ = ranking(tournament, number - 1)
-        playing = [p for _, p in places if tournament.players[p].available_in(number)]
-        bye, pairs = pair_round(
-            number,
-            playing,
-            byes_before(tournament, number),
-            in_list_order,
-            may_meet(tournament, number),
-            allow_repeats,
-        )
-        boards = tuple(self._board(tournament, i, a, b, ranks) for i, (a, b) in enumerate(pairs, start=1))
+        listed = [p for _, p in places]
         known = {p for played in tournament.rounds for p in played.extra.get("start_ratings", {})}
-        extra["start_ratings"] = {str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known}
-        return Pairing(boards, () if bye is None else (bye,), new_order, extra)
+        playing = [p for p in listed if tournament.players[p].available_in(number)]
+        frozen = {str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known}
+        return Plan(listed, lambda i, a, b: self._board(tournament, i, a, b, ranks), extra={"start_ratings": frozen})
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         return self._board(tournament, board_number, white, black, start_ranks(tournament))

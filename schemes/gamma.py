@@ -18,17 +18,16 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schemes.model import Board, Player, Tournament
 from schemes.names import alphabetical_key, rating_order
-from schemes.pairing import pair_round
 from schemes.places import ranked
-from schemes.records import Game, Kind, Outcome, Score, byes_before, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, PairingError, Param, Recorded, Row, Standings, int_in
+from schemes.records import Game, Kind, Outcome, Score, outcomes, recorded_at_start
+from schemes.scheme import PairingError, Param, Recorded, Row, Standings, int_in
+from schemes.swiss_like import Plan, SwissLike
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
 TOP_RANK = 30
@@ -131,7 +130,7 @@ def middle_out(group: Sequence[int]) -> list[int]:
 
 
 @dataclass(frozen=True)
-class Gamma(FixedRounds):
+class Gamma(SwissLike):
     name: str = "gamma"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
@@ -141,36 +140,32 @@ class Gamma(FixedRounds):
         Recorded("lowest_top_level", in_every_round=True),
     )
 
-    def pair(
-        self,
-        tournament: Tournament,
-        number: int,
-        rng: random.Random,
-        order: Sequence[int] | None,
-        allow_repeats: bool = False,
-    ) -> Pairing:
+    def numbering(self, field: Sequence[Player]) -> Sequence[Player]:
+        """Rating desc, then alphabetically (seed 000)."""
+        return rating_order(field)
+
+    def at_draw(self, tournament: Tournament, field: Sequence[Player]) -> dict[str, Any]:
+        group = top_group([p.rank for p in field], self.rounds_of(tournament))
+        return {
+            "top_level": group.level,
+            "top_group_size": group.size,
+            "start_levels": {str(p.id): min(p.rank, group.level) for p in field},
+        }
+
+    def plan(self, tournament: Tournament, number: int, drawn: Mapping[str, Any]) -> Plan:
+        """Cards by level; candidates from the middle of the chooser's level down; the lowest
+        top level of the round (the first ``G`` cards) recorded with the pairing."""
         field = [p for p in tournament.players.values() if not p.withdrawn_by(number)]
         if not field:
             raise PairingError("round {round} needs at least 2 players", round=number)
-        extra: dict[str, Any] = {}
-        new_order = None
         if number == 1:
-            group = top_group([p.rank for p in field], self.rounds_of(tournament))
-            levels = {p.id: min(p.rank, group.level) for p in field}
-            new_order = tuple(p.id for p in rating_order(field))
-            extra = {
-                "top_level": group.level,
-                "top_group_size": group.size,
-                "start_levels": {str(p): level for p, level in levels.items()},
-            }
-            size = group.size
+            levels = {int(p): level for p, level in drawn["start_levels"].items()}
+            size = drawn["top_group_size"]
         else:
             levels = levels_before(tournament, number)
             size = tournament.rounds[0].extra["top_group_size"]
         listed = _list_order(field, levels)
         lowest_top = levels[listed[min(size, len(listed)) - 1].id]
-        extra["lowest_top_level"] = lowest_top
-        playing = [p.id for p in listed if p.available_in(number)]
 
         def candidates(chooser: int, remaining: list[int]) -> list[int]:
             same = 0
@@ -178,15 +173,13 @@ class Gamma(FixedRounds):
                 same += 1
             return middle_out(remaining[:same]) + remaining[same:]
 
-        bye, pairs = pair_round(
-            number, playing, byes_before(tournament, number), candidates, may_meet(tournament, number), allow_repeats
+        cap, komi = tournament.settings.params["handicap_cap"], tournament.settings.komi
+        return Plan(
+            [p.id for p in listed],
+            lambda i, a, b: self._board(i, a, b, levels, lowest_top, cap, komi),
+            candidates,
+            {"lowest_top_level": lowest_top},
         )
-        cap = tournament.settings.params["handicap_cap"]
-        boards = tuple(
-            self._board(i, a, b, levels, lowest_top, cap, tournament.settings.komi)
-            for i, (a, b) in enumerate(pairs, start=1)
-        )
-        return Pairing(boards, () if bye is None else (bye,), new_order, extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         return self._board(

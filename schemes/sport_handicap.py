@@ -17,17 +17,16 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schemes.model import Board, Player, Tournament
-from schemes.pairing import in_list_order, pair_round
 from schemes.places import ranked
 from schemes.ranks import parse_rank
-from schemes.records import Free, Game, Outcome, Score, may_meet, outcomes, recorded_at_start
-from schemes.scheme import FixedRounds, Pairing, Param, Recorded, Row, Standings, choice, int_in, is_final, rank_param
+from schemes.records import Free, Game, Outcome, Score, outcomes, recorded_at_start
+from schemes.scheme import Param, Recorded, Row, Standings, choice, int_in, is_final, rank_param
+from schemes.swiss_like import Plan, SwissLike
 
 PARAMS = (
     Param("rank_step", 10, int_in(1, 100), "strength points per rank"),
@@ -116,47 +115,28 @@ def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
 
 
 @dataclass(frozen=True)
-class SportHandicap(FixedRounds):
+class SportHandicap(SwissLike):
     name: str = "sport-handicap"
     params: Sequence[Param] = PARAMS
     skip_deadline: bool = True
+    left_over: bool = True
     recorded: Sequence[Recorded] = (Recorded("start_strengths", per_player=True),)
 
-    def pair(
-        self,
-        tournament: Tournament,
-        number: int,
-        rng: random.Random,
-        order: Sequence[int] | None,
-        allow_repeats: bool = False,
-    ) -> Pairing:
-        extra: dict[str, Any] = {}
-        new_order = None
+    def numbering(self, field: Sequence[Player]) -> Sequence[Player]:
+        """Registration order (seed 001: whoever registered earlier ranks higher)."""
+        return sorted(field, key=lambda p: p.id)
+
+    def at_draw(self, tournament: Tournament, field: Sequence[Player]) -> dict[str, Any]:
+        params = tournament.settings.params
+        return {"start_strengths": {str(p.id): start_strength(p, params) for p in field}}
+
+    def plan(self, tournament: Tournament, number: int, drawn: Mapping[str, Any]) -> Plan:
         if number == 1:
-            field = sorted(p for p, player in tournament.players.items() if not player.withdrawn_by(1))
-            new_order = tuple(field)
-            strength = {p: start_strength(tournament.players[p], tournament.settings.params) for p in field}
-            extra = {"start_strengths": {str(p): s for p, s in strength.items()}}
+            strength = {int(p): s for p, s in drawn["start_strengths"].items()}
         else:
             strength = {p: card.strength for p, card in cards(tournament, number - 1).items()}
-        playing = sorted(
-            (p for p, player in tournament.players.items() if player.available_in(number)),
-            key=lambda p: (-strength[p], p),
-        )
-        bye, pairs = pair_round(
-            number,
-            playing,
-            set(),
-            in_list_order,
-            may_meet(tournament, number),
-            allow_repeats,
-            left_over=True,
-        )
-        boards = tuple(
-            board_for(i, white, black, strength[white] - strength[black])
-            for i, (white, black) in enumerate(pairs, start=1)
-        )
-        return Pairing(boards, () if bye is None else (bye,), new_order, extra)
+        listed = sorted(strength, key=lambda p: (-strength[p], p))
+        return Plan(listed, lambda i, white, black: board_for(i, white, black, strength[white] - strength[black]))
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         strength = {p: card.strength for p, card in cards(tournament, round_number - 1).items()}
