@@ -22,6 +22,12 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
 }
 
 
+def default_round(kind: str, tournament: Tournament) -> int:
+    """The round a document is for when none is named: a round's protocol and slips are for
+    the latest paired round, the other documents for the latest complete one."""
+    return tournament.paired_rounds if kind in ("protocol", "slips") else tournament.latest_complete_round
+
+
 def document(kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
     return _BUILDERS[kind](tournament, events, round_number)
 

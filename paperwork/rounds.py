@@ -84,16 +84,10 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
 
 
 def _not_playing(document: Document, tournament: Tournament, played: Round) -> None:
-    seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
     groups = (
         ("byes", list(played.byes)),
-        (
-            "skips",
-            sorted(
-                p.id for p in tournament.players.values() if p.id not in seated and not p.withdrawn_by(played.number)
-            ),
-        ),
-        ("withdrawn", sorted(p.id for p in tournament.players.values() if p.withdrawn_by(played.number))),
+        ("skips", tournament.skipping(played.number)),
+        ("withdrawn", tournament.withdrawn(played.number)),
     )
     document.ln(2)
     for key, players in groups:

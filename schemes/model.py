@@ -140,6 +140,17 @@ class Tournament:
     def player(self, player_id: int) -> Player | None:
         return self.players.get(player_id)
 
+    def skipping(self, number: int) -> list[int]:
+        """Who does not play paired round ``number`` without having withdrawn: announced
+        skips and latecomers (a bye is a seat)."""
+        played = self.round(number)
+        seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)} if played else set()
+        return sorted(p.id for p in self.players.values() if p.id not in seated and not p.withdrawn_by(number))
+
+    def withdrawn(self, number: int) -> list[int]:
+        """Who has withdrawn by round ``number``."""
+        return sorted(p.id for p in self.players.values() if p.withdrawn_by(number))
+
     @property
     def latest_complete_round(self) -> int:
         """The round standings are shown after by default: the last one with every result in."""

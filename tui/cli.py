@@ -414,18 +414,15 @@ def _cmd_standings(args: argparse.Namespace) -> None:
 
 
 def _cmd_print(args: argparse.Namespace) -> None:
-    from paperwork.build import print_to
+    from paperwork.build import default_round, print_to
 
     ledger = _reading(args)
     state = ledger.state
-    if args.kind in ("protocol", "slips"):
-        number = state.paired_rounds if args.round is None else args.round
-        if state.round(number) is None:
-            raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
-    else:
-        number = state.latest_complete_round if args.round is None else args.round
-        if not 0 <= number <= state.paired_rounds:
-            raise BadInput(f"round {number} is not paired")
+    number = default_round(args.kind, state) if args.round is None else args.round
+    if args.kind in ("protocol", "slips") and state.round(number) is None:
+        raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
+    if not 0 <= number <= state.paired_rounds:
+        raise BadInput(f"round {number} is not paired")
     output = _output(args)
     print_to(output, args.kind, state, ledger.events, number)
     print(f"{args.kind} written to {args.output}")

@@ -186,13 +186,13 @@ def fresh_folder(base: Path) -> Path:
 
 def write_demo_paperwork(path: Path) -> list[Path]:
     """Every document of one demo tournament next to it (``gamma-cards.pdf``, …)."""
-    from paperwork.build import KINDS, print_to
+    from paperwork.build import KINDS, default_round, print_to
 
     ledger = Ledger(path)
     state = ledger.state
     written = []
     for kind in KINDS:
-        number = state.paired_rounds if kind in ("protocol", "slips") else state.latest_complete_round
+        number = default_round(kind, state)
         target = path.with_name(f"{path.stem}-{kind}.pdf")
         print_to(target, kind, state, ledger.events, number)
         written.append(target)

@@ -31,7 +31,6 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
     played = state.round(number)
     if played is None:
         raise ValueError(f"round {number} is not paired")
-    seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
     result = {
         "round": number,
         "boards": [
@@ -48,8 +47,8 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
             for b in played.boards
         ],
         "byes": list(played.byes),
-        "skips": sorted(p.id for p in state.players.values() if p.id not in seated and not p.withdrawn_by(number)),
-        "withdrawn": sorted(p.id for p in state.players.values() if p.withdrawn_by(number)),
+        "skips": state.skipping(number),
+        "withdrawn": state.withdrawn(number),
     }
     result.update((k, v) for k, v in played.extra.items() if isinstance(v, (int, float, str)))
     return result

@@ -140,9 +140,7 @@ class RoundsPane(Pane):
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 
     def show_free(self, played: Round) -> None:
-        state = self.session.state
-        seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)}
-        skipping = [p.id for p in state.players.values() if p.id not in seated and not p.withdrawn_by(played.number)]
+        skipping = self.session.state.skipping(played.number)
         lines = []
         if played.byes:
             lines.append(f"{_('Bye')}: " + "; ".join(self.label(p) for p in played.byes))

@@ -179,7 +179,7 @@ class TournamentScreen(Translated, Screen[None]):
 
     def write_documents(self, kinds: list[str], round_number: int | None, progress) -> None:
         """Runs in a thread: each PDF next to the tournament file, the bar moving on."""
-        from paperwork.build import print_to
+        from paperwork.build import default_round, print_to
 
         state, events, written = self.session.state, list(self.session.events), []
         stem = self.session.path.with_suffix("")
@@ -188,7 +188,7 @@ class TournamentScreen(Translated, Screen[None]):
                 self.app.call_from_thread(progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_number
                 if number is None:
-                    number = state.paired_rounds if kind in ("protocol", "slips") else state.latest_complete_round
+                    number = default_round(kind, state)
                 # cards and the registration list hold every round: no round in their names
                 target = Path(
                     f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
