@@ -2,8 +2,6 @@
 catalogue; and in English no Russian word (issue 13)."""
 
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +11,6 @@ from tests.tui.conftest import copy_demo, run_test
 from tui import i18n
 from tui.app import TengenApp
 
-FOLDER = Path(tempfile.gettempdir()) / "tengen-walk"
 WALK = [  # from the tournament screen: (keys, then escape back)
     ["f2"],
     ["f2", "a"],
@@ -50,14 +47,10 @@ def russian_words() -> set[str]:
     return {w.casefold() for russian in i18n.RU.values() for w in re.findall(r"[А-Яа-яЁё]{4,}", russian)}
 
 
-pytestmark = pytest.mark.xdist_group("language")  # one worker: the folder is fixed (its path shows)
-
-
 @pytest.fixture
-def demo(demo_once: Path) -> Path:
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    copy_demo(demo_once, FOLDER)
-    return FOLDER
+def demo(demo_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder whose path (shown on the start screen) holds no word of the catalogue."""
+    return copy_demo(demo_once, tmp_path_factory.mktemp("walk"))
 
 
 async def walk(language: str, demo: Path) -> str:
