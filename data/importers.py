@@ -40,7 +40,11 @@ WITHOUT_HEADER = ("surname", "name", "rating", "country", "club")
 rating or a rank)."""
 
 
-class ImportFailed(ValueError):
+NOT_A_TABLE = "{path}: not a player table: a header needs a surname column and a rating or rank column"
+HEADERLESS = " (or, without a header: surname, name, rating or rank, country, club)"
+
+
+class ImportFailed(InvalidEvent):
     """A file that cannot be imported at all (not a table, no header)."""
 
 
@@ -77,7 +81,7 @@ def _text(path: Path) -> str:
             return raw.decode(encoding)
         except UnicodeDecodeError:
             continue
-    raise ImportFailed(f"{path}: neither UTF-8 nor Windows-1251 text")
+    raise ImportFailed("{path}: neither UTF-8 nor Windows-1251 text", path=path)
 
 
 def _delimiter(line: str) -> str:
@@ -120,7 +124,7 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        raise ImportFailed(f"{path}: not an Excel workbook ({type(error).__name__})") from None
+        raise ImportFailed("{path}: not an Excel workbook ({kind})", path=path, kind=type(error).__name__) from None
     try:
         sheet = book.worksheets[0]
         return [
@@ -145,10 +149,10 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
         (number, cells) for number, cells in lines if not isinstance(cells, list) or any(c.strip() for c in cells)
     ]
     if not filled:
-        raise ImportFailed(f"{path}: empty file")
+        raise ImportFailed("{path}: empty file", path=path)
     first, header = filled[0]
     if not isinstance(header, list):
-        raise ImportFailed(f"{path}: line {first}: {header}")
+        raise ImportFailed("{path}: line {line}: {reason}", path=path, line=first, reason=header)
     columns: dict[str, int] = {}
     for index, title in enumerate(header):
         for key, names in COLUMNS.items():
@@ -158,7 +162,7 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
     if not columns:
         columns, body = {key: index for index, key in enumerate(WITHOUT_HEADER)}, filled
     elif "surname" not in columns or not {"rating", "rank"} & set(columns):
-        raise ImportFailed(f"{path}: not a player table: a header needs a surname column and a rating or rank column")
+        raise ImportFailed(NOT_A_TABLE, path=path)
     rows: list[Row] = []
     errors: list[BadRow] = []
     for line, cells in body:
@@ -171,10 +175,7 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
         except InvalidEvent as error:
             errors.append(BadRow(line=line, reason=error))
     if body is filled and not rows:
-        raise ImportFailed(
-            f"{path}: not a player table: a header needs a surname column and a rating or rank "
-            "column (or, without a header: surname, name, rating or rank, country, club)"
-        )
+        raise ImportFailed(NOT_A_TABLE + HEADERLESS, path=path)
     return rows, errors
 
 
@@ -280,7 +281,7 @@ class RatingList:
                     )
                 )
         if not players:
-            raise ImportFailed(f"{path}: no players of an EGD rating list")
+            raise ImportFailed("{path}: no players of an EGD rating list", path=path)
         return cls(players)
 
     def search(self, prefix: str, limit: int = 20) -> list[RatedPlayer]:

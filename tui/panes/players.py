@@ -181,7 +181,7 @@ class PlayersPane(Pane):
 
     def import_from(self, path: Path) -> None:
         if not path.is_file():
-            self.notify(f"{path}: no such file", severity="error")
+            self.notify(_("{path}: no such file", path=path), severity="error")
             return
         if is_rating_list(path):
             self.open_rating_list(path)
