@@ -278,24 +278,3 @@ def _as_text(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(map(str, value))
     return str(value)
-
-
-@dataclass(frozen=True)
-class FixedRounds:
-    """What the Swiss-like schemes share: rounds set at creation, latecomers welcome,
-    numbers given by the scheme's own rule."""
-
-    late_entry: bool = True
-    rounds_required: bool = True
-    numbering_by_hand: bool = False
-    skip_deadline: bool = False
-    recorded: Sequence[Recorded] = ()
-
-    def total_rounds(self, tournament: Tournament) -> int | None:
-        return tournament.settings.rounds
-
-    def rounds_of(self, tournament: Tournament) -> int:
-        """The number of rounds, which these schemes require at creation."""
-        if tournament.settings.rounds is None:
-            raise PairingError("the number of rounds is not set")
-        return tournament.settings.rounds

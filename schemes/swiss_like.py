@@ -18,7 +18,7 @@ from typing import Any
 from schemes.model import Board, Player, Tournament
 from schemes.pairing import Candidates, in_list_order, pair_round
 from schemes.records import byes_before, may_meet
-from schemes.scheme import FixedRounds, Pairing
+from schemes.scheme import Pairing, PairingError, Recorded
 
 
 @dataclass(frozen=True)
@@ -35,10 +35,27 @@ class Plan:
 
 
 @dataclass(frozen=True)
-class SwissLike(FixedRounds):
+class SwissLike:
+    """What the Swiss-like schemes share besides ``pair``: rounds set at creation, latecomers
+    welcome, numbers given by the scheme's own rule."""
+
+    late_entry: bool = True
+    rounds_required: bool = True
+    numbering_by_hand: bool = False
+    skip_deadline: bool = False
+    recorded: Sequence[Recorded] = ()
     left_over: bool = False
     """The bye: the player the search leaves over (sport-handicap), or bottom-up among those
     without one (Gamma, FORS)."""
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        return tournament.settings.rounds
+
+    def rounds_of(self, tournament: Tournament) -> int:
+        """The number of rounds, which these schemes require at creation."""
+        if tournament.settings.rounds is None:
+            raise PairingError("the number of rounds is not set")
+        return tournament.settings.rounds
 
     def numbering(self, field: Sequence[Player]) -> Sequence[Player]:
         """The field in number order, at the draw."""

@@ -204,8 +204,7 @@ class RoundsPane(Pane):
         def record(yes: bool | None = True) -> None:
             if yes and self.screen.act(actions.result(self.viewing, board, code, swapped)):
                 self.next_missing(board)
-            if played is not None:
-                self.show_info(self.session.state.round(self.viewing) or played)
+            self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
         if question:
             self.app.push_screen(ConfirmScreen(question), record)
