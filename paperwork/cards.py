@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from paperwork.document import FAMILY, Column, Document, half_points, number
 from paperwork.marks import colour, colour_handicap, opponent_mark, opponent_number, result_symbol
-from schemes import fors, gamma, sport_handicap
+from schemes import fors, gamma, gotha, sport_handicap
 from schemes.events import Event
 from schemes.model import Tournament
 from schemes.names import rating_order
@@ -220,7 +220,59 @@ def _round_robin(tournament: Tournament, text: Mapping[str, str], rounds: int) -
     return face
 
 
-FACES = {"gamma": _gamma, "sport-handicap": _sport_handicap, "fors": _fors, "round-robin": _round_robin}
+def _gotha(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    """McMahon and Swiss (OpenGotha's card has none; this is the FORS card with the main score):
+    the opponent, his rank, colour, handicap, result and the score after each round."""
+    rules, sheets = gotha.sheets_after(tournament, tournament.paired_rounds)
+    table = outcomes(tournament, tournament.paired_rounds)
+    done = _finished(tournament)
+    places = _places(tournament) if done else {}
+    main = rules.main
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["opp_rank"], 6),
+        Column(text["colour"], 5),
+        Column(text["handicap"], 5),
+        Column(text["result"], 6),
+        Column(text[main], 6),
+    ]
+
+    def face(player: int) -> Face:
+        sheet = sheets[player]
+        header = [(text["rank"], tournament.players[player].rank_label)]
+        if main == "MMS":
+            header.append((text["start_mms"], number(sheet.start)))
+        if done:
+            header += [(text[main], half_points(sheet.value(main, tournament.paired_rounds - 1) / 2))]
+            header += [(text["place"], places[player])]
+        rows = []
+        for r, outcome in enumerate(table[player], start=1):
+            opponent = outcome.opponent
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    tournament.players[opponent].rank_label if opponent is not None else "",
+                    colour(outcome, text),
+                    str(outcome.handicap) if opponent is not None else "",
+                    result_symbol(outcome),
+                    "" if outcome.kind is Kind.PENDING else half_points(sheet.value(main, r - 1) / 2),
+                ]
+            )
+        return Face(header, columns, _blank(columns, rows, rounds))
+
+    return face
+
+
+FACES = {
+    "gamma": _gamma,
+    "sport-handicap": _sport_handicap,
+    "fors": _fors,
+    "round-robin": _round_robin,
+    "mcmahon": _gotha,
+    "swiss": _gotha,
+}
 
 
 def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int] | None = None) -> Document:

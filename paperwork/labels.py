@@ -96,6 +96,26 @@ RU = {
     "bye": "своб.",
     "skip": "отказ",
     "withdrawn_short": "выбыл",
+    # McMahon and Swiss: OpenGotha's criteria, the name in full and its usual short form
+    "MMS": "ММ-очки",
+    "NBW": "Победы",
+    "start_mms": "Старт. ММ",
+    "SOSW": "Сумма очков соперников (SOS)",
+    "SOSWM1": "SOS без худшего (SOS-1)",
+    "SOSWM2": "SOS без двух худших (SOS-2)",
+    "SODOSW": "Сумма очков побеждённых (SODOS)",
+    "SOSOSW": "Сумма SOS соперников (SOSOS)",
+    "CUSSW": "Сумма очков по турам (CUSS)",
+    "SOSM": "Сумма очков соперников (SOS)",
+    "SOSMM1": "SOS без худшего (SOS-1)",
+    "SOSMM2": "SOS без двух худших (SOS-2)",
+    "SODOSM": "Сумма очков побеждённых (SODOS)",
+    "SOSOSM": "Сумма SOS соперников (SOSOS)",
+    "CUSSM": "Сумма очков по турам (CUSS)",
+    "Rank": "Ранг",
+    "Rating": "Рейтинг",
+    "SDC": "Личные встречи (SDC)",
+    "DC": "Личные встречи (DC)",
 }
 
 EN = {
@@ -187,12 +207,39 @@ EN = {
     "bye": "bye",
     "skip": "skip",
     "withdrawn_short": "out",
+    # McMahon and Swiss: OpenGotha's criteria
+    "MMS": "MMS",
+    "NBW": "Wins",
+    "start_mms": "Start MMS",
+    "SOSW": "Sum of opponents' scores (SOS)",
+    "SOSWM1": "SOS without the worst (SOS-1)",
+    "SOSWM2": "SOS without the two worst (SOS-2)",
+    "SODOSW": "Sum of defeated opponents' scores (SODOS)",
+    "SOSOSW": "Sum of opponents' SOS (SOSOS)",
+    "CUSSW": "Cumulative sum of scores (CUSS)",
+    "SOSM": "Sum of opponents' scores (SOS)",
+    "SOSMM1": "SOS without the worst (SOS-1)",
+    "SOSMM2": "SOS without the two worst (SOS-2)",
+    "SODOSM": "Sum of defeated opponents' scores (SODOS)",
+    "SOSOSM": "Sum of opponents' SOS (SOSOS)",
+    "CUSSM": "Cumulative sum of scores (CUSS)",
+    "Rank": "Rank",
+    "Rating": "Rating",
+    "SDC": "Direct confrontation (SDC)",
+    "DC": "Direct confrontation (DC)",
 }
 
 LABELS = {"ru": RU, "en": EN}
 
 
-SCORE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
+SCORE_LABEL = {
+    "gamma": "level",
+    "sport-handicap": "strength",
+    "fors": "points",
+    "round-robin": "points",
+    "mcmahon": "MMS",
+    "swiss": "NBW",
+}
 """The title of each scheme's main value in standings (paper and screen)."""
 
 
@@ -239,9 +286,11 @@ SHORT = {
 
 
 def abbreviation(title: str, lang: str) -> str:
-    """``title`` shortened for a narrow column: its usual abbreviation, or its first word cut
-    to three letters and a dot."""
+    """``title`` shortened for a narrow column: its usual abbreviation, the short form in its
+    brackets (``… (SOS)``), or its first word cut to three letters and a dot."""
     if title in SHORT:
         return SHORT[title]
+    if title.endswith(")") and "(" in title:
+        return title[title.rindex("(") + 1 : -1]
     first = title.split()[0].rstrip(".,")
     return first if len(first) <= 4 else first[:3] + "."

@@ -48,6 +48,8 @@ INFO_HEADER = {
     "fors": "Pl St Sum K",
     "sport-handicap": "Pl St End Fin",
     "round-robin": "Pl Pts Bh W",
+    "mcmahon": "Pl MMS SOS SOSOS",
+    "swiss": "Pl NBW SOS SOSOS",
 }
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
@@ -77,6 +79,10 @@ def _free_mark(tournament: Tournament, kind: str) -> str:
     if scheme == "fors":
         value = params["bye_points" if kind == "bye" else "skip_points"]
         return "+" if value >= params["win_points"] else "-" if value <= params["loss_points"] else "="
+    if scheme in ("mcmahon", "swiss"):
+        prefix = "genMMS2Value" if scheme == "mcmahon" else "genNBW2Value"
+        doubled = params[prefix + ("Bye" if kind == "bye" else "Absent")]
+        return {2: "+", 1: "="}.get(doubled, "-")
     value = params["bye_points"] if kind == "bye" else 0.0
     return {1.0: "+", 0.5: "="}.get(value, "-")
 
@@ -146,6 +152,12 @@ def _info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
                 unsigned(totals[p].total),
                 unsigned(values[p][chosen[0]]) if chosen and p in tied else "0",
             )
+            for p in rows
+        }
+    if scheme in ("mcmahon", "swiss"):
+        sos, sosos = ("SOSM", "SOSOSM") if scheme == "mcmahon" else ("SOSW", "SOSOSW")
+        return {
+            p: (place(p), unsigned(rows[p].score), unsigned(rows[p].tiebreaks[sos]), unsigned(rows[p].tiebreaks[sosos]))
             for p in rows
         }
     return {

@@ -11,7 +11,14 @@ from schemes.model import Board, Round, Tournament
 from schemes.registry import get_scheme
 
 # the value shown beside each name: what the scheme pairs by
-VALUE_LABEL = {"gamma": "level", "sport-handicap": "strength", "fors": "points", "round-robin": "points"}
+VALUE_LABEL = {
+    "gamma": "level",
+    "sport-handicap": "strength",
+    "fors": "points",
+    "round-robin": "points",
+    "mcmahon": "MMS",
+    "swiss": "NBW",
+}
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
 PROTOCOL_FONT = 11.0  # names read on the wall from a metre
 

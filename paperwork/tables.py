@@ -101,7 +101,14 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
 
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    builder = {"gamma": _gamma, "sport-handicap": _sport_handicap, "fors": _fors, "round-robin": _round_robin}
+    builder = {
+        "gamma": _gamma,
+        "sport-handicap": _sport_handicap,
+        "fors": _fors,
+        "round-robin": _round_robin,
+        "mcmahon": _gotha,
+        "swiss": _gotha,
+    }
     return builder[tournament.settings.scheme](tournament, events, after_round)
 
 
@@ -274,4 +281,44 @@ def _round_robin(tournament: Tournament, events: Sequence[Event], after_round: i
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
         rows.append(cells)
     document.table(columns, rows, height=6, font_size=8, header_height=7)
+    return document
+
+
+def _gotha(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    """McMahon and Swiss as OpenGotha's standings print them: rows in place order, each round
+    the opponent's row with the result, colour and handicap (``12+/w2``), the main score and
+    the chosen criteria."""
+    rounds = _rounds(tournament)
+    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    criteria = standings.columns
+    document = _document(tournament, events, after_round, 6 + rounds + len(criteria))
+    text = document.text
+    position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
+    table = outcomes(tournament, after_round)
+    main = SCORE_LABEL[tournament.settings.scheme]
+    columns = [
+        Column(text["place"], 4),
+        Column(text["name"], 18, "L"),
+        Column(text["rank"], 4),
+        Column(text["club"], 5),
+    ]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
+    rows = []
+    for row in standings.rows:
+        p = tournament.players[row.player]
+        cells = [row.place, tuple(name_options(p)), p.rank_label, p.club]
+        for r in range(rounds):
+            outcomes_of = table[row.player]
+            if r < len(outcomes_of):
+                outcome = outcomes_of[r]
+                mark = opponent_mark(outcome, position, bye="0=", skip="0-")
+                if outcome.opponent is not None:
+                    mark += f"/{'w' if outcome.white else 'b'}{outcome.handicap or ''}"
+                cells.append(mark)
+            else:
+                cells.append("")
+        cells += [number(row.score)] + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in criteria]
+        rows.append(cells)
+    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document

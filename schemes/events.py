@@ -48,6 +48,8 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "country": (_STR, False),
         "club": (_STR, False),
         "block": (_LIST, False),
+        "pin": (_STR, False),
+        "smms": (_INT, False),
     },
     PLAYER_EDITED: {
         "player": (_INT, True),
@@ -58,6 +60,8 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "country": (_STR, False),
         "club": (_STR, False),
         "block": (_LIST, False),
+        "pin": (_STR, False),
+        "smms": (_INT, False),
     },
     PLAYER_SKIPS: {"player": (_INT, True), "rounds": (_LIST, True)},
     PLAYER_WITHDRAWN: {"player": (_INT, True), "from_round": (_INT, True)},

@@ -45,6 +45,10 @@ class Player:
     """The first round he can be paired in; rounds before it count as skips."""
     withdrawn_from: int | None = None
     skips: frozenset[int] = frozenset()
+    pin: str = ""
+    """The EGF PIN (OpenGotha files carry it to the rating list)."""
+    smms: int = 0
+    """McMahon start-score correction (OpenGotha's ``smmsCorrection``, -1..2)."""
     late: frozenset[int] = frozenset()
     """Skipped or withdrawn rounds announced after the round before was paired: sport-handicap's
     deadline (seed 001) makes them worth nothing; the other schemes do not ask."""

@@ -5,12 +5,13 @@ from __future__ import annotations
 from schemes.events import InvalidEvent
 from schemes.fors import FORS
 from schemes.gamma import GAMMA
+from schemes.gotha import MCMAHON, SWISS
 from schemes.model import Tournament
 from schemes.round_robin import ROUND_ROBIN
 from schemes.scheme import Scheme, is_final
 from schemes.sport_handicap import SPORT_HANDICAP
 
-SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN)}
+SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN, MCMAHON, SWISS)}
 
 
 def is_final_table(tournament: Tournament, after_round: int) -> bool:

@@ -118,11 +118,21 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
             raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
         fields["rating"] = data["rating"]
         fields["rank"] = rank_of_rating(data["rating"])
+        if "rank" in data:  # both stated (an OpenGotha file): the declared rank stands
+            if not WEAKEST <= data["rank"] <= STRONGEST:
+                raise InvalidEvent(f"bad rank index {data['rank']}")
+            fields["rank"] = data["rank"]
     elif "rank" in data:
         if not WEAKEST <= data["rank"] <= STRONGEST:
             raise InvalidEvent(f"bad rank index {data['rank']}")
         fields["rank"] = data["rank"]
         fields["rating"] = None
+    if "pin" in data:
+        fields["pin"] = single_line(data["pin"], "the EGF PIN", 20)
+    if "smms" in data:
+        if not -1 <= data["smms"] <= 2:
+            raise InvalidEvent("bad McMahon start-score correction {value}: -1 to 2", value=data["smms"])
+        fields["smms"] = data["smms"]
     if "block" in data:
         for other in data["block"]:
             if other == player_id:

@@ -1,0 +1,350 @@
+"""McMahon and Swiss scores and placement criteria, as OpenGotha 3.51 computes them.
+
+OpenGotha keeps every score doubled (``…X2``; SODOS quadrupled) and per round, counted
+from 0, for every round of the event; ``value(criterion, r)`` is the score after round
+``r`` (``r = -1``: before the first).  The formulas, including their corners, follow
+``Tournament.fillBaseScoringInfoIfNecessary`` (spec: mcmahon.md):
+
+- absences and byes add ``gen…2ValueAbsent/Bye`` to every later round, rounded down to
+  whole points when ``genRoundDownNBWMMS``;
+- a player's SOS counts each opponent's score after round ``r`` (not after the game), a
+  bye or absence his own start score (MMS) or nothing (NBW); the handicap of a game
+  moves the opponent's MMS by one point per stone, as OpenGotha does;
+- SOSM-1/-2 stay 0 until the third round (OpenGotha fills them from there on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cmp_to_key
+from typing import Any
+
+from schemes.gotha_rules import Rules
+from schemes.model import (
+    BLACK_BY_FORFEIT,
+    BLACK_WINS,
+    BOTH_LOSE,
+    DRAW,
+    WHITE_BY_FORFEIT,
+    WHITE_WINS,
+    Tournament,
+)
+
+
+def jdiv(a: int, b: int) -> int:
+    """Java's integer division (toward zero), which OpenGotha's formulas use."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+class Part(Enum):
+    """A player's round, as OpenGotha records participation."""
+
+    ABSENT = 0
+    NOT_ASSIGNED = 1
+    BYE = 2
+    PAIRED = 3
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player as OpenGotha's pairing sees him."""
+
+    id: int
+    surname: str
+    name: str
+    rank: int
+    """OpenGotha's rank: 30K = -30, 1D = 0."""
+    rating: int
+    smms_correction: int = 0
+    club: str = ""
+    country: str = ""
+
+    @property
+    def key(self) -> str:
+        """OpenGotha's key of a player (surname and name, no spaces, upper case): how its
+        files name the players of a game."""
+        return (self.surname + self.name).replace(" ", "").upper()
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's game of a round: OpenGotha's ``Game`` seen from his side."""
+
+    opponent: int
+    white: bool
+    handicap: int
+    result: str | None
+    """Tengen's result code with colours as played, None while unknown."""
+
+
+def wx2(seat: Seat) -> int:
+    """Doubled points of the game for this player (``getWX2``)."""
+    if seat.result in (WHITE_WINS, WHITE_BY_FORFEIT):
+        return 2 if seat.white else 0
+    if seat.result in (BLACK_WINS, BLACK_BY_FORFEIT):
+        return 0 if seat.white else 2
+    if seat.result == DRAW:
+        return 1
+    return 0
+
+
+def played(seat: Seat | None) -> bool:
+    """Whether the game was really played (``gameWasPlayed``): a result that is not a forfeit."""
+    return seat is not None and seat.result in (WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOSE)
+
+
+def smms(entrant: Entrant, rules: Rules) -> int:
+    """McMahon start score: rank above the zero, clamped to floor and bar, plus the correction."""
+    score = entrant.rank - rules.mm_zero
+    score = max(score, rules.mm_floor - rules.mm_zero)
+    score = min(score, rules.mm_bar - rules.mm_zero)
+    return score + entrant.smms_correction
+
+
+@dataclass
+class Sheet:
+    """Every score of one player, per round (index 0 = after round 1), doubled."""
+
+    entrant: Entrant
+    start: int
+    parts: list[Part]
+    seats: list[Seat | None]
+    nbw: list[int] = field(default_factory=list)
+    mms: list[int] = field(default_factory=list)
+    nbw_virtual: list[int] = field(default_factory=list)
+    mms_virtual: list[int] = field(default_factory=list)
+    values: dict[str, list[int]] = field(default_factory=dict)
+    sdc: int = 0
+
+    def value(self, criterion: str, r: int) -> int:
+        """``getCritValue``: the criterion after round ``r`` (0-based; -1 = before round 1)."""
+        if criterion == "NULL":
+            return 0
+        if criterion == "Rank":
+            return self.entrant.rank
+        if criterion == "Rating":
+            return self.entrant.rating
+        if criterion in ("SDC", "DC"):
+            return self.sdc
+        if r < 0:
+            return 2 * self.start if criterion == "MMS" else 0
+        if criterion == "NBW":
+            return self.nbw[r]
+        if criterion == "MMS":
+            return self.mms[r]
+        return self.values[criterion][r]
+
+
+def seats(tournament: Tournament, total: int) -> dict[int, list[Seat | None]]:
+    """Each player's games, round by round, with colours as played."""
+    table: dict[int, list[Seat | None]] = {p: [None] * total for p in tournament.players}
+    for played_round in tournament.rounds[:total]:
+        r = played_round.number - 1
+        for board in played_round.boards:
+            result = played_round.results.get(board.number)
+            code = result.code if result else None
+            white, black = (board.black, board.white) if result and result.swapped else (board.white, board.black)
+            table[white][r] = Seat(black, True, board.handicap, code)
+            table[black][r] = Seat(white, False, board.handicap, code)
+    return table
+
+
+def participation(tournament: Tournament, player: int, total: int, seat_list: Sequence[Seat | None]) -> list[Part]:
+    """OpenGotha's participation of each round: absent (skip, withdrawal, not yet joined),
+    paired, bye, or not assigned (a round not paired yet)."""
+    person = tournament.players[player]
+    parts = []
+    for r in range(total):
+        number = r + 1
+        played_round = tournament.round(number)
+        if seat_list[r] is not None:
+            parts.append(Part.PAIRED)
+        elif played_round is not None and player in played_round.byes:
+            parts.append(Part.BYE)
+        elif not person.available_in(number):
+            parts.append(Part.ABSENT)
+        else:
+            parts.append(Part.NOT_ASSIGNED)
+    return parts
+
+
+def _running(sheet: Sheet, rules: Rules, total: int, virtual: bool) -> tuple[list[int], list[int]]:
+    """NBW and MMS after each round (doubled), the virtual variant counting every unplayed
+    round as a half point instead of absences, byes and forfeits."""
+    nbw, mms = [0] * total, [0] * total
+    for r in range(total):
+        nbw[r] = nbw[r - 1] if r else 0
+        mms[r] = mms[r - 1] if r else 2 * sheet.start
+        seat = sheet.seats[r]
+        if seat is not None and (played(seat) or not virtual):
+            nbw[r] += wx2(seat)
+            mms[r] += wx2(seat)
+    extra_nbw = extra_mms = 0
+    for r in range(total):
+        if virtual:
+            if not played(sheet.seats[r]):
+                extra_nbw += 1
+            nbw[r] += extra_nbw
+            mms[r] += extra_nbw
+            continue
+        if sheet.parts[r] == Part.ABSENT:
+            extra_nbw += rules.nbw2_absent
+            extra_mms += rules.mms2_absent
+        elif sheet.parts[r] == Part.BYE:
+            extra_nbw += rules.nbw2_bye
+            extra_mms += rules.mms2_bye
+        add_nbw, add_mms = extra_nbw, extra_mms
+        if rules.round_down:
+            add_nbw, add_mms = add_nbw // 2 * 2, add_mms // 2 * 2
+        nbw[r] += add_nbw
+        mms[r] += add_mms
+    return nbw, mms
+
+
+def _without_worst(scores: Sequence[int], r: int) -> tuple[int, int]:
+    """SOS-1 and SOS-2 after round ``r`` from the opponents' scores per round, as OpenGotha
+    drops the lowest (the first lowest, then the next)."""
+    total = sum(scores[: r + 1])
+    if r == 0:
+        return 0, 0
+    if r == 1:
+        return max(scores[0], scores[1]), 0
+    low = 0
+    for rr in range(1, r + 1):
+        if scores[rr] < scores[low]:
+            low = rr
+    low2 = 1 if low == 0 else 0
+    for rr in range(r + 1):
+        if rr != low and scores[rr] < scores[low2]:
+            low2 = rr
+    minus1 = total - scores[low]
+    return minus1, minus1 - scores[low2]
+
+
+def _opponent_sums(sheets: Mapping[int, Sheet], rules: Rules, total: int) -> None:
+    """SOS, SOS-1, SOS-2, SODOS (NBW and MMS), then SOSOS and CUSS."""
+    for sheet in sheets.values():
+        for name in ("SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM", "SOSMM1", "SOSMM2", "SODOSM"):
+            sheet.values[name] = [0] * total
+        sheet.values["CUSSW"] = [sum(sheet.nbw[: r + 1]) for r in range(total)]
+        sheet.values["CUSSM"] = [sum(sheet.mms[: r + 1]) for r in range(total)]
+    for r in range(total):
+        for sheet in sheets.values():
+            by_wins, by_mms = [0] * total, [0] * total
+            defeated_w = defeated_m = 0
+            for rr in range(r + 1):
+                seat = sheet.seats[rr]
+                if sheet.parts[rr] != Part.PAIRED or seat is None:
+                    by_mms[rr] = 2 * sheet.start
+                    continue
+                other = sheets[seat.opponent]
+                by_wins[rr] = (other.nbw_virtual if rules.virtual else other.nbw)[r]
+                by_mms[rr] = (other.mms_virtual if rules.virtual else other.mms)[r]
+                by_mms[rr] += 2 * seat.handicap if seat.white else -2 * seat.handicap
+                defeated_w += by_wins[rr] * wx2(seat)
+                defeated_m += by_mms[rr] * wx2(seat)
+            sheet.values["SOSW"][r] = sum(by_wins[: r + 1])
+            sheet.values["SOSM"][r] = sum(by_mms[: r + 1])
+            sheet.values["SODOSW"][r] = defeated_w
+            sheet.values["SODOSM"][r] = defeated_m
+            sheet.values["SOSWM1"][r], sheet.values["SOSWM2"][r] = _without_worst(by_wins, r)
+            if r >= 2:
+                sheet.values["SOSMM1"][r], sheet.values["SOSMM2"][r] = _without_worst(by_mms, r)
+    for sheet in sheets.values():
+        sheet.values["SOSOSW"] = [0] * total
+        sheet.values["SOSOSM"] = [0] * total
+        for r in range(total):
+            sosos_w = sosos_m = 0
+            for rr in range(r + 1):
+                seat = sheet.seats[rr]
+                if sheet.parts[rr] != Part.PAIRED or seat is None:
+                    sosos_m += 2 * sheet.start * (r + 1)
+                    continue
+                sosos_w += sheets[seat.opponent].values["SOSW"][r]
+                sosos_m += sheets[seat.opponent].values["SOSM"][r]
+            sheet.values["SOSOSW"][r] = sosos_w
+            sheet.values["SOSOSM"][r] = sosos_m
+
+
+def score_sheets(tournament: Tournament, entrants: Mapping[int, Entrant], rules: Rules) -> dict[int, Sheet]:
+    """Every player's scores after every round of the event."""
+    total = max(rules.rounds, tournament.paired_rounds)
+    games = seats(tournament, total)
+    sheets = {
+        p: Sheet(e, smms(e, rules), participation(tournament, p, total, games[p]), games[p])
+        for p, e in entrants.items()
+    }
+    for sheet in sheets.values():
+        sheet.nbw, sheet.mms = _running(sheet, rules, total, virtual=False)
+        sheet.nbw_virtual, sheet.mms_virtual = _running(sheet, rules, total, virtual=True)
+    _opponent_sums(sheets, rules, total)
+    return sheets
+
+
+def compare(criteria: Sequence[str], r: int) -> Callable[[Sheet], Any]:
+    """A sort key: better first by each criterion after round ``r``, then by surname and name
+    (``ScoredPlayerComparator``)."""
+
+    def cmp(a: Sheet, b: Sheet) -> int:
+        for criterion in criteria:
+            va, vb = a.value(criterion, r), b.value(criterion, r)
+            if va != vb:
+                return -1 if va > vb else 1
+        ka = (_utf16(a.entrant.surname), _utf16(a.entrant.name))
+        kb = (_utf16(b.entrant.surname), _utf16(b.entrant.name))
+        return -1 if ka < kb else (1 if ka > kb else 0)
+
+    return cmp_to_key(cmp)
+
+
+def _utf16(text: str) -> tuple[int, ...]:
+    """Java compares strings by UTF-16 code units."""
+    data = text.encode("utf-16-le")
+    return tuple(int.from_bytes(data[i : i + 2], "little") for i in range(0, len(data), 2))
+
+
+def ordered(sheets: Mapping[int, Sheet], criteria: Sequence[str], r: int) -> list[Sheet]:
+    """The players in placement order after round ``r``, with SDC filled where it is a criterion
+    (``orderedScoredPlayersList``)."""
+    players = list(sheets.values())
+    for sheet in players:
+        sheet.sdc = 0
+    direct = next((i for i, c in enumerate(criteria) if c in ("DC", "SDC")), None)
+    if direct is not None:
+        before = list(criteria[:direct])
+        players.sort(key=compare(before, r))
+        start = 0
+        while start < len(players):
+            end = start + 1
+            values = [players[start].value(c, r) for c in before]
+            while end < len(players) and [players[end].value(c, r) for c in before] == values:
+                end += 1
+            _direct_confrontation(players[start:end], r)
+            start = end
+    players.sort(key=compare(criteria, r))
+    return players
+
+
+def _direct_confrontation(group: Sequence[Sheet], r: int) -> None:
+    """SDC: within players equal on the criteria before it, the number of them each has beaten,
+    when every two of them met (else nothing)."""
+    if len(group) < 2:
+        return
+    ids = {s.entrant.id for s in group}
+    balance: dict[tuple[int, int], int] = {}
+    for sheet in group:
+        for rr in range(r + 1):
+            seat = sheet.seats[rr]
+            if seat is None or seat.opponent not in ids or seat.result is None:
+                continue
+            key = (sheet.entrant.id, seat.opponent)
+            balance[key] = balance.get(key, 0) + wx2(seat) - 1
+    for a in group:
+        for b in group:
+            if a is not b and balance.get((a.entrant.id, b.entrant.id), 0) == 0:
+                return
+    for a in group:
+        a.sdc = sum(1 for b in group if a is not b and balance[(a.entrant.id, b.entrant.id)] > 0)
