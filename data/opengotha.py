@@ -315,7 +315,7 @@ def _dates(general: Mapping[str, str]) -> str:
     return begin if not end or end == begin else f"{begin}..{end}"
 
 
-def write(tournament: Tournament, path: str | os.PathLike[str]) -> str:
+def write(tournament: Tournament) -> str:
     """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically)."""
     params = tournament.settings.params
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']

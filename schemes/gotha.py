@@ -5,25 +5,32 @@ first placement criterion (MMS or NBW), and every rule below is shared.  A round
 OpenGotha's ``pairRound``: the bye first (odd field), then the maximum-weight perfect
 matching of the whole field — never split into groups — over ``gotha_costs``, then
 colours and handicap by ``gameBetween``, then tables by the better player's score.
+
+The costs (numpy) and the matcher (rustworkx) are imported when a round is paired or
+weighed, not when the command line starts.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cmp_to_key
-from typing import Any
+from typing import TYPE_CHECKING
 
-from schemes.events import InvalidEvent
-from schemes.gotha_costs import Context, bye_weight, context, costs, game_between, order_for_pairing, total_cost
+from schemes.events import InvalidEvent, RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
 from schemes.gotha_scores import Entrant, Sheet, ordered, score_sheets
 from schemes.model import Board, Player, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
-from schemes.weighted_matching import max_weight_perfect_matching
+
+if TYPE_CHECKING:
+    from schemes.gotha_costs import Field
 
 HANDICAP_KOMI = 0.5
+REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW", "SOSM", "SOSMM1", "SOSMM2",
+            "SODOSM", "SOSOSM", "CUSSM", "Rank", "Rating", "SDC")  # fmt: skip
+"""Every criterion ``standings --json`` carries (the chosen ones decide and are printed)."""
 
 
 def entrant(player: Player) -> Entrant:
@@ -33,39 +40,32 @@ def entrant(player: Player) -> Entrant:
                    player.club, player.country)  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Field:
-    """Everything OpenGotha computes before pairing round ``number``."""
-
-    rules: Rules
-    sheets: Mapping[int, Sheet]
-    number: int
-
-    @property
-    def index(self) -> int:
-        return self.number - 1
-
-
-def field_before(tournament: Tournament, number: int) -> Field:
-    """The scores of every player before round ``number`` (results of later rounds ignored)."""
-    settings = tournament.settings
-    the_rules = rules(settings.params, settings.rounds or max(number, tournament.paired_rounds, 1))
-    earlier = tournament if tournament.paired_rounds < number else _cut(tournament, number - 1)
-    entrants = {p.id: entrant(p) for p in tournament.players.values()}
-    return Field(the_rules, score_sheets(earlier, entrants, the_rules), number)
-
-
-def _cut(tournament: Tournament, rounds: int) -> Tournament:
-    from dataclasses import replace
-
-    return replace(tournament, rounds=tournament.rounds[:rounds])
+def _rules(tournament: Tournament, upto: int) -> Rules:
+    return rules(tournament.settings.params, tournament.settings.rounds or max(upto, tournament.paired_rounds, 1))
 
 
 def sheets_after(tournament: Tournament, after_round: int) -> tuple[Rules, dict[int, Sheet]]:
-    """The rules and every player's scores with the results up to ``after_round``."""
-    the_rules = rules(tournament.settings.params, tournament.settings.rounds or max(after_round, 1))
+    """The rules and every player's scores with the games up to ``after_round`` (0 = none)."""
+    the_rules = _rules(tournament, after_round)
     entrants = {p.id: entrant(p) for p in tournament.players.values()}
-    return the_rules, score_sheets(_cut(tournament, after_round), entrants, the_rules)
+    earlier = replace(tournament, rounds=tournament.rounds[:after_round])
+    return the_rules, score_sheets(earlier, entrants, the_rules)
+
+
+def to_pair(tournament: Tournament, number: int, sheets: Mapping[int, Sheet], the_rules: Rules) -> list[int]:
+    """Who round ``number`` pairs, in OpenGotha's order: the available players by standing
+    before the round (this order decides ``detRandom``'s colours and the weights files' lines)."""
+    available = {p.id for p in tournament.players.values() if p.available_in(number)}
+    return [s.entrant.id for s in ordered(sheets, the_rules.criteria, number - 2) if s.entrant.id in available]
+
+
+def field_for(tournament: Tournament, number: int, players: Sequence[int] | None = None) -> Field:
+    """What the costs of round ``number`` read, for ``players`` (default: everyone it pairs)."""
+    from schemes.gotha_costs import weigh_field
+
+    the_rules, sheets = sheets_after(tournament, number - 1)
+    chosen = to_pair(tournament, number, sheets, the_rules) if players is None else players
+    return weigh_field(sheets, the_rules, number - 1, chosen)
 
 
 @dataclass(frozen=True)
@@ -77,65 +77,61 @@ class Weighed:
     costs: Mapping[str, int]
 
 
-def to_pair(tournament: Tournament, number: int) -> list[int]:
-    """Who is paired in round ``number``: the available players, in OpenGotha's order (the
-    standings before the round)."""
-    return [p.id for p in tournament.players.values() if p.available_in(number)]
-
-
 def weights(tournament: Tournament, number: int) -> list[Weighed]:
-    """Every pair of players available in round ``number`` and their costs, in the order of
-    OpenGotha's weights files (players by standing before the round)."""
-    fld = field_before(tournament, number)
-    ctx = context(fld.sheets, fld.rules, fld.index)
-    order = order_for_pairing(fld.sheets, fld.rules, fld.index, to_pair(tournament, number))
-    return [
-        Weighed(a, b, costs(ctx, fld.sheets[a], fld.sheets[b])) for i, a in enumerate(order) for b in order[i + 1 :]
-    ]
+    """Every pair of players available in round ``number`` and their costs as computed before
+    it, in the order of OpenGotha's weights files (players by standing before the round)."""
+    import numpy as np
+
+    from schemes.gotha_costs import cost_components
+
+    f = field_for(tournament, number)
+    n = len(f.ids)
+    a, b = np.triu_indices(n, k=1)
+    rows = cost_components(f, a.astype(np.int64), b.astype(np.int64))
+    return [Weighed(f.ids[i], f.ids[j], row) for i, j, row in zip(a.tolist(), b.tolist(), rows, strict=True)]
 
 
-def choose_bye(fld: Field, tournament: Tournament, players: Sequence[int]) -> int:
-    """OpenGotha 3.51's bye: the lowest rank plus doubled MMS, 1000 more per earlier bye; of
-    equals, the last in order."""
+def choose_bye(tournament: Tournament, number: int, players: Sequence[int], sheets: Mapping[int, Sheet]) -> int:
+    """OpenGotha 3.51's bye (``chooseAByePlayer``): the lowest rank plus doubled MMS, 1000 more
+    per earlier bye; of equals, the last in order."""
+    from schemes.gotha_costs import bye_weight
+
     best, best_weight = players[-1], None
     for player in players:
-        earlier = sum(1 for r in tournament.rounds[: fld.index] if player in r.byes)
-        weight = bye_weight(fld.sheets[player], fld.index, earlier)
+        earlier = sum(1 for r in tournament.rounds[: number - 1] if player in r.byes)
+        weight = bye_weight(sheets[player], number - 1, earlier)
         if best_weight is None or weight <= best_weight:
             best, best_weight = player, weight
     return best
 
 
-def _tables(ctx: Context, seatings: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: list[Board]) -> list[Board]:
     """Tables in OpenGotha's order (``renumberTablesByBestScoreThenRating``): by the placement
-    of a board's player OpenGotha compares (it takes the weaker of the two when they differ),
-    then by that player's rating."""
-    criteria = ctx.rules.criteria
-    r = ctx.round_index
+    of the board's player OpenGotha compares — which is the weaker of the two when they differ
+    (its comparator's sign), else the higher-rated — then by that player's rating."""
 
     def better(a: Sheet, b: Sheet) -> int:
-        for criterion in criteria:
-            va, vb = a.value(criterion, r), b.value(criterion, r)
+        for criterion in the_rules.criteria:
+            va, vb = a.value(criterion, index), b.value(criterion, index)
             if va != vb:
                 return -1 if va > vb else 1
         return 0
 
-    def best(white: int, black: int) -> Sheet:
-        w, b = ctx.sheets[white], ctx.sheets[black]
+    def best(board: Board) -> Sheet:
+        w, b = sheets[board.white], sheets[board.black]
         if better(w, b) == 0 and w.entrant.rating < b.entrant.rating:
             return b
-        if better(w, b) == -1:
-            return b
-        return w
+        return b if better(w, b) == -1 else w
 
-    def cmp(x: tuple[int, int, int], y: tuple[int, int, int]) -> int:
-        bx, by = best(x[0], x[1]), best(y[0], y[1])
-        c = better(bx, by)
-        if c == 0:
+    def cmp(x: Board, y: Board) -> int:
+        bx, by = best(x), best(y)
+        order = better(bx, by)
+        if order == 0:
             return -1 if bx.entrant.rating > by.entrant.rating else 1
-        return c
+        return order
 
-    return sorted(seatings, key=cmp_to_key(cmp))
+    ordered_boards = sorted(boards, key=cmp_to_key(cmp))
+    return [replace(board, number=n) for n, board in enumerate(ordered_boards, start=1)]
 
 
 @dataclass(frozen=True)
@@ -161,88 +157,82 @@ class Gotha:
         order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
-        fld = field_before(tournament, number)
-        players = order_for_pairing(fld.sheets, fld.rules, fld.index, to_pair(tournament, number))
+        from schemes.gotha_costs import a_takes_white, cost_matrix, handicap, weigh_field
+        from schemes.weighted_matching import max_weight_perfect_matching
+
+        the_rules, sheets = sheets_after(tournament, number - 1)
+        players = to_pair(tournament, number, sheets, the_rules)
         if len(players) < 2:
             raise PairingError("round {round}: fewer than two players to pair", round=number)
         byes: tuple[int, ...] = ()
         if len(players) % 2:
-            bye = choose_bye(fld, tournament, players)
-            byes = (bye,)
-            players = [p for p in players if p != bye]
-        ctx = context(fld.sheets, fld.rules, fld.index)
-        edges = []
-        for i, a in enumerate(players):
-            for j in range(i + 1, len(players)):
-                w = total_cost(ctx, fld.sheets[a], fld.sheets[players[j]])
-                if not fld.rules.deterministic:
-                    w += rng.randint(0, fld.rules.random)
-                edges.append((i, j, w))
-        mate = max_weight_perfect_matching(len(players), edges)
-        seatings = []
-        for i, j in mate:
-            a, b = (players[i], players[j]) if i < j else (players[j], players[i])
-            if (
-                not allow_repeats
-                and ctx.sheets[a].seats
-                and any(s is not None and s.opponent == b for s in ctx.sheets[a].seats[: fld.index])
-            ):
-                from schemes.events import RepeatNeeded
+            byes = (choose_bye(tournament, number, players, sheets),)
+            players = [p for p in players if p != byes[0]]
+        f = weigh_field(sheets, the_rules, number - 1, players)
+        weight = cost_matrix(f)
+        if not the_rules.deterministic:
+            for i in range(len(players)):
+                for j in range(i + 1, len(players)):
+                    weight[i, j] += rng.randint(0, the_rules.random)
+        pairs = max_weight_perfect_matching(weight)
+        if not allow_repeats and any(f.met[i, j] for i, j in pairs):
+            raise RepeatNeeded(round=number)
+        import numpy as np
 
-                raise RepeatNeeded("round {round}: no pairing without a repeat game", round=number)
-            s = game_between(ctx, fld.sheets[a], fld.sheets[b])
-            seatings.append((s.white, s.black, s.handicap))
+        first = np.array([i for i, _ in pairs], dtype=np.int64)
+        second = np.array([j for _, j in pairs], dtype=np.int64)
+        white_first = a_takes_white(f, first, second).tolist()
+        stones = np.abs(handicap(f, first, second)).tolist()
         komi = tournament.settings.komi
-        boards = tuple(
-            Board(n, w, b, h, komi if h == 0 else HANDICAP_KOMI)
-            for n, (w, b, h) in enumerate(_tables(ctx, seatings), start=1)
-        )
+        boards = [
+            Board(
+                0,
+                players[i] if w else players[j],
+                players[j] if w else players[i],
+                h,
+                komi if h == 0 else HANDICAP_KOMI,
+            )
+            for (i, j), w, h in zip(pairs, white_first, stones, strict=True)
+        ]
         numbering = None
         if not tournament.numbers:
-            numbering = tuple(p.id for p in sorted(tournament.players.values(), key=lambda p: p.id))
-            numbering = tuple(p for p in numbering if not tournament.players[p].withdrawn_by(1))
-        return Pairing(boards, byes, numbering)
+            numbering = tuple(sorted(p.id for p in tournament.players.values() if not p.withdrawn_by(1)))
+        return Pairing(tuple(_tables(sheets, the_rules, number - 1, boards)), byes, numbering)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
-        fld = field_before(tournament, round_number)
-        ctx = context(fld.sheets, fld.rules, fld.index)
-        s = game_between(ctx, fld.sheets[white], fld.sheets[black])
-        if s.handicap == 0:
+        import numpy as np
+
+        from schemes.gotha_costs import handicap
+
+        f = field_for(tournament, round_number, [white, black])
+        hd = int(handicap(f, np.array([0]), np.array([1]))[0])
+        if hd == 0:
             return Board(board_number, white, black, 0, tournament.settings.komi)
-        return Board(board_number, s.white, s.black, s.handicap, HANDICAP_KOMI)
+        giver, taker = (white, black) if hd > 0 else (black, white)
+        return Board(board_number, giver, taker, abs(hd), HANDICAP_KOMI)
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         the_rules, sheets = sheets_after(tournament, after_round)
         r = after_round - 1
         rows = ordered(sheets, the_rules.criteria, r)
-        shown = tuple(c for c in the_rules.criteria)
-        result = []
-        place = 0
-        previous: tuple[int, ...] | None = None
-        for position, sheet in enumerate(rows, start=1):
-            values = tuple(sheet.value(c, r) for c in the_rules.criteria)
-            if values != previous:
-                place = position
-            previous = values
-            result.append((place, sheet, values))
-        counts: dict[int, int] = {}
-        for place, _, _ in result:
-            counts[place] = counts.get(place, 0) + 1
+        values = [tuple(sheet.value(c, r) for c in the_rules.criteria) for sheet in rows]
         out = []
-        for place, sheet, _ in result:
-            label = str(place) if counts[place] == 1 else f"{place}-{place + counts[place] - 1}"
-            main = sheet.value(the_rules.main, r) / 2
-            tiebreaks = {c: _shown(sheet, c, r) for c in _REPORTED if c not in ("NULL",)}
-            out.append(Row(label, sheet.entrant.id, main, tiebreaks))
-        return Standings(after_round, tuple(out), shown[1:] if shown else ())
+        start = 0
+        while start < len(rows):
+            end = start
+            while end < len(rows) and values[end] == values[start]:
+                end += 1
+            label = str(start + 1) if end - start == 1 else f"{start + 1}-{end}"
+            for sheet in rows[start:end]:
+                main = sheet.value(the_rules.main, r) / 2
+                out.append(Row(label, sheet.entrant.id, main, {c: shown(sheet, c, r) for c in REPORTED}))
+            start = end
+        return Standings(after_round, tuple(out), tuple(c for c in the_rules.criteria[1:]))
 
 
-_REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW", "SOSM", "SOSMM1", "SOSMM2",
-             "SODOSM", "SOSOSM", "CUSSM", "Rank", "Rating", "SDC")  # fmt: skip
-
-
-def _shown(sheet: Sheet, criterion: str, r: int) -> float:
-    """A criterion as people read it: points (SODOS is kept ×4 by OpenGotha), rank and rating as they are."""
+def shown(sheet: Sheet, criterion: str, r: int) -> float:
+    """A criterion as people read it: points (OpenGotha keeps them doubled, SODOS ×4), rank
+    and rating as they are."""
     value = sheet.value(criterion, r)
     if criterion in ("Rank", "Rating", "SDC", "DC"):
         return value
@@ -255,8 +245,8 @@ MCMAHON = Gotha("mcmahon", MCMAHON_PARAMS)
 SWISS = Gotha("swiss", SWISS_PARAMS)
 
 
-def check_players(players: Mapping[int, Any]) -> None:
-    """OpenGotha needs distinct names (its key): refused before a file is written."""
+def check_names(players: Mapping[int, Player]) -> None:
+    """OpenGotha keys a player by his name: two of the same name cannot go into its file."""
     seen: dict[str, int] = {}
     for player in players.values():
         key = entrant(player).key

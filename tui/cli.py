@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help="create a tournament file")
     new.add_argument("path", help="the file to create (it must not exist)")
-    new.add_argument("--scheme", required=True, help="gamma, sport-handicap, fors or round-robin")
+    new.add_argument("--scheme", required=True, help="gamma, sport-handicap, fors, round-robin, mcmahon or swiss")
     new.add_argument("--rounds", type=int, help="number of rounds (a round robin works it out)")
     new.add_argument("--name", required=True, help="the tournament's name, as printed")
     new.add_argument("--place", default="", help="where it is played")
@@ -131,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
     swap.add_argument("round", type=int, help="the latest round")
     swap.add_argument("ids", type=int, nargs=2, metavar="ID", help="the two players' ids")
     swap.add_argument("--force", action="store_true", help="pair players who met before or are blocked")
+    weighed = pairing_commands.add_parser(
+        "weights", help="why each pair would (not) be paired: OpenGotha's cost components (McMahon, Swiss)"
+    )
+    weighed.add_argument("round", type=int, help="the round, as computed before it was (or will be) paired")
+    weighed.add_argument("--json", action="store_true", help="as JSON, for scripts")
     colours = pairing_commands.add_parser("colours", help="set who is white on an even board")
     colours.add_argument("round", type=int, help="the latest round")
     colours.add_argument("board", type=int, help="the board")
@@ -162,8 +167,21 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
     printing.add_argument("-o", "--output", required=True, help="the PDF to write")
 
-    export = commands.add_parser("export", help="the results table for the rating commission")
-    export.add_argument("what", choices=("rating",), help="rating: the results table for the rating commission")
+    importing = commands.add_parser("import", help="a tournament from another program's file")
+    importing.add_argument("what", choices=("opengotha",), help="opengotha: an OpenGotha 3.48–3.51 .xml file")
+    importing.add_argument("source", help="the file to read")
+    importing.add_argument("path", help="the Tengen tournament file to create (it must not exist)")
+    importing.add_argument("--rounds", type=int, help="import only the first N rounds' games")
+
+    registered = commands.add_parser("players", help="the registered players")
+    registered.add_argument("--json", action="store_true", help="as JSON, for scripts")
+
+    export = commands.add_parser("export", help="the results table for the rating commission, or an OpenGotha file")
+    export.add_argument(
+        "what",
+        choices=("rating", "opengotha"),
+        help="rating: the results table for the rating commission; opengotha: a file OpenGotha 3.51 opens",
+    )
     export.add_argument("-o", "--output", help="the file to write (default: print it)")
     export.add_argument("--latin", action="store_true", help="names in Latin letters")
     export.add_argument("--egf", action="store_true", help="the EGF variant with bracket keywords")
@@ -328,6 +346,10 @@ def _cmd_pair(args: argparse.Namespace) -> None:
 
 
 def _cmd_pairing(args: argparse.Namespace) -> None:
+    if args.pairing_command == "weights":
+        _cmd_weights(args)
+        return
+
     def act(ledger: Ledger) -> None:
         if args.pairing_command == "swap":
             action = actions.swap(ledger.state, args.round, *args.ids, force=args.force)
@@ -403,6 +425,40 @@ def _cmd_pairings(args: argparse.Namespace) -> None:
     _emit(args, views.pairings_json(state, number) if args.json else None, lambda: views.pairings_text(state, number))
 
 
+def _cmd_weights(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    _emit(
+        args,
+        views.weights_json(state, args.round) if args.json else None,
+        lambda: views.weights_text(state, args.round),
+    )
+
+
+def _cmd_players(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    _emit(args, views.players_json(state) if args.json else None, lambda: views.players_text(state))
+
+
+def _cmd_import(args: argparse.Namespace) -> None:
+    from data.opengotha import read
+
+    if args.rounds is not None and args.rounds < 0:
+        raise BadInput("--rounds: give 0 or more")
+    if Path(args.path).exists() or Path(args.path).is_symlink():
+        raise BadInput(f"{args.path} exists: choose a new file name")
+    try:
+        imported = read(args.source, args.rounds)
+    except OSError as error:
+        raise BadInput(f"{args.source}: {error.strerror}") from None
+    first, *rest = imported.actions
+    with Ledger.create(args.path, first) as ledger:
+        ledger.commit_all([lambda events, state, action=action: action for action in rest])
+    print(
+        f"created {args.path}: {imported.scheme}, {imported.players} players, "
+        f"{imported.rounds} rounds of games from {Path(args.source).name}"
+    )
+
+
 def _cmd_standings(args: argparse.Namespace) -> None:
     state = _reading(args).state
     after = args.after
@@ -432,6 +488,9 @@ def _cmd_export(args: argparse.Namespace) -> None:
     from paperwork.rating_table import export
 
     ledger = _reading(args)
+    if args.what == "opengotha":
+        _export_opengotha(args, ledger)
+        return
     output = None if args.output is None else _output(args)
     text = export(ledger.state, ledger.events, args.latin, args.egf)
     if output is None:
@@ -439,6 +498,16 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     write_atomically(output, text.encode("utf-8"), keep_backup=False)
     print(f"rating table written to {args.output}")
+
+
+def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:
+    from data.opengotha import write
+
+    if args.output is None:
+        raise BadInput("export opengotha: name the file to write with -o FILE.xml")
+    output = _output(args)
+    write_atomically(output, write(ledger.state).encode("utf-8"), keep_backup=False)
+    print(f"OpenGotha file written to {args.output}")
 
 
 def _output(args: argparse.Namespace) -> Path:
@@ -467,6 +536,8 @@ def _output(args: argparse.Namespace) -> Path:
 def _cmd_restore(args: argparse.Namespace) -> None:
     """Put ``FILE.bak`` back after showing what it holds and asking."""
     path = real_path(args.path)
+    if not path.name:
+        raise BadInput(f"{args.path}: a folder, not a tournament file")
     backup = backup_path(path)
     if not backup.is_file():
         raise BadInput(f"{backup}: no such file, nothing to restore")
@@ -520,6 +591,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "export": _cmd_export,
     "restore": _cmd_restore,
     "settings": _cmd_settings,
+    "import": _cmd_import,
+    "players": _cmd_players,
 }
 
 

@@ -149,3 +149,62 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
         text = ",".join(value) if isinstance(value, list) else f"{value:g}" if isinstance(value, float) else str(value)
         rows.append((param.key, text, param.help))
     return rows
+
+
+def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
+    """``pairing weights``: every pair of players of round ``number`` and OpenGotha's cost
+    components, as computed before the round was (or will be) paired (spec: mcmahon.md)."""
+    from schemes.events import InvalidEvent
+    from schemes.gotha import MCMAHON, SWISS, weights
+
+    if state.settings.scheme not in (MCMAHON.name, SWISS.name):
+        raise InvalidEvent("pairing weights are OpenGotha's: McMahon and Swiss only, not {scheme}",
+                           scheme=state.settings.scheme)  # fmt: skip
+    if not 1 <= number <= state.paired_rounds + 1:
+        raise InvalidEvent("round {round} is neither paired nor the next", round=number)
+    return [{"players": [w.a, w.b], "costs": dict(w.costs)} for w in weights(state, number)]
+
+
+def weights_text(state: Tournament, number: int) -> str:
+    from schemes.gotha_costs import COST_NAMES
+
+    data = weights_json(state, number)
+    short = [name.replace("Cost", "") for name in COST_NAMES]
+    lines = [f"{state.settings.name} — pairing weights of round {number} (OpenGotha's cost components)"]
+    lines.append(f"{'pair':<11} {'totalCost':>17} " + " ".join(f"{name:>17}" for name in short))
+    for row in data:
+        a, b = row["players"]
+        values = " ".join(f"{row['costs'][name]:>17}" for name in COST_NAMES)
+        lines.append(f"{a:>4} – {b:<4} {row['costs']['totalCost']:>17} {values}")
+    return "\n".join(lines)
+
+
+def players_json(state: Tournament) -> list[dict[str, Any]]:
+    """``players --json``: id, number, surname, name, rank, rating, club, country, PIN (null where unknown)."""
+    return [
+        {
+            "id": p.id,
+            "no": state.numbers.get(p.id),
+            "surname": p.surname,
+            "name": p.name,
+            "rank": p.rank_label,
+            "rating": p.rating,
+            "club": p.club or None,
+            "country": p.country or None,
+            "pin": p.pin or None,
+        }
+        for p in sorted(state.players.values(), key=lambda p: p.id)
+    ]
+
+
+def players_text(state: Tournament) -> str:
+    lines = [f"{'id':>4} {'No':>4}  {'Name':<30} {'Rank':>4} {'Rating':>6}  {'Club':<6} {'Co':<2} PIN"]
+    for p in players_json(state):
+        no = "" if p["no"] is None else p["no"]
+        rating = "" if p["rating"] is None else p["rating"]
+        name = f"{p['surname']} {p['name']}".strip()
+        lines.append(
+            f"{p['id']:>4} {no:>4}  {name:<30} {p['rank']:>4} {rating:>6}  {p['club'] or '':<6} "
+            f"{p['country'] or '':<2} {p['pin'] or ''}".rstrip()
+        )
+    return "\n".join(lines)

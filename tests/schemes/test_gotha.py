@@ -13,10 +13,11 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from data.opengotha import read
-from schemes.gotha import MCMAHON, SWISS, choose_bye, field_before, to_pair, weights
+from schemes.gotha import MCMAHON, SWISS, choose_bye, field_for, sheets_after, to_pair, weights
 from schemes.gotha_costs import COST_NAMES, det_random
 from schemes.gotha_rules import rules
 from schemes.gotha_scores import Entrant, jdiv, smms
@@ -114,11 +115,14 @@ def test_mcmahon_start_score_is_clamped_to_bar_and_floor() -> None:
 
 def test_det_random_by_hand() -> None:
     """'AB' then 'CD': codes 65, 66, 67, 68 weighted 1..4 = 65+132+201+272 = 670;
-    670 * 1234567 mod 2 = 0; the other way round mirrors it (1 - 0)."""
-    a, b = Entrant(1, "A", "B", 0, 2100), Entrant(2, "C", "D", 0, 2100)
-    assert det_random(1, a, b) == 0
-    assert det_random(1, b, a) == 1
-    assert det_random(100, a, b) == (670 * 1234567) % 101
+    670 · 1234567 mod 2 = 0; the other way round mirrors it (1 − 0)."""
+    log = Log("mcmahon", rounds=3)
+    first, second = log.add("A", rank="1d", name="B"), log.add("C", rank="1d", name="D")
+    f = field_for(log.state, 1, [first, second])
+    one, two = np.array([0]), np.array([1])
+    assert det_random(f, 1, one, two).tolist() == [0]
+    assert det_random(f, 1, two, one).tolist() == [1]
+    assert det_random(f, 100, one, two).tolist() == [(670 * 1234567) % 101]
 
 
 def test_java_division_truncates_toward_zero() -> None:
@@ -136,7 +140,8 @@ def test_the_bye_goes_to_the_weakest_and_not_twice() -> None:
     log.commit(("round_paired", _pairing(log.state, 1)))
     assert log.state.rounds[0].byes == (weak,)
     log.commit(("result_recorded", {"round": 1, "board": 1, "code": "W+"}))
-    assert choose_bye(field_before(log.state, 2), log.state, to_pair(log.state, 2)) == middle
+    the_rules, sheets = sheets_after(log.state, 1)
+    assert choose_bye(log.state, 2, to_pair(log.state, 2, sheets, the_rules), sheets) == middle
     log.commit(("round_paired", _pairing(log.state, 2)))
     assert log.state.rounds[1].byes == (middle,)
 

@@ -1,0 +1,157 @@
+"""OpenGotha files in and out: every file of shared/testdata/opengotha survives import →
+export → import, the export validates against OpenGotha's own tournament.dtd, and a file
+Tengen cannot keep is refused in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from data.opengotha import GothaFileError, read, write
+from schemes.model import Tournament
+from tests.builders import Log
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
+FILES = sorted(p.name for p in TESTDATA.glob("*.xml"))
+
+
+def state_of(path: Path, rounds: int | None = None) -> Tournament:
+    log = Log.__new__(Log)
+    log.events, log.last = [], None
+    for action in read(path, rounds).actions:
+        log.commit(action)
+    return log.state
+
+
+def essence(state: Tournament) -> dict:
+    """What a round trip must keep: players, parameters, games, results, byes."""
+    key = {p.id: (p.surname, p.name) for p in state.players.values()}
+    return {
+        "settings": (
+            state.settings.name,
+            state.settings.scheme,
+            state.settings.rounds,
+            state.settings.komi,
+            state.settings.place,
+            state.settings.dates,
+            dict(state.settings.params),
+        ),  # fmt: skip
+        "players": sorted(
+            (p.surname, p.name, p.rank, p.rating, p.club, p.country, p.pin, p.smms, tuple(sorted(p.skips)))
+            for p in state.players.values()
+        ),
+        "rounds": [
+            (
+                sorted(
+                    (
+                        key[b.white],
+                        key[b.black],
+                        b.handicap,
+                        b.komi,
+                        r.results[b.number].code if b.number in r.results else None,
+                    )
+                    for b in r.boards
+                ),
+                sorted(key[p] for p in r.byes),
+            )
+            for r in state.rounds
+        ],
+    }
+
+
+def test_the_test_files_are_there() -> None:
+    assert {"simplemm.xml", "simpleswiss.xml", "CdFO2020.xml", "juvisy2019.xml"} <= set(FILES)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_import_export_import_loses_nothing(name: str, tmp_path: Path) -> None:
+    first = state_of(TESTDATA / name)
+    exported = tmp_path / "out.xml"
+    exported.write_text(write(first), encoding="utf-8")
+    second = state_of(exported)
+    assert essence(second) == essence(first)
+    assert len(first.players) > 10 and first.paired_rounds >= 4
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_export_is_valid_by_opengothas_dtd(name: str) -> None:
+    dtd = etree.DTD(str(TESTDATA / "tournament.dtd"))
+    document = etree.fromstring(write(state_of(TESTDATA / name)).encode("utf-8"))
+    assert dtd.validate(document), dtd.error_log.filter_from_errors()
+
+
+def test_what_the_file_holds_arrives_as_written() -> None:
+    state = state_of(TESTDATA / "simplemm.xml")
+    noguchi = next(p for p in state.players.values() if p.surname == "Noguchi")
+    assert (noguchi.name, noguchi.rank_label, noguchi.rating, noguchi.club, noguchi.country) == (
+        "Motoki", "7d", 2666, "38Gr", "FR",
+    )  # fmt: skip
+    params = state.settings.params
+    assert params["genMMBar"] == "4D" and params["genMMFloor"] == "20K"
+    assert params["placementCriteria"] == ["MMS", "SOSM", "SOSOSM"]
+    assert params["paiMaSeedSystem1"] == "SPLITANDSLIP" and params["paiMaLastRoundForSeedSystem1"] == 2
+    assert state.settings.komi == 7.5 and state.settings.rounds == 5
+    first = state.rounds[0].boards[0]
+    assert (state.players[first.white].surname, state.players[first.black].surname) == ("Noguchi", "Bonjean")
+    assert state.rounds[0].results[1].code == "W+"
+
+
+def test_absences_become_skips() -> None:
+    state = state_of(TESTDATA / "juvisy2019.xml")
+    assert sorted(sorted(p.skips) for p in state.players.values() if p.skips) == [[1], [2, 3, 4]]
+
+
+def test_only_the_first_rounds_when_asked() -> None:
+    state = state_of(TESTDATA / "simpleswiss.xml", 3)
+    assert state.paired_rounds == 3 and all(r.complete for r in state.rounds)
+
+
+def _variant(tmp_path: Path, old: str, new: str) -> Path:
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "variant.xml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('result="RESULT_WHITEWINS"', 'result="RESULT_BOTHWIN"', "RESULT_BOTHWIN is not supported"),
+        ('name="SOSM" number="2"', 'name="EXT" number="2"', "EXT is not supported"),
+        ('name="MMS" number="1"', 'name="Rating" number="1"', "Tengen runs McMahon (MMS) and Swiss (NBW)"),
+        ('numberOfCategories="1"', 'numberOfCategories="2"', "categories"),
+        ('whitePlayer="NOGUCHIMOTOKI"', 'whitePlayer="NOBODY"', "unknown player"),
+        ('rank="10K"', 'rank="99Q"', "bad rank"),
+        ('numberOfRounds="5"', 'numberOfRounds="99"', "numberOfRounds=99"),
+    ],
+)
+def test_what_tengen_cannot_keep_is_named_in_one_line(tmp_path: Path, old: str, new: str, says: str) -> None:
+    with pytest.raises(GothaFileError) as refused:
+        read(_variant(tmp_path, old, new))
+    assert says in str(refused.value) and "\n" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"not xml at all",
+        b"<Players/>",
+        b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><Tournament>&b;</Tournament>',
+        b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]><Tournament>&x;</Tournament>',
+        "<Tournament>".encode("utf-16"),
+        b"\xff\xfe\x00garbage",
+    ],
+)
+def test_a_file_that_is_no_opengotha_file_is_refused(tmp_path: Path, text: bytes) -> None:
+    path = tmp_path / "bad.xml"
+    path.write_bytes(text)
+    with pytest.raises(GothaFileError):
+        read(path)
+
+
+def test_rounds_beyond_the_file_are_refused() -> None:
+    with pytest.raises(GothaFileError, match="the file has 5 rounds of games, not 6"):
+        read(TESTDATA / "simplemm.xml", 6)

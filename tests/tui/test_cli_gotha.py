@@ -1,0 +1,105 @@
+"""The McMahon/Swiss commands of cli.md and mcmahon.md, driven as a script drives them:
+import opengotha, players, pairing weights, pair, export opengotha."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.tui.test_cli import run
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
+
+
+@pytest.fixture
+def mm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    path = str(tmp_path / "mm.json")
+    code, out, err = run(capsys, "import", "opengotha", str(TESTDATA / "simplemm.xml"), path, "--rounds", "2")
+    assert (code, err) == (0, "")
+    assert "mcmahon, 16 players, 2 rounds" in out
+    return path
+
+
+def test_players_json_has_the_contract_keys(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", mm, "players", "--json")
+    players = json.loads(out)
+    assert code == 0 and len(players) == 16
+    assert players[2] == {
+        "id": 3, "no": 3, "surname": "Noguchi", "name": "Motoki", "rank": "7d", "rating": 2666,
+        "club": "38Gr", "country": "FR", "pin": None,
+    }  # fmt: skip
+
+
+def test_weights_json_lists_every_pair_with_opengothas_names(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", mm, "pairing", "weights", "3", "--json")
+    pairs = json.loads(out)
+    assert code == 0 and len(pairs) == 16 * 15 // 2
+    first = pairs[0]
+    assert set(first) == {"players", "costs"}
+    assert list(first["costs"]) == [
+        "baseDuplicateGameCost", "baseRandomCost", "baseBWBalanceCost", "mainCategoryCost", "mainScoreDiffCost",
+        "mainDUDDCost", "mainSeedCost", "secHandiCost", "secGeoCost", "totalCost",
+    ]  # fmt: skip
+    assert all(p["costs"]["totalCost"] == 1 + sum(v for k, v in p["costs"].items() if k != "totalCost") for p in pairs)
+
+
+def test_weights_of_a_paired_round_are_those_it_was_paired_with(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = run(capsys, "-f", mm, "pairing", "weights", "2", "--json")[1]
+    assert run(capsys, "-f", mm, "pair")[0] == 0
+    assert run(capsys, "-f", mm, "pairing", "weights", "2", "--json")[1] == before
+
+
+def test_pair_then_export_gives_a_file_that_imports_again(
+    mm: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "-f", mm, "pair")[0] == 0
+    out = tmp_path / "back.xml"
+    code, said, _ = run(capsys, "-f", mm, "export", "opengotha", "-o", str(out))
+    assert code == 0 and "written" in said
+    again = str(tmp_path / "again.json")
+    code, said, _ = run(capsys, "import", "opengotha", str(out), again)
+    assert code == 0 and "3 rounds of games" in said
+    assert (
+        json.loads(run(capsys, "-f", again, "pairings", "3", "--json")[1])["boards"]
+        == json.loads(run(capsys, "-f", mm, "pairings", "3", "--json")[1])["boards"]
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("pairing", "weights", "9"),
+        ("pairing", "weights", "0"),
+        ("export", "opengotha"),
+    ],
+)
+def test_bad_requests_say_one_line_and_change_nothing(
+    mm: str, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    before = Path(mm).read_bytes()
+    code, out, err = run(capsys, "-f", mm, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert Path(mm).read_bytes() == before
+
+
+def test_weights_are_for_mcmahon_and_swiss(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "g.json")
+    run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "G")
+    code, _, err = run(capsys, "-f", path, "pairing", "weights", "1")
+    assert code == 2 and "McMahon and Swiss only" in err
+
+
+def test_import_never_replaces_a_file(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = Path(mm).read_bytes()
+    code, _, err = run(capsys, "import", "opengotha", str(TESTDATA / "simpleswiss.xml"), mm)
+    assert code == 2 and "exists" in err
+    assert Path(mm).read_bytes() == before
+
+
+def test_import_of_a_foreign_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(b"<Tournament><Players><Player name='A' firstName='B' rank='Q'/></Players></Tournament>")
+    code, out, err = run(capsys, "import", "opengotha", str(bad), str(tmp_path / "x.json"))
+    assert code == 2 and err.count("\n") == 1 and not (tmp_path / "x.json").exists()
