@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +25,7 @@ from defusedxml import DefusedXmlException
 
 from schemes import events as ev
 from schemes.actions import Action
-from schemes.events import InvalidEvent
+from schemes.events import Event, InvalidEvent
 from schemes.gotha_rules import CRITERIA, PARAM_KEYS, defaults_for
 from schemes.model import (
     BLACK_BY_FORFEIT,
@@ -417,3 +417,38 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
     lines.append("        <PairingParameterSet " + _attributes({k: text(k) for k in pairing_keys}) + "/>")
     lines.append("    </TournamentParameterSet>")
     return lines
+
+
+def create_from(source: str | os.PathLike[str], target: str | os.PathLike[str], rounds: int | None = None) -> Imported:
+    """A new Tengen tournament file ``target`` from the OpenGotha file ``source`` (every event
+    written at once: a refused file leaves nothing behind)."""
+    from data.ledger import Ledger, now
+    from schemes.history import append
+
+    imported = read(source, rounds)
+    events: list[Any] = []
+    state = None
+    for kind, data in imported.actions:  # the whole log checked in memory before anything is written
+        appended = append(events, kind, data, now(), state)
+        events.append(appended.event)
+        state = appended.state
+    first, *rest = imported.actions
+    with Ledger.create(target, first) as ledger:
+        ledger.commit_all([_as_is(action) for action in rest])
+    return imported
+
+
+def _as_is(action: Action) -> Callable[[list[Event], Tournament], Action]:
+    """A ledger step that appends ``action`` whatever the log holds (it was checked already)."""
+    return lambda _events, _state: action
+
+
+def beside(source: Path) -> Path:
+    """Where the app puts the tournament imported from ``source``: next to it, same name,
+    ``.json`` — or ``name-2.json``… when that exists (nothing is ever replaced)."""
+    candidate = source.with_suffix(".json")
+    number = 2
+    while candidate.exists() or candidate.is_symlink():
+        candidate = source.with_name(f"{source.stem}-{number}.json")
+        number += 1
+    return candidate

@@ -226,6 +226,19 @@ class Document(FPDF):
                 self.fit_cell(cell_width, height, text, border=1, align=column.align, size=font_size)
             self.ln(height)
 
+    def legend(self, titles: Sequence[str]) -> None:
+        """Under a table: what its short column titles stand for, for each title written as
+        ``Full name (SHORT)`` (``SOS — сумма очков соперников``)."""
+        entries = []
+        for title in titles:
+            if title.endswith(")") and "(" in title:
+                full, short = title[: title.rindex("(")].strip(), title[title.rindex("(") + 1 : -1]
+                entries.append(f"{short} — {full[0].lower()}{full[1:]}")
+        if entries:
+            self.ln(2)
+            self.set_font(FAMILY, "", 8)
+            self.multi_cell(0, 4, "; ".join(entries) + ".", new_x="LMARGIN", new_y="NEXT")
+
     def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Dashed lines to cut a sheet into cards or slips."""
         self.set_draw_color(150, 150, 150)

@@ -61,6 +61,7 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
         for row in rows
     ]
     document.table(columns, body, height=5.5, font_size=8.5)
+    document.legend([text[k] for k in keys])
     return document
 
 
@@ -321,4 +322,5 @@ def _gotha(tournament: Tournament, events: Sequence[Event], after_round: int) ->
         cells += [number(row.score)] + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in criteria]
         rows.append(cells)
     document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.legend([text[k] for k in criteria])
     return document

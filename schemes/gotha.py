@@ -91,6 +91,43 @@ def weights(tournament: Tournament, number: int) -> list[Weighed]:
     return [Weighed(f.ids[i], f.ids[j], row) for i, j, row in zip(a.tolist(), b.tolist(), rows, strict=True)]
 
 
+@dataclass(frozen=True)
+class Why:
+    """Why two players meet (or would): their pair's costs against each one's best other
+    partner in the same round ("why this opponent")."""
+
+    pair: Weighed
+    best_for_a: Weighed | None
+    best_for_b: Weighed | None
+
+
+def why(tournament: Tournament, number: int, a: int, b: int) -> Why:
+    """The costs of ``a``–``b`` in round ``number`` and, for each, the partner he would rather
+    have by OpenGotha's weights (None when the round has no one else)."""
+    import numpy as np
+
+    from schemes.gotha_costs import cost_components
+
+    the_rules, sheets = sheets_after(tournament, number - 1)
+    players = to_pair(tournament, number, sheets, the_rules)
+    players += [p for p in (a, b) if p not in players]
+    f = field_for(tournament, number, players)
+    index = {p: i for i, p in enumerate(f.ids)}
+
+    def weighed(x: int, others: list[int]) -> list[Weighed]:
+        firsts = [min(index[x], index[o]) for o in others]
+        seconds = [max(index[x], index[o]) for o in others]
+        rows = cost_components(f, np.array(firsts, dtype=np.int64), np.array(seconds, dtype=np.int64))
+        return [Weighed(x, o, row) for o, row in zip(others, rows, strict=True)]
+
+    def best(x: int) -> Weighed | None:
+        others = [p for p in f.ids if p not in (a, b)]
+        options = weighed(x, others) if others else []
+        return max(options, key=lambda w: w.costs["totalCost"], default=None)
+
+    return Why(weighed(a, [b])[0], best(a), best(b))
+
+
 def choose_bye(tournament: Tournament, number: int, players: Sequence[int], sheets: Mapping[int, Sheet]) -> int:
     """OpenGotha 3.51's bye (``chooseAByePlayer``): the lowest rank plus doubled MMS, 1000 more
     per earlier bye; of equals, the last in order."""

@@ -78,7 +78,22 @@ class TengenApp(App[None]):
             self.open_tournament(Path(self.path))
 
     def open_tournament(self, path: Path) -> bool:
-        """Open ``path`` for writing; a file that cannot be opened is a notification."""
+        """Open ``path`` for writing; a file that cannot be opened is a notification.  An
+        OpenGotha ``.xml`` is imported into a new tournament beside it, which opens."""
+        if path.suffix.lower() == ".xml":
+            from data.opengotha import beside, create_from
+
+            target = beside(path)
+            try:
+                create_from(path, target)
+            except (TournamentFileError, InvalidEvent) as error:
+                self.notify(said(error), severity="error", timeout=10)
+                return False
+            except OSError as error:
+                self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
+                return False
+            self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
+            path = target
         try:
             session = Session(path)
         except (TournamentFileError, InvalidEvent) as error:

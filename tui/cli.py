@@ -440,19 +440,16 @@ def _cmd_players(args: argparse.Namespace) -> None:
 
 
 def _cmd_import(args: argparse.Namespace) -> None:
-    from data.opengotha import read
+    from data.opengotha import create_from
 
     if args.rounds is not None and args.rounds < 0:
         raise BadInput("--rounds: give 0 or more")
     if Path(args.path).exists() or Path(args.path).is_symlink():
         raise BadInput(f"{args.path} exists: choose a new file name")
     try:
-        imported = read(args.source, args.rounds)
+        imported = create_from(args.source, args.path, args.rounds)
     except OSError as error:
         raise BadInput(f"{args.source}: {error.strerror}") from None
-    first, *rest = imported.actions
-    with Ledger.create(args.path, first) as ledger:
-        ledger.commit_all([lambda events, state, action=action: action for action in rest])
     print(
         f"created {args.path}: {imported.scheme}, {imported.players} players, "
         f"{imported.rounds} rounds of games from {Path(args.source).name}"

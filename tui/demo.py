@@ -1,5 +1,5 @@
-"""The bundled demo: one tournament of each scheme, part-way through, and the
-Vladivostok cup of fors.md complete.
+"""The bundled demo: one tournament of each scheme, part-way through (McMahon as
+OpenGotha pairs it), and the Vladivostok cup of fors.md complete.
 
 It is written through the same actions as a referee's commands, so the demo is
 also a smoke test of the whole path from action to file.
@@ -147,11 +147,34 @@ def _vladivostok(path: Path) -> None:
                 ledger.commit(actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED))
 
 
+MCMAHON_RESULTS = (
+    ("W+", "B+", "W+", "W+", "B+", "W+"),
+    ("B+", "W+", "W+", "B+", "W+", "B+"),
+)
+
+
+def _mcmahon(path: Path) -> None:
+    create = actions.create(
+        "Демо: турнир по Мак-Магону",
+        "mcmahon",
+        5,
+        "Москва",
+        "2026-12-05..2026-12-06",
+        7.5,
+        "60+30sx3",
+        "ru",
+    )
+    with Ledger.create(path, create) as ledger:
+        _register(ledger, PLAYERS)
+        _play(ledger, MCMAHON_RESULTS, random.Random(2026))
+
+
 DEMOS = {
     "round-robin.json": _round_robin,
     "gamma.json": _gamma,
     "sport-handicap.json": _sport_handicap,
     "fors-vladivostok.json": _vladivostok,
+    "mcmahon.json": _mcmahon,
 }
 
 

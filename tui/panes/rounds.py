@@ -39,6 +39,7 @@ class RoundsPane(Pane):
         Binding("x", "result('x')", "Both lose", show=False),
         Binding("s", "swapped", "Colours swapped", show=False),
         Binding("m", "swap_players", "Swap players", show=False),
+        Binding("v", "why", "Why this opponent", show=False),
         Binding("left_square_bracket", "step(-1)", "Previous round", show=False),
         Binding("right_square_bracket", "step(1)", "Next round", show=False),
     ]
@@ -288,6 +289,22 @@ class RoundsPane(Pane):
             ),
             answer,
         )
+
+    def action_why(self) -> None:
+        """OpenGotha's weights of the board's pair against each player's best other partner."""
+        from schemes.gotha import MCMAHON, SWISS, why
+        from tui.screens.why import WhyScreen
+
+        state = self.session.state
+        if state.settings.scheme not in (MCMAHON.name, SWISS.name):
+            self.notify(_("The weights of a pair are OpenGotha's: McMahon and Swiss only"), severity="warning")
+            return
+        number, board_number = self.viewing, self.current_board()
+        played = state.round(number)
+        board = played.board(board_number) if played and board_number else None
+        if board is None:
+            return
+        self.app.push_screen(WhyScreen(state, number, why(state, number, board.white, board.black)))
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen

@@ -92,7 +92,9 @@ class StartScreen(Translated, Screen[None]):
             if text:
                 self.app.open_tournament(Path(text).expanduser())
 
-        self.app.push_screen(AskScreen(_("Path of the tournament file"), str(self.folder) + "/"), chosen)
+        self.app.push_screen(
+            AskScreen(_("Path of the tournament file (or an OpenGotha .xml)"), str(self.folder) + "/"), chosen
+        )
 
     def action_demo(self) -> None:
         """Open the demo written before, or write it into a folder of its own."""

@@ -1,0 +1,72 @@
+"""Pilot tests of the OpenGotha flows: open an .xml from the start screen (it is imported
+beside itself and opens), pair the next round, and ask why a board's players meet."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from tests.tui.conftest import notes, run_test
+from tui import i18n
+from tui.app import TengenApp
+from tui.screens.tournament import TournamentScreen
+from tui.screens.why import WhyScreen
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
+
+
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
+    source = tmp_path / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", source)
+    (tmp_path / "simplemm.json").write_text("not mine")  # never replaced: the import takes the next name
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(110, 36)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(source)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert (tmp_path / "simplemm.json").read_text() == "not mine"
+        assert (tmp_path / "simplemm-2.json").is_file()
+        assert any("Импортирован из simplemm.xml в simplemm-2.json" in n for n in notes(app))
+        state = app.screen.session.state
+        assert (state.settings.scheme, state.paired_rounds, len(state.players)) == ("mcmahon", 5, 16)
+        await pilot.press("f3", "1", "v")
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen)
+        table = app.screen.query_one("#why", DataTable)
+        first = [str(c) for c in table.get_row_at(0)]
+        assert first[0] == "не встречались" and len(first) == 4
+        assert [str(c) for c in table.get_row_at(table.row_count - 1)][0] == "итого"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+
+
+async def test_a_broken_xml_is_a_notification(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.xml"
+    bad.write_text("<Tournament><Games><Game/></Games>")
+    app = TengenApp(str(bad), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not isinstance(app.screen, TournamentScreen)
+        assert any("broken.xml" in n for n in notes(app))
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.xml"]
+
+
+async def test_why_is_for_mcmahon_and_swiss(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(110, 36)) as pilot:
+        await pilot.press("f3", "v")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert any("только Мак-Магон" in n for n in notes(app))
