@@ -118,6 +118,7 @@ class Sheet:
     mms_virtual: list[int] = field(default_factory=list)
     values: dict[str, list[int]] = field(default_factory=dict)
     sdc: int = 0
+    dc: int = 0
 
     def value(self, criterion: str, r: int) -> int:
         """``getCritValue``: the criterion after round ``r`` (0-based; -1 = before round 1)."""
@@ -127,8 +128,10 @@ class Sheet:
             return self.entrant.rank
         if criterion == "Rating":
             return self.entrant.rating
-        if criterion in ("SDC", "DC"):
+        if criterion == "SDC":
             return self.sdc
+        if criterion == "DC":
+            return self.dc
         if r < 0:
             return 2 * self.start if criterion == "MMS" else 0
         if criterion == "NBW":
@@ -307,14 +310,15 @@ def _utf16(text: str) -> tuple[int, ...]:
 
 
 def ordered(sheets: Mapping[int, Sheet], criteria: Sequence[str], r: int) -> list[Sheet]:
-    """The players in placement order after round ``r``, with SDC filled where it is a criterion
-    (``orderedScoredPlayersList``)."""
+    """The players in placement order after round ``r``, with SDC and DC filled for players
+    equal on the criteria before them (``orderedScoredPlayersList``)."""
     players = list(sheets.values())
     for sheet in players:
-        sheet.sdc = 0
+        sheet.sdc = sheet.dc = 0
     direct = next((i for i, c in enumerate(criteria) if c in ("DC", "SDC")), None)
     if direct is not None:
         before = list(criteria[:direct])
+        after_dc = list(criteria[criteria.index("DC") + 1 :]) if "DC" in criteria else []
         players.sort(key=compare(before, r))
         start = 0
         while start < len(players):
@@ -322,29 +326,72 @@ def ordered(sheets: Mapping[int, Sheet], criteria: Sequence[str], r: int) -> lis
             values = [players[start].value(c, r) for c in before]
             while end < len(players) and [players[end].value(c, r) for c in before] == values:
                 end += 1
-            _direct_confrontation(players[start:end], r)
+            if end - start > 1:
+                _direct_confrontation(players[start:end], r, after_dc)
             start = end
     players.sort(key=compare(criteria, r))
     return players
 
 
-def _direct_confrontation(group: Sequence[Sheet], r: int) -> None:
-    """SDC: within players equal on the criteria before it, the number of them each has beaten,
-    when every two of them met (else nothing)."""
-    if len(group) < 2:
-        return
-    ids = {s.entrant.id for s in group}
+def _beat(group: Sequence[Sheet], r: int) -> set[tuple[int, int]]:
+    """``(i, j)``: of the group, i won more of their played games (W+ or B+, no forfeits) than j."""
+    position = {s.entrant.id: i for i, s in enumerate(group)}
     balance: dict[tuple[int, int], int] = {}
-    for sheet in group:
-        for rr in range(r + 1):
-            seat = sheet.seats[rr]
-            if seat is None or seat.opponent not in ids or seat.result is None:
+    for i, sheet in enumerate(group):
+        for seat in sheet.seats[: r + 1]:
+            if seat is None or seat.opponent not in position or seat.result not in (WHITE_WINS, BLACK_WINS):
                 continue
-            key = (sheet.entrant.id, seat.opponent)
-            balance[key] = balance.get(key, 0) + wx2(seat) - 1
-    for a in group:
-        for b in group:
-            if a is not b and balance.get((a.entrant.id, b.entrant.id), 0) == 0:
-                return
-    for a in group:
-        a.sdc = sum(1 for b in group if a is not b and balance[(a.entrant.id, b.entrant.id)] > 0)
+            key = (i, position[seat.opponent])
+            balance[key] = balance.get(key, 0) + (1 if wx2(seat) == 2 else -1)
+    return {key for key, value in balance.items() if value > 0}
+
+
+def _direct_confrontation(group: Sequence[Sheet], r: int, after_dc: Sequence[str]) -> None:
+    """SDC: when every two of the group met with a decided balance, the number each beat.
+    DC (OpenGotha's ``Confrontation``): the players ranked by who beat whom, a cycle of wins
+    being one class that takes the wins and losses of all its members, ties broken toward
+    the player lower by the criteria after DC."""
+    n = len(group)
+    beat = _beat(group, r)
+    if all((i, j) in beat or (j, i) in beat for i in range(n) for j in range(n) if i != j):
+        for i, sheet in enumerate(group):
+            sheet.sdc = sum(1 for j in range(n) if (i, j) in beat)
+
+    def later_criteria(i: int, j: int) -> int:
+        return _by(after_dc, r, group[i], group[j])
+
+    order = sorted(range(n), key=cmp_to_key(later_criteria))
+    place = [0] * n
+    for k in range(1, n):
+        same = _by(after_dc, r, group[order[k]], group[order[k - 1]]) == 0
+        place[order[k]] = place[order[k - 1]] if same else k
+    score = [n - place[i] for i in range(n)]
+    reach = [[(i, j) in beat for j in range(n)] for i in range(n)]  # i beat j: an edge j → i
+    for k in range(n):
+        for i in range(n):
+            if reach[i][k]:
+                for j in range(n):
+                    if reach[k][j]:
+                        reach[i][j] = True
+    cls = [min(j for j in range(n) if j == i or (reach[i][j] and reach[j][i])) for i in range(n)]
+    wins = {i: {loser for winner, loser in beat if cls[winner] == cls[i] and cls[loser] != cls[i]} for i in range(n)}
+    left = set(range(n))
+    rank = [0] * n
+    while left:
+        bottom = [i for i in left if not (wins[i] & left)]  # the classes make the graph acyclic
+        lowest = min(score[i] for i in bottom)
+        chosen = [i for i in bottom if score[i] == lowest]
+        for i in chosen:
+            rank[i] = 1 + len(left) - len(chosen)
+        left -= set(chosen)
+    top = max(rank)
+    for i, sheet in enumerate(group):
+        sheet.dc = top - rank[i]
+
+
+def _by(criteria: Sequence[str], r: int, a: Sheet, b: Sheet) -> int:
+    for criterion in criteria:
+        va, vb = a.value(criterion, r), b.value(criterion, r)
+        if va != vb:
+            return -1 if va > vb else 1
+    return 0

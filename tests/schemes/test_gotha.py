@@ -150,3 +150,69 @@ def _pairing(state: Tournament, number: int) -> dict:
     from schemes import actions
 
     return actions.pair(state, random.Random(0), number)[1]
+
+
+def _board(white: int, black: int) -> dict:
+    return {"white": white, "black": black, "handicap": 0, "komi": 7.5, "nigiri": False}
+
+
+def test_mcmahon_scores_by_hand() -> None:
+    """Start MMS (bar 4d, floor 20k, zero 30k): 3d 32, 1d 30, 1k 29, 5k 25, 10k 20.
+    Round 1: A–B A wins, C–D D wins, E bye.  Round 2: A–C C wins, B–E B wins, D bye.
+    MMS: A 33, B 31, C 30, D 25+1+1 = 27, E 20+1 = 21.  SOSM: A 31+30 = 61, B 33+21 = 54,
+    C 27+33 = 60, D 30+25 (a bye counts his own start) = 55, E 20+31 = 51.  SOSOSM: A 54+60,
+    B 61+51, C 55+61, D 60+2·25, E 2·20+54."""
+    log = Log("mcmahon", rounds=3)
+    a, b, c, d, e = (log.add(s, rank=r) for s, r in (("A", "3d"), ("B", "1d"), ("C", "1k"), ("D", "5k"), ("E", "10k")))
+    log.commit(("round_paired", {"round": 1, "boards": [_board(a, b), _board(c, d)], "byes": [e],
+                                 "order": [a, b, c, d, e]}))  # fmt: skip
+    log.commit(("result_recorded", {"round": 1, "board": 1, "code": "W+"}))
+    log.commit(("result_recorded", {"round": 1, "board": 2, "code": "B+"}))
+    log.commit(("round_paired", {"round": 2, "boards": [_board(a, c), _board(b, e)], "byes": [d]}))
+    log.commit(("result_recorded", {"round": 2, "board": 1, "code": "B+"}))
+    log.commit(("result_recorded", {"round": 2, "board": 2, "code": "W+"}))
+    rows = MCMAHON.standings(log.state, 2).rows
+    table = {
+        row.player: (row.score, row.tiebreaks["SOSM"], row.tiebreaks["SOSOSM"], row.tiebreaks["NBW"]) for row in rows
+    }
+    assert table == {
+        a: (33, 61, 114, 1), b: (31, 54, 112, 1), c: (30, 60, 116, 1), d: (27, 55, 110, 2), e: (21, 51, 94, 1),
+    }  # fmt: skip
+    assert [row.player for row in rows] == [a, b, c, d, e]
+    assert [row.place for row in rows] == ["1", "2", "3", "4", "5"]
+
+
+def _sheet(player: int, name: str, seats: list) -> Sheet:
+    from schemes.gotha_scores import Part, Sheet
+
+    return Sheet(Entrant(player, name, "", 0, 2100), 30, [Part.PAIRED] * len(seats), seats)
+
+
+def test_direct_confrontation_by_hand() -> None:
+    """Three equal on NBW: X beat Y, Y beat Z, X and Z did not meet.  SDC needs every two to
+    have met: 0 for all.  DC ranks by who beat whom: Z beat no one (rank 3), then Y (2), X (1);
+    DC = 3 − rank: X 2, Y 1, Z 0 — so X, Y, Z whatever their names."""
+    from schemes.gotha_scores import Seat, ordered
+
+    x = _sheet(1, "Zed", [Seat(2, True, 0, "W+"), None])
+    y = _sheet(2, "Abe", [Seat(1, False, 0, "W+"), Seat(3, True, 0, "W+")])
+    z = _sheet(3, "Mo", [None, Seat(2, False, 0, "W+")])
+    for sheet in (x, y, z):
+        sheet.nbw = [2, 2]
+    result = ordered({1: x, 2: y, 3: z}, ("NBW", "DC"), 1)
+    assert [s.entrant.id for s in result] == [1, 2, 3]
+    assert [(s.dc, s.sdc) for s in result] == [(2, 0), (1, 0), (0, 0)]
+
+
+def test_a_cycle_of_wins_is_one_class_and_sdc_counts_wins() -> None:
+    """X beat Y, Y beat Z, Z beat X: every two met, one win each (SDC 1 for all); for DC the
+    cycle is one class, equal for all: the names decide (Abe, Mo, Zed)."""
+    from schemes.gotha_scores import Seat, ordered
+
+    x = _sheet(1, "Zed", [Seat(2, True, 0, "W+"), Seat(3, True, 0, "B+"), None])
+    y = _sheet(2, "Abe", [Seat(1, False, 0, "W+"), None, Seat(3, True, 0, "W+")])
+    z = _sheet(3, "Mo", [None, Seat(1, False, 0, "B+"), Seat(2, False, 0, "W+")])
+    for sheet in (x, y, z):
+        sheet.nbw = [2, 2, 2]
+    result = ordered({1: x, 2: y, 3: z}, ("NBW", "DC", "SDC"), 2)
+    assert [(s.entrant.surname, s.dc, s.sdc) for s in result] == [("Abe", 0, 1), ("Mo", 0, 1), ("Zed", 0, 1)]
