@@ -20,7 +20,7 @@ from data.opengotha import read
 from schemes.gotha import MCMAHON, SWISS, choose_bye, field_for, sheets_after, to_pair, weights
 from schemes.gotha_costs import COST_NAMES, det_random
 from schemes.gotha_rules import rules
-from schemes.gotha_scores import Entrant, jdiv, smms
+from schemes.gotha_scores import Entrant, Part, Seat, Sheet, jdiv, ordered, smms
 from schemes.model import Tournament
 from tests.builders import Log
 
@@ -183,8 +183,6 @@ def test_mcmahon_scores_by_hand() -> None:
 
 
 def _sheet(player: int, name: str, seats: list) -> Sheet:
-    from schemes.gotha_scores import Part, Sheet
-
     return Sheet(Entrant(player, name, "", 0, 2100), 30, [Part.PAIRED] * len(seats), seats)
 
 
@@ -192,8 +190,6 @@ def test_direct_confrontation_by_hand() -> None:
     """Three equal on NBW: X beat Y, Y beat Z, X and Z did not meet.  SDC needs every two to
     have met: 0 for all.  DC ranks by who beat whom: Z beat no one (rank 3), then Y (2), X (1);
     DC = 3 − rank: X 2, Y 1, Z 0 — so X, Y, Z whatever their names."""
-    from schemes.gotha_scores import Seat, ordered
-
     x = _sheet(1, "Zed", [Seat(2, True, 0, "W+"), None])
     y = _sheet(2, "Abe", [Seat(1, False, 0, "W+"), Seat(3, True, 0, "W+")])
     z = _sheet(3, "Mo", [None, Seat(2, False, 0, "W+")])
@@ -207,8 +203,6 @@ def test_direct_confrontation_by_hand() -> None:
 def test_a_cycle_of_wins_is_one_class_and_sdc_counts_wins() -> None:
     """X beat Y, Y beat Z, Z beat X: every two met, one win each (SDC 1 for all); for DC the
     cycle is one class, equal for all: the names decide (Abe, Mo, Zed)."""
-    from schemes.gotha_scores import Seat, ordered
-
     x = _sheet(1, "Zed", [Seat(2, True, 0, "W+"), Seat(3, True, 0, "B+"), None])
     y = _sheet(2, "Abe", [Seat(1, False, 0, "W+"), None, Seat(3, True, 0, "W+")])
     z = _sheet(3, "Mo", [None, Seat(1, False, 0, "B+"), Seat(2, False, 0, "W+")])
