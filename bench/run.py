@@ -16,6 +16,10 @@
 - sport: a 1,000-player sport-handicap event, 7 rounds, pairing and standings each
   round; target median < 0.5 s per round.
 - fors: the same for FORS (its pairing order needs every tie-break before each round).
+- mcmahon: McMahon as OpenGotha pairs it, the exact matching of the whole field: 4 rounds
+  at 200, 500 and 1,000 players, the pairing of each round (costs of every pair, the bye,
+  the matching, colours), with the growth ratios; targets 200 < 0.3 s, 1,000 < 2 s.
+  ``mcmahon-3000`` adds 3,000 players (target < 15 s).
 - egd: loading the EGD rating list of shared/testdata (42,824 players) and searching it
   by name prefix (target < 50 ms a search once loaded).
 - app: a 400-player Gamma tournament opened in the app (a fresh process, imports
@@ -227,7 +231,9 @@ def _report(name: str, times: list[float], target: str) -> None:
 
 
 def main(which: list[str]) -> None:
-    which = which or ["replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors", "pdf", "egd", "app"]
+    which = which or [
+        "replay", "append", "query", "pair", "gamma", "gamma-hard", "sport", "fors", "mcmahon", "pdf", "egd", "app",
+    ]  # fmt: skip
     if "app" in which:
         bench_app()
     if "egd" in which:
@@ -242,6 +248,19 @@ def main(which: list[str]) -> None:
                 [a + b for a, b in zip(run.pair_seconds, run.standings_seconds, strict=True)],
                 "target median < 0.5 s",
             )
+    if "mcmahon" in which or "mcmahon-3000" in which:
+        sizes = (200, 500, 1000) + ((3000,) if "mcmahon-3000" in which else ())
+        medians = {}
+        for size in sizes:
+            times = simulate("mcmahon", size, 4).pair_seconds
+            medians[size] = statistics.median(times)
+            _report(
+                f"mcmahon {size:,} players x 4 rounds, pairing",
+                times,
+                {200: "target < 0.3 s", 1000: "target < 2 s", 3000: "target < 15 s"}.get(size, "—"),
+            )
+        ratios = [f"{b:,}/{a:,}: x{medians[b] / medians[a]:.1f}" for a, b in zip(sizes, sizes[1:], strict=False)]
+        print("  growth of the median: " + ", ".join(ratios))
     if "gamma" in which:
         _report(
             "gamma 1,000 players x 10 rounds, pairing",

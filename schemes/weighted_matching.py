@@ -1,41 +1,27 @@
 """Maximum-weight perfect matching of a whole field, exact, on integer weights.
 
 OpenGotha pairs by the perfect matching of greatest total weight (weights up to ~10^15,
-so only exact integer arithmetic will do).  rustworkx's ``max_weight_matching`` is the
-blossom algorithm in Rust on exact integers, but on a dense graph of 1,000 players it
-needs seconds.  So the graph is pruned first, safely:
+so only exact integer arithmetic will do).  The blossom algorithm (``schemes.blossom``)
+finds it; what makes it fast is where it starts:
 
-1. The assignment relaxation (each player "picks" a partner, as in a bipartite matching)
-   is solved exactly by the Hungarian method; its duals ``u, v`` give every player a
-   value ``Y = u + v`` with ``Y[a] + Y[b] >= 2 w[a, b]`` for every pair (dual feasibility,
-   the weights being symmetric).  ``R[a, b] = Y[a] + Y[b] - 2 w[a, b] >= 0`` is a pair's
-   reduced cost.
-2. For any perfect matching M, ``Σ_{e in M} R[e] = ΣY - 2 w(M)``, each player being in
-   exactly one pair.  Take any perfect matching M0 (the assignment's mutual picks, the
-   rest matched exactly among themselves) and ``G = ΣY - 2 w(M0)``.  An optimal matching
-   has ``w >= w(M0)``, so the sum of its reduced costs is at most G, and every pair in it
-   has ``R <= G``.
-3. Pairs with ``R > G`` are dropped — no optimal matching (nor one tying it) uses them —
-   and rustworkx solves the rest exactly.  A first solve on the pairs with ``R <= G/8``
-   usually narrows G (its optimum is a better M0), often to within G/8 itself, which
-   proves that first optimum optimal.
+1. The assignment relaxation — each player "picks" a partner, as in a bipartite
+   matching — is solved exactly by the Hungarian method.  Its duals ``u, v`` give every
+   player a value ``Y = u + v`` with ``Y[a] + Y[b] >= 2 w[a, b]`` for every pair (the
+   weights being symmetric): feasible duals for the blossom algorithm.
+2. Pairs that picked each other are tight under ``Y``, and so is any pair with
+   ``Y[a] + Y[b] = 2 w[a, b]``: they form the starting matching.  Only the players the
+   relaxation left in odd cycles (and those the greedy start could not place) are
+   unmatched, so the blossom algorithm needs a few stages where a cold start needs n/2.
 """
 
 from __future__ import annotations
 
 import numpy as np
-import rustworkx
 from numpy.typing import NDArray
 
+from schemes.blossom import perfect_matching
+
 Ints = NDArray[np.int64]
-
-
-def _exact(size: int, rows: Ints, cols: Ints, weight: Ints) -> list[tuple[int, int]]:
-    graph = rustworkx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(size))
-    graph.add_edges_from(list(zip(rows.tolist(), cols.tolist(), weight.tolist(), strict=True)))
-    pairs = rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    return sorted((min(i, j), max(i, j)) for i, j in pairs)
 
 
 def assignment_duals(weight: Ints) -> tuple[Ints, Ints, Ints]:
@@ -81,76 +67,31 @@ def assignment_duals(weight: Ints) -> tuple[Ints, Ints, Ints]:
     return -u[1:], -v[1:], pick
 
 
-def _from_assignment(weight: Ints, pick: Ints) -> list[tuple[int, int]]:
-    """A good perfect matching read off the assignment: each cycle of picks gives every
-    other pair (of an even cycle, the heavier half; of an odd one, the best leaving one
-    player out), and the players left out are matched exactly among themselves."""
+def tight_start(weight: Ints, value: Ints, pick: Ints) -> dict[int, int]:
+    """A matching of pairs tight under ``value``: the mutual picks, then, greedily, other
+    tight pairs among the players left."""
     n = len(weight)
-    seen = np.zeros(n, dtype=bool)
-    pairs: list[tuple[int, int]] = []
-    left: list[int] = []
-    for first in range(n):
-        if seen[first]:
-            continue
-        cycle = []
-        player = first
-        while not seen[player]:
-            seen[player] = True
-            cycle.append(player)
-            player = int(pick[player])
-        size = len(cycle)
-        if size == 2:
-            pairs.append((cycle[0], cycle[1]))
-            continue
-        best: tuple[int, int] | None = None  # (weight, rotation)
-        for shift in range(2 if size % 2 == 0 else size):
-            total = sum(
-                int(weight[cycle[(shift + k) % size], cycle[(shift + k + 1) % size]]) for k in range(0, size - 1, 2)
-            )
-            if best is None or total > best[0]:
-                best = (total, shift)
-        assert best is not None
-        shift = best[1]
-        pairs += [(cycle[(shift + k) % size], cycle[(shift + k + 1) % size]) for k in range(0, size - 1, 2)]
-        if size % 2:
-            left.append(cycle[(shift + size - 1) % size])
-    if left:
-        rest = np.array(left, dtype=np.int64)
-        rows, cols = np.triu_indices(len(rest), k=1)
-        pairs += [
-            (int(rest[i]), int(rest[j])) for i, j in _exact(len(rest), rows, cols, weight[rest[rows], rest[cols]])
-        ]
-    return pairs
+    mate: dict[int, int] = {}
+    for i in range(n):
+        j = int(pick[i])
+        if pick[j] == i:
+            mate[i] = j
+    left = np.array([i for i in range(n) if i not in mate], dtype=np.int64)
+    if len(left):
+        tight = value[left][:, None] + value[left][None, :] == 2 * weight[np.ix_(left, left)]
+        np.fill_diagonal(tight, False)
+        for a, b in zip(*np.nonzero(np.triu(tight)), strict=True):
+            i, j = int(left[a]), int(left[b])
+            if i not in mate and j not in mate:
+                mate[i], mate[j] = j, i
+    return mate
 
 
 def max_weight_perfect_matching(weight: Ints) -> list[tuple[int, int]]:
     """Pairs ``(i, j)``, ``i < j``, of a perfect matching of ``0..n-1`` (n even) of greatest
     total ``weight[i, j]`` (a symmetric matrix; the diagonal is ignored)."""
-    n = len(weight)
-    if n == 0:
+    if len(weight) == 0:
         return []
     u, v, pick = assignment_duals(weight)
     value = u + v
-    rows, cols = np.triu_indices(n, k=1)
-    reduced = value[rows] + value[cols] - 2 * weight[rows, cols]
-    start = _from_assignment(weight, pick)
-    total = int(value.sum())
-
-    def gap_of(pairs: list[tuple[int, int]]) -> int:
-        return total - 2 * sum(int(weight[i, j]) for i, j in pairs)
-
-    gap = gap_of(start)
-    if gap == 0:
-        return sorted((min(i, j), max(i, j)) for i, j in start)
-    # a first try on the pairs of small reduced cost: if its optimum's own gap fits the
-    # threshold, the same argument proves it optimal; else it still narrows the gap
-    threshold = gap // 8
-    keep = reduced <= threshold
-    first = _exact(n, rows[keep], cols[keep], weight[rows[keep], cols[keep]])
-    if 2 * len(first) == n:
-        narrower = gap_of(first)
-        if narrower <= threshold:
-            return first
-        gap = min(gap, narrower)
-    keep = reduced <= gap
-    return _exact(n, rows[keep], cols[keep], weight[rows[keep], cols[keep]])
+    return perfect_matching(weight, value, tight_start(weight, value, pick))

@@ -1,13 +1,16 @@
-"""The exact matching: against brute force on small fields, and the pruned solve against the
-unpruned one on larger fields with OpenGotha-like weights (ties, values near 10^15)."""
+"""The exact matching: against brute force on small fields, against rustworkx's blossom
+algorithm (an independent implementation) on larger ones, warm-started and cold, with
+OpenGotha-like weights (many ties, values near 10^15)."""
 
 from __future__ import annotations
 
 import numpy as np
+import rustworkx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes.weighted_matching import _exact, assignment_duals, max_weight_perfect_matching
+from schemes.blossom import perfect_matching
+from schemes.weighted_matching import assignment_duals, max_weight_perfect_matching, tight_start
 
 
 def brute_force(weight: np.ndarray) -> int:
@@ -54,15 +57,41 @@ def test_the_matching_is_perfect_and_as_heavy_as_the_best(weight: np.ndarray) ->
     assert total(weight, pairs) == brute_force(weight)
 
 
-@settings(max_examples=60, deadline=None)
-@given(fields(20, 60))
-def test_pruning_keeps_the_optimum_of_the_whole_graph(weight: np.ndarray) -> None:
+def reference(weight: np.ndarray) -> int:
+    """rustworkx's optimum (its own blossom algorithm, in Rust, on exact integers)."""
     n = len(weight)
     rows, cols = np.triu_indices(n, k=1)
-    unpruned = _exact(n, rows, cols, weight[rows, cols])
-    pruned = max_weight_perfect_matching(weight)
-    assert is_perfect(pruned, n)
-    assert total(weight, pruned) == total(weight, unpruned)
+    graph = rustworkx.PyGraph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from(list(zip(rows.tolist(), cols.tolist(), weight[rows, cols].tolist(), strict=True)))
+    return total(weight, list(rustworkx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(fields(20, 70))
+def test_the_warm_started_matching_agrees_with_rustworkx(weight: np.ndarray) -> None:
+    pairs = max_weight_perfect_matching(weight)
+    assert is_perfect(pairs, len(weight))
+    assert total(weight, pairs) == reference(weight)
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(2, 50))
+def test_a_cold_start_exercises_every_blossom_step(weight: np.ndarray) -> None:
+    """Equal duals and nothing matched: the algorithm grows, shrinks and expands blossoms
+    from scratch (the warm start usually leaves it little to do)."""
+    n = len(weight)
+    pairs = perfect_matching(weight, np.full(n, int(weight.max()), dtype=np.int64), {})
+    assert is_perfect(pairs, n)
+    assert total(weight, pairs) == reference(weight)
+
+
+def test_the_start_is_tight_under_the_duals() -> None:
+    weight = symmetric([(7 * k) % 11 + 1 for k in range(45)], 10)
+    u, v, pick = assignment_duals(weight)
+    value = u + v
+    mate = tight_start(weight, value, pick)
+    assert mate and all(mate[mate[i]] == i and value[i] + value[mate[i]] == 2 * weight[i, mate[i]] for i in mate)
 
 
 @settings(max_examples=100, deadline=None)
