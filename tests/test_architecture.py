@@ -19,3 +19,16 @@ def test_schemes_import_nothing_with_io() -> None:
                 names = [node.module]
             offenders += [f"{source.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
     assert offenders == []
+
+
+def test_no_other_installed_package_takes_our_top_level_names() -> None:
+    """The design card puts ``schemes/ data/ paperwork/ tui/`` at the top and cli.md runs
+    ``python -m tui``, so they install as top-level packages (docs/decisions.md): in the
+    environment Tengen is installed into, no other distribution may ship one of them."""
+    from importlib.metadata import packages_distributions
+
+    owners = packages_distributions()
+    taken = {
+        name: owners[name] for name in ("schemes", "data", "paperwork", "tui") if set(owners.get(name, [])) - {"tengen"}
+    }
+    assert taken == {}

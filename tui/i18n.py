@@ -305,6 +305,8 @@ RU = {
     "total": "итого",
     "Path of the tournament file (or an OpenGotha .xml)": "Путь к файлу турнира (или к .xml OpenGotha)",
     "mcmahon": "Мак-Магон",
+    "true": "да",
+    "false": "нет",
     "swiss": "швейцарская система",
     "placement criteria, in order (OpenGotha names)": "критерии места по порядку (имена OpenGotha: MMS, SOSM, SOSOSM…)",
     "McMahon bar": "планка Мак-Магона (сильнее — как на планке)",

@@ -146,7 +146,12 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     ]
     for param in scheme.params:
         value = settings.params[param.key]
-        text = ",".join(value) if isinstance(value, list) else f"{value:g}" if isinstance(value, float) else str(value)
+        if isinstance(value, bool):  # as OpenGotha writes it (and the parameter parser reads it)
+            text = "true" if value else "false"
+        elif isinstance(value, list):
+            text = ",".join(value)
+        else:
+            text = f"{value:g}" if isinstance(value, float) else str(value)
         rows.append((param.key, text, param.help))
     return rows
 

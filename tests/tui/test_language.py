@@ -32,7 +32,7 @@ WALK = [  # from the tournament screen: (keys, then escape back)
     ["f7"],
 ]
 OTHERS = ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
-ALLOWED = {"tengen", "json"}  # the program's name, a file's suffix
+ALLOWED = {"tengen", "json", "opengotha"}  # the program's name, a file's suffix, the program it reads
 
 
 def english_words() -> set[str]:
@@ -63,7 +63,11 @@ async def walk(language: str, demo: Path) -> str:
         await pilot.press("n")
         await pilot.pause()
         seen.append(app.export_screenshot())
-    walks = {"gamma.json": WALK, **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS}}
+    walks = {
+        "gamma.json": WALK,
+        **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS},
+        "mcmahon.json": [["f3", "1", "v"], ["f4"], ["f8"]],
+    }
     for name, steps in walks.items():
         app = TengenApp(str(demo / name), folder=demo, open_viewer=False)
         async with run_test(app, size=(80, 24)) as pilot:  # one app per file: each dialog closed again
