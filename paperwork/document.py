@@ -17,7 +17,7 @@ from pathlib import Path
 from fpdf import FPDF
 
 from data.store import write_atomically
-from paperwork.labels import abbreviation, labels
+from paperwork.labels import abbreviation, bracketed, labels
 from schemes import dates
 from schemes.events import Event
 from schemes.model import Tournament
@@ -231,8 +231,9 @@ class Document(FPDF):
         ``Full name (SHORT)`` (``SOS — сумма очков соперников``)."""
         entries = []
         for title in titles:
-            if title.endswith(")") and "(" in title:
-                full, short = title[: title.rindex("(")].strip(), title[title.rindex("(") + 1 : -1]
+            short = bracketed(title)
+            if short != title:
+                full = title[: title.rindex("(")].strip()
                 entries.append(f"{short} — {full[0].lower()}{full[1:]}")
         if entries:
             self.ln(2)

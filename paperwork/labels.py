@@ -287,12 +287,20 @@ SHORT = {
 """Column titles too wide for their column at 8 pt, as a referee abbreviates them."""
 
 
+def bracketed(title: str) -> str:
+    """The short form a title carries in brackets (``Сумма очков соперников (SOS)`` → ``SOS``),
+    else the title."""
+    if title.endswith(")") and "(" in title:
+        return title[title.rindex("(") + 1 : -1]
+    return title
+
+
 def abbreviation(title: str, lang: str) -> str:
     """``title`` shortened for a narrow column: its usual abbreviation, the short form in its
     brackets (``… (SOS)``), or its first word cut to three letters and a dot."""
     if title in SHORT:
         return SHORT[title]
-    if title.endswith(")") and "(" in title:
-        return title[title.rindex("(") + 1 : -1]
+    if bracketed(title) != title:
+        return bracketed(title)
     first = title.split()[0].rstrip(".,")
     return first if len(first) <= 4 else first[:3] + "."

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from paperwork.labels import SCORE_LABEL, labels
+from paperwork.labels import SCORE_LABEL, bracketed, labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
 from schemes.registry import is_final_table
@@ -52,7 +52,7 @@ class StandingsPane(Pane):
                 _("Player"),
                 _("Rank"),
                 titles[SCORE_LABEL[state.settings.scheme]],
-                *(titles.get(k, k) for k in keys),
+                *(bracketed(titles.get(k, k)) for k in keys),
             )
             for row in data["rows"]:
                 table.add_row(

@@ -49,7 +49,9 @@ class WhyScreen(ModalScreen[None]):
         the names are in the lines above."""
         why = self.why
         columns = [why.pair] + [best for best in (why.best_for_a, why.best_for_b) if best is not None]
-        others = "; ".join(f"{self.number_of(w.a)}–{self.number_of(w.b)} {self.name_of(w.b)}" for w in columns[1:])
+        others = "; ".join(
+            f"{self.number_of(w.a)}–{self.number_of(w.b)} {self.tournament.players[w.b].surname}" for w in columns[1:]
+        )
         with Vertical(classes="dialog weights"):
             yield Label(
                 _(
