@@ -130,6 +130,16 @@ def log_text(events: list[Event]) -> str:
     )
 
 
+def param_text(value: Any) -> str:
+    """A scheme parameter's value as the referee types it (and its parser reads it back):
+    lists comma-separated, booleans as OpenGotha writes them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(value)
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
 def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     """The tournament's settings and every parameter of its scheme, with what each means."""
     settings = state.settings
@@ -146,13 +156,7 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     ]
     for param in scheme.params:
         value = settings.params[param.key]
-        if isinstance(value, bool):  # as OpenGotha writes it (and the parameter parser reads it)
-            text = "true" if value else "false"
-        elif isinstance(value, list):
-            text = ",".join(value)
-        else:
-            text = f"{value:g}" if isinstance(value, float) else str(value)
-        rows.append((param.key, text, param.help))
+        rows.append((param.key, param_text(value), param.help))
     return rows
 
 

@@ -70,3 +70,34 @@ async def test_why_is_for_mcmahon_and_swiss(folder: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert any("только Мак-Магон" in n for n in notes(app))
+
+
+async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
+    """The form offers McMahon with OpenGotha's parameters explained in Russian; a bad bar
+    is shown under its field; the defaults create the tournament."""
+    from textual.widgets import Label, Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(110, 50)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name", Input).value = "Кубок Мак-Магона"
+        form.query_one("#rounds", Input).value = "5"
+        form.query_one("#scheme", Select).value = "mcmahon"
+        await pilot.pause()
+        texts = [str(label.render()) for label in form.query(Label)]
+        assert any(t.startswith("genMMBar — планка Мак-Магона") for t in texts)
+        assert form.query_one("#param-paiBaDeterministic", Input).value == "true"
+        form.query_one("#param-genMMBar", Input).value = "12q"
+        form.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "12q" in str(form.query_one("#param-genMMBar-error").render())
+        form.query_one("#param-genMMBar", Input).value = "3d"
+        form.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        params = app.screen.session.state.settings.params
+        assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])

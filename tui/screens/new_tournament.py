@@ -21,6 +21,7 @@ from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.views import param_text
 
 FIELDS = (  # id, label, default
     ("name", "Name", ""),
@@ -74,10 +75,9 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         box = self.query_one("#params", VerticalScroll)
         await box.remove_children()
         for param in get_scheme(self.scheme).params:
-            default = ",".join(param.default) if isinstance(param.default, list) else f"{param.default}"
             await box.mount(
-                Label(f"{param.key} — {param.help}", markup=False),
-                Input(default, id=f"param-{param.key}"),
+                Label(f"{param.key} — {_(param.help)}", markup=False),
+                Input(param_text(param.default), id=f"param-{param.key}"),
                 Label("", id=f"param-{param.key}-error", classes="error", markup=False),
             )
 
