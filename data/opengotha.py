@@ -74,6 +74,8 @@ class Imported:
     scheme: str
     players: int
     rounds: int
+    ignored: tuple[str, ...] = ()
+    """What the file holds that Tengen keeps no trace of (teams, clubs groups), named."""
 
 
 def _attrs(element: ElementTree.Element | None) -> dict[str, str]:
@@ -211,7 +213,12 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
         for board_number, (_, game) in enumerate(boards, start=1):
             if game.result is not None:
                 actions.append((ev.RESULT_RECORDED, {"round": number, "board": board_number, "code": game.result}))
-    return Imported(actions, scheme, len(keys), keep)
+    ignored = tuple(
+        what
+        for path_, what in (("Teams/Team", "teams"), ("ClubsGroups/ClubsGroup", "clubs groups"))
+        if root.find(path_) is not None
+    )
+    return Imported(actions, scheme, len(keys), keep, ignored)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ class TengenApp(App[None]):
 
             target = beside(path)
             try:
-                create_from(path, target)
+                imported = create_from(path, target)
             except (TournamentFileError, InvalidEvent) as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return False
@@ -93,6 +93,8 @@ class TengenApp(App[None]):
                 self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
                 return False
             self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
+            for what in imported.ignored:
+                self.notify(_("The file's {what} are not imported", what=_(what)), severity="warning", timeout=10)
             path = target
         try:
             session = Session(path)

@@ -454,6 +454,8 @@ def _cmd_import(args: argparse.Namespace) -> None:
         f"created {args.path}: {imported.scheme}, {imported.players} players, "
         f"{imported.rounds} rounds of games from {Path(args.source).name}"
     )
+    for what in imported.ignored:
+        print(f"warning: the file's {what} are not imported (Tengen does not keep them)", file=sys.stderr)
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:

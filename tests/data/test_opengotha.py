@@ -155,3 +155,23 @@ def test_a_file_that_is_no_opengotha_file_is_refused(tmp_path: Path, text: bytes
 def test_rounds_beyond_the_file_are_refused() -> None:
     with pytest.raises(GothaFileError, match="the file has 5 rounds of games, not 6"):
         read(TESTDATA / "simplemm.xml", 6)
+
+
+def test_the_encoding_the_header_names_is_read(tmp_path: Path) -> None:
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8").replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+    path = tmp_path / "latin1.xml"
+    path.write_bytes(text.encode("iso-8859-1"))
+    assert {p.name for p in state_of(path).players.values()} >= {"Loïc", "Clé", "Rémi"}
+
+
+def test_teams_and_clubs_groups_are_named_not_kept(tmp_path: Path) -> None:
+    extra = (
+        '<Teams><Team teamName="A" teamNumber="1">'
+        '<Board boardNumber="1" player="ROBINCLÉ" roundNumber="1"/></Team></Teams>'
+        '<ClubsGroups><ClubsGroup name="G"><Club name="13Ma"/></ClubsGroup></ClubsGroups>'
+    )
+    assert read(_variant(tmp_path, "<TournamentParameterSet>", extra + "<TournamentParameterSet>")).ignored == (
+        "teams",
+        "clubs groups",
+    )
+    assert read(TESTDATA / "simplemm.xml").ignored == ()
