@@ -46,7 +46,9 @@ NOTES: dict[int, Notes] = {}
 
 
 def run_test(app: App[None], **options: Any) -> Any:
-    """``app.run_test`` with its notifications recorded for ``notes(app)``."""
+    """``app.run_test`` with its notifications recorded for ``notes(app)``, animations off
+    (the pilot would wait for each; nothing asserted depends on them)."""
+    app.animation_level = "none"
     NOTES[id(app)] = Notes()
     return app.run_test(message_hook=NOTES[id(app)], **options)
 

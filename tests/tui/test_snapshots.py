@@ -26,7 +26,9 @@ def demo(demo_once: Path) -> Path:
 
 
 def on(demo: Path, name: str | None) -> TengenApp:
-    return TengenApp(str(demo / name) if name else None, folder=demo, open_viewer=False)
+    app = TengenApp(str(demo / name) if name else None, folder=demo, open_viewer=False)
+    app.animation_level = "none"
+    return app
 
 
 def test_rounds_screen(demo: Path, snap_compare) -> None:
