@@ -16,8 +16,10 @@ class Matcher:
     """One perfect matching of the players still left, or ``perfect = False``.
 
     The graph is given by ``can_meet`` and asked lazily: fields are large and almost
-    everyone may meet almost everyone, so listing the edges would cost more than the
-    few searches that are ever made.
+    everyone may meet almost everyone, so listing every edge would cost more than the
+    few searches an ordinary round makes.  A player's neighbours, once listed, are kept
+    for the round: a sparse graph (few opponents left) makes the searches come back to
+    the same players again and again.
     """
 
     def __init__(self, players: Sequence[int], can_meet: Callable[[int, int], bool]) -> None:
@@ -26,6 +28,7 @@ class Matcher:
         self._can_meet = can_meet
         n = len(players)
         self._active = [True] * n
+        self._adjacent: list[list[int] | None] = [None] * n
         self._mate = [-1] * n
         for i in range(n):  # a greedy start leaves few vertices for the blossom search
             if self._mate[i] == -1:
@@ -38,7 +41,11 @@ class Matcher:
         return self._can_meet(self._players[i], self._players[j])
 
     def _neighbours(self, i: int) -> Iterator[int]:
-        return (j for j in range(len(self._players)) if j != i and self._active[j] and self._edge(i, j))
+        adjacent = self._adjacent[i]
+        if adjacent is None:
+            adjacent = self._adjacent[i] = [j for j in range(len(self._players)) if j != i and self._edge(i, j)]
+        active = self._active
+        return (j for j in adjacent if active[j])
 
     def fix(self, a: int, b: int) -> bool:
         """Take ``a`` and ``b`` out as a pair if the others can still all be paired."""
