@@ -1,7 +1,9 @@
 """Players from outside: a CSV the organiser prepared, and the EGD rating list.
 
 CSV: a header row names the columns (English or Russian: surname/фамилия,
-name/имя, rating/рейтинг, rank/ранг, ``rating|rank``, country/страна, club/клуб), or
+name/имя, rating/рейтинг, rank/ранг, ``rating|rank``, country/страна, club/клуб, and
+the optional birth/дата рождения, sex/пол, patronymic/отчество, team/команда,
+category/категория, pin, rgf, note/телефон), or
 there is no header and the columns are surname, name, rating or rank, country, club;
 the delimiter is ``,`` ``;`` or tab, the encoding UTF-8 or Windows-1251 (what a Russian
 spreadsheet saves); a rating or rank column takes either, row by row.
@@ -34,6 +36,14 @@ COLUMNS = {
     "rank": ("rank", "grade", "ранг", "разряд", "rank|rating", "ранг|рейтинг"),
     "country": ("country", "страна"),
     "club": ("club", "city", "клуб", "город"),
+    "birth": ("birth", "birth date", "date of birth", "born", "дата рождения", "год рождения", "рождение"),
+    "sex": ("sex", "gender", "пол"),
+    "patronymic": ("patronymic", "отчество"),
+    "team": ("team", "команда"),
+    "category": ("category", "категория", "группа"),
+    "pin": ("pin", "egf pin", "egd pin", "egd"),
+    "rgf": ("rgf", "rgf id", "ргф", "id ргф"),
+    "note": ("note", "phone", "примечание", "телефон"),
 }
 WITHOUT_HEADER = ("surname", "name", "rating", "country", "club")
 """The columns of a file without a header row, in the README's order (the third takes a
@@ -225,6 +235,9 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
         fields["country"] = codes.country(value["country"])
     if value.get("club"):
         fields["club"] = codes.club(value["club"])
+    for key in ("birth", "sex", "patronymic", "team", "category", "pin", "rgf", "note"):
+        if value.get(key):
+            fields[key] = value[key]
     return fields
 
 

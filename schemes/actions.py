@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schemes import events as ev
-from schemes.dates import parse_dates
+from schemes.dates import parse_birth, parse_dates
 from schemes.events import BadSetting, Event, InvalidEvent, NeedsForce, Notice
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Player, Round, Tournament
@@ -24,6 +24,8 @@ from schemes.text import TITLE_LIMIT, single_line
 from schemes.timecontrol import TimeControlError, parse_time
 
 Action = tuple[str, dict[str, Any]]
+SEXES = {"f": "f", "m": "m", "ж": "f", "м": "m", "w": "f", "": ""}
+"""How a referee writes a player's sex, in either language (empty clears it)."""
 
 
 def create(
@@ -115,6 +117,14 @@ def profile(
     country: str | None = None,
     club: str | None = None,
     block: Sequence[int] | None = None,
+    birth: str | None = None,
+    sex: str | None = None,
+    patronymic: str | None = None,
+    team: str | None = None,
+    category: str | None = None,
+    pin: str | None = None,
+    rgf: str | None = None,
+    note: str | None = None,
 ) -> dict[str, Any]:
     """The player fields the referee gave; a rating wins over a rank label."""
     data: dict[str, Any] = {}
@@ -127,9 +137,15 @@ def profile(
             data["rating"] = None
     except RankError as error:
         raise InvalidEvent(str(error)) from None
-    for key, value in (("surname", surname), ("name", name), ("country", country), ("club", club)):
-        if value is not None:
-            data[key] = value
+    texts = {"surname": surname, "name": name, "country": country, "club": club, "patronymic": patronymic,
+             "team": team, "category": category, "pin": pin, "rgf": rgf, "note": note}  # fmt: skip
+    data.update({key: value for key, value in texts.items() if value is not None})
+    if birth is not None:
+        data["birth"] = parse_birth(birth)
+    if sex is not None:
+        data["sex"] = SEXES.get(sex.strip().casefold(), None)
+        if data["sex"] is None:
+            raise InvalidEvent("sex: f or m (ж or м), not {value!r}", value=sex[:10])
     if block is not None:
         data["block"] = sorted(set(block))
     return data

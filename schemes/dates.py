@@ -68,3 +68,32 @@ def check_stored(stored: str) -> None:
         found = [date.max, date.min]
     if len(found) > 2 or found != sorted(found):
         raise InvalidEvent("bad dates {text!r} in the file: expected 2026-12-05..2026-12-06", text=stored[:40])
+
+
+def parse_birth(text: str) -> str:
+    """A date of birth as typed (``2014-05-03`` or ``03.05.2014``), stored ISO; ``""`` for none."""
+    text = text.strip()
+    if not text:
+        return ""
+    try:
+        found = _parse(text)
+    except ValueError:
+        found = []
+    if len(found) != 1 or not date(1900, 1, 1) <= found[0] <= date(2100, 1, 1):
+        raise InvalidEvent("bad date of birth {text!r}: write it like 2014-05-03 or 03.05.2014", text=text[:40])
+    return found[0].isoformat()
+
+
+def check_birth(stored: str) -> str:
+    """A stored date of birth: ISO or empty (a hand-edited file is refused on load)."""
+    if stored and parse_birth(stored) != stored:
+        raise InvalidEvent("bad date of birth {text!r} in the file", text=stored[:40])
+    return stored
+
+
+def age_on(birth: str, day: date) -> int | None:
+    """Full years on ``day`` of someone born on ``birth`` (ISO), or None when unknown."""
+    if not birth:
+        return None
+    born = date.fromisoformat(birth)
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))

@@ -49,6 +49,19 @@ class Player:
     """The EGF PIN (OpenGotha files carry it to the rating list)."""
     smms: int = 0
     """McMahon start-score correction (OpenGotha's ``smmsCorrection``, -1..2)."""
+    birth: str = ""
+    """Date of birth, ISO (``2014-05-03``), or empty: for age groups and the youngest's prize."""
+    sex: str = ""
+    """``f``, ``m`` or empty: for the women's prize."""
+    patronymic: str = ""
+    team: str = ""
+    """A named team (school, city team…) for the team standings."""
+    category: str = ""
+    """A category the organiser gives (``дети до 12 лет``), for category prizes."""
+    rgf: str = ""
+    """The RGF rating-list id."""
+    note: str = ""
+    """A phone number or any note of the referee's."""
     late: frozenset[int] = frozenset()
     """Skipped or withdrawn rounds announced after the round before was paired: sport-handicap's
     deadline (seed 001) makes them worth nothing; the other schemes do not ask."""
@@ -56,6 +69,11 @@ class Player:
     @property
     def full_name(self) -> str:
         return f"{self.surname} {self.name}".strip()
+
+    @property
+    def formal_name(self) -> str:
+        """Surname, name and patronymic, as Russian paperwork writes a person."""
+        return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
 
     @property
     def rank_label(self) -> str:

@@ -128,8 +128,22 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
             raise InvalidEvent(f"bad rank index {data['rank']}")
         fields["rank"] = data["rank"]
         fields["rating"] = None
-    if "pin" in data:
-        fields["pin"] = single_line(data["pin"], "the EGF PIN", 20)
+    for key, what, limit in (
+        ("pin", "the EGF PIN", 20),
+        ("rgf", "the RGF id", 20),
+        ("patronymic", "the patronymic", 100),
+        ("team", "the team", 100),
+        ("category", "the category", 100),
+        ("note", "the note", 200),
+    ):
+        if key in data:
+            fields[key] = single_line(data[key], what, limit)
+    if "birth" in data:
+        fields["birth"] = dates.check_birth(data["birth"])
+    if "sex" in data:
+        if data["sex"] not in ("", "f", "m"):
+            raise InvalidEvent("sex is f, m or empty, not {value!r}", value=data["sex"][:10])
+        fields["sex"] = data["sex"]
     if "smms" in data:
         if not -1 <= data["smms"] <= 2:
             raise InvalidEvent("bad McMahon start-score correction {value}: -1 to 2", value=data["smms"])

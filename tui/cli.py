@@ -62,6 +62,14 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
     parser.add_argument("--country", help="two-letter country code, like RU")
     parser.add_argument("--club", help="club or city (a Russian city becomes its code: Москва → Mos)")
     parser.add_argument("--block", type=_ids, help="ids of players he must not meet")
+    parser.add_argument("--birth", help="date of birth: 2014-05-03 or 03.05.2014 (age groups, the youngest)")
+    parser.add_argument("--sex", help="f or m (ж or м)")
+    parser.add_argument("--patronymic", help="patronymic, as Russian paperwork writes it")
+    parser.add_argument("--team", help="a named team, for the team standings")
+    parser.add_argument("--category", help="a category the organiser gives, like «дети до 12 лет»")
+    parser.add_argument("--pin", help="EGF PIN")
+    parser.add_argument("--rgf", help="RGF rating-list id")
+    parser.add_argument("--note", help="a phone number or any note")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -237,7 +245,9 @@ def _cmd_new(args: argparse.Namespace) -> None:
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
-    fields = {k: getattr(args, k) for k in ("surname", "name", "rating", "rank", "country", "club", "block")}
+    names = ("surname", "name", "rating", "rank", "country", "club", "block", "birth", "sex", "patronymic", "team",
+             "category", "pin", "rgf", "note")  # fmt: skip
+    fields = {k: getattr(args, k) for k in names}
     try:
         if fields["country"] is not None:
             fields["country"] = codes.country(fields["country"])

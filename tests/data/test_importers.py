@@ -156,3 +156,20 @@ def test_a_file_named_xlsx_that_is_not_a_workbook(tmp_path: Path) -> None:
     path.write_text("surname,name\n")
     with pytest.raises(ImportFailed, match="not an Excel workbook"):
         read_csv(path)
+
+
+def test_optional_columns_are_read(tmp_path: Path) -> None:
+    from data.importers import read_csv
+
+    path = tmp_path / "kids.csv"
+    path.write_text(
+        "фамилия;имя;отчество;ранг;дата рождения;пол;команда;категория\n"
+        "Иванов;Иван;Петрович;20k;03.05.2014;м;Школа 5;дети до 12 лет\n",
+        encoding="utf-8",
+    )
+    rows, errors = read_csv(path)
+    assert errors == []
+    assert rows[0].fields == {
+        "surname": "Иванов", "name": "Иван", "rank": "20k", "patronymic": "Петрович", "birth": "03.05.2014",
+        "sex": "м", "team": "Школа 5", "category": "дети до 12 лет",
+    }  # fmt: skip

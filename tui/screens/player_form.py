@@ -12,6 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from data import codes
+from schemes.actions import SEXES
+from schemes.dates import parse_birth
+from schemes.events import InvalidEvent
 from schemes.model import Player
 from schemes.ranks import RankError, check_rating, parse_rank
 from tui.i18n import _, said
@@ -24,7 +27,14 @@ FIELDS = (
     ("country", "Country code (RU)"),
     ("club", "Club or city"),
     ("block", "Must not meet (ids: 3 7)"),
+    ("patronymic", "Patronymic"),
+    ("birth", "Date of birth (03.05.2014)"),
+    ("sex", "Sex (f or m)"),
+    ("team", "Team"),
+    ("category", "Category"),
 )
+OPTIONAL = ("patronymic", "team", "category")
+"""Text fields kept as typed (the date of birth and the sex are checked)."""
 
 
 class PlayerFormScreen(ModalScreen[dict | None]):
@@ -47,6 +57,11 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             "country": p.country,
             "club": p.club,
             "block": " ".join(map(str, sorted(p.block))),
+            "patronymic": p.patronymic,
+            "birth": p.birth,
+            "sex": {"f": _("f"), "m": _("m")}.get(p.sex, ""),
+            "team": p.team,
+            "category": p.category,
         }
 
     def compose(self) -> ComposeResult:
@@ -60,6 +75,11 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Save"), id="save", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
+
+    def on_mount(self) -> None:
+        """The cursor in the surname, and the form from its top (the heading and the surname's
+        label stay in view on a 24-line terminal; the rest scrolls)."""
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
@@ -107,6 +127,16 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             fields["block"] = [int(part) for part in text["block"].replace(",", " ").split()]
         except ValueError:
             problems["block"] = _("Player ids, like 3 7")
+        fields.update({key: text[key] for key in OPTIONAL})
+        try:
+            fields["birth"] = parse_birth(text["birth"])
+        except InvalidEvent as error:
+            problems["birth"] = said(error)
+        sex = SEXES.get(text["sex"].casefold())
+        if sex is None:
+            problems["sex"] = _("f or m")
+        else:
+            fields["sex"] = sex
         return fields, problems
 
     def action_cancel(self) -> None:

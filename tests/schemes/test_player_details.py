@@ -1,0 +1,48 @@
+"""The optional details of a player (issue 17): kept as events, checked, edited, read back."""
+
+from datetime import date
+
+import pytest
+
+from schemes import actions
+from schemes.dates import age_on, parse_birth
+from schemes.events import InvalidEvent
+from tests.builders import Log
+
+
+def test_details_are_registered_and_edited() -> None:
+    log = Log("gamma", rounds=3)
+    player = log.add("Иванов", rank="5k", name="Иван", patronymic="Петрович", birth="03.05.2014", sex="м",
+                     team="Школа №5", category="дети до 12 лет", pin="12345678", rgf="777", note="+7 900")  # fmt: skip
+    p = log.state.players[player]
+    assert (p.birth, p.sex, p.patronymic, p.team, p.category, p.pin, p.rgf, p.note) == (
+        "2014-05-03", "m", "Петрович", "Школа №5", "дети до 12 лет", "12345678", "777", "+7 900",
+    )  # fmt: skip
+    assert p.formal_name == "Иванов Иван Петрович"
+    log.commit(actions.edit(player, sex="ж", birth="", team=""))
+    p = log.state.players[player]
+    assert (p.sex, p.birth, p.team, p.patronymic) == ("f", "", "", "Петрович")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("birth", "31.02.2014"), ("birth", "1800-01-01"), ("birth", "2014-05-03..2014-05-04"), ("sex", "x")],
+)
+def test_bad_details_are_refused(field: str, value: str) -> None:
+    with pytest.raises(InvalidEvent):
+        actions.profile(**{field: value})
+
+
+def test_a_damaged_detail_in_the_file_is_refused() -> None:
+    log = Log("gamma", rounds=3)
+    with pytest.raises(InvalidEvent):
+        log.commit(("player_registered", {"player": 1, "surname": "A", "name": "B", "rank": 10, "birth": "03.05.2014"}))
+    with pytest.raises(InvalidEvent):
+        log.commit(("player_registered", {"player": 1, "surname": "A", "name": "B", "rank": 10, "sex": "x"}))
+
+
+def test_age_counts_full_years_on_the_day() -> None:
+    assert age_on("2014-05-03", date(2026, 5, 2)) == 11
+    assert age_on("2014-05-03", date(2026, 5, 3)) == 12
+    assert age_on("", date(2026, 5, 3)) is None
+    assert parse_birth(" 03.05.2014 ") == "2014-05-03"
