@@ -7,10 +7,9 @@ from pathlib import Path
 
 from paperwork import cards, rounds, tables
 from paperwork.document import Document, write
+from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
 from schemes.events import Event
 from schemes.model import Tournament
-
-KINDS = ("cards", "protocol", "slips", "standings", "table", "registration")
 
 _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "cards": lambda t, e, r: cards.cards(t, e),
@@ -19,6 +18,7 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "standings": tables.standings,
     "table": tables.final_table,
     "registration": lambda t, e, r: tables.registration(t, e),
+    "teams": lambda t, e, r: tables.teams(t, e, r),
 }
 
 

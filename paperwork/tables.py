@@ -324,3 +324,37 @@ def _gotha(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     document.legend([text[k] for k in criteria])
     return document
+
+
+def teams(
+    tournament: Tournament, events: Sequence[Event], after_round: int, best: int | None = None, by: str | None = None
+) -> Document:
+    """«Командный зачёт»: the teams in place order, the members whose points count marked."""
+    from schemes.teams import DEFAULT_BEST, default_grouping, team_standings
+
+    best = best or DEFAULT_BEST
+    by = by or default_grouping(tournament)
+    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    rows = team_standings(tournament, standings, best, by)
+    document = Document(tournament, events, "")
+    text = document.text
+    document.title_line = text["team_standings"].format(n=after_round, best=best)
+    document.add_page()
+    columns = [
+        Column(text["place"], 4),
+        Column(text[by], 14, "L"),
+        Column(text["team_members"], 40, "L"),
+        Column(text["best_sum"].format(best=best), 7),
+        Column(text["all_sum"], 6),
+        Column(text["best_place"], 6),
+    ]
+    body = []
+    for row in rows:
+        members = ", ".join(
+            f"{tournament.players[p].surname} {number(row.points[p])}" + ("*" if p in row.counted else "")
+            for p in row.members
+        )
+        body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
+    document.table(columns, body, height=6, font_size=8.5, header_height=9)
+    document.legend([text["counted_mark"]])
+    return document

@@ -93,8 +93,10 @@ class TengenApp(App[None]):
                 self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
                 return False
             self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
+            notices = {"teams": _("The file's teams are not imported"),
+                       "clubs groups": _("The file's clubs groups are not imported")}  # fmt: skip
             for what in imported.ignored:
-                self.notify(_("The file's {what} are not imported", what=_(what)), severity="warning", timeout=10)
+                self.notify(notices[what], severity="warning", timeout=10)
             path = target
         try:
             session = Session(path)

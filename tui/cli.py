@@ -20,10 +20,12 @@ from data import codes
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import backup_path, is_tournament, real_path, restore, write_atomically
+from paperwork.kinds import KINDS
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
 from schemes.model import Tournament
+from schemes.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.timecontrol import parse_time
 from tui import views
 
@@ -169,9 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     pairings.add_argument("round", type=int, nargs="?", help="the round (default: the latest)")
     pairings.add_argument("--json", action="store_true", help="as JSON, for scripts")
     printing = commands.add_parser("print", help="paperwork as PDF")
-    printing.add_argument(
-        "kind", choices=("cards", "protocol", "slips", "standings", "table", "registration"), help="which document"
-    )
+    printing.add_argument("kind", choices=KINDS, help="which document")
+    printing.add_argument("--best", type=int, help="teams: how many best members count (default 3)")
+    printing.add_argument("--by", choices=GROUPINGS, help="teams: named teams, clubs or countries")
     printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
     printing.add_argument("-o", "--output", required=True, help="the PDF to write")
 
@@ -180,6 +182,17 @@ def build_parser() -> argparse.ArgumentParser:
     importing.add_argument("source", help="the file to read")
     importing.add_argument("path", help="the Tengen tournament file to create (it must not exist)")
     importing.add_argument("--rounds", type=int, help="import only the first N rounds' games")
+
+    teamed = commands.add_parser("teams", help="team standings: the sum of each team's best members")
+    teamed.add_argument("--best", type=int, default=DEFAULT_BEST, help="how many best members count (default 3)")
+    teamed.add_argument(
+        "--by", choices=GROUPINGS, help="named teams (default when players have them), clubs or countries"
+    )
+    teamed.add_argument(
+        "--points", choices=POINTS, default="wins", help="wins (game points, default) or the scheme's score"
+    )
+    teamed.add_argument("--after", type=int, help="after this round (default: the last complete one)")
+    teamed.add_argument("--json", action="store_true", help="as JSON, for scripts")
 
     registered = commands.add_parser("players", help="the registered players")
     registered.add_argument("--json", action="store_true", help="as JSON, for scripts")
@@ -444,6 +457,17 @@ def _cmd_weights(args: argparse.Namespace) -> None:
     )
 
 
+def _cmd_teams(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    after = state.latest_complete_round if args.after is None else args.after
+    if not 0 <= after <= state.paired_rounds:
+        raise BadInput(f"round {after} is not paired")
+    if args.best < 1:
+        raise BadInput("--best: 1 or more")
+    data = views.teams_json(state, after, args.best, args.by, args.points)
+    _emit(args, data, lambda: views.teams_text(state, data))
+
+
 def _cmd_players(args: argparse.Namespace) -> None:
     state = _reading(args).state
     _emit(args, views.players_json(state) if args.json else None, lambda: views.players_text(state))
@@ -489,7 +513,15 @@ def _cmd_print(args: argparse.Namespace) -> None:
     if not 0 <= number <= state.paired_rounds:
         raise BadInput(f"round {number} is not paired")
     output = _output(args)
-    print_to(output, args.kind, state, ledger.events, number)
+    if args.kind == "teams":
+        from paperwork.document import write
+        from paperwork.tables import teams
+
+        if args.best is not None and args.best < 1:
+            raise BadInput("--best: 1 or more")
+        write(teams(state, ledger.events, number, args.best, args.by), output)
+    else:
+        print_to(output, args.kind, state, ledger.events, number)
     print(f"{args.kind} written to {args.output}")
 
 
@@ -602,6 +634,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "settings": _cmd_settings,
     "import": _cmd_import,
     "players": _cmd_players,
+    "teams": _cmd_teams,
 }
 
 

@@ -217,3 +217,42 @@ def players_text(state: Tournament) -> str:
             f"{p['country'] or '':<2} {p['pin'] or ''}".rstrip()
         )
     return "\n".join(lines)
+
+
+def teams_json(state: Tournament, after_round: int, best: int, by: str | None, points: str) -> dict[str, Any]:
+    """``teams --json``: each team's place, name, score (best members), total, best place and members."""
+    from schemes.teams import default_grouping, team_standings
+
+    grouping = by or default_grouping(state)
+    standings = get_scheme(state.settings.scheme).standings(state, after_round)
+    rows = team_standings(state, standings, best, grouping, points)
+    return {
+        "after_round": after_round,
+        "best": best,
+        "by": grouping,
+        "points": points,
+        "teams": [
+            {
+                "place": r.place,
+                "team": r.team,
+                "score": _number(r.best),
+                "total": _number(r.total),
+                "best_place": r.best_place,
+                "members": [{"id": p, "points": _number(r.points[p]), "counted": p in r.counted} for p in r.members],
+            }
+            for r in rows
+        ],
+    }
+
+
+def teams_text(state: Tournament, data: dict[str, Any]) -> str:
+    lines = [
+        f"{state.settings.name} — teams after round {data['after_round']} (best {data['best']} by {data['points']})"
+    ]
+    for team in data["teams"]:
+        members = ", ".join(
+            f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "") for m in team["members"]
+        )
+        scores = f"{team['score']:>6g} {team['total']:>6g} {team['best_place']:>4}"
+        lines.append(f"{team['place']:>5}  {team['team']:<20} {scores}  {members}")
+    return "\n".join(lines)

@@ -101,3 +101,19 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         assert isinstance(app.screen, TournamentScreen)
         params = app.screen.session.state.settings.params
         assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
+
+
+async def test_team_standings_in_the_app(tmp_path: Path) -> None:
+    """g on the standings shows the teams (here by club: the demo's players have no team)."""
+    from tui.demo import write_demo
+
+    folder = tmp_path / "demo"
+    write_demo(folder)
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("f4", "g")
+        await pilot.pause()
+        table = app.screen.query_one("#standings-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert {row[1] for row in rows} >= {"StP", "Vla"}
+        assert "Командный зачёт после тура 3" in str(app.screen.query_one("#standings-info").render())

@@ -103,3 +103,16 @@ def test_import_of_a_foreign_file_is_one_line(tmp_path: Path, capsys: pytest.Cap
     bad.write_bytes(b"<Tournament><Players><Player name='A' firstName='B' rank='Q'/></Players></Tournament>")
     code, out, err = run(capsys, "import", "opengotha", str(bad), str(tmp_path / "x.json"))
     assert code == 2 and err.count("\n") == 1 and not (tmp_path / "x.json").exists()
+
+
+def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "t.json")
+    run(capsys, "new", path, "--scheme", "round-robin", "--name", "Кубок школ")
+    for surname, team in (("А", "Школа 1"), ("Б", "Школа 1"), ("В", "Школа 2"), ("Г", "Школа 2")):
+        assert run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "5k",
+                   "--team", team)[0] == 0  # fmt: skip
+    code, out, _ = run(capsys, "-f", path, "teams", "--json", "--best", "1")
+    data = json.loads(out)
+    assert code == 0 and (data["by"], data["best"], data["after_round"]) == ("team", 1, 0)
+    assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
+    assert run(capsys, "-f", path, "teams", "--best", "0")[0] == 2

@@ -10,6 +10,7 @@ from paperwork.labels import SCORE_LABEL, bracketed, labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
 from schemes.registry import is_final_table
+from schemes.teams import DEFAULT_BEST
 from tui import views
 from tui.i18n import _, language
 from tui.panes.pane import Pane
@@ -22,11 +23,13 @@ class StandingsPane(Pane):
         Binding("left_square_bracket", "step(-1)", "Previous round"),
         Binding("right_square_bracket", "step(1)", "Next round"),
         Binding("t", "toggle_table", "Table"),
+        Binding("g", "toggle_teams", "Teams"),
     ]
 
     after: int | None = None
     """The round shown; None follows the latest complete round."""
     rounds_table = False
+    teams = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="standings-info", markup=False)
@@ -41,7 +44,12 @@ class StandingsPane(Pane):
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings after round {round}", round=after)
         self.query_one("#standings-info", Static).update(title)
-        if self.rounds_table:
+        if self.teams:
+            self.fill_teams(table, state, after)
+            self.query_one("#standings-info", Static).update(
+                _("Teams after round {round}: the best {best} count", round=after, best=DEFAULT_BEST)
+            )
+        elif self.rounds_table:
             self.fill_rounds(table, data, state, after)
         else:
             keys = data["columns"]
@@ -73,6 +81,17 @@ class StandingsPane(Pane):
             cells = [opponent_mark(o, state.numbers) for o in marks[row["id"]]]
             table.add_row(row["place"], row["no"] or "", row["name"], *cells, f"{row['score']:g}")
 
+    @staticmethod
+    def fill_teams(table: DataTable, state, after: int) -> None:
+        data = views.teams_json(state, after, DEFAULT_BEST, None, "wins")
+        table.add_columns(_("Place"), _("Team"), _("Score"), _("All"), _("Players"))
+        for team in data["teams"]:
+            members = ", ".join(
+                f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "")
+                for m in team["members"]
+            )
+            table.add_row(team["place"], team["team"], f"{team['score']:g}", f"{team['total']:g}", members)
+
     def action_step(self, by: int) -> None:
         state = self.session.state
         current = state.latest_complete_round if self.after is None else self.after
@@ -80,5 +99,9 @@ class StandingsPane(Pane):
         self.show(self.session)
 
     def action_toggle_table(self) -> None:
-        self.rounds_table = not self.rounds_table
+        self.rounds_table, self.teams = not self.rounds_table, False
+        self.show(self.session)
+
+    def action_toggle_teams(self) -> None:
+        self.teams, self.rounds_table = not self.teams, False
         self.show(self.session)

@@ -1,0 +1,39 @@
+"""Team standings by hand (issue 17): the best k members' points, then all, then the best place."""
+
+from schemes import actions
+from schemes.registry import get_scheme
+from schemes.teams import team_standings
+from tests.builders import Log
+
+
+def _board(white: int, black: int) -> dict:
+    return {"white": white, "black": black, "handicap": 0, "komi": 6.5, "nigiri": False}
+
+
+def test_team_standings_by_hand() -> None:
+    """Round robin of six, teams A (1, 2, 3), B (4, 5), C (6).  Round 1: 1–4 W+, 2–5 B+,
+    3–6 draw.  Points: 1:1, 2:0, 3:½, 4:0, 5:1, 6:½.  Best 2: A 1+½ = 1½, B 1+0 = 1, C ½.
+    With best 1: A 1, B 1 — equal; all members: A 1½, B 1: A first."""
+    log = Log("round-robin", numbering="rating")
+    ids = [log.add(f"P{i}", rating=2000 - 10 * i, team=team) for i, team in enumerate("AAABBC")]
+    log.commit(("round_paired", {"round": 1, "boards": [_board(ids[0], ids[3]), _board(ids[1], ids[4]),
+                                                        _board(ids[2], ids[5])], "order": ids}))  # fmt: skip
+    for board, code in ((1, "W+"), (2, "B+"), (3, "draw")):
+        log.commit(actions.result(1, board, code))
+    standings = get_scheme("round-robin").standings(log.state, 1)
+    best_two = team_standings(log.state, standings, 2)
+    assert [(r.place, r.team, r.best, r.total) for r in best_two] == [("1", "A", 1.5, 1.5), ("2", "B", 1.0, 1.0),
+                                                                       ("3", "C", 0.5, 0.5)]  # fmt: skip
+    assert best_two[0].counted == (ids[0], ids[2])
+    best_one = team_standings(log.state, standings, 1)
+    assert [(r.team, r.best, r.total) for r in best_one][:2] == [("A", 1.0, 1.5), ("B", 1.0, 1.0)]
+
+
+def test_teams_by_club_and_players_without_one() -> None:
+    log = Log("gamma", rounds=3)
+    log.add("A", rank="5k", club="Mos")
+    log.add("B", rank="6k", club="Mos")
+    log.add("C", rank="7k")
+    standings = get_scheme("gamma").standings(log.state, 0)
+    rows = team_standings(log.state, standings, 3, by="club")
+    assert [(r.team, len(r.members)) for r in rows] == [("Mos", 2)]
