@@ -200,8 +200,15 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="the results table for the rating commission, or an OpenGotha file")
     export.add_argument(
         "what",
-        choices=("rating", "opengotha"),
-        help="rating: the results table for the rating commission; opengotha: a file OpenGotha 3.51 opens",
+        choices=("rating", "opengotha", "standings", "crosstable", "players"),
+        help="rating: the results table for the rating commission; opengotha: a file OpenGotha 3.51 opens; "
+        "standings, crosstable, players: a spreadsheet (--xlsx or --csv)",
+    )
+    form = export.add_mutually_exclusive_group()
+    form.add_argument("--xlsx", action="store_true", help="an Excel workbook (standings: all three tables)")
+    form.add_argument("--csv", action="store_true", help="CSV for Excel: UTF-8, ';' in Russian")
+    export.add_argument(
+        "--after", type=int, help="standings and crosstable after this round (default: the last complete)"
     )
     export.add_argument("-o", "--output", help="the file to write (default: print it)")
     export.add_argument("--latin", action="store_true", help="names in Latin letters")
@@ -532,6 +539,9 @@ def _cmd_export(args: argparse.Namespace) -> None:
     if args.what == "opengotha":
         _export_opengotha(args, ledger)
         return
+    if args.what in ("standings", "crosstable", "players"):
+        _export_table(args, ledger.state)
+        return
     output = None if args.output is None else _output(args)
     text = export(ledger.state, ledger.events, args.latin, args.egf)
     if output is None:
@@ -539,6 +549,21 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     write_atomically(output, text.encode("utf-8"), keep_backup=False)
     print(f"rating table written to {args.output}")
+
+
+def _export_table(args: argparse.Namespace, state: Tournament) -> None:
+    from paperwork.spreadsheets import export
+
+    if not (args.xlsx or args.csv):
+        raise BadInput(f"export {args.what}: choose --xlsx or --csv")
+    if args.output is None:
+        raise BadInput(f"export {args.what}: name the file to write with -o")
+    after = state.latest_complete_round if args.after is None else args.after
+    if not 0 <= after <= state.paired_rounds:
+        raise BadInput(f"round {after} is not paired")
+    output = _output(args)
+    write_atomically(output, export(state, args.what, after, "xlsx" if args.xlsx else "csv"), keep_backup=False)
+    print(f"{args.what} written to {args.output}")
 
 
 def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:

@@ -1,0 +1,168 @@
+"""The standings, the table of every round and the player list as spreadsheets (issue 17).
+
+XLSX (openpyxl): one sheet per table, the header frozen, columns as wide as their text,
+numbers as numbers.  CSV for Excel: UTF-8 with a byte-order mark, ``;`` between fields
+when the tournament's language is Russian (a Russian Excel expects it), ``,`` otherwise.
+
+A text cell that begins with ``=``, ``+``, ``-`` or ``@`` would be taken by a spreadsheet as
+a formula (a player called ``=HYPERLINK(…)``): in XLSX it is stored as text, in CSV it is
+prefixed with an apostrophe, which spreadsheets read as "this is text".
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paperwork.labels import SCORE_LABEL, bracketed, labels
+from paperwork.marks import opponent_mark
+from schemes.model import Tournament
+from schemes.records import outcomes
+from schemes.registry import get_scheme
+
+Cell = str | int | float
+FORMULA_STARTS = ("=", "+", "-", "@")
+TABLES = ("standings", "crosstable", "players")
+
+
+@dataclass(frozen=True)
+class Sheet:
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
+    """Every column the screen shows: place, number, name, rank, the score, the chosen criteria."""
+    text = labels(tournament.settings.lang)
+    scheme = tournament.settings.scheme
+    table = get_scheme(scheme).standings(tournament, after_round)
+    header = (text["place"], text["no"], text["name"], text["rank"], text[SCORE_LABEL[scheme]])
+    header += tuple(bracketed(text.get(k, k)) for k in table.columns)
+    rows = []
+    for row in table.rows:
+        player = tournament.players[row.player]
+        rows.append(
+            (
+                row.place,
+                tournament.numbers.get(row.player, ""),
+                player.full_name,
+                player.rank_label,
+                _number(row.score),
+                *(_number(row.tiebreaks[k]) for k in table.columns),
+            )  # fmt: skip
+        )
+    return Sheet(text["sheet_standings"], header, tuple(rows))
+
+
+def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
+    """Each player's round: the opponent's number and the result (``5+``), as on the cards."""
+    text = labels(tournament.settings.lang)
+    table = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    marks = outcomes(tournament, after_round)
+    header = (text["no"], text["name"], text["rank"], *(str(r) for r in range(1, after_round + 1)))
+    header += (text[SCORE_LABEL[tournament.settings.scheme]], text["place"])
+    rows = []
+    for row in sorted(table.rows, key=lambda r: (tournament.numbers.get(r.player, 10**6), r.player)):
+        player = tournament.players[row.player]
+        cells = [opponent_mark(o, tournament.numbers) for o in marks[row.player]]
+        rows.append((tournament.numbers.get(row.player, ""), player.full_name, player.rank_label, *cells,
+                     _number(row.score), row.place))  # fmt: skip
+    return Sheet(text["sheet_crosstable"], header, tuple(rows))
+
+
+def players_sheet(tournament: Tournament) -> Sheet:
+    text = labels(tournament.settings.lang)
+    header = (text["id"], text["no"], text["surname"], text["given_name"], text["patronymic"], text["rank"],
+              text["rating"], text["country"], text["club"], text["birth"], text["sex"], text["team"],
+              text["category"], "EGF PIN", text["rgf"])  # fmt: skip
+    rows = tuple(
+        (
+            p.id,
+            tournament.numbers.get(p.id, ""),
+            p.surname,
+            p.name,
+            p.patronymic,
+            p.rank_label,
+            p.rating if p.rating is not None else "",
+            p.country,
+            p.club,
+            p.birth,
+            p.sex,
+            p.team,
+            p.category,
+            p.pin,
+            p.rgf,
+        )  # fmt: skip
+        for p in sorted(tournament.players.values(), key=lambda p: p.id)
+    )
+    return Sheet(text["sheet_players"], header, rows)
+
+
+def sheets(tournament: Tournament, which: str, after_round: int) -> list[Sheet]:
+    """``standings`` gives all three tables (a workbook), the others their own."""
+    builders = {
+        "standings": lambda: standings_sheet(tournament, after_round),
+        "crosstable": lambda: crosstable_sheet(tournament, after_round),
+        "players": lambda: players_sheet(tournament),
+    }
+    order = [which] + [t for t in TABLES if t != which] if which == "standings" else [which]
+    return [builders[name]() for name in order]
+
+
+def _safe(value: Cell) -> Cell:
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
+def to_csv(sheet: Sheet, lang: str) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if lang == "ru" else ",", lineterminator="\r\n")
+    writer.writerow([_safe(c) for c in sheet.header])
+    for row in sheet.rows:
+        writer.writerow([_safe(c) for c in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def to_xlsx(tables: Sequence[Sheet]) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    book = Workbook()
+    book.remove(book.active)
+    for table in tables:
+        sheet = book.create_sheet(_sheet_title(table.title))
+        for row_index, row in enumerate((table.header, *table.rows), start=1):
+            for column_index, value in enumerate(row, start=1):
+                cell = sheet.cell(row=row_index, column=column_index)
+                cell.value = value
+                if isinstance(value, str):
+                    cell.data_type = "s"  # never a formula, whatever it starts with
+                if row_index == 1:
+                    cell.font = Font(bold=True)
+        sheet.freeze_panes = "A2"
+        for column_index in range(1, len(table.header) + 1):
+            width = max(len(str(r[column_index - 1])) for r in (table.header, *table.rows) if column_index <= len(r))
+            sheet.column_dimensions[get_column_letter(column_index)].width = min(60, max(4, width + 2))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _sheet_title(title: str) -> str:
+    """Excel forbids some characters in sheet names and allows 31 of the rest."""
+    return "".join(" " if c in "[]:*?/\\" else c for c in title)[:31] or "Sheet"
+
+
+def export(tournament: Tournament, which: str, after_round: int, form: str) -> bytes:
+    """The bytes of the file: ``form`` is ``xlsx`` or ``csv``."""
+    tables = sheets(tournament, which, after_round)
+    if form == "xlsx":
+        return to_xlsx(tables)
+    return to_csv(tables[0], tournament.settings.lang)

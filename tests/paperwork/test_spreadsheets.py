@@ -1,0 +1,58 @@
+"""Spreadsheets (issue 17): the XLSX read back with openpyxl, the CSV as Excel reads it."""
+
+from __future__ import annotations
+
+import io
+
+from openpyxl import load_workbook
+
+from paperwork.spreadsheets import export
+from schemes import actions
+from tests.builders import Log
+
+
+def cup() -> Log:
+    log = Log("round-robin", numbering="rating")
+    for surname, rating in (("Иванов", 2400), ("=SUM(A1)", 2300), ("+Петров", 2200), ("Сидоров", 2100)):
+        log.add(surname, rating=rating, name="Я", team="Школа")
+    log.pair()
+    for board, code in ((1, "W+"), (2, "draw")):
+        log.commit(actions.result(1, board, code))
+    return log
+
+
+def test_a_workbook_has_the_three_tables_numbers_as_numbers_and_formulas_as_text() -> None:
+    log = cup()
+    book = load_workbook(io.BytesIO(export(log.state, "standings", 1, "xlsx")))
+    assert book.sheetnames == ["Положение", "Таблица", "Участники"]
+    standings = book["Положение"]
+    assert standings.freeze_panes == "A2"
+    header = [c.value for c in standings[1]]
+    assert header[:5] == ["Место", "№", "Фамилия, имя", "Ранг", "Очки"]
+    rows = [[c.value for c in row] for row in standings.iter_rows(min_row=2)]
+    assert len(rows) == 4
+    scores = {row[2]: row[4] for row in rows}
+    assert scores["Иванов Я"] == 1 and isinstance(scores["Иванов Я"], int) and scores["+Петров Я"] == 0.5
+    names = {row[2] for row in rows}
+    assert "=SUM(A1) Я" in names  # kept as text, not a formula
+    assert all(c.data_type != "f" for row in standings.iter_rows() for c in row)
+    assert standings.column_dimensions["C"].width >= len("Фамилия, имя")
+    players = book["Участники"]
+    assert [c.value for c in players[1]][:4] == ["Рег.", "№", "Фамилия", "Имя"]
+
+
+def test_csv_for_a_russian_excel() -> None:
+    data = export(cup().state, "crosstable", 1, "csv")
+    assert data.startswith("\ufeff".encode())
+    lines = data.decode("utf-8-sig").splitlines()
+    assert lines[0].split(";")[:4] == ["№", "Фамилия, имя", "Ранг", "1"]
+    assert any(line.split(";")[1] == "'=SUM(A1) Я" for line in lines[1:])
+    assert any(line.split(";")[1] == "'+Петров Я" for line in lines[1:])
+    assert len(lines) == 5
+
+
+def test_csv_in_english_uses_commas() -> None:
+    log = Log("gamma", rounds=2, lang="en")
+    log.add("Smith", rank="3k", name="J")
+    lines = export(log.state, "players", 0, "csv").decode("utf-8-sig").splitlines()
+    assert lines[0].startswith("Id,No,Surname,Given name")
