@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from paperwork import cards, rounds, tables
+from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
 from schemes.events import Event
 from schemes.model import Tournament
+from schemes.registry import get_scheme
 
 _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "cards": lambda t, e, r: cards.cards(t, e),
@@ -19,7 +20,21 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "table": tables.final_table,
     "registration": lambda t, e, r: tables.registration(t, e),
     "teams": lambda t, e, r: tables.teams(t, e, r),
+    "blank-cards": lambda t, e, r: blanks.blank_cards(t, e, blank_size(t, "players"), blank_size(t, "rounds")),
+    "blank-protocol": lambda t, e, r: blanks.blank_protocol(t, e, blank_size(t, "boards")),
+    "blank-table": lambda t, e, r: blanks.blank_table(t, e, blank_size(t, "players"), blank_size(t, "rounds")),
 }
+
+
+def blank_size(tournament: Tournament, what: str) -> int:
+    """A blank form's size when the referee names none: the players registered (40 before
+    any), half as many boards, the event's rounds (5 when open)."""
+    players = len(tournament.players) or 40
+    if what == "players":
+        return players
+    if what == "boards":
+        return (players + 1) // 2
+    return get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds or 5
 
 
 def default_round(kind: str, tournament: Tournament) -> int:

@@ -20,7 +20,7 @@ from data import codes
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import backup_path, is_tournament, real_path, restore, write_atomically
-from paperwork.kinds import KINDS
+from paperwork.kinds import BLANKS, KINDS
 from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
@@ -173,6 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     printing = commands.add_parser("print", help="paperwork as PDF")
     printing.add_argument("kind", choices=KINDS, help="which document")
     printing.add_argument("--best", type=int, help="teams: how many best members count (default 3)")
+    printing.add_argument("--count", type=int, help="blank-cards: how many (default: the players registered, or 40)")
+    printing.add_argument("--boards", type=int, help="blank-protocol: how many boards")
+    printing.add_argument("--players", type=int, help="blank-table: how many players")
+    printing.add_argument("--rounds", type=int, help="blank-cards, blank-table: how many rounds")
     printing.add_argument("--by", choices=GROUPINGS, help="teams: named teams, clubs or countries")
     printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
     printing.add_argument("-o", "--output", required=True, help="the PDF to write")
@@ -520,7 +524,9 @@ def _cmd_print(args: argparse.Namespace) -> None:
     if not 0 <= number <= state.paired_rounds:
         raise BadInput(f"round {number} is not paired")
     output = _output(args)
-    if args.kind == "teams":
+    if args.kind in BLANKS:
+        _print_blank(args, state, ledger.events, output)
+    elif args.kind == "teams":
         from paperwork.document import write
         from paperwork.tables import teams
 
@@ -549,6 +555,25 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     write_atomically(output, text.encode("utf-8"), keep_backup=False)
     print(f"rating table written to {args.output}")
+
+
+def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Any], output: Path) -> None:
+    from paperwork import blanks
+    from paperwork.build import blank_size
+    from paperwork.document import write
+
+    sizes = {key: getattr(args, key) for key in ("count", "boards", "players", "rounds")}
+    for key, value in sizes.items():
+        if value is not None and not 1 <= value <= blanks.LIMIT:
+            raise BadInput(f"--{key}: 1 to {blanks.LIMIT}")
+    rounds = sizes["rounds"] or blank_size(state, "rounds")
+    if args.kind == "blank-cards":
+        document = blanks.blank_cards(state, events, sizes["count"] or blank_size(state, "players"), rounds)
+    elif args.kind == "blank-protocol":
+        document = blanks.blank_protocol(state, events, sizes["boards"] or blank_size(state, "boards"))
+    else:
+        document = blanks.blank_table(state, events, sizes["players"] or blank_size(state, "players"), rounds)
+    write(document, output)
 
 
 def _export_table(args: argparse.Namespace, state: Tournament) -> None:

@@ -29,6 +29,9 @@ def test_each_scheme_prints_every_document_and_its_rating_table(scheme: str) -> 
         if kind == "teams":  # these players have no team and no club: the table is there, empty
             assert "Командный зачёт" in text
             continue
+        if kind.startswith("blank-"):  # the forms before the event: the grid, no name
+            assert "Игроков-Длин" not in text and ("Тур" in text or "Доска" in text or "№" in text), kind
+            continue
         assert "Игроков-Длин" in text, kind  # the players' surnames are there (cut to fit where narrow)
     table = rating_table.export(state, log.events)
     assert len([line for line in table.splitlines() if line and not line.startswith(";")]) == 6

@@ -1,0 +1,31 @@
+"""Blank forms (issue 17): pdftotext-like reading shows the grid; page counts by hand."""
+
+from paperwork.blanks import blank_cards, blank_protocol, blank_table
+from tests.builders import Log
+from tests.paperwork.conftest import pages
+
+
+def test_forty_blank_cards_are_ten_pages_with_a_row_per_round() -> None:
+    log = Log("gamma", rounds=6)
+    document = blank_cards(log.state, log.events, 40, 6)
+    text = pages(document)
+    assert len(text) == 10  # four cards to an A4
+    first = text[0]
+    assert first.count("Карточка участника") == 4 and "Уровень" in first
+    assert all(str(r) in first for r in range(1, 7))
+
+
+def test_a_blank_protocol_has_its_boards_numbered() -> None:
+    log = Log("fors", rounds=5)
+    text = "\n".join(pages(blank_protocol(log.state, log.events, 20)))
+    assert "Протокол тура" in text and "Белые" in text and "Чёрные" in text and "Очки" in text
+    numbers = [line.split()[0] for line in text.splitlines() if line.split() and line.split()[0].isdigit()]
+    assert [int(n) for n in numbers if int(n) <= 20][-1] == 20
+
+
+def test_a_blank_table_of_sixty_players_and_nine_rounds_turns_landscape_and_flows_onto_pages() -> None:
+    log = Log("mcmahon", rounds=9)
+    document = blank_table(log.state, log.events, 60, 9)
+    assert document.w > document.h  # landscape
+    text = pages(document)
+    assert len(text) >= 2 and "Итоговая таблица" in text[0] and "ММ" in text[0]
