@@ -20,6 +20,7 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "table": tables.final_table,
     "registration": lambda t, e, r: tables.registration(t, e),
     "teams": lambda t, e, r: tables.teams(t, e, r),
+    "prizes": tables.prizes,
     "blank-cards": lambda t, e, r: blanks.blank_cards(t, e, blank_size(t, "players"), blank_size(t, "rounds")),
     "blank-protocol": lambda t, e, r: blanks.blank_protocol(t, e, blank_size(t, "boards")),
     "blank-table": lambda t, e, r: blanks.blank_table(t, e, blank_size(t, "players"), blank_size(t, "rounds")),

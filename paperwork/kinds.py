@@ -9,6 +9,7 @@ KINDS = (
     "table",
     "registration",
     "teams",
+    "prizes",
     "blank-cards",
     "blank-protocol",
     "blank-table",

@@ -358,3 +358,28 @@ def teams(
     document.table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
     return document
+
+
+def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    """«Призёры»: each prize, who won it and the value that decided (the usual rules: places
+    1-3, women and categories when there are any, the special prizes that apply, one prize
+    per person)."""
+    from schemes.prizes import field_of, hand_out, prize_name, standard_rules
+
+    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    field = field_of(tournament, standings)
+    document = Document(tournament, events, "")
+    text = document.text
+    document.title_line = text["prizes"]
+    document.add_page()
+    columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
+    rows = [
+        [
+            prize_name(prize.name, lambda phrase: text.get(phrase, phrase)),
+            "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in prize.players),
+            prize.value,
+        ]
+        for prize in hand_out(field, standard_rules(field))
+    ]
+    document.table(columns, rows, height=7, font_size=10, header_height=7)
+    return document

@@ -25,6 +25,7 @@ from schemes import actions
 from schemes.events import InvalidEvent
 from schemes.history import describe
 from schemes.model import Tournament
+from schemes.prizes import SPECIALS
 from schemes.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.timecontrol import parse_time
 from tui import views
@@ -46,6 +47,20 @@ def _ids(text: str) -> list[int]:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a comma list of player ids") from None
+
+
+def _rank_groups(text: str) -> list[tuple[str, str]]:
+    groups = []
+    for part in text.split(","):
+        low, sep, high = part.strip().partition("-")
+        if not sep or not low or not high:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a rank group like 20k-11k")
+        groups.append((low, high))
+    return groups
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _param(text: str) -> tuple[str, str]:
@@ -197,6 +212,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     teamed.add_argument("--after", type=int, help="after this round (default: the last complete one)")
     teamed.add_argument("--json", action="store_true", help="as JSON, for scripts")
+
+    prized = commands.add_parser("prizes", help="who wins which prize: places, age and rank groups, special prizes")
+    prized.add_argument("--places", type=int, default=3, help="overall places with a prize (default 3)")
+    prized.add_argument("--age", type=_ids, default=[], help="age groups by upper limit: 12,16 = under 12, under 16")
+    prized.add_argument("--ranks", type=_rank_groups, default=[], help="rank groups: 20k-11k,10k-1k")
+    prized.add_argument("--women", action=argparse.BooleanOptionalAction, help="a women's prize (default: if any)")
+    prized.add_argument("--categories", action=argparse.BooleanOptionalAction, help="prizes per category")
+    prized.add_argument(
+        "--special", type=_names, help=f"special prizes: {', '.join(SPECIALS)} (default: all that apply)"
+    )
+    prized.add_argument("--many", action="store_true", help="a player may win several prizes (default: one each)")
+    prized.add_argument("--after", type=int, help="after this round (default: the last complete one)")
+    prized.add_argument("--json", action="store_true", help="as JSON, for scripts")
 
     registered = commands.add_parser("players", help="the registered players")
     registered.add_argument("--json", action="store_true", help="as JSON, for scripts")
@@ -479,6 +507,17 @@ def _cmd_teams(args: argparse.Namespace) -> None:
     _emit(args, data, lambda: views.teams_text(state, data))
 
 
+def _cmd_prizes(args: argparse.Namespace) -> None:
+    state = _reading(args).state
+    after = state.latest_complete_round if args.after is None else args.after
+    if not 0 <= after <= state.paired_rounds:
+        raise BadInput(f"round {after} is not paired")
+    if not 0 <= args.places <= 100:
+        raise BadInput("--places: 0 to 100")
+    data = views.prizes_json(state, after, args)
+    _emit(args, data, lambda: views.prizes_text(state, data))
+
+
 def _cmd_players(args: argparse.Namespace) -> None:
     state = _reading(args).state
     _emit(args, views.players_json(state) if args.json else None, lambda: views.players_text(state))
@@ -685,6 +724,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "import": _cmd_import,
     "players": _cmd_players,
     "teams": _cmd_teams,
+    "prizes": _cmd_prizes,
 }
 
 

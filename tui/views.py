@@ -256,3 +256,27 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
         scores = f"{team['score']:>6g} {team['total']:>6g} {team['best_place']:>4}"
         lines.append(f"{team['place']:>5}  {team['team']:<20} {scores}  {members}")
     return "\n".join(lines)
+
+
+def prizes_json(state: Tournament, after_round: int, options: Any) -> list[dict[str, Any]]:
+    """``prizes --json``: ``[{"prize": …, "players": [id…]}]`` (with the value that won it)."""
+    from schemes.prizes import field_of, hand_out, standard_rules
+
+    standings = get_scheme(state.settings.scheme).standings(state, after_round)
+    field = field_of(state, standings)
+    rules = standard_rules(field, options.places, options.age, options.ranks, options.women, options.categories,
+                           options.special)  # fmt: skip
+    return [
+        {"prize": p.name, "players": list(p.players), "value": p.value}
+        for p in hand_out(field, rules, one_prize=not options.many)
+    ]
+
+
+def prizes_text(state: Tournament, data: list[dict[str, Any]]) -> str:
+    from schemes.prizes import prize_name
+
+    lines = [f"{state.settings.name} — prizes"]
+    for prize in data:
+        names = ", ".join(player_label(state, p) for p in prize["players"])
+        lines.append(f"{prize_name(prize['prize'], str):<40} {names}  ({prize['value']})")
+    return "\n".join(lines)

@@ -116,3 +116,26 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and (data["by"], data["best"], data["after_round"]) == ("team", 1, 0)
     assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
     assert run(capsys, "-f", path, "teams", "--best", "0")[0] == 2
+
+
+def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pypdf import PdfReader
+
+    path = str(tmp_path / "p.json")
+    run(capsys, "new", path, "--scheme", "round-robin", "--name", "Детский кубок", "--dates", "05.12.2026")
+    for surname, born, sex in (("Аня", "2015-01-01", "ж"), ("Боря", "2013-01-01", "м"), ("Вика", "2016-06-01", "ж")):
+        assert run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "20k",
+                   "--birth", born, "--sex", sex)[0] == 0  # fmt: skip
+    code, out, _ = run(
+        capsys, "-f", path, "prizes", "--json", "--places", "1", "--special", "youngest", "--no-women", "--many"
+    )
+    prizes = json.loads(out)
+    assert code == 0
+    assert [p["prize"] for p in prizes][-1] == "youngest" and all(
+        set(p) == {"prize", "players", "value"} for p in prizes
+    )
+    assert prizes[-1]["players"] == [3] and prizes[-1]["value"] == "10"
+    pdf = tmp_path / "prizes.pdf"
+    assert run(capsys, "-f", path, "print", "prizes", "-o", str(pdf))[0] == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Призёры" in text and "1 место" in text and "Вика Я" in text  # before round 1 all share the first place

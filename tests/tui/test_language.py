@@ -25,6 +25,8 @@ WALK = [  # from the tournament screen: (keys, then escape back)
     ["f3", "3", "w"],
     ["f4"],
     ["f4", "t"],
+    ["f4", "g"],
+    ["f4", "p"],
     ["f5"],
     ["f8"],
     ["f8", "enter"],

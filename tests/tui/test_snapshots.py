@@ -63,6 +63,7 @@ DIALOGS = [
     ("rating_list", ["f2", "f"]),
     ("settings", ["f8"]),
     ("settings_edit", ["f8", "enter"]),
+    ("prizes", ["f4", "p"]),
 ]
 
 

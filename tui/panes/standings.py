@@ -24,6 +24,7 @@ class StandingsPane(Pane):
         Binding("right_square_bracket", "step(1)", "Next round"),
         Binding("t", "toggle_table", "Table"),
         Binding("g", "toggle_teams", "Teams"),
+        Binding("p", "prizes", "Prizes"),
     ]
 
     after: int | None = None
@@ -101,6 +102,13 @@ class StandingsPane(Pane):
     def action_toggle_table(self) -> None:
         self.rounds_table, self.teams = not self.rounds_table, False
         self.show(self.session)
+
+    def action_prizes(self) -> None:
+        from tui.screens.prizes import PrizesScreen
+
+        state = self.session.state
+        after = state.latest_complete_round if self.after is None else min(self.after, state.paired_rounds)
+        self.app.push_screen(PrizesScreen(state, after))
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False

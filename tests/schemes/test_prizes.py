@@ -1,0 +1,82 @@
+"""Prizes by hand (issue 17): places with ties, categories, the age cut-off, special prizes,
+and one prize per person."""
+
+from schemes import actions
+from schemes.prizes import age_rules, field_of, hand_out, place_rules, special_rules, women_rules
+from schemes.registry import get_scheme
+from tests.builders import Log
+
+UPSETS = {("F", "A"), ("D", "B")}
+"""Who beat a higher-rated player; everyone else lost to the higher-rated."""
+
+
+def played_out() -> tuple[Log, dict[str, int]]:
+    """Six players, a full round robin.  Wins: A 4 (lost to F), B 3 (lost to A and D), C 3,
+    D 3 (beat B), E 1, F 1 (beat A).  B, C, D: 3 each, a cycle of wins, equal Buchholz:
+    they share places 2-4."""
+    log = Log("round-robin", numbering="rating", tiebreaks="buchholz")
+    log.commit(actions.change_settings(dates="05.12.2026"))
+    born = {"A": "1990-01-01", "B": "2014-12-06", "C": "2014-12-05", "D": "2012-03-01", "E": "", "F": "2016-01-01"}
+    sex = {"B": "f", "D": "f"}
+    ids = {}
+    for rating, name in zip((2400, 2300, 2200, 2100, 2000, 1900), "ABCDEF", strict=True):
+        ids[name] = log.add(name, rating=rating, birth=born[name], sex=sex.get(name, ""))
+    letter = {v: k for k, v in ids.items()}
+    rating = {p: log.state.players[p].rating for p in ids.values()}
+    for number in range(1, 6):
+        log.pair()
+        for board in log.state.round(number).boards:
+            w, b = letter[board.white], letter[board.black]
+            upset = (w, b) in UPSETS or (b, w) in UPSETS
+            white_wins = (rating[board.white] > rating[board.black]) != upset
+            log.commit(actions.result(number, board.number, "W+" if white_wins else "B+"))
+    return log, ids
+
+
+def test_places_share_and_leave_no_second_third() -> None:
+    log, ids = played_out()
+    standings = get_scheme("round-robin").standings(log.state, 5)
+    field = field_of(log.state, standings)
+    prizes = hand_out(field, place_rules(field), one_prize=False)
+    assert [(p.name, sorted(p.players)) for p in prizes] == [("1", [ids["A"]]), ("2", sorted([ids[x] for x in "BCD"]))]
+
+
+def test_age_groups_count_on_the_first_day_and_women_have_their_own() -> None:
+    """On 05.12.2026 B is 11 (12 the next day), C turns 12 that day, F is 10: under 12 are B
+    and F, B placed higher.  Women: B and D, who share a place: both first."""
+    log, ids = played_out()
+    field = field_of(log.state, get_scheme("round-robin").standings(log.state, 5))
+    prizes = hand_out(field, age_rules(field, 12, count=2) + women_rules(field, count=2), one_prize=False)
+    assert [(p.name, sorted(p.players)) for p in prizes] == [
+        ("under 12: 1", [ids["B"]]),
+        ("under 12: 2", [ids["F"]]),
+        ("women: 1", sorted([ids["B"], ids["D"]])),
+    ]
+
+
+def test_one_prize_per_person_passes_to_the_next() -> None:
+    """Places first (A; B, C, D), then the most wins: A's 4 and the 3s are taken, so E and F
+    with one win each share it; then the youngest: F has a prize, B, C, D too — nobody is
+    left with a date of birth but A, who has first place: no youngest prize."""
+    log, ids = played_out()
+    field = field_of(log.state, get_scheme("round-robin").standings(log.state, 5))
+    rules = place_rules(field) + special_rules(field, ["most_wins", "youngest"])
+    prizes = hand_out(field, rules, one_prize=True)
+    assert [(p.name, sorted(p.players), p.value) for p in prizes] == [
+        ("1", [ids["A"]], "1"),
+        ("2", sorted([ids[x] for x in "BCD"]), "2"),
+        ("most_wins", sorted([ids["E"], ids["F"]]), "1"),
+    ]
+    many = hand_out(field, rules, one_prize=False)
+    assert [(p.name, p.players, p.value) for p in many][2:] == [("most_wins", (ids["A"],), "4"),
+                                                                 ("youngest", (ids["F"],), "10")]  # fmt: skip
+
+
+def test_wins_over_stronger_and_the_newcomer() -> None:
+    """F (1900) beat A (2400), D (2100) beat B (2300): one such win each; D placed higher.
+    Everyone here has a rating: no newcomer."""
+    log, ids = played_out()
+    field = field_of(log.state, get_scheme("round-robin").standings(log.state, 5))
+    prize = hand_out(field, special_rules(field, ["wins_over_stronger"]), one_prize=False)
+    assert [(p.players, p.value) for p in prize] == [((ids["D"],), "1")]
+    assert hand_out(field, special_rules(field, ["best_newcomer"])) == []  # everyone has a rating
