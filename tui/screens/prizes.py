@@ -9,10 +9,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from paperwork.labels import labels
 from schemes.model import Tournament
 from schemes.prizes import field_of, hand_out, prize_name, standard_rules
 from schemes.registry import get_scheme
-from tui.i18n import _
+from tui.i18n import _, language
 from tui.widgets import PlainTable
 
 
@@ -27,6 +28,7 @@ class PrizesScreen(ModalScreen[None]):
         state = self.tournament
         standings = get_scheme(state.settings.scheme).standings(state, self.after_round)
         field = field_of(state, standings)
+        words = labels(language())  # the prizes' names are the paper's words, in the interface language
         with Vertical(classes="dialog wide"):
             yield Label(_("Prizes after round {round}", round=self.after_round), markup=False)
             table = PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
@@ -35,7 +37,7 @@ class PrizesScreen(ModalScreen[None]):
                 names = "; ".join(
                     f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
                 )
-                table.add_row(prize_name(prize.name, _), names, prize.value)
+                table.add_row(prize_name(prize.name, lambda phrase: words.get(phrase, phrase)), names, prize.value)
             yield table
 
     def action_close(self) -> None:
