@@ -175,3 +175,26 @@ def test_teams_and_clubs_groups_are_named_not_kept(tmp_path: Path) -> None:
         "clubs groups",
     )
     assert read(TESTDATA / "simplemm.xml").ignored == ()
+
+
+def test_the_egf_table_of_an_imported_mcmahon_is_opengothas_own() -> None:
+    """juvisy.h9 is what OpenGotha 3.49 exported for the tournament juvisy2019.xml holds: our
+    EGF table of the imported file has the same players in the same order, the same MMS,
+    SOS and SOSOS, and the same results, token for token."""
+    from data.results_table import parse
+    from data.results_table import read as read_table
+    from paperwork.rating_table import export
+
+    log = Log.__new__(Log)
+    log.events, log.last = [], None
+    for action in read(TESTDATA / "juvisy2019.xml").actions:
+        log.commit(action)
+    ours = parse(export(log.state, log.events, egf=True))
+    theirs = read_table(TESTDATA.parent / "juvisy.h9")
+    assert len(ours.lines) == len(theirs.lines) == 19
+    for mine, reference in zip(ours.lines, theirs.lines, strict=True):
+        assert (mine.surname, mine.name, mine.grade.lower(), mine.country, mine.club) == (
+            reference.surname, reference.name, reference.grade.lower(), reference.country, reference.club,
+        )  # fmt: skip
+        assert mine.info[1:4] == reference.info[:3]  # MMS, SOS, SOSOS (ours starts with the place)
+        assert [r.text() for r in mine.results] == [r.text() for r in reference.results]
