@@ -244,7 +244,11 @@ class AtomicStorage(Storage):
 def real_path(path: str | os.PathLike[str]) -> Path:
     """The file a name stands for, resolved once: through a symbolic link every write and
     the lock go to the real file, so two names can never become two tournaments."""
-    return Path(os.path.abspath(Path(path).expanduser())).resolve()
+    try:
+        expanded = Path(path).expanduser()
+    except RuntimeError:  # ~name of a user the system does not know
+        raise TournamentFileError("{path}: no such user's home folder", path=str(path)[:80]) from None
+    return Path(os.path.abspath(expanded)).resolve()
 
 
 @dataclass(frozen=True)

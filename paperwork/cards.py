@@ -265,6 +265,31 @@ def _gotha(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Call
     return face
 
 
+def _playoff(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    """A play-off card: the seed, then each game's opponent, colour and result."""
+    table = outcomes(tournament, tournament.paired_rounds)
+    done = _finished(tournament)
+    places = _places(tournament) if done else {}
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["colour"], 5),
+        Column(text["result"], 5),
+    ]
+
+    def face(player: int) -> Face:
+        header = [(text["seed"], str(tournament.numbers.get(player, "")))]
+        if done:
+            header.append((text["place"], places[player]))
+        rows = [
+            [str(r), opponent_number(o, tournament.numbers), colour(o, text), result_symbol(o)]
+            for r, o in enumerate(table[player], start=1)
+        ]
+        return Face(header, columns, _blank(columns, rows, rounds))
+
+    return face
+
+
 FACES = {
     "gamma": _gamma,
     "sport-handicap": _sport_handicap,
@@ -272,6 +297,7 @@ FACES = {
     "round-robin": _round_robin,
     "mcmahon": _gotha,
     "swiss": _gotha,
+    "playoff": _playoff,
 }
 
 

@@ -111,6 +111,9 @@ RU = {
     "the oldest": "самый старший участник",
     "the best newcomer": "лучший новичок",
     "team": "Команда",
+    "seed": "Посев",
+    "bracket": "Сетка плей-офф",
+    "third_place_match": "Матч за 3-е место",
     "sheet_standings": "Положение",
     "sheet_crosstable": "Таблица",
     "sheet_players": "Участники",
@@ -252,6 +255,9 @@ EN = {
     "the oldest": "the oldest",
     "the best newcomer": "the best newcomer",
     "team": "Team",
+    "seed": "Seed",
+    "bracket": "Play-off bracket",
+    "third_place_match": "Match for third place",
     "sheet_standings": "Standings",
     "sheet_crosstable": "Crosstable",
     "sheet_players": "Players",
@@ -299,6 +305,7 @@ SCORE_LABEL = {
     "round-robin": "points",
     "mcmahon": "MMS",
     "swiss": "NBW",
+    "playoff": "wins",
 }
 """The title of each scheme's main value in standings (paper and screen)."""
 

@@ -50,6 +50,7 @@ INFO_HEADER = {
     "round-robin": "Pl Pts Bh W",
     "mcmahon": "Pl MMS SOS SOSOS",
     "swiss": "Pl NBW SOS SOSOS",
+    "playoff": "Pl W Seed G",
 }
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
@@ -79,6 +80,8 @@ def _free_mark(tournament: Tournament, kind: str) -> str:
     if scheme == "fors":
         value = params["bye_points" if kind == "bye" else "skip_points"]
         return "+" if value >= params["win_points"] else "-" if value <= params["loss_points"] else "="
+    if scheme == "playoff":
+        return "+" if kind in ("bye", "walkover") else "-"
     if scheme in ("mcmahon", "swiss"):
         prefix = "genMMS2Value" if scheme == "mcmahon" else "genNBW2Value"
         doubled = params[prefix + ("Bye" if kind == "bye" else "Absent")]
@@ -154,6 +157,9 @@ def _info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
             )
             for p in rows
         }
+    if scheme == "playoff":
+        games = {p: sum(o.kind is Kind.GAME for o in rounds) for p, rounds in outcomes(tournament, after).items()}
+        return {p: (place(p), unsigned(rows[p].score), str(tournament.numbers.get(p, 0)), str(games[p])) for p in rows}
     if scheme in ("mcmahon", "swiss"):
         sos, sosos = ("SOSM", "SOSOSM") if scheme == "mcmahon" else ("SOSW", "SOSOSW")
         return {

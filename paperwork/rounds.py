@@ -8,7 +8,7 @@ from paperwork.document import FAMILY, MARGIN, Column, Document, number
 from paperwork.people import identity, number_of
 from schemes.events import Event
 from schemes.model import Board, Round, Tournament
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, skipping
 
 # the value shown beside each name: what the scheme pairs by
 VALUE_LABEL = {
@@ -18,6 +18,7 @@ VALUE_LABEL = {
     "round-robin": "points",
     "mcmahon": "MMS",
     "swiss": "NBW",
+    "playoff": "wins",
 }
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
 PROTOCOL_FONT = 11.0  # names read on the wall from a metre
@@ -93,7 +94,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
 def _not_playing(document: Document, tournament: Tournament, played: Round) -> None:
     groups = (
         ("byes", list(played.byes)),
-        ("skips", tournament.skipping(played.number)),
+        ("skips", skipping(tournament, played.number)),
         ("withdrawn", tournament.withdrawn(played.number)),
     )
     document.ln(2)

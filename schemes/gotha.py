@@ -181,6 +181,8 @@ class Gotha:
     rounds_required: bool = True
     numbering_by_hand: bool = False
     skip_deadline: bool = False
+    everyone_plays: bool = True
+    draws: bool = True
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -17,7 +17,7 @@ from typing import Any
 from schemes import dates
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, standing
-from schemes.model import RESULT_CODES, Board, Player, Result, Round, Settings, Tournament
+from schemes.model import DRAW, RESULT_CODES, Board, Player, Result, Round, Settings, Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.scheme import check_params, check_recorded
@@ -268,7 +268,7 @@ def _seating(state: Tournament, number: int, data: Mapping[str, Any]) -> tuple[t
         if not _player(state, player_id).available_in(number):
             raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
     expected = {p.id for p in state.players.values() if p.available_in(number)}
-    left_out = sorted(expected - set(seated))
+    left_out = sorted(expected - set(seated)) if get_scheme(state.settings.scheme).everyone_plays else []
     if left_out:
         raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
     return boards, byes
@@ -331,6 +331,8 @@ def _result(state: Tournament, event: Event) -> Tournament:
         )
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
+    if data["code"] == DRAW and not get_scheme(state.settings.scheme).draws:
+        raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
     swapped = data.get("swapped", False)
     if swapped and not board.nigiri:
         raise InvalidEvent(

@@ -65,6 +65,8 @@ class RoundRobin:
     rounds_required: bool = False
     numbering_by_hand: bool = True
     skip_deadline: bool = False
+    everyone_plays: bool = True
+    draws: bool = True
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

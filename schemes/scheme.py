@@ -210,6 +210,15 @@ class Scheme(Protocol):
         """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
 
     @property
+    def everyone_plays(self) -> bool:
+        """Whether every available player is seated in each round (a play-off leaves the
+        eliminated out)."""
+
+    @property
+    def draws(self) -> bool:
+        """Whether a game can end in a draw (a play-off game is replayed instead)."""
+
+    @property
     def recorded(self) -> Sequence[Recorded]:
         """What its pairings record in ``extra``."""
 

@@ -43,6 +43,8 @@ class SwissLike:
     rounds_required: bool = True
     numbering_by_hand: bool = False
     skip_deadline: bool = False
+    everyone_plays: bool = True
+    draws: bool = True
     recorded: Sequence[Recorded] = ()
     left_over: bool = False
     """The bye: the player the search leaves over (sport-handicap), or bottom-up among those

@@ -113,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="a scheme parameter, named as in the scheme's rules (repeatable)",
     )
 
+    new.add_argument("--from", dest="source", help="register the players of this finished tournament, by place")
+    new.add_argument("--top", type=int, help="with --from: only the first N places (a play-off of the best 8)")
+
     demo = commands.add_parser("demo", help="write a demo tournament")
     demo.add_argument("dir", nargs="?", default="tengen-demo", help="the folder to write the demo into")
     demo.add_argument("--no-tui", action="store_true", help="write the files only, do not open the app")
@@ -276,6 +279,11 @@ def _file(args: argparse.Namespace) -> str:
 
 
 def _cmd_new(args: argparse.Namespace) -> None:
+    entrants = _entrants_from(args) if args.source else []
+    params = dict(args.param)
+    if entrants and args.scheme == "playoff":
+        params.setdefault("seeding", "registration")  # seeded by the earlier tournament's places
+    args.param = list(params.items())
     action = actions.create(
         args.name,
         args.scheme,
@@ -287,13 +295,43 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.lang,
         dict(args.param),
     )
-    Ledger.create(args.path, action).close()
-    print(f"created {args.path}")
+    with Ledger.create(args.path, action) as ledger:
+        if entrants:
+            ledger.commit_all([_registration(fields) for fields in entrants])
+    print(f"created {args.path}" + (f" with {len(entrants)} players from {args.source}" if entrants else ""))
     if args.time:
         control = parse_time(args.time)
         print(f"time control {args.time}: {control.describe()}")
         if not control.rated_in_russia:
             print(f"warning: {args.time} is under 60 effective minutes: the event would not be rated", file=sys.stderr)
+
+
+def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The players of the tournament ``--from`` in place order (its latest complete round),
+    the first ``--top`` of them, with everything registered about them."""
+    if args.top is not None and args.top < 2:
+        raise BadInput("--top: 2 or more")
+    state = Ledger(args.source).state
+    rows = views.standings_json(state, state.latest_complete_round)["rows"]
+    chosen = rows[: args.top] if args.top else rows
+    entrants = []
+    for row in chosen:
+        p = state.players[row["id"]]
+        fields: dict[str, Any] = {"surname": p.surname, "name": p.name, "country": p.country, "club": p.club}
+        fields.update(rating=p.rating) if p.rating is not None else fields.update(rank=p.rank_label)
+        fields.update(
+            {k: getattr(p, k) for k in ("patronymic", "team", "category", "pin", "rgf", "note") if getattr(p, k)}
+        )
+        if p.birth:
+            fields["birth"] = p.birth
+        if p.sex:
+            fields["sex"] = p.sex
+        entrants.append(fields)
+    return entrants
+
+
+def _registration(fields: dict[str, Any]) -> Callable[[list[Any], Tournament], actions.Action]:
+    return lambda events, state: actions.register(events, **fields)
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
@@ -649,7 +687,10 @@ def _output(args: argparse.Namespace) -> Path:
         raise BadInput("-o: give the name of the file to write")
     if not text.isprintable():
         raise BadInput("-o: the file name holds control characters")
-    path = Path(text).expanduser()
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError:
+        raise BadInput(f"{text}: no such user's home folder") from None
     if path.is_dir():
         raise BadInput(f"{text}: a folder; give the name of the file to write")
     if not path.parent.is_dir():

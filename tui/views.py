@@ -12,6 +12,7 @@ from schemes.events import Event, retracted_ids
 from schemes.history import describe
 from schemes.model import Tournament
 from schemes.registry import get_scheme
+from schemes.registry import skipping as registry_skipping
 from schemes.true_rating import rating_label
 
 
@@ -47,7 +48,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
             for b in played.boards
         ],
         "byes": list(played.byes),
-        "skips": state.skipping(number),
+        "skips": registry_skipping(state, number),
         "withdrawn": state.withdrawn(number),
     }
     result.update((k, v) for k, v in played.extra.items() if isinstance(v, (int, float, str)))
@@ -280,3 +281,34 @@ def prizes_text(state: Tournament, data: list[dict[str, Any]]) -> str:
         names = ", ".join(player_label(state, p) for p in prize["players"])
         lines.append(f"{prize_name(prize['prize'], str):<40} {names}  ({prize['value']})")
     return "\n".join(lines)
+
+
+def bracket_lines(state: Tournament, say: Any = str) -> list[str]:
+    """The play-off bracket as text, a stage after another: each match, its score, ``>`` at
+    the one through (fits 80 columns at any size of bracket)."""
+    from schemes.playoff import bracket
+
+    drawn = bracket(state)
+    names = {"1": "final", "2": "semi-finals", "4": "quarter-finals"}
+    lines = []
+    total = len(drawn.stages)
+    for index, stage in enumerate(drawn.stages):
+        main = [m for m in stage if not m.third_place]
+        title = names.get(str(len(main)), "1/{n}").replace("{n}", str(len(main)))
+        lines.append(say(title).replace("{n}", str(len(main))) + ":")
+        for match in stage:
+            if match.third_place:
+                lines.append("  " + say("match for third place") + ":")
+            winner = match.winner(drawn.needed) if match.decided(drawn.needed, drawn.most) else None
+            cells = []
+            for player in (match.a, match.b):
+                if player is None:
+                    cells.append("—")
+                    continue
+                mark = ">" if player == winner else " "
+                score = f" {match.wins.get(player, 0)}" if match.games else ""
+                cells.append(f"{mark}{player_label(state, player)}{score}")
+            lines.append("   " + "   ".join(cells) if len(match.players) == 2 else "   " + cells[0] + "  " + say("bye"))
+        if index < total - 1:
+            lines.append("")
+    return lines

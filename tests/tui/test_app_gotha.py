@@ -117,3 +117,29 @@ async def test_team_standings_in_the_app(tmp_path: Path) -> None:
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert {row[1] for row in rows} >= {"StP", "Vla"}
         assert "Командный зачёт после тура 3" in str(app.screen.query_one("#standings-info").render())
+
+
+async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
+    """Eight players seeded by a Gamma demo's places, round 1 played: k shows the bracket."""
+    from textual.widgets import Static
+
+    from tui.cli import main
+    from tui.demo import write_demo
+
+    write_demo(tmp_path / "demo")
+    path = tmp_path / "cup.json"
+    source = str(tmp_path / "demo" / "gamma.json")
+    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "8"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    for board in (1, 2, 3, 4):
+        assert main(["-f", str(path), "result", "1", str(board), "W+"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "k")
+        await pilot.pause()
+        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Сетка плей-офф" in text and "1/4 финала:" in text
+        assert ">1. Широков Дмитрий (1d) 1" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)

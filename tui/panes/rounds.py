@@ -14,9 +14,10 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.widgets import DataTable, Static
 
-from schemes import actions
+from schemes import actions, registry
 from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.model import Board, Round
+from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
@@ -40,6 +41,7 @@ class RoundsPane(Pane):
         Binding("s", "swapped", "Colours swapped", show=False),
         Binding("m", "swap_players", "Swap players", show=False),
         Binding("v", "why", "Why this opponent", show=False),
+        Binding("k", "bracket", "Bracket", show=False),
         Binding("left_square_bracket", "step(-1)", "Previous round", show=False),
         Binding("right_square_bracket", "step(1)", "Next round", show=False),
     ]
@@ -141,7 +143,7 @@ class RoundsPane(Pane):
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 
     def show_free(self, played: Round) -> None:
-        skipping = self.session.state.skipping(played.number)
+        skipping = registry.skipping(self.session.state, played.number)
         lines = []
         if played.byes:
             lines.append(f"{_('Bye')}: " + "; ".join(self.label(p) for p in played.byes))
@@ -305,6 +307,16 @@ class RoundsPane(Pane):
         if board is None:
             return
         self.app.push_screen(WhyScreen(state, number, why(state, number, board.white, board.black)))
+
+    def action_bracket(self) -> None:
+        """A play-off's bracket, stage after stage (any key or Esc closes it)."""
+        from tui.screens.bracket import BracketScreen
+
+        state = self.session.state
+        if state.settings.scheme != "playoff":
+            self.notify(_("The bracket is the play-off's"), severity="warning")
+            return
+        self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen

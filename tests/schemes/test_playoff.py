@@ -1,0 +1,136 @@
+"""Play-off by hand (issue 18): seeding order, byes, best of three, third place, a forfeit,
+both lose, places."""
+
+import pytest
+
+from schemes import actions
+from schemes.events import InvalidEvent
+from schemes.playoff import PLAYOFF, bracket_order
+from tests.builders import Log
+
+
+def field(count: int, **params: str) -> tuple[Log, list[int]]:
+    """``count`` players rated 2500, 2490, … so that seed n is the n-th registered."""
+    log = Log("playoff", **params)
+    ids = [log.add(f"P{i:02d}", rating=2500 - 10 * i) for i in range(count)]
+    return log, ids
+
+
+def pairs(log: Log, number: int, ids: list[int]) -> list[tuple[int, int]]:
+    """Each board of round ``number`` as the seeds of its two players, lower seed first."""
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    return [tuple(sorted((seed[b.white], seed[b.black]))) for b in log.state.round(number).boards]
+
+
+def win(log: Log, number: int, ids: list[int], winners: set[int]) -> None:
+    """Enter round ``number``: the player of each board whose seed is in ``winners`` wins."""
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    for board in log.state.round(number).boards:
+        log.commit(actions.result(number, board.number, "W+" if seed[board.white] in winners else "B+"))
+
+
+def test_the_standard_bracket_order() -> None:
+    assert bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]
+    assert bracket_order(16)[:4] == [1, 16, 8, 9]
+
+
+def test_eight_players_seeded_then_winners_in_bracket_order() -> None:
+    log, ids = field(8)
+    log.pair()
+    assert pairs(log, 1, ids) == [(1, 8), (4, 5), (2, 7), (3, 6)]
+    board = log.state.round(1).boards[0]
+    assert (board.white, board.handicap) == (ids[0], 0)  # the higher seed takes white
+    win(log, 1, ids, {1, 5, 2, 3})  # 5 beats 4
+    log.pair()
+    assert pairs(log, 2, ids) == [(1, 5), (2, 3)]
+    win(log, 2, ids, {5, 2})
+    log.pair()
+    assert pairs(log, 3, ids) == [(2, 5)]
+    win(log, 3, ids, {2})
+    with pytest.raises(InvalidEvent, match="all 3 rounds are paired"):
+        log.pair()
+    rows = PLAYOFF.standings(log.state, 3).rows
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    assert [(r.place, seed[r.player]) for r in rows] == [
+        ("1", 2), ("2", 5), ("3-4", 1), ("3-4", 3), ("5-8", 4), ("5-8", 6), ("5-8", 7), ("5-8", 8),
+    ]  # fmt: skip
+    assert PLAYOFF.total_rounds(log.state) == 3
+
+
+def test_five_players_byes_to_the_top_seeds() -> None:
+    """A bracket of 8: seeds 6, 7, 8 are missing, so 1, 2, 3 go through; 4 meets 5."""
+    log, ids = field(5)
+    log.pair()
+    assert pairs(log, 1, ids) == [(4, 5)]
+    assert sorted(log.state.round(1).byes) == sorted(ids[:3])
+    win(log, 1, ids, {4})
+    log.pair()
+    assert pairs(log, 2, ids) == [(1, 4), (2, 3)]
+    rows = PLAYOFF.standings(log.state, 1).rows
+    assert rows[-1].player == ids[4] and rows[-1].place == "5"
+
+
+def test_twelve_and_sixteen_players() -> None:
+    log, ids = field(12)
+    log.pair()
+    assert pairs(log, 1, ids) == [(8, 9), (5, 12), (7, 10), (6, 11)]  # 1-4 have byes
+    log16, ids16 = field(16)
+    log16.pair()
+    assert pairs(log16, 1, ids16)[:2] == [(1, 16), (8, 9)] and len(log16.state.round(1).boards) == 8
+
+
+def test_best_of_three_and_a_third_place_match() -> None:
+    """Four players, best of three: 1–4 goes 2:0, 2–3 goes 1:1 then 3 wins game 3 (a round of
+    one board).  The final 1–3 and the third-place match 2–4 are then paired together."""
+    log, ids = field(4, games_per_match=3, third_place="on")
+    log.pair()
+    assert pairs(log, 1, ids) == [(1, 4), (2, 3)]
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    colours = {b.white for b in log.state.round(2).boards}
+    assert colours == {ids[3], ids[2]}  # game 2: the lower seeds take white
+    win(log, 2, ids, {1, 3})
+    log.pair()
+    assert pairs(log, 3, ids) == [(2, 3)]
+    win(log, 3, ids, {3})
+    log.pair()
+    assert pairs(log, 4, ids) == [(1, 3), (2, 4)]
+    win(log, 4, ids, {3, 4})
+    log.pair()
+    win(log, 5, ids, {3, 2})  # 3 leads 2:0 in the final; 2 and 4 are 1:1
+    log.pair()
+    assert pairs(log, 6, ids) == [(2, 4)]
+    win(log, 6, ids, {4})
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    rows = PLAYOFF.standings(log.state, 6).rows
+    assert [(r.place, seed[r.player], r.score) for r in rows] == [("1", 3, 4.0), ("2", 1, 2.0), ("3", 4, 2.0),
+                                                                   ("4", 2, 2.0)]  # fmt: skip
+
+
+def test_a_forfeit_and_both_lose() -> None:
+    """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 goes through to the title."""
+    log, ids = field(4)
+    log.pair()
+    log.commit(actions.result(1, 1, "W+F"))
+    log.commit(actions.result(1, 2, "both-lose"))
+    log.pair()
+    assert log.state.round(2).boards == () and log.state.round(2).byes == (ids[0],)
+    rows = PLAYOFF.standings(log.state, 2).rows
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2-4", 2), ("2-4", 3), ("2-4", 4)]
+
+
+def test_a_jigo_is_replayed_not_entered() -> None:
+    log, ids = field(2)
+    log.pair()
+    with pytest.raises(InvalidEvent, match="replayed"):
+        log.commit(actions.result(1, 1, "draw"))
+
+
+def test_undoing_a_result_under_a_later_round_is_refused() -> None:
+    log, ids = field(4)
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    with pytest.raises(InvalidEvent):
+        log.commit(actions.undo(log.events, log.events[-2].id))  # the second result of round 1

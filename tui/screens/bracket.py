@@ -1,0 +1,27 @@
+"""The play-off bracket as text, stage after stage (``views.bracket_lines``)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.i18n import _
+
+
+class BracketScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,k", "close", "Close")]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog weights"):
+            yield Static(_("Play-off bracket"), classes="heading", markup=False)
+            yield Static("\n".join(self.lines) or _("No round is paired yet"), markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
