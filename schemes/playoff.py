@@ -196,9 +196,15 @@ class Playoff:
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:
-        """Known once the final is decided: the rounds it took."""
+        """One game a match: a round a stage (the third-place match is played beside the
+        final).  Best of three: known once the final is decided — the rounds it took."""
         done = bracket(tournament)
-        return tournament.paired_rounds if done.finished() and tournament.rounds[-1].complete else None
+        if done.finished() and tournament.rounds[-1].complete:
+            return tournament.paired_rounds
+        if int(tournament.settings.params["games_per_match"]) == 1:
+            field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
+            return max(1, (max(field, 2) - 1).bit_length())
+        return None
 
     def pair(
         self,

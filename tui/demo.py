@@ -1,5 +1,6 @@
 """The bundled demo: one tournament of each scheme, part-way through (McMahon as
-OpenGotha pairs it), and the Vladivostok cup of fors.md complete.
+OpenGotha pairs it; a play-off after its first round), and the Vladivostok cup of fors.md
+complete.
 
 It is written through the same actions as a referee's commands, so the demo is
 also a smoke test of the whole path from action to file.
@@ -169,12 +170,33 @@ def _mcmahon(path: Path) -> None:
         _play(ledger, MCMAHON_RESULTS, random.Random(2026))
 
 
+PLAYOFF_RESULTS = (("W+", "B+", "W+", "B+"),)
+
+
+def _playoff(path: Path) -> None:
+    create = actions.create(
+        "Демо: кубок на вылет",
+        "playoff",
+        None,
+        "Санкт-Петербург",
+        "2026-11-29",
+        6.5,
+        "40+30sx3",
+        "ru",
+        {"third_place": "on"},
+    )
+    with Ledger.create(path, create) as ledger:
+        _register(ledger, PLAYERS[:8])
+        _play(ledger, PLAYOFF_RESULTS, random.Random(2026))
+
+
 DEMOS = {
     "round-robin.json": _round_robin,
     "gamma.json": _gamma,
     "sport-handicap.json": _sport_handicap,
     "fors-vladivostok.json": _vladivostok,
     "mcmahon.json": _mcmahon,
+    "playoff.json": _playoff,
 }
 
 

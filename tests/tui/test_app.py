@@ -40,7 +40,7 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
     app = app_on(folder, None)
     async with run_test(app, size=(100, 30)) as pilot:
         options = app.screen.query_one(OptionList)
-        assert options.option_count == 5
+        assert options.option_count == 6
         options.highlighted = options.get_option_index(str((folder / "gamma.json").resolve()))
         await pilot.press("enter")
         await pilot.pause()

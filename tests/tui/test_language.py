@@ -69,6 +69,7 @@ async def walk(language: str, demo: Path) -> str:
         "gamma.json": WALK,
         **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS},
         "mcmahon.json": [["f3", "1", "v"], ["f4"], ["f8"]],
+        "playoff.json": [["f3", "k"], ["f4"]],
     }
     for name, steps in walks.items():
         app = TengenApp(str(demo / name), folder=demo, open_viewer=False)

@@ -43,6 +43,10 @@ def test_mcmahon_why_this_opponent(demo: Path, snap_compare) -> None:
     assert snap_compare(on(demo, "mcmahon.json"), press=["f3", "1", "v"], terminal_size=(80, 24))
 
 
+def test_playoff_bracket(demo: Path, snap_compare) -> None:
+    assert snap_compare(on(demo, "playoff.json"), press=["f3", "k"], terminal_size=(80, 24))
+
+
 def test_standings_screen(demo: Path, snap_compare) -> None:
     assert snap_compare(on(demo, "sport-handicap.json"), press=["f4"], terminal_size=(80, 24))
 

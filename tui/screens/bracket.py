@@ -19,7 +19,7 @@ class BracketScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog weights"):
+        with VerticalScroll(classes="dialog wide"):
             yield Static(_("Play-off bracket"), classes="heading", markup=False)
             yield Static("\n".join(self.lines) or _("No round is paired yet"), markup=False)
 
