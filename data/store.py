@@ -147,6 +147,11 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
 
 
 def _load(path: Path) -> dict[str, Any]:
+    return _load_with_bytes(path)[0]
+
+
+def _load_with_bytes(path: Path) -> tuple[dict[str, Any], bytes]:
+    """The file's data and its bytes (an append may then add to the bytes, not re-encode)."""
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -167,7 +172,7 @@ def _load(path: Path) -> dict[str, Any]:
         raise TournamentFileError(
             f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
         )
-    return cast(dict[str, Any], data)
+    return cast(dict[str, Any], data), raw
 
 
 def is_tournament(path: Path) -> bool:
@@ -202,16 +207,21 @@ def _json(value: Any) -> str:
 class AtomicStorage(Storage):
     """TinyDB storage that writes atomically and durably, and reads the file once.
 
-    Serialising thousands of events on every append would dominate its cost, so each
-    document's JSON is kept and reused while TinyDB hands back the same document
-    object.  That is sound because the log is append-only: no document is ever
-    changed in place (TinyDB's update() would, and this program never calls it).
+    Serialising thousands of events on every append would dominate its cost.  The log is
+    append-only — no document is ever changed in place (TinyDB's update() would, and
+    this program never calls it) — so an append that only adds events after the last
+    adds their JSON to the bytes written (or read) last, before the two closing braces;
+    anything else is serialised whole, each document's JSON kept while TinyDB hands
+    back the same document object.
     """
 
-    def __init__(self, path: str, initial: dict[str, Any] | None = None) -> None:
+    def __init__(self, path: str, initial: dict[str, Any] | None = None, raw: bytes | None = None) -> None:
         self.path = Path(path)
         self._data = initial
         self._texts: dict[tuple[str, str], tuple[Any, str]] = {}
+        self._payload = raw
+        """The bytes on disk, when they are our compact form of ``_data``."""
+        self._written = _snapshot(initial) if raw is not None and initial is not None else None
 
     def read(self) -> dict[str, Any] | None:
         if self._data is None:
@@ -231,14 +241,52 @@ class AtomicStorage(Storage):
             tables.append(f"{_json(name)}:{{{','.join(parts)}}}")
         return ("{" + ",".join(tables) + "}").encode("utf-8")
 
+    def _appended(self, data: dict[str, Any]) -> bytes | None:
+        """The new bytes when ``data`` only adds events after those last written, else None."""
+        before = self._written
+        if before is None or self._payload is None or list(data) != list(before) or list(data)[-1] != _EVENTS:
+            return None
+        if not self._payload.endswith(b"}}"):
+            return None
+        for name, documents in data.items():
+            old = before[name]
+            if len(documents) < len(old) or (name != _EVENTS and len(documents) != len(old)):
+                return None
+            keys = list(documents)
+            if keys[: len(old)] != [key for key, _ in old] or any(
+                documents[key] is not document for key, document in old
+            ):
+                return None
+        events = data[_EVENTS]
+        new = list(events)[len(before[_EVENTS]) :]
+        if not new:
+            return self._payload
+        added = ",".join(f"{_json(key)}:{_json(events[key])}" for key in new)
+        comma = "," if before[_EVENTS] else ""
+        return self._payload[:-2] + (comma + added).encode("utf-8") + b"}}"
+
     def write(self, data: dict[str, Any]) -> None:
-        payload = self._serialise(data)
+        payload = self._appended(data)
+        if payload is None:
+            payload = self._serialise(data)
         try:
             write_atomically(self.path, payload)
         except BaseException:
             self._data = None  # memory may be ahead of the disk now: read it again
+            self._payload = self._written = None
             raise
         self._data = data
+        self._payload = payload
+        self._written = _snapshot(data)
+
+
+_COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
+"""How a file this program wrote begins (no spaces): its bytes can be appended to."""
+
+
+def _snapshot(data: dict[str, Any]) -> dict[str, list[tuple[str, Any]]]:
+    """Each table's keys and document objects, in order: what ``_appended`` compares with."""
+    return {name: list(documents.items()) for name, documents in data.items()}
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -299,7 +347,7 @@ class TournamentFile:
             self._lock = WriterLock(self.path)
             self._lock.acquire()
         try:
-            data = _load(self.path)
+            data, raw = _load_with_bytes(self.path)
             self.events = _events(self.path, data)
         except BaseException:
             self.close()
@@ -307,7 +355,8 @@ class TournamentFile:
         if writable:
             for stale in self.path.parent.glob(f".{self.path.name}.tmp-*"):
                 stale.unlink(missing_ok=True)
-            self._db = TinyDB(str(self.path), storage=AtomicStorage, initial=data)
+            compact = raw if raw.startswith(_COMPACT_HEAD) and raw.endswith(b"}}") else None
+            self._db = TinyDB(str(self.path), storage=AtomicStorage, initial=data, raw=compact)
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], first: Event) -> TournamentFile:

@@ -143,3 +143,31 @@ def test_the_written_file_is_exactly_the_json_of_its_documents(tmp_path: Path) -
         'Quote "q"',
         "Back\\slash",
     ]
+
+
+def test_appends_add_to_the_bytes_and_the_file_stays_canonical(tmp_path) -> None:
+    """An append reopened in a fresh object adds its events to the file's bytes; the result
+    is byte for byte what serialising the whole log writes."""
+    import json
+
+    from data.store import AtomicStorage, TournamentFile
+    from schemes import actions
+    from schemes.history import append
+
+    path = tmp_path / "t.json"
+    events = []
+    state = None
+    builders = [lambda: actions.create("Кубок «А»", "gamma", 3)] + [
+        lambda i=i: actions.register(events, surname=f"Иванов{i}", name="И", rank="5k") for i in range(3)
+    ]
+    for build in builders:
+        done = append(events, *build(), "2026-11-30T00:00:00+00:00", state)
+        events.append(done.event)
+        state = done.state
+    TournamentFile.create(path, events[0]).close()
+    for event in events[1:]:  # one process each: the bytes are read, then added to
+        with TournamentFile(path, writable=True) as tournament_file:
+            tournament_file.append(event)
+    raw = path.read_bytes()
+    assert raw == AtomicStorage(str(path))._serialise(json.loads(raw))
+    assert [e.to_json() for e in TournamentFile(path).events] == [e.to_json() for e in events]
