@@ -28,10 +28,26 @@ MAX_HANDICAP = 9
 
 
 def replay(events: Iterable[Event]) -> Tournament:
-    """The state of the tournament after the events that stand (retractions resolved)."""
+    """The state of the tournament after the events that stand (retractions resolved).
+
+    A run of results of one round (the slips of a round, entered one after another) is
+    applied at once: each is checked as ``apply`` would, and the round is rebuilt once
+    rather than once per result — the bulk of a long log."""
     state: Tournament | None = None
-    for event in standing(list(events)):
-        state = apply(state, event)
+    kept = standing(list(events))
+    index = 0
+    while index < len(kept):
+        event = kept[index]
+        if event.kind != ev.RESULT_RECORDED or state is None:
+            state = apply(state, event)
+            index += 1
+            continue
+        number, batch = event.data["round"], {}
+        while index < len(kept) and kept[index].kind == ev.RESULT_RECORDED and kept[index].data["round"] == number:
+            board, result = _checked_result(state, kept[index])
+            batch[board] = result
+            index += 1
+        state = _with_results(state, number, batch)
     if state is None:
         raise InvalidEvent("the log is empty: no tournament was created")
     return state
@@ -316,7 +332,8 @@ def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
     return board
 
 
-def _result(state: Tournament, event: Event) -> Tournament:
+def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
+    """The board number and the result a result event records, checked against the round."""
     data = event.data
     played = state.round(data["round"])
     if played is None:
@@ -338,10 +355,18 @@ def _result(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent(
             "board {board} had its colours set by the pairing: they cannot be swapped", board=board.number
         )
-    result = Result(data["code"], swapped, event.id)
-    updated = replace(played, results={**played.results, board.number: result})
-    rounds = state.rounds[: played.number - 1] + (updated,) + state.rounds[played.number :]
-    return replace(state, rounds=rounds)
+    return board.number, Result(data["code"], swapped, event.id)
+
+
+def _with_results(state: Tournament, number: int, results: Mapping[int, Result]) -> Tournament:
+    played = state.rounds[number - 1]
+    updated = replace(played, results={**played.results, **results})
+    return replace(state, rounds=state.rounds[: number - 1] + (updated,) + state.rounds[number:])
+
+
+def _result(state: Tournament, event: Event) -> Tournament:
+    board, result = _checked_result(state, event)
+    return _with_results(state, event.data["round"], {board: result})
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:

@@ -92,3 +92,18 @@ def test_stored_event_roundtrip() -> None:
     assert Event.from_json(3, event.to_json()) == event
     with pytest.raises(InvalidEvent):
         Event.from_json(3, {"kind": "result_recorded"})
+
+
+def test_replay_in_runs_equals_event_by_event() -> None:
+    """replay applies a round's run of results at once; the state is the one event-by-event
+    application gives (a result replaced within the run included)."""
+    from schemes import actions
+    from schemes.replay import apply, replay
+    from tests.builders import played
+
+    log = played("gamma", 8, 3)
+    log.commit(actions.result(3, 1, "B+"))  # replaces a result of the last round
+    state = None
+    for event in log.events:
+        state = apply(state, event)
+    assert replay(log.events) == state
