@@ -229,14 +229,18 @@ def fresh_folder(base: Path) -> Path:
     return candidate
 
 
+DEMO_PAPERS = ("cards", "protocol", "slips", "standings", "table", "registration")
+"""What a referee prints for a round and at the end (not the blank forms, prizes, teams)."""
+
+
 def write_demo_paperwork(path: Path) -> list[Path]:
     """Every document of one demo tournament next to it (``gamma-cards.pdf``, …)."""
-    from paperwork.build import KINDS, default_round, print_to
+    from paperwork.build import default_round, print_to
 
     ledger = Ledger(path)
     state = ledger.state
     written = []
-    for kind in KINDS:
+    for kind in DEMO_PAPERS:
         number = default_round(kind, state)
         target = path.with_name(f"{path.stem}-{kind}.pdf")
         print_to(target, kind, state, ledger.events, number)
