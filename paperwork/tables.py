@@ -85,7 +85,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         [
             str(p.id),
             number_of(tournament, p.id),
-            name_options(p),
+            (p.formal_name, *name_options(p)),  # the registration list names the person in full
             p.rank_label,
             "" if p.rating is None else str(p.rating),
             p.country,
