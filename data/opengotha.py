@@ -325,6 +325,8 @@ def _dates(general: Mapping[str, str]) -> str:
 def write(tournament: Tournament) -> str:
     """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically)."""
     params = tournament.settings.params
+    if tournament.settings.scheme not in ("mcmahon", "swiss"):
+        params = defaults_for(["NBW"])  # another scheme's event goes to OpenGotha as a Swiss
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
     lines.append('<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">')
     lines.append("    <Players>")

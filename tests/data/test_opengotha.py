@@ -198,3 +198,13 @@ def test_the_egf_table_of_an_imported_mcmahon_is_opengothas_own() -> None:
         )  # fmt: skip
         assert mine.info[1:4] == reference.info[:3]  # MMS, SOS, SOSOS (ours starts with the place)
         assert [r.text() for r in mine.results] == [r.text() for r in reference.results]
+
+
+def test_another_schemes_event_goes_to_opengotha_as_a_swiss(tmp_path: Path) -> None:
+    from tests.builders import played
+
+    log = played("round-robin", 4, 3)
+    path = tmp_path / "rr.xml"
+    path.write_text(write(log.state), encoding="utf-8")
+    back = state_of(path)
+    assert back.settings.scheme == "swiss" and back.paired_rounds == 3 and len(back.players) == 4

@@ -218,6 +218,14 @@ WORDS = st.lists(
             "--komi=nan",
             "bye_points=inf",
             "2026-13-01",
+            "--xlsx",
+            "--csv",
+            "--best",
+            "--age",
+            "--special",
+            "--sex",
+            "--top",
+            "--from",
         ]
     ),
     max_size=6,
@@ -241,6 +249,15 @@ COMMANDS = [
     ["players"],
     ["new"],
     ["restore"],
+    ["pairing", "weights"],
+    ["teams"],
+    ["prizes"],
+    ["print", "blank-cards", "--count"],
+    ["print", "teams", "-o"],
+    ["export", "standings"],
+    ["export", "opengotha", "-o"],
+    ["import", "opengotha"],
+    ["player", "add", "--surname", "X", "--rank", "5k", "--birth"],
 ]
 
 
