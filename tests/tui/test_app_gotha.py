@@ -143,3 +143,28 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
+
+
+async def test_a_players_details_in_the_form(folder: Path) -> None:
+    """The date of birth and the sex are checked in place; the details are saved."""
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        form = app.screen
+        values = {"surname": "Петрова", "name": "Анна", "strength": "12k", "patronymic": "Сергеевна",
+                  "birth": "31.02.2014", "sex": "ж", "team": "Школа 5", "category": "дети"}  # fmt: skip
+        for field, value in values.items():
+            form.query_one(f"#{field}", Input).value = value
+        form.query_one("#surname", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "неверная дата рождения" in str(form.query_one("#birth-error").render())
+        form.query_one("#birth", Input).value = "28.02.2014"
+        form.query_one("#surname", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        player = max(app.screen.session.state.players.values(), key=lambda p: p.id)
+        assert (player.formal_name, player.birth, player.sex, player.team, player.category) == (
+            "Петрова Анна Сергеевна", "2014-02-28", "f", "Школа 5", "дети",
+        )  # fmt: skip
