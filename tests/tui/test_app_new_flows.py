@@ -1,5 +1,6 @@
-"""Pilot tests of the OpenGotha flows: open an .xml from the start screen (it is imported
-beside itself and opens), pair the next round, and ask why a board's players meet."""
+"""Pilot tests of the newer flows: an OpenGotha file opened from the start screen and
+"why this opponent", a McMahon tournament from the form, team standings, the play-off
+bracket, and a player's details."""
 
 import shutil
 from pathlib import Path
