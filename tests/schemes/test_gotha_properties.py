@@ -1,0 +1,53 @@
+"""McMahon and Swiss on random fields: late players, absences, odd fields and repeat games;
+every round seats every available player once, the bye goes by OpenGotha's rule, and the
+pairing's total weight is the best over every perfect matching (small fields: brute force)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schemes import actions
+from schemes.gotha import choose_bye, sheets_after, to_pair
+from schemes.gotha_costs import cost_matrix, weigh_field
+from tests.builders import Log
+from tests.schemes.test_weighted_matching import brute_force
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    scheme=st.sampled_from(["mcmahon", "swiss"]),
+    size=st.integers(3, 9),
+    seed=st.integers(0, 10**6),
+)
+def test_random_events_pair_everyone_once_and_optimally(scheme: str, size: int, seed: int) -> None:
+    rng = random.Random(seed)
+    log = Log(scheme, rounds=4)
+    for i in range(size):
+        log.add(f"P{i}", rating=rng.randint(100, 2700), club=rng.choice(["A", "B", ""]))
+    for number in range(1, 5):
+        if rng.random() < 0.3:  # someone announces an absence, or a latecomer arrives
+            log.commit(actions.skip(rng.choice(sorted(log.state.players)), [number]))
+        if number > 1 and rng.random() < 0.3:
+            log.add(f"Late{number}", rank=f"{rng.randint(1, 20)}k")
+        state = log.state
+        rules, sheets = sheets_after(state, number - 1)
+        players = to_pair(state, number, sheets, rules)
+        if len(players) < 2:
+            return
+        expected_bye = choose_bye(state, number, players, sheets) if len(players) % 2 else None
+        log.commit(actions.pair(state, rng, allow_repeats=True))
+        played = log.state.rounds[-1]
+        seated = [p for b in played.boards for p in (b.white, b.black)] + list(played.byes)
+        assert sorted(seated) == sorted(players)
+        assert played.byes == ((expected_bye,) if expected_bye is not None else ())
+        paired = [p for p in players if p != expected_bye]
+        weight = cost_matrix(weigh_field(sheets, rules, number - 1, paired))
+        index = {p: i for i, p in enumerate(paired)}
+        total = sum(int(weight[index[b.white], index[b.black]]) for b in played.boards)
+        assert total == brute_force(np.asarray(weight))
+        for board in played.boards:
+            log.commit(actions.result(number, board.number, rng.choice(["W+", "B+", "W+F", "both-lose"])))
