@@ -115,7 +115,7 @@ def _params(root: ElementTree.Element) -> tuple[str, dict[str, str], int, dict[s
     handicap = _attrs(root.find("TournamentParameterSet/HandicapParameterSet"))
     pairing = _attrs(root.find("TournamentParameterSet/PairingParameterSet"))
     criteria = [
-        (int(c.get("number", "1")), c.get("name", "NULL"))
+        (_int(c.get("number", "1"), "placement criterion number"), c.get("name", "NULL"))
         for c in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion")
     ]
     names = [name for _, name in sorted(criteria) if name not in _IGNORED_CRITERIA]

@@ -4,12 +4,17 @@ Tengen cannot keep is refused in one line."""
 
 from __future__ import annotations
 
+import re
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from data.opengotha import GothaFileError, read, write
+from schemes.events import InvalidEvent
 from schemes.model import Tournament
 from tests.builders import Log
 
@@ -208,3 +213,38 @@ def test_another_schemes_event_goes_to_opengotha_as_a_swiss(tmp_path: Path) -> N
     path.write_text(write(log.state), encoding="utf-8")
     back = state_of(path)
     assert back.settings.scheme == "swiss" and back.paired_rounds == 3 and len(back.players) == 4
+
+
+ATTRIBUTES = re.compile(r'(\w+)="([^"]*)"')
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_damaged_file_is_refused_in_one_line_never_a_crash(data: st.DataObject) -> None:
+    """Any attribute of a real file replaced by junk: the import succeeds or says why in one
+    line (GothaFileError or a refused event) — no other exception, whatever the junk."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    spots = list(ATTRIBUTES.finditer(text))
+    for _ in range(data.draw(st.integers(1, 4))):
+        spot = data.draw(st.sampled_from(spots))
+        junk = data.draw(
+            st.sampled_from(["", "-1", "99", "1e400", "NaN", "3K", "40D", "true", "RESULT_X", "&amp;"])
+            | st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters='"<&'), max_size=8)
+        )
+        text = text[: spot.start(2)] + junk + text[spot.end(2) :]
+        spots = list(ATTRIBUTES.finditer(text))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "damaged.xml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            imported = read(path)
+        except InvalidEvent as error:
+            assert "\n" not in str(error)
+            return
+        log = Log.__new__(Log)
+        log.events, log.last = [], None
+        try:
+            for action in imported.actions:
+                log.commit(action)
+        except InvalidEvent as error:
+            assert "\n" not in str(error)
