@@ -235,10 +235,6 @@ def _seated(games: Mapping[tuple[int, int], _Game], byes: Mapping[int, int], num
     return players | {p for p, r in byes.items() if r == number}
 
 
-def _in_round(games: Mapping[tuple[int, int], _Game], byes: Mapping[int, int], player: int, number: int) -> bool:
-    return player in _seated(games, byes, number)
-
-
 def _games(root: ElementTree.Element, keys: Mapping[str, int], total: int) -> dict[tuple[int, int], _Game]:
     games: dict[tuple[int, int], _Game] = {}
     seen: set[tuple[int, int]] = set()

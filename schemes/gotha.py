@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
-from schemes.events import InvalidEvent, RepeatNeeded
+from schemes.events import RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
 from schemes.gotha_scores import Entrant, Sheet, ordered, score_sheets
 from schemes.model import Board, Player, Tournament
@@ -282,13 +282,3 @@ def shown(sheet: Sheet, criterion: str, r: int) -> float:
 
 MCMAHON = Gotha("mcmahon", MCMAHON_PARAMS)
 SWISS = Gotha("swiss", SWISS_PARAMS)
-
-
-def check_names(players: Mapping[int, Player]) -> None:
-    """OpenGotha keys a player by his name: two of the same name cannot go into its file."""
-    seen: dict[str, int] = {}
-    for player in players.values():
-        key = entrant(player).key
-        if key in seen:
-            raise InvalidEvent("players {a} and {b} have the same name", a=seen[key], b=player.id)
-        seen[key] = player.id

@@ -40,10 +40,6 @@ def _rank_text(text: str) -> str:
     return rank_label(parse_rank(text)).upper()
 
 
-def _number(low: int, high: int) -> Callable[[str], int]:
-    return int_in(low, high)
-
-
 def _flag(text: str) -> bool:
     if text.lower() not in ("true", "false"):
         raise InvalidEvent("{text!r} is not true or false", text=text[:20])
@@ -86,28 +82,28 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "genMMBar": (_rank_text, "McMahon bar"),
         "genMMFloor": (_rank_text, "McMahon floor"),
         "genMMZero": (_rank_text, "rank whose McMahon score is 0"),
-        "genNBW2ValueAbsent": (_number(0, 2), "NBW points ×2 for an absence"),
-        "genNBW2ValueBye": (_number(0, 2), "NBW points ×2 for a bye"),
-        "genMMS2ValueAbsent": (_number(0, 2), "McMahon points ×2 for an absence"),
-        "genMMS2ValueBye": (_number(0, 2), "McMahon points ×2 for a bye"),
+        "genNBW2ValueAbsent": (int_in(0, 2), "NBW points ×2 for an absence"),
+        "genNBW2ValueBye": (int_in(0, 2), "NBW points ×2 for a bye"),
+        "genMMS2ValueAbsent": (int_in(0, 2), "McMahon points ×2 for an absence"),
+        "genMMS2ValueBye": (int_in(0, 2), "McMahon points ×2 for a bye"),
         "genRoundDownNBWMMS": (_flag, "round down half points of absences and byes"),
         "genCountNotPlayedGamesAsHalfPoint": (_flag, "SOS counts unplayed games as half points"),
         "hdBasedOnMMS": (_flag, "handicap from McMahon scores (else from ranks)"),
         "hdNoHdRankThreshold": (_rank_text, "no handicap above this rank"),
-        "hdCorrection": (_number(0, 9), "handicap reduction"),
-        "hdCeiling": (_number(0, 9), "highest handicap"),
-        "paiBaAvoidDuplGame": (_number(0, _COST), "weight: avoid a repeat game"),
-        "paiBaRandom": (_number(0, 10**9), "weight: random"),
+        "hdCorrection": (int_in(0, 9), "handicap reduction"),
+        "hdCeiling": (int_in(0, 9), "highest handicap"),
+        "paiBaAvoidDuplGame": (int_in(0, _COST), "weight: avoid a repeat game"),
+        "paiBaRandom": (int_in(0, 10**9), "weight: random"),
         "paiBaDeterministic": (_flag, "random by names (the same pairing every time)"),
-        "paiBaBalanceWB": (_number(0, 10**6), "weight: balance white and black"),
-        "paiMaAvoidMixingCategories": (_number(0, _COST), "weight: avoid mixing categories"),
-        "paiMaMinimizeScoreDifference": (_number(0, _COST), "weight: minimize score difference"),
-        "paiMaDUDDWeight": (_number(0, _COST), "weight: draw-ups and draw-downs"),
+        "paiBaBalanceWB": (int_in(0, 10**6), "weight: balance white and black"),
+        "paiMaAvoidMixingCategories": (int_in(0, _COST), "weight: avoid mixing categories"),
+        "paiMaMinimizeScoreDifference": (int_in(0, _COST), "weight: minimize score difference"),
+        "paiMaDUDDWeight": (int_in(0, _COST), "weight: draw-ups and draw-downs"),
         "paiMaCompensateDUDD": (_flag, "compensate an earlier draw-up/down"),
         "paiMaDUDDUpperMode": (choice(*DUDD_MODES), "who of the upper group is drawn down"),
         "paiMaDUDDLowerMode": (choice(*DUDD_MODES), "who of the lower group is drawn up"),
-        "paiMaMaximizeSeeding": (_number(0, _COST), "weight: seeding"),
-        "paiMaLastRoundForSeedSystem1": (_number(1, 20), "last round of the first seeding system"),
+        "paiMaMaximizeSeeding": (int_in(0, _COST), "weight: seeding"),
+        "paiMaLastRoundForSeedSystem1": (int_in(1, 20), "last round of the first seeding system"),
         "paiMaSeedSystem1": (choice(*SEED_SYSTEMS), "seeding system of the first rounds"),
         "paiMaSeedSystem2": (choice(*SEED_SYSTEMS), "seeding system of the later rounds"),
         "paiMaAdditionalPlacementCritSystem1": (choice(*CRITERIA), "extra criterion inside a group, first rounds"),
@@ -115,11 +111,11 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "paiSeRankThreshold": (_rank_text, "no secondary criteria from this rank"),
         "paiSeNbWinsThresholdActive": (_flag, "no secondary criteria for players with half the wins"),
         "paiSeBarThresholdActive": (_flag, "no secondary criteria above the bar"),
-        "paiSeDefSecCrit": (_number(0, _COST), "weight of the secondary criteria"),
-        "paiSeMinimizeHandicap": (_number(0, _COST), "weight: minimize handicap"),
-        "paiSeAvoidSameGeo": (_number(0, _COST), "weight: avoid the same club or country"),
-        "paiSePreferMMSDiffRatherThanSameCountry": (_number(0, 99), "groups of score worth avoiding a compatriot"),
-        "paiSePreferMMSDiffRatherThanSameClub": (_number(0, 99), "groups of score worth avoiding a club-mate"),
+        "paiSeDefSecCrit": (int_in(0, _COST), "weight of the secondary criteria"),
+        "paiSeMinimizeHandicap": (int_in(0, _COST), "weight: minimize handicap"),
+        "paiSeAvoidSameGeo": (int_in(0, _COST), "weight: avoid the same club or country"),
+        "paiSePreferMMSDiffRatherThanSameCountry": (int_in(0, 99), "groups of score worth avoiding a compatriot"),
+        "paiSePreferMMSDiffRatherThanSameClub": (int_in(0, 99), "groups of score worth avoiding a club-mate"),
         "paiStandardNX1Factor": (_factor, "concavity of the weights"),
     }
     return tuple(Param(key, defaults[key], parse, help_) for key, (parse, help_) in parsers.items())
