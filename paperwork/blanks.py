@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Column, Document
 from paperwork.labels import SCORE_LABEL
-from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, VALUE_LABEL
+from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
 from paperwork.tables import PORTRAIT_COLUMNS
 from schemes.events import Event
 from schemes.model import Tournament
@@ -68,7 +68,7 @@ def blank_protocol(tournament: Tournament, events: Sequence[Event], boards: int)
     text = document.text
     document.title_line = f"{text['protocol']} — {text['round']} ____"
     document.add_page()
-    value = text[VALUE_LABEL[tournament.settings.scheme]]
+    value = text[SCORE_LABEL[tournament.settings.scheme]]
     columns = [
         Column(text["board"], 7),
         Column(text["no"], 4),

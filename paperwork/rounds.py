@@ -5,21 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork.document import FAMILY, MARGIN, Column, Document, number
+from paperwork.labels import SCORE_LABEL
 from paperwork.people import identity, number_of
 from schemes.events import Event
 from schemes.model import Board, Round, Tournament
 from schemes.registry import get_scheme, skipping
 
 # the value shown beside each name: what the scheme pairs by
-VALUE_LABEL = {
-    "gamma": "level",
-    "sport-handicap": "strength",
-    "fors": "points",
-    "round-robin": "points",
-    "mcmahon": "MMS",
-    "swiss": "NBW",
-    "playoff": "wins",
-}
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
 PROTOCOL_FONT = 11.0  # names read on the wall from a metre
 
@@ -51,7 +43,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     text = document.text
     document.add_page()
     value = values_before(tournament, round_number)
-    value_title = text[VALUE_LABEL[tournament.settings.scheme]]
+    value_title = text[SCORE_LABEL[tournament.settings.scheme]]  # the value standings show
     columns = [
         Column(text["board"], 7),
         Column(text["no"], 4),

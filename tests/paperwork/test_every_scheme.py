@@ -4,7 +4,7 @@ printer."""
 
 import pytest
 
-from paperwork import cards, labels, rating_table, rounds
+from paperwork import cards, labels, rating_table
 from paperwork.build import KINDS, document
 from schemes.registry import SCHEMES
 from tests.builders import played
@@ -15,7 +15,6 @@ from tests.paperwork.conftest import pages
 def test_each_scheme_has_every_part_of_its_paperwork(scheme: str) -> None:
     assert scheme in cards.FACES
     assert scheme in labels.SCORE_LABEL
-    assert scheme in rounds.VALUE_LABEL
     assert scheme in rating_table.INFO_HEADER
 
 
