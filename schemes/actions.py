@@ -99,6 +99,18 @@ def change_settings(**typed: str) -> Action:
     return ev.SETTINGS_CHANGED, data
 
 
+def change_params(state: Tournament, given: Mapping[str, str]) -> Action:
+    """New values of scheme parameters, as typed (McMahon and Swiss: OpenGotha lets the
+    referee change them during the event); each read by its parser."""
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.params_editable:
+        raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
+    if not given:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    values = parse_params(scheme, given)
+    return ev.SETTINGS_CHANGED, {"params": {key: values[key] for key in given}}
+
+
 def _time_control(text: str) -> str:
     text = single_line(text, "the time control")
     if text:

@@ -99,6 +99,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "swapped": (_BOOL, False),
     },
     SETTINGS_CHANGED: {
+        "params": (_DICT, False),
         "name": (_STR, False),
         "place": (_STR, False),
         "dates": (_STR, False),

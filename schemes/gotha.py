@@ -183,6 +183,7 @@ class Gotha:
     skip_deadline: bool = False
     everyone_plays: bool = True
     draws: bool = True
+    params_editable: bool = True
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

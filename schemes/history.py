@@ -66,7 +66,8 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
         case ev.PAIRING_AMENDED:
             return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
         case ev.SETTINGS_CHANGED:
-            changes = [("title" if key == "name" else key, text) for key, text in _changes(d)]
+            flat = {k: v for k, v in d.items() if k != "params"} | dict(d.get("params", {}))
+            changes = [("title" if key == "name" else key, text) for key, text in _changes(flat)]
             return "settings changed: {changed}", {
                 "changed": ", ".join(f"{k} {v}" for k, v in changes),
                 "changes": changes,

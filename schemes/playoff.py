@@ -193,6 +193,7 @@ class Playoff:
     skip_deadline: bool = False
     everyone_plays: bool = False
     draws: bool = False
+    params_editable: bool = False
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

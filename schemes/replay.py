@@ -388,6 +388,11 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         changes["time"] = single_line(data["time"], "the time control")
     if "komi" in data:
         changes["komi"] = check_komi(data["komi"], 50)
+    if "params" in data:
+        scheme = get_scheme(settings.scheme)
+        if not scheme.params_editable:
+            raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
+        changes["params"] = check_params(scheme, {**settings.params, **data["params"]})
     return replace(state, settings=replace(settings, **changes))
 
 

@@ -67,6 +67,7 @@ class RoundRobin:
     skip_deadline: bool = False
     everyone_plays: bool = True
     draws: bool = True
+    params_editable: bool = False
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -215,6 +215,11 @@ class Scheme(Protocol):
         eliminated out)."""
 
     @property
+    def params_editable(self) -> bool:
+        """Whether the referee may change the parameters during the event (OpenGotha's may:
+        a McMahon bar is often set once the field is known)."""
+
+    @property
     def draws(self) -> bool:
         """Whether a game can end in a draw (a play-off game is replayed instead)."""
 

@@ -45,6 +45,7 @@ class SwissLike:
     skip_deadline: bool = False
     everyone_plays: bool = True
     draws: bool = True
+    params_editable: bool = False
     recorded: Sequence[Recorded] = ()
     left_over: bool = False
     """The bye: the player the search leaves over (sport-handicap), or bottom-up among those

@@ -255,6 +255,14 @@ def build_parser() -> argparse.ArgumentParser:
     settings.add_argument("--dates", help="2026-12-05..2026-12-06 or 05.12.2026-06.12.2026")
     settings.add_argument("--time", help="time control, like 40+5/15")
     settings.add_argument("--komi", help="komi of the even games paired from now on")
+    settings.add_argument(
+        "--param",
+        type=_param,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)",
+    )
 
     standings = commands.add_parser("standings", help="places after a round")
     standings.add_argument("--after", type=int, help="after this round (default: the last complete one)")
@@ -492,6 +500,17 @@ def _cmd_redo(args: argparse.Namespace) -> None:
 
 def _cmd_settings(args: argparse.Namespace) -> None:
     changes = {key: getattr(args, key) for key in actions.EDITABLE if getattr(args, key) is not None}
+    if args.param:
+
+        def act_params(ledger: Ledger) -> None:
+            steps = [lambda events, state: actions.change_params(state, dict(args.param))]
+            if changes:
+                steps.append(lambda events, state: actions.change_settings(**changes))
+            for appended in ledger.commit_all(steps):
+                print(describe(appended.event))
+
+        _writing(args, act_params)
+        return
     if not changes:
         for key, value, meaning in views.settings_rows(_reading(args).state):
             print(f"{key:<16} {value:<24} {meaning}".rstrip())

@@ -306,6 +306,7 @@ RU = {
     "Path of the tournament file (or an OpenGotha .xml)": "Путь к файлу турнира (или к .xml OpenGotha)",
     "mcmahon": "Мак-Магон",
     "playoff": "плей-офф",
+    "{scheme}: the parameters are fixed when the tournament is created": "{scheme}: параметры задаются при создании турнира",
     "Bracket": "Сетка",
     "bye": "проходит без игры",
     "Play-off bracket": "Сетка плей-офф",

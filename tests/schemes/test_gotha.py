@@ -17,6 +17,8 @@ import numpy as np
 import pytest
 
 from data.opengotha import read
+from schemes import actions
+from schemes.events import InvalidEvent
 from schemes.gotha import MCMAHON, SWISS, choose_bye, field_for, sheets_after, to_pair, weights
 from schemes.gotha_costs import COST_NAMES, det_random
 from schemes.gotha_rules import rules
@@ -210,3 +212,19 @@ def test_a_cycle_of_wins_is_one_class_and_sdc_counts_wins() -> None:
         sheet.nbw = [2, 2, 2]
     result = ordered({1: x, 2: y, 3: z}, ("NBW", "DC", "SDC"), 2)
     assert [(s.entrant.surname, s.dc, s.sdc) for s in result] == [("Abe", 0, 1), ("Mo", 0, 1), ("Zed", 0, 1)]
+
+
+def test_the_mcmahon_bar_can_be_set_once_the_field_is_known() -> None:
+    """OpenGotha lets the referee change parameters during the event; the bar set after
+    registration changes the start scores; undone, it is back."""
+    log = Log("mcmahon", rounds=3)
+    strong = log.add("Strong", rank="5d")
+    assert MCMAHON.standings(log.state, 0).rows[0].score == 33  # 5d over the 4d bar: 4d
+    log.commit(actions.change_params(log.state, {"genMMBar": "6d"}))
+    assert log.state.settings.params["genMMBar"] == "6D"
+    assert {r.player: r.score for r in MCMAHON.standings(log.state, 0).rows}[strong] == 34
+    with pytest.raises(InvalidEvent):
+        actions.change_params(log.state, {"genMMBar": "99d"})
+    round_robin = Log("round-robin")
+    with pytest.raises(InvalidEvent, match="fixed"):
+        actions.change_params(round_robin.state, {"bye_points": "1"})

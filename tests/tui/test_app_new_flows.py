@@ -169,3 +169,18 @@ async def test_a_players_details_in_the_form(folder: Path) -> None:
         assert (player.formal_name, player.birth, player.sex, player.team, player.category) == (
             "Петрова Анна Сергеевна", "2014-02-28", "f", "Школа 5", "дети",
         )  # fmt: skip
+
+
+async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None:
+    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+        table.move_cursor(row=table.get_row_index("genMMBar"))
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "2d"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["genMMBar"] == "2D"

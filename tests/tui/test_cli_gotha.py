@@ -139,3 +139,13 @@ def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert run(capsys, "-f", path, "print", "prizes", "-o", str(pdf))[0] == 0
     text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Призёры" in text and "1 место" in text and "Вика Я" in text  # before round 1 all share the first place
+
+
+def test_settings_param_changes_a_mcmahon_parameter(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", mm, "settings", "--param", "genMMBar=3D", "--place", "Marseille")
+    assert code == 0 and "genMMBar 3D" in out and "place Marseille" in out
+    rows = run(capsys, "-f", mm, "settings")[1]
+    assert any(line.split()[:2] == ["genMMBar", "3D"] for line in rows.splitlines())
+    before = Path(mm).read_bytes()
+    code, _, err = run(capsys, "-f", mm, "settings", "--param", "paiMaSeedSystem1=RANDOMLY")
+    assert code == 2 and err.count("\n") == 1 and Path(mm).read_bytes() == before

@@ -12,6 +12,7 @@ from textual.widgets import DataTable
 
 from schemes import actions
 from schemes.events import InvalidEvent
+from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said
 from tui.panes.pane import Pane
@@ -52,16 +53,22 @@ class SettingsPane(Pane):
         if table.row_count == 0:
             return
         key = str(table.coordinate_to_cell_key(table.cursor_coordinate)[0].value)
-        if key not in actions.EDITABLE:
+        state = self.session.state
+        scheme = get_scheme(state.settings.scheme)
+        is_param = key in {p.key for p in scheme.params} and scheme.params_editable
+        if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
-        current = dict((k, v) for k, v, _meaning in views.settings_rows(self.session.state))[key]
+        current = dict((k, v) for k, v, _meaning in views.settings_rows(state))[key]
 
         def changed(text: str | None) -> None:
             if text is None or text == current:
                 return
             try:
-                action = actions.change_settings(**{key: text})
+                if is_param:
+                    action = actions.change_params(self.session.state, {key: text})
+                else:
+                    action = actions.change_settings(**{key: text})
             except InvalidEvent as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
