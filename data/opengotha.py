@@ -100,7 +100,7 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
     """The file's root element, or one line saying why it is not an OpenGotha file."""
     try:
         root: ElementTree.Element = SafeTree.parse(os.fspath(path), forbid_dtd=False).getroot()
-    except (ElementTree.ParseError, DefusedXmlException, ValueError) as error:
+    except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as error:  # LookupError: encoding
         raise GothaFileError(
             "{path}: not an OpenGotha file ({error})", path=Path(path).name, error=str(error)[:80]
         ) from None

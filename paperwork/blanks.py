@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Column, Document
 from paperwork.labels import SCORE_LABEL
-from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
+from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
 from paperwork.tables import PORTRAIT_COLUMNS
 from schemes.events import Event
 from schemes.model import Tournament
@@ -68,21 +68,7 @@ def blank_protocol(tournament: Tournament, events: Sequence[Event], boards: int)
     text = document.text
     document.title_line = f"{text['protocol']} — {text['round']} ____"
     document.add_page()
-    value = text[SCORE_LABEL[tournament.settings.scheme]]
-    columns = [
-        Column(text["board"], 7),
-        Column(text["no"], 4),
-        Column(text["white"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value, 5),
-        Column(text["no"], 4),
-        Column(text["black"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value, 5),
-        Column(text["handicap"], 6),
-        Column(text["komi"], 10),
-        Column(text["result"], 8),
-    ]
+    columns = protocol_columns(text, tournament.settings.scheme)
     rows = [[str(b)] + [""] * (len(columns) - 1) for b in range(1, boards + 1)]
     document.table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     return document

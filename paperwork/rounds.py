@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from paperwork.document import FAMILY, MARGIN, Column, Document, number
 from paperwork.labels import SCORE_LABEL
@@ -27,6 +27,26 @@ def komi_text(board: Board, text: dict[str, str]) -> str:
     return f"{komi} ({text['nigiri']})" if board.nigiri else komi
 
 
+def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
+    """The protocol's columns: board, then each player's number, name, rank and the value
+    standings show (level, points, MMS…), handicap, komi, the result to fill in."""
+    value = text[SCORE_LABEL[scheme]]
+    return [
+        Column(text["board"], 7),
+        Column(text["no"], 4),
+        Column(text["white"], 20, "L"),
+        Column(text["rank"], 5.5),
+        Column(value, 5),
+        Column(text["no"], 4),
+        Column(text["black"], 20, "L"),
+        Column(text["rank"], 5.5),
+        Column(value, 5),
+        Column(text["handicap"], 6),
+        Column(text["komi"], 10),
+        Column(text["result"], 8),
+    ]
+
+
 def _title(document: Document, played: Round) -> str:
     title = f"{document.text['protocol']} — {document.text['round_n'].format(n=played.number)}"
     if "lowest_top_level" in played.extra:
@@ -43,21 +63,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     text = document.text
     document.add_page()
     value = values_before(tournament, round_number)
-    value_title = text[SCORE_LABEL[tournament.settings.scheme]]  # the value standings show
-    columns = [
-        Column(text["board"], 7),
-        Column(text["no"], 4),
-        Column(text["white"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value_title, 5),
-        Column(text["no"], 4),
-        Column(text["black"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value_title, 5),
-        Column(text["handicap"], 6),
-        Column(text["komi"], 10),
-        Column(text["result"], 8),
-    ]
+    columns = protocol_columns(text, tournament.settings.scheme)
     rows = []
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)

@@ -26,6 +26,23 @@ RETRACTED = "retracted"
 _INT, _NUM, _STR, _BOOL, _LIST, _DICT = (int,), (int, float), (str,), (bool,), (list,), (dict,)
 _OPT_INT = (int, type(None))
 
+_PLAYER_DETAILS: dict[str, tuple[tuple[type, ...], bool]] = {
+    "rating": (_OPT_INT, False),
+    "country": (_STR, False),
+    "club": (_STR, False),
+    "block": (_LIST, False),
+    "pin": (_STR, False),
+    "smms": (_INT, False),
+    "birth": (_STR, False),
+    "sex": (_STR, False),
+    "patronymic": (_STR, False),
+    "team": (_STR, False),
+    "category": (_STR, False),
+    "rgf": (_STR, False),
+    "note": (_STR, False),
+}
+"""A player's optional fields, the same in a registration and an edit."""
+
 # kind -> field -> (accepted JSON types, required)
 _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     TOURNAMENT_CREATED: {
@@ -44,38 +61,14 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "surname": (_STR, True),
         "name": (_STR, True),
         "rank": (_INT, True),
-        "rating": (_OPT_INT, False),
-        "country": (_STR, False),
-        "club": (_STR, False),
-        "block": (_LIST, False),
-        "pin": (_STR, False),
-        "smms": (_INT, False),
-        "birth": (_STR, False),
-        "sex": (_STR, False),
-        "patronymic": (_STR, False),
-        "team": (_STR, False),
-        "category": (_STR, False),
-        "rgf": (_STR, False),
-        "note": (_STR, False),
+        **_PLAYER_DETAILS,
     },
     PLAYER_EDITED: {
         "player": (_INT, True),
         "surname": (_STR, False),
         "name": (_STR, False),
         "rank": (_INT, False),
-        "rating": (_OPT_INT, False),
-        "country": (_STR, False),
-        "club": (_STR, False),
-        "block": (_LIST, False),
-        "pin": (_STR, False),
-        "smms": (_INT, False),
-        "birth": (_STR, False),
-        "sex": (_STR, False),
-        "patronymic": (_STR, False),
-        "team": (_STR, False),
-        "category": (_STR, False),
-        "rgf": (_STR, False),
-        "note": (_STR, False),
+        **_PLAYER_DETAILS,
     },
     PLAYER_SKIPS: {"player": (_INT, True), "rounds": (_LIST, True)},
     PLAYER_WITHDRAWN: {"player": (_INT, True), "from_round": (_INT, True)},

@@ -248,3 +248,10 @@ def test_a_damaged_file_is_refused_in_one_line_never_a_crash(data: st.DataObject
                 log.commit(action)
         except InvalidEvent as error:
             assert "\n" not in str(error)
+
+
+def test_an_unknown_encoding_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "enc.xml"
+    path.write_bytes(b'<?xml version="1.0" encoding="NaN"?><Tournament/>')
+    with pytest.raises(GothaFileError):
+        read(path)
