@@ -37,6 +37,7 @@ from schemes.model import (
     Tournament,
 )
 from schemes.ranks import MAX_RATING, MIN_RATING, parse_rank, rank_label
+from schemes.registry import get_scheme
 from schemes.scheme import parse_params
 
 RESULTS = {
@@ -154,8 +155,6 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
     """The actions that rebuild the file's tournament; ``rounds`` keeps only the first rounds' games."""
     root = parse(path)
     scheme, params, total, general = _params(root)
-    from schemes.registry import get_scheme
-
     try:
         values = parse_params(get_scheme(scheme), params)
     except InvalidEvent as error:
@@ -194,9 +193,12 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
     keep = last if rounds is None else min(rounds, last)
     if rounds is not None and rounds > last:
         raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=last, rounds=rounds)
+    seated = {r: _seated(games, byes, r) for r in range(1, keep + 1)}
     for player, rounds_out in absent.items():
-        # a player not paired in a played round sat it out: OpenGotha's "not assigned"
-        out = set(rounds_out) | {r for r in range(1, keep + 1) if player not in _seated(games, byes, r)}
+        # absent as the file says, unless a game of the file seats him (OpenGotha lets a game
+        # win over the flag); not paired in a played round: OpenGotha's "not assigned"
+        out = {r for r in rounds_out if r > keep or player not in seated[r]}
+        out |= {r for r in range(1, keep + 1) if player not in seated[r]}
         if out:
             actions.append((ev.PLAYER_SKIPS, {"player": player, "rounds": sorted(out)}))
     for number in range(1, keep + 1):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from schemes.events import RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
-from schemes.gotha_scores import Entrant, Sheet, ordered, score_sheets
+from schemes.gotha_scores import Entrant, Sheet, by_criteria, ordered, score_sheets
 from schemes.model import Board, Player, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
 
@@ -148,11 +148,7 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
     (its comparator's sign), else the higher-rated — then by that player's rating."""
 
     def better(a: Sheet, b: Sheet) -> int:
-        for criterion in the_rules.criteria:
-            va, vb = a.value(criterion, index), b.value(criterion, index)
-            if va != vb:
-                return -1 if va > vb else 1
-        return 0
+        return by_criteria(the_rules.criteria, index, a, b)
 
     def best(board: Board) -> Sheet:
         w, b = sheets[board.white], sheets[board.black]

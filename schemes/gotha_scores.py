@@ -292,10 +292,9 @@ def compare(criteria: Sequence[str], r: int) -> Callable[[Sheet], Any]:
     (``ScoredPlayerComparator``)."""
 
     def cmp(a: Sheet, b: Sheet) -> int:
-        for criterion in criteria:
-            va, vb = a.value(criterion, r), b.value(criterion, r)
-            if va != vb:
-                return -1 if va > vb else 1
+        order = by_criteria(criteria, r, a, b)
+        if order:
+            return order
         ka = (_utf16(a.entrant.surname), _utf16(a.entrant.name))
         kb = (_utf16(b.entrant.surname), _utf16(b.entrant.name))
         return -1 if ka < kb else (1 if ka > kb else 0)
@@ -358,12 +357,12 @@ def _direct_confrontation(group: Sequence[Sheet], r: int, after_dc: Sequence[str
             sheet.sdc = sum(1 for j in range(n) if (i, j) in beat)
 
     def later_criteria(i: int, j: int) -> int:
-        return _by(after_dc, r, group[i], group[j])
+        return by_criteria(after_dc, r, group[i], group[j])
 
     order = sorted(range(n), key=cmp_to_key(later_criteria))
     place = [0] * n
     for k in range(1, n):
-        same = _by(after_dc, r, group[order[k]], group[order[k - 1]]) == 0
+        same = by_criteria(after_dc, r, group[order[k]], group[order[k - 1]]) == 0
         place[order[k]] = place[order[k - 1]] if same else k
     score = [n - place[i] for i in range(n)]
     reach = [[(i, j) in beat for j in range(n)] for i in range(n)]  # i beat j: an edge j → i
@@ -389,7 +388,8 @@ def _direct_confrontation(group: Sequence[Sheet], r: int, after_dc: Sequence[str
         sheet.dc = top - rank[i]
 
 
-def _by(criteria: Sequence[str], r: int, a: Sheet, b: Sheet) -> int:
+def by_criteria(criteria: Sequence[str], r: int, a: Sheet, b: Sheet) -> int:
+    """-1 when ``a`` is placed before ``b`` by the criteria after round ``r``, 1 after, 0 equal."""
     for criterion in criteria:
         va, vb = a.value(criterion, r), b.value(criterion, r)
         if va != vb:

@@ -294,8 +294,8 @@ def bracket_lines(state: Tournament, say: Any = str) -> list[str]:
     total = len(drawn.stages)
     for index, stage in enumerate(drawn.stages):
         main = [m for m in stage if not m.third_place]
-        title = names.get(str(len(main)), "1/{n}").replace("{n}", str(len(main)))
-        lines.append(say(title).replace("{n}", str(len(main))) + ":")
+        template = names.get(str(len(main)), "1/{n}")  # translated first, then the count filled in
+        lines.append(say(template).replace("{n}", str(len(main))) + ":")
         for match in stage:
             if match.third_place:
                 lines.append("  " + say("match for third place") + ":")

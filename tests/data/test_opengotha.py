@@ -255,3 +255,12 @@ def test_an_unknown_encoding_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b'<?xml version="1.0" encoding="NaN"?><Tournament/>')
     with pytest.raises(GothaFileError):
         read(path)
+
+
+def test_a_game_wins_over_the_absence_flag(tmp_path: Path) -> None:
+    """OpenGotha keeps a game of a player marked absent that round: so does the import."""
+    path = _variant(tmp_path, 'name="Robin" participating="11111111111111111111"',
+                    'name="Robin" participating="10111111111111111111"')  # fmt: skip
+    state = state_of(path)
+    robin = next(p for p in state.players.values() if p.surname == "Robin")
+    assert 2 not in robin.skips and state.round(2).board_of(robin.id) is not None

@@ -184,3 +184,15 @@ async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.session.state.settings.params["genMMBar"] == "2D"
+
+
+def test_the_bracket_text_names_each_stage_in_russian() -> None:
+    from tests.builders import Log
+    from tui import views
+    from tui.i18n import _
+
+    log = Log("playoff")
+    for i in range(16):
+        log.add(f"P{i:02d}", rating=2500 - 10 * i)
+    log.pair()
+    assert views.bracket_lines(log.state, _)[0] == "1/8 финала:"
