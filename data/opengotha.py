@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ElementTree
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -445,7 +445,7 @@ def create_from(source: str | os.PathLike[str], target: str | os.PathLike[str], 
     return imported
 
 
-def _as_is(action: Action) -> Callable[[list[Event], Tournament], Action]:
+def _as_is(action: Action) -> Callable[[Sequence[Event], Tournament], Action]:
     """A ledger step that appends ``action`` whatever the log holds (it was checked already)."""
     return lambda _events, _state: action
 

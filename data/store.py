@@ -9,9 +9,10 @@ into an empty or half file.  ``AtomicStorage`` replaces that storage: every writ
 goes to a temporary file in the same folder, is fsynced, the previous file is kept as
 ``FILE.bak`` (a hard link, so it costs nothing), the temporary file is renamed over the
 original, and the folder is fsynced so the rename itself is durable.  A crash at any
-instant leaves either the old or the new file, both complete.  The storage also keeps
-the parsed database in memory, so TinyDB's read-before-write does not parse the file
-again on every append; an append then costs one serialisation and one fsync.
+instant leaves either the old or the new file, both complete.  The file is always in
+one compact form, so an append adds its events' JSON before the two closing braces of
+the bytes read: one copy of the file and one fsync, no parsing or serialising of the
+events before it.
 """
 
 from __future__ import annotations
@@ -147,19 +148,22 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
 
 
 def _load(path: Path) -> dict[str, Any]:
-    return _load_with_bytes(path)[0]
+    return _parsed(path, _read(path))
 
 
-def _load_with_bytes(path: Path) -> tuple[dict[str, Any], bytes]:
-    """The file's data and its bytes (an append may then add to the bytes, not re-encode)."""
+def _read(path: Path) -> bytes:
     try:
-        raw = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
         raise damaged(path, "no such file") from None
     except IsADirectoryError:
         raise TournamentFileError(f"{path}: a folder, not a tournament file") from None
     except OSError as error:
         raise TournamentFileError(f"{path}: cannot read it ({error.strerror})") from None
+
+
+def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
+    """The tables in the bytes ``raw`` of ``path``; refused unless they are a Tengen tournament."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
@@ -172,7 +176,7 @@ def _load_with_bytes(path: Path) -> tuple[dict[str, Any], bytes]:
         raise TournamentFileError(
             f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
         )
-    return cast(dict[str, Any], data), raw
+    return cast(dict[str, Any], data)
 
 
 def is_tournament(path: Path) -> bool:
@@ -204,89 +208,40 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def _serialise(data: dict[str, Any]) -> bytes:
+    """The compact form every file this program writes has (an append adds to it)."""
+    return _json(data).encode("utf-8")
+
+
 class AtomicStorage(Storage):
     """TinyDB storage that writes atomically and durably, and reads the file once.
 
-    Serialising thousands of events on every append would dominate its cost.  The log is
-    append-only — no document is ever changed in place (TinyDB's update() would, and
-    this program never calls it) — so an append that only adds events after the last
-    adds their JSON to the bytes written (or read) last, before the two closing braces;
-    anything else is serialised whole, each document's JSON kept while TinyDB hands
-    back the same document object.
+    TinyDB writes by serialising the whole database; ``TournamentFile`` appends through it
+    only for a file in another form (pretty-printed, hand-edited), which it thereby
+    rewrites in the compact form.  Appends to a compact file add bytes instead (see
+    ``TournamentFile.append``).
     """
 
-    def __init__(self, path: str, initial: dict[str, Any] | None = None, raw: bytes | None = None) -> None:
+    def __init__(self, path: str, initial: dict[str, Any] | None = None) -> None:
         self.path = Path(path)
         self._data = initial
-        self._texts: dict[tuple[str, str], tuple[Any, str]] = {}
-        self._payload = raw
-        """The bytes on disk, when they are our compact form of ``_data``."""
-        self._written = _snapshot(initial) if raw is not None and initial is not None else None
 
     def read(self) -> dict[str, Any] | None:
         if self._data is None:
             self._data = _load(self.path)
         return self._data
 
-    def _serialise(self, data: dict[str, Any]) -> bytes:
-        tables = []
-        for name, documents in data.items():
-            parts = []
-            for key, document in documents.items():
-                known = self._texts.get((name, key))
-                if known is None or known[0] is not document:
-                    known = (document, f"{_json(key)}:{_json(document)}")
-                    self._texts[(name, key)] = known
-                parts.append(known[1])
-            tables.append(f"{_json(name)}:{{{','.join(parts)}}}")
-        return ("{" + ",".join(tables) + "}").encode("utf-8")
-
-    def _appended(self, data: dict[str, Any]) -> bytes | None:
-        """The new bytes when ``data`` only adds events after those last written, else None."""
-        before = self._written
-        if before is None or self._payload is None or list(data) != list(before) or list(data)[-1] != _EVENTS:
-            return None
-        if not self._payload.endswith(b"}}"):
-            return None
-        for name, documents in data.items():
-            old = before[name]
-            if len(documents) < len(old) or (name != _EVENTS and len(documents) != len(old)):
-                return None
-            keys = list(documents)
-            if keys[: len(old)] != [key for key, _ in old] or any(
-                documents[key] is not document for key, document in old
-            ):
-                return None
-        events = data[_EVENTS]
-        new = list(events)[len(before[_EVENTS]) :]
-        if not new:
-            return self._payload
-        added = ",".join(f"{_json(key)}:{_json(events[key])}" for key in new)
-        comma = "," if before[_EVENTS] else ""
-        return self._payload[:-2] + (comma + added).encode("utf-8") + b"}}"
-
     def write(self, data: dict[str, Any]) -> None:
-        payload = self._appended(data)
-        if payload is None:
-            payload = self._serialise(data)
         try:
-            write_atomically(self.path, payload)
+            write_atomically(self.path, _serialise(data))
         except BaseException:
             self._data = None  # memory may be ahead of the disk now: read it again
-            self._payload = self._written = None
             raise
         self._data = data
-        self._payload = payload
-        self._written = _snapshot(data)
 
 
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
 """How a file this program wrote begins (no spaces): its bytes can be appended to."""
-
-
-def _snapshot(data: dict[str, Any]) -> dict[str, list[tuple[str, Any]]]:
-    """Each table's keys and document objects, in order: what ``_appended`` compares with."""
-    return {name: list(documents.items()) for name, documents in data.items()}
 
 
 def real_path(path: str | os.PathLike[str]) -> Path:
@@ -337,26 +292,69 @@ def restore(path: Path) -> None:
 
 
 class TournamentFile:
-    """The event log of one tournament on disk; writable only while its lock is held."""
+    """The event log of one tournament on disk; writable only while its lock is held.
 
-    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
+    The file's bytes are read once.  Its events are parsed (and checked) when opened,
+    or — with ``lazy`` and a file in our compact form — only when first asked for, so that
+    a caller who knows the log by other means (``known``) never parses it: an append to
+    a compact file needs only the count of events and adds its bytes before the
+    closing braces.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False, lazy: bool = False) -> None:
         self.path = real_path(path)
         self._lock: WriterLock | None = None
-        self._db: TinyDB | None = None
+        self._events: list[Event] | None = None
+        self._count: int | None = None
+        self._appendable = False
         if writable:
             self._lock = WriterLock(self.path)
             self._lock.acquire()
         try:
-            data, raw = _load_with_bytes(self.path)
-            self.events = _events(self.path, data)
+            self.raw = _read(self.path)
+            """The file's bytes as they are on disk (appends keep them current)."""
+            if not (lazy and self.compact):
+                self._parse()
         except BaseException:
             self.close()
             raise
         if writable:
             for stale in self.path.parent.glob(f".{self.path.name}.tmp-*"):
                 stale.unlink(missing_ok=True)
-            compact = raw if raw.startswith(_COMPACT_HEAD) and raw.endswith(b"}}") else None
-            self._db = TinyDB(str(self.path), storage=AtomicStorage, initial=data, raw=compact)
+
+    @property
+    def compact(self) -> bool:
+        """Whether the bytes are in the form this program writes."""
+        return self.raw.startswith(_COMPACT_HEAD) and self.raw.endswith(b"}}")
+
+    def _parse(self) -> list[Event]:
+        data = _parsed(self.path, self.raw)
+        self._events = _events(self.path, data)
+        self._count = len(self._events)
+        self._appendable = self.compact and list(data) == [_META, _EVENTS]
+        return self._events
+
+    @property
+    def events(self) -> list[Event]:
+        return self._parse() if self._events is None else self._events
+
+    @property
+    def count(self) -> int:
+        return len(self.events) if self._count is None else self._count
+
+    @property
+    def appendable(self) -> bool:
+        """Whether an append adds bytes (rather than rewriting the file whole)."""
+        if self._count is None:
+            self._parse()
+        return self._appendable
+
+    def known(self, count: int) -> None:
+        """The compact bytes are known good and hold ``count`` events (the state cache
+        verified them): they need no parsing."""
+        if not self.compact:
+            raise ValueError("only a file in the compact form is known without parsing")
+        self._count, self._appendable = count, True
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], first: Event) -> TournamentFile:
@@ -370,23 +368,33 @@ class TournamentFile:
         with WriterLock(path):
             if path.exists():
                 raise TournamentFileError(f"{path} exists already: choose another name")
-            write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+            write_atomically(path, _serialise(data))
         return cls(path, writable=True)
 
     def append(self, *events: Event) -> None:
         """Append events in one write: all of them are in the file, or none."""
-        if self._db is None:
+        if self._lock is None:
             raise TournamentFileError(f"{self.path} was opened read-only")
+        count = self.count
         for offset, event in enumerate(events, start=1):
-            if event.id != len(self.events) + offset:
-                raise TournamentFileError(f"event {event.id} does not follow event {len(self.events) + offset - 1}")
-        self._db.table(_EVENTS).insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events)
-        self.events.extend(events)
+            if event.id != count + offset:
+                raise TournamentFileError(f"event {event.id} does not follow event {count + offset - 1}")
+        if self.appendable:
+            added = "".join(f",{_json(str(e.id))}:{_json(e.to_json())}" for e in events)
+            payload = b"".join((memoryview(self.raw)[:-2], added.encode("utf-8"), b"}}"))  # one copy of the file
+            write_atomically(self.path, payload)
+        else:
+            storage: dict[str, Any] = {"initial": _parsed(self.path, self.raw)}
+            with TinyDB(str(self.path), storage=AtomicStorage, **storage) as db:
+                db.table(_EVENTS).insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events)
+            payload = _read(self.path)
+            self._appendable = True
+        self.raw = payload
+        self._count = count + len(events)
+        if self._events is not None:
+            self._events.extend(events)
 
     def close(self) -> None:
-        if self._db is not None:
-            self._db.close()
-            self._db = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None

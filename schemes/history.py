@@ -9,7 +9,7 @@ its results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,21 +102,22 @@ def describe(event: Event) -> str:
 
 
 def append(
-    events: list[Event], kind: str, data: dict[str, Any], at: str = "", state: Tournament | None = None
+    events: Sequence[Event], kind: str, data: dict[str, Any], at: str = "", state: Tournament | None = None
 ) -> Appended:
     """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
 
     ``state``, the replay of ``events`` when the caller has it, saves replaying the
     whole log for an ordinary event: replay is deterministic, so applying the event
-    to it gives the same state.  A retraction always replays, since it changes the past.
+    to it gives the same state (and ``events`` is then only counted: a caller may hand
+    a log it has not read).  A retraction always replays, since it changes the past.
     """
     event = Event(len(events) + 1, kind, data, at)
     ev.check_shape(kind, data)
     if kind == ev.RETRACTED:
-        _check_target(events, data["event"])
-        state = _replay_explaining(events + [event], event)
+        _check_target(list(events), data["event"])
+        state = _replay_explaining([*events, event], event)
     elif state is None or kind == ev.TOURNAMENT_CREATED:
-        state = _replay_explaining(events + [event], event)
+        state = _replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
     return Appended(event, state, _warnings(events, event, state))
@@ -179,7 +180,7 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
     return state
 
 
-def _warnings(events: list[Event], event: Event, state: Tournament) -> tuple[Notice, ...]:
+def _warnings(events: Sequence[Event], event: Event, state: Tournament) -> tuple[Notice, ...]:
     """A changed result of a round that later rounds were paired after; a skip past the deadline."""
     if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -117,7 +117,7 @@ class TournamentScreen(Translated, Screen[None]):
     def act(self, action: Action) -> Appended | None:
         return (self.act_all([lambda events, state: action]) or [None])[0]
 
-    def act_all(self, builds: list[Callable[[list[Event], Tournament], Action]]) -> list[Appended]:
+    def act_all(self, builds: list[Callable[[Sequence[Event], Tournament], Action]]) -> list[Appended]:
         """Commit actions in one write; a refusal is a notification and writes nothing."""
         try:
             done = self.session.ledger.commit_all(builds)
