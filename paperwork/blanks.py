@@ -12,11 +12,11 @@ from collections.abc import Sequence
 
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Column, Document
-from paperwork.labels import SCORE_LABEL
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
 from paperwork.tables import PORTRAIT_COLUMNS
 from schemes.events import Event
 from schemes.model import Tournament
+from schemes.registry import get_scheme
 
 LIMIT = 1000
 """The most cards, boards or players a blank form is asked for (a typo like 4000 is refused)."""
@@ -33,7 +33,7 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
         Column(text["opponent"], 6),
         Column(text["colour_handicap"], 7),
         Column(text["result"], 6),
-        Column(text[SCORE_LABEL[tournament.settings.scheme]], 7),
+        Column(text[get_scheme(tournament.settings.scheme).score_name], 7),
     ]
     rows = [[str(r)] + [""] * (len(columns) - 1) for r in range(1, rounds + 1)]
     width = CARD_W - 2 * INSET
@@ -83,7 +83,7 @@ def blank_table(tournament: Tournament, events: Sequence[Event], players: int, r
     document.add_page()
     columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["rank"], 4)]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
-    columns += [Column(text[SCORE_LABEL[tournament.settings.scheme]], 6), Column(text["place"], 4)]
+    columns += [Column(text[get_scheme(tournament.settings.scheme).score_name], 6), Column(text["place"], 4)]
     rows = [[str(p)] + [""] * (len(columns) - 1) for p in range(1, players + 1)]
     document.table(columns, rows, height=6, font_size=8, header_height=7)
     return document

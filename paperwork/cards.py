@@ -3,302 +3,25 @@
 A card has a row for every round of the event, filled where the round is paired and
 blank otherwise, so the same card serves at registration (empty) and after any
 round.  Its header carries the start values and, once the last round is complete,
-the final ones.  Each scheme fills the columns its seed's card has.
+the final ones.  Each scheme fills the columns its seed's card has (its face is in
+``paperwork/per_scheme``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from paperwork.document import FAMILY, Column, Document, half_points, number
-from paperwork.marks import colour, colour_handicap, opponent_mark, opponent_number, result_symbol
-from schemes import fors, gamma, gotha, sport_handicap
+from paperwork.card_face import Face
+from paperwork.document import FAMILY, Document
+from paperwork.per_scheme import paper
+from paperwork.table_parts import rounds_of
 from schemes.events import Event
 from schemes.model import Tournament
 from schemes.names import rating_order
-from schemes.ranks import rank_label
-from schemes.records import Kind, outcomes
-from schemes.registry import get_scheme, is_final_table
-from schemes.round_robin import round_points
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
 INSET = 5.0
 PER_PAGE = 4
-
-
-@dataclass(frozen=True)
-class Face:
-    """What one card shows: header values, the round table, and the notes line."""
-
-    header: list[tuple[str, str]]
-    columns: list[Column]
-    rows: list[list[str]]
-
-
-def _finished(tournament: Tournament) -> bool:
-    return is_final_table(tournament, tournament.paired_rounds)
-
-
-def _places(tournament: Tournament) -> dict[int, str]:
-    rows = get_scheme(tournament.settings.scheme).standings(tournament, tournament.paired_rounds).rows
-    return {row.player: row.place for row in rows}
-
-
-def _blank(columns: list[Column], rows: list[list[str]], rounds: int) -> list[list[str]]:
-    """The filled rows, then blank ones numbered up to the last round."""
-    return rows + [[str(r)] + [""] * (len(columns) - 1) for r in range(len(rows) + 1, rounds + 1)]
-
-
-def _gamma(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    paired = tournament.paired_rounds
-    cards = gamma.cards(tournament, paired) if tournament.rounds else {}
-    done = _finished(tournament)
-    places = _places(tournament) if done else {}
-    columns = [
-        Column(text["round"], 7),
-        Column(text["level_before"], 5),
-        Column(text["opponent"], 7),
-        Column(text["opp_level"], 6),
-        Column(text["colour_handicap"], 8),
-        Column(text["opp_final"], 7),
-    ]
-
-    def face(player: int) -> Face:
-        card = cards.get(player)
-        header = [(text["start_level"], str(card.levels[0]) if card else "")]
-        if done and card:
-            header += [
-                (text["final_level"], str(card.level)),
-                (text["technical"], str(card.technical)),
-                (text["coefficient"], half_points(gamma.coefficient(player, cards))),
-                (text["place"], places[player]),
-            ]
-        rows = []
-        for r, outcome in enumerate(card.outcomes if card else (), start=1):
-            top = tournament.round(r).extra.get("lowest_top_level", "")
-            other = cards.get(outcome.opponent) if outcome.opponent is not None else None
-            final = ""
-            if done and other:
-                final = half_points(other.level + other.technical / 2)
-            elif done and outcome.kind is not Kind.PENDING:
-                final = str(card.levels[r - 1])  # seed 000: a round without a game counts his own level
-            rows.append(
-                [
-                    f"{r} ({top})",
-                    str(card.levels[r - 1]),
-                    opponent_mark(outcome, tournament.numbers),
-                    str(other.levels[r - 1]) if other else "",
-                    colour_handicap(outcome),
-                    final,
-                ]
-            )
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-def _sport_handicap(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    cards = sport_handicap.cards(tournament, tournament.paired_rounds)
-    done = _finished(tournament)
-    standing = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, tournament.paired_rounds).rows}
-    columns = [
-        Column(text["round"], 4),
-        Column(text["strength_before"], 6),
-        Column(text["opponent"], 6),
-        Column(text["opp_strength"], 6),
-        Column(text["colour"], 5),
-        Column(text["stones_komi"], 7),
-        Column(text["points_round"], 5),
-        Column(text["strength_after"], 6),
-    ]
-
-    def face(player: int) -> Face:
-        card = cards[player]
-        header = [(text["start_strength"], str(card.strengths[0]))]
-        if done:
-            row = standing[player]
-            header += [
-                (text["correction"], f"{row.tiebreaks['correction']:+.1f}"),
-                (text["final_strength"], f"{row.score:.1f}"),
-                (text["place"], row.place),
-            ]
-        rows = []
-        for r, outcome in enumerate(card.outcomes, start=1):
-            other = cards.get(outcome.opponent) if outcome.opponent is not None else None
-            played = outcome.kind in (Kind.GAME, Kind.PENDING)
-            rows.append(
-                [
-                    str(r),
-                    str(card.strengths[r - 1]),
-                    opponent_mark(outcome, tournament.numbers),
-                    str(other.strengths[r - 1]) if other else "",
-                    colour(outcome, text),
-                    f"{outcome.handicap}/{number(outcome.komi)}" if played else "",
-                    "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
-                    "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
-                ]
-            )
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-def _fors(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    table = fors.totals(tournament, tournament.paired_rounds)
-    ranks = fors.start_ranks(tournament)
-    done = _finished(tournament)
-    places = _places(tournament) if done else {}
-    columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["opp_rank"], 6),
-        Column(text["colour"], 5),
-        Column(text["handicap"], 5),
-        Column(text["result"], 6),
-        Column(text["points"], 5),
-        Column(text["sum"], 6),
-    ]
-
-    def face(player: int) -> Face:
-        totals = table[player]
-        header = [(text["rank"], rank_label(ranks[player])), (text["start_points"], number(totals.start))]
-        if done:
-            header += [(text["sum"], number(totals.total)), (text["place"], places[player])]
-        rows = []
-        for r, outcome in enumerate(totals.outcomes, start=1):
-            pending = outcome.kind is Kind.PENDING
-            opponent = outcome.opponent
-            rows.append(
-                [
-                    str(r),
-                    opponent_number(outcome, tournament.numbers),
-                    rank_label(ranks[opponent]) if opponent is not None else "",
-                    colour(outcome, text),
-                    str(outcome.handicap) if opponent is not None else "",
-                    result_symbol(outcome),
-                    "" if pending else number(totals.points[r - 1]),
-                    "" if pending else number(totals.running[r - 1]),
-                ]
-            )
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-def _round_robin(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    table = outcomes(tournament, tournament.paired_rounds)
-    bye_points = tournament.settings.params["bye_points"]
-    done = _finished(tournament)
-    places = _places(tournament) if done else {}
-    columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["colour"], 5),
-        Column(text["result"], 5),
-        Column(text["points"], 6),
-    ]
-
-    def face(player: int) -> Face:
-        header = [(text["place"], places[player])] if done else []
-        rows, running = [], 0.0
-        for r, outcome in enumerate(table[player], start=1):
-            running += round_points(outcome, bye_points)
-            rows.append(
-                [
-                    str(r),
-                    opponent_number(outcome, tournament.numbers),
-                    colour(outcome, text),
-                    result_symbol(outcome),
-                    "" if outcome.kind is Kind.PENDING else number(running),
-                ]
-            )
-        if done:
-            header.insert(0, (text["points"], number(running)))
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-def _gotha(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    """McMahon and Swiss (OpenGotha's card has none; this is the FORS card with the main score):
-    the opponent, his rank, colour, handicap, result and the score after each round."""
-    rules, sheets = gotha.sheets_after(tournament, tournament.paired_rounds)
-    table = outcomes(tournament, tournament.paired_rounds)
-    done = _finished(tournament)
-    places = _places(tournament) if done else {}
-    main = rules.main
-    columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["opp_rank"], 6),
-        Column(text["colour"], 5),
-        Column(text["handicap"], 5),
-        Column(text["result"], 6),
-        Column(text[main], 6),
-    ]
-
-    def face(player: int) -> Face:
-        sheet = sheets[player]
-        header = [(text["rank"], tournament.players[player].rank_label)]
-        if main == "MMS":
-            header.append((text["start_mms"], number(sheet.start)))
-        if done:
-            header += [(text[main], half_points(sheet.value(main, tournament.paired_rounds - 1) / 2))]
-            header += [(text["place"], places[player])]
-        rows = []
-        for r, outcome in enumerate(table[player], start=1):
-            opponent = outcome.opponent
-            rows.append(
-                [
-                    str(r),
-                    opponent_number(outcome, tournament.numbers),
-                    tournament.players[opponent].rank_label if opponent is not None else "",
-                    colour(outcome, text),
-                    str(outcome.handicap) if opponent is not None else "",
-                    result_symbol(outcome),
-                    "" if outcome.kind is Kind.PENDING else half_points(sheet.value(main, r - 1) / 2),
-                ]
-            )
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-def _playoff(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
-    """A play-off card: the seed, then each game's opponent, colour and result."""
-    table = outcomes(tournament, tournament.paired_rounds)
-    done = _finished(tournament)
-    places = _places(tournament) if done else {}
-    columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["colour"], 5),
-        Column(text["result"], 5),
-    ]
-
-    def face(player: int) -> Face:
-        header = [(text["seed"], str(tournament.numbers.get(player, "")))]
-        if done:
-            header.append((text["place"], places[player]))
-        rows = [
-            [str(r), opponent_number(o, tournament.numbers), colour(o, text), result_symbol(o)]
-            for r, o in enumerate(table[player], start=1)
-        ]
-        return Face(header, columns, _blank(columns, rows, rounds))
-
-    return face
-
-
-FACES = {
-    "gamma": _gamma,
-    "sport-handicap": _sport_handicap,
-    "fors": _fors,
-    "round-robin": _round_robin,
-    "mcmahon": _gotha,
-    "swiss": _gotha,
-    "playoff": _playoff,
-}
 
 
 def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int] | None = None) -> Document:
@@ -306,8 +29,7 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
     document = Document(tournament, events, "", page_header=False)
     document.set_margins(0, 0, 0)
     text = document.text
-    rounds = get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds
-    face = FACES[tournament.settings.scheme](tournament, text, rounds)
+    face = paper(tournament).card(tournament, text, rounds_of(tournament))
     if players is None:
         ordered = rating_order(tournament.players.values())
         players = sorted((p.id for p in ordered), key=lambda p: tournament.numbers.get(p, 10**6))

@@ -298,18 +298,6 @@ EN = {
 LABELS = {"ru": RU, "en": EN}
 
 
-SCORE_LABEL = {
-    "gamma": "level",
-    "sport-handicap": "strength",
-    "fors": "points",
-    "round-robin": "points",
-    "mcmahon": "MMS",
-    "swiss": "NBW",
-    "playoff": "wins",
-}
-"""The title of each scheme's main value in standings (paper and screen)."""
-
-
 def labels(lang: str) -> dict[str, str]:
     return LABELS[lang]
 

@@ -21,8 +21,9 @@ from datetime import date
 from data import codes
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
+from paperwork.per_scheme import paper
 from paperwork.translit import is_cyrillic, latin
-from schemes import dates, fors, sport_handicap
+from schemes import dates
 from schemes.events import Event
 from schemes.model import Tournament
 from schemes.records import Kind, Outcome, Score, outcomes
@@ -43,15 +44,6 @@ MONTHS = (
     "November",
     "December",
 )
-INFO_HEADER = {
-    "gamma": "Rating L Kb Pl",
-    "fors": "Pl St Sum K",
-    "sport-handicap": "Pl St End Fin",
-    "round-robin": "Pl Pts Bh W",
-    "mcmahon": "Pl MMS SOS SOSOS",
-    "swiss": "Pl NBW SOS SOSOS",
-    "playoff": "Pl W Seed G",
-}
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
 
@@ -66,28 +58,6 @@ def dates_line(text: str, fallback: date) -> str:
     if first.month != last.month:
         return f"{MONTHS[first.month - 1]} {first.day} - {MONTHS[last.month - 1]} {last.day}, {first.year}"
     return f"{MONTHS[first.month - 1]} {first.day} - {last.day}, {first.year}"
-
-
-def _free_mark(tournament: Tournament, kind: str) -> str:
-    """The mark of a round without a game (``bye``, ``skip``, ``walkover``) by the scheme's meaning."""
-    scheme, params = tournament.settings.scheme, tournament.settings.params
-    if kind == "walkover":
-        return "=" if scheme == "sport-handicap" else "+"
-    if scheme == "gamma":
-        return "+" if kind == "bye" else "-"
-    if scheme == "sport-handicap":
-        return "="
-    if scheme == "fors":
-        value = params["bye_points" if kind == "bye" else "skip_points"]
-        return "+" if value >= params["win_points"] else "-" if value <= params["loss_points"] else "="
-    if scheme == "playoff":
-        return "+" if kind in ("bye", "walkover") else "-"
-    if scheme in ("mcmahon", "swiss"):
-        prefix = "genMMS2Value" if scheme == "mcmahon" else "genNBW2Value"
-        doubled = params[prefix + ("Bye" if kind == "bye" else "Absent")]
-        return {2: "+", 1: "="}.get(doubled, "-")
-    value = params["bye_points"] if kind == "bye" else 0.0
-    return {1.0: "+", 0.5: "="}.get(value, "-")
 
 
 def _usual_komi(tournament: Tournament) -> bool:
@@ -109,72 +79,12 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
             numbers[outcome.opponent], SYMBOL[outcome.score], "w" if outcome.white else "b", outcome.handicap, written
         )
     if outcome.kind is Kind.GAME and outcome.score is Score.WIN:
-        return Result(0, _free_mark(tournament, "walkover"))
+        return Result(0, paper(tournament).free_mark(tournament, "walkover"))
     if outcome.kind is Kind.BYE:
-        return Result(0, _free_mark(tournament, "bye"))
+        return Result(0, paper(tournament).free_mark(tournament, "bye"))
     if outcome.kind is Kind.SKIP:
-        return Result(0, _free_mark(tournament, "skip"))
+        return Result(0, paper(tournament).free_mark(tournament, "skip"))
     return Result(0, "-")
-
-
-def _info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
-    """The four information columns of each scheme, as unsigned numbers."""
-    scheme = tournament.settings.scheme
-    rows = {r.player: r for r in get_scheme(scheme).standings(tournament, after).rows}
-
-    def place(p: int) -> str:
-        return rows[p].place.split("-")[0] or "0"
-
-    def unsigned(value: float) -> str:
-        return f"{max(0.0, value):g}"
-
-    if scheme == "gamma":
-        return {
-            p: (
-                str(max(0, tournament.players[p].sort_rating)),
-                unsigned(rows[p].score),
-                unsigned(round(rows[p].tiebreaks["coefficient"] * 10)),
-                place(p),
-            )
-            for p in rows
-        }
-    if scheme == "sport-handicap":
-        cards = sport_handicap.cards(tournament, after)
-        return {
-            p: (place(p), str(cards[p].strengths[0]), str(cards[p].strength), unsigned(round(rows[p].score * 10)))
-            for p in rows
-        }
-    if scheme == "fors":
-        places, values, totals = fors.ranking(tournament, after)
-        chosen = list(tournament.settings.params["tiebreaks"])
-        tied = {p for p in totals if sum(t.total == totals[p].total for t in totals.values()) > 1}
-        return {
-            p: (
-                place(p),
-                unsigned(totals[p].start),
-                unsigned(totals[p].total),
-                unsigned(values[p][chosen[0]]) if chosen and p in tied else "0",
-            )
-            for p in rows
-        }
-    if scheme == "playoff":
-        games = {p: sum(o.kind is Kind.GAME for o in rounds) for p, rounds in outcomes(tournament, after).items()}
-        return {p: (place(p), unsigned(rows[p].score), str(tournament.numbers.get(p, 0)), str(games[p])) for p in rows}
-    if scheme in ("mcmahon", "swiss"):
-        sos, sosos = ("SOSM", "SOSOSM") if scheme == "mcmahon" else ("SOSW", "SOSOSW")
-        return {
-            p: (place(p), unsigned(rows[p].score), unsigned(rows[p].tiebreaks[sos]), unsigned(rows[p].tiebreaks[sosos]))
-            for p in rows
-        }
-    return {
-        p: (
-            place(p),
-            unsigned(rows[p].score),
-            unsigned(rows[p].tiebreaks["buchholz"]),
-            unsigned(rows[p].tiebreaks["wins"]),
-        )
-        for p in rows
-    }
 
 
 def rating_table(
@@ -196,7 +106,7 @@ def rating_table(
     spell = latin if to_latin else (lambda text: text)
     komi = not _usual_komi(tournament)
     table = outcomes(tournament, after)
-    info = _info(tournament, after)
+    info = paper(tournament).rating_info(tournament, after)
     lines = []
     for player in numbered:
         p = tournament.players[player]
@@ -225,7 +135,10 @@ def rating_table(
             f" {spell(title)}",
             f" {dates_line(settings.dates, made)}",
             "",
-            "N Name Grade Club " + INFO_HEADER[settings.scheme] + " " + " ".join(f"{r}." for r in range(1, after + 1)),
+            "N Name Grade Club "
+            + paper(tournament).rating_columns
+            + " "
+            + " ".join(f"{r}." for r in range(1, after + 1)),
         ]
     )
     trailer = ["", f"time={settings.time}"] if settings.time else []
@@ -256,7 +169,7 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
         f" CM[{settings.scheme}{', time ' + settings.time if settings.time else ''}]",
         "",
         " Pl Name Rk Co Club "
-        + INFO_HEADER[settings.scheme]
+        + paper(tournament).rating_columns
         + " "
         + " ".join(str(r) for r in range(1, tournament.paired_rounds + 1)),
     ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from paperwork.document import FAMILY, MARGIN, Column, Document, number
-from paperwork.labels import SCORE_LABEL
 from paperwork.people import identity, number_of
 from schemes.events import Event
 from schemes.model import Board, Round, Tournament
@@ -30,7 +29,7 @@ def komi_text(board: Board, text: dict[str, str]) -> str:
 def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
     """The protocol's columns: board, then each player's number, name, rank and the value
     standings show (level, points, MMS…), handicap, komi, the result to fill in."""
-    value = text[SCORE_LABEL[scheme]]
+    value = text[get_scheme(scheme).score_name]
     return [
         Column(text["board"], 7),
         Column(text["no"], 4),

@@ -16,7 +16,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from paperwork.labels import SCORE_LABEL, bracketed, labels
+from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
 from schemes.model import Tournament
 from schemes.records import outcomes
@@ -43,7 +43,7 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
     text = labels(tournament.settings.lang)
     scheme = tournament.settings.scheme
     table = get_scheme(scheme).standings(tournament, after_round)
-    header = (text["place"], text["no"], text["name"], text["rank"], text[SCORE_LABEL[scheme]])
+    header = (text["place"], text["no"], text["name"], text["rank"], text[get_scheme(scheme).score_name])
     header += tuple(bracketed(text.get(k, k)) for k in table.columns)
     rows = []
     for row in table.rows:
@@ -67,7 +67,7 @@ def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
     table = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     marks = outcomes(tournament, after_round)
     header = (text["no"], text["name"], text["rank"], *(str(r) for r in range(1, after_round + 1)))
-    header += (text[SCORE_LABEL[tournament.settings.scheme]], text["place"])
+    header += (text[get_scheme(tournament.settings.scheme).score_name], text["place"])
     rows = []
     for row in sorted(table.rows, key=lambda r: (tournament.numbers.get(r.player, 10**6), r.player)):
         player = tournament.players[row.player]

@@ -267,6 +267,7 @@ def ranking(
 @dataclass(frozen=True)
 class Fors(SwissLike):
     name: str = "fors"
+    score_name: str = "points"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
         Recorded("start_ranks", per_player=True),

@@ -132,6 +132,7 @@ def middle_out(group: Sequence[int]) -> list[int]:
 @dataclass(frozen=True)
 class Gamma(SwissLike):
     name: str = "gamma"
+    score_name: str = "level"
     params: Sequence[Param] = PARAMS
     recorded: Sequence[Recorded] = (
         Recorded("top_level"),

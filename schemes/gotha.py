@@ -173,6 +173,7 @@ class Gotha:
 
     name: str
     params: Sequence[Param]
+    score_name: str
     late_entry: bool = True
     rounds_required: bool = True
     numbering_by_hand: bool = False
@@ -277,5 +278,5 @@ def shown(sheet: Sheet, criterion: str, r: int) -> float:
     return value / 2
 
 
-MCMAHON = Gotha("mcmahon", MCMAHON_PARAMS)
-SWISS = Gotha("swiss", SWISS_PARAMS)
+MCMAHON = Gotha("mcmahon", MCMAHON_PARAMS, "MMS")
+SWISS = Gotha("swiss", SWISS_PARAMS, "NBW")

@@ -186,6 +186,7 @@ def _seat(tournament: Tournament, number: int, higher: int, lower: int, game: in
 @dataclass(frozen=True)
 class Playoff:
     name: str = "playoff"
+    score_name: str = "wins"
     params: Sequence[Param] = PARAMS
     late_entry: bool = False
     rounds_required: bool = False

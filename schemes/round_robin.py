@@ -60,6 +60,7 @@ PARAMS = (
 @dataclass(frozen=True)
 class RoundRobin:
     name: str = "round-robin"
+    score_name: str = "points"
     params: Sequence[Param] = PARAMS
     late_entry: bool = False
     rounds_required: bool = False

@@ -194,6 +194,11 @@ class Scheme(Protocol):
     def params(self) -> Sequence[Param]: ...
 
     @property
+    def score_name(self) -> str:
+        """What its main value is called (a label key beside the tie-breaks' in
+        ``Standings.columns``): level, strength, points, MMS…"""
+
+    @property
     def late_entry(self) -> bool:
         """Whether players may register after round 1 has been paired."""
 

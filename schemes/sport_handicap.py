@@ -117,6 +117,7 @@ def correction_tenths(player: int, cards: Mapping[int, Card]) -> int:
 @dataclass(frozen=True)
 class SportHandicap(SwissLike):
     name: str = "sport-handicap"
+    score_name: str = "strength"
     params: Sequence[Param] = PARAMS
     skip_deadline: bool = True
     left_over: bool = True

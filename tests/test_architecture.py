@@ -32,3 +32,17 @@ def test_no_other_installed_package_takes_our_top_level_names() -> None:
         name: owners[name] for name in ("schemes", "data", "paperwork", "tui") if set(owners.get(name, [])) - {"tengen"}
     }
     assert taken == {}
+
+
+def test_every_package_folder_is_installed() -> None:
+    """``pyproject.toml`` lists the packages by name: a new folder left out of it would work
+    in the source tree and be missing from the installed program."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    folders = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for top in ("schemes", "data", "paperwork", "tui")
+        for init in (ROOT / top).rglob("__init__.py")
+    }
+    assert folders == listed

@@ -1,21 +1,24 @@
 """Every registered scheme has its paperwork: a scheme added to ``schemes.registry`` without
-its card, final table, protocol value or rating-table columns fails here, not at a referee's
-printer."""
+its entry in ``paperwork.per_scheme`` (card, final table, rating-table columns and marks) or
+a label for its main value fails here, not at a referee's printer."""
 
 import pytest
 
-from paperwork import cards, labels, rating_table
+from paperwork import rating_table
 from paperwork.build import KINDS, document
-from schemes.registry import SCHEMES
+from paperwork.labels import LABELS
+from paperwork.per_scheme import PAPER
+from schemes.registry import SCHEMES, get_scheme
 from tests.builders import played
 from tests.paperwork.conftest import pages
 
 
 @pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_each_scheme_has_every_part_of_its_paperwork(scheme: str) -> None:
-    assert scheme in cards.FACES
-    assert scheme in labels.SCORE_LABEL
-    assert scheme in rating_table.INFO_HEADER
+    assert scheme in PAPER
+    assert len(PAPER[scheme].rating_columns.split()) == 4
+    for text in LABELS.values():
+        assert text[get_scheme(scheme).score_name]
 
 
 @pytest.mark.parametrize("scheme", list(SCHEMES))

@@ -6,10 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
-from paperwork.labels import SCORE_LABEL, bracketed, labels
+from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
 from schemes.records import outcomes
-from schemes.registry import is_final_table
+from schemes.registry import get_scheme, is_final_table
 from schemes.teams import DEFAULT_BEST
 from tui import views
 from tui.i18n import _, language
@@ -60,7 +60,7 @@ class StandingsPane(Pane):
                 _("No."),
                 _("Player"),
                 _("Rank"),
-                titles[SCORE_LABEL[state.settings.scheme]],
+                titles[get_scheme(state.settings.scheme).score_name],
                 *(bracketed(titles.get(k, k)) for k in keys),
             )
             for row in data["rows"]:

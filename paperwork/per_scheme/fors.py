@@ -1,0 +1,127 @@
+"""FORS on paper: the card and the final table with the start, the points and the chosen
+tie-break, the rating table's place, start, sum and tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from paperwork.card_face import Face, blank_rows, final_places, finished
+from paperwork.document import Column, Document, number
+from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
+from paperwork.people import name_options, number_of
+from paperwork.per_scheme.base import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.table_parts import by_number, rounds_of, table_document
+from schemes import fors
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.ranks import rank_label
+from schemes.records import Kind
+
+
+def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    table = fors.totals(tournament, tournament.paired_rounds)
+    ranks = fors.start_ranks(tournament)
+    done = finished(tournament)
+    places = final_places(tournament) if done else {}
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["opp_rank"], 6),
+        Column(text["colour"], 5),
+        Column(text["handicap"], 5),
+        Column(text["result"], 6),
+        Column(text["points"], 5),
+        Column(text["sum"], 6),
+    ]
+
+    def face(player: int) -> Face:
+        totals = table[player]
+        header = [(text["rank"], rank_label(ranks[player])), (text["start_points"], number(totals.start))]
+        if done:
+            header += [(text["sum"], number(totals.total)), (text["place"], places[player])]
+        rows = []
+        for r, outcome in enumerate(totals.outcomes, start=1):
+            pending = outcome.kind is Kind.PENDING
+            opponent = outcome.opponent
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    rank_label(ranks[opponent]) if opponent is not None else "",
+                    colour(outcome, text),
+                    str(outcome.handicap) if opponent is not None else "",
+                    result_symbol(outcome),
+                    "" if pending else number(totals.points[r - 1]),
+                    "" if pending else number(totals.running[r - 1]),
+                ]
+            )
+        return Face(header, columns, blank_rows(columns, rows, rounds))
+
+    return face
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = rounds_of(tournament)
+    document = table_document(tournament, events, after_round, 6 + rounds)
+    text = document.text
+    places, values, table = fors.ranking(tournament, after_round)
+    place = {p: label for label, p in places}
+    chosen = list(tournament.settings.params["tiebreaks"])
+    first = chosen[0] if chosen else None
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 18, "L"),
+        Column(text["club"], 4),
+        Column(text["start_points"], 5),
+    ]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    columns += [Column(f"K ({text[first]})", 6)] if first else []
+    columns += [Column(text["place"], 4)]
+    rows = []
+    for player in by_number(tournament):
+        totals = table[player]
+        p = tournament.players[player]
+        cells = [
+            number_of(tournament, player),
+            tuple(f"{name} {p.rank_label}" for name in name_options(p)),
+            p.club,
+            number(totals.start),
+        ]
+        for r in range(rounds):
+            if r < len(totals.outcomes):
+                mark = opponent_mark(totals.outcomes[r], tournament.numbers, result_first=True)
+                cells.append(f"{mark}/{number(totals.running[r])}")
+            else:
+                cells.append("")
+        cells += ([number(values[player][first])] if first else []) + [place[player]]
+        rows.append(cells)
+    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    return document
+
+
+def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+    rows = rows_after(tournament, after)
+    _, values, totals = fors.ranking(tournament, after)
+    chosen = list(tournament.settings.params["tiebreaks"])
+    tied = {p for p in totals if sum(t.total == totals[p].total for t in totals.values()) > 1}
+    return {
+        p: (
+            first_place(rows[p]),
+            unsigned(totals[p].start),
+            unsigned(totals[p].total),
+            unsigned(values[p][chosen[0]]) if chosen and p in tied else "0",
+        )
+        for p in rows
+    }
+
+
+def free_mark(tournament: Tournament, kind: str) -> str:
+    """The points the event's parameters pay for a bye or a skip, against a win's and a loss's."""
+    if kind == "walkover":
+        return "+"
+    params = tournament.settings.params
+    paid = params["bye_points" if kind == "bye" else "skip_points"]
+    return mark_of_points(paid, params["win_points"], params["loss_points"])
+
+
+PAPER = SchemePaper(card, final_table, "Pl St Sum K", rating_info, free_mark)

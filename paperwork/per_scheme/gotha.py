@@ -1,0 +1,134 @@
+"""McMahon and Swiss on paper, as OpenGotha prints them: the card with the MMS (or NBW),
+the table in place order, the rating table's place, score, SOS and SOSOS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from paperwork.card_face import Face, blank_rows, final_places, finished
+from paperwork.document import Column, Document, half_points, number
+from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
+from paperwork.people import name_options
+from paperwork.per_scheme.base import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.table_parts import FORMAT, rounds_of, table_document
+from schemes import gotha
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.records import Kind, outcomes
+from schemes.registry import get_scheme
+
+
+def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    """McMahon and Swiss (OpenGotha's card has none; this is the FORS card with the main score):
+    the opponent, his rank, colour, handicap, result and the score after each round."""
+    rules, sheets = gotha.sheets_after(tournament, tournament.paired_rounds)
+    table = outcomes(tournament, tournament.paired_rounds)
+    done = finished(tournament)
+    places = final_places(tournament) if done else {}
+    main = rules.main
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["opp_rank"], 6),
+        Column(text["colour"], 5),
+        Column(text["handicap"], 5),
+        Column(text["result"], 6),
+        Column(text[main], 6),
+    ]
+
+    def face(player: int) -> Face:
+        sheet = sheets[player]
+        header = [(text["rank"], tournament.players[player].rank_label)]
+        if main == "MMS":
+            header.append((text["start_mms"], number(sheet.start)))
+        if done:
+            header += [(text[main], half_points(sheet.value(main, tournament.paired_rounds - 1) / 2))]
+            header += [(text["place"], places[player])]
+        rows = []
+        for r, outcome in enumerate(table[player], start=1):
+            opponent = outcome.opponent
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    tournament.players[opponent].rank_label if opponent is not None else "",
+                    colour(outcome, text),
+                    str(outcome.handicap) if opponent is not None else "",
+                    result_symbol(outcome),
+                    "" if outcome.kind is Kind.PENDING else half_points(sheet.value(main, r - 1) / 2),
+                ]
+            )
+        return Face(header, columns, blank_rows(columns, rows, rounds))
+
+    return face
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    """McMahon and Swiss as OpenGotha's standings print them: rows in place order, each round
+    the opponent's row with the result, colour and handicap (``12+/w2``), the main score and
+    the chosen criteria."""
+    rounds = rounds_of(tournament)
+    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    criteria = standings.columns
+    document = table_document(tournament, events, after_round, 6 + rounds + len(criteria))
+    text = document.text
+    position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
+    table = outcomes(tournament, after_round)
+    main = get_scheme(tournament.settings.scheme).score_name
+    columns = [
+        Column(text["place"], 4),
+        Column(text["name"], 18, "L"),
+        Column(text["rank"], 4),
+        Column(text["club"], 5),
+    ]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
+    rows = []
+    for row in standings.rows:
+        p = tournament.players[row.player]
+        cells = [row.place, tuple(name_options(p)), p.rank_label, p.club]
+        for r in range(rounds):
+            outcomes_of = table[row.player]
+            if r < len(outcomes_of):
+                outcome = outcomes_of[r]
+                mark = opponent_mark(outcome, position, bye="0=", skip="0-")
+                if outcome.opponent is not None:
+                    mark += f"/{'w' if outcome.white else 'b'}{outcome.handicap or ''}"
+                cells.append(mark)
+            else:
+                cells.append("")
+        cells += [number(row.score)] + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in criteria]
+        rows.append(cells)
+    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.legend([text[k] for k in criteria])
+    return document
+
+
+def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, tuple[str, ...]]]:
+    def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+        rows = rows_after(tournament, after)
+        return {
+            p: (
+                first_place(rows[p]),
+                unsigned(rows[p].score),
+                unsigned(rows[p].tiebreaks[sos]),
+                unsigned(rows[p].tiebreaks[sosos]),
+            )
+            for p in rows
+        }
+
+    return rating_info
+
+
+def _free_mark(prefix: str) -> Callable[[Tournament, str], str]:
+    def free_mark(tournament: Tournament, kind: str) -> str:
+        """What OpenGotha's parameters pay for a bye or an absence, in half points."""
+        if kind == "walkover":
+            return "+"
+        return mark_of_points(tournament.settings.params[prefix + ("Bye" if kind == "bye" else "Absent")], 2, 0)
+
+    return free_mark
+
+
+MCMAHON = SchemePaper(card, final_table, "Pl MMS SOS SOSOS", _rating_info("SOSM", "SOSOSM"), _free_mark("genMMS2Value"))
+SWISS = SchemePaper(card, final_table, "Pl NBW SOS SOSOS", _rating_info("SOSW", "SOSOSW"), _free_mark("genNBW2Value"))

@@ -1,0 +1,127 @@
+"""The play-off on paper: the card of each match, the bracket for the wall, the rating
+table's place, wins, seed and games."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from paperwork.card_face import Face, blank_rows, final_places, finished
+from paperwork.document import Column, Document
+from paperwork.marks import colour, opponent_number, result_symbol
+from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.records import Kind, outcomes
+
+
+def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    """A play-off card: the seed, then each game's opponent, colour and result."""
+    table = outcomes(tournament, tournament.paired_rounds)
+    done = finished(tournament)
+    places = final_places(tournament) if done else {}
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["colour"], 5),
+        Column(text["result"], 5),
+    ]
+
+    def face(player: int) -> Face:
+        header = [(text["seed"], str(tournament.numbers.get(player, "")))]
+        if done:
+            header.append((text["place"], places[player]))
+        rows = [
+            [str(r), opponent_number(o, tournament.numbers), colour(o, text), result_symbol(o)]
+            for r, o in enumerate(table[player], start=1)
+        ]
+        return Face(header, columns, blank_rows(columns, rows, rounds))
+
+    return face
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    """The bracket for the wall (landscape): a column per stage, the names on the lines in
+    bracket order, each match's score beside its players, the champion at the right, and
+    the third-place match below when there is one."""
+    from schemes.playoff import bracket, bracket_order
+
+    state = bracket(tournament, after_round)
+    document = Document(tournament, events, "", landscape=True)
+    text = document.text
+    document.title_line = text["bracket"]
+    document.add_page()
+    by_seed = {seed: player for player, seed in state.seeds.items()}
+    size = 1
+    while size < max(2, len(by_seed)):
+        size *= 2
+    stages = size.bit_length() - 1
+    order = bracket_order(size)
+    left, top = document.l_margin, document.get_y() + 4
+    column = document.epw / (stages + 1)
+    height = (document.bottom - top - (14 if state.third_place_on else 0)) / size
+
+    def label(player: int | None) -> str:
+        if player is None:
+            return ""
+        p = tournament.players[player]
+        return f"{state.seeds[player]}. {p.surname} {p.name[:1]}.".strip()
+
+    def slot_line(stage: int, slot: int, player: int | None, score: str) -> float:
+        span = height * (1 << stage)
+        y = top + (slot + 0.5) * span
+        x = left + stage * column
+        document.line(x, y, x + column - 2, y)
+        document.set_xy(x, y - 4.5)
+        document.fit_cell(column - 10, 4.5, label(player), align="L", size=8)
+        document.set_xy(x + column - 10, y - 4.5)
+        document.fit_cell(8, 4.5, score, align="R", size=8, bold=True)
+        return y
+
+    for stage in range(stages + 1):
+        matches = state.stages[stage] if stage < len(state.stages) else []
+        main = [m for m in matches if not m.third_place]
+        for index in range(size >> (stage + 1) if stage < stages else 1):
+            match = main[index] if index < len(main) else None
+            if stage == stages:  # the champion
+                final = [m for m in state.current if not m.third_place] if state.finished() else []
+                champion = final[0].winner(state.needed) if final else None
+                slot_line(stage, 0, champion, "")
+                continue
+            if stage == 0:
+                players = (by_seed.get(order[2 * index]), by_seed.get(order[2 * index + 1]))
+            else:
+                players = (match.a, match.b) if match else (None, None)
+            ys = []
+            for offset, player in enumerate(players):
+                score = str(match.wins.get(player, 0)) if match and player is not None and match.games else ""
+                ys.append(slot_line(stage, 2 * index + offset, player, score))
+            x = left + (stage + 1) * column - 2
+            document.line(x, ys[0], x, ys[1])
+    third = [m for m in state.current if m.third_place]
+    if third:
+        match = third[0]
+        y = document.bottom - 10
+        document.set_xy(left, y - 5)
+        document.fit_cell(column, 4.5, text["third_place_match"], align="L", size=8, bold=True)
+        for offset, player in enumerate(match.players):
+            document.set_xy(left, y + offset * 5)
+            score = str(match.wins.get(player, 0)) if match.games else ""
+            document.fit_cell(column, 4.5, f"{label(player)}  {score}", align="L", size=8)
+    return document
+
+
+def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+    rows = rows_after(tournament, after)
+    games = {p: sum(o.kind is Kind.GAME for o in rounds) for p, rounds in outcomes(tournament, after).items()}
+    return {
+        p: (first_place(rows[p]), unsigned(rows[p].score), str(tournament.numbers.get(p, 0)), str(games[p]))
+        for p in rows
+    }
+
+
+def free_mark(tournament: Tournament, kind: str) -> str:
+    """A bye or a walkover takes the player on, as a win."""
+    return "+" if kind in ("bye", "walkover") else "-"
+
+
+PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark)

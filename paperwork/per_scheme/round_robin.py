@@ -1,0 +1,104 @@
+"""Round robin on paper: the card, the crosstable, the rating table's place, points, Buchholz and wins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from paperwork.card_face import Face, blank_rows, final_places, finished
+from paperwork.document import Column, Document, number
+from paperwork.marks import colour, opponent_number, result_symbol
+from paperwork.people import identity
+from paperwork.per_scheme.base import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.table_parts import FORMAT, by_number, table_document
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.records import Kind, outcomes
+from schemes.registry import get_scheme
+from schemes.round_robin import round_points
+
+
+def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    table = outcomes(tournament, tournament.paired_rounds)
+    bye_points = tournament.settings.params["bye_points"]
+    done = finished(tournament)
+    places = final_places(tournament) if done else {}
+    columns = [
+        Column(text["round"], 4),
+        Column(text["opponent"], 6),
+        Column(text["colour"], 5),
+        Column(text["result"], 5),
+        Column(text["points"], 6),
+    ]
+
+    def face(player: int) -> Face:
+        header = [(text["place"], places[player])] if done else []
+        rows, running = [], 0.0
+        for r, outcome in enumerate(table[player], start=1):
+            running += round_points(outcome, bye_points)
+            rows.append(
+                [
+                    str(r),
+                    opponent_number(outcome, tournament.numbers),
+                    colour(outcome, text),
+                    result_symbol(outcome),
+                    "" if outcome.kind is Kind.PENDING else number(running),
+                ]
+            )
+        if done:
+            header.insert(0, (text["points"], number(running)))
+        return Face(header, columns, blank_rows(columns, rows, rounds))
+
+    return face
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    numbered = [p for p in by_number(tournament) if p in tournament.numbers] or by_number(tournament)
+    document = table_document(tournament, events, after_round, 6 + len(numbered))
+    text = document.text
+    table = outcomes(tournament, after_round)
+    bye_points = tournament.settings.params["bye_points"]
+    standings = get_scheme("round-robin").standings(tournament, after_round)
+    rows_by_player = {r.player: r for r in standings.rows}
+    chosen = standings.columns
+    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]
+    columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
+    columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
+    cell = {1.0: "1", 0.5: "½", 0.0: "0"}
+    rows = []
+    for player in numbered:
+        against: dict[int, list[str]] = {}
+        for outcome in table[player]:
+            if outcome.opponent is not None and outcome.score is not None:
+                mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
+                against.setdefault(outcome.opponent, []).append(mark)
+        row = rows_by_player[player]
+        cells = list(identity(tournament, player))
+        cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
+        cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
+        cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
+        rows.append(cells)
+    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    return document
+
+
+def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+    rows = rows_after(tournament, after)
+    return {
+        p: (
+            first_place(rows[p]),
+            unsigned(rows[p].score),
+            unsigned(rows[p].tiebreaks["buchholz"]),
+            unsigned(rows[p].tiebreaks["wins"]),
+        )
+        for p in rows
+    }
+
+
+def free_mark(tournament: Tournament, kind: str) -> str:
+    """The bye's points (a parameter); a skip pays nothing."""
+    if kind == "walkover":
+        return "+"
+    return mark_of_points(tournament.settings.params["bye_points"] if kind == "bye" else 0.0, 1.0, 0.0)
+
+
+PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark)

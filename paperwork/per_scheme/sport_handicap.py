@@ -1,0 +1,119 @@
+"""Sport-handicap on paper: the card and final table of the seed's strengths, the rating
+table's place, start and end strengths and final value."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from paperwork.card_face import Face, blank_rows, finished
+from paperwork.document import Column, Document, number
+from paperwork.marks import colour, opponent_mark
+from paperwork.people import identity
+from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
+from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
+from schemes import sport_handicap
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.records import Kind
+
+
+def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
+    cards = sport_handicap.cards(tournament, tournament.paired_rounds)
+    done = finished(tournament)
+    standing = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, tournament.paired_rounds).rows}
+    columns = [
+        Column(text["round"], 4),
+        Column(text["strength_before"], 6),
+        Column(text["opponent"], 6),
+        Column(text["opp_strength"], 6),
+        Column(text["colour"], 5),
+        Column(text["stones_komi"], 7),
+        Column(text["points_round"], 5),
+        Column(text["strength_after"], 6),
+    ]
+
+    def face(player: int) -> Face:
+        card = cards[player]
+        header = [(text["start_strength"], str(card.strengths[0]))]
+        if done:
+            row = standing[player]
+            header += [
+                (text["correction"], f"{row.tiebreaks['correction']:+.1f}"),
+                (text["final_strength"], f"{row.score:.1f}"),
+                (text["place"], row.place),
+            ]
+        rows = []
+        for r, outcome in enumerate(card.outcomes, start=1):
+            other = cards.get(outcome.opponent) if outcome.opponent is not None else None
+            played = outcome.kind in (Kind.GAME, Kind.PENDING)
+            rows.append(
+                [
+                    str(r),
+                    str(card.strengths[r - 1]),
+                    opponent_mark(outcome, tournament.numbers),
+                    str(other.strengths[r - 1]) if other else "",
+                    colour(outcome, text),
+                    f"{outcome.handicap}/{number(outcome.komi)}" if played else "",
+                    "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
+                    "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
+                ]
+            )
+        return Face(header, columns, blank_rows(columns, rows, rounds))
+
+    return face
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = rounds_of(tournament)
+    document = table_document(tournament, events, after_round, 8 + 2 * rounds)
+    text = document.text
+    cards = sport_handicap.cards(tournament, after_round)
+    places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 16, "L"),
+        Column(text["rank"], 3.5),
+        Column(text["start_strength"], 4.5),
+    ]
+    for r in range(1, rounds + 1):
+        columns += [
+            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["strength"], 4, group=text["round_n"].format(n=r)),
+        ]
+    columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
+    rows = []
+    for player in by_number(tournament):
+        card = cards[player]
+        cells = [*identity(tournament, player), str(card.strengths[0])]
+        for r in range(rounds):
+            if r < len(card.outcomes):
+                cells += [opponent_mark(card.outcomes[r], tournament.numbers), str(card.strengths[r + 1])]
+            else:
+                cells += ["", ""]
+        row = places[player]
+        cells += [FORMAT["correction"](row.tiebreaks["correction"]), f"{row.score:.1f}", row.place]
+        rows.append(cells)
+    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    return document
+
+
+def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+    rows = rows_after(tournament, after)
+    cards = sport_handicap.cards(tournament, after)
+    return {
+        p: (
+            first_place(rows[p]),
+            str(cards[p].strengths[0]),
+            str(cards[p].strength),
+            unsigned(round(rows[p].score * 10)),
+        )
+        for p in rows
+    }
+
+
+def free_mark(tournament: Tournament, kind: str) -> str:
+    """A round without a game pays half, a walkover too (spec sport-handicap)."""
+    return "="
+
+
+PAPER = SchemePaper(card, final_table, "Pl St End Fin", rating_info, free_mark, lambda v: f"{v:.1f}")

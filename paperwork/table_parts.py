@@ -1,0 +1,42 @@
+"""The pieces every final table is made of (each scheme's table is in ``paperwork/per_scheme``),
+and how the values in tables are written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from paperwork.document import Document, half_points
+from schemes.events import Event
+from schemes.model import Tournament
+from schemes.registry import get_scheme, is_final_table
+from schemes.true_rating import rating_label
+
+FORMAT: dict[str, Callable[[float], str]] = {
+    "coefficient": half_points,
+    "correction": lambda v: f"{v:+.1f}" if v else "0",
+    "true_rating": rating_label,
+}
+"""How a tie-break value is written where it is not a plain number."""
+PORTRAIT_COLUMNS = 14
+
+
+def title(document: Document, tournament: Tournament, after_round: int) -> str:
+    if is_final_table(tournament, after_round):
+        return document.text["final_table"]
+    return document.text["table_after"].format(n=after_round)
+
+
+def table_document(tournament: Tournament, events: Sequence[Event], after_round: int, columns: int) -> Document:
+    """A titled page, turned to landscape when ``columns`` do not fit a portrait one."""
+    document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS)
+    document.title_line = title(document, tournament, after_round)
+    document.add_page()
+    return document
+
+
+def rounds_of(tournament: Tournament) -> int:
+    return get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds
+
+
+def by_number(tournament: Tournament) -> list[int]:
+    return sorted(tournament.players, key=lambda p: (tournament.numbers.get(p, 10**6), p))
