@@ -30,7 +30,7 @@ DATA_FOLDER = Path.home() / "Tengen"
 
 class TengenApp(App[None]):
     CSS_PATH = "app.tcss"
-    BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="help")]
+    BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="app.help")]
     KEYS = {"help": "Keys"}
     """The English descriptions of the app's own bindings, translated by ``translate_own_bindings``."""
 

@@ -14,7 +14,7 @@ from tui.widgets import PlainTable
 
 
 class LogPane(Pane):
-    BINDINGS = [Binding("u", "undo_entry", "Undo this entry")]
+    BINDINGS = [Binding("u", "undo_entry", "Undo this entry", id="log.undo_this_entry")]
 
     def compose(self) -> ComposeResult:
         table = PlainTable(id="log-table", zebra_stripes=True, cursor_type="row")

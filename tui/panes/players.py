@@ -19,14 +19,14 @@ from tui.widgets import PlainTable
 
 class PlayersPane(Pane):
     BINDINGS = [
-        Binding("a", "add", "Add"),
-        Binding("e", "edit", "Edit"),
-        Binding("k", "skip", "Skip rounds", show=False),
-        Binding("w", "withdraw", "Withdraw", show=False),
-        Binding("i", "import_file", "Import"),
-        Binding("f", "rating_list", "Rating list", show=False),
-        Binding("slash", "search", "Search"),
-        Binding("escape", "leave_search", "Close", show=False),
+        Binding("a", "add", "Add", id="players.add"),
+        Binding("e", "edit", "Edit", id="players.edit"),
+        Binding("k", "skip", "Skip rounds", show=False, id="players.skip_rounds"),
+        Binding("w", "withdraw", "Withdraw", show=False, id="players.withdraw"),
+        Binding("i", "import_file", "Import", id="players.import"),
+        Binding("f", "rating_list", "Rating list", show=False, id="players.rating_list"),
+        Binding("slash", "search", "Search", id="players.search"),
+        Binding("escape", "leave_search", "Close", show=False, id="players.close"),
     ]
 
     def compose(self) -> ComposeResult:

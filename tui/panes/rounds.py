@@ -30,20 +30,20 @@ SHORT = {"W+": "W+", "B+": "B+", "draw": "jigo", "W+F": "W+ forfeit", "B+F": "B+
 
 class RoundsPane(Pane):
     BINDINGS = [
-        Binding("0", "board_hint", "Board", key_display="0-9", id="board"),
-        Binding("w", "result('w')", "White won"),
-        Binding("b", "result('b')", "Black won"),
-        Binding("n", "pair", "Pair next round"),
-        Binding("j", "result('j')", "Jigo", show=False),
-        Binding("W", "result('W')", "White by forfeit", show=False),
-        Binding("B", "result('B')", "Black by forfeit", show=False),
-        Binding("x", "result('x')", "Both lose", show=False),
-        Binding("s", "swapped", "Colours swapped", show=False),
-        Binding("m", "swap_players", "Swap players", show=False),
-        Binding("v", "why", "Why this opponent", show=False),
-        Binding("k", "bracket", "Bracket", show=False),
-        Binding("left_square_bracket", "step(-1)", "Previous round", show=False),
-        Binding("right_square_bracket", "step(1)", "Next round", show=False),
+        Binding("0", "board_hint", "Board", key_display="0-9", id="rounds.board"),
+        Binding("w", "result('w')", "White won", id="rounds.white_won"),
+        Binding("b", "result('b')", "Black won", id="rounds.black_won"),
+        Binding("n", "pair", "Pair next round", id="rounds.pair_next_round"),
+        Binding("j", "result('j')", "Jigo", show=False, id="rounds.jigo"),
+        Binding("W", "result('W')", "White by forfeit", show=False, id="rounds.white_by_forfeit"),
+        Binding("B", "result('B')", "Black by forfeit", show=False, id="rounds.black_by_forfeit"),
+        Binding("x", "result('x')", "Both lose", show=False, id="rounds.both_lose"),
+        Binding("s", "swapped", "Colours swapped", show=False, id="rounds.colours_swapped"),
+        Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
+        Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
+        Binding("k", "bracket", "Bracket", show=False, id="rounds.bracket"),
+        Binding("left_square_bracket", "step(-1)", "Previous round", show=False, id="rounds.previous_round"),
+        Binding("right_square_bracket", "step(1)", "Next round", show=False, id="rounds.next_round"),
     ]
 
     chosen: int | None = None

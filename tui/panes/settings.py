@@ -21,7 +21,7 @@ from tui.widgets import PlainTable
 
 
 class SettingsPane(Pane):
-    BINDINGS = [Binding("enter", "change", "Change", id="change")]
+    BINDINGS = [Binding("enter", "change", "Change", id="settings.change")]
 
     def compose(self) -> ComposeResult:
         table = PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")

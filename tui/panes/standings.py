@@ -20,11 +20,11 @@ from tui.widgets import PlainTable
 
 class StandingsPane(Pane):
     BINDINGS = [
-        Binding("left_square_bracket", "step(-1)", "Previous round"),
-        Binding("right_square_bracket", "step(1)", "Next round"),
-        Binding("t", "toggle_table", "Table"),
-        Binding("g", "toggle_teams", "Teams"),
-        Binding("p", "prizes", "Prizes"),
+        Binding("left_square_bracket", "step(-1)", "Previous round", id="standings.previous_round"),
+        Binding("right_square_bracket", "step(1)", "Next round", id="standings.next_round"),
+        Binding("t", "toggle_table", "Table", id="standings.table"),
+        Binding("g", "toggle_teams", "Teams", id="standings.teams"),
+        Binding("p", "prizes", "Prizes", id="standings.prizes"),
     ]
 
     after: int | None = None

@@ -10,7 +10,7 @@ from textual.widgets import Input, Label
 
 
 class AskScreen(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
     AUTO_FOCUS = "#answer"
 
     def __init__(self, prompt: str, value: str = "") -> None:

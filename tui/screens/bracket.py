@@ -12,7 +12,7 @@ from tui.i18n import _
 
 
 class BracketScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,k", "close", "Close")]
+    BINDINGS = [Binding("escape,q,k", "close", "Close", id="bracket.close")]
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()

@@ -12,7 +12,11 @@ from tui.i18n import _
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("escape", "no", "Cancel"), Binding("y,д", "yes", "Yes"), Binding("n,н", "no", "No")]
+    BINDINGS = [
+        Binding("escape", "no", "Cancel", id="confirm.cancel"),
+        Binding("y,д", "yes", "Yes", id="confirm.yes"),
+        Binding("n,н", "no", "No", id="confirm.no"),
+    ]
     AUTO_FOCUS = "#yes"
 
     def __init__(self, question: str) -> None:

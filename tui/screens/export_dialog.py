@@ -13,7 +13,7 @@ from tui.widgets import MarkedList
 
 
 class ExportScreen(ModalScreen[tuple[bool, bool] | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="export_dialog.cancel")]
     AUTO_FOCUS = "#options"
 
     def compose(self) -> ComposeResult:

@@ -14,7 +14,7 @@ from tui.widgets import PlainTable
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("f1", "close", "Close"), Binding("q", "close", "Close")]
+    BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
 
     def __init__(self, keys: list[tuple[str, str]]) -> None:
         super().__init__()

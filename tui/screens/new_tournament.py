@@ -42,7 +42,7 @@ def file_name(title: str) -> str:
 
 
 class NewTournamentScreen(ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_tournament.cancel")]
 
     def __init__(self, folder: Path) -> None:
         super().__init__()

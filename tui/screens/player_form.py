@@ -38,7 +38,7 @@ OPTIONAL = ("patronymic", "team", "category")
 
 
 class PlayerFormScreen(ModalScreen[dict | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="player_form.cancel")]
     AUTO_FOCUS = "#surname"
 
     def __init__(self, player: Player | None) -> None:

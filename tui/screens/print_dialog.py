@@ -18,7 +18,10 @@ from tui.widgets import MarkedList
 class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
     """Space ticks a document, Enter prints (anywhere but on the Cancel button)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("enter", "print", "Print", priority=True)]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="print_dialog.cancel"),
+        Binding("enter", "print", "Print", priority=True, id="print_dialog.print"),
+    ]
 
     def __init__(self, state: Tournament) -> None:
         super().__init__()

@@ -18,7 +18,7 @@ from tui.widgets import PlainTable
 
 
 class PrizesScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,p", "close", "Close")]
+    BINDINGS = [Binding("escape,q,p", "close", "Close", id="prizes.close")]
 
     def __init__(self, tournament: Tournament, after_round: int) -> None:
         super().__init__()

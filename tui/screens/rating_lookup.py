@@ -21,7 +21,7 @@ _loaded: dict[Path, RatingList] = {}
 
 
 class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="rating_lookup.cancel")]
     AUTO_FOCUS = "#prefix"
 
     def __init__(self, folder: Path, path: Path | None) -> None:

@@ -19,11 +19,11 @@ from tui.widgets import plain
 
 class StartScreen(Translated, Screen[None]):
     BINDINGS = [
-        Binding("n", "new", "New tournament"),
-        Binding("o", "open", "Open a file"),
-        Binding("d", "demo", "Open the demo"),
-        Binding("l", "app.switch_language", "Language"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new", "New tournament", id="start.new_tournament"),
+        Binding("o", "open", "Open a file", id="start.open_a_file"),
+        Binding("d", "demo", "Open the demo", id="start.open_the_demo"),
+        Binding("l", "app.switch_language", "Language", id="start.language"),
+        Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
 
     def __init__(self, folder: Path) -> None:

@@ -45,16 +45,16 @@ class TournamentScreen(Translated, Screen[None]):
     # The footer of an 80-column terminal holds the pane's main keys and these three; the
     # tabs carry their F-keys in their titles, and F1 lists everything.
     BINDINGS = [
-        Binding("f2", "show('players')", "Players", show=False, id="players"),
-        Binding("f3", "show('rounds')", "Rounds", show=False, id="rounds"),
-        Binding("f4", "show('standings')", "Standings", show=False, id="standings"),
-        Binding("f5", "show('log')", "Log", show=False, id="log"),
-        Binding("f8", "show('settings')", "Settings", show=False, id="settings"),
-        Binding("ctrl+z", "undo", "Undo", id="undo"),
-        Binding("ctrl+y", "redo", "Redo", show=False, id="redo"),
-        Binding("f6", "print", "Print", id="print"),
-        Binding("f7", "export", "Export rating table", show=False, id="export"),
-        Binding("ctrl+w,escape,q", "close", "Close", show=False, id="close"),
+        Binding("f2", "show('players')", "Players", show=False, id="tournament.players"),
+        Binding("f3", "show('rounds')", "Rounds", show=False, id="tournament.rounds"),
+        Binding("f4", "show('standings')", "Standings", show=False, id="tournament.standings"),
+        Binding("f5", "show('log')", "Log", show=False, id="tournament.log"),
+        Binding("f8", "show('settings')", "Settings", show=False, id="tournament.settings"),
+        Binding("ctrl+z", "undo", "Undo", id="tournament.undo"),
+        Binding("ctrl+y", "redo", "Redo", show=False, id="tournament.redo"),
+        Binding("f6", "print", "Print", id="tournament.print"),
+        Binding("f7", "export", "Export rating table", show=False, id="tournament.export"),
+        Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
 
     def __init__(self, session: Session) -> None:

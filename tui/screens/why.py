@@ -31,7 +31,7 @@ COMPONENT_TITLES = {
 
 
 class WhyScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,v", "close", "Close")]
+    BINDINGS = [Binding("escape,q,v", "close", "Close", id="why.close")]
 
     def __init__(self, tournament: Tournament, number: int, why: Why) -> None:
         super().__init__()
