@@ -1,6 +1,7 @@
 """The command line of cli.md, driven in-process as a script would drive it."""
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -404,3 +405,25 @@ def test_settings_change_as_events_and_undo(cup: str, capsys: pytest.CaptureFixt
     assert "komi             6.5" in run(capsys, "-f", cup, "settings")[1]
     code, _, err = run(capsys, "-f", cup, "settings", "--komi", "nan")
     assert code == 2 and "bad komi" in err
+
+
+def test_a_query_replays_the_log_once_and_a_kept_state_not_at_all(
+    cup: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``pairings --json`` reads and replays the log once (it was twice); once the state is
+    kept, the next command applies only what came after it."""
+    from data import ledger, state_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
+    assert run(capsys, "-f", cup, "pair")[0] == 0
+    replays = []
+    real = ledger.replay
+    monkeypatch.setattr(ledger, "replay", lambda events: replays.append(len(events)) or real(events))
+    shutil.rmtree(tmp_path / "cache")  # nothing kept: the first query replays
+    for _ in range(2):
+        assert run(capsys, "-f", cup, "pairings", "1", "--json")[0] == 0
+    assert replays == [6]
+    assert run(capsys, "-f", cup, "result", "1", "1", "W+")[0] == 0
+    pairing = json.loads(run(capsys, "-f", cup, "pairings", "1", "--json")[1])
+    assert replays == [6] and pairing["boards"][0]["result"] == "W+"
