@@ -64,10 +64,15 @@ def _entry(path: Path) -> Path:
 
 
 @cache
-def _rules_digest() -> bytes:
-    """A digest of the sources of the rules: a state made by other rules is never reused."""
+def _rules_digest() -> bytes | None:
+    """A digest of the sources of the rules: a state made by other rules is never reused.
+    None where the sources are not there to read (an installation of compiled files only):
+    nothing is kept then, since nothing could tell one version's state from another's."""
+    sources = sorted(Path(schemes.__file__).parent.glob("*.py"))
+    if not sources:
+        return None
     digest = hashlib.blake2b(digest_size=16)
-    for source in sorted(Path(schemes.__file__).parent.glob("*.py")):
+    for source in sources:
         digest.update(source.name.encode())
         digest.update(source.read_bytes())
     return digest.digest()
@@ -91,6 +96,9 @@ class _StateUnpickler(pickle.Unpickler):
 def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
     """Keep ``state``, the replay of the ``count`` events in ``raw`` (the file's compact
     bytes, ending with the events table), for the next command on ``path``."""
+    rules = _rules_digest()
+    if rules is None:
+        return
     covered = len(raw) - 2
     head = json.dumps({"covered": covered, "count": count, "digest": _prefix_digest(raw, covered)}).encode()
     body = head + b"\n" + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
@@ -101,7 +109,7 @@ def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
         fd, name = tempfile.mkstemp(prefix=".state-", dir=entry.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(_MAGIC + _rules_digest() + check + body)
+                handle.write(_MAGIC + rules + check + body)
             os.replace(name, entry)
         except BaseException:
             Path(name).unlink(missing_ok=True)
@@ -117,8 +125,8 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
         stored = _entry(path).read_bytes()
     except OSError:
         return None
-    start = len(_MAGIC) + 32
-    if not stored.startswith(_MAGIC + _rules_digest()):
+    rules, start = _rules_digest(), len(_MAGIC) + 32
+    if rules is None or not stored.startswith(_MAGIC + rules):
         return None
     if hashlib.blake2b(memoryview(stored)[start:], digest_size=16).digest() != stored[start - 16 : start]:
         return None

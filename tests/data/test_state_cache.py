@@ -184,3 +184,15 @@ def test_the_cache_header_says_what_it_covers(tmp_path: Path, cache: Path) -> No
     _, stored, start = cached_entry(path, cache)
     head = json.loads(stored[start : stored.index(b"\n", start)])
     assert head["covered"] == len(path.read_bytes()) - 2 and head["count"] == 8
+
+
+def test_without_the_rules_sources_nothing_is_kept(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed as compiled files only, a state could not be told from another version's."""
+    monkeypatch.setattr(state_cache, "_rules_digest", lambda: None)
+    path = tmp_path / "cup.json"
+    played(path, cached=False)
+    with Ledger(path) as reopened:
+        assert reopened.state == replayed(path)
+    assert not cache.exists() or not list(cache.iterdir())
