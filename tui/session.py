@@ -21,7 +21,7 @@ from schemes.model import Tournament
 
 class Session:
     def __init__(self, path: Path) -> None:
-        self.path = path
+        self.path = path.absolute()  # messages name the folder, not "."
         self.ledger = Ledger(path, writable=True)
         self.ledger.check()
         self.rng = random.Random()

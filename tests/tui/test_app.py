@@ -276,6 +276,19 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
         assert any(f"Записано в {folder}" in n and "gamma-protocol-3.pdf" in n for n in notes(app))
 
 
+async def test_a_file_opened_by_a_relative_name_is_reported_by_its_folder(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tengen gamma.json`` in the tournament's folder: the messages name that folder, not «.»."""
+    monkeypatch.chdir(folder)
+    app = TengenApp("gamma.json", folder=folder, open_viewer=False)
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert any(f"Записано в {folder}:" in n for n in notes(app)), notes(app)
+
+
 async def test_export_rating_table(folder: Path) -> None:
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(100, 30)) as pilot:
