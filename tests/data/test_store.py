@@ -171,3 +171,27 @@ def test_appends_add_to_the_bytes_and_the_file_stays_canonical(tmp_path) -> None
     raw = path.read_bytes()
     assert raw == json.dumps(json.loads(raw), ensure_ascii=False, separators=(",", ":")).encode()
     assert [e.to_json() for e in TournamentFile(path).events] == [e.to_json() for e in events]
+
+
+def test_the_file_is_a_tinydb_database_that_tinydb_itself_reads_and_extends(tmp_path: Path) -> None:
+    """Appends add bytes rather than going through TinyDB's tables, and the file stays a
+    TinyDB database: TinyDB's own storage reads every event, and an insert through our
+    storage (as for a file in another form) leaves a file that appends continue."""
+    from tinydb import TinyDB
+    from tinydb.storages import JSONStorage
+    from tinydb.table import Document
+
+    from data.store import AtomicStorage
+
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        for surname in ("Иванов", "Пак"):
+            ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
+    with TinyDB(str(path), storage=JSONStorage, access_mode="rb") as db:
+        assert [d["data"].get("surname") for d in db.table("events").all()] == [None, "Иванов", "Пак"]
+    late = actions.register([], surname="Ли", rating=1900)
+    with TinyDB(str(path), storage=AtomicStorage) as db:
+        db.table("events").insert(Document({"kind": late[0], "at": "", "data": late[1] | {"player": 3}}, doc_id=4))
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.register(ledger.events, surname="Ким", rating=1800))
+        assert [p.surname for p in ledger.state.players.values()] == ["Иванов", "Пак", "Ли", "Ким"]
