@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 
 from data import codes
 from data.errors import TournamentFileError
-from data.ledger import Ledger
+from data.ledger import Ledger, for_one_command
 from data.store import backup_path, is_tournament, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
 from schemes import actions
@@ -803,6 +803,8 @@ def _check_encoding(argv: Sequence[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command ``argv`` (the process's arguments when None); the exit status."""
+    whole_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         _check_encoding(argv)
@@ -813,6 +815,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             _run_app(args.file)
             return 0
+        if whole_process:
+            for_one_command()  # the process ends with the command
         COMMANDS[args.command](args)
     except (BadInput, InvalidEvent, TournamentFileError) as error:
         print(_one_line(f"tengen: {error}" if not str(error).startswith("tengen") else str(error)), file=sys.stderr)

@@ -2,8 +2,11 @@
 
 import sys
 
+from data import state_cache
 from data.ledger import Ledger
 from schemes import actions
+
+state_cache.WORTH_KEEPING, state_cache.STALE_TAIL = 1, 3  # a state kept at nearly every start
 
 with Ledger(sys.argv[1], writable=True) as ledger:
     print("ready", flush=True)
