@@ -8,12 +8,15 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from data import state_cache
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import TournamentFile
 from schemes import actions
+from schemes.events import InvalidEvent
 from schemes.replay import replay
 
 
@@ -196,3 +199,38 @@ def test_without_the_rules_sources_nothing_is_kept(
     with Ledger(path) as reopened:
         assert reopened.state == replayed(path)
     assert not cache.exists() or not list(cache.iterdir())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    steps=st.lists(st.sampled_from(["result", "undo", "redo", "pair"]), min_size=1, max_size=12),
+    stale=st.integers(1, 4),
+)
+def test_after_any_commands_the_kept_state_is_the_replayed_one(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, steps: list[str], stale: int
+) -> None:
+    """Results, undos, redos and pairings, each a command of its own (a new ``Ledger``): what
+    the next command finds — kept state and tail, or a replay — is the replay of the file."""
+    folder = tmp_path_factory.mktemp("any")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "cache"))
+    monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
+    monkeypatch.setattr(state_cache, "STALE_TAIL", stale)
+    path = folder / "cup.json"
+    played(path)
+    for step in steps:
+        with Ledger(path, writable=True) as ledger:
+            state = ledger.state
+            played_round = state.rounds[-1] if state.rounds else None
+            try:
+                if step == "result" and played_round and played_round.missing:
+                    ledger.commit(actions.result(played_round.number, played_round.missing[0], "B+"))
+                elif step == "undo":
+                    ledger.commit(actions.undo(ledger.events))
+                elif step == "redo":
+                    ledger.commit(actions.redo(ledger.events))
+                elif step == "pair" and (played_round is None or played_round.complete):
+                    ledger.commit(actions.pair(state, random.Random(1)))
+            except InvalidEvent:
+                pass  # nothing to undo or redo, a pairing that needs its results: refused, nothing written
+        with Ledger(path) as reopened:
+            assert reopened.state == replayed(path)
