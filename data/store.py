@@ -331,7 +331,7 @@ class TournamentFile:
         data = _parsed(self.path, self.raw)
         self._events = _events(self.path, data)
         self._count = len(self._events)
-        self._appendable = self.compact and list(data) == [_META, _EVENTS]
+        self._appendable = self.compact and list(data) == [_META, _EVENTS] and bool(self._events)  # ',' joins
         return self._events
 
     @property
