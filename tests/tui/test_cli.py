@@ -189,23 +189,18 @@ def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pyt
     assert (tmp_path / "demo" / "round-robin.json").read_bytes() == before
 
 
-def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(tmp_path: Path) -> None:
-    path = tmp_path / "demo"
-    subprocess.run(
-        [sys.executable, "-m", "tui", "demo", str(path), "--no-tui"], check=True, cwd=ROOT, capture_output=True
+def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(demo_once: Path) -> None:
+    path = str(demo_once / "round-robin.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "tui", "-f", path, "standings"], cwd=ROOT, capture_output=True, text=True, check=True
     )
+    assert "standings after round 3" in done.stdout, done.stdout
     probe = (
         "import sys; from tui.cli import main; main(['-f', sys.argv[1], 'standings']); "
         "heavy = [m for m in ('textual', 'fpdf', 'rich') if m in sys.modules]; "
         "print('HEAVY', heavy)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(path / "round-robin.json")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    done = subprocess.run([sys.executable, "-c", probe, path], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "HEAVY []" in done.stdout
 
 
