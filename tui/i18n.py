@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from schemes.events import Event, WouldBreak
 from schemes.history import describe_parts
+from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS
 
 _language = "ru"
 
@@ -508,12 +509,12 @@ RU = {
 
 
 RESULTS = {
-    "W+": "White won",
-    "B+": "Black won",
-    "draw": "Jigo",
-    "W+F": "White by forfeit",
-    "B+F": "Black by forfeit",
-    "both-lose": "Both lose",
+    WHITE_WINS: "White won",
+    BLACK_WINS: "Black won",
+    DRAW: "Jigo",
+    WHITE_BY_FORFEIT: "White by forfeit",
+    BLACK_BY_FORFEIT: "Black by forfeit",
+    BOTH_LOSE: "Both lose",
 }
 """A result code as the referee says it (translated by ``_``)."""
 

@@ -62,3 +62,14 @@ def test_every_log_template_has_a_russian_line() -> None:
     for kind, data in samples:
         template, _values = describe_parts(Event(1, kind, data))
         assert template in RU, template
+
+
+def test_every_result_code_is_said_and_has_its_key() -> None:
+    """A result code added to the rules is a test failure here until the app can enter it
+    and say it in both languages."""
+    from schemes.model import RESULT_CODES
+    from tui.i18n import RESULTS
+    from tui.panes.rounds import CODES, SHORT
+
+    assert set(RESULTS) == set(SHORT) == set(CODES.values()) == set(RESULT_CODES)
+    assert all(RU.get(RESULTS[code]) for code in RESULT_CODES)

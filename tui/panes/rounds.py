@@ -16,15 +16,30 @@ from textual.widgets import DataTable, Static
 
 from schemes import actions, registry
 from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
-from schemes.model import Board, Round
+from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Board, Round
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
 from tui.widgets import PlainTable
 
-CODES = {"w": "W+", "b": "B+", "j": "draw", "W": "W+F", "B": "B+F", "x": "both-lose"}
-SHORT = {"W+": "W+", "B+": "B+", "draw": "jigo", "W+F": "W+ forfeit", "B+F": "B+ forfeit", "both-lose": "both lose"}
+CODES = {
+    "w": WHITE_WINS,
+    "b": BLACK_WINS,
+    "j": DRAW,
+    "W": WHITE_BY_FORFEIT,
+    "B": BLACK_BY_FORFEIT,
+    "x": BOTH_LOSE,
+}
+"""The result each key enters."""
+SHORT = {
+    WHITE_WINS: "W+",
+    BLACK_WINS: "B+",
+    DRAW: "jigo",
+    WHITE_BY_FORFEIT: "W+ forfeit",
+    BLACK_BY_FORFEIT: "B+ forfeit",
+    BOTH_LOSE: "both lose",
+}
 """A result in the boards table, as the referee says it (translated)."""
 
 
