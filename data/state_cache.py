@@ -59,6 +59,30 @@ def _folder() -> Path:
     return Path(base) / "tengen"
 
 
+def keep_compiled_code() -> None:
+    """Point numba's cache of compiled pairing code (``NUMBA_CACHE_DIR``) at the user's
+    cache folder, so only the first pairing ever waits for the compiler.  Numba loads what
+    it finds there as code, so the folder is used only if it is the user's own and nobody
+    else can write to it or to the folder above (a check another user cannot forge); else
+    a private temporary folder is used and the code compiled anew.  A folder the user set
+    himself is left as it is."""
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    folder = _folder() / "numba"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        private = all(_private(place) for place in (folder, folder.parent))
+    except OSError:
+        private = False
+    os.environ["NUMBA_CACHE_DIR"] = str(folder) if private else tempfile.mkdtemp(prefix="tengen-numba-")
+
+
+def _private(folder: Path) -> bool:
+    status = folder.lstat()
+    own = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    return own and folder.is_dir() and not folder.is_symlink() and not status.st_mode & 0o022
+
+
 def _entry(path: Path) -> Path:
     return _folder() / (hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".state")
 

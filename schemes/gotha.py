@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 from schemes.events import RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
-from schemes.gotha_scores import Entrant, Sheet, by_criteria, ordered, score_sheets
+from schemes.gotha_scores import Entrant, Sheet, by_criteria, jdiv, ordered, score_sheets
+from schemes.java_sort import java_sort
 from schemes.model import Board, Player, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
 
@@ -142,6 +143,61 @@ def choose_bye(tournament: Tournament, number: int, players: Sequence[int], shee
     return best
 
 
+GROUP_MAX, GROUP_MIN = 600, 200
+"""OpenGotha pairs a field of more than ``GROUP_MAX`` in groups of ``GROUP_MIN`` to ``GROUP_MAX``
+(``Pairing.PAIRING_GROUP_MAX_SIZE``/``MIN_SIZE``)."""
+
+
+def split(players: Sequence[int], sheets: Mapping[int, Sheet], the_rules: Rules, round_index: int) -> list[list[int]]:
+    """The groups OpenGotha pairs one by one (``makeAutomaticPairing``): while more than
+    ``GROUP_MAX`` are left, a group is taken from the top score down, in the players' order,
+    until it holds an even ``GROUP_MIN`` or more by the end of a score, or ``GROUP_MAX``, or
+    only ``GROUP_MIN`` are left; the rest is the last group."""
+    from schemes.gotha_costs import score_range
+
+    low, high = score_range(the_rules, round_index)
+    remaining = list(players)
+    groups = []
+    while len(remaining) > GROUP_MAX:
+        group: list[int] = []
+        ready = False
+        for score in range(high, low - 1, -1):
+            k = 0
+            while k < len(remaining):
+                if jdiv(sheets[remaining[k]].value(the_rules.main, round_index - 1), 2) < score:
+                    k += 1
+                    continue
+                group.append(remaining.pop(k))
+                if len(group) >= GROUP_MAX or len(remaining) <= GROUP_MIN:
+                    ready = True
+                    break
+            if ready or (len(group) >= GROUP_MIN and len(group) % 2 == 0):
+                break
+        groups.append(group)
+    return [*groups, remaining]
+
+
+def _match(f: Field, the_rules: Rules, rng: random.Random) -> list[tuple[int, int]]:
+    """The pairs ``(i, j)``, ``i < j``, of the group weighed in ``f``: by Gabow's algorithm as
+    OpenGotha matches (its ties broken as OpenGotha's are), or, with ``exactWholeField``, by
+    Tengen's exact matcher."""
+    from schemes.gotha_costs import cost_matrix
+
+    weight = cost_matrix(f)
+    if not the_rules.deterministic:
+        for i in range(len(f.ids)):
+            for j in range(i + 1, len(f.ids)):
+                weight[i, j] += rng.randint(0, the_rules.random)
+                weight[j, i] = weight[i, j]
+    if the_rules.exact_whole_field:
+        from schemes.weighted_matching import max_weight_perfect_matching
+
+        return max_weight_perfect_matching(weight)
+    from schemes.gabow import gabow_matching
+
+    return gabow_matching(weight)
+
+
 def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: list[Board]) -> list[Board]:
     """Tables in OpenGotha's order (``renumberTablesByBestScoreThenRating``): by the placement
     of the board's player OpenGotha compares — which is the weaker of the two when they differ
@@ -163,7 +219,10 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
             return -1 if bx.entrant.rating > by.entrant.rating else 1
         return order
 
-    ordered_boards = sorted(boards, key=cmp_to_key(cmp))
+    try:
+        ordered_boards = java_sort(boards, cmp)
+    except ValueError:  # Java's sort gives up on this comparator (OpenGotha's Pair would fail): a stable sort
+        ordered_boards = sorted(boards, key=cmp_to_key(cmp))
     return [replace(board, number=n) for n, board in enumerate(ordered_boards, start=1)]
 
 
@@ -194,8 +253,9 @@ class Gotha:
         order: Sequence[int] | None,
         allow_repeats: bool = False,
     ) -> Pairing:
-        from schemes.gotha_costs import a_takes_white, cost_matrix, handicap, weigh_field
-        from schemes.weighted_matching import max_weight_perfect_matching
+        import numpy as np
+
+        from schemes.gotha_costs import a_takes_white, handicap, weigh_field
 
         the_rules, sheets = sheets_after(tournament, number - 1)
         players = to_pair(tournament, number, sheets, the_rules)
@@ -205,32 +265,28 @@ class Gotha:
         if len(players) % 2:
             byes = (choose_bye(tournament, number, players, sheets),)
             players = [p for p in players if p != byes[0]]
-        f = weigh_field(sheets, the_rules, number - 1, players)
-        weight = cost_matrix(f)
-        if not the_rules.deterministic:
-            for i in range(len(players)):
-                for j in range(i + 1, len(players)):
-                    weight[i, j] += rng.randint(0, the_rules.random)
-        pairs = max_weight_perfect_matching(weight)
-        if not allow_repeats and any(f.met[i, j] for i, j in pairs):
-            raise RepeatNeeded(round=number)
-        import numpy as np
-
-        first = np.array([i for i, _ in pairs], dtype=np.int64)
-        second = np.array([j for _, j in pairs], dtype=np.int64)
-        white_first = a_takes_white(f, first, second).tolist()
-        stones = np.abs(handicap(f, first, second)).tolist()
-        komi = tournament.settings.komi
-        boards = [
-            Board(
-                0,
-                players[i] if w else players[j],
-                players[j] if w else players[i],
-                h,
-                komi if h == 0 else HANDICAP_KOMI,
-            )
-            for (i, j), w, h in zip(pairs, white_first, stones, strict=True)
-        ]
+        groups = [players] if the_rules.exact_whole_field else split(players, sheets, the_rules, number - 1)
+        boards = []
+        for group in groups:
+            f = weigh_field(sheets, the_rules, number - 1, group)
+            pairs = _match(f, the_rules, rng)
+            if not allow_repeats and any(f.met[i, j] for i, j in pairs):
+                raise RepeatNeeded(round=number)
+            first = np.array([i for i, _ in pairs], dtype=np.int64)
+            second = np.array([j for _, j in pairs], dtype=np.int64)
+            white_first = a_takes_white(f, first, second).tolist()
+            stones = np.abs(handicap(f, first, second)).tolist()
+            komi = tournament.settings.komi
+            boards += [
+                Board(
+                    0,
+                    group[i] if w else group[j],
+                    group[j] if w else group[i],
+                    h,
+                    komi if h == 0 else HANDICAP_KOMI,
+                )
+                for (i, j), w, h in zip(pairs, white_first, stones, strict=True)
+            ]
         numbering = None
         if not tournament.numbers:
             numbering = tuple(sorted(p.id for p in tournament.players.values() if not p.withdrawn_by(1)))

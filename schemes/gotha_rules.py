@@ -117,6 +117,7 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "paiSePreferMMSDiffRatherThanSameCountry": (int_in(0, 99), "groups of score worth avoiding a compatriot"),
         "paiSePreferMMSDiffRatherThanSameClub": (int_in(0, 99), "groups of score worth avoiding a club-mate"),
         "paiStandardNX1Factor": (_factor, "concavity of the weights"),
+        "exactWholeField": (_flag, "Tengen: the whole field in one exact matching (not OpenGotha's boards)"),
     }
     return tuple(Param(key, defaults[key], parse, help_) for key, (parse, help_) in parsers.items())
 
@@ -150,6 +151,7 @@ _COMMON: dict[str, Any] = {
     "paiSeMinimizeHandicap": 0,
     "paiSePreferMMSDiffRatherThanSameClub": 3,
     "paiStandardNX1Factor": 0.5,
+    "exactWholeField": False,
 }
 MCMAHON_DEFAULTS: dict[str, Any] = {
     **_COMMON,
@@ -237,6 +239,8 @@ class Rules:
     country_factor: int
     club_factor: int
     nx1: float
+    exact_whole_field: bool
+    """Tengen's own: the whole field in one exact matching instead of OpenGotha's groups and ties."""
 
     @property
     def main(self) -> str:
@@ -295,6 +299,7 @@ def rules(params: Mapping[str, Any], rounds: int) -> Rules:
         country_factor=params["paiSePreferMMSDiffRatherThanSameCountry"],
         club_factor=params["paiSePreferMMSDiffRatherThanSameClub"],
         nx1=params["paiStandardNX1Factor"],
+        exact_whole_field=params.get("exactWholeField", False),
     )
 
 

@@ -1,6 +1,8 @@
 """Settings of the test processes themselves (not of Tengen)."""
 
 import gc
+import os
+import tempfile
 
 
 def pytest_sessionstart() -> None:
@@ -9,3 +11,10 @@ def pytest_sessionstart() -> None:
     Textual's and hypothesis's long-lived objects took a fifth of the suite's time."""
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
+
+
+def pytest_configure() -> None:
+    """Numba's compiled pairing code in one folder for every test process of this machine
+    (compiling it takes seconds; the folder is the tests', never the user's cache)."""
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(tempfile.gettempdir(), f"tengen-tests-numba-{uid}"))

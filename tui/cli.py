@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from data import codes
 from data.errors import TournamentFileError
 from data.ledger import Ledger, for_one_command
+from data.state_cache import keep_compiled_code
 from data.store import backup_path, is_tournament, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
 from schemes import actions
@@ -806,6 +807,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` (the process's arguments when None); the exit status."""
     whole_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
+    keep_compiled_code()
     try:
         _check_encoding(argv)
         if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):

@@ -396,6 +396,7 @@ RU = {
     "groups of score worth avoiding a compatriot": "сколько групп очков стоит избежать соотечественника",
     "groups of score worth avoiding a club-mate": "сколько групп очков стоит избежать одноклубника",
     "concavity of the weights": "вогнутость весов",
+    "Tengen: the whole field in one exact matching (not OpenGotha's boards)": "Tengen: всё поле одним точным паросочетанием (пары не как в OpenGotha)",
     "of": "из",
     "round {paired}": "тур {paired}",
     "not paired yet": "жеребьёвки ещё не было",
