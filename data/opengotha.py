@@ -1,13 +1,22 @@
-"""OpenGotha tournament files (3.48–3.51), in and out (spec: mcmahon.md).
+"""OpenGotha tournament files (3.48–3.52), in and out (spec: mcmahon.md).
 
 Reading turns a file into ordinary Tengen events — the creation with every parameter
 that changes pairing, placement or handicap, the players, their absences, and each
 round's games, byes and results — so undo, the log and the paperwork work on them as on
-anything typed.  A parameter or result Tengen does not support is named in one line,
-never silently dropped.  Writing gives a file OpenGotha 3.51 opens, with the same names
-(the player key is surname and name upper-cased without spaces, as OpenGotha's own).
+anything typed.  **What OpenGotha 3.51 opens, this opens, read as OpenGotha reads it**
+(``ExternalDocument.importTournamentFromXMLFile``): a missing attribute takes the
+reader's default (not a new tournament's), a game naming a player OpenGotha cannot find
+is dropped as OpenGotha drops it, a later game on a table replaces an earlier one, a
+rank is read as ``Player.convertKDPToInt`` reads it.  Whatever is dropped, changed or
+kept differently is said in a warning line (``Imported.warnings``), never in silence;
+what OpenGotha itself fails to open is refused in one line.
 
-The file is foreign XML: it is parsed by defusedxml (no entities, no external DTDs).
+Writing gives a file OpenGotha 3.51 opens and pairs as Tengen pairs it: OpenGotha's
+names for the criteria, a first name and a two-letter country for everyone (OpenGotha
+refuses a file without), and two players whose OpenGotha keys would clash kept apart.
+
+The file is foreign XML: its size is checked before anything is parsed, and it is parsed
+by defusedxml (no entities, no external DTDs).
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -25,20 +34,25 @@ from defusedxml import DefusedXmlException
 
 from schemes import events as ev
 from schemes.actions import Action
-from schemes.events import Event, InvalidEvent
-from schemes.gotha_rules import CRITERIA, PARAM_KEYS, defaults_for
+from schemes.events import Event, InvalidEvent, Notice
+from schemes.gotha_rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
     BOTH_LOSE,
+    BOTH_LOSE_PLAYED,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
     DRAW,
+    DRAW_BY_FORFEIT,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Tournament,
 )
-from schemes.ranks import MAX_RATING, MIN_RATING, parse_rank, rank_label
+from schemes.ranks import rank_label
 from schemes.registry import get_scheme
 from schemes.scheme import parse_params
+from schemes.text import NAME_LIMIT
 
 RESULTS = {
     "RESULT_WHITEWINS": WHITE_WINS,
@@ -46,25 +60,85 @@ RESULTS = {
     "RESULT_EQUAL": DRAW,
     "RESULT_WHITEWINS_BYDEF": WHITE_BY_FORFEIT,
     "RESULT_BLACKWINS_BYDEF": BLACK_BY_FORFEIT,
-    "RESULT_BOTHLOSE": BOTH_LOSE,
     "RESULT_BOTHLOSE_BYDEF": BOTH_LOSE,
+    "RESULT_EQUAL_BYDEF": DRAW_BY_FORFEIT,
+    "RESULT_BOTHWIN": BOTH_WIN,
+    "RESULT_BOTHWIN_BYDEF": BOTH_WIN_BY_FORFEIT,
+    "RESULT_BOTHLOSE": BOTH_LOSE_PLAYED,
 }
-"""OpenGotha results Tengen keeps; both-win and a drawn forfeit have no Tengen meaning."""
-WRITTEN = {
-    WHITE_WINS: "RESULT_WHITEWINS",
-    BLACK_WINS: "RESULT_BLACKWINS",
-    DRAW: "RESULT_EQUAL",
-    WHITE_BY_FORFEIT: "RESULT_WHITEWINS_BYDEF",
-    BLACK_BY_FORFEIT: "RESULT_BLACKWINS_BYDEF",
-    BOTH_LOSE: "RESULT_BOTHLOSE_BYDEF",
-}
-_IGNORED_CRITERIA = {"NULL"}
+"""Every result OpenGotha writes, and Tengen's code for it."""
+WRITTEN = {code: name for name, code in RESULTS.items()}
+
 MAX_ROUNDS = 20
-"""OpenGotha's ``MAX_NUMBER_OF_ROUNDS``."""
+"""OpenGotha's ``MAX_NUMBER_OF_ROUNDS``: a file with a game or bye beyond it does not open."""
+MAX_PLAYERS = 2000
+"""OpenGotha's ``MAX_NUMBER_OF_PLAYERS``: it drops the players after these."""
+MAX_CRITERIA = 6
+MAX_CATEGORIES = 9
+CLUB_LENGTH = 4
+"""OpenGotha keeps the first four characters of a club (``Player.MAX_CLUB_LENGTH``)."""
+MIN_RATING, MAX_RATING = -900, 2949
+"""OpenGotha's ratings: a file's are clamped to these."""
+MAX_FILE_BYTES = 50_000_000
+"""Far above any tournament (2,000 players, 20 rounds: about 6 MB); a bigger file is refused
+before it is read."""
+
+READER_DEFAULTS = {
+    "genMMBar": "4D",
+    "genMMFloor": "20K",
+    "genMMZero": "30K",
+    "genNBW2ValueAbsent": "0",
+    "genNBW2ValueBye": "0",
+    "genMMS2ValueAbsent": "0",
+    "genMMS2ValueBye": "0",
+    "genRoundDownNBWMMS": "true",
+    "genCountNotPlayedGamesAsHalfPoint": "false",
+    "hdBasedOnMMS": "true",
+    "hdNoHdRankThreshold": "1D",
+    "hdCorrection": "1",
+    "hdCeiling": "9",
+    "paiStandardNX1Factor": "0.5",
+    "paiBaAvoidDuplGame": "500000000000000",
+    "paiBaRandom": "0",
+    "paiBaDeterministic": "true",
+    "paiBaBalanceWB": "1000",
+    "paiMaAvoidMixingCategories": "20000000000000",
+    "paiMaMinimizeScoreDifference": "100000000000",
+    "paiMaDUDDWeight": "100000000",
+    "paiMaCompensateDUDD": "true",
+    "paiMaDUDDUpperMode": "MID",
+    "paiMaDUDDLowerMode": "MID",
+    "paiMaMaximizeSeeding": "5000000",
+    "paiMaLastRoundForSeedSystem1": "2",
+    "paiMaSeedSystem1": "SPLITANDRANDOM",
+    "paiMaSeedSystem2": "SPLITANDFOLD",
+    "paiMaAdditionalPlacementCritSystem1": "Rating",
+    "paiMaAdditionalPlacementCritSystem2": "NULL",
+    "paiSeRankThreshold": "4D",
+    "paiSeNbWinsThresholdActive": "true",
+    "paiSeBarThresholdActive": "true",
+    "paiSeDefSecCrit": "100000000000",
+    "paiSeMinimizeHandicap": "0",
+    "paiSeAvoidSameGeo": "100000000000",
+    "paiSePreferMMSDiffRatherThanSameCountry": "1",
+    "paiSePreferMMSDiffRatherThanSameClub": "3",
+}
+"""What OpenGotha's reader takes for a parameter the file does not state — not always a new
+tournament's default (a missing bye value is worth 0, not 1)."""
+_FLAGS = {key for key, value in READER_DEFAULTS.items() if value in ("true", "false")}
+_CHOICES = {
+    "paiMaDUDDUpperMode": ("TOP", "MID", "BOT"),
+    "paiMaDUDDLowerMode": ("TOP", "MID", "BOT"),
+    "paiMaSeedSystem1": ("SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP"),
+    "paiMaSeedSystem2": ("SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP"),
+}
+"""What OpenGotha reads of these: anything else is the first named for the DUDD modes
+(``MID`` in fact: its code checks them in order) and ``SPLITANDRANDOM`` for the systems."""
+_CHOICE_FALLBACK = {"paiMaDUDDUpperMode": "MID", "paiMaDUDDLowerMode": "MID"}
 
 
 class GothaFileError(InvalidEvent):
-    """An OpenGotha file Tengen cannot read, or holds something Tengen cannot keep."""
+    """An OpenGotha file that OpenGotha itself would not open, or not a tournament at all."""
 
 
 @dataclass(frozen=True)
@@ -75,156 +149,322 @@ class Imported:
     scheme: str
     players: int
     rounds: int
-    ignored: tuple[str, ...] = ()
-    """What the file holds that Tengen keeps no trace of (teams, clubs groups), named."""
+    warnings: tuple[Notice, ...] = ()
+    """What the file holds that Tengen drops, changes or keeps differently, one line each."""
+
+
+@dataclass
+class _Reading:
+    """What reading a file collects on the way."""
+
+    warnings: list[Notice] = field(default_factory=list)
+
+    def warn(self, template: str, **fields: Any) -> None:
+        self.warnings.append(Notice(template, fields))
 
 
 def _attrs(element: ElementTree.Element | None) -> dict[str, str]:
     return dict(element.attrib) if element is not None else {}
 
 
-def _rank(text: str, where: str) -> int:
-    try:
-        return parse_rank(text)
-    except InvalidEvent:
-        raise GothaFileError("{where}: bad rank {rank!r}", where=where, rank=text[:20]) from None
-
-
-def _int(text: str, where: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise GothaFileError("{where}: {text!r} is not a whole number", where=where, text=text[:20]) from None
+def _java_int(text: str, where: str, player: int = 0, bits: int = 32) -> int:
+    """``Integer.parseInt`` (``Long.parseLong`` with 64 ``bits``): a whole number that fits,
+    or the file does not open (``where`` names the attribute, ``player`` whose it is)."""
+    if not _java_number(text) or not -(2 ** (bits - 1)) <= int(text) < 2 ** (bits - 1):
+        if player:
+            raise GothaFileError(
+                "player {player}, {where}: {text!r} is not a whole number (OpenGotha cannot open the file either)",
+                player=player,
+                where=where,
+                text=text[:20],
+            )
+        raise GothaFileError(
+            "{where}: {text!r} is not a whole number (OpenGotha cannot open the file either)",
+            where=where,
+            text=text[:20],
+        )
+    return int(text)
 
 
 def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
-    """The file's root element, or one line saying why it is not an OpenGotha file."""
+    """The file's root element, or one line saying why it is not an OpenGotha file.  The size
+    is checked first: a huge file is refused at once, not read."""
+    name = Path(path).name
+    try:
+        size = os.stat(path).st_size
+    except OSError as error:
+        raise GothaFileError("{path}: {error}", path=name, error=error.strerror or str(error)) from None
+    if size > MAX_FILE_BYTES:
+        raise GothaFileError(
+            "{path}: {size} MB is too big for a tournament file (at most {limit} MB)",
+            path=name,
+            size=size // 1_000_000,
+            limit=MAX_FILE_BYTES // 1_000_000,
+        )
     try:
         root: ElementTree.Element = SafeTree.parse(os.fspath(path), forbid_dtd=False).getroot()
     except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as error:  # LookupError: encoding
-        raise GothaFileError(
-            "{path}: not an OpenGotha file ({error})", path=Path(path).name, error=str(error)[:80]
-        ) from None
+        raise GothaFileError("{path}: not an OpenGotha file ({error})", path=name, error=str(error)[:80]) from None
     if root.tag != "Tournament":
-        raise GothaFileError("{path}: not an OpenGotha file (no <Tournament>)", path=Path(path).name)
+        raise GothaFileError("{path}: not an OpenGotha file (no <Tournament>)", path=name)
     return root
 
 
-def _params(root: ElementTree.Element) -> tuple[str, dict[str, str], int, dict[str, str]]:
-    """The scheme, the parameters as text, the number of rounds, and the general settings."""
+# --- OpenGotha's reading of names, ranks and keys -------------------------------------------------
+
+
+def convert_rank(text: str) -> int | None:
+    """``Player.convertKDPToInt``: OpenGotha's rank (30K = -30 … 9D = 8) of a rank text —
+    ``12k``, ``3D``, ``2p`` (pros are 7D to 9D), a bare number as kyu, anything beyond
+    clamped — or None where OpenGotha reads -99 (nothing it understands)."""
+    draft = text.strip() or " "
+    last = draft[-1]
+    number = draft[:-1]
+    if "0" <= last <= "9":
+        last, number = "k", draft
+    if not _java_number(number):
+        return None
+    value = int(number)
+    if last in "dD":
+        rank = value - 1
+    elif last in "pP":
+        rank = 6 if value <= 3 else 7 if value <= 6 else 8
+    else:
+        rank = -value
+    return max(-30, min(8, rank))
+
+
+def _java_number(text: str) -> bool:
+    return text.isascii() and text.lstrip("+-").isdigit() and text.count("-") + text.count("+") <= 1
+
+
+def key_of(surname: str, name: str) -> str:
+    """OpenGotha's key of a player: surname and first name, without spaces, upper case."""
+    return (surname + name).replace(" ", "").upper()
+
+
+_ASCII_FOLD = str.maketrans(
+    {
+        **dict.fromkeys("ÀÁÂÃÄÅ", "A"),
+        "Ç": "C",
+        **dict.fromkeys("ÈÉÊË", "E"),
+        **dict.fromkeys("ÌÍÎÏ", "I"),
+        "Ñ": "N",
+        **dict.fromkeys("ÒÓÔÕÖØ", "O"),
+        **dict.fromkeys("ÙÚÛÜ", "U"),
+        "Ý": "Y",
+        **dict.fromkeys("àáâãäå", "a"),
+        "ç": "c",
+        **dict.fromkeys("èéêë", "e"),
+        **dict.fromkeys("ìíîï", "i"),
+        "ñ": "n",
+        **dict.fromkeys("òóôõöø", "o"),
+        **dict.fromkeys("ùúûü", "u"),
+        "ý": "y",
+        "ı": "i",
+        "ğ": "g",
+        "ş": "s",
+        "Ğ": "G",
+        "Ş": "S",
+        "İ": "I",
+    }
+)
+"""``Gotha.forceToASCII``'s letters (Latin-9 and Turkish); any other non-ASCII becomes ``?``."""
+_CANONICAL_FOLD = str.maketrans(
+    {
+        **dict.fromkeys("ÀÁÂÃÄÅ", "A"),
+        "Ç": "C",
+        **dict.fromkeys("ÈÉÊË", "E"),
+        **dict.fromkeys("ÌÍÎÏ", "I"),
+        "Ñ": "N",
+        **dict.fromkeys("ÒÓÔÕÖØ", "O"),
+        **dict.fromkeys("ÙÚÛÜ", "U"),
+        "Ý": "Y",
+    }
+)
+
+
+def _force_ascii(text: str) -> str:
+    folded = text.translate(_ASCII_FOLD)
+    return "".join(char if ord(char) < 128 else "?" for char in folded)
+
+
+def _canonical(surname: str, name: str) -> str:
+    """``getPlayerByObsoleteCanonicalName``'s form of a player: upper case, accents folded,
+    nothing but A to Z."""
+    folded = (surname.upper() + name.upper()).replace(" ", "").translate(_CANONICAL_FOLD)
+    return "".join(char for char in folded if "A" <= char <= "Z")
+
+
+def java_hash_order(keys: Sequence[str]) -> list[int]:
+    """The order a Java ``HashMap`` of these string keys (inserted in this order) walks them:
+    by bucket of ``String.hashCode`` spread over the table, then by insertion."""
+    capacity = 16
+    while len(keys) > capacity * 3 // 4:
+        capacity *= 2
+
+    def bucket(key: str) -> int:
+        h = 0
+        data = key.encode("utf-16-le")
+        for k in range(0, len(data), 2):
+            h = (31 * h + int.from_bytes(data[k : k + 2], "little")) & 0xFFFFFFFF
+        return (h ^ (h >> 16)) & (capacity - 1)
+
+    return sorted(range(len(keys)), key=lambda k: (bucket(keys[k]), k))
+
+
+class _Players:
+    """The players as OpenGotha holds them, to find the one a game or a bye names: by key,
+    else by the obsolete canonical name (a Turkish machine's ``İ``, a file from an older
+    version), taking the first OpenGotha's table would walk to."""
+
+    def __init__(self, keys: Mapping[str, int], names: Mapping[int, tuple[str, str]], old: bool) -> None:
+        self.keys = dict(keys)
+        self.old = old
+        order = java_hash_order(list(keys))
+        listed = list(keys.items())
+        self.canonical: dict[str, int] = {}
+        for index in order:
+            _, player = listed[index]
+            self.canonical.setdefault(_canonical(*names[player]), player)
+
+    def find(self, text: str) -> int | None:
+        found = self.canonical.get(text) if self.old else self.keys.get(text.replace(" ", "").upper())
+        if found is None:
+            found = self.canonical.get(_force_ascii(text).upper())
+        return found
+
+
+# --- the parameters --------------------------------------------------------------------------------
+
+
+def _criteria(root: ElementTree.Element, reading: _Reading) -> list[str]:
+    """The placement criteria in OpenGotha's six places: a name OpenGotha does not know
+    holds its place as NULL, as OpenGotha reads it."""
+    places = ["NULL"] * MAX_CRITERIA
+    found = root.find("TournamentParameterSet/PlacementParameterSet")
+    for element in found.iter("PlacementCriterion") if found is not None else ():
+        number = _java_int(element.get("number", "1"), "placement criterion number")
+        if not 1 <= number <= MAX_CRITERIA:
+            raise GothaFileError(
+                "placement criterion number {number}: 1 to {limit} (OpenGotha cannot open the file either)",
+                number=number,
+                limit=MAX_CRITERIA,
+            )
+        name = element.get("name", "NULL")
+        if name in OPENGOTHA_NAMES.values():
+            places[number - 1] = criterion(name)
+        else:
+            reading.warn("placement criterion {name} is unknown to OpenGotha 3.51: it counts as NULL", name=name[:30])
+    return places
+
+
+def _scheme_params(root: ElementTree.Element, reading: _Reading) -> tuple[str, dict[str, str], dict[str, str]]:
+    """The scheme, the parameters as Tengen's text, and the general settings."""
+    for part in ("General", "Handicap", "Placement", "Pairing"):
+        if next(root.iter(f"{part}ParameterSet"), None) is None:
+            raise GothaFileError("the file has no <{part}ParameterSet> (OpenGotha cannot open it either)", part=part)
     general = _attrs(root.find("TournamentParameterSet/GeneralParameterSet"))
-    handicap = _attrs(root.find("TournamentParameterSet/HandicapParameterSet"))
-    pairing = _attrs(root.find("TournamentParameterSet/PairingParameterSet"))
-    criteria = [
-        (_int(c.get("number", "1"), "placement criterion number"), c.get("name", "NULL"))
-        for c in root.iterfind("TournamentParameterSet/PlacementParameterSet/PlacementCriteria/PlacementCriterion")
-    ]
-    names = [name for _, name in sorted(criteria) if name not in _IGNORED_CRITERIA]
-    unsupported = [name for name in names if name not in CRITERIA]
-    if unsupported:
-        raise GothaFileError("placement criterion {name} is not supported by Tengen", name=unsupported[0][:20])
-    if not names or names[0] not in ("MMS", "NBW"):
-        raise GothaFileError(
-            "the first placement criterion is {name}: Tengen runs McMahon (MMS) and Swiss (NBW)",
-            name=(names or ["NULL"])[0],
-        )
-    if _int(general.get("numberOfCategories", "1"), "numberOfCategories") > 1:
-        raise GothaFileError("categories (numberOfCategories > 1) are not supported by Tengen")
-    scheme = "mcmahon" if names[0] == "MMS" else "swiss"
-    defaults = defaults_for(names)
-    given = {**general, **handicap, **pairing}
-    text: dict[str, str] = {"placementCriteria": ",".join(names)}
+    given = {
+        **general,
+        **_attrs(root.find("TournamentParameterSet/HandicapParameterSet")),
+        **_attrs(root.find("TournamentParameterSet/PairingParameterSet")),
+    }
+    criteria = _criteria(root, reading)
+    scheme = "mcmahon" if next((c for c in criteria if c in ("NBW", "MMS", "CPS")), "NBW") == "MMS" else "swiss"
+    defaults = defaults_for(criteria)
+    text: dict[str, str] = {"placementCriteria": ",".join(criteria)}
     for key in PARAM_KEYS:
-        if key == "placementCriteria":
-            continue
-        value = given.get(key)
-        if value is None:
-            default = defaults[key]
-            value = str(default).lower() if isinstance(default, bool) else str(default)
-        text[key] = value
+        if key in READER_DEFAULTS:
+            text[key] = _as_read(key, given.get(key, READER_DEFAULTS[key]), reading)
     for key in ("paiMaAdditionalPlacementCritSystem1", "paiMaAdditionalPlacementCritSystem2"):
-        if text[key] not in CRITERIA:
-            raise GothaFileError("{key}={value} is not supported by Tengen", key=key, value=text[key][:20])
-    rounds = _int(general.get("numberOfRounds", "5"), "numberOfRounds")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=rounds, limit=MAX_ROUNDS)
-    return scheme, text, rounds, general
+        value = text[key]
+        text[key] = criterion(value) if value in OPENGOTHA_NAMES.values() else READER_DEFAULTS[key]
+    text["categoryLimits"] = ",".join(_category_limits(root, general))
+    text["clubsGroups"] = _clubs_groups(root, reading)
+    checked = get_scheme(scheme)
+    for key in list(text):
+        try:
+            parse_params(checked, {key: text[key]})
+        except InvalidEvent as error:
+            fallback = _param_text(defaults[key])
+            reading.warn("{key}={value} is beyond what Tengen takes ({problem}): {default} is used", key=key,
+                         value=text[key][:30], problem=error, default=fallback)  # fmt: skip
+            text[key] = fallback
+    return scheme, text, general
 
 
-def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
-    """The actions that rebuild the file's tournament; ``rounds`` keeps only the first rounds' games."""
-    root = parse(path)
-    scheme, params, total, general = _params(root)
-    try:
-        values = parse_params(get_scheme(scheme), params)
-    except InvalidEvent as error:
-        raise GothaFileError("{problem}", problem=str(error)) from None
-    komi = _komi(general.get("komi", "7.5"))
-    actions: list[Action] = [
-        (
-            ev.TOURNAMENT_CREATED,
-            {
-                "name": general.get("name", "") or Path(path).stem,
-                "scheme": scheme,
-                "rounds": total,
-                "place": general.get("location", ""),
-                "dates": _dates(general),
-                "komi": komi,
-                "time": "",
-                "lang": "ru",
-                "params": values,
-            },
-        )
-    ]
-    keys: dict[str, int] = {}
-    absent: dict[int, list[int]] = {}
-    for number, element in enumerate(root.iterfind("Players/Player"), start=1):
-        data = _player(element, number)
-        entrant_key = (data["surname"] + data["name"]).replace(" ", "").upper()
-        if entrant_key in keys:
-            raise GothaFileError("two players named {name}", name=f"{data['surname']} {data['name']}"[:60])
-        keys[entrant_key] = number
-        actions.append((ev.PLAYER_REGISTERED, data))
-        flags = element.get("participating", "1" * MAX_ROUNDS)
-        absent[number] = [r + 1 for r in range(total) if r < len(flags) and flags[r] == "0"]
-    games = _games(root, keys, total)
-    byes = _byes(root, keys)
-    last = max([r for r, _ in games] + list(byes.values()) + [0])
-    keep = last if rounds is None else min(rounds, last)
-    if rounds is not None and rounds > last:
-        raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=last, rounds=rounds)
-    seated = {r: _seated(games, byes, r) for r in range(1, keep + 1)}
-    for player, rounds_out in absent.items():
-        # absent as the file says, unless a game of the file seats him (OpenGotha lets a game
-        # win over the flag); not paired in a played round: OpenGotha's "not assigned"
-        out = {r for r in rounds_out if r > keep or player not in seated[r]}
-        out |= {r for r in range(1, keep + 1) if player not in seated[r]}
-        if out:
-            actions.append((ev.PLAYER_SKIPS, {"player": player, "rounds": sorted(out)}))
-    for number in range(1, keep + 1):
-        boards = sorted((table, g) for (r, table), g in games.items() if r == number)
-        paired: dict[str, Any] = {
-            "round": number,
-            "boards": [_board(g, komi) for _, g in boards],
-            "byes": [p for p, r in byes.items() if r == number],
-            "extra": {},
-        }
-        if number == 1:
-            paired["order"] = sorted(keys.values())
-        actions.append((ev.ROUND_PAIRED, paired))
-        for board_number, (_, game) in enumerate(boards, start=1):
-            if game.result is not None:
-                actions.append((ev.RESULT_RECORDED, {"round": number, "board": board_number, "code": game.result}))
-    ignored = tuple(
-        what
-        for path_, what in (("Teams/Team", "teams"), ("ClubsGroups/ClubsGroup", "clubs groups"))
-        if root.find(path_) is not None
-    )
-    return Imported(actions, scheme, len(keys), keep, ignored)
+def _param_text(value: Any) -> str:
+    """A stored parameter as its text (the form ``--param`` takes)."""
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _as_read(key: str, value: str, reading: _Reading) -> str:
+    """A parameter as OpenGotha's reader reads it: a flag is true only when it says so, a
+    choice it does not know is its fallback, a number is a number or the file fails."""
+    if key in _FLAGS:
+        return "true" if value.lower() == "true" else "false"
+    if key in _CHOICES:
+        return value if value in _CHOICES[key] else _CHOICE_FALLBACK.get(key, _CHOICES[key][0])
+    if key.endswith(("Bar", "Floor", "Zero", "Threshold")):
+        rank = convert_rank(value)
+        if rank is None:
+            reading.warn("{key}={value} is no rank: 30K (OpenGotha reads it as below 30K)", key=key, value=value[:20])
+            rank = -30
+        return _og_label(rank)
+    if key in ("paiMaAdditionalPlacementCritSystem1", "paiMaAdditionalPlacementCritSystem2"):
+        return value
+    if key == "paiStandardNX1Factor":
+        try:
+            float(value)
+        except ValueError:
+            raise GothaFileError(
+                "{where}: {text!r} is not a number (OpenGotha cannot open the file either)", where=key, text=value[:20]
+            ) from None
+        return value.strip()
+    return str(_java_int(value, key, bits=64))
+
+
+def _og_label(rank: int) -> str:
+    return f"{rank + 1}D" if rank >= 0 else f"{-rank}K"
+
+
+def _category_limits(root: ElementTree.Element, general: Mapping[str, str]) -> list[str]:
+    """The lower limits of the categories but the last, strongest first; a missing one is
+    1D, as OpenGotha's array starts."""
+    count = _java_int(general.get("numberOfCategories", "1"), "numberOfCategories")
+    if not 1 <= count <= MAX_CATEGORIES:
+        raise GothaFileError("numberOfCategories={count}: 1 to {limit}", count=count, limit=MAX_CATEGORIES)
+    limits = ["1D"] * (count - 1)
+    for element in root.iter("Category"):
+        number = _java_int(element.get("number", "1"), "category number")
+        rank = convert_rank(element.get("lowerLimit", "30K"))
+        if not 1 <= number <= count - 1:
+            raise GothaFileError("category {number}: the file has {count} categories", number=number, count=count)
+        limits[number - 1] = _og_label(rank if rank is not None else -30)
+    return limits
+
+
+def _clubs_groups(root: ElementTree.Element, reading: _Reading) -> str:
+    groups = []
+    for group in root.iter("ClubsGroup"):
+        clubs = [club.get("name", "Unnamed club") for club in group if club.tag == "Club"]
+        if any("|" in club or ";" in club for club in clubs):
+            reading.warn("a clubs group names a club with | or ;: the group is not kept")
+            continue
+        groups.append("|".join(clubs))
+    return ";".join(group for group in groups if group)
+
+
+# --- players, games, byes --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class _Game:
+    round: int
+    table: int
     white: int
     black: int
     handicap: int
@@ -232,48 +472,287 @@ class _Game:
     known_colour: bool
 
 
-def _seated(games: Mapping[tuple[int, int], _Game], byes: Mapping[int, int], number: int) -> set[int]:
-    players = {p for (r, _), g in games.items() if r == number for p in (g.white, g.black)}
-    return players | {p for p, r in byes.items() if r == number}
+def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int = NAME_LIMIT) -> str:
+    """A name as Tengen keeps it: invisible characters are question marks and a very long
+    name is cut, each with a warning (OpenGotha keeps them as they are)."""
+    kept = "".join("?" if not char.isprintable() else char for char in value)
+    if len(kept) > limit:
+        kept = kept[:limit]
+    if kept != value:
+        if player:
+            reading.warn("player {player}: {what} kept as {kept!r}", player=player, what=what, kept=kept[:60])
+        else:
+            reading.warn("{what} kept as {kept!r}", what=what, kept=kept[:60])
+    return kept
 
 
-def _games(root: ElementTree.Element, keys: Mapping[str, int], total: int) -> dict[tuple[int, int], _Game]:
+def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every player OpenGotha keeps (registration data) and his participation flags."""
+    players: list[dict[str, Any]] = []
+    flags: list[str] = []
+    keys: set[str] = set()
+    for number, element in enumerate(root.iter("Player"), start=1):
+        surname, name = element.get("name", ""), element.get("firstName", "")
+        if not surname or not name:
+            raise GothaFileError(
+                "player {player} has no {what} (OpenGotha cannot open the file either)",
+                player=number,
+                what="surname" if not surname else "first name",
+            )
+        country, club = element.get("country", ""), element.get("club", "")
+        if len(country) == 1 or len(country) > 2:
+            raise GothaFileError(
+                "player {player}: country {country!r} is not two letters (OpenGotha cannot open the file either)",
+                player=number,
+                country=country[:10],
+            )
+        rank = convert_rank(element.get("rank", "30K"))
+        if rank is None:
+            rank = convert_rank(element.get("grade", ""))
+        if rank is None:
+            reading.warn("player {player}: rank {rank!r} unreadable: 30K (OpenGotha counts him below 30K)",
+                         player=number, rank=element.get("rank", "")[:10])  # fmt: skip
+            rank = -30
+        rating = _java_int(element.get("rating", "-900"), "rating", number) + (2050 if old else 0)
+        smms = _java_int(element.get("smmsCorrection", "0"), "smmsCorrection", number)
+        if not -1 <= smms <= 2:
+            reading.warn("player {player}: McMahon correction {value} is beyond -1..2: {kept}",
+                         player=number, value=smms, kept=max(-1, min(2, smms)))  # fmt: skip
+            smms = max(-1, min(2, smms))
+        key = key_of(surname, name)
+        if key in keys:
+            reading.warn("player {player} ({who}) has an earlier player's key: OpenGotha drops him, so does the import",
+                         player=number, who=f"{surname} {name}"[:60])  # fmt: skip
+            continue
+        if len(players) == MAX_PLAYERS:
+            reading.warn("more than {limit} players: OpenGotha drops the rest, so does the import", limit=MAX_PLAYERS)
+            break
+        keys.add(key)
+        players.append(
+            {
+                "player": len(players) + 1,
+                "surname": _text(surname, "the surname", reading, number),
+                "name": _text(name, "the first name", reading, number),
+                "rank": rank + 21,
+                "rating": max(MIN_RATING, min(MAX_RATING, rating)),
+                "country": country,
+                "club": _text(club, "the club", reading, number),
+                "pin": _text(element.get("egfPin", ""), "the EGF PIN", reading, number, 20),
+                "smms": smms,
+                "preregistered": element.get("registeringStatus", "FIN") != "FIN",
+                "as_written": True,
+                "_key": key,
+                "_names": (surname, name),
+            }
+        )
+        flags.append(element.get("participating", ""))
+    return players, flags
+
+
+def _round_of(element: ElementTree.Element, refusal: str) -> int:
+    """The round a game or a bye names, or ``refusal`` when OpenGotha's arrays have no such
+    round (it fails on the file)."""
+    number = _java_int(element.get("roundNumber", "1"), "roundNumber")
+    if not 1 <= number <= MAX_ROUNDS:
+        raise GothaFileError(refusal, round=number, limit=MAX_ROUNDS)
+    return number
+
+
+def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[list[_Game], int]:
+    """The games OpenGotha keeps — one per table of a round (a later one replaces an earlier),
+    each naming two players it finds — and the last round the file names (its round stays,
+    even when none of its games is kept)."""
     games: dict[tuple[int, int], _Game] = {}
-    seen: set[tuple[int, int]] = set()
-    for element in root.iterfind("Games/Game"):
-        number = _int(element.get("roundNumber", "1"), "roundNumber")
-        table = _int(element.get("tableNumber", "1"), "tableNumber")
-        if not 1 <= number <= total:
-            raise GothaFileError("a game of round {round}: the event has {total} rounds", round=number, total=total)
-        white, black = keys.get(element.get("whitePlayer", "")), keys.get(element.get("blackPlayer", ""))
-        if white is None or black is None or white == black:
-            raise GothaFileError("round {round}, table {table}: unknown player", round=number, table=table)
-        for player in (white, black):
-            if (number, player) in seen:
-                raise GothaFileError("round {round}: a player has two games", round=number)
-            seen.add((number, player))
+    last = 0
+    for element in root.iter("Game"):
+        number = _round_of(
+            element, "a game of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
+        )
+        table = _java_int(element.get("tableNumber", "1"), "tableNumber")
+        last = max(last, number)
+        names = (element.get("whitePlayer", ""), element.get("blackPlayer", ""))
+        white, black = players.find(names[0]), players.find(names[1])
+        if white is None or black is None:
+            reading.warn("round {round}, table {table}: no player {key}: OpenGotha drops this game, so does the import",
+                         round=number, table=table, key=names[0 if white is None else 1][:40])  # fmt: skip
+            continue
         code = element.get("result", "RESULT_UNKNOWN")
         if code != "RESULT_UNKNOWN" and code not in RESULTS:
-            raise GothaFileError("round {round}, table {table}: result {code} is not supported by Tengen",
-                                 round=number, table=table, code=code[:30])  # fmt: skip
-        handicap = _int(element.get("handicap", "0"), "handicap")
+            reading.warn("round {round}, table {table}: result {code} unknown: no result, as OpenGotha reads it",
+                         round=number, table=table, code=code[:30])  # fmt: skip
+        handicap = _java_int(element.get("handicap", "0"), "handicap")
         if not 0 <= handicap <= 9:
-            raise GothaFileError("round {round}, table {table}: handicap {hd}", round=number, table=table, hd=handicap)
+            reading.warn("round {round}, table {table}: handicap {hd} kept as {kept}", round=number, table=table,
+                         hd=handicap, kept=max(0, min(9, handicap)))  # fmt: skip
+            handicap = max(0, min(9, handicap))
+        if white == black:
+            reading.warn("round {round}, table {table}: a player against himself: the game is dropped",
+                         round=number, table=table)  # fmt: skip
+            continue
+        if (number, table) in games:
+            reading.warn("round {round}: two games on table {table}: the later one stands, as in OpenGotha",
+                         round=number, table=table)  # fmt: skip
         games[(number, table)] = _Game(
-            white, black, handicap, RESULTS.get(code), element.get("knownColor", "true") != "false"
+            number, table, white, black, handicap, RESULTS.get(code), element.get("knownColor", "true") != "false"
         )
-    return games
+    return list(games.values()), last
 
 
-def _byes(root: ElementTree.Element, keys: Mapping[str, int]) -> dict[int, int]:
+def _byes(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[dict[int, int], int]:
+    """Round → its bye (the last the file names for a round, as OpenGotha keeps it), and the
+    last round a bye names."""
     byes: dict[int, int] = {}
-    for element in root.iterfind("ByePlayers/ByePlayer"):
-        player = keys.get(element.get("player", ""))
-        number = _int(element.get("roundNumber", "1"), "roundNumber")
+    last = 0
+    for element in root.iter("ByePlayer"):
+        number = _round_of(
+            element, "the bye of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
+        )
+        last = max(last, number)
+        player = players.find(element.get("player", ""))
         if player is None:
-            raise GothaFileError("the bye of round {round}: unknown player", round=number)
-        byes[player] = number
-    return byes
+            reading.warn("the bye of round {round} names no player of the file: OpenGotha drops it, so does the import",
+                         round=number)  # fmt: skip
+            continue
+        byes[number] = player
+    return byes, last
+
+
+def _komi(text: str, reading: _Reading) -> float:
+    try:
+        komi = float(text)
+    except ValueError:
+        komi = float("nan")
+    if not komi == komi or abs(komi) > 50 or komi * 2 != int(komi * 2):
+        reading.warn("komi {text!r} is not a komi: 7.5", text=text[:20])
+        return 7.5
+    return komi
+
+
+def _dates(general: Mapping[str, str], reading: _Reading) -> str:
+    """The days of the event; OpenGotha takes a year before 1901 for today, and an end before
+    the start is kept the other way round, with a warning."""
+    from datetime import date
+
+    found = []
+    for key in ("beginDate", "endDate"):
+        try:
+            day = date.fromisoformat(general.get(key, "")[:10])
+        except ValueError:
+            continue
+        if day.year > 1900:
+            found.append(day)
+    if len(found) == 2 and found[1] < found[0]:
+        reading.warn("the event ends ({end}) before it begins ({begin}): read the other way round",
+                     begin=found[0].isoformat(), end=found[1].isoformat())  # fmt: skip
+        found.reverse()
+    return "..".join(dict.fromkeys(day.isoformat() for day in found))
+
+
+def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
+    """The actions that rebuild the file's tournament; ``rounds`` keeps only the first rounds' games."""
+    root = parse(path)
+    reading = _Reading()
+    version = root.get("dataVersion")
+    old = version is not None and version.strip().isdigit() and int(version) <= 200
+    scheme, params, general = _scheme_params(root, reading)
+    try:
+        values = parse_params(get_scheme(scheme), params)
+    except InvalidEvent as error:
+        raise GothaFileError("{problem}", problem=error) from None
+    planned = _java_int(general.get("numberOfRounds", "5"), "numberOfRounds")
+    players, flags = _players(root, old, reading)
+    found = _Players({p["_key"]: p["player"] for p in players}, {p["player"]: p["_names"] for p in players}, old)
+    games, named = _games(root, found, reading)
+    byes, named_by_byes = _byes(root, found, reading)
+    last = max(named, named_by_byes)
+    total = max(planned, last)
+    if not 1 <= total <= MAX_ROUNDS:
+        raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total, limit=MAX_ROUNDS)
+    if rounds is not None and rounds > last:
+        raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=last, rounds=rounds)
+    keep = last if rounds is None else rounds
+    komi = _komi(general.get("komi", "7.5"), reading)
+    actions: list[Action] = [
+        (
+            ev.TOURNAMENT_CREATED,
+            {
+                "name": _text(
+                    general.get("name", "") or Path(path).stem, "the tournament's name", reading, limit=200
+                ).strip()
+                or Path(path).stem,
+                "scheme": scheme,
+                "rounds": total,
+                "place": _text(general.get("location", ""), "the place", reading, limit=200),
+                "dates": _dates(general, reading),
+                "komi": komi,
+                "time": "",
+                "lang": "ru",
+                "params": values,
+            },
+        )
+    ]
+    actions += [(ev.PLAYER_REGISTERED, {k: v for k, v in p.items() if not k.startswith("_")}) for p in players]
+    actions += _absences(players, flags, games, byes, keep, total, reading)
+    actions += _rounds(games, byes, keep, komi, len(players), reading)
+    if root.find("Teams/Team") is not None:
+        reading.warn("the file's teams are not imported (Tengen does not keep them)")
+    return Imported(actions, scheme, len(players), keep, tuple(reading.warnings))
+
+
+def _absences(
+    players: Sequence[Mapping[str, Any]],
+    flags: Sequence[str],
+    games: Sequence[_Game],
+    byes: Mapping[int, int],
+    keep: int,
+    total: int,
+    reading: _Reading,
+) -> list[Action]:
+    """The rounds each player is out of by the file's ``participating`` flags: a game or a
+    bye in a kept round wins over the flag, as in OpenGotha."""
+    seated = {(g.round, p) for g in games if g.round <= keep for p in (g.white, g.black)}
+    seated |= {(r, p) for r, p in byes.items() if r <= keep}
+    actions: list[Action] = []
+    for player, text in zip(players, flags, strict=True):
+        out = [r for r in range(1, total + 1) if r - 1 < len(text) and text[r - 1] == "0"]
+        out = [r for r in out if (r, player["player"]) not in seated]
+        if out:
+            actions.append((ev.PLAYER_SKIPS, {"player": player["player"], "rounds": out}))
+    return actions
+
+
+def _rounds(
+    games: Sequence[_Game], byes: Mapping[int, int], keep: int, komi: float, players: int, reading: _Reading
+) -> list[Action]:
+    actions: list[Action] = []
+    for number in range(1, keep + 1):
+        boards = sorted((g for g in games if g.round == number), key=lambda g: g.table)
+        seated = {p for g in boards for p in (g.white, g.black)}
+        bye = [byes[number]] if number in byes else []
+        if bye and bye[0] in seated:
+            reading.warn("round {round}: the bye also plays a game: the bye is dropped (OpenGotha would count both)",
+                         round=number)  # fmt: skip
+            bye = []
+        paired: dict[str, Any] = {
+            "round": number,
+            "boards": [_board(g, komi) for g in boards],
+            "byes": bye,
+            "extra": {},
+            "as_recorded": True,
+        }
+        if number == 1:
+            paired["order"] = list(range(1, players + 1))
+        actions.append((ev.ROUND_PAIRED, paired))
+        missing = 0
+        for board_number, game in enumerate(boards, start=1):
+            if game.result is None:
+                missing += 1
+                continue
+            actions.append((ev.RESULT_RECORDED, {"round": number, "board": board_number, "code": game.result}))
+        if missing and number < keep:
+            reading.warn("round {round}: {count} games without a result (they count for neither player)",
+                         round=number, count=missing)  # fmt: skip
+    return actions
 
 
 def _board(game: _Game, komi: float) -> dict[str, Any]:
@@ -286,70 +765,52 @@ def _board(game: _Game, komi: float) -> dict[str, Any]:
     }
 
 
-def _player(element: ElementTree.Element, number: int) -> dict[str, Any]:
-    where = f"player {number}"
-    surname, name = element.get("name", ""), element.get("firstName", "")
-    rank = _rank(element.get("rank", "30K"), where)
-    rating = _int(element.get("rating", "-900"), where)
-    rating = max(MIN_RATING, min(MAX_RATING, rating))
-    smms = _int(element.get("smmsCorrection", "0"), where)
-    return {
-        "player": number,
-        "surname": surname,
-        "name": name,
-        "rank": rank,
-        "rating": rating,
-        "country": element.get("country", ""),
-        "club": element.get("club", ""),
-        "pin": element.get("egfPin", ""),
-        "smms": smms,
-    }
+# --- writing -----------------------------------------------------------------------------------------
 
 
-def _komi(text: str) -> float:
-    try:
-        return float(text)
-    except ValueError:
-        raise GothaFileError("komi {text!r} is not a number", text=text[:20]) from None
+@dataclass(frozen=True)
+class Written:
+    """An OpenGotha file's text and what had to be written differently for OpenGotha."""
+
+    text: str
+    warnings: tuple[Notice, ...] = ()
 
 
-def _dates(general: Mapping[str, str]) -> str:
-    begin, end = general.get("beginDate", ""), general.get("endDate", "")
-    if not begin:
-        return ""
-    return begin if not end or end == begin else f"{begin}..{end}"
-
-
-def write(tournament: Tournament) -> str:
+def write(tournament: Tournament) -> Written:
     """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically)."""
     params = tournament.settings.params
     if tournament.settings.scheme not in ("mcmahon", "swiss"):
         params = defaults_for(["NBW"])  # another scheme's event goes to OpenGotha as a Swiss
+    reading = _Reading()
+    names = _written_names(tournament, reading)
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
     lines.append('<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">')
     lines.append("    <Players>")
-    total = tournament.settings.rounds or MAX_ROUNDS
+    total = min(tournament.settings.rounds or MAX_ROUNDS, MAX_ROUNDS)
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
-        flags = "".join("0" if not player.available_in(r) else "1" for r in range(1, MAX_ROUNDS + 1))
+        flags = "".join("0" if player.absent_from(r) else "1" for r in range(1, MAX_ROUNDS + 1))
         rank = rank_label(player.rank).upper()
+        surname, name = names[player.id]
         attributes = {
-            "name": player.surname,
-            "firstName": player.name,
+            "name": surname,
+            "firstName": name,
             "rank": rank,
             "grade": rank,
-            "rating": str(player.rating if player.rating is not None else _rating_of_rank(player.rank)),
+            "rating": str(
+                max(MIN_RATING, min(MAX_RATING, player.rating if player.rating is not None else player.rank * 100 + 50))
+            ),
             "ratingOrigin": "",
-            "country": player.country,
+            "country": _country(player.country, player.id, reading),
             "club": player.club,
             "egfPin": player.pin,
             "smmsCorrection": str(player.smms),
             "participating": flags,
-            "registeringStatus": "FIN",
+            "registeringStatus": "PRE" if player.preregistered else "FIN",
         }
         lines.append("        <Player " + _attributes(attributes) + "/>")
     lines.append("    </Players>")
     lines.append("    <Games>")
-    keys = {p.id: (p.surname + p.name).replace(" ", "").upper() for p in tournament.players.values()}
+    keys = {p: key_of(*names[p]) for p in tournament.players}
     for played in tournament.rounds:
         for board in played.boards:
             result = played.results.get(board.number)
@@ -374,12 +835,54 @@ def write(tournament: Tournament) -> str:
             lines.append("        <ByePlayer " + _attributes({"player": keys[bye], "roundNumber": str(number)}) + "/>")
         lines.append("    </ByePlayers>")
     lines.extend(_parameter_lines(tournament, params, total))
+    groups = [group.split("|") for group in str(params.get("clubsGroups", "")).split(";") if group]
+    if groups:
+        lines.append("    <ClubsGroups>")
+        for number, clubs in enumerate(groups, start=1):
+            lines.append(f'        <ClubsGroup name="Group {number}">')
+            lines.extend(f"            <Club name={quoteattr(club)}/>" for club in clubs)
+            lines.append("        </ClubsGroup>")
+        lines.append("    </ClubsGroups>")
     lines.append("</Tournament>")
-    return "\n".join(lines) + "\n"
+    return Written("\n".join(lines) + "\n", tuple(reading.warnings))
 
 
-def _rating_of_rank(rank: int) -> int:
-    return rank * 100 + 50
+def _written_rating(rating: int | None, rank: int) -> int:
+    """A rating OpenGotha takes: within its range; for a player with a rank only, the middle
+    of the rank (what Tengen's pairing of him assumes)."""
+    return max(MIN_RATING, min(MAX_RATING, rating if rating is not None else rank * 100 + 50))
+
+
+def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple[str, str]]:
+    """Each player's surname and first name as the file writes them: OpenGotha refuses a file
+    with an empty one, and keeps one player of two whose keys are the same — so an empty
+    first name is written ``-`` and a second player of the same key gets a number."""
+    names: dict[int, tuple[str, str]] = {}
+    taken: set[str] = set()
+    for player in sorted(tournament.players.values(), key=lambda p: p.id):
+        surname, name = player.surname or "-", player.name or "-"
+        if not player.name:
+            reading.warn("player {player} has no first name: written as -", player=player.id)
+        count = 1
+        written = name
+        while key_of(surname, written) in taken:
+            count += 1
+            written = f"{name} ({count})"
+        if written != name:
+            reading.warn("players {player} and another would be one for OpenGotha ({key}): written as {name!r}",
+                         player=player.id, key=key_of(surname, name)[:40], name=written)  # fmt: skip
+        taken.add(key_of(surname, written))
+        names[player.id] = (surname, written)
+    return names
+
+
+def _country(country: str, player: int, reading: _Reading) -> str:
+    """A country as OpenGotha takes it: two letters or none (it refuses a file with another)."""
+    if len(country) in (0, 2):
+        return country
+    reading.warn("player {player}: country {country!r} is not two letters: left empty", player=player,
+                 country=country[:20])  # fmt: skip
+    return ""
 
 
 def _attributes(values: Mapping[str, str]) -> str:
@@ -394,8 +897,11 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
         value = params[key]
         if isinstance(value, bool):
             return "true" if value else "false"
+        if key in ("paiMaAdditionalPlacementCritSystem1", "paiMaAdditionalPlacementCritSystem2"):
+            return OPENGOTHA_NAMES[str(value)]
         return str(value)
 
+    limits = list(params.get("categoryLimits", []))
     general = {
         "name": settings.name,
         "shortName": settings.name[:30],
@@ -404,20 +910,28 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
         "endDate": end or begin or "2000-01-01",
         "komi": f"{settings.komi:g}",
         "numberOfRounds": str(total),
-        "numberOfCategories": "1",
+        "numberOfCategories": str(len(limits) + 1),
         "size": "19",
     }
     general_keys = [k for k in PARAM_KEYS if k.startswith("gen")]
     handicap_keys = [k for k in PARAM_KEYS if k.startswith("hd")]
     pairing_keys = [k for k in PARAM_KEYS if k.startswith("pai")]
     general.update({k: text(k) for k in general_keys})
-    criteria = list(params["placementCriteria"]) + ["NULL"] * 6
+    criteria = [OPENGOTHA_NAMES[name] for name in params["placementCriteria"]] + ["NULL"] * MAX_CRITERIA
     lines = ["    <TournamentParameterSet>"]
-    lines.append("        <GeneralParameterSet " + _attributes(general) + "/>")
+    if limits:
+        lines.append("        <GeneralParameterSet " + _attributes(general) + ">")
+        lines.append("            <Categories>")
+        for number, limit in enumerate(limits, start=1):
+            lines.append(f'                <Category lowerLimit="{str(limit).upper()}" number="{number}"/>')
+        lines.append("            </Categories>")
+        lines.append("        </GeneralParameterSet>")
+    else:
+        lines.append("        <GeneralParameterSet " + _attributes(general) + "/>")
     lines.append("        <HandicapParameterSet " + _attributes({k: text(k) for k in handicap_keys}) + "/>")
     lines.append("        <PlacementParameterSet>")
     lines.append("            <PlacementCriteria>")
-    for number, name in enumerate(criteria[:6], start=1):
+    for number, name in enumerate(criteria[:MAX_CRITERIA], start=1):
         lines.append(f'                <PlacementCriterion name="{name}" number="{number}"/>')
     lines.append("            </PlacementCriteria>")
     lines.append("        </PlacementParameterSet>")

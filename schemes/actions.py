@@ -215,10 +215,13 @@ def pair(
     number: int | None = None,
     order: Sequence[int] | None = None,
     allow_repeats: bool = False,
+    early: bool = False,
 ) -> Action:
-    """The pairing of the next round, computed by the scheme and recorded as it is now."""
+    """The pairing of the next round, computed by the scheme and recorded as it is now;
+    ``early`` pairs it although the round before misses results (OpenGotha allows it: a
+    missing result counts for neither player)."""
     upcoming = state.paired_rounds + 1 if number is None else number
-    check_pairable(state, upcoming)
+    check_pairable(state, upcoming, early)
     scheme = get_scheme(state.settings.scheme)
     if order is not None and not scheme.numbering_by_hand:
         raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
@@ -233,6 +236,9 @@ def pair(
     }
     if pairing.order is not None:
         data["order"] = list(pairing.order)
+    previous = state.round(upcoming - 1)
+    if previous is not None and not previous.complete:
+        data["early"] = True
     return ev.ROUND_PAIRED, data
 
 

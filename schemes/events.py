@@ -40,6 +40,7 @@ _PLAYER_DETAILS: dict[str, tuple[tuple[type, ...], bool]] = {
     "category": (_STR, False),
     "rgf": (_STR, False),
     "note": (_STR, False),
+    "preregistered": (_BOOL, False),
 }
 """A player's optional fields, the same in a registration and an edit."""
 
@@ -61,6 +62,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "surname": (_STR, True),
         "name": (_STR, True),
         "rank": (_INT, True),
+        "as_written": (_BOOL, False),
         **_PLAYER_DETAILS,
     },
     PLAYER_EDITED: {
@@ -78,6 +80,8 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "byes": (_LIST, False),
         "order": (_LIST, False),
         "extra": (_DICT, False),
+        "early": (_BOOL, False),
+        "as_recorded": (_BOOL, False),
     },
     PAIRING_AMENDED: {
         "round": (_INT, True),

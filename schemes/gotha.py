@@ -150,28 +150,33 @@ GROUP_MAX, GROUP_MIN = 600, 200
 
 def split(players: Sequence[int], sheets: Mapping[int, Sheet], the_rules: Rules, round_index: int) -> list[list[int]]:
     """The groups OpenGotha pairs one by one (``makeAutomaticPairing``): while more than
-    ``GROUP_MAX`` are left, a group is taken from the top score down, in the players' order,
-    until it holds an even ``GROUP_MIN`` or more by the end of a score, or ``GROUP_MAX``, or
-    only ``GROUP_MIN`` are left; the rest is the last group."""
+    ``GROUP_MAX`` are left, a group is taken category by category, from the top score down,
+    in the players' order, until it holds an even ``GROUP_MIN`` or more by the end of a
+    score, or ``GROUP_MAX``, or only ``GROUP_MIN`` are left; the rest is the last group."""
     from schemes.gotha_costs import score_range
 
-    low, high = score_range(the_rules, round_index)
+    low, high = score_range(the_rules, round_index, cup=False)
     remaining = list(players)
     groups = []
     while len(remaining) > GROUP_MAX:
         group: list[int] = []
         ready = False
-        for score in range(high, low - 1, -1):
-            k = 0
-            while k < len(remaining):
-                if jdiv(sheets[remaining[k]].value(the_rules.main, round_index - 1), 2) < score:
-                    k += 1
-                    continue
-                group.append(remaining.pop(k))
-                if len(group) >= GROUP_MAX or len(remaining) <= GROUP_MIN:
+        for cat in range(the_rules.categories):
+            for score in range(high, low - 1, -1):
+                k = 0
+                while k < len(remaining):
+                    sheet = sheets[remaining[k]]
+                    if sheet.category > cat or jdiv(sheet.value(the_rules.main, round_index - 1), 2) < score:
+                        k += 1
+                        continue
+                    group.append(remaining.pop(k))
+                    if len(group) >= GROUP_MAX or len(remaining) <= GROUP_MIN:
+                        ready = True
+                        break
+                if ready or (len(group) >= GROUP_MIN and len(group) % 2 == 0):
                     ready = True
                     break
-            if ready or (len(group) >= GROUP_MIN and len(group) % 2 == 0):
+            if ready:
                 break
         groups.append(group)
     return [*groups, remaining]

@@ -38,12 +38,16 @@ COST_NAMES = (
 )
 
 
-def score_range(rules: Rules, round_index: int) -> tuple[int, int]:
-    """The lowest and highest main score a group can have before round ``round_index``."""
+def score_range(rules: Rules, round_index: int, cup: bool = True) -> tuple[int, int]:
+    """The lowest and highest main score a group can have before round ``round_index``
+    (``fillPairingInfo``); a cup score doubles each round, but OpenGotha's split of a big
+    field forgets that (``cup=False``: the range of wins)."""
     if rules.main == "MMS":
         low = rules.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
         high = rules.mm_bar + SMMS_CORRECTION_MAX + round_index - MIN_RANK
         return low, high
+    if rules.main == "CPS" and cup:
+        return 0, 2**round_index
     return 0, round_index
 
 
@@ -72,6 +76,7 @@ class Field:
     rules: Rules
     round_index: int
     ids: tuple[int, ...]
+    category: Ints
     group: Ints
     size: Ints
     inner: Ints
@@ -84,6 +89,8 @@ class Field:
     nbw2: Ints
     balance: Ints
     club: Ints
+    club_groups: Ints
+    """Bit k: his club is in clubs group k."""
     country: Ints
     name_order: Ints
     """Position of surname+name in Java's string order."""
@@ -105,16 +112,17 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
     low, high = score_range(rules, round_index)
     extra = rules.extra1 if round_index <= rules.last_round_seed1 else rules.extra2
     key = compare((*rules.criteria, extra), round_index - 1)
-    by_score: dict[int, list[Sheet]] = {}
+    by_score: dict[tuple[int, int], list[Sheet]] = {}
     for sheet in sheets.values():
-        by_score.setdefault(jdiv(sheet.value(rules.main, round_index - 1), 2), []).append(sheet)
+        by_score.setdefault((sheet.category, jdiv(sheet.value(rules.main, round_index - 1), 2)), []).append(sheet)
     place: dict[int, tuple[int, int, int]] = {}
     group = 0
-    for score in range(high, low - 1, -1):
-        members = sorted(by_score.get(score, []), key=key)
-        for inner, sheet in enumerate(members):
-            place[sheet.entrant.id] = (group, len(members), inner)
-        group += 1  # an empty group counts too (OpenGotha 3.49.01)
+    for cat in range(rules.categories):
+        for score in range(high, low - 1, -1):
+            members = sorted(by_score.get((cat, score), []), key=key)
+            for inner, sheet in enumerate(members):
+                place[sheet.entrant.id] = (group, len(members), inner)
+            group += 1  # an empty group counts too (OpenGotha 3.49.01)
 
     def drawn(sheet: Sheet) -> tuple[int, int]:
         up = down = 0
@@ -152,6 +160,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         rules=rules,
         round_index=round_index,
         ids=tuple(ids),
+        category=array([s.category for s in chosen]),
         group=array([place.get(p, (0, 1, 0))[0] for p in ids]),
         size=array([place.get(p, (0, 1, 0))[1] for p in ids]),
         inner=array([place.get(p, (0, 1, 0))[2] for p in ids]),
@@ -164,6 +173,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         nbw2=array([s.value("NBW", round_index - 1) for s in chosen]),
         balance=array([white_black_balance(s, round_index - 1) for s in chosen]),
         club=array([clubs.setdefault(s.entrant.club.lower(), len(clubs)) for s in chosen]),
+        club_groups=array([_groups_of(s.entrant.club.lower(), rules) for s in chosen]),
         country=array([countries.setdefault(s.entrant.country.lower(), len(countries)) for s in chosen]),
         name_order=array(name_order),
         name_sum=array([sum(u) for u in units]),
@@ -171,6 +181,10 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         name_length=array([len(u) for u in units]),
         met=met,
     )
+
+
+def _groups_of(club: str, rules: Rules) -> int:
+    return sum(1 << k for k, group in enumerate(rules.clubs_groups) if club in group)
 
 
 def _tdiv(a: Ints, b: Ints | int) -> Ints:
@@ -241,8 +255,11 @@ def balance_cost(f: Field, a: Ints, b: Ints) -> Ints:
 
 
 def category_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 1: Tengen runs one category, where OpenGotha adds nothing."""
-    return np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
+    """Main 1: with categories, the nearer their categories the better."""
+    if f.rules.categories <= 1:
+        return np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
+    x = np.abs(f.category[a] - f.category[b]) / float(f.rules.categories)
+    return _concave(f.rules.mixing, x, f.rules.nx1)
 
 
 def _concave(weight: int, x: NDArray[np.float64], k: float) -> Ints:
@@ -250,9 +267,10 @@ def _concave(weight: int, x: NDArray[np.float64], k: float) -> Ints:
 
 
 def score_difference_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 2: ``W (1-x)(1+kx)``, x = the distance of their score groups over the number of groups."""
+    """Main 2: ``W (1-x)(1+kx)``, x = the distance of their score groups over the number of
+    groups; nothing across categories."""
     x = np.abs(f.group[a] - f.group[b]) / float(f.groups)
-    return _concave(f.rules.score_difference, x, f.rules.nx1)
+    return np.where(f.category[a] == f.category[b], _concave(f.rules.score_difference, x, f.rules.nx1), 0)
 
 
 def _dudd_place(mode: str, weight: int, size: Ints, inner: Ints) -> Ints:
@@ -266,7 +284,8 @@ def _dudd_place(mode: str, weight: int, size: Ints, inner: Ints) -> Ints:
 
 def dudd_cost(f: Field, a: Ints, b: Ints) -> Ints:
     """Main 3: between groups less than 4 apart, who is drawn up and down: the upper group's
-    chosen place and the lower group's, and correcting an earlier draw rather than repeating it."""
+    chosen place and the lower group's, and correcting an earlier draw rather than repeating
+    it; across categories, divided by (gap + 1) four times."""
     ga, gb = f.group[a], f.group[b]
     ua, da, ub, db = f.drawn_up[a], f.drawn_down[a], f.drawn_up[b], f.drawn_down[b]
     scenario = 2 - (
@@ -297,7 +316,11 @@ def dudd_cost(f: Field, a: Ints, b: Ints) -> Ints:
         0,
     )
     applies = (np.abs(ga - gb) < 4) & (ga != gb)
-    return np.where(applies, upper + lower + bonus, 0)
+    cost = np.where(applies, upper + lower + bonus, 0)
+    gap = np.abs(f.category[a] - f.category[b]) + 1
+    for _ in range(4):
+        cost = cost // gap
+    return cost
 
 
 def seed_cost(f: Field, a: Ints, b: Ints) -> Ints:
@@ -348,8 +371,12 @@ def geo_cost(f: Field, a: Ints, b: Ints) -> Ints:
     country = np.where(
         (f.country[a] != f.country[b]) & (rules.country_factor != 0), min(1.0, rules.country_factor / groups), 0.0
     )
+    other_club = (f.club[a] != f.club[b]) & (rules.club_factor != 0)
+    other_group = (f.club_groups[a] & f.club_groups[b]) == 0
     club = np.where(
-        (f.club[a] != f.club[b]) & (rules.club_factor != 0), min(1.0, rules.club_factor * 1.2 / groups), 0.0
+        other_club,
+        np.where(other_group, min(1.0, rules.club_factor * 1.2 / groups), min(1.0, rules.club_factor / 2.0 / groups)),
+        0.0,
     )
     ratio = np.maximum(country, club) + np.minimum(country, club) / 2.0
     ratio = np.where(ratio > 0.0, ratio + 0.5 / groups, ratio)

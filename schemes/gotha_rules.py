@@ -23,10 +23,20 @@ SMMS_CORRECTION_MIN, SMMS_CORRECTION_MAX = -1, 2
 """The range of a player's McMahon start-score correction (``PLA_SMMS_CORR_MIN/MAX``)."""
 
 CRITERIA = (
-    "NULL", "NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW",
-    "SOSM", "SOSMM1", "SOSMM2", "SODOSM", "SOSOSM", "CUSSM", "Rank", "Rating", "SDC", "DC",
+    "NULL", "CAT", "NBW", "MMS", "CPS", "STS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW",
+    "SOSM", "SOSMM1", "SOSMM2", "SODOSM", "SOSOSM", "CUSSM", "SOSTS", "EXT", "EXR", "Rank", "Rating", "SDC", "DC",
 )  # fmt: skip
-"""The placement criteria Tengen computes, named as OpenGotha's files name them."""
+"""Every placement criterion of OpenGotha 3.51, under Tengen's names (OpenGotha's own but
+for the four below)."""
+OPENGOTHA_NAMES = {name: name for name in CRITERIA} | {
+    "SOSWM1": "SOSW-1",
+    "SOSWM2": "SOSW-2",
+    "SOSMM1": "SOSM-1",
+    "SOSMM2": "SOSM-2",
+}
+"""A criterion as OpenGotha's files and dialogs name it (``PlacementCriterion.longName``)."""
+_BY_OPENGOTHA_NAME = {og: name for name, og in OPENGOTHA_NAMES.items()}
+MAIN_SCORES = ("NBW", "MMS", "CPS")
 SEED_SYSTEMS = ("SPLITANDRANDOM", "SPLITANDFOLD", "SPLITANDSLIP")
 DUDD_MODES = ("TOP", "MID", "BOT")
 
@@ -56,20 +66,40 @@ def _factor(text: str) -> float:
     return value
 
 
+def criterion(text: str) -> str:
+    """A criterion by Tengen's name or OpenGotha's (``SOSW-1`` is ``SOSWM1``)."""
+    name = text.strip()
+    if name in CRITERIA:
+        return name
+    if name in _BY_OPENGOTHA_NAME:
+        return _BY_OPENGOTHA_NAME[name]
+    raise InvalidEvent(
+        "unknown placement criterion {name!r}: choose from {choices}", name=name[:40], choices=", ".join(CRITERIA)
+    )
+
+
 def _criteria(text: str) -> list[str]:
-    names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in CRITERIA]
-    if unknown:
-        raise InvalidEvent(
-            "unknown placement criterion {name!r}: choose from {choices}",
-            name=unknown[0][:40],
-            choices=", ".join(CRITERIA),
-        )
-    if not names or names[0] not in ("MMS", "NBW"):
-        raise InvalidEvent("the first placement criterion is MMS (McMahon) or NBW (Swiss)")
+    """The placement criteria in order, as OpenGotha keeps them: up to six, NULL holding a
+    place (the first decides OpenGotha's type of tournament)."""
+    names = [criterion(name) for name in text.split(",") if name.strip()]
+    while names and names[-1] == "NULL":
+        names.pop()
+    if not names:
+        raise InvalidEvent("name at least one placement criterion (MMS for McMahon, NBW for Swiss)")
     if len(names) > 6:
         raise InvalidEvent("at most 6 placement criteria")
     return names
+
+
+def _rank_list(text: str) -> list[str]:
+    return [_rank_text(part) for part in text.split(",") if part.strip()]
+
+
+def _clubs_groups(text: str) -> str:
+    """Groups of clubs as ``a|b;c|d`` (OpenGotha's clubs groups: members of one group are
+    kept apart almost as club-mates are)."""
+    groups = [[club.strip() for club in group.split("|") if club.strip()] for group in text.split(";")]
+    return ";".join("|".join(group) for group in groups if group)
 
 
 _COST = 10**15
@@ -79,6 +109,8 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
     """Every parameter with its parser; ``defaults`` gives the scheme's own values."""
     parsers: dict[str, tuple[Callable[[str], Any], str]] = {
         "placementCriteria": (_criteria, "placement criteria, in order (OpenGotha names)"),
+        "categoryLimits": (_rank_list, "lowest rank of each category but the last (one category when empty)"),
+        "clubsGroups": (_clubs_groups, "groups of clubs kept apart, as a|b;c|d"),
         "genMMBar": (_rank_text, "McMahon bar"),
         "genMMFloor": (_rank_text, "McMahon floor"),
         "genMMZero": (_rank_text, "rank whose McMahon score is 0"),
@@ -123,6 +155,8 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
 
 
 _COMMON: dict[str, Any] = {
+    "categoryLimits": [],
+    "clubsGroups": "",
     "genNBW2ValueAbsent": 0,
     "genNBW2ValueBye": 2,
     "genMMS2ValueAbsent": 1,
@@ -201,6 +235,10 @@ class Rules:
 
     rounds: int
     criteria: tuple[str, ...]
+    category_limits: tuple[int, ...]
+    """OpenGotha ranks: the lowest of each category but the last, strongest first."""
+    clubs_groups: tuple[frozenset[str], ...]
+    """Clubs (lower case) kept apart as one."""
     mm_bar: int
     mm_floor: int
     mm_zero: int
@@ -244,8 +282,13 @@ class Rules:
 
     @property
     def main(self) -> str:
-        """The main score: the first of NBW or MMS among the criteria (``mainCriterion``)."""
-        return next((c for c in self.criteria if c in ("NBW", "MMS")), "NBW")
+        """The main score: the first of NBW, MMS or CPS among the criteria, else NBW
+        (``mainCriterion``)."""
+        return next((c for c in self.criteria if c in MAIN_SCORES), "NBW")
+
+    @property
+    def categories(self) -> int:
+        return len(self.category_limits) + 1
 
     @property
     def mcmahon(self) -> bool:
@@ -262,6 +305,12 @@ def rules(params: Mapping[str, Any], rounds: int) -> Rules:
     return Rules(
         rounds=rounds,
         criteria=tuple(params["placementCriteria"]),
+        category_limits=tuple(og_rank(parse_rank(str(limit))) for limit in params.get("categoryLimits", [])),
+        clubs_groups=tuple(
+            frozenset(club.lower() for club in group.split("|"))
+            for group in params.get("clubsGroups", "").split(";")
+            if group
+        ),
         mm_bar=rank("genMMBar"),
         mm_floor=rank("genMMFloor"),
         mm_zero=rank("genMMZero"),
@@ -304,5 +353,6 @@ def rules(params: Mapping[str, Any], rounds: int) -> Rules:
 
 
 def defaults_for(criteria: Sequence[str]) -> dict[str, Any]:
-    """The defaults of the scheme whose first criterion is ``criteria[0]``."""
-    return dict(MCMAHON_DEFAULTS if criteria and criteria[0] == "MMS" else SWISS_DEFAULTS)
+    """The defaults of the scheme whose main score the criteria name."""
+    main = next((c for c in criteria if c in MAIN_SCORES), "NBW")
+    return dict(MCMAHON_DEFAULTS if main == "MMS" else SWISS_DEFAULTS)

@@ -6,7 +6,9 @@ from 0, for every round of the event; ``value(criterion, r)`` is the score after
 ``Tournament.fillBaseScoringInfoIfNecessary`` (spec: mcmahon.md):
 
 - absences and byes add ``gen…2ValueAbsent/Bye`` to every later round, rounded down to
-  whole points when ``genRoundDownNBWMMS``;
+  whole points when ``genRoundDownNBWMMS``; a player present but on no board ("not
+  assigned": not yet confirmed, or left out of a round OpenGotha's file recorded) gets
+  nothing;
 - a player's SOS counts each opponent's score after round ``r`` (not after the game), a
   bye or absence his own start score (MMS) or nothing (NBW); the handicap of a game
   moves the opponent's MMS by one point per stone, as OpenGotha does;
@@ -25,8 +27,11 @@ from schemes.gotha_rules import Rules
 from schemes.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
-    BOTH_LOSE,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
     DRAW,
+    DRAW_BY_FORFEIT,
+    PLAYED,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Tournament,
@@ -86,14 +91,26 @@ def wx2(seat: Seat) -> int:
         return 2 if seat.white else 0
     if seat.result in (BLACK_WINS, BLACK_BY_FORFEIT):
         return 0 if seat.white else 2
-    if seat.result == DRAW:
+    if seat.result in (DRAW, DRAW_BY_FORFEIT):
         return 1
+    if seat.result in (BOTH_WIN, BOTH_WIN_BY_FORFEIT):
+        return 2
     return 0
 
 
 def played(seat: Seat | None) -> bool:
-    """Whether the game was really played (``gameWasPlayed``): a result that is not a forfeit."""
-    return seat is not None and seat.result in (WHITE_WINS, BLACK_WINS, DRAW, BOTH_LOSE)
+    """Whether the game was really played (``gameWasPlayed``): a result given after a game,
+    not by the referee without one, nor missing."""
+    return seat is not None and seat.result in PLAYED
+
+
+def category(entrant: Entrant, rules: Rules) -> int:
+    """OpenGotha's category of a player (``Player.category``): the first whose lower limit
+    his rank reaches, 0 the strongest."""
+    for number, limit in enumerate(rules.category_limits):
+        if entrant.rank >= limit:
+            return number
+    return len(rules.category_limits)
 
 
 def smms(entrant: Entrant, rules: Rules) -> int:
@@ -116,7 +133,11 @@ class Sheet:
     mms: list[int] = field(default_factory=list)
     nbw_virtual: list[int] = field(default_factory=list)
     mms_virtual: list[int] = field(default_factory=list)
+    others: list[list[Seat]] | None = None
+    """His other games of each round, when an OpenGotha file seats him on several boards."""
     values: dict[str, list[int]] = field(default_factory=dict)
+    category: int = 0
+    """OpenGotha's category, 0 the strongest (one category: 0 for all)."""
     sdc: int = 0
     dc: int = 0
 
@@ -124,6 +145,8 @@ class Sheet:
         """``getCritValue``: the criterion after round ``r`` (0-based; -1 = before round 1)."""
         if criterion == "NULL":
             return 0
+        if criterion == "CAT":
+            return -self.category
         if criterion == "Rank":
             return self.entrant.rank
         if criterion == "Rating":
@@ -133,7 +156,7 @@ class Sheet:
         if criterion == "DC":
             return self.dc
         if r < 0:
-            return 2 * self.start if criterion == "MMS" else 0
+            return 2 * self.start if criterion in ("MMS", "STS") else 0
         if criterion == "NBW":
             return self.nbw[r]
         if criterion == "MMS":
@@ -141,23 +164,33 @@ class Sheet:
         return self.values[criterion][r]
 
 
-def seats(tournament: Tournament, total: int) -> dict[int, list[Seat | None]]:
-    """Each player's games, round by round, with colours as played."""
+def seats(tournament: Tournament, total: int) -> tuple[dict[int, list[Seat | None]], dict[int, list[list[Seat]]]]:
+    """Each player's game of each round, with colours as played — and the other games of a
+    player an OpenGotha file seats on several boards of a round: OpenGotha adds their points
+    but reads its last game for everything else (this takes the last board)."""
     table: dict[int, list[Seat | None]] = {p: [None] * total for p in tournament.players}
+    others: dict[int, list[list[Seat]]] = {}
     for played_round in tournament.rounds[:total]:
         r = played_round.number - 1
         for board in played_round.boards:
             result = played_round.results.get(board.number)
             code = result.code if result else None
             white, black = (board.black, board.white) if result and result.swapped else (board.white, board.black)
-            table[white][r] = Seat(black, True, board.handicap, code)
-            table[black][r] = Seat(white, False, board.handicap, code)
-    return table
+            for me, seat in (
+                (white, Seat(black, True, board.handicap, code)),
+                (black, Seat(white, False, board.handicap, code)),
+            ):
+                earlier = table[me][r]
+                if earlier is not None:
+                    others.setdefault(me, [[] for _ in range(total)])[r].append(earlier)
+                table[me][r] = seat
+    return table, others
 
 
 def participation(tournament: Tournament, player: int, total: int, seat_list: Sequence[Seat | None]) -> list[Part]:
-    """OpenGotha's participation of each round: absent (skip, withdrawal, not yet joined),
-    paired, bye, or not assigned (a round not paired yet)."""
+    """OpenGotha's participation of each round: paired, bye, absent (a skip, a round before
+    he joined or after he withdrew), or not assigned (a round not paired yet, a player not
+    yet confirmed, one an OpenGotha file left out)."""
     person = tournament.players[player]
     parts = []
     for r in range(total):
@@ -167,24 +200,27 @@ def participation(tournament: Tournament, player: int, total: int, seat_list: Se
             parts.append(Part.PAIRED)
         elif played_round is not None and player in played_round.byes:
             parts.append(Part.BYE)
-        elif not person.available_in(number):
+        elif person.absent_from(number):
             parts.append(Part.ABSENT)
         else:
             parts.append(Part.NOT_ASSIGNED)
     return parts
 
 
-def _running(sheet: Sheet, rules: Rules, total: int, virtual: bool) -> tuple[list[int], list[int]]:
-    """NBW and MMS after each round (doubled), the virtual variant counting every unplayed
-    round as a half point instead of absences, byes and forfeits."""
-    nbw, mms = [0] * total, [0] * total
+def _running(sheet: Sheet, rules: Rules, total: int, virtual: bool) -> tuple[list[int], list[int], list[int]]:
+    """NBW, MMS and the cup score CPS after each round (doubled), the virtual variant counting
+    every unplayed round as a half point instead of absences, byes and forfeits.  CPS
+    doubles what it had before each round (OpenGotha's cup score)."""
+    nbw, mms, cps = [0] * total, [0] * total, [0] * total
     for r in range(total):
         nbw[r] = nbw[r - 1] if r else 0
         mms[r] = mms[r - 1] if r else 2 * sheet.start
-        seat = sheet.seats[r]
-        if seat is not None and (played(seat) or not virtual):
-            nbw[r] += wx2(seat)
-            mms[r] += wx2(seat)
+        cps[r] = 2 * cps[r - 1] if r else 0
+        for seat in [sheet.seats[r], *(sheet.others[r] if sheet.others else ())]:
+            if seat is not None and (played(seat) or not virtual):
+                nbw[r] += wx2(seat)
+                mms[r] += wx2(seat)
+                cps[r] += wx2(seat)
     extra_nbw = extra_mms = 0
     for r in range(total):
         if virtual:
@@ -204,7 +240,26 @@ def _running(sheet: Sheet, rules: Rules, total: int, virtual: bool) -> tuple[lis
             add_nbw, add_mms = add_nbw // 2 * 2, add_mms // 2 * 2
         nbw[r] += add_nbw
         mms[r] += add_mms
-    return nbw, mms
+        cps[r] += add_nbw
+    return nbw, mms, cps
+
+
+def _strasbourg(sheet: Sheet, rules: Rules, total: int) -> list[int]:
+    """The Strasbourg score STS: MMS, and 2 points more from the quarter-final on for a
+    top-group player who won every game so far, 2 more from the semi-final (OpenGotha's
+    test of the top group: the highest MMS possible)."""
+    sts = list(sheet.mms)
+    last = rules.rounds
+
+    def top(r: int) -> bool:
+        return 0 <= r < total and sheet.mms[r] == 2 * (30 + rules.mm_bar + r + 1)
+
+    for first in (last - 3, last - 2):
+        if top(first):
+            for r in range(first, last):
+                if 0 <= r < total:
+                    sts[r] += 4
+    return sts
 
 
 def _without_worst(scores: Sequence[int], r: int) -> tuple[int, int]:
@@ -228,29 +283,33 @@ def _without_worst(scores: Sequence[int], r: int) -> tuple[int, int]:
 
 
 def _opponent_sums(sheets: Mapping[int, Sheet], rules: Rules, total: int) -> None:
-    """SOS, SOS-1, SOS-2, SODOS (NBW and MMS), then SOSOS and CUSS."""
+    """SOS, SOS-1, SOS-2, SODOS (NBW and MMS), SOSTS, then SOSOS and CUSS."""
     for sheet in sheets.values():
-        for name in ("SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM", "SOSMM1", "SOSMM2", "SODOSM"):
+        for name in ("SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSM", "SOSMM1", "SOSMM2", "SODOSM", "SOSTS"):
             sheet.values[name] = [0] * total
         sheet.values["CUSSW"] = [sum(sheet.nbw[: r + 1]) for r in range(total)]
         sheet.values["CUSSM"] = [sum(sheet.mms[: r + 1]) for r in range(total)]
     for r in range(total):
         for sheet in sheets.values():
             by_wins, by_mms = [0] * total, [0] * total
-            defeated_w = defeated_m = 0
+            defeated_w = defeated_m = by_sts = 0
             for rr in range(r + 1):
                 seat = sheet.seats[rr]
                 if sheet.parts[rr] != Part.PAIRED or seat is None:
                     by_mms[rr] = 2 * sheet.start
+                    by_sts += 2 * sheet.start
                     continue
                 other = sheets[seat.opponent]
                 by_wins[rr] = (other.nbw_virtual if rules.virtual else other.nbw)[r]
                 by_mms[rr] = (other.mms_virtual if rules.virtual else other.mms)[r]
-                by_mms[rr] += 2 * seat.handicap if seat.white else -2 * seat.handicap
+                moved = 2 * seat.handicap if seat.white else -2 * seat.handicap
+                by_mms[rr] += moved
+                by_sts += (0 if rules.virtual else other.values["STS"][r]) + moved  # OpenGotha has no virtual STS
                 defeated_w += by_wins[rr] * wx2(seat)
                 defeated_m += by_mms[rr] * wx2(seat)
             sheet.values["SOSW"][r] = sum(by_wins[: r + 1])
             sheet.values["SOSM"][r] = sum(by_mms[: r + 1])
+            sheet.values["SOSTS"][r] = by_sts
             sheet.values["SODOSW"][r] = defeated_w
             sheet.values["SODOSM"][r] = defeated_m
             sheet.values["SOSWM1"][r], sheet.values["SOSWM2"][r] = _without_worst(by_wins, r)
@@ -272,18 +331,48 @@ def _opponent_sums(sheets: Mapping[int, Sheet], rules: Rules, total: int) -> Non
             sheet.values["SOSOSM"][r] = sosos_m
 
 
+def _exploits(sheets: Mapping[int, Sheet], total: int) -> None:
+    """EXT and EXR, OpenGotha's "exploits" of a Swiss by categories: each game's opponent's
+    NBW times how much the handicap played favoured the opponent over the ranks' (0 to 3);
+    EXR counts the games won only."""
+    for sheet in sheets.values():
+        tried, done = [0] * total, [0] * total
+        for r in range(total):
+            for rr in range(r + 1):
+                seat = sheet.seats[rr]
+                if sheet.parts[rr] != Part.PAIRED or seat is None:
+                    continue
+                other = sheets[seat.opponent]
+                real = seat.handicap if seat.white else -seat.handicap
+                gap = real - (sheet.entrant.rank - other.entrant.rank)
+                coef = 0 if gap < 0 else min(gap + 1, 3)
+                tried[r] += other.nbw[r] * coef
+                if wx2(seat) == 2:
+                    done[r] += other.nbw[r] * coef
+        sheet.values["EXT"], sheet.values["EXR"] = tried, done
+
+
 def score_sheets(tournament: Tournament, entrants: Mapping[int, Entrant], rules: Rules) -> dict[int, Sheet]:
     """Every player's scores after every round of the event."""
     total = max(rules.rounds, tournament.paired_rounds)
-    games = seats(tournament, total)
+    games, others = seats(tournament, total)
     sheets = {
-        p: Sheet(e, smms(e, rules), participation(tournament, p, total, games[p]), games[p])
+        p: Sheet(
+            e,
+            smms(e, rules),
+            participation(tournament, p, total, games[p]),
+            games[p],
+            others=others.get(p),
+            category=category(e, rules),
+        )
         for p, e in entrants.items()
     }
     for sheet in sheets.values():
-        sheet.nbw, sheet.mms = _running(sheet, rules, total, virtual=False)
-        sheet.nbw_virtual, sheet.mms_virtual = _running(sheet, rules, total, virtual=True)
+        sheet.nbw, sheet.mms, sheet.values["CPS"] = _running(sheet, rules, total, virtual=False)
+        sheet.nbw_virtual, sheet.mms_virtual, _ = _running(sheet, rules, total, virtual=True)
+        sheet.values["STS"] = _strasbourg(sheet, rules, total)
     _opponent_sums(sheets, rules, total)
+    _exploits(sheets, total)
     return sheets
 
 

@@ -15,7 +15,26 @@ from schemes.ranks import rank_label
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
 WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE = "W+F", "B+F", "both-lose"
-RESULT_CODES = (WHITE_WINS, BLACK_WINS, DRAW, WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE)
+DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT = "draw-F", "both-win", "both-win-F"
+BOTH_LOSE_PLAYED = "both-lose-played"
+"""The referee's rarer verdicts, which OpenGotha files carry: a draw or a win for both given
+without a game, a win for both after one, and a game both lost (both disqualified)."""
+RESULT_CODES = (
+    WHITE_WINS,
+    BLACK_WINS,
+    DRAW,
+    WHITE_BY_FORFEIT,
+    BLACK_BY_FORFEIT,
+    BOTH_LOSE,
+    DRAW_BY_FORFEIT,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
+    BOTH_LOSE_PLAYED,
+)
+PLAYED = frozenset({WHITE_WINS, BLACK_WINS, DRAW, BOTH_WIN, BOTH_LOSE_PLAYED})
+"""The results of a game that was played (the others are a referee's decision without one)."""
+SHARED = frozenset({DRAW, DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT})
+"""Results that do not decide a winner: a play-off replays such a game."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +84,9 @@ class Player:
     late: frozenset[int] = frozenset()
     """Skipped or withdrawn rounds announced after the round before was paired: sport-handicap's
     deadline (seed 001) makes them worth nothing; the other schemes do not ask."""
+    preregistered: bool = False
+    """Registered in advance and not yet confirmed at the venue (OpenGotha's ``PRE``): not
+    paired until the referee confirms him, but counted where a scheme counts the field."""
 
     @property
     def full_name(self) -> str:
@@ -90,9 +112,14 @@ class Player:
     def withdrawn_by(self, number: int) -> bool:
         return self.withdrawn_from is not None and number >= self.withdrawn_from
 
+    def absent_from(self, number: int) -> bool:
+        """Whether he is out of round ``number`` by his own word: a skip, a round before he
+        joined, or after he withdrew."""
+        return self.skips_round(number) or self.withdrawn_by(number)
+
     def available_in(self, number: int) -> bool:
         """Whether round ``number`` should pair him."""
-        return not self.skips_round(number) and not self.withdrawn_by(number)
+        return not self.absent_from(number) and not self.preregistered
 
 
 class _Compact:
@@ -139,6 +166,9 @@ class Round:
     """Scheme-specific values fixed with the pairing (Gamma's lowest top level, …)."""
     results: Mapping[int, Result] = field(default_factory=dict)
     event: int = 0
+    as_recorded: bool = False
+    """Read from an OpenGotha file as it was: players seated on no board and given no bye
+    are OpenGotha's "not assigned", not skips."""
 
     @property
     def complete(self) -> bool:

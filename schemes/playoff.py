@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from schemes.events import InvalidEvent
-from schemes.model import BOTH_LOSE, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
+from schemes.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
 
 
@@ -133,7 +133,7 @@ def _first_stage(seeds: dict[int, int]) -> list[Match]:
 
 def _a_won(code: str, white_is_a: bool) -> bool | None:
     """Whether the match's first player won the game; None when both lost."""
-    if code == BOTH_LOSE:
+    if code in (BOTH_LOSE, BOTH_LOSE_PLAYED):
         return None
     return (code in (WHITE_WINS, WHITE_BY_FORFEIT)) == white_is_a
 

@@ -17,7 +17,11 @@ from schemes.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
     BOTH_LOSE,
+    BOTH_LOSE_PLAYED,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
     DRAW,
+    DRAW_BY_FORFEIT,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Player,
@@ -101,50 +105,46 @@ _SCORES = {
     WHITE_BY_FORFEIT: (Score.WIN, Score.LOSS, True),
     BLACK_BY_FORFEIT: (Score.LOSS, Score.WIN, True),
     BOTH_LOSE: (Score.LOSS, Score.LOSS, True),
+    DRAW_BY_FORFEIT: (Score.DRAW, Score.DRAW, True),
+    BOTH_WIN: (Score.WIN, Score.WIN, False),
+    BOTH_WIN_BY_FORFEIT: (Score.WIN, Score.WIN, True),
+    BOTH_LOSE_PLAYED: (Score.LOSS, Score.LOSS, False),
 }
 
 
 def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome]]:
-    """Player id → his outcome in each paired round up to ``after_round``."""
+    """Player id → his outcome in each paired round up to ``after_round`` (a player an
+    OpenGotha file seats on several boards of a round: his last board's)."""
     table: dict[int, list[Outcome]] = {p: [] for p in tournament.players}
     for played in tournament.rounds[:after_round]:
-        seen = set()
+        found: dict[int, Outcome] = {}
         for board in played.boards:
             result = played.results.get(board.number)
             for me, white in ((board.white, True), (board.black, False)):
-                seen.add(me)
                 if result is None:
-                    table[me].append(
-                        Pending(
-                            played.number,
-                            board.opponent(me),
-                            white,
-                            board.handicap,
-                            board.komi,
-                            nigiri=board.nigiri,
-                        )
+                    found[me] = Pending(
+                        played.number, board.opponent(me), white, board.handicap, board.komi, nigiri=board.nigiri
                     )
                     continue
                 white_score, black_score, forfeit = _SCORES[result.code]
                 mine, theirs = (white_score, black_score) if white else (black_score, white_score)
-                table[me].append(
-                    Game(
-                        played.number,
-                        board.opponent(me),
-                        white != result.swapped,
-                        board.handicap,
-                        board.komi,
-                        mine,
-                        theirs,
-                        forfeit,
-                        board.nigiri,
-                    )
+                found[me] = Game(
+                    played.number,
+                    board.opponent(me),
+                    white != result.swapped,
+                    board.handicap,
+                    board.komi,
+                    mine,
+                    theirs,
+                    forfeit,
+                    board.nigiri,
                 )
         for player_id in played.byes:
-            seen.add(player_id)
-            table[player_id].append(Free(played.number, Kind.BYE))
+            found[player_id] = Free(played.number, Kind.BYE)
         for player in tournament.players.values():
-            if player.id not in seen:
+            if player.id in found:
+                table[player.id].append(found[player.id])
+            else:
                 kind = Kind.WITHDRAWN if player.withdrawn_by(played.number) else Kind.SKIP
                 table[player.id].append(Free(played.number, kind, late=played.number in player.late))
     return table

@@ -17,7 +17,7 @@ from typing import Any
 from schemes import dates
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, standing
-from schemes.model import DRAW, RESULT_CODES, Board, Player, Result, Round, Settings, Tournament
+from schemes.model import RESULT_CODES, SHARED, Board, Player, Result, Round, Settings, Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.scheme import check_params, check_recorded
@@ -129,7 +129,9 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
         ("club", "the club"),
     ):
         if key in data:
-            fields[key] = single_line(data[key], what, required=key == "surname")
+            # names as an OpenGotha file wrote them stay so, blanks and all: its pairing reads them
+            verbatim = data.get("as_written", False) and key in ("surname", "name")
+            fields[key] = single_line(data[key], what, required=key == "surname", fold=not verbatim)
     if "rating" in data and data["rating"] is not None:
         if not MIN_RATING <= data["rating"] <= MAX_RATING:
             raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
@@ -160,6 +162,8 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
         if data["sex"] not in ("", "f", "m"):
             raise InvalidEvent("sex is f, m or empty, not {value!r}", value=data["sex"][:10])
         fields["sex"] = data["sex"]
+    if "preregistered" in data:
+        fields["preregistered"] = data["preregistered"]
     if "smms" in data:
         if not -1 <= data["smms"] <= 2:
             raise InvalidEvent("bad McMahon start-score correction {value}: -1 to 2", value=data["smms"])
@@ -239,12 +243,13 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     return replace(state, players={**state.players, player.id: player})
 
 
-def check_pairable(state: Tournament, number: int) -> None:
-    """Round ``number`` is the next one, the one before it is complete, and the event has it."""
+def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
+    """Round ``number`` is the next one, the one before it is complete (unless the referee
+    pairs ``early``, as OpenGotha lets him), and the event has it."""
     if number != state.paired_rounds + 1:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     previous = state.round(number - 1)
-    if previous is not None and not previous.complete:
+    if previous is not None and not previous.complete and not early:
         boards = ", ".join(map(str, previous.missing))
         raise InvalidEvent(
             "round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards
@@ -257,34 +262,43 @@ def check_pairable(state: Tournament, number: int) -> None:
 def _paired(state: Tournament, event: Event) -> Tournament:
     data = event.data
     number = data["round"]
-    check_pairable(state, number)
+    early = data.get("early", False) or data.get("as_recorded", False)
+    check_pairable(state, number, early)
     numbers = dict(state.numbers)
     if "order" in data:
         numbers = _numbering(state, data["order"])
     elif not numbers:
         raise InvalidEvent("round 1 must number the players")
     state = replace(state, numbers=numbers)
-    check_pairable(state, number)
-    boards, byes = _seating(state, number, data)
+    check_pairable(state, number, early)
+    boards, byes = _seating(state, number, data, data.get("as_recorded", False))
     extra = dict(data.get("extra", {}))
     check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
-    paired = Round(number, boards, byes, extra, {}, event.id)
+    paired = Round(number, boards, byes, extra, {}, event.id, data.get("as_recorded", False))
     return replace(state, rounds=state.rounds + (paired,))
 
 
-def _seating(state: Tournament, number: int, data: Mapping[str, Any]) -> tuple[tuple[Board, ...], tuple[int, ...]]:
-    """The boards and byes of a pairing, checked: everyone who plays the round, once."""
+def _seating(
+    state: Tournament, number: int, data: Mapping[str, Any], as_recorded: bool = False
+) -> tuple[tuple[Board, ...], tuple[int, ...]]:
+    """The boards and byes of a pairing, checked: everyone who plays the round, once.  A
+    round ``as_recorded`` by OpenGotha may leave players out (its "not assigned") and seat
+    a player not yet confirmed."""
     boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
     byes = tuple(data.get("byes", ()))
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
+    if as_recorded:  # OpenGotha keeps every game of a player in a round (and counts them all)
+        seated = list(dict.fromkeys(p for b in boards for p in (b.white, b.black))) + list(byes)
     if len(set(seated)) != len(seated):
         repeated = min(p for p, n in Counter(seated).items() if n > 1)
         raise InvalidEvent("player {player} appears twice in round {round}", player=repeated, round=number)
     for player_id in seated:
-        if not _player(state, player_id).available_in(number):
+        player = _player(state, player_id)
+        if player.absent_from(number) or (player.preregistered and not as_recorded):
             raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
     expected = {p.id for p in state.players.values() if p.available_in(number)}
-    left_out = sorted(expected - set(seated)) if get_scheme(state.settings.scheme).everyone_plays else []
+    everyone = get_scheme(state.settings.scheme).everyone_plays and not as_recorded
+    left_out = sorted(expected - set(seated)) if everyone else []
     if left_out:
         raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
     return boards, byes
@@ -296,7 +310,7 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     if number != state.paired_rounds or number == 0:
         raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     played = state.rounds[-1]
-    boards, byes = _seating(state, number, event.data)
+    boards, byes = _seating(state, number, event.data, played.as_recorded)
     if len(boards) != len(played.boards):
         raise InvalidEvent("a change by hand keeps the number of boards")
     touched = [
@@ -348,7 +362,7 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
         )
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
-    if data["code"] == DRAW and not get_scheme(state.settings.scheme).draws:
+    if data["code"] in SHARED and not get_scheme(state.settings.scheme).draws:
         raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
     swapped = data.get("swapped", False)
     if swapped and not board.nigiri:

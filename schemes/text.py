@@ -24,8 +24,9 @@ def _forbidden(char: str) -> bool:
     return category[0] == "C" or category in ("Zl", "Zp")
 
 
-def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False) -> str:
-    """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it."""
+def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
+    """``value`` with its blanks folded (unless ``fold`` is off: a name as a file wrote it),
+    or InvalidEvent saying what is wrong with it."""
     bad = next((char for char in value if _forbidden(char)), None)
     if bad is not None:
         if bad in "\n\r\v\f\x85\u2028\u2029":
@@ -35,13 +36,13 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
             what=what,
             code=f"{ord(bad):04X}",
         )
-    text = " ".join(value.split())
+    text = " ".join(value.split()) if fold else value
     if len(text) > limit:
         raise InvalidEvent(
             "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit
         )
     if text and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text):
         raise InvalidEvent("{what} has nothing visible in it", what=what)
-    if required and not text:
+    if required and not text.strip():
         raise InvalidEvent("{what} is empty", what=what)
     return text

@@ -93,10 +93,12 @@ class TengenApp(App[None]):
                 self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
                 return False
             self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
-            notices = {"teams": _("The file's teams are not imported"),
-                       "clubs groups": _("The file's clubs groups are not imported")}  # fmt: skip
-            for what in imported.ignored:
-                self.notify(notices[what], severity="warning", timeout=10)
+            for warning in imported.warnings[:3]:
+                self.notify(said(warning), severity="warning", timeout=10)
+            if len(imported.warnings) > 3:
+                more = len(imported.warnings) - 3
+                self.notify(_("{count} more warnings: tengen import opengotha lists them all", count=more),
+                            severity="warning", timeout=10)  # fmt: skip
             path = target
         try:
             session = Session(path)

@@ -153,6 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="when no pairing without a repeat game exists, accept repeats (fix them by hand)",
     )
+    pair.add_argument(
+        "--incomplete",
+        action="store_true",
+        help="pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)",
+    )
 
     pairing = commands.add_parser("pairing", help="change the latest pairing by hand")
     pairing_commands = pairing.add_subparsers(dest="pairing_command", required=True, parser_class=_Parser)
@@ -448,7 +453,9 @@ def _cmd_player(args: argparse.Namespace) -> None:
 def _cmd_pair(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         rng = random.Random(args.seed)
-        appended = ledger.commit(actions.pair(ledger.state, rng, args.round, args.order, args.allow_repeats))
+        appended = ledger.commit(
+            actions.pair(ledger.state, rng, args.round, args.order, args.allow_repeats, args.incomplete)
+        )
         print(views.pairings_text(appended.state, appended.event.data["round"]))
 
     _writing(args, act)
@@ -596,8 +603,8 @@ def _cmd_import(args: argparse.Namespace) -> None:
         f"created {args.path}: {imported.scheme}, {imported.players} players, "
         f"{imported.rounds} rounds of games from {Path(args.source).name}"
     )
-    for what in imported.ignored:
-        print(f"warning: the file's {what} are not imported (Tengen does not keep them)", file=sys.stderr)
+    for warning in imported.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
@@ -694,8 +701,11 @@ def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:
     if args.output is None:
         raise BadInput("export opengotha: name the file to write with -o FILE.xml")
     output = _output(args)
-    write_atomically(output, write(ledger.state).encode("utf-8"), keep_backup=False)
+    written = write(ledger.state)
+    write_atomically(output, written.text.encode("utf-8"), keep_backup=False)
     print(f"OpenGotha file written to {args.output}")
+    for warning in written.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
 
 
 def _output(args: argparse.Namespace) -> Path:

@@ -16,7 +16,20 @@ from textual.widgets import DataTable, Static
 
 from schemes import actions, registry
 from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
-from schemes.model import BLACK_BY_FORFEIT, BLACK_WINS, BOTH_LOSE, DRAW, WHITE_BY_FORFEIT, WHITE_WINS, Board, Round
+from schemes.model import (
+    BLACK_BY_FORFEIT,
+    BLACK_WINS,
+    BOTH_LOSE,
+    BOTH_LOSE_PLAYED,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
+    DRAW,
+    DRAW_BY_FORFEIT,
+    WHITE_BY_FORFEIT,
+    WHITE_WINS,
+    Board,
+    Round,
+)
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
@@ -30,8 +43,12 @@ CODES = {
     "W": WHITE_BY_FORFEIT,
     "B": BLACK_BY_FORFEIT,
     "x": BOTH_LOSE,
+    "J": DRAW_BY_FORFEIT,
+    "a": BOTH_WIN,
+    "A": BOTH_WIN_BY_FORFEIT,
+    "X": BOTH_LOSE_PLAYED,
 }
-"""The result each key enters."""
+"""The result each key enters (the last four are rare: OpenGotha's referees' verdicts)."""
 SHORT = {
     WHITE_WINS: "W+",
     BLACK_WINS: "B+",
@@ -39,6 +56,10 @@ SHORT = {
     WHITE_BY_FORFEIT: "W+ forfeit",
     BLACK_BY_FORFEIT: "B+ forfeit",
     BOTH_LOSE: "both lose",
+    DRAW_BY_FORFEIT: "jigo, no game",
+    BOTH_WIN: "both won",
+    BOTH_WIN_BY_FORFEIT: "both won, no game",
+    BOTH_LOSE_PLAYED: "both lost the game",
 }
 """A result in the boards table, as the referee says it (translated)."""
 
@@ -53,6 +74,10 @@ class RoundsPane(Pane):
         Binding("W", "result('W')", "White by forfeit", show=False, id="rounds.white_by_forfeit"),
         Binding("B", "result('B')", "Black by forfeit", show=False, id="rounds.black_by_forfeit"),
         Binding("x", "result('x')", "Both lose", show=False, id="rounds.both_lose"),
+        Binding("J", "result('J')", "Jigo by the referee (no game)", show=False, id="rounds.jigo_no_game"),
+        Binding("a", "result('a')", "Both won", show=False, id="rounds.both_won"),
+        Binding("A", "result('A')", "Both won by the referee (no game)", show=False, id="rounds.both_won_no_game"),
+        Binding("X", "result('X')", "Both lost the game", show=False, id="rounds.both_lost_the_game"),
         Binding("s", "swapped", "Colours swapped", show=False, id="rounds.colours_swapped"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
