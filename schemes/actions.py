@@ -137,6 +137,7 @@ def profile(
     pin: str | None = None,
     rgf: str | None = None,
     note: str | None = None,
+    preregistered: bool | None = None,
 ) -> dict[str, Any]:
     """The player fields the referee gave; a rating wins over a rank label."""
     data: dict[str, Any] = {}
@@ -160,6 +161,8 @@ def profile(
             raise InvalidEvent("sex: f or m (ж or м), not {value!r}", value=sex[:10])
     if block is not None:
         data["block"] = sorted(set(block))
+    if preregistered is not None:
+        data["preregistered"] = preregistered
     return data
 
 

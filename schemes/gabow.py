@@ -101,32 +101,36 @@ def _edge(n: int, x: int, y: int) -> int:
 
 
 @_compiled
-def _insert_pair(vt: Ints, ed: Ints, g: Ints, pairpoint: int, e: int, neighbor: int, del_e: int) -> int:
-    """Puts edge ``e`` (to ``neighbor``, half its slack ``del_e``) on the pair list being
-    built, after ``pairpoint``: the list stays sorted by vertex, one edge per vertex, the
-    one of least half slack (the earlier on ties).  Returns the new ``pairpoint``."""
-    end, nextpair = ed[END], ed[NEXTPAIR]
-    nextpoint = nextpair[pairpoint]
-    while end[nextpoint] < neighbor:
-        pairpoint = nextpoint
-        nextpoint = nextpair[nextpoint]
-    if end[nextpoint] == neighbor:
-        if del_e >= _half(_slack(vt, ed, g, nextpoint)):
-            return pairpoint
-        nextpoint = nextpair[nextpoint]
-    nextpair[pairpoint] = e
-    nextpair[e] = nextpoint
+def _insert_pairs(vt: Ints, ed: Ints, g: Ints, found: Ints, count: int) -> None:
+    """INSERT_PAIR for each of the ``count`` edges in ``found`` (rows: edge, its end, half
+    its slack), in order, from the head of the pair list being built: it stays sorted by
+    vertex, one edge per vertex, the one of least half slack (the earlier on ties).  The
+    scan and the merge gather their edges first and insert them here at once — the same
+    work in the same order, but one call where a call per edge cost more than the work."""
+    pairpoint = g[DUMMYEDGE]
     newbase = g[NEWBASE]
-    if vt[NEXT_D, newbase] > del_e:
-        vt[NEXT_D, newbase] = del_e
-    return e
+    for k in range(count):
+        e, neighbor, del_e = found[0, k], found[1, k], found[2, k]
+        nextpoint = ed[NEXTPAIR, pairpoint]
+        while ed[END, nextpoint] < neighbor:
+            pairpoint = nextpoint
+            nextpoint = ed[NEXTPAIR, nextpoint]
+        if ed[END, nextpoint] == neighbor:
+            if del_e >= _half(_slack(vt, ed, g, nextpoint)):
+                continue
+            nextpoint = ed[NEXTPAIR, nextpoint]
+        ed[NEXTPAIR, pairpoint] = e
+        pairpoint = e
+        ed[NEXTPAIR, e] = nextpoint
+        if vt[NEXT_D, newbase] > del_e:
+            vt[NEXT_D, newbase] = del_e
 
 
 @_compiled
-def _merge_pairs(vt: Ints, ed: Ints, g: Ints, v: int) -> None:
+def _merge_pairs(vt: Ints, ed: Ints, g: Ints, found: Ints, v: int) -> None:
     """Merges the pair list of the subblossom based at ``v`` into the new blossom's."""
     vt[NEXT_D, v] = g[LAST_D]
-    pairpoint = g[DUMMYEDGE]
+    count = 0
     f = vt[NEXTEDGE, v]
     while f != g[DUMMYEDGE]:
         e = f
@@ -134,8 +138,10 @@ def _merge_pairs(vt: Ints, ed: Ints, g: Ints, v: int) -> None:
         f = ed[NEXTPAIR, f]
         g[E_] = e
         if vt[BASE, neighbor] != g[NEWBASE]:
-            pairpoint = _insert_pair(vt, ed, g, pairpoint, e, neighbor, _half(_slack(vt, ed, g, e)))
+            found[0, count], found[1, count], found[2, count] = e, neighbor, _half(_slack(vt, ed, g, e))
+            count += 1
     g[F_] = f
+    _insert_pairs(vt, ed, g, found, count)
 
 
 @_compiled
@@ -161,7 +167,7 @@ def _link_path(vt: Ints, ed: Ints, g: Ints, e: int) -> None:
 
 
 @_compiled
-def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, x: int, delta: int) -> None:
+def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, x: int, delta: int) -> None:
     """Scans every vertex of the blossom based at ``x``: raises its dual by ``delta``,
     offers each edge to an unlinked neighbour's ``NEXT_D`` and puts each edge to another
     linked blossom on this blossom's pair list.  (``wm`` is the doubled weights as a
@@ -177,7 +183,7 @@ def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, x: int, delta: int) -> None:
     while x != stopscan:
         y[x] += delta
         next_d[x] = last_d
-        pairpoint = g[DUMMYEDGE]
+        count = 0
         yx = y[x]
         weights = wm[x]
         for neighbor in range(1, n + 1):
@@ -191,15 +197,17 @@ def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, x: int, delta: int) -> None:
                         next_d[neighbor] = del_e
                         nextedge[neighbor] = _edge(n, x, neighbor)
             elif u != newbase:
-                del_e = _half(yx + y[neighbor] - weights[neighbor])
-                pairpoint = _insert_pair(vt, ed, g, pairpoint, _edge(n, x, neighbor), neighbor, del_e)
+                found[0, count], found[1, count] = _edge(n, x, neighbor), neighbor
+                found[2, count] = _half(yx + y[neighbor] - weights[neighbor])
+                count += 1
+        _insert_pairs(vt, ed, g, found, count)
         x = nextvtx[x]
     g[E_] = 0
     nextedge[newbase] = ed[NEXTPAIR, g[DUMMYEDGE]]
 
 
 @_compiled
-def _pointer(vt: Ints, ed: Ints, wm: Ints, g: Ints, u: int, v: int, e: int) -> None:
+def _pointer(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, u: int, v: int, e: int) -> None:
     """Gives blossom ``v`` (matched with ``u``) its link ``e`` and, when ``v`` was
     unlinked, scans it."""
     vt[LINK, u] = -g[DUMMYEDGE]
@@ -218,13 +226,13 @@ def _pointer(vt: Ints, ed: Ints, wm: Ints, g: Ints, u: int, v: int, e: int) -> N
     if vt[LINK, v] < 0:
         vt[LINK, v] = e
         ed[NEXTPAIR, g[DUMMYEDGE]] = g[DUMMYEDGE]
-        _scan(vt, ed, wm, g, v, g[DELTA])
+        _scan(vt, ed, wm, g, found, v, g[DELTA])
     else:
         vt[LINK, v] = e
 
 
 @_compiled
-def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints) -> bool:
+def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints) -> bool:
     """An edge of slack ``2 DELTA`` between two linked blossoms (``g[V_]`` is one): True
     when it completes an augmenting path, else it closes a new blossom."""
     e = vt[NEXTEDGE, g[V_]]
@@ -252,12 +260,12 @@ def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints) -> bool:
     if vt[LASTVTX, newbase] == newbase:
         vt[LASTVTX, newbase] = g[NEWLAST]
     ed[NEXTPAIR, g[DUMMYEDGE]] = g[DUMMYEDGE]
-    _merge_pairs(vt, ed, g, newbase)
+    _merge_pairs(vt, ed, g, found, newbase)
     i = vt[NEXTVTX, newbase]
     while True:
-        _merge_pairs(vt, ed, g, i)
+        _merge_pairs(vt, ed, g, found, i)
         i = vt[NEXTVTX, vt[LASTVTX, i]]
-        _scan(vt, ed, wm, g, i, 2 * g[DELTA] - _slack(vt, ed, g, vt[MATE, i]))
+        _scan(vt, ed, wm, g, found, i, 2 * g[DELTA] - _slack(vt, ed, g, vt[MATE, i]))
         i = vt[NEXTVTX, vt[LASTVTX, i]]
         if i == g[OLDFIRST]:
             break
@@ -331,7 +339,7 @@ def _unlink(vt: Ints, ed: Ints, g: Ints, oldbase: int) -> None:
 
 
 @_compiled
-def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, oldbase: int, oldmate: int) -> None:
+def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, oldbase: int, oldmate: int) -> None:
     """Expands the blossom based at ``oldbase`` (unlinked; ``oldmate`` is the linked
     blossom matched with it) and relinks its subblossoms."""
     _unlink(vt, ed, g, oldbase)
@@ -346,18 +354,18 @@ def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, oldbase: int, oldmate: int) -
     e = vt[LINK, oldmate]
     u = _bend(vt, ed, _opp(g, e))
     if u == newbase:
-        _pointer(vt, ed, wm, g, newbase, oldmate, e)
+        _pointer(vt, ed, wm, g, found, newbase, oldmate, e)
         return
     vt[LINK, _bmate(vt, ed, u)] = -e
     while True:
         e = -vt[LINK, u]
         g[V_] = _bmate(vt, ed, u)
-        _pointer(vt, ed, wm, g, u, g[V_], -vt[LINK, g[V_]])
+        _pointer(vt, ed, wm, g, found, u, g[V_], -vt[LINK, g[V_]])
         u = _bend(vt, ed, e)
         if u == newbase:
             break
     e = _opp(g, e)
-    _pointer(vt, ed, wm, g, newbase, oldmate, e)
+    _pointer(vt, ed, wm, g, found, newbase, oldmate, e)
 
 
 @_compiled
@@ -455,13 +463,14 @@ def _setup(cost: Ints) -> tuple[Ints, Ints, Ints, Ints]:
 @_compiled
 def _match(cost: Ints) -> Ints:
     vt, ed, wm, g = _setup(cost)
+    found = np.zeros((3, cost.shape[0] + 2), dtype=np.int64)
     n = g[N]
     while True:
         g[DELTA] = 0
         for v in range(1, n + 1):
             if vt[MATE, v] == g[DUMMYEDGE]:
                 g[V_] = v
-                _pointer(vt, ed, wm, g, g[DUMMYVERTEX], v, g[DUMMYEDGE])
+                _pointer(vt, ed, wm, g, found, g[DUMMYVERTEX], v, g[DUMMYEDGE])
         augmented = False
         while True:
             i = 1
@@ -475,15 +484,15 @@ def _match(cost: Ints) -> Ints:
             g[V_] = vt[BASE, i]
             v = g[V_]
             if vt[LINK, v] >= 0:
-                if _pair(vt, ed, wm, g):
+                if _pair(vt, ed, wm, g, found):
                     augmented = True
                     break
             else:
                 w = _bmate(vt, ed, v)
                 if vt[LINK, w] < 0:
-                    _pointer(vt, ed, wm, g, v, w, _opp(g, vt[NEXTEDGE, i]))
+                    _pointer(vt, ed, wm, g, found, v, w, _opp(g, vt[NEXTEDGE, i]))
                 else:
-                    _unpair(vt, ed, wm, g, v, w)
+                    _unpair(vt, ed, wm, g, found, v, w)
         if not augmented:
             break
         g[LAST_D] -= g[DELTA]

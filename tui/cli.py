@@ -88,6 +88,13 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
     parser.add_argument("--pin", help="EGF PIN")
     parser.add_argument("--rgf", help="RGF rating-list id")
     parser.add_argument("--note", help="a phone number or any note")
+    parser.add_argument(
+        "--pre",
+        action="store_const",
+        const=True,
+        dest="preregistered",
+        help="registered in advance, not yet at the venue: not paired until confirmed (OpenGotha's PRE)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,6 +136,13 @@ def build_parser() -> argparse.ArgumentParser:
     edit = player_commands.add_parser("edit", help="change a player's details")
     edit.add_argument("id", type=int, help="the player's id (registration number)")
     _profile_options(edit, required=False)
+    edit.add_argument(
+        "--confirm",
+        action="store_const",
+        const=False,
+        dest="preregistered",
+        help="a player registered in advance has come: he is paired from the next round",
+    )
     skip = player_commands.add_parser("skip", help="a player announces he will not play some rounds")
     skip.add_argument("id", type=int, help="the player's id")
     skip.add_argument("rounds", type=int, nargs="+", help="the rounds he skips")
@@ -350,7 +364,7 @@ def _registration(fields: dict[str, Any]) -> Callable[[list[Any], Tournament], a
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     names = ("surname", "name", "rating", "rank", "country", "club", "block", "birth", "sex", "patronymic", "team",
-             "category", "pin", "rgf", "note")  # fmt: skip
+             "category", "pin", "rgf", "note", "preregistered")  # fmt: skip
     fields = {k: getattr(args, k) for k in names}
     try:
         if fields["country"] is not None:

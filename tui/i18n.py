@@ -384,7 +384,7 @@ RU = {
     "{text} is not between 0 and 1": "{text} — не от 0 до 1",
     "name at least one placement criterion (MMS for McMahon, NBW for Swiss)": "укажите хотя бы один критерий места (MMS — Мак-Магон, NBW — швейцарская)",
     "at most 6 placement criteria": "не больше 6 критериев места",
-    "round {round}: fewer than two players to pair": "{round}-й тур: для жеребьёвки нужно хотя бы двое",
+    "round {round}: nobody to pair": "{round}-й тур: некого ставить в пары",
     # OpenGotha files: what is refused (OpenGotha would not open it either) and what is read differently
     "{path}: {error}": "{path}: {error}",
     "{problem}": "{problem}",

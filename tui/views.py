@@ -213,9 +213,10 @@ def players_text(state: Tournament) -> str:
         no = "" if p["no"] is None else p["no"]
         rating = "" if p["rating"] is None else p["rating"]
         name = f"{p['surname']} {p['name']}".strip()
+        pre = "  (registered in advance)" if state.players[p["id"]].preregistered else ""
         lines.append(
             f"{p['id']:>4} {no:>4}  {name:<30} {p['rank']:>4} {rating:>6}  {p['club'] or '':<6} "
-            f"{p['country'] or '':<2} {p['pin'] or ''}".rstrip()
+            f"{p['country'] or '':<2} {p['pin'] or ''}{pre}".rstrip()
         )
     return "\n".join(lines)
 

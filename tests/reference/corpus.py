@@ -1,0 +1,106 @@
+"""The OpenGotha references the tests compare Tengen's pairings with, unpacked once per
+test process: 775 real tournament files with the engine's pairing of each of their rounds,
+and random tournaments whose every round the engine paired itself."""
+
+from __future__ import annotations
+
+import json
+import lzma
+import random
+import tarfile
+import tempfile
+import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from data.opengotha import key_of, read
+from schemes.history import append
+from schemes.model import Tournament
+from schemes.registry import get_scheme
+
+HERE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A round as OpenGotha's engine printed it: tables ``(table, white key, black key,
+    handicap)`` and the bye's key."""
+
+    boards: tuple[tuple[int, str, str, int], ...]
+    bye: str | None
+
+
+@cache
+def unpacked(archive: str) -> Path:
+    """The archive's files in a folder of this test process (removed with the process's temp)."""
+    folder = Path(tempfile.mkdtemp(prefix="tengen-reference-"))
+    with tarfile.open(HERE / archive, "r:xz") as packed:
+        packed.extractall(folder, filter="data")
+    return folder
+
+
+@cache
+def real_pairings() -> dict[str, dict[int, Pairing]]:
+    text = lzma.decompress((HERE / "opengotha_remote_pairings.json.xz").read_bytes()).decode("utf-8")
+    return {
+        name: {int(r): Pairing(tuple(tuple(b) for b in p["boards"]), p["bye"]) for r, p in rounds.items()}  # type: ignore[misc]
+        for name, rounds in json.loads(text).items()
+    }
+
+
+def recorded_pairings(path: Path) -> dict[int, Pairing]:
+    """Each round of a file the engine built round by round: the pairing it saved."""
+    boards: dict[int, list[tuple[int, str, str, int]]] = {}
+    byes: dict[int, str] = {}
+    root = ElementTree.parse(path).getroot()
+    for game in root.iter("Game"):
+        number = int(game.get("roundNumber", "0"))
+        table = (int(game.get("tableNumber", "0")), game.get("whitePlayer", ""), game.get("blackPlayer", ""),
+                 int(game.get("handicap", "0")))  # fmt: skip
+        boards.setdefault(number, []).append(table)
+    for bye in root.iter("ByePlayer"):
+        byes[int(bye.get("roundNumber", "0"))] = bye.get("player", "")
+    return {r: Pairing(tuple(sorted(boards.get(r, []))), byes.get(r)) for r in sorted(set(boards) | set(byes))}
+
+
+def imported(path: Path, rounds: int) -> Tournament:
+    """The tournament of ``path`` with its first ``rounds`` rounds, as ``import opengotha`` makes it."""
+    events: list = []
+    state = None
+    for kind, data in read(path, rounds).actions:
+        appended = append(events, kind, data, "2026-01-01T00:00:00+00:00", state)
+        events.append(appended.event)
+        state = appended.state
+    assert state is not None
+    return state
+
+
+def tengen_pairing(path: Path, number: int) -> Pairing | None:
+    """Tengen's pairing of round ``number`` from the file's rounds before it, in the engine's
+    terms (None where there is nobody to pair: the engine prints no board then)."""
+    from schemes.scheme import PairingError
+
+    state = imported(path, number - 1)
+    try:
+        pairing = get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
+    except PairingError:
+        return None
+    key = {p.id: key_of(p.surname, p.name) for p in state.players.values()}
+    boards = tuple(sorted((b.number, key[b.white], key[b.black], b.handicap) for b in pairing.boards))
+    return Pairing(boards, key[pairing.byes[0]] if pairing.byes else None)
+
+
+def difference(mine: Pairing | None, theirs: Pairing) -> str | None:
+    """What differs between two pairings of a round, in a word; None when they are the same."""
+    if mine is None:
+        return None if not theirs.boards and theirs.bye is None else "Tengen pairs nobody"
+    if mine == theirs:
+        return None
+    if mine.bye != theirs.bye:
+        return f"bye {mine.bye} against {theirs.bye}"
+    ours = {frozenset(b[1:3]) for b in mine.boards}
+    reference = {frozenset(b[1:3]) for b in theirs.boards}
+    if ours != reference:
+        return f"{len(ours - reference)} of {len(reference)} pairs"
+    return "colours, handicaps or tables"
