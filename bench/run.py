@@ -20,7 +20,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -36,7 +35,9 @@ from schemes.model import Tournament  # noqa: E402
 REPEAT = 5
 CACHE: dict[str, str] = {}
 """The environment's cache folder for the commands: the bench's own, not the user's."""
-GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "cards")
+GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards")
+ENGINE = ROOT.parent / "shared" / "opengotha-engine"
+"""OpenGotha 3.51.02's own pairing engine, built headless (see its README)."""
 
 
 class Log:
@@ -76,16 +77,48 @@ def play(log: Log, rounds: int, rng: random.Random, leave_open: int = 0) -> None
             log.commit(actions.result(played.number, board.number, rng.choice(("W+", "B+"))))
 
 
-def run(*argv: str) -> float:
+PEAKS: list[int] = []
+"""The peak memory (KB) of each process run since the measurement began."""
+SPAWNER = """
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    command, cwd, env = json.loads(line)
     start = time.perf_counter()
-    command = [sys.executable, "-m", "tui", *argv]
-    subprocess.run(command, cwd=ROOT, capture_output=True, check=True, env=os.environ | CACHE)
-    return time.perf_counter() - start
+    child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)
+    print(json.dumps([time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss]), flush=True)
+"""
+"""Runs the measured commands and reports their time and peak memory.  A process's peak
+(``ru_maxrss``) counts the memory of whatever it was forked from, so the commands are
+started from this small process, started before the bench grows, not from the bench."""
+_spawner: subprocess.Popen[str] | None = None
+
+
+def process(command: list[str], check: bool = True) -> float:
+    """Run ``command`` to its end; its wall time (its peak memory goes to ``PEAKS``)."""
+    global _spawner
+    if _spawner is None:
+        _spawner = subprocess.Popen([sys.executable, "-c", SPAWNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    text=True)  # fmt: skip
+    assert _spawner.stdin is not None and _spawner.stdout is not None
+    _spawner.stdin.write(json.dumps([command, str(ROOT), dict(os.environ | CACHE)]) + "\n")
+    _spawner.stdin.flush()
+    took, code, peak = json.loads(_spawner.stdout.readline())
+    if check and code:
+        raise subprocess.CalledProcessError(code, command)
+    PEAKS.append(peak)
+    return float(took)
+
+
+def run(*argv: str) -> float:
+    return process([sys.executable, "-m", "tui", *argv])
 
 
 def measure(results: dict, name: str, step: Callable[[int], float], target: str = "") -> None:
+    PEAKS.clear()
     times = [step(i) for i in range(REPEAT)]
-    results[name] = {"median": statistics.median(times), "min": min(times), "max": max(times), "target": target}
+    results[name] = {"median": statistics.median(times), "min": min(times), "max": max(times), "target": target,
+                     "peak_mb": max(PEAKS, default=0) / 1024}  # fmt: skip
 
 
 def event_log(size: int) -> Log:
@@ -180,9 +213,8 @@ def bench_adversarial(results: dict, folder: Path, kind: str) -> None:
 def _pair_copy_with(path: Path, folder: Path, index: int, extra: tuple[str, ...]) -> float:
     copy = folder / f"{path.stem}-{index}.json"
     copy.write_bytes(path.read_bytes())
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tui", "-f", str(copy), "pair", *extra], cwd=ROOT, capture_output=True)
-    return time.perf_counter() - start  # a refusal (no pairing at all) is an answer too
+    # a refusal (no pairing at all) is an answer too
+    return process([sys.executable, "-m", "tui", "-f", str(copy), "pair", *extra], check=False)
 
 
 def bench_mcmahon(results: dict, folder: Path) -> None:
@@ -194,6 +226,66 @@ def bench_mcmahon(results: dict, folder: Path) -> None:
         path = log.write(folder / f"mcmahon-{size}.json")
         target = {200: "< 0.3 s", 1000: "< 2 s", 3000: "< 15 s"}[size]
         measure(results, f"pair_mcmahon_{size}", lambda i, path=path: _pair_copy(path, folder, i), target)
+
+
+def bench_opengotha(results: dict, folder: Path) -> None:
+    """A McMahon round of 200, 600, 1,000 and 2,000 players on the same file, Tengen's
+    ``pair`` and OpenGotha's own engine side by side, each a whole process: three rounds
+    played by the engine itself (``gen_tournament.py build``), the fourth paired.  Tengen's
+    boards are checked to be the engine's.  The matcher's compilation, once per
+    installation, is measured apart.  Needs Java."""
+    jar = ENGINE / "opengotha-engine.jar"
+    if shutil.which("java") is None or not jar.exists():
+        print("opengotha: skipped (needs java and ../shared/opengotha-engine)", file=sys.stderr)
+        return
+    compiled = False
+    for size in (200, 600, 1000, 2000):
+        xml = folder / f"og-{size}.xml"
+        build = [sys.executable, str(ENGINE / "gen_tournament.py"), "build", "-n", str(size), "--seed", "1",
+                 "--played", "3", "-o", str(xml)]  # fmt: skip
+        subprocess.run(build, check=True, capture_output=True)
+        path = folder / f"og-{size}.json"
+        run("import", "opengotha", str(xml), str(path))
+        if not compiled:
+            shutil.rmtree(Path(CACHE["XDG_CACHE_HOME"]) / "tengen", ignore_errors=True)
+            results["compile_matcher"] = {**_once(lambda path=path: _pair_copy(path, folder, 99)), "target": "once"}
+            compiled = True
+        measure(results, f"tengen_mcmahon_{size}", lambda i, path=path: _pair_copy(path, folder, i))
+
+        def engine(_: int, xml: Path = xml) -> float:
+            return process(["java", "-jar", str(jar), str(xml), "4"])
+
+        measure(results, f"opengotha_mcmahon_{size}", engine)
+        same = _same_boards(xml, path, folder)
+        results[f"same_boards_{size}"] = {"median": same, "min": same, "max": same, "target": "1"}
+
+
+def _same_boards(xml: Path, path: Path, folder: Path) -> float:
+    """1.0 when Tengen's pairing of round 4 is the engine's, table for table; else 0.0."""
+    from data.ledger import Ledger  # noqa: PLC0415
+    from data.opengotha import key_of  # noqa: PLC0415
+
+    engine = subprocess.run(["java", "-jar", str(ENGINE / "opengotha-engine.jar"), str(xml), "4"], capture_output=True,
+                            check=True, text=True)  # fmt: skip
+    theirs = sorted(
+        (line["table"], line["white"], line["black"], line["handicap"])
+        for line in map(json.loads, engine.stdout.splitlines())
+        if "table" in line
+    )
+    copy = folder / f"{path.stem}-check.json"
+    copy.write_bytes(path.read_bytes())
+    run("-f", str(copy), "pair")
+    with Ledger(copy, writable=False) as ledger:
+        state = ledger.state
+    key = {p.id: key_of(p.surname, p.name) for p in state.players.values()}
+    ours = sorted((b.number, key[b.white], key[b.black], b.handicap) for b in state.rounds[-1].boards)
+    return float(ours == theirs)
+
+
+def _once(step: Callable[[], float]) -> dict[str, float]:
+    """A measurement taken once (a first time cannot be repeated)."""
+    took = step()
+    return {"median": took, "min": took, "max": took}
 
 
 def bench_cards(results: dict, folder: Path) -> None:
@@ -223,10 +315,14 @@ RATIOS = {
     "pair_mcmahon_1000_vs_200": ("pair_mcmahon_1000", "pair_mcmahon_200"),
     "pair_mcmahon_3000_vs_1000": ("pair_mcmahon_3000", "pair_mcmahon_1000"),
     "cards_1000_vs_250": ("cards_1000", "cards_250"),
+    **{f"tengen_vs_opengotha_{n}": (f"tengen_mcmahon_{n}", f"opengotha_mcmahon_{n}") for n in (200, 600, 1000, 2000)},
+    "tengen_mcmahon_2000_vs_200": ("tengen_mcmahon_2000", "tengen_mcmahon_200"),
+    "opengotha_mcmahon_2000_vs_200": ("opengotha_mcmahon_2000", "opengotha_mcmahon_200"),
 }
 
 
 def main(argv: list[str]) -> dict:
+    process([sys.executable, "-c", "pass"])  # the spawner starts while the bench is small
     as_json = "--json" in argv
     chosen = [a for a in argv if a in GROUPS] or list(GROUPS)
     results: dict = {}
@@ -242,6 +338,8 @@ def main(argv: list[str]) -> dict:
                 bench_adversarial(results, folder, kind)
         if "mcmahon" in chosen:
             bench_mcmahon(results, folder)
+        if "opengotha" in chosen:
+            bench_opengotha(results, folder)
         if "cards" in chosen:
             bench_cards(results, folder)
     ratios = {
@@ -250,13 +348,18 @@ def main(argv: list[str]) -> dict:
         if big in results and small in results
     }
     report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios}
+    report["peak_mb"] = {name: value["peak_mb"] for name, value in results.items() if value.get("peak_mb")}
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'measurement':<28} {'median':>8} {'min–max':>17}  target")
+        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'peak':>7}  target")
         for name, value in results.items():
+            if name.startswith("same_boards"):
+                print(f"{name:<28} {'yes' if value['median'] == 1 else 'NO':>8}")
+                continue
             spread = f"{value['min']:.3f}–{value['max']:.3f}"
-            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17}  {value['target']}")
+            peak = f"{value.get('peak_mb', 0):.0f} MB" if value.get("peak_mb") else ""
+            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7}  {value['target']}")
         for name, ratio in ratios.items():
             print(f"ratio {name:<36} x{ratio:.2f}")
     return report
