@@ -263,7 +263,7 @@ def bench_opengotha(results: dict, folder: Path) -> None:
 def _same_boards(xml: Path, path: Path, folder: Path) -> float:
     """1.0 when Tengen's pairing of round 4 is the engine's, table for table; else 0.0."""
     from data.ledger import Ledger  # noqa: PLC0415
-    from data.opengotha import key_of  # noqa: PLC0415
+    from schemes.gotha import opengotha_key  # noqa: PLC0415
 
     engine = subprocess.run(["java", "-jar", str(ENGINE / "opengotha-engine.jar"), str(xml), "4"], capture_output=True,
                             check=True, text=True)  # fmt: skip
@@ -277,7 +277,7 @@ def _same_boards(xml: Path, path: Path, folder: Path) -> float:
     run("-f", str(copy), "pair")
     with Ledger(copy, writable=False) as ledger:
         state = ledger.state
-    key = {p.id: key_of(p.surname, p.name) for p in state.players.values()}
+    key = {p.id: opengotha_key(p.surname, p.name) for p in state.players.values()}
     ours = sorted((b.number, key[b.white], key[b.black], b.handicap) for b in state.rounds[-1].boards)
     return float(ours == theirs)
 

@@ -35,6 +35,7 @@ from defusedxml import DefusedXmlException
 from schemes import events as ev
 from schemes.actions import Action
 from schemes.events import Event, InvalidEvent, Notice
+from schemes.gotha import opengotha_key, opengotha_names
 from schemes.gotha_rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.model import (
     BLACK_BY_FORFEIT,
@@ -75,8 +76,6 @@ MAX_PLAYERS = 2000
 """OpenGotha's ``MAX_NUMBER_OF_PLAYERS``: it drops the players after these."""
 MAX_CRITERIA = 6
 MAX_CATEGORIES = 9
-CLUB_LENGTH = 4
-"""OpenGotha keeps the first four characters of a club (``Player.MAX_CLUB_LENGTH``)."""
 MIN_RATING, MAX_RATING = -900, 2949
 """OpenGotha's ratings: a file's are clamped to these."""
 MAX_FILE_BYTES = 50_000_000
@@ -236,11 +235,6 @@ def convert_rank(text: str) -> int | None:
 
 def _java_number(text: str) -> bool:
     return text.isascii() and text.lstrip("+-").isdigit() and text.count("-") + text.count("+") <= 1
-
-
-def key_of(surname: str, name: str) -> str:
-    """OpenGotha's key of a player: surname and first name, without spaces, upper case."""
-    return (surname + name).replace(" ", "").upper()
 
 
 _ASCII_FOLD = str.maketrans(
@@ -519,7 +513,7 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
             reading.warn("player {player}: McMahon correction {value} is beyond -1..2: {kept}",
                          player=number, value=smms, kept=max(-1, min(2, smms)))  # fmt: skip
             smms = max(-1, min(2, smms))
-        key = key_of(surname, name)
+        key = opengotha_key(surname, name)
         if key in keys:
             reading.warn("player {player} ({who}) has an earlier player's key: OpenGotha drops him, so does the import",
                          player=number, who=f"{surname} {name}"[:60])  # fmt: skip
@@ -810,7 +804,7 @@ def write(tournament: Tournament) -> Written:
         lines.append("        <Player " + _attributes(attributes) + "/>")
     lines.append("    </Players>")
     lines.append("    <Games>")
-    keys = {p: key_of(*names[p]) for p in tournament.players}
+    keys = {p: opengotha_key(*names[p]) for p in tournament.players}
     for played in tournament.rounds:
         for board in played.boards:
             result = played.results.get(board.number)
@@ -854,25 +848,19 @@ def _written_rating(rating: int | None, rank: int) -> int:
 
 
 def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple[str, str]]:
-    """Each player's surname and first name as the file writes them: OpenGotha refuses a file
-    with an empty one, and keeps one player of two whose keys are the same — so an empty
-    first name is written ``-`` and a second player of the same key gets a number."""
-    names: dict[int, tuple[str, str]] = {}
-    taken: set[str] = set()
+    """Each player's names as OpenGotha will hold them (``opengotha_names``), with a warning
+    for each that is not the player's own."""
+    names = opengotha_names(tournament)
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
-        surname, name = player.surname or "-", player.name or "-"
-        if not player.name:
-            reading.warn("player {player} has no first name: written as -", player=player.id)
-        count = 1
-        written = name
-        while key_of(surname, written) in taken:
-            count += 1
-            written = f"{name} ({count})"
-        if written != name:
+        surname, name = names[player.id]
+        if (surname, name) == (player.surname, player.name):
+            continue
+        if not player.name or not player.surname:
+            reading.warn("player {player} has no {what}: written as -", player=player.id,
+                         what="first name" if not player.name else "surname")  # fmt: skip
+        else:
             reading.warn("players {player} and another would be one for OpenGotha ({key}): written as {name!r}",
-                         player=player.id, key=key_of(surname, name)[:40], name=written)  # fmt: skip
-        taken.add(key_of(surname, written))
-        names[player.id] = (surname, written)
+                         player=player.id, key=opengotha_key(player.surname, player.name)[:40], name=name)  # fmt: skip
     return names
 
 

@@ -34,11 +34,35 @@ REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW
 """Every criterion ``standings --json`` carries (the chosen ones decide and are printed)."""
 
 
-def entrant(player: Player) -> Entrant:
+def opengotha_key(surname: str, name: str) -> str:
+    """OpenGotha's key of a player (``Player.getKeyString``): surname and first name without
+    spaces, in upper case — how its files name the players of a game."""
+    return (surname + name).replace(" ", "").upper()
+
+
+def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:
+    """Each player's surname and first name as OpenGotha holds them — what its random
+    numbers and its order of equals read.  OpenGotha needs both (an empty one is ``-``) and
+    keeps one player of a key: a later player whose key an earlier one has is ``Name (2)``,
+    ``Name (3)``…, so that an exported file keeps him and pairs as Tengen pairs."""
+    names: dict[int, tuple[str, str]] = {}
+    taken: set[str] = set()
+    for player in sorted(tournament.players.values(), key=lambda p: p.id):
+        surname, name = player.surname or "-", player.name or "-"
+        written, count = name, 1
+        while opengotha_key(surname, written) in taken:
+            count += 1
+            written = f"{name} ({count})"
+        taken.add(opengotha_key(surname, written))
+        names[player.id] = (surname, written)
+    return names
+
+
+def entrant(player: Player, names: Mapping[int, tuple[str, str]]) -> Entrant:
     """A Tengen player as OpenGotha's pairing sees him; without a rating, the middle of his rank."""
     rating = player.rating if player.rating is not None else player.rank * 100 + 50
-    return Entrant(player.id, player.surname, player.name, og_rank(player.rank), rating, player.smms,
-                   player.club, player.country)  # fmt: skip
+    surname, name = names[player.id]
+    return Entrant(player.id, surname, name, og_rank(player.rank), rating, player.smms, player.club, player.country)
 
 
 def _rules(tournament: Tournament, upto: int) -> Rules:
@@ -48,7 +72,8 @@ def _rules(tournament: Tournament, upto: int) -> Rules:
 def sheets_after(tournament: Tournament, after_round: int) -> tuple[Rules, dict[int, Sheet]]:
     """The rules and every player's scores with the games up to ``after_round`` (0 = none)."""
     the_rules = _rules(tournament, after_round)
-    entrants = {p.id: entrant(p) for p in tournament.players.values()}
+    names = opengotha_names(tournament)
+    entrants = {p.id: entrant(p, names) for p in tournament.players.values()}
     earlier = replace(tournament, rounds=tournament.rounds[:after_round])
     return the_rules, score_sheets(earlier, entrants, the_rules)
 

@@ -172,8 +172,8 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         mms2=array([s.value("MMS", round_index - 1) for s in chosen]),
         nbw2=array([s.value("NBW", round_index - 1) for s in chosen]),
         balance=array([white_black_balance(s, round_index - 1) for s in chosen]),
-        club=array([clubs.setdefault(s.entrant.club.lower(), len(clubs)) for s in chosen]),
-        club_groups=array([_groups_of(s.entrant.club.lower(), rules) for s in chosen]),
+        club=array([clubs.setdefault(_club(s.entrant.club), len(clubs)) for s in chosen]),
+        club_groups=array([_groups_of(_club(s.entrant.club), rules) for s in chosen]),
         country=array([countries.setdefault(s.entrant.country.lower(), len(countries)) for s in chosen]),
         name_order=array(name_order),
         name_sum=array([sum(u) for u in units]),
@@ -181,6 +181,17 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         name_length=array([len(u) for u in units]),
         met=met,
     )
+
+
+CLUB_LENGTH = 4
+"""OpenGotha keeps a club's first four characters (``Player.MAX_CLUB_LENGTH``): «Moscow» and
+«Moscou» are one club to it."""
+
+
+def _club(club: str) -> str:
+    """A club as OpenGotha compares it: its first four UTF-16 units, in lower case."""
+    units = club.encode("utf-16-le")[: 2 * CLUB_LENGTH]
+    return units.decode("utf-16-le", errors="surrogatepass").lower()
 
 
 def _groups_of(club: str, rules: Rules) -> int:

@@ -67,12 +67,6 @@ class Entrant:
     club: str = ""
     country: str = ""
 
-    @property
-    def key(self) -> str:
-        """OpenGotha's key of a player (surname and name, no spaces, upper case): how its
-        files name the players of a game."""
-        return (self.surname + self.name).replace(" ", "").upper()
-
 
 @dataclass(frozen=True)
 class Seat:

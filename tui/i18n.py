@@ -428,7 +428,7 @@ RU = {
     "the event ends ({end}) before it begins ({begin}): read the other way round": "турнир кончается ({end}) раньше, чем начинается ({begin}): даты переставлены",
     "the file's teams are not imported (Tengen does not keep them)": "команды из файла не импортированы (Tengen их не хранит)",
     "player {player}: country {country!r} is not two letters: left empty": "игрок {player}: страна {country!r} — не две буквы: оставлена пустой",
-    "player {player} has no first name: written as -": "у игрока {player} нет имени: записано «-»",
+    "player {player} has no {what}: written as -": "у игрока {player} нет поля «{what}»: записано «-»",
     "players {player} and another would be one for OpenGotha ({key}): written as {name!r}": "игрок {player} и ещё один для OpenGotha — один человек ({key}): записан как {name!r}",
     "{count} more warnings: tengen import opengotha lists them all": "Ещё предупреждений: {count}; все их показывает tengen import opengotha",
     "McMahon bar": "планка Мак-Магона (сильнее — как на планке)",

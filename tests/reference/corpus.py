@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from data.opengotha import key_of, read
+from data.opengotha import read
+from schemes.gotha import opengotha_key
 from schemes.history import append
 from schemes.model import Tournament
 from schemes.registry import get_scheme
@@ -86,7 +87,7 @@ def tengen_pairing(path: Path, number: int) -> Pairing | None:
         pairing = get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
     except PairingError:
         return None
-    key = {p.id: key_of(p.surname, p.name) for p in state.players.values()}
+    key = {p.id: opengotha_key(p.surname, p.name) for p in state.players.values()}
     boards = tuple(sorted((b.number, key[b.white], key[b.black], b.handicap) for b in pairing.boards))
     return Pairing(boards, key[pairing.byes[0]] if pairing.byes else None)
 
