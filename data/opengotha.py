@@ -78,9 +78,12 @@ MAX_CRITERIA = 6
 MAX_CATEGORIES = 9
 MIN_RATING, MAX_RATING = -900, 2949
 """OpenGotha's ratings: a file's are clamped to these."""
-MAX_FILE_BYTES = 50_000_000
+MAX_FILE_BYTES = 20_000_000
 """Far above any tournament (2,000 players, 20 rounds: about 6 MB); a bigger file is refused
 before it is read."""
+MAX_ELEMENTS = 200_000
+"""Far above any tournament's elements (2,000 players and 20,000 games: about 25,000); a file
+of more is refused as soon as they are counted, before the tree they make fills memory."""
 
 READER_DEFAULTS = {
     "genMMBar": "4D",
@@ -185,6 +188,22 @@ def _java_int(text: str, where: str, player: int = 0, bits: int = 32) -> int:
     return int(text)
 
 
+class _TooMany(Exception):
+    """More elements than a tournament has."""
+
+
+class _Counting(ElementTree.TreeBuilder):
+    """The tree of the file, given up as soon as it has more than ``MAX_ELEMENTS``."""
+
+    count = 0
+
+    def start(self, tag: str, attrs: dict[str, str]) -> ElementTree.Element:
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise _TooMany
+        return super().start(tag, attrs)
+
+
 def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
     """The file's root element, or one line saying why it is not an OpenGotha file.  The size
     is checked first: a huge file is refused at once, not read."""
@@ -200,11 +219,20 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
             size=size // 1_000_000,
             limit=MAX_FILE_BYTES // 1_000_000,
         )
+    builder = _Counting()
     try:
-        root: ElementTree.Element = SafeTree.parse(os.fspath(path), forbid_dtd=False).getroot()
+        with open(path, "rb") as source:
+            data = source.read(MAX_FILE_BYTES + 1)
+        parser = SafeTree.DefusedXMLParser(target=builder, forbid_dtd=False)
+        parser.feed(data)  # at once: fed in pieces, expat reads a long token again with each piece
+        root: ElementTree.Element | None = parser.close()
+    except _TooMany:
+        raise GothaFileError(
+            "{path}: more than {limit} elements: not a tournament file", path=name, limit=MAX_ELEMENTS
+        ) from None
     except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as error:  # LookupError: encoding
         raise GothaFileError("{path}: not an OpenGotha file ({error})", path=name, error=str(error)[:80]) from None
-    if root.tag != "Tournament":
+    if root is None or root.tag != "Tournament":
         raise GothaFileError("{path}: not an OpenGotha file (no <Tournament>)", path=name)
     return root
 
@@ -469,9 +497,7 @@ class _Game:
 def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int = NAME_LIMIT) -> str:
     """A name as Tengen keeps it: invisible characters are question marks and a very long
     name is cut, each with a warning (OpenGotha keeps them as they are)."""
-    kept = "".join("?" if not char.isprintable() else char for char in value)
-    if len(kept) > limit:
-        kept = kept[:limit]
+    kept = "".join("?" if not char.isprintable() else char for char in value[:limit])
     if kept != value:
         if player:
             reading.warn("player {player}: {what} kept as {kept!r}", player=player, what=what, kept=kept[:60])

@@ -391,6 +391,7 @@ RU = {
     "the EGF PIN": "номер EGF (PIN)",
     "{path}: {size} MB is too big for a tournament file (at most {limit} MB)": "{path}: {size} МБ — слишком много для файла турнира (не больше {limit} МБ)",
     "{path}: not an OpenGotha file ({error})": "{path}: это не файл OpenGotha ({error})",
+    "{path}: more than {limit} elements: not a tournament file": "{path}: больше {limit} элементов — это не файл турнира",
     "{path}: not an OpenGotha file (no <Tournament>)": "{path}: это не файл OpenGotha (нет <Tournament>)",
     "{where}: {text!r} is not a whole number (OpenGotha cannot open the file either)": "{where}: {text!r} — не целое число (OpenGotha тоже не откроет этот файл)",
     "{where}: {text!r} is not a number (OpenGotha cannot open the file either)": "{where}: {text!r} — не число (OpenGotha тоже не откроет этот файл)",

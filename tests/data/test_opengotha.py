@@ -438,3 +438,23 @@ def test_a_game_wins_over_the_absence_flag(tmp_path: Path) -> None:
     state = state_of(path)
     robin = next(p for p in state.players.values() if p.surname == "Robin")
     assert 2 not in robin.skips and state.round(2).board_of(robin.id) is not None
+
+
+def test_a_flood_of_elements_is_refused_before_it_fills_memory(tmp_path: Path) -> None:
+    import time
+
+    path = tmp_path / "flood.xml"
+    path.write_bytes(b"<Tournament>" + b"<a/>" * 3_000_000 + b"</Tournament>")
+    started = time.monotonic()
+    with pytest.raises(GothaFileError, match="more than 200000 elements"):
+        read(path)
+    assert time.monotonic() - started < 5
+
+
+def test_one_token_of_almost_the_whole_limit_is_read_quickly(tmp_path: Path) -> None:
+    import time
+
+    path = _variant(tmp_path, 'location="', 'location="' + "x" * 19_000_000)
+    started = time.monotonic()
+    state = state_of(path)
+    assert time.monotonic() - started < 5 and len(state.settings.place) == 200
