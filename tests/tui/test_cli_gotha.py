@@ -149,3 +149,38 @@ def test_settings_param_changes_a_mcmahon_parameter(mm: str, capsys: pytest.Capt
     before = Path(mm).read_bytes()
     code, _, err = run(capsys, "-f", mm, "settings", "--param", "paiMaSeedSystem1=RANDOMLY")
     assert code == 2 and err.count("\n") == 1 and Path(mm).read_bytes() == before
+
+
+def test_a_round_missing_results_is_paired_after_only_when_asked(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "-f", mm, "pair")
+    assert code == 0 and "round 3" in out
+    run(capsys, "-f", mm, "result", "3", "1", "W+")
+    code, _, err = run(capsys, "-f", mm, "pair")
+    assert code == 2 and "round 3 is not complete: no result on board 2" in err
+    code, out, err = run(capsys, "-f", mm, "pair", "--incomplete")
+    assert (code, err) == (0, "") and "round 4" in out
+    code, out, _ = run(capsys, "-f", mm, "pairings", "3", "--json")
+    assert sum(b["result"] is None for b in json.loads(out)["boards"]) == 7
+
+
+def test_a_player_registered_in_advance_is_paired_once_confirmed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "pre.json")
+    run(capsys, "new", path, "--scheme", "mcmahon", "--rounds", "3", "--name", "Кубок")
+    for surname in ("Аа", "Бб", "Вв"):
+        assert run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "5k")[0] == 0
+    assert run(capsys, "-f", path, "player", "add", "--surname", "Гг", "--name", "Я", "--rank", "3k", "--pre")[0] == 0
+    code, out, _ = run(capsys, "-f", path, "players")
+    assert "Гг Я" in out and "(registered in advance)" in out
+    run(capsys, "-f", path, "pair")
+    code, out, _ = run(capsys, "-f", path, "pairings", "1", "--json")
+    first = json.loads(out)
+    assert len(first["boards"]) == 1 and len(first["byes"]) == 1 and 4 not in first["byes"]
+    for board in first["boards"]:
+        run(capsys, "-f", path, "result", "1", str(board["board"]), "B+")
+    assert run(capsys, "-f", path, "player", "edit", "4", "--confirm")[0] == 0
+    run(capsys, "-f", path, "pair")
+    code, out, _ = run(capsys, "-f", path, "pairings", "2", "--json")
+    second = json.loads(out)
+    assert len(second["boards"]) == 2 and 4 in {p for b in second["boards"] for p in (b["white"], b["black"])}
