@@ -149,6 +149,12 @@ RU = {
     "Rating": "Рейтинг",
     "SDC": "Личные встречи (SDC)",
     "DC": "Личные встречи (DC)",
+    "CAT": "Категория (CAT)",
+    "CPS": "Кубковые очки (CPS)",
+    "STS": "Страсбургские очки (STS)",
+    "SOSTS": "Сумма STS соперников (SOSTS)",
+    "EXT": "Попытки подвигов (EXT)",
+    "EXR": "Удавшиеся подвиги (EXR)",
 }
 
 EN = {
@@ -293,6 +299,12 @@ EN = {
     "Rating": "Rating",
     "SDC": "Direct confrontation (SDC)",
     "DC": "Direct confrontation (DC)",
+    "CAT": "Category (CAT)",
+    "CPS": "Cup score (CPS)",
+    "STS": "Strasbourg score (STS)",
+    "SOSTS": "Sum of opponents' STS (SOSTS)",
+    "EXT": "Exploits tried (EXT)",
+    "EXR": "Exploits achieved (EXR)",
 }
 
 LABELS = {"ru": RU, "en": EN}

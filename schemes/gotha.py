@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 HANDICAP_KOMI = 0.5
 REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW", "SOSM", "SOSMM1", "SOSMM2",
-            "SODOSM", "SOSOSM", "CUSSM", "Rank", "Rating", "SDC")  # fmt: skip
+            "SODOSM", "SOSOSM", "CUSSM", "Rank", "Rating", "SDC", "DC", "CAT", "CPS", "STS", "SOSTS", "EXT",
+            "EXR")  # fmt: skip
 """Every criterion ``standings --json`` carries (the chosen ones decide and are printed)."""
 
 
@@ -359,13 +360,16 @@ class Gotha:
                 main = sheet.value(the_rules.main, r) / 2
                 out.append(Row(label, sheet.entrant.id, main, {c: shown(sheet, c, r) for c in REPORTED}))
             start = end
-        return Standings(after_round, tuple(out), tuple(c for c in the_rules.criteria[1:]))
+        shown_criteria = tuple(c for c in the_rules.criteria if c not in (the_rules.main, "NULL"))
+        return Standings(after_round, tuple(out), shown_criteria)
 
 
 def shown(sheet: Sheet, criterion: str, r: int) -> float:
-    """A criterion as people read it: points (OpenGotha keeps them doubled, SODOS ×4), rank
-    and rating as they are."""
+    """A criterion as people read it (``ScoredPlayer.formatScore``): points (OpenGotha keeps
+    them doubled, SODOS ×4), rank and rating as they are, the category counted from 1."""
     value = sheet.value(criterion, r)
+    if criterion == "CAT":
+        return 1 - value
     if criterion in ("Rank", "Rating", "SDC", "DC"):
         return value
     if criterion.startswith("SODOS"):
