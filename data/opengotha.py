@@ -648,6 +648,30 @@ def _komi(text: str, reading: _Reading) -> float:
     return komi
 
 
+def _time(general: Mapping[str, str], reading: _Reading) -> str:
+    """OpenGotha's time system in Tengen's words (``60+30sx1``, ``40+5/15``, ``45+10s``,
+    ``60``), with its reader's defaults; a Canadian period of no whole minutes has none."""
+
+    def number(key: str, default: int) -> int:
+        text = general.get(key, "")
+        return int(text) if _java_number(text) else default
+
+    basic = number("basicTime", number("time", 60))
+    system = general.get("complementaryTimeSystem", "CANBYOYOMI")
+    if system == "SUDDENDEATH":
+        return f"{basic}"
+    if system == "STDBYOYOMI":
+        return f"{basic}+{number('stdByoYomiTime', 30)}sx1"
+    if system == "FISCHER":
+        return f"{basic}+{number('fischerTime', 10)}s"
+    seconds, moves = number("canByoYomiTime", 300), number("nbMovesCanTime", 15)
+    if seconds % 60 or moves <= 0:
+        reading.warn("the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept",
+                     basic=basic, seconds=seconds, moves=moves)  # fmt: skip
+        return ""
+    return f"{basic}+{seconds // 60}/{moves}"
+
+
 def _dates(general: Mapping[str, str], reading: _Reading) -> str:
     """The days of the event; OpenGotha takes a year before 1901 for today, and an end before
     the start is kept the other way round, with a warning."""
@@ -705,7 +729,7 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
                 "place": _text(general.get("location", ""), "the place", reading, limit=200),
                 "dates": _dates(general, reading),
                 "komi": komi,
-                "time": "",
+                "time": _time(general, reading),
                 "lang": "ru",
                 "params": values,
             },
@@ -899,6 +923,25 @@ def _country(country: str, player: int, reading: _Reading) -> str:
     return ""
 
 
+def _time_attributes(text: str) -> dict[str, str]:
+    """Tengen's time control as OpenGotha's attributes (none for none)."""
+    from schemes.timecontrol import parse_time
+
+    if not text:
+        return {}
+    control = parse_time(text)
+    attributes = {"basicTime": str(control.main)}
+    if control.kind == "canadian":
+        minutes, stones = control.written
+        return attributes | {"complementaryTimeSystem": "CANBYOYOMI", "canByoYomiTime": str(60 * minutes),
+                             "nbMovesCanTime": str(stones)}  # fmt: skip
+    if control.kind == "japanese":
+        return attributes | {"complementaryTimeSystem": "STDBYOYOMI", "stdByoYomiTime": str(control.written[0])}
+    if control.kind == "fischer":
+        return attributes | {"complementaryTimeSystem": "FISCHER", "fischerTime": str(control.written[0])}
+    return attributes | {"complementaryTimeSystem": "SUDDENDEATH"}
+
+
 def _attributes(values: Mapping[str, str]) -> str:
     return " ".join(f"{key}={quoteattr(value)}" for key, value in values.items())
 
@@ -926,6 +969,7 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
         "numberOfRounds": str(total),
         "numberOfCategories": str(len(limits) + 1),
         "size": "19",
+        **_time_attributes(settings.time),
     }
     general_keys = [k for k in PARAM_KEYS if k.startswith("gen")]
     handicap_keys = [k for k in PARAM_KEYS if k.startswith("hd")]

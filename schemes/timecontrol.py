@@ -41,6 +41,9 @@ class TimeControl:
     """Minutes."""
     overtime: Fraction
     """Minutes added over the counted moves."""
+    written: tuple[int, ...] = ()
+    """The numbers after the main time as written: minutes and stones (Canadian), seconds
+    and periods (Japanese), seconds (Fischer)."""
 
     @property
     def effective(self) -> Fraction:
@@ -71,15 +74,15 @@ def parse_time(text: str) -> TimeControl:
         main, minutes, stones = map(int, match.groups())
         if stones == 0:
             raise TimeControlError("bad time control {text!r}: no stones per period", text=text[:40])
-        return TimeControl("canadian", main, Fraction(60 * minutes, stones))
+        return TimeControl("canadian", main, Fraction(60 * minutes, stones), (minutes, stones))
     if match := _JAPANESE.match(compact):
         main, seconds, periods = map(int, match.groups())
         if periods == 0:
             raise TimeControlError("bad time control {text!r}: no byo-yomi periods", text=text[:40])
-        return TimeControl("japanese", main, Fraction(45 * seconds, 60))
+        return TimeControl("japanese", main, Fraction(45 * seconds, 60), (seconds, periods))
     if match := _FISCHER.match(compact):
         main, seconds = map(int, match.groups())
-        return TimeControl("fischer", main, Fraction(120 * seconds, 60))
+        return TimeControl("fischer", main, Fraction(120 * seconds, 60), (seconds,))
     if match := _SUDDEN.match(compact):
         return TimeControl("sudden death", int(match.group(1)), Fraction(0))
     raise TimeControlError(

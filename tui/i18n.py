@@ -426,6 +426,7 @@ RU = {
     "round {round}: the bye also plays a game: the bye is dropped (OpenGotha would count both)": "{round}-й тур: свободный от игры играет и партию: свободный тур пропущен (OpenGotha засчитал бы и то и другое)",
     "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
+    "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves} ходов) не записать в Tengen: не сохранён",
     "the event ends ({end}) before it begins ({begin}): read the other way round": "турнир кончается ({end}) раньше, чем начинается ({begin}): даты переставлены",
     "the file's teams are not imported (Tengen does not keep them)": "команды из файла не импортированы (Tengen их не хранит)",
     "player {player}: country {country!r} is not two letters: left empty": "игрок {player}: страна {country!r} — не две буквы: оставлена пустой",

@@ -41,6 +41,7 @@ def essence(state: Tournament) -> dict:
             state.settings.komi,
             state.settings.place,
             state.settings.dates,
+            state.settings.time,
             dict(state.settings.params),
         ),  # fmt: skip
         "players": sorted(
@@ -97,7 +98,7 @@ def test_what_the_file_holds_arrives_as_written() -> None:
     assert params["genMMBar"] == "4D" and params["genMMFloor"] == "20K"
     assert params["placementCriteria"] == ["MMS", "SOSM", "SOSOSM"]
     assert params["paiMaSeedSystem1"] == "SPLITANDSLIP" and params["paiMaLastRoundForSeedSystem1"] == 2
-    assert state.settings.komi == 7.5 and state.settings.rounds == 5
+    assert state.settings.komi == 7.5 and state.settings.rounds == 5 and state.settings.time == "60+30sx1"
     first = state.rounds[0].boards[0]
     assert (state.players[first.white].surname, state.players[first.black].surname) == ("Noguchi", "Bonjean")
     assert state.rounds[0].results[1].code == "W+"
