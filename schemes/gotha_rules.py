@@ -50,6 +50,15 @@ def _rank_text(text: str) -> str:
     return rank_label(parse_rank(text)).upper()
 
 
+def _zero(text: str) -> str:
+    """OpenGotha 3.51 counts McMahon scores from 30K whatever its files say
+    (``GeneralParameterSet.setGenMMZero`` keeps -30), so no other zero pairs as it does."""
+    zero = _rank_text(text)
+    if zero != "30K":
+        raise InvalidEvent("genMMZero={value}: OpenGotha 3.51 counts McMahon scores from 30K only", value=zero)
+    return zero
+
+
 def _flag(text: str) -> bool:
     if text.lower() not in ("true", "false"):
         raise InvalidEvent("{text!r} is not true or false", text=text[:20])
@@ -113,7 +122,7 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "clubsGroups": (_clubs_groups, "groups of clubs kept apart, as a|b;c|d"),
         "genMMBar": (_rank_text, "McMahon bar"),
         "genMMFloor": (_rank_text, "McMahon floor"),
-        "genMMZero": (_rank_text, "rank whose McMahon score is 0"),
+        "genMMZero": (_zero, "rank whose McMahon score is 0: 30K (OpenGotha 3.51 takes no other)"),
         "genNBW2ValueAbsent": (int_in(0, 2), "NBW points ×2 for an absence"),
         "genNBW2ValueBye": (int_in(0, 2), "NBW points ×2 for a bye"),
         "genMMS2ValueAbsent": (int_in(0, 2), "McMahon points ×2 for an absence"),

@@ -50,6 +50,27 @@ def real_pairings() -> dict[str, dict[int, Pairing]]:
     }
 
 
+@cache
+def real_standings() -> dict[str, object]:
+    """OpenGotha's standings of 210 real files after their last round: the criteria's names,
+    and for each file the round and its players in place order, each ``[key, values…]``."""
+    data: dict[str, object] = json.loads(lzma.decompress((HERE / "opengotha_remote_standings.json.xz").read_bytes()))
+    return data
+
+
+def tengen_standings(path: Path, number: int, criteria: list[str]) -> list[list[object]]:
+    """Tengen's placement order after round ``number`` and each criterion's value, in the
+    engine's terms (OpenGotha's doubled points, keys)."""
+    from schemes.gotha import opengotha_names, sheets_after
+    from schemes.gotha_scores import ordered
+
+    state = imported(path, number)
+    rules, sheets = sheets_after(state, number)
+    names = opengotha_names(state)
+    rows = ordered(sheets, rules.criteria, number - 1)
+    return [[opengotha_key(*names[s.entrant.id]), *[s.value(c, number - 1) for c in criteria]] for s in rows]
+
+
 def recorded_pairings(path: Path) -> dict[int, Pairing]:
     """Each round of a file the engine built round by round: the pairing it saved."""
     boards: dict[int, list[tuple[int, str, str, int]]] = {}

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reference.corpus import difference, real_pairings, recorded_pairings, tengen_pairing, unpacked
+from tests.reference.corpus import (
+    difference,
+    real_pairings,
+    real_standings,
+    recorded_pairings,
+    tengen_pairing,
+    tengen_standings,
+    unpacked,
+)
 
 CHUNKS = 24
 KNOWN = {
@@ -48,6 +56,21 @@ def test_the_real_files_are_all_there() -> None:
     pairings = real_pairings()
     assert len(pairings) == 775 and sum(len(rounds) for rounds in pairings.values()) == 2541
     assert len(list(unpacked("opengotha_remote.tar.xz").glob("*.xml"))) == 775
+
+
+@pytest.mark.parametrize("chunk", range(8))
+def test_the_standings_of_real_files_are_opengothas_criterion_for_criterion(chunk: int) -> None:
+    """After the last round of 210 real events: the same order and, for every player, the
+    same value of each of OpenGotha's 24 criteria (CAT, NBW, MMS, CPS, STS, the SOS family,
+    SODOS, SOSOS, CUSS, SOSTS, EXT, EXR, Rank, Rating, DC, SDC) — as OpenGotha's own code
+    computed them."""
+    reference = real_standings()
+    criteria = reference["criteria"]  # type: ignore[index]
+    files = reference["files"]  # type: ignore[index]
+    folder = unpacked("opengotha_remote.tar.xz")
+    for name in sorted(files)[chunk::8]:
+        theirs = files[name]
+        assert tengen_standings(folder / f"{name}.xml", theirs["round"], criteria) == theirs["players"], name
 
 
 def random_files(archive: str) -> list[str]:
