@@ -431,8 +431,8 @@ def _as_read(key: str, value: str, reading: _Reading) -> str:
     if key in _CHOICES:
         return value if value in _CHOICES[key] else _CHOICE_FALLBACK.get(key, _CHOICES[key][0])
     if key == "genMMZero" and value.strip().upper() != "30K":
-        reading.warn("genMMZero={value}: OpenGotha 3.51 counts McMahon scores from 30K, whatever its file says",
-                     value=value[:20])  # fmt: skip
+        reading.warn("{key}={value}: OpenGotha 3.51 counts McMahon scores from 30K, whatever its file says",
+                     key=key, value=value[:20])  # fmt: skip
         return "30K"
     if key.endswith(("Bar", "Floor", "Zero", "Threshold")):
         rank = convert_rank(value)

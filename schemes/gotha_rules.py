@@ -55,7 +55,9 @@ def _zero(text: str) -> str:
     (``GeneralParameterSet.setGenMMZero`` keeps -30), so no other zero pairs as it does."""
     zero = _rank_text(text)
     if zero != "30K":
-        raise InvalidEvent("genMMZero={value}: OpenGotha 3.51 counts McMahon scores from 30K only", value=zero)
+        raise InvalidEvent(
+            "{key}={value}: OpenGotha 3.51 counts McMahon scores from 30K only", key="genMMZero", value=zero
+        )
     return zero
 
 
