@@ -18,8 +18,9 @@ same), with its cache where the caller points ``NUMBA_CACHE_DIR``.
 
 State: ``vt[ROW, vertex]`` holds the per-vertex arrays (vertices 1..n, ``n + 1`` is the
 dummy vertex), ``ed[ROW, edge]`` the per-edge ones (an edge and its reverse are
-consecutive ids above ``n``; the last id is the dummy edge), ``eid[x, y]`` the edge from
-``x`` to ``y``, and ``g`` the C's global registers.
+consecutive ids above ``n``, numbered by ``_edge``; the last id is the dummy edge),
+``wm[x, y]`` the doubled weights as a matrix (the scan reads them in order), ``g`` the C's
+global registers and ``found`` a scratch list of edges for the pair lists.
 """
 
 from __future__ import annotations
@@ -27,20 +28,16 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 from numpy.typing import NDArray
 
 Ints = NDArray[np.int64]
 
-try:
-    from numba import njit as _njit
 
-    def _compiled(function: Any) -> Any:
-        return _njit(cache=True, nogil=True)(function)
-
-except ImportError:  # pragma: no cover - numba is a dependency; this keeps the rules importable without it
-
-    def _compiled(function: Any) -> Any:
-        return function
+def _compiled(function: Any) -> Any:
+    """Compiled, its machine code cached, the interpreter let go while it runs (the groups
+    of a split field are matched at once)."""
+    return njit(cache=True, nogil=True)(function)
 
 
 # rows of vt
@@ -49,11 +46,13 @@ MATE, LINK, BASE, NEXTVTX, LASTVTX, Y, NEXT_D, NEXTEDGE, PARTNER = range(9)
 # rows of ed
 END, WEIGHT, NEXTPAIR = range(3)
 # the C's globals
-(
-    N, DUMMYVERTEX, DUMMYEDGE, DELTA, LAST_D, V_, I_, E_, F_, NEWBASE, NEXTBASE, STOPSCAN, PAIRPOINT,
-    NEIGHBOR, NEXTPOINT, NEWLAST, OLDFIRST, SECONDMATE, NEXTEDGE_, NEXTE, NEXTU, LASTEDGE1, LASTEDGE2,
-) = range(23)  # fmt: skip
-REGISTERS = 23
+N, DUMMYVERTEX, DUMMYEDGE, DELTA, LAST_D, V_, E_, F_, NEWBASE, NEWLAST, OLDFIRST, SECONDMATE, NEXTE = range(13)
+LASTEDGE1, LASTEDGE2 = 13, 14
+REGISTERS = 15
+"""Those of the C's globals that a later step reads where an earlier one left them: the
+linking edge an augmentation starts from (``e``), the last edge a rematch swapped (``f``,
+read by ``UNPAIR``), the new blossom's base and last vertex, the ends of an unlinked blossom
+(``LASTEDGE``)…; the others are locals here."""
 
 
 @_compiled
@@ -136,7 +135,6 @@ def _merge_pairs(vt: Ints, ed: Ints, g: Ints, found: Ints, v: int) -> None:
         e = f
         neighbor = ed[END, e]
         f = ed[NEXTPAIR, f]
-        g[E_] = e
         if vt[BASE, neighbor] != g[NEWBASE]:
             found[0, count], found[1, count], found[2, count] = e, neighbor, _half(_slack(vt, ed, g, e))
             count += 1
@@ -161,7 +159,6 @@ def _link_path(vt: Ints, ed: Ints, g: Ints, e: int) -> None:
             i = vt[NEXTVTX, i]
             if i == g[DUMMYVERTEX]:
                 break
-        g[I_] = i
         e = vt[LINK, v]
         g[V_] = _bend(vt, ed, e)
 
@@ -170,15 +167,13 @@ def _link_path(vt: Ints, ed: Ints, g: Ints, e: int) -> None:
 def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, x: int, delta: int) -> None:
     """Scans every vertex of the blossom based at ``x``: raises its dual by ``delta``,
     offers each edge to an unlinked neighbour's ``NEXT_D`` and puts each edge to another
-    linked blossom on this blossom's pair list.  (``wm`` is the doubled weights as a
-    matrix, and ``wm[n + 1]`` the edge ids: the same values ``ed`` holds, read in order.)"""
+    linked blossom on this blossom's pair list."""
     n = g[N]
     base, link, y, next_d, lastvtx, partner = vt[BASE], vt[LINK], vt[Y], vt[NEXT_D], vt[LASTVTX], vt[PARTNER]
     nextedge, nextvtx = vt[NEXTEDGE], vt[NEXTVTX]
     newbase = base[x]
     g[NEWBASE] = newbase
     stopscan = nextvtx[lastvtx[x]]
-    g[STOPSCAN] = stopscan
     last_d = g[LAST_D]
     while x != stopscan:
         y[x] += delta
@@ -202,7 +197,6 @@ def _scan(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, x: int, delta: int
                 count += 1
         _insert_pairs(vt, ed, g, found, count)
         x = nextvtx[x]
-    g[E_] = 0
     nextedge[newbase] = ed[NEXTPAIR, g[DUMMYEDGE]]
 
 
@@ -269,7 +263,6 @@ def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints) -> bool:
         i = vt[NEXTVTX, vt[LASTVTX, i]]
         if i == g[OLDFIRST]:
             break
-    g[I_] = i
     return False
 
 
@@ -327,10 +320,7 @@ def _unlink(vt: Ints, ed: Ints, g: Ints, oldbase: int) -> None:
         if vt[LINK, nextbase] != nextedge:
             break
     g[LASTEDGE2] = nextedge
-    g[I_] = i
     g[NEWBASE] = newbase
-    g[NEXTBASE] = nextbase
-    g[NEXTEDGE_] = nextedge
     if vt[BASE, vt[LASTVTX, oldbase]] == oldbase:
         vt[NEXTVTX, oldbase] = newbase
     else:
@@ -388,7 +378,6 @@ def _set_bounds(vt: Ints, ed: Ints, g: Ints) -> None:
             while i != g[DUMMYVERTEX]:
                 vt[Y, i] -= delta
                 i = vt[NEXTVTX, i]
-        g[I_] = i
         vt[NEXT_D, v] = g[LAST_D]
     g[V_] = g[N] + 1
 
@@ -477,7 +466,6 @@ def _match(cost: Ints) -> Ints:
             for j in range(2, n + 1):
                 if vt[NEXT_D, i] > vt[NEXT_D, j]:
                     i = j
-            g[I_] = i
             g[DELTA] = vt[NEXT_D, i]
             if g[DELTA] == g[LAST_D]:
                 break
