@@ -1,13 +1,16 @@
 """McMahon and Swiss, paired exactly as OpenGotha 3.51 pairs them (spec: mcmahon.md).
 
-One scheme class, two instances: OpenGotha itself tells McMahon from Swiss only by the
-first placement criterion (MMS or NBW), and every rule below is shared.  A round is
-OpenGotha's ``pairRound``: the bye first (odd field), then the maximum-weight perfect
-matching of the whole field — never split into groups — over ``gotha_costs``, then
-colours and handicap by ``gameBetween``, then tables by the better player's score.
+One scheme class, two instances: OpenGotha itself tells McMahon from Swiss only by its
+main score (MMS or NBW), and every rule below is shared.  A round is what OpenGotha's Pair
+button does: the bye first (odd field, ``chooseAByePlayer``), the field in OpenGotha's
+order split into groups when over 600 (``makeAutomaticPairing``), each group matched by
+Gabow's algorithm over ``gotha_costs`` as OpenGotha matches it (``schemes.gabow``), colours
+and handicap by ``gameBetween``, tables by ``renumberTablesByBestScoreThenRating`` with
+Java's sort.  So a referee comparing the two programs sees the very same boards.
+``exactWholeField=true`` matches the whole field exactly instead (not OpenGotha's boards).
 
-The costs (numpy) and the matcher (rustworkx) are imported when a round is paired or
-weighed, not when the command line starts.
+The costs (numpy) and the matchers (numba) are imported when a round is paired or weighed,
+not when the command line starts.
 """
 
 from __future__ import annotations

@@ -459,3 +459,23 @@ def test_one_token_of_almost_the_whole_limit_is_read_quickly(tmp_path: Path) -> 
     started = time.monotonic()
     state = state_of(path)
     assert time.monotonic() - started < 5 and len(state.settings.place) == 200
+
+
+@pytest.mark.parametrize(
+    ("keys", "walked"),
+    [
+        (["IVANOVIVAN", "PETROVPETR", "SIDOROV", "KIM", "LEE", "PARK"], [2, 0, 1, 4, 3, 5]),
+        (["A", "B", "C", "Q", "a", "AA", "BB", "Ab", "BC"], [5, 6, 0, 3, 4, 7, 8, 1, 2]),
+        (["MÜLLERHANS", "MULLERHANS", "MUELLERHANS", "ÇELIKALI", "CELIKALI", "DE-VRIESJAN", "DEVRIESJAN"],
+         [3, 6, 5, 1, 0, 4, 2]),
+        ([f"PLAYER{i * 7919 % 1000}X" for i in range(40)],
+         [16, 27, 37, 23, 26, 34, 4, 15, 12, 22, 24, 33, 25, 14, 3, 36, 35, 5, 0, 10, 32, 13, 2, 11, 1, 7, 18, 29, 31,
+          21, 39, 17, 28, 6, 38, 9, 20, 8, 30, 19]),
+    ],
+)  # fmt: skip
+def test_players_are_walked_in_the_order_of_javas_hashmap(keys: list[str], walked: list[int]) -> None:
+    """Where two players fold to one ASCII name, OpenGotha takes the first its HashMap walks
+    to: the orders here are java.util.HashMap's own (printed by Java 17 for these keys)."""
+    from data.opengotha import java_hash_order
+
+    assert java_hash_order(keys) == walked
