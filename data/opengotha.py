@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import xml.etree.ElementTree as ElementTree
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +36,7 @@ from defusedxml import DefusedXmlException
 from schemes import events as ev
 from schemes.actions import Action
 from schemes.events import Event, InvalidEvent, Notice
-from schemes.gotha import opengotha_key, opengotha_names
+from schemes.gotha import opengotha_key, opengotha_names, opengotha_rating
 from schemes.gotha_rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.model import (
     BLACK_BY_FORFEIT,
@@ -53,7 +54,7 @@ from schemes.model import (
 from schemes.ranks import rank_label
 from schemes.registry import get_scheme
 from schemes.scheme import parse_params
-from schemes.text import NAME_LIMIT
+from schemes.text import NAME_LIMIT, forbidden
 
 RESULTS = {
     "RESULT_WHITEWINS": WHITE_WINS,
@@ -172,7 +173,7 @@ def _attrs(element: ElementTree.Element | None) -> dict[str, str]:
 def _java_int(text: str, where: str, player: int = 0, bits: int = 32) -> int:
     """``Integer.parseInt`` (``Long.parseLong`` with 64 ``bits``): a whole number that fits,
     or the file does not open (``where`` names the attribute, ``player`` whose it is)."""
-    if not _java_number(text) or not -(2 ** (bits - 1)) <= int(text) < 2 ** (bits - 1):
+    if not _java_number(text, bits):
         if player:
             raise GothaFileError(
                 "player {player}, {where}: {text!r} is not a whole number (OpenGotha cannot open the file either)",
@@ -244,14 +245,15 @@ def convert_rank(text: str) -> int | None:
     """``Player.convertKDPToInt``: OpenGotha's rank (30K = -30 … 9D = 8) of a rank text —
     ``12k``, ``3D``, ``2p`` (pros are 7D to 9D), a bare number as kyu, anything beyond
     clamped — or None where OpenGotha reads -99 (nothing it understands)."""
-    draft = text.strip() or " "
+    draft = _java_trim(text) or " "
     last = draft[-1]
-    number = draft[:-1]
-    if "0" <= last <= "9":
-        last, number = "k", draft
-    if not _java_number(number):
+    if not _java_number(draft[:-1], 32):  # Java parses all but the last character first
         return None
-    value = int(number)
+    value = int(draft[:-1])
+    if "0" <= last <= "9":
+        if not _java_number(draft, 32):
+            return None
+        last, value = "k", int(draft)
     if last in "dD":
         rank = value - 1
     elif last in "pP":
@@ -261,49 +263,44 @@ def convert_rank(text: str) -> int | None:
     return max(-30, min(8, rank))
 
 
-def _java_number(text: str) -> bool:
-    return text.isascii() and text.lstrip("+-").isdigit() and text.count("-") + text.count("+") <= 1
+def _java_number(text: str, bits: int) -> bool:
+    """Whether ``Integer.parseInt`` (``Long.parseLong`` with 64 ``bits``) reads ``text``: one
+    optional sign, decimal digits, within range."""
+    digits = text[1:] if text[:1] in "+-" and text[:1] else text
+    return digits.isdecimal() and -(2 ** (bits - 1)) <= int(text) < 2 ** (bits - 1)
 
 
-_ASCII_FOLD = str.maketrans(
-    {
-        **dict.fromkeys("ÀÁÂÃÄÅ", "A"),
-        "Ç": "C",
-        **dict.fromkeys("ÈÉÊË", "E"),
-        **dict.fromkeys("ÌÍÎÏ", "I"),
-        "Ñ": "N",
-        **dict.fromkeys("ÒÓÔÕÖØ", "O"),
-        **dict.fromkeys("ÙÚÛÜ", "U"),
-        "Ý": "Y",
-        **dict.fromkeys("àáâãäå", "a"),
-        "ç": "c",
-        **dict.fromkeys("èéêë", "e"),
-        **dict.fromkeys("ìíîï", "i"),
-        "ñ": "n",
-        **dict.fromkeys("òóôõöø", "o"),
-        **dict.fromkeys("ùúûü", "u"),
-        "ý": "y",
-        "ı": "i",
-        "ğ": "g",
-        "ş": "s",
-        "Ğ": "G",
-        "Ş": "S",
-        "İ": "I",
-    }
-)
-"""``Gotha.forceToASCII``'s letters (Latin-9 and Turkish); any other non-ASCII becomes ``?``."""
-_CANONICAL_FOLD = str.maketrans(
-    {
-        **dict.fromkeys("ÀÁÂÃÄÅ", "A"),
-        "Ç": "C",
-        **dict.fromkeys("ÈÉÊË", "E"),
-        **dict.fromkeys("ÌÍÎÏ", "I"),
-        "Ñ": "N",
-        **dict.fromkeys("ÒÓÔÕÖØ", "O"),
-        **dict.fromkeys("ÙÚÛÜ", "U"),
-        "Ý": "Y",
-    }
-)
+def _java_trim(text: str) -> str:
+    """``String.trim``: what is at most a space at both ends goes (control characters too)."""
+    start, end = 0, len(text)
+    while start < end and text[start] <= " ":
+        start += 1
+    while end > start and text[end - 1] <= " ":
+        end -= 1
+    return text[start:end]
+
+
+_CAPITALS = {
+    **dict.fromkeys("ÀÁÂÃÄÅ", "A"),
+    "Ç": "C",
+    **dict.fromkeys("ÈÉÊË", "E"),
+    **dict.fromkeys("ÌÍÎÏ", "I"),
+    "Ñ": "N",
+    **dict.fromkeys("ÒÓÔÕÖØ", "O"),
+    **dict.fromkeys("ÙÚÛÜ", "U"),
+    "Ý": "Y",
+}
+"""The accented capitals of Latin-9 and their letter (OpenGotha's canonical names)."""
+_CANONICAL_FOLD = {ord(accented): plain for accented, plain in _CAPITALS.items()}
+_ASCII_FOLD = _CANONICAL_FOLD | {
+    ord(accented): plain
+    for accented, plain in {
+        **{accented.lower(): plain.lower() for accented, plain in _CAPITALS.items()},
+        **{"ı": "i", "ğ": "g", "ş": "s", "Ğ": "G", "Ş": "S", "İ": "I"},
+    }.items()
+}
+"""``Gotha.forceToASCII``'s letters (Latin-9 both cases, and Turkish); any other non-ASCII
+becomes ``?``."""
 
 
 def _force_ascii(text: str) -> str:
@@ -367,14 +364,14 @@ def _criteria(root: ElementTree.Element, reading: _Reading) -> list[str]:
     found = root.find("TournamentParameterSet/PlacementParameterSet")
     for element in found.iter("PlacementCriterion") if found is not None else ():
         number = _java_int(element.get("number", "1"), "placement criterion number")
-        if not 1 <= number <= MAX_CRITERIA:
-            raise GothaFileError(
-                "placement criterion number {number}: 1 to {limit} (OpenGotha cannot open the file either)",
-                number=number,
-                limit=MAX_CRITERIA,
-            )
         name = element.get("name", "NULL")
         if name in OPENGOTHA_NAMES.values():
+            if not 1 <= number <= MAX_CRITERIA:
+                raise GothaFileError(
+                    "placement criterion number {number}: 1 to {limit} (OpenGotha cannot open the file either)",
+                    number=number,
+                    limit=MAX_CRITERIA,
+                )
             places[number - 1] = criterion(name)
         else:
             reading.warn("placement criterion {name} is unknown to OpenGotha 3.51: it counts as NULL", name=name[:30])
@@ -474,11 +471,21 @@ def _category_limits(root: ElementTree.Element, general: Mapping[str, str]) -> l
 
 
 def _clubs_groups(root: ElementTree.Element, reading: _Reading) -> str:
-    groups = []
+    """The clubs groups as ``clubsGroups`` writes them: OpenGotha keeps the first group of a
+    name (an unnamed one is "Unnamed Clubs Group"); a club name Tengen's form cannot hold
+    (``|``, ``;``, blanks at its ends, none) is said."""
+    groups, names = [], set()
     for group in root.iter("ClubsGroup"):
+        name = group.get("name", "Unnamed Clubs Group")
+        if name in names:
+            reading.warn("clubs group {name!r} is there twice: OpenGotha keeps the first, so does the import",
+                         name=name[:40])  # fmt: skip
+            continue
+        names.add(name)
         clubs = [club.get("name", "Unnamed club") for club in group if club.tag == "Club"]
-        if any("|" in club or ";" in club for club in clubs):
-            reading.warn("a clubs group names a club with | or ;: the group is not kept")
+        if any("|" in club or ";" in club or club != club.strip() or not club for club in clubs):
+            reading.warn("clubs group {name!r} names a club Tengen cannot keep (|, ;, blanks or no name): "
+                         "the group is not kept", name=name[:40])  # fmt: skip
             continue
         groups.append("|".join(clubs))
     return ";".join(group for group in groups if group)
@@ -501,7 +508,7 @@ class _Game:
 def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int = NAME_LIMIT) -> str:
     """A name as Tengen keeps it: invisible characters are question marks and a very long
     name is cut, each with a warning (OpenGotha keeps them as they are)."""
-    kept = "".join("?" if not char.isprintable() else char for char in value[:limit])
+    kept = "".join("?" if forbidden(char) else char for char in value[:limit])
     if kept != value:
         if player:
             reading.warn("player {player}: {what} kept as {kept!r}", player=player, what=what, kept=kept[:60])
@@ -573,10 +580,10 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
     return players, flags
 
 
-def _round_of(element: ElementTree.Element, refusal: str) -> int:
-    """The round a game or a bye names, or ``refusal`` when OpenGotha's arrays have no such
-    round (it fails on the file)."""
-    number = _java_int(element.get("roundNumber", "1"), "roundNumber")
+def _in_range(number: int, refusal: str) -> int:
+    """The round a game or bye of a player it found names, or ``refusal`` where OpenGotha's
+    arrays have no such round (it fails on the file; a game or bye naming nobody it drops
+    before it looks at the round)."""
     if not 1 <= number <= MAX_ROUNDS:
         raise GothaFileError(refusal, round=number, limit=MAX_ROUNDS)
     return number
@@ -589,17 +596,19 @@ def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> t
     games: dict[tuple[int, int], _Game] = {}
     last = 0
     for element in root.iter("Game"):
-        number = _round_of(
-            element, "a game of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
-        )
+        number = _java_int(element.get("roundNumber", "1"), "roundNumber")
         table = _java_int(element.get("tableNumber", "1"), "tableNumber")
-        last = max(last, number)
+        if 1 <= number <= MAX_ROUNDS:
+            last = max(last, number)
         names = (element.get("whitePlayer", ""), element.get("blackPlayer", ""))
         white, black = players.find(names[0]), players.find(names[1])
         if white is None or black is None:
             reading.warn("round {round}, table {table}: no player {key}: OpenGotha drops this game, so does the import",
                          round=number, table=table, key=names[0 if white is None else 1][:40])  # fmt: skip
             continue
+        _in_range(
+            number, "a game of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
+        )
         code = element.get("result", "RESULT_UNKNOWN")
         if code != "RESULT_UNKNOWN" and code not in RESULTS:
             reading.warn("round {round}, table {table}: result {code} unknown: no result, as OpenGotha reads it",
@@ -617,7 +626,14 @@ def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> t
             reading.warn("round {round}: two games on table {table}: the later one stands, as in OpenGotha",
                          round=number, table=table)  # fmt: skip
         games[(number, table)] = _Game(
-            number, table, white, black, handicap, RESULTS.get(code), element.get("knownColor", "true") != "false"
+            # OpenGotha writes knownColor but reads strKnownColor: its colours are always known
+            number,
+            table,
+            white,
+            black,
+            handicap,
+            RESULTS.get(code),
+            element.get("strKnownColor", "true") != "false",
         )
     return list(games.values()), last
 
@@ -628,15 +644,17 @@ def _byes(root: ElementTree.Element, players: _Players, reading: _Reading) -> tu
     byes: dict[int, int] = {}
     last = 0
     for element in root.iter("ByePlayer"):
-        number = _round_of(
-            element, "the bye of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
-        )
-        last = max(last, number)
+        number = _java_int(element.get("roundNumber", "1"), "roundNumber")
+        if 1 <= number <= MAX_ROUNDS:
+            last = max(last, number)
         player = players.find(element.get("player", ""))
         if player is None:
             reading.warn("the bye of round {round} names no player of the file: OpenGotha drops it, so does the import",
                          round=number)  # fmt: skip
             continue
+        _in_range(
+            number, "the bye of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
+        )
         byes[number] = player
     return byes, last
 
@@ -658,7 +676,7 @@ def _time(general: Mapping[str, str], reading: _Reading) -> str:
 
     def number(key: str, default: int) -> int:
         text = general.get(key, "")
-        return int(text) if _java_number(text) else default
+        return int(text) if _java_number(text, 32) else default
 
     basic = number("basicTime", number("time", 60))
     system = general.get("complementaryTimeSystem", "CANBYOYOMI")
@@ -742,6 +760,7 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
     actions += [(ev.PLAYER_REGISTERED, {k: v for k, v in p.items() if not k.startswith("_")}) for p in players]
     actions += _absences(players, flags, games, byes, keep, total, reading)
     actions += _rounds(games, byes, keep, komi, len(players), reading)
+    _say_who_waits(players, flags, games, byes, keep, reading)
     if root.find("Teams/Team") is not None:
         reading.warn("the file's teams are not imported (Tengen does not keep them)")
     return Imported(actions, scheme, len(players), keep, tuple(reading.warnings))
@@ -767,6 +786,35 @@ def _absences(
         if out:
             actions.append((ev.PLAYER_SKIPS, {"player": player["player"], "rounds": out}))
     return actions
+
+
+def _say_who_waits(
+    players: Sequence[Mapping[str, Any]],
+    flags: Sequence[str],
+    games: Sequence[_Game],
+    byes: Mapping[int, int],
+    keep: int,
+    reading: _Reading,
+) -> None:
+    """Warnings for the players Tengen will not pair at once: those registered in advance,
+    and those left off the boards of a last round OpenGotha paired only in part (Tengen pairs
+    a round whole: the round can be paired anew from the rounds before it)."""
+    waiting = [p["player"] for p in players if p["preregistered"]]
+    if waiting:
+        reading.warn("{count} players are registered in advance (PRE): not paired until confirmed "
+                     "(player edit ID --confirm)", count=len(waiting))  # fmt: skip
+    boards = [g for g in games if g.round == keep]
+    if not keep or not boards:
+        return
+    seated = {p for g in boards for p in (g.white, g.black)} | ({byes[keep]} if keep in byes else set())
+    left = [
+        p["player"]
+        for p, text in zip(players, flags, strict=True)
+        if not p["preregistered"] and p["player"] not in seated and not (keep - 1 < len(text) and text[keep - 1] == "0")
+    ]
+    if left:
+        reading.warn("round {round} is paired in part: {count} players are on no board; to pair it whole, "
+                     "import with --rounds {before}", round=keep, count=len(left), before=keep - 1)  # fmt: skip
 
 
 def _rounds(
@@ -800,6 +848,11 @@ def _rounds(
         if missing and number < keep:
             reading.warn("round {round}: {count} games without a result (they count for neither player)",
                          round=number, count=missing)  # fmt: skip
+        seats = Counter(p for g in boards for p in (g.white, g.black))
+        for player, count in sorted(seats.items()):
+            if count > 1:
+                reading.warn("round {round}: player {player} plays {count} games: all count in his score, "
+                             "the tables show his last", round=number, player=player, count=count)  # fmt: skip
     return actions
 
 
@@ -844,9 +897,7 @@ def write(tournament: Tournament) -> Written:
             "firstName": name,
             "rank": rank,
             "grade": rank,
-            "rating": str(
-                max(MIN_RATING, min(MAX_RATING, player.rating if player.rating is not None else player.rank * 100 + 50))
-            ),
+            "rating": str(max(MIN_RATING, min(MAX_RATING, opengotha_rating(player)))),
             "ratingOrigin": "",
             "country": _country(player.country, player.id, reading),
             "club": player.club,
@@ -882,7 +933,7 @@ def write(tournament: Tournament) -> Written:
         for number, bye in byes:
             lines.append("        <ByePlayer " + _attributes({"player": keys[bye], "roundNumber": str(number)}) + "/>")
         lines.append("    </ByePlayers>")
-    lines.extend(_parameter_lines(tournament, params, total))
+    lines.extend(_parameter_lines(tournament, params, total, reading))
     groups = [group.split("|") for group in str(params.get("clubsGroups", "")).split(";") if group]
     if groups:
         lines.append("    <ClubsGroups>")
@@ -893,12 +944,6 @@ def write(tournament: Tournament) -> Written:
         lines.append("    </ClubsGroups>")
     lines.append("</Tournament>")
     return Written("\n".join(lines) + "\n", tuple(reading.warnings))
-
-
-def _written_rating(rating: int | None, rank: int) -> int:
-    """A rating OpenGotha takes: within its range; for a player with a rank only, the middle
-    of the rank (what Tengen's pairing of him assumes)."""
-    return max(MIN_RATING, min(MAX_RATING, rating if rating is not None else rank * 100 + 50))
 
 
 def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple[str, str]]:
@@ -927,8 +972,9 @@ def _country(country: str, player: int, reading: _Reading) -> str:
     return ""
 
 
-def _time_attributes(text: str) -> dict[str, str]:
-    """Tengen's time control as OpenGotha's attributes (none for none)."""
+def _time_attributes(text: str, reading: _Reading) -> dict[str, str]:
+    """Tengen's time control as OpenGotha's attributes (none for none); OpenGotha's
+    Japanese byo-yomi has one period."""
     from schemes.timecontrol import parse_time
 
     if not text:
@@ -940,7 +986,11 @@ def _time_attributes(text: str) -> dict[str, str]:
         return attributes | {"complementaryTimeSystem": "CANBYOYOMI", "canByoYomiTime": str(60 * minutes),
                              "nbMovesCanTime": str(stones)}  # fmt: skip
     if control.kind == "japanese":
-        return attributes | {"complementaryTimeSystem": "STDBYOYOMI", "stdByoYomiTime": str(control.written[0])}
+        seconds, periods = control.written
+        if periods != 1:
+            reading.warn("the byo-yomi's {periods} periods: OpenGotha keeps one period of {seconds} s",
+                         periods=periods, seconds=seconds)  # fmt: skip
+        return attributes | {"complementaryTimeSystem": "STDBYOYOMI", "stdByoYomiTime": str(seconds)}
     if control.kind == "fischer":
         return attributes | {"complementaryTimeSystem": "FISCHER", "fischerTime": str(control.written[0])}
     return attributes | {"complementaryTimeSystem": "SUDDENDEATH"}
@@ -950,7 +1000,7 @@ def _attributes(values: Mapping[str, str]) -> str:
     return " ".join(f"{key}={quoteattr(value)}" for key, value in values.items())
 
 
-def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: int) -> list[str]:
+def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: int, reading: _Reading) -> list[str]:
     settings = tournament.settings
     begin, _, end = settings.dates.partition("..")
 
@@ -967,13 +1017,12 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
         "name": settings.name,
         "shortName": settings.name[:30],
         "location": settings.place,
-        "beginDate": begin or "2000-01-01",
-        "endDate": end or begin or "2000-01-01",
+        **({"beginDate": begin, "endDate": end or begin} if begin else {}),  # none: OpenGotha takes today
         "komi": f"{settings.komi:g}",
         "numberOfRounds": str(total),
         "numberOfCategories": str(len(limits) + 1),
         "size": "19",
-        **_time_attributes(settings.time),
+        **_time_attributes(settings.time, reading),
     }
     general_keys = [k for k in PARAM_KEYS if k.startswith("gen")]
     handicap_keys = [k for k in PARAM_KEYS if k.startswith("hd")]

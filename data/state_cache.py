@@ -17,11 +17,13 @@ The cache is only ever a shortcut to what replaying gives:
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import io
 import json
 import os
 import pickle
+import shutil
 import tempfile
 from dataclasses import dataclass
 from functools import cache
@@ -63,24 +65,38 @@ def keep_compiled_code() -> None:
     """Point numba's cache of compiled pairing code (``NUMBA_CACHE_DIR``) at the user's
     cache folder, so only the first pairing ever waits for the compiler.  Numba loads what
     it finds there as code, so the folder is used only if it is the user's own and nobody
-    else can write to it or to the folder above (a check another user cannot forge); else
-    a private temporary folder is used and the code compiled anew.  A folder the user set
-    himself is left as it is."""
+    else can write to it or to Tengen's folder above (a check another user cannot forge:
+    Tengen's own folders are made, or narrowed to, the user's alone); else a private
+    temporary folder, removed when the process ends, and the code compiled anew.  A folder
+    the user set himself is left as it is."""
     if "NUMBA_CACHE_DIR" in os.environ:
         return
     folder = _folder() / "numba"
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        private = all(_private(place) for place in (folder, folder.parent))
+        folder.parent.parent.mkdir(parents=True, exist_ok=True)
+        private = all(_private_folder(place) for place in (folder.parent, folder))
     except OSError:
         private = False
-    os.environ["NUMBA_CACHE_DIR"] = str(folder) if private else tempfile.mkdtemp(prefix="tengen-numba-")
+    if private:
+        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+        return
+    fallback = tempfile.mkdtemp(prefix="tengen-numba-")
+    atexit.register(shutil.rmtree, fallback, ignore_errors=True)
+    os.environ["NUMBA_CACHE_DIR"] = fallback
 
 
-def _private(folder: Path) -> bool:
+def _private_folder(folder: Path) -> bool:
+    """``folder`` exists as a folder of the user's alone: made so, or narrowed to it when it
+    is the user's own; False when it belongs to someone else or is a link."""
+    folder.mkdir(mode=0o700, exist_ok=True)
     status = folder.lstat()
-    own = not hasattr(os, "getuid") or status.st_uid == os.getuid()
-    return own and folder.is_dir() and not folder.is_symlink() and not status.st_mode & 0o022
+    if hasattr(os, "getuid") and status.st_uid != os.getuid():
+        return False
+    if folder.is_symlink() or not folder.is_dir():
+        return False
+    if status.st_mode & 0o077:
+        folder.chmod(0o700)
+    return not folder.lstat().st_mode & 0o022
 
 
 def _entry(path: Path) -> Path:

@@ -224,8 +224,10 @@ def pair(
     ``early`` pairs it although the round before misses results (OpenGotha allows it: a
     missing result counts for neither player)."""
     upcoming = state.paired_rounds + 1 if number is None else number
-    check_pairable(state, upcoming, early)
     scheme = get_scheme(state.settings.scheme)
+    if early and not scheme.pairs_early:
+        raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
+    check_pairable(state, upcoming, early)
     if order is not None and not scheme.numbering_by_hand:
         raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
     if order is not None and state.numbers:

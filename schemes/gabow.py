@@ -25,7 +25,8 @@ global registers and ``found`` a scratch list of edges for the pair lists.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -34,10 +35,13 @@ from numpy.typing import NDArray
 Ints = NDArray[np.int64]
 
 
-def _compiled(function: Any) -> Any:
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _compiled(function: F) -> F:
     """Compiled, its machine code cached, the interpreter let go while it runs (the groups
     of a split field are matched at once)."""
-    return njit(cache=True, nogil=True)(function)
+    return cast(F, njit(cache=True, nogil=True)(function))
 
 
 # rows of vt
@@ -46,9 +50,9 @@ MATE, LINK, BASE, NEXTVTX, LASTVTX, Y, NEXT_D, NEXTEDGE, PARTNER = range(9)
 # rows of ed
 END, WEIGHT, NEXTPAIR = range(3)
 # the C's globals
-N, DUMMYVERTEX, DUMMYEDGE, DELTA, LAST_D, V_, E_, F_, NEWBASE, NEWLAST, OLDFIRST, SECONDMATE, NEXTE = range(13)
-LASTEDGE1, LASTEDGE2 = 13, 14
-REGISTERS = 15
+N, DUMMYVERTEX, DUMMYEDGE, DELTA, LAST_D, E_, F_, NEWBASE, NEWLAST, OLDFIRST, SECONDMATE, NEXTE = range(12)
+LASTEDGE1, LASTEDGE2 = 12, 13
+REGISTERS = 14
 """Those of the C's globals that a later step reads where an earlier one left them: the
 linking edge an augmentation starts from (``e``), the last edge a rematch swapped (``f``,
 read by ``UNPAIR``), the new blossom's base and last vertex, the ends of an unlinked blossom
@@ -145,9 +149,8 @@ def _merge_pairs(vt: Ints, ed: Ints, g: Ints, found: Ints, v: int) -> None:
 @_compiled
 def _link_path(vt: Ints, ed: Ints, g: Ints, e: int) -> None:
     """Links the unlinked blossoms on the path from ``END[e]`` to the new base."""
-    g[V_] = _bend(vt, ed, e)
-    while g[V_] != g[NEWBASE]:
-        v = g[V_]
+    v = _bend(vt, ed, e)
+    while v != g[NEWBASE]:
         u = _bmate(vt, ed, v)
         vt[LINK, u] = _opp(g, e)
         vt[NEXTVTX, g[NEWLAST]] = v
@@ -160,7 +163,7 @@ def _link_path(vt: Ints, ed: Ints, g: Ints, e: int) -> None:
             if i == g[DUMMYVERTEX]:
                 break
         e = vt[LINK, v]
-        g[V_] = _bend(vt, ed, e)
+        v = _bend(vt, ed, e)
 
 
 @_compiled
@@ -226,27 +229,27 @@ def _pointer(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, u: int, v: int,
 
 
 @_compiled
-def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints) -> bool:
-    """An edge of slack ``2 DELTA`` between two linked blossoms (``g[V_]`` is one): True
-    when it completes an augmenting path, else it closes a new blossom."""
-    e = vt[NEXTEDGE, g[V_]]
+def _pair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, v: int) -> bool:
+    """An edge of slack ``2 DELTA`` between two linked blossoms (``v`` is one): True when it
+    completes an augmenting path, else it closes a new blossom."""
+    e = vt[NEXTEDGE, v]
     while _slack(vt, ed, g, e) != 2 * g[DELTA]:
         e = ed[NEXTPAIR, e]
     g[E_] = e
     w = _bend(vt, ed, e)
     vt[LINK, _bmate(vt, ed, w)] = -e
-    u = _bmate(vt, ed, g[V_])
+    u = _bmate(vt, ed, v)
     while vt[LINK, u] != -e:
         vt[LINK, u] = -e
         if vt[MATE, w] != g[DUMMYEDGE]:
-            g[V_], w = w, g[V_]
-        g[V_] = _blink(vt, ed, g[V_])
-        u = _bmate(vt, ed, g[V_])
-    if u == g[DUMMYVERTEX] and g[V_] != w:
+            v, w = w, v
+        v = _blink(vt, ed, v)
+        u = _bmate(vt, ed, v)
+    if u == g[DUMMYVERTEX] and v != w:
         return True
-    g[NEWLAST] = g[V_]
-    g[NEWBASE] = g[V_]
-    g[OLDFIRST] = vt[NEXTVTX, g[V_]]
+    g[NEWLAST] = v
+    g[NEWBASE] = v
+    g[OLDFIRST] = vt[NEXTVTX, v]
     _link_path(vt, ed, g, e)
     _link_path(vt, ed, g, _opp(g, e))
     newbase = g[NEWBASE]
@@ -349,8 +352,8 @@ def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, oldbase: int, ol
     vt[LINK, _bmate(vt, ed, u)] = -e
     while True:
         e = -vt[LINK, u]
-        g[V_] = _bmate(vt, ed, u)
-        _pointer(vt, ed, wm, g, found, u, g[V_], -vt[LINK, g[V_]])
+        v = _bmate(vt, ed, u)
+        _pointer(vt, ed, wm, g, found, u, v, -vt[LINK, v])
         u = _bend(vt, ed, e)
         if u == newbase:
             break
@@ -362,7 +365,6 @@ def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, oldbase: int, ol
 def _set_bounds(vt: Ints, ed: Ints, g: Ints) -> None:
     """After a search: every linked blossom's duals lowered by what the search raised."""
     for v in range(1, g[N] + 1):
-        g[V_] = v
         if vt[LINK, v] < 0 or vt[BASE, v] != v:
             vt[NEXT_D, v] = g[LAST_D]
             continue
@@ -379,14 +381,12 @@ def _set_bounds(vt: Ints, ed: Ints, g: Ints) -> None:
                 vt[Y, i] -= delta
                 i = vt[NEXTVTX, i]
         vt[NEXT_D, v] = g[LAST_D]
-    g[V_] = g[N] + 1
 
 
 @_compiled
 def _unpair_all(vt: Ints, ed: Ints, g: Ints) -> None:
     """Undoes every blossom left at the end, rematching inside each."""
     for v in range(1, g[N] + 1):
-        g[V_] = v
         if vt[BASE, v] != v or vt[LASTVTX, v] == v:
             continue
         nextu = v
@@ -458,7 +458,6 @@ def _match(cost: Ints) -> Ints:
         g[DELTA] = 0
         for v in range(1, n + 1):
             if vt[MATE, v] == g[DUMMYEDGE]:
-                g[V_] = v
                 _pointer(vt, ed, wm, g, found, g[DUMMYVERTEX], v, g[DUMMYEDGE])
         augmented = False
         while True:
@@ -469,10 +468,9 @@ def _match(cost: Ints) -> Ints:
             g[DELTA] = vt[NEXT_D, i]
             if g[DELTA] == g[LAST_D]:
                 break
-            g[V_] = vt[BASE, i]
-            v = g[V_]
+            v = vt[BASE, i]
             if vt[LINK, v] >= 0:
-                if _pair(vt, ed, wm, g, found):
+                if _pair(vt, ed, wm, g, found, v):
                     augmented = True
                     break
             else:

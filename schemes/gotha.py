@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from schemes.events import RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
 from schemes.gotha_scores import Entrant, Sheet, by_criteria, jdiv, ordered, score_sheets
-from schemes.java_sort import java_sort
+from schemes.java_sort import ContractViolation, java_sort
 from schemes.model import Board, Player, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
 
@@ -62,10 +62,16 @@ def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:
     return names
 
 
+def opengotha_rating(player: Player) -> int:
+    """A player's rating for OpenGotha: his own, or for a player known by rank alone the
+    middle of his rank (what OpenGotha orders him by, and what an export writes)."""
+    return player.rating if player.rating is not None else player.rank * 100 + 50
+
+
 def entrant(player: Player, names: Mapping[int, tuple[str, str]]) -> Entrant:
-    """A Tengen player as OpenGotha's pairing sees him; without a rating, the middle of his rank."""
-    rating = player.rating if player.rating is not None else player.rank * 100 + 50
+    """A Tengen player as OpenGotha's pairing sees him."""
     surname, name = names[player.id]
+    rating = opengotha_rating(player)
     return Entrant(player.id, surname, name, og_rank(player.rank), rating, player.smms, player.club, player.country)
 
 
@@ -265,7 +271,7 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
 
     try:
         ordered_boards = java_sort(boards, cmp)
-    except ValueError:  # Java's sort gives up on this comparator (OpenGotha's Pair would fail): a stable sort
+    except ContractViolation:  # Java's sort gives up on this comparator (OpenGotha's Pair would fail): a stable sort
         ordered_boards = sorted(boards, key=cmp_to_key(cmp))
     return [replace(board, number=n) for n, board in enumerate(ordered_boards, start=1)]
 
@@ -284,6 +290,8 @@ class Gotha:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = True
+    pairs_early: bool = True
+    confirms_players: bool = True
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -93,10 +93,10 @@ def _criteria(text: str) -> list[str]:
     """The placement criteria in order, as OpenGotha keeps them: up to six, NULL holding a
     place (the first decides OpenGotha's type of tournament)."""
     names = [criterion(name) for name in text.split(",") if name.strip()]
-    while names and names[-1] == "NULL":
-        names.pop()
     if not names:
         raise InvalidEvent("name at least one placement criterion (MMS for McMahon, NBW for Swiss)")
+    while len(names) > 1 and names[-1] == "NULL":
+        names.pop()  # all NULL stays NULL: OpenGotha then places by wins, and by names
     if len(names) > 6:
         raise InvalidEvent("at most 6 placement criteria")
     return names

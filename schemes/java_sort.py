@@ -23,6 +23,11 @@ MIN_MERGE = 32
 MIN_GALLOP = 7
 
 
+class ContractViolation(ValueError):
+    """Java's "Comparison method violates its general contract!": its sort gives up on a
+    comparator so inconsistent that a merge runs out of one side."""
+
+
 def java_sort(items: list[T], compare: Compare[T]) -> list[T]:
     """A new list: ``items`` sorted as Java's ``List.sort(compare)`` sorts them."""
     a = list(items)
@@ -302,7 +307,7 @@ class _Sorter:
             a[dest : dest + len2] = a[cursor2 : cursor2 + len2]
             a[dest + len2] = tmp[cursor1]
         elif len1 == 0:
-            raise ValueError("Comparison method violates its general contract!")
+            raise ContractViolation("Comparison method violates its general contract!")
         else:
             a[dest : dest + len1] = tmp[cursor1 : cursor1 + len1]
 
@@ -400,6 +405,6 @@ class _Sorter:
             a[dest + 1 : dest + 1 + len1] = a[cursor1 + 1 : cursor1 + 1 + len1]
             a[dest] = tmp[cursor2]
         elif len2 == 0:
-            raise ValueError("Comparison method violates its general contract!")
+            raise ContractViolation("Comparison method violates its general contract!")
         else:
             a[dest - (len2 - 1) : dest + 1] = tmp[0:len2]

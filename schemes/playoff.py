@@ -195,6 +195,8 @@ class Playoff:
     everyone_plays: bool = False
     draws: bool = False
     params_editable: bool = False
+    pairs_early: bool = False
+    confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

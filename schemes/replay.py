@@ -163,6 +163,12 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
             raise InvalidEvent("sex is f, m or empty, not {value!r}", value=data["sex"][:10])
         fields["sex"] = data["sex"]
     if "preregistered" in data:
+        scheme = get_scheme(state.settings.scheme)
+        if data["preregistered"] and not scheme.confirms_players:
+            raise InvalidEvent(
+                "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
+                scheme=scheme.name,
+            )
         fields["preregistered"] = data["preregistered"]
     if "smms" in data:
         if not -1 <= data["smms"] <= 2:
@@ -263,6 +269,8 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     data = event.data
     number = data["round"]
     early = data.get("early", False) or data.get("as_recorded", False)
+    if early and not get_scheme(state.settings.scheme).pairs_early:
+        raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=state.settings.scheme)
     check_pairable(state, number, early)
     numbers = dict(state.numbers)
     if "order" in data:

@@ -69,6 +69,8 @@ class RoundRobin:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = False
+    pairs_early: bool = False
+    confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

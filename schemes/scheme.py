@@ -225,6 +225,17 @@ class Scheme(Protocol):
         a McMahon bar is often set once the field is known)."""
 
     @property
+    def pairs_early(self) -> bool:
+        """Whether a round may be paired before the round before has every result, and
+        recorded with players on no board (OpenGotha's way: a missing result counts for
+        neither player, a player left out is "not assigned")."""
+
+    @property
+    def confirms_players(self) -> bool:
+        """Whether a player may be registered in advance and confirmed when he comes
+        (OpenGotha's ``PRE``), not paired until then."""
+
+    @property
     def draws(self) -> bool:
         """Whether a game can end in a draw (a play-off game is replayed instead)."""
 

@@ -46,6 +46,8 @@ class SwissLike:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = False
+    pairs_early: bool = False
+    confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
     left_over: bool = False
     """The bye: the player the search leaves over (sport-handicap), or bottom-up among those

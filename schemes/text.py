@@ -19,15 +19,18 @@ TITLE_LIMIT = 200
 _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
-def _forbidden(char: str) -> bool:
+def forbidden(char: str) -> bool:
+    """A character no text of Tengen's holds: a control, format or unassigned one, or a line
+    or paragraph separator."""
     category = unicodedata.category(char)
     return category[0] == "C" or category in ("Zl", "Zp")
 
 
 def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
-    """``value`` with its blanks folded (unless ``fold`` is off: a name as a file wrote it),
-    or InvalidEvent saying what is wrong with it."""
-    bad = next((char for char in value if _forbidden(char)), None)
+    """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it.  With
+    ``fold`` off (a name as an OpenGotha file wrote it, which its pairing reads) the text
+    stays as it is, blanks and all, and a blank name is a name."""
+    bad = next((char for char in value if forbidden(char)), None)
     if bad is not None:
         if bad in "\n\r\v\f\x85\u2028\u2029":
             raise InvalidEvent("{what} holds a line break: one line of visible text, please", what=what)
@@ -41,8 +44,12 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
         raise InvalidEvent(
             "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit
         )
-    if text and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text):
+    if (
+        fold
+        and text
+        and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text)
+    ):
         raise InvalidEvent("{what} has nothing visible in it", what=what)
-    if required and not text.strip():
+    if required and not text:
         raise InvalidEvent("{what} is empty", what=what)
     return text

@@ -93,7 +93,7 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
         action="store_const",
         const=True,
         dest="preregistered",
-        help="registered in advance, not yet at the venue: not paired until confirmed (OpenGotha's PRE)",
+        help="McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)",
     )
 
 
@@ -170,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument(
         "--incomplete",
         action="store_true",
-        help="pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)",
+        help="McMahon, Swiss: pair although the round before misses results, as OpenGotha allows "
+        "(a missing result counts for neither)",
     )
 
     pairing = commands.add_parser("pairing", help="change the latest pairing by hand")

@@ -243,6 +243,12 @@ def test_keys_are_matched_as_opengotha_matches_them(tmp_path: Path) -> None:
     assert warnings_of(path) == []
     noguchi = next(p for p in state_of(path).players.values() if p.surname == "Noguchi")
     assert all(r.board_of(noguchi.id) for r in state_of(path).rounds)
+    path.write_text(text.replace("IMAMURA-CORNUEJOLSTORU", "İMAMURA-CORNUEJOLSTORU"), encoding="utf-8")
+    *dropped, last = warnings_of(path)
+    assert len(dropped) == 5 and all(
+        "no player İMAMURA-CORNUEJOLSTORU: OpenGotha drops this game" in w for w in dropped
+    )
+    assert last == "round 5 is paired in part: 2 players are on no board; to pair it whole, import with --rounds 4"
 
 
 def test_two_games_on_one_table_the_later_stands(tmp_path: Path) -> None:
@@ -302,7 +308,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:
     started = time.monotonic()
     with pytest.raises(GothaFileError, match="too big"):
         read(path)
-    assert time.monotonic() - started < 1
+    assert time.monotonic() - started < 5  # the whole file is never read
 
 
 def test_one_huge_name_is_cut_with_a_warning_and_quickly(tmp_path: Path) -> None:
@@ -311,7 +317,7 @@ def test_one_huge_name_is_cut_with_a_warning_and_quickly(tmp_path: Path) -> None
     path = _variant(tmp_path, 'name="Noguchi"', 'name="' + "N" * 5_000_000 + '"')
     started = time.monotonic()
     state = state_of(path)
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 30  # once over 120 s
     assert any(len(p.surname) == 100 for p in state.players.values())
 
 
@@ -449,7 +455,7 @@ def test_a_flood_of_elements_is_refused_before_it_fills_memory(tmp_path: Path) -
     started = time.monotonic()
     with pytest.raises(GothaFileError, match="more than 200000 elements"):
         read(path)
-    assert time.monotonic() - started < 5
+    assert time.monotonic() - started < 30
 
 
 def test_one_token_of_almost_the_whole_limit_is_read_quickly(tmp_path: Path) -> None:
@@ -458,7 +464,7 @@ def test_one_token_of_almost_the_whole_limit_is_read_quickly(tmp_path: Path) -> 
     path = _variant(tmp_path, 'location="', 'location="' + "x" * 19_000_000)
     started = time.monotonic()
     state = state_of(path)
-    assert time.monotonic() - started < 5 and len(state.settings.place) == 200
+    assert time.monotonic() - started < 30 and len(state.settings.place) == 200  # once over 120 s
 
 
 @pytest.mark.parametrize(
@@ -479,3 +485,66 @@ def test_players_are_walked_in_the_order_of_javas_hashmap(keys: list[str], walke
     from data.opengotha import java_hash_order
 
     assert java_hash_order(keys) == walked
+
+
+def test_a_one_digit_rank_is_no_rank_to_opengotha() -> None:
+    """Java parses all of a rank but its last character first: «5» has nothing before its
+    last character, so OpenGotha reads it as no rank (and takes the grade), «12» as 12K."""
+    from data.opengotha import convert_rank
+
+    assert (convert_rank("5"), convert_rank("12"), convert_rank("-5d"), convert_rank("+5")) == (None, -12, -6, None)
+
+
+def test_colours_are_known_as_opengotha_reads_them(tmp_path: Path) -> None:
+    """OpenGotha writes knownColor but reads strKnownColor: a file's colours are known to it."""
+    state = state_of(_variant(tmp_path, 'knownColor="true"', 'knownColor="false"'))
+    assert not any(b.nigiri for r in state.rounds for b in r.boards)
+    state = state_of(_variant(tmp_path, 'knownColor="true"', 'strKnownColor="false"'))
+    assert sum(b.nigiri for r in state.rounds for b in r.boards) == 1
+
+
+def test_names_are_kept_as_written_blanks_and_all(tmp_path: Path) -> None:
+    state = state_of(_variant(tmp_path, 'firstName="Motoki"', 'firstName=" Mo\u00a0toki "'))
+    noguchi = next(p for p in state.players.values() if p.surname == "Noguchi")
+    assert noguchi.name == " Mo\u00a0toki "
+    state = state_of(_variant(tmp_path, 'firstName="Motoki"', 'firstName=" "'))
+    assert next(p for p in state.players.values() if p.surname == "Noguchi").name == " "
+
+
+def test_a_game_naming_nobody_is_dropped_before_its_round_is_read(tmp_path: Path) -> None:
+    """OpenGotha looks a game's players up first: a game of round 25 naming nobody is dropped,
+    not a failure (naming players, it is one)."""
+    path = _variant(
+        tmp_path, 'roundNumber="5" tableNumber="1" whitePlayer="', 'roundNumber="25" tableNumber="1" whitePlayer="X'
+    )
+    assert any("no player X" in w for w in warnings_of(path))
+
+
+def test_placement_criteria_all_null_place_by_wins(tmp_path: Path) -> None:
+    text = re.sub(
+        r'PlacementCriterion name="[^"]*"', 'PlacementCriterion name="NULL"', (TESTDATA / "simplemm.xml").read_text()
+    )
+    path = tmp_path / "null.xml"
+    path.write_text(text, encoding="utf-8")
+    state = state_of(path)
+    assert state.settings.params["placementCriteria"] == ["NULL"] and state.settings.scheme == "swiss"
+
+
+def test_a_clubs_group_named_twice_is_kept_once(tmp_path: Path) -> None:
+    extra = (
+        '<ClubsGroups><ClubsGroup name="G"><Club name="13Ma"/></ClubsGroup>'
+        '<ClubsGroup name="G"><Club name="38Gr"/></ClubsGroup></ClubsGroups>'
+    )
+    path = _variant(tmp_path, "<TournamentParameterSet>", extra + "<TournamentParameterSet>")
+    assert state_of(path).settings.params["clubsGroups"] == "13Ma"
+    assert warnings_of(path) == ["clubs group 'G' is there twice: OpenGotha keeps the first, so does the import"]
+
+
+def test_what_the_export_cannot_keep_is_said(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    state = state_of(TESTDATA / "simplemm.xml")
+    state = replace(state, settings=replace(state.settings, time="60+30sx5", dates=""))
+    written = write(state)
+    assert [str(w) for w in written.warnings] == ["the byo-yomi's 5 periods: OpenGotha keeps one period of 30 s"]
+    assert "beginDate" not in written.text and 'stdByoYomiTime="30"' in written.text

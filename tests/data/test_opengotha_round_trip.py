@@ -99,4 +99,6 @@ def test_opengotha_pairs_the_export_as_tengen_pairs_it(seed: int, tmp_path: Path
         if "table" in line
     )
     assert theirs == pairing_in_keys(next_round(first), 4)
-    assert read(exported).warnings == ()
+    assert [str(w) for w in read(exported).warnings] == [
+        "1 players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)"
+    ]

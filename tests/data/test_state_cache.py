@@ -234,3 +234,45 @@ def test_after_any_commands_the_kept_state_is_the_replayed_one(
                 pass  # nothing to undo or redo, a pairing that needs its results: refused, nothing written
         with Ledger(path) as reopened:
             assert reopened.state == replayed(path)
+
+
+def _numba_folder(monkeypatch: pytest.MonkeyPatch, cache: Path) -> str:
+    from data.state_cache import keep_compiled_code
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    keep_compiled_code()
+    import os
+
+    return os.environ["NUMBA_CACHE_DIR"]
+
+
+def test_compiled_code_is_kept_in_the_users_own_folder_made_private(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under a umask that lets the group write (Ubuntu's), Tengen's folder is narrowed to the
+    user and used; the compiled code is not compiled again by every process."""
+    (tmp_path / "tengen").mkdir(mode=0o775)
+    (tmp_path / "tengen").chmod(0o775)
+    assert _numba_folder(monkeypatch, tmp_path) == str(tmp_path / "tengen" / "numba")
+    assert (tmp_path / "tengen").stat().st_mode & 0o777 == 0o700
+    assert (tmp_path / "tengen" / "numba").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_linked_cache_folder_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "tengen").symlink_to(elsewhere)
+    chosen = _numba_folder(monkeypatch, tmp_path / "cache")
+    assert "tengen-numba-" in chosen and not chosen.startswith(str(tmp_path))
+
+
+def test_a_folder_the_user_set_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from data.state_cache import keep_compiled_code
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "mine"))
+    keep_compiled_code()
+    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "mine") and not (tmp_path / "mine").exists()

@@ -4,9 +4,11 @@ and random tournaments whose every round the engine paired itself."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import lzma
 import random
+import shutil
 import tarfile
 import tempfile
 import xml.etree.ElementTree as ElementTree
@@ -15,7 +17,7 @@ from functools import cache
 from pathlib import Path
 
 from data.opengotha import read
-from schemes.gotha import opengotha_key
+from schemes.gotha import opengotha_key, opengotha_names
 from schemes.history import append
 from schemes.model import Tournament
 from schemes.registry import get_scheme
@@ -34,8 +36,9 @@ class Pairing:
 
 @cache
 def unpacked(archive: str) -> Path:
-    """The archive's files in a folder of this test process (removed with the process's temp)."""
+    """The archive's files in a folder of this test process, removed when it ends."""
     folder = Path(tempfile.mkdtemp(prefix="tengen-reference-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     with tarfile.open(HERE / archive, "r:xz") as packed:
         packed.extractall(folder, filter="data")
     return folder
@@ -61,7 +64,7 @@ def real_standings() -> dict[str, object]:
 def tengen_standings(path: Path, number: int, criteria: list[str]) -> list[list[object]]:
     """Tengen's placement order after round ``number`` and each criterion's value, in the
     engine's terms (OpenGotha's doubled points, keys)."""
-    from schemes.gotha import opengotha_names, sheets_after
+    from schemes.gotha import sheets_after
     from schemes.gotha_scores import ordered
 
     state = imported(path, number)
@@ -108,7 +111,8 @@ def tengen_pairing(path: Path, number: int) -> Pairing | None:
         pairing = get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
     except PairingError:
         return None
-    key = {p.id: opengotha_key(p.surname, p.name) for p in state.players.values()}
+    names = opengotha_names(state)
+    key = {p: opengotha_key(*names[p]) for p in names}
     boards = tuple(sorted((b.number, key[b.white], key[b.black], b.handicap) for b in pairing.boards))
     return Pairing(boards, key[pairing.byes[0]] if pairing.byes else None)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from schemes.java_sort import java_sort
+from schemes.java_sort import ContractViolation, java_sort
 from tests.reference.cases import sort_case
 
 REFERENCE = json.loads((Path(__file__).parents[1] / "reference" / "java_sort.json").read_text())
@@ -17,7 +17,7 @@ REFERENCE = json.loads((Path(__file__).parents[1] / "reference" / "java_sort.jso
 def sorted_as_java(keys: list[int]) -> str:
     try:
         order = java_sort(list(range(len(keys))), lambda x, y: -1 if keys[x] < keys[y] else 1)
-    except ValueError:
+    except ContractViolation:
         return "ERR"
     return hashlib.sha256(" ".join(map(str, order)).encode()).hexdigest()[:16]
 

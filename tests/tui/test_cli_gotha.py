@@ -184,3 +184,22 @@ def test_a_player_registered_in_advance_is_paired_once_confirmed(
     code, out, _ = run(capsys, "-f", path, "pairings", "2", "--json")
     second = json.loads(out)
     assert len(second["boards"]) == 2 and 4 in {p for b in second["boards"] for p in (b["white"], b["black"])}
+
+
+@pytest.mark.parametrize("scheme", ["playoff", "round-robin", "gamma"])
+def test_pairing_early_and_registering_in_advance_are_for_opengothas_schemes(
+    scheme: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "t.json")
+    run(capsys, "new", path, "--scheme", scheme, "--name", "Кубок", *(["--rounds", "4"] if scheme == "gamma" else []))
+    for surname in ("Аа", "Бб", "Вв", "Гг"):
+        run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "5k")
+    before = Path(path).read_bytes()
+    code, _, err = run(capsys, "-f", path, "player", "add", "--surname", "Дд", "--name", "Я", "--rank", "5k", "--pre")
+    assert code == 2 and "registering in advance is for McMahon and Swiss" in err
+    run(capsys, "-f", path, "pair")
+    run(capsys, "-f", path, "result", "1", "1", "W+")
+    after_one = Path(path).read_bytes()
+    code, _, err = run(capsys, "-f", path, "pair", "--incomplete")
+    assert code == 2 and "pairs a round only when the one before is complete" in err
+    assert Path(path).read_bytes() == after_one and before != after_one
