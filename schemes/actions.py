@@ -117,7 +117,7 @@ def _time_control(text: str) -> str:
         try:
             parse_time(text)
         except TimeControlError as error:
-            raise InvalidEvent(str(error)) from None
+            raise InvalidEvent("{reason}", reason=error) from None
     return text
 
 
@@ -148,7 +148,7 @@ def profile(
             data["rank"] = parse_rank(rank)
             data["rating"] = None
     except RankError as error:
-        raise InvalidEvent(str(error)) from None
+        raise InvalidEvent("{reason}", reason=error) from None
     texts = {"surname": surname, "name": name, "country": country, "club": club, "patronymic": patronymic,
              "team": team, "category": category, "pin": pin, "rgf": rgf, "note": note}  # fmt: skip
     data.update({key: value for key, value in texts.items() if value is not None})
@@ -221,7 +221,7 @@ def pair(
     check_pairable(state, upcoming)
     scheme = get_scheme(state.settings.scheme)
     if order is not None and not scheme.numbering_by_hand:
-        raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
+        raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
     pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)

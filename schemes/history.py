@@ -9,6 +9,7 @@ its results.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +65,7 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
                 template += " colours swapped"
             return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
         case ev.PAIRING_AMENDED:
-            return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
+            return _amendment(d["round"], d["change"])
         case ev.SETTINGS_CHANGED:
             flat = {k: v for k, v in d.items() if k != "params"} | dict(d.get("params", {}))
             changes = [("title" if key == "name" else key, text) for key, text in _changes(flat)]
@@ -75,6 +76,28 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
         case ev.RETRACTED:
             return "retraction of event {event}", {"event": d["event"]}
     return event.kind, {}
+
+
+_SWAP = re.compile(r"swap (\d+) (\d+)")
+_COLOURS = re.compile(r"colours board (\d+): (\d+) white")
+
+
+def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
+    """A change by hand in words: the log records it as ``swap 19 7`` or ``colours board 3: 5
+    white`` (``actions.swap``, ``actions.colours``), which no catalogue could translate."""
+    if swap := _SWAP.fullmatch(change):
+        return "round {round} changed by hand: players {a} and {b} swapped", {
+            "round": number,
+            "a": int(swap[1]),
+            "b": int(swap[2]),
+        }
+    if colours := _COLOURS.fullmatch(change):
+        return "round {round} changed by hand: on board {board} player {white} takes white", {
+            "round": number,
+            "board": int(colours[1]),
+            "white": int(colours[2]),
+        }
+    return "round {round} changed by hand: {change}", {"round": number, "change": change}
 
 
 def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:

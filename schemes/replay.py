@@ -65,7 +65,7 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
         raise InvalidEvent("the log must start with the creation of the tournament")
     reducer = _REDUCERS.get(event.kind)
     if reducer is None:
-        raise InvalidEvent(f"{event.kind} cannot be applied as such")
+        raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
     return reducer(state, event)
 
 
@@ -73,16 +73,16 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     try:
         scheme = get_scheme(data["scheme"])
         params = check_params(scheme, data.get("params", {}))
-    except ValueError as error:
-        raise InvalidEvent(str(error)) from None
+    except InvalidEvent as error:
+        raise InvalidEvent("{reason}", reason=error) from None
     rounds = data["rounds"]
     if rounds is None and scheme.rounds_required:
-        raise InvalidEvent(f"{scheme.name} needs the number of rounds (--rounds)")
+        raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
     check_rounds(rounds)
     komi = check_komi(data.get("komi", 6.5), 50)
     lang = data.get("lang", "ru")
     if lang not in LANGUAGES:
-        raise InvalidEvent(f"bad language {lang!r}: {' or '.join(LANGUAGES)}")
+        raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(lang)[:20], allowed=" or ".join(LANGUAGES))
     dates.check_stored(data.get("dates", ""))
     settings = Settings(
         name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
@@ -132,16 +132,18 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
             fields[key] = single_line(data[key], what, required=key == "surname")
     if "rating" in data and data["rating"] is not None:
         if not MIN_RATING <= data["rating"] <= MAX_RATING:
-            raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
+            raise InvalidEvent(
+                "bad rating {rating}: {low} to {high}", rating=data["rating"], low=MIN_RATING, high=MAX_RATING
+            )
         fields["rating"] = data["rating"]
         fields["rank"] = rank_of_rating(data["rating"])
         if "rank" in data:  # both stated (an OpenGotha file): the declared rank stands
             if not WEAKEST <= data["rank"] <= STRONGEST:
-                raise InvalidEvent(f"bad rank index {data['rank']}")
+                raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
             fields["rank"] = data["rank"]
     elif "rank" in data:
         if not WEAKEST <= data["rank"] <= STRONGEST:
-            raise InvalidEvent(f"bad rank index {data['rank']}")
+            raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
         fields["rank"] = data["rank"]
         fields["rating"] = None
     for key, what, limit in (
@@ -326,9 +328,14 @@ def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
 def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
     board = Board(number, data["white"], data["black"], data["handicap"], check_komi(data["komi"], 500), data["nigiri"])
     if board.white == board.black:
-        raise InvalidEvent(f"board {number}: a player cannot play himself")
+        raise InvalidEvent("board {board}: a player cannot play himself", board=number)
     if not 0 <= board.handicap <= MAX_HANDICAP:
-        raise InvalidEvent(f"board {number}: handicap {board.handicap} is not 0..{MAX_HANDICAP}")
+        raise InvalidEvent(
+            "board {board}: handicap {handicap} is not 0..{high}",
+            board=number,
+            handicap=board.handicap,
+            high=MAX_HANDICAP,
+        )
     return board
 
 
@@ -347,7 +354,7 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
             boards=len(played.boards),
         )
     if data["code"] not in RESULT_CODES:
-        raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
+        raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
     if data["code"] == DRAW and not get_scheme(state.settings.scheme).draws:
         raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
     swapped = data.get("swapped", False)

@@ -135,11 +135,11 @@ def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str
     known = {r.key: r for r in recorded}
     unknown = sorted(set(extra) - set(known))
     if unknown:
-        raise InvalidEvent(f"round {number}: unknown recorded value {unknown[0][:40]!r}")
+        raise InvalidEvent("round {round}: unknown recorded value {key!r}", round=number, key=unknown[0][:40])
     for item in recorded:
         if item.key not in extra:
             if item.in_every_round or (item.in_round_one and number == 1):
-                raise InvalidEvent(f"round {number}: the pairing lacks {item.key}")
+                raise InvalidEvent("round {round}: the pairing lacks {key}", round=number, key=item.key)
             continue
         value = extra[item.key]
         if item.per_player:
@@ -149,7 +149,7 @@ def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str
         else:
             good = _is_number(value)
         if not good:
-            raise InvalidEvent(f"round {number}: damaged {item.key}")
+            raise InvalidEvent("round {round}: damaged {key}", round=number, key=item.key)
 
 
 @dataclass(frozen=True)
