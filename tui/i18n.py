@@ -29,6 +29,8 @@ RU = {
     "English": "английский",
     "Russian": "русский",
     "Switch the interface between Russian and English": "Переключить интерфейс между русским и английским",
+    "Find a command…": "Найти команду…",
+    "Nothing found": "Ничего не найдено",
     # new tournament
     "Create": "Создать",
     "Cancel": "Отмена",

@@ -8,6 +8,7 @@ from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
+from tui.commands import palette_commands
 from tui.screens.tournament import TournamentScreen
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
@@ -366,7 +367,7 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
         assert any(n == "Interface language: English" for n in notes(app))
         app.open_tournament(folder / "gamma.json")
         await pilot.pause()
-        titles = {c.title for c in app.get_system_commands(app.screen)}
+        titles = {c.description for c in palette_commands(app.screen)}
         assert {"Pair next round", "White won", "Undo", "Redo", "Print", "Export rating table", "Language"} <= titles
         await pilot.press("f8")
         await pilot.pause()

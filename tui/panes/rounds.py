@@ -61,6 +61,9 @@ class RoundsPane(Pane):
         Binding("right_square_bracket", "step(1)", "Next round", show=False, id="rounds.next_round"),
     ]
 
+    HINTS = ("board_hint",)
+    """Bindings that only name the digits ``on_key`` takes (F1 lists them; the palette does not)."""
+
     chosen: int | None = None
     """The round the referee stepped back to; None follows the latest round."""
     board_typed = ""
