@@ -37,10 +37,15 @@ class TengenApp(App[None]):
     KEYS = {"help": "Keys"}
     """The English descriptions of the app's own bindings, translated by ``translate_own_bindings``."""
 
-    def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True) -> None:
+    def __init__(
+        self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True, also: Path | None = None
+    ) -> None:
         super().__init__()
         self.path = path
         self.folder = folder
+        """The data folder: the settings, and where a new tournament is made."""
+        self.also = also
+        """Another folder whose tournaments the start screen lists (the one ``tengen demo`` wrote)."""
         self.open_viewer = open_viewer
         """Open printed PDFs with the system viewer (off in tests)."""
         i18n.set_language(settings.language(folder))
@@ -74,7 +79,7 @@ class TengenApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> Screen:
-        return StartScreen(self.folder)
+        return StartScreen(self.folder, self.also)
 
     def on_mount(self) -> None:
         if self.path:
@@ -143,6 +148,7 @@ class TengenApp(App[None]):
         self.notify(_("Interface language: {language}", language=_("English" if chosen == "en" else "Russian")))
 
 
-def run(path: str | None, folder: Path | None = None) -> None:
-    """Open ``path``, or the start screen of ``folder`` (the data folder by default)."""
-    TengenApp(path, folder or DATA_FOLDER).run()
+def run(path: str | None, also: Path | None = None) -> None:
+    """Open ``path``, or the start screen, which lists the tournaments of ``also`` too (the
+    demo's folder); settings and new tournaments stay in the data folder (``~/Tengen``)."""
+    TengenApp(path, DATA_FOLDER, also=also).run()

@@ -809,10 +809,10 @@ def _cmd_demo(args: argparse.Namespace) -> None:
         _run_app(None, folder)
 
 
-def _run_app(path: str | None, folder: Path | None = None) -> None:
+def _run_app(path: str | None, also: Path | None = None) -> None:
     from tui.app import run
 
-    run(path, folder)
+    run(path, also)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {

@@ -30,7 +30,7 @@ class Command:
     description: str
     run: Callable[[], object]
     hint: bool = False
-    """Only names keys another handler takes (the board's digits): listed by F1, not offered."""
+    """Only names keys (the board's digits, Tab to the next field): listed by F1, not offered."""
 
 
 def screen_commands(screen: Screen[object]) -> list[Command]:
@@ -44,7 +44,8 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
         description = _(binding.description) if binding.description else ""
         if ours and description and active.enabled and description not in seen:
             run = partial(active.node.run_action, binding.action)
-            hint = binding.action in getattr(active.node, "HINTS", ())
+            # Textual's own keys of a screen (Tab, Shift+Tab, copy) are listed, not offered
+            hint = binding.id is None or binding.action in getattr(active.node, "HINTS", ())
             seen[description] = Command(screen.app.get_key_display(binding), description, run, hint)
     return list(seen.values())
 

@@ -53,8 +53,10 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
 
 
 async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
+    """Each problem under its field, the cursor sent there, the problem gone once the field
+    is typed in; a scheme parameter's refusal opens «Ещё параметры» with it beside the field."""
     app = app_on(tmp_path, None)
-    async with run_test(app, size=(110, 50)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
@@ -63,25 +65,34 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         await pilot.pause()
         assert "60" in str(form.query_one("#time-error").render())  # not rated, said at once
         form.query_one("#rounds", Input).value = "x"
-        await submit(pilot, form)
+        await pilot.press("f10")
         await pilot.pause()
         assert "Укажите название" in str(form.query_one("#name-error").render())
         assert "Целое число" in str(form.query_one("#rounds-error").render())
-        form.query_one("#name", Input).value = "Кубок"
+        assert form.focused is form.query_one("#name", Input)  # the cursor where the first problem is
+        assert form.query_one("#name-error").region.y < 24  # in view, not off the top
+        await pilot.press(*"Кубок")
+        await pilot.pause()
+        assert not form.query_one("#name-error").display  # typed: the problem is gone
         form.query_one("#rounds", Input).value = "4"
         form.query_one("#dates", Input).value = "2026-12-06..2026-12-05"
         await submit(pilot, form)
-        await pilot.pause()
         assert "неверные даты" in str(form.query_one("#dates-error").render())
         form.query_one("#dates", Input).value = "2026-12-05..2026-12-06"
         form.query_one("#scheme", Select).value = "fors"
         await pilot.pause()
-        form.query_one("#param-start_per_rank", Input).value = "many"
-        await submit(pilot, form)
+        await pilot.press("f2")
         await pilot.pause()
-        assert "start_per_rank: 'many' — не целое число" in str(form.query_one("#param-start_per_rank-error").render())
-        form.query_one("#param-start_per_rank", Input).value = "10"
-        await submit(pilot, form)
+        step = app.screen
+        step.query_one("#param-start_per_rank", Input).value = "many"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert "start_per_rank: 'many' — не целое число" in str(step.query_one("#param-start_per_rank-error").render())
+        step.query_one("#param-start_per_rank", Input).value = "10"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen is form
+        await pilot.press("f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert app.screen.session.state.settings.params["start_per_rank"] == 10

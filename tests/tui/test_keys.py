@@ -215,3 +215,26 @@ async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
         settings = app.screen.session.state.settings
         assert (settings.name, settings.dates) == ("Кубок школы", "2026-12-05..2026-12-06")
         assert app.screen.session.path.name == "kubok-shkoly.json"
+
+
+@pytest.mark.parametrize(
+    "name, offered, not_offered",
+    [
+        ("mcmahon.json", {"Почему этот соперник", "Джиго"}, {"Сетка"}),
+        ("playoff.json", {"Сетка"}, {"Почему этот соперник", "Джиго"}),
+        ("gamma.json", {"Джиго"}, {"Сетка", "Почему этот соперник"}),
+    ],
+)
+async def test_f1_offers_only_what_the_scheme_has(folder: Path, name: str, offered: set, not_offered: set) -> None:
+    """F1 on a McMahon event does not list the play-off's bracket (issue 24); the key pressed
+    anyway says why."""
+    app = app_on(folder, name)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "f1")
+        await pilot.pause()
+        described = set(dict(app.screen.keys).values())
+        assert offered <= described and not (not_offered & described)
+        await pilot.press("escape", "k" if "Сетка" in not_offered else "v")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert any("только" in n or "есть только" in n for n in notes(app))

@@ -9,6 +9,7 @@ missing results goes down.
 
 from __future__ import annotations
 
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
@@ -41,6 +42,8 @@ SHORT = {
     BOTH_LOSE: "both lose",
 }
 """A result in the boards table, as the referee says it (translated)."""
+OPENGOTHA_SCHEMES = ("mcmahon", "swiss")
+"""The schemes whose pairings OpenGotha's weights explain."""
 
 
 class RoundsPane(Pane):
@@ -85,6 +88,25 @@ class RoundsPane(Pane):
             table.add_column(_(title), key=key)
         yield table
         yield Static(id="round-free", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key only where the scheme has what it does (F1, the footer and the palette then
+        do not offer it); pressed anyway, ``on_key`` says why."""
+        return self.not_here(action, parameters) is None
+
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
+        Swiss), the bracket the play-off's, and a play-off game is never a jigo."""
+        if not self.is_attached:
+            return None
+        scheme = registry.get_scheme(self.session.state.settings.scheme)
+        if action == "why" and scheme.name not in OPENGOTHA_SCHEMES:
+            return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
+        if action == "bracket" and scheme.everyone_plays:
+            return "The bracket is the play-off's"
+        if action == "result" and parameters == ("j",) and not scheme.draws:
+            return "a jigo is no result here: the game is replayed; enter the replay's result"
+        return None
 
     @property
     def viewing(self) -> int:
@@ -171,6 +193,13 @@ class RoundsPane(Pane):
 
     # -- entering results ------------------------------------------------------------
     def on_key(self, event: Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, []):
+            _namespace, action, parameters = parse_action(binding.action)
+            reason = self.not_here(action, parameters)
+            if reason:
+                self.notify(_(reason), severity="warning")
+                event.stop()
+                return
         if event.character and event.character.isdigit():
             self.board_typed += event.character
             self.jump_to(int(self.board_typed))
@@ -317,7 +346,6 @@ class RoundsPane(Pane):
 
         state = self.session.state
         if state.settings.scheme not in (MCMAHON.name, SWISS.name):
-            self.notify(_("The weights of a pair are OpenGotha's: McMahon and Swiss only"), severity="warning")
             return
         number, board_number = self.viewing, self.current_board()
         played = state.round(number)
@@ -332,7 +360,6 @@ class RoundsPane(Pane):
 
         state = self.session.state
         if state.settings.scheme != "playoff":
-            self.notify(_("The bracket is the play-off's"), severity="warning")
             return
         self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
 
