@@ -224,6 +224,8 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
 def _profile(value: dict[str, str]) -> dict[str, Any]:
     if not any(char.isalpha() for char in value.get("surname", "")):
         raise InvalidEvent("no surname")
+    if not any(char.isalpha() for char in value.get("name", "")):
+        raise InvalidEvent("no first name")
     fields: dict[str, Any] = {"surname": value["surname"], "name": value.get("name", "")}
     strength = value.get("rating") or value.get("rank")
     if not strength:
@@ -236,7 +238,7 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
     if value.get("country"):
         fields["country"] = codes.country(value["country"])
     if value.get("club"):
-        fields["club"] = codes.club(value["club"])
+        fields["club"] = value["club"]
     for key in ("birth", "sex", "patronymic", "team", "category", "pin", "rgf", "note"):
         if value.get(key):
             fields[key] = value[key]

@@ -181,7 +181,7 @@ def club_code(club: str) -> str:
     слова латиницей»), with or without ``--latin``.  A known Russian city becomes its code
     (``Москва`` → ``Mos``); any other club is transliterated and its letters and digits run
     together (``Школа №5`` → ``Shkola5``)."""
-    word = "".join(char for char in latin(codes.club(club)) if char.isascii() and char.isalnum())
+    word = "".join(char for char in latin(codes.city_code(club)) if char.isascii() and char.isalnum())
     return word or "xxxx"
 
 

@@ -100,3 +100,9 @@ def age_on(birth: str, day: date) -> int | None:
         return None
     born = date.fromisoformat(birth)
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def russian(stored: str) -> str:
+    """Stored dates as a Russian referee writes them (``05.12.2026-06.12.2026``), which
+    ``parse_dates`` reads back."""
+    return "-".join(day.strftime("%d.%m.%Y") for day in dict.fromkeys(days(stored)))

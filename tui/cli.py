@@ -155,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     pair.add_argument("--order", type=_ids, help=_("player ids in number order (manual numbering)"))
     pair.add_argument("--seed", type=int, help=_("seed of the draw of lots (for repeatable tests)"))
     pair.add_argument(
+        "--bye", type=int, metavar=_("ID"), help=_("who sits out an odd round (default: the scheme's choice)")
+    )
+    pair.add_argument(
         "--allow-repeats",
         action="store_true",
         help=_("when no pairing without a repeat game exists, accept repeats (fix them by hand)"),
@@ -481,8 +484,12 @@ def _cmd_player(args: argparse.Namespace) -> None:
 def _cmd_pair(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         rng = random.Random(args.seed)
-        appended = ledger.commit(actions.pair(ledger.state, rng, args.round, args.order, args.allow_repeats))
+        state = ledger.state
+        appended = ledger.commit(actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.bye))
         print(views.pairings_text(appended.state, appended.event.data["round"]))
+        second = args.bye and actions.earlier_bye(state, appended.event.data["round"], args.bye)
+        if second:
+            _warn(_("{reason}: this is his second bye", reason=said(second)))
 
     _writing(args, act)
 

@@ -6,6 +6,7 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any
 
 from schemes.events import Event, retracted_ids
@@ -163,6 +164,18 @@ def settings_text(state: Tournament) -> str:
     (the keys stay as ``--param`` takes them)."""
     return "\n".join(f"{key:<16} {value:<24} {_(meaning) if meaning else ''}".rstrip()
                      for key, value, meaning in settings_rows(state))  # fmt: skip
+
+
+def setting_shown(key: str, value: str, params: Collection[str]) -> str:
+    """A setting's value as the interface says it: the scheme, the paperwork's language and
+    the parameters' words (on, lot, buchholz…) in its language, dates as Russians write them."""
+    from schemes.dates import russian
+
+    if key == "dates" and value and language() == "ru":
+        return russian(value)
+    if key == "lang":
+        return _({"ru": "Russian", "en": "English"}.get(value, value))
+    return ", ".join(_(part) for part in value.split(",")) if key == "scheme" or key in params else value
 
 
 def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:

@@ -3,13 +3,14 @@
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
+from textual.widgets import DataTable, Input, OptionList, Select
 
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
 from tui.screens.tournament import TournamentScreen
+from tui.widgets import MarkedList
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 
@@ -108,6 +109,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         form = app.screen
         form.query_one("#surname", Input).value = "Новиков"
+        form.query_one("#name", Input).value = "Пётр"
         form.query_one("#strength", Input).value = "55d"
         await submit(pilot, form, "#surname")
         await pilot.pause()
@@ -134,7 +136,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await submit(pilot, form, "#surname")
         await pilot.pause()
         players = rows(app, "players-table")
-        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Mos"]
+        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Москва"]  # the club as typed
         # search filters as one types
         app.screen.query_one("#search", Input).value = "новик"
         await pilot.pause()
@@ -151,7 +153,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         state = app.screen.session.state
         assert state.players[12].skips == {5} and state.players[12].withdrawn_from == 4
-        assert "снят" in rows(app, "players-table")[0][8]
+        assert "снят" in rows(app, "players-table")[0][5]
         await pilot.press("e")
         await pilot.pause()
         app.screen.query_one("#block", Input).value = "1 2"
@@ -244,11 +246,17 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         await pilot.press("f5")
         await pilot.pause()
         log = rows(app, "log-table")
-        assert log[0][2] == "результат: тур 5, доска 4: Победа белых"
-        await pilot.press("u")
+        assert log[0][3] == "результат: тур 5, доска 4: Победа белых"
+        await pilot.press("u")  # asks first, naming the entry
+        await pilot.pause()
+        assert "Отменить запись" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert 4 in app.screen.session.state.round(5).results
+        await pilot.press("u", "y")
         await pilot.pause()
         assert 4 not in app.screen.session.state.round(5).results
-        assert rows(app, "log-table")[1][3] == "отменено"
+        assert rows(app, "log-table")[1][2] == "отменено"  # marked at the start of its line
 
 
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
@@ -280,7 +288,7 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
     async with run_test(app, size=(100, 40)) as pilot:
         await pilot.press("f6")
         await pilot.pause()
-        assert set(app.screen.query_one(SelectionList).selected) == {"protocol", "cards"}
+        assert set(app.screen.query_one(MarkedList).selected) == {"protocol", "cards"}
         await pilot.press("enter")  # Enter prints, wherever the cursor is in the dialog
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -8,7 +8,7 @@ from textual.widgets import Input
 from tests.tui.conftest import run_test
 from tui import i18n
 from tui.app import TengenApp
-from tui.screens.confirm import ConfirmScreen
+from tui.screens.confirm import Question
 
 
 def shown(app: TengenApp) -> list[str]:
@@ -42,4 +42,4 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
         assert shown(app)[0].startswith("Жеребьёвка тура")
         await pilot.press("enter")
         await pilot.pause(0.3)
-        assert isinstance(app.screen, ConfirmScreen)  # the command ran: it asks before pairing
+        assert isinstance(app.screen, Question)  # the command ran: it asks before pairing

@@ -14,7 +14,7 @@ from schemes.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.widgets import PlainTable
+from tui.widgets import Column, PlainTable
 
 
 class PlayersPane(Pane):
@@ -31,36 +31,55 @@ class PlayersPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
-        table = PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns(
-            _("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"), _("Blocked"), _("Status")
-        )
-        yield table
+        yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
+
+    @staticmethod
+    def columns() -> list[Column]:
+        """The status (a withdrawal, skips) always whole, beside the rating; the name, the
+        club and the blocked pairs give way when 80 columns are not enough."""
+        return [
+            Column("id", _("Id")),
+            Column("no", _("No.")),
+            Column("name", _("Player"), flexible=True),
+            Column("rank", _("Rank")),
+            Column("rating", _("Rating")),
+            Column("status", _("Status")),
+            Column("club", _("Club"), flexible=True),
+            Column("country", _("Country")),
+            Column("blocked", _("Blocked"), flexible=True),
+        ]
 
     def show(self, session: Session) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one(PlainTable)
         state = session.state
         wanted = self.query_one("#search", Input).value.casefold().replace("ё", "е")
         selected = self.selected_id()
-        table.clear()
-        for player in state.players.values():
-            if wanted and wanted not in player.full_name.casefold().replace("ё", "е"):
-                continue
-            table.add_row(
+        rows = [
+            (
                 str(player.id),
-                str(state.numbers.get(player.id, "")),
-                player.full_name,
-                player.rank_label,
-                "" if player.rating is None else str(player.rating),
-                player.country,
-                player.club,
-                " ".join(map(str, sorted(player.block))),
-                self.status(player),
-                key=str(player.id),
+                [
+                    str(player.id),
+                    str(state.numbers.get(player.id, "")),
+                    player.full_name,
+                    player.rank_label,
+                    "" if player.rating is None else str(player.rating),
+                    self.status(player),
+                    player.club,
+                    player.country,
+                    " ".join(map(str, sorted(player.block))),
+                ],
             )
+            for player in state.players.values()
+            if not wanted or wanted in player.full_name.casefold().replace("ё", "е")
+        ]
+        table.fill(self.columns(), rows, self.size.width or self.app.size.width)
         if selected is not None and str(selected) in table.rows:
             table.move_cursor(row=table.get_row_index(str(selected)))
         self.stale = False
+
+    def on_resize(self) -> None:
+        if self.is_attached and not self.stale:
+            self.show(self.session)
 
     @staticmethod
     def status(player: Player) -> str:
@@ -99,7 +118,7 @@ class PlayersPane(Pane):
         if search.has_focus:
             self.query_one(DataTable).focus()
         else:
-            self.screen.run_action("close")
+            self.screen.action_close()
 
     def action_add(self) -> None:
         from tui.screens.confirm import ConfirmScreen
@@ -131,7 +150,7 @@ class PlayersPane(Pane):
 
         def save(fields: dict | None) -> None:
             if fields and self.screen.act(actions.edit(player.id, **fields)):
-                self.notify(_("Saved: {name}", name=player.full_name))
+                self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
         self.app.push_screen(PlayerFormScreen(player), save)
 

@@ -101,6 +101,15 @@ class TournamentScreen(Translated, Screen[None]):
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
+        self.call_after_refresh(self.keep_focus)
+
+    def keep_focus(self) -> None:
+        """The cursor back in the pane's table when nothing has it (a table redrawn or
+        loading loses it), so the pane's keys stay in the footer and keep working."""
+        if self.focused is None and self.is_current:
+            table = self.active_pane().query("DataTable")
+            if table:
+                table.first().focus()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane = self.active_pane()
