@@ -240,6 +240,14 @@ class Document(FPDF):
             self.set_font(FAMILY, "", 8)
             self.multi_cell(0, 4, "; ".join(entries) + ".", new_x="LMARGIN", new_y="NEXT")
 
+    def notes(self, lines: Sequence[str]) -> None:
+        """Lines of small text under a table: what its marks mean, why a prize went where."""
+        if lines:
+            self.ln(2)
+            self.set_font(FAMILY, "", 8)
+            for line in lines:
+                self.multi_cell(0, 4, line, align="L", new_x="LMARGIN", new_y="NEXT")
+
     def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Dashed lines to cut a sheet into cards or slips."""
         self.set_draw_color(150, 150, 150)

@@ -71,9 +71,10 @@ class TengenApp(App[None]):
     ) -> None:
         """Notifications carry names and paths the referee typed: text, not markup.  A
         confirmation goes after three seconds, so it never covers the boards for long; a
-        refusal stays half a minute, to be read."""
+        refusal, one line, stays ten seconds, to be read (long lists go into dialogs, and
+        closing the tournament clears its notifications)."""
         if severity == "error":
-            timeout = max(timeout or 0, 30)
+            timeout = max(timeout or 0, 10)
         elif timeout is None:
             timeout = 3
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
@@ -98,7 +99,9 @@ class TengenApp(App[None]):
                 self.notify(said(error), severity="error", timeout=10)
                 return False
             except OSError as error:
-                self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
+                from data.errors import os_reason
+
+                self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
                 return False
             self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
             notices = {"teams": _("The file's teams are not imported"),

@@ -611,8 +611,8 @@ def _cmd_prizes(args: argparse.Namespace) -> None:
         raise BadInput("round {round} is not paired", round=after)
     if not 0 <= args.places <= 100:
         raise BadInput("--places: 0 to 100")
-    data = views.prizes_json(state, after, args)
-    _emit(args, data, lambda: views.prizes_text(state, data))
+    prizes = views.prizes_of(state, after, args)
+    _emit(args, views.prizes_json(prizes), lambda: views.prizes_text(state, prizes))
 
 
 def _cmd_players(args: argparse.Namespace) -> None:

@@ -108,6 +108,8 @@ RU = {
     "CSV file or EGD rating list": "CSV-файл или рейтинг-лист EGD",
     "{count} players registered": "Зарегистрировано игроков: {count}",
     "{bad} bad rows. Import the {good} good ones?": "Ошибочных строк: {bad}. Импортировать остальные ({good})?",
+    "… and {more} more": "… и ещё {more}",
+    "{file}: no good rows, nothing imported": "{file}: верных строк нет, ничего не импортировано",
     # player form
     "Add a player": "Новый игрок",
     "Edit a player": "Изменить данные игрока",
@@ -600,6 +602,7 @@ RU = {
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",
+    "{prize}: {player} had more ({value}) but has the prize «{other}» already: one prize each": "{prize}: {player} — больше ({value}), но уже есть приз «{other}» (по одному призу на человека)",
     "blank-cards": "пустые карточки",
     "blank-protocol": "пустой протокол тура",
     "blank-table": "пустая итоговая таблица",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
+from pathlib import Path
 from typing import Any
 
 from schemes.events import Event, retracted_ids
@@ -16,6 +17,15 @@ from schemes.registry import get_scheme
 from schemes.registry import skipping as registry_skipping
 from schemes.true_rating import rating_label
 from tui.i18n import _, event_text, language
+
+
+def shown_path(path: Path) -> str:
+    """A file or folder as the referee knows it: ``~/Tengen/cup.json`` for one in his home
+    (shorter in a notification, the same place)."""
+    try:
+        return str(Path("~") / path.absolute().relative_to(Path.home()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def _number(value: float) -> float | int | str:
@@ -300,18 +310,23 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def prizes_json(state: Tournament, after_round: int, options: Any) -> list[dict[str, Any]]:
-    """``prizes --json``: ``[{"prize": …, "players": [id…]}]`` (with the value that won it)."""
+def prizes_of(state: Tournament, after_round: int, options: Any = None) -> list[Any]:
+    """The prizes after ``after_round`` by the usual rules, or by the command line's
+    ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
     from schemes.prizes import field_of, hand_out, standard_rules
 
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
     field = field_of(state, standings)
+    if options is None:
+        return hand_out(field, standard_rules(field))
     rules = standard_rules(field, options.places, options.age, options.ranks, options.women, options.categories,
                            options.special)  # fmt: skip
-    return [
-        {"prize": p.name, "players": list(p.players), "value": p.value}
-        for p in hand_out(field, rules, one_prize=not options.many)
-    ]
+    return hand_out(field, rules, one_prize=not options.many)
+
+
+def prizes_json(prizes: list[Any]) -> list[dict[str, Any]]:
+    """``prizes --json``: ``[{"prize": …, "players": [id…], "value": …}]``."""
+    return [{"prize": p.name, "players": list(p.players), "value": p.value} for p in prizes]
 
 
 def prize_title(name: str) -> str:
@@ -323,12 +338,27 @@ def prize_title(name: str) -> str:
     return prize_name(name, lambda phrase: words.get(phrase, phrase))
 
 
-def prizes_text(state: Tournament, data: list[dict[str, Any]]) -> str:
+def prize_notes(state: Tournament, prizes: list[Any]) -> list[str]:
+    """Why a better player did not get a prize: he has one already (one prize each)."""
+    first_prize = {}
+    for prize in prizes:
+        for player in prize.players:
+            first_prize.setdefault(player, prize.name)
+    return [
+        _("{prize}: {player} had more ({value}) but has the prize «{other}» already: one prize each",
+          prize=prize_title(prize.name), player=player_label(state, player), value=prize.passed_value,
+          other=prize_title(first_prize[player]))
+        for prize in prizes
+        for player in prize.passed_over
+    ]  # fmt: skip
+
+
+def prizes_text(state: Tournament, prizes: list[Any]) -> str:
     lines = [_("{name} — prizes", name=state.settings.name)]
-    for prize in data:
-        names = ", ".join(player_label(state, p) for p in prize["players"])
-        lines.append(f"{prize_title(prize['prize']):<40} {names}  ({prize['value']})")
-    return "\n".join(lines)
+    for prize in prizes:
+        names = ", ".join(player_label(state, p) for p in prize.players)
+        lines.append(f"{prize_title(prize.name):<40} {names}  ({prize.value})")
+    return "\n".join(lines + prize_notes(state, prizes))
 
 
 def bracket_lines(state: Tournament, say: Any = str) -> list[str]:

@@ -332,15 +332,25 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert [r[2] for r in rows(app, "players-table")][-2:] == ["Ким Ли", "Пак Су"]
-        # a file with a bad row: the errors by line, then the question whether to import the rest
+        # a file with a bad row: the question lists the errors by line, «Нет» in focus
         csv.write_text("surname,name,rank\nЛи,Ан,1d\nБад,Б,77k\n", encoding="utf-8")
         await pilot.press("i")
         await pilot.pause()
         app.screen.query_one("#answer", Input).value = str(csv)
         await pilot.press("enter")
         await pilot.pause()
-        assert any("строка 3: неверный ранг '77k'" in n for n in notes(app))
-        await pilot.press("y")
+        assert "строка 3: неверный ранг '77k'" in str(app.screen.query_one(".details").render())
+        assert not any("77k" in n for n in notes(app))  # not a notification over the table
+        assert app.screen.focused.id == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rows(app, "players-table")[-1][2] == "Пак Су"  # «Нет»: nothing imported
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("left", "enter")  # the arrow reaches «Да»
         await pilot.pause()
         assert rows(app, "players-table")[-1][2] == "Ли Ан"
         await pilot.press("f")

@@ -80,3 +80,29 @@ async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_notifications_go_with_the_tournament(folder: Path) -> None:
+    """A refusal's notification does not outlive the tournament it was about (Textual
+    keeps the notifications on show in ``App._notifications``)."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "9", "9", "w")
+        await pilot.pause()
+        assert any("нет доски 99" in n for n in notes(app)) and len(app._notifications) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert len(app._notifications) == 0
+
+
+async def test_the_prizes_say_who_was_passed_over(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "p")
+        await pilot.pause()
+        notes_shown = str(app.screen.query_one("#prize-notes").render())
+        assert "больше всех побед:" not in notes_shown  # Кутасов has as many wins as Широков: no note
+        assert (
+            "самая длинная серия побед: 4. Широков Дмитрий (1d) — больше (3), но уже есть приз «1 место»" in notes_shown
+        )

@@ -14,6 +14,7 @@ from schemes.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.views import shown_path
 from tui.widgets import Column, PlainTable
 
 
@@ -200,7 +201,7 @@ class PlayersPane(Pane):
 
     def import_from(self, path: Path) -> None:
         if not path.is_file():
-            self.notify(_("{path}: no such file", path=path), severity="error")
+            self.notify(_("{path}: no such file", path=shown_path(path)), severity="error")
             return
         if is_rating_list(path):
             self.open_rating_list(path)
@@ -212,21 +213,26 @@ class PlayersPane(Pane):
             return
         rows, errors = without_twins(rows, errors, self.session.state)
         if errors:
-            from tui.screens.confirm import ConfirmScreen
-
-            self.notify(
-                "\n".join(said(e) for e in errors[:5]),
-                title=f"{path.name}: {len(errors)}",
-                severity="error",
-                timeout=15,
-            )
-            if rows:
-                self.app.push_screen(
-                    ConfirmScreen(_("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))),
-                    lambda yes: self.register_rows(rows) if yes else None,
-                )
+            self.ask_about_bad_rows(path, rows, errors)
             return
         self.register_rows(rows)
+
+    def ask_about_bad_rows(self, path: Path, rows: list, errors: list) -> None:
+        """The bad rows listed in the question itself (not in a notification over the
+        table), «Нет» in focus: importing a list with mistakes is never the default."""
+        from tui.screens.confirm import ChoiceScreen, ConfirmScreen
+
+        shown = [said(e) for e in errors[:6]] + (
+            [_("… and {more} more", more=len(errors) - 6)] if len(errors) > 6 else []
+        )
+        details = "\n".join(shown)
+        if not rows:
+            question = _("{file}: no good rows, nothing imported", file=path.name)
+            self.app.push_screen(ChoiceScreen(question, [("ok", _("OK"))], "ok", details))
+            return
+        question = _("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))
+        self.app.push_screen(ConfirmScreen(question, default=False, details=details),
+                             lambda yes: self.register_rows(rows) if yes else None)  # fmt: skip
 
     def register_rows(self, rows: list) -> None:
         done = self.screen.act_all(

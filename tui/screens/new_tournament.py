@@ -25,6 +25,7 @@ from schemes.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
+from tui.views import shown_path
 
 FIELDS = (  # id, label, the form shown in the empty field (not words: the same in both languages)
     ("name", "Name", ""),
@@ -44,14 +45,6 @@ def file_name(title: str) -> str:
     by hyphens (``Кубок школы №5`` → ``kubok-shkoly-5``)."""
     words = re.findall(r"[a-z0-9]+", latin(title).lower())
     return "-".join(words)[:40].strip("-") or "turnir"
-
-
-def shown_folder(folder: Path) -> str:
-    """A folder as the referee knows it: ``~/Tengen`` for one in his home."""
-    try:
-        return str(Path("~") / folder.absolute().relative_to(Path.home()))
-    except ValueError:
-        return str(folder.absolute())
 
 
 class NewTournamentScreen(Translated, ModalScreen[Path | None]):
@@ -120,7 +113,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return (self.folder / typed).with_name(Path(typed).name + ".json")
 
     def show_target(self) -> None:
-        self.query_one("#target", Label).update(_("Saved as {path}", path=shown_folder(self.target())))
+        self.query_one("#target", Label).update(_("Saved as {path}", path=shown_path(self.target())))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "scheme" and event.value != self.scheme:
@@ -217,7 +210,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         except OSError as error:
             from data.errors import os_reason
 
-            self.error("file", _("{path}: {reason}", path=shown_folder(path.parent), reason=said(os_reason(error))))
+            self.error("file", _("{path}: {reason}", path=shown_path(path.parent), reason=said(os_reason(error))))
             return
         self.dismiss(path)
 

@@ -31,6 +31,7 @@ from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
+from tui.views import shown_path
 
 TABS = (
     ("players", "Players", "F2", PlayersPane),
@@ -163,7 +164,9 @@ class TournamentScreen(Translated, Screen[None]):
         self.redraw()
 
     def action_close(self) -> None:
+        """Close the tournament (everything is saved); its notifications go with it."""
         self.session.close()
+        self.app.clear_notifications()
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
@@ -215,16 +218,15 @@ class TournamentScreen(Translated, Screen[None]):
         if error:
             self.notify(error, severity="error", timeout=10)
         if written:
-            self.notify(
-                _("Written to {folder}: {files}", folder=written[0].parent, files=", ".join(p.name for p in written)),
-                timeout=12,
-            )
+            folder = shown_path(written[0].parent)
+            self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
+                        timeout=8)  # fmt: skip
             viewer = shutil.which("xdg-open")
             if not self.app.open_viewer:
                 return
             if viewer is None:
                 self.notify(
-                    _("No PDF viewer here: open the files from {folder} to print them", folder=written[0].parent),
+                    _("No PDF viewer here: open the files from {folder} to print them", folder=folder),
                     severity="warning",
                     timeout=20,
                 )
@@ -253,6 +255,6 @@ class TournamentScreen(Translated, Screen[None]):
             except TournamentFileError as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
-            self.notify(_("Rating table written to {path}", path=target), timeout=8)
+            self.notify(_("Rating table written to {path}", path=shown_path(target)), timeout=8)
 
         self.app.push_screen(ExportScreen(), chosen)
