@@ -82,7 +82,10 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
 
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    return paper(tournament).final_table(tournament, events, after_round)
+    """The scheme's table in its hand format, with the legend of the result marks it wrote."""
+    document = paper(tournament).final_table(tournament, events, after_round)
+    document.results_legend()
+    return document
 
 
 def teams(

@@ -36,8 +36,11 @@ def _number(value: float) -> float | int | str:
 
 
 def shown(key: str, value: float | int | str) -> str:
-    """A standings value of ``standings_json`` as text (an infinite true rating as an arrow)."""
-    return rating_label(float(value)) if key == "true_rating" else f"{value:g}"
+    """A standings value of ``standings_json`` as text: points with ``½`` as on paper, an
+    infinite true rating as an arrow."""
+    from paperwork.marks import points
+
+    return rating_label(float(value)) if key == "true_rating" else points(float(value))
 
 
 def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
@@ -137,7 +140,7 @@ def standings_text(state: Tournament, after_round: int) -> str:
     ]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
-        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {r['score']:>6g}"
+        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {shown('score', r['score']):>6}"
         lines.append(line + "".join(f"  {shown(k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
     return "\n".join(lines)
 

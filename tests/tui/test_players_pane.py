@@ -106,3 +106,19 @@ async def test_the_prizes_say_who_was_passed_over(folder: Path) -> None:
         assert (
             "самая длинная серия побед: 4. Широков Дмитрий (1d) — больше (3), но уже есть приз «1 место»" in notes_shown
         )
+
+
+async def test_one_notation_on_screen_as_on_paper(folder: Path) -> None:
+    """The table of every round names opponents as the paper does (McMahon: by row, as
+    OpenGotha's standings), writes half points as ½, and says what its marks mean."""
+    from paperwork.marks import points
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "t")
+        await pilot.pause()
+        table = app.screen.query_one("#standings-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert [row[1] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]  # rows, not player numbers
+        assert "победа над № 5" in str(app.screen.query_one("#standings-legend").render())
+    assert (points(22.5), points(0.5), points(22), points(-1.5)) == ("22½", "½", "22", "-1½")
