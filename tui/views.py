@@ -188,7 +188,16 @@ def setting_shown(key: str, value: str, params: Collection[str]) -> str:
         return russian(value)
     if key == "lang":
         return _({"ru": "Russian", "en": "English"}.get(value, value))
-    return ", ".join(_(part) for part in value.split(",")) if key == "scheme" or key in params else value
+    if key != "scheme" and key not in params:
+        return value
+    return ", ".join(_worded(key, part) for part in value.split(","))
+
+
+def _worded(key: str, value: str) -> str:
+    """A parameter's value in words; ``seeding=registration`` where the word alone means
+    something else (the registration list)."""
+    own = f"{key}={value}"
+    return _(own) if _(own) != own else _(value)
 
 
 def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:

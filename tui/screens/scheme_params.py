@@ -41,7 +41,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
             yield Label(_("Parameters of the scheme: {scheme}", scheme=_(self.scheme.name)), classes="heading",
                         markup=False)  # fmt: skip
             for param in self.scheme.params:
-                yield Label(f"{param.key} — {_(param.help)}", markup=False, classes="param")
+                yield Label(f"{_(param.key)} — {_(param.help)}", markup=False, classes="param")
                 default = param_text(param.default)
                 yield Input(self.typed.get(param.key, default), id=f"param-{param.key}")
                 yield Label("", id=f"param-{param.key}-error", classes="error", markup=False)
