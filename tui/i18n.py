@@ -80,6 +80,7 @@ RU = {
     "Export rating table": "Таблица для РК",
     "Close": "Закрыть",
     "{name} · {scheme} · round {paired} of {total}": "{name} · {scheme} · тур {paired} из {total}",
+    "{name} · {scheme} · rounds: {total}, not paired yet": "{name} · {scheme} · туров: {total}, жеребьёвки ещё не было",
     "Undone: {what}": "Отменено: {what}",
     "Redone: {what}": "Возвращено: {what}",
     # players

@@ -130,7 +130,8 @@ def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
     keys = data["columns"]
     name_width = max([len(r["name"]) for r in data["rows"]] + [len(_("Player"))])
-    place, no, name, rank, score = _("Place"), _("No."), _("Player"), _("Rank"), _("Score")
+    place, no, name, rank = _("Place"), _("No."), _("Player"), _("Rank")
+    score = column_title(get_scheme(state.settings.scheme).score_name)
     header = f"{place:>5}  {no:>3}  {name:<{name_width}}  {rank:>5}  {score:>6}"
     titles = {k: column_title(k) for k in keys}
     widths = {k: max(len(titles[k]), 6) for k in keys}
@@ -148,9 +149,9 @@ def standings_text(state: Tournament, after_round: int) -> str:
 def column_title(key: str) -> str:
     """A standings column (a tie-break, a scheme's running value) as the paperwork names it,
     in the interface language."""
-    from paperwork.labels import labels
+    from paperwork.labels import bracketed, labels
 
-    return labels(language()).get(key, key)
+    return bracketed(labels(language()).get(key, key))
 
 
 def log_text(events: list[Event]) -> str:

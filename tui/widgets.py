@@ -37,11 +37,14 @@ class PlainTable(DataTable[Any]):
         its widest cell, the flexible ones narrowed first when they do not all fit, their cells
         shortened (or wrapped onto more lines); the cursor stays on its row."""
         cursor = self.cursor_row
+        kept = [i for i, c in enumerate(columns) if not c.optional or any(cells[i] for _key, cells in rows)]
+        columns = [columns[i] for i in kept]
+        rows = [(key, [cells[i] for i in kept]) for key, cells in rows]
         natural = [
             max([1, cell_len(c.title), *(cell_len(cells[i]) for _key, cells in rows)]) for i, c in enumerate(columns)
         ]
-        room = width - 2 * len(columns) - 2  # each cell's padding, the scrollbar
-        widths = fit_widths(natural, [c.flexible for c in columns], room)
+        room = width - 2 * len(columns) - 3  # each cell's padding, the scrollbar and its gutter
+        widths = fit_widths(natural, [c.gives_way for c in columns], room)
         self.clear(columns=True)
         for column, column_width in zip(columns, widths, strict=True):
             self.add_column(cut(column.title, column_width) or " ", key=column.key, width=column_width)
@@ -96,12 +99,15 @@ class Column:
 
     key: str
     title: str
-    flexible: bool = False
-    """Narrowed, when the columns do not fit the width, before any other (names, meanings)."""
+    gives_way: int = 0
+    """When the columns do not fit the width: 0 keeps its width; the others are narrowed,
+    those of the highest number first (the club before the name)."""
     wrap: bool = False
     """Its text wraps onto more lines rather than being shortened (meanings, log entries)."""
     shorten: Callable[[str, int], str] | None = None
     """How a cell is shortened to a width (a name keeps its number and rank); else cut with ``…``."""
+    optional: bool = False
+    """Left out while none of its cells holds anything (no country given, nobody blocked)."""
 
 
 def cut(text: str, width: int) -> str:
@@ -111,16 +117,18 @@ def cut(text: str, width: int) -> str:
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
 
-def fit_widths(natural: Sequence[int], flexible: Sequence[bool], available: int, least: int = 6) -> list[int]:
-    """Widths that fit ``available`` cells: the fixed columns keep their own width; the
-    flexible ones give way, the widest first, down to ``least`` (or their own width, if less)."""
+def fit_widths(natural: Sequence[int], gives_way: Sequence[int], available: int, least: int = 6) -> list[int]:
+    """Widths that fit ``available`` cells: the columns that give way 0 keep their own width;
+    the others are narrowed, those that give way first (the highest number) before the rest,
+    the widest of them first, down to ``least`` (or their own width, if less)."""
     widths = list(natural)
     excess = sum(widths) - available
     while excess > 0:
-        narrowable = [i for i, w in enumerate(widths) if flexible[i] and w > min(least, natural[i])]
+        narrowable = [i for i, w in enumerate(widths) if gives_way[i] and w > min(least, natural[i])]
         if not narrowable:
             break
-        widest = max(narrowable, key=lambda i: widths[i])
+        first = max(gives_way[i] for i in narrowable)
+        widest = max((i for i in narrowable if gives_way[i] == first), key=lambda i: widths[i])
         widths[widest] -= 1
         excess -= 1
     return widths

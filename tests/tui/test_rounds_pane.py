@@ -5,6 +5,8 @@ the bye chosen by hand, and the questions a slip deserves."""
 import random
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
 from textual.widgets import DataTable, OptionList
 
 from data.ledger import Ledger
@@ -15,6 +17,7 @@ from tui.app import TengenApp
 from tui.screens.bye import ByeScreen
 from tui.screens.confirm import Question
 from tui.screens.tournament import TournamentScreen
+from tui.widgets import fit_widths
 
 LONG = ("Константинопольский", "Длиннофамильная-Заболоцкая", "Ивановский", "Петров", "Сидоров")
 
@@ -58,6 +61,9 @@ async def test_long_names_give_way_and_handicap_and_komi_stay(tmp_path: Path) ->
         await pair(pilot, app, "y")
         table = app.screen.query_one("#boards", DataTable)
         assert table.has_focus  # the keys of the pane stay in the footer after pairing
+        await pilot.pause()
+        footer = [str(key.description) for key in app.screen.query("FooterKey")]
+        assert "Победа белых" in footer and "Жеребьёвка тура" in footer
         widths = sum(column.get_render_width(table) for column in table.columns.values())
         assert widths <= 80
         rows = cells(app)
@@ -176,3 +182,43 @@ async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
         await pilot.press("y")
         await pilot.pause()
         assert app.screen.session.state.round(2).byes == (first,)
+
+
+@given(
+    natural=st.lists(st.integers(1, 60), min_size=1, max_size=9),
+    data=st.data(),
+    available=st.integers(10, 120),
+)
+def test_fitted_widths_fit_when_they_can_and_fixed_columns_stay(natural, data, available) -> None:
+    """``fit_widths``: the fixed columns keep their width; the rest never go below their
+    floor; the total fits whenever the floors allow it; a column that gives way later is
+    narrowed only once those before it are at their floor."""
+    gives_way = data.draw(st.lists(st.integers(0, 3), min_size=len(natural), max_size=len(natural)))
+    widths = fit_widths(natural, gives_way, available)
+    floors = [n if g == 0 else min(6, n) for n, g in zip(natural, gives_way, strict=True)]
+    assert all(floor <= w <= n for floor, w, n in zip(floors, widths, natural, strict=True))
+    assert sum(widths) <= max(available, sum(floors))
+    for i, j in ((i, j) for i in range(len(natural)) for j in range(len(natural))):
+        if 0 < gives_way[i] < gives_way[j] and widths[i] < natural[i]:
+            assert widths[j] == floors[j]  # j gave way first, all the way
+
+
+async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 4))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
+        await pair(pilot, app, "y")
+        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · тур 1 из 4"
+
+
+async def test_the_replace_question_is_whole_at_80_columns(tmp_path: Path) -> None:
+    from tests.tui.test_language import visible_text
+
+    app = app_on(event(tmp_path, 8))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        await pilot.press("1", "w", "1", "b")
+        await pilot.pause()
+        shown = " ".join(visible_text(app.export_screenshot()).replace("█", " ").split())  # the dialog's edges out
+        assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut

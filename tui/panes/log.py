@@ -5,6 +5,8 @@ An undone entry says so at the start of its line and is dimmed, so it is seen at
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,14 @@ from tui.i18n import _, event_text
 from tui.panes.pane import Pane
 from tui.session import Session
 from tui.widgets import Column, PlainTable
+
+
+def local_time(at: str) -> str:
+    """When an entry was made, on the referee's clock (the log keeps UTC)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return ""
 
 
 class LogPane(Pane):
@@ -29,7 +39,7 @@ class LogPane(Pane):
                 str(event.id),
                 [
                     str(event.id),
-                    event.at[11:19] if event.at else "",
+                    local_time(event.at),
                     _("undone") if event.id in undone else "",
                     event_text(event),
                 ],
@@ -37,7 +47,7 @@ class LogPane(Pane):
             for event in reversed(session.events)
         ]
         columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", ""),
-                   Column("entry", _("Entry"), flexible=True, wrap=True)]  # fmt: skip
+                   Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
         table = self.query_one(PlainTable)
         table.fill(columns, rows, self.size.width or self.app.size.width)
         for key, cells in rows:

@@ -36,18 +36,18 @@ class PlayersPane(Pane):
 
     @staticmethod
     def columns() -> list[Column]:
-        """The status (a withdrawal, skips) always whole, beside the rating; the name, the
-        club and the blocked pairs give way when 80 columns are not enough."""
+        """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
+        are not enough the blocked pairs give way first, then the club, then the name."""
         return [
             Column("id", _("Id")),
             Column("no", _("No.")),
-            Column("name", _("Player"), flexible=True),
+            Column("name", _("Player"), gives_way=1),
             Column("rank", _("Rank")),
-            Column("rating", _("Rating")),
+            Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
-            Column("club", _("Club"), flexible=True),
-            Column("country", _("Country")),
-            Column("blocked", _("Blocked"), flexible=True),
+            Column("club", _("Club"), gives_way=2, optional=True),
+            Column("country", _("Country"), optional=True),
+            Column("blocked", _("Blocked"), gives_way=3, optional=True),
         ]
 
     def show(self, session: Session) -> None:

@@ -126,8 +126,8 @@ class RoundsPane(Pane):
         return [
             Column("board", _("Board")),
             Column("result", _("Result")),
-            Column("white", _("White"), flexible=True, shorten=shortened_label),
-            Column("black", _("Black"), flexible=True, shorten=shortened_label),
+            Column("white", _("White"), gives_way=1, shorten=shortened_label),
+            Column("black", _("Black"), gives_way=1, shorten=shortened_label),
             Column("handicap", _("Hcp")),
             Column("komi", _("Komi")),
         ]
@@ -394,6 +394,7 @@ class RoundsPane(Pane):
         table = self.query_one(DataTable)
         table.loading = False
         table.focus()
+        self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
 
     def record_pairing(self, action: tuple) -> None:
         self.loaded()

@@ -34,8 +34,10 @@ class SettingsPane(Pane):
             # the scheme and the parameters' words (on, lot, buchholz…) in the interface language
             shown = views.setting_shown(key, value, params)
             rows.append((key, [_("title" if key == "name" else key), shown, _(meaning) if meaning else ""]))
-        columns = [Column("setting", _("Setting")), Column("value", _("Value"), flexible=True, wrap=True),
-                   Column("meaning", _("Meaning"), flexible=True, wrap=True)]  # fmt: skip
+        # the three give way alike (the widest first): OpenGotha's keys are long too
+        columns = [Column("setting", _("Setting"), gives_way=1, wrap=True),
+                   Column("value", _("Value"), gives_way=1, wrap=True),
+                   Column("meaning", _("Meaning"), gives_way=1, wrap=True)]  # fmt: skip
         self.query_one(PlainTable).fill(columns, rows, self.size.width or self.app.size.width)
         self.stale = False
 
@@ -78,4 +80,5 @@ class SettingsPane(Pane):
                 return
             self.screen.act(action)
 
-        self.app.push_screen(AskScreen(_("New value: {setting}", setting=_(key)), current), changed)
+        setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
+        self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current), changed)

@@ -13,7 +13,7 @@ from textual.widgets import Label
 from schemes.model import Tournament
 from tui import views
 from tui.i18n import _
-from tui.widgets import PlainTable
+from tui.widgets import Column, PlainTable
 
 
 class PrizesScreen(ModalScreen[None]):
@@ -25,20 +25,33 @@ class PrizesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.tournament
-        prizes = views.prizes_of(state, self.after_round)
+        prizes = self.prizes = views.prizes_of(state, self.after_round)
         with Vertical(classes="dialog wide"):
             yield Label(_("Prizes after round {round}", round=self.after_round), markup=False)
-            table = PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
-            table.add_columns(_("Prize"), _("Winner"), _("Decided by"))
-            for prize in prizes:
-                names = "; ".join(
-                    f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
-                )
-                table.add_row(views.prize_title(prize.name), names, prize.value)
-            yield table
+            yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
             notes = views.prize_notes(state, prizes)
             if notes:
                 yield Label("\n".join(notes), id="prize-notes", classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        """The table fitted to the dialog: the winners' names give way, the value stays."""
+        state = self.tournament
+        rows = [
+            (
+                str(index),
+                [
+                    views.prize_title(prize.name),
+                    "; ".join(
+                        f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
+                    ),
+                    prize.value,
+                ],
+            )  # fmt: skip
+            for index, prize in enumerate(self.prizes)
+        ]
+        columns = [Column("prize", _("Prize"), gives_way=1), Column("winner", _("Winner"), gives_way=2),
+                   Column("value", _("Decided by"))]  # fmt: skip
+        self.query_one(PlainTable).fill(columns, rows, min(self.app.size.width, 100) - 8)
 
     def action_close(self) -> None:
         self.dismiss(None)

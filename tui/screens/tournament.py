@@ -90,15 +90,13 @@ class TournamentScreen(Translated, Screen[None]):
         """After a change: the title and the pane on show now, the others when shown."""
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
-        self.query_one("#title", Static).update(
-            _(
-                "{name} · {scheme} · round {paired} of {total}",
-                name=state.settings.name,
-                scheme=_(state.settings.scheme),
-                paired=state.paired_rounds,
-                total=total,
-            )
-        )
+        name, scheme, paired = state.settings.name, _(state.settings.scheme), state.paired_rounds
+        if paired:
+            title = _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
+                      total=total)  # fmt: skip
+        else:
+            title = _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
+        self.query_one("#title", Static).update(title)
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
