@@ -29,15 +29,20 @@ class Param:
     help: str = ""
 
 
-def choice(*allowed: str) -> Callable[[str], str]:
-    """A parameter parser accepting one of ``allowed``."""
+@dataclass(frozen=True)
+class Choice:
+    """A parameter parser accepting one of ``allowed`` (an interface offers them as a list)."""
 
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(allowed))
+    allowed: tuple[str, ...]
+
+    def __call__(self, text: str) -> str:
+        if text not in self.allowed:
+            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(self.allowed))
         return text
 
-    return parse
+
+def choice(*allowed: str) -> Choice:
+    return Choice(allowed)
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
@@ -79,24 +84,31 @@ def half_points(low: float, high: float, only: tuple[float, ...] = ()) -> Callab
     return parse
 
 
-def names_from(choices: Sequence[str], what: str = "tie-break") -> Callable[[str], list[str]]:
-    """A parameter parser for an ordered comma list of names from ``choices``, each once."""
+@dataclass(frozen=True)
+class NamesFrom:
+    """A parameter parser for an ordered comma list of names from ``allowed``, each once (an
+    interface may let the referee write them in his words and give their names here)."""
 
-    def parse(text: str) -> list[str]:
+    allowed: tuple[str, ...]
+    what: str = "tie-break"
+
+    def __call__(self, text: str) -> list[str]:
         names = [name.strip() for name in text.split(",") if name.strip()]
-        unknown = [name for name in names if name not in choices]
+        unknown = [name for name in names if name not in self.allowed]
         if unknown:
             raise InvalidEvent(
                 "unknown {what} {name!r}: choose from {choices}",
-                what=what,
+                what=self.what,
                 name=unknown[0][:40],
-                choices=", ".join(choices),
+                choices=", ".join(self.allowed),
             )
         if len(set(names)) != len(names):
-            raise InvalidEvent("a {what} is listed twice", what=what)
+            raise InvalidEvent("a {what} is listed twice", what=self.what)
         return names
 
-    return parse
+
+def names_from(choices: Sequence[str], what: str = "tie-break") -> NamesFrom:
+    return NamesFrom(tuple(choices), what)
 
 
 def rank_param(*words: str) -> Callable[[str], str]:

@@ -191,10 +191,10 @@ def setting_shown(key: str, value: str, params: Collection[str]) -> str:
         return _({"ru": "Russian", "en": "English"}.get(value, value))
     if key != "scheme" and key not in params:
         return value
-    return ", ".join(_worded(key, part) for part in value.split(","))
+    return ", ".join(worded(key, part) for part in value.split(","))
 
 
-def _worded(key: str, value: str) -> str:
+def worded(key: str, value: str) -> str:
     """A parameter's value in words; ``seeding=registration`` where the word alone means
     something else (the registration list)."""
     own = f"{key}={value}"

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes import actions
-from tests.tui.conftest import notes, run_test
+from tests.tui.conftest import new_tournament_form, notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
@@ -77,16 +77,12 @@ async def test_why_is_for_mcmahon_and_swiss(folder: Path) -> None:
 async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
     """The form offers McMahon with OpenGotha's parameters behind «Ещё параметры», explained
     in Russian; a bad bar is shown beside its field there; the defaults create the tournament."""
-    from textual.widgets import Label, Select
+    from textual.widgets import Label
 
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
+        form = await new_tournament_form(app, pilot, "mcmahon")
         form.query_one("#name", Input).value = "Кубок Мак-Магона"
-        form.query_one("#scheme", Select).value = "mcmahon"
-        await pilot.pause()
         assert form.query_one("#rounds", Input).value == "5"  # McMahon needs its rounds
         assert not form.query("#param-genMMBar")  # forty parameters are not on the form itself
         await pilot.press("f2")
@@ -263,3 +259,35 @@ async def test_a_new_tournament_goes_into_the_data_folder_whatever_folder_is_lis
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert (data / "kubok.json").is_file() and not (folder / "kubok.json").exists()
+
+
+async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:
+    """A choice is a list in words (chosen with the arrows), a list of tie-breaks is written
+    in words and read back as their names; a word not known is refused in Russian."""
+    from textual.widgets import Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "round-robin")
+        await pilot.press(*"Круг", "f2")
+        await pilot.pause()
+        step = app.screen
+        numbering = step.query_one("#param-numbering", Select)
+        assert str(numbering.selection) == "lot"
+        assert [str(prompt) for prompt, _value in numbering._options][:3] == ["жребий", "по рейтингу", "вручную"]
+        numbering.value = "rating"
+        tiebreaks = step.query_one("#param-tiebreaks", Input)
+        assert tiebreaks.value == "Бухгольц, личная встреча"
+        tiebreaks.value = "Бухгольц, Ничья"
+        await pilot.press("f10")
+        await pilot.pause()
+        error = str(step.query_one("#param-tiebreaks-error").render())
+        assert "неизвестный доп. показатель 'Ничья'" in error and "Койя" in error and "koya" not in error
+        tiebreaks.value = "койя, Бухгольц"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen is form
+        await pilot.press("f10")
+        await pilot.pause()
+        params = app.screen.session.state.settings.params
+        assert (params["numbering"], params["tiebreaks"]) == ("rating", ["koya", "buchholz"])
