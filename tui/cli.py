@@ -457,6 +457,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
             return
         if command == "add":
             fields = _profile_fields(args)
+            if not any(char.isalpha() for char in fields["name"]):  # as the app's form: the rating table needs it
+                raise BadInput("give the first name with --name")
             twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:
                 raise BadInput(

@@ -403,6 +403,7 @@ RU = {
     "colours swapped": "цвета наоборот",
     # refusals of the command line (tui/cli.py: BadInput)
     "tengen: name the tournament file with -f FILE": "tengen: укажите файл турнира: -f ФАЙЛ",
+    "give the first name with --name": "укажите имя: --name",
     "--top: 2 or more": "--top: 2 или больше",
     "--best: 1 or more": "--best: 1 или больше",
     "--places: 0 to 100": "--places: от 0 до 100",

@@ -291,3 +291,17 @@ async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:
         await pilot.pause()
         params = app.screen.session.state.settings.params
         assert (params["numbering"], params["tiebreaks"]) == ("rating", ["koya", "buchholz"])
+
+
+async def test_a_file_typed_as_a_path_goes_there_and_nonsense_hurts_nothing(tmp_path: Path) -> None:
+    app = TengenApp(None, folder=tmp_path / "Tengen", open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot)
+        form.query_one("#name", Input).value = "Кубок"
+        form.query_one("#file", Input).value = "~nobody-here-at-all/cup"
+        await pilot.pause()
+        assert "~nobody-here-at-all" in str(form.query_one("#target").render())
+        form.query_one("#file", Input).value = str(tmp_path / "elsewhere")
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and (tmp_path / "elsewhere.json").is_file()

@@ -438,3 +438,8 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert code == 0 and "warning: player 2 had a bye in round 1: this is his second bye" in err
     code, _out, err = run(capsys, "-f", path, "pair", "--bye", "9")
     assert code == 2 and "round 2 is not complete" in err  # checked before the bye
+
+
+def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", " ", "--rank", "2d")
+    assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")

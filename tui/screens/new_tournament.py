@@ -109,8 +109,13 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             rounds.value = DEFAULT_ROUNDS
 
     def target(self) -> Path:
-        typed = self.value("file").removesuffix(".json") or file_name("")
-        return (self.folder / typed).with_name(Path(typed).name + ".json")
+        """The file to create: a name in the data folder, or a path of the referee's (``~`` his home)."""
+        typed = Path(self.value("file").removesuffix(".json") or file_name(""))
+        try:
+            typed = typed.expanduser()
+        except RuntimeError:  # ~someone who is no user here: the name as typed
+            pass
+        return (self.folder / typed).with_name(typed.name + ".json")
 
     def show_target(self) -> None:
         self.query_one("#target", Label).update(_("Saved as {path}", path=shown_path(self.target())))
