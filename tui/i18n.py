@@ -173,7 +173,7 @@ RU = {
     "{error}. Pair allowing repeat games?": "{error}. Составить с повторными встречами?",
     "Numbers of the two players (3 12)": "Номера двух игроков (3 12)",
     "Two player numbers, like 3 12": "Два номера игроков, например 3 12",
-    "{reason}. Pair them anyway?": "{reason}. Всё равно поставить их в пару?",
+    "{reason}. Do it anyway?": "{reason}. Всё равно сделать так?",
     "No such board: {board}": "Нет доски {board}",
     # standings
     "Standings after round {round}": "Положение после {round}-го тура",

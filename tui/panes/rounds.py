@@ -420,7 +420,8 @@ class RoundsPane(Pane):
                 _(
                     "No pairing of round {round} without a repeat game. Pair allowing repeat games?",
                     round=error.fields["round"],
-                )
+                ),
+                default=False,  # a repeat game is the referee's decision, never a slip of Enter
             ),
             answer,
         )
@@ -476,7 +477,7 @@ class RoundsPane(Pane):
                     self.swap(a, b, force=True)
 
             self.app.push_screen(
-                ConfirmScreen(_("{reason}. Pair them anyway?", reason=said(error.fields["reason"]))), answer
+                ConfirmScreen(_("{reason}. Do it anyway?", reason=said(error.fields["reason"])), default=False), answer
             )
             return
         except InvalidEvent as error:
