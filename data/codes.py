@@ -1,8 +1,8 @@
 """Country codes and the Russian city codes of the rating-commission table (seed 003).
 
 Used at the edges where the referee types or imports a player: a country must be a
-known two-letter code (stored in capitals), and a Russian city typed by name
-(``Москва``) becomes its code (``Mos``).  Other clubs are kept as typed.
+known two-letter code (stored in capitals).  A club is kept as typed; the tables for the
+rating commission and the EGF write a Russian city by its code (``Москва`` → ``Mos``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ def country(code: str) -> str:
     return normal
 
 
-def club(text: str) -> str:
-    """A Russian city typed by name becomes its code; anything else stays as typed."""
+def city_code(text: str) -> str:
+    """A Russian city's code for the rating-commission table (``Москва`` → ``Mos``);
+    anything else as it is.  Only the tables for the commission and the EGF use it: a
+    player's club is kept as the referee typed it."""
     return russian_cities().get(_fold(text), text.strip())

@@ -1,4 +1,7 @@
-"""The one error type the edges report to the referee as a single line."""
+"""The one error type the edges report to the referee as a single line, and the system's
+reasons worded so that the catalogue can say them in the referee's language."""
+
+import errno
 
 from schemes.events import Worded
 
@@ -11,3 +14,25 @@ class FileLocked(TournamentFileError):
     """Another program is writing the tournament."""
 
     template = "{file} is open for writing by {holder}; close it there first"
+
+
+_REASONS = {
+    errno.ENOSPC: Worded("the disk is full"),
+    errno.EDQUOT: Worded("the disk quota is used up"),
+    errno.EACCES: Worded("no permission"),
+    errno.EPERM: Worded("no permission"),
+    errno.EROFS: Worded("the disk is read-only"),
+    errno.ENOENT: Worded("no such file or folder"),
+    errno.ENAMETOOLONG: Worded("the name is too long"),
+    errno.EISDIR: Worded("it is a folder"),
+    errno.ENOTDIR: Worded("a part of the path is not a folder"),
+    errno.EEXIST: Worded("it exists already"),
+    errno.EIO: Worded("the disk cannot be read or written"),
+    errno.EBUSY: Worded("the file is busy"),
+}
+
+
+def os_reason(error: OSError) -> Worded:
+    """Why the system refused, in words of the catalogue where the error is a common one (a
+    full disk, no permission…); else the system's own words (Python's are English)."""
+    return _REASONS.get(error.errno or 0) or Worded("{reason}", reason=error.strerror or str(error))

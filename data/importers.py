@@ -50,10 +50,6 @@ WITHOUT_HEADER = ("surname", "name", "rating", "country", "club")
 rating or a rank)."""
 
 
-NOT_A_TABLE = "{path}: not a player table: a header needs a surname column and a rating or rank column"
-HEADERLESS = " (or, without a header: surname, name, rating or rank, country, club)"
-
-
 class ImportFailed(InvalidEvent):
     """A file that cannot be imported at all (not a table, no header)."""
 
@@ -122,7 +118,7 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
                 csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), []
             )
         except csv.Error:
-            cells = InvalidEvent("an unclosed quote" if line.count('"') % 2 else "unreadable")
+            cells = InvalidEvent("an unclosed quote") if line.count('"') % 2 else InvalidEvent("unreadable")
         numbered.append((number, cells))
     return numbered
 
@@ -172,7 +168,9 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
     if not columns:
         columns, body = {key: index for index, key in enumerate(WITHOUT_HEADER)}, filled
     elif "surname" not in columns or not {"rating", "rank"} & set(columns):
-        raise ImportFailed(NOT_A_TABLE, path=path)
+        raise ImportFailed(
+            "{path}: not a player table: a header needs a surname column and a rating or rank column", path=path
+        )
     rows: list[Row] = []
     errors: list[BadRow] = []
     for line, cells in body:
@@ -185,7 +183,11 @@ def _players(path: Path, lines: list[tuple[int, Cells]]) -> tuple[list[Row], lis
         except InvalidEvent as error:
             errors.append(BadRow(line=line, reason=error))
     if body is filled and not rows:
-        raise ImportFailed(NOT_A_TABLE + HEADERLESS, path=path)
+        raise ImportFailed(
+            "{path}: not a player table: a header needs a surname column and a rating or rank column "
+            "(or, without a header: surname, name, rating or rank, country, club)",
+            path=path,
+        )
     return rows, errors
 
 
@@ -222,6 +224,8 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
 def _profile(value: dict[str, str]) -> dict[str, Any]:
     if not any(char.isalpha() for char in value.get("surname", "")):
         raise InvalidEvent("no surname")
+    if not any(char.isalpha() for char in value.get("name", "")):
+        raise InvalidEvent("no first name")
     fields: dict[str, Any] = {"surname": value["surname"], "name": value.get("name", "")}
     strength = value.get("rating") or value.get("rank")
     if not strength:
@@ -234,7 +238,7 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
     if value.get("country"):
         fields["country"] = codes.country(value["country"])
     if value.get("club"):
-        fields["club"] = codes.club(value["club"])
+        fields["club"] = value["club"]
     for key in ("birth", "sex", "patronymic", "team", "category", "pin", "rgf", "note"):
         if value.get(key):
             fields[key] = value[key]

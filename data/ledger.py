@@ -17,7 +17,7 @@ from typing import overload
 from data import state_cache
 from data.store import TournamentFile, damaged
 from schemes.actions import Action
-from schemes.events import Event, InvalidEvent
+from schemes.events import Event, InvalidEvent, Worded
 from schemes.history import Appended, append
 from schemes.model import Tournament
 from schemes.replay import replay
@@ -96,7 +96,7 @@ class Ledger:
                 with _building():
                     self._state = replay(self.events)
             except InvalidEvent as error:
-                raise damaged(self.file.path, f"damaged event log ({error})") from None
+                raise damaged(self.file.path, Worded("damaged event log ({reason})", reason=error)) from None
             if len(self.events) >= state_cache.WORTH_KEEPING and self.file.appendable:
                 state_cache.remember(self.file.path, self.file.raw, len(self.events), self._state)
         return self._state

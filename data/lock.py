@@ -16,7 +16,7 @@ import stat
 import sys
 from pathlib import Path
 
-from data.errors import FileLocked, TournamentFileError
+from data.errors import FileLocked, TournamentFileError, os_reason
 
 
 class WriterLock:
@@ -32,11 +32,18 @@ class WriterLock:
             raise TournamentFileError("{folder}: no such folder", folder=self.path.parent) from None
         except OSError as error:
             if error.errno == errno.ELOOP:
-                raise TournamentFileError(f"{self.path} is a symbolic link: remove it, it is not Tengen's") from None
-            raise TournamentFileError(f"{self.path}: cannot write in {self.path.parent} ({error.strerror})") from None
+                raise TournamentFileError(
+                    "{path} is a symbolic link: remove it, it is not Tengen's", path=self.path
+                ) from None
+            raise TournamentFileError(
+                "{path}: cannot write in {folder} ({reason})",
+                path=self.path,
+                folder=self.path.parent,
+                reason=os_reason(error),
+            ) from None
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise TournamentFileError(f"{self.path} is not a regular file: remove it, it is not Tengen's")
+            raise TournamentFileError("{path} is not a regular file: remove it, it is not Tengen's", path=self.path)
         return fd
 
     def acquire(self) -> None:

@@ -580,15 +580,6 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
     return players, flags
 
 
-def _in_range(number: int, refusal: str) -> int:
-    """The round a game or bye of a player it found names, or ``refusal`` where OpenGotha's
-    arrays have no such round (it fails on the file; a game or bye naming nobody it drops
-    before it looks at the round)."""
-    if not 1 <= number <= MAX_ROUNDS:
-        raise GothaFileError(refusal, round=number, limit=MAX_ROUNDS)
-    return number
-
-
 def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[list[_Game], int]:
     """The games OpenGotha keeps — one per table of a round (a later one replaces an earlier),
     each naming two players it finds — and the last round the file names (its round stays,
@@ -606,9 +597,12 @@ def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> t
             reading.warn("round {round}, table {table}: no player {key}: OpenGotha drops this game, so does the import",
                          round=number, table=table, key=names[0 if white is None else 1][:40])  # fmt: skip
             continue
-        _in_range(
-            number, "a game of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
-        )
+        if not 1 <= number <= MAX_ROUNDS:  # OpenGotha's arrays have no such round
+            raise GothaFileError(
+                "a game of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)",
+                round=number,
+                limit=MAX_ROUNDS,
+            )
         code = element.get("result", "RESULT_UNKNOWN")
         if code != "RESULT_UNKNOWN" and code not in RESULTS:
             reading.warn("round {round}, table {table}: result {code} unknown: no result, as OpenGotha reads it",
@@ -652,9 +646,12 @@ def _byes(root: ElementTree.Element, players: _Players, reading: _Reading) -> tu
             reading.warn("the bye of round {round} names no player of the file: OpenGotha drops it, so does the import",
                          round=number)  # fmt: skip
             continue
-        _in_range(
-            number, "the bye of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)"
-        )
+        if not 1 <= number <= MAX_ROUNDS:  # OpenGotha's arrays have no such round
+            raise GothaFileError(
+                "the bye of round {round}: rounds go from 1 to {limit} (OpenGotha cannot open the file either)",
+                round=number,
+                limit=MAX_ROUNDS,
+            )
         byes[number] = player
     return byes, last
 

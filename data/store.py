@@ -30,9 +30,9 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
 
-from data.errors import TournamentFileError
+from data.errors import TournamentFileError, os_reason
 from data.lock import WriterLock
-from schemes.events import Event, InvalidEvent, retracted_ids
+from schemes.events import Event, InvalidEvent, Worded, retracted_ids
 
 FORMAT = "tengen-tournament"
 VERSION = 1
@@ -43,7 +43,7 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def damaged(path: Path, what: str) -> TournamentFileError:
+def damaged(path: Path, what: Worded) -> TournamentFileError:
     """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
     one and how to put it back."""
     backup = backup_path(path)
@@ -124,7 +124,7 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
         fd, temporary = _temporary(path, "tmp")
     except OSError as error:
         raise TournamentFileError(
-            "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=error.strerror
+            "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=os_reason(error)
         ) from None
     try:
         _write_fd(fd, payload)
@@ -139,7 +139,7 @@ def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> No
     except OSError as error:
         temporary.unlink(missing_ok=True)
         raise TournamentFileError(
-            "{path}: cannot write it ({reason}); the file is as it was before", path=path, reason=error.strerror
+            "{path}: cannot write it ({reason}); the file is as it was before", path=path, reason=os_reason(error)
         ) from None
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -155,11 +155,11 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise damaged(path, "no such file") from None
+        raise damaged(path, Worded("no such file")) from None
     except IsADirectoryError:
-        raise TournamentFileError(f"{path}: a folder, not a tournament file") from None
+        raise TournamentFileError("{path}: a folder, not a tournament file", path=path) from None
     except OSError as error:
-        raise TournamentFileError(f"{path}: cannot read it ({error.strerror})") from None
+        raise TournamentFileError("{path}: cannot read it ({reason})", path=path, reason=os_reason(error)) from None
 
 
 def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
@@ -167,14 +167,17 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise damaged(path, "not a Tengen tournament (damaged or not JSON)") from None
+        raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
     meta_table = data.get(_META) if isinstance(data, dict) else None
     meta = meta_table.get("1") if isinstance(meta_table, dict) else None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
-        raise damaged(path, "not a Tengen tournament file")
+        raise damaged(path, Worded("not a Tengen tournament file"))
     if meta.get("version") != VERSION:
         raise TournamentFileError(
-            f"{path}: tournament file version {meta.get('version')}, this program reads version {VERSION}"
+            "{path}: tournament file version {version}, this program reads version {ours}",
+            path=path,
+            version=str(meta.get("version"))[:20],
+            ours=VERSION,
         )
     return cast(dict[str, Any], data)
 
@@ -195,13 +198,13 @@ def _events(path: Path, data: dict[str, Any]) -> list[Event]:
     try:
         ids = sorted(int(key) for key in table)
     except ValueError:
-        raise damaged(path, "damaged event log (an event id is not a number)") from None
+        raise damaged(path, Worded("damaged event log (an event id is not a number)")) from None
     if ids != list(range(1, len(ids) + 1)):
-        raise damaged(path, "damaged event log (events are missing)")
+        raise damaged(path, Worded("damaged event log (events are missing)"))
     try:
         return [Event.from_json(i, table[str(i)]) for i in ids]
     except InvalidEvent as error:
-        raise damaged(path, f"damaged event log ({error})") from None
+        raise damaged(path, Worded("damaged event log ({reason})", reason=error)) from None
 
 
 def _json(value: Any) -> str:
@@ -367,18 +370,20 @@ class TournamentFile:
         data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {"1": first.to_json()}}
         with WriterLock(path):
             if path.exists():
-                raise TournamentFileError(f"{path} exists already: choose another name")
+                raise TournamentFileError("{path} exists already: choose another name", path=path)
             write_atomically(path, _serialise(data))
         return cls(path, writable=True)
 
     def append(self, *events: Event) -> None:
         """Append events in one write: all of them are in the file, or none."""
         if self._lock is None:
-            raise TournamentFileError(f"{self.path} was opened read-only")
+            raise TournamentFileError("{path} was opened read-only", path=self.path)
         count = self.count
         for offset, event in enumerate(events, start=1):
             if event.id != count + offset:
-                raise TournamentFileError(f"event {event.id} does not follow event {count + offset - 1}")
+                raise TournamentFileError(
+                    "event {event} does not follow event {last}", event=event.id, last=count + offset - 1
+                )
         if self.appendable:
             added = "".join(f",{_json(str(e.id))}:{_json(e.to_json())}" for e in events)
             payload = b"".join((memoryview(self.raw)[:-2], added.encode("utf-8"), b"}}"))  # one copy of the file

@@ -20,6 +20,10 @@ from schemes.model import Tournament
 from schemes.names import rating_order
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
+CARD_LEGEND = (
+    "{legend_win}; {legend_loss}; {legend_draw}; {legend_forfeit}; {legend_bye}; {legend_skip}; {legend_half}."
+)
+"""The card's marks explained (every card may hold any of them by the end of the event)."""
 INSET = 5.0
 PER_PAGE = 4
 
@@ -93,3 +97,7 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 6)
     document.fit_cell(width, 5, f"{text['notes']}:", align="L", size=7.5)
     document.line(x + 18, y + CARD_H - 2 * INSET, x + width, y + CARD_H - 2 * INSET)
+    # what the marks mean, in the margin under the card (it stays on the card once cut)
+    document.set_xy(x, y + CARD_H - 2 * INSET + 0.4)
+    document.set_font(FAMILY, "", 5.5)
+    document.multi_cell(width, 2.3, CARD_LEGEND.format(**text), align="L")

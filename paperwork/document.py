@@ -18,6 +18,7 @@ from fpdf import FPDF
 
 from data.store import write_atomically
 from paperwork.labels import abbreviation, bracketed, labels
+from paperwork.marks import legend, points
 from schemes import dates
 from schemes.events import Event
 from schemes.model import Tournament
@@ -41,14 +42,8 @@ def made_at(events: Sequence[Event]) -> datetime:
     return datetime(2000, 1, 1)
 
 
-def half_points(value: float) -> str:
-    """127.5 as ``127+``, the seeds' way of writing a half; whole numbers plain."""
-    whole = int(value // 1)
-    return f"{whole}+" if value - whole == 0.5 else f"{value:g}"
-
-
-def number(value: float) -> str:
-    return f"{value:g}"
+number = half_points = points
+"""Points on paper: ``paperwork.marks.points`` (``22½``); a komi is written as a decimal."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +54,9 @@ class Column:
     align: str = "C"
     group: str = ""
     """A title over several neighbouring columns (a round's two columns)."""
+    marks: bool = False
+    """Its cells are results in the notation ``marks.legend`` explains (a column titled by
+    a round's or a player's number is such a column too)."""
 
 
 class Document(FPDF):
@@ -78,6 +76,8 @@ class Document(FPDF):
         self.title_line = title
         self.made = made_at(events)
         self.page_header = page_header
+        self.results_written: list[str] = []
+        """The result marks the tables wrote, for ``results_legend``."""
         self.set_creation_date(self.made)
         self.set_producer("Tengen")
         self.set_title(f"{tournament.settings.name} — {title}")
@@ -224,7 +224,16 @@ class Document(FPDF):
             self.set_x(left)
             for column, cell_width, text in zip(columns, widths, row, strict=True):
                 self.fit_cell(cell_width, height, text, border=1, align=column.align, size=font_size)
+                if (column.marks or column.title.isdigit()) and isinstance(text, str):
+                    self.results_written.append(text)
             self.ln(height)
+
+    def results_legend(self) -> None:
+        """Under the tables: what the result marks written in them mean (``++`` — свободный
+        тур…), only those that were written."""
+        line = legend(self.results_written, self.text)
+        if line:
+            self.notes([line + "."])
 
     def legend(self, titles: Sequence[str]) -> None:
         """Under a table: what its short column titles stand for, for each title written as
@@ -239,6 +248,14 @@ class Document(FPDF):
             self.ln(2)
             self.set_font(FAMILY, "", 8)
             self.multi_cell(0, 4, "; ".join(entries) + ".", new_x="LMARGIN", new_y="NEXT")
+
+    def notes(self, lines: Sequence[str]) -> None:
+        """Lines of small text under a table: what its marks mean, why a prize went where."""
+        if lines:
+            self.ln(2)
+            self.set_font(FAMILY, "", 8)
+            for line in lines:
+                self.multi_cell(0, 4, line, align="L", new_x="LMARGIN", new_y="NEXT")
 
     def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Dashed lines to cut a sheet into cards or slips."""

@@ -1,25 +1,56 @@
-"""How one round of one player is written on cards and in tables, as the seeds write it.
+"""How one round of one player is written on cards, in tables and on screen: one notation
+everywhere (issue 24), explained by a legend wherever it is printed.
 
 ``5+`` beat number 5, ``5-`` lost to him, ``5=`` a draw, ``!`` a game decided without
-play; ``++`` a bye and ``--`` a skip (Gamma's card notation, used for every scheme);
-colour and handicap as ``+2`` (white, giving 2) or ``-2`` (black, receiving 2).
+play; ``++`` a bye and ``--`` a skip or a round after withdrawal (Gamma's card notation,
+used for every scheme); colour and handicap as ``+2`` (white, giving 2) or ``-2`` (black,
+receiving 2); half a point as ``½`` (``22½``).  The rating-commission table keeps its own
+format (``0+``, ``0=``, ``0-`` for a round without a game), explained in its comments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 
 from schemes.records import Kind, Outcome, Score
 
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
 
+def points(value: float) -> str:
+    """Points as every table and screen writes them: whole numbers plain, a half as ``½``
+    (``22½``, not the seeds' ``22+``, which reads as "beat number 22" beside a result)."""
+    sign, size = ("-" if value < 0 else ""), abs(value)
+    whole = int(size)
+    if size - whole == 0.5:
+        return f"{sign}{whole or ''}½"
+    return f"{value:g}"
+
+
+LEGEND = (  # a mark, the label of what it means; listed when a cell holds the mark
+    (re.compile(r"^[+]\d|^\d+\+|^[1]$"), "legend_win"),
+    (re.compile(r"^-\d|^\d+-|^0$"), "legend_loss"),
+    (re.compile(r"^=\d|^\d+=|^½$"), "legend_draw"),
+    (re.compile(r"!"), "legend_forfeit"),
+    (re.compile(r"^\+\+$"), "legend_bye"),
+    (re.compile(r"^--$"), "legend_skip"),
+    (re.compile(r"^0[+=-]"), "legend_free"),
+    (re.compile(r"\d½"), "legend_half"),
+)
+
+
+def legend(cells: Iterable[str], text: Mapping[str, str]) -> str:
+    """What the marks found in ``cells`` mean, in ``text``'s words (one line)."""
+    found = {key for cell in cells for pattern, key in LEGEND if pattern.search(cell.split("/")[0])}
+    return "; ".join(text[key] for _pattern, key in LEGEND if key in found)
+
+
 def opponent_mark(
     outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False, bye: str = "++", skip: str = "--"
 ) -> str:
     """``5+`` and the like (``+5`` with ``result_first``, as FORS tables write it);
-    ``++`` for a bye, ``--`` for a skip or a round after withdrawal (the cards' marks;
-    Gamma's table writes a single ``+`` and ``-``)."""
+    ``++`` for a bye, ``--`` for a skip or a round after withdrawal."""
     if outcome.kind is Kind.BYE:
         return bye
     if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):

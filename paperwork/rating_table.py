@@ -142,7 +142,18 @@ def rating_table(
         ]
     )
     trailer = ["", f"time={settings.time}"] if settings.time else []
+    trailer += ["", *_legend(settings.lang if not (to_latin or egf) else "en")]
     return ResultsTable(tuple(comments), tuple(lines), tuple(trailer))
+
+
+def _legend(lang: str) -> list[str]:
+    """What the table's results mean, in comment lines (Latin letters only in the EGF and
+    Latin forms, which are plain ASCII)."""
+    if lang == "ru":
+        return [" 5+ победа над № 5, 5- поражение, 5= ничья; /w белыми, /b чёрными, цифра - фора, k - коми;",
+                " 0+ 0= 0- тур без партии: как победа, пол-очка, без очков"]  # fmt: skip
+    return [" 5+ won against No. 5, 5- lost, 5= draw; /w white, /b black, a digit the handicap, k the komi;",
+            " 0+ 0= 0- a round without a game: as a win, half a point, nothing"]  # fmt: skip
 
 
 def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
@@ -181,7 +192,7 @@ def club_code(club: str) -> str:
     слова латиницей»), with or without ``--latin``.  A known Russian city becomes its code
     (``Москва`` → ``Mos``); any other club is transliterated and its letters and digits run
     together (``Школа №5`` → ``Shkola5``)."""
-    word = "".join(char for char in latin(codes.club(club)) if char.isascii() and char.isalnum())
+    word = "".join(char for char in latin(codes.city_code(club)) if char.isascii() and char.isalnum())
     return word or "xxxx"
 
 

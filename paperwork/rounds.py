@@ -22,7 +22,7 @@ def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
 
 
 def komi_text(board: Board, text: dict[str, str]) -> str:
-    komi = number(board.komi)
+    komi = f"{board.komi:g}"
     return f"{komi} ({text['nigiri']})" if board.nigiri else komi
 
 

@@ -82,7 +82,10 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
 
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    return paper(tournament).final_table(tournament, events, after_round)
+    """The scheme's table in its hand format, with the legend of the result marks it wrote."""
+    document = paper(tournament).final_table(tournament, events, after_round)
+    document.results_legend()
+    return document
 
 
 def teams(
@@ -132,13 +135,25 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     document.title_line = text["prizes"]
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
-    rows = [
-        [
-            prize_name(prize.name, lambda phrase: text.get(phrase, phrase)),
-            "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in prize.players),
-            prize.value,
-        ]
-        for prize in hand_out(field, standard_rules(field))
-    ]
+    prizes = hand_out(field, standard_rules(field))
+
+    def names(players: Sequence[int]) -> str:
+        return "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in players)
+
+    def title(name: str) -> str:
+        return prize_name(name, lambda phrase: text.get(phrase, phrase))
+
+    rows = [[title(prize.name), names(prize.players), prize.value] for prize in prizes]
     document.table(columns, rows, height=7, font_size=10, header_height=7)
+    first = {}
+    for prize in prizes:
+        first.update((p, prize.name) for p in prize.players if p not in first)
+    document.notes(
+        [
+            text["passed_over"].format(prize=title(prize.name), player=names([player]), value=prize.passed_value,
+                                       other=title(first[player]))
+            for prize in prizes
+            for player in prize.passed_over
+        ]
+    )  # fmt: skip
     return document

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace as dataclass_replace
 from typing import Any
 
 from schemes import events as ev
 from schemes.dates import parse_birth, parse_dates
 from schemes.events import BadSetting, Event, InvalidEvent, NeedsForce, Notice
+from schemes.gotha import MCMAHON, SWISS
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Player, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_komi, check_pairable, check_rounds
-from schemes.scheme import parse_params
+from schemes.scheme import Pairing, Scheme, parse_params
+from schemes.swiss_like import SwissLike
 from schemes.text import TITLE_LIMIT, single_line
 from schemes.timecontrol import TimeControlError, parse_time
 
@@ -117,7 +120,7 @@ def _time_control(text: str) -> str:
         try:
             parse_time(text)
         except TimeControlError as error:
-            raise InvalidEvent(str(error)) from None
+            raise InvalidEvent("{reason}", reason=error) from None
     return text
 
 
@@ -149,7 +152,7 @@ def profile(
             data["rank"] = parse_rank(rank)
             data["rating"] = None
     except RankError as error:
-        raise InvalidEvent(str(error)) from None
+        raise InvalidEvent("{reason}", reason=error) from None
     texts = {"surname": surname, "name": name, "country": country, "club": club, "patronymic": patronymic,
              "team": team, "category": category, "pin": pin, "rgf": rgf, "note": note}  # fmt: skip
     data.update({key: value for key, value in texts.items() if value is not None})
@@ -219,20 +222,25 @@ def pair(
     order: Sequence[int] | None = None,
     allow_repeats: bool = False,
     early: bool = False,
+    bye: int | None = None,
 ) -> Action:
     """The pairing of the next round, computed by the scheme and recorded as it is now;
     ``early`` pairs it although the round before misses results (OpenGotha allows it: a
-    missing result counts for neither player)."""
+    missing result counts for neither player); ``bye`` is the referee's choice of who sits
+    out an odd round (``with_bye``)."""
     upcoming = state.paired_rounds + 1 if number is None else number
     scheme = get_scheme(state.settings.scheme)
     if early and not scheme.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
     check_pairable(state, upcoming, early)
     if order is not None and not scheme.numbering_by_hand:
-        raise InvalidEvent(f"{scheme.name} numbers the players by its own rule: --order does not apply")
+        raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
-    pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
+    if bye is None:
+        pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
+    else:
+        pairing = with_bye(scheme, state, upcoming, rng, order, allow_repeats, bye)
     data: dict[str, Any] = {
         "round": upcoming,
         "boards": [_board_data(b) for b in pairing.boards],
@@ -245,6 +253,56 @@ def pair(
     if previous is not None and not previous.complete:
         data["early"] = True
     return ev.ROUND_PAIRED, data
+
+
+def with_bye(
+    scheme: Scheme,
+    state: Tournament,
+    number: int,
+    rng: random.Random,
+    order: Sequence[int] | None,
+    allow_repeats: bool,
+    bye: int,
+) -> Pairing:
+    """The round paired with the referee's ``bye``: he sits out and the others are paired by
+    the scheme's own rules.  The Swiss-like schemes take the choice into their search;
+    McMahon and Swiss pair the others as if he had announced a skip, which is what OpenGotha
+    does with a bye player set before pairing (they record nothing per player); a scheme
+    whose table or bracket fixes the byes (round robin, play-off) refuses."""
+    if bye not in state.players:
+        raise InvalidEvent("unknown player {player}", player=bye)
+    if not state.players[bye].available_in(number):
+        raise InvalidEvent("player {player} does not play round {round}", player=bye, round=number)
+    available = [p for p in state.players.values() if p.available_in(number)]
+    if len(available) % 2 == 0:
+        raise InvalidEvent("round {round} has an even field ({count} players): nobody has a bye", round=number,
+                           count=len(available))  # fmt: skip
+    if not scheme.everyone_plays:
+        raise InvalidEvent("{scheme}: the bracket decides who passes without a game", scheme=scheme.name)
+    if not _bye_by_choice(scheme):
+        raise InvalidEvent("{scheme}: the table decides who has the bye", scheme=scheme.name)
+    if isinstance(scheme, SwissLike):
+        return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+    # TODO(issue 24): McMahon and Swiss: Gotha.pair to take ``bye`` itself, as SwissLike.pair does
+    player = state.players[bye]
+    sitting_out = dataclass_replace(
+        state, players={**state.players, bye: dataclass_replace(player, skips=player.skips | {number})}
+    )
+    return dataclass_replace(scheme.pair(sitting_out, number, rng, order, allow_repeats), byes=(bye,))
+
+
+def _bye_by_choice(scheme: Scheme) -> bool:
+    """Whether the scheme's pairing chooses the bye (and so the referee may): not where a
+    table or a bracket fixes it."""
+    return scheme.everyone_plays and (isinstance(scheme, SwissLike) or scheme.name in (MCMAHON.name, SWISS.name))
+
+
+def bye_to_choose(state: Tournament) -> list[int]:
+    """Who may sit out the next round by the referee's choice: its available players when
+    their number is odd and the scheme's pairing chooses the bye; else nobody."""
+    number = state.paired_rounds + 1
+    available = [p.id for p in state.players.values() if p.available_in(number)]
+    return available if len(available) % 2 and _bye_by_choice(get_scheme(state.settings.scheme)) else []
 
 
 def _latest(state: Tournament, number: int) -> Round:
@@ -264,6 +322,15 @@ def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice |
             return Notice("players {a} and {b} met in round {round}", {"a": a, "b": b, "round": played.number})
     if b in state.players[a].block or a in state.players[b].block:
         return Notice("players {a} and {b} are blocked from meeting", {"a": a, "b": b})
+    return None
+
+
+def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
+    """That ``player`` had a bye before round ``number``, if he had: a second bye is the
+    referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
+    for played in state.rounds[: number - 1]:
+        if player in played.byes:
+            return Notice("player {player} had a bye in round {round}", {"player": player, "round": played.number})
     return None
 
 
@@ -292,6 +359,10 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
                 raise NeedsForce(reason=reason)
         boards.append(scheme.seat(state, number, board.number, white, black))
     byes = [trade.get(p, p) for p in played.byes]
+    for player in byes:
+        reason = earlier_bye(state, number, player)
+        if reason and player not in played.byes and not force:
+            raise NeedsForce(reason=reason)
     return ev.PAIRING_AMENDED, {
         "round": number,
         "boards": [_board_data(x) for x in boards],

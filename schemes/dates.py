@@ -14,7 +14,6 @@ from schemes.events import InvalidEvent
 
 _RUSSIAN_DAY = re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{4})$")
 _RUSSIAN_SPAN = re.compile(r"^(\d{1,2})-(\d{1,2})\.(\d{1,2})\.(\d{4})$")
-_HINT = "write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 or 5-6.12.2026"
 
 
 def _day(year: str, month: str, day: str) -> date:
@@ -46,7 +45,11 @@ def parse_dates(text: str) -> str:
     try:
         days = _parse(text)
     except ValueError:
-        raise InvalidEvent("bad dates {text!r}: " + _HINT, text=text[:40]) from None
+        raise InvalidEvent(
+            "bad dates {text!r}: write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 "
+            "or 5-6.12.2026",
+            text=text[:40],
+        ) from None
     if len(days) > 2 or days != sorted(days):
         raise InvalidEvent("bad dates {text!r}: one day, or the first and the last day in order", text=text[:40])
     return "..".join(day.isoformat() for day in dict.fromkeys(days))
@@ -97,3 +100,9 @@ def age_on(birth: str, day: date) -> int | None:
         return None
     born = date.fromisoformat(birth)
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def russian(stored: str) -> str:
+    """Stored dates as a Russian referee writes them (``05.12.2026-06.12.2026``), which
+    ``parse_dates`` reads back."""
+    return "-".join(day.strftime("%d.%m.%Y") for day in dict.fromkeys(days(stored)))

@@ -193,12 +193,12 @@ class Event:
     def from_json(cls, event_id: int, doc: Mapping[str, Any]) -> Event:
         """The event stored as ``doc``; InvalidEvent when it is not one of ours."""
         if not isinstance(doc, Mapping):
-            raise InvalidEvent(f"event {event_id} is not an object")
+            raise InvalidEvent("event {event} is not an object", event=event_id)
         kind, data, at = doc.get("kind"), doc.get("data"), doc.get("at", "")
         if not isinstance(data, Mapping) or not isinstance(at, str):
-            raise InvalidEvent(f"event {event_id} has no data")
+            raise InvalidEvent("event {event} has no data", event=event_id)
         if len(at) > 40 or not at.isprintable():
-            raise InvalidEvent(f"event {event_id} has a damaged time")
+            raise InvalidEvent("event {event} has a damaged time", event=event_id)
         check_shape(str(kind), data)
         return cls(event_id, str(kind), dict(data), at)
 
@@ -214,25 +214,25 @@ def check_shape(kind: str, data: Mapping[str, Any]) -> None:
     """Refuse data whose fields are not those of its kind, or not of their JSON types."""
     fields = _FIELDS.get(kind)
     if fields is None:
-        raise InvalidEvent(f"unknown event kind {kind!r}")
+        raise InvalidEvent("unknown event kind {kind!r}", kind=kind[:40])
     for name, value in data.items():
         if name not in fields:
-            raise InvalidEvent(f"{kind}: unknown field {name!r}")
+            raise InvalidEvent("{kind}: unknown field {name!r}", kind=kind, name=name[:40])
         if not _is(value, fields[name][0]):
-            raise InvalidEvent(f"{kind}: field {name!r} has the wrong type")
+            raise InvalidEvent("{kind}: field {name!r} has the wrong type", kind=kind, name=name)
     missing = [name for name, (_, required) in fields.items() if required and name not in data]
     if missing:
-        raise InvalidEvent(f"{kind}: missing {', '.join(missing)}")
+        raise InvalidEvent("{kind}: missing {fields}", kind=kind, fields=", ".join(missing))
     for name in ("block", "rounds", "byes", "order"):
         if name in data and isinstance(data[name], list) and not all(_is(v, _INT) for v in data[name]):
-            raise InvalidEvent(f"{kind}: {name} must list whole numbers")
+            raise InvalidEvent("{kind}: {name} must list whole numbers", kind=kind, name=name)
     for board in data.get("boards", []) if kind in (ROUND_PAIRED, PAIRING_AMENDED) else []:
         if (
             not isinstance(board, Mapping)
             or set(board) != set(BOARD_FIELDS)
             or not all(_is(board[k], t) for k, t in BOARD_FIELDS.items())
         ):
-            raise InvalidEvent(f"{kind}: a board must have {', '.join(BOARD_FIELDS)}")
+            raise InvalidEvent("{kind}: a board must have {fields}", kind=kind, fields=", ".join(BOARD_FIELDS))
 
 
 def retracted_ids(events: list[Event]) -> set[int]:

@@ -9,13 +9,14 @@ its results.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, Notice, WouldBreak, retracted_ids
-from schemes.model import Tournament
+from schemes.model import DRAW, Tournament
 from schemes.ranks import rank_label
 from schemes.registry import get_scheme
 from schemes.replay import apply
@@ -64,7 +65,7 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
                 template += " colours swapped"
             return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
         case ev.PAIRING_AMENDED:
-            return "round {round} changed by hand: {change}", {"round": d["round"], "change": d["change"]}
+            return _amendment(d["round"], d["change"])
         case ev.SETTINGS_CHANGED:
             flat = {k: v for k, v in d.items() if k != "params"} | dict(d.get("params", {}))
             changes = [("title" if key == "name" else key, text) for key, text in _changes(flat)]
@@ -75,6 +76,28 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
         case ev.RETRACTED:
             return "retraction of event {event}", {"event": d["event"]}
     return event.kind, {}
+
+
+_SWAP = re.compile(r"swap (\d+) (\d+)")
+_COLOURS = re.compile(r"colours board (\d+): (\d+) white")
+
+
+def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
+    """A change by hand in words: the log records it as ``swap 19 7`` or ``colours board 3: 5
+    white`` (``actions.swap``, ``actions.colours``), which no catalogue could translate."""
+    if swap := _SWAP.fullmatch(change):
+        return "round {round} changed by hand: players {a} and {b} swapped", {
+            "round": number,
+            "a": int(swap[1]),
+            "b": int(swap[2]),
+        }
+    if colours := _COLOURS.fullmatch(change):
+        return "round {round} changed by hand: on board {board} player {white} takes white", {
+            "round": number,
+            "board": int(colours[1]),
+            "white": int(colours[2]),
+        }
+    return "round {round} changed by hand: {change}", {"round": number, "change": change}
 
 
 def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -153,7 +176,9 @@ def _check_target(events: list[Event], target_id: int) -> None:
     if target.kind == ev.TOURNAMENT_CREATED:
         raise InvalidEvent("the creation of the tournament cannot be undone")
     if target.id in retracted_ids(events):
-        raise InvalidEvent("event {event} ({what}) is already undone", event=target_id, what=describe(target))
+        raise InvalidEvent(
+            "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
+        )
     if target.kind == ev.ROUND_PAIRED:
         state = _replay_explaining(events, None)
         paired = state.round(target.data["round"])
@@ -181,7 +206,8 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
 
 
 def _warnings(events: Sequence[Event], event: Event, state: Tournament) -> tuple[Notice, ...]:
-    """A changed result of a round that later rounds were paired after; a skip past the deadline."""
+    """A changed result of a round that later rounds were paired after; a skip past the
+    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?)."""
     if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])
         late = sorted(set(rounds) & state.players[event.data["player"]].late)
@@ -192,6 +218,13 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament) -> tuple
                     {"round": late[0], "before": late[0] - 1},
                 ),
             )
+    if event.kind == ev.RESULT_RECORDED and event.data["code"] == DRAW:
+        board = state.rounds[event.data["round"] - 1].board(event.data["board"])
+        if board is not None and not float(board.komi).is_integer():
+            return (Notice(
+                "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
+                {"board": board.number, "komi": f"{board.komi:g}"},
+            ),)  # fmt: skip
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]

@@ -88,9 +88,11 @@ def pair_round(
     can_meet: CanMeet,
     allow_repeats: bool = False,
     left_over: bool = False,
+    bye: int | None = None,
 ) -> tuple[int | None, list[tuple[int, int]]]:
     """A round of a top-down scheme: ``playing`` in list order, the bye bottom-up among
-    those in ``had_bye`` last, or with ``left_over`` the player the search leaves over.
+    those in ``had_bye`` last, or with ``left_over`` the player the search leaves over, or
+    ``bye`` when the referee chose him (the others are paired top-down as ever).
 
     ``allow_repeats`` is the referee's confirmation when no pairing without a repeat
     game exists: candidates he has not met still come first."""
@@ -98,6 +100,11 @@ def pair_round(
         raise PairingError("round {round} needs at least 2 players", round=number)
     if allow_repeats:
         candidates, can_meet = preferring(candidates, can_meet), lambda a, b: True
+    if bye is not None:
+        pairs = top_down([p for p in playing if p != bye], candidates, can_meet)
+        if pairs is None:
+            raise RepeatNeeded(round=number)
+        return bye, pairs
     if left_over and len(playing) % 2:
         found = top_down_leaving_one_over(playing, candidates, can_meet)
     else:

@@ -31,6 +31,11 @@ class Prize:
     name: str
     players: tuple[int, ...]
     value: str = ""
+    passed_over: tuple[int, ...] = ()
+    """Who would have had it but has a prize already (one prize each): said beside it, so
+    that nobody wonders why the player with the most wins did not get «больше всех побед»."""
+    passed_value: str = ""
+    """What the passed-over had (their value for this prize)."""
 
 
 @dataclass(frozen=True)
@@ -194,22 +199,29 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
         group = rule.name.rsplit(": ", 1)[0] if ": " in rule.name else "" if rule.name.isdigit() else rule.name
         if given.get(group, 0) >= rule.places:
             continue
-        candidates = [
-            p
-            for p in order
-            if rule.eligible(players[p]) and p not in taken.get(group, set()) and not (one_prize and p in prized)
-        ]
+        everyone = [p for p in order if rule.eligible(players[p]) and p not in taken.get(group, set())]
         if rule.name in _NOTHING:
-            candidates = [p for p in candidates if rule.key(p)[0] < 0]
+            everyone = [p for p in everyone if rule.key(p)[0] < 0]
+        candidates = [p for p in everyone if not (one_prize and p in prized)]
         if not candidates:
             continue
         best = min(rule.key(p) for p in candidates)
         winners = tuple(p for p in candidates if rule.key(p) == best)
+        better = min(rule.key(p)[0] for p in everyone)  # the value itself, not its tie-break by place
+        passed = tuple(p for p in everyone if p in prized and rule.key(p)[0] == better) if better < best[0] else ()
         taken.setdefault(group, set()).update(winners)
         given[group] = given.get(group, 0) + len(winners)
         prized.update(winners)
-        result.append(Prize(rule.name, winners, rule.shown(winners[0])))
+        result.append(
+            Prize(rule.name, winners, rule.shown(winners[0]), passed, rule.shown(passed[0]) if passed else "")
+        )
     return result
+
+
+def newcomers_apart(players: Sequence[Player]) -> bool:
+    """Whether newcomers (no rating: not on a list yet) stand out: some players have a
+    rating and some do not.  Where nobody has one, everyone would be a "newcomer"."""
+    return any(p.rating is None for p in players) and any(p.rating is not None for p in players)
 
 
 def standard_rules(
@@ -224,7 +236,8 @@ def standard_rules(
     """The prizes in the usual order: the places, age groups, rank groups, women, the
     organiser's categories, then the special prizes.  ``None`` means "when the players give
     a reason": women when some are, categories when some have one, the youngest and the
-    oldest when dates of birth are known, the newcomer when someone has no rating."""
+    oldest when dates of birth are known, the newcomer when some players have a rating and
+    some have none."""
     players = list(field.tournament.players.values())
     rules = place_rules(field, places)
     for under in ages:
@@ -240,7 +253,7 @@ def standard_rules(
             name
             for name in SPECIALS
             if (name not in ("youngest", "oldest") or any(p.birth for p in players))
-            and (name != "best_newcomer" or any(p.rating is None for p in players))
+            and (name != "best_newcomer" or newcomers_apart(players))
         ]
     return rules + special_rules(field, specials)
 

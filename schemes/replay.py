@@ -17,7 +17,7 @@ from typing import Any
 from schemes import dates
 from schemes import events as ev
 from schemes.events import Event, InvalidEvent, standing
-from schemes.model import RESULT_CODES, SHARED, Board, Player, Result, Round, Settings, Tournament
+from schemes.model import DRAW, RESULT_CODES, SHARED, Board, Player, Result, Round, Settings, Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.scheme import check_params, check_recorded
@@ -65,7 +65,7 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
         raise InvalidEvent("the log must start with the creation of the tournament")
     reducer = _REDUCERS.get(event.kind)
     if reducer is None:
-        raise InvalidEvent(f"{event.kind} cannot be applied as such")
+        raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
     return reducer(state, event)
 
 
@@ -73,16 +73,16 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     try:
         scheme = get_scheme(data["scheme"])
         params = check_params(scheme, data.get("params", {}))
-    except ValueError as error:
-        raise InvalidEvent(str(error)) from None
+    except InvalidEvent as error:
+        raise InvalidEvent("{reason}", reason=error) from None
     rounds = data["rounds"]
     if rounds is None and scheme.rounds_required:
-        raise InvalidEvent(f"{scheme.name} needs the number of rounds (--rounds)")
+        raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
     check_rounds(rounds)
     komi = check_komi(data.get("komi", 6.5), 50)
     lang = data.get("lang", "ru")
     if lang not in LANGUAGES:
-        raise InvalidEvent(f"bad language {lang!r}: {' or '.join(LANGUAGES)}")
+        raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(lang)[:20], allowed=" or ".join(LANGUAGES))
     dates.check_stored(data.get("dates", ""))
     settings = Settings(
         name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
@@ -134,16 +134,18 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
             fields[key] = single_line(data[key], what, required=key == "surname", fold=not verbatim)
     if "rating" in data and data["rating"] is not None:
         if not MIN_RATING <= data["rating"] <= MAX_RATING:
-            raise InvalidEvent(f"bad rating {data['rating']}: {MIN_RATING} to {MAX_RATING}")
+            raise InvalidEvent(
+                "bad rating {rating}: {low} to {high}", rating=data["rating"], low=MIN_RATING, high=MAX_RATING
+            )
         fields["rating"] = data["rating"]
         fields["rank"] = rank_of_rating(data["rating"])
         if "rank" in data:  # both stated (an OpenGotha file): the declared rank stands
             if not WEAKEST <= data["rank"] <= STRONGEST:
-                raise InvalidEvent(f"bad rank index {data['rank']}")
+                raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
             fields["rank"] = data["rank"]
     elif "rank" in data:
         if not WEAKEST <= data["rank"] <= STRONGEST:
-            raise InvalidEvent(f"bad rank index {data['rank']}")
+            raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
         fields["rank"] = data["rank"]
         fields["rating"] = None
     for key, what, limit in (
@@ -348,9 +350,14 @@ def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
 def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
     board = Board(number, data["white"], data["black"], data["handicap"], check_komi(data["komi"], 500), data["nigiri"])
     if board.white == board.black:
-        raise InvalidEvent(f"board {number}: a player cannot play himself")
+        raise InvalidEvent("board {board}: a player cannot play himself", board=number)
     if not 0 <= board.handicap <= MAX_HANDICAP:
-        raise InvalidEvent(f"board {number}: handicap {board.handicap} is not 0..{MAX_HANDICAP}")
+        raise InvalidEvent(
+            "board {board}: handicap {handicap} is not 0..{high}",
+            board=number,
+            handicap=board.handicap,
+            high=MAX_HANDICAP,
+        )
     return board
 
 
@@ -369,9 +376,11 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
             boards=len(played.boards),
         )
     if data["code"] not in RESULT_CODES:
-        raise InvalidEvent(f"bad result {data['code']!r}: one of {' '.join(RESULT_CODES)}")
+        raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
     if data["code"] in SHARED and not get_scheme(state.settings.scheme).draws:
-        raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
+        if data["code"] == DRAW:
+            raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
+        raise InvalidEvent("a game here has a winner: enter who won (or both-lose)")
     swapped = data.get("swapped", False)
     if swapped and not board.nigiri:
         raise InvalidEvent(

@@ -95,8 +95,11 @@ class RoundRobin:
             total = tournament.settings.params["cycles"] * (even_size(len(numbers)) - 1)
             if wanted is not None and wanted != total:
                 raise PairingError(
-                    f"{len(numbers)} players play {total} rounds, but the tournament was "
-                    f"created with {wanted}: create it without --rounds, or change the field"
+                    "{players} players play {total} rounds, but the tournament was created with {wanted}: "
+                    "create it without --rounds, or change the field",
+                    players=len(numbers),
+                    total=total,
+                    wanted=wanted,
                 )
         by_number = {no: tournament.players[p] for p, no in numbers.items()}
         size = even_size(len(numbers))

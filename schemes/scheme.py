@@ -29,15 +29,20 @@ class Param:
     help: str = ""
 
 
-def choice(*allowed: str) -> Callable[[str], str]:
-    """A parameter parser accepting one of ``allowed``."""
+@dataclass(frozen=True)
+class Choice:
+    """A parameter parser accepting one of ``allowed`` (an interface offers them as a list)."""
 
-    def parse(text: str) -> str:
-        if text not in allowed:
-            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(allowed))
+    allowed: tuple[str, ...]
+
+    def __call__(self, text: str) -> str:
+        if text not in self.allowed:
+            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(self.allowed))
         return text
 
-    return parse
+
+def choice(*allowed: str) -> Choice:
+    return Choice(allowed)
 
 
 def int_in(low: int, high: int) -> Callable[[str], int]:
@@ -79,24 +84,31 @@ def half_points(low: float, high: float, only: tuple[float, ...] = ()) -> Callab
     return parse
 
 
-def names_from(choices: Sequence[str], what: str = "tie-break") -> Callable[[str], list[str]]:
-    """A parameter parser for an ordered comma list of names from ``choices``, each once."""
+@dataclass(frozen=True)
+class NamesFrom:
+    """A parameter parser for an ordered comma list of names from ``allowed``, each once (an
+    interface may let the referee write them in his words and give their names here)."""
 
-    def parse(text: str) -> list[str]:
+    allowed: tuple[str, ...]
+    what: str = "tie-break"
+
+    def __call__(self, text: str) -> list[str]:
         names = [name.strip() for name in text.split(",") if name.strip()]
-        unknown = [name for name in names if name not in choices]
+        unknown = [name for name in names if name not in self.allowed]
         if unknown:
             raise InvalidEvent(
                 "unknown {what} {name!r}: choose from {choices}",
-                what=what,
+                what=self.what,
                 name=unknown[0][:40],
-                choices=", ".join(choices),
+                choices=", ".join(self.allowed),
             )
         if len(set(names)) != len(names):
-            raise InvalidEvent("a {what} is listed twice", what=what)
+            raise InvalidEvent("a {what} is listed twice", what=self.what)
         return names
 
-    return parse
+
+def names_from(choices: Sequence[str], what: str = "tie-break") -> NamesFrom:
+    return NamesFrom(tuple(choices), what)
 
 
 def rank_param(*words: str) -> Callable[[str], str]:
@@ -135,11 +147,11 @@ def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str
     known = {r.key: r for r in recorded}
     unknown = sorted(set(extra) - set(known))
     if unknown:
-        raise InvalidEvent(f"round {number}: unknown recorded value {unknown[0][:40]!r}")
+        raise InvalidEvent("round {round}: unknown recorded value {key!r}", round=number, key=unknown[0][:40])
     for item in recorded:
         if item.key not in extra:
             if item.in_every_round or (item.in_round_one and number == 1):
-                raise InvalidEvent(f"round {number}: the pairing lacks {item.key}")
+                raise InvalidEvent("round {round}: the pairing lacks {key}", round=number, key=item.key)
             continue
         value = extra[item.key]
         if item.per_player:
@@ -149,7 +161,7 @@ def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str
         else:
             good = _is_number(value)
         if not good:
-            raise InvalidEvent(f"round {number}: damaged {item.key}")
+            raise InvalidEvent("round {round}: damaged {key}", round=number, key=item.key)
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,10 @@ class SwissLike:
         rng: random.Random,
         order: Sequence[int] | None,
         allow_repeats: bool = False,
+        bye: int | None = None,
     ) -> Pairing:
+        """The scheme's pairing of round ``number``; ``bye``, when given, is the referee's
+        choice of who sits out an odd round (``actions.with_bye`` has checked it)."""
         drawn: dict[str, Any] = {}
         new_order = None
         if number == 1:
@@ -98,6 +101,7 @@ class SwissLike:
             may_meet(tournament, number),
             allow_repeats,
             left_over=self.left_over,
+            bye=bye,
         )
         boards = tuple(plan.board(i, a, b) for i, (a, b) in enumerate(pairs, start=1))
         return Pairing(boards, () if bye is None else (bye,), new_order, {**drawn, **plan.extra})

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from schemes.events import InvalidEvent
+from schemes.events import InvalidEvent, Notice
 
 RUSSIAN_MINIMUM = 60
 # class -> (basic minimum, adjusted minimum); Fischer has its own basic minima
@@ -62,10 +62,25 @@ class TimeControl:
                 return name
         return None
 
-    def describe(self) -> str:
-        minutes = f"{float(self.effective):g}"
-        rated = "rated" if self.rated_in_russia else "NOT rated (under 60 min)"
-        return f"{self.kind}, effective time {minutes} min: {rated} in Russia, EGF class {self.egf_class or '-'}"
+    def describe(self) -> Notice:
+        """What the rating bodies make of it, worded for any language."""
+        return Notice(
+            "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}",
+            {
+                "kind": _KINDS[self.kind],
+                "minutes": f"{float(self.effective):g}",
+                "rated": Notice("rated", {}) if self.rated_in_russia else Notice("NOT rated (under 60 min)", {}),
+                "egf": self.egf_class or "-",
+            },
+        )
+
+
+_KINDS = {
+    "canadian": Notice("Canadian byo-yomi", {}),
+    "japanese": Notice("Japanese byo-yomi", {}),
+    "fischer": Notice("Fischer", {}),
+    "sudden death": Notice("sudden death", {}),
+}
 
 
 def parse_time(text: str) -> TimeControl:

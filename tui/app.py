@@ -1,17 +1,17 @@
 """The full-screen app: start screen, a tournament's screen, and the dialogs between.
 
 Russian by default, English by the setting kept in the data folder.  Every binding
-of the current screen and of its focused pane is offered in the command palette too,
-taken from the bindings themselves so the footer and the palette never disagree.
+of the current screen and of its focused pane is offered in the command palette too
+(``tui.commands``), taken from the bindings themselves so the footer, F1 and the palette
+never disagree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -19,6 +19,7 @@ from textual.screen import Screen
 from data.errors import TournamentFileError
 from schemes.events import InvalidEvent
 from tui import i18n, settings
+from tui.commands import TengenCommands
 from tui.i18n import _, said
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
@@ -30,14 +31,21 @@ DATA_FOLDER = Path.home() / "Tengen"
 
 class TengenApp(App[None]):
     CSS_PATH = "app.tcss"
+    COMMANDS = {TengenCommands}
+    """The palette offers Tengen's commands only: not Textual's system commands (English)."""
     BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="app.help")]
     KEYS = {"help": "Keys"}
     """The English descriptions of the app's own bindings, translated by ``translate_own_bindings``."""
 
-    def __init__(self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True) -> None:
+    def __init__(
+        self, path: str | None = None, folder: Path = DATA_FOLDER, open_viewer: bool = True, also: Path | None = None
+    ) -> None:
         super().__init__()
         self.path = path
         self.folder = folder
+        """The data folder: the settings, and where a new tournament is made."""
+        self.also = also
+        """Another folder whose tournaments the start screen lists (the one ``tengen demo`` wrote)."""
         self.open_viewer = open_viewer
         """Open printed PDFs with the system viewer (off in tests)."""
         i18n.set_language(settings.language(folder))
@@ -63,15 +71,16 @@ class TengenApp(App[None]):
     ) -> None:
         """Notifications carry names and paths the referee typed: text, not markup.  A
         confirmation goes after three seconds, so it never covers the boards for long; a
-        refusal stays half a minute, to be read."""
+        refusal, one line, stays ten seconds, to be read (long lists go into dialogs, and
+        closing the tournament clears its notifications)."""
         if severity == "error":
-            timeout = max(timeout or 0, 30)
+            timeout = max(timeout or 0, 10)
         elif timeout is None:
             timeout = 3
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> Screen:
-        return StartScreen(self.folder)
+        return StartScreen(self.folder, self.also)
 
     def on_mount(self) -> None:
         if self.path:
@@ -90,7 +99,9 @@ class TengenApp(App[None]):
                 self.notify(said(error), severity="error", timeout=10)
                 return False
             except OSError as error:
-                self.notify(f"{path.name}: {error.strerror or error}", severity="error", timeout=10)
+                from data.errors import os_reason
+
+                self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
                 return False
             self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
             for warning in imported.warnings[:3]:
@@ -110,28 +121,20 @@ class TengenApp(App[None]):
         return True
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen, keys_of
+        from tui.commands import screen_commands
+        from tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(keys_of(self.screen)))
+            self.push_screen(HelpScreen([(c.key, c.description) for c in screen_commands(self.screen)]))
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        """The palette offers what the keys do, in the interface language, each once; not
-        Textual's own commands (themes, screenshots), which would be English."""
-        yield SystemCommand(
-            _("Language"), _("Switch the interface between Russian and English"), self.action_switch_language
-        )
-        seen = {_("Language")}
-        for active in screen.active_bindings.values():
-            description = active.binding.description
-            if description and description not in seen and active.enabled:
-                seen.add(description)
-                yield SystemCommand(
-                    description,
-                    f"{description} ({self.get_key_display(active.binding)})",
-                    lambda node=active.node, action=active.binding.action: node.run_action(action),
-                )
-        yield SystemCommand(_("Quit"), _("Quit"), self.action_quit)
+    def action_command_palette(self) -> None:
+        """ctrl+p: the palette of Tengen's own commands (``tui.commands``), in the interface language."""
+        from textual.command import CommandPalette
+
+        from tui.commands import Palette
+
+        if not CommandPalette.is_open(self):
+            self.push_screen(Palette())
 
     def action_switch_language(self) -> None:
         chosen = "en" if i18n.language() == "ru" else "ru"
@@ -150,6 +153,7 @@ class TengenApp(App[None]):
         self.notify(_("Interface language: {language}", language=_("English" if chosen == "en" else "Russian")))
 
 
-def run(path: str | None, folder: Path | None = None) -> None:
-    """Open ``path``, or the start screen of ``folder`` (the data folder by default)."""
-    TengenApp(path, folder or DATA_FOLDER).run()
+def run(path: str | None, also: Path | None = None) -> None:
+    """Open ``path``, or the start screen, which lists the tournaments of ``also`` too (the
+    demo's folder); settings and new tournaments stay in the data folder (``~/Tengen``)."""
+    TengenApp(path, DATA_FOLDER, also=also).run()

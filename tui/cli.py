@@ -10,44 +10,46 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
 from data import codes
-from data.errors import TournamentFileError
+from data.errors import TournamentFileError, os_reason
 from data.ledger import Ledger, for_one_command
 from data.state_cache import keep_compiled_code
 from data.store import backup_path, is_tournament, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
 from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.history import describe
+from schemes.events import InvalidEvent, Worded
 from schemes.model import Tournament
 from schemes.prizes import SPECIALS
 from schemes.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.timecontrol import parse_time
-from tui import views
+from tui import i18n, views
+from tui.i18n import _, event_text, said
 
 EXIT_BAD_INPUT = 2
 
 
-class BadInput(Exception):
-    """Something the referee typed that cannot be done; printed as one line."""
+class BadInput(Worded):
+    """Something the referee typed that cannot be done; printed as one line, in the
+    language of the system (a template and its fields, like the rules' refusals)."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise BadInput(f"{self.prog}: {message}")
+        raise BadInput("{prog}: {message}", prog=self.prog, message=message)
 
 
 def _ids(text: str) -> list[int]:
     try:
         return [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma list of player ids") from None
+        raise argparse.ArgumentTypeError(_("{text!r} is not a comma list of player ids", text=text[:40])) from None
 
 
 def _rank_groups(text: str) -> list[tuple[str, str]]:
@@ -55,7 +57,7 @@ def _rank_groups(text: str) -> list[tuple[str, str]]:
     for part in text.split(","):
         low, sep, high = part.strip().partition("-")
         if not sep or not low or not high:
-            raise argparse.ArgumentTypeError(f"{part!r} is not a rank group like 20k-11k")
+            raise argparse.ArgumentTypeError(_("{part!r} is not a rank group like 20k-11k", part=part[:20]))
         groups.append((low, high))
     return groups
 
@@ -67,233 +69,259 @@ def _names(text: str) -> list[str]:
 def _param(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(_("{text!r} is not KEY=VALUE", text=text[:40]))
     return key.strip(), value.strip()
 
 
 def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
-    parser.add_argument("--surname", required=required, help="family name, as it is printed")
-    parser.add_argument("--name", required=required, help="given name")
+    parser.add_argument("--surname", required=required, help=_("family name, as it is printed"))
+    parser.add_argument("--name", required=required, help=_("given name"))
     strength = parser.add_mutually_exclusive_group(required=required)
-    strength.add_argument("--rating", type=int, help="rating on the EGF/RFG scale, like 2150")
-    strength.add_argument("--rank", help="rank, like 2d, 5k, 3к, 2 дан")
-    parser.add_argument("--country", help="two-letter country code, like RU")
-    parser.add_argument("--club", help="club or city (a Russian city becomes its code: Москва → Mos)")
-    parser.add_argument("--block", type=_ids, help="ids of players he must not meet")
-    parser.add_argument("--birth", help="date of birth: 2014-05-03 or 03.05.2014 (age groups, the youngest)")
-    parser.add_argument("--sex", help="f or m (ж or м)")
-    parser.add_argument("--patronymic", help="patronymic, as Russian paperwork writes it")
-    parser.add_argument("--team", help="a named team, for the team standings")
-    parser.add_argument("--category", help="a category the organiser gives, like «дети до 12 лет»")
-    parser.add_argument("--pin", help="EGF PIN")
-    parser.add_argument("--rgf", help="RGF rating-list id")
-    parser.add_argument("--note", help="a phone number or any note")
+    strength.add_argument("--rating", type=int, help=_("rating on the EGF/RFG scale, like 2150"))
+    strength.add_argument("--rank", help=_("rank, like 2d, 5k, 3к, 2 дан"))
+    parser.add_argument("--country", help=_("two-letter country code, like RU"))
+    parser.add_argument("--club", help=_("club or city, as typed (the rating table writes a Russian city as its code)"))
+    parser.add_argument("--block", type=_ids, help=_("ids of players he must not meet"))
+    parser.add_argument("--birth", help=_("date of birth: 2014-05-03 or 03.05.2014 (age groups, the youngest)"))
+    parser.add_argument("--sex", help=_("f or m (ж or м)"))
+    parser.add_argument("--patronymic", help=_("patronymic, as Russian paperwork writes it"))
+    parser.add_argument("--team", help=_("a named team, for the team standings"))
+    parser.add_argument("--category", help=_("a category the organiser gives, like «дети до 12 лет»"))
+    parser.add_argument("--pin", help=_("EGF PIN"))
+    parser.add_argument("--rgf", help=_("RGF rating-list id"))
+    parser.add_argument("--note", help=_("a phone number or any note"))
     parser.add_argument(
         "--pre",
         action="store_const",
         const=True,
         dest="preregistered",
-        help="McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)",
+        help=_("McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)"),
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tengen", description="Tengen: a tournament director for Go referees.")
-    parser.add_argument("-f", "--file", help="the tournament file the command works on")
+    parser = _Parser(prog="tengen", description=_("Tengen: a tournament director for Go referees."))
+    parser.add_argument("-f", "--file", help=_("the tournament file the command works on"))
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
-    new = commands.add_parser("new", help="create a tournament file")
-    new.add_argument("path", help="the file to create (it must not exist)")
-    new.add_argument("--scheme", required=True, help="gamma, sport-handicap, fors, round-robin, mcmahon or swiss")
-    new.add_argument("--rounds", type=int, help="number of rounds (a round robin works it out)")
-    new.add_argument("--name", required=True, help="the tournament's name, as printed")
-    new.add_argument("--place", default="", help="where it is played")
-    new.add_argument("--dates", default="", help="2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026")
-    new.add_argument("--komi", type=float, default=6.5, help="komi of even games (default 6.5)")
-    new.add_argument("--time", default="", help="time control: 40+5/15, 60+30sx3, 45+30s or 60")
-    new.add_argument("--lang", default="ru", help="language of the paperwork: ru (default) or en")
+    new = commands.add_parser("new", help=_("create a tournament file"))
+    new.add_argument("path", metavar=_("FILE"), help=_("the file to create (it must not exist)"))
+    new.add_argument("--scheme", required=True, help=_("gamma, sport-handicap, fors, round-robin, mcmahon or swiss"))
+    new.add_argument("--rounds", type=int, help=_("number of rounds (a round robin works it out)"))
+    new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
+    new.add_argument("--place", default="", help=_("where it is played"))
+    new.add_argument("--dates", default="", help=_("2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026"))
+    new.add_argument("--komi", type=float, default=6.5, help=_("komi of even games (default 6.5)"))
+    new.add_argument("--time", default="", help=_("time control: 40+5/15, 60+30sx3, 45+30s or 60"))
+    new.add_argument("--lang", default="ru", help=_("language of the paperwork: ru (default) or en"))
     new.add_argument(
         "--param",
         type=_param,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a scheme parameter, named as in the scheme's rules (repeatable)",
+        help=_("a scheme parameter, named as in the scheme's rules (repeatable)"),
     )
 
-    new.add_argument("--from", dest="source", help="register the players of this finished tournament, by place")
-    new.add_argument("--top", type=int, help="with --from: only the first N places (a play-off of the best 8)")
+    new.add_argument("--from", dest="source", help=_("register the players of this finished tournament, by place"))
+    new.add_argument("--top", type=int, help=_("with --from: only the first N places (a play-off of the best 8)"))
 
-    demo = commands.add_parser("demo", help="write a demo tournament")
-    demo.add_argument("dir", nargs="?", default="tengen-demo", help="the folder to write the demo into")
-    demo.add_argument("--no-tui", action="store_true", help="write the files only, do not open the app")
+    demo = commands.add_parser("demo", help=_("write a demo tournament"))
+    demo.add_argument(
+        "dir", metavar=_("FOLDER"), nargs="?", default="tengen-demo", help=_("the folder to write the demo into")
+    )
+    demo.add_argument("--no-tui", action="store_true", help=_("write the files only, do not open the app"))
 
-    player = commands.add_parser("player", help="register and change players")
+    player = commands.add_parser("player", help=_("register and change players"))
     player_commands = player.add_subparsers(dest="player_command", required=True, parser_class=_Parser)
-    add = player_commands.add_parser("add", help="register a player; prints his id")
+    add = player_commands.add_parser("add", help=_("register a player; prints his id"))
     _profile_options(add, required=True)
-    add.add_argument("--again", action="store_true", help="register him even if a player of that name is registered")
-    edit = player_commands.add_parser("edit", help="change a player's details")
-    edit.add_argument("id", type=int, help="the player's id (registration number)")
+    add.add_argument("--again", action="store_true", help=_("register him even if a player of that name is registered"))
+    edit = player_commands.add_parser("edit", help=_("change a player's details"))
+    edit.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id (registration number)"))
     _profile_options(edit, required=False)
     edit.add_argument(
         "--confirm",
         action="store_const",
         const=False,
         dest="preregistered",
-        help="a player registered in advance has come: he is paired from the next round",
+        help=_("a player registered in advance has come: he is paired from the next round"),
     )
-    skip = player_commands.add_parser("skip", help="a player announces he will not play some rounds")
-    skip.add_argument("id", type=int, help="the player's id")
-    skip.add_argument("rounds", type=int, nargs="+", help="the rounds he skips")
-    imported = player_commands.add_parser("import", help="players from a CSV file or the EGD rating list")
-    imported.add_argument("path", help="a CSV or .xlsx file, or the EGD rating list")
-    imported.add_argument("--skip-bad", action="store_true", help="import the good rows of a CSV with bad ones")
-    imported.add_argument("--pin", action="append", default=[], help="from a rating list: the player's EGD PIN")
-    imported.add_argument("--again", action="store_true", help="import players whose names are registered already")
-    find = player_commands.add_parser("find", help="search a rating list by the start of the name")
-    find.add_argument("path", help="the EGD rating list (allworld_lp)")
-    find.add_argument("prefix", help="the start of the surname")
-    withdraw = player_commands.add_parser("withdraw", help="a player leaves the tournament")
-    withdraw.add_argument("id", type=int, help="the player's id")
-    withdraw.add_argument("--from", dest="from_round", type=int, help="the first round he misses (default: the next)")
+    skip = player_commands.add_parser("skip", help=_("a player announces he will not play some rounds"))
+    skip.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
+    skip.add_argument("rounds", metavar=_("ROUND"), type=int, nargs="+", help=_("the rounds he skips"))
+    imported = player_commands.add_parser("import", help=_("players from a CSV file or the EGD rating list"))
+    imported.add_argument("path", metavar=_("FILE"), help=_("a CSV or .xlsx file, or the EGD rating list"))
+    imported.add_argument("--skip-bad", action="store_true", help=_("import the good rows of a CSV with bad ones"))
+    imported.add_argument("--pin", action="append", default=[], help=_("from a rating list: the player's EGD PIN"))
+    imported.add_argument("--again", action="store_true", help=_("import players whose names are registered already"))
+    find = player_commands.add_parser("find", help=_("search a rating list by the start of the name"))
+    find.add_argument("path", metavar=_("FILE"), help=_("the EGD rating list (allworld_lp)"))
+    find.add_argument("prefix", metavar=_("PREFIX"), help=_("the start of the surname"))
+    withdraw = player_commands.add_parser("withdraw", help=_("a player leaves the tournament"))
+    withdraw.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
+    withdraw.add_argument(
+        "--from", dest="from_round", type=int, help=_("the first round he misses (default: the next)")
+    )
 
-    pair = commands.add_parser("pair", help="pair the next round")
-    pair.add_argument("--round", type=int, help="the round to pair (it must be the next one)")
-    pair.add_argument("--order", type=_ids, help="player ids in number order (manual numbering)")
-    pair.add_argument("--seed", type=int, help="seed of the draw of lots (for repeatable tests)")
+    pair = commands.add_parser("pair", help=_("pair the next round"))
+    pair.add_argument("--round", type=int, help=_("the round to pair (it must be the next one)"))
+    pair.add_argument("--order", type=_ids, help=_("player ids in number order (manual numbering)"))
+    pair.add_argument("--seed", type=int, help=_("seed of the draw of lots (for repeatable tests)"))
+    pair.add_argument(
+        "--bye", type=int, metavar=_("ID"), help=_("who sits out an odd round (default: the scheme's choice)")
+    )
     pair.add_argument(
         "--allow-repeats",
         action="store_true",
-        help="when no pairing without a repeat game exists, accept repeats (fix them by hand)",
+        help=_("when no pairing without a repeat game exists, accept repeats (fix them by hand)"),
     )
     pair.add_argument(
         "--incomplete",
         action="store_true",
-        help="McMahon, Swiss: pair although the round before misses results, as OpenGotha allows "
-        "(a missing result counts for neither)",
+        help=_(
+            "McMahon, Swiss: pair although the round before misses results, as OpenGotha allows "
+            "(a missing result counts for neither)"
+        ),
     )
 
-    pairing = commands.add_parser("pairing", help="change the latest pairing by hand")
+    pairing = commands.add_parser("pairing", help=_("change the latest pairing by hand"))
     pairing_commands = pairing.add_subparsers(dest="pairing_command", required=True, parser_class=_Parser)
-    swap = pairing_commands.add_parser("swap", help="two players trade places")
-    swap.add_argument("round", type=int, help="the latest round")
-    swap.add_argument("ids", type=int, nargs=2, metavar="ID", help="the two players' ids")
-    swap.add_argument("--force", action="store_true", help="pair players who met before or are blocked")
+    swap = pairing_commands.add_parser("swap", help=_("two players trade places"))
+    swap.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    swap.add_argument("ids", type=int, nargs=2, metavar=_("ID"), help=_("the two players' ids"))
+    swap.add_argument("--force", action="store_true", help=_("pair players who met before or are blocked"))
     weighed = pairing_commands.add_parser(
-        "weights", help="why each pair would (not) be paired: OpenGotha's cost components (McMahon, Swiss)"
+        "weights", help=_("why each pair would (not) be paired: OpenGotha's cost components (McMahon, Swiss)")
     )
-    weighed.add_argument("round", type=int, help="the round, as computed before it was (or will be) paired")
-    weighed.add_argument("--json", action="store_true", help="as JSON, for scripts")
-    colours = pairing_commands.add_parser("colours", help="set who is white on an even board")
-    colours.add_argument("round", type=int, help="the latest round")
-    colours.add_argument("board", type=int, help="the board")
-    colours.add_argument("white", type=int, metavar="WHITE_ID", help="the id of the player who takes white")
+    weighed.add_argument(
+        "round", metavar=_("ROUND"), type=int, help=_("the round, as computed before it was (or will be) paired")
+    )
+    weighed.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    colours = pairing_commands.add_parser("colours", help=_("set who is white on an even board"))
+    colours.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    colours.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
+    colours.add_argument("white", type=int, metavar=_("WHITE_ID"), help=_("the id of the player who takes white"))
 
-    result = commands.add_parser("result", help="enter a result")
-    result.add_argument("round", type=int, help="the round")
-    result.add_argument("board", type=int, help="the board")
-    result.add_argument("code", help="W+ B+ draw W+F B+F both-lose (relative to the colours paired)")
-    result.add_argument("--swapped", action="store_true", help="the nigiri gave the other colours")
+    result = commands.add_parser("result", help=_("enter a result"))
+    result.add_argument("round", metavar=_("ROUND"), type=int, help=_("the round"))
+    result.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
+    result.add_argument(
+        "code", metavar=_("CODE"), help=_("W+ B+ draw W+F B+F both-lose (relative to the colours paired)")
+    )
+    result.add_argument("--swapped", action="store_true", help=_("the nigiri gave the other colours"))
 
-    restoring = commands.add_parser("restore", help="put FILE.bak back, after showing what it holds")
-    restoring.add_argument("path", help="the tournament file whose FILE.bak to put back")
-    restoring.add_argument("--yes", action="store_true", help="do not ask")
+    restoring = commands.add_parser("restore", help=_("put FILE.bak back, after showing what it holds"))
+    restoring.add_argument("path", metavar=_("FILE"), help=_("the tournament file whose FILE.bak to put back"))
+    restoring.add_argument("--yes", action="store_true", help=_("do not ask"))
 
-    undo = commands.add_parser("undo", help="retract the last (or a given) event")
-    undo.add_argument("event", type=int, nargs="?", help="an event number from the log (default: the last)")
-    commands.add_parser("redo", help="retract the last undo")
+    undo = commands.add_parser("undo", help=_("retract the last (or a given) event"))
+    undo.add_argument(
+        "event", metavar=_("EVENT"), type=int, nargs="?", help=_("an event number from the log (default: the last)")
+    )
+    commands.add_parser("redo", help=_("retract the last undo"))
 
-    log = commands.add_parser("log", help="the history of the tournament")
-    log.add_argument("--json", action="store_true", help="as JSON, for scripts")
-    pairings = commands.add_parser("pairings", help="a round's pairing")
-    pairings.add_argument("round", type=int, nargs="?", help="the round (default: the latest)")
-    pairings.add_argument("--json", action="store_true", help="as JSON, for scripts")
-    printing = commands.add_parser("print", help="paperwork as PDF")
-    printing.add_argument("kind", choices=KINDS, help="which document")
-    printing.add_argument("--best", type=int, help="teams: how many best members count (default 3)")
-    printing.add_argument("--count", type=int, help="blank-cards: how many (default: the players registered, or 40)")
-    printing.add_argument("--boards", type=int, help="blank-protocol: how many boards")
-    printing.add_argument("--players", type=int, help="blank-table: how many players")
-    printing.add_argument("--rounds", type=int, help="blank-cards, blank-table: how many rounds")
-    printing.add_argument("--by", choices=GROUPINGS, help="teams: named teams, clubs or countries")
-    printing.add_argument("--round", type=int, help="the round (default: the latest one that makes sense)")
-    printing.add_argument("-o", "--output", required=True, help="the PDF to write")
+    log = commands.add_parser("log", help=_("the history of the tournament"))
+    log.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    pairings = commands.add_parser("pairings", help=_("a round's pairing"))
+    pairings.add_argument("round", metavar=_("ROUND"), type=int, nargs="?", help=_("the round (default: the latest)"))
+    pairings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    printing = commands.add_parser("print", help=_("paperwork as PDF"))
+    printing.add_argument("kind", choices=KINDS, help=_("which document"))
+    printing.add_argument("--best", type=int, help=_("teams: how many best members count (default 3)"))
+    printing.add_argument("--count", type=int, help=_("blank-cards: how many (default: the players registered, or 40)"))
+    printing.add_argument("--boards", type=int, help=_("blank-protocol: how many boards"))
+    printing.add_argument("--players", type=int, help=_("blank-table: how many players"))
+    printing.add_argument("--rounds", type=int, help=_("blank-cards, blank-table: how many rounds"))
+    printing.add_argument("--by", choices=GROUPINGS, help=_("teams: named teams, clubs or countries"))
+    printing.add_argument("--round", type=int, help=_("the round (default: the latest one that makes sense)"))
+    printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
 
-    importing = commands.add_parser("import", help="a tournament from another program's file")
-    importing.add_argument("what", choices=("opengotha",), help="opengotha: an OpenGotha 3.48–3.51 .xml file")
-    importing.add_argument("source", help="the file to read")
-    importing.add_argument("path", help="the Tengen tournament file to create (it must not exist)")
-    importing.add_argument("--rounds", type=int, help="import only the first N rounds' games")
+    importing = commands.add_parser("import", help=_("a tournament from another program's file"))
+    importing.add_argument("what", choices=("opengotha",), help=_("opengotha: an OpenGotha 3.48–3.51 .xml file"))
+    importing.add_argument("source", metavar=_("SOURCE"), help=_("the file to read"))
+    importing.add_argument(
+        "path", metavar=_("FILE"), help=_("the Tengen tournament file to create (it must not exist)")
+    )
+    importing.add_argument("--rounds", type=int, help=_("import only the first N rounds' games"))
 
-    teamed = commands.add_parser("teams", help="team standings: the sum of each team's best members")
-    teamed.add_argument("--best", type=int, default=DEFAULT_BEST, help="how many best members count (default 3)")
+    teamed = commands.add_parser("teams", help=_("team standings: the sum of each team's best members"))
+    teamed.add_argument("--best", type=int, default=DEFAULT_BEST, help=_("how many best members count (default 3)"))
     teamed.add_argument(
-        "--by", choices=GROUPINGS, help="named teams (default when players have them), clubs or countries"
+        "--by", choices=GROUPINGS, help=_("named teams (default when players have them), clubs or countries")
     )
     teamed.add_argument(
-        "--points", choices=POINTS, default="wins", help="wins (game points, default) or the scheme's score"
+        "--points", choices=POINTS, default="wins", help=_("wins (game points, default) or the scheme's score")
     )
-    teamed.add_argument("--after", type=int, help="after this round (default: the last complete one)")
-    teamed.add_argument("--json", action="store_true", help="as JSON, for scripts")
+    teamed.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    teamed.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
-    prized = commands.add_parser("prizes", help="who wins which prize: places, age and rank groups, special prizes")
-    prized.add_argument("--places", type=int, default=3, help="overall places with a prize (default 3)")
-    prized.add_argument("--age", type=_ids, default=[], help="age groups by upper limit: 12,16 = under 12, under 16")
-    prized.add_argument("--ranks", type=_rank_groups, default=[], help="rank groups: 20k-11k,10k-1k")
-    prized.add_argument("--women", action=argparse.BooleanOptionalAction, help="a women's prize (default: if any)")
-    prized.add_argument("--categories", action=argparse.BooleanOptionalAction, help="prizes per category")
+    prized = commands.add_parser("prizes", help=_("who wins which prize: places, age and rank groups, special prizes"))
+    prized.add_argument("--places", type=int, default=3, help=_("overall places with a prize (default 3)"))
+    prized.add_argument("--age", type=_ids, default=[], help=_("age groups by upper limit: 12,16 = under 12, under 16"))
+    prized.add_argument("--ranks", type=_rank_groups, default=[], help=_("rank groups: 20k-11k,10k-1k"))
+    prized.add_argument("--women", action=argparse.BooleanOptionalAction, help=_("a women's prize (default: if any)"))
+    prized.add_argument("--categories", action=argparse.BooleanOptionalAction, help=_("prizes per category"))
     prized.add_argument(
-        "--special", type=_names, help=f"special prizes: {', '.join(SPECIALS)} (default: all that apply)"
+        "--special", type=_names, help=_("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS))
     )
-    prized.add_argument("--many", action="store_true", help="a player may win several prizes (default: one each)")
-    prized.add_argument("--after", type=int, help="after this round (default: the last complete one)")
-    prized.add_argument("--json", action="store_true", help="as JSON, for scripts")
+    prized.add_argument("--many", action="store_true", help=_("a player may win several prizes (default: one each)"))
+    prized.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    prized.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
-    registered = commands.add_parser("players", help="the registered players")
-    registered.add_argument("--json", action="store_true", help="as JSON, for scripts")
+    registered = commands.add_parser("players", help=_("the registered players"))
+    registered.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
-    export = commands.add_parser("export", help="the results table for the rating commission, or an OpenGotha file")
+    export = commands.add_parser("export", help=_("the results table for the rating commission, or an OpenGotha file"))
     export.add_argument(
         "what",
         choices=("rating", "opengotha", "standings", "crosstable", "players"),
-        help="rating: the results table for the rating commission; opengotha: a file OpenGotha 3.51 opens; "
-        "standings, crosstable, players: a spreadsheet (--xlsx or --csv)",
+        help=_(
+            "rating: the results table for the rating commission; opengotha: a file OpenGotha 3.51 opens; "
+            "standings, crosstable, players: a spreadsheet (--xlsx or --csv)"
+        ),
     )
     form = export.add_mutually_exclusive_group()
-    form.add_argument("--xlsx", action="store_true", help="an Excel workbook (standings: all three tables)")
-    form.add_argument("--csv", action="store_true", help="CSV for Excel: UTF-8, ';' in Russian")
+    form.add_argument("--xlsx", action="store_true", help=_("an Excel workbook (standings: all three tables)"))
+    form.add_argument("--csv", action="store_true", help=_("CSV for Excel: UTF-8, ';' in Russian"))
     export.add_argument(
-        "--after", type=int, help="standings and crosstable after this round (default: the last complete)"
+        "--after", type=int, help=_("standings and crosstable after this round (default: the last complete)")
     )
-    export.add_argument("-o", "--output", help="the file to write (default: print it)")
-    export.add_argument("--latin", action="store_true", help="names in Latin letters")
-    export.add_argument("--egf", action="store_true", help="the EGF variant with bracket keywords")
+    export.add_argument("-o", "--output", help=_("the file to write (default: print it)"))
+    export.add_argument("--latin", action="store_true", help=_("names in Latin letters"))
+    export.add_argument("--egf", action="store_true", help=_("the EGF variant with bracket keywords"))
 
-    settings = commands.add_parser("settings", help="show the settings, or change the name, place, dates, time or komi")
-    settings.add_argument("--name", help="the tournament's name")
-    settings.add_argument("--place", help="where it is played")
-    settings.add_argument("--dates", help="2026-12-05..2026-12-06 or 05.12.2026-06.12.2026")
-    settings.add_argument("--time", help="time control, like 40+5/15")
-    settings.add_argument("--komi", help="komi of the even games paired from now on")
+    settings = commands.add_parser(
+        "settings", help=_("show the settings, or change the name, place, dates, time or komi")
+    )
+    settings.add_argument("--name", help=_("the tournament's name"))
+    settings.add_argument("--place", help=_("where it is played"))
+    settings.add_argument("--dates", help=_("2026-12-05..2026-12-06 or 05.12.2026-06.12.2026"))
+    settings.add_argument("--time", help=_("time control, like 40+5/15"))
+    settings.add_argument("--komi", help=_("komi of the even games paired from now on"))
     settings.add_argument(
         "--param",
         type=_param,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)",
+        help=_("McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)"),
     )
 
-    standings = commands.add_parser("standings", help="places after a round")
-    standings.add_argument("--after", type=int, help="after this round (default: the last complete one)")
-    standings.add_argument("--json", action="store_true", help="as JSON, for scripts")
+    standings = commands.add_parser("standings", help=_("places after a round"))
+    standings.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    standings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     return parser
+
+
+def _warn(text: str) -> None:
+    """A warning: the action is done, the referee should know (stderr, exit status 0)."""
+    print(_("warning: {text}", text=text), file=sys.stderr)
 
 
 def _say_appended(appended: Any) -> None:
     for warning in appended.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        _warn(said(warning))
 
 
 def _writing(args: argparse.Namespace, act: Callable[[Ledger], Any]) -> None:
@@ -327,12 +355,16 @@ def _cmd_new(args: argparse.Namespace) -> None:
     with Ledger.create(args.path, action) as ledger:
         if entrants:
             ledger.commit_all([_registration(fields) for fields in entrants])
-    print(f"created {args.path}" + (f" with {len(entrants)} players from {args.source}" if entrants else ""))
+    if entrants:
+        print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants),
+                source=args.source))  # fmt: skip
+    else:
+        print(_("created {path}", path=args.path))
     if args.time:
         control = parse_time(args.time)
-        print(f"time control {args.time}: {control.describe()}")
+        print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
         if not control.rated_in_russia:
-            print(f"warning: {args.time} is under 60 effective minutes: the event would not be rated", file=sys.stderr)
+            _warn(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
 
 
 def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -370,10 +402,8 @@ def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     try:
         if fields["country"] is not None:
             fields["country"] = codes.country(fields["country"])
-    except ValueError as error:
-        raise BadInput(str(error)) from None
-    if fields["club"] is not None:
-        fields["club"] = codes.club(fields["club"])
+    except InvalidEvent as error:
+        raise BadInput("{reason}", reason=error) from None
     return fields
 
 
@@ -383,9 +413,9 @@ def _rating_list(path: str) -> Any:
     try:
         return RatingList.read(Path(path))
     except OSError as error:
-        raise BadInput(f"{path}: {error.strerror}") from None
+        raise BadInput("{path}: {reason}", path=path, reason=os_reason(error)) from None
     except ImportFailed as error:
-        raise BadInput(str(error)) from None
+        raise BadInput("{reason}", reason=error) from None
 
 
 def _cmd_player_find(args: argparse.Namespace) -> None:
@@ -402,28 +432,33 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
 
     path = Path(args.path)
     if not path.is_file():
-        raise BadInput(f"{path}: no such file")
+        raise BadInput("{path}: no such file", path=path)
     if is_rating_list(path):
         if not args.pin:
-            raise BadInput(f"{path} is a rating list: choose players with --pin (find them with player find)")
+            raise BadInput("{path} is a rating list: choose players with --pin (find them with player find)", path=path)
         ratings = _rating_list(args.path)
         chosen = [ratings.by_pin(pin) for pin in args.pin]
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
-            raise BadInput(f"no player with PIN {missing[0]} in {path}")
+            raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
         return [player.profile() for player in chosen]
     try:
         rows, errors = read_csv(path)
     except ImportFailed as error:
-        raise BadInput(str(error)) from None
+        raise BadInput("{reason}", reason=error) from None
     if not args.again:
         rows, errors = without_twins(rows, errors, state)
     if errors and not args.skip_bad:
         for error in errors[:-1]:
-            print(f"{path}: {error}", file=sys.stderr)
-        raise BadInput(f"{path}: {errors[-1]} ({len(errors)} bad rows: nothing imported; --skip-bad imports the rest)")
+            print(f"{path}: {said(error)}", file=sys.stderr)
+        raise BadInput(
+            "{path}: {reason} ({count} bad rows: nothing imported; --skip-bad imports the rest)",
+            path=path,
+            reason=errors[-1],
+            count=len(errors),
+        )
     for error in errors:
-        print(f"warning: {path}: {error}: skipped", file=sys.stderr)
+        _warn(_("{path}: {reason}: skipped", path=path, reason=said(error)))
     return [row.fields for row in rows]
 
 
@@ -439,15 +474,20 @@ def _cmd_player(args: argparse.Namespace) -> None:
             done = ledger.commit_all(
                 [lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles]
             )
-            print(f"{len(done)} players registered: ids {', '.join(str(a.event.data['player']) for a in done)}")
+            ids = ", ".join(str(a.event.data["player"]) for a in done)
+            print(_("{count} players registered: ids {ids}", count=len(done), ids=ids))
             return
         if command == "add":
             fields = _profile_fields(args)
+            if not any(char.isalpha() for char in fields["name"]):  # as the app's form: the rating table needs it
+                raise BadInput("give the first name with --name")
             twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:
                 raise BadInput(
-                    f"{twin.full_name} is registered already as player {twin.id}: "
-                    "add --again to register a second player of that name"
+                    "{name} is registered already as player {player}: add --again to register a second player "
+                    "of that name",
+                    name=twin.full_name,
+                    player=twin.id,
                 )
             appended = ledger.commit(actions.register(ledger.events, **fields))
             print(appended.event.data["player"])
@@ -459,7 +499,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
         else:
             action = actions.withdraw(ledger.state, args.id, args.from_round)
         appended = ledger.commit(action)
-        print(describe(appended.event))
+        print(event_text(appended.event, codes=True))
         _say_appended(appended)
 
     _writing(args, act)
@@ -468,10 +508,14 @@ def _cmd_player(args: argparse.Namespace) -> None:
 def _cmd_pair(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         rng = random.Random(args.seed)
+        state = ledger.state
         appended = ledger.commit(
-            actions.pair(ledger.state, rng, args.round, args.order, args.allow_repeats, args.incomplete)
+            actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )
         print(views.pairings_text(appended.state, appended.event.data["round"]))
+        second = args.bye and actions.earlier_bye(state, appended.event.data["round"], args.bye)
+        if second:
+            _warn(_("{reason}: this is his second bye", reason=said(second)))
 
     _writing(args, act)
 
@@ -495,7 +539,7 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
 def _cmd_result(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         appended = ledger.commit(actions.result(args.round, args.board, args.code, args.swapped))
-        print(describe(appended.event))
+        print(event_text(appended.event, codes=True))
         _say_appended(appended)
 
     _writing(args, act)
@@ -505,7 +549,7 @@ def _cmd_undo(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         appended = ledger.commit(actions.undo(ledger.events, args.event))
         target = ledger.events[appended.event.data["event"] - 1]
-        print(f"undone: event {target.id} ({describe(target)})")
+        print(_("undone: event {event} ({what})", event=target.id, what=event_text(target, codes=True)))
         _say_appended(appended)
 
     _writing(args, act)
@@ -515,7 +559,7 @@ def _cmd_redo(args: argparse.Namespace) -> None:
     def act(ledger: Ledger) -> None:
         appended = ledger.commit(actions.redo(ledger.events))
         restored = ledger.events[ledger.events[appended.event.data["event"] - 1].data["event"] - 1]
-        print(f"redone: event {restored.id} ({describe(restored)})")
+        print(_("redone: event {event} ({what})", event=restored.id, what=event_text(restored, codes=True)))
         _say_appended(appended)
 
     _writing(args, act)
@@ -530,17 +574,16 @@ def _cmd_settings(args: argparse.Namespace) -> None:
             if changes:
                 steps.append(lambda events, state: actions.change_settings(**changes))
             for appended in ledger.commit_all(steps):
-                print(describe(appended.event))
+                print(event_text(appended.event, codes=True))
 
         _writing(args, act_params)
         return
     if not changes:
-        for key, value, meaning in views.settings_rows(_reading(args).state):
-            print(f"{key:<16} {value:<24} {meaning}".rstrip())
+        print(views.settings_text(_reading(args).state))
         return
 
     def act(ledger: Ledger) -> None:
-        print(describe(ledger.commit(actions.change_settings(**changes)).event))
+        print(event_text(ledger.commit(actions.change_settings(**changes)).event, codes=True))
 
     _writing(args, act)
 
@@ -563,7 +606,7 @@ def _cmd_pairings(args: argparse.Namespace) -> None:
     state = _reading(args).state
     number = args.round if args.round is not None else state.paired_rounds
     if state.round(number) is None:
-        raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
+        raise BadInput("round {round} is not paired", round=number) if number else BadInput("no round is paired yet")
     _emit(args, views.pairings_json(state, number) if args.json else None, lambda: views.pairings_text(state, number))
 
 
@@ -580,7 +623,7 @@ def _cmd_teams(args: argparse.Namespace) -> None:
     state = _reading(args).state
     after = state.latest_complete_round if args.after is None else args.after
     if not 0 <= after <= state.paired_rounds:
-        raise BadInput(f"round {after} is not paired")
+        raise BadInput("round {round} is not paired", round=after)
     if args.best < 1:
         raise BadInput("--best: 1 or more")
     data = views.teams_json(state, after, args.best, args.by, args.points)
@@ -591,11 +634,11 @@ def _cmd_prizes(args: argparse.Namespace) -> None:
     state = _reading(args).state
     after = state.latest_complete_round if args.after is None else args.after
     if not 0 <= after <= state.paired_rounds:
-        raise BadInput(f"round {after} is not paired")
+        raise BadInput("round {round} is not paired", round=after)
     if not 0 <= args.places <= 100:
         raise BadInput("--places: 0 to 100")
-    data = views.prizes_json(state, after, args)
-    _emit(args, data, lambda: views.prizes_text(state, data))
+    prizes = views.prizes_of(state, after, args)
+    _emit(args, views.prizes_json(prizes), lambda: views.prizes_text(state, prizes))
 
 
 def _cmd_players(args: argparse.Namespace) -> None:
@@ -609,17 +652,23 @@ def _cmd_import(args: argparse.Namespace) -> None:
     if args.rounds is not None and args.rounds < 0:
         raise BadInput("--rounds: give 0 or more")
     if Path(args.path).exists() or Path(args.path).is_symlink():
-        raise BadInput(f"{args.path} exists: choose a new file name")
+        raise BadInput("{path} exists: choose a new file name", path=args.path)
     try:
         imported = create_from(args.source, args.path, args.rounds)
     except OSError as error:
-        raise BadInput(f"{args.source}: {error.strerror}") from None
+        raise BadInput("{path}: {reason}", path=args.source, reason=os_reason(error)) from None
     print(
-        f"created {args.path}: {imported.scheme}, {imported.players} players, "
-        f"{imported.rounds} rounds of games from {Path(args.source).name}"
+        _(
+            "created {path}: {scheme}, {players} players, {rounds} rounds of games from {source}",
+            path=args.path,
+            scheme=_(imported.scheme),
+            players=imported.players,
+            rounds=imported.rounds,
+            source=Path(args.source).name,
+        )
     )
     for warning in imported.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        _warn(said(warning))
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
@@ -628,7 +677,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
     if after is None:
         after = state.latest_complete_round
     if not 0 <= after <= state.paired_rounds:
-        raise BadInput(f"round {after} is not paired")
+        raise BadInput("round {round} is not paired", round=after)
     _emit(args, views.standings_json(state, after) if args.json else None, lambda: views.standings_text(state, after))
 
 
@@ -639,9 +688,9 @@ def _cmd_print(args: argparse.Namespace) -> None:
     state = ledger.state
     number = default_round(args.kind, state) if args.round is None else args.round
     if args.kind in ("protocol", "slips") and state.round(number) is None:
-        raise BadInput(f"round {number} is not paired" if number else "no round is paired yet")
+        raise BadInput("round {round} is not paired", round=number) if number else BadInput("no round is paired yet")
     if not 0 <= number <= state.paired_rounds:
-        raise BadInput(f"round {number} is not paired")
+        raise BadInput("round {round} is not paired", round=number)
     output = _output(args)
     if args.kind in BLANKS:
         _print_blank(args, state, ledger.events, output)
@@ -654,7 +703,7 @@ def _cmd_print(args: argparse.Namespace) -> None:
         write(teams(state, ledger.events, number, args.best, args.by), output)
     else:
         print_to(output, args.kind, state, ledger.events, number)
-    print(f"{args.kind} written to {args.output}")
+    print(_("{document} written to {path}", document=_(args.kind), path=args.output))
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -673,7 +722,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         sys.stdout.write(text)
         return
     write_atomically(output, text.encode("utf-8"), keep_backup=False)
-    print(f"rating table written to {args.output}")
+    print(_("rating table written to {path}", path=args.output))
 
 
 def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Any], output: Path) -> None:
@@ -684,7 +733,7 @@ def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Any],
     sizes = {key: getattr(args, key) for key in ("count", "boards", "players", "rounds")}
     for key, value in sizes.items():
         if value is not None and not 1 <= value <= blanks.LIMIT:
-            raise BadInput(f"--{key}: 1 to {blanks.LIMIT}")
+            raise BadInput("--{option}: 1 to {limit}", option=key, limit=blanks.LIMIT)
     rounds = sizes["rounds"] or blank_size(state, "rounds")
     if args.kind == "blank-cards":
         document = blanks.blank_cards(state, events, sizes["count"] or blank_size(state, "players"), rounds)
@@ -699,15 +748,15 @@ def _export_table(args: argparse.Namespace, state: Tournament) -> None:
     from paperwork.spreadsheets import export
 
     if not (args.xlsx or args.csv):
-        raise BadInput(f"export {args.what}: choose --xlsx or --csv")
+        raise BadInput("export {what}: choose --xlsx or --csv", what=args.what)
     if args.output is None:
-        raise BadInput(f"export {args.what}: name the file to write with -o")
+        raise BadInput("export {what}: name the file to write with -o", what=args.what)
     after = state.latest_complete_round if args.after is None else args.after
     if not 0 <= after <= state.paired_rounds:
-        raise BadInput(f"round {after} is not paired")
+        raise BadInput("round {round} is not paired", round=after)
     output = _output(args)
     write_atomically(output, export(state, args.what, after, "xlsx" if args.xlsx else "csv"), keep_backup=False)
-    print(f"{args.what} written to {args.output}")
+    print(_("{document} written to {path}", document=_(args.what), path=args.output))
 
 
 def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:
@@ -718,9 +767,9 @@ def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:
     output = _output(args)
     written = write(ledger.state)
     write_atomically(output, written.text.encode("utf-8"), keep_backup=False)
-    print(f"OpenGotha file written to {args.output}")
+    print(_("OpenGotha file written to {path}", path=args.output))
     for warning in written.warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        _warn(said(warning))
 
 
 def _output(args: argparse.Namespace) -> Path:
@@ -735,17 +784,17 @@ def _output(args: argparse.Namespace) -> Path:
     try:
         path = Path(text).expanduser()
     except RuntimeError:
-        raise BadInput(f"{text}: no such user's home folder") from None
+        raise BadInput("{path}: no such user's home folder", path=text) from None
     if path.is_dir():
-        raise BadInput(f"{text}: a folder; give the name of the file to write")
+        raise BadInput("{path}: a folder; give the name of the file to write", path=text)
     if not path.parent.is_dir():
-        raise BadInput(f"{path.parent}: no such folder")
+        raise BadInput("{folder}: no such folder", folder=path.parent)
     real = real_path(path)
     tournament = real_path(_file(args))
     own = {tournament, backup_path(tournament), tournament.with_name(tournament.name + ".lock")}
     locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
     if real in own or locked or is_tournament(real):
-        raise BadInput(f"{text} is a tournament file (or its backup or lock): choose another name")
+        raise BadInput("{path} is a tournament file (or its backup or lock): choose another name", path=text)
     return real
 
 
@@ -753,25 +802,35 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     """Put ``FILE.bak`` back after showing what it holds and asking."""
     path = real_path(args.path)
     if not path.name:
-        raise BadInput(f"{args.path}: a folder, not a tournament file")
+        raise BadInput("{path}: a folder, not a tournament file", path=args.path)
     backup = backup_path(path)
     if not backup.is_file():
-        raise BadInput(f"{backup}: no such file, nothing to restore")
+        raise BadInput("{path}: no such file, nothing to restore", path=backup)
     held = Ledger(backup)
     state = held.state  # a backup that does not replay is refused here
     last = held.events[-1]
     print(
-        f"{backup.name}: {state.settings.name}, {len(held.events)} events, {state.paired_rounds} rounds paired; "
-        f"last entry {last.id} at {last.at}: {describe(last)}"
+        _(
+            "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
+            backup=backup.name,
+            name=state.settings.name,
+            events=len(held.events),
+            rounds=state.paired_rounds,
+            event=last.id,
+            at=last.at,
+            what=event_text(last, codes=True),
+        )
     )
     if not args.yes:
         print(
-            f"Put it back as {path.name} (the current file is kept as {path.name}.damaged)? [y/N] ", end="", flush=True
+            _("Put it back as {name} (the current file is kept as {name}.damaged)? [y/N] ", name=path.name),
+            end="",
+            flush=True,
         )
         if sys.stdin.readline().strip().lower() not in ("y", "yes", "д", "да"):
             raise BadInput("nothing restored")
     restore(path)
-    print(f"restored {path} from {backup.name}")
+    print(_("restored {path} from {backup}", path=path, backup=backup.name))
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
@@ -780,15 +839,15 @@ def _cmd_demo(args: argparse.Namespace) -> None:
     folder = Path(args.dir)
     for path in write_demo(folder):
         papers = write_demo_paperwork(path)
-        print(f"demo tournament written to {path} (and {len(papers)} PDFs beside it)")
+        print(_("demo tournament written to {path} (and {count} PDFs beside it)", path=path, count=len(papers)))
     if not args.no_tui:
         _run_app(None, folder)
 
 
-def _run_app(path: str | None, folder: Path | None = None) -> None:
+def _run_app(path: str | None, also: Path | None = None) -> None:
     from tui.app import run
 
-    run(path, folder)
+    run(path, also)
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
@@ -820,19 +879,48 @@ def _check_encoding(argv: Sequence[str]) -> None:
     bytes as surrogates: refused in one line rather than stored as garbage."""
     for number, arg in enumerate(argv, start=1):
         if "\x00" in arg:
-            raise BadInput(f"argument {number} holds a NUL character")
+            raise BadInput("argument {number} holds a NUL character", number=number)
         if any("\udc80" <= char <= "\udcff" for char in arg):
             raise BadInput(
-                f"argument {number} is not in the system's encoding ({sys.getfilesystemencoding()}): "
-                "set the terminal to UTF-8"
+                "argument {number} is not in the system's encoding ({encoding}): set the terminal to UTF-8",
+                number=number,
+                encoding=sys.getfilesystemencoding(),
             )
 
 
+def locale_language(environ: Mapping[str, str]) -> str:
+    """The language of the system, as gettext programs read it: the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set; ``ru_*`` is Russian, anything else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            return "ru" if environ[name].startswith("ru") else "en"
+    return "en"
+
+
+def _argparse_in_our_words() -> None:
+    """argparse words its usage and its errors through gettext (``gettext``, ``ngettext``), as
+    a gettext program expects; Tengen ships no ``.mo`` files, so its own catalogue answers,
+    giving what a Russian catalogue of argparse would."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)  # type: ignore[attr-defined]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command ``argv`` (the process's arguments when None); the exit status."""
+    """Run the command ``argv`` (the process's arguments when None); the exit status.  Its
+    words follow the system's language (``LANG=ru_RU.UTF-8``: Russian); ``--json`` never does."""
     whole_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     keep_compiled_code()
+    before = i18n.language()
+    i18n.set_language(locale_language(os.environ))
+    _argparse_in_our_words()
+    try:
+        return _run(argv, whole_process)
+    finally:
+        i18n.set_language(before)
+
+
+def _run(argv: list[str], whole_process: bool) -> int:
     try:
         _check_encoding(argv)
         if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):
@@ -846,16 +934,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             for_one_command()  # the process ends with the command
         COMMANDS[args.command](args)
     except (BadInput, InvalidEvent, TournamentFileError) as error:
-        print(_one_line(f"tengen: {error}" if not str(error).startswith("tengen") else str(error)), file=sys.stderr)
+        text = said(error)
+        print(_one_line(text if text.startswith("tengen") else f"tengen: {text}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
     except OSError as error:  # what the system refuses: a name too long, a folder where a file should be…
         where = f"{str(error.filename)[:80]}: " if error.filename else ""
-        print(_one_line(f"tengen: {where}{error.strerror or error}"), file=sys.stderr)
+        print(_one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("tengen: interrupted; the file holds every entry that was confirmed", file=sys.stderr)
+        print(_("tengen: interrupted; the file holds every entry that was confirmed"), file=sys.stderr)
         return 130
     return 0
 

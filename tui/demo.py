@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from data.errors import TournamentFileError
+from data.errors import TournamentFileError, os_reason
 from data.ledger import Ledger
 from data.store import backup_path
 from schemes import actions
@@ -206,13 +206,15 @@ def write_demo(folder: Path) -> list[Path]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise TournamentFileError(f"{folder}: cannot make the folder ({error.strerror})") from None
+        raise TournamentFileError(
+            "{folder}: cannot make the folder ({reason})", folder=folder, reason=os_reason(error)
+        ) from None
     if not folder.is_dir():
-        raise TournamentFileError(f"{folder} is not a folder")
+        raise TournamentFileError("{folder} is not a folder", folder=folder)
     for name in DEMOS:
         for taken in (folder / name, backup_path(folder / name)):
             if taken.exists() or taken.is_symlink():
-                raise TournamentFileError(f"{taken} exists already: the demo goes into a new folder")
+                raise TournamentFileError("{path} exists already: the demo goes into a new folder", path=taken)
     paths = []
     for name, write in DEMOS.items():
         write(folder / name)

@@ -19,7 +19,15 @@ class Translated:
     BINDINGS: list[Binding] = []
 
     def translate_bindings(self) -> None:
-        self._bindings = BindingsMap(replace(b, description=_(b.description)) for b in type(self).BINDINGS)
+        """The node's bindings — its own and those it inherits (a screen's Tab and Shift+Tab) —
+        described in the interface language."""
+        merged = type(self)._merge_bindings()  # type: ignore[attr-defined]
+        self._bindings = BindingsMap.from_keys(
+            {
+                key: [replace(b, description=_(b.description)) for b in bindings]
+                for key, bindings in merged.key_to_bindings.items()
+            }  # fmt: skip
+        )
         self.refresh_bindings()
 
     def on_mount(self) -> None:

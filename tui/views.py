@@ -6,6 +6,8 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
+from pathlib import Path
 from typing import Any
 
 from schemes.events import Event, retracted_ids
@@ -14,6 +16,16 @@ from schemes.model import Tournament
 from schemes.registry import get_scheme
 from schemes.registry import skipping as registry_skipping
 from schemes.true_rating import rating_label
+from tui.i18n import _, event_text, language
+
+
+def shown_path(path: Path) -> str:
+    """A file or folder as the referee knows it: ``~/Tengen/cup.json`` for one in his home
+    (shorter in a notification, the same place)."""
+    try:
+        return str(Path("~") / path.absolute().relative_to(Path.home()))
+    except ValueError:
+        return str(path.absolute())
 
 
 def _number(value: float) -> float | int | str:
@@ -24,8 +36,11 @@ def _number(value: float) -> float | int | str:
 
 
 def shown(key: str, value: float | int | str) -> str:
-    """A standings value of ``standings_json`` as text (an infinite true rating as an arrow)."""
-    return rating_label(float(value)) if key == "true_rating" else f"{value:g}"
+    """A standings value of ``standings_json`` as text: points with ``½`` as on paper, an
+    infinite true rating as an arrow."""
+    from paperwork.marks import points
+
+    return rating_label(float(value)) if key == "true_rating" else points(float(value))
 
 
 def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
@@ -89,45 +104,62 @@ def player_label(state: Tournament, player_id: int) -> str:
 
 
 def pairings_text(state: Tournament, number: int) -> str:
+    """A round as the command line prints it, in the interface language; results as codes
+    (what ``result`` takes)."""
     data = pairings_json(state, number)
     width = max([len(player_label(state, p)) for b in data["boards"] for p in (b["white"], b["black"])] + [5])
-    lines = [f"{state.settings.name} — round {number}"]
+    lines = [_("{name} — round {round}", name=state.settings.name, round=number)]
     if "lowest_top_level" in data:
-        lines[0] += f" (lowest top level {data['lowest_top_level']})"
-    lines.append(f"{'Board':>5}  {'White':<{width}}  {'Black':<{width}}  {'Hcp':>3}  {'Komi':<11}  Result")
+        lines[0] += " (" + _("lowest top level {level}", level=data["lowest_top_level"]) + ")"
+    board, white, black, hcp, komi_title = _("Board"), _("White"), _("Black"), _("Hcp"), _("Komi")
+    lines.append(f"{board:>5}  {white:<{width}}  {black:<{width}}  {hcp:>4}  {komi_title:<11}  {_('Result')}")
     for b in data["boards"]:
-        komi = f"{b['komi']:g}" + (" nigiri" if b["nigiri"] else "")
-        result = (b["result"] or "") + (" (colours swapped)" if b.get("swapped") else "")
+        komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
+        result = (b["result"] or "") + (f" ({_('colours swapped')})" if b.get("swapped") else "")
         lines.append(
             f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
-            f"  {b['handicap']:>3}  {komi:<11}  {result}".rstrip()
+            f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()
         )
-    for key, title in (("byes", "Bye"), ("skips", "Skips"), ("withdrawn", "Withdrawn")):
+    for key, title in (("byes", "Bye"), ("skips", "Skip"), ("withdrawn", "Withdrawn")):
         if data[key]:
-            lines.append(f"{title}: " + "; ".join(player_label(state, p) for p in data[key]))
+            lines.append(f"{_(title)}: " + "; ".join(player_label(state, p) for p in data[key]))
     return "\n".join(lines)
 
 
 def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
     keys = data["columns"]
-    name_width = max([len(r["name"]) for r in data["rows"]] + [4])
-    header = f"{'Place':>5}  {'No':>3}  {'Name':<{name_width}}  {'Rank':>4}  {'Score':>6}"
-    widths = {k: max(len(k), 6) for k in keys}
+    name_width = max([len(r["name"]) for r in data["rows"]] + [len(_("Player"))])
+    place, no, name, rank = _("Place"), _("No."), _("Player"), _("Rank")
+    score = column_title(get_scheme(state.settings.scheme).score_name)
+    header = f"{place:>5}  {no:>3}  {name:<{name_width}}  {rank:>5}  {score:>6}"
+    titles = {k: column_title(k) for k in keys}
+    widths = {k: max(len(titles[k]), 6) for k in keys}
     lines = [
-        f"{state.settings.name} — standings after round {after_round}",
-        header + "".join(f"  {k:>{widths[k]}}" for k in keys),
+        _("{name} — standings after round {round}", name=state.settings.name, round=after_round),
+        header + "".join(f"  {titles[k]:>{widths[k]}}" for k in keys),
     ]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
-        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>4}  {r['score']:>6g}"
+        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {shown('score', r['score']):>6}"
         lines.append(line + "".join(f"  {shown(k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
     return "\n".join(lines)
 
 
+def column_title(key: str) -> str:
+    """A standings column (a tie-break, a scheme's running value) as the paperwork names it,
+    in the interface language."""
+    from paperwork.labels import bracketed, labels
+
+    return bracketed(labels(language()).get(key, key))
+
+
 def log_text(events: list[Event]) -> str:
+    """The history in the interface language, undone entries marked."""
+    undone = retracted_ids(events)
     return "\n".join(
-        f"{e['id']:>5}  {e['at']:<25}  {e['text']}" + ("  [undone]" if e["retracted"] else "") for e in log_json(events)
+        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True)}" + (f"  [{_('undone')}]" if e.id in undone else "")
+        for e in events
     )
 
 
@@ -139,6 +171,34 @@ def param_text(value: Any) -> str:
     if isinstance(value, list):
         return ",".join(value)
     return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def settings_text(state: Tournament) -> str:
+    """``tengen settings``: each setting, its value and its meaning, in the interface language
+    (the keys stay as ``--param`` takes them)."""
+    return "\n".join(f"{key:<16} {value:<24} {_(meaning) if meaning else ''}".rstrip()
+                     for key, value, meaning in settings_rows(state))  # fmt: skip
+
+
+def setting_shown(key: str, value: str, params: Collection[str]) -> str:
+    """A setting's value as the interface says it: the scheme, the paperwork's language and
+    the parameters' words (on, lot, buchholz…) in its language, dates as Russians write them."""
+    from schemes.dates import russian
+
+    if key == "dates" and value and language() == "ru":
+        return russian(value)
+    if key == "lang":
+        return _({"ru": "Russian", "en": "English"}.get(value, value))
+    if key != "scheme" and key not in params:
+        return value
+    return ", ".join(worded(key, part) for part in value.split(","))
+
+
+def worded(key: str, value: str) -> str:
+    """A parameter's value in words; ``seeding=registration`` where the word alone means
+    something else (the registration list)."""
+    own = f"{key}={value}"
+    return _(own) if _(own) != own else _(value)
 
 
 def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
@@ -180,8 +240,9 @@ def weights_text(state: Tournament, number: int) -> str:
 
     data = weights_json(state, number)
     short = [name.replace("Cost", "") for name in COST_NAMES]
-    lines = [f"{state.settings.name} — pairing weights of round {number} (OpenGotha's cost components)"]
-    lines.append(f"{'pair':<11} {'totalCost':>17} " + " ".join(f"{name:>17}" for name in short))
+    lines = [_("{name} — pairing weights of round {round} (OpenGotha's cost components)", name=state.settings.name,
+               round=number)]  # fmt: skip
+    lines.append(f"{_('pair'):<11} {'totalCost':>17} " + " ".join(f"{name:>17}" for name in short))
     for row in data:
         a, b = row["players"]
         values = " ".join(f"{row['costs'][name]:>17}" for name in COST_NAMES)
@@ -208,15 +269,17 @@ def players_json(state: Tournament) -> list[dict[str, Any]]:
 
 
 def players_text(state: Tournament) -> str:
-    lines = [f"{'id':>4} {'No':>4}  {'Name':<30} {'Rank':>4} {'Rating':>6}  {'Club':<6} {'Co':<2} PIN"]
+    heads = (_("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Club"), _("Country"), "PIN")
+    lines = [f"{heads[0]:>4} {heads[1]:>4}  {heads[2]:<30} {heads[3]:>5} {heads[4]:>7}  {heads[5]:<12} "
+             f"{heads[6]:<6} {heads[7]}"]  # fmt: skip
     for p in players_json(state):
         no = "" if p["no"] is None else p["no"]
         rating = "" if p["rating"] is None else p["rating"]
         name = f"{p['surname']} {p['name']}".strip()
-        pre = "  (registered in advance)" if state.players[p["id"]].preregistered else ""
+        pre = "  " + _("(registered in advance)") if state.players[p["id"]].preregistered else ""
         lines.append(
-            f"{p['id']:>4} {no:>4}  {name:<30} {p['rank']:>4} {rating:>6}  {p['club'] or '':<6} "
-            f"{p['country'] or '':<2} {p['pin'] or ''}{pre}".rstrip()
+            f"{p['id']:>4} {no:>4}  {name:<30} {p['rank']:>5} {rating:>7}  {p['club'] or '':<12} "
+            f"{p['country'] or '':<6} {p['pin'] or ''}{pre}".rstrip()
         )
     return "\n".join(lines)
 
@@ -249,8 +312,9 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
 
 def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     lines = [
-        f"{state.settings.name} — teams after round {data['after_round']} (best {data['best']} by {data['points']})"
-    ]
+        _("{name} — teams after round {round} (the best {best} by {points})", name=state.settings.name,
+          round=data["after_round"], best=data["best"], points=_(data["points"]))
+    ]  # fmt: skip
     for team in data["teams"]:
         members = ", ".join(
             f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "") for m in team["members"]
@@ -260,28 +324,55 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def prizes_json(state: Tournament, after_round: int, options: Any) -> list[dict[str, Any]]:
-    """``prizes --json``: ``[{"prize": …, "players": [id…]}]`` (with the value that won it)."""
+def prizes_of(state: Tournament, after_round: int, options: Any = None) -> list[Any]:
+    """The prizes after ``after_round`` by the usual rules, or by the command line's
+    ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
     from schemes.prizes import field_of, hand_out, standard_rules
 
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
     field = field_of(state, standings)
+    if options is None:
+        return hand_out(field, standard_rules(field))
     rules = standard_rules(field, options.places, options.age, options.ranks, options.women, options.categories,
                            options.special)  # fmt: skip
-    return [
-        {"prize": p.name, "players": list(p.players), "value": p.value}
-        for p in hand_out(field, rules, one_prize=not options.many)
-    ]
+    return hand_out(field, rules, one_prize=not options.many)
 
 
-def prizes_text(state: Tournament, data: list[dict[str, Any]]) -> str:
+def prizes_json(prizes: list[Any]) -> list[dict[str, Any]]:
+    """``prizes --json``: ``[{"prize": …, "players": [id…], "value": …}]``."""
+    return [{"prize": p.name, "players": list(p.players), "value": p.value} for p in prizes]
+
+
+def prize_title(name: str) -> str:
+    """A prize as the paper names it (``1`` → «1 место»), in the interface language."""
+    from paperwork.labels import labels
     from schemes.prizes import prize_name
 
-    lines = [f"{state.settings.name} — prizes"]
-    for prize in data:
-        names = ", ".join(player_label(state, p) for p in prize["players"])
-        lines.append(f"{prize_name(prize['prize'], str):<40} {names}  ({prize['value']})")
-    return "\n".join(lines)
+    words = labels(language())
+    return prize_name(name, lambda phrase: words.get(phrase, phrase))
+
+
+def prize_notes(state: Tournament, prizes: list[Any]) -> list[str]:
+    """Why a better player did not get a prize: he has one already (one prize each)."""
+    first_prize = {}
+    for prize in prizes:
+        for player in prize.players:
+            first_prize.setdefault(player, prize.name)
+    return [
+        _("{prize}: {player} had more ({value}) but has the prize «{other}» already: one prize each",
+          prize=prize_title(prize.name), player=player_label(state, player), value=prize.passed_value,
+          other=prize_title(first_prize[player]))
+        for prize in prizes
+        for player in prize.passed_over
+    ]  # fmt: skip
+
+
+def prizes_text(state: Tournament, prizes: list[Any]) -> str:
+    lines = [_("{name} — prizes", name=state.settings.name)]
+    for prize in prizes:
+        names = ", ".join(player_label(state, p) for p in prize.players)
+        lines.append(f"{prize_title(prize.name):<40} {names}  ({prize.value})")
+    return "\n".join(lines + prize_notes(state, prizes))
 
 
 def bracket_lines(state: Tournament, say: Any = str) -> list[str]:

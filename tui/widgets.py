@@ -7,10 +7,15 @@ word.  Every name, club and title the app shows goes through these.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual.widgets import DataTable, SelectionList
+from textual.binding import Binding
+from textual.widgets import DataTable, OptionList
+from textual.widgets.option_list import Option
 
 
 def plain(value: Any) -> Text:
@@ -19,7 +24,7 @@ def plain(value: Any) -> Text:
 
 
 class PlainTable(DataTable[Any]):
-    """A DataTable whose string cells are literal text."""
+    """A DataTable whose string cells are literal text; ``fill`` fits its columns to a width."""
 
     def add_row(self, *cells: Any, **options: Any) -> Any:
         return super().add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), **options)
@@ -27,23 +32,103 @@ class PlainTable(DataTable[Any]):
     def update_cell(self, row_key: Any, column_key: Any, value: Any, **options: Any) -> None:
         super().update_cell(row_key, column_key, plain(value) if isinstance(value, str) else value, **options)
 
+    def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[str]]], width: int) -> None:
+        """The table anew, its columns fitted to ``width`` terminal cells: each as wide as
+        its widest cell, the flexible ones narrowed first when they do not all fit, their cells
+        shortened (or wrapped onto more lines); the cursor stays on its row."""
+        cursor = self.cursor_row
+        kept = [i for i, c in enumerate(columns) if not c.optional or any(cells[i] for _key, cells in rows)]
+        columns = [columns[i] for i in kept]
+        rows = [(key, [cells[i] for i in kept]) for key, cells in rows]
+        natural = [
+            max([1, cell_len(c.title), *(cell_len(cells[i]) for _key, cells in rows)]) for i, c in enumerate(columns)
+        ]
+        room = width - 2 * len(columns) - 3  # each cell's padding, the scrollbar and its gutter
+        widths = fit_widths(natural, [c.gives_way for c in columns], room)
+        self.clear(columns=True)
+        for column, column_width in zip(columns, widths, strict=True):
+            self.add_column(cut(column.title, column_width) or " ", key=column.key, width=column_width)
+        wraps = any(c.wrap for c in columns)
+        for key, cells in rows:
+            shown = [
+                text if column.wrap or cell_len(text) <= w else (column.shorten or cut)(text, w)
+                for column, w, text in zip(columns, widths, cells, strict=True)
+            ]
+            if wraps:  # Textual's rows of several lines cannot measure an empty cell
+                shown = [text or " " for text in shown]
+            self.add_row(*shown, key=key, height=None if wraps else 1)
+        if rows:
+            self.move_cursor(row=min(cursor, len(rows) - 1))
 
-class MarkedList(SelectionList[str]):
-    """A SelectionList whose items say ``[x]`` or ``[ ]`` in words as well as in colour, so a
-    monochrome terminal (or a colour-blind referee) sees which documents are ticked."""
+
+class MarkedList(OptionList):
+    """A list of things to tick, each saying ``[x]`` or ``[ ]`` in words (a monochrome
+    terminal, a colour-blind referee): Space or Enter ticks the one under the cursor.
+    Textual's own SelectionList draws a toggle of its own beside such words (``▐X▌``)."""
+
+    BINDINGS = [Binding("space", "toggle", "Tick", show=False, id="marked_list.tick")]
 
     def __init__(self, *items: tuple[str, str, bool], **options: Any) -> None:
         self.titles = {value: title for title, value, _selected in items}
-        super().__init__(
-            *((self.marked(title, selected), value, selected) for title, value, selected in items), **options
-        )
+        self.ticked = {value for _title, value, selected in items if selected}
+        super().__init__(*(Option(self.marked(value), id=value) for _title, value, _selected in items), **options)
 
-    @staticmethod
-    def marked(title: str, selected: bool) -> Text:
-        return Text(f"[{'x' if selected else ' '}] {title}", end="")
+    @property
+    def selected(self) -> list[str]:
+        """The ticked values, in the list's order."""
+        return [value for value in self.titles if value in self.ticked]
 
-    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled[str]) -> None:
-        value = event.selection.value
-        self.replace_option_prompt_at_index(
-            event.selection_index, self.marked(self.titles[value], value in self.selected)
-        )
+    def marked(self, value: str) -> Text:
+        return Text(f"[{'x' if value in self.ticked else ' '}] {self.titles[value]}", end="")
+
+    def action_toggle(self) -> None:
+        if self.highlighted is None:
+            return
+        value = self.get_option_at_index(self.highlighted).id or ""
+        self.ticked ^= {value}
+        self.replace_option_prompt(value, self.marked(value))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_toggle()
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a ``PlainTable.fill``: its key, its title and how it gives way."""
+
+    key: str
+    title: str
+    gives_way: int = 0
+    """When the columns do not fit the width: 0 keeps its width; the others are narrowed,
+    those of the highest number first (the club before the name)."""
+    wrap: bool = False
+    """Its text wraps onto more lines rather than being shortened (meanings, log entries)."""
+    shorten: Callable[[str, int], str] | None = None
+    """How a cell is shortened to a width (a name keeps its number and rank); else cut with ``…``."""
+    optional: bool = False
+    """Left out while none of its cells holds anything (no country given, nobody blocked)."""
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in ``width`` terminal cells at most, an ellipsis where it was cut."""
+    if cell_len(text) <= width:
+        return text
+    return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
+
+
+def fit_widths(natural: Sequence[int], gives_way: Sequence[int], available: int, least: int = 6) -> list[int]:
+    """Widths that fit ``available`` cells: the columns that give way 0 keep their own width;
+    the others are narrowed, those that give way first (the highest number) before the rest,
+    the widest of them first, down to ``least`` (or their own width, if less)."""
+    widths = list(natural)
+    excess = sum(widths) - available
+    while excess > 0:
+        narrowable = [i for i, w in enumerate(widths) if gives_way[i] and w > min(least, natural[i])]
+        if not narrowable:
+            break
+        first = max(gives_way[i] for i in narrowable)
+        widest = max((i for i in narrowable if gives_way[i] == first), key=lambda i: widths[i])
+        widths[widest] -= 1
+        excess -= 1
+    return widths

@@ -30,6 +30,9 @@ class SchemePaper:
     by what the scheme pays for it."""
     score_format: Callable[[float], str] = number
     """How the main value is written in the standings."""
+    opponents_by_place: bool = False
+    """Its final table lists the players by place and names each opponent by his row (as
+    OpenGotha's standings do); the others name him by his number."""
 
 
 def rows_after(tournament: Tournament, after: int) -> dict[int, Row]:

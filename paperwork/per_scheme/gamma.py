@@ -80,7 +80,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     for r in range(1, rounds + 1):
         columns += [
             Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
-            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r), marks=True),
         ]
     columns += [
         Column(text["level"], 5),
@@ -100,11 +100,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         ]
         for r in range(rounds):
             outcome = card.outcomes[r] if card and r < len(card.outcomes) else None
-            cells += (
-                [colour_handicap(outcome), opponent_mark(outcome, tournament.numbers, bye="+", skip="-")]
-                if outcome
-                else ["", ""]
-            )
+            cells += [colour_handicap(outcome), opponent_mark(outcome, tournament.numbers)] if outcome else ["", ""]
         row = places.get(player)
         cells += [
             str(card.level) if card else "",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, finished
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
 from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
@@ -53,7 +53,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_mark(outcome, tournament.numbers),
                     str(other.strengths[r - 1]) if other else "",
                     colour(outcome, text),
-                    f"{outcome.handicap}/{number(outcome.komi)}" if played else "",
+                    f"{outcome.handicap}/{outcome.komi:g}" if played else "",
                     "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
                     "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
                 ]
@@ -77,7 +77,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     ]
     for r in range(1, rounds + 1):
         columns += [
-            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r), marks=True),
             Column(text["strength"], 4, group=text["round_n"].format(n=r)),
         ]
     columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]

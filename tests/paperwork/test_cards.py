@@ -11,14 +11,15 @@ def test_a_gamma_card_as_computed_by_hand() -> None:
     log = scenario()
     text = pages(cards(log.state, log.events, [1]))[0].splitlines()
     # header: start level, final level, technical sum, coefficient 81.5, shared first place
-    header = ["Нач. уровень", "19", "Итог. уровень", "21", "Техн.", "0", "ФКБ", "81+", "Место", "1-2"]
+    header = ["Нач. уровень", "19", "Итог. уровень", "21", "Техн.", "0", "ФКБ", "81½", "Место", "1-2"]
     start = text.index(header[0])
     assert text[start : start + len(header)] == header
-    assert [line for line in text if line[:1].isdigit() and "(" in line] == [
+    assert "++ — свободный тур (нечётность); -- — пропуск тура или выбыл; ½ — пол-очка." in text  # the legend
+    assert [line for line in text if line[:1].isdigit() and "(" in line and "—" not in line] == [
         "1 (19) 19 3+ 19 +0 20",  # beat C (level 19), even, white; C ends at 20
         "2 (19) 20 4+ 20 +0 21",  # beat D
         "3 (19) 21 2-! 20 +0 21",  # both lost against B
-        "4 (20) 21 5- 10 +9 10+",  # lost to E giving 9; E ends at 11 with a bye: 10.5
+        "4 (20) 21 5- 10 +9 10½",  # lost to E giving 9; E ends at 11 with a bye: 10.5
     ]
 
 

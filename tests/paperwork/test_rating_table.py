@@ -145,3 +145,16 @@ def test_clubs_are_always_one_latin_word() -> None:
     # names stay Cyrillic (not --latin), clubs do not: Москва is the city code Mos
     assert [line.split()[5] for line in lines] == ["Mos", "Shkola5", "GoClubElki", "xxxx"]
     assert lines[0].split()[:6] == ["1", "Иванов", "Иван", "1d", "XX", "Mos"]
+
+
+def test_the_table_explains_its_marks_in_comments(ledgers) -> None:
+    """The commission's format keeps its marks (0+, 0=, 0-); comment lines say what they mean,
+    in Russian for a Russian table and in plain ASCII for the Latin and EGF forms."""
+    gamma = ledgers["gamma"]
+    russian = export(gamma.state, gamma.events).splitlines()
+    assert "; 0+ 0= 0- тур без партии: как победа, пол-очка, без очков" in russian
+    for text in (export(gamma.state, gamma.events, True), export(gamma.state, gamma.events, False, True)):
+        assert "; 0+ 0= 0- a round without a game: as a win, half a point, nothing" in text.splitlines()
+    assert export(gamma.state, gamma.events, True).isascii()
+    parsed = parse(export(gamma.state, gamma.events))  # and the table still reads back
+    assert len(parsed.lines) == len(gamma.state.numbers)

@@ -35,16 +35,18 @@ def test_gamma_table_writes_half_points_and_shared_places() -> None:
     log = scenario()
     text = pages(final_table(log.state, log.events, 4))[0].splitlines()
     # A: start 19; rounds (colour+handicap, opponent+result); level 21, technical 0, 81.5, place 1-2
-    assert "1 P2510 X 2510 19 +0 3+ +0 4+ +0 2-! +9 5- 21 0 81+ 1-2" in text
-    # F: bye is not his; he skipped round 3: "-" and "-"
-    assert any(line.startswith("6 P798 X 798 7") and " - - " in line and line.endswith("9 1 40+ 6") for line in text)
+    assert "1 P2510 X 2510 19 +0 3+ +0 4+ +0 2-! +9 5- 21 0 81½ 1-2" in text
+    # F: bye is not his; he skipped round 3: "-" and "--", as on his card (issue 24: one notation)
+    assert any(line.startswith("6 P798 X 798 7") and " - -- " in line and line.endswith("9 1 40½ 6") for line in text)
+    legend = next(line for line in text if "— победа над № 5" in line)
+    assert "++ — свободный тур" in " ".join(text) and "-- — пропуск тура" in legend
 
 
 def test_standings_with_shared_places_and_tiebreaks() -> None:
     log = scenario()
     text = pages(standings(log.state, log.events, 4))[0].splitlines()
     assert "Положение после 4-го тура" in text[1]
-    assert "1-2 1 P2510 X 5d 21 0 81+" in text and "1-2 2 P2247 X 2d 21 0 81+" in text
+    assert "1-2 1 P2510 X 5d 21 0 81½" in text and "1-2 2 P2247 X 2d 21 0 81½" in text
 
 
 def test_a_400_player_standings_and_table_lose_no_row() -> None:

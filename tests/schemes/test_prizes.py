@@ -2,7 +2,7 @@
 and one prize per person."""
 
 from schemes import actions
-from schemes.prizes import age_rules, field_of, hand_out, place_rules, special_rules, women_rules
+from schemes.prizes import age_rules, field_of, hand_out, place_rules, special_rules, standard_rules, women_rules
 from schemes.registry import get_scheme
 from tests.builders import Log
 
@@ -80,3 +80,33 @@ def test_wins_over_stronger_and_the_newcomer() -> None:
     prize = hand_out(field, special_rules(field, ["wins_over_stronger"]), one_prize=False)
     assert [(p.players, p.value) for p in prize] == [((ids["D"],), "1")]
     assert hand_out(field, special_rules(field, ["best_newcomer"])) == []  # everyone has a rating
+
+
+def test_a_prize_passed_over_says_who_had_more() -> None:
+    """One prize each: the winner of most wins is the next best, and the prize says who had
+    more wins but a prize already (issue 24); equal wins are no such case."""
+    log = Log("round-robin", numbering="rating")
+    ids = [log.add(name, rating=rating) for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100))]
+    for number in range(1, 4):
+        log.pair()
+        for board in log.state.round(number).boards:
+            higher = min((board.white, board.black), key=lambda p: -log.state.players[p].rating)
+            log.result(number, board.number, "W+" if higher == board.white else "B+")  # the stronger always wins
+    state = log.state
+    field = field_of(state, get_scheme("round-robin").standings(state, 3))
+    prizes = {p.name: p for p in hand_out(field, standard_rules(field, places=1, specials=["most_wins"]))}
+    assert prizes["1"].players == (ids[0],)
+    most = prizes["most_wins"]
+    assert most.players == (ids[1],) and most.value == "2"
+    assert most.passed_over == (ids[0],) and most.passed_value == "3"
+
+
+def test_the_best_newcomer_only_where_some_have_a_rating() -> None:
+    for ranks_only, offered in ((True, False), (False, True)):
+        log = Log("round-robin")
+        log.add("A", rank="2d")
+        log.add("B", rank="1k") if ranks_only else log.add("B", rating=2000)
+        log.pair()
+        state = log.state
+        field = field_of(state, get_scheme("round-robin").standings(state, 0))
+        assert ("best_newcomer" in {r.name for r in standard_rules(field)}) is offered

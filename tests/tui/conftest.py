@@ -66,3 +66,15 @@ def run_test(app: App[None], **options: Any) -> Any:
 
 def notes(app: App[None]) -> list[str]:
     return NOTES[id(app)]
+
+
+async def new_tournament_form(app: App[None], pilot: Any, scheme: str | None = None) -> Any:
+    """The start screen's new-tournament form, open (with ``scheme`` chosen)."""
+    from textual.widgets import Select
+
+    await pilot.press("n")
+    await pilot.pause()
+    if scheme:
+        app.screen.query_one("#scheme", Select).value = scheme
+        await pilot.pause()
+    return app.screen

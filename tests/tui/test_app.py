@@ -3,12 +3,14 @@
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select, SelectionList
+from textual.widgets import DataTable, Input, OptionList, Select
 
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
+from tui.commands import palette_commands
 from tui.screens.tournament import TournamentScreen
+from tui.widgets import MarkedList
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 
@@ -52,8 +54,10 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
 
 
 async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
+    """Each problem under its field, the cursor sent there, the problem gone once the field
+    is typed in; a scheme parameter's refusal opens «Ещё параметры» with it beside the field."""
     app = app_on(tmp_path, None)
-    async with run_test(app, size=(110, 50)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
@@ -62,25 +66,34 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         await pilot.pause()
         assert "60" in str(form.query_one("#time-error").render())  # not rated, said at once
         form.query_one("#rounds", Input).value = "x"
-        await submit(pilot, form)
+        await pilot.press("f10")
         await pilot.pause()
         assert "Укажите название" in str(form.query_one("#name-error").render())
         assert "Целое число" in str(form.query_one("#rounds-error").render())
-        form.query_one("#name", Input).value = "Кубок"
+        assert form.focused is form.query_one("#name", Input)  # the cursor where the first problem is
+        assert form.query_one("#name-error").region.y < 24  # in view, not off the top
+        await pilot.press(*"Кубок")
+        await pilot.pause()
+        assert not form.query_one("#name-error").display  # typed: the problem is gone
         form.query_one("#rounds", Input).value = "4"
         form.query_one("#dates", Input).value = "2026-12-06..2026-12-05"
         await submit(pilot, form)
-        await pilot.pause()
         assert "неверные даты" in str(form.query_one("#dates-error").render())
         form.query_one("#dates", Input).value = "2026-12-05..2026-12-06"
         form.query_one("#scheme", Select).value = "fors"
         await pilot.pause()
-        form.query_one("#param-start_per_rank", Input).value = "many"
-        await submit(pilot, form)
+        await pilot.press("f2")
         await pilot.pause()
-        assert "start_per_rank: 'many' — не целое число" in str(form.query_one("#param-start_per_rank-error").render())
-        form.query_one("#param-start_per_rank", Input).value = "10"
-        await submit(pilot, form)
+        step = app.screen
+        step.query_one("#param-start_per_rank", Input).value = "many"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert "start_per_rank: 'many' — не целое число" in str(step.query_one("#param-start_per_rank-error").render())
+        step.query_one("#param-start_per_rank", Input).value = "10"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen is form
+        await pilot.press("f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert app.screen.session.state.settings.params["start_per_rank"] == 10
@@ -96,6 +109,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         form = app.screen
         form.query_one("#surname", Input).value = "Новиков"
+        form.query_one("#name", Input).value = "Пётр"
         form.query_one("#strength", Input).value = "55d"
         await submit(pilot, form, "#surname")
         await pilot.pause()
@@ -122,7 +136,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await submit(pilot, form, "#surname")
         await pilot.pause()
         players = rows(app, "players-table")
-        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Mos"]
+        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Москва"]  # the club as typed
         # search filters as one types
         app.screen.query_one("#search", Input).value = "новик"
         await pilot.pause()
@@ -139,7 +153,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         state = app.screen.session.state
         assert state.players[12].skips == {5} and state.players[12].withdrawn_from == 4
-        assert "снят" in rows(app, "players-table")[0][8]
+        assert "снят" in rows(app, "players-table")[0][5]
         await pilot.press("e")
         await pilot.pause()
         app.screen.query_one("#block", Input).value = "1 2"
@@ -232,11 +246,17 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         await pilot.press("f5")
         await pilot.pause()
         log = rows(app, "log-table")
-        assert log[0][2] == "результат: тур 5, доска 4: Победа белых"
-        await pilot.press("u")
+        assert log[0][3] == "результат: тур 5, доска 4: Победа белых"
+        await pilot.press("u")  # asks first, naming the entry
+        await pilot.pause()
+        assert "Отменить запись" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
+        await pilot.pause()
+        assert 4 in app.screen.session.state.round(5).results
+        await pilot.press("u", "y")
         await pilot.pause()
         assert 4 not in app.screen.session.state.round(5).results
-        assert rows(app, "log-table")[1][3] == "отменено"
+        assert rows(app, "log-table")[1][2] == "отменено"  # marked at the start of its line
 
 
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
@@ -268,7 +288,7 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
     async with run_test(app, size=(100, 40)) as pilot:
         await pilot.press("f6")
         await pilot.pause()
-        assert set(app.screen.query_one(SelectionList).selected) == {"protocol", "cards"}
+        assert set(app.screen.query_one(MarkedList).selected) == {"protocol", "cards"}
         await pilot.press("enter")  # Enter prints, wherever the cursor is in the dialog
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -312,15 +332,25 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert [r[2] for r in rows(app, "players-table")][-2:] == ["Ким Ли", "Пак Су"]
-        # a file with a bad row: the errors by line, then the question whether to import the rest
+        # a file with a bad row: the question lists the errors by line, «Нет» in focus
         csv.write_text("surname,name,rank\nЛи,Ан,1d\nБад,Б,77k\n", encoding="utf-8")
         await pilot.press("i")
         await pilot.pause()
         app.screen.query_one("#answer", Input).value = str(csv)
         await pilot.press("enter")
         await pilot.pause()
-        assert any("строка 3: неверный ранг '77k'" in n for n in notes(app))
-        await pilot.press("y")
+        assert "строка 3: неверный ранг '77k'" in str(app.screen.query_one(".details").render())
+        assert not any("77k" in n for n in notes(app))  # not a notification over the table
+        assert app.screen.focused.id == "no"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert rows(app, "players-table")[-1][2] == "Пак Су"  # «Нет»: nothing imported
+        await pilot.press("i")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = str(csv)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("left", "enter")  # the arrow reaches «Да»
         await pilot.pause()
         assert rows(app, "players-table")[-1][2] == "Ли Ан"
         await pilot.press("f")
@@ -366,7 +396,7 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
         assert any(n == "Interface language: English" for n in notes(app))
         app.open_tournament(folder / "gamma.json")
         await pilot.pause()
-        titles = {c.title for c in app.get_system_commands(app.screen)}
+        titles = {c.description for c in palette_commands(app.screen)}
         assert {"Pair next round", "White won", "Undo", "Redo", "Print", "Export rating table", "Language"} <= titles
         await pilot.press("f8")
         await pilot.pause()

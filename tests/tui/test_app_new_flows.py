@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tests.tui.conftest import notes, run_test
+from schemes import actions
+from tests.tui.conftest import new_tournament_form, notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
@@ -74,34 +75,76 @@ async def test_why_is_for_mcmahon_and_swiss(folder: Path) -> None:
 
 
 async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
-    """The form offers McMahon with OpenGotha's parameters explained in Russian; a bad bar
-    is shown under its field; the defaults create the tournament."""
-    from textual.widgets import Label, Select
+    """The form offers McMahon with OpenGotha's parameters behind «Ещё параметры», explained
+    in Russian; a bad bar is shown beside its field there; the defaults create the tournament."""
+    from textual.widgets import Label
 
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
-    async with run_test(app, size=(110, 50)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "mcmahon")
         form.query_one("#name", Input).value = "Кубок Мак-Магона"
-        form.query_one("#rounds", Input).value = "5"
-        form.query_one("#scheme", Select).value = "mcmahon"
+        assert form.query_one("#rounds", Input).value == "5"  # McMahon needs its rounds
+        assert not form.query("#param-genMMBar")  # forty parameters are not on the form itself
+        await pilot.press("f2")
         await pilot.pause()
-        texts = [str(label.render()) for label in form.query(Label)]
+        step = app.screen
+        texts = [str(label.render()) for label in step.query(Label)]
         assert any(t.startswith("genMMBar — планка Мак-Магона") for t in texts)
-        assert form.query_one("#param-paiBaDeterministic", Input).value == "true"
-        form.query_one("#param-genMMBar", Input).value = "12q"
-        form.query_one("#name", Input).focus()
+        assert step.query_one("#param-paiBaDeterministic", Input).value == "true"
+        step.query_one("#param-genMMBar", Input).value = "12q"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert "12q" in str(step.query_one("#param-genMMBar-error").render())
+        assert step.focused is step.query_one("#param-genMMBar", Input)
+        step.query_one("#param-genMMBar", Input).value = "3d"
         await pilot.press("enter")
         await pilot.pause()
-        assert "12q" in str(form.query_one("#param-genMMBar-error").render())
-        form.query_one("#param-genMMBar", Input).value = "3d"
-        form.query_one("#name", Input).focus()
-        await pilot.press("enter")
+        assert app.screen is form
+        await pilot.press("f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         params = app.screen.session.state.settings.params
         assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
+
+
+async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path: Path) -> None:
+    """Every field and button of the form in view at 80×24, its keys in the footer and F1;
+    a round robin's rounds left to the field (4 players play 3), and the folder named."""
+    from textual.widgets import Button, Footer, Select
+
+    from tui.screens.help import HelpScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        for widget in [*form.query(Input), *form.query(Select), *form.query(Button)]:
+            region = widget.region
+            assert region.width and 0 <= region.y and region.bottom <= 23, widget  # above the footer
+        assert form.query(Footer)
+        assert str(tmp_path) in str(form.query_one("#target").render())
+        form.query_one("#scheme", Select).value = "round-robin"
+        await pilot.pause()
+        rounds = form.query_one("#rounds", Input)
+        assert rounds.value == "" and rounds.placeholder == "схема считает сама"
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        keys = dict(app.screen.keys)
+        assert {"Создать", "Ещё параметры", "Отмена", "Следующее поле"} <= set(keys.values())
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press(*"Круг")
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        for surname in ("Аров", "Бегунов", "Вагин", "Гусев"):
+            app.screen.act(actions.register(app.screen.session.events, surname=surname, name="Иван", rank="2k"))
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 1  # no "created with 5" refusal
 
 
 async def test_team_standings_in_the_app(tmp_path: Path) -> None:
@@ -196,3 +239,69 @@ def test_the_bracket_text_names_each_stage_in_russian() -> None:
         log.add(f"P{i:02d}", rating=2500 - 10 * i)
     log.pair()
     assert views.bracket_lines(log.state, _)[0] == "1/8 финала:"
+
+
+async def test_a_new_tournament_goes_into_the_data_folder_whatever_folder_is_listed(
+    folder: Path, tmp_path: Path
+) -> None:
+    """``tengen demo DIR`` lists DIR's tournaments, but a new one is made in the data folder
+    (``~/Tengen``), which the form names."""
+    from textual.widgets import OptionList
+
+    data = tmp_path / "Tengen"
+    app = TengenApp(None, folder=data, open_viewer=False, also=folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        assert app.screen.query_one(OptionList).option_count == 6  # the demo's tournaments
+        await pilot.press("n")
+        await pilot.pause()
+        assert str(data / "turnir.json") in str(app.screen.query_one("#target").render())
+        await pilot.press(*"Кубок", "f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert (data / "kubok.json").is_file() and not (folder / "kubok.json").exists()
+
+
+async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:
+    """A choice is a list in words (chosen with the arrows), a list of tie-breaks is written
+    in words and read back as their names; a word not known is refused in Russian."""
+    from textual.widgets import Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "round-robin")
+        await pilot.press(*"Круг", "f2")
+        await pilot.pause()
+        step = app.screen
+        numbering = step.query_one("#param-numbering", Select)
+        assert str(numbering.selection) == "lot"
+        assert [str(prompt) for prompt, _value in numbering._options][:3] == ["жребий", "по рейтингу", "вручную"]
+        numbering.value = "rating"
+        tiebreaks = step.query_one("#param-tiebreaks", Input)
+        assert tiebreaks.value == "Бухгольц, личная встреча"
+        tiebreaks.value = "Бухгольц, Ничья"
+        await pilot.press("f10")
+        await pilot.pause()
+        error = str(step.query_one("#param-tiebreaks-error").render())
+        assert "неизвестный доп. показатель 'Ничья'" in error and "Койя" in error and "koya" not in error
+        tiebreaks.value = "койя, Бухгольц"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen is form
+        await pilot.press("f10")
+        await pilot.pause()
+        params = app.screen.session.state.settings.params
+        assert (params["numbering"], params["tiebreaks"]) == ("rating", ["koya", "buchholz"])
+
+
+async def test_a_file_typed_as_a_path_goes_there_and_nonsense_hurts_nothing(tmp_path: Path) -> None:
+    app = TengenApp(None, folder=tmp_path / "Tengen", open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot)
+        form.query_one("#name", Input).value = "Кубок"
+        form.query_one("#file", Input).value = "~nobody-here-at-all/cup"
+        await pilot.pause()
+        assert "~nobody-here-at-all" in str(form.query_one("#target").render())
+        form.query_one("#file", Input).value = str(tmp_path / "elsewhere")
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and (tmp_path / "elsewhere.json").is_file()

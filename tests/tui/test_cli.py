@@ -422,3 +422,24 @@ def test_a_query_replays_the_log_once_and_a_kept_state_not_at_all(
     assert run(capsys, "-f", cup, "result", "1", "1", "W+")[0] == 0
     pairing = json.loads(run(capsys, "-f", cup, "pairings", "1", "--json")[1])
     assert replays == [6] and pairing["boards"][0]["result"] == "W+"
+
+
+def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pair --bye ID``: he sits out; a second bye is done but warned about (issue 24)."""
+    path = str(tmp_path / "cup.json")
+    run(capsys, "new", path, "--scheme", "fors", "--rounds", "3", "--name", "Кубок")
+    for i, rank in enumerate(("3d", "2d", "1d", "1k", "2k"), start=1):
+        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rank", rank)
+    code, out, err = run(capsys, "-f", path, "pair", "--bye", "2")
+    assert code == 0 and "Bye: 2. S2 N (2d)" in out and err == ""
+    for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
+        run(capsys, "-f", path, "result", "1", str(board["board"]), "W+")
+    code, out, err = run(capsys, "-f", path, "pair", "--bye", "2")
+    assert code == 0 and "warning: player 2 had a bye in round 1: this is his second bye" in err
+    code, _out, err = run(capsys, "-f", path, "pair", "--bye", "9")
+    assert code == 2 and "round 2 is not complete" in err  # checked before the bye
+
+
+def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", " ", "--rank", "2d")
+    assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")

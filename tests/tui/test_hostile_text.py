@@ -54,7 +54,7 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, 
         monkeypatch.setattr(os, "fsync", full)
         await pilot.press("3", "w")
         await pilot.pause()
-        assert any("No space left on device" in n for n in notes(app))
+        assert any("диск заполнен" in n for n in notes(app))  # the system's reason, in Russian
         assert 3 not in app.screen.session.state.round(4).results
         monkeypatch.undo()
         assert path.read_bytes() == before

@@ -42,6 +42,13 @@ def test_every_scheme_parameter_and_setting_is_explained_in_russian() -> None:
     for scheme in SCHEMES.values():
         for param in scheme.params:
             assert param.help in RU, param.help
+            if scheme.name not in ("mcmahon", "swiss"):  # OpenGotha's own names stay as OpenGotha writes them
+                assert param.key in RU, param.key
+                words = param.default if isinstance(param.default, list) else [param.default]
+                assert all(w in RU for w in words if isinstance(w, str) and w.isalpha()), words
+                allowed = getattr(param.parse, "allowed", ())  # a choice, or names from a list
+                missing = [a for a in allowed if a not in RU and f"{param.key}={a}" not in RU]
+                assert missing == [], (param.key, missing)
     meanings = [meaning for _key, _value, meaning in settings_rows(Log("gamma", rounds=3).state) if meaning]
     assert all(meaning in RU for meaning in meanings)
 

@@ -9,7 +9,7 @@ from textual.widgets import DataTable, Input
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
-from tui.screens.confirm import ConfirmScreen
+from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
 from tui.screens.player_form import PlayerFormScreen
 from tui.screens.start import StartScreen
@@ -85,7 +85,7 @@ async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, Question)
         assert "Провести жеребьёвку 4-го тура?" in str(app.screen.query_one("Label").render())
         await pilot.press("n")
         await pilot.pause()
@@ -194,7 +194,7 @@ async def test_player_lists_as_referees_have_them_through_the_app(folder: Path) 
         players = list(app.screen.session.state.players.values())[-4:]
         assert [(p.full_name, p.rank_label, p.club) for p in players] == [
             ("Ким Ли", "3k", ""),
-            ("Пак Су", "2d", "Mos"),
+            ("Пак Су", "2d", "Москва"),  # the club as typed
             ("Ли Ан", "2k", ""),
             ("О Ми", "5k", ""),
         ]
@@ -215,3 +215,44 @@ async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
         settings = app.screen.session.state.settings
         assert (settings.name, settings.dates) == ("Кубок школы", "2026-12-05..2026-12-06")
         assert app.screen.session.path.name == "kubok-shkoly.json"
+
+
+@pytest.mark.parametrize(
+    "name, offered, not_offered",
+    [
+        ("mcmahon.json", {"Почему этот соперник", "Джиго"}, {"Сетка"}),
+        ("playoff.json", {"Сетка"}, {"Почему этот соперник", "Джиго"}),
+        ("gamma.json", {"Джиго"}, {"Сетка", "Почему этот соперник"}),
+    ],
+)
+async def test_f1_offers_only_what_the_scheme_has(folder: Path, name: str, offered: set, not_offered: set) -> None:
+    """F1 on a McMahon event does not list the play-off's bracket (issue 24); the key pressed
+    anyway says why."""
+    app = app_on(folder, name)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "f1")
+        await pilot.pause()
+        described = set(dict(app.screen.keys).values())
+        assert offered <= described and not (not_offered & described)
+        await pilot.press("escape", "k" if "Сетка" in not_offered else "v")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert any("только" in n or "есть только" in n for n in notes(app))
+
+
+async def test_the_print_dialog_ticks_in_words_only(folder: Path) -> None:
+    """Each document says [x] or [ ] and nothing else (no ▐X▌ of Textual's own); Space ticks."""
+    from tui.widgets import MarkedList
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        marks = app.screen.query_one(MarkedList)
+        prompts = [str(marks.get_option_at_index(i).prompt) for i in range(marks.option_count)]
+        assert prompts[:3] == ["[x] карточки", "[x] протокол тура", "[ ] бланки результатов"]
+        await pilot.press("down", "down", "space")
+        await pilot.pause()
+        assert marks.selected == ["cards", "protocol", "slips"]
+        assert str(marks.get_option_at_index(2).prompt) == "[x] бланки результатов"
+        assert "▐" not in app.export_screenshot() and "▌X" not in app.export_screenshot()

@@ -11,29 +11,55 @@ from tests.tui.conftest import copy_demo, run_test
 from tui import i18n
 from tui.app import TengenApp
 
-WALK = [  # from the tournament screen: (keys, then escape back)
+SCREENS = [  # from any tournament's screen: what differs by scheme (escape closes each again)
     ["f2"],
-    ["f2", "a"],
-    ["f2", "k"],
-    ["f2", "w"],
-    ["f2", "i"],
-    ["f2", "f"],
+    ["f2", "f1"],
     ["f3"],
     ["f3", "f1"],
     ["f3", "n"],
-    ["f3", "m"],
-    ["f3", "3", "w"],
+    ["f3", "n", "right", "enter"],  # «Выбрать свободного» where the field is odd
+    ["f3", "w"],
+    ["f3", "j"],
+    ["f3", "s"],
+    ["f3", "f"],
+    ["f3", "v"],
+    ["f3", "k"],
     ["f4"],
     ["f4", "t"],
-    ["f4", "g"],
     ["f4", "p"],
     ["f5"],
     ["f8"],
     ["f8", "enter"],
+    ["ctrl+p"],
+]
+DIALOGS = [  # the same for every scheme: walked on one
+    ["f2", "a"],
+    ["f2", "e"],
+    ["f2", "k"],
+    ["f2", "w"],
+    ["f2", "i"],
+    ["f2", "f"],
+    ["f3", "m"],
+    ["f3", "9", "9", "w"],  # a refusal of the rules
+    ["f4", "g"],
+    ["f4", "left_square_bracket"],
+    ["f5", "u"],
     ["f6"],
     ["f7"],
 ]
-OTHERS = ("fors-vladivostok.json", "round-robin.json", "sport-handicap.json")
+START = [  # from the start screen
+    [],
+    ["f1"],
+    ["ctrl+p"],
+    ["o"],
+    ["n"],
+    ["n", "f10"],  # the form's refusals, beside their fields
+    ["n", "f2"],
+    ["n", "shift+tab", "enter", "down", "down", "down", "down", "enter", "f2"],  # McMahon's forty parameters
+    ["n", "f1"],
+]
+SCHEMES = ("gamma.json", "fors-vladivostok.json", "round-robin.json", "sport-handicap.json", "mcmahon.json",
+           "playoff.json")  # fmt: skip
 ALLOWED = {"tengen", "json", "opengotha"}  # the program's name, a file's suffix, the program it reads
 
 
@@ -55,32 +81,23 @@ def demo(demo_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_demo(demo_once, tmp_path_factory.mktemp("walk"))
 
 
-async def walk(language: str, demo: Path) -> str:
+async def walk(language: str, demo: Path, name: str | None) -> str:
+    """Every screen and dialog of ``name`` (the start screen and the new-tournament form for
+    None), in ``language``: the text of each screenshot."""
     i18n.set_language(language)
     (demo / "settings.json").write_text(f'{{"language": "{language}"}}')
     seen = []
-    app = TengenApp(None, folder=demo, open_viewer=False)
-    async with run_test(app, size=(80, 24)) as pilot:
-        seen.append(app.export_screenshot())
-        await pilot.press("n")
-        await pilot.pause()
-        seen.append(app.export_screenshot())
-    walks = {
-        "gamma.json": WALK,
-        **{name: [["f3"], ["f4"], ["f8"]] for name in OTHERS},
-        "mcmahon.json": [["f3", "1", "v"], ["f4"], ["f8"]],
-        "playoff.json": [["f3", "k"], ["f4"]],
-    }
-    for name, steps in walks.items():
-        app = TengenApp(str(demo / name), folder=demo, open_viewer=False)
-        async with run_test(app, size=(80, 24)) as pilot:  # one app per file: each dialog closed again
-            for keys in steps:
-                await pilot.press(*keys)
+    app = TengenApp(str(demo / name) if name else None, folder=demo, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:  # one app per file: each dialog closed again
+        for keys in START if name is None else SCREENS + (DIALOGS if name == SCHEMES[0] else []):
+            await pilot.press(*keys)
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            seen.append(app.export_screenshot())
+            while isinstance(app.screen, ModalScreen):
+                await pilot.press("escape")
                 await pilot.pause()
-                seen.append(app.export_screenshot())
-                while isinstance(app.screen, ModalScreen):
-                    await pilot.press("escape")
-                    await pilot.pause()
+            app.clear_notifications()
     i18n.set_language("ru")
     return "\n".join(seen)
 
@@ -93,14 +110,16 @@ def visible_text(svg: str) -> str:
     return re.sub(r"[\w.-]+\.json", "", text)  # file names are names, not words to translate
 
 
-async def test_no_english_word_in_russian(demo: Path) -> None:
-    text = visible_text(await walk("ru", demo))
+@pytest.mark.parametrize("name", [None, *SCHEMES])
+async def test_no_english_word_in_russian(demo: Path, name: str | None) -> None:
+    text = visible_text(await walk("ru", demo, name))
     shown = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", text)}
     assert ", ".join(sorted(shown & english_words())) == ""
 
 
-async def test_no_russian_word_in_english(demo: Path) -> None:
-    text = visible_text(await walk("en", demo))
+@pytest.mark.parametrize("name", [None, *SCHEMES])
+async def test_no_russian_word_in_english(demo: Path, name: str | None) -> None:
+    text = visible_text(await walk("en", demo, name))
     shown = {w.casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", text)}
     typed = "".join(path.read_text(encoding="utf-8") for path in demo.glob("*.json"))  # names, titles
     names = {w.casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", typed)}

@@ -1,39 +1,72 @@
-"""The history of the tournament, newest first, with undo of any entry."""
+"""The history of the tournament, newest first, with undo of any entry (asked first).
+
+An undone entry says so at the start of its line and is dimmed, so it is seen at once at
+80 columns; an entry too long for the width wraps onto more lines, never cut."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable
 
 from schemes.events import retracted_ids
 from tui.i18n import _, event_text
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.widgets import PlainTable
+from tui.widgets import Column, PlainTable
+
+
+def local_time(at: str) -> str:
+    """When an entry was made, on the referee's clock (the log keeps UTC)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return ""
 
 
 class LogPane(Pane):
     BINDINGS = [Binding("u", "undo_entry", "Undo this entry", id="log.undo_this_entry")]
 
     def compose(self) -> ComposeResult:
-        table = PlainTable(id="log-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns("#", _("Time"), _("Entry"), "")
-        yield table
+        yield PlainTable(id="log-table", zebra_stripes=True, cursor_type="row")
 
     def show(self, session: Session) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
         undone = retracted_ids(session.events)
-        for event in reversed(session.events):
-            when = event.at[11:19] if event.at else ""
-            table.add_row(
-                str(event.id), when, event_text(event), _("undone") if event.id in undone else "", key=str(event.id)
-            )
+        rows = [
+            (
+                str(event.id),
+                [
+                    str(event.id),
+                    local_time(event.at),
+                    _("undone") if event.id in undone else "",
+                    event_text(event),
+                ],
+            )  # fmt: skip
+            for event in reversed(session.events)
+        ]
+        columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", ""),
+                   Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
+        table = self.query_one(PlainTable)
+        table.fill(columns, rows, self.size.width or self.app.size.width)
+        for key, cells in rows:
+            if cells[2]:  # an undone entry, dimmed
+                table.update_cell(key, "entry", Text(cells[3], style="dim strike", end=""))
         self.stale = False
 
+    def on_resize(self) -> None:
+        if self.is_attached and not self.stale:
+            self.show(self.session)
+
     def action_undo_entry(self) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count:
-            row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
-            self.screen.undo(int(row_key.value))
+        """Undo the entry under the cursor, after saying which (it may be days old)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        table = self.query_one(PlainTable)
+        if not table.row_count:
+            return
+        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
+        event = self.session.events[int(row_key.value) - 1]
+        question = _("Undo entry {event}: {what}?", event=event.id, what=event_text(event))
+        self.app.push_screen(ConfirmScreen(question), lambda yes: self.screen.undo(event.id) if yes else None)

@@ -14,7 +14,8 @@ from schemes.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.widgets import PlainTable
+from tui.views import shown_path
+from tui.widgets import Column, PlainTable
 
 
 class PlayersPane(Pane):
@@ -31,36 +32,55 @@ class PlayersPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
-        table = PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns(
-            _("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Country"), _("Club"), _("Blocked"), _("Status")
-        )
-        yield table
+        yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
+
+    @staticmethod
+    def columns() -> list[Column]:
+        """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
+        are not enough the blocked pairs give way first, then the club, then the name."""
+        return [
+            Column("id", _("Id")),
+            Column("no", _("No.")),
+            Column("name", _("Player"), gives_way=1),
+            Column("rank", _("Rank")),
+            Column("rating", _("Rating"), optional=True),
+            Column("status", _("Status")),
+            Column("club", _("Club"), gives_way=2, optional=True),
+            Column("country", _("Country"), optional=True),
+            Column("blocked", _("Blocked"), gives_way=3, optional=True),
+        ]
 
     def show(self, session: Session) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one(PlainTable)
         state = session.state
         wanted = self.query_one("#search", Input).value.casefold().replace("ё", "е")
         selected = self.selected_id()
-        table.clear()
-        for player in state.players.values():
-            if wanted and wanted not in player.full_name.casefold().replace("ё", "е"):
-                continue
-            table.add_row(
+        rows = [
+            (
                 str(player.id),
-                str(state.numbers.get(player.id, "")),
-                player.full_name,
-                player.rank_label,
-                "" if player.rating is None else str(player.rating),
-                player.country,
-                player.club,
-                " ".join(map(str, sorted(player.block))),
-                self.status(player),
-                key=str(player.id),
+                [
+                    str(player.id),
+                    str(state.numbers.get(player.id, "")),
+                    player.full_name,
+                    player.rank_label,
+                    "" if player.rating is None else str(player.rating),
+                    self.status(player),
+                    player.club,
+                    player.country,
+                    " ".join(map(str, sorted(player.block))),
+                ],
             )
+            for player in state.players.values()
+            if not wanted or wanted in player.full_name.casefold().replace("ё", "е")
+        ]
+        table.fill(self.columns(), rows, self.size.width or self.app.size.width)
         if selected is not None and str(selected) in table.rows:
             table.move_cursor(row=table.get_row_index(str(selected)))
         self.stale = False
+
+    def on_resize(self) -> None:
+        if self.is_attached and not self.stale:
+            self.show(self.session)
 
     @staticmethod
     def status(player: Player) -> str:
@@ -99,7 +119,7 @@ class PlayersPane(Pane):
         if search.has_focus:
             self.query_one(DataTable).focus()
         else:
-            self.screen.run_action("close")
+            self.screen.action_close()
 
     def action_add(self) -> None:
         from tui.screens.confirm import ConfirmScreen
@@ -131,7 +151,7 @@ class PlayersPane(Pane):
 
         def save(fields: dict | None) -> None:
             if fields and self.screen.act(actions.edit(player.id, **fields)):
-                self.notify(_("Saved: {name}", name=player.full_name))
+                self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
         self.app.push_screen(PlayerFormScreen(player), save)
 
@@ -181,7 +201,7 @@ class PlayersPane(Pane):
 
     def import_from(self, path: Path) -> None:
         if not path.is_file():
-            self.notify(_("{path}: no such file", path=path), severity="error")
+            self.notify(_("{path}: no such file", path=shown_path(path)), severity="error")
             return
         if is_rating_list(path):
             self.open_rating_list(path)
@@ -193,21 +213,26 @@ class PlayersPane(Pane):
             return
         rows, errors = without_twins(rows, errors, self.session.state)
         if errors:
-            from tui.screens.confirm import ConfirmScreen
-
-            self.notify(
-                "\n".join(said(e) for e in errors[:5]),
-                title=f"{path.name}: {len(errors)}",
-                severity="error",
-                timeout=15,
-            )
-            if rows:
-                self.app.push_screen(
-                    ConfirmScreen(_("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))),
-                    lambda yes: self.register_rows(rows) if yes else None,
-                )
+            self.ask_about_bad_rows(path, rows, errors)
             return
         self.register_rows(rows)
+
+    def ask_about_bad_rows(self, path: Path, rows: list, errors: list) -> None:
+        """The bad rows listed in the question itself (not in a notification over the
+        table), «Нет» in focus: importing a list with mistakes is never the default."""
+        from tui.screens.confirm import ChoiceScreen, ConfirmScreen
+
+        shown = [said(e) for e in errors[:6]] + (
+            [_("… and {more} more", more=len(errors) - 6)] if len(errors) > 6 else []
+        )
+        details = "\n".join(shown)
+        if not rows:
+            question = _("{file}: no good rows, nothing imported", file=path.name)
+            self.app.push_screen(ChoiceScreen(question, [("ok", _("OK"))], "ok", details))
+            return
+        question = _("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))
+        self.app.push_screen(ConfirmScreen(question, default=False, details=details),
+                             lambda yes: self.register_rows(rows) if yes else None)  # fmt: skip
 
     def register_rows(self, rows: list) -> None:
         done = self.screen.act_all(

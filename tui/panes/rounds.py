@@ -9,6 +9,7 @@ missing results goes down.
 
 from __future__ import annotations
 
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
@@ -30,11 +31,12 @@ from schemes.model import (
     Board,
     Round,
 )
+from schemes.replay import check_pairable
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.widgets import PlainTable
+from tui.widgets import Column, PlainTable, cut
 
 CODES = {
     "w": WHITE_WINS,
@@ -62,6 +64,23 @@ SHORT = {
     BOTH_LOSE_PLAYED: "both lost the game",
 }
 """A result in the boards table, as the referee says it (translated)."""
+OPENGOTHA_SCHEMES = ("mcmahon", "swiss")
+"""The schemes whose pairings OpenGotha's weights explain."""
+
+
+def shortened_label(label: str, width: int) -> str:
+    """``12. Константинопольский А. (2d)`` in ``width`` cells: the initial goes first, then
+    the surname is cut; the number and the rank stay, since they are what the referee calls."""
+    number, _dot, rest = label.partition(". ")
+    name, _space, rank = rest.rpartition(" (")
+    surname = name.rsplit(" ", 1)[0] if name.endswith(".") else name
+    for candidate in (
+        f"{number}. {surname} ({rank}",
+        f"{number}. {cut(surname, width - len(number) - len(rank) - 4)} ({rank}",
+    ):
+        if len(candidate) <= width:
+            return candidate
+    return cut(label, width)
 
 
 class RoundsPane(Pane):
@@ -79,6 +98,7 @@ class RoundsPane(Pane):
         Binding("A", "result('A')", "Both won by the referee (no game)", show=False, id="rounds.both_won_no_game"),
         Binding("X", "result('X')", "Both lost the game", show=False, id="rounds.both_lost_the_game"),
         Binding("s", "swapped", "Colours swapped", show=False, id="rounds.colours_swapped"),
+        Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
         Binding("k", "bracket", "Bracket", show=False, id="rounds.bracket"),
@@ -86,70 +106,94 @@ class RoundsPane(Pane):
         Binding("right_square_bracket", "step(1)", "Next round", show=False, id="rounds.next_round"),
     ]
 
+    HINTS = ("board_hint",)
+    """Bindings that only name the digits ``on_key`` takes (F1 lists them; the palette does not)."""
+
     chosen: int | None = None
     """The round the referee stepped back to; None follows the latest round."""
     board_typed = ""
     swapped_next = False
-    _shown: tuple | None = None
+    waiting_only = False
+    """Only the boards still waiting for a result are listed (``f``)."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-info", markup=False)
-        table = PlainTable(id="boards", zebra_stripes=True, cursor_type="row")
-        # the result right after the board number: it stays in view on a narrow terminal
-        for key, title in (
-            ("board", "Board"),
-            ("result", "Result"),
-            ("white", "White"),
-            ("black", "Black"),
-            ("handicap", "Hcp"),
-            ("komi", "Komi"),
-        ):
-            table.add_column(_(title), key=key)
-        yield table
+        yield PlainTable(id="boards", zebra_stripes=True, cursor_type="row")
         yield Static(id="round-free", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key only where the scheme has what it does (F1, the footer and the palette then
+        do not offer it); pressed anyway, ``on_key`` says why."""
+        return self.not_here(action, parameters) is None
+
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
+        Swiss), the bracket the play-off's, and a play-off game is never a jigo."""
+        if not self.is_attached:
+            return None
+        scheme = registry.get_scheme(self.session.state.settings.scheme)
+        if action == "why" and scheme.name not in OPENGOTHA_SCHEMES:
+            return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
+        if action == "bracket" and scheme.everyone_plays:
+            return "The bracket is the play-off's"
+        if action == "result" and parameters == ("j",) and not scheme.draws:
+            return "a jigo is no result here: the game is replayed; enter the replay's result"
+        return None
 
     @property
     def viewing(self) -> int:
         latest = self.session.state.paired_rounds
         return self.chosen if self.chosen is not None and 1 <= self.chosen < latest else latest
 
+    def columns(self) -> list[Column]:
+        """The result right after the board number, so it stays in view; the names give way
+        first (surname cut, number and rank kept), handicap and komi always whole."""
+        return [
+            Column("board", _("Board")),
+            Column("result", _("Result")),
+            Column("white", _("White"), gives_way=1, shorten=shortened_label),
+            Column("black", _("Black"), gives_way=1, shorten=shortened_label),
+            Column("handicap", _("Hcp")),
+            Column("komi", _("Komi")),
+        ]
+
     def show(self, session: Session) -> None:
         state = session.state
         played = state.round(self.viewing)
-        table = self.query_one(DataTable)
+        table = self.query_one(PlainTable)
         if played is None:
-            table.clear()
-            self._shown = None
+            table.fill(self.columns(), [], self.size.width or self.app.size.width)
             self.query_one("#round-info", Static).update(_("No round is paired yet: n pairs round 1."))
             self.query_one("#round-free", Static).update("")
             self.stale = False
             return
-        shape = (played.number, played.boards)
-        if shape == self._shown:  # the same boards: only results changed
-            for board in played.boards:
-                table.update_cell(str(board.number), "result", self.result_text(played, board))
-        else:
-            cursor = table.cursor_row
-            table.clear()
-            for board in played.boards:
-                table.add_row(
+        boards = [b for b in played.boards if not self.waiting_only or b.number not in played.results]
+        rows = [
+            (
+                str(board.number),
+                [
                     str(board.number),
                     self.result_text(played, board),
                     self.label(board.white),
                     self.label(board.black),
                     str(board.handicap),
                     self.komi(board),
-                    key=str(board.number),
-                )
-            self._shown = shape
-            if played.boards:
-                table.move_cursor(row=min(cursor, len(played.boards) - 1))
+                ],
+            )
+            for board in boards
+        ]
+        table.fill(self.columns(), rows, self.size.width or self.app.size.width)
         self.show_info(played)
         self.show_free(played)
         self.stale = False
 
+    def on_resize(self) -> None:
+        """The columns fitted again to the new width."""
+        if self.is_attached and not self.stale:
+            self.show(self.session)
+
     def label(self, player: int) -> str:
-        """Number, surname and initial, rank: what a referee calls out, narrow enough for 80 columns."""
+        """Number, surname and initial, rank: what a referee calls out."""
         state = self.session.state
         p = state.players[player]
         initial = f" {p.name[0]}." if p.name else ""
@@ -164,7 +208,7 @@ class RoundsPane(Pane):
         result = played.results.get(board.number)
         if result is None:
             return ""
-        return _(SHORT[result.code]) + (f" ({_('Colours swapped')})" if result.swapped else "")
+        return _(SHORT[result.code]) + (f" {_('swapped')}" if result.swapped else "")
 
     def show_info(self, played: Round) -> None:
         parts = [_("Round {round}", round=played.number)]
@@ -180,6 +224,8 @@ class RoundsPane(Pane):
         )
         if self.swapped_next:
             parts.append(_("Colours swapped"))
+        if self.waiting_only:
+            parts.append(_("only boards without a result (f: all)"))
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 
     def show_free(self, played: Round) -> None:
@@ -193,6 +239,13 @@ class RoundsPane(Pane):
 
     # -- entering results ------------------------------------------------------------
     def on_key(self, event: Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, []):
+            _namespace, action, parameters = parse_action(binding.action)
+            reason = self.not_here(action, parameters)
+            if reason:
+                self.notify(_(reason), severity="warning")
+                event.stop()
+                return
         if event.character and event.character.isdigit():
             self.board_typed += event.character
             self.jump_to(int(self.board_typed))
@@ -221,36 +274,45 @@ class RoundsPane(Pane):
 
     def action_result(self, key: str) -> None:
         """Record a result; ask first when no board number was typed (the cursor's board is
-        meant?) and when the board already has a result (replace it?)."""
+        meant?), when the board already has a result (replace it?), and for a jigo where the
+        komi has half a point (only a triple ko can be drawn there)."""
         from tui.screens.confirm import ConfirmScreen
 
         typed = bool(self.board_typed)
-        board = self.current_board()
+        number = self.current_board()
         swapped, self.swapped_next, self.board_typed = self.swapped_next, False, ""
         played = self.session.state.round(self.viewing)
-        if board is None or played is None:
+        board = played.board(number) if played is not None and number is not None else None
+        if number is None or played is None:
             return
         code = CODES[key]
         said_result = _(RESULTS[code]) + (f" ({_('Colours swapped')})" if swapped else "")
-        old = played.results.get(board)
-        question = ""
+        old = played.results.get(number)
+        question, default = "", True
         if old is not None:
             question = _(
                 "Board {board}: already {old}. Replace it with {new}?",
-                board=board,
+                board=number,
                 old=_(RESULTS[old.code]),
                 new=said_result,
             )
+        elif code == DRAW and board is not None and not float(board.komi).is_integer():
+            question = _(
+                "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?",
+                board=number,
+                komi=f"{board.komi:g}",
+            )
+            default = False
         elif not typed:
-            question = _("Board {board}: {result}?", board=board, result=said_result)
+            question = _("Board {board}: {result}?", board=number, result=said_result)
 
         def record(yes: bool | None = True) -> None:
-            if yes and self.screen.act(actions.result(self.viewing, board, code, swapped)):
-                self.next_missing(board)
+            if yes and self.screen.act(actions.result(self.viewing, number, code, swapped)):
+                self.next_missing(number)
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
         if question:
-            self.app.push_screen(ConfirmScreen(question), record)
+            self.app.push_screen(ConfirmScreen(question, default), record)
         else:
             record()
 
@@ -264,10 +326,23 @@ class RoundsPane(Pane):
         """Digits choose the board (``on_key`` takes them); the binding only names them."""
 
     def action_swapped(self) -> None:
-        self.swapped_next = not self.swapped_next
+        """``s`` before the result: the nigiri gave the other colours.  Said at once where the
+        pairing fixed the colours, and the board number typed stays for the result key."""
         played = self.session.state.round(self.viewing)
+        number = self.current_board()
+        board = played.board(number) if played is not None and number is not None else None
+        if board is not None and not board.nigiri and not self.swapped_next:
+            self.notify(_("Board {board}: the pairing set the colours; s is for nigiri boards", board=number),
+                        severity="warning")  # fmt: skip
+            return
+        self.swapped_next = not self.swapped_next
         if played:
             self.show_info(played)
+
+    def action_waiting(self) -> None:
+        """Only the boards still waiting for a result, or all of them again."""
+        self.waiting_only = not self.waiting_only
+        self.show(self.session)
 
     def action_step(self, by: int) -> None:
         target = self.viewing + by
@@ -277,57 +352,101 @@ class RoundsPane(Pane):
 
     # -- pairing -----------------------------------------------------------------------
     def action_pair(self) -> None:
-        """Ask, then pair the next round (a key pressed by mistake must not pair a round)."""
+        """Ask, then pair the next round (a key pressed by mistake must not pair a round);
+        a round that cannot be paired is said at once.  In an odd field the referee may
+        choose who sits out."""
+        from tui.screens.confirm import ChoiceScreen
+
+        state = self.session.state
+        number = state.paired_rounds + 1
+        try:
+            check_pairable(state, number)
+        except InvalidEvent as error:
+            self.notify(said(error), severity="error")
+            return
+        answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
+                   ("no", _("No"))]  # fmt: skip
+
+        def answer(chosen: str | None) -> None:
+            if chosen == "yes":
+                self.pair()
+            elif chosen == "bye":
+                self.choose_bye()
+
+        self.app.push_screen(ChoiceScreen(_("Pair round {round}?", round=number), answers, "yes"), answer)
+
+    def choose_bye(self) -> None:
+        """The players who may sit out, those who have had a bye marked; a second bye asks."""
+        from tui.screens.bye import ByeScreen
         from tui.screens.confirm import ConfirmScreen
 
-        number = self.session.state.paired_rounds + 1
+        state = self.session.state
+        number = state.paired_rounds + 1
+        players = [(p, self.label(p) if p in state.numbers else state.players[p].full_name,
+                    actions.earlier_bye(state, number, p)) for p in actions.bye_to_choose(state)]  # fmt: skip
 
-        def answer(yes: bool | None) -> None:
-            if yes:
-                self.pair()
+        def chosen(player: int | None) -> None:
+            if player is None:
+                return
+            second = actions.earlier_bye(state, number, player)
+            if second is None:
+                self.pair(bye=player)
+                return
+            question = _("{reason}. Give him a second bye?", reason=said(second))
+            self.app.push_screen(
+                ConfirmScreen(question, default=False), lambda yes: self.pair(bye=player) if yes else None
+            )
 
-        self.app.push_screen(ConfirmScreen(_("Pair round {round}?", round=number)), answer)
+        self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)
 
-    def pair(self, allow_repeats: bool = False) -> None:
+    def pair(self, allow_repeats: bool = False, bye: int | None = None) -> None:
         number = self.session.state.paired_rounds + 1
         self.notify(_("Pairing round {round}…", round=number), timeout=2)
         self.query_one(DataTable).loading = True
-        self.run_worker(lambda: self.compute_pairing(allow_repeats), thread=True, exclusive=True, group="pairing")
+        self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
 
-    def compute_pairing(self, allow_repeats: bool) -> None:
+    def compute_pairing(self, allow_repeats: bool, bye: int | None) -> None:
         """Runs in a thread, so a large field's pairing does not freeze the screen."""
         try:
-            action = actions.pair(self.session.state, self.session.rng, allow_repeats=allow_repeats)
+            action = actions.pair(self.session.state, self.session.rng, allow_repeats=allow_repeats, bye=bye)
         except InvalidEvent as error:
-            self.app.call_from_thread(self.pairing_refused, error, allow_repeats)
+            self.app.call_from_thread(self.pairing_refused, error, allow_repeats, bye)
             return
         self.app.call_from_thread(self.record_pairing, action)
 
+    def loaded(self) -> None:
+        """The boards again after the pairing's wait, the cursor in them (the keys follow it)."""
+        table = self.query_one(DataTable)
+        table.loading = False
+        table.focus()
+        self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
+
     def record_pairing(self, action: tuple) -> None:
-        self.query_one(DataTable).loading = False
+        self.loaded()
         if self.screen.act(action):
             self.chosen = None
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
 
-    def pairing_refused(self, error: InvalidEvent, allowed: bool) -> None:
+    def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None) -> None:
         from tui.screens.confirm import ConfirmScreen
 
-        self.query_one(DataTable).loading = False
+        self.loaded()
         if not isinstance(error, RepeatNeeded) or allowed:
             self.notify(said(error), severity="error", timeout=10)
             return
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.pair(allow_repeats=True)
+                self.pair(allow_repeats=True, bye=bye)
 
         self.app.push_screen(
             ConfirmScreen(
                 _(
                     "No pairing of round {round} without a repeat game. Pair allowing repeat games?",
                     round=error.fields["round"],
-                )
+                ),
+                default=False,  # a repeat game is the referee's decision, never a slip of Enter
             ),
             answer,
         )
@@ -339,7 +458,6 @@ class RoundsPane(Pane):
 
         state = self.session.state
         if state.settings.scheme not in (MCMAHON.name, SWISS.name):
-            self.notify(_("The weights of a pair are OpenGotha's: McMahon and Swiss only"), severity="warning")
             return
         number, board_number = self.viewing, self.current_board()
         played = state.round(number)
@@ -354,7 +472,6 @@ class RoundsPane(Pane):
 
         state = self.session.state
         if state.settings.scheme != "playoff":
-            self.notify(_("The bracket is the play-off's"), severity="warning")
             return
         self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
 
@@ -385,7 +502,7 @@ class RoundsPane(Pane):
                     self.swap(a, b, force=True)
 
             self.app.push_screen(
-                ConfirmScreen(_("{reason}. Pair them anyway?", reason=said(error.fields["reason"]))), answer
+                ConfirmScreen(_("{reason}. Do it anyway?", reason=said(error.fields["reason"])), default=False), answer
             )
             return
         except InvalidEvent as error:

@@ -17,29 +17,33 @@ from tui import views
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.widgets import PlainTable
+from tui.widgets import Column, PlainTable
 
 
 class SettingsPane(Pane):
     BINDINGS = [Binding("enter", "change", "Change", id="settings.change")]
 
     def compose(self) -> ComposeResult:
-        table = PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
-        table.add_columns(_("Setting"), _("Value"), _("Meaning"))
-        yield table
+        yield PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
 
     def show(self, session: Session) -> None:
-        table = self.query_one(DataTable)
-        cursor = table.cursor_row
-        table.clear()
+        """Every setting on its line; a long value or meaning wraps (never cut at 80 columns)."""
         params = set(session.state.settings.params)
+        rows = []
         for key, value, meaning in views.settings_rows(session.state):
             # the scheme and the parameters' words (on, lot, buchholz…) in the interface language
-            shown = ", ".join(_(part) for part in value.split(",")) if key == "scheme" or key in params else value
-            table.add_row(_("title" if key == "name" else key), shown, _(meaning) if meaning else "", key=key)
-        if table.row_count:
-            table.move_cursor(row=min(cursor, table.row_count - 1))
+            shown = views.setting_shown(key, value, params)
+            rows.append((key, [_("title" if key == "name" else key), shown, _(meaning) if meaning else ""]))
+        # the three give way alike (the widest first): OpenGotha's keys are long too
+        columns = [Column("setting", _("Setting"), gives_way=1, wrap=True),
+                   Column("value", _("Value"), gives_way=1, wrap=True),
+                   Column("meaning", _("Meaning"), gives_way=1, wrap=True)]  # fmt: skip
+        self.query_one(PlainTable).fill(columns, rows, self.size.width or self.app.size.width)
         self.stale = False
+
+    def on_resize(self) -> None:
+        if self.is_attached and not self.stale:
+            self.show(self.session)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on the table (the table takes the key first)."""
@@ -60,6 +64,8 @@ class SettingsPane(Pane):
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
         current = dict((k, v) for k, v, _meaning in views.settings_rows(state))[key]
+        if key == "dates":  # offered as the referee writes them, and read back so
+            current = views.setting_shown(key, current, ())
 
         def changed(text: str | None) -> None:
             if text is None or text == current:
@@ -74,4 +80,5 @@ class SettingsPane(Pane):
                 return
             self.screen.act(action)
 
-        self.app.push_screen(AskScreen(_("New value: {setting}", setting=_(key)), current), changed)
+        setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
+        self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current), changed)

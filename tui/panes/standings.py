@@ -7,7 +7,8 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
 from paperwork.labels import bracketed, labels
-from paperwork.marks import opponent_mark
+from paperwork.marks import legend, opponent_mark
+from paperwork.per_scheme import paper
 from schemes.records import outcomes
 from schemes.registry import get_scheme, is_final_table
 from schemes.teams import DEFAULT_BEST
@@ -35,6 +36,7 @@ class StandingsPane(Pane):
     def compose(self) -> ComposeResult:
         yield Static(id="standings-info", markup=False)
         yield PlainTable(id="standings-table", zebra_stripes=True, cursor_type="row")
+        yield Static(id="standings-legend", markup=False)
 
     def show(self, session: Session) -> None:
         state = session.state
@@ -45,6 +47,7 @@ class StandingsPane(Pane):
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings after round {round}", round=after)
         self.query_one("#standings-info", Static).update(title)
+        self.query_one("#standings-legend", Static).display = False
         if self.teams:
             self.fill_teams(table, state, after)
             self.query_one("#standings-info", Static).update(
@@ -69,18 +72,29 @@ class StandingsPane(Pane):
                     row["no"] or "",
                     row["name"],
                     row["rank"],
-                    f"{row['score']:g}",
+                    views.shown("score", row["score"]),
                     *(views.shown(k, row["tiebreaks"][k]) for k in keys),
                 )
         self.stale = False
 
-    @staticmethod
-    def fill_rounds(table: DataTable, data: dict, state, after: int) -> None:
+    def fill_rounds(self, table: DataTable, data: dict, state, after: int) -> None:
+        """Every round of every player in the paper's notation, opponents named as the paper
+        names them (by number, or by row where the paper lists by place: McMahon, Swiss),
+        and the marks' legend under the table."""
         marks = outcomes(state, after)
+        by_place = paper(state).opponents_by_place
+        numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
         table.add_columns(_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), _("Score"))
+        written = []
         for row in data["rows"]:
-            cells = [opponent_mark(o, state.numbers) for o in marks[row["id"]]]
-            table.add_row(row["place"], row["no"] or "", row["name"], *cells, f"{row['score']:g}")
+            cells = [opponent_mark(o, numbers) for o in marks[row["id"]]]
+            written += cells
+            table.add_row(
+                row["place"], numbers.get(row["id"], ""), row["name"], *cells, views.shown("score", row["score"])
+            )
+        shown = self.query_one("#standings-legend", Static)
+        shown.update(legend(written, labels(language())))
+        shown.display = True
 
     @staticmethod
     def fill_teams(table: DataTable, state, after: int) -> None:

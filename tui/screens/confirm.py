@@ -1,6 +1,11 @@
-"""A yes/no question before something the referee might not mean."""
+"""A question before something the referee might not mean: its answers are buttons, the
+arrows move between them, Enter gives the one in focus, Esc goes back without doing it.
+The safe answer is the one in focus where a slip would cost (importing bad rows)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -9,32 +14,73 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _
+from tui.translated import Translated
+
+Answer = TypeVar("Answer")
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class Question(Translated, ModalScreen[Answer], Generic[Answer]):
+    """``y``/``д`` and ``n``/``н`` answer «Да» and «Нет» at once, where they are answers."""
+
     BINDINGS = [
-        Binding("escape", "no", "Cancel", id="confirm.cancel"),
-        Binding("y,д", "yes", "Yes", id="confirm.yes"),
-        Binding("n,н", "no", "No", id="confirm.no"),
+        Binding("escape", "cancel", "Cancel", id="question.cancel"),
+        Binding("left,up", "app.focus_previous", "Previous answer", show=False, id="question.previous"),
+        Binding("right,down", "app.focus_next", "Next answer", show=False, id="question.next"),
+        Binding("y,д", "answer('yes')", "Yes", id="question.yes"),
+        Binding("n,н", "answer('no')", "No", id="question.no"),
     ]
-    AUTO_FOCUS = "#yes"
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, answers: Sequence[tuple[str, str]], default: str, details: str = "") -> None:
         super().__init__()
         self.question = question
+        self.answers = answers
+        """Each answer's id and its words."""
+        self.default = default
+        self.details = details
+        """Lines under the question (the bad rows of an import)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.question, markup=False)
+            yield Label(self.question, markup=False, classes="question")
+            if self.details:
+                yield Label(self.details, markup=False, classes="details")
             with Horizontal(classes="buttons"):
-                yield Button(_("Yes"), id="yes", variant="primary")
-                yield Button(_("No"), id="no")
+                for answer, words in self.answers:
+                    yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(f"#{self.default}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        event.stop()
+        self.dismiss(self.answered(event.button.id))
 
-    def action_yes(self) -> None:
-        self.dismiss(True)
+    def action_cancel(self) -> None:
+        self.dismiss(self.answered(None))
 
-    def action_no(self) -> None:
-        self.dismiss(False)
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(self.answered(answer))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "answer" or any(answer == parameters[0] for answer, _words in self.answers)
+
+    def answered(self, answer: str | None) -> Answer:
+        raise NotImplementedError
+
+
+class ConfirmScreen(Question[bool]):
+    """Yes or no."""
+
+    def __init__(self, question: str, default: bool = True, details: str = "") -> None:
+        super().__init__(question, [("yes", _("Yes")), ("no", _("No"))], "yes" if default else "no", details)
+
+    def answered(self, answer: str | None) -> bool:
+        return answer == "yes"
+
+
+class ChoiceScreen(Question[str | None]):
+    """One of several answers (its id), or None for Esc."""
+
+    def answered(self, answer: str | None) -> str | None:
+        return answer

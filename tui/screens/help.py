@@ -5,11 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from tui.i18n import _
-from tui.translated import Translated
 from tui.widgets import PlainTable
 
 
@@ -31,16 +30,3 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def keys_of(screen: Screen[object]) -> list[tuple[str, str]]:
-    """The keys the screen answers now (the focused widget's, its pane's, the screen's and
-    the app's: Textual's ``active_bindings``), each description once, named as the footer
-    names them."""
-    seen: dict[str, str] = {}
-    for active in screen.active_bindings.values():
-        binding = active.binding
-        ours = isinstance(active.node, Translated) or binding.action == "help"  # not the table's arrows and pages
-        if ours and binding.description and _(binding.description) not in seen.values():
-            seen.setdefault(screen.app.get_key_display(binding), _(binding.description))
-    return list(seen.items())

@@ -1,16 +1,19 @@
-"""The form for a new tournament: scheme, rounds, name, place, dates, time control,
-komi, language and the scheme's parameters, with each field's problem shown under it."""
+"""The form for a new tournament: scheme, name, file, rounds, place, dates, komi, time
+control and the paperwork's language, one line each so that the whole form fits 80×24;
+the scheme's own parameters behind «Ещё параметры» (``scheme_params``).  Each field's
+problem shows under it and goes as soon as the field is typed in again."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Select
+from textual.widgets import Button, Footer, Input, Label, Select
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
@@ -21,17 +24,20 @@ from schemes.registry import SCHEMES, get_scheme
 from schemes.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.views import param_text
+from tui.translated import Translated
+from tui.views import shown_path
 
-FIELDS = (  # id, label, default
+FIELDS = (  # id, label, the form shown in the empty field (not words: the same in both languages)
     ("name", "Name", ""),
-    ("file", "File", "turnir"),
+    ("file", "File", ""),
+    ("rounds", "Number of rounds", ""),
     ("place", "Venue", ""),
-    ("dates", "Dates (05.12.2026-06.12.2026)", ""),
-    ("rounds", "Number of rounds", "5"),
-    ("komi", "Komi", "6.5"),
-    ("time", "Time control (40+5/15, 60+30sx3, 45+30s, 60)", ""),
+    ("dates", "Dates", "05.12.2026-06.12.2026"),
+    ("komi", "Komi", ""),
+    ("time", "Time control", "40+5/15, 60+30sx3, 45+30s, 60"),
 )
+DEFAULT_ROUNDS = "5"
+"""The rounds a Swiss-like event usually has; a scheme that knows its rounds gets none."""
 
 
 def file_name(title: str) -> str:
@@ -41,61 +47,98 @@ def file_name(title: str) -> str:
     return "-".join(words)[:40].strip("-") or "turnir"
 
 
-class NewTournamentScreen(ModalScreen[Path | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="new_tournament.cancel")]
+class NewTournamentScreen(Translated, ModalScreen[Path | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="new_tournament.cancel"),
+        Binding("f2", "more", "More parameters", id="new_tournament.more_parameters"),
+        Binding("f10", "create", "Create", id="new_tournament.create"),
+        Binding("f1", "app.help", "Keys", id="new_tournament.help"),
+    ]
 
     def __init__(self, folder: Path) -> None:
         super().__init__()
         self.folder = folder
         self.scheme = "gamma"
+        self.params: dict[str, dict[str, str]] = {}
+        """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(classes="dialog wide"):
+        with VerticalScroll(classes="dialog form"):
             yield Label(_("New tournament"), classes="heading", markup=False)
-            yield Label(_("Scheme"), markup=False)
-            yield Select([(_(name), name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
-            for field, label, default in FIELDS:
-                yield Label(_(label), markup=False)
-                yield Input(default, id=field)
+            with Horizontal(classes="row"):
+                yield Label(_("Scheme"), markup=False)
+                yield Select([(_(name), name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
+            for field, label, hint in FIELDS:
+                with Horizontal(classes="row"):
+                    yield Label(_(label), markup=False)
+                    yield Input(self.default(field), placeholder=hint, id=field)
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
-            yield Label(_("Paperwork language"), markup=False)
-            yield Select([("Русский", "ru"), ("English", "en")], value="ru", allow_blank=False, id="lang")
-            yield Label(_("Parameters of the scheme"), classes="heading", markup=False)
-            yield VerticalScroll(id="params")
+                if field == "file":
+                    yield Label("", id="target", classes="hint", markup=False)
+            with Horizontal(classes="row"):
+                yield Label(_("Paperwork language"), markup=False)
+                yield Select([(_("Russian"), "ru"), (_("English"), "en")], value="ru", allow_blank=False, id="lang")
             yield Label("", id="general-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
+                yield Button(_("More parameters"), id="more")
                 yield Button(_("Cancel"), id="cancel")
+        yield Footer(show_command_palette=False)
 
-    async def on_mount(self) -> None:
-        await self.show_params()
+    def default(self, field: str) -> str:
+        return {"file": file_name(""), "komi": "6.5", "rounds": self.rounds_default()}.get(field, "")
+
+    def rounds_default(self) -> str:
+        return DEFAULT_ROUNDS if get_scheme(self.scheme).rounds_required else ""
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_rounds()
+        self.show_target()
         self.query_one("#name", Input).focus()
 
-    async def show_params(self) -> None:
-        box = self.query_one("#params", VerticalScroll)
-        await box.remove_children()
-        for param in get_scheme(self.scheme).params:
-            await box.mount(
-                Label(f"{param.key} — {_(param.help)}", markup=False),
-                Input(param_text(param.default), id=f"param-{param.key}"),
-                Label("", id=f"param-{param.key}-error", classes="error", markup=False),
-            )
+    def show_rounds(self) -> None:
+        """A scheme that knows its rounds (a round robin by the field, a play-off by the
+        bracket) leaves the field empty and says so."""
+        rounds = self.query_one("#rounds", Input)
+        knows = not get_scheme(self.scheme).rounds_required
+        rounds.placeholder = _("the scheme counts them") if knows else ""
+        if knows and rounds.value == DEFAULT_ROUNDS:
+            rounds.value = ""
+        elif not knows and not rounds.value:
+            rounds.value = DEFAULT_ROUNDS
 
-    async def on_select_changed(self, event: Select.Changed) -> None:
+    def target(self) -> Path:
+        """The file to create: a name in the data folder, or a path of the referee's (``~`` his home)."""
+        typed = Path(self.value("file").removesuffix(".json") or file_name(""))
+        try:
+            typed = typed.expanduser()
+        except RuntimeError:  # ~someone who is no user here: the name as typed
+            pass
+        return (self.folder / typed).with_name(typed.name + ".json")
+
+    def show_target(self) -> None:
+        self.query_one("#target", Label).update(_("Saved as {path}", path=shown_path(self.target())))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "scheme" and event.value != self.scheme:
             self.scheme = str(event.value)
-            await self.show_params()
+            self.show_rounds()
 
     suggested = file_name("")
     """The file name last suggested from the title: while the field holds it, it follows the title."""
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id == "time":
+        field = event.input.id or ""
+        self.error(field, "")  # the problem said goes once the field is typed in again
+        if field == "time":
             self.error("time", self.time_hint(event.value))
-        elif event.input.id == "name":
+        elif field == "name":
             file = self.query_one("#file", Input)
             if file.value == self.suggested:
                 self.suggested = file.value = file_name(event.value)
+        if field == "file":
+            self.show_target()
 
     @staticmethod
     def time_hint(text: str) -> str:
@@ -109,21 +152,31 @@ class NewTournamentScreen(ModalScreen[Path | None]):
 
     def error(self, field: str, message: str) -> None:
         show_error(self.query_one(f"#{field}-error", Label), message)
+        if message:
+            self.query_one(f"#{field}-error", Label).scroll_visible(animate=False)
 
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value.strip()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "create":
-            self.create()
-        else:
-            self.dismiss(None)
+        {"create": self.action_create, "more": self.action_more}.get(event.button.id or "", self.action_cancel)()
 
     def on_input_submitted(self) -> None:
-        self.create()
+        self.action_create()
 
-    def create(self) -> None:
-        for field, _label, _default in FIELDS:
+    def action_more(self, problems: Mapping[str, str] | None = None) -> None:
+        """The scheme's parameters, on a step of their own (McMahon has forty)."""
+        from tui.screens.scheme_params import SchemeParamsScreen
+
+        def chosen(values: dict[str, str] | None) -> None:
+            if values is not None:
+                self.params[self.scheme] = values
+                self.error("general", "")
+
+        self.app.push_screen(SchemeParamsScreen(self.scheme, self.params.get(self.scheme, {}), problems or {}), chosen)
+
+    def action_create(self) -> None:
+        for field, _label, _hint in FIELDS:
             self.error(field, "")
         self.error("general", "")
         problems = {}
@@ -132,16 +185,16 @@ class NewTournamentScreen(ModalScreen[Path | None]):
         rounds = self.value("rounds")
         if rounds and not rounds.isdigit():
             problems["rounds"] = _("A whole number")
-        if not re.fullmatch(r"-?\d+(\.5|\.0)?", self.value("komi")):
+        if not re.fullmatch(r"-?\d+([.,]5|[.,]0)?", self.value("komi")):
             problems["komi"] = _("A number like 6.5")
-        path = self.folder / (self.value("file").removesuffix(".json") + ".json")
+        path = self.target()
         if path.exists():
-            problems["file"] = _("{path} exists already", path=path)
+            problems["file"] = _("{path} exists already", path=path.name)
         if problems:
             for field, message in problems.items():
                 self.error(field, message)
+            self.query_one(f"#{next(iter(problems))}", Input).focus()
             return
-        params = {p.key: self.query_one(f"#param-{p.key}", Input).value.strip() for p in get_scheme(self.scheme).params}
         try:
             action = actions.create(
                 self.value("name"),
@@ -149,25 +202,33 @@ class NewTournamentScreen(ModalScreen[Path | None]):
                 int(rounds) if rounds else None,
                 self.value("place"),
                 self.value("dates"),
-                float(self.value("komi")),
+                float(self.value("komi").replace(",", ".")),
                 self.value("time"),
                 str(self.query_one("#lang", Select).value),
-                params,
+                self.params.get(self.scheme, {}),
             )
-            self.folder.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             Ledger.create(path, action).close()
         except (InvalidEvent, TournamentFileError) as error:
             self.place_error(error)
             return
+        except OSError as error:
+            from data.errors import os_reason
+
+            self.error("file", _("{path}: {reason}", path=shown_path(path.parent), reason=said(os_reason(error))))
+            return
         self.dismiss(path)
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
-        """Show a refusal under the field it names, or under the form."""
+        """Show a refusal under the field it names; a parameter's opens «Ещё параметры» with
+        the refusal beside it."""
         setting = error.setting if isinstance(error, BadSetting) else ""
         if setting in {p.key for p in get_scheme(self.scheme).params}:
-            self.error(f"param-{setting}", said(error))
-        elif setting in {field for field, _label, _default in FIELDS}:
+            self.error("general", _("More parameters: {problem}", problem=said(error)))
+            self.action_more({setting: said(error)})
+        elif setting in {field for field, _label, _hint in FIELDS}:
             self.error(setting, said(error))
+            self.query_one(f"#{setting}", Input).focus()
         else:
             self.error("general", said(error))
 

@@ -104,6 +104,8 @@ class PlayerFormScreen(ModalScreen[dict | None]):
         problems: dict[str, str] = {}
         if not text["surname"]:
             problems["surname"] = _("Give a surname")
+        if not any(char.isalpha() for char in text["name"]):
+            problems["name"] = _("Give the first name")
         strength = text["strength"]
         try:
             if re.fullmatch(r"-?\d{3,4}", strength):
@@ -122,7 +124,7 @@ class PlayerFormScreen(ModalScreen[dict | None]):
                 problems["country"] = said(error)
         elif self.player:
             fields["country"] = ""
-        fields["club"] = codes.club(text["club"]) if text["club"] else ""
+        fields["club"] = text["club"]
         try:
             fields["block"] = [int(part) for part in text["block"].replace(",", " ").split()]
         except ValueError:

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, SelectionList
+from textual.widgets import Button, Input, Label
 
 from paperwork.build import KINDS
 from schemes.model import Tournament
@@ -49,7 +49,7 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         self.submit()
 
     def submit(self) -> None:
-        kinds = list(self.query_one(SelectionList).selected)
+        kinds = self.query_one(MarkedList).selected
         text = self.query_one("#round", Input).value.strip()
         error = self.query_one("#print-error", Label)
         if not kinds:

@@ -1,5 +1,6 @@
 """Who wins which prize, after the round the standings show (the usual rules: places 1-3,
-women and categories when there are any, the special prizes that apply, one prize each)."""
+women and categories when there are any, the special prizes that apply, one prize each);
+under the table, who would have had a prize but has one already."""
 
 from __future__ import annotations
 
@@ -9,12 +10,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from paperwork.labels import labels
 from schemes.model import Tournament
-from schemes.prizes import field_of, hand_out, prize_name, standard_rules
-from schemes.registry import get_scheme
-from tui.i18n import _, language
-from tui.widgets import PlainTable
+from tui import views
+from tui.i18n import _
+from tui.widgets import Column, PlainTable
 
 
 class PrizesScreen(ModalScreen[None]):
@@ -26,19 +25,33 @@ class PrizesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         state = self.tournament
-        standings = get_scheme(state.settings.scheme).standings(state, self.after_round)
-        field = field_of(state, standings)
-        words = labels(language())  # the prizes' names are the paper's words, in the interface language
+        prizes = self.prizes = views.prizes_of(state, self.after_round)
         with Vertical(classes="dialog wide"):
             yield Label(_("Prizes after round {round}", round=self.after_round), markup=False)
-            table = PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
-            table.add_columns(_("Prize"), _("Winner"), _("Decided by"))
-            for prize in hand_out(field, standard_rules(field)):
-                names = "; ".join(
-                    f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
-                )
-                table.add_row(prize_name(prize.name, lambda phrase: words.get(phrase, phrase)), names, prize.value)
-            yield table
+            yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
+            notes = views.prize_notes(state, prizes)
+            if notes:
+                yield Label("\n".join(notes), id="prize-notes", classes="hint", markup=False)
+
+    def on_mount(self) -> None:
+        """The table fitted to the dialog: the winners' names give way, the value stays."""
+        state = self.tournament
+        rows = [
+            (
+                str(index),
+                [
+                    views.prize_title(prize.name),
+                    "; ".join(
+                        f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
+                    ),
+                    prize.value,
+                ],
+            )  # fmt: skip
+            for index, prize in enumerate(self.prizes)
+        ]
+        columns = [Column("prize", _("Prize"), gives_way=1), Column("winner", _("Winner"), gives_way=2),
+                   Column("value", _("Decided by"))]  # fmt: skip
+        self.query_one(PlainTable).fill(columns, rows, min(self.app.size.width, 100) - 8)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,18 +26,21 @@ class StartScreen(Translated, Screen[None]):
         Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, also: Path | None = None) -> None:
         super().__init__()
         self.folder = folder
+        self.also = also
 
     def tournaments(self) -> list[tuple[Path, Summary]]:
-        """Recent tournaments, then those in the data folder: only files that are tournaments."""
+        """Recent tournaments, then those in the data folder (and the other folder listed):
+        only files that are tournaments."""
         recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
-        here = (
-            sorted(self.folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-            if self.folder.is_dir()
-            else []
-        )
+        here = [
+            path
+            for folder in (self.folder, self.also)
+            if folder is not None and folder.is_dir()
+            for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        ]
         found = []
         for path in dict.fromkeys(recent + [p.resolve() for p in here]):
             about = summary(path)
@@ -53,7 +56,12 @@ class StartScreen(Translated, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(_("Recent tournaments and those in {folder}", folder=self.folder), id="title", markup=False)
+        title = (
+            _("Recent tournaments and those in {folder} and {other}", folder=self.folder, other=self.also)
+            if self.also
+            else _("Recent tournaments and those in {folder}", folder=self.folder)
+        )
+        yield Static(title, id="title", markup=False)
         yield OptionList(id="tournaments")
         yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
         yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian

@@ -31,6 +31,7 @@ from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
+from tui.views import shown_path
 
 TABS = (
     ("players", "Players", "F2", PlayersPane),
@@ -89,18 +90,25 @@ class TournamentScreen(Translated, Screen[None]):
         """After a change: the title and the pane on show now, the others when shown."""
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
-        self.query_one("#title", Static).update(
-            _(
-                "{name} · {scheme} · round {paired} of {total}",
-                name=state.settings.name,
-                scheme=_(state.settings.scheme),
-                paired=state.paired_rounds,
-                total=total,
-            )
-        )
+        name, scheme, paired = state.settings.name, _(state.settings.scheme), state.paired_rounds
+        if paired:
+            title = _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
+                      total=total)  # fmt: skip
+        else:
+            title = _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
+        self.query_one("#title", Static).update(title)
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
+        self.call_after_refresh(self.keep_focus)
+
+    def keep_focus(self) -> None:
+        """The cursor back in the pane's table when nothing has it (a table redrawn or
+        loading loses it), so the pane's keys stay in the footer and keep working."""
+        if self.focused is None and self.is_current:
+            table = self.active_pane().query("DataTable")
+            if table:
+                table.first().focus()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane = self.active_pane()
@@ -154,7 +162,9 @@ class TournamentScreen(Translated, Screen[None]):
         self.redraw()
 
     def action_close(self) -> None:
+        """Close the tournament (everything is saved); its notifications go with it."""
         self.session.close()
+        self.app.clear_notifications()
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
@@ -206,16 +216,15 @@ class TournamentScreen(Translated, Screen[None]):
         if error:
             self.notify(error, severity="error", timeout=10)
         if written:
-            self.notify(
-                _("Written to {folder}: {files}", folder=written[0].parent, files=", ".join(p.name for p in written)),
-                timeout=12,
-            )
+            folder = shown_path(written[0].parent)
+            self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
+                        timeout=8)  # fmt: skip
             viewer = shutil.which("xdg-open")
             if not self.app.open_viewer:
                 return
             if viewer is None:
                 self.notify(
-                    _("No PDF viewer here: open the files from {folder} to print them", folder=written[0].parent),
+                    _("No PDF viewer here: open the files from {folder} to print them", folder=folder),
                     severity="warning",
                     timeout=20,
                 )
@@ -244,6 +253,6 @@ class TournamentScreen(Translated, Screen[None]):
             except TournamentFileError as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
-            self.notify(_("Rating table written to {path}", path=target), timeout=8)
+            self.notify(_("Rating table written to {path}", path=shown_path(target)), timeout=8)
 
         self.app.push_screen(ExportScreen(), chosen)

@@ -1,0 +1,88 @@
+"""The referee chooses who sits out an odd round (issue 24): ``actions.pair(bye=…)``.
+
+The chosen player has the bye and the others are paired by the scheme's own rules, as if he
+had announced a skip; choosing the player the scheme would choose gives its own pairing;
+a scheme whose table or bracket fixes the byes refuses, and so does an even field."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schemes import actions
+from schemes.events import InvalidEvent, NeedsForce
+from tests.builders import Log
+
+CHOOSING = ("gamma", "fors", "sport-handicap", "mcmahon", "swiss")
+
+
+def field(scheme: str, players: int, rounds_played: int, seed: int) -> Log:
+    rng = random.Random(seed)
+    log = Log(scheme, 5)
+    for i in range(players):
+        log.add(f"Игрок{i:02d}", rating=rng.randint(800, 2600))
+    for number in range(1, rounds_played + 1):
+        log.pair(seed=seed)
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, rng.choice(("W+", "B+")))
+    return log
+
+
+def paired(log: Log, bye: int | None, seed: int = 3) -> dict:
+    return actions.pair(log.state, random.Random(seed), bye=bye)[1]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scheme=st.sampled_from(CHOOSING),
+    players=st.sampled_from([5, 7, 9]),
+    rounds_played=st.integers(0, 2),
+    seed=st.integers(0, 1000),
+    data=st.data(),
+)
+def test_the_chosen_player_sits_out_and_everyone_else_plays_once(scheme, players, rounds_played, seed, data) -> None:
+    log = field(scheme, players, rounds_played, seed)
+    own = paired(log, None)
+    assert paired(log, own["byes"][0]) == own  # the scheme's own choice: its own pairing
+    chosen = data.draw(st.sampled_from(sorted(log.state.players)), label="bye")
+    data_ = paired(log, chosen)
+    seated = [p for b in data_["boards"] for p in (b["white"], b["black"])]
+    assert data_["byes"] == [chosen]
+    assert sorted(seated + [chosen]) == sorted(log.state.players)
+    log.commit(("round_paired", data_))  # and the rules accept it
+    assert log.state.round(rounds_played + 1).byes == (chosen,)
+
+
+def test_refused_where_the_pairing_cannot_choose() -> None:
+    log = field("gamma", 6, 0, 1)
+    with pytest.raises(InvalidEvent, match="even field"):
+        paired(log, 1)
+    with pytest.raises(InvalidEvent, match="unknown player 99"):
+        paired(field("gamma", 5, 0, 1), 99)
+    skipping = field("gamma", 5, 0, 1)
+    skipping.commit(actions.skip(2, [1]))
+    with pytest.raises(InvalidEvent, match="even field"):
+        paired(skipping, 1)  # four play: no bye at all
+    robin = Log("round-robin")
+    for i in range(5):
+        robin.add(f"P{i}", rating=2000 + i)
+    with pytest.raises(InvalidEvent, match="the table decides who has the bye"):
+        paired(robin, 1)
+    playoff = Log("playoff")
+    for i in range(5):
+        playoff.add(f"P{i}", rating=2000 + i)
+    with pytest.raises(InvalidEvent, match="the bracket decides"):
+        paired(playoff, 1)
+
+
+def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
+    log = field("fors", 5, 1, 7)
+    first = log.state.round(1).byes[0]
+    log.pair(seed=7)
+    other = log.state.round(2).byes[0]
+    with pytest.raises(NeedsForce) as refused:
+        actions.swap(log.state, 2, other, first)
+    assert f"player {first} had a bye in round 1" in str(refused.value)
+    kind, data = actions.swap(log.state, 2, other, first, force=True)
+    assert data["byes"] == [first]

@@ -1,0 +1,45 @@
+"""The ctrl+p palette holds Tengen's commands only, in the interface language (issue 24)."""
+
+from pathlib import Path
+
+from textual.command import CommandList, CommandPalette
+from textual.widgets import Input
+
+from tests.tui.conftest import run_test
+from tui import i18n
+from tui.app import TengenApp
+from tui.screens.confirm import Question
+
+
+def shown(app: TengenApp) -> list[str]:
+    options = app.screen.query_one(CommandList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
+    i18n.set_language("ru")
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "ctrl+p")
+        await pilot.pause(0.3)
+        assert CommandPalette.is_open(app)
+        assert app.screen.query_one(Input).placeholder == "Найти команду…"
+        offered = shown(app)
+        assert any(line.startswith("Жеребьёвка тура") for line in offered)
+        assert any(line.startswith("Язык") for line in offered) and any(line.startswith("Выход") for line in offered)
+        english = [line for line in offered if any(w in line for w in ("Cursor", "Bottom", "Page", "Home", "theme"))]
+        assert english == []
+        assert not any(line.startswith("Доска") for line in offered)  # the digits' hint is no command
+        titles = [line.split("\n")[0] for line in offered]
+        assert len(titles) == len(set(titles))  # each once
+        await pilot.press(*"zzz")
+        await pilot.pause(0.8)
+        assert any("Ничего не найдено" in line for line in shown(app))
+        for _ in range(3):
+            await pilot.press("backspace")
+        await pilot.press(*"жереб")
+        await pilot.pause(0.5)
+        assert shown(app)[0].startswith("Жеребьёвка тура")
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, Question)  # the command ran: it asks before pairing

@@ -1,0 +1,124 @@
+"""The players' table and form as a referee uses them (issue 24): clubs kept as typed, the
+edit's notification naming the player as edited, a first name required, the status in
+view at 80 columns, Escape closing the tournament."""
+
+from pathlib import Path
+
+from textual.widgets import DataTable, Input
+
+from paperwork.rating_table import export
+from tests.tui.conftest import notes, run_test
+from tui import i18n
+from tui.app import TengenApp
+from tui.screens.player_form import PlayerFormScreen
+from tui.screens.start import StartScreen
+
+
+def app_on(folder: Path, name: str) -> TengenApp:
+    i18n.set_language("ru")
+    return TengenApp(str(folder / name), folder=folder, open_viewer=False)
+
+
+async def fill(pilot, app: TengenApp, **fields: str) -> None:
+    for field, value in fields.items():
+        app.screen.query_one(f"#{field}", Input).value = value
+    app.screen.query_one("#surname", Input).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_a_club_is_kept_as_typed_and_the_tables_use_codes(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        await fill(pilot, app, surname="Новиков", name="Пётр", strength="1850", club="Владивосток")
+        session = app.screen.session
+        player = max(session.state.players)
+        assert session.state.players[player].club == "Владивосток"
+        table = app.screen.query_one("#players-table", DataTable)
+        table.move_cursor(row=table.get_row_index(str(player)))
+        await pilot.press("e")
+        await pilot.pause()
+        await fill(pilot, app, surname="Новикова", club="Хабаровск")
+        assert session.state.players[player].club == "Хабаровск"
+        assert notes(app)[-1] == "Сохранено: Новикова Пётр"  # the name as edited, not the old one
+        line = next(line for line in export(session.state, session.events).splitlines() if "Новикова" in line)
+        assert " Kha " in line  # the commission's table writes the city's code
+
+
+async def test_a_first_name_is_required(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        count = len(app.screen.session.state.players) if not isinstance(app.screen, PlayerFormScreen) else None
+        await fill(pilot, app, surname="Новиков", strength="2d")
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert "Укажите имя" in str(app.screen.query_one("#name-error").render())
+        assert count is None
+
+
+async def test_a_withdrawal_is_in_view_at_80_columns(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "w", "y")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        status = list(table.columns).index("status")
+        assert "снят с 4-го тура" in str(table.get_row_at(0)[status])
+        left = sum(c.get_render_width(table) for c in list(table.columns.values())[: status + 1])
+        assert left <= 80  # its column ends inside the screen, no scrolling needed
+
+
+async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen.focused, DataTable)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_notifications_go_with_the_tournament(folder: Path) -> None:
+    """A refusal's notification does not outlive the tournament it was about (Textual
+    keeps the notifications on show in ``App._notifications``)."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "9", "9", "w")
+        await pilot.pause()
+        assert any("нет доски 99" in n for n in notes(app)) and len(app._notifications) == 1
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert len(app._notifications) == 0
+
+
+async def test_the_prizes_say_who_was_passed_over(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "p")
+        await pilot.pause()
+        notes_shown = str(app.screen.query_one("#prize-notes").render())
+        assert "больше всех побед:" not in notes_shown  # Кутасов has as many wins as Широков: no note
+        assert (
+            "самая длинная серия побед: 4. Широков Дмитрий (1d) — больше (3), но уже есть приз «1 место»" in notes_shown
+        )
+
+
+async def test_one_notation_on_screen_as_on_paper(folder: Path) -> None:
+    """The table of every round names opponents as the paper does (McMahon: by row, as
+    OpenGotha's standings), writes half points as ½, and says what its marks mean."""
+    from paperwork.marks import points
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "t")
+        await pilot.pause()
+        table = app.screen.query_one("#standings-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert [row[1] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]  # rows, not player numbers
+        assert "победа над № 5" in str(app.screen.query_one("#standings-legend").render())
+    assert (points(22.5), points(0.5), points(22), points(-1.5)) == ("22½", "½", "22", "-1½")

@@ -1,0 +1,224 @@
+"""The rounds table as a referee uses it at 80×24 (issue 24): columns fitted to the width
+with the names shortened first, the cursor kept, boards waiting for a result on their own,
+the bye chosen by hand, and the questions a slip deserves."""
+
+import random
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+from textual.widgets import DataTable, OptionList
+
+from data.ledger import Ledger
+from schemes import actions
+from tests.tui.conftest import notes, run_test
+from tui import i18n
+from tui.app import TengenApp
+from tui.screens.bye import ByeScreen
+from tui.screens.confirm import Question
+from tui.screens.tournament import TournamentScreen
+from tui.widgets import fit_widths
+
+LONG = ("Константинопольский", "Длиннофамильная-Заболоцкая", "Ивановский", "Петров", "Сидоров")
+
+
+def event(folder: Path, players: int, scheme: str = "fors", rounds_paired: int = 0, komi: float = 6.5) -> Path:
+    """A tournament file of ``players`` with long names, ``rounds_paired`` rounds played."""
+    path = folder / "cup.json"
+    rounds = None if scheme == "round-robin" else 4
+    with Ledger.create(path, actions.create("Кубок", scheme, rounds, komi=komi)) as ledger:
+        for i in range(players):
+            ledger.commit(
+                actions.register(ledger.events, surname=f"{LONG[i % 5]}{i}", name="Анна", rating=2400 - 90 * i)
+            )
+        rng = random.Random(1)
+        for number in range(1, rounds_paired + 1):
+            ledger.commit(actions.pair(ledger.state, rng))
+            for board in ledger.state.round(number).boards:
+                ledger.commit(actions.result(number, board.number, "W+"))
+    return path
+
+
+def app_on(path: Path) -> TengenApp:
+    i18n.set_language("ru")
+    return TengenApp(str(path), folder=path.parent, open_viewer=False)
+
+
+def cells(app: TengenApp) -> list[list[str]]:
+    table = app.screen.query_one("#boards", DataTable)
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def pair(pilot, app: TengenApp, *answer: str) -> None:
+    await pilot.press("f3", "n", *answer)
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_long_names_give_way_and_handicap_and_komi_stay(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 10))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        table = app.screen.query_one("#boards", DataTable)
+        assert table.has_focus  # the keys of the pane stay in the footer after pairing
+        await pilot.pause()
+        footer = [str(key.description) for key in app.screen.query("FooterKey")]
+        assert "Победа белых" in footer and "Жеребьёвка тура" in footer
+        widths = sum(column.get_render_width(table) for column in table.columns.values())
+        assert widths <= 80
+        rows = cells(app)
+        assert len(rows) == 5
+        for row in rows:
+            assert row[4].isdigit() and row[5].startswith(("0.5", "6.5"))  # handicap and komi whole
+            assert row[2].endswith(")") and row[2].split(". ")[0].isdigit()  # number and rank kept
+        assert any("…" in row[2] or "…" in row[3] for row in rows)  # a long surname shortened
+        await pilot.press("1", "w")
+        await pilot.pause()
+        assert table.has_focus and app.screen.session.state.round(1).results[1].code == "W+"
+
+
+async def test_only_the_boards_waiting_for_a_result(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 8))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        await pilot.press("1", "w", "3", "b")
+        await pilot.press("f")
+        await pilot.pause()
+        assert [row[0] for row in cells(app)] == ["2", "4"]
+        assert "только без результата" in str(app.screen.query_one("#round-info").render())
+        await pilot.press("2", "w")  # still entered by number, and it leaves the list
+        await pilot.pause()
+        assert [row[0] for row in cells(app)] == ["4"]
+        await pilot.press("f")
+        await pilot.pause()
+        assert len(cells(app)) == 4
+
+
+async def test_swapped_colours_on_a_board_the_pairing_fixed_keeps_the_result_key(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 4))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        played = app.screen.session.state.round(1)
+        fixed = next(b.number for b in played.boards if not b.nigiri)  # FORS: a handicap game
+        await pilot.press(str(fixed), "s", "w")
+        await pilot.pause()
+        assert any("цвета назначены жеребьёвкой" in n for n in notes(app))
+        result = app.screen.session.state.round(1).results[fixed]
+        assert (result.code, result.swapped) == ("W+", False)  # the w was not dropped
+
+
+async def test_a_jigo_with_half_a_point_of_komi_asks_and_no_is_the_default(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 2, scheme="round-robin"))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        await pilot.press("1", "j")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        assert "джиго не бывает" in str(app.screen.query_one("Label").render())
+        await pilot.press("enter")  # the answer in focus is «Нет»
+        await pilot.pause()
+        assert app.screen.session.state.round(1).results == {}
+        await pilot.press("1", "j", "left", "enter")  # the arrows reach «Да»
+        await pilot.pause()
+        assert app.screen.session.state.round(1).results[1].code == "draw"
+
+
+async def test_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 2, scheme="round-robin", rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)  # no question first
+        assert "все туры (1) уже составлены" in notes(app)
+
+
+async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 5, rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        state = app.screen.session.state
+        first = state.round(1).byes[0]
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Да", "Выбрать свободного", "Нет"]
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ByeScreen)
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert sum("уже был свободен в 1-м туре" in label for label in labels) == 1
+        options.highlighted = options.get_option_index(str(first))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Дать ему второй свободный тур?" in str(app.screen.query_one("Label").render())
+        await pilot.press("enter")  # «Нет» is in focus: nothing paired
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 1
+        await pilot.press("n", "right", "enter")
+        await pilot.pause()
+        other = next(p for p in sorted(state.players) if p != first)
+        options = app.screen.query_one(OptionList)
+        options.highlighted = options.get_option_index(str(other))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.round(2).byes == (other,)
+
+
+async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 5, rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        state = app.screen.session.state
+        first = state.round(1).byes[0]
+        await pair(pilot, app, "y")
+        second = app.screen.session.state.round(2).byes[0]
+        numbers = app.screen.session.state.numbers
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("#answer").value = f"{numbers[second]} {numbers[first]}"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        assert "уже был свободен в 1-м туре" in str(app.screen.query_one("Label").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen.session.state.round(2).byes == (first,)
+
+
+@given(
+    natural=st.lists(st.integers(1, 60), min_size=1, max_size=9),
+    data=st.data(),
+    available=st.integers(10, 120),
+)
+def test_fitted_widths_fit_when_they_can_and_fixed_columns_stay(natural, data, available) -> None:
+    """``fit_widths``: the fixed columns keep their width; the rest never go below their
+    floor; the total fits whenever the floors allow it; a column that gives way later is
+    narrowed only once those before it are at their floor."""
+    gives_way = data.draw(st.lists(st.integers(0, 3), min_size=len(natural), max_size=len(natural)))
+    widths = fit_widths(natural, gives_way, available)
+    floors = [n if g == 0 else min(6, n) for n, g in zip(natural, gives_way, strict=True)]
+    assert all(floor <= w <= n for floor, w, n in zip(floors, widths, natural, strict=True))
+    assert sum(widths) <= max(available, sum(floors))
+    for i, j in ((i, j) for i in range(len(natural)) for j in range(len(natural))):
+        if 0 < gives_way[i] < gives_way[j] and widths[i] < natural[i]:
+            assert widths[j] == floors[j]  # j gave way first, all the way
+
+
+async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
+    app = app_on(event(tmp_path, 4))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
+        await pair(pilot, app, "y")
+        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · тур 1 из 4"
+
+
+async def test_the_replace_question_is_whole_at_80_columns(tmp_path: Path) -> None:
+    from tests.tui.test_language import visible_text
+
+    app = app_on(event(tmp_path, 8))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        await pilot.press("1", "w", "1", "b")
+        await pilot.pause()
+        shown = " ".join(visible_text(app.export_screenshot()).replace("█", " ").split())  # the dialog's edges out
+        assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut

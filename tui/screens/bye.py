@@ -1,0 +1,51 @@
+"""Who sits out an odd round: the referee's choice among the players who may, each one's
+earlier bye said beside him (a second one is then asked about)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList
+from textual.widgets.option_list import Option
+
+from schemes.events import Notice
+from tui.i18n import said
+from tui.translated import Translated
+from tui.widgets import plain
+
+
+class ByeScreen(Translated, ModalScreen[int | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="bye.cancel")]
+
+    def __init__(self, question: str, players: Sequence[tuple[int, str, Notice | None]]) -> None:
+        super().__init__()
+        self.question = question
+        self.players = players
+        """Each player's id, his label and his earlier bye, if he had one."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="heading", markup=False)
+            yield OptionList(
+                *(
+                    Option(plain(label + (f" — {said(bye)}" if bye else "")), id=str(p))
+                    for p, label, bye in self.players
+                ),
+                id="bye-players",
+            )
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        options = self.query_one(OptionList)
+        options.highlighted = len(self.players) - 1 if self.players else None  # the bottom, where byes go
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

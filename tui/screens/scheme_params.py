@@ -1,0 +1,116 @@
+"""«Ещё параметры» of the new-tournament form: the scheme's own parameters, each with what
+it means and its default, and a refusal beside the one it names."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select
+
+from schemes.events import InvalidEvent
+from schemes.registry import get_scheme
+from schemes.scheme import Choice, NamesFrom, Param, parse_params
+from tui import views
+from tui.i18n import _, said
+from tui.screens.ask import show_error
+from tui.translated import Translated
+from tui.views import param_text
+
+
+class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
+    """Returns what the referee changed (a parameter left at its default is not listed), or
+    None when he cancels; each value is checked by the scheme's parser before it returns."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="scheme_params.cancel"),
+        Binding("f10", "done", "Done", id="scheme_params.done"),
+        Binding("f1", "app.help", "Keys", id="scheme_params.help"),
+    ]
+
+    def __init__(self, scheme: str, typed: Mapping[str, str], problems: Mapping[str, str]) -> None:
+        super().__init__()
+        self.scheme = get_scheme(scheme)
+        self.typed = dict(typed)
+        self.problems = dict(problems)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog form"):
+            yield Label(_("Parameters of the scheme: {scheme}", scheme=_(self.scheme.name)), classes="heading",
+                        markup=False)  # fmt: skip
+            for param in self.scheme.params:
+                yield Label(f"{_(param.key)} — {_(param.help)}", markup=False, classes="param")
+                value = self.typed.get(param.key, param_text(param.default))
+                if isinstance(param.parse, Choice):  # offered in words, chosen with the arrows
+                    options = [(views.worded(param.key, v), v) for v in param.parse.allowed]
+                    yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
+                elif isinstance(param.parse, NamesFrom):  # written in words, read back as names
+                    words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
+                    yield Input(words, id=f"param-{param.key}")
+                else:
+                    yield Input(value, id=f"param-{param.key}")
+                yield Label("", id=f"param-{param.key}-error", classes="error", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Done"), id="done", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+        yield Footer(show_command_palette=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for key, problem in self.problems.items():
+            self.error(key, problem)
+        first = next(iter(self.problems), None) or (self.scheme.params[0].key if self.scheme.params else None)
+        if first:
+            self.query_one(f"#param-{first}").focus()
+
+    def error(self, key: str, message: str) -> None:
+        show_error(self.query_one(f"#param-{key}-error", Label), message)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.error((event.input.id or "").removeprefix("param-"), "")
+
+    def on_input_submitted(self) -> None:
+        self.action_done()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_done() if event.button.id == "done" else self.action_cancel()
+
+    def typed_value(self, param: Param) -> str:
+        """The parameter as its parser reads it: a list's words back to its names (a word not
+        known is a refusal in the referee's words, naming the words there are)."""
+        field = self.query_one(f"#param-{param.key}")
+        if isinstance(field, Select):
+            return str(field.value)
+        text = field.value.strip() if isinstance(field, Input) else ""
+        if not isinstance(param.parse, NamesFrom):
+            return text
+        names = {views.worded(param.key, name).casefold(): name for name in param.parse.allowed}
+        names.update((name.casefold(), name) for name in param.parse.allowed)
+        read = []
+        for word in (part.strip() for part in text.split(",") if part.strip()):
+            if word.casefold() not in names:
+                choices = ", ".join(views.worded(param.key, name) for name in param.parse.allowed)
+                raise InvalidEvent("unknown {what} {name!r}: choose from {choices}", what=param.parse.what,
+                                   name=word[:40], choices=choices)  # fmt: skip
+            read.append(names[word.casefold()])
+        return ",".join(read)
+
+    def action_done(self) -> None:
+        values = {}
+        for param in self.scheme.params:
+            try:
+                text = self.typed_value(param)
+                if text != param_text(param.default):
+                    parse_params(self.scheme, {param.key: text})
+                    values[param.key] = text
+            except InvalidEvent as error:
+                self.error(param.key, said(error))
+                self.query_one(f"#param-{param.key}").focus()
+                return
+        self.dismiss(values)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
