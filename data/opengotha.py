@@ -243,7 +243,8 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
 
 def convert_rank(text: str) -> int | None:
     """``Player.convertKDPToInt``: OpenGotha's rank (30K = -30 … 9D = 8) of a rank text —
-    ``12k``, ``3D``, ``2p`` (pros are 7D to 9D), a bare number as kyu, anything beyond
+    ``12k``, ``3D``, ``2p`` (pros are 7D to 9D), a number of two digits or more as kyu (one
+    digit alone is no rank: Java parses the text before its last character), anything beyond
     clamped — or None where OpenGotha reads -99 (nothing it understands)."""
     draft = _java_trim(text) or " "
     last = draft[-1]

@@ -46,15 +46,13 @@ def legend(cells: Iterable[str], text: Mapping[str, str]) -> str:
     return "; ".join(text[key] for _pattern, key in LEGEND if key in found)
 
 
-def opponent_mark(
-    outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False, bye: str = "++", skip: str = "--"
-) -> str:
+def opponent_mark(outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False) -> str:
     """``5+`` and the like (``+5`` with ``result_first``, as FORS tables write it);
     ``++`` for a bye, ``--`` for a skip or a round after withdrawal."""
     if outcome.kind is Kind.BYE:
-        return bye
+        return "++"
     if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
-        return skip
+        return "--"
     opponent = str(numbers.get(outcome.opponent, outcome.opponent))
     if outcome.kind is Kind.PENDING:
         return opponent

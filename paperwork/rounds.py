@@ -8,7 +8,7 @@ from paperwork.document import FAMILY, MARGIN, Column, Document, number
 from paperwork.people import identity, number_of
 from schemes.events import Event
 from schemes.model import Board, Round, Tournament
-from schemes.registry import get_scheme, skipping
+from schemes.registry import get_scheme, not_playing
 
 # the value shown beside each name: what the scheme pairs by
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
@@ -89,13 +89,8 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
 
 
 def _not_playing(document: Document, tournament: Tournament, played: Round) -> None:
-    groups = (
-        ("byes", list(played.byes)),
-        ("skips", skipping(tournament, played.number)),
-        ("withdrawn", tournament.withdrawn(played.number)),
-    )
     document.ln(2)
-    for key, players in groups:
+    for key, players in not_playing(tournament, played.number).items():
         if not players:
             continue
         names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)

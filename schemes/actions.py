@@ -9,20 +9,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace as dataclass_replace
 from typing import Any
 
 from schemes import events as ev
 from schemes.dates import parse_birth, parse_dates
 from schemes.events import BadSetting, Event, InvalidEvent, NeedsForce, Notice
-from schemes.gotha import MCMAHON, SWISS
 from schemes.history import redo_target, undo_target
 from schemes.model import Board, Player, Round, Tournament
 from schemes.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.registry import get_scheme
 from schemes.replay import check_komi, check_pairable, check_rounds
 from schemes.scheme import Pairing, Scheme, parse_params
-from schemes.swiss_like import SwissLike
 from schemes.text import TITLE_LIMIT, single_line
 from schemes.timecontrol import TimeControlError, parse_time
 
@@ -265,10 +262,7 @@ def with_bye(
     bye: int,
 ) -> Pairing:
     """The round paired with the referee's ``bye``: he sits out and the others are paired by
-    the scheme's own rules.  The Swiss-like schemes take the choice into their search;
-    McMahon and Swiss pair the others as if he had announced a skip, which is what OpenGotha
-    does with a bye player set before pairing (they record nothing per player); a scheme
-    whose table or bracket fixes the byes (round robin, play-off) refuses."""
+    the scheme's own rules (a scheme whose table or bracket fixes the byes refuses)."""
     if bye not in state.players:
         raise InvalidEvent("unknown player {player}", player=bye)
     if not state.players[bye].available_in(number):
@@ -277,24 +271,7 @@ def with_bye(
     if len(available) % 2 == 0:
         raise InvalidEvent("round {round} has an even field ({count} players): nobody has a bye", round=number,
                            count=len(available))  # fmt: skip
-    if not scheme.everyone_plays:
-        raise InvalidEvent("{scheme}: the bracket decides who passes without a game", scheme=scheme.name)
-    if not _bye_by_choice(scheme):
-        raise InvalidEvent("{scheme}: the table decides who has the bye", scheme=scheme.name)
-    if isinstance(scheme, SwissLike):
-        return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
-    # TODO(issue 24): McMahon and Swiss: Gotha.pair to take ``bye`` itself, as SwissLike.pair does
-    player = state.players[bye]
-    sitting_out = dataclass_replace(
-        state, players={**state.players, bye: dataclass_replace(player, skips=player.skips | {number})}
-    )
-    return dataclass_replace(scheme.pair(sitting_out, number, rng, order, allow_repeats), byes=(bye,))
-
-
-def _bye_by_choice(scheme: Scheme) -> bool:
-    """Whether the scheme's pairing chooses the bye (and so the referee may): not where a
-    table or a bracket fixes it."""
-    return scheme.everyone_plays and (isinstance(scheme, SwissLike) or scheme.name in (MCMAHON.name, SWISS.name))
+    return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
 
 
 def bye_to_choose(state: Tournament) -> list[int]:
@@ -302,7 +279,7 @@ def bye_to_choose(state: Tournament) -> list[int]:
     their number is odd and the scheme's pairing chooses the bye; else nobody."""
     number = state.paired_rounds + 1
     available = [p.id for p in state.players.values() if p.available_in(number)]
-    return available if len(available) % 2 and _bye_by_choice(get_scheme(state.settings.scheme)) else []
+    return available if len(available) % 2 and get_scheme(state.settings.scheme).chooses_byes else []
 
 
 def _latest(state: Tournament, number: int) -> Round:

@@ -25,7 +25,7 @@ from schemes.events import RepeatNeeded
 from schemes.gotha_rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
 from schemes.gotha_scores import Entrant, Sheet, by_criteria, jdiv, ordered, score_sheets
 from schemes.java_sort import ContractViolation, java_sort
-from schemes.model import Board, Player, Tournament
+from schemes.model import Board, Player, Round, Tournament
 from schemes.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
 
 if TYPE_CHECKING:
@@ -276,6 +276,15 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
     return [replace(board, number=n) for n, board in enumerate(ordered_boards, start=1)]
 
 
+def _counting_the_bye(tournament: Tournament, number: int, bye: int) -> tuple[Rules, dict[int, Sheet]]:
+    """The scores round ``number`` is paired with when the referee gave its bye before
+    pairing: OpenGotha's Bye button marks the tournament changed, so its scores are counted
+    again with the bye in the round (and nobody seated yet) — which moves the tables' order
+    (the bye's opponents' SOS) — while the bye it chooses itself at Pair is not counted."""
+    provisional = Round(number, (), (bye,), as_recorded=True)  # the others not assigned yet
+    return sheets_after(replace(tournament, rounds=(*tournament.rounds[: number - 1], provisional)), number)
+
+
 @dataclass(frozen=True)
 class Gotha:
     """McMahon or Swiss by OpenGotha's rules; ``params`` holds OpenGotha's defaults for it."""
@@ -290,6 +299,7 @@ class Gotha:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = True
+    chooses_byes: bool = True
     pairs_early: bool = True
     confirms_players: bool = True
     recorded: Sequence[Recorded] = ()
@@ -304,19 +314,25 @@ class Gotha:
         rng: random.Random,
         order: Sequence[int] | None,
         allow_repeats: bool = False,
+        bye: int | None = None,
     ) -> Pairing:
         import numpy as np
 
         from schemes.gotha_costs import a_takes_white, handicap, weigh_field
 
-        the_rules, sheets = sheets_after(tournament, number - 1)
+        if bye is None:
+            the_rules, sheets = sheets_after(tournament, number - 1)
+        else:
+            the_rules, sheets = _counting_the_bye(tournament, number, bye)
         players = to_pair(tournament, number, sheets, the_rules)
         if not players:
             raise PairingError("round {round}: nobody to pair", round=number)
         byes: tuple[int, ...] = ()
-        if len(players) % 2:
+        if bye is not None:
+            byes = (bye,)
+        elif len(players) % 2:
             byes = (choose_bye(tournament, number, players, sheets),)
-            players = [p for p in players if p != byes[0]]
+        players = [p for p in players if p not in byes]
         groups = [players] if the_rules.exact_whole_field else split(players, sheets, the_rules, number - 1)
         boards = []
         fields = [weigh_field(sheets, the_rules, number - 1, group) for group in groups]

@@ -195,6 +195,7 @@ class Playoff:
     everyone_plays: bool = False
     draws: bool = False
     params_editable: bool = False
+    chooses_byes: bool = False
     pairs_early: bool = False
     confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
@@ -217,7 +218,10 @@ class Playoff:
         rng: random.Random,
         order: Sequence[int] | None,
         allow_repeats: bool = False,
+        bye: int | None = None,
     ) -> Pairing:
+        if bye is not None:
+            raise PairingError("{scheme}: the bracket decides who passes without a game", scheme=self.name)
         numbering = None
         if not tournament.numbers:
             field = [p for p in tournament.players.values() if p.available_in(1)]

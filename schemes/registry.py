@@ -20,13 +20,23 @@ def is_final_table(tournament: Tournament, after_round: int) -> bool:
     return is_final(get_scheme(tournament.settings.scheme), tournament, after_round)
 
 
-def skipping(tournament: Tournament, number: int) -> list[int]:
-    """Who skips paired round ``number``: ``Tournament.skipping``, less, in a play-off, those
-    knocked out (they are out, not skipping)."""
-    found = tournament.skipping(number)
-    if get_scheme(tournament.settings.scheme).everyone_plays:
-        return found
-    return [p for p in found if tournament.players[p].skips_round(number)]
+def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
+    """Who is on no board of paired round ``number``, and why, in the order the pairing's
+    paperwork lists them: the byes; the skips by a player's own word (an announced skip, a
+    round before he came); those registered in advance and not yet confirmed (OpenGotha's
+    ``PRE``); those who play the round but are on none of its boards (OpenGotha's "not
+    assigned", in a round an OpenGotha file recorded so — a play-off's knocked-out are
+    neither); the withdrawn."""
+    played = tournament.round(number)
+    off = [tournament.players[p] for p in tournament.skipping(number)]
+    everyone = get_scheme(tournament.settings.scheme).everyone_plays
+    return {
+        "byes": list(played.byes) if played else [],
+        "skips": [p.id for p in off if p.absent_from(number)],
+        "in_advance": [p.id for p in off if p.preregistered and not p.absent_from(number)],
+        "not_assigned": [p.id for p in off if everyone and p.available_in(number)],
+        "withdrawn": tournament.withdrawn(number),
+    }
 
 
 def get_scheme(name: str) -> Scheme:

@@ -69,6 +69,7 @@ class RoundRobin:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = False
+    chooses_byes: bool = False
     pairs_early: bool = False
     confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
@@ -86,7 +87,10 @@ class RoundRobin:
         rng: random.Random,
         order: Sequence[int] | None,
         allow_repeats: bool = False,
+        bye: int | None = None,
     ) -> Pairing:
+        if bye is not None:
+            raise PairingError("{scheme}: the table decides who has the bye", scheme=self.name)
         numbers, new_order = dict(tournament.numbers), None
         if not numbers:
             new_order = tuple(_numbering(tournament, rng, order))

@@ -248,6 +248,11 @@ class Scheme(Protocol):
         (OpenGotha's ``PRE``), not paired until then."""
 
     @property
+    def chooses_byes(self) -> bool:
+        """Whether its pairing chooses who sits out an odd round, and so the referee may choose
+        instead (``pair``'s ``bye``); not where a table or a bracket fixes it."""
+
+    @property
     def draws(self) -> bool:
         """Whether a game can end in a draw (a play-off game is replayed instead)."""
 
@@ -265,11 +270,14 @@ class Scheme(Protocol):
         rng: random.Random,
         order: Sequence[int] | None,
         allow_repeats: bool = False,
+        bye: int | None = None,
     ) -> Pairing:
         """The pairing of round ``number``; ``order`` numbers the players by hand.
 
         ``allow_repeats`` is the referee's confirmation that a repeat game is acceptable
-        when no pairing without one exists (he then fixes it by hand).
+        when no pairing without one exists (he then fixes it by hand); ``bye`` is the
+        referee's choice of who sits out an odd round (``actions.with_bye`` has checked that
+        he plays it and that the field is odd), refused where ``chooses_byes`` is not.
         """
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:

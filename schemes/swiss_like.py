@@ -46,6 +46,7 @@ class SwissLike:
     everyone_plays: bool = True
     draws: bool = True
     params_editable: bool = False
+    chooses_byes: bool = True
     pairs_early: bool = False
     confirms_players: bool = False
     recorded: Sequence[Recorded] = ()
@@ -83,8 +84,6 @@ class SwissLike:
         allow_repeats: bool = False,
         bye: int | None = None,
     ) -> Pairing:
-        """The scheme's pairing of round ``number``; ``bye``, when given, is the referee's
-        choice of who sits out an odd round (``actions.with_bye`` has checked it)."""
         drawn: dict[str, Any] = {}
         new_order = None
         if number == 1:

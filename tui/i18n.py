@@ -8,6 +8,9 @@ templates and are translated the same way.
 
 from __future__ import annotations
 
+import string
+from typing import Any
+
 from schemes.events import Event, WouldBreak
 from schemes.history import describe_parts
 from schemes.model import (
@@ -28,7 +31,6 @@ _language = "ru"
 RU = {
     # app and start screen
     "Tengen": "Tengen",
-    "Tournaments": "Турниры",
     "Recent tournaments and those in {folder}": "Недавние турниры и турниры в {folder}",
     "Recent tournaments and those in {folder} and {other}": "Недавние турниры и турниры в {folder} и {other}",
     "No tournaments yet: n creates one, d opens the demo.": "Турниров пока нет: n — новый турнир, d — демонстрационный.",
@@ -52,10 +54,8 @@ RU = {
     "Scheme": "Схема",
     "Name": "Название",
     "Venue": "Место проведения",
-    "Dates (05.12.2026-06.12.2026)": "Даты (05.12.2026-06.12.2026)",
     "Number of rounds": "Число туров",
     "Komi": "Коми",
-    "Time control (40+5/15, 60+30sx3, 45+30s, 60)": "Контроль времени (40+5/15, 60+30sx3, 45+30s, 60)",
     "Paperwork language": "Язык документов",
     "File": "Файл",
     "Parameters of the scheme": "Параметры схемы",
@@ -68,7 +68,6 @@ RU = {
     "the scheme counts them": "схема считает сама",
     "Saved as {path}": "Запишется в {path}",
     "Give a name": "Укажите название",
-    "Give the number of rounds": "Укажите число туров",
     "A whole number": "Целое число",
     "A number like 6.5": "Число вроде 6.5",
     "{path} exists already": "{path} уже существует",
@@ -88,7 +87,6 @@ RU = {
     "Undo": "Отменить",
     "Redo": "Вернуть",
     "Print": "Печать",
-    "Export rating table": "Таблица для РК",
     "Close": "Закрыть",
     "{name} · {scheme} · round {paired} of {total}": "{name} · {scheme} · тур {paired} из {total}",
     "{name} · {scheme} · rounds: {total}, not paired yet": "{name} · {scheme} · туров: {total}, жеребьёвки ещё не было",
@@ -185,11 +183,9 @@ RU = {
     "Only boards without a result": "Только доски без результата",
     "only boards without a result (f: all)": "только без результата (f — все)",
     "Round {round} paired": "{round}-й тур составлен",
-    "{error}. Pair allowing repeat games?": "{error}. Составить с повторными встречами?",
     "Numbers of the two players (3 12)": "Номера двух игроков (3 12)",
     "Two player numbers, like 3 12": "Два номера игроков, например 3 12",
     "{reason}. Do it anyway?": "{reason}. Всё равно сделать так?",
-    "No such board: {board}": "Нет доски {board}",
     # standings
     "Standings after round {round}": "Положение после {round}-го тура",
     "Final table": "Итоговая таблица",
@@ -225,6 +221,9 @@ RU = {
     "Tick": "Отметить",
     "EGF format": "Формат EGF",
     "Export": "Экспорт",
+    "Rating table": "Таблица для РК",
+    "Rating table, OpenGotha file": "Таблица для РК, файл OpenGotha",
+    "OpenGotha file": "Файл OpenGotha",
     "Rating table written to {path}": "Таблица для РК записана в {path}",
     "Yes": "Да",
     "No": "Нет",
@@ -402,7 +401,7 @@ RU = {
     "redone: event {event} ({what})": "возвращена запись {event} ({what})",
     "created {path}: {scheme}, {players} players, {rounds} rounds of games from {source}": "создан {path}: {scheme}, игроков: {players}, туров с партиями: {rounds}, из {source}",
     "{document} written to {path}": "{document}: записано в {path}",
-    "OpenGotha file written to {path}": "файл OpenGotha записан в {path}",
+    "OpenGotha file written to {path}": "Файл OpenGotha записан в {path}",
     "rating table written to {path}": "таблица для РК записана в {path}",
     "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
     "Put it back as {name} (the current file is kept as {name}.damaged)? [y/N] ": "Вернуть его как {name} (нынешний файл сохранится как {name}.damaged)? [д/Н] ",
@@ -527,7 +526,7 @@ RU = {
     "not a Tengen tournament file": "не файл турнира Tengen",
     "{what} holds a line break: one line of visible text, please": "{what}: перевод строки не допускается, нужна одна строка",
     "{what} holds the invisible character U+{code}: one line of visible text, please": "{what}: невидимый символ U+{code} не допускается",
-    "{what} is {length} characters long: at most {limit}": "{what}: {length} знаков, допустимо не больше {limit}",
+    "{what} is {length} characters long: at most {limit}": "{what}: {length:знак|знака|знаков}, допустимо не больше {limit}",
     "{what} has nothing visible in it": "{what}: нет ни одного видимого знака",
     "{what} is empty": "{what}: пусто",
     "unknown country code {code!r}: two letters, like RU or DE": "неизвестный код страны {code!r}: две буквы, например RU",
@@ -598,6 +597,13 @@ RU = {
     "a jigo is no result here: the game is replayed; enter the replay's result": "джиго здесь не результат: партия переигрывается; внесите результат переигровки",
     "a game here has a winner: enter who won (or both-lose)": "здесь у партии есть победитель: внесите, кто выиграл (или «оба проиграли»)",
     "(registered in advance)": "(предварительная регистрация)",
+    "Registered in advance, not confirmed": "Предварительная регистрация не подтверждена",
+    "Not paired": "Без пары",
+    "registered in advance": "предв. регистрация",
+    "Has come (registered in advance)": "Пришёл (был зарегистрирован заранее)",
+    "Registering in advance is OpenGotha's: McMahon and Swiss only": "Предварительная регистрация есть только в Макмагоне и швейцарской (как в OpenGotha)",
+    "{name} is registered already, not in advance": "{name} уже зарегистрирован, не предварительно",
+    "{name} has come: paired from round {round}": "{name} пришёл: в парах с {round}-го тура",
     "McMahon, Swiss: pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)": "Макмагон, швейцарская: жеребьёвка, хотя в прошлом туре не все результаты, как позволяет OpenGotha (недостающий результат не засчитывается никому)",
     "McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)": "Макмагон, швейцарская: предварительная регистрация, в пары не ставится до подтверждения (PRE в OpenGotha)",
     "a player registered in advance has come: he is paired from the next round": "предварительно зарегистрированный игрок пришёл: ставится в пары со следующего тура",
@@ -619,8 +625,6 @@ RU = {
     "sex: f or m (ж or м), not {value!r}": "пол: ж или м, а не {value!r}",
     "sex is f, m or empty, not {value!r}": "пол — ж, м или пусто, а не {value!r}",
     "bad date of birth {text!r} in the file": "неверная дата рождения {text!r} в файле",
-    "The file's teams are not imported": "Команды из файла не импортированы",
-    "The file's clubs groups are not imported": "Группы клубов из файла не импортированы",
     "teams": "командный зачёт",
     "prizes": "призёры",
     "Prizes": "Призы",
@@ -662,7 +666,7 @@ RU = {
     "numberOfCategories={count}: 1 to {limit}": "numberOfCategories={count}: от 1 до {limit}",
     "category {number}: the file has {count} categories": "категория {number}: в файле их {count}",
     "numberOfRounds={rounds}: 1 to {limit}": "numberOfRounds={rounds}: от 1 до {limit}",
-    "the file has {last} rounds of games, not {rounds}": "в файле партии {last} туров, а не {rounds}",
+    "the file has {last} rounds of games, not {rounds}": "в файле партии {last:тура|туров|туров}, а не {rounds}",
     "player {player} has no {what} (OpenGotha cannot open the file either)": "у игрока {player} нет поля «{what}» (OpenGotha тоже не откроет этот файл)",
     "first name": "имя",
     "player {player}: country {country!r} is not two letters (OpenGotha cannot open the file either)": "игрок {player}: страна {country!r} — не две буквы (OpenGotha тоже не откроет этот файл)",
@@ -686,15 +690,15 @@ RU = {
     "round {round}: two games on table {table}: the later one stands, as in OpenGotha": "{round}-й тур: две партии за столом {table}: остаётся последняя, как в OpenGotha",
     "the bye of round {round} names no player of the file: OpenGotha drops it, so does the import": "свободный от игры в {round}-м туре не найден среди игроков: OpenGotha его пропускает, импорт тоже",
     "round {round}: the bye also plays a game: the bye is dropped (OpenGotha would count both)": "{round}-й тур: свободный от игры играет и партию: свободный тур пропущен (OpenGotha засчитал бы и то и другое)",
-    "round {round}: player {player} plays {count} games: all count in his score, the tables show his last": "{round}-й тур: игрок {player} играет {count} партий: в очки идут все, в таблицах видна последняя",
-    "{count} players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)": "Предварительно зарегистрированы (PRE) {count} игроков: в пары не ставятся, пока регистрация не подтверждена (player edit ID --confirm)",
-    "round {round} is paired in part: {count} players are on no board; to pair it whole, import with --rounds {before}": "{round}-й тур поставлен в пары не весь: без пары {count} игроков; чтобы провести жеребьёвку тура целиком, импортируйте с --rounds {before}",
+    "round {round}: player {player} plays {count} games: all count in his score, the tables show his last": "{round}-й тур: игрок {player} играет {count:партию|партии|партий}: в очки идут все, в таблицах видна последняя",
+    "{count} players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)": "Предварительно зарегистрированных (PRE) игроков: {count}; в пары они не ставятся, пока регистрация не подтверждена (player edit ID --confirm)",
+    "round {round} is paired in part: {count} players are on no board; to pair it whole, import with --rounds {before}": "{round}-й тур поставлен в пары не весь: без пары {count:игрок|игрока|игроков}; чтобы провести жеребьёвку тура целиком, импортируйте с --rounds {before}",
     "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
-    "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves} ходов) не записать в Tengen: не сохранён",
+    "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves:ход|хода|ходов}) не записать в Tengen: не сохранён",
     "the event ends ({end}) before it begins ({begin}): read the other way round": "турнир кончается ({end}) раньше, чем начинается ({begin}): даты переставлены",
     "the file's teams are not imported (Tengen does not keep them)": "команды из файла не импортированы (Tengen их не хранит)",
-    "the byo-yomi's {periods} periods: OpenGotha keeps one period of {seconds} s": "{periods} периодов бёёми: OpenGotha хранит один период по {seconds} с",
+    "the byo-yomi's {periods} periods: OpenGotha keeps one period of {seconds} s": "периодов бёёми: {periods}, а OpenGotha хранит один период по {seconds} с",
     "player {player}: country {country!r} is not two letters: left empty": "игрок {player}: страна {country!r} — не две буквы: оставлена пустой",
     "player {player} has no {what}: written as -": "у игрока {player} нет поля «{what}»: записано «-»",
     "players {player} and another would be one for OpenGotha ({key}): written as {name!r}": "игрок {player} и ещё один для OpenGotha — один человек ({key}): записан как {name!r}",
@@ -886,7 +890,7 @@ RU = {
     "{scheme}: the table decides who has the bye": "{scheme}: свободного определяет таблица",
     "player {player} had a bye in round {round}": "игрок {player} уже был свободен в {round}-м туре",
     "the order must list every player of the field once, by id": "в порядке каждый игрок должен быть ровно один раз, по рег. номеру",
-    "{players} players play {total} rounds, but the tournament was created with {wanted}: create it without --rounds, or change the field": "{players} игроков играют {total} туров, а турнир создан на {wanted}: создайте его без числа туров или измените состав",
+    "{players} players play {total} rounds, but the tournament was created with {wanted}: create it without --rounds, or change the field": "{players:игрок играет|игрока играют|игроков играют} {total:тур|тура|туров}, а турнир создан на {wanted}: создайте его без числа туров или измените состав",
     "round {round}: unknown recorded value {key!r}": "{round}-й тур: неизвестное значение {key!r}",
     "round {round}: damaged {key}": "{round}-й тур: испорчено {key}",
     "round {round}: the pairing lacks {key}": "{round}-й тур: в жеребьёвке нет {key}",
@@ -956,10 +960,31 @@ def language() -> str:
     return _language
 
 
+class _Counting(string.Formatter):
+    """A Russian count agrees with its noun: ``{count:партию|партии|партий}`` writes
+    «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        if not isinstance(value, int):
+            return str(value)
+        one, few, many = format_spec.split("|")
+        tens, units = value % 100, value % 10
+        if units == 1 and tens != 11:
+            return f"{value} {one}"
+        if 2 <= units <= 4 and not 12 <= tens <= 14:
+            return f"{value} {few}"
+        return f"{value} {many}"
+
+
+_COUNTING = _Counting()
+
+
 def _(text: str, /, **values: object) -> str:
     """``text`` in the interface language, with ``values`` filled in (any names, ``text`` too)."""
     translated = RU.get(text, text) if _language == "ru" else text
-    return translated.format(**values) if values else translated
+    return _COUNTING.format(translated, **values) if values else translated
 
 
 _SAID_AS_WORDS = ("what", "scheme")

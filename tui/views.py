@@ -13,8 +13,7 @@ from typing import Any
 from schemes.events import Event, retracted_ids
 from schemes.history import describe
 from schemes.model import Tournament
-from schemes.registry import get_scheme
-from schemes.registry import skipping as registry_skipping
+from schemes.registry import get_scheme, not_playing
 from schemes.true_rating import rating_label
 from tui.i18n import _, event_text, language
 
@@ -62,9 +61,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
             }
             for b in played.boards
         ],
-        "byes": list(played.byes),
-        "skips": registry_skipping(state, number),
-        "withdrawn": state.withdrawn(number),
+        **not_playing(state, number),
     }
     result.update((k, v) for k, v in played.extra.items() if isinstance(v, (int, float, str)))
     return result
@@ -103,6 +100,16 @@ def player_label(state: Tournament, player_id: int) -> str:
     return f"{no if no is not None else '-'}. {player.full_name} ({player.rank_label})"
 
 
+NOT_PLAYING = {
+    "byes": "Bye",
+    "skips": "Skip",
+    "in_advance": "Registered in advance, not confirmed",
+    "not_assigned": "Not paired",
+    "withdrawn": "Withdrawn",
+}
+"""The title of each kind of ``registry.not_playing``."""
+
+
 def pairings_text(state: Tournament, number: int) -> str:
     """A round as the command line prints it, in the interface language; results as codes
     (what ``result`` takes)."""
@@ -120,7 +127,7 @@ def pairings_text(state: Tournament, number: int) -> str:
             f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()
         )
-    for key, title in (("byes", "Bye"), ("skips", "Skip"), ("withdrawn", "Withdrawn")):
+    for key, title in NOT_PLAYING.items():
         if data[key]:
             lines.append(f"{_(title)}: " + "; ".join(player_label(state, p) for p in data[key]))
     return "\n".join(lines)

@@ -3,8 +3,6 @@ columns and marks in the rating-commission table, how its main value is written.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from paperwork.per_scheme import fors, gamma, gotha, playoff, round_robin, sport_handicap
 from paperwork.per_scheme.base import SchemePaper
 from schemes.model import Tournament
@@ -14,9 +12,8 @@ PAPER: dict[str, SchemePaper] = {
     "sport-handicap": sport_handicap.PAPER,
     "fors": fors.PAPER,
     "round-robin": round_robin.PAPER,
-    # TODO(issue 24): paperwork/per_scheme/gotha.py to say opponents_by_place=True itself
-    "mcmahon": replace(gotha.MCMAHON, opponents_by_place=True),
-    "swiss": replace(gotha.SWISS, opponents_by_place=True),
+    "mcmahon": gotha.MCMAHON,
+    "swiss": gotha.SWISS,
     "playoff": playoff.PAPER,
 }
 

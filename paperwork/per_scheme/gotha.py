@@ -91,7 +91,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             outcomes_of = table[row.player]
             if r < len(outcomes_of):
                 outcome = outcomes_of[r]
-                mark = opponent_mark(outcome, position, bye="0=", skip="0-")
+                mark = opponent_mark(outcome, position)
                 if outcome.opponent is not None:
                     mark += f"/{'w' if outcome.white else 'b'}{outcome.handicap or ''}"
                 cells.append(mark)
@@ -130,5 +130,19 @@ def _free_mark(prefix: str) -> Callable[[Tournament, str], str]:
     return free_mark
 
 
-MCMAHON = SchemePaper(card, final_table, "Pl MMS SOS SOSOS", _rating_info("SOSM", "SOSOSM"), _free_mark("genMMS2Value"))
-SWISS = SchemePaper(card, final_table, "Pl NBW SOS SOSOS", _rating_info("SOSW", "SOSOSW"), _free_mark("genNBW2Value"))
+MCMAHON = SchemePaper(
+    card,
+    final_table,
+    "Pl MMS SOS SOSOS",
+    _rating_info("SOSM", "SOSOSM"),
+    _free_mark("genMMS2Value"),
+    opponents_by_place=True,
+)
+SWISS = SchemePaper(
+    card,
+    final_table,
+    "Pl NBW SOS SOSOS",
+    _rating_info("SOSW", "SOSOSW"),
+    _free_mark("genNBW2Value"),
+    opponents_by_place=True,
+)

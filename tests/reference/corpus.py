@@ -54,6 +54,20 @@ def real_pairings() -> dict[str, dict[int, Pairing]]:
 
 
 @cache
+def real_chosen_byes() -> dict[str, dict[int, tuple[str, Pairing]]]:
+    """Rounds of the real files paired by the engine with a bye the referee chose: the chosen
+    player's key and the engine's pairing."""
+    text = lzma.decompress((HERE / "opengotha_remote_chosen_byes.json.xz").read_bytes()).decode("utf-8")
+    return {
+        name: {
+            int(r): (p["chosen"], Pairing(tuple(tuple(b) for b in p["boards"]), p["bye"]))  # type: ignore[misc]
+            for r, p in rounds.items()
+        }
+        for name, rounds in json.loads(text).items()
+    }
+
+
+@cache
 def real_standings() -> dict[str, object]:
     """OpenGotha's standings of 210 real files after their last round: the criteria's names,
     and for each file the round and its players in place order, each ``[key, values…]``."""
@@ -101,18 +115,25 @@ def imported(path: Path, rounds: int) -> Tournament:
     return state
 
 
-def tengen_pairing(path: Path, number: int) -> Pairing | None:
+def tengen_pairing(path: Path, number: int, bye: str | None = None) -> Pairing | None:
     """Tengen's pairing of round ``number`` from the file's rounds before it, in the engine's
-    terms (None where there is nobody to pair: the engine prints no board then)."""
+    terms (None where there is nobody to pair: the engine prints no board then); ``bye`` is
+    the key of the player the referee gives the bye."""
+    from schemes import actions
     from schemes.scheme import PairingError
 
     state = imported(path, number - 1)
-    try:
-        pairing = get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
-    except PairingError:
-        return None
     names = opengotha_names(state)
     key = {p: opengotha_key(*names[p]) for p in names}
+    scheme = get_scheme(state.settings.scheme)
+    try:
+        if bye is None:
+            pairing = scheme.pair(state, number, random.Random(1), None, True)
+        else:
+            player = next(p for p, k in key.items() if k == bye)
+            pairing = actions.with_bye(scheme, state, number, random.Random(1), None, True, player)
+    except PairingError:
+        return None
     boards = tuple(sorted((b.number, key[b.white], key[b.black], b.handicap) for b in pairing.boards))
     return Pairing(boards, key[pairing.byes[0]] if pairing.byes else None)
 

@@ -1,7 +1,7 @@
 """The referee chooses who sits out an odd round (issue 24): ``actions.pair(bye=…)``.
 
-The chosen player has the bye and the others are paired by the scheme's own rules, as if he
-had announced a skip; choosing the player the scheme would choose gives its own pairing;
+The chosen player has the bye and the others are paired by the scheme's own rules; choosing
+the player the scheme would choose gives its own games;
 a scheme whose table or bracket fixes the byes refuses, and so does an even field."""
 
 import random
@@ -44,7 +44,14 @@ def paired(log: Log, bye: int | None, seed: int = 3) -> dict:
 def test_the_chosen_player_sits_out_and_everyone_else_plays_once(scheme, players, rounds_played, seed, data) -> None:
     log = field(scheme, players, rounds_played, seed)
     own = paired(log, None)
-    assert paired(log, own["byes"][0]) == own  # the scheme's own choice: its own pairing
+    again = paired(log, own["byes"][0])
+    if scheme in ("mcmahon", "swiss"):
+        # OpenGotha orders the tables of a bye given before pairing by scores that count it
+        # (test_gotha_reference checks it board for board): the same games, maybe other tables
+        assert sorted(map(str, again["boards"])) == sorted(map(str, own["boards"]))
+        assert {**again, "boards": []} == {**own, "boards": []}
+    else:
+        assert again == own  # the scheme's own choice: its own pairing
     chosen = data.draw(st.sampled_from(sorted(log.state.players)), label="bye")
     data_ = paired(log, chosen)
     seated = [p for b in data_["boards"] for p in (b["white"], b["black"])]

@@ -5,7 +5,8 @@ Two references, kept as test data so that the suite needs no Java
 
 - the 775 real tournament files of OpenGotha's public repository, and the engine's
   pairing of each of their 2,541 rounds from the rounds before it: every file opens, and
-  Tengen makes the same pairs, colours, handicaps, tables and bye;
+  Tengen makes the same pairs, colours, handicaps, tables and bye — and the same again in
+  1,097 of those rounds with another player given the bye before pairing;
 - random tournaments varying every parameter (bar, floor, handicap rules, seeding systems,
   DUDD, geography, categories, criteria, bye and absence values, PRE players, absences,
   odd fields), each round paired by the engine itself, and fields over 600 that it splits.
@@ -17,6 +18,7 @@ import pytest
 
 from tests.reference.corpus import (
     difference,
+    real_chosen_byes,
     real_pairings,
     real_standings,
     recorded_pairings,
@@ -29,10 +31,10 @@ CHUNKS = 24
 KNOWN = {
     ("20201105112623_round3", 3): "2 of 6 pairs",
 }
-"""The one round Tengen pairs otherwise, and why: this test file seats a player against
-himself on six tables of a round; OpenGotha keeps those games (and reads the last as his
-game of the round), Tengen drops them with a warning, so the player's earlier opponents
-differ."""
+"""The one round Tengen pairs otherwise (with OpenGotha's own bye or the referee's), and why:
+this test file seats a player against himself on six tables of a round; OpenGotha keeps
+those games (and reads the last as his game of the round), Tengen drops them with a
+warning, so the player's earlier opponents differ."""
 
 
 def real_differences(chunk: int) -> dict[tuple[str, int], str]:
@@ -52,9 +54,26 @@ def test_the_real_files_are_paired_as_opengotha_pairs_them(chunk: int) -> None:
     assert real_differences(chunk) == {key: why for key, why in KNOWN.items() if key[0] in names}
 
 
+@pytest.mark.parametrize("chunk", range(8))
+def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(chunk: int) -> None:
+    """Every round of the real files with a bye, paired again with another player given the
+    bye before pairing (OpenGotha's Bye button): the same boards and tables as the engine's."""
+    folder = unpacked("opengotha_remote.tar.xz")
+    names = sorted(real_chosen_byes())[chunk::8]
+    found = {}
+    for name in names:
+        for number, (chosen, theirs) in sorted(real_chosen_byes()[name].items()):
+            assert theirs.bye == chosen
+            differs = difference(tengen_pairing(folder / f"{name}.xml", number, chosen), theirs)
+            if differs:
+                found[(name, number)] = differs
+    assert found == {key: why for key, why in KNOWN.items() if key[0] in names}
+
+
 def test_the_real_files_are_all_there() -> None:
     pairings = real_pairings()
     assert len(pairings) == 775 and sum(len(rounds) for rounds in pairings.values()) == 2541
+    assert sum(len(rounds) for rounds in real_chosen_byes().values()) == 1097
     assert len(list(unpacked("opengotha_remote.tar.xz").glob("*.xml"))) == 775
 
 

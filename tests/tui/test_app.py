@@ -10,6 +10,7 @@ from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
 from tui.screens.tournament import TournamentScreen
+from tui.views import shown_path
 from tui.widgets import MarkedList
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
@@ -397,7 +398,8 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
         app.open_tournament(folder / "gamma.json")
         await pilot.pause()
         titles = {c.description for c in palette_commands(app.screen)}
-        assert {"Pair next round", "White won", "Undo", "Redo", "Print", "Export rating table", "Language"} <= titles
+        wanted = {"Pair next round", "White won", "Undo", "Redo", "Print", "Rating table, OpenGotha file", "Language"}
+        assert wanted <= titles
         await pilot.press("f8")
         await pilot.pause()
         settings = {r[0]: r[1] for r in rows(app, "settings-table")}
@@ -423,3 +425,23 @@ async def test_switching_language_inside_a_tournament(folder: Path) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen.session.state.paired_rounds == 4
+
+
+async def test_export_an_opengotha_file(folder: Path) -> None:
+    """F7, «Файл OpenGotha»: the McMahon event as OpenGotha opens it, beside the tournament."""
+    from data.opengotha import read
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.click("#opengotha")
+        await pilot.pause()
+        target = folder / "mcmahon-opengotha.xml"
+        assert notes(app)[-2:] == [
+            f"Файл OpenGotha записан в {shown_path(target)}",
+            "периодов бёёми: 3, а OpenGotha хранит один период по 30 с",  # what the file cannot keep, said
+        ]
+        state = app.screen.session.state
+    back = read(target)
+    assert (back.scheme, back.players, back.rounds) == ("mcmahon", len(state.players), state.paired_rounds)

@@ -46,6 +46,8 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
         ],
         "byes": [],
         "skips": [],
+        "in_advance": [],
+        "not_assigned": [],
         "withdrawn": [],
     }
     assert run(capsys, "-f", cup, "result", "1", "1", "B+")[0] == 0

@@ -80,3 +80,27 @@ def test_every_result_code_is_said_and_has_its_key() -> None:
 
     assert set(RESULTS) == set(SHORT) == set(CODES.values()) == set(RESULT_CODES)
     assert all(RU.get(RESULTS[code]) for code in RESULT_CODES)
+
+
+def test_a_russian_count_agrees_with_its_noun() -> None:
+    from tui import i18n
+
+    template = "round {round}: player {player} plays {count} games: all count in his score, the tables show his last"
+    i18n.set_language("ru")
+    shown = {n: i18n._(template, round=2, player=3, count=n).split(":")[1] for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)}
+    assert shown == {
+        1: " игрок 3 играет 1 партию",
+        2: " игрок 3 играет 2 партии",
+        5: " игрок 3 играет 5 партий",
+        11: " игрок 3 играет 11 партий",
+        12: " игрок 3 играет 12 партий",
+        21: " игрок 3 играет 21 партию",
+        22: " игрок 3 играет 22 партии",
+        25: " игрок 3 играет 25 партий",
+        111: " игрок 3 играет 111 партий",
+    }
+    i18n.set_language("en")
+    try:
+        assert i18n._(template, round=2, player=3, count=2).startswith("round 2: player 3 plays 2 games")
+    finally:
+        i18n.set_language("ru")

@@ -51,7 +51,7 @@ async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
             "Печать",
             "Джиго",
             "Поменять игроков",
-            "Таблица для РК",
+            "Таблица для РК, файл OpenGotha",
             "Закрыть",
         ):
             assert description in keys.values()

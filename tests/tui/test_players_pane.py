@@ -122,3 +122,42 @@ async def test_one_notation_on_screen_as_on_paper(folder: Path) -> None:
         assert [row[1] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]  # rows, not player numbers
         assert "победа над № 5" in str(app.screen.query_one("#standings-legend").render())
     assert (points(22.5), points(0.5), points(22), points(-1.5)) == ("22½", "½", "22", "-1½")
+
+
+async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder: Path) -> None:
+    """McMahon (OpenGotha's PRE): his status says so, he is not paired, and ``c`` on his row
+    confirms him — from then on he is paired; a player registered already is left as he is."""
+    from tui.cli import main
+
+    path = folder / "mcmahon.json"
+    assert main(["-f", str(path), "player", "add", "--surname", "Заранее", "--name", "Пётр", "--rank", "3k",
+                 "--pre"]) == 0  # fmt: skip
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        session = app.screen.session
+        late = max(session.state.players)
+        table = app.screen.query_one("#players-table", DataTable)
+        status = list(table.columns).index("status")
+        assert str(table.get_row(str(late))[status]) == "предв. регистрация"
+        upcoming = session.state.paired_rounds + 1
+        assert upcoming == 3 and not session.state.players[late].available_in(upcoming)
+        table.move_cursor(row=table.get_row_index(str(late)))
+        await pilot.press("c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Заранее Пётр пришёл: в парах с 3-го тура"
+        assert session.state.players[late].available_in(upcoming)
+        assert str(table.get_row(str(late))[status]) == ""
+        await pilot.press("c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Заранее Пётр уже зарегистрирован, не предварительно"
+
+
+async def test_confirming_is_refused_where_nobody_registers_in_advance(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Предварительная регистрация есть только в Макмагоне и швейцарской (как в OpenGotha)"
+        assert not app.screen.query_one("PlayersPane").check_action("confirm", ())

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from textual.actions import parse as parse_action
 from textual.containers import Vertical
+from textual.events import Key
 
+from tui.i18n import _
 from tui.session import Session
 from tui.translated import Translated
 
@@ -24,3 +27,21 @@ class Pane(Translated, Vertical):
 
     def after_recompose(self) -> None:
         self.show(self.session)
+
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why this tournament's scheme has no such action (a template), or None."""
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A key only where the scheme has what it does (F1, the footer and the palette then
+        do not offer it); pressed anyway, ``on_key`` says why."""
+        return not self.is_attached or self.not_here(action, parameters) is None
+
+    def on_key(self, event: Key) -> None:
+        for binding in self._bindings.key_to_bindings.get(event.key, []):
+            _namespace, action, parameters = parse_action(binding.action)
+            reason = self.not_here(action, parameters) if self.is_attached else None
+            if reason:
+                self.notify(_(reason), severity="warning")
+                event.stop()
+                return

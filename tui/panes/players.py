@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
-from schemes import actions
+from schemes import actions, registry
 from schemes.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
@@ -24,6 +24,7 @@ class PlayersPane(Pane):
         Binding("e", "edit", "Edit", id="players.edit"),
         Binding("k", "skip", "Skip rounds", show=False, id="players.skip_rounds"),
         Binding("w", "withdraw", "Withdraw", show=False, id="players.withdraw"),
+        Binding("c", "confirm", "Has come (registered in advance)", show=False, id="players.confirm"),
         Binding("i", "import_file", "Import", id="players.import"),
         Binding("f", "rating_list", "Rating list", show=False, id="players.rating_list"),
         Binding("slash", "search", "Search", id="players.search"),
@@ -82,8 +83,17 @@ class PlayersPane(Pane):
         if self.is_attached and not self.stale:
             self.show(self.session)
 
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Registering in advance (and so confirming) is OpenGotha's."""
+        scheme = registry.get_scheme(self.session.state.settings.scheme)
+        if action == "confirm" and not scheme.confirms_players:
+            return "Registering in advance is OpenGotha's: McMahon and Swiss only"
+        return None
+
     @staticmethod
     def status(player: Player) -> str:
+        if player.preregistered:
+            return _("registered in advance")
         if player.withdrawn_from is not None:
             return _("withdrawn from {round}", round=player.withdrawn_from)
         if player.skips:
@@ -189,6 +199,18 @@ class PlayersPane(Pane):
         self.app.push_screen(
             ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)), withdraw
         )
+
+    def action_confirm(self) -> None:
+        """A player registered in advance has come: he is paired from the next round on."""
+        player = self.selected()
+        if player is None:
+            return
+        if not player.preregistered:
+            self.notify(_("{name} is registered already, not in advance", name=player.full_name), severity="warning")
+            return
+        if self.screen.act(actions.edit(player.id, preregistered=False)):
+            self.notify(_("{name} has come: paired from round {round}", name=player.full_name,
+                          round=self.session.state.paired_rounds + 1))  # fmt: skip
 
     def action_import_file(self) -> None:
         from tui.screens.ask import AskScreen

@@ -9,7 +9,6 @@ missing results goes down.
 
 from __future__ import annotations
 
-from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
@@ -36,6 +35,7 @@ from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
+from tui.views import NOT_PLAYING
 from tui.widgets import Column, PlainTable, cut
 
 CODES = {
@@ -121,16 +121,9 @@ class RoundsPane(Pane):
         yield PlainTable(id="boards", zebra_stripes=True, cursor_type="row")
         yield Static(id="round-free", markup=False)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """A key only where the scheme has what it does (F1, the footer and the palette then
-        do not offer it); pressed anyway, ``on_key`` says why."""
-        return self.not_here(action, parameters) is None
-
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
         Swiss), the bracket the play-off's, and a play-off game is never a jigo."""
-        if not self.is_attached:
-            return None
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "why" and scheme.name not in OPENGOTHA_SCHEMES:
             return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
@@ -229,23 +222,17 @@ class RoundsPane(Pane):
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 
     def show_free(self, played: Round) -> None:
-        skipping = registry.skipping(self.session.state, played.number)
-        lines = []
-        if played.byes:
-            lines.append(f"{_('Bye')}: " + "; ".join(self.label(p) for p in played.byes))
-        if skipping:
-            lines.append(f"{_('Skip')}: " + "; ".join(self.label(p) for p in skipping))
+        """Who is on no board, and why (the withdrawn are the players tab's)."""
+        off = registry.not_playing(self.session.state, played.number)
+        lines = [
+            f"{_(title)}: " + "; ".join(self.label(p) for p in off[key])
+            for key, title in NOT_PLAYING.items()
+            if off[key] and key != "withdrawn"
+        ]
         self.query_one("#round-free", Static).update("\n".join(lines))
 
     # -- entering results ------------------------------------------------------------
     def on_key(self, event: Key) -> None:
-        for binding in self._bindings.key_to_bindings.get(event.key, []):
-            _namespace, action, parameters = parse_action(binding.action)
-            reason = self.not_here(action, parameters)
-            if reason:
-                self.notify(_(reason), severity="warning")
-                event.stop()
-                return
         if event.character and event.character.isdigit():
             self.board_typed += event.character
             self.jump_to(int(self.board_typed))

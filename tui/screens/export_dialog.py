@@ -1,4 +1,5 @@
-"""The rating-commission table: Latin names or not, RFG or EGF form."""
+"""What goes out of Tengen: the rating-commission table (Latin names or not, RFG or EGF
+form), or the tournament as an OpenGotha file (to check it side by side)."""
 
 from __future__ import annotations
 
@@ -12,22 +13,28 @@ from tui.i18n import _
 from tui.widgets import MarkedList
 
 
-class ExportScreen(ModalScreen[tuple[bool, bool] | None]):
+class ExportScreen(ModalScreen[tuple[str, bool, bool] | None]):
+    """Dismissed with what to write (``rating`` or ``opengotha``) and the rating table's two
+    options, or None."""
+
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="export_dialog.cancel")]
     AUTO_FOCUS = "#options"
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Export rating table"), classes="heading", markup=False)
+            yield Label(_("Export"), classes="heading", markup=False)
             yield MarkedList((_("Latin names"), "latin", False), (_("EGF format"), "egf", False), id="options")
             with Horizontal(classes="buttons"):
-                yield Button(_("Export"), id="export", variant="primary")
+                yield Button(_("Rating table"), id="export", variant="primary")
+                yield Button(_("OpenGotha file"), id="opengotha")
                 yield Button(_("Cancel"), id="cancel")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        chosen = self.query_one(MarkedList).selected
         if event.button.id == "export":
-            chosen = self.query_one(MarkedList).selected
-            self.dismiss(("latin" in chosen, "egf" in chosen))
+            self.dismiss(("rating", "latin" in chosen, "egf" in chosen))
+        elif event.button.id == "opengotha":
+            self.dismiss(("opengotha", False, False))
         else:
             self.dismiss(None)
 

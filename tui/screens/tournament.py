@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from data.errors import TournamentFileError
 from schemes.actions import Action
-from schemes.events import Event, InvalidEvent
+from schemes.events import Event, InvalidEvent, Notice
 from schemes.history import Appended
 from schemes.model import Tournament
 from schemes.registry import get_scheme
@@ -54,7 +54,7 @@ class TournamentScreen(Translated, Screen[None]):
         Binding("ctrl+z", "undo", "Undo", id="tournament.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="tournament.redo"),
         Binding("f6", "print", "Print", id="tournament.print"),
-        Binding("f7", "export", "Export rating table", show=False, id="tournament.export"),
+        Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
 
@@ -235,24 +235,32 @@ class TournamentScreen(Translated, Screen[None]):
     def action_export(self) -> None:
         from tui.screens.export_dialog import ExportScreen
 
-        def chosen(choice: tuple[bool, bool] | None) -> None:
+        def chosen(choice: tuple[str, bool, bool] | None) -> None:
             if choice is None:
                 return
+            from data.opengotha import write
+            from data.store import write_atomically
             from paperwork.rating_table import export
 
-            latin, egf = choice
-            from data.store import write_atomically
-
-            target = self.session.path.with_name(f"{self.session.path.stem}-rating{'-egf' if egf else ''}.txt")
+            what, latin, egf = choice
+            stem = self.session.path.stem
+            warnings: tuple[Notice, ...] = ()
+            if what == "opengotha":
+                target = self.session.path.with_name(f"{stem}-opengotha.xml")
+                written = write(self.session.state)
+                text, warnings = written.text, written.warnings
+                done = _("OpenGotha file written to {path}", path=shown_path(target))
+            else:
+                target = self.session.path.with_name(f"{stem}-rating{'-egf' if egf else ''}.txt")
+                text = export(self.session.state, self.session.events, latin, egf)
+                done = _("Rating table written to {path}", path=shown_path(target))
             try:
-                write_atomically(
-                    target,
-                    export(self.session.state, self.session.events, latin, egf).encode("utf-8"),
-                    keep_backup=False,
-                )
+                write_atomically(target, text.encode("utf-8"), keep_backup=False)
             except TournamentFileError as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
-            self.notify(_("Rating table written to {path}", path=shown_path(target)), timeout=8)
+            self.notify(done, timeout=8)
+            for warning in warnings:
+                self.notify(said(warning), severity="warning", timeout=10)
 
         self.app.push_screen(ExportScreen(), chosen)

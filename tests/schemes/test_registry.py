@@ -1,0 +1,51 @@
+"""Who is on no board of a round, and why (``registry.not_playing``): each kind its own list,
+so a player OpenGotha left "not assigned" or registered in advance is never called a skip."""
+
+from schemes import actions
+from schemes.registry import not_playing
+from tests.builders import Log
+
+
+def test_each_player_off_the_boards_is_listed_once_with_his_reason() -> None:
+    log = Log("mcmahon", 3)
+    ids = [log.add(f"Игрок{i}", rank=f"{i + 1}k") for i in range(9)]
+    log.commit(actions.skip(ids[5], [1]))
+    log.commit(actions.withdraw(log.state, ids[3], 1))
+    pre = log.add("Заранее", rank="5k", preregistered=True)
+    log.commit(
+        (
+            "round_paired",
+            {
+                "round": 1,
+                "boards": [
+                    {"white": ids[0], "black": ids[1], "handicap": 0, "komi": 6.5, "nigiri": False},
+                    {"white": ids[2], "black": ids[7], "handicap": 0, "komi": 6.5, "nigiri": False},
+                ],
+                "byes": [ids[4]],
+                "extra": {},
+                "order": sorted(p for p in [*ids, pre] if p != ids[3]),
+                "as_recorded": True,  # as an OpenGotha file holds it: Игрок6 and Игрок8 on no board
+            },
+        )
+    )
+    assert not_playing(log.state, 1) == {
+        "byes": [ids[4]],
+        "skips": [ids[5]],
+        "in_advance": [pre],
+        "not_assigned": [ids[6], ids[8]],
+        "withdrawn": [ids[3]],
+    }
+
+
+def test_a_play_off_s_knocked_out_are_neither_skipping_nor_left_out() -> None:
+    log = Log("playoff")
+    for i in range(4):
+        log.add(f"P{i}", rating=2000 + 10 * i)
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    log.pair()
+    off = not_playing(log.state, 2)
+    losers = [b.black for b in log.state.round(1).boards]
+    assert off["skips"] == off["not_assigned"] == off["in_advance"] == [] and off["byes"] == []
+    assert all(not log.state.round(2).board_of(p) for p in losers)
