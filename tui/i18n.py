@@ -691,7 +691,7 @@ RU = {
     "the bye of round {round} names no player of the file: OpenGotha drops it, so does the import": "свободный от игры в {round}-м туре не найден среди игроков: OpenGotha его пропускает, импорт тоже",
     "round {round}: the bye also plays a game: the bye is dropped (OpenGotha would count both)": "{round}-й тур: свободный от игры играет и партию: свободный тур пропущен (OpenGotha засчитал бы и то и другое)",
     "round {round}: player {player} plays {count} games: all count in his score, the tables show his last": "{round}-й тур: игрок {player} играет {count:партию|партии|партий}: в очки идут все, в таблицах видна последняя",
-    "{count} players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)": "Предварительно зарегистрированных (PRE) игроков: {count}; в пары они не ставятся, пока регистрация не подтверждена (player edit ID --confirm)",
+    "{count} players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)": "предварительно зарегистрированных (PRE) игроков: {count}; в пары они не ставятся, пока регистрация не подтверждена (player edit ID --confirm)",
     "round {round} is paired in part: {count} players are on no board; to pair it whole, import with --rounds {before}": "{round}-й тур поставлен в пары не весь: без пары {count:игрок|игрока|игроков}; чтобы провести жеребьёвку тура целиком, импортируйте с --rounds {before}",
     "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
