@@ -9,7 +9,8 @@ Two references, kept as test data so that the suite needs no Java
   1,097 of those rounds with another player given the bye before pairing;
 - random tournaments varying every parameter (bar, floor, handicap rules, seeding systems,
   DUDD, geography, categories, criteria, bye and absence values, PRE players, absences,
-  odd fields), each round paired by the engine itself, and fields over 600 that it splits.
+  odd fields), each round paired by the engine itself, and fields over 600 that it splits;
+  and random tournaments with clubs groups (no real file has them).
 """
 
 from __future__ import annotations
@@ -101,6 +102,21 @@ def test_random_tournaments_are_paired_as_opengotha_pairs_them(chunk: int) -> No
     folder = unpacked("random_tournaments.tar.xz")
     found = {}
     for name in random_files("random_tournaments.tar.xz")[chunk::CHUNKS]:
+        for number, theirs in recorded_pairings(folder / name).items():
+            differs = difference(tengen_pairing(folder / name, number), theirs)
+            if differs:
+                found[(name, number)] = differs
+    assert found == {}
+
+
+def test_clubs_groups_are_weighed_as_opengotha_weighs_them() -> None:
+    """No real file has clubs groups: 40 random tournaments with one to three of them (a club
+    in two groups now and then), every round as the engine paired it."""
+    folder = unpacked("clubs_groups_tournaments.tar.xz")
+    names = random_files("clubs_groups_tournaments.tar.xz")
+    assert len(names) == 40
+    found = {}
+    for name in names:
         for number, theirs in recorded_pairings(folder / name).items():
             differs = difference(tengen_pairing(folder / name, number), theirs)
             if differs:

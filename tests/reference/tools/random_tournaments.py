@@ -13,6 +13,7 @@ then holds, for every round, the very pairing OpenGotha made from the rounds bef
 the reference the tests compare Tengen's pairing with.
 
     python tests/reference/tools/random_tournaments.py OUT_FOLDER COUNT [--first SEED] [--players A-B] [--rounds A-B]
+        [--clubs-groups]
 """
 
 from __future__ import annotations
@@ -129,7 +130,8 @@ def parameters(rng: random.Random, system: str, rounds: int, categories: list[in
     return "\n".join(lines)
 
 
-def players(rng: random.Random, count: int, rounds: int) -> list[str]:
+def players(rng: random.Random, count: int, rounds: int) -> tuple[list[str], list[str]]:
+    """The players' lines, and the clubs they come from."""
     clubs = [f"{k:02d}{rng.choice('ABCDEFGHIJ')}{rng.choice('xyz')}" for k in range(max(2, count // 6))]
     lines, keys = [], set()
     while len(lines) < count:
@@ -153,7 +155,18 @@ def players(rng: random.Random, count: int, rounds: int) -> list[str]:
             "smmsCorrection": str(rng.choice([0] * 12 + [-1, 1, 2])),
         }  # fmt: skip
         lines.append("        <Player " + " ".join(f"{k}={quoteattr(v)}" for k, v in attributes.items()) + "/>")
-    return lines
+    return lines, clubs
+
+
+def clubs_groups(rng: random.Random, clubs: list[str]) -> list[str]:
+    """One to three groups of two to four clubs each (a club in two groups now and then)."""
+    lines = ["    <ClubsGroups>"]
+    for number in range(1, rng.randint(1, 3) + 1):
+        lines.append(f'        <ClubsGroup name="Group {number}">')
+        members = rng.sample(clubs, min(len(clubs), rng.randint(2, 4)))
+        lines += [f"            <Club name={quoteattr(club)}/>" for club in members]
+        lines.append("        </ClubsGroup>")
+    return lines + ["    </ClubsGroups>"]
 
 
 def results(path: Path, number: int, rng: random.Random) -> None:
@@ -175,7 +188,8 @@ def results(path: Path, number: int, rng: random.Random) -> None:
     path.write_text("".join(out), encoding="utf-8")
 
 
-def build(path: Path, seed: int, low: int, high: int, rounds_range: tuple[int, int] = (3, 7)) -> None:
+def build(path: Path, seed: int, low: int, high: int, rounds_range: tuple[int, int] = (3, 7),
+          groups: bool = False) -> None:  # fmt: skip
     rng = random.Random(seed)
     system = rng.choice(["mcmahon", "mcmahon", "swiss", "swisscat"])
     rounds = rng.randint(*rounds_range)
@@ -183,17 +197,19 @@ def build(path: Path, seed: int, low: int, high: int, rounds_range: tuple[int, i
     categories = sorted(rng.sample(range(-25, 5), rng.randint(1, 2)), reverse=True) if system == "swisscat" else []
     if system != "swisscat" and rng.random() < 0.15:
         categories = [rng.randint(-15, 3)]
+    player_lines, clubs = players(rng, count, rounds)
     lines = [
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
         '<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">',
         "    <Players>",
-        *players(rng, count, rounds),
+        *player_lines,
     ]
     lines += [
         "    </Players>",
         "    <Games>",
         "    </Games>",
         parameters(rng, system, rounds, categories),
+        *(clubs_groups(rng, clubs) if groups else []),
         "</Tournament>",
     ]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -212,12 +228,13 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--players", default="6-70")
     parser.add_argument("--rounds", default="3-7")
+    parser.add_argument("--clubs-groups", action="store_true", help="each tournament with clubs groups")
     args = parser.parse_args()
     low, high = map(int, args.players.split("-"))
     first, last = map(int, args.rounds.split("-"))
     args.folder.mkdir(parents=True, exist_ok=True)
     for seed in range(args.first, args.first + args.count):
-        build(args.folder / f"random-{seed}.xml", seed, low, high, (first, last))
+        build(args.folder / f"random-{seed}.xml", seed, low, high, (first, last), args.clubs_groups)
         print(f"random-{seed}.xml", file=sys.stderr)
 
 
