@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from data import codes
-from schemes.actions import looks_registered
+from schemes.actions import looks_registered, profile
 from schemes.events import InvalidEvent
 from schemes.model import Tournament
 from schemes.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
+from schemes.replay import checked_fields
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),
@@ -106,10 +107,15 @@ def read_csv(path: Path) -> tuple[list[Row], list[BadRow]]:
     return _players(path, lines)
 
 
+_LINE_END = re.compile(r"\r\n|\r|\n")
+"""What ends a line of a CSV file: not ``str.splitlines``'s form feed, U+2028 or the other
+separators, which are text inside a cell (a surname lost, line numbers shifted)."""
+
+
 def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     """Each line read on its own: an unclosed quote is an error of that line, never a field
     that swallows the rest of the file; a doubled quote inside quotes is one quote."""
-    lines = _text(path).splitlines()
+    lines = _LINE_END.split(_text(path))
     delimiter = _delimiter(next((line for line in lines if line.strip()), ""))
     numbered: list[tuple[int, Cells]] = []
     for number, line in enumerate(lines, start=1):
@@ -242,15 +248,35 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
     for key in ("birth", "sex", "patronymic", "team", "category", "pin", "rgf", "note"):
         if value.get(key):
             fields[key] = value[key]
+    checked_fields(profile(**fields))
     return fields
 
 
 # -- the EGD rating list ---------------------------------------------------------------------
 
-_EGD_LINE = re.compile(
-    r"^\s*(?P<pin>\d{8})\s+(?P<name>\S.*?)\s+(?P<country>[A-Z]{2})\s+(?P<club>\S+)\s+"
-    r"(?P<grade>\d{1,2}[kdpKDP])\s+\S+\s+(?P<gor>-?\d+)\s+\d+(?:\s+\S+)?\s*$"
-)
+_PIN = re.compile(r"\d{8}")
+_COUNTRY = re.compile(r"[A-Z]{2}")
+_GRADE = re.compile(r"\d{1,2}[kdpKDP]")
+_GOR = re.compile(r"-?\d+")
+_COUNT = re.compile(r"\d+")
+
+
+def _egd_fields(line: str) -> tuple[str, str, str, str, str, int] | None:
+    """PIN, name, country, club, grade and GoR of a line of the list, or None for any other
+    line.  Read as words from both ends (PIN first; from the right an optional last
+    appearance, the count of tournaments, GoR, P&D, grade, club, country; the name between),
+    so a line of any length costs its length: a pattern with a lazy name between two
+    runs of blanks backtracked for seconds on a long line of blanks."""
+    words = line.split()
+    if len(words) < 8 or not _PIN.fullmatch(words[0]):
+        return None
+    for end in (len(words) - 1, len(words)):  # with the last appearance first, as the shortest name
+        if end - 6 < 2:
+            continue
+        country, club, grade, _moves, gor, count = words[end - 6 : end]
+        if _COUNTRY.fullmatch(country) and _GRADE.fullmatch(grade) and _GOR.fullmatch(gor) and _COUNT.fullmatch(count):
+            return words[0], " ".join(words[1 : end - 6]), country, club, grade, int(gor)
+    return None
 
 
 @dataclass(frozen=True)
@@ -283,18 +309,19 @@ class RatingList:
     def read(cls, path: Path) -> RatingList:
         players = []
         for raw in _lines(path):
-            match = _EGD_LINE.match(raw)
-            if match:
-                surname, _, name = match["name"].partition(" ")
+            fields = _egd_fields(raw)
+            if fields:
+                pin, full_name, country, club, grade, gor = fields
+                surname, _, name = full_name.partition(" ")
                 players.append(
                     RatedPlayer(
-                        match["pin"],
+                        pin,
                         surname.replace("_", " "),
                         name.replace("_", " ").strip(),
-                        match["country"],
-                        match["club"],
-                        match["grade"].lower(),
-                        int(match["gor"]),
+                        country,
+                        club,
+                        grade.lower(),
+                        gor,
                     )
                 )
         if not players:

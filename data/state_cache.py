@@ -6,34 +6,46 @@ is kept in the user's cache folder together with how many bytes of the tournamen
 it covers and their digest.  The next command whose file begins with exactly those bytes
 takes the state and applies only the events after them — the tail, usually one event.
 
-The cache is only ever a shortcut to what replaying gives:
+The cache is only ever a shortcut to what replaying gives, and nothing in the cache folder
+is believed without a check its writer could not forge:
+- an entry is signed with a keyed MAC (BLAKE2b) whose key is a random secret in a file of
+  the user's alone (``key``, 0600, in a folder of his alone): an entry made for another
+  file, put under this one's name, edited, or made by anyone who cannot read the key is
+  refused, and the log replayed;
 - it is used only when the covered bytes are byte for byte those it was made from, by
-  this very version of the rules (a digest of the ``schemes`` sources is part of it);
+  this very version of the rules (a digest of the ``schemes`` sources and of this module
+  is signed with it);
+- the state is stored as JSON and rebuilt by our own constructors only: no pickle, which
+  can be made to build any object and run any function;
 - a tail holding a retraction (undo, redo), or anything unexpected, means a full replay;
 - it lives in the user's own cache folder, never beside the tournament (a file from a
-  foreign USB stick brings no cache), and only our own state classes are unpickled;
+  foreign USB stick brings no cache);
 - it is written atomically and never fsynced: a lost or damaged cache costs one replay.
+
+Since a state is used only if this program made it from exactly these bytes, an event
+checked against it is one the replay of the log accepts.
 """
 
 from __future__ import annotations
 
 import atexit
 import hashlib
-import io
+import hmac
 import json
 import os
-import pickle
 import shutil
+import stat
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import schemes
 from schemes import events as ev
-from schemes import model
 from schemes.events import Event, InvalidEvent
-from schemes.model import Tournament
+from schemes.model import Board, Player, Result, Round, Settings, Tournament
 from schemes.replay import apply
 
 WORTH_KEEPING = 2_000
@@ -42,7 +54,9 @@ WORTH_KEEPING = 2_000
 STALE_TAIL = 500
 """A tail this long is replayed once more and the longer prefix kept instead."""
 
-_MAGIC = b"tengen-state 1\n"
+_MAGIC = b"tengen-state 2\n"
+_MAC_BYTES = 32
+_KEY_BYTES = 32
 
 
 @dataclass(frozen=True)
@@ -100,56 +114,235 @@ def _private_folder(folder: Path) -> bool:
 
 
 def _entry(path: Path) -> Path:
-    return _folder() / (hashlib.sha256(str(path).encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".state")
+    return _folder() / (hashlib.sha256(_path_bytes(path)).hexdigest()[:32] + ".state")
+
+
+def _path_bytes(path: Path) -> bytes:
+    return str(path).encode("utf-8", "surrogateescape")
 
 
 @cache
 def _rules_digest() -> bytes | None:
-    """A digest of the sources of the rules: a state made by other rules is never reused.
-    None where the sources are not there to read (an installation of compiled files only):
-    nothing is kept then, since nothing could tell one version's state from another's."""
-    sources = sorted(Path(schemes.__file__).parent.glob("*.py"))
+    """A digest of the sources of the rules (every module under ``schemes``) and of this
+    module's encoding: a state made by other rules is never reused.  None where the sources
+    are not there to read (an installation of compiled files only): nothing is kept then,
+    since nothing could tell one version's state from another's."""
+    rules = Path(schemes.__file__).parent
+    sources = sorted(rules.rglob("*.py"))
     if not sources:
         return None
     digest = hashlib.blake2b(digest_size=16)
-    for source in sources:
-        digest.update(source.name.encode())
+    for source in [*sources, Path(__file__)]:
+        digest.update(str(source.relative_to(rules.parent)).encode())
         digest.update(source.read_bytes())
     return digest.digest()
+
+
+def _key() -> bytes | None:
+    """The user's secret that signs his entries, made on first use; None where it cannot be
+    kept where only he can read it (then nothing is kept or believed).  A key file that is
+    not his alone (a link, another owner, readable by others, the wrong size) is replaced:
+    every entry signed with it is worthless from then on."""
+    folder = _folder()
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        if not _private_folder(folder):
+            return None
+        path = folder / "key"
+        for _attempt in range(2):
+            try:
+                return _own_key(path)
+            except FileNotFoundError:
+                pass
+            except (ValueError, OSError):  # a link (never followed), another's file, the wrong size
+                path.unlink()
+            fd, name = tempfile.mkstemp(prefix=".key-", dir=folder)  # 0600, never through a link
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(os.urandom(_KEY_BYTES))
+                os.link(name, path)  # whole or not there: another process may have made it first
+            except FileExistsError:
+                pass
+            finally:
+                Path(name).unlink(missing_ok=True)
+    except OSError:
+        return None
+    return None
+
+
+def _own_key(path: Path) -> bytes:
+    """The key in ``path``; ValueError unless it is a plain file of the user's alone."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as handle:
+        status = os.fstat(handle.fileno())
+        key = handle.read(_KEY_BYTES + 1)
+    mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+    if not stat.S_ISREG(status.st_mode) or not mine or status.st_mode & 0o077 or len(key) != _KEY_BYTES:
+        raise ValueError("not a key of the user's alone")
+    return key
+
+
+def _mac(key: bytes, rules: bytes, path: Path, body: memoryview | bytes) -> bytes:
+    """The signature of an entry: its body, for this file, by these rules."""
+    signer = hashlib.blake2b(key=key, digest_size=_MAC_BYTES)
+    for part in (rules, _path_bytes(path)):
+        signer.update(len(part).to_bytes(4, "big") + part)
+    signer.update(body)
+    return signer.digest()
 
 
 def _prefix_digest(raw: bytes, covered: int) -> str:
     return hashlib.blake2b(memoryview(raw)[:covered], digest_size=32).hexdigest()
 
 
-class _StateUnpickler(pickle.Unpickler):
-    """Only our frozen state classes and frozensets come out of a cache file."""
+# -- the state as JSON -------------------------------------------------------------------------
+# Every container is tagged, so nothing is read back as another type: {"$t": [...]} a tuple,
+# {"$f": [...]} a frozenset, {"$d": [key, value, ...]} a dict (its keys may be numbers), and
+# {"$Player": [fields...]} one of the state's classes.  The boards and results of a round,
+# the bulk of a long event, are flat lists: {"$B": [number, white, black, ...]}.
 
-    def find_class(self, module: str, name: str) -> type:
-        if module == "schemes.model" and name in {"Tournament", "Settings", "Player", "Round", "Board", "Result"}:
-            return getattr(model, name)  # type: ignore[no-any-return]
-        if (module, name) == ("builtins", "frozenset"):
-            return frozenset
-        raise pickle.UnpicklingError(f"{module}.{name} is not part of a tournament's state")
+_CLASSES: dict[str, type] = {c.__name__: c for c in (Tournament, Settings, Player, Round)}
+_FLAT: dict[str, type] = {"$B": Board, "$R": Result}
+"""The classes kept as flat lists: a board or a result per game."""
+
+_SCALARS: dict[str, set[type]] = {
+    "str": {str},
+    "int": {int},
+    "float": {int, float},
+    "bool": {bool},
+    "int | None": {int, type(None)},
+}
+
+
+def _all(allowed: set[type]) -> Callable[[Any], bool]:
+    return lambda values: {*map(type, values)} <= allowed
+
+
+def _one_of(allowed: set[type]) -> Callable[[Any], bool]:
+    return lambda value: type(value) in allowed
+
+
+def _mapping(keys: set[type], values: set[type]) -> Callable[[Any], bool]:
+    return lambda value: type(value) is dict and _all(keys)(value) and _all(values)(value.values())
+
+
+_CHECKS: dict[str, Callable[[Any], bool]] = {
+    **{name: _one_of(allowed) for name, allowed in _SCALARS.items()},
+    "frozenset[int]": lambda value: type(value) is frozenset and _all({int})(value),
+    "tuple[int, ...]": lambda value: type(value) is tuple and _all({int})(value),
+    "tuple[Board, ...]": lambda value: type(value) is tuple and _all({Board})(value),
+    "tuple[Round, ...]": lambda value: type(value) is tuple and _all({Round})(value),
+    "Mapping[str, Any]": lambda value: type(value) is dict and _all({str})(value),
+    "Mapping[int, int]": _mapping({int}, {int}),
+    "Mapping[int, Player]": _mapping({int}, {Player}),
+    "Mapping[int, Result]": _mapping({int}, {Result}),
+    "Settings": lambda value: type(value) is Settings,
+}
+"""What each field's annotation allows, checked as a kept state is rebuilt: a new kind of
+field fails here at import (and so in every test) until it is said how to check it."""
+_FIELD_CHECKS = {made: [_CHECKS[str(f.type)] for f in fields(made)] for made in _CLASSES.values()}
+_FLAT_TYPES = {tag: [_SCALARS[str(f.type)] for f in fields(made)] for tag, made in _FLAT.items()}
+
+
+def _encoded(value: Any) -> Any:
+    kind = type(value)
+    if value is None or kind in (bool, int, float, str):
+        return value
+    if kind is tuple:
+        if value and all(type(item) is Board for item in value):
+            return {"$B": [getattr(board, f.name) for board in value for f in fields(Board)]}
+        return {"$t": [_encoded(item) for item in value]}
+    if kind is list:
+        return [_encoded(item) for item in value]
+    if kind is frozenset:
+        return {"$f": [_encoded(item) for item in value]}
+    if kind is dict:
+        if value and all(type(k) is int and type(v) is Result for k, v in value.items()):
+            return {"$R": [part for k, v in value.items() for part in (k, *(getattr(v, f.name) for f in fields(v)))]}
+        return {"$d": [part for k, v in value.items() for part in (_encoded(k), _encoded(v))]}
+    if _CLASSES.get(kind.__name__) is kind:
+        return {"$" + kind.__name__: [_encoded(getattr(value, f.name)) for f in fields(value)]}
+    raise TypeError(f"{kind.__name__} is not part of a tournament's state")
+
+
+def _groups(flat: list[Any], size: int) -> zip[tuple[Any, ...]]:
+    """``flat`` read ``size`` values at a time."""
+    if len(flat) % size:
+        raise ValueError("a flat list of whole groups")
+    parts = iter(flat)
+    return zip(*[parts] * size, strict=True)
+
+
+def _boards(flat: list[Any]) -> tuple[Board, ...]:
+    return tuple(Board(*values) for values in _groups(_checked_flat("$B", flat), len(fields(Board))))
+
+
+def _results(flat: list[Any]) -> dict[int, Result]:
+    size = 1 + len(fields(Result))
+    if not _all({int})(flat[::size]):
+        raise TypeError("a result is kept under its board's number")
+    return {values[0]: Result(*values[1:]) for values in _groups(_checked_flat("$R", flat, 1), size)}
+
+
+def _checked_flat(tag: str, flat: list[Any], lead: int = 0) -> list[Any]:
+    """``flat``, if each field of its class holds values of the field's type (one pass per
+    field over the whole list, not one check per game)."""
+    allowed = _FLAT_TYPES[tag]
+    size = lead + len(allowed)
+    for index, types in enumerate(allowed, start=lead):
+        if not _all(types)(flat[index::size]):
+            raise TypeError("a value of the wrong type in a kept state")
+    return flat
+
+
+def _pairs(flat: list[Any]) -> dict[Any, Any]:
+    return dict(_groups(flat, 2))
+
+
+def _constructor(made: type) -> Callable[[list[Any]], Any]:
+    checks = _FIELD_CHECKS[made]
+
+    def build(values: list[Any]) -> Any:
+        if len(values) != len(checks) or not all(check(value) for check, value in zip(checks, values, strict=True)):
+            raise TypeError(f"not the fields of a {made.__name__}")
+        return made(*values)
+
+    return build
+
+
+_TAGS: dict[str, Callable[[Any], Any]] = {
+    "$t": tuple,
+    "$f": frozenset,
+    "$d": _pairs,
+    "$B": _boards,
+    "$R": _results,
+    **{"$" + name: _constructor(made) for name, made in _CLASSES.items()},
+}
+
+
+def _decoded(document: dict[str, Any]) -> Any:
+    ((tag, values),) = document.items()
+    if not isinstance(values, list):
+        raise TypeError("a tagged value holds a list")
+    return _TAGS[tag](values)
 
 
 def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
     """Keep ``state``, the replay of the ``count`` events in ``raw`` (the file's compact
     bytes, ending with the events table), for the next command on ``path``."""
     rules = _rules_digest()
-    if rules is None:
+    key = _key() if rules is not None else None
+    if rules is None or key is None:
         return
     covered = len(raw) - 2
     head = json.dumps({"covered": covered, "count": count, "digest": _prefix_digest(raw, covered)}).encode()
-    body = head + b"\n" + pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-    check = hashlib.blake2b(body, digest_size=16).digest()
+    body = head + b"\n" + json.dumps(_encoded(state), ensure_ascii=False, separators=(",", ":")).encode()
     entry = _entry(path)
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
         fd, name = tempfile.mkstemp(prefix=".state-", dir=entry.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(_MAGIC + rules + check + body)
+                handle.write(_MAGIC + _mac(key, rules, path, body) + body)
             os.replace(name, entry)
         except BaseException:
             Path(name).unlink(missing_ok=True)
@@ -160,15 +353,21 @@ def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
 
 def recall(path: Path, raw: bytes) -> Recalled | None:
     """The state of ``raw`` from the cache of ``path`` and the events after it; None when
-    the cache is missing, stale or not about these bytes (then the log is replayed)."""
+    the cache is missing, stale, not signed with the user's key or not about these bytes
+    (then the log is replayed)."""
+    rules = _rules_digest()
+    if rules is None:
+        return None
     try:
         stored = _entry(path).read_bytes()
     except OSError:
         return None
-    rules, start = _rules_digest(), len(_MAGIC) + 32
-    if rules is None or not stored.startswith(_MAGIC + rules):
+    start = len(_MAGIC) + _MAC_BYTES
+    if not stored.startswith(_MAGIC) or len(stored) <= start:
         return None
-    if hashlib.blake2b(memoryview(stored)[start:], digest_size=16).digest() != stored[start - 16 : start]:
+    key = _key()
+    body = memoryview(stored)[start:]
+    if key is None or not hmac.compare_digest(_mac(key, rules, path, body), stored[len(_MAGIC) : start]):
         return None
     line_end = stored.find(b"\n", start)
     try:
@@ -182,11 +381,13 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     if tail is None:
         return None
     try:
-        state = _StateUnpickler(io.BytesIO(memoryview(stored)[line_end + 1 :])).load()
+        state = json.loads(stored[line_end + 1 :], object_hook=_decoded)
+        if not isinstance(state, Tournament):
+            return None
         for event in tail:
             state = apply(state, event)
-    except (pickle.UnpicklingError, InvalidEvent, EOFError):
-        return None
+    except (ValueError, TypeError, KeyError, RecursionError, InvalidEvent):
+        return None  # signed by us, so never expected: a replay is the answer to anything odd
     return Recalled(state, count + len(tail), len(tail))
 
 

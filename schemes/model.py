@@ -122,19 +122,11 @@ class Player:
         return not self.absent_from(number) and not self.preregistered
 
 
-class _Compact:
-    """A value there is one of per game (boards, results: 50,000 in a long event): kept
-    without a ``__dict__`` and pickled as its constructor's arguments, a 50,000-game state
-    takes 15 MB instead of 25, and loading it from the state cache peaks at 25 MB, not 50."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def __reduce__(self) -> tuple[type, tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, name) for name in self.__slots__)
-
-
 @dataclass(frozen=True, slots=True)
-class Board(_Compact):
+class Board:
+    """One per game (50,000 in a long event), so without a ``__dict__``: a 50,000-game state
+    takes 15 MB instead of 25."""
+
     number: int
     white: int
     black: int
@@ -151,7 +143,7 @@ class Board(_Compact):
 
 
 @dataclass(frozen=True, slots=True)
-class Result(_Compact):
+class Result:
     code: str
     swapped: bool = False
     event: int = 0

@@ -121,6 +121,28 @@ def _player(state: Tournament, player_id: int) -> Player:
 
 def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
     """The player fields of a registration or an edit, checked."""
+    fields = checked_fields(data)
+    if "preregistered" in data:
+        scheme = get_scheme(state.settings.scheme)
+        if data["preregistered"] and not scheme.confirms_players:
+            raise InvalidEvent(
+                "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
+                scheme=scheme.name,
+            )
+        fields["preregistered"] = data["preregistered"]
+    if "block" in data:
+        for other in data["block"]:
+            if other == player_id:
+                raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
+            _player(state, other)
+        fields["block"] = frozenset(data["block"])
+    return fields
+
+
+def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a player's profile that need no tournament to be checked (names, rating,
+    dates…), checked as a registration checks them: a registration list checks its rows so,
+    each bad row refused with its line number before anything is registered."""
     fields: dict[str, Any] = {}
     for key, what in (
         ("surname", "the surname"),
@@ -164,24 +186,10 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
         if data["sex"] not in ("", "f", "m"):
             raise InvalidEvent("sex is f, m or empty, not {value!r}", value=data["sex"][:10])
         fields["sex"] = data["sex"]
-    if "preregistered" in data:
-        scheme = get_scheme(state.settings.scheme)
-        if data["preregistered"] and not scheme.confirms_players:
-            raise InvalidEvent(
-                "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
-                scheme=scheme.name,
-            )
-        fields["preregistered"] = data["preregistered"]
     if "smms" in data:
         if not -1 <= data["smms"] <= 2:
             raise InvalidEvent("bad McMahon start-score correction {value}: -1 to 2", value=data["smms"])
         fields["smms"] = data["smms"]
-    if "block" in data:
-        for other in data["block"]:
-            if other == player_id:
-                raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
-            _player(state, other)
-        fields["block"] = frozenset(data["block"])
     return fields
 
 

@@ -174,3 +174,42 @@ def test_optional_columns_are_read(tmp_path: Path) -> None:
         "surname": "Иванов", "name": "Иван", "rank": "20k", "patronymic": "Петрович", "birth": "03.05.2014",
         "sex": "м", "team": "Школа 5", "category": "дети до 12 лет",
     }  # fmt: skip
+
+
+def test_a_long_line_of_blanks_in_the_egd_list_is_read_in_its_length(tmp_path: Path) -> None:
+    """Issue 25: a line of 30,000 blanks took 33 s (a pattern backtracking over the blanks);
+    read as words, a list of such lines costs what reading it costs."""
+    import time
+
+    good = "  12345678 Ivanov Ivan                 RU  Msk    2d   --  2150  12  T100101\n"
+    hostile = ["12345678 Ab" + " " * 30_000 + "x", " " * 30_000, "12345678 " + "a " * 15_000 + "RU Msk 2d"]
+    path = tmp_path / "list.txt"
+    path.write_text("PIN  Name  GoR\n<pre>\n" + "\n".join(hostile * 20) + "\n" + good)
+    started = time.perf_counter()
+    players = RatingList.read(path).players
+    assert time.perf_counter() - started < 2, "forty lines of 30,000 characters read at once, not in minutes"
+    assert [(p.pin, p.surname, p.name, p.country, p.club, p.grade, p.gor) for p in players] == [
+        ("12345678", "Ivanov", "Ivan", "RU", "Msk", "2d", 2150)
+    ]
+
+
+def test_the_egd_line_without_its_last_appearance_and_with_a_long_name(tmp_path: Path) -> None:
+    path = tmp_path / "list.txt"
+    path.write_text(
+        "PIN  Name  GoR\n<pre>\n"
+        " 11111111 van_der_Berg Jan_Peter            NL  Ams    5k   --  1600   3\n"
+        " 22222222 Li Xiao Long                      CN  Bei    3p   P  2800  40  T190101A\n"
+    )
+    found = {p.pin: (p.surname, p.name, p.grade, p.gor) for p in RatingList.read(path).players}
+    assert found == {"11111111": ("van der Berg", "Jan Peter", "5k", 1600), "22222222": ("Li", "Xiao Long", "3p", 2800)}
+
+
+def test_a_form_feed_or_a_line_separator_is_text_inside_a_cell_not_a_line_end(tmp_path: Path) -> None:
+    """Issue 25: ``str.splitlines`` split rows on form feed and U+2028, losing a surname and
+    shifting the line numbers after it.  Only CR, LF and CRLF end a row; a row holding
+    another line break is a bad row of its own line, as its registration would be refused."""
+    text = "surname,name,rating\r\nIva\fnov,Ivan,2000\nPet\u2028rov,Petr,1900\rSidorov,Sid,1800\n"
+    rows, errors = read_csv(write(tmp_path, text))
+    assert [(r.line, r.fields["surname"]) for r in rows] == [(4, "Sidorov")]
+    assert list(map(str, errors)) == [f"line {n}: the surname holds a line break: one line of visible text, please"
+                                      for n in (2, 3)]  # fmt: skip

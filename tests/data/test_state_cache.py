@@ -5,6 +5,7 @@ import json
 import os
 import pickle
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -111,17 +112,21 @@ def test_garbage_after_the_covered_bytes_is_refused_as_damage(tmp_path: Path, ca
     assert not (tmp_path / "cup.json.lock").exists()
 
 
-@pytest.mark.parametrize("where", ["rules", "body", "head", "truncated"])
-def test_a_stale_or_damaged_cache_is_not_used(tmp_path: Path, cache: Path, where: str) -> None:
+@pytest.mark.parametrize("where", ["rules", "body", "head", "truncated", "signature"])
+def test_a_stale_or_damaged_cache_is_not_used(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
     path = tmp_path / "cup.json"
-    entry, content, start = cached_entry(path, cache)
+    entry, content, start = cached_entry(path)
     stored = bytearray(content)
     if where == "rules":
-        stored[start - 32] ^= 1
+        monkeypatch.setattr(state_cache, "_rules_digest", lambda: b"other rules 1234")
     elif where == "body":
         stored[-5] ^= 1
     elif where == "head":
         stored = stored.replace(b'"count": 8', b'"count": 7')
+    elif where == "signature":
+        stored[start - 1] ^= 1
     else:
         stored = stored[: len(stored) // 2]
     entry.write_bytes(bytes(stored))
@@ -129,6 +134,85 @@ def test_a_stale_or_damaged_cache_is_not_used(tmp_path: Path, cache: Path, where
     with Ledger(path, writable=True) as ledger:
         ledger.commit(actions.result(1, 1, "W+"))
         assert ledger.state == replayed(path)
+
+
+def cached_entry(path: Path) -> tuple[Path, bytes, int]:
+    """The cache file kept for a played ``path``, its bytes, and where its header line starts."""
+    played(path)
+    entry = state_cache._entry(path.resolve())
+    return entry, entry.read_bytes(), len(b"tengen-state 2\n") + 32
+
+
+def signed(path: Path, body: bytes) -> bytes:
+    """An entry for ``path`` signed with the user's own key, as only this program writes one."""
+    key, rules = state_cache._key(), state_cache._rules_digest()
+    assert key is not None and rules is not None
+    return b"tengen-state 2\n" + state_cache._mac(key, rules, path.resolve(), body) + body
+
+
+def head_of(path: Path) -> bytes:
+    raw = path.read_bytes()
+    covered = len(raw) - 2
+    digest = hashlib.blake2b(raw[:covered], digest_size=32).hexdigest()
+    return json.dumps({"covered": covered, "count": 8, "digest": digest}).encode()
+
+
+def test_an_entry_of_another_tournament_put_under_this_files_name_is_refused(tmp_path: Path, cache: Path) -> None:
+    """Issue 25: an entry made for another event, with a header rewritten for this file and
+    its unkeyed checks made anew, printed the other event and let a result in that the log
+    could not replay.  Signed with the user's key, it is refused: nobody without the key can
+    make an entry, and an entry signed for one file is worth nothing for another."""
+    mine, other = tmp_path / "mine.json", tmp_path / "other.json"
+    played(mine, 6)
+    played(other, 4)
+    theirs = state_cache._entry(other.resolve()).read_bytes()
+    start = len(b"tengen-state 2\n") + 32
+    body = head_of(mine) + theirs[theirs.index(b"\n", start) :]
+    forged = b"tengen-state 2\n" + hashlib.blake2b(body, digest_size=32).digest() + body
+    for planted in (theirs, forged):
+        state_cache._entry(mine.resolve()).write_bytes(planted)
+        assert recalled(mine) is None
+        with Ledger(mine, writable=True) as ledger:
+            assert len(ledger.state.players) == 6
+            ledger.commit(actions.result(1, 1, "W+"))
+        shutil.rmtree(cache)
+        assert Ledger(mine).state == replayed(mine), "the log replays: nothing was appended that it rejects"
+
+
+def test_a_state_changed_in_the_entry_is_refused(tmp_path: Path, cache: Path) -> None:
+    """One surname changed in the kept state gave other standings: now the signature fails."""
+    path = tmp_path / "cup.json"
+    entry, stored, _ = cached_entry(path)
+    entry.write_bytes(stored.replace(b'"P1"', b'"Q1"'))
+    assert recalled(path) is None
+    assert Ledger(path).state.players[2].surname == "P1"
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        b"[]",
+        b'{"$Tournament":[1]}',
+        b'{"$Settings":["Cup","round-robin",null]}',
+        b'{"$nonsense":[]}',
+        b'{"$t":1}',
+        b'{"$B":[1,2,3]}',
+        b'{"$d":[1]}',
+        b'{"a":1,"b":2}',
+        b"[" * 100_000,
+        b"not json \xff",
+    ],
+)
+def test_a_signed_entry_holding_anything_but_a_state_means_a_replay(tmp_path: Path, cache: Path, state: bytes) -> None:
+    """Even an entry with every check right (as only its owner could write it): a state of
+    the wrong shape crashed (``TypeError: Tournament.__init__() missing 1 required positional
+    argument``); now anything unexpected is answered by replaying."""
+    path = tmp_path / "cup.json"
+    entry, _, _ = cached_entry(path)
+    entry.write_bytes(signed(path, head_of(path) + b"\n" + state))
+    assert recalled(path) is None
+    with Ledger(path) as reopened:
+        assert reopened.state == replayed(path)
 
 
 class _Planted:
@@ -139,24 +223,96 @@ class _Planted:
         return (os.mkdir, (self.target,))
 
 
-def cached_entry(path: Path, cache: Path) -> tuple[Path, bytes, int]:
-    """The cache file kept for a played ``path``, its bytes, and where its header line starts."""
-    played(path)
-    (entry,) = cache.iterdir()
-    return entry, entry.read_bytes(), len(b"tengen-state 1\n") + 32
-
-
-def test_a_cache_holding_anything_but_a_state_runs_nothing(tmp_path: Path, cache: Path) -> None:
-    """Even a cache entry with every check right (as only its owner could write it)."""
+def test_a_pickle_in_a_signed_entry_runs_nothing(tmp_path: Path, cache: Path) -> None:
     path = tmp_path / "cup.json"
-    entry, stored, start = cached_entry(path, cache)
-    body = stored[start : stored.index(b"\n", start) + 1] + pickle.dumps(_Planted(tmp_path / "planted"))
-    check = hashlib.blake2b(body, digest_size=16).digest()
-    entry.write_bytes(stored[: start - 16] + check + body)
+    entry, _, _ = cached_entry(path)
+    entry.write_bytes(signed(path, head_of(path) + b"\n" + pickle.dumps(_Planted(tmp_path / "planted"))))
     assert recalled(path) is None
     assert not (tmp_path / "planted").exists()
-    with Ledger(path) as reopened:
-        assert reopened.state == replayed(path)
+    assert Ledger(path).state == replayed(path)
+
+
+def test_the_key_is_the_users_alone(tmp_path: Path, cache: Path) -> None:
+    """Made 0600 on first use; a key others could read is replaced (what it signed is then
+    worthless), and a key that is a link is never followed."""
+    path = tmp_path / "cup.json"
+    played(path)
+    key = cache / "key"
+    assert key.stat().st_mode & 0o777 == 0o600 and len(key.read_bytes()) == 32
+    assert recalled(path) is not None
+    key.chmod(0o644)
+    assert recalled(path) is None, "signed with a key others may have read"
+    assert key.stat().st_mode & 0o777 == 0o600
+    Ledger(path).check()
+    assert recalled(path) is not None
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(key.read_bytes())
+    elsewhere.chmod(0o600)
+    key.unlink()
+    key.symlink_to(elsewhere)
+    assert recalled(path) is None
+    assert not key.is_symlink() and key.read_bytes() != elsewhere.read_bytes()
+
+
+def test_an_entry_is_stored_without_pickle(tmp_path: Path, cache: Path) -> None:
+    path = tmp_path / "cup.json"
+    _, stored, start = cached_entry(path)
+    state = json.loads(stored[stored.index(b"\n", start) + 1 :])
+    assert list(state) == ["$Tournament"]
+
+
+TAGS = ["$t", "$f", "$d", "$B", "$R", "$Tournament", "$Settings", "$Player", "$Round", "$x"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    forgery=st.one_of(
+        st.binary(max_size=300).map(lambda junk: ("random bytes", junk)),
+        st.integers(0, 10_000).map(lambda at: ("one bit flipped", at)),
+        st.just(("another file's entry", 0)),
+        st.just(("this file's entry for an older state", 0)),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+            lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(TAGS), inner, max_size=1),
+            max_leaves=12,
+        ).map(lambda tree: ("a signed tree", tree)),
+    )
+)
+def test_whatever_the_cache_folder_holds_the_state_is_the_replayed_one(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, forgery: tuple[str, object]
+) -> None:
+    """The cache fuzzer: random bytes, flipped bits, swapped entries, signed trees of every
+    tag: a command finds the state the log replays to, or a replay."""
+    folder = tmp_path_factory.mktemp("forged")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "cache"))
+    monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
+    path, other = folder / "cup.json", folder / "other.json"
+    played(path)
+    played(other, 4)
+    entry = state_cache._entry(path.resolve())
+    older = entry.read_bytes()
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.result(1, 1, "W+"))
+    Ledger(path).check()
+    kind, value = forgery
+    if kind == "random bytes":
+        assert isinstance(value, bytes)
+        entry.write_bytes(value)
+    elif kind == "one bit flipped":
+        assert isinstance(value, int)
+        stored = bytearray(entry.read_bytes())
+        stored[value % len(stored)] ^= 1 << (value % 8)
+        entry.write_bytes(bytes(stored))
+    elif kind == "another file's entry":
+        entry.write_bytes(state_cache._entry(other.resolve()).read_bytes())
+    elif kind == "this file's entry for an older state":
+        entry.write_bytes(older)
+    else:
+        entry.write_bytes(signed(path, head_of(path) + b"\n" + json.dumps(value).encode()))
+    with Ledger(path, writable=True) as ledger:
+        assert ledger.state == replayed(path)
+        ledger.commit(actions.result(1, 2, "B+"))
+    assert Ledger(path).state == replayed(path)
 
 
 def test_no_cache_folder_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,7 +332,7 @@ def test_two_files_keep_two_caches(tmp_path: Path, cache: Path) -> None:
     one, two = tmp_path / "one.json", tmp_path / "two.json"
     played(one, 4)
     played(two, 5)
-    assert len(list(cache.iterdir())) == 2
+    assert len(list(cache.glob("*.state"))) == 2
     first, second = recalled(one), recalled(two)
     assert first is not None and len(first.state.players) == 4
     assert second is not None and len(second.state.players) == 5
@@ -184,7 +340,7 @@ def test_two_files_keep_two_caches(tmp_path: Path, cache: Path) -> None:
 
 def test_the_cache_header_says_what_it_covers(tmp_path: Path, cache: Path) -> None:
     path = tmp_path / "cup.json"
-    _, stored, start = cached_entry(path, cache)
+    _, stored, start = cached_entry(path)
     head = json.loads(stored[start : stored.index(b"\n", start)])
     assert head["covered"] == len(path.read_bytes()) - 2 and head["count"] == 8
 
@@ -198,7 +354,7 @@ def test_without_the_rules_sources_nothing_is_kept(
     played(path, cached=False)
     with Ledger(path) as reopened:
         assert reopened.state == replayed(path)
-    assert not cache.exists() or not list(cache.iterdir())
+    assert not cache.exists() or not list(cache.glob("*.state"))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
