@@ -54,8 +54,7 @@ class Log:
         self.state = done.state
 
     def write(self, path: Path) -> Path:
-        with TournamentFile.create(path, self.events[0]) as tournament_file:
-            tournament_file.append(*self.events[1:])  # one write instead of one per event
+        TournamentFile.create(path, self.events).close()
         return path
 
 

@@ -51,6 +51,14 @@ WITHOUT_HEADER = ("surname", "name", "rating", "country", "club")
 rating or a rank)."""
 
 
+MAX_ROWS = 20_000
+"""Rows of a registration list: ten times the largest Go event there is.  A longer list (or a
+spreadsheet whose 27 KB hold millions of empty rows) is refused before any work starts."""
+MAX_COLUMNS = 100
+MAX_LIST_BYTES = 20_000_000
+"""A list of 20,000 players is 2 MB of text; the file is refused unread above this."""
+
+
 class ImportFailed(InvalidEvent):
     """A file that cannot be imported at all (not a table, no header)."""
 
@@ -80,9 +88,26 @@ def _lines(path: Path) -> list[str]:
     return out
 
 
+def _small(path: Path) -> Path:
+    """``path``, unless it is too big to be a registration list (checked before reading)."""
+    size = path.stat().st_size
+    if size > MAX_LIST_BYTES:
+        raise ImportFailed(
+            "{path}: {size} MB is too big for a registration list (at most {limit} MB)",
+            path=path,
+            size=size // 1_000_000,
+            limit=MAX_LIST_BYTES // 1_000_000,
+        )
+    return path
+
+
+def _too_long(path: Path) -> ImportFailed:
+    return ImportFailed("{path}: more than {limit} rows: not a registration list", path=path, limit=MAX_ROWS)
+
+
 def _text(path: Path) -> str:
     """UTF-8, else Windows-1251 (what a Russian spreadsheet saves)."""
-    raw = path.read_bytes()
+    raw = _small(path).read_bytes()
     for encoding in ("utf-8-sig", "cp1251"):
         try:
             return raw.decode(encoding)
@@ -116,6 +141,8 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     """Each line read on its own: an unclosed quote is an error of that line, never a field
     that swallows the rest of the file; a doubled quote inside quotes is one quote."""
     lines = _LINE_END.split(_text(path))
+    if len(lines) > MAX_ROWS + 1:  # the line after the last line end
+        raise _too_long(path)
     delimiter = _delimiter(next((line for line in lines if line.strip()), ""))
     numbered: list[tuple[int, Cells]] = []
     for number, line in enumerate(lines, start=1):
@@ -134,15 +161,17 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
     from openpyxl import load_workbook
 
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        book = load_workbook(_small(path), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
         raise ImportFailed("{path}: not an Excel workbook ({kind})", path=path, kind=type(error).__name__) from None
     try:
         sheet = book.worksheets[0]
-        return [
-            (number, [_cell_text(value) for value in row])
-            for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)
-        ]
+        lines: list[tuple[int, Cells]] = []
+        for number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
+            if number > MAX_ROWS:  # counted as read: a sheet's stated size may lie
+                raise _too_long(path)
+            lines.append((number, [_cell_text(value) for value in row]))
+        return lines
     finally:
         book.close()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import overload
@@ -18,7 +18,7 @@ from data import state_cache
 from data.store import TournamentFile, damaged
 from schemes.actions import Action
 from schemes.events import Event, InvalidEvent, Worded
-from schemes.history import Appended, append
+from schemes.history import Appended, Batch, append, append_all
 from schemes.model import Tournament
 from schemes.replay import replay
 
@@ -79,11 +79,16 @@ class Ledger:
             raise
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], action: Action) -> Ledger:
-        kind, data = action
-        first = append([], kind, data, now()).event
-        TournamentFile.create(path, first).close()
-        return cls(path, writable=True)
+    def create(cls, path: str | os.PathLike[str], actions: Sequence[Action]) -> Ledger:
+        """A new tournament file holding ``actions`` (its creation first), written at once: a
+        full disk or a kill leaves no file or the whole one, never a stub of its first event."""
+        with _building():
+            batch = append_all([], actions, now())
+        ledger = cls.__new__(cls)
+        ledger.file = TournamentFile.create(path, batch.events)
+        ledger._state = batch.state
+        ledger._keep()
+        return ledger
 
     @property
     def events(self) -> list[Event]:
@@ -97,9 +102,13 @@ class Ledger:
                     self._state = replay(self.events)
             except InvalidEvent as error:
                 raise damaged(self.file.path, Worded("damaged event log ({reason})", reason=error)) from None
-            if len(self.events) >= state_cache.WORTH_KEEPING and self.file.appendable:
-                state_cache.remember(self.file.path, self.file.raw, len(self.events), self._state)
+            self._keep()
         return self._state
+
+    def _keep(self) -> None:
+        """Keep the state of a long log, so the next command need not replay it."""
+        if self._state is not None and self.file.count >= state_cache.WORTH_KEEPING and self.file.appendable:
+            state_cache.remember(self.file.path, self.file.raw, self.file.count, self._state)
 
     def check(self) -> Tournament:
         """Replay the log now, so that a damaged file is refused before any work starts
@@ -108,22 +117,20 @@ class Ledger:
 
     def commit(self, action: Action) -> Appended:
         """Append the action's event if the log accepts it; InvalidEvent otherwise."""
-        return self.commit_all([lambda events, state: action])[0]
+        kind, data = action
+        appended = append(_Logged(self.file), kind, data, now(), self.state)
+        self.file.append(appended.event)
+        self._state = appended.state
+        return appended
 
-    def commit_all(self, actions: list[Callable[[Sequence[Event], Tournament], Action]]) -> list[Appended]:
-        """Several actions as one write: each is built from the log as the ones before it
-        leave it, and if any is refused, nothing is written."""
-        events, state, done = _Upcoming(self.file), self.state, []
-        at = now()
-        for build in actions:
-            kind, data = build(events, state)
-            appended = append(events, kind, data, at, state)
-            events.added.append(appended.event)
-            state = appended.state
-            done.append(appended)
-        self.file.append(*(a.event for a in done))
-        self._state = state
-        return done
+    def commit_all(self, actions: Sequence[Action]) -> Batch:
+        """Several actions as one write, each checked on the log as the ones before it leave
+        it; if any is refused, nothing is written."""
+        with _building():
+            batch = append_all(_Logged(self.file), actions, now(), self.state)
+        self.file.append(*batch.events)
+        self._state = batch.state
+        return batch
 
     def close(self) -> None:
         self.file.close()
@@ -135,24 +142,22 @@ class Ledger:
         self.close()
 
 
-class _Upcoming(Sequence[Event]):
-    """The file's events and those about to be appended after them.  The file's are
-    parsed only if an action looks at them: a result or a pairing needs only their count."""
+class _Logged(Sequence[Event]):
+    """The file's events, parsed only if an action looks at them: a result or a pairing
+    needs only their count."""
 
     def __init__(self, file: TournamentFile) -> None:
         self.file = file
-        self.added: list[Event] = []
 
     def __len__(self) -> int:
-        return self.file.count + len(self.added)
+        return self.file.count
 
     @overload
     def __getitem__(self, index: int) -> Event: ...
     @overload
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
-        return [*self.file.events, *self.added][index]
+        return self.file.events[index]
 
     def __iter__(self) -> Iterator[Event]:
         yield from self.file.events
-        yield from self.added

@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from defusedxml import DefusedXmlException
 
 from schemes import events as ev
 from schemes.actions import Action
-from schemes.events import Event, InvalidEvent, Notice
+from schemes.events import InvalidEvent, Notice
 from schemes.gotha import opengotha_key, opengotha_names, opengotha_rating
 from schemes.gotha_rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.model import (
@@ -1050,27 +1050,14 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
 
 
 def create_from(source: str | os.PathLike[str], target: str | os.PathLike[str], rounds: int | None = None) -> Imported:
-    """A new Tengen tournament file ``target`` from the OpenGotha file ``source`` (every event
-    written at once: a refused file leaves nothing behind)."""
-    from data.ledger import Ledger, now
-    from schemes.history import append
+    """A new Tengen tournament file ``target`` from the OpenGotha file ``source``, every event
+    checked and then written at once: a refused file, a full disk or a kill leaves nothing
+    behind, never a stub."""
+    from data.ledger import Ledger
 
     imported = read(source, rounds)
-    events: list[Any] = []
-    state = None
-    for kind, data in imported.actions:  # the whole log checked in memory before anything is written
-        appended = append(events, kind, data, now(), state)
-        events.append(appended.event)
-        state = appended.state
-    first, *rest = imported.actions
-    with Ledger.create(target, first) as ledger:
-        ledger.commit_all([_as_is(action) for action in rest])
+    Ledger.create(target, imported.actions).close()
     return imported
-
-
-def _as_is(action: Action) -> Callable[[Sequence[Event], Tournament], Action]:
-    """A ledger step that appends ``action`` whatever the log holds (it was checked already)."""
-    return lambda _events, _state: action
 
 
 def beside(source: Path) -> Path:

@@ -161,8 +161,9 @@ def _line(row: int, number: int, tokens: list[str], pin: str, rounds: int) -> Li
         raise TableError(f"line {number}: country and club missing after the grade")
     results = tuple(parse_result(token) for token in rest[len(rest) - rounds :])
     name = rest[:grade]
+    surname = name[0].replace("_", " ")
     return Line(
-        row, place, name[0], " ".join(name[1:]), rest[grade].lower(), fixed[0], fixed[1], tuple(fixed[2:]), results, pin
+        row, place, surname, " ".join(name[1:]), rest[grade].lower(), fixed[0], fixed[1], tuple(fixed[2:]), results, pin
     )
 
 
@@ -218,12 +219,15 @@ def games(table: ResultsTable) -> set[Game]:
 
 
 def write(table: ResultsTable, egf: bool = False) -> str:
-    """The table as text; ``egf`` joins the spaces of multi-word names with ``_``."""
+    """The table as text.  A surname of several words is joined with ``_`` (``van_der_Berg``),
+    as the EGF writes it: the words after the number are the surname, then the first name,
+    so a surname's second word would be read as his first name (issue 25).  ``egf`` joins
+    the first name's words too."""
     out = [f";{comment}" for comment in table.comments]
     for line in table.lines:
-        surname, name = line.surname, line.name
+        surname, name = line.surname.replace(" ", "_"), line.name
         if egf:
-            surname, name = surname.replace(" ", "_"), name.replace(" ", "_")
+            name = name.replace(" ", "_")
         cells = [line.place, surname, name, line.grade, line.country, line.club, *line.info]
         cells += [result.text() for result in line.results]
         text = " ".join(cell for cell in cells if cell)

@@ -22,6 +22,7 @@ import os
 import secrets
 import stat
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -152,6 +153,7 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _read(path: Path) -> bytes:
+    check_regular(path, path)
     try:
         return path.read_bytes()
     except FileNotFoundError:
@@ -165,8 +167,8 @@ def _read(path: Path) -> bytes:
 def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
     """The tables in the bytes ``raw`` of ``path``; refused unless they are a Tengen tournament."""
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        data = json.loads(raw.decode("utf-8-sig"))  # an editor may have put a BOM before it
+    except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError: a number of 5,000 digits
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
     meta_table = data.get(_META) if isinstance(data, dict) else None
     meta = meta_table.get("1") if isinstance(meta_table, dict) else None
@@ -195,10 +197,9 @@ def is_tournament(path: Path) -> bool:
 
 def _events(path: Path, data: dict[str, Any]) -> list[Event]:
     table = data[_EVENTS]
-    try:
-        ids = sorted(int(key) for key in table)
-    except ValueError:
-        raise damaged(path, Worded("damaged event log (an event id is not a number)")) from None
+    if not all(len(key) < 20 and key.isascii() and key.isdigit() and key == str(int(key)) for key in table):
+        raise damaged(path, Worded("damaged event log (an event id is not a number)"))  # "022", " 22", "٢"
+    ids = sorted(int(key) for key in table)
     if ids != list(range(1, len(ids) + 1)):
         raise damaged(path, Worded("damaged event log (events are missing)"))
     try:
@@ -254,7 +255,22 @@ def real_path(path: str | os.PathLike[str]) -> Path:
         expanded = Path(path).expanduser()
     except RuntimeError:  # ~name of a user the system does not know
         raise TournamentFileError("{path}: no such user's home folder", path=str(path)[:80]) from None
-    return Path(os.path.abspath(expanded)).resolve()
+    try:
+        return Path(os.path.abspath(expanded)).resolve()
+    except (RuntimeError, OSError):  # a loop of links (pathlib says so with RuntimeError)
+        raise TournamentFileError("{path}: a loop of symbolic links", path=str(path)[:200]) from None
+
+
+def check_regular(path: Path, shown: object) -> None:
+    """Refuse ``path`` if it is there but is no plain file: a device, a pipe or a socket is
+    never read as a tournament (a pipe would hang) nor replaced by one (as root, a device
+    node replaced by a file breaks the system)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise TournamentFileError("{path}: a device or a pipe, not a file", path=shown)
 
 
 @dataclass(frozen=True)
@@ -360,19 +376,24 @@ class TournamentFile:
         self._count, self._appendable = count, True
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], first: Event) -> TournamentFile:
-        """A new file holding ``first``; refuses to replace any existing file."""
+    def create(cls, path: str | os.PathLike[str], events: Sequence[Event]) -> TournamentFile:
+        """A new file holding ``events`` (the log from its first event), opened for writing,
+        in one write; refuses to replace any existing file."""
         path = real_path(path)
         if path.exists() or path.is_symlink():
             raise TournamentFileError("{path} exists already: choose another name", path=path)
         if not path.parent.is_dir():
             raise TournamentFileError("{folder}: no such folder", folder=path.parent)
-        data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {"1": first.to_json()}}
+        if [e.id for e in events] != list(range(1, len(events) + 1)):
+            raise ValueError("a new log numbers its events from 1")
+        data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {str(e.id): e.to_json() for e in events}}
         with WriterLock(path):
             if path.exists():
                 raise TournamentFileError("{path} exists already: choose another name", path=path)
             write_atomically(path, _serialise(data))
-        return cls(path, writable=True)
+        made = cls(path, writable=True, lazy=True)
+        made.known(len(events))
+        return made
 
     def append(self, *events: Event) -> None:
         """Append events in one write: all of them are in the file, or none."""

@@ -168,8 +168,8 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
         header.append(f" CL[{control.egf_class}]")
     cap = settings.params.get("handicap_cap", 0 if settings.params.get("handicap") == "none" else 9)
     header += [
-        f" EV[{title}]",
-        f" PC[{settings.place}]",
+        f" EV[{_unbracketed(title)}]",
+        f" PC[{_unbracketed(settings.place)}]",
         f" DT[{days[0]},{days[-1]}]",
         f" HA[h{cap}]",
         f" KM[{settings.komi:g}]",
@@ -177,7 +177,7 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
     if control:
         header.append(f" TM[{float(control.effective):g}]")
     header += [
-        f" CM[{settings.scheme}{', time ' + settings.time if settings.time else ''}]",
+        f" CM[{_unbracketed(settings.scheme + (', time ' + settings.time if settings.time else ''))}]",
         "",
         " Pl Name Rk Co Club "
         + paper(tournament).rating_columns
@@ -185,6 +185,12 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
         + " ".join(str(r) for r in range(1, tournament.paired_rounds + 1)),
     ]
     return header
+
+
+def _unbracketed(text: str) -> str:
+    """A value inside ``EV[…]``: the EGF format has no escape, and a ``]`` would end the value
+    early (``Cup [2026]``), so brackets become parentheses."""
+    return text.replace("[", "(").replace("]", ")")
 
 
 def club_code(club: str) -> str:

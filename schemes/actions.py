@@ -168,11 +168,20 @@ def profile(
 
 def register(events: Sequence[Event], **fields: Any) -> Action:
     """A registration with the next never-used player id (ids are stable forever)."""
-    used = [e.data["player"] for e in events if e.kind == ev.PLAYER_REGISTERED]
-    data = {"player": max(used, default=0) + 1, "name": "", **profile(**fields)}
-    if "rank" not in data:
-        raise InvalidEvent("give a rating or a rank")
-    return ev.PLAYER_REGISTERED, data
+    return registrations(events, [fields])[0]
+
+
+def registrations(events: Sequence[Event], profiles: Sequence[Mapping[str, Any]]) -> list[Action]:
+    """Registrations of a list of players, with the never-used ids after those of
+    ``events`` (the log is read once for the whole list, not once per player)."""
+    first = max((e.data["player"] for e in events if e.kind == ev.PLAYER_REGISTERED), default=0) + 1
+    done = []
+    for player, fields in enumerate(profiles, start=first):
+        data = {"player": player, "name": "", **profile(**fields)}
+        if "rank" not in data:
+            raise InvalidEvent("give a rating or a rank")
+        done.append((ev.PLAYER_REGISTERED, data))
+    return done
 
 
 def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:

@@ -19,7 +19,7 @@ from schemes.events import Event, InvalidEvent, Notice, WouldBreak, retracted_id
 from schemes.model import DRAW, Tournament
 from schemes.ranks import rank_label
 from schemes.registry import get_scheme
-from schemes.replay import apply
+from schemes.replay import apply, extend
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,17 @@ class Appended:
     """A checked event, the state it leads to, and what the referee should know."""
 
     event: Event
+    state: Tournament
+    warnings: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Checked events appended together, the state the last leads to, and what the referee
+    should know of them (no state in between is kept: a list of thousands would keep
+    thousands of tournaments)."""
+
+    events: tuple[Event, ...]
     state: Tournament
     warnings: tuple[Notice, ...] = ()
 
@@ -143,7 +154,43 @@ def append(
         state = _replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
-    return Appended(event, state, _warnings(events, event, state))
+    return Appended(event, state, _warnings(events, event, state, state.paired_rounds))
+
+
+def append_all(
+    events: Sequence[Event],
+    actions: Sequence[tuple[str, dict[str, Any]]],
+    at: str = "",
+    state: Tournament | None = None,
+) -> Batch:
+    """Check ``actions`` as the next events of ``events``, each on the log as the ones
+    before it leave it; InvalidEvent if any cannot stand (then none is appended).
+
+    The cost is their number, not their number times the state's size: without
+    retractions among them, runs of registrations and of results are applied at once
+    (``replay.extend``).  ``state`` is the replay of ``events``, as for ``append``."""
+    if not actions:
+        raise ValueError("nothing to append")
+    made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
+    for event in made:
+        ev.check_shape(event.kind, event.data)
+    if len(made) == 1 or any(event.kind == ev.RETRACTED for event in made) or (events and state is None):
+        log, warnings = list(events), list[Notice]()
+        for kind, data in actions:
+            appended = append(log, kind, data, at, state)
+            log.append(appended.event)
+            state = appended.state
+            warnings.extend(appended.warnings)
+        assert state is not None
+        return Batch(tuple(log[len(events) :]), state, tuple(warnings))
+    before = state.paired_rounds if state is not None else 0
+    final = extend(state, made)
+    assert final is not None
+    notices: list[Notice] = []
+    for event in made:
+        before += event.kind == ev.ROUND_PAIRED
+        notices.extend(_warnings(events, event, final, before))
+    return Batch(tuple(made), final, tuple(notices))
 
 
 def undo_target(events: list[Event]) -> Event:
@@ -205,9 +252,10 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
     return state
 
 
-def _warnings(events: Sequence[Event], event: Event, state: Tournament) -> tuple[Notice, ...]:
+def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
     """A changed result of a round that later rounds were paired after; a skip past the
-    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?)."""
+    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?).
+    ``paired``: the rounds paired when the event came (``state`` may be after later ones)."""
     if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])
         late = sorted(set(rounds) & state.players[event.data["player"]].late)
@@ -231,7 +279,7 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament) -> tuple
     if changed.kind != ev.RESULT_RECORDED:
         return ()
     number = changed.data["round"]
-    if number >= state.paired_rounds:
+    if number >= paired:
         return ()
-    later = f"{number + 1}" if number + 1 == state.paired_rounds else f"{number + 1}-{state.paired_rounds}"
+    later = f"{number + 1}" if number + 1 == paired else f"{number + 1}-{paired}"
     return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)

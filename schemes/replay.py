@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,29 +28,38 @@ MAX_HANDICAP = 9
 
 
 def replay(events: Iterable[Event]) -> Tournament:
-    """The state of the tournament after the events that stand (retractions resolved).
-
-    A run of results of one round (the slips of a round, entered one after another) is
-    applied at once: each is checked as ``apply`` would, and the round is rebuilt once
-    rather than once per result — the bulk of a long log."""
-    state: Tournament | None = None
-    kept = standing(list(events))
-    index = 0
-    while index < len(kept):
-        event = kept[index]
-        if event.kind != ev.RESULT_RECORDED or state is None:
-            state = apply(state, event)
-            index += 1
-            continue
-        number, batch = event.data["round"], {}
-        while index < len(kept) and kept[index].kind == ev.RESULT_RECORDED and kept[index].data["round"] == number:
-            board, result = _checked_result(state, kept[index])
-            batch[board] = result
-            index += 1
-        state = _with_results(state, number, batch)
+    """The state of the tournament after the events that stand (retractions resolved)."""
+    state = extend(None, standing(list(events)))
     if state is None:
         raise InvalidEvent("the log is empty: no tournament was created")
     return state
+
+
+def extend(state: Tournament | None, events: Sequence[Event]) -> Tournament | None:
+    """``state`` after ``events``, none of them a retraction, each checked as ``apply``
+    checks it.  Runs of one kind are applied at once — the results of one round (the slips
+    of a round, entered one after another: the bulk of a long log) and registrations (a
+    registration list) — so that the state is rebuilt once per run, not once per event."""
+    index = 0
+    while index < len(events):
+        event = events[index]
+        end = index + 1
+        if state is not None and event.kind in (ev.RESULT_RECORDED, ev.PLAYER_REGISTERED):
+            while end < len(events) and events[end].kind == event.kind and _same_run(events[end], event):
+                end += 1
+        if state is None or end == index + 1:
+            state = apply(state, event)
+        elif event.kind == ev.PLAYER_REGISTERED:
+            state = _registered(state, events[index:end])
+        else:
+            number = event.data["round"]
+            state = _with_results(state, number, dict(_checked_result(state, e) for e in events[index:end]))
+        index = end
+    return state
+
+
+def _same_run(event: Event, first: Event) -> bool:
+    return event.kind != ev.RESULT_RECORDED or event.data["round"] == first.data["round"]
 
 
 def apply(state: Tournament | None, event: Event) -> Tournament:
@@ -119,11 +128,14 @@ def _player(state: Tournament, player_id: int) -> Player:
     return player
 
 
-def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The player fields of a registration or an edit, checked."""
+def _checked_profile(
+    settings: Settings, players: Mapping[int, Player], player_id: int, data: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The player fields of a registration or an edit, checked against the scheme and the
+    players registered so far."""
     fields = checked_fields(data)
     if "preregistered" in data:
-        scheme = get_scheme(state.settings.scheme)
+        scheme = get_scheme(settings.scheme)
         if data["preregistered"] and not scheme.confirms_players:
             raise InvalidEvent(
                 "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
@@ -134,7 +146,8 @@ def _checked_profile(state: Tournament, player_id: int, data: Mapping[str, Any])
         for other in data["block"]:
             if other == player_id:
                 raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
-            _player(state, other)
+            if other not in players:
+                raise InvalidEvent("unknown player {player}", player=other)
         fields["block"] = frozenset(data["block"])
     return fields
 
@@ -193,25 +206,31 @@ def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _registered(state: Tournament, event: Event) -> Tournament:
-    player_id = event.data["player"]
-    if player_id in state.players:
-        raise InvalidEvent("player id {player} is taken", player=player_id)
+def _registered(state: Tournament, events: Sequence[Event]) -> Tournament:
+    """Players registered one after another, added at once: each is checked against the
+    players before it, but the table of players is copied once, not once per player (a
+    registration list of thousands cost the square of its length)."""
     if state.rounds and not get_scheme(state.settings.scheme).late_entry:
         raise InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=state.settings.scheme)
-    fields = _checked_profile(state, player_id, event.data)
-    if "rank" not in fields:
-        raise InvalidEvent("a player needs a rating or a rank")
-    player = Player(id=player_id, joined=state.paired_rounds + 1, **fields)
-    numbers = dict(state.numbers)
-    if numbers:
-        numbers[player_id] = max(numbers.values()) + 1
-    return replace(state, players={**state.players, player_id: player}, numbers=numbers)
+    players, numbers = dict(state.players), dict(state.numbers)
+    number = max(numbers.values(), default=0)
+    for event in events:
+        player_id = event.data["player"]
+        if player_id in players:
+            raise InvalidEvent("player id {player} is taken", player=player_id)
+        fields = _checked_profile(state.settings, players, player_id, event.data)
+        if "rank" not in fields:
+            raise InvalidEvent("a player needs a rating or a rank")
+        players[player_id] = Player(id=player_id, joined=state.paired_rounds + 1, **fields)
+        if numbers:
+            number += 1
+            numbers[player_id] = number
+    return replace(state, players=players, numbers=numbers)
 
 
 def _edited(state: Tournament, event: Event) -> Tournament:
     player = _player(state, event.data["player"])
-    fields = _checked_profile(state, player.id, event.data)
+    fields = _checked_profile(state.settings, state.players, player.id, event.data)
     return replace(state, players={**state.players, player.id: replace(player, **fields)})
 
 
@@ -436,7 +455,7 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
 
 
 _REDUCERS = {
-    ev.PLAYER_REGISTERED: _registered,
+    ev.PLAYER_REGISTERED: lambda state, event: _registered(state, [event]),
     ev.PLAYER_EDITED: _edited,
     ev.PLAYER_SKIPS: _skips,
     ev.PLAYER_WITHDRAWN: _withdrawn,

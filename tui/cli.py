@@ -21,7 +21,7 @@ from data import codes
 from data.errors import TournamentFileError, os_reason
 from data.ledger import Ledger, for_one_command
 from data.state_cache import keep_compiled_code
-from data.store import backup_path, is_tournament, real_path, restore, write_atomically
+from data.store import backup_path, check_regular, is_tournament, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
 from schemes import actions
 from schemes.events import InvalidEvent, Worded
@@ -352,9 +352,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.lang,
         dict(args.param),
     )
-    with Ledger.create(args.path, action) as ledger:
-        if entrants:
-            ledger.commit_all([_registration(fields) for fields in entrants])
+    Ledger.create(args.path, [action, *actions.registrations([], entrants)]).close()
     if entrants:
         print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants),
                 source=args.source))  # fmt: skip
@@ -389,10 +387,6 @@ def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
             fields["sex"] = p.sex
         entrants.append(fields)
     return entrants
-
-
-def _registration(fields: dict[str, Any]) -> Callable[[list[Any], Tournament], actions.Action]:
-    return lambda events, state: actions.register(events, **fields)
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
@@ -459,6 +453,8 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         )
     for error in errors:
         _warn(_("{path}: {reason}: skipped", path=path, reason=said(error)))
+    if not rows:
+        raise BadInput("{path}: no players in it", path=path)
     return [row.fields for row in rows]
 
 
@@ -471,10 +467,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
         command = args.player_command
         if command == "import":
             profiles = _import_profiles(args, ledger.state)
-            done = ledger.commit_all(
-                [lambda events, state, fields=fields: actions.register(events, **fields) for fields in profiles]
-            )
-            ids = ", ".join(str(a.event.data["player"]) for a in done)
+            done = ledger.commit_all(actions.registrations(ledger.events, profiles)).events
+            ids = ", ".join(str(event.data["player"]) for event in done)
             print(_("{count} players registered: ids {ids}", count=len(done), ids=ids))
             return
         if command == "add":
@@ -570,11 +564,11 @@ def _cmd_settings(args: argparse.Namespace) -> None:
     if args.param:
 
         def act_params(ledger: Ledger) -> None:
-            steps = [lambda events, state: actions.change_params(state, dict(args.param))]
+            steps = [actions.change_params(ledger.state, dict(args.param))]
             if changes:
-                steps.append(lambda events, state: actions.change_settings(**changes))
-            for appended in ledger.commit_all(steps):
-                print(event_text(appended.event, codes=True))
+                steps.append(actions.change_settings(**changes))
+            for event in ledger.commit_all(steps).events:
+                print(event_text(event, codes=True))
 
         _writing(args, act_params)
         return
@@ -789,6 +783,7 @@ def _output(args: argparse.Namespace) -> Path:
         raise BadInput("{path}: a folder; give the name of the file to write", path=text)
     if not path.parent.is_dir():
         raise BadInput("{folder}: no such folder", folder=path.parent)
+    check_regular(path, text)
     real = real_path(path)
     tournament = real_path(_file(args))
     own = {tournament, backup_path(tournament), tournament.with_name(tournament.name + ".lock")}

@@ -53,14 +53,8 @@ def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) 
 
 
 def _register(ledger: Ledger, players: Sequence[tuple[str, str, int, str, str]]) -> None:
-    ledger.commit_all(
-        [
-            lambda events, state, p=p: actions.register(
-                events, surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4]
-            )
-            for p in players
-        ]
-    )
+    fields = [dict(surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4]) for p in players]
+    ledger.commit_all(actions.registrations(ledger.events, fields))
 
 
 def _round_robin(path: Path) -> None:
@@ -75,7 +69,7 @@ def _round_robin(path: Path) -> None:
         "ru",
         {"numbering": "rating"},
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, PLAYERS[:6])
         _play(ledger, ROUND_ROBIN_RESULTS, random.Random(2026))
 
@@ -91,7 +85,7 @@ def _gamma(path: Path) -> None:
         "50+5/20",
         "ru",
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, PLAYERS[:11])
         ledger.commit(actions.skip(11, [2]))
         _play(ledger, GAMMA_RESULTS, random.Random(2026))
@@ -108,7 +102,7 @@ def _sport_handicap(path: Path) -> None:
         "30+30sx3",
         "ru",
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, PLAYERS[2:])
         ledger.commit(actions.skip(3, [3]))
         _play(ledger, SPORT_HANDICAP_RESULTS, random.Random(2026))
@@ -139,7 +133,7 @@ def _vladivostok(path: Path) -> None:
         "60",
         "ru",
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
         for number, winners in enumerate(VLADIVOSTOK_WINNERS, start=1):
             ledger.commit(actions.pair(ledger.state, random.Random(number)))
@@ -165,7 +159,7 @@ def _mcmahon(path: Path) -> None:
         "60+30sx3",
         "ru",
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, PLAYERS)
         _play(ledger, MCMAHON_RESULTS, random.Random(2026))
 
@@ -185,7 +179,7 @@ def _playoff(path: Path) -> None:
         "ru",
         {"third_place": "on"},
     )
-    with Ledger.create(path, create) as ledger:
+    with Ledger.create(path, [create]) as ledger:
         _register(ledger, PLAYERS[:8])
         _play(ledger, PLAYOFF_RESULTS, random.Random(2026))
 

@@ -120,6 +120,9 @@ RU = {
     "{bad} bad rows. Import the {good} good ones?": "Ошибочных строк: {bad}. Импортировать остальные ({good})?",
     "… and {more} more": "… и ещё {more}",
     "{file}: no good rows, nothing imported": "{file}: верных строк нет, ничего не импортировано",
+    "{path}: no players in it": "{path}: в нём нет ни одного игрока",
+    "{path}: more than {limit} rows: not a registration list": "{path}: больше {limit} строк — это не список участников",
+    "{path}: {size} MB is too big for a registration list (at most {limit} MB)": "{path}: {size} МБ — слишком много для списка участников (не больше {limit} МБ)",
     # player form
     "Add a player": "Новый игрок",
     "Edit a player": "Изменить данные игрока",
@@ -902,6 +905,8 @@ RU = {
     "{path} is a symbolic link: remove it, it is not Tengen's": "{path} — символическая ссылка: удалите её, она не от Tengen",
     "{path}: tournament file version {version}, this program reads version {ours}": "{path}: файл турнира версии {version}, а программа читает версию {ours}",
     "{path}: a folder, not a tournament file": "{path} — папка, а не файл турнира",
+    "{path}: a loop of symbolic links": "{path}: символические ссылки ведут по кругу",
+    "{path}: a device or a pipe, not a file": "{path} — устройство или канал, а не файл",
     "{path}: cannot read it ({reason})": "{path}: не прочитать ({reason})",
     "{path} was opened read-only": "{path} открыт только для чтения",
     "event {event} does not follow event {last}": "запись {event} не идёт за записью {last}",

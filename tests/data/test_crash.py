@@ -27,7 +27,7 @@ def test_sigkill_at_random_moments_leaves_a_prefix_of_the_events(
     monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
     monkeypatch.setattr(state_cache, "STALE_TAIL", 3)
     path = tmp_path / "t.json"
-    Ledger.create(path, actions.create("Crash cup", "round-robin")).close()
+    Ledger.create(path, [actions.create("Crash cup", "round-robin")]).close()
     rng = random.Random(1)
     seen = 1
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -50,3 +50,52 @@ def test_sigkill_at_random_moments_leaves_a_prefix_of_the_events(
         assert all(e.data["surname"] == f"P{e.id - 1}" for e in events[1:])
         seen = len(events)
     assert seen > 30, "the writer got to append between the kills"
+
+
+TESTDATA = ROOT.parent / "shared" / "testdata"
+
+
+@pytest.mark.parametrize("command", ["import", "new --from"])
+def test_a_new_file_killed_while_written_is_whole_or_absent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """Issue 25: ``import opengotha`` and ``new --from`` wrote the creation, then the rest: a
+    kill between left a one-event stub, and the next try said the file exists.  One write:
+    after a kill at any moment there is no file, or the whole tournament."""
+    source = TESTDATA / "opengotha" / "juvisy2019.xml"
+    if not source.is_file():
+        pytest.skip(f"needs the test data in {TESTDATA}")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = tmp_path / "base.json"
+    subprocess.run([sys.executable, "-m", "tui", "import", "opengotha", str(source), str(base)], env=env, check=True,
+                   capture_output=True)  # fmt: skip
+
+    def argv(target: Path) -> list[str]:
+        if command == "import":
+            return ["import", "opengotha", str(source), str(target)]
+        return ["new", str(target), "--scheme", "mcmahon", "--rounds", "5", "--name", "Next", "--from", str(base)]
+
+    whole = tmp_path / "whole.json"
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tui", *argv(whole)], env=env, check=True, capture_output=True)
+    took = time.perf_counter() - started  # the kills fall before, during and after the write
+    expected = len(TournamentFile(whole).events)
+    assert expected > 10
+    rng = random.Random(7)
+    outcomes = set()
+    for attempt in range(12):
+        target = tmp_path / f"t{attempt}.json"
+        child = subprocess.Popen([sys.executable, "-m", "tui", *argv(target)], env=env, cwd=tmp_path,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        time.sleep(rng.uniform(0.3, 1.6) * took)
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        if target.exists():
+            assert len(TournamentFile(target).events) == expected, "the whole tournament, never a stub"
+            outcomes.add("whole")
+        else:
+            outcomes.add("absent")
+            again = subprocess.run([sys.executable, "-m", "tui", *argv(target)], env=env, capture_output=True)
+            assert again.returncode == 0 and len(TournamentFile(target).events) == expected, "a new try works"
+    assert outcomes == {"whole", "absent"}, "killed both before and after the write"

@@ -32,7 +32,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def played(path: Path, players: int = 6, cached: bool = True) -> None:
     """A round robin with its first round paired, the cache made after the last replay."""
-    with Ledger.create(path, actions.create("Cup", "round-robin")) as ledger:
+    with Ledger.create(path, [actions.create("Cup", "round-robin")]) as ledger:
         for i in range(players):
             ledger.commit(actions.register(ledger.events, surname=f"P{i}", rating=2000 - i))
         ledger.commit(actions.pair(ledger.state, random.Random(1)))

@@ -14,7 +14,7 @@ from schemes.events import InvalidEvent
 
 
 def new(path: Path) -> Ledger:
-    return Ledger.create(path, actions.create("Cup", "round-robin"))
+    return Ledger.create(path, [actions.create("Cup", "round-robin")])
 
 
 def test_events_survive_reopening(tmp_path: Path) -> None:
@@ -164,7 +164,7 @@ def test_appends_add_to_the_bytes_and_the_file_stays_canonical(tmp_path) -> None
         done = append(events, *build(), "2026-11-30T00:00:00+00:00", state)
         events.append(done.event)
         state = done.state
-    TournamentFile.create(path, events[0]).close()
+    TournamentFile.create(path, events[:1]).close()
     for event in events[1:]:  # one process each: the bytes are read, then added to
         with TournamentFile(path, writable=True) as tournament_file:
             tournament_file.append(event)

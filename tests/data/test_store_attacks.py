@@ -16,7 +16,7 @@ from schemes import actions
 
 
 def new(path: Path) -> Ledger:
-    return Ledger.create(path, actions.create("Cup", "round-robin"))
+    return Ledger.create(path, [actions.create("Cup", "round-robin")])
 
 
 def register(ledger: Ledger, surname: str = "A") -> None:

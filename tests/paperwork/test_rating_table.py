@@ -6,6 +6,7 @@ import pytest
 from data.results_table import Game, games, parse, symmetry_problems
 from paperwork.rating_table import dates_line, export, rating_table
 from paperwork.translit import is_cyrillic, latin
+from schemes import actions
 from schemes.registry import SCHEMES
 from tests.builders import Log, played
 
@@ -158,3 +159,25 @@ def test_the_table_explains_its_marks_in_comments(ledgers) -> None:
     assert export(gamma.state, gamma.events, True).isascii()
     parsed = parse(export(gamma.state, gamma.events))  # and the table still reads back
     assert len(parsed.lines) == len(gamma.state.numbers)
+
+
+def test_brackets_and_multi_word_surnames_keep_the_columns() -> None:
+    """Issue 25: ``Cup [2026]`` ended ``EV[…]`` early; ``van der Berg`` shifted the columns, his
+    second word read as his first name.  Brackets become parentheses; a surname's words are
+    joined with ``_`` and read back as one surname."""
+    log = Log("fors", rounds=1)
+    log.commit(actions.change_settings(name="Cup [2026]", place="Hall ]X["))
+    log.add("van der Berg", rating=2100, name="Jan Peter")
+    log.add("Smith", rating=2000, name="John")
+    log.pair()
+    log.result(1, 1, "B+")
+    egf = export(log.state, log.events, egf=True)
+    assert "; EV[Cup (2026), Hall )X(]" in egf and "; PC[Hall )X(]" in egf
+    assert [(k, v) for k, v in parse(egf).keywords.items() if k in ("EV", "PC")] == [
+        ("EV", "Cup (2026), Hall )X("),
+        ("PC", "Hall )X("),
+    ]
+    for table in (egf, export(log.state, log.events)):
+        berg = next(line for line in parse(table).lines if line.surname.startswith("van"))
+        assert (berg.surname, berg.name.replace("_", " "), berg.grade) == ("van der Berg", "Jan Peter", "1d")
+    assert "van_der_Berg Jan Peter 1d" in export(log.state, log.events)

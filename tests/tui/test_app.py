@@ -265,7 +265,7 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
     from schemes import actions
 
     path = tmp_path / "two.json"
-    with Ledger.create(path, actions.create("Two", "gamma", 2)) as ledger:
+    with Ledger.create(path, [actions.create("Two", "gamma", 2)]) as ledger:
         for surname in ("A", "B"):
             ledger.commit(actions.register(ledger.events, surname=surname, rating=2000))
     app = app_on(tmp_path, "two.json")

@@ -283,3 +283,59 @@ def test_random_command_lines_never_crash_and_refusals_change_nothing(
         assert len(err.splitlines()) == 1, err
         assert cup.read_bytes() == before
     assert "\x1b" not in out + err
+
+
+def test_a_loop_of_symbolic_links_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], cup: Path) -> None:
+    """Issue 25: ``ln -s b a; ln -s a b; tengen -f a standings`` was a traceback — so were
+    ``new``, ``print -o``, ``export -o`` and ``restore``."""
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    loop = str(tmp_path / "a")
+    for argv in (
+        ("-f", loop, "standings"),
+        ("new", loop, "--scheme", "fors", "--rounds", "3", "--name", "X"),
+        ("restore", loop),
+        ("-f", str(cup), "print", "standings", "-o", loop),
+        ("-f", str(cup), "export", "rating", "-o", loop),
+    ):
+        assert "a loop of symbolic links" in refused(capsys, *argv, file=cup)
+
+
+@pytest.mark.parametrize("key", ["022", " 22", "٢", "2 ", "+2", "9" * 5000])
+def test_an_event_key_that_is_not_plainly_a_number_is_damage(
+    cup: Path, capsys: pytest.CaptureFixture[str], key: str
+) -> None:
+    """Issue 25: ``"022"``, ``" 22"`` or ``"٢"`` as an event's key was a ``KeyError``."""
+    _edit(cup, lambda events: events.update({key: events.pop("2")}))
+    assert "damaged" in refused(capsys, "-f", str(cup), "standings", file=cup)
+
+
+def test_a_number_of_5000_digits_anywhere_in_the_file_is_damage(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25: ``ValueError: Exceeds the limit (4300 digits)`` came through as a traceback."""
+    cup.write_bytes(cup.read_bytes().replace(b'"rating":2400', b'"rating":' + b"9" * 5000))
+    assert "not a Tengen tournament" in refused(capsys, "-f", str(cup), "standings", file=cup)
+
+
+def test_a_file_an_editor_saved_with_a_bom_is_read(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25: a UTF-8 BOM made the file "not a tournament"; it is read, and the next
+    change writes it in the usual form."""
+    cup.write_bytes(b"\xef\xbb\xbf" + cup.read_bytes())
+    code, out, _ = run(capsys, "-f", str(cup), "players")
+    assert code == 0 and "Иванов" in out
+    assert run(capsys, "-f", str(cup), "player", "add", "--surname", "Козлов", "--name", "К", "--rank", "2k")[0] == 0
+    assert cup.read_bytes().startswith(b'{"meta"') and "Козлов" in run(capsys, "-f", str(cup), "players")[1]
+
+
+def test_a_device_or_a_pipe_is_neither_read_nor_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    """``-o`` onto a device node replaced it by a file (as root, ``-o /dev/full`` broke the
+    system's device); a pipe as the tournament or the output hung.  Refused in one line."""
+    import os
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    assert "a device or a pipe" in refused(capsys, "-f", str(pipe), "standings")
+    for argv in (("export", "opengotha", "-o", str(pipe)), ("print", "standings", "-o", "/dev/null")):
+        assert "a device or a pipe" in refused(capsys, "-f", str(cup), *argv, file=cup)
+    assert Path("/dev/null").is_char_device() and pipe.is_fifo()

@@ -163,8 +163,7 @@ async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(
         for board in (1, 2):
             log.result(number, board, "W+")
     path = tmp_path / "rr.json"
-    with Ledger.create(path, (log.events[0].kind, dict(log.events[0].data))) as ledger:
-        ledger.commit_all([lambda events, state, e=e: (e.kind, dict(e.data)) for e in log.events[1:]])
+    Ledger.create(path, [(e.kind, dict(e.data)) for e in log.events]).close()
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")

@@ -26,7 +26,7 @@ def event(folder: Path, players: int, scheme: str = "fors", rounds_paired: int =
     """A tournament file of ``players`` with long names, ``rounds_paired`` rounds played."""
     path = folder / "cup.json"
     rounds = None if scheme == "round-robin" else 4
-    with Ledger.create(path, actions.create("Кубок", scheme, rounds, komi=komi)) as ledger:
+    with Ledger.create(path, [actions.create("Кубок", scheme, rounds, komi=komi)]) as ledger:
         for i in range(players):
             ledger.commit(
                 actions.register(ledger.events, surname=f"{LONG[i % 5]}{i}", name="Анна", rating=2400 - 90 * i)

@@ -234,6 +234,9 @@ class PlayersPane(Pane):
             self.notify(said(error), severity="error")
             return
         rows, errors = without_twins(rows, errors, self.session.state)
+        if not rows and not errors:
+            self.notify(_("{path}: no players in it", path=shown_path(path)), severity="error")
+            return
         if errors:
             self.ask_about_bad_rows(path, rows, errors)
             return
@@ -257,11 +260,9 @@ class PlayersPane(Pane):
                              lambda yes: self.register_rows(rows) if yes else None)  # fmt: skip
 
     def register_rows(self, rows: list) -> None:
-        done = self.screen.act_all(
-            [lambda events, state, fields=row.fields: actions.register(events, **fields) for row in rows]
-        )
+        done = self.screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
         if done:
-            self.notify(_("{count} players registered", count=len(done)))
+            self.notify(_("{count} players registered", count=len(done.events)))
 
     def action_rating_list(self) -> None:
         self.open_rating_list(None)

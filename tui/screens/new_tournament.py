@@ -208,7 +208,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 self.params.get(self.scheme, {}),
             )
             path.parent.mkdir(parents=True, exist_ok=True)
-            Ledger.create(path, action).close()
+            Ledger.create(path, [action]).close()
         except (InvalidEvent, TournamentFileError) as error:
             self.place_error(error)
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -18,9 +18,8 @@ from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from data.errors import TournamentFileError
 from schemes.actions import Action
-from schemes.events import Event, InvalidEvent, Notice
-from schemes.history import Appended
-from schemes.model import Tournament
+from schemes.events import InvalidEvent, Notice
+from schemes.history import Appended, Batch
 from schemes.registry import get_scheme
 from tui.i18n import _, event_text, said
 from tui.panes.log import LogPane
@@ -123,20 +122,29 @@ class TournamentScreen(Translated, Screen[None]):
 
     # -- changes --------------------------------------------------------------------
     def act(self, action: Action) -> Appended | None:
-        return (self.act_all([lambda events, state: action]) or [None])[0]
-
-    def act_all(self, builds: list[Callable[[Sequence[Event], Tournament], Action]]) -> list[Appended]:
-        """Commit actions in one write; a refusal is a notification and writes nothing."""
+        """Commit one action; a refusal is a notification and writes nothing."""
         try:
-            done = self.session.ledger.commit_all(builds)
+            appended = self.session.ledger.commit(action)
         except (InvalidEvent, TournamentFileError) as error:
             self.notify(said(error), severity="error", timeout=8)
-            return []
-        for appended in done:
-            for warning in appended.warnings:
-                self.notify(said(warning), severity="warning", timeout=8)
+            return None
+        self.acted(appended.warnings)
+        return appended
+
+    def act_all(self, actions: Sequence[Action]) -> Batch | None:
+        """Commit actions in one write; a refusal is a notification and writes nothing."""
+        try:
+            batch = self.session.ledger.commit_all(actions)
+        except (InvalidEvent, TournamentFileError) as error:
+            self.notify(said(error), severity="error", timeout=8)
+            return None
+        self.acted(batch.warnings)
+        return batch
+
+    def acted(self, warnings: Sequence[Notice]) -> None:
+        for warning in warnings:
+            self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
-        return done
 
     def undo(self, target: int | None = None) -> None:
         try:
