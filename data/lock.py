@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import json
 import os
 import socket
 import stat
@@ -17,6 +18,7 @@ import sys
 from pathlib import Path
 
 from data.errors import FileLocked, TournamentFileError, os_reason
+from schemes.events import Worded
 
 
 class WriterLock:
@@ -52,7 +54,7 @@ class WriterLock:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                holder = os.read(fd, 400).decode("utf-8", "replace").strip() or "another process"
+                holder = _holder(os.read(fd, 400))
                 os.close(fd)
                 raise FileLocked(file=self.path.with_suffix("").name, holder=holder) from None
             # The holder may have unlinked the file between our open and our flock.
@@ -66,7 +68,7 @@ class WriterLock:
         command = " ".join(os.path.basename(a) for a in sys.argv[:3])
         try:
             os.ftruncate(fd, 0)
-            os.write(fd, f"process {os.getpid()} on {socket.gethostname()} ({command})".encode())
+            os.write(fd, json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "command": command}).encode())
         except OSError:
             pass  # a full disk: the lock holds all the same, only without the holder's name
         self._fd = fd
@@ -87,3 +89,13 @@ class WriterLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _holder(written: bytes) -> Worded:
+    """Who holds the lock, as its holder wrote it, in words the catalogue can translate."""
+    try:
+        said = json.loads(written)
+        pid, host, command = int(said["pid"]), str(said["host"])[:80], str(said["command"])[:120]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return Worded("another process")
+    return Worded("process {pid} on {host} ({command})", pid=pid, host=host, command=command)

@@ -33,6 +33,7 @@ from xml.sax.saxutils import quoteattr
 import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
+from data.errors import os_reason
 from schemes import events as ev
 from schemes.actions import Action
 from schemes.events import InvalidEvent, Notice
@@ -212,7 +213,7 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
     try:
         size = os.stat(path).st_size
     except OSError as error:
-        raise GothaFileError("{path}: {error}", path=name, error=error.strerror or str(error)) from None
+        raise GothaFileError("{path}: {error}", path=name, error=os_reason(error)) from None
     if size > MAX_FILE_BYTES:
         raise GothaFileError(
             "{path}: {size} MB is too big for a tournament file (at most {limit} MB)",
@@ -231,8 +232,18 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
         raise GothaFileError(
             "{path}: more than {limit} elements: not a tournament file", path=name, limit=MAX_ELEMENTS
         ) from None
-    except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as error:  # LookupError: encoding
-        raise GothaFileError("{path}: not an OpenGotha file ({error})", path=name, error=str(error)[:80]) from None
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        raise GothaFileError(
+            "{path}: not an OpenGotha file (broken XML at line {line}, column {column})",
+            path=name,
+            line=line,
+            column=column,
+        ) from None
+    except DefusedXmlException:
+        raise GothaFileError("{path}: not an OpenGotha file (it declares XML entities: refused)", path=name) from None
+    except (ValueError, LookupError):  # LookupError: an encoding Python does not know
+        raise GothaFileError("{path}: not an OpenGotha file (an unknown encoding)", path=name) from None
     if root is None or root.tag != "Tournament":
         raise GothaFileError("{path}: not an OpenGotha file (no <Tournament>)", path=name)
     return root
@@ -799,8 +810,8 @@ def _say_who_waits(
     a round whole: the round can be paired anew from the rounds before it)."""
     waiting = [p["player"] for p in players if p["preregistered"]]
     if waiting:
-        reading.warn("{count} players are registered in advance (PRE): not paired until confirmed "
-                     "(player edit ID --confirm)", count=len(waiting))  # fmt: skip
+        reading.warn("players registered in advance (PRE): {count}; not paired until confirmed "
+                     "(key c in the players tab; player edit ID --confirm)", count=len(waiting))  # fmt: skip
     boards = [g for g in games if g.round == keep]
     if not keep or not boards:
         return
@@ -948,6 +959,9 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
     """Each player's names as OpenGotha will hold them (``opengotha_names``), with a warning
     for each that is not the player's own."""
     names = opengotha_names(tournament)
+    sharing: dict[str, list[int]] = {}
+    for player in tournament.players.values():
+        sharing.setdefault(opengotha_key(player.surname, player.name), []).append(player.id)
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
         surname, name = names[player.id]
         if (surname, name) == (player.surname, player.name):
@@ -956,8 +970,15 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
             reading.warn("player {player} has no {what}: written as -", player=player.id,
                          what="first name" if not player.name else "surname")  # fmt: skip
         else:
-            reading.warn("players {player} and another would be one for OpenGotha ({key}): written as {name!r}",
-                         player=player.id, key=opengotha_key(player.surname, player.name)[:40], name=name)  # fmt: skip
+            key = opengotha_key(player.surname, player.name)
+            others = ", ".join(str(other) for other in sorted(sharing[key]) if other != player.id)
+            reading.warn(
+                "players {player} and {others} would be one for OpenGotha ({key}): {player} written as {name!r}",
+                player=player.id,
+                others=others,
+                key=key[:40],
+                name=name,
+            )
     return names
 
 

@@ -274,6 +274,11 @@ def with_bye(
     the scheme's own rules (a scheme whose table or bracket fixes the byes refuses)."""
     if bye not in state.players:
         raise InvalidEvent("unknown player {player}", player=bye)
+    if not scheme.chooses_byes:  # the table or the bracket says who sits out: the scheme refuses
+        return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+    if state.players[bye].in_advance_for(number) and not state.players[bye].absent_from(number):
+        raise InvalidEvent("player {player} is registered in advance, not confirmed: he does not play round {round}",
+                           player=bye, round=number)  # fmt: skip
     if not state.players[bye].available_in(number):
         raise InvalidEvent("player {player} does not play round {round}", player=bye, round=number)
     available = [p for p in state.players.values() if p.available_in(number)]
@@ -314,9 +319,13 @@ def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice |
 def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
     """That ``player`` had a bye before round ``number``, if he had: a second bye is the
     referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
-    for played in state.rounds[: number - 1]:
-        if player in played.byes:
-            return Notice("player {player} had a bye in round {round}", {"player": player, "round": played.number})
+    rounds = [played.number for played in state.rounds[: number - 1] if player in played.byes]
+    name = state.players[player].full_name
+    said = {"player": player, "name": name, "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds))}
+    if len(rounds) == 1:
+        return Notice("player {player} ({name}) had a bye in round {round}", said)
+    if rounds:
+        return Notice("player {player} ({name}) had byes in rounds {rounds}", said)
     return None
 
 

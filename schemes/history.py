@@ -54,6 +54,10 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
                 "player": d["player"],
                 "who": f"{d['surname']} {d['name']}".strip(),
             }
+        case ev.PLAYER_EDITED if set(d) == {"player", "preregistered"}:
+            if d["preregistered"]:
+                return "player {player} registered in advance", {"player": d["player"]}
+            return "player {player} confirmed at the venue", {"player": d["player"]}
         case ev.PLAYER_EDITED:
             changes = _changes({k: v for k, v in d.items() if k != "player"})
             return "player {player} edited: {changed}", {

@@ -87,6 +87,9 @@ class Player:
     preregistered: bool = False
     """Registered in advance and not yet confirmed at the venue (OpenGotha's ``PRE``): not
     paired until the referee confirms him, but counted where a scheme counts the field."""
+    confirmed_after: int = 0
+    """The rounds paired before he was confirmed at the venue: in those he was registered in
+    advance (0: never was, or still is)."""
 
     @property
     def full_name(self) -> str:
@@ -117,9 +120,13 @@ class Player:
         joined, or after he withdrew."""
         return self.skips_round(number) or self.withdrawn_by(number)
 
+    def in_advance_for(self, number: int) -> bool:
+        """Whether he was (or is) registered in advance and not yet confirmed in round ``number``."""
+        return self.preregistered or number <= self.confirmed_after
+
     def available_in(self, number: int) -> bool:
         """Whether round ``number`` should pair him."""
-        return not self.absent_from(number) and not self.preregistered
+        return not self.absent_from(number) and not self.in_advance_for(number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     return {
         "byes": list(played.byes) if played else [],
         "skips": [p.id for p in off if p.absent_from(number)],
-        "in_advance": [p.id for p in off if p.preregistered and not p.absent_from(number)],
+        "in_advance": [p.id for p in off if p.in_advance_for(number) and not p.absent_from(number)],
         "not_assigned": [p.id for p in off if everyone and p.available_in(number)],
         "withdrawn": tournament.withdrawn(number),
     }

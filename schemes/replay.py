@@ -231,7 +231,22 @@ def _registered(state: Tournament, events: Sequence[Event]) -> Tournament:
 def _edited(state: Tournament, event: Event) -> Tournament:
     player = _player(state, event.data["player"])
     fields = _checked_profile(state.settings, state.players, player.id, event.data)
+    if "preregistered" in fields:
+        fields.update(_confirmation(state, player, fields["preregistered"]))
     return replace(state, players={**state.players, player.id: replace(player, **fields)})
+
+
+def _confirmation(state: Tournament, player: Player, advance: bool) -> dict[str, Any]:
+    """A player registered in advance is confirmed (or, before he played, put back): the
+    rounds paired before keep him as he was then (``confirmed_after``), and a change that
+    changes nothing is refused rather than logged."""
+    if advance == player.preregistered:
+        if advance:
+            raise InvalidEvent("player {player} is registered in advance already", player=player.id)
+        raise InvalidEvent("player {player} was not registered in advance: nothing to confirm", player=player.id)
+    if advance and any(r.board_of(player.id) or player.id in r.byes for r in state.rounds):
+        raise InvalidEvent("player {player} has played: he cannot be registered in advance now", player=player.id)
+    return {} if advance else {"confirmed_after": state.paired_rounds}
 
 
 def _total_rounds(state: Tournament) -> int | None:

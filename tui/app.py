@@ -69,7 +69,9 @@ class TengenApp(App[None]):
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
-        """Notifications carry names and paths the referee typed: text, not markup.  A
+        """Notifications carry names and paths the referee typed: text, never markup, whatever
+        the caller says (a widget's ``notify`` asks for markup by default, and a surname
+        ``[b]Жирный[/b]`` came out bold).  A
         confirmation goes after three seconds, so it never covers the boards for long; a
         refusal, one line, stays ten seconds, to be read (long lists go into dialogs, and
         closing the tournament clears its notifications)."""
@@ -77,7 +79,7 @@ class TengenApp(App[None]):
             timeout = max(timeout or 0, 10)
         elif timeout is None:
             timeout = 3
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen:
         return StartScreen(self.folder, self.also)

@@ -27,6 +27,7 @@ from schemes import actions
 from schemes.events import InvalidEvent, Worded
 from schemes.model import Tournament
 from schemes.prizes import SPECIALS
+from schemes.registry import SCHEMES
 from schemes.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.timecontrol import parse_time
 from tui import i18n, views
@@ -73,7 +74,8 @@ def _param(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
+def _profile_options(parser: argparse.ArgumentParser, required: bool) -> argparse._MutuallyExclusiveGroup:
+    """The player's fields as options; the group of ``--pre`` (``edit`` adds ``--confirm``)."""
     parser.add_argument("--surname", required=required, help=_("family name, as it is printed"))
     parser.add_argument("--name", required=required, help=_("given name"))
     strength = parser.add_mutually_exclusive_group(required=required)
@@ -90,13 +92,15 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> None:
     parser.add_argument("--pin", help=_("EGF PIN"))
     parser.add_argument("--rgf", help=_("RGF rating-list id"))
     parser.add_argument("--note", help=_("a phone number or any note"))
-    parser.add_argument(
+    advance = parser.add_mutually_exclusive_group()
+    advance.add_argument(
         "--pre",
         action="store_const",
         const=True,
         dest="preregistered",
         help=_("McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)"),
     )
+    return advance
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = commands.add_parser("new", help=_("create a tournament file"))
     new.add_argument("path", metavar=_("FILE"), help=_("the file to create (it must not exist)"))
-    new.add_argument("--scheme", required=True, help=_("gamma, sport-handicap, fors, round-robin, mcmahon or swiss"))
+    new.add_argument("--scheme", required=True, help=_("the scheme: {schemes}", schemes=", ".join(SCHEMES)))
     new.add_argument("--rounds", type=int, help=_("number of rounds (a round robin works it out)"))
     new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
     new.add_argument("--place", default="", help=_("where it is played"))
@@ -139,8 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--again", action="store_true", help=_("register him even if a player of that name is registered"))
     edit = player_commands.add_parser("edit", help=_("change a player's details"))
     edit.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id (registration number)"))
-    _profile_options(edit, required=False)
-    edit.add_argument(
+    _profile_options(edit, required=False).add_argument(
         "--confirm",
         action="store_const",
         const=False,
@@ -474,6 +477,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
         if command == "add":
             fields = _profile_fields(args)
             if not any(char.isalpha() for char in fields["name"]):  # as the app's form: the rating table needs it
+                if fields["name"].strip():
+                    raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
                 raise BadInput("give the first name with --name")
             twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:
@@ -509,7 +514,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         print(views.pairings_text(appended.state, appended.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, appended.event.data["round"], args.bye)
         if second:
-            _warn(_("{reason}: this is his second bye", reason=said(second)))
+            _warn(_("{reason}: another bye for the same player", reason=said(second)))
 
     _writing(args, act)
 
@@ -600,7 +605,11 @@ def _cmd_pairings(args: argparse.Namespace) -> None:
     state = _reading(args).state
     number = args.round if args.round is not None else state.paired_rounds
     if state.round(number) is None:
-        raise BadInput("round {round} is not paired", round=number) if number else BadInput("no round is paired yet")
+        raise (
+            BadInput("round {round} is not paired", round=number)
+            if number or state.rounds
+            else BadInput("no round is paired yet")
+        )
     _emit(args, views.pairings_json(state, number) if args.json else None, lambda: views.pairings_text(state, number))
 
 
@@ -645,6 +654,8 @@ def _cmd_import(args: argparse.Namespace) -> None:
 
     if args.rounds is not None and args.rounds < 0:
         raise BadInput("--rounds: give 0 or more")
+    if not args.path.strip():
+        raise BadInput("name the new tournament file")
     if Path(args.path).exists() or Path(args.path).is_symlink():
         raise BadInput("{path} exists: choose a new file name", path=args.path)
     try:
@@ -840,6 +851,10 @@ def _cmd_demo(args: argparse.Namespace) -> None:
 
 
 def _run_app(path: str | None, also: Path | None = None) -> None:
+    """The full-screen app; refused without a terminal (from a script it would wait for keys
+    nobody types)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BadInput("the app needs a terminal: run tengen in one, or give a command (tengen --help)")
     from tui.app import run
 
     run(path, also)
@@ -919,6 +934,8 @@ def _run(argv: list[str], whole_process: bool) -> int:
     try:
         _check_encoding(argv)
         if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):
+            if argv and not Path(argv[0]).expanduser().exists():
+                raise BadInput("{word}: no such command or file (tengen --help lists the commands)", word=argv[0])
             _run_app(argv[0] if argv else None)
             return 0
         args = build_parser().parse_args(argv)

@@ -258,7 +258,8 @@ def weights_text(state: Tournament, number: int) -> str:
 
 
 def players_json(state: Tournament) -> list[dict[str, Any]]:
-    """``players --json``: id, number, surname, name, rank, rating, club, country, PIN (null where unknown)."""
+    """``players --json``: id, number, surname, name, rank, rating, club, country, PIN (null where unknown),
+    and whether he is registered in advance and not yet confirmed."""
     return [
         {
             "id": p.id,
@@ -270,6 +271,7 @@ def players_json(state: Tournament) -> list[dict[str, Any]]:
             "club": p.club or None,
             "country": p.country or None,
             "pin": p.pin or None,
+            "preregistered": p.preregistered,
         }
         for p in sorted(state.players.values(), key=lambda p: p.id)
     ]

@@ -80,7 +80,7 @@ def test_the_export_comes_back_as_the_same_event_and_pairs_the_same(seed: int, t
 def test_what_is_written_differently_is_said() -> None:
     warnings = [str(w) for w in write(event(0).state).warnings]
     assert warnings == [
-        "players 2 and another would be one for OpenGotha (ИВАНОВИВАН): written as 'Иван (2)'",
+        "players 2 and 1 would be one for OpenGotha (ИВАНОВИВАН): 2 written as 'Иван (2)'",
         "player 3 has no first name: written as -",
     ]
 
@@ -100,5 +100,6 @@ def test_opengotha_pairs_the_export_as_tengen_pairs_it(seed: int, tmp_path: Path
     )
     assert theirs == pairing_in_keys(next_round(first), 4)
     assert [str(w) for w in read(exported).warnings] == [
-        "1 players are registered in advance (PRE): not paired until confirmed (player edit ID --confirm)"
+        "players registered in advance (PRE): 1; not paired until confirmed "
+        "(key c in the players tab; player edit ID --confirm)"
     ]

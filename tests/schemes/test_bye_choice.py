@@ -90,6 +90,6 @@ def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
     other = log.state.round(2).byes[0]
     with pytest.raises(NeedsForce) as refused:
         actions.swap(log.state, 2, other, first)
-    assert f"player {first} had a bye in round 1" in str(refused.value)
+    assert f"player {first} ({log.state.players[first].full_name}) had a bye in round 1" in str(refused.value)
     kind, data = actions.swap(log.state, 2, other, first, force=True)
     assert data["byes"] == [first]

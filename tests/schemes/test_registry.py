@@ -1,7 +1,10 @@
 """Who is on no board of a round, and why (``registry.not_playing``): each kind its own list,
 so a player OpenGotha left "not assigned" or registered in advance is never called a skip."""
 
+import pytest
+
 from schemes import actions
+from schemes.events import InvalidEvent
 from schemes.registry import not_playing
 from tests.builders import Log
 
@@ -49,3 +52,24 @@ def test_a_play_off_s_knocked_out_are_neither_skipping_nor_left_out() -> None:
     losers = [b.black for b in log.state.round(1).boards]
     assert off["skips"] == off["not_assigned"] == off["in_advance"] == [] and off["byes"] == []
     assert all(not log.state.round(2).board_of(p) for p in losers)
+
+
+def test_a_confirmation_does_not_rewrite_the_rounds_paired_before_it() -> None:
+    """Confirmed after round 1, he is still "registered in advance" in round 1 (he was moved
+    to OpenGotha's "not assigned" there); from round 2 he is paired.  A confirmation that
+    changes nothing, or a player who played put back in advance, is refused, not logged."""
+    log = Log("mcmahon", 3)
+    for i in range(4):
+        log.add(f"P{i}", rating=2000 - 10 * i)
+    late = log.add("Late", rating=1500, preregistered=True)
+    log.pair()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    log.commit(actions.edit(late, preregistered=False))
+    assert not_playing(log.state, 1)["in_advance"] == [late] and not_playing(log.state, 1)["not_assigned"] == []
+    log.pair()
+    assert late in {p for b in log.state.round(2).boards for p in (b.white, b.black)} | set(log.state.round(2).byes)
+    with pytest.raises(InvalidEvent, match="was not registered in advance: nothing to confirm"):
+        log.commit(actions.edit(late, preregistered=False))
+    with pytest.raises(InvalidEvent, match="has played: he cannot be registered in advance now"):
+        log.commit(actions.edit(1, preregistered=True))

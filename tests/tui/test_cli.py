@@ -437,9 +437,13 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
     for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
         run(capsys, "-f", path, "result", "1", str(board["board"]), "W+")
     code, out, err = run(capsys, "-f", path, "pair", "--bye", "2")
-    assert code == 0 and "warning: player 2 had a bye in round 1: this is his second bye" in err
+    assert code == 0 and "warning: player 2 (S2 N) had a bye in round 1: another bye for the same player" in err
     code, _out, err = run(capsys, "-f", path, "pair", "--bye", "9")
     assert code == 2 and "round 2 is not complete" in err  # checked before the bye
+    for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
+        run(capsys, "-f", path, "result", "2", str(board["board"]), "W+")
+    code, out, err = run(capsys, "-f", path, "pair", "--bye", "2", "--allow-repeats")
+    assert code == 0 and "warning: player 2 (S2 N) had byes in rounds 1, 2: another bye" in err  # not "second"
 
 
 def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:

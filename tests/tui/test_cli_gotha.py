@@ -28,7 +28,7 @@ def test_players_json_has_the_contract_keys(mm: str, capsys: pytest.CaptureFixtu
     assert code == 0 and len(players) == 16
     assert players[2] == {
         "id": 3, "no": 3, "surname": "Noguchi", "name": "Motoki", "rank": "7d", "rating": 2666,
-        "club": "38Gr", "country": "FR", "pin": None,
+        "club": "38Gr", "country": "FR", "pin": None, "preregistered": False,
     }  # fmt: skip
 
 

@@ -33,7 +33,10 @@ async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: P
         for typed in ("Cup [red] [/x]", "Smith [/x] J", "Ivanov [moscow] I", "[bold]x"):
             assert typed in text
         app.notify("Smith [/x]")  # a notification with a name in it
+        app.screen.notify("[b]Жирный[/b]")  # a widget's notify asks for markup: still text
         await pilot.pause()
+        shown = {n.message: n.markup for n in app._notifications}  # what the toasts will draw
+        assert shown["[b]Жирный[/b]"] is False and shown["Smith [/x]"] is False
 
 
 async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, monkeypatch) -> None:

@@ -161,3 +161,26 @@ async def test_confirming_is_refused_where_nobody_registers_in_advance(folder: P
         await pilot.pause()
         assert notes(app)[-1] == "Предварительная регистрация есть только в Макмагоне и швейцарской (как в OpenGotha)"
         assert not app.screen.query_one("PlayersPane").check_action("confirm", ())
+
+
+async def test_a_surname_too_long_is_said_beside_it_and_nothing_typed_is_lost(folder: Path) -> None:
+    """A 600-letter surname closed the form with a notification, and everything typed was
+    gone; the registration's own checks now run in the form, each beside its field."""
+    from textual.widgets import Label
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        count = len(app.screen.app.screen_stack[-2].session.state.players)
+        await fill(pilot, app, surname="Я" * 600, name="Пётр", strength="1850", club="Клуб\tX")
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert (
+            str(app.screen.query_one("#surname-error", Label).render())
+            == "фамилия: 600 знаков, допустимо не больше 100"
+        )
+        assert "невидимый" in str(app.screen.query_one("#club-error", Label).render())
+        assert app.screen.query_one("#name", Input).value == "Пётр"
+        await fill(pilot, app, surname="Новиков", club="Клуб")
+        assert not isinstance(app.screen, PlayerFormScreen)
+        assert len(app.screen.session.state.players) == count + 1

@@ -56,7 +56,7 @@ DIALOGS = [
     ("new_tournament", ["n"]),
     ("help", ["f3", "f1"]),
     ("pair_question", ["f3", "n"]),
-    ("result_question", ["f3", "w"]),
+    ("result_question", ["f3", "b"]),  # board 1 has «Б+»: the replace question
     ("swap", ["f3", "m"]),
     ("print", ["f6"]),
     ("export", ["f7"]),

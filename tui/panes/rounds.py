@@ -276,11 +276,15 @@ class RoundsPane(Pane):
         said_result = _(RESULTS[code]) + (f" ({_('Colours swapped')})" if swapped else "")
         old = played.results.get(number)
         question, default = "", True
+        if old is not None and (old.code, old.swapped) == (code, swapped):
+            self.notify(_("Board {board}: {result} is recorded already", board=number, result=said_result))
+            self.show_info(played)
+            return
         if old is not None:
             question = _(
                 "Board {board}: already {old}. Replace it with {new}?",
                 board=number,
-                old=_(RESULTS[old.code]),
+                old=_(RESULTS[old.code]) + (f" ({_('Colours swapped')})" if old.swapped else ""),
                 new=said_result,
             )
         elif code == DRAW and board is not None and not float(board.komi).is_integer():
@@ -379,9 +383,9 @@ class RoundsPane(Pane):
             if second is None:
                 self.pair(bye=player)
                 return
-            question = _("{reason}. Give him a second bye?", reason=said(second))
-            self.app.push_screen(
-                ConfirmScreen(question, default=False), lambda yes: self.pair(bye=player) if yes else None
+            question = _("{reason}. Another bye for the same player?", reason=said(second))
+            self.app.push_screen(  # «Нет» goes back to the list, not away from the pairing
+                ConfirmScreen(question, default=False), lambda yes: self.pair(bye=player) if yes else self.choose_bye()
             )
 
         self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)

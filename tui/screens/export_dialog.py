@@ -17,7 +17,12 @@ class ExportScreen(ModalScreen[tuple[str, bool, bool] | None]):
     """Dismissed with what to write (``rating`` or ``opengotha``) and the rating table's two
     options, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="export_dialog.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="export_dialog.cancel"),
+        Binding("left", "app.focus_previous", "Previous answer", show=False, id="export_dialog.previous"),
+        Binding("right", "app.focus_next", "Next answer", show=False, id="export_dialog.next"),
+    ]
+    """The arrows move between the answers, as in every question (Tab too)."""
     AUTO_FOCUS = "#options"
 
     def compose(self) -> ComposeResult:

@@ -71,7 +71,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             for field, label, hint in FIELDS:
                 with Horizontal(classes="row"):
                     yield Label(_(label), markup=False)
-                    yield Input(self.default(field), placeholder=hint, id=field)
+                    # "for example": a bare sample in grey looked filled in, and stayed empty
+                    yield Input(self.default(field), placeholder=_("for example {sample}", sample=hint) if hint else "",
+                                id=field)  # fmt: skip
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
                 if field == "file":
                     yield Label("", id="target", classes="hint", markup=False)

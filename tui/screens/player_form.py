@@ -17,6 +17,7 @@ from schemes.dates import parse_birth
 from schemes.events import InvalidEvent
 from schemes.model import Player
 from schemes.ranks import RankError, check_rating, parse_rank
+from schemes.replay import checked_fields
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 
@@ -139,6 +140,12 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             problems["sex"] = _("f or m")
         else:
             fields["sex"] = sex
+        for field, value in fields.items():  # as the registration will check them: beside the field
+            if isinstance(value, str) and field not in problems and field in text:
+                try:
+                    checked_fields({field: value})
+                except InvalidEvent as error:
+                    problems[field] = said(error)
         return fields, problems
 
     def action_cancel(self) -> None:

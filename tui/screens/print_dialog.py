@@ -55,7 +55,10 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         if not kinds:
             show_error(error, _("Choose at least one document"))
             return
-        if text and (not text.isdigit() or not 0 <= int(text) <= self.state.paired_rounds):
+        if text and not (text.isascii() and text.isdigit() and len(text) < 4):
+            show_error(error, _("the round: a number, like 3"))
+            return
+        if text and not 0 <= int(text) <= self.state.paired_rounds:
             show_error(error, _("round {round} is not paired", round=text))
             return
         self.dismiss(([k for k in KINDS if k in kinds], int(text) if text else None))
