@@ -137,8 +137,11 @@ class BadSetting(InvalidEvent):
 
     template = "{reason}"
 
-    def __init__(self, setting: str, cause: Worded) -> None:
+    def __init__(self, setting: str, cause: Worded, beside: Worded | str | None = None) -> None:
         self.setting = setting
+        self.beside = cause if beside is None else beside
+        """What a form shows under the field, which names the setting already (the key is
+        only for the command line: ``handicap_cap: 'abc' is not a whole number``)."""
         super().__init__(reason=cause)
 
 

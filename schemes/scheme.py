@@ -312,7 +312,7 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
             values[key] = known[key].parse(text)
         except ValueError as error:
             problem = error if isinstance(error, InvalidEvent) else str(error)
-            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=problem)) from None
+            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=problem), problem) from None
     return values
 
 

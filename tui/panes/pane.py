@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.actions import parse as parse_action
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 
@@ -15,6 +16,10 @@ class Pane(Translated, Vertical):
     """A tab's content.  It redraws from the session when the screen says the
     tournament changed, and only while it is shown (a hidden pane redraws when it
     is shown again), so an entry costs the redraw of one pane."""
+
+    BINDINGS = [Binding("f1", "app.help", "Keys", id="pane.help")]
+    """F1 first in every tab's footer: at 80 columns the footer ends where the keys of the
+    tab run out of room, and F1 (the list of all of them) was the one cut off."""
 
     stale = True
 

@@ -38,7 +38,8 @@ class PlayersPane(Pane):
     @staticmethod
     def columns() -> list[Column]:
         """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
-        are not enough the blocked pairs give way first, then the club, then the name."""
+        are not enough the blocked pairs give way first, then the name and the club, the
+        wider of them first (one long name cut the clubs of all to «Влади…»)."""
         return [
             Column("id", _("Id")),
             Column("no", _("No.")),
@@ -46,9 +47,9 @@ class PlayersPane(Pane):
             Column("rank", _("Rank")),
             Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
-            Column("club", _("Club"), gives_way=2, optional=True),
+            Column("club", _("Club"), gives_way=1, optional=True),
             Column("country", _("Country"), optional=True),
-            Column("blocked", _("Blocked"), gives_way=3, optional=True),
+            Column("blocked", _("Blocked"), gives_way=2, optional=True),
         ]
 
     def show(self, session: Session) -> None:

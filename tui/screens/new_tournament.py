@@ -225,9 +225,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         """Show a refusal under the field it names; a parameter's opens «Ещё параметры» with
         the refusal beside it."""
         setting = error.setting if isinstance(error, BadSetting) else ""
-        if setting in {p.key for p in get_scheme(self.scheme).params}:
-            self.error("general", _("More parameters: {problem}", problem=said(error)))
-            self.action_more({setting: said(error)})
+        if isinstance(error, BadSetting) and setting in {p.key for p in get_scheme(self.scheme).params}:
+            self.error("general", _("More parameters: {problem}", problem=f"{_(setting)}: {said(error.beside)}"))
+            self.action_more({setting: said(error.beside)})
         elif setting in {field for field, _label, _hint in FIELDS}:
             self.error(setting, said(error))
             self.query_one(f"#{setting}", Input).focus()
