@@ -35,7 +35,7 @@ from schemes.model import Tournament  # noqa: E402
 REPEAT = 5
 CACHE: dict[str, str] = {}
 """The environment's cache folder for the commands: the bench's own, not the user's."""
-GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards")
+GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards", "bulk")
 ENGINE = ROOT.parent / "shared" / "opengotha-engine"
 """OpenGotha 3.51.02's own pairing engine, built headless (see its README)."""
 
@@ -305,7 +305,56 @@ def bench_cards(results: dict, folder: Path) -> None:
         )
 
 
+def bench_bulk(results: dict, folder: Path) -> None:
+    """Lists and files of the largest sizes a referee could bring, and hostile ones: a
+    registration list of 1,000 to 20,000 rows (the limit), a workbook stating a million
+    rows (refused), an OpenGotha file of 2,000 players and five rounds (OpenGotha's own
+    limit), an EGD list with lines of 30,000 blanks (``player find``)."""
+    from openpyxl import Workbook
+
+    for size in (1_000, 5_000, 20_000):
+        rows = folder / f"list-{size}.csv"
+        rng = random.Random(size)
+        rows.write_text("surname,name,rating\n" + "".join(f"Игрок{i},Тест,{rng.randint(100, 2700)}\n"
+                                                         for i in range(size)), encoding="utf-8")  # fmt: skip
+
+        def imported(index: int, rows: Path = rows, size: int = size) -> float:
+            path = folder / f"bulk-{size}-{index}.json"
+            run("new", str(path), "--scheme", "mcmahon", "--rounds", "5", "--name", "Bulk")
+            return run("-f", str(path), "player", "import", str(rows))
+
+        measure(results, f"import_csv_{size // 1000}k", imported, "its size, not its square")
+    book = Workbook()
+    book.active.append(["surname", "name", "rating"])
+    book.active.cell(row=1_048_576, column=1, value="x")
+    sheet = folder / "million.xlsx"
+    book.save(sheet)
+    target = folder / "bulk-xlsx.json"
+    run("new", str(target), "--scheme", "mcmahon", "--rounds", "5", "--name", "Bulk")
+    measure(
+        results,
+        "refuse_xlsx_1m_rows",
+        lambda i: process(
+            [sys.executable, "-m", "tui", "-f", str(target), "player", "import", str(sheet)], check=False
+        ),
+        "at once",
+    )
+    log = Log("mcmahon", 5)
+    players(log, 2_000, random.Random(5))
+    play(log, 5, random.Random(5))
+    source = log.write(folder / "og-2000.json")
+    xml = folder / "og-2000.xml"
+    run("-f", str(source), "export", "opengotha", "-o", str(xml))
+    measure(results, "import_opengotha_2000x5", lambda i: run("import", "opengotha", str(xml),
+                                                              str(folder / f"og-back-{i}.json")))  # fmt: skip
+    egd = folder / "egd.txt"
+    good = "  12345678 Ivanov Ivan                 RU  Msk    2d   --  2150  12  T100101\n"
+    egd.write_text("PIN  Name  GoR\n<pre>\n" + ("12345678 Ab" + " " * 30_000 + "x\n") * 100 + good)
+    measure(results, "egd_find_100_lines_of_30k_blanks", lambda i: run("player", "find", str(egd), "Ivanov"))
+
+
 RATIOS = {
+    "import_csv_20k_vs_1k": ("import_csv_20k", "import_csv_1k"),
     "append_50k_vs_5k": ("append_50k", "append_5k"),
     "append_cold_50k_vs_5k": ("append_50k_cold", "append_5k_cold"),
     "read_50k_vs_5k": ("read_50k", "read_5k"),
@@ -341,6 +390,8 @@ def main(argv: list[str]) -> dict:
             bench_opengotha(results, folder)
         if "cards" in chosen:
             bench_cards(results, folder)
+        if "bulk" in chosen:
+            bench_bulk(results, folder)
     ratios = {
         name: results[big]["median"] / results[small]["median"]
         for name, (big, small) in RATIOS.items()

@@ -141,7 +141,7 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     """Each line read on its own: an unclosed quote is an error of that line, never a field
     that swallows the rest of the file; a doubled quote inside quotes is one quote."""
     lines = _LINE_END.split(_text(path))
-    if len(lines) > MAX_ROWS + 1:  # the line after the last line end
+    if len(lines) - (lines[-1] == "") > MAX_ROWS + 1:  # a header and MAX_ROWS players
         raise _too_long(path)
     delimiter = _delimiter(next((line for line in lines if line.strip()), ""))
     numbered: list[tuple[int, Cells]] = []
@@ -168,7 +168,7 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
         sheet = book.worksheets[0]
         lines: list[tuple[int, Cells]] = []
         for number, row in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), start=1):
-            if number > MAX_ROWS:  # counted as read: a sheet's stated size may lie
+            if number > MAX_ROWS + 1:  # counted as read (a sheet's stated size may lie); a header and MAX_ROWS
                 raise _too_long(path)
             lines.append((number, [_cell_text(value) for value in row]))
         return lines
