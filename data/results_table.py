@@ -167,31 +167,6 @@ def _line(row: int, number: int, tokens: list[str], pin: str, rounds: int) -> Li
     )
 
 
-def symmetry_problems(table: ResultsTable) -> list[str]:
-    """Games that the two players' lines tell differently."""
-    mirror = {"+": "-", "-": "+", "=": "=", "?": "?"}
-    problems = []
-    for line in table.lines:
-        for index, result in enumerate(line.results):
-            if result.opponent == 0 or not result.played:
-                continue
-            if result.opponent > len(table.lines):
-                problems.append(f"player {line.number} round {index + 1}: no player {result.opponent}")
-                continue
-            other = table.lines[result.opponent - 1].results[index]
-            if (other.opponent, other.outcome, other.forfeit) != (line.number, mirror[result.outcome], result.forfeit):
-                problems.append(f"player {line.number} round {index + 1}: {result.text()} against {other.text()}")
-            elif result.colour and other.colour and result.colour == other.colour:
-                problems.append(f"player {line.number} round {index + 1}: both {result.colour}")
-            elif None not in (result.handicap, other.handicap) and result.handicap != other.handicap:
-                problems.append(
-                    f"player {line.number} round {index + 1}: handicap {result.handicap} / {other.handicap}"
-                )
-            elif result.komi is not None and other.komi is not None and result.komi != -other.komi:
-                problems.append(f"player {line.number} round {index + 1}: komi {result.komi} / {other.komi}")
-    return problems
-
-
 @dataclass(frozen=True)
 class Game:
     round: int

@@ -15,14 +15,6 @@ def even_size(players: int) -> int:
     return players + players % 2
 
 
-def meeting_round(i: int, j: int, n: int) -> int:
-    """The round (1..n-1) in which numbers ``i`` and ``j`` of an ``n``-table meet."""
-    i, j = min(i, j), max(i, j)
-    if j == n:
-        return 2 * i - 1 if 2 * i <= n else 2 * i - n
-    return i + j - 1 if i + j <= n else i + j - n
-
-
 def white_of(i: int, j: int, n: int) -> int:
     """Which of ``i`` and ``j`` plays white in their game of an ``n``-table."""
     i, j = min(i, j), max(i, j)

@@ -58,8 +58,6 @@ class Game:
     handicap: int
     komi: float
     score: Score
-    opponent_score: Score
-    """Both lose when neither came: a score alone cannot say that."""
     forfeit: bool = False
     """Decided without a game: a walkover or both absent."""
     nigiri: bool = False
@@ -127,15 +125,13 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                     )
                     continue
                 white_score, black_score, forfeit = _SCORES[result.code]
-                mine, theirs = (white_score, black_score) if white else (black_score, white_score)
                 found[me] = Game(
                     played.number,
                     board.opponent(me),
                     white != result.swapped,
                     board.handicap,
                     board.komi,
-                    mine,
-                    theirs,
+                    white_score if white else black_score,
                     forfeit,
                     board.nigiri,
                 )

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from data.ledger import Ledger
 from schemes import actions
-from schemes.actions import Action
 from schemes.events import Event
 from schemes.history import Appended
 from schemes.model import Tournament
@@ -34,17 +33,14 @@ class Session:
     def events(self) -> list[Event]:
         return self.ledger.events
 
-    def run(self, action: Action) -> Appended:
-        return self.ledger.commit(action)
-
     def undo(self, target: int | None = None) -> tuple[Event, Appended]:
         """Retract the last action (or ``target``); the event undone and the retraction."""
-        appended = self.run(actions.undo(self.events, target))
+        appended = self.ledger.commit(actions.undo(self.events, target))
         return self.events[appended.event.data["event"] - 1], appended
 
     def redo(self) -> tuple[Event, Appended]:
         """Retract the last undo; the event restored and the retraction."""
-        appended = self.run(actions.redo(self.events))
+        appended = self.ledger.commit(actions.redo(self.events))
         undo = self.events[appended.event.data["event"] - 1]
         return self.events[undo.data["event"] - 1], appended
 

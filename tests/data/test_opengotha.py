@@ -67,6 +67,7 @@ def essence(state: Tournament) -> dict:
     }
 
 
+@pytest.mark.shared_data
 def test_the_test_files_are_there() -> None:
     assert {"simplemm.xml", "simpleswiss.xml", "CdFO2020.xml", "juvisy2019.xml"} <= set(FILES)
 

@@ -12,7 +12,7 @@ PARAMS = {"win_points": 20.0, "loss_points": 10.0, "bye_points": 15.0, "skip_poi
 
 
 def game(score: Score, white: bool, h: int, forfeit: bool = False) -> Outcome:
-    return Game(1, 2, white, h, 0.5, score, Score.LOSS if score is Score.WIN else Score.WIN, forfeit)
+    return Game(1, 2, white, h, 0.5, score, forfeit)
 
 
 @pytest.mark.parametrize(

@@ -322,6 +322,7 @@ async def test_export_rating_table(folder: Path) -> None:
         assert "1 Zatonskikh Anton 6d RU Kha 1 30 145 0 2+/w0 3+/w2 5+/w4 4+/w3 8+/w6" in text
 
 
+@pytest.mark.shared_data
 async def test_import_and_rating_list_lookup(folder: Path) -> None:
     csv = folder / "players.csv"
     csv.write_text("surname,name,rank\nКим,Ли,2d\nПак,Су,3k\n", encoding="utf-8")

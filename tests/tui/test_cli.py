@@ -352,6 +352,7 @@ def test_player_import_from_csv_all_or_nothing(cup: str, tmp_path: Path, capsys:
     assert code == 0 and out.strip() == "1 players registered: ids 5" and "skipped" in err
 
 
+@pytest.mark.shared_data
 def test_player_from_the_rating_list(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     egd = str(Path(__file__).parents[2].parent / "shared" / "testdata" / "egf_db.txt")
     code, out, _ = run(capsys, "-f", cup, "player", "find", egd, "Aahs")

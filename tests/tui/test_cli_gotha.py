@@ -11,6 +11,7 @@ import pytest
 from tests.tui.test_cli import run
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
+pytestmark = pytest.mark.shared_data
 
 
 @pytest.fixture

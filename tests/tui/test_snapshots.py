@@ -1,8 +1,8 @@
 """SVG snapshots of every screen and dialog (pytest-textual-snapshot): what a referee sees
-at 80×24, in Russian.  The demo is written into a fixed folder, since its path shows."""
+at 80×24, in Russian.  The demo is written into ``~/Tengen`` of a home folder of the
+test's own: its path shows as ``~/Tengen`` whatever the machine, and two runs at once
+never share a folder (a fixed one in the system's temporary folder made a second run fail)."""
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,18 +11,14 @@ from tests.tui.conftest import copy_demo
 from tui import i18n
 from tui.app import TengenApp
 
-FOLDER = Path(tempfile.gettempdir()) / "tengen-snapshots"
-
-
-pytestmark = pytest.mark.xdist_group("snapshots")  # one worker: the folder is fixed (its path shows)
-
 
 @pytest.fixture
-def demo(demo_once: Path) -> Path:
+def demo(demo_once: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     i18n.set_language("ru")
-    shutil.rmtree(FOLDER, ignore_errors=True)
-    copy_demo(demo_once, FOLDER)
-    return FOLDER
+    monkeypatch.setenv("HOME", str(tmp_path))
+    folder = tmp_path / "Tengen"
+    copy_demo(demo_once, folder)
+    return folder
 
 
 def on(demo: Path, name: str | None) -> TengenApp:

@@ -220,7 +220,9 @@ class PlayersPane(Pane):
             if text:
                 self.import_from(Path(text).expanduser())
 
-        self.app.push_screen(AskScreen(_("CSV file or EGD rating list"), str(self.session.path.parent) + "/"), chosen)
+        self.app.push_screen(
+            AskScreen(_("CSV file or EGD rating list"), shown_path(self.session.path.parent) + "/"), chosen
+        )
 
     def import_from(self, path: Path) -> None:
         if not path.is_file():

@@ -14,6 +14,7 @@ from data.store import Summary, summary
 from tui import settings
 from tui.i18n import _, said
 from tui.translated import Translated
+from tui.views import shown_path
 from tui.widgets import plain
 
 
@@ -57,9 +58,13 @@ class StartScreen(Translated, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         title = (
-            _("Recent tournaments and those in {folder} and {other}", folder=self.folder, other=self.also)
+            _(
+                "Recent tournaments and those in {folder} and {other}",
+                folder=shown_path(self.folder),
+                other=shown_path(self.also),
+            )  # fmt: skip
             if self.also
-            else _("Recent tournaments and those in {folder}", folder=self.folder)
+            else _("Recent tournaments and those in {folder}", folder=shown_path(self.folder))
         )
         yield Static(title, id="title", markup=False)
         yield OptionList(id="tournaments")
