@@ -110,6 +110,15 @@ NOT_PLAYING = {
 """The title of each kind of ``registry.not_playing``."""
 
 
+def came(state: Tournament, player: int, kind: str) -> str:
+    """Beside a player registered in advance in a round paired before he was confirmed: that
+    he has come since (else the line read as if confirming him had failed)."""
+    p = state.players[player]
+    if kind != "in_advance" or p.preregistered:
+        return ""
+    return f" ({_('came at round {round}', round=p.confirmed_after + 1)})"
+
+
 def pairings_text(state: Tournament, number: int) -> str:
     """A round as the command line prints it, in the interface language; results as codes
     (what ``result`` takes)."""
@@ -129,7 +138,7 @@ def pairings_text(state: Tournament, number: int) -> str:
         )
     for key, title in NOT_PLAYING.items():
         if data[key]:
-            lines.append(f"{_(title)}: " + "; ".join(player_label(state, p) for p in data[key]))
+            lines.append(f"{_(title)}: " + "; ".join(player_label(state, p) + came(state, p, key) for p in data[key]))
     return "\n".join(lines)
 
 

@@ -18,6 +18,18 @@ from textual.widgets import DataTable, OptionList
 from textual.widgets.option_list import Option
 
 
+def _quiet_select_lists() -> None:
+    """A drop-down list's footer said «esc Dismiss menu», Textual's English, the only English
+    on a Russian screen: its Escape is kept, unlisted (Escape closes a list everywhere)."""
+    from textual.widgets._select import SelectOverlay
+
+    SelectOverlay.BINDINGS = [Binding("escape", "dismiss", "Dismiss menu", show=False)]
+    SelectOverlay._merged_bindings = SelectOverlay._merge_bindings()
+
+
+_quiet_select_lists()
+
+
 def plain(value: Any) -> Text:
     """``value`` as literal text: brackets stay brackets."""
     return value if isinstance(value, Text) else Text(str(value), end="")

@@ -315,7 +315,7 @@ async def test_export_rating_table(folder: Path) -> None:
     async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.press("space")  # the first option, Latin names, ticked
+        await pilot.press("shift+tab", "space")  # back to the options; the first, Latin names, ticked
         await pilot.click("#export")
         await pilot.pause()
         text = (folder / "fors-vladivostok-rating.txt").read_text(encoding="utf-8")
@@ -436,7 +436,7 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.press("tab", "right", "enter")  # the arrows move between the answers
+        await pilot.press("right", "enter")  # the answers in focus, the arrows move between them
         await pilot.pause()
         target = folder / "mcmahon-opengotha.xml"
         assert notes(app)[-2:] == [
@@ -446,3 +446,27 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
         state = app.screen.session.state
     back = read(target)
     assert (back.scheme, back.players, back.rounds) == ("mcmahon", len(state.players), state.paired_rounds)
+
+
+async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) -> None:
+    """«Нет» stayed blue after the arrows moved to «Да», and Enter gave «Да» (second trial)."""
+    from textual.widgets import Button
+
+    from tui.screens.confirm import ConfirmScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        answers: list[bool] = []
+        app.push_screen(ConfirmScreen("?", default=False), answers.append)
+        await pilot.pause()
+
+        def blue() -> list[str]:
+            return [str(b.id) for b in app.screen.query(Button) if b.variant == "primary"]
+
+        assert blue() == ["no"]
+        await pilot.press("left")
+        await pilot.pause()
+        assert blue() == ["yes"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert answers == [True]

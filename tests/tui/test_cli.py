@@ -450,3 +450,25 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", " ", "--rank", "2d")
     assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")
+
+
+def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Round 1 keeps him as registered in advance (it was paired so), and says he has come
+    since: the line read as if confirming him had failed (second trial)."""
+    path = str(tmp_path / "mm.json")
+    run(capsys, "new", path, "--scheme", "mcmahon", "--rounds", "3", "--name", "Кубок")
+    for i in range(4):
+        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    run(capsys, "-f", path, "player", "add", "--surname", "Late", "--name", "L", "--rating", "1500", "--pre")
+    run(capsys, "-f", path, "pair")
+    assert (
+        "Registered in advance, not confirmed: 5. Late L (6k)\n" in run(capsys, "-f", path, "pairings", "1")[1] + "\n"
+    )
+    code, out, _ = run(capsys, "-f", path, "player", "edit", "5", "--confirm")
+    assert code == 0 and "player 5 confirmed at the venue" in out
+    out = run(capsys, "-f", path, "pairings", "1")[1]
+    assert "Registered in advance, not confirmed: 5. Late L (6k) (came at round 2)" in out
+    code, _, err = run(capsys, "-f", path, "player", "edit", "5", "--confirm")
+    assert code == 2 and "was not registered in advance: nothing to confirm" in err
+    code, _, err = run(capsys, "-f", path, "player", "edit", "4", "--pre", "--confirm")
+    assert code == 2 and "not allowed with argument" in err

@@ -140,7 +140,7 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
         late = max(session.state.players)
         table = app.screen.query_one("#players-table", DataTable)
         status = list(table.columns).index("status")
-        assert str(table.get_row(str(late))[status]) == "предв. регистрация"
+        assert str(table.get_row(str(late))[status]) == "предв. рег."
         upcoming = session.state.paired_rounds + 1
         assert upcoming == 3 and not session.state.players[late].available_in(upcoming)
         table.move_cursor(row=table.get_row_index(str(late)))

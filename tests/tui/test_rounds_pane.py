@@ -145,7 +145,7 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         assert isinstance(app.screen, ByeScreen)
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert sum("уже был свободен в 1-м туре" in label for label in labels) == 1
+        assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
         options.highlighted = options.get_option_index(str(first))
         await pilot.press("enter")
         await pilot.pause()

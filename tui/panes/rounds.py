@@ -35,7 +35,7 @@ from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
 from tui.session import Session
-from tui.views import NOT_PLAYING
+from tui.views import NOT_PLAYING, came
 from tui.widgets import Column, PlainTable, cut
 
 CODES = {
@@ -225,7 +225,7 @@ class RoundsPane(Pane):
         """Who is on no board, and why (the withdrawn are the players tab's)."""
         off = registry.not_playing(self.session.state, played.number)
         lines = [
-            f"{_(title)}: " + "; ".join(self.label(p) for p in off[key])
+            f"{_(title)}: " + "; ".join(self.label(p) + came(self.session.state, p, key) for p in off[key])
             for key, title in NOT_PLAYING.items()
             if off[key] and key != "withdrawn"
         ]
@@ -373,7 +373,8 @@ class RoundsPane(Pane):
 
         state = self.session.state
         number = state.paired_rounds + 1
-        players = [(p, self.label(p) if p in state.numbers else state.players[p].full_name,
+        players = [(p, self.label(p) if p in state.numbers else f"{state.players[p].full_name} "
+                    f"({state.players[p].rank_label})",
                     actions.earlier_bye(state, number, p)) for p in actions.bye_to_choose(state)]  # fmt: skip
 
         def chosen(player: int | None) -> None:

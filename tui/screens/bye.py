@@ -13,7 +13,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from schemes.events import Notice
-from tui.i18n import said
+from tui.i18n import _
 from tui.translated import Translated
 from tui.widgets import plain
 
@@ -32,7 +32,12 @@ class ByeScreen(Translated, ModalScreen[int | None]):
             yield Label(self.question, classes="heading", markup=False)
             yield OptionList(
                 *(
-                    Option(plain(label + (f" — {said(bye)}" if bye else "")), id=str(p))
+                    Option(
+                        plain(
+                            label + (f" — {_('had a bye: round {rounds}', rounds=bye.fields['rounds'])}" if bye else "")
+                        ),
+                        id=str(p),
+                    )  # fmt: skip
                     for p, label, bye in self.players
                 ),
                 id="bye-players",

@@ -52,6 +52,12 @@ class Question(Translated, ModalScreen[Answer], Generic[Answer]):
         super().on_mount()
         self.query_one(f"#{self.default}", Button).focus()
 
+    def on_descendant_focus(self) -> None:
+        """The answer in focus is the one drawn as the answer (blue): the default kept its
+        colour when the arrows moved away from it, and Enter then gave the other one."""
+        for button in self.query(Button):
+            button.variant = "primary" if button.has_focus else "default"
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(self.answered(event.button.id))

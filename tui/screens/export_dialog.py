@@ -23,7 +23,9 @@ class ExportScreen(ModalScreen[tuple[str, bool, bool] | None]):
         Binding("right", "app.focus_next", "Next answer", show=False, id="export_dialog.next"),
     ]
     """The arrows move between the answers, as in every question (Tab too)."""
-    AUTO_FOCUS = "#options"
+    AUTO_FOCUS = "#export"
+    """The answers in focus, as in every question (the arrows move between them); the
+    rating table's options are a Tab away (in focus first, Enter ticked one instead)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
