@@ -33,7 +33,10 @@ class TengenApp(App[None]):
     CSS_PATH = "app.tcss"
     COMMANDS = {TengenCommands}
     """The palette offers Tengen's commands only: not Textual's system commands (English)."""
-    BINDINGS = [Binding("f1,question_mark", "help", "Keys", id="app.help")]
+    BINDINGS = [
+        Binding("f1", "help", "Keys", id="app.help"),
+        Binding("question_mark", "help", "Keys", show=False, id="app.help_question_mark"),  # once in the footer
+    ]
     KEYS = {"help": "Keys"}
     """The English descriptions of the app's own bindings, translated by ``translate_own_bindings``."""
 

@@ -172,7 +172,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         session = app.screen.session
         assert session.state.paired_rounds == 4
         info = str(app.screen.query_one("#round-info").render())
-        assert "нет результатов: 5 из 5" in info
+        assert "без результата: 5 из 5" in info
         await pilot.press("3", "w")  # board 3: white won
         await pilot.press("1", "s", "b")  # board 1: colours came out the other way, black won
         await pilot.press("x", "y")  # the cursor moved to board 2: both lose? yes
@@ -180,7 +180,7 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         results = session.state.round(4).results
         assert results[3].code == "W+" and (results[1].code, results[1].swapped) == ("B+", True)
         assert results[2].code == "both-lose"
-        assert "нет результатов: 2 из 5" in str(app.screen.query_one("#round-info").render())
+        assert "без результата: 2 из 5" in str(app.screen.query_one("#round-info").render())
         assert rows(app, "boards")[2][1] == "Б+"
         await pilot.press("ctrl+z")
         await pilot.pause()
@@ -470,3 +470,19 @@ async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) 
         await pilot.press("enter")
         await pilot.pause()
         assert answers == [True]
+
+
+@pytest.mark.parametrize("name", ["gamma.json", "mcmahon.json", "fors-vladivostok.json", "playoff.json",
+                                  "round-robin.json", "sport-handicap.json"])  # fmt: skip
+async def test_every_tabs_footer_fits_80_columns_with_f1_first(folder: Path, name: str) -> None:
+    """Its last keys were cut («^z О»), F1 among them; F1 comes first, and what a tab shows
+    fits: a key, its words and the footer's spacing each (measured as Textual draws them)."""
+    app = app_on(folder, name)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for tab in ("f2", "f3", "f4", "f5", "f8"):
+            await pilot.press(tab)
+            await pilot.pause()
+            shown = [b.binding for b in app.screen.active_bindings.values() if b.binding.show]
+            assert shown[0].key == "f1", (tab, shown[0])
+            width = sum(len(app.get_key_display(b)) + len(b.description) + 3 for b in shown)
+            assert width <= 80, (name, tab, [(app.get_key_display(b), b.description) for b in shown])

@@ -85,7 +85,7 @@ def shortened_label(label: str, width: int) -> str:
 
 class RoundsPane(Pane):
     BINDINGS = [
-        Binding("0", "board_hint", "Board", key_display="0-9", id="rounds.board"),
+        Binding("0", "board_hint", "Board", key_display="0-9", show=False, id="rounds.board"),  # the info line says it
         Binding("w", "result('w')", "White won", id="rounds.white_won"),
         Binding("b", "result('b')", "Black won", id="rounds.black_won"),
         Binding("n", "pair", "Pair next round", id="rounds.pair_next_round"),
@@ -219,6 +219,8 @@ class RoundsPane(Pane):
             parts.append(_("Colours swapped"))
         if self.waiting_only:
             parts.append(_("only boards without a result (f: all)"))
+        elif missing and not self.board_typed and not self.swapped_next:
+            parts.append(_("board number, then w or b"))  # the footer has no room for «0-9»
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 
     def show_free(self, played: Round) -> None:

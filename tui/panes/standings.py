@@ -21,8 +21,11 @@ from tui.widgets import PlainTable
 
 class StandingsPane(Pane):
     BINDINGS = [
-        Binding("left_square_bracket", "step(-1)", "Previous round", id="standings.previous_round"),
-        Binding("right_square_bracket", "step(1)", "Next round", id="standings.next_round"),
+        # one footer entry for the pair («[ ] Тур»): at 80 columns the footer ran out of room
+        Binding(
+            "left_square_bracket", "step(-1)", "Round before, after", key_display="[ ]", id="standings.previous_round"
+        ),
+        Binding("right_square_bracket", "step(1)", "Next round", show=False, id="standings.next_round"),
         Binding("t", "toggle_table", "Table", id="standings.table"),
         Binding("g", "toggle_teams", "Teams", id="standings.teams"),
         Binding("p", "prizes", "Prizes", id="standings.prizes"),

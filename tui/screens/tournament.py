@@ -52,7 +52,9 @@ class TournamentScreen(Translated, Screen[None]):
         Binding("f8", "show('settings')", "Settings", show=False, id="tournament.settings"),
         Binding("ctrl+z", "undo", "Undo", id="tournament.undo"),
         Binding("ctrl+y", "redo", "Redo", show=False, id="tournament.redo"),
-        Binding("f6", "print", "Print", id="tournament.print"),
+        Binding(
+            "f6", "print", "Print", show=False, id="tournament.print"
+        ),  # F1 lists it: the tabs' own keys fill 80 columns
         Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
