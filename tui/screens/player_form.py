@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Footer, Input, Label
 
 from data import codes
 from schemes.actions import SEXES
@@ -20,6 +20,7 @@ from schemes.ranks import RankError, check_rating, parse_rank
 from schemes.replay import checked_fields
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.translated import Translated
 
 FIELDS = (
     ("surname", "Surname"),
@@ -38,8 +39,11 @@ OPTIONAL = ("patronymic", "team", "category")
 """Text fields kept as typed (the date of birth and the sex are checked)."""
 
 
-class PlayerFormScreen(ModalScreen[dict | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="player_form.cancel")]
+class PlayerFormScreen(Translated, ModalScreen[dict | None]):
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="player_form.cancel"),
+        Binding("f10", "save", "Save", id="player_form.save"),
+    ]
     AUTO_FOCUS = "#surname"
 
     def __init__(self, player: Player | None) -> None:
@@ -76,10 +80,12 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Save"), id="save", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
+        yield Footer(show_command_palette=False)  # the form fills 24 lines: what Enter and Esc do stays in view
 
     def on_mount(self) -> None:
         """The cursor in the surname, and the form from its top (the heading and the surname's
         label stay in view on a 24-line terminal; the rest scrolls)."""
+        super().on_mount()
         self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -89,6 +95,9 @@ class PlayerFormScreen(ModalScreen[dict | None]):
             self.dismiss(None)
 
     def on_input_submitted(self) -> None:
+        self.save()
+
+    def action_save(self) -> None:
         self.save()
 
     def save(self) -> None:
