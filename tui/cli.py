@@ -230,7 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     pairings.add_argument("round", metavar=_("ROUND"), type=int, nargs="?", help=_("the round (default: the latest)"))
     pairings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     printing = commands.add_parser("print", help=_("paperwork as PDF"))
-    printing.add_argument("kind", choices=KINDS, help=_("which document"))
+    printing.add_argument("kind", metavar=_("DOCUMENT"), choices=KINDS,
+                          help=_("which document: {kinds}", kinds=", ".join(KINDS)))  # fmt: skip
     printing.add_argument("--best", type=int, help=_("teams: how many best members count (default 3)"))
     printing.add_argument("--count", type=int, help=_("blank-cards: how many (default: the players registered, or 40)"))
     printing.add_argument("--boards", type=int, help=_("blank-protocol: how many boards"))

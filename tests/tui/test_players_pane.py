@@ -184,3 +184,15 @@ async def test_a_surname_too_long_is_said_beside_it_and_nothing_typed_is_lost(fo
         await fill(pilot, app, surname="Новиков", club="Клуб")
         assert not isinstance(app.screen, PlayerFormScreen)
         assert len(app.screen.session.state.players) == count + 1
+
+
+async def test_home_and_end_go_to_the_first_and_the_last_player(folder: Path) -> None:
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "end")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        assert table.cursor_row == table.row_count - 1 > 0
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.cursor_row == 0
