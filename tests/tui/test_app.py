@@ -486,3 +486,15 @@ async def test_every_tabs_footer_fits_80_columns_with_f1_first(folder: Path, nam
             assert shown[0].key == "f1", (tab, shown[0])
             width = sum(len(app.get_key_display(b)) + len(b.description) + 3 for b in shown)
             assert width <= 80, (name, tab, [(app.get_key_display(b), b.description) for b in shown])
+
+
+async def test_the_export_dialogs_answer_in_focus_is_drawn_as_the_answer(folder: Path) -> None:
+    from textual.widgets import Button
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        assert [str(b.id) for b in app.screen.query(Button) if b.variant == "primary"] == ["opengotha"]

@@ -207,7 +207,7 @@ class RoundsPane(Pane):
         parts = [_("Round {round}", round=played.number)]
         if self.board_typed:  # first, where a narrow terminal never cuts it off
             parts.insert(0, _("board {board}", board=self.board_typed) + "_")
-        if "lowest_top_level" in played.extra:
+        if "lowest_top_level" in played.extra and not self.board_typed:  # 80 columns: the typed board first
             parts.append(_("lowest top level {level}", level=played.extra["lowest_top_level"]))
         missing = len(played.missing)
         parts.append(

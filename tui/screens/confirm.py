@@ -19,7 +19,17 @@ from tui.translated import Translated
 Answer = TypeVar("Answer")
 
 
-class Question(Translated, ModalScreen[Answer], Generic[Answer]):
+class AnswersInFocus:
+    """A dialog whose buttons are its answers: the one in focus is the one drawn as the
+    answer (blue); the default kept its colour when the arrows moved away from it, and
+    Enter then gave the other one."""
+
+    def on_descendant_focus(self) -> None:
+        for button in self.query(Button):  # type: ignore[attr-defined]
+            button.variant = "primary" if button.has_focus else "default"
+
+
+class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer]):
     """``y``/``д`` and ``n``/``н`` answer «Да» and «Нет» at once, where they are answers."""
 
     BINDINGS = [
@@ -51,12 +61,6 @@ class Question(Translated, ModalScreen[Answer], Generic[Answer]):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(f"#{self.default}", Button).focus()
-
-    def on_descendant_focus(self) -> None:
-        """The answer in focus is the one drawn as the answer (blue): the default kept its
-        colour when the arrows moved away from it, and Enter then gave the other one."""
-        for button in self.query(Button):
-            button.variant = "primary" if button.has_focus else "default"
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -10,10 +10,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _
+from tui.screens.confirm import AnswersInFocus
 from tui.widgets import MarkedList
 
 
-class ExportScreen(ModalScreen[tuple[str, bool, bool] | None]):
+class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
     """Dismissed with what to write (``rating`` or ``opengotha``) and the rating table's two
     options, or None."""
 
