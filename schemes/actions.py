@@ -28,6 +28,16 @@ SEXES = {"f": "f", "m": "m", "ж": "f", "м": "m", "w": "f", "": ""}
 """How a referee writes a player's sex, in either language (empty clears it)."""
 
 
+def komi_of(text: str) -> float:
+    """A komi as the referee types it — ``6.5`` or ``6,5`` (a Russian keyboard's decimal
+    comma) — checked: the one reading of the form, the settings and the command line."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
+    return check_komi(value, 50)
+
+
 def create(
     name: str,
     scheme: str,
@@ -86,10 +96,7 @@ def change_settings(**typed: str) -> Action:
             elif key == "time":
                 data[key] = _time_control(text)
             elif key == "komi":
-                try:
-                    data[key] = check_komi(float(text.replace(",", ".")), 50)
-                except ValueError:
-                    raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
+                data[key] = komi_of(text)
             else:
                 raise InvalidEvent("{key} cannot be changed: only {keys}", key=key, keys=", ".join(EDITABLE))
         except InvalidEvent as error:

@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
     new.add_argument("--place", default="", help=_("where it is played"))
     new.add_argument("--dates", default="", help=_("2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026"))
-    new.add_argument("--komi", type=float, default=6.5, help=_("komi of even games (default 6.5)"))
+    new.add_argument("--komi", default="6.5", help=_("komi of even games (default 6.5)"))
     new.add_argument("--time", default="", help=_("time control: 40+5/15, 60+30sx3, 45+30s or 60"))
     new.add_argument("--lang", default="ru", help=_("language of the paperwork: ru (default) or en"))
     new.add_argument(
@@ -351,7 +351,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.rounds,
         args.place,
         args.dates,
-        args.komi,
+        actions.komi_of(args.komi),
         args.time,
         args.lang,
         dict(args.param),

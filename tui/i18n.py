@@ -69,7 +69,6 @@ RU = {
     "Saved as {path}": "Запишется в {path}",
     "Give a name": "Укажите название",
     "A whole number": "Целое число",
-    "A number like 6.5": "Число вроде 6.5",
     "{path} exists already": "{path} уже существует",
     "Not rated: under 60 effective minutes": "Не рейтинговый: меньше 60 минут эффективного времени",
     "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}": "{kind}, эффективное время {minutes} мин: {rated} в России, класс EGF {egf}",

@@ -472,3 +472,16 @@ def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: p
     assert code == 2 and "was not registered in advance: nothing to confirm" in err
     code, _, err = run(capsys, "-f", path, "player", "edit", "4", "--pre", "--confirm")
     assert code == 2 and "not allowed with argument" in err
+
+
+def test_komi_reads_the_same_everywhere(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``6,5`` (a Russian keyboard's comma) was refused by ``new --komi`` and the app's form
+    but accepted by ``settings``: one reading now (``actions.komi_of``)."""
+    path = str(tmp_path / "cup.json")
+    assert run(capsys, "new", path, "--scheme", "fors", "--rounds", "3", "--name", "К", "--komi", "6,5")[0] == 0
+    assert "komi             6.5" in run(capsys, "-f", path, "settings")[1]
+    assert run(capsys, "-f", path, "settings", "--komi", "7,5")[0] == 0
+    assert "komi             7.5" in run(capsys, "-f", path, "settings")[1]
+    code, _, err = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "fors", "--rounds", "3", "--name", "К",
+                       "--komi", "six")  # fmt: skip
+    assert code == 2 and "bad komi six: a whole or half number, like 6.5" in err

@@ -187,8 +187,10 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         rounds = self.value("rounds")
         if rounds and not rounds.isdigit():
             problems["rounds"] = _("A whole number")
-        if not re.fullmatch(r"-?\d+([.,]5|[.,]0)?", self.value("komi")):
-            problems["komi"] = _("A number like 6.5")
+        try:
+            komi = actions.komi_of(self.value("komi"))
+        except InvalidEvent as error:
+            problems["komi"] = said(error)
         path = self.target()
         if path.exists():
             problems["file"] = _("{path} exists already", path=path.name)
@@ -204,7 +206,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 int(rounds) if rounds else None,
                 self.value("place"),
                 self.value("dates"),
-                float(self.value("komi").replace(",", ".")),
+                komi,
                 self.value("time"),
                 str(self.query_one("#lang", Select).value),
                 self.params.get(self.scheme, {}),
