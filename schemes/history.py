@@ -175,10 +175,10 @@ def append_all(
     (``replay.extend``).  ``state`` is the replay of ``events``, as for ``append``."""
     if not actions:
         raise ValueError("nothing to append")
-    made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
-    for event in made:
-        ev.check_shape(event.kind, event.data)
-    if len(made) == 1 or any(event.kind == ev.RETRACTED for event in made) or (events and state is None):
+    if len(actions) == 1:  # the log only counted, as for ``append``
+        appended = append(events, *actions[0], at, state)
+        return Batch((appended.event,), appended.state, appended.warnings)
+    if any(kind == ev.RETRACTED for kind, _data in actions) or (events and state is None):
         log, warnings = list(events), list[Notice]()
         for kind, data in actions:
             appended = append(log, kind, data, at, state)
@@ -187,6 +187,9 @@ def append_all(
             warnings.extend(appended.warnings)
         assert state is not None
         return Batch(tuple(log[len(events) :]), state, tuple(warnings))
+    made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
+    for event in made:
+        ev.check_shape(event.kind, event.data)
     before = state.paired_rounds if state is not None else 0
     final = extend(state, made)
     assert final is not None
