@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from data.store import TournamentFile  # noqa: E402
-from schemes import actions  # noqa: E402
-from schemes.events import Event  # noqa: E402
-from schemes.history import append  # noqa: E402
-from schemes.model import Tournament  # noqa: E402
+from schemes.log import actions  # noqa: E402
+from schemes.log.events import Event  # noqa: E402
+from schemes.log.history import append  # noqa: E402
+from schemes.state.model import Tournament  # noqa: E402
 
 REPEAT = 5
 CACHE: dict[str, str] = {}
@@ -262,7 +262,7 @@ def bench_opengotha(results: dict, folder: Path) -> None:
 def _same_boards(xml: Path, path: Path, folder: Path) -> float:
     """1.0 when Tengen's pairing of round 4 is the engine's, table for table; else 0.0."""
     from data.ledger import Ledger  # noqa: PLC0415
-    from schemes.gotha import opengotha_key  # noqa: PLC0415
+    from schemes.systems.gotha.pairing import opengotha_key  # noqa: PLC0415
 
     engine = subprocess.run(["java", "-jar", str(ENGINE / "opengotha-engine.jar"), str(xml), "4"], capture_output=True,
                             check=True, text=True)  # fmt: skip

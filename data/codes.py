@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
 
 REFERENCE = Path(__file__).with_name("reference")
 

@@ -3,7 +3,7 @@ reasons worded so that the catalogue can say them in the referee's language."""
 
 import errno
 
-from schemes.events import Worded
+from schemes.errors import Worded
 
 
 class TournamentFileError(Worded):

@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from data import codes
-from schemes.actions import looks_registered, profile
-from schemes.events import InvalidEvent
-from schemes.model import Tournament
-from schemes.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
-from schemes.replay import checked_fields
+from schemes.errors import InvalidEvent
+from schemes.log.actions import looks_registered, profile
+from schemes.log.replay import checked_fields
+from schemes.state.model import Tournament
+from schemes.values.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),

@@ -16,11 +16,12 @@ from typing import overload
 
 from data import state_cache
 from data.store import TournamentFile, damaged
-from schemes.actions import Action
-from schemes.events import Event, InvalidEvent, Worded
-from schemes.history import Appended, Batch, append, append_all
-from schemes.model import Tournament
-from schemes.replay import replay
+from schemes.errors import InvalidEvent, Worded
+from schemes.log.actions import Action
+from schemes.log.events import Event
+from schemes.log.history import Appended, Batch, append, append_all
+from schemes.log.replay import replay
+from schemes.state.model import Tournament
 
 
 def now() -> str:

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from data.errors import FileLocked, TournamentFileError, os_reason
-from schemes.events import Worded
+from schemes.errors import Worded
 
 
 class WriterLock:

@@ -34,12 +34,12 @@ import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
 from data.errors import os_reason
-from schemes import events as ev
-from schemes.actions import Action
-from schemes.events import InvalidEvent, Notice
-from schemes.gotha import opengotha_key, opengotha_names, opengotha_rating
-from schemes.gotha_rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
-from schemes.model import (
+from schemes.base.scheme import parse_params
+from schemes.errors import InvalidEvent, Notice
+from schemes.log import events as ev
+from schemes.log.actions import Action
+from schemes.registry import get_scheme
+from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
     BOTH_LOSE,
@@ -52,10 +52,10 @@ from schemes.model import (
     WHITE_WINS,
     Tournament,
 )
-from schemes.ranks import rank_label
-from schemes.registry import get_scheme
-from schemes.scheme import parse_params
-from schemes.text import NAME_LIMIT, forbidden
+from schemes.systems.gotha.pairing import opengotha_key, opengotha_names, opengotha_rating
+from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
+from schemes.values.ranks import rank_label
+from schemes.values.text import NAME_LIMIT, forbidden
 
 RESULTS = {
     "RESULT_WHITEWINS": WHITE_WINS,
@@ -994,7 +994,7 @@ def _country(country: str, player: int, reading: _Reading) -> str:
 def _time_attributes(text: str, reading: _Reading) -> dict[str, str]:
     """Tengen's time control as OpenGotha's attributes (none for none); OpenGotha's
     Japanese byo-yomi has one period."""
-    from schemes.timecontrol import parse_time
+    from schemes.values.timecontrol import parse_time
 
     if not text:
         return {}

@@ -43,10 +43,11 @@ from pathlib import Path
 from typing import Any
 
 import schemes
-from schemes import events as ev
-from schemes.events import Event, InvalidEvent
-from schemes.model import Board, Player, Result, Round, Settings, Tournament
-from schemes.replay import apply
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.log.replay import apply
+from schemes.state.model import Board, Player, Result, Round, Settings, Tournament
 
 WORTH_KEEPING = 2_000
 """Logs shorter than this replay in a few hundredths of a second: nothing is kept."""

@@ -33,7 +33,8 @@ from tinydb.table import Document
 
 from data.errors import TournamentFileError, os_reason
 from data.lock import WriterLock
-from schemes.events import Event, InvalidEvent, Worded, retracted_ids
+from schemes.errors import InvalidEvent, Worded
+from schemes.log.events import Event, retracted_ids
 
 FORMAT = "tengen-tournament"
 VERSION = 1

@@ -14,9 +14,9 @@ from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Column, Document
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
 from paperwork.tables import PORTRAIT_COLUMNS
-from schemes.events import Event
-from schemes.model import Tournament
+from schemes.log.events import Event
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
 
 LIMIT = 1000
 """The most cards, boards or players a blank form is asked for (a typo like 4000 is refused)."""

@@ -8,9 +8,9 @@ from pathlib import Path
 from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
-from schemes.events import Event
-from schemes.model import Tournament
+from schemes.log.events import Event
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
 
 _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "cards": lambda t, e, r: cards.cards(t, e),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paperwork.document import Column
-from schemes.model import Tournament
 from schemes.registry import get_scheme, is_final_table
+from schemes.state.model import Tournament
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,8 @@ from paperwork.card_face import Face
 from paperwork.document import FAMILY, Document
 from paperwork.per_scheme import paper
 from paperwork.table_parts import rounds_of
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.names import rating_order
+from schemes.log.events import Event
+from schemes.state.model import Tournament, rating_order
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
 CARD_LEGEND = (

@@ -19,9 +19,9 @@ from fpdf import FPDF
 from data.store import write_atomically
 from paperwork.labels import abbreviation, bracketed, labels
 from paperwork.marks import legend, points
-from schemes import dates
-from schemes.events import Event
-from schemes.model import Tournament
+from schemes.log.events import Event
+from schemes.state.model import Tournament
+from schemes.values import dates
 
 FONTS = Path(__file__).with_name("fonts")
 FAMILY = "DejaVu"

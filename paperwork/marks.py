@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from schemes.records import Kind, Outcome, Score
+from schemes.state.records import Kind, Outcome, Score
 
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 

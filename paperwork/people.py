@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schemes.model import Player, Tournament
+from schemes.state.model import Player, Tournament
 
 
 def initials(name: str) -> str:

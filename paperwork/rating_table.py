@@ -23,12 +23,12 @@ from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
 from paperwork.per_scheme import paper
 from paperwork.translit import is_cyrillic, latin
-from schemes import dates
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind, Outcome, Score, outcomes
+from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.timecontrol import TimeControlError, parse_time
+from schemes.state.model import Tournament
+from schemes.state.records import Kind, Outcome, Score, outcomes
+from schemes.values import dates
+from schemes.values.timecontrol import TimeControlError, parse_time
 
 MONTHS = (
     "January",

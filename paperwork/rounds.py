@@ -6,9 +6,9 @@ from collections.abc import Mapping, Sequence
 
 from paperwork.document import FAMILY, MARGIN, Column, Document, number
 from paperwork.people import identity, number_of
-from schemes.events import Event
-from schemes.model import Board, Round, Tournament
+from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
+from schemes.state.model import Board, Round, Tournament
 
 # the value shown beside each name: what the scheme pairs by
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page

@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
-from schemes.model import Tournament
-from schemes.records import outcomes
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+from schemes.state.records import outcomes
 
 Cell = str | int | float
 FORMULA_STARTS = ("=", "+", "-", "@")

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from paperwork.document import Document, half_points
-from schemes.events import Event
-from schemes.model import Tournament
+from schemes.algorithms.true_rating import rating_label
+from schemes.log.events import Event
 from schemes.registry import get_scheme, is_final_table
-from schemes.true_rating import rating_label
+from schemes.state.model import Tournament
 
 FORMAT: dict[str, Callable[[float], str]] = {
     "coefficient": half_points,

@@ -16,10 +16,10 @@ from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
 from paperwork.table_parts import FORMAT, PORTRAIT_COLUMNS
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.names import alphabetical_key
+from schemes.log.events import Event
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+from schemes.values.names import alphabetical_key
 
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
@@ -92,7 +92,7 @@ def teams(
     tournament: Tournament, events: Sequence[Event], after_round: int, best: int | None = None, by: str | None = None
 ) -> Document:
     """«Командный зачёт»: the teams in place order, the members whose points count marked."""
-    from schemes.teams import DEFAULT_BEST, default_grouping, team_standings
+    from schemes.awards.teams import DEFAULT_BEST, default_grouping, team_standings
 
     best = best or DEFAULT_BEST
     by = by or default_grouping(tournament)
@@ -126,7 +126,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     """«Призёры»: each prize, who won it and the value that decided (the usual rules: places
     1-3, women and categories when there are any, the special prizes that apply, one prize
     per person)."""
-    from schemes.prizes import field_of, hand_out, prize_name, standard_rules
+    from schemes.awards.prizes import field_of, hand_out, prize_name, standard_rules
 
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     field = field_of(tournament, standings)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from schemes.events import InvalidEvent
-from schemes.fors import FORS
-from schemes.gamma import GAMMA
-from schemes.gotha import MCMAHON, SWISS
-from schemes.model import Tournament
-from schemes.playoff import PLAYOFF
-from schemes.round_robin import ROUND_ROBIN
-from schemes.scheme import Scheme, is_final
-from schemes.sport_handicap import SPORT_HANDICAP
+from schemes.base.scheme import Scheme, is_final
+from schemes.errors import InvalidEvent
+from schemes.state.model import Tournament
+from schemes.systems.fors import FORS
+from schemes.systems.gamma import GAMMA
+from schemes.systems.gotha.pairing import MCMAHON, SWISS
+from schemes.systems.playoff import PLAYOFF
+from schemes.systems.round_robin import ROUND_ROBIN
+from schemes.systems.sport_handicap import SPORT_HANDICAP
 
 SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN, MCMAHON, SWISS, PLAYOFF)}
 

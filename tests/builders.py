@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from schemes import actions
-from schemes.events import Event
-from schemes.history import Appended, append
-from schemes.model import Tournament
+from schemes.log import actions
+from schemes.log.events import Event
+from schemes.log.history import Appended, append
+from schemes.state.model import Tournament
 
 
 class Log:

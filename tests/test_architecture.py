@@ -1,15 +1,30 @@
-"""The rules stay pure: schemes/ imports no screen, disk or PDF library."""
+"""The rules stay pure: schemes/ imports no screen, disk or PDF library, at any depth."""
 
 import ast
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
-FORBIDDEN = {"textual", "tinydb", "fpdf", "rich", "data", "tui", "paperwork", "os", "pathlib", "io", "shutil"}
+TOP = ("schemes", "data", "paperwork", "tui")
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def _purity_contract() -> set[str]:
+    """The forbidden libraries as the import-linter contract lists them (one list of the rule),
+    with the packages above the rules, which the layers contract forbids."""
+    contracts = CONFIG["tool"]["importlinter"]["contracts"]
+    pure = next(c for c in contracts if c["type"] == "forbidden" and c["source_modules"] == ["schemes"])
+    return set(pure["forbidden_modules"]) | set(TOP) - {"schemes"}
 
 
 def test_schemes_import_nothing_with_io() -> None:
+    """The same rule as the contract, read by the suite itself (``lint-imports`` runs only in
+    CI), over every module of every subpackage: a rule of a new folder is checked too."""
+    forbidden = _purity_contract()
     offenders = []
-    for source in sorted((ROOT / "schemes").glob("*.py")):
+    sources = sorted((ROOT / "schemes").rglob("*.py"))
+    assert any(source.parent.parent.name == "systems" for source in sources)  # the walk goes deep
+    for source in sources:
         tree = ast.parse(source.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = []
@@ -17,7 +32,7 @@ def test_schemes_import_nothing_with_io() -> None:
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
-            offenders += [f"{source.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+            offenders += [f"{source.relative_to(ROOT)}: {n}" for n in names if n.split(".")[0] in forbidden]
     assert offenders == []
 
 
@@ -28,21 +43,15 @@ def test_no_other_installed_package_takes_our_top_level_names() -> None:
     from importlib.metadata import packages_distributions
 
     owners = packages_distributions()
-    taken = {
-        name: owners[name] for name in ("schemes", "data", "paperwork", "tui") if set(owners.get(name, [])) - {"tengen"}
-    }
+    taken = {name: owners[name] for name in TOP if set(owners.get(name, [])) - {"tengen"}}
     assert taken == {}
 
 
-def test_every_package_folder_is_installed() -> None:
-    """``pyproject.toml`` lists the packages by name: a new folder left out of it would work
-    in the source tree and be missing from the installed program."""
-    import tomllib
-
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+def test_every_folder_of_code_is_a_package() -> None:
+    """``pyproject.toml`` finds the packages (``packages.find``), which skips a folder without
+    ``__init__.py``: such a folder would work in the source tree and be missing from the
+    installed program."""
     folders = {
-        ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("schemes", "data", "paperwork", "tui")
-        for init in (ROOT / top).rglob("__init__.py")
+        source.parent for top in TOP for source in (ROOT / top).rglob("*.py") if "__pycache__" not in str(source)
     }
-    assert folders == listed
+    assert sorted(str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists()) == []

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from schemes.events import Notice, Worded
+from schemes.errors import Notice, Worded
 from tui.i18n import RU
 
 ROOT = Path(__file__).parents[1]

@@ -17,7 +17,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from data.errors import TournamentFileError
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
 from tui import i18n, settings
 from tui.commands import TengenCommands
 from tui.i18n import _, said

@@ -23,13 +23,13 @@ from data.ledger import Ledger, for_one_command
 from data.state_cache import keep_compiled_code
 from data.store import backup_path, check_regular, is_tournament, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
-from schemes import actions
-from schemes.events import InvalidEvent, Worded
-from schemes.model import Tournament
-from schemes.prizes import SPECIALS
+from schemes.awards.prizes import SPECIALS
+from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
+from schemes.errors import InvalidEvent, Worded
+from schemes.log import actions
 from schemes.registry import SCHEMES
-from schemes.teams import DEFAULT_BEST, GROUPINGS, POINTS
-from schemes.timecontrol import parse_time
+from schemes.state.model import Tournament
+from schemes.values.timecontrol import parse_time
 from tui import i18n, views
 from tui.i18n import _, event_text, said
 

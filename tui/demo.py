@@ -15,7 +15,7 @@ from pathlib import Path
 from data.errors import TournamentFileError, os_reason
 from data.ledger import Ledger
 from data.store import backup_path
-from schemes import actions
+from schemes.log import actions
 
 PLAYERS = (
     ("Матвеев", "Евгений", 2510, "RU", "StP"),

@@ -11,9 +11,9 @@ from __future__ import annotations
 import string
 from typing import Any
 
-from schemes.events import Event, WouldBreak
-from schemes.history import describe_parts
-from schemes.model import (
+from schemes.log.events import Event
+from schemes.log.history import WouldBreak, describe_parts
+from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
     BOTH_LOSE,

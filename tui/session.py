@@ -12,10 +12,10 @@ import random
 from pathlib import Path
 
 from data.ledger import Ledger
-from schemes import actions
-from schemes.events import Event
-from schemes.history import Appended
-from schemes.model import Tournament
+from schemes.log import actions
+from schemes.log.events import Event
+from schemes.log.history import Appended
+from schemes.state.model import Tournament
 
 
 class Session:

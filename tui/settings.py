@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from schemes.replay import LANGUAGES  # the languages a tournament's papers are in: the app's too
+from schemes.log.replay import LANGUAGES  # the languages a tournament's papers are in: the app's too
 
 
 def load(folder: Path) -> dict:

@@ -10,11 +10,11 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-from schemes.events import Event, retracted_ids
-from schemes.history import describe
-from schemes.model import Tournament
+from schemes.algorithms.true_rating import rating_label
+from schemes.log.events import Event, retracted_ids
+from schemes.log.history import describe
 from schemes.registry import get_scheme, not_playing
-from schemes.true_rating import rating_label
+from schemes.state.model import Tournament
 from tui.i18n import _, event_text, language
 
 
@@ -199,7 +199,7 @@ def settings_text(state: Tournament) -> str:
 def setting_shown(key: str, value: str, params: Collection[str]) -> str:
     """A setting's value as the interface says it: the scheme, the paperwork's language and
     the parameters' words (on, lot, buchholz…) in its language, dates as Russians write them."""
-    from schemes.dates import russian
+    from schemes.values.dates import russian
 
     if key == "dates" and value and language() == "ru":
         return russian(value)
@@ -240,8 +240,8 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
 def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
     """``pairing weights``: every pair of players of round ``number`` and OpenGotha's cost
     components, as computed before the round was (or will be) paired (spec: mcmahon.md)."""
-    from schemes.events import InvalidEvent
-    from schemes.gotha import MCMAHON, SWISS, weights
+    from schemes.errors import InvalidEvent
+    from schemes.systems.gotha.pairing import MCMAHON, SWISS, weights
 
     if state.settings.scheme not in (MCMAHON.name, SWISS.name):
         raise InvalidEvent("pairing weights are OpenGotha's: McMahon and Swiss only, not {scheme}",
@@ -252,7 +252,7 @@ def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
 
 
 def weights_text(state: Tournament, number: int) -> str:
-    from schemes.gotha_costs import COST_NAMES
+    from schemes.systems.gotha.costs import COST_NAMES
 
     data = weights_json(state, number)
     short = [name.replace("Cost", "") for name in COST_NAMES]
@@ -304,7 +304,7 @@ def players_text(state: Tournament) -> str:
 
 def teams_json(state: Tournament, after_round: int, best: int, by: str | None, points: str) -> dict[str, Any]:
     """``teams --json``: each team's place, name, score (best members), total, best place and members."""
-    from schemes.teams import default_grouping, team_standings
+    from schemes.awards.teams import default_grouping, team_standings
 
     grouping = by or default_grouping(state)
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
@@ -345,7 +345,7 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
 def prizes_of(state: Tournament, after_round: int, options: Any = None) -> list[Any]:
     """The prizes after ``after_round`` by the usual rules, or by the command line's
     ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
-    from schemes.prizes import field_of, hand_out, standard_rules
+    from schemes.awards.prizes import field_of, hand_out, standard_rules
 
     standings = get_scheme(state.settings.scheme).standings(state, after_round)
     field = field_of(state, standings)
@@ -364,7 +364,7 @@ def prizes_json(prizes: list[Any]) -> list[dict[str, Any]]:
 def prize_title(name: str) -> str:
     """A prize as the paper names it (``1`` → «1 место»), in the interface language."""
     from paperwork.labels import labels
-    from schemes.prizes import prize_name
+    from schemes.awards.prizes import prize_name
 
     words = labels(language())
     return prize_name(name, lambda phrase: words.get(phrase, phrase))
@@ -396,7 +396,7 @@ def prizes_text(state: Tournament, prizes: list[Any]) -> str:
 def bracket_lines(state: Tournament, say: Any = str) -> list[str]:
     """The play-off bracket as text, a stage after another: each match, its score, ``>`` at
     the one through (fits 80 columns at any size of bracket)."""
-    from schemes.playoff import bracket
+    from schemes.systems.playoff import bracket
 
     drawn = bracket(state)
     names = {"1": "final", "2": "semi-finals", "4": "quarter-finals"}

@@ -4,8 +4,8 @@ columns and marks in the rating-commission table, how its main value is written.
 from __future__ import annotations
 
 from paperwork.per_scheme import fors, gamma, gotha, playoff, round_robin, sport_handicap
-from paperwork.per_scheme.base import SchemePaper
-from schemes.model import Tournament
+from paperwork.scheme_paper import SchemePaper
+from schemes.state.model import Tournament
 
 PAPER: dict[str, SchemePaper] = {
     "gamma": gamma.PAPER,

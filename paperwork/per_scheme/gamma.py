@@ -9,12 +9,12 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
-from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import by_number, rounds_of, table_document
-from schemes import gamma
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind
+from schemes.log.events import Event
+from schemes.state.model import Tournament
+from schemes.state.records import Kind
+from schemes.systems import gamma
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

@@ -9,13 +9,13 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, half_points, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options
-from paperwork.per_scheme.base import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, rounds_of, table_document
-from schemes import gotha
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind, outcomes
+from schemes.log.events import Event
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+from schemes.state.records import Kind, outcomes
+from schemes.systems.gotha import pairing as gotha
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document
 from paperwork.marks import colour, opponent_number, result_symbol
-from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind, outcomes
+from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from schemes.log.events import Event
+from schemes.state.model import Tournament
+from schemes.state.records import Kind, outcomes
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
@@ -43,7 +43,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     """The bracket for the wall (landscape): a column per stage, the names on the lines in
     bracket order, each match's score beside its players, the champion at the right, and
     the third-place match below when there is one."""
-    from schemes.playoff import bracket, bracket_order
+    from schemes.systems.playoff import bracket, bracket_order
 
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)

@@ -8,13 +8,13 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, number
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
-from paperwork.per_scheme.base import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, table_document
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind, outcomes
+from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.round_robin import round_points
+from schemes.state.model import Tournament
+from schemes.state.records import Kind, outcomes
+from schemes.systems.round_robin import round_points
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

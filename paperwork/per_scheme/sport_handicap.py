@@ -9,12 +9,12 @@ from paperwork.card_face import Face, blank_rows, finished
 from paperwork.document import Column, Document
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
-from paperwork.per_scheme.base import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
-from schemes import sport_handicap
-from schemes.events import Event
-from schemes.model import Tournament
-from schemes.records import Kind
+from schemes.log.events import Event
+from schemes.state.model import Tournament
+from schemes.state.records import Kind
+from schemes.systems import sport_handicap
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

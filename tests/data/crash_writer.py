@@ -4,7 +4,7 @@ import sys
 
 from data import state_cache
 from data.ledger import Ledger
-from schemes import actions
+from schemes.log import actions
 
 state_cache.WORTH_KEEPING, state_cache.STALE_TAIL = 1, 3  # a state kept at nearly every start
 

@@ -14,8 +14,8 @@ import pytest
 from data import state_cache
 from data.ledger import Ledger
 from data.store import TournamentFile
-from schemes import actions
-from schemes.replay import replay
+from schemes.log import actions
+from schemes.log.replay import replay
 
 ROOT = Path(__file__).parents[2]
 

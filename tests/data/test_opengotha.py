@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from data.opengotha import GothaFileError, read, write
-from schemes.events import InvalidEvent
-from schemes.model import Tournament
+from schemes.errors import InvalidEvent
+from schemes.state.model import Tournament
 from tests.builders import Log
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from data.opengotha import read, write
-from schemes.gotha import opengotha_key, opengotha_names
-from schemes.model import Round, Tournament
 from schemes.registry import get_scheme
+from schemes.state.model import Round, Tournament
+from schemes.systems.gotha.pairing import opengotha_key, opengotha_names
 from tests.builders import Log
 from tests.reference.corpus import imported
 

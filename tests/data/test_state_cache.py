@@ -16,9 +16,9 @@ from data import state_cache
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import TournamentFile
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.replay import replay
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.log.replay import replay
 
 
 @pytest.fixture

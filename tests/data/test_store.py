@@ -9,8 +9,8 @@ import pytest
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import TournamentFile, backup_path
-from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
+from schemes.log import actions
 
 
 def new(path: Path) -> Ledger:
@@ -151,8 +151,8 @@ def test_appends_add_to_the_bytes_and_the_file_stays_canonical(tmp_path) -> None
     import json
 
     from data.store import TournamentFile
-    from schemes import actions
-    from schemes.history import append
+    from schemes.log import actions
+    from schemes.log.history import append
 
     path = tmp_path / "t.json"
     events = []

@@ -12,7 +12,7 @@ import pytest
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from data.store import TournamentFile, backup_path, restore
-from schemes import actions
+from schemes.log import actions
 
 
 def new(path: Path) -> Ledger:

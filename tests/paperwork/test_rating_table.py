@@ -6,7 +6,7 @@ import pytest
 from data.results_table import Game, games, parse
 from paperwork.rating_table import dates_line, export, rating_table
 from paperwork.translit import is_cyrillic, latin
-from schemes import actions
+from schemes.log import actions
 from schemes.registry import SCHEMES
 from tests.builders import Log, played
 from tests.data.test_results_table import symmetry_problems

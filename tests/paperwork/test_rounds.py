@@ -62,7 +62,7 @@ def test_withdrawn_players_are_listed() -> None:
 
 @pytest.mark.parametrize("komi, draw", [("7", "Джиго"), ("6.5", "Тройное ко")])
 def test_the_slip_offers_a_jigo_only_where_one_can_happen(komi: str, draw: str) -> None:
-    from schemes import actions
+    from schemes.log import actions
 
     log = Log("round-robin", numbering="rating")
     log.commit(actions.change_settings(komi=komi))

@@ -7,7 +7,7 @@ import io
 from openpyxl import load_workbook
 
 from paperwork.spreadsheets import export
-from schemes import actions
+from schemes.log import actions
 from tests.builders import Log
 
 

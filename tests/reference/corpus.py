@@ -17,10 +17,10 @@ from functools import cache
 from pathlib import Path
 
 from data.opengotha import read
-from schemes.gotha import opengotha_key, opengotha_names
-from schemes.history import append
-from schemes.model import Tournament
+from schemes.log.history import append
 from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+from schemes.systems.gotha.pairing import opengotha_key, opengotha_names
 
 HERE = Path(__file__).parent
 
@@ -78,8 +78,8 @@ def real_standings() -> dict[str, object]:
 def tengen_standings(path: Path, number: int, criteria: list[str]) -> list[list[object]]:
     """Tengen's placement order after round ``number`` and each criterion's value, in the
     engine's terms (OpenGotha's doubled points, keys)."""
-    from schemes.gotha import sheets_after
-    from schemes.gotha_scores import ordered
+    from schemes.systems.gotha.pairing import sheets_after
+    from schemes.systems.gotha.scores import ordered
 
     state = imported(path, number)
     rules, sheets = sheets_after(state, number)
@@ -119,8 +119,8 @@ def tengen_pairing(path: Path, number: int, bye: str | None = None) -> Pairing |
     """Tengen's pairing of round ``number`` from the file's rounds before it, in the engine's
     terms (None where there is nobody to pair: the engine prints no board then); ``bye`` is
     the key of the player the referee gives the bye."""
-    from schemes import actions
-    from schemes.scheme import PairingError
+    from schemes.base.scheme import PairingError
+    from schemes.log import actions
 
     state = imported(path, number - 1)
     names = opengotha_names(state)

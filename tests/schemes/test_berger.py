@@ -1,6 +1,6 @@
 import pytest
 
-from schemes.berger import berger_round, white_of
+from schemes.algorithms.berger import berger_round, white_of
 
 # FIDE Handbook C.05, Annex 1 (Berger tables), white first.
 FIDE_6 = [

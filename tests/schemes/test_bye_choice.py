@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemes import actions
-from schemes.events import InvalidEvent, NeedsForce
+from schemes.errors import InvalidEvent, NeedsForce
+from schemes.log import actions
 from tests.builders import Log
 
 CHOOSING = ("gamma", "fors", "sport-handicap", "mcmahon", "swiss")

@@ -2,10 +2,10 @@
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.fors import FORS, game_points, handicap, totals
-from schemes.records import Free, Game, Kind, Outcome, Score
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.state.records import Free, Game, Kind, Outcome, Score
+from schemes.systems.fors import FORS, game_points, handicap, totals
 from tests.builders import Log
 
 PARAMS = {"win_points": 20.0, "loss_points": 10.0, "bye_points": 15.0, "skip_points": 0.0}

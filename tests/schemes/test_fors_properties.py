@@ -3,9 +3,9 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemes.events import InvalidEvent
-from schemes.fors import ranking, totals
-from schemes.records import may_meet
+from schemes.errors import InvalidEvent
+from schemes.state.records import may_meet
+from schemes.systems.fors import ranking, totals
 from tests.builders import Log
 from tests.schemes.test_pairing import blind_dfs
 

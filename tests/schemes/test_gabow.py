@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes.gabow import gabow_matching
+from schemes.algorithms.matching.gabow import gabow_matching
 from tests.reference.cases import matching_case
 
 REFERENCE = json.loads((Path(__file__).parents[1] / "reference" / "wmatch.json").read_text())
@@ -32,7 +32,7 @@ def test_the_pairs_of_opengothas_matcher(seed: str) -> None:
 def test_the_reference_holds_ties() -> None:
     """The stored cases are worth their keep: in many, another matcher finds a different
     pairing of the same best total, which OpenGotha would not make."""
-    from schemes.weighted_matching import max_weight_perfect_matching
+    from schemes.algorithms.matching.weighted import max_weight_perfect_matching
 
     other_best = 0
     for seed in sorted(REFERENCE, key=int)[:200]:

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.gamma import GAMMA, cards, middle_out, top_group
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.systems.gamma import GAMMA, cards, middle_out, top_group
 from tests.builders import Log
 
 

@@ -3,11 +3,11 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemes.events import InvalidEvent
-from schemes.gamma import levels_before, middle_out
-from schemes.matching import Matcher
-from schemes.names import alphabetical_key
-from schemes.records import may_meet
+from schemes.algorithms.matching.incremental import Matcher
+from schemes.errors import InvalidEvent
+from schemes.state.records import may_meet
+from schemes.systems.gamma import levels_before, middle_out
+from schemes.values.names import alphabetical_key
 from tests.builders import Log
 from tests.schemes.test_pairing import blind_dfs
 

@@ -17,13 +17,13 @@ import numpy as np
 import pytest
 
 from data.opengotha import read
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.gotha import MCMAHON, SWISS, choose_bye, field_for, sheets_after, to_pair, weights
-from schemes.gotha_costs import COST_NAMES, det_random
-from schemes.gotha_rules import rules
-from schemes.gotha_scores import Entrant, Part, Seat, Sheet, jdiv, ordered, smms
-from schemes.model import Tournament
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.state.model import Tournament
+from schemes.systems.gotha.costs import COST_NAMES, det_random
+from schemes.systems.gotha.pairing import MCMAHON, SWISS, choose_bye, field_for, sheets_after, to_pair, weights
+from schemes.systems.gotha.rules import rules
+from schemes.systems.gotha.scores import Entrant, Part, Seat, Sheet, jdiv, ordered, smms
 from tests.builders import Log
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
@@ -149,7 +149,7 @@ def test_the_bye_goes_to_the_weakest_and_not_twice() -> None:
 
 
 def _pairing(state: Tournament, number: int) -> dict:
-    from schemes import actions
+    from schemes.log import actions
 
     return actions.pair(state, random.Random(0), number)[1]
 

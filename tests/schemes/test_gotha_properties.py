@@ -10,9 +10,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes import actions
-from schemes.gotha import choose_bye, sheets_after, to_pair
-from schemes.gotha_costs import cost_matrix, weigh_field
+from schemes.log import actions
+from schemes.systems.gotha.costs import cost_matrix, weigh_field
+from schemes.systems.gotha.pairing import choose_bye, sheets_after, to_pair
 from tests.builders import Log
 from tests.schemes.test_weighted_matching import brute_force
 

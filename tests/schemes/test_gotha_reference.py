@@ -142,9 +142,9 @@ def totals(path: object, number: int) -> tuple[int, int]:
 
     import numpy as np
 
-    from schemes.gotha import sheets_after, to_pair
-    from schemes.gotha_costs import cost_matrix, weigh_field
     from schemes.registry import get_scheme
+    from schemes.systems.gotha.costs import cost_matrix, weigh_field
+    from schemes.systems.gotha.pairing import sheets_after, to_pair
     from tests.reference.corpus import imported
 
     state = imported(path, number - 1)  # type: ignore[arg-type]

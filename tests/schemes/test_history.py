@@ -2,10 +2,11 @@ import random
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent, standing
-from schemes.history import append, append_all
-from schemes.replay import replay
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.log.events import standing
+from schemes.log.history import append, append_all
+from schemes.log.replay import replay
 from tests.builders import Log, round_robin
 
 
@@ -134,7 +135,7 @@ def test_a_list_of_actions_is_appended_in_its_length_not_its_square(monkeypatch:
     copied the table of players, and every state in between was kept.  Now a run of
     registrations is applied at once (the table built once), a run of one round's results
     likewise, and only the last state is kept; each is still checked as ``apply`` checks it."""
-    from schemes import replay as replay_module
+    from schemes.log import replay as replay_module
 
     copies: list[int] = []
     real = replay_module._registered

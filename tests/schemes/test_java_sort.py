@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from schemes.java_sort import ContractViolation, java_sort
+from schemes.algorithms.java_sort import ContractViolation, java_sort
 from tests.reference.cases import sort_case
 
 REFERENCE = json.loads((Path(__file__).parents[1] / "reference" / "java_sort.json").read_text())

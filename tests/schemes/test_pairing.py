@@ -5,8 +5,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes.matching import Matcher
-from schemes.pairing import top_down, top_down_leaving_one_over, top_down_with_bye
+from schemes.algorithms.matching.incremental import Matcher
+from schemes.base.pairing import top_down, top_down_leaving_one_over, top_down_with_bye
 
 
 def blind_dfs(order, candidates, can_meet):

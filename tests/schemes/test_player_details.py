@@ -4,9 +4,9 @@ from datetime import date
 
 import pytest
 
-from schemes import actions
-from schemes.dates import age_on, parse_birth
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.values.dates import age_on, parse_birth
 from tests.builders import Log
 
 

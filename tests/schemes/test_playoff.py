@@ -3,9 +3,9 @@ both lose, places."""
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.playoff import PLAYOFF, bracket_order
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.systems.playoff import PLAYOFF, bracket_order
 from tests.builders import Log
 
 

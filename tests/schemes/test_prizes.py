@@ -1,8 +1,8 @@
 """Prizes by hand (issue 17): places with ties, categories, the age cut-off, special prizes,
 and one prize per person."""
 
-from schemes import actions
-from schemes.prizes import age_rules, field_of, hand_out, place_rules, special_rules, standard_rules, women_rules
+from schemes.awards.prizes import age_rules, field_of, hand_out, place_rules, special_rules, standard_rules, women_rules
+from schemes.log import actions
 from schemes.registry import get_scheme
 from tests.builders import Log
 

@@ -5,10 +5,10 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemes.events import InvalidEvent
-from schemes.places import place_label
+from schemes.errors import InvalidEvent
+from schemes.log.replay import replay
 from schemes.registry import get_scheme
-from schemes.replay import replay
+from schemes.values.places import place_label
 from tests.builders import Log, round_robin
 
 RR = get_scheme("round-robin")

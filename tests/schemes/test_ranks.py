@@ -1,6 +1,6 @@
 import pytest
 
-from schemes.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating
+from schemes.values.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,8 @@ so a player OpenGotha left "not assigned" or registered in advance is never call
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
+from schemes.log import actions
 from schemes.registry import not_playing
 from tests.builders import Log
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from schemes import actions
-from schemes.events import Event, InvalidEvent, check_shape
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.log.events import Event, check_shape
 from tests.builders import Log, round_robin
 
 
@@ -97,8 +98,8 @@ def test_stored_event_roundtrip() -> None:
 def test_replay_in_runs_equals_event_by_event() -> None:
     """replay applies a round's run of results at once; the state is the one event-by-event
     application gives (a result replaced within the run included)."""
-    from schemes import actions
-    from schemes.replay import apply, replay
+    from schemes.log import actions
+    from schemes.log.replay import apply, replay
     from tests.builders import played
 
     log = played("gamma", 8, 3)

@@ -4,10 +4,10 @@ import math
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.log.replay import replay
 from schemes.registry import get_scheme
-from schemes.replay import replay
 from tests.builders import Log, round_robin
 
 RR = get_scheme("round-robin")
@@ -290,7 +290,7 @@ def test_the_restriction_holds_for_the_true_rating_as_a_tiebreak() -> None:
 
 
 def test_each_tiebreak_of_the_menu_is_a_named_rule() -> None:
-    from schemes import fors, round_robin
+    from schemes.systems import fors, round_robin
 
     assert list(round_robin.CRITERIA) == list(round_robin.TIEBREAKS)
     assert list(fors.CRITERIA) == list(fors.TIEBREAKS)

@@ -2,9 +2,9 @@
 
 import pytest
 
-from schemes import actions
-from schemes.events import InvalidEvent
-from schemes.sport_handicap import SPORT_HANDICAP, cards, handicap_for, stone_value
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+from schemes.systems.sport_handicap import SPORT_HANDICAP, cards, handicap_for, stone_value
 from tests.builders import Log
 
 

@@ -3,9 +3,9 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schemes.events import InvalidEvent
-from schemes.records import may_meet
-from schemes.sport_handicap import SPORT_HANDICAP, cards, handicap_for
+from schemes.errors import InvalidEvent
+from schemes.state.records import may_meet
+from schemes.systems.sport_handicap import SPORT_HANDICAP, cards, handicap_for
 from tests.builders import Log
 from tests.schemes.test_pairing import blind_dfs
 

@@ -1,8 +1,8 @@
 """Team standings by hand (issue 17): the best k members' points, then all, then the best place."""
 
-from schemes import actions
+from schemes.awards.teams import team_standings
+from schemes.log import actions
 from schemes.registry import get_scheme
-from schemes.teams import team_standings
 from tests.builders import Log
 
 

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes.true_rating import START, rating_label, true_ratings
+from schemes.algorithms.true_rating import START, rating_label, true_ratings
 
 
 def expected(a: float, b: float) -> float:

@@ -9,8 +9,8 @@ import rustworkx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schemes.blossom import perfect_matching
-from schemes.weighted_matching import assignment_duals, max_weight_perfect_matching, tight_start
+from schemes.algorithms.matching.blossom import perfect_matching
+from schemes.algorithms.matching.weighted import assignment_duals, max_weight_perfect_matching, tight_start
 
 
 def brute_force(weight: np.ndarray) -> int:

@@ -262,7 +262,7 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
 
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
     from data.ledger import Ledger
-    from schemes import actions
+    from schemes.log import actions
 
     path = tmp_path / "two.json"
     with Ledger.create(path, [actions.create("Two", "gamma", 2)]) as ledger:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from schemes import actions
+from schemes.log import actions
 from tests.tui.conftest import new_tournament_form, notes, run_test
 from tui import i18n
 from tui.app import TengenApp

@@ -3,8 +3,8 @@
 import ast
 from pathlib import Path
 
-from schemes.events import Event
-from schemes.history import describe_parts
+from schemes.log.events import Event
+from schemes.log.history import describe_parts
 from tui.i18n import RU
 
 TUI = Path(__file__).parents[2] / "tui"
@@ -74,7 +74,7 @@ def test_every_log_template_has_a_russian_line() -> None:
 def test_every_result_code_is_said_and_has_its_key() -> None:
     """A result code added to the rules is a test failure here until the app can enter it
     and say it in both languages."""
-    from schemes.model import RESULT_CODES
+    from schemes.state.model import RESULT_CODES
     from tui.i18n import RESULTS
     from tui.panes.rounds import CODES, SHORT
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from textual.widgets import DataTable, OptionList
 
 from data.ledger import Ledger
-from schemes import actions
+from schemes.log import actions
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from schemes.events import retracted_ids
+from schemes.log.events import retracted_ids
 from tui.i18n import _, event_text
 from tui.panes.pane import Pane
 from tui.session import Session

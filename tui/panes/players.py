@@ -9,8 +9,9 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
-from schemes import actions, registry
-from schemes.model import Player
+from schemes import registry
+from schemes.log import actions
+from schemes.state.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.session import Session

@@ -14,9 +14,11 @@ from textual.binding import Binding
 from textual.events import Key
 from textual.widgets import DataTable, Static
 
-from schemes import actions, registry
-from schemes.events import InvalidEvent, NeedsForce, RepeatNeeded
-from schemes.model import (
+from schemes import registry
+from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
+from schemes.log import actions
+from schemes.log.replay import check_pairable
+from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
     BOTH_LOSE,
@@ -30,7 +32,6 @@ from schemes.model import (
     Board,
     Round,
 )
-from schemes.replay import check_pairable
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
@@ -447,7 +448,7 @@ class RoundsPane(Pane):
 
     def action_why(self) -> None:
         """OpenGotha's weights of the board's pair against each player's best other partner."""
-        from schemes.gotha import MCMAHON, SWISS, why
+        from schemes.systems.gotha.pairing import MCMAHON, SWISS, why
         from tui.screens.why import WhyScreen
 
         state = self.session.state

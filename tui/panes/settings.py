@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable
 
-from schemes import actions
-from schemes.events import InvalidEvent
+from schemes.errors import InvalidEvent
+from schemes.log import actions
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said

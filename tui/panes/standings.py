@@ -9,9 +9,9 @@ from textual.widgets import DataTable, Static
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark
 from paperwork.per_scheme import paper
-from schemes.records import outcomes
+from schemes.awards.teams import DEFAULT_BEST
 from schemes.registry import get_scheme, is_final_table
-from schemes.teams import DEFAULT_BEST
+from schemes.state.records import outcomes
 from tui import views
 from tui.i18n import _, language
 from tui.panes.pane import Pane

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from schemes.events import Notice
+from schemes.errors import Notice
 from tui.i18n import _
 from tui.translated import Translated
 from tui.widgets import plain

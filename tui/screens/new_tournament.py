@@ -18,10 +18,10 @@ from textual.widgets import Button, Footer, Input, Label, Select
 from data.errors import TournamentFileError
 from data.ledger import Ledger
 from paperwork.translit import latin
-from schemes import actions
-from schemes.events import BadSetting, InvalidEvent
+from schemes.errors import BadSetting, InvalidEvent
+from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
-from schemes.timecontrol import TimeControlError, parse_time
+from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated

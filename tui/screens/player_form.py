@@ -12,12 +12,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label
 
 from data import codes
-from schemes.actions import SEXES
-from schemes.dates import parse_birth
-from schemes.events import InvalidEvent
-from schemes.model import Player
-from schemes.ranks import RankError, check_rating, parse_rank
-from schemes.replay import checked_fields
+from schemes.errors import InvalidEvent
+from schemes.log.actions import SEXES
+from schemes.log.replay import checked_fields
+from schemes.state.model import Player
+from schemes.values.dates import parse_birth
+from schemes.values.ranks import RankError, check_rating, parse_rank
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated

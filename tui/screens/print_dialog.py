@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from paperwork.build import KINDS
-from schemes.model import Tournament
+from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
 from tui.widgets import MarkedList

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from schemes.model import Tournament
+from schemes.state.model import Tournament
 from tui import views
 from tui.i18n import _
 from tui.widgets import Column, PlainTable

@@ -11,9 +11,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select
 
-from schemes.events import InvalidEvent
+from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
+from schemes.errors import InvalidEvent
 from schemes.registry import get_scheme
-from schemes.scheme import Choice, NamesFrom, Param, parse_params
 from tui import views
 from tui.i18n import _, said
 from tui.screens.ask import show_error

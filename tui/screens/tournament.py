@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
 from data.errors import TournamentFileError
-from schemes.actions import Action
-from schemes.events import InvalidEvent, Notice
-from schemes.history import Appended, Batch
+from schemes.errors import InvalidEvent, Notice
+from schemes.log.actions import Action
+from schemes.log.history import Appended, Batch
 from schemes.registry import get_scheme
 from tui.i18n import _, event_text, said
 from tui.panes.log import LogPane

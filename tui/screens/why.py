@@ -9,9 +9,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from schemes.gotha import Why
-from schemes.gotha_costs import COST_NAMES
-from schemes.model import Tournament
+from schemes.state.model import Tournament
+from schemes.systems.gotha.costs import COST_NAMES
+from schemes.systems.gotha.pairing import Why
 from tui.i18n import _
 from tui.widgets import PlainTable
 

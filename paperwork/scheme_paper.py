@@ -1,0 +1,53 @@
+"""What a scheme's paperwork is made of.  Each scheme's module in this package builds one
+``SchemePaper``; ``paperwork/per_scheme/__init__.py`` lists them, and a scheme missing
+there fails ``tests/paperwork/test_every_scheme.py``, not at a referee's printer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from paperwork.card_face import Face
+from paperwork.document import Document, number
+from schemes.base.scheme import Row
+from schemes.log.events import Event
+from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+
+
+@dataclass(frozen=True)
+class SchemePaper:
+    card: Callable[[Tournament, Mapping[str, str], int], Callable[[int], Face]]
+    """The face of each player's card, given the labels and the rounds of the event."""
+    final_table: Callable[[Tournament, Sequence[Event], int], Document]
+    """The table in the seed's hand format (after an unfinished round, titled so)."""
+    rating_columns: str
+    """The rating-commission table's four information columns, as its header names them."""
+    rating_info: Callable[[Tournament, int], dict[int, tuple[str, ...]]]
+    """Those four columns of each player."""
+    free_mark: Callable[[Tournament, str], str]
+    """The rating table's mark of a round without a game (``bye``, ``skip``, ``walkover``),
+    by what the scheme pays for it."""
+    score_format: Callable[[float], str] = number
+    """How the main value is written in the standings."""
+    opponents_by_place: bool = False
+    """Its final table lists the players by place and names each opponent by his row (as
+    OpenGotha's standings do); the others name him by his number."""
+
+
+def rows_after(tournament: Tournament, after: int) -> dict[int, Row]:
+    return {r.player: r for r in get_scheme(tournament.settings.scheme).standings(tournament, after).rows}
+
+
+def first_place(row: Row) -> str:
+    """The place as the rating table writes it: the first of a shared range, 0 for none."""
+    return row.place.split("-")[0] or "0"
+
+
+def unsigned(value: float) -> str:
+    return f"{max(0.0, value):g}"
+
+
+def mark_of_points(value: float, win: float, loss: float) -> str:
+    """``+``, ``=`` or ``-`` for points paid without a game, measured against a game's."""
+    return "+" if value >= win else "-" if value <= loss else "="

@@ -1,0 +1,1 @@
+"""General algorithms the systems use; they know nothing of a tournament."""

@@ -1,0 +1,1 @@
+"""Matchings in general graphs: Edmonds' blossom, Gabow's, the exact weighted matching."""

@@ -1,0 +1,1 @@
+"""What a table hands out beyond places: prizes and team standings."""

@@ -1,0 +1,285 @@
+"""Prizes (seed 000 hands them out: places, most wins, the youngest…), by rules the organiser
+chooses (issue 17).
+
+A prize is a named rule that ranks the players it concerns and gives the prize to the best,
+several when they are equal.  Prizes are handed out in the order given — the places first,
+then categories, then the special prizes — and with ``one_prize`` (the usual rule) a player
+who has a prize already is passed over for the next one, which goes to the next best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from schemes.base.scheme import Standings
+from schemes.errors import InvalidEvent
+from schemes.state.model import Player, Tournament
+from schemes.state.records import Kind, Outcome, Score, outcomes
+from schemes.values.dates import age_on, days
+from schemes.values.ranks import parse_rank, rank_label
+
+SPECIALS = ("most_wins", "longest_streak", "wins_over_stronger", "youngest", "oldest", "best_newcomer")
+"""The special prizes by name: what each rewards is in ``_SPECIAL``."""
+
+
+@dataclass(frozen=True)
+class Prize:
+    """One prize and who gets it (several when equal); ``value`` says why, for the paper."""
+
+    name: str
+    players: tuple[int, ...]
+    value: str = ""
+    passed_over: tuple[int, ...] = ()
+    """Who would have had it but has a prize already (one prize each): said beside it, so
+    that nobody wonders why the player with the most wins did not get «больше всех побед»."""
+    passed_value: str = ""
+    """What the passed-over had (their value for this prize)."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A prize to hand out: its name, who may have it, and their order (best first); ``key``
+    gives each candidate a comparable value, equal values sharing the prize."""
+
+    name: str
+    eligible: Callable[[Player], bool]
+    key: Callable[[int], tuple[float, ...]]
+    shown: Callable[[int], str]
+    places: int = 1
+
+
+@dataclass(frozen=True)
+class Field:
+    """What the rules read: the standings, each player's rounds, and the cut-off day."""
+
+    tournament: Tournament
+    standings: Standings
+    rounds: Mapping[int, list[Outcome]]
+    cutoff: date | None
+    places: Mapping[int, int]
+    """Each player's place (a shared ``4-5`` is 4 for both: equal players share a prize)."""
+
+
+def field_of(tournament: Tournament, standings: Standings) -> Field:
+    """The field after ``standings.after_round``; ages count on the event's first day."""
+    first = days(tournament.settings.dates)
+    places = {}
+    for index, row in enumerate(standings.rows, start=1):
+        start = row.place.split("-")[0]
+        places[row.player] = int(start) if start.isdigit() else index
+    rounds = outcomes(tournament, standings.after_round)
+    return Field(tournament, standings, rounds, first[0] if first else None, places)
+
+
+def wins(field: Field, player: int) -> float:
+    return sum(o.score is Score.WIN for o in field.rounds[player] if o.kind is Kind.GAME)
+
+
+def longest_streak(field: Field, player: int) -> int:
+    best = current = 0
+    for outcome in field.rounds[player]:
+        current = current + 1 if outcome.kind is Kind.GAME and outcome.score is Score.WIN else 0
+        best = max(best, current)
+    return best
+
+
+def wins_over_stronger(field: Field, player: int) -> int:
+    """Wins over opponents rated higher than the player (rank-only players by their rank)."""
+    players = field.tournament.players
+    own = players[player].sort_rating
+    return sum(
+        o.kind is Kind.GAME and o.score is Score.WIN and not o.forfeit and players[o.opponent].sort_rating > own
+        for o in field.rounds[player]
+        if o.opponent is not None
+    )
+
+
+def place_rules(field: Field, count: int = 3) -> list[Rule]:
+    """Places 1..count of the standings; equal players share one, and the places they
+    cover are not given again (two first, no second)."""
+    return [
+        Rule(str(n), lambda p: True, lambda p: (field.places[p],), lambda p: str(field.places[p]), places=n)
+        for n in range(1, count + 1)
+    ]
+
+
+def _best_in(field: Field, name: str, eligible: Callable[[Player], bool], count: int = 3) -> list[Rule]:
+    return [
+        Rule(f"{name}: {n}", eligible, lambda p: (field.places[p],), lambda p: str(field.places[p]), places=n)
+        for n in range(1, count + 1)
+    ]
+
+
+def age_rules(field: Field, under: int, count: int = 3) -> list[Rule]:
+    """The best ``count`` of those younger than ``under`` on the cut-off day."""
+    cutoff = field.cutoff
+
+    def young(p: Player) -> bool:
+        age = age_on(p.birth, cutoff) if cutoff else None
+        return age is not None and age < under
+
+    return _best_in(field, f"under {under}", young, count)
+
+
+def rank_rules(field: Field, weakest: str, strongest: str, count: int = 3) -> list[Rule]:
+    """The best ``count`` of the players ranked from ``weakest`` to ``strongest`` (``20k-10k``)."""
+    low, high = sorted((parse_rank(weakest), parse_rank(strongest)))
+    name = f"{rank_label(low)}–{rank_label(high)}"
+    return _best_in(field, name, lambda p: low <= p.rank <= high, count)
+
+
+def women_rules(field: Field, count: int = 3) -> list[Rule]:
+    return _best_in(field, "women", lambda p: p.sex == "f", count)
+
+
+def category_rules(field: Field, count: int = 3) -> list[Rule]:
+    """The best ``count`` of each category the organiser gave players."""
+    names = sorted({p.category for p in field.tournament.players.values() if p.category})
+    return [rule for name in names for rule in _best_in(field, name, _in_category(name), count)]
+
+
+def _in_category(name: str) -> Callable[[Player], bool]:
+    return lambda player: player.category == name
+
+
+def special_rules(field: Field, names: Sequence[str] = SPECIALS) -> list[Rule]:
+    """Special prizes by name: the most wins, the longest winning streak, the most wins over
+    higher-rated opponents, the youngest and the oldest (by date of birth), and the best
+    newcomer (a player registered by rank alone: not on a rating list yet).  Equal values go
+    to the better placed, equally placed players share; no win earns no win prize."""
+    cutoff = field.cutoff or date.today()
+    players = field.tournament.players
+
+    def born(p: int) -> str:
+        return players[p].birth
+
+    def day(p: int) -> int:
+        return date.fromisoformat(born(p)).toordinal()
+
+    table: dict[str, Rule] = {
+        "most_wins": Rule("most_wins", lambda p: True, lambda p: (-wins(field, p), field.places[p]),
+                          lambda p: f"{wins(field, p):g}"),
+        "longest_streak": Rule("longest_streak", lambda p: True, lambda p: (-longest_streak(field, p), field.places[p]),
+                               lambda p: str(longest_streak(field, p))),
+        "wins_over_stronger": Rule("wins_over_stronger", lambda p: True,
+                                   lambda p: (-wins_over_stronger(field, p), field.places[p]),
+                                   lambda p: str(wins_over_stronger(field, p))),
+        "youngest": Rule("youngest", lambda p: bool(p.birth), lambda p: (-day(p), field.places[p]),
+                         lambda p: str(age_on(born(p), cutoff))),
+        "oldest": Rule("oldest", lambda p: bool(p.birth), lambda p: (day(p), field.places[p]),
+                       lambda p: str(age_on(born(p), cutoff))),
+        "best_newcomer": Rule("best_newcomer", lambda p: p.rating is None, lambda p: (field.places[p],),
+                              lambda p: str(field.places[p])),
+    }  # fmt: skip
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        raise InvalidEvent(
+            "unknown prize {name!r}: choose from {known}", name=unknown[0][:30], known=", ".join(SPECIALS)
+        )
+    return [table[name] for name in names]
+
+
+_NOTHING = {"most_wins", "longest_streak", "wins_over_stronger"}
+"""Special prizes that a player must have earned at least one of (a win)."""
+
+
+def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> list[Prize]:
+    """Every rule's winners, in order; with ``one_prize`` nobody wins twice.  The places of a
+    group (overall, a category) go down its order: when two share the first, the next
+    place handed out is the third."""
+    prized: set[int] = set()
+    result = []
+    players = field.tournament.players
+    order = [row.player for row in field.standings.rows]
+    given: dict[str, int] = {}  # a group's places handed out so far
+    taken: dict[str, set[int]] = {}
+    for rule in rules:
+        group = rule.name.rsplit(": ", 1)[0] if ": " in rule.name else "" if rule.name.isdigit() else rule.name
+        if given.get(group, 0) >= rule.places:
+            continue
+        everyone = [p for p in order if rule.eligible(players[p]) and p not in taken.get(group, set())]
+        if rule.name in _NOTHING:
+            everyone = [p for p in everyone if rule.key(p)[0] < 0]
+        candidates = [p for p in everyone if not (one_prize and p in prized)]
+        if not candidates:
+            continue
+        best = min(rule.key(p) for p in candidates)
+        winners = tuple(p for p in candidates if rule.key(p) == best)
+        better = min(rule.key(p)[0] for p in everyone)  # the value itself, not its tie-break by place
+        passed = tuple(p for p in everyone if p in prized and rule.key(p)[0] == better) if better < best[0] else ()
+        taken.setdefault(group, set()).update(winners)
+        given[group] = given.get(group, 0) + len(winners)
+        prized.update(winners)
+        result.append(
+            Prize(rule.name, winners, rule.shown(winners[0]), passed, rule.shown(passed[0]) if passed else "")
+        )
+    return result
+
+
+def newcomers_apart(players: Sequence[Player]) -> bool:
+    """Whether newcomers (no rating: not on a list yet) stand out: some players have a
+    rating and some do not.  Where nobody has one, everyone would be a "newcomer"."""
+    return any(p.rating is None for p in players) and any(p.rating is not None for p in players)
+
+
+def standard_rules(
+    field: Field,
+    places: int = 3,
+    ages: Sequence[int] = (),
+    ranks: Sequence[tuple[str, str]] = (),
+    women: bool | None = None,
+    categories: bool | None = None,
+    specials: Sequence[str] | None = None,
+) -> list[Rule]:
+    """The prizes in the usual order: the places, age groups, rank groups, women, the
+    organiser's categories, then the special prizes.  ``None`` means "when the players give
+    a reason": women when some are, categories when some have one, the youngest and the
+    oldest when dates of birth are known, the newcomer when some players have a rating and
+    some have none."""
+    players = list(field.tournament.players.values())
+    rules = place_rules(field, places)
+    for under in ages:
+        rules += age_rules(field, under)
+    for weakest, strongest in ranks:
+        rules += rank_rules(field, weakest, strongest)
+    if women if women is not None else any(p.sex == "f" for p in players):
+        rules += women_rules(field)
+    if categories if categories is not None else any(p.category for p in players):
+        rules += category_rules(field)
+    if specials is None:
+        specials = [
+            name
+            for name in SPECIALS
+            if (name not in ("youngest", "oldest") or any(p.birth for p in players))
+            and (name != "best_newcomer" or newcomers_apart(players))
+        ]
+    return rules + special_rules(field, specials)
+
+
+WORDS = {
+    "most_wins": "most wins",
+    "longest_streak": "longest winning streak",
+    "wins_over_stronger": "most wins over higher-rated players",
+    "youngest": "the youngest",
+    "oldest": "the oldest",
+    "best_newcomer": "the best newcomer",
+    "women": "women",
+}
+"""The prizes in words; ``prize_name`` passes each phrase to the caller's translation."""
+
+
+def prize_name(name: str, say: Callable[[str], str]) -> str:
+    """A prize as people say it: ``1`` → "place 1", ``under 12: 2`` → "under 12: place 2",
+    ``most_wins`` → "most wins" — each English phrase through ``say`` (a translation)."""
+    if name.isdigit():
+        return say("place {n}").format(n=name)
+    if ": " in name:
+        group, place = name.rsplit(": ", 1)
+        if group.startswith("under ") and group[6:].isdigit():
+            group = say("under {n}").format(n=group[6:])
+        else:
+            group = say(WORDS[group]) if group in WORDS else group
+        return f"{group}: {say('place {n}').format(n=place)}"
+    return say(WORDS.get(name, name))

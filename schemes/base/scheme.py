@@ -1,0 +1,330 @@
+"""What every tournament system provides to the core.
+
+A scheme is a set of pure functions over a replayed ``Tournament``: it pairs the
+next round, and it orders the players after any round.  Its own running values
+(levels, points, streaks) are derived from the rounds when asked for, never
+stored, so a corrected result changes them everywhere at once.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from schemes.errors import BadSetting, InvalidEvent
+from schemes.state.model import Board, Tournament
+from schemes.values.ranks import parse_rank, rank_label
+
+
+@dataclass(frozen=True)
+class Param:
+    """A ``--param KEY=VALUE`` of a scheme: its default and how to read it."""
+
+    key: str
+    default: Any
+    parse: Callable[[str], Any]
+    """Turns the referee's text into the stored JSON value; ValueError with a message when bad."""
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A parameter parser accepting one of ``allowed`` (an interface offers them as a list)."""
+
+    allowed: tuple[str, ...]
+
+    def __call__(self, text: str) -> str:
+        if text not in self.allowed:
+            raise InvalidEvent("{text!r} is not one of {allowed}", text=text[:20], allowed=", ".join(self.allowed))
+        return text
+
+
+def choice(*allowed: str) -> Choice:
+    return Choice(allowed)
+
+
+def int_in(low: int, high: int) -> Callable[[str], int]:
+    """A parameter parser accepting a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise InvalidEvent("{text!r} is not a whole number", text=text[:20]) from None
+        if not low <= value <= high:
+            raise InvalidEvent("{value} is not between {low} and {high}", value=value, low=low, high=high)
+        return value
+
+    return parse
+
+
+def half_points(low: float, high: float, only: tuple[float, ...] = ()) -> Callable[[str], float]:
+    """A parameter parser for points: a whole or half number from ``low`` to ``high`` (or one of ``only``)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise InvalidEvent("{text!r} is not a number", text=text[:20]) from None
+        if only and value not in only:
+            raise InvalidEvent(
+                "{value} is not {allowed}", value=f"{value:g}", allowed=", ".join(f"{v:g}" for v in only)
+            )
+        if not low <= value <= high or value * 2 != int(value * 2):
+            raise InvalidEvent(
+                "{value}: points are whole or half numbers from {low} to {high}",
+                value=f"{value:g}",
+                low=f"{low:g}",
+                high=f"{high:g}",
+            )
+        return value
+
+    return parse
+
+
+@dataclass(frozen=True)
+class NamesFrom:
+    """A parameter parser for an ordered comma list of names from ``allowed``, each once (an
+    interface may let the referee write them in his words and give their names here)."""
+
+    allowed: tuple[str, ...]
+    what: str = "tie-break"
+
+    def __call__(self, text: str) -> list[str]:
+        names = [name.strip() for name in text.split(",") if name.strip()]
+        unknown = [name for name in names if name not in self.allowed]
+        if unknown:
+            raise InvalidEvent(
+                "unknown {what} {name!r}: choose from {choices}",
+                what=self.what,
+                name=unknown[0][:40],
+                choices=", ".join(self.allowed),
+            )
+        if len(set(names)) != len(names):
+            raise InvalidEvent("a {what} is listed twice", what=self.what)
+        return names
+
+
+def names_from(choices: Sequence[str], what: str = "tie-break") -> NamesFrom:
+    return NamesFrom(tuple(choices), what)
+
+
+def rank_param(*words: str) -> Callable[[str], str]:
+    """A parameter parser for a rank label (stored as ``5d``/``21k``), or one of ``words``."""
+
+    def parse(text: str) -> str:
+        if text in words:
+            return text
+        return rank_label(parse_rank(text))
+
+    return parse
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """A value a pairing records in its ``extra`` so that replay never recomputes it (start
+    levels, the top group…): its key, whether it maps player ids to numbers or is one
+    number, and whether round 1's pairing must have it."""
+
+    key: str
+    per_player: bool = False
+    in_round_one: bool = True
+    in_every_round: bool = False
+
+
+_RECORD_LIMIT = 10**7
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _RECORD_LIMIT
+
+
+def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str, Any]) -> None:
+    """A pairing's ``extra`` as the scheme records it, so a damaged file is refused on load
+    rather than failing later in standings or paperwork."""
+    known = {r.key: r for r in recorded}
+    unknown = sorted(set(extra) - set(known))
+    if unknown:
+        raise InvalidEvent("round {round}: unknown recorded value {key!r}", round=number, key=unknown[0][:40])
+    for item in recorded:
+        if item.key not in extra:
+            if item.in_every_round or (item.in_round_one and number == 1):
+                raise InvalidEvent("round {round}: the pairing lacks {key}", round=number, key=item.key)
+            continue
+        value = extra[item.key]
+        if item.per_player:
+            good = isinstance(value, Mapping) and all(
+                isinstance(k, str) and k.isdigit() and len(k) < 10 and _is_number(v) for k, v in value.items()
+            )
+        else:
+            good = _is_number(value)
+        if not good:
+            raise InvalidEvent("round {round}: damaged {key}", round=number, key=item.key)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()
+    order: tuple[int, ...] | None = None
+    """Player ids in number order, when this pairing assigns the numbers (round 1)."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Row:
+    place: str
+    player: int
+    score: float
+    tiebreaks: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    rows: tuple[Row, ...]
+    columns: tuple[str, ...] = ()
+    """The row values printed beside the score, in order: what decides the places (the
+    criteria the organiser picked) and the scheme's own running values; a row holds more
+    (every tie-break of the spec, for ``standings --json``)."""
+
+
+class PairingError(InvalidEvent):
+    """The round cannot be paired; the template says why."""
+
+
+class Scheme(Protocol):
+    """What the core asks of a tournament system (the schemes are frozen dataclasses, so
+    their attributes are read-only here)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def params(self) -> Sequence[Param]: ...
+
+    @property
+    def score_name(self) -> str:
+        """What its main value is called (a label key beside the tie-breaks' in
+        ``Standings.columns``): level, strength, points, MMS…"""
+
+    @property
+    def late_entry(self) -> bool:
+        """Whether players may register after round 1 has been paired."""
+
+    @property
+    def rounds_required(self) -> bool:
+        """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
+
+    @property
+    def numbering_by_hand(self) -> bool:
+        """Whether the referee may give the numbering order (``pair --order``)."""
+
+    @property
+    def skip_deadline(self) -> bool:
+        """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
+
+    @property
+    def everyone_plays(self) -> bool:
+        """Whether every available player is seated in each round (a play-off leaves the
+        eliminated out)."""
+
+    @property
+    def params_editable(self) -> bool:
+        """Whether the referee may change the parameters during the event (OpenGotha's may:
+        a McMahon bar is often set once the field is known)."""
+
+    @property
+    def pairs_early(self) -> bool:
+        """Whether a round may be paired before the round before has every result, and
+        recorded with players on no board (OpenGotha's way: a missing result counts for
+        neither player, a player left out is "not assigned")."""
+
+    @property
+    def confirms_players(self) -> bool:
+        """Whether a player may be registered in advance and confirmed when he comes
+        (OpenGotha's ``PRE``), not paired until then."""
+
+    @property
+    def chooses_byes(self) -> bool:
+        """Whether its pairing chooses who sits out an odd round, and so the referee may choose
+        instead (``pair``'s ``bye``); not where a table or a bracket fixes it."""
+
+    @property
+    def draws(self) -> bool:
+        """Whether a game can end in a draw (a play-off game is replayed instead)."""
+
+    @property
+    def recorded(self) -> Sequence[Recorded]:
+        """What its pairings record in ``extra``."""
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        """The number of rounds of the event, where it is known."""
+
+    def pair(
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
+        allow_repeats: bool = False,
+        bye: int | None = None,
+    ) -> Pairing:
+        """The pairing of round ``number``; ``order`` numbers the players by hand.
+
+        ``allow_repeats`` is the referee's confirmation that a repeat game is acceptable
+        when no pairing without one exists (he then fixes it by hand); ``bye`` is the
+        referee's choice of who sits out an odd round (``actions.with_bye`` has checked that
+        he plays it and that the field is odd), refused where ``chooses_byes`` is not.
+        """
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        """A board for two players the referee put together: handicap, komi and colours by the
+        scheme's rules; where the rules leave colours open, the seats stay as given."""
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        """Everyone in place order after ``after_round`` (0 = before the first round)."""
+
+
+def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:
+    """Whether standings after ``after_round`` are the final table: the event's last round,
+    every result in.  The one answer the app, the paperwork and the schemes ask."""
+    last = tournament.round(after_round)
+    return bool(after_round) and after_round == scheme.total_rounds(tournament) and last is not None and last.complete
+
+
+def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
+    """The scheme's parameters with the referee's values over the defaults."""
+    known = {p.key: p for p in scheme.params}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise InvalidEvent(
+            "unknown parameter {key!r} for {scheme}: known are {known}",
+            key=unknown[0][:40],
+            scheme=scheme.name,
+            known=", ".join(known) or "none",
+        )
+    values = {p.key: p.default for p in scheme.params}
+    for key, text in given.items():
+        try:
+            values[key] = known[key].parse(text)
+        except ValueError as error:
+            problem = error if isinstance(error, InvalidEvent) else str(error)
+            raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=problem), problem) from None
+    return values
+
+
+def check_params(scheme: Scheme, stored: Mapping[str, Any]) -> dict[str, Any]:
+    """Stored parameters read back through the same parsers, so a hand-edited file is checked too."""
+    values = {p.key: p.default for p in scheme.params}
+    for key, value in stored.items():
+        values[key] = value
+    return parse_params(scheme, {k: _as_text(v) for k, v in values.items()})
+
+
+def _as_text(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)

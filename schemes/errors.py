@@ -1,0 +1,70 @@
+"""The rules' typed refusals and notices: worded for any language, one class per refusal an
+interface answers differently, so nothing branches on the wording."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class Worded(Exception):
+    """A refusal worded for any language: an English ``template`` and its ``fields``.
+
+    ``str()`` is the English message (the command line); an interface in another
+    language translates the template and fills in the same fields.  Subclasses name
+    the refusals an interface answers differently (offer to insist, for one), so
+    nothing branches on the wording.
+    """
+
+    template = "{message}"
+
+    def __init__(self, template: str | None = None, **fields: Any) -> None:
+        if template is not None:
+            self.template = template
+        self.fields = fields
+        super().__init__(self.template.format(**fields) if fields or template is None else template)
+
+
+class InvalidEvent(Worded, ValueError):
+    """An event that cannot stand in the log."""
+
+
+class BadSetting(InvalidEvent):
+    """A setting of the tournament that cannot be: ``setting`` names it (``dates``, ``komi``,
+    a scheme parameter's key…), so a form shows the refusal under that field."""
+
+    template = "{reason}"
+
+    def __init__(self, setting: str, cause: Worded, beside: Worded | str | None = None) -> None:
+        self.setting = setting
+        self.beside = cause if beside is None else beside
+        """What a form shows under the field, which names the setting already (the key is
+        only for the command line: ``handicap_cap: 'abc' is not a whole number``)."""
+        super().__init__(reason=cause)
+
+
+class RepeatNeeded(InvalidEvent):
+    """No pairing of the round without a repeat game (or a blocked pair) exists."""
+
+    template = (
+        "round {round} cannot be paired without a repeat game: pair it with --allow-repeats "
+        "and change it by hand with pairing swap"
+    )
+
+
+class NeedsForce(InvalidEvent):
+    """A change by hand that puts together players who met or are blocked: the referee may insist."""
+
+    template = "{reason}: add --force to pair them anyway"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning after an accepted action, worded like a refusal: an English template and its fields."""
+
+    template: str
+    fields: Mapping[str, Any]
+
+    def __str__(self) -> str:
+        return self.template.format(**self.fields)

@@ -1,0 +1,1 @@
+"""The event log: what a file holds, the commands that append to it, the reducer that replays it."""

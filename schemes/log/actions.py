@@ -1,0 +1,415 @@
+"""What a referee can do, turned into event data.
+
+The command line and the app both call these, so a rule about what the referee may
+type lives here once.  Each returns ``(kind, data)`` for ``history.append``, which
+checks it against the whole log before anything is written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from schemes.base.scheme import Pairing, Scheme, parse_params
+from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.log.history import redo_target, undo_target
+from schemes.log.replay import check_komi, check_pairable, check_rounds
+from schemes.registry import get_scheme
+from schemes.state.model import Board, Player, Round, Tournament
+from schemes.values.dates import parse_birth, parse_dates
+from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
+from schemes.values.text import TITLE_LIMIT, single_line
+from schemes.values.timecontrol import TimeControlError, parse_time
+
+Action = tuple[str, dict[str, Any]]
+SEXES = {"f": "f", "m": "m", "ж": "f", "м": "m", "w": "f", "": ""}
+"""How a referee writes a player's sex, in either language (empty clears it)."""
+
+
+def komi_of(text: str) -> float:
+    """A komi as the referee types it — ``6.5`` or ``6,5`` (a Russian keyboard's decimal
+    comma) — checked: the one reading of the form, the settings and the command line."""
+    try:
+        value = float(text.strip().replace(",", "."))
+    except ValueError:
+        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
+    return check_komi(value, 50)
+
+
+def create(
+    name: str,
+    scheme: str,
+    rounds: int | None = None,
+    place: str = "",
+    dates: str = "",
+    komi: float = 6.5,
+    time: str = "",
+    lang: str = "ru",
+    params: Mapping[str, str] | None = None,
+) -> Action:
+    """The creation of a tournament, each setting checked here so that a refusal names it."""
+    values = parse_params(get_scheme(scheme), params or {})
+    checks = (
+        ("name", lambda: single_line(name, "the tournament's name", TITLE_LIMIT, required=True)),
+        ("place", lambda: single_line(place, "the place", TITLE_LIMIT)),
+        ("dates", lambda: parse_dates(dates)),
+        ("komi", lambda: check_komi(komi, 50)),
+        ("time", lambda: _time_control(time)),
+        ("rounds", lambda: check_rounds(rounds)),
+    )
+    checked: dict[str, Any] = {}
+    for setting, check in checks:
+        try:
+            checked[setting] = check()
+        except InvalidEvent as error:
+            raise BadSetting(setting, error) from None
+    return ev.TOURNAMENT_CREATED, {
+        "name": checked["name"],
+        "scheme": scheme,
+        "rounds": rounds,
+        "place": checked["place"],
+        "dates": checked["dates"],
+        "komi": checked["komi"],
+        "time": checked["time"],
+        "lang": lang,
+        "params": values,
+    }
+
+
+EDITABLE = ("name", "place", "dates", "time", "komi")
+"""The settings a referee may change after creating the tournament (``change_settings``)."""
+
+
+def change_settings(**typed: str) -> Action:
+    """The referee's new values of some of ``EDITABLE``, as typed; each checked as at creation."""
+    data: dict[str, Any] = {}
+    for key, text in typed.items():
+        try:
+            if key == "name":
+                data[key] = single_line(text, "the tournament's name", TITLE_LIMIT, required=True)
+            elif key == "place":
+                data[key] = single_line(text, "the place", TITLE_LIMIT)
+            elif key == "dates":
+                data[key] = parse_dates(text)
+            elif key == "time":
+                data[key] = _time_control(text)
+            elif key == "komi":
+                data[key] = komi_of(text)
+            else:
+                raise InvalidEvent("{key} cannot be changed: only {keys}", key=key, keys=", ".join(EDITABLE))
+        except InvalidEvent as error:
+            raise BadSetting(key, error) from None
+    if not data:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    return ev.SETTINGS_CHANGED, data
+
+
+def change_params(state: Tournament, given: Mapping[str, str]) -> Action:
+    """New values of scheme parameters, as typed (McMahon and Swiss: OpenGotha lets the
+    referee change them during the event); each read by its parser."""
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.params_editable:
+        raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
+    if not given:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    values = parse_params(scheme, given)
+    return ev.SETTINGS_CHANGED, {"params": {key: values[key] for key in given}}
+
+
+def _time_control(text: str) -> str:
+    text = single_line(text, "the time control")
+    if text:
+        try:
+            parse_time(text)
+        except TimeControlError as error:
+            raise InvalidEvent("{reason}", reason=error) from None
+    return text
+
+
+def profile(
+    surname: str | None = None,
+    name: str | None = None,
+    rating: int | None = None,
+    rank: str | None = None,
+    country: str | None = None,
+    club: str | None = None,
+    block: Sequence[int] | None = None,
+    birth: str | None = None,
+    sex: str | None = None,
+    patronymic: str | None = None,
+    team: str | None = None,
+    category: str | None = None,
+    pin: str | None = None,
+    rgf: str | None = None,
+    note: str | None = None,
+    preregistered: bool | None = None,
+) -> dict[str, Any]:
+    """The player fields the referee gave; a rating wins over a rank label."""
+    data: dict[str, Any] = {}
+    try:
+        if rating is not None:
+            data["rating"] = check_rating(rating)
+            data["rank"] = rank_of_rating(rating)
+        elif rank is not None:
+            data["rank"] = parse_rank(rank)
+            data["rating"] = None
+    except RankError as error:
+        raise InvalidEvent("{reason}", reason=error) from None
+    texts = {"surname": surname, "name": name, "country": country, "club": club, "patronymic": patronymic,
+             "team": team, "category": category, "pin": pin, "rgf": rgf, "note": note}  # fmt: skip
+    data.update({key: value for key, value in texts.items() if value is not None})
+    if birth is not None:
+        data["birth"] = parse_birth(birth)
+    if sex is not None:
+        data["sex"] = SEXES.get(sex.strip().casefold(), None)
+        if data["sex"] is None:
+            raise InvalidEvent("sex: f or m (ж or м), not {value!r}", value=sex[:10])
+    if block is not None:
+        data["block"] = sorted(set(block))
+    if preregistered is not None:
+        data["preregistered"] = preregistered
+    return data
+
+
+def register(events: Sequence[Event], **fields: Any) -> Action:
+    """A registration with the next never-used player id (ids are stable forever)."""
+    return registrations(events, [fields])[0]
+
+
+def registrations(events: Sequence[Event], profiles: Sequence[Mapping[str, Any]]) -> list[Action]:
+    """Registrations of a list of players, with the never-used ids after those of
+    ``events`` (the log is read once for the whole list, not once per player)."""
+    first = max((e.data["player"] for e in events if e.kind == ev.PLAYER_REGISTERED), default=0) + 1
+    done = []
+    for player, fields in enumerate(profiles, start=first):
+        data = {"player": player, "name": "", **profile(**fields)}
+        if "rank" not in data:
+            raise InvalidEvent("give a rating or a rank")
+        done.append((ev.PLAYER_REGISTERED, data))
+    return done
+
+
+def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
+    """A player already registered under the same surname and name (case and ё folded):
+    registering him again is most often a slip, so the interfaces ask first."""
+
+    def fold(text: str) -> str:
+        return " ".join(text.casefold().replace("ё", "е").split())
+
+    wanted = (fold(surname), fold(name))
+    return next((p for p in state.players.values() if (fold(p.surname), fold(p.name)) == wanted), None)
+
+
+def edit(player: int, **fields: Any) -> Action:
+    data = profile(**fields)
+    if not data:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    return ev.PLAYER_EDITED, {"player": player, **data}
+
+
+def skip(player: int, rounds: Sequence[int]) -> Action:
+    return ev.PLAYER_SKIPS, {"player": player, "rounds": sorted(set(rounds))}
+
+
+def withdraw(state: Tournament, player: int, from_round: int | None = None) -> Action:
+    start = state.paired_rounds + 1 if from_round is None else from_round
+    return ev.PLAYER_WITHDRAWN, {"player": player, "from_round": start}
+
+
+def _board_data(board: Board) -> dict[str, Any]:
+    return {
+        "white": board.white,
+        "black": board.black,
+        "handicap": board.handicap,
+        "komi": board.komi,
+        "nigiri": board.nigiri,
+    }
+
+
+def pair(
+    state: Tournament,
+    rng: random.Random,
+    number: int | None = None,
+    order: Sequence[int] | None = None,
+    allow_repeats: bool = False,
+    early: bool = False,
+    bye: int | None = None,
+) -> Action:
+    """The pairing of the next round, computed by the scheme and recorded as it is now;
+    ``early`` pairs it although the round before misses results (OpenGotha allows it: a
+    missing result counts for neither player); ``bye`` is the referee's choice of who sits
+    out an odd round (``with_bye``)."""
+    upcoming = state.paired_rounds + 1 if number is None else number
+    scheme = get_scheme(state.settings.scheme)
+    if early and not scheme.pairs_early:
+        raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
+    check_pairable(state, upcoming, early)
+    if order is not None and not scheme.numbering_by_hand:
+        raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
+    if order is not None and state.numbers:
+        raise InvalidEvent("the players are numbered already: --order only goes with round 1")
+    if bye is None:
+        pairing = scheme.pair(state, upcoming, rng, order, allow_repeats)
+    else:
+        pairing = with_bye(scheme, state, upcoming, rng, order, allow_repeats, bye)
+    data: dict[str, Any] = {
+        "round": upcoming,
+        "boards": [_board_data(b) for b in pairing.boards],
+        "byes": list(pairing.byes),
+        "extra": dict(pairing.extra),
+    }
+    if pairing.order is not None:
+        data["order"] = list(pairing.order)
+    previous = state.round(upcoming - 1)
+    if previous is not None and not previous.complete:
+        data["early"] = True
+    return ev.ROUND_PAIRED, data
+
+
+def with_bye(
+    scheme: Scheme,
+    state: Tournament,
+    number: int,
+    rng: random.Random,
+    order: Sequence[int] | None,
+    allow_repeats: bool,
+    bye: int,
+) -> Pairing:
+    """The round paired with the referee's ``bye``: he sits out and the others are paired by
+    the scheme's own rules (a scheme whose table or bracket fixes the byes refuses)."""
+    if bye not in state.players:
+        raise InvalidEvent("unknown player {player}", player=bye)
+    if not scheme.chooses_byes:  # the table or the bracket says who sits out: the scheme refuses
+        return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+    if state.players[bye].in_advance_for(number) and not state.players[bye].absent_from(number):
+        raise InvalidEvent("player {player} is registered in advance, not confirmed: he does not play round {round}",
+                           player=bye, round=number)  # fmt: skip
+    if not state.players[bye].available_in(number):
+        raise InvalidEvent("player {player} does not play round {round}", player=bye, round=number)
+    available = [p for p in state.players.values() if p.available_in(number)]
+    if len(available) % 2 == 0:
+        raise InvalidEvent("round {round} has an even field ({count} players): nobody has a bye", round=number,
+                           count=len(available))  # fmt: skip
+    return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+
+
+def bye_to_choose(state: Tournament) -> list[int]:
+    """Who may sit out the next round by the referee's choice: its available players when
+    their number is odd and the scheme's pairing chooses the bye; else nobody."""
+    number = state.paired_rounds + 1
+    available = [p.id for p in state.players.values() if p.available_in(number)]
+    return available if len(available) % 2 and get_scheme(state.settings.scheme).chooses_byes else []
+
+
+def _latest(state: Tournament, number: int) -> Round:
+    played = state.round(number)
+    if played is None:
+        raise InvalidEvent("round {round} is not paired", round=number)
+    if number != state.paired_rounds:
+        raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
+    return played
+
+
+def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice | None:
+    """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason."""
+    a, b = sorted((a, b))
+    for played in state.rounds[: number - 1]:
+        if any({board.white, board.black} == {a, b} for board in played.boards):
+            return Notice("players {a} and {b} met in round {round}", {"a": a, "b": b, "round": played.number})
+    if b in state.players[a].block or a in state.players[b].block:
+        return Notice("players {a} and {b} are blocked from meeting", {"a": a, "b": b})
+    return None
+
+
+def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
+    """That ``player`` had a bye before round ``number``, if he had: a second bye is the
+    referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
+    rounds = [played.number for played in state.rounds[: number - 1] if player in played.byes]
+    name = state.players[player].full_name
+    said = {"player": player, "name": name, "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds))}
+    if len(rounds) == 1:
+        return Notice("player {player} ({name}) had a bye in round {round}", said)
+    if rounds:
+        return Notice("player {player} ({name}) had byes in rounds {rounds}", said)
+    return None
+
+
+def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) -> Action:
+    """Players ``a`` and ``b`` trade places in round ``number`` (a board seat or the bye);
+    the boards touched get handicap, komi and colours again by the scheme's rules."""
+    played = _latest(state, number)
+    for player in (a, b):
+        if player not in state.players:
+            raise InvalidEvent("unknown player {player}", player=player)
+        if played.board_of(player) is None and player not in played.byes:
+            raise InvalidEvent("player {player} does not play round {round}", player=player, round=number)
+    if a == b:
+        raise InvalidEvent("name two different players")
+    trade = {a: b, b: a}
+    scheme = get_scheme(state.settings.scheme)
+    boards = []
+    for board in played.boards:
+        if not (board.has(a) or board.has(b)):
+            boards.append(board)
+            continue
+        white, black = trade.get(board.white, board.white), trade.get(board.black, board.black)
+        if not force:
+            reason = _earlier_meeting(state, number, white, black)
+            if reason:
+                raise NeedsForce(reason=reason)
+        boards.append(scheme.seat(state, number, board.number, white, black))
+    byes = [trade.get(p, p) for p in played.byes]
+    for player in byes:
+        reason = earlier_bye(state, number, player)
+        if reason and player not in played.byes and not force:
+            raise NeedsForce(reason=reason)
+    return ev.PAIRING_AMENDED, {
+        "round": number,
+        "boards": [_board_data(x) for x in boards],
+        "byes": byes,
+        "change": f"swap {a} {b}",
+    }
+
+
+def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
+    """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
+    played = _latest(state, number)
+    board = played.board(board_number)
+    if board is None:
+        raise InvalidEvent(
+            "round {round} has no board {board} (boards 1-{boards})",
+            round=number,
+            board=board_number,
+            boards=len(played.boards),
+        )
+    if not board.has(white):
+        raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
+    if board.handicap:
+        raise InvalidEvent("board {board} is a handicap game: the stronger player takes white", board=board_number)
+    fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
+    boards = [fixed if b.number == board_number else b for b in played.boards]
+    return ev.PAIRING_AMENDED, {
+        "round": number,
+        "boards": [_board_data(x) for x in boards],
+        "byes": list(played.byes),
+        "change": f"colours board {board_number}: {white} white",
+    }
+
+
+def result(number: int, board: int, code: str, swapped: bool = False) -> Action:
+    data: dict[str, Any] = {"round": number, "board": board, "code": code}
+    if swapped:
+        data["swapped"] = True
+    return ev.RESULT_RECORDED, data
+
+
+def undo(events: Sequence[Event], target: int | None = None) -> Action:
+    chosen = undo_target(list(events)).id if target is None else target
+    return ev.RETRACTED, {"event": chosen}
+
+
+def redo(events: Sequence[Event]) -> Action:
+    return ev.RETRACTED, {"event": redo_target(list(events)).id}

@@ -1,0 +1,188 @@
+"""Events: the only thing a tournament file holds.
+
+An event is plain data (JSON types only) so that the file stays readable by any
+tool and a later version of the program replays old files the same way.  A pairing
+is an event with its boards, colours, handicap and komi as they were computed then,
+so changing the pairing code never rewrites history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from schemes.errors import InvalidEvent
+
+TOURNAMENT_CREATED = "tournament_created"
+PLAYER_REGISTERED = "player_registered"
+PLAYER_EDITED = "player_edited"
+PLAYER_SKIPS = "player_skips"
+PLAYER_WITHDRAWN = "player_withdrawn"
+ROUND_PAIRED = "round_paired"
+RESULT_RECORDED = "result_recorded"
+PAIRING_AMENDED = "pairing_amended"
+SETTINGS_CHANGED = "settings_changed"
+RETRACTED = "retracted"
+
+_INT, _NUM, _STR, _BOOL, _LIST, _DICT = (int,), (int, float), (str,), (bool,), (list,), (dict,)
+_OPT_INT = (int, type(None))
+
+_PLAYER_DETAILS: dict[str, tuple[tuple[type, ...], bool]] = {
+    "rating": (_OPT_INT, False),
+    "country": (_STR, False),
+    "club": (_STR, False),
+    "block": (_LIST, False),
+    "pin": (_STR, False),
+    "smms": (_INT, False),
+    "birth": (_STR, False),
+    "sex": (_STR, False),
+    "patronymic": (_STR, False),
+    "team": (_STR, False),
+    "category": (_STR, False),
+    "rgf": (_STR, False),
+    "note": (_STR, False),
+    "preregistered": (_BOOL, False),
+}
+"""A player's optional fields, the same in a registration and an edit."""
+
+# kind -> field -> (accepted JSON types, required)
+_FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    TOURNAMENT_CREATED: {
+        "name": (_STR, True),
+        "scheme": (_STR, True),
+        "rounds": (_OPT_INT, True),
+        "place": (_STR, False),
+        "dates": (_STR, False),
+        "komi": (_NUM, False),
+        "time": (_STR, False),
+        "lang": (_STR, False),
+        "params": (_DICT, False),
+    },
+    PLAYER_REGISTERED: {
+        "player": (_INT, True),
+        "surname": (_STR, True),
+        "name": (_STR, True),
+        "rank": (_INT, True),
+        "as_written": (_BOOL, False),
+        **_PLAYER_DETAILS,
+    },
+    PLAYER_EDITED: {
+        "player": (_INT, True),
+        "surname": (_STR, False),
+        "name": (_STR, False),
+        "rank": (_INT, False),
+        **_PLAYER_DETAILS,
+    },
+    PLAYER_SKIPS: {"player": (_INT, True), "rounds": (_LIST, True)},
+    PLAYER_WITHDRAWN: {"player": (_INT, True), "from_round": (_INT, True)},
+    ROUND_PAIRED: {
+        "round": (_INT, True),
+        "boards": (_LIST, True),
+        "byes": (_LIST, False),
+        "order": (_LIST, False),
+        "extra": (_DICT, False),
+        "early": (_BOOL, False),
+        "as_recorded": (_BOOL, False),
+    },
+    PAIRING_AMENDED: {
+        "round": (_INT, True),
+        "boards": (_LIST, True),
+        "byes": (_LIST, True),
+        "change": (_STR, True),
+    },
+    RESULT_RECORDED: {
+        "round": (_INT, True),
+        "board": (_INT, True),
+        "code": (_STR, True),
+        "swapped": (_BOOL, False),
+    },
+    SETTINGS_CHANGED: {
+        "params": (_DICT, False),
+        "name": (_STR, False),
+        "place": (_STR, False),
+        "dates": (_STR, False),
+        "time": (_STR, False),
+        "komi": (_NUM, False),
+    },
+    RETRACTED: {"event": (_INT, True)},
+}
+KINDS = tuple(_FIELDS)
+BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
+
+
+@dataclass(frozen=True)
+class Event:
+    id: int
+    kind: str
+    data: Mapping[str, Any]
+    at: str = ""
+    """When it was appended (ISO 8601, UTC): for the log and for dating paperwork."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "at": self.at, "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, event_id: int, doc: Mapping[str, Any]) -> Event:
+        """The event stored as ``doc``; InvalidEvent when it is not one of ours."""
+        if not isinstance(doc, Mapping):
+            raise InvalidEvent("event {event} is not an object", event=event_id)
+        kind, data, at = doc.get("kind"), doc.get("data"), doc.get("at", "")
+        if not isinstance(data, Mapping) or not isinstance(at, str):
+            raise InvalidEvent("event {event} has no data", event=event_id)
+        if len(at) > 40 or not at.isprintable():
+            raise InvalidEvent("event {event} has a damaged time", event=event_id)
+        check_shape(str(kind), data)
+        return cls(event_id, str(kind), dict(data), at)
+
+
+def _is(value: Any, types: tuple[type, ...]) -> bool:
+    # bool is an int in Python but never a number in our events
+    if isinstance(value, bool) and bool not in types:
+        return False
+    return isinstance(value, types)
+
+
+def check_shape(kind: str, data: Mapping[str, Any]) -> None:
+    """Refuse data whose fields are not those of its kind, or not of their JSON types."""
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        raise InvalidEvent("unknown event kind {kind!r}", kind=kind[:40])
+    for name, value in data.items():
+        if name not in fields:
+            raise InvalidEvent("{kind}: unknown field {name!r}", kind=kind, name=name[:40])
+        if not _is(value, fields[name][0]):
+            raise InvalidEvent("{kind}: field {name!r} has the wrong type", kind=kind, name=name)
+    missing = [name for name, (_, required) in fields.items() if required and name not in data]
+    if missing:
+        raise InvalidEvent("{kind}: missing {fields}", kind=kind, fields=", ".join(missing))
+    for name in ("block", "rounds", "byes", "order"):
+        if name in data and isinstance(data[name], list) and not all(_is(v, _INT) for v in data[name]):
+            raise InvalidEvent("{kind}: {name} must list whole numbers", kind=kind, name=name)
+    for board in data.get("boards", []) if kind in (ROUND_PAIRED, PAIRING_AMENDED) else []:
+        if (
+            not isinstance(board, Mapping)
+            or set(board) != set(BOARD_FIELDS)
+            or not all(_is(board[k], t) for k, t in BOARD_FIELDS.items())
+        ):
+            raise InvalidEvent("{kind}: a board must have {fields}", kind=kind, fields=", ".join(BOARD_FIELDS))
+
+
+def retracted_ids(events: list[Event]) -> set[int]:
+    """Ids of every event that a standing retraction cancels (retractions included).
+
+    A retraction always names an earlier event, so walking the log backwards
+    settles every retraction before the event it targets: a retraction counts only
+    if no standing retraction after it retracted it (that is how redo works).
+    """
+    retracted: set[int] = set()
+    for event in reversed(events):
+        if event.kind == RETRACTED and event.id not in retracted:
+            retracted.add(event.data["event"])
+    return retracted
+
+
+def standing(events: list[Event]) -> list[Event]:
+    """The events that stand, in log order, without the retractions themselves."""
+    retracted = retracted_ids(events)
+    return [e for e in events if e.kind != RETRACTED and e.id not in retracted]

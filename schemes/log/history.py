@@ -1,0 +1,303 @@
+"""Appending to the log: validation, undo and redo as retractions.
+
+Undo appends a retraction of the latest standing action; redo retracts the latest
+standing undo, as long as nothing new was done since (a new action ends the redo
+chain, as in any editor).  A retraction is allowed whenever the log without its
+target still replays, which is what keeps a round's pairing from being undone under
+its results.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from schemes.errors import InvalidEvent, Notice
+from schemes.log import events as ev
+from schemes.log.events import Event, retracted_ids
+from schemes.log.replay import apply, extend
+from schemes.registry import get_scheme
+from schemes.state.model import DRAW, Tournament
+from schemes.values.ranks import rank_label
+
+
+class WouldBreak(InvalidEvent):
+    """Undoing an event would leave a later one that no longer fits."""
+
+    template = "that would break event {event} ({what}): {reason}"
+
+    def __init__(self, target: Event, cause: InvalidEvent, what: str) -> None:
+        self.target, self.cause = target, cause
+        super().__init__(event=target.id, what=what, reason=str(cause))
+
+
+@dataclass(frozen=True)
+class Appended:
+    """A checked event, the state it leads to, and what the referee should know."""
+
+    event: Event
+    state: Tournament
+    warnings: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Checked events appended together, the state the last leads to, and what the referee
+    should know of them (no state in between is kept: a list of thousands would keep
+    thousands of tournaments)."""
+
+    events: tuple[Event, ...]
+    state: Tournament
+    warnings: tuple[Notice, ...] = ()
+
+
+def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
+    """The account of an event as an English template and its values, so that an
+    interface can translate the template and fill it in."""
+    d = event.data
+    match event.kind:
+        case ev.TOURNAMENT_CREATED:
+            return "tournament {name!r} created ({scheme})", {"name": d["name"], "scheme": d["scheme"]}
+        case ev.PLAYER_REGISTERED:
+            return "player {player} registered: {who}", {
+                "player": d["player"],
+                "who": f"{d['surname']} {d['name']}".strip(),
+            }
+        case ev.PLAYER_EDITED if set(d) == {"player", "preregistered"}:
+            if d["preregistered"]:
+                return "player {player} registered in advance", {"player": d["player"]}
+            return "player {player} confirmed at the venue", {"player": d["player"]}
+        case ev.PLAYER_EDITED:
+            changes = _changes({k: v for k, v in d.items() if k != "player"})
+            return "player {player} edited: {changed}", {
+                "player": d["player"],
+                "changed": ", ".join(f"{k} {v}" for k, v in changes),
+                "changes": changes,
+            }
+        case ev.PLAYER_SKIPS:
+            return "player {player} skips round {rounds}", {
+                "player": d["player"],
+                "rounds": ", ".join(map(str, d["rounds"])),
+            }
+        case ev.PLAYER_WITHDRAWN:
+            return "player {player} withdrawn from round {round}", {"player": d["player"], "round": d["from_round"]}
+        case ev.ROUND_PAIRED:
+            return "round {round} paired ({boards} boards)", {"round": d["round"], "boards": len(d["boards"])}
+        case ev.RESULT_RECORDED:
+            template = "result round {round} board {board}: {code}"
+            if d.get("swapped"):
+                template += " colours swapped"
+            return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
+        case ev.PAIRING_AMENDED:
+            return _amendment(d["round"], d["change"])
+        case ev.SETTINGS_CHANGED:
+            flat = {k: v for k, v in d.items() if k != "params"} | dict(d.get("params", {}))
+            changes = [("title" if key == "name" else key, text) for key, text in _changes(flat)]
+            return "settings changed: {changed}", {
+                "changed": ", ".join(f"{k} {v}" for k, v in changes),
+                "changes": changes,
+            }
+        case ev.RETRACTED:
+            return "retraction of event {event}", {"event": d["event"]}
+    return event.kind, {}
+
+
+_SWAP = re.compile(r"swap (\d+) (\d+)")
+_COLOURS = re.compile(r"colours board (\d+): (\d+) white")
+
+
+def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
+    """A change by hand in words: the log records it as ``swap 19 7`` or ``colours board 3: 5
+    white`` (``actions.swap``, ``actions.colours``), which no catalogue could translate."""
+    if swap := _SWAP.fullmatch(change):
+        return "round {round} changed by hand: players {a} and {b} swapped", {
+            "round": number,
+            "a": int(swap[1]),
+            "b": int(swap[2]),
+        }
+    if colours := _COLOURS.fullmatch(change):
+        return "round {round} changed by hand: on board {board} player {white} takes white", {
+            "round": number,
+            "board": int(colours[1]),
+            "white": int(colours[2]),
+        }
+    return "round {round} changed by hand: {change}", {"round": number, "change": change}
+
+
+def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Changed fields as a referee reads them: a rank as its label, no rating as a dash."""
+    shown = []
+    for key, value in data.items():
+        if key == "rank":
+            text = rank_label(value)
+        elif value is None or value == "":
+            text = "—"
+        elif key == "block":
+            text = " ".join(map(str, value)) or "—"
+        elif isinstance(value, float):
+            text = f"{value:g}"
+        else:
+            text = str(value)
+        shown.append((key, text))
+    return shown
+
+
+def describe(event: Event) -> str:
+    """A short account of an event for the log and for undo messages."""
+    template, values = describe_parts(event)
+    return template.format(**values)
+
+
+def append(
+    events: Sequence[Event], kind: str, data: dict[str, Any], at: str = "", state: Tournament | None = None
+) -> Appended:
+    """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
+
+    ``state``, the replay of ``events`` when the caller has it, saves replaying the
+    whole log for an ordinary event: replay is deterministic, so applying the event
+    to it gives the same state (and ``events`` is then only counted: a caller may hand
+    a log it has not read).  A retraction always replays, since it changes the past.
+    """
+    event = Event(len(events) + 1, kind, data, at)
+    ev.check_shape(kind, data)
+    if kind == ev.RETRACTED:
+        _check_target(list(events), data["event"])
+        state = _replay_explaining([*events, event], event)
+    elif state is None or kind == ev.TOURNAMENT_CREATED:
+        state = _replay_explaining([*events, event], event)
+    else:
+        state = apply(state, event)
+    return Appended(event, state, _warnings(events, event, state, state.paired_rounds))
+
+
+def append_all(
+    events: Sequence[Event],
+    actions: Sequence[tuple[str, dict[str, Any]]],
+    at: str = "",
+    state: Tournament | None = None,
+) -> Batch:
+    """Check ``actions`` as the next events of ``events``, each on the log as the ones
+    before it leave it; InvalidEvent if any cannot stand (then none is appended).
+
+    The cost is their number, not their number times the state's size: without
+    retractions among them, runs of registrations and of results are applied at once
+    (``replay.extend``).  ``state`` is the replay of ``events``, as for ``append``."""
+    if not actions:
+        raise ValueError("nothing to append")
+    if len(actions) == 1:  # the log only counted, as for ``append``
+        appended = append(events, *actions[0], at, state)
+        return Batch((appended.event,), appended.state, appended.warnings)
+    if any(kind == ev.RETRACTED for kind, _data in actions) or (events and state is None):
+        log, warnings = list(events), list[Notice]()
+        for kind, data in actions:
+            appended = append(log, kind, data, at, state)
+            log.append(appended.event)
+            state = appended.state
+            warnings.extend(appended.warnings)
+        assert state is not None
+        return Batch(tuple(log[len(events) :]), state, tuple(warnings))
+    made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
+    for event in made:
+        ev.check_shape(event.kind, event.data)
+    before = state.paired_rounds if state is not None else 0
+    final = extend(state, made)
+    assert final is not None
+    notices: list[Notice] = []
+    for event in made:
+        before += event.kind == ev.ROUND_PAIRED
+        notices.extend(_warnings(events, event, final, before))
+    return Batch(tuple(made), final, tuple(notices))
+
+
+def undo_target(events: list[Event]) -> Event:
+    """The latest action that still stands."""
+    retracted = retracted_ids(events)
+    for event in reversed(events):
+        if event.kind not in (ev.RETRACTED, ev.TOURNAMENT_CREATED) and event.id not in retracted:
+            return event
+    raise InvalidEvent("nothing to undo")
+
+
+def redo_target(events: list[Event]) -> Event:
+    """The latest standing undo, if no standing action came after it."""
+    retracted = retracted_ids(events)
+    by_id = {e.id: e for e in events}
+    for event in reversed(events):
+        if event.id in retracted:
+            continue
+        if event.kind != ev.RETRACTED:
+            break
+        if by_id[event.data["event"]].kind != ev.RETRACTED:
+            return event
+    raise InvalidEvent("nothing to redo")
+
+
+def _check_target(events: list[Event], target_id: int) -> None:
+    if not 1 <= target_id <= len(events):
+        raise InvalidEvent("there is no event {event}", event=target_id)
+    target = events[target_id - 1]
+    if target.kind == ev.TOURNAMENT_CREATED:
+        raise InvalidEvent("the creation of the tournament cannot be undone")
+    if target.id in retracted_ids(events):
+        raise InvalidEvent(
+            "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
+        )
+    if target.kind == ev.ROUND_PAIRED:
+        state = _replay_explaining(events, None)
+        paired = state.round(target.data["round"])
+        if paired is not None and paired.results:
+            raise InvalidEvent(
+                "round {round} has results on board {boards}: undo them before its pairing",
+                round=paired.number,
+                boards=", ".join(map(str, sorted(paired.results))),
+            )
+
+
+def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
+    """Replay ``log``; an event that no longer fits is named in the message."""
+    state: Tournament | None = None
+    for event in ev.standing(log):
+        try:
+            state = apply(state, event)
+        except InvalidEvent as error:
+            if new is None or event is new:
+                raise
+            raise WouldBreak(event, error, describe(event)) from None
+    if state is None:
+        raise InvalidEvent("the log has no tournament")
+    return state
+
+
+def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
+    """A changed result of a round that later rounds were paired after; a skip past the
+    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?).
+    ``paired``: the rounds paired when the event came (``state`` may be after later ones)."""
+    if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
+        rounds = event.data.get("rounds", [event.data.get("from_round")])
+        late = sorted(set(rounds) & state.players[event.data["player"]].late)
+        if late:
+            return (
+                Notice(
+                    "round {round} was announced after round {before} was paired: recorded, but worth 0 points",
+                    {"round": late[0], "before": late[0] - 1},
+                ),
+            )
+    if event.kind == ev.RESULT_RECORDED and event.data["code"] == DRAW:
+        board = state.rounds[event.data["round"] - 1].board(event.data["board"])
+        if board is not None and not float(board.komi).is_integer():
+            return (Notice(
+                "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
+                {"board": board.number, "komi": f"{board.komi:g}"},
+            ),)  # fmt: skip
+    changed = event
+    if event.kind == ev.RETRACTED:
+        changed = events[event.data["event"] - 1]
+    if changed.kind != ev.RESULT_RECORDED:
+        return ()
+    number = changed.data["round"]
+    if number >= paired:
+        return ()
+    later = f"{number + 1}" if number + 1 == paired else f"{number + 1}-{paired}"
+    return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)

@@ -1,0 +1,482 @@
+"""The reducer: one event applied to a tournament gives the next tournament.
+
+``apply`` is also the validator.  An event that does not fit the state it lands on
+raises ``InvalidEvent`` with a message for the referee; the command that wanted to
+append it appends nothing.  Replaying a stored log runs the same checks, so a file
+edited by hand into an inconsistent state is refused the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from schemes.base.scheme import check_params, check_recorded
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from schemes.log.events import Event, standing
+from schemes.registry import get_scheme
+from schemes.state.model import DRAW, RESULT_CODES, SHARED, Board, Player, Result, Round, Settings, Tournament
+from schemes.values import dates
+from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
+from schemes.values.text import TITLE_LIMIT, single_line
+
+LANGUAGES = ("ru", "en")
+MAX_HANDICAP = 9
+
+
+def replay(events: Iterable[Event]) -> Tournament:
+    """The state of the tournament after the events that stand (retractions resolved)."""
+    state = extend(None, standing(list(events)))
+    if state is None:
+        raise InvalidEvent("the log is empty: no tournament was created")
+    return state
+
+
+def extend(state: Tournament | None, events: Sequence[Event]) -> Tournament | None:
+    """``state`` after ``events``, none of them a retraction, each checked as ``apply``
+    checks it.  Runs of one kind are applied at once — the results of one round (the slips
+    of a round, entered one after another: the bulk of a long log) and registrations (a
+    registration list) — so that the state is rebuilt once per run, not once per event."""
+    index = 0
+    while index < len(events):
+        event = events[index]
+        end = index + 1
+        if state is not None and event.kind in (ev.RESULT_RECORDED, ev.PLAYER_REGISTERED):
+            while end < len(events) and events[end].kind == event.kind and _same_run(events[end], event):
+                end += 1
+        if state is None or end == index + 1:
+            state = apply(state, event)
+        elif event.kind == ev.PLAYER_REGISTERED:
+            state = _registered(state, events[index:end])
+        else:
+            number = event.data["round"]
+            state = _with_results(state, number, dict(_checked_result(state, e) for e in events[index:end]))
+        index = end
+    return state
+
+
+def _same_run(event: Event, first: Event) -> bool:
+    return event.kind != ev.RESULT_RECORDED or event.data["round"] == first.data["round"]
+
+
+def apply(state: Tournament | None, event: Event) -> Tournament:
+    """The tournament after ``event``, or InvalidEvent naming what is wrong.  Its shape was
+    checked where the event was made (``Event.from_json`` for a file, ``history.append`` for
+    a new one): checking it again for every event of every replay doubled the cost."""
+    if event.kind == ev.TOURNAMENT_CREATED:
+        if state is not None:
+            raise InvalidEvent("the tournament was already created")
+        return _created(event.data)
+    if state is None:
+        raise InvalidEvent("the log must start with the creation of the tournament")
+    reducer = _REDUCERS.get(event.kind)
+    if reducer is None:
+        raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
+    return reducer(state, event)
+
+
+def _created(data: Mapping[str, Any]) -> Tournament:
+    try:
+        scheme = get_scheme(data["scheme"])
+        params = check_params(scheme, data.get("params", {}))
+    except InvalidEvent as error:
+        raise InvalidEvent("{reason}", reason=error) from None
+    rounds = data["rounds"]
+    if rounds is None and scheme.rounds_required:
+        raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
+    check_rounds(rounds)
+    komi = check_komi(data.get("komi", 6.5), 50)
+    lang = data.get("lang", "ru")
+    if lang not in LANGUAGES:
+        raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(lang)[:20], allowed=" or ".join(LANGUAGES))
+    dates.check_stored(data.get("dates", ""))
+    settings = Settings(
+        name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
+        scheme=scheme.name,
+        rounds=rounds,
+        place=single_line(data.get("place", ""), "the place", TITLE_LIMIT),
+        dates=data.get("dates", ""),
+        komi=komi,
+        time=single_line(data.get("time", ""), "the time control"),
+        lang=lang,
+        params=params,
+    )
+    return Tournament(settings)
+
+
+def check_rounds(rounds: int | None) -> int | None:
+    if rounds is not None and not 1 <= rounds <= 99:
+        raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=rounds)
+    return rounds
+
+
+def check_komi(value: float, limit: float) -> float:
+    """A komi: a whole or half number within ``limit`` (NaN and infinity are not numbers here)."""
+    komi = float(value)
+    if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
+        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=value)
+    return komi
+
+
+def _player(state: Tournament, player_id: int) -> Player:
+    player = state.players.get(player_id)
+    if player is None:
+        raise InvalidEvent("unknown player {player}", player=player_id)
+    return player
+
+
+def _checked_profile(
+    settings: Settings, players: Mapping[int, Player], player_id: int, data: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The player fields of a registration or an edit, checked against the scheme and the
+    players registered so far."""
+    fields = checked_fields(data)
+    if "preregistered" in data:
+        scheme = get_scheme(settings.scheme)
+        if data["preregistered"] and not scheme.confirms_players:
+            raise InvalidEvent(
+                "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
+                scheme=scheme.name,
+            )
+        fields["preregistered"] = data["preregistered"]
+    if "block" in data:
+        for other in data["block"]:
+            if other == player_id:
+                raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
+            if other not in players:
+                raise InvalidEvent("unknown player {player}", player=other)
+        fields["block"] = frozenset(data["block"])
+    return fields
+
+
+def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a player's profile that need no tournament to be checked (names, rating,
+    dates…), checked as a registration checks them: a registration list checks its rows so,
+    each bad row refused with its line number before anything is registered."""
+    fields: dict[str, Any] = {}
+    for key, what in (
+        ("surname", "the surname"),
+        ("name", "the first name"),
+        ("country", "the country"),
+        ("club", "the club"),
+    ):
+        if key in data:
+            # names as an OpenGotha file wrote them stay so, blanks and all: its pairing reads them
+            verbatim = data.get("as_written", False) and key in ("surname", "name")
+            fields[key] = single_line(data[key], what, required=key == "surname", fold=not verbatim)
+    if "rating" in data and data["rating"] is not None:
+        if not MIN_RATING <= data["rating"] <= MAX_RATING:
+            raise InvalidEvent(
+                "bad rating {rating}: {low} to {high}", rating=data["rating"], low=MIN_RATING, high=MAX_RATING
+            )
+        fields["rating"] = data["rating"]
+        fields["rank"] = rank_of_rating(data["rating"])
+        if "rank" in data:  # both stated (an OpenGotha file): the declared rank stands
+            if not WEAKEST <= data["rank"] <= STRONGEST:
+                raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
+            fields["rank"] = data["rank"]
+    elif "rank" in data:
+        if not WEAKEST <= data["rank"] <= STRONGEST:
+            raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
+        fields["rank"] = data["rank"]
+        fields["rating"] = None
+    for key, what, limit in (
+        ("pin", "the EGF PIN", 20),
+        ("rgf", "the RGF id", 20),
+        ("patronymic", "the patronymic", 100),
+        ("team", "the team", 100),
+        ("category", "the category", 100),
+        ("note", "the note", 200),
+    ):
+        if key in data:
+            fields[key] = single_line(data[key], what, limit)
+    if "birth" in data:
+        fields["birth"] = dates.check_birth(data["birth"])
+    if "sex" in data:
+        if data["sex"] not in ("", "f", "m"):
+            raise InvalidEvent("sex is f, m or empty, not {value!r}", value=data["sex"][:10])
+        fields["sex"] = data["sex"]
+    if "smms" in data:
+        if not -1 <= data["smms"] <= 2:
+            raise InvalidEvent("bad McMahon start-score correction {value}: -1 to 2", value=data["smms"])
+        fields["smms"] = data["smms"]
+    return fields
+
+
+def _registered(state: Tournament, events: Sequence[Event]) -> Tournament:
+    """Players registered one after another, added at once: each is checked against the
+    players before it, but the table of players is copied once, not once per player (a
+    registration list of thousands cost the square of its length)."""
+    if state.rounds and not get_scheme(state.settings.scheme).late_entry:
+        raise InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=state.settings.scheme)
+    players, numbers = dict(state.players), dict(state.numbers)
+    number = max(numbers.values(), default=0)
+    for event in events:
+        player_id = event.data["player"]
+        if player_id in players:
+            raise InvalidEvent("player id {player} is taken", player=player_id)
+        fields = _checked_profile(state.settings, players, player_id, event.data)
+        if "rank" not in fields:
+            raise InvalidEvent("a player needs a rating or a rank")
+        players[player_id] = Player(id=player_id, joined=state.paired_rounds + 1, **fields)
+        if numbers:
+            number += 1
+            numbers[player_id] = number
+    return replace(state, players=players, numbers=numbers)
+
+
+def _edited(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    fields = _checked_profile(state.settings, state.players, player.id, event.data)
+    if "preregistered" in fields:
+        fields.update(_confirmation(state, player, fields["preregistered"]))
+    return replace(state, players={**state.players, player.id: replace(player, **fields)})
+
+
+def _confirmation(state: Tournament, player: Player, advance: bool) -> dict[str, Any]:
+    """A player registered in advance is confirmed (or, before he played, put back): the
+    rounds paired before keep him as he was then (``confirmed_after``), and a change that
+    changes nothing is refused rather than logged."""
+    if advance == player.preregistered:
+        if advance:
+            raise InvalidEvent("player {player} is registered in advance already", player=player.id)
+        raise InvalidEvent("player {player} was not registered in advance: nothing to confirm", player=player.id)
+    if advance and any(r.board_of(player.id) or player.id in r.byes for r in state.rounds):
+        raise InvalidEvent("player {player} has played: he cannot be registered in advance now", player=player.id)
+    return {} if advance else {"confirmed_after": state.paired_rounds}
+
+
+def _total_rounds(state: Tournament) -> int | None:
+    return get_scheme(state.settings.scheme).total_rounds(state)
+
+
+def _skips(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    total = _total_rounds(state)
+    for number in event.data["rounds"]:
+        if number <= state.paired_rounds:
+            raise InvalidEvent(
+                "round {round} is already paired: a skip must be announced before; "
+                "record the game as a forfeit instead",
+                round=number,
+            )
+        if total is not None and number > total:
+            raise InvalidEvent("there is no round {round}: the event has {total}", round=number, total=total)
+    if not event.data["rounds"]:
+        raise InvalidEvent("name the rounds to skip")
+    skips = player.skips | frozenset(event.data["rounds"])
+    late = player.late | _past_deadline(state, event.data["rounds"])
+    return replace(state, players={**state.players, player.id: replace(player, skips=skips, late=late)})
+
+
+def _past_deadline(state: Tournament, rounds: Iterable[int]) -> frozenset[int]:
+    """The rounds ``k >= 2`` announced after round ``k - 1`` was paired (seed 001's deadline:
+    «до начала предыдущего тура»); a skip of round 1 is in time until round 1 is paired."""
+    return frozenset(k for k in rounds if k >= 2 and k - 1 <= state.paired_rounds)
+
+
+def _withdrawn(state: Tournament, event: Event) -> Tournament:
+    player = _player(state, event.data["player"])
+    start = event.data["from_round"]
+    if player.withdrawn_from is not None:
+        raise InvalidEvent(
+            "player {player} has already withdrawn from round {round}", player=player.id, round=player.withdrawn_from
+        )
+    if start <= state.paired_rounds:
+        raise InvalidEvent(
+            "round {round} is already paired: withdraw him from round {next}", round=start, next=state.paired_rounds + 1
+        )
+    player = replace(player, withdrawn_from=start, late=player.late | _past_deadline(state, [start]))
+    return replace(state, players={**state.players, player.id: player})
+
+
+def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
+    """Round ``number`` is the next one, the one before it is complete (unless the referee
+    pairs ``early``, as OpenGotha lets him), and the event has it."""
+    if number != state.paired_rounds + 1:
+        raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
+    previous = state.round(number - 1)
+    if previous is not None and not previous.complete and not early:
+        boards = ", ".join(map(str, previous.missing))
+        raise InvalidEvent(
+            "round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards
+        )
+    total = _total_rounds(state)
+    if total is not None and number > total:
+        raise InvalidEvent("all {total} rounds are paired", total=total)
+
+
+def _paired(state: Tournament, event: Event) -> Tournament:
+    data = event.data
+    number = data["round"]
+    early = data.get("early", False) or data.get("as_recorded", False)
+    if early and not get_scheme(state.settings.scheme).pairs_early:
+        raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=state.settings.scheme)
+    check_pairable(state, number, early)
+    numbers = dict(state.numbers)
+    if "order" in data:
+        numbers = _numbering(state, data["order"])
+    elif not numbers:
+        raise InvalidEvent("round 1 must number the players")
+    state = replace(state, numbers=numbers)
+    check_pairable(state, number, early)
+    boards, byes = _seating(state, number, data, data.get("as_recorded", False))
+    extra = dict(data.get("extra", {}))
+    check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
+    paired = Round(number, boards, byes, extra, {}, event.id, data.get("as_recorded", False))
+    return replace(state, rounds=state.rounds + (paired,))
+
+
+def _seating(
+    state: Tournament, number: int, data: Mapping[str, Any], as_recorded: bool = False
+) -> tuple[tuple[Board, ...], tuple[int, ...]]:
+    """The boards and byes of a pairing, checked: everyone who plays the round, once.  A
+    round ``as_recorded`` by OpenGotha may leave players out (its "not assigned") and seat
+    a player not yet confirmed."""
+    boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
+    byes = tuple(data.get("byes", ()))
+    seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
+    if as_recorded:  # OpenGotha keeps every game of a player in a round (and counts them all)
+        seated = list(dict.fromkeys(p for b in boards for p in (b.white, b.black))) + list(byes)
+    if len(set(seated)) != len(seated):
+        repeated = min(p for p, n in Counter(seated).items() if n > 1)
+        raise InvalidEvent("player {player} appears twice in round {round}", player=repeated, round=number)
+    for player_id in seated:
+        player = _player(state, player_id)
+        if player.absent_from(number) or (player.preregistered and not as_recorded):
+            raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
+    expected = {p.id for p in state.players.values() if p.available_in(number)}
+    everyone = get_scheme(state.settings.scheme).everyone_plays and not as_recorded
+    left_out = sorted(expected - set(seated)) if everyone else []
+    if left_out:
+        raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
+    return boards, byes
+
+
+def _amended(state: Tournament, event: Event) -> Tournament:
+    """A referee's change of the latest pairing; boards that change must have no result yet."""
+    number = event.data["round"]
+    if number != state.paired_rounds or number == 0:
+        raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
+    played = state.rounds[-1]
+    boards, byes = _seating(state, number, event.data, played.as_recorded)
+    if len(boards) != len(played.boards):
+        raise InvalidEvent("a change by hand keeps the number of boards")
+    touched = [
+        old.number
+        for old, new in zip(played.boards, boards, strict=True)
+        if old != new and old.number in played.results
+    ]
+    if touched:
+        raise InvalidEvent(
+            "board {boards} of round {round} has a result: undo it first",
+            boards=", ".join(map(str, touched)),
+            round=number,
+        )
+    amended = replace(played, boards=boards, byes=byes)
+    return replace(state, rounds=state.rounds[:-1] + (amended,))
+
+
+def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
+    if state.numbers:
+        raise InvalidEvent("the players are numbered already")
+    field_ids = {p.id for p in state.players.values() if not p.withdrawn_by(1)}
+    if sorted(order) != sorted(field_ids):
+        raise InvalidEvent("the numbering must list every player of the field once")
+    return {player_id: no for no, player_id in enumerate(order, start=1)}
+
+
+def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
+    board = Board(number, data["white"], data["black"], data["handicap"], check_komi(data["komi"], 500), data["nigiri"])
+    if board.white == board.black:
+        raise InvalidEvent("board {board}: a player cannot play himself", board=number)
+    if not 0 <= board.handicap <= MAX_HANDICAP:
+        raise InvalidEvent(
+            "board {board}: handicap {handicap} is not 0..{high}",
+            board=number,
+            handicap=board.handicap,
+            high=MAX_HANDICAP,
+        )
+    return board
+
+
+def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
+    """The board number and the result a result event records, checked against the round."""
+    data = event.data
+    played = state.round(data["round"])
+    if played is None:
+        raise InvalidEvent("round {round} is not paired", round=data["round"])
+    board = played.board(data["board"])
+    if board is None:
+        raise InvalidEvent(
+            "round {round} has no board {board} (boards 1-{boards})",
+            round=played.number,
+            board=data["board"],
+            boards=len(played.boards),
+        )
+    if data["code"] not in RESULT_CODES:
+        raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
+    if data["code"] in SHARED and not get_scheme(state.settings.scheme).draws:
+        if data["code"] == DRAW:
+            raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
+        raise InvalidEvent("a game here has a winner: enter who won (or both-lose)")
+    swapped = data.get("swapped", False)
+    if swapped and not board.nigiri:
+        raise InvalidEvent(
+            "board {board} had its colours set by the pairing: they cannot be swapped", board=board.number
+        )
+    return board.number, Result(data["code"], swapped, event.id)
+
+
+def _with_results(state: Tournament, number: int, results: Mapping[int, Result]) -> Tournament:
+    played = state.rounds[number - 1]
+    updated = replace(played, results={**played.results, **results})
+    return replace(state, rounds=state.rounds[: number - 1] + (updated,) + state.rounds[number:])
+
+
+def _result(state: Tournament, event: Event) -> Tournament:
+    board, result = _checked_result(state, event)
+    return _with_results(state, event.data["round"], {board: result})
+
+
+def _settings_changed(state: Tournament, event: Event) -> Tournament:
+    """The name, place, dates, time control or komi changed by the referee; a new komi is
+    for the rounds paired from now on (a paired board keeps the komi it was given)."""
+    data = event.data
+    if not data:
+        raise InvalidEvent("nothing to change: give the fields to edit")
+    settings = state.settings
+    changes: dict[str, Any] = {}
+    if "name" in data:
+        changes["name"] = single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True)
+    if "place" in data:
+        changes["place"] = single_line(data["place"], "the place", TITLE_LIMIT)
+    if "dates" in data:
+        dates.check_stored(data["dates"])
+        changes["dates"] = data["dates"]
+    if "time" in data:
+        changes["time"] = single_line(data["time"], "the time control")
+    if "komi" in data:
+        changes["komi"] = check_komi(data["komi"], 50)
+    if "params" in data:
+        scheme = get_scheme(settings.scheme)
+        if not scheme.params_editable:
+            raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
+        changes["params"] = check_params(scheme, {**settings.params, **data["params"]})
+    return replace(state, settings=replace(settings, **changes))
+
+
+_REDUCERS = {
+    ev.PLAYER_REGISTERED: lambda state, event: _registered(state, [event]),
+    ev.PLAYER_EDITED: _edited,
+    ev.PLAYER_SKIPS: _skips,
+    ev.PLAYER_WITHDRAWN: _withdrawn,
+    ev.ROUND_PAIRED: _paired,
+    ev.RESULT_RECORDED: _result,
+    ev.PAIRING_AMENDED: _amended,
+    ev.SETTINGS_CHANGED: _settings_changed,
+}

@@ -1,0 +1,1 @@
+"""The tournament as the replay leaves it, and what each round meant for each player."""

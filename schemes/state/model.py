@@ -1,0 +1,227 @@
+"""The tournament as the replay of its event log leaves it.
+
+Everything here is a frozen value.  Mappings inside them are never mutated after
+construction: the reducer in ``replay`` builds new ones, so a state handed out
+once stays what it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from schemes.values.names import alphabetical_key
+from schemes.values.ranks import rank_label
+
+WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
+WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE = "W+F", "B+F", "both-lose"
+DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT = "draw-F", "both-win", "both-win-F"
+BOTH_LOSE_PLAYED = "both-lose-played"
+"""The referee's rarer verdicts, which OpenGotha files carry: a draw or a win for both given
+without a game, a win for both after one, and a game both lost (both disqualified)."""
+RESULT_CODES = (
+    WHITE_WINS,
+    BLACK_WINS,
+    DRAW,
+    WHITE_BY_FORFEIT,
+    BLACK_BY_FORFEIT,
+    BOTH_LOSE,
+    DRAW_BY_FORFEIT,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
+    BOTH_LOSE_PLAYED,
+)
+PLAYED = frozenset({WHITE_WINS, BLACK_WINS, DRAW, BOTH_WIN, BOTH_LOSE_PLAYED})
+"""The results of a game that was played (the others are a referee's decision without one)."""
+SHARED = frozenset({DRAW, DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT})
+"""Results that do not decide a winner: a play-off replays such a game."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    name: str
+    scheme: str
+    rounds: int | None
+    place: str = ""
+    dates: str = ""
+    komi: float = 6.5
+    time: str = ""
+    lang: str = "ru"
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    surname: str
+    name: str
+    rank: int
+    rating: int | None = None
+    country: str = ""
+    club: str = ""
+    block: frozenset[int] = frozenset()
+    joined: int = 1
+    """The first round he can be paired in; rounds before it count as skips."""
+    withdrawn_from: int | None = None
+    skips: frozenset[int] = frozenset()
+    pin: str = ""
+    """The EGF PIN (OpenGotha files carry it to the rating list)."""
+    smms: int = 0
+    """McMahon start-score correction (OpenGotha's ``smmsCorrection``, -1..2)."""
+    birth: str = ""
+    """Date of birth, ISO (``2014-05-03``), or empty: for age groups and the youngest's prize."""
+    sex: str = ""
+    """``f``, ``m`` or empty: for the women's prize."""
+    patronymic: str = ""
+    team: str = ""
+    """A named team (school, city team…) for the team standings."""
+    category: str = ""
+    """A category the organiser gives (``дети до 12 лет``), for category prizes."""
+    rgf: str = ""
+    """The RGF rating-list id."""
+    note: str = ""
+    """A phone number or any note of the referee's."""
+    late: frozenset[int] = frozenset()
+    """Skipped or withdrawn rounds announced after the round before was paired: sport-handicap's
+    deadline (seed 001) makes them worth nothing; the other schemes do not ask."""
+    preregistered: bool = False
+    """Registered in advance and not yet confirmed at the venue (OpenGotha's ``PRE``): not
+    paired until the referee confirms him, but counted where a scheme counts the field."""
+    confirmed_after: int = 0
+    """The rounds paired before he was confirmed at the venue: in those he was registered in
+    advance (0: never was, or still is)."""
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.surname} {self.name}".strip()
+
+    @property
+    def formal_name(self) -> str:
+        """Surname, name and patronymic, as Russian paperwork writes a person."""
+        return " ".join(part for part in (self.surname, self.name, self.patronymic) if part)
+
+    @property
+    def rank_label(self) -> str:
+        return rank_label(self.rank)
+
+    @property
+    def sort_rating(self) -> int:
+        """The rating for ordering: a rank-only player sorts as ``rank * 100``."""
+        return self.rating if self.rating is not None else self.rank * 100
+
+    def skips_round(self, number: int) -> bool:
+        return number < self.joined or number in self.skips
+
+    def withdrawn_by(self, number: int) -> bool:
+        return self.withdrawn_from is not None and number >= self.withdrawn_from
+
+    def absent_from(self, number: int) -> bool:
+        """Whether he is out of round ``number`` by his own word: a skip, a round before he
+        joined, or after he withdrew."""
+        return self.skips_round(number) or self.withdrawn_by(number)
+
+    def in_advance_for(self, number: int) -> bool:
+        """Whether he was (or is) registered in advance and not yet confirmed in round ``number``."""
+        return self.preregistered or number <= self.confirmed_after
+
+    def available_in(self, number: int) -> bool:
+        """Whether round ``number`` should pair him."""
+        return not self.absent_from(number) and not self.in_advance_for(number)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One per game (50,000 in a long event), so without a ``__dict__``: a 50,000-game state
+    takes 15 MB instead of 25."""
+
+    number: int
+    white: int
+    black: int
+    handicap: int = 0
+    """The scheme's handicap: 0 an even game, 1 black moves first with no stones, N >= 2 stones."""
+    komi: float = 6.5
+    nigiri: bool = False
+
+    def has(self, player: int) -> bool:
+        return player in (self.white, self.black)
+
+    def opponent(self, player: int) -> int:
+        return self.black if player == self.white else self.white
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    code: str
+    swapped: bool = False
+    event: int = 0
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    boards: tuple[Board, ...]
+    byes: tuple[int, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Scheme-specific values fixed with the pairing (Gamma's lowest top level, …)."""
+    results: Mapping[int, Result] = field(default_factory=dict)
+    event: int = 0
+    as_recorded: bool = False
+    """Read from an OpenGotha file as it was: players seated on no board and given no bye
+    are OpenGotha's "not assigned", not skips."""
+
+    @property
+    def complete(self) -> bool:
+        return len(self.results) == len(self.boards)
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        return tuple(b.number for b in self.boards if b.number not in self.results)
+
+    def board(self, number: int) -> Board | None:
+        return self.boards[number - 1] if 1 <= number <= len(self.boards) else None
+
+    def board_of(self, player: int) -> Board | None:
+        return next((b for b in self.boards if b.has(player)), None)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    settings: Settings
+    players: Mapping[int, Player] = field(default_factory=dict)
+    numbers: Mapping[int, int] = field(default_factory=dict)
+    """Player id → the number printed on cards; empty until round 1 is paired."""
+    rounds: tuple[Round, ...] = ()
+
+    @property
+    def paired_rounds(self) -> int:
+        return len(self.rounds)
+
+    def round(self, number: int) -> Round | None:
+        return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+
+    def player(self, player_id: int) -> Player | None:
+        return self.players.get(player_id)
+
+    def skipping(self, number: int) -> list[int]:
+        """Who does not play paired round ``number`` without having withdrawn: announced
+        skips and latecomers (a bye is a seat)."""
+        played = self.round(number)
+        seated = set(played.byes) | {p for b in played.boards for p in (b.white, b.black)} if played else set()
+        return sorted(p.id for p in self.players.values() if p.id not in seated and not p.withdrawn_by(number))
+
+    def withdrawn(self, number: int) -> list[int]:
+        """Who has withdrawn by round ``number``."""
+        return sorted(p.id for p in self.players.values() if p.withdrawn_by(number))
+
+    @property
+    def latest_complete_round(self) -> int:
+        """The round standings are shown after by default: the last one with every result in."""
+        if self.rounds and self.rounds[-1].complete:
+            return self.paired_rounds
+        return max(0, self.paired_rounds - 1)
+
+
+def rating_order(players: Iterable[Player]) -> list[Player]:
+    """Rating descending, then alphabetically: how Gamma, FORS and rating-numbered round robins number."""
+    return sorted(players, key=lambda p: (-p.sort_rating, alphabetical_key(p.surname, p.name)))

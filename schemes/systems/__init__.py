@@ -1,0 +1,1 @@
+"""The tournament systems, each standing alone: a module (or a package) per system."""

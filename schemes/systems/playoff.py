@@ -1,0 +1,301 @@
+"""Play-off (knockout), seed 004: «проигравший выбывает» (issue 18).
+
+The bracket is the next power of two; byes go to the top seeds, and the standard order
+puts seed 1 and seed 2 in opposite halves (for 8: 1–8, 4–5, 2–7, 3–6; the winners of 1–8
+and 4–5 meet next).  Seeds are the players' numbers, given at round 1 by rating or by the
+referee's order (``pair --order``: the places of an earlier tournament).
+
+A Tengen round holds one game of every match still undecided, so a best-of-three stage
+takes two or three rounds; a stage is over when every match is decided, and the next one
+pairs the winners in bracket order (with the semi-final losers' match for third place when
+asked).  There are no draws — a jigo is replayed — and when both lose both are out, the
+next opponent going through without a game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
+from schemes.errors import InvalidEvent
+from schemes.state.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
+
+
+def _one_or_three(text: str) -> int:
+    if text.strip() not in ("1", "3"):
+        raise InvalidEvent("{text!r}: a match is 1 game or the best of 3", text=text[:20])
+    return int(text)
+
+
+PARAMS = (
+    Param("seeding", "rating", choice("rating", "registration"), "seeds by rating, or in registration order"),
+    Param("games_per_match", 1, _one_or_three, "1, or 3 (best of three)"),
+    Param("third_place", "off", choice("on", "off"), "a match for third place between the semi-final losers"),
+    Param("colours", "seed", choice("seed", "nigiri"), "the higher seed takes white, or nigiri"),
+    Param("handicap", "none", choice("none", "rank"), "even games, or handicap by rank difference"),
+    Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),
+)
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seeds by bracket slot for a power of two: [1, 2] → [1, 4, 2, 3] → [1, 8, 4, 5, 2, 7, 3, 6]."""
+    order = [1]
+    while len(order) < size:
+        order = [s for seed in order for s in (seed, 2 * len(order) + 1 - seed)]
+    return order
+
+
+@dataclass
+class Match:
+    """Two players (``None``: a bye), the games they played (winner per game, ``None`` when
+    both lost), and how it ended."""
+
+    a: int | None
+    b: int | None
+    wins: dict[int, int] = field(default_factory=dict)
+    games: int = 0
+    both_lost: bool = False
+    third_place: bool = False
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(p for p in (self.a, self.b) if p is not None)
+
+    def winner(self, needed: int) -> int | None:
+        """The player through: a bye's player, the one with enough wins; None when both are out
+        or it is not decided."""
+        if len(self.players) == 1:
+            return self.players[0]
+        return next((p for p in self.players if self.wins.get(p, 0) >= needed), None)
+
+    def decided(self, needed: int, most: int) -> bool:
+        return len(self.players) < 2 or self.winner(needed) is not None or self.both_out(most)
+
+    def both_out(self, most: int) -> bool:
+        """Both lost the one game, or the games ran out with no one through."""
+        return (
+            len(self.players) == 2
+            and (self.both_lost if most == 1 else self.games >= most)
+            and not any(self.wins.get(p, 0) >= (most + 1) // 2 for p in self.players)
+        )
+
+
+@dataclass
+class Bracket:
+    """The stages so far (each a list of matches in bracket order) and the seeds."""
+
+    seeds: dict[int, int]
+    stages: list[list[Match]]
+    needed: int
+    most: int
+    third_place_on: bool
+
+    @property
+    def current(self) -> list[Match]:
+        return self.stages[-1] if self.stages else []
+
+    def stage_over(self) -> bool:
+        return all(m.decided(self.needed, self.most) for m in self.current)
+
+    def finished(self) -> bool:
+        """The final (and the third-place match) decided."""
+        main = [m for m in self.current if not m.third_place]
+        return bool(self.stages) and len(main) == 1 and self.stage_over()
+
+    def next_stage(self) -> list[Match]:
+        """Winners paired in bracket order; after the semi-finals, their losers too if asked."""
+        main = [m for m in self.current if not m.third_place]
+        through = [m.winner(self.needed) for m in main]
+        matches = [Match(through[i], through[i + 1]) for i in range(0, len(through), 2)]
+        matches = [m for m in matches if m.players]
+        if len(main) == 2 and self.third_place_on:
+            losers = [next((p for p in m.players if p != m.winner(self.needed)), None) for m in main]
+            decided = [p for m, p in zip(main, losers, strict=True) if p is not None and not m.both_out(self.most)]
+            if len(decided) == 2:
+                matches.append(Match(decided[0], decided[1], third_place=True))
+        return matches
+
+
+def _seeds(tournament: Tournament) -> dict[int, int]:
+    return dict(tournament.numbers)
+
+
+def _first_stage(seeds: dict[int, int]) -> list[Match]:
+    by_seed = {seed: player for player, seed in seeds.items()}
+    size = 1
+    while size < len(by_seed):
+        size *= 2
+    order = bracket_order(size)
+    return [Match(by_seed.get(order[i]), by_seed.get(order[i + 1])) for i in range(0, size, 2)]
+
+
+def _a_won(code: str, white_is_a: bool) -> bool | None:
+    """Whether the match's first player won the game; None when both lost."""
+    if code in (BOTH_LOSE, BOTH_LOSE_PLAYED):
+        return None
+    return (code in (WHITE_WINS, WHITE_BY_FORFEIT)) == white_is_a
+
+
+def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
+    """The bracket as the rounds up to ``upto`` (default: all) leave it."""
+    params = tournament.settings.params
+    most = int(params["games_per_match"])
+    result = Bracket(_seeds(tournament), [], (most + 1) // 2, most, params["third_place"] == "on")
+    if not tournament.numbers:
+        return result
+    result.stages.append(_first_stage(result.seeds))
+    for played in tournament.rounds[: upto if upto is not None else len(tournament.rounds)]:
+        if result.stage_over():
+            result.stages.append(result.next_stage())
+        by_player = {p: m for m in result.current for p in m.players}
+        for board in played.boards:
+            match = by_player[board.white]
+            outcome = played.results.get(board.number)
+            if outcome is None:
+                continue
+            a_won = _a_won(outcome.code, board.white == match.a)
+            match.games += 1
+            if a_won is None:
+                match.both_lost = True
+            else:
+                winner = match.a if a_won else match.b
+                assert winner is not None
+                match.wins[winner] = match.wins.get(winner, 0) + 1
+    return result
+
+
+def _seat(tournament: Tournament, number: int, higher: int, lower: int, game: int) -> Board:
+    """Colours: the higher seed white in game 1 (3), black in game 2; or nigiri.  A handicap
+    by rank difference when asked: the stronger white, komi 0.5."""
+    params = tournament.settings.params
+    players = tournament.players
+    if params["handicap"] == "rank":
+        stones = min(abs(players[higher].rank - players[lower].rank), params["handicap_cap"])
+        if stones:
+            stronger, weaker = (higher, lower) if players[higher].rank >= players[lower].rank else (lower, higher)
+            return Board(number, stronger, weaker, stones, 0.5)
+    komi = tournament.settings.komi
+    if params["colours"] == "nigiri":
+        return Board(number, higher, lower, 0, komi, nigiri=True)
+    white, black = (higher, lower) if game % 2 == 1 else (lower, higher)
+    return Board(number, white, black, 0, komi)
+
+
+@dataclass(frozen=True)
+class Playoff:
+    name: str = "playoff"
+    score_name: str = "wins"
+    params: Sequence[Param] = PARAMS
+    late_entry: bool = False
+    rounds_required: bool = False
+    numbering_by_hand: bool = True
+    skip_deadline: bool = False
+    everyone_plays: bool = False
+    draws: bool = False
+    params_editable: bool = False
+    chooses_byes: bool = False
+    pairs_early: bool = False
+    confirms_players: bool = False
+    recorded: Sequence[Recorded] = ()
+
+    def total_rounds(self, tournament: Tournament) -> int | None:
+        """One game a match: a round a stage (the third-place match is played beside the
+        final).  Best of three: known once the final is decided — the rounds it took."""
+        done = bracket(tournament)
+        if done.finished() and tournament.rounds[-1].complete:
+            return tournament.paired_rounds
+        if int(tournament.settings.params["games_per_match"]) == 1:
+            field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
+            return max(1, (max(field, 2) - 1).bit_length())
+        return None
+
+    def pair(
+        self,
+        tournament: Tournament,
+        number: int,
+        rng: random.Random,
+        order: Sequence[int] | None,
+        allow_repeats: bool = False,
+        bye: int | None = None,
+    ) -> Pairing:
+        if bye is not None:
+            raise PairingError("{scheme}: the bracket decides who passes without a game", scheme=self.name)
+        numbering = None
+        if not tournament.numbers:
+            field = [p for p in tournament.players.values() if p.available_in(1)]
+            if len(field) < 2:
+                raise PairingError("a play-off needs two players at least")
+            if order is not None:
+                numbering = tuple(order)
+            elif tournament.settings.params["seeding"] == "rating":
+                numbering = tuple(p.id for p in sorted(field, key=lambda p: (-p.sort_rating, p.id)))
+            else:
+                numbering = tuple(sorted(p.id for p in field))
+            seeded = _with_numbers(tournament, numbering)
+            state = bracket(seeded)
+        else:
+            state = bracket(tournament)
+            if state.finished():
+                raise PairingError("the play-off is over: the final is decided")
+            if state.stage_over():
+                state.stages.append(state.next_stage())
+        seeds = state.seeds
+        boards: list[Board] = []
+        byes: list[int] = []
+        for match in state.current:
+            if match.decided(state.needed, state.most) and match.games == 0 and len(match.players) == 1:
+                byes.append(match.players[0])
+                continue
+            if match.decided(state.needed, state.most):
+                continue
+            higher, lower = sorted(match.players, key=lambda p: seeds[p])
+            boards.append(_seat(tournament, len(boards) + 1, higher, lower, match.games + 1))
+        return Pairing(tuple(boards), tuple(byes), numbering)
+
+    def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
+        seeds = tournament.numbers
+        higher, lower = sorted((white, black), key=lambda p: seeds.get(p, 10**6))
+        return _seat(tournament, board_number, higher, lower, 1)
+
+    def standings(self, tournament: Tournament, after_round: int) -> Standings:
+        """Places by the stage each went out in: those out in a stage share the places after
+        everyone still in (5-8, 3-4, 2); the third-place match splits 3 and 4; the champion 1.
+        Those still in come first, by seed; the score is the games won."""
+        state = bracket(tournament, after_round)
+        wins: dict[int, int] = dict.fromkeys(tournament.players, 0)
+        places: dict[int, str] = {}
+        for stage in state.stages:
+            for match in stage:
+                for p, count in match.wins.items():
+                    wins[p] += count
+            if not all(m.decided(state.needed, state.most) for m in stage):
+                continue
+            main = [m for m in stage if not m.third_place]
+            through = [w for m in main if (w := m.winner(state.needed)) is not None]
+            out = [p for m in main for p in m.players if p not in through]
+            low, high = len(through) + 1, len(through) + len(out)
+            for p in out:
+                places[p] = str(low) if low == high else f"{low}-{high}"
+            for match in (m for m in stage if m.third_place):
+                winner = match.winner(state.needed)
+                for p in match.players:
+                    places[p] = "3" if p == winner else "4"
+            if len(main) == 1 and through:
+                places[through[0]] = "1"
+        ordered = sorted(state.seeds, key=lambda p: (_place_key(places.get(p, "")), state.seeds[p]))
+        rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
+        return Standings(after_round, rows)
+
+
+def _place_key(place: str) -> int:
+    head = place.split("-")[0]
+    return int(head) if head.isdigit() else 0
+
+
+def _with_numbers(tournament: Tournament, order: Sequence[int]) -> Tournament:
+    return replace(tournament, numbers={p: n for n, p in enumerate(order, start=1)})
+
+
+PLAYOFF = Playoff()

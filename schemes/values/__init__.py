@@ -1,0 +1,1 @@
+"""The values a tournament is made of: ranks, names, dates, texts, time controls, places."""

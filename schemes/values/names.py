@@ -1,0 +1,16 @@
+"""Alphabetical order of names as a Russian referee sorts them.
+
+Case does not matter and ``ё`` sorts as ``е`` (the seed's rule).  Cyrillic letters
+are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code points do.
+"""
+
+from __future__ import annotations
+
+
+def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
+    return fold(surname), fold(name)
+
+
+def fold(text: str) -> str:
+    """A name as it is compared: case and ``ё``/``е`` do not matter (the seed's rule)."""
+    return text.casefold().replace("ё", "е")

@@ -1,0 +1,55 @@
+"""What a name, a club or a title may hold: one line of visible text of sane length.
+
+Checked where every event is checked (``replay``), so a name typed in the app, given on
+the command line, read from a CSV file or edited into the file by hand meets the same
+rule: no line breaks (a name with one would write a fake line into the rating table),
+no control or invisible format characters (they would reach the terminal raw), and not
+only blanks.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from schemes.errors import InvalidEvent
+
+NAME_LIMIT = 100
+TITLE_LIMIT = 200
+# letters that draw nothing: Hangul fillers, the braille blank
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def forbidden(char: str) -> bool:
+    """A character no text of Tengen's holds: a control, format or unassigned one, or a line
+    or paragraph separator."""
+    category = unicodedata.category(char)
+    return category[0] == "C" or category in ("Zl", "Zp")
+
+
+def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
+    """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it.  With
+    ``fold`` off (a name as an OpenGotha file wrote it, which its pairing reads) the text
+    stays as it is, blanks and all, and a blank name is a name."""
+    bad = next((char for char in value if forbidden(char)), None)
+    if bad is not None:
+        if bad in "\n\r\v\f\x85\u2028\u2029":
+            raise InvalidEvent("{what} holds a line break: one line of visible text, please", what=what)
+        raise InvalidEvent(
+            "{what} holds the invisible character U+{code}: one line of visible text, please",
+            what=what,
+            code=f"{ord(bad):04X}",
+        )
+    text = " ".join(value.split()) if fold else value
+    if len(text) > limit:
+        raise InvalidEvent(
+            "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit
+        )
+    if (
+        fold
+        and text
+        and not any(char not in _BLANK_LETTERS and unicodedata.category(char)[0] in "LNPS" for char in text)
+    ):
+        raise InvalidEvent("{what} has nothing visible in it", what=what)
+    if required and not text:
+        raise InvalidEvent("{what} is empty", what=what)
+    return text

@@ -1,0 +1,106 @@
+"""Time controls as the referee writes them, and what the rating bodies make of them.
+
+Forms (``--time``): ``40+5/15`` Canadian byo-yomi (main minutes + minutes per
+stones), ``60+30sx3`` Japanese byo-yomi (main + seconds × periods), ``45+30s``
+Fischer (main + seconds per move), ``60`` sudden death.
+
+Effective ("adjusted") time counts the overtime over a fixed number of moves: 60
+for Canadian, 45 for Japanese byo-yomi, 120 increments for Fischer.  The Russian
+federation rates a game from 60 effective minutes (seed 003); the EGF classes
+(A/B/C) need both a basic and an adjusted minimum, lower for Fischer.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from schemes.errors import InvalidEvent, Notice
+
+RUSSIAN_MINIMUM = 60
+# class -> (basic minimum, adjusted minimum); Fischer has its own basic minima
+EGF_CLASSES = (("A", 60, 75), ("B", 40, 50), ("C", 25, 30))
+EGF_FISCHER_BASIC = {"A": 45, "B": 30, "C": 20}
+
+_CANADIAN = re.compile(r"^(\d+)\+(\d+)/(\d+)$")
+_JAPANESE = re.compile(r"^(\d+)\+(\d+)s?x(\d+)$")
+_FISCHER = re.compile(r"^(\d+)\+(\d+)s$")
+_SUDDEN = re.compile(r"^(\d+)$")
+
+
+class TimeControlError(InvalidEvent):
+    """A time control written in none of the known forms."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    kind: str
+    """``canadian``, ``japanese``, ``fischer`` or ``sudden death``."""
+    main: int
+    """Minutes."""
+    overtime: Fraction
+    """Minutes added over the counted moves."""
+    written: tuple[int, ...] = ()
+    """The numbers after the main time as written: minutes and stones (Canadian), seconds
+    and periods (Japanese), seconds (Fischer)."""
+
+    @property
+    def effective(self) -> Fraction:
+        return self.main + self.overtime
+
+    @property
+    def rated_in_russia(self) -> bool:
+        return self.effective >= RUSSIAN_MINIMUM
+
+    @property
+    def egf_class(self) -> str | None:
+        """``A``, ``B`` or ``C``, or None when too short for EGF rating."""
+        for name, basic, adjusted in EGF_CLASSES:
+            needed = EGF_FISCHER_BASIC[name] if self.kind == "fischer" else basic
+            if self.main >= needed and self.effective >= adjusted:
+                return name
+        return None
+
+    def describe(self) -> Notice:
+        """What the rating bodies make of it, worded for any language."""
+        return Notice(
+            "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}",
+            {
+                "kind": _KINDS[self.kind],
+                "minutes": f"{float(self.effective):g}",
+                "rated": Notice("rated", {}) if self.rated_in_russia else Notice("NOT rated (under 60 min)", {}),
+                "egf": self.egf_class or "-",
+            },
+        )
+
+
+_KINDS = {
+    "canadian": Notice("Canadian byo-yomi", {}),
+    "japanese": Notice("Japanese byo-yomi", {}),
+    "fischer": Notice("Fischer", {}),
+    "sudden death": Notice("sudden death", {}),
+}
+
+
+def parse_time(text: str) -> TimeControl:
+    compact = text.replace(" ", "").lower()
+    if match := _CANADIAN.match(compact):
+        main, minutes, stones = map(int, match.groups())
+        if stones == 0:
+            raise TimeControlError("bad time control {text!r}: no stones per period", text=text[:40])
+        return TimeControl("canadian", main, Fraction(60 * minutes, stones), (minutes, stones))
+    if match := _JAPANESE.match(compact):
+        main, seconds, periods = map(int, match.groups())
+        if periods == 0:
+            raise TimeControlError("bad time control {text!r}: no byo-yomi periods", text=text[:40])
+        return TimeControl("japanese", main, Fraction(45 * seconds, 60), (seconds, periods))
+    if match := _FISCHER.match(compact):
+        main, seconds = map(int, match.groups())
+        return TimeControl("fischer", main, Fraction(120 * seconds, 60), (seconds,))
+    if match := _SUDDEN.match(compact):
+        return TimeControl("sudden death", int(match.group(1)), Fraction(0))
+    raise TimeControlError(
+        "bad time control {text!r}: write 40+5/15 (Canadian), 60+30sx3 (Japanese), 45+30s (Fischer) or 60",
+        text=text[:40],
+    )
