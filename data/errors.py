@@ -10,6 +10,11 @@ class TournamentFileError(Worded):
     """A file that cannot be used as asked: missing, damaged, foreign, or locked."""
 
 
+class Refused(Worded):
+    """A question the tournament cannot answer as asked (a round not paired) or an output it
+    may not be written to (a tournament file): the referee asks again."""
+
+
 class FileLocked(TournamentFileError):
     """Another program is writing the tournament."""
 

@@ -21,9 +21,14 @@ from data.errors import FileLocked, TournamentFileError, os_reason
 from schemes.errors import Worded
 
 
+def lock_path(target: Path) -> Path:
+    """The lock of the tournament file ``target``: ``FILE.lock`` beside it."""
+    return target.with_name(target.name + ".lock")
+
+
 class WriterLock:
     def __init__(self, target: Path) -> None:
-        self.path = target.with_name(target.name + ".lock")
+        self.path = lock_path(target)
         self._fd: int | None = None
 
     def _open(self) -> int:

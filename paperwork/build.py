@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from data.service import after_round, paired_round
 from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
+from paperwork.kinds import OF_A_ROUND
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -38,10 +40,11 @@ def blank_size(tournament: Tournament, what: str) -> int:
     return get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds or 5
 
 
-def default_round(kind: str, tournament: Tournament) -> int:
-    """The round a document is for when none is named: a round's protocol and slips are for
-    the latest paired round, the other documents for the latest complete one."""
-    return tournament.paired_rounds if kind in ("protocol", "slips") else tournament.latest_complete_round
+def round_of(kind: str, tournament: Tournament, number: int | None) -> int:
+    """The round a document is for: the one named, else a round's protocol and slips are for
+    the latest paired round, the other documents for the latest complete one; refused
+    (``Refused``) when that round is not paired."""
+    return paired_round(tournament, number) if kind in OF_A_ROUND else after_round(tournament, number)
 
 
 def document(kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:

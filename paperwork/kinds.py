@@ -16,3 +16,5 @@ KINDS = (
 )
 BLANKS = ("blank-cards", "blank-protocol", "blank-table")
 """Forms printed before the event, empty: they need no round."""
+OF_A_ROUND = ("protocol", "slips")
+"""Documents of one paired round (the others are of the table after a round)."""

@@ -17,13 +17,13 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from data.errors import TournamentFileError
+from data.service import Service
 from schemes.errors import InvalidEvent
 from tui import i18n, settings
 from tui.commands import TengenCommands
 from tui.i18n import _, said
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
-from tui.session import Session
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
@@ -117,7 +117,7 @@ class TengenApp(App[None]):
                             severity="warning", timeout=10)  # fmt: skip
             path = target
         try:
-            session = Session(path)
+            session = _opened(path)
         except (TournamentFileError, InvalidEvent) as error:
             self.notify(said(error), severity="error", timeout=10)
             return False
@@ -162,3 +162,16 @@ def run(path: str | None, also: Path | None = None) -> None:
     """Open ``path``, or the start screen, which lists the tournaments of ``also`` too (the
     demo's folder); settings and new tournaments stay in the data folder (``~/Tengen``)."""
     TengenApp(path, DATA_FOLDER, also=also).run()
+
+
+def _opened(path: Path) -> Service:
+    """The tournament open for writing for as long as its screen is (the lock keeps a second
+    program from writing behind the app's back), replayed now: a damaged file is refused
+    before its screen opens, and its lock let go."""
+    session = Service(path, writable=True)
+    try:
+        session.check()
+    except BaseException:
+        session.close()
+        raise
+    return session

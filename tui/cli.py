@@ -18,10 +18,11 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from data import codes
-from data.errors import TournamentFileError, os_reason
-from data.ledger import Ledger, for_one_command
+from data.errors import Refused, TournamentFileError, os_reason
+from data.ledger import for_one_command
+from data.service import Change, Service
 from data.state_cache import keep_compiled_code
-from data.store import backup_path, check_regular, is_tournament, real_path, restore, write_atomically
+from data.store import backup_path, real_path, restore, write_atomically
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
@@ -323,14 +324,14 @@ def _warn(text: str) -> None:
     print(_("warning: {text}", text=text), file=sys.stderr)
 
 
-def _say_appended(appended: Any) -> None:
-    for warning in appended.warnings:
+def _say_warnings(change: Change) -> None:
+    for warning in change.warnings:
         _warn(said(warning))
 
 
-def _writing(args: argparse.Namespace, act: Callable[[Ledger], Any]) -> None:
-    with Ledger(_file(args), writable=True) as ledger:
-        act(ledger)
+def _writing(args: argparse.Namespace, act: Callable[[Service], Any]) -> None:
+    with Service(_file(args), writable=True) as service:
+        act(service)
 
 
 def _file(args: argparse.Namespace) -> str:
@@ -356,7 +357,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.lang,
         dict(args.param),
     )
-    Ledger.create(args.path, [action, *actions.registrations([], entrants)]).close()
+    Service.create(args.path, [action, *actions.registrations([], entrants)]).close()
     if entrants:
         print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants),
                 source=args.source))  # fmt: skip
@@ -374,8 +375,9 @@ def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
     the first ``--top`` of them, with everything registered about them."""
     if args.top is not None and args.top < 2:
         raise BadInput("--top: 2 or more")
-    state = Ledger(args.source).state
-    rows = views.standings_json(state, state.latest_complete_round)["rows"]
+    source = Service(args.source)
+    state = source.state
+    rows = views.standings_json(state, source.after_round(None))["rows"]
     chosen = rows[: args.top] if args.top else rows
     entrants = []
     for row in chosen:
@@ -467,11 +469,11 @@ def _cmd_player(args: argparse.Namespace) -> None:
         _cmd_player_find(args)
         return
 
-    def act(ledger: Ledger) -> None:
+    def act(service: Service) -> None:
         command = args.player_command
         if command == "import":
-            profiles = _import_profiles(args, ledger.state)
-            done = ledger.commit_all(actions.registrations(ledger.events, profiles)).events
+            profiles = _import_profiles(args, service.state)
+            done = service.commit_all(actions.registrations(service.events, profiles)).events
             ids = ", ".join(str(event.data["player"]) for event in done)
             print(_("{count} players registered: ids {ids}", count=len(done), ids=ids))
             return
@@ -481,7 +483,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
                 if fields["name"].strip():
                     raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
                 raise BadInput("give the first name with --name")
-            twin = actions.looks_registered(ledger.state, fields["surname"], fields["name"])
+            twin = actions.looks_registered(service.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:
                 raise BadInput(
                     "{name} is registered already as player {player}: add --again to register a second player "
@@ -489,31 +491,31 @@ def _cmd_player(args: argparse.Namespace) -> None:
                     name=twin.full_name,
                     player=twin.id,
                 )
-            appended = ledger.commit(actions.register(ledger.events, **fields))
-            print(appended.event.data["player"])
+            change = service.commit(actions.register(service.events, **fields))
+            print(change.event.data["player"])
             return
         if command == "edit":
             action = actions.edit(args.id, **_profile_fields(args))
         elif command == "skip":
             action = actions.skip(args.id, args.rounds)
         else:
-            action = actions.withdraw(ledger.state, args.id, args.from_round)
-        appended = ledger.commit(action)
-        print(event_text(appended.event, codes=True))
-        _say_appended(appended)
+            action = actions.withdraw(service.state, args.id, args.from_round)
+        change = service.commit(action)
+        print(event_text(change.event, codes=True))
+        _say_warnings(change)
 
     _writing(args, act)
 
 
 def _cmd_pair(args: argparse.Namespace) -> None:
-    def act(ledger: Ledger) -> None:
+    def act(service: Service) -> None:
         rng = random.Random(args.seed)
-        state = ledger.state
-        appended = ledger.commit(
+        state = service.state
+        change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )
-        print(views.pairings_text(appended.state, appended.event.data["round"]))
-        second = args.bye and actions.earlier_bye(state, appended.event.data["round"], args.bye)
+        print(views.pairings_text(change.state, change.event.data["round"]))
+        second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:
             _warn(_("{reason}: another bye for the same player", reason=said(second)))
 
@@ -525,42 +527,42 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
         _cmd_weights(args)
         return
 
-    def act(ledger: Ledger) -> None:
+    def act(service: Service) -> None:
         if args.pairing_command == "swap":
-            action = actions.swap(ledger.state, args.round, *args.ids, force=args.force)
+            action = actions.swap(service.state, args.round, *args.ids, force=args.force)
         else:
-            action = actions.colours(ledger.state, args.round, args.board, args.white)
-        appended = ledger.commit(action)
-        print(views.pairings_text(appended.state, args.round))
+            action = actions.colours(service.state, args.round, args.board, args.white)
+        change = service.commit(action)
+        print(views.pairings_text(change.state, args.round))
 
     _writing(args, act)
 
 
 def _cmd_result(args: argparse.Namespace) -> None:
-    def act(ledger: Ledger) -> None:
-        appended = ledger.commit(actions.result(args.round, args.board, args.code, args.swapped))
-        print(event_text(appended.event, codes=True))
-        _say_appended(appended)
+    def act(service: Service) -> None:
+        change = service.commit(actions.result(args.round, args.board, args.code, args.swapped))
+        print(event_text(change.event, codes=True))
+        _say_warnings(change)
 
     _writing(args, act)
 
 
 def _cmd_undo(args: argparse.Namespace) -> None:
-    def act(ledger: Ledger) -> None:
-        appended = ledger.commit(actions.undo(ledger.events, args.event))
-        target = ledger.events[appended.event.data["event"] - 1]
-        print(_("undone: event {event} ({what})", event=target.id, what=event_text(target, codes=True)))
-        _say_appended(appended)
+    def act(service: Service) -> None:
+        change = service.undo(args.event)
+        what = event_text(change.subject, codes=True)
+        print(_("undone: event {event} ({what})", event=change.subject.id, what=what))
+        _say_warnings(change)
 
     _writing(args, act)
 
 
 def _cmd_redo(args: argparse.Namespace) -> None:
-    def act(ledger: Ledger) -> None:
-        appended = ledger.commit(actions.redo(ledger.events))
-        restored = ledger.events[ledger.events[appended.event.data["event"] - 1].data["event"] - 1]
-        print(_("redone: event {event} ({what})", event=restored.id, what=event_text(restored, codes=True)))
-        _say_appended(appended)
+    def act(service: Service) -> None:
+        change = service.redo()
+        what = event_text(change.subject, codes=True)
+        print(_("redone: event {event} ({what})", event=change.subject.id, what=what))
+        _say_warnings(change)
 
     _writing(args, act)
 
@@ -569,11 +571,11 @@ def _cmd_settings(args: argparse.Namespace) -> None:
     changes = {key: getattr(args, key) for key in actions.EDITABLE if getattr(args, key) is not None}
     if args.param:
 
-        def act_params(ledger: Ledger) -> None:
-            steps = [actions.change_params(ledger.state, dict(args.param))]
+        def act_params(service: Service) -> None:
+            steps = [actions.change_params(service.state, dict(args.param))]
             if changes:
                 steps.append(actions.change_settings(**changes))
-            for event in ledger.commit_all(steps).events:
+            for event in service.commit_all(steps).events:
                 print(event_text(event, codes=True))
 
         _writing(args, act_params)
@@ -582,14 +584,14 @@ def _cmd_settings(args: argparse.Namespace) -> None:
         print(views.settings_text(_reading(args).state))
         return
 
-    def act(ledger: Ledger) -> None:
-        print(event_text(ledger.commit(actions.change_settings(**changes)).event, codes=True))
+    def act(service: Service) -> None:
+        print(event_text(service.commit(actions.change_settings(**changes)).event, codes=True))
 
     _writing(args, act)
 
 
-def _reading(args: argparse.Namespace) -> Ledger:
-    return Ledger(_file(args))
+def _reading(args: argparse.Namespace) -> Service:
+    return Service(_file(args))
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
@@ -597,20 +599,14 @@ def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
 
 
 def _cmd_log(args: argparse.Namespace) -> None:
-    ledger = _reading(args)
-    ledger.check()
-    _emit(args, views.log_json(ledger.events) if args.json else None, lambda: views.log_text(ledger.events))
+    service = _reading(args)
+    service.check()
+    _emit(args, views.log_json(service.events) if args.json else None, lambda: views.log_text(service.events))
 
 
 def _cmd_pairings(args: argparse.Namespace) -> None:
-    state = _reading(args).state
-    number = args.round if args.round is not None else state.paired_rounds
-    if state.round(number) is None:
-        raise (
-            BadInput("round {round} is not paired", round=number)
-            if number or state.rounds
-            else BadInput("no round is paired yet")
-        )
+    service = _reading(args)
+    state, number = service.state, service.paired_round(args.round)
     _emit(args, views.pairings_json(state, number) if args.json else None, lambda: views.pairings_text(state, number))
 
 
@@ -624,10 +620,8 @@ def _cmd_weights(args: argparse.Namespace) -> None:
 
 
 def _cmd_teams(args: argparse.Namespace) -> None:
-    state = _reading(args).state
-    after = state.latest_complete_round if args.after is None else args.after
-    if not 0 <= after <= state.paired_rounds:
-        raise BadInput("round {round} is not paired", round=after)
+    service = _reading(args)
+    state, after = service.state, service.after_round(args.after)
     if args.best < 1:
         raise BadInput("--best: 1 or more")
     data = views.teams_json(state, after, args.best, args.by, args.points)
@@ -635,10 +629,8 @@ def _cmd_teams(args: argparse.Namespace) -> None:
 
 
 def _cmd_prizes(args: argparse.Namespace) -> None:
-    state = _reading(args).state
-    after = state.latest_complete_round if args.after is None else args.after
-    if not 0 <= after <= state.paired_rounds:
-        raise BadInput("round {round} is not paired", round=after)
+    service = _reading(args)
+    state, after = service.state, service.after_round(args.after)
     if not 0 <= args.places <= 100:
         raise BadInput("--places: 0 to 100")
     prizes = views.prizes_of(state, after, args)
@@ -678,52 +670,44 @@ def _cmd_import(args: argparse.Namespace) -> None:
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
-    state = _reading(args).state
-    after = args.after
-    if after is None:
-        after = state.latest_complete_round
-    if not 0 <= after <= state.paired_rounds:
-        raise BadInput("round {round} is not paired", round=after)
+    service = _reading(args)
+    state, after = service.state, service.after_round(args.after)
     _emit(args, views.standings_json(state, after) if args.json else None, lambda: views.standings_text(state, after))
 
 
 def _cmd_print(args: argparse.Namespace) -> None:
-    from paperwork.build import default_round, print_to
+    from paperwork.build import print_to, round_of
 
-    ledger = _reading(args)
-    state = ledger.state
-    number = default_round(args.kind, state) if args.round is None else args.round
-    if args.kind in ("protocol", "slips") and state.round(number) is None:
-        raise BadInput("round {round} is not paired", round=number) if number else BadInput("no round is paired yet")
-    if not 0 <= number <= state.paired_rounds:
-        raise BadInput("round {round} is not paired", round=number)
-    output = _output(args)
+    service = _reading(args)
+    state = service.state
+    number = round_of(args.kind, state, args.round)
+    output = service.output(args.output)
     if args.kind in BLANKS:
-        _print_blank(args, state, ledger.events, output)
+        _print_blank(args, state, service.events, output)
     elif args.kind == "teams":
         from paperwork.document import write
         from paperwork.tables import teams
 
         if args.best is not None and args.best < 1:
             raise BadInput("--best: 1 or more")
-        write(teams(state, ledger.events, number, args.best, args.by), output)
+        write(teams(state, service.events, number, args.best, args.by), output)
     else:
-        print_to(output, args.kind, state, ledger.events, number)
+        print_to(output, args.kind, state, service.events, number)
     print(_("{document} written to {path}", document=_(args.kind), path=args.output))
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
     from paperwork.rating_table import export
 
-    ledger = _reading(args)
+    service = _reading(args)
     if args.what == "opengotha":
-        _export_opengotha(args, ledger)
+        _export_opengotha(args, service)
         return
     if args.what in ("standings", "crosstable", "players"):
-        _export_table(args, ledger.state)
+        _export_table(args, service)
         return
-    output = None if args.output is None else _output(args)
-    text = export(ledger.state, ledger.events, args.latin, args.egf)
+    output = None if args.output is None else service.output(args.output)
+    text = export(service.state, service.events, args.latin, args.egf)
     if output is None:
         sys.stdout.write(text)
         return
@@ -750,59 +734,30 @@ def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Any],
     write(document, output)
 
 
-def _export_table(args: argparse.Namespace, state: Tournament) -> None:
+def _export_table(args: argparse.Namespace, service: Service) -> None:
     from paperwork.spreadsheets import export
 
     if not (args.xlsx or args.csv):
         raise BadInput("export {what}: choose --xlsx or --csv", what=args.what)
     if args.output is None:
         raise BadInput("export {what}: name the file to write with -o", what=args.what)
-    after = state.latest_complete_round if args.after is None else args.after
-    if not 0 <= after <= state.paired_rounds:
-        raise BadInput("round {round} is not paired", round=after)
-    output = _output(args)
-    write_atomically(output, export(state, args.what, after, "xlsx" if args.xlsx else "csv"), keep_backup=False)
+    after = service.after_round(args.after)
+    output = service.output(args.output)
+    write_atomically(output, export(service.state, args.what, after, "xlsx" if args.xlsx else "csv"), keep_backup=False)
     print(_("{document} written to {path}", document=_(args.what), path=args.output))
 
 
-def _export_opengotha(args: argparse.Namespace, ledger: Ledger) -> None:
+def _export_opengotha(args: argparse.Namespace, service: Service) -> None:
     from data.opengotha import write
 
     if args.output is None:
         raise BadInput("export opengotha: name the file to write with -o FILE.xml")
-    output = _output(args)
-    written = write(ledger.state)
+    output = service.output(args.output)
+    written = write(service.state)
     write_atomically(output, written.text.encode("utf-8"), keep_backup=False)
     print(_("OpenGotha file written to {path}", path=args.output))
     for warning in written.warnings:
         _warn(said(warning))
-
-
-def _output(args: argparse.Namespace) -> Path:
-    """The file ``-o`` names, checked before any work: a file in a folder that exists, and
-    never a tournament file, its backup or its lock (nothing replaces a tournament but a
-    new state of itself).  Written through a symbolic link to the real file."""
-    text = args.output
-    if not text.strip():
-        raise BadInput("-o: give the name of the file to write")
-    if not text.isprintable():
-        raise BadInput("-o: the file name holds control characters")
-    try:
-        path = Path(text).expanduser()
-    except RuntimeError:
-        raise BadInput("{path}: no such user's home folder", path=text) from None
-    if path.is_dir():
-        raise BadInput("{path}: a folder; give the name of the file to write", path=text)
-    if not path.parent.is_dir():
-        raise BadInput("{folder}: no such folder", folder=path.parent)
-    check_regular(path, text)
-    real = real_path(path)
-    tournament = real_path(_file(args))
-    own = {tournament, backup_path(tournament), tournament.with_name(tournament.name + ".lock")}
-    locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
-    if real in own or locked or is_tournament(real):
-        raise BadInput("{path} is a tournament file (or its backup or lock): choose another name", path=text)
-    return real
 
 
 def _cmd_restore(args: argparse.Namespace) -> None:
@@ -813,7 +768,7 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     backup = backup_path(path)
     if not backup.is_file():
         raise BadInput("{path}: no such file, nothing to restore", path=backup)
-    held = Ledger(backup)
+    held = Service(backup)
     state = held.state  # a backup that does not replay is refused here
     last = held.events[-1]
     print(
@@ -946,7 +901,7 @@ def _run(argv: list[str], whole_process: bool) -> int:
         if whole_process:
             for_one_command()  # the process ends with the command
         COMMANDS[args.command](args)
-    except (BadInput, InvalidEvent, TournamentFileError) as error:
+    except (BadInput, InvalidEvent, TournamentFileError, Refused) as error:
         text = said(error)
         print(_one_line(text if text.startswith("tengen") else f"tengen: {text}"), file=sys.stderr)
         return EXIT_BAD_INPUT

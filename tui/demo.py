@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from data.errors import TournamentFileError, os_reason
-from data.ledger import Ledger
+from data.service import Service
 from data.store import backup_path
 from schemes.log import actions
 
@@ -45,16 +45,16 @@ SPORT_HANDICAP_RESULTS = (
 )
 
 
-def _play(ledger: Ledger, results: Sequence[Sequence[str]], rng: random.Random) -> None:
+def _play(service: Service, results: Sequence[Sequence[str]], rng: random.Random) -> None:
     for codes in results:
-        paired = ledger.commit(actions.pair(ledger.state, rng)).event.data["round"]
-        for board, code in enumerate(codes[: len(ledger.state.round(paired).boards)], start=1):
-            ledger.commit(actions.result(paired, board, code))
+        paired = service.commit(actions.pair(service.state, rng)).event.data["round"]
+        for board, code in enumerate(codes[: len(service.state.round(paired).boards)], start=1):
+            service.commit(actions.result(paired, board, code))
 
 
-def _register(ledger: Ledger, players: Sequence[tuple[str, str, int, str, str]]) -> None:
+def _register(service: Service, players: Sequence[tuple[str, str, int, str, str]]) -> None:
     fields = [dict(surname=p[0], name=p[1], rating=p[2], country=p[3], club=p[4]) for p in players]
-    ledger.commit_all(actions.registrations(ledger.events, fields))
+    service.commit_all(actions.registrations(service.events, fields))
 
 
 def _round_robin(path: Path) -> None:
@@ -69,9 +69,9 @@ def _round_robin(path: Path) -> None:
         "ru",
         {"numbering": "rating"},
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, PLAYERS[:6])
-        _play(ledger, ROUND_ROBIN_RESULTS, random.Random(2026))
+    with Service.create(path, [create]) as service:
+        _register(service, PLAYERS[:6])
+        _play(service, ROUND_ROBIN_RESULTS, random.Random(2026))
 
 
 def _gamma(path: Path) -> None:
@@ -85,10 +85,10 @@ def _gamma(path: Path) -> None:
         "50+5/20",
         "ru",
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, PLAYERS[:11])
-        ledger.commit(actions.skip(11, [2]))
-        _play(ledger, GAMMA_RESULTS, random.Random(2026))
+    with Service.create(path, [create]) as service:
+        _register(service, PLAYERS[:11])
+        service.commit(actions.skip(11, [2]))
+        _play(service, GAMMA_RESULTS, random.Random(2026))
 
 
 def _sport_handicap(path: Path) -> None:
@@ -102,10 +102,10 @@ def _sport_handicap(path: Path) -> None:
         "30+30sx3",
         "ru",
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, PLAYERS[2:])
-        ledger.commit(actions.skip(3, [3]))
-        _play(ledger, SPORT_HANDICAP_RESULTS, random.Random(2026))
+    with Service.create(path, [create]) as service:
+        _register(service, PLAYERS[2:])
+        service.commit(actions.skip(3, [3]))
+        _play(service, SPORT_HANDICAP_RESULTS, random.Random(2026))
 
 
 VLADIVOSTOK = (  # fors.md: the I Japan Consul-General Cup, 17-19.09.2004
@@ -133,13 +133,15 @@ def _vladivostok(path: Path) -> None:
         "60",
         "ru",
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
+    with Service.create(path, [create]) as service:
+        _register(service, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
         for number, winners in enumerate(VLADIVOSTOK_WINNERS, start=1):
-            ledger.commit(actions.pair(ledger.state, random.Random(number)))
-            for board in ledger.state.round(number).boards:
+            service.commit(actions.pair(service.state, random.Random(number)))
+            for board in service.state.round(number).boards:
                 code = "W+" if board.white in winners else "B+"
-                ledger.commit(actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED))
+                service.commit(
+                    actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED)
+                )
 
 
 MCMAHON_RESULTS = (
@@ -159,9 +161,9 @@ def _mcmahon(path: Path) -> None:
         "60+30sx3",
         "ru",
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, PLAYERS)
-        _play(ledger, MCMAHON_RESULTS, random.Random(2026))
+    with Service.create(path, [create]) as service:
+        _register(service, PLAYERS)
+        _play(service, MCMAHON_RESULTS, random.Random(2026))
 
 
 PLAYOFF_RESULTS = (("W+", "B+", "W+", "B+"),)
@@ -179,9 +181,9 @@ def _playoff(path: Path) -> None:
         "ru",
         {"third_place": "on"},
     )
-    with Ledger.create(path, [create]) as ledger:
-        _register(ledger, PLAYERS[:8])
-        _play(ledger, PLAYOFF_RESULTS, random.Random(2026))
+    with Service.create(path, [create]) as service:
+        _register(service, PLAYERS[:8])
+        _play(service, PLAYOFF_RESULTS, random.Random(2026))
 
 
 DEMOS = {
@@ -231,14 +233,13 @@ DEMO_PAPERS = ("cards", "protocol", "slips", "standings", "table", "registration
 
 def write_demo_paperwork(path: Path) -> list[Path]:
     """Every document of one demo tournament next to it (``gamma-cards.pdf``, …)."""
-    from paperwork.build import default_round, print_to
+    from paperwork.build import print_to, round_of
 
-    ledger = Ledger(path)
-    state = ledger.state
+    service = Service(path)
+    state = service.state
     written = []
     for kind in DEMO_PAPERS:
-        number = default_round(kind, state)
-        target = path.with_name(f"{path.stem}-{kind}.pdf")
-        print_to(target, kind, state, ledger.events, number)
+        target = service.output(str(path.with_name(f"{path.stem}-{kind}.pdf")))
+        print_to(target, kind, state, service.events, round_of(kind, state, None))
         written.append(target)
     return written

@@ -498,3 +498,20 @@ async def test_the_export_dialogs_answer_in_focus_is_drawn_as_the_answer(folder:
         await pilot.press("right")
         await pilot.pause()
         assert [str(b.id) for b in app.screen.query(Button) if b.variant == "primary"] == ["opengotha"]
+
+
+async def test_an_export_never_replaces_a_tournament_of_that_name(folder: Path) -> None:
+    """The app writes its exports beside the tournament under names of its own; a tournament
+    kept under such a name (a copy saved as ``mcmahon-opengotha.xml``) stays as it was, as
+    the command line's ``-o`` refuses it: the service checks both."""
+    target = folder / "mcmahon-opengotha.xml"
+    target.write_bytes((folder / "gamma.json").read_bytes())
+    before = target.read_bytes()
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert "турнира" in notes(app)[-1] and "mcmahon-opengotha.xml" in notes(app)[-1]
+    assert target.read_bytes() == before

@@ -11,10 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
+from data.service import Service
 from schemes.log.events import retracted_ids
 from tui.i18n import _, event_text
 from tui.panes.pane import Pane
-from tui.session import Session
 from tui.widgets import Column, PlainTable
 
 
@@ -32,7 +32,7 @@ class LogPane(Pane):
     def compose(self) -> ComposeResult:
         yield PlainTable(id="log-table", zebra_stripes=True, cursor_type="row")
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
         rows = [
             (

@@ -7,8 +7,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Key
 
+from data.service import Service
 from tui.i18n import _
-from tui.session import Session
 from tui.translated import Translated
 
 
@@ -23,11 +23,11 @@ class Pane(Translated, Vertical):
 
     stale = True
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Service) -> None:
         """Redraw from the session's state."""
 
     @property
-    def session(self) -> Session:
+    def session(self) -> Service:
         return self.screen.session
 
     def after_recompose(self) -> None:

@@ -9,12 +9,12 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
 from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
+from data.service import Service
 from schemes import registry
 from schemes.log import actions
 from schemes.state.model import Player
 from tui.i18n import _, said
 from tui.panes.pane import Pane
-from tui.session import Session
 from tui.views import shown_path
 from tui.widgets import Column, PlainTable
 
@@ -53,7 +53,7 @@ class PlayersPane(Pane):
             Column("blocked", _("Blocked"), gives_way=2, optional=True),
         ]
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Service) -> None:
         table = self.query_one(PlainTable)
         state = session.state
         wanted = self.query_one("#search", Input).value.casefold().replace("ё", "е")

@@ -9,11 +9,14 @@ missing results goes down.
 
 from __future__ import annotations
 
+import random
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
 from textual.widgets import DataTable, Static
 
+from data.service import Service
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
@@ -35,7 +38,6 @@ from schemes.state.model import (
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
-from tui.session import Session
 from tui.views import NOT_PLAYING, came
 from tui.widgets import Column, PlainTable, cut
 
@@ -151,7 +153,7 @@ class RoundsPane(Pane):
             Column("komi", _("Komi")),
         ]
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Service) -> None:
         state = session.state
         played = state.round(self.viewing)
         table = self.query_one(PlainTable)
@@ -403,7 +405,7 @@ class RoundsPane(Pane):
     def compute_pairing(self, allow_repeats: bool, bye: int | None) -> None:
         """Runs in a thread, so a large field's pairing does not freeze the screen."""
         try:
-            action = actions.pair(self.session.state, self.session.rng, allow_repeats=allow_repeats, bye=bye)
+            action = actions.pair(self.session.state, random.Random(), allow_repeats=allow_repeats, bye=bye)
         except InvalidEvent as error:
             self.app.call_from_thread(self.pairing_refused, error, allow_repeats, bye)
             return

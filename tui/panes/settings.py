@@ -10,13 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable
 
+from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said
 from tui.panes.pane import Pane
-from tui.session import Session
 from tui.widgets import Column, PlainTable
 
 
@@ -26,7 +26,7 @@ class SettingsPane(Pane):
     def compose(self) -> ComposeResult:
         yield PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
 
-    def show(self, session: Session) -> None:
+    def show(self, session: Service) -> None:
         """Every setting on its line; a long value or meaning wraps (never cut at 80 columns)."""
         params = set(session.state.settings.params)
         rows = []

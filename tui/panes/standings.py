@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
+from data.service import Service
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark
 from paperwork.per_scheme import paper
@@ -15,7 +16,6 @@ from schemes.state.records import outcomes
 from tui import views
 from tui.i18n import _, language
 from tui.panes.pane import Pane
-from tui.session import Session
 from tui.widgets import PlainTable
 
 
@@ -41,9 +41,8 @@ class StandingsPane(Pane):
         yield PlainTable(id="standings-table", zebra_stripes=True, cursor_type="row")
         yield Static(id="standings-legend", markup=False)
 
-    def show(self, session: Session) -> None:
-        state = session.state
-        after = state.latest_complete_round if self.after is None else min(self.after, state.paired_rounds)
+    def show(self, session: Service) -> None:
+        state, after = session.state, session.after_round(self.after, nearest=True)
         data = views.standings_json(state, after)
         table = self.query_one(DataTable)
         table.clear(columns=True)
@@ -111,9 +110,7 @@ class StandingsPane(Pane):
             table.add_row(team["place"], team["team"], f"{team['score']:g}", f"{team['total']:g}", members)
 
     def action_step(self, by: int) -> None:
-        state = self.session.state
-        current = state.latest_complete_round if self.after is None else self.after
-        self.after = max(0, min(state.paired_rounds, current + by))
+        self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)
         self.show(self.session)
 
     def action_toggle_table(self) -> None:
@@ -123,9 +120,7 @@ class StandingsPane(Pane):
     def action_prizes(self) -> None:
         from tui.screens.prizes import PrizesScreen
 
-        state = self.session.state
-        after = state.latest_complete_round if self.after is None else min(self.after, state.paired_rounds)
-        self.app.push_screen(PrizesScreen(state, after))
+        self.app.push_screen(PrizesScreen(self.session.state, self.session.after_round(self.after, nearest=True)))
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Select
 
 from data.errors import TournamentFileError
-from data.ledger import Ledger
+from data.service import Service
 from paperwork.translit import latin
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
@@ -212,7 +212,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 self.params.get(self.scheme, {}),
             )
             path.parent.mkdir(parents=True, exist_ok=True)
-            Ledger.create(path, [action]).close()
+            Service.create(path, [action]).close()
         except (InvalidEvent, TournamentFileError) as error:
             self.place_error(error)
             return

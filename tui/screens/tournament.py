@@ -16,10 +16,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
-from data.errors import TournamentFileError
+from data.errors import Refused, TournamentFileError
+from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
-from schemes.log.history import Appended, Batch
 from schemes.registry import get_scheme
 from tui.i18n import _, event_text, said
 from tui.panes.log import LogPane
@@ -28,7 +28,6 @@ from tui.panes.players import PlayersPane
 from tui.panes.rounds import RoundsPane
 from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
-from tui.session import Session
 from tui.translated import Translated
 from tui.views import shown_path
 
@@ -59,7 +58,7 @@ class TournamentScreen(Translated, Screen[None]):
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Service) -> None:
         super().__init__()
         self.session = session
 
@@ -123,25 +122,19 @@ class TournamentScreen(Translated, Screen[None]):
         self.query_one(TabbedContent).active = tab
 
     # -- changes --------------------------------------------------------------------
-    def act(self, action: Action) -> Appended | None:
+    def act(self, action: Action) -> Change | None:
         """Commit one action; a refusal is a notification and writes nothing."""
-        try:
-            appended = self.session.ledger.commit(action)
-        except (InvalidEvent, TournamentFileError) as error:
-            self.notify(said(error), severity="error", timeout=8)
-            return None
-        self.acted(appended.warnings)
-        return appended
+        return self.act_all([action])
 
-    def act_all(self, actions: Sequence[Action]) -> Batch | None:
+    def act_all(self, actions: Sequence[Action]) -> Change | None:
         """Commit actions in one write; a refusal is a notification and writes nothing."""
         try:
-            batch = self.session.ledger.commit_all(actions)
+            change = self.session.commit_all(actions)
         except (InvalidEvent, TournamentFileError) as error:
             self.notify(said(error), severity="error", timeout=8)
             return None
-        self.acted(batch.warnings)
-        return batch
+        self.acted(change.warnings)
+        return change
 
     def acted(self, warnings: Sequence[Notice]) -> None:
         for warning in warnings:
@@ -150,12 +143,12 @@ class TournamentScreen(Translated, Screen[None]):
 
     def undo(self, target: int | None = None) -> None:
         try:
-            undone, appended = self.session.undo(target)
+            undone = self.session.undo(target)
         except (InvalidEvent, TournamentFileError) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
-        self.notify(_("Undone: {what}", what=event_text(undone)))
-        for warning in appended.warnings:
+        self.notify(_("Undone: {what}", what=event_text(undone.subject)))
+        for warning in undone.warnings:
             self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
 
@@ -164,11 +157,11 @@ class TournamentScreen(Translated, Screen[None]):
 
     def action_redo(self) -> None:
         try:
-            redone, _appended = self.session.redo()
+            redone = self.session.redo()
         except (InvalidEvent, TournamentFileError) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
-        self.notify(_("Redone: {what}", what=event_text(redone)))
+        self.notify(_("Redone: {what}", what=event_text(redone.subject)))
         self.redraw()
 
     def action_close(self) -> None:
@@ -199,24 +192,21 @@ class TournamentScreen(Translated, Screen[None]):
 
     def write_documents(self, kinds: list[str], round_number: int | None, progress) -> None:
         """Runs in a thread: each PDF next to the tournament file, the bar moving on."""
-        from paperwork.build import default_round, print_to
+        from paperwork.build import print_to, round_of
 
         state, events, written = self.session.state, list(self.session.events), []
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
                 self.app.call_from_thread(progress.doing, _("Writing {document}…", document=_(kind)))
-                number = round_number
-                if number is None:
-                    number = default_round(kind, state)
+                number = round_of(kind, state, round_number)
                 # cards and the registration list hold every round: no round in their names
-                target = Path(
-                    f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
-                )
+                name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
+                target = self.session.output(name)
                 print_to(target, kind, state, events, number)
                 written.append(target)
                 self.app.call_from_thread(progress.done_one)
-        except (ValueError, OSError, TournamentFileError) as error:
+        except (ValueError, OSError, TournamentFileError, Refused) as error:
             self.app.call_from_thread(self.printed, written, said(error))
             return
         self.app.call_from_thread(self.printed, written, None)
@@ -265,8 +255,8 @@ class TournamentScreen(Translated, Screen[None]):
                 text = export(self.session.state, self.session.events, latin, egf)
                 done = _("Rating table written to {path}", path=shown_path(target))
             try:
-                write_atomically(target, text.encode("utf-8"), keep_backup=False)
-            except TournamentFileError as error:
+                write_atomically(self.session.output(str(target)), text.encode("utf-8"), keep_backup=False)
+            except (TournamentFileError, Refused) as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
             self.notify(done, timeout=8)

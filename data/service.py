@@ -1,0 +1,165 @@
+"""The one door every change to a tournament passes through, and the questions asked of it.
+
+The command line and the app only parse what the referee typed and show what comes back:
+which event an undo undid, which round a table is of when none is named, whether a file
+may be written as an output — each is answered here once.  Laptops sharing a tournament
+(``../shared/spec/hall.md``) need exactly this: one place where every event is made.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from data.errors import Refused
+from data.ledger import Ledger
+from data.lock import lock_path
+from data.store import backup_path, check_regular, is_tournament, real_path
+from schemes.errors import Notice
+from schemes.log import actions
+from schemes.log.actions import Action
+from schemes.log.events import Event
+from schemes.state.model import Tournament
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an accepted command did: the events it appended, the state they lead to, and what
+    the referee should know."""
+
+    events: tuple[Event, ...]
+    state: Tournament
+    warnings: tuple[Notice, ...] = ()
+
+    @property
+    def event(self) -> Event:
+        """The last event appended (a command of one action appends one)."""
+        return self.events[-1]
+
+
+@dataclass(frozen=True)
+class Retracted(Change):
+    """An undo or a redo, and the event it took back or restored (what the referee is told)."""
+
+    subject: Event = field(kw_only=True)
+
+
+class Service:
+    """One tournament file open for reading, or for writing under its lock."""
+
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
+        self.path = Path(os.path.abspath(path))  # messages name the folder, not "."
+        self._ledger = Ledger(path, writable)
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], made: Sequence[Action]) -> Service:
+        """A new tournament file holding ``made`` (its creation first), written in one write,
+        and open for writing."""
+        service = cls.__new__(cls)
+        service.path = Path(os.path.abspath(path))
+        service._ledger = Ledger.create(path, made)
+        return service
+
+    @property
+    def state(self) -> Tournament:
+        return self._ledger.state
+
+    @property
+    def events(self) -> list[Event]:
+        return self._ledger.events
+
+    def check(self) -> Tournament:
+        """Replay now, so that a damaged file is refused before any work starts."""
+        return self._ledger.check()
+
+    # -- changes ----------------------------------------------------------------------
+    def commit(self, action: Action) -> Change:
+        """Append the action's event if the log accepts it; InvalidEvent otherwise (nothing written)."""
+        appended = self._ledger.commit(action)
+        return Change((appended.event,), appended.state, appended.warnings)
+
+    def commit_all(self, made: Sequence[Action]) -> Change:
+        """Several actions in one write, or none of them."""
+        batch = self._ledger.commit_all(made)
+        return Change(batch.events, batch.state, batch.warnings)
+
+    def undo(self, target: int | None = None) -> Retracted:
+        """Retract the last action (or event ``target``); ``subject`` is the event undone."""
+        change = self.commit(actions.undo(self.events, target))
+        return Retracted(change.events, change.state, change.warnings, subject=self._retracted(change.event))
+
+    def redo(self) -> Retracted:
+        """Retract the last undo; ``subject`` is the event restored."""
+        change = self.commit(actions.redo(self.events))
+        restored = self._retracted(self._retracted(change.event))
+        return Retracted(change.events, change.state, change.warnings, subject=restored)
+
+    def _retracted(self, retraction: Event) -> Event:
+        target: int = retraction.data["event"]
+        return self.events[target - 1]
+
+    # -- questions --------------------------------------------------------------------
+    def after_round(self, after: int | None, nearest: bool = False) -> int:
+        return after_round(self.state, after, nearest)
+
+    def paired_round(self, number: int | None) -> int:
+        return paired_round(self.state, number)
+
+    def output(self, text: str) -> Path:
+        """The file an output (a PDF, a table, an export) may be written to, checked before any
+        work: a file in a folder that exists, and never a tournament file, its backup or its
+        lock (nothing replaces a tournament but a new state of itself).  Through a symbolic
+        link, the real file."""
+        if not text.strip():
+            raise Refused("-o: give the name of the file to write")
+        if not text.isprintable():
+            raise Refused("-o: the file name holds control characters")
+        try:
+            path = Path(text).expanduser()
+        except RuntimeError:
+            raise Refused("{path}: no such user's home folder", path=text[:80]) from None
+        if path.is_dir():
+            raise Refused("{path}: a folder; give the name of the file to write", path=text)
+        if not path.parent.is_dir():
+            raise Refused("{folder}: no such folder", folder=path.parent)
+        check_regular(path, text)
+        real = real_path(path)
+        tournament = real_path(self.path)
+        own = {tournament, backup_path(tournament), lock_path(tournament)}
+        locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
+        if real in own or locked or is_tournament(real):
+            raise Refused("{path} is a tournament file (or its backup or lock): choose another name", path=text)
+        return real
+
+    def close(self) -> None:
+        self._ledger.close()
+
+    def __enter__(self) -> Service:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def after_round(state: Tournament, after: int | None, nearest: bool = False) -> int:
+    """The round a table is of: the one asked for, else the latest with every result in;
+    refused when that round is not paired — or, ``nearest``, the latest paired instead (a
+    table on the screen stays after an undo took its round away)."""
+    chosen = state.latest_complete_round if after is None else after
+    if nearest:
+        chosen = max(0, min(chosen, state.paired_rounds))
+    if not 0 <= chosen <= state.paired_rounds:
+        raise Refused("round {round} is not paired", round=chosen)
+    return chosen
+
+
+def paired_round(state: Tournament, number: int | None) -> int:
+    """The round a pairing is of: the one asked for, else the latest paired; refused when it is not paired."""
+    chosen = state.paired_rounds if number is None else number
+    if state.round(chosen) is None:
+        if chosen or state.rounds:
+            raise Refused("round {round} is not paired", round=chosen)
+        raise Refused("no round is paired yet")
+    return chosen

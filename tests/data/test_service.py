@@ -1,0 +1,107 @@
+"""The one door: what a command changed, which round a question is of, where an output may go."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from data.errors import Refused, TournamentFileError
+from data.service import Service, after_round, paired_round
+from schemes.errors import InvalidEvent
+from schemes.log import actions
+
+
+def _cup(path: Path, players: int = 4) -> Service:
+    service = Service.create(path, [actions.create("Cup", "round-robin", None)])
+    service.commit_all(
+        actions.registrations(
+            service.events, [{"surname": f"S{i}", "name": "X", "rating": 2000 - i} for i in range(players)]
+        )
+    )
+    return service
+
+
+def test_a_change_names_its_events_state_and_warnings(tmp_path: Path) -> None:
+    with _cup(tmp_path / "t.json") as service:
+        change = service.commit(actions.pair(service.state, random.Random(1)))
+        assert [e.kind for e in change.events] == ["round_paired"] and change.event is change.events[-1]
+        assert change.state is service.state and change.state.paired_rounds == 1
+        assert change.event.id == len(service.events) == 6
+
+
+def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with _cup(path) as service:
+        before = path.read_bytes()
+        with pytest.raises(InvalidEvent):
+            service.commit(actions.result(1, 1, "W+"))  # no round is paired
+        with pytest.raises(InvalidEvent):
+            service.commit_all([actions.skip(1, [1]), actions.skip(99, [1])])  # the second refuses both
+        assert path.read_bytes() == before
+
+
+def test_undo_and_redo_name_the_event_they_took_back_and_restored(tmp_path: Path) -> None:
+    with _cup(tmp_path / "t.json") as service:
+        service.commit(actions.pair(service.state, random.Random(1)))
+        result = service.commit(actions.result(1, 1, "W+")).event
+        undone = service.undo()
+        assert undone.subject == result and undone.event.kind == "retracted"
+        assert 1 not in service.state.round(1).results
+        redone = service.redo()
+        assert redone.subject == result and redone.event.data["event"] == undone.event.id
+        assert 1 in service.state.round(1).results
+        assert service.undo(target=result.id).subject == result  # by its number, like `undo 7`
+
+
+def test_the_round_of_a_table_and_of_a_pairing(tmp_path: Path) -> None:
+    with _cup(tmp_path / "t.json") as service:
+        with pytest.raises(Refused, match="no round is paired yet"):
+            service.paired_round(None)
+        assert service.after_round(None) == 0
+        service.commit(actions.pair(service.state, random.Random(1)))
+        state = service.state
+        assert paired_round(state, None) == 1 and after_round(state, None) == 0  # round 1 misses results
+        for board in state.round(1).boards:
+            service.commit(actions.result(1, board.number, "B+"))
+        assert service.after_round(None) == 1 and service.after_round(0) == 0
+        for asked in (2, -1):
+            with pytest.raises(Refused, match=f"round {asked} is not paired"):
+                service.after_round(asked)
+        with pytest.raises(Refused, match="round 2 is not paired"):
+            service.paired_round(2)
+        assert service.after_round(7, nearest=True) == 1 and service.after_round(-3, nearest=True) == 0
+
+
+def test_an_output_never_replaces_a_tournament_its_backup_or_its_lock(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    with _cup(path) as service:
+        other = _cup(tmp_path / "other.json")
+        other.close()
+        os.symlink(path, tmp_path / "link.pdf")
+        for name in ("t.json", "t.json.bak", "t.json.lock", "other.json", "other.json.lock", "link.pdf"):
+            with pytest.raises(Refused, match="is a tournament file"):
+                service.output(str(tmp_path / name))
+        for text, reason in (("", "give the name"), ("a\x07.pdf", "control characters"), (str(tmp_path), "a folder"),
+                             (str(tmp_path / "no" / "x.pdf"), "no such folder")):  # fmt: skip
+            with pytest.raises(Refused, match=reason):
+                service.output(text)
+        os.mkfifo(tmp_path / "pipe.pdf")
+        with pytest.raises(TournamentFileError):
+            service.output(str(tmp_path / "pipe.pdf"))
+        (tmp_path / "real.pdf").write_bytes(b"old")
+        os.symlink(tmp_path / "real.pdf", tmp_path / "to-real.pdf")
+        assert service.output(str(tmp_path / "to-real.pdf")) == (tmp_path / "real.pdf").resolve()
+        assert service.output(str(tmp_path / "new.pdf")) == (tmp_path / "new.pdf").resolve()
+
+
+def test_a_service_for_writing_holds_the_lock_until_closed(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    _cup(path).close()
+    with Service(path, writable=True):
+        with pytest.raises(TournamentFileError, match="open for writing"):
+            Service(path, writable=True)
+        assert Service(path).state.players  # reading needs no lock
+    Service(path, writable=True).close()
