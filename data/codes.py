@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from schemes.errors import InvalidEvent
+from schemes.values.names import fold
 
 REFERENCE = Path(__file__).with_name("reference")
 
@@ -33,11 +34,7 @@ def countries() -> dict[str, tuple[str, str]]:
 @cache
 def russian_cities() -> dict[str, str]:
     """City name (case- and ё-folded) → code."""
-    return {_fold(city): code for city, code in _table("russian_cities.tsv")}
-
-
-def _fold(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").split())
+    return {fold(city): code for city, code in _table("russian_cities.tsv")}
 
 
 def country(code: str) -> str:
@@ -52,4 +49,4 @@ def city_code(text: str) -> str:
     """A Russian city's code for the rating-commission table (``Москва`` → ``Mos``);
     anything else as it is.  Only the tables for the commission and the EGF use it: a
     player's club is kept as the referee typed it."""
-    return russian_cities().get(_fold(text), text.strip())
+    return russian_cities().get(fold(text), text.strip())

@@ -27,7 +27,8 @@ from data import codes
 from schemes.errors import InvalidEvent
 from schemes.log.actions import looks_registered, profile
 from schemes.log.replay import checked_fields
-from schemes.state.model import Tournament
+from schemes.state.model import TEXT_DETAILS, Tournament
+from schemes.values.names import fold
 from schemes.values.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
 
 COLUMNS = {
@@ -234,7 +235,7 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
     for row in rows:
         surname, name = row.fields["surname"], row.fields.get("name", "")
         twin = looks_registered(state, surname, name)
-        key = (surname.casefold().replace("ё", "е"), name.casefold().replace("ё", "е"))
+        key = (fold(surname), fold(name))
         if twin is not None:
             errors.append(
                 BadRow(
@@ -274,7 +275,7 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
         fields["country"] = codes.country(value["country"])
     if value.get("club"):
         fields["club"] = value["club"]
-    for key in ("birth", "sex", "patronymic", "team", "category", "pin", "rgf", "note"):
+    for key in ("birth", "sex", *TEXT_DETAILS):
         if value.get(key):
             fields[key] = value[key]
     checked_fields(profile(**fields))
@@ -373,7 +374,8 @@ class RatingList:
 
 
 def _fold(text: str) -> str:
-    return " ".join(text.casefold().replace("ё", "е").replace("_", " ").split())
+    """A name of the rating list, whose spaces inside a name are written ``_``."""
+    return fold(text.replace("_", " "))
 
 
 def _key(surname: str, name: str) -> str:

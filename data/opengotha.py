@@ -52,7 +52,7 @@ from schemes.state.model import (
     WHITE_WINS,
     Tournament,
 )
-from schemes.systems.gotha.pairing import opengotha_key, opengotha_names, opengotha_rating
+from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.values.ranks import rank_label
 from schemes.values.text import NAME_LIMIT, forbidden
@@ -402,7 +402,8 @@ def _scheme_params(root: ElementTree.Element, reading: _Reading) -> tuple[str, d
         **_attrs(root.find("TournamentParameterSet/PairingParameterSet")),
     }
     criteria = _criteria(root, reading)
-    scheme = "mcmahon" if next((c for c in criteria if c in ("NBW", "MMS", "CPS")), "NBW") == "MMS" else "swiss"
+    main = next((c for c in criteria if c in ("NBW", "MMS", "CPS")), "NBW")
+    scheme = MCMAHON.name if main == MCMAHON.score_name else SWISS.name
     defaults = defaults_for(criteria)
     text: dict[str, str] = {"placementCriteria": ",".join(criteria)}
     for key in PARAM_KEYS:
@@ -889,7 +890,7 @@ class Written:
 def write(tournament: Tournament) -> Written:
     """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically)."""
     params = tournament.settings.params
-    if tournament.settings.scheme not in ("mcmahon", "swiss"):
+    if not get_scheme(tournament.settings.scheme).traits.opengotha:
         params = defaults_for(["NBW"])  # another scheme's event goes to OpenGotha as a Swiss
     reading = _Reading()
     names = _written_names(tournament, reading)

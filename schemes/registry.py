@@ -1,6 +1,14 @@
-"""The schemes the program knows, by the name the command line and the file use."""
+"""The schemes the program knows, by the name the command line and the file use.
+
+A scheme is its rules module (``schemes/systems/``), its paperwork module
+(``paperwork/per_scheme/``), its tests, and one line here: the app, the command line, the
+paperwork and the demo find it from this list alone.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 from schemes.base.scheme import Scheme, is_final
 from schemes.errors import InvalidEvent
@@ -12,7 +20,53 @@ from schemes.systems.playoff import PLAYOFF
 from schemes.systems.round_robin import ROUND_ROBIN
 from schemes.systems.sport_handicap import SPORT_HANDICAP
 
-SCHEMES: dict[str, Scheme] = {s.name: s for s in (GAMMA, SPORT_HANDICAP, FORS, ROUND_ROBIN, MCMAHON, SWISS, PLAYOFF)}
+
+@dataclass(frozen=True)
+class Entry:
+    """A scheme as the program lists it."""
+
+    scheme: Scheme
+    paperwork: str
+    """Where its paperwork is, as ``module:attribute`` (an entry point's spelling): named, not
+    imported, since the paperwork is built over the rules."""
+    titles: Mapping[str, str]
+    """Its name as the app and the messages say it, in each language of the interface but
+    English, which says the name the command line takes (``mcmahon``)."""
+
+
+ENTRIES: dict[str, Entry] = {
+    entry.scheme.name: entry
+    for entry in (
+        Entry(GAMMA, "paperwork.per_scheme.gamma:PAPER", {"ru": "Гамма"}),
+        Entry(
+            SPORT_HANDICAP,
+            "paperwork.per_scheme.sport_handicap:PAPER",
+            {"ru": "спортивно-гандикапная"},
+        ),
+        Entry(FORS, "paperwork.per_scheme.fors:PAPER", {"ru": "ФОРС"}),
+        Entry(ROUND_ROBIN, "paperwork.per_scheme.round_robin:PAPER", {"ru": "круговая"}),
+        Entry(MCMAHON, "paperwork.per_scheme.gotha:MCMAHON", {"ru": "Мак-Магон"}),
+        Entry(SWISS, "paperwork.per_scheme.gotha:SWISS", {"ru": "швейцарская система"}),
+        Entry(PLAYOFF, "paperwork.per_scheme.playoff:PAPER", {"ru": "плей-офф"}),
+    )
+}
+"""Every scheme, in the order the app offers them (the first is the new tournament's default)."""
+
+
+class _Schemes(Mapping[str, Scheme]):
+    """The schemes by name: a view of ``ENTRIES``, so a line added there is a scheme everywhere."""
+
+    def __getitem__(self, name: str) -> Scheme:
+        return ENTRIES[name].scheme
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(ENTRIES)
+
+    def __len__(self) -> int:
+        return len(ENTRIES)
+
+
+SCHEMES: Mapping[str, Scheme] = _Schemes()
 
 
 def is_final_table(tournament: Tournament, after_round: int) -> bool:
@@ -29,7 +83,7 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     neither); the withdrawn."""
     played = tournament.round(number)
     off = [tournament.players[p] for p in tournament.skipping(number)]
-    everyone = get_scheme(tournament.settings.scheme).everyone_plays
+    everyone = get_scheme(tournament.settings.scheme).traits.everyone_plays
     return {
         "byes": list(played.byes) if played else [],
         "skips": [p.id for p in off if p.absent_from(number)],
@@ -40,9 +94,13 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
 
 
 def get_scheme(name: str) -> Scheme:
+    return entry(name).scheme
+
+
+def entry(name: str) -> Entry:
     try:
-        return SCHEMES[name]
+        return ENTRIES[name]
     except KeyError:
         raise InvalidEvent(
-            "unknown scheme {name!r}: known are {known}", name=name[:40], known=", ".join(SCHEMES)
+            "unknown scheme {name!r}: known are {known}", name=name[:40], known=", ".join(ENTRIES)
         ) from None

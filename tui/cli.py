@@ -28,7 +28,7 @@ from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
-from schemes.registry import SCHEMES
+from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import Tournament
 from schemes.values.timecontrol import parse_time
 from tui import i18n, views
@@ -343,8 +343,8 @@ def _file(args: argparse.Namespace) -> str:
 def _cmd_new(args: argparse.Namespace) -> None:
     entrants = _entrants_from(args) if args.source else []
     params = dict(args.param)
-    if entrants and args.scheme == "playoff":
-        params.setdefault("seeding", "registration")  # seeded by the earlier tournament's places
+    if entrants:  # a scheme's own parameters for players in an earlier tournament's place order
+        params = {**dict(get_scheme(args.scheme).traits.from_places), **params}
     args.param = list(params.items())
     action = actions.create(
         args.name,
@@ -379,20 +379,7 @@ def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
     state = source.state
     rows = views.standings_json(state, source.after_round(None))["rows"]
     chosen = rows[: args.top] if args.top else rows
-    entrants = []
-    for row in chosen:
-        p = state.players[row["id"]]
-        fields: dict[str, Any] = {"surname": p.surname, "name": p.name, "country": p.country, "club": p.club}
-        fields.update(rating=p.rating) if p.rating is not None else fields.update(rank=p.rank_label)
-        fields.update(
-            {k: getattr(p, k) for k in ("patronymic", "team", "category", "pin", "rgf", "note") if getattr(p, k)}
-        )
-        if p.birth:
-            fields["birth"] = p.birth
-        if p.sex:
-            fields["sex"] = p.sex
-        entrants.append(fields)
-    return entrants
+    return [state.players[row["id"]].profile() for row in chosen]
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
@@ -659,7 +646,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
         _(
             "created {path}: {scheme}, {players} players, {rounds} rounds of games from {source}",
             path=args.path,
-            scheme=_(imported.scheme),
+            scheme=i18n.scheme_title(imported.scheme),
             players=imported.players,
             rounds=imported.rounds,
             source=Path(args.source).name,

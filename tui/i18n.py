@@ -13,6 +13,7 @@ from typing import Any
 
 from schemes.log.events import Event
 from schemes.log.history import WouldBreak, describe_parts
+from schemes.registry import ENTRIES
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -576,10 +577,6 @@ RU = {
     "Keys of this screen (Esc closes)": "Клавиши этого экрана (Esc — закрыть)",
     "Key": "Клавиша",
     "What it does": "Что делает",
-    "gamma": "Гамма",
-    "sport-handicap": "спортивно-гандикапная",
-    "fors": "ФОРС",
-    "round-robin": "круговая",
     "Imported from {source} into {target}": "Импортирован из {source} в {target}",
     "Why this opponent": "Почему этот соперник",
     "The weights of a pair are OpenGotha's: McMahon and Swiss only": "Веса пар — из OpenGotha: только Мак-Магон и швейцарская система",
@@ -597,8 +594,6 @@ RU = {
     "club and country": "клуб и страна",
     "total": "итого",
     "Path of the tournament file (or an OpenGotha .xml)": "Путь к файлу турнира (или к .xml OpenGotha)",
-    "mcmahon": "Мак-Магон",
-    "playoff": "плей-офф",
     "{scheme}: the parameters are fixed when the tournament is created": "{scheme}: параметры задаются при создании турнира",
     "Bracket": "Сетка",
     "bye": "проходит без игры",
@@ -659,7 +654,6 @@ RU = {
     "blank-table": "пустая итоговая таблица",
     "true": "да",
     "false": "нет",
-    "swiss": "швейцарская система",
     "placement criteria, in order (OpenGotha names)": "критерии места по порядку (имена OpenGotha: MMS, SOSM, SOSOSM…)",
     "lowest rank of each category but the last (one category when empty)": "нижний ранг каждой категории, кроме последней (пусто — одна категория)",
     "groups of clubs kept apart, as a|b;c|d": "группы клубов, которые разводятся как один клуб: a|b;c|d",
@@ -1019,8 +1013,16 @@ def _(text: str, /, **values: object) -> str:
     return _COUNTING.format(translated, **values) if values else translated
 
 
-_SAID_AS_WORDS = ("what", "scheme")
-"""Fields of a refusal that hold a word of the catalogue (what a text is, a scheme's name)."""
+_SAID_AS_WORDS = ("what",)
+"""Fields of a refusal that hold a word of the catalogue (what a text is); a ``scheme`` field
+is a scheme's name, said by its title."""
+
+
+def scheme_title(name: str) -> str:
+    """A scheme's name as the interface says it: its title in the registry (a scheme brings
+    its own), an unknown name as it is."""
+    entry = ENTRIES.get(name)
+    return entry.titles.get(_language, name) if entry else name
 
 
 def said(message: object) -> str:
@@ -1032,7 +1034,13 @@ def said(message: object) -> str:
     if template is None or fields is None:
         return str(message)
     values = {
-        key: said(value) if hasattr(value, "template") else _(value) if key in _SAID_AS_WORDS else value
+        key: said(value)
+        if hasattr(value, "template")
+        else _(value)
+        if key in _SAID_AS_WORDS
+        else scheme_title(value)
+        if key == "scheme"
+        else value
         for key, value in fields.items()
     }
     return _(template, **values)
@@ -1043,7 +1051,7 @@ def event_text(event: Event, codes: bool = False) -> str:
     ``codes`` as the command line takes it (``W+``)."""
     template, values = describe_parts(event)
     if "scheme" in values:
-        values = {**values, "scheme": _(values["scheme"])}
+        values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language
         values = {**values, "changed": ", ".join(f"{_(key)} {value}" for key, value in values["changes"])}
     if "code" in values and not codes:  # a result as the referee says it

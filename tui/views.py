@@ -15,7 +15,7 @@ from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
 from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Tournament
-from tui.i18n import _, event_text, language
+from tui.i18n import _, event_text, language, scheme_title
 
 
 def shown_path(path: Path) -> str:
@@ -205,7 +205,9 @@ def setting_shown(key: str, value: str, params: Collection[str]) -> str:
         return russian(value)
     if key == "lang":
         return _({"ru": "Russian", "en": "English"}.get(value, value))
-    if key != "scheme" and key not in params:
+    if key == "scheme":
+        return scheme_title(value)
+    if key not in params:
         return value
     return ", ".join(worded(key, part) for part in value.split(","))
 
@@ -241,9 +243,9 @@ def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
     """``pairing weights``: every pair of players of round ``number`` and OpenGotha's cost
     components, as computed before the round was (or will be) paired (spec: mcmahon.md)."""
     from schemes.errors import InvalidEvent
-    from schemes.systems.gotha.pairing import MCMAHON, SWISS, weights
+    from schemes.systems.gotha.pairing import weights
 
-    if state.settings.scheme not in (MCMAHON.name, SWISS.name):
+    if not get_scheme(state.settings.scheme).traits.opengotha:
         raise InvalidEvent("pairing weights are OpenGotha's: McMahon and Swiss only, not {scheme}",
                            scheme=state.settings.scheme)  # fmt: skip
     if not 1 <= number <= state.paired_rounds + 1:

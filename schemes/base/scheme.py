@@ -195,6 +195,45 @@ class PairingError(InvalidEvent):
     """The round cannot be paired; the template says why."""
 
 
+@dataclass(frozen=True)
+class Traits:
+    """What a system allows beyond pairing and ordering, read by the log's checks, the app's
+    keys and the paperwork alike.  The defaults are the strictest: a system says what it
+    allows, and a new one allows nothing by accident."""
+
+    late_entry: bool = False
+    """Players may register after round 1 has been paired."""
+    rounds_required: bool = False
+    """``new`` must be given the number of rounds (it cannot follow from the field)."""
+    numbering_by_hand: bool = False
+    """The referee may give the numbering order (``pair --order``)."""
+    skip_deadline: bool = False
+    """A skip announced after the round before was paired is worth less (``Player.late``)."""
+    everyone_plays: bool = True
+    """Every available player is seated in each round (a play-off leaves the eliminated out)."""
+    draws: bool = True
+    """A game can end in a draw (a play-off game is replayed instead)."""
+    params_editable: bool = False
+    """The referee may change the parameters during the event (OpenGotha's may: a McMahon bar
+    is often set once the field is known)."""
+    chooses_byes: bool = False
+    """Its pairing chooses who sits out an odd round, and so the referee may choose instead
+    (``pair``'s ``bye``); not where a table or a bracket fixes it."""
+    pairs_early: bool = False
+    """A round may be paired before the round before has every result, and recorded with
+    players on no board (OpenGotha's way: a missing result counts for neither player, a
+    player left out is "not assigned")."""
+    confirms_players: bool = False
+    """A player may be registered in advance and confirmed when he comes (OpenGotha's
+    ``PRE``), not paired until then."""
+    opengotha: bool = False
+    """Paired exactly as OpenGotha pairs: its files in and out, its weights of a pair explained."""
+    from_places: tuple[tuple[str, str], ...] = ()
+    """Parameters a tournament takes when its players are registered in the place order of an
+    earlier one (``new --from``), unless the referee gives them (a play-off is then seeded
+    by those places)."""
+
+
 class Scheme(Protocol):
     """What the core asks of a tournament system (the schemes are frozen dataclasses, so
     their attributes are read-only here)."""
@@ -211,50 +250,8 @@ class Scheme(Protocol):
         ``Standings.columns``): level, strength, points, MMS…"""
 
     @property
-    def late_entry(self) -> bool:
-        """Whether players may register after round 1 has been paired."""
-
-    @property
-    def rounds_required(self) -> bool:
-        """Whether ``new`` must be given the number of rounds (it cannot follow from the field)."""
-
-    @property
-    def numbering_by_hand(self) -> bool:
-        """Whether the referee may give the numbering order (``pair --order``)."""
-
-    @property
-    def skip_deadline(self) -> bool:
-        """Whether a skip announced after the round before was paired is worth less (``Player.late``)."""
-
-    @property
-    def everyone_plays(self) -> bool:
-        """Whether every available player is seated in each round (a play-off leaves the
-        eliminated out)."""
-
-    @property
-    def params_editable(self) -> bool:
-        """Whether the referee may change the parameters during the event (OpenGotha's may:
-        a McMahon bar is often set once the field is known)."""
-
-    @property
-    def pairs_early(self) -> bool:
-        """Whether a round may be paired before the round before has every result, and
-        recorded with players on no board (OpenGotha's way: a missing result counts for
-        neither player, a player left out is "not assigned")."""
-
-    @property
-    def confirms_players(self) -> bool:
-        """Whether a player may be registered in advance and confirmed when he comes
-        (OpenGotha's ``PRE``), not paired until then."""
-
-    @property
-    def chooses_byes(self) -> bool:
-        """Whether its pairing chooses who sits out an odd round, and so the referee may choose
-        instead (``pair``'s ``bye``); not where a table or a bracket fixes it."""
-
-    @property
-    def draws(self) -> bool:
-        """Whether a game can end in a draw (a play-off game is replayed instead)."""
+    def traits(self) -> Traits:
+        """What it allows beyond pairing and ordering (one value: every reader asks it alike)."""
 
     @property
     def recorded(self) -> Sequence[Recorded]:

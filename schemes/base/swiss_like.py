@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemes.base.pairing import Candidates, in_list_order, pair_round
-from schemes.base.scheme import Pairing, PairingError, Recorded
+from schemes.base.scheme import Pairing, PairingError, Recorded, Traits
 from schemes.state.model import Board, Player, Tournament
 from schemes.state.records import byes_before, may_meet
 
@@ -34,21 +34,17 @@ class Plan:
     """Values fixed with this round's pairing (Gamma's lowest top level…)."""
 
 
+SWISS_LIKE = Traits(late_entry=True, rounds_required=True, chooses_byes=True)
+"""Rounds set at creation, latecomers welcome, the bye the pairing's (or the referee's)."""
+
+
 @dataclass(frozen=True)
 class SwissLike:
     """What the Swiss-like schemes share besides ``pair``: rounds set at creation, latecomers
     welcome, numbers given by the scheme's own rule."""
 
-    late_entry: bool = True
-    rounds_required: bool = True
-    numbering_by_hand: bool = False
-    skip_deadline: bool = False
-    everyone_plays: bool = True
-    draws: bool = True
-    params_editable: bool = False
-    chooses_byes: bool = True
-    pairs_early: bool = False
-    confirms_players: bool = False
+    traits: Traits = SWISS_LIKE
+
     recorded: Sequence[Recorded] = ()
     left_over: bool = False
     """The bye: the player the search leaves over (sport-handicap), or bottom-up among those

@@ -20,6 +20,7 @@ from schemes.log.replay import check_komi, check_pairable, check_rounds
 from schemes.registry import get_scheme
 from schemes.state.model import Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
+from schemes.values.names import fold
 from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
 from schemes.values.timecontrol import TimeControlError, parse_time
@@ -111,7 +112,7 @@ def change_params(state: Tournament, given: Mapping[str, str]) -> Action:
     """New values of scheme parameters, as typed (McMahon and Swiss: OpenGotha lets the
     referee change them during the event); each read by its parser."""
     scheme = get_scheme(state.settings.scheme)
-    if not scheme.params_editable:
+    if not scheme.traits.params_editable:
         raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
     if not given:
         raise InvalidEvent("nothing to change: give the fields to edit")
@@ -195,10 +196,6 @@ def registrations(events: Sequence[Event], profiles: Sequence[Mapping[str, Any]]
 def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
     """A player already registered under the same surname and name (case and ё folded):
     registering him again is most often a slip, so the interfaces ask first."""
-
-    def fold(text: str) -> str:
-        return " ".join(text.casefold().replace("ё", "е").split())
-
     wanted = (fold(surname), fold(name))
     return next((p for p in state.players.values() if (fold(p.surname), fold(p.name)) == wanted), None)
 
@@ -244,10 +241,10 @@ def pair(
     out an odd round (``with_bye``)."""
     upcoming = state.paired_rounds + 1 if number is None else number
     scheme = get_scheme(state.settings.scheme)
-    if early and not scheme.pairs_early:
+    if early and not scheme.traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
     check_pairable(state, upcoming, early)
-    if order is not None and not scheme.numbering_by_hand:
+    if order is not None and not scheme.traits.numbering_by_hand:
         raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
     if order is not None and state.numbers:
         raise InvalidEvent("the players are numbered already: --order only goes with round 1")
@@ -282,7 +279,7 @@ def with_bye(
     the scheme's own rules (a scheme whose table or bracket fixes the byes refuses)."""
     if bye not in state.players:
         raise InvalidEvent("unknown player {player}", player=bye)
-    if not scheme.chooses_byes:  # the table or the bracket says who sits out: the scheme refuses
+    if not scheme.traits.chooses_byes:  # the table or the bracket says who sits out: the scheme refuses
         return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
     if state.players[bye].in_advance_for(number) and not state.players[bye].absent_from(number):
         raise InvalidEvent("player {player} is registered in advance, not confirmed: he does not play round {round}",
@@ -301,7 +298,7 @@ def bye_to_choose(state: Tournament) -> list[int]:
     their number is odd and the scheme's pairing chooses the bye; else nobody."""
     number = state.paired_rounds + 1
     available = [p.id for p in state.players.values() if p.available_in(number)]
-    return available if len(available) % 2 and get_scheme(state.settings.scheme).chooses_byes else []
+    return available if len(available) % 2 and get_scheme(state.settings.scheme).traits.chooses_byes else []
 
 
 def _latest(state: Tournament, number: int) -> Round:

@@ -274,7 +274,7 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
     """A changed result of a round that later rounds were paired after; a skip past the
     deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?).
     ``paired``: the rounds paired when the event came (``state`` may be after later ones)."""
-    if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).skip_deadline:
+    if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).traits.skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])
         late = sorted(set(rounds) & state.players[event.data["player"]].late)
         if late:

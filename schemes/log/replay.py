@@ -19,7 +19,18 @@ from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
 from schemes.registry import get_scheme
-from schemes.state.model import DRAW, RESULT_CODES, SHARED, Board, Player, Result, Round, Settings, Tournament
+from schemes.state.model import (
+    DRAW,
+    RESULT_CODES,
+    SHARED,
+    TEXT_DETAILS,
+    Board,
+    Player,
+    Result,
+    Round,
+    Settings,
+    Tournament,
+)
 from schemes.values import dates
 from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
@@ -86,7 +97,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     except InvalidEvent as error:
         raise InvalidEvent("{reason}", reason=error) from None
     rounds = data["rounds"]
-    if rounds is None and scheme.rounds_required:
+    if rounds is None and scheme.traits.rounds_required:
         raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
     check_rounds(rounds)
     komi = check_komi(data.get("komi", 6.5), 50)
@@ -137,7 +148,7 @@ def _checked_profile(
     fields = checked_fields(data)
     if "preregistered" in data:
         scheme = get_scheme(settings.scheme)
-        if data["preregistered"] and not scheme.confirms_players:
+        if data["preregistered"] and not scheme.traits.confirms_players:
             raise InvalidEvent(
                 "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
                 scheme=scheme.name,
@@ -184,14 +195,7 @@ def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:
             raise InvalidEvent("bad rank index {rank}", rank=data["rank"])
         fields["rank"] = data["rank"]
         fields["rating"] = None
-    for key, what, limit in (
-        ("pin", "the EGF PIN", 20),
-        ("rgf", "the RGF id", 20),
-        ("patronymic", "the patronymic", 100),
-        ("team", "the team", 100),
-        ("category", "the category", 100),
-        ("note", "the note", 200),
-    ):
+    for key, (what, limit) in TEXT_DETAILS.items():
         if key in data:
             fields[key] = single_line(data[key], what, limit)
     if "birth" in data:
@@ -211,7 +215,7 @@ def _registered(state: Tournament, events: Sequence[Event]) -> Tournament:
     """Players registered one after another, added at once: each is checked against the
     players before it, but the table of players is copied once, not once per player (a
     registration list of thousands cost the square of its length)."""
-    if state.rounds and not get_scheme(state.settings.scheme).late_entry:
+    if state.rounds and not get_scheme(state.settings.scheme).traits.late_entry:
         raise InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=state.settings.scheme)
     players, numbers = dict(state.players), dict(state.numbers)
     number = max(numbers.values(), default=0)
@@ -314,7 +318,7 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     data = event.data
     number = data["round"]
     early = data.get("early", False) or data.get("as_recorded", False)
-    if early and not get_scheme(state.settings.scheme).pairs_early:
+    if early and not get_scheme(state.settings.scheme).traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=state.settings.scheme)
     check_pairable(state, number, early)
     numbers = dict(state.numbers)
@@ -350,7 +354,7 @@ def _seating(
         if player.absent_from(number) or (player.preregistered and not as_recorded):
             raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
     expected = {p.id for p in state.players.values() if p.available_in(number)}
-    everyone = get_scheme(state.settings.scheme).everyone_plays and not as_recorded
+    everyone = get_scheme(state.settings.scheme).traits.everyone_plays and not as_recorded
     left_out = sorted(expected - set(seated)) if everyone else []
     if left_out:
         raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
@@ -420,7 +424,7 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
         )
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
-    if data["code"] in SHARED and not get_scheme(state.settings.scheme).draws:
+    if data["code"] in SHARED and not get_scheme(state.settings.scheme).traits.draws:
         if data["code"] == DRAW:
             raise InvalidEvent("a jigo is no result here: the game is replayed; enter the replay's result")
         raise InvalidEvent("a game here has a winner: enter who won (or both-lose)")
@@ -464,7 +468,7 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         changes["komi"] = check_komi(data["komi"], 50)
     if "params" in data:
         scheme = get_scheme(settings.scheme)
-        if not scheme.params_editable:
+        if not scheme.traits.params_editable:
             raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
         changes["params"] = check_params(scheme, {**settings.params, **data["params"]})
     return replace(state, settings=replace(settings, **changes))

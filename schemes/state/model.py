@@ -51,6 +51,18 @@ class Settings:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+TEXT_DETAILS: dict[str, tuple[str, int]] = {
+    "pin": ("the EGF PIN", 20),
+    "rgf": ("the RGF id", 20),
+    "patronymic": ("the patronymic", 100),
+    "team": ("the team", 100),
+    "category": ("the category", 100),
+    "note": ("the note", 200),
+}
+"""A player's details of free text: how a refusal names each, and its longest length.  One
+list for the log's checks, the imports and the copying of players into another tournament."""
+
+
 @dataclass(frozen=True)
 class Player:
     id: int
@@ -91,6 +103,19 @@ class Player:
     confirmed_after: int = 0
     """The rounds paired before he was confirmed at the venue: in those he was registered in
     advance (0: never was, or still is)."""
+
+    def profile(self) -> dict[str, Any]:
+        """What registers him again in another tournament (``new --from``): his name, strength
+        and every detail he has, as a registration takes them."""
+        fields: dict[str, Any] = {
+            "surname": self.surname,
+            "name": self.name,
+            "country": self.country,
+            "club": self.club,
+        }
+        fields.update(rating=self.rating) if self.rating is not None else fields.update(rank=self.rank_label)
+        details = {key: getattr(self, key) for key in ("birth", "sex", *TEXT_DETAILS)}
+        return fields | {key: value for key, value in details.items() if value}
 
     @property
     def full_name(self) -> str:

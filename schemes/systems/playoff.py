@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, choice, int_in
+from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.state.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
 
@@ -188,16 +188,9 @@ class Playoff:
     name: str = "playoff"
     score_name: str = "wins"
     params: Sequence[Param] = PARAMS
-    late_entry: bool = False
-    rounds_required: bool = False
-    numbering_by_hand: bool = True
-    skip_deadline: bool = False
-    everyone_plays: bool = False
-    draws: bool = False
-    params_editable: bool = False
-    chooses_byes: bool = False
-    pairs_early: bool = False
-    confirms_players: bool = False
+    traits: Traits = Traits(
+        numbering_by_hand=True, everyone_plays=False, draws=False, from_places=(("seeding", "registration"),)
+    )
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -28,6 +28,7 @@ from schemes.base.scheme import (
     Recorded,
     Row,
     Standings,
+    Traits,
     choice,
     half_points,
     int_in,
@@ -61,16 +62,7 @@ class RoundRobin:
     name: str = "round-robin"
     score_name: str = "points"
     params: Sequence[Param] = PARAMS
-    late_entry: bool = False
-    rounds_required: bool = False
-    numbering_by_hand: bool = True
-    skip_deadline: bool = False
-    everyone_plays: bool = True
-    draws: bool = True
-    params_editable: bool = False
-    chooses_byes: bool = False
-    pairs_early: bool = False
-    confirms_players: bool = False
+    traits: Traits = Traits(numbering_by_hand=True)
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -18,11 +18,11 @@ Decisions where spec and seed are silent (also in docs/decisions.md):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from schemes.base.scheme import Param, Recorded, Row, Standings, choice, int_in, is_final, rank_param
-from schemes.base.swiss_like import Plan, SwissLike
+from schemes.base.scheme import Param, Recorded, Row, Standings, Traits, choice, int_in, is_final, rank_param
+from schemes.base.swiss_like import SWISS_LIKE, Plan, SwissLike
 from schemes.state.model import Board, Player, Tournament
 from schemes.state.records import Free, Game, Outcome, Score, outcomes, recorded_at_start
 from schemes.values.places import ranked
@@ -119,7 +119,7 @@ class SportHandicap(SwissLike):
     name: str = "sport-handicap"
     score_name: str = "strength"
     params: Sequence[Param] = PARAMS
-    skip_deadline: bool = True
+    traits: Traits = replace(SWISS_LIKE, skip_deadline=True)
     left_over: bool = True
     recorded: Sequence[Recorded] = (Recorded("start_strengths", per_player=True),)
 

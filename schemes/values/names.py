@@ -12,5 +12,7 @@ def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
 
 
 def fold(text: str) -> str:
-    """A name as it is compared: case and ``ё``/``е`` do not matter (the seed's rule)."""
-    return text.casefold().replace("ё", "е")
+    """A name as it is compared and searched: case, ``ё``/``е`` (the seed's rule) and the
+    spaces between words do not matter.  The one fold of every comparison of names: a twin's
+    registration, a search, a city's code, the rating list."""
+    return " ".join(text.casefold().replace("ё", "е").split())

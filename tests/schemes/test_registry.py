@@ -73,3 +73,23 @@ def test_a_confirmation_does_not_rewrite_the_rounds_paired_before_it() -> None:
         log.commit(actions.edit(late, preregistered=False))
     with pytest.raises(InvalidEvent, match="has played: he cannot be registered in advance now"):
         log.commit(actions.edit(1, preregistered=True))
+
+
+def test_every_scheme_has_a_title_in_every_language_but_english_and_a_unique_name() -> None:
+    """English says the name the command line takes; every other language of the interface
+    needs the registry's title (the catalogue holds no scheme names)."""
+    from schemes.log.replay import LANGUAGES
+    from schemes.registry import ENTRIES, SCHEMES
+
+    assert [(name, sorted(e.titles)) for name, e in ENTRIES.items()] == [
+        (name, sorted(set(LANGUAGES) - {"en"})) for name in ENTRIES
+    ]
+    assert all(e.scheme.name == name for name, e in ENTRIES.items())
+    assert list(SCHEMES) == list(ENTRIES) and SCHEMES["fors"] is ENTRIES["fors"].scheme
+
+
+def test_an_unknown_scheme_is_refused_naming_the_known() -> None:
+    from schemes.registry import get_scheme
+
+    with pytest.raises(InvalidEvent, match="unknown scheme 'chess': known are gamma, sport-handicap"):
+        get_scheme("chess")

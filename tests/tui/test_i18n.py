@@ -42,7 +42,7 @@ def test_every_scheme_parameter_and_setting_is_explained_in_russian() -> None:
     for scheme in SCHEMES.values():
         for param in scheme.params:
             assert param.help in RU, param.help
-            if scheme.name not in ("mcmahon", "swiss"):  # OpenGotha's own names stay as OpenGotha writes them
+            if not scheme.traits.opengotha:  # OpenGotha's own names stay as OpenGotha writes them
                 assert param.key in RU, param.key
                 words = param.default if isinstance(param.default, list) else [param.default]
                 assert all(w in RU for w in words if isinstance(w, str) and w.isalpha()), words

@@ -13,6 +13,7 @@ from data.service import Service
 from schemes import registry
 from schemes.log import actions
 from schemes.state.model import Player
+from schemes.values.names import fold
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.views import shown_path
@@ -56,7 +57,7 @@ class PlayersPane(Pane):
     def show(self, session: Service) -> None:
         table = self.query_one(PlainTable)
         state = session.state
-        wanted = self.query_one("#search", Input).value.casefold().replace("ё", "е")
+        wanted = fold(self.query_one("#search", Input).value)
         selected = self.selected_id()
         rows = [
             (
@@ -74,7 +75,7 @@ class PlayersPane(Pane):
                 ],
             )
             for player in state.players.values()
-            if not wanted or wanted in player.full_name.casefold().replace("ё", "е")
+            if not wanted or wanted in fold(player.full_name)
         ]
         table.fill(self.columns(), rows, self.size.width or self.app.size.width)
         if selected is not None and str(selected) in table.rows:
@@ -88,7 +89,7 @@ class PlayersPane(Pane):
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Registering in advance (and so confirming) is OpenGotha's."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
-        if action == "confirm" and not scheme.confirms_players:
+        if action == "confirm" and not scheme.traits.confirms_players:
             return "Registering in advance is OpenGotha's: McMahon and Swiss only"
         return None
 

@@ -67,8 +67,6 @@ SHORT = {
     BOTH_LOSE_PLAYED: "both lost the game",
 }
 """A result in the boards table, as the referee says it (translated)."""
-OPENGOTHA_SCHEMES = ("mcmahon", "swiss")
-"""The schemes whose pairings OpenGotha's weights explain."""
 
 
 def shortened_label(label: str, width: int) -> str:
@@ -128,11 +126,11 @@ class RoundsPane(Pane):
         """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
         Swiss), the bracket the play-off's, and a play-off game is never a jigo."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
-        if action == "why" and scheme.name not in OPENGOTHA_SCHEMES:
+        if action == "why" and not scheme.traits.opengotha:
             return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
-        if action == "bracket" and scheme.everyone_plays:
+        if action == "bracket" and scheme.traits.everyone_plays:
             return "The bracket is the play-off's"
-        if action == "result" and parameters == ("j",) and not scheme.draws:
+        if action == "result" and parameters == ("j",) and not scheme.traits.draws:
             return "a jigo is no result here: the game is replayed; enter the replay's result"
         return None
 
@@ -450,11 +448,11 @@ class RoundsPane(Pane):
 
     def action_why(self) -> None:
         """OpenGotha's weights of the board's pair against each player's best other partner."""
-        from schemes.systems.gotha.pairing import MCMAHON, SWISS, why
+        from schemes.systems.gotha.pairing import why
         from tui.screens.why import WhyScreen
 
         state = self.session.state
-        if state.settings.scheme not in (MCMAHON.name, SWISS.name):
+        if self.not_here("why", ()) is not None:
             return
         number, board_number = self.viewing, self.current_board()
         played = state.round(number)
@@ -468,9 +466,8 @@ class RoundsPane(Pane):
         from tui.screens.bracket import BracketScreen
 
         state = self.session.state
-        if state.settings.scheme != "playoff":
-            return
-        self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
+        if self.not_here("bracket", ()) is None:
+            self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen

@@ -59,7 +59,7 @@ class SettingsPane(Pane):
         key = str(table.coordinate_to_cell_key(table.cursor_coordinate)[0].value)
         state = self.session.state
         scheme = get_scheme(state.settings.scheme)
-        is_param = key in {p.key for p in scheme.params} and scheme.params_editable
+        is_param = key in {p.key for p in scheme.params} and scheme.traits.params_editable
         if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return

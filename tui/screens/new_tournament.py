@@ -22,7 +22,7 @@ from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
 from schemes.values.timecontrol import TimeControlError, parse_time
-from tui.i18n import _, said
+from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import shown_path
@@ -58,7 +58,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
     def __init__(self, folder: Path) -> None:
         super().__init__()
         self.folder = folder
-        self.scheme = "gamma"
+        self.scheme = next(iter(SCHEMES))  # the registry's first
         self.params: dict[str, dict[str, str]] = {}
         """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
 
@@ -67,7 +67,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             yield Label(_("New tournament"), classes="heading", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Scheme"), markup=False)
-                yield Select([(_(name), name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme")
+                yield Select(
+                    [(scheme_title(name), name) for name in SCHEMES], value=self.scheme, allow_blank=False, id="scheme"
+                )
             for field, label, hint in FIELDS:
                 with Horizontal(classes="row"):
                     yield Label(_(label), markup=False)
@@ -91,7 +93,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return {"file": file_name(""), "komi": "6.5", "rounds": self.rounds_default()}.get(field, "")
 
     def rounds_default(self) -> str:
-        return DEFAULT_ROUNDS if get_scheme(self.scheme).rounds_required else ""
+        return DEFAULT_ROUNDS if get_scheme(self.scheme).traits.rounds_required else ""
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -103,7 +105,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         """A scheme that knows its rounds (a round robin by the field, a play-off by the
         bracket) leaves the field empty and says so."""
         rounds = self.query_one("#rounds", Input)
-        knows = not get_scheme(self.scheme).rounds_required
+        knows = not get_scheme(self.scheme).traits.rounds_required
         rounds.placeholder = _("the scheme counts them") if knows else ""
         if knows and rounds.value == DEFAULT_ROUNDS:
             rounds.value = ""

@@ -15,7 +15,7 @@ from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
 from schemes.errors import InvalidEvent
 from schemes.registry import get_scheme
 from tui import views
-from tui.i18n import _, said
+from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import param_text
@@ -39,8 +39,8 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog form"):
-            yield Label(_("Parameters of the scheme: {scheme}", scheme=_(self.scheme.name)), classes="heading",
-                        markup=False)  # fmt: skip
+            heading = _("Parameters of the scheme: {scheme}", scheme=scheme_title(self.scheme.name))
+            yield Label(heading, classes="heading", markup=False)
             for param in self.scheme.params:
                 yield Label(f"{_(param.key)} — {_(param.help)}", markup=False, classes="param")
                 value = self.typed.get(param.key, param_text(param.default))

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 
 from data.store import Summary, summary
 from tui import settings
-from tui.i18n import _, said
+from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
 from tui.views import shown_path
 from tui.widgets import plain
@@ -53,7 +53,7 @@ class StartScreen(Translated, Screen[None]):
     def label(path: Path, about: Summary) -> str:
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
-        return f"{about.name} — {_(about.scheme)}, {reached}   ({path.name})"
+        return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({path.name})"
 
     def compose(self) -> ComposeResult:
         yield Header()

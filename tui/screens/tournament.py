@@ -21,7 +21,7 @@ from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
-from tui.i18n import _, event_text, said
+from tui.i18n import _, event_text, said, scheme_title
 from tui.panes.log import LogPane
 from tui.panes.pane import Pane
 from tui.panes.players import PlayersPane
@@ -90,7 +90,7 @@ class TournamentScreen(Translated, Screen[None]):
         """After a change: the title and the pane on show now, the others when shown."""
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
-        name, scheme, paired = state.settings.name, _(state.settings.scheme), state.paired_rounds
+        name, scheme, paired = state.settings.name, scheme_title(state.settings.scheme), state.paired_rounds
         if paired:
             title = _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
                       total=total)  # fmt: skip

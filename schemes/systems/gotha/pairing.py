@@ -22,7 +22,7 @@ from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
 from schemes.algorithms.java_sort import ContractViolation, java_sort
-from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings
+from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits
 from schemes.errors import RepeatNeeded
 from schemes.state.model import Board, Player, Round, Tournament
 from schemes.systems.gotha.rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
@@ -292,16 +292,15 @@ class Gotha:
     name: str
     params: Sequence[Param]
     score_name: str
-    late_entry: bool = True
-    rounds_required: bool = True
-    numbering_by_hand: bool = False
-    skip_deadline: bool = False
-    everyone_plays: bool = True
-    draws: bool = True
-    params_editable: bool = True
-    chooses_byes: bool = True
-    pairs_early: bool = True
-    confirms_players: bool = True
+    traits: Traits = Traits(
+        late_entry=True,
+        rounds_required=True,
+        params_editable=True,
+        chooses_byes=True,
+        pairs_early=True,
+        confirms_players=True,
+        opengotha=True,
+    )
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:
