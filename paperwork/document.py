@@ -9,7 +9,7 @@ the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -72,7 +72,8 @@ class Document(FPDF):
         for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
             self.add_font(FAMILY, style, str(FONTS / name))
         self.tournament = tournament
-        self.text = labels(tournament.settings.lang)
+        self.labels: Mapping[str, str] = labels(tournament.settings.lang)
+        """Every word the document prints, in the tournament's language (``paperwork.labels``)."""
         self.title_line = title
         self.made = made_at(events)
         self.page_header = page_header
@@ -95,7 +96,7 @@ class Document(FPDF):
         self.set_font(FAMILY, "B", 12)
         self.fit_cell(self.epw * 0.75, 6, settings.name, align="L")
         self.set_font(FAMILY, "", 8)
-        made = f"{self.text['made']} {shown_date(self.made.date(), settings.lang)}"
+        made = f"{self.labels['made']} {shown_date(self.made.date(), settings.lang)}"
         self.cell(self.epw * 0.25, 6, made, align="R", new_x="LMARGIN", new_y="NEXT")
         self.set_font(FAMILY, "", 10)
         span = " – ".join(dict.fromkeys(shown_date(day, settings.lang) for day in dates.days(settings.dates)))
@@ -109,7 +110,7 @@ class Document(FPDF):
             return
         self.set_xy(MARGIN, self.h - MARGIN + 2)
         self.set_font(FAMILY, "", 7)
-        self.cell(self.epw, 4, self.text["page"].format(n=self.page_no(), total="{nb}"), align="C")
+        self.cell(self.epw, 4, self.labels["page"].format(n=self.page_no(), total="{nb}"), align="C")
 
     @property
     def bottom(self) -> float:
@@ -198,7 +199,7 @@ class Document(FPDF):
             self.fit_cell(width, height, text, bold=True, size=header)
         self.set_font(FAMILY, "", size)
 
-    def table(
+    def draw_table(
         self,
         columns: Sequence[Column],
         rows: Sequence[Sequence[Text]],
@@ -231,7 +232,7 @@ class Document(FPDF):
     def results_legend(self) -> None:
         """Under the tables: what the result marks written in them mean (``++`` — свободный
         тур…), only those that were written."""
-        line = legend(self.results_written, self.text)
+        line = legend(self.results_written, self.labels)
         if line:
             self.notes([line + "."])
 

@@ -43,14 +43,14 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
         + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys]
         for row in rows
     ]
-    document.table(columns, body, height=5.5, font_size=8.5)
+    document.draw_table(columns, body, height=5.5, font_size=8.5)
     document.legend([text[k] for k in keys])
     return document
 
 
 def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["registration"]
     document.add_page()
     players = sorted(tournament.players.values(), key=lambda p: alphabetical_key(p.surname, p.name))
@@ -77,7 +77,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         ]
         for p in players
     ]
-    document.table(columns, rows, height=5.5, font_size=9)
+    document.draw_table(columns, rows, height=5.5, font_size=9)
     return document
 
 
@@ -99,7 +99,7 @@ def teams(
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["team_standings"].format(n=after_round, best=best)
     document.add_page()
     columns = [
@@ -117,7 +117,7 @@ def teams(
             for p in row.members
         )
         body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
-    document.table(columns, body, height=6, font_size=8.5, header_height=9)
+    document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
     return document
 
@@ -131,7 +131,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     field = field_of(tournament, standings)
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["prizes"]
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
@@ -144,7 +144,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
         return prize_name(name, lambda phrase: text.get(phrase, phrase))
 
     rows = [[title(prize.name), names(prize.players), prize.value] for prize in prizes]
-    document.table(columns, rows, height=7, font_size=10, header_height=7)
+    document.draw_table(columns, rows, height=7, font_size=10, header_height=7)
     first = {}
     for prize in prizes:
         first.update((p, prize.name) for p in prize.players if p not in first)

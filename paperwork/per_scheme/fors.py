@@ -63,7 +63,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 6 + rounds)
-    text = document.text
+    text = document.labels
     places, values, table = fors.ranking(tournament, after_round)
     place = {p: label for label, p in places}
     chosen = list(tournament.settings.params["tiebreaks"])
@@ -95,7 +95,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 cells.append("")
         cells += ([number(values[player][first])] if first else []) + [place[player]]
         rows.append(cells)
-    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document
 
 

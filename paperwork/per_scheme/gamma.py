@@ -68,7 +68,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.text
+    text = document.labels
     cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
     places = {r.player: r for r in gamma.GAMMA.standings(tournament, after_round).rows} if tournament.rounds else {}
     columns = [
@@ -109,7 +109,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             row.place if row else "",
         ]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document
 
 

@@ -71,7 +71,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     criteria = standings.columns
     document = table_document(tournament, events, after_round, 6 + rounds + len(criteria))
-    text = document.text
+    text = document.labels
     position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
     table = outcomes(tournament, after_round)
     main = get_scheme(tournament.settings.scheme).score_name
@@ -99,7 +99,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 cells.append("")
         cells += [number(row.score)] + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in criteria]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     document.legend([text[k] for k in criteria])
     return document
 

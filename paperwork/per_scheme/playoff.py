@@ -47,7 +47,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)
-    text = document.text
+    text = document.labels
     document.title_line = text["bracket"]
     document.add_page()
     by_seed = {seed: player for player, seed in state.seeds.items()}

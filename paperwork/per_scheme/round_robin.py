@@ -54,7 +54,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     numbered = [p for p in by_number(tournament) if p in tournament.numbers] or by_number(tournament)
     document = table_document(tournament, events, after_round, 6 + len(numbered))
-    text = document.text
+    text = document.labels
     table = outcomes(tournament, after_round)
     bye_points = tournament.settings.params["bye_points"]
     standings = get_scheme("round-robin").standings(tournament, after_round)
@@ -77,7 +77,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
         rows.append(cells)
-    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document
 
 

@@ -66,7 +66,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.text
+    text = document.labels
     cards = sport_handicap.cards(tournament, after_round)
     places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
     columns = [
@@ -93,7 +93,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         row = places[player]
         cells += [FORMAT["correction"](row.tiebreaks["correction"]), f"{row.score:.1f}", row.place]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document
 
 
