@@ -13,8 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import Literal
 
 from fpdf import FPDF
+from fpdf.enums import MethodReturnValue
 
 from data.store import write_atomically
 from paperwork.labels import abbreviation, bracketed, labels
@@ -122,7 +124,7 @@ class Document(FPDF):
         width: float,
         height: float,
         text: Text,
-        border: int | str = 0,
+        border: Literal[0, 1] | str = 0,
         align: str = "C",
         bold: bool = False,
         size: float | None = None,
@@ -257,6 +259,13 @@ class Document(FPDF):
             self.set_font(FAMILY, "", 8)
             for line in lines:
                 self.multi_cell(0, 4, line, align="L", new_x="LMARGIN", new_y="NEXT")
+
+    def line_count(self, width: float, height: float, text: str) -> int:
+        """The lines ``multi_cell`` would break ``text`` into at the current font; nothing is drawn."""
+        lines = self.multi_cell(width, height, text, dry_run=True, output=MethodReturnValue.LINES)
+        if not isinstance(lines, list):  # fpdf2 types the result of every ``output`` as one union
+            raise TypeError(f"multi_cell returned {type(lines).__name__} for its lines")
+        return len(lines)
 
     def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Dashed lines to cut a sheet into cards or slips."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from paperwork.document import FAMILY, MARGIN, Column, Document, number
+from paperwork.document import FAMILY, MARGIN, Column, Document, Text, number
 from paperwork.people import identity, number_of
 from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
@@ -21,7 +21,7 @@ def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
     return {row.player: number(row.score) for row in rows}
 
 
-def komi_text(board: Board, text: dict[str, str]) -> str:
+def komi_text(board: Board, text: Mapping[str, str]) -> str:
     komi = f"{board.komi:g}"
     return f"{komi} ({text['nigiri']})" if board.nigiri else komi
 
@@ -63,7 +63,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     document.add_page()
     value = values_before(tournament, round_number)
     columns = protocol_columns(text, tournament.settings.scheme)
-    rows = []
+    rows: list[list[Text]] = []
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)
         rows.append(
@@ -94,8 +94,8 @@ def _not_playing(document: Document, tournament: Tournament, played: Round) -> N
         if not players:
             continue
         names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)
-        lines = document.multi_cell(document.epw, 4.5, f"{document.labels[key]}: {names}", dry_run=True, output="LINES")
-        if document.get_y() + 4.5 * len(lines) > document.bottom:
+        lines = document.line_count(document.epw, 4.5, f"{document.labels[key]}: {names}")
+        if document.get_y() + 4.5 * lines > document.bottom:
             document.add_page()
         document.set_font(FAMILY, "", 9)
         document.multi_cell(document.epw, 4.5, f"{document.labels[key]}: {names}", new_x="LMARGIN", new_y="NEXT")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document, Text, number
 from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
@@ -38,9 +38,13 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
         Column(text[get_scheme(scheme).score_name], 6),
     ] + [Column(text[k], 6) for k in keys]
     score = paper(tournament).score_format
-    body = [
-        [row.place, *identity(tournament, row.player), score(row.score)]
-        + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys]
+    body: list[list[Text]] = [
+        [
+            row.place,
+            *identity(tournament, row.player),
+            score(row.score),
+            *(FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys),
+        ]
         for row in rows
     ]
     document.draw_table(columns, body, height=5.5, font_size=8.5)
@@ -64,7 +68,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         Column(text["club"], 6),
         Column(text["blocked"], 12, "L"),
     ]
-    rows = [
+    rows: list[list[Text]] = [
         [
             str(p.id),
             number_of(tournament, p.id),
@@ -145,7 +149,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
 
     rows = [[title(prize.name), names(prize.players), prize.value] for prize in prizes]
     document.draw_table(columns, rows, height=7, font_size=10, header_height=7)
-    first = {}
+    first: dict[int, str] = {}
     for prize in prizes:
         first.update((p, prize.name) for p in prize.players if p not in first)
     document.notes(

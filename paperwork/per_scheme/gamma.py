@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, half_points
+from paperwork.document import Column, Document, Text, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
 from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
@@ -33,8 +33,10 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 
     def face(player: int) -> Face:
         card = cards.get(player)
-        header = [(text["start_level"], str(card.levels[0]) if card else "")]
-        if done and card:
+        if card is None:  # no round paired yet: the card is blank
+            return Face([(text["start_level"], "")], columns, blank_rows(columns, [], rounds))
+        header = [(text["start_level"], str(card.levels[0]))]
+        if done:
             header += [
                 (text["final_level"], str(card.level)),
                 (text["technical"], str(card.technical)),
@@ -42,8 +44,8 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                 (text["place"], places[player]),
             ]
         rows = []
-        for r, outcome in enumerate(card.outcomes if card else (), start=1):
-            top = tournament.round(r).extra.get("lowest_top_level", "")
+        for r, outcome in enumerate(card.outcomes, start=1):
+            top = tournament.rounds[r - 1].extra.get("lowest_top_level", "")
             other = cards.get(outcome.opponent) if outcome.opponent is not None else None
             final = ""
             if done and other:
@@ -88,11 +90,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         Column(text["coefficient"], 5),
         Column(text["place"], 4),
     ]
-    rows = []
+    rows: list[list[Text]] = []
     for player in by_number(tournament):
         p = tournament.players[player]
         card = cards.get(player)
-        cells = [
+        cells: list[Text] = [
             number_of(tournament, player),
             name_options(p),
             "" if p.rating is None else str(p.rating),

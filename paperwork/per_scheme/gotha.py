@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, half_points, number
+from paperwork.document import Column, Document, Text, half_points, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options
 from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
@@ -14,7 +14,7 @@ from paperwork.table_parts import FORMAT, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.records import Kind, outcomes
+from schemes.state.records import Free, Kind, outcomes
 from schemes.systems.gotha import pairing as gotha
 
 
@@ -53,7 +53,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_number(outcome, tournament.numbers),
                     tournament.players[opponent].rank_label if opponent is not None else "",
                     colour(outcome, text),
-                    str(outcome.handicap) if opponent is not None else "",
+                    "" if isinstance(outcome, Free) else str(outcome.handicap),
                     result_symbol(outcome),
                     "" if outcome.kind is Kind.PENDING else half_points(sheet.value(main, r - 1) / 2),
                 ]
@@ -83,10 +83,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     ]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
-    rows = []
+    rows: list[list[Text]] = []
     for row in standings.rows:
         p = tournament.players[row.player]
-        cells = [row.place, tuple(name_options(p)), p.rank_label, p.club]
+        cells: list[Text] = [row.place, tuple(name_options(p)), p.rank_label, p.club]
         for r in range(rounds):
             outcomes_of = table[row.player]
             if r < len(outcomes_of):

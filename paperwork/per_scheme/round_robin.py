@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
 from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
@@ -64,7 +64,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
     columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
     cell = {1.0: "1", 0.5: "½", 0.0: "0"}
-    rows = []
+    rows: list[list[Text]] = []
     for player in numbered:
         against: dict[int, list[str]] = {}
         for outcome in table[player]:
@@ -72,7 +72,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
                 against.setdefault(outcome.opponent, []).append(mark)
         row = rows_by_player[player]
-        cells = list(identity(tournament, player))
+        cells: list[Text] = [*identity(tournament, player)]
         cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
