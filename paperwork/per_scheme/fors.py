@@ -9,7 +9,7 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -99,7 +99,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     _, values, totals = fors.ranking(tournament, after)
     chosen = list(tournament.settings.params["tiebreaks"])
@@ -115,7 +115,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """The points the event's parameters pay for a bye or a skip, against a win's and a loss's."""
     if kind == "walkover":
         return "+"

@@ -9,7 +9,7 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, Text, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -115,7 +115,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     return {
         p: (
@@ -128,7 +128,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """A bye raises the level, as a win; a skip does not."""
     return "-" if kind == "skip" else "+"
 

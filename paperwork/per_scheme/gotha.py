@@ -9,7 +9,7 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, Text, half_points, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -104,8 +104,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, tuple[str, ...]]]:
-    def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, RatingInfo]]:
+    def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
         rows = rows_after(tournament, after)
         return {
             p: (
@@ -120,8 +120,8 @@ def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, 
     return rating_info
 
 
-def _free_mark(prefix: str) -> Callable[[Tournament, str], str]:
-    def free_mark(tournament: Tournament, kind: str) -> str:
+def _free_mark(prefix: str) -> Callable[[Tournament, FreeRound], str]:
+    def free_mark(tournament: Tournament, kind: FreeRound) -> str:
         """What OpenGotha's parameters pay for a bye or an absence, in half points."""
         if kind == "walkover":
             return "+"

@@ -8,7 +8,7 @@ from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -81,7 +81,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     return {
         p: (
@@ -94,7 +94,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """The bye's points (a parameter); a skip pays nothing."""
     if kind == "walkover":
         return "+"

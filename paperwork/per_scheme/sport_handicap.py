@@ -9,7 +9,7 @@ from paperwork.card_face import Face, blank_rows, finished
 from paperwork.document import Column, Document, Text
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
-from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -96,7 +96,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     cards = sport_handicap.cards(tournament, after)
     return {
@@ -110,7 +110,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """A round without a game pays half, a walkover too (spec sport-handicap)."""
     return "="
 
