@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Column, Document
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
-from paperwork.tables import PORTRAIT_COLUMNS
+from paperwork.table_parts import PORTRAIT_COLUMNS
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -27,7 +27,7 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
     per round for the opponent, colour and handicap, result and the running value."""
     document = Document(tournament, events, "", page_header=False)
     document.set_margins(0, 0, 0)
-    text = document.text
+    text = document.labels
     columns = [
         Column(text["round"], 4),
         Column(text["opponent"], 6),
@@ -56,7 +56,7 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
         room = CARD_H - 2 * INSET - 30
         height = min(6.0, room / max(1, rounds))
         document.set_xy(x, y + 21)
-        document.table(columns, rows, height=height, font_size=8, header_height=6, x=x, width=width)
+        document.draw_table(columns, rows, height=height, font_size=8, header_height=6, x=x, width=width)
     if count == 0:
         document.add_page()
     return document
@@ -65,12 +65,12 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
 def blank_protocol(tournament: Tournament, events: Sequence[Event], boards: int) -> Document:
     """A round's protocol with ``boards`` empty boards: the round, then names and results by hand."""
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = f"{text['protocol']} — {text['round']} ____"
     document.add_page()
     columns = protocol_columns(text, tournament.settings.scheme)
     rows = [[str(b)] + [""] * (len(columns) - 1) for b in range(1, boards + 1)]
-    document.table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
+    document.draw_table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     return document
 
 
@@ -78,12 +78,12 @@ def blank_table(tournament: Tournament, events: Sequence[Event], players: int, r
     """The final table with ``players`` empty rows and ``rounds`` round columns (opponent and
     result in each), then the scheme's value and the place."""
     document = Document(tournament, events, "", landscape=6 + rounds > PORTRAIT_COLUMNS)
-    text = document.text
+    text = document.labels
     document.title_line = text["final_table"]
     document.add_page()
     columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["rank"], 4)]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(text[get_scheme(tournament.settings.scheme).score_name], 6), Column(text["place"], 4)]
     rows = [[str(p)] + [""] * (len(columns) - 1) for p in range(1, players + 1)]
-    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document

@@ -31,7 +31,7 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
     """Cards for ``players`` (default: everyone, by number, or by rating before the draw)."""
     document = Document(tournament, events, "", page_header=False)
     document.set_margins(0, 0, 0)
-    text = document.text
+    text = document.labels
     face = paper(tournament).card(tournament, text, rounds_of(tournament))
     if players is None:
         ordered = rating_order(tournament.players.values())
@@ -49,7 +49,7 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
 
 
 def _card(document: Document, tournament: Tournament, player_id: int, face: Face, x: float, y: float) -> None:
-    text = document.text
+    text = document.labels
     width = CARD_W - 2 * INSET
     player = tournament.players[player_id]
     document.set_xy(x, y)
@@ -84,7 +84,7 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     room = y + CARD_H - 2 * INSET - notes_height - table_top - 6
     height = min(6.0, room / max(1, len(face.rows)))
     document.set_xy(x, table_top)
-    document.table(
+    document.draw_table(
         face.columns, face.rows, height=height, font_size=min(8.0, height * 1.6), header_height=6, x=x, width=width
     )
     # notes: who he must not meet, and room to write

@@ -9,12 +9,14 @@ the same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import Literal
 
 from fpdf import FPDF
+from fpdf.enums import MethodReturnValue
 
 from data.store import write_atomically
 from paperwork.labels import abbreviation, bracketed, labels
@@ -72,7 +74,8 @@ class Document(FPDF):
         for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
             self.add_font(FAMILY, style, str(FONTS / name))
         self.tournament = tournament
-        self.text = labels(tournament.settings.lang)
+        self.labels: Mapping[str, str] = labels(tournament.settings.lang)
+        """Every word the document prints, in the tournament's language (``paperwork.labels``)."""
         self.title_line = title
         self.made = made_at(events)
         self.page_header = page_header
@@ -95,7 +98,7 @@ class Document(FPDF):
         self.set_font(FAMILY, "B", 12)
         self.fit_cell(self.epw * 0.75, 6, settings.name, align="L")
         self.set_font(FAMILY, "", 8)
-        made = f"{self.text['made']} {shown_date(self.made.date(), settings.lang)}"
+        made = f"{self.labels['made']} {shown_date(self.made.date(), settings.lang)}"
         self.cell(self.epw * 0.25, 6, made, align="R", new_x="LMARGIN", new_y="NEXT")
         self.set_font(FAMILY, "", 10)
         span = " – ".join(dict.fromkeys(shown_date(day, settings.lang) for day in dates.days(settings.dates)))
@@ -109,7 +112,7 @@ class Document(FPDF):
             return
         self.set_xy(MARGIN, self.h - MARGIN + 2)
         self.set_font(FAMILY, "", 7)
-        self.cell(self.epw, 4, self.text["page"].format(n=self.page_no(), total="{nb}"), align="C")
+        self.cell(self.epw, 4, self.labels["page"].format(n=self.page_no(), total="{nb}"), align="C")
 
     @property
     def bottom(self) -> float:
@@ -121,7 +124,7 @@ class Document(FPDF):
         width: float,
         height: float,
         text: Text,
-        border: int | str = 0,
+        border: Literal[0, 1] | str = 0,
         align: str = "C",
         bold: bool = False,
         size: float | None = None,
@@ -198,7 +201,7 @@ class Document(FPDF):
             self.fit_cell(width, height, text, bold=True, size=header)
         self.set_font(FAMILY, "", size)
 
-    def table(
+    def draw_table(
         self,
         columns: Sequence[Column],
         rows: Sequence[Sequence[Text]],
@@ -231,7 +234,7 @@ class Document(FPDF):
     def results_legend(self) -> None:
         """Under the tables: what the result marks written in them mean (``++`` — свободный
         тур…), only those that were written."""
-        line = legend(self.results_written, self.text)
+        line = legend(self.results_written, self.labels)
         if line:
             self.notes([line + "."])
 
@@ -256,6 +259,13 @@ class Document(FPDF):
             self.set_font(FAMILY, "", 8)
             for line in lines:
                 self.multi_cell(0, 4, line, align="L", new_x="LMARGIN", new_y="NEXT")
+
+    def line_count(self, width: float, height: float, text: str) -> int:
+        """The lines ``multi_cell`` would break ``text`` into at the current font; nothing is drawn."""
+        lines = self.multi_cell(width, height, text, dry_run=True, output=MethodReturnValue.LINES)
+        if not isinstance(lines, list):  # fpdf2 types the result of every ``output`` as one union
+            raise TypeError(f"multi_cell returned {type(lines).__name__} for its lines")
+        return len(lines)
 
     def cut_guides(self, xs: Sequence[float], ys: Sequence[float]) -> None:
         """Dashed lines to cut a sheet into cards or slips."""

@@ -7,6 +7,8 @@ tests catch (both dictionaries must have the same keys).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 RU = {
     "round": "Тур",
     "round_n": "{n}-й тур",
@@ -332,7 +334,8 @@ EN = {
 LABELS = {"ru": RU, "en": EN}
 
 
-def labels(lang: str) -> dict[str, str]:
+def labels(lang: str) -> Mapping[str, str]:
+    """The words of ``lang`` (read only: every document and screen shares them)."""
     return LABELS[lang]
 
 

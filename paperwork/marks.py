@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from schemes.state.records import Kind, Outcome, Score
+from schemes.state.records import Free, Game, Kind, Outcome, Pending, Score
 
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
@@ -49,12 +49,10 @@ def legend(cells: Iterable[str], text: Mapping[str, str]) -> str:
 def opponent_mark(outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False) -> str:
     """``5+`` and the like (``+5`` with ``result_first``, as FORS tables write it);
     ``++`` for a bye, ``--`` for a skip or a round after withdrawal."""
-    if outcome.kind is Kind.BYE:
-        return "++"
-    if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
-        return "--"
+    if isinstance(outcome, Free):
+        return "++" if outcome.kind is Kind.BYE else "--"
     opponent = str(numbers.get(outcome.opponent, outcome.opponent))
-    if outcome.kind is Kind.PENDING:
+    if isinstance(outcome, Pending):
         return opponent
     result = f"{SYMBOL[outcome.score]}{'!' if outcome.forfeit else ''}"
     return result + opponent if result_first else opponent + result
@@ -69,22 +67,20 @@ def opponent_number(outcome: Outcome, numbers: Mapping[int, int]) -> str:
 
 def colour_handicap(outcome: Outcome) -> str:
     """``+h`` for white, ``-h`` for black; an even game before its result: ``±0``."""
-    if outcome.kind is Kind.BYE:
-        return "+"
-    if outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
-        return "-"
-    if outcome.kind is Kind.PENDING and outcome.nigiri:
+    if isinstance(outcome, Free):
+        return "+" if outcome.kind is Kind.BYE else "-"
+    if isinstance(outcome, Pending) and outcome.nigiri:
         return "±0"
     return f"{'+' if outcome.white else '-'}{outcome.handicap}"
 
 
 def colour(outcome: Outcome, text: Mapping[str, str]) -> str:
-    if outcome.kind in (Kind.GAME, Kind.PENDING):
-        return text["w"] if outcome.white else text["b"]
-    return ""
+    if isinstance(outcome, Free):
+        return ""
+    return text["w"] if outcome.white else text["b"]
 
 
 def result_symbol(outcome: Outcome) -> str:
-    if outcome.kind is not Kind.GAME:
+    if not isinstance(outcome, Game):
         return ""
     return SYMBOL[outcome.score] + ("!" if outcome.forfeit else "")

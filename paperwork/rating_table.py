@@ -26,7 +26,7 @@ from paperwork.translit import is_cyrillic, latin
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.records import Kind, Outcome, Score, outcomes
+from schemes.state.records import Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
 from schemes.values.timecontrol import TimeControlError, parse_time
 
@@ -70,7 +70,7 @@ def _usual_komi(tournament: Tournament) -> bool:
 
 
 def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int], komi: bool) -> Result:
-    if outcome.kind is Kind.GAME and not outcome.forfeit:
+    if isinstance(outcome, Game) and not outcome.forfeit:
         written = None
         if komi:
             whole = round(outcome.komi - 0.5)
@@ -78,7 +78,7 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         return Result(
             numbers[outcome.opponent], SYMBOL[outcome.score], "w" if outcome.white else "b", outcome.handicap, written
         )
-    if outcome.kind is Kind.GAME and outcome.score is Score.WIN:
+    if isinstance(outcome, Game) and outcome.score is Score.WIN:
         return Result(0, paper(tournament).free_mark(tournament, "walkover"))
     if outcome.kind is Kind.BYE:
         return Result(0, paper(tournament).free_mark(tournament, "bye"))

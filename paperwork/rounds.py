@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from paperwork.document import FAMILY, MARGIN, Column, Document, number
+from paperwork.document import FAMILY, MARGIN, Column, Document, Text, number
 from paperwork.people import identity, number_of
 from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
@@ -21,7 +21,7 @@ def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
     return {row.player: number(row.score) for row in rows}
 
 
-def komi_text(board: Board, text: dict[str, str]) -> str:
+def komi_text(board: Board, text: Mapping[str, str]) -> str:
     komi = f"{board.komi:g}"
     return f"{komi} ({text['nigiri']})" if board.nigiri else komi
 
@@ -47,9 +47,9 @@ def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
 
 
 def _title(document: Document, played: Round) -> str:
-    title = f"{document.text['protocol']} — {document.text['round_n'].format(n=played.number)}"
+    title = f"{document.labels['protocol']} — {document.labels['round_n'].format(n=played.number)}"
     if "lowest_top_level" in played.extra:
-        title += " · " + document.text["lowest_top_level"].format(level=played.extra["lowest_top_level"])
+        title += " · " + document.labels["lowest_top_level"].format(level=played.extra["lowest_top_level"])
     return title
 
 
@@ -59,11 +59,11 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
         raise ValueError(f"round {round_number} is not paired")
     document = Document(tournament, events, "")
     document.title_line = _title(document, played)
-    text = document.text
+    text = document.labels
     document.add_page()
     value = values_before(tournament, round_number)
     columns = protocol_columns(text, tournament.settings.scheme)
-    rows = []
+    rows: list[list[Text]] = []
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)
         rows.append(
@@ -82,7 +82,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
                 "",
             ]
         )
-    document.table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
+    document.draw_table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     _not_playing(document, tournament, played)
     _signatures(document)
     return document
@@ -94,11 +94,11 @@ def _not_playing(document: Document, tournament: Tournament, played: Round) -> N
         if not players:
             continue
         names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)
-        lines = document.multi_cell(document.epw, 4.5, f"{document.text[key]}: {names}", dry_run=True, output="LINES")
-        if document.get_y() + 4.5 * len(lines) > document.bottom:
+        lines = document.line_count(document.epw, 4.5, f"{document.labels[key]}: {names}")
+        if document.get_y() + 4.5 * lines > document.bottom:
             document.add_page()
         document.set_font(FAMILY, "", 9)
-        document.multi_cell(document.epw, 4.5, f"{document.text[key]}: {names}", new_x="LMARGIN", new_y="NEXT")
+        document.multi_cell(document.epw, 4.5, f"{document.labels[key]}: {names}", new_x="LMARGIN", new_y="NEXT")
 
 
 def _signatures(document: Document) -> None:
@@ -108,7 +108,7 @@ def _signatures(document: Document) -> None:
     document.set_font(FAMILY, "", 9)
     half = document.epw / 2
     for key in ("chief_referee", "secretary"):
-        document.cell(half, 6, f"{document.text[key]}: ____________________", align="L")
+        document.cell(half, 6, f"{document.labels[key]}: ____________________", align="L")
     document.ln(6)
 
 
@@ -133,7 +133,7 @@ def slips(tournament: Tournament, events: Sequence[Event], round_number: int) ->
 
 
 def _slip(document: Document, tournament: Tournament, played: Round, board: Board, x: float, y: float) -> None:
-    text = document.text
+    text = document.labels
     inner = SLIP_W - 14
     document.set_xy(x + 7, y + 6)
     document.fit_cell(inner, 5, tournament.settings.name, align="L", size=8)

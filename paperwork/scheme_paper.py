@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from paperwork.card_face import Face
 from paperwork.document import Document, number
@@ -13,6 +14,11 @@ from schemes.base.scheme import Row
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
+
+RatingInfo = tuple[str, str, str, str]
+"""A player's four information columns in the rating-commission table (seed 003: exactly four)."""
+FreeRound = Literal["bye", "skip", "walkover"]
+"""A round without a game, as the rating-commission table marks it."""
 
 
 @dataclass(frozen=True)
@@ -23,9 +29,9 @@ class SchemePaper:
     """The table in the seed's hand format (after an unfinished round, titled so)."""
     rating_columns: str
     """The rating-commission table's four information columns, as its header names them."""
-    rating_info: Callable[[Tournament, int], dict[int, tuple[str, ...]]]
+    rating_info: Callable[[Tournament, int], dict[int, RatingInfo]]
     """Those four columns of each player."""
-    free_mark: Callable[[Tournament, str], str]
+    free_mark: Callable[[Tournament, FreeRound], str]
     """The rating table's mark of a round without a game (``bye``, ``skip``, ``walkover``),
     by what the scheme pays for it."""
     score_format: Callable[[float], str] = number

@@ -43,8 +43,8 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
     text = labels(tournament.settings.lang)
     scheme = tournament.settings.scheme
     table = get_scheme(scheme).standings(tournament, after_round)
-    header = (text["place"], text["no"], text["name"], text["rank"], text[get_scheme(scheme).score_name])
-    header += tuple(bracketed(text.get(k, k)) for k in table.columns)
+    criteria = (bracketed(text.get(k, k)) for k in table.columns)
+    header = (text["place"], text["no"], text["name"], text["rank"], text[get_scheme(scheme).score_name], *criteria)
     rows = []
     for row in table.rows:
         player = tournament.players[row.player]

@@ -22,8 +22,8 @@ PORTRAIT_COLUMNS = 14
 
 def title(document: Document, tournament: Tournament, after_round: int) -> str:
     if is_final_table(tournament, after_round):
-        return document.text["final_table"]
-    return document.text["table_after"].format(n=after_round)
+        return document.labels["final_table"]
+    return document.labels["table_after"].format(n=after_round)
 
 
 def table_document(tournament: Tournament, events: Sequence[Event], after_round: int, columns: int) -> Document:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document, Text, number
 from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
@@ -38,19 +38,23 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
         Column(text[get_scheme(scheme).score_name], 6),
     ] + [Column(text[k], 6) for k in keys]
     score = paper(tournament).score_format
-    body = [
-        [row.place, *identity(tournament, row.player), score(row.score)]
-        + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys]
+    body: list[list[Text]] = [
+        [
+            row.place,
+            *identity(tournament, row.player),
+            score(row.score),
+            *(FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys),
+        ]
         for row in rows
     ]
-    document.table(columns, body, height=5.5, font_size=8.5)
+    document.draw_table(columns, body, height=5.5, font_size=8.5)
     document.legend([text[k] for k in keys])
     return document
 
 
 def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["registration"]
     document.add_page()
     players = sorted(tournament.players.values(), key=lambda p: alphabetical_key(p.surname, p.name))
@@ -64,7 +68,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         Column(text["club"], 6),
         Column(text["blocked"], 12, "L"),
     ]
-    rows = [
+    rows: list[list[Text]] = [
         [
             str(p.id),
             number_of(tournament, p.id),
@@ -77,7 +81,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         ]
         for p in players
     ]
-    document.table(columns, rows, height=5.5, font_size=9)
+    document.draw_table(columns, rows, height=5.5, font_size=9)
     return document
 
 
@@ -99,7 +103,7 @@ def teams(
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["team_standings"].format(n=after_round, best=best)
     document.add_page()
     columns = [
@@ -117,7 +121,7 @@ def teams(
             for p in row.members
         )
         body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
-    document.table(columns, body, height=6, font_size=8.5, header_height=9)
+    document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
     return document
 
@@ -131,7 +135,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     field = field_of(tournament, standings)
     document = Document(tournament, events, "")
-    text = document.text
+    text = document.labels
     document.title_line = text["prizes"]
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
@@ -144,8 +148,8 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
         return prize_name(name, lambda phrase: text.get(phrase, phrase))
 
     rows = [[title(prize.name), names(prize.players), prize.value] for prize in prizes]
-    document.table(columns, rows, height=7, font_size=10, header_height=7)
-    first = {}
+    document.draw_table(columns, rows, height=7, font_size=10, header_height=7)
+    first: dict[int, str] = {}
     for prize in prizes:
         first.update((p, prize.name) for p in prize.players if p not in first)
     document.notes(

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
-from schemes.state.records import Kind
+from schemes.state.records import Free, Kind
 from schemes.systems import fors
 from schemes.values.ranks import rank_label
 
@@ -49,7 +49,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_number(outcome, tournament.numbers),
                     rank_label(ranks[opponent]) if opponent is not None else "",
                     colour(outcome, text),
-                    str(outcome.handicap) if opponent is not None else "",
+                    "" if isinstance(outcome, Free) else str(outcome.handicap),
                     result_symbol(outcome),
                     "" if pending else number(totals.points[r - 1]),
                     "" if pending else number(totals.running[r - 1]),
@@ -63,7 +63,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 6 + rounds)
-    text = document.text
+    text = document.labels
     places, values, table = fors.ranking(tournament, after_round)
     place = {p: label for label, p in places}
     chosen = list(tournament.settings.params["tiebreaks"])
@@ -77,11 +77,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(f"K ({text[first]})", 6)] if first else []
     columns += [Column(text["place"], 4)]
-    rows = []
+    rows: list[list[Text]] = []
     for player in by_number(tournament):
         totals = table[player]
         p = tournament.players[player]
-        cells = [
+        cells: list[Text] = [
             number_of(tournament, player),
             tuple(f"{name} {p.rank_label}" for name in name_options(p)),
             p.club,
@@ -95,11 +95,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 cells.append("")
         cells += ([number(values[player][first])] if first else []) + [place[player]]
         rows.append(cells)
-    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     _, values, totals = fors.ranking(tournament, after)
     chosen = list(tournament.settings.params["tiebreaks"])
@@ -115,7 +115,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """The points the event's parameters pay for a bye or a skip, against a win's and a loss's."""
     if kind == "walkover":
         return "+"

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, half_points
+from paperwork.document import Column, Document, Text, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -33,8 +33,10 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 
     def face(player: int) -> Face:
         card = cards.get(player)
-        header = [(text["start_level"], str(card.levels[0]) if card else "")]
-        if done and card:
+        if card is None:  # no round paired yet: the card is blank
+            return Face([(text["start_level"], "")], columns, blank_rows(columns, [], rounds))
+        header = [(text["start_level"], str(card.levels[0]))]
+        if done:
             header += [
                 (text["final_level"], str(card.level)),
                 (text["technical"], str(card.technical)),
@@ -42,8 +44,8 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                 (text["place"], places[player]),
             ]
         rows = []
-        for r, outcome in enumerate(card.outcomes if card else (), start=1):
-            top = tournament.round(r).extra.get("lowest_top_level", "")
+        for r, outcome in enumerate(card.outcomes, start=1):
+            top = tournament.rounds[r - 1].extra.get("lowest_top_level", "")
             other = cards.get(outcome.opponent) if outcome.opponent is not None else None
             final = ""
             if done and other:
@@ -68,7 +70,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.text
+    text = document.labels
     cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
     places = {r.player: r for r in gamma.GAMMA.standings(tournament, after_round).rows} if tournament.rounds else {}
     columns = [
@@ -88,11 +90,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         Column(text["coefficient"], 5),
         Column(text["place"], 4),
     ]
-    rows = []
+    rows: list[list[Text]] = []
     for player in by_number(tournament):
         p = tournament.players[player]
         card = cards.get(player)
-        cells = [
+        cells: list[Text] = [
             number_of(tournament, player),
             name_options(p),
             "" if p.rating is None else str(p.rating),
@@ -109,11 +111,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             row.place if row else "",
         ]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     return {
         p: (
@@ -126,7 +128,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """A bye raises the level, as a win; a skip does not."""
     return "-" if kind == "skip" else "+"
 

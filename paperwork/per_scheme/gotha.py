@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, half_points, number
+from paperwork.document import Column, Document, Text, half_points, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.records import Kind, outcomes
+from schemes.state.records import Free, Kind, outcomes
 from schemes.systems.gotha import pairing as gotha
 
 
@@ -53,7 +53,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_number(outcome, tournament.numbers),
                     tournament.players[opponent].rank_label if opponent is not None else "",
                     colour(outcome, text),
-                    str(outcome.handicap) if opponent is not None else "",
+                    "" if isinstance(outcome, Free) else str(outcome.handicap),
                     result_symbol(outcome),
                     "" if outcome.kind is Kind.PENDING else half_points(sheet.value(main, r - 1) / 2),
                 ]
@@ -71,7 +71,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
     criteria = standings.columns
     document = table_document(tournament, events, after_round, 6 + rounds + len(criteria))
-    text = document.text
+    text = document.labels
     position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
     table = outcomes(tournament, after_round)
     main = get_scheme(tournament.settings.scheme).score_name
@@ -83,10 +83,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     ]
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
-    rows = []
+    rows: list[list[Text]] = []
     for row in standings.rows:
         p = tournament.players[row.player]
-        cells = [row.place, tuple(name_options(p)), p.rank_label, p.club]
+        cells: list[Text] = [row.place, tuple(name_options(p)), p.rank_label, p.club]
         for r in range(rounds):
             outcomes_of = table[row.player]
             if r < len(outcomes_of):
@@ -99,13 +99,13 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 cells.append("")
         cells += [number(row.score)] + [FORMAT.get(k, number)(row.tiebreaks[k]) for k in criteria]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     document.legend([text[k] for k in criteria])
     return document
 
 
-def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, tuple[str, ...]]]:
-    def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, RatingInfo]]:
+    def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
         rows = rows_after(tournament, after)
         return {
             p: (
@@ -120,8 +120,8 @@ def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, 
     return rating_info
 
 
-def _free_mark(prefix: str) -> Callable[[Tournament, str], str]:
-    def free_mark(tournament: Tournament, kind: str) -> str:
+def _free_mark(prefix: str) -> Callable[[Tournament, FreeRound], str]:
+    def free_mark(tournament: Tournament, kind: FreeRound) -> str:
         """What OpenGotha's parameters pay for a bye or an absence, in half points."""
         if kind == "walkover":
             return "+"

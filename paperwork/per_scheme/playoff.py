@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.document import Column, Document
 from paperwork.marks import colour, opponent_number, result_symbol
-from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Kind, outcomes
@@ -47,7 +47,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)
-    text = document.text
+    text = document.labels
     document.title_line = text["bracket"]
     document.add_page()
     by_seed = {seed: player for player, seed in state.seeds.items()}
@@ -110,7 +110,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     games = {p: sum(o.kind is Kind.GAME for o in rounds) for p, rounds in outcomes(tournament, after).items()}
     return {
@@ -119,7 +119,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """A bye or a walkover takes the player on, as a win."""
     return "+" if kind in ("bye", "walkover") else "-"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, number
+from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
-from paperwork.scheme_paper import SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -54,7 +54,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     numbered = [p for p in by_number(tournament) if p in tournament.numbers] or by_number(tournament)
     document = table_document(tournament, events, after_round, 6 + len(numbered))
-    text = document.text
+    text = document.labels
     table = outcomes(tournament, after_round)
     bye_points = tournament.settings.params["bye_points"]
     standings = get_scheme("round-robin").standings(tournament, after_round)
@@ -64,7 +64,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
     columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
     cell = {1.0: "1", 0.5: "½", 0.0: "0"}
-    rows = []
+    rows: list[list[Text]] = []
     for player in numbered:
         against: dict[int, list[str]] = {}
         for outcome in table[player]:
@@ -72,16 +72,16 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
                 against.setdefault(outcome.opponent, []).append(mark)
         row = rows_by_player[player]
-        cells = list(identity(tournament, player))
+        cells: list[Text] = [*identity(tournament, player)]
         cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
         rows.append(cells)
-    document.table(columns, rows, height=6, font_size=8, header_height=7)
+    document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     return {
         p: (
@@ -94,7 +94,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """The bye's points (a parameter); a skip pays nothing."""
     if kind == "walkover":
         return "+"

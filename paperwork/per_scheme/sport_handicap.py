@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from paperwork.card_face import Face, blank_rows, finished
-from paperwork.document import Column, Document
+from paperwork.document import Column, Document, Text
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
-from paperwork.scheme_paper import SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
-from schemes.state.records import Kind
+from schemes.state.records import Free, Kind
 from schemes.systems import sport_handicap
 
 
@@ -45,7 +45,6 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
         rows = []
         for r, outcome in enumerate(card.outcomes, start=1):
             other = cards.get(outcome.opponent) if outcome.opponent is not None else None
-            played = outcome.kind in (Kind.GAME, Kind.PENDING)
             rows.append(
                 [
                     str(r),
@@ -53,7 +52,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_mark(outcome, tournament.numbers),
                     str(other.strengths[r - 1]) if other else "",
                     colour(outcome, text),
-                    f"{outcome.handicap}/{outcome.komi:g}" if played else "",
+                    "" if isinstance(outcome, Free) else f"{outcome.handicap}/{outcome.komi:g}",
                     "" if outcome.kind is Kind.PENDING else str(card.points[r - 1]),
                     "" if outcome.kind is Kind.PENDING else str(card.strengths[r]),
                 ]
@@ -66,7 +65,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     rounds = rounds_of(tournament)
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.text
+    text = document.labels
     cards = sport_handicap.cards(tournament, after_round)
     places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
     columns = [
@@ -81,10 +80,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             Column(text["strength"], 4, group=text["round_n"].format(n=r)),
         ]
     columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
-    rows = []
+    rows: list[list[Text]] = []
     for player in by_number(tournament):
         card = cards[player]
-        cells = [*identity(tournament, player), str(card.strengths[0])]
+        cells: list[Text] = [*identity(tournament, player), str(card.strengths[0])]
         for r in range(rounds):
             if r < len(card.outcomes):
                 cells += [opponent_mark(card.outcomes[r], tournament.numbers), str(card.strengths[r + 1])]
@@ -93,11 +92,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         row = places[player]
         cells += [FORMAT["correction"](row.tiebreaks["correction"]), f"{row.score:.1f}", row.place]
         rows.append(cells)
-    document.table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
     return document
 
 
-def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]]:
+def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     cards = sport_handicap.cards(tournament, after)
     return {
@@ -111,7 +110,7 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, tuple[str, ...]
     }
 
 
-def free_mark(tournament: Tournament, kind: str) -> str:
+def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     """A round without a game pays half, a walkover too (spec sport-handicap)."""
     return "="
 
