@@ -64,6 +64,8 @@ def true_ratings(
     ``points`` order the components the graph does not order (default: the score in ``games``).
     """
     games = list(games)
+    if not players:  # a field of nobody (standings before anyone registered)
+        return TrueRatings({}, {})
     scored: dict[P, set[P]] = {p: set() for p in players}
     if points is None:
         counted = {p: 0.0 for p in players}

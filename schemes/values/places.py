@@ -35,7 +35,7 @@ def ranked(
     tied at the end, for the record, and separate no one.
     """
     values: dict[int, dict[str, float]] = {p: {} for p in players}
-    groups: list[list[int]] = [list(players)]
+    groups: list[list[int]] = [list(players)] if players else []  # no field, no group (no place)
     for name, criterion in criteria:
         refined: list[list[int]] = []
         for group in groups:

@@ -93,3 +93,13 @@ def test_an_unknown_scheme_is_refused_naming_the_known() -> None:
 
     with pytest.raises(InvalidEvent, match="unknown scheme 'chess': known are gamma, sport-handicap"):
         get_scheme("chess")
+
+
+@pytest.mark.parametrize("scheme", sorted(__import__("schemes.registry").registry.SCHEMES))
+def test_every_scheme_orders_a_field_of_nobody(scheme: str) -> None:
+    """Standings before anyone registers (a referee looks at the table of a new event): an
+    empty table, not a crash (sport-handicap, FORS and the round robin raised IndexError)."""
+    from schemes.registry import get_scheme
+
+    state = Log(scheme, rounds=4).state
+    assert get_scheme(scheme).standings(state, 0).rows == ()
