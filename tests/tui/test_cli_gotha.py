@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from schemes.registry import SCHEMES
 from tests.tui.test_cli import run
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
@@ -187,12 +188,21 @@ def test_a_player_registered_in_advance_is_paired_once_confirmed(
     assert len(second["boards"]) == 2 and 4 in {p for b in second["boards"] for p in (b["white"], b["black"])}
 
 
-@pytest.mark.parametrize("scheme", ["playoff", "round-robin", "gamma"])
+@pytest.mark.parametrize("scheme", [name for name, s in SCHEMES.items() if not s.traits.confirms_players])
 def test_pairing_early_and_registering_in_advance_are_for_opengothas_schemes(
     scheme: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(tmp_path / "t.json")
-    run(capsys, "new", path, "--scheme", scheme, "--name", "Кубок", *(["--rounds", "4"] if scheme == "gamma" else []))
+    run(
+        capsys,
+        "new",
+        path,
+        "--scheme",
+        scheme,
+        "--name",
+        "Кубок",
+        *(["--rounds", "4"] if SCHEMES[scheme].traits.rounds_required else []),
+    )
     for surname in ("Аа", "Бб", "Вв", "Гг"):
         run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "5k")
     before = Path(path).read_bytes()
