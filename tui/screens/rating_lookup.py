@@ -27,7 +27,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     def __init__(self, folder: Path, path: Path | None) -> None:
         super().__init__()
         self.folder = folder
-        self.path = path or Path(settings.load(folder).get("rating_list", ""))
+        self.path = path or Path(settings.text(folder, "rating_list"))
         self.ratings: RatingList | None = None
 
     def compose(self) -> ComposeResult:
