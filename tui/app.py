@@ -22,8 +22,6 @@ from schemes.errors import InvalidEvent
 from tui import i18n, settings
 from tui.commands import TengenCommands
 from tui.i18n import _, said
-from tui.screens.start import StartScreen
-from tui.screens.tournament import TournamentScreen
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
@@ -84,7 +82,9 @@ class TengenApp(App[None]):
             timeout = 3
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
+        from tui.screens.start import StartScreen  # the screens import the app (``getters.app``): here, not above
+
         return StartScreen(self.folder, self.also)
 
     def on_mount(self) -> None:
@@ -121,6 +121,8 @@ class TengenApp(App[None]):
         except (TournamentFileError, InvalidEvent) as error:
             self.notify(said(error), severity="error", timeout=10)
             return False
+        from tui.screens.tournament import TournamentScreen
+
         settings.remember(self.folder, path)
         self.push_screen(TournamentScreen(session))
         return True
@@ -138,7 +140,7 @@ class TengenApp(App[None]):
 
         from tui.commands import Palette
 
-        if not CommandPalette.is_open(self):
+        if not CommandPalette.is_open(self):  # type: ignore[arg-type]  # Textual wants App[object], which no App[None] is
             self.push_screen(Palette())
 
     def action_switch_language(self) -> None:

@@ -15,7 +15,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
@@ -33,6 +33,10 @@ from schemes.state.model import Tournament
 from schemes.values.timecontrol import parse_time
 from tui import i18n, views
 from tui.i18n import _, event_text, said
+
+if TYPE_CHECKING:
+    from data.importers import RatingList
+    from schemes.log.events import Event
 
 EXIT_BAD_INPUT = 2
 
@@ -329,15 +333,16 @@ def _say_warnings(change: Change) -> None:
         _warn(said(warning))
 
 
-def _writing(args: argparse.Namespace, act: Callable[[Service], Any]) -> None:
+def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
     with Service(_file(args), writable=True) as service:
         act(service)
 
 
 def _file(args: argparse.Namespace) -> str:
-    if not args.file:
+    file: str | None = args.file
+    if not file:
         raise BadInput("tengen: name the tournament file with -f FILE")
-    return args.file
+    return file
 
 
 def _cmd_new(args: argparse.Namespace) -> None:
@@ -394,7 +399,7 @@ def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     return fields
 
 
-def _rating_list(path: str) -> Any:
+def _rating_list(path: str) -> RatingList:
     from data.importers import ImportFailed, RatingList
 
     try:
@@ -428,11 +433,11 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
-        return [player.profile() for player in chosen]
+        return [player.profile() for player in chosen if player is not None]  # all are: a missing PIN is refused above
     try:
         rows, errors = read_csv(path)
-    except ImportFailed as error:
-        raise BadInput("{reason}", reason=error) from None
+    except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name
+        raise BadInput("{reason}", reason=failure) from None
     if not args.again:
         rows, errors = without_twins(rows, errors, state)
     if errors and not args.skip_bad:
@@ -516,7 +521,8 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
 
     def act(service: Service) -> None:
         if args.pairing_command == "swap":
-            action = actions.swap(service.state, args.round, *args.ids, force=args.force)
+            a, b = args.ids
+            action = actions.swap(service.state, args.round, a, b, force=args.force)
         else:
             action = actions.colours(service.state, args.round, args.board, args.white)
         change = service.commit(action)
@@ -702,7 +708,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
     print(_("rating table written to {path}", path=args.output))
 
 
-def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Any], output: Path) -> None:
+def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Event], output: Path) -> None:
     from paperwork import blanks
     from paperwork.build import blank_size
     from paperwork.document import write

@@ -43,7 +43,7 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
         ours = isinstance(active.node, Translated) or binding.action == "help"
         description = _(binding.description) if binding.description else ""
         if ours and description and active.enabled and description not in seen:
-            run = partial(active.node.run_action, binding.action)
+            run = partial(screen.app.run_action, binding.action, active.node)  # Widget.run_action, for any DOMNode
             # Textual's own keys of a screen (Tab, Shift+Tab, copy) are listed, not offered
             hint = binding.id is None or binding.action in getattr(active.node, "HINTS", ())
             seen[description] = Command(screen.app.get_key_display(binding), description, run, hint)

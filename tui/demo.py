@@ -48,7 +48,7 @@ SPORT_HANDICAP_RESULTS = (
 def _play(service: Service, results: Sequence[Sequence[str]], rng: random.Random) -> None:
     for codes in results:
         paired = service.commit(actions.pair(service.state, rng)).event.data["round"]
-        for board, code in enumerate(codes[: len(service.state.round(paired).boards)], start=1):
+        for board, code in enumerate(codes[: len(service.state.rounds[paired - 1].boards)], start=1):
             service.commit(actions.result(paired, board, code))
 
 
@@ -137,7 +137,7 @@ def _vladivostok(path: Path) -> None:
         _register(service, [(surname, name, rating, "RU", club) for surname, name, rating, club in VLADIVOSTOK])
         for number, winners in enumerate(VLADIVOSTOK_WINNERS, start=1):
             service.commit(actions.pair(service.state, random.Random(number)))
-            for board in service.state.round(number).boards:
+            for board in service.state.rounds[number - 1].boards:
                 code = "W+" if board.white in winners else "B+"
                 service.commit(
                     actions.result(number, board.number, code, (number, board.number) in VLADIVOSTOK_SWAPPED)

@@ -1,14 +1,19 @@
-"""The app's own settings, kept in the data folder (``~/Tengen/settings.json``)."""
+"""The app's own settings, kept in the data folder (``~/Tengen/settings.json``).
+
+The file is JSON a referee may have edited by hand: each reader checks the kind of its
+value, and a value of the wrong kind is as good as none (a number for the recent
+tournaments stopped the start screen from opening)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from schemes.log.replay import LANGUAGES  # the languages a tournament's papers are in: the app's too
 
 
-def load(folder: Path) -> dict:
+def load(folder: Path) -> dict[str, object]:
     try:
         settings = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -16,18 +21,25 @@ def load(folder: Path) -> dict:
     return settings if isinstance(settings, dict) else {}
 
 
-def save(folder: Path, settings: dict) -> None:
+def save(folder: Path, settings: Mapping[str, object]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "settings.json").write_text(json.dumps(settings, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
+def text(folder: Path, key: str) -> str:
+    """A setting that is text, or ``""``."""
+    value = load(folder).get(key, "")
+    return value if isinstance(value, str) else ""
+
+
 def language(folder: Path) -> str:
-    chosen = load(folder).get("language", "ru")
+    chosen = text(folder, "language")
     return chosen if chosen in LANGUAGES else "ru"
 
 
 def recent(folder: Path) -> list[str]:
-    return [p for p in load(folder).get("recent", []) if isinstance(p, str)]
+    paths = load(folder).get("recent", [])
+    return [p for p in paths if isinstance(p, str)] if isinstance(paths, list) else []
 
 
 def remember(folder: Path, path: Path) -> None:

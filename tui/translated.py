@@ -9,19 +9,28 @@ command palette speak it.  A language switch recomposes the screen, which runs
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from textual.binding import Binding, BindingsMap
+from textual.binding import BindingsMap
 
 from tui.i18n import _
 
+# A widget to the type checker, which then knows what the methods below call; a plain mixin at
+# run time: Textual follows a class's first Textual base alone for its default CSS and its CSS
+# type names, so ``Pane(Translated, Vertical)`` would lose Vertical's.
+if TYPE_CHECKING:
+    from textual.widget import Widget as _Node
+else:
+    _Node = object
 
-class Translated:
-    BINDINGS: list[Binding] = []
+
+class Translated(_Node):
+    """Mixed into screens and panes only (each a widget)."""
 
     def translate_bindings(self) -> None:
         """The node's bindings — its own and those it inherits (a screen's Tab and Shift+Tab) —
         described in the interface language."""
-        merged = type(self)._merge_bindings()  # type: ignore[attr-defined]
+        merged = type(self)._merge_bindings()
         self._bindings = BindingsMap.from_keys(
             {
                 key: [replace(b, description=_(b.description)) for b in bindings]

@@ -6,9 +6,9 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event, retracted_ids
@@ -16,6 +16,11 @@ from schemes.log.history import describe
 from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Tournament
 from tui.i18n import _, event_text, language, scheme_title
+
+if TYPE_CHECKING:
+    from argparse import Namespace
+
+    from schemes.awards.prizes import Prize
 
 
 def shown_path(path: Path) -> str:
@@ -344,7 +349,7 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def prizes_of(state: Tournament, after_round: int, options: Any = None) -> list[Any]:
+def prizes_of(state: Tournament, after_round: int, options: Namespace | None = None) -> list[Prize]:
     """The prizes after ``after_round`` by the usual rules, or by the command line's
     ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
     from schemes.awards.prizes import field_of, hand_out, standard_rules
@@ -358,7 +363,7 @@ def prizes_of(state: Tournament, after_round: int, options: Any = None) -> list[
     return hand_out(field, rules, one_prize=not options.many)
 
 
-def prizes_json(prizes: list[Any]) -> list[dict[str, Any]]:
+def prizes_json(prizes: Sequence[Prize]) -> list[dict[str, Any]]:
     """``prizes --json``: ``[{"prize": …, "players": [id…], "value": …}]``."""
     return [{"prize": p.name, "players": list(p.players), "value": p.value} for p in prizes]
 
@@ -372,9 +377,9 @@ def prize_title(name: str) -> str:
     return prize_name(name, lambda phrase: words.get(phrase, phrase))
 
 
-def prize_notes(state: Tournament, prizes: list[Any]) -> list[str]:
+def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     """Why a better player did not get a prize: he has one already (one prize each)."""
-    first_prize = {}
+    first_prize: dict[int, str] = {}
     for prize in prizes:
         for player in prize.players:
             first_prize.setdefault(player, prize.name)
@@ -387,7 +392,7 @@ def prize_notes(state: Tournament, prizes: list[Any]) -> list[str]:
     ]  # fmt: skip
 
 
-def prizes_text(state: Tournament, prizes: list[Any]) -> str:
+def prizes_text(state: Tournament, prizes: Sequence[Prize]) -> str:
     lines = [_("{name} — prizes", name=state.settings.name)]
     for prize in prizes:
         names = ", ".join(player_label(state, p) for p in prize.players)
@@ -395,7 +400,7 @@ def prizes_text(state: Tournament, prizes: list[Any]) -> str:
     return "\n".join(lines + prize_notes(state, prizes))
 
 
-def bracket_lines(state: Tournament, say: Any = str) -> list[str]:
+def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[str]:
     """The play-off bracket as text, a stage after another: each match, its score, ``>`` at
     the one through (fits 80 columns at any size of bracket)."""
     from schemes.systems.playoff import bracket

@@ -15,6 +15,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import DataTable, OptionList
+from textual.widgets.data_table import ColumnKey, RowKey
 from textual.widgets.option_list import Option
 
 
@@ -30,7 +31,7 @@ def _quiet_select_lists() -> None:
 _quiet_select_lists()
 
 
-def plain(value: Any) -> Text:
+def plain(value: object) -> Text:
     """``value`` as literal text: brackets stay brackets."""
     return value if isinstance(value, Text) else Text(str(value), end="")
 
@@ -45,11 +46,18 @@ class PlainTable(DataTable[Any]):
         Binding("end", "scroll_bottom", "Last row", show=False, id="table.last_row"),
     ]
 
-    def add_row(self, *cells: Any, **options: Any) -> Any:
+    def add_row(self, *cells: Any, **options: Any) -> RowKey:
         return super().add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), **options)
 
-    def update_cell(self, row_key: Any, column_key: Any, value: Any, **options: Any) -> None:
+    def update_cell(self, row_key: RowKey | str, column_key: ColumnKey | str, value: Any, **options: Any) -> None:
         super().update_cell(row_key, column_key, plain(value) if isinstance(value, str) else value, **options)
+
+    def cursor_key(self) -> str | None:
+        """The key of the row under the cursor (``fill`` keys every row), None in an empty table."""
+        if self.row_count == 0:
+            return None
+        row_key, _column = self.coordinate_to_cell_key(self.cursor_coordinate)
+        return row_key.value
 
     def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[str]]], width: int) -> None:
         """The table anew, its columns fitted to ``width`` terminal cells: each as wide as
@@ -85,7 +93,8 @@ class MarkedList(OptionList):
     terminal, a colour-blind referee): Space or Enter ticks the one under the cursor.
     Textual's own SelectionList draws a toggle of its own beside such words (``▐X▌``)."""
 
-    BINDINGS = [Binding("space", "toggle", "Tick", show=False, id="marked_list.tick")]
+    BINDINGS = [Binding("space", "tick", "Tick", show=False, id="marked_list.tick")]
+    """``tick``, not ``toggle``: every Textual node has a ``toggle`` action of its own (of an attribute)."""
 
     def __init__(self, *items: tuple[str, str, bool], **options: Any) -> None:
         self.titles = {value: title for title, value, _selected in items}
@@ -100,7 +109,7 @@ class MarkedList(OptionList):
     def marked(self, value: str) -> Text:
         return Text(f"[{'x' if value in self.ticked else ' '}] {self.titles[value]}", end="")
 
-    def action_toggle(self) -> None:
+    def action_tick(self) -> None:
         if self.highlighted is None:
             return
         value = self.get_option_at_index(self.highlighted).id or ""
@@ -109,7 +118,7 @@ class MarkedList(OptionList):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_toggle()
+        self.action_tick()
 
 
 @dataclass(frozen=True)

@@ -63,10 +63,11 @@ class LogPane(Pane):
         """Undo the entry under the cursor, after saying which (it may be days old)."""
         from tui.screens.confirm import ConfirmScreen
 
-        table = self.query_one(PlainTable)
-        if not table.row_count:
+        key = self.query_one(PlainTable).cursor_key()
+        if key is None:
             return
-        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
-        event = self.session.events[int(row_key.value) - 1]
+        event = self.session.events[int(key) - 1]
         question = _("Undo entry {event}: {what}?", event=event.id, what=event_text(event))
-        self.app.push_screen(ConfirmScreen(question), lambda yes: self.screen.undo(event.id) if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(question), lambda yes: self.tournament_screen.undo(event.id) if yes else None
+        )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.actions import parse as parse_action
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -10,6 +12,9 @@ from textual.events import Key
 from data.service import Service
 from tui.i18n import _
 from tui.translated import Translated
+
+if TYPE_CHECKING:
+    from tui.screens.tournament import TournamentScreen
 
 
 class Pane(Translated, Vertical):
@@ -27,8 +32,19 @@ class Pane(Translated, Vertical):
         """Redraw from the session's state."""
 
     @property
+    def tournament_screen(self) -> TournamentScreen:
+        """The screen this pane is a tab of: its session, and ``act`` for every change (which
+        turns a refusal into a notification and redraws)."""
+        from tui.screens.tournament import TournamentScreen  # it imports the panes
+
+        screen = self.screen
+        if not isinstance(screen, TournamentScreen):
+            raise TypeError(f"{type(self).__name__} is a tab of a tournament's screen, not of {type(screen).__name__}")
+        return screen
+
+    @property
     def session(self) -> Service:
-        return self.screen.session
+        return self.tournament_screen.session
 
     def after_recompose(self) -> None:
         self.show(self.session)

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Input
 
-from data.importers import ImportFailed, RatedPlayer, is_rating_list, read_csv, without_twins
+from data.importers import BadRow, ImportFailed, RatedPlayer, Row, is_rating_list, read_csv, without_twins
 from data.service import Service
 from schemes import registry
 from schemes.log import actions
 from schemes.state.model import Player
 from schemes.values.names import fold
+from tui.app import TengenApp
 from tui.i18n import _, said
 from tui.panes.pane import Pane
 from tui.views import shown_path
@@ -32,6 +36,8 @@ class PlayersPane(Pane):
         Binding("slash", "search", "Search", id="players.search"),
         Binding("escape", "leave_search", "Close", show=False, id="players.close"),
     ]
+    app = getters.app(TengenApp)
+    """Tengen's app: its data folder keeps the rating list last used."""
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
@@ -110,11 +116,8 @@ class PlayersPane(Pane):
         self.query_one(DataTable).focus()
 
     def selected_id(self) -> int | None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return None
-        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
-        return int(row_key.value)
+        key = self.query_one(PlainTable).cursor_key()
+        return None if key is None else int(key)
 
     def selected(self) -> Player | None:
         player_id = self.selected_id()
@@ -132,13 +135,13 @@ class PlayersPane(Pane):
         if search.has_focus:
             self.query_one(DataTable).focus()
         else:
-            self.screen.action_close()
+            self.tournament_screen.action_close()
 
     def action_add(self) -> None:
         from tui.screens.confirm import ConfirmScreen
         from tui.screens.player_form import PlayerFormScreen
 
-        def register(fields: dict | None, sure: bool = False) -> None:
+        def register(fields: dict[str, Any] | None, sure: bool = False) -> None:
             if not fields:
                 return
             twin = actions.looks_registered(self.session.state, fields["surname"], fields.get("name", ""))
@@ -150,7 +153,7 @@ class PlayersPane(Pane):
                 )
                 self.app.push_screen(ConfirmScreen(question), lambda yes: register(fields, True) if yes else None)
                 return
-            if self.screen.act(actions.register(self.session.events, **fields)):
+            if self.tournament_screen.act(actions.register(self.session.events, **fields)):
                 self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
 
         self.app.push_screen(PlayerFormScreen(None), register)
@@ -162,8 +165,8 @@ class PlayersPane(Pane):
         if player is None:
             return
 
-        def save(fields: dict | None) -> None:
-            if fields and self.screen.act(actions.edit(player.id, **fields)):
+        def save(fields: dict[str, Any] | None) -> None:
+            if fields and self.tournament_screen.act(actions.edit(player.id, **fields)):
                 self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
         self.app.push_screen(PlayerFormScreen(player), save)
@@ -183,7 +186,7 @@ class PlayersPane(Pane):
             except ValueError:
                 self.notify(_("A whole number"), severity="error")
                 return
-            self.screen.act(actions.skip(player.id, rounds))
+            self.tournament_screen.act(actions.skip(player.id, rounds))
 
         self.app.push_screen(AskScreen(f"{player.full_name}: {_('Rounds to skip (2 3)')}"), skip)
 
@@ -197,7 +200,7 @@ class PlayersPane(Pane):
 
         def withdraw(sure: bool | None) -> None:
             if sure:
-                self.screen.act(actions.withdraw(self.session.state, player.id))
+                self.tournament_screen.act(actions.withdraw(self.session.state, player.id))
 
         self.app.push_screen(
             ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)), withdraw
@@ -211,7 +214,7 @@ class PlayersPane(Pane):
         if not player.preregistered:
             self.notify(_("{name} is registered already, not in advance", name=player.full_name), severity="warning")
             return
-        if self.screen.act(actions.edit(player.id, preregistered=False)):
+        if self.tournament_screen.act(actions.edit(player.id, preregistered=False)):
             self.notify(_("{name} has come: paired from round {round}", name=player.full_name,
                           round=self.session.state.paired_rounds + 1))  # fmt: skip
 
@@ -247,7 +250,7 @@ class PlayersPane(Pane):
             return
         self.register_rows(rows)
 
-    def ask_about_bad_rows(self, path: Path, rows: list, errors: list) -> None:
+    def ask_about_bad_rows(self, path: Path, rows: Sequence[Row], errors: Sequence[BadRow]) -> None:
         """The bad rows listed in the question itself (not in a notification over the
         table), «Нет» in focus: importing a list with mistakes is never the default."""
         from tui.screens.confirm import ChoiceScreen, ConfirmScreen
@@ -264,8 +267,8 @@ class PlayersPane(Pane):
         self.app.push_screen(ConfirmScreen(question, default=False, details=details),
                              lambda yes: self.register_rows(rows) if yes else None)  # fmt: skip
 
-    def register_rows(self, rows: list) -> None:
-        done = self.screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
+    def register_rows(self, rows: Sequence[Row]) -> None:
+        done = self.tournament_screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
         if done:
             self.notify(_("{count} players registered", count=len(done.events)))
 
@@ -276,7 +279,7 @@ class PlayersPane(Pane):
         from tui.screens.rating_lookup import RatingLookupScreen
 
         def register(player: RatedPlayer | None) -> None:
-            if player and self.screen.act(actions.register(self.session.events, **player.profile())):
+            if player and self.tournament_screen.act(actions.register(self.session.events, **player.profile())):
                 self.notify(_("Registered: {name}", name=f"{player.surname} {player.name}"))
 
         self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)

@@ -254,13 +254,10 @@ class RoundsPane(Pane):
             table.move_cursor(row=table.get_row_index(str(board)))
 
     def current_board(self) -> int | None:
-        table = self.query_one(DataTable)
         if self.board_typed:
             return int(self.board_typed)
-        if table.row_count == 0:
-            return None
-        row_key, _column = table.coordinate_to_cell_key(table.cursor_coordinate)
-        return int(row_key.value)
+        key = self.query_one(PlainTable).cursor_key()
+        return None if key is None else int(key)
 
     def action_result(self, key: str) -> None:
         """Record a result; ask first when no board number was typed (the cursor's board is
@@ -301,7 +298,7 @@ class RoundsPane(Pane):
             question = _("Board {board}: {result}?", board=number, result=said_result)
 
         def record(yes: bool | None = True) -> None:
-            if yes and self.screen.act(actions.result(self.viewing, number, code, swapped)):
+            if yes and self.tournament_screen.act(actions.result(self.viewing, number, code, swapped)):
                 self.next_missing(number)
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
@@ -312,6 +309,8 @@ class RoundsPane(Pane):
 
     def next_missing(self, after: int) -> None:
         played = self.session.state.round(self.viewing)
+        if played is None:  # never: a result was just recorded in it
+            return
         later = [n for n in played.missing if n > after] or list(played.missing)
         if later:
             self.jump_to(later[0])
@@ -416,9 +415,9 @@ class RoundsPane(Pane):
         table.focus()
         self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
 
-    def record_pairing(self, action: tuple) -> None:
+    def record_pairing(self, action: actions.Action) -> None:
         self.loaded()
-        if self.screen.act(action):
+        if self.tournament_screen.act(action):
             self.chosen = None
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
@@ -502,4 +501,4 @@ class RoundsPane(Pane):
         except InvalidEvent as error:
             self.notify(said(error), severity="error")
             return
-        self.screen.act(action)
+        self.tournament_screen.act(action)

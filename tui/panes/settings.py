@@ -78,7 +78,7 @@ class SettingsPane(Pane):
             except InvalidEvent as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
-            self.screen.act(action)
+            self.tournament_screen.act(action)
 
         setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
         self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current), changed)

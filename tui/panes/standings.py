@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.widgets import Static
 
 from data.service import Service
 from paperwork.labels import bracketed, labels
@@ -12,6 +14,7 @@ from paperwork.marks import legend, opponent_mark
 from paperwork.per_scheme import paper
 from schemes.awards.teams import DEFAULT_BEST
 from schemes.registry import get_scheme, is_final_table
+from schemes.state.model import Tournament
 from schemes.state.records import outcomes
 from tui import views
 from tui.i18n import _, language
@@ -44,7 +47,7 @@ class StandingsPane(Pane):
     def show(self, session: Service) -> None:
         state, after = session.state, session.after_round(self.after, nearest=True)
         data = views.standings_json(state, after)
-        table = self.query_one(DataTable)
+        table = self.query_one(PlainTable)
         table.clear(columns=True)
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings after round {round}", round=after)
@@ -79,7 +82,7 @@ class StandingsPane(Pane):
                 )
         self.stale = False
 
-    def fill_rounds(self, table: DataTable, data: dict, state, after: int) -> None:
+    def fill_rounds(self, table: PlainTable, data: dict[str, Any], state: Tournament, after: int) -> None:
         """Every round of every player in the paper's notation, opponents named as the paper
         names them (by number, or by row where the paper lists by place: McMahon, Swiss),
         and the marks' legend under the table."""
@@ -99,7 +102,7 @@ class StandingsPane(Pane):
         shown.display = True
 
     @staticmethod
-    def fill_teams(table: DataTable, state, after: int) -> None:
+    def fill_teams(table: PlainTable, state: Tournament, after: int) -> None:
         data = views.teams_json(state, after, DEFAULT_BEST, None, "wins")
         table.add_columns(_("Place"), _("Team"), _("Score"), _("All"), _("Players"))
         for team in data["teams"]:

@@ -39,7 +39,7 @@ OPTIONAL = ("patronymic", "team", "category")
 """Text fields kept as typed (the date of birth and the sex are checked)."""
 
 
-class PlayerFormScreen(Translated, ModalScreen[dict | None]):
+class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="player_form.cancel"),
         Binding("f10", "save", "Save", id="player_form.save"),

@@ -27,7 +27,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     def __init__(self, folder: Path, path: Path | None) -> None:
         super().__init__()
         self.folder = folder
-        self.path = path or Path(settings.load(folder).get("rating_list", ""))
+        self.path = path or Path(settings.text(folder, "rating_list"))
         self.ratings: RatingList | None = None
 
     def compose(self) -> ComposeResult:
@@ -77,7 +77,8 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
             )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.ratings.by_pin(event.option.id) if self.ratings else None)
+        pin = event.option.id  # each option's id is its player's PIN
+        self.dismiss(self.ratings.by_pin(pin) if self.ratings and pin is not None else None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

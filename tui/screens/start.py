@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -12,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from data.store import Summary, summary
 from tui import settings
+from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
 from tui.views import shown_path
@@ -26,6 +28,8 @@ class StartScreen(Translated, Screen[None]):
         Binding("l", "app.switch_language", "Language", id="start.language"),
         Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
+    app = getters.app(TengenApp)
+    """Tengen's app, which opens the tournament chosen here."""
 
     def __init__(self, folder: Path, also: Path | None = None) -> None:
         super().__init__()
@@ -87,7 +91,8 @@ class StartScreen(Translated, Screen[None]):
             options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.open_tournament(Path(event.option.id))
+        if event.option.id is not None:  # each option's id is its file's path
+            self.app.open_tournament(Path(event.option.id))
 
     def action_new(self) -> None:
         from tui.screens.new_tournament import NewTournamentScreen

@@ -10,7 +10,9 @@ import shutil
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -21,6 +23,7 @@ from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
+from tui.app import TengenApp
 from tui.i18n import _, event_text, said, scheme_title
 from tui.panes.log import LogPane
 from tui.panes.pane import Pane
@@ -30,6 +33,9 @@ from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.translated import Translated
 from tui.views import shown_path
+
+if TYPE_CHECKING:
+    from tui.screens.progress import ProgressScreen
 
 TABS = (
     ("players", "Players", "F2", PlayersPane),
@@ -57,6 +63,8 @@ class TournamentScreen(Translated, Screen[None]):
         Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
+    app = getters.app(TengenApp)
+    """Tengen's app: whether printed files open in a viewer."""
 
     def __init__(self, session: Service) -> None:
         super().__init__()
@@ -190,7 +198,7 @@ class TournamentScreen(Translated, Screen[None]):
         self.app.push_screen(progress)
         self.run_worker(lambda: self.write_documents(kinds, round_number, progress), thread=True, group="print")
 
-    def write_documents(self, kinds: list[str], round_number: int | None, progress) -> None:
+    def write_documents(self, kinds: list[str], round_number: int | None, progress: ProgressScreen) -> None:
         """Runs in a thread: each PDF next to the tournament file, the bar moving on."""
         from paperwork.build import print_to, round_of
 

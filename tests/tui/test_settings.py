@@ -1,0 +1,52 @@
+"""The app's own settings file (``settings.json`` in the data folder) is JSON a referee may
+have edited by hand: a value of the wrong kind is as good as none, never a crash."""
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from tests.tui.conftest import run_test
+from tui import i18n, settings
+from tui.app import TengenApp
+from tui.screens.rating_lookup import RatingLookupScreen
+from tui.screens.start import StartScreen
+
+
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+def edited(folder: Path, text: str) -> Path:
+    (folder / "settings.json").write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("recent", ["5", '"/tmp"', "{}", "null"])
+def test_recent_tournaments_of_the_wrong_kind_are_none(tmp_path: Path, recent: str) -> None:
+    assert settings.recent(edited(tmp_path, f'{{"recent": {recent}}}')) == []
+
+
+@pytest.mark.parametrize("language", ["5", '["en"]', "null", '"de"'])
+def test_a_language_of_the_wrong_kind_is_russian(tmp_path: Path, language: str) -> None:
+    assert settings.language(edited(tmp_path, f'{{"language": {language}}}')) == "ru"
+
+
+async def test_the_start_screen_opens_over_a_damaged_list_of_recent_tournaments(folder: Path) -> None:
+    app = TengenApp(None, folder=edited(folder, '{"recent": 5}'), open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.screen.query_one("#tournaments", OptionList).option_count == 6  # the folder's own
+
+
+async def test_the_rating_list_lookup_opens_over_a_damaged_last_list(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=edited(folder, '{"rating_list": 5}'), open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, RatingLookupScreen)
+        assert app.screen.query_one("#list-path", Input).value == ""  # none remembered: one to type
