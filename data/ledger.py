@@ -1,7 +1,7 @@
 """A tournament file together with the state its log replays to.
 
 This is where the referee's actions meet the disk: an action is checked against
-the whole log (``schemes.history``) and only then appended, so a refused action
+the whole log (``schemes.log.history``) and only then appended, so a refused action
 leaves the file exactly as it was.
 """
 

@@ -9,6 +9,7 @@ may be written as an output — each is answered here once.  Laptops sharing a t
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 from data.errors import Refused
 from data.ledger import Ledger
 from data.lock import lock_path
-from data.store import backup_path, check_regular, is_tournament, real_path
+from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
 from schemes.errors import Notice
 from schemes.log import actions
 from schemes.log.actions import Action
@@ -37,6 +38,18 @@ class Change:
     def event(self) -> Event:
         """The last event appended (a command of one action appends one)."""
         return self.events[-1]
+
+
+@dataclass(frozen=True)
+class Output:
+    """A file the service checked may be written as an output (``Service.output``): the only
+    way the command line, the app and the paperwork write one, so none can skip the check."""
+
+    path: Path
+
+    def write(self, payload: bytes) -> None:
+        """Written whole or not at all (a full disk leaves no half document behind)."""
+        write_atomically(self.path, payload, keep_backup=False)
 
 
 @dataclass(frozen=True)
@@ -107,14 +120,14 @@ class Service:
     def paired_round(self, number: int | None) -> int:
         return paired_round(self.state, number)
 
-    def output(self, text: str) -> Path:
+    def output(self, text: str) -> Output:
         """The file an output (a PDF, a table, an export) may be written to, checked before any
         work: a file in a folder that exists, and never a tournament file, its backup or its
         lock (nothing replaces a tournament but a new state of itself).  Through a symbolic
         link, the real file."""
         if not text.strip():
             raise Refused("-o: give the name of the file to write")
-        if not text.isprintable():
+        if any(unicodedata.category(char) == "Cc" for char in text):  # a no-break space in a folder is fine
             raise Refused("-o: the file name holds control characters")
         try:
             path = Path(text).expanduser()
@@ -131,7 +144,7 @@ class Service:
         locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
         if real in own or locked or is_tournament(real):
             raise Refused("{path} is a tournament file (or its backup or lock): choose another name", path=text)
-        return real
+        return Output(real)
 
     def close(self) -> None:
         self._ledger.close()

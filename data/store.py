@@ -298,17 +298,46 @@ def summary(path: Path) -> Summary | None:
     return Summary(str(created["name"]), str(created["scheme"]), created.get("rounds"), paired)
 
 
-def restore(path: Path) -> None:
+def restore(path: Path) -> Path | None:
     """``FILE.bak`` back as ``FILE``, under the writer lock; the file it replaces is kept as
-    ``FILE.damaged`` so that even a wrong restore loses nothing."""
+    ``FILE.damaged`` (``FILE.damaged-2``… when one is kept already), so that even a wrong
+    restore, or a second one, loses nothing.  Where it was kept, if there was a file."""
     path = real_path(path)
     backup = backup_path(path)
     with WriterLock(path):
         payload = backup.read_bytes()
         _events(backup, _load(backup))
+        kept = None
         if path.exists():
-            write_atomically(path.with_name(path.name + ".damaged"), path.read_bytes(), keep_backup=False)
+            kept = damaged_name(path)
+            write_atomically(kept, path.read_bytes(), keep_backup=False)
         write_atomically(path, payload, keep_backup=False)
+    return kept
+
+
+def damaged_name(path: Path) -> Path:
+    """Where ``restore`` keeps the file it replaces: ``FILE.damaged``, or ``FILE.damaged-2``,
+    ``-3``…, the first name nothing holds."""
+    wanted = path.with_name(path.name + ".damaged")
+    candidate, number = wanted, 1
+    while candidate.exists() or candidate.is_symlink():
+        number += 1
+        candidate = wanted.with_name(f"{wanted.name}-{number}")
+    return candidate
+
+
+_BESIDE = (".bak", ".lock", ".damaged")
+"""What Tengen keeps beside a tournament ``FILE``: ``FILE.bak``, ``FILE.lock``, ``FILE.damaged``."""
+
+
+def _beside_a_tournament(path: Path) -> Path | None:
+    """The tournament whose backup, lock or kept damaged file ``path`` would be, if any."""
+    for suffix in _BESIDE:
+        stem, found, rest = path.name.rpartition(suffix)
+        numbered = suffix == ".damaged" and rest[:1] == "-" and rest[1:].isdigit()
+        if found and stem and (not rest or numbered) and path.with_name(stem).is_file():
+            return path.with_name(stem)
+    return None
 
 
 class TournamentFile:
@@ -383,6 +412,13 @@ class TournamentFile:
         path = real_path(path)
         if path.exists() or path.is_symlink():
             raise TournamentFileError("{path} exists already: choose another name", path=path)
+        owner = _beside_a_tournament(path)
+        if owner is not None:  # Tengen would replace it at the owner's next entry
+            raise TournamentFileError(
+                "{path} is the name of what Tengen keeps beside {tournament}: choose another name",
+                path=path.name,
+                tournament=owner.name,
+            )
         if not path.parent.is_dir():
             raise TournamentFileError("{folder}: no such folder", folder=path.parent)
         if [e.id for e in events] != list(range(1, len(events) + 1)):

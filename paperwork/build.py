@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from data.service import after_round, paired_round
+from data.service import Output, after_round, paired_round
 from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
@@ -51,5 +50,5 @@ def document(kind: str, tournament: Tournament, events: Sequence[Event], round_n
     return _BUILDERS[kind](tournament, events, round_number)
 
 
-def print_to(path: str | Path, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> None:
-    write(document(kind, tournament, events, round_number), path)
+def print_to(output: Output, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> None:
+    write(document(kind, tournament, events, round_number), output)

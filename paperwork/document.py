@@ -18,7 +18,7 @@ from typing import Literal
 from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
-from data.store import write_atomically
+from data.service import Output
 from paperwork.labels import abbreviation, bracketed, labels
 from paperwork.marks import legend, points
 from schemes.log.events import Event
@@ -287,6 +287,6 @@ def shown_date(day: date, lang: str) -> str:
     return day.strftime("%d.%m.%Y") if lang == "ru" else day.isoformat()
 
 
-def write(document: FPDF, path: str | Path) -> None:
-    """The PDF, written atomically: a full disk leaves no half document behind."""
-    write_atomically(Path(path), bytes(document.output()), keep_backup=False)
+def write(document: FPDF, output: Output) -> None:
+    """The PDF, into the file the service checked (written whole or not at all)."""
+    output.write(bytes(document.output()))

@@ -1,6 +1,6 @@
-"""What a scheme's paperwork is made of.  Each scheme's module in this package builds one
-``SchemePaper``; ``paperwork/per_scheme/__init__.py`` lists them, and a scheme missing
-there fails ``tests/paperwork/test_every_scheme.py``, not at a referee's printer."""
+"""What a scheme's paperwork is made of.  Each scheme's module in ``paperwork/per_scheme``
+builds one ``SchemePaper``; the scheme's registry line names it, and a scheme whose line
+names none fails ``tests/paperwork/test_every_scheme.py``, not at a referee's printer."""
 
 from __future__ import annotations
 

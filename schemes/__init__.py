@@ -1,6 +1,7 @@
-"""The tournament systems: pure rules over the replayed event log, no I/O.
+"""The rules: pure functions over the replayed event log, no I/O.
 
-``model`` holds the state, ``events`` and ``replay`` the log and its reducer,
-``history`` undo and redo, ``actions`` what a referee can do; each scheme module
-pairs rounds and orders players.
+``log`` holds the events, their reducer, undo and redo and what a referee can do;
+``state`` the tournament the replay leaves; ``systems`` each scheme, built on ``base``;
+``values``, ``algorithms`` and ``awards`` what they share; ``registry`` lists the schemes
+(docs/architecture.md draws the tree).
 """

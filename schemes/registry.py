@@ -1,8 +1,8 @@
 """The schemes the program knows, by the name the command line and the file use.
 
 A scheme is its rules module (``schemes/systems/``), its paperwork module
-(``paperwork/per_scheme/``), its tests, and one line here: the app, the command line, the
-paperwork and the demo find it from this list alone.
+(``paperwork/per_scheme/``), its tests, and one line here: the app, the command line and
+the paperwork find it from this list alone.
 """
 
 from __future__ import annotations

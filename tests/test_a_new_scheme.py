@@ -54,6 +54,8 @@ def test_the_command_line_and_the_paperwork_play_it(toy: Path, capsys: pytest.Ca
     _run(capsys, "new", "t.json", "--scheme", "toy", "--rounds", "2", "--name", "Toy cup")
     for surname in ("Антонов", "Борисов", "Васильев"):
         _run(capsys, "-f", "t.json", "player", "add", "--surname", surname, "--name", "Иван", "--rank", "1k")
+    assert main(["-f", "t.json", "pair", "--bye", "3"]) == 2  # it does not choose byes: its pairing says
+    assert "toy: the table or the bracket decides who sits out" in capsys.readouterr().err
     pairing = _run(capsys, "-f", "t.json", "pair")
     assert "Антонов" in pairing and "Борисов" in pairing and "Васильев" in pairing  # 1–2 on board 1, 3 sits out
     _run(capsys, "-f", "t.json", "result", "1", "1", "B+")

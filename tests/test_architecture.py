@@ -55,3 +55,19 @@ def test_every_folder_of_code_is_a_package() -> None:
         source.parent for top in TOP for source in (ROOT / top).rglob("*.py") if "__pycache__" not in str(source)
     }
     assert sorted(str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists()) == []
+
+
+def test_each_schemes_paperwork_reads_only_its_own_systems_rules() -> None:
+    """The paperwork of one scheme may use the rules of its own system and none other's (the
+    contract over ``paperwork.per_scheme.*`` keeps them apart from each other only)."""
+    foreign = []
+    for source in sorted((ROOT / "paperwork" / "per_scheme").glob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module:  # ``from schemes.systems import fors`` too
+                modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            for module in modules:
+                parts = module.split(".")
+                if parts[:2] == ["schemes", "systems"] and len(parts) > 2 and parts[2] != source.stem:
+                    foreign.append(f"{source.name}: {module}")
+    assert foreign == []

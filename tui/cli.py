@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
-from data.service import Change, Service
+from data.service import Change, Output, Service
 from data.state_cache import keep_compiled_code
-from data.store import backup_path, real_path, restore, write_atomically
+from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
@@ -704,11 +704,11 @@ def _cmd_export(args: argparse.Namespace) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    write_atomically(output, text.encode("utf-8"), keep_backup=False)
+    output.write(text.encode("utf-8"))
     print(_("rating table written to {path}", path=args.output))
 
 
-def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Event], output: Path) -> None:
+def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Event], output: Output) -> None:
     from paperwork import blanks
     from paperwork.build import blank_size
     from paperwork.document import write
@@ -736,7 +736,7 @@ def _export_table(args: argparse.Namespace, service: Service) -> None:
         raise BadInput("export {what}: name the file to write with -o", what=args.what)
     after = service.after_round(args.after)
     output = service.output(args.output)
-    write_atomically(output, export(service.state, args.what, after, "xlsx" if args.xlsx else "csv"), keep_backup=False)
+    output.write(export(service.state, args.what, after, "xlsx" if args.xlsx else "csv"))
     print(_("{document} written to {path}", document=_(args.what), path=args.output))
 
 
@@ -747,7 +747,7 @@ def _export_opengotha(args: argparse.Namespace, service: Service) -> None:
         raise BadInput("export opengotha: name the file to write with -o FILE.xml")
     output = service.output(args.output)
     written = write(service.state)
-    write_atomically(output, written.text.encode("utf-8"), keep_backup=False)
+    output.write(written.text.encode("utf-8"))
     print(_("OpenGotha file written to {path}", path=args.output))
     for warning in written.warnings:
         _warn(said(warning))
@@ -778,7 +778,11 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     )
     if not args.yes:
         print(
-            _("Put it back as {name} (the current file is kept as {name}.damaged)? [y/N] ", name=path.name),
+            _(
+                "Put it back as {name} (the current file is kept as {kept})? [y/N] ",
+                name=path.name,
+                kept=damaged_name(path).name,
+            ),  # fmt: skip
             end="",
             flush=True,
         )

@@ -241,5 +241,5 @@ def write_demo_paperwork(path: Path) -> list[Path]:
     for kind in DEMO_PAPERS:
         target = service.output(str(path.with_name(f"{path.stem}-{kind}.pdf")))
         print_to(target, kind, state, service.events, round_of(kind, state, None))
-        written.append(target)
+        written.append(target.path)
     return written

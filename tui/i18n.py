@@ -2,7 +2,7 @@
 
 Strings are written in English in the code and looked up here, gettext-style, when
 the interface is Russian; a test checks that every string the app shows has its
-Russian line.  Log entries come from ``schemes.history.describe_parts`` as English
+Russian line.  Log entries come from ``schemes.log.history.describe_parts`` as English
 templates and are translated the same way.
 """
 
@@ -411,7 +411,7 @@ RU = {
     "OpenGotha file written to {path}": "Файл OpenGotha записан в {path}",
     "rating table written to {path}": "таблица для РК записана в {path}",
     "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
-    "Put it back as {name} (the current file is kept as {name}.damaged)? [y/N] ": "Вернуть его как {name} (нынешний файл сохранится как {name}.damaged)? [д/Н] ",
+    "Put it back as {name} (the current file is kept as {kept})? [y/N] ": "Вернуть его как {name} (нынешний файл сохранится как {kept})? [д/Н] ",
     "restored {path} from {backup}": "{path} восстановлен из {backup}",
     "demo tournament written to {path} (and {count} PDFs beside it)": "демонстрационный турнир записан в {path} (и рядом PDF: {count})",
     "tengen: interrupted; the file holds every entry that was confirmed": "tengen: прервано; в файле есть все подтверждённые записи",
@@ -538,6 +538,7 @@ RU = {
     "a round robin needs at least 2 players": "для кругового турнира нужно хотя бы 2 игрока",
     "{folder}: no such folder": "{folder}: нет такой папки",
     "{path} exists already: choose another name": "{path} уже существует: выберите другое имя",
+    "{path} is the name of what Tengen keeps beside {tournament}: choose another name": "{path} — имя файла, который Tengen хранит рядом с {tournament}: выберите другое имя",
     "{path}: cannot write in {folder} ({reason})": "{path}: нельзя записать в {folder} ({reason})",
     "{path}: cannot write it ({reason}); the file is as it was before": "{path}: не удалось записать ({reason}); файл остался прежним",
     "{path}: {what}": "{path}: {what}",
@@ -904,8 +905,7 @@ RU = {
     "bad rank index {rank}": "неверный номер ранга {rank}",
     "numbering is by hand: give the order of player ids (pair --order 3,1,2,...)": "нумерация вручную: укажите порядок рег. номеров (pair --order 3,1,2,...)",
     "round {round} has an even field ({count} players): nobody has a bye": "в {round}-м туре чётное число игроков ({count}): свободного нет",
-    "{scheme}: the bracket decides who passes without a game": "{scheme}: кто проходит без игры, решает сетка",
-    "{scheme}: the table decides who has the bye": "{scheme}: свободного определяет таблица",
+    "{scheme}: the table or the bracket decides who sits out": "{scheme}: свободного от игры определяет таблица или сетка",
     "player {player} ({name}) had a bye in round {round}": "игрок {player} ({name}) уже был свободен в {round}-м туре",
     "player {player} ({name}) had byes in rounds {rounds}": "игрок {player} ({name}) уже был свободен в турах {rounds}",
     "the order must list every player of the field once, by id": "в порядке каждый игрок должен быть ровно один раз, по рег. номеру",
@@ -941,7 +941,7 @@ RU = {
     "it exists already": "уже существует",
     "the disk cannot be read or written": "диск не читается или не пишется",
     "the file is busy": "файл занят",
-    # log templates (schemes.history.describe_parts)
+    # log templates (schemes.log.history.describe_parts)
     "tournament {name!r} created ({scheme})": "создан турнир {name!r} ({scheme})",
     "player {player} registered: {who}": "игрок {player} зарегистрирован: {who}",
     "player {player} edited: {changed}": "игрок {player} изменён: {changed}",

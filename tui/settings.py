@@ -10,10 +10,14 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
+from data.errors import TournamentFileError
+from data.store import is_tournament, write_atomically
 from schemes.log.replay import LANGUAGES  # the languages a tournament's papers are in: the app's too
 
 
 def load(folder: Path) -> dict[str, object]:
+    if is_tournament(folder / "settings.json"):
+        return {}
     try:
         settings = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -22,8 +26,18 @@ def load(folder: Path) -> dict[str, object]:
 
 
 def save(folder: Path, settings: Mapping[str, object]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "settings.json").write_text(json.dumps(settings, ensure_ascii=False, indent=1), encoding="utf-8")
+    """Written whole or not at all; never over a tournament the referee named ``settings``
+    in the same folder.  The settings are a convenience: where they cannot be kept (that
+    tournament, a full disk, a read-only folder) the app goes on without them."""
+    path = folder / "settings.json"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not is_tournament(path):
+            write_atomically(
+                path, json.dumps(settings, ensure_ascii=False, indent=1).encode("utf-8"), keep_backup=False
+            )
+    except (OSError, TournamentFileError):
+        return
 
 
 def text(folder: Path, key: str) -> str:

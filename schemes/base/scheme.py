@@ -198,8 +198,9 @@ class PairingError(InvalidEvent):
 @dataclass(frozen=True)
 class Traits:
     """What a system allows beyond pairing and ordering, read by the log's checks, the app's
-    keys and the paperwork alike.  The defaults are the strictest: a system says what it
-    allows, and a new one allows nothing by accident."""
+    keys and the paperwork alike.  By default a system allows nothing beyond the common case
+    (every available player seated, a game may be drawn): it says what more it allows, and a
+    new one allows nothing by accident."""
 
     late_entry: bool = False
     """Players may register after round 1 has been paired."""
@@ -228,6 +229,8 @@ class Traits:
     ``PRE``), not paired until then."""
     opengotha: bool = False
     """Paired exactly as OpenGotha pairs: its files in and out, its weights of a pair explained."""
+    bracket: bool = False
+    """Paired from a knockout bracket, which the app shows (the play-off's)."""
     from_places: tuple[tuple[str, str], ...] = ()
     """Parameters a tournament takes when its players are registered in the place order of an
     earlier one (``new --from``), unless the referee gives them (a play-off is then seeded

@@ -84,6 +84,8 @@ class SwissLike:
         new_order = None
         if number == 1:
             field = [p for p in tournament.players.values() if not p.withdrawn_by(1)]
+            if len(field) < 2:  # before the draw, which reads the field (Gamma's top group)
+                raise PairingError("round {round} needs at least 2 players", round=number)
             new_order = tuple(p.id for p in self.numbering(field))
             drawn = self.at_draw(tournament, field)
         plan = self.plan(tournament, number, drawn)

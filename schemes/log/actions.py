@@ -279,8 +279,8 @@ def with_bye(
     the scheme's own rules (a scheme whose table or bracket fixes the byes refuses)."""
     if bye not in state.players:
         raise InvalidEvent("unknown player {player}", player=bye)
-    if not scheme.traits.chooses_byes:  # the table or the bracket says who sits out: the scheme refuses
-        return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+    if not scheme.traits.chooses_byes:  # the table or the bracket says who sits out
+        raise InvalidEvent("{scheme}: the table or the bracket decides who sits out", scheme=scheme.name)
     if state.players[bye].in_advance_for(number) and not state.players[bye].absent_from(number):
         raise InvalidEvent("player {player} is registered in advance, not confirmed: he does not play round {round}",
                            player=bye, round=number)  # fmt: skip

@@ -189,7 +189,11 @@ class Playoff:
     score_name: str = "wins"
     params: Sequence[Param] = PARAMS
     traits: Traits = Traits(
-        numbering_by_hand=True, everyone_plays=False, draws=False, from_places=(("seeding", "registration"),)
+        numbering_by_hand=True,
+        everyone_plays=False,
+        draws=False,
+        bracket=True,
+        from_places=(("seeding", "registration"),),
     )
     recorded: Sequence[Recorded] = ()
 
@@ -213,8 +217,6 @@ class Playoff:
         allow_repeats: bool = False,
         bye: int | None = None,
     ) -> Pairing:
-        if bye is not None:
-            raise PairingError("{scheme}: the bracket decides who passes without a game", scheme=self.name)
         numbering = None
         if not tournament.numbers:
             field = [p for p in tournament.players.values() if p.available_in(1)]

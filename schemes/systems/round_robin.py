@@ -80,8 +80,6 @@ class RoundRobin:
         allow_repeats: bool = False,
         bye: int | None = None,
     ) -> Pairing:
-        if bye is not None:
-            raise PairingError("{scheme}: the table decides who has the bye", scheme=self.name)
         numbers, new_order = dict(tournament.numbers), None
         if not numbers:
             new_order = tuple(_numbering(tournament, rng, order))

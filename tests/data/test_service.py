@@ -93,8 +93,10 @@ def test_an_output_never_replaces_a_tournament_its_backup_or_its_lock(tmp_path: 
             service.output(str(tmp_path / "pipe.pdf"))
         (tmp_path / "real.pdf").write_bytes(b"old")
         os.symlink(tmp_path / "real.pdf", tmp_path / "to-real.pdf")
-        assert service.output(str(tmp_path / "to-real.pdf")) == (tmp_path / "real.pdf").resolve()
-        assert service.output(str(tmp_path / "new.pdf")) == (tmp_path / "new.pdf").resolve()
+        assert service.output(str(tmp_path / "to-real.pdf")).path == (tmp_path / "real.pdf").resolve()
+        new = service.output(str(tmp_path / "new\u00a0file.pdf"))  # a no-break space is no control character
+        new.write(b"%PDF")
+        assert new.path == (tmp_path / "new\u00a0file.pdf").resolve() and new.path.read_bytes() == b"%PDF"
 
 
 def test_a_service_for_writing_holds_the_lock_until_closed(tmp_path: Path) -> None:

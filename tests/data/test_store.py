@@ -101,6 +101,33 @@ def test_create_never_replaces_a_file(tmp_path: Path) -> None:
     assert path.read_text() == "precious"
 
 
+@pytest.mark.parametrize("name", ["t.json.bak", "t.json.lock", "t.json.damaged", "t.json.damaged-2"])
+def test_a_new_tournament_never_takes_the_name_of_what_is_kept_beside_one(tmp_path: Path, name: str) -> None:
+    """A tournament created as ``t.json.lock`` was unlinked, and as ``t.json.bak`` replaced,
+    at ``t.json``'s next entry: refused, naming the tournament it stands beside."""
+    new(tmp_path / "t.json").close()
+    (tmp_path / "t.json.lock").unlink(missing_ok=True)  # the lock a closed writer leaves may be gone
+    with pytest.raises(TournamentFileError, match=f"{name} is the name of what Tengen keeps beside t.json"):
+        new(tmp_path / name)
+    assert not (tmp_path / name).exists()
+    new(tmp_path / "t.json.backup").close()  # another name is another tournament
+    new(tmp_path / "other.lock").close()  # beside no tournament
+
+
+def test_restoring_twice_keeps_both_replaced_files(tmp_path: Path) -> None:
+    from data.store import restore
+
+    path = tmp_path / "t.json"
+    with new(path) as ledger:
+        ledger.commit(actions.register(ledger.events, surname="A", name="B", rating=1500))
+    first, second = b"{ broken once", b"{ broken twice"
+    for damage in (first, second):
+        path.write_bytes(damage)
+        restore(path)
+    assert (tmp_path / "t.json.damaged").read_bytes() == first
+    assert (tmp_path / "t.json.damaged-2").read_bytes() == second
+
+
 def test_a_second_writer_is_refused_naming_the_holder(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     with new(path):

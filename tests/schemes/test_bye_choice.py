@@ -76,12 +76,12 @@ def test_refused_where_the_pairing_cannot_choose() -> None:
     robin = Log("round-robin")
     for i in range(5):
         robin.add(f"P{i}", rating=2000 + i)
-    with pytest.raises(InvalidEvent, match="the table decides who has the bye"):
+    with pytest.raises(InvalidEvent, match="round-robin: the table or the bracket decides who sits out"):
         paired(robin, 1)
     playoff = Log("playoff")
     for i in range(5):
         playoff.add(f"P{i}", rating=2000 + i)
-    with pytest.raises(InvalidEvent, match="the bracket decides"):
+    with pytest.raises(InvalidEvent, match="playoff: the table or the bracket decides who sits out"):
         paired(playoff, 1)
 
 

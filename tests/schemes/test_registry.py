@@ -103,3 +103,19 @@ def test_every_scheme_orders_a_field_of_nobody(scheme: str) -> None:
 
     state = Log(scheme, rounds=4).state
     assert get_scheme(scheme).standings(state, 0).rows == ()
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_every_scheme_refuses_to_pair_a_field_of_nobody_in_words(scheme: str) -> None:
+    """Gamma's draw read the field before the check of its size: an empty event's pairing
+    was a traceback (and killed the app's worker)."""
+    log = Log(scheme, rounds=4)
+    with pytest.raises(InvalidEvent, match="at least 2|two players at least|nobody to pair"):
+        log.pair()
+    log.add("Один", rating=1500)
+    try:  # one player: refused in words, or (OpenGotha's way) he has the bye
+        log.pair()
+    except InvalidEvent as refusal:
+        assert "at least 2" in str(refusal) or "two players at least" in str(refusal)
+    else:
+        assert SCHEMES[scheme].traits.opengotha and log.state.round(1).byes == (1,)

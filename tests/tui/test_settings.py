@@ -50,3 +50,16 @@ async def test_the_rating_list_lookup_opens_over_a_damaged_last_list(folder: Pat
         await pilot.pause()
         assert isinstance(app.screen, RatingLookupScreen)
         assert app.screen.query_one("#list-path", Input).value == ""  # none remembered: one to type
+
+
+def test_the_settings_never_replace_a_tournament_named_settings(tmp_path: Path) -> None:
+    """A referee's tournament called «settings» in the data folder was rewritten with the
+    app's settings at the next tournament opened: it is left alone (and not read as them)."""
+    from data.ledger import Ledger
+    from schemes.log import actions
+
+    Ledger.create(tmp_path / "settings.json", [actions.create("settings", "round-robin")]).close()
+    before = (tmp_path / "settings.json").read_bytes()
+    settings.remember(tmp_path, tmp_path / "other.json")
+    assert (tmp_path / "settings.json").read_bytes() == before
+    assert settings.load(tmp_path) == {} and settings.recent(tmp_path) == []

@@ -128,7 +128,7 @@ class RoundsPane(Pane):
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "why" and not scheme.traits.opengotha:
             return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
-        if action == "bracket" and scheme.traits.everyone_plays:
+        if action == "bracket" and not scheme.traits.bracket:
             return "The bracket is the play-off's"
         if action == "result" and parameters == ("j",) and not scheme.traits.draws:
             return "a jigo is no result here: the game is replayed; enter the replay's result"

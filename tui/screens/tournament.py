@@ -212,7 +212,7 @@ class TournamentScreen(Translated, Screen[None]):
                 name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
                 print_to(target, kind, state, events, number)
-                written.append(target)
+                written.append(target.path)
                 self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError, TournamentFileError, Refused) as error:
             self.app.call_from_thread(self.printed, written, said(error))
@@ -247,7 +247,6 @@ class TournamentScreen(Translated, Screen[None]):
             if choice is None:
                 return
             from data.opengotha import write
-            from data.store import write_atomically
             from paperwork.rating_table import export
 
             what, latin, egf = choice
@@ -263,7 +262,7 @@ class TournamentScreen(Translated, Screen[None]):
                 text = export(self.session.state, self.session.events, latin, egf)
                 done = _("Rating table written to {path}", path=shown_path(target))
             try:
-                write_atomically(self.session.output(str(target)), text.encode("utf-8"), keep_backup=False)
+                self.session.output(str(target)).write(text.encode("utf-8"))
             except (TournamentFileError, Refused) as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return

@@ -1,7 +1,7 @@
 """Maximum-weight perfect matching of a whole field, exact, on integer weights.
 
 OpenGotha pairs by the perfect matching of greatest total weight (weights up to ~10^15,
-so only exact integer arithmetic will do).  The blossom algorithm (``schemes.blossom``)
+so only exact integer arithmetic will do).  The blossom algorithm (``blossom``)
 finds it; what makes it fast is where it starts:
 
 1. The assignment relaxation — each player "picks" a partner, as in a bipartite

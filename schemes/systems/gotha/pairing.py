@@ -4,7 +4,7 @@ One scheme class, two instances: OpenGotha itself tells McMahon from Swiss only 
 main score (MMS or NBW), and every rule below is shared.  A round is what OpenGotha's Pair
 button does: the bye first (odd field, ``chooseAByePlayer``), the field in OpenGotha's
 order split into groups when over 600 (``makeAutomaticPairing``), each group matched by
-Gabow's algorithm over ``gotha_costs`` as OpenGotha matches it (``schemes.gabow``), colours
+Gabow's algorithm over ``costs`` as OpenGotha matches it (``schemes.algorithms.matching.gabow``), colours
 and handicap by ``gameBetween``, tables by ``renumberTablesByBestScoreThenRating`` with
 Java's sort.  So a referee comparing the two programs sees the very same boards.
 ``exactWholeField=true`` matches the whole field exactly instead (not OpenGotha's boards).
