@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from data.store import Summary, summary
@@ -15,7 +15,7 @@ from tui import settings
 from tui.i18n import _, said
 from tui.translated import Translated
 from tui.views import shown_path
-from tui.widgets import plain
+from tui.widgets import Footer, plain
 
 
 class StartScreen(Translated, Screen[None]):

@@ -14,7 +14,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from data.errors import TournamentFileError
 from schemes.errors import InvalidEvent, Notice
@@ -31,6 +31,7 @@ from tui.panes.standings import StandingsPane
 from tui.session import Session
 from tui.translated import Translated
 from tui.views import shown_path
+from tui.widgets import Footer
 
 TABS = (
     ("players", "Players", "F2", PlayersPane),
