@@ -2,6 +2,8 @@
 changes them (writing them runs every action of four events: the slow part)."""
 
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +80,15 @@ async def new_tournament_form(app: App[None], pilot: Any, scheme: str | None = N
         app.screen.query_one("#scheme", Select).value = scheme
         await pilot.pause()
     return app.screen
+
+
+async def until(pilot: Any, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Waits until ``condition`` holds (what a timer of the app brings, such as the palette's
+    «nothing found» half a second after a search finds nothing), checking as often as the
+    pilot's own idle checks; fails when ``timeout`` seconds pass first (only a loaded machine
+    is that slow).  A fixed pause would wait too long on an idle machine, too short on a
+    busy one."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await pilot.pause(0.01)
