@@ -89,6 +89,17 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         item.warn(pytest.PytestWarning(f"the test changed environment variables: {changed}"))
 
 
+@pytest.fixture(scope="session")
+def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo tournaments, written once per test process (writing them runs every action of
+    five events: seconds); tests that change them copy them first."""
+    from tui.demo import write_demo
+
+    folder = tmp_path_factory.mktemp("demo-once")
+    write_demo(folder)
+    return folder
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
     """Without ``../shared`` a test that reads it is skipped, saying so, instead of failing:
@@ -107,3 +118,22 @@ def _needs_shared(error: BaseException | None, seen: frozenset[int] = frozenset(
     if isinstance(error, OSError) and str(error.filename or "").startswith(str(SHARED)):
         return True
     return _needs_shared(error.__cause__, seen | {id(error)}) or _needs_shared(error.__context__, seen | {id(error)})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of one ``xdist_group`` side by side, where its first one was: xdist gives a
+    group to one process in this order, and a run without xdist keeps what the group's tests
+    share (an imported state in memory) as they do."""
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        marker = item.get_closest_marker("xdist_group")
+        if marker is not None:
+            first.setdefault(str(marker.args[0] if marker.args else marker.kwargs.get("name")), index)
+
+    def place(pair: tuple[int, pytest.Item]) -> int:
+        marker = pair[1].get_closest_marker("xdist_group")
+        if marker is None:
+            return pair[0]
+        return first[str(marker.args[0] if marker.args else marker.kwargs.get("name"))]
+
+    items[:] = [item for _, item in sorted(enumerate(items), key=place)]

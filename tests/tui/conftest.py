@@ -1,5 +1,5 @@
-"""The demo tournaments, written once per test session and copied for each test that
-changes them (writing them runs every action of four events: the slow part)."""
+"""The app's tests: the demo tournaments (written once per test process, ``demo_once`` in
+``tests/conftest.py``) copied for each test that changes them."""
 
 import shutil
 import time
@@ -12,8 +12,6 @@ from textual.app import App
 from textual.message import Message
 from textual.notifications import Notify
 
-from tui.demo import write_demo
-
 
 @pytest.fixture(autouse=True, scope="session")
 def quick_idle_checks() -> None:
@@ -24,13 +22,6 @@ def quick_idle_checks() -> None:
 
     textual._wait.SLEEP_GRANULARITY = 0.004
     textual._wait.SLEEP_IDLE = 0.004 / 20
-
-
-@pytest.fixture(scope="session")
-def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("demo-once")
-    write_demo(folder)
-    return folder
 
 
 def copy_demo(source: Path, target: Path) -> Path:
