@@ -521,7 +521,10 @@ class _Game:
 def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int = NAME_LIMIT) -> str:
     """A name as Tengen keeps it: invisible characters are question marks and a very long
     name is cut, each with a warning (OpenGotha keeps them as they are)."""
-    kept = "".join("?" if forbidden(char) else char for char in value[:limit])
+    if value.isprintable():  # no control, format, unassigned or separator character: nothing forbidden
+        kept = value[:limit]
+    else:
+        kept = "".join("?" if forbidden(char) else char for char in value[:limit])
     if kept != value:
         if player:
             reading.warn("player {player}: {what} kept as {kept!r}", player=player, what=what, kept=kept[:60])

@@ -1,6 +1,7 @@
 """Settings of the test processes themselves (not of Tengen)."""
 
 import gc
+import itertools
 import os
 import tempfile
 from collections.abc import Iterator
@@ -27,17 +28,76 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(f"needs the test data in {SHARED}")
 
 
+@pytest.hookimpl(trylast=True)  # after pytest's own: its cache and temporary folders are there
 def pytest_configure(config: pytest.Config) -> None:
-    """Numba's compiled pairing code in one folder for every test process of this machine
-    (compiling it takes seconds; the folder is the tests', never the user's cache).  The
-    command line speaks the system's language: the tests run it in English unless a test
-    sets ``LANG`` itself, whatever the developer's own locale."""
+    """The command line speaks the system's language: the tests run it in English unless a
+    test sets ``LANG`` itself, whatever the developer's own locale.  Numba's compiled pairing
+    code is kept in pytest's cache folder of this clone (``.pytest_cache``, beside
+    ``.hypothesis``): compiling it costs every process 4 s, and numba writes its files
+    atomically, so two runs of the suite at once share them safely; a clone elsewhere has its
+    own, and the user's cache is never touched.  Without pytest's cache (``-p
+    no:cacheprovider``) the code is compiled into the run's own temporary folder."""
     config.addinivalue_line("markers", "shared_data: reads ../shared beside the clone (skipped without it)")
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    os.environ.setdefault("NUMBA_CACHE_DIR", os.path.join(tempfile.gettempdir(), f"tengen-tests-numba-{uid}"))
+    if "NUMBA_CACHE_DIR" not in os.environ:  # an xdist worker has its controller's
+        cache = getattr(config, "cache", None)
+        folder = cache.mkdir("numba") if cache is not None else config._tmp_path_factory.getbasetemp() / "numba"
+        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    if config.getoption("--snapshot-report", None) == "snapshot_report.html":  # the default: the current folder
+        config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
+
+
+@pytest.fixture(scope="session")
+def own_homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where ``own_home`` makes each test's folders: ``0``, ``1``… (one listing of the run's
+    temporary folder per test is what pytest's numbered folders cost; a count costs none)."""
+    return tmp_path_factory.mktemp("own")
+
+
+_TESTS = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def own_home(own_homes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test has a home, a cache folder and a temporary folder of its own, outside the
+    folder it is given (which some tests list): what Tengen keeps in ``~/.cache/tengen``, a
+    ``~/`` typed on a command line, a ``tempfile`` of the code or of a child process land
+    there, never in the user's home nor in the system's temporary folder, which two runs of
+    the suite at once would share."""
+    own = own_homes / str(next(_TESTS))
+    for name in ("home", "tmp"):
+        (own / name).mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(own / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(own / "home" / ".cache"))
+    monkeypatch.setenv("TMPDIR", str(own / "tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", str(own / "tmp"))
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
+    """A test leaves the environment variables as it found them (``monkeypatch.setenv``
+    restores them; a bare ``os.environ[...] =`` in a test or in the code it runs would leak
+    into every later test of the process): what it changed is put back and said."""
+    before = dict(os.environ)
+    yield
+    if dict(os.environ) != before:
+        changed = sorted(set(before.items()) ^ set(os.environ.items()))
+        os.environ.clear()
+        os.environ.update(before)
+        item.warn(pytest.PytestWarning(f"the test changed environment variables: {changed}"))
+
+
+@pytest.fixture(scope="session")
+def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo tournaments, written once per test process (writing them runs every action of
+    five events: seconds); tests that change them copy them first."""
+    from tui.demo import write_demo
+
+    folder = tmp_path_factory.mktemp("demo-once")
+    write_demo(folder)
+    return folder
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -58,3 +118,22 @@ def _needs_shared(error: BaseException | None, seen: frozenset[int] = frozenset(
     if isinstance(error, OSError) and str(error.filename or "").startswith(str(SHARED)):
         return True
     return _needs_shared(error.__cause__, seen | {id(error)}) or _needs_shared(error.__context__, seen | {id(error)})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of one ``xdist_group`` side by side, where its first one was: xdist gives a
+    group to one process in this order, and a run without xdist keeps what the group's tests
+    share (an imported state in memory) as they do."""
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        marker = item.get_closest_marker("xdist_group")
+        if marker is not None:
+            first.setdefault(str(marker.args[0] if marker.args else marker.kwargs.get("name")), index)
+
+    def place(pair: tuple[int, pytest.Item]) -> int:
+        marker = pair[1].get_closest_marker("xdist_group")
+        if marker is None:
+            return pair[0]
+        return first[str(marker.args[0] if marker.args else marker.kwargs.get("name"))]
+
+    items[:] = [item for _, item in sorted(enumerate(items), key=place)]

@@ -11,6 +11,7 @@ import pkgutil
 import re
 import string
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -49,9 +50,14 @@ WRAPPERS = {"warn": "Notice"}
 one is a construction, and the refusal made inside one passes its parameter on."""
 
 
-def raise_sites() -> Iterator[tuple[str, int, str, ast.expr | None, type]]:
+@cache
+def raise_sites() -> tuple[tuple[str, int, str, ast.expr | None, type], ...]:
     """Every construction of a refusal: file, line, class name, its template argument (None:
-    the class's own), and the class."""
+    the class's own), and the class.  Parsed once per test process: four tests read them."""
+    return tuple(_raise_sites())
+
+
+def _raise_sites() -> Iterator[tuple[str, int, str, ast.expr | None, type]]:
     classes = worded_classes()
     for package in PACKAGES:
         for source in sorted((ROOT / package).rglob("*.py")):

@@ -7,14 +7,18 @@ word.  Every name, club and title the app shows goes through these.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import widgets
 from textual.binding import Binding
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, OptionList
+from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey, RowKey
 from textual.widgets.option_list import Option
 
@@ -29,6 +33,36 @@ def _quiet_select_lists() -> None:
 
 
 _quiet_select_lists()
+
+
+class Footer(widgets.Footer):
+    """Textual's footer, without two costs of its redrawing (each change of focus or screen
+    redraws it: half of the time the app spends on a key press went there).  Its keys are made
+    as compact as the footer from the start: Textual makes each compact, then takes that back
+    once it is mounted, two restyles of every key.  And it is not redrawn when the keys it
+    would show are the very ones it shows (the same bindings, enabled and tooltips alike):
+    focus moving within a table or a form changes nothing in it.  It looks the same."""
+
+    _shown: object = None
+    """What the footer was composed from: ``_keys`` of its screen then."""
+
+    def _keys(self, screen: Screen[Any]) -> object:
+        palette = self.app.COMMAND_PALETTE_BINDING
+        active = screen.active_bindings.values()
+        keys = tuple((b.binding, b.enabled, b.tooltip) for b in active if b.binding.show or b.binding.key == palette)
+        return keys, self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE
+
+    def compose(self) -> Iterator[Widget]:
+        self._shown = self._keys(self.screen) if self._bindings_ready else None
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        if self._shown is not None and self.is_attached and screen is self.screen and self._keys(screen) == self._shown:
+            return
+        super().bindings_changed(screen)
 
 
 def plain(value: object) -> Text:

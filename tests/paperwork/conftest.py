@@ -5,7 +5,6 @@ import pytest
 from pypdf import PdfReader
 
 from data.ledger import Ledger
-from tui.demo import write_demo
 
 
 def pages(document) -> list[str]:
@@ -15,10 +14,9 @@ def pages(document) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("demo")
-    write_demo(folder)
-    return folder
+def demo(demo_once: Path) -> Path:
+    """The demo the app's tests read too (written once per test process), never changed here."""
+    return demo_once
 
 
 @pytest.fixture(scope="session")

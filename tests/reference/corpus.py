@@ -1,23 +1,22 @@
 """The OpenGotha references the tests compare Tengen's pairings with, unpacked once per
-test process: 775 real tournament files with the engine's pairing of each of their rounds,
-and random tournaments whose every round the engine paired itself."""
+test process into its own temporary folder: 775 real tournament files with the engine's
+pairing of each of their rounds, and random tournaments whose every round the engine paired
+itself."""
 
 from __future__ import annotations
 
-import atexit
 import json
 import lzma
 import random
-import shutil
 import tarfile
-import tempfile
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from data.opengotha import read
-from schemes.log.history import append
+from schemes.base.scheme import Pairing as SchemesPairing
+from schemes.log.history import append_all
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.systems.gotha.pairing import opengotha_key, opengotha_names
@@ -34,11 +33,8 @@ class Pairing:
     bye: str | None
 
 
-@cache
-def unpacked(archive: str) -> Path:
-    """The archive's files in a folder of this test process, removed when it ends."""
-    folder = Path(tempfile.mkdtemp(prefix="tengen-reference-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+def unpack(archive: str, folder: Path) -> Path:
+    """The archive's files, unpacked into ``folder`` (the test process's own)."""
     with tarfile.open(HERE / archive, "r:xz") as packed:
         packed.extractall(folder, filter="data")
     return folder
@@ -103,16 +99,24 @@ def recorded_pairings(path: Path) -> dict[int, Pairing]:
     return {r: Pairing(tuple(sorted(boards.get(r, []))), byes.get(r)) for r in sorted(set(boards) | set(byes))}
 
 
+@lru_cache(maxsize=512)
 def imported(path: Path, rounds: int) -> Tournament:
-    """The tournament of ``path`` with its first ``rounds`` rounds, as ``import opengotha`` makes it."""
-    events: list = []
-    state = None
-    for kind, data in read(path, rounds).actions:
-        appended = append(events, kind, data, "2026-01-01T00:00:00+00:00", state)
-        events.append(appended.event)
-        state = appended.state
-    assert state is not None
-    return state
+    """The tournament of ``path`` with its first ``rounds`` rounds, as ``import opengotha`` makes
+    it: the file's actions appended at once (``Ledger.create``'s ``append_all``).  Kept for the
+    tests after: the state a round is paired from is the one its standings are read from, and
+    the one it is paired from again with the referee's bye (a state is a frozen value, never
+    changed by pairing)."""
+    return append_all([], read(path, rounds).actions, "2026-01-01T00:00:00+00:00").state
+
+
+@lru_cache(maxsize=256)
+def paired(path: Path, number: int) -> SchemesPairing:
+    """Tengen's own pairing of round ``number`` of ``path`` from the rounds before it (the bye
+    its own choice); PairingError where there is nobody to pair.  Kept for the tests after:
+    the totals of OpenGotha's weights are taken over the very pairing compared with the
+    engine's."""
+    state = imported(path, number - 1)
+    return get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
 
 
 def tengen_pairing(path: Path, number: int, bye: str | None = None) -> Pairing | None:
@@ -128,7 +132,7 @@ def tengen_pairing(path: Path, number: int, bye: str | None = None) -> Pairing |
     scheme = get_scheme(state.settings.scheme)
     try:
         if bye is None:
-            pairing = scheme.pair(state, number, random.Random(1), None, True)
+            pairing = paired(path, number)
         else:
             player = next(p for p, k in key.items() if k == bye)
             pairing = actions.with_bye(scheme, state, number, random.Random(1), None, True, player)

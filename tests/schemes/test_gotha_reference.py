@@ -15,6 +15,10 @@ Two references, kept as test data so that the suite needs no Java
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
 import pytest
 
 from tests.reference.corpus import (
@@ -25,10 +29,13 @@ from tests.reference.corpus import (
     recorded_pairings,
     tengen_pairing,
     tengen_standings,
-    unpacked,
+    unpack,
 )
 
 CHUNKS = 24
+"""The real files and the random tournaments in 24 shares each.  The tests of one share of
+files (its pairings, its rounds with the referee's bye, its standings) form one group that
+xdist gives one process: a round's state, imported once, serves all three."""
 KNOWN = {
     ("20201105112623_round3", 3): "2 of 6 pairs",
 }
@@ -38,10 +45,25 @@ those games (and reads the last as his game of the round), Tengen drops them wit
 warning, so the player's earlier opponents differ."""
 
 
-def real_differences(chunk: int) -> dict[tuple[str, int], str]:
-    folder = unpacked("opengotha_remote.tar.xz")
+@pytest.fixture(scope="session")
+def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """An archive's files, unpacked once per test process into a folder of its own."""
+
+    @cache
+    def folder(archive: str) -> Path:
+        return unpack(archive, tmp_path_factory.mktemp(archive.split(".")[0]))
+
+    return folder
+
+
+def real_share(chunk: int) -> list[str]:
+    """The names of share ``chunk`` of the real files: every 24th, the shares covering all."""
+    return sorted(real_pairings())[chunk::CHUNKS]
+
+
+def real_differences(folder: Path, chunk: int) -> dict[tuple[str, int], str]:
     found = {}
-    for name in sorted(real_pairings())[chunk::CHUNKS]:
+    for name in real_share(chunk):
         for number, theirs in sorted(real_pairings()[name].items()):
             differs = difference(tengen_pairing(folder / f"{name}.xml", number), theirs)
             if differs:
@@ -49,18 +71,24 @@ def real_differences(chunk: int) -> dict[tuple[str, int], str]:
     return found
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_the_real_files_are_paired_as_opengotha_pairs_them(chunk: int) -> None:
-    names = set(sorted(real_pairings())[chunk::CHUNKS])
-    assert real_differences(chunk) == {key: why for key, why in KNOWN.items() if key[0] in names}
+def by_share(group: str) -> list[object]:
+    return [pytest.param(chunk, marks=pytest.mark.xdist_group(f"{group}-{chunk}")) for chunk in range(CHUNKS)]
 
 
-@pytest.mark.parametrize("chunk", range(8))
-def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(chunk: int) -> None:
+@pytest.mark.parametrize("chunk", by_share("real"))
+def test_the_real_files_are_paired_as_opengotha_pairs_them(unpacked: Callable[[str], Path], chunk: int) -> None:
+    names = set(real_share(chunk))
+    assert real_differences(unpacked("opengotha_remote.tar.xz"), chunk) == {
+        key: why for key, why in KNOWN.items() if key[0] in names
+    }
+
+
+@pytest.mark.parametrize("chunk", by_share("real"))
+def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(unpacked: Callable[[str], Path], chunk: int) -> None:
     """Every round of the real files with a bye, paired again with another player given the
     bye before pairing (OpenGotha's Bye button): the same boards and tables as the engine's."""
     folder = unpacked("opengotha_remote.tar.xz")
-    names = sorted(real_chosen_byes())[chunk::8]
+    names = [name for name in real_share(chunk) if name in real_chosen_byes()]
     found = {}
     for name in names:
         for number, (chosen, theirs) in sorted(real_chosen_byes()[name].items()):
@@ -71,15 +99,20 @@ def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(chunk: int) -> 
     assert found == {key: why for key, why in KNOWN.items() if key[0] in names}
 
 
-def test_the_real_files_are_all_there() -> None:
+def test_the_real_files_are_all_there(unpacked: Callable[[str], Path]) -> None:
     pairings = real_pairings()
     assert len(pairings) == 775 and sum(len(rounds) for rounds in pairings.values()) == 2541
     assert sum(len(rounds) for rounds in real_chosen_byes().values()) == 1097
     assert len(list(unpacked("opengotha_remote.tar.xz").glob("*.xml"))) == 775
+    standings = real_standings()["files"]  # type: ignore[index]
+    assert set(real_chosen_byes()) <= set(pairings) and set(standings) <= set(pairings)  # every one in a share
+    assert sorted(name for chunk in range(CHUNKS) for name in real_share(chunk)) == sorted(pairings)
 
 
-@pytest.mark.parametrize("chunk", range(8))
-def test_the_standings_of_real_files_are_opengothas_criterion_for_criterion(chunk: int) -> None:
+@pytest.mark.parametrize("chunk", by_share("real"))
+def test_the_standings_of_real_files_are_opengothas_criterion_for_criterion(
+    unpacked: Callable[[str], Path], chunk: int
+) -> None:
     """After the last round of 210 real events: the same order and, for every player, the
     same value of each of OpenGotha's 24 criteria (CAT, NBW, MMS, CPS, STS, the SOS family,
     SODOS, SOSOS, CUSS, SOSTS, EXT, EXR, Rank, Rating, DC, SDC) — as OpenGotha's own code
@@ -88,20 +121,20 @@ def test_the_standings_of_real_files_are_opengothas_criterion_for_criterion(chun
     criteria = reference["criteria"]  # type: ignore[index]
     files = reference["files"]  # type: ignore[index]
     folder = unpacked("opengotha_remote.tar.xz")
-    for name in sorted(files)[chunk::8]:
+    for name in [name for name in real_share(chunk) if name in files]:
         theirs = files[name]
         assert tengen_standings(folder / f"{name}.xml", theirs["round"], criteria) == theirs["players"], name
 
 
-def random_files(archive: str) -> list[str]:
-    return sorted(path.name for path in unpacked(archive).glob("*.xml"))
+def random_files(folder: Path) -> list[str]:
+    return sorted(path.name for path in folder.glob("*.xml"))
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_tournaments_are_paired_as_opengotha_pairs_them(chunk: int) -> None:
+@pytest.mark.parametrize("chunk", by_share("random"))
+def test_random_tournaments_are_paired_as_opengotha_pairs_them(unpacked: Callable[[str], Path], chunk: int) -> None:
     folder = unpacked("random_tournaments.tar.xz")
     found = {}
-    for name in random_files("random_tournaments.tar.xz")[chunk::CHUNKS]:
+    for name in random_files(folder)[chunk::CHUNKS]:
         for number, theirs in recorded_pairings(folder / name).items():
             differs = difference(tengen_pairing(folder / name, number), theirs)
             if differs:
@@ -109,11 +142,11 @@ def test_random_tournaments_are_paired_as_opengotha_pairs_them(chunk: int) -> No
     assert found == {}
 
 
-def test_clubs_groups_are_weighed_as_opengotha_weighs_them() -> None:
+def test_clubs_groups_are_weighed_as_opengotha_weighs_them(unpacked: Callable[[str], Path]) -> None:
     """No real file has clubs groups: 40 random tournaments with one to three of them (a club
     in two groups now and then), every round as the engine paired it."""
     folder = unpacked("clubs_groups_tournaments.tar.xz")
-    names = random_files("clubs_groups_tournaments.tar.xz")
+    names = random_files(folder)
     assert len(names) == 40
     found = {}
     for name in names:
@@ -124,9 +157,10 @@ def test_clubs_groups_are_weighed_as_opengotha_weighs_them() -> None:
     assert found == {}
 
 
-def test_fields_over_600_are_split_as_opengotha_splits_them() -> None:
+@pytest.mark.xdist_group("big")
+def test_fields_over_600_are_split_as_opengotha_splits_them(unpacked: Callable[[str], Path]) -> None:
     folder = unpacked("big_tournaments.tar.xz")
-    names = random_files("big_tournaments.tar.xz")
+    names = random_files(folder)
     assert len(names) >= 3
     for name in names:
         for number, theirs in recorded_pairings(folder / name).items():
@@ -142,10 +176,11 @@ def totals(path: object, number: int) -> tuple[int, int]:
 
     import numpy as np
 
+    from schemes.base.scheme import Pairing
     from schemes.registry import get_scheme
     from schemes.systems.gotha.costs import cost_matrix, weigh_field
     from schemes.systems.gotha.pairing import sheets_after, to_pair
-    from tests.reference.corpus import imported
+    from tests.reference.corpus import imported, paired
 
     state = imported(path, number - 1)  # type: ignore[arg-type]
     exact = replace(state, settings=replace(state.settings, params={**state.settings.params, "exactWholeField": True}))
@@ -154,32 +189,38 @@ def totals(path: object, number: int) -> tuple[int, int]:
     weight = cost_matrix(weigh_field(sheets, rules, number - 1, field))
     index = {p: k for k, p in enumerate(field)}
 
-    def total(tournament: object) -> int:
-        pairing = get_scheme(state.settings.scheme).pair(tournament, number, random.Random(1), None, True)  # type: ignore[arg-type]
+    def total(pairing: Pairing) -> int:
         return sum(int(weight[index[b.white], index[b.black]]) for b in pairing.boards)
 
     assert isinstance(weight, np.ndarray)
-    return total(state), total(exact)
+    whole = get_scheme(state.settings.scheme).pair(exact, number, random.Random(1), None, True)
+    return total(paired(path, number)), total(whole)  # type: ignore[arg-type]
 
 
-def test_the_exact_whole_field_is_never_worse_in_opengothas_weights() -> None:
+@pytest.mark.xdist_group("big")
+def test_the_exact_whole_field_is_never_worse_in_opengothas_weights(unpacked: Callable[[str], Path]) -> None:
     """``exactWholeField=true`` pairs a field over 600 as one exact matching: never a lower
     total in OpenGotha's own weights than OpenGotha's split, higher where the split costs."""
     folder = unpacked("big_tournaments.tar.xz")
     better = 0
-    for name in random_files("big_tournaments.tar.xz"):
+    for name in random_files(folder):
         split, whole = totals(folder / name, 1)
         assert whole >= split
         better += whole > split
     assert better >= 2
 
 
-@pytest.mark.parametrize("chunk", range(4))
-def test_below_600_both_matchers_reach_the_same_best_total(chunk: int) -> None:
+@pytest.mark.parametrize("chunk", by_share("random"))
+def test_below_600_both_matchers_reach_the_same_best_total(unpacked: Callable[[str], Path], chunk: int) -> None:
     """Without a split, Gabow's matching and the exact matcher are both optimal: the same total
-    (their pairs differ only where the total ties)."""
+    (their pairs differ only where the total ties).  On the random tournaments whose place
+    in the list is 0 to 3 modulo 40 (30 of them), each with its share's pairing test."""
     folder = unpacked("random_tournaments.tar.xz")
-    for name in random_files("random_tournaments.tar.xz")[chunk::40]:
+    names = random_files(folder)
+    for index in range(chunk, len(names), CHUNKS):
+        if index % 40 >= 4:
+            continue
+        name = names[index]
         for number in recorded_pairings(folder / name):
             split, whole = totals(folder / name, number)
             assert split == whole, (name, number)

@@ -1,7 +1,9 @@
-"""The demo tournaments, written once per test session and copied for each test that
-changes them (writing them runs every action of four events: the slow part)."""
+"""The app's tests: the demo tournaments (written once per test process, ``demo_once`` in
+``tests/conftest.py``) copied for each test that changes them."""
 
 import shutil
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -9,8 +11,6 @@ import pytest
 from textual.app import App
 from textual.message import Message
 from textual.notifications import Notify
-
-from tui.demo import write_demo
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -22,13 +22,6 @@ def quick_idle_checks() -> None:
 
     textual._wait.SLEEP_GRANULARITY = 0.004
     textual._wait.SLEEP_IDLE = 0.004 / 20
-
-
-@pytest.fixture(scope="session")
-def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("demo-once")
-    write_demo(folder)
-    return folder
 
 
 def copy_demo(source: Path, target: Path) -> Path:
@@ -78,3 +71,15 @@ async def new_tournament_form(app: App[None], pilot: Any, scheme: str | None = N
         app.screen.query_one("#scheme", Select).value = scheme
         await pilot.pause()
     return app.screen
+
+
+async def until(pilot: Any, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    """Waits until ``condition`` holds (what a timer of the app brings, such as the palette's
+    «nothing found» half a second after a search finds nothing), checking as often as the
+    pilot's own idle checks; fails when ``timeout`` seconds pass first (only a loaded machine
+    is that slow).  A fixed pause would wait too long on an idle machine, too short on a
+    busy one."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain"
+        await pilot.pause(0.01)

@@ -5,7 +5,7 @@ from pathlib import Path
 from textual.command import CommandList, CommandPalette
 from textual.widgets import Input
 
-from tests.tui.conftest import run_test
+from tests.tui.conftest import run_test, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.confirm import Question
@@ -21,8 +21,9 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "ctrl+p")
-        await pilot.pause(0.3)
-        assert CommandPalette.is_open(app)
+        await until(pilot, lambda: CommandPalette.is_open(app))
+        await app.workers.wait_for_complete()  # the search for every command, done
+        await pilot.pause()
         assert app.screen.query_one(Input).placeholder == "Найти команду…"
         offered = shown(app)
         assert any(line.startswith("Жеребьёвка тура") for line in offered)
@@ -33,13 +34,12 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
         titles = [line.split("\n")[0] for line in offered]
         assert len(titles) == len(set(titles))  # each once
         await pilot.press(*"zzz")
-        await pilot.pause(0.8)
-        assert any("Ничего не найдено" in line for line in shown(app))
+        await until(pilot, lambda: any("Ничего не найдено" in line for line in shown(app)))
         for _ in range(3):
             await pilot.press("backspace")
         await pilot.press(*"жереб")
-        await pilot.pause(0.5)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         assert shown(app)[0].startswith("Жеребьёвка тура")
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, Question)  # the command ran: it asks before pairing
+        await until(pilot, lambda: isinstance(app.screen, Question))  # the command ran: it asks before pairing

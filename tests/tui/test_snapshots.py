@@ -6,6 +6,7 @@ never share a folder (a fixed one in the system's temporary folder made a second
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from tests.tui.conftest import copy_demo
 from tui import i18n
@@ -14,6 +15,10 @@ from tui.app import TengenApp
 
 @pytest.fixture
 def demo(demo_once: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The demo in ``~/Tengen``; a field's cursor drawn steadily: Textual blinks it every half
+    second of the clock, so a screenshot taken later than that after the field got focus (a
+    loaded machine) caught it off, one cell away from the snapshot."""
+    monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
     i18n.set_language("ru")
     monkeypatch.setenv("HOME", str(tmp_path))
     folder = tmp_path / "Tengen"

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from data.errors import TournamentFileError
 from data.service import Service
@@ -26,6 +26,7 @@ from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import shown_path
+from tui.widgets import Footer
 
 FIELDS = (  # id, label, the form shown in the empty field (not words: the same in both languages)
     ("name", "Name", ""),

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label
+from textual.widgets import Button, Input, Label
 
 from data import codes
 from schemes.errors import InvalidEvent
@@ -21,6 +21,7 @@ from schemes.values.ranks import RankError, check_rating, parse_rank
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
+from tui.widgets import Footer
 
 FIELDS = (
     ("surname", "Surname"),

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select
+from textual.widgets import Button, Input, Label, Select
 
 from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
 from schemes.errors import InvalidEvent
@@ -19,6 +19,7 @@ from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import param_text
+from tui.widgets import Footer
 
 
 class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):

@@ -8,7 +8,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from data.store import Summary, summary
@@ -17,7 +17,7 @@ from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
 from tui.views import shown_path
-from tui.widgets import plain
+from tui.widgets import Footer, plain
 
 
 class StartScreen(Translated, Screen[None]):

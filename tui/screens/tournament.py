@@ -16,7 +16,7 @@ from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from data.errors import Refused, TournamentFileError
 from data.service import Change, Service
@@ -33,6 +33,7 @@ from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.translated import Translated
 from tui.views import shown_path
+from tui.widgets import Footer
 
 if TYPE_CHECKING:
     from tui.screens.progress import ProgressScreen

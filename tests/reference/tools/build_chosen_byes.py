@@ -15,6 +15,7 @@ import json
 import lzma
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -23,7 +24,7 @@ REFERENCE = HERE.parent
 sys.path.insert(0, str(REFERENCE.parents[1]))
 
 from tests.reference.cases import stream  # noqa: E402
-from tests.reference.corpus import real_pairings, unpacked  # noqa: E402
+from tests.reference.corpus import real_pairings, unpack  # noqa: E402
 
 JAR = REFERENCE.parents[1] / ".." / "shared" / "opengotha-engine" / "opengotha-engine.jar"
 
@@ -46,7 +47,11 @@ def pair(path: Path, number: int, bye: str) -> dict[str, object]:
 
 
 def main() -> None:
-    folder = unpacked("opengotha_remote.tar.xz")
+    with tempfile.TemporaryDirectory() as scratch:
+        build(unpack("opengotha_remote.tar.xz", Path(scratch)))
+
+
+def build(folder: Path) -> None:
     rounds_with_a_bye = [
         (name, number, own)
         for name, rounds in sorted(real_pairings().items())
