@@ -23,6 +23,13 @@ MIN_MERGE = 32
 MIN_GALLOP = 7
 
 
+def java_order(text: str) -> bytes:
+    """A string's sort key in Java's order (``String.compareTo``): by UTF-16 code units, which
+    differs from Python's order of code points where a character is beyond the BMP.  Big-endian
+    units compare as their bytes do, a prefix first."""
+    return text.encode("utf-16-be", "surrogatepass")
+
+
 class ContractViolation(ValueError):
     """Java's "Comparison method violates its general contract!": its sort gives up on a
     comparator so inconsistent that a merge runs out of one side."""

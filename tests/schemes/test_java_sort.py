@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from schemes.algorithms.java_sort import ContractViolation, java_sort
+from schemes.algorithms.java_sort import ContractViolation, java_order, java_sort
 from tests.reference.cases import sort_case
 
 REFERENCE = json.loads((Path(__file__).parents[1] / "reference" / "java_sort.json").read_text())
@@ -41,3 +41,11 @@ def test_a_consistent_comparator_sorts_stably() -> None:
         items = [(rng.randint(0, 9), k) for k in range(size)]
         got = java_sort(items, lambda a, b: (a[0] > b[0]) - (a[0] < b[0]))
         assert got == sorted(items, key=lambda item: item[0])
+
+
+def test_strings_go_in_javas_order_of_utf16_units() -> None:
+    """Beyond the BMP Java's order is not Python's: 𝔸 (U+1D538, the units D835 DD38) comes
+    before U+FFFD in Java and after it in Python; within the BMP both agree, a prefix first."""
+    names = ["\ufffd", "𝔸", "Ёлкин", "Елкин", "Al", "A", ""]
+    assert sorted(names, key=java_order) == ["", "A", "Al", "Ёлкин", "Елкин", "𝔸", "\ufffd"]
+    assert sorted(names) == ["", "A", "Al", "Ёлкин", "Елкин", "\ufffd", "𝔸"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from schemes.algorithms.java_sort import java_order
 from schemes.systems.gotha.rules import MIN_RANK, SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN, Rules
 from schemes.systems.gotha.scores import Sheet, compare, jdiv
 
@@ -139,7 +140,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
     chosen = [sheets[p] for p in ids]
     names = [s.entrant.surname + s.entrant.name for s in chosen]
     units = [_utf16(n) for n in names]
-    order = sorted(range(len(names)), key=lambda i: names[i].encode("utf-16-be"))
+    order = sorted(range(len(names)), key=lambda i: java_order(names[i]))
     name_order = [0] * len(names)
     for rank_, i in enumerate(order):
         name_order[i] = rank_

@@ -21,8 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cmp_to_key
-from typing import Any
 
+from schemes.algorithms.java_sort import java_order
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -370,25 +370,16 @@ def score_sheets(tournament: Tournament, entrants: Mapping[int, Entrant], rules:
     return sheets
 
 
-def compare(criteria: Sequence[str], r: int) -> Callable[[Sheet], Any]:
+def compare(criteria: Sequence[str], r: int) -> Callable[[Sheet], tuple[tuple[int, ...], bytes, bytes]]:
     """A sort key: better first by each criterion after round ``r``, then by surname and name
-    (``ScoredPlayerComparator``)."""
+    in Java's order (``ScoredPlayerComparator``; a stable sort by this key places as its
+    comparator does, every criterion being a number)."""
 
-    def cmp(a: Sheet, b: Sheet) -> int:
-        order = by_criteria(criteria, r, a, b)
-        if order:
-            return order
-        ka = (_utf16(a.entrant.surname), _utf16(a.entrant.name))
-        kb = (_utf16(b.entrant.surname), _utf16(b.entrant.name))
-        return -1 if ka < kb else (1 if ka > kb else 0)
+    def key(sheet: Sheet) -> tuple[tuple[int, ...], bytes, bytes]:
+        worse = tuple(-sheet.value(c, r) for c in criteria)
+        return worse, java_order(sheet.entrant.surname), java_order(sheet.entrant.name)
 
-    return cmp_to_key(cmp)
-
-
-def _utf16(text: str) -> tuple[int, ...]:
-    """Java compares strings by UTF-16 code units."""
-    data = text.encode("utf-16-le")
-    return tuple(int.from_bytes(data[i : i + 2], "little") for i in range(0, len(data), 2))
+    return key
 
 
 def ordered(sheets: Mapping[int, Sheet], criteria: Sequence[str], r: int) -> list[Sheet]:
