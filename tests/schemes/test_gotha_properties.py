@@ -51,3 +51,35 @@ def test_random_events_pair_everyone_once_and_optimally(scheme: str, size: int, 
         assert total == brute_force(np.asarray(weight))
         for board in played.boards:
             log.commit(actions.result(number, board.number, rng.choice(["W+", "B+", "W+F", "both-lose"])))
+
+
+@settings(max_examples=25, deadline=None)
+@given(scheme=st.sampled_from(["mcmahon", "swiss"]), size=st.integers(2, 8), seed=st.integers(0, 10**6))
+def test_scoring_fewer_rounds_gives_the_same_scores_of_those_rounds(scheme: str, size: int, seed: int) -> None:
+    """``sheets_after`` scores only up to the round after its games: every criterion after
+    each of those rounds is what scoring the whole event gives."""
+    from dataclasses import replace
+
+    from schemes.systems.gotha.pairing import entrant, opengotha_names
+    from schemes.systems.gotha.rules import CRITERIA
+    from schemes.systems.gotha.scores import score_sheets
+
+    rng = random.Random(seed)
+    log = Log(scheme, rounds=5)
+    for i in range(size):
+        log.add(f"P{i}", rating=rng.randint(100, 2700))
+    for number in range(1, 1 + rng.randint(1, 5)):
+        if rng.random() < 0.3:
+            log.commit(actions.skip(rng.choice(sorted(log.state.players)), [number]))
+        log.commit(actions.pair(log.state, rng, allow_repeats=True))
+        for board in log.state.rounds[-1].boards:
+            log.commit(actions.result(number, board.number, rng.choice(["W+", "B+", "W+F", "both-lose"])))
+    state = log.state
+    names = opengotha_names(state)
+    entrants = {p.id: entrant(p, names) for p in state.players.values()}
+    for after in range(state.paired_rounds + 1):
+        rules, fewer = sheets_after(state, after)
+        whole = score_sheets(replace(state, rounds=state.rounds[:after]), entrants, rules)
+        for player, sheet in fewer.items():
+            for r in range(-1, min(after + 1, rules.rounds)):
+                assert [sheet.value(c, r) for c in CRITERIA] == [whole[player].value(c, r) for c in CRITERIA]

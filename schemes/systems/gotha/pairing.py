@@ -80,12 +80,13 @@ def _rules(tournament: Tournament, upto: int) -> Rules:
 
 
 def sheets_after(tournament: Tournament, after_round: int) -> tuple[Rules, dict[int, Sheet]]:
-    """The rules and every player's scores with the games up to ``after_round`` (0 = none)."""
+    """The rules and every player's scores with the games up to ``after_round`` (0 = none),
+    scored up to the round after it (what pairing it and numbering its tables read)."""
     the_rules = _rules(tournament, after_round)
     names = opengotha_names(tournament)
     entrants = {p.id: entrant(p, names) for p in tournament.players.values()}
     earlier = replace(tournament, rounds=tournament.rounds[:after_round])
-    return the_rules, score_sheets(earlier, entrants, the_rules)
+    return the_rules, score_sheets(earlier, entrants, the_rules, after_round + 1)
 
 
 def to_pair(tournament: Tournament, number: int, sheets: Mapping[int, Sheet], the_rules: Rules) -> list[int]:

@@ -346,9 +346,15 @@ def _exploits(sheets: Mapping[int, Sheet], total: int) -> None:
         sheet.values["EXT"], sheet.values["EXR"] = tried, done
 
 
-def score_sheets(tournament: Tournament, entrants: Mapping[int, Entrant], rules: Rules) -> dict[int, Sheet]:
-    """Every player's scores after every round of the event."""
+def score_sheets(
+    tournament: Tournament, entrants: Mapping[int, Entrant], rules: Rules, scored: int | None = None
+) -> dict[int, Sheet]:
+    """Every player's scores after each round of the event, or of its first ``scored`` rounds
+    only: a score after round r reads only rounds up to r, so the first rounds' values are the
+    same, and the opponents' sums cost the square of the rounds scored."""
     total = max(rules.rounds, tournament.paired_rounds)
+    if scored is not None:
+        total = min(total, scored)
     games, others = seats(tournament, total)
     sheets = {
         p: Sheet(
