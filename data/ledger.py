@@ -19,7 +19,7 @@ from data.store import TournamentFile, damaged
 from schemes.errors import InvalidEvent, Worded
 from schemes.log.actions import Action
 from schemes.log.events import Event
-from schemes.log.history import Appended, Batch, append, append_all
+from schemes.log.history import Appended, Batch, Stamp, append, append_all
 from schemes.log.replay import replay
 from schemes.state.model import Tournament
 
@@ -91,6 +91,14 @@ class Ledger:
         ledger._keep()
         return ledger
 
+    @classmethod
+    def create_from(cls, path: str | os.PathLike[str], events: Sequence[Event], state: Tournament) -> Ledger:
+        """A new tournament file holding ``events`` (checked already: their replay is ``state``)."""
+        ledger = cls.__new__(cls)
+        ledger.file = TournamentFile.create(path, events)
+        ledger._state = state
+        return ledger
+
     @property
     def events(self) -> list[Event]:
         return self.file.events
@@ -116,22 +124,28 @@ class Ledger:
         (the replay is kept: it is the state every later question asks)."""
         return self.state
 
-    def commit(self, action: Action) -> Appended:
+    def commit(self, action: Action, stamp: Stamp | None = None) -> Appended:
         """Append the action's event if the log accepts it; InvalidEvent otherwise."""
         kind, data = action
-        appended = append(_Logged(self.file), kind, data, now(), self.state)
+        appended = append(_Logged(self.file), kind, data, now(), self.state, stamp)
         self.file.append(appended.event)
         self._state = appended.state
         return appended
 
-    def commit_all(self, actions: Sequence[Action]) -> Batch:
+    def commit_all(self, actions: Sequence[Action], stamp: Stamp | None = None) -> Batch:
         """Several actions as one write, each checked on the log as the ones before it leave
         it; if any is refused, nothing is written."""
         with _building():
-            batch = append_all(_Logged(self.file), actions, now(), self.state)
+            batch = append_all(_Logged(self.file), actions, now(), self.state, stamp)
         self.file.append(*batch.events)
         self._state = batch.state
         return batch
+
+    def rewrite(self, events: Sequence[Event], state: Tournament) -> None:
+        """The file as a new state of itself holding ``events`` (a hall's merged log), whose
+        replay is ``state``: one atomic write."""
+        self.file.rewrite(events)
+        self._state = state
 
     def close(self) -> None:
         self.file.close()

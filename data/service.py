@@ -13,16 +13,23 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from data.errors import Refused
+from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
 from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
 from schemes.errors import Notice
 from schemes.log import actions
+from schemes.log import events as ev
 from schemes.log.actions import Action
 from schemes.log.events import Event
-from schemes.state.model import Tournament
+from schemes.log.merge import Merged
+from schemes.state.model import PLAYERS_PER_LAPTOP, Tournament
+
+if TYPE_CHECKING:
+    from data.hall.repo import HallRepo
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,18 @@ class Service:
         service._ledger = Ledger.create(path, made)
         return service
 
+    @classmethod
+    def create_merged(cls, path: str | os.PathLike[str], merged: Merged) -> Service:
+        """A new laptop's copy of a hall's tournament: the merged log, written in one write."""
+        service = cls.__new__(cls)
+        service.path = Path(os.path.abspath(path))
+        service._ledger = Ledger.create_from(path, merged.events, merged.state)
+        return service
+
+    def rewrite(self, merged: Merged) -> None:
+        """The file as the merge of every laptop's events (a hall's sync): a new state of itself."""
+        self._ledger.rewrite(merged.events, merged.state)
+
     @property
     def state(self) -> Tournament:
         return self._ledger.state
@@ -90,16 +109,42 @@ class Service:
     # -- changes ----------------------------------------------------------------------
     def commit(self, action: Action) -> Change:
         """Append the action's event if the log accepts it; InvalidEvent otherwise (nothing written)."""
-        appended = self._ledger.commit(action)
-        return Change((appended.event,), appended.state, appended.warnings)
+        return self.commit_all([action])
 
     def commit_all(self, made: Sequence[Action]) -> Change:
-        """Several actions in one write, or none of them."""
-        batch = self._ledger.commit_all(made)
+        """Several actions in one write, or none of them.  In a hall each event is stamped with
+        this laptop's origin and recorded in the hall repository at once, for peers to fetch."""
+        hall = self._hall()
+        if hall is None:
+            batch = self._ledger.commit_all(made)
+            return Change(batch.events, batch.state, batch.warnings)
+        repo, stamp = hall
+        batch = self._ledger.commit_all(_in_block(self.state, stamp.device, made), stamp)
+        repo.record(stamp.device, batch.events)
         return Change(batch.events, batch.state, batch.warnings)
 
+    def _hall(self) -> tuple[HallRepo, Stamper] | None:
+        if self.state.hall is None:
+            return None
+        from data.hall.device import this_device
+        from data.hall.repo import HallRepo, hall_path
+        from data.hall.stamp import Stamper
+
+        repo = HallRepo(hall_path(real_path(self.path)))
+        device = this_device()
+        if device not in self.state.hall.laptops:
+            raise Refused("this laptop is not enrolled in the hall yet: sync with the chief's laptop")
+        return repo, Stamper(self.events, device, repo.secret)
+
     def undo(self, target: int | None = None) -> Retracted:
-        """Retract the last action (or event ``target``); ``subject`` is the event undone."""
+        """Retract the last action (or event ``target``); ``subject`` is the event undone.  On a
+        hall's laptop the last action is its own (another laptop's entry is not undone here
+        unless named)."""
+        if target is None and self.state.hall is not None:
+            from data.hall.device import this_device
+
+            device = this_device()
+            target = actions.undo_target_of(self.events, lambda e: e.origin is not None and e.origin.device == device)
         change = self.commit(actions.undo(self.events, target))
         return Retracted(change.events, change.state, change.warnings, subject=self._retracted(change.event))
 
@@ -154,6 +199,21 @@ class Service:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _in_block(state: Tournament, device: str, made: Sequence[Action]) -> list[Action]:
+    """Registrations on a hall's laptop take the next ids of the laptop's own block: two
+    laptops registering at once never take one id."""
+    assert state.hall is not None
+    low = state.hall.laptops[device].block * PLAYERS_PER_LAPTOP
+    following = max((p for p in state.players if low < p <= low + PLAYERS_PER_LAPTOP), default=low)
+    done: list[Action] = []
+    for kind, data in made:
+        if kind == ev.PLAYER_REGISTERED:
+            following += 1
+            data = {**data, "player": following}
+        done.append((kind, data))
+    return done
 
 
 def after_round(state: Tournament, after: int | None, nearest: bool = False) -> int:

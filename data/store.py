@@ -457,6 +457,21 @@ class TournamentFile:
         if self._events is not None:
             self._events.extend(events)
 
+    def rewrite(self, events: Sequence[Event]) -> None:
+        """The whole file anew, holding ``events`` (numbered from 1), in one atomic write with
+        the backup of the state before: a hall's sync merges other laptops' events in."""
+        if self._lock is None:
+            raise TournamentFileError("{path} was opened read-only", path=self.path)
+        if [e.id for e in events] != list(range(1, len(events) + 1)):
+            raise ValueError("a log numbers its events from 1")
+        data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {str(e.id): e.to_json() for e in events}}
+        payload = _serialise(data)
+        write_atomically(self.path, payload)
+        self.raw = payload
+        self._events = list(events)
+        self._count = len(events)
+        self._appendable = bool(events)
+
     def close(self) -> None:
         if self._lock is not None:
             self._lock.release()

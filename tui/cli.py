@@ -31,7 +31,7 @@ from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import Tournament
 from schemes.values.timecontrol import parse_time
-from tui import i18n, views
+from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said
 
 if TYPE_CHECKING:
@@ -317,6 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)"),
     )
 
+    cli_hall.add_parser(commands, _Parser)
     standings = commands.add_parser("standings", help=_("places after a round"))
     standings.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
     standings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
@@ -833,6 +834,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], None]] = {
     "players": _cmd_players,
     "teams": _cmd_teams,
     "prizes": _cmd_prizes,
+    "hall": lambda args: cli_hall.run(args, args.file),
 }
 
 

@@ -8,7 +8,7 @@ checks it against the whole log before anything is written.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from schemes.base.scheme import Pairing, Scheme, parse_params
@@ -244,6 +244,13 @@ def pair(
     if early and not scheme.traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
     check_pairable(state, upcoming, early)
+    disputed = [(r.number, b) for r in state.rounds for b in sorted(r.disputes)]
+    if disputed:
+        raise InvalidEvent(
+            "round {round} board {board} is disputed between laptops: settle it first (tengen hall disputes)",
+            round=disputed[0][0],
+            board=disputed[0][1],
+        )
     if order is not None and not scheme.traits.numbering_by_hand:
         raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
     if order is not None and state.numbers:
@@ -401,6 +408,11 @@ def result(number: int, board: int, code: str, swapped: bool = False) -> Action:
     if swapped:
         data["swapped"] = True
     return ev.RESULT_RECORDED, data
+
+
+def undo_target_of(events: Sequence[Event], whose: Callable[[Event], bool]) -> int:
+    """The latest standing action of those ``whose`` accepts."""
+    return undo_target(list(events), whose).id
 
 
 def undo(events: Sequence[Event], target: int | None = None) -> Action:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schemes.errors import InvalidEvent
+from schemes.state.origin import Origin
 
 TOURNAMENT_CREATED = "tournament_created"
 PLAYER_REGISTERED = "player_registered"
@@ -24,6 +25,11 @@ RESULT_RECORDED = "result_recorded"
 PAIRING_AMENDED = "pairing_amended"
 SETTINGS_CHANGED = "settings_changed"
 RETRACTED = "retracted"
+HALL_FOUNDED = "hall_founded"
+DEVICE_ENROLLED = "device_enrolled"
+CHIEF_CHANGED = "chief_changed"
+HALL_KINDS = (HALL_FOUNDED, DEVICE_ENROLLED, CHIEF_CHANGED)
+"""The hall's own events: which laptops share the tournament and which one is the chief's."""
 
 _INT, _NUM, _STR, _BOOL, _LIST, _DICT = (int,), (int, float), (str,), (bool,), (list,), (dict,)
 _OPT_INT = (int, type(None))
@@ -106,6 +112,9 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "komi": (_NUM, False),
     },
     RETRACTED: {"event": (_INT, True)},
+    HALL_FOUNDED: {"device": (_STR, True), "name": (_STR, True)},
+    DEVICE_ENROLLED: {"device": (_STR, True), "name": (_STR, True), "block": (_INT, True)},
+    CHIEF_CHANGED: {"device": (_STR, True)},
 }
 KINDS = tuple(_FIELDS)
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
@@ -118,9 +127,14 @@ class Event:
     data: Mapping[str, Any]
     at: str = ""
     """When it was appended (ISO 8601, UTC): for the log and for dating paperwork."""
+    origin: Origin | None = None
+    """The laptop that made it, in a hall; None in a tournament kept on one laptop."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "at": self.at, "data": dict(self.data)}
+        doc = {"kind": self.kind, "at": self.at, "data": dict(self.data)}
+        if self.origin is not None:
+            doc["hall"] = self.origin.to_json()
+        return doc
 
     @classmethod
     def from_json(cls, event_id: int, doc: Mapping[str, Any]) -> Event:
@@ -133,7 +147,8 @@ class Event:
         if len(at) > 40 or not at.isprintable():
             raise InvalidEvent("event {event} has a damaged time", event=event_id)
         check_shape(str(kind), data)
-        return cls(event_id, str(kind), dict(data), at)
+        origin = Origin.from_json(doc["hall"]) if "hall" in doc else None
+        return cls(event_id, str(kind), dict(data), at, origin)
 
 
 def _is(value: Any, types: tuple[type, ...]) -> bool:

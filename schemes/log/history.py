@@ -10,7 +10,7 @@ its results.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,8 +150,17 @@ def describe(event: Event) -> str:
     return template.format(**values)
 
 
+Stamp = Callable[[Event], Event]
+"""What a hall's laptop adds to each new event before it is checked: its origin and MAC."""
+
+
 def append(
-    events: Sequence[Event], kind: str, data: dict[str, Any], at: str = "", state: Tournament | None = None
+    events: Sequence[Event],
+    kind: str,
+    data: dict[str, Any],
+    at: str = "",
+    state: Tournament | None = None,
+    stamp: Stamp | None = None,
 ) -> Appended:
     """Check ``kind``/``data`` as the next event of ``events``; InvalidEvent if it cannot stand.
 
@@ -162,6 +171,8 @@ def append(
     """
     event = Event(len(events) + 1, kind, data, at)
     ev.check_shape(kind, data)
+    if stamp is not None:
+        event = stamp(event)
     if kind == ev.RETRACTED:
         _check_target(list(events), data["event"])
         state = _replay_explaining([*events, event], event)
@@ -177,6 +188,7 @@ def append_all(
     actions: Sequence[tuple[str, dict[str, Any]]],
     at: str = "",
     state: Tournament | None = None,
+    stamp: Stamp | None = None,
 ) -> Batch:
     """Check ``actions`` as the next events of ``events``, each on the log as the ones
     before it leave it; InvalidEvent if any cannot stand (then none is appended).
@@ -187,12 +199,12 @@ def append_all(
     if not actions:
         raise ValueError("nothing to append")
     if len(actions) == 1:  # the log only counted, as for ``append``
-        appended = append(events, *actions[0], at, state)
+        appended = append(events, *actions[0], at, state, stamp)
         return Batch((appended.event,), appended.state, appended.warnings)
     if any(kind == ev.RETRACTED for kind, _data in actions) or (events and state is None):
         log, warnings = list(events), list[Notice]()
         for kind, data in actions:
-            appended = append(log, kind, data, at, state)
+            appended = append(log, kind, data, at, state, stamp)
             log.append(appended.event)
             state = appended.state
             warnings.extend(appended.warnings)
@@ -201,6 +213,8 @@ def append_all(
     made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
     for event in made:
         ev.check_shape(event.kind, event.data)
+    if stamp is not None:
+        made = [stamp(event) for event in made]
     before = state.paired_rounds if state is not None else 0
     final = extend(state, made)
     assert final is not None
@@ -211,12 +225,13 @@ def append_all(
     return Batch(tuple(made), final, tuple(notices))
 
 
-def undo_target(events: list[Event]) -> Event:
-    """The latest action that still stands."""
+def undo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Event:
+    """The latest action that still stands (of those ``whose`` accepts: a hall's laptop undoes its own)."""
     retracted = retracted_ids(events)
     for event in reversed(events):
-        if event.kind not in (ev.RETRACTED, ev.TOURNAMENT_CREATED) and event.id not in retracted:
-            return event
+        if event.kind not in (ev.RETRACTED, ev.TOURNAMENT_CREATED, *ev.HALL_KINDS) and event.id not in retracted:
+            if whose(event):
+                return event
     raise InvalidEvent("nothing to undo")
 
 

@@ -25,12 +25,15 @@ from schemes.state.model import (
     SHARED,
     TEXT_DETAILS,
     Board,
+    Hall,
+    Laptop,
     Player,
     Result,
     Round,
     Settings,
     Tournament,
 )
+from schemes.state.origin import check_device
 from schemes.values import dates
 from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
@@ -65,7 +68,7 @@ def extend(state: Tournament | None, events: Sequence[Event]) -> Tournament | No
             state = _registered(state, events[index:end])
         else:
             number = event.data["round"]
-            state = _with_results(state, number, dict(_checked_result(state, e) for e in events[index:end]))
+            state = _with_results(state, number, [_checked_result(state, e) for e in events[index:end]])
         index = end
     return state
 
@@ -87,7 +90,13 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
     reducer = _REDUCERS.get(event.kind)
     if reducer is None:
         raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
+    if state.hall is not None and event.kind in CHIEFS_OWN:
+        _by_chief(state, event)
     return reducer(state, event)
+
+
+CHIEFS_OWN = (ev.ROUND_PAIRED, ev.PAIRING_AMENDED, ev.SETTINGS_CHANGED)
+"""What only the chief's laptop does in a hall: pair, amend a pairing, change the settings."""
 
 
 def _created(data: Mapping[str, Any]) -> Tournament:
@@ -433,18 +442,94 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
         raise InvalidEvent(
             "board {board} had its colours set by the pairing: they cannot be swapped", board=board.number
         )
-    return board.number, Result(data["code"], swapped, event.id)
+    if event.origin is None:
+        return board.number, Result(data["code"], swapped, event.id)
+    return board.number, Result(data["code"], swapped, event.id, event.origin, event.at)
 
 
-def _with_results(state: Tournament, number: int, results: Mapping[int, Result]) -> Tournament:
+def _with_results(state: Tournament, number: int, entered: Sequence[tuple[int, Result]]) -> Tournament:
     played = state.rounds[number - 1]
-    updated = replace(played, results={**played.results, **results})
+    results, disputes = dict(played.results), dict(played.disputes)
+    for board, result in entered:
+        _record(results, disputes, board, result)
+    updated = replace(played, results=results, disputes=disputes)
     return replace(state, rounds=state.rounds[: number - 1] + (updated,) + state.rounds[number:])
 
 
+def _record(results: dict[int, Result], disputes: dict[int, tuple[Result, ...]], board: int, new: Result) -> None:
+    """A result entered for ``board``: a correction of what its laptop had seen, or — entered
+    on a laptop that had not seen a different entry — a dispute, settled by an entry made
+    after seeing every disputed one (``../shared/spec/hall.md``, Conflicts)."""
+    origin = new.origin
+    entries = disputes.get(board)
+    if entries is not None:
+        if origin is None or all(e.origin is None or origin.saw(e.origin) for e in entries):
+            del disputes[board]
+            results[board] = new
+        else:
+            disputes[board] = (*entries, new)
+        return
+    before = results.get(board)
+    if (
+        origin is not None
+        and before is not None
+        and before.origin is not None
+        and not origin.saw(before.origin)
+        and (before.code, before.swapped) != (new.code, new.swapped)
+    ):
+        del results[board]
+        disputes[board] = (before, new)
+        return
+    results[board] = new
+
+
 def _result(state: Tournament, event: Event) -> Tournament:
-    board, result = _checked_result(state, event)
-    return _with_results(state, event.data["round"], {board: result})
+    return _with_results(state, event.data["round"], [_checked_result(state, event)])
+
+
+def _hall(state: Tournament) -> Hall:
+    if state.hall is None:
+        raise InvalidEvent("the tournament is not shared by laptops (tengen hall init)")
+    return state.hall
+
+
+def _by_chief(state: Tournament, event: Event) -> Hall:
+    """The hall, when ``event`` comes from its chief's laptop (only he enrols and hands on)."""
+    hall = _hall(state)
+    if event.origin is not None and event.origin.device != hall.chief:
+        raise InvalidEvent("only the chief's laptop ({name}) may do this", name=hall.laptops[hall.chief].name)
+    return hall
+
+
+def _laptop_name(value: str) -> str:
+    return single_line(value, "the laptop's name", 40, required=True)
+
+
+def _hall_founded(state: Tournament, event: Event) -> Tournament:
+    if state.hall is not None:
+        raise InvalidEvent("the tournament is shared by laptops already")
+    device = check_device(event.data["device"])
+    return replace(state, hall=Hall({device: Laptop(device, _laptop_name(event.data["name"]), 0)}, device))
+
+
+def _device_enrolled(state: Tournament, event: Event) -> Tournament:
+    hall = _by_chief(state, event)
+    device = check_device(event.data["device"])
+    if device in hall.laptops:
+        raise InvalidEvent("laptop {name} is enrolled already", name=hall.laptops[device].name)
+    block = event.data["block"]
+    if not 1 <= block < 100 or block in {laptop.block for laptop in hall.laptops.values()}:
+        raise InvalidEvent("player block {block} is taken or out of range", block=block)
+    laptop = Laptop(device, _laptop_name(event.data["name"]), block)
+    return replace(state, hall=replace(hall, laptops={**hall.laptops, device: laptop}))
+
+
+def _chief_changed(state: Tournament, event: Event) -> Tournament:
+    hall = _by_chief(state, event)
+    device = event.data["device"]
+    if device not in hall.laptops:
+        raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
+    return replace(state, hall=replace(hall, chief=device))
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:
@@ -483,4 +568,7 @@ _REDUCERS = {
     ev.RESULT_RECORDED: _result,
     ev.PAIRING_AMENDED: _amended,
     ev.SETTINGS_CHANGED: _settings_changed,
+    ev.HALL_FOUNDED: _hall_founded,
+    ev.DEVICE_ENROLLED: _device_enrolled,
+    ev.CHIEF_CHANGED: _chief_changed,
 }

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemes.state.origin import Origin
 from schemes.values.names import alphabetical_key
 from schemes.values.ranks import rank_label
 
@@ -180,6 +181,10 @@ class Result:
     code: str
     swapped: bool = False
     event: int = 0
+    origin: Origin | None = None
+    """The laptop that entered it, in a hall (what tells a correction from a dispute)."""
+    at: str = ""
+    """When it was entered, in a hall (shown beside a disputed board's entries)."""
 
 
 @dataclass(frozen=True)
@@ -194,6 +199,9 @@ class Round:
     as_recorded: bool = False
     """Read from an OpenGotha file as it was: players seated on no board and given no bye
     are OpenGotha's "not assigned", not skips."""
+    disputes: Mapping[int, tuple[Result, ...]] = field(default_factory=dict)
+    """Boards two laptops entered differently without seeing each other's entry: both
+    entries, and no result (the standings leave the game out) until one settles it."""
 
     @property
     def complete(self) -> bool:
@@ -210,6 +218,27 @@ class Round:
         return next((b for b in self.boards if b.has(player)), None)
 
 
+PLAYERS_PER_LAPTOP = 10_000
+"""A hall's laptop registers players from its own block of ids (the founding laptop's from
+1, the next one's from 10,001…): two helpers registering at once never take one id."""
+
+
+@dataclass(frozen=True)
+class Laptop:
+    device: str
+    name: str
+    block: int
+    """Its players' ids start after ``block * PLAYERS_PER_LAPTOP``."""
+
+
+@dataclass(frozen=True)
+class Hall:
+    """The laptops that share the tournament, and the chief's, who pairs and sets."""
+
+    laptops: Mapping[str, Laptop]
+    chief: str
+
+
 @dataclass(frozen=True)
 class Tournament:
     settings: Settings
@@ -217,6 +246,7 @@ class Tournament:
     numbers: Mapping[int, int] = field(default_factory=dict)
     """Player id → the number printed on cards; empty until round 1 is paired."""
     rounds: tuple[Round, ...] = ()
+    hall: Hall | None = None
 
     @property
     def paired_rounds(self) -> int:

@@ -1,0 +1,1 @@
+"""The hall: laptops sharing one tournament's events over git (``../shared/spec/hall.md``)."""

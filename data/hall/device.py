@@ -1,0 +1,31 @@
+"""This laptop's device id: random, drawn once, kept in the user's config folder."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from data.store import write_atomically
+from schemes.errors import InvalidEvent
+from schemes.state.origin import check_device
+
+
+def _folder() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "tengen"
+
+
+def this_device() -> str:
+    """The id, drawn and written the first time it is asked for."""
+    path = _folder() / "device"
+    try:
+        return check_device(path.read_text(encoding="ascii").strip())
+    except FileNotFoundError:
+        pass
+    except (OSError, UnicodeDecodeError, InvalidEvent):
+        pass  # a damaged id is drawn again: the laptop becomes a new device, nothing is lost
+    path.parent.mkdir(parents=True, exist_ok=True)
+    device = secrets.token_hex(16)
+    write_atomically(path, device.encode("ascii") + b"\n", keep_backup=False)
+    return device

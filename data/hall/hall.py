@@ -1,0 +1,312 @@
+"""What the hall's commands do (``../shared/spec/hall.md``): make a tournament a hall, join
+one, sync with peers, and say who is there — every change through the one service, every
+merge under the tournament's writer lock, the file only ever replaced by a new state of
+itself.
+
+Each laptop's file holds the merge (``schemes.log.merge``) of every event it holds: its
+own, stamped as they are made (``Stamper``), and its peers', taken from the hall
+repository once their signatures check."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from dulwich.client import HttpGitClient, LocalGitClient
+from dulwich.errors import GitProtocolError, HangupException, NotGitRepository
+from dulwich.repo import Repo
+
+from data.errors import Refused
+from data.hall import secret as signing
+from data.hall.device import this_device
+from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, write_json
+from data.hall.stamp import Stamper
+from data.service import Service
+from data.store import real_path
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.log.merge import Merged, merge
+from schemes.state.model import Tournament
+
+SILENT = timedelta(minutes=1)
+"""A laptop not heard from for longer is named (the chief is warned before pairing)."""
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Synced:
+    """What a sync brought: events new here, sources it could not reach or refused."""
+
+    added: int
+    problems: tuple[str, ...]
+    state: Tournament
+
+
+def is_hall(path: Path) -> bool:
+    return hall_path(real_path(path)).is_dir()
+
+
+def init(path: Path, name: str) -> str:
+    """Make the tournament a hall founded by this laptop (its chief); the secret."""
+    real = real_path(path)
+    if hall_path(real).exists():
+        raise Refused("{path} is a hall already", path=real.name)
+    device = this_device()
+    secret = signing.new_secret()
+    with Service(real, writable=True) as service:
+        if service.state.hall is not None:
+            raise Refused("{path} is a hall already", path=real.name)
+        stamp = Stamper([], device, secret)
+        history = []
+        for event in service.events:  # its history as it is, signed as the founder's
+            history.append(stamp(event))
+            stamp.events = history[:-1]
+            stamp.made = [history[-1]]
+        founded = stamp(Event(len(history) + 1, ev.HALL_FOUNDED, {"device": device, "name": name}, now()))
+        merged = merge([*history, founded])
+        if merged.left_out:
+            raise Refused("{path}: its log does not replay as a hall ({reason})", path=real.name,
+                          reason=merged.left_out[0][1])  # fmt: skip
+        repo = HallRepo.create(hall_path(real), secret)
+        try:
+            service.rewrite(merged)
+            repo.record(device, merged.events)
+        except BaseException:
+            shutil.rmtree(repo.path, ignore_errors=True)
+            raise
+    return secret
+
+
+def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[str, str]:
+    hello = {"device": device, "name": name, "serves": serves or "", "at": now()}
+    text = json.dumps(hello, ensure_ascii=True)
+    return {"X-Tengen-Hello": text, "X-Tengen-Hello-Mac": signing.sign_hello(repo.secret, hello)}
+
+
+def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[str]:
+    """Take the chains of one peer (``http://host:port``) or folder; what was refused there.
+    A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
+    if source.startswith(("http://", "https://")):
+        client = HttpGitClient(source.rstrip("/") + "/", username="tengen", password=signing.fetch_token(repo.secret),
+                               timeout=5, extra_headers=_hello(repo, device, name, serves), quiet=True)  # fmt: skip
+        held = set(repo.repo.object_store)
+
+        def wants(refs: Any, depth: int | None = None) -> list[Any]:
+            return [sha for ref, sha in refs.items() if ref.startswith(PREFIX) and sha not in held]
+
+        try:
+            result = client.fetch("", repo.repo, determine_wants=wants)
+        except (GitProtocolError, HangupException, OSError) as error:
+            raise Refused("{peer}: {reason}", peer=source, reason=_reason(error)) from None
+        refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
+        return repo.take(repo.repo, refs, device)
+    folder = Path(source).expanduser().absolute()
+    _stick(folder)
+    if name:
+        hello = {"device": device, "name": name, "serves": "", "at": now()}
+        ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
+    result = LocalGitClient().fetch(str(folder), repo.repo)
+    refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
+    for request in requests(folder):
+        ask(repo.path, request)
+    return repo.take(repo.repo, refs, device)
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    if "401" in text or "403" in text:
+        return "the secret is not this hall's"
+    return text.splitlines()[0][:120]
+
+
+def _stick(folder: Path) -> Repo:
+    """The bare repository on a stick, made there the first time."""
+    if not folder.is_dir():
+        raise Refused("{folder}: no such folder", folder=str(folder))
+    if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
+        try:
+            return Repo(str(folder), bare=True)
+        except NotGitRepository:
+            pass
+    if any(p.name != REQUESTS for p in folder.iterdir()):
+        raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
+    made = Repo.init_bare(str(folder))
+    (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
+    return made
+
+
+def push(repo: HallRepo, folder: str, device: str) -> None:
+    """Our own chain onto a stick: its missing objects, then the ref (a fast-forward only)."""
+    stick = _stick(Path(folder).expanduser().absolute())
+    tip = repo.tips().get(device)
+    if tip is None:
+        return
+    ref = PREFIX + device.encode("ascii")
+    there = stick.refs.as_dict(PREFIX).get(device.encode("ascii"))  # type: ignore[call-overload]
+    missing = []
+    head: Any = tip
+    while head is not None and head != there and head not in stick.object_store:
+        commit = repo.repo[head]
+        tree = repo.repo[commit.tree]  # type: ignore[attr-defined]
+        missing += [(repo.repo[sha], None) for sha in (tree[b"events"][1],)]  # type: ignore[index]
+        missing += [(tree, None), (commit, None)]
+        head = commit.parents[0] if commit.parents else None  # type: ignore[attr-defined]
+    try:
+        stick.object_store.add_objects(missing)
+        stick.refs.set_if_equals(ref, there, tip)  # type: ignore[arg-type]
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=reason) from None
+
+
+def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[str]]:
+    """The merge of the file's events and every chain held; the chains refused."""
+    held = repo.chains()
+    union: dict[tuple[str, int], Event] = {}
+    for event in service.events:
+        if event.origin is not None:
+            union[event.origin.key] = event
+    for events in held.events.values():
+        for event in events:
+            assert event.origin is not None
+            union.setdefault(event.origin.key, event)
+    return merge(union.values()), held.refused
+
+
+def record_missing(service: Service, repo: HallRepo, device: str) -> None:
+    """Our events in the file that the repository lacks (a kill between the two writes)."""
+    own = [e for e in service.events if e.origin is not None and e.origin.device == device]
+    have = len(repo.chain(device)) if device in repo.tips() else 0
+    repo.record(device, sorted(own, key=lambda e: e.origin.seq if e.origin else 0)[have:])
+
+
+def sync(path: Path, sources: Sequence[str]) -> Synced:
+    """Fetch from each source (or every known peer), then merge under the writer lock."""
+    real = real_path(path)
+    repo = HallRepo(hall_path(real))
+    device = this_device()
+    problems: list[str] = []
+    with Service(real) as reading:
+        state = reading.state
+    name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
+    for source in sources or repo.peers:
+        try:
+            refused = fetch(repo, device, source, name)
+        except Refused as error:
+            problems.append(str(error))
+            continue
+        problems += [f"{source}: {reason}" for reason in refused]
+        if not refused:
+            repo.add_peers([source] if source.startswith("http") else [])
+    with Service(real, writable=True) as service:
+        record_missing(service, repo, device)
+        before = len(service.events)
+        merged, refused_chains = merged_log(service, repo)
+        if merged.events != tuple(service.events):
+            service.rewrite(merged)
+        state = merged.state
+        if state.hall is not None and state.hall.chief == device:
+            state = enrol_requests(service, repo)
+    for source in sources:
+        if not source.startswith(("http://", "https://")):
+            try:
+                push(repo, source, device)
+            except Refused as error:
+                problems.append(str(error))
+    repo.refuse(problems + refused_chains)
+    return Synced(len(merged.events) - before, tuple(problems + refused_chains), state)
+
+
+def enrol_requests(service: Service, repo: HallRepo) -> Tournament:
+    """As the chief: enrol every laptop that asked with the secret (a block of ids each)."""
+    state = service.state
+    hall = state.hall
+    assert hall is not None
+    for request in requests(repo.path):
+        hello, mac = request.get("hello"), request.get("mac")
+        if not isinstance(mac, str) or not signing.check_hello(repo.secret, hello, mac):
+            continue
+        assert isinstance(hello, dict)
+        device, name = hello.get("device"), hello.get("name")
+        if not isinstance(device, str) or not isinstance(name, str) or device in hall.laptops:
+            continue
+        block = 1 + max(laptop.block for laptop in hall.laptops.values())
+        try:
+            state = service.commit((ev.DEVICE_ENROLLED, {"device": device, "name": name[:40] or device[:8],
+                                                         "block": block})).state  # fmt: skip
+        except InvalidEvent:
+            continue
+        hall = state.hall
+        assert hall is not None
+    write_json(repo.path, REQUESTS, [r for r in requests(repo.path) if not _enrolled(r, hall.laptops)])
+    return state
+
+
+def _enrolled(request: dict[str, Any], laptops: Any) -> bool:
+    hello = request.get("hello")
+    return isinstance(hello, dict) and hello.get("device") in laptops
+
+
+def join(source: str, out: Path, secret: str, name: str) -> Synced:
+    """A new laptop's copy of the hall's tournament, fetched from ``source``; enrolled at
+    the chief's next sync (at once when ``source`` is the chief's laptop serving)."""
+    secret = signing.normal(secret)
+    real = real_path(out)
+    if real.exists() or hall_path(real).exists():
+        raise Refused("{path} exists already: choose another name", path=str(out))
+    if not real.parent.is_dir():
+        raise Refused("{folder}: no such folder", folder=str(real.parent))
+    device = this_device()
+    repo = HallRepo.create(hall_path(real), secret)
+    try:
+        refused = fetch(repo, device, source, name or device[:8])
+        held = repo.chains()
+        union = [e for events in held.events.values() for e in events]
+        if not union:
+            raise Refused("{source}: no event of this hall there (is the secret right?)", source=source)
+        merged = merge(union)
+        if merged.state.hall is None:
+            raise Refused("{source}: not a hall", source=source)
+        Service.create_merged(real, merged).close()
+        if source.startswith("http"):
+            repo.add_peers([source])
+    except BaseException:
+        shutil.rmtree(repo.path, ignore_errors=True)
+        raise
+    return Synced(len(merged.events), tuple(refused + held.refused), merged.state)
+
+
+@dataclass(frozen=True)
+class Laptop:
+    device: str
+    name: str
+    events: int
+    last_heard: str | None
+    silent: bool
+
+
+def laptops(state: Tournament, repo: HallRepo, device: str) -> list[Laptop]:
+    counts: dict[str, int] = {}
+    heard = repo.heard
+    for events in repo.chains().events.values():
+        for event in events:
+            assert event.origin is not None
+            counts[event.origin.device] = counts.get(event.origin.device, 0) + 1
+    assert state.hall is not None
+    limit = datetime.now(UTC) - SILENT
+    found = []
+    for laptop in state.hall.laptops.values():
+        last = None if laptop.device == device else heard.get(laptop.device)
+        silent = laptop.device != device and (last is None or datetime.fromisoformat(last) < limit)
+        found.append(Laptop(laptop.device, laptop.name, counts.get(laptop.device, 0), last, silent))
+    return found

@@ -1,0 +1,215 @@
+"""The hall repository beside a tournament file: ``T.json.hall/``, a bare git repository
+with one ref per laptop, ``refs/tengen/<device>``, a chain of commits each adding that
+laptop's new events (one line each, signed) — and, outside git's own files, the secret,
+the known peers and when each laptop was last heard.
+
+Git (through dulwich) moves the chains: a laptop fetches its peers' refs over HTTP or from
+a folder (a USB stick), and writes only its own ref anywhere.  A chain is taken in only
+when every event on it is signed with the secret, numbered in order, and extends what was
+held before: a stranger's or a forged chain is refused and named, never merged."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from dulwich.errors import NotGitRepository
+from dulwich.objects import Blob, Commit, ObjectID, Tree
+from dulwich.refs import Ref
+from dulwich.repo import Repo
+
+from data.errors import Refused
+from data.hall import secret as signing
+from data.store import write_atomically
+from schemes.errors import InvalidEvent
+from schemes.log.events import Event
+
+PREFIX = Ref(b"refs/tengen/")
+EVENTS = b"events"
+
+
+def hall_path(tournament: Path) -> Path:
+    return tournament.with_name(tournament.name + ".hall")
+
+
+@dataclass
+class Chains:
+    """Every laptop's events held here, and what was refused on the way in."""
+
+    events: dict[str, list[Event]] = field(default_factory=dict)
+    refused: list[str] = field(default_factory=list)
+
+
+class HallRepo:
+    """The bare repository and the hall's files beside it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.repo = Repo(str(path), bare=True)
+        except NotGitRepository:
+            raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name) from None
+        self.secret = (path / "tengen-secret").read_text(encoding="ascii").strip()
+
+    @classmethod
+    def create(cls, path: Path, secret: str) -> HallRepo:
+        path.mkdir(mode=0o700)
+        Repo.init_bare(str(path))
+        (path / "objects" / "pack").mkdir(parents=True, exist_ok=True)
+        write_atomically(path / "tengen-secret", signing.normal(secret).encode("ascii") + b"\n", keep_backup=False)
+        os.chmod(path / "tengen-secret", 0o600)
+        return cls(path)
+
+    # -- the chains ------------------------------------------------------------------
+    def tips(self) -> dict[str, ObjectID]:
+        refs = self.repo.refs.as_dict(PREFIX)
+        return {name.decode("ascii"): sha for name, sha in refs.items()}
+
+    def chain(self, device: str, tip: bytes | None = None, repo: Repo | None = None) -> list[Event]:
+        """The laptop's events from its first, each checked (InvalidEvent on the first wrong one)."""
+        source = repo or self.repo
+        head = tip if tip is not None else self.tips().get(device)
+        commits = []
+        while head is not None:
+            commit = source[head]
+            if not isinstance(commit, Commit) or len(commit.parents) > 1:
+                raise InvalidEvent("not a chain of events")
+            commits.append(commit)
+            head = commit.parents[0] if commit.parents else None
+        events: list[Event] = []
+        for commit in reversed(commits):
+            tree = source[commit.tree]
+            if not isinstance(tree, Tree) or EVENTS not in tree:
+                raise InvalidEvent("not a chain of events")
+            blob = source[tree[EVENTS][1]]
+            if not isinstance(blob, Blob):
+                raise InvalidEvent("not a chain of events")
+            for text in blob.as_raw_string().splitlines():
+                event = signing.parse_line(self.secret, text)
+                assert event.origin is not None
+                if event.origin.device != device or event.origin.seq != len(events) + 1:
+                    raise InvalidEvent("its events are out of order (a replayed or forged event)")
+                events.append(event)
+        return events
+
+    def chains(self) -> Chains:
+        held = Chains()
+        for device in sorted(self.tips()):
+            try:
+                held.events[device] = self.chain(device)
+            except (InvalidEvent, KeyError) as error:
+                held.refused.append(f"{device[:8]}: {error}")
+        return held
+
+    def record(self, device: str, events: Sequence[Event]) -> None:
+        """Add this laptop's new events to its chain (one commit), signed already."""
+        if not events:
+            return
+        blob = Blob.from_string(b"".join(signing.line(e) + b"\n" for e in events))
+        tree = Tree()
+        tree.add(EVENTS, 0o100644, blob.id)
+        ref = Ref(PREFIX + device.encode("ascii"))
+        old = self.tips().get(device)
+        commit = Commit()
+        commit.tree = tree.id
+        commit.parents = [old] if old else []
+        commit.author = commit.committer = b"Tengen <tengen@hall>"
+        commit.author_time = commit.commit_time = int(time.time())
+        commit.author_timezone = commit.commit_timezone = 0
+        commit.message = f"{len(events)} event(s) of {device}".encode("ascii")
+        self.repo.object_store.add_objects([(blob, None), (tree, None), (commit, None)])
+        if not self.repo.refs.set_if_equals(ref, old, commit.id):
+            raise Refused("the hall repository changed under this laptop: try again")
+
+    def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[str]:
+        """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused, named."""
+        refused = []
+        advanced: list[str] = []
+        mine = self.tips()
+        for name, sha in sorted(refs.items()):
+            if not name.startswith(PREFIX):
+                continue
+            device = name[len(PREFIX) :].decode("ascii", "replace")
+            if device == own or mine.get(device) == sha:
+                continue
+            try:
+                theirs = self.chain(device, sha, source)
+                held = self.chain(device) if device in mine else []
+            except (InvalidEvent, KeyError, ValueError) as error:
+                refused.append(f"{device[:8]}: {error}")
+                continue
+            if len(theirs) < len(held) or [signing.line(e) for e in theirs[: len(held)]] != [
+                signing.line(e) for e in held
+            ]:
+                if len(theirs) < len(held) and theirs == held[: len(theirs)]:
+                    continue  # behind ours: nothing new
+                refused.append(f"{device[:8]}: its chain differs from the one held here")
+                continue
+            if self.repo.refs.set_if_equals(Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha)):
+                advanced.append(device)
+        self.hear(advanced, datetime.now(UTC).isoformat(timespec="seconds"))
+        return refused
+
+    # -- the hall's files ------------------------------------------------------------
+    @property
+    def peers(self) -> list[str]:
+        found = read_json(self.path, "tengen-peers.json", [])
+        return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+
+    def add_peers(self, addresses: Sequence[str]) -> None:
+        known = self.peers
+        added = [a for a in addresses if a not in known]
+        if added:
+            write_json(self.path, "tengen-peers.json", known + added)
+
+    @property
+    def heard(self) -> dict[str, str]:
+        found = read_json(self.path, "tengen-heard.json", {})
+        return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
+
+    def hear(self, devices: Sequence[str], at: str) -> None:
+        heard = self.heard
+        heard.update(dict.fromkeys(devices, at))
+        write_json(self.path, "tengen-heard.json", heard)
+
+    @property
+    def refused(self) -> list[str]:
+        found = read_json(self.path, "tengen-refused.json", [])
+        return [r for r in found if isinstance(r, str)] if isinstance(found, list) else []
+
+    def refuse(self, reasons: Sequence[str]) -> None:
+        if reasons:
+            write_json(self.path, "tengen-refused.json", (self.refused + list(reasons))[-50:])
+
+
+def read_json(folder: Path, name: str, default: Any) -> Any:
+    try:
+        return json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return default
+
+
+def write_json(folder: Path, name: str, value: Any) -> None:
+    write_atomically(folder / name, json.dumps(value, ensure_ascii=False).encode("utf-8"), keep_backup=False)
+
+
+REQUESTS = "tengen-requests.json"
+"""Laptops that asked to join, each ``{"hello": …, "mac": …}``: left on a stick, or sent with
+a fetch to a serving laptop, for the chief to enrol."""
+
+
+def requests(folder: Path) -> list[dict[str, Any]]:
+    found = read_json(folder, REQUESTS, [])
+    return [r for r in found if isinstance(r, dict)] if isinstance(found, list) else []
+
+
+def ask(folder: Path, request: dict[str, Any]) -> None:
+    device = request.get("hello", {}).get("device") if isinstance(request.get("hello"), dict) else None
+    known = [r for r in requests(folder) if not isinstance(r.get("hello"), dict) or r["hello"].get("device") != device]
+    write_json(folder, REQUESTS, [*known, request][-100:])

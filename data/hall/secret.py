@@ -1,0 +1,110 @@
+"""The hall's secret and what it signs.
+
+The chief's laptop draws the secret once (``hall init``); a helper types it (or scans its QR
+code) to join.  Every event carries an HMAC-SHA256 under it, so an event is accepted only
+from a laptop that knows the secret, and a peer lets a laptop fetch only with a token
+derived from it (the secret itself never travels)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.state.origin import Origin
+
+GROUP = 4
+
+
+def new_secret() -> str:
+    """128 random bits as 26 letters and digits in groups of four (no 0/O or 1/I to confuse)."""
+    text = base64.b32encode(secrets.token_bytes(16)).decode().rstrip("=")
+    return "-".join(text[i : i + GROUP] for i in range(0, len(text), GROUP))
+
+
+def normal(secret: str) -> str:
+    """The secret as typed, without blanks, dashes or case (what a helper types is accepted
+    however he groups it); InvalidEvent when it cannot be one."""
+    text = "".join(c for c in secret.upper() if c not in " -\t")
+    if len(text) != 26 or any(c not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" for c in text):
+        raise InvalidEvent("the hall's secret is 26 letters and digits (as tengen hall init printed it)")
+    return text
+
+
+def _key(secret: str, purpose: bytes) -> bytes:
+    return hmac.new(normal(secret).encode(), purpose, hashlib.sha256).digest()
+
+
+def fetch_token(secret: str) -> str:
+    """What a laptop shows a peer to fetch from it."""
+    return _key(secret, b"tengen-fetch").hex()
+
+
+def canonical(event: Event) -> dict[str, Any]:
+    """The event as the hall keeps and signs it: the same on every laptop, whatever place it
+    takes in each one's log (a retraction names its event by device and seq)."""
+    origin = event.origin
+    assert origin is not None
+    data = {} if event.kind == ev.RETRACTED else dict(event.data)
+    doc: dict[str, Any] = {"device": origin.device, "seq": origin.seq, "seen": dict(origin.seen), "kind": event.kind,
+                           "at": event.at, "data": data}  # fmt: skip
+    if origin.target is not None:
+        doc["target"] = list(origin.target)
+    return doc
+
+
+def _signed_bytes(doc: dict[str, Any]) -> bytes:
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def sign(secret: str, event: Event) -> Event:
+    """The event with its MAC."""
+    origin = event.origin
+    assert origin is not None
+    mac = hmac.new(_key(secret, b"tengen-event"), _signed_bytes(canonical(event)), hashlib.sha256).hexdigest()
+    return Event(event.id, event.kind, event.data, event.at, Origin(origin.device, origin.seq, origin.seen, mac,
+                                                                      origin.target))  # fmt: skip
+
+
+def line(event: Event) -> bytes:
+    """The event as one line of its laptop's chain in the hall repository."""
+    assert event.origin is not None
+    return _signed_bytes({**canonical(event), "mac": event.origin.mac})
+
+
+def parse_line(secret: str, text: bytes) -> Event:
+    """An event of a chain, checked: its shape, and its MAC under the secret; InvalidEvent
+    when it is not one of the hall's (a stranger's, or damaged)."""
+    try:
+        doc = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise InvalidEvent("not an event") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("mac"), str):
+        raise InvalidEvent("not an event")
+    mac = doc.pop("mac")
+    hall = {"device": doc.get("device"), "seq": doc.get("seq"), "seen": doc.get("seen", {}), "mac": mac}
+    if "target" in doc:
+        hall["target"] = doc["target"]
+    data = dict(doc.get("data") or {}) if isinstance(doc.get("data"), dict) else doc.get("data")
+    if doc.get("kind") == ev.RETRACTED and isinstance(data, dict) and not data:
+        data = {"event": 1}  # its number is the place its target takes in the log
+    event = Event.from_json(0, {"kind": doc.get("kind"), "at": doc.get("at", ""), "data": data, "hall": hall})
+    expected = hmac.new(_key(secret, b"tengen-event"), _signed_bytes(doc), hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected, mac) or _signed_bytes(canonical(event)) != _signed_bytes(doc):
+        raise InvalidEvent("its MAC is wrong: not signed with the hall's secret")
+    return event
+
+
+def sign_hello(secret: str, hello: dict[str, Any]) -> str:
+    """A laptop's introduction to a peer (its device, name and address), signed."""
+    return hmac.new(_key(secret, b"tengen-hello"), _signed_bytes(hello), hashlib.sha256).hexdigest()
+
+
+def check_hello(secret: str, hello: object, mac: str) -> bool:
+    return isinstance(hello, dict) and hmac.compare_digest(sign_hello(secret, hello), mac)

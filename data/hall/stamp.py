@@ -1,0 +1,38 @@
+"""What a hall's laptop adds to each event it makes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from data.hall import secret as signing
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.state.origin import Origin
+
+
+class Stamper:
+    """This laptop's origin for each new event of a hall: its device, the next seq, what it
+    has seen of the others, the target of a retraction, and the MAC under the secret."""
+
+    def __init__(self, events: Sequence[Event], device: str, secret: str) -> None:
+        self.events = events
+        self.device = device
+        self.secret = secret
+        seen: dict[str, int] = {}
+        for event in events:
+            if event.origin is not None:
+                seen[event.origin.device] = max(seen.get(event.origin.device, 0), event.origin.seq)
+        self.seq = seen.pop(device, 0)
+        self.seen = tuple(sorted(seen.items()))
+        self.made: list[Event] = []
+
+    def __call__(self, event: Event) -> Event:
+        self.seq += 1
+        target = None
+        if event.kind == ev.RETRACTED:
+            undone = [*self.events, *self.made][event.data["event"] - 1].origin
+            target = undone.key if undone is not None else None
+        stamped = signing.sign(self.secret, Event(event.id, event.kind, event.data, event.at,
+                                                   Origin(self.device, self.seq, self.seen, "", target)))  # fmt: skip
+        self.made.append(stamped)
+        return stamped

@@ -1,0 +1,125 @@
+"""One log from the events of several laptops (``../shared/spec/hall.md``).
+
+Every laptop holds the union of the events it has received, and turns it into one log the
+same way: a linear extension of the causal order — an event comes after its laptop's
+earlier ones and after every event it had seen — with events that saw nothing of each
+other put by (time, device, seq).  Laptops holding the same events then hold the same log,
+byte for byte, and replay it to the same state.
+
+A retraction names its event by device and seq; its number in the log is the place that
+event takes here.  An event that does not fit the log it lands in (a result for a board
+a concurrent amendment removed, a pairing by a laptop that was no longer the chief's) is
+left out, with the reason, the same on every laptop.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from schemes.log.events import Event, standing
+from schemes.log.replay import apply, replay
+from schemes.state.model import Tournament
+from schemes.state.origin import Origin
+
+
+@dataclass(frozen=True)
+class Merged:
+    events: tuple[Event, ...]
+    """The log, numbered from 1, each event with its origin."""
+    state: Tournament
+    left_out: tuple[tuple[Event, str], ...]
+    """Events that do not fit, and why."""
+
+
+def causal_order(events: Iterable[Event]) -> list[Event]:
+    """The events (each with an origin, one per device and seq) in the one order every laptop
+    computes; an event whose predecessors are not all here waits, and is not in the order."""
+    chains: dict[str, dict[int, Event]] = {}
+    for event in events:
+        assert event.origin is not None
+        chains.setdefault(event.origin.device, {})[event.origin.seq] = event
+    placed = dict.fromkeys(chains, 0)
+
+    def ready(event: Event) -> bool:
+        assert event.origin is not None
+        return all(placed.get(device, 0) >= seq for device, seq in event.origin.seen)
+
+    def key(event: Event) -> tuple[str, str, int]:
+        assert event.origin is not None
+        return event.at, event.origin.device, event.origin.seq
+
+    order: list[Event] = []
+    waiting: dict[str, Event] = {}  # the next event of each device, not yet ready
+    heap: list[tuple[tuple[str, str, int], Event]] = []
+
+    def offer(device: str) -> None:
+        following = chains[device].get(placed[device] + 1)
+        if following is None:
+            return
+        if ready(following):
+            heapq.heappush(heap, (key(following), following))
+        else:
+            waiting[device] = following
+
+    for device in sorted(chains):
+        offer(device)
+    while heap:
+        _, event = heapq.heappop(heap)
+        assert event.origin is not None
+        order.append(event)
+        placed[event.origin.device] = event.origin.seq
+        offer(event.origin.device)
+        for device, candidate in list(waiting.items()):
+            if ready(candidate):
+                del waiting[device]
+                heapq.heappush(heap, (key(candidate), candidate))
+    return order
+
+
+def merge(events: Iterable[Event]) -> Merged:
+    """The log of the union ``events``: in causal order, renumbered, retractions pointed at
+    their targets' numbers, each event checked on the log before it (one that does not fit is
+    left out); InvalidEvent when not even the creation fits."""
+    log: list[Event] = []
+    number: dict[tuple[str, int], int] = {}
+    left_out: list[tuple[Event, str]] = []
+    state: Tournament | None = None
+    for event in causal_order(events):
+        origin = event.origin
+        assert origin is not None
+        candidate = replace(event, id=len(log) + 1)
+        try:
+            if event.kind == ev.RETRACTED:
+                candidate = _pointed(candidate, origin, number)
+                state = _after_retraction([*log, candidate], candidate)
+            else:
+                if state is None and event.kind != ev.TOURNAMENT_CREATED:
+                    raise InvalidEvent("the log must start with the creation of the tournament")
+                state = apply(state, candidate)
+        except InvalidEvent as error:
+            left_out.append((event, str(error)))
+            continue
+        log.append(candidate)
+        number[origin.key] = candidate.id
+    if state is None:
+        raise InvalidEvent("no laptop holds the creation of the tournament")
+    return Merged(tuple(log), state, tuple(left_out))
+
+
+def _pointed(event: Event, origin: Origin, number: dict[tuple[str, int], int]) -> Event:
+    if origin.target is None or origin.target not in number:
+        raise InvalidEvent("the event it undoes is not in the log")
+    return replace(event, data={**event.data, "event": number[origin.target]})
+
+
+def _after_retraction(log: list[Event], retraction: Event) -> Tournament:
+    target = log[retraction.data["event"] - 1]
+    if target.kind == ev.TOURNAMENT_CREATED:
+        raise InvalidEvent("the creation of the tournament cannot be undone")
+    if target.id not in {e.id for e in standing(log[:-1])} and target.kind != ev.RETRACTED:
+        raise InvalidEvent("the event it undoes is undone already")
+    return replay(log)

@@ -1,0 +1,147 @@
+"""``tengen hall …``: laptops sharing one tournament (``../shared/spec/hall.md``).  The
+command line only parses and prints; what each command does is ``data.hall``'s."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from data.errors import Refused
+from data.hall import hall
+from data.hall.device import this_device
+from data.hall.repo import HallRepo, hall_path
+from data.service import Service
+from data.store import real_path
+from schemes.state.model import Tournament
+from tui.i18n import _
+
+
+def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
+    group = commands.add_parser("hall", help=_("several laptops sharing the tournament"))
+    hall_commands = group.add_subparsers(dest="hall_command", required=True, parser_class=parser_class)
+    init = hall_commands.add_parser("init", help=_("make the tournament a hall; prints the secret"))
+    init.add_argument("--name", default="", help=_("this laptop's name (default: Chief)"))
+    join = hall_commands.add_parser("join", help=_("a new laptop joins a hall"))
+    join.add_argument("source", help=_("http://host:port of a laptop, or a folder (a USB stick)"))
+    join.add_argument("out", help=_("the tournament file to make here"))
+    join.add_argument("--secret", required=True, help=_("the hall's secret (as tengen hall init printed it)"))
+    join.add_argument("--name", default="", help=_("this laptop's name"))
+    sync = hall_commands.add_parser("sync", help=_("fetch from peers or a folder, and merge"))
+    sync.add_argument("sources", nargs="*", help=_("http://host:port or folders (default: the known peers)"))
+    status = hall_commands.add_parser("status", help=_("the laptops, when each was heard, the chief, disputes"))
+    status.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    disputes = hall_commands.add_parser("disputes", help=_("boards entered differently on two laptops"))
+    disputes.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    chief = hall_commands.add_parser("chief", help=_("hand the chief's role to another laptop"))
+    chief.add_argument("device", help=_("the laptop: its id (or its start) or its name"))
+
+
+def run(args: argparse.Namespace, file: str | None) -> None:
+    command = args.hall_command
+    if command == "join":
+        joined = hall.join(args.source, Path(args.out), args.secret, args.name)
+        _problems(joined.problems)
+        state = joined.state
+        assert state.hall is not None
+        if this_device() in state.hall.laptops:
+            print(_("joined: {events} events in {path}", events=joined.added, path=args.out))
+        else:
+            print(_("copied {events} events to {path}; the chief's laptop enrols this one at its next sync",
+                    events=joined.added, path=args.out))  # fmt: skip
+        return
+    if not file:
+        raise Refused("tengen: name the tournament file with -f FILE")
+    path = Path(file)
+    if command == "init":
+        secret = hall.init(path, args.name or _("Chief"))
+        print(_("{path} is a hall now; helpers join with the secret:", path=file))
+        print(secret)
+        return
+    repo = _repo(path)
+    if command == "sync":
+        synced = hall.sync(path, args.sources)
+        _problems(synced.problems)
+        print(_("synced: {count} new events", count=synced.added))
+        return
+    with Service(path) as service:
+        state = service.state
+    if command == "status":
+        _status(state, repo, args.json)
+    elif command == "disputes":
+        _disputes(state, args.json)
+    else:
+        _chief(path, state, args.device)
+
+
+def _repo(path: Path) -> HallRepo:
+    folder = hall_path(real_path(path))
+    if not folder.is_dir():
+        raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
+    return HallRepo(folder)
+
+
+def _problems(problems: tuple[str, ...]) -> None:
+    import sys
+
+    for problem in problems:
+        print(_("warning: {text}", text=problem), file=sys.stderr)
+
+
+def disputes(state: Tournament) -> list[dict[str, Any]]:
+    names = state.hall.laptops if state.hall else {}
+    found = []
+    for played in state.rounds:
+        for board, entries in sorted(played.disputes.items()):
+            found.append({"round": played.number, "board": board, "entries": [
+                {"device": e.origin.device if e.origin else "", "laptop": names[e.origin.device].name
+                 if e.origin and e.origin.device in names else "", "result": e.code, "time": e.at}
+                for e in entries]})  # fmt: skip
+    return found
+
+
+def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
+    assert state.hall is not None
+    device = this_device()
+    laptops = hall.laptops(state, repo, device)
+    count = len(disputes(state))
+    if as_json:
+        print(json.dumps({"device": device, "chief": state.hall.chief, "devices": [
+            {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard}
+            for laptop in laptops], "disputes": count, "refused": repo.refused}, ensure_ascii=False))  # fmt: skip
+        return
+    for laptop in laptops:
+        role = _("chief") if laptop.device == state.hall.chief else ""
+        here = _("this laptop") if laptop.device == device else (laptop.last_heard or _("never heard"))
+        mark = _("silent") if laptop.silent else ""
+        print(f"{laptop.device[:8]}  {laptop.name:<16} {laptop.events:>6}  {here}  {role} {mark}".rstrip())
+    print(_("disputed boards: {count}", count=count))
+    for refused in repo.refused[-5:]:
+        print(_("refused: {what}", what=refused))
+
+
+def _disputes(state: Tournament, as_json: bool) -> None:
+    found = disputes(state)
+    if as_json:
+        print(json.dumps(found, ensure_ascii=False))
+        return
+    if not found:
+        print(_("no disputed board"))
+    for dispute in found:
+        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']} {e['time']}" for e in dispute["entries"])
+        print(_("round {round} board {board}: {entries}", round=dispute["round"], board=dispute["board"],
+                entries=entries))  # fmt: skip
+
+
+def _chief(path: Path, state: Tournament, wanted: str) -> None:
+    assert state.hall is not None
+    chosen = [laptop for laptop in state.hall.laptops.values()
+              if laptop.device.startswith(wanted.lower()) or laptop.name == wanted]  # fmt: skip
+    if len(chosen) != 1:
+        raise Refused("{device}: no such laptop in the hall (tengen hall status lists them)", device=wanted[:40])
+    from schemes.log import events as ev
+
+    with Service(path, writable=True) as service:
+        service.commit((ev.CHIEF_CHANGED, {"device": chosen[0].device}))
+    print(_("the chief's laptop is now {name}", name=chosen[0].name))
