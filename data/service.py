@@ -22,11 +22,10 @@ from data.lock import lock_path
 from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
 from schemes.errors import Notice
 from schemes.log import actions
-from schemes.log import events as ev
 from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.merge import Merged
-from schemes.state.model import PLAYERS_PER_LAPTOP, Tournament
+from schemes.state.model import Tournament
 
 if TYPE_CHECKING:
     from data.hall.repo import HallRepo
@@ -119,7 +118,7 @@ class Service:
             batch = self._ledger.commit_all(made)
             return Change(batch.events, batch.state, batch.warnings)
         repo, stamp = hall
-        batch = self._ledger.commit_all(_in_block(self.state, stamp.device, made), stamp)
+        batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
         repo.record(stamp.device, batch.events)
         return Change(batch.events, batch.state, batch.warnings)
 
@@ -199,21 +198,6 @@ class Service:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _in_block(state: Tournament, device: str, made: Sequence[Action]) -> list[Action]:
-    """Registrations on a hall's laptop take the next ids of the laptop's own block: two
-    laptops registering at once never take one id."""
-    assert state.hall is not None
-    low = state.hall.laptops[device].block * PLAYERS_PER_LAPTOP
-    following = max((p for p in state.players if low < p <= low + PLAYERS_PER_LAPTOP), default=low)
-    done: list[Action] = []
-    for kind, data in made:
-        if kind == ev.PLAYER_REGISTERED:
-            following += 1
-            data = {**data, "player": following}
-        done.append((kind, data))
-    return done
 
 
 def after_round(state: Tournament, after: int | None, nearest: bool = False) -> int:

@@ -30,6 +30,11 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     join.add_argument("--name", default="", help=_("this laptop's name"))
     sync = hall_commands.add_parser("sync", help=_("fetch from peers or a folder, and merge"))
     sync.add_argument("sources", nargs="*", help=_("http://host:port or folders (default: the known peers)"))
+    serve = hall_commands.add_parser("serve", help=_("serve the peers (and sync with them every 2 s) until Ctrl+C"))
+    serve.add_argument("--port", type=int, default=8390, help=_("the port (default 8390; 0: any free one)"))
+    serve.add_argument("--bind", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
+    serve.add_argument("--peer", action="append", default=[], help=_("a peer's http://host:port (again for more)"))
+    serve.add_argument("--no-discovery", action="store_true", help=_("do not look for peers on the network"))
     status = hall_commands.add_parser("status", help=_("the laptops, when each was heard, the chief, disputes"))
     status.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     disputes = hall_commands.add_parser("disputes", help=_("boards entered differently on two laptops"))
@@ -59,7 +64,22 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         print(_("{path} is a hall now; helpers join with the secret:", path=file))
         print(secret)
         return
-    repo = _repo(path)
+    with _repo(path) as repo:
+        _run_in_hall(args, command, path, file, repo)
+
+
+def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, repo: HallRepo) -> None:
+    if command == "serve":
+        from data.hall.serve import serve
+
+        def ready(address: str) -> None:
+            print(_("serving {path} at {address} (Ctrl+C stops)", path=file, address=address), flush=True)
+
+        try:
+            serve(path, args.port, args.bind, args.peer, ready)
+        except KeyboardInterrupt:
+            print(_("stopped"))
+        return
     if command == "sync":
         synced = hall.sync(path, args.sources)
         _problems(synced.problems)

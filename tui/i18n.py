@@ -1015,6 +1015,15 @@ RU = {
     "the tournament file to make here": "файл турнира, который создать здесь",
     "{path} is a hall now; helpers join with the secret:": "{path} теперь ведётся в зале; помощники присоединяются с секретом:",
     "this laptop": "этот ноутбук",
+    "serve the peers (and sync with them every 2 s) until Ctrl+C": "отдавать события соседям (и синхронизироваться с ними каждые 2 с) до Ctrl+C",
+    "the port (default 8390; 0: any free one)": "порт (по умолчанию 8390; 0 — любой свободный)",
+    "the address to listen on (default: every one)": "адрес, на котором слушать (по умолчанию — все)",
+    "a peer's http://host:port (again for more)": "http://адрес:порт соседа (можно несколько раз)",
+    "do not look for peers on the network": "не искать соседей в сети",
+    "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
+    "stopped": "остановлено",
+    "{peer}: the secret is not this hall's": "{peer}: секрет не этого зала",
+    "{bind}:{port}: {reason}": "{bind}:{port}: {reason}",
 }
 
 

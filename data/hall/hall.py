@@ -9,6 +9,7 @@ repository once their signatures check."""
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import shutil
@@ -18,7 +19,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from dulwich.client import HttpGitClient, LocalGitClient
+import urllib3
+from dulwich.client import HttpGitClient, HTTPUnauthorized, LocalGitClient
 from dulwich.errors import GitProtocolError, HangupException, NotGitRepository
 from dulwich.repo import Repo
 
@@ -82,8 +84,10 @@ def init(path: Path, name: str) -> str:
             service.rewrite(merged)
             repo.record(device, merged.events)
         except BaseException:
+            repo.close()
             shutil.rmtree(repo.path, ignore_errors=True)
             raise
+        repo.close()
     return secret
 
 
@@ -97,8 +101,9 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
     """Take the chains of one peer (``http://host:port``) or folder; what was refused there.
     A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
-        client = HttpGitClient(source.rstrip("/") + "/", username="tengen", password=signing.fetch_token(repo.secret),
-                               timeout=5, extra_headers=_hello(repo, device, name, serves), quiet=True)  # fmt: skip
+        pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=5.0, retries=False)
+        client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username="tengen",
+                               password=signing.fetch_token(repo.secret), quiet=True)  # fmt: skip
         held = set(repo.repo.object_store)
 
         def wants(refs: Any, depth: int | None = None) -> list[Any]:
@@ -106,9 +111,12 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
 
         try:
             result = client.fetch("", repo.repo, determine_wants=wants)
-        except (GitProtocolError, HangupException, OSError) as error:
+        except HTTPUnauthorized:
+            raise Refused("{peer}: the secret is not this hall's", peer=source) from None
+        except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
             raise Refused("{peer}: {reason}", peer=source, reason=_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
+        _heard_from(repo, source)
         return repo.take(repo.repo, refs, device)
     folder = Path(source).expanduser().absolute()
     _stick(folder)
@@ -122,11 +130,26 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
     return repo.take(repo.repo, refs, device)
 
 
+def _heard_from(repo: HallRepo, source: str) -> None:
+    """The peer's own device, heard now (an idle peer is heard though its chain did not grow)."""
+    import urllib.request
+
+    request = urllib.request.Request(source.rstrip("/") + "/tengen/device")
+    token = base64.b64encode(f"tengen:{signing.fetch_token(repo.secret)}".encode()).decode()
+    request.add_header("Authorization", f"Basic {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - http only, checked above
+            device = answer.read(64).decode("ascii", "replace").strip()
+    except OSError:
+        return
+    if len(device) == 32:
+        repo.hear([device], now())
+
+
 def _reason(error: BaseException) -> str:
-    text = str(error) or type(error).__name__
-    if "401" in text or "403" in text:
-        return "the secret is not this hall's"
-    return text.splitlines()[0][:120]
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return (str(error) or type(error).__name__).splitlines()[0][:120]
 
 
 def _stick(folder: Path) -> Repo:
@@ -190,10 +213,14 @@ def record_missing(service: Service, repo: HallRepo, device: str) -> None:
     repo.record(device, sorted(own, key=lambda e: e.origin.seq if e.origin else 0)[have:])
 
 
-def sync(path: Path, sources: Sequence[str]) -> Synced:
+def sync(path: Path, sources: Sequence[str], serves: str | None = None) -> Synced:
     """Fetch from each source (or every known peer), then merge under the writer lock."""
     real = real_path(path)
-    repo = HallRepo(hall_path(real))
+    with HallRepo(hall_path(real)) as repo:
+        return _sync(real, repo, sources, serves)
+
+
+def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None) -> Synced:
     device = this_device()
     problems: list[str] = []
     with Service(real) as reading:
@@ -201,7 +228,7 @@ def sync(path: Path, sources: Sequence[str]) -> Synced:
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
     for source in sources or repo.peers:
         try:
-            refused = fetch(repo, device, source, name)
+            refused = fetch(repo, device, source, name, serves)
         except Refused as error:
             problems.append(str(error))
             continue
@@ -269,20 +296,45 @@ def join(source: str, out: Path, secret: str, name: str) -> Synced:
     device = this_device()
     repo = HallRepo.create(hall_path(real), secret)
     try:
-        refused = fetch(repo, device, source, name or device[:8])
-        held = repo.chains()
-        union = [e for events in held.events.values() for e in events]
-        if not union:
-            raise Refused("{source}: no event of this hall there (is the secret right?)", source=source)
-        merged = merge(union)
-        if merged.state.hall is None:
-            raise Refused("{source}: not a hall", source=source)
-        Service.create_merged(real, merged).close()
-        if source.startswith("http"):
-            repo.add_peers([source])
+        joined = _join(repo, device, source, real, name or device[:8])
     except BaseException:
+        repo.close()
         shutil.rmtree(repo.path, ignore_errors=True)
         raise
+    repo.close()
+    if source.startswith(("http://", "https://")):
+        return _enrolled_soon(real, source, joined)
+    return joined
+
+
+ENROLMENT_WAIT = 6.0
+"""Seconds ``hall join`` waits for the chief's serving laptop to enrol the new one."""
+
+
+def _enrolled_soon(real: Path, source: str, joined: Synced) -> Synced:
+    import time
+
+    device = this_device()
+    deadline = time.monotonic() + ENROLMENT_WAIT
+    state = joined.state
+    while state.hall is not None and device not in state.hall.laptops and time.monotonic() < deadline:
+        time.sleep(0.5)
+        state = sync(real, [source]).state
+    return Synced(joined.added, joined.problems, state)
+
+
+def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Synced:
+    refused = fetch(repo, device, source, name)
+    held = repo.chains()
+    union = [e for events in held.events.values() for e in events]
+    if not union:
+        raise Refused("{source}: no event of this hall there (is the secret right?)", source=source)
+    merged = merge(union)
+    if merged.state.hall is None:
+        raise Refused("{source}: not a hall", source=source)
+    Service.create_merged(real, merged).close()
+    if source.startswith("http"):
+        repo.add_peers([source])
     return Synced(len(merged.events), tuple(refused + held.refused), merged.state)
 
 

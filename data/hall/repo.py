@@ -57,6 +57,15 @@ class HallRepo:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name) from None
         self.secret = (path / "tengen-secret").read_text(encoding="ascii").strip()
 
+    def close(self) -> None:
+        self.repo.close()
+
+    def __enter__(self) -> HallRepo:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @classmethod
     def create(cls, path: Path, secret: str) -> HallRepo:
         path.mkdir(mode=0o700)

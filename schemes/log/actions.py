@@ -18,7 +18,7 @@ from schemes.log.events import Event
 from schemes.log.history import redo_target, undo_target
 from schemes.log.replay import check_komi, check_pairable, check_rounds
 from schemes.registry import get_scheme
-from schemes.state.model import Board, Player, Round, Tournament
+from schemes.state.model import PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
 from schemes.values.names import fold
 from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
@@ -193,6 +193,21 @@ def registrations(events: Sequence[Event], profiles: Sequence[Mapping[str, Any]]
     return done
 
 
+def in_block(state: Tournament, device: str, made: Sequence[Action]) -> list[Action]:
+    """Registrations on a hall's laptop take the next ids of the laptop's own block: two
+    laptops registering at once never take one id."""
+    assert state.hall is not None
+    low = state.hall.laptops[device].block * PLAYERS_PER_LAPTOP
+    following = max((p for p in state.players if low < p <= low + PLAYERS_PER_LAPTOP), default=low)
+    done: list[Action] = []
+    for kind, data in made:
+        if kind == ev.PLAYER_REGISTERED:
+            following += 1
+            data = {**data, "player": following}
+        done.append((kind, data))
+    return done
+
+
 def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
     """A player already registered under the same surname and name (case and ё folded):
     registering him again is most often a slip, so the interfaces ask first."""
@@ -243,7 +258,6 @@ def pair(
     scheme = get_scheme(state.settings.scheme)
     if early and not scheme.traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
-    check_pairable(state, upcoming, early)
     disputed = [(r.number, b) for r in state.rounds for b in sorted(r.disputes)]
     if disputed:
         raise InvalidEvent(
@@ -251,6 +265,7 @@ def pair(
             round=disputed[0][0],
             board=disputed[0][1],
         )
+    check_pairable(state, upcoming, early)
     if order is not None and not scheme.traits.numbering_by_hand:
         raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
     if order is not None and state.numbers:

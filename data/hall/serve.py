@@ -1,0 +1,127 @@
+"""``hall serve``: this laptop's chains for its peers to fetch, and a sync with the known
+peers every 2 s.
+
+Read-only by construction: git's upload-pack is the only service (no receive-pack: no push
+reaches this laptop), there are no dumb-HTTP files, and every request needs the token
+derived from the hall's secret; a laptop that fetches introduces itself (signed), so the
+chief's laptop enrols it and everyone learns where it serves."""
+
+from __future__ import annotations
+
+import base64
+import hmac
+import json
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from socketserver import ThreadingMixIn
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from wsgiref.types import StartResponse as Start
+
+from dulwich.server import BackendRepo, DictBackend, UploadPackHandler
+from dulwich.web import HTTPGitApplication
+
+from data.errors import Refused
+from data.hall import hall
+from data.hall import secret as signing
+from data.hall.device import this_device
+from data.hall.repo import HallRepo, ask, hall_path
+from data.store import real_path
+
+PERIOD = 2.0
+"""Seconds between two syncs with the peers."""
+
+
+class _Quiet(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class _Threading(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start], Iterable[bytes]]:
+    repos: dict[str, BackendRepo] = {"/": repo.repo}
+    git = HTTPGitApplication(DictBackend(repos), handlers={b"git-upload-pack": UploadPackHandler})
+    token = signing.fetch_token(repo.secret)
+
+    def app(environ: dict[str, Any], start: Start) -> Iterable[bytes]:
+        method, where = environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")
+        if not _authorised(environ.get("HTTP_AUTHORIZATION", ""), token):
+            start(
+                "401 Unauthorized", [("WWW-Authenticate", 'Basic realm="tengen hall"'), ("Content-Type", "text/plain")]
+            )
+            return [b"the hall's secret is needed\n"]
+        if where == "/tengen/device" and method in ("GET", "HEAD"):
+            start("200 OK", [("Content-Type", "text/plain")])
+            return [device.encode("ascii")]
+        upload = where == "/git-upload-pack" and method == "POST"
+        refs = (
+            where == "/info/refs" and method == "GET" and "service=git-upload-pack" in environ.get("QUERY_STRING", "")
+        )
+        if not (upload or refs):
+            start("405 Method Not Allowed" if where in ("/git-receive-pack", "/info/refs") else "404 Not Found",
+                  [("Content-Type", "text/plain")])  # fmt: skip
+            return [b"this laptop only lets its peers fetch\n"]
+        _introduced(repo, environ)
+        return git(environ, start)
+
+    return app
+
+
+def _authorised(header: str, token: str) -> bool:
+    if not header.startswith("Basic "):
+        return False
+    try:
+        _user, _, password = base64.b64decode(header[6:], validate=True).decode("utf-8").partition(":")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return hmac.compare_digest(password.encode(), token.encode())
+
+
+def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
+    """A fetching laptop's signed introduction: a request to join for the chief, its address a peer."""
+    text, mac = environ.get("HTTP_X_TENGEN_HELLO", ""), environ.get("HTTP_X_TENGEN_HELLO_MAC", "")
+    try:
+        hello = json.loads(text) if text else None
+    except ValueError:
+        return
+    if not isinstance(hello, dict) or not signing.check_hello(repo.secret, hello, mac):
+        return
+    device = hello.get("device")
+    if isinstance(device, str):
+        ask(repo.path, {"hello": hello, "mac": mac})
+        repo.hear([device], hall.now())
+    serves = hello.get("serves")
+    if isinstance(serves, str) and serves.startswith("http://") and len(serves) < 200:
+        repo.add_peers([serves])
+
+
+def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[str], None]) -> None:
+    """Serve until interrupted, syncing with the peers every ``PERIOD`` seconds."""
+    real = real_path(path)
+    folder = hall_path(real)
+    if not folder.is_dir():
+        raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
+    repo = HallRepo(folder)
+    repo.add_peers(peers)
+    device = this_device()
+    try:
+        server = make_server(bind, port, application(repo, device), server_class=_Threading, handler_class=_Quiet)
+    except OSError as error:
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=error.strerror or str(error)) from None
+    address = f"http://{bind if bind not in ('', '0.0.0.0') else '127.0.0.1'}:{server.server_port}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    ready(address)
+    stop = threading.Event()
+    try:
+        while not stop.wait(PERIOD):
+            try:
+                hall.sync(real, [], serves=address)
+            except Refused:
+                continue
+    finally:
+        server.shutdown()

@@ -1,0 +1,178 @@
+"""Laptops that share a tournament (``../shared/spec/hall.md``): whatever each one makes and
+whenever they sync, once all have synced they hold one log and one state; an entry is never
+lost (it is in the log, or left out with its reason on every laptop alike); two different
+entries for a board made without seeing each other are a dispute until a later one settles it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from data.hall.stamp import Stamper
+from schemes.log import actions
+from schemes.log import events as ev
+from schemes.log.events import Event
+from schemes.log.history import append
+from schemes.log.merge import causal_order, merge
+from schemes.state.model import PLAYERS_PER_LAPTOP
+
+SECRET = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"
+DEVICES = [f"{n:x}" * 32 for n in range(10, 14)]
+
+
+@dataclass
+class Laptop:
+    device: str
+    held: dict[tuple[str, int], Event] = field(default_factory=dict)
+
+    def log(self) -> list[Event]:
+        return list(merge(self.held.values()).events)
+
+    def make(self, action: tuple[str, dict], clock: int) -> Event | None:
+        events = self.log()
+        state = merge(self.held.values()).state
+        stamp = Stamper(events, self.device, SECRET)
+        if state.hall is not None and self.device in state.hall.laptops:  # as the service does
+            action = actions.in_block(state, self.device, [action])[0]
+        try:
+            made = append(events, *action, f"2026-12-01T10:{clock // 60:02d}:{clock % 60:02d}+00:00", state, stamp)
+        except Exception:  # noqa: BLE001 - an action this laptop's log refuses is simply not made
+            return None
+        assert made.event.origin is not None
+        self.held[made.event.origin.key] = made.event
+        return made.event
+
+    def take(self, other: Laptop) -> None:
+        self.held.update(other.held)
+
+
+def founded(count: int) -> list[Laptop]:
+    """A McMahon event of six players founded as a hall on the first laptop, the others
+    enrolled, round 1 paired by the chief, and every laptop holding all of it."""
+    chief = Laptop(DEVICES[0])
+    made = [actions.create("Hall cup", "mcmahon", 3)]
+    made += [actions.register([], surname=f"P{i}", name="X", rank=f"{i}k") for i in range(1, 7)]
+    log: list[Event] = []
+    state = None
+    stamp = Stamper([], chief.device, SECRET)
+    for number, (kind, data) in enumerate(made):
+        if kind == ev.PLAYER_REGISTERED:
+            data = {**data, "player": number}
+        appended = append(log, kind, data, "2026-12-01T09:00:00+00:00", state, stamp)
+        log.append(appended.event)
+        state = appended.state
+        stamp.events = log
+        stamp.made = []
+    for event in log:
+        assert event.origin is not None
+        chief.held[event.origin.key] = event
+    chief.make((ev.HALL_FOUNDED, {"device": chief.device, "name": "Chief"}), 1)
+    for block, device in enumerate(DEVICES[1:count], start=1):
+        chief.make((ev.DEVICE_ENROLLED, {"device": device, "name": f"Table {block}", "block": block}), 1 + block)
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 9) is not None
+    laptops = [chief] + [Laptop(device) for device in DEVICES[1:count]]
+    for laptop in laptops[1:]:
+        laptop.take(chief)
+    return laptops
+
+
+STEP = st.tuples(st.sampled_from(["result", "result", "result", "undo", "register", "sync"]), st.integers(0, 3),
+                 st.integers(0, 3), st.sampled_from(["W+", "B+", "W+F"]))  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(2, 4), steps=st.lists(STEP, max_size=25))
+def test_any_entries_and_syncs_converge_to_one_log_and_state(count: int, steps: list) -> None:
+    laptops = founded(count)
+    made: list[Event] = []
+    for clock, (what, who, other, code) in enumerate(steps, start=10):
+        laptop, peer = laptops[who % count], laptops[other % count]
+        if what == "sync":
+            laptop.take(peer)
+            continue
+        if what == "result":
+            action = actions.result(1, 1 + other % 3, code)
+        elif what == "undo":
+            own = [e for e in laptop.log() if e.origin and e.origin.device == laptop.device]
+            if not own:
+                continue
+            action = actions.undo(laptop.log(), own[-1].id)
+        else:
+            action = actions.register(laptop.log(), surname=f"N{clock}", name="X", rank="5k")
+        event = laptop.make(action, clock)
+        if event is not None:
+            made.append(event)
+    for laptop in laptops:  # everyone syncs with everyone
+        for peer in laptops:
+            laptop.take(peer)
+    merged = [merge(laptop.held.values()) for laptop in laptops]
+    assert all(m.events == merged[0].events and m.state == merged[0].state for m in merged)
+    kept = {e.origin.key for e in merged[0].events if e.origin} | {e.origin.key for e, _ in merged[0].left_out if e.origin}
+    assert {e.origin.key for e in made if e.origin} <= kept, "no entry is lost"
+    for event in merged[0].events:  # every registration in its laptop's block
+        if event.kind == ev.PLAYER_REGISTERED and event.origin and event.origin.device != DEVICES[0]:
+            block = DEVICES.index(event.origin.device)
+            assert block * PLAYERS_PER_LAPTOP < event.data["player"] <= (block + 1) * PLAYERS_PER_LAPTOP
+
+
+def test_two_different_entries_unseen_by_each_other_are_a_dispute_until_settled() -> None:
+    chief, table = founded(2)
+    chief.make(actions.result(1, 2, "W+"), 20)
+    table.make(actions.result(1, 2, "B+"), 21)
+    table.make(actions.result(1, 1, "W+"), 22)
+    chief.make(actions.result(1, 1, "W+"), 23)  # the same result twice: nothing to settle
+    table.take(chief)
+    state = merge(table.held.values()).state
+    played = state.rounds[0]
+    assert sorted(played.disputes) == [2] and [e.code for e in played.disputes[2]] == ["W+", "B+"]
+    assert [e.origin.device for e in played.disputes[2] if e.origin] == [DEVICES[0], DEVICES[1]]
+    assert 2 not in played.results and played.results[1].code == "W+"
+    try:
+        actions.pair(state, random.Random(1))
+    except Exception as error:  # noqa: BLE001
+        assert "board 2 is disputed" in str(error)
+    else:
+        raise AssertionError("a round with a disputed board is not paired over")
+    table.make(actions.result(1, 2, "B+"), 30)  # made after seeing both entries: it settles
+    chief.take(table)
+    settled = merge(chief.held.values()).state.rounds[0]
+    assert settled.disputes == {} and settled.results[2].code == "B+"
+
+
+def test_a_result_made_after_seeing_another_is_a_correction_not_a_dispute() -> None:
+    chief, table = founded(2)
+    chief.make(actions.result(1, 3, "W+"), 20)
+    table.take(chief)
+    table.make(actions.result(1, 3, "B+"), 21)
+    chief.take(table)
+    played = merge(chief.held.values()).state.rounds[0]
+    assert played.disputes == {} and played.results[3].code == "B+"
+
+
+def test_an_undo_names_its_event_by_device_and_seq_wherever_it_lands() -> None:
+    """The table undoes its own entry; meanwhile the chief's entries come before it in the
+    merged order: the undo still takes back the table's entry, not whatever is at its number."""
+    chief, table = founded(2)
+    entry = table.make(actions.result(1, 1, "W+"), 30)
+    assert entry is not None
+    undo = table.make(actions.undo(table.log(), table.log()[-1].id), 31)
+    assert undo is not None and undo.origin is not None and entry.origin is not None
+    assert undo.origin.target == entry.origin.key
+    chief.make(actions.result(1, 2, "B+"), 20)
+    chief.make(actions.result(1, 3, "B+"), 21)
+    chief.take(table)
+    state = merge(chief.held.values()).state
+    assert {b: r.code for b, r in state.rounds[0].results.items()} == {2: "B+", 3: "B+"}
+
+
+def test_the_order_puts_each_event_after_what_it_had_seen() -> None:
+    chief, table = founded(2)
+    first = chief.make(actions.result(1, 1, "W+"), 50)  # late clock, but seen by the table's entry
+    table.take(chief)
+    second = table.make(actions.result(1, 2, "B+"), 5)  # an early clock on a laptop set wrong
+    order = [e.origin.key for e in causal_order({**chief.held, **table.held}.values()) if e.origin]
+    assert first is not None and second is not None and first.origin and second.origin
+    assert order.index(first.origin.key) < order.index(second.origin.key)
