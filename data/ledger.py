@@ -62,8 +62,8 @@ class Ledger:
     with the bytes the cache covers, else by replaying the log (checked on opening, so a
     damaged file is refused before any work starts)."""
 
-    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
-        self.file = TournamentFile(path, writable, lazy=True)
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False, merge: bool = False) -> None:
+        self.file = TournamentFile(path, writable, lazy=True, merge=merge)
         self._state: Tournament | None = None
         try:
             with _building():

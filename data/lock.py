@@ -15,6 +15,7 @@ import os
 import socket
 import stat
 import sys
+import time
 from pathlib import Path
 
 from data.errors import FileLocked, TournamentFileError, os_reason
@@ -26,9 +27,16 @@ def lock_path(target: Path) -> Path:
     return target.with_name(target.name + ".lock")
 
 
+MERGE_WAIT = 5.0
+"""Seconds a writer waits for a hall's merge to let the file go (a merge takes a moment)."""
+
+
 class WriterLock:
-    def __init__(self, target: Path) -> None:
+    """``merge``: held for a hall's merge, which other writers wait for instead of refusing."""
+
+    def __init__(self, target: Path, merge: bool = False) -> None:
         self.path = lock_path(target)
+        self.merge = merge
         self._fd: int | None = None
 
     def _open(self) -> int:
@@ -54,14 +62,18 @@ class WriterLock:
         return fd
 
     def acquire(self) -> None:
+        deadline = time.monotonic() + MERGE_WAIT
         while True:
             fd = self._open()
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
-                holder = _holder(os.read(fd, 400))
+                written = os.read(fd, 400)
                 os.close(fd)
-                raise FileLocked(file=self.path.with_suffix("").name, holder=holder) from None
+                if _merging(written) and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                    continue
+                raise FileLocked(file=self.path.with_suffix("").name, holder=_holder(written)) from None
             # The holder may have unlinked the file between our open and our flock.
             try:
                 same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
@@ -73,7 +85,8 @@ class WriterLock:
         command = " ".join(os.path.basename(a) for a in sys.argv[:3])
         try:
             os.ftruncate(fd, 0)
-            os.write(fd, json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "command": command}).encode())
+            said = {"pid": os.getpid(), "host": socket.gethostname(), "command": command, "merge": self.merge}
+            os.write(fd, json.dumps(said).encode())
         except OSError:
             pass  # a full disk: the lock holds all the same, only without the holder's name
         self._fd = fd
@@ -94,6 +107,16 @@ class WriterLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _merging(written: bytes) -> bool:
+    """Whether the holder is a hall's merge, or has just taken the lock (nothing written yet)."""
+    if not written:
+        return True
+    try:
+        return json.loads(written).get("merge") is True
+    except (ValueError, AttributeError, RecursionError):
+        return False
 
 
 def _holder(written: bytes) -> Worded:

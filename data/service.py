@@ -66,11 +66,12 @@ class Retracted(Change):
 
 
 class Service:
-    """One tournament file open for reading, or for writing under its lock."""
+    """One tournament file open for reading, or for writing under its lock (``merge``: a hall's
+    merge holds it, which other writers wait for)."""
 
-    def __init__(self, path: str | os.PathLike[str], writable: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], writable: bool = False, merge: bool = False) -> None:
         self.path = Path(os.path.abspath(path))  # messages name the folder, not "."
-        self._ledger = Ledger(path, writable)
+        self._ledger = Ledger(path, writable, merge)
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], made: Sequence[Action]) -> Service:

@@ -350,14 +350,16 @@ class TournamentFile:
     closing braces.
     """
 
-    def __init__(self, path: str | os.PathLike[str], writable: bool = False, lazy: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], writable: bool = False, lazy: bool = False, merge: bool = False
+    ) -> None:
         self.path = real_path(path)
         self._lock: WriterLock | None = None
         self._events: list[Event] | None = None
         self._count: int | None = None
         self._appendable = False
         if writable:
-            self._lock = WriterLock(self.path)
+            self._lock = WriterLock(self.path, merge)
             self._lock.acquire()
         try:
             self.raw = _read(self.path)

@@ -222,11 +222,22 @@ def sync(path: Path, sources: Sequence[str], serves: str | None = None) -> Synce
 
 def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None) -> Synced:
     device = this_device()
-    problems: list[str] = []
     with Service(real) as reading:
         state = reading.state
+    problems = fetch_all(repo, device, state, sources or repo.peers, serves)
+    with Service(real, writable=True, merge=True) as service:  # other writers wait for it
+        merged = merge_into(service, repo, device)
+    problems += push_all(repo, device, sources)
+    repo.refuse(problems)
+    return Synced(merged.added, tuple(problems + list(merged.problems)), merged.state)
+
+
+def fetch_all(repo: HallRepo, device: str, state: Tournament, sources: Sequence[str], serves: str | None) -> list[str]:
+    """Fetch from every source, without the writer lock (a fetch may wait on the network);
+    what went wrong, one line each."""
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
-    for source in sources or repo.peers:
+    problems: list[str] = []
+    for source in sources:
         try:
             refused = fetch(repo, device, source, name, serves)
         except Refused as error:
@@ -235,23 +246,34 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
         problems += [f"{source}: {reason}" for reason in refused]
         if not refused:
             repo.add_peers([source] if source.startswith("http") else [])
-    with Service(real, writable=True) as service:
-        record_missing(service, repo, device)
-        before = len(service.events)
-        merged, refused_chains = merged_log(service, repo)
-        if merged.events != tuple(service.events):
-            service.rewrite(merged)
-        state = merged.state
-        if state.hall is not None and state.hall.chief == device:
-            state = enrol_requests(service, repo)
+    return problems
+
+
+def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
+    """Merge every chain held into the open, writable tournament (the app's own, or a sync's
+    under the lock) and, on the chief's laptop, enrol who asked: quick, no network."""
+    record_missing(service, repo, device)
+    before = len(service.events)
+    merged, refused_chains = merged_log(service, repo)
+    if merged.events != tuple(service.events):
+        service.rewrite(merged)
+    state = merged.state
+    if state.hall is not None and state.hall.chief == device:
+        state = enrol_requests(service, repo)
+    repo.refuse(refused_chains)
+    return Synced(len(service.events) - before, tuple(refused_chains), state)
+
+
+def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[str]:
+    """Our chain onto every folder among ``sources`` (a peer over HTTP fetches it itself)."""
+    problems: list[str] = []
     for source in sources:
         if not source.startswith(("http://", "https://")):
             try:
                 push(repo, source, device)
             except Refused as error:
                 problems.append(str(error))
-    repo.refuse(problems + refused_chains)
-    return Synced(len(merged.events) - before, tuple(problems + refused_chains), state)
+    return problems
 
 
 def enrol_requests(service: Service, repo: HallRepo) -> Tournament:
