@@ -99,29 +99,33 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
         repo.add_peers([serves])
 
 
+def start(repo: HallRepo, port: int, bind: str) -> tuple[_Threading, str]:
+    """The server, answering in a thread of its own, and its address (what the app shows)."""
+    try:
+        server = make_server(bind, port, application(repo, this_device()), server_class=_Threading,
+                             handler_class=_Quiet)  # fmt: skip
+    except OSError as error:
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=error.strerror or str(error)) from None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{bind if bind not in ('', '0.0.0.0') else '127.0.0.1'}:{server.server_port}"
+
+
 def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[str], None]) -> None:
     """Serve until interrupted, syncing with the peers every ``PERIOD`` seconds."""
     real = real_path(path)
     folder = hall_path(real)
     if not folder.is_dir():
         raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
-    repo = HallRepo(folder)
-    repo.add_peers(peers)
-    device = this_device()
-    try:
-        server = make_server(bind, port, application(repo, device), server_class=_Threading, handler_class=_Quiet)
-    except OSError as error:
-        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=error.strerror or str(error)) from None
-    address = f"http://{bind if bind not in ('', '0.0.0.0') else '127.0.0.1'}:{server.server_port}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    ready(address)
-    stop = threading.Event()
-    try:
-        while not stop.wait(PERIOD):
-            try:
-                hall.sync(real, [], serves=address)
-            except Refused:
-                continue
-    finally:
-        server.shutdown()
+    with HallRepo(folder) as repo:
+        repo.add_peers(peers)
+        server, address = start(repo, port, bind)
+        ready(address)
+        stop = threading.Event()
+        try:
+            while not stop.wait(PERIOD):
+                try:
+                    hall.sync(real, [], serves=address)
+                except Refused:
+                    continue
+        finally:
+            server.shutdown()
