@@ -196,12 +196,12 @@ def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[str]]:
     """The merge of the file's events and every chain held; the chains refused."""
     held = repo.chains()
     union: dict[tuple[str, int], Event] = {}
-    for event in service.events:
-        if event.origin is not None:
-            union[event.origin.key] = event
-    for events in held.events.values():
+    for events in held.events.values():  # as signed: every laptop writes the same bytes
         for event in events:
             assert event.origin is not None
+            union[event.origin.key] = event
+    for event in service.events:
+        if event.origin is not None:
             union.setdefault(event.origin.key, event)
     return merge(union.values()), held.refused
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from data.hall import secret as signing
@@ -32,7 +33,8 @@ class Stamper:
         if event.kind == ev.RETRACTED:
             undone = [*self.events, *self.made][event.data["event"] - 1].origin
             target = undone.key if undone is not None else None
-        stamped = signing.sign(self.secret, Event(event.id, event.kind, event.data, event.at,
+        data = json.loads(json.dumps(event.data, sort_keys=True))  # in the order the chain keeps it
+        stamped = signing.sign(self.secret, Event(event.id, event.kind, data, event.at,
                                                    Origin(self.device, self.seq, self.seen, "", target)))  # fmt: skip
         self.made.append(stamped)
         return stamped

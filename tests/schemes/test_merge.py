@@ -110,7 +110,9 @@ def test_any_entries_and_syncs_converge_to_one_log_and_state(count: int, steps: 
             laptop.take(peer)
     merged = [merge(laptop.held.values()) for laptop in laptops]
     assert all(m.events == merged[0].events and m.state == merged[0].state for m in merged)
-    kept = {e.origin.key for e in merged[0].events if e.origin} | {e.origin.key for e, _ in merged[0].left_out if e.origin}
+    kept = {e.origin.key for e in merged[0].events if e.origin} | {
+        e.origin.key for e, _ in merged[0].left_out if e.origin
+    }
     assert {e.origin.key for e in made if e.origin} <= kept, "no entry is lost"
     for event in merged[0].events:  # every registration in its laptop's block
         if event.kind == ev.PLAYER_REGISTERED and event.origin and event.origin.device != DEVICES[0]:

@@ -1,0 +1,94 @@
+"""Laptops of a hall in one test: each a folder with its tournament file and its own config
+folder (where its device id lives), switched by ``XDG_CONFIG_HOME``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from data.hall import hall
+from data.hall.device import this_device
+from data.service import Service
+from schemes.log import actions
+
+
+@dataclass
+class Laptop:
+    name: str
+    folder: Path
+    monkeypatch: pytest.MonkeyPatch
+
+    @property
+    def file(self) -> Path:
+        return self.folder / "t.json"
+
+    @contextmanager
+    def here(self) -> Iterator[Laptop]:
+        """Act as this laptop (its device id)."""
+        self.monkeypatch.setenv("XDG_CONFIG_HOME", str(self.folder / "config"))
+        yield self
+
+    @property
+    def device(self) -> str:
+        with self.here():
+            return this_device()
+
+    def commit(self, action: Any) -> Any:
+        with self.here(), Service(self.file, writable=True) as service:
+            return service.commit(action).state
+
+    def result(self, number: int, board: int, code: str) -> Any:
+        return self.commit(actions.result(number, board, code))
+
+    def pair(self) -> Any:
+        with self.here(), Service(self.file, writable=True) as service:
+            return service.commit(actions.pair(service.state, random.Random(1))).state
+
+    def sync(self, *sources: str | Path) -> hall.Synced:
+        with self.here():
+            return hall.sync(self.file, [str(s) for s in sources])
+
+    def join(self, source: str | Path, secret: str) -> hall.Synced:
+        with self.here():
+            return hall.join(str(source), self.file, secret, self.name)
+
+    @property
+    def state(self) -> Any:
+        with Service(self.file) as service:
+            return service.state
+
+    def standings(self) -> str:
+        """What ``standings --json`` prints, as the command line prints it."""
+        from tui import views
+
+        state = self.state
+        return json.dumps(views.standings_json(state, state.latest_complete_round), ensure_ascii=False)
+
+
+@pytest.fixture
+def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Laptop]:
+    def make(name: str) -> Laptop:
+        folder = tmp_path / name
+        folder.mkdir()
+        return Laptop(name, folder, monkeypatch)
+
+    return make
+
+
+@pytest.fixture
+def founded(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
+    """The chief's laptop: a McMahon of eight players, made a hall; and the secret."""
+    chief = laptops("chief")
+    with chief.here():
+        service = Service.create(chief.file, [actions.create("Hall cup", "mcmahon", 3)])
+        service.commit_all(actions.registrations([], [{"surname": f"P{i}", "rank": f"{i}k"} for i in range(1, 9)]))
+        service.close()
+        secret = hall.init(chief.file, "Chief")
+    return chief, secret

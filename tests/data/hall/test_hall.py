@@ -1,0 +1,204 @@
+"""Laptops sharing a tournament through a folder standing for the USB stick
+(``../shared/spec/hall.md``): after every sync schedule, every laptop's standings are the
+same and no entry is lost; disputes, refusals, forged and replayed events."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from dulwich.objects import Blob, Commit, Tree
+from dulwich.repo import Repo
+
+from data.errors import Refused
+from data.hall import hall
+from data.hall.repo import HallRepo, hall_path
+from data.store import TournamentFile
+from schemes.errors import InvalidEvent
+from schemes.log import events as ev
+from tests.data.hall.conftest import Laptop
+
+
+def everyone(stick: Path, *laptops: Laptop) -> None:
+    """Each laptop syncs through the stick, twice round (what one brings, the next takes)."""
+    for _ in range(2):
+        for laptop in laptops:
+            laptop.sync(stick)
+
+
+def same_everywhere(*laptops: Laptop) -> str:
+    standings = {laptop.name: laptop.standings() for laptop in laptops}
+    assert len(set(standings.values())) == 1, standings
+    files = {laptop.name: laptop.file.read_bytes() for laptop in laptops}
+    assert len(set(files.values())) == 1, "the same events, the same bytes"
+    return standings[laptops[0].name]
+
+
+@pytest.fixture
+def hall_of_three(founded: tuple[Laptop, str], laptops: Callable[[str], Laptop], tmp_path: Path):
+    chief, secret = founded
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    table2, table3 = laptops("table2"), laptops("table3")
+    chief.sync(stick)
+    table2.join(stick, secret)
+    table3.join(stick, secret)
+    everyone(stick, chief, table2, table3)
+    return chief, table2, table3, stick, secret
+
+
+def test_init_keeps_the_history_and_signs_it(founded: tuple[Laptop, str]) -> None:
+    chief, secret = founded
+    events = TournamentFile(chief.file).events
+    assert [e.kind for e in events] == [ev.TOURNAMENT_CREATED] + [ev.PLAYER_REGISTERED] * 8 + [ev.HALL_FOUNDED]
+    assert [e.origin.seq for e in events if e.origin] == list(range(1, 11))
+    assert len(secret.replace("-", "")) == 26 and chief.state.hall.chief == chief.device
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert [e.to_json()["data"] for e in repo.chain(chief.device)] == [e.to_json()["data"] for e in events]
+    with pytest.raises(Refused, match="is a hall already"):
+        with chief.here():
+            hall.init(chief.file, "Again")
+
+
+def test_three_laptops_enter_results_and_converge(hall_of_three) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three
+    hall_state = chief.state.hall
+    assert {laptop.name for laptop in hall_state.laptops.values()} == {"Chief", "table2", "table3"}
+    assert sorted(laptop.block for laptop in hall_state.laptops.values()) == [0, 1, 2]
+    table2.commit(("player_registered", {"player": 0, "surname": "Late", "name": "Comer", "rank": 22}))
+    table3.commit(("player_registered", {"player": 0, "surname": "Other", "name": "Late", "rank": 23}))
+    everyone(stick, table2, table3, chief)
+    assert sorted(p for p in chief.state.players if p > 8) == [10001, 20001]  # each laptop's own block
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    boards = len(table2.state.rounds[0].boards)
+    assert boards == 5
+    table2.result(1, 1, "W+")
+    table3.result(1, 2, "B+")
+    chief.result(1, 3, "W+")
+    table2.result(1, 4, "B+")
+    table3.result(1, 5, "W+")
+    everyone(stick, chief, table2, table3)
+    standings = json.loads(same_everywhere(chief, table2, table3))
+    assert standings["after_round"] == 1
+    assert {b: r.code for b, r in chief.state.rounds[0].results.items()} == {
+        1: "W+",
+        2: "B+",
+        3: "W+",
+        4: "B+",
+        5: "W+",
+    }
+
+
+def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_of_three) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    table2.result(1, 1, "W+")
+    table3.result(1, 1, "B+")
+    everyone(stick, chief, table2, table3)
+    for laptop in (chief, table2, table3):
+        played = laptop.state.rounds[0]
+        assert list(played.disputes) == [1] and 1 not in played.results
+        assert sorted(e.code for e in played.disputes[1]) == ["B+", "W+"]
+    with pytest.raises(InvalidEvent, match="board 1 is disputed"):
+        for board in range(2, 5):
+            chief.result(1, board, "W+")
+        chief.pair()
+    chief.result(1, 1, "B+")  # the chief has seen both: his entry settles it
+    everyone(stick, chief, table2, table3)
+    same_everywhere(chief, table2, table3)
+    assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "B+"
+
+
+def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    for board in range(1, 5):  # table3 hears nothing of round 1's results…
+        (chief if board % 2 else table2).result(1, board, "W+")
+    everyone(stick, chief, table2)
+    chief.pair()
+    table3.result(1, 2, "W+")  # …and enters one of them again, the same: nothing to settle
+    everyone(stick, chief, table2)
+    everyone(stick, table3, chief, table2)
+    same_everywhere(chief, table2, table3)
+    assert table3.state.paired_rounds == 2 and table3.state.rounds[0].disputes == {}
+
+
+def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three) -> None:
+    chief, table2, _table3, stick, _secret = hall_of_three
+    with pytest.raises(InvalidEvent, match="only the chief's laptop"):
+        table2.pair()
+    chief.commit((ev.CHIEF_CHANGED, {"device": table2.device}))
+    everyone(stick, chief, table2)
+    assert table2.pair().paired_rounds == 1
+    with pytest.raises(InvalidEvent, match="only the chief's laptop"):
+        chief.commit((ev.CHIEF_CHANGED, {"device": chief.device}))
+
+
+def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], Laptop]) -> None:
+    _chief, _table2, _table3, stick, _secret = hall_of_three
+    stranger = laptops("stranger")
+    with pytest.raises(Refused, match="is the secret right"):
+        stranger.join(stick, "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ")
+    assert not stranger.file.exists() and not hall_path(stranger.file).exists()
+
+
+def _forge(stick: Path, device: str, lines: list[bytes]) -> None:
+    """A commit on ``device``'s ref on the stick with ``lines`` as new events (no secret needed)."""
+    repo = Repo(str(stick), bare=True)
+    ref = b"refs/tengen/" + device.encode()
+    old = repo.refs[ref] if ref in repo.refs else None
+    blob = Blob.from_string(b"".join(line + b"\n" for line in lines))
+    tree = Tree()
+    tree.add(b"events", 0o100644, blob.id)
+    commit = Commit()
+    commit.tree, commit.parents = tree.id, [old] if old else []
+    commit.author = commit.committer = b"x <x@x>"
+    commit.author_time = commit.commit_time = 0
+    commit.author_timezone = commit.commit_timezone = 0
+    commit.message = b"forged"
+    repo.object_store.add_objects([(blob, None), (tree, None), (commit, None)])
+    repo.refs[ref] = commit.id
+    repo.close()
+
+
+def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None:
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    before = chief.standings()
+    seq = len([e for e in TournamentFile(table2.file).events if e.origin and e.origin.device == table2.device])
+    forged = {"device": table2.device, "seq": seq + 1, "seen": {}, "kind": "result_recorded", "at": "2026-12-01T10:00:00+00:00",
+              "data": {"round": 1, "board": 1, "code": "B+"}, "mac": "0" * 64}  # fmt: skip
+    _forge(stick, table2.device, [json.dumps(forged).encode()])
+    synced = chief.sync(stick)
+    assert any("MAC is wrong" in problem for problem in synced.problems), synced.problems
+    assert chief.standings() == before and chief.state.rounds[0].results == {}
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert any("MAC is wrong" in refused for refused in repo.refused)
+    # a real signed event of the chief's, replayed on the stick as the table's next one
+    with HallRepo(hall_path(chief.file)) as repo:
+        from data.hall.secret import line
+
+        real = repo.chain(chief.device)[-1]
+    fresh = Path(str(stick) + "-2")
+    fresh.mkdir()
+    chief.sync(fresh)
+    _forge(fresh, table2.device, [line(real)])
+    assert any("out of order" in problem for problem in chief.sync(fresh).problems)
+    assert chief.standings() == before
+
+
+def test_a_full_or_missing_stick_is_one_line(hall_of_three, tmp_path: Path) -> None:
+    chief, *_rest = hall_of_three
+    synced = chief.sync(tmp_path / "no-such-stick")
+    assert synced.problems and "no such folder" in synced.problems[0]
+    busy = tmp_path / "busy"
+    busy.mkdir()
+    (busy / "photos.jpg").write_bytes(b"x")
+    assert "neither empty nor a hall's folder" in chief.sync(busy).problems[0]
+    assert (busy / "photos.jpg").read_bytes() == b"x" and len(list(busy.iterdir())) == 1
