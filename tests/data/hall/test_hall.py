@@ -172,8 +172,9 @@ def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None
     everyone(stick, chief, table2)
     before = chief.standings()
     seq = len([e for e in TournamentFile(table2.file).events if e.origin and e.origin.device == table2.device])
+    result = {"round": 1, "board": 1, "code": "B+"}
     forged = {"device": table2.device, "seq": seq + 1, "seen": {}, "kind": "result_recorded",
-              "at": "2026-12-01T10:00:00+00:00", "data": {"round": 1, "board": 1, "code": "B+"}, "mac": "0" * 64}  # fmt: skip
+              "at": "2026-12-01T10:00:00+00:00", "data": result, "mac": "0" * 64}  # fmt: skip
     _forge(stick, table2.device, [json.dumps(forged).encode()])
     synced = chief.sync(stick)
     assert any("MAC is wrong" in problem for problem in synced.problems), synced.problems
