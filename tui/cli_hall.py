@@ -14,8 +14,9 @@ from data.hall.device import this_device
 from data.hall.repo import HallRepo, hall_path
 from data.service import Service
 from data.store import real_path
+from schemes.errors import Worded
 from schemes.state.model import Tournament
-from tui.i18n import _
+from tui.i18n import _, said
 
 
 def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -82,8 +83,10 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, 
         return
     if command == "sync":
         synced = hall.sync(path, args.sources)
-        _problems(synced.problems)
         print(_("synced: {count} new events", count=synced.added))
+        if synced.problems:  # each on its line; the exit status says something went wrong
+            _problems(synced.problems[:-1])
+            raise Refused("{problem}", problem=synced.problems[-1])
         return
     with Service(path) as service:
         state = service.state
@@ -102,11 +105,11 @@ def _repo(path: Path) -> HallRepo:
     return HallRepo(folder)
 
 
-def _problems(problems: tuple[str, ...]) -> None:
+def _problems(problems: tuple[Worded, ...]) -> None:
     import sys
 
     for problem in problems:
-        print(_("warning: {text}", text=problem), file=sys.stderr)
+        print(_("warning: {text}", text=said(problem)), file=sys.stderr)
 
 
 def disputes(state: Tournament) -> list[dict[str, Any]]:

@@ -1022,6 +1022,10 @@ RU = {
     "do not look for peers on the network": "не искать соседей в сети",
     "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
     "stopped": "остановлено",
+    "damaged ({kind})": "повреждено ({kind})",
+    "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
+    "{device}: {reason}": "{device}: {reason}",
+    "{source}: {reason}": "{source}: {reason}",
     "{peer}: the secret is not this hall's": "{peer}: секрет не этого зала",
     "{bind}:{port}: {reason}": "{bind}:{port}: {reason}",
 }

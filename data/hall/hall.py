@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,14 +23,14 @@ from dulwich.client import HttpGitClient, HTTPUnauthorized, LocalGitClient
 from dulwich.errors import GitProtocolError, HangupException, NotGitRepository
 from dulwich.repo import Repo
 
-from data.errors import Refused
+from data.errors import Refused, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, write_json
 from data.hall.stamp import Stamper
 from data.service import Service
 from data.store import real_path
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Worded
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.merge import Merged, merge
@@ -50,7 +49,7 @@ class Synced:
     """What a sync brought: events new here, sources it could not reach or refused."""
 
     added: int
-    problems: tuple[str, ...]
+    problems: tuple[Worded, ...]
     state: Tournament
 
 
@@ -97,7 +96,7 @@ def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[s
     return {"X-Tengen-Hello": text, "X-Tengen-Hello-Mac": signing.sign_hello(repo.secret, hello)}
 
 
-def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[str]:
+def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[Worded]:
     """Take the chains of one peer (``http://host:port``) or folder; what was refused there.
     A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
@@ -131,19 +130,33 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
 
 
 def _heard_from(repo: HallRepo, source: str) -> None:
-    """The peer's own device, heard now (an idle peer is heard though its chain did not grow)."""
+    """The peer's own device, heard now (an idle peer is heard though its chain did not grow),
+    and the requests to join left with it (the chief enrols them wherever they were left)."""
+    device = _ask_peer(repo, source, "/tengen/device")
+    if device is not None and len(device) == 32:
+        repo.hear([device.decode("ascii", "replace")], now())
+    found = _ask_peer(repo, source, "/tengen/requests")
+    try:
+        left = json.loads(found) if found else []
+    except ValueError:
+        return
+    for request in left if isinstance(left, list) else []:
+        if isinstance(request, dict) and isinstance(request.get("mac"), str):
+            if signing.check_hello(repo.secret, request.get("hello"), request["mac"]):
+                ask(repo.path, request)
+
+
+def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
     import urllib.request
 
-    request = urllib.request.Request(source.rstrip("/") + "/tengen/device")
+    request = urllib.request.Request(source.rstrip("/") + where)
     token = base64.b64encode(f"tengen:{signing.fetch_token(repo.secret)}".encode()).decode()
     request.add_header("Authorization", f"Basic {token}")
     try:
         with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - http only, checked above
-            device = answer.read(64).decode("ascii", "replace").strip()
+            return bytes(answer.read(1_000_000))
     except OSError:
-        return
-    if len(device) == 32:
-        repo.hear([device], now())
+        return None
 
 
 def _reason(error: BaseException) -> str:
@@ -188,11 +201,10 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
         stick.object_store.add_objects(missing)
         stick.refs.set_if_equals(ref, there, tip)  # type: ignore[arg-type]
     except OSError as error:
-        reason = os.strerror(error.errno) if error.errno else str(error)
-        raise Refused("{folder}: {reason}", folder=stick.path, reason=reason) from None
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
 
 
-def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[str]]:
+def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[Worded]]:
     """The merge of the file's events and every chain held; the chains refused."""
     held = repo.chains()
     union: dict[tuple[str, int], Event] = {}
@@ -232,18 +244,20 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     return Synced(merged.added, tuple(problems + list(merged.problems)), merged.state)
 
 
-def fetch_all(repo: HallRepo, device: str, state: Tournament, sources: Sequence[str], serves: str | None) -> list[str]:
+def fetch_all(
+    repo: HallRepo, device: str, state: Tournament, sources: Sequence[str], serves: str | None
+) -> list[Worded]:
     """Fetch from every source, without the writer lock (a fetch may wait on the network);
     what went wrong, one line each."""
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
-    problems: list[str] = []
+    problems: list[Worded] = []
     for source in sources:
         try:
             refused = fetch(repo, device, source, name, serves)
         except Refused as error:
-            problems.append(str(error))
+            problems.append(error)
             continue
-        problems += [f"{source}: {reason}" for reason in refused]
+        problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
         if not refused:
             repo.add_peers([source] if source.startswith("http") else [])
     return problems
@@ -264,15 +278,15 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
     return Synced(len(service.events) - before, tuple(refused_chains), state)
 
 
-def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[str]:
+def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[Worded]:
     """Our chain onto every folder among ``sources`` (a peer over HTTP fetches it itself)."""
-    problems: list[str] = []
+    problems: list[Worded] = []
     for source in sources:
         if not source.startswith(("http://", "https://")):
             try:
                 push(repo, source, device)
             except Refused as error:
-                problems.append(str(error))
+                problems.append(error)
     return problems
 
 

@@ -27,7 +27,7 @@ from dulwich.repo import Repo
 from data.errors import Refused
 from data.hall import secret as signing
 from data.store import write_atomically
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event
 
 PREFIX = Ref(b"refs/tengen/")
@@ -43,7 +43,7 @@ class Chains:
     """Every laptop's events held here, and what was refused on the way in."""
 
     events: dict[str, list[Event]] = field(default_factory=dict)
-    refused: list[str] = field(default_factory=list)
+    refused: list[Worded] = field(default_factory=list)
 
 
 class HallRepo:
@@ -113,7 +113,7 @@ class HallRepo:
             try:
                 held.events[device] = self.chain(device)
             except (InvalidEvent, KeyError) as error:
-                held.refused.append(f"{device[:8]}: {error}")
+                held.refused.append(Worded("{device}: {reason}", device=device[:8], reason=_worded(error)))
         return held
 
     def record(self, device: str, events: Sequence[Event]) -> None:
@@ -136,9 +136,9 @@ class HallRepo:
         if not self.repo.refs.set_if_equals(ref, old, commit.id):
             raise Refused("the hall repository changed under this laptop: try again")
 
-    def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[str]:
+    def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[Worded]:
         """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused, named."""
-        refused = []
+        refused: list[Worded] = []
         advanced: list[str] = []
         mine = self.tips()
         for name, sha in sorted(refs.items()):
@@ -151,14 +151,14 @@ class HallRepo:
                 theirs = self.chain(device, sha, source)
                 held = self.chain(device) if device in mine else []
             except (InvalidEvent, KeyError, ValueError) as error:
-                refused.append(f"{device[:8]}: {error}")
+                refused.append(Worded("{device}: {reason}", device=device[:8], reason=_worded(error)))
                 continue
             if len(theirs) < len(held) or [signing.line(e) for e in theirs[: len(held)]] != [
                 signing.line(e) for e in held
             ]:
                 if len(theirs) < len(held) and theirs == held[: len(theirs)]:
                     continue  # behind ours: nothing new
-                refused.append(f"{device[:8]}: its chain differs from the one held here")
+                refused.append(Worded("{device}: its chain differs from the one held here", device=device[:8]))
                 continue
             if self.repo.refs.set_if_equals(Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha)):
                 advanced.append(device)
@@ -192,9 +192,14 @@ class HallRepo:
         found = read_json(self.path, "tengen-refused.json", [])
         return [r for r in found if isinstance(r, str)] if isinstance(found, list) else []
 
-    def refuse(self, reasons: Sequence[str]) -> None:
+    def refuse(self, reasons: Sequence[Worded]) -> None:
+        """Keep what was refused (in English: the record ``hall status`` shows, the last 50)."""
         if reasons:
-            write_json(self.path, "tengen-refused.json", (self.refused + list(reasons))[-50:])
+            write_json(self.path, "tengen-refused.json", (self.refused + [str(r) for r in reasons])[-50:])
+
+
+def _worded(error: Exception) -> Worded:
+    return error if isinstance(error, Worded) else Worded("damaged ({kind})", kind=type(error).__name__)
 
 
 def read_json(folder: Path, name: str, default: Any) -> Any:
@@ -219,6 +224,14 @@ def requests(folder: Path) -> list[dict[str, Any]]:
 
 
 def ask(folder: Path, request: dict[str, Any]) -> None:
-    device = request.get("hello", {}).get("device") if isinstance(request.get("hello"), dict) else None
-    known = [r for r in requests(folder) if not isinstance(r.get("hello"), dict) or r["hello"].get("device") != device]
+    """Keep a laptop's request to join: its latest, unless that one names no laptop (a
+    serving laptop's introduction before it is enrolled) and an earlier one did."""
+    given = request.get("hello")
+    hello: dict[str, Any] = given if isinstance(given, dict) else {}
+    device = hello.get("device")
+    found = requests(folder)
+    same = [r for r in found if isinstance(r.get("hello"), dict) and r["hello"].get("device") == device]
+    if same and not hello.get("name") and any(r["hello"].get("name") for r in same):
+        return
+    known = [r for r in found if r not in same]
     write_json(folder, REQUESTS, [*known, request][-100:])

@@ -26,8 +26,9 @@ from data.errors import Refused
 from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
-from data.hall.repo import HallRepo, ask, hall_path
+from data.hall.repo import HallRepo, ask, hall_path, requests
 from data.store import real_path
+from schemes.errors import Worded
 
 PERIOD = 2.0
 """Seconds between two syncs with the peers."""
@@ -57,6 +58,9 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
         if where == "/tengen/device" and method in ("GET", "HEAD"):
             start("200 OK", [("Content-Type", "text/plain")])
             return [device.encode("ascii")]
+        if where == "/tengen/requests" and method in ("GET", "HEAD"):  # for the chief, wherever they were left
+            start("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps(requests(repo.path)).encode("utf-8")]
         upload = where == "/git-upload-pack" and method == "POST"
         refs = (
             where == "/info/refs" and method == "GET" and "service=git-upload-pack" in environ.get("QUERY_STRING", "")
@@ -125,7 +129,7 @@ def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[s
             while not stop.wait(PERIOD):
                 try:
                     hall.sync(real, [], serves=address)
-                except Refused:
+                except (Worded, OSError):  # the file held by a command, a peer gone: the next cycle tries again
                     continue
         finally:
             server.shutdown()

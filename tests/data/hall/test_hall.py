@@ -177,7 +177,7 @@ def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None
               "at": "2026-12-01T10:00:00+00:00", "data": result, "mac": "0" * 64}  # fmt: skip
     _forge(stick, table2.device, [json.dumps(forged).encode()])
     synced = chief.sync(stick)
-    assert any("MAC is wrong" in problem for problem in synced.problems), synced.problems
+    assert any("MAC is wrong" in str(problem) for problem in synced.problems), synced.problems
     assert chief.standings() == before and chief.state.rounds[0].results == {}
     with HallRepo(hall_path(chief.file)) as repo:
         assert any("MAC is wrong" in refused for refused in repo.refused)
@@ -190,16 +190,42 @@ def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None
     fresh.mkdir()
     chief.sync(fresh)
     _forge(fresh, table2.device, [line(real)])
-    assert any("out of order" in problem for problem in chief.sync(fresh).problems)
+    assert any("out of order" in str(problem) for problem in chief.sync(fresh).problems)
     assert chief.standings() == before
 
 
 def test_a_full_or_missing_stick_is_one_line(hall_of_three, tmp_path: Path) -> None:
     chief, *_rest = hall_of_three
     synced = chief.sync(tmp_path / "no-such-stick")
-    assert synced.problems and "no such folder" in synced.problems[0]
+    assert synced.problems and "no such folder" in str(synced.problems[0])
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "photos.jpg").write_bytes(b"x")
-    assert "neither empty nor a hall's folder" in chief.sync(busy).problems[0]
+    assert "neither empty nor a hall's folder" in str(chief.sync(busy).problems[0])
     assert (busy / "photos.jpg").read_bytes() == b"x" and len(list(busy.iterdir())) == 1
+
+
+def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_three, monkeypatch) -> None:
+    """The stick runs out of space while our chain is written to it: the sync says so in one
+    line, the laptop's file is untouched, and the stick still reads (what was whole on it)."""
+    import errno
+
+    from dulwich.object_store import DiskObjectStore
+
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    before = chief.file.read_bytes()
+
+    def full(self: object, *args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(DiskObjectStore, "add_objects", full)
+    synced = chief.sync(stick)
+    assert [str(p) for p in synced.problems] == [f"{stick}: the disk is full"]
+    assert chief.file.read_bytes() == before
+    monkeypatch.undo()
+    table2.sync(stick)  # the stick reads: what the chief wrote before is there, the pairing not yet
+    assert table2.state.paired_rounds == 0
+    chief.sync(stick)
+    table2.sync(stick)
+    assert table2.state.paired_rounds == 1

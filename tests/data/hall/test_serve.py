@@ -1,0 +1,224 @@
+"""Laptops over the network, as in the hall: real ``tengen hall serve`` processes on
+127.0.0.1, real fetches, real ``tengen`` commands — results entered on three laptops at
+once, a wrong secret, a stranger serving forged events, what the server refuses, and
+``kill -9`` in the middle of syncs.  After each, every laptop's ``standings --json`` is the
+same and no entry is lost."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from data.hall.repo import HallRepo, hall_path
+from data.hall.secret import fetch_token
+from data.store import TournamentFile
+from tests.data.hall.conftest import Laptop
+
+ROOT = Path(__file__).parents[3]
+pytestmark = pytest.mark.xdist_group("hall-network")  # one network of servers per module, on one worker
+
+
+def tengen(laptop: Laptop, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tui", *argv], env=_env(laptop), cwd=laptop.folder,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+
+
+def _env(laptop: Laptop) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CONFIG_HOME": str(laptop.folder / "config")}
+
+
+class Servers:
+    """``hall serve`` processes, stopped together."""
+
+    def __init__(self) -> None:
+        self.started: list[subprocess.Popen[str]] = []
+
+    def serve(self, laptop: Laptop, *peers: str) -> str:
+        """Start ``hall serve`` for a laptop; its address."""
+        argv = [sys.executable, "-m", "tui", "-f", str(laptop.file), "hall", "serve", "--port", "0", "--bind",
+                "127.0.0.1", *[f"--peer={peer}" for peer in peers]]  # fmt: skip
+        process = subprocess.Popen(argv, env=_env(laptop), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.started.append(process)
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert "http://127.0.0.1:" in line, (line, process.stderr.read() if process.poll() is not None else "")
+        return "http://" + line.split("http://")[1].split()[0]
+
+    def stop(self) -> None:
+        for process in self.started:
+            process.send_signal(signal.SIGINT)
+        for process in self.started:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def until_the_same(*laptops: Laptop, after: int = 0, timeout: float = 20.0) -> str:
+    """Wait for every laptop's standings to be the same, after round ``after`` (the servers
+    sync every 2 s): standings before any complete round are the same with any results."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = {tengen(laptop, "-f", str(laptop.file), "standings", "--json").stdout for laptop in laptops}
+        done = len(seen) == 1 and json.loads(next(iter(seen)))["after_round"] == after
+        if done or time.monotonic() > deadline:
+            assert done, [(laptop.name, TournamentFileState(laptop.file).rounds) for laptop in laptops]
+            return seen.pop()
+        time.sleep(0.5)
+
+
+@pytest.fixture(scope="module")
+def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Laptop, list[Laptop], list[str], str, Servers]]:
+    """The chief serving, two helpers joined over the network and serving too (once for the
+    module: starting three servers and two enrolments takes seconds)."""
+    from data.hall import hall
+    from data.service import Service
+    from schemes.log import actions
+
+    folder = tmp_path_factory.mktemp("network")
+    monkeypatch = pytest.MonkeyPatch()
+    made = []
+    for name in ("chief", "table2", "table3"):
+        (folder / name).mkdir()
+        made.append(Laptop(name, folder / name, monkeypatch))
+    chief, *helpers = made
+    with chief.here():
+        service = Service.create(chief.file, [actions.create("Hall cup", "mcmahon", 5)])
+        service.commit_all(actions.registrations([], [{"surname": f"P{i}", "rank": f"{i}k"} for i in range(1, 9)]))
+        service.close()
+        secret = hall.init(chief.file, "Chief")
+    monkeypatch.undo()
+    servers = Servers()
+    try:
+        chief_url = servers.serve(chief)
+        urls = [chief_url]
+        for helper in helpers:
+            joined = tengen(helper, "hall", "join", chief_url, str(helper.file), "--secret", secret, "--name",
+                            helper.name)  # fmt: skip
+            assert joined.returncode == 0 and joined.stdout.startswith("joined:"), joined.stdout + joined.stderr
+            urls.append(servers.serve(helper, chief_url))
+        yield chief, helpers, urls, secret, servers
+    finally:
+        servers.stop()
+
+
+def laptops_of(tmp_path: Path, name: str) -> Laptop:
+    (tmp_path / name).mkdir()
+    return Laptop(name, tmp_path / name, pytest.MonkeyPatch())
+
+
+def test_results_on_three_laptops_at_once_reach_every_laptop(network) -> None:
+    chief, (table2, table3), _urls, _secret, _servers = network
+    paired = tengen(chief, "-f", str(chief.file), "pair")
+    assert paired.returncode == 0, paired.stderr
+    until_the_same(chief, table2, table3)
+    assert tengen(table2, "-f", str(table2.file), "result", "1", "4", "B+").returncode == 0
+    entries = [(chief, 1, "W+"), (table2, 2, "B+"), (table3, 3, "W+")]  # one laptop, one writer: one each
+    running = [subprocess.Popen([sys.executable, "-m", "tui", "-f", str(laptop.file), "result", "1", str(board), code],
+                                env=_env(laptop), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for laptop, board, code in entries]  # fmt: skip
+    for process in running:
+        _out, err = process.communicate(timeout=60)
+        assert process.returncode == 0, err
+    until_the_same(chief, table2, table3, after=1)
+    results = {b: r.code for b, r in TournamentFileState(table3.file).rounds[0].results.items()}
+    assert results == {1: "W+", 2: "B+", 3: "W+", 4: "B+"}
+    status = json.loads(tengen(chief, "-f", str(chief.file), "hall", "status", "--json").stdout)
+    assert status["chief"] == status["device"] and len(status["devices"]) == 3 and status["disputes"] == 0
+    assert all(d["last_heard"] for d in status["devices"] if d["id"] != status["device"])
+
+
+def TournamentFileState(path: Path):  # noqa: N802 - reads like the value it is
+    from schemes.log.replay import replay
+
+    return replay(TournamentFile(path).events)
+
+
+def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path) -> None:
+    _chief, _helpers, urls, _secret, _servers = network
+    stranger = laptops_of(tmp_path, "stranger")
+    tried = tengen(
+        stranger, "hall", "join", urls[0], str(stranger.file), "--secret", "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ"
+    )
+    assert tried.returncode == 2 and tried.stderr.strip() == f"tengen: {urls[0]}: the secret is not this hall's"
+    assert not stranger.file.exists() and not hall_path(stranger.file).exists()
+
+
+def _get(url: str, token: str | None = None, method: str = "GET") -> int:
+    request = urllib.request.Request(url, method=method, data=b"0000" if method == "POST" else None)
+    if token is not None:
+        request.add_header("Authorization", "Basic " + base64.b64encode(f"tengen:{token}".encode()).decode())
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
+    _chief, _helpers, urls, secret, _servers = network
+    token = fetch_token(secret)
+    assert _get(f"{urls[0]}/info/refs?service=git-upload-pack") == 401
+    assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", "wrong") == 401
+    assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", token) == 200
+    assert _get(f"{urls[0]}/info/refs?service=git-receive-pack", token) == 405
+    assert _get(f"{urls[0]}/git-receive-pack", token, "POST") == 405
+    assert _get(f"{urls[0]}/HEAD", token) == 404 and _get(f"{urls[0]}/objects/info/packs", token) == 404
+    assert _get(f"{urls[0]}/tengen-secret", token) == 404
+
+
+def test_a_stranger_serving_forged_events_is_refused_and_named(network, tmp_path: Path) -> None:
+    """A stranger who learnt the fetch token (the secret itself never travels) serves a chain
+    of events it signed without the secret: refused, named in ``hall status``, nothing merged."""
+    chief, (table2, _table3), _urls, secret, servers = network
+    stranger = laptops_of(tmp_path, "stranger")
+    from tests.data.hall.test_hall import _forge
+
+    fake = "f" * 32
+    forged = {"device": fake, "seq": 1, "seen": {}, "kind": "result_recorded", "at": "2026-12-01T10:00:00+00:00",
+              "data": {"round": 1, "board": 1, "code": "B+"}, "mac": "0" * 64}  # fmt: skip
+    folder = hall_path(stranger.file)
+    HallRepo.create(folder, secret).close()  # what a served repository needs: here, only its token
+    _forge(folder, fake, [json.dumps(forged).encode()])
+    stranger.file.write_bytes(chief.file.read_bytes())
+    url = servers.serve(stranger)
+    before = tengen(table2, "-f", str(table2.file), "standings", "--json").stdout
+    synced = tengen(table2, "-f", str(table2.file), "hall", "sync", url)
+    assert synced.returncode == 2 and "MAC is wrong" in synced.stderr and len(synced.stderr.splitlines()) == 1
+    status = json.loads(tengen(table2, "-f", str(table2.file), "hall", "status", "--json").stdout)
+    assert any("MAC is wrong" in refused for refused in status["refused"])
+    assert tengen(table2, "-f", str(table2.file), "standings", "--json").stdout == before
+
+
+def test_kill_9_during_syncs_loses_nothing(network) -> None:
+    chief, (table2, table3), urls, _secret, _servers = network
+    until_the_same(chief, table2, table3, after=TournamentFileState(chief.file).latest_complete_round)
+    paired = tengen(chief, "-f", str(chief.file), "pair")
+    assert paired.returncode == 0, paired.stderr
+    number = TournamentFileState(chief.file).paired_rounds
+    for board in (1, 2, 3, 4):
+        assert tengen(chief, "-f", str(chief.file), "result", str(number), str(board), "W+").returncode == 0
+    rng = random.Random(5)
+    for _attempt in range(8):
+        process = subprocess.Popen([sys.executable, "-m", "tui", "-f", str(table3.file), "hall", "sync", urls[0]],
+                                   env=_env(table3), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+        time.sleep(rng.uniform(0.05, 0.6))
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        assert TournamentFile(table3.file).events, "the file is whole after each kill"
+    finished = tengen(table3, "-f", str(table3.file), "hall", "sync", urls[0])
+    assert finished.returncode == 0, finished.stderr
+    until_the_same(chief, table2, table3, after=number)
+    assert len(TournamentFile(table3.file).events) == len(TournamentFile(chief.file).events)
