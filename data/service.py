@@ -28,6 +28,7 @@ from schemes.log.merge import Merged
 from schemes.state.model import Tournament
 
 if TYPE_CHECKING:
+    from data.hall.hall import Laptop as HallLaptop
     from data.hall.repo import HallRepo
 
 
@@ -159,6 +160,17 @@ class Service:
         return self.events[target - 1]
 
     # -- questions --------------------------------------------------------------------
+    def laptops(self) -> list[HallLaptop]:
+        """A hall's laptops, each with when it was last heard (none for a single laptop)."""
+        if self.state.hall is None:
+            return []
+        from data.hall.device import this_device
+        from data.hall.hall import laptops
+        from data.hall.repo import HallRepo, hall_path
+
+        with HallRepo(hall_path(real_path(self.path))) as repo:
+            return laptops(self.state, repo, this_device())
+
     def after_round(self, after: int | None, nearest: bool = False) -> int:
         return after_round(self.state, after, nearest)
 

@@ -504,6 +504,10 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
+        silent = [laptop.name for laptop in service.laptops() if laptop.silent]
+        if silent:
+            _warn(_("not heard from for over a minute: {laptops} (their entries may be missing)",
+                    laptops=", ".join(silent)))  # fmt: skip
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )

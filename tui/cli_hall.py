@@ -132,7 +132,8 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
     if as_json:
         print(json.dumps({"device": device, "chief": state.hall.chief, "devices": [
             {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard}
-            for laptop in laptops], "disputes": count, "refused": repo.refused}, ensure_ascii=False))  # fmt: skip
+            for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
+            "refused": repo.refused}, ensure_ascii=False))  # fmt: skip
         return
     for laptop in laptops:
         role = _("chief") if laptop.device == state.hall.chief else ""
@@ -140,6 +141,8 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
         mark = _("silent") if laptop.silent else ""
         print(f"{laptop.device[:8]}  {laptop.name:<16} {laptop.events:>6}  {here}  {role} {mark}".rstrip())
     print(_("disputed boards: {count}", count=count))
+    for a, b in state.possible_duplicates():
+        print(_("possible duplicate: players {a} and {b}", a=a, b=b))
     for refused in repo.refused[-5:]:
         print(_("refused: {what}", what=refused))
 

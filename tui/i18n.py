@@ -1022,6 +1022,8 @@ RU = {
     "do not look for peers on the network": "не искать соседей в сети",
     "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
     "stopped": "остановлено",
+    "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
+    "possible duplicate: players {a} and {b}": "возможно, один игрок записан дважды: {a} и {b}",
     "damaged ({kind})": "повреждено ({kind})",
     "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
     "{device}: {reason}": "{device}: {reason}",

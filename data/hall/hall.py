@@ -124,9 +124,29 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
         ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
     result = LocalGitClient().fetch(str(folder), repo.repo)
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-    for request in requests(folder):
-        ask(repo.path, request)
+    _introductions(repo, requests(folder))
     return repo.take(repo.repo, refs, device)
+
+
+def _introductions(repo: HallRepo, found: Sequence[object]) -> None:
+    """Laptops' signed introductions left with a peer or on a stick: each laptop heard when it
+    wrote its own, and a request to join for the chief."""
+    for request in found:
+        if not isinstance(request, dict) or not isinstance(request.get("mac"), str):
+            continue
+        hello = request.get("hello")
+        if not signing.check_hello(repo.secret, hello, request["mac"]):
+            continue
+        assert isinstance(hello, dict)
+        ask(repo.path, request)
+        device, at = hello.get("device"), hello.get("at")
+        if isinstance(device, str) and isinstance(at, str) and len(at) < 40:
+            try:
+                datetime.fromisoformat(at)
+            except ValueError:
+                continue
+            if at > repo.heard.get(device, ""):
+                repo.hear([device], at)
 
 
 def _heard_from(repo: HallRepo, source: str) -> None:
@@ -140,10 +160,7 @@ def _heard_from(repo: HallRepo, source: str) -> None:
         left = json.loads(found) if found else []
     except ValueError:
         return
-    for request in left if isinstance(left, list) else []:
-        if isinstance(request, dict) and isinstance(request.get("mac"), str):
-            if signing.check_hello(repo.secret, request.get("hello"), request["mac"]):
-                ask(repo.path, request)
+    _introductions(repo, left if isinstance(left, list) else [])
 
 
 def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:

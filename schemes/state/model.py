@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemes.state.origin import Origin
-from schemes.values.names import alphabetical_key
+from schemes.values.names import alphabetical_key, fold
 from schemes.values.ranks import rank_label
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
@@ -268,6 +268,22 @@ class Tournament:
     def withdrawn(self, number: int) -> list[int]:
         """Who has withdrawn by round ``number``."""
         return sorted(p.id for p in self.players.values() if p.withdrawn_by(number))
+
+    def possible_duplicates(self) -> list[tuple[int, int]]:
+        """Pairs of players registered on two laptops of a hall under one surname and name (case
+        and ё folded) or one PIN, neither withdrawn: flagged on every laptop until one goes."""
+        if self.hall is None:
+            return []
+        standing = [p for p in self.players.values() if p.withdrawn_from is None]
+        found = []
+        for i, a in enumerate(standing):
+            for b in standing[i + 1 :]:
+                if (a.id - 1) // PLAYERS_PER_LAPTOP == (b.id - 1) // PLAYERS_PER_LAPTOP:
+                    continue  # one laptop: it asked before registering the second
+                same_name = (fold(a.surname), fold(a.name)) == (fold(b.surname), fold(b.name))
+                if same_name or (a.pin and a.pin == b.pin):
+                    found.append((min(a.id, b.id), max(a.id, b.id)))
+        return sorted(found)
 
     @property
     def latest_complete_round(self) -> int:

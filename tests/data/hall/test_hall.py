@@ -229,3 +229,36 @@ def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_thre
     chief.sync(stick)
     table2.sync(stick)
     assert table2.state.paired_rounds == 1
+
+
+def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three
+    table2.commit(("player_registered", {"player": 0, "surname": "Ёлкин", "name": "Иван", "rank": 20}))
+    table3.commit(("player_registered", {"player": 0, "surname": "елкин", "name": "иван", "rank": 21}))
+    table3.commit(("player_registered", {"player": 0, "surname": "Other", "name": "X", "rank": 21, "pin": "123"}))
+    chief.commit(("player_registered", {"player": 0, "surname": "Different", "name": "Y", "rank": 21, "pin": "123"}))
+    everyone(stick, table2, table3, chief)
+    for laptop in (chief, table2, table3):
+        assert laptop.state.possible_duplicates() == [(9, 20002), (10001, 20001)]
+    table3.commit(("player_withdrawn", {"player": 20001, "from_round": 1}))
+    everyone(stick, table3, chief, table2)
+    assert table2.state.possible_duplicates() == [(9, 20002)]
+
+
+def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_three, capsys) -> None:
+    from tui.cli import main
+
+    chief, *_helpers = hall_of_three
+    with chief.here():
+        assert main(["-f", str(chief.file), "pair"]) == 0
+    err = capsys.readouterr().err
+    assert "not heard from for over a minute" not in err  # everyone was heard at the syncs just now
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.hear(list(chief.state.hall.laptops), "2026-01-01T00:00:00+00:00")
+    with chief.here():
+        for board in range(1, 5):
+            assert main(["-f", str(chief.file), "result", "1", str(board), "W+"]) == 0
+        capsys.readouterr()
+        assert main(["-f", str(chief.file), "pair"]) == 0
+    warning = capsys.readouterr().err.strip()
+    assert warning == "warning: not heard from for over a minute: table2, table3 (their entries may be missing)"
