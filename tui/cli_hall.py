@@ -77,7 +77,7 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, 
             print(_("serving {path} at {address} (Ctrl+C stops)", path=file, address=address), flush=True)
 
         try:
-            serve(path, args.port, args.bind, args.peer, ready)
+            serve(path, args.port, args.bind, args.peer, ready, discovery=not args.no_discovery)
         except KeyboardInterrupt:
             print(_("stopped"))
         return

@@ -114,8 +114,11 @@ def start(repo: HallRepo, port: int, bind: str) -> tuple[_Threading, str]:
     return server, f"http://{bind if bind not in ('', '0.0.0.0') else '127.0.0.1'}:{server.server_port}"
 
 
-def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[str], None]) -> None:
-    """Serve until interrupted, syncing with the peers every ``PERIOD`` seconds."""
+def serve(
+    path: Path, port: int, bind: str, peers: list[str], ready: Callable[[str], None], discovery: bool = True
+) -> None:
+    """Serve until interrupted, syncing with the peers every ``PERIOD`` seconds; announced and
+    finding the hall's other laptops by zeroconf unless ``discovery`` is off."""
     real = real_path(path)
     folder = hall_path(real)
     if not folder.is_dir():
@@ -123,6 +126,13 @@ def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[s
     with HallRepo(folder) as repo:
         repo.add_peers(peers)
         server, address = start(repo, port, bind)
+        found = None
+        if discovery:
+            from data.hall.discovery import Discovery, _own_address
+
+            found = Discovery(repo, this_device(), bind, server.server_port)
+            if bind in ("", "0.0.0.0"):
+                address = f"http://{_own_address()}:{server.server_port}"
         ready(address)
         stop = threading.Event()
         try:
@@ -132,4 +142,6 @@ def serve(path: Path, port: int, bind: str, peers: list[str], ready: Callable[[s
                 except (Worded, OSError):  # the file held by a command, a peer gone: the next cycle tries again
                     continue
         finally:
+            if found is not None:
+                found.close()
             server.shutdown()

@@ -48,7 +48,7 @@ class Servers:
     def serve(self, laptop: Laptop, *peers: str) -> str:
         """Start ``hall serve`` for a laptop; its address."""
         argv = [sys.executable, "-m", "tui", "-f", str(laptop.file), "hall", "serve", "--port", "0", "--bind",
-                "127.0.0.1", *[f"--peer={peer}" for peer in peers]]  # fmt: skip
+                "127.0.0.1", "--no-discovery", *[f"--peer={peer}" for peer in peers]]  # fmt: skip
         process = subprocess.Popen(argv, env=_env(laptop), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.started.append(process)
         assert process.stdout is not None
@@ -222,3 +222,98 @@ def test_kill_9_during_syncs_loses_nothing(network) -> None:
     assert finished.returncode == 0, finished.stderr
     until_the_same(chief, table2, table3, after=number)
     assert len(TournamentFile(table3.file).events) == len(TournamentFile(chief.file).events)
+
+
+def _multicast_on_loopback() -> bool:
+    """Whether zeroconf reaches itself on 127.0.0.1 here (a machine without multicast cannot)."""
+    import socket as sockets
+
+    from zeroconf import IPVersion, ServiceBrowser, ServiceInfo, Zeroconf
+
+    seen: list[str] = []
+
+    class Listener:
+        def add_service(self, zc: object, type_: str, name: str) -> None:
+            seen.append(name)
+
+        def update_service(self, *args: object) -> None:
+            pass
+
+        def remove_service(self, *args: object) -> None:
+            pass
+
+    try:
+        one = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+        other = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+    except OSError:
+        return False
+    try:
+        one.register_service(ServiceInfo("_tengenprobe._tcp.local.", "p._tengenprobe._tcp.local.",
+                                         addresses=[sockets.inet_aton("127.0.0.1")], port=1))  # fmt: skip
+        ServiceBrowser(other, "_tengenprobe._tcp.local.", Listener())
+        deadline = time.monotonic() + 3
+        while not seen and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return bool(seen)
+    finally:
+        one.close()
+        other.close()
+
+
+def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path: Path) -> None:
+    """Two laptops serving with discovery on (no ``--peer``) learn each other's address; a
+    laptop of another hall announcing itself in the same room is not taken as a peer."""
+    if not _multicast_on_loopback():
+        pytest.skip("this machine has no multicast on 127.0.0.1 (zeroconf cannot reach itself)")
+    _chief, (table2, table3), urls, secret, _servers = network
+    from data.hall import hall
+
+    other = laptops_of(tmp_path, "other")
+    with other.here():
+        from data.service import Service
+        from schemes.log import actions
+
+        Service.create(other.file, [actions.create("Other cup", "mcmahon", 3)]).close()
+        hall.init(other.file, "Other")
+    started = []
+    addresses = []
+    for laptop in (table2, table3, other):
+        copy = laptops_of(tmp_path, f"{laptop.name}-d")
+        if laptop is not other:  # a second copy of a helper's hall folder, served with discovery
+            joined = tengen(copy, "hall", "join", urls[0], str(copy.file), "--secret", secret, "--name", copy.name)
+            assert joined.returncode == 0, joined.stderr
+        else:
+            copy = other
+        argv = [
+            sys.executable,
+            "-m",
+            "tui",
+            "-f",
+            str(copy.file),
+            "hall",
+            "serve",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+        ]
+        process = subprocess.Popen(argv, env=_env(copy), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        started.append((copy, process))
+        assert process.stdout is not None
+        addresses.append("http://" + process.stdout.readline().split("http://")[1].split()[0])
+    try:
+        first, second = started[0][0], started[1][0]
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            with HallRepo(hall_path(first.file)) as one, HallRepo(hall_path(second.file)) as two:
+                if addresses[1] in one.peers and addresses[0] in two.peers:
+                    break
+            time.sleep(0.3)
+        with HallRepo(hall_path(first.file)) as one, HallRepo(hall_path(second.file)) as two:
+            assert addresses[1] in one.peers and addresses[0] in two.peers
+            assert addresses[2] not in one.peers and addresses[2] not in two.peers
+    finally:
+        for _copy, process in started:
+            process.send_signal(signal.SIGINT)
+        for _copy, process in started:
+            process.wait(timeout=10)
