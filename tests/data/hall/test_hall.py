@@ -262,3 +262,25 @@ def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_thre
         assert main(["-f", str(chief.file), "pair"]) == 0
     warning = capsys.readouterr().err.strip()
     assert warning == "warning: not heard from for over a minute: table2, table3 (their entries may be missing)"
+
+
+def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, monkeypatch) -> None:
+    """A kill between the file's write and the chain's (here: the chain's write fails) leaves
+    the entry in the file only: the next sync records it, and the others get it."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+
+    def killed(self: object, device: str, events: object) -> None:
+        raise KeyboardInterrupt  # what a kill leaves: the file written, the chain not
+
+    monkeypatch.setattr(HallRepo, "record", killed)
+    with pytest.raises(KeyboardInterrupt):
+        table2.result(1, 3, "B+")
+    monkeypatch.undo()
+    assert table2.state.rounds[0].results[3].code == "B+"
+    with HallRepo(hall_path(table2.file)) as repo:
+        assert not any(e.kind == "result_recorded" for e in repo.chain(table2.device))
+    everyone(stick, table2, chief)
+    assert chief.state.rounds[0].results[3].code == "B+"
+    same_everywhere(chief, table2)
