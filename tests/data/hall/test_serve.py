@@ -10,6 +10,7 @@ import base64
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -265,7 +266,7 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path
     laptop of another hall announcing itself in the same room is not taken as a peer."""
     if not _multicast_on_loopback():
         pytest.skip("this machine has no multicast on 127.0.0.1 (zeroconf cannot reach itself)")
-    _chief, (table2, table3), urls, secret, _servers = network
+    _chief, (table2, table3), _urls, _secret, _servers = network
     from data.hall import hall
 
     other = laptops_of(tmp_path, "other")
@@ -278,25 +279,14 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path
     started = []
     addresses = []
     for laptop in (table2, table3, other):
-        copy = laptops_of(tmp_path, f"{laptop.name}-d")
-        if laptop is not other:  # a second copy of a helper's hall folder, served with discovery
-            joined = tengen(copy, "hall", "join", urls[0], str(copy.file), "--secret", secret, "--name", copy.name)
-            assert joined.returncode == 0, joined.stderr
-        else:
-            copy = other
-        argv = [
-            sys.executable,
-            "-m",
-            "tui",
-            "-f",
-            str(copy.file),
-            "hall",
-            "serve",
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-        ]
+        copy = other
+        if laptop is not other:  # a copy of a helper's tournament and hall folder, as another laptop
+            copy = laptops_of(tmp_path, f"{laptop.name}-d")
+            copy.file.write_bytes(laptop.file.read_bytes())
+            shutil.copytree(hall_path(laptop.file), hall_path(copy.file))
+            (hall_path(copy.file) / "tengen-peers.json").unlink(missing_ok=True)
+        argv = [sys.executable, "-m", "tui", "-f", str(copy.file), "hall", "serve", "--port", "0", "--bind",
+                "127.0.0.1"]  # fmt: skip
         process = subprocess.Popen(argv, env=_env(copy), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         started.append((copy, process))
         assert process.stdout is not None
