@@ -33,6 +33,7 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Board,
+    Result,
     Round,
 )
 from tui import views
@@ -99,6 +100,7 @@ class RoundsPane(Pane):
         Binding("A", "result('A')", "Both won by the referee (no game)", show=False, id="rounds.both_won_no_game"),
         Binding("X", "result('X')", "Both lost the game", show=False, id="rounds.both_lost_the_game"),
         Binding("s", "swapped", "Colours swapped", show=False, id="rounds.colours_swapped"),
+        Binding("d", "dispute", "A disputed board's entries", show=False, id="rounds.dispute"),
         Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
@@ -200,6 +202,8 @@ class RoundsPane(Pane):
     @staticmethod
     def result_text(played: Round, board: Board) -> str:
         result = played.results.get(board.number)
+        if board.number in played.disputes:
+            return _("dispute")
         if result is None:
             return ""
         return _(SHORT[result.code]) + (f" {_('swapped')}" if result.swapped else "")
@@ -216,6 +220,8 @@ class RoundsPane(Pane):
             if missing
             else _("all results in")
         )
+        if played.disputes and not self.board_typed:
+            parts.append(_("disputes: {count} (d)", count=len(played.disputes)))
         if self.swapped_next:
             parts.append(_("Colours swapped"))
         if self.waiting_only:
@@ -287,6 +293,13 @@ class RoundsPane(Pane):
                 old=_(RESULTS[old.code]) + (f" ({_('Colours swapped')})" if old.swapped else ""),
                 new=said_result,
             )
+        elif number in played.disputes:
+            from tui.screens.dispute import entry_line
+
+            laptops = self.session.state.hall.laptops if self.session.state.hall else {}
+            entries = "; ".join(entry_line(e, laptops) for e in played.disputes[number])
+            question = _("Board {board} is disputed ({entries}). Settle it: {result}?", board=number, entries=entries,
+                         result=said_result)  # fmt: skip
         elif code == DRAW and board is not None and not float(board.komi).is_integer():
             question = _(
                 "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?",
@@ -314,6 +327,32 @@ class RoundsPane(Pane):
         later = [n for n in played.missing if n > after] or list(played.missing)
         if later:
             self.jump_to(later[0])
+
+    def action_dispute(self) -> None:
+        """The entries of the disputed board under the cursor (or the first disputed one):
+        choosing one enters it, which settles the board."""
+        from tui.screens.dispute import DisputeScreen
+
+        played = self.session.state.round(self.viewing)
+        if played is None or not played.disputes:
+            self.notify(_("No disputed board in this round"))
+            return
+        typed = self.current_board()
+        self.board_typed = ""
+        board = typed if typed in played.disputes and typed is not None else min(played.disputes)
+        if board != typed:
+            self.jump_to(board)
+        hall = self.session.state.hall
+
+        def settle(entry: Result | None) -> None:
+            if entry is not None and self.tournament_screen.act(
+                actions.result(played.number, board, entry.code, entry.swapped)
+            ):
+                self.next_missing(board)
+            self.show_info(self.session.state.round(played.number) or played)
+
+        laptops = hall.laptops if hall else {}
+        self.app.push_screen(DisputeScreen(played.number, board, played.disputes[board], laptops), settle)
 
     def action_board_hint(self) -> None:
         """Digits choose the board (``on_key`` takes them); the binding only names them."""

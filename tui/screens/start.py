@@ -25,6 +25,7 @@ class StartScreen(Translated, Screen[None]):
         Binding("n", "new", "New tournament", id="start.new_tournament"),
         Binding("o", "open", "Open a file", id="start.open_a_file"),
         Binding("d", "demo", "Open the demo", id="start.open_the_demo"),
+        Binding("j", "join", "Join a hall", id="start.join_a_hall"),
         Binding("l", "app.switch_language", "Language", id="start.language"),
         Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
@@ -102,6 +103,16 @@ class StartScreen(Translated, Screen[None]):
                 self.app.open_tournament(path)
 
         self.app.push_screen(NewTournamentScreen(self.folder), created)
+
+    def action_join(self) -> None:
+        """A new laptop of a hall: its copy of the hall's tournament, made and opened."""
+        from tui.screens.join_hall import JoinScreen
+
+        def joined(path: Path | None) -> None:
+            if path is not None:
+                self.app.open_tournament(path)
+
+        self.app.push_screen(JoinScreen(self.folder), joined)
 
     def action_open(self) -> None:
         from tui.screens.ask import AskScreen

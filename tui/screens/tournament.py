@@ -19,11 +19,14 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from data.errors import Refused, TournamentFileError
+from data.hall.hall import is_hall
 from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
 from tui.app import TengenApp
+from tui.hall import laptops_line
+from tui.hall_link import HallLink
 from tui.i18n import _, event_text, said, scheme_title
 from tui.panes.log import LogPane
 from tui.panes.pane import Pane
@@ -62,6 +65,7 @@ class TournamentScreen(Translated, Screen[None]):
             "f6", "print", "Print", show=False, id="tournament.print"
         ),  # F1 lists it: the tabs' own keys fill 80 columns
         Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
+        Binding("f9", "hall", "Hall", show=False, id="tournament.hall"),
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
     app = getters.app(TengenApp)
@@ -70,10 +74,13 @@ class TournamentScreen(Translated, Screen[None]):
     def __init__(self, session: Service) -> None:
         super().__init__()
         self.session = session
+        self.link: HallLink | None = None
+        """The hall's sync and server, while the tournament is a hall's."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title", markup=False)
+        yield Static(id="hall-line", markup=False)
         initial = "rounds" if self.session.state.players else "players"
         with TabbedContent(initial=initial):
             for tab, title, key, pane in TABS:
@@ -84,6 +91,14 @@ class TournamentScreen(Translated, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.path.name
         self.redraw()
+        self.start_link()
+
+    def start_link(self) -> None:
+        """A hall's tournament syncs with its peers from the moment it opens."""
+        if self.link is None and self.session.state.hall is not None and is_hall(self.session.path):
+            self.link = HallLink(self)
+            self.show_hall()
+            self.link.start()
 
     def after_recompose(self) -> None:
         self.redraw()
@@ -106,10 +121,20 @@ class TournamentScreen(Translated, Screen[None]):
         else:
             title = _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
         self.query_one("#title", Static).update(title)
+        self.show_hall()
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
         self.call_after_refresh(self.keep_focus)
+
+    def show_hall(self) -> None:
+        """The header's line of the hall's laptops, when each was heard (only in a hall)."""
+        line = self.query_one("#hall-line", Static)
+        state = self.session.state
+        line.display = state.hall is not None
+        if self.link is not None and state.hall is not None:
+            line.update(laptops_line(state, self.link.laptops, self.link.device))
+            line.set_class(any(laptop.silent for laptop in self.link.laptops), "silent")
 
     def keep_focus(self) -> None:
         """The cursor back in the pane's table when nothing has it (a table redrawn or
@@ -139,7 +164,7 @@ class TournamentScreen(Translated, Screen[None]):
         """Commit actions in one write; a refusal is a notification and writes nothing."""
         try:
             change = self.session.commit_all(actions)
-        except (InvalidEvent, TournamentFileError) as error:
+        except (InvalidEvent, TournamentFileError, Refused) as error:  # Refused: a hall's laptop not enrolled yet
             self.notify(said(error), severity="error", timeout=8)
             return None
         self.acted(change.warnings)
@@ -153,7 +178,7 @@ class TournamentScreen(Translated, Screen[None]):
     def undo(self, target: int | None = None) -> None:
         try:
             undone = self.session.undo(target)
-        except (InvalidEvent, TournamentFileError) as error:
+        except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
         self.notify(_("Undone: {what}", what=event_text(undone.subject)))
@@ -167,7 +192,7 @@ class TournamentScreen(Translated, Screen[None]):
     def action_redo(self) -> None:
         try:
             redone = self.session.redo()
-        except (InvalidEvent, TournamentFileError) as error:
+        except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
         self.notify(_("Redone: {what}", what=event_text(redone.subject)))
@@ -175,12 +200,64 @@ class TournamentScreen(Translated, Screen[None]):
 
     def action_close(self) -> None:
         """Close the tournament (everything is saved); its notifications go with it."""
+        if self.link is not None:
+            self.link.close()
         self.session.close()
         self.app.clear_notifications()
         self.app.pop_screen()
 
     def on_unmount(self) -> None:
+        if self.link is not None:
+            self.link.close()
         self.session.close()
+
+    # -- the hall ---------------------------------------------------------------------
+    def action_hall(self) -> None:
+        """The hall's dialog: its secret, laptops, serving and a sync by hand; for a
+        tournament of one laptop, making it a hall."""
+        from tui.screens.hall_dialog import HallScreen, MakeHallScreen
+
+        if self.link is not None:
+            self.app.push_screen(HallScreen(self.link))
+            return
+
+        def named(name: str | None) -> None:
+            if name is not None:
+                self.make_hall(name)
+
+        self.app.push_screen(MakeHallScreen(), named)
+
+    def make_hall(self, name: str) -> None:
+        """Make the tournament a hall founded by this laptop, then show its secret.  The hall
+        is made through a writable service of its own (``hall.init``): the app's is closed
+        first and the file opened again after, whatever came of it."""
+        from data.hall import hall
+        from tui.app import _opened
+
+        path = self.session.path
+        self.session.close()
+        made = True
+        try:
+            hall.init(path, name)
+        except (Refused, InvalidEvent, TournamentFileError) as error:
+            self.notify(said(error), severity="error")
+            made = False
+        except OSError as error:
+            from data.errors import os_reason
+
+            self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
+            made = False
+        try:
+            self.session = _opened(path)
+        except (TournamentFileError, InvalidEvent) as error:  # another program took it meanwhile
+            self.notify(said(error), severity="error", timeout=10)
+            self.app.pop_screen()
+            return
+        self.redraw()
+        if made:
+            self.start_link()
+            self.notify(_("{path} is a hall now", path=path.name))
+            self.action_hall()
 
     # -- paperwork ------------------------------------------------------------------
     def action_print(self) -> None:

@@ -1,0 +1,331 @@
+"""The hall in the app (``../shared/spec/hall.md``): a tournament made a hall from its dialog,
+the header's laptops, the sync every 2 s with a peer serving, a disputed board seen and
+settled, serving, and a new laptop joining from the start screen.
+
+Each laptop is a folder with its own config folder (its device id, switched by
+``XDG_CONFIG_HOME``); one app runs at a time, the other laptop acts through ``data.hall``
+as its own app or command line would."""
+
+from __future__ import annotations
+
+import random
+import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from textual.widgets import Button, Input, Label, Static, Switch
+
+from data.hall import hall
+from data.hall.repo import HallRepo, hall_path
+from data.hall.serve import start
+from data.service import Service
+from schemes.log import actions
+from tests.tui.conftest import notes, run_test, until
+from tui import i18n
+from tui.app import TengenApp
+from tui.hall import qr_text, worded
+from tui.screens.dispute import DisputeScreen
+from tui.screens.hall_dialog import HallScreen, MakeHallScreen
+from tui.screens.join_hall import JoinScreen
+from tui.screens.tournament import TournamentScreen
+
+
+@pytest.fixture(autouse=True)
+def russian() -> Iterator[None]:
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+class Laptops:
+    """The laptops of one test: ``as_(name)`` acts as that one (its device id)."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.root, self.monkeypatch = root, monkeypatch
+
+    def file(self, name: str) -> Path:
+        (self.root / name).mkdir(exist_ok=True)
+        return self.root / name / "cup.json"
+
+    @contextmanager
+    def as_(self, name: str) -> Iterator[Path]:
+        """This laptop's device id within, the one before after (an app running meanwhile
+        stamps its entries with its own)."""
+        import os
+
+        before = os.environ.get("XDG_CONFIG_HOME")
+        self.monkeypatch.setenv("XDG_CONFIG_HOME", str(self.root / name / "config"))
+        try:
+            yield self.file(name)
+        finally:
+            if before is None:
+                self.monkeypatch.delenv("XDG_CONFIG_HOME")
+            else:
+                self.monkeypatch.setenv("XDG_CONFIG_HOME", before)
+
+
+@pytest.fixture
+def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Laptops:
+    return Laptops(tmp_path, monkeypatch)
+
+
+def tournament(path: Path, players: int = 8, paired: bool = False) -> Path:
+    with Service.create(path, [actions.create("Кубок зала", "mcmahon", 3)]) as service:
+        rows = [{"surname": f"Игрок{i}", "name": "Анна", "rank": f"{i}k"} for i in range(1, players + 1)]
+        service.commit_all(actions.registrations([], rows))
+        if paired:
+            service.commit(actions.pair(service.state, random.Random(1)))
+    return path
+
+
+def founded(laptops: Laptops, paired: bool = True) -> tuple[Path, str]:
+    """The chief's hall, round 1 paired; its secret."""
+    with laptops.as_("chief") as file:
+        tournament(file)
+        secret = hall.init(file, "Главный")
+        if paired:
+            with Service(file, writable=True) as service:
+                service.commit(actions.pair(service.state, random.Random(1)))
+    return file, secret
+
+
+def helper_of(laptops: Laptops, chief: Path, secret: str, stick: Path) -> Path:
+    """A helper «Стол 2» joined through a stick and enrolled by the chief's laptop."""
+    stick.mkdir(exist_ok=True)
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])
+    with laptops.as_("table") as file:
+        hall.join(str(stick), file, secret, "Стол 2")
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])  # enrols it
+    with laptops.as_("table"):
+        hall.sync(file, [str(stick)])
+        assert Service(file).state.hall is not None
+    return file
+
+
+def app_on(path: Path | None, folder: Path) -> TengenApp:
+    return TengenApp(str(path) if path else None, folder=folder, open_viewer=False)
+
+
+def hall_line(app: TengenApp) -> str:
+    return str(app.screen.query_one("#hall-line", Static).render())
+
+
+async def test_a_tournament_made_a_hall_from_its_dialog(laptops: Laptops) -> None:
+    with laptops.as_("chief") as file:
+        tournament(file)
+        app = app_on(file, file.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            assert not app.screen.query_one("#hall-line", Static).display  # one laptop: no hall line
+            await pilot.press("f9")
+            await pilot.pause()
+            assert isinstance(app.screen, MakeHallScreen)
+            app.screen.query_one(Input).value = "Главный судья"
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            assert hall.is_hall(file)
+            with HallRepo(hall_path(file)) as repo:
+                secret = repo.secret
+            assert str(app.screen.query_one("#secret", Label).render()) == secret
+            qr = str(app.screen.query_one("#qr", Static).render()).splitlines()
+            assert (len(qr), {len(line) for line in qr}) == (17, {33})  # fits beside the rest at 80×24
+            assert "Главный судья (главный): этот ноутбук" in str(app.screen.query_one("#hall-laptops").render())
+            await pilot.press("escape")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen) and screen.link is not None
+            assert hall_line(app) == "Зал · Главный судья (главный): этот ноутбук"
+            assert screen.session.state.hall is not None
+            await pilot.press("f2", "a")  # the reopened file takes entries, stamped as the hall's
+            await pilot.pause()
+            form = app.screen
+            form.query_one("#surname", Input).value = "Новиков"
+            form.query_one("#name", Input).value = "Пётр"
+            form.query_one("#strength", Input).value = "3k"
+            await pilot.press("f10")
+            await pilot.pause()
+            assert any(p.surname == "Новиков" for p in screen.session.state.players.values())
+        with HallRepo(hall_path(file)) as repo:
+            assert any(e.data.get("surname") == "Новиков" for e in repo.chain(repo.tips().popitem()[0]))
+
+
+def test_the_qr_code_reads_back_as_the_secret() -> None:
+    """The half blocks hold the code's modules, two rows a line, the quiet zone light."""
+    import segno
+
+    text = "ABCD-EFGH-JKLM-NPQR-STUV-WXYZ-23"
+    lines = str(qr_text(text)).splitlines()
+    modules = [[0] * 33 for _ in range(34)]
+    for y, line in enumerate(lines):
+        for x, char in enumerate(line):
+            modules[2 * y][x] = int(char in "▀█")
+            modules[2 * y + 1][x] = int(char in "▄█")
+    expected = [list(row) for row in segno.make_qr(text, error="l").matrix_iter(scale=1, border=4)]
+    assert modules[:33] == [[int(bool(m)) for m in row] for row in expected]
+
+
+def test_a_sync_problem_is_said_in_russian() -> None:
+    assert worded("http://10.0.0.2:8390: the secret is not this hall's") == "http://10.0.0.2:8390: секрет не этого зала"
+    assert worded("/media/usb: no such folder") == "/media/usb: нет такой папки"
+    assert worded("something new") == "something new"
+
+
+async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: Laptops, tmp_path: Path) -> None:
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("chief"):
+        served = HallRepo(hall_path(chief))
+        server, address = start(served, 0, "127.0.0.1")
+    try:
+        with laptops.as_("table"):
+            with HallRepo(hall_path(table)) as repo:
+                repo.add_peers([address])
+            app = app_on(table, table.parent)
+            async with run_test(app, size=(80, 24)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, TournamentScreen) and screen.link is not None
+                await until(pilot, lambda: "Главный (главный): 0 с назад" in hall_line(app)
+                            or "с назад" in hall_line(app))  # fmt: skip
+                assert "Стол 2: этот ноутбук" in hall_line(app)
+                with laptops.as_("chief"), Service(chief, writable=True) as service:  # the chief enters board 1
+                    service.commit(actions.result(1, 1, "W+"))
+                await until(pilot, lambda: 1 in screen.session.state.round(1).results)
+                await pilot.press("f3")
+                await pilot.pause()
+                await pilot.press("2", "b")  # the helper enters board 2 …
+                await pilot.pause()
+                with laptops.as_("chief"), Service(chief, writable=True) as service:  # … the chief, not seeing it
+                    service.commit(actions.result(1, 2, "W+"))
+                await until(pilot, lambda: 2 in screen.session.state.round(1).disputes)
+                await pilot.pause()
+                table_rows = screen.query_one("#boards")
+                assert "спор" in [str(c) for c in table_rows.get_row("2")]  # type: ignore[attr-defined]
+                assert "споров: 1 (d)" in str(screen.query_one("#round-info", Static).render())
+                assert "спорных досок: 1" in hall_line(app)
+                await pilot.press("d")
+                await pilot.pause()
+                dispute = app.screen
+                assert isinstance(dispute, DisputeScreen)
+                details = str(dispute.query_one(".details", Label).render())
+                assert "Стол 2: Победа чёрных" in details and "Главный: Победа белых" in details
+                white = next(b for b in dispute.query(Button) if str(b.label) == "Победа белых")  # the chief's
+                await pilot.click(f"#{white.id}")
+                await pilot.pause()
+                played = screen.session.state.round(1)
+                assert 2 not in played.disputes and played.results[2].code == "W+"
+                assert "спор" not in [str(c) for c in table_rows.get_row("2")]  # type: ignore[attr-defined]
+    finally:
+        server.shutdown()
+        served.close()
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(tmp_path / "stick")])
+    with laptops.as_("table"):
+        hall.sync(table, [str(tmp_path / "stick")])
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(tmp_path / "stick")])
+        assert 2 not in Service(chief).state.round(1).disputes  # settled on the chief's laptop too
+
+
+async def test_an_unreachable_peer_is_said_once_not_every_two_seconds(laptops: Laptops) -> None:
+    chief, _secret = founded(laptops)
+    with laptops.as_("chief"):
+        with HallRepo(hall_path(chief)) as repo:
+            repo.add_peers(["http://127.0.0.1:9"])  # the discard port: nobody answers
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await until(pilot, lambda: any("http://127.0.0.1:9" in n for n in notes(app)))
+            link = app.screen.link  # type: ignore[attr-defined]
+            syncs = 0
+            while syncs < 2:  # two more syncs, the same problem
+                await until(pilot, lambda: link.busy)
+                await until(pilot, lambda: not link.busy)
+                syncs += 1
+            assert len([n for n in notes(app) if "http://127.0.0.1:9" in n]) == 1
+
+
+async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptops, monkeypatch) -> None:
+    from tui import hall_link
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    monkeypatch.setattr(hall_link, "PORT", taken.getsockname()[1])
+    monkeypatch.setattr(hall_link, "BIND", "127.0.0.1")
+    chief, _secret = founded(laptops, paired=False)
+    try:
+        with laptops.as_("chief"):
+            app = app_on(chief, chief.parent)
+            async with run_test(app, size=(80, 24)) as pilot:
+                await pilot.press("f9")
+                await pilot.pause()
+                assert isinstance(app.screen, HallScreen)
+                link = app.screen.link
+                app.screen.query_one(Switch).value = True
+                await until(pilot, lambda: link.serving)
+                assert link.address and not link.address.endswith(f":{hall_link.PORT}")
+                label = str(app.screen.query_one("#serve-label", Label).render())
+                assert label == f"соседи берут события: {link.address}"
+                import urllib.request
+
+                with pytest.raises(urllib.error.HTTPError, match="401"):  # it answers, and wants the secret
+                    urllib.request.urlopen(link.address.replace("//" + link.address.split("//")[1].split(":")[0],
+                                                                "//127.0.0.1") + "/info/refs")  # fmt: skip
+                app.screen.query_one(Switch).value = False
+                await pilot.pause()
+                assert not link.serving
+    finally:
+        taken.close()
+
+
+async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> None:
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"):
+        with Service(table, writable=True) as service:
+            service.commit(actions.result(1, 3, "B+"))
+        hall.sync(table, [str(tmp_path / "stick")])
+    with laptops.as_("chief"):
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            await pilot.press("f9")
+            await pilot.pause()
+            app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
+            await pilot.press("enter")
+            await until(pilot, lambda: any(n.startswith("Синхронизировано") for n in notes(app)))
+            assert "Синхронизировано: новых событий — 1" in notes(app)
+            assert screen.session.state.round(1).results[3].code == "B+"  # type: ignore[attr-defined]
+
+
+async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_path: Path) -> None:
+    chief, secret = founded(laptops)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])
+    with laptops.as_("table") as file:
+        app = app_on(None, file.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("j")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, JoinScreen)
+            form.query_one("#source", Input).value = str(stick)
+            form.query_one("#secret", Input).value = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"  # not this hall's
+            form.query_one("#laptop", Input).value = "Стол 2"
+            form.query_one("#file", Input).value = "зал"
+            await pilot.click("#join")
+            await until(pilot, lambda: not form.joining)
+            refusal = notes(app)[-1]
+            assert "\n" not in refusal and str(stick) in refusal and isinstance(app.screen, JoinScreen)
+            assert not (file.parent / "зал.json").exists()
+            form.query_one("#secret", Input).value = secret.lower().replace("-", " ")  # typed however
+            form.query_one("#file", Input).focus()
+            await pilot.press("enter")  # Enter in the last field joins (the toast covers the button)
+            await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+            assert (file.parent / "зал.json").is_file()
+            assert "этот ноутбук ещё не записан в зал" in hall_line(app)  # the chief enrols it at its next sync
+            assert any("скопировано событий" in n for n in notes(app))

@@ -1,0 +1,138 @@
+"""What the app shows of a hall (``../shared/spec/hall.md``): its laptops and when each was
+last heard, the secret as a QR code a phone scans off the screen, and the problems of a sync
+in the interface language.  No widget here: the tournament screen and the hall's dialog
+draw these."""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from functools import cache
+
+from rich.style import Style
+from rich.text import Text
+
+from data.hall.hall import SILENT, Laptop
+from schemes.state.model import Tournament
+from tui.i18n import RU, _
+
+QR_BORDER = 4
+"""The quiet zone of the QR code in modules: the standard's four (a phone's scanner finds
+the code by it; a dark terminal around it is no quiet zone)."""
+DARK = Style(color="#000000", bgcolor="#ffffff")
+"""The code's own colours, whatever the theme: black modules on white (a scanner reads
+dark on light; the terminal's light-on-dark, inverted, is refused by many)."""
+
+
+def qr_text(text: str) -> Text:
+    """``text`` as a QR code in Unicode half blocks, two rows of modules per line of text, so
+    each module is about square in a terminal's cell (1 wide, 2 tall): the secret's code
+    (version 2, 25 modules and the quiet zone) is 33 columns and 17 lines, which fits beside
+    the hall's other lines in a dialog at 80×24."""
+    import segno
+
+    rows = [list(row) for row in segno.make_qr(text, error="l").matrix_iter(scale=1, border=QR_BORDER)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))  # the last line's lower half: light, like the quiet zone
+    lines = []
+    for upper, lower in zip(rows[::2], rows[1::2], strict=True):
+        lines.append("".join(_HALVES[(bool(a), bool(b))] for a, b in zip(upper, lower, strict=True)))
+    return Text("\n".join(lines), style=DARK, end="")
+
+
+_HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (True, True): "█"}
+"""A cell's two modules (upper, lower; True is dark) as the block drawn in black on white."""
+
+
+def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
+    """When a laptop was last heard, as a referee reads it: this laptop, seconds or minutes
+    ago, or silent (over a minute, or never) — marked, so it catches the eye."""
+    if laptop.device == device:
+        return _("this laptop")
+    if laptop.last_heard is None:
+        return "⚠ " + _("never heard")
+    try:
+        last = datetime.fromisoformat(laptop.last_heard)
+    except ValueError:
+        return "⚠ " + _("never heard")
+    seconds = max(0, int(((now or datetime.now(UTC)) - last).total_seconds()))
+    if seconds > SILENT.total_seconds():
+        return "⚠ " + _("silent {minutes} min", minutes=seconds // 60)
+    return _("{seconds} s ago", seconds=seconds)
+
+
+def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now: datetime | None = None) -> str:
+    """The header's line of a hall: each laptop by its name, when it was heard, and the
+    disputed boards (the chief cannot pair until they are settled)."""
+    hall = state.hall
+    if hall is None:
+        return ""
+    parts = []
+    known = {laptop.device: laptop for laptop in laptops}
+    for enrolled in hall.laptops.values():
+        laptop = known.get(enrolled.device) or Laptop(enrolled.device, enrolled.name, 0, None, True)
+        chief = f" ({_('chief')})" if enrolled.device == hall.chief else ""
+        parts.append(f"{enrolled.name}{chief}: {heard(laptop, device, now)}")
+    if device not in hall.laptops:
+        parts.append("⚠ " + _("this laptop is not enrolled yet"))
+    count = disputes(state)
+    if count:
+        parts.append(_("disputed boards: {count}", count=count))
+    return _("Hall") + " · " + " · ".join(parts)
+
+
+def disputes(state: Tournament) -> int:
+    return sum(len(played.disputes) for played in state.rounds)
+
+
+def lan_address(address: str) -> str:
+    """The server's address as a peer reaches it: this laptop's address on the hall's network
+    in place of ``127.0.0.1`` (what ``serve.start`` names for a server on every address)."""
+    host = _lan_host()
+    return address.replace("//127.0.0.1:", f"//{host}:", 1) if host else address
+
+
+@cache
+def _lan_host() -> str | None:
+    """The address of the interface that leads to the network: a UDP socket "connected" to a
+    private address sends nothing, and says which of ours it would send from."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            host = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    return None if host.startswith(("0.", "127.")) else host
+
+
+PROBLEMS = (
+    "{peer}: the secret is not this hall's",
+    "{folder}: no such folder",
+    "{folder} is neither empty nor a hall's folder",
+    "{path} is not a hall (tengen hall init makes one)",
+    "{peer}: {reason}",
+)
+"""The refusals a sync's problems are made of (``data.hall.hall.fetch_all`` gives them as
+English lines): read back into their fields, they are said in the interface language."""
+
+
+def worded(problem: str) -> str:
+    """A sync's problem (an English line) in the interface language, its fields as they were."""
+    for template in PROBLEMS:
+        found = _pattern(template).fullmatch(problem)
+        if found:
+            fields = found.groupdict()
+            if "reason" in fields:
+                reason = fields["reason"]  # a chain's refusal inside: "a1b2c3d4: its MAC is wrong…"
+                fields["reason"] = _(reason) if reason in RU else worded(reason)
+            return _(template, **fields)
+    return problem
+
+
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"\{(\w+)\}", template)
+    regex = "".join(f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts))
+    return re.compile(regex, re.DOTALL)

@@ -1,0 +1,254 @@
+"""An open hall tournament's link to its peers: a sync every 2 s, serving them, a sync by hand.
+
+The network is never waited for on the app's thread: each sync fetches in a thread worker
+(``data.hall.hall.fetch_all``, which takes no lock), then merges what came on the app's
+thread into the app's own open, writable tournament (``merge_into``: quick, no network), and
+the screen redraws only if events were added.  The merge is skipped when the fetch moved no
+chain and nobody asked to be enrolled: a merge replays the whole log, which a keystroke
+would wait for every 2 s on a long event.  A problem (a peer unreachable, a wrong secret) is
+a notification when the problems change, not at every sync.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from socketserver import BaseServer
+from typing import TYPE_CHECKING
+
+from data.errors import Refused, TournamentFileError
+from data.hall import hall
+from data.hall.device import this_device
+from data.hall.hall import Laptop
+from data.hall.repo import HallRepo, hall_path, requests
+from data.store import real_path
+from schemes.errors import InvalidEvent
+from schemes.state.model import Tournament
+from tui.hall import lan_address, worded
+from tui.i18n import _, said
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from tui.screens.tournament import TournamentScreen
+
+PERIOD = 2.0
+"""Seconds between two syncs with the known peers (as ``tengen hall serve``)."""
+PORT = 8390
+"""The port a laptop serves on; any free one when another program holds it."""
+BIND = "0.0.0.0"
+"""Every address of this laptop: the hall's Wi-Fi reaches it whatever its address there."""
+
+FAILED = (Refused, InvalidEvent, TournamentFileError, OSError)
+"""What a sync may meet: said in one line, never a traceback."""
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """What a fetch brought, for the app's thread to merge and show."""
+
+    problems: tuple[str, ...]
+    moved: bool
+    """A chain grew, or a laptop asked the chief to enrol it: worth a merge."""
+    laptops: tuple[Laptop, ...]
+    sources: tuple[str, ...] | None
+    """What the referee asked to sync with by hand (None: the background sync)."""
+
+
+class HallLink:
+    """Owned by the tournament screen while a hall tournament is open."""
+
+    def __init__(self, screen: TournamentScreen) -> None:
+        self.screen = screen
+        self.device = this_device()
+        self.laptops: tuple[Laptop, ...] = ()
+        self.problems: tuple[str, ...] = ()
+        """The background sync's problems last said (said again only when they change)."""
+        self.busy = False
+        self.queued: tuple[str, ...] | None = None
+        """A sync by hand asked for while another sync ran: it runs next."""
+        self.merged_once = False
+        self.closed = False
+        self.timer: Timer | None = None
+        self.server: BaseServer | None = None
+        self.served: HallRepo | None = None
+        """The repository the server reads, open while it serves."""
+        self.address: str | None = None
+        """Where peers fetch from this laptop, while it serves."""
+
+    @property
+    def path(self) -> Path:
+        return self.screen.session.path
+
+    @property
+    def state(self) -> Tournament:
+        return self.screen.session.state
+
+    def repo(self) -> HallRepo:
+        return HallRepo(hall_path(real_path(self.path)))
+
+    @property
+    def secret(self) -> str:
+        with self.repo() as repo:
+            return repo.secret
+
+    # -- the sync ---------------------------------------------------------------------
+    def start(self) -> None:
+        self.timer = self.screen.set_interval(PERIOD, self.tick)
+        self.tick()
+
+    def tick(self) -> None:
+        if not self.busy and not self.closed:
+            self.sync(None)
+
+    def sync_now(self, source: str) -> None:
+        """A sync the referee asked for: with ``source`` (a folder, a stick, an address) or,
+        when empty, with every known peer; said when done, whatever it brought."""
+        sources = (source,) if source else ()
+        if self.busy:
+            self.queued = sources
+            return
+        self.sync(sources)
+
+    def sync(self, sources: tuple[str, ...] | None) -> None:
+        self.busy = True
+        state, path, serves = self.state, self.path, self.address
+
+        def work() -> None:
+            fetched = self.fetch(path, state, sources, serves)
+            if not self.closed:
+                self.screen.app.call_from_thread(self.fetched, fetched)
+
+        self.screen.run_worker(work, thread=True, group="hall", exit_on_error=False)
+
+    def fetch(self, path: Path, state: Tournament, sources: tuple[str, ...] | None, serves: str | None) -> Fetched:
+        """In a thread: fetch from the sources (or the known peers), without the lock."""
+        try:
+            with HallRepo(hall_path(real_path(path))) as repo:
+                before = repo.tips()
+                peers = list(sources) if sources else repo.peers
+                problems = hall.fetch_all(repo, self.device, state, peers, serves)
+                asked = state.hall is not None and state.hall.chief == self.device and bool(requests(repo.path))
+                laptops = tuple(hall.laptops(state, repo, self.device)) if state.hall is not None else ()
+                moved = repo.tips() != before or asked
+        except FAILED as error:
+            return Fetched((said(error),), False, self.laptops, sources)
+        return Fetched(tuple(worded(p) for p in problems), moved, laptops, sources)
+
+    def fetched(self, fetched: Fetched) -> None:
+        """On the app's thread: merge what came into the open tournament, redraw if it grew."""
+        if self.closed:
+            return
+        problems, added = list(fetched.problems), 0
+        if fetched.moved or not self.merged_once or fetched.sources is not None:
+            try:
+                with self.repo() as repo:
+                    merged = hall.merge_into(self.screen.session, repo, self.device)
+            except FAILED as error:
+                problems.append(said(error))
+            else:
+                self.merged_once = True
+                added = merged.added
+                problems += [worded(p) for p in merged.problems]
+        self.laptops = fetched.laptops
+        if added:
+            self.screen.redraw()
+        else:
+            self.screen.show_hall()
+        if fetched.sources is None:
+            self.say(tuple(problems))
+            self.done()
+            return
+        self.push(fetched.sources, problems, added)
+
+    def push(self, sources: Sequence[str], problems: list[str], added: int) -> None:
+        """After a sync by hand: our chain onto the folders among the sources (a stick), in a
+        thread (a stick is slow), then what the sync did, said."""
+        path = self.path
+
+        def work() -> None:
+            try:
+                with HallRepo(hall_path(real_path(path))) as repo:
+                    pushed = [worded(p) for p in hall.push_all(repo, self.device, list(sources))]
+            except FAILED as error:
+                pushed = [said(error)]
+            if not self.closed:
+                self.screen.app.call_from_thread(self.synced, problems + pushed, added)
+
+        self.screen.run_worker(work, thread=True, group="hall", exit_on_error=False)
+
+    def synced(self, problems: Sequence[str], added: int) -> None:
+        for problem in problems:
+            self.screen.notify(problem, severity="error")
+        if not problems:
+            self.screen.notify(_("Synced: {count} new events", count=added))
+        self.done()
+
+    def done(self) -> None:
+        self.busy = False
+        if self.queued is not None and not self.closed:
+            sources, self.queued = self.queued, None
+            self.sync(sources)
+
+    def say(self, problems: tuple[str, ...]) -> None:
+        """The background sync's problems, when they are not those said last."""
+        if problems == self.problems:
+            return
+        if problems:
+            self.screen.notify("; ".join(problems), severity="warning", timeout=8)
+        elif self.problems:
+            self.screen.notify(_("The peers are reached again"))
+        self.problems = problems
+
+    # -- serving ----------------------------------------------------------------------
+    @property
+    def serving(self) -> bool:
+        return self.server is not None
+
+    def serve(self, on: bool) -> None:
+        """Start serving the peers (on port 8390, or any free one when it is taken), or stop."""
+        if not on:
+            self.stop_serving()
+            return
+        if self.serving:
+            return
+        from data.hall.serve import start
+
+        repo = self.repo()
+        try:
+            try:
+                server, address = start(repo, PORT, BIND)
+            except Refused:
+                server, address = start(repo, 0, BIND)
+        except FAILED as error:
+            repo.close()
+            self.screen.notify(said(error), severity="error")
+            return
+        self.server, self.address, self.served = server, lan_address(address), repo
+        self.screen.show_hall()
+
+    def stop_serving(self) -> None:
+        """The server stopped in a thread (its loop looks every half second), its repository closed."""
+        server, repo = self.server, self.served
+        self.server = self.served = None
+        self.address = None
+        if server is None:
+            return
+
+        def stop() -> None:
+            server.shutdown()
+            server.server_close()
+            if repo is not None:
+                repo.close()
+
+        threading.Thread(target=stop, daemon=True).start()
+        self.screen.show_hall()
+
+    def close(self) -> None:
+        """The tournament closes: no more syncs, no more serving."""
+        self.closed = True
+        if self.timer is not None:
+            self.timer.stop()
+        self.stop_serving()

@@ -1,0 +1,51 @@
+"""A disputed board: two laptops entered different results without seeing each other's.
+Both entries are shown (the laptop, the result, the time); choosing one enters it here,
+which settles the board on every laptop (this one has seen both)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from schemes.state.model import Laptop, Result
+from tui.i18n import RESULTS, _
+from tui.screens.confirm import Question
+
+
+def clock(at: str) -> str:
+    """When an entry was made, on this laptop's clock (the hall keeps UTC)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
+    except ValueError:
+        return at or "?"
+
+
+def result_words(result: Result) -> str:
+    return _(RESULTS[result.code]) + (f" ({_('Colours swapped')})" if result.swapped else "")
+
+
+def entry_line(entry: Result, laptops: Mapping[str, Laptop]) -> str:
+    """«Стол 2: Победа белых, 14:03:12»."""
+    device = entry.origin.device if entry.origin else ""
+    name = laptops[device].name if device in laptops else device[:8] or "?"
+    return f"{name}: {result_words(entry)}, {clock(entry.at)}"
+
+
+class DisputeScreen(Question[Result | None]):
+    """The board's entries; a button for each different result, and Esc (decide later)."""
+
+    def __init__(self, round_number: int, board: int, entries: Sequence[Result], laptops: Mapping[str, Laptop]) -> None:
+        self.entries = list(entries)
+        distinct: dict[tuple[str, bool], int] = {}
+        for i, entry in enumerate(self.entries):
+            distinct.setdefault((entry.code, entry.swapped), i)
+        answers = [(f"entry-{i}", result_words(self.entries[i])) for i in distinct.values()]
+        question = _("Round {round}, board {board}: the laptops entered different results. Enter which?",
+                     round=round_number, board=board)  # fmt: skip
+        details = "\n".join(entry_line(entry, laptops) for entry in self.entries)
+        super().__init__(question, [*answers, ("cancel", _("Later"))], "cancel", details)
+
+    def answered(self, answer: str | None) -> Result | None:
+        if answer is None or not answer.startswith("entry-"):
+            return None
+        return self.entries[int(answer.removeprefix("entry-"))]

@@ -1,0 +1,142 @@
+"""The hall's dialog (F9): several laptops sharing this tournament.
+
+For a tournament of one laptop it makes it a hall, this laptop its chief.  For a hall it
+shows the secret (as text and as a QR code a helper's phone scans off the screen), the
+laptops and when each was heard, the disputed boards, a switch to serve the peers, and a
+sync by hand with a folder (a USB stick) or an address."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static, Switch
+
+from tui.hall import disputes, heard, qr_text
+from tui.hall_link import PORT, HallLink
+from tui.i18n import _
+from tui.screens.ask import show_error
+from tui.translated import Translated
+
+
+class MakeHallScreen(Translated, ModalScreen[str | None]):
+    """The name of this laptop, then the tournament is a hall (or Esc: it is not)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="make_hall.cancel")]
+    AUTO_FOCUS = "#laptop-name"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(_("Make it a hall"), classes="heading", markup=False)
+            yield Label(_("Several laptops will share this tournament: helpers enter results and register "
+                          "players on theirs, this one pairs the rounds (the chief's)."), markup=False)  # fmt: skip
+            yield Label(_("This laptop's name"), markup=False)
+            yield Input(_("Chief"), id="laptop-name")
+            yield Label("", id="make-hall-error", classes="error", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Make it a hall"), id="make", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "make":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self) -> None:
+        self.submit()
+
+    def submit(self) -> None:
+        name = self.query_one("#laptop-name", Input).value.strip()
+        if not name:
+            show_error(self.query_one("#make-hall-error", Label), _("Give this laptop a name"))
+            return
+        self.dismiss(name[:40])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class HallScreen(Translated, ModalScreen[None]):
+    """What a hall's laptop shows and does; its lines follow the sync underneath."""
+
+    BINDINGS = [Binding("escape", "close", "Close", id="hall_dialog.close")]
+    AUTO_FOCUS = "#sync-source"
+
+    def __init__(self, link: HallLink) -> None:
+        super().__init__()
+        self.link = link
+
+    def compose(self) -> ComposeResult:
+        secret = self.link.secret
+        with Vertical(classes="dialog hall", id="hall-dialog"):
+            with Horizontal(id="hall-body"):
+                yield Static(qr_text(secret), id="qr")
+                with Vertical(id="hall-side"):
+                    yield Label(_("The hall's secret (helpers join with it):"), markup=False)
+                    yield Label(secret, id="secret", markup=False)
+                    yield Static(id="hall-laptops", markup=False)
+                    yield Label("", id="hall-disputes", markup=False)
+                    with Horizontal(id="serve-row"):
+                        yield Switch(self.link.serving, id="serve")
+                        yield Label("", id="serve-label", markup=False)
+                    yield Label(_("Sync now with a folder (a USB stick) or http://…; empty: the peers"),
+                                markup=False)  # fmt: skip
+                    yield Input(id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
+                    with Horizontal(classes="buttons"):
+                        yield Button(_("Sync now"), id="sync", compact=True)
+                        yield Button(_("Close"), id="close", compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#hall-dialog").border_title = _("Hall")
+        self.show()
+        self.set_interval(1.0, self.show)
+
+    def show(self) -> None:
+        """The laptops, the disputes and the server as they are now."""
+        state = self.link.state
+        hall = state.hall
+        if hall is None:  # never: the dialog is a hall's
+            return
+        known = {laptop.device: laptop for laptop in self.link.laptops}
+        lines = [_("Laptops:")]
+        for enrolled in hall.laptops.values():
+            chief = f" ({_('chief')})" if enrolled.device == hall.chief else ""
+            laptop = known.get(enrolled.device)
+            when = heard(laptop, self.link.device) if laptop else (
+                _("this laptop") if enrolled.device == self.link.device else "…")  # fmt: skip
+            lines.append(f" {enrolled.name}{chief}: {when}")
+        self.query_one("#hall-laptops", Static).update("\n".join(lines))
+        self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
+        serving = self.link.address
+        self.query_one("#serve-label", Label).update(
+            _("serving at {address}", address=serving) if serving else _("serve the peers (port {port})", port=PORT)
+        )
+
+    def on_switch_changed(self, event: Switch.Changed) -> None:
+        event.stop()
+        self.link.serve(event.value)
+        if event.value != self.link.serving:  # it could not start: the switch says so
+            event.switch.value = self.link.serving
+        self.show()
+
+    def on_input_submitted(self) -> None:
+        self.sync()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "sync":
+            self.sync()
+        else:
+            self.dismiss(None)
+
+    def sync(self) -> None:
+        source = self.query_one("#sync-source", Input).value.strip()
+        self.notify(_("Syncing with {source}…", source=source) if source else _("Syncing with the peers…"), timeout=2)
+        self.link.sync_now(source)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,132 @@
+"""A new laptop joins a hall (from the start screen): where the hall's tournament comes from
+(a laptop serving it, ``http://host:port``, or a folder: a USB stick), the secret the chief's
+laptop shows, this laptop's name and the file to make here.  The copy is fetched in a
+thread (a laptop over the Wi-Fi may take seconds, and the chief's enrols this one while it
+waits); a refusal is one line and the form stays, to be corrected."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label
+
+from data.errors import Refused, TournamentFileError
+from data.hall import hall, secret
+from data.hall.device import this_device
+from schemes.errors import InvalidEvent
+from tui.i18n import _, said
+from tui.screens.ask import show_error
+from tui.translated import Translated
+
+FIELDS = (
+    ("source", "Where from"),
+    ("secret", "The hall's secret"),
+    ("laptop", "This laptop's name"),
+    ("file", "Tournament file"),
+)
+HINTS = {"source": "http://host:port of a laptop, or a folder (a USB stick)", "secret": "XXXX-XXXX-…"}
+
+
+class JoinScreen(Translated, ModalScreen[Path | None]):
+    """Dismissed with the new tournament's path once it is made (the start screen opens it)."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="join_hall.cancel")]
+    AUTO_FOCUS = "#source"
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+        """Where a file named without a folder is made (the data folder)."""
+        self.joining = False
+
+    def compose(self) -> ComposeResult:
+        defaults = {"file": "hall.json"}
+        with Vertical(classes="dialog form"):
+            yield Label(_("Join a hall"), classes="heading", markup=False)
+            for key, title in FIELDS:
+                with Horizontal(classes="row"):
+                    yield Label(_(title), markup=False)
+                    yield Input(defaults.get(key, ""), id=key, placeholder=_(HINTS.get(key, "")))
+            yield Label(_("A file without a folder is made in {folder}", folder=str(self.folder)), classes="hint",
+                        markup=False)  # fmt: skip
+            yield Label("", id="join-error", classes="error", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(_("Join"), id="join", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+
+    def value(self, key: str) -> str:
+        return self.query_one(f"#{key}", Input).value.strip()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "join":
+            self.submit()
+        else:
+            self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter goes to the next field, and joins from the last one."""
+        keys = [key for key, _title in FIELDS]
+        if event.input.id in keys[:-1]:
+            self.query_one(f"#{keys[keys.index(event.input.id) + 1]}", Input).focus()
+        else:
+            self.submit()
+
+    def target(self) -> Path:
+        path = Path(self.value("file")).expanduser()
+        path = path if path.is_absolute() else self.folder / path
+        return path if path.suffix else path.with_suffix(".json")
+
+    def submit(self) -> None:
+        error = self.query_one("#join-error", Label)
+        missing = next((title for key, title in FIELDS if not self.value(key)), None)
+        if missing:
+            show_error(error, _("Fill in: {field}", field=_(missing)))
+            return
+        try:
+            secret.normal(self.value("secret"))
+        except InvalidEvent as refused:
+            show_error(error, said(refused))
+            return
+        show_error(error, "")
+        if self.joining:
+            return
+        self.joining = True
+        source, path = self.value("source"), self.target()
+        if not source.startswith(("http://", "https://")):
+            source = str(Path(source).expanduser())
+        self.notify(_("Joining the hall at {source}…", source=source), timeout=4)
+        words, name = self.value("secret"), self.value("laptop")
+
+        def work() -> None:
+            try:
+                joined = hall.join(source, path, words, name)
+            except (Refused, InvalidEvent, TournamentFileError) as refused:
+                self.app.call_from_thread(self.refused, said(refused))
+                return
+            except OSError as failed:
+                self.app.call_from_thread(self.refused, f"{source}: {failed.strerror or failed}")
+                return
+            enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
+            self.app.call_from_thread(self.joined, path, joined.added, enrolled)
+
+        self.run_worker(work, thread=True, group="join", exit_on_error=False)
+
+    def refused(self, reason: str) -> None:
+        self.joining = False
+        self.notify(reason, severity="error")
+
+    def joined(self, path: Path, events: int, enrolled: bool) -> None:
+        if enrolled:
+            self.notify(_("joined: {events} events in {path}", events=events, path=path.name))
+        else:
+            self.notify(_("copied {events} events to {path}; the chief's laptop enrols this one at its next sync",
+                          events=events, path=path.name), timeout=10)  # fmt: skip
+        self.dismiss(path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
