@@ -5,6 +5,7 @@ draw these."""
 
 from __future__ import annotations
 
+import errno
 import re
 import socket
 from collections.abc import Sequence
@@ -126,9 +127,29 @@ def worded(problem: str) -> str:
             fields = found.groupdict()
             if "reason" in fields:
                 reason = fields["reason"]  # a chain's refusal inside: "a1b2c3d4: its MAC is wrong…"
-                fields["reason"] = _(reason) if reason in RU else worded(reason)
+                fields["reason"] = _(reason) if reason in RU else _network(reason) or worded(reason)
             return _(template, **fields)
     return problem
+
+
+NETWORK = {
+    errno.ECONNREFUSED: "nobody serves there (is its app serving?)",
+    errno.EHOSTUNREACH: "the laptop is out of reach (another network?)",
+    errno.ENETUNREACH: "no network here",
+    errno.ETIMEDOUT: "no answer",
+    errno.ECONNRESET: "the connection broke off",
+}
+"""A peer's network failure in a referee's words (the fetch gives Python's own line, with
+the client library's names in it)."""
+
+
+def _network(reason: str) -> str | None:
+    code = re.search(r"\[Errno (-?\d+)\]", reason)
+    if code and int(code.group(1)) in NETWORK:
+        return _(NETWORK[int(code.group(1))])
+    if "timed out" in reason.lower():
+        return _(NETWORK[errno.ETIMEDOUT])
+    return None
 
 
 @cache

@@ -129,7 +129,8 @@ async def test_a_tournament_made_a_hall_from_its_dialog(laptops: Laptops) -> Non
             assert hall.is_hall(file)
             with HallRepo(hall_path(file)) as repo:
                 secret = repo.secret
-            assert str(app.screen.query_one("#secret", Label).render()) == secret
+            shown = str(app.screen.query_one("#hall-secret", Label).render())
+            assert shown.replace("-", "") == secret and len(shown.split("-")) == 7  # in groups of four
             qr = str(app.screen.query_one("#qr", Static).render()).splitlines()
             assert (len(qr), {len(line) for line in qr}) == (17, {33})  # fits beside the rest at 80×24
             assert "Главный судья (главный): этот ноутбук" in str(app.screen.query_one("#hall-laptops").render())
@@ -171,6 +172,9 @@ def test_a_sync_problem_is_said_in_russian() -> None:
     assert worded("http://10.0.0.2:8390: the secret is not this hall's") == "http://10.0.0.2:8390: секрет не этого зала"
     assert worded("/media/usb: no such folder") == "/media/usb: нет такой папки"
     assert worded("something new") == "something new"
+    refused = ("http://192.0.2.2:46599: HTTPConnection(host='192.0.2.2', port=46599): Failed to establish a new "
+               "connection: [Errno 111] Connection refused")  # fmt: skip
+    assert worded(refused) == "http://192.0.2.2:46599: там никто не раздаёт события (включена ли раздача?)"
 
 
 async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: Laptops, tmp_path: Path) -> None:
@@ -267,7 +271,7 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
                 await until(pilot, lambda: link.serving)
                 assert link.address and not link.address.endswith(f":{hall_link.PORT}")
                 label = str(app.screen.query_one("#serve-label", Label).render())
-                assert label == f"соседи берут события: {link.address}"
+                assert label == f"Раздача: {link.address}"
                 import urllib.request
 
                 with pytest.raises(urllib.error.HTTPError, match="401"):  # it answers, and wants the secret

@@ -76,3 +76,74 @@ DIALOGS = [
 def test_every_dialog(demo: Path, snap_compare, name: str, keys: list[str] | None) -> None:
     app = on(demo, None) if name in ("start", "new_tournament") else on(demo, "gamma.json")
     assert snap_compare(app, press=keys or [], terminal_size=(80, 24))
+
+
+# -- the hall: the same secret and device ids every run, so the QR code and the order of a
+# dispute's entries are the snapshot's
+SECRET = "TENG-ENHA-LLSE-CRET-ABCD-EFGH-IJ"
+CHIEF, TABLE = "c" * 32, "7" * 32
+
+
+def laptop(monkeypatch: pytest.MonkeyPatch, root: Path, device: str) -> None:
+    """Act as the laptop whose device id is ``device`` (its config folder under ``root``)."""
+    config = root / f"config-{device[:4]}"
+    (config / "tengen").mkdir(parents=True, exist_ok=True)
+    (config / "tengen" / "device").write_text(device + "\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+
+
+@pytest.fixture
+def hall_of_one(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The demo's Gamma event made a hall by the chief's laptop."""
+    from data.hall import hall
+    from data.hall import secret as signing
+
+    monkeypatch.setattr(signing, "new_secret", lambda: SECRET)
+    laptop(monkeypatch, tmp_path, CHIEF)
+    hall.init(demo / "gamma.json", "Главный")
+    return demo
+
+
+def test_make_hall_dialog(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare) -> None:
+    laptop(monkeypatch, tmp_path, CHIEF)
+    assert snap_compare(on(demo, "gamma.json"), press=["f9"], terminal_size=(80, 24))
+
+
+def test_hall_dialog(hall_of_one: Path, snap_compare) -> None:
+    """The secret's QR code beside the laptops, the switch and the sync by hand, at 80×24."""
+    assert snap_compare(on(hall_of_one, "gamma.json"), press=["f9"], terminal_size=(80, 24))
+
+
+def test_join_hall_dialog(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare) -> None:
+    laptop(monkeypatch, tmp_path, TABLE)
+    assert snap_compare(on(demo, None), press=["j"], terminal_size=(80, 24))
+
+
+def test_dispute_dialog(hall_of_one: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare) -> None:
+    """Board 2 of the latest round entered differently on two laptops, neither seeing the other's."""
+    from data.hall import hall
+    from data.service import Service
+    from schemes.log import actions
+    from tui.screens import dispute
+
+    monkeypatch.setattr(dispute, "clock", lambda at: "14:03:12")
+    chief, stick = hall_of_one / "gamma.json", tmp_path / "stick"
+    stick.mkdir()
+    hall.sync(chief, [str(stick)])
+    laptop(monkeypatch, tmp_path, TABLE)
+    table = tmp_path / "table.json"
+    hall.join(str(stick), table, SECRET, "Стол 2")
+    laptop(monkeypatch, tmp_path, CHIEF)
+    hall.sync(chief, [str(stick)])
+    laptop(monkeypatch, tmp_path, TABLE)
+    hall.sync(table, [str(stick)])
+    latest = Service(chief).state.paired_rounds
+    with Service(table, writable=True) as service:
+        service.commit(actions.result(latest, 2, "B+"))
+    hall.sync(table, [str(stick)])
+    laptop(monkeypatch, tmp_path, CHIEF)
+    with Service(chief, writable=True) as service:
+        service.commit(actions.result(latest, 2, "W+"))
+    hall.sync(chief, [str(stick)])
+    assert 2 in Service(chief).state.round(latest).disputes
+    assert snap_compare(on(hall_of_one, "gamma.json"), press=["f3", "2", "d"], terminal_size=(80, 24))

@@ -226,7 +226,7 @@ class RoundsPane(Pane):
             parts.append(_("Colours swapped"))
         if self.waiting_only:
             parts.append(_("only boards without a result (f: all)"))
-        elif missing and not self.board_typed and not self.swapped_next:
+        elif missing and not self.board_typed and not self.swapped_next and not played.disputes:
             parts.append(_("board number, then w or b"))  # the footer has no room for «0-9»
         self.query_one("#round-info", Static).update("  ·  ".join(parts))
 

@@ -20,6 +20,11 @@ from tui.screens.ask import show_error
 from tui.translated import Translated
 
 
+def grouped(secret: str) -> str:
+    """The secret in groups of four, as a helper reads it out and types it (any grouping is taken)."""
+    return "-".join(secret[i : i + 4] for i in range(0, len(secret), 4))
+
+
 class MakeHallScreen(Translated, ModalScreen[str | None]):
     """The name of this laptop, then the tournament is a hall (or Esc: it is not)."""
 
@@ -28,7 +33,7 @@ class MakeHallScreen(Translated, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(_("Make it a hall"), classes="heading", markup=False)
+            yield Label(_("A hall: several laptops, one tournament"), classes="heading", markup=False)
             yield Label(_("Several laptops will share this tournament: helpers enter results and register "
                           "players on theirs, this one pairs the rounds (the chief's)."), markup=False)  # fmt: skip
             yield Label(_("This laptop's name"), markup=False)
@@ -70,13 +75,13 @@ class HallScreen(Translated, ModalScreen[None]):
         self.link = link
 
     def compose(self) -> ComposeResult:
-        secret = self.link.secret
+        secret = grouped(self.link.secret)
         with Vertical(classes="dialog hall", id="hall-dialog"):
             with Horizontal(id="hall-body"):
                 yield Static(qr_text(secret), id="qr")
                 with Vertical(id="hall-side"):
                     yield Label(_("The hall's secret (helpers join with it):"), markup=False)
-                    yield Label(secret, id="secret", markup=False)
+                    yield Label(secret, id="hall-secret", markup=False)
                     yield Static(id="hall-laptops", markup=False)
                     yield Label("", id="hall-disputes", markup=False)
                     with Horizontal(id="serve-row"):
@@ -113,7 +118,7 @@ class HallScreen(Translated, ModalScreen[None]):
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         serving = self.link.address
         self.query_one("#serve-label", Label).update(
-            _("serving at {address}", address=serving) if serving else _("serve the peers (port {port})", port=PORT)
+            _("Serving at {address}", address=serving) if serving else _("Serving the peers: off (port {port})", port=PORT)
         )
 
     def on_switch_changed(self, event: Switch.Changed) -> None:

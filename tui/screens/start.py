@@ -25,7 +25,7 @@ class StartScreen(Translated, Screen[None]):
         Binding("n", "new", "New tournament", id="start.new_tournament"),
         Binding("o", "open", "Open a file", id="start.open_a_file"),
         Binding("d", "demo", "Open the demo", id="start.open_the_demo"),
-        Binding("j", "join", "Join a hall", id="start.join_a_hall"),
+        Binding("j", "join", "Join a hall", show=False, id="start.join_a_hall"),  # the footer keeps F1
         Binding("l", "app.switch_language", "Language", id="start.language"),
         Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
@@ -73,7 +73,7 @@ class StartScreen(Translated, Screen[None]):
         )
         yield Static(title, id="title", markup=False)
         yield OptionList(id="tournaments")
-        yield Static(_("No tournaments yet: n creates one, d opens the demo."), id="empty", markup=False)
+        yield Static(_("No tournaments yet: n creates one, d opens the demo, j joins a hall."), id="empty", markup=False)
         yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def after_recompose(self) -> None:
