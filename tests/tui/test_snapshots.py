@@ -124,9 +124,12 @@ def test_dispute_dialog(hall_of_one: Path, tmp_path: Path, monkeypatch: pytest.M
     from data.hall import hall
     from data.service import Service
     from schemes.log import actions
+    from tui import hall as tui_hall
     from tui.screens import dispute
 
     monkeypatch.setattr(dispute, "clock", lambda at: "14:03:12")
+    monkeypatch.setattr(tui_hall, "heard", lambda laptop, device, now=None: "этот ноутбук" if laptop.device == device
+                        else "3 с назад")  # fmt: skip  # when the helper's chain came: a second earlier or later
     chief, stick = hall_of_one / "gamma.json", tmp_path / "stick"
     stick.mkdir()
     hall.sync(chief, [str(stick)])

@@ -117,9 +117,8 @@ class HallScreen(Translated, ModalScreen[None]):
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         serving = self.link.address
-        self.query_one("#serve-label", Label).update(
-            _("Serving at {address}", address=serving) if serving else _("Serving the peers: off (port {port})", port=PORT)
-        )
+        off = _("Serving the peers: off (port {port})", port=PORT)
+        self.query_one("#serve-label", Label).update(_("Serving at {address}", address=serving) if serving else off)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()

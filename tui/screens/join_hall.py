@@ -21,6 +21,7 @@ from schemes.errors import InvalidEvent
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
+from tui.views import shown_path
 
 FIELDS = (
     ("source", "Where from"),
@@ -51,8 +52,8 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
                 with Horizontal(classes="row"):
                     yield Label(_(title), markup=False)
                     yield Input(defaults.get(key, ""), id=key, placeholder=_(HINTS.get(key, "")))
-            yield Label(_("A file without a folder is made in {folder}", folder=str(self.folder)), classes="hint",
-                        markup=False)  # fmt: skip
+            yield Label(_("A file without a folder is made in {folder}", folder=shown_path(self.folder)),
+                        classes="hint", markup=False)  # fmt: skip
             yield Label("", id="join-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Join"), id="join", variant="primary")

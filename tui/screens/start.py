@@ -73,7 +73,8 @@ class StartScreen(Translated, Screen[None]):
         )
         yield Static(title, id="title", markup=False)
         yield OptionList(id="tournaments")
-        yield Static(_("No tournaments yet: n creates one, d opens the demo, j joins a hall."), id="empty", markup=False)
+        empty = _("No tournaments yet: n creates one, d opens the demo, j joins a hall.")
+        yield Static(empty, id="empty", markup=False)
         yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def after_recompose(self) -> None:
