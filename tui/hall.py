@@ -16,8 +16,9 @@ from rich.style import Style
 from rich.text import Text
 
 from data.hall.hall import SILENT, Laptop
+from schemes.errors import Worded
 from schemes.state.model import Tournament
-from tui.i18n import RU, _
+from tui.i18n import RU, _, said
 
 QR_BORDER = 4
 """The quiet zone of the QR code in modules: the standard's four (a phone's scanner finds
@@ -115,12 +116,16 @@ PROBLEMS = (
     "{path} is not a hall (tengen hall init makes one)",
     "{peer}: {reason}",
 )
-"""The refusals a sync's problems are made of (``data.hall.hall.fetch_all`` gives them as
-English lines): read back into their fields, they are said in the interface language."""
+"""The refusals a line of a sync's problems may be made of, read back into their fields (the
+last one also matches its Russian, where a network failure inside is found)."""
 
 
-def worded(problem: str) -> str:
-    """A sync's problem (an English line) in the interface language, its fields as they were."""
+def worded(problem: Worded | str) -> str:
+    """A sync's problem in the interface language: a refusal said (``said``), an English line
+    read back into its template's fields; a peer's network failure, which comes as Python's
+    own line inside either, in a referee's words."""
+    if isinstance(problem, Worded):
+        problem = said(problem)
     for template in PROBLEMS:
         found = _pattern(template).fullmatch(problem)
         if found:

@@ -175,6 +175,14 @@ def test_a_sync_problem_is_said_in_russian() -> None:
     refused = ("http://192.0.2.2:46599: HTTPConnection(host='192.0.2.2', port=46599): Failed to establish a new "
                "connection: [Errno 111] Connection refused")  # fmt: skip
     assert worded(refused) == "http://192.0.2.2:46599: там никто не раздаёт события (включена ли раздача?)"
+    from data.errors import Refused
+
+    said = worded(Refused("{peer}: {reason}", peer="http://192.0.2.2:46599", reason=refused.split(": ", 1)[1]))
+    assert said == "http://192.0.2.2:46599: там никто не раздаёт события (включена ли раздача?)"
+    assert (
+        worded(Refused("{peer}: the secret is not this hall's", peer="http://a:1"))
+        == "http://a:1: секрет не этого зала"
+    )
 
 
 async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: Laptops, tmp_path: Path) -> None:
