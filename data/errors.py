@@ -34,6 +34,11 @@ _REASONS = {
     errno.EEXIST: Worded("it exists already"),
     errno.EIO: Worded("the disk cannot be read or written"),
     errno.EBUSY: Worded("the file is busy"),
+    errno.ECONNREFUSED: Worded("nobody serves there (is its app serving?)"),
+    errno.EHOSTUNREACH: Worded("the laptop is out of reach (another network?)"),
+    errno.ENETUNREACH: Worded("no network here"),
+    errno.ETIMEDOUT: Worded("no answer"),
+    errno.ECONNRESET: Worded("the connection broke off"),
 }
 
 

@@ -120,8 +120,9 @@ class Service:
             batch = self._ledger.commit_all(made)
             return Change(batch.events, batch.state, batch.warnings)
         repo, stamp = hall
-        batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
-        repo.record(stamp.device, batch.events)
+        with repo:
+            batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
+            repo.record(stamp.device, batch.events)
         return Change(batch.events, batch.state, batch.warnings)
 
     def _hall(self) -> tuple[HallRepo, Stamper] | None:
@@ -131,10 +132,10 @@ class Service:
         from data.hall.repo import HallRepo, hall_path
         from data.hall.stamp import Stamper
 
-        repo = HallRepo(hall_path(real_path(self.path)))
         device = this_device()
         if device not in self.state.hall.laptops:
             raise Refused("this laptop is not enrolled in the hall yet: sync with the chief's laptop")
+        repo = HallRepo(hall_path(real_path(self.path)))
         return repo, Stamper(self.events, device, repo.secret)
 
     def undo(self, target: int | None = None) -> Retracted:

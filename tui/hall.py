@@ -5,12 +5,8 @@ draw these."""
 
 from __future__ import annotations
 
-import errno
-import re
-import socket
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from functools import cache
 
 from rich.style import Style
 from rich.text import Text
@@ -18,7 +14,7 @@ from rich.text import Text
 from data.hall.hall import SILENT, Laptop
 from schemes.errors import Worded
 from schemes.state.model import Tournament
-from tui.i18n import RU, _, said
+from tui.i18n import _, said
 
 QR_BORDER = 4
 """The quiet zone of the QR code in modules: the standard's four (a phone's scanner finds
@@ -89,76 +85,8 @@ def disputes(state: Tournament) -> int:
     return sum(len(played.disputes) for played in state.rounds)
 
 
-def lan_address(address: str) -> str:
-    """The server's address as a peer reaches it: this laptop's address on the hall's network
-    in place of ``127.0.0.1`` (what ``serve.start`` names for a server on every address)."""
-    host = _lan_host()
-    return address.replace("//127.0.0.1:", f"//{host}:", 1) if host else address
-
-
-@cache
-def _lan_host() -> str | None:
-    """The address of the interface that leads to the network: a UDP socket "connected" to a
-    private address sends nothing, and says which of ours it would send from."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            host = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    return None if host.startswith(("0.", "127.")) else host
-
-
-PROBLEMS = (
-    "{peer}: the secret is not this hall's",
-    "{folder}: no such folder",
-    "{folder} is neither empty nor a hall's folder",
-    "{path} is not a hall (tengen hall init makes one)",
-    "{peer}: {reason}",
-)
-"""The refusals a line of a sync's problems may be made of, read back into their fields (the
-last one also matches its Russian, where a network failure inside is found)."""
-
-
 def worded(problem: Worded | str) -> str:
-    """A sync's problem in the interface language: a refusal said (``said``), an English line
-    read back into its template's fields; a peer's network failure, which comes as Python's
-    own line inside either, in a referee's words."""
-    if isinstance(problem, Worded):
-        problem = said(problem)
-    for template in PROBLEMS:
-        found = _pattern(template).fullmatch(problem)
-        if found:
-            fields = found.groupdict()
-            if "reason" in fields:
-                reason = fields["reason"]  # a chain's refusal inside: "a1b2c3d4: its MAC is wrong…"
-                fields["reason"] = _(reason) if reason in RU else _network(reason) or worded(reason)
-            return _(template, **fields)
-    return problem
-
-
-NETWORK = {
-    errno.ECONNREFUSED: "nobody serves there (is its app serving?)",
-    errno.EHOSTUNREACH: "the laptop is out of reach (another network?)",
-    errno.ENETUNREACH: "no network here",
-    errno.ETIMEDOUT: "no answer",
-    errno.ECONNRESET: "the connection broke off",
-}
-"""A peer's network failure in a referee's words (the fetch gives Python's own line, with
-the client library's names in it)."""
-
-
-def _network(reason: str) -> str | None:
-    code = re.search(r"\[Errno (-?\d+)\]", reason)
-    if code and int(code.group(1)) in NETWORK:
-        return _(NETWORK[int(code.group(1))])
-    if "timed out" in reason.lower():
-        return _(NETWORK[errno.ETIMEDOUT])
-    return None
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = re.split(r"\{(\w+)\}", template)
-    regex = "".join(f"(?P<{part}>.+?)" if i % 2 else re.escape(part) for i, part in enumerate(parts))
-    return re.compile(regex, re.DOTALL)
+    """A sync's problem in the interface language: a refusal said in its words (its fields,
+    a peer's network failure among them, are worded by the service too); a record kept in
+    English (``hall status``'s refused chains) as it is."""
+    return said(problem) if isinstance(problem, Worded) else problem

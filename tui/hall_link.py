@@ -26,7 +26,7 @@ from data.hall.repo import HallRepo, hall_path, requests
 from data.store import real_path
 from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
-from tui.hall import lan_address, worded
+from tui.hall import worded
 from tui.i18n import _, said
 
 if TYPE_CHECKING:
@@ -226,7 +226,7 @@ class HallLink:
             repo.close()
             self.screen.notify(said(error), severity="error")
             return
-        self.server, self.address, self.served = server, lan_address(address), repo
+        self.server, self.address, self.served = server, address, repo
         self.screen.show_hall()
 
     def stop_serving(self) -> None:

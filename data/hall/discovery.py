@@ -34,7 +34,9 @@ class Discovery(ServiceListener):
             self.zeroconf = Zeroconf(ip_version=IPVersion.V4Only)
         else:
             self.zeroconf = Zeroconf(interfaces=[bind], ip_version=IPVersion.V4Only)
-        address = _own_address() if everywhere else bind
+        from data.hall.serve import reachable
+
+        address = reachable(bind)
         self.info = ServiceInfo(SERVICE, f"{device}.{SERVICE}", addresses=[socket.inet_aton(address)], port=port,
                                 properties={"hall": self.hall, "device": device})  # fmt: skip
         self.zeroconf.register_service(self.info)
@@ -57,16 +59,3 @@ class Discovery(ServiceListener):
     def close(self) -> None:
         self.zeroconf.unregister_service(self.info)
         self.zeroconf.close()
-
-
-def _own_address() -> str:
-    """The address this laptop is reached at on the hall's network (the one its route out
-    uses; no packet is sent), or the loopback one alone."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))
-        return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()

@@ -10,6 +10,7 @@ repository once their signatures check."""
 from __future__ import annotations
 
 import base64
+import errno
 import json
 import shutil
 from collections.abc import Sequence
@@ -113,7 +114,7 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
         except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
-            raise Refused("{peer}: {reason}", peer=source, reason=_reason(error)) from None
+            raise Refused("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
         _heard_from(repo, source)
         return repo.take(repo.repo, refs, device)
@@ -176,10 +177,18 @@ def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
         return None
 
 
-def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return (str(error) or type(error).__name__).splitlines()[0][:120]
+def network_reason(error: BaseException) -> Worded:
+    """Why a peer could not be fetched from, in words of the catalogue: the system's error
+    found in the chain of exceptions the HTTP library wraps it in, a time-out as no answer."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, TimeoutError | urllib3.exceptions.TimeoutError):
+            return os_reason(TimeoutError(errno.ETIMEDOUT, "timed out"))
+        if isinstance(seen, OSError) and seen.errno:
+            return os_reason(seen)
+        seen = getattr(seen, "reason", None) if isinstance(getattr(seen, "reason", None), BaseException) else (
+            seen.__cause__ or seen.__context__)  # fmt: skip
+    return Worded("the laptop does not answer as a hall's laptop")
 
 
 def _stick(folder: Path) -> Repo:

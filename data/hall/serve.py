@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import hmac
 import json
+import socket
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -111,7 +112,23 @@ def start(repo: HallRepo, port: int, bind: str) -> tuple[_Threading, str]:
     except OSError as error:
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=error.strerror or str(error)) from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{bind if bind not in ('', '0.0.0.0') else '127.0.0.1'}:{server.server_port}"
+    return server, f"http://{reachable(bind)}:{server.server_port}"
+
+
+def reachable(bind: str) -> str:
+    """The address peers reach a server bound to ``bind`` at: on every address, this laptop's
+    address on the hall's network (the one its route out uses; no packet is sent)."""
+    if bind not in ("", "0.0.0.0"):
+        return bind
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        host = str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+    return "127.0.0.1" if host.startswith("0.") else host
 
 
 def serve(
@@ -128,11 +145,9 @@ def serve(
         server, address = start(repo, port, bind)
         found = None
         if discovery:
-            from data.hall.discovery import Discovery, _own_address
+            from data.hall.discovery import Discovery
 
             found = Discovery(repo, this_device(), bind, server.server_port)
-            if bind in ("", "0.0.0.0"):
-                address = f"http://{_own_address()}:{server.server_port}"
         ready(address)
         stop = threading.Event()
         try:

@@ -115,9 +115,9 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Laptop, 
         servers.stop()
 
 
-def laptops_of(tmp_path: Path, name: str) -> Laptop:
+def laptops_of(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> Laptop:
     (tmp_path / name).mkdir()
-    return Laptop(name, tmp_path / name, pytest.MonkeyPatch())
+    return Laptop(name, tmp_path / name, monkeypatch)
 
 
 def test_results_on_three_laptops_at_once_reach_every_laptop(network) -> None:
@@ -147,9 +147,9 @@ def TournamentFileState(path: Path):  # noqa: N802 - reads like the value it is
     return replay(TournamentFile(path).events)
 
 
-def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path) -> None:
+def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _chief, _helpers, urls, _secret, _servers = network
-    stranger = laptops_of(tmp_path, "stranger")
+    stranger = laptops_of(tmp_path, "stranger", monkeypatch)
     tried = tengen(
         stranger, "hall", "join", urls[0], str(stranger.file), "--secret", "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ"
     )
@@ -180,11 +180,13 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/tengen-secret", token) == 404
 
 
-def test_a_stranger_serving_forged_events_is_refused_and_named(network, tmp_path: Path) -> None:
+def test_a_stranger_serving_forged_events_is_refused_and_named(
+    network, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A stranger who learnt the fetch token (the secret itself never travels) serves a chain
     of events it signed without the secret: refused, named in ``hall status``, nothing merged."""
     chief, (table2, _table3), _urls, secret, servers = network
-    stranger = laptops_of(tmp_path, "stranger")
+    stranger = laptops_of(tmp_path, "stranger", monkeypatch)
     from tests.data.hall.test_hall import _forge
 
     fake = "f" * 32
@@ -261,7 +263,9 @@ def _multicast_on_loopback() -> bool:
         other.close()
 
 
-def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path: Path) -> None:
+def test_laptops_of_one_hall_find_each_other_and_no_other_hall(
+    network, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Two laptops serving with discovery on (no ``--peer``) learn each other's address; a
     laptop of another hall announcing itself in the same room is not taken as a peer."""
     if not _multicast_on_loopback():
@@ -269,7 +273,7 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path
     _chief, (table2, table3), _urls, _secret, _servers = network
     from data.hall import hall
 
-    other = laptops_of(tmp_path, "other")
+    other = laptops_of(tmp_path, "other", monkeypatch)
     with other.here():
         from data.service import Service
         from schemes.log import actions
@@ -281,7 +285,7 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(network, tmp_path
     for laptop in (table2, table3, other):
         copy = other
         if laptop is not other:  # a copy of a helper's tournament and hall folder, as another laptop
-            copy = laptops_of(tmp_path, f"{laptop.name}-d")
+            copy = laptops_of(tmp_path, f"{laptop.name}-d", monkeypatch)
             copy.file.write_bytes(laptop.file.read_bytes())
             shutil.copytree(hall_path(laptop.file), hall_path(copy.file))
             (hall_path(copy.file) / "tengen-peers.json").unlink(missing_ok=True)
