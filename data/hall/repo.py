@@ -81,17 +81,24 @@ class HallRepo:
         return {name.decode("ascii"): sha for name, sha in refs.items()}
 
     def chain(self, device: str, tip: bytes | None = None, repo: Repo | None = None) -> list[Event]:
-        """The laptop's events from its first, each checked (InvalidEvent on the first wrong one)."""
+        """The laptop's events from its first, each checked (InvalidEvent on the first wrong one).
+        A chain checked once is remembered by its tip (a commit names its whole history), so a
+        sync every 2 s checks only the commits added since."""
         source = repo or self.repo
         head = tip if tip is not None else self.tips().get(device)
         commits = []
+        known: list[Event] = []
         while head is not None:
+            remembered = _CHECKED.get((self.secret, device, bytes(head)))
+            if remembered is not None:
+                known = remembered
+                break
             commit = source[head]
             if not isinstance(commit, Commit) or len(commit.parents) > 1:
                 raise InvalidEvent("not a chain of events")
             commits.append(commit)
             head = commit.parents[0] if commit.parents else None
-        events: list[Event] = []
+        events = list(known)
         for commit in reversed(commits):
             tree = source[commit.tree]
             if not isinstance(tree, Tree) or EVENTS not in tree:
@@ -105,7 +112,9 @@ class HallRepo:
                 if event.origin.device != device or event.origin.seq != len(events) + 1:
                     raise InvalidEvent("its events are out of order (a replayed or forged event)")
                 events.append(event)
-        return events
+        if commits:
+            _remember((self.secret, device, bytes(commits[0].id)), events)
+        return list(events)
 
     def chains(self) -> Chains:
         held = Chains()
@@ -196,6 +205,16 @@ class HallRepo:
         """Keep what was refused (in English: the record ``hall status`` shows, the last 50)."""
         if reasons:
             write_json(self.path, "tengen-refused.json", (self.refused + [str(r) for r in reasons])[-50:])
+
+
+_CHECKED: dict[tuple[str, str, bytes], list[Event]] = {}
+"""Chains checked already, by the secret they were checked with, their device and tip."""
+
+
+def _remember(key: tuple[str, str, bytes], events: list[Event]) -> None:
+    if len(_CHECKED) >= 64:
+        _CHECKED.pop(next(iter(_CHECKED)))
+    _CHECKED[key] = list(events)
 
 
 def _worded(error: Exception) -> Worded:
