@@ -27,7 +27,7 @@ from dulwich.repo import Repo
 from data.errors import Refused, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
-from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, write_json
+from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, tidy, write_json
 from data.hall.stamp import Stamper
 from data.service import Service
 from data.store import real_path
@@ -226,6 +226,7 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
     try:
         stick.object_store.add_objects(missing)
         stick.refs.set_if_equals(ref, there, tip)  # type: ignore[arg-type]
+        tidy(stick)
     except OSError as error:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
 
@@ -266,6 +267,7 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     with Service(real, writable=True, merge=True) as service:  # other writers wait for it
         merged = merge_into(service, repo, device)
     problems += push_all(repo, device, sources)
+    repo.tidy()
     repo.refuse(problems)
     return Synced(merged.added, tuple(problems + list(merged.problems)), merged.state)
 

@@ -141,7 +141,8 @@ class HallRepo:
         commit.author_time = commit.commit_time = int(time.time())
         commit.author_timezone = commit.commit_timezone = 0
         commit.message = f"{len(events)} event(s) of {device}".encode("ascii")
-        self.repo.object_store.add_objects([(blob, None), (tree, None), (commit, None)])
+        for made in (blob, tree, commit):  # loose (one file each, written whole): a pack per commit
+            self.repo.object_store.add_object(made)  # would make every lookup search them all
         if not self.repo.refs.set_if_equals(ref, old, commit.id):
             raise Refused("the hall repository changed under this laptop: try again")
 
@@ -173,6 +174,11 @@ class HallRepo:
                 advanced.append(device)
         self.hear(advanced, datetime.now(UTC).isoformat(timespec="seconds"))
         return refused
+
+    def tidy(self) -> None:
+        """Pack what accumulated (a commit's loose objects, a fetch's small packs) into one pack
+        once there is much of it: a lookup then searches one index, not hundreds."""
+        tidy(self.repo)
 
     # -- the hall's files ------------------------------------------------------------
     @property
@@ -215,6 +221,19 @@ def _remember(key: tuple[str, str, bytes], events: list[Event]) -> None:
     if len(_CHECKED) >= 64:
         _CHECKED.pop(next(iter(_CHECKED)))
     _CHECKED[key] = list(events)
+
+
+PACKS_BEFORE_TIDYING = 8
+LOOSE_BEFORE_TIDYING = 600
+
+
+def tidy(repo: Repo) -> None:
+    """Repack ``repo`` (ours, or a stick's) when it holds many packs or loose objects."""
+    store = repo.object_store
+    folder = Path(store.path)
+    loose = sum(len(os.listdir(sub)) for sub in folder.iterdir() if len(sub.name) == 2 and sub.is_dir())
+    if loose > LOOSE_BEFORE_TIDYING or len(store.packs) > PACKS_BEFORE_TIDYING:
+        store.repack()
 
 
 def _worded(error: Exception) -> Worded:
