@@ -109,6 +109,7 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
         def wants(refs: Any, depth: int | None = None) -> list[Any]:
             return [sha for ref, sha in refs.items() if ref.startswith(PREFIX) and sha not in held]
 
+        _haves_are_the_chains(repo)
         try:
             result = client.fetch("", repo.repo, determine_wants=wants)
         except HTTPUnauthorized:
@@ -123,6 +124,7 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
     if name:
         hello = {"device": device, "name": name, "serves": "", "at": now()}
         ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
+    _haves_are_the_chains(repo)
     result = LocalGitClient().fetch(str(folder), repo.repo)
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder))
@@ -148,6 +150,14 @@ def _introductions(repo: HallRepo, found: Sequence[object]) -> None:
                 continue
             if at > repo.heard.get(device, ""):
                 repo.hear([device], at)
+
+
+def _haves_are_the_chains(repo: HallRepo) -> None:
+    """Tell the peer what we hold by our chains' tips: dulwich's fetch says only the tips of
+    ``refs/heads`` (none here), and the peer would send every chain again at every sync."""
+    tips = list(repo.tips().values())
+    plain = Repo.get_graph_walker
+    repo.repo.get_graph_walker = lambda heads=None: plain(repo.repo, heads=tips if heads is None else heads)  # type: ignore[method-assign]
 
 
 def _heard_from(repo: HallRepo, source: str) -> None:
