@@ -78,6 +78,9 @@ def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now:
     count = disputes(state)
     if count:
         parts.append(_("disputed boards: {count}", count=count))
+    twins = state.possible_duplicates()
+    if twins:
+        parts.append(_("possible duplicates: {pairs}", pairs=", ".join(f"{a}={b}" for a, b in twins)))
     return _("Hall") + " · " + " · ".join(parts)
 
 

@@ -1071,6 +1071,7 @@ RU = {
     "the laptop is out of reach (another network?)": "ноутбук недоступен (другая сеть?)",
     "no network here": "здесь нет сети",
     "no answer": "нет ответа",
+    "possible duplicates: {pairs}": "возможно, записаны дважды: {pairs}",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
     "the connection broke off": "соединение оборвалось",
 }

@@ -344,3 +344,37 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             await until(pilot, lambda: "этот ноутбук ещё не записан в зал" in hall_line(app))  # enrolled at the
             # chief's next sync
             assert any("скопировано событий" in n for n in notes(app))
+
+
+async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptops: Laptops, tmp_path: Path) -> None:
+    from tui.screens.confirm import ChoiceScreen
+
+    chief, secret = founded(laptops, paired=False)
+    helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("chief"):
+        with HallRepo(hall_path(chief)) as repo:
+            repo.hear([d for d in Service(chief).state.hall.laptops], "2026-01-01T00:00:00+00:00")
+        app = app_on(chief, tmp_path)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3", "n")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            text = " ".join(str(w.render()) for w in app.screen.query(Label))
+            warned = "больше минуты не слышны: Стол 2 (их записей может не хватать)"
+            assert text == f"{warned}\nПровести жеребьёвку 1-го тура?"
+
+
+def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
+    from tui.hall import laptops_line
+
+    chief, secret = founded(laptops, paired=False)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"), Service(table, writable=True) as service:
+        service.commit(actions.register(service.events, surname="Игрок1", name="Анна", rank="1k"))
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(tmp_path / "stick")])
+    with laptops.as_("table"):
+        hall.sync(table, [str(tmp_path / "stick")])
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(tmp_path / "stick")])
+        state = Service(chief).state
+        assert laptops_line(state, [], "x" * 32).endswith("возможно, записаны дважды: 1=10001")

@@ -398,6 +398,11 @@ class RoundsPane(Pane):
             return
         answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
                    ("no", _("No"))]  # fmt: skip
+        question = _("Pair round {round}?", round=number)
+        silent = [laptop.name for laptop in self.session.laptops() if laptop.silent]
+        if silent:  # the chief is warned: their entries may be missing
+            question = _("not heard from for over a minute: {laptops} (their entries may be missing)",
+                         laptops=", ".join(silent)) + "\n" + question  # fmt: skip
 
         def answer(chosen: str | None) -> None:
             if chosen == "yes":
@@ -405,7 +410,7 @@ class RoundsPane(Pane):
             elif chosen == "bye":
                 self.choose_bye()
 
-        self.app.push_screen(ChoiceScreen(_("Pair round {round}?", round=number), answers, "yes"), answer)
+        self.app.push_screen(ChoiceScreen(question, answers, "yes"), answer)
 
     def choose_bye(self) -> None:
         """The players who may sit out, those who have had a bye marked; a second bye asks."""
