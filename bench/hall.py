@@ -231,14 +231,11 @@ def build(laptop: Laptop, players: int, rounds: int, seed: int = 1) -> tuple[str
 
 
 def repack(laptop: Laptop) -> float:
-    """The bench's stand-in for the fix it suggests: the chief's hall repository in one pack
-    (dulwich's ``repack``), as ``HallRepo`` would keep it; the seconds it took."""
+    """The chief's hall repository in one pack, as its first sync leaves it (``HallRepo.tidy``:
+    dulwich's repack; git's would add a bitmap dulwich then trips on); the seconds it took."""
     start = time.perf_counter()
-    if shutil.which("git"):  # dulwich's repack opens every pack at once: past ~7,000, "Too many open files"
-        subprocess.run(["git", "repack", "-a", "-d", "-q"], cwd=hall_path(laptop.file), check=True)
-    else:
-        with HallRepo(hall_path(laptop.file)) as repo:
-            repo.repo.object_store.repack()
+    with HallRepo(hall_path(laptop.file)) as repo:
+        repo.repo.object_store.repack()
     return time.perf_counter() - start
 
 

@@ -13,13 +13,14 @@ import hmac
 import json
 import socket
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from socketserver import ThreadingMixIn
 from typing import Any
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 from wsgiref.types import StartResponse as Start
 
+from dulwich.repo import Repo
 from dulwich.server import BackendRepo, DictBackend, UploadPackHandler
 from dulwich.web import HTTPGitApplication
 
@@ -45,8 +46,6 @@ class _Threading(ThreadingMixIn, WSGIServer):
 
 
 def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start], Iterable[bytes]]:
-    repos: dict[str, BackendRepo] = {"/": repo.repo}
-    git = HTTPGitApplication(DictBackend(repos), handlers={b"git-upload-pack": UploadPackHandler})
     token = signing.fetch_token(repo.secret)
 
     def app(environ: dict[str, Any], start: Start) -> Iterable[bytes]:
@@ -71,9 +70,22 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
                   [("Content-Type", "text/plain")])  # fmt: skip
             return [b"this laptop only lets its peers fetch\n"]
         _introduced(repo, environ)
-        return git(environ, start)
+        return _answered(repo.path, environ, start)
 
     return app
+
+
+def _answered(path: Path, environ: dict[str, Any], start: Start) -> Iterator[bytes]:
+    """Git's answer from the hall repository opened anew for this request, and closed after
+    it: a sync or a command may have packed it since (``HallRepo.tidy``), and a repository
+    kept open would still look for the packs it replaced."""
+    fresh = Repo(str(path), bare=True)
+    try:
+        repos: dict[str, BackendRepo] = {"/": fresh}
+        git = HTTPGitApplication(DictBackend(repos), handlers={b"git-upload-pack": UploadPackHandler})
+        yield from git(environ, start)
+    finally:
+        fresh.close()
 
 
 def _authorised(header: str, token: str) -> bool:
