@@ -67,6 +67,9 @@ class HallLink:
         self.problems: tuple[str, ...] = ()
         """The background sync's problems last said (said again only when they change)."""
         self.busy = False
+        self.finished = 0
+        """Syncs done since the link began (what a test counts: a sync may take less time
+        than a look at ``busy``)."""
         self.queued: tuple[str, ...] | None = None
         """A sync by hand asked for while another sync ran: it runs next."""
         self.merged_once = False
@@ -188,6 +191,7 @@ class HallLink:
 
     def done(self) -> None:
         self.busy = False
+        self.finished += 1
         if self.queued is not None and not self.closed:
             sources, self.queued = self.queued, None
             self.sync(sources)
