@@ -117,7 +117,7 @@ def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str 
         except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
             raise Refused("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        _heard_from(repo, source)
+        _heard_from(repo, source, device, serves)
         return repo.take(repo.repo, refs, device)
     folder = Path(source).expanduser().absolute()
     _stick(folder)
@@ -160,18 +160,30 @@ def _haves_are_the_chains(repo: HallRepo) -> None:
     repo.repo.get_graph_walker = lambda heads=None: plain(repo.repo, heads=tips if heads is None else heads)  # type: ignore[method-assign]
 
 
-def _heard_from(repo: HallRepo, source: str) -> None:
+def _heard_from(repo: HallRepo, source: str, own: str, serves: str | None = None) -> None:
     """The peer's own device, heard now (an idle peer is heard though its chain did not grow),
     and the requests to join left with it (the chief enrols them wherever they were left)."""
     device = _ask_peer(repo, source, "/tengen/device")
+    if device is not None and device.decode("ascii", "replace") == own:
+        repo.forget_peer(source)  # ourselves, named by another laptop's list: never again
+        return
     if device is not None and len(device) == 32:
         repo.hear([device.decode("ascii", "replace")], now())
     found = _ask_peer(repo, source, "/tengen/requests")
     try:
         left = json.loads(found) if found else []
     except ValueError:
-        return
+        left = []
     _introductions(repo, left if isinstance(left, list) else [])
+    known = _ask_peer(repo, source, "/tengen/peers")  # its peers become ours: one hop to each laptop
+    try:
+        theirs = json.loads(known) if known else []
+    except ValueError:
+        theirs = []
+    if isinstance(theirs, list):
+        selves = {*repo.selves, *([serves] if serves else [])}
+        repo.add_peers([p for p in theirs[:50] if isinstance(p, str) and p.startswith("http://") and len(p) < 200
+                        and p not in selves])  # fmt: skip
 
 
 def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
@@ -316,8 +328,8 @@ def fetch_all(
             problems.append(error)
             continue
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
-        if not refused:
-            repo.add_peers([source] if source.startswith("http") else [])
+        if not refused and source.startswith("http") and source not in repo.selves:
+            repo.add_peers([source])
     return problems
 
 

@@ -192,6 +192,16 @@ class HallRepo:
         if added:
             write_json(self.path, "tengen-peers.json", known + added)
 
+    def forget_peer(self, address: str) -> None:
+        """``address`` is this laptop's own (another laptop's list named it): not a peer."""
+        write_json(self.path, "tengen-peers.json", [p for p in self.peers if p != address])
+        write_json(self.path, "tengen-selves.json", sorted({*self.selves, address})[-20:])
+
+    @property
+    def selves(self) -> list[str]:
+        found = read_json(self.path, "tengen-selves.json", [])
+        return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+
     @property
     def heard(self) -> dict[str, str]:
         found = read_json(self.path, "tengen-heard.json", {})

@@ -311,3 +311,19 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(
             process.send_signal(signal.SIGINT)
         for _copy, process in started:
             process.wait(timeout=10)
+
+
+def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
+    """The third laptop joined from the chief only; through the chief's peers it fetches from
+    the helper directly (one hop from every laptop to every other)."""
+    _chief, (table2, table3), urls, _secret, _servers = network
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
+            learnt = urls[1] in three.peers and urls[2] in two.peers
+            if learnt and urls[2] not in three.peers and urls[1] not in two.peers:
+                break
+        time.sleep(0.3)
+    with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
+        assert urls[1] in three.peers and urls[2] in two.peers
+        assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, forgotten
