@@ -383,14 +383,19 @@ def _join(results: dict, root: Path, chief: Laptop, secret: str, label: str, idl
         note(results, f"same_standings_{label}", float(len(standings) == 1))
 
 
-def bench_folder(results: dict, root: Path) -> None:
-    label = "8k"
+def built(root: Path, label: str) -> tuple[Laptop, str, int]:
+    """The chief's hall of size ``label``, built once per run (the groups after share it)."""
     if label not in BUILT:
         chief = Laptop(root, f"size-{label}-chief")
         secret, count = build(chief, *SIZES[label])
         repack(chief)
         BUILT[label] = (chief, secret, count)
-    chief, secret, count = BUILT[label]
+    return BUILT[label]
+
+
+def bench_folder(results: dict, root: Path) -> None:
+    label = "8k"
+    chief, secret, count = built(root, label)
     stick = root / "stick"
     stick.mkdir()
     newcomer = Laptop(root, "stick-join")
@@ -413,12 +418,7 @@ PROFILES: dict[str, str] = {}
 
 def bench_profile(results: dict, root: Path) -> None:
     label = "8k"
-    if label not in BUILT:
-        chief = Laptop(root, f"size-{label}-chief")
-        secret, count = build(chief, *SIZES[label])
-        repack(chief)
-        BUILT[label] = (chief, secret, count)
-    chief, secret, _count = BUILT[label]
+    chief, secret, _count = built(root, label)
     left = Laptop(root, "profile-as-left")
     build(left, *SIZES["1k"])
     out = root / "sync-as-left.prof"

@@ -69,11 +69,7 @@ def init(path: Path, name: str) -> str:
         if service.state.hall is not None:
             raise Refused("{path} is a hall already", path=real.name)
         stamp = Stamper([], device, secret)
-        history = []
-        for event in service.events:  # its history as it is, signed as the founder's
-            history.append(stamp(event))
-            stamp.events = history[:-1]
-            stamp.made = [history[-1]]
+        history = [stamp(event) for event in service.events]  # its history as it is, signed as the founder's
         founded = stamp(Event(len(history) + 1, ev.HALL_FOUNDED, {"device": device, "name": name}, now()))
         merged = merge([*history, founded])
         if merged.left_out:

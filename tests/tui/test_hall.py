@@ -106,6 +106,13 @@ def helper_of(laptops: Laptops, chief: Path, secret: str, stick: Path) -> Path:
     return file
 
 
+def sync_round(laptops: Laptops, chief: Path, table: Path, stick: Path) -> None:
+    """The chief, the table, the chief again through the stick: what each entered reaches the other."""
+    for name, file in (("chief", chief), ("table", table), ("chief", chief)):
+        with laptops.as_(name):
+            hall.sync(file, [str(stick)])
+
+
 def app_on(path: Path | None, folder: Path) -> TengenApp:
     return TengenApp(str(path) if path else None, folder=folder, open_viewer=False)
 
@@ -233,12 +240,8 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
     finally:
         server.shutdown()
         served.close()
+    sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("chief"):
-        hall.sync(chief, [str(tmp_path / "stick")])
-    with laptops.as_("table"):
-        hall.sync(table, [str(tmp_path / "stick")])
-    with laptops.as_("chief"):
-        hall.sync(chief, [str(tmp_path / "stick")])
         assert 2 not in Service(chief).state.round(1).disputes  # settled on the chief's laptop too
 
 
@@ -367,11 +370,7 @@ def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops,
     table = helper_of(laptops, chief, secret, tmp_path / "stick")
     with laptops.as_("table"), Service(table, writable=True) as service:
         service.commit(actions.register(service.events, surname="Игрок1", name="Анна", rank="1k"))
+    sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("chief"):
-        hall.sync(chief, [str(tmp_path / "stick")])
-    with laptops.as_("table"):
-        hall.sync(table, [str(tmp_path / "stick")])
-    with laptops.as_("chief"):
-        hall.sync(chief, [str(tmp_path / "stick")])
         state = Service(chief).state
         assert laptops_line(state, [], "x" * 32).endswith("возможно, записаны дважды: 1=10001")
