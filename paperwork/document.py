@@ -10,7 +10,7 @@ the same bytes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Literal
@@ -59,6 +59,30 @@ class Column:
     marks: bool = False
     """Its cells are results in the notation ``marks.legend`` explains (a column titled by
     a round's or a player's number is such a column too)."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A table as the paper and the players' pages show it: one build, two views, so the
+    wall and the phones read the same words and values."""
+
+    title: str
+    columns: list[Column]
+    rows: list[list[Text]]
+    abbreviated: list[str] = field(default_factory=list)
+    """The column titles its legend explains (``legend_line``)."""
+
+
+def legend_line(titles: Sequence[str]) -> str:
+    """What the short column titles stand for, for each title written as ``Full name (SHORT)``
+    (``SOS — сумма очков соперников``); empty when none is."""
+    entries = []
+    for title in titles:
+        short = bracketed(title)
+        if short != title:
+            full = title[: title.rindex("(")].strip()
+            entries.append(f"{short} — {full[0].lower()}{full[1:]}")
+    return "; ".join(entries) + "." if entries else ""
 
 
 class Document(FPDF):
@@ -241,16 +265,11 @@ class Document(FPDF):
     def legend(self, titles: Sequence[str]) -> None:
         """Under a table: what its short column titles stand for, for each title written as
         ``Full name (SHORT)`` (``SOS — сумма очков соперников``)."""
-        entries = []
-        for title in titles:
-            short = bracketed(title)
-            if short != title:
-                full = title[: title.rindex("(")].strip()
-                entries.append(f"{short} — {full[0].lower()}{full[1:]}")
-        if entries:
+        line = legend_line(titles)
+        if line:
             self.ln(2)
             self.set_font(FAMILY, "", 8)
-            self.multi_cell(0, 4, "; ".join(entries) + ".", new_x="LMARGIN", new_y="NEXT")
+            self.multi_cell(0, 4, line, new_x="LMARGIN", new_y="NEXT")
 
     def notes(self, lines: Sequence[str]) -> None:
         """Lines of small text under a table: what its marks mean, why a prize went where."""

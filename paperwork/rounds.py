@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from paperwork.document import FAMILY, MARGIN, Column, Document, Text, number
+from paperwork.document import FAMILY, MARGIN, Column, Document, Sheet, Text, number
+from paperwork.labels import labels
 from paperwork.people import identity, number_of
 from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
@@ -46,43 +47,32 @@ def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
     ]
 
 
-def _title(document: Document, played: Round) -> str:
-    title = f"{document.labels['protocol']} — {document.labels['round_n'].format(n=played.number)}"
-    if "lowest_top_level" in played.extra:
-        title += " · " + document.labels["lowest_top_level"].format(level=played.extra["lowest_top_level"])
-    return title
-
-
-def protocol(tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+def protocol_sheet(tournament: Tournament, round_number: int) -> Sheet:
+    """A round's boards as the protocol lists them (its result column left to fill in)."""
     played = tournament.round(round_number)
     if played is None:
         raise ValueError(f"round {round_number} is not paired")
-    document = Document(tournament, events, "")
-    document.title_line = _title(document, played)
-    text = document.labels
-    document.add_page()
+    text = labels(tournament.settings.lang)
+    title = f"{text['protocol']} — {text['round_n'].format(n=played.number)}"
+    if "lowest_top_level" in played.extra:
+        title += " · " + text["lowest_top_level"].format(level=played.extra["lowest_top_level"])
     value = values_before(tournament, round_number)
-    columns = protocol_columns(text, tournament.settings.scheme)
     rows: list[list[Text]] = []
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)
-        rows.append(
-            [
-                str(board.number),
-                white[0],
-                white[1],
-                white[2],
-                value[board.white],
-                black[0],
-                black[1],
-                black[2],
-                value[board.black],
-                str(board.handicap),
-                komi_text(board, text),
-                "",
-            ]
-        )
-    document.draw_table(columns, rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
+        rows.append([str(board.number), *white, value[board.white], *black, value[board.black],
+                     str(board.handicap), komi_text(board, text), ""])  # fmt: skip
+    return Sheet(title, protocol_columns(text, tournament.settings.scheme), rows)
+
+
+def protocol(tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+    sheet = protocol_sheet(tournament, round_number)
+    played = tournament.round(round_number)
+    assert played is not None  # the sheet is of a paired round
+    document = Document(tournament, events, "")
+    document.title_line = sheet.title
+    document.add_page()
+    document.draw_table(sheet.columns, sheet.rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     _not_playing(document, tournament, played)
     _signatures(document)
     return document

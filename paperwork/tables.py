@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.document import Column, Document, Text, number
+from paperwork.document import Column, Document, Sheet, Text, number
 from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
@@ -22,14 +22,13 @@ from schemes.state.model import Tournament
 from schemes.values.names import alphabetical_key
 
 
-def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
+    """The standings after a round: place, player, the scheme's score and its own tie-break
+    columns in its order."""
     scheme = tournament.settings.scheme
     table = get_scheme(scheme).standings(tournament, after_round)
-    rows, keys = table.rows, table.columns
+    keys = table.columns
     text = labels(tournament.settings.lang)
-    title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
-    document = Document(tournament, events, title, landscape=len(keys) + 5 > PORTRAIT_COLUMNS - 4)
-    document.add_page()
     columns = [
         Column(text["place"], 5),
         Column(text["no"], 4),
@@ -45,10 +44,18 @@ def standings(tournament: Tournament, events: Sequence[Event], after_round: int)
             score(row.score),
             *(FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys),
         ]
-        for row in rows
+        for row in table.rows
     ]
-    document.draw_table(columns, body, height=5.5, font_size=8.5)
-    document.legend([text[k] for k in keys])
+    title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
+    return Sheet(title, columns, body, [text[k] for k in keys])
+
+
+def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    sheet = standings_sheet(tournament, after_round)
+    document = Document(tournament, events, sheet.title, landscape=len(sheet.columns) > PORTRAIT_COLUMNS - 4)
+    document.add_page()
+    document.draw_table(sheet.columns, sheet.rows, height=5.5, font_size=8.5)
+    document.legend(sheet.abbreviated)
     return document
 
 

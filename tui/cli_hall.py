@@ -31,7 +31,9 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     join.add_argument("--name", default="", help=_("this laptop's name"))
     sync = hall_commands.add_parser("sync", help=_("fetch from peers or a folder, and merge"))
     sync.add_argument("sources", nargs="*", help=_("http://host:port or folders (default: the known peers)"))
-    serve = hall_commands.add_parser("serve", help=_("serve the peers (and sync with them every 2 s) until Ctrl+C"))
+    serve = hall_commands.add_parser(
+        "serve", help=_("serve the players' pages (and a hall's peers, syncing every 2 s) until Ctrl+C")
+    )
     serve.add_argument("--port", type=int, default=8390, help=_("the port (default 8390; 0: any free one)"))
     serve.add_argument("--bind", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
     serve.add_argument("--peer", action="append", default=[], help=_("a peer's http://host:port (again for more)"))
@@ -65,22 +67,30 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         print(_("{path} is a hall now; helpers join with the secret:", path=file))
         print(secret)
         return
+    if command == "serve":
+        _serve(args, path, file)
+        return
     with _repo(path) as repo:
         _run_in_hall(args, command, path, file, repo)
 
 
+def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
+    """The players' pages, and a hall's peers; a file that cannot be read refused before a port is taken."""
+    from data.hall.serve import serve
+    from tui.web.site import site
+
+    def ready(address: str) -> None:
+        print(_("serving {path} at {address} (Ctrl+C stops)", path=file, address=address), flush=True)
+        print(_("the players' pages: {address}/", address=address), flush=True)
+
+    pages = site(real_path(path))
+    try:
+        serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not args.no_discovery)
+    except KeyboardInterrupt:
+        print(_("stopped"))
+
+
 def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, repo: HallRepo) -> None:
-    if command == "serve":
-        from data.hall.serve import serve
-
-        def ready(address: str) -> None:
-            print(_("serving {path} at {address} (Ctrl+C stops)", path=file, address=address), flush=True)
-
-        try:
-            serve(path, args.port, args.bind, args.peer, ready, discovery=not args.no_discovery)
-        except KeyboardInterrupt:
-            print(_("stopped"))
-        return
     if command == "sync":
         synced = hall.sync(path, args.sources)
         print(_("synced: {count} new events", count=synced.added))

@@ -15,7 +15,6 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from socketserver import BaseServer
 from typing import TYPE_CHECKING
 
 from data.errors import Refused, TournamentFileError
@@ -32,6 +31,7 @@ from tui.i18n import _, said
 if TYPE_CHECKING:
     from textual.timer import Timer
 
+    from data.hall.serve import Serving
     from tui.screens.tournament import TournamentScreen
 
 PERIOD = 2.0
@@ -75,7 +75,7 @@ class HallLink:
         self.merged_once = False
         self.closed = False
         self.timer: Timer | None = None
-        self.server: BaseServer | None = None
+        self.server: Serving | None = None
         self.served: HallRepo | None = None
         """The repository the server reads, open while it serves."""
         self.address: str | None = None
@@ -219,22 +219,24 @@ class HallLink:
         if self.serving:
             return
         from data.hall.serve import start
+        from tui.web.site import site
 
         repo = self.repo()
         try:
+            pages = site(real_path(self.path))
             try:
-                server, address = start(repo, PORT, BIND)
+                server = start(repo, PORT, BIND, pages)
             except Refused:
-                server, address = start(repo, 0, BIND)
+                server = start(repo, 0, BIND, pages)
         except FAILED as error:
             repo.close()
             self.screen.notify(said(error), severity="error")
             return
-        self.server, self.address, self.served = server, address, repo
+        self.server, self.address, self.served = server, server.address, repo
         self.screen.show_hall()
 
     def stop_serving(self) -> None:
-        """The server stopped in a thread (its loop looks every half second), its repository closed."""
+        """The server stopped in a thread (open pages are cut within a second), its repository closed."""
         server, repo = self.server, self.served
         self.server = self.served = None
         self.address = None
@@ -242,8 +244,7 @@ class HallLink:
             return
 
         def stop() -> None:
-            server.shutdown()
-            server.server_close()
+            server.stop()
             if repo is not None:
                 repo.close()
 

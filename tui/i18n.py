@@ -1015,12 +1015,28 @@ RU = {
     "the tournament file to make here": "файл турнира, который создать здесь",
     "{path} is a hall now; helpers join with the secret:": "{path} теперь ведётся в зале; помощники присоединяются с секретом:",
     "this laptop": "этот ноутбук",
-    "serve the peers (and sync with them every 2 s) until Ctrl+C": "отдавать события соседям (и синхронизироваться с ними каждые 2 с) до Ctrl+C",
+    "serve the players' pages (and a hall's peers, syncing every 2 s) until Ctrl+C": "страницы для игроков (и для ноутбуков зала, с обменом каждые 2 с) до Ctrl+C",
     "the port (default 8390; 0: any free one)": "порт (по умолчанию 8390; 0 — любой свободный)",
     "the address to listen on (default: every one)": "адрес, на котором слушать (по умолчанию — все)",
     "a peer's http://host:port (again for more)": "http://адрес:порт соседа (можно несколько раз)",
     "do not look for peers on the network": "не искать соседей в сети",
     "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
+    "the players' pages: {address}/": "страницы для игроков: {address}/",
+    "Pairing": "Пары",
+    "Where do I play?": "Где я играю?",
+    "Projector": "Проектор",
+    "players: {count}": "участников: {count}",
+    "results: {entered} of {boards}": "результатов: {entered} из {boards}",
+    "after round": "после тура",
+    "part of a name": "часть фамилии или имени",
+    "Find": "Найти",
+    "Type two letters of a name or more": "Наберите хотя бы две буквы фамилии или имени",
+    "Nobody found for «{query}»": "По запросу «{query}» никого не нашлось",
+    "and {count} more: type more of the name": "и ещё {count}: наберите больше букв",
+    "against {opponent}": "против {opponent}",
+    "No such page": "Такой страницы нет",
+    "To the event": "К турниру",
+    "There is no such page here": "Здесь нет такой страницы",
     "stopped": "остановлено",
     "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
     "possible duplicate: players {a} and {b}": "возможно, один игрок записан дважды: {a} и {b}",
@@ -1124,7 +1140,13 @@ _COUNTING = _Counting()
 
 def _(text: str, /, **values: object) -> str:
     """``text`` in the interface language, with ``values`` filled in (any names, ``text`` too)."""
-    translated = RU.get(text, text) if _language == "ru" else text
+    return in_language(_language, text, **values)
+
+
+def in_language(lang: str, text: str, /, **values: object) -> str:
+    """``text`` in ``lang`` whatever the interface's language: the players' pages are served
+    in both at once."""
+    translated = RU.get(text, text) if lang == "ru" else text
     return _COUNTING.format(translated, **values) if values else translated
 
 
@@ -1136,8 +1158,13 @@ is a scheme's name, said by its title."""
 def scheme_title(name: str) -> str:
     """A scheme's name as the interface says it: its title in the registry (a scheme brings
     its own), an unknown name as it is."""
+    return scheme_title_in(_language, name)
+
+
+def scheme_title_in(lang: str, name: str) -> str:
+    """A scheme's title in ``lang`` (a players' page in either language)."""
     entry = ENTRIES.get(name)
-    return entry.titles.get(_language, name) if entry else name
+    return entry.titles.get(lang, name) if entry else name
 
 
 def said(message: object) -> str:

@@ -14,7 +14,21 @@ from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
 from schemes.registry import get_scheme, not_playing
-from schemes.state.model import Tournament
+from schemes.state.model import (
+    BLACK_BY_FORFEIT,
+    BLACK_WINS,
+    BOTH_LOSE,
+    BOTH_LOSE_PLAYED,
+    BOTH_WIN,
+    BOTH_WIN_BY_FORFEIT,
+    DRAW,
+    DRAW_BY_FORFEIT,
+    WHITE_BY_FORFEIT,
+    WHITE_WINS,
+    Board,
+    Round,
+    Tournament,
+)
 from tui.i18n import _, event_text, language, scheme_title
 
 if TYPE_CHECKING:
@@ -37,6 +51,32 @@ def _number(value: float) -> float | int | str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
     return int(value) if float(value).is_integer() else value
+
+
+RESULT_SHORT = {
+    WHITE_WINS: "W+",
+    BLACK_WINS: "B+",
+    DRAW: "jigo",
+    WHITE_BY_FORFEIT: "W+ forfeit",
+    BLACK_BY_FORFEIT: "B+ forfeit",
+    BOTH_LOSE: "both lose",
+    DRAW_BY_FORFEIT: "jigo, no game",
+    BOTH_WIN: "both won",
+    BOTH_WIN_BY_FORFEIT: "both won, no game",
+    BOTH_LOSE_PLAYED: "both lost the game",
+}
+"""A result in the boards table and on the players' pages, as the referee says it (translated)."""
+
+
+def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
+    """A board's result as the app writes it, in ``say``'s language: ``dispute`` while two
+    laptops disagree, nothing while it is awaited."""
+    result = played.results.get(board.number)
+    if board.number in played.disputes:
+        return say("dispute")
+    if result is None:
+        return ""
+    return say(RESULT_SHORT[result.code]) + (f" {say('swapped')}" if result.swapped else "")
 
 
 def shown(key: str, value: float | int | str) -> str:

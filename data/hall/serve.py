@@ -13,16 +13,18 @@ import hmac
 import json
 import socket
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from socketserver import ThreadingMixIn
-from typing import Any
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from typing import Any, cast
 from wsgiref.types import StartResponse as Start
 
+import uvicorn
+from a2wsgi import WSGIMiddleware
 from dulwich.repo import Repo
 from dulwich.server import BackendRepo, DictBackend, UploadPackHandler
 from dulwich.web import HTTPGitApplication
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from data.errors import Refused
 from data.hall import hall
@@ -34,15 +36,6 @@ from schemes.errors import Worded
 
 PERIOD = 2.0
 """Seconds between two syncs with the peers."""
-
-
-class _Quiet(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        pass
-
-
-class _Threading(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
 
 
 def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start], Iterable[bytes]]:
@@ -119,15 +112,58 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
         repo.add_peers([serves])
 
 
-def start(repo: HallRepo, port: int, bind: str) -> tuple[_Threading, str]:
-    """The server, answering in a thread of its own, and its address (what the app shows)."""
+GIT_PATHS = ("/info/refs", "/git-upload-pack", "/git-receive-pack")
+"""What the peers' fetches ask for; everything else is the players' pages."""
+
+
+def _for_peers(path: str) -> bool:
+    return path in GIT_PATHS or path.startswith("/tengen/")
+
+
+class Serving:
+    """A server answering in a thread of its own: the peers' fetches (a hall's) and the
+    players' pages, on one port."""
+
+    def __init__(self, server: uvicorn.Server, thread: threading.Thread, port: int, address: str) -> None:
+        self._server, self._thread = server, thread
+        self.port, self.address = port, address
+        """The port it listens on, and where it is reached (what the app shows, the QR code holds)."""
+
+    def stop(self) -> None:
+        """Stopped: the listening socket closed at once, open pages cut after a second."""
+        self._server.should_exit = True
+        self._thread.join(timeout=5)
+
+
+def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = None) -> Serving:
+    """The server (the hall's ``repo`` for the peers, ``pages`` for the players), answering
+    in a thread of its own; refused in one line when the address cannot be had."""
+    wsgi: Any = None if repo is None else application(repo, this_device())  # a2wsgi types WSGI its own way
+    git = None if wsgi is None else cast(ASGIApp, WSGIMiddleware(wsgi, workers=8))
+
+    async def dispatch(scope: Scope, receive: Receive, send: Send) -> None:
+        if git is not None and (pages is None or _for_peers(scope.get("path", ""))):
+            await git(scope, receive, send)
+        elif pages is not None:
+            await pages(scope, receive, send)
+
     try:
-        server = make_server(bind, port, application(repo, this_device()), server_class=_Threading,
-                             handler_class=_Quiet)  # fmt: skip
-    except OSError as error:
-        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=error.strerror or str(error)) from None
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://{reachable(bind)}:{server.server_port}"
+        listening = socket.create_server((bind, port), family=socket.AF_INET6 if ":" in bind else socket.AF_INET,
+                                         backlog=2048)  # fmt: skip
+    except (OSError, OverflowError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
+    config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
+                            timeout_graceful_shutdown=1, timeout_keep_alive=30)  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    while not server.started and thread.is_alive():
+        time.sleep(0.01)
+    bound = listening.getsockname()[1]
+    if not server.started:
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason="the server did not start")
+    return Serving(server, thread, bound, f"http://{reachable(bind)}:{bound}")
 
 
 def reachable(bind: str) -> str:
@@ -147,31 +183,46 @@ def reachable(bind: str) -> str:
 
 
 def serve(
-    path: Path, port: int, bind: str, peers: list[str], ready: Callable[[str], None], discovery: bool = True
+    path: Path,
+    port: int,
+    bind: str,
+    peers: list[str],
+    ready: Callable[[str], None],
+    pages: ASGIApp | None = None,
+    discovery: bool = True,
 ) -> None:
-    """Serve until interrupted, syncing with the peers every ``PERIOD`` seconds; announced and
-    finding the hall's other laptops by zeroconf unless ``discovery`` is off."""
+    """Serve until interrupted: a hall's laptop syncing with its peers every ``PERIOD``
+    seconds, announced and finding the hall's other laptops by zeroconf unless ``discovery``
+    is off; a tournament that is no hall, its players' pages alone."""
     real = real_path(path)
     folder = hall_path(real)
     if not folder.is_dir():
-        raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
+        if pages is None:
+            raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
+        serving = start(None, port, bind, pages)
+        ready(serving.address)
+        try:
+            threading.Event().wait()
+        finally:
+            serving.stop()
+        return
     with HallRepo(folder) as repo:
         repo.add_peers(peers)
-        server, address = start(repo, port, bind)
+        serving = start(repo, port, bind, pages)
         found = None
         if discovery:
             from data.hall.discovery import Discovery
 
-            found = Discovery(repo, this_device(), bind, server.server_port)
-        ready(address)
+            found = Discovery(repo, this_device(), bind, serving.port)
+        ready(serving.address)
         stop = threading.Event()
         try:
             while not stop.wait(PERIOD):
                 try:
-                    hall.sync(real, [], serves=address)
+                    hall.sync(real, [], serves=serving.address)
                 except (Worded, OSError):  # the file held by a command, a peer gone: the next cycle tries again
                     continue
         finally:
             if found is not None:
                 found.close()
-            server.shutdown()
+            serving.stop()

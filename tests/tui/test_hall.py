@@ -198,7 +198,8 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
     table = helper_of(laptops, chief, secret, tmp_path / "stick")
     with laptops.as_("chief"):
         served = HallRepo(hall_path(chief))
-        server, address = start(served, 0, "127.0.0.1")
+        server = start(served, 0, "127.0.0.1")
+        address = server.address
     try:
         with laptops.as_("table"):
             with HallRepo(hall_path(table)) as repo:
@@ -238,7 +239,7 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
                 assert 2 not in played.disputes and played.results[2].code == "W+"
                 assert "спор" not in [str(c) for c in table_rows.get_row("2")]  # type: ignore[attr-defined]
     finally:
-        server.shutdown()
+        server.stop()
         served.close()
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("chief"):

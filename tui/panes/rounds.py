@@ -55,19 +55,6 @@ CODES = {
     "X": BOTH_LOSE_PLAYED,
 }
 """The result each key enters (the last four are rare: OpenGotha's referees' verdicts)."""
-SHORT = {
-    WHITE_WINS: "W+",
-    BLACK_WINS: "B+",
-    DRAW: "jigo",
-    WHITE_BY_FORFEIT: "W+ forfeit",
-    BLACK_BY_FORFEIT: "B+ forfeit",
-    BOTH_LOSE: "both lose",
-    DRAW_BY_FORFEIT: "jigo, no game",
-    BOTH_WIN: "both won",
-    BOTH_WIN_BY_FORFEIT: "both won, no game",
-    BOTH_LOSE_PLAYED: "both lost the game",
-}
-"""A result in the boards table, as the referee says it (translated)."""
 
 
 def shortened_label(label: str, width: int) -> str:
@@ -201,12 +188,7 @@ class RoundsPane(Pane):
 
     @staticmethod
     def result_text(played: Round, board: Board) -> str:
-        result = played.results.get(board.number)
-        if board.number in played.disputes:
-            return _("dispute")
-        if result is None:
-            return ""
-        return _(SHORT[result.code]) + (f" {_('swapped')}" if result.swapped else "")
+        return views.result_text(played, board, _)
 
     def show_info(self, played: Round) -> None:
         parts = [_("Round {round}", round=played.number)]

@@ -1,0 +1,43 @@
+"""HTML that cannot carry a stranger's markup: every string is escaped unless it is ``Markup``
+made here, so a player named ``<script>`` is a player named ``<script>`` on every page."""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import urlencode
+
+
+class Markup(str):
+    """HTML built by these functions (already escaped): the one kind of text left as it is."""
+
+    __slots__ = ()
+
+
+Child = str | Markup | None
+
+
+def text(value: object) -> Markup:
+    """``value`` as text on a page: escaped, control characters but tab and newline dropped."""
+    shown = "".join(c for c in str(value) if c >= " " or c in "\t\n")
+    return Markup(escape(shown, quote=True))
+
+
+def tag(name: str, *children: Child, **attributes: str | int | None) -> Markup:
+    """``<name …>children</name>``; an attribute ``class_`` is written ``class``, ``None`` left out."""
+    attrs = "".join(
+        f' {key.rstrip("_").replace("_", "-")}="{text(value)}"'
+        for key, value in attributes.items()
+        if value is not None
+    )
+    inner = "".join(child if isinstance(child, Markup) else text(child) for child in children if child is not None)
+    return Markup(f"<{name}{attrs}>{inner}</{name}>")
+
+
+def join(*parts: Child) -> Markup:
+    return Markup("".join(p if isinstance(p, Markup) else text(p) for p in parts if p is not None))
+
+
+def href(path: str, **query: str | int | None) -> str:
+    """A link to one of the pages (the caller's path, never a visitor's), its query encoded."""
+    shown = {k: v for k, v in query.items() if v is not None and v != ""}
+    return path + ("?" + urlencode(shown) if shown else "")

@@ -1,0 +1,386 @@
+"""The players' pages: the event, a round's pairing, the standings, «Где я играю?» and the
+projector, as HTML from the tournament's state.
+
+The tables are the paper's (``paperwork.rounds.protocol_sheet``, ``paperwork.tables.
+standings_sheet``): the wall, the phones and the projector read the same words, numbers and
+marks; a result is written as the app writes it (``tui.views.result_text``). Pure: a state in,
+a page out; the server (``tui/web/site.py``) serves them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from paperwork.document import Column, Sheet, Text, legend_line
+from paperwork.labels import labels
+from paperwork.rounds import protocol_sheet
+from paperwork.tables import standings_sheet
+from paperwork.translit import latin
+from schemes.registry import not_playing
+from schemes.state.model import Round, Tournament
+from schemes.values.names import fold
+from tui.i18n import in_language, scheme_title_in
+from tui.views import result_text
+from tui.web.html import Child, Markup, href, join, tag, text
+
+LANGUAGES = ("ru", "en")
+SLIDE_ROWS = 12
+"""Rows on one projector slide: large type a hall reads from the back."""
+SLIDE_SECONDS = 12
+"""How long the projector shows a slide (the next comes by itself, scripts or not)."""
+FOUND_AT_MOST = 30
+"""Players a search lists: a part of a name that finds more is too short to help."""
+QUERY_LONGEST = 100
+
+
+class NotFound(Exception):
+    """A page that is not there (a round not paired, a path that is no page): a 404 in words."""
+
+
+@dataclass(frozen=True)
+class Visit:
+    """What a page is made from: the tournament, the language it is read in (the tournament's
+    unless the visitor chose), and the version the live script compares."""
+
+    state: Tournament
+    lang: str
+    chosen: str | None
+    """The language the visitor chose (kept in every link), none when he did not."""
+    version: str
+    path: str
+    query: tuple[tuple[str, str], ...] = ()
+    """The page's query but its language: the switch to the other language keeps it."""
+
+    @property
+    def say(self) -> Callable[..., str]:
+        return partial(in_language, self.lang)
+
+    @property
+    def words(self) -> dict[str, str]:
+        return dict(labels(self.lang))
+
+    def link(self, path: str, **query: str | int | None) -> str:
+        return href(path, **query, lang=self.chosen)
+
+
+def language_of(state: Tournament, asked: str | None) -> tuple[str, str | None]:
+    """The language a page is read in, and the visitor's choice when it is one we speak."""
+    if asked in LANGUAGES:
+        return asked, asked
+    return (state.settings.lang if state.settings.lang in LANGUAGES else "ru"), None
+
+
+# -- the frame ---------------------------------------------------------------------------
+
+
+def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, kind: str = "page") -> Markup:
+    """A whole page: its head (no asset from outside: the style and the live script are this
+    server's), the header with the ways to the other pages, ``body``. ``refresh``: a meta
+    refresh (the projector's next slide); without it a page refreshes itself every 30 s when
+    scripts are off."""
+    say = visit.say
+    name = visit.state.settings.name
+    refreshing = (
+        tag("meta", http_equiv="refresh", content=refresh)
+        if refresh
+        else tag("noscript", Markup('<meta http-equiv="refresh" content="30">'))
+    )
+    head = join(
+        Markup('<meta charset="utf-8">'),
+        Markup('<meta name="viewport" content="width=device-width, initial-scale=1">'),
+        tag("title", f"{title} — {name}" if title != name else name),
+        Markup('<link rel="stylesheet" href="/style.css">'),
+        Markup('<script src="/live.js" defer></script>'),
+        refreshing,
+    )
+    switch = tag(
+        "span",
+        *(
+            tag(
+                "a",
+                code.upper(),
+                href=href(visit.path, **dict(visit.query), lang=code),
+                class_="on" if code == visit.lang else None,
+            )  # fmt: skip
+            for code in LANGUAGES
+        ),
+        class_="lang",
+    )
+    latest = visit.state.paired_rounds
+    nav = tag(
+        "nav",
+        tag("a", say("Pairing"), href=visit.link(f"/round/{latest}")) if latest else None,
+        tag("a", say("Standings"), href=visit.link("/standings")),
+        tag("a", say("Where do I play?"), href=visit.link("/player")),
+        tag("a", say("Projector"), href=visit.link("/projector")),
+    )
+    header = tag("header", tag("a", name, href=visit.link("/"), class_="event"), nav, switch)
+    page = join(header, tag("main", body, id="page"))
+    document = join(
+        Markup("<!doctype html>"),
+        tag(
+            "html",
+            tag("head", head),
+            tag("body", page, class_=kind, data_version=visit.version, data_live="/live"),
+            lang=visit.lang,
+        ),
+    )
+    return document
+
+
+def table(
+    columns: Sequence[Column], rows: Sequence[Sequence[Child]], classes: Sequence[str], kind: str,
+    ids: Sequence[str] | None = None,
+) -> Markup:  # fmt: skip
+    """A sheet's table; ``ids`` name its rows (a search's link lands on one, ``:target`` marks it)."""
+    head = tag("tr", *(tag("th", c.title, class_=k) for c, k in zip(columns, classes, strict=True)))
+    named: Sequence[str | None] = ids or [None] * len(rows)
+    body = join(*(tag("tr", *(tag("td", v, class_=k) for v, k in zip(row, classes, strict=True)), id=row_id)
+                  for row, row_id in zip(rows, named, strict=True)))  # fmt: skip
+    return tag("div", tag("table", tag("thead", head), tag("tbody", body), class_=kind), class_="scroll")
+
+
+def full(value: Text) -> str:
+    """A paper cell as a page writes it: a name in full (the page has room to wrap it)."""
+    return value[0] if isinstance(value, tuple) else value
+
+
+# -- the pages -----------------------------------------------------------------------------
+
+
+def event(visit: Visit) -> Markup:
+    """``/``: the event, its rounds with how many results are in, the standings."""
+    state, say = visit.state, visit.say
+    facts = [scheme_title_in(visit.lang, state.settings.scheme), say("players: {count}", count=len(state.players))]
+    items = [
+        tag(
+            "li",
+            tag("a", say("Round {round}", round=played.number), href=visit.link(f"/round/{played.number}")),
+            " — ",
+            say("results: {entered} of {boards}", entered=len(played.results), boards=len(played.boards)),
+        )
+        for played in reversed(state.rounds)
+    ]
+    body = join(
+        tag("h1", state.settings.name),
+        tag("p", " · ".join(facts), class_="facts"),
+        _search_form(visit, ""),
+        tag("h2", say("Rounds")),
+        tag("ul", *items, class_="rounds") if items else tag("p", say("No round is paired yet")),
+        tag("p", tag("a", say("Standings"), href=visit.link("/standings"))),
+    )
+    return shell(visit, state.settings.name, body)
+
+
+def pairing(visit: Visit, number: int) -> Markup:
+    """``/round/N``: the boards as the protocol lists them, each result as the app writes it,
+    who does not play and why."""
+    state = visit.state
+    played = state.round(number)
+    if played is None:
+        raise NotFound(visit.say("round {round} is not paired", round=number))
+    title = visit.words["round_n"].format(n=number)
+    body = join(tag("h1", title), _boards(visit, played, range(len(played.boards))))
+    return shell(visit, title, body)
+
+
+PAIRING_CLASSES = ("board", "no wide", "white", "rank wide", "value wide", "no wide", "black", "rank wide",
+                   "value wide", "hcp wide", "komi wide", "result")  # fmt: skip
+"""How each of the protocol's columns is shown: those marked ``wide`` give way on a phone,
+where each name carries its number and rank and the board its handicap and komi."""
+
+
+def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: bool = True) -> Markup:
+    sheet = protocol_sheet(visit.state, played.number)
+    words, say = visit.words, visit.say
+    rows: list[list[Child]] = []
+    for index in shown:
+        board, cells = played.boards[index], sheet.rows[index]
+        _no, no_w, name_w, rank_w, value_w, no_b, name_b, rank_b, value_b, hcp, komi = (full(c) for c in cells[:11])
+        rows.append([
+            join(tag("a", str(board.number), href=f"#board-{board.number}"),
+                 tag("small", f"{words['handicap']} {hcp} · {words['komi']} {komi}", class_="meta")),
+            no_w, _named(name_w, no_w, rank_w), rank_w, value_w, no_b, _named(name_b, no_b, rank_b), rank_b, value_b,
+            hcp, komi, result_text(played, board, say),
+        ])  # fmt: skip
+    lowest = played.extra.get("lowest_top_level")
+    note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
+    ids = [f"board-{played.boards[i].number}" for i in shown]
+    boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", ids)
+    return join(note, boards, _not_playing(visit, played) if heading else None)
+
+
+def _named(name: str, number: str, rank: str) -> Markup:
+    return join(
+        tag("span", name, class_="name"), tag("small", f"№ {number} · {rank}" if number else rank, class_="meta")
+    )
+
+
+def _not_playing(visit: Visit, played: Round) -> Markup:
+    state, words = visit.state, visit.words
+    lines = []
+    for key, players in not_playing(state, played.number).items():
+        if players:
+            names = "; ".join(f"{state.numbers.get(p, '')} {state.players[p].full_name}".strip() for p in players)
+            lines.append(tag("p", tag("b", words[key] + ": "), names))
+    return tag("div", *lines, class_="off") if lines else Markup("")
+
+
+def standings(visit: Visit, after: int) -> Markup:
+    """``/standings?after=N``: the table the paper prints after round N, its columns the
+    scheme's own, its legend under it; links to the table after every other round."""
+    state = visit.state
+    if not 0 <= after <= state.paired_rounds:
+        raise NotFound(visit.say("round {round} is not paired", round=after))
+    sheet = standings_sheet(state, after)
+    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), _standings_table(sheet, range(len(sheet.rows))),
+                _legend(sheet))  # fmt: skip
+    return shell(visit, sheet.title, body)
+
+
+def _standings_table(sheet: Sheet, shown: Sequence[int] | range) -> Markup:
+    classes = ["place", "no", "player", "rank", "score"] + ["value"] * (len(sheet.columns) - 5)
+    rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
+    return table(sheet.columns, rows, classes, "standings")
+
+
+def _legend(sheet: Sheet) -> Markup:
+    line = legend_line(sheet.abbreviated)
+    return tag("p", line, class_="legend") if line else Markup("")
+
+
+def _rounds_bar(visit: Visit, after: int) -> Markup:
+    say = visit.say
+    links = [
+        tag("a", str(n), href=visit.link("/standings", after=n), class_="on" if n == after else None)
+        for n in range(visit.state.paired_rounds + 1)
+    ]
+    return tag("p", say("after round"), " ", *links, class_="bar")
+
+
+def _search_form(visit: Visit, query: str) -> Markup:
+    say = visit.say
+    return tag(
+        "form",
+        tag("label", say("Where do I play?"), for_="q"),
+        Markup(
+            f'<input id="q" name="q" type="search" value="{text(query)}" maxlength="{QUERY_LONGEST}" '
+            f'placeholder="{text(say("part of a name"))}" autocomplete="off">'
+        ),
+        Markup(f'<input type="hidden" name="lang" value="{text(visit.chosen)}">') if visit.chosen else None,
+        tag("button", say("Find"), type="submit"),
+        action="/player",
+        method="get",
+        class_="search",
+    )
+
+
+def matches(state: Tournament, query: str) -> list[int]:
+    """The players whose name holds ``query``: case, ``ё``/``е`` and the alphabet do not matter
+    (``елк``, ``ЕЛК`` and ``elk`` all find «Ёлкина»: a Latin query is compared with the name in
+    the EGF table's Latin letters)."""
+    wanted, wanted_latin = fold(query), fold(latin(query))
+    if len(wanted) < 2:
+        return []
+    found = []
+    for player in state.players.values():
+        name = f"{player.surname} {player.name}"
+        if wanted in fold(name) or wanted_latin in fold(latin(name)):
+            found.append(player.id)
+    return sorted(found, key=lambda p: (fold(state.players[p].surname), fold(state.players[p].name), p))
+
+
+def player(visit: Visit, query: str) -> Markup:
+    """``/player?q=…``: «Где я играю?» — each player found, his board in the latest round."""
+    state, say = visit.state, visit.say
+    query = query[:QUERY_LONGEST]
+    found = matches(state, query)
+    body: list[Child] = [tag("h1", say("Where do I play?")), _search_form(visit, query)]
+    if len(fold(query)) < 2:
+        body.append(tag("p", say("Type two letters of a name or more")))
+    elif not found:
+        body.append(tag("p", say("Nobody found for «{query}»", query=query)))
+    else:
+        body.append(tag("ul", *(_whereabouts(visit, p) for p in found[:FOUND_AT_MOST]), class_="found"))
+        if len(found) > FOUND_AT_MOST:
+            body.append(tag("p", say("and {count} more: type more of the name", count=len(found) - FOUND_AT_MOST)))
+    return shell(visit, say("Where do I play?"), join(*body))
+
+
+def _whereabouts(visit: Visit, player_id: int) -> Markup:
+    state, say, words = visit.state, visit.say, visit.words
+    p = state.players[player_id]
+    number = state.numbers.get(player_id)
+    who = join(tag("b", f"{number} " if number is not None else ""), tag("b", p.full_name), f" ({p.rank_label}",
+               f", {p.club}" if p.club else "", ")")  # fmt: skip
+    played = state.round(state.paired_rounds)
+    if played is None:
+        return tag("li", who)
+    board = next((b for b in played.boards if b.has(player_id)), None)
+    title = words["round_n"].format(n=played.number)
+    if board is None:
+        why = next((k for k, ps in not_playing(state, played.number).items() if player_id in ps), "not_assigned")
+        return tag("li", who, tag("p", f"{title}: {words[why]}"))
+    opponent = state.players[board.opponent(player_id)]
+    colour = words["white"] if board.white == player_id else words["black"]
+    opponent_no = state.numbers.get(opponent.id)
+    result = result_text(played, board, say)
+    line = join(
+        f"{title}: ",
+        tag(
+            "a",
+            say("board {board}", board=board.number),
+            href=visit.link(f"/round/{played.number}") + f"#board-{board.number}",
+        ),
+        f", {colour.lower()}, ",
+        say("against {opponent}", opponent=f"{opponent_no or ''} {opponent.full_name} ({opponent.rank_label})".strip()),
+        f"; {words['handicap'].lower()} {board.handicap}, {words['komi'].lower()} {board.komi:g}",
+        f"; {words['result'].lower()}: {result}" if result else None,
+    )
+    return tag("li", who, tag("p", line))
+
+
+def slides(state: Tournament) -> list[tuple[str, int, range]]:
+    """The projector's slides in order: the latest pairing a dozen boards at a time, then the
+    standings a dozen rows at a time (``("round", N, rows)``, ``("standings", after, rows)``)."""
+    shown: list[tuple[str, int, range]] = []
+    played = state.round(state.paired_rounds)
+    if played is not None:
+        count = len(played.boards)
+        shown += [("round", played.number, range(i, min(i + SLIDE_ROWS, count))) for i in range(0, count, SLIDE_ROWS)]
+    after = state.latest_complete_round
+    count = len(state.players)
+    shown += [("standings", after, range(i, min(i + SLIDE_ROWS, count))) for i in range(0, max(count, 1), SLIDE_ROWS)]
+    return shown
+
+
+def projector(visit: Visit, slide: int) -> Markup:
+    """``/projector?slide=K``: one slide in large type, the next after ``SLIDE_SECONDS`` (a meta
+    refresh: the wall screen cycles with scripts off too)."""
+    state, words = visit.state, visit.words
+    every = slides(state)
+    slide %= len(every)
+    kind, number, rows = every[slide]
+    page = f"{slide + 1}/{len(every)}"
+    if kind == "round":
+        played = state.round(number)
+        assert played is not None  # slides come from paired rounds
+        title = words["round_n"].format(n=number)
+        body = join(tag("h1", title, tag("small", page)), _boards(visit, played, rows, heading=False))
+    else:
+        sheet = standings_sheet(state, number)
+        title = sheet.title
+        body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows), _legend(sheet))
+    after = visit.link("/projector", slide=(slide + 1) % len(every))
+    return shell(visit, title, body, refresh=f"{SLIDE_SECONDS};url={after}", kind="projector")
+
+
+def missing(visit: Visit, reason: str) -> Markup:
+    """A 404 in words, with the way back."""
+    body = join(
+        tag("h1", visit.say("No such page")),
+        tag("p", reason),
+        tag("p", tag("a", visit.say("To the event"), href=visit.link("/"))),
+    )
+    return shell(visit, visit.say("No such page"), body)
