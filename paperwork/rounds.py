@@ -47,12 +47,13 @@ def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
     ]
 
 
-def protocol_sheet(tournament: Tournament, round_number: int) -> Sheet:
-    """A round's boards as the protocol lists them (its result column left to fill in)."""
+def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None = None) -> Sheet:
+    """A round's boards as the protocol lists them (its result column left to fill in), in
+    ``lang`` (the tournament's by default; a players' page may be read in the other)."""
     played = tournament.round(round_number)
     if played is None:
         raise ValueError(f"round {round_number} is not paired")
-    text = labels(tournament.settings.lang)
+    text = labels(lang or tournament.settings.lang)
     title = f"{text['protocol']} — {text['round_n'].format(n=played.number)}"
     if "lowest_top_level" in played.extra:
         title += " · " + text["lowest_top_level"].format(level=played.extra["lowest_top_level"])

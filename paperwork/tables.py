@@ -22,13 +22,13 @@ from schemes.state.model import Tournament
 from schemes.values.names import alphabetical_key
 
 
-def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
+def standings_sheet(tournament: Tournament, after_round: int, lang: str | None = None) -> Sheet:
     """The standings after a round: place, player, the scheme's score and its own tie-break
-    columns in its order."""
+    columns in its order, in ``lang`` (the tournament's by default)."""
     scheme = tournament.settings.scheme
     table = get_scheme(scheme).standings(tournament, after_round)
     keys = table.columns
-    text = labels(tournament.settings.lang)
+    text = labels(lang or tournament.settings.lang)
     columns = [
         Column(text["place"], 5),
         Column(text["no"], 4),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from paperwork.document import Column, Sheet, Text, legend_line
-from paperwork.labels import labels
+from paperwork.labels import abbreviation, labels
 from paperwork.rounds import protocol_sheet
 from paperwork.tables import standings_sheet
 from paperwork.translit import latin
@@ -130,15 +130,23 @@ def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, ki
 
 
 def table(
-    columns: Sequence[Column], rows: Sequence[Sequence[Child]], classes: Sequence[str], kind: str,
+    columns: Sequence[Column], rows: Sequence[Sequence[Child]], classes: Sequence[str], kind: str, lang: str,
     ids: Sequence[str] | None = None,
 ) -> Markup:  # fmt: skip
     """A sheet's table; ``ids`` name its rows (a search's link lands on one, ``:target`` marks it)."""
-    head = tag("tr", *(tag("th", c.title, class_=k) for c, k in zip(columns, classes, strict=True)))
+    head = tag("tr", *(tag("th", _title(c.title, lang), class_=k) for c, k in zip(columns, classes, strict=True)))
     named: Sequence[str | None] = ids or [None] * len(rows)
     body = join(*(tag("tr", *(tag("td", v, class_=k) for v, k in zip(row, classes, strict=True)), id=row_id)
                   for row, row_id in zip(rows, named, strict=True)))  # fmt: skip
     return tag("div", tag("table", tag("thead", head), tag("tbody", body), class_=kind), class_="scroll")
+
+
+def _title(title: str, lang: str) -> Markup:
+    """A column's title, and the paper's short form of it that a phone shows instead."""
+    short = abbreviation(title, lang)
+    if short == title:
+        return text(title)
+    return join(tag("span", title, class_="long"), tag("span", short, class_="short"))
 
 
 def full(value: Text) -> str:
@@ -192,7 +200,7 @@ where each name carries its number and rank and the board its handicap and komi.
 
 
 def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: bool = True) -> Markup:
-    sheet = protocol_sheet(visit.state, played.number)
+    sheet = protocol_sheet(visit.state, played.number, visit.lang)
     words, say = visit.words, visit.say
     rows: list[list[Child]] = []
     for index in shown:
@@ -200,14 +208,15 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
         _no, no_w, name_w, rank_w, value_w, no_b, name_b, rank_b, value_b, hcp, komi = (full(c) for c in cells[:11])
         rows.append([
             join(tag("a", str(board.number), href=f"#board-{board.number}"),
-                 tag("small", f"{words['handicap']} {hcp} · {words['komi']} {komi}", class_="meta")),
+                 tag("small", f"{words['handicap']} {hcp}", class_="meta"),
+                 tag("small", f"{words['komi']} {komi}", class_="meta")),
             no_w, _named(name_w, no_w, rank_w), rank_w, value_w, no_b, _named(name_b, no_b, rank_b), rank_b, value_b,
             hcp, komi, result_text(played, board, say),
         ])  # fmt: skip
     lowest = played.extra.get("lowest_top_level")
     note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
     ids = [f"board-{played.boards[i].number}" for i in shown]
-    boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", ids)
+    boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", visit.lang, ids)
     return join(note, boards, _not_playing(visit, played) if heading else None)
 
 
@@ -233,16 +242,16 @@ def standings(visit: Visit, after: int) -> Markup:
     state = visit.state
     if not 0 <= after <= state.paired_rounds:
         raise NotFound(visit.say("round {round} is not paired", round=after))
-    sheet = standings_sheet(state, after)
-    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), _standings_table(sheet, range(len(sheet.rows))),
-                _legend(sheet))  # fmt: skip
+    sheet = standings_sheet(state, after, visit.lang)
+    every = _standings_table(sheet, range(len(sheet.rows)), visit.lang)
+    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), every, _legend(sheet))
     return shell(visit, sheet.title, body)
 
 
-def _standings_table(sheet: Sheet, shown: Sequence[int] | range) -> Markup:
+def _standings_table(sheet: Sheet, shown: Sequence[int] | range, lang: str) -> Markup:
     classes = ["place", "no", "player", "rank", "score"] + ["value"] * (len(sheet.columns) - 5)
     rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
-    return table(sheet.columns, rows, classes, "standings")
+    return table(sheet.columns, rows, classes, "standings", lang)
 
 
 def _legend(sheet: Sheet) -> Markup:
@@ -369,9 +378,9 @@ def projector(visit: Visit, slide: int) -> Markup:
         title = words["round_n"].format(n=number)
         body = join(tag("h1", title, tag("small", page)), _boards(visit, played, rows, heading=False))
     else:
-        sheet = standings_sheet(state, number)
+        sheet = standings_sheet(state, number, visit.lang)
         title = sheet.title
-        body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows), _legend(sheet))
+        body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows, visit.lang), _legend(sheet))
     after = visit.link("/projector", slide=(slide + 1) % len(every))
     return shell(visit, title, body, refresh=f"{SLIDE_SECONDS};url={after}", kind="projector")
 

@@ -1,0 +1,123 @@
+"""The players' pages in a real headless Chromium (Debian's), driven by Selenium through the
+system's ChromeDriver: they render on a phone's width, the search finds «Ёлкина» by «елк», a
+result entered on the command line appears in the open page within 2 s, a hostile name stays
+text, and a POST from the page is refused.
+
+Needs ``apt-get install chromium chromium-driver`` (and Selenium, in the test extras); where
+they are absent the tests are skipped and say so."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from data.hall.serve import Serving
+from tests.tui.web.players import HOSTILE
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+webdriver = pytest.importorskip("selenium.webdriver", reason="Selenium is missing: pip install -e '.[test]'")
+pytestmark = [
+    pytest.mark.skipif(
+        CHROMIUM is None or DRIVER is None,
+        reason="no Chromium here: apt-get install chromium chromium-driver (Debian) runs these tests",
+    ),
+    pytest.mark.xdist_group("browser"),
+]
+PHONE = (360, 740)
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[Any]:
+    from selenium.webdriver.chrome.service import Service as Driver
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={tmp_path / 'chromium'}", f"--window-size={PHONE[0]},{PHONE[1]}"):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Driver(executable_path=str(DRIVER)))
+    driver.set_page_load_timeout(20)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",  # a window is never narrower than 500 px
+                           {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 2, "mobile": True})  # fmt: skip
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def text_of(browser: Any, css: str) -> str:
+    """The text shown by the element ``css``, read in one step (the live script may swap the page between two)."""
+    return str(browser.execute_script("return document.querySelector(arguments[0]).innerText", css))
+
+
+def test_the_pages_render_on_a_phone(served: tuple[Path, Serving], browser: Any) -> None:
+    _path, serving = served
+    browser.get(f"{serving.address}/round/1")
+    assert browser.title == "1-й тур — Кубок <i>зала</i>"
+    assert text_of(browser, "#board-1 td.result") == "Б+"
+    right = browser.execute_script("return document.querySelector('#board-2 td.result').getBoundingClientRect().right")
+    assert right <= PHONE[0]  # the result in sight, no sideways scrolling: the wide columns gave way
+    assert browser.execute_script("return getComputedStyle(document.querySelector('td.komi')).display") == "none"
+    assert text_of(browser, "#board-1 td.board").split("\n") == ["1", "Фора 0", "Коми 6.5"]
+
+
+def test_the_search_finds_elkina_by_elk(served: tuple[Path, Serving], browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    _path, serving = served
+    browser.get(f"{serving.address}/")
+    field = browser.find_element(By.ID, "q")
+    field.send_keys("елк")
+    field.submit()
+    found = text_of(browser, "ul.found")
+    assert "Ёлкина Мария" in found and "доска 1, чёрные, против 2 Иванов Иван (1d)" in found
+    browser.find_element(By.LINK_TEXT, "доска 1").click()
+    assert browser.current_url.endswith("/round/1#board-1")
+    highlighted = browser.execute_script(
+        "return getComputedStyle(document.querySelector('#board-1 td.white')).backgroundColor"
+    )
+    assert highlighted == "rgb(255, 229, 138)"  # :target marks the player's board
+
+
+def test_a_result_on_the_command_line_appears_in_the_open_page_within_two_seconds(
+    served: tuple[Path, Serving], browser: Any
+) -> None:
+    path, serving = served
+    browser.get(f"{serving.address}/round/1")
+    assert text_of(browser, "#board-2 td.result") == ""
+    entered = subprocess.run([sys.executable, "-m", "tui", "-f", str(path), "result", "1", "2", "B+"],
+                             capture_output=True, text=True, timeout=30)  # fmt: skip
+    assert entered.returncode == 0, entered.stderr
+    done = time.monotonic()
+    while text_of(browser, "#board-2 td.result") != "Ч+":
+        assert time.monotonic() - done < 2.0, "the result did not reach the open page within 2 s"
+        time.sleep(0.05)
+    assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1  # not reloaded
+
+
+def test_a_hostile_name_stays_text(served: tuple[Path, Serving], browser: Any) -> None:
+    _path, serving = served
+    browser.get(f"{serving.address}/round/1")
+    assert text_of(browser, "#board-2 td.black span.name") == f"{HOSTILE} <b>Жирный</b>"
+    assert browser.execute_script("return document.querySelectorAll('td b, td script, td i').length") == 0
+    assert "<i>" in browser.title  # the tournament's name too
+
+
+def test_a_post_from_the_page_is_refused(served: tuple[Path, Serving], browser: Any) -> None:
+    path, serving = served
+    before = path.read_bytes()
+    browser.get(f"{serving.address}/")
+    status = browser.execute_async_script(
+        "const done = arguments[0];"
+        "fetch('/round/1', {method: 'POST', body: 'result 1 2 W+'}).then(r => done(r.status));"
+    )
+    assert status == 405 and path.read_bytes() == before

@@ -1,0 +1,140 @@
+"""The players' pages as HTML: the paper's tables, the app's words, a search by any part of a
+name, the projector's slides, and a hostile name that stays text."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from data.service import Service
+from paperwork.tables import standings_sheet
+from schemes.log import actions
+from schemes.state.model import Tournament
+from tests.tui.web.players import HOSTILE, hall_tournament
+from tui.web import pages
+from tui.web.html import tag, text
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> Tournament:
+    return Service(hall_tournament(tmp_path / "t.json")).state
+
+
+def visit(state: Tournament, lang: str | None = None, path: str = "/") -> pages.Visit:
+    shown, chosen = pages.language_of(state, lang)
+    return pages.Visit(state, shown, chosen, "v1", path)
+
+
+def cells(html: str, row_id: str) -> list[str]:
+    """The text of each cell of the row ``row_id``."""
+    row = re.search(rf'<tr id="{row_id}">(.*?)</tr>', html)
+    assert row is not None, row_id
+    return [
+        " ".join(unescape(re.sub(r"<[^>]+>", " ", c)).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1))
+    ]
+
+
+def test_a_search_finds_a_name_by_any_part_in_either_alphabet(state: Tournament) -> None:
+    elkina, smith = 1, 3
+    for query in ("елк", "ЕЛК", "Ёлк", "ёлкина м", "elk", "ELKINA"):
+        assert pages.matches(state, query) == [elkina], query
+    assert pages.matches(state, "смит") == [smith]  # a Latin name by its Cyrillic sound
+    assert pages.matches(state, "ов") == [2, 5, 6]  # Иванов, Петров, Сидорова: in surname order
+    assert pages.matches(state, "е") == []  # one letter finds everyone: asks for more
+    assert pages.matches(state, "щщщ") == []
+
+
+def test_the_search_page_names_the_board_colour_and_opponent(state: Tournament) -> None:
+    html = pages.player(visit(state, path="/player"), "елк")
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    assert "1 Ёлкина Мария (2d)" in text
+    assert "1-й тур: доска 1, чёрные, против 2 Иванов Иван (1d); фора 0, коми 6.5; результат: Б+" in text
+    assert 'href="/round/1#board-1"' in html
+    nobody = unescape(re.sub(r"<[^>]+>", "", pages.player(visit(state), "Зззз")))
+    assert "По запросу «Зззз» никого не нашлось" in nobody
+
+
+def test_a_hostile_name_and_title_stay_text_everywhere(state: Tournament) -> None:
+    every = [
+        pages.event(visit(state)),
+        pages.pairing(visit(state), 1),
+        pages.standings(visit(state), 0),
+        pages.player(visit(state), "<scr"),
+        pages.player(visit(state), '"><script>alert(1)</script>'),
+        pages.projector(visit(state), 0),
+    ]
+    for html in every:
+        assert "<script>alert" not in html and "<b>Жирный" not in html and "<i>зала" not in html
+        assert html.count("<script") == 1 and '<script src="/live.js" defer></script>' in html  # ours alone
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;" in every[1]
+    assert unescape(re.sub(r"<[^>]+>", "", every[3])).count(HOSTILE) == 1  # found, as text
+    assert 'value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"' in every[4]
+
+
+def test_control_characters_never_reach_a_page() -> None:
+    """Names refuse them already (a setting, a registration); the page drops any that came by another way."""
+    assert text("Кубок\x1b[31m\x00зала\tи\n") == "Кубок[31mзала\tи\n"
+    assert tag("td", "<b>", class_='"x') == '<td class="&quot;x">&lt;b&gt;</td>'
+
+
+def test_a_pairing_is_the_protocol_with_each_result_as_the_app_writes_it(state: Tournament) -> None:
+    html = pages.pairing(visit(state), 1)
+    assert cells(html, "board-1") == [
+        "1 Фора 0 Коми 6.5", "2", "Иванов Иван № 2 · 1d", "1d", "30", "1", "Ёлкина Мария № 1 · 2d", "2d", "31", "0",
+        "6.5", "Б+",
+    ]  # fmt: skip
+    assert cells(html, "board-2")[-1] == ""  # awaited
+    english = pages.pairing(visit(state, "en"), 1)
+    assert cells(english, "board-1")[-1] == "W+" and ">White<" in english and ">Белые<" not in english
+
+
+def test_the_standings_have_the_papers_columns_and_legend(state: Tournament) -> None:
+    html = pages.standings(visit(state, path="/standings"), 0)
+    long = [
+        re.sub(r'<span class="short">.*?</span>|<[^>]+>', "", t)
+        for t in re.findall(r'<th class="[^"]*">(.*?)</th>', html)
+    ]
+    assert [unescape(t) for t in long] == [c.title for c in standings_sheet(state, 0).columns]
+    assert '<span class="long">Место</span><span class="short">М.</span>' in html  # a phone's narrow column
+    assert "SOS — сумма очков соперников" in unescape(html)
+    with pytest.raises(pages.NotFound):
+        pages.standings(visit(state), 2)
+
+
+def test_a_round_not_paired_is_not_found(state: Tournament) -> None:
+    with pytest.raises(pages.NotFound, match="2-й тур ещё не составлен"):
+        pages.pairing(visit(state), 2)
+
+
+def test_the_language_is_the_tournaments_unless_the_visitor_chose(state: Tournament) -> None:
+    assert pages.language_of(state, None) == ("ru", None)
+    assert pages.language_of(state, "en") == ("en", "en")
+    assert pages.language_of(state, "xx<") == ("ru", None)
+    english = pages.event(visit(state, "en"))
+    assert '<html lang="en">' in english and 'href="/standings?lang=en"' in english
+    assert '<a href="/?lang=ru">RU</a>' in english  # the switch back
+
+
+def test_the_projector_cycles_the_pairing_then_the_standings(tmp_path: Path) -> None:
+    state = Service(hall_tournament(tmp_path / "t.json", extra=24)).state  # 30 players, 15 boards
+    assert [(kind, n, (r.start, r.stop)) for kind, n, r in pages.slides(state)] == [
+        ("round", 1, (0, 12)), ("round", 1, (12, 15)),
+        ("standings", 0, (0, 12)), ("standings", 0, (12, 24)), ("standings", 0, (24, 30)),
+    ]  # fmt: skip
+    first = pages.projector(visit(state, path="/projector"), 0)
+    assert '<meta http-equiv="refresh" content="12;url=/projector?slide=1">' in first
+    assert first.count('<tr id="board-') == 12 and "1/5" in first
+    last = pages.projector(visit(state, path="/projector"), 4)
+    assert 'content="12;url=/projector?slide=0"' in last and last.count("<tr>") == 1 + 6  # header and six rows
+    assert pages.projector(visit(state), 9) == pages.projector(visit(state), 4)  # any number: one of the five
+
+
+def test_before_any_pairing_the_event_says_so(tmp_path: Path) -> None:
+    with Service.create(tmp_path / "t.json", [actions.create("Кубок", "gamma", 5)]) as service:
+        state = service.state
+    html = pages.event(visit(state))
+    assert "Ни один тур ещё не разведён" in html and "/round/" not in html
+    assert pages.slides(state) == [("standings", 0, range(0, 0))]

@@ -1,0 +1,126 @@
+"""The players' pages from a real server on 127.0.0.1: read-only by construction, live within
+2 s of a result, bad requests answered in words, and ``hall serve`` serving a tournament
+that is no hall."""
+
+from __future__ import annotations
+
+import http.client
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+from data.hall.serve import Serving
+from data.service import Service
+from schemes.log import actions
+from tests.tui.web.players import hall_tournament
+
+
+def ask(serving: Serving, method: str, target: str, body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=5)
+    try:
+        connection.request(method, quote(target, safe="/?=&%"), body=body)
+        answer = connection.getresponse()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+    finally:
+        connection.close()
+
+
+def test_the_pages_are_served_with_a_policy_that_runs_no_foreign_script(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    for target in ("/", "/round/1", "/standings", "/standings?after=1", "/player?q=елк", "/projector?slide=3"):
+        status, headers, body = ask(serving, "GET", target)
+        assert status == 200 and headers["content-type"] == "text/html; charset=utf-8", target
+        assert (
+            "script-src 'self'" in headers["content-security-policy"] and headers["x-content-type-options"] == "nosniff"
+        )
+        assert body.startswith(b"<!doctype html>")
+    status, headers, body = ask(serving, "GET", "/style.css")
+    assert status == 200 and headers["content-type"].startswith("text/css") and b"@media" in body
+    status, headers, body = ask(serving, "GET", "/live.js")
+    assert status == 200 and headers["content-type"].startswith("text/javascript") and b"EventSource" in body
+    status, headers, body = ask(serving, "HEAD", "/round/1")
+    assert status == 200 and body == b"" and int(headers["content-length"]) > 1000
+
+
+def test_every_method_but_get_and_head_is_refused_and_the_file_unchanged(served: tuple[Path, Serving]) -> None:
+    path, serving = served
+    before = path.read_bytes()
+    for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS"):
+        for target in ("/", "/round/1", "/live", "/player?q=x", "/no/such/page", "/git-receive-pack"):
+            status, headers, _body = ask(serving, method, target, b"result=1 1 W+")
+            assert (status, headers["allow"]) == (405, "GET, HEAD"), (method, target)
+    assert path.read_bytes() == before
+
+
+def test_what_is_no_page_is_a_404_in_words(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    for target in ("/round/2", "/round/x", "/round/99999999", "/standings?after=7", "/standings?after=-1",
+                   "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/tui/web/site.py", "/t.json", "/static/",
+                   "/info/refs?service=git-upload-pack", "/tengen/device"):  # fmt: skip
+        status, _headers, body = ask(serving, "GET", target)
+        assert status == 404 and "Такой страницы нет".encode() in body, target
+        assert b"Traceback" not in body and b"root:" not in body
+
+
+def test_a_bad_query_is_text(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    for target in ("/player?q=%ff%fe%00", "/player?q=" + "я" * 5000, "/player?q=%3Cscript%3E&lang=%3Cb%3E"):
+        status, _headers, body = ask(serving, "GET", target)
+        assert status == 200 and b"<script>" not in body.replace(b'<script src="/live.js" defer></script>', b"")
+
+
+def test_a_result_reaches_an_open_page_within_two_seconds(served: tuple[Path, Serving]) -> None:
+    path, serving = served
+    connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=5)
+    connection.request("GET", "/live")
+    live = connection.getresponse()
+    assert live.status == 200 and live.getheader("content-type", "").startswith("text/event-stream")
+    first = _data(live)
+    with Service(path, writable=True) as service:
+        service.commit(actions.result(1, 2, "B+"))
+    entered = time.monotonic()
+    second = _data(live)
+    assert time.monotonic() - entered < 2.0 and second != first
+    connection.close()
+    _status, _headers, body = ask(serving, "GET", "/round/1")
+    assert f'data-version="{second}"'.encode() in body
+    assert b'<tr id="board-2">' in body and '<td class="result">Ч+</td></tr>'.encode() in body
+
+
+def _data(stream: http.client.HTTPResponse) -> str:
+    """The next ``data:`` line of a server-sent event stream."""
+    while True:
+        line = stream.readline().decode()
+        if line.startswith("data: "):
+            return line[6:].strip()
+
+
+def test_hall_serve_serves_a_tournament_that_is_no_hall(tmp_path: Path) -> None:
+    path = hall_tournament(tmp_path / "t.json")
+    argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", "0", "--bind", "127.0.0.1"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert process.stdout is not None
+        process.stdout.readline()
+        pages = process.stdout.readline()
+        assert pages.startswith("the players' pages: http://127.0.0.1:"), pages  # the interface's language: English
+        address = urlsplit(pages.split(": ", 1)[1].strip())
+        connection = http.client.HTTPConnection("127.0.0.1", address.port, timeout=5)
+        connection.request("GET", "/player?q=elk")
+        answer = connection.getresponse()
+        assert answer.status == 200 and "Ёлкина".encode() in answer.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert not (tmp_path / "t.json.hall").exists()
+
+
+def test_serving_an_unreadable_file_is_one_line(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\xff\xfe not a tournament")
+    argv = [sys.executable, "-m", "tui", "-f", str(junk), "hall", "serve", "--port", "0", "--bind", "127.0.0.1"]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path, timeout=30)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert junk.read_bytes() == b"\xff\xfe not a tournament"
