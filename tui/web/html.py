@@ -16,10 +16,12 @@ class Markup(str):
 Child = str | Markup | None
 
 
+_CONTROL = {c: None for c in [*range(32), *range(127, 160)] if chr(c) not in "\t\n"}
+
+
 def text(value: object) -> Markup:
     """``value`` as text on a page: escaped, control characters but tab and newline dropped."""
-    shown = "".join(c for c in str(value) if c >= " " or c in "\t\n")
-    return Markup(escape(shown, quote=True))
+    return Markup(escape(str(value).translate(_CONTROL), quote=True))
 
 
 def tag(name: str, *children: Child, **attributes: str | int | None) -> Markup:

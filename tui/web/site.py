@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import AsyncIterator, Callable
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -46,7 +47,7 @@ HEADERS = {
 }
 """On every answer: a page runs no script but this server's and loads nothing from elsewhere,
 whatever a name holds."""
-Answer = Callable[[Request], Response]
+Answer = Callable[[Request], Awaitable[Response]]
 ASSETS = {"/style.css": "text/css; charset=utf-8", "/live.js": "text/javascript; charset=utf-8"}
 
 
@@ -77,7 +78,9 @@ class Site:
         self.path = path
         self._stamp = _stamp(path)
         self.snapshot = _read(path)
-        self._rendered: dict[tuple[str, ...], tuple[int, Markup]] = {}
+        self._rendered: dict[tuple[str, ...], tuple[int, bytes]] = {}
+        """Pages by state and address (the version first: a page of the state before is never served after)."""
+        self._rendering = threading.Lock()
         self._changed = asyncio.Event()
         self._assets = {name: (resources.files("tui.web") / name[1:]).read_bytes() for name in ASSETS}
 
@@ -89,10 +92,10 @@ class Site:
             if stamp == self._stamp or stamp is None:
                 continue
             try:
-                snapshot = await asyncio.to_thread(_read, self.path)
+                snapshot = await asyncio.to_thread(lambda: self._warmed(_read(self.path)))
             except (Worded, OSError, ValueError):  # mid-copy, locked for a merge: the next look reads it
                 continue
-            self._stamp, self.snapshot, self._rendered = stamp, snapshot, {}
+            self._stamp, self.snapshot = stamp, snapshot
             changed, self._changed = self._changed, asyncio.Event()
             changed.set()
 
@@ -103,30 +106,58 @@ class Site:
             return True
         return False
 
-    def render(self, request: Request, page: Callable[[pages.Visit], Markup]) -> Response:
-        """A page of the current state (rendered once for every visitor asking for the same),
-        404 in words when it is not there."""
-        snapshot = self.snapshot
-        asked = request.query_params.get("lang")
-        lang, chosen = pages.language_of(snapshot.state, asked)
+    async def render(self, request: Request, page: Callable[[pages.Visit], Markup]) -> Response:
+        """A page of the current state, 404 in words when it is not there: from what is kept
+        without leaving the event loop, else rendered in a thread."""
+        snapshot, asked = self.snapshot, request.query_params.get("lang")
         query = tuple((k, v[: pages.QUERY_LONGEST]) for k, v in request.query_params.items() if k != "lang")
-        key = (request.url.path, lang, chosen or "", *(f"{k}={v}" for k, v in query))
-        kept = self._rendered.get(key)
+        kept = self._rendered.get(_key(snapshot, request.url.path, asked, query))
         if kept is None:
-            visit = pages.Visit(snapshot.state, lang, chosen, snapshot.version, request.url.path, query)
-            try:
-                kept = (200, page(visit))
-            except pages.NotFound as missing:
-                kept = (404, pages.missing(visit, str(missing)))
-            if len(self._rendered) >= KEPT_PAGES:
-                self._rendered.clear()
-            self._rendered[key] = kept
-        status, markup = kept
-        return Response(markup, status, headers=HEADERS, media_type="text/html; charset=utf-8")
+            kept = await asyncio.to_thread(self.page, snapshot, request.url.path, asked, query, page)
+        status, body = kept
+        return Response(body, status, headers=HEADERS, media_type="text/html; charset=utf-8")
 
-    def asset(self, request: Request) -> Response:
+    def page(
+        self, snapshot: Snapshot, path: str, asked: str | None, query: tuple[tuple[str, str], ...],
+        page: Callable[[pages.Visit], Markup],
+    ) -> tuple[int, bytes]:  # fmt: skip
+        """A page rendered once for every visitor asking for the same. One render at a time:
+        a crowd asking for a page that just changed waits for one render, not forty at once
+        fighting for the interpreter."""
+        key = _key(snapshot, path, asked, query)
+        with self._rendering:
+            kept = self._rendered.get(key)
+            if kept is None:
+                lang, chosen = pages.language_of(snapshot.state, asked)
+                visit = pages.Visit(snapshot.state, lang, chosen, snapshot.version, path, query)
+                try:
+                    kept = (200, page(visit).encode("utf-8"))
+                except pages.NotFound as missing:
+                    kept = (404, pages.missing(visit, str(missing)).encode("utf-8"))
+                if len(self._rendered) >= KEPT_PAGES:
+                    self._rendered.clear()
+                self._rendered[key] = kept
+        return kept
+
+    def _warmed(self, snapshot: Snapshot) -> Snapshot:
+        """The pages the crowd reads most (the latest pairing, the standings) rendered before
+        the new state is shown, so no visitor waits for them."""
+        latest, after = snapshot.state.paired_rounds, snapshot.state.latest_complete_round
+        if latest:
+            self.page(snapshot, f"/round/{latest}", None, (), lambda visit: pages.pairing(visit, latest))
+        self.page(snapshot, "/standings", None, (), lambda visit: pages.standings(visit, after))
+        return snapshot
+
+    async def asset(self, request: Request) -> Response:
         name = request.url.path
         return Response(self._assets[name], headers=HEADERS, media_type=ASSETS[name])
+
+
+def _key(snapshot: Snapshot, path: str, asked: str | None, query: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """What a rendered page is kept by: the state's version first (a page of the state before
+    is never served after), the address, the language it is read in."""
+    lang, chosen = pages.language_of(snapshot.state, asked)
+    return (snapshot.version, path, lang, chosen or "", *(f"{k}={v}" for k, v in query))
 
 
 def _number(request: Request, name: str, default: int) -> int | None:
@@ -144,22 +175,23 @@ def site(path: Path) -> ASGIApp:
     pages_of = Site(path)
 
     def page(view: Callable[[pages.Visit], Markup]) -> Answer:
-        return lambda request: pages_of.render(request, view)
-
-    def numbered(
-        name: str, view: Callable[[pages.Visit, int], Markup], default: Callable[[Tournament], int]
-    ) -> Callable[[Request], Response]:
-        def answer(request: Request) -> Response:
-            number = _number(request, name, default(pages_of.snapshot.state))
-            if number is None:
-                return pages_of.render(request, lambda visit: _missing(visit))
-            return pages_of.render(request, lambda visit: view(visit, number))
+        async def answer(request: Request) -> Response:
+            return await pages_of.render(request, view)
 
         return answer
 
-    def search(request: Request) -> Response:
+    def numbered(name: str, view: Callable[[pages.Visit, int], Markup], default: Callable[[Tournament], int]) -> Answer:
+        async def answer(request: Request) -> Response:
+            number = _number(request, name, default(pages_of.snapshot.state))
+            if number is None:
+                return await pages_of.render(request, _missing)
+            return await pages_of.render(request, lambda visit: view(visit, number))
+
+        return answer
+
+    async def search(request: Request) -> Response:
         query = request.query_params.get("q", "")
-        return pages_of.render(request, lambda visit: pages.player(visit, query))
+        return await pages_of.render(request, lambda visit: pages.player(visit, query))
 
     async def live(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
@@ -181,8 +213,8 @@ def site(path: Path) -> ASGIApp:
         finally:
             watcher.cancel()
 
-    def not_found(request: Request, _error: Exception) -> Response:
-        return pages_of.render(request, _missing)
+    async def not_found(request: Request, _error: Exception) -> Response:
+        return await pages_of.render(request, _missing)
 
     read = ["GET", "HEAD"]
     routes = [
