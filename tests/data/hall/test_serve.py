@@ -178,6 +178,9 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/git-receive-pack", token, "POST") == 405
     assert _get(f"{urls[0]}/HEAD", token) == 404 and _get(f"{urls[0]}/objects/info/packs", token) == 404
     assert _get(f"{urls[0]}/tengen-secret", token) == 404
+    assert _get(f"{urls[0]}/tengen/device") == 401  # the hall's own paths need the secret
+    assert _get(f"{urls[0]}/standings") == _get(f"{urls[0]}/") == 200  # the players' pages, on the same port, need none
+    assert _get(f"{urls[0]}/", None, "POST") == 405
 
 
 def test_a_stranger_serving_forged_events_is_refused_and_named(
