@@ -66,9 +66,11 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 def _read(path: Path) -> Snapshot:
+    """The state now, and a version every change moves: the file's size and time (an append
+    grows it, a hall's merge adds events; its log is not parsed when the state is kept)."""
+    stamp = _stamp(path)
     with Service(path) as service:
-        stamp = _stamp(path)
-        return Snapshot(service.state, f"{len(service.events)}-{stamp[0] if stamp else 0:x}")
+        return Snapshot(service.state, f"{stamp[1]:x}-{stamp[0]:x}" if stamp else "0")
 
 
 class Site:

@@ -9,7 +9,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, urlsplit
+
+import pytest
 
 from data.hall.serve import Serving
 from data.service import Service
@@ -124,3 +127,44 @@ def test_serving_an_unreadable_file_is_one_line(tmp_path: Path) -> None:
     done = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path, timeout=30)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert junk.read_bytes() == b"\xff\xfe not a tournament"
+
+
+def test_a_server_started_under_a_low_limit_of_open_files_holds_more_live_pages(tmp_path: Path) -> None:
+    """A desktop's usual limit is 1,024 open files; 700 phones each hold a live page. The
+    server raises its own limit; here it starts under 256 and holds 300."""
+    import resource
+    import socket
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1024:
+        pytest.skip(f"this machine allows {hard} open files: too few to test 300 connections and the server's 8,192")
+    if soft < 1024:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # this test's own 300 connections
+    path = hall_tournament(tmp_path / "t.json")
+    argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", "0", "--bind", "127.0.0.1"]
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))  # fmt: skip
+    held: list[socket.socket] = []
+    try:
+        assert process.stdout is not None
+        port = int(process.stdout.readline().rsplit(":", 1)[1].split()[0])
+        for _ in range(300):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+            held[-1].sendall(b"GET /live HTTP/1.1\r\nHost: x\r\n\r\n")
+        for connection in held:
+            assert b"data: " in _until(connection, b"data: ")
+    finally:
+        for connection in held:
+            connection.close()
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def _until(connection: Any, wanted: bytes) -> bytes:
+    seen = b""
+    while wanted not in seen:
+        chunk = connection.recv(4096)
+        if not chunk:
+            break
+        seen += chunk
+    return seen
