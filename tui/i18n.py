@@ -1090,6 +1090,10 @@ RU = {
     "possible duplicates: {pairs}": "возможно, записаны дважды: {pairs}",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
     "the connection broke off": "соединение оборвалось",
+    # the players' pages in the app (F12) and on paper
+    "protocol: a QR code of this address (the players' page) on it": "протокол: QR-код этого адреса (страницы для игроков) на нём",
+    "--qr: only the protocol carries a QR code": "--qr: QR-код печатается только на протоколе",
+    "{url}: not a page's address ({http} or {https}, at most {longest} characters)": "{url}: это не адрес страницы (нужен {http} или {https} не длиннее {longest} знаков)",
 }
 
 
