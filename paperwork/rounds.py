@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from paperwork import qr
 from paperwork.document import FAMILY, MARGIN, Column, Document, Sheet, Text, number
 from paperwork.labels import labels
 from paperwork.people import identity, number_of
@@ -14,6 +15,11 @@ from schemes.state.model import Board, Round, Tournament
 # the value shown beside each name: what the scheme pairs by
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
 PROTOCOL_FONT = 11.0  # names read on the wall from a metre
+QR_COLUMN = 50.0
+"""The width in mm the code of the players' page and its address take at the right, under
+the table; who is not playing and the signatures are written beside it."""
+QR_FONT, QR_LINE = 6.0, 2.6
+"""The address under the code: small, but what a player types where the camera fails."""
 
 
 def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
@@ -66,7 +72,12 @@ def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None =
     return Sheet(title, protocol_columns(text, tournament.settings.scheme), rows)
 
 
-def protocol(tournament: Tournament, events: Sequence[Event], round_number: int) -> Document:
+def protocol(tournament: Tournament, events: Sequence[Event], round_number: int, page: str | None = None) -> Document:
+    """The round's protocol for the wall (it is the pairing list too: Tengen prints no other);
+    with ``page``, the address of the round's players' page, its QR code under the table at
+    the right, beside who is not playing and the signatures, so it never covers a board.
+    An address a phone cannot open is refused (``qr.NotAPage``) before anything is drawn."""
+    address = None if page is None else qr.checked(page)
     sheet = protocol_sheet(tournament, round_number)
     played = tournament.round(round_number)
     assert played is not None  # the sheet is of a paired round
@@ -74,30 +85,49 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int)
     document.title_line = sheet.title
     document.add_page()
     document.draw_table(sheet.columns, sheet.rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
-    _not_playing(document, tournament, played)
-    _signatures(document)
+    width = document.epw if address is None else _code_beside(document, address)
+    _not_playing(document, tournament, played, width)
+    _signatures(document, width)
     return document
 
 
-def _not_playing(document: Document, tournament: Tournament, played: Round) -> None:
+def _code_beside(document: Document, address: str) -> float:
+    """The code of ``address`` at the right under the table (on a new page when the room
+    left is too short for it), its address under it; the width left beside it."""
+    quiet = qr.QUIET * qr.MODULE
+    side = qr.side(address)
+    document.set_font(FAMILY, "", QR_FONT)
+    lines = document.line_count(QR_COLUMN, QR_LINE, address)
+    if document.get_y() + quiet + side + 1 + lines * QR_LINE > document.bottom:
+        document.add_page()
+    top = document.get_y()
+    right = document.l_margin + document.epw
+    qr.draw(document, address, right - side, top + quiet)
+    document.set_xy(right - QR_COLUMN, top + quiet + side + 1)
+    document.multi_cell(QR_COLUMN, QR_LINE, address, align="R")
+    document.set_xy(document.l_margin, top)
+    return document.epw - QR_COLUMN - quiet
+
+
+def _not_playing(document: Document, tournament: Tournament, played: Round, width: float) -> None:
     document.ln(2)
     for key, players in not_playing(tournament, played.number).items():
         if not players:
             continue
         names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)
-        lines = document.line_count(document.epw, 4.5, f"{document.labels[key]}: {names}")
+        lines = document.line_count(width, 4.5, f"{document.labels[key]}: {names}")
         if document.get_y() + 4.5 * lines > document.bottom:
             document.add_page()
         document.set_font(FAMILY, "", 9)
-        document.multi_cell(document.epw, 4.5, f"{document.labels[key]}: {names}", new_x="LMARGIN", new_y="NEXT")
+        document.multi_cell(width, 4.5, f"{document.labels[key]}: {names}", new_x="LMARGIN", new_y="NEXT")
 
 
-def _signatures(document: Document) -> None:
+def _signatures(document: Document, width: float) -> None:
     if document.room_left() < 14:
         document.add_page()
     document.ln(6)
     document.set_font(FAMILY, "", 9)
-    half = document.epw / 2
+    half = width / 2
     for key in ("chief_referee", "secretary"):
         document.cell(half, 6, f"{document.labels[key]}: ____________________", align="L")
     document.ln(6)

@@ -244,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("--rounds", type=int, help=_("blank-cards, blank-table: how many rounds"))
     printing.add_argument("--by", choices=GROUPINGS, help=_("teams: named teams, clubs or countries"))
     printing.add_argument("--round", type=int, help=_("the round (default: the latest one that makes sense)"))
+    printing.add_argument("--qr", metavar="URL",
+                          help=_("protocol: a QR code of this address (the players' page) on it"))  # fmt: skip
     printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
 
     importing = commands.add_parser("import", help=_("a tournament from another program's file"))
@@ -675,15 +677,21 @@ def _cmd_standings(args: argparse.Namespace) -> None:
 
 def _cmd_print(args: argparse.Namespace) -> None:
     from paperwork.build import print_to, round_of
+    from paperwork.document import write
 
+    if args.qr is not None and args.kind != "protocol":
+        raise BadInput("--qr: only the protocol carries a QR code")
     service = _reading(args)
     state = service.state
     number = round_of(args.kind, state, args.round)
     output = service.output(args.output)
     if args.kind in BLANKS:
         _print_blank(args, state, service.events, output)
+    elif args.qr is not None:
+        from paperwork.rounds import protocol
+
+        write(protocol(state, service.events, number, args.qr), output)  # a bad address refused before a byte
     elif args.kind == "teams":
-        from paperwork.document import write
         from paperwork.tables import teams
 
         if args.best is not None and args.best < 1:

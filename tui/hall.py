@@ -26,9 +26,9 @@ dark on light; the terminal's light-on-dark, inverted, is refused by many)."""
 
 def qr_text(text: str) -> Text:
     """``text`` as a QR code in Unicode half blocks, two rows of modules per line of text, so
-    each module is about square in a terminal's cell (1 wide, 2 tall): the secret's code
-    (version 2, 25 modules and the quiet zone) is 33 columns and 17 lines, which fits beside
-    the hall's other lines in a dialog at 80×24."""
+    each module is about square in a terminal's cell (1 wide, 2 tall): the secret's code and
+    the players' pages' address (an IPv4 address and a port: both version 2, 25 modules and
+    the quiet zone) are 33 columns and 17 lines, which fit beside a dialog's other lines at 80×24."""
     import segno
 
     rows = [list(row) for row in segno.make_qr(text, error="l").matrix_iter(scale=1, border=QR_BORDER)]

@@ -1,4 +1,5 @@
-"""An open hall tournament's link to its peers: a sync every 2 s, serving them, a sync by hand.
+"""An open hall tournament's link to its peers: a sync every 2 s and a sync by hand (the
+server they fetch from is the tournament screen's, ``tui.serving``, with the players' pages).
 
 The network is never waited for on the app's thread: each sync fetches in a thread worker
 (``data.hall.hall.fetch_all``, which takes no lock), then merges what came on the app's
@@ -11,7 +12,6 @@ a notification when the problems change, not at every sync.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,15 +31,10 @@ from tui.i18n import _, said
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from data.hall.serve import Serving
     from tui.screens.tournament import TournamentScreen
 
 PERIOD = 2.0
 """Seconds between two syncs with the known peers (as ``tengen hall serve``)."""
-PORT = 8390
-"""The port a laptop serves on; any free one when another program holds it."""
-BIND = "0.0.0.0"
-"""Every address of this laptop: the hall's Wi-Fi reaches it whatever its address there."""
 
 FAILED = (Refused, InvalidEvent, TournamentFileError, OSError)
 """What a sync may meet: said in one line, never a traceback."""
@@ -75,11 +70,6 @@ class HallLink:
         self.merged_once = False
         self.closed = False
         self.timer: Timer | None = None
-        self.server: Serving | None = None
-        self.served: HallRepo | None = None
-        """The repository the server reads, open while it serves."""
-        self.address: str | None = None
-        """Where peers fetch from this laptop, while it serves."""
 
     @property
     def path(self) -> Path:
@@ -117,7 +107,7 @@ class HallLink:
 
     def sync(self, sources: tuple[str, ...] | None) -> None:
         self.busy = True
-        state, path, serves = self.state, self.path, self.address
+        state, path, serves = self.state, self.path, self.screen.pages.address  # where peers fetch from us
 
         def work() -> None:
             fetched = self.fetch(path, state, sources, serves)
@@ -206,54 +196,8 @@ class HallLink:
             self.screen.notify(_("The peers are reached again"))
         self.problems = problems
 
-    # -- serving ----------------------------------------------------------------------
-    @property
-    def serving(self) -> bool:
-        return self.server is not None
-
-    def serve(self, on: bool) -> None:
-        """Start serving the peers (on port 8390, or any free one when it is taken), or stop."""
-        if not on:
-            self.stop_serving()
-            return
-        if self.serving:
-            return
-        from data.hall.serve import start
-        from tui.web.site import site
-
-        repo = self.repo()
-        try:
-            pages = site(real_path(self.path))
-            try:
-                server = start(repo, PORT, BIND, pages)
-            except Refused:
-                server = start(repo, 0, BIND, pages)
-        except FAILED as error:
-            repo.close()
-            self.screen.notify(said(error), severity="error")
-            return
-        self.server, self.address, self.served = server, server.address, repo
-        self.screen.show_hall()
-
-    def stop_serving(self) -> None:
-        """The server stopped in a thread (open pages are cut within a second), its repository closed."""
-        server, repo = self.server, self.served
-        self.server = self.served = None
-        self.address = None
-        if server is None:
-            return
-
-        def stop() -> None:
-            server.stop()
-            if repo is not None:
-                repo.close()
-
-        threading.Thread(target=stop, daemon=True).start()
-        self.screen.show_hall()
-
     def close(self) -> None:
-        """The tournament closes: no more syncs, no more serving."""
+        """The tournament closes: no more syncs (the server is the screen's, closed with it)."""
         self.closed = True
         if self.timer is not None:
             self.timer.stop()
-        self.stop_serving()

@@ -1090,6 +1090,20 @@ RU = {
     "possible duplicates: {pairs}": "возможно, записаны дважды: {pairs}",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
     "the connection broke off": "соединение оборвалось",
+    # the players' pages in the app (F12) and on paper
+    "Players' pages": "Страницы для игроков",
+    "Players' pages: {address}/ (F12)": "Страницы для игроков: {address}/ (F12)",
+    "Pairings, results and standings on the players' phones and the projector, from this laptop over the hall's Wi-Fi.": "Пары, результаты и положение — на телефонах игроков и на проекторе, с этого ноутбука по Wi-Fi зала.",
+    "Serving": "Раздаются",
+    "Off (port {port})": "Выключены (порт {port})",
+    "In a hall the same server lets the peers fetch (F9).": "В зале этот же сервер раздаёт события соседям (F9).",
+    "This laptop is on no network: only it can open the pages. Join the hall's Wi-Fi.": "Ноутбук не в сети: страницы открываются только на нём. Подключитесь к Wi-Fi зала.",
+    "Point a phone's camera at the code, or type the address into a browser.": "Наведите камеру телефона на код или наберите адрес в браузере.",
+    "Switch it on to serve the pages.": "Включите, чтобы раздавать страницы.",
+    "protocol: a QR code of this address (the players' page) on it": "протокол: QR-код этого адреса (страницы для игроков) на нём",
+    "The protocol carries the QR code of its round's page: {address}/round/…": "На протоколе будет QR-код страницы его тура: {address}/round/…",
+    "--qr: only the protocol carries a QR code": "--qr: QR-код печатается только на протоколе",
+    "{url}: not a page's address ({http} or {https}, at most {longest} characters)": "{url}: это не адрес страницы (нужен {http} или {https} не длиннее {longest} знаков)",
 }
 
 

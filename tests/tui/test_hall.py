@@ -261,13 +261,13 @@ async def test_an_unreachable_peer_is_said_once_not_every_two_seconds(laptops: L
 
 
 async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptops, monkeypatch) -> None:
-    from tui import hall_link
+    from tui import serving
 
     taken = socket.socket()
     taken.bind(("127.0.0.1", 0))
     taken.listen()
-    monkeypatch.setattr(hall_link, "PORT", taken.getsockname()[1])
-    monkeypatch.setattr(hall_link, "BIND", "127.0.0.1")
+    monkeypatch.setattr(serving, "PORT", taken.getsockname()[1])
+    monkeypatch.setattr(serving, "BIND", "127.0.0.1")
     chief, _secret = founded(laptops, paired=False)
     try:
         with laptops.as_("chief"):
@@ -276,20 +276,20 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
                 await pilot.press("f9")
                 await pilot.pause()
                 assert isinstance(app.screen, HallScreen)
-                link = app.screen.link
+                pages = app.screen.pages
                 app.screen.query_one(Switch).value = True
-                await until(pilot, lambda: link.serving)
-                assert link.address and not link.address.endswith(f":{hall_link.PORT}")
+                await until(pilot, lambda: pages.serving)
+                assert pages.address and not pages.address.endswith(f":{serving.PORT}")
                 label = str(app.screen.query_one("#serve-label", Label).render())
-                assert label == f"Раздача: {link.address}"
+                assert label == f"Раздача: {pages.address}"
                 import urllib.request
 
                 with pytest.raises(urllib.error.HTTPError, match="401"):  # it answers, and wants the secret
-                    urllib.request.urlopen(link.address.replace("//" + link.address.split("//")[1].split(":")[0],
-                                                                "//127.0.0.1") + "/info/refs")  # fmt: skip
+                    urllib.request.urlopen(pages.address.replace("//" + pages.address.split("//")[1].split(":")[0],
+                                                                 "//127.0.0.1") + "/info/refs")  # fmt: skip
                 app.screen.query_one(Switch).value = False
                 await pilot.pause()
-                assert not link.serving
+                assert not pages.serving
     finally:
         taken.close()
 

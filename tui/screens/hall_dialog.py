@@ -14,9 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, Switch
 
 from tui.hall import disputes, heard, qr_text
-from tui.hall_link import PORT, HallLink
+from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.serving import PORT, PagesServer
 from tui.translated import Translated
 
 
@@ -70,9 +71,11 @@ class HallScreen(Translated, ModalScreen[None]):
     BINDINGS = [Binding("escape", "close", "Close", id="hall_dialog.close")]
     AUTO_FOCUS = "#sync-source"
 
-    def __init__(self, link: HallLink) -> None:
+    def __init__(self, link: HallLink, pages: PagesServer) -> None:
         super().__init__()
         self.link = link
+        self.pages = pages
+        """The one server of the peers and the players' pages (its switch here is the pages' dialog's too)."""
 
     def compose(self) -> ComposeResult:
         secret = grouped(self.link.secret)
@@ -85,7 +88,7 @@ class HallScreen(Translated, ModalScreen[None]):
                     yield Static(id="hall-laptops", markup=False)
                     yield Label("", id="hall-disputes", markup=False)
                     with Horizontal(id="serve-row"):
-                        yield Switch(self.link.serving, id="serve")
+                        yield Switch(self.pages.serving, id="serve")
                         yield Label("", id="serve-label", markup=False)
                     yield Label(_("Sync now with a folder (a USB stick) or http://…; empty: the peers"),
                                 markup=False)  # fmt: skip
@@ -116,15 +119,14 @@ class HallScreen(Translated, ModalScreen[None]):
             lines.append(f" {enrolled.name}{chief}: {when}")
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
-        serving = self.link.address
+        self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
+        serving = self.pages.address
         off = _("Serving the peers: off (port {port})", port=PORT)
         self.query_one("#serve-label", Label).update(_("Serving at {address}", address=serving) if serving else off)
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()
-        self.link.serve(event.value)
-        if event.value != self.link.serving:  # it could not start: the switch says so
-            event.switch.value = self.link.serving
+        event.switch.value = self.pages.serve(event.value)  # off again when it could not start
         self.show()
 
     def on_input_submitted(self) -> None:

@@ -1,4 +1,5 @@
-"""Choose the documents to print and their round."""
+"""Choose the documents to print and their round.  While the players' pages are served, the
+protocol carries the QR code of its round's page by itself (said here, so it is no surprise)."""
 
 from __future__ import annotations
 
@@ -23,9 +24,11 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         Binding("enter", "print", "Print", priority=True, id="print_dialog.print"),
     ]
 
-    def __init__(self, state: Tournament) -> None:
+    def __init__(self, state: Tournament, pages: str | None = None) -> None:
         super().__init__()
         self.state = state
+        self.pages = pages
+        """The players' pages' address while they are served."""
 
     def compose(self) -> ComposeResult:
         preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
@@ -34,6 +37,9 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
             yield MarkedList(*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
             yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")
+            if self.pages is not None:
+                yield Label(_("The protocol carries the QR code of its round's page: {address}/round/…",
+                              address=self.pages), id="print-qr", markup=False)  # fmt: skip
             yield Label("", id="print-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Print"), id="print", variant="primary")

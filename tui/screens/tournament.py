@@ -34,6 +34,7 @@ from tui.panes.players import PlayersPane
 from tui.panes.rounds import RoundsPane
 from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
+from tui.serving import PagesServer
 from tui.translated import Translated
 from tui.views import shown_path
 from tui.widgets import Footer
@@ -48,6 +49,9 @@ TABS = (
     ("log", "Log", "F5", LogPane),
     ("settings", "Settings", "F8", SettingsPane),
 )
+
+REACHED_EVERY = 5.0
+"""Seconds between two looks at this laptop's address on the network, for the pages' line."""
 
 
 class TournamentScreen(Translated, Screen[None]):
@@ -66,6 +70,7 @@ class TournamentScreen(Translated, Screen[None]):
         ),  # F1 lists it: the tabs' own keys fill 80 columns
         Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
         Binding("f9", "hall", "Hall", show=False, id="tournament.hall"),
+        Binding("f12", "pages", "Players' pages", show=False, id="tournament.pages"),
         Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
     ]
     app = getters.app(TengenApp)
@@ -75,12 +80,15 @@ class TournamentScreen(Translated, Screen[None]):
         super().__init__()
         self.session = session
         self.link: HallLink | None = None
-        """The hall's sync and server, while the tournament is a hall's."""
+        """The hall's sync, while the tournament is a hall's."""
+        self.pages = PagesServer(self)
+        """The players' pages (and a hall's peers), served while the referee has it on."""
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title", markup=False)
         yield Static(id="hall-line", markup=False)
+        yield Static(id="pages-line", markup=False)
         initial = "rounds" if self.session.state.players else "players"
         with TabbedContent(initial=initial):
             for tab, title, key, pane in TABS:
@@ -92,6 +100,7 @@ class TournamentScreen(Translated, Screen[None]):
         self.sub_title = self.session.path.name
         self.redraw()
         self.start_link()
+        self.set_interval(REACHED_EVERY, self.show_pages)  # the laptop may join the hall's Wi-Fi meanwhile
 
     def start_link(self) -> None:
         """A hall's tournament syncs with its peers from the moment it opens."""
@@ -122,6 +131,7 @@ class TournamentScreen(Translated, Screen[None]):
             title = _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
         self.query_one("#title", Static).update(title)
         self.show_hall()
+        self.show_pages()
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
@@ -135,6 +145,16 @@ class TournamentScreen(Translated, Screen[None]):
         if self.link is not None and state.hall is not None:
             line.update(laptops_line(state, self.link.laptops, self.link.device))
             line.set_class(any(laptop.silent for laptop in self.link.laptops), "silent")
+
+    def show_pages(self) -> None:
+        """The line of the players' pages' address, while they are served: an IPv4 address
+        and a port, so the line is 52 columns at most in either language and fits 80×24."""
+        line = self.query_one("#pages-line", Static)
+        address = self.pages.address
+        line.display = address is not None
+        if address is not None:
+            line.update(_("Players' pages: {address}/ (F12)", address=address))
+            line.set_class(self.pages.unreachable, "silent")
 
     def keep_focus(self) -> None:
         """The cursor back in the pane's table when nothing has it (a table redrawn or
@@ -199,9 +219,10 @@ class TournamentScreen(Translated, Screen[None]):
         self.redraw()
 
     def action_close(self) -> None:
-        """Close the tournament (everything is saved); its notifications go with it."""
+        """Close the tournament (everything is saved); its notifications and its server go with it."""
         if self.link is not None:
             self.link.close()
+        self.pages.close()
         self.session.close()
         self.app.clear_notifications()
         self.app.pop_screen()
@@ -209,6 +230,7 @@ class TournamentScreen(Translated, Screen[None]):
     def on_unmount(self) -> None:
         if self.link is not None:
             self.link.close()
+        self.pages.close()
         self.session.close()
 
     # -- the hall ---------------------------------------------------------------------
@@ -218,7 +240,7 @@ class TournamentScreen(Translated, Screen[None]):
         from tui.screens.hall_dialog import HallScreen, MakeHallScreen
 
         if self.link is not None:
-            self.app.push_screen(HallScreen(self.link))
+            self.app.push_screen(HallScreen(self.link, self.pages))
             return
 
         def named(name: str | None) -> None:
@@ -256,8 +278,15 @@ class TournamentScreen(Translated, Screen[None]):
         self.redraw()
         if made:
             self.start_link()
+            self.pages.restart()  # serving the pages alone until now: the peers' fetches too
             self.notify(_("{path} is a hall now", path=path.name))
             self.action_hall()
+
+    def action_pages(self) -> None:
+        """The players' pages: start or stop serving them, their address and its QR code."""
+        from tui.screens.pages_dialog import PagesScreen
+
+        self.app.push_screen(PagesScreen(self.pages, hall=self.link is not None))
 
     # -- paperwork ------------------------------------------------------------------
     def action_print(self) -> None:
@@ -267,18 +296,25 @@ class TournamentScreen(Translated, Screen[None]):
             if choice:
                 self.print_documents(*choice)
 
-        self.app.push_screen(PrintScreen(self.session.state), chosen)
+        self.app.push_screen(PrintScreen(self.session.state, self.pages.address), chosen)
 
     def print_documents(self, kinds: list[str], round_number: int | None) -> None:
         from tui.screens.progress import ProgressScreen
 
         progress = ProgressScreen(len(kinds))
         self.app.push_screen(progress)
-        self.run_worker(lambda: self.write_documents(kinds, round_number, progress), thread=True, group="print")
+        pages = self.pages.address  # where the protocol's code points: this laptop's address now
+        self.run_worker(lambda: self.write_documents(kinds, round_number, progress, pages), thread=True, group="print")
 
-    def write_documents(self, kinds: list[str], round_number: int | None, progress: ProgressScreen) -> None:
-        """Runs in a thread: each PDF next to the tournament file, the bar moving on."""
+    def write_documents(
+        self, kinds: list[str], round_number: int | None, progress: ProgressScreen, pages: str | None
+    ) -> None:
+        """Runs in a thread: each PDF next to the tournament file, the bar moving on; while
+        the players' pages are served (``pages``), the protocol with the QR code of its round's
+        page: what a player at the wall wants on the phone."""
         from paperwork.build import print_to, round_of
+        from paperwork.document import write
+        from paperwork.rounds import protocol
 
         state, events, written = self.session.state, list(self.session.events), []
         stem = self.session.path.with_suffix("")
@@ -289,7 +325,10 @@ class TournamentScreen(Translated, Screen[None]):
                 # cards and the registration list hold every round: no round in their names
                 name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
-                print_to(target, kind, state, events, number)
+                if kind == "protocol" and pages is not None:
+                    write(protocol(state, events, number, f"{pages}/round/{number}"), target)
+                else:
+                    print_to(target, kind, state, events, number)
                 written.append(target.path)
                 self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError, TournamentFileError, Refused) as error:

@@ -1,0 +1,258 @@
+"""The players' pages in the app (issue 28): F12 or the palette opens their dialog on any
+tournament, the switch serves them (a real server on 127.0.0.1), the address shows as text,
+as a QR code and under the title, the print dialog puts the round's page on the protocol,
+and closing the tournament stops the server.
+
+Each test serves on 127.0.0.1 on a free port of its own (``serving.PORT`` 0, though the
+dialog still says the port a referee's app tries, 8390): two test processes at once, or a
+referee's app on 8390, never meet."""
+
+from __future__ import annotations
+
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.widgets import Label, Static, Switch
+
+from tests.tui.conftest import notes, run_test, until
+from tui import i18n, serving
+from tui.app import TengenApp
+from tui.screens.pages_dialog import PagesScreen
+from tui.screens.print_dialog import PrintScreen
+from tui.screens.start import StartScreen
+from tui.screens.tournament import TournamentScreen
+
+
+@pytest.fixture(autouse=True)
+def russian_on_loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    i18n.set_language("ru")
+    monkeypatch.setattr(serving, "PORT", 0)
+    monkeypatch.setattr(serving, "BIND", "127.0.0.1")
+    yield
+    i18n.set_language("ru")
+
+
+def app_on(folder: Path, name: str = "gamma.json") -> TengenApp:
+    return TengenApp(str(folder / name), folder=folder, open_viewer=False)
+
+
+def fetched(address: str, path: str = "/") -> str:
+    with urllib.request.urlopen(address + path, timeout=10) as answer:
+        return str(answer.read().decode("utf-8"))
+
+
+def refused(address: str) -> bool:
+    """Whether nobody listens at ``address`` any more (its port closed)."""
+    host, port = address.removeprefix("http://").split(":")
+    try:
+        socket.create_connection((host, int(port)), timeout=1).close()
+    except OSError:
+        return True
+    return False
+
+
+def served(app: TengenApp) -> tuple[TournamentScreen, str]:
+    """The tournament on show, its pages started as the switch starts them; their address."""
+    screen = app.screen
+    assert isinstance(screen, TournamentScreen) and screen.pages.start()
+    address = screen.pages.address
+    assert address is not None
+    return screen, address
+
+
+def decoded(lines: list[str]) -> list[list[int]]:
+    """The modules a QR code in half blocks draws (two rows a line), as 0 and 1."""
+    rows: list[list[int]] = []
+    for line in lines:
+        rows.append([int(char in "▀█") for char in line])
+        rows.append([int(char in "▄█") for char in line])
+    return rows
+
+
+async def test_f12_serves_the_pages_of_a_tournament_that_is_no_hall(folder: Path) -> None:
+    import segno
+
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen) and screen.link is None
+        assert not screen.query_one("#pages-line", Static).display
+        await pilot.press("f12")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PagesScreen)
+        assert str(dialog.query_one("#pages-label", Label).render()) == "Выключены (порт 8390)"
+        assert not dialog.query_one("#pages-qr", Static).display
+        await pilot.press("enter")  # the switch has the focus
+        await until(pilot, lambda: screen.pages.serving)
+        address = screen.pages.address
+        assert address is not None and address.startswith("http://127.0.0.1:")
+        await pilot.pause()
+        assert str(dialog.query_one("#pages-label", Label).render()) == "Раздаются"
+        assert str(dialog.query_one("#pages-address", Label).render()) == f"{address}/"
+        assert "Ноутбук не в сети" in str(dialog.query_one("#pages-note", Label).render())  # 127.0.0.1: no phone
+        qr = str(dialog.query_one("#pages-qr", Static).render()).splitlines()
+        expected = [list(row) for row in segno.make_qr(f"{address}/", error="l").matrix_iter(scale=1, border=4)]
+        assert decoded(qr)[: len(expected)] == [[int(bool(m)) for m in row] for row in expected]
+        assert "Демо: турнир по схеме Гамма" in fetched(address)  # a real server, the event's page
+        await pilot.press("escape")
+        await pilot.pause()
+        line = screen.query_one("#pages-line", Static)
+        assert line.display and str(line.render()) == f"Страницы для игроков: {address}/ (F12)"
+        assert len(str(line.render())) <= 78  # within 80 columns, its padding aside
+        await pilot.press("f12")
+        await pilot.pause()
+        app.screen.query_one(Switch).value = False
+        await pilot.pause()
+        assert not screen.pages.serving
+        await until(pilot, lambda: refused(address))
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.query_one("#pages-line", Static).display
+
+
+async def test_f1_lists_the_players_pages_and_the_palette_offers_them(folder: Path) -> None:
+    from textual.command import CommandPalette
+
+    from tui.screens.help import HelpScreen
+
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert dict(app.screen.keys)["f12"] == "Страницы для игроков"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await until(pilot, lambda: CommandPalette.is_open(app))
+        await pilot.press(*"страниц")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PagesScreen))
+
+
+async def test_stopping_never_waits_for_an_open_live_page(folder: Path) -> None:
+    """A phone's live connection holds the server a second after it is told to stop: the
+    switch answers at once, the port closes meanwhile."""
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen, address = served(app)
+        host, port = address.removeprefix("http://").split(":")
+        live = socket.create_connection((host, int(port)), timeout=5)
+        try:
+            live.sendall(b"GET /live HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert b"200 OK" in live.recv(4096)
+            began = time.monotonic()
+            screen.pages.stop()
+            assert time.monotonic() - began < 0.1
+            await until(pilot, lambda: refused(address))
+        finally:
+            live.close()
+
+
+async def test_closing_the_tournament_stops_its_pages(folder: Path) -> None:
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        _screen, address = served(app)
+        assert "Гамма" in fetched(address)
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await until(pilot, lambda: refused(address))
+
+
+async def test_pages_that_cannot_be_served_are_said_and_the_switch_stays_off(folder: Path) -> None:
+    """The file the pages read is read anew when they start (another program damaged it
+    here): a notification, never a traceback, and nothing listens."""
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        await pilot.pause()
+        (folder / "gamma.json").write_text("{", encoding="utf-8")
+        await pilot.press("enter")
+        await until(pilot, lambda: any("gamma.json: не турнир Tengen" in note for note in notes(app)))
+        assert not app.screen.query_one(Switch).value
+        assert not app.screen.pages.serving  # type: ignore[attr-defined]
+        assert str(app.screen.query_one("#pages-label", Label).render()) == "Выключены (порт 8390)"
+
+
+async def test_the_protocol_printed_while_serving_carries_its_rounds_page(folder: Path) -> None:
+    from pypdf import PdfReader
+
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        _screen, address = served(app)
+        await pilot.press("f6")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PrintScreen)
+        said = str(dialog.query_one("#print-qr", Label).render())
+        assert said == f"На протоколе будет QR-код страницы его тура: {address}/round/…"
+        await pilot.press("enter")  # the protocol and the cards, ticked by default
+        protocol = folder / "gamma-protocol-3.pdf"
+        await until(pilot, lambda: any(note.startswith("Записано в") for note in notes(app)))
+        text = PdfReader(protocol).pages[0].extract_text()
+        assert f"{address}/round/3" in text
+        assert "Протокол тура — 3-й тур" in text and "Главный судья:" in text
+        assert "Демо: турнир по схеме Гамма" in fetched(address, "/round/3")  # the page the code opens
+
+
+async def test_the_protocol_printed_with_no_pages_served_has_no_code(folder: Path) -> None:
+    from pypdf import PdfReader
+
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert not app.screen.query("#print-qr")
+        await pilot.press("enter")
+        await until(pilot, lambda: any(note.startswith("Записано в") for note in notes(app)))
+        assert "http://" not in PdfReader(folder / "gamma-protocol-3.pdf").pages[0].extract_text()
+
+
+async def test_a_tournament_made_a_hall_while_serving_serves_its_peers_too(folder: Path, monkeypatch) -> None:
+    from textual.widgets import Input
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen, first = served(app)
+        with pytest.raises(urllib.error.HTTPError, match="404"):  # no hall: no peers' fetches
+            fetched(first, "/info/refs?service=git-upload-pack")
+        await pilot.press("f9")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "Главный"
+        await pilot.press("enter")
+        await until(pilot, lambda: screen.link is not None and screen.pages.served is not None)
+        address = screen.pages.address
+        assert address is not None
+        with pytest.raises(urllib.error.HTTPError, match="401"):  # the peers' fetch: it wants the secret
+            fetched(address, "/info/refs?service=git-upload-pack")
+        assert "Гамма" in fetched(address)
+
+
+class Listening:
+    """A server that listens nowhere, on the port a referee's app takes: the snapshot's
+    address is the same every run, whatever holds 8390 on the machine."""
+
+    port = 8390
+
+    def stop(self) -> None:
+        """Nothing to stop."""
+
+
+def test_the_pages_dialog_at_80_by_24(folder: Path, monkeypatch: pytest.MonkeyPatch, snap_compare) -> None:
+    """Serving: the address's QR code beside the switch, the address and the note."""
+    from data.hall import serve
+
+    monkeypatch.setattr(serve, "start", lambda repo, port, bind, pages: Listening())
+    monkeypatch.setattr(serve, "reachable", lambda bind: "192.168.1.5")
+    app = app_on(folder)
+    app.animation_level = "none"
+    assert snap_compare(app, press=["f12", "enter"], terminal_size=(80, 24))
