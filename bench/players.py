@@ -60,11 +60,10 @@ def laptop(path: str, ready: Any, done: Any, out: Any) -> None:
 
 async def _laptop(path: Path, ready: Any, done: Any, out: Any) -> None:
     from data.hall.serve import start
+    from schemes.log import actions
     from tui.app import TengenApp
     from tui.i18n import set_language
     from tui.web.site import site
-
-    from schemes.log import actions
 
     set_language("ru")
     serving = start(None, 0, "127.0.0.1", site(path))
