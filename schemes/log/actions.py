@@ -425,6 +425,12 @@ def result(number: int, board: int, code: str, swapped: bool = False) -> Action:
     return ev.RESULT_RECORDED, data
 
 
+def chief(device: str) -> Action:
+    """The chief's role handed to the hall's laptop ``device`` (the replay refuses it from any
+    laptop but the chief's, and to a laptop not enrolled)."""
+    return ev.CHIEF_CHANGED, {"device": device}
+
+
 def undo_target_of(events: Sequence[Event], whose: Callable[[Event], bool]) -> int:
     """The latest standing action of those ``whose`` accepts."""
     return undo_target(list(events), whose).id

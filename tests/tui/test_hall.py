@@ -375,3 +375,40 @@ def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops,
     with laptops.as_("chief"):
         state = Service(chief).state
         assert laptops_line(state, [], "x" * 32).endswith("возможно, записаны дважды: 1=10001")
+
+
+async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp_path: Path) -> None:
+    from tui.screens.confirm import ChoiceScreen
+
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"):
+        helper = Service(table).state.hall
+        assert helper is not None
+        table_device = next(d for d, laptop in helper.laptops.items() if laptop.name == "Стол 2")
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            assert not app.screen.query_one("#chief", Button).display  # a helper has no role to hand on
+    with laptops.as_("chief"):
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            await pilot.click("#chief")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            assert [str(b.label) for b in app.screen.query(Button)] == ["Стол 2", "Отмена"]
+            await pilot.press("escape")  # Esc: nothing handed on
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            assert screen.session.state.hall.chief != table_device  # type: ignore[attr-defined]
+            await pilot.click("#chief")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.click(f"#laptop-{table_device}")
+            await until(pilot, lambda: screen.session.state.hall.chief == table_device)  # type: ignore[attr-defined]
+            assert "теперь ноутбук главного судьи — Стол 2" in notes(app)
+            assert not app.screen.query_one("#chief", Button).display  # no longer this laptop's to hand on
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("table"):
+        assert Service(table).state.hall.chief == table_device  # type: ignore[union-attr]

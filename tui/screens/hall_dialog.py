@@ -95,6 +95,7 @@ class HallScreen(Translated, ModalScreen[None]):
                     yield Input(id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
                     with Horizontal(classes="buttons"):
                         yield Button(_("Sync now"), id="sync", compact=True)
+                        yield Button(_("Chief…"), id="chief", compact=True)
                         yield Button(_("Close"), id="close", compact=True)
 
     def on_mount(self) -> None:
@@ -119,6 +120,7 @@ class HallScreen(Translated, ModalScreen[None]):
             lines.append(f" {enrolled.name}{chief}: {when}")
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
+        self.query_one("#chief", Button).display = bool(self.others())
         self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
         serving = self.pages.address
         off = _("Serving the peers: off (port {port})", port=PORT)
@@ -136,8 +138,38 @@ class HallScreen(Translated, ModalScreen[None]):
         event.stop()
         if event.button.id == "sync":
             self.sync()
+        elif event.button.id == "chief":
+            self.hand_on()
         else:
             self.dismiss(None)
+
+    def others(self) -> list[tuple[str, str]]:
+        """The laptops this one may hand the chief's role to (device, name): the others
+        enrolled, when this laptop is the chief (the role is handed on by its holder)."""
+        hall = self.link.state.hall
+        if hall is None or hall.chief != self.link.device:
+            return []
+        return [(d, laptop.name) for d, laptop in hall.laptops.items() if d != self.link.device]
+
+    def hand_on(self) -> None:
+        """Ask which laptop becomes the chief's (Esc: none), then hand the role on: an event
+        like any other, replicated to every laptop."""
+        from schemes.log import actions
+        from tui.screens.confirm import ChoiceScreen
+
+        others = dict(self.others())
+        if not others:
+            return
+
+        def chosen(answer: str | None) -> None:
+            device = (answer or "").removeprefix("laptop-")
+            if device in others and self.link.screen.act(actions.chief(device)) is not None:
+                self.notify(_("the chief's laptop is now {name}", name=others[device]))
+                self.show()
+
+        answers = [(f"laptop-{device}", name) for device, name in others.items()] + [("cancel", _("Cancel"))]
+        question = _("Hand the chief's role (pairing, settings) to which laptop?")
+        self.app.push_screen(ChoiceScreen(question, answers, "cancel"), chosen)
 
     def sync(self) -> None:
         source = self.query_one("#sync-source", Input).value.strip()
