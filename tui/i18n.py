@@ -1039,6 +1039,8 @@ RU = {
     "No such page": "Такой страницы нет",
     "To the event": "К турниру",
     "There is no such page here": "Здесь нет такой страницы",
+    "Try again in a moment": "Попробуйте ещё раз через минуту",
+    "This page could not be made": "Эту страницу не удалось составить",
     "stopped": "остановлено",
     "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
     "possible duplicate: players {a} and {b}": "возможно, один игрок записан дважды: {a} и {b}",

@@ -8,17 +8,20 @@ chief's laptop enrols it and everyone learns where it serves."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import hmac
+import ipaddress
 import json
 import resource
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 from wsgiref.types import StartResponse as Start
 
 import uvicorn
@@ -27,6 +30,7 @@ from dulwich.repo import Repo
 from dulwich.server import BackendRepo, DictBackend, UploadPackHandler
 from dulwich.web import HTTPGitApplication
 from starlette.types import ASGIApp, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from data.errors import Refused
 from data.hall import hall
@@ -118,6 +122,74 @@ GIT_PATHS = ("/info/refs", "/git-upload-pack", "/git-receive-pack")
 """What the peers' fetches ask for; everything else is the players' pages."""
 
 
+HEADERS_WITHIN = 10.0
+"""Seconds a connection has to finish a request's headers (when it opens, and after each answer
+beyond the keep-alive): a client that dribbles them, or sends nothing, is cut."""
+PER_CLIENT = 64
+"""Connections one address may hold: a phone opens a handful, a peer a few."""
+SPARE_FILES = 256
+"""Open files left to the process whatever the crowd: the app saves a result in the same
+process that serves, and a save needs a file or two."""
+
+
+class _Guarded(H11Protocol):
+    """uvicorn's HTTP/1.1, with a deadline for a request's headers and a cap on connections,
+    all and per address: without them, one client on the Wi-Fi opening thousands of
+    connections and never finishing a request held them all, the server stopped answering,
+    and in the app the referee could no longer save (no file left to open)."""
+
+    held: ClassVar[Counter[str]] = Counter()
+    """Connections open by address, in this process."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._address = self.client[0] if self.client else ""
+        self.held[self._address] += 1
+        self._deadline: asyncio.TimerHandle | None = None
+        crowded = (
+            self.held[self._address] > PER_CLIENT and not ipaddress.ip_address(self._address or "0.0.0.0").is_loopback
+        )
+        if len(self.connections) > _connections_allowed() or crowded:  # this laptop's own (a bench) are not capped
+            transport.abort()
+            return
+        self._deadline = self.loop.call_later(HEADERS_WITHIN, self._too_slow)
+
+    def handle_events(self) -> None:
+        cycle = self.cycle
+        super().handle_events()
+        if self.cycle is not cycle:  # a request's headers are in: it is answered, however long it takes
+            self._forget_deadline()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._forget_deadline()
+        if not self.transport.is_closing():
+            self._deadline = self.loop.call_later(self.timeout_keep_alive + HEADERS_WITHIN, self._too_slow)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._forget_deadline()
+        self.held[self._address] -= 1
+        if self.held[self._address] <= 0:
+            del self.held[self._address]
+        super().connection_lost(exc)
+
+    def _forget_deadline(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing():
+            self.transport.abort()
+
+
+def _connections_allowed() -> int:
+    """As many connections as the open files allow, ``SPARE_FILES`` kept back."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(64, (OPEN_FILES if soft == resource.RLIM_INFINITY else soft) - SPARE_FILES)
+
+
 def _for_peers(path: str) -> bool:
     return path in GIT_PATHS or path.startswith("/tengen/")
 
@@ -157,7 +229,7 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
     config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
-                            timeout_graceful_shutdown=1, timeout_keep_alive=30)  # fmt: skip
+                            timeout_graceful_shutdown=1, timeout_keep_alive=30, http=_Guarded)  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()

@@ -3,6 +3,7 @@ made here, so a player named ``<script>`` is a player named ``<script>`` on ever
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 from urllib.parse import urlencode
 
@@ -39,7 +40,7 @@ def join(*parts: Child) -> Markup:
     return Markup("".join(p if isinstance(p, Markup) else text(p) for p in parts if p is not None))
 
 
-def href(path: str, **query: str | int | None) -> str:
-    """A link to one of the pages (the caller's path, never a visitor's), its query encoded."""
+def href(path: str, query: Mapping[str, str | int | None]) -> str:
+    """A link to one of the pages (a page's own path, never a visitor's), its query encoded."""
     shown = {k: v for k, v in query.items() if v is not None and v != ""}
     return path + ("?" + urlencode(shown) if shown else "")

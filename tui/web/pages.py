@@ -49,8 +49,9 @@ class Visit:
     """The language the visitor chose (kept in every link), none when he did not."""
     version: str
     path: str
+    """The page's own path (``/`` for a page that is not there): where the language switch leads."""
     query: tuple[tuple[str, str], ...] = ()
-    """The page's query but its language: the switch to the other language keeps it."""
+    """The page's query but its language, only the keys it reads: the switch keeps it."""
 
     @property
     def say(self) -> Callable[..., str]:
@@ -61,7 +62,7 @@ class Visit:
         return dict(labels(self.lang))
 
     def link(self, path: str, **query: str | int | None) -> str:
-        return href(path, **query, lang=self.chosen)
+        return href(path, {**query, "lang": self.chosen})
 
 
 def language_of(state: Tournament, asked: str | None) -> tuple[str, str | None]:
@@ -100,7 +101,7 @@ def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, ki
             tag(
                 "a",
                 code.upper(),
-                href=href(visit.path, **dict(visit.query), lang=code),
+                href=href(visit.path, {**dict(visit.query), "lang": code}),
                 class_="on" if code == visit.lang else None,
             )  # fmt: skip
             for code in LANGUAGES
@@ -385,11 +386,10 @@ def projector(visit: Visit, slide: int) -> Markup:
     return shell(visit, title, body, refresh=f"{SLIDE_SECONDS};url={after}", kind="projector")
 
 
-def missing(visit: Visit, reason: str) -> Markup:
-    """A 404 in words, with the way back."""
+def missing(visit: Visit, reason: str, title: str | None = None) -> Markup:
+    """A page that is not there (404), or could not be made (500), in words, with the way back."""
+    heading = title or visit.say("No such page")
     body = join(
-        tag("h1", visit.say("No such page")),
-        tag("p", reason),
-        tag("p", tag("a", visit.say("To the event"), href=visit.link("/"))),
+        tag("h1", heading), tag("p", reason), tag("p", tag("a", visit.say("To the event"), href=visit.link("/")))
     )
-    return shell(visit, visit.say("No such page"), body)
+    return shell(visit, heading, body)

@@ -3,18 +3,24 @@ by construction (it holds no writer, opens the file only to read it, and answers
 method but GET and HEAD with 405).
 
 One watcher looks at the file four times a second; when it changed (a result typed on the
-command line or in the app, a hall's merge), it reads the new state once and tells every
-open page through server-sent events (``/live``): each page fetches itself anew, so a
-result shows on every phone within a second or so. Pages are rendered once per state and
-kept until the next, so four hundred phones cost one render."""
+command line or in the app, a hall's merge), it reads the new state once, renders the pages
+the crowd reads most, and tells every open page through server-sent events (``/live``):
+each page fetches itself anew, so a result shows on every phone within a second or so.
+
+A page is rendered once per state and address and kept, so four hundred phones cost one
+render. What a visitor can vary is bounded: each page reads only its own query keys (the
+rest neither reach the page nor make it new), numbers are taken modulo what exists. The
+visitors' renders run one at a time in a thread of their own, and the watcher's in another,
+so a crowd asking for pages nobody asked before delays only itself, never the next result."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
-import threading
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -35,8 +41,9 @@ LOOK_EVERY = 0.25
 """Seconds between two looks at the tournament file."""
 KEEP_ALIVE = 15.0
 """Seconds between two comments on a quiet live connection (a phone's Wi-Fi drops idle ones)."""
-KEPT_PAGES = 512
-"""Rendered pages kept for the current state (every round, language and slide many times over)."""
+KEPT_PAGES = 256
+"""Rendered pages kept, the least recently read dropped first (every round, language and
+slide of an event many times over)."""
 
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; "
@@ -47,14 +54,26 @@ HEADERS = {
 }
 """On every answer: a page runs no script but this server's and loads nothing from elsewhere,
 whatever a name holds."""
-Answer = Callable[[Request], Awaitable[Response]]
+HTML = "text/html; charset=utf-8"
 ASSETS = {"/style.css": "text/css; charset=utf-8", "/live.js": "text/javascript; charset=utf-8"}
+Query = tuple[tuple[str, str], ...]
+View = Callable[[pages.Visit], Markup]
+Key = tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class Snapshot:
     state: Tournament
     version: str
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A page as a route understood it: its own path, the query keys it reads, how to make it."""
+
+    path: str
+    query: Query
+    view: View
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
@@ -73,6 +92,24 @@ def _read(path: Path) -> Snapshot:
         return Snapshot(service.state, f"{stamp[1]:x}-{stamp[0]:x}" if stamp else "0")
 
 
+def _visit(snapshot: Snapshot, asked: Asked, lang: str | None) -> pages.Visit:
+    shown, chosen = pages.language_of(snapshot.state, lang)
+    return pages.Visit(snapshot.state, shown, chosen, snapshot.version, asked.path, asked.query)
+
+
+def _key(visit: pages.Visit) -> Key:
+    """What a rendered page is kept by: the state's version first (a page of the state before
+    is never served after), the address, the language it is read in."""
+    return (visit.version, visit.path, visit.lang, visit.chosen or "", *(f"{k}={v}" for k, v in visit.query))
+
+
+def _made(visit: pages.Visit, view: View) -> tuple[int, bytes]:
+    try:
+        return 200, view(visit).encode("utf-8")
+    except pages.NotFound as missing:
+        return 404, pages.missing(visit, str(missing)).encode("utf-8")
+
+
 class Site:
     """The pages of one tournament file, as it is now."""
 
@@ -80,26 +117,57 @@ class Site:
         self.path = path
         self._stamp = _stamp(path)
         self.snapshot = _read(path)
-        self._rendered: dict[tuple[str, ...], tuple[int, bytes]] = {}
-        """Pages by state and address (the version first: a page of the state before is never served after)."""
-        self._rendering = threading.Lock()
+        self._rendered: OrderedDict[Key, tuple[int, bytes]] = OrderedDict()
+        self._pending: dict[Key, asyncio.Future[tuple[int, bytes]]] = {}
+        """Renders under way: a second visitor asking for the same page waits for the first's."""
+        self._visitors = ThreadPoolExecutor(1, thread_name_prefix="tengen-pages")
+        self._watcher = ThreadPoolExecutor(1, thread_name_prefix="tengen-watch")
         self._changed = asyncio.Event()
         self._assets = {name: (resources.files("tui.web") / name[1:]).read_bytes() for name in ASSETS}
 
+    def close(self) -> None:
+        self._visitors.shutdown(wait=False, cancel_futures=True)
+        self._watcher.shutdown(wait=False, cancel_futures=True)
+
     async def watch(self) -> None:
-        """Read the file anew whenever it changes; wake the live connections."""
+        """Read the file anew whenever it changes, render the most-read pages, then wake the
+        live connections (so the first phones to ask find their page made)."""
+        loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(LOOK_EVERY)
             stamp = _stamp(self.path)
             if stamp == self._stamp or stamp is None:
                 continue
             try:
-                snapshot = await asyncio.to_thread(lambda: self._warmed(_read(self.path)))
+                snapshot, warm = await loop.run_in_executor(self._watcher, self._warmed, self.path)
             except (Worded, OSError, ValueError):  # mid-copy, locked for a merge: the next look reads it
                 continue
+            for key, made in warm:
+                self._keep(key, made)
             self._stamp, self.snapshot = stamp, snapshot
             changed, self._changed = self._changed, asyncio.Event()
             changed.set()
+
+    @staticmethod
+    def _warmed(path: Path) -> tuple[Snapshot, list[tuple[Key, tuple[int, bytes]]]]:
+        """The new state, with its latest pairing and its standings rendered."""
+        snapshot = _read(path)
+        state = snapshot.state
+        latest, after = state.paired_rounds, state.latest_complete_round
+        asked = [Asked("/standings", (), lambda visit: pages.standings(visit, after))]
+        if latest:
+            asked.append(Asked(f"/round/{latest}", (), lambda visit: pages.pairing(visit, latest)))
+        warm = []
+        for one in asked:
+            visit = _visit(snapshot, one, None)
+            warm.append((_key(visit), _made(visit, one.view)))
+        return snapshot, warm
+
+    def _keep(self, key: Key, made: tuple[int, bytes]) -> None:
+        self._rendered[key] = made
+        self._rendered.move_to_end(key)
+        while len(self._rendered) > KEPT_PAGES:
+            self._rendered.popitem(last=False)
 
     async def changed(self, timeout: float) -> bool:
         """Whether the state changed within ``timeout`` seconds."""
@@ -108,67 +176,51 @@ class Site:
             return True
         return False
 
-    async def render(self, request: Request, page: Callable[[pages.Visit], Markup]) -> Response:
-        """A page of the current state, 404 in words when it is not there: from what is kept
-        without leaving the event loop, else rendered in a thread."""
-        snapshot, asked = self.snapshot, request.query_params.get("lang")
-        query = tuple((k, v[: pages.QUERY_LONGEST]) for k, v in request.query_params.items() if k != "lang")
-        kept = self._rendered.get(_key(snapshot, request.url.path, asked, query))
-        if kept is None:
-            kept = await asyncio.to_thread(self.page, snapshot, request.url.path, asked, query, page)
-        status, body = kept
-        return Response(body, status, headers=HEADERS, media_type="text/html; charset=utf-8")
+    async def render(self, request: Request, asked: Asked) -> Response:
+        """A page of the current state: kept, or being made for another visitor, or made now
+        in the visitors' thread; a page that is not there is a 404 in words, made at once (a
+        few lines) and not kept."""
+        snapshot = self.snapshot
+        visit = _visit(snapshot, asked, request.query_params.get("lang"))
+        key = _key(visit)
+        made = self._rendered.get(key)
+        if made is not None:
+            self._rendered.move_to_end(key)
+        else:
+            pending = self._pending.get(key)
+            if pending is None:
+                pending = asyncio.get_running_loop().run_in_executor(self._visitors, _made, visit, asked.view)
+                self._pending[key] = pending
+                pending.add_done_callback(lambda done: self._settled(key, done))
+            made = await asyncio.shield(pending)
+        status, body = made
+        return Response(body, status, headers=HEADERS, media_type=HTML)
 
-    def page(
-        self, snapshot: Snapshot, path: str, asked: str | None, query: tuple[tuple[str, str], ...],
-        page: Callable[[pages.Visit], Markup],
-    ) -> tuple[int, bytes]:  # fmt: skip
-        """A page rendered once for every visitor asking for the same. One render at a time:
-        a crowd asking for a page that just changed waits for one render, not forty at once
-        fighting for the interpreter."""
-        key = _key(snapshot, path, asked, query)
-        with self._rendering:
-            kept = self._rendered.get(key)
-            if kept is None:
-                lang, chosen = pages.language_of(snapshot.state, asked)
-                visit = pages.Visit(snapshot.state, lang, chosen, snapshot.version, path, query)
-                try:
-                    kept = (200, page(visit).encode("utf-8"))
-                except pages.NotFound as missing:
-                    kept = (404, pages.missing(visit, str(missing)).encode("utf-8"))
-                if len(self._rendered) >= KEPT_PAGES:
-                    self._rendered.clear()
-                self._rendered[key] = kept
-        return kept
+    def _settled(self, key: Key, done: asyncio.Future[tuple[int, bytes]]) -> None:
+        self._pending.pop(key, None)
+        if not done.cancelled() and done.exception() is None and done.result()[0] == 200:
+            self._keep(key, done.result())
 
-    def _warmed(self, snapshot: Snapshot) -> Snapshot:
-        """The pages the crowd reads most (the latest pairing, the standings) rendered before
-        the new state is shown, so no visitor waits for them."""
-        latest, after = snapshot.state.paired_rounds, snapshot.state.latest_complete_round
-        if latest:
-            self.page(snapshot, f"/round/{latest}", None, (), lambda visit: pages.pairing(visit, latest))
-        self.page(snapshot, "/standings", None, (), lambda visit: pages.standings(visit, after))
-        return snapshot
+    def missing(self, request: Request, reason: str | None = None, status: int = 404) -> Response:
+        """A page that is not there (its language switch leads to the event, never to the
+        address asked for), or, ``status`` 500, one that could not be made."""
+        visit = _visit(self.snapshot, Asked("/", (), pages.event), request.query_params.get("lang"))
+        if status == 500:
+            body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("This page could not be made"))
+        else:
+            body = pages.missing(visit, reason or visit.say("There is no such page here"))
+        return Response(body.encode("utf-8"), status, headers=HEADERS, media_type=HTML)
 
     async def asset(self, request: Request) -> Response:
         name = request.url.path
         return Response(self._assets[name], headers=HEADERS, media_type=ASSETS[name])
 
 
-def _key(snapshot: Snapshot, path: str, asked: str | None, query: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    """What a rendered page is kept by: the state's version first (a page of the state before
-    is never served after), the address, the language it is read in."""
-    lang, chosen = pages.language_of(snapshot.state, asked)
-    return (snapshot.version, path, lang, chosen or "", *(f"{k}={v}" for k, v in query))
-
-
-def _number(request: Request, name: str, default: int) -> int | None:
-    """A query's or path's whole number; None for anything else (a 404, not a traceback)."""
-    value = request.path_params.get(name, request.query_params.get(name))
-    if value is None:
-        return default
-    text = str(value)
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
+def _number(text: str | None) -> int | None:
+    """A whole number a visitor typed, None for anything else (a 404, not a traceback)."""
+    if text is None or not (text.isascii() and text.isdigit() and len(text) < 6):
+        return None
+    return int(text)
 
 
 def site(path: Path) -> ASGIApp:
@@ -176,24 +228,39 @@ def site(path: Path) -> ASGIApp:
     read is refused before a port is taken)."""
     pages_of = Site(path)
 
-    def page(view: Callable[[pages.Visit], Markup]) -> Answer:
-        async def answer(request: Request) -> Response:
-            return await pages_of.render(request, view)
+    def state() -> Tournament:
+        return pages_of.snapshot.state
 
-        return answer
+    async def event(request: Request) -> Response:
+        return await pages_of.render(request, Asked("/", (), pages.event))
 
-    def numbered(name: str, view: Callable[[pages.Visit, int], Markup], default: Callable[[Tournament], int]) -> Answer:
-        async def answer(request: Request) -> Response:
-            number = _number(request, name, default(pages_of.snapshot.state))
-            if number is None:
-                return await pages_of.render(request, _missing)
-            return await pages_of.render(request, lambda visit: view(visit, number))
+    async def pairing(request: Request) -> Response:
+        number = _number(request.path_params["round"])
+        if number is None:
+            return pages_of.missing(request)
+        return await pages_of.render(request, Asked(f"/round/{number}", (), lambda v: pages.pairing(v, number)))
 
-        return answer
+    async def standings(request: Request) -> Response:
+        given = request.query_params.get("after")
+        after = state().latest_complete_round if given is None else _number(given)
+        if after is None:
+            return pages_of.missing(request)
+        query = () if given is None else (("after", str(after)),)
+        return await pages_of.render(request, Asked("/standings", query, lambda v: pages.standings(v, after)))
 
-    async def search(request: Request) -> Response:
-        query = request.query_params.get("q", "")
-        return await pages_of.render(request, lambda visit: pages.player(visit, query))
+    async def player(request: Request) -> Response:
+        q = request.query_params.get("q", "")[: pages.QUERY_LONGEST]
+        query = (("q", q),) if q else ()
+        return await pages_of.render(request, Asked("/player", query, lambda v: pages.player(v, q)))
+
+    async def projector(request: Request) -> Response:
+        given = request.query_params.get("slide")
+        number = 0 if given is None else _number(given)
+        if number is None:
+            return pages_of.missing(request)
+        slide = number % len(pages.slides(state()))
+        query = () if given is None else (("slide", str(slide)),)
+        return await pages_of.render(request, Asked("/projector", query, lambda v: pages.projector(v, slide)))
 
     async def live(request: Request) -> StreamingResponse:
         async def stream() -> AsyncIterator[str]:
@@ -214,21 +281,26 @@ def site(path: Path) -> ASGIApp:
             yield
         finally:
             watcher.cancel()
+            pages_of.close()
 
     async def not_found(request: Request, _error: Exception) -> Response:
-        return await pages_of.render(request, _missing)
+        return pages_of.missing(request)
+
+    async def failed(request: Request, _error: Exception) -> Response:
+        return pages_of.missing(request, status=500)
 
     read = ["GET", "HEAD"]
     routes = [
-        Route("/", page(pages.event), methods=read),
-        Route("/round/{round}", numbered("round", pages.pairing, lambda s: s.paired_rounds), methods=read),
-        Route("/standings", numbered("after", pages.standings, lambda s: s.latest_complete_round), methods=read),
-        Route("/player", search, methods=read),
-        Route("/projector", numbered("slide", pages.projector, lambda s: 0), methods=read),
+        Route("/", event, methods=read),
+        Route("/round/{round}", pairing, methods=read),
+        Route("/standings", standings, methods=read),
+        Route("/player", player, methods=read),
+        Route("/projector", projector, methods=read),
         Route("/live", live, methods=read),
         *(Route(name, pages_of.asset, methods=read) for name in ASSETS),
     ]
-    application = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
+    application = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found, Exception: failed})
+    application.router.redirect_slashes = False  # its redirect names the Host the visitor sent: a 404 instead
 
     async def read_only(scope: Scope, receive: Receive, send: Send) -> None:
         """Every method but GET and HEAD refused before any route sees it, on every path."""
@@ -240,7 +312,3 @@ def site(path: Path) -> ASGIApp:
         await application(scope, receive, send)
 
     return read_only
-
-
-def _missing(visit: pages.Visit) -> Markup:
-    raise pages.NotFound(visit.say("There is no such page here"))

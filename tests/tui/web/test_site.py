@@ -4,7 +4,9 @@ that is no hall."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import re
 import subprocess
 import sys
 import time
@@ -14,10 +16,11 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from data.hall.serve import Serving
+from data.hall.serve import Serving, start
 from data.service import Service
 from schemes.log import actions
 from tests.tui.web.players import hall_tournament
+from tui.web.site import site
 
 
 def ask(serving: Serving, method: str, target: str, body: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
@@ -168,3 +171,132 @@ def _until(connection: Any, wanted: bytes) -> bytes:
             break
         seen += chunk
     return seen
+
+
+def test_a_client_that_never_finishes_its_headers_is_cut(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from data.hall import serve
+
+    monkeypatch.setattr(serve, "HEADERS_WITHIN", 0.5)
+    serving = start(None, 0, "127.0.0.1", site(hall_tournament(tmp_path / "t.json")))
+    try:
+        silent = socket.create_connection(("127.0.0.1", serving.port), timeout=5)
+        dribbling = socket.create_connection(("127.0.0.1", serving.port), timeout=5)
+        dribbling.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
+        began = time.monotonic()
+        assert silent.recv(100) == b"" and dribbling.recv(100) == b""  # closed by the server
+        assert time.monotonic() - began < 3
+        assert ask(serving, "GET", "/")[0] == 200  # the others are answered all along
+    finally:
+        serving.stop()
+
+
+def test_connections_beyond_what_the_open_files_allow_are_closed_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    from data.hall import serve
+
+    monkeypatch.setattr(serve, "_connections_allowed", lambda: 20)
+    serving = start(None, 0, "127.0.0.1", site(hall_tournament(tmp_path / "t.json")))
+    held = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(20)]
+    try:
+        extra = socket.create_connection(("127.0.0.1", serving.port), timeout=5)
+        extra.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        with contextlib.suppress(ConnectionResetError):
+            assert extra.recv(100) == b""  # no room: cut, not queued
+        for connection in held:
+            connection.close()
+        deadline = time.monotonic() + 5
+        while ask(serving, "GET", "/")[0] != 200:  # room again once they are gone
+            assert time.monotonic() < deadline
+    finally:
+        for connection in held:
+            connection.close()
+        serving.stop()
+
+
+def test_a_page_reads_only_its_own_query_keys(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    for target in ("/", "/round/1", "/standings", "/player?q=елк", "/projector"):
+        plain = ask(serving, "GET", target)
+        joined = "&" if "?" in target else "?"
+        for junk in ("path=x", "path=x&page=1", "z=" + "a" * 3000, "query=1&version=2"):
+            status, _headers, body = ask(serving, "GET", f"{target}{joined}{junk}")
+            assert status == 200 and body == plain[2], (target, junk)  # the same page, kept once
+
+
+def test_numbers_are_taken_as_what_exists(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    slides = ask(serving, "GET", "/projector?slide=1")[2]
+    assert ask(serving, "GET", "/projector?slide=10001")[2] == slides  # two slides: 10001 is the second
+    assert b'url=/projector?slide=0"' in slides
+    assert ask(serving, "GET", "/round/01")[2] == ask(serving, "GET", "/round/1")[2]
+
+
+def test_no_link_on_any_page_leads_off_the_server(served: tuple[Path, Serving]) -> None:
+    _path, serving = served
+    for target in ("//evil.example/x", "/%2F%2Fevil.example", "/%09/evil.example", "/round/1/", "/" + "a" * 5000):
+        connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=5)
+        connection.putrequest("GET", target, skip_host=True)
+        connection.putheader("Host", "evil.example")
+        connection.endheaders()
+        answer = connection.getresponse()
+        body = answer.read()
+        assert answer.status == 404 and answer.getheader("location") is None, target
+        links = re.findall(rb'href="([^"]*)"', body)
+        assert links and all(link.startswith(b"/") and not link.startswith(b"//") for link in links), (target, links)
+        assert len(body) < 5000  # the address asked for is not repeated back
+        connection.close()
+
+
+def test_a_page_that_fails_is_a_500_in_words(served: tuple[Path, Serving], monkeypatch: pytest.MonkeyPatch) -> None:
+    from tui.web import pages
+
+    _path, serving = served
+
+    def broken(visit: pages.Visit) -> str:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(pages, "event", broken)
+    status, headers, body = ask(serving, "GET", "/?lang=en")
+    assert status == 500 and headers["content-type"] == "text/html; charset=utf-8"
+    assert b"This page could not be made" in body and b"a bug" not in body and b"Traceback" not in body
+
+
+def test_a_crowd_asking_for_new_pages_does_not_delay_a_result(tmp_path: Path) -> None:
+    """Searches nobody made before, from 40 connections at once: each is a render; the next
+    result still reaches an open page within 2 s (the watcher renders in a thread of its own)."""
+    import threading
+
+    path = hall_tournament(tmp_path / "t.json", extra=400)
+    serving = start(None, 0, "127.0.0.1", site(path))
+    stop = threading.Event()
+
+    def search(seed: int) -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            ask(serving, "GET", f"/player?q=Игрок{seed}{n}")
+
+    crowd = [threading.Thread(target=search, args=(i,), daemon=True) for i in range(40)]
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=10)
+        connection.request("GET", "/live")
+        live = connection.getresponse()
+        first = _data(live)
+        for thread in crowd:
+            thread.start()
+        time.sleep(1)
+        with Service(path, writable=True) as service:
+            service.commit(actions.result(1, 2, "B+"))
+        entered = time.monotonic()
+        assert _data(live) != first and time.monotonic() - entered < 2.0
+        connection.close()
+    finally:
+        stop.set()
+        for thread in crowd:
+            thread.join(timeout=10)
+        serving.stop()
