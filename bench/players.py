@@ -27,6 +27,7 @@ import multiprocessing
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -53,12 +54,13 @@ def made(path: Path) -> None:
 # -- the laptop: the app, serving ------------------------------------------------------------
 
 
-def laptop(path: str, ready: Any, done: Any, out: Any) -> None:
-    """The app headless on ``path``, the pages served from its process; keystroke times."""
-    asyncio.run(_laptop(Path(path), ready, done, out))
+def laptop(path: str, every: float, apart: bool, ready: Any, done: Any, out: Any) -> None:
+    """The app headless on ``path``, the pages served from its process (or, ``apart``, from a
+    ``hall serve`` of their own); keystroke times."""
+    asyncio.run(_laptop(Path(path), every, apart, ready, done, out))
 
 
-async def _laptop(path: Path, ready: Any, done: Any, out: Any) -> None:
+async def _laptop(path: Path, every: float, apart: bool, ready: Any, done: Any, out: Any) -> None:
     from data.hall.serve import start
     from schemes.log import actions
     from tui.app import TengenApp
@@ -66,7 +68,14 @@ async def _laptop(path: Path, ready: Any, done: Any, out: Any) -> None:
     from tui.web.site import site
 
     set_language("ru")
-    serving = start(None, 0, "127.0.0.1", site(path))
+    if apart:
+        argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", "0", "--bind", "127.0.0.1"]
+        other = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        assert other.stdout is not None
+        port = int(other.stdout.readline().rsplit(":", 1)[1].split()[0])
+    else:
+        serving = start(None, 0, "127.0.0.1", site(path))
+        port = serving.port
     app = TengenApp(path)
     keys: list[float] = []
     entered: list[float] = []
@@ -79,19 +88,22 @@ async def _laptop(path: Path, ready: Any, done: Any, out: Any) -> None:
             await pilot.pause()
             quiet.append(time.perf_counter() - began)
             await asyncio.sleep(0.5)
-        ready.send(serving.port)
+        ready.send(port)
         began_at, board = time.monotonic(), 2
         while not done.poll():
             began = time.perf_counter()
             await pilot.press("down")
             await pilot.pause()
             keys.append(time.perf_counter() - began)
-            if time.monotonic() - began_at > 3 + 2 * len(entered):  # the referee types a result every 2 s
+            if every and time.monotonic() - began_at > 3 + every * len(entered):  # the referee types a result
                 app.screen.session.commit(actions.result(1, board, random.choice(("W+", "B+"))))  # type: ignore[attr-defined]
                 entered.append(time.time())
                 board += 1
             await asyncio.sleep(0.5)
-    serving.stop()
+    if apart:
+        other.terminate()
+    else:
+        serving.stop()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out.send({"keys": keys, "quiet": quiet, "peak_mb": peak, "entered": entered})
 
@@ -135,6 +147,7 @@ async def _client(port: int, seconds: float, pages: list[tuple[int, float]], hea
         except OSError:
             pages.append((0, 0.0))
         await asyncio.sleep(5)
+    heard.append(-time.time())  # when it stopped listening (negative: not a notice)
     listening.cancel()
     writer.close()
 
@@ -153,6 +166,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clients", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--every", type=float, default=2.0, help="seconds between two results (0: none)")
+    parser.add_argument("--apart", action="store_true", help="serve from a process of its own, not the app's")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="tengen-players-"))
     path = folder / "t.json"
@@ -161,24 +176,24 @@ def main() -> None:
     ready_in, ready_out = context.Pipe()
     done_in, done_out = context.Pipe()
     laptop_in, laptop_out = context.Pipe()
-    app = context.Process(target=laptop, args=(str(path), ready_out, done_in, laptop_out))
+    app = context.Process(target=laptop, args=(str(path), args.every, args.apart, ready_out, done_in, laptop_out))
     app.start()
     port = ready_in.recv()
     crowd_in, crowd_out = context.Pipe()
     people = context.Process(target=crowd, args=(port, args.clients, args.seconds, crowd_out))
     people.start()
     seen = crowd_in.recv()
-    left = time.time()
     done_out.send(True)
     the_app = laptop_in.recv()
-    entered = [at for at in the_app["entered"] if at < left - 3]  # to be heard before the crowd left
+    entered = the_app["entered"]
     for process in (app, people):
         process.join()
     times = [t for status, t in seen["pages"] if status == 200]
     errors = sum(1 for status, _t in seen["pages"] if status != 200)
     delays = []
     for heard in seen["heard"]:
-        for at in entered:
+        until = -min(h for h in heard if h < 0)
+        for at in (at for at in entered if at < until - 1):  # entered while this client listened
             after = [h - at for h in heard if h >= at]
             delays.append(min(after) if after else float("inf"))
     report = {
