@@ -4,13 +4,12 @@ Not a test: run by hand; the numbers go into the note.
     python bench/players.py                  # 400 clients for 60 s
     python bench/players.py --clients 100 --seconds 20
 
-A 400-player McMahon event, round 1 paired (200 boards). The server is the players' pages
-(`tui.web.site`) started by ``data.hall.serve.start`` inside a process that also runs the
-Textual app headless on the same tournament — as the referee's laptop does when the app
-serves, and where the referee enters a result every 2 s (through the app's own open
-tournament, as its rounds tab does). Another process holds the crowd: every client keeps a
-live connection (``/live``, server-sent events) and reads the pairing (``/round/1``) every
-5 s, its first read at a random moment of the first 5 s.
+A 400-player McMahon event, round 1 paired (200 boards). The players' pages are served as
+the referee's switch serves them: the Textual app (headless, on the same tournament) starts
+``tengen hall serve --for-app``; the referee enters a result every 2 s in the app
+(``TournamentScreen.act``, as its rounds tab does). Another process holds the crowd: every
+client keeps a live connection (``/live``, server-sent events) and reads the pairing
+(``/round/1``) every 5 s, its first read at a random moment of the first 5 s.
 
 Measured: every page read's time (first byte sent to last byte read) and its status; for each
 result, how long until each live connection heard of it; the app's keystroke time while it
@@ -25,9 +24,7 @@ import asyncio
 import json
 import multiprocessing
 import random
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -54,58 +51,61 @@ def made(path: Path) -> None:
 # -- the laptop: the app, serving ------------------------------------------------------------
 
 
-def laptop(path: str, every: float, apart: bool, ready: Any, done: Any, out: Any) -> None:
-    """The app headless on ``path``, the pages served from its process (or, ``apart``, from a
-    ``hall serve`` of their own); keystroke times."""
-    asyncio.run(_laptop(Path(path), every, apart, ready, done, out))
+def laptop(path: str, every: float, ready: Any, done: Any, out: Any) -> None:
+    """The app headless on ``path``, serving its pages as the referee's switch does (F12: a
+    process of its own); keystroke times, before the crowd comes and while it reads."""
+    asyncio.run(_laptop(Path(path), every, ready, done, out))
 
 
-async def _laptop(path: Path, every: float, apart: bool, ready: Any, done: Any, out: Any) -> None:
-    from data.hall.serve import start
+async def _laptop(path: Path, every: float, ready: Any, done: Any, out: Any) -> None:
     from schemes.log import actions
+    from tui import serving
     from tui.app import TengenApp
     from tui.i18n import set_language
-    from tui.web.site import site
 
     set_language("ru")
-    if apart:
-        argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", "0", "--bind", "127.0.0.1"]
-        other = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=ROOT)
-        assert other.stdout is not None
-        port = int(other.stdout.readline().rsplit(":", 1)[1].split()[0])
-    else:
-        serving = start(None, 0, "127.0.0.1", site(path))
-        port = serving.port
-    app = TengenApp(path)
+    serving.BIND = "127.0.0.1"
+    serving.PORT = 0
+    app = TengenApp(str(path))
     keys: list[float] = []
     entered: list[float] = []
     quiet: list[float] = []
+
+    async def key() -> float:
+        began = time.perf_counter()
+        await pilot.press("down")
+        await pilot.pause()
+        return time.perf_counter() - began
+
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        screen = app.screen
+        screen.pages.start()  # type: ignore[attr-defined]
+        while screen.pages.server is None:  # type: ignore[attr-defined]
+            await asyncio.sleep(0.05)
         for _ in range(10):  # the same keystroke before the crowd comes: what it costs unloaded
-            began = time.perf_counter()
-            await pilot.press("down")
-            await pilot.pause()
-            quiet.append(time.perf_counter() - began)
+            quiet.append(await key())
             await asyncio.sleep(0.5)
-        ready.send(port)
+        ready.send(screen.pages.server.port)  # type: ignore[attr-defined]
         began_at, board = time.monotonic(), 2
         while not done.poll():
-            began = time.perf_counter()
-            await pilot.press("down")
-            await pilot.pause()
-            keys.append(time.perf_counter() - began)
+            keys.append(await key())
             if every and time.monotonic() - began_at > 3 + every * len(entered):  # the referee types a result
-                app.screen.session.commit(actions.result(1, board, random.choice(("W+", "B+"))))  # type: ignore[attr-defined]
+                screen.act(actions.result(1, board, random.choice(("W+", "B+"))))  # type: ignore[attr-defined]
                 entered.append(time.time())
                 board += 1
             await asyncio.sleep(0.5)
-    if apart:
-        other.terminate()
-    else:
-        serving.stop()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        peak = _peak_of(screen.pages.server.process.pid)  # type: ignore[attr-defined]
+        screen.pages.stop()  # type: ignore[attr-defined]
     out.send({"keys": keys, "quiet": quiet, "peak_mb": peak, "entered": entered})
+
+
+def _peak_of(pid: int) -> float:
+    """A process's peak memory so far (MB), from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 # -- the crowd -----------------------------------------------------------------------------
@@ -167,7 +167,6 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--every", type=float, default=2.0, help="seconds between two results (0: none)")
-    parser.add_argument("--apart", action="store_true", help="serve from a process of its own, not the app's")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="tengen-players-"))
     path = folder / "t.json"
@@ -176,7 +175,7 @@ def main() -> None:
     ready_in, ready_out = context.Pipe()
     done_in, done_out = context.Pipe()
     laptop_in, laptop_out = context.Pipe()
-    app = context.Process(target=laptop, args=(str(path), args.every, args.apart, ready_out, done_in, laptop_out))
+    app = context.Process(target=laptop, args=(str(path), args.every, ready_out, done_in, laptop_out))
     app.start()
     port = ready_in.recv()
     crowd_in, crowd_out = context.Pipe()

@@ -38,6 +38,7 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     serve.add_argument("--bind", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
     serve.add_argument("--peer", action="append", default=[], help=_("a peer's http://host:port (again for more)"))
     serve.add_argument("--no-discovery", action="store_true", help=_("do not look for peers on the network"))
+    serve.add_argument("--for-app", action="store_true", help=argparse.SUPPRESS)  # the app's server: see tui/serving.py
     status = hall_commands.add_parser("status", help=_("the laptops, when each was heard, the chief, disputes"))
     status.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     disputes = hall_commands.add_parser("disputes", help=_("boards entered differently on two laptops"))
@@ -75,7 +76,10 @@ def run(args: argparse.Namespace, file: str | None) -> None:
 
 
 def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
-    """The players' pages, and a hall's peers; a file that cannot be read refused before a port is taken."""
+    """The players' pages, and a hall's peers; a file that cannot be read refused before a
+    port is taken. ``--for-app``: the server of an open app (``tui/serving.py``), in a process
+    of its own so that four hundred phones never slow the referee's keys — it neither syncs
+    nor announces itself (the app does both), and it stops when the app closes its input."""
     from data.hall.serve import serve
     from tui.web.site import site
 
@@ -83,9 +87,25 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
         print(_("serving {path} at {address} (Ctrl+C stops)", path=file, address=address), flush=True)
         print(_("the players' pages: {address}/", address=address), flush=True)
 
+    until = None
+    if args.for_app:
+        import os
+        import threading
+
+        until = threading.Event()
+
+        def app_gone() -> None:
+            # until the app closes our input, or dies; os.read, not sys.stdin: a daemon thread
+            # blocked in a buffered read aborts the interpreter's exit when serving fails
+            while os.read(0, 4096):
+                pass
+            until.set()
+
+        threading.Thread(target=app_gone, daemon=True).start()
     pages = site(real_path(path))
     try:
-        serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not args.no_discovery)
+        serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not (args.no_discovery or args.for_app),
+              syncing=not args.for_app, until=until)  # fmt: skip
     except KeyboardInterrupt:
         print(_("stopped"))
 

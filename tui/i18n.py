@@ -1023,6 +1023,7 @@ RU = {
     "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
     "the players' pages: {address}/": "страницы для игроков: {address}/",
     "Chief…": "Главный…",
+    "Starting…": "Запускается…",
     "Hand the chief's role (pairing, settings) to which laptop?": "Кому передать роль главного (жеребьёвка, настройки)?",
     "Pairing": "Пары",
     "Where do I play?": "Где я играю?",

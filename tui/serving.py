@@ -2,26 +2,35 @@
 whatever it is (``../shared/spec/hall.md``, "The players' view").
 
 One owner, because there is one port: a hall's laptop answers its peers' fetches and the
-players' phones on the same server (``data.hall.serve.start``), so the hall's dialog (F9) and
-the pages' dialog (F12) switch the same thing, and the hall's sync reads its address from
-here to tell the peers where this laptop serves.  Starting is quick (a socket and a thread),
-so it runs on the app's thread; stopping waits for open pages to be cut (about a second),
-so it runs in a thread of its own and the keys never wait for it."""
+players' phones on the same server, so the hall's dialog (F9) and the pages' dialog (F12)
+switch the same thing, and the hall's sync reads its address from here to tell the peers
+where this laptop serves.
+
+The server runs in a process of its own (``tengen hall serve --for-app``): in the app's
+process, four hundred phones reading the pairing every few seconds doubled the time a
+keystroke took to show and made the slowest ones take a second (``bench/players.py``), for
+the interpreter is one. The process starts in about a second, so it is started from a thread
+(the switch says «Запускается…» meanwhile); it stops when the app closes its input — or dies,
+which closes it too — so no server outlives the app."""
 
 from __future__ import annotations
 
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from data.errors import Refused
-from data.hall.repo import HallRepo, hall_path
 from data.store import real_path
-from tui.hall_link import FAILED
-from tui.i18n import said
+from tui.i18n import language, said
 
 if TYPE_CHECKING:
-    from data.hall.serve import Serving
     from tui.screens.tournament import TournamentScreen
 
 PORT = 8390
@@ -30,6 +39,55 @@ BIND = "0.0.0.0"
 """Every address of this laptop: the hall's Wi-Fi reaches it whatever its address there."""
 LOOPBACK = "127.0.0.1"
 """The address ``reachable`` gives a laptop on no network: no phone reaches it."""
+STOPS_WITHIN = 5.0
+"""Seconds a server's process has to stop once told (open pages are cut after one); then it is killed."""
+
+
+class Apart:
+    """The server's process, and the port it listens on."""
+
+    def __init__(self, process: subprocess.Popen[bytes], port: int) -> None:
+        self.process, self.port = process, port
+
+    def stop(self) -> None:
+        """Its input closed, so it stops by itself; killed if it lingers."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            self.process.wait(timeout=STOPS_WITHIN)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def free(port: int, bind: str) -> bool:
+    """Whether ``port`` can be had here now (else the server takes any free one)."""
+    try:
+        with socket.create_server((bind, port)):
+            return True
+    except OSError:
+        return False
+
+
+def launch(path: Path, port: int, bind: str) -> Apart:
+    """``tengen -f path hall serve --for-app`` started, once it listens; refused in its own
+    words (one line, in the app's language) when it could not start."""
+    argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", str(port), "--bind", bind,
+            "--for-app"]  # fmt: skip
+    env = {**os.environ, "LC_MESSAGES": "ru_RU.UTF-8" if language() == "ru" else "en_US.UTF-8"}
+    with tempfile.TemporaryFile() as errors:  # read only if it fails; a pipe nobody reads could fill
+        process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, env=env,
+                                   start_new_session=True)  # fmt: skip
+        assert process.stdout is not None
+        line = process.stdout.readline().decode("utf-8", "replace")
+        listening = re.search(r"http://\S+:(\d+)", line)
+        if listening is not None:
+            return Apart(process, int(listening.group(1)))
+        process.wait()
+        errors.seek(0)
+        said_lines = errors.read().decode("utf-8", "replace").strip().splitlines()
+    reason = said_lines[-1].removeprefix("tengen: ") if said_lines else f"exit status {process.returncode}"
+    raise Refused("{reason}", reason=reason[:300])
 
 
 class PagesServer:
@@ -37,14 +95,19 @@ class PagesServer:
 
     def __init__(self, screen: TournamentScreen) -> None:
         self.screen = screen
-        self.server: Serving | None = None
-        self.served: HallRepo | None = None
-        """The hall's repository the server reads, open while it serves (None: no hall)."""
+        self.server: Apart | None = None
+        self.starting = False
+        """Its process is on its way (the switch stays on, the address is not known yet)."""
+        self.served = False
+        """It answers a hall's peers too."""
         self.closed = False
+        self.watchers: list[Callable[[], object]] = []
+        """What shows the server (an open dialog): told at once when it starts or stops."""
 
     @property
     def serving(self) -> bool:
-        return self.server is not None
+        """Serving, or about to: what the switches show."""
+        return self.server is not None or self.starting
 
     @property
     def address(self) -> str | None:
@@ -65,29 +128,44 @@ class PagesServer:
 
     def start(self) -> bool:
         """Serve on port 8390 (any free port when it is taken): the pages, and in a hall the
-        peers' fetches too; a failure is a notification.  Whether it serves."""
+        peers' fetches too, from a process started in a thread; a failure is a notification.
+        Whether it serves or is on its way."""
         if self.serving or self.closed:
             return self.serving
-        from data.hall.serve import start
-        from tui.web.site import site
+        self.starting = True
+        path, hall, app = real_path(self.screen.session.path), self.screen.link is not None, self.screen.app
 
-        path, repo = self.screen.session.path, None
-        try:
-            if self.screen.link is not None:  # a hall's: its peers fetch from the same port
-                repo = HallRepo(hall_path(real_path(path)))
-            pages = site(real_path(path))
+        def run() -> None:
             try:
-                server = start(repo, PORT, BIND, pages)
-            except Refused:
-                server = start(repo, 0, BIND, pages)
-        except FAILED as error:
-            if repo is not None:
-                repo.close()
-            self.screen.notify(said(error), severity="error", timeout=8)
-            return False
-        self.server, self.served = server, repo
-        self.screen.show_pages()
+                server: Apart | None = launch(path, PORT if free(PORT, BIND) else 0, BIND)
+                problem = None
+            except (Refused, OSError) as error:
+                server, problem = None, said(error)
+            if not self.closed:
+                app.call_from_thread(self._started, server, hall, problem)
+            elif server is not None:
+                server.stop()
+
+        threading.Thread(target=run, daemon=True).start()
         return True
+
+    def _started(self, server: Apart | None, hall: bool, problem: str | None) -> None:
+        if not self.starting or self.closed:  # switched off (or closed) while it started
+            if server is not None:
+                threading.Thread(target=server.stop, daemon=True).start()
+            return
+        self.starting = False
+        if server is None:
+            self.screen.notify(problem or "", severity="error", timeout=8)
+        else:
+            self.server, self.served = server, hall
+        self.shown()
+
+    def shown(self) -> None:
+        """The screen's line and any open dialog redrawn as the server is now."""
+        self.screen.show_pages()
+        for watcher in list(self.watchers):
+            watcher()
 
     def serve(self, on: bool) -> bool:
         """What a dialog's switch asks: started or stopped; whether it serves now (a start
@@ -98,29 +176,27 @@ class PagesServer:
         return False
 
     def stop(self, then: Callable[[], object] | None = None) -> None:
-        """The server stopped in a thread (open pages are cut within a second), its repository
-        closed; ``then`` runs on the app's thread once the port is free again."""
-        server, repo = self.server, self.served
-        self.server = self.served = None
+        """The server stopped in a thread (open pages are cut within a second); ``then`` runs
+        on the app's thread once the port is free again."""
+        server = self.server
+        self.server, self.starting, self.served = None, False, False
         if server is None:
             return
         app = self.screen.app
 
         def stop() -> None:
             server.stop()
-            if repo is not None:
-                repo.close()
             if then is not None and not self.closed:
                 app.call_from_thread(then)
 
         threading.Thread(target=stop, daemon=True).start()
         if not self.closed:  # closing: the screen's lines may be gone already
-            self.screen.show_pages()
+            self.shown()
 
     def restart(self) -> None:
         """Serving again as the tournament is now (made a hall: the peers' fetches join the
         pages), once the old server let the port go; nothing when it does not serve."""
-        if self.serving:
+        if self.server is not None:
             self.stop(then=self.start)
 
     def close(self) -> None:

@@ -279,19 +279,23 @@ def serve(
     ready: Callable[[str], None],
     pages: ASGIApp | None = None,
     discovery: bool = True,
+    syncing: bool = True,
+    until: threading.Event | None = None,
 ) -> None:
-    """Serve until interrupted: a hall's laptop syncing with its peers every ``PERIOD``
-    seconds, announced and finding the hall's other laptops by zeroconf unless ``discovery``
-    is off; a tournament that is no hall, its players' pages alone."""
+    """Serve until interrupted (or ``until`` is set): a hall's laptop syncing with its peers
+    every ``PERIOD`` seconds (unless ``syncing`` is off: the app that started this server syncs
+    itself), announced and finding the hall's other laptops by zeroconf unless ``discovery`` is
+    off; a tournament that is no hall, its players' pages alone."""
     real = real_path(path)
     folder = hall_path(real)
+    stop = until or threading.Event()
     if not folder.is_dir():
         if pages is None:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
         serving = start(None, port, bind, pages)
         ready(serving.address)
         try:
-            threading.Event().wait()
+            stop.wait()
         finally:
             serving.stop()
         return
@@ -304,9 +308,10 @@ def serve(
 
             found = Discovery(repo, this_device(), bind, serving.port)
         ready(serving.address)
-        stop = threading.Event()
         try:
             while not stop.wait(PERIOD):
+                if not syncing:
+                    continue
                 try:
                     hall.sync(real, [], serves=serving.address)
                 except (Worded, OSError):  # the file held by a command, a peer gone: the next cycle tries again

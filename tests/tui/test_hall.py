@@ -278,7 +278,7 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
                 assert isinstance(app.screen, HallScreen)
                 pages = app.screen.pages
                 app.screen.query_one(Switch).value = True
-                await until(pilot, lambda: pages.serving)
+                await until(pilot, lambda: pages.address is not None)  # its process listening
                 assert pages.address and not pages.address.endswith(f":{serving.PORT}")
                 label = str(app.screen.query_one("#serve-label", Label).render())
                 assert label == f"Раздача: {pages.address}"

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Label, Static, Switch
 
 from tests.tui.conftest import notes, run_test, until
@@ -56,10 +57,13 @@ def refused(address: str) -> bool:
     return False
 
 
-def served(app: TengenApp) -> tuple[TournamentScreen, str]:
-    """The tournament on show, its pages started as the switch starts them; their address."""
+async def served(app: TengenApp, pilot: Pilot[None]) -> tuple[TournamentScreen, str]:
+    """The tournament on show, its pages started as the switch starts them (their process
+    listening); their address."""
     screen = app.screen
     assert isinstance(screen, TournamentScreen) and screen.pages.start()
+    assert screen.pages.serving and screen.pages.address is None  # on its way: the switch on, no address yet
+    await until(pilot, lambda: screen.pages.address is not None)
     address = screen.pages.address
     assert address is not None
     return screen, address
@@ -89,7 +93,10 @@ async def test_f12_serves_the_pages_of_a_tournament_that_is_no_hall(folder: Path
         assert str(dialog.query_one("#pages-label", Label).render()) == "Выключены (порт 8390)"
         assert not dialog.query_one("#pages-qr", Static).display
         await pilot.press("enter")  # the switch has the focus
-        await until(pilot, lambda: screen.pages.serving)
+        assert screen.pages.starting
+        await pilot.pause()
+        assert str(dialog.query_one("#pages-label", Label).render()) == "Запускается…"
+        await until(pilot, lambda: screen.pages.address is not None)
         address = screen.pages.address
         assert address is not None and address.startswith("http://127.0.0.1:")
         await pilot.pause()
@@ -143,7 +150,7 @@ async def test_stopping_never_waits_for_an_open_live_page(folder: Path) -> None:
     switch answers at once, the port closes meanwhile."""
     app = app_on(folder)
     async with run_test(app, size=(80, 24)) as pilot:
-        screen, address = served(app)
+        screen, address = await served(app, pilot)
         host, port = address.removeprefix("http://").split(":")
         live = socket.create_connection((host, int(port)), timeout=5)
         try:
@@ -160,7 +167,7 @@ async def test_stopping_never_waits_for_an_open_live_page(folder: Path) -> None:
 async def test_closing_the_tournament_stops_its_pages(folder: Path) -> None:
     app = app_on(folder)
     async with run_test(app, size=(80, 24)) as pilot:
-        _screen, address = served(app)
+        _screen, address = await served(app, pilot)
         assert "Гамма" in fetched(address)
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
@@ -177,7 +184,7 @@ async def test_pages_that_cannot_be_served_are_said_and_the_switch_stays_off(fol
         (folder / "gamma.json").write_text("{", encoding="utf-8")
         await pilot.press("enter")
         await until(pilot, lambda: any("gamma.json: не турнир Tengen" in note for note in notes(app)))
-        assert not app.screen.query_one(Switch).value
+        await until(pilot, lambda: not app.screen.query_one(Switch).value)
         assert not app.screen.pages.serving  # type: ignore[attr-defined]
         assert str(app.screen.query_one("#pages-label", Label).render()) == "Выключены (порт 8390)"
 
@@ -187,7 +194,7 @@ async def test_the_protocol_printed_while_serving_carries_its_rounds_page(folder
 
     app = app_on(folder)
     async with run_test(app, size=(80, 24)) as pilot:
-        _screen, address = served(app)
+        _screen, address = await served(app, pilot)
         await pilot.press("f6")
         await pilot.pause()
         dialog = app.screen
@@ -222,14 +229,14 @@ async def test_a_tournament_made_a_hall_while_serving_serves_its_peers_too(folde
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder / "config"))
     app = app_on(folder)
     async with run_test(app, size=(80, 24)) as pilot:
-        screen, first = served(app)
+        screen, first = await served(app, pilot)
         with pytest.raises(urllib.error.HTTPError, match="404"):  # no hall: no peers' fetches
             fetched(first, "/info/refs?service=git-upload-pack")
         await pilot.press("f9")
         await pilot.pause()
         app.screen.query_one(Input).value = "Главный"
         await pilot.press("enter")
-        await until(pilot, lambda: screen.link is not None and screen.pages.served is not None)
+        await until(pilot, lambda: screen.link is not None and screen.pages.served and screen.pages.address is not None)
         address = screen.pages.address
         assert address is not None
         with pytest.raises(urllib.error.HTTPError, match="401"):  # the peers' fetch: it wants the secret
@@ -251,8 +258,13 @@ def test_the_pages_dialog_at_80_by_24(folder: Path, monkeypatch: pytest.MonkeyPa
     """Serving: the address's QR code beside the switch, the address and the note."""
     from data.hall import serve
 
-    monkeypatch.setattr(serve, "start", lambda repo, port, bind, pages: Listening())
+    monkeypatch.setattr(serving, "launch", lambda path, port, bind: Listening())
     monkeypatch.setattr(serve, "reachable", lambda bind: "192.168.1.5")
     app = app_on(folder)
     app.animation_level = "none"
-    assert snap_compare(app, press=["f12", "enter"], terminal_size=(80, 24))
+
+    async def started(pilot: Pilot[None]) -> None:
+        await pilot.press("f12", "enter")
+        await until(pilot, lambda: isinstance(app.screen, PagesScreen) and app.screen.pages.address is not None)
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=started)

@@ -103,6 +103,11 @@ class HallScreen(Translated, ModalScreen[None]):
         self.query_one("#hall-dialog").border_title = _("Hall")
         self.show()
         self.set_interval(1.0, self.show)
+        self.pages.watchers.append(self.show)
+
+    def on_unmount(self) -> None:
+        if self.show in self.pages.watchers:
+            self.pages.watchers.remove(self.show)
 
     def show(self) -> None:
         """The laptops, the disputes and the server as they are now."""
@@ -124,7 +129,10 @@ class HallScreen(Translated, ModalScreen[None]):
         self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
         serving = self.pages.address
         off = _("Serving the peers: off (port {port})", port=PORT)
-        self.query_one("#serve-label", Label).update(_("Serving at {address}", address=serving) if serving else off)
+        starting = _("Starting…") if self.pages.starting else off
+        self.query_one("#serve-label", Label).update(
+            _("Serving at {address}", address=serving) if serving else starting
+        )
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()

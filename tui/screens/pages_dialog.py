@@ -56,6 +56,11 @@ class PagesScreen(Translated, ModalScreen[None]):
         self.query_one("#pages-dialog").border_title = _("Players' pages")
         self.show()
         self.set_interval(1.0, self.show)
+        self.pages.watchers.append(self.show)
+
+    def on_unmount(self) -> None:
+        if self.show in self.pages.watchers:
+            self.pages.watchers.remove(self.show)
 
     def show(self) -> None:
         """The switch, its line, the address and its code as the server is now (it may have
@@ -64,7 +69,9 @@ class PagesScreen(Translated, ModalScreen[None]):
         address = self.pages.address
         page = None if address is None else f"{address}/"
         off = _("Off (port {port})", port=PORT)
-        self.query_one("#pages-label", Label).update(_("Serving") if page else off)
+        self.query_one("#pages-label", Label).update(
+            _("Serving") if page else _("Starting…") if self.pages.starting else off
+        )
         self.query_one("#pages-address", Label).update(page or "")
         self.query_one("#pages-address", Label).display = page is not None
         if self.pages.unreachable:
