@@ -78,6 +78,8 @@ class PagesScreen(Translated, ModalScreen[None]):
             note = _("This laptop is on no network: only it can open the pages. Join the hall's Wi-Fi.")
         elif page:
             note = _("Point a phone's camera at the code, or type the address into a browser.")
+        elif self.pages.starting:
+            note = ""
         else:
             note = _("Switch it on to serve the pages.")
         self.query_one("#pages-note", Label).update(note)

@@ -300,3 +300,23 @@ def test_a_crowd_asking_for_new_pages_does_not_delay_a_result(tmp_path: Path) ->
         for thread in crowd:
             thread.join(timeout=10)
         serving.stop()
+
+
+def test_the_apps_server_stops_when_the_app_closes_its_input(tmp_path: Path) -> None:
+    """``hall serve --for-app`` (the app's server, a process of its own) lives as long as the
+    app holds its input: closed (or the app killed, which closes it), it stops."""
+    path = hall_tournament(tmp_path / "t.json")
+    argv = [sys.executable, "-m", "tui", "-f", str(path), "hall", "serve", "--port", "0", "--bind", "127.0.0.1",
+            "--for-app"]  # fmt: skip
+    process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdin is not None
+    port = int(process.stdout.readline().rsplit(":", 1)[1].split()[0])
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/")
+    assert connection.getresponse().status == 200
+    connection.close()
+    time.sleep(2.5)  # longer than a sync's period: it does not sync (nothing to sync here, and no hall)
+    assert process.poll() is None
+    process.stdin.close()
+    assert process.wait(timeout=5) == 0
+    assert process.stderr is not None and process.stderr.read() == ""
