@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from data.hall.serve import Serving
-from tests.tui.web.players import HOSTILE
+from data.hall.serve import Serving, start
+from tests.tui.web.players import HOSTILE, hall_tournament
+from tui.web.site import site
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
@@ -121,3 +122,24 @@ def test_a_post_from_the_page_is_refused(served: tuple[Path, Serving], browser: 
         "fetch('/round/1', {method: 'POST', body: 'result 1 2 W+'}).then(r => done(r.status));"
     )
     assert status == 405 and path.read_bytes() == before
+
+
+def test_the_projector_fits_a_wall_screen(tmp_path: Path, browser: Any) -> None:
+    """Each slide of a 46-player event on a 1920×1080 screen: every column in sight, every row
+    above the bottom edge."""
+    path = hall_tournament(tmp_path / "wall.json", extra=40)
+    serving = start(None, 0, "127.0.0.1", site(path))
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    try:
+        for slide in range(6):  # two of the pairing, four of the standings
+            browser.get(f"{serving.address}/projector?slide={slide}")
+            box = browser.execute_script(
+                "const t = document.querySelector('table').getBoundingClientRect();"
+                "return [t.right, t.bottom, window.innerWidth, window.innerHeight,"
+                " document.querySelector('.scroll').scrollWidth - document.querySelector('.scroll').clientWidth];"
+            )
+            right, bottom, width, height, hidden = box
+            assert right <= width and bottom <= height and hidden == 0, (slide, box)
+    finally:
+        serving.stop()
