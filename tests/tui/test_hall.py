@@ -402,8 +402,9 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             assert [str(b.label) for b in app.screen.query(Button)] == ["Стол 2", "Отмена"]
             await pilot.press("escape")  # Esc: nothing handed on
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            await pilot.pause()  # the dialog drawn again before the next click lands on it
             assert screen.session.state.hall.chief != table_device  # type: ignore[attr-defined]
-            await pilot.click("#chief")
+            app.screen.query_one("#chief", Button).press()
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
             await pilot.click(f"#laptop-{table_device}")
             await until(pilot, lambda: screen.session.state.hall.chief == table_device)  # type: ignore[attr-defined]
