@@ -284,3 +284,52 @@ def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, m
     everyone(stick, table2, chief)
     assert chief.state.rounds[0].results[3].code == "B+"
     same_everywhere(chief, table2)
+
+
+def test_tidying_packs_the_small_packs_and_loose_objects_and_leaves_the_largest(tmp_path: Path, monkeypatch) -> None:
+    """A fetch leaves a pack of what it brought, a command loose objects: they are packed into
+    one beside the hall's largest pack, which is left as it is until they add up to half its
+    size; nothing is lost on the way."""
+    from data.hall import repo as hall_repo
+
+    repo = Repo.init_bare(str(tmp_path))
+    (tmp_path / "objects" / "pack").mkdir(exist_ok=True)
+    store = repo.object_store
+    blobs = [Blob.from_string(b"event %d" % n) for n in range(200)]
+    largest = store.add_objects([(blob, None) for blob in blobs[:100]])
+    assert largest is not None
+    before = Path(largest.data.path).stat()
+
+    def packs_of(sizes: list[int], start: int) -> int:
+        for size in sizes:
+            store.add_objects([(blob, None) for blob in blobs[start : start + size]])
+            start += size
+        return start
+
+    def held() -> list[int]:
+        fresh = Repo(str(tmp_path))
+        try:
+            return sorted(len(pack) for pack in fresh.object_store.packs)
+        finally:
+            fresh.close()
+
+    end = packs_of([2] * 7, 100)
+    hall_repo.tidy(repo)
+    assert held() == [2] * 7 + [100], "eight packs are few enough"
+    end = packs_of([2], end)
+    hall_repo.tidy(repo)
+    assert held() == [16, 100]
+    assert Path(largest.data.path).stat().st_ino == before.st_ino
+    monkeypatch.setattr(hall_repo, "LOOSE_BEFORE_TIDYING", 5)
+    for blob in blobs[end : end + 6]:
+        store.add_object(blob)
+    end += 6
+    hall_repo.tidy(repo)
+    assert held() == [22, 100] and not list(tmp_path.glob("objects/??/*"))
+    end = packs_of([4] * 9, end)
+    hall_repo.tidy(repo)
+    assert held() == [158], "the rest as large as half the largest: everything in one pack"
+    fresh = Repo(str(tmp_path))
+    assert all(fresh.object_store[blob.id].as_raw_string() == blob.as_raw_string() for blob in blobs[:end])
+    fresh.close()
+    repo.close()
