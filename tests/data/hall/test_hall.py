@@ -18,7 +18,9 @@ from data.hall.repo import HallRepo, hall_path
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
+from schemes.log.merge import merge
 from tests.data.hall.conftest import Laptop
+from tests.schemes.test_merge import applied
 
 
 def everyone(stick: Path, *laptops: Laptop) -> None:
@@ -333,3 +335,48 @@ def test_tidying_packs_the_small_packs_and_loose_objects_and_leaves_the_largest(
     assert all(fresh.object_store[blob.id].as_raw_string() == blob.as_raw_string() for blob in blobs[:end])
     fresh.close()
     repo.close()
+
+
+def test_a_sync_applies_only_what_came(hall_of_three, monkeypatch) -> None:
+    """The chief's process merged the hall at its last sync: the table's result, fetched now,
+    is the one event applied (not the whole log again), and the file is what a merge from
+    scratch writes."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    table2.result(1, 1, "W+")
+    table2.sync(stick)
+    kinds = applied(monkeypatch)
+    synced = chief.sync(stick)
+    assert kinds == [ev.RESULT_RECORDED] and synced.added == 1
+    assert synced.state.rounds[0].results[1].code == "W+"
+    monkeypatch.undo()
+    with HallRepo(hall_path(chief.file)) as repo:
+        events = [e for chain in repo.chains().events.values() for e in chain]
+    assert TournamentFile(chief.file).events == list(merge(events).events)
+
+
+def test_a_fetch_names_only_our_tips_of_the_chains_the_peer_moved(hall_of_three) -> None:
+    """The peer walks the whole history of every commit it is told we hold: told of the table's
+    chain alone (the one that grew there), not of the chief's or the third laptop's."""
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    table2.result(1, 1, "W+")
+    table3.result(1, 2, "B+")
+    everyone(stick, table2, table3, chief)
+    table2.result(1, 3, "W+")
+    table2.sync(stick)
+    devices = {laptop.name: laptop.device for laptop in (chief, table2, table3)}
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        held = repo.tips()
+        chain, head = set(), held[devices["table2"]]
+        while head:
+            chain.add(head)
+            parents = repo.repo[head].parents  # type: ignore[attr-defined]
+            head = parents[0] if parents else None
+        assert hall.fetch(repo, devices["chief"], str(stick)) == []
+        told = set(repo.repo.get_graph_walker().parents)
+        assert repo.tips()[devices["table2"]] != held[devices["table2"]]
+    assert held[devices["table2"]] in told and told <= chain
+    assert held[devices["chief"]] not in told and held[devices["table3"]] not in told
