@@ -13,8 +13,8 @@ import base64
 import errno
 import json
 import shutil
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -94,34 +94,35 @@ def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[s
 
 
 def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[Worded]:
-    """Take the chains of one peer (``http://host:port``) or folder; what was refused there.
-    A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
+    """Take the chains of one peer (``http://host:port``) or folder, then hear from the peer;
+    what was refused there."""
+    refused = _take_chains(repo, device, source, name, serves)
+    if source.startswith(("http://", "https://")):
+        _heard_from(repo, source, device, serves)
+    return refused
+
+
+def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: str | None) -> list[Worded]:
+    """Take the chains of one peer or folder; what was refused there.  A folder (a stick) also
+    receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
         pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=5.0, retries=False)
         client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username="tengen",
                                password=signing.fetch_token(repo.secret), quiet=True)  # fmt: skip
-        held = set(repo.repo.object_store)
-
-        def wants(refs: Any, depth: int | None = None) -> list[Any]:
-            return [sha for ref, sha in refs.items() if ref.startswith(PREFIX) and sha not in held]
-
-        _haves_are_the_chains(repo)
         try:
-            result = client.fetch("", repo.repo, determine_wants=wants)
+            result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
         except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
             raise Refused("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        _heard_from(repo, source, device, serves)
         return repo.take(repo.repo, refs, device)
     folder = Path(source).expanduser().absolute()
     _stick(folder)
     if name:
         hello = {"device": device, "name": name, "serves": "", "at": now()}
         ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
-    _haves_are_the_chains(repo)
-    result = LocalGitClient().fetch(str(folder), repo.repo)
+    result = LocalGitClient().fetch(str(folder), repo.repo, determine_wants=_negotiation(repo))
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder))
     return repo.take(repo.repo, refs, device)
@@ -148,12 +149,24 @@ def _introductions(repo: HallRepo, found: Sequence[object]) -> None:
                 repo.hear([device], at)
 
 
-def _haves_are_the_chains(repo: HallRepo) -> None:
-    """Tell the peer what we hold by our chains' tips: dulwich's fetch says only the tips of
-    ``refs/heads`` (none here), and the peer would send every chain again at every sync."""
-    tips = list(repo.tips().values())
-    plain = Repo.get_graph_walker
-    repo.repo.get_graph_walker = lambda heads=None: plain(repo.repo, heads=tips if heads is None else heads)  # type: ignore[method-assign]
+def _negotiation(repo: HallRepo) -> Callable[..., list[Any]]:
+    """What a fetch asks of a peer: the tips of its chains that we lack; and what it says we
+    hold: our own tip of each of those chains, and of no other.  Dulwich's fetch names only
+    the tips of ``refs/heads`` (none here), so the peer sent every chain again at every sync;
+    and the peer walks the whole history of every tip it is told of, so naming the chains it
+    has not moved cost it a walk of the whole hall (a quarter of a second at 4,000 events) for
+    each fetch."""
+    store = repo.repo.object_store  # a tip looked up: listing every object held took longer than the fetch
+    ours = {PREFIX + device.encode("ascii"): tip for device, tip in repo.tips().items()}
+    walker = repo.repo.get_graph_walker(heads=[])
+    repo.repo.get_graph_walker = lambda heads=None: walker  # type: ignore[method-assign]
+
+    def wants(refs: Any, depth: int | None = None) -> list[Any]:
+        moved = {ref: sha for ref, sha in refs.items() if ref.startswith(PREFIX) and sha not in store}
+        walker.heads.update(ours[ref] for ref in moved if ref in ours)
+        return list(moved.values())
+
+    return wants
 
 
 def _heard_from(repo: HallRepo, source: str, own: str, serves: str | None = None) -> None:
@@ -249,8 +262,9 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
 
 
-def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[Worded]]:
-    """The merge of the file's events and every chain held; the chains refused."""
+def merged_log(service: Service, repo: HallRepo, since: Merged | None = None) -> tuple[Merged, list[Worded]]:
+    """The merge of the file's events and every chain held (continuing ``since``, an earlier
+    merge, where it can); the chains refused."""
     held = repo.chains()
     union: dict[tuple[str, int], Event] = {}
     for events in held.events.values():  # as signed: every laptop writes the same bytes
@@ -260,7 +274,7 @@ def merged_log(service: Service, repo: HallRepo) -> tuple[Merged, list[Worded]]:
     for event in service.events:
         if event.origin is not None:
             union.setdefault(event.origin.key, event)
-    return merge(union.values()), held.refused
+    return merge(union.values(), since), held.refused
 
 
 def record_missing(service: Service, repo: HallRepo, device: str) -> None:
@@ -277,10 +291,23 @@ def sync(path: Path, sources: Sequence[str], serves: str | None = None) -> Synce
         return _sync(real, repo, sources, serves)
 
 
-_MERGED: dict[Path, tuple[object, Tournament]] = {}
-"""What a process merged last, per tournament: the chains' tips, the file's size and time, the
-requests to join, and the state.  A serving laptop syncs every 2 s, mostly to find nothing
-new: then it neither replays nor merges (a 4,000-event hall's replay is a second)."""
+@dataclass(frozen=True)
+class _Kept:
+    """What a process merged last of a tournament: the merge (the next one continues from it),
+    the state after it (with the chief's enrolments), and the moment it was left at — the
+    chains' tips, the file's size and time, the requests to join (None: not known)."""
+
+    merge: Merged
+    state: Tournament
+    moment: object = None
+
+
+_MERGED: dict[Path, _Kept] = {}
+"""Per tournament.  A serving laptop syncs every 2 s, mostly to find nothing new: then it
+neither replays nor merges; when something came, the merge applies only what came."""
+
+KEPT = 4
+"""Tournaments whose last merge is kept (the app opens one after another)."""
 
 
 def _moment(real: Path, repo: HallRepo) -> object:
@@ -288,58 +315,90 @@ def _moment(real: Path, repo: HallRepo) -> object:
     return sorted(repo.tips().items()), status.st_size, status.st_mtime_ns, status.st_ino, len(requests(repo.path))
 
 
+def _keep(real: Path, kept: _Kept) -> None:
+    _MERGED.pop(real, None)
+    _MERGED[real] = kept
+    while len(_MERGED) > KEPT:
+        _MERGED.pop(next(iter(_MERGED)))
+
+
 def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None) -> Synced:
     device = this_device()
     remembered = _MERGED.get(real)
-    if remembered is not None and remembered[0] == _moment(real, repo):
-        state = remembered[1]
+    if remembered is not None:  # the fetch needs only this laptop's name, given once when enrolled
+        state = remembered.state
     else:
         with Service(real) as reading:
             state = reading.state
-    problems = fetch_all(repo, device, state, sources or repo.peers, serves)
-    remembered = _MERGED.get(real)
-    if remembered is not None and remembered[0] == _moment(real, repo):  # nothing came, nothing was made
-        merged = Synced(0, (), remembered[1])
-    else:
+    merges: list[Synced] = []
+
+    def merged_now() -> None:
         with Service(real, writable=True, merge=True) as service:  # other writers wait for it
-            merged = merge_into(service, repo, device)
-        _MERGED[real] = (_moment(real, repo), merged.state)
+            merges.append(merge_into(service, repo, device))
+        _keep(real, replace(_MERGED[real], moment=_moment(real, repo)))
+
+    problems = fetch_all(repo, device, state, sources or repo.peers, serves, brought=merged_now)
+    remembered = _MERGED.get(real)
+    if remembered is None or remembered.moment != _moment(real, repo):  # something came or was made since
+        merged_now()
     problems += push_all(repo, device, sources)
     repo.tidy()
     repo.refuse(problems)
-    return Synced(merged.added, tuple(problems + list(merged.problems)), merged.state)
+    if not merges:
+        assert remembered is not None
+        return Synced(0, tuple(problems), remembered.state)
+    return Synced(sum(m.added for m in merges), tuple(problems + list(merges[-1].problems)), merges[-1].state)
 
 
 def fetch_all(
-    repo: HallRepo, device: str, state: Tournament, sources: Sequence[str], serves: str | None
+    repo: HallRepo,
+    device: str,
+    state: Tournament,
+    sources: Sequence[str],
+    serves: str | None,
+    brought: Callable[[], None] | None = None,
 ) -> list[Worded]:
     """Fetch from every source, without the writer lock (a fetch may wait on the network);
-    what went wrong, one line each."""
+    what went wrong, one line each.  ``brought``: called after each fetch that brought events,
+    before the next source is asked (a sync merges them at once: asking the other peers and
+    hearing from them took a quarter of a second more under load); the peers are heard from
+    after every fetch."""
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
     problems: list[Worded] = []
+    reached: list[str] = []
     for source in sources:
+        tips = repo.tips()
         try:
-            refused = fetch(repo, device, source, name, serves)
+            refused = _take_chains(repo, device, source, name, serves)
         except Refused as error:
             problems.append(error)
             continue
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
-        if not refused and source.startswith("http") and source not in repo.selves:
-            repo.add_peers([source])
+        if source.startswith(("http://", "https://")):
+            reached.append(source)
+            if not refused and source not in repo.selves:
+                repo.add_peers([source])
+        if brought is not None and repo.tips() != tips:
+            brought()
+    for source in reached:
+        _heard_from(repo, source, device, serves)
     return problems
 
 
 def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
     """Merge every chain held into the open, writable tournament (the app's own, or a sync's
     under the lock) and, on the chief's laptop, enrol who asked: quick, no network."""
+    real = real_path(service.path)
     record_missing(service, repo, device)
     before = len(service.events)
-    merged, refused_chains = merged_log(service, repo)
+    kept = _MERGED.get(real)
+    merged, refused_chains = merged_log(service, repo, kept.merge if kept is not None else None)
     if merged.events != tuple(service.events):
         service.rewrite(merged)
     state = merged.state
     if state.hall is not None and state.hall.chief == device:
         state = enrol_requests(service, repo)
+    _keep(real, _Kept(merged, state))
     repo.refuse(refused_chains)
     return Synced(len(service.events) - before, tuple(refused_chains), state)
 

@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 from data.hall.stamp import Stamper
 from schemes.log import actions
 from schemes.log import events as ev
+from schemes.log import merge as merging
 from schemes.log.events import Event
 from schemes.log.history import append
-from schemes.log.merge import causal_order, merge
+from schemes.log.merge import Merged, causal_order, merge
 from schemes.state.model import PLAYERS_PER_LAPTOP
 
 SECRET = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"
@@ -178,3 +179,75 @@ def test_the_order_puts_each_event_after_what_it_had_seen() -> None:
     order = [e.origin.key for e in causal_order({**chief.held, **table.held}.values()) if e.origin]
     assert first is not None and second is not None and first.origin and second.origin
     assert order.index(first.origin.key) < order.index(second.origin.key)
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(2, 4), steps=st.lists(STEP, max_size=25))
+def test_a_merge_continued_from_an_earlier_one_is_the_merge_from_scratch(count: int, steps: list) -> None:
+    """Whatever each laptop holds after any entries and syncs, its merge continued from its
+    previous one — or from another laptop's, which it may not extend — is the merge made
+    from scratch: the same log, state, left-out events and order."""
+    laptops = founded(count)
+    kept: dict[str, Merged] = {laptop.device: merge(laptop.held.values()) for laptop in laptops}
+    for clock, (what, who, other, code) in enumerate(steps, start=10):
+        laptop, peer = laptops[who % count], laptops[other % count]
+        if what == "sync":
+            laptop.take(peer)
+        elif what == "undo":
+            own = [e for e in laptop.log() if e.origin and e.origin.device == laptop.device]
+            if own:
+                laptop.make(actions.undo(laptop.log(), own[-1].id), clock)
+        elif what == "register":
+            laptop.make(actions.register(laptop.log(), surname=f"N{clock}", name="X", rank="5k"), clock)
+        else:
+            laptop.make(actions.result(1, 1 + other % 3, code), clock)
+        full = merge(laptop.held.values())
+        assert merge(laptop.held.values(), since=kept[laptop.device]) == full
+        assert merge(laptop.held.values(), since=kept[peer.device]) == full
+        kept[laptop.device] = full
+
+
+def applied(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """The kinds of the events the merge applies from now on (its reducer, counted)."""
+    kinds: list[str] = []
+    real = merging.apply
+
+    def counted(state, event):  # type: ignore[no-untyped-def]
+        kinds.append(event.kind)
+        return real(state, event)
+
+    monkeypatch.setattr(merging, "apply", counted)
+    return kinds
+
+
+def test_a_merge_continued_from_an_earlier_one_applies_only_what_came(monkeypatch) -> None:
+    chief, table = founded(2)
+    earlier = merge(chief.held.values())
+    table.take(chief)
+    table.make(actions.result(1, 1, "W+"), 20)
+    table.make(actions.result(1, 2, "B+"), 21)
+    chief.take(table)
+    kinds = applied(monkeypatch)
+    continued = merge(chief.held.values(), since=earlier)
+    assert kinds == [ev.RESULT_RECORDED, ev.RESULT_RECORDED]
+    assert continued.events[: len(earlier.events)] == earlier.events
+    assert {b: r.code for b, r in continued.state.rounds[0].results.items()} == {1: "W+", 2: "B+"}
+    kinds.clear()
+    assert merge(chief.held.values()) == continued and len(kinds) == len(continued.order) == len(earlier.order) + 2
+
+
+def test_an_entry_that_goes_before_what_was_merged_means_a_merge_from_scratch(monkeypatch) -> None:
+    """The table's entry, made without seeing the chief's and with an earlier clock, takes its
+    place before it: the earlier merge is not where the new order begins."""
+    chief, table = founded(2)
+    chief.make(actions.result(1, 1, "W+"), 30)
+    earlier = merge(chief.held.values())
+    entry = table.make(actions.result(1, 2, "B+"), 20)
+    chief.take(table)
+    kinds = applied(monkeypatch)
+    continued = merge(chief.held.values(), since=earlier)
+    assert len(kinds) == len(continued.order) == len(earlier.order) + 1, "every event applied again"
+    kinds.clear()
+    assert continued == merge(chief.held.values())
+    assert entry is not None and continued.order[-2] == entry and continued.events[-2].origin == entry.origin
+    assert {b: r.code for b, r in continued.state.rounds[0].results.items()} == {1: "W+", 2: "B+"}

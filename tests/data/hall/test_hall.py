@@ -18,7 +18,9 @@ from data.hall.repo import HallRepo, hall_path
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
+from schemes.log.merge import merge
 from tests.data.hall.conftest import Laptop
+from tests.schemes.test_merge import applied
 
 
 def everyone(stick: Path, *laptops: Laptop) -> None:
@@ -284,3 +286,97 @@ def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, m
     everyone(stick, table2, chief)
     assert chief.state.rounds[0].results[3].code == "B+"
     same_everywhere(chief, table2)
+
+
+def test_tidying_packs_the_small_packs_and_loose_objects_and_leaves_the_largest(tmp_path: Path, monkeypatch) -> None:
+    """A fetch leaves a pack of what it brought, a command loose objects: they are packed into
+    one beside the hall's largest pack, which is left as it is until they add up to half its
+    size; nothing is lost on the way."""
+    from data.hall import repo as hall_repo
+
+    repo = Repo.init_bare(str(tmp_path))
+    (tmp_path / "objects" / "pack").mkdir(exist_ok=True)
+    store = repo.object_store
+    blobs = [Blob.from_string(b"event %d" % n) for n in range(200)]
+    largest = store.add_objects([(blob, None) for blob in blobs[:100]])
+    assert largest is not None
+    before = Path(largest.data.path).stat()
+
+    def packs_of(sizes: list[int], start: int) -> int:
+        for size in sizes:
+            store.add_objects([(blob, None) for blob in blobs[start : start + size]])
+            start += size
+        return start
+
+    def held() -> list[int]:
+        fresh = Repo(str(tmp_path))
+        try:
+            return sorted(len(pack) for pack in fresh.object_store.packs)
+        finally:
+            fresh.close()
+
+    end = packs_of([2] * 7, 100)
+    hall_repo.tidy(repo)
+    assert held() == [2] * 7 + [100], "eight packs are few enough"
+    end = packs_of([2], end)
+    hall_repo.tidy(repo)
+    assert held() == [16, 100]
+    assert Path(largest.data.path).stat().st_ino == before.st_ino
+    monkeypatch.setattr(hall_repo, "LOOSE_BEFORE_TIDYING", 5)
+    for blob in blobs[end : end + 6]:
+        store.add_object(blob)
+    end += 6
+    hall_repo.tidy(repo)
+    assert held() == [22, 100] and not list(tmp_path.glob("objects/??/*"))
+    end = packs_of([4] * 9, end)
+    hall_repo.tidy(repo)
+    assert held() == [158], "the rest as large as half the largest: everything in one pack"
+    fresh = Repo(str(tmp_path))
+    assert all(fresh.object_store[blob.id].as_raw_string() == blob.as_raw_string() for blob in blobs[:end])
+    fresh.close()
+    repo.close()
+
+
+def test_a_sync_applies_only_what_came(hall_of_three, monkeypatch) -> None:
+    """The chief's process merged the hall at its last sync: the table's result, fetched now,
+    is the one event applied (not the whole log again), and the file is what a merge from
+    scratch writes."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    table2.result(1, 1, "W+")
+    table2.sync(stick)
+    kinds = applied(monkeypatch)
+    synced = chief.sync(stick)
+    assert kinds == [ev.RESULT_RECORDED] and synced.added == 1
+    assert synced.state.rounds[0].results[1].code == "W+"
+    monkeypatch.undo()
+    with HallRepo(hall_path(chief.file)) as repo:
+        events = [e for chain in repo.chains().events.values() for e in chain]
+    assert TournamentFile(chief.file).events == list(merge(events).events)
+
+
+def test_a_fetch_names_only_our_tips_of_the_chains_the_peer_moved(hall_of_three) -> None:
+    """The peer walks the whole history of every commit it is told we hold: told of the table's
+    chain alone (the one that grew there), not of the chief's or the third laptop's."""
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    table2.result(1, 1, "W+")
+    table3.result(1, 2, "B+")
+    everyone(stick, table2, table3, chief)
+    table2.result(1, 3, "W+")
+    table2.sync(stick)
+    devices = {laptop.name: laptop.device for laptop in (chief, table2, table3)}
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        held = repo.tips()
+        chain, head = set(), held[devices["table2"]]
+        while head:
+            chain.add(head)
+            parents = repo.repo[head].parents  # type: ignore[attr-defined]
+            head = parents[0] if parents else None
+        assert hall.fetch(repo, devices["chief"], str(stick)) == []
+        told = set(repo.repo.get_graph_walker().parents)
+        assert repo.tips()[devices["table2"]] != held[devices["table2"]]
+    assert held[devices["table2"]] in told and told <= chain
+    assert held[devices["chief"]] not in told and held[devices["table3"]] not in told
