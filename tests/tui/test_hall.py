@@ -399,6 +399,7 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
             await pilot.click("#chief")
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+            await pilot.pause()
             assert [str(b.label) for b in app.screen.query(Button)] == ["Стол 2", "Отмена"]
             await pilot.press("escape")  # Esc: nothing handed on
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
@@ -406,9 +407,10 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             assert screen.session.state.hall.chief != table_device  # type: ignore[attr-defined]
             app.screen.query_one("#chief", Button).press()
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-            await pilot.click(f"#laptop-{table_device}")
+            await pilot.pause()  # drawn, before its answer is pressed
+            app.screen.query_one(f"#laptop-{table_device}", Button).press()
             await until(pilot, lambda: screen.session.state.hall.chief == table_device)  # type: ignore[attr-defined]
-            assert "теперь ноутбук главного судьи — Стол 2" in notes(app)
+            await until(pilot, lambda: "теперь ноутбук главного судьи — Стол 2" in notes(app))
             assert not app.screen.query_one("#chief", Button).display  # no longer this laptop's to hand on
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("table"):
