@@ -1,10 +1,12 @@
 """Settings of the test processes themselves (not of Tengen)."""
 
+import fcntl
 import gc
 import itertools
 import os
+import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -89,14 +91,34 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         item.warn(pytest.PytestWarning(f"the test changed environment variables: {changed}"))
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """The folder ``name`` that ``make`` fills, made once for the whole run: by the first of
+    xdist's processes to ask, the others waiting for it (a lock), then all reading the same
+    folder.  It lives in the run's own temporary folder (xdist's processes each have theirs
+    inside it), so two runs of the suite at once make one each; what ``make`` left half
+    done (it failed) is not taken, the next to ask makes it anew."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = run / f"once-{name}"
+    with open(run / f"once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.is_dir():
+            partial = run / f"once-{name}.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            make(partial)
+            partial.rename(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo tournaments, written once per test process (writing them runs every action of
-    five events: seconds); tests that change them copy them first."""
+    """The demo tournaments, written once per run (writing them runs every action of five
+    events: seconds) and copied for each test process, which has its folder to itself as if
+    it had written them; tests that change them copy them first."""
     from tui.demo import write_demo
 
     folder = tmp_path_factory.mktemp("demo-once")
-    write_demo(folder)
+    shutil.copytree(made_once(tmp_path_factory, "demo", write_demo), folder, dirs_exist_ok=True)
     return folder
 
 
