@@ -24,6 +24,18 @@ def pytest_sessionstart() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
+def pytest_sessionfinish() -> None:
+    """What the tests left for the cycle collector collected now, the rest frozen: pytest
+    then collects five times more at its very end, each time over every object the process
+    still holds (Textual's, hypothesis's, the imported states), after an xdist process has
+    told it is done, and execnet interrupts a process not ended 5 s after that (a SIGINT, a
+    warning in the output: on a loaded machine the five took that long).  What is garbage is
+    collected all the same, here, while pytest still reports what a finaliser raises."""
+    gc.collect()
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test marked ``shared_data`` is skipped, saying why, where ``../shared`` is absent."""
     if item.get_closest_marker("shared_data") is not None and not SHARED.exists():
@@ -38,17 +50,31 @@ def pytest_configure(config: pytest.Config) -> None:
     ``.hypothesis``): compiling it costs every process 4 s, and numba writes its files
     atomically, so two runs of the suite at once share them safely; a clone elsewhere has its
     own, and the user's cache is never touched.  Without pytest's cache (``-p
-    no:cacheprovider``) the code is compiled into the run's own temporary folder."""
+    no:cacheprovider``) the code is compiled into the run's own temporary folder.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine's kind sets it), the programs the
+    tests start (``python -m tui``, ``hall serve``: some fifty of them) keep their bytecode
+    there too (``PYTHONPYCACHEPREFIX``), never beside the sources: each compiled Tengen's
+    modules anew, two fifths of its start.  Python writes those files atomically too.  An
+    xdist worker starts with its controller's environment: the controller leaves it alone,
+    so a worker compiles as before and only what it starts is changed."""
     config.addinivalue_line("markers", "shared_data: reads ../shared beside the clone (skipped without it)")
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
     if "NUMBA_CACHE_DIR" not in os.environ:  # an xdist worker has its controller's
-        cache = getattr(config, "cache", None)
-        folder = cache.mkdir("numba") if cache is not None else config._tmp_path_factory.getbasetemp() / "numba"
-        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+        os.environ["NUMBA_CACHE_DIR"] = str(_kept(config, "numba"))
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not config.pluginmanager.has_plugin("dsession"):
+        del os.environ["PYTHONDONTWRITEBYTECODE"]
+        os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_kept(config, "pycache")))
     if config.getoption("--snapshot-report", None) == "snapshot_report.html":  # the default: the current folder
         config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
+
+
+def _kept(config: pytest.Config, name: str) -> Path:
+    """A folder of pytest's cache of this clone, or of the run's temporary folder without it."""
+    cache = getattr(config, "cache", None)
+    return cache.mkdir(name) if cache is not None else config._tmp_path_factory.getbasetemp() / name
 
 
 @pytest.fixture(scope="session")
