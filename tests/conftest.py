@@ -5,6 +5,7 @@ import gc
 import itertools
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -57,8 +58,16 @@ def pytest_configure(config: pytest.Config) -> None:
     there too (``PYTHONPYCACHEPREFIX``), never beside the sources: each compiled Tengen's
     modules anew, two fifths of its start.  Python writes those files atomically too.  An
     xdist worker starts with its controller's environment: the controller leaves it alone,
-    so a worker compiles as before and only what it starts is changed."""
+    so a worker compiles as before and only what it starts is changed.
+
+    Ctrl+C is Ctrl+C: a run started in the background by a shell without job control (``cmd
+    &`` in a script) finds SIGINT ignored and passes that on to every program it starts, and
+    ``hall serve`` then ignored the SIGINT its tests stop it with (the test failed, the
+    servers lived on).  The tests' processes take SIGINT as a Python started from a terminal
+    does, and what they start gets it as the system's default."""
     config.addinivalue_line("markers", "shared_data: reads ../shared beside the clone (skipped without it)")
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
