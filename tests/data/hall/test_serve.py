@@ -322,8 +322,14 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(
     finally:
         for _copy, process in started:
             process.send_signal(signal.SIGINT)
-        for _copy, process in started:
-            process.wait(timeout=10)
+        try:
+            for _copy, process in started:
+                process.wait(timeout=10)
+        finally:  # one that did not stop fails the test, and is not left announcing itself to later runs
+            for _copy, process in started:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
 
 
 def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
