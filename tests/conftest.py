@@ -1,10 +1,13 @@
 """Settings of the test processes themselves (not of Tengen)."""
 
+import fcntl
 import gc
 import itertools
 import os
+import shutil
+import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,18 @@ def pytest_sessionstart() -> None:
     gc.set_threshold(20_000, 20, 20)
 
 
+def pytest_sessionfinish() -> None:
+    """What the tests left for the cycle collector collected now, the rest frozen: pytest
+    then collects five times more at its very end, each time over every object the process
+    still holds (Textual's, hypothesis's, the imported states), after an xdist process has
+    told it is done, and execnet interrupts a process not ended 5 s after that (a SIGINT, a
+    warning in the output: on a loaded machine the five took that long).  What is garbage is
+    collected all the same, here, while pytest still reports what a finaliser raises."""
+    gc.collect()
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """A test marked ``shared_data`` is skipped, saying why, where ``../shared`` is absent."""
     if item.get_closest_marker("shared_data") is not None and not SHARED.exists():
@@ -36,17 +51,39 @@ def pytest_configure(config: pytest.Config) -> None:
     ``.hypothesis``): compiling it costs every process 4 s, and numba writes its files
     atomically, so two runs of the suite at once share them safely; a clone elsewhere has its
     own, and the user's cache is never touched.  Without pytest's cache (``-p
-    no:cacheprovider``) the code is compiled into the run's own temporary folder."""
+    no:cacheprovider``) the code is compiled into the run's own temporary folder.
+
+    Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine's kind sets it), the programs the
+    tests start (``python -m tui``, ``hall serve``: some fifty of them) keep their bytecode
+    there too (``PYTHONPYCACHEPREFIX``), never beside the sources: each compiled Tengen's
+    modules anew, two fifths of its start.  Python writes those files atomically too.  An
+    xdist worker starts with its controller's environment: the controller leaves it alone,
+    so a worker compiles as before and only what it starts is changed.
+
+    Ctrl+C is Ctrl+C: a run started in the background by a shell without job control (``cmd
+    &`` in a script) finds SIGINT ignored and passes that on to every program it starts, and
+    ``hall serve`` then ignored the SIGINT its tests stop it with (the test failed, the
+    servers lived on).  The tests' processes take SIGINT as a Python started from a terminal
+    does, and what they start gets it as the system's default."""
     config.addinivalue_line("markers", "shared_data: reads ../shared beside the clone (skipped without it)")
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
     if "NUMBA_CACHE_DIR" not in os.environ:  # an xdist worker has its controller's
-        cache = getattr(config, "cache", None)
-        folder = cache.mkdir("numba") if cache is not None else config._tmp_path_factory.getbasetemp() / "numba"
-        os.environ["NUMBA_CACHE_DIR"] = str(folder)
+        os.environ["NUMBA_CACHE_DIR"] = str(_kept(config, "numba"))
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not config.pluginmanager.has_plugin("dsession"):
+        del os.environ["PYTHONDONTWRITEBYTECODE"]
+        os.environ.setdefault("PYTHONPYCACHEPREFIX", str(_kept(config, "pycache")))
     if config.getoption("--snapshot-report", None) == "snapshot_report.html":  # the default: the current folder
         config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
+
+
+def _kept(config: pytest.Config, name: str) -> Path:
+    """A folder of pytest's cache of this clone, or of the run's temporary folder without it."""
+    cache = getattr(config, "cache", None)
+    return cache.mkdir(name) if cache is not None else config._tmp_path_factory.getbasetemp() / name
 
 
 @pytest.fixture(scope="session")
@@ -89,14 +126,34 @@ def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
         item.warn(pytest.PytestWarning(f"the test changed environment variables: {changed}"))
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object]) -> Path:
+    """The folder ``name`` that ``make`` fills, made once for the whole run: by the first of
+    xdist's processes to ask, the others waiting for it (a lock), then all reading the same
+    folder.  It lives in the run's own temporary folder (xdist's processes each have theirs
+    inside it), so two runs of the suite at once make one each; what ``make`` left half
+    done (it failed) is not taken, the next to ask makes it anew."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = run / f"once-{name}"
+    with open(run / f"once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not folder.is_dir():
+            partial = run / f"once-{name}.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            make(partial)
+            partial.rename(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo tournaments, written once per test process (writing them runs every action of
-    five events: seconds); tests that change them copy them first."""
+    """The demo tournaments, written once per run (writing them runs every action of five
+    events: seconds) and copied for each test process, which has its folder to itself as if
+    it had written them; tests that change them copy them first."""
     from tui.demo import write_demo
 
     folder = tmp_path_factory.mktemp("demo-once")
-    write_demo(folder)
+    shutil.copytree(made_once(tmp_path_factory, "demo", write_demo), folder, dirs_exist_ok=True)
     return folder
 
 

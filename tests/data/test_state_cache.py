@@ -6,6 +6,7 @@ import os
 import pickle
 import random
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -264,6 +265,28 @@ def test_an_entry_is_stored_without_pickle(tmp_path: Path, cache: Path) -> None:
 TAGS = ["$t", "$f", "$d", "$B", "$R", "$Tournament", "$Settings", "$Player", "$Round", "$x"]
 
 
+@pytest.fixture
+def as_played(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Callable[[], Path]:
+    """The fuzzer's folder as each of its examples starts: ``cup.json`` played and kept in the
+    cache folder beside it, ``other.json`` too.  Played once (fourteen commits, each written
+    and synced: three quarters of an example's time), then put back byte for byte before
+    each example, in the same place: an entry is signed for its file's very path."""
+    folder = tmp_path_factory.mktemp("forged")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "cache"))
+    monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
+    played(folder / "cup.json")
+    played(folder / "other.json", 4)
+    kept = tmp_path_factory.mktemp("forged-as-played") / "folder"
+    shutil.copytree(folder, kept, symlinks=True)
+
+    def put_back() -> Path:
+        shutil.rmtree(folder)
+        shutil.copytree(kept, folder, symlinks=True)
+        return folder
+
+    return put_back
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     forgery=st.one_of(
@@ -279,16 +302,12 @@ TAGS = ["$t", "$f", "$d", "$B", "$R", "$Tournament", "$Settings", "$Player", "$R
     )
 )
 def test_whatever_the_cache_folder_holds_the_state_is_the_replayed_one(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch, forgery: tuple[str, object]
+    as_played: Callable[[], Path], forgery: tuple[str, object]
 ) -> None:
     """The cache fuzzer: random bytes, flipped bits, swapped entries, signed trees of every
     tag: a command finds the state the log replays to, or a replay."""
-    folder = tmp_path_factory.mktemp("forged")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(folder / "cache"))
-    monkeypatch.setattr(state_cache, "WORTH_KEEPING", 1)
+    folder = as_played()
     path, other = folder / "cup.json", folder / "other.json"
-    played(path)
-    played(other, 4)
     entry = state_cache._entry(path.resolve())
     older = entry.read_bytes()
     with Ledger(path, writable=True) as ledger:

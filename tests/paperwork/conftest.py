@@ -15,7 +15,7 @@ def pages(document) -> list[str]:
 
 @pytest.fixture(scope="session")
 def demo(demo_once: Path) -> Path:
-    """The demo the app's tests read too (written once per test process), never changed here."""
+    """The demo the app's tests read too (written once per run, copied for each test process), never changed here."""
     return demo_once
 
 

@@ -1,19 +1,23 @@
 """The OpenGotha references the tests compare Tengen's pairings with, unpacked once per
-test process into its own temporary folder: 775 real tournament files with the engine's
+run into its own temporary folder: 775 real tournament files with the engine's
 pairing of each of their rounds, and random tournaments whose every round the engine paired
 itself."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import lzma
+import os
 import random
 import tarfile
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
+from unittest import mock
 
+from data import opengotha
 from data.opengotha import read
 from schemes.base.scheme import Pairing as SchemesPairing
 from schemes.log.history import append_all
@@ -34,7 +38,8 @@ class Pairing:
 
 
 def unpack(archive: str, folder: Path) -> Path:
-    """The archive's files, unpacked into ``folder`` (the test process's own)."""
+    """The archive's files, unpacked into ``folder`` (the run's own)."""
+    folder.mkdir(parents=True, exist_ok=True)
     with tarfile.open(HERE / archive, "r:xz") as packed:
         packed.extractall(folder, filter="data")
     return folder
@@ -99,14 +104,31 @@ def recorded_pairings(path: Path) -> dict[int, Pairing]:
     return {r: Pairing(tuple(sorted(boards.get(r, []))), byes.get(r)) for r in sorted(set(boards) | set(byes))}
 
 
+_PARSE = opengotha.parse
+
+
+@lru_cache(maxsize=32)
+def _parsed(digest: bytes, path: Path) -> ElementTree.Element:
+    return _PARSE(path)
+
+
+def _parse_once(path: str | os.PathLike[str]) -> ElementTree.Element:
+    """``opengotha.parse``, done once for each file's content (its SHA-256): ``read`` only
+    reads the element tree (``find``, ``iter``, ``get``), never changes it, so every round
+    count of a file is read from one parse — the parse was two fifths of each ``read``."""
+    return _parsed(hashlib.sha256(Path(path).read_bytes()).digest(), Path(path))
+
+
 @lru_cache(maxsize=512)
 def imported(path: Path, rounds: int) -> Tournament:
     """The tournament of ``path`` with its first ``rounds`` rounds, as ``import opengotha`` makes
     it: the file's actions appended at once (``Ledger.create``'s ``append_all``).  Kept for the
     tests after: the state a round is paired from is the one its standings are read from, and
     the one it is paired from again with the referee's bye (a state is a frozen value, never
-    changed by pairing)."""
-    return append_all([], read(path, rounds).actions, "2026-01-01T00:00:00+00:00").state
+    changed by pairing).  Each round count runs ``read`` whole on the file's one parse."""
+    with mock.patch.object(opengotha, "parse", _parse_once):
+        actions = read(path, rounds).actions
+    return append_all([], actions, "2026-01-01T00:00:00+00:00").state
 
 
 @lru_cache(maxsize=256)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import made_once
 from tests.reference.corpus import (
     difference,
     real_chosen_byes,
@@ -47,11 +48,12 @@ warning, so the player's earlier opponents differ."""
 
 @pytest.fixture(scope="session")
 def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
-    """An archive's files, unpacked once per test process into a folder of its own."""
+    """An archive's files, unpacked once per run into a folder the test processes share (they
+    only read it)."""
 
     @cache
     def folder(archive: str) -> Path:
-        return unpack(archive, tmp_path_factory.mktemp(archive.split(".")[0]))
+        return made_once(tmp_path_factory, archive.split(".")[0], lambda into: unpack(archive, into))
 
     return folder
 

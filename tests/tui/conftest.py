@@ -1,4 +1,4 @@
-"""The app's tests: the demo tournaments (written once per test process, ``demo_once`` in
+"""The app's tests: the demo tournaments (written once per run, ``demo_once`` in
 ``tests/conftest.py``) copied for each test that changes them."""
 
 import shutil

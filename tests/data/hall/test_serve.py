@@ -25,6 +25,7 @@ import pytest
 from data.hall.repo import HallRepo, hall_path
 from data.hall.secret import fetch_token
 from data.store import TournamentFile
+from schemes.errors import Worded
 from tests.data.hall.conftest import Laptop
 
 ROOT = Path(__file__).parents[3]
@@ -69,15 +70,27 @@ class Servers:
 
 def until_the_same(*laptops: Laptop, after: int = 0, timeout: float = 20.0) -> str:
     """Wait for every laptop's standings to be the same, after round ``after`` (the servers
-    sync every 2 s): standings before any complete round are the same with any results."""
+    sync every 2 s): standings before any complete round are the same with any results.
+    Watched in this process (``Laptop.standings``: a look is three replays, not three
+    processes), then each laptop's own ``standings --json`` says it."""
     deadline = time.monotonic() + timeout
     while True:
-        seen = {tengen(laptop, "-f", str(laptop.file), "standings", "--json").stdout for laptop in laptops}
-        done = len(seen) == 1 and json.loads(next(iter(seen)))["after_round"] == after
-        if done or time.monotonic() > deadline:
+        try:
+            done = _the_same({laptop.standings() for laptop in laptops}, after)
+        except Worded:  # what the command says in one line (exit 2, nothing on stdout): not yet the same
+            done = False
+        if done:
+            seen = {tengen(laptop, "-f", str(laptop.file), "standings", "--json").stdout for laptop in laptops}
+            done = _the_same(seen, after)
+            if done:
+                return seen.pop()
+        if time.monotonic() > deadline:
             assert done, [(laptop.name, TournamentFileState(laptop.file).rounds) for laptop in laptops]
-            return seen.pop()
-        time.sleep(0.5)
+        time.sleep(0.2)
+
+
+def _the_same(seen: set[str], after: int) -> bool:
+    return len(seen) == 1 and json.loads(next(iter(seen)))["after_round"] == after
 
 
 @pytest.fixture(scope="module")
@@ -312,8 +325,14 @@ def test_laptops_of_one_hall_find_each_other_and_no_other_hall(
     finally:
         for _copy, process in started:
             process.send_signal(signal.SIGINT)
-        for _copy, process in started:
-            process.wait(timeout=10)
+        try:
+            for _copy, process in started:
+                process.wait(timeout=10)
+        finally:  # one that did not stop fails the test, and is not left announcing itself to later runs
+            for _copy, process in started:
+                if process.poll() is None:
+                    process.kill()
+                    process.wait()
 
 
 def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
