@@ -53,7 +53,11 @@ def made(path: Path) -> None:
 
 def laptop(path: str, every: float, ready: Any, done: Any, out: Any) -> None:
     """The app headless on ``path``, serving its pages as the referee's switch does (F12: a
-    process of its own); keystroke times, before the crowd comes and while it reads."""
+    process of its own); keystroke times, before the crowd comes and while it reads. Its
+    settings and recent files in the bench's folder, never the user's."""
+    import os
+
+    os.environ["XDG_CONFIG_HOME"] = str(Path(path).parent / "config")
     asyncio.run(_laptop(Path(path), every, ready, done, out))
 
 
