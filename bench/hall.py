@@ -259,9 +259,9 @@ def note(results: dict, name: str, value: float, unit: str = "") -> None:
 def visible_all(laptops: list[Laptop], number: int, board: int, since: float, limit: float = 15.0) -> list[float]:
     """Seconds from ``since`` until each laptop's file holds the result (all polled every 50 ms):
     the time of the look that found the file changed, then read to see whether it holds it.
-    Timed after the read, a replay of the whole log by the bench itself (a few tenths of a
-    second on two busy cores) was counted as the laptops' latency; the read is of the events
-    only (the pairings each laptop prints at the end say the result stands)."""
+    Timed after the read, a replay of the whole log by the bench itself (a tenth of a second
+    at 4,200 events, more on busy cores) was counted as the laptops' latency; the read is of
+    the events only (the pairings each laptop prints at the end say the result stands)."""
     found: dict[int, float] = {}
     stamps: dict[int, tuple[int, int]] = {}
     while len(found) < len(laptops):

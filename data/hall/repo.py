@@ -248,7 +248,7 @@ LOOSE_BEFORE_TIDYING = 600
 def tidy(repo: Repo) -> None:
     """Pack ``repo``'s loose objects and small packs (ours, or a stick's) into one when it holds
     many, leaving its largest pack as it is: a fetch leaves a pack of the few objects it
-    brought, and packing the whole hall again every eighth fetch took a second at 4,000
+    brought, and packing the whole hall again every eighth fetch took about a second at 4,000
     events, in the middle of the 2 s cycle.  Everything is packed into one when the rest has
     grown to half the largest (so the packs stay few, and the small one small)."""
     store = repo.object_store
@@ -269,6 +269,7 @@ def tidy(repo: Repo) -> None:
     for pack in rest:
         if packed is None or pack.name() != packed.name():
             data = Path(pack.data.path)
+            pack.close()  # its files let go of before they are removed
             data.unlink(missing_ok=True)  # the pack first: an index without its pack is not read
             data.with_suffix(".idx").unlink(missing_ok=True)
     store.packs  # noqa: B018 - the store forgets the packs removed
