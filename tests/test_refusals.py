@@ -21,8 +21,9 @@ from tui.i18n import RU
 
 ROOT = Path(__file__).parents[1]
 PACKAGES = ("schemes", "data", "paperwork", "tui")
-NOT_TEMPLATES = {"BadSetting": 0, "WouldBreak": 0}
-"""Refusals whose arguments are not a template (a setting and its cause; an event and its cause)."""
+NOT_TEMPLATES = {"BadSetting": 0, "WouldBreak": 0, "Recorded": 0}
+"""Refusals whose arguments are not a template (a setting and its cause; an event and its
+cause; a refusal read back from the hall's record, its template made where it was raised)."""
 
 
 def worded_classes() -> dict[str, type]:

@@ -163,7 +163,7 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
         print(json.dumps({"device": device, "chief": state.hall.chief, "devices": [
             {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard}
             for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
-            "refused": repo.refused}, ensure_ascii=False))  # fmt: skip
+            "refused": [said(r) for r in repo.refused]}, ensure_ascii=False))  # fmt: skip
         return
     for laptop in laptops:
         role = _("chief") if laptop.device == state.hall.chief else ""
@@ -174,7 +174,7 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
     for a, b in state.possible_duplicates():
         print(_("possible duplicate: players {a} and {b}", a=a, b=b))
     for refused in repo.refused[-5:]:
-        print(_("refused: {what}", what=refused))
+        print(_("refused: {what}", what=said(refused)))
 
 
 def _disputes(state: Tournament, as_json: bool) -> None:

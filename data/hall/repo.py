@@ -211,14 +211,18 @@ class HallRepo:
         write_json(self.path, "tengen-heard.json", heard)
 
     @property
-    def refused(self) -> list[str]:
+    def refused(self) -> list[Worded]:
+        """What was refused, the latest last, worded again from its record (so ``hall status``
+        says it in the referee's language, whichever language the sync that refused it spoke)."""
         found = read_json(self.path, "tengen-refused.json", [])
-        return [r for r in found if isinstance(r, str)] if isinstance(found, list) else []
+        return [_unrecorded(r) for r in found if isinstance(r, (str, dict))] if isinstance(found, list) else []
 
     def refuse(self, reasons: Sequence[Worded]) -> None:
-        """Keep what was refused (in English: the record ``hall status`` shows, the last 50)."""
+        """Keep what was refused: the record ``hall status`` shows, the last 50, each as its
+        template and fields."""
         if reasons:
-            write_json(self.path, "tengen-refused.json", (self.refused + [str(r) for r in reasons])[-50:])
+            kept = [_recorded(r) for r in self.refused + list(reasons)][-50:]
+            write_json(self.path, "tengen-refused.json", kept)
 
 
 def _same_events(chain: list[Event], held: list[Event]) -> bool:
@@ -273,6 +277,33 @@ def tidy(repo: Repo) -> None:
             data.unlink(missing_ok=True)  # the pack first: an index without its pack is not read
             data.with_suffix(".idx").unlink(missing_ok=True)
     store.packs  # noqa: B018 - the store forgets the packs removed
+
+
+def _recorded(reason: Worded) -> dict[str, Any]:
+    """A refusal as JSON: its template, and its fields (a nested refusal recorded the same way)."""
+    fields = {k: _recorded(v) if isinstance(v, Worded) else str(v) for k, v in reason.fields.items()}
+    return {"template": reason.template, "fields": fields}
+
+
+def _unrecorded(record: str | dict[str, Any]) -> Worded:
+    """A refusal read back from its record; a record in English only (kept by an older Tengen,
+    or damaged) is said as it stands."""
+    template, fields = (record.get("template"), record.get("fields")) if isinstance(record, dict) else (None, None)
+    if not isinstance(template, str) or not isinstance(fields, dict):
+        return Worded("{reason}", reason=record if isinstance(record, str) else "?")
+    values = {str(k): _unrecorded(v) if isinstance(v, dict) else str(v) for k, v in fields.items()}
+    try:
+        return Recorded(template, values)
+    except (KeyError, IndexError, ValueError):  # a template whose fields do not fit it
+        return Worded("{reason}", reason=template)
+
+
+class Recorded(Worded):
+    """A refusal read back from the hall's record of it: its template is the one made where
+    it was first raised (a constant there, which the catalogue translates)."""
+
+    def __init__(self, template: str, fields: dict[str, Any]) -> None:
+        super().__init__(template, **fields)
 
 
 def _worded(error: Exception) -> Worded:

@@ -288,8 +288,11 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
                     urllib.request.urlopen(pages.address.replace("//" + pages.address.split("//")[1].split(":")[0],
                                                                  "//127.0.0.1") + "/info/refs")  # fmt: skip
                 app.screen.query_one(Switch).value = False
-                await pilot.pause()
-                assert not pages.serving
+                app.screen.show()  # the dialog's refresh after a sync, before the switch's message is read
+                await until(pilot, lambda: not pages.serving and pages.address is None)
+                await pilot.pause(0.3)
+                assert not pages.serving  # it was not started again by the refresh's own switch
+                assert not app.screen.query_one(Switch).value
     finally:
         taken.close()
 

@@ -126,7 +126,8 @@ class HallScreen(Translated, ModalScreen[None]):
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         self.query_one("#chief", Button).display = bool(self.others())
-        self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
+        with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
+            self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
         serving = self.pages.address
         off = _("Serving the peers: off (port {port})", port=PORT)
         starting = _("Starting…") if self.pages.starting else off
@@ -136,8 +137,8 @@ class HallScreen(Translated, ModalScreen[None]):
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()
-        event.switch.value = self.pages.serve(event.value)  # off again when it could not start
-        self.show()
+        self.pages.serve(event.value)
+        self.show()  # off again when it could not start
 
     def on_input_submitted(self) -> None:
         self.sync()

@@ -65,7 +65,8 @@ class PagesScreen(Translated, ModalScreen[None]):
     def show(self) -> None:
         """The switch, its line, the address and its code as the server is now (it may have
         been restarted underneath: a tournament made a hall)."""
-        self.query_one("#pages-switch", Switch).value = self.pages.serving
+        with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
+            self.query_one("#pages-switch", Switch).value = self.pages.serving
         address = self.pages.address
         page = None if address is None else f"{address}/"
         off = _("Off (port {port})", port=PORT)
@@ -92,8 +93,8 @@ class PagesScreen(Translated, ModalScreen[None]):
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         event.stop()
-        event.switch.value = self.pages.serve(event.value)  # off again when it could not start
-        self.show()
+        self.pages.serve(event.value)
+        self.show()  # off again when it could not start
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

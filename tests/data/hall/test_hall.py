@@ -182,7 +182,7 @@ def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None
     assert any("MAC is wrong" in str(problem) for problem in synced.problems), synced.problems
     assert chief.standings() == before and chief.state.rounds[0].results == {}
     with HallRepo(hall_path(chief.file)) as repo:
-        assert any("MAC is wrong" in refused for refused in repo.refused)
+        assert any("MAC is wrong" in str(refused) for refused in repo.refused)
     # a real signed event of the chief's, replayed on the stick as the table's next one
     with HallRepo(hall_path(chief.file)) as repo:
         from data.hall.secret import line

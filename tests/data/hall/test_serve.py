@@ -218,6 +218,11 @@ def test_a_stranger_serving_forged_events_is_refused_and_named(
     assert synced.returncode == 2 and "MAC is wrong" in synced.stderr and len(synced.stderr.splitlines()) == 1
     status = json.loads(tengen(table2, "-f", str(table2.file), "hall", "status", "--json").stdout)
     assert any("MAC is wrong" in refused for refused in status["refused"])
+    russian = subprocess.run([sys.executable, "-m", "tui", "-f", str(table2.file), "hall", "status"],
+                             env={**_env(table2), "LC_MESSAGES": "ru_RU.UTF-8"}, capture_output=True, text=True,
+                             timeout=60)  # fmt: skip
+    said = f"отвергнуто: {url}: {fake[:8]}: подпись неверна: событие подписано не секретом этого зала"
+    assert said in russian.stdout.splitlines()  # recorded by an English sync, said in Russian
     assert tengen(table2, "-f", str(table2.file), "standings", "--json").stdout == before
 
 
