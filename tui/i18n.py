@@ -1071,6 +1071,7 @@ RU = {
     "Disputed boards: {count}": "Спорных досок: {count}",
     "Serving at {address}": "Раздача: {address}",
     "Serving the peers: off (port {port})": "Раздача соседям: выкл. (порт {port})",
+    "What is entered here reaches no other laptop.": "Введённое здесь не дойдёт до других ноутбуков.",
     "Syncing with {source}…": "Синхронизация с {source}…",
     "Syncing with the peers…": "Синхронизация с соседями…",
     "Round {round}, board {board}: the laptops entered different results. Enter which?": "Тур {round}, доска {board}: ноутбуки ввели разные результаты. Какой записать?",

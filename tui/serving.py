@@ -28,13 +28,16 @@ from typing import TYPE_CHECKING
 
 from data.errors import Refused
 from data.store import real_path
+from tui import settings
 from tui.i18n import language, said
 
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
 
-PORT = 8390
-"""The port a laptop serves on; any free one when another program holds it."""
+OFFERED = 8390
+"""The port a laptop serves on, as the dialogs name it."""
+PORT = OFFERED
+"""The port a server is started on; any free one when another program holds it (0: any free one)."""
 BIND = "0.0.0.0"
 """Every address of this laptop: the hall's Wi-Fi reaches it whatever its address there."""
 LOOPBACK = "127.0.0.1"
@@ -170,6 +173,8 @@ class PagesServer:
     def serve(self, on: bool) -> bool:
         """What a dialog's switch asks: started or stopped; whether it serves now (a start
         that failed leaves it off, and the switch says so)."""
+        if self.screen.link is not None:  # a hall's laptop serves from its opening unless switched off
+            settings.remember_serving(self.screen.app.folder, self.screen.session.path, on)
         if on:
             return self.start()
         self.stop()

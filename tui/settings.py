@@ -62,3 +62,24 @@ def remember(folder: Path, path: Path) -> None:
     paths = [str(path.resolve())] + [p for p in recent(folder) if p != str(path.resolve())]
     settings["recent"] = paths[:10]
     save(folder, settings)
+
+
+QUIET_HALLS = "halls_not_served"
+"""The halls' tournaments whose laptop the referee switched off serving on (their paths)."""
+
+
+def serves_hall(folder: Path, path: Path) -> bool:
+    """Whether the app serves a hall's peers from the moment ``path`` opens: it does unless
+    the referee switched it off there, since a laptop that serves nothing keeps what it
+    enters to itself (the others only fetch: ``../shared/spec/hall.md``)."""
+    quiet = load(folder).get(QUIET_HALLS, [])
+    return not (isinstance(quiet, list) and str(path.resolve()) in quiet)
+
+
+def remember_serving(folder: Path, path: Path, on: bool) -> None:
+    """What the referee chose for ``path``'s server, kept for its next opening (50 kept)."""
+    settings = load(folder)
+    found = settings.get(QUIET_HALLS, [])
+    quiet = [p for p in found if isinstance(p, str) and p != str(path.resolve())] if isinstance(found, list) else []
+    settings[QUIET_HALLS] = (quiet if on else [str(path.resolve()), *quiet])[:50]
+    save(folder, settings)

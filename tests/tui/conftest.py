@@ -13,6 +13,18 @@ from textual.message import Message
 from textual.notifications import Notify
 
 
+@pytest.fixture(autouse=True)
+def served_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app that serves (a hall's laptop serves its peers from the moment it opens) serves
+    on 127.0.0.1, on a free port of its own (``serving.PORT`` 0, though the dialogs still say
+    the port a referee's app tries, 8390): two test processes at once, or a referee's app on
+    8390, never meet, and nothing of a test is offered to the machine's network."""
+    from tui import serving
+
+    monkeypatch.setattr(serving, "PORT", 0)
+    monkeypatch.setattr(serving, "BIND", "127.0.0.1")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def quick_idle_checks() -> None:
     """The pilot waits after each key until the app has been idle for a slice of time;

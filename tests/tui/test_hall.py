@@ -418,3 +418,40 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("table"):
         assert Service(table).state.hall.chief == table_device  # type: ignore[union-attr]
+
+
+async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops: Laptops, tmp_path: Path) -> None:
+    """The peers only fetch: a helper's app that served nothing kept its results to itself
+    (two apps in tmux: the chief never saw the helper's boards).  A hall's app serves from
+    the moment it opens; switched off in the dialog it says what that means, and stays off
+    the next time that tournament opens."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen)
+            await until(pilot, lambda: screen.pages.address is not None)  # nothing switched on by hand
+            address = screen.pages.address.replace(screen.pages.address.split("//")[1].split(":")[0], "127.0.0.1")
+            await pilot.press("f3")
+            await pilot.pause()
+            await pilot.press("2", "b")
+            await pilot.pause()
+            assert screen.session.state.round(1).results[2].code == "B+"
+            with laptops.as_("chief"):
+                hall.sync(chief, [address])  # what the chief's app does every 2 s
+                assert Service(chief).state.round(1).results[2].code == "B+"
+            await pilot.press("f9")
+            await pilot.pause()
+            assert isinstance(app.screen, HallScreen) and app.screen.query_one(Switch).value
+            app.screen.query_one(Switch).value = False
+            await until(pilot, lambda: not screen.pages.serving)
+            label = str(app.screen.query_one("#serve-label", Label).render())
+            assert "Введённое здесь не дойдёт до других ноутбуков." in label
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen) and screen.link is not None
+            await pilot.pause(0.5)
+            assert not screen.pages.serving  # the referee's choice, kept for this tournament

@@ -3,9 +3,8 @@ tournament, the switch serves them (a real server on 127.0.0.1), the address sho
 as a QR code and under the title, the print dialog puts the round's page on the protocol,
 and closing the tournament stops the server.
 
-Each test serves on 127.0.0.1 on a free port of its own (``serving.PORT`` 0, though the
-dialog still says the port a referee's app tries, 8390): two test processes at once, or a
-referee's app on 8390, never meet."""
+Each test serves on 127.0.0.1 on a free port of its own (``served_on_loopback`` in
+``conftest.py``)."""
 
 from __future__ import annotations
 
@@ -30,10 +29,8 @@ from tui.screens.tournament import TournamentScreen
 
 
 @pytest.fixture(autouse=True)
-def russian_on_loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def russian() -> Iterator[None]:
     i18n.set_language("ru")
-    monkeypatch.setattr(serving, "PORT", 0)
-    monkeypatch.setattr(serving, "BIND", "127.0.0.1")
     yield
     i18n.set_language("ru")
 

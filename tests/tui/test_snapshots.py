@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Input
 
 from tests.tui.conftest import copy_demo
-from tui import i18n
+from tui import i18n, settings
 from tui.app import TengenApp
 
 
@@ -101,6 +101,7 @@ def hall_of_one(demo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setattr(signing, "new_secret", lambda: SECRET)
     laptop(monkeypatch, tmp_path, CHIEF)
     hall.init(demo / "gamma.json", "Главный")
+    settings.remember_serving(demo, demo / "gamma.json", False)  # the port would differ: switched off by the referee
     return demo
 
 

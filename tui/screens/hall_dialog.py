@@ -17,7 +17,7 @@ from tui.hall import disputes, heard, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
-from tui.serving import PORT, PagesServer
+from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
 
 
@@ -129,7 +129,8 @@ class HallScreen(Translated, ModalScreen[None]):
         with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
             self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
         serving = self.pages.address
-        off = _("Serving the peers: off (port {port})", port=PORT)
+        off = "\n".join((_("Serving the peers: off (port {port})", port=OFFERED),
+                         _("What is entered here reaches no other laptop.")))  # fmt: skip
         starting = _("Starting…") if self.pages.starting else off
         self.query_one("#serve-label", Label).update(
             _("Serving at {address}", address=serving) if serving else starting

@@ -16,7 +16,7 @@ from textual.widgets import Button, Label, Static, Switch
 
 from tui.hall import qr_text
 from tui.i18n import _
-from tui.serving import PORT, PagesServer
+from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
 
 
@@ -69,7 +69,7 @@ class PagesScreen(Translated, ModalScreen[None]):
             self.query_one("#pages-switch", Switch).value = self.pages.serving
         address = self.pages.address
         page = None if address is None else f"{address}/"
-        off = _("Off (port {port})", port=PORT)
+        off = _("Off (port {port})", port=OFFERED)
         self.query_one("#pages-label", Label).update(
             _("Serving") if page else _("Starting…") if self.pages.starting else off
         )

@@ -24,6 +24,7 @@ from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
+from tui import settings
 from tui.app import TengenApp
 from tui.hall import laptops_line
 from tui.hall_link import HallLink
@@ -103,11 +104,15 @@ class TournamentScreen(Translated, Screen[None]):
         self.set_interval(REACHED_EVERY, self.show_pages)  # the laptop may join the hall's Wi-Fi meanwhile
 
     def start_link(self) -> None:
-        """A hall's tournament syncs with its peers from the moment it opens."""
+        """A hall's tournament syncs with its peers from the moment it opens, and serves them
+        (unless the referee switched that off for it): the peers only fetch, so what a
+        laptop that serves nothing enters never reaches the others."""
         if self.link is None and self.session.state.hall is not None and is_hall(self.session.path):
             self.link = HallLink(self)
             self.show_hall()
             self.link.start()
+            if settings.serves_hall(self.app.folder, self.session.path):
+                self.pages.start()  # nothing when it serves already (made a hall: restarted by the caller)
 
     def after_recompose(self) -> None:
         self.redraw()
