@@ -144,6 +144,11 @@ class PagesServer:
                 problem = None
             except (Refused, OSError) as error:
                 server, problem = None, said(error)
+                if PORT and not free(PORT, BIND):  # taken since the look (another app started at once)
+                    try:
+                        server, problem = launch(path, 0, BIND), None
+                    except (Refused, OSError) as again:
+                        problem = said(again)
             if not self.closed:
                 app.call_from_thread(self._started, server, hall, problem)
             elif server is not None:

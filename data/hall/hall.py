@@ -174,7 +174,7 @@ def _heard_from(repo: HallRepo, source: str, own: str, serves: str | None = None
     and the requests to join left with it (the chief enrols them wherever they were left)."""
     device = _ask_peer(repo, source, "/tengen/device")
     if device is not None and device.decode("ascii", "replace") == own:
-        repo.forget_peer(source)  # ourselves, named by another laptop's list: never again
+        repo.was_self(source)  # ourselves: not a peer, for a while
         return
     if device is not None and len(device) == 32:
         repo.hear([device.decode("ascii", "replace")], now())

@@ -181,24 +181,37 @@ class HallRepo:
     # -- the hall's files ------------------------------------------------------------
     @property
     def peers(self) -> list[str]:
+        """The addresses to fetch from: every one known, but those that were this laptop
+        itself a moment ago."""
+        selves = set(self.selves)
+        return [p for p in self._known_peers() if p not in selves]
+
+    def _known_peers(self) -> list[str]:
         found = read_json(self.path, "tengen-peers.json", [])
         return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
 
     def add_peers(self, addresses: Sequence[str]) -> None:
-        known = self.peers
+        known = self._known_peers()
         added = [a for a in addresses if a not in known]
         if added:
             write_json(self.path, "tengen-peers.json", known + added)
 
-    def forget_peer(self, address: str) -> None:
-        """``address`` is this laptop's own (another laptop's list named it): not a peer."""
-        write_json(self.path, "tengen-peers.json", [p for p in self.peers if p != address])
-        write_json(self.path, "tengen-selves.json", sorted({*self.selves, address})[-20:])
+    def was_self(self, address: str) -> None:
+        """``address`` answered with this laptop's own device (another laptop's list named
+        it, or this laptop took the port a peer had there): no peer for ``SELF_FOR`` seconds."""
+        found = read_json(self.path, "tengen-selves.json", {})
+        kept = {a: t for a, t in found.items() if isinstance(t, (int, float))} if isinstance(found, dict) else {}
+        write_json(self.path, "tengen-selves.json", dict(sorted({**kept, address: time.time()}.items())[-20:]))
 
     @property
     def selves(self) -> list[str]:
-        found = read_json(self.path, "tengen-selves.json", [])
-        return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+        """The addresses that were this laptop itself within the last ``SELF_FOR`` seconds
+        (a record of another kind, an older Tengen's list, holds none)."""
+        found = read_json(self.path, "tengen-selves.json", {})
+        if not isinstance(found, dict):
+            return []
+        now = time.time()
+        return [a for a, t in found.items() if isinstance(t, (int, float)) and 0 <= now - t < SELF_FOR]
 
     @property
     def heard(self) -> dict[str, str]:
@@ -223,6 +236,13 @@ class HallRepo:
         if reasons:
             kept = [_recorded(r) for r in self.refused + list(reasons)][-50:]
             write_json(self.path, "tengen-refused.json", kept)
+
+
+SELF_FOR = 60.0
+"""Seconds an address that was this laptop itself is left out of its peers, then asked again:
+"never again" left a helper deaf to the chief once, when the helper's app took port 8390 on
+the machine whose 8390 the chief had served on (two apps on one laptop; and addresses move
+between laptops in a hall's Wi-Fi as they come and go)."""
 
 
 def _same_events(chain: list[Event], held: list[Event]) -> bool:

@@ -186,6 +186,26 @@ async def test_pages_that_cannot_be_served_are_said_and_the_switch_stays_off(fol
         assert str(app.screen.query_one("#pages-label", Label).render()) == "Выключены (порт 8390)"
 
 
+async def test_a_port_taken_after_the_look_falls_back_to_a_free_one(folder: Path, monkeypatch) -> None:
+    """Two apps opened at once on one laptop both found 8390 free; the second to bind it was
+    left serving nothing, with an error.  The port taken meanwhile: any free one instead."""
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    looks = iter([True])  # free at the first look, taken since
+    real = serving.free
+    monkeypatch.setattr(serving, "PORT", taken.getsockname()[1])
+    monkeypatch.setattr(serving, "free", lambda port, bind: next(looks, None) or real(port, bind))
+    try:
+        app = app_on(folder)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen, address = await served(app, pilot)
+            assert not address.endswith(f":{serving.PORT}") and not notes(app)
+            assert "Демо: турнир по схеме Гамма" in fetched(address)  # its pages, from the port it took
+    finally:
+        taken.close()
+
+
 async def test_the_protocol_printed_while_serving_carries_its_rounds_page(folder: Path) -> None:
     from pypdf import PdfReader
 

@@ -380,3 +380,25 @@ def test_a_fetch_names_only_our_tips_of_the_chains_the_peer_moved(hall_of_three)
         assert repo.tips()[devices["table2"]] != held[devices["table2"]]
     assert held[devices["table2"]] in told and told <= chain
     assert held[devices["chief"]] not in told and held[devices["table3"]] not in told
+
+
+def test_an_address_that_was_this_laptop_is_asked_again_after_a_minute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two apps on one machine: the helper's took port 8390 where the chief had served, found
+    its own device there and forgot the address for good — then never heard the chief again
+    on it.  Left out for a minute, then a peer again (asked anew: one request finds out)."""
+    import time
+
+    from data.hall import repo as hall_repo
+    from data.hall.secret import new_secret
+
+    with HallRepo.create(tmp_path / "t.json.hall", new_secret()) as repo:
+        repo.add_peers(["http://192.168.1.5:8390", "http://192.168.1.7:8390"])
+        repo.was_self("http://192.168.1.5:8390")
+        assert repo.peers == ["http://192.168.1.7:8390"] and repo.selves == ["http://192.168.1.5:8390"]
+        now = time.time()
+        monkeypatch.setattr(hall_repo.time, "time", lambda: now + hall_repo.SELF_FOR + 1)
+        assert repo.peers == ["http://192.168.1.5:8390", "http://192.168.1.7:8390"] and repo.selves == []
+        (tmp_path / "t.json.hall" / "tengen-selves.json").write_text('["http://192.168.1.7:8390"]')  # an older Tengen's
+        assert repo.peers == ["http://192.168.1.5:8390", "http://192.168.1.7:8390"]

@@ -353,4 +353,4 @@ def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
         time.sleep(0.3)
     with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
         assert urls[1] in three.peers and urls[2] in two.peers
-        assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, forgotten
+        assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, left out (a minute)
