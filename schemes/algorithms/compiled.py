@@ -4,8 +4,8 @@ Tengen's heaviest work — weighing every pair of a field and matching it — is
 integers that numpy cannot express without matrices of temporaries.  They are written as
 plain Python over arrays and compiled by numba, once per installation (its cache is where
 the caller points ``NUMBA_CACHE_DIR``); the source is the same Python, so a reader reads the
-algorithm, not a second language.  Float steps are IEEE double as in Python (no fast-math:
-no reassociation, no fused multiply-add), so a compiled formula gives Python's very bits.
+algorithm, not a second language.  What is compiled is integer work (exact, wrapping as
+numpy's ``int64`` does); OpenGotha's float formulas stay in numpy, one value per distance.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ def compiled(function: F) -> F:
     return cast(F, njit(cache=True, nogil=True)(function))
 
 
-
 def bare(function: F) -> F:
     """Compiled as ``compiled``, without numba's reference counting: for a loop that
     allocates nothing (its caller hands it the arrays to fill) and calls small compiled
     steps millions of times — counted, each call's arrays cost more than the step."""
-    return cast(F, njit(cache=True, nogil=True, _nrt=False)(function))
+    untyped: Any = njit  # ``_nrt`` is numba's own switch, not in its published signature
+    return cast(F, untyped(cache=True, nogil=True, _nrt=False)(function))
 
 
 def inlined(function: F) -> F:

@@ -144,5 +144,7 @@ def test_an_exact_whole_field_round_is_the_old_one_board_for_board(
     old = old_weighted.max_weight_perfect_matching(old_costs.cost_matrix(f))
     first, second = (np.array([pair[k] for pair in old], dtype=np.int64) for k in (0, 1))
     white = old_costs.a_takes_white(f, first, second).tolist()
-    expected = {(players[i], players[j]) if w else (players[j], players[i]) for (i, j), w in zip(old, white, strict=True)}
+    expected = {
+        (players[i], players[j]) if w else (players[j], players[i]) for (i, j), w in zip(old, white, strict=True)
+    }
     assert {(board.white, board.black) for board in pairing.boards} == expected

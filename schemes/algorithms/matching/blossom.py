@@ -491,9 +491,11 @@ class _Matcher:
             if w != NONE:
                 v = int(self.best_from[w])
                 delta, kind, edge = self.slack(v, w), 2, (v, w)
-            b = _least_between(self.dual, self.weight, self.best_v, self.best_w, self.top, self.label_of, self.next_id)
-            if b != NONE:
-                best = (int(self.best_v[b]), int(self.best_w[b]))
+            between = _least_between(
+                self.dual, self.weight, self.best_v, self.best_w, self.top, self.label_of, self.next_id
+            )
+            if between != NONE:
+                best = (int(self.best_v[between]), int(self.best_w[between]))
                 d2 = self.slack(*best)
                 assert d2 % 2 == 0
                 if delta is None or d2 // 2 < delta:

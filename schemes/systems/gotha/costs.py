@@ -5,11 +5,14 @@ matching of greatest total weight, so a component is a *reward* for a pair — t
 the better.  Each component is a named function here, in OpenGotha's order and under the
 names its weights files use.
 
-A component is computed for many pairs at once: its arguments ``a`` and ``b`` are arrays of
-player positions (``a[:, None]`` and ``b[None, :]`` give the whole matrix), so a field of
-3,000 players is weighed in numpy rather than in 4.5 million Python calls.  Float steps are
-those of OpenGotha (``double`` arithmetic in the same order, then a cast to ``long``,
-which truncates); integer steps use Java's division toward zero.
+A component weighs one pair ``a``–``b`` (positions in the field) in compiled code, so a
+field of 3,000 players — 4.5 million pairs — is weighed in one pass into one matrix, with no
+temporary of its size (issue 29: numpy's matrix per step held ten of them, 724 MB).  The
+float formulas of OpenGotha (``double`` arithmetic in its order, then a cast to ``long``,
+which truncates) depend on one small number each — a distance of categories, of score
+groups, of pseudo McMahon scores, or one of six cases of club and country — so they are
+computed in numpy once per value (``weighing``) and the compiled components look them up;
+integer steps use Java's division toward zero.
 """
 
 from __future__ import annotations

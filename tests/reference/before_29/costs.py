@@ -90,15 +90,11 @@ def category_cost(f: Field, a: Ints, b: Ints) -> Ints:
     return _concave(f.rules.mixing, x, f.rules.nx1)
 
 
-
-
 def score_difference_cost(f: Field, a: Ints, b: Ints) -> Ints:
     """Main 2: ``W (1-x)(1+kx)``, x = the distance of their score groups over the number of
     groups; nothing across categories."""
     x = np.abs(f.group[a] - f.group[b]) / float(f.groups)
     return np.where(f.category[a] == f.category[b], _concave(f.rules.score_difference, x, f.rules.nx1), 0)
-
-
 
 
 def dudd_cost(f: Field, a: Ints, b: Ints) -> Ints:
@@ -159,8 +155,6 @@ def seed_cost(f: Field, a: Ints, b: Ints) -> Ints:
         x = 2 * np.abs(c1 - c2) - size
         cost = weight - _tdiv(_tdiv(weight * x, size) * x, size)
     return np.where(same, cost, 0)
-
-
 
 
 def handicap_cost(f: Field, a: Ints, b: Ints) -> Ints:
