@@ -58,7 +58,7 @@ WORTH_KEEPING = 2_000
 STALE_TAIL = 500
 """A tail this long is replayed once more and the longer prefix kept instead."""
 
-_MAGIC = b"tengen-state 3\n"
+_MAGIC = b"tengen-state 2\n"
 _MAC_BYTES = 32
 _KEY_BYTES = 32
 
