@@ -411,7 +411,12 @@ def main(argv: list[str]) -> dict:
         for name, (big, small) in RATIOS.items()
         if big in results and small in results
     }
-    report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios}
+    cpu_ratios = {
+        name: results[big]["cpu"] / results[small]["cpu"]
+        for name, (big, small) in RATIOS.items()
+        if results.get(big, {}).get("cpu") and results.get(small, {}).get("cpu")
+    }
+    report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios, "cpu_ratios": cpu_ratios}
     report["peak_mb"] = {name: value["peak_mb"] for name, value in results.items() if value.get("peak_mb")}
     report["cpu"] = {name: value["cpu"] for name, value in results.items() if value.get("cpu")}
     if as_json:
@@ -427,7 +432,8 @@ def main(argv: list[str]) -> dict:
             cpu = f"{value['cpu']:.2f}s" if value.get("cpu") else ""
             print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7} {cpu:>7}  {value['target']}")
         for name, ratio in ratios.items():
-            print(f"ratio {name:<36} x{ratio:.2f}")
+            cpu_ratio = f"  (CPU x{cpu_ratios[name]:.2f})" if name in cpu_ratios else ""
+            print(f"ratio {name:<36} x{ratio:.2f}{cpu_ratio}")
     return report
 
 

@@ -103,7 +103,7 @@ def _field_after(scheme: str, params: dict[str, str], size: int, played: int, se
     return log, played + 1
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     scheme=st.sampled_from(["mcmahon", "swiss"]),
     params=PARAMS,
@@ -128,7 +128,7 @@ def test_every_component_colour_and_handicap_is_the_old_one(
     assert np.array_equal(a_takes_white(f, *both), old_costs.a_takes_white(f, *both))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(params=PARAMS, size=st.integers(2, 60), played=st.integers(0, 3), seed=st.integers(0, 10**6))
 def test_an_exact_whole_field_round_is_the_old_one_board_for_board(
     params: dict[str, str], size: int, played: int, seed: int
