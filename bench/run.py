@@ -78,6 +78,9 @@ def play(log: Log, rounds: int, rng: random.Random, leave_open: int = 0) -> None
 
 PEAKS: list[int] = []
 """The peak memory (KB) of each process run since the measurement began."""
+CPUS: list[float] = []
+"""The CPU time (user + system, s) of each process run since the measurement began: on a
+machine shared with other work a wall time says how busy it was, a CPU time less so."""
 SPAWNER = """
 import json, os, subprocess, sys, time
 for line in sys.stdin:
@@ -85,7 +88,8 @@ for line in sys.stdin:
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
-    print(json.dumps([time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss]), flush=True)
+    print(json.dumps([time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss,
+                      usage.ru_utime + usage.ru_stime]), flush=True)
 """
 """Runs the measured commands and reports their time and peak memory.  A process's peak
 (``ru_maxrss``) counts the memory of whatever it was forked from, so the commands are
@@ -102,10 +106,11 @@ def process(command: list[str], check: bool = True) -> float:
     assert _spawner.stdin is not None and _spawner.stdout is not None
     _spawner.stdin.write(json.dumps([command, str(ROOT), dict(os.environ | CACHE)]) + "\n")
     _spawner.stdin.flush()
-    took, code, peak = json.loads(_spawner.stdout.readline())
+    took, code, peak, cpu = json.loads(_spawner.stdout.readline())
     if check and code:
         raise subprocess.CalledProcessError(code, command)
     PEAKS.append(peak)
+    CPUS.append(cpu)
     return float(took)
 
 
@@ -115,9 +120,10 @@ def run(*argv: str) -> float:
 
 def measure(results: dict, name: str, step: Callable[[int], float], target: str = "") -> None:
     PEAKS.clear()
+    CPUS.clear()
     times = [step(i) for i in range(REPEAT)]
     results[name] = {"median": statistics.median(times), "min": min(times), "max": max(times), "target": target,
-                     "peak_mb": max(PEAKS, default=0) / 1024}  # fmt: skip
+                     "peak_mb": max(PEAKS, default=0) / 1024, "cpu": statistics.median(CPUS)}  # fmt: skip
 
 
 def event_log(size: int) -> Log:
@@ -217,14 +223,19 @@ def _pair_copy_with(path: Path, folder: Path, index: int, extra: tuple[str, ...]
 
 
 def bench_mcmahon(results: dict, folder: Path) -> None:
-    for size in (200, 1000, 3000):
-        rng = random.Random(size)
-        log = Log("mcmahon", 5)
-        players(log, size, rng)
-        play(log, 2, rng)
-        path = log.write(folder / f"mcmahon-{size}.json")
-        target = {200: "< 0.3 s", 1000: "< 2 s", 3000: "< 15 s"}[size]
-        measure(results, f"pair_mcmahon_{size}", lambda i, path=path: _pair_copy(path, folder, i), target)
+    """``tengen pair`` of round 3 of a McMahon event of 250, 1,000 and 3,000 players (2 rounds
+    played by Tengen), paired both ways: as OpenGotha pairs (a field over 600 in its groups,
+    Gabow's matching) and ``exactWholeField`` (the whole field in one exact matching)."""
+    for exact in (False, True):
+        for size in (250, 1000, 3000):
+            rng = random.Random(size)
+            log = Log("mcmahon", 5, **({"exactWholeField": "true"} if exact else {}))
+            players(log, size, rng)
+            play(log, 2, rng)
+            name = f"mcmahon{'_exact' if exact else ''}-{size}"
+            path = log.write(folder / f"{name}.json")
+            target = {250: "< 0.5 s", 1000: "< 1.5 s", 3000: "< 3 s CPU, < 250 MB" if exact else "< 4 s"}[size]
+            measure(results, f"pair_{name.replace('-', '_')}", lambda i, path=path: _pair_copy(path, folder, i), target)
 
 
 def bench_opengotha(results: dict, folder: Path) -> None:
@@ -360,8 +371,11 @@ RATIOS = {
     "read_50k_vs_5k": ("read_50k", "read_5k"),
     "pair_blocked_1000_vs_500": ("pair_blocked_1000", "pair_blocked_500"),
     "pair_sparse_1000_vs_500": ("pair_sparse_1000", "pair_sparse_500"),
-    "pair_mcmahon_1000_vs_200": ("pair_mcmahon_1000", "pair_mcmahon_200"),
-    "pair_mcmahon_3000_vs_1000": ("pair_mcmahon_3000", "pair_mcmahon_1000"),
+    **{
+        f"pair_mcmahon{kind}_{big}_vs_{small}": (f"pair_mcmahon{kind}_{big}", f"pair_mcmahon{kind}_{small}")
+        for kind in ("", "_exact")
+        for big, small in ((1000, 250), (3000, 1000))
+    },
     "cards_1000_vs_250": ("cards_1000", "cards_250"),
     **{f"tengen_vs_opengotha_{n}": (f"tengen_mcmahon_{n}", f"opengotha_mcmahon_{n}") for n in (200, 600, 1000, 2000)},
     "tengen_mcmahon_2000_vs_200": ("tengen_mcmahon_2000", "tengen_mcmahon_200"),
@@ -397,21 +411,29 @@ def main(argv: list[str]) -> dict:
         for name, (big, small) in RATIOS.items()
         if big in results and small in results
     }
-    report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios}
+    cpu_ratios = {
+        name: results[big]["cpu"] / results[small]["cpu"]
+        for name, (big, small) in RATIOS.items()
+        if results.get(big, {}).get("cpu") and results.get(small, {}).get("cpu")
+    }
+    report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios, "cpu_ratios": cpu_ratios}
     report["peak_mb"] = {name: value["peak_mb"] for name, value in results.items() if value.get("peak_mb")}
+    report["cpu"] = {name: value["cpu"] for name, value in results.items() if value.get("cpu")}
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'peak':>7}  target")
+        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'peak':>7} {'cpu':>7}  target")
         for name, value in results.items():
             if name.startswith("same_boards"):
                 print(f"{name:<28} {'yes' if value['median'] == 1 else 'NO':>8}")
                 continue
             spread = f"{value['min']:.3f}–{value['max']:.3f}"
             peak = f"{value.get('peak_mb', 0):.0f} MB" if value.get("peak_mb") else ""
-            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7}  {value['target']}")
+            cpu = f"{value['cpu']:.2f}s" if value.get("cpu") else ""
+            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7} {cpu:>7}  {value['target']}")
         for name, ratio in ratios.items():
-            print(f"ratio {name:<36} x{ratio:.2f}")
+            cpu_ratio = f"  (CPU x{cpu_ratios[name]:.2f})" if name in cpu_ratios else ""
+            print(f"ratio {name:<36} x{ratio:.2f}{cpu_ratio}")
     return report
 
 

@@ -18,6 +18,9 @@ is believed without a check its writer could not forge:
 - the state is stored as JSON and rebuilt by our own constructors only: no pickle, which
   can be made to build any object and run any function;
 - a tail holding a retraction (undo, redo), or anything unexpected, means a full replay;
+- each round is kept as a text of its own, read into boards and results only when the
+  command reads that round (a result reads one round of 300: its cost is that round, not
+  the log's); a round whose text does not read is taken from a replay of the file;
 - it lives in the user's own cache folder, never beside the tournament (a file from a
   foreign USB stick brings no cache);
 - it is written atomically and never fsynced: a lost or damaged cache costs one replay.
@@ -200,7 +203,59 @@ def _prefix_digest(raw: bytes, covered: int) -> str:
 # Every container is tagged, so nothing is read back as another type: {"$t": [...]} a tuple,
 # {"$f": [...]} a frozenset, {"$d": [key, value, ...]} a dict (its keys may be numbers), and
 # {"$Player": [fields...]} one of the state's classes.  The boards and results of a round,
-# the bulk of a long event, are flat lists: {"$B": [number, white, black, ...]}.
+# the bulk of a long event, are flat lists: {"$B": [number, white, black, ...]}.  A round of
+# the tournament is {"$r": "TEXT"}, TEXT the JSON of {"$Round": [fields...]}, read when used.
+
+
+class _KeptRound(Round):
+    """A round of a kept state, read from its text when one of its fields is first asked
+    for: a command that reads one round of a long event decodes that round alone.  Equal to
+    the ``Round`` it reads as; ``dataclasses.replace`` of it gives a round read already."""
+
+    @classmethod
+    def unread(cls, number: int, text: str, fallback: Callable[[], Tournament]) -> _KeptRound:
+        """Round ``number`` of a kept state, as its ``text``; ``fallback`` replays the file."""
+        kept = object.__new__(cls)  # built as a Round (by ``replace``) only once read
+        vars(kept).update(_kept_number=number, _kept_text=text, _fallback=fallback)
+        return kept
+
+    def _read(self) -> None:
+        """Every field, from the text; where the text does not read as a round (a signed
+        entry never holds such, but a replay is the answer to anything odd), from a replay."""
+        kept = vars(self)
+        try:
+            made = json.loads(kept["_kept_text"], object_hook=_decoded)
+            if type(made) is not Round or made.number != kept["_kept_number"]:
+                raise TypeError("not the kept round")
+        except (ValueError, TypeError, KeyError, RecursionError):
+            made = kept["_fallback"]().rounds[kept["_kept_number"] - 1]
+        kept.update({f.name: getattr(made, f.name) for f in fields(Round)})
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Round))
+
+    __hash__ = Round.__hash__
+
+
+class _KeptField:
+    """A field of a ``_KeptRound``: read with the others at the first look (then found in the
+    instance itself, before this, which only answers while nothing is read)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: _KeptRound | None, owner: type) -> Any:
+        if instance is None:
+            return self
+        if self.name not in vars(instance):
+            instance._read()
+        return vars(instance)[self.name]
+
+
+for _field in fields(Round):
+    setattr(_KeptRound, _field.name, _KeptField(_field.name))
 
 _CLASSES: dict[str, type] = {c.__name__: c for c in (Tournament, Settings, Player, Round)}
 _FLAT: dict[str, type] = {"$B": Board, "$R": Result}
@@ -233,7 +288,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "frozenset[int]": lambda value: type(value) is frozenset and _all({int})(value),
     "tuple[int, ...]": lambda value: type(value) is tuple and _all({int})(value),
     "tuple[Board, ...]": lambda value: type(value) is tuple and _all({Board})(value),
-    "tuple[Round, ...]": lambda value: type(value) is tuple and _all({Round})(value),
+    "tuple[Round, ...]": lambda value: type(value) is tuple and _all({Round, _KeptRound})(value),
     "Mapping[str, Any]": lambda value: type(value) is dict and _all({str})(value),
     "Mapping[int, int]": _mapping({int}, {int}),
     "Mapping[int, Player]": _mapping({int}, {Player}),
@@ -264,6 +319,11 @@ def _encoded(value: Any) -> Any:
         if value and all(type(k) is int and type(v) is Result for k, v in value.items()):
             return {"$R": [part for k, v in value.items() for part in (k, *(getattr(v, f.name) for f in fields(v)))]}
         return {"$d": [part for k, v in value.items() for part in (_encoded(k), _encoded(v))]}
+    if kind is _KeptRound and "number" not in vars(value):  # never read: its text as it was
+        return {"$r": vars(value)["_kept_text"]}
+    if kind in (Round, _KeptRound):
+        fields_ = [_encoded(getattr(value, f.name)) for f in fields(Round)]
+        return {"$r": json.dumps({"$Round": fields_}, ensure_ascii=False, separators=(",", ":"))}
     if _CLASSES.get(kind.__name__) is kind:
         return {"$" + kind.__name__: [_encoded(getattr(value, f.name)) for f in fields(value)]}
     raise TypeError(f"{kind.__name__} is not part of a tournament's state")
@@ -331,6 +391,22 @@ def _decoded(document: dict[str, Any]) -> Any:
     return _TAGS[tag](values)
 
 
+def _decoder(fallback: Callable[[], Tournament]) -> Callable[[dict[str, Any]], Any]:
+    """``_decoded``, with the rounds of the tournament kept as texts (``_KeptRound``), each
+    numbered in turn from 1; ``fallback`` replays the file, for a round that does not read."""
+    numbers = iter(range(1, 1 << 62))
+
+    def decoded(document: dict[str, Any]) -> Any:
+        ((tag, values),) = document.items()
+        if tag != "$r":
+            return _decoded(document)
+        if not isinstance(values, str):
+            raise TypeError("a kept round is a text")
+        return _KeptRound.unread(next(numbers), values, fallback)
+
+    return decoded
+
+
 def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
     """Keep ``state``, the replay of the ``count`` events in ``raw`` (the file's compact
     bytes, ending with the events table), for the next command on ``path``.  A hall's state
@@ -389,7 +465,7 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     if tail is None:
         return None
     try:
-        state = json.loads(stored[line_end + 1 :], object_hook=_decoded)
+        state = json.loads(stored[line_end + 1 :], object_hook=_decoder(cache(lambda: _replayed(path, raw))))
         if not isinstance(state, Tournament):
             return None
         for event in tail:
@@ -397,6 +473,15 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     except (ValueError, TypeError, KeyError, RecursionError, InvalidEvent):
         return None  # signed by us, so never expected: a replay is the answer to anything odd
     return Recalled(state, count + len(tail), len(tail))
+
+
+def _replayed(path: Path, raw: bytes) -> Tournament:
+    """The replay of the file's bytes ``raw`` (a kept round is unchanged since: a change
+    reads it first)."""
+    from data.store import _events, _parsed
+    from schemes.log.replay import replay
+
+    return replay(_events(path, _parsed(path, raw)))
 
 
 def _tail(text: bytes, count: int) -> list[Event] | None:

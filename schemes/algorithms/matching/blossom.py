@@ -4,8 +4,12 @@ The algorithm is the classic one (Galil's presentation, as in Joris van Rantwijk
 ``mwmatching`` and networkx): alternating trees grown from the unmatched vertices over
 tight edges, blossoms shrunk and expanded, duals moved by the least slack.  What is ours:
 
-- the graph is a dense weight matrix and an unmatched vertex's edges are scanned as one
-  numpy row, so a field of 1,000 players costs a few hundred vector operations a stage;
+- the graph is a dense weight matrix, read where it lies: a vertex's scan, the least
+  slacks of a delta step and a new blossom's best edges are compiled loops over it
+  (``_tight``, ``_scan_bests``, ``_least_loose``, ``_least_between``, ``_blossom_best``),
+  each taking the first of equals as numpy's ``argmin`` did, while the blossoms, labels and
+  allowed edges stay Python objects in their old order of work (issue 29: the numpy rows
+  and the Python loop over every node at each delta step took 7 s at 3,000 players);
 - it starts from the assignment relaxation's duals (``Y[a] + Y[b] >= 2 w[a, b]``, from the
   Hungarian method) and the pairs that are tight under them, so only the players the
   relaxation left in odd cycles are unmatched: a handful of stages instead of n/2.
@@ -21,8 +25,107 @@ from collections.abc import Iterator
 import numpy as np
 from numpy.typing import NDArray
 
+from schemes.algorithms.compiled import compiled
+
 Ints = NDArray[np.int64]
 FREE, S, T = 0, 1, 2
+NONE = -1
+LARGEST = np.iinfo(np.int64).max
+
+
+@compiled
+def _tight(v: int, dual: Ints, weight: Ints, top_id: Ints) -> Ints:
+    """The vertices outside ``v``'s top blossom joined to it by a tight edge, in order."""
+    found = np.empty(len(dual), dtype=np.int64)
+    count = 0
+    for w in range(len(dual)):
+        if top_id[w] != top_id[v] and dual[v] + dual[w] - 4 * weight[v, w] <= 0:
+            found[count] = w
+            count += 1
+    return found[:count]
+
+
+@compiled
+def _scan_bests(v: int, dual: Ints, weight: Ints, top_id: Ints, label_of: Ints, best_from: Ints) -> int:
+    """After ``v`` is scanned: its least-slack edge to another S-blossom (the first of least
+    slack; ``NONE`` without one), and ``v`` made the source of each unlabeled vertex's
+    least-slack edge it improves on (delta2)."""
+    j, least = NONE, LARGEST
+    for w in range(len(dual)):
+        if top_id[w] == top_id[v]:
+            continue
+        slack = dual[v] + dual[w] - 4 * weight[v, w]
+        if slack <= 0:
+            continue
+        label = label_of[top_id[w]]
+        if label == S:
+            if j == NONE or slack < least:
+                j, least = w, slack
+        elif label_of[w] == FREE:
+            source = best_from[w]
+            if source < 0 or slack < dual[source] + dual[w] - 4 * weight[source, w]:
+                best_from[w] = v
+    return j
+
+
+@compiled
+def _least_loose(dual: Ints, weight: Ints, top_id: Ints, label_of: Ints, best_from: Ints) -> int:
+    """The unlabeled vertex whose least-slack edge from an S-vertex is the least (the first
+    such; ``NONE`` when no unlabeled vertex has one)."""
+    found, least = NONE, LARGEST
+    for w in range(len(dual)):
+        source = best_from[w]
+        if source >= 0 and label_of[top_id[w]] == FREE:
+            slack = dual[source] + dual[w] - 4 * weight[source, w]
+            if found == NONE or slack < least:
+                found, least = w, slack
+    return found
+
+
+@compiled
+def _least_between(
+    dual: Ints, weight: Ints, best_v: Ints, best_w: Ints, top: NDArray[np.bool_], label_of: Ints, count: int
+) -> int:
+    """The top-level S-blossom (by id) whose least-slack edge to another S-blossom is the
+    least (the first such; ``NONE`` without one)."""
+    found, least = NONE, LARGEST
+    for b in range(count):
+        if top[b] and label_of[b] == S and best_v[b] >= 0:
+            slack = dual[best_v[b]] + dual[best_w[b]] - 4 * weight[best_v[b], best_w[b]]
+            if found == NONE or slack < least:
+                found, least = b, slack
+    return found
+
+
+@compiled
+def _blossom_best(
+    dual: Ints, weight: Ints, leaves: Ints, top_id: Ints, label_of: Ints, count: int
+) -> tuple[int, int, int]:
+    """A new blossom's least-slack edge to another S-blossom: for each S-blossom the first
+    vertex of least slack to the new one's leaves (the first such leaf), then the least of
+    those edges as tuples (slack, leaf, vertex).  ``(NONE, NONE, NONE)`` without one."""
+    inside = np.zeros(len(dual), dtype=np.bool_)
+    for leaf in leaves:
+        inside[leaf] = True
+    value = np.full(count, LARGEST, dtype=np.int64)
+    source = np.full(count, NONE, dtype=np.int64)
+    target = np.full(count, NONE, dtype=np.int64)
+    for j in range(len(dual)):
+        if inside[j] or label_of[top_id[j]] != S:
+            continue
+        least, which = LARGEST, NONE
+        for leaf in leaves:
+            slack = dual[leaf] + dual[j] - 4 * weight[leaf, j]
+            if which == NONE or slack < least:
+                least, which = slack, leaf
+        b = top_id[j]
+        if target[b] == NONE or least < value[b]:
+            value[b], source[b], target[b] = least, which, j
+    best = (LARGEST, NONE, NONE)
+    for b in range(count):
+        if target[b] != NONE and (best[2] == NONE or (value[b], source[b], target[b]) < best):
+            best = (value[b], source[b], target[b])
+    return best
 
 
 class Blossom:
@@ -52,7 +155,9 @@ class _Matcher:
     def __init__(self, weight: Ints, dual: Ints, mate: dict[int, int]) -> None:
         n = len(weight)
         self.n = n
-        self.w2 = 4 * weight  # slack = dual[v] + dual[w] - w2[v, w]; duals doubled twice
+        self.weight = np.ascontiguousarray(weight, dtype=np.int64)
+        """slack = dual[v] + dual[w] - 4 weight[v, w]: the duals doubled twice (the kernels
+        read the weights as they are: no matrix of them four times)."""
         self.dual = 2 * dual.astype(np.int64)
         self.mate = dict(mate)
         self.inblossom: list[Node] = list(range(n))
@@ -64,16 +169,21 @@ class _Matcher:
         self.zdual: dict[Blossom, int] = {}
         self.label: dict[Node, int] = {}
         self.label_of = np.zeros(2 * n + 1, dtype=np.int64)  # by node id; grows with blossoms
+        self.top = np.zeros(2 * n + 1, dtype=np.bool_)
+        """By node id: a top-level blossom (its parent is None)."""
+        self.top[:n] = True
+        self.best_v = np.full(2 * n + 1, NONE, dtype=np.int64)
+        self.best_w = np.full(2 * n + 1, NONE, dtype=np.int64)
+        """By node id: the least-slack edge from an S-blossom to another (delta3), or NONE."""
         self.best_from = np.full(n, -1, dtype=np.int64)
         """The S-vertex of the least-slack edge to each unlabeled vertex (delta2)."""
         self.labeledge: dict[Node, tuple[int, int] | None] = {}
-        self.bestedge: dict[Node, tuple[int, int] | None] = {}
         self.allowed: set[tuple[int, int]] = set()
         self.queue: list[int] = []
 
     # -- helpers ------------------------------------------------------------------------
     def slack(self, v: int, w: int) -> int:
-        return int(self.dual[v] + self.dual[w] - self.w2[v, w])
+        return int(self.dual[v] + self.dual[w] - 4 * self.weight[v, w])
 
     def ident(self, node: Node) -> int:
         found = self.ids.get(node)
@@ -81,8 +191,26 @@ class _Matcher:
             found = self.ids[node] = self.next_id
             self.next_id += 1
             if found >= len(self.label_of):
-                self.label_of = np.concatenate([self.label_of, np.zeros(len(self.label_of), dtype=np.int64)])
+                size = len(self.label_of)
+                self.label_of = np.concatenate([self.label_of, np.zeros(size, dtype=np.int64)])
+                self.top = np.concatenate([self.top, np.zeros(size, dtype=np.bool_)])
+                self.best_v = np.concatenate([self.best_v, np.full(size, NONE, dtype=np.int64)])
+                self.best_w = np.concatenate([self.best_w, np.full(size, NONE, dtype=np.int64)])
         return found
+
+    def set_parent(self, node: Node, parent: Blossom | None) -> None:
+        self.parent[node] = parent
+        ident = self.ident(node)
+        self.top[ident] = parent is None
+
+    def set_best(self, node: Node, edge: tuple[int, int] | None) -> None:
+        ident = self.ident(node)
+        self.best_v[ident], self.best_w[ident] = edge if edge is not None else (NONE, NONE)
+
+    def best(self, node: Node) -> tuple[int, int] | None:
+        ident = self.ident(node)
+        v = int(self.best_v[ident])
+        return None if v == NONE else (v, int(self.best_w[ident]))
 
     def set_label(self, node: Node, value: int) -> None:
         self.label[node] = value
@@ -111,7 +239,8 @@ class _Matcher:
         self.set_label(w, t)
         self.set_label(b, t)
         self.labeledge[w] = self.labeledge[b] = (v, w) if v is not None else None
-        self.bestedge[w] = self.bestedge[b] = None
+        self.set_best(w, None)
+        self.set_best(b, None)
         self.best_from[w] = -1
         if t == S:
             self.queue.extend(b.leaves() if isinstance(b, Blossom) else [b])
@@ -150,12 +279,12 @@ class _Matcher:
         bb, bv, bw = self.inblossom[base], self.inblossom[v], self.inblossom[w]
         b = Blossom()
         self.base[b] = base
-        self.parent[b] = None
-        self.parent[bb] = b
+        self.set_parent(b, None)
+        self.set_parent(bb, b)
         path: list[Node] = []
         edges = [(v, w)]
         while bv != bb:
-            self.parent[bv] = b
+            self.set_parent(bv, b)
             path.append(bv)
             edge = self.labeledge[bv]
             assert edge is not None
@@ -165,7 +294,7 @@ class _Matcher:
         path.reverse()
         edges.reverse()
         while bw != bb:
-            self.parent[bw] = b
+            self.set_parent(bw, b)
             path.append(bw)
             edge = self.labeledge[bw]
             assert edge is not None
@@ -181,27 +310,16 @@ class _Matcher:
                 self.queue.append(leaf)
         self.set_top(leaves, b)
         # the least-slack edge from the new blossom to each other S-blossom
-        inside = np.zeros(self.n, dtype=bool)
-        inside[leaves] = True
-        candidates = np.nonzero((~inside) & (self.label_array() == S))[0]
-        best: dict[int, tuple[int, int, int]] = {}
-        if len(candidates):
-            rows = np.array(leaves, dtype=np.int64)
-            slack = self.dual[rows][:, None] + self.dual[None, candidates] - self.w2[np.ix_(rows, candidates)]
-            least, which = slack.min(axis=0), slack.argmin(axis=0)
-            for k, target in enumerate(self.top_id[candidates].tolist()):
-                if target not in best or least[k] < best[target][0]:
-                    best[target] = (int(least[k]), leaves[int(which[k])], int(candidates[k]))
+        _, v_, j = _blossom_best(
+            self.dual, self.weight, np.array(leaves, dtype=np.int64), self.top_id, self.label_of, self.next_id
+        )
         for child in path:
-            self.bestedge[child] = None
-        self.bestedge[b] = None
-        if best:
-            value, v_, j = min(best.values())
-            self.bestedge[b] = (v_, j)
+            self.set_best(child, None)
+        self.set_best(b, None if j == NONE else (v_, j))
 
     def expand(self, b: Blossom, endstage: bool) -> None:
         for s in b.childs:
-            self.parent[s] = None
+            self.set_parent(s, None)
             if isinstance(s, Blossom):
                 if endstage and self.zdual[s] == 0:
                     self.expand(s, endstage)
@@ -240,7 +358,7 @@ class _Matcher:
             self.set_label(w, T)
             self.set_label(bw, T)
             self.labeledge[w] = self.labeledge[bw] = (v, w)
-            self.bestedge[bw] = None
+            self.set_best(bw, None)
             j += step
             while b.childs[j] != entry:
                 bv = b.childs[j]
@@ -260,8 +378,9 @@ class _Matcher:
                     self.assign(found, T, tedge[0])
                 j += step
         self.drop_label(b)
-        for table in (self.labeledge, self.bestedge):
-            table.pop(b, None)
+        self.labeledge.pop(b, None)
+        self.set_best(b, None)
+        self.top[self.ident(b)] = False  # gone: no longer a top-level blossom of delta3
         del self.parent[b], self.base[b], self.zdual[b]
         self.ids.pop(b, None)
 
@@ -321,10 +440,9 @@ class _Matcher:
     def scan(self, v: int) -> bool:
         """Scan an S-vertex's edges; True when the matching was augmented."""
         bv = self.inblossom[v]
-        slack = self.dual[v] + self.dual - self.w2[v]
-        other = self.top_id != self.top_id[v]
-        tight = np.nonzero(other & (slack <= 0))[0].tolist()
-        tight += [w for (a, w) in self.allowed if a == v and other[w] and slack[w] > 0]
+        top = self.top_id[v]
+        tight = _tight(v, self.dual, self.weight, self.top_id).tolist()
+        tight += [w for (a, w) in self.allowed if a == v and self.top_id[w] != top and self.slack(v, w) > 0]
         for w in tight:
             bw = self.inblossom[w]
             if bw == bv:
@@ -344,25 +462,11 @@ class _Matcher:
                 self.set_label(w, T)
                 self.labeledge[w] = (v, w)
         # least slacks: to each S-blossom (delta3) and to each unlabeled vertex (delta2)
-        labels = self.label_array()
-        other = self.top_id != self.top_id[v]
-        s_other = other & (labels == S) & (slack > 0)
-        if s_other.any():
-            j = int(np.argmin(np.where(s_other, slack, np.iinfo(np.int64).max)))
-            current = self.bestedge.get(bv)
-            if current is None or slack[j] < self.slack(*current):
-                self.bestedge[bv] = (v, j)
-        loose = other & (self.label_of[: self.n] == FREE) & (labels != S) & (slack > 0)
-        known = self.best_from >= 0
-        previous = np.where(
-            known,
-            self.dual[np.maximum(self.best_from, 0)]
-            + self.dual
-            - self.w2[np.maximum(self.best_from, 0), np.arange(self.n)],
-            0,
-        )
-        better = loose & (~known | (slack < previous))
-        self.best_from[better] = v
+        j = _scan_bests(v, self.dual, self.weight, self.top_id, self.label_of, self.best_from)
+        if j != NONE:
+            current = self.best(bv)
+            if current is None or self.slack(v, j) < self.slack(*current):
+                self.set_best(bv, (v, j))
         return False
 
     def stage(self) -> bool:
@@ -370,7 +474,8 @@ class _Matcher:
         self.label_of[:] = FREE
         self.best_from[:] = -1
         self.labeledge.clear()
-        self.bestedge.clear()
+        self.best_v[:] = NONE
+        self.best_w[:] = NONE
         self.allowed.clear()
         self.queue = []
         for v in range(self.n):
@@ -386,19 +491,19 @@ class _Matcher:
                     return True
             delta, kind, edge, blossom = None, 0, None, None
             labels = self.label_array()
-            open_ = np.nonzero((labels == FREE) & (self.best_from >= 0))[0]
-            if len(open_):
-                froms = self.best_from[open_]
-                slacks = self.dual[froms] + self.dual[open_] - self.w2[froms, open_]
-                k = int(np.argmin(slacks))
-                delta, kind, edge = int(slacks[k]), 2, (int(froms[k]), int(open_[k]))
-            for b, parent in self.parent.items():
-                best = self.bestedge.get(b)
-                if parent is None and self.label.get(b) == S and best is not None:
-                    d2 = self.slack(*best)
-                    assert d2 % 2 == 0
-                    if delta is None or d2 // 2 < delta:
-                        delta, kind, edge = d2 // 2, 3, best
+            w = _least_loose(self.dual, self.weight, self.top_id, self.label_of, self.best_from)
+            if w != NONE:
+                v = int(self.best_from[w])
+                delta, kind, edge = self.slack(v, w), 2, (v, w)
+            between = _least_between(
+                self.dual, self.weight, self.best_v, self.best_w, self.top, self.label_of, self.next_id
+            )
+            if between != NONE:
+                best = (int(self.best_v[between]), int(self.best_w[between]))
+                d2 = self.slack(*best)
+                assert d2 % 2 == 0
+                if delta is None or d2 // 2 < delta:
+                    delta, kind, edge = d2 // 2, 3, best
             for b, z in self.zdual.items():
                 if self.parent[b] is None and self.label.get(b) == T and (delta is None or z < delta):
                     delta, kind, blossom = z, 4, b

@@ -25,23 +25,12 @@ global registers and ``found`` a scratch list of edges for the pair lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
 import numpy as np
-from numba import njit
 from numpy.typing import NDArray
 
+from schemes.algorithms.compiled import compiled as _compiled
+
 Ints = NDArray[np.int64]
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def _compiled(function: F) -> F:
-    """Compiled, its machine code cached, the interpreter let go while it runs (the groups
-    of a split field are matched at once)."""
-    return cast(F, njit(cache=True, nogil=True)(function))
 
 
 # rows of vt

@@ -12,6 +12,9 @@ finds it; what makes it fast is where it starts:
    ``Y[a] + Y[b] = 2 w[a, b]``: they form the starting matching.  Only the players the
    relaxation left in odd cycles (and those the greedy start could not place) are
    unmatched, so the blossom algorithm needs a few stages where a cold start needs n/2.
+
+Both steps are compiled loops over the weight matrix itself (no negated copy, no matrix
+of tight pairs): at 3,000 players the matrix is the only thing of its size.
 """
 
 from __future__ import annotations
@@ -19,42 +22,49 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from schemes.algorithms.compiled import compiled
 from schemes.algorithms.matching.blossom import perfect_matching
 
 Ints = NDArray[np.int64]
 
 
-def assignment_duals(weight: Ints) -> tuple[Ints, Ints, Ints]:
-    """The maximum-weight assignment of rows to columns other than themselves (Hungarian
-    method, shortest augmenting paths): duals ``u, v`` with ``u[i] + v[j] >= weight[i, j]``
-    for ``i != j``, tight on the assignment, and ``pick[i]`` the column of row ``i``."""
+@compiled
+def _assign(weight: Ints) -> tuple[Ints, Ints, Ints]:
+    """The Hungarian method on ``-weight`` (the diagonal forbidden), its duals negated back
+    by the caller; each row's cost is read from ``weight`` as it is needed, not copied."""
     n = len(weight)
     big = np.int64(1) << 61
-    cost = -weight.astype(np.int64)
-    np.fill_diagonal(cost, big)
     u = np.zeros(n + 1, dtype=np.int64)
     v = np.zeros(n + 1, dtype=np.int64)
     owner = np.zeros(n + 1, dtype=np.int64)  # owner[j]: row holding column j (1-based; 0 = none)
     way = np.zeros(n + 1, dtype=np.int64)
+    least = np.empty(n + 1, dtype=np.int64)
+    used = np.empty(n + 1, dtype=np.bool_)
     for row in range(1, n + 1):
         owner[0] = row
         column = 0
-        least = np.full(n + 1, big, dtype=np.int64)
-        used = np.zeros(n + 1, dtype=bool)
+        least[:] = big
+        used[:] = False
         while True:
             used[column] = True
             current = owner[column]
-            reduced = cost[current - 1] - u[current] - v[1:]
-            free = ~used[1:]
-            lower = free & (reduced < least[1:])
-            least[1:][lower] = reduced[lower]
-            way[1:][lower] = column
-            candidates = np.where(free, least[1:], big)
-            nearest = int(np.argmin(candidates)) + 1
-            delta = candidates[nearest - 1]
-            u[owner[used]] += delta
-            v[used] -= delta
-            least[1:][free] -= delta
+            nearest, delta = 0, big
+            for j in range(1, n + 1):
+                if used[j]:
+                    continue
+                cost = big if j == current else -weight[current - 1, j - 1]
+                reduced = cost - u[current] - v[j]
+                if reduced < least[j]:
+                    least[j] = reduced
+                    way[j] = column
+                if nearest == 0 or least[j] < delta:  # the first column of least reduced cost
+                    nearest, delta = j, least[j]
+            for j in range(n + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    least[j] -= delta
             column = nearest
             if owner[column] == 0:
                 break
@@ -63,8 +73,38 @@ def assignment_duals(weight: Ints) -> tuple[Ints, Ints, Ints]:
             owner[column] = owner[previous]
             column = previous
     pick = np.zeros(n, dtype=np.int64)
-    pick[owner[1:] - 1] = np.arange(n)
+    for j in range(1, n + 1):
+        pick[owner[j] - 1] = j - 1
+    return u, v, pick
+
+
+def assignment_duals(weight: Ints) -> tuple[Ints, Ints, Ints]:
+    """The maximum-weight assignment of rows to columns other than themselves (Hungarian
+    method, shortest augmenting paths): duals ``u, v`` with ``u[i] + v[j] >= weight[i, j]``
+    for ``i != j``, tight on the assignment, and ``pick[i]`` the column of row ``i``."""
+    u, v, pick = _assign(np.ascontiguousarray(weight, dtype=np.int64))
     return -u[1:], -v[1:], pick
+
+
+@compiled
+def _tight_pairs(weight: Ints, value: Ints, left: Ints) -> Ints:
+    """Greedily, the pairs of ``left`` tight under ``value``: row by row, each with the first
+    later one still free."""
+    taken = np.zeros(len(left), dtype=np.bool_)
+    pairs = np.empty((len(left) // 2, 2), dtype=np.int64)
+    count = 0
+    for a in range(len(left)):
+        if taken[a]:
+            continue
+        i = left[a]
+        for b in range(a + 1, len(left)):
+            j = left[b]
+            if not taken[b] and value[i] + value[j] == 2 * weight[i, j]:
+                taken[a] = taken[b] = True
+                pairs[count, 0], pairs[count, 1] = i, j
+                count += 1
+                break
+    return pairs[:count]
 
 
 def tight_start(weight: Ints, value: Ints, pick: Ints) -> dict[int, int]:
@@ -72,18 +112,13 @@ def tight_start(weight: Ints, value: Ints, pick: Ints) -> dict[int, int]:
     tight pairs among the players left."""
     n = len(weight)
     mate: dict[int, int] = {}
-    for i in range(n):
-        j = int(pick[i])
+    for i, j in enumerate(pick.tolist()):
         if pick[j] == i:
             mate[i] = j
     left = np.array([i for i in range(n) if i not in mate], dtype=np.int64)
     if len(left):
-        tight = value[left][:, None] + value[left][None, :] == 2 * weight[np.ix_(left, left)]
-        np.fill_diagonal(tight, False)
-        for a, b in zip(*np.nonzero(np.triu(tight)), strict=True):
-            i, j = int(left[a]), int(left[b])
-            if i not in mate and j not in mate:
-                mate[i], mate[j] = j, i
+        for i, j in _tight_pairs(np.ascontiguousarray(weight, dtype=np.int64), value, left).tolist():
+            mate[i], mate[j] = j, i
     return mate
 
 

@@ -5,23 +5,27 @@ matching of greatest total weight, so a component is a *reward* for a pair — t
 the better.  Each component is a named function here, in OpenGotha's order and under the
 names its weights files use.
 
-A component is computed for many pairs at once: its arguments ``a`` and ``b`` are arrays of
-player positions (``a[:, None]`` and ``b[None, :]`` give the whole matrix), so a field of
-3,000 players is weighed in numpy rather than in 4.5 million Python calls.  Float steps are
-those of OpenGotha (``double`` arithmetic in the same order, then a cast to ``long``,
-which truncates); integer steps use Java's division toward zero.
+A component weighs one pair ``a``–``b`` (positions in the field) in compiled code, so a
+field of 3,000 players — 4.5 million pairs — is weighed in one pass into one matrix, with no
+temporary of its size (issue 29: numpy's matrix per step held ten of them, 724 MB).  The
+float formulas of OpenGotha (``double`` arithmetic in its order, then a cast to ``long``,
+which truncates) depend on one small number each — a distance of categories, of score
+groups, of pseudo McMahon scores, or one of six cases of club and country — so they are
+computed in numpy once per value (``weighing``) and the compiled components look them up;
+integer steps use Java's division toward zero.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from schemes.algorithms.compiled import bare, compiled, inlined
 from schemes.algorithms.java_sort import java_order
-from schemes.systems.gotha.rules import MIN_RANK, SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN, Rules
+from schemes.systems.gotha.rules import MIN_RANK, SEED_SYSTEMS, SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN, Rules
 from schemes.systems.gotha.scores import Sheet, compare, jdiv
 
 Ints = NDArray[np.int64]
@@ -100,11 +104,17 @@ class Field:
     name_weighted: Ints
     """Σ of unit × (its position from 1)."""
     name_length: Ints
-    met: NDArray[np.bool_]
-    """``met[i, j]``: they played each other before the round."""
+    opponents: Ints
+    """``opponents[i, r]``: the position of whom he played in round ``r`` before this one
+    (-1: nobody, or nobody of this field) — a few numbers a player where a matrix of who
+    met whom would be as large as the costs' own."""
 
     def position(self, player: int) -> int:
         return self.ids.index(player)
+
+    def met(self, a: int, b: int) -> bool:
+        """The players at positions ``a`` and ``b`` played each other before the round."""
+        return b in self.opponents[a]
 
 
 def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids: Sequence[int]) -> Field:
@@ -147,11 +157,11 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
     clubs: dict[str, int] = {}
     countries: dict[str, int] = {}
     index = {p: i for i, p in enumerate(ids)}
-    met = np.zeros((len(ids), len(ids)), dtype=bool)
+    opponents = np.full((len(ids), round_index), -1, dtype=np.int64)
     for i, sheet in enumerate(chosen):
-        for seat in sheet.seats[:round_index]:
+        for r, seat in enumerate(sheet.seats[:round_index]):
             if seat is not None and seat.opponent in index:
-                met[i, index[seat.opponent]] = True
+                opponents[i, r] = index[seat.opponent]
 
     def array(values: Sequence[int]) -> Ints:
         return np.array(values, dtype=np.int64)
@@ -180,7 +190,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         name_sum=array([sum(u) for u in units]),
         name_weighted=array([sum(c * (k + 1) for k, c in enumerate(u)) for u in units]),
         name_length=array([len(u) for u in units]),
-        met=met,
+        opponents=opponents,
     )
 
 
@@ -206,83 +216,11 @@ def _tdiv(a: Ints, b: Ints | int) -> Ints:
     return signed
 
 
-def det_random(f: Field, limit: int, a: Ints, b: Ints) -> Ints:
-    """OpenGotha's deterministic "random" number 0..limit from both names (``detRandom``): the
-    names in order, each UTF-16 unit times its position in the joined text; swapping the two
-    players mirrors it."""
-    inverse = f.name_order[a] > f.name_order[b]
-    first, second = np.where(inverse, b, a), np.where(inverse, a, b)
-    total = f.name_weighted[first] + f.name_weighted[second] + f.name_length[first] * f.name_sum[second]
-    value = (total * 1234567) % (limit + 1)
-    return np.where(inverse, limit - value, value)
-
-
-def handicap(f: Field, a: Ints, b: Ints) -> Ints:
-    """The handicap of ``gameBetween``, signed: positive when ``a`` gives it (takes white).
-    From MMS or rank, capped at ``hdNoHdRankThreshold``, less ``hdCorrection``, at most
-    ``hdCeiling``."""
-    rules = f.rules
-    if rules.hd_on_mms:
-        level = _tdiv(f.mms2, 2) + MIN_RANK
-    else:
-        level = f.rank
-    level = np.minimum(level, rules.hd_threshold)
-    hd = level[a] - level[b]
-    hd = np.where(hd > 0, np.maximum(0, hd - rules.hd_correction), np.minimum(0, hd + rules.hd_correction))
-    capped: Ints = np.clip(hd, -rules.hd_ceiling, rules.hd_ceiling)
-    return capped
-
-
-def a_takes_white(f: Field, a: Ints, b: Ints) -> NDArray[np.bool_]:
-    """``gameBetween``'s colours: the handicap giver; in an even game the one who had black
-    more often; else by ``detRandom(1)``."""
-    hd = handicap(f, a, b)
-    balance_a, balance_b = f.balance[a], f.balance[b]
-    even = np.where(balance_a == balance_b, det_random(f, 1, a, b) == 0, balance_a < balance_b)
-    result: NDArray[np.bool_] = np.where(hd != 0, hd > 0, even)
-    return result
-
-
-def duplicate_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Base 1: the full weight when the two have not met before."""
-    return np.where(f.met[a, b], 0, f.rules.duplicate)
-
-
-def random_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Base 2: from the names when deterministic (a draw is added by the caller otherwise)."""
-    if f.rules.deterministic:
-        return det_random(f, f.rules.random, a, b)
-    return np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
-
-
-def balance_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Base 3: for an even game, full when their colour balances have opposite signs, half
-    when one is even and the other off by two or more."""
-    wa, wb = f.balance[a], f.balance[b]
-    weight = f.rules.balance
-    cost = np.where(
-        wa * wb < 0, weight, np.where(((wa == 0) & (np.abs(wb) >= 2)) | ((wb == 0) & (np.abs(wa) >= 2)), weight // 2, 0)
-    )
-    return np.where(handicap(f, a, b) != 0, 0, cost)
-
-
-def category_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 1: with categories, the nearer their categories the better."""
-    if f.rules.categories <= 1:
-        return np.zeros(np.broadcast(a, b).shape, dtype=np.int64)
-    x = np.abs(f.category[a] - f.category[b]) / float(f.rules.categories)
-    return _concave(f.rules.mixing, x, f.rules.nx1)
+_jdiv = inlined(jdiv)
 
 
 def _concave(weight: int, x: NDArray[np.float64], k: float) -> Ints:
     return (weight * (1.0 - x) * (1.0 + k * x)).astype(np.int64)
-
-
-def score_difference_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 2: ``W (1-x)(1+kx)``, x = the distance of their score groups over the number of
-    groups; nothing across categories."""
-    x = np.abs(f.group[a] - f.group[b]) / float(f.groups)
-    return np.where(f.category[a] == f.category[b], _concave(f.rules.score_difference, x, f.rules.nx1), 0)
 
 
 def _dudd_place(mode: str, weight: int, size: Ints, inner: Ints) -> Ints:
@@ -292,66 +230,6 @@ def _dudd_place(mode: str, weight: int, size: Ints, inner: Ints) -> Ints:
     if mode == "MID":
         return _tdiv(half * (size - 1 - np.abs(2 * inner - size + 1)), size)
     return _tdiv(half * inner, size)
-
-
-def dudd_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 3: between groups less than 4 apart, who is drawn up and down: the upper group's
-    chosen place and the lower group's, and correcting an earlier draw rather than repeating
-    it; across categories, divided by (gap + 1) four times."""
-    ga, gb = f.group[a], f.group[b]
-    ua, da, ub, db = f.drawn_up[a], f.drawn_down[a], f.drawn_up[b], f.drawn_down[b]
-    scenario = 2 - (
-        ((ua > 0) & (ga > gb)).astype(np.int64)
-        + ((da > 0) & (ga < gb))
-        + ((ub > 0) & (gb > ga))
-        + ((db > 0) & (gb < ga))
-    )
-    for raise_ in (
-        (ua > 0) & (da < ua) & (ga < gb),
-        (da > 0) & (ua < da) & (ga > gb),
-        (ub > 0) & (db < ub) & (gb < ga),
-        (db > 0) & (ub < db) & (gb > ga),
-    ):
-        scenario = scenario + ((scenario != 0) & raise_)
-    weight = f.rules.dudd // 5
-    a_upper = ga < gb
-    size_a, size_b, inner_a, inner_b = f.size[a], f.size[b], f.inner[a], f.inner[b]
-    upper = _dudd_place(
-        f.rules.dudd_upper, weight, np.where(a_upper, size_a, size_b), np.where(a_upper, inner_a, inner_b)
-    )
-    lower = _dudd_place(
-        f.rules.dudd_lower, weight, np.where(a_upper, size_b, size_a), np.where(a_upper, inner_b, inner_a)
-    )
-    bonus = np.select(
-        [scenario == 1, (scenario == 2) | ((scenario > 2) & (not f.rules.compensate)), scenario == 3, scenario == 4],
-        [weight, 2 * weight, 3 * weight, 4 * weight],
-        0,
-    )
-    applies = (np.abs(ga - gb) < 4) & (ga != gb)
-    cost = np.where(applies, upper + lower + bonus, 0)
-    gap = np.abs(f.category[a] - f.category[b]) + 1
-    for _ in range(4):
-        cost = cost // gap
-    return cost
-
-
-def seed_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Main 4: inside one group, the seeding system of the round (split and random / fold / slip)."""
-    same = f.group[a] == f.group[b]
-    size, c1, c2 = f.size[a], f.inner[a], f.inner[b]
-    weight = f.rules.seeding
-    system = f.rules.seed1 if f.round_index <= f.rules.last_round_seed1 else f.rules.seed2
-    if system == "SPLITANDRANDOM":
-        split = (2 * c1 < size) != (2 * c2 < size)
-        cost = np.where(split, weight - det_random(f, int(weight * 0.2), a, b), 0)
-    elif system == "SPLITANDFOLD":
-        x = c1 + c2 - (size - 1)
-        span = np.maximum(size - 1, 1)
-        cost = weight - _tdiv(_tdiv(weight * x, span) * x, span)
-    else:
-        x = 2 * np.abs(c1 - c2) - size
-        cost = weight - _tdiv(_tdiv(weight * x, size) * x, size)
-    return np.where(same, cost, 0)
 
 
 def _pseudo_mms(f: Field) -> Ints:
@@ -364,27 +242,17 @@ def _pseudo_mms(f: Field) -> Ints:
     return np.where(above, rules.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + r, _tdiv(f.mms2, 2))
 
 
-def handicap_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Secondary 1: the closer their (pseudo) McMahon scores, the better."""
-    rules = f.rules
-    pseudo = _pseudo_mms(f)
-    if rules.mcmahon:
-        span = f.groups
-    else:
-        span = (rules.mm_bar - rules.mm_floor + SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN) + f.round_index
-    return _concave(rules.handicap_weight, np.abs(pseudo[a] - pseudo[b]) / float(span), rules.nx1)
-
-
-def geo_cost(f: Field, a: Ints, b: Ints) -> Ints:
-    """Secondary 2-4: a club-mate or compatriot is worth as many score groups less as
-    ``paiSePreferMMSDiffRatherThanSame…`` say."""
+def _geo_costs(f: Field) -> Ints:
+    """Secondary 2-4 (``paiSeAvoidSameGeo``) of each of the six cases a pair can be in: the
+    same country or not (×3), then the same club, another club of no common clubs group,
+    another club of a common one.  A club-mate or compatriot is worth as many score groups
+    less as ``paiSePreferMMSDiffRatherThanSame…`` say."""
     rules = f.rules
     groups = float(f.groups)
-    country = np.where(
-        (f.country[a] != f.country[b]) & (rules.country_factor != 0), min(1.0, rules.country_factor / groups), 0.0
-    )
-    other_club = (f.club[a] != f.club[b]) & (rules.club_factor != 0)
-    other_group = (f.club_groups[a] & f.club_groups[b]) == 0
+    other_country = np.array([False] * 3 + [True] * 3)
+    other_club = np.array([False, True, True] * 2) & (rules.club_factor != 0)
+    other_group = np.array([False, True, False] * 2)
+    country = np.where(other_country & (rules.country_factor != 0), min(1.0, rules.country_factor / groups), 0.0)
     club = np.where(
         other_club,
         np.where(other_group, min(1.0, rules.club_factor * 1.2 / groups), min(1.0, rules.club_factor / 2.0 / groups)),
@@ -396,39 +264,320 @@ def geo_cost(f: Field, a: Ints, b: Ints) -> Ints:
     return np.minimum(rules.score_difference - geo, rules.geo_weight)
 
 
-COMPONENTS: tuple[Callable[[Field, Ints, Ints], Ints], ...] = (
-    duplicate_cost,
-    random_cost,
-    balance_cost,
-    category_cost,
-    score_difference_cost,
-    dudd_cost,
-    seed_cost,
-    handicap_cost,
-    geo_cost,
-)
+# The rows of a field's table (``weighing``): what the components read of each player.
+CATEGORY, GROUP, SIZE, INNER, UP, DOWN, BALANCE, CLUB, CLUB_GROUPS, COUNTRY = range(10)
+NAME_ORDER, NAME_SUM, NAME_WEIGHTED, NAME_LENGTH, LEVEL, PSEUDO, UPPER_PLACE, LOWER_PLACE = range(10, 18)
+# The integer settings, and where each list of values starts in ``values``.
+DUPLICATE, RANDOM, DETERMINISTIC, BALANCE_WEIGHT, DUDD_WEIGHT, COMPENSATE, SEEDING, SEED_SYSTEM = range(8)
+SEED_RANDOM, HD_CORRECTION, HD_CEILING, CATEGORIES, CATEGORY_AT, SCORE_AT, HANDICAP_AT, GEO_AT = range(8, 16)
+SPLIT_AND_RANDOM, SPLIT_AND_FOLD = SEED_SYSTEMS.index("SPLITANDRANDOM"), SEED_SYSTEMS.index("SPLITANDFOLD")
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """A field as the compiled components read it: ``table[ROW, i]`` each player's values,
+    ``ints`` the rules' integer weights and ``values`` the components that depend on one
+    small number of the pair only — a distance of categories, of score groups, of pseudo
+    MMS, or one of six cases of country and club.  Those are OpenGotha's float formulas,
+    computed here once per distance (numpy, OpenGotha's order of operations) rather than
+    once per pair: a field of 3,000 has 4.5 million pairs and 30 score groups."""
+
+    table: Ints
+    ints: Ints
+    values: Ints
+    opponents: Ints
+
+
+def weighing(f: Field) -> Weighing:
+    """What the compiled components read of ``f``."""
+    rules = f.rules
+    level = _tdiv(f.mms2, 2) + MIN_RANK if rules.hd_on_mms else f.rank
+    pseudo = _pseudo_mms(f)
+    dudd = rules.dudd // 5
+    table = np.stack([
+        f.category, f.group, f.size, f.inner, f.drawn_up, f.drawn_down, f.balance, f.club, f.club_groups, f.country,
+        f.name_order, f.name_sum, f.name_weighted, f.name_length, np.minimum(level, rules.hd_threshold), pseudo,
+        _dudd_place(rules.dudd_upper, dudd, f.size, f.inner), _dudd_place(rules.dudd_lower, dudd, f.size, f.inner),
+    ]).astype(np.int64)  # fmt: skip
+    if rules.categories <= 1:
+        by_category = np.zeros(1, dtype=np.int64)
+    else:
+        by_category = _concave(rules.mixing, np.arange(rules.categories) / float(rules.categories), rules.nx1)
+    by_score = _concave(rules.score_difference, np.arange(f.groups + 1) / float(f.groups), rules.nx1)
+    if rules.mcmahon:
+        span = f.groups
+    else:
+        span = (rules.mm_bar - rules.mm_floor + SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN) + f.round_index
+    distances = np.arange(int(np.ptp(pseudo)) + 1 if len(pseudo) else 1)
+    by_pseudo = _concave(rules.handicap_weight, distances / float(span), rules.nx1)
+    values = np.concatenate([by_category, by_score, by_pseudo, _geo_costs(f)]).astype(np.int64)
+    system = rules.seed1 if f.round_index <= rules.last_round_seed1 else rules.seed2
+    ints = np.array([
+        rules.duplicate, rules.random, rules.deterministic, rules.balance, dudd, rules.compensate, rules.seeding,
+        SEED_SYSTEMS.index(system), int(rules.seeding * 0.2), rules.hd_correction, rules.hd_ceiling,
+        rules.categories, 0, len(by_category), len(by_category) + len(by_score),
+        len(by_category) + len(by_score) + len(by_pseudo),
+    ], dtype=np.int64)  # fmt: skip
+    return Weighing(table, ints, values, f.opponents)
+
+
+@inlined
+def _met(opponents: Ints, a: int, b: int) -> bool:
+    for r in range(opponents.shape[1]):
+        if opponents[a, r] == b:
+            return True
+    return False
+
+
+@inlined
+def _det_random(t: Ints, limit: int, a: int, b: int) -> int:
+    if limit == 0:  # OpenGotha's default: no randomness, and no division to compute it
+        return 0
+    inverse = t[NAME_ORDER, a] > t[NAME_ORDER, b]
+    first, second = (b, a) if inverse else (a, b)
+    total = t[NAME_WEIGHTED, first] + t[NAME_WEIGHTED, second] + t[NAME_LENGTH, first] * t[NAME_SUM, second]
+    value = (total * 1234567) % (limit + 1)
+    return int(limit - value if inverse else value)
+
+
+@compiled
+def _det_randoms(t: Ints, limit: int, a: Ints, b: Ints) -> Ints:
+    out = np.empty(len(a), dtype=np.int64)
+    for k in range(len(a)):
+        out[k] = _det_random(t, limit, a[k], b[k])
+    return out
+
+
+def _pairs(a: Ints, b: Ints) -> tuple[Ints, Ints, tuple[int, ...]]:
+    """``a`` and ``b`` broadcast together, flat, and the shape to give the answers back in."""
+    wide_a, wide_b = np.broadcast_arrays(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
+    return np.ascontiguousarray(wide_a).ravel(), np.ascontiguousarray(wide_b).ravel(), wide_a.shape
+
+
+def det_random(f: Field, limit: int, a: Ints, b: Ints) -> Ints:
+    """OpenGotha's deterministic "random" number 0..limit from both names (``detRandom``): the
+    names in order, each UTF-16 unit times its position in the joined text; swapping the two
+    players mirrors it."""
+    first, second, shape = _pairs(a, b)
+    return _det_randoms(weighing(f).table, limit, first, second).reshape(shape)
+
+
+@inlined
+def _handicap(t: Ints, s: Ints, a: int, b: int) -> int:
+    hd = t[LEVEL, a] - t[LEVEL, b]
+    hd = max(0, hd - s[HD_CORRECTION]) if hd > 0 else min(0, hd + s[HD_CORRECTION])
+    return int(min(max(hd, -s[HD_CEILING]), s[HD_CEILING]))
+
+
+@inlined
+def _a_takes_white(t: Ints, s: Ints, a: int, b: int) -> bool:
+    hd = _handicap(t, s, a, b)
+    if hd != 0:
+        return hd > 0
+    if t[BALANCE, a] == t[BALANCE, b]:
+        return _det_random(t, 1, a, b) == 0
+    return bool(t[BALANCE, a] < t[BALANCE, b])
+
+
+@compiled
+def _seats(t: Ints, s: Ints, a: Ints, b: Ints) -> tuple[Ints, NDArray[np.bool_]]:
+    hd = np.empty(len(a), dtype=np.int64)
+    white = np.empty(len(a), dtype=np.bool_)
+    for k in range(len(a)):
+        hd[k] = _handicap(t, s, a[k], b[k])
+        white[k] = _a_takes_white(t, s, a[k], b[k])
+    return hd, white
+
+
+def handicap(f: Field, a: Ints, b: Ints) -> Ints:
+    """The handicap of ``gameBetween``, signed: positive when ``a`` gives it (takes white).
+    From MMS or rank, capped at ``hdNoHdRankThreshold``, less ``hdCorrection``, at most
+    ``hdCeiling``."""
+    w = weighing(f)
+    first, second, shape = _pairs(a, b)
+    return _seats(w.table, w.ints, first, second)[0].reshape(shape)
+
+
+def a_takes_white(f: Field, a: Ints, b: Ints) -> NDArray[np.bool_]:
+    """``gameBetween``'s colours: the handicap giver; in an even game the one who had black
+    more often; else by ``detRandom(1)``."""
+    w = weighing(f)
+    first, second, shape = _pairs(a, b)
+    return _seats(w.table, w.ints, first, second)[1].reshape(shape)
+
+
+@inlined
+def duplicate_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Base 1: the full weight when the two have not met before."""
+    return 0 if _met(opponents, a, b) else int(s[DUPLICATE])
+
+
+@inlined
+def random_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Base 2: from the names when deterministic (a draw is added by the caller otherwise)."""
+    return _det_random(t, s[RANDOM], a, b) if s[DETERMINISTIC] else 0
+
+
+@inlined
+def balance_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Base 3: for an even game, full when their colour balances have opposite signs, half
+    when one is even and the other off by two or more."""
+    if _handicap(t, s, a, b) != 0:
+        return 0
+    wa, wb = t[BALANCE, a], t[BALANCE, b]
+    if wa * wb < 0:
+        return int(s[BALANCE_WEIGHT])
+    if (wa == 0 and abs(wb) >= 2) or (wb == 0 and abs(wa) >= 2):
+        return int(s[BALANCE_WEIGHT] // 2)
+    return 0
+
+
+@inlined
+def category_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Main 1: with categories, the nearer their categories the better (``W (1-x)(1+kx)``,
+    x = their distance over the number of categories)."""
+    if s[CATEGORIES] <= 1:
+        return 0
+    return int(values[s[CATEGORY_AT] + abs(t[CATEGORY, a] - t[CATEGORY, b])])
+
+
+@inlined
+def score_difference_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Main 2: ``W (1-x)(1+kx)``, x = the distance of their score groups over the number of
+    groups; nothing across categories."""
+    if t[CATEGORY, a] != t[CATEGORY, b]:
+        return 0
+    return int(values[s[SCORE_AT] + abs(t[GROUP, a] - t[GROUP, b])])
+
+
+@inlined
+def dudd_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Main 3: between groups less than 4 apart, who is drawn up and down: the upper group's
+    chosen place and the lower group's, and correcting an earlier draw rather than repeating
+    it; across categories, divided by (gap + 1) four times."""
+    ga, gb = t[GROUP, a], t[GROUP, b]
+    if ga == gb or abs(ga - gb) >= 4:
+        return 0
+    ua, da, ub, db = t[UP, a], t[DOWN, a], t[UP, b], t[DOWN, b]
+    scenario = 2 - (
+        int(ua > 0 and ga > gb) + int(da > 0 and ga < gb) + int(ub > 0 and gb > ga) + int(db > 0 and gb < ga)
+    )
+    for raise_ in (
+        ua > 0 and da < ua and ga < gb,
+        da > 0 and ua < da and ga > gb,
+        ub > 0 and db < ub and gb < ga,
+        db > 0 and ub < db and gb > ga,
+    ):
+        if scenario != 0 and raise_:
+            scenario += 1
+    weight = s[DUDD_WEIGHT]
+    upper, lower = (a, b) if ga < gb else (b, a)
+    cost = t[UPPER_PLACE, upper] + t[LOWER_PLACE, lower]
+    if scenario == 1:
+        cost += weight
+    elif scenario == 2 or (scenario > 2 and not s[COMPENSATE]):
+        cost += 2 * weight
+    elif scenario == 3:
+        cost += 3 * weight
+    elif scenario == 4:
+        cost += 4 * weight
+    gap = abs(t[CATEGORY, a] - t[CATEGORY, b]) + 1
+    if gap > 1:  # a division by 1 changes nothing, and a field is mostly one category
+        for _ in range(4):
+            cost = cost // gap
+    return int(cost)
+
+
+@inlined
+def seed_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Main 4: inside one group, the seeding system of the round (split and random / fold / slip)."""
+    if t[GROUP, a] != t[GROUP, b]:
+        return 0
+    size, c1, c2 = t[SIZE, a], t[INNER, a], t[INNER, b]
+    weight = s[SEEDING]
+    if s[SEED_SYSTEM] == SPLIT_AND_RANDOM:
+        if (2 * c1 < size) == (2 * c2 < size):
+            return 0
+        return int(weight - _det_random(t, s[SEED_RANDOM], a, b))
+    if s[SEED_SYSTEM] == SPLIT_AND_FOLD:
+        shift = c1 + c2 - (size - 1)
+        span = max(size - 1, 1)
+        return int(weight - _jdiv(_jdiv(weight * shift, span) * shift, span))
+    shift = 2 * abs(c1 - c2) - size
+    return int(weight - _jdiv(_jdiv(weight * shift, size) * shift, size))
+
+
+@inlined
+def handicap_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Secondary 1: the closer their (pseudo) McMahon scores, the better."""
+    return int(values[s[HANDICAP_AT] + abs(t[PSEUDO, a] - t[PSEUDO, b])])
+
+
+@inlined
+def geo_cost(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int) -> int:
+    """Secondary 2-4: of the six cases of ``_geo_costs``."""
+    case = 3 if t[COUNTRY, a] != t[COUNTRY, b] else 0
+    if t[CLUB, a] != t[CLUB, b]:
+        case += 1 if (t[CLUB_GROUPS, a] & t[CLUB_GROUPS, b]) == 0 else 2
+    return int(values[s[GEO_AT] + case])
+
+
+@inlined
+def _components(t: Ints, s: Ints, values: Ints, opponents: Ints, a: int, b: int, out: Ints) -> None:
+    """Each component of the pair ``a``–``b``, in ``COST_NAMES``' order, into ``out``."""
+    out[0] = duplicate_cost(t, s, values, opponents, a, b)
+    out[1] = random_cost(t, s, values, opponents, a, b)
+    out[2] = balance_cost(t, s, values, opponents, a, b)
+    out[3] = category_cost(t, s, values, opponents, a, b)
+    out[4] = score_difference_cost(t, s, values, opponents, a, b)
+    out[5] = dudd_cost(t, s, values, opponents, a, b)
+    out[6] = seed_cost(t, s, values, opponents, a, b)
+    out[7] = handicap_cost(t, s, values, opponents, a, b)
+    out[8] = geo_cost(t, s, values, opponents, a, b)
+
+
+@bare
+def _matrix(t: Ints, s: Ints, values: Ints, opponents: Ints, parts: Ints, total: Ints) -> None:
+    n = t.shape[1]
+    for a in range(n):
+        for b in range(a + 1, n):
+            _components(t, s, values, opponents, a, b, parts)
+            total[a, b] = 1 + parts.sum()
+    block = 64  # the lower half copied square by square: a column at a time would miss the cache at every pair
+    for top in range(0, n, block):
+        for left in range(top, n, block):
+            for a in range(top, min(top + block, n)):
+                for b in range(max(left, a + 1), min(left + block, n)):
+                    total[b, a] = total[a, b]
+
+
+@bare
+def _rows(t: Ints, s: Ints, values: Ints, opponents: Ints, a: Ints, b: Ints, rows: Ints) -> None:
+    for k in range(len(a)):
+        _components(t, s, values, opponents, a[k], b[k], rows[k])
 
 
 def cost_matrix(f: Field) -> Ints:
     """``totalCost`` of every pair (1 + the components: 0 would mean "may not meet" to
     OpenGotha's matcher), symmetric: like OpenGotha, each pair is weighed once, with the
-    player earlier in the order first (``detRandom`` is not symmetric); the diagonal is 0."""
-    every = np.arange(len(f.ids), dtype=np.int64)
-    a, b = every[:, None], every[None, :]
-    total = np.ones((len(every), len(every)), dtype=np.int64)
-    for component in COMPONENTS:
-        total += component(f, a, b)
-    upper = np.triu(total, k=1)
-    return upper + upper.T
+    player earlier in the order first (``detRandom`` is not symmetric); the diagonal is 0.
+    One matrix, filled pair by pair in compiled code: no temporary as large as it."""
+    w = weighing(f)
+    total = np.zeros((len(f.ids), len(f.ids)), dtype=np.int64)
+    _matrix(w.table, w.ints, w.values, w.opponents, np.zeros(len(COST_NAMES), dtype=np.int64), total)
+    return total
 
 
 def cost_components(f: Field, a: Ints, b: Ints) -> list[dict[str, int]]:
     """Each component and the total for the pairs ``(a[k], b[k])`` (``pairing weights``)."""
-    values = {name: component(f, a, b) for name, component in zip(COST_NAMES, COMPONENTS, strict=True)}
+    w = weighing(f)
+    first, second, _ = _pairs(a, b)
+    parts = np.zeros((len(first), len(COST_NAMES)), dtype=np.int64)
+    _rows(w.table, w.ints, w.values, w.opponents, first, second, parts)
     rows = []
-    for k in range(len(a)):
-        row = {name: int(values[name][k]) for name in COST_NAMES}
-        row["totalCost"] = 1 + sum(row.values())
+    for values in parts.tolist():
+        row = dict(zip(COST_NAMES, values, strict=True))
+        row["totalCost"] = 1 + sum(values)
         rows.append(row)
     return rows
 

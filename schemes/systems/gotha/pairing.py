@@ -337,7 +337,7 @@ class Gotha:
         boards = []
         fields = [weigh_field(sheets, the_rules, number - 1, group) for group in groups]
         for group, f, pairs in zip(groups, fields, _matchings(fields, the_rules, rng), strict=True):
-            if not allow_repeats and any(f.met[i, j] for i, j in pairs):
+            if not allow_repeats and any(f.met(i, j) for i, j in pairs):
                 raise RepeatNeeded(round=number)
             first = np.array([i for i, _ in pairs], dtype=np.int64)
             second = np.array([j for _, j in pairs], dtype=np.int64)
