@@ -11,6 +11,11 @@ level (``0+``), a sport-handicap bye or skip pays half (``0=``), and so on; a
 walkover is not a game, so the one who came gets the scheme's free-round mark for a
 walkover and the absent one ``0-``.  Komi is written only when the event did not
 use one usual komi for every even game and 0.5 for every handicap game.
+
+Latin names come from the EGD list where the player is in it (``paperwork/rating_names.py``),
+else from the transliteration table.  What the table cannot know it writes as the EGF does,
+``XX`` for the country and ``xxxx`` for the club, and ``placeholders`` names those players
+for the referee.  The file ends as seed 003's: ``;``, ``;time=…``, ``;``.
 """
 
 from __future__ import annotations
