@@ -98,6 +98,13 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
     return Result(0, "-")
 
 
+def writes_latin(tournament: Tournament, latin_names: bool) -> bool:
+    """The names go out in Latin letters: asked for, or the field mixes Cyrillic and Latin
+    names (seed 003: «не смешивать»)."""
+    names = [tournament.players[p].full_name for p in tournament.numbers]
+    return latin_names or (any(map(is_cyrillic, names)) and not all(map(is_cyrillic, names)))
+
+
 def rating_table(
     tournament: Tournament,
     events: Sequence[Event],
@@ -117,9 +124,7 @@ def rating_table(
             if r.player in tournament.numbers
         ]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
-    names = [f"{tournament.players[p].surname} {tournament.players[p].name}" for p in numbered]
-    mixed = any(is_cyrillic(n) for n in names) and any(not is_cyrillic(n) for n in names)
-    to_latin = latin_names or mixed
+    to_latin = writes_latin(tournament, latin_names)
     spell = latin if to_latin else (lambda text: text)
     listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)

@@ -264,3 +264,17 @@ def test_the_placeholders_are_written_and_each_such_player_named() -> None:
     full.add("B", rating=1900, country="UA", club="Kyiv")
     full.pair()
     assert placeholders(full.state) == ()
+
+
+def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path) -> None:
+    listed = tmp_path / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
+        encoding="utf-8",
+    )
+    log = Log("round-robin", numbering="rating")
+    log.add("Горячкин", name="Андрей", rating=2050, country="RU", club="Владивосток")
+    log.add("Smith", name="John", rating=2000, country="GB", club="London")
+    log.pair()
+    lines = export(log.state, log.events, ratings=RatingList.read(listed)).splitlines()  # no --latin: mixed
+    assert lines[4].startswith("1 Gorjachkin Andrej 1k RU Vla") and lines[5].startswith("2 Smith John 1k GB London")

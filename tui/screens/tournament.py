@@ -369,7 +369,7 @@ class TournamentScreen(Translated, Screen[None]):
         """F7: the rating table (its Latin names from the EGD list the referee last searched,
         where it still is) or an OpenGotha file, beside the tournament."""
         from data.importers import ImportFailed
-        from paperwork.rating_table import placeholders
+        from paperwork.rating_table import placeholders, writes_latin
         from tui.screens.export_dialog import ExportScreen
         from tui.screens.rating_lookup import rating_list
 
@@ -393,7 +393,8 @@ class TournamentScreen(Translated, Screen[None]):
             else:
                 target = self.session.path.with_name(f"{stem}-rating{'-egf' if egf else ''}.txt")
                 try:
-                    ratings = rating_list(listed) if latin and listed is not None else None
+                    latin_out = writes_latin(self.session.state, latin)
+                    ratings = rating_list(listed) if latin_out and listed is not None else None
                 except (OSError, ImportFailed) as error:
                     self.notify(said(error), severity="error", timeout=10)
                     return
