@@ -29,6 +29,7 @@ def test_the_vladivostok_final_table_reads_as_in_the_seed(ledgers) -> None:
     assert "Итоговая таблица" in text
     for row, place in VLADIVOSTOK.items():
         assert re.search(re.escape(row) + r" \d+ " + place + "$", text, re.MULTILINE), row
+    assert "+5 — победа над № 5; -5 — поражение от № 5." in text  # the legend in the table's own notation
 
 
 def test_gamma_table_writes_half_points_and_shared_places() -> None:
