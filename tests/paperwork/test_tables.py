@@ -1,12 +1,15 @@
 import io
 import re
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from paperwork.build import document
 from paperwork.document import made_at
 from paperwork.labels import EN, RU
 from paperwork.tables import final_table, registration, standings
+from schemes.registry import get_scheme
 from tests.builders import Log, played, round_robin
 from tests.paperwork.conftest import pages
 from tests.schemes.test_gamma import scenario
@@ -148,3 +151,32 @@ def test_the_same_log_gives_the_same_bytes(ledgers) -> None:
 
 def test_both_languages_have_every_label() -> None:
     assert set(RU) == set(EN)
+
+
+CROSS = {("1", "0"), ("0", "1"), ("½", "½"), ("1!", "0!"), ("0!", "1!"), ("0!", "0!")}
+"""The two cells of one game: a win, a draw, a walkover, both lose."""
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_finished_round_robin_table_is_square_in_place_order(data: st.DataObject) -> None:
+    size = data.draw(st.integers(3, 7), label="players")
+    log, _ = round_robin(list(range(2500, 2500 - 10 * size, -10)))
+    for number in range(1, size + (size % 2)):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(
+                number, board.number, data.draw(st.sampled_from(("W+", "B+", "draw", "W+F", "B+F", "both-lose")))
+            )
+    last = log.state.paired_rounds
+    text = pages(final_table(log.state, log.events, last))[0].splitlines()
+    assert "Итоговая таблица (по местам)" in text
+    order = [str(log.state.numbers[row.player]) for row in get_scheme("round-robin").standings(log.state, last).rows]
+    header = next(line.split() for line in text if line.startswith("№ Фамилия, имя Ранг"))
+    rows = {line.split()[0]: line.split()[4 : 4 + size] for line in text if re.match(r"^\d P\d", line)}
+    assert header[4 : 4 + size] == order and list(rows) == order  # rows and columns by place
+    for i, a in enumerate(order):
+        assert rows[a][i] == "×"
+        for j, b in enumerate(order):
+            if i != j:
+                assert (rows[a][j], rows[b][i]) in CROSS
