@@ -29,9 +29,13 @@ def points(value: float) -> str:
 
 
 LEGEND = (  # a mark, the label of what it means; listed when a cell holds the mark
-    (re.compile(r"^[+]\d|^\d+\+|^[1]$"), "legend_win"),
-    (re.compile(r"^-\d|^\d+-|^0$"), "legend_loss"),
-    (re.compile(r"^=\d|^\d+=|^½$"), "legend_draw"),
+    (re.compile(r"^\d+\+"), "legend_win"),
+    (re.compile(r"^\d+-"), "legend_loss"),
+    (re.compile(r"^\d+="), "legend_draw"),
+    (re.compile(r"^[+]\d"), "legend_win_first"),  # FORS's table writes the result first: +2/50
+    (re.compile(r"^-\d"), "legend_loss_first"),
+    (re.compile(r"^=\d"), "legend_draw_first"),
+    (re.compile(r"^[10½]!?( |$)"), "legend_crosstable"),  # a round robin's square table: 1, ½, 0
     (re.compile(r"!"), "legend_forfeit"),
     (re.compile(r"^\+\+$"), "legend_bye"),
     (re.compile(r"^--$"), "legend_skip"),

@@ -11,6 +11,11 @@ level (``0+``), a sport-handicap bye or skip pays half (``0=``), and so on; a
 walkover is not a game, so the one who came gets the scheme's free-round mark for a
 walkover and the absent one ``0-``.  Komi is written only when the event did not
 use one usual komi for every even game and 0.5 for every handicap game.
+
+Latin names come from the EGD list where the player is in it (``paperwork/rating_names.py``),
+else from the transliteration table.  What the table cannot know it writes as the EGF does,
+``XX`` for the country and ``xxxx`` for the club, and ``placeholders`` names those players
+for the referee.  The file ends as seed 003's: ``;``, ``;time=…``, ``;``.
 """
 
 from __future__ import annotations
@@ -19,10 +24,13 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 
 from data import codes
+from data.importers import RatingList
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.document import made_at
 from paperwork.per_scheme import paper
+from paperwork.rating_names import ListedNames
 from paperwork.translit import is_cyrillic, latin
+from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -45,6 +53,9 @@ MONTHS = (
     "December",
 )
 SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
+COUNTRY_UNKNOWN = "XX"
+CLUB_UNKNOWN = "xxxx"
+"""What the EGF writes for a country and a club it does not know."""
 
 
 def dates_line(text: str, fallback: date) -> str:
@@ -87,9 +98,22 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
     return Result(0, "-")
 
 
+def writes_latin(tournament: Tournament, latin_names: bool) -> bool:
+    """The names go out in Latin letters: asked for, or the field mixes Cyrillic and Latin
+    names (seed 003: «не смешивать»)."""
+    names = [tournament.players[p].full_name for p in tournament.numbers]
+    return latin_names or (any(map(is_cyrillic, names)) and not all(map(is_cyrillic, names)))
+
+
 def rating_table(
-    tournament: Tournament, events: Sequence[Event], latin_names: bool = False, egf: bool = False
+    tournament: Tournament,
+    events: Sequence[Event],
+    latin_names: bool = False,
+    egf: bool = False,
+    ratings: RatingList | None = None,
 ) -> ResultsTable:
+    """The table; written in Latin letters, each name as ``ratings`` (the EGD list) spells the
+    player where he is in it, else as the transliteration table does."""
     settings = tournament.settings
     after = tournament.paired_rounds
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
@@ -100,18 +124,19 @@ def rating_table(
             if r.player in tournament.numbers
         ]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
-    names = [f"{tournament.players[p].surname} {tournament.players[p].name}" for p in numbered]
-    mixed = any(is_cyrillic(n) for n in names) and any(not is_cyrillic(n) for n in names)
-    to_latin = latin_names or mixed
+    to_latin = writes_latin(tournament, latin_names)
     spell = latin if to_latin else (lambda text: text)
+    listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)
     table = outcomes(tournament, after)
     info = paper(tournament).rating_info(tournament, after)
     lines = []
     for player in numbered:
         p = tournament.players[player]
-        surname = _clean(spell(p.surname)) or "X"
-        name = _clean(spell(p.name)) or surname[0]
+        entry = listed.find(p) if listed is not None else None
+        spelt = (entry.surname, entry.name) if entry is not None else (spell(p.surname), spell(p.name))
+        surname = _clean(spelt[0]) or "X"
+        name = _clean(spelt[1]) or surname[0]
         results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
         lines.append(
             Line(
@@ -120,7 +145,7 @@ def rating_table(
                 surname,
                 name,
                 p.rank_label,
-                p.country or "XX",
+                p.country or COUNTRY_UNKNOWN,
                 club_code(p.club),
                 info[player],
                 results,
@@ -141,8 +166,8 @@ def rating_table(
             + " ".join(f"{r}." for r in range(1, after + 1)),
         ]
     )
-    trailer = ["", f"time={settings.time}"] if settings.time else []
-    trailer += ["", *_legend(settings.lang if not (to_latin or egf) else "en")]
+    trailer = ["", *_legend(settings.lang if not (to_latin or egf) else "en"), ""]
+    trailer += [f"time={settings.time}", ""] if settings.time else []  # seed 003 ends ``;time=60+b``, ``;``
     return ResultsTable(tuple(comments), tuple(lines), tuple(trailer))
 
 
@@ -197,9 +222,43 @@ def club_code(club: str) -> str:
     """The club column: always one word in Latin letters (seed 003: country and club are «два
     слова латиницей»), with or without ``--latin``.  A known Russian city becomes its code
     (``Москва`` → ``Mos``); any other club is transliterated and its letters and digits run
-    together (``Школа №5`` → ``Shkola5``)."""
+    together (``Школа №5`` → ``Shkola5``); a club without a letter or digit, or none, is
+    ``xxxx``, as the EGF writes an unknown club."""
     word = "".join(char for char in latin(codes.city_code(club)) if char.isascii() and char.isalnum())
-    return word or "xxxx"
+    return word or CLUB_UNKNOWN
+
+
+def placeholders(tournament: Tournament, shown: int | None = None) -> tuple[Notice, ...]:
+    """The players the table writes without a country (``XX``) or a club (``xxxx``), named in
+    one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
+    in before sending the table: the commission reads the country as a code of two capital
+    letters (seed 003).  ``shown`` names only so many and counts the rest (a dialog's line)."""
+    numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
+    players = [tournament.players[p] for p in numbered]
+    warnings = []
+    for code, chosen in (
+        (COUNTRY_UNKNOWN, [p for p in players if not p.country]),
+        (CLUB_UNKNOWN, [p for p in players if club_code(p.club) == CLUB_UNKNOWN]),
+    ):
+        if not chosen:
+            continue
+        named = chosen[:shown]
+        fields = {"code": code, "players": ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in named)}
+        rest = {"more": len(chosen) - len(named)}
+        country = code == COUNTRY_UNKNOWN  # each template a constant, where i18n's test finds it
+        if rest["more"]:
+            warnings.append(
+                Notice("no country, written {code}: {players} and {more} more", fields | rest)
+                if country
+                else Notice("no club, written {code}: {players} and {more} more", fields | rest)
+            )
+        else:
+            warnings.append(
+                Notice("no country, written {code}: {players}", fields)
+                if country
+                else Notice("no club, written {code}: {players}", fields)
+            )
+    return tuple(warnings)
 
 
 def _clean(text: str) -> str:
@@ -207,5 +266,11 @@ def _clean(text: str) -> str:
     return "".join(char for char in text.replace(".", " ").replace(",", " ") if char.isalnum() or char in "- ").strip()
 
 
-def export(tournament: Tournament, events: Sequence[Event], latin_names: bool = False, egf: bool = False) -> str:
-    return write(rating_table(tournament, events, latin_names, egf), egf=egf)
+def export(
+    tournament: Tournament,
+    events: Sequence[Event],
+    latin_names: bool = False,
+    egf: bool = False,
+    ratings: RatingList | None = None,
+) -> str:
+    return write(rating_table(tournament, events, latin_names, egf, ratings), egf=egf)

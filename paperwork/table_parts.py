@@ -26,10 +26,16 @@ def title(document: Document, tournament: Tournament, after_round: int) -> str:
     return document.labels["table_after"].format(n=after_round)
 
 
-def table_document(tournament: Tournament, events: Sequence[Event], after_round: int, columns: int) -> Document:
-    """A titled page, turned to landscape when ``columns`` do not fit a portrait one."""
+def table_document(
+    tournament: Tournament, events: Sequence[Event], after_round: int, columns: int, rows_by: str = ""
+) -> Document:
+    """A titled page, turned to landscape when ``columns`` do not fit a portrait one; a table
+    whose row order changes as the event ends says it in the title (``rows_by``: ``place`` or
+    ``number``)."""
     document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS)
     document.title_line = title(document, tournament, after_round)
+    if rows_by:
+        document.title_line = document.labels[f"rows_by_{rows_by}"].format(title=document.title_line)
     document.add_page()
     return document
 

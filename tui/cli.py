@@ -300,6 +300,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     export.add_argument("-o", "--output", help=_("the file to write (default: print it)"))
     export.add_argument("--latin", action="store_true", help=_("names in Latin letters"))
+    export.add_argument(
+        "--rating-list",
+        metavar=_("FILE"),
+        help=_("Latin names as this EGD rating list spells them, for the players in it (implies --latin)"),
+    )
     export.add_argument("--egf", action="store_true", help=_("the EGF variant with bracket keywords"))
 
     settings = commands.add_parser(
@@ -703,7 +708,7 @@ def _cmd_print(args: argparse.Namespace) -> None:
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
-    from paperwork.rating_table import export
+    from paperwork.rating_table import export, placeholders
 
     service = _reading(args)
     if args.what == "opengotha":
@@ -712,13 +717,16 @@ def _cmd_export(args: argparse.Namespace) -> None:
     if args.what in ("standings", "crosstable", "players"):
         _export_table(args, service)
         return
+    ratings = None if args.rating_list is None else _rating_list(args.rating_list)
     output = None if args.output is None else service.output(args.output)
-    text = export(service.state, service.events, args.latin, args.egf)
+    text = export(service.state, service.events, args.latin or ratings is not None, args.egf, ratings)
     if output is None:
         sys.stdout.write(text)
-        return
-    output.write(text.encode("utf-8"))
-    print(_("rating table written to {path}", path=args.output))
+    else:
+        output.write(text.encode("utf-8"))
+        print(_("rating table written to {path}", path=args.output))
+    for warning in placeholders(service.state):
+        _warn(said(warning))
 
 
 def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Event], output: Output) -> None:

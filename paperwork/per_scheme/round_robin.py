@@ -11,7 +11,7 @@ from paperwork.people import identity
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
 from paperwork.table_parts import FORMAT, by_number, table_document
 from schemes.log.events import Event
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import Kind, outcomes
 from schemes.systems.round_robin import round_points
@@ -52,12 +52,19 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    numbered = [p for p in by_number(tournament) if p in tournament.numbers] or by_number(tournament)
-    document = table_document(tournament, events, after_round, 6 + len(numbered))
+    """The square crosstable.  Once the last round is in, the rows go by place, first place on
+    top, and the columns in the same order, so the diagonal stays on the diagonal (seed 004:
+    «Итоговая таблица формируется с учётом занятых мест»); each column is headed by the
+    number of the player it is against.  While the event runs, the working table keeps the
+    number order, in which the referee fills it in.  The title says which order it is."""
+    standings = get_scheme("round-robin").standings(tournament, after_round)
+    final = is_final_table(tournament, after_round)
+    order = [r.player for r in standings.rows] if final else by_number(tournament)
+    numbered = [p for p in order if p in tournament.numbers] or order
+    document = table_document(tournament, events, after_round, 6 + len(numbered), "place" if final else "number")
     text = document.labels
     table = outcomes(tournament, after_round)
     bye_points = tournament.settings.params["bye_points"]
-    standings = get_scheme("round-robin").standings(tournament, after_round)
     rows_by_player = {r.player: r for r in standings.rows}
     chosen = standings.columns
     columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]

@@ -1,10 +1,12 @@
 import random
 from datetime import date
+from pathlib import Path
 
 import pytest
 
+from data.importers import RatingList
 from data.results_table import Game, games, parse
-from paperwork.rating_table import dates_line, export, rating_table
+from paperwork.rating_table import dates_line, export, placeholders, rating_table
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
 from schemes.registry import SCHEMES
@@ -182,3 +184,97 @@ def test_brackets_and_multi_word_surnames_keep_the_columns() -> None:
         berg = next(line for line in parse(table).lines if line.surname.startswith("van"))
         assert (berg.surname, berg.name.replace("_", " "), berg.grade) == ("van der Berg", "Jan Peter", "1d")
     assert "van_der_Berg Jan Peter 1d" in export(log.state, log.events)
+
+
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
+
+
+@pytest.mark.shared_data
+def test_the_vladivostok_latin_names_come_from_the_egd_list(ledgers) -> None:
+    """Seed 003: the Latin names as the rating list has them.  In the EGD list of the test data
+    six of the eight are there under their club (27Kh Khabarovsk, 25Vl Vladivostok); Liu Lichun
+    is listed as CN Bei and Pavlov Sergej as 49Ma, not under the demo's Kha and Nov, so those
+    two are transliterated by the table (Лю → Lyu)."""
+    cup = ledgers["fors-vladivostok"]
+    ratings = RatingList.read(TESTDATA / "egf_db.txt")
+    lines = export(cup.state, cup.events, latin_names=True, ratings=ratings).splitlines()
+    assert [" ".join(line.split()[:6]) for line in lines[4:12]] == [
+        "1 Zatonskikh Anton 6d RU Kha",
+        "2 Lyu Lichun 6d RU Kha",
+        "3 Pavlov Sergey 4d RU Nov",
+        "4 Kutashov Alexandr 3d RU Kha",
+        "5 Khovanec Alexej 2d RU Vla",
+        "6 Peterimov Sergej 1d RU Kha",
+        "7 Gorjachkin Andrej 1k RU Vla",
+        "8 Voropaev Vladimir 1k RU Kha",
+    ]
+    # without the list, the transliteration table; the Cyrillic form never asks the list
+    plain = export(cup.state, cup.events, latin_names=True).splitlines()
+    assert plain[10].startswith("7 Goryachkin Andrey 1k") and plain[11].startswith("8 Voropaev V 1k")
+    assert export(cup.state, cup.events, ratings=ratings) == export(cup.state, cup.events)
+
+
+def test_the_table_ends_with_the_time_and_the_seeds_closing_line(ledgers) -> None:
+    cup = ledgers["fors-vladivostok"]  # time control 60
+    lines = export(cup.state, cup.events).splitlines()
+    assert lines[12] == ";" and lines[-3:] == [";", ";time=60", ";"]  # seed 003: «;», «;time=60+b», «;»
+    assert lines[13].startswith("; 5+ победа над № 5")  # the legend between the results and the time
+    log = Log("round-robin")
+    log.add("A", rating=2000)
+    log.add("B", rating=1900)
+    log.pair()
+    untimed = export(log.state, log.events).splitlines()
+    assert untimed[-1] == ";" and not any(line.startswith(";time") for line in untimed)
+
+
+def _missing() -> Log:
+    """Numbered by rating: 1 A (RU, Москва), 2 B (no country), 3 C (no club), 4 D (no country,
+    a club of no letter), 5 E (RU, Москва)."""
+    log = Log("round-robin", numbering="rating")
+    log.add("A", rating=2400, country="RU", club="Москва")
+    log.add("B", rating=2300, club="Москва")
+    log.add("C", rating=2200, country="RU")
+    log.add("D", rating=2100, club="№")
+    log.add("E", rating=2000, country="RU", club="Москва")
+    log.pair()
+    return log
+
+
+def test_the_placeholders_are_written_and_each_such_player_named() -> None:
+    log = _missing()
+    lines = export(log.state, log.events).splitlines()[4:9]
+    assert [line.split()[4:6] for line in lines] == [
+        ["RU", "Mos"],
+        ["XX", "Mos"],
+        ["RU", "xxxx"],
+        ["XX", "xxxx"],
+        ["RU", "Mos"],
+    ]
+    assert [str(notice) for notice in placeholders(log.state)] == [
+        "no country, written XX: B X (2), D X (4)",
+        "no club, written xxxx: C X (3), D X (4)",
+    ]
+    assert [str(notice) for notice in placeholders(log.state, shown=1)] == [
+        "no country, written XX: B X (2) and 1 more",
+        "no club, written xxxx: C X (3) and 1 more",
+    ]
+    assert placeholders(log.state, shown=2) == placeholders(log.state)
+    full = Log("round-robin")
+    full.add("A", rating=2000, country="RU", club="Москва")
+    full.add("B", rating=1900, country="UA", club="Kyiv")
+    full.pair()
+    assert placeholders(full.state) == ()
+
+
+def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path) -> None:
+    listed = tmp_path / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
+        encoding="utf-8",
+    )
+    log = Log("round-robin", numbering="rating")
+    log.add("Горячкин", name="Андрей", rating=2050, country="RU", club="Владивосток")
+    log.add("Smith", name="John", rating=2000, country="GB", club="London")
+    log.pair()
+    lines = export(log.state, log.events, ratings=RatingList.read(listed)).splitlines()  # no --latin: mixed
+    assert lines[4].startswith("1 Gorjachkin Andrej 1k RU Vla") and lines[5].startswith("2 Smith John 1k GB London")

@@ -1,13 +1,16 @@
 import io
 import re
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from paperwork.build import document
 from paperwork.document import made_at
 from paperwork.labels import EN, RU
 from paperwork.tables import final_table, registration, standings
-from tests.builders import played
+from schemes.registry import get_scheme
+from tests.builders import Log, played, round_robin
 from tests.paperwork.conftest import pages
 from tests.schemes.test_gamma import scenario
 
@@ -29,6 +32,7 @@ def test_the_vladivostok_final_table_reads_as_in_the_seed(ledgers) -> None:
     assert "Итоговая таблица" in text
     for row, place in VLADIVOSTOK.items():
         assert re.search(re.escape(row) + r" \d+ " + place + "$", text, re.MULTILINE), row
+    assert "+5 — победа над № 5; -5 — поражение от № 5." in text  # the legend in the table's own notation
 
 
 def test_gamma_table_writes_half_points_and_shared_places() -> None:
@@ -63,14 +67,67 @@ def test_round_robin_crosstable() -> None:
     log = played("round-robin", 5, 5)
     text = pages(final_table(log.state, log.events, 5))[0]
     assert text.count("×") == 5
+    header = next(line.split() for line in text.splitlines() if line.startswith("№ Фамилия, имя Ранг"))
+    columns = [int(n) for n in header[4:9]]  # the columns, headed by the numbers, in the rows' order
     rows = [line for line in text.splitlines() if re.match(r"^\d Игроков", line)]
-    assert len(rows) == 5
-    table = {int(line.split()[0]): line.split()[4:9] for line in rows}
+    assert len(rows) == 5 and [int(line.split()[0]) for line in rows] == columns
+    table = {int(line.split()[0]): dict(zip(columns, line.split()[4:9], strict=True)) for line in rows}
     for i in range(1, 6):
-        assert table[i][i - 1] == "×"
+        assert table[i][i] == "×"
         for j in range(1, 6):
             if i != j:  # each game once from each side: 1 against 0
-                assert {table[i][j - 1], table[j][i - 1]} == {"1", "0"}
+                assert {table[i][j], table[j][i]} == {"1", "0"}
+
+
+def _four_in_a_round_robin() -> Log:
+    """P1..P4 rated in that order, so numbered 1-4.  Berger n = 4 (round-robin.md): round 1
+    1-4, 2-3; round 2 4-3, 1-2; round 3 2-4, 3-1 (white first, the pair with 4 on board 1).
+    Results: 4 beats 1, 2-3 a draw; 4 beats 3, 2 beats 1; 2 beats 4, 1 beats 3.
+    Points: 1: 0+0+1 = 1; 2: ½+1+1 = 2½; 3: ½+0+0 = ½; 4: 1+1+0 = 2 — places 2, 4, 1, 3.
+    Buchholz: 2: 2+1+½ = 3½; 4: 2½+1+½ = 4; 1: 2½+2+½ = 5; 3: 2½+2+1 = 5½."""
+    log, _ = round_robin([2400, 2300, 2200, 2100])
+    for number, results in enumerate((("B+", "draw"), ("W+", "B+"), ("W+", "B+")), start=1):
+        log.pair()
+        for board, code in enumerate(results, start=1):
+            log.result(number, board, code)
+    return log
+
+
+def test_the_final_round_robin_table_goes_by_place_columns_too() -> None:
+    log = _four_in_a_round_robin()
+    text = pages(final_table(log.state, log.events, 3))[0].splitlines()
+    assert "Итоговая таблица (по местам)" in text
+    assert "№ Фамилия, имя Ранг 2 4 1 3 Очки Бухгольц Личн. встр. Место" in text
+    rows = [line for line in text if re.match(r"^\d P\d", line)]
+    assert rows == [
+        "2 P2 X 3d × 1 1 ½ 2½ 3½ 0 1",
+        "4 P4 X 1d 0 × 1 1 2 4 0 2",
+        "1 P1 X 4d 0 0 × 1 1 5 0 3",
+        "3 P3 X 2d ½ 0 0 × ½ 5½ 0 4",
+    ]
+    assert "1 — победа, ½ — ничья, 0 — поражение." in text
+
+
+def test_the_working_round_robin_table_keeps_the_number_order() -> None:
+    log = _four_in_a_round_robin()
+    text = pages(final_table(log.state, log.events, 2))[0].splitlines()
+    # after round 2: 1 has 0, 2 has 1½, 3 has ½, 4 has 2 — still listed 1, 2, 3, 4
+    assert "Таблица после 2-го тура (по номерам)" in text
+    rows = [line.split()[0] + " " + line.split()[-4] for line in text if re.match(r"^\d P\d", line)]
+    assert rows == ["1 0", "2 1½", "3 ½", "4 2"]
+
+
+def test_the_english_titles_say_the_order_too() -> None:
+    log = Log("round-robin", lang="en", numbering="rating")
+    for surname, rating in (("A", 2400), ("B", 2300), ("C", 2200)):
+        log.add(surname, rating=rating)
+    log.pair()
+    log.result(1, 1, "W+")
+    assert "Table after round 1 (by number)" in pages(final_table(log.state, log.events, 1))[0]
+    for number in (2, 3):
+        log.pair()
+        log.result(number, 1, "W+")
+    assert "Final table (by place)" in pages(final_table(log.state, log.events, 3))[0]
 
 
 def test_registration_list_is_alphabetical_with_every_player(ledgers) -> None:
@@ -94,3 +151,32 @@ def test_the_same_log_gives_the_same_bytes(ledgers) -> None:
 
 def test_both_languages_have_every_label() -> None:
     assert set(RU) == set(EN)
+
+
+CROSS = {("1", "0"), ("0", "1"), ("½", "½"), ("1!", "0!"), ("0!", "1!"), ("0!", "0!")}
+"""The two cells of one game: a win, a draw, a walkover, both lose."""
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_every_finished_round_robin_table_is_square_in_place_order(data: st.DataObject) -> None:
+    size = data.draw(st.integers(3, 7), label="players")
+    log, _ = round_robin(list(range(2500, 2500 - 10 * size, -10)))
+    for number in range(1, size + (size % 2)):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(
+                number, board.number, data.draw(st.sampled_from(("W+", "B+", "draw", "W+F", "B+F", "both-lose")))
+            )
+    last = log.state.paired_rounds
+    text = pages(final_table(log.state, log.events, last))[0].splitlines()
+    assert "Итоговая таблица (по местам)" in text
+    order = [str(log.state.numbers[row.player]) for row in get_scheme("round-robin").standings(log.state, last).rows]
+    header = next(line.split() for line in text if line.startswith("№ Фамилия, имя Ранг"))
+    rows = {line.split()[0]: line.split()[4 : 4 + size] for line in text if re.match(r"^\d P\d", line)}
+    assert header[4 : 4 + size] == order and list(rows) == order  # rows and columns by place
+    for i, a in enumerate(order):
+        assert rows[a][i] == "×"
+        for j, b in enumerate(order):
+            if i != j:
+                assert (rows[a][j], rows[b][i]) in CROSS

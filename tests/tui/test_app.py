@@ -322,6 +322,51 @@ async def test_export_rating_table(folder: Path) -> None:
         assert "1 Zatonskikh Anton 6d RU Kha 1 30 145 0 2+/w0 3+/w2 5+/w4 4+/w3 8+/w6" in text
 
 
+async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
+    """Seed 003's country and club: the dialog names the player the table will write with
+    ``xxxx`` before the referee chooses (gamma's Лю Личунь has no club), and says the Latin
+    names are transliterated while no rating list is chosen."""
+    from textual.widgets import Label
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        shown = [str(label.render()) for label in app.screen.query(Label)]
+        assert "Таблица для РК: не указан клуб, записано xxxx: Лю Личунь (3)" in shown
+        assert "Латиница — по таблице транслитерации (нет рейтинг-листа: F2, f)" in shown
+        assert not (folder / "gamma-rating.txt").exists()  # nothing written yet
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not (folder / "gamma-rating.txt").exists()
+
+
+async def test_the_exported_latin_names_come_from_the_remembered_rating_list(folder: Path) -> None:
+    """The EGD list last searched (F2, f) spells the Latin names of the players in it."""
+    from textual.widgets import Label
+
+    from tui import settings
+
+    listed = folder / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
+        encoding="utf-8",
+    )
+    settings.save(folder, {"rating_list": str(listed)})
+    app = app_on(folder, "fors-vladivostok.json")
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        shown = [str(label.render()) for label in app.screen.query(Label)]
+        assert "Латиница — как в рейтинг-листе allworld_lp.html, прочие транслитерацией" in shown
+        assert not any("Таблица для РК:" in line for line in shown)  # every player has a country and club
+        await pilot.press("shift+tab", "space")  # Latin names
+        await pilot.click("#export")
+        await pilot.pause()
+    lines = (folder / "fors-vladivostok-rating.txt").read_text(encoding="utf-8").splitlines()
+    assert lines[10].startswith("7 Gorjachkin Andrej 1k RU Vla") and lines[11].startswith("8 Voropaev V 1k RU Kha")
+
+
 @pytest.mark.shared_data
 async def test_import_and_rating_list_lookup(folder: Path) -> None:
     csv = folder / "players.csv"

@@ -379,6 +379,40 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
     assert code == 0 and "; EV[Кубок]" in text
 
 
+def test_export_rating_names_the_players_written_xx_and_xxxx(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seed 003 wants a country of two capitals: the table is written, and the players without
+    a country or club are named on stderr, exit 0 (in the interface's language)."""
+    run(capsys, "-f", cup, "player", "edit", "2", "--country", "RU", "--club", "Москва")
+    run(capsys, "-f", cup, "pair")
+    out = tmp_path / "rating.txt"
+    code, text, err = run(capsys, "-f", cup, "export", "rating", "-o", str(out))
+    assert code == 0 and text.strip() == f"rating table written to {out}"
+    assert err.splitlines() == [
+        "warning: no country, written XX: Иванов Я (1), Сидоров Я (3), Ёлкин Я (4)",
+        "warning: no club, written xxxx: Иванов Я (1), Сидоров Я (3), Ёлкин Я (4)",
+    ]
+    assert out.read_text(encoding="utf-8").splitlines()[5].startswith("2 Петров Я 3d RU Mos")
+    code, text, err = run(capsys, "-f", cup, "export", "rating")  # to stdout: the warnings on stderr still
+    assert code == 0 and text.startswith("; Кубок") and len(err.splitlines()) == 2
+
+
+def test_export_rating_with_the_egd_lists_names(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    listed = tmp_path / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
+        encoding="utf-8",
+    )
+    run(capsys, "-f", cup, "player", "edit", "2", "--surname", "Горячкин", "--name", "Андрей", "--club", "Владивосток")
+    run(capsys, "-f", cup, "pair")
+    code, text, _ = run(capsys, "-f", cup, "export", "rating", "--rating-list", str(listed))  # Latin, then
+    lines = text.splitlines()
+    assert code == 0 and lines[4].startswith("1 Ivanov Ya 4d") and lines[5].startswith("2 Gorjachkin Andrej 3d XX Vla")
+    code, _, err = run(capsys, "-f", cup, "export", "rating", "--rating-list", str(tmp_path / "none.html"))
+    assert code == 2 and "none.html" in err and len(err.splitlines()) == 1
+
+
 def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "-f", cup, "player", "add", "--surname", "ИВАНОВ", "--name", "я", "--rank", "3k")
     assert code == 2 and "Иванов Я is registered already as player 1" in err

@@ -3,6 +3,9 @@ form), or the tournament as an OpenGotha file (to check it side by side)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -16,7 +19,9 @@ from tui.widgets import MarkedList
 
 class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
     """Dismissed with what to write (``rating`` or ``opengotha``) and the rating table's two
-    options, or None."""
+    options, or None.  Before the referee chooses, it says where the table's Latin names come
+    from and what the table will write in place of what is missing (``XX``, ``xxxx``), naming
+    the players, as the command line warns after writing."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="export_dialog.cancel"),
@@ -28,10 +33,24 @@ class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
     """The answers in focus, as in every question (the arrows move between them); the
     rating table's options are a Tab away (in focus first, Enter ticked one instead)."""
 
+    def __init__(self, warnings: Sequence[str] = (), rating_list: Path | None = None) -> None:
+        super().__init__()
+        self.warnings = warnings
+        self.rating_list = rating_list
+
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(_("Export"), classes="heading", markup=False)
             yield MarkedList((_("Latin names"), "latin", False), (_("EGF format"), "egf", False), id="options")
+            if self.rating_list is None:
+                source = _("Latin names by the transliteration table (no rating list: F2, f)")
+            else:
+                source = _("Latin names as the rating list {name} spells them, the others transliterated",
+                           name=self.rating_list.name)  # fmt: skip
+            yield Label(source, id="latin-source", markup=False)
+            for number, warning in enumerate(self.warnings):
+                yield Label(_("Rating table: {warning}", warning=warning), id=f"export-warning-{number}",
+                            classes="export-warning", markup=False)  # fmt: skip
             with Horizontal(classes="buttons"):
                 yield Button(_("Rating table"), id="export", variant="primary")
                 yield Button(_("OpenGotha file"), id="opengotha")

@@ -20,6 +20,14 @@ _loaded: dict[Path, RatingList] = {}
 """Lists already read in this session: loading one takes a fifth of a second."""
 
 
+def rating_list(path: Path) -> RatingList:
+    """The EGD list at ``path``, read once a session (the lookup and the rating table's Latin
+    names share it); ``OSError`` or ``ImportFailed`` when it cannot be read."""
+    if path not in _loaded:
+        _loaded[path] = RatingList.read(path)
+    return _loaded[path]
+
+
 class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="rating_lookup.cancel")]
     AUTO_FOCUS = "#prefix"
@@ -46,11 +54,10 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
 
     def load(self, path: Path) -> None:
         try:
-            self.ratings = _loaded.get(path) or RatingList.read(path)
+            self.ratings = rating_list(path)
         except (OSError, ImportFailed) as error:
             self.query_one("#list-status", Label).update(said(error))
             return
-        _loaded[path] = self.ratings
         stored = settings.load(self.folder)
         stored["rating_list"] = str(path)
         settings.save(self.folder, stored)

@@ -51,6 +51,9 @@ TABS = (
     ("settings", "Settings", "F8", SettingsPane),
 )
 
+DIALOG_NAMES = 3
+"""The export dialog names so many players without a country or club (and counts the rest),
+so its buttons stay on an 80×24 screen; the command line names all."""
 REACHED_EVERY = 5.0
 """Seconds between two looks at this laptop's address on the network, for the pages' line."""
 
@@ -363,7 +366,15 @@ class TournamentScreen(Translated, Screen[None]):
                 subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def action_export(self) -> None:
+        """F7: the rating table (its Latin names from the EGD list the referee last searched,
+        where it still is) or an OpenGotha file, beside the tournament."""
+        from data.importers import ImportFailed
+        from paperwork.rating_table import placeholders, writes_latin
         from tui.screens.export_dialog import ExportScreen
+        from tui.screens.rating_lookup import rating_list
+
+        remembered = Path(settings.text(self.app.folder, "rating_list"))
+        listed = remembered if str(remembered) != "." and remembered.is_file() else None
 
         def chosen(choice: tuple[str, bool, bool] | None) -> None:
             if choice is None:
@@ -381,7 +392,13 @@ class TournamentScreen(Translated, Screen[None]):
                 done = _("OpenGotha file written to {path}", path=shown_path(target))
             else:
                 target = self.session.path.with_name(f"{stem}-rating{'-egf' if egf else ''}.txt")
-                text = export(self.session.state, self.session.events, latin, egf)
+                try:
+                    latin_out = writes_latin(self.session.state, latin)
+                    ratings = rating_list(listed) if latin_out and listed is not None else None
+                except (OSError, ImportFailed) as error:
+                    self.notify(said(error), severity="error", timeout=10)
+                    return
+                text = export(self.session.state, self.session.events, latin, egf, ratings)
                 done = _("Rating table written to {path}", path=shown_path(target))
             try:
                 self.session.output(str(target)).write(text.encode("utf-8"))
@@ -392,4 +409,5 @@ class TournamentScreen(Translated, Screen[None]):
             for warning in warnings:
                 self.notify(said(warning), severity="warning", timeout=10)
 
-        self.app.push_screen(ExportScreen(), chosen)
+        shown = [said(warning) for warning in placeholders(self.session.state, shown=DIALOG_NAMES)]
+        self.app.push_screen(ExportScreen(shown, listed), chosen)
