@@ -16,21 +16,18 @@ from pathlib import Path
 from typing import Literal
 
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue, TextEmphasis, TextMode
-from fpdf.fonts import TTFFont
-from fpdf.util import FloatTolerance
+from fpdf.enums import MethodReturnValue
 
 from data.service import Output
 from paperwork.labels import abbreviation, bracketed, labels
 from paperwork.marks import legend, points
+from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
+from paperwork.plain_text import PlainText, same_size
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.values import dates
 
 FONTS = Path(__file__).with_name("fonts")
-FAMILY = "DejaVu"
-FAMILY_KEY = FAMILY.lower()
-"""How fpdf2 names the family in its table of fonts."""
 MARGIN = 10.0
 MIN_FONT = 5.0
 READABLE = 7.0
@@ -89,7 +86,7 @@ def legend_line(titles: Sequence[str]) -> str:
     return "; ".join(entries) + "." if entries else ""
 
 
-class Document(FPDF):
+class Document(PlainText):
     def __init__(
         self,
         tournament: Tournament,
@@ -116,12 +113,8 @@ class Document(FPDF):
         self.set_auto_page_break(False)
         self.alias_nb_pages("{nb}")
         self.set_font(FAMILY, "", 9)
-        self._units: dict[tuple[str, str], int] = {}
-        """Per style and string, the sum of its glyphs' widths in font units (``text_width``)."""
-        self._coded: dict[tuple[int, str], str] = {}
-        """Per font and string, its escaped subset codes (``_glyphs``)."""
-        self._broken: dict[tuple[str, float, str, float], list[str]] = {}
-        """Per text, width and font, its lines (``left_lines``)."""
+        self._fits: dict[tuple[Text, str, float, float], tuple[str, float, bool]] = {}
+        """Per text, style, size and width, what ``fit_cell`` shows (``_fit``)."""
 
     # -- page furniture ---------------------------------------------------------------
     def header(self) -> None:
@@ -166,154 +159,37 @@ class Document(FPDF):
         """A cell whose text is shrunk to fit, and cut with an ellipsis only below the smallest size.
 
         ``text`` may offer alternatives, longest first (a full name, then the surname with
-        initials): the first that fits at a readable size is taken.  The text is measured
-        from each string's cached width, not by selecting every size tried: a table of a
-        thousand rows measures each name once (``text_width``)."""
+        initials): the first that fits at a readable size is taken.  The choice is made once
+        per text, size and width (``_fit``); the sizes it tried count as selected, so the
+        page is told the font again as it would be had each been set."""
         style = "B" if bold else ""
         base = size or self.font_size_pt
+        key = (text, style, base, width)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = self._fit(text, style, base, width)
+        shown, fitted, changed = fit
+        if changed or not self.is_font(style, min(base, READABLE)):
+            self.use_font(style, fitted)
+        self.text_cell(width, height, shown, border, align)
+        if not same_size(fitted, base):
+            self.use_font(style, base)
+
+    def _fit(self, text: Text, style: str, base: float, width: float) -> tuple[str, float, bool]:
+        """The text ``fit_cell`` shows, its size, and whether measuring it changed the size
+        (``min(base, READABLE)`` first, then ``base``, then smaller by half points)."""
         room = max(width - 2 * self.c_margin, 1)
         options = (text,) if isinstance(text, str) else text
         first = min(base, READABLE)
-        text = next((option for option in options if self.text_width(option, style, first) <= room), options[-1])
+        shown = next((option for option in options if self.text_width(option, style, first) <= room), options[-1])
         fitted = base
-        while self.text_width(text, style, fitted) > room and fitted > MIN_FONT:
+        while self.text_width(shown, style, fitted) > room and fitted > MIN_FONT:
             fitted = max(MIN_FONT, fitted - 0.5)
-        if self.text_width(text, style, fitted) > room:
-            while text and self.text_width(text + "…", style, fitted) > room:
-                text = text[:-1]
-            text += "…"
-        # the sizes tried would each have been selected: one that changed the font makes
-        # the cell name its font on the page again, as fpdf2 does after any change
-        tried = not (self._is_font(style, first) and _same(first, base) and _same(base, fitted))
-        self.set_font(FAMILY, style, fitted)
-        if tried:
-            self.current_font_is_set_on_page = False
-        self.text_cell(width, height, text, border, align)
-        self.set_font(FAMILY, style, base)
-
-    def set_font(self, family: str | None = None, style: str | TextEmphasis = "", size: float = 0) -> None:
-        """fpdf2's, without its checks when the font asked for is already the one in use
-        (a card sets a font some hundred times)."""
-        if (
-            family == FAMILY
-            and self.font_family == FAMILY_KEY
-            and style == self.font_style
-            and size
-            and _same(size, self.font_size_pt)
-        ):
-            self.underline = self.strikethrough = False  # as fpdf2's: a plain style has neither
-            return
-        super().set_font(family, style, size)
-
-    def _is_font(self, style: str, size: float) -> bool:
-        return self.font_style == style and _same(self.font_size_pt, size)
-
-    def text_width(self, text: str, style: str, size: float) -> float:
-        """``get_string_width(text)`` at ``size`` in the style, without selecting it: the sum
-        of the glyphs' widths is kept per string, and scaled as fpdf2 scales it (the same
-        float operations in the same order, so every decision to shrink is the same)."""
-        key = (style, text)
-        units = self._units.get(key)
-        if units is None:
-            widths = self.fonts[FAMILY_KEY + style].cw
-            units = self._units[key] = sum(widths[ord(c)] for c in text)
-        return units * size * 0.001 / self.k
-
-    def text_cell(
-        self, width: float, height: float, text: str, border: Literal[0, 1] | str = 0, align: str = "L"
-    ) -> None:
-        """``cell(width, height, text, border, align)`` of one plain line: the same PDF
-        operators fpdf2's styled-text path writes for it (``_render_styled_text_line``),
-        without its per-call fragments, copies of the graphics state and measuring; the
-        glyphs of each string are looked up once.  Anything the short way does not cover
-        (a page number alias, page breaks, shaping) goes through ``cell``."""
-        if not self._plain() or self.str_alias_nb_pages in text:
-            self.cell(width, height, text, border=border, align=align)
-            return
-        k, x, y, page = self.k, self.x, self.y, self.h
-        if width == 0:
-            width = self.w - self.r_margin - x
-        if isinstance(border, str) and set(border).issuperset("LTRB"):
-            border = 1
-        left, right = x * k, (x + width) * k
-        top, bottom = (page - y) * k, (page - (y + height)) * k
-        ops = []
-        if border == 1:
-            ops.append(f"{left:.2f} {top:.2f} {right - left:.2f} {bottom - top:.2f} re S")
-        elif isinstance(border, str):
-            if "L" in border:
-                ops.append(f"{left:.2f} {top:.2f} m {left:.2f} {bottom:.2f} l S")
-            if "T" in border:
-                ops.append(f"{left:.2f} {top:.2f} m {right:.2f} {top:.2f} l S")
-            if "R" in border:
-                ops.append(f"{right:.2f} {top:.2f} m {right:.2f} {bottom:.2f} l S")
-            if "B" in border:
-                ops.append(f"{left:.2f} {bottom:.2f} m {right:.2f} {bottom:.2f} l S")
-        coloured = False
-        if text:
-            font, size = self.current_font, self.font_size_pt
-            assert isinstance(font, TTFFont)
-            drawn = self.text_width(text, self.font_style, size)
-            if align == "R":
-                dx = width - self.c_margin - drawn
-            elif align == "C":
-                dx = (width - drawn) / 2
-            else:
-                dx = self.c_margin
-            ops.append(f"BT {(x + dx) * k:.2f} {(page - y - 0.5 * height - 0.3 * (size / k)) * k:.2f} Td")
-            if self.text_color != self.fill_color:
-                ops.append(self.text_color.serialize().lower())
-                coloured = True
-            if not self.current_font_is_set_on_page:
-                self._out(self._set_font_for_page(font, size))
-            ops.append(f"({self._glyphs(font, text)}) Tj")
-            ops.append("ET")
-        if ops:
-            self._out(f"q {' '.join(ops)} Q" if coloured else " ".join(ops))
-        self._lasth = height or self.font_size
-        self.x = x + width
-
-    def _plain(self) -> bool:
-        """Whether the page draws as ``text_cell`` assumes: no automatic page break, no
-        shaping or fallback fonts, plain spacing, stretching and text mode."""
-        return (
-            not self.auto_page_break
-            and not self.text_shaping
-            and not self._fallback_font_ids
-            and not self._record_text_quad_points
-            and self.char_spacing == 0
-            and self.font_stretching == 100
-            and self.text_mode == TextMode.FILL
-            and not self.underline
-            and not self.strikethrough
-            and self.is_ttf_font
-        )
-
-    def _glyphs(self, font: TTFFont, text: str) -> str:
-        """The string as the font's subset codes it in the page, escaped (what fpdf2's
-        ``render_pdf_text_ttf`` writes); a glyph's code, once given, never changes."""
-        key = (font.i, text)
-        coded = self._coded.get(key)
-        if coded is None:
-            picked = (font.subset.pick(ord(c)) for c in text)
-            coded = self._coded[key] = font.escape_text("".join(chr(code) for code in picked if code))
-        return coded
-
-    def left_lines(self, width: float, height: float, text: str) -> None:
-        """``multi_cell(width, height, text, align="L")``: the line breaks of a text drawn
-        again and again (the legend on every card) are found once per text, width and font."""
-        key = (text, width, self.font_style, self.font_size_pt)
-        lines = self._broken.get(key)
-        if lines is None:
-            found = self.multi_cell(width, height, text, align="L", dry_run=True, output=MethodReturnValue.LINES)
-            if not isinstance(found, list):  # fpdf2 types the result of every ``output`` as one union
-                raise TypeError(f"multi_cell returned {type(found).__name__} for its lines")
-            lines = self._broken[key] = [str(line) for line in found] or [""]
-        x = self.x
-        for line in lines:
-            self.x = x
-            self.text_cell(width, height, line)
-            self.y += height
+        if self.text_width(shown, style, fitted) > room:
+            while shown and self.text_width(shown + "…", style, fitted) > room:
+                shown = shown[:-1]
+            shown += "…"
+        return shown, fitted, not (same_size(first, base) and same_size(base, fitted))
 
     # -- tables -----------------------------------------------------------------------
     def widths(self, columns: Sequence[Column], total: float | None = None) -> list[float]:
@@ -353,13 +229,15 @@ class Document(FPDF):
         self.rect(x, y, width, height, style="DF")
         self.set_font(FAMILY, "B", header)
         room = width - 2 * self.c_margin
-        two_lines = " " in text and height >= 6 and max(self.get_string_width(p) for p in text.split(" ", 1)) <= room
-        if self.get_string_width(text) > room and two_lines:
+        two_lines = (
+            " " in text and height >= 6 and max(self.text_width(p, "B", header) for p in text.split(" ", 1)) <= room
+        )
+        if self.text_width(text, "B", header) > room and two_lines:
             line = min(height / 2, header * 0.45)
             self.set_xy(x, y + (height - 2 * line) / 2)
-            self.multi_cell(width, line, text, align="C", new_x="RIGHT", new_y="TOP", max_line_height=line)
+            self.lines(width, line, text, align="C", top=True)
         else:
-            if self.get_string_width(text) > room:
+            if self.text_width(text, "B", header) > room:
                 text = abbreviation(text, self.tournament.settings.lang)
             self.set_xy(x, y)
             self.fit_cell(width, height, text, bold=True, size=header)
@@ -439,11 +317,6 @@ class Document(FPDF):
 
     def room_left(self) -> float:
         return self.bottom - self.get_y()
-
-
-def _same(a: float, b: float) -> bool:
-    """fpdf2's test of one font size against another."""
-    return FloatTolerance.equal(a, b)
 
 
 def shown_date(day: date, lang: str) -> str:
