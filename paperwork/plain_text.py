@@ -51,8 +51,8 @@ class PlainText(FPDF):
         """Per font and string, its glyphs as the page codes them (``_glyphs``)."""
         self._cells: dict[CellKey, str] = {}
         """Per place, size, text and font, a cell's operators (``text_cell``)."""
-        self._broken: dict[tuple[str, float, str, float], list[str]] = {}
-        """Per text, width and font, its lines (``lines``)."""
+        self._broken: dict[tuple[str, float, str, float], list[str] | None] = {}
+        """Per text, width and font, its lines (``lines``); None: fpdf2 draws them."""
 
     def text_width(self, text: str, style: str, size: float) -> float:
         """``get_string_width(text)`` at ``size`` in the style, without selecting it."""
@@ -168,14 +168,21 @@ class PlainText(FPDF):
         """``multi_cell(width, height, text, align=align)`` (``align`` L, C or R; with
         ``top`` the position goes back up, as ``new_y="TOP"``): a text drawn again and
         again (the legend on every card, a two-line column title) is broken into lines
-        once per text, width and font."""
+        once per text, width and font.  A text whose breaking leaves an empty line (a
+        leading space, a line break) is fpdf2's to draw: it writes such a line as an empty
+        string, which its list of lines does not tell from no string."""
         key = (text, width, self.font_style, self.font_size_pt)
-        broken = self._broken.get(key)
-        if broken is None:
+        if key not in self._broken:
             found = self.multi_cell(width, height, text, align="L", dry_run=True, output=MethodReturnValue.LINES)
             if not isinstance(found, list):  # fpdf2 types the result of every ``output`` as one union
                 raise TypeError(f"multi_cell returned {type(found).__name__} for its lines")
-            broken = self._broken[key] = [str(line) for line in found] or [""]
+            broken = [str(line) for line in found] or [""]
+            plain = bool(text) and "" not in broken and not any(c in text for c in "\r\n")
+            self._broken[key] = broken if plain else None
+        broken = self._broken[key]
+        if broken is None:
+            self.multi_cell(width, height, text, align=align, new_y="TOP" if top else "NEXT", max_line_height=height)
+            return
         x, y = self.x, self.y
         for line in broken:
             self.x = x
