@@ -176,9 +176,9 @@ class PlainText(FPDF):
             found = self.multi_cell(width, height, text, align="L", dry_run=True, output=MethodReturnValue.LINES)
             if not isinstance(found, list):  # fpdf2 types the result of every ``output`` as one union
                 raise TypeError(f"multi_cell returned {type(found).__name__} for its lines")
-            broken = [str(line) for line in found] or [""]
-            plain = bool(text) and "" not in broken and not any(c in text for c in "\r\n")
-            self._broken[key] = broken if plain else None
+            found_lines = [str(line) for line in found]
+            plain = bool(text) and "" not in found_lines and not any(c in text for c in "\r\n")
+            self._broken[key] = found_lines if plain else None
         broken = self._broken[key]
         if broken is None:
             self.multi_cell(width, height, text, align=align, new_y="TOP" if top else "NEXT", max_line_height=height)
