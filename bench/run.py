@@ -80,6 +80,9 @@ def play(log: Log, rounds: int, rng: random.Random, leave_open: int = 0) -> None
 
 PEAKS: list[int] = []
 """The peak memory (KB) of each process run since the measurement began."""
+CPUS: list[float] = []
+"""The CPU time (user and system, s) of each process run since the measurement began: on a
+busy machine it wanders far less than the wall time."""
 SPAWNER = """
 import json, os, subprocess, sys, time
 for line in sys.stdin:
@@ -87,7 +90,8 @@ for line in sys.stdin:
     start = time.perf_counter()
     child = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
-    print(json.dumps([time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss]), flush=True)
+    print(json.dumps([time.perf_counter() - start, os.waitstatus_to_exitcode(status), usage.ru_maxrss,
+                      usage.ru_utime + usage.ru_stime]), flush=True)
 """
 """Runs the measured commands and reports their time and peak memory.  A process's peak
 (``ru_maxrss``) counts the memory of whatever it was forked from, so the commands are
@@ -104,10 +108,11 @@ def process(command: list[str], check: bool = True) -> float:
     assert _spawner.stdin is not None and _spawner.stdout is not None
     _spawner.stdin.write(json.dumps([command, str(ROOT), dict(os.environ | CACHE)]) + "\n")
     _spawner.stdin.flush()
-    took, code, peak = json.loads(_spawner.stdout.readline())
+    took, code, peak, cpu = json.loads(_spawner.stdout.readline())
     if check and code:
         raise subprocess.CalledProcessError(code, command)
     PEAKS.append(peak)
+    CPUS.append(cpu)
     return float(took)
 
 
@@ -117,9 +122,11 @@ def run(*argv: str) -> float:
 
 def measure(results: dict, name: str, step: Callable[[int], float], target: str = "") -> None:
     PEAKS.clear()
+    CPUS.clear()
     times = [step(i) for i in range(REPEAT)]
     results[name] = {"median": statistics.median(times), "min": min(times), "max": max(times), "target": target,
-                     "peak_mb": max(PEAKS, default=0) / 1024}  # fmt: skip
+                     "peak_mb": max(PEAKS, default=0) / 1024,
+                     "cpu": statistics.median(CPUS) if len(CPUS) == REPEAT else None}  # fmt: skip
 
 
 def event_log(size: int) -> Log:
@@ -375,6 +382,8 @@ def app_board1(path: Path, folder: Path, index: int) -> float:
                              text=True, check=True).stdout.strip()  # fmt: skip
         status = Path(f"/proc/{pid}/status").read_text()
         PEAKS.append(int(re.search(r"VmHWM:\s+(\d+)", status).group(1)))  # type: ignore[union-attr]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        CPUS.append((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))  # utime, stime: its CPU so far
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
     return took
@@ -481,19 +490,28 @@ def main(argv: list[str]) -> dict:
     }
     report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios}
     report["peak_mb"] = {name: value["peak_mb"] for name, value in results.items() if value.get("peak_mb")}
+    report["cpu"] = {name: value["cpu"] for name, value in results.items() if value.get("cpu") is not None}
+    cpu_ratios = {
+        name: results[big]["cpu"] / results[small]["cpu"]
+        for name, (big, small) in RATIOS.items()
+        if results.get(big, {}).get("cpu") and results.get(small, {}).get("cpu")
+    }
+    report["cpu_ratios"] = cpu_ratios
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'peak':>7}  target")
+        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'cpu':>8} {'peak':>7}  target")
         for name, value in results.items():
             if name.startswith("same_boards"):
                 print(f"{name:<28} {'yes' if value['median'] == 1 else 'NO':>8}")
                 continue
             spread = f"{value['min']:.3f}–{value['max']:.3f}"
             peak = f"{value.get('peak_mb', 0):.0f} MB" if value.get("peak_mb") else ""
-            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7}  {value['target']}")
+            cpu = f"{value['cpu']:.3f}s" if value.get("cpu") is not None else ""
+            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {cpu:>8} {peak:>7}  {value['target']}")
         for name, ratio in ratios.items():
-            print(f"ratio {name:<36} x{ratio:.2f}")
+            by_cpu = f"   (cpu x{cpu_ratios[name]:.2f})" if name in cpu_ratios else ""
+            print(f"ratio {name:<36} x{ratio:.2f}{by_cpu}")
     return report
 
 
