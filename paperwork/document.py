@@ -163,7 +163,7 @@ class Document(PlainText):
         per text, size and width (``_fit``); the sizes it tried count as selected, so the
         page is told the font again as it would be had each been set."""
         style = "B" if bold else ""
-        base = size or self.font_size_pt
+        base = size or self.state().font_size_pt
         key = (text, style, base, width)
         fit = self._fits.get(key)
         if fit is None:

@@ -23,8 +23,9 @@ from __future__ import annotations
 from typing import Literal
 
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue, TextMode
+from fpdf.enums import MethodReturnValue, PDFResourceType, TextMode
 from fpdf.fonts import TTFFont
+from fpdf.graphics_state import GraphicsState
 from fpdf.util import FloatTolerance
 
 FAMILY = "DejaVu"
@@ -53,6 +54,9 @@ class PlainText(FPDF):
         """Per place, size, text and font, a cell's operators (``text_cell``)."""
         self._broken: dict[tuple[str, float, str, float], list[str] | None] = {}
         """Per text, width and font, its lines (``lines``); None: fpdf2 draws them."""
+        self._font_ops: dict[tuple[int, float], str] = {}
+        self._named: set[tuple[int, int]] = set()
+        """The pages and fonts already among the page's resources (``_name_font``)."""
 
     def text_width(self, text: str, style: str, size: float) -> float:
         """``get_string_width(text)`` at ``size`` in the style, without selecting it."""
@@ -65,42 +69,51 @@ class PlainText(FPDF):
             units = self._units[key] = sum((font.cw[ord(c)] for c in text), 0.0)
         return units * size * 0.001 / self.k
 
+    def state(self) -> GraphicsState:
+        """The graphics state in force, the top of fpdf2's stack: read and written here
+        directly, since each of fpdf2's properties over it is a call (twenty a cell)."""
+        stack: list[GraphicsState] = self._GraphicsStateMixin__statestack  # type: ignore[attr-defined]
+        return stack[-1]
+
     def use_font(self, style: str, size: float) -> None:
         """What ``set_font(FAMILY, style, size)`` does when the font changes, unconditionally:
         the page is told the font again before the next text, as after any change."""
-        self.font_family = FAMILY_KEY
-        self.font_style = style
-        self.font_size_pt = size
-        self.current_font = self.fonts[FAMILY_KEY + style]
-        self.current_font_is_set_on_page = False
+        state = self.state()
+        state.font_family = FAMILY_KEY
+        state.font_style = style
+        state.font_size_pt = size
+        state.current_font = self.fonts[FAMILY_KEY + style]
+        state.current_font_is_set_on_page = False
 
     def is_font(self, style: str, size: float) -> bool:
-        return self.font_family == FAMILY_KEY and self.font_style == style and same_size(self.font_size_pt, size)
+        state = self.state()
+        return state.font_family == FAMILY_KEY and state.font_style == style and same_size(state.font_size_pt, size)
 
     def text_cell(
         self, width: float, height: float, text: str, border: Literal[0, 1] | str = 0, align: str = "L"
     ) -> None:
         """``cell(width, height, text, border=border, align=align)`` of one plain line,
         the current position moving right."""
-        if not self._plain() or self.str_alias_nb_pages in text:
+        state = self.state()
+        if not self._plain(state) or self.str_alias_nb_pages in text:
             self.cell(width, height, text, border=border, align=align)
             return
         x, y = self.x, self.y
         if width == 0:
             width = self.w - self.r_margin - x
-        font, size = self.current_font, self.font_size_pt
+        font, size = state.current_font, state.font_size_pt
         if not isinstance(font, TTFFont):
             raise TypeError(f"text_cell draws with the document's own font, not {font}")
-        coloured = bool(text) and self.text_color != self.fill_color
+        coloured = bool(text) and state.text_color != state.fill_color
         key = (x, y, width, height, text, border, align, font.i, size, coloured)
         ops = self._cells.get(key)
         if ops is None:
             ops = self._cells[key] = self._cell_ops(key, font)
-        if text and not self.current_font_is_set_on_page:
-            ops = f"{self._set_font_for_page(font, size)}\n{ops}"  # two lines, as fpdf2 writes them
+        if text and not state.current_font_is_set_on_page:
+            ops = f"{self._name_font(state, font, size)}\n{ops}"  # two lines, as fpdf2 writes them
         if ops:
             self._out(ops)
-        self._lasth = height or self.font_size
+        self._lasth = height or size / self.k  # fpdf2's ``font_size``
         self.x = x + width
 
     def _cell_ops(self, key: CellKey, font: TTFFont) -> str:
@@ -139,19 +152,31 @@ class PlainText(FPDF):
             ops.append("ET")
         return f"q {' '.join(ops)} Q" if coloured else " ".join(ops)
 
-    def _plain(self) -> bool:
+    def _name_font(self, state: GraphicsState, font: TTFFont, size: float) -> str:
+        """``_set_font_for_page``: the font named on the page (its operator formatted once per
+        size) and among the page's resources (once per page)."""
+        op = self._font_ops.get((font.i, size))
+        if op is None:
+            op = self._font_ops[(font.i, size)] = f"BT /F{font.i} {size:.2f} Tf ET"
+        if (self.page, font.i) not in self._named:
+            self._named.add((self.page, font.i))
+            self._resource_catalog.add(PDFResourceType.FONT, font.i, self.page)
+        state.current_font_is_set_on_page = True
+        return op
+
+    def _plain(self, state: GraphicsState) -> bool:
         """Whether the page draws as ``text_cell`` assumes: no automatic page break, no
         shaping or fallback fonts, plain spacing, stretching, text mode and decoration."""
         return not (
             self.auto_page_break
-            or self.text_shaping
+            or state.text_shaping
             or self._fallback_font_ids
             or self._record_text_quad_points
-            or self.char_spacing
-            or self.font_stretching != 100
-            or self.text_mode is not TextMode.FILL
-            or self.underline
-            or self.strikethrough
+            or state.char_spacing
+            or state.font_stretching != 100
+            or state.text_mode is not TextMode.FILL
+            or state.underline
+            or state.strikethrough
         )
 
     def _glyphs(self, font: TTFFont, text: str) -> str:
