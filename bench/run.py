@@ -15,11 +15,13 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -35,7 +37,7 @@ from schemes.state.model import Tournament  # noqa: E402
 REPEAT = 5
 CACHE: dict[str, str] = {}
 """The environment's cache folder for the commands: the bench's own, not the user's."""
-GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards", "bulk")
+GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards", "paper", "bulk")
 ENGINE = ROOT.parent / "shared" / "opengotha-engine"
 """OpenGotha 3.51.02's own pairing engine, built headless (see its README)."""
 
@@ -123,7 +125,8 @@ def measure(results: dict, name: str, step: Callable[[int], float], target: str 
     CPUS.clear()
     times = [step(i) for i in range(REPEAT)]
     results[name] = {"median": statistics.median(times), "min": min(times), "max": max(times), "target": target,
-                     "peak_mb": max(PEAKS, default=0) / 1024, "cpu": statistics.median(CPUS)}  # fmt: skip
+                     "peak_mb": max(PEAKS, default=0) / 1024,
+                     "cpu": statistics.median(CPUS) if len(CPUS) == REPEAT else None}  # fmt: skip
 
 
 def event_log(size: int) -> Log:
@@ -316,6 +319,81 @@ def bench_cards(results: dict, folder: Path) -> None:
         )
 
 
+PAPER_SIZES = (250, 1000, 3000)
+PAPER = {
+    "print_cards": ("print", "cards"),
+    "print_table": ("print", "table"),
+    "print_protocol": ("print", "protocol"),
+    "export_rating": ("export", "rating"),
+}
+"""What the referee prints at the big event, each ``tengen -f F <command> -o X``."""
+PAPER_TARGETS = {"print_cards": "< 2 s", "print_table": "< 1 s", "print_protocol": "< 0.5 s",
+                 "export_rating": "< 0.3 s", "app_board1": "< 1 s"}  # fmt: skip
+"""The issue's goals, at 1,000 players."""
+
+
+def bench_paper(results: dict, folder: Path) -> None:
+    """The waits of a big McMahon event of 250, 1,000 and 3,000 players, ten rounds played by
+    Tengen: its cards, its final table, the last round's protocol, the rating table, and the
+    app until the rounds tab shows board 1 (``app_board1_N``, a whole process in tmux)."""
+    for size in PAPER_SIZES:
+        rng = random.Random(size)
+        log = Log("mcmahon", 10)
+        players(log, size, rng)
+        play(log, 10, rng)
+        path = log.write(folder / f"paper-{size}.json")
+        run("-f", str(path), "pairings", "1", "--json")  # the state cache, as any command leaves it
+        for name, (command, what) in PAPER.items():
+            out = folder / f"{name}-{size}.{'txt' if command == 'export' else 'pdf'}"
+
+            def printed(_: int, path: Path = path, command: str = command, what: str = what, out: Path = out) -> float:
+                return run("-f", str(path), command, what, "-o", str(out))
+
+            measure(results, f"{name}_{size}", printed, PAPER_TARGETS[name] if size == 1000 else "")
+        if shutil.which("tmux") is None:
+            print("app_board1: skipped (needs tmux)", file=sys.stderr)
+            continue
+        measure(results, f"app_board1_{size}", lambda i, path=path: app_board1(path, folder, i),
+                PAPER_TARGETS["app_board1"] if size == 1000 else "")  # fmt: skip
+
+
+BOARD_1 = re.compile(r"^\s*1\s+\S+\s+\d+\. ", re.MULTILINE)
+"""The rounds tab's first row: board 1, its result, white's number and name."""
+
+
+def app_board1(path: Path, folder: Path, index: int) -> float:
+    """``python -m tui F`` in a terminal of 160×50 (tmux, a server of the bench's own): the
+    wall time from its start until the screen shows board 1; its peak memory, read from the
+    process before it is closed, goes to ``PEAKS``."""
+    tmux = ["tmux", "-L", f"tengen-bench-{os.getpid()}-{path.stem}-{index}"]  # a server of its own: none left behind
+    home = folder / "home"
+    home.mkdir(exist_ok=True)
+    env = f"env HOME={home} XDG_CACHE_HOME={CACHE['XDG_CACHE_HOME']} TERM=xterm-256color"
+    subprocess.run([*tmux, "new-session", "-d", "-x", "160", "-y", "50", "-s", "bench", "sleep 600"], check=True)
+    window = f"bench:app{index}"
+    try:
+        start = time.perf_counter()  # the terminal's server runs already: only the app's start is timed
+        subprocess.run([*tmux, "new-window", "-d", "-t", "bench", "-n", f"app{index}",
+                        f"{env} {sys.executable} -m tui {path}"], check=True, cwd=ROOT)  # fmt: skip
+        while True:
+            screen = subprocess.run([*tmux, "capture-pane", "-p", "-t", window], capture_output=True, text=True)
+            if BOARD_1.search(screen.stdout):
+                took = time.perf_counter() - start
+                break
+            if time.perf_counter() - start > 60:
+                raise TimeoutError(f"board 1 of {path.name} not shown in 60 s")
+            time.sleep(0.005)
+        pid = subprocess.run([*tmux, "display-message", "-p", "-t", window, "#{pane_pid}"], capture_output=True,
+                             text=True, check=True).stdout.strip()  # fmt: skip
+        status = Path(f"/proc/{pid}/status").read_text()
+        PEAKS.append(int(re.search(r"VmHWM:\s+(\d+)", status).group(1)))  # type: ignore[union-attr]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        CPUS.append((int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))  # utime, stime: its CPU so far
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+    return took
+
+
 def bench_bulk(results: dict, folder: Path) -> None:
     """Lists and files of the largest sizes a referee could bring, and hostile ones: a
     registration list of 1,000 to 20,000 rows (the limit), a workbook stating a million
@@ -377,6 +455,11 @@ RATIOS = {
         for big, small in ((1000, 250), (3000, 1000))
     },
     "cards_1000_vs_250": ("cards_1000", "cards_250"),
+    **{
+        f"{name}_{big}_vs_{small}": (f"{name}_{big}", f"{name}_{small}")
+        for name in (*PAPER, "app_board1")
+        for small, big in zip(PAPER_SIZES, PAPER_SIZES[1:], strict=False)
+    },
     **{f"tengen_vs_opengotha_{n}": (f"tengen_mcmahon_{n}", f"opengotha_mcmahon_{n}") for n in (200, 600, 1000, 2000)},
     "tengen_mcmahon_2000_vs_200": ("tengen_mcmahon_2000", "tengen_mcmahon_200"),
     "opengotha_mcmahon_2000_vs_200": ("opengotha_mcmahon_2000", "opengotha_mcmahon_200"),
@@ -404,6 +487,8 @@ def main(argv: list[str]) -> dict:
             bench_opengotha(results, folder)
         if "cards" in chosen:
             bench_cards(results, folder)
+        if "paper" in chosen:
+            bench_paper(results, folder)
         if "bulk" in chosen:
             bench_bulk(results, folder)
     ratios = {
@@ -418,22 +503,22 @@ def main(argv: list[str]) -> dict:
     }
     report = {name: value["median"] for name, value in results.items()} | {"ratios": ratios, "cpu_ratios": cpu_ratios}
     report["peak_mb"] = {name: value["peak_mb"] for name, value in results.items() if value.get("peak_mb")}
-    report["cpu"] = {name: value["cpu"] for name, value in results.items() if value.get("cpu")}
+    report["cpu"] = {name: value["cpu"] for name, value in results.items() if value.get("cpu") is not None}
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'peak':>7} {'cpu':>7}  target")
+        print(f"{'measurement':<28} {'median':>8} {'min–max':>17} {'cpu':>8} {'peak':>7}  target")
         for name, value in results.items():
             if name.startswith("same_boards"):
                 print(f"{name:<28} {'yes' if value['median'] == 1 else 'NO':>8}")
                 continue
             spread = f"{value['min']:.3f}–{value['max']:.3f}"
             peak = f"{value.get('peak_mb', 0):.0f} MB" if value.get("peak_mb") else ""
-            cpu = f"{value['cpu']:.2f}s" if value.get("cpu") else ""
-            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {peak:>7} {cpu:>7}  {value['target']}")
+            cpu = f"{value['cpu']:.3f}s" if value.get("cpu") is not None else ""
+            print(f"{name:<28} {value['median']:>7.3f}s {spread:>17} {cpu:>8} {peak:>7}  {value['target']}")
         for name, ratio in ratios.items():
-            cpu_ratio = f"  (CPU x{cpu_ratios[name]:.2f})" if name in cpu_ratios else ""
-            print(f"ratio {name:<36} x{ratio:.2f}{cpu_ratio}")
+            by_cpu = f"   (cpu x{cpu_ratios[name]:.2f})" if name in cpu_ratios else ""
+            print(f"ratio {name:<36} x{ratio:.2f}{by_cpu}")
     return report
 
 

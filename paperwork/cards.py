@@ -99,4 +99,4 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     # what the marks mean, in the margin under the card (it stays on the card once cut)
     document.set_xy(x, y + CARD_H - 2 * INSET + 0.4)
     document.set_font(FAMILY, "", 5.5)
-    document.multi_cell(width, 2.3, CARD_LEGEND.format(**text), align="L")
+    document.lines(width, 2.3, CARD_LEGEND.format(**text))

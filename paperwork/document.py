@@ -21,12 +21,13 @@ from fpdf.enums import MethodReturnValue
 from data.service import Output
 from paperwork.labels import abbreviation, bracketed, labels
 from paperwork.marks import legend, points
+from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
+from paperwork.plain_text import PlainText, same_size
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.values import dates
 
 FONTS = Path(__file__).with_name("fonts")
-FAMILY = "DejaVu"
 MARGIN = 10.0
 MIN_FONT = 5.0
 READABLE = 7.0
@@ -85,7 +86,7 @@ def legend_line(titles: Sequence[str]) -> str:
     return "; ".join(entries) + "." if entries else ""
 
 
-class Document(FPDF):
+class Document(PlainText):
     def __init__(
         self,
         tournament: Tournament,
@@ -112,6 +113,8 @@ class Document(FPDF):
         self.set_auto_page_break(False)
         self.alias_nb_pages("{nb}")
         self.set_font(FAMILY, "", 9)
+        self._fits: dict[tuple[Text, str, float, float], tuple[str, float, bool]] = {}
+        """Per text, style, size and width, what ``fit_cell`` shows (``_fit``)."""
 
     # -- page furniture ---------------------------------------------------------------
     def header(self) -> None:
@@ -156,24 +159,37 @@ class Document(FPDF):
         """A cell whose text is shrunk to fit, and cut with an ellipsis only below the smallest size.
 
         ``text`` may offer alternatives, longest first (a full name, then the surname with
-        initials): the first that fits at a readable size is taken."""
+        initials): the first that fits at a readable size is taken.  The choice is made once
+        per text, size and width (``_fit``); the sizes it tried count as selected, so the
+        page is told the font again as it would be had each been set."""
         style = "B" if bold else ""
-        base = size or self.font_size_pt
+        base = size or self.state().font_size_pt
+        key = (text, style, base, width)
+        fit = self._fits.get(key)
+        if fit is None:
+            fit = self._fits[key] = self._fit(text, style, base, width)
+        shown, fitted, changed = fit
+        if changed or not self.is_font(style, min(base, READABLE)):
+            self.use_font(style, fitted)
+        self.text_cell(width, height, shown, border, align)
+        if not same_size(fitted, base):
+            self.use_font(style, base)
+
+    def _fit(self, text: Text, style: str, base: float, width: float) -> tuple[str, float, bool]:
+        """The text ``fit_cell`` shows, its size, and whether measuring it changed the size
+        (``min(base, READABLE)`` first, then ``base``, then smaller by half points)."""
         room = max(width - 2 * self.c_margin, 1)
         options = (text,) if isinstance(text, str) else text
-        self.set_font(FAMILY, style, min(base, READABLE))
-        text = next((option for option in options if self.get_string_width(option) <= room), options[-1])
-        self.set_font(FAMILY, style, base)
+        first = min(base, READABLE)
+        shown = next((option for option in options if self.text_width(option, style, first) <= room), options[-1])
         fitted = base
-        while self.get_string_width(text) > room and fitted > MIN_FONT:
+        while self.text_width(shown, style, fitted) > room and fitted > MIN_FONT:
             fitted = max(MIN_FONT, fitted - 0.5)
-            self.set_font(FAMILY, style, fitted)
-        if self.get_string_width(text) > room:
-            while text and self.get_string_width(text + "…") > room:
-                text = text[:-1]
-            text += "…"
-        self.cell(width, height, text, border=border, align=align)
-        self.set_font(FAMILY, style, base)
+        if self.text_width(shown, style, fitted) > room:
+            while shown and self.text_width(shown + "…", style, fitted) > room:
+                shown = shown[:-1]
+            shown += "…"
+        return shown, fitted, not (same_size(first, base) and same_size(base, fitted))
 
     # -- tables -----------------------------------------------------------------------
     def widths(self, columns: Sequence[Column], total: float | None = None) -> list[float]:
@@ -213,13 +229,15 @@ class Document(FPDF):
         self.rect(x, y, width, height, style="DF")
         self.set_font(FAMILY, "B", header)
         room = width - 2 * self.c_margin
-        two_lines = " " in text and height >= 6 and max(self.get_string_width(p) for p in text.split(" ", 1)) <= room
-        if self.get_string_width(text) > room and two_lines:
+        two_lines = (
+            " " in text and height >= 6 and max(self.text_width(p, "B", header) for p in text.split(" ", 1)) <= room
+        )
+        if self.text_width(text, "B", header) > room and two_lines:
             line = min(height / 2, header * 0.45)
             self.set_xy(x, y + (height - 2 * line) / 2)
-            self.multi_cell(width, line, text, align="C", new_x="RIGHT", new_y="TOP", max_line_height=line)
+            self.lines(width, line, text, align="C", top=True)
         else:
-            if self.get_string_width(text) > room:
+            if self.text_width(text, "B", header) > room:
                 text = abbreviation(text, self.tournament.settings.lang)
             self.set_xy(x, y)
             self.fit_cell(width, height, text, bold=True, size=header)

@@ -6,17 +6,18 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from data.errors import Refused
-from data.hall import hall
 from data.hall.device import this_device
-from data.hall.repo import HallRepo, hall_path
 from data.service import Service
 from data.store import real_path
 from schemes.errors import Worded
 from schemes.state.model import Tournament
 from tui.i18n import _, said
+
+if TYPE_CHECKING:
+    from data.hall.repo import HallRepo
 
 
 def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
@@ -48,6 +49,8 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
 
 
 def run(args: argparse.Namespace, file: str | None) -> None:
+    from data.hall import hall  # git and HTTP load for a hall's command, not for every command's parser
+
     command = args.hall_command
     if command == "join":
         joined = hall.join(args.source, Path(args.out), args.secret, args.name)
@@ -111,6 +114,8 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
 
 
 def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, repo: HallRepo) -> None:
+    from data.hall import hall
+
     if command == "sync":
         synced = hall.sync(path, args.sources)
         print(_("synced: {count} new events", count=synced.added))
@@ -129,6 +134,8 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, 
 
 
 def _repo(path: Path) -> HallRepo:
+    from data.hall.repo import HallRepo, hall_path
+
     folder = hall_path(real_path(path))
     if not folder.is_dir():
         raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
@@ -155,6 +162,8 @@ def disputes(state: Tournament) -> list[dict[str, Any]]:
 
 
 def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
+    from data.hall import hall
+
     assert state.hall is not None
     device = this_device()
     laptops = hall.laptops(state, repo, device)

@@ -560,3 +560,41 @@ async def test_an_export_never_replaces_a_tournament_of_that_name(folder: Path) 
         await pilot.pause()
         assert "турнира" in notes(app)[-1] and "mcmahon-opengotha.xml" in notes(app)[-1]
     assert target.read_bytes() == before
+
+
+async def test_a_file_named_at_start_opens_before_the_list_is_read(folder: Path, monkeypatch) -> None:
+    """``tengen FILE``: the tournament's boards come first; the start screen under it reads
+    its list of tournaments (a summary of each file) only when it is shown, on closing."""
+    from tui.screens import start
+    from tui.widgets import PlainTable
+
+    summaries: list[Path] = []
+    fills: list[int] = []
+    real_summary, real_fill = start.summary, PlainTable.fill
+
+    def counted_summary(path: Path):  # type: ignore[no-untyped-def]
+        summaries.append(path)
+        return real_summary(path)
+
+    def counted_fill(self, columns, rows, width):  # type: ignore[no-untyped-def]
+        if self.id == "boards":
+            fills.append(width)
+        real_fill(self, columns, rows, width)
+
+    monkeypatch.setattr(start, "summary", counted_summary)
+    monkeypatch.setattr(PlainTable, "fill", counted_fill)
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert len(rows(app, "boards")) == 5
+        assert summaries == []
+        assert fills == [100]  # once, at the terminal's width: not again when the pane gets that width
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause()
+        assert fills == [100, 90]  # a new width fits the columns again
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        assert options.option_count == 6  # the demo's six, listed now
+        assert len(summaries) >= 6

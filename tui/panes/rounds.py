@@ -105,6 +105,8 @@ class RoundsPane(Pane):
     swapped_next = False
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
+    filled_width = 0
+    """The width the boards' columns were last fitted to."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-info", markup=False)
@@ -165,14 +167,16 @@ class RoundsPane(Pane):
             )
             for board in boards
         ]
-        table.fill(self.columns(), rows, self.size.width or self.app.size.width)
+        self.filled_width = self.size.width or self.app.size.width
+        table.fill(self.columns(), rows, self.filled_width)
         self.show_info(played)
         self.show_free(played)
         self.stale = False
 
     def on_resize(self) -> None:
-        """The columns fitted again to the new width."""
-        if self.is_attached and not self.stale:
+        """The columns fitted again to the new width (not when the width is the one they were
+        fitted to: the pane's first size is the app's, and 500 boards took 0.1 s to fill)."""
+        if self.is_attached and not self.stale and self.size.width != self.filled_width:
             self.show(self.session)
 
     def label(self, player: int) -> str:

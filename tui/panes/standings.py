@@ -11,7 +11,6 @@ from textual.widgets import Static
 from data.service import Service
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark
-from paperwork.per_scheme import paper
 from schemes.awards.teams import DEFAULT_BEST
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
@@ -86,6 +85,8 @@ class StandingsPane(Pane):
         """Every round of every player in the paper's notation, opponents named as the paper
         names them (by number, or by row where the paper lists by place: McMahon, Swiss),
         and the marks' legend under the table."""
+        from paperwork.per_scheme import paper  # the paperwork (fpdf2) loads when a table is shown, not at start
+
         marks = outcomes(state, after)
         by_place = paper(state).opponents_by_place
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers

@@ -81,7 +81,10 @@ class StartScreen(Translated, Screen[None]):
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
-        """Shown first, or back from a tournament or a new one: the list as it is now."""
+        """Shown first, or back from a tournament or a new one: the list as it is now (not
+        while the tournament named at start opens over it: the referee waits for its boards)."""
+        if self.app.screen_stack[-1] is not self:  # a tournament pushed over it at start (``tengen FILE``)
+            return
         files = self.tournaments()
         options = self.query_one("#tournaments", OptionList)
         options.clear_options()

@@ -19,15 +19,12 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from data.errors import Refused, TournamentFileError
-from data.hall.hall import is_hall
 from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
 from tui import settings
 from tui.app import TengenApp
-from tui.hall import laptops_line
-from tui.hall_link import HallLink
 from tui.i18n import _, event_text, said, scheme_title
 from tui.panes.log import LogPane
 from tui.panes.pane import Pane
@@ -41,6 +38,7 @@ from tui.views import shown_path
 from tui.widgets import Footer
 
 if TYPE_CHECKING:
+    from tui.hall_link import HallLink
     from tui.screens.progress import ProgressScreen
 
 TABS = (
@@ -110,7 +108,14 @@ class TournamentScreen(Translated, Screen[None]):
         """A hall's tournament syncs with its peers from the moment it opens, and serves them
         (unless the referee switched that off for it): the peers only fetch, so what a
         laptop that serves nothing enters never reaches the others."""
-        if self.link is None and self.session.state.hall is not None and is_hall(self.session.path):
+        if self.link is None and self.session.state.hall is not None:
+            # the hall's code (git, HTTP) loads for a hall's tournament only: not while the
+            # referee of a lone event waits for board 1
+            from data.hall.hall import is_hall
+            from tui.hall_link import HallLink
+
+            if not is_hall(self.session.path):
+                return
             self.link = HallLink(self)
             self.show_hall()
             self.link.start()
@@ -151,6 +156,8 @@ class TournamentScreen(Translated, Screen[None]):
         state = self.session.state
         line.display = state.hall is not None
         if self.link is not None and state.hall is not None:
+            from tui.hall import laptops_line
+
             line.update(laptops_line(state, self.link.laptops, self.link.device))
             line.set_class(any(laptop.silent for laptop in self.link.laptops), "silent")
 
