@@ -412,6 +412,7 @@ def test_a_pack_is_served_in_full_sideband_lines(founded: tuple[Laptop, str], la
 
     from data.hall.serve import start
 
+    monkeypatch.setattr(hall, "ENROLMENT_WAIT", 0)  # no chief's sync runs here to enrol the joiner
     chief, secret = founded
     chief.pair()
     for board in range(1, 5):
