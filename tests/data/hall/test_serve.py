@@ -272,7 +272,8 @@ def _multicast_on_loopback() -> bool:
     except OSError:
         return False
     try:
-        one.register_service(ServiceInfo("_tengenprobe._tcp.local.", "p._tengenprobe._tcp.local.",
+        probe = f"p{os.getpid()}-{random.randrange(1 << 30)}._tengenprobe._tcp.local."  # two runs at once differ
+        one.register_service(ServiceInfo("_tengenprobe._tcp.local.", probe,
                                          addresses=[sockets.inet_aton("127.0.0.1")], port=1))  # fmt: skip
         ServiceBrowser(other, "_tengenprobe._tcp.local.", Listener())
         deadline = time.monotonic() + 3
