@@ -83,3 +83,64 @@ def test_scoring_fewer_rounds_gives_the_same_scores_of_those_rounds(scheme: str,
         for player, sheet in fewer.items():
             for r in range(-1, min(after + 1, rules.rounds)):
                 assert [sheet.value(c, r) for c in CRITERIA] == [whole[player].value(c, r) for c in CRITERIA]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    scheme=st.sampled_from(["mcmahon", "swiss"]),
+    size=st.integers(1, 9),
+    rounds=st.integers(1, 7),
+    virtual=st.booleans(),
+    round_down=st.booleans(),
+    absent=st.tuples(*[st.integers(0, 2)] * 4),
+    bar=st.sampled_from(["5k", "1d", "9d"]),
+    seed=st.integers(0, 10**6),
+)
+def test_the_scores_as_arrays_are_the_scores_of_the_loops_before(
+    scheme: str, size: int, rounds: int, virtual: bool, round_down: bool, absent: tuple[int, ...], bar: str, seed: int
+) -> None:
+    """Every criterion after every round, the virtual scores and the start score: the array
+    version of ``score_sheets`` gives what the plain loops gave before issue 29 (the oracle in
+    ``tests/reference/before_29``), on fields with handicaps (ranks 20k to 5d), a low bar (the
+    Strasbourg score's top group, from the quarter-final), absences,
+    latecomers, byes, forfeits, draws, both winning or losing, the last round's slips not all
+    back, rounds not paired yet."""
+    from dataclasses import replace
+
+    from schemes.systems.gotha.pairing import entrant, opengotha_names
+    from schemes.systems.gotha.rules import CRITERIA
+    from schemes.systems.gotha.scores import score_sheets
+    from tests.reference.before_29.scores import score_sheets as score_sheets_before
+
+    rng = random.Random(seed)
+    log = Log(scheme, rounds=rounds, genCountNotPlayedGamesAsHalfPoint=str(virtual).lower(),
+              genRoundDownNBWMMS=str(round_down).lower(), genNBW2ValueAbsent=absent[0], genNBW2ValueBye=absent[1],
+              genMMS2ValueAbsent=absent[2], genMMS2ValueBye=absent[3], hdCeiling=9, genMMBar=bar)  # fmt: skip
+    for i in range(size):
+        log.add(f"P{i}", rank=rng.choice(["20k", "12k", "5k", "1k", "1d", "3d", "5d"]))
+    codes = ["W+", "B+", "W+F", "B+F", "both-lose", "draw", "draw-F", "both-win", "both-win-F", "both-lose-played"]
+    played = rng.randint(0, rounds)
+    for number in range(1, 1 + played):
+        if rng.random() < 0.4:
+            log.commit(actions.skip(rng.choice(sorted(log.state.players)), [number]))
+        if number > 1 and rng.random() < 0.3:
+            log.add(f"Late{number}", rank=f"{rng.randint(1, 20)}k")
+        if sum(p.available_in(number) for p in log.state.players.values()) < 2:
+            break
+        log.commit(actions.pair(log.state, rng, allow_repeats=True))
+        for board in log.state.rounds[-1].boards:
+            if number < played or rng.random() < 0.8:  # the last round's slips not all back
+                log.commit(actions.result(number, board.number, rng.choice(codes)))
+    state = log.state
+    names = opengotha_names(state)
+    entrants = {p.id: entrant(p, names) for p in state.players.values()}
+    for after in range(state.paired_rounds + 1):
+        rules, _ = sheets_after(state, after)
+        earlier = replace(state, rounds=state.rounds[:after])
+        ours, before = score_sheets(earlier, entrants, rules), score_sheets_before(earlier, entrants, rules)
+        assert ours.keys() == before.keys()
+        for player, sheet in ours.items():
+            old = before[player]
+            assert (sheet.nbw_virtual, sheet.mms_virtual, sheet.start) == (old.nbw_virtual, old.mms_virtual, old.start)
+            for r in range(-1, max(rules.rounds, state.paired_rounds)):
+                assert [sheet.value(c, r) for c in CRITERIA] == [old.value(c, r) for c in CRITERIA], (player, r)
