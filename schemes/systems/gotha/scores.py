@@ -137,13 +137,25 @@ class Sheet:
     others: list[list[Seat]] | None = None
     """His other games of each round, when an OpenGotha file seats him on several boards."""
     values: dict[str, list[int]] = field(default_factory=dict)
+    """The other criteria read so far, each a value per round (``value`` brings the rest)."""
     category: int = 0
     """OpenGotha's category, 0 the strongest (one category: 0 for all)."""
     sdc: int = 0
     dc: int = 0
+    field_scores: _Lists | None = field(default=None, repr=False, compare=False)
+    """The whole field's scores this sheet's criteria are read from (None: all in ``values``)."""
 
     def value(self, criterion: str, r: int) -> int:
-        """``getCritValue``: the criterion after round ``r`` (0-based; -1 = before round 1)."""
+        """``getCritValue``: the criterion after round ``r`` (0-based; -1 = before round 1).
+        The scores of a round come first: a sort reads them hundreds of thousands of times."""
+        if r >= 0:
+            if criterion == "MMS":
+                return self.mms[r]
+            if criterion == "NBW":
+                return self.nbw[r]
+            row = self.values.get(criterion)
+            if row is not None:
+                return row[r]
         if criterion == "NULL":
             return 0
         if criterion == "CAT":
@@ -158,10 +170,9 @@ class Sheet:
             return self.dc
         if r < 0:
             return 2 * self.start if criterion in ("MMS", "STS") else 0
-        if criterion == "NBW":
-            return self.nbw[r]
-        if criterion == "MMS":
-            return self.mms[r]
+        if self.field_scores is None:
+            raise KeyError(criterion)
+        self.field_scores.fill(criterion)
         return self.values[criterion][r]
 
 
@@ -258,6 +269,20 @@ class _Field:
                     self.opponent[i, r] = row[seat.opponent]
                     self.points[i, r] = wx2(seat)
                     self.real[i, r] = seat.handicap if seat.white else -seat.handicap
+
+
+class _Lists:
+    """Each criterion's scores of the whole field, made Python lists in the sheets'
+    ``values`` when one is first read: a pairing or a table reads a few of the twenty, and
+    making lists of them all cost more than computing them."""
+
+    def __init__(self, sheets: Sequence[Sheet], matrices: Mapping[str, Ints]) -> None:
+        self.sheets = sheets
+        self.matrices = matrices
+
+    def fill(self, name: str) -> None:
+        for sheet, row in zip(self.sheets, self.matrices[name].tolist(), strict=True):
+            sheet.values[name] = row
 
 
 def _without_worst(scores: Ints, r: int) -> tuple[Ints, Ints]:
@@ -367,17 +392,14 @@ def score_sheets(
         opponent, paired = f.opponent[:, : r + 1], f.paired[:, : r + 1]
         sums["SOSOSW"][:, r] = np.where(paired, sums["SOSW"][opponent, r], 0).sum(axis=1)
         sums["SOSOSM"][:, r] = np.where(paired, sums["SOSM"][opponent, r], f.start * (r + 1)).sum(axis=1)
-    lists = {
-        "CPS": cps.tolist(),
-        "STS": sts.tolist(),
-        "CUSSW": np.cumsum(nbw, axis=1).tolist(),
-        "CUSSM": np.cumsum(mms, axis=1).tolist(),
-    } | {name: matrix.tolist() for name, matrix in sums.items()}
-    for i, (sheet, nbw_row, mms_row, nbw_virtual_row, mms_virtual_row) in enumerate(
-        zip(rows, nbw.tolist(), mms.tolist(), nbw_virtual.tolist(), mms_virtual.tolist(), strict=True)
+    lists = _Lists(
+        rows, {"CPS": cps, "STS": sts, "CUSSW": np.cumsum(nbw, axis=1), "CUSSM": np.cumsum(mms, axis=1)} | sums
+    )
+    for sheet, nbw_row, mms_row, nbw_virtual_row, mms_virtual_row in zip(
+        rows, nbw.tolist(), mms.tolist(), nbw_virtual.tolist(), mms_virtual.tolist(), strict=True
     ):
         sheet.nbw, sheet.mms, sheet.nbw_virtual, sheet.mms_virtual = nbw_row, mms_row, nbw_virtual_row, mms_virtual_row
-        sheet.values = {name: values[i] for name, values in lists.items()}
+        sheet.field_scores = lists
     return sheets
 
 
