@@ -29,8 +29,12 @@ def forbidden(char: str) -> bool:
 def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
     """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it.  With
     ``fold`` off (a name as an OpenGotha file wrote it, which its pairing reads) the text
-    stays as it is, blanks and all, and a blank name is a name."""
-    bad = next((char for char in value if forbidden(char)), None)
+    stays as it is, blanks and all, and a blank name is a name.
+
+    Every forbidden character is one Python does not print (``str.isprintable`` refuses the
+    control, format, unassigned and separator categories, and blanks other than the space),
+    so a printable text is looked at no further: a replay checks every name of the log."""
+    bad = None if value.isprintable() else next((char for char in value if forbidden(char)), None)
     if bad is not None:
         if bad in "\n\r\v\f\x85\u2028\u2029":
             raise InvalidEvent("{what} holds a line break: one line of visible text, please", what=what)
