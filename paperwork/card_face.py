@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paperwork.document import Column
+from paperwork.sheet import Column
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 

@@ -26,9 +26,9 @@ from datetime import date
 from data import codes
 from data.importers import RatingList
 from data.results_table import Line, Result, ResultsTable, write
-from paperwork.document import made_at
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
+from paperwork.sheet import made_at
 from paperwork.translit import is_cyrillic, latin
 from schemes.errors import Notice
 from schemes.log.events import Event

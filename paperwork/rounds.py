@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from paperwork import qr
-from paperwork.document import FAMILY, MARGIN, Column, Document, Sheet, Text, number
+from paperwork.document import FAMILY, MARGIN, Document
 from paperwork.labels import labels
 from paperwork.people import identity, number_of
+from paperwork.sheet import Column, Sheet, Text, number
 from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Board, Round, Tournament

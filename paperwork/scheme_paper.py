@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from paperwork.card_face import Face
-from paperwork.document import Document, number
+from paperwork.sheet import number
 from schemes.base.scheme import Row
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 RatingInfo = tuple[str, str, str, str]
 """A player's four information columns in the rating-commission table (seed 003: exactly four)."""

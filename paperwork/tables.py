@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.document import Column, Document, Sheet, Text, number
+from paperwork.document import Document
 from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
+from paperwork.sheet import Column, Sheet, Text, number
 from paperwork.table_parts import FORMAT, PORTRAIT_COLUMNS
 from schemes.log.events import Event
 from schemes.registry import get_scheme

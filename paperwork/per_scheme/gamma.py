@@ -4,17 +4,21 @@ final table by numbers, the rating table's rating, level, coefficient and place.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, Text, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.sheet import Column, Text, half_points
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Kind
 from schemes.systems import gamma
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

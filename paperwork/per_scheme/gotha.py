@@ -4,18 +4,22 @@ the table in place order, the rating table's place, score, SOS and SOSOS."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, Text, half_points, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.sheet import Column, Text, half_points, number
 from paperwork.table_parts import FORMAT, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Kind, outcomes
 from schemes.systems.gotha import pairing as gotha
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

@@ -4,17 +4,21 @@ table's place, start and end strengths and final value."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, finished
-from paperwork.document import Column, Document, Text
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.sheet import Column, Text
 from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Kind
 from schemes.systems import sport_handicap
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

@@ -1,4 +1,6 @@
 import random
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -278,3 +280,21 @@ def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path
     log.pair()
     lines = export(log.state, log.events, ratings=RatingList.read(listed)).splitlines()  # no --latin: mixed
     assert lines[4].startswith("1 Gorjachkin Andrej 1k RU Vla") and lines[5].startswith("2 Smith John 1k GB London")
+
+
+def test_the_rating_table_loads_no_pdf_library() -> None:
+    """The table is text: importing fpdf2 (fontTools, Pillow, numpy with it) was most of a
+    second of ``export rating`` (issue 29).  Every scheme's table, in a process of its own."""
+    made = """
+import sys
+from paperwork.rating_table import export
+from schemes.registry import SCHEMES
+from tests.builders import played
+for scheme in SCHEMES:
+    log = played(scheme, 6, 3 if scheme != "round-robin" else 5)
+    assert len(export(log.state, log.events).splitlines()) > 6
+print(sorted({name.split(".")[0] for name in sys.modules} & {"fpdf", "fontTools", "PIL"}))
+"""
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", made], capture_output=True, text=True, cwd=root, check=True)
+    assert run.stdout.split() == ["[]"]
