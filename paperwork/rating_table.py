@@ -28,11 +28,10 @@ from data.importers import RatingList
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
-from paperwork.sheet import made_at
+from paperwork.sheet import made_at, standings_after
 from paperwork.translit import is_cyrillic, latin
 from schemes.errors import Notice
 from schemes.log.events import Event
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
@@ -118,11 +117,7 @@ def rating_table(
     after = tournament.paired_rounds
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     if egf:
-        numbered = [
-            r.player
-            for r in get_scheme(settings.scheme).standings(tournament, after).rows
-            if r.player in tournament.numbers
-        ]
+        numbered = [r.player for r in standings_after(tournament, after).rows if r.player in tournament.numbers]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     to_latin = writes_latin(tournament, latin_names)
     spell = latin if to_latin else (lambda text: text)

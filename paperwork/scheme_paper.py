@@ -9,10 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from paperwork.card_face import Face
-from paperwork.sheet import number
+from paperwork.sheet import number, standings_after
 from schemes.base.scheme import Row
 from schemes.log.events import Event
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
@@ -45,7 +44,7 @@ class SchemePaper:
 
 
 def rows_after(tournament: Tournament, after: int) -> dict[int, Row]:
-    return {r.player: r for r in get_scheme(tournament.settings.scheme).standings(tournament, after).rows}
+    return {r.player: r for r in standings_after(tournament, after).rows}
 
 
 def first_place(row: Row) -> str:

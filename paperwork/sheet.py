@@ -1,5 +1,6 @@
 """A table as words and values, before any page: its columns and rows, the legend of its
-short titles, how its values are written, and when the paperwork counts as made.
+short titles, how its values are written, the standings they come from (computed once per
+state), and when the paperwork counts as made.
 
 Kept apart from ``paperwork/document.py`` so that what writes no PDF — the rating
 commission's table, the players' pages, each scheme's columns and marks — loads no fpdf2:
@@ -9,13 +10,17 @@ rating table of the big event has a goal of 0.3 s in all (issue 29).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from paperwork.labels import bracketed
 from paperwork.marks import points
+from schemes.base.scheme import Standings
 from schemes.log.events import Event
+from schemes.registry import get_scheme
+from schemes.state.model import Tournament
 
 Text = str | tuple[str, ...]
 """A cell's text, or alternatives for it, longest first."""
@@ -67,3 +72,27 @@ def legend_line(titles: Sequence[str]) -> str:
             full = title[: title.rindex("(")].strip()
             entries.append(f"{short} — {full[0].lower()}{full[1:]}")
     return "; ".join(entries) + "." if entries else ""
+
+
+_KEPT: tuple[Tournament, dict[int, Standings]] | None = None
+"""The standings computed for the state last asked about, by round."""
+_KEEPING = threading.Lock()
+
+
+def standings_after(tournament: Tournament, after: int) -> Standings:
+    """The scheme's standings after round ``after``, computed once per state: the paper asks
+    for them from several places (the rating table's order and its columns with ``--egf``,
+    the app's documents of one state, a card's places), each time scoring the whole event.
+    Only the latest state's are kept — a state never changes, so its identity is the key —
+    and nothing of an older one is held on to."""
+    global _KEPT
+    with _KEEPING:
+        kept = _KEPT[1] if _KEPT is not None and _KEPT[0] is tournament else {}
+    found = kept.get(after)
+    if found is None:
+        found = get_scheme(tournament.settings.scheme).standings(tournament, after)
+        with _KEEPING:
+            if _KEPT is None or _KEPT[0] is not tournament:
+                _KEPT = (tournament, {})
+            _KEPT[1][after] = found
+    return found

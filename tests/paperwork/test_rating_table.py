@@ -11,7 +11,7 @@ from data.results_table import Game, games, parse
 from paperwork.rating_table import dates_line, export, placeholders, rating_table
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
-from schemes.registry import SCHEMES
+from schemes.registry import SCHEMES, get_scheme
 from tests.builders import Log, played
 from tests.data.test_results_table import symmetry_problems
 
@@ -288,7 +288,7 @@ def test_the_rating_table_loads_no_pdf_library() -> None:
     made = """
 import sys
 from paperwork.rating_table import export
-from schemes.registry import SCHEMES
+from schemes.registry import SCHEMES, get_scheme
 from tests.builders import played
 for scheme in SCHEMES:
     log = played(scheme, 6, 3 if scheme != "round-robin" else 5)
@@ -298,3 +298,19 @@ print(sorted({name.split(".")[0] for name in sys.modules} & {"fpdf", "fontTools"
     root = Path(__file__).resolve().parents[2]
     run = subprocess.run([sys.executable, "-c", made], capture_output=True, text=True, cwd=root, check=True)
     assert run.stdout.split() == ["[]"]
+
+
+def test_the_egf_table_computes_the_standings_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its order and its columns both come from the standings, which score the whole event
+    (1.1 s at 1,000 McMahon players): the second ask takes the first's."""
+    log = played("round-robin", 6, 5)
+    scheme = type(get_scheme("round-robin"))
+    real, asked = scheme.standings, []
+
+    def counted(self: object, tournament: object, after: int) -> object:
+        asked.append(after)
+        return real(self, tournament, after)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scheme, "standings", counted)
+    assert export(log.state, log.events, egf=True) == export(log.state, log.events, egf=True)
+    assert asked == [5]
