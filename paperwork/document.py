@@ -18,6 +18,7 @@ from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
 from data.service import Output
+from paperwork import shared_font
 from paperwork.labels import abbreviation, labels
 from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
@@ -50,7 +51,7 @@ class Document(PlainText):
     ) -> None:
         super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
         for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
-            self.add_font(FAMILY, style, str(FONTS / name))
+            shared_font.add_font(self, FAMILY, style, FONTS / name)
         self.tournament = tournament
         self.labels: Mapping[str, str] = labels(tournament.settings.lang)
         """Every word the document prints, in the tournament's language (``paperwork.labels``)."""
