@@ -55,6 +55,10 @@ SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 COUNTRY_UNKNOWN = "XX"
 CLUB_UNKNOWN = "xxxx"
 """What the EGF writes for a country and a club it does not know."""
+NAMED = 3
+"""How many players a placeholder warning names before it counts the rest (``… и ещё 997``):
+one line the referee reads, on the command line's stderr as in the app's export dialog,
+which stays on an 80×24 screen."""
 
 
 def dates_line(text: str, fallback: date) -> str:
@@ -223,11 +227,12 @@ def club_code(club: str) -> str:
     return word or CLUB_UNKNOWN
 
 
-def placeholders(tournament: Tournament, shown: int | None = None) -> tuple[Notice, ...]:
+def placeholders(tournament: Tournament, shown: int | None = NAMED) -> tuple[Notice, ...]:
     """The players the table writes without a country (``XX``) or a club (``xxxx``), named in
     one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
     in before sending the table: the commission reads the country as a code of two capital
-    letters (seed 003).  ``shown`` names only so many and counts the rest (a dialog's line)."""
+    letters (seed 003).  The first ``shown`` are named and the rest counted (``None``: all
+    named): at 1,000 players without a country the line named every one of them."""
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
     warnings = []

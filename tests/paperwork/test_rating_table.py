@@ -8,6 +8,7 @@ import pytest
 
 from data.importers import RatingList
 from data.results_table import Game, games, parse
+from data.store import TournamentFile
 from paperwork.rating_table import dates_line, export, placeholders, rating_table
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
@@ -252,10 +253,11 @@ def test_the_placeholders_are_written_and_each_such_player_named() -> None:
         ["XX", "xxxx"],
         ["RU", "Mos"],
     ]
-    assert [str(notice) for notice in placeholders(log.state)] == [
+    assert [str(notice) for notice in placeholders(log.state, shown=None)] == [
         "no country, written XX: B X (2), D X (4)",
         "no club, written xxxx: C X (3), D X (4)",
     ]
+    assert placeholders(log.state) == placeholders(log.state, shown=None)  # two: named, however few are
     assert [str(notice) for notice in placeholders(log.state, shown=1)] == [
         "no country, written XX: B X (2) and 1 more",
         "no club, written xxxx: C X (3) and 1 more",
@@ -314,3 +316,24 @@ def test_the_egf_table_computes_the_standings_once(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(scheme, "standings", counted)
     assert export(log.state, log.events, egf=True) == export(log.state, log.events, egf=True)
     assert asked == [5]
+
+
+def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1,000 players without a country the warning named all 1,000 on one line: now the
+    first three, and how many more, in the referee's language — as the app's dialog does."""
+    from tui.cli import main
+
+    log = Log("round-robin", numbering="rating")
+    for number in range(1, 8):
+        log.add(f"Игрок{number}", rating=2000 - number, club="Москва" if number > 2 else "")
+    log.pair()  # numbered
+    path = tmp_path / "cup.json"
+    TournamentFile.create(path, log.events).close()
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["-f", str(path), "export", "rating", "-o", str(tmp_path / "cup.txt")]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        "внимание: не указана страна, записано XX: Игрок1 X (1), Игрок2 X (2), Игрок3 X (3) и ещё 4",
+        "внимание: не указан клуб, записано xxxx: Игрок1 X (1), Игрок2 X (2)",
+    ]
