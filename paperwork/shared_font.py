@@ -2,23 +2,30 @@
 
 fpdf2's ``add_font`` parses the TrueType file for every document: fontTools reads its
 tables and fpdf2 measures each of its 6,000 characters; writing the PDF, fontTools reads
-more of them to embed the subset the document used — together most of the cost of a short
-document, and the app, ``tengen demo`` and the tests make many documents in one process.
+more of them and cuts out the subset the document used — together most of the cost of a
+short document, and the app, ``tengen demo`` and the tests make many documents in one
+process.
 
 Here the first document of a process adds the font as fpdf2 always did, and its measures
-are kept.  Every later document takes a copy of them (the character map and descriptor
-shared, as fpdf2's own ``TTFFont.__deepcopy__`` shares them; its widths, glyph ids and
-subset its own) and a font file of its own to embed its subset from: fpdf2's subsetting
-rewrites that font in place, so no two documents may share one.  Each document's is
-unpickled from the file read once (on the second document's demand) with every table read
-but ``glyf``, whose 6,000 glyphs unpickle no faster than they are read, and those the
-subsetting drops: a few milliseconds where reading those tables costs some forty.  The
-pickle is made in this process from our own file and never stored: nothing from outside
-is ever unpickled.
+are kept.  Every later document takes a copy of them (``_copy``: the character map and
+descriptor shared, as fpdf2's own ``TTFFont.__deepcopy__`` shares them; its widths, glyph
+ids and subset its own).  As fpdf2 begins to cut its subset, asking the subset for the
+glyphs used (``_LentSubset``), it gets a font file of its own to cut it from, since fpdf2's
+subsetting rewrites that file in place: unpickled from one made once per process, so
+nothing is read again.  That one is
+the font already cut down, with fpdf2's own options, to the glyphs of ``WORKING`` — the
+letters and signs the paper is written in — when the document used no other glyph (cutting
+a subset from it is a third of the work of cutting it from the whole font, and gives the
+same bytes: a subset of a subset is that subset); else it is the whole file with its tables
+read, but the glyphs (they unpickle no faster than they are read) and the tables the
+subsetting drops.  The pickles are made in this process from our own file and never
+stored: nothing from outside is ever unpickled.
 
-The PDF is the same, byte for byte: the same fontTools subsets the same font in the same
-state (``tests/paperwork/test_shared_font.py`` compares every document kind both ways).
-It leans on fpdf2 2.8's ``TTFFont`` slots, as ``plain_text.py`` leans on its drawing.
+The PDF is the same, byte for byte (``tests/paperwork/test_shared_font.py`` compares each
+document kind and random texts both ways with fpdf2's own parse).  It leans on fpdf2 2.8's
+``TTFFont`` slots and its subsetting options (``output.py: _add_fonts``), as
+``plain_text.py`` leans on its drawing; the byte comparisons are what fail first on an
+fpdf2 that works otherwise.
 """
 
 from __future__ import annotations
@@ -27,16 +34,30 @@ import copy
 import io
 import pickle
 import threading
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # fpdf2 reads fonts with it; it ships no types
+from fontTools import subset  # type: ignore[import-untyped]  # fpdf2 subsets with it; it ships no types
+from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from fpdf import FPDF
 from fpdf.fonts import SubsetMap, TTFFont
 
-LEFT_UNREAD = ("glyf", "FFTM", "GDEF", "GPOS", "GSUB", "MATH")
-"""The tables of the shipped font not read before pickling: the glyphs (as costly to
-unpickle as to read) and the tables fpdf2's subsetting drops (``output.py: _add_fonts``)."""
+DROPPED = ("FFTM", "GDEF", "GPOS", "GSUB", "MATH", "hdmx", "meta", "sbix", "CBDT", "CBLC", "EBDT", "EBLC", "EBSC",
+           "SVG ", "CPAL", "COLR")  # fmt: skip
+"""The tables fpdf2's subsetting drops besides fontTools' own choice (``_add_fonts``)."""
+WORKING = (range(0x20, 0x250), range(0x400, 0x530), range(0x2000, 0x2070), range(0x2100, 0x2190))
+"""The characters of the working font: Latin with its accented letters, Cyrillic, general
+punctuation (— …), letter-like signs and number forms (№ ½)."""
+_UNCHOSEN = TTFont()
+"""A lent font's file until its subset is cut (``_LentSubset``): empty, never written."""
+
+
+def _options() -> subset.Options:
+    """The options fpdf2 subsets a font with (``output.py: _add_fonts``)."""
+    options = subset.Options(notdef_outline=True, recommended_glyphs=True)
+    options.drop_tables += DROPPED
+    return options
 
 
 @dataclass
@@ -44,9 +65,31 @@ class _Kept:
     measures: TTFFont
     """The font as fpdf2 parsed it for the process's first document."""
     path: Path
-    tables: bytes | None = None
-    """The file's font with its tables read (but ``LEFT_UNREAD``), pickled: made when a
-    second document asks."""
+    working: bytes = b""
+    """The font cut down to ``WORKING``'s glyphs, pickled (made for the first lent document
+    written)."""
+    working_glyphs: frozenset[str] = field(default_factory=frozenset)
+    whole: bytes = b""
+    """The whole font, its tables read but the glyphs and those dropped, pickled (made for
+    the first document using another glyph)."""
+
+    def file_for(self, glyphs: set[str]) -> TTFont:
+        """A font file of its own to cut the subset of ``glyphs`` from."""
+        with _KEEPING:
+            if not self.working:
+                working = _read(self.path)
+                cut = subset.Subsetter(_options())
+                cut.populate(
+                    glyphs=[self.measures.cmap[c] for part in WORKING for c in part if c in self.measures.cmap]
+                )
+                cut.subset(working)
+                self.working = pickle.dumps(working, protocol=pickle.HIGHEST_PROTOCOL)
+                self.working_glyphs = frozenset(working.getGlyphOrder())
+            if glyphs <= self.working_glyphs:
+                return pickle.loads(self.working)
+            if not self.whole:
+                self.whole = pickle.dumps(_read(self.path), protocol=pickle.HIGHEST_PROTOCOL)
+            return pickle.loads(self.whole)
 
 
 _KEPT: dict[str, _Kept] = {}
@@ -64,16 +107,32 @@ def add_font(document: FPDF, family: str, style: str, path: Path) -> None:
             if isinstance(parsed, TTFFont) and parsed.color_font is None:  # a colour font draws with its document
                 _KEPT[key] = _Kept(_copy(parsed, parsed.i, parsed.ttfont), path)
             return
-        if kept.tables is None:
-            kept.tables = pickle.dumps(_read(path), protocol=pickle.HIGHEST_PROTOCOL)
-    document.fonts[key] = _copy(kept.measures, len(document.fonts) + 1, pickle.loads(kept.tables))
+    lent = _copy(kept.measures, len(document.fonts) + 1, _UNCHOSEN)
+    lent.subset = _LentSubset(lent, kept)
+    document.fonts[key] = lent
+
+
+class _LentSubset(SubsetMap):
+    """The subset of a lent font.  fpdf2 asks it for the glyphs used as it begins to cut the
+    font's subset (``output.py: _add_fonts``, its one caller): then, every glyph known, the
+    font gets the file to cut them from — the working font when it holds them all."""
+
+    def __init__(self, font: TTFFont, kept: _Kept) -> None:
+        super().__init__(font)
+        self.kept = kept
+
+    def get_all_glyph_names(self) -> Sequence[str]:
+        names = super().get_all_glyph_names()
+        if self.font.ttfont is _UNCHOSEN:
+            self.font.ttfont = self.kept.file_for(set(names))
+        return names
 
 
 def _copy(font: TTFFont, number: int, file: TTFont) -> TTFFont:
-    """``font`` as a document's ``number``-th font (as ``TTFFont`` numbers them), embedding
-    its subset from ``file``: what a document changes its own (its widths, a defaultdict
-    that adds a character it lacks; its glyph ids, missing glyphs, largest size and subset),
-    the rest shared."""
+    """``font`` as a document's ``number``-th font (as ``TTFFont`` numbers them), cutting its
+    subset from ``file``: what a document changes its own (its widths, a defaultdict that
+    adds a character it lacks; its glyph ids, missing glyphs, largest size and subset), the
+    rest shared."""
     made = copy.copy(font)
     made.i = number
     made.cw = font.cw.copy()
@@ -86,10 +145,11 @@ def _copy(font: TTFFont, number: int, file: TTFont) -> TTFFont:
 
 
 def _read(path: Path) -> TTFont:
-    """The font of ``path`` opened as fpdf2 opens it, its tables read but ``LEFT_UNREAD``."""
+    """The font of ``path`` opened as fpdf2 opens it, its tables read but the glyphs, those
+    the subsetting drops left unread."""
     font = TTFont(io.BytesIO(path.read_bytes()), recalcTimestamp=False, lazy=True)
     font.getGlyphOrder()
     for tag in font.keys():
-        if tag not in (*LEFT_UNREAD, "GlyphOrder"):
+        if tag not in ("glyf", "GlyphOrder", *DROPPED):
             font[tag]  # noqa: B018 - read now, so the pickle holds it read
     return font
