@@ -9,17 +9,15 @@ process.
 Here the first document of a process adds the font as fpdf2 always did, and its measures
 are kept.  Every later document takes a copy of them (``_copy``: the character map and
 descriptor shared, as fpdf2's own ``TTFFont.__deepcopy__`` shares them; its widths, glyph
-ids and subset its own).  As fpdf2 begins to cut its subset, asking the subset for the
-glyphs used (``_LentSubset``), it gets a font file of its own to cut it from, since fpdf2's
-subsetting rewrites that file in place: unpickled from one made once per process, so
-nothing is read again.  That one is
-the font already cut down, with fpdf2's own options, to the glyphs of ``WORKING`` — the
-letters and signs the paper is written in — when the document used no other glyph (cutting
-a subset from it is a third of the work of cutting it from the whole font, and gives the
-same bytes: a subset of a subset is that subset); else it is the whole file with its tables
-read, but the glyphs (they unpickle no faster than they are read) and the tables the
-subsetting drops.  The pickles are made in this process from our own file and never
-stored: nothing from outside is ever unpickled.
+ids and subset its own).  fpdf2's subsetting rewrites the font file it cuts a subset from,
+so as it begins — asking the document's subset for the glyphs used (``_LentSubset``) — the
+document gets a file of its own, unpickled from one made once per process: the font
+already cut down, with fpdf2's own options, to the glyphs of ``WORKING`` (the letters and
+signs the paper is written in) when the document used no other glyph — a third of the work
+of cutting from the whole font, and the same bytes: a subset of a subset is that subset —
+else the whole font, its tables read but the glyphs (they unpickle no faster than they are
+read) and those the subsetting drops.  The pickles are made in this process from our own
+file and never stored: nothing from outside is ever unpickled.
 
 The PDF is the same, byte for byte (``tests/paperwork/test_shared_font.py`` compares each
 document kind and random texts both ways with fpdf2's own parse).  It leans on fpdf2 2.8's
@@ -47,8 +45,8 @@ DROPPED = ("FFTM", "GDEF", "GPOS", "GSUB", "MATH", "hdmx", "meta", "sbix", "CBDT
            "SVG ", "CPAL", "COLR")  # fmt: skip
 """The tables fpdf2's subsetting drops besides fontTools' own choice (``_add_fonts``)."""
 WORKING = (range(0x20, 0x250), range(0x400, 0x530), range(0x2000, 0x2070), range(0x2100, 0x2190))
-"""The characters of the working font: Latin with its accented letters, Cyrillic, general
-punctuation (— …), letter-like signs and number forms (№ ½)."""
+"""The characters of the working font: Latin with its accented letters (½ × among them),
+Cyrillic, general punctuation (— …), letter-like signs (№) and number forms (⅓)."""
 _UNCHOSEN = TTFont()
 """A lent font's file until its subset is cut (``_LentSubset``): empty, never written."""
 
