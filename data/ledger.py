@@ -104,6 +104,12 @@ class Ledger:
         return self.file.events
 
     @property
+    def log(self) -> Sequence[Event]:
+        """The events, parsed only as far as they are read: the last one alone (a document's
+        date), the whole log for any other."""
+        return _Logged(self.file)
+
+    @property
     def state(self) -> Tournament:
         if self._state is None:
             try:
@@ -159,7 +165,7 @@ class Ledger:
 
 class _Logged(Sequence[Event]):
     """The file's events, parsed only if an action looks at them: a result or a pairing
-    needs only their count."""
+    needs only their count, a document's date only the last event (``TournamentFile.last_event``)."""
 
     def __init__(self, file: TournamentFile) -> None:
         self.file = file
@@ -172,6 +178,10 @@ class _Logged(Sequence[Event]):
     @overload
     def __getitem__(self, index: slice) -> Sequence[Event]: ...
     def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
+        if isinstance(index, int) and index in (-1, self.file.count - 1):
+            last = self.file.last_event()
+            if last is not None:
+                return last
         return self.file.events[index]
 
     def __iter__(self) -> Iterator[Event]:

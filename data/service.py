@@ -103,6 +103,12 @@ class Service:
     def events(self) -> list[Event]:
         return self._ledger.events
 
+    @property
+    def log(self) -> Sequence[Event]:
+        """The events as the paperwork reads them, for the date of a document (the time of
+        the last event): parsed only as far as they are read, the last one alone."""
+        return self._ledger.log
+
     def check(self) -> Tournament:
         """Replay now, so that a damaged file is refused before any work starts."""
         return self._ledger.check()

@@ -209,6 +209,21 @@ def _events(path: Path, data: dict[str, Any]) -> list[Event]:
         raise damaged(path, Worded("damaged event log ({reason})", reason=error)) from None
 
 
+def _last_event(raw: bytes, count: int) -> Event | None:
+    """Event ``count`` (from 2 on) read alone from the end of the compact bytes ``raw``, which
+    end ``,"N":{…}}}``; None unless they end with exactly that event (then the whole log is
+    parsed).  A ``,"N":`` inside the event's own data is found first only where it is nested,
+    and the text from there leaves the braces of its enclosing objects over: no JSON value."""
+    key = f',"{count}":'.encode()
+    start = raw.rfind(key) if count > 1 and raw.endswith(b"}}") else -1
+    if start < 0:
+        return None
+    try:
+        return Event.from_json(count, json.loads(raw[start + len(key) : -2]))
+    except (ValueError, RecursionError, InvalidEvent):
+        return None
+
+
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -388,6 +403,17 @@ class TournamentFile:
     @property
     def events(self) -> list[Event]:
         return self._parse() if self._events is None else self._events
+
+    def last_event(self) -> Event | None:
+        """The log's last event (None for none): read alone from the end of the bytes when
+        the events are not parsed (the state cache vouched for them), so that what needs only
+        the last event — a document's date — does not parse a long log (0.12 s of CPU at
+        6,000 events); else from the parsed log."""
+        if self._events is None and self._count is not None:
+            last = _last_event(self.raw, self._count)
+            if last is not None:
+                return last
+        return self.events[-1] if self.events else None
 
     @property
     def count(self) -> int:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
-from paperwork.document import Column, Document
+from paperwork.document import Document
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
+from paperwork.sheet import Column
 from paperwork.table_parts import PORTRAIT_COLUMNS
 from schemes.log.events import Event
 from schemes.registry import get_scheme

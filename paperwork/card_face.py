@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paperwork.document import Column
-from schemes.registry import get_scheme, is_final_table
+from paperwork.sheet import Column, standings_after
+from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 
 
@@ -24,7 +24,7 @@ def finished(tournament: Tournament) -> bool:
 
 
 def final_places(tournament: Tournament) -> dict[int, str]:
-    rows = get_scheme(tournament.settings.scheme).standings(tournament, tournament.paired_rounds).rows
+    rows = standings_after(tournament, tournament.paired_rounds).rows
     return {row.player: row.place for row in rows}
 
 

@@ -10,8 +10,7 @@ the same bytes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -19,10 +18,16 @@ from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
 from data.service import Output
-from paperwork.labels import abbreviation, bracketed, labels
-from paperwork.marks import legend, points
+from paperwork import shared_font
+from paperwork.labels import abbreviation, labels
+from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
 from paperwork.plain_text import PlainText, same_size
+from paperwork.sheet import Column as Column  # these four re-exported: the players' pages (tui/web) import them here
+from paperwork.sheet import Sheet as Sheet
+from paperwork.sheet import Text as Text
+from paperwork.sheet import legend_line as legend_line
+from paperwork.sheet import made_at
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.values import dates
@@ -33,57 +38,6 @@ MIN_FONT = 5.0
 READABLE = 7.0
 HEADER_FONT = 8.0
 """Column titles are never smaller: a title that does not fit is abbreviated (labels.SHORT)."""
-Text = str | tuple[str, ...]
-"""A cell's text, or alternatives for it, longest first."""
-
-
-def made_at(events: Sequence[Event]) -> datetime:
-    """When the paperwork counts as made: the time of the last event (deterministic)."""
-    for event in reversed(events):
-        if event.at:
-            return datetime.fromisoformat(event.at)
-    return datetime(2000, 1, 1)
-
-
-number = half_points = points
-"""Points on paper: ``paperwork.marks.points`` (``22½``); a komi is written as a decimal."""
-
-
-@dataclass(frozen=True)
-class Column:
-    title: str
-    width: float
-    """Relative width; the table scales the columns to the page."""
-    align: str = "C"
-    group: str = ""
-    """A title over several neighbouring columns (a round's two columns)."""
-    marks: bool = False
-    """Its cells are results in the notation ``marks.legend`` explains (a column titled by
-    a round's or a player's number is such a column too)."""
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A table as the paper and the players' pages show it: one build, two views, so the
-    wall and the phones read the same words and values."""
-
-    title: str
-    columns: list[Column]
-    rows: list[list[Text]]
-    abbreviated: list[str] = field(default_factory=list)
-    """The column titles its legend explains (``legend_line``)."""
-
-
-def legend_line(titles: Sequence[str]) -> str:
-    """What the short column titles stand for, for each title written as ``Full name (SHORT)``
-    (``SOS — сумма очков соперников``); empty when none is."""
-    entries = []
-    for title in titles:
-        short = bracketed(title)
-        if short != title:
-            full = title[: title.rindex("(")].strip()
-            entries.append(f"{short} — {full[0].lower()}{full[1:]}")
-    return "; ".join(entries) + "." if entries else ""
 
 
 class Document(PlainText):
@@ -97,7 +51,7 @@ class Document(PlainText):
     ) -> None:
         super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
         for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
-            self.add_font(FAMILY, style, str(FONTS / name))
+            shared_font.add_font(self, FAMILY, style, FONTS / name)
         self.tournament = tournament
         self.labels: Mapping[str, str] = labels(tournament.settings.lang)
         """Every word the document prints, in the tournament's language (``paperwork.labels``)."""

@@ -26,13 +26,12 @@ from datetime import date
 from data import codes
 from data.importers import RatingList
 from data.results_table import Line, Result, ResultsTable, write
-from paperwork.document import made_at
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
+from paperwork.sheet import made_at, standings_after
 from paperwork.translit import is_cyrillic, latin
 from schemes.errors import Notice
 from schemes.log.events import Event
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
@@ -56,6 +55,10 @@ SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 COUNTRY_UNKNOWN = "XX"
 CLUB_UNKNOWN = "xxxx"
 """What the EGF writes for a country and a club it does not know."""
+NAMED = 3
+"""How many players a placeholder warning names before it counts the rest (``… и ещё 997``):
+one line the referee reads, on the command line's stderr as in the app's export dialog,
+which stays on an 80×24 screen."""
 
 
 def dates_line(text: str, fallback: date) -> str:
@@ -118,11 +121,7 @@ def rating_table(
     after = tournament.paired_rounds
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     if egf:
-        numbered = [
-            r.player
-            for r in get_scheme(settings.scheme).standings(tournament, after).rows
-            if r.player in tournament.numbers
-        ]
+        numbered = [r.player for r in standings_after(tournament, after).rows if r.player in tournament.numbers]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     to_latin = writes_latin(tournament, latin_names)
     spell = latin if to_latin else (lambda text: text)
@@ -228,11 +227,12 @@ def club_code(club: str) -> str:
     return word or CLUB_UNKNOWN
 
 
-def placeholders(tournament: Tournament, shown: int | None = None) -> tuple[Notice, ...]:
+def placeholders(tournament: Tournament, shown: int | None = NAMED) -> tuple[Notice, ...]:
     """The players the table writes without a country (``XX``) or a club (``xxxx``), named in
     one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
     in before sending the table: the commission reads the country as a code of two capital
-    letters (seed 003).  ``shown`` names only so many and counts the rest (a dialog's line)."""
+    letters (seed 003).  The first ``shown`` are named and the rest counted (``None``: all
+    named): at 1,000 players without a country the line named every one of them."""
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
     warnings = []

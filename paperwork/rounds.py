@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from paperwork import qr
-from paperwork.document import FAMILY, MARGIN, Column, Document, Sheet, Text, number
+from paperwork.document import FAMILY, MARGIN, Document
 from paperwork.labels import labels
 from paperwork.people import identity, number_of
+from paperwork.sheet import Column, Sheet, Text, number, standings_after
 from schemes.log.events import Event
 from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Board, Round, Tournament
@@ -24,7 +25,7 @@ QR_FONT, QR_LINE = 6.0, 2.6
 
 def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
     """Each player's level or points before the round, as the scheme's standings give it."""
-    rows = get_scheme(tournament.settings.scheme).standings(tournament, round_number - 1).rows
+    rows = standings_after(tournament, round_number - 1).rows
     return {row.player: number(row.score) for row in rows}
 
 

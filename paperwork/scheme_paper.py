@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from paperwork.card_face import Face
-from paperwork.document import Document, number
+from paperwork.sheet import number, standings_after
 from schemes.base.scheme import Row
 from schemes.log.events import Event
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 RatingInfo = tuple[str, str, str, str]
 """A player's four information columns in the rating-commission table (seed 003: exactly four)."""
@@ -42,7 +44,7 @@ class SchemePaper:
 
 
 def rows_after(tournament: Tournament, after: int) -> dict[int, Row]:
-    return {r.player: r for r in get_scheme(tournament.settings.scheme).standings(tournament, after).rows}
+    return {r.player: r for r in standings_after(tournament, after).rows}
 
 
 def first_place(row: Row) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
+from paperwork.sheet import standings_after
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import outcomes
@@ -42,7 +43,7 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
     """Every column the screen shows: place, number, name, rank, the score, the chosen criteria."""
     text = labels(tournament.settings.lang)
     scheme = tournament.settings.scheme
-    table = get_scheme(scheme).standings(tournament, after_round)
+    table = standings_after(tournament, after_round)
     criteria = (bracketed(text.get(k, k)) for k in table.columns)
     header = (text["place"], text["no"], text["name"], text["rank"], text[get_scheme(scheme).score_name], *criteria)
     rows = []
@@ -64,7 +65,7 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
 def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
     """Each player's round: the opponent's number and the result (``5+``), as on the cards."""
     text = labels(tournament.settings.lang)
-    table = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    table = standings_after(tournament, after_round)
     marks = outcomes(tournament, after_round)
     header = (text["no"], text["name"], text["rank"], *(str(r) for r in range(1, after_round + 1)))
     header += (text[get_scheme(tournament.settings.scheme).score_name], text["place"])

@@ -4,12 +4,16 @@ and how the values in tables are written."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from paperwork.document import Document, half_points
+from paperwork.sheet import half_points
 from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 FORMAT: dict[str, Callable[[float], str]] = {
     "coefficient": half_points,
@@ -32,6 +36,8 @@ def table_document(
     """A titled page, turned to landscape when ``columns`` do not fit a portrait one; a table
     whose row order changes as the event ends says it in the title (``rows_by``: ``place`` or
     ``number``)."""
+    from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
+
     document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS)
     document.title_line = title(document, tournament, after_round)
     if rows_by:

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.document import Column, Document, Sheet, Text, number
+from paperwork.document import Document
 from paperwork.labels import labels
 from paperwork.people import identity, name_options, number_of
 from paperwork.per_scheme import paper
+from paperwork.sheet import Column, Sheet, Text, number, standings_after
 from paperwork.table_parts import FORMAT, PORTRAIT_COLUMNS
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -26,7 +27,7 @@ def standings_sheet(tournament: Tournament, after_round: int, lang: str | None =
     """The standings after a round: place, player, the scheme's score and its own tie-break
     columns in its order, in ``lang`` (the tournament's by default)."""
     scheme = tournament.settings.scheme
-    table = get_scheme(scheme).standings(tournament, after_round)
+    table = standings_after(tournament, after_round)
     keys = table.columns
     text = labels(lang or tournament.settings.lang)
     columns = [
@@ -107,7 +108,7 @@ def teams(
 
     best = best or DEFAULT_BEST
     by = by or default_grouping(tournament)
-    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    standings = standings_after(tournament, after_round)
     rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "")
     text = document.labels
@@ -139,7 +140,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     per person)."""
     from schemes.awards.prizes import field_of, hand_out, prize_name, standard_rules
 
-    standings = get_scheme(tournament.settings.scheme).standings(tournament, after_round)
+    standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
     document = Document(tournament, events, "")
     text = document.labels

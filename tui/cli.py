@@ -691,19 +691,19 @@ def _cmd_print(args: argparse.Namespace) -> None:
     number = round_of(args.kind, state, args.round)
     output = service.output(args.output)
     if args.kind in BLANKS:
-        _print_blank(args, state, service.events, output)
+        _print_blank(args, state, service.log, output)
     elif args.qr is not None:
         from paperwork.rounds import protocol
 
-        write(protocol(state, service.events, number, args.qr), output)  # a bad address refused before a byte
+        write(protocol(state, service.log, number, args.qr), output)  # a bad address refused before a byte
     elif args.kind == "teams":
         from paperwork.tables import teams
 
         if args.best is not None and args.best < 1:
             raise BadInput("--best: 1 or more")
-        write(teams(state, service.events, number, args.best, args.by), output)
+        write(teams(state, service.log, number, args.best, args.by), output)
     else:
-        print_to(output, args.kind, state, service.events, number)
+        print_to(output, args.kind, state, service.log, number)
     print(_("{document} written to {path}", document=_(args.kind), path=args.output))
 
 
@@ -719,7 +719,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     ratings = None if args.rating_list is None else _rating_list(args.rating_list)
     output = None if args.output is None else service.output(args.output)
-    text = export(service.state, service.events, args.latin or ratings is not None, args.egf, ratings)
+    text = export(service.state, service.log, args.latin or ratings is not None, args.egf, ratings)
     if output is None:
         sys.stdout.write(text)
     else:
@@ -729,7 +729,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         _warn(said(warning))
 
 
-def _print_blank(args: argparse.Namespace, state: Tournament, events: list[Event], output: Output) -> None:
+def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> None:
     from paperwork import blanks
     from paperwork.build import blank_size
     from paperwork.document import write

@@ -4,18 +4,22 @@ tie-break, the rating table's place, start, sum and tie-break."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options, number_of
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.sheet import Column, Text, number
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Kind
 from schemes.systems import fors
 from schemes.values.ranks import rank_label
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:

@@ -4,17 +4,21 @@ final table by numbers, the rating table's rating, level, coefficient and place.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, Text, half_points
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.sheet import Column, Text, half_points, standings_after
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Kind
 from schemes.systems import gamma
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
@@ -72,7 +76,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
     text = document.labels
     cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
-    places = {r.player: r for r in gamma.GAMMA.standings(tournament, after_round).rows} if tournament.rounds else {}
+    places = {r.player: r for r in standings_after(tournament, after_round).rows} if tournament.rounds else {}
     columns = [
         Column(text["no"], 3),
         Column(text["name"], 19, "L"),

@@ -4,14 +4,18 @@ table's place, wins, seed and games."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.sheet import Column
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Kind, outcomes
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
@@ -43,6 +47,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     """The bracket for the wall (landscape): a column per stage, the names on the lines in
     bracket order, each match's score beside its players, the champion at the right, and
     the third-place match below when there is one."""
+    from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
     from schemes.systems.playoff import bracket, bracket_order
 
     state = bracket(tournament, after_round)

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
-from paperwork.document import Column, Document, Text, number
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.sheet import Column, Text, number, standings_after
 from paperwork.table_parts import FORMAT, by_number, table_document
 from schemes.log.events import Event
-from schemes.registry import get_scheme, is_final_table
+from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import Kind, outcomes
 from schemes.systems.round_robin import round_points
+
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
@@ -57,7 +61,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     «Итоговая таблица формируется с учётом занятых мест»); each column is headed by the
     number of the player it is against.  While the event runs, the working table keeps the
     number order, in which the referee fills it in.  The title says which order it is."""
-    standings = get_scheme("round-robin").standings(tournament, after_round)
+    standings = standings_after(tournament, after_round)
     final = is_final_table(tournament, after_round)
     order = [r.player for r in standings.rows] if final else by_number(tournament)
     numbered = [p for p in order if p in tournament.numbers] or order

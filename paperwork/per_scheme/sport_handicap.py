@@ -4,23 +4,27 @@ table's place, start and end strengths and final value."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, finished
-from paperwork.document import Column, Document, Text
 from paperwork.marks import colour, opponent_mark
 from paperwork.people import identity
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.sheet import Column, Text, standings_after
 from paperwork.table_parts import FORMAT, by_number, rounds_of, table_document
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Kind
 from schemes.systems import sport_handicap
 
+if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
+    from paperwork.document import Document
+
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
     cards = sport_handicap.cards(tournament, tournament.paired_rounds)
     done = finished(tournament)
-    standing = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, tournament.paired_rounds).rows}
+    standing = {r.player: r for r in standings_after(tournament, tournament.paired_rounds).rows}
     columns = [
         Column(text["round"], 4),
         Column(text["strength_before"], 6),
@@ -67,7 +71,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     document = table_document(tournament, events, after_round, 8 + 2 * rounds)
     text = document.labels
     cards = sport_handicap.cards(tournament, after_round)
-    places = {r.player: r for r in sport_handicap.SPORT_HANDICAP.standings(tournament, after_round).rows}
+    places = {r.player: r for r in standings_after(tournament, after_round).rows}
     columns = [
         Column(text["no"], 3),
         Column(text["name"], 16, "L"),

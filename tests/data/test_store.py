@@ -11,6 +11,7 @@ from data.ledger import Ledger
 from data.store import TournamentFile, backup_path
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.log.events import Event
 
 
 def new(path: Path) -> Ledger:
@@ -222,3 +223,19 @@ def test_the_file_is_a_tinydb_database_that_tinydb_itself_reads_and_extends(tmp_
     with Ledger(path, writable=True) as ledger:
         ledger.commit(actions.register(ledger.events, surname="Ким", rating=1800))
         assert [p.surname for p in ledger.state.players.values()] == ["Иванов", "Пак", "Ли", "Ким"]
+
+
+@pytest.mark.parametrize("params", [{"b": "1", "2": "x"}, {"b": {"2": {"c": 1}}}, {"2": "x"}])
+def test_the_last_event_read_alone_is_the_parsed_one_whatever_its_data_holds(
+    tmp_path: Path, params: dict[str, object]
+) -> None:
+    """Its data may hold the text its id is found by (``,"2":``, nested): then the whole log
+    is parsed, never a wrong event taken."""
+    path = tmp_path / "t.json"
+    events = [Event(1, "tournament_created", {"name": "Cup", "scheme": "round-robin", "rounds": None}, "2026-01-01"),
+              Event(2, "settings_changed", {"params": params}, "2026-01-02")]  # fmt: skip
+    TournamentFile.create(path, events).close()
+    lazy = TournamentFile(path, lazy=True)
+    lazy.known(2)
+    assert lazy.last_event() == events[-1]
+    assert TournamentFile(path).last_event() == events[-1]

@@ -1,7 +1,15 @@
 import math
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from paperwork.cards import cards
-from tests.builders import Log
+from paperwork.labels import labels
+from paperwork.per_scheme import paper
+from schemes.registry import get_scheme
+from schemes.systems.gotha import pairing
+from tests.builders import Log, played
 from tests.paperwork.conftest import pages
 from tests.schemes.test_gamma import scenario
 
@@ -77,3 +85,44 @@ def test_english_cards() -> None:
     log.add("Doe", rating=1500, name="Jane", block=[first])
     text = pages(cards(log.state, log.events))[0]
     assert "Participant card" in text and "Must not meet: 1" in text and "Smith John" in text
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.sampled_from([("mcmahon", "MMS"), ("swiss", "NBW")]),
+    st.sampled_from([",SOS{w},SOSOS{w}", ",DC,SOS{w}", ",SDC,DC", ",CUSS{w}"]),
+    st.integers(min_value=5, max_value=13),
+    st.integers(min_value=1, max_value=3),
+    st.integers(min_value=0, max_value=1000),
+)
+def test_a_mcmahon_or_swiss_card_gives_the_standings_place(
+    scheme: tuple[str, str], later: str, players: int, rounds: int, seed: int
+) -> None:
+    """The cards place each player from the scores they already hold, as the standings do
+    (ties, direct confrontation, shared places): they once asked the standings, which scored
+    the whole event a second time."""
+    name, main = scheme
+    criteria = main + later.format(w="M" if main == "MMS" else "W")
+    log = played(name, players, rounds, seed, placementCriteria=criteria)
+    state = log.state
+    text = labels("ru")
+    face = paper(state).card(state, text, rounds)
+    standings = get_scheme(name).standings(state, rounds)
+    assert {row.player: dict(face(row.player).header)[text["place"]] for row in standings.rows} == {
+        row.player: row.place for row in standings.rows
+    }
+
+
+def test_the_cards_of_a_finished_mcmahon_event_score_it_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: the cards scored the event for the rows and again for the places (1.1 s
+    of the 1,000 cards)."""
+    log = played("mcmahon", 8, 3)
+    real, scored = pairing.score_sheets, []
+
+    def counted(*args: object) -> object:
+        scored.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pairing, "score_sheets", counted)
+    assert "Место" in " ".join(pages(cards(log.state, log.events, [1])))
+    assert len(scored) == 1

@@ -1,4 +1,6 @@
 import random
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -6,10 +8,11 @@ import pytest
 
 from data.importers import RatingList
 from data.results_table import Game, games, parse
+from data.store import TournamentFile
 from paperwork.rating_table import dates_line, export, placeholders, rating_table
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
-from schemes.registry import SCHEMES
+from schemes.registry import SCHEMES, get_scheme
 from tests.builders import Log, played
 from tests.data.test_results_table import symmetry_problems
 
@@ -250,10 +253,11 @@ def test_the_placeholders_are_written_and_each_such_player_named() -> None:
         ["XX", "xxxx"],
         ["RU", "Mos"],
     ]
-    assert [str(notice) for notice in placeholders(log.state)] == [
+    assert [str(notice) for notice in placeholders(log.state, shown=None)] == [
         "no country, written XX: B X (2), D X (4)",
         "no club, written xxxx: C X (3), D X (4)",
     ]
+    assert placeholders(log.state) == placeholders(log.state, shown=None)  # two: named, however few are
     assert [str(notice) for notice in placeholders(log.state, shown=1)] == [
         "no country, written XX: B X (2) and 1 more",
         "no club, written xxxx: C X (3) and 1 more",
@@ -278,3 +282,60 @@ def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path
     log.pair()
     lines = export(log.state, log.events, ratings=RatingList.read(listed)).splitlines()  # no --latin: mixed
     assert lines[4].startswith("1 Gorjachkin Andrej 1k RU Vla") and lines[5].startswith("2 Smith John 1k GB London")
+
+
+def test_the_rating_table_loads_no_pdf_library(tmp_path: Path) -> None:
+    """The table is text: importing fpdf2 (fontTools, Pillow, numpy with it) was most of a
+    second of ``export rating`` (issue 29).  The command of every scheme, in a process of
+    its own."""
+    for scheme in SCHEMES:
+        log = played(scheme, 6, 3 if scheme != "round-robin" else 5)
+        TournamentFile.create(tmp_path / f"{scheme}.json", log.events).close()
+    made = f"""
+import sys
+from tui.cli import main
+for scheme in {list(SCHEMES)!r}:
+    assert main(["-f", f"{tmp_path}/{{scheme}}.json", "export", "rating", "-o", f"{tmp_path}/{{scheme}}.txt"]) == 0
+print(sorted({{name.split(".")[0] for name in sys.modules}} & {{"fpdf", "fontTools", "PIL"}}))
+"""
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run([sys.executable, "-c", made], capture_output=True, text=True, cwd=root, check=True)
+    assert run.stdout.splitlines()[-1] == "[]"
+    assert all(len((tmp_path / f"{scheme}.txt").read_text(encoding="utf-8").splitlines()) > 6 for scheme in SCHEMES)
+
+
+def test_the_egf_table_computes_the_standings_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its order and its columns both come from the standings, which score the whole event
+    (1.1 s at 1,000 McMahon players): the second ask takes the first's."""
+    log = played("round-robin", 6, 5)
+    scheme = type(get_scheme("round-robin"))
+    real, asked = scheme.standings, []
+
+    def counted(self: object, tournament: object, after: int) -> object:
+        asked.append(after)
+        return real(self, tournament, after)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scheme, "standings", counted)
+    assert export(log.state, log.events, egf=True) == export(log.state, log.events, egf=True)
+    assert asked == [5]
+
+
+def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 1,000 players without a country the warning named all 1,000 on one line: now the
+    first three, and how many more, in the referee's language — as the app's dialog does."""
+    from tui.cli import main
+
+    log = Log("round-robin", numbering="rating")
+    for number in range(1, 8):
+        log.add(f"Игрок{number}", rating=2000 - number, club="Москва" if number > 2 else "")
+    log.pair()  # numbered
+    path = tmp_path / "cup.json"
+    TournamentFile.create(path, log.events).close()
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert main(["-f", str(path), "export", "rating", "-o", str(tmp_path / "cup.txt")]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        "внимание: не указана страна, записано XX: Игрок1 X (1), Игрок2 X (2), Игрок3 X (3) и ещё 4",
+        "внимание: не указан клуб, записано xxxx: Игрок1 X (1), Игрок2 X (2)",
+    ]

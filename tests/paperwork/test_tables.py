@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from paperwork.build import document
-from paperwork.document import made_at
 from paperwork.labels import EN, RU
+from paperwork.sheet import made_at
 from paperwork.tables import final_table, registration, standings
 from schemes.registry import get_scheme
 from tests.builders import Log, played, round_robin

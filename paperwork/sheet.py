@@ -1,0 +1,98 @@
+"""A table as words and values, before any page: its columns and rows, the legend of its
+short titles, how its values are written, the standings they come from (computed once per
+state), and when the paperwork counts as made.
+
+Kept apart from ``paperwork/document.py`` so that what writes no PDF — the rating
+commission's table, the players' pages, each scheme's columns and marks — loads no fpdf2:
+importing it (with fontTools, Pillow and numpy) costs most of a second of CPU, and the
+rating table of the big event has a goal of 0.3 s in all (issue 29).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from paperwork.labels import bracketed
+from paperwork.marks import points
+from schemes.base.scheme import Standings
+from schemes.log.events import Event
+from schemes.registry import get_scheme
+from schemes.state.model import Tournament
+
+Text = str | tuple[str, ...]
+"""A cell's text, or alternatives for it, longest first."""
+
+number = half_points = points
+"""Points on paper: ``paperwork.marks.points`` (``22½``); a komi is written as a decimal."""
+
+
+def made_at(events: Sequence[Event]) -> datetime:
+    """When the paperwork counts as made: the time of the last event (deterministic)."""
+    for event in reversed(events):
+        if event.at:
+            return datetime.fromisoformat(event.at)
+    return datetime(2000, 1, 1)
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    width: float
+    """Relative width; the table scales the columns to the page."""
+    align: str = "C"
+    group: str = ""
+    """A title over several neighbouring columns (a round's two columns)."""
+    marks: bool = False
+    """Its cells are results in the notation ``marks.legend`` explains (a column titled by
+    a round's or a player's number is such a column too)."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A table as the paper and the players' pages show it: one build, two views, so the
+    wall and the phones read the same words and values."""
+
+    title: str
+    columns: list[Column]
+    rows: list[list[Text]]
+    abbreviated: list[str] = field(default_factory=list)
+    """The column titles its legend explains (``legend_line``)."""
+
+
+def legend_line(titles: Sequence[str]) -> str:
+    """What the short column titles stand for, for each title written as ``Full name (SHORT)``
+    (``SOS — сумма очков соперников``); empty when none is."""
+    entries = []
+    for title in titles:
+        short = bracketed(title)
+        if short != title:
+            full = title[: title.rindex("(")].strip()
+            entries.append(f"{short} — {full[0].lower()}{full[1:]}")
+    return "; ".join(entries) + "." if entries else ""
+
+
+_KEPT: tuple[Tournament, dict[int, Standings]] | None = None
+"""The standings computed for the state last asked about, by round."""
+_KEEPING = threading.Lock()
+
+
+def standings_after(tournament: Tournament, after: int) -> Standings:
+    """The scheme's standings after round ``after``, computed once per state: the paper asks
+    for them from several places (the rating table's order and its columns with ``--egf``,
+    the app's documents of one state, a card's places), each time scoring the whole event.
+    Only the latest state's are kept — a state never changes, so its identity is the key —
+    and nothing of an older one is held on to."""
+    global _KEPT
+    with _KEEPING:
+        kept = _KEPT[1] if _KEPT is not None and _KEPT[0] is tournament else {}
+    found = kept.get(after)
+    if found is None:
+        found = get_scheme(tournament.settings.scheme).standings(tournament, after)
+        with _KEEPING:
+            if _KEPT is None or _KEPT[0] is not tournament:
+                _KEPT = (tournament, {})
+            _KEPT[1][after] = found
+    return found
