@@ -59,10 +59,29 @@ class Footer(widgets.Footer):
                 widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
 
+    def _unchanged(self) -> bool:
+        return self._shown is not None and self.is_attached and self._keys(self.screen) == self._shown
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
-        if self._shown is not None and self.is_attached and screen is self.screen and self._keys(screen) == self._shown:
+        if self._unchanged() and screen is self.screen:
             return
         super().bindings_changed(screen)
+
+    async def recompose(self) -> None:
+        """Composed anew only when the keys differ from those shown by then: a change of focus
+        tells the footer several times before it redraws (opening a tournament, eight times:
+        a fifth of the opening), and each told asked for a redraw of its own.  Nor while its
+        screen is out of sight (the start screen under a tournament opened from the command
+        line): a screen shown again tells its footer (Textual's ``stack_updates``), which
+        then draws the keys of that moment."""
+        if self.is_attached and self._in_sight() and not self._unchanged():
+            await super().recompose()
+
+    def _in_sight(self) -> bool:
+        """Its screen is on top, or seen through every screen above it (a dialog's see-through
+        background).  Textual's ``is_current`` counts the screen under the top one in any case."""
+        stack = self.app.screen_stack
+        return self.screen in stack and all(s.styles.background.a < 1 for s in stack[stack.index(self.screen) + 1 :])
 
 
 def plain(value: object) -> Text:

@@ -3,7 +3,7 @@
 
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,36 @@ def quick_idle_checks() -> None:
 
     textual._wait.SLEEP_GRANULARITY = 0.004
     textual._wait.SLEEP_IDLE = 0.004 / 20
+
+
+@pytest.fixture(autouse=True, scope="session")
+def stylesheets_parsed_once() -> Iterator[None]:
+    """Every app of a test process parses the same stylesheets (Textual's widgets' and
+    ``tui/app.tcss``) with the same theme: a tenth of the CPU of opening a tournament, in
+    each of some 250 tests.  A test process keeps the rules its first app parsed for the
+    next ones.  Textual keeps them only per stylesheet (``Stylesheet._parse_cache``), and
+    each app makes its own; there is no public way to share them.  The key holds the theme's
+    variables (substituted as the rules are parsed), so other variables are parsed anew."""
+    from textual.css.stylesheet import Stylesheet
+
+    parse = Stylesheet._parse_rules
+    parsed: dict[tuple[object, ...], list[Any]] = {}
+    themes: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...]]] = {}
+
+    def parse_rules(self: Stylesheet, css: str, read_from: Any, is_default_rules: bool = False,
+                    tie_breaker: int = 0, scope: str = "") -> list[Any]:  # fmt: skip
+        variables, theme = themes.get(id(self), (None, ()))
+        if variables is not self._variables:  # a new stylesheet, or new variables set
+            theme = tuple(sorted(self._variables.items()))
+            themes[id(self)] = (self._variables, theme)
+        key = (css, read_from, is_default_rules, tie_breaker, scope, theme)
+        if key not in parsed:
+            parsed[key] = parse(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Stylesheet, "_parse_rules", parse_rules)
+        yield
 
 
 def copy_demo(source: Path, target: Path) -> Path:

@@ -49,15 +49,11 @@ class LogPane(Pane):
         columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", ""),
                    Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
         table = self.query_one(PlainTable)
-        table.fill(columns, rows, self.size.width or self.app.size.width)
+        table.fill(columns, rows, self.width_to_fill())
         for key, cells in rows:
             if cells[2]:  # an undone entry, dimmed
                 table.update_cell(key, "entry", Text(cells[3], style="dim strike", end=""))
         self.stale = False
-
-    def on_resize(self) -> None:
-        if self.is_attached and not self.stale:
-            self.show(self.session)
 
     def action_undo_entry(self) -> None:
         """Undo the entry under the cursor, after saying which (it may be days old)."""

@@ -27,9 +27,23 @@ class Pane(Translated, Vertical):
     tab run out of room, and F1 (the list of all of them) was the one cut off."""
 
     stale = True
+    filled_width: int | None = None
+    """The width the pane's table was last fitted to (None: its table is not fitted to a width)."""
 
     def show(self, session: Service) -> None:
         """Redraw from the session's state."""
+
+    def width_to_fill(self) -> int:
+        """The width to fit the table to now (the app's, before the pane is first laid out), kept."""
+        self.filled_width = self.size.width or self.app.size.width
+        return self.filled_width
+
+    def on_resize(self) -> None:
+        """The table fitted again to a new width; not to the one it was fitted to: a tab shown
+        is filled first (it was stale) and then resized from nothing to that very width, and a
+        second filling measured and drew the whole table again."""
+        if self.is_attached and not self.stale and self.filled_width not in (None, self.size.width):
+            self.show(self.session)
 
     @property
     def tournament_screen(self) -> TournamentScreen:

@@ -83,14 +83,10 @@ class PlayersPane(Pane):
             for player in state.players.values()
             if not wanted or wanted in fold(player.full_name)
         ]
-        table.fill(self.columns(), rows, self.size.width or self.app.size.width)
+        table.fill(self.columns(), rows, self.width_to_fill())
         if selected is not None and str(selected) in table.rows:
             table.move_cursor(row=table.get_row_index(str(selected)))
         self.stale = False
-
-    def on_resize(self) -> None:
-        if self.is_attached and not self.stale:
-            self.show(self.session)
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Registering in advance (and so confirming) is OpenGotha's."""

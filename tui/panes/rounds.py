@@ -105,8 +105,6 @@ class RoundsPane(Pane):
     swapped_next = False
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
-    filled_width = 0
-    """The width the boards' columns were last fitted to."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-info", markup=False)
@@ -147,7 +145,7 @@ class RoundsPane(Pane):
         played = state.round(self.viewing)
         table = self.query_one(PlainTable)
         if played is None:
-            table.fill(self.columns(), [], self.size.width or self.app.size.width)
+            table.fill(self.columns(), [], self.width_to_fill())
             self.query_one("#round-info", Static).update(_("No round is paired yet: n pairs round 1."))
             self.query_one("#round-free", Static).update("")
             self.stale = False
@@ -167,17 +165,10 @@ class RoundsPane(Pane):
             )
             for board in boards
         ]
-        self.filled_width = self.size.width or self.app.size.width
-        table.fill(self.columns(), rows, self.filled_width)
+        table.fill(self.columns(), rows, self.width_to_fill())
         self.show_info(played)
         self.show_free(played)
         self.stale = False
-
-    def on_resize(self) -> None:
-        """The columns fitted again to the new width (not when the width is the one they were
-        fitted to: the pane's first size is the app's, and 500 boards took 0.1 s to fill)."""
-        if self.is_attached and not self.stale and self.size.width != self.filled_width:
-            self.show(self.session)
 
     def label(self, player: int) -> str:
         """Number, surname and initial, rank: what a referee calls out."""

@@ -38,12 +38,8 @@ class SettingsPane(Pane):
         columns = [Column("setting", _("Setting"), gives_way=1, wrap=True),
                    Column("value", _("Value"), gives_way=1, wrap=True),
                    Column("meaning", _("Meaning"), gives_way=1, wrap=True)]  # fmt: skip
-        self.query_one(PlainTable).fill(columns, rows, self.size.width or self.app.size.width)
+        self.query_one(PlainTable).fill(columns, rows, self.width_to_fill())
         self.stale = False
-
-    def on_resize(self) -> None:
-        if self.is_attached and not self.stale:
-            self.show(self.session)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on the table (the table takes the key first)."""

@@ -31,6 +31,10 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         Binding("f10", "done", "Done", id="scheme_params.done"),
         Binding("f1", "app.help", "Keys", id="scheme_params.help"),
     ]
+    AUTO_FOCUS = ""
+    """Nothing focused by Textual: ``on_mount`` puts the cursor in the first parameter (or the
+    first refused).  Textual's own choice, the scrolling container, restyled every field twice
+    (McMahon's forty: a sixth of opening them)."""
 
     def __init__(self, scheme: str, typed: Mapping[str, str], problems: Mapping[str, str]) -> None:
         super().__init__()

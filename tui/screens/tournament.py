@@ -77,6 +77,9 @@ class TournamentScreen(Translated, Screen[None]):
     ]
     app = getters.app(TengenApp)
     """Tengen's app: whether printed files open in a viewer."""
+    AUTO_FOCUS = ""
+    """``on_mount`` puts the cursor in the shown tab's table: Textual's own choice, the tabs,
+    had it first, and the table was drawn once without the cursor, then again with it."""
 
     def __init__(self, session: Service) -> None:
         super().__init__()
@@ -101,6 +104,7 @@ class TournamentScreen(Translated, Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = self.session.path.name
         self.redraw()
+        self.keep_focus()
         self.start_link()
         self.set_interval(REACHED_EVERY, self.show_pages)  # the laptop may join the hall's Wi-Fi meanwhile
 
@@ -177,7 +181,7 @@ class TournamentScreen(Translated, Screen[None]):
         if self.focused is None and self.is_current:
             table = self.active_pane().query("DataTable")
             if table:
-                table.first().focus()
+                self.set_focus(table.first())
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         pane = self.active_pane()
@@ -185,7 +189,7 @@ class TournamentScreen(Translated, Screen[None]):
             pane.show(self.session)
         table = pane.query("DataTable")
         if table:
-            table.first().focus()
+            self.set_focus(table.first())
 
     def action_show(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
