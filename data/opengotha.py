@@ -35,7 +35,7 @@ from defusedxml import DefusedXmlException
 
 from data.errors import os_reason
 from schemes.base.scheme import parse_params
-from schemes.errors import InvalidEvent, Notice
+from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.actions import Action
 from schemes.registry import get_scheme
@@ -415,10 +415,12 @@ def _scheme_params(root: ElementTree.Element, reading: _Reading) -> tuple[str, d
     text["categoryLimits"] = ",".join(_category_limits(root, general))
     text["clubsGroups"] = _clubs_groups(root, reading)
     checked = get_scheme(scheme)
-    for key in list(text):
+    for _ in range(len(text)):  # each parameter is parsed alone: a refused one is set to its default, the rest again
         try:
-            parse_params(checked, {key: text[key]})
-        except InvalidEvent as error:
+            parse_params(checked, text)
+            break
+        except BadSetting as error:
+            key = error.setting
             fallback = _param_text(defaults[key])
             reading.warn("{key}={value} is beyond what Tengen takes ({problem}): {default} is used", key=key,
                          value=text[key][:30], problem=error, default=fallback)  # fmt: skip

@@ -192,6 +192,21 @@ def test_a_missing_parameter_takes_the_readers_default_not_a_new_events(tmp_path
     assert state_of(path).settings.params["genMMS2ValueBye"] == 0
 
 
+def test_parameters_beyond_tengen_take_their_defaults_each_said(tmp_path: Path) -> None:
+    """Each refused parameter is said, in the file's order, and only it takes the default."""
+    path = _variant(tmp_path, 'hdCeiling="9"', 'hdCeiling="12"')
+    text = path.read_text(encoding="utf-8").replace('genMMS2ValueBye="2"', 'genMMS2ValueBye="5"', 1)
+    path.write_text(
+        text.replace('paiSePreferMMSDiffRatherThanSameClub="3"', 'paiSePreferMMSDiffRatherThanSameClub="7"')
+    )
+    params = state_of(path).settings.params
+    assert (params["hdCeiling"], params["genMMS2ValueBye"], params["paiSePreferMMSDiffRatherThanSameClub"]) == (9, 2, 7)
+    assert warnings_of(path) == [
+        "genMMS2ValueBye=5 is beyond what Tengen takes (genMMS2ValueBye: 5 is not between 0 and 2): 2 is used",
+        "hdCeiling=12 is beyond what Tengen takes (hdCeiling: 12 is not between 0 and 9): 9 is used",
+    ]
+
+
 def test_flags_and_choices_are_read_as_opengotha_reads_them(tmp_path: Path) -> None:
     path = _variant(tmp_path, 'paiBaDeterministic="true"', 'paiBaDeterministic="yes"')
     assert state_of(path).settings.params["paiBaDeterministic"] is False

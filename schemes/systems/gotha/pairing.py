@@ -26,7 +26,7 @@ from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Sta
 from schemes.errors import RepeatNeeded
 from schemes.state.model import Board, Player, Round, Tournament
 from schemes.systems.gotha.rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
-from schemes.systems.gotha.scores import Entrant, Sheet, by_criteria, jdiv, ordered, score_sheets
+from schemes.systems.gotha.scores import Entrant, Sheet, jdiv, ordered, score_sheets
 
 if TYPE_CHECKING:
     from schemes.systems.gotha.costs import Field
@@ -254,27 +254,33 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
     of the board's player OpenGotha compares — which is the weaker of the two when they differ
     (its comparator's sign), else the higher-rated — then by that player's rating."""
 
-    def better(a: Sheet, b: Sheet) -> int:
-        return by_criteria(the_rules.criteria, index, a, b)
+    def placed(sheet: Sheet) -> tuple[tuple[int, ...], int]:
+        """The player's criteria, compared as tuples (``by_criteria``: the first that
+        differs, higher placed first), and his rating."""
+        return tuple(sheet.value(c, index) for c in the_rules.criteria), sheet.entrant.rating
 
-    def best(board: Board) -> Sheet:
-        w, b = sheets[board.white], sheets[board.black]
-        if better(w, b) == 0 and w.entrant.rating < b.entrant.rating:
-            return b
-        return b if better(w, b) == -1 else w
+    def best(board: Board) -> tuple[tuple[int, ...], int]:
+        w, b = placed(sheets[board.white]), placed(sheets[board.black])
+        if w[0] == b[0]:
+            return b if w[1] < b[1] else w
+        return b if w[0] > b[0] else w
 
-    def cmp(x: Board, y: Board) -> int:
-        bx, by = best(x), best(y)
-        order = better(bx, by)
-        if order == 0:
-            return -1 if bx.entrant.rating > by.entrant.rating else 1
-        return order
+    # each board's compared player once, not twice per comparison (Java's sort compares a
+    # board some 2 log n times)
+    compared = [best(board) for board in boards]
 
+    def cmp(x: int, y: int) -> int:
+        (vx, rx), (vy, ry) = compared[x], compared[y]
+        if vx == vy:
+            return -1 if rx > ry else 1
+        return -1 if vx > vy else 1
+
+    order = list(range(len(boards)))
     try:
-        ordered_boards = java_sort(boards, cmp)
+        order = java_sort(order, cmp)
     except ContractViolation:  # Java's sort gives up on this comparator (OpenGotha's Pair would fail): a stable sort
-        ordered_boards = sorted(boards, key=cmp_to_key(cmp))
-    return [replace(board, number=n) for n, board in enumerate(ordered_boards, start=1)]
+        order = sorted(order, key=cmp_to_key(cmp))
+    return [replace(boards[k], number=n) for n, k in enumerate(order, start=1)]
 
 
 def _counting_the_bye(tournament: Tournament, number: int, bye: int) -> tuple[Rules, dict[int, Sheet]]:
