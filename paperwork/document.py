@@ -23,11 +23,7 @@ from paperwork.labels import abbreviation, labels
 from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
 from paperwork.plain_text import PlainText, same_size
-from paperwork.sheet import Column as Column  # these four re-exported: the players' pages (tui/web) import them here
-from paperwork.sheet import Sheet as Sheet
-from paperwork.sheet import Text as Text
-from paperwork.sheet import legend_line as legend_line
-from paperwork.sheet import made_at
+from paperwork.sheet import Column, Text, legend_line, made_at
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.values import dates

@@ -49,9 +49,6 @@ TABS = (
     ("settings", "Settings", "F8", SettingsPane),
 )
 
-DIALOG_NAMES = 3
-"""The export dialog names so many players without a country or club (and counts the rest),
-so its buttons stay on an 80×24 screen; the command line names all."""
 REACHED_EVERY = 5.0
 """Seconds between two looks at this laptop's address on the network, for the pages' line."""
 
@@ -420,5 +417,5 @@ class TournamentScreen(Translated, Screen[None]):
             for warning in warnings:
                 self.notify(said(warning), severity="warning", timeout=10)
 
-        shown = [said(warning) for warning in placeholders(self.session.state, shown=DIALOG_NAMES)]
+        shown = [said(warning) for warning in placeholders(self.session.state)]
         self.app.push_screen(ExportScreen(shown, listed), chosen)

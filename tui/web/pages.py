@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from paperwork.document import Column, Sheet, Text, legend_line
 from paperwork.labels import abbreviation, labels
 from paperwork.rounds import protocol_sheet
+from paperwork.sheet import Column, Sheet, Text, legend_line
 from paperwork.tables import standings_sheet
 from paperwork.translit import latin
 from schemes.registry import not_playing
