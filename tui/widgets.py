@@ -112,6 +112,12 @@ class PlainTable(DataTable[Any]):
         row_key, _column = self.coordinate_to_cell_key(self.cursor_coordinate)
         return row_key.value
 
+    def move_to(self, key: str | None) -> None:
+        """The cursor on the row keyed ``key``, where there is one (a table filled anew keeps
+        the cursor's row number, which may now be another player, board or entry)."""
+        if key is not None and key in self.rows:
+            self.move_cursor(row=self.get_row_index(key))
+
     def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[str]]], width: int) -> None:
         """The table anew, its columns fitted to ``width`` terminal cells: each as wide as
         its widest cell, the flexible ones narrowed first when they do not all fit, their cells

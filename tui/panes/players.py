@@ -84,8 +84,7 @@ class PlayersPane(Pane):
             if not wanted or wanted in fold(player.full_name)
         ]
         table.fill(self.columns(), rows, self.width_to_fill())
-        if selected is not None and str(selected) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(selected)))
+        table.move_to(None if selected is None else str(selected))
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:

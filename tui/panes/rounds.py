@@ -232,9 +232,7 @@ class RoundsPane(Pane):
             self.show_info(played)
 
     def jump_to(self, board: int) -> None:
-        table = self.query_one(DataTable)
-        if str(board) in table.rows:
-            table.move_cursor(row=table.get_row_index(str(board)))
+        self.query_one(PlainTable).move_to(str(board))
 
     def current_board(self) -> int | None:
         if self.board_typed:

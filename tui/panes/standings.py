@@ -31,6 +31,7 @@ class StandingsPane(Pane):
         Binding("t", "toggle_table", "Table", id="standings.table"),
         Binding("g", "toggle_teams", "Teams", id="standings.teams"),
         Binding("p", "prizes", "Prizes", id="standings.prizes"),
+        Binding("escape", "plain_view", "Close", show=False, id="standings.close"),
     ]
 
     after: int | None = None
@@ -125,6 +126,15 @@ class StandingsPane(Pane):
         from tui.screens.prizes import PrizesScreen
 
         self.app.push_screen(PrizesScreen(self.session.state, self.session.after_round(self.after, nearest=True)))
+
+    def action_plain_view(self) -> None:
+        """Escape in the cross-table or the teams goes back to the standings; in the
+        standings it closes the tournament, as everywhere."""
+        if self.rounds_table or self.teams:
+            self.rounds_table = self.teams = False
+            self.show(self.session)
+        else:
+            self.tournament_screen.action_close()
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False

@@ -107,6 +107,10 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
             show_error(self.query_one(f"#{field}-error", Label), problems.get(field, ""))
         if not problems:
             self.dismiss(fields)
+            return
+        first = next((field for field, _label in FIELDS if field in problems), None)  # the cursor to the first to mend
+        if first is not None:
+            self.query_one(f"#{first}", Input).focus()
 
     def read(self) -> tuple[dict[str, Any], dict[str, str]]:
         """The fields for ``actions.register``/``edit``, and a message per bad field."""

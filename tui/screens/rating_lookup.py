@@ -30,7 +30,9 @@ def rating_list(path: Path) -> RatingList:
 
 class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="rating_lookup.cancel")]
-    AUTO_FOCUS = "#prefix"
+    AUTO_FOCUS = ""
+    """``on_mount`` chooses: the name when the list is read, else the list's file (Textual's
+    own choice came after it and put the cursor in the name even with no list to search)."""
 
     def __init__(self, folder: Path, path: Path | None) -> None:
         super().__init__()
@@ -50,7 +52,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     def on_mount(self) -> None:
         if self.path.is_file():
             self.load(self.path)
-            self.query_one("#prefix", Input).focus()
+        self.query_one("#prefix" if self.ratings is not None else "#list-path", Input).focus()
 
     def load(self, path: Path) -> None:
         try:
@@ -66,7 +68,8 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "list-path":
             self.load(Path(event.value).expanduser())
-            self.query_one("#prefix", Input).focus()
+            if self.ratings is not None:
+                self.query_one("#prefix", Input).focus()
         else:
             self.query_one(OptionList).focus()
 

@@ -81,18 +81,24 @@ class StartScreen(Translated, Screen[None]):
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
-        """Shown first, or back from a tournament or a new one: the list as it is now (not
-        while the tournament named at start opens over it: the referee waits for its boards)."""
+        """Shown first, back from a tournament or a dialog: the list as it is now (not while
+        the tournament named at start opens over it: the referee waits for its boards).  The
+        cursor stays on the tournament it was on, unless another tournament came first in
+        the list meanwhile (the one just opened: the cursor goes to it)."""
         if self.app.screen_stack[-1] is not self:  # a tournament pushed over it at start (``tengen FILE``)
             return
         files = self.tournaments()
         options = self.query_one("#tournaments", OptionList)
+        ids = [str(p) for p, _about in files]
+        shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        was = shown[options.highlighted] if options.highlighted is not None and shown else None
         options.clear_options()
         options.add_options([Option(plain(self.label(p, about)), id=str(p)) for p, about in files])
         options.display = bool(files)
         self.query_one("#empty", Static).display = not files
         if files:
-            options.highlighted = 0
+            same_first = bool(shown) and shown[0] == ids[0]
+            options.highlighted = ids.index(was) if same_first and was in ids else 0
             options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,118 @@
+"""Where the cursor is after a step: on what the referee was looking at, or on the first
+thing he has to mend (found by a fresh-eyed trial of the app at 80×24)."""
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input, OptionList
+
+from tests.tui.conftest import run_test
+from tui import i18n
+from tui.app import TengenApp
+from tui.panes.standings import StandingsPane
+from tui.screens.player_form import PlayerFormScreen
+from tui.screens.rating_lookup import RatingLookupScreen
+from tui.screens.start import StartScreen
+from tui.screens.tournament import TournamentScreen
+
+
+@pytest.fixture(autouse=True)
+def russian():
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+def rows(app: TengenApp) -> list[list[str]]:
+    table = app.screen.query_one("#standings-table", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def highlighted(app: TengenApp) -> str | None:
+    options = app.screen.query_one("#tournaments", OptionList)
+    assert options.highlighted is not None
+    return options.get_option_at_index(options.highlighted).id
+
+
+async def test_a_dialog_closed_on_the_start_screen_leaves_the_cursor_on_its_tournament(folder: Path) -> None:
+    """Down to the third tournament, F1 and Esc (or the palette, or the new-tournament form):
+    Enter opens the third, not the first again."""
+    app = TengenApp(None, folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("down", "down")
+        await pilot.pause()
+        third = highlighted(app)
+        for keys in (["f1"], ["ctrl+p"], ["n"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert not isinstance(app.screen, StartScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and highlighted(app) == third
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and str(app.screen.session.path) == third
+        await pilot.press("q")
+        await pilot.pause()
+        assert highlighted(app) == third  # opened: now first in the list, and the cursor on it
+        assert app.screen.query_one("#tournaments", OptionList).highlighted == 0
+
+
+async def test_escape_leaves_the_cross_table_and_the_teams_before_the_tournament(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        pane = app.screen.query_one(StandingsPane)
+        plain = None
+        for view in ("t", "g"):
+            await pilot.press("f4")
+            await pilot.pause()
+            plain = plain or rows(app)
+            await pilot.press(view)
+            await pilot.pause()
+            assert (pane.rounds_table, pane.teams) == (view == "t", view == "g") and rows(app) != plain
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen)
+            assert (pane.rounds_table, pane.teams) == (False, False) and rows(app) == plain
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "f")
+        await pilot.pause()
+        assert isinstance(app.screen, RatingLookupScreen)
+        assert app.screen.focused is app.screen.query_one("#list-path", Input)
+        await pilot.press(*"nowhere.txt", "enter")  # no such list: the cursor stays to mend the name
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#list-path", Input)
+        assert "nowhere.txt" in str(app.screen.query_one("#list-status").render())
+
+
+async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f5", "down", "down")
+        await pilot.pause()
+        table = app.screen.query_one("#log-table", DataTable)
+        entry = table.cursor_row, str(table.get_row_at(table.cursor_row)[0])
+        await pilot.press("u", "y")
+        await pilot.pause()
+        assert str(table.get_row_at(0)[3]).startswith("отмена записи")  # the undo itself, on top
+        assert (table.cursor_row, str(table.get_row_at(table.cursor_row)[0])) == (entry[0] + 1, entry[1])
+        assert str(table.get_row_at(table.cursor_row)[2]) == "отменено"
+
+
+async def test_a_refused_player_puts_the_cursor_in_the_first_field_to_mend(folder: Path) -> None:
+    """No given name and a wrong rank: both said, the cursor in the name (above the rank)."""
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a", *"Тест", "tab", "tab", *"zz", "enter")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, PlayerFormScreen)
+        assert str(form.query_one("#name-error").render()) and str(form.query_one("#strength-error").render())
+        assert form.focused is form.query_one("#name", Input)
