@@ -116,3 +116,27 @@ async def test_a_refused_player_puts_the_cursor_in_the_first_field_to_mend(folde
         assert isinstance(form, PlayerFormScreen)
         assert str(form.query_one("#name-error").render()) and str(form.query_one("#strength-error").render())
         assert form.focused is form.query_one("#name", Input)
+
+
+async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_cursor(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "down", "down")
+        await pilot.pause()
+        table = app.screen.query_one("#boards", DataTable)
+        assert table.cursor_row == 2
+        await pilot.press("n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 4 and table.cursor_row == 0
+        await pilot.press("4", "w", "2", "b")  # board 4, then board 2: the cursor follows the typing
+        await pilot.pause()
+        await pilot.press("down", "down")  # the referee looks elsewhere, then takes back the last entry
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert 2 not in app.screen.session.state.round(4).results
+        assert str(table.get_row_at(table.cursor_row)[0]) == "2"
+        await pilot.press("up", "ctrl+y")
+        await pilot.pause()
+        assert str(table.get_row_at(table.cursor_row)[0]) == "2"

@@ -105,6 +105,8 @@ class RoundsPane(Pane):
     swapped_next = False
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
+    shown_round = 0
+    """The round whose boards the table lists: another round's start at its board 1."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="round-info", markup=False)
@@ -166,6 +168,9 @@ class RoundsPane(Pane):
             for board in boards
         ]
         table.fill(self.columns(), rows, self.width_to_fill())
+        if played.number != self.shown_round:  # a new pairing, or a step to another round
+            self.shown_round = played.number
+            table.move_cursor(row=0)
         self.show_info(played)
         self.show_free(played)
         self.stale = False

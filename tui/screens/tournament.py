@@ -22,6 +22,7 @@ from data.errors import Refused, TournamentFileError
 from data.service import Change, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
+from schemes.log.events import RESULT_RECORDED, Event
 from schemes.registry import get_scheme
 from tui import settings
 from tui.app import TengenApp
@@ -221,6 +222,7 @@ class TournamentScreen(Translated, Screen[None]):
         for warning in undone.warnings:
             self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
+        self.point_at(undone.subject)
 
     def action_undo(self) -> None:
         self.undo()
@@ -233,6 +235,17 @@ class TournamentScreen(Translated, Screen[None]):
             return
         self.notify(_("Redone: {what}", what=event_text(redone.subject)))
         self.redraw()
+        self.point_at(redone.subject)
+
+    def point_at(self, event: Event) -> None:
+        """The rounds tab's cursor on the board of a result undone or redone (its round shown)."""
+        rounds = self.active_pane()
+        if (
+            isinstance(rounds, RoundsPane)
+            and event.kind == RESULT_RECORDED
+            and event.data["round"] == rounds.shown_round
+        ):
+            rounds.jump_to(event.data["board"])
 
     def action_close(self) -> None:
         """Close the tournament (everything is saved); its notifications and its server go with it."""
