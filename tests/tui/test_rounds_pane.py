@@ -5,6 +5,7 @@ the bye chosen by hand, and the questions a slip deserves."""
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from textual.widgets import DataTable, OptionList
@@ -227,3 +228,25 @@ async def test_the_replace_question_is_whole_at_80_columns(tmp_path: Path) -> No
         await pilot.pause()
         shown = " ".join(visible_text(app.export_screenshot()).replace("█", " ").split())  # the dialog's edges out
         assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_the_rounds_line_leaves_out_what_does_not_fit_not_half_a_word(folder: Path, width: int) -> None:
+    """A Gamma round's line at 80 columns had its level, its results and the hint, cut in the
+    middle of the hint: the hint goes first, then the level (for the filter's note); at 120
+    all of it."""
+    from rich.cells import cell_len
+
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(width, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        line = str(app.screen.query_one("#round-info").render())
+        parts = ["Тур 4", "наименьший старший уровень 19", "без результата: 5 из 5", "номер доски, затем w или b"]
+        assert line == "  ·  ".join(parts if width == 120 else parts[:3])
+        await pilot.press("f")
+        await pilot.pause()
+        line = str(app.screen.query_one("#round-info").render())
+        assert line.endswith("без результата: 5 из 5  ·  только без результата (f — все)")
+        assert cell_len(line) <= width - 2 and ("уровень 19" in line) == (width == 120)

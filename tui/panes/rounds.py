@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
@@ -191,26 +192,31 @@ class RoundsPane(Pane):
         return views.result_text(played, board, _)
 
     def show_info(self, played: Round) -> None:
-        parts = [_("Round {round}", round=played.number)]
-        if self.board_typed:  # first, where a narrow terminal never cuts it off
-            parts.insert(0, _("board {board}", board=self.board_typed) + "_")
-        if "lowest_top_level" in played.extra and not self.board_typed:  # 80 columns: the typed board first
-            parts.append(_("lowest top level {level}", level=played.extra["lowest_top_level"]))
+        """The round's line: what is typed, the round, its results, then what fits of the
+        rest — at 80 columns a Gamma round's level and the hint did not both fit, and the
+        line was cut in the middle of a word (the least needed part goes first: the hint,
+        then the level)."""
         missing = len(played.missing)
-        parts.append(
-            _("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
-            if missing
-            else _("all results in")
-        )
+        parts: list[tuple[str, int]] = []  # (the part, how much it is needed), in the line's order
+        if self.board_typed:  # first, where a narrow terminal never cuts it off
+            parts.append((_("board {board}", board=self.board_typed) + "_", 9))
+        parts.append((_("Round {round}", round=played.number), 8))
+        if "lowest_top_level" in played.extra and not self.board_typed:
+            parts.append((_("lowest top level {level}", level=played.extra["lowest_top_level"]), 4))
+        parts.append((_("results missing: {missing} of {boards}", missing=missing, boards=len(played.boards))
+                      if missing else _("all results in"), 7))  # fmt: skip
         if played.disputes and not self.board_typed:
-            parts.append(_("disputes: {count} (d)", count=len(played.disputes)))
+            parts.append((_("disputes: {count} (d)", count=len(played.disputes)), 6))
         if self.swapped_next:
-            parts.append(_("Colours swapped"))
+            parts.append((_("Colours swapped"), 6))
         if self.waiting_only:
-            parts.append(_("only boards without a result (f: all)"))
+            parts.append((_("only boards without a result (f: all)"), 5))
         elif missing and not self.board_typed and not self.swapped_next and not played.disputes:
-            parts.append(_("board number, then w or b"))  # the footer has no room for «0-9»
-        self.query_one("#round-info", Static).update("  ·  ".join(parts))
+            parts.append((_("board number, then w or b"), 3))  # the footer has no room for «0-9»
+        room = (self.size.width or self.app.size.width) - 2  # the line's padding
+        while len(parts) > 2 and cell_len("  ·  ".join(text for text, _need in parts)) > room:
+            parts.remove(min(parts, key=lambda part: part[1]))
+        self.query_one("#round-info", Static).update("  ·  ".join(text for text, _need in parts))
 
     def show_free(self, played: Round) -> None:
         """Who is on no board, and why (the withdrawn are the players tab's)."""
