@@ -13,7 +13,8 @@ from schemes.state.model import Tournament
 from schemes.systems.gotha.costs import COST_NAMES
 from schemes.systems.gotha.pairing import Why
 from tui.i18n import _
-from tui.widgets import PlainTable
+from tui.translated import Translated
+from tui.widgets import Footer, PlainTable
 
 COMPONENT_TITLES = {
     "baseDuplicateGameCost": "not met before",
@@ -30,7 +31,7 @@ COMPONENT_TITLES = {
 """What each of OpenGotha's components rewards, in the referee's words (larger is better)."""
 
 
-class WhyScreen(ModalScreen[None]):
+class WhyScreen(Translated, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,v", "close", "Close", id="why.close")]
 
     def __init__(self, tournament: Tournament, number: int, why: Why) -> None:
@@ -71,6 +72,7 @@ class WhyScreen(ModalScreen[None]):
             for name in (*COST_NAMES, "totalCost"):
                 table.add_row(_(COMPONENT_TITLES[name]), *(f"{w.costs[name]:,}".replace(",", " ") for w in columns))
             yield table
+        yield Footer(show_command_palette=False)  # how to close it: its one key, in view
 
     def action_close(self) -> None:
         self.dismiss(None)
