@@ -147,6 +147,8 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
+        offered = str(options.get_option_at_index(options.highlighted).prompt)  # the lowest without a bye
+        assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)
         options.highlighted = options.get_option_index(str(first))
         await pilot.press("enter")
         await pilot.pause()

@@ -46,7 +46,9 @@ class ByeScreen(Translated, ModalScreen[int | None]):
     def on_mount(self) -> None:
         super().on_mount()
         options = self.query_one(OptionList)
-        options.highlighted = len(self.players) - 1 if self.players else None  # the bottom, where byes go
+        fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]
+        # the bottom, where byes go: the lowest who has not had one (the list's last may have)
+        options.highlighted = fresh[-1] if fresh else len(self.players) - 1 if self.players else None
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
