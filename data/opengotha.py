@@ -275,11 +275,15 @@ def convert_rank(text: str) -> int | None:
     return max(-30, min(8, rank))
 
 
+_JAVA_RANGES = {32: range(-(2**31), 2**31), 64: range(-(2**63), 2**63)}
+"""``int`` and ``long``: the whole numbers Java's parsers take (a file reads a million of them)."""
+
+
 def _java_number(text: str, bits: int) -> bool:
     """Whether ``Integer.parseInt`` (``Long.parseLong`` with 64 ``bits``) reads ``text``: one
     optional sign, decimal digits, within range."""
     digits = text[1:] if text[:1] in "+-" and text[:1] else text
-    return digits.isdecimal() and -(2 ** (bits - 1)) <= int(text) < 2 ** (bits - 1)
+    return digits.isdecimal() and int(text) in _JAVA_RANGES[bits]
 
 
 def _java_trim(text: str) -> str:

@@ -207,6 +207,25 @@ def test_parameters_beyond_tengen_take_their_defaults_each_said(tmp_path: Path) 
     ]
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "opens"),
+    [
+        ('rating="1129"', 'rating="2147483647"', True),  # Java's largest int
+        ('rating="1129"', 'rating="-2147483648"', True),
+        ('rating="1129"', 'rating="2147483648"', False),  # one beyond: parseInt throws
+        ('paiBaRandom="0"', 'paiBaRandom="9223372036854775807"', True),  # a long, the largest
+        ('paiBaRandom="0"', 'paiBaRandom="-9223372036854775809"', False),
+    ],
+)
+def test_whole_numbers_are_javas_int_and_long(tmp_path: Path, old: str, new: str, opens: bool) -> None:
+    path = _variant(tmp_path, old, new)
+    if opens:
+        read(path)
+    else:
+        with pytest.raises(GothaFileError, match="is not a whole number"):
+            read(path)
+
+
 def test_flags_and_choices_are_read_as_opengotha_reads_them(tmp_path: Path) -> None:
     path = _variant(tmp_path, 'paiBaDeterministic="true"', 'paiBaDeterministic="yes"')
     assert state_of(path).settings.params["paiBaDeterministic"] is False
