@@ -419,7 +419,7 @@ def _scheme_params(root: ElementTree.Element, reading: _Reading) -> tuple[str, d
     text["categoryLimits"] = ",".join(_category_limits(root, general))
     text["clubsGroups"] = _clubs_groups(root, reading)
     checked = get_scheme(scheme)
-    for _ in range(len(text)):  # each parameter is parsed alone: a refused one is set to its default, the rest again
+    for _ in range(len(text)):  # all parsed at once; a refused one is set to its default and all parsed again
         try:
             parse_params(checked, text)
             break

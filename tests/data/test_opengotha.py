@@ -214,6 +214,8 @@ def test_parameters_beyond_tengen_take_their_defaults_each_said(tmp_path: Path) 
         ('rating="1129"', 'rating="-2147483648"', True),
         ('rating="1129"', 'rating="2147483648"', False),  # one beyond: parseInt throws
         ('paiBaRandom="0"', 'paiBaRandom="9223372036854775807"', True),  # a long, the largest
+        ('paiBaRandom="0"', 'paiBaRandom="-9223372036854775808"', True),  # the smallest
+        ('paiBaRandom="0"', 'paiBaRandom="9223372036854775808"', False),
         ('paiBaRandom="0"', 'paiBaRandom="-9223372036854775809"', False),
     ],
 )

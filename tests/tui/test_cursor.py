@@ -15,6 +15,8 @@ from tui.screens.rating_lookup import RatingLookupScreen
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
 
+TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
+
 
 @pytest.fixture(autouse=True)
 def russian():
@@ -79,6 +81,7 @@ async def test_escape_leaves_the_cross_table_and_the_teams_before_the_tournament
         assert isinstance(app.screen, StartScreen)
 
 
+@pytest.mark.shared_data
 async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(folder: Path) -> None:
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
@@ -90,6 +93,22 @@ async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(fol
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#list-path", Input)
         assert "nowhere.txt" in str(app.screen.query_one("#list-status").render())
+        path = app.screen.query_one("#list-path", Input)
+        path.value = str(TESTDATA / "egf_db.txt")
+        await pilot.press("enter")  # a list read: the cursor to the name, and names are found
+        await pilot.pause()
+        assert app.screen.focused is app.screen.query_one("#prefix", Input)
+        await pilot.press(*"Shikshin Il")
+        await pilot.pause()
+        assert app.screen.query_one("#found", OptionList).option_count == 1
+        path.value = "nowhere.txt"
+        path.focus()
+        await pilot.press("enter")  # a wrong name after a good list: nothing found from the old one
+        await pilot.pause()
+        assert app.screen.focused is path and app.screen.query_one("#found", OptionList).option_count == 0
+        await pilot.press("tab", "S")
+        await pilot.pause()
+        assert app.screen.query_one("#found", OptionList).option_count == 0
 
 
 async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -> None:
@@ -140,3 +159,48 @@ async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_c
         await pilot.press("up", "ctrl+y")
         await pilot.pause()
         assert str(table.get_row_at(table.cursor_row)[0]) == "2"
+
+
+async def test_the_board_under_the_cursor_stays_when_rows_come_and_go(folder: Path) -> None:
+    """Only the boards waiting (f): a result of another board, entered elsewhere (a hall's
+    other laptop), takes its row away, and the cursor stays on its board, not on its row."""
+    from schemes.log import actions
+
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.press("f", "down", "down", "down")
+        await pilot.pause()
+        table = app.screen.query_one("#boards", DataTable)
+        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
+        assert app.screen.act(actions.result(4, 1, "W+"))  # as a synced result is: the tab drawn again
+        await pilot.pause()
+        assert [str(table.get_row_at(i)[0]) for i in range(table.row_count)] == ["2", "3", "4", "5"]
+        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
+
+
+async def test_a_board_number_typed_is_forgotten_when_another_round_is_shown(folder: Path) -> None:
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "2")
+        await pilot.pause()
+        assert str(app.screen.query_one("#round-info").render()).startswith("доска 2_")
+        await pilot.press("left_square_bracket")  # round 2, whose board 2 was not meant
+        await pilot.pause()
+        line = str(app.screen.query_one("#round-info").render())
+        assert line.startswith("Тур 2") and "доска 2_" not in line
+
+
+async def test_a_second_v_leaves_why_this_opponent_open(folder: Path) -> None:
+    """Its first count takes a second and more: a v pressed again meanwhile closed it at once."""
+    from tui.screens.why import WhyScreen
+
+    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "1", "v", "v")
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)

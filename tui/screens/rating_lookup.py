@@ -55,9 +55,13 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
         self.query_one("#prefix" if self.ratings is not None else "#list-path", Input).focus()
 
     def load(self, path: Path) -> None:
+        """The list read, or none (its reason said): the names found are always from the file
+        the dialog names, never from one read before."""
+        self.query_one(OptionList).clear_options()
         try:
             self.ratings = rating_list(path)
         except (OSError, ImportFailed) as error:
+            self.ratings = None
             self.query_one("#list-status", Label).update(said(error))
             return
         stored = settings.load(self.folder)

@@ -32,7 +32,9 @@ COMPONENT_TITLES = {
 
 
 class WhyScreen(Translated, ModalScreen[None]):
-    BINDINGS = [Binding("escape,q,v", "close", "Close", id="why.close")]
+    BINDINGS = [Binding("escape,q", "close", "Close", id="why.close")]
+    """Not ``v``: the first count of a session takes a second and more, and a ``v`` pressed
+    again meanwhile reached this screen and closed it at once."""
 
     def __init__(self, tournament: Tournament, number: int, why: Why) -> None:
         super().__init__()
