@@ -144,3 +144,37 @@ def test_the_scores_as_arrays_are_the_scores_of_the_loops_before(
             assert (sheet.nbw_virtual, sheet.mms_virtual, sheet.start) == (old.nbw_virtual, old.mms_virtual, old.start)
             for r in range(-1, max(rules.rounds, state.paired_rounds)):
                 assert [sheet.value(c, r) for c in CRITERIA] == [old.value(c, r) for c in CRITERIA], (player, r)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    boards=st.integers(0, 300),
+    spread=st.integers(1, 4),
+    ratings=st.integers(1, 5),
+    seed=st.integers(0, 10**6),
+)
+def test_the_tables_are_numbered_as_before(boards: int, spread: int, ratings: int, seed: int) -> None:
+    """Each board's compared player found once gives the tables comparing found him again
+    every time (the oracle in ``tests/reference/before_tables``): fields of up to 300 boards
+    (Java's sort merges runs beyond 32), the criteria and the ratings full of ties, so that
+    its comparator breaks Java's contract too (both then fall back to a stable sort)."""
+    from types import SimpleNamespace
+
+    from schemes.state.model import Board
+    from schemes.systems.gotha.pairing import _tables
+    from schemes.systems.gotha.scores import Entrant, Sheet
+    from tests.reference.before_tables.tables import tables as tables_before
+
+    rng = random.Random(seed)
+    criteria = ["MMS", "SOSM", "SOSOSM"]
+    sheets = {}
+    for player in range(1, 2 * boards + 1):
+        sheet = Sheet(Entrant(player, f"S{player}", "N", 0, 100 * rng.randint(1, ratings)), 0, [], [])
+        sheet.mms = [rng.randint(0, spread)]
+        sheet.values = {c: [rng.randint(0, spread)] for c in criteria[1:]}
+        sheets[player] = sheet
+    players = list(sheets)
+    rng.shuffle(players)
+    listed = [Board(n + 1, players[2 * n], players[2 * n + 1]) for n in range(boards)]
+    rules = SimpleNamespace(criteria=criteria)
+    assert _tables(sheets, rules, 0, listed) == tables_before(sheets, rules, 0, listed)  # type: ignore[arg-type]
