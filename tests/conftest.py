@@ -16,6 +16,8 @@ import pytest
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 """The project's shared test data (real tournament files, the seeds' tables, OpenGotha's
 engine outputs), beside the clone; a clone elsewhere has none."""
+TESTDATA = SHARED / "testdata"
+"""The test data beside the clone (EGF lists, OpenGotha files, results tables)."""
 
 
 def pytest_sessionstart() -> None:

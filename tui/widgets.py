@@ -113,16 +113,18 @@ class PlainTable(DataTable[Any]):
         return row_key.value
 
     def move_to(self, key: str | None) -> None:
-        """The cursor on the row keyed ``key``, where there is one (a table filled anew keeps
-        the cursor's row number, which may now be another player, board or entry)."""
+        """The cursor on the row keyed ``key``, where there is one (the row it was on before a
+        fill, a board typed, the board of a result undone)."""
         if key is not None and key in self.rows:
             self.move_cursor(row=self.get_row_index(key))
 
     def fill(self, columns: Sequence[Column], rows: Sequence[tuple[str, Sequence[str]]], width: int) -> None:
         """The table anew, its columns fitted to ``width`` terminal cells: each as wide as
         its widest cell, the flexible ones narrowed first when they do not all fit, their cells
-        shortened (or wrapped onto more lines); the cursor stays on its row."""
-        cursor = self.cursor_row
+        shortened (or wrapped onto more lines).  The cursor stays on its row's key (the same
+        player, board or entry, though rows came or went above it), or on its row's number
+        when that key is gone."""
+        cursor, under = self.cursor_row, self.cursor_key()
         kept = [i for i, c in enumerate(columns) if not c.optional or any(cells[i] for _key, cells in rows)]
         columns = [columns[i] for i in kept]
         rows = [(key, [cells[i] for i in kept]) for key, cells in rows]
@@ -145,6 +147,7 @@ class PlainTable(DataTable[Any]):
             self.add_row(*shown, key=key, height=None if wraps else 1)
         if rows:
             self.move_cursor(row=min(cursor, len(rows) - 1))
+            self.move_to(under)
 
 
 class MarkedList(OptionList):

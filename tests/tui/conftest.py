@@ -1,16 +1,21 @@
 """The app's tests: the demo tournaments (written once per run, ``demo_once`` in
 ``tests/conftest.py``) copied for each test that changes them."""
 
+from __future__ import annotations
+
 import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from textual.app import App
 from textual.message import Message
 from textual.notifications import Notify
+
+if TYPE_CHECKING:
+    from tui.app import TengenApp
 
 
 @pytest.fixture(autouse=True)
@@ -64,6 +69,24 @@ def stylesheets_parsed_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(Stylesheet, "_parse_rules", parse_rules)
         yield
+
+
+@pytest.fixture
+def russian() -> Iterator[None]:
+    """The app in Russian for the test, and again after it (a test may switch to English);
+    a module asks for it with ``pytestmark = pytest.mark.usefixtures("russian")``."""
+    from tui import i18n
+
+    i18n.set_language("ru")
+    yield
+    i18n.set_language("ru")
+
+
+def app_on(folder: Path, name: str | None = "gamma.json") -> TengenApp:
+    """The app over ``folder``, with the tournament ``name`` open (None: the start screen)."""
+    from tui.app import TengenApp
+
+    return TengenApp(str(folder / name) if name else None, folder=folder, open_viewer=False)
 
 
 def copy_demo(source: Path, target: Path) -> Path:

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList, Select
 
-from tests.tui.conftest import notes, run_test
+from tests.conftest import TESTDATA
+from tests.tui.conftest import app_on, notes, run_test
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
@@ -13,18 +14,7 @@ from tui.screens.tournament import TournamentScreen
 from tui.views import shown_path
 from tui.widgets import MarkedList
 
-TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
-
-
-@pytest.fixture(autouse=True)
-def russian():
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
-
-
-def app_on(folder: Path, name: str | None) -> TengenApp:
-    return TengenApp(str(folder / name) if name else None, folder=folder, open_viewer=False)
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 def rows(app: TengenApp, table_id: str) -> list[list]:

@@ -10,7 +10,6 @@ from textual.widgets import DataTable, Input
 
 from schemes.log import actions
 from tests.tui.conftest import new_tournament_form, notes, run_test
-from tui import i18n
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
 from tui.screens.why import WhyScreen
@@ -18,11 +17,7 @@ from tui.screens.why import WhyScreen
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
 
 
-@pytest.fixture(autouse=True)
-def russian():
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:

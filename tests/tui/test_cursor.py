@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input, OptionList
 
-from tests.tui.conftest import run_test
-from tui import i18n
+from tests.conftest import TESTDATA
+from tests.tui.conftest import app_on, run_test
 from tui.app import TengenApp
 from tui.panes.standings import StandingsPane
 from tui.screens.player_form import PlayerFormScreen
@@ -15,14 +15,7 @@ from tui.screens.rating_lookup import RatingLookupScreen
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
 
-TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
-
-
-@pytest.fixture(autouse=True)
-def russian():
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 def rows(app: TengenApp) -> list[list[str]]:
@@ -39,7 +32,7 @@ def highlighted(app: TengenApp) -> str | None:
 async def test_a_dialog_closed_on_the_start_screen_leaves_the_cursor_on_its_tournament(folder: Path) -> None:
     """Down to the third tournament, F1 and Esc (or the palette, or the new-tournament form):
     Enter opens the third, not the first again."""
-    app = TengenApp(None, folder=folder, open_viewer=False)
+    app = app_on(folder, None)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("down", "down")
         await pilot.pause()
@@ -61,7 +54,7 @@ async def test_a_dialog_closed_on_the_start_screen_leaves_the_cursor_on_its_tour
 
 
 async def test_escape_leaves_the_cross_table_and_the_teams_before_the_tournament(folder: Path) -> None:
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         pane = app.screen.query_one(StandingsPane)
         plain = None
@@ -83,7 +76,7 @@ async def test_escape_leaves_the_cross_table_and_the_teams_before_the_tournament
 
 @pytest.mark.shared_data
 async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(folder: Path) -> None:
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "f")
         await pilot.pause()
@@ -112,7 +105,7 @@ async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(fol
 
 
 async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -> None:
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f5", "down", "down")
         await pilot.pause()
@@ -127,7 +120,7 @@ async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -
 
 async def test_a_refused_player_puts_the_cursor_in_the_first_field_to_mend(folder: Path) -> None:
     """No given name and a wrong rank: both said, the cursor in the name (above the rank)."""
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "a", *"Тест", "tab", "tab", *"zz", "enter")
         await pilot.pause()
@@ -138,7 +131,7 @@ async def test_a_refused_player_puts_the_cursor_in_the_first_field_to_mend(folde
 
 
 async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_cursor(folder: Path) -> None:
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "down", "down")
         await pilot.pause()
@@ -166,7 +159,7 @@ async def test_the_board_under_the_cursor_stays_when_rows_come_and_go(folder: Pa
     other laptop), takes its row away, and the cursor stays on its board, not on its row."""
     from schemes.log import actions
 
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
@@ -181,7 +174,7 @@ async def test_the_board_under_the_cursor_stays_when_rows_come_and_go(folder: Pa
 
 
 async def test_a_board_number_typed_is_forgotten_when_another_round_is_shown(folder: Path) -> None:
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "2")
         await pilot.pause()
@@ -196,7 +189,7 @@ async def test_a_second_v_leaves_why_this_opponent_open(folder: Path) -> None:
     """Its first count takes a second and more: a v pressed again meanwhile closed it at once."""
     from tui.screens.why import WhyScreen
 
-    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
+    app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "1", "v", "v")
         await pilot.pause()

@@ -31,12 +31,7 @@ from tui.screens.hall_dialog import HallScreen, MakeHallScreen
 from tui.screens.join_hall import JoinScreen
 from tui.screens.tournament import TournamentScreen
 
-
-@pytest.fixture(autouse=True)
-def russian() -> Iterator[None]:
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 class Laptops:

@@ -6,8 +6,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tests.tui.conftest import notes, run_test
-from tui import i18n
+from tests.tui.conftest import app_on, notes, run_test
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
@@ -15,15 +14,7 @@ from tui.screens.player_form import PlayerFormScreen
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
 
-
-@pytest.fixture(autouse=True)
-def russian():
-    i18n.set_language("ru")
-    yield
-
-
-def app_on(folder: Path, name: str) -> TengenApp:
-    return TengenApp(str(folder / name), folder=folder, open_viewer=False)
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 async def test_a_dialog_opens_with_the_cursor_in_its_first_field(folder: Path) -> None:

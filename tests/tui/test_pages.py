@@ -12,31 +12,21 @@ import socket
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label, Static, Switch
 
-from tests.tui.conftest import notes, run_test, until
-from tui import i18n, serving
+from tests.tui.conftest import app_on, notes, run_test, until
+from tui import serving
 from tui.app import TengenApp
 from tui.screens.pages_dialog import PagesScreen
 from tui.screens.print_dialog import PrintScreen
 from tui.screens.start import StartScreen
 from tui.screens.tournament import TournamentScreen
 
-
-@pytest.fixture(autouse=True)
-def russian() -> Iterator[None]:
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
-
-
-def app_on(folder: Path, name: str = "gamma.json") -> TengenApp:
-    return TengenApp(str(folder / name), folder=folder, open_viewer=False)
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 def fetched(address: str, path: str = "/") -> str:

@@ -7,17 +7,12 @@ import pytest
 from textual.widgets import Input, OptionList
 
 from tests.tui.conftest import run_test
-from tui import i18n, settings
+from tui import settings
 from tui.app import TengenApp
 from tui.screens.rating_lookup import RatingLookupScreen
 from tui.screens.start import StartScreen
 
-
-@pytest.fixture(autouse=True)
-def russian():
-    i18n.set_language("ru")
-    yield
-    i18n.set_language("ru")
+pytestmark = pytest.mark.usefixtures("russian")
 
 
 def edited(folder: Path, text: str) -> Path:

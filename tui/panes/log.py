@@ -49,9 +49,7 @@ class LogPane(Pane):
         columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", ""),
                    Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
         table = self.query_one(PlainTable)
-        entry = table.cursor_key()  # the entry under the cursor stays under it (an undo adds a row on top)
         table.fill(columns, rows, self.width_to_fill())
-        table.move_to(entry)
         for key, cells in rows:
             if cells[2]:  # an undone entry, dimmed
                 table.update_cell(key, "entry", Text(cells[3], style="dim strike", end=""))

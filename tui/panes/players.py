@@ -64,7 +64,6 @@ class PlayersPane(Pane):
         table = self.query_one(PlainTable)
         state = session.state
         wanted = fold(self.query_one("#search", Input).value)
-        selected = self.selected_id()
         rows = [
             (
                 str(player.id),
@@ -84,7 +83,6 @@ class PlayersPane(Pane):
             if not wanted or wanted in fold(player.full_name)
         ]
         table.fill(self.columns(), rows, self.width_to_fill())
-        table.move_to(None if selected is None else str(selected))
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:

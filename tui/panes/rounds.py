@@ -168,14 +168,11 @@ class RoundsPane(Pane):
             )
             for board in boards
         ]
-        under = table.cursor_key()
         table.fill(self.columns(), rows, self.width_to_fill())
         if played.number != self.shown_round:  # a new pairing (here or on a hall's other laptop), a step
             self.shown_round = played.number
             self.board_typed = ""  # a number typed for the other round's boards
             table.move_cursor(row=0)
-        else:  # the same board under the cursor, though rows came or went (the filter, a hall's results)
-            table.move_to(under)
         self.show_info(played)
         self.show_free(played)
         self.stale = False

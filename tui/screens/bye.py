@@ -46,9 +46,10 @@ class ByeScreen(Translated, ModalScreen[int | None]):
     def on_mount(self) -> None:
         super().on_mount()
         options = self.query_one(OptionList)
-        fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]
         # the bottom, where byes go: the lowest who has not had one (the list's last may have)
-        options.highlighted = fresh[-1] if fresh else len(self.players) - 1 if self.players else None
+        fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]
+        offered = fresh or list(range(len(self.players)))
+        options.highlighted = offered[-1] if offered else None
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -89,16 +89,15 @@ class StartScreen(Translated, Screen[None]):
             return
         files = self.tournaments()
         options = self.query_one("#tournaments", OptionList)
-        ids = [str(p) for p, _about in files]
-        shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
-        was = shown[options.highlighted] if options.highlighted is not None and shown else None
+        first = options.get_option_at_index(0).id if options.option_count else None
+        was = options.highlighted_option.id if options.highlighted_option is not None else None
         options.clear_options()
         options.add_options([Option(plain(self.label(p, about)), id=str(p)) for p, about in files])
         options.display = bool(files)
         self.query_one("#empty", Static).display = not files
         if files:
-            same_first = bool(shown) and shown[0] == ids[0]
-            options.highlighted = ids.index(was) if same_first and was in ids else 0
+            ids = [str(p) for p, _about in files]
+            options.highlighted = ids.index(was) if ids[0] == first and was in ids else 0
             options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
