@@ -85,7 +85,7 @@ async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(fol
         await pilot.press(*"nowhere.txt", "enter")  # no such list: the cursor stays to mend the name
         await pilot.pause()
         assert app.screen.focused is app.screen.query_one("#list-path", Input)
-        assert "nowhere.txt" in str(app.screen.query_one("#list-status").render())
+        assert str(app.screen.query_one("#list-status").render()) == "nowhere.txt: нет такого файла или папки"
         path = app.screen.query_one("#list-path", Input)
         path.value = str(TESTDATA / "egf_db.txt")
         await pilot.press("enter")  # a list read: the cursor to the name, and names are found

@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from data.errors import os_reason
 from data.importers import ImportFailed, RatedPlayer, RatingList
 from tui import settings
 from tui.i18n import _, said
@@ -62,7 +63,12 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
             self.ratings = rating_list(path)
         except (OSError, ImportFailed) as error:
             self.ratings = None
-            self.query_one("#list-status", Label).update(said(error))
+            said_why = (  # the system's refusal in the referee's words; a list's own names its file
+                _("{path}: {reason}", path=path.name, reason=said(os_reason(error)))
+                if isinstance(error, OSError)
+                else said(error)
+            )
+            self.query_one("#list-status", Label).update(said_why)
             return
         stored = settings.load(self.folder)
         stored["rating_list"] = str(path)
