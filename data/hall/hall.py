@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import base64
 import errno
+import http.client
 import json
 import shutil
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -39,6 +41,11 @@ from schemes.state.model import Tournament
 
 SILENT = timedelta(minutes=1)
 """A laptop not heard from for longer is named (the chief is warned before pairing)."""
+
+
+class BrokeOff(Refused):
+    """A peer that took the connection and dropped it before its answer was whole (a busy
+    laptop, the Wi-Fi): asked again, it usually answers."""
 
 
 def now() -> str:
@@ -114,7 +121,8 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
         except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
-            raise Refused("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
+            kind = BrokeOff if any(isinstance(e, _BROKEN) for e in _causes(error)) else Refused
+            raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
         return repo.take(repo.repo, refs, device)
     folder = Path(source).expanduser().absolute()
@@ -208,17 +216,34 @@ def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
         return None
 
 
+_BROKEN = (ConnectionResetError, http.client.IncompleteRead, HangupException, urllib3.exceptions.ProtocolError)
+"""A connection dropped midway: reset, closed before the answer (``RemoteDisconnected``, which
+carries no error number), an answer cut short, git's stream ended early."""
+
+
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    """``error`` and the exceptions the HTTP library wrapped in it, outermost first."""
+    seen: BaseException | None = error
+    met: set[int] = set()
+    while seen is not None and id(seen) not in met:
+        met.add(id(seen))
+        yield seen
+        reason = getattr(seen, "reason", None)
+        seen = reason if isinstance(reason, BaseException) else seen.__cause__ or seen.__context__
+
+
 def network_reason(error: BaseException) -> Worded:
     """Why a peer could not be fetched from, in words of the catalogue: the system's error
-    found in the chain of exceptions the HTTP library wraps it in, a time-out as no answer."""
-    seen: BaseException | None = error
-    while seen is not None:
+    found in the chain of exceptions the HTTP library wraps it in, a time-out as no answer, a
+    connection dropped midway as broken off."""
+    causes = list(_causes(error))
+    for seen in causes:
         if isinstance(seen, TimeoutError | urllib3.exceptions.TimeoutError):
             return os_reason(TimeoutError(errno.ETIMEDOUT, "timed out"))
         if isinstance(seen, OSError) and seen.errno:
             return os_reason(seen)
-        seen = getattr(seen, "reason", None) if isinstance(getattr(seen, "reason", None), BaseException) else (
-            seen.__cause__ or seen.__context__)  # fmt: skip
+    if any(isinstance(seen, _BROKEN) for seen in causes):
+        return os_reason(ConnectionResetError(errno.ECONNRESET, "broke off"))
     return Worded("the laptop does not answer as a hall's laptop")
 
 
@@ -473,8 +498,6 @@ ENROLMENT_WAIT = 6.0
 
 
 def _enrolled_soon(real: Path, source: str, joined: Synced) -> Synced:
-    import time
-
     device = this_device()
     deadline = time.monotonic() + ENROLMENT_WAIT
     state = joined.state
@@ -484,8 +507,19 @@ def _enrolled_soon(real: Path, source: str, joined: Synced) -> Synced:
     return Synced(joined.added, joined.problems, state)
 
 
+JOIN_TRIES = 3
+"""Times ``hall join`` asks a peer whose connection broke off (a second apart) before saying so."""
+
+
 def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Synced:
-    refused = fetch(repo, device, source, name)
+    for tried in range(1, JOIN_TRIES + 1):
+        try:
+            refused = fetch(repo, device, source, name)
+            break
+        except BrokeOff:
+            if tried == JOIN_TRIES:
+                raise
+            time.sleep(1)
     held = repo.chains()
     union = [e for events in held.events.values() for e in events]
     if not union:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from dulwich.objects import Blob, Commit, Tree
@@ -437,3 +438,81 @@ def test_a_pack_is_served_in_full_sideband_lines(founded: tuple[Laptop, str], la
     data = [line for line in lines if line and line[:1] == b"\x01"]  # the pack's sideband lines
     assert objects >= 18 and len(data) == 1  # dulwich alone: a line per piece, over 18
     assert [e.id for e in TournamentFile(table.file).events] == [e.id for e in TournamentFile(chief.file).events]
+
+
+class Dropping:
+    """A relay in front of a server that takes each of the first ``drops`` connections, reads
+    the request and closes without an answer (a busy laptop, the Wi-Fi), then relays."""
+
+    def __init__(self, target: int, drops: int) -> None:
+        import socket
+        import threading
+
+        self.target, self.drops, self.dropped = target, drops, 0
+        self.listening = socket.create_server(("127.0.0.1", 0))
+        self.address = f"http://127.0.0.1:{self.listening.getsockname()[1]}"
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        import socket
+        import threading
+
+        while True:
+            try:
+                client, _ = self.listening.accept()
+            except OSError:
+                return
+            if self.dropped < self.drops:
+                self.dropped += 1
+                client.recv(65536)
+                client.close()
+                continue
+            server = socket.create_connection(("127.0.0.1", self.target))
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source: Any, sink: Any) -> None:
+        import socket
+
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    def close(self) -> None:
+        self.listening.close()
+
+
+@pytest.mark.parametrize(("drops", "joined"), [(2, True), (3, False)])
+def test_a_join_asks_again_when_the_connection_breaks_off(
+    founded: tuple[Laptop, str], laptops, monkeypatch, drops: int, joined: bool
+) -> None:
+    """The hall's CI saw ``hall join`` fail once while the machine was loaded: a peer that
+    drops the connection is asked again, a second later, up to three times; then the referee
+    reads that the connection broke off, and no file is left behind."""
+    from data.hall.serve import start
+
+    monkeypatch.setattr(hall, "ENROLMENT_WAIT", 0)  # no chief's sync runs here to enrol the joiner
+    chief, secret = founded
+    with HallRepo(hall_path(chief.file)) as repo:
+        served = start(repo, 0, "127.0.0.1")
+        relay = Dropping(served.port, drops)
+        table = laptops("table")
+        try:
+            if joined:
+                table.join(relay.address, secret)
+            else:
+                with pytest.raises(hall.BrokeOff) as refused:
+                    table.join(relay.address, secret)
+        finally:
+            relay.close()
+            served.stop()
+    assert relay.dropped == drops
+    if joined:
+        assert [e.id for e in TournamentFile(table.file).events] == [e.id for e in TournamentFile(chief.file).events]
+    else:
+        assert str(refused.value) == f"{relay.address}: the connection broke off"
+        assert list(table.folder.iterdir()) == [table.folder / "config"]
