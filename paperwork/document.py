@@ -22,7 +22,7 @@ from paperwork import shared_font
 from paperwork.labels import abbreviation, labels
 from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
-from paperwork.plain_text import PlainText, same_size
+from paperwork.plain_text import PlainText
 from paperwork.sheet import Column, Text, legend_line, made_at
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -63,7 +63,7 @@ class Document(PlainText):
         self.set_auto_page_break(False)
         self.alias_nb_pages("{nb}")
         self.set_font(FAMILY, "", 9)
-        self._fits: dict[tuple[Text, str, float, float], tuple[str, float, bool]] = {}
+        self._fits: dict[tuple[Text, str, float, float], tuple[str, float]] = {}
         """Per text, style, size and width, what ``fit_cell`` shows (``_fit``)."""
 
     # -- page furniture ---------------------------------------------------------------
@@ -110,24 +110,23 @@ class Document(PlainText):
 
         ``text`` may offer alternatives, longest first (a full name, then the surname with
         initials): the first that fits at a readable size is taken.  The choice is made once
-        per text, size and width (``_fit``); the sizes it tried count as selected, so the
-        page is told the font again as it would be had each been set."""
+        per text, size and width (``_fit``).  The font is left at ``size`` in the cell's style;
+        the page is told a font only when it changes (a table's cells at its size name it once
+        a page, as fpdf2's ``set_font`` would)."""
         style = "B" if bold else ""
         base = size or self.state().font_size_pt
         key = (text, style, base, width)
         fit = self._fits.get(key)
         if fit is None:
             fit = self._fits[key] = self._fit(text, style, base, width)
-        shown, fitted, changed = fit
-        if changed or not self.is_font(style, min(base, READABLE)):
-            self.use_font(style, fitted)
+        shown, fitted = fit
+        self.use_font(style, fitted)
         self.text_cell(width, height, shown, border, align)
-        if not same_size(fitted, base):
-            self.use_font(style, base)
+        self.use_font(style, base)
 
-    def _fit(self, text: Text, style: str, base: float, width: float) -> tuple[str, float, bool]:
-        """The text ``fit_cell`` shows, its size, and whether measuring it changed the size
-        (``min(base, READABLE)`` first, then ``base``, then smaller by half points)."""
+    def _fit(self, text: Text, style: str, base: float, width: float) -> tuple[str, float]:
+        """The text ``fit_cell`` shows and its size: the first option that fits at
+        ``min(base, READABLE)``, at ``base`` or smaller by half points."""
         room = max(width - 2 * self.c_margin, 1)
         options = (text,) if isinstance(text, str) else text
         first = min(base, READABLE)
@@ -139,7 +138,7 @@ class Document(PlainText):
             while shown and self.text_width(shown + "…", style, fitted) > room:
                 shown = shown[:-1]
             shown += "…"
-        return shown, fitted, not (same_size(first, base) and same_size(base, fitted))
+        return shown, fitted
 
     # -- tables -----------------------------------------------------------------------
     def widths(self, columns: Sequence[Column], total: float | None = None) -> list[float]:

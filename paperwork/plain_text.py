@@ -11,11 +11,11 @@ to shrink or cut is the one fpdf2 would take), coded into the font's subset once
 cell's operators are formatted once per place and text and then only written again.
 
 The result is the same PDF, byte for byte (``tests/paperwork/test_plain_text.py`` draws
-the same cells both ways): the redundant font operators included, since fpdf2 writes
-one after each change of font even when the size changes back.  What the short way does
-not cover (a page-number alias, automatic page breaks, shaping, fallback fonts, spacing or
-stretching, underlines) goes through fpdf2's ``cell``.  It relies on fpdf2 2.8's internals
-(``_out``, ``_set_font_for_page``, the subset's ``pick``), hence the pin in pyproject.toml.
+the same cells both ways), a cell's lines appended to the page as fpdf2's ``_out``
+appends them.  What the short way does not cover (a page-number alias, automatic page
+breaks, shaping, fallback fonts, spacing or stretching, underlines) goes through fpdf2's
+``cell``.  It relies on fpdf2 2.8's internals (the page's ``contents``,
+``_set_font_for_page``, the subset's ``pick``), hence the pin in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -50,11 +50,11 @@ class PlainText(FPDF):
         """Per style and string, the sum of its glyphs' widths in font units (``text_width``)."""
         self._coded: dict[tuple[int, str], str] = {}
         """Per font and string, its glyphs as the page codes them (``_glyphs``)."""
-        self._cells: dict[CellKey, str] = {}
+        self._cells: dict[CellKey, bytes] = {}
         """Per place, size, text and font, a cell's operators (``text_cell``)."""
         self._broken: dict[tuple[str, float, str, float], list[str] | None] = {}
         """Per text, width and font, its lines (``lines``); None: fpdf2 draws them."""
-        self._font_ops: dict[tuple[int, float], str] = {}
+        self._font_ops: dict[tuple[int, float], bytes] = {}
         self._named: set[tuple[int, int]] = set()
         """The pages and fonts already among the page's resources (``_name_font``)."""
 
@@ -76,18 +76,16 @@ class PlainText(FPDF):
         return stack[-1]
 
     def use_font(self, style: str, size: float) -> None:
-        """What ``set_font(FAMILY, style, size)`` does when the font changes, unconditionally:
-        the page is told the font again before the next text, as after any change."""
+        """``set_font(FAMILY, style, size)`` without its checks of a family's name: when the
+        font changes, the page is told it before the next text."""
         state = self.state()
+        if state.font_family == FAMILY_KEY and state.font_style == style and same_size(state.font_size_pt, size):
+            return
         state.font_family = FAMILY_KEY
         state.font_style = style
         state.font_size_pt = size
         state.current_font = self.fonts[FAMILY_KEY + style]
         state.current_font_is_set_on_page = False
-
-    def is_font(self, style: str, size: float) -> bool:
-        state = self.state()
-        return state.font_family == FAMILY_KEY and state.font_style == style and same_size(state.font_size_pt, size)
 
     def text_cell(
         self, width: float, height: float, text: str, border: Literal[0, 1] | str = 0, align: str = "L"
@@ -95,7 +93,8 @@ class PlainText(FPDF):
         """``cell(width, height, text, border=border, align=align)`` of one plain line,
         the current position moving right."""
         state = self.state()
-        if not self._plain(state) or self.str_alias_nb_pages in text:
+        contents = self.pages[self.page].contents if self.page else None
+        if not isinstance(contents, bytearray) or not self._plain(state) or self.str_alias_nb_pages in text:
             self.cell(width, height, text, border=border, align=align)
             return
         x, y = self.x, self.y
@@ -110,15 +109,15 @@ class PlainText(FPDF):
         if ops is None:
             ops = self._cells[key] = self._cell_ops(key, font)
         if text and not state.current_font_is_set_on_page:
-            ops = f"{self._name_font(state, font, size)}\n{ops}"  # two lines, as fpdf2 writes them
-        if ops:
-            self._out(ops)
+            contents += self._name_font(state, font, size)  # a line of its own, as fpdf2 writes it
+        contents += ops  # what fpdf2's ``_out`` appends, its checks made above
         self._lasth = height or size / self.k  # fpdf2's ``font_size``
         self.x = x + width
 
-    def _cell_ops(self, key: CellKey, font: TTFFont) -> str:
+    def _cell_ops(self, key: CellKey, font: TTFFont) -> bytes:
         """The operators of ``_render_styled_text_line`` for a plain cell: its border, then
-        its text (in a saved state when the text's colour is not the fill colour)."""
+        its text (in a saved state when the text's colour is not the fill colour); as the
+        page holds them, a line (nothing when the cell draws nothing)."""
         x, y, width, height, text, border, align, _, size, coloured = key
         k, page = self.k, self.h
         if isinstance(border, str) and set(border).issuperset("LTRB"):
@@ -150,14 +149,16 @@ class PlainText(FPDF):
                 ops.append(self.text_color.serialize().lower())
             ops.append(f"({self._glyphs(font, text)}) Tj")
             ops.append("ET")
-        return f"q {' '.join(ops)} Q" if coloured else " ".join(ops)
+        if not ops:
+            return b""
+        return (f"q {' '.join(ops)} Q\n" if coloured else " ".join(ops) + "\n").encode("latin1")
 
-    def _name_font(self, state: GraphicsState, font: TTFFont, size: float) -> str:
-        """``_set_font_for_page``: the font named on the page (its operator formatted once per
-        size) and among the page's resources (once per page)."""
+    def _name_font(self, state: GraphicsState, font: TTFFont, size: float) -> bytes:
+        """``_set_font_for_page``: the font named on the page (its operator's line made once
+        per size) and among the page's resources (once per page)."""
         op = self._font_ops.get((font.i, size))
         if op is None:
-            op = self._font_ops[(font.i, size)] = f"BT /F{font.i} {size:.2f} Tf ET"
+            op = self._font_ops[(font.i, size)] = f"BT /F{font.i} {size:.2f} Tf ET\n".encode("latin1")
         if (self.page, font.i) not in self._named:
             self._named.add((self.page, font.i))
             self._resource_catalog.add(PDFResourceType.FONT, font.i, self.page)
