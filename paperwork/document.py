@@ -122,7 +122,8 @@ class Document(PlainText):
         shown, fitted = fit
         self.use_font(style, fitted)
         self.text_cell(width, height, shown, border, align)
-        self.use_font(style, base)
+        if fitted != base:
+            self.use_font(style, base)
 
     def _fit(self, text: Text, style: str, base: float, width: float) -> tuple[str, float]:
         """The text ``fit_cell`` shows and its size: the first option that fits at

@@ -79,7 +79,8 @@ class PlainText(FPDF):
         """``set_font(FAMILY, style, size)`` without its checks of a family's name: when the
         font changes, the page is told it before the next text."""
         state = self.state()
-        if state.font_family == FAMILY_KEY and state.font_style == style and same_size(state.font_size_pt, size):
+        now = state.font_size_pt
+        if state.font_style == style and state.font_family == FAMILY_KEY and (now == size or same_size(now, size)):
             return
         state.font_family = FAMILY_KEY
         state.font_style = style
