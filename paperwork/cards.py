@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork.card_face import Face
-from paperwork.document import FAMILY, Document
+from paperwork.document import Document
 from paperwork.per_scheme import paper
 from paperwork.table_parts import rounds_of
 from schemes.log.events import Event
@@ -57,7 +57,7 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     document.fit_cell(width * 0.35, 4, text["card"], align="R", size=7)
     # number box, name, strength and club
     no = tournament.numbers.get(player_id)
-    document.rect(x, y + 5, 14, 12)
+    document.box(x, y + 5, 14, 12)
     document.set_xy(x, y + 5)
     document.fit_cell(14, 12, "" if no is None else str(no), bold=True, size=16)
     document.set_xy(x + 16, y + 5)
@@ -71,7 +71,7 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     # header values
     top = y + 19
     if face.header:
-        document.set_font(FAMILY, "", 7)
+        document.use_font("", 7)
         cell = width / len(face.header)
         for index, (label, value) in enumerate(face.header):
             document.set_xy(x + index * cell, top)
@@ -98,5 +98,5 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
     document.line(x + 18, y + CARD_H - 2 * INSET, x + width, y + CARD_H - 2 * INSET)
     # what the marks mean, in the margin under the card (it stays on the card once cut)
     document.set_xy(x, y + CARD_H - 2 * INSET + 0.4)
-    document.set_font(FAMILY, "", 5.5)
+    document.use_font("", 5.5)
     document.lines(width, 2.3, CARD_LEGEND.format(**text))

@@ -176,8 +176,8 @@ class Document(PlainText):
         line takes two where there is room, else its abbreviation (``labels.SHORT``)."""
         size = self.font_size_pt
         header = max(size, HEADER_FONT)
-        self.rect(x, y, width, height, style="DF")
-        self.set_font(FAMILY, "B", header)
+        self.box(x, y, width, height, style="DF")
+        self.use_font("B", header)
         room = width - 2 * self.c_margin
         two_lines = (
             " " in text and height >= 6 and max(self.text_width(p, "B", header) for p in text.split(" ", 1)) <= room
@@ -191,7 +191,7 @@ class Document(PlainText):
                 text = abbreviation(text, self.tournament.settings.lang)
             self.set_xy(x, y)
             self.fit_cell(width, height, text, bold=True, size=header)
-        self.set_font(FAMILY, "", size)
+        self.use_font("", size)
 
     def draw_table(
         self,
@@ -208,13 +208,13 @@ class Document(PlainText):
         left = self.l_margin if x is None else x
         widths = self.widths(columns, width)
         header_height = header_height or height + 1
-        self.set_font(FAMILY, "", font_size)
+        self.use_font("", font_size)
         self.set_x(left)
         self.table_header(columns, widths, header_height)
         for row in rows:
             if x is None and self.get_y() + height > self.bottom:
                 self.add_page()
-                self.set_font(FAMILY, "", font_size)
+                self.use_font("", font_size)
                 self.table_header(columns, widths, header_height)
             self.set_x(left)
             for column, cell_width, text in zip(columns, widths, row, strict=True):

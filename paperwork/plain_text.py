@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Literal
 
 from fpdf import FPDF
-from fpdf.enums import MethodReturnValue, PDFResourceType, TextMode
+from fpdf.enums import MethodReturnValue, PDFResourceType, RenderStyle, TextMode
 from fpdf.fonts import TTFFont
 from fpdf.graphics_state import GraphicsState
 from fpdf.util import FloatTolerance
@@ -42,7 +42,7 @@ def same_size(a: float, b: float) -> bool:
 
 class PlainText(FPDF):
     """An FPDF whose one family is DejaVu, with cheap plain cells (``text_cell``,
-    ``lines``) and font changes (``use_font``)."""
+    ``lines``), rectangles (``box``) and font changes (``use_font``)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -55,6 +55,8 @@ class PlainText(FPDF):
         self._broken: dict[tuple[str, float, str, float], list[str] | None] = {}
         """Per text, width and font, its lines (``lines``); None: fpdf2 draws them."""
         self._font_ops: dict[tuple[int, float], bytes] = {}
+        self._boxes: dict[tuple[float, float, float, float, float, str], bytes] = {}
+        """Per place, size and style, a rectangle's line (``box``)."""
         self._named: set[tuple[int, int]] = set()
         """The pages and fonts already among the page's resources (``_name_font``)."""
 
@@ -114,6 +116,22 @@ class PlainText(FPDF):
         contents += ops  # what fpdf2's ``_out`` appends, its checks made above
         self._lasth = height or size / self.k  # fpdf2's ``font_size``
         self.x = x + width
+
+    def box(self, x: float, y: float, width: float, height: float, style: str = "D") -> None:
+        """``rect(x, y, width, height, style)``: its line formatted once per place and size
+        (a card's number box and the eight grey cells of its table's header, a thousand
+        times over)."""
+        contents = self.pages[self.page].contents if self.page else None
+        if not isinstance(contents, bytearray):
+            self.rect(x, y, width, height, style=style)
+            return
+        key = (x, y, width, height, self.h, style)
+        line = self._boxes.get(key)
+        if line is None:
+            k, operator = self.k, RenderStyle.coerce(style).operator
+            made = f"{x * k:.2f} {(self.h - y) * k:.2f} {width * k:.2f} {-height * k:.2f} re {operator}\n"
+            line = self._boxes[key] = made.encode("latin1")
+        contents += line
 
     def _cell_ops(self, key: CellKey, font: TTFFont) -> bytes:
         """The operators of ``_render_styled_text_line`` for a plain cell: its border, then

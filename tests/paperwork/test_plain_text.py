@@ -56,12 +56,15 @@ class Reference(Document):
     ) -> None:
         self.cell(width, height, text, border=border, align=align)
 
+    def box(self, x: float, y: float, width: float, height: float, style: str = "D") -> None:
+        self.rect(x, y, width, height, style=style)
+
     def lines(self, width: float, height: float, text: str, align: str = "L", top: bool = False) -> None:
         self.multi_cell(width, height, text, align=align, new_y="TOP" if top else "NEXT", max_line_height=height)
 
 
 CELL = st.tuples(
-    st.sampled_from(["fit", "fit_options", "text", "lines", "lines_top", "grey", "black", "size"]),
+    st.sampled_from(["fit", "fit_options", "text", "lines", "lines_top", "grey", "black", "size", "box"]),
     TEXT,
     st.floats(min_value=0, max_value=120),  # width (0: to the right margin)
     st.sampled_from([2.3, 4.0, 5.5, 6.0, 9.0]),
@@ -86,6 +89,8 @@ def drawn(kind: type[Document], cells: list[tuple], log: Log) -> bytes:
             document.text_cell(width, height, text, border, align)
         elif what in ("lines", "lines_top"):
             document.lines(max(width, 10), height, text, align=align, top=what == "lines_top")
+        elif what == "box":  # the alignment stands for the style: outlined, filled, both
+            document.box(document.x, document.y, width, height, {"L": "D", "C": "F", "R": "DF"}[align])
         elif what == "grey":
             document.set_fill_color(230, 230, 230)
         elif what == "black":
