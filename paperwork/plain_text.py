@@ -78,8 +78,10 @@ class PlainText(FPDF):
         return stack[-1]
 
     def use_font(self, style: str, size: float) -> None:
-        """``set_font(FAMILY, style, size)`` without its checks of a family's name: when the
-        font changes, the page is told it before the next text."""
+        """``set_font(FAMILY, style, size)`` for a style of ``""`` or ``"B"``, without its
+        checks of a family's name: when the font changes, the page is told it before the next
+        text.  Underlining and striking through stay as they were (no document sets them; a
+        cell drawn with either goes through fpdf2's ``cell``)."""
         state = self.state()
         now = state.font_size_pt
         if state.font_style == style and state.font_family == FAMILY_KEY and (now == size or same_size(now, size)):

@@ -120,7 +120,7 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
             result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
-        except (GitProtocolError, HangupException, OSError, urllib3.exceptions.HTTPError) as error:
+        except (GitProtocolError, HangupException, NotGitRepository, OSError, urllib3.exceptions.HTTPError) as error:
             kind = BrokeOff if any(isinstance(e, _BROKEN) for e in _causes(error)) else Refused
             raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
@@ -166,7 +166,7 @@ def _negotiation(repo: HallRepo) -> Callable[..., list[Any]]:
     each fetch."""
     store = repo.repo.object_store  # a tip looked up: listing every object held took longer than the fetch
     ours = {PREFIX + device.encode("ascii"): tip for device, tip in repo.tips().items()}
-    walker = repo.repo.get_graph_walker(heads=[])
+    walker = type(repo.repo).get_graph_walker(repo.repo, heads=[])  # a new one: a fetch before set its own
     repo.repo.get_graph_walker = lambda heads=None: walker  # type: ignore[method-assign]
 
     def wants(refs: Any, depth: int | None = None) -> list[Any]:
@@ -212,13 +212,14 @@ def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
     try:
         with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - http only, checked above
             return bytes(answer.read(1_000_000))
-    except OSError:
+    except (OSError, http.client.HTTPException):  # no answer, or not one of a hall's laptop
         return None
 
 
-_BROKEN = (ConnectionResetError, http.client.IncompleteRead, HangupException, urllib3.exceptions.ProtocolError)
+_BROKEN = (ConnectionResetError, http.client.IncompleteRead, HangupException)
 """A connection dropped midway: reset, closed before the answer (``RemoteDisconnected``, which
-carries no error number), an answer cut short, git's stream ended early."""
+carries no error number), an answer cut short, git's stream ended early.  Not urllib3's
+``ProtocolError`` as such: it also wraps an answer that is no HTTP at all (a wrong port)."""
 
 
 def _causes(error: BaseException) -> Iterator[BaseException]:
@@ -237,11 +238,11 @@ def network_reason(error: BaseException) -> Worded:
     found in the chain of exceptions the HTTP library wraps it in, a time-out as no answer, a
     connection dropped midway as broken off."""
     causes = list(_causes(error))
-    for seen in causes:
-        if isinstance(seen, TimeoutError | urllib3.exceptions.TimeoutError):
-            return os_reason(TimeoutError(errno.ETIMEDOUT, "timed out"))
+    for seen in causes:  # the system's own error first: urllib3's refused connection is a kind of its time-out
         if isinstance(seen, OSError) and seen.errno:
             return os_reason(seen)
+    if any(isinstance(seen, TimeoutError | urllib3.exceptions.TimeoutError) for seen in causes):
+        return os_reason(TimeoutError(errno.ETIMEDOUT, "timed out"))
     if any(isinstance(seen, _BROKEN) for seen in causes):
         return os_reason(ConnectionResetError(errno.ECONNRESET, "broke off"))
     return Worded("the laptop does not answer as a hall's laptop")

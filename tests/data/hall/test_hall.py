@@ -442,13 +442,14 @@ def test_a_pack_is_served_in_full_sideband_lines(founded: tuple[Laptop, str], la
 
 class Dropping:
     """A relay in front of a server that takes each of the first ``drops`` connections, reads
-    the request and closes without an answer (a busy laptop, the Wi-Fi), then relays."""
+    the request and closes after ``answer`` — without one: a busy laptop, the Wi-Fi; with one:
+    a program that is no hall's laptop — then relays."""
 
-    def __init__(self, target: int, drops: int) -> None:
+    def __init__(self, target: int, drops: int, answer: bytes = b"") -> None:
         import socket
         import threading
 
-        self.target, self.drops, self.dropped = target, drops, 0
+        self.target, self.drops, self.dropped, self.answer = target, drops, 0, answer
         self.listening = socket.create_server(("127.0.0.1", 0))
         self.address = f"http://127.0.0.1:{self.listening.getsockname()[1]}"
         threading.Thread(target=self._accept, daemon=True).start()
@@ -465,6 +466,7 @@ class Dropping:
             if self.dropped < self.drops:
                 self.dropped += 1
                 client.recv(65536)
+                client.sendall(self.answer)
                 client.close()
                 continue
             server = socket.create_connection(("127.0.0.1", self.target))
@@ -516,3 +518,57 @@ def test_a_join_asks_again_when_the_connection_breaks_off(
     else:
         assert str(refused.value) == f"{relay.address}: the connection broke off"
         assert list(table.folder.iterdir()) == [table.folder / "config"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (b"SSH-2.0-OpenSSH_9.2\r\n", "the laptop does not answer as a hall's laptop"),
+        (b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+         "the laptop does not answer as a hall's laptop"),
+        (None, "nobody serves there (is its app serving?)"),
+    ],
+    ids=["not http", "a web server", "nobody"],
+)  # fmt: skip
+def test_a_join_to_the_wrong_address_is_said_at_once(
+    founded: tuple[Laptop, str], laptops, monkeypatch, answer: bytes | None, said: str
+) -> None:
+    """A wrong port (another program, a web server) or nobody there is no broken connection:
+    said at once, in its own words (urllib3's refused connection is a kind of its time-out,
+    and was said as no answer; a web server's 404 escaped as dulwich's own error)."""
+    import socket
+
+    slept: list[float] = []
+    monkeypatch.setattr(hall.time, "sleep", slept.append)
+    _chief, secret = founded
+    table = laptops("table")
+    if answer is None:
+        with socket.create_server(("127.0.0.1", 0)) as taken:
+            address = f"http://127.0.0.1:{taken.getsockname()[1]}"  # closed: nobody listens there
+        relay = None
+    else:
+        relay = Dropping(0, 10, answer)
+        address = relay.address
+    try:
+        with pytest.raises(Refused) as refused:
+            table.join(address, secret)
+    finally:
+        if relay is not None:
+            relay.close()
+    assert type(refused.value) is Refused and str(refused.value) == f"{address}: {said}"
+    assert slept == [] and (relay is None or relay.dropped == 1)
+    assert list(table.folder.iterdir()) == [table.folder / "config"]
+
+
+def test_a_peer_answering_no_http_is_heard_as_nothing(founded: tuple[Laptop, str]) -> None:
+    """What a peer says of its device, its peers and the requests to join is asked after the
+    fetch; an answer that is no HTTP (another program took the port since: ``BadStatusLine``,
+    no ``OSError``) escaped the sync."""
+    chief, _secret = founded
+    relay = Dropping(0, 10, b"SSH-2.0-OpenSSH_9.2\r\n")
+    try:
+        with HallRepo(hall_path(chief.file)) as repo:
+            assert hall._ask_peer(repo, relay.address, "/tengen/peers") is None
+    finally:
+        relay.close()
+    assert relay.dropped == 1
