@@ -1104,6 +1104,7 @@ RU = {
     "possible duplicates: {pairs}": "возможно, записаны дважды: {pairs}",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
     "the connection broke off": "соединение оборвалось",
+    "its copy arrived damaged": "его копия пришла повреждённой",
     # the players' pages in the app (F12) and on paper
     "Players' pages": "Страницы для игроков",
     "Players' pages: {address}/ (F12)": "Страницы для игроков: {address}/ (F12)",

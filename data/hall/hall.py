@@ -123,6 +123,8 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
         except (GitProtocolError, HangupException, NotGitRepository, OSError, urllib3.exceptions.HTTPError) as error:
             kind = BrokeOff if any(isinstance(e, _BROKEN) for e in _causes(error)) else Refused
             raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
+        except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
+            raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
         return repo.take(repo.repo, refs, device)
     folder = Path(source).expanduser().absolute()
@@ -130,10 +132,23 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
     if name:
         hello = {"device": device, "name": name, "serves": "", "at": now()}
         ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
-    result = LocalGitClient().fetch(str(folder), repo.repo, determine_wants=_negotiation(repo))
+    try:
+        result = LocalGitClient().fetch(str(folder), repo.repo, determine_wants=_negotiation(repo))
+    except OSError as error:
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
+    except Exception:  # as over the network: see DAMAGED
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder))
     return repo.take(repo.repo, refs, device)
+
+
+DAMAGED = Worded("its copy arrived damaged")
+"""Why a fetch that the git library could not read was refused.  A pack or a list of refs
+damaged on the way or forged makes it raise whatever its parsing meets (a zlib error, a
+checksum mismatch, a digit that is no hex…), no one type: everything it raises reading a
+peer's or a stick's bytes is this, one line, and the hall's repository keeps nothing of it
+(the signatures check what it does keep)."""
 
 
 def _introductions(repo: HallRepo, found: Sequence[object]) -> None:

@@ -445,11 +445,13 @@ class Dropping:
     the request and closes after ``answer`` — without one: a busy laptop, the Wi-Fi; with one:
     a program that is no hall's laptop — then relays."""
 
-    def __init__(self, target: int, drops: int, answer: bytes = b"") -> None:
+    def __init__(self, target: int, drops: int, answer: bytes = b"", flip: int | None = None) -> None:
         import socket
         import threading
 
         self.target, self.drops, self.dropped, self.answer = target, drops, 0, answer
+        self.flip = flip
+        """The byte of each relayed answer to change (damaged on the way, or forged)."""
         self.listening = socket.create_server(("127.0.0.1", 0))
         self.address = f"http://127.0.0.1:{self.listening.getsockname()[1]}"
         threading.Thread(target=self._accept, daemon=True).start()
@@ -470,15 +472,19 @@ class Dropping:
                 client.close()
                 continue
             server = socket.create_connection(("127.0.0.1", self.target))
-            for source, sink in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+            for source, sink, flip in ((client, server, None), (server, client, self.flip)):
+                threading.Thread(target=self._pump, args=(source, sink, flip), daemon=True).start()
 
     @staticmethod
-    def _pump(source: Any, sink: Any) -> None:
+    def _pump(source: Any, sink: Any, flip: int | None) -> None:
         import socket
 
+        seen = 0
         try:
             while data := source.recv(65536):
+                if flip is not None and seen <= flip < seen + len(data):
+                    data = data[: flip - seen] + bytes([data[flip - seen] ^ 0x5A]) + data[flip - seen + 1 :]
+                seen += len(data)
                 sink.sendall(data)
             sink.shutdown(socket.SHUT_WR)
         except OSError:
@@ -572,3 +578,52 @@ def test_a_peer_answering_no_http_is_heard_as_nothing(founded: tuple[Laptop, str
     finally:
         relay.close()
     assert relay.dropped == 1
+
+
+def test_an_answer_damaged_on_the_way_is_one_line_and_leaves_nothing(
+    founded: tuple[Laptop, str], laptops, monkeypatch
+) -> None:
+    """One byte changed on the way, anywhere in the peer's answers (its refs, its pack, their
+    framing): ``hall join`` joins or refuses in one line, and a refusal leaves no file.  A
+    damaged pack raised zlib's, dulwich's checksum or binascii's errors through the command."""
+    from data.hall.serve import start
+
+    monkeypatch.setattr(hall, "ENROLMENT_WAIT", 0)  # no chief's sync runs here to enrol the joiner
+    monkeypatch.setattr(hall.time, "sleep", lambda seconds: None)
+    chief, secret = founded
+    said: set[str] = set()
+    with HallRepo(hall_path(chief.file)) as repo:
+        served = start(repo, 0, "127.0.0.1")
+        try:
+            for flip in range(150, 3000, 111):
+                relay = Dropping(served.port, 0, flip=flip)
+                table = laptops(f"table{flip}")
+                try:
+                    table.join(relay.address, secret)
+                except Refused as refused:
+                    said.add(str(refused).removeprefix(f"{relay.address}: "))
+                    assert list(table.folder.iterdir()) == [table.folder / "config"]
+                else:
+                    assert [e.id for e in TournamentFile(table.file).events] == [
+                        e.id for e in TournamentFile(chief.file).events
+                    ]
+                finally:
+                    relay.close()
+        finally:
+            served.stop()
+    assert "its copy arrived damaged" in said, said
+
+
+def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
+    """A stick's pack damaged (a stick pulled out while written, a FAT that lost a sector): a
+    laptop joining from it is told so in one line, and no file is left."""
+    _chief, _table2, _table3, stick, secret = hall_of_three
+    packs = sorted((stick / "objects" / "pack").glob("*.pack"), key=lambda p: p.stat().st_size)
+    damaged = bytearray(packs[-1].read_bytes())
+    damaged[len(damaged) // 2] ^= 0x5A
+    packs[-1].write_bytes(bytes(damaged))
+    table4 = laptops("table4")
+    with pytest.raises(Refused) as refused:
+        table4.join(stick, secret)
+    assert str(refused.value) == f"{stick}: its copy arrived damaged"
+    assert list(table4.folder.iterdir()) == [table4.folder / "config"]
