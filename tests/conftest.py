@@ -54,7 +54,9 @@ def pytest_configure(config: pytest.Config) -> None:
     ``.hypothesis``): compiling it costs every process 4 s, and numba writes its files
     atomically, so two runs of the suite at once share them safely; a clone elsewhere has its
     own, and the user's cache is never touched.  Without pytest's cache (``-p
-    no:cacheprovider``) the code is compiled into the run's own temporary folder.
+    no:cacheprovider``) the code is compiled into the run's own temporary folder.  Where that
+    folder is empty, the controller compiles it before xdist starts its processes
+    (``_compile_pairing_once``).
 
     Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine's kind sets it), the test
     processes and the programs they start (``python -m tui``, ``hall serve``: some fifty of
@@ -84,6 +86,45 @@ def pytest_configure(config: pytest.Config) -> None:
         sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
     if config.getoption("--snapshot-report", None) == "snapshot_report.html":  # the default: the current folder
         config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
+    if not hasattr(config, "workerinput") and _processes(config) > 1:
+        _compile_pairing_once(Path(os.environ["NUMBA_CACHE_DIR"]), config)
+
+
+def _processes(config: pytest.Config) -> int:
+    """The test processes xdist starts (0 without it; ``auto`` and ``logical`` as many)."""
+    wanted = config.getoption("numprocesses", None)
+    return wanted if isinstance(wanted, int) else 2 if wanted else 0
+
+
+def _compile_pairing_once(folder: Path, config: pytest.Config) -> None:
+    """McMahon and Swiss pairings, made once before xdist starts its processes, when numba's
+    cache of the pairing's loops is empty (a fresh clone, as on CI): each process compiled the
+    same loops at its first pairing, the three at once, 15–20 s of CPU each on two cores
+    already shared by the tests.  A cache there (or partly there: code changed since) is
+    left to the processes, as it always was."""
+    if folder.is_dir() and any(folder.iterdir()):
+        return
+    import random
+
+    from data.service import Service
+    from schemes.log import actions
+
+    scratch = Path(tempfile.mkdtemp(dir=config._tmp_path_factory.getbasetemp()))
+    kept_cache = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(scratch)  # the state cache of these files: not the user's
+    try:
+        for index, (scheme, params) in enumerate((("mcmahon", {}), ("mcmahon", {"exactWholeField": "true"}),
+                                                  ("swiss", {}))):  # fmt: skip
+            service = Service.create(scratch / f"{index}.json", [actions.create("Once", scheme, 2, params=params)])
+            players = [{"surname": f"P{number}", "rank": f"{number}k"} for number in range(1, 14)]
+            service.commit_all(actions.registrations([], players))
+            service.commit(actions.pair(service.state, random.Random(1)))
+            service.close()
+    finally:
+        if kept_cache is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = kept_cache
 
 
 def _kept(config: pytest.Config, name: str) -> Path:
