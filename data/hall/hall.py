@@ -44,8 +44,12 @@ SILENT = timedelta(minutes=1)
 
 
 class BrokeOff(Refused):
-    """A peer that took the connection and dropped it before its answer was whole (a busy
-    laptop, the Wi-Fi): asked again, it usually answers."""
+    """A peer that took the connection, but whose answer did not come whole: dropped, cut
+    short, or late (a busy laptop, the Wi-Fi).  Asked again, it usually answers."""
+
+
+ANSWER_WITHIN = 5.0
+"""Seconds a peer has to connect, and then between two pieces of its answer."""
 
 
 def now() -> str:
@@ -113,7 +117,7 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
     """Take the chains of one peer or folder; what was refused there.  A folder (a stick) also
     receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
-        pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=5.0, retries=False)
+        pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=ANSWER_WITHIN, retries=False)
         client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username="tengen",
                                password=signing.fetch_token(repo.secret), quiet=True)  # fmt: skip
         try:
@@ -121,7 +125,8 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
         except (GitProtocolError, HangupException, NotGitRepository, OSError, urllib3.exceptions.HTTPError) as error:
-            kind = BrokeOff if any(isinstance(e, _BROKEN) for e in _causes(error)) else Refused
+            again = (*_BROKEN, urllib3.exceptions.ReadTimeoutError)  # there, but its answer late: not a wrong address
+            kind = BrokeOff if any(isinstance(e, again) for e in _causes(error)) else Refused
             raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
@@ -225,7 +230,7 @@ def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
     token = base64.b64encode(f"tengen:{signing.fetch_token(repo.secret)}".encode()).decode()
     request.add_header("Authorization", f"Basic {token}")
     try:
-        with urllib.request.urlopen(request, timeout=5) as answer:  # noqa: S310 - http only, checked above
+        with urllib.request.urlopen(request, timeout=ANSWER_WITHIN) as answer:  # noqa: S310 - http only, checked above
             return bytes(answer.read(1_000_000))
     except (OSError, http.client.HTTPException):  # no answer, or not one of a hall's laptop
         return None
@@ -524,7 +529,8 @@ def _enrolled_soon(real: Path, source: str, joined: Synced) -> Synced:
 
 
 JOIN_TRIES = 3
-"""Times ``hall join`` asks a peer whose connection broke off (a second apart) before saying so."""
+"""Times ``hall join`` asks a peer whose answer did not come whole (``BrokeOff``), a second
+apart, before saying so."""
 
 
 def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Synced:
