@@ -275,3 +275,21 @@ def test_the_pages_dialog_at_80_by_24(folder: Path, monkeypatch: pytest.MonkeyPa
         await until(pilot, lambda: isinstance(app.screen, PagesScreen) and app.screen.pages.address is not None)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=started)
+
+
+async def test_a_server_answering_as_the_tournament_closes_is_no_error(tmp_path: Path, folder: Path) -> None:
+    """The server starts in a thread and tells the screen when it listens; under load (CI) it
+    told a screen whose widgets were already gone, and the line's lookup raised in the
+    server's thread.  Now the screen says nothing then; the server is known, and stopped with
+    the tournament."""
+    app = app_on(folder)
+    async with run_test(app) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen) and screen.pages.start()
+        await screen.query_one("#pages-line", Static).remove()
+        await until(pilot, lambda: screen.pages.address is not None)
+        screen.show_pages()
+        address = screen.pages.address
+        assert address is not None and "Тур 1" in fetched(address)
+        screen.action_close()
+        await until(pilot, lambda: refused(address))

@@ -165,8 +165,13 @@ class TournamentScreen(Translated, Screen[None]):
 
     def show_pages(self) -> None:
         """The line of the players' pages' address, while they are served: an IPv4 address
-        and a port, so the line is 52 columns at most in either language and fits 80×24."""
-        line = self.query_one("#pages-line", Static)
+        and a port, so the line is 52 columns at most in either language and fits 80×24.
+        Nothing once the screen's widgets are gone: the server, started in a thread, may
+        answer as the tournament closes (its line removed before the screen's unmount)."""
+        found = self.query("#pages-line")
+        if not found:
+            return
+        line = found.first(Static)
         address = self.pages.address
         line.display = address is not None
         if address is not None:
