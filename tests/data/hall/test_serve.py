@@ -72,9 +72,11 @@ class Servers:
                 process.kill()
 
 
-def until_the_same(*laptops: Laptop, after: int = 0, timeout: float = 20.0) -> str:
+def until_the_same(*laptops: Laptop, after: int = 0, timeout: float = 60.0) -> str:
     """Wait for every laptop's standings to be the same, after round ``after`` (the servers
-    sync every 2 s): standings before any complete round are the same with any results.
+    sync every 2 s, a cycle longer on a loaded machine; the wait ends as soon as they agree,
+    so its length costs nothing when all is well): standings before any complete round are
+    the same with any results.
     Watched in this process (``Laptop.standings``: a look is three replays, not three
     processes), then each laptop's own ``standings --json`` says it."""
     deadline = time.monotonic() + timeout
