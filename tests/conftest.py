@@ -6,10 +6,12 @@ import itertools
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,8 +57,8 @@ def pytest_configure(config: pytest.Config) -> None:
     atomically, so two runs of the suite at once share them safely; a clone elsewhere has its
     own, and the user's cache is never touched.  Without pytest's cache (``-p
     no:cacheprovider``) the code is compiled into the run's own temporary folder.  Where that
-    folder is empty, the controller compiles it before xdist starts its processes
-    (``_compile_pairing_once``).
+    folder is empty, a process of its own compiles it while xdist's processes collect the
+    tests (``_compile_pairing_once``).
 
     Where ``PYTHONDONTWRITEBYTECODE`` is set (this machine's kind sets it), the test
     processes and the programs they start (``python -m tui``, ``hall serve``: some fifty of
@@ -97,34 +99,46 @@ def _processes(config: pytest.Config) -> int:
 
 
 def _compile_pairing_once(folder: Path, config: pytest.Config) -> None:
-    """McMahon and Swiss pairings, made once before xdist starts its processes, when numba's
-    cache of the pairing's loops is empty (a fresh clone, as on CI): each process compiled the
-    same loops at its first pairing, the three at once, 15–20 s of CPU each on two cores
-    already shared by the tests.  A cache there (or partly there: code changed since) is
-    left to the processes, as it always was."""
+    """McMahon and Swiss pairings, made once when numba's cache of the pairing's loops is
+    empty (a fresh clone, as on CI), by a process of their own (``tests.compile_once``)
+    started now, while xdist starts its processes and they collect the tests; the tests are
+    handed out once it is done (``pytest_xdist_node_collection_finished``).  Each process
+    compiled the same loops at its first pairing, the three at once, 15–20 s of CPU each on
+    two cores already shared by the tests; compiled here before xdist started them, one core
+    was idle for those 20 s.  A cache there (or partly there: code changed since) is left to
+    the processes, as it always was."""
     if folder.is_dir() and any(folder.iterdir()):
         return
-    import random
-
-    from data.service import Service
-    from schemes.log import actions
-
     scratch = Path(tempfile.mkdtemp(dir=config._tmp_path_factory.getbasetemp()))
-    kept_cache = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(scratch)  # the state cache of these files: not the user's
-    try:
-        for index, (scheme, params) in enumerate((("mcmahon", {}), ("mcmahon", {"exactWholeField": "true"}),
-                                                  ("swiss", {}))):  # fmt: skip
-            service = Service.create(scratch / f"{index}.json", [actions.create("Once", scheme, 2, params=params)])
-            players = [{"surname": f"P{number}", "rank": f"{number}k"} for number in range(1, 14)]
-            service.commit_all(actions.registrations([], players))
-            service.commit(actions.pair(service.state, random.Random(1)))
-            service.close()
-    finally:
-        if kept_cache is None:
-            os.environ.pop("XDG_CACHE_HOME", None)
-        else:
-            os.environ["XDG_CACHE_HOME"] = kept_cache
+    said = scratch / "said.txt"
+    with said.open("wb") as output:
+        process = subprocess.Popen([sys.executable, "-m", "tests.compile_once", str(scratch)], cwd=config.rootpath,
+                                   stdout=output, stderr=subprocess.STDOUT)  # fmt: skip
+    config.stash[_COMPILING] = (process, said)
+
+
+_COMPILING = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """No test handed out before the pairing's loops are compiled (``_compile_pairing_once``):
+    xdist hands them out once every process has collected and said so here."""
+    _compiled(node.config)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _compiled(config)
+
+
+def _compiled(config: pytest.Config) -> None:
+    """Waits for the compiling process, once; what it said is said where it failed (the
+    tests then compile the loops themselves, and those that pair fail the same way)."""
+    process, said = config.stash.get(_COMPILING, (None, None))
+    if process is None or said is None or process.returncode is not None:
+        return
+    if process.wait() != 0:
+        sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
 
 
 def _kept(config: pytest.Config, name: str) -> Path:
