@@ -103,6 +103,19 @@ def keep_compiled_code() -> None:
     os.environ["NUMBA_CACHE_DIR"] = fallback
 
 
+def compiled_code_kept() -> bool:
+    """Whether numba's cache folder (``keep_compiled_code``) holds compiled code: where it is
+    empty or missing, the first McMahon or Swiss pairing compiles its loops, half a minute
+    in which a referee who was not told would think Tengen hung."""
+    folder = os.environ.get("NUMBA_CACHE_DIR")
+    if folder is None:
+        return False
+    try:
+        return any(Path(folder).iterdir())
+    except OSError:
+        return False
+
+
 def _private_folder(folder: Path) -> bool:
     """``folder`` exists as a folder of the user's alone: made so, or narrowed to it when it
     is the user's own; False when it belongs to someone else or is a link."""

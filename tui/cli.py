@@ -21,7 +21,7 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import keep_compiled_code
+from data.state_cache import compiled_code_kept, keep_compiled_code
 from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
@@ -511,6 +511,8 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
+        if get_scheme(state.settings.scheme).traits.compiles and not compiled_code_kept():
+            print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
         silent = [laptop.name for laptop in service.laptops() if laptop.silent]
         if silent:
             _warn(_("not heard from for over a minute: {laptops} (their entries may be missing)",
@@ -814,9 +816,12 @@ def _cmd_restore(args: argparse.Namespace) -> None:
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
-    from tui.demo import write_demo, write_demo_paperwork
+    from tui.demo import check_folder, write_demo, write_demo_paperwork
 
     folder = Path(args.dir)
+    check_folder(folder)  # a refusal first, not after a line that says the demo is being written
+    writing = _("writing the demo tournaments into {folder}…", folder=folder)
+    print(writing if compiled_code_kept() else f"{writing}\n{_(views.FIRST_COMPILE)}", file=sys.stderr, flush=True)
     for path in write_demo(folder):
         papers = write_demo_paperwork(path)
         print(_("demo tournament written to {path} (and {count} PDFs beside it)", path=path, count=len(papers)))

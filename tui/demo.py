@@ -199,6 +199,16 @@ DEMOS = {
 def write_demo(folder: Path) -> list[Path]:
     """Write the demo tournaments into ``folder``; their paths.  A file already there is
     never replaced (it may be a referee's tournament of the same name): refused, named."""
+    check_folder(folder)
+    paths = []
+    for name, write in DEMOS.items():
+        write(folder / name)
+        paths.append(folder / name)
+    return paths
+
+
+def check_folder(folder: Path) -> None:
+    """``folder`` made if missing, refused where a demo file would replace one there."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -211,11 +221,6 @@ def write_demo(folder: Path) -> list[Path]:
         for taken in (folder / name, backup_path(folder / name)):
             if taken.exists() or taken.is_symlink():
                 raise TournamentFileError("{path} exists already: the demo goes into a new folder", path=taken)
-    paths = []
-    for name, write in DEMOS.items():
-        write(folder / name)
-        paths.append(folder / name)
-    return paths
 
 
 def fresh_folder(base: Path) -> Path:

@@ -145,6 +145,12 @@ def player_label(state: Tournament, player_id: int) -> str:
     return f"{no if no is not None else '-'}. {player.full_name} ({player.rank_label})"
 
 
+FIRST_COMPILE = (
+    "the first McMahon or Swiss pairing after installation takes up to a minute: Tengen compiles its pairing code"
+)
+"""Said before a pairing that waits for numba's compiler (``compiled_code_kept``)."""
+
+
 NOT_PLAYING = {
     "byes": "Bye",
     "skips": "Skip",

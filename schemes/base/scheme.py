@@ -231,6 +231,9 @@ class Traits:
     """Paired exactly as OpenGotha pairs: its files in and out, its weights of a pair explained."""
     bracket: bool = False
     """Paired from a knockout bracket, which the app shows (the play-off's)."""
+    compiles: bool = False
+    """Its pairing runs loops numba compiles: the first pairing of an installation waits for
+    the compiler (up to a minute), which the referee is told beforehand."""
     from_places: tuple[tuple[str, str], ...] = ()
     """Parameters a tournament takes when its players are registered in the place order of an
     earlier one (``new --from``), unless the referee gives them (a play-off is then seeded

@@ -443,6 +443,26 @@ def test_a_linked_cache_folder_is_not_trusted(tmp_path: Path, monkeypatch: pytes
     assert "tengen-numba-" in chosen and not chosen.startswith(str(tmp_path))
 
 
+def test_compiled_code_is_known_kept_where_numbas_folder_holds_some(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the folder is missing or empty the first McMahon or Swiss pairing compiles (and
+    the referee is told); numba fills it with a folder per source folder compiled."""
+    from data.state_cache import compiled_code_kept
+
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    assert not compiled_code_kept()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    assert not compiled_code_kept()
+    (tmp_path / "numba").mkdir()
+    assert not compiled_code_kept()
+    (tmp_path / "numba" / "gotha_0a1b").mkdir()
+    assert compiled_code_kept()
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "file"))  # numba cannot keep code there either
+    assert not compiled_code_kept()
+
+
 def test_a_folder_the_user_set_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 

@@ -44,6 +44,38 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
         assert not isinstance(app.screen, TournamentScreen)
 
 
+@pytest.mark.parametrize("kept", [True, False])
+async def test_the_demo_is_written_while_the_screen_lives_then_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bool
+) -> None:
+    """``d`` writes the demo in a thread, saying so, and the first time after installation
+    (numba's cache empty) that its McMahon pairing waits for the compiler; ``d`` again
+    meanwhile writes nothing more; the Gamma event opens once written."""
+    monkeypatch.setattr("tui.screens.start.compiled_code_kept", lambda: kept)
+    app = app_on(tmp_path, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("d", "d")
+        writing = [n for n in notes(app) if n.startswith("записываю демо-турниры в ")]
+        assert len(writing) == 1 and writing[0].endswith("компилирует код жеребьёвки") != kept
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.path == (tmp_path / "demo" / "gamma.json")
+        assert not (tmp_path / "demo-2").exists()  # the second d wrote no second demo
+
+
+async def test_a_demo_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "demo").write_text("a file where the folder would go")
+    app = app_on(tmp_path, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("d")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not isinstance(app.screen, TournamentScreen)
+        assert any("не создать папку" in n for n in notes(app)), notes(app)
+        assert (tmp_path / "demo").read_text() == "a file where the folder would go"
+
+
 async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
     """Each problem under its field, the cursor sent there, the problem gone once the field
     is typed in; a scheme parameter's refusal opens «Ещё параметры» with it beside the field."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
+from tui.views import FIRST_COMPILE
 
 ROOT = Path(__file__).parents[2]
 
@@ -160,9 +161,13 @@ def test_new_refuses_bad_settings_and_existing_files(
     assert not Path(other).exists()
 
 
-def test_demo_writes_a_tournament_with_rounds_played(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
+def test_demo_writes_a_tournament_with_rounds_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tui.cli.compiled_code_kept", lambda: False)  # as after installation
+    code, out, err = run(capsys, "demo", str(tmp_path / "demo"), "--no-tui")
     assert code == 0
+    assert err.splitlines() == [f"writing the demo tournaments into {tmp_path / 'demo'}…", FIRST_COMPILE]
     assert (tmp_path / "demo" / "gamma-cards.pdf").exists() and (
         tmp_path / "demo" / "fors-vladivostok-table.pdf"
     ).exists()
@@ -484,6 +489,26 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", " ", "--rank", "2d")
     assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")
+
+
+@pytest.mark.parametrize(
+    ("scheme", "kept", "told"), [("mcmahon", False, True), ("swiss", False, True), ("mcmahon", True, False),
+                                 ("gamma", False, False)],
+)  # fmt: skip
+def test_a_pairing_that_waits_for_the_compiler_says_so_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, scheme: str, kept: bool,
+    told: bool,
+) -> None:  # fmt: skip
+    """McMahon and Swiss pair with numba's compiled loops: where its cache is empty (the
+    first pairing after installation) the referee is told before the half minute's wait."""
+    monkeypatch.setattr("tui.cli.compiled_code_kept", lambda: kept)
+    path = str(tmp_path / "cup.json")
+    run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
+    for i in range(4):
+        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    code, out, err = run(capsys, "-f", path, "pair")
+    assert code == 0 and "round 1" in out.lower()
+    assert err == (FIRST_COMPILE + "\n" if told else "")
 
 
 def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

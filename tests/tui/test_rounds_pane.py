@@ -133,6 +133,24 @@ async def test_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
         assert "все туры (1) уже составлены" in notes(app)
 
 
+@pytest.mark.parametrize(("scheme", "kept", "told"), [("mcmahon", False, True), ("mcmahon", True, False),
+                                                      ("fors", False, False)])  # fmt: skip
+async def test_a_pairing_that_waits_for_the_compiler_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scheme: str, kept: bool, told: bool
+) -> None:
+    """The first McMahon or Swiss pairing after installation (numba's cache empty) waits
+    half a minute for the compiler: the notification says so, and stays while it may last."""
+    monkeypatch.setattr("tui.panes.rounds.compiled_code_kept", lambda: kept)
+    app = app_on(event(tmp_path, 4, scheme=scheme))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "enter")
+        assert app.screen.session.state.paired_rounds == 1
+        compiles = " первая жеребьёвка по Мак-Магону или швейцарке после установки займёт до минуты: Tengen " \
+                   "компилирует код жеребьёвки"  # fmt: skip
+        pairing = [n for n in notes(app) if n.startswith("Жеребьёвка 1-го тура…")]
+        assert pairing == ["Жеребьёвка 1-го тура…" + (compiles if told else "")]
+
+
 async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:
     app = app_on(event(tmp_path, 5, rounds_paired=1))
     async with run_test(app, size=(80, 24)) as pilot:

@@ -18,6 +18,7 @@ from textual.events import Key
 from textual.widgets import DataTable, Static
 
 from data.service import Service
+from data.state_cache import compiled_code_kept
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
@@ -40,7 +41,7 @@ from schemes.state.model import (
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.panes.pane import Pane
-from tui.views import NOT_PLAYING, came
+from tui.views import FIRST_COMPILE, NOT_PLAYING, came
 from tui.widgets import Column, PlainTable, cut
 
 CODES = {
@@ -426,7 +427,10 @@ class RoundsPane(Pane):
 
     def pair(self, allow_repeats: bool = False, bye: int | None = None) -> None:
         number = self.session.state.paired_rounds + 1
-        self.notify(_("Pairing round {round}…", round=number), timeout=2)
+        if registry.get_scheme(self.session.state.settings.scheme).traits.compiles and not compiled_code_kept():
+            self.notify(_("Pairing round {round}…", round=number) + " " + _(FIRST_COMPILE), timeout=60)
+        else:
+            self.notify(_("Pairing round {round}…", round=number), timeout=2)
         self.query_one(DataTable).loading = True
         self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
 

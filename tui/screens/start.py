@@ -11,12 +11,14 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from data.errors import TournamentFileError
+from data.state_cache import compiled_code_kept
 from data.store import Summary, summary
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
-from tui.views import shown_path
+from tui.views import FIRST_COMPILE, shown_path
 from tui.widgets import Footer, plain
 
 
@@ -36,6 +38,8 @@ class StartScreen(Translated, Screen[None]):
         super().__init__()
         self.folder = folder
         self.also = also
+        self.writing_demo = False
+        """The demo is being written (``d`` again meanwhile does nothing)."""
 
     def tournaments(self) -> list[tuple[Path, Summary]]:
         """Recent tournaments, then those in the data folder (and the other folder listed):
@@ -135,17 +139,43 @@ class StartScreen(Translated, Screen[None]):
         )
 
     def action_demo(self) -> None:
-        """Open the demo written before, or write it into a folder of its own."""
-        from data.errors import TournamentFileError
-        from tui.demo import DEMOS, fresh_folder, write_demo
+        """Open the demo written before, or write it into a folder of its own, in a thread:
+        writing pairs its McMahon event, which the first time after installation waits half a
+        minute for the compiler (said), and the screen stays alive meanwhile."""
+        from tui.demo import DEMOS, fresh_folder
 
         folder = self.folder / "demo"
         if all((folder / name).is_file() for name in DEMOS):
             self.app.open_tournament(folder / "gamma.json")
             return
-        try:
-            paths = write_demo(fresh_folder(folder))
-        except TournamentFileError as error:
-            self.notify(said(error), severity="error", timeout=10)
+        if self.writing_demo:
             return
-        self.app.open_tournament(paths[1])  # the Gamma event: the scheme most events run
+        self.writing_demo = True
+        target = fresh_folder(folder)
+        writing = _("writing the demo tournaments into {folder}…", folder=shown_path(target))
+        if compiled_code_kept():
+            self.notify(writing, timeout=3)
+        else:
+            self.notify(f"{writing} {_(FIRST_COMPILE)}", timeout=60)
+        self.run_worker(lambda: self.write_demo(target), thread=True, group="demo")
+
+    def write_demo(self, folder: Path) -> None:
+        """Runs in a thread (``action_demo``)."""
+        from tui.demo import write_demo
+
+        try:
+            paths = write_demo(folder)
+        except TournamentFileError as error:
+            self.app.call_from_thread(self.demo_written, None, error)
+            return
+        self.app.call_from_thread(self.demo_written, paths[1], None)  # the Gamma event: the scheme most events run
+
+    def demo_written(self, path: Path | None, refusal: TournamentFileError | None) -> None:
+        self.writing_demo = False
+        self.app.clear_notifications()  # the "writing…" one
+        if refusal is not None:
+            self.notify(said(refusal), severity="error", timeout=10)
+        elif path is not None and self.app.screen is self:
+            self.app.open_tournament(path)
+        elif path is not None:  # the referee went on meanwhile: told, not taken elsewhere
+            self.notify(_("the demo tournaments are written into {folder}", folder=shown_path(path.parent)))

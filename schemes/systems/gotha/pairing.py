@@ -307,6 +307,7 @@ class Gotha:
         pairs_early=True,
         confirms_players=True,
         opengotha=True,
+        compiles=True,
     )
     recorded: Sequence[Recorded] = ()
 
