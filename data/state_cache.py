@@ -104,16 +104,33 @@ def keep_compiled_code() -> None:
 
 
 def compiled_code_kept() -> bool:
-    """Whether numba's cache folder (``keep_compiled_code``) holds compiled code: where it is
-    empty or missing, the first McMahon or Swiss pairing compiles its loops, half a minute
-    in which a referee who was not told would think Tengen hung."""
-    folder = os.environ.get("NUMBA_CACHE_DIR")
-    if folder is None:
-        return False
-    try:
-        return any(Path(folder).iterdir())
-    except OSError:
-        return False
+    """Whether these rules' pairing code is compiled in numba's cache folder
+    (``keep_compiled_code``): where not, the next McMahon or Swiss pairing compiles its loops,
+    half a minute in which a referee who was not told would think Tengen hung."""
+    marker = _compiled_marker()
+    return marker is not None and marker.is_file()
+
+
+def code_compiled() -> None:
+    """A McMahon or Swiss pairing is done: its loops are compiled and kept (the marker
+    ``compiled_code_kept`` reads).  Written after the pairing, not when numba's folder is
+    first filled: a first pairing stopped half-way leaves half the code compiled."""
+    marker = _compiled_marker()
+    if marker is not None and not marker.is_file():
+        try:
+            marker.touch()
+        except OSError:  # not kept: said again next time, and compiled again too
+            pass
+
+
+def _compiled_marker() -> Path | None:
+    """The marker of these rules' sources, where they are: numba compiles again for other
+    sources or another place of the same (an upgrade, a second installation)."""
+    folder, digest = os.environ.get("NUMBA_CACHE_DIR"), _rules_digest()
+    if folder is None or digest is None:
+        return None
+    where = hashlib.blake2b(_path_bytes(Path(schemes.__file__).parent) + digest, digest_size=8).hexdigest()
+    return Path(folder) / f"tengen-compiled-{where}"
 
 
 def _private_folder(folder: Path) -> bool:

@@ -15,7 +15,8 @@ from pathlib import Path
 from data.service import Service
 from schemes.log import actions
 
-SCHEMES = (("mcmahon", {}), ("mcmahon", {"exactWholeField": "true"}), ("swiss", {}))
+SCHEMES: tuple[tuple[str, dict[str, str]], ...] = (("mcmahon", {}), ("mcmahon", {"exactWholeField": "true"}),
+                                                   ("swiss", {}))  # fmt: skip
 """Each compiled path: OpenGotha's groups (Gabow's matching), the exact whole field, Swiss."""
 
 

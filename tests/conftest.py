@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+ROOT = Path(__file__).resolve().parents[1]
+"""The clone's folder."""
+SHARED = ROOT.parent / "shared"
 """The project's shared test data (real tournament files, the seeds' tables, OpenGotha's
 engine outputs), beside the clone; a clone elsewhere has none."""
 TESTDATA = SHARED / "testdata"
@@ -112,8 +114,8 @@ def _compile_pairing_once(folder: Path, config: pytest.Config) -> None:
     scratch = Path(tempfile.mkdtemp(dir=config._tmp_path_factory.getbasetemp()))
     said = scratch / "said.txt"
     with said.open("wb") as output:
-        process = subprocess.Popen([sys.executable, "-m", "tests.compile_once", str(scratch)], cwd=config.rootpath,
-                                   stdout=output, stderr=subprocess.STDOUT)  # fmt: skip
+        process = subprocess.Popen([sys.executable, "-m", "tests.compile_once", str(scratch)], cwd=ROOT,
+                                   stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT)  # fmt: skip
     config.stash[_COMPILING] = (process, said)
 
 
@@ -124,21 +126,25 @@ _COMPILING = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     """No test handed out before the pairing's loops are compiled (``_compile_pairing_once``):
     xdist hands them out once every process has collected and said so here."""
-    _compiled(node.config)
+    process, said = node.config.stash.get(_COMPILING, (None, None))
+    if process is None or said is None or process.returncode is not None:
+        return
+    try:
+        failed = process.wait() != 0
+    except BaseException:  # interrupted: the compiling stops with the run
+        process.kill()
+        raise
+    if failed and process.returncode > 0:  # not killed by a signal (Ctrl+C reaches it too)
+        sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    _compiled(config)
-
-
-def _compiled(config: pytest.Config) -> None:
-    """Waits for the compiling process, once; what it said is said where it failed (the
-    tests then compile the loops themselves, and those that pair fail the same way)."""
-    process, said = config.stash.get(_COMPILING, (None, None))
-    if process is None or said is None or process.returncode is not None:
-        return
-    if process.wait() != 0:
-        sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
+    """A run ended before its tests were handed out (interrupted, a collection error): the
+    compiling process stops with it."""
+    process, _said = config.stash.get(_COMPILING, (None, None))
+    if process is not None and process.poll() is None:
+        process.kill()
+        process.wait()
 
 
 def _kept(config: pytest.Config, name: str) -> Path:

@@ -21,13 +21,14 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import compiled_code_kept, keep_compiled_code
+from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code
 from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
+from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import Tournament
 from schemes.values.timecontrol import parse_time
@@ -511,7 +512,9 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
-        if get_scheme(state.settings.scheme).traits.compiles and not compiled_code_kept():
+        compiles = get_scheme(state.settings.scheme).traits.compiles
+        if compiles and not compiled_code_kept():
+            check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
         silent = [laptop.name for laptop in service.laptops() if laptop.silent]
         if silent:
@@ -520,6 +523,8 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )
+        if compiles:
+            code_compiled()
         print(views.pairings_text(change.state, change.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:

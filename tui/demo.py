@@ -14,6 +14,7 @@ from pathlib import Path
 
 from data.errors import TournamentFileError, os_reason
 from data.service import Service
+from data.state_cache import code_compiled
 from data.store import backup_path
 from schemes.log import actions
 
@@ -204,6 +205,7 @@ def write_demo(folder: Path) -> list[Path]:
     for name, write in DEMOS.items():
         write(folder / name)
         paths.append(folder / name)
+    code_compiled()  # its McMahon event is paired
     return paths
 
 

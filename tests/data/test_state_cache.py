@@ -443,24 +443,29 @@ def test_a_linked_cache_folder_is_not_trusted(tmp_path: Path, monkeypatch: pytes
     assert "tengen-numba-" in chosen and not chosen.startswith(str(tmp_path))
 
 
-def test_compiled_code_is_known_kept_where_numbas_folder_holds_some(
+def test_compiled_code_is_known_kept_once_a_pairing_compiled_it_there(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Where the folder is missing or empty the first McMahon or Swiss pairing compiles (and
-    the referee is told); numba fills it with a folder per source folder compiled."""
-    from data.state_cache import compiled_code_kept
+    """Not from numba's files (a first pairing stopped half-way leaves some): from a marker
+    of these rules' sources, written once a McMahon or Swiss pairing is done, in the folder
+    numba keeps the code in; another folder holds none."""
+    from data.state_cache import code_compiled, compiled_code_kept
 
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    code_compiled()
     assert not compiled_code_kept()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
+    (tmp_path / "numba" / "gotha_0a1b").mkdir(parents=True)  # numba's, half-way
     assert not compiled_code_kept()
-    (tmp_path / "numba").mkdir()
-    assert not compiled_code_kept()
-    (tmp_path / "numba" / "gotha_0a1b").mkdir()
+    code_compiled()
     assert compiled_code_kept()
+    assert sorted(p.name.startswith("tengen-compiled-") for p in (tmp_path / "numba").iterdir()) == [False, True]
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "other"))
+    assert not compiled_code_kept()
     (tmp_path / "file").write_text("")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "file"))  # numba cannot keep code there either
-    assert not compiled_code_kept()
+    code_compiled()
+    assert not compiled_code_kept() and (tmp_path / "file").read_text() == ""
 
 
 def test_a_folder_the_user_set_is_left_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

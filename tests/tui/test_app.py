@@ -51,12 +51,26 @@ async def test_the_demo_is_written_while_the_screen_lives_then_opened(
     """``d`` writes the demo in a thread, saying so, and the first time after installation
     (numba's cache empty) that its McMahon pairing waits for the compiler; ``d`` again
     meanwhile writes nothing more; the Gamma event opens once written."""
+    import threading
+
+    from tui import demo
+    from tui.screens.start import StartScreen
+
     monkeypatch.setattr("tui.screens.start.compiled_code_kept", lambda: kept)
+    release, write = threading.Event(), demo.write_demo
+
+    def held(folder: Path) -> list[Path]:  # the compiler's half minute, held until the test has looked
+        assert release.wait(30)
+        return write(folder)
+
+    monkeypatch.setattr(demo, "write_demo", held)
     app = app_on(tmp_path, None)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("d", "d")
-        writing = [n for n in notes(app) if n.startswith("записываю демо-турниры в ")]
-        assert len(writing) == 1 and writing[0].endswith("компилирует код жеребьёвки") != kept
+        writing = [n for n in notes(app) if n.startswith("запись демо-турниров в ")]
+        assert len(writing) == 1 and writing[0].endswith("Tengen компилирует свой код") != kept
+        assert isinstance(app.screen, StartScreen) and app.screen.writing_demo  # alive, the demo on its way
+        release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
@@ -71,7 +85,7 @@ async def test_a_demo_that_cannot_be_written_is_one_line(tmp_path: Path) -> None
         await pilot.press("d")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert not isinstance(app.screen, TournamentScreen)
+        assert not isinstance(app.screen, TournamentScreen) and not app.screen.writing_demo  # d may be pressed again
         assert any("не создать папку" in n for n in notes(app)), notes(app)
         assert (tmp_path / "demo").read_text() == "a file where the folder would go"
 

@@ -509,6 +509,25 @@ def test_a_pairing_that_waits_for_the_compiler_says_so_first(
     code, out, err = run(capsys, "-f", path, "pair")
     assert code == 0 and "round 1" in out.lower()
     assert err == (FIRST_COMPILE + "\n" if told else "")
+    code, _, err = run(capsys, "-f", path, "pair")  # round 1 has no result yet: refused, nothing more said
+    assert code == 2 and len(err.splitlines()) == 1 and FIRST_COMPILE not in err
+
+
+@pytest.mark.parametrize(("scheme", "compiled"), [("mcmahon", True), ("gamma", False)])
+def test_a_pairing_done_keeps_the_compiled_code_known(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, scheme: str, compiled: bool
+) -> None:
+    """The notice is said until a McMahon or Swiss pairing is done (``code_compiled``), not
+    after; nor before a refused one."""
+    done: list[str] = []
+    monkeypatch.setattr("tui.cli.code_compiled", lambda: done.append("compiled"))
+    path = str(tmp_path / "cup.json")
+    run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
+    for i in range(4):
+        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    assert run(capsys, "-f", path, "pair")[0] == 2
+    assert done == (["compiled"] if compiled else [])
 
 
 def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

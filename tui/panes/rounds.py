@@ -18,7 +18,7 @@ from textual.events import Key
 from textual.widgets import DataTable, Static
 
 from data.service import Service
-from data.state_cache import compiled_code_kept
+from data.state_cache import code_compiled, compiled_code_kept
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
@@ -107,6 +107,8 @@ class RoundsPane(Pane):
     swapped_next = False
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
+    compiling = False
+    """The pairing under way waits for numba's compiler, and its notice says so."""
     shown_round = 0
     """The round whose boards the table lists: another round's start at its board 1."""
 
@@ -427,9 +429,11 @@ class RoundsPane(Pane):
 
     def pair(self, allow_repeats: bool = False, bye: int | None = None) -> None:
         number = self.session.state.paired_rounds + 1
-        if registry.get_scheme(self.session.state.settings.scheme).traits.compiles and not compiled_code_kept():
+        self.compiling = registry.get_scheme(self.session.state.settings.scheme).traits.compiles
+        if self.compiling and not compiled_code_kept():
             self.notify(_("Pairing round {round}…", round=number) + " " + _(FIRST_COMPILE), timeout=60)
         else:
+            self.compiling = False
             self.notify(_("Pairing round {round}…", round=number), timeout=2)
         self.query_one(DataTable).loading = True
         self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
@@ -448,9 +452,14 @@ class RoundsPane(Pane):
         table = self.query_one(DataTable)
         table.loading = False
         table.focus()
+        if self.compiling:  # the minute's notice of the compiler, done with (shown once an installation)
+            self.app.clear_notifications()
+            self.compiling = False
         self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
 
     def record_pairing(self, action: actions.Action) -> None:
+        if registry.get_scheme(self.session.state.settings.scheme).traits.compiles:
+            code_compiled()
         self.loaded()
         if self.tournament_screen.act(action):
             self.chosen = None

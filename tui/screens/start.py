@@ -11,9 +11,10 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from data.errors import TournamentFileError
+from data.errors import os_reason
 from data.state_cache import compiled_code_kept
 from data.store import Summary, summary
+from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
@@ -165,16 +166,18 @@ class StartScreen(Translated, Screen[None]):
 
         try:
             paths = write_demo(folder)
-        except TournamentFileError as error:
-            self.app.call_from_thread(self.demo_written, None, error)
-            return
-        self.app.call_from_thread(self.demo_written, paths[1], None)  # the Gamma event: the scheme most events run
+        except Worded as error:
+            self.app.call_from_thread(self.demo_written, None, said(error))
+        except OSError as error:
+            self.app.call_from_thread(self.demo_written, None, f"{shown_path(folder)}: {said(os_reason(error))}")
+        else:
+            self.app.call_from_thread(self.demo_written, paths[1], None)  # the Gamma event: most events' scheme
 
-    def demo_written(self, path: Path | None, refusal: TournamentFileError | None) -> None:
+    def demo_written(self, path: Path | None, refusal: str | None) -> None:
         self.writing_demo = False
         self.app.clear_notifications()  # the "writing…" one
         if refusal is not None:
-            self.notify(said(refusal), severity="error", timeout=10)
+            self.notify(refusal, severity="error", timeout=10)
         elif path is not None and self.app.screen is self:
             self.app.open_tournament(path)
         elif path is not None:  # the referee went on meanwhile: told, not taken elsewhere
