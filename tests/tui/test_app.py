@@ -90,6 +90,25 @@ async def test_a_demo_that_cannot_be_written_is_one_line(tmp_path: Path) -> None
         assert (tmp_path / "demo").read_text() == "a file where the folder would go"
 
 
+async def test_files_of_one_name_in_two_folders_are_told_apart(folder: Path, tmp_path: Path) -> None:
+    """A copy on a stick beside the one in the data folder: the same title, told apart by
+    where each is; a file whose name is its own keeps the short label."""
+    import shutil
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    shutil.copy(folder / "gamma.json", stick / "gamma.json")
+    app = TengenApp(None, folder=folder, open_viewer=False, also=stick)
+    async with run_test(app, size=(120, 30)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        gamma = sorted(label.rsplit("(", 1)[1] for label in labels if "gamma.json" in label)
+        assert gamma == sorted([f"{shown_path(folder.resolve() / 'gamma.json')})",
+                                f"{shown_path(stick.resolve() / 'gamma.json')})"])  # fmt: skip
+        assert any(label.endswith("(mcmahon.json)") for label in labels)
+
+
 async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> None:
     """Each problem under its field, the cursor sent there, the problem gone once the field
     is typed in; a scheme parameter's refusal opens «Ещё параметры» with it beside the field."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from textual import getters
@@ -60,10 +61,12 @@ class StartScreen(Translated, Screen[None]):
         return found
 
     @staticmethod
-    def label(path: Path, about: Summary) -> str:
+    def label(path: Path, about: Summary, whole: bool = False) -> str:
+        """``whole``: the file's whole path, not its name (another listed file has that name:
+        a copy on a stick, last year's event in another folder)."""
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
-        return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({path.name})"
+        return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({shown_path(path) if whole else path.name})"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -97,7 +100,8 @@ class StartScreen(Translated, Screen[None]):
         first = options.get_option_at_index(0).id if options.option_count else None
         was = options.highlighted_option.id if options.highlighted_option is not None else None
         options.clear_options()
-        options.add_options([Option(plain(self.label(p, about)), id=str(p)) for p, about in files])
+        names = Counter(p.name for p, _about in files)
+        options.add_options([Option(plain(self.label(p, about, names[p.name] > 1)), id=str(p)) for p, about in files])
         options.display = bool(files)
         self.query_one("#empty", Static).display = not files
         if files:
