@@ -50,6 +50,7 @@ from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.replay import apply
+from schemes.registry import get_scheme
 from schemes.state.model import Board, Player, Result, Round, Settings, Tournament
 
 WORTH_KEEPING = 2_000
@@ -111,10 +112,19 @@ def compiled_code_kept() -> bool:
     return marker is not None and marker.is_file()
 
 
-def code_compiled() -> None:
-    """A McMahon or Swiss pairing is done: its loops are compiled and kept (the marker
-    ``compiled_code_kept`` reads).  Written after the pairing, not when numba's folder is
-    first filled: a first pairing stopped half-way leaves half the code compiled."""
+def compiler_ahead(state: Tournament) -> bool:
+    """The next pairing of ``state``'s event waits for numba's compiler: its scheme pairs with
+    compiled loops (``Traits.compiles``) not kept here yet."""
+    return get_scheme(state.settings.scheme).traits.compiles and not compiled_code_kept()
+
+
+def code_compiled(state: Tournament) -> None:
+    """A round of ``state``'s event is paired: where its scheme compiles, its loops are now
+    compiled and kept (the marker ``compiled_code_kept`` reads).  Written after a pairing, not
+    when numba's folder is first filled: a first pairing stopped half-way leaves half the
+    code compiled."""
+    if not get_scheme(state.settings.scheme).traits.compiles:
+        return
     marker = _compiled_marker()
     if marker is not None and not marker.is_file():
         try:

@@ -130,11 +130,11 @@ def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     if process is None or said is None or process.returncode is not None:
         return
     try:
-        failed = process.wait() != 0
+        code = process.wait()
     except BaseException:  # interrupted: the compiling stops with the run
         process.kill()
         raise
-    if failed and process.returncode > 0:  # not killed by a signal (Ctrl+C reaches it too)
+    if code > 0:  # failed, not killed by a signal (Ctrl+C reaches it too)
         sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
 
 

@@ -21,7 +21,7 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code
+from data.state_cache import code_compiled, compiled_code_kept, compiler_ahead, keep_compiled_code
 from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
@@ -512,8 +512,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
-        compiles = get_scheme(state.settings.scheme).traits.compiles
-        if compiles and not compiled_code_kept():
+        if compiler_ahead(state):
             check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
         silent = [laptop.name for laptop in service.laptops() if laptop.silent]
@@ -523,8 +522,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )
-        if compiles:
-            code_compiled()
+        code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:

@@ -49,6 +49,7 @@ SPORT_HANDICAP_RESULTS = (
 def _play(service: Service, results: Sequence[Sequence[str]], rng: random.Random) -> None:
     for codes in results:
         paired = service.commit(actions.pair(service.state, rng)).event.data["round"]
+        code_compiled(service.state)
         for board, code in enumerate(codes[: len(service.state.rounds[paired - 1].boards)], start=1):
             service.commit(actions.result(paired, board, code))
 
@@ -205,7 +206,6 @@ def write_demo(folder: Path) -> list[Path]:
     for name, write in DEMOS.items():
         write(folder / name)
         paths.append(folder / name)
-    code_compiled()  # its McMahon event is paired
     return paths
 
 

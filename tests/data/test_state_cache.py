@@ -450,21 +450,26 @@ def test_compiled_code_is_known_kept_once_a_pairing_compiled_it_there(
     of these rules' sources, written once a McMahon or Swiss pairing is done, in the folder
     numba keeps the code in; another folder holds none."""
     from data.state_cache import code_compiled, compiled_code_kept
+    from schemes.log.history import append_all
 
+    mcmahon, gamma = (append_all([], [actions.create("Cup", scheme, 3)], "2026-12-02T12:00:00+00:00").state
+                      for scheme in ("mcmahon", "gamma"))  # fmt: skip
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    code_compiled()
+    code_compiled(mcmahon)
     assert not compiled_code_kept()
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "numba"))
     (tmp_path / "numba" / "gotha_0a1b").mkdir(parents=True)  # numba's, half-way
     assert not compiled_code_kept()
-    code_compiled()
+    code_compiled(gamma)  # compiles nothing
+    assert not compiled_code_kept()
+    code_compiled(mcmahon)
     assert compiled_code_kept()
     assert sorted(p.name.startswith("tengen-compiled-") for p in (tmp_path / "numba").iterdir()) == [False, True]
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "other"))
     assert not compiled_code_kept()
     (tmp_path / "file").write_text("")
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "file"))  # numba cannot keep code there either
-    code_compiled()
+    code_compiled(mcmahon)
     assert not compiled_code_kept() and (tmp_path / "file").read_text() == ""
 
 

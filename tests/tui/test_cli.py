@@ -501,7 +501,7 @@ def test_a_pairing_that_waits_for_the_compiler_says_so_first(
 ) -> None:  # fmt: skip
     """McMahon and Swiss pair with numba's compiled loops: where its cache is empty (the
     first pairing after installation) the referee is told before the half minute's wait."""
-    monkeypatch.setattr("tui.cli.compiled_code_kept", lambda: kept)
+    monkeypatch.setattr("data.state_cache.compiled_code_kept", lambda: kept)
     path = str(tmp_path / "cup.json")
     run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
     for i in range(4):
@@ -517,17 +517,20 @@ def test_a_pairing_that_waits_for_the_compiler_says_so_first(
 def test_a_pairing_done_keeps_the_compiled_code_known(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, scheme: str, compiled: bool
 ) -> None:
-    """The notice is said until a McMahon or Swiss pairing is done (``code_compiled``), not
-    after; nor before a refused one."""
-    done: list[str] = []
-    monkeypatch.setattr("tui.cli.code_compiled", lambda: done.append("compiled"))
+    """The notice is said until a McMahon or Swiss pairing is done, then never again; a
+    Gamma pairing compiles nothing and marks nothing."""
+    marker = tmp_path / "marker"  # numba's folder is the suite's: its code compiled already
+    monkeypatch.setattr("data.state_cache._compiled_marker", lambda: marker)
     path = str(tmp_path / "cup.json")
     run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
     for i in range(4):
         run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
-    assert run(capsys, "-f", path, "pair")[0] == 0
-    assert run(capsys, "-f", path, "pair")[0] == 2
-    assert done == (["compiled"] if compiled else [])
+    code, _, err = run(capsys, "-f", path, "pair")
+    assert code == 0 and (FIRST_COMPILE in err) == compiled and marker.exists() == compiled
+    for board in (1, 2):
+        run(capsys, "-f", path, "result", "1", str(board), "W+")
+    code, _, err = run(capsys, "-f", path, "pair")
+    assert code == 0 and err == ""
 
 
 def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,7 +18,7 @@ from textual.events import Key
 from textual.widgets import DataTable, Static
 
 from data.service import Service
-from data.state_cache import code_compiled, compiled_code_kept
+from data.state_cache import code_compiled, compiler_ahead
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
@@ -429,12 +429,9 @@ class RoundsPane(Pane):
 
     def pair(self, allow_repeats: bool = False, bye: int | None = None) -> None:
         number = self.session.state.paired_rounds + 1
-        self.compiling = registry.get_scheme(self.session.state.settings.scheme).traits.compiles
-        if self.compiling and not compiled_code_kept():
-            self.notify(_("Pairing round {round}…", round=number) + " " + _(FIRST_COMPILE), timeout=60)
-        else:
-            self.compiling = False
-            self.notify(_("Pairing round {round}…", round=number), timeout=2)
+        self.compiling = compiler_ahead(self.session.state)
+        pairing = _("Pairing round {round}…", round=number)
+        self.notify(f"{pairing} {_(FIRST_COMPILE)}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
         self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
 
@@ -458,8 +455,7 @@ class RoundsPane(Pane):
         self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
 
     def record_pairing(self, action: actions.Action) -> None:
-        if registry.get_scheme(self.session.state.settings.scheme).traits.compiles:
-            code_compiled()
+        code_compiled(self.session.state)
         self.loaded()
         if self.tournament_screen.act(action):
             self.chosen = None
