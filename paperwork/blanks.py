@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
 from paperwork.document import Document
-from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW, protocol_columns
+from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
 from paperwork.sheet import Column
 from paperwork.table_parts import PORTRAIT_COLUMNS
+from paperwork.wall_sheets import protocol_columns
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament

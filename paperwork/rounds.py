@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from paperwork import qr
 from paperwork.document import FAMILY, MARGIN, Document
-from paperwork.labels import labels
 from paperwork.people import identity, number_of
-from paperwork.sheet import Column, Sheet, Text, number, standings_after
+from paperwork.wall_sheets import komi_text, protocol_sheet
 from schemes.log.events import Event
-from schemes.registry import get_scheme, not_playing
+from schemes.registry import not_playing
 from schemes.state.model import Board, Round, Tournament
 
-# the value shown beside each name: what the scheme pairs by
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
 PROTOCOL_FONT = 11.0  # names read on the wall from a metre
 QR_COLUMN = 50.0
@@ -21,56 +19,6 @@ QR_COLUMN = 50.0
 the table; who is not playing and the signatures are written beside it."""
 QR_FONT, QR_LINE = 6.0, 2.6
 """The address under the code: small, but what a player types where the camera fails."""
-
-
-def values_before(tournament: Tournament, round_number: int) -> dict[int, str]:
-    """Each player's level or points before the round, as the scheme's standings give it."""
-    rows = standings_after(tournament, round_number - 1).rows
-    return {row.player: number(row.score) for row in rows}
-
-
-def komi_text(board: Board, text: Mapping[str, str]) -> str:
-    komi = f"{board.komi:g}"
-    return f"{komi} ({text['nigiri']})" if board.nigiri else komi
-
-
-def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
-    """The protocol's columns: board, then each player's number, name, rank and the value
-    standings show (level, points, MMS…), handicap, komi, the result to fill in."""
-    value = text[get_scheme(scheme).score_name]
-    return [
-        Column(text["board"], 7),
-        Column(text["no"], 4),
-        Column(text["white"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value, 5),
-        Column(text["no"], 4),
-        Column(text["black"], 20, "L"),
-        Column(text["rank"], 5.5),
-        Column(value, 5),
-        Column(text["handicap"], 6),
-        Column(text["komi"], 10),
-        Column(text["result"], 8),
-    ]
-
-
-def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None = None) -> Sheet:
-    """A round's boards as the protocol lists them (its result column left to fill in), in
-    ``lang`` (the tournament's by default; a players' page may be read in the other)."""
-    played = tournament.round(round_number)
-    if played is None:
-        raise ValueError(f"round {round_number} is not paired")
-    text = labels(lang or tournament.settings.lang)
-    title = f"{text['protocol']} — {text['round_n'].format(n=played.number)}"
-    if "lowest_top_level" in played.extra:
-        title += " · " + text["lowest_top_level"].format(level=played.extra["lowest_top_level"])
-    value = values_before(tournament, round_number)
-    rows: list[list[Text]] = []
-    for board in played.boards:
-        white, black = identity(tournament, board.white), identity(tournament, board.black)
-        rows.append([str(board.number), *white, value[board.white], *black, value[board.black],
-                     str(board.handicap), komi_text(board, text), ""])  # fmt: skip
-    return Sheet(title, protocol_columns(text, tournament.settings.scheme), rows)
 
 
 def protocol(tournament: Tournament, events: Sequence[Event], round_number: int, page: str | None = None) -> Document:

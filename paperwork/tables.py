@@ -12,43 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork.document import Document
-from paperwork.labels import labels
-from paperwork.people import identity, name_options, number_of
+from paperwork.people import name_options, number_of
 from paperwork.per_scheme import paper
-from paperwork.sheet import Column, Sheet, Text, number, standings_after
-from paperwork.table_parts import FORMAT, PORTRAIT_COLUMNS
+from paperwork.sheet import Column, Text, number, standings_after
+from paperwork.table_parts import PORTRAIT_COLUMNS
+from paperwork.wall_sheets import standings_sheet
 from schemes.log.events import Event
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.values.names import alphabetical_key
-
-
-def standings_sheet(tournament: Tournament, after_round: int, lang: str | None = None) -> Sheet:
-    """The standings after a round: place, player, the scheme's score and its own tie-break
-    columns in its order, in ``lang`` (the tournament's by default)."""
-    scheme = tournament.settings.scheme
-    table = standings_after(tournament, after_round)
-    keys = table.columns
-    text = labels(lang or tournament.settings.lang)
-    columns = [
-        Column(text["place"], 5),
-        Column(text["no"], 4),
-        Column(text["name"], 24, "L"),
-        Column(text["rank"], 4),
-        Column(text[get_scheme(scheme).score_name], 6),
-    ] + [Column(text[k], 6) for k in keys]
-    score = paper(tournament).score_format
-    body: list[list[Text]] = [
-        [
-            row.place,
-            *identity(tournament, row.player),
-            score(row.score),
-            *(FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys),
-        ]
-        for row in table.rows
-    ]
-    title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
-    return Sheet(title, columns, body, [text[k] for k in keys])
 
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:

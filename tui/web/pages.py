@@ -1,8 +1,8 @@
 """The players' pages: the event, a round's pairing, the standings, «Где я играю?» and the
 projector, as HTML from the tournament's state.
 
-The tables are the paper's (``paperwork.rounds.protocol_sheet``, ``paperwork.tables.
-standings_sheet``): the wall, the phones and the projector read the same words, numbers and
+The tables are the paper's (``paperwork.wall_sheets``: the protocol's and the standings'
+sheets, without the PDF library): the wall, the phones and the projector read the same words, numbers and
 marks; a result is written as the app writes it (``tui.views.result_text``). Pure: a state in,
 a page out; the server (``tui/web/site.py``) serves them."""
 
@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from functools import partial
 
 from paperwork.labels import abbreviation, labels
-from paperwork.rounds import protocol_sheet
 from paperwork.sheet import Column, Sheet, Text, legend_line
-from paperwork.tables import standings_sheet
 from paperwork.translit import latin
+from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.registry import not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from data.service import Service
-from paperwork.tables import standings_sheet
+from paperwork.wall_sheets import standings_sheet
 from schemes.log import actions
 from schemes.state.model import Tournament
 from tests.tui.web.players import HOSTILE, hall_tournament

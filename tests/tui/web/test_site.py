@@ -123,6 +123,31 @@ def test_hall_serve_serves_a_tournament_that_is_no_hall(tmp_path: Path) -> None:
     assert not (tmp_path / "t.json.hall").exists()
 
 
+def test_the_pages_load_no_pdf_library(tmp_path: Path) -> None:
+    """The pages are the paper's sheets as HTML (``paperwork.wall_sheets``), never a PDF:
+    importing fpdf2 (with fontTools and Pillow) was half a second of every ``hall serve``'s
+    start.  Every kind of page served, in a process of its own."""
+    path = hall_tournament(tmp_path / "t.json")
+    made = f"""
+import http.client, sys
+from data.hall.serve import start
+from tui.web.site import site
+serving = start(None, 0, "127.0.0.1", site({str(path)!r}))
+for target in ("/", "/round/1", "/standings", "/standings?after=1", "/player?q=elk", "/projector?slide=1",
+               "/projector?slide=2", "/projector?slide=3"):
+    connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=5)
+    connection.request("GET", target)
+    assert connection.getresponse().status == 200, target
+    connection.close()
+serving.stop()
+print(sorted({{name.split(".")[0] for name in sys.modules}} & {{"fpdf", "fontTools", "PIL"}}))
+"""
+    root = Path(__file__).resolve().parents[3]
+    run = subprocess.run([sys.executable, "-c", made], capture_output=True, text=True, cwd=root, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "[]"
+
+
 def test_serving_an_unreadable_file_is_one_line(tmp_path: Path) -> None:
     junk = tmp_path / "junk.json"
     junk.write_bytes(b"\xff\xfe not a tournament")
