@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schemes.log import actions
+from schemes.state.model import Tournament
 from schemes.systems.gotha.costs import cost_matrix, weigh_field
 from schemes.systems.gotha.pairing import choose_bye, sheets_after, to_pair
 from tests.builders import Log
@@ -105,20 +106,12 @@ def test_the_scores_as_arrays_are_the_scores_of_the_loops_before(
     Strasbourg score's top group, from the quarter-final), absences,
     latecomers, byes, forfeits, draws, both winning or losing, the last round's slips not all
     back, rounds not paired yet."""
-    from dataclasses import replace
-
-    from schemes.systems.gotha.pairing import entrant, opengotha_names
-    from schemes.systems.gotha.rules import CRITERIA
-    from schemes.systems.gotha.scores import score_sheets
-    from tests.reference.before_29.scores import score_sheets as score_sheets_before
-
     rng = random.Random(seed)
     log = Log(scheme, rounds=rounds, genCountNotPlayedGamesAsHalfPoint=str(virtual).lower(),
               genRoundDownNBWMMS=str(round_down).lower(), genNBW2ValueAbsent=absent[0], genNBW2ValueBye=absent[1],
               genMMS2ValueAbsent=absent[2], genMMS2ValueBye=absent[3], hdCeiling=9, genMMBar=bar)  # fmt: skip
     for i in range(size):
         log.add(f"P{i}", rank=rng.choice(["20k", "12k", "5k", "1k", "1d", "3d", "5d"]))
-    codes = ["W+", "B+", "W+F", "B+F", "both-lose", "draw", "draw-F", "both-win", "both-win-F", "both-lose-played"]
     played = rng.randint(0, rounds)
     for number in range(1, 1 + played):
         if rng.random() < 0.4:
@@ -130,8 +123,24 @@ def test_the_scores_as_arrays_are_the_scores_of_the_loops_before(
         log.commit(actions.pair(log.state, rng, allow_repeats=True))
         for board in log.state.rounds[-1].boards:
             if number < played or rng.random() < 0.8:  # the last round's slips not all back
-                log.commit(actions.result(number, board.number, rng.choice(codes)))
-    state = log.state
+                log.commit(actions.result(number, board.number, rng.choice(CODES)))
+    scored_as_before(log.state)
+
+
+CODES = ["W+", "B+", "W+F", "B+F", "both-lose", "draw", "draw-F", "both-win", "both-win-F", "both-lose-played"]
+"""Every result a game can have."""
+
+
+def scored_as_before(state: Tournament) -> None:
+    """After each round of ``state``: every criterion of every player after every round, the
+    virtual scores and the start score, as the plain loops before issue 29 give them."""
+    from dataclasses import replace
+
+    from schemes.systems.gotha.pairing import entrant, opengotha_names
+    from schemes.systems.gotha.rules import CRITERIA
+    from schemes.systems.gotha.scores import score_sheets
+    from tests.reference.before_29.scores import score_sheets as score_sheets_before
+
     names = opengotha_names(state)
     entrants = {p.id: entrant(p, names) for p in state.players.values()}
     for after in range(state.paired_rounds + 1):
@@ -144,6 +153,36 @@ def test_the_scores_as_arrays_are_the_scores_of_the_loops_before(
             assert (sheet.nbw_virtual, sheet.mms_virtual, sheet.start) == (old.nbw_virtual, old.mms_virtual, old.start)
             for r in range(-1, max(rules.rounds, state.paired_rounds)):
                 assert [sheet.value(c, r) for c in CRITERIA] == [old.value(c, r) for c in CRITERIA], (player, r)
+
+
+@settings(max_examples=30, deadline=None)
+@given(size=st.integers(2, 9), rounds=st.integers(1, 5), seed=st.integers(0, 10**6))
+def test_a_player_on_several_boards_of_a_round_is_scored_as_before(size: int, rounds: int, seed: int) -> None:
+    """An OpenGotha file may seat a player on several boards of one round (OpenGotha adds
+    their points and reads the last game for the rest): up to two boards more in each round,
+    between players already seated or not, with a result or without, scored as before."""
+    from dataclasses import replace
+
+    from schemes.state.model import Board, Result
+
+    rng = random.Random(seed)
+    log = Log("mcmahon", rounds=rounds)
+    for i in range(size):
+        log.add(f"P{i}", rank=rng.choice(["20k", "5k", "1d", "4d"]))
+    for number in range(1, rounds + 1):
+        log.commit(actions.pair(log.state, rng, allow_repeats=True))
+        for board in log.state.rounds[-1].boards:
+            log.commit(actions.result(number, board.number, rng.choice(CODES)))
+    doubled = []
+    for played in log.state.rounds:
+        boards, results = list(played.boards), dict(played.results)
+        for _ in range(rng.randint(0, 2)):
+            white, black = rng.sample(sorted(log.state.players), 2)
+            boards.append(Board(len(boards) + 1, white, black, rng.randint(0, 3)))
+            if rng.random() < 0.8:
+                results[len(boards)] = Result(rng.choice(CODES), swapped=rng.random() < 0.2)
+        doubled.append(replace(played, boards=tuple(boards), results=results))
+    scored_as_before(replace(log.state, rounds=tuple(doubled)))
 
 
 @settings(max_examples=80, deadline=None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -67,9 +68,13 @@ def white_black_balance(sheet: Sheet, last: int) -> int:
     return balance
 
 
-def _utf16(text: str) -> list[int]:
+@lru_cache(maxsize=8192)
+def _name_numbers(text: str) -> tuple[int, int, int]:
+    """What ``detRandom`` reads of a name: the sum of its UTF-16 units, the sum of each unit
+    times its position from 1, and their count (once per name: every round weighs them)."""
     data = text.encode("utf-16-le")
-    return [int.from_bytes(data[i : i + 2], "little") for i in range(0, len(data), 2)]
+    units = [int.from_bytes(data[i : i + 2], "little") for i in range(0, len(data), 2)]
+    return sum(units), sum(c * (k + 1) for k, c in enumerate(units)), len(units)
 
 
 @dataclass(frozen=True)
@@ -149,7 +154,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
 
     chosen = [sheets[p] for p in ids]
     names = [s.entrant.surname + s.entrant.name for s in chosen]
-    units = [_utf16(n) for n in names]
+    numbers = [_name_numbers(n) for n in names]
     order = sorted(range(len(names)), key=lambda i: java_order(names[i]))
     name_order = [0] * len(names)
     for rank_, i in enumerate(order):
@@ -187,9 +192,9 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         club_groups=array([_groups_of(_club(s.entrant.club), rules) for s in chosen]),
         country=array([countries.setdefault(s.entrant.country.lower(), len(countries)) for s in chosen]),
         name_order=array(name_order),
-        name_sum=array([sum(u) for u in units]),
-        name_weighted=array([sum(c * (k + 1) for k, c in enumerate(u)) for u in units]),
-        name_length=array([len(u) for u in units]),
+        name_sum=array([n[0] for n in numbers]),
+        name_weighted=array([n[1] for n in numbers]),
+        name_length=array([n[2] for n in numbers]),
         opponents=opponents,
     )
 
@@ -199,8 +204,10 @@ CLUB_LENGTH = 4
 «Moscou» are one club to it."""
 
 
+@lru_cache(maxsize=8192)
 def _club(club: str) -> str:
-    """A club as OpenGotha compares it: its first four UTF-16 units, in lower case."""
+    """A club as OpenGotha compares it: its first four UTF-16 units, in lower case (once per
+    club: every round compares them twice for every player)."""
     units = club.encode("utf-16-le")[: 2 * CLUB_LENGTH]
     return units.decode("utf-16-le", errors="surrogatepass").lower()
 

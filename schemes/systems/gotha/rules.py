@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from schemes.base.scheme import Param, choice, int_in
@@ -291,10 +292,10 @@ class Rules:
     exact_whole_field: bool
     """Tengen's own: the whole field in one exact matching instead of OpenGotha's groups and ties."""
 
-    @property
+    @cached_property
     def main(self) -> str:
         """The main score: the first of NBW, MMS or CPS among the criteria, else NBW
-        (``mainCriterion``)."""
+        (``mainCriterion``); kept, as the scores read it for every player and round."""
         return next((c for c in self.criteria if c in MAIN_SCORES), "NBW")
 
     @property

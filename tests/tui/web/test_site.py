@@ -126,12 +126,18 @@ def test_hall_serve_serves_a_tournament_that_is_no_hall(tmp_path: Path) -> None:
 def test_the_pages_load_no_pdf_library(tmp_path: Path) -> None:
     """The pages are the paper's sheets as HTML (``paperwork.wall_sheets``), never a PDF:
     importing fpdf2 (with fontTools and Pillow) was half a second of every ``hall serve``'s
-    start.  Every kind of page served, in a process of its own."""
+    start.  Every kind of page served, in a process of its own that has what ``hall serve``
+    imports and every scheme's paperwork."""
     path = hall_tournament(tmp_path / "t.json")
     made = f"""
 import http.client, sys
+import tui.cli, tui.cli_hall
 from data.hall.serve import start
+from paperwork.per_scheme import paper_of
+from schemes.registry import ENTRIES
 from tui.web.site import site
+for scheme in ENTRIES:
+    paper_of(scheme)
 serving = start(None, 0, "127.0.0.1", site({str(path)!r}))
 for target in ("/", "/round/1", "/standings", "/standings?after=1", "/player?q=elk", "/projector?slide=1",
                "/projector?slide=2", "/projector?slide=3"):
