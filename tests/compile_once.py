@@ -3,6 +3,12 @@ cache folder its environment names (``NUMBA_CACHE_DIR``): run by the suite's con
 fresh clone while xdist's processes collect the tests (``tests/conftest.py``).
 
     python -m tests.compile_once FOLDER    # FOLDER: where the three small events are written
+
+Every compiled function is reached: OpenGotha's groups (Gabow's matching), the exact whole
+field (the second round's score groups and ties take its blossom steps, the first round's
+field does not) and Swiss, and "why this opponent" (the costs one by one).  A function left
+out was compiled by the first test needing it, in each of xdist's processes at once (14 s of
+CPU for the costs alone).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from pathlib import Path
 
 from data.service import Service
 from schemes.log import actions
+from schemes.systems.gotha.pairing import why
 
 SCHEMES: tuple[tuple[str, dict[str, str]], ...] = (("mcmahon", {}), ("mcmahon", {"exactWholeField": "true"}),
                                                    ("swiss", {}))  # fmt: skip
@@ -22,11 +29,17 @@ SCHEMES: tuple[tuple[str, dict[str, str]], ...] = (("mcmahon", {}), ("mcmahon", 
 
 def main(folder: Path) -> None:
     os.environ["XDG_CACHE_HOME"] = str(folder)  # the state cache of these files: not the user's
+    rng = random.Random(1)
     for index, (scheme, params) in enumerate(SCHEMES):
         service = Service.create(folder / f"{index}.json", [actions.create("Once", scheme, 2, params=params)])
-        players = [{"surname": f"P{number}", "rank": f"{number}k"} for number in range(1, 14)]
+        players = [{"surname": f"P{number}", "rank": f"{number % 20 + 1}k"} for number in range(1, 41)]
         service.commit_all(actions.registrations([], players))
-        service.commit(actions.pair(service.state, random.Random(1)))
+        service.commit(actions.pair(service.state, rng))
+        for board in service.state.rounds[0].boards:
+            service.commit(actions.result(1, board.number, rng.choice(["W+", "B+"])))
+        service.commit(actions.pair(service.state, rng))
+        first = service.state.rounds[1].boards[0]
+        why(service.state, 2, first.white, first.black)
         service.close()
 
 
