@@ -232,10 +232,19 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED) -> tuple[Not
     one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
     in before sending the table: the commission reads the country as a code of two capital
     letters (seed 003).  The first ``shown`` are named and the rest counted (``None``: all
-    named): at 1,000 players without a country the line named every one of them."""
+    named): at 1,000 players without a country the line named every one of them.  And each
+    round with games still without a result: the table writes such a game ``0-``, as no game,
+    which the commission would take for one."""
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
-    warnings = []
+    warnings = [
+        Notice(
+            "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table",
+            {"round": played.number, "count": len(played.missing)},
+        )  # fmt: skip
+        for played in tournament.rounds
+        if played.missing
+    ]
     for code, chosen in (
         (COUNTRY_UNKNOWN, [p for p in players if not p.country]),
         (CLUB_UNKNOWN, [p for p in players if club_code(p.club) == CLUB_UNKNOWN]),

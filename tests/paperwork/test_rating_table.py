@@ -240,6 +240,8 @@ def _missing() -> Log:
     log.add("D", rating=2100, club="№")
     log.add("E", rating=2000, country="RU", club="Москва")
     log.pair()
+    for board in (1, 2):
+        log.result(1, board, "W+")
     return log
 
 
@@ -267,7 +269,30 @@ def test_the_placeholders_are_written_and_each_such_player_named() -> None:
     full.add("A", rating=2000, country="RU", club="Москва")
     full.add("B", rating=1900, country="UA", club="Kyiv")
     full.pair()
+    full.result(1, 1, "W+")
     assert placeholders(full.state) == ()
+
+
+def test_games_without_a_result_are_said_round_by_round() -> None:
+    """The table writes a game still without a result ``0-``, as no game: the referee is told
+    which rounds have such games, and how many, before the table goes to the commission."""
+    log = Log("round-robin")
+    for name in "ABCDEF":
+        log.add(name, rating=2000, country="RU", club="Москва")
+    log.pair()
+    log.result(1, 1, "W+")
+    lines = export(log.state, log.events).splitlines()[4:10]
+    assert sum(line.endswith(" 0-") for line in lines) == 4  # the two boards' players
+    assert [str(notice) for notice in placeholders(log.state)] == [
+        "round 1: 2 games without a result, written 0- as no game: enter them before sending the table",
+    ]
+    for board in (2, 3):
+        log.result(1, board, "B+")
+    log.pair()
+    log.result(2, 3, "W+")
+    assert [str(notice) for notice in placeholders(log.state)] == [
+        "round 2: 2 games without a result, written 0- as no game: enter them before sending the table",
+    ]
 
 
 def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path) -> None:
@@ -331,6 +356,8 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     for number in range(1, 8):
         log.add(f"Игрок{number}", rating=2000 - number, club="Москва" if number > 2 else "")
     log.pair()  # numbered
+    for board in (1, 2, 3):
+        log.result(1, board, "W+")
     path = tmp_path / "cup.json"
     TournamentFile.create(path, log.events).close()
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")

@@ -47,6 +47,12 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
+        assert "доска 1_" not in str(app.screen.query_one("#round-info").render())  # v took the number
+        await pilot.press("2", "v")  # the next board's digits start afresh: board 2, not 12
+        await pilot.pause()
+        assert isinstance(app.screen, WhyScreen)
+        second = state.round(5).board(2)  # the last round, the one shown
+        assert second is not None and {app.screen.why.pair.a, app.screen.why.pair.b} == {second.white, second.black}
 
 
 async def test_a_broken_xml_is_a_notification(tmp_path: Path) -> None:

@@ -95,6 +95,25 @@ async def test_only_the_boards_waiting_for_a_result(tmp_path: Path) -> None:
         assert len(cells(app)) == 4
 
 
+async def test_results_typed_faster_than_the_app_land_on_their_boards(tmp_path: Path) -> None:
+    """A referee typing slips as fast as keys repeat: each result key acts in the order typed,
+    after its board's digits and before the next board's (the keys sent at once, no pause)."""
+    from textual import events
+
+    app = app_on(event(tmp_path, 24))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        assert app._driver is not None
+        for key in "11w12b3w1b":  # boards 11, 12, 3 and 1
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        results = app.screen.session.state.round(1).results
+        assert {board: result.code for board, result in results.items()} == {11: "W+", 12: "B+", 3: "W+", 1: "B+"}
+        assert not isinstance(app.screen, Question)  # a typed board asks nothing
+
+
 async def test_swapped_colours_on_a_board_the_pairing_fixed_keeps_the_result_key(tmp_path: Path) -> None:
     app = app_on(event(tmp_path, 4))
     async with run_test(app, size=(80, 24)) as pilot:

@@ -72,7 +72,7 @@ class Pane(Translated, Vertical):
         do not offer it); pressed anyway, ``on_key`` says why."""
         return not self.is_attached or self.not_here(action, parameters) is None
 
-    def on_key(self, event: Key) -> None:
+    async def on_key(self, event: Key) -> None:  # async: a pane may run an action here (RoundsPane)
         for binding in self._bindings.key_to_bindings.get(event.key, []):
             _namespace, action, parameters = parse_action(binding.action)
             reason = self.not_here(action, parameters) if self.is_attached else None

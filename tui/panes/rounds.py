@@ -233,13 +233,22 @@ class RoundsPane(Pane):
         self.query_one("#round-free", Static).update("\n".join(lines))
 
     # -- entering results ------------------------------------------------------------
-    def on_key(self, event: Key) -> None:
+    async def on_key(self, event: Key) -> None:
+        """Digits type a board's number; the pane's own keys (a result, ``s``, ``v``…) act here
+        too, in the order typed.  Textual runs a binding only once the key has reached the app,
+        after the digits typed next have already reached the pane: ``21w22b`` typed quickly gave
+        board 2122, then a question about board 212."""
         if event.character and event.character.isdigit():
             self.board_typed += event.character
             self.jump_to(int(self.board_typed))
         elif event.key == "backspace" and self.board_typed:
             self.board_typed = self.board_typed[:-1]
         else:
+            bound = self.screen.active_bindings.get(event.key)
+            if bound is not None and bound.node is self and bound.enabled:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(bound.binding.action)
             return
         event.stop()
         played = self.session.state.round(self.viewing)
@@ -494,8 +503,11 @@ class RoundsPane(Pane):
         if self.not_here("why", ()) is not None:
             return
         number, board_number = self.viewing, self.current_board()
+        self.board_typed = ""  # taken: the next board's digits start afresh
         played = state.round(number)
         board = played.board(board_number) if played and board_number else None
+        if played is not None:
+            self.show_info(played)
         if board is None:
             return
         self.app.push_screen(WhyScreen(state, number, why(state, number, board.white, board.black)))
