@@ -82,6 +82,40 @@ async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -
         assert isinstance(app.screen, StartScreen)
 
 
+async def test_escape_on_a_filtered_list_shows_everyone_before_it_closes(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        everyone = app.screen.query_one(DataTable).row_count
+        await pilot.press("slash", *"матв", "enter")  # the search, then back on the list
+        await pilot.pause()
+        assert 0 < app.screen.query_one(DataTable).row_count < everyone
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.query_one("#search", Input).value == ""
+        assert app.screen.query_one(DataTable).row_count == everyone
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_the_search_finds_a_player_by_his_number(folder: Path) -> None:
+    """The number on the boards and the cards (``870. Игрок00869``), typed in the search: the
+    players whose number begins with it."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        numbers = app.screen.session.state.numbers
+        wanted = max(numbers.values())
+        app.screen.query_one("#search", Input).value = str(wanted)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        shown = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert shown == [str(wanted)]
+
+
 async def test_notifications_go_with_the_tournament(folder: Path) -> None:
     """A refusal's notification does not outlive the tournament it was about (Textual
     keeps the notifications on show in ``App._notifications``)."""

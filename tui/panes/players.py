@@ -64,6 +64,7 @@ class PlayersPane(Pane):
         table = self.query_one(PlainTable)
         state = session.state
         wanted = fold(self.query_one("#search", Input).value)
+        number = wanted.strip() if wanted.strip().isdigit() else None  # the number on the boards and cards
         rows = [
             (
                 str(player.id),
@@ -80,7 +81,9 @@ class PlayersPane(Pane):
                 ],
             )
             for player in state.players.values()
-            if not wanted or wanted in fold(player.full_name)
+            if not wanted
+            or wanted in fold(player.full_name)
+            or (number is not None and str(state.numbers.get(player.id, "")).startswith(number))
         ]
         table.fill(self.columns(), rows, self.width_to_fill())
         self.stale = False
@@ -123,10 +126,14 @@ class PlayersPane(Pane):
         self.query_one("#search", Input).focus()
 
     def action_leave_search(self) -> None:
-        """Escape in the search box goes back to the list; elsewhere it closes the tournament."""
+        """Escape in the search box goes back to the list; on a list still filtered it shows
+        every player again (a referee back on the list had closed the tournament, filter and
+        all); else it closes the tournament."""
         search = self.query_one("#search", Input)
         if search.has_focus:
             self.query_one(DataTable).focus()
+        elif search.value:
+            search.value = ""
         else:
             self.tournament_screen.action_close()
 
