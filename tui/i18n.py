@@ -416,6 +416,7 @@ RU = {
     "Latin names as this EGD rating list spells them, for the players in it (implies --latin)": "имена латиницей так, как их пишет этот рейтинг-лист EGD, для игроков из него (включает --latin)",
     "no country, written {code}: {players}": "не указана страна, записано {code}: {players}",
     "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
+    "Weighing board {board}…": "Взвешиваю доску {board}…",
     "no club, written {code}: {players}": "не указан клуб, записано {code}: {players}",
     "no country, written {code}: {players} and {more} more": "не указана страна, записано {code}: {players} и ещё {more}",
     "no club, written {code}: {players} and {more} more": "не указан клуб, записано {code}: {players} и ещё {more}",

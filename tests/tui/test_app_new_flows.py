@@ -38,6 +38,7 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         state = app.screen.session.state
         assert (state.settings.scheme, state.paired_rounds, len(state.players)) == ("mcmahon", 5, 16)
         await pilot.press("f3", "1", "v")
+        await app.workers.wait_for_complete()  # weighed in a thread
         await pilot.pause()
         assert isinstance(app.screen, WhyScreen)
         table = app.screen.query_one("#why", DataTable)
@@ -49,6 +50,7 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         assert isinstance(app.screen, TournamentScreen)
         assert "доска 1_" not in str(app.screen.query_one("#round-info").render())  # v took the number
         await pilot.press("2", "v")  # the next board's digits start afresh: board 2, not 12
+        await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, WhyScreen)
         second = state.round(5).board(2)  # the last round, the one shown

@@ -192,6 +192,7 @@ async def test_a_second_v_leaves_why_this_opponent_open(folder: Path) -> None:
     app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "1", "v", "v")
+        await app.workers.wait_for_complete()  # weighed in a thread
         await pilot.pause()
         assert isinstance(app.screen, WhyScreen)
         await pilot.press("escape")

@@ -41,7 +41,13 @@ def test_players_screen(demo: Path, snap_compare) -> None:
 
 
 def test_mcmahon_why_this_opponent(demo: Path, snap_compare) -> None:
-    assert snap_compare(on(demo, "mcmahon.json"), press=["f3", "1", "v"], terminal_size=(80, 24))
+    async def weighed(pilot) -> None:  # the weights are computed in a thread
+        await pilot.press("f3", "1", "v")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        pilot.app.clear_notifications()  # «Взвешиваю доску 1…», where it took long enough to be said
+
+    assert snap_compare(on(demo, "mcmahon.json"), run_before=weighed, terminal_size=(80, 24))
 
 
 def test_playoff_bracket(demo: Path, snap_compare) -> None:

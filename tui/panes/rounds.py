@@ -15,6 +15,7 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.events import Key
+from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from data.service import Service
@@ -37,6 +38,7 @@ from schemes.state.model import (
     Board,
     Result,
     Round,
+    Tournament,
 )
 from tui import views
 from tui.i18n import RESULTS, _, said
@@ -108,6 +110,8 @@ class RoundsPane(Pane):
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
     compiling = False
+    weighing = False
+    """"Why this opponent" is being weighed (its window comes when done)."""
     """The pairing under way waits for numba's compiler, and its notice says so."""
     shown_round = 0
     """The round whose boards the table lists: another round's start at its board 1."""
@@ -495,12 +499,11 @@ class RoundsPane(Pane):
         )
 
     def action_why(self) -> None:
-        """OpenGotha's weights of the board's pair against each player's best other partner."""
-        from schemes.systems.gotha.pairing import why
-        from tui.screens.why import WhyScreen
-
+        """OpenGotha's weights of the board's pair against each player's best other partner,
+        weighed in a thread with a word on screen: the first time in a session loads (or, after
+        an installation, compiles) the costs' code, seconds without a sign of life before."""
         state = self.session.state
-        if self.not_here("why", ()) is not None:
+        if self.not_here("why", ()) is not None or self.weighing:  # a second v meanwhile: the window comes
             return
         number, board_number = self.viewing, self.current_board()
         self.board_typed = ""  # taken: the next board's digits start afresh
@@ -510,7 +513,26 @@ class RoundsPane(Pane):
             self.show_info(played)
         if board is None:
             return
-        self.app.push_screen(WhyScreen(state, number, why(state, number, board.white, board.black)))
+        self.weighing = True
+        worker = self.run_worker(lambda: self.weigh(state, number, board), thread=True, group="why")
+
+        def still_weighing() -> None:  # said only where it takes long enough to be seen
+            if worker.is_running:
+                self.notify(_("Weighing board {board}…", board=board.number), timeout=3)
+
+        self.set_timer(0.3, still_weighing)
+
+    def weigh(self, state: Tournament, number: int, board: Board) -> None:
+        """Runs in a thread: the weights, then their window."""
+        from schemes.systems.gotha.pairing import why
+        from tui.screens.why import WhyScreen
+
+        found = why(state, number, board.white, board.black)
+        self.app.call_from_thread(self.weighed, WhyScreen(state, number, found))
+
+    def weighed(self, window: Screen[None]) -> None:
+        self.weighing = False
+        self.app.push_screen(window)
 
     def action_bracket(self) -> None:
         """A play-off's bracket, stage after stage (any key or Esc closes it)."""
