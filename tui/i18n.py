@@ -596,7 +596,7 @@ RU = {
     "The weights of a pair are OpenGotha's: McMahon and Swiss only": "Веса пар — из OpenGotha: только Мак-Магон и швейцарская система",
     "Round {round}: {a} – {b}": "Тур {round}: {a} – {b}",
     "Their best other partners: {others}": "Лучшие другие соперники: {others}",
-    "OpenGotha's weights: the larger, the better": "Веса OpenGotha: чем больше, тем лучше",
+    "OpenGotha's weights, the larger the better; the pairing takes the largest sum over all the boards": "Веса OpenGotha, чем больше, тем лучше; жеребьёвка берёт наибольшую сумму по всем доскам",
     "Component": "Составляющая",
     "not met before": "не встречались",
     "random": "случайность",

@@ -112,6 +112,8 @@ class RoundsPane(Pane):
     compiling = False
     weighing = False
     """"Why this opponent" is being weighed (its window comes when done)."""
+    weighing_said = False
+    """…and it took long enough to say so."""
     """The pairing under way waits for numba's compiler, and its notice says so."""
     shown_round = 0
     """The round whose boards the table lists: another round's start at its board 1."""
@@ -518,7 +520,8 @@ class RoundsPane(Pane):
 
         def still_weighing() -> None:  # said only where it takes long enough to be seen
             if worker.is_running:
-                self.notify(_("Weighing board {board}…", board=board.number), timeout=3)
+                self.notify(_("Weighing board {board}…", board=board.number), timeout=30)
+                self.weighing_said = True
 
         self.set_timer(0.3, still_weighing)
 
@@ -531,7 +534,9 @@ class RoundsPane(Pane):
         self.app.call_from_thread(self.weighed, WhyScreen(state, number, found))
 
     def weighed(self, window: Screen[None]) -> None:
-        self.weighing = False
+        if self.weighing_said:  # the notice goes with the wait, as the pairing's does
+            self.app.clear_notifications()
+        self.weighing = self.weighing_said = False
         self.app.push_screen(window)
 
     def action_bracket(self) -> None:

@@ -66,7 +66,10 @@ class WhyScreen(Translated, ModalScreen[None]):
                 markup=False,
             )
             yield Label(_("Their best other partners: {others}", others=others or "—"), markup=False)
-            yield Label(_("OpenGotha's weights: the larger, the better"), markup=False)
+            yield Label(  # a player's other partner may weigh more: the whole field's sum decides
+                _("OpenGotha's weights, the larger the better; the pairing takes the largest sum over all the boards"),
+                markup=False,
+            )
             table = PlainTable(id="why", zebra_stripes=True, cursor_type="row")
             table.add_column(_("Component"), key="component")
             for index, weighed in enumerate(columns):
