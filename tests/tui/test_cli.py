@@ -492,6 +492,15 @@ def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) 
     assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")
 
 
+def four_players(tmp_path: Path, capsys: pytest.CaptureFixture[str], scheme: str) -> str:
+    """A new event of ``scheme``, three rounds, four players, not paired yet."""
+    path = str(tmp_path / "cup.json")
+    assert run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")[0] == 0
+    for i in range(4):
+        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    return path
+
+
 @pytest.mark.parametrize(
     ("scheme", "kept", "told"), [("mcmahon", False, True), ("swiss", False, True), ("mcmahon", True, False),
                                  ("gamma", False, False)],
@@ -503,10 +512,7 @@ def test_a_pairing_that_waits_for_the_compiler_says_so_first(
     """McMahon and Swiss pair with numba's compiled loops: where its cache is empty (the
     first pairing after installation) the referee is told before the half minute's wait."""
     monkeypatch.setattr("data.state_cache.compiled_code_kept", lambda: kept)
-    path = str(tmp_path / "cup.json")
-    run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
-    for i in range(4):
-        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    path = four_players(tmp_path, capsys, scheme)
     code, out, err = run(capsys, "-f", path, "pair")
     assert code == 0 and "round 1" in out.lower()
     assert err == (FIRST_COMPILE + "\n" if told else "")
@@ -522,10 +528,7 @@ def test_a_pairing_done_keeps_the_compiled_code_known(
     Gamma pairing compiles nothing and marks nothing."""
     marker = tmp_path / "marker"  # numba's folder is the suite's: its code compiled already
     monkeypatch.setattr("data.state_cache._compiled_marker", lambda: marker)
-    path = str(tmp_path / "cup.json")
-    run(capsys, "new", path, "--scheme", scheme, "--rounds", "3", "--name", "Кубок")
-    for i in range(4):
-        run(capsys, "-f", path, "player", "add", "--surname", f"S{i}", "--name", "N", "--rating", str(2000 - i))
+    path = four_players(tmp_path, capsys, scheme)
     code, _, err = run(capsys, "-f", path, "pair")
     assert code == 0 and (FIRST_COMPILE in err) == compiled and marker.exists() == compiled
     for board in (1, 2):

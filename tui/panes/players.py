@@ -64,7 +64,8 @@ class PlayersPane(Pane):
         table = self.query_one(PlainTable)
         state = session.state
         wanted = fold(self.query_one("#search", Input).value)
-        number = wanted.strip() if wanted.strip().isdigit() else None  # the number on the boards and cards
+        digits = wanted.strip()
+        number = digits if digits.isdigit() else None  # the number on the boards and cards
         rows = [
             (
                 str(player.id),

@@ -110,11 +110,11 @@ class RoundsPane(Pane):
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
     compiling = False
+    """The pairing under way waits for numba's compiler, and its notice says so."""
     weighing = False
     """"Why this opponent" is being weighed (its window comes when done)."""
     weighing_said = False
     """…and it took long enough to say so."""
-    """The pairing under way waits for numba's compiler, and its notice says so."""
     shown_round = 0
     """The round whose boards the table lists: another round's start at its board 1."""
 
