@@ -120,13 +120,17 @@ class Service:
 
     def commit_all(self, made: Sequence[Action]) -> Change:
         """Several actions in one write, or none of them.  In a hall each event is stamped with
-        this laptop's origin and recorded in the hall repository at once, for peers to fetch."""
+        this laptop's origin and recorded in the hall repository at once, for peers to fetch:
+        both under the repository's guard, so that a refusal to wait for another writer leaves
+        the tournament as it was."""
         hall = self._hall()
         if hall is None:
             batch = self._ledger.commit_all(made)
             return Change(batch.events, batch.state, batch.warnings)
         repo, stamp = hall
-        with repo:
+        from data.hall.guard import writing
+
+        with repo, writing(repo.repo):
             batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
             repo.record(stamp.device, batch.events)
         return Change(batch.events, batch.state, batch.warnings)

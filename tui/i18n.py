@@ -987,6 +987,7 @@ RU = {
     "the event it undoes is not in the log": "отменяемого события нет в журнале",
     "the event it undoes is undone already": "отменяемое событие уже отменено",
     "the hall repository changed under this laptop: try again": "хранилище зала изменилось во время записи: повторите",
+    "{folder} is being written by another program: try again": "{folder}: туда сейчас пишет другая программа, повторите",
     "the hall's secret is 26 letters and digits (as tengen hall init printed it)": "секрет зала — 26 букв и цифр (как его напечатал tengen hall init)",
     "the tournament is not shared by laptops (tengen hall init)": "турнир не ведётся на нескольких ноутбуках (tengen hall init)",
     "the tournament is shared by laptops already": "турнир уже ведётся на нескольких ноутбуках",

@@ -24,11 +24,13 @@ from typing import Any
 import urllib3
 from dulwich.client import HttpGitClient, HTTPUnauthorized, LocalGitClient
 from dulwich.errors import GitProtocolError, HangupException, NotGitRepository
+from dulwich.refs import Ref
 from dulwich.repo import Repo
 
 from data.errors import Refused, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
+from data.hall.guard import open_repo, set_tip
 from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, tidy, write_json
 from data.hall.stamp import Stamper
 from data.service import Service
@@ -274,14 +276,14 @@ def _stick(folder: Path) -> Repo:
         raise Refused("{folder}: no such folder", folder=str(folder))
     if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
         try:
-            return Repo(str(folder), bare=True)
+            return open_repo(folder)
         except NotGitRepository:
             pass
     if any(p.name != REQUESTS for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
-    made = Repo.init_bare(str(folder))
+    Repo.init_bare(str(folder)).close()
     (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
-    return made
+    return open_repo(folder)
 
 
 def push(repo: HallRepo, folder: str, device: str) -> None:
@@ -290,7 +292,7 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
     tip = repo.tips().get(device)
     if tip is None:
         return
-    ref = PREFIX + device.encode("ascii")
+    ref = Ref(PREFIX + device.encode("ascii"))
     there = stick.refs.as_dict(PREFIX).get(device.encode("ascii"))  # type: ignore[call-overload]
     missing = []
     head: Any = tip
@@ -302,7 +304,7 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
         head = commit.parents[0] if commit.parents else None  # type: ignore[attr-defined]
     try:
         stick.object_store.add_objects(missing)
-        stick.refs.set_if_equals(ref, there, tip)  # type: ignore[arg-type]
+        set_tip(stick, ref, there, tip)
         tidy(stick)
     except OSError as error:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None

@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from dulwich.errors import NotGitRepository
+from dulwich.object_store import DiskObjectStore
 from dulwich.objects import Blob, Commit, ObjectID, Tree, valid_hexsha
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
 from data.errors import Refused
 from data.hall import secret as signing
+from data.hall.guard import open_repo, set_tip, writing
 from data.store import write_atomically
 from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event
@@ -52,7 +54,7 @@ class HallRepo:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.repo = Repo(str(path), bare=True)
+            self.repo = open_repo(path)
         except NotGitRepository:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name) from None
         self.secret = (path / "tengen-secret").read_text(encoding="ascii").strip()
@@ -141,9 +143,11 @@ class HallRepo:
         commit.author_time = commit.commit_time = int(time.time())
         commit.author_timezone = commit.commit_timezone = 0
         commit.message = f"{len(events)} event(s) of {device}".encode("ascii")
-        for made in (blob, tree, commit):  # loose (one file each, written whole): a pack per commit
-            self.repo.object_store.add_object(made)  # would make every lookup search them all
-        if not self.repo.refs.set_if_equals(ref, old, commit.id):
+        with writing(self.repo):
+            for made in (blob, tree, commit):  # loose (one file each, written whole): a pack per commit
+                self.repo.object_store.add_object(made)  # would make every lookup search them all
+            moved = set_tip(self.repo, ref, old, commit.id)
+        if not moved:
             raise Refused("the hall repository changed under this laptop: try again")
 
     def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[Worded]:
@@ -168,7 +172,7 @@ class HallRepo:
                     continue  # behind ours: nothing new
                 refused.append(Worded("{device}: its chain differs from the one held here", device=device[:8]))
                 continue
-            if self.repo.refs.set_if_equals(Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha)):
+            if set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha)):
                 advanced.append(device)
         self.hear(advanced, datetime.now(UTC).isoformat(timespec="seconds"))
         return refused
@@ -274,8 +278,13 @@ def tidy(repo: Repo) -> None:
     many, leaving its largest pack as it is: a fetch leaves a pack of the few objects it
     brought, and packing the whole hall again every eighth fetch took about a second at 4,000
     events, in the middle of the 2 s cycle.  Everything is packed into one when the rest has
-    grown to half the largest (so the packs stay few, and the small one small)."""
-    store = repo.object_store
+    grown to half the largest (so the packs stay few, and the small one small).  Under the
+    guard: two processes tidying at once would each remove what the other is packing."""
+    with writing(repo):
+        _tidy(repo.object_store)
+
+
+def _tidy(store: DiskObjectStore) -> None:
     folder = Path(store.path)
     loose = [ObjectID(sha) for sub in folder.iterdir() if len(sub.name) == 2 and sub.is_dir()
              for sha in (os.fsencode(sub.name + name) for name in os.listdir(sub)) if valid_hexsha(sha)]  # fmt: skip

@@ -20,36 +20,8 @@ from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.merge import merge
-from tests.data.hall.conftest import Laptop
+from tests.data.hall.conftest import Laptop, everyone, same_everywhere
 from tests.schemes.test_merge import applied
-
-
-def everyone(stick: Path, *laptops: Laptop) -> None:
-    """Each laptop syncs through the stick, twice round (what one brings, the next takes)."""
-    for _ in range(2):
-        for laptop in laptops:
-            laptop.sync(stick)
-
-
-def same_everywhere(*laptops: Laptop) -> str:
-    standings = {laptop.name: laptop.standings() for laptop in laptops}
-    assert len(set(standings.values())) == 1, standings
-    files = {laptop.name: laptop.file.read_bytes() for laptop in laptops}
-    assert len(set(files.values())) == 1, "the same events, the same bytes"
-    return standings[laptops[0].name]
-
-
-@pytest.fixture
-def hall_of_three(founded: tuple[Laptop, str], laptops: Callable[[str], Laptop], tmp_path: Path):
-    chief, secret = founded
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    table2, table3 = laptops("table2"), laptops("table3")
-    chief.sync(stick)
-    table2.join(stick, secret)
-    table3.join(stick, secret)
-    everyone(stick, chief, table2, table3)
-    return chief, table2, table3, stick, secret
 
 
 def test_init_keeps_the_history_and_signs_it(founded: tuple[Laptop, str]) -> None:

@@ -1,0 +1,151 @@
+"""Writes into a hall's git repository, one at a time, and what a killed writer left there.
+
+Git's library writes a ref, a loose object or a pack's index through a lock file (``NAME.lock``,
+made only if absent, renamed over ``NAME`` once written).  A writer killed between the two
+leaves the lock behind, and every later write of that name was refused for good: a
+``hall sync`` killed at the wrong moment broke the hall's next syncs with a traceback until
+someone removed the file by hand.  So every Tengen write into a hall repository (ours or a
+stick's) holds its guard — an ``flock`` on ``tengen-writing`` in the repository, which the
+kernel drops when its process dies, and within the process a lock per repository.  Whoever
+holds the guard knows no other writer is inside, so a git lock file found then is a dead
+writer's, and is removed.  The guard is held only while the disk is written (never while a
+peer is waited for over the network), so the referee's own entries never wait on a fetch.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, BinaryIO, TypeVar
+
+from dulwich.file import FileLocked
+from dulwich.object_store import DiskObjectStore
+from dulwich.objects import ObjectID, ShaFile
+from dulwich.refs import Ref
+from dulwich.repo import Repo
+
+from data.errors import Refused
+
+WAIT = 10.0
+"""Seconds a write waits for another process's (each holds the guard for milliseconds; a
+process stopped inside would hold it for ever)."""
+
+T = TypeVar("T")
+
+
+class _Guard:
+    """One repository's: re-entered by its own thread (a record inside a sync), waited for by
+    the process's other threads and by other processes."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.lock = threading.RLock()
+        self.depth = 0
+        self.fd: int | None = None
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+        if self.depth == 0:
+            try:
+                self.fd = _flocked(self.folder / "tengen-writing")
+            except BaseException:
+                self.lock.release()
+                raise
+        self.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        self.depth -= 1
+        if self.depth == 0 and self.fd is not None:
+            os.close(self.fd)  # the flock goes with it
+            self.fd = None
+        self.lock.release()
+
+
+def _flocked(path: Path) -> int:
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                os.close(fd)
+                busy = "{folder} is being written by another program: try again"
+                raise Refused(busy, folder=str(path.parent)) from None
+            time.sleep(0.01)
+
+
+_GUARDS: dict[str, _Guard] = {}
+_GUARDS_LOCK = threading.Lock()
+
+
+def guard(folder: str | os.PathLike[str]) -> _Guard:
+    """The guard of the repository in ``folder`` (one per repository, whatever path reached it)."""
+    real = os.path.realpath(folder)
+    with _GUARDS_LOCK:
+        return _GUARDS.setdefault(real, _Guard(Path(real)))
+
+
+@contextmanager
+def writing(repo: Repo) -> Iterator[None]:
+    """Hold ``repo``'s guard for several writes that belong together (a commit and its ref)."""
+    with guard(repo.path):
+        yield
+
+
+def _dead_writers_lock_removed(write: Callable[[], T]) -> T:
+    """``write`` (under the guard), again once after removing the lock a killed writer left."""
+    try:
+        return write()
+    except FileLocked as error:
+        os.unlink(error.lockfilename)
+        return write()
+
+
+def set_tip(repo: Repo, ref: Ref, old: ObjectID | None, new: ObjectID) -> bool:
+    """Move ``ref`` from ``old`` to ``new`` if it is still at ``old`` (another process may have moved it)."""
+    with writing(repo):
+        return _dead_writers_lock_removed(lambda: repo.refs.set_if_equals(ref, old, new))
+
+
+class GuardedStore(DiskObjectStore):
+    """Git's object store on disk, each write under the repository's guard."""
+
+    def _clear_pack_locks(self) -> None:
+        """A pack's index is written under a lock named after its objects: the same objects
+        fetched again after a kill would find it."""
+        for entry in os.scandir(self.pack_dir):
+            if entry.name.endswith(".lock"):
+                os.unlink(entry.path)
+
+    def add_object(self, obj: ShaFile) -> None:
+        with guard(os.path.dirname(self.path)):
+            _dead_writers_lock_removed(lambda: super(GuardedStore, self).add_object(obj))
+
+    def add_thin_pack(self, *args: Any, **kwargs: Any) -> Any:
+        with guard(os.path.dirname(self.path)):
+            self._clear_pack_locks()
+            return super().add_thin_pack(*args, **kwargs)
+
+    def add_pack(self) -> tuple[BinaryIO, Callable[[], Any], Callable[[], None]]:
+        """The file is written without the guard (a fetch fills it from the network); the pack
+        is moved in under it."""
+        file, commit, abort = super().add_pack()
+
+        def guarded() -> Any:
+            with guard(os.path.dirname(self.path)):
+                self._clear_pack_locks()
+                return commit()
+
+        return file, guarded, abort
+
+
+def open_repo(folder: str | os.PathLike[str]) -> Repo:
+    """The bare repository in ``folder``, its objects written under its guard."""
+    return Repo(os.fspath(folder), object_store=GuardedStore(os.path.join(folder, "objects")), bare=True)
