@@ -76,8 +76,9 @@ def _flocked(path: Path) -> int:
         except BlockingIOError:
             if time.monotonic() > deadline:
                 os.close(fd)
-                busy = "{folder} is being written by another program: try again"
-                raise Refused(busy, folder=str(path.parent)) from None
+                raise Refused(
+                    "{folder} is being written by another program: try again", folder=str(path.parent)
+                ) from None
             time.sleep(0.01)
 
 
