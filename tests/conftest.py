@@ -81,6 +81,7 @@ def pytest_configure(config: pytest.Config) -> None:
     for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         os.environ.pop(name, None)
     os.environ["LANG"] = "C.UTF-8"
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as ``tengen`` itself runs (``tui.cli.main``)
     if "NUMBA_CACHE_DIR" not in os.environ:  # an xdist worker has its controller's
         os.environ["NUMBA_CACHE_DIR"] = str(_kept(config, "numba"))
     if os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.dont_write_bytecode:

@@ -900,10 +900,17 @@ def _argparse_in_our_words() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` (the process's arguments when None); the exit status.  Its
-    words follow the system's language (``LANG=ru_RU.UTF-8``: Russian); ``--json`` never does."""
+    words follow the system's language (``LANG=ru_RU.UTF-8``: Russian); ``--json`` never does.
+
+    numpy's OpenBLAS starts a thread per core as numpy is imported, unless told otherwise
+    (``OPENBLAS_NUM_THREADS``; a value the user set is kept): Tengen's one linear algebra is
+    the true rating's small solve, and starting those threads cost each command 0.07 s of
+    CPU of its 0.3 to 0.7 s on a two-core laptop (``import numpy``: 0.13 s of CPU, 0.06 s
+    with one thread; numba compiles no parallel loops)."""
     whole_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     keep_compiled_code()
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy is imported: see below
     before = i18n.language()
     i18n.set_language(locale_language(os.environ))
     _argparse_in_our_words()

@@ -1,6 +1,7 @@
 """The command line of cli.md, driven in-process as a script would drive it."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -209,6 +210,23 @@ def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(d
     )
     done = subprocess.run([sys.executable, "-c", probe, path], cwd=ROOT, capture_output=True, text=True, check=True)
     assert "HEAVY []" in done.stdout
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts a process's threads in Linux's /proc")
+def test_numpy_starts_no_threads_of_its_own_unless_the_user_asks(demo_once: Path) -> None:
+    """A McMahon command imports numpy: its OpenBLAS would start a thread per core (CPU each
+    command pays for nothing, ``main``); a number the user set is his."""
+    probe = (
+        "import os, sys; from tui.cli import main; main(['-f', sys.argv[1], 'standings']); "
+        "print('numpy' in sys.modules, len(os.listdir('/proc/self/task')), os.environ['OPENBLAS_NUM_THREADS'])"
+    )
+    path = str(demo_once / "mcmahon.json")
+    environment = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    for given, threads in ((None, 1), ("2", min(2, os.cpu_count() or 1))):  # OpenBLAS: at most one per core
+        extra = {} if given is None else {"OPENBLAS_NUM_THREADS": given}
+        done = subprocess.run([sys.executable, "-c", probe, path], cwd=ROOT, capture_output=True, text=True,
+                              check=True, env=environment | extra)  # fmt: skip
+        assert done.stdout.splitlines()[-1] == f"True {threads} {given or 1}"
 
 
 @pytest.fixture
