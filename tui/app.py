@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.events import Key
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -22,6 +23,7 @@ from schemes.errors import InvalidEvent
 from tui import i18n, settings
 from tui.commands import TengenCommands
 from tui.i18n import _, said
+from tui.layout import latin
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
@@ -52,6 +54,17 @@ class TengenApp(App[None]):
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
+
+    async def on_key(self, event: Key) -> None:
+        """A key no binding takes, typed on the Russian layout (``ц``): the key at its place
+        on the Latin one (``w``), as if the layout had been switched (``tui.layout``).  Runs
+        before Textual looks up the bindings of the key itself (a question's ``н``), so it
+        leaves every key that has one to them."""
+        active = self.screen.active_bindings
+        bound = None if event.key in active else active.get(latin(event.key))
+        if bound is not None and bound.enabled:
+            event.stop()
+            await self.run_action(bound.binding.action, bound.node)
 
     def translate_own_bindings(self) -> None:
         """The app's own key (F1) described in the interface language, like the screens' keys."""

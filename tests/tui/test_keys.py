@@ -246,3 +246,41 @@ async def test_the_print_dialog_ticks_in_words_only(folder: Path) -> None:
         assert marks.selected == ["cards", "protocol", "slips"]
         assert str(marks.get_option_at_index(2).prompt) == "[x] бланки результатов"
         assert "▐" not in app.export_screenshot() and "▌X" not in app.export_screenshot()
+
+
+async def test_keys_typed_on_the_russian_layout_act_as_the_keys_at_their_places(folder: Path) -> None:
+    """Names typed in Cyrillic, the layout left Russian: ``ц`` is the key of ``w``, ``И`` of
+    ``B``, ``х`` of ``[`` — while a text field keeps its letters and a question its д/н."""
+    from schemes.state.model import BLACK_BY_FORFEIT, WHITE_WINS
+    from tui.panes.rounds import RoundsPane
+    from tui.screens.new_tournament import NewTournamentScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "т")  # n: pair the next round
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+        await pilot.press("н")  # нет: the question's own key, not the y at its place
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 3
+        await pilot.press("т", "д")  # да
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("1", "ц", "2", "И")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        results = app.screen.session.state.round(4).results
+        assert {board: result.code for board, result in results.items()} == {1: WHITE_WINS, 2: BLACK_BY_FORFEIT}
+        await pilot.press("х")  # [: the round before
+        await pilot.pause()
+        assert app.screen.query_one(RoundsPane).viewing == 3
+        await pilot.press("f2", "ф")  # a: add a player
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
+        await pilot.press("ф", "ц")
+        assert app.screen.query_one("#surname", Input).value == "фц"
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("т")  # n: a new tournament
+        await pilot.pause()
+        assert isinstance(app.screen, NewTournamentScreen)

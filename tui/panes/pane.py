@@ -11,6 +11,7 @@ from textual.events import Key
 
 from data.service import Service
 from tui.i18n import _
+from tui.layout import latin
 from tui.translated import Translated
 
 if TYPE_CHECKING:
@@ -73,7 +74,8 @@ class Pane(Translated, Vertical):
         return not self.is_attached or self.not_here(action, parameters) is None
 
     async def on_key(self, event: Key) -> None:  # async: a pane may run an action here (RoundsPane)
-        for binding in self._bindings.key_to_bindings.get(event.key, []):
+        keys = self._bindings.key_to_bindings
+        for binding in keys.get(event.key, keys.get(latin(event.key), [])):
             _namespace, action, parameters = parse_action(binding.action)
             reason = self.not_here(action, parameters) if self.is_attached else None
             if reason:

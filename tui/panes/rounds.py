@@ -42,6 +42,7 @@ from schemes.state.model import (
 )
 from tui import views
 from tui.i18n import RESULTS, _, said
+from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.views import FIRST_COMPILE, NOT_PLAYING, came
 from tui.widgets import Column, PlainTable, cut
@@ -250,7 +251,8 @@ class RoundsPane(Pane):
         elif event.key == "backspace" and self.board_typed:
             self.board_typed = self.board_typed[:-1]
         else:
-            bound = self.screen.active_bindings.get(event.key)
+            active = self.screen.active_bindings
+            bound = active.get(event.key, active.get(latin(event.key)))  # ц: the w of a Russian layout
             if bound is not None and bound.node is self and bound.enabled:
                 event.stop()
                 event.prevent_default()
