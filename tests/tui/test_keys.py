@@ -284,3 +284,21 @@ async def test_keys_typed_on_the_russian_layout_act_as_the_keys_at_their_places(
         await pilot.press("т")  # n: a new tournament
         await pilot.pause()
         assert isinstance(app.screen, NewTournamentScreen)
+
+
+async def test_escape_drops_a_board_number_typed_before_it_closes_the_tournament(folder: Path) -> None:
+    from tui.panes.rounds import RoundsPane
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "5")
+        await pilot.pause()
+        pane = app.screen.query_one(RoundsPane)
+        assert pane.board_typed == "5" and "доска 5_" in str(pane.query_one("#round-info").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert pane.board_typed == "" and "доска 5_" not in str(pane.query_one("#round-info").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

@@ -244,12 +244,17 @@ class RoundsPane(Pane):
         """Digits type a board's number; the pane's own keys (a result, ``s``, ``v``…) act here
         too, in the order typed.  Textual runs a binding only once the key has reached the app,
         after the digits typed next have already reached the pane: ``21w22b`` typed quickly gave
-        board 2122, then a question about board 212."""
+        board 2122, then a question about board 212.  Escape drops a number typed (and a
+        colours-swapped ``s``) before it closes the tournament: a referee cancelling a
+        mistyped board found himself on the start screen."""
         if event.character and event.character.isdigit():
             self.board_typed += event.character
             self.jump_to(int(self.board_typed))
         elif event.key == "backspace" and self.board_typed:
             self.board_typed = self.board_typed[:-1]
+        elif event.key == "escape" and (self.board_typed or self.swapped_next):
+            self.board_typed, self.swapped_next = "", False
+            event.prevent_default()
         else:
             active = self.screen.active_bindings
             bound = active.get(event.key, active.get(latin(event.key)))  # ц: the w of a Russian layout
