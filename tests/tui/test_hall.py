@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from textual.widgets import Button, Input, Label, Static, Switch
+from textual.widgets import Button, DataTable, Input, Label, Static, Switch
 
 from data.hall import hall
 from data.hall.repo import HallRepo, hall_path
@@ -23,7 +23,7 @@ from data.hall.serve import start
 from data.service import Service
 from schemes.log import actions
 from tests.tui.conftest import notes, run_test, until
-from tui import i18n
+from tui import i18n, views
 from tui.app import TengenApp
 from tui.hall import qr_text, worded
 from tui.screens.dispute import DisputeScreen
@@ -319,7 +319,8 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
     with laptops.as_("chief"):
         hall.sync(chief, [str(stick)])
     with laptops.as_("table") as file:
-        app = app_on(None, file.parent)
+        data = file.parent / "Tengen"  # a laptop that never made a tournament: not there yet
+        app = app_on(None, data)
         async with run_test(app, size=(80, 24)) as pilot:
             await pilot.press("j")
             await pilot.pause()
@@ -333,12 +334,12 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             await until(pilot, lambda: not form.joining)
             refusal = notes(app)[-1]
             assert "\n" not in refusal and str(stick) in refusal and isinstance(app.screen, JoinScreen)
-            assert not (file.parent / "зал.json").exists()
+            assert not (data / "зал.json").exists()
             form.query_one("#secret", Input).value = secret.lower().replace("-", " ")  # typed however
             form.query_one("#file", Input).focus()
             await pilot.press("enter")  # Enter in the last field joins (the toast covers the button)
             await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
-            assert (file.parent / "зал.json").is_file()
+            assert (data / "зал.json").is_file()
             # pushed is not yet mounted (a loaded machine showed it): the line once it is drawn
             await until(pilot, lambda: "этот ноутбук ещё не записан в зал" in hall_line(app))  # enrolled at the
             # chief's next sync
@@ -412,7 +413,19 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             assert not app.screen.query_one("#chief", Button).display  # no longer this laptop's to hand on
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("table"):
-        assert Service(table).state.hall.chief == table_device  # type: ignore[union-attr]
+        service = Service(table)
+        assert service.state.hall is not None and service.state.hall.chief == table_device
+        said = ["зал открыт ноутбуком Главный", "ноутбук Стол 2 записан в зал",
+                "роль главного судьи передана ноутбуку Стол 2"]  # fmt: skip
+        text = views.log_text(list(service.events), service.state.hall.laptops)  # tengen log
+        assert all(words in text for words in said), text
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f5")
+            await pilot.pause()
+            log = app.screen.query_one("#log-table", DataTable)
+            entries = " | ".join(str(log.get_row_at(row)[3]) for row in range(log.row_count))
+            assert all(words in entries for words in said), entries
 
 
 async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops: Laptops, tmp_path: Path) -> None:

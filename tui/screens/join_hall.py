@@ -105,6 +105,8 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
 
         def work() -> None:
             try:
+                if path.parent == self.folder:  # the data folder a laptop never used has yet to be made
+                    self.folder.mkdir(parents=True, exist_ok=True)
                 joined = hall.join(source, path, words, name)
             except (Refused, InvalidEvent, TournamentFileError) as refused:
                 self.app.call_from_thread(self.refused, said(refused))
