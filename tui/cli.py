@@ -611,7 +611,9 @@ def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
 def _cmd_log(args: argparse.Namespace) -> None:
     service = _reading(args)
     service.check()
-    _emit(args, views.log_json(service.events) if args.json else None, lambda: views.log_text(service.events))
+    hall = service.state.hall
+    _emit(args, views.log_json(service.events) if args.json else None,
+          lambda: views.log_text(service.events, hall.laptops if hall else None))  # fmt: skip
 
 
 def _cmd_pairings(args: argparse.Namespace) -> None:

@@ -9,6 +9,7 @@ templates and are translated the same way.
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from typing import Any
 
 from schemes.log.events import Event
@@ -25,6 +26,7 @@ from schemes.state.model import (
     DRAW_BY_FORFEIT,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
+    Laptop,
 )
 
 _language = "ru"
@@ -972,6 +974,9 @@ RU = {
     "round {round} changed by hand: players {a} and {b} swapped": "{round}-й тур изменён вручную: игроки {a} и {b} поменялись местами",
     "round {round} changed by hand: on board {board} player {white} takes white": "{round}-й тур изменён вручную: на доске {board} белыми играет игрок {white}",
     "retraction of event {event}": "отмена записи {event}",
+    "hall founded by laptop {laptop}": "зал открыт ноутбуком {laptop}",
+    "laptop {laptop} enrolled in the hall": "ноутбук {laptop} записан в зал",
+    "the chief's role handed to laptop {laptop}": "роль главного судьи передана ноутбуку {laptop}",
     "a device id is 32 hexadecimal digits": "код ноутбука — 32 шестнадцатеричные цифры",
     "an event's hall record is damaged": "запись зала у события повреждена",
     "its MAC is wrong: not signed with the hall's secret": "подпись неверна: событие подписано не секретом этого зала",
@@ -1223,10 +1228,13 @@ def said(message: object) -> str:
     return _(template, **values)
 
 
-def event_text(event: Event, codes: bool = False) -> str:
+def event_text(event: Event, codes: bool = False, laptops: Mapping[str, Laptop] | None = None) -> str:
     """A log entry in the interface language; a result in words («Победа белых»), or with
-    ``codes`` as the command line takes it (``W+``)."""
+    ``codes`` as the command line takes it (``W+``); a laptop of the hall by its name where
+    ``laptops`` (the hall's) knows it."""
     template, values = describe_parts(event)
+    if "device" in values and laptops and values["device"] in laptops:
+        values = {**values, "laptop": laptops[values["device"]].name}
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language

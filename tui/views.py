@@ -6,7 +6,7 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Board,
+    Laptop,
     Round,
     Tournament,
 )
@@ -221,11 +222,13 @@ def column_title(key: str) -> str:
     return bracketed(labels(language()).get(key, key))
 
 
-def log_text(events: list[Event]) -> str:
-    """The history in the interface language, undone entries marked."""
+def log_text(events: list[Event], laptops: Mapping[str, Laptop] | None = None) -> str:
+    """The history in the interface language, undone entries marked; the hall's ``laptops``
+    by their names."""
     undone = retracted_ids(events)
     return "\n".join(
-        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True)}" + (f"  [{_('undone')}]" if e.id in undone else "")
+        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops)}"
+        + (f"  [{_('undone')}]" if e.id in undone else "")
         for e in events
     )
 

@@ -101,6 +101,12 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             }
         case ev.RETRACTED:
             return "retraction of event {event}", {"event": d["event"]}
+        case ev.HALL_FOUNDED:
+            return "hall founded by laptop {laptop}", {"laptop": d["name"]}
+        case ev.DEVICE_ENROLLED:
+            return "laptop {laptop} enrolled in the hall", {"laptop": d["name"]}
+        case ev.CHIEF_CHANGED:  # the event names the laptop by its id alone: an interface knows its name
+            return "the chief's role handed to laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
     return event.kind, {}
 
 

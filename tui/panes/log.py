@@ -34,6 +34,7 @@ class LogPane(Pane):
 
     def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
+        hall = session.state.hall
         rows = [
             (
                 str(event.id),
@@ -41,7 +42,7 @@ class LogPane(Pane):
                     str(event.id),
                     local_time(event.at),
                     _("undone") if event.id in undone else "",
-                    event_text(event),
+                    event_text(event, laptops=hall.laptops if hall else None),
                 ],
             )  # fmt: skip
             for event in reversed(session.events)
