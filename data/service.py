@@ -25,6 +25,7 @@ from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.merge import Merged
+from schemes.log.replay import check_chief
 from schemes.state.model import Tournament
 
 if TYPE_CHECKING:
@@ -171,6 +172,16 @@ class Service:
         return self.events[target - 1]
 
     # -- questions --------------------------------------------------------------------
+    def check_chiefs_own(self) -> None:
+        """Refused (``InvalidEvent``) where the tournament is a hall's and this laptop is not
+        its chief's, which alone pairs, amends a pairing and changes the settings: said at
+        once, not after the referee's yes and the pairing's wait (a helper's laptop asked,
+        then compiled for a minute, then refused)."""
+        if self.state.hall is not None:
+            from data.hall.device import this_device
+
+            check_chief(self.state, this_device())
+
     def laptops(self) -> list[HallLaptop]:
         """A hall's laptops, each with when it was last heard (none for a single laptop)."""
         if self.state.hall is None:

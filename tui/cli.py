@@ -512,6 +512,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
+        service.check_chiefs_own()  # before the pairing's wait
         if compiler_ahead(state):
             check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)

@@ -496,9 +496,17 @@ def _hall(state: Tournament) -> Hall:
 def _by_chief(state: Tournament, event: Event) -> Hall:
     """The hall, when ``event`` comes from its chief's laptop (only he enrols and hands on)."""
     hall = _hall(state)
-    if event.origin is not None and event.origin.device != hall.chief:
-        raise InvalidEvent("only the chief's laptop ({name}) may do this", name=hall.laptops[hall.chief].name)
+    check_chief(state, None if event.origin is None else event.origin.device)
     return hall
+
+
+def check_chief(state: Tournament, device: str | None) -> None:
+    """Refused where the tournament is a hall's and the laptop ``device`` (None: no laptop, an
+    event from before the hall) is not its chief's: asked before a question or a pairing's
+    wait, the refusal the event itself would meet."""
+    hall = state.hall
+    if hall is not None and device is not None and device != hall.chief:
+        raise InvalidEvent("only the chief's laptop ({name}) may do this", name=hall.laptops[hall.chief].name)
 
 
 def _laptop_name(value: str) -> str:

@@ -390,6 +390,10 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.press("f9")
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
             assert not app.screen.query_one("#chief", Button).display  # a helper has no role to hand on
+            await pilot.press("escape", "f3", "n")  # nor pairs: said at once, before any question
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen)
+            assert notes(app)[-1] == "это делает только ноутбук главного судьи (Главный)"
     with laptops.as_("chief"):
         app = app_on(chief, chief.parent)
         async with run_test(app, size=(80, 24)) as pilot:

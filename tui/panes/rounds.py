@@ -404,6 +404,7 @@ class RoundsPane(Pane):
         state = self.session.state
         number = state.paired_rounds + 1
         try:
+            self.session.check_chiefs_own()
             check_pairable(state, number)
         except InvalidEvent as error:
             self.notify(said(error), severity="error")
