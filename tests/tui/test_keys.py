@@ -100,8 +100,8 @@ async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(fo
 async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) -> None:
     app = app_on(folder, "round-robin.json")  # Матвеев Евгений is player 1
     async with run_test(app, size=(80, 24)) as pilot:
-        state = app.screen.session.state
-        count = len(state.players)
+        screen = app.screen
+        count = len(screen.session.state.players)
         await pilot.press("f2", "a")
         await pilot.pause()
         form = app.screen
@@ -115,7 +115,15 @@ async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) 
         assert "Матвеев Евгений уже зарегистрирован (рег. № 1)" in str(app.screen.query_one("Label").render())
         await pilot.press("n")
         await pilot.pause()
-        assert len(app.screen.session.state.players) == count
+        assert form is app.screen and form.query_one("#surname", Input).value == "матвеев"  # back in what he typed
+        assert len(screen.session.state.players) == count
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")  # another Матвеев Евгений indeed: registered, as far as the scheme allows
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app)[-1] == "круговая: после жеребьёвки 1-го тура добавить игрока нельзя"
 
 
 async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:

@@ -139,25 +139,16 @@ class PlayersPane(Pane):
             self.tournament_screen.action_close()
 
     def action_add(self) -> None:
-        from tui.screens.confirm import ConfirmScreen
         from tui.screens.player_form import PlayerFormScreen
 
-        def register(fields: dict[str, Any] | None, sure: bool = False) -> None:
-            if not fields:
-                return
-            twin = actions.looks_registered(self.session.state, fields["surname"], fields.get("name", ""))
-            if twin is not None and not sure:
-                question = _(
-                    "{name} is registered already (No. {id}). Register another player of that name?",
-                    name=twin.full_name,
-                    id=twin.id,
-                )
-                self.app.push_screen(ConfirmScreen(question), lambda yes: register(fields, True) if yes else None)
-                return
-            if self.tournament_screen.act(actions.register(self.session.events, **fields)):
+        def register(fields: dict[str, Any] | None) -> None:
+            if fields and self.tournament_screen.act(actions.register(self.session.events, **fields)):
                 self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
 
-        self.app.push_screen(PlayerFormScreen(None), register)
+        def registered(surname: str, name: str) -> Player | None:
+            return actions.looks_registered(self.session.state, surname, name)
+
+        self.app.push_screen(PlayerFormScreen(None, registered), register)
 
     def action_edit(self) -> None:
         from tui.screens.player_form import PlayerFormScreen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -47,9 +48,12 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     ]
     AUTO_FOCUS = "#surname"
 
-    def __init__(self, player: Player | None) -> None:
+    def __init__(self, player: Player | None, registered: Callable[[str, str], Player | None] | None = None) -> None:
         super().__init__()
         self.player = player
+        self.registered = registered
+        """A new player's namesake already registered (``actions.looks_registered``): asked
+        about before the form closes, so that «No» leaves the referee in the form he typed."""
 
     def values(self) -> dict[str, str]:
         p = self.player
@@ -106,7 +110,20 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         for field, _label in FIELDS:
             show_error(self.query_one(f"#{field}-error", Label), problems.get(field, ""))
         if not problems:
-            self.dismiss(fields)
+            twin = self.registered(fields["surname"], fields["name"]) if self.registered else None
+            if twin is None:
+                self.dismiss(fields)
+                return
+            from tui.screens.confirm import ConfirmScreen
+
+            question = _("{name} is registered already (No. {id}). Register another player of that name?",
+                         name=twin.full_name, id=twin.id)  # fmt: skip
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.dismiss(fields)
+
+            self.app.push_screen(ConfirmScreen(question), answered)
             return
         first = next((field for field, _label in FIELDS if field in problems), None)  # the cursor to the first to mend
         if first is not None:
