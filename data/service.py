@@ -123,7 +123,9 @@ class Service:
         """Several actions in one write, or none of them.  In a hall each event is stamped with
         this laptop's origin and recorded in the hall repository at once, for peers to fetch:
         both under the repository's guard, so that a refusal to wait for another writer leaves
-        the tournament as it was."""
+        the tournament as it was.  Own events the file holds and the chain lacks (an entry
+        killed between the two writes, or refused by a full disk after the first) are recorded
+        first: a chain with a gap was refused by every peer, and by every later sync, for good."""
         hall = self._hall()
         if hall is None:
             batch = self._ledger.commit_all(made)
@@ -133,7 +135,13 @@ class Service:
 
         with repo, writing(repo.repo):
             batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
-            repo.record(stamp.device, batch.events)
+            first = batch.events[0].origin.seq if batch.events and batch.events[0].origin else 1
+            recorded = repo.recorded(stamp.device)
+            if recorded == first - 1:
+                repo.record(stamp.device, batch.events)
+            else:  # an entry before reached the file, not the chain (killed, the disk full): it goes first
+                own = [e for e in self.events if e.origin is not None and e.origin.device == stamp.device]
+                repo.record(stamp.device, [e for e in own if e.origin is not None and e.origin.seq > recorded])
         return Change(batch.events, batch.state, batch.warnings)
 
     def _hall(self) -> tuple[HallRepo, Stamper] | None:

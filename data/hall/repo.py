@@ -127,6 +127,22 @@ class HallRepo:
                 held.refused.append(Worded("{device}: {reason}", device=device[:8], reason=_worded(error)))
         return held
 
+    def recorded(self, device: str) -> int:
+        """How many of ``device``'s events its chain holds: the number of the last one at its
+        tip (0 for none), read from the tip alone; the chain is checked where it is read."""
+        head = self.tips().get(device)
+        if head is None:
+            return 0
+        commit = self.repo[head]
+        tree = self.repo[commit.tree] if isinstance(commit, Commit) else None
+        blob = self.repo[tree[EVENTS][1]] if isinstance(tree, Tree) and EVENTS in tree else None
+        lines = blob.as_raw_string().splitlines() if isinstance(blob, Blob) else []
+        if not lines:
+            raise InvalidEvent("not a chain of events")
+        origin = signing.parse_line(self.secret, lines[-1]).origin
+        assert origin is not None
+        return origin.seq
+
     def record(self, device: str, events: Sequence[Event]) -> None:
         """Add this laptop's new events to its chain (one commit), signed already."""
         if not events:

@@ -16,6 +16,7 @@ from dulwich.repo import Repo
 from data.errors import Refused
 from data.hall import hall
 from data.hall.repo import HallRepo, hall_path
+from data.service import Service
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
@@ -258,6 +259,32 @@ def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, m
         assert not any(e.kind == "result_recorded" for e in repo.chain(table2.device))
     everyone(stick, table2, chief)
     assert chief.state.rounds[0].results[3].code == "B+"
+    same_everywhere(chief, table2)
+
+
+def test_an_entry_the_chain_missed_goes_first_into_the_chain_with_the_next_entry(hall_of_three, monkeypatch) -> None:
+    """The same, with the laptop's next entry before any sync (a command-line laptop, a full
+    disk refusing the chain's write): the chain takes the missed entry first, never a gap
+    that every peer and every later sync refused for good ("out of order")."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+
+    def full(self: object, device: str, events: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(HallRepo, "record", full)
+    with pytest.raises(OSError):
+        table2.result(1, 3, "B+")
+    monkeypatch.undo()
+    table2.result(1, 4, "W+")
+    with Service(table2.file) as service:
+        own = [e for e in service.events if e.origin is not None and e.origin.device == table2.device]
+    with HallRepo(hall_path(table2.file)) as repo:
+        chain = [(e.kind, e.data, e.origin) for e in repo.chain(table2.device)]
+        assert chain == [(e.kind, e.data, e.origin) for e in own] and repo.recorded(table2.device) == len(own) == 2
+    everyone(stick, table2, chief)
+    assert {b: r.code for b, r in chief.state.rounds[0].results.items() if b in (3, 4)} == {3: "B+", 4: "W+"}
     same_everywhere(chief, table2)
 
 
