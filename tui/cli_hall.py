@@ -125,6 +125,7 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, 
         return
     with Service(path) as service:
         state = service.state
+    hall.check_hall(real_path(path), state)
     if command == "status":
         _status(state, repo, args.json)
     elif command == "disputes":

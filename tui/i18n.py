@@ -974,6 +974,7 @@ RU = {
     "round {round} changed by hand: players {a} and {b} swapped": "{round}-й тур изменён вручную: игроки {a} и {b} поменялись местами",
     "round {round} changed by hand: on board {board} player {white} takes white": "{round}-й тур изменён вручную: на доске {board} белыми играет игрок {white}",
     "retraction of event {event}": "отмена записи {event}",
+    "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
     "hall founded by laptop {laptop}": "зал открыт ноутбуком {laptop}",
     "laptop {laptop} enrolled in the hall": "ноутбук {laptop} записан в зал",
     "the chief's role handed to laptop {laptop}": "роль главного судьи передана ноутбуку {laptop}",

@@ -71,6 +71,15 @@ def is_hall(path: Path) -> bool:
     return hall_path(real_path(path)).is_dir()
 
 
+def check_hall(path: Path, state: Tournament) -> None:
+    """Refused where the tournament is no hall's although a hall's folder lies beside it (last
+    weekend's, or one a killed ``hall init`` left): a sync or a server took that hall's log
+    for the tournament's and replaced the tournament with it."""
+    if state.hall is None:
+        raise Refused("{path} is not a hall, yet {folder} beside it is one: move that folder away",
+                      path=path.name, folder=hall_path(path).name)  # fmt: skip
+
+
 def init(path: Path, name: str) -> str:
     """Make the tournament a hall founded by this laptop (its chief); the secret."""
     real = real_path(path)
@@ -378,6 +387,7 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     else:
         with Service(real) as reading:
             state = reading.state
+        check_hall(real, state)
     merges: list[Synced] = []
 
     def merged_now() -> None:

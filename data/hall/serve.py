@@ -337,6 +337,18 @@ def reachable(bind: str) -> str:
     return "127.0.0.1" if host.startswith("0.") else host
 
 
+def _a_hall(real: Path, refuse: bool) -> bool:
+    """Whether the tournament is a hall's (``hall.check_hall``: refused, with ``refuse``,
+    where a hall's folder lies beside a tournament that is none)."""
+    from data.service import Service
+
+    with Service(real) as reading:
+        state = reading.state
+    if refuse:
+        hall.check_hall(real, state)
+    return state.hall is not None
+
+
 def serve(
     path: Path,
     port: int,
@@ -355,7 +367,7 @@ def serve(
     real = real_path(path)
     folder = hall_path(real)
     stop = until or threading.Event()
-    if not folder.is_dir():
+    if not (folder.is_dir() and _a_hall(real, pages is None)):  # a hall's folder beside no hall: pages alone
         if pages is None:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name)
         serving = start(None, port, bind, pages)

@@ -642,3 +642,30 @@ def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
         table4.join(stick, secret)
     assert str(refused.value) == f"{stick}: its copy arrived damaged"
     assert list(table4.folder.iterdir()) == [table4.folder / "config"]
+
+
+def test_a_halls_folder_beside_a_tournament_that_is_none_is_refused_never_taken_for_it(
+    founded: tuple[Laptop, str], laptops: Callable[[str], Laptop]
+) -> None:
+    """Last weekend's hall left in the folder of a new tournament of the same name: a sync, a
+    server or a question about the hall took its log for the tournament's and replaced the new
+    tournament with the old one."""
+    import shutil
+
+    from data.hall import serve as serving
+    from schemes.log import actions
+
+    chief, _secret = founded
+    new = laptops("new")
+    shutil.copytree(hall_path(chief.file), hall_path(new.file))
+    with new.here():
+        Service.create(new.file, [actions.create("New cup", "round-robin", None)]).close()
+        before = new.file.read_bytes()
+        said = "t.json is not a hall, yet t.json.hall beside it is one: move that folder away"
+        with pytest.raises(Refused) as refused:
+            new.sync(hall_path(chief.file))
+        assert str(refused.value) == said
+        with pytest.raises(Refused) as refused:
+            serving.serve(new.file, 0, "127.0.0.1", [], lambda address: None, None)
+        assert str(refused.value) == said
+        assert new.file.read_bytes() == before and new.state.settings.name == "New cup"
