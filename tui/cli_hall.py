@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from data.errors import Refused
+from data.errors import Refused, os_reason
 from data.hall.device import this_device
 from data.service import Service
 from data.store import real_path
@@ -105,10 +106,16 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
             until.set()
 
         threading.Thread(target=app_gone, daemon=True).start()
+
+    def failed(error: Worded | OSError) -> None:
+        reason = said(error if isinstance(error, Worded) else os_reason(error))
+        print(_("warning: {text}", text=_("sync failed: {reason} (tried again every 2 s)", reason=reason)),
+              file=sys.stderr, flush=True)  # fmt: skip
+
     pages = site(real_path(path))
     try:
         serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not (args.no_discovery or args.for_app),
-              syncing=not args.for_app, until=until)  # fmt: skip
+              syncing=not args.for_app, until=until, failed=failed)  # fmt: skip
     except KeyboardInterrupt:
         print(_("stopped"))
 
@@ -144,8 +151,6 @@ def _repo(path: Path) -> HallRepo:
 
 
 def _problems(problems: tuple[Worded, ...]) -> None:
-    import sys
-
     for problem in problems:
         print(_("warning: {text}", text=said(problem)), file=sys.stderr)
 

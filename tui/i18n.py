@@ -975,6 +975,7 @@ RU = {
     "round {round} changed by hand: on board {board} player {white} takes white": "{round}-й тур изменён вручную: на доске {board} белыми играет игрок {white}",
     "retraction of event {event}": "отмена записи {event}",
     "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
+    "sync failed: {reason} (tried again every 2 s)": "синхронизация не удалась: {reason} (повтор каждые 2 с)",
     "hall founded by laptop {laptop}": "зал открыт ноутбуком {laptop}",
     "laptop {laptop} enrolled in the hall": "ноутбук {laptop} записан в зал",
     "the chief's role handed to laptop {laptop}": "роль главного судьи передана ноутбуку {laptop}",

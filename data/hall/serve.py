@@ -359,11 +359,14 @@ def serve(
     discovery: bool = True,
     syncing: bool = True,
     until: threading.Event | None = None,
+    failed: Callable[[Worded | OSError], None] = lambda reason: None,
 ) -> None:
     """Serve until interrupted (or ``until`` is set): a hall's laptop syncing with its peers
     every ``PERIOD`` seconds (unless ``syncing`` is off: the app that started this server syncs
     itself), announced and finding the hall's other laptops by zeroconf unless ``discovery`` is
-    off; a tournament that is no hall, its players' pages alone."""
+    off; a tournament that is no hall, its players' pages alone.  A sync that fails is tried
+    again at the next cycle, and ``failed`` hears why — once, until the reason changes or a
+    sync succeeds (a server failing silently for ever looked like a healthy hall)."""
     real = real_path(path)
     folder = hall_path(real)
     stop = until or threading.Event()
@@ -387,13 +390,18 @@ def serve(
             found = Discovery(repo, this_device(), bind, serving.port)
         ready(serving.address)
         try:
+            said = ""
             while not stop.wait(PERIOD):
                 if not syncing:
                     continue
                 try:
                     hall.sync(real, [], serves=serving.address)
-                except (Worded, OSError):  # the file held by a command, a peer gone: the next cycle tries again
-                    continue
+                except (Worded, OSError) as error:  # the file held by a command, a disk full: tried again
+                    if str(error) != said:
+                        failed(error)
+                    said = str(error)
+                else:
+                    said = ""
         finally:
             if found is not None:
                 found.close()

@@ -669,3 +669,29 @@ def test_a_halls_folder_beside_a_tournament_that_is_none_is_refused_never_taken_
             serving.serve(new.file, 0, "127.0.0.1", [], lambda address: None, None)
         assert str(refused.value) == said
         assert new.file.read_bytes() == before and new.state.settings.name == "New cup"
+
+
+def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop, str], monkeypatch) -> None:
+    """A sync failing at every cycle (a folder planted as the guard's file, a full disk) was
+    tried again silently for ever, the hall looking healthy: the server hears why, once until
+    the reason changes or a sync succeeds."""
+    import threading
+
+    from data.hall import serve as serving
+
+    chief, _secret = founded
+    outcomes = [Refused("held"), Refused("held"), OSError(28, "full"), OSError(28, "full"), None, Refused("held")]
+    stop = threading.Event()
+
+    def sync(*args: object, **kwargs: object) -> None:
+        outcome = outcomes.pop(0) if outcomes else stop.set()
+        if outcome is not None:
+            raise outcome
+
+    heard: list[str] = []
+    monkeypatch.setattr(serving, "PERIOD", 0.01)
+    monkeypatch.setattr(hall, "sync", sync)
+    with chief.here():
+        serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
+                      failed=lambda error: heard.append(str(error)))  # fmt: skip
+    assert heard == ["held", "[Errno 28] full", "held"]
