@@ -508,8 +508,11 @@ def join(source: str, out: Path, secret: str, name: str) -> Synced:
     the chief's next sync (at once when ``source`` is the chief's laptop serving)."""
     secret = signing.normal(secret)
     real = real_path(out)
-    if real.exists() or hall_path(real).exists():
+    if real.exists():
         raise Refused("{path} exists already: choose another name", path=str(out))
+    if hall_path(real).exists():  # no file: a join killed before it wrote one (or a file removed by hand)
+        raise Refused("{folder} is left without its tournament (a join that did not finish?): remove it, "
+                      "or choose another name", folder=str(hall_path(real)))  # fmt: skip
     if not real.parent.is_dir():
         raise Refused("{folder}: no such folder", folder=str(real.parent))
     device = this_device()

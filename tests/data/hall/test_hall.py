@@ -695,3 +695,17 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
         serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
                       failed=lambda error: heard.append(str(error)))  # fmt: skip
     assert heard == ["held", "[Errno 28] full", "held"]
+
+
+def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists(hall_of_three, laptops) -> None:
+    """A kill between the repository and the file leaves the repository alone: its retry was
+    refused with "t.json exists already", a file nobody could find."""
+    _chief, _table2, _table3, stick, secret = hall_of_three
+    late = laptops("late")
+    hall_path(late.file).mkdir()
+    with pytest.raises(Refused) as refused:
+        late.join(stick, secret)
+    assert str(refused.value) == (f"{hall_path(late.file)} is left without its tournament (a join that did not "
+                                  "finish?): remove it, or choose another name")  # fmt: skip
+    hall_path(late.file).rmdir()
+    assert late.join(stick, secret).added > 0 and late.file.is_file()
