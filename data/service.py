@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from data.errors import Refused
+from data.errors import Refused, os_reason
 from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
 from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
-from schemes.errors import Notice
+from schemes.errors import Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event
@@ -135,13 +135,19 @@ class Service:
 
         with repo, writing(repo.repo):
             batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
-            first = batch.events[0].origin.seq if batch.events and batch.events[0].origin else 1
-            recorded = repo.recorded(stamp.device)
-            if recorded == first - 1:
-                repo.record(stamp.device, batch.events)
-            else:  # an entry before reached the file, not the chain (killed, the disk full): it goes first
-                own = [e for e in self.events if e.origin is not None and e.origin.device == stamp.device]
-                repo.record(stamp.device, [e for e in own if e.origin is not None and e.origin.seq > recorded])
+            try:
+                first = batch.events[0].origin.seq if batch.events and batch.events[0].origin else 1
+                recorded = repo.recorded(stamp.device)
+                if recorded == first - 1:
+                    repo.record(stamp.device, batch.events)
+                else:  # an entry before reached the file, not the chain (killed, the disk full): it goes first
+                    own = [e for e in self.events if e.origin is not None and e.origin.device == stamp.device]
+                    repo.record(stamp.device, [e for e in own if e.origin is not None and e.origin.seq > recorded])
+            except (OSError, Worded) as failed:  # the entry is in the file: said so, not refused
+                reason = failed if isinstance(failed, Worded) else os_reason(failed)
+                kept = Notice("saved; the hall's repository was not written ({reason}): the hall gets the entry "
+                              "with the next entry or sync", {"reason": reason})  # fmt: skip
+                return Change(batch.events, batch.state, (*batch.warnings, kept))
         return Change(batch.events, batch.state, batch.warnings)
 
     def _hall(self) -> tuple[HallRepo, Stamper] | None:
