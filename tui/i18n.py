@@ -115,7 +115,7 @@ RU = {
     "Select a player first": "Сначала выберите игрока",
     "Rounds to skip (2 3)": "Пропускаемые туры (2 3)",
     "Withdraw {name} from round {round}?": "Снять с турнира с {round}-го тура: {name}?",
-    "Registered: {name}": "Зарегистрирован: {name}",
+    "Registered: {name}": "Игрок зарегистрирован: {name}",
     "Saved: {name}": "Сохранено: {name}",
     "CSV file or EGD rating list": "CSV-файл или рейтинг-лист EGD",
     "{count} players registered": "Зарегистрировано игроков: {count}",

@@ -215,6 +215,7 @@ async def test_a_players_details_in_the_form(folder: Path) -> None:
         assert (player.formal_name, player.birth, player.sex, player.team, player.category) == (
             "Петрова Анна Сергеевна", "2014-02-28", "f", "Школа 5", "дети",
         )  # fmt: skip
+        assert notes(app)[-1] == "Игрок зарегистрирован: Петрова Анна"  # right for a woman too («игрок» agrees)
 
 
 async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None:
