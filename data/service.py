@@ -135,14 +135,10 @@ class Service:
 
         with repo, writing(repo.repo):
             batch = self._ledger.commit_all(actions.in_block(self.state, stamp.device, made), stamp)
-            try:
-                first = batch.events[0].origin.seq if batch.events and batch.events[0].origin else 1
-                recorded = repo.recorded(stamp.device)
-                if recorded == first - 1:
-                    repo.record(stamp.device, batch.events)
-                else:  # an entry before reached the file, not the chain (killed, the disk full): it goes first
-                    own = [e for e in self.events if e.origin is not None and e.origin.device == stamp.device]
-                    repo.record(stamp.device, [e for e in own if e.origin is not None and e.origin.seq > recorded])
+            try:  # the batch, after any entry before it that reached the file, not the chain
+                after = repo.recorded(stamp.device)
+                own = (e for e in self.events if e.origin is not None and e.origin.device == stamp.device)
+                repo.record(stamp.device, [e for e in own if e.origin is not None and e.origin.seq > after])
             except (OSError, Worded) as failed:  # the entry is in the file: said so, not refused
                 reason = failed if isinstance(failed, Worded) else os_reason(failed)
                 kept = Notice("saved; the hall's repository was not written ({reason}): the hall gets the entry "

@@ -84,7 +84,7 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
     port is taken. ``--for-app``: the server of an open app (``tui/serving.py``), in a process
     of its own so that four hundred phones never slow the referee's keys — it neither syncs
     nor announces itself (the app does both), and it stops when the app closes its input."""
-    from data.hall.serve import serve
+    from data.hall.serve import PERIOD, serve
     from tui.web.site import site
 
     def ready(address: str) -> None:
@@ -109,8 +109,8 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
 
     def failed(error: Worded | OSError) -> None:
         reason = said(error if isinstance(error, Worded) else os_reason(error))
-        print(_("warning: {text}", text=_("sync failed: {reason} (tried again every 2 s)", reason=reason)),
-              file=sys.stderr, flush=True)  # fmt: skip
+        text = _("sync failed: {reason} (tried again every {seconds} s)", reason=reason, seconds=f"{PERIOD:g}")
+        print(_("warning: {text}", text=text), file=sys.stderr, flush=True)
 
     pages = site(real_path(path))
     try:

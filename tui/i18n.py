@@ -975,7 +975,7 @@ RU = {
     "round {round} changed by hand: on board {board} player {white} takes white": "{round}-й тур изменён вручную: на доске {board} белыми играет игрок {white}",
     "retraction of event {event}": "отмена записи {event}",
     "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
-    "sync failed: {reason} (tried again every 2 s)": "синхронизация не удалась: {reason} (повтор каждые 2 с)",
+    "sync failed: {reason} (tried again every {seconds} s)": "синхронизация не удалась: {reason} (повтор каждые {seconds} с)",
     "{folder} is left without its tournament (a join that did not finish?): remove it, or choose another name": "{folder} осталась без своего турнира (присоединение не закончилось?): удалите её или выберите другое имя",
     "saved; the hall's repository was not written ({reason}): the hall gets the entry with the next entry or sync": "сохранено, но хранилище зала не записано ({reason}): зал получит запись со следующей записью или синхронизацией",
     "hall founded by laptop {laptop}": "зал открыт ноутбуком {laptop}",

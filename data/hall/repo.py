@@ -102,13 +102,7 @@ class HallRepo:
             head = commit.parents[0] if commit.parents else None
         events = list(known)
         for commit in reversed(commits):
-            tree = source[commit.tree]
-            if not isinstance(tree, Tree) or EVENTS not in tree:
-                raise InvalidEvent("not a chain of events")
-            blob = source[tree[EVENTS][1]]
-            if not isinstance(blob, Blob):
-                raise InvalidEvent("not a chain of events")
-            for text in blob.as_raw_string().splitlines():
+            for text in _lines(source, commit):
                 event = signing.parse_line(self.secret, text)
                 assert event.origin is not None
                 if event.origin.device != device or event.origin.seq != len(events) + 1:
@@ -134,9 +128,7 @@ class HallRepo:
         if head is None:
             return 0
         commit = self.repo[head]
-        tree = self.repo[commit.tree] if isinstance(commit, Commit) else None
-        blob = self.repo[tree[EVENTS][1]] if isinstance(tree, Tree) and EVENTS in tree else None
-        lines = blob.as_raw_string().splitlines() if isinstance(blob, Blob) else []
+        lines = _lines(self.repo, commit) if isinstance(commit, Commit) else []
         if not lines:
             raise InvalidEvent("not a chain of events")
         origin = signing.parse_line(self.secret, lines[-1]).origin
@@ -388,3 +380,14 @@ def ask(folder: Path, request: dict[str, Any]) -> None:
         return
     known = [r for r in found if r not in same]
     write_json(folder, REQUESTS, [*known, request][-100:])
+
+
+def _lines(source: Repo, commit: Commit) -> list[bytes]:
+    """The signed event lines one commit of a chain adds (InvalidEvent where it holds none)."""
+    tree = source[commit.tree]
+    if not isinstance(tree, Tree) or EVENTS not in tree:
+        raise InvalidEvent("not a chain of events")
+    blob = source[tree[EVENTS][1]]
+    if not isinstance(blob, Blob):
+        raise InvalidEvent("not a chain of events")
+    return blob.as_raw_string().splitlines()
