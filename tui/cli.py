@@ -914,13 +914,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     keep_compiled_code()
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy is imported: see below
-    before = i18n.language()
+    before, hook = i18n.language(), sys.unraisablehook
     i18n.set_language(locale_language(os.environ))
     _argparse_in_our_words()
+    sys.unraisablehook = _quiet_git_files(hook)
     try:
         return _run(argv, whole_process)
     finally:
         i18n.set_language(before)
+        if not whole_process:  # the process's own hook stays: what the command leaves is dropped at exit
+            sys.unraisablehook = hook
+
+
+def _quiet_git_files(hook: Callable[[Any], object]) -> Callable[[Any], object]:
+    """``hook``, but silent on dulwich's lock files that could not be closed as they were
+    dropped: a write the disk refused (full: the flush at close fails again) was said in one
+    line by the command, and Python then printed a traceback from dulwich's ``__del__``
+    ("Exception ignored in …") under that line — a stick filling up as a hall synced to it."""
+
+    def quiet(unraisable: Any) -> None:
+        where = getattr(unraisable.object, "__module__", None) or ""
+        if not (isinstance(unraisable.exc_value, OSError) and where.startswith("dulwich.")):
+            hook(unraisable)
+
+    return quiet
 
 
 def _run(argv: list[str], whole_process: bool) -> int:

@@ -1003,6 +1003,7 @@ RU = {
     "this laptop is not enrolled in the hall yet: sync with the chief's laptop": "этот ноутбук ещё не записан в зал: синхронизируйтесь с ноутбуком главного судьи",
     "{device}: no such laptop in the hall (tengen hall status lists them)": "{device}: такого ноутбука в зале нет (их список — tengen hall status)",
     "{folder} is neither empty nor a hall's folder": "{folder} — не пустая папка и не папка зала",
+    "{folder} is another hall's folder (this tournament is none): remove or rename it first": "{folder} — папка другого зала (этот турнир не зал): сначала удалите или переименуйте её",
     "{folder}: {reason}": "{folder}: {reason}",
     "{path} is a hall already": "{path} уже ведётся в зале",
     "{path} is not a hall (tengen hall init makes one)": "{path} не ведётся в зале (его создаёт tengen hall init)",

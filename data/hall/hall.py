@@ -31,7 +31,20 @@ from data.errors import Refused, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.guard import open_repo, set_tip
-from data.hall.repo import PREFIX, REQUESTS, HallRepo, ask, hall_path, requests, tidy, write_json
+from data.hall.repo import (
+    PREFIX,
+    REQUESTS,
+    HallRepo,
+    ask,
+    half_made,
+    hall_path,
+    init_bare,
+    requests,
+    stores_nothing,
+    tidy,
+    unmake,
+    write_json,
+)
 from data.hall.stamp import Stamper
 from data.service import Service
 from data.store import real_path
@@ -83,13 +96,12 @@ def check_hall(path: Path, state: Tournament) -> None:
 def init(path: Path, name: str) -> str:
     """Make the tournament a hall founded by this laptop (its chief); the secret."""
     real = real_path(path)
-    if hall_path(real).exists():
-        raise Refused("{path} is a hall already", path=real.name)
     device = this_device()
     secret = signing.new_secret()
     with Service(real, writable=True) as service:
         if service.state.hall is not None:
             raise Refused("{path} is a hall already", path=real.name)
+        _left_by_an_init(hall_path(real))
         stamp = Stamper([], device, secret)
         history = [stamp(event) for event in service.events]  # its history as it is, signed as the founder's
         founded = stamp(Event(len(history) + 1, ev.HALL_FOUNDED, {"device": device, "name": name}, now()))
@@ -107,6 +119,18 @@ def init(path: Path, name: str) -> str:
             raise
         repo.close()
     return secret
+
+
+def _left_by_an_init(folder: Path) -> None:
+    """Beside a tournament that is no hall, a hall's folder holding no chain is what an init
+    killed (or stopped by a full disk) before its tournament became a hall left: removed, the
+    init is made again.  One holding chains is another hall's, not ours to remove."""
+    if not folder.exists() and not folder.is_symlink():
+        return
+    if folder.is_symlink() or not folder.is_dir() or not stores_nothing(folder):
+        raise Refused("{folder} is another hall's folder (this tournament is none): remove or rename it first",
+                      folder=str(folder))  # fmt: skip
+    shutil.rmtree(folder)
 
 
 def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[str, str]:
@@ -288,10 +312,14 @@ def _stick(folder: Path) -> Repo:
             return open_repo(folder)
         except NotGitRepository:
             pass
+    if half_made(folder):  # a first sync killed, or the stick full, as it made the repository
+        unmake(folder)
     if any(p.name != REQUESTS for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
-    Repo.init_bare(str(folder)).close()
-    (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
+    try:
+        init_bare(folder)
+    except OSError as error:
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
     return open_repo(folder)
 
 
@@ -399,7 +427,8 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     remembered = _MERGED.get(real)
     if remembered is None or remembered.moment != _moment(real, repo):  # something came or was made since
         merged_now()
-    problems += push_all(repo, device, sources)
+    said = {str(problem) for problem in problems}
+    problems += [p for p in push_all(repo, device, sources) if str(p) not in said]  # a stick's refusal once
     repo.tidy()
     repo.refuse(problems)
     if not merges:

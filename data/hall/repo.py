@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -70,12 +71,17 @@ class HallRepo:
 
     @classmethod
     def create(cls, path: Path, secret: str) -> HallRepo:
+        """The hall's repository made at ``path`` (a new folder), or nothing there where that
+        fails (a full disk): a half-made folder would be taken for a hall by the next try."""
         path.mkdir(mode=0o700)
-        Repo.init_bare(str(path))
-        (path / "objects" / "pack").mkdir(parents=True, exist_ok=True)
-        write_atomically(path / "tengen-secret", signing.normal(secret).encode("ascii") + b"\n", keep_backup=False)
-        os.chmod(path / "tengen-secret", 0o600)
-        return cls(path)
+        try:
+            init_bare(path)
+            write_atomically(path / "tengen-secret", signing.normal(secret).encode("ascii") + b"\n", keep_backup=False)
+            os.chmod(path / "tengen-secret", 0o600)
+            return cls(path)
+        except BaseException:
+            shutil.rmtree(path, ignore_errors=True)
+            raise
 
     # -- the chains ------------------------------------------------------------------
     def tips(self) -> dict[str, ObjectID]:
@@ -380,6 +386,47 @@ def ask(folder: Path, request: dict[str, Any]) -> None:
         return
     known = [r for r in found if r not in same]
     write_json(folder, REQUESTS, [*known, request][-100:])
+
+
+SKELETON = frozenset({"HEAD", "config", "description", "branches", "hooks", "info", "objects", "refs"})
+"""What dulwich's ``Repo.init_bare`` makes in a folder; an unfinished one may leave any of
+them, or its lock ``NAME.lock``, and no other."""
+
+
+def init_bare(folder: Path) -> None:
+    """A bare repository made in the existing ``folder`` — or, where that fails (a full disk),
+    what it made removed again: a half-made repository refused every later use of the
+    folder (a stick) until someone removed it by hand."""
+    try:
+        Repo.init_bare(str(folder)).close()
+        (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
+    except BaseException:
+        unmake(folder)
+        raise
+
+
+def half_made(folder: Path) -> bool:
+    """Whether ``folder`` holds an unfinished ``init_bare`` (killed, or the disk full) and
+    nothing else of git's: its skeleton, no object and no ref stored in it — removing that
+    loses nothing.  ``REQUESTS`` (kept on a stick beside the repository) may be there too."""
+    names = {p.name for p in folder.iterdir()} - {REQUESTS}
+    return bool(names) and {name.removesuffix(".lock") for name in names} <= SKELETON and stores_nothing(folder)
+
+
+def stores_nothing(folder: Path) -> bool:
+    """Whether the repository in ``folder`` holds no object and no ref (symbolic links are
+    not followed: what they point to is not the repository's)."""
+    return not any(files for kind in ("objects", "refs") for _, _, files in os.walk(folder / kind))
+
+
+def unmake(folder: Path) -> None:
+    """Remove what ``init_bare`` makes in ``folder`` (the folder and anything else in it stay)."""
+    for name in SKELETON:
+        for made in (folder / name, folder / f"{name}.lock"):
+            if made.is_dir() and not made.is_symlink():
+                shutil.rmtree(made, ignore_errors=True)
+            else:
+                made.unlink(missing_ok=True)
 
 
 def _lines(source: Repo, commit: Commit) -> list[bytes]:

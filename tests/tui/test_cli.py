@@ -212,6 +212,38 @@ def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(d
     assert "HEAVY []" in done.stdout
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="fills a disk with Linux's /dev/full")
+def test_a_stick_filling_up_is_one_line_with_no_traceback_after_it(
+    demo_once: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """dulwich's lock file whose write the full stick refused is dropped unclosed, and its
+    ``__del__`` fails again: Python printed "Exception ignored in…" and a traceback under the
+    command's one line (a whole process, as the referee runs it)."""
+    path = shutil.copy(demo_once / "mcmahon.json", tmp_path / "t.json")
+    assert run(capsys, "-f", str(path), "hall", "init")[0] == 0
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    probe = (
+        "import sys\n"
+        "from dulwich.file import GitFile\n"
+        "from dulwich.repo import Repo\n"
+        "from tui.cli import main\n"
+        "def fills_up(path, *args, **kwargs):\n"
+        "    lock = GitFile(path + '/description', 'wb')\n"
+        "    lock._file.close()\n"
+        "    lock._file = open('/dev/full', 'wb')  # the stick's last block taken: the flush at close fails\n"
+        "    with lock:\n"
+        "        lock.write(b'Unnamed repository')\n"
+        "Repo.init_bare = staticmethod(fills_up)\n"
+        "sys.argv[1:] = ['-f', sys.argv[1], 'hall', 'sync', sys.argv[2]]\n"
+        "sys.exit(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe, str(path), str(stick)], cwd=ROOT, capture_output=True,
+                          text=True, env=os.environ | {"PYTHONWARNINGS": "ignore"})  # fmt: skip
+    assert (done.returncode, done.stderr) == (2, f"tengen: {stick}: the disk is full\n")
+    assert list(stick.iterdir()) == []
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts a process's threads in Linux's /proc")
 def test_numpy_starts_no_threads_of_its_own_unless_the_user_asks(demo_once: Path) -> None:
     """A McMahon command imports numpy: its OpenBLAS would start a thread per core (CPU each

@@ -208,6 +208,91 @@ def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_thre
     assert table2.state.paired_rounds == 1
 
 
+def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three, tmp_path: Path, monkeypatch) -> None:
+    """The stick fills up while the repository is made on it (its first sync): one line, and
+    the stick left as it was — a half-made repository was refused at every later sync ("is
+    neither empty nor a hall's folder") until someone removed it by hand."""
+    import errno
+
+    chief, table2, *_rest = hall_of_three
+    made = Repo.init_bare
+
+    def fills_up(path: str, *args: object, **kwargs: object) -> Repo:
+        made(path).close()
+        (Path(path) / "HEAD").rename(Path(path) / "HEAD.lock")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    new = tmp_path / "new-stick"
+    new.mkdir()
+    with monkeypatch.context() as patched:
+        patched.setattr(Repo, "init_bare", fills_up)
+        assert [str(p) for p in chief.sync(new).problems] == [f"{new}: the disk is full"]
+    assert list(new.iterdir()) == []
+    chief.pair()
+    assert chief.sync(new).problems == () and table2.sync(new).problems == ()
+    assert table2.state.paired_rounds == 1
+
+
+def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three, tmp_path: Path) -> None:
+    """A first sync killed as it made the repository leaves git's skeleton and no object nor
+    ref: the next sync makes it again; a folder holding anything else is not touched."""
+    chief, table2, *_rest = hall_of_three
+    half = tmp_path / "half"
+    half.mkdir()
+    Repo.init_bare(str(half)).close()
+    (half / "HEAD").rename(half / "HEAD.lock")
+    (half / "description.lock").write_bytes(b"Unnamed")
+    chief.pair()
+    assert chief.sync(half).problems == () and table2.sync(half).problems == ()
+    assert table2.state.paired_rounds == 1 and not list(half.glob("*.lock"))
+    other = tmp_path / "other"
+    other.mkdir()
+    Repo.init_bare(str(other)).close()
+    (other / "HEAD").unlink()
+    (other / "notes.txt").write_text("mine")
+    assert "neither empty nor a hall's folder" in str(chief.sync(other).problems[0])
+    assert sorted(p.name for p in other.iterdir()) == ["branches", "config", "description", "hooks", "info",
+                                                       "notes.txt", "objects", "refs"]  # fmt: skip
+
+
+def test_an_init_stopped_before_its_tournament_became_a_hall_is_made_again(laptops, monkeypatch) -> None:
+    """``hall init`` on a full disk leaves no folder; one killed after making the repository
+    but before the tournament became a hall left a folder holding no chain: the next init
+    makes the hall (it said "is a hall already" of a tournament that was none).  A folder
+    holding another hall's chains is not removed."""
+    import errno
+
+    from data.hall import repo as hall_repo
+
+    chief, other = laptops("Chief"), laptops("Other")
+    for laptop in (chief, other):
+        with laptop.here():
+            Service.create(laptop.file, [actions.create("Cup", "mcmahon", 3)]).close()
+        laptop.commit(("player_registered", {"player": 0, "surname": "P", "name": "", "rank": 20}))
+    before = chief.file.read_bytes()
+
+    def fills_up(path: str, *args: object, **kwargs: object) -> Repo:
+        Path(path, "HEAD.lock").write_bytes(b"ref: refs/heads/master")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched, pytest.raises(OSError), chief.here():
+        patched.setattr(hall_repo.Repo, "init_bare", fills_up)
+        hall.init(chief.file, "Chief")
+    assert not hall_path(chief.file).exists() and chief.file.read_bytes() == before
+    hall_path(chief.file).mkdir()
+    Repo.init_bare(str(hall_path(chief.file))).close()
+    (hall_path(chief.file) / "tengen-secret").write_text("left\n")
+    with chief.here():
+        hall.init(chief.file, "Chief")
+    assert chief.state.hall is not None
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert len(repo.chain(chief.device)) == len(TournamentFile(chief.file).events)
+    hall_path(chief.file).rename(hall_path(other.file))  # last weekend's hall beside a new tournament
+    with pytest.raises(Refused, match="is another hall's folder"), other.here():
+        hall.init(other.file, "Other")
+    assert other.state.hall is None and hall_path(other.file).is_dir()
+
+
 def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three) -> None:
     chief, table2, table3, stick, _secret = hall_of_three
     table2.commit(("player_registered", {"player": 0, "surname": "Ёлкин", "name": "Иван", "rank": 20}))
