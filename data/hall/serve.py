@@ -191,6 +191,11 @@ GIT_PATHS = ("/info/refs", "/git-upload-pack", "/git-receive-pack")
 HEADERS_WITHIN = 10.0
 """Seconds a connection has to finish a request's headers (when it opens, and after each answer
 beyond the keep-alive): a client that dribbles them, or sends nothing, is cut."""
+BODY_SILENCE = 10.0
+"""Seconds a request's body may go without a byte once its headers are in: a peer whose Wi-Fi
+died in the middle of its request is cut, not waited for — each such request held one of the
+eight threads answering the peers for ever (a connection half-open: nothing tells the
+server), and eight of them stopped this laptop's part in the hall's syncs."""
 PER_CLIENT = 64
 """Connections one address may hold: a phone opens a handful, a peer a few."""
 SPARE_FILES = 256
@@ -199,10 +204,11 @@ process that serves, and a save needs a file or two."""
 
 
 class _Guarded(H11Protocol):
-    """uvicorn's HTTP/1.1, with a deadline for a request's headers and a cap on connections,
-    all and per address: without them, one client on the Wi-Fi opening thousands of
-    connections and never finishing a request held them all, the server stopped answering,
-    and in the app the referee could no longer save (no file left to open)."""
+    """uvicorn's HTTP/1.1, with a deadline for a request's headers, a silence allowed in its
+    body, and a cap on connections, all and per address: without them, one client on the
+    Wi-Fi opening thousands of connections and never finishing a request held them all, the
+    server stopped answering, and in the app the referee could no longer save (no file left
+    to open)."""
 
     held: ClassVar[Counter[str]] = Counter()
     """Connections open by address, in this process."""
@@ -212,6 +218,7 @@ class _Guarded(H11Protocol):
         self._address = self.client[0] if self.client else ""
         self.held[self._address] += 1
         self._deadline: asyncio.TimerHandle | None = None
+        self._body_awaited = False
         crowded = (
             self.held[self._address] > PER_CLIENT and not ipaddress.ip_address(self._address or "0.0.0.0").is_loopback
         )
@@ -223,8 +230,14 @@ class _Guarded(H11Protocol):
     def handle_events(self) -> None:
         cycle = self.cycle
         super().handle_events()
-        if self.cycle is not cycle:  # a request's headers are in: it is answered, however long it takes
+        now = self.cycle
+        if now is not None and now.more_body and not now.response_complete:  # its body must keep coming
             self._forget_deadline()
+            self._deadline = self.loop.call_later(BODY_SILENCE, self._body_silent)
+            self._body_awaited = True
+        elif now is not cycle or self._body_awaited:  # a request whole: answered, however long it takes
+            self._forget_deadline()
+            self._body_awaited = False
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -248,6 +261,14 @@ class _Guarded(H11Protocol):
         self._deadline = None
         if not self.transport.is_closing():
             self.transport.abort()
+
+    def _body_silent(self) -> None:
+        """No byte of the body for ``BODY_SILENCE``: cut — unless it is this server that stopped
+        reading (a body beyond uvicorn's buffer, waiting for a thread to take it)."""
+        if self.flow.read_paused:
+            self._deadline = self.loop.call_later(BODY_SILENCE, self._body_silent)
+        else:
+            self._too_slow()
 
 
 def _connections_allowed() -> int:

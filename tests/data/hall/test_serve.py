@@ -7,6 +7,7 @@ same and no entry is lost."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import random
@@ -375,3 +376,38 @@ def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
     with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
         assert urls[1] in three.peers and urls[2] in two.peers
         assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, left out (a minute)
+
+
+def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_answered(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten fetches whose Wi-Fi dies after the headers (the body never whole, the connection
+    half-open): each held one of the eight threads answering peers, for ever, and the laptop
+    answered no peer again; now each is cut after ``BODY_SILENCE`` and a peer is answered."""
+    import socket
+
+    from data.hall import serve
+
+    chief, secret = founded
+    monkeypatch.setattr(serve, "BODY_SILENCE", 0.5)
+    authorised = base64.b64encode(f"tengen:{fetch_token(secret)}".encode())
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        stalled = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(10)]
+        try:
+            for connection in stalled:
+                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\nAuthorization: Basic " + authorised
+                                   + b"\r\nContent-Type: application/x-git-upload-pack-request\r\n"
+                                   b"Content-Length: 1000\r\n\r\n0032want ")  # fmt: skip
+            began = time.monotonic()
+            for connection in stalled:  # the server closes it (its answer may have begun)
+                with contextlib.suppress(ConnectionResetError):
+                    while connection.recv(4096):
+                        pass
+            assert time.monotonic() - began < 3
+            refs = f"http://127.0.0.1:{serving.port}/info/refs?service=git-upload-pack"
+            assert _get(refs, fetch_token(secret)) == 200
+        finally:
+            for connection in stalled:
+                connection.close()
+            serving.stop()
