@@ -391,6 +391,9 @@ def ask(folder: Path, request: dict[str, Any]) -> None:
 SKELETON = frozenset({"HEAD", "config", "description", "branches", "hooks", "info", "objects", "refs"})
 """What dulwich's ``Repo.init_bare`` makes in a folder; an unfinished one may leave any of
 them, or its lock ``NAME.lock``, and no other."""
+MAKING = "tengen-making"
+"""Left in a folder while a repository is made in it, removed once it is: what tells an
+unfinished one of ours from a folder of the user's that has files of the same names."""
 
 
 def init_bare(folder: Path) -> None:
@@ -398,19 +401,26 @@ def init_bare(folder: Path) -> None:
     what it made removed again: a half-made repository refused every later use of the
     folder (a stick) until someone removed it by hand."""
     try:
+        (folder / MAKING).touch(exist_ok=False)
         Repo.init_bare(str(folder)).close()
         (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
     except BaseException:
         unmake(folder)
         raise
+    (folder / MAKING).unlink()
 
 
 def half_made(folder: Path) -> bool:
-    """Whether ``folder`` holds an unfinished ``init_bare`` (killed, or the disk full) and
-    nothing else of git's: its skeleton, no object and no ref stored in it — removing that
-    loses nothing.  ``REQUESTS`` (kept on a stick beside the repository) may be there too."""
-    names = {p.name for p in folder.iterdir()} - {REQUESTS}
-    return bool(names) and {name.removesuffix(".lock") for name in names} <= SKELETON and stores_nothing(folder)
+    """Whether ``folder`` holds one of our ``init_bare`` left unfinished (the process killed,
+    or the disk full and the cleaning killed too) and nothing else of git's: its skeleton,
+    no object and no ref stored — removing that loses nothing.  ``REQUESTS`` (kept on a stick
+    beside the repository) may be there too."""
+    names = {p.name for p in folder.iterdir()} - {REQUESTS, MAKING}
+    return (
+        (folder / MAKING).is_file()
+        and {name.removesuffix(".lock") for name in names} <= SKELETON
+        and stores_nothing(folder)
+    )
 
 
 def stores_nothing(folder: Path) -> bool:
@@ -421,7 +431,7 @@ def stores_nothing(folder: Path) -> bool:
 
 def unmake(folder: Path) -> None:
     """Remove what ``init_bare`` makes in ``folder`` (the folder and anything else in it stay)."""
-    for name in SKELETON:
+    for name in (*SKELETON, MAKING):
         for made in (folder / name, folder / f"{name}.lock"):
             if made.is_dir() and not made.is_symlink():
                 shutil.rmtree(made, ignore_errors=True)

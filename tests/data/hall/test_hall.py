@@ -234,25 +234,30 @@ def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three,
 
 
 def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three, tmp_path: Path) -> None:
-    """A first sync killed as it made the repository leaves git's skeleton and no object nor
-    ref: the next sync makes it again; a folder holding anything else is not touched."""
+    """A first sync killed as it made the repository leaves git's skeleton, no object nor ref,
+    and its mark: the next sync makes it again.  A folder holding anything else, or the same
+    names without the mark (a user's ``config``), is not touched."""
     chief, table2, *_rest = hall_of_three
     half = tmp_path / "half"
     half.mkdir()
+    (half / "tengen-making").touch()
     Repo.init_bare(str(half)).close()
     (half / "HEAD").rename(half / "HEAD.lock")
     (half / "description.lock").write_bytes(b"Unnamed")
     chief.pair()
     assert chief.sync(half).problems == () and table2.sync(half).problems == ()
-    assert table2.state.paired_rounds == 1 and not list(half.glob("*.lock"))
-    other = tmp_path / "other"
-    other.mkdir()
-    Repo.init_bare(str(other)).close()
-    (other / "HEAD").unlink()
-    (other / "notes.txt").write_text("mine")
-    assert "neither empty nor a hall's folder" in str(chief.sync(other).problems[0])
-    assert sorted(p.name for p in other.iterdir()) == ["branches", "config", "description", "hooks", "info",
-                                                       "notes.txt", "objects", "refs"]  # fmt: skip
+    assert table2.state.paired_rounds == 1 and not list(half.glob("*.lock")) and not list(half.glob("tengen-m*"))
+    for mine, beside in (("notes.txt", "tengen-making"), ("notes.txt", None), ("config", None)):
+        other = tmp_path / f"other-{mine}-{beside}"
+        other.mkdir()
+        Repo.init_bare(str(other)).close()
+        (other / "HEAD").unlink()
+        (other / mine).write_text("mine")  # a file of the user's, or git's skeleton without our mark: his
+        if beside:
+            (other / beside).touch()
+        kept = sorted((p.name, p.is_dir()) for p in other.iterdir())
+        assert "neither empty nor a hall's folder" in str(chief.sync(other).problems[0])
+        assert sorted((p.name, p.is_dir()) for p in other.iterdir()) == kept and (other / mine).read_text() == "mine"
 
 
 def test_an_init_stopped_before_its_tournament_became_a_hall_is_made_again(laptops, monkeypatch) -> None:
