@@ -257,16 +257,23 @@ async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
         assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · тур 1 из 4"
 
 
-async def test_the_replace_question_is_whole_at_80_columns(tmp_path: Path) -> None:
-    from tests.tui.test_language import visible_text
+async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players(tmp_path: Path) -> None:
+    """The question before a result names the board's players, as the referee reads them off
+    the slip: a board number alone let a slip of the wrong board through (a trial)."""
+    from tests.tui.test_language import shown_text
 
     app = app_on(event(tmp_path, 8))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
         await pilot.press("1", "w", "1", "b")
         await pilot.pause()
-        shown = " ".join(visible_text(app.export_screenshot()).replace("█", " ").split())  # the dialog's edges out
+        inside = [line.split("█")[1] for line in shown_text(app).splitlines() if line.count("█") == 2]
+        shown = " ".join(" ".join(inside).split())  # the dialog as it shows, its edges and what it covers out
         assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut
+        state = app.screen_stack[-2].session.state  # the tournament's, under the question
+        board = state.round(1).board(1)
+        for colour, player in (("Белые", board.white), ("Чёрные", board.black)):
+            assert f"{colour}: {state.numbers[player]}. {state.players[player].surname}" in shown
 
 
 @pytest.mark.parametrize("width", [80, 120])

@@ -280,7 +280,8 @@ class RoundsPane(Pane):
     def action_result(self, key: str) -> None:
         """Record a result; ask first when no board number was typed (the cursor's board is
         meant?), when the board already has a result (replace it?), and for a jigo where the
-        komi has half a point (only a triple ko can be drawn there)."""
+        komi has half a point (only a triple ko can be drawn there) — each question under
+        the board's players, as the slip names them."""
         from tui.screens.confirm import ConfirmScreen
 
         typed = bool(self.board_typed)
@@ -328,6 +329,11 @@ class RoundsPane(Pane):
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
         if question:
+            if board is not None:  # under the question, as the slip names them
+                question += "\n\n" + "\n".join(
+                    f"{_(colour)}: {self.label(player)}"
+                    for colour, player in (("White", board.white), ("Black", board.black))
+                )
             self.app.push_screen(ConfirmScreen(question, default), record)
         else:
             record()
