@@ -44,6 +44,26 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
         assert not isinstance(app.screen, TournamentScreen)
 
 
+async def test_a_name_typed_in_the_open_dialog_is_looked_for_in_the_data_folder(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dialog offers the data folder («…/demo/»); a referee who types over it only the
+    file's name means the file he sees listed there, not one in whatever folder Tengen was
+    started from (it said «no such file»)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "gamma.json"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.path == (folder / "gamma.json").resolve()
+
+
 @pytest.mark.parametrize("kept", [True, False])
 async def test_the_demo_is_written_while_the_screen_lives_then_opened(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bool

@@ -136,8 +136,8 @@ class StartScreen(Translated, Screen[None]):
         from tui.screens.ask import AskScreen
 
         def chosen(text: str | None) -> None:
-            if text:
-                self.app.open_tournament(Path(text).expanduser())
+            if text:  # a name alone is one in the data folder the dialog offers, not in the current one
+                self.app.open_tournament(self.folder / Path(text).expanduser())
 
         self.app.push_screen(
             AskScreen(_("Path of the tournament file (or an OpenGotha .xml)"), str(self.folder) + "/"), chosen
