@@ -196,6 +196,8 @@ BODY_SILENCE = 10.0
 died in the middle of its request is cut, not waited for — each such request held one of the
 eight threads answering the peers for ever (a connection half-open: nothing tells the
 server), and eight of them stopped this laptop's part in the hall's syncs."""
+KEEP_ALIVE = 30
+"""Seconds an idle connection is kept between requests (uvicorn's keep-alive)."""
 PER_CLIENT = 64
 """Connections one address may hold: a phone opens a handful, a peer a few."""
 SPARE_FILES = 256
@@ -242,6 +244,7 @@ class _Guarded(H11Protocol):
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._forget_deadline()
+        self._body_awaited = False  # answered before its body was whole (a 401): the rest is not waited for
         if not self.transport.is_closing():
             self._deadline = self.loop.call_later(self.timeout_keep_alive + HEADERS_WITHIN, self._too_slow)
 
@@ -316,7 +319,7 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
     config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
-                            timeout_graceful_shutdown=1, timeout_keep_alive=30, http=_Guarded)  # fmt: skip
+                            timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE, http=_Guarded)  # fmt: skip
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()

@@ -119,7 +119,7 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Laptop, 
         service = Service.create(chief.file, [actions.create("Hall cup", "mcmahon", 5)])
         service.commit_all(actions.registrations([], [{"surname": f"P{i}", "rank": f"{i}k"} for i in range(1, 9)]))
         service.close()
-        secret = hall.init(chief.file, "Chief")
+        secret = hall.init(chief.file, "Chief").secret
     monkeypatch.undo()
     servers = Servers()
     try:
@@ -376,6 +376,36 @@ def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
     with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
         assert urls[1] in three.peers and urls[2] in two.peers
         assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, left out (a minute)
+
+
+def test_a_body_still_coming_after_its_answer_does_not_keep_the_connection_for_ever(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fetch without the secret is answered 401 before its body is whole; a byte of that body
+    arriving afterwards used to cancel every deadline (an attack): the connection, and the file
+    it holds, stayed open for ever. It is cut at the keep-alive's end like any idle one."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    monkeypatch.setattr(serve, "KEEP_ALIVE", 0.3)
+    monkeypatch.setattr(serve, "HEADERS_WITHIN", 0.3)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\n"
+                                   b"Content-Length: 100000\r\n\r\n0032want ")  # fmt: skip
+                assert connection.recv(4096).startswith(b"HTTP/1.1 401")
+                connection.sendall(b"0")
+                began = time.monotonic()
+                with contextlib.suppress(ConnectionResetError):
+                    while connection.recv(4096):
+                        pass
+                assert time.monotonic() - began < 3
+        finally:
+            serving.stop()
 
 
 def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_answered(
