@@ -68,9 +68,11 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         raise Refused("tengen: name the tournament file with -f FILE")
     path = Path(file)
     if command == "init":
-        secret = hall.init(path, args.name or _("Chief"))
+        founded = hall.init(path, args.name or _("Chief"))
         print(_("{path} is a hall now; helpers join with the secret:", path=file))
-        print(secret)
+        print(founded.secret)
+        if founded.unrecorded is not None:
+            print(_("warning: {text}", text=said(founded.unrecorded)), file=sys.stderr)
         return
     if command == "serve":
         _serve(args, path, file)

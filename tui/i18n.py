@@ -977,6 +977,7 @@ RU = {
     "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
     "sync failed: {reason} (tried again every {seconds} s)": "синхронизация не удалась: {reason} (повтор каждые {seconds} с)",
     "{folder} is left without its tournament (a join that did not finish?): remove it, or choose another name": "{folder} осталась без своего турнира (присоединение не закончилось?): удалите её или выберите другое имя",
+    "the hall's repository was not written ({reason}): it gets the events with the next entry or sync": "хранилище зала не записано ({reason}): оно получит события со следующей записью или синхронизацией",
     "saved; the hall's repository was not written ({reason}): the hall gets the entry with the next entry or sync": "сохранено, но хранилище зала не записано ({reason}): зал получит запись со следующей записью или синхронизацией",
     "hall founded by laptop {laptop}": "зал открыт ноутбуком {laptop}",
     "laptop {laptop} enrolled in the hall": "ноутбук {laptop} записан в зал",

@@ -39,8 +39,8 @@ from data.hall.repo import (
     half_made,
     hall_path,
     init_bare,
+    only_created,
     requests,
-    stores_nothing,
     tidy,
     unmake,
     write_json,
@@ -48,7 +48,7 @@ from data.hall.repo import (
 from data.hall.stamp import Stamper
 from data.service import Service
 from data.store import real_path
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.merge import Merged, merge
@@ -93,8 +93,19 @@ def check_hall(path: Path, state: Tournament) -> None:
                       path=path.name, folder=hall_path(path).name)  # fmt: skip
 
 
-def init(path: Path, name: str) -> str:
-    """Make the tournament a hall founded by this laptop (its chief); the secret."""
+@dataclass(frozen=True)
+class Founded:
+    """A hall made: its secret, and — where the disk filled up once the tournament had become a
+    hall — why its repository lacks the events yet (each later entry or sync records them)."""
+
+    secret: str
+    unrecorded: Notice | None = None
+
+
+def init(path: Path, name: str) -> Founded:
+    """Make the tournament a hall founded by this laptop (its chief).  The file is written
+    first, then the repository: a file refused leaves no repository; a repository refused once
+    the file is a hall is kept (removing it left a hall no command could open)."""
     real = real_path(path)
     device = this_device()
     secret = signing.new_secret()
@@ -109,25 +120,30 @@ def init(path: Path, name: str) -> str:
         if merged.left_out:
             raise Refused("{path}: its log does not replay as a hall ({reason})", path=real.name,
                           reason=merged.left_out[0][1])  # fmt: skip
-        repo = HallRepo.create(hall_path(real), secret)
-        try:
-            service.rewrite(merged)
-            repo.record(device, merged.events)
-        except BaseException:
-            repo.close()
-            shutil.rmtree(repo.path, ignore_errors=True)
-            raise
-        repo.close()
-    return secret
+        with HallRepo.create(hall_path(real), secret) as repo:
+            try:
+                service.rewrite(merged)
+            except BaseException:
+                repo.close()
+                shutil.rmtree(repo.path, ignore_errors=True)
+                raise
+            try:
+                repo.record(device, merged.events)
+            except (OSError, Worded) as failed:
+                reason = failed if isinstance(failed, Worded) else os_reason(failed)
+                return Founded(secret, Notice("the hall's repository was not written ({reason}): it gets the "
+                                              "events with the next entry or sync", {"reason": reason}))  # fmt: skip
+    return Founded(secret)
 
 
 def _left_by_an_init(folder: Path) -> None:
     """Beside a tournament that is no hall, a hall's folder holding no chain is what an init
     killed (or stopped by a full disk) before its tournament became a hall left: removed, the
-    init is made again.  One holding chains is another hall's, not ours to remove."""
+    init is made again.  One holding chains, or anything but what the init makes, is not ours
+    to remove."""
     if not folder.exists() and not folder.is_symlink():
         return
-    if folder.is_symlink() or not folder.is_dir() or not stores_nothing(folder):
+    if folder.is_symlink() or not folder.is_dir() or not only_created(folder):
         raise Refused("{folder} is another hall's folder (this tournament is none): remove or rename it first",
                       folder=str(folder))  # fmt: skip
     shutil.rmtree(folder)
@@ -307,13 +323,13 @@ def _stick(folder: Path) -> Repo:
     """The bare repository on a stick, made there the first time."""
     if not folder.is_dir():
         raise Refused("{folder}: no such folder", folder=str(folder))
-    if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
+    if half_made(folder):  # a first sync killed, or the stick full, as it made (or cleaned) the repository
+        unmake(folder)
+    elif (folder / "HEAD").is_file() and (folder / "objects").is_dir():
         try:
             return open_repo(folder)
         except NotGitRepository:
             pass
-    if half_made(folder):  # a first sync killed, or the stick full, as it made the repository
-        unmake(folder)
     if any(p.name != REQUESTS for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
     try:

@@ -34,6 +34,8 @@ from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event
 
 PREFIX = Ref(b"refs/tengen/")
+SECRET = "tengen-secret"
+"""The hall's secret, in its repository's folder (the owner's alone)."""
 EVENTS = b"events"
 
 
@@ -58,7 +60,7 @@ class HallRepo:
             self.repo = open_repo(path)
         except NotGitRepository:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name) from None
-        self.secret = (path / "tengen-secret").read_text(encoding="ascii").strip()
+        self.secret = (path / SECRET).read_text(encoding="ascii").strip()
 
     def close(self) -> None:
         self.repo.close()
@@ -410,6 +412,15 @@ def init_bare(folder: Path) -> None:
     (folder / MAKING).unlink()
 
 
+def only_created(folder: Path) -> bool:
+    """Whether ``folder`` holds what ``HallRepo.create`` makes and nothing else — no chain, no
+    file of anyone's: what an init killed before its tournament became a hall leaves."""
+    made = {*SKELETON, MAKING, SECRET}
+    return stores_nothing(folder) and all(
+        p.name.removesuffix(".lock") in made or p.name.startswith(f".{SECRET}.") for p in folder.iterdir()
+    )
+
+
 def half_made(folder: Path) -> bool:
     """Whether ``folder`` holds one of our ``init_bare`` left unfinished (the process killed,
     or the disk full and the cleaning killed too) and nothing else of git's: its skeleton,
@@ -430,13 +441,17 @@ def stores_nothing(folder: Path) -> bool:
 
 
 def unmake(folder: Path) -> None:
-    """Remove what ``init_bare`` makes in ``folder`` (the folder and anything else in it stay)."""
-    for name in (*SKELETON, MAKING):
-        for made in (folder / name, folder / f"{name}.lock"):
-            if made.is_dir() and not made.is_symlink():
-                shutil.rmtree(made, ignore_errors=True)
-            else:
-                made.unlink(missing_ok=True)
+    """Remove what ``init_bare`` makes in ``folder`` (the folder and anything else in it stay):
+    ``HEAD`` first, so that a cleaning killed half-way is never taken for a finished repository,
+    and our mark last, only once the rest is gone, so that the next use finishes the cleaning."""
+    made = [folder / f"{name}{lock}" for name in ("HEAD", *sorted(SKELETON - {"HEAD"})) for lock in ("", ".lock")]
+    for path in made:
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    if not any(path.exists() or path.is_symlink() for path in made):
+        (folder / MAKING).unlink(missing_ok=True)
 
 
 def _lines(source: Repo, commit: Commit) -> list[bytes]:

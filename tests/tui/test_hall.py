@@ -79,7 +79,7 @@ def founded(laptops: Laptops, paired: bool = True) -> tuple[Path, str]:
     """The chief's hall, round 1 paired; its secret."""
     with laptops.as_("chief") as file:
         tournament(file)
-        secret = hall.init(file, "Главный")
+        secret = hall.init(file, "Главный").secret
         if paired:
             with Service(file, writable=True) as service:
                 service.commit(actions.pair(service.state, random.Random(1)))

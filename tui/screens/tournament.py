@@ -294,7 +294,9 @@ class TournamentScreen(Translated, Screen[None]):
         self.session.close()
         made = True
         try:
-            hall.init(path, name)
+            founded = hall.init(path, name)
+            if founded.unrecorded is not None:
+                self.notify(said(founded.unrecorded), severity="warning", timeout=10)
         except (Refused, InvalidEvent, TournamentFileError) as error:
             self.notify(said(error), severity="error")
             made = False

@@ -90,7 +90,7 @@ def founded(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
         service = Service.create(chief.file, [actions.create("Hall cup", "mcmahon", 3)])
         service.commit_all(actions.registrations([], [{"surname": f"P{i}", "rank": f"{i}k"} for i in range(1, 9)]))
         service.close()
-        secret = hall.init(chief.file, "Chief")
+        secret = hall.init(chief.file, "Chief").secret
     return chief, secret
 
 

@@ -5,6 +5,7 @@ same and no entry is lost; disputes, refusals, forged and replayed events."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused
 from data.hall import hall
-from data.hall.repo import HallRepo, hall_path
+from data.hall.repo import PREFIX, HallRepo, hall_path
 from data.service import Service
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
@@ -233,6 +234,56 @@ def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three,
     assert table2.state.paired_rounds == 1
 
 
+def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(hall_of_three, tmp_path: Path, monkeypatch) -> None:
+    """The stick full as the repository is made, and the cleaning of it killed after any number
+    of removals: the next sync makes it again.  Removed in any order, ``HEAD`` and ``objects``
+    could outlive the rest, and that was opened as a finished repository ("no such file" at every
+    sync, for ever)."""
+    import errno
+    import shutil
+
+    from data.hall import repo as hall_repo
+
+    class Killed(BaseException):
+        pass
+
+    chief, table2, *_rest = hall_of_three
+    chief.pair()
+    removals = {"left": 0}
+    rmtree, unlink, made = shutil.rmtree, Path.unlink, Repo.init_bare
+
+    def removed(path: Path) -> None:
+        if path.exists():
+            removals["left"] -= 1
+            if removals["left"] < 0:
+                raise Killed
+
+    def removing_tree(path: Path, *args: Any, **kwargs: Any) -> None:
+        removed(Path(path))
+        rmtree(path, *args, **kwargs)
+
+    def removing_file(path: Path, *args: Any, **kwargs: Any) -> None:
+        removed(path)
+        unlink(path, *args, **kwargs)
+
+    def fills_up(folder: str, *args: object, **kwargs: object) -> Repo:
+        made(folder).close()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    for killed_after in range(12):
+        stick = tmp_path / f"killed-after-{killed_after}"
+        stick.mkdir()
+        removals["left"] = killed_after
+        with monkeypatch.context() as patched, pytest.raises((Killed, OSError)):  # killed, or cleaned whole
+            patched.setattr(Repo, "init_bare", fills_up)
+            patched.setattr(hall_repo.shutil, "rmtree", removing_tree)
+            patched.setattr(Path, "unlink", removing_file)
+            hall_repo.init_bare(stick)
+        assert chief.sync(stick).problems == (), killed_after
+        with Repo(str(stick)) as made_again:
+            assert made_again.refs.as_dict(PREFIX), killed_after
+
+
 def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three, tmp_path: Path) -> None:
     """A first sync killed as it made the repository leaves git's skeleton, no object nor ref,
     and its mark: the next sync makes it again.  A folder holding anything else, or the same
@@ -296,6 +347,44 @@ def test_an_init_stopped_before_its_tournament_became_a_hall_is_made_again(lapto
     with pytest.raises(Refused, match="is another hall's folder"), other.here():
         hall.init(other.file, "Other")
     assert other.state.hall is None and hall_path(other.file).is_dir()
+    shutil.rmtree(hall_path(other.file))
+    hall_path(other.file).mkdir()
+    (hall_path(other.file) / "notes.txt").write_text("mine")  # a folder of the user's, of that name
+    with pytest.raises(Refused, match="is another hall's folder"), other.here():
+        hall.init(other.file, "Other")
+    assert (hall_path(other.file) / "notes.txt").read_text() == "mine"
+
+
+def test_an_init_stopped_by_a_full_disk_leaves_a_tournament_every_command_opens(laptops, monkeypatch) -> None:
+    """The disk full as the tournament is made a hall: where the file was refused, no repository
+    is left and the file is as it was; where the repository was refused once the file was a
+    hall, it is kept and said so (removing it left a hall whose every command failed, "tengen-
+    secret: no such file"), and the next entry records the events it lacks."""
+    import errno
+
+    chief = laptops("Chief")
+    with chief.here():
+        Service.create(chief.file, [actions.create("Cup", "mcmahon", 3)]).close()
+    chief.commit(("player_registered", {"player": 0, "surname": "P", "name": "", "rank": 20}))
+    before = chief.file.read_bytes()
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched, pytest.raises(OSError), chief.here():
+        patched.setattr(Service, "rewrite", full)
+        hall.init(chief.file, "Chief")
+    assert chief.file.read_bytes() == before and not hall_path(chief.file).exists()
+    with monkeypatch.context() as patched, chief.here():
+        patched.setattr(HallRepo, "record", full)
+        founded = hall.init(chief.file, "Chief")
+    assert founded.unrecorded is not None and "the disk is full" in str(founded.unrecorded)
+    assert chief.state.hall is not None
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert repo.secret == founded.secret.replace("-", "") and repo.tips() == {}
+    chief.commit(("player_registered", {"player": 0, "surname": "Q", "name": "", "rank": 21}))
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert len(repo.chain(chief.device)) == len(TournamentFile(chief.file).events) == 4
 
 
 def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three) -> None:
