@@ -110,6 +110,42 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
 
 
+async def test_enter_on_a_list_of_the_form_opens_it_and_enter_there_chooses(tmp_path: Path) -> None:
+    """Enter on «Схема» (and on «Язык документов») opens its list, as Textual's Select does,
+    and Enter in the list chooses and leaves the form open: a trial's referee reported
+    Enter there creating the tournament, with a scheme that cannot be changed afterwards.
+    Enter in a text field still creates it, as Enter saves the player's form: every field
+    holds a working value or a refusal beside it, and the scheme is on the first line,
+    above the name where the cursor starts."""
+    from textual.widgets import Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot)
+        await pilot.press(*"Кубок", "shift+tab")
+        scheme = form.query_one("#scheme", Select)
+        assert form.focused is scheme
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and scheme.expanded
+        await pilot.press("down", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert app.screen is form and not scheme.expanded and form.focused is scheme
+        assert (scheme.value, form.scheme) == ("mcmahon", "mcmahon")
+        language = form.query_one("#lang", Select)
+        language.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert app.screen is form and language.value == "en"
+        assert list(tmp_path.glob("*.json")) == []  # nothing created yet
+        form.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        settings = app.screen.session.state.settings
+        assert (settings.name, settings.scheme, settings.lang) == ("Кубок", "mcmahon", "en")
+
+
 async def test_a_yes_or_no_parameter_reads_da_or_net(tmp_path: Path) -> None:
     """OpenGotha's yes-or-no parameters read «да»/«нет» in «Ещё параметры» (a Russian referee
     saw ``true``/``false`` there); да, нет, yes, no, true or false are taken in any case,
