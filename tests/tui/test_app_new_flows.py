@@ -93,7 +93,7 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         step = app.screen
         texts = [str(label.render()) for label in step.query(Label)]
         assert any(t.startswith("genMMBar — планка Мак-Магона") for t in texts)
-        assert step.query_one("#param-paiBaDeterministic", Input).value == "true"
+        assert step.query_one("#param-paiBaDeterministic", Input).value == "да"  # OpenGotha's true, in words
         step.query_one("#param-genMMBar", Input).value = "12q"
         await pilot.press("f10")
         await pilot.pause()
@@ -108,6 +108,91 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         assert isinstance(app.screen, TournamentScreen)
         params = app.screen.session.state.settings.params
         assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
+
+
+async def test_enter_on_a_list_of_the_form_opens_it_and_enter_there_chooses(tmp_path: Path) -> None:
+    """Enter on «Схема» (and on «Язык документов») opens its list, as Textual's Select does,
+    and Enter in the list chooses and leaves the form open: a trial's referee reported
+    Enter there creating the tournament, with a scheme that cannot be changed afterwards.
+    Enter in a text field still creates it, as Enter saves the player's form: every field
+    holds a working value or a refusal beside it, and the scheme is on the first line,
+    above the name where the cursor starts."""
+    from textual.widgets import Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot)
+        await pilot.press(*"Кубок", "shift+tab")
+        scheme = form.query_one("#scheme", Select)
+        assert form.focused is scheme
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form and scheme.expanded
+        await pilot.press("down", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert app.screen is form and not scheme.expanded and form.focused is scheme
+        assert (scheme.value, form.scheme) == ("mcmahon", "mcmahon")
+        language = form.query_one("#lang", Select)
+        language.focus()
+        await pilot.press("enter", "down", "enter")
+        await pilot.pause()
+        assert app.screen is form and language.value == "en"
+        assert list(tmp_path.glob("*.json")) == []  # nothing created yet
+        form.query_one("#name", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        settings = app.screen.session.state.settings
+        assert (settings.name, settings.scheme, settings.lang) == ("Кубок", "mcmahon", "en")
+
+
+async def test_a_yes_or_no_parameter_reads_da_or_net(tmp_path: Path) -> None:
+    """OpenGotha's yes-or-no parameters read «да»/«нет» in «Ещё параметры» (a Russian referee
+    saw ``true``/``false`` there); да, нет, yes, no, true or false are taken in any case,
+    anything else is refused in Russian; the tournament keeps exactly what OpenGotha's
+    ``true``/``false`` made before (the form passes them on as they were)."""
+    from tui import i18n
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "mcmahon")
+        form.query_one("#name", Input).value = "Кубок"
+        await pilot.press("f2")
+        await pilot.pause()
+        step = app.screen
+        flags = ("paiBaDeterministic", "exactWholeField", "hdBasedOnMMS", "genRoundDownNBWMMS", "paiMaCompensateDUDD")
+        field = {key: step.query_one(f"#param-{key}", Input) for key in flags}
+        assert (field["paiBaDeterministic"].value, field["exactWholeField"].value) == ("да", "нет")
+        field["paiBaDeterministic"].value = "НЕТ"
+        field["exactWholeField"].value = "Yes"
+        field["hdBasedOnMMS"].value = "False"
+        field["genRoundDownNBWMMS"].value = "true"  # its default: not listed as changed
+        field["paiMaCompensateDUDD"].value = "может быть"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert str(step.query_one("#param-paiMaCompensateDUDD-error").render()) == "'может быть' — не «да» и не «нет»"
+        assert step.focused is field["paiMaCompensateDUDD"]
+        field["paiMaCompensateDUDD"].value = " Да "
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen is form
+        typed = {"paiBaDeterministic": "false", "exactWholeField": "true", "hdBasedOnMMS": "false"}
+        assert form.params["mcmahon"] == typed  # OpenGotha's words, as before
+        await pilot.press("f2")  # what was typed comes back in words
+        await pilot.pause()
+        again = app.screen
+        assert again.query_one("#param-paiBaDeterministic", Input).value == "нет"
+        assert again.query_one("#param-exactWholeField", Input).value == "да"
+        await pilot.press("escape", "f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        stored = app.screen.session.state.settings.params
+        assert stored == actions.create("Кубок", "mcmahon", 5, params=typed)[1]["params"]  # what the form stored
+        assert (stored["paiBaDeterministic"], stored["exactWholeField"], stored["hdBasedOnMMS"]) == (False, True, False)
+    from tui.screens.scheme_params import flag_shown  # imported here: without the fix the test fails on the words
+
+    i18n.set_language("en")
+    assert (flag_shown("true"), flag_shown("FALSE")) == ("yes", "no")
 
 
 async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path: Path) -> None:

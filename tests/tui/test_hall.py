@@ -467,3 +467,52 @@ async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops
             assert isinstance(screen, TournamentScreen) and screen.link is not None
             await pilot.pause(0.5)
             assert not screen.pages.serving  # the referee's choice, kept for this tournament
+
+
+def buttons_off_the_dialog(app: TengenApp) -> list[str]:
+    """The buttons of the dialog on top not wholly inside it (nor the 80×24 screen)."""
+    dialog = app.screen.query_one(".dialog")
+    inside = dialog.content_region.intersection(app.screen.region)
+    shown = [button for button in app.screen.query(Button) if button.display]
+    assert shown
+    return [str(button.label) for button in shown if not inside.contains_region(button.region)]
+
+
+async def test_every_button_of_the_hall_dialog_fits_80x24(laptops: Laptops, tmp_path: Path) -> None:
+    """Before a hall, as its chief alone, as a helper laptop just joined (not enrolled yet),
+    as the chief once the helper is enrolled (the third button, «Главный…», appears: a trial
+    saw «Закрыть» pushed off the dialog), with the serving switched off (its two lines), and
+    as the enrolled helper: every button in view, in Russian, at 80×24."""
+
+    async def dialog_of(file: Path, switch_off: bool = False) -> list[str]:
+        app = app_on(file, file.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, (HallScreen, MakeHallScreen)))
+            await pilot.pause()
+            off = buttons_off_the_dialog(app)
+            if switch_off:
+                app.screen.query_one(Switch).value = False
+                await until(pilot, lambda: "не дойдёт" in str(app.screen.query_one("#serve-label", Label).render()))
+                await pilot.pause()
+                off += buttons_off_the_dialog(app)
+            return off
+
+    with laptops.as_("alone") as alone:
+        tournament(alone)
+        assert await dialog_of(alone) == []  # not a hall yet: «Сделать залом», «Отмена»
+    chief, secret = founded(laptops)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])
+        assert await dialog_of(chief) == []
+    with laptops.as_("table") as table:
+        hall.join(str(stick), table, secret, "Стол 2")
+        assert await dialog_of(table) == []
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])  # enrols the helper: the chief may hand his role on
+        assert await dialog_of(chief, switch_off=True) == []
+    with laptops.as_("table"):
+        hall.sync(table, [str(stick)])
+        assert await dialog_of(table) == []
