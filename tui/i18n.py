@@ -677,7 +677,6 @@ RU = {
     "{text!r} is not true or false": "{text!r} — не true и не false",
     "yes": "да",
     "no": "нет",
-    "{text!r} is not yes or no": "{text!r} — не «да» и не «нет»",
     "{text} is not between 0 and 1": "{text} — не от 0 до 1",
     "name at least one placement criterion (MMS for McMahon, NBW for Swiss)": "укажите хотя бы один критерий места (MMS — Мак-Магон, NBW — швейцарская)",
     "at most 6 placement criteria": "не больше 6 критериев места",

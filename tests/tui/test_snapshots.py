@@ -58,6 +58,23 @@ def test_standings_screen(demo: Path, snap_compare) -> None:
     assert snap_compare(on(demo, "sport-handicap.json"), press=["f4"], terminal_size=(80, 24))
 
 
+def test_scheme_params_dialog(demo: Path, snap_compare) -> None:
+    """«Ещё параметры» of a new McMahon tournament: OpenGotha's yes-or-no ones as «да»/«нет»."""
+
+    async def opened(pilot) -> None:
+        from textual.widgets import Select
+
+        await pilot.press("n")
+        await pilot.pause()
+        pilot.app.screen.query_one("#scheme", Select).value = "mcmahon"
+        await pilot.press("f2")
+        await pilot.pause()
+        pilot.app.screen.query_one("#param-paiBaDeterministic").focus()  # scrolled to the first
+        await pilot.pause()
+
+    assert snap_compare(on(demo, None), run_before=opened, terminal_size=(80, 24))
+
+
 DIALOGS = [
     ("start", None),
     ("new_tournament", ["n"]),

@@ -1,6 +1,7 @@
 """«Ещё параметры» of the new-tournament form: the scheme's own parameters, each with what
 it means and its default, and a refusal beside the one it names.  A yes-or-no parameter
-(OpenGotha's) reads «да»/«нет» here and goes to the tournament as OpenGotha's ``true``/``false``."""
+(OpenGotha's) is chosen as «да»/«нет» here and goes to the tournament as OpenGotha's
+``true``/``false``."""
 
 from __future__ import annotations
 
@@ -22,35 +23,11 @@ from tui.translated import Translated
 from tui.views import param_text
 from tui.widgets import Footer
 
-FLAGS = {"true": ("true", "yes", "да"), "false": ("false", "no", "нет")}
-"""The words taken for each of a yes-or-no parameter's values (any case): the referee's in
-either language, and OpenGotha's own, which a referee coming from it types by habit."""
-
 
 def is_flag(param: Param) -> bool:
     """A yes-or-no parameter (``paiBaDeterministic``): its default says so, its parser only
     reads OpenGotha's ``true``/``false``."""
     return isinstance(param.default, bool)
-
-
-def flag_shown(text: str) -> str:
-    """A yes-or-no value as the referee reads it: «да»/«нет» (yes/no), not OpenGotha's
-    ``true``/``false``, English in a Russian form; a value of neither kind as it is."""
-    value = text.strip().casefold()
-    if value in FLAGS["true"]:
-        return _("yes")
-    return _("no") if value in FLAGS["false"] else text
-
-
-def flag_read(text: str) -> str:
-    """What the referee typed for a yes-or-no parameter as OpenGotha's ``true``/``false``, the
-    text the scheme's parser reads and the form passes on (the tournament keeps what it
-    kept before the words were Russian); anything else is refused in his words."""
-    word = text.strip().casefold()
-    for value, words in FLAGS.items():
-        if word in words:
-            return value
-    raise InvalidEvent("{text!r} is not yes or no", text=text.strip()[:20])
 
 
 class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
@@ -83,8 +60,9 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                 if isinstance(param.parse, Choice):  # offered in words, chosen with the arrows
                     options = [(views.worded(param.key, v), v) for v in param.parse.allowed]
                     yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
-                elif is_flag(param):  # «да»/«нет», read back as OpenGotha's true/false
-                    yield Input(flag_shown(value), id=f"param-{param.key}")
+                elif is_flag(param):  # «да»/«нет» chosen with the arrows, OpenGotha's true/false behind
+                    options = [(_("yes"), "true"), (_("no"), "false")]
+                    yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
                 elif isinstance(param.parse, NamesFrom):  # written in words, read back as names
                     words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
                     yield Input(words, id=f"param-{param.key}")
@@ -118,14 +96,11 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
 
     def typed_value(self, param: Param) -> str:
         """The parameter as its parser reads it: a list's words back to its names (a word not
-        known is a refusal in the referee's words, naming the words there are), «да»/«нет»
-        back to ``true``/``false``."""
+        known is a refusal in the referee's words, naming the words there are)."""
         field = self.query_one(f"#param-{param.key}")
         if isinstance(field, Select):
             return str(field.value)
         text = field.value.strip() if isinstance(field, Input) else ""
-        if is_flag(param):
-            return flag_read(text)
         if not isinstance(param.parse, NamesFrom):
             return text
         names = {views.worded(param.key, name).casefold(): name for name in param.parse.allowed}
