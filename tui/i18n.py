@@ -676,6 +676,7 @@ RU = {
     "unknown placement criterion {name!r}: choose from {choices}": "неизвестный критерий места {name!r}: выберите из {choices}",
     "{text!r} is not true or false": "{text!r} — не true и не false",
     "yes": "да",
+    "{setting} — {meaning}: yes or no?": "{setting} — {meaning}: да или нет?",
     "no": "нет",
     "{text} is not between 0 and 1": "{text} — не от 0 до 1",
     "name at least one placement criterion (MMS for McMahon, NBW for Swiss)": "укажите хотя бы один критерий места (MMS — Мак-Магон, NBW — швейцарская)",

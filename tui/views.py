@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from argparse import Namespace
 
     from schemes.awards.prizes import Prize
+    from schemes.base.scheme import Param
 
 
 def shown_path(path: Path) -> str:
@@ -250,9 +251,20 @@ def settings_text(state: Tournament) -> str:
                      for key, value, meaning in settings_rows(state))  # fmt: skip
 
 
+FLAG_WORDS = {"true": "yes", "false": "no"}
+"""A yes-or-no parameter's values as OpenGotha writes them, and as the referee reads them."""
+
+
+def is_flag(param: Param) -> bool:
+    """A yes-or-no parameter (``paiBaDeterministic``): its default says so, its parser only
+    reads OpenGotha's ``true``/``false``."""
+    return isinstance(param.default, bool)
+
+
 def setting_shown(key: str, value: str, params: Collection[str]) -> str:
     """A setting's value as the interface says it: the scheme, the paperwork's language and
-    the parameters' words (on, lot, buchholz…) in its language, dates as Russians write them."""
+    the parameters' words (on, lot, buchholz…, yes and no) in its language, dates as Russians
+    write them."""
     from schemes.values.dates import russian
 
     if key == "dates" and value and language() == "ru":
@@ -263,6 +275,8 @@ def setting_shown(key: str, value: str, params: Collection[str]) -> str:
         return scheme_title(value)
     if key not in params:
         return value
+    if value in FLAG_WORDS:
+        return _(FLAG_WORDS[value])
     return ", ".join(worded(key, part) for part in value.split(","))
 
 

@@ -310,6 +310,39 @@ async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None
         assert app.screen.session.state.settings.params["genMMBar"] == "2D"
 
 
+async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_settings(folder: Path) -> None:
+    """F8 shows OpenGotha's yes-or-no parameters as «да»/«нет», and Enter on one asks «да или
+    нет?» (answered with the arrows or ``н``) rather than waiting for ``false`` to be typed;
+    Esc changes nothing, and ctrl+z undoes the change like any other."""
+    from tui.screens.confirm import ChoiceScreen
+
+    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+
+        def shown(key: str) -> str:
+            return str(app.screen.query_one("#settings-table", DataTable).get_row(key)[1])
+
+        assert (shown("paiBaDeterministic"), shown("exactWholeField")) == ("да", "нет")
+        table.move_cursor(row=table.get_row_index("paiBaDeterministic"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.question.startswith("paiBaDeterministic — ") and app.screen.question.endswith(": да или нет?")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["paiBaDeterministic"] is True
+        await pilot.press("enter", "н")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["paiBaDeterministic"] is False
+        assert shown("paiBaDeterministic") == "нет"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["paiBaDeterministic"] is True
+
+
 def test_the_bracket_text_names_each_stage_in_russian() -> None:
     from tests.builders import Log
     from tui import views

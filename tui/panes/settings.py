@@ -55,11 +55,15 @@ class SettingsPane(Pane):
         key = str(table.coordinate_to_cell_key(table.cursor_coordinate)[0].value)
         state = self.session.state
         scheme = get_scheme(state.settings.scheme)
-        is_param = key in {p.key for p in scheme.params} and scheme.traits.params_editable
+        param = next((p for p in scheme.params if p.key == key), None)
+        is_param = param is not None and scheme.traits.params_editable
         if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
-        current = dict((k, v) for k, v, _meaning in views.settings_rows(state))[key]
+        current, meaning = {k: (v, m) for k, v, m in views.settings_rows(state)}[key]
+        if is_param and param is not None and views.is_flag(param):  # OpenGotha's true/false: «Да» or «Нет»
+            self.ask_flag(key, meaning, current)
+            return
         if key == "dates":  # offered as the referee writes them, and read back so
             current = views.setting_shown(key, current, ())
 
@@ -78,3 +82,17 @@ class SettingsPane(Pane):
 
         setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
         self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current), changed)
+
+    def ask_flag(self, key: str, meaning: str, current: str) -> None:
+        """A yes-or-no parameter changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
+        typing OpenGotha's ``true``/``false`` was English in a Russian dialog."""
+        from tui.screens.confirm import ChoiceScreen
+
+        def answered(answer: str | None) -> None:
+            chosen = {"yes": "true", "no": "false"}.get(answer or "")
+            if chosen is not None and chosen != current:
+                self.tournament_screen.act(actions.change_params(self.session.state, {key: chosen}))
+
+        question = _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
+        default = "yes" if current == "true" else "no"
+        self.app.push_screen(ChoiceScreen(question, [("yes", _("Yes")), ("no", _("No"))], default), answered)

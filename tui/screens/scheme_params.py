@@ -24,12 +24,6 @@ from tui.views import param_text
 from tui.widgets import Footer
 
 
-def is_flag(param: Param) -> bool:
-    """A yes-or-no parameter (``paiBaDeterministic``): its default says so, its parser only
-    reads OpenGotha's ``true``/``false``."""
-    return isinstance(param.default, bool)
-
-
 class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
     """Returns what the referee changed (a parameter left at its default is not listed), or
     None when he cancels; each value is checked by the scheme's parser before it returns."""
@@ -60,8 +54,8 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                 if isinstance(param.parse, Choice):  # offered in words, chosen with the arrows
                     options = [(views.worded(param.key, v), v) for v in param.parse.allowed]
                     yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
-                elif is_flag(param):  # «да»/«нет» chosen with the arrows, OpenGotha's true/false behind
-                    options = [(_("yes"), "true"), (_("no"), "false")]
+                elif views.is_flag(param):  # «да»/«нет» chosen with the arrows, OpenGotha's true/false behind
+                    options = [(_(word), value) for value, word in views.FLAG_WORDS.items()]
                     yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
                 elif isinstance(param.parse, NamesFrom):  # written in words, read back as names
                     words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
