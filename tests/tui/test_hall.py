@@ -516,3 +516,33 @@ async def test_every_button_of_the_hall_dialog_fits_80x24(laptops: Laptops, tmp_
     with laptops.as_("table"):
         hall.sync(table, [str(stick)])
         assert await dialog_of(table) == []
+
+
+async def test_a_helper_just_joined_sees_itself_waiting_in_the_hall_dialog(laptops: Laptops, tmp_path: Path) -> None:
+    """A helper laptop joined but not enrolled yet found only the chief in its dialog's list,
+    itself missing (a trial): it is listed as not enrolled yet, then by its name once the
+    chief's laptop has enrolled it."""
+    from textual.widgets import Static
+
+    async def listed(file: Path) -> str:
+        app = app_on(file, file.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            await pilot.pause()
+            return str(app.screen.query_one("#hall-laptops", Static).render())
+
+    chief, secret = founded(laptops)
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])
+    with laptops.as_("table") as table:
+        hall.join(str(stick), table, secret, "Стол 2")
+        waiting = (await listed(table)).splitlines()
+    assert waiting[1].startswith(" Главный (главный): ") and waiting[2:] == [" этот ноутбук ещё не записан в зал"]
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(stick)])
+    with laptops.as_("table"):
+        hall.sync(table, [str(stick)])
+        assert (await listed(table)).splitlines()[2:] == [" Стол 2: этот ноутбук"]

@@ -123,6 +123,8 @@ class HallScreen(Translated, ModalScreen[None]):
             when = heard(laptop, self.link.device) if laptop else (
                 _("this laptop") if enrolled.device == self.link.device else "…")  # fmt: skip
             lines.append(f" {enrolled.name}{chief}: {when}")
+        if self.link.device not in hall.laptops:  # joined: listed once the chief's laptop has enrolled it
+            lines.append(f" {_('this laptop is not enrolled yet')}")
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         self.query_one("#chief", Button).display = bool(self.others())
