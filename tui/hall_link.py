@@ -123,6 +123,8 @@ class HallLink:
                 before = repo.tips()
                 peers = list(sources) if sources else repo.peers
                 problems = hall.fetch_all(repo, self.device, state, peers, serves)
+                if sources is not None and not peers:  # by hand, the field empty, no peer known
+                    problems.append(hall.NobodyToAsk())
                 asked = state.hall is not None and state.hall.chief == self.device and bool(requests(repo.path))
                 laptops = tuple(hall.laptops(state, repo, self.device)) if state.hall is not None else ()
                 moved = repo.tips() != before or asked

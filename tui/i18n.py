@@ -1084,6 +1084,7 @@ RU = {
     "this laptop is not enrolled yet": "этот ноутбук ещё не записан в зал",
     "silent {minutes} min": "молчит {minutes} мин",
     "{seconds} s ago": "{seconds} с назад",
+    "no other laptop known yet: name a stick's folder or a laptop's address (http://…)": "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)",
     "Synced: {count} new events": "Синхронизировано: новых событий — {count}",
     "The peers are reached again": "Связь с соседями восстановлена",
     "{path} is a hall now": "{path} теперь ведётся в зале",

@@ -439,7 +439,8 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
             merges.append(merge_into(service, repo, device))
         _keep(real, replace(_MERGED[real], moment=_moment(real, repo)))
 
-    problems = fetch_all(repo, device, state, sources or repo.peers, serves, brought=merged_now)
+    asked = list(sources) or repo.peers
+    problems = fetch_all(repo, device, state, asked, serves, brought=merged_now)
     remembered = _MERGED.get(real)
     if remembered is None or remembered.moment != _moment(real, repo):  # something came or was made since
         merged_now()
@@ -447,10 +448,19 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     problems += [p for p in push_all(repo, device, sources) if str(p) not in said]  # a stick's refusal once
     repo.tidy()
     repo.refuse(problems)
+    if not asked:
+        problems.append(NobodyToAsk())
     if not merges:
         assert remembered is not None
         return Synced(0, tuple(problems), remembered.state)
     return Synced(sum(m.added for m in merges), tuple(problems + list(merges[-1].problems)), merges[-1].state)
+
+
+class NobodyToAsk(Worded):
+    """A sync with no source named and no peer known: it reached no other laptop, which its
+    "0 new events" did not say (a trial)."""
+
+    template = "no other laptop known yet: name a stick's folder or a laptop's address (http://…)"
 
 
 def fetch_all(

@@ -305,6 +305,10 @@ async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> 
             screen = app.screen
             await pilot.press("f9")
             await pilot.pause()
+            await pilot.press("enter")  # the field empty, no peer known: said, not «0 new events»
+            nobody = "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)"
+            await until(pilot, lambda: nobody in notes(app))
+            assert not any(n.startswith("Синхронизировано") for n in notes(app))
             app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
             await pilot.press("enter")
             await until(pilot, lambda: any(n.startswith("Синхронизировано") for n in notes(app)))

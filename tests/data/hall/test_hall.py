@@ -387,6 +387,19 @@ def test_an_init_stopped_by_a_full_disk_leaves_a_tournament_every_command_opens(
         assert len(repo.chain(chief.device)) == len(TournamentFile(chief.file).events) == 4
 
 
+def test_a_sync_with_nobody_to_ask_says_so(founded: tuple[Laptop, str], tmp_path: Path) -> None:
+    """No source named and no peer known: the sync reached no other laptop, and said only
+    "0 new events" (a trial); it says so now, as its last problem.  A source named, or a
+    peer known, is something asked: nothing of the kind is said."""
+    chief, _secret = founded
+    alone = chief.sync()
+    assert alone.added == 0 and [type(p) for p in alone.problems] == [hall.NobodyToAsk]
+    assert str(alone.problems[0]).startswith("no other laptop known yet: name a stick's folder")
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    assert chief.sync(stick).problems == ()
+
+
 def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three) -> None:
     chief, table2, table3, stick, _secret = hall_of_three
     table2.commit(("player_registered", {"player": 0, "surname": "Ёлкин", "name": "Иван", "rank": 20}))
