@@ -1248,7 +1248,9 @@ def event_text(event: Event, codes: bool = False, laptops: Mapping[str, Laptop] 
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language
-        values = {**values, "changed": ", ".join(f"{_(key)} {value}" for key, value in values["changes"])}
+        words = {"yes", "no"}  # a yes-or-no parameter's value, in words
+        values = {**values, "changed": ", ".join(f"{_(key)} {_(value) if value in words else value}"
+                                                 for key, value in values["changes"])}  # fmt: skip
     if "code" in values and not codes:  # a result as the referee says it
         values = {**values, "code": _(RESULTS[values["code"]])}
     return _(template, **values)

@@ -133,7 +133,8 @@ def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
 
 
 def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Changed fields as a referee reads them: a rank as its label, no rating as a dash."""
+    """Changed fields as a referee reads them: a rank as its label, no rating as a dash, a
+    yes-or-no parameter as yes or no."""
     shown = []
     for key, value in data.items():
         if key == "rank":
@@ -142,6 +143,8 @@ def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
             text = "—"
         elif key == "block":
             text = " ".join(map(str, value)) or "—"
+        elif isinstance(value, bool):  # OpenGotha's yes-or-no parameters, not Python's True
+            text = "yes" if value else "no"
         elif isinstance(value, float):
             text = f"{value:g}"
         else:

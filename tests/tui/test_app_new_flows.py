@@ -341,6 +341,7 @@ async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_set
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen.session.state.settings.params["paiBaDeterministic"] is True
+        assert notes(app)[-1].endswith("paiBaDeterministic нет")  # what was undone
 
 
 def test_the_bracket_text_names_each_stage_in_russian() -> None:
