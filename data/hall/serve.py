@@ -242,10 +242,15 @@ class _Guarded(H11Protocol):
             self._body_awaited = False
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        """The answer sent: the connection idles until the next request's headers — unless
+        that request, pipelined behind, has begun already (its own deadline is armed by
+        ``handle_events``, within ``super()``).  A body still arriving for the request
+        answered (a 401 before it was whole) is not waited for."""
         self._forget_deadline()
-        self._body_awaited = False  # answered before its body was whole (a 401): the rest is not waited for
-        if not self.transport.is_closing():
+        self._body_awaited = False
+        answered = self.cycle
+        super().on_response_complete()
+        if self.cycle is answered and not self.transport.is_closing():
             self._deadline = self.loop.call_later(self.timeout_keep_alive + HEADERS_WITHIN, self._too_slow)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -319,7 +324,8 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
     config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
-                            timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE, http=_Guarded)  # fmt: skip
+                            timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE, http=_Guarded,
+                            ws="none")  # fmt: skip  # an upgrade is a page: a WebSocket escaped the guard's count
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()

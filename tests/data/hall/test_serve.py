@@ -6,6 +6,7 @@ same and no entry is lost."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextlib
 import json
@@ -20,6 +21,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -404,6 +406,86 @@ def test_a_body_still_coming_after_its_answer_does_not_keep_the_connection_for_e
                     while connection.recv(4096):
                         pass
                 assert time.monotonic() - began < 3
+        finally:
+            serving.stop()
+
+
+async def _slow_page(scope: Any, receive: Any, send: Any) -> None:
+    """A page that reads its body, then takes 1.5 s to answer (``/slow``)."""
+    if scope["type"] != "http":
+        return
+    if scope["path"] == "/slow":
+        while (await receive()).get("more_body"):
+            pass
+        await asyncio.sleep(1.5)
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+    await send({"type": "http.response.body", "body": b"ok"})
+
+
+def _answers(connection: Any, within: float) -> bytes:
+    """Everything the server sends until it closes (or ``within`` seconds pass)."""
+    import socket
+
+    connection.settimeout(within)
+    got = b""
+    with contextlib.suppress(ConnectionResetError, socket.timeout):
+        while data := connection.recv(65536):
+            got += data
+    return got
+
+
+@pytest.mark.parametrize("rest_later", [False, True], ids=["sent whole", "its body's end later"])
+def test_a_request_pipelined_behind_another_is_answered_however_long_it_takes(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch, rest_later: bool
+) -> None:
+    """Two requests in one packet, the second slow to answer: the idle deadline armed when the
+    first was answered cut the second in the middle of its answer (a review)."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    for name, seconds in (("KEEP_ALIVE", 0.3), ("HEADERS_WITHIN", 0.3), ("BODY_SILENCE", 0.5)):
+        monkeypatch.setattr(serve, name, seconds)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
+        try:
+            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                connection.sendall(b"GET /fast HTTP/1.1\r\nHost: x\r\n\r\nPOST /slow HTTP/1.1\r\nHost: x\r\n"
+                                   b"Content-Length: 10\r\n\r\n12345" + (b"" if rest_later else b"67890"))  # fmt: skip
+                if rest_later:
+                    time.sleep(0.1)
+                    connection.sendall(b"67890")
+                assert _answers(connection, 4).count(b"HTTP/1.1 200") == 2
+        finally:
+            serving.stop()
+
+
+def test_an_upgrade_to_a_websocket_is_answered_as_a_page_and_its_connection_counted_out(
+    founded: tuple[Laptop, str],
+) -> None:
+    """uvicorn handed a request to upgrade to a WebSocket (where a WebSocket library is
+    installed) to a protocol of its own, and the connection was never counted out: sixty-four
+    of them from one address and that address was refused for good (a review)."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
+        before = serve._Guarded.held.get("127.0.0.1", 0)
+        try:
+            for _ in range(3):
+                with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                    connection.sendall(b"GET /x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                                       b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                       b"Sec-WebSocket-Version: 13\r\n\r\n")  # fmt: skip
+                    assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+            deadline = time.monotonic() + 5
+            while serve._Guarded.held.get("127.0.0.1", 0) > before and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert serve._Guarded.held.get("127.0.0.1", 0) == before
         finally:
             serving.stop()
 
