@@ -31,6 +31,8 @@ from dulwich.repo import Repo
 
 from data.errors import Refused
 
+GUARD = "tengen-writing"
+"""The file in a repository's folder whose ``flock`` is the guard."""
 WAIT = 10.0
 """Seconds a write waits for another process's (each holds the guard for milliseconds; a
 process stopped inside would hold it for ever)."""
@@ -52,7 +54,7 @@ class _Guard:
         self.lock.acquire()
         if self.depth == 0:
             try:
-                self.fd = _flocked(self.folder / "tengen-writing")
+                self.fd = _flocked(self.folder / GUARD)
             except BaseException:
                 self.lock.release()
                 raise
@@ -67,7 +69,11 @@ class _Guard:
 
 
 def _flocked(path: Path) -> int:
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+    return _waited(os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600), path.parent)
+
+
+def _waited(fd: int, folder: Path) -> int:
+    """``fd`` once its ``flock`` is ours (closed, and refused, after ``WAIT``)."""
     deadline = time.monotonic() + WAIT
     while True:
         try:
@@ -76,10 +82,20 @@ def _flocked(path: Path) -> int:
         except BlockingIOError:
             if time.monotonic() > deadline:
                 os.close(fd)
-                raise Refused(
-                    "{folder} is being written by another program: try again", folder=str(path.parent)
-                ) from None
+                raise Refused("{folder} is being written by another program: try again", folder=str(folder)) from None
             time.sleep(0.01)
+
+
+@contextmanager
+def making(folder: Path) -> Iterator[None]:
+    """Hold ``folder`` itself (its ``flock``, nothing written in it) while a repository is made
+    or cleaned there: two processes making one on a stick at once removed each other's, and a
+    folder that proves not to be a hall's is left as it was."""
+    fd = _waited(os.open(folder, os.O_RDONLY | os.O_DIRECTORY), folder)
+    try:
+        yield
+    finally:
+        os.close(fd)  # the flock goes with it
 
 
 _GUARDS: dict[str, _Guard] = {}

@@ -30,7 +30,7 @@ from dulwich.repo import Repo
 from data.errors import Refused, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
-from data.hall.guard import open_repo, set_tip
+from data.hall.guard import GUARD, making, open_repo, set_tip
 from data.hall.repo import (
     PREFIX,
     REQUESTS,
@@ -323,6 +323,14 @@ def _stick(folder: Path) -> Repo:
     """The bare repository on a stick, made there the first time."""
     if not folder.is_dir():
         raise Refused("{folder}: no such folder", folder=str(folder))
+    try:
+        with making(folder):  # one process at a time makes or cleans it (the app's sync by hand, a command's)
+            return _found_or_made(folder)
+    except OSError as error:  # a read-only stick, a full one
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
+
+
+def _found_or_made(folder: Path) -> Repo:
     if half_made(folder):  # a first sync killed, or the stick full, as it made (or cleaned) the repository
         unmake(folder)
     elif (folder / "HEAD").is_file() and (folder / "objects").is_dir():
@@ -330,12 +338,9 @@ def _stick(folder: Path) -> Repo:
             return open_repo(folder)
         except NotGitRepository:
             pass
-    if any(p.name != REQUESTS for p in folder.iterdir()):
+    if any(p.name not in (REQUESTS, GUARD) for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
-    try:
-        init_bare(folder)
-    except OSError as error:
-        raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
+    init_bare(folder)
     return open_repo(folder)
 
 

@@ -10,6 +10,7 @@ held before: a stranger's or a forged chain is refused and named, never merged."
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import shutil
@@ -28,7 +29,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused
 from data.hall import secret as signing
-from data.hall.guard import open_repo, set_tip, writing
+from data.hall.guard import GUARD, open_repo, set_tip, writing
 from data.store import write_atomically
 from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event
@@ -401,9 +402,13 @@ unfinished one of ours from a folder of the user's that has files of the same na
 def init_bare(folder: Path) -> None:
     """A bare repository made in the existing ``folder`` — or, where that fails (a full disk),
     what it made removed again: a half-made repository refused every later use of the
-    folder (a stick) until someone removed it by hand."""
+    folder (a stick) until someone removed it by hand.  Nothing is removed where the mark
+    could not be made: it is another's making, or another's repository."""
+    (folder / MAKING).touch(exist_ok=False)
+    if any(p.name not in (MAKING, REQUESTS, GUARD) for p in folder.iterdir()):  # not ours to make, nor to clean
+        (folder / MAKING).unlink()
+        raise FileExistsError(errno.EEXIST, "a repository or another's files are there already", str(folder))
     try:
-        (folder / MAKING).touch(exist_ok=False)
         Repo.init_bare(str(folder)).close()
         (folder / "objects" / "pack").mkdir(parents=True, exist_ok=True)
     except BaseException:
@@ -412,13 +417,22 @@ def init_bare(folder: Path) -> None:
     (folder / MAKING).unlink()
 
 
+INSIDE = frozenset({"info/exclude", "objects/info", "objects/pack", "refs/heads", "refs/tags"})
+"""What ``init_bare`` makes below the skeleton's folders (each empty)."""
+
+
 def only_created(folder: Path) -> bool:
     """Whether ``folder`` holds what ``HallRepo.create`` makes and nothing else — no chain, no
-    file of anyone's: what an init killed before its tournament became a hall leaves."""
-    made = {*SKELETON, MAKING, SECRET}
-    return stores_nothing(folder) and all(
-        p.name.removesuffix(".lock") in made or p.name.startswith(f".{SECRET}.") for p in folder.iterdir()
-    )
+    file of anyone's, at its top or below: what an init killed before its tournament became a
+    hall leaves.  Symbolic links are not followed."""
+    made = {*SKELETON, MAKING, SECRET, GUARD}
+    if not all(p.name.removesuffix(".lock") in made or p.name.startswith(f".{SECRET}.") for p in folder.iterdir()):
+        return False
+    for root, folders, files in os.walk(folder):
+        below = Path(root).relative_to(folder)
+        if below != Path(".") and any((below / name).as_posix() not in INSIDE for name in (*folders, *files)):
+            return False
+    return True
 
 
 def half_made(folder: Path) -> bool:
@@ -426,7 +440,7 @@ def half_made(folder: Path) -> bool:
     or the disk full and the cleaning killed too) and nothing else of git's: its skeleton,
     no object and no ref stored — removing that loses nothing.  ``REQUESTS`` (kept on a stick
     beside the repository) may be there too."""
-    names = {p.name for p in folder.iterdir()} - {REQUESTS, MAKING}
+    names = {p.name for p in folder.iterdir()} - {REQUESTS, MAKING, GUARD}
     return (
         (folder / MAKING).is_file()
         and {name.removesuffix(".lock") for name in names} <= SKELETON

@@ -284,6 +284,53 @@ def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(hall_of_three,
             assert made_again.refs.as_dict(PREFIX), killed_after
 
 
+def _stick_made(folder: str, barrier: Any, answers: Any) -> None:
+    barrier.wait()
+    try:
+        hall._stick(Path(folder)).close()
+        answers.put("made")
+    except Exception as error:  # what went wrong, for the test to show
+        answers.put(f"{type(error).__name__}: {error}")
+
+
+def test_three_processes_making_one_stick_at_once_all_use_it_and_it_stays_usable(tmp_path: Path) -> None:
+    """The app's sync by hand and two commands making the repository of one new stick in the
+    same instant: each found another's half-made repository and removed it, or made its own
+    over it and removed that on failing — folders left refused for good (a review: 14 of 300).
+    The folder itself is held while a repository is made or cleaned there."""
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    for attempt in range(40):
+        folder = tmp_path / f"stick-{attempt}"
+        folder.mkdir()
+        barrier, answers = fork.Barrier(3), fork.Queue()
+        makers = [fork.Process(target=_stick_made, args=(str(folder), barrier, answers)) for _ in range(3)]
+        for maker in makers:
+            maker.start()
+        for maker in makers:
+            maker.join()
+        assert sorted(answers.get(timeout=5) for _ in makers) == ["made"] * 3, attempt
+        hall._stick(folder).close()
+        assert not (folder / "tengen-making").exists()
+
+
+def test_a_repository_is_never_made_over_files_already_there(tmp_path: Path) -> None:
+    """``init_bare`` on a folder holding a repository (or anyone's files) refuses and removes
+    nothing: it removed a working stick's objects and refs, failing to make one over them."""
+    from data.hall.repo import init_bare
+
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    hall._stick(stick).close()
+    (stick / "objects" / "ab").mkdir()
+    (stick / "objects" / "ab" / "cdef").write_bytes(b"an object")
+    kept = sorted(str(p.relative_to(stick)) for p in stick.rglob("*"))
+    with pytest.raises(FileExistsError):
+        init_bare(stick)
+    assert sorted(str(p.relative_to(stick)) for p in stick.rglob("*")) == kept
+
+
 def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three, tmp_path: Path) -> None:
     """A first sync killed as it made the repository leaves git's skeleton, no object nor ref,
     and its mark: the next sync makes it again.  A folder holding anything else, or the same
@@ -353,6 +400,16 @@ def test_an_init_stopped_before_its_tournament_became_a_hall_is_made_again(lapto
     with pytest.raises(Refused, match="is another hall's folder"), other.here():
         hall.init(other.file, "Other")
     assert (hall_path(other.file) / "notes.txt").read_text() == "mine"
+    (hall_path(other.file) / "notes.txt").unlink()
+    Repo.init_bare(str(hall_path(other.file))).close()
+    (hall_path(other.file) / "info" / "mine.txt").write_text("mine")  # below git's own names: his too
+    with pytest.raises(Refused, match="is another hall's folder"), other.here():
+        hall.init(other.file, "Other")
+    assert (hall_path(other.file) / "info" / "mine.txt").read_text() == "mine"
+    (hall_path(other.file) / "info" / "mine.txt").unlink()
+    with other.here():  # git's skeleton alone: what an init left, removed, the hall made
+        hall.init(other.file, "Other")
+    assert other.state.hall is not None
 
 
 def test_an_init_stopped_by_a_full_disk_leaves_a_tournament_every_command_opens(laptops, monkeypatch) -> None:
