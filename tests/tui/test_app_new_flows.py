@@ -314,6 +314,8 @@ async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_set
     """F8 shows OpenGotha's yes-or-no parameters as «да»/«нет», and Enter on one asks «да или
     нет?» (answered with the arrows or ``н``) rather than waiting for ``false`` to be typed;
     Esc changes nothing, and ctrl+z undoes the change like any other."""
+    from textual.widgets._footer import FooterKey
+
     from tui.screens.confirm import ChoiceScreen
 
     app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
@@ -326,6 +328,8 @@ async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_set
             return str(app.screen.query_one("#settings-table", DataTable).get_row(key)[1])
 
         assert (shown("paiBaDeterministic"), shown("exactWholeField")) == ("да", "нет")
+        keys = [(key.key, key.description) for key in app.screen.query("FooterKey").results(FooterKey)]
+        assert keys[:2] == [("f1", "Клавиши"), ("enter", "Изменить")]  # what Enter does here (a trial guessed it)
         table.move_cursor(row=table.get_row_index("paiBaDeterministic"))
         await pilot.press("enter")
         await pilot.pause()

@@ -20,11 +20,19 @@ from tui.panes.pane import Pane
 from tui.widgets import Column, PlainTable
 
 
+class SettingsTable(PlainTable):
+    """The settings, one a row.  Enter is the pane's («Изменить», in the footer and in F1):
+    the table's own, shown nowhere, came first and hid it (a trial guessed what Enter does)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "select_cursor" and super().check_action(action, parameters)
+
+
 class SettingsPane(Pane):
     BINDINGS = [Binding("enter", "change", "Change", id="settings.change")]
 
     def compose(self) -> ComposeResult:
-        yield PlainTable(id="settings-table", zebra_stripes=True, cursor_type="row")
+        yield SettingsTable(id="settings-table", zebra_stripes=True, cursor_type="row")
 
     def show(self, session: Service) -> None:
         """Every setting on its line; a long value or meaning wraps (never cut at 80 columns)."""
