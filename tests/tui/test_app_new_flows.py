@@ -151,6 +151,7 @@ async def test_a_yes_or_no_parameter_is_chosen_as_da_or_net(tmp_path: Path) -> N
     referee saw ``true``/``false`` there, to be typed); the tournament keeps exactly what
     OpenGotha's ``true``/``false`` made before (the form passes them on as they were)."""
     from textual.widgets import Select
+    from textual.widgets._select import SelectOverlay
 
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
@@ -164,7 +165,11 @@ async def test_a_yes_or_no_parameter_is_chosen_as_da_or_net(tmp_path: Path) -> N
         shown = {key: str(field[key].query_one("SelectCurrent Static#label").render()) for key in flags}
         assert (shown["paiBaDeterministic"], shown["exactWholeField"]) == ("да", "нет")
         field["paiBaDeterministic"].focus()
-        await pilot.press("enter", "down", "enter")  # «нет», with the arrows
+        await pilot.press("enter")
+        await pilot.pause()
+        drop_down = field["paiBaDeterministic"].query_one(SelectOverlay)
+        assert drop_down.outer_size.height == 2 + 2  # its two answers in a border: it took 12 rows, over the footer
+        await pilot.press("down", "enter")  # «нет», with the arrows
         await pilot.pause()
         field["exactWholeField"].value = "true"
         field["hdBasedOnMMS"].value = "false"
