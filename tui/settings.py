@@ -83,3 +83,26 @@ def remember_serving(folder: Path, path: Path, on: bool) -> None:
     quiet = [p for p in found if isinstance(p, str) and p != str(path.resolve())] if isinstance(found, list) else []
     settings[QUIET_HALLS] = (quiet if on else [str(path.resolve()), *quiet])[:50]
     save(folder, settings)
+
+
+SYNC_SOURCES = "hall_sync_sources"
+"""The folder (a stick) or address each hall's tournament was last synced with by hand, or
+joined from (by its path): what F9 offers to sync with again."""
+
+
+def sync_source(folder: Path, path: Path) -> str:
+    """Where ``path`` was last synced with by hand (empty: nowhere yet)."""
+    found = load(folder).get(SYNC_SOURCES)
+    source = found.get(str(path.resolve())) if isinstance(found, dict) else None
+    return source if isinstance(source, str) and len(source) <= 1000 else ""
+
+
+def remember_sync_source(folder: Path, path: Path, source: str) -> None:
+    """``source`` offered again for ``path`` (50 tournaments kept): a helper retyped the
+    stick's folder at every sync, and took an empty field for one that reached nobody."""
+    settings = load(folder)
+    key = str(path.resolve())
+    found = settings.get(SYNC_SOURCES)
+    kept = [(p, s) for p, s in found.items() if p != key and isinstance(s, str)] if isinstance(found, dict) else []
+    settings[SYNC_SOURCES] = dict([(key, source), *kept][:50])
+    save(folder, settings)

@@ -314,6 +314,9 @@ async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> 
             await until(pilot, lambda: any(n.startswith("Синхронизировано") for n in notes(app)))
             assert "Синхронизировано: новых событий — 1" in notes(app)
             assert screen.session.state.round(1).results[3].code == "B+"  # type: ignore[attr-defined]
+            await pilot.press("escape", "f9")  # the stick offered again: a helper retyped it at every sync
+            await pilot.pause()
+            assert app.screen.query_one("#sync-source", Input).value == str(tmp_path / "stick")
 
 
 async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_path: Path) -> None:
@@ -348,6 +351,9 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             await until(pilot, lambda: "этот ноутбук ещё не записан в зал" in hall_line(app))  # enrolled at the
             # chief's next sync
             assert any("скопировано событий" in n for n in notes(app))
+            await pilot.press("f9")  # the stick it joined from, offered for the sync that enrols it
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            assert app.screen.query_one("#sync-source", Input).value == str(stick)
 
 
 async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptops: Laptops, tmp_path: Path) -> None:

@@ -30,6 +30,26 @@ def test_a_language_of_the_wrong_kind_is_russian(tmp_path: Path, language: str) 
     assert settings.language(edited(tmp_path, f'{{"language": {language}}}')) == "ru"
 
 
+@pytest.mark.parametrize("sources", ["5", '"/media/usb"', "[]", '{"T": 5}', '{"T": "' + "x" * 2000 + '"}'])
+def test_a_sync_source_of_the_wrong_kind_is_none(tmp_path: Path, sources: str) -> None:
+    tournament = tmp_path / "T"
+    text = sources.replace('"T"', f'"{tournament}"')
+    assert settings.sync_source(edited(tmp_path, f'{{"hall_sync_sources": {text}}}'), tournament) == ""
+
+
+def test_the_last_sync_source_of_each_tournament_is_kept(tmp_path: Path) -> None:
+    cup, league = tmp_path / "cup.json", tmp_path / "league.json"
+    settings.remember_sync_source(tmp_path, cup, "/media/usb")
+    settings.remember_sync_source(tmp_path, league, "http://192.168.1.5:8390")
+    settings.remember_sync_source(tmp_path, cup, "/media/stick")
+    assert (settings.sync_source(tmp_path, cup), settings.sync_source(tmp_path, league)) == (
+        "/media/stick", "http://192.168.1.5:8390",
+    )  # fmt: skip
+    for n in range(60):
+        settings.remember_sync_source(tmp_path, tmp_path / f"{n}.json", "/media/usb")
+    assert settings.sync_source(tmp_path, cup) == "" and settings.sync_source(tmp_path, tmp_path / "59.json")
+
+
 async def test_the_start_screen_opens_over_a_damaged_list_of_recent_tournaments(folder: Path) -> None:
     app = TengenApp(None, folder=edited(folder, '{"recent": 5}'), open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:

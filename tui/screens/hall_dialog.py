@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, Switch
 
+from tui import settings
 from tui.hall import disputes, heard, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
@@ -92,7 +93,8 @@ class HallScreen(Translated, ModalScreen[None]):
                         yield Label("", id="serve-label", markup=False)
                     yield Label(_("Sync now with a folder (a USB stick) or http://…; empty: the peers"),
                                 markup=False)  # fmt: skip
-                    yield Input(id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
+                    last = settings.sync_source(self.link.screen.app.folder, self.link.path)
+                    yield Input(last, id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
                     with Horizontal(classes="buttons"):
                         yield Button(_("Sync now"), id="sync", compact=True)
                         yield Button(_("Chief…"), id="chief", compact=True)
@@ -185,6 +187,8 @@ class HallScreen(Translated, ModalScreen[None]):
 
     def sync(self) -> None:
         source = self.query_one("#sync-source", Input).value.strip()
+        if source:
+            settings.remember_sync_source(self.link.screen.app.folder, self.link.path, source)
         self.notify(_("Syncing with {source}…", source=source) if source else _("Syncing with the peers…"), timeout=2)
         self.link.sync_now(source)
 

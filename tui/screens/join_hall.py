@@ -18,6 +18,7 @@ from data.errors import Refused, TournamentFileError
 from data.hall import hall, secret
 from data.hall.device import this_device
 from schemes.errors import InvalidEvent
+from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
@@ -115,7 +116,7 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
                 self.app.call_from_thread(self.refused, f"{source}: {failed.strerror or failed}")
                 return
             enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
-            self.app.call_from_thread(self.joined, path, joined.added, enrolled)
+            self.app.call_from_thread(self.joined, path, joined.added, enrolled, source)
 
         self.run_worker(work, thread=True, group="join", exit_on_error=False)
 
@@ -123,7 +124,8 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
         self.joining = False
         self.notify(reason, severity="error")
 
-    def joined(self, path: Path, events: int, enrolled: bool) -> None:
+    def joined(self, path: Path, events: int, enrolled: bool, source: str) -> None:
+        settings.remember_sync_source(self.folder, path, source)  # F9 offers it for the next sync
         if enrolled:
             self.notify(_("joined: {events} events in {path}", events=events, path=path.name))
         else:
