@@ -301,6 +301,8 @@ async def test_a_players_details_in_the_form(folder: Path) -> None:
 
 
 async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None:
+    from textual.widgets import Label
+
     app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(100, 40)) as pilot:
         await pilot.press("f8")
@@ -309,7 +311,12 @@ async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None
         table.move_cursor(row=table.get_row_index("genMMBar"))
         await pilot.press("enter")
         await pilot.pause()
-        app.screen.query_one(Input).value = "2d"
+        dialog = app.screen
+        dialog.query_one(Input).value = "12q"  # refused under the field, the dialog kept (it closed)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and "12q" in str(dialog.query_one("#answer-error", Label).render())
+        dialog.query_one(Input).value = "2d"
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.session.state.settings.params["genMMBar"] == "2D"

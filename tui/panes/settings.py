@@ -13,6 +13,7 @@ from textual.widgets import DataTable
 from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.log.actions import Action
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said
@@ -75,21 +76,26 @@ class SettingsPane(Pane):
         if key == "dates":  # offered as the referee writes them, and read back so
             current = views.setting_shown(key, current, ())
 
-        def changed(text: str | None) -> None:
-            if text is None or text == current:
-                return
+        def change(text: str) -> Action:
+            if is_param:
+                return actions.change_params(self.session.state, {key: text})
+            return actions.change_settings(**{key: text})
+
+        def refusal(text: str) -> str:
+            if text == current:
+                return ""
             try:
-                if is_param:
-                    action = actions.change_params(self.session.state, {key: text})
-                else:
-                    action = actions.change_settings(**{key: text})
+                change(text)
             except InvalidEvent as error:
-                self.notify(said(error), severity="error", timeout=10)
-                return
-            self.tournament_screen.act(action)
+                return said(error)
+            return ""
+
+        def changed(text: str | None) -> None:
+            if text is not None and text != current:
+                self.tournament_screen.act(change(text))  # read as the dialog read it
 
         setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
-        self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current), changed)
+        self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current, refusal), changed)
 
     def ask_flag(self, key: str, meaning: str, current: str) -> None:
         """A yes-or-no parameter changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
