@@ -61,6 +61,13 @@ def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
     return _("{seconds} s ago", seconds=seconds)
 
 
+def laptop_name(name: str, chief: bool) -> str:
+    """A laptop as the hall's lists name it: the chief's marked so, but not twice where its name
+    says it already («Главный», the name offered: «Главный (главный)»)."""
+    role = _("chief")
+    return f"{name} ({role})" if chief and name.casefold() != role.casefold() else name
+
+
 def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now: datetime | None = None) -> str:
     """The header's line of a hall: each laptop by its name, when it was heard, and the
     disputed boards (the chief cannot pair until they are settled)."""
@@ -71,8 +78,7 @@ def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now:
     known = {laptop.device: laptop for laptop in laptops}
     for enrolled in hall.laptops.values():
         laptop = known.get(enrolled.device) or Laptop(enrolled.device, enrolled.name, 0, None, True)
-        chief = f" ({_('chief')})" if enrolled.device == hall.chief else ""
-        parts.append(f"{enrolled.name}{chief}: {heard(laptop, device, now)}")
+        parts.append(f"{laptop_name(enrolled.name, enrolled.device == hall.chief)}: {heard(laptop, device, now)}")
     if device not in hall.laptops:
         parts.append("⚠ " + _("this laptop is not enrolled yet"))
     count = disputes(state)

@@ -175,7 +175,7 @@ class HallLink:
         self.screen.run_worker(work, thread=True, group="hall", exit_on_error=False)
 
     def synced(self, problems: Sequence[str], added: int) -> None:
-        for problem in problems:
+        for problem in dict.fromkeys(problems):  # a stick's «no such folder» once, not for its fetch and its push
             self.screen.notify(problem, severity="error")
         if not problems:
             self.screen.notify(_("Synced: {count} new events", count=added))

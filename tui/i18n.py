@@ -1050,7 +1050,7 @@ RU = {
     "do not look for peers on the network": "не искать соседей в сети",
     "serving {path} at {address} (Ctrl+C stops)": "{path} доступен по адресу {address} (Ctrl+C — остановить)",
     "the players' pages: {address}/": "страницы для игроков: {address}/",
-    "Chief…": "Главный…",
+    "Chief…": "Передать…",
     "Starting…": "Запускается…",
     "Hand the chief's role (pairing, settings) to which laptop?": "Кому передать роль главного (жеребьёвка, настройки)?",
     "Pairing": "Пары",

@@ -142,7 +142,7 @@ def test_hall_dialog_with_a_helper(
     hall_of_one: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, snap_compare
 ) -> None:
     """The chief's dialog once a helper has joined and been enrolled: its third button,
-    «Главный…», beside the other two, all three inside the dialog at 80×24."""
+    «Передать…» (the chief's role), beside the other two, all three inside the dialog at 80×24."""
     from data.hall import hall
     from tui.screens import hall_dialog
 

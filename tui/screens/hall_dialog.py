@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, Switch
 
 from tui import settings
-from tui.hall import disputes, heard, qr_text
+from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
@@ -120,11 +120,10 @@ class HallScreen(Translated, ModalScreen[None]):
         known = {laptop.device: laptop for laptop in self.link.laptops}
         lines = [_("Laptops:")]
         for enrolled in hall.laptops.values():
-            chief = f" ({_('chief')})" if enrolled.device == hall.chief else ""
             laptop = known.get(enrolled.device)
             when = heard(laptop, self.link.device) if laptop else (
                 _("this laptop") if enrolled.device == self.link.device else "…")  # fmt: skip
-            lines.append(f" {enrolled.name}{chief}: {when}")
+            lines.append(f" {laptop_name(enrolled.name, enrolled.device == hall.chief)}: {when}")
         if self.link.device not in hall.laptops:  # joined: listed once the chief's laptop has enrolled it
             lines.append(f" {_('this laptop is not enrolled yet')}")
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
