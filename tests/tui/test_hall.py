@@ -18,6 +18,7 @@ import pytest
 from textual.widgets import Button, DataTable, Input, Label, Static, Switch
 
 from data.hall import hall
+from data.hall.device import this_device
 from data.hall.repo import HallRepo, hall_path
 from data.hall.serve import start
 from data.service import Service
@@ -114,6 +115,39 @@ def app_on(path: Path | None, folder: Path) -> TengenApp:
 
 def hall_line(app: TengenApp) -> str:
     return str(app.screen.query_one("#hall-line", Static).render())
+
+
+async def test_a_hall_whose_repository_the_full_disk_refused_is_made_and_said_so(
+    laptops: Laptops, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full once the tournament is a hall, as its repository is written: the hall is
+    made, the referee told that the repository gets the events later, and the next entry
+    writes them (the chain then whole)."""
+    import errno
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with laptops.as_("chief") as file:
+        tournament(file, paired=True)
+        app = app_on(file, file.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await pilot.pause()
+            app.screen.query_one(Input).value = "Главный судья"
+            with monkeypatch.context() as patched:
+                patched.setattr(HallRepo, "record", full)
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            said = ("хранилище зала не записано (диск заполнен): оно получит события со следующей записью "
+                    "или синхронизацией")  # fmt: skip
+            assert said in notes(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen) and app.screen.session.state.hall is not None
+            app.screen.act(actions.result(1, 1, "B+"))
+        with HallRepo(hall_path(file)) as repo:
+            assert len(repo.chain(this_device())) == len(Service(file).events)
 
 
 async def test_a_tournament_made_a_hall_from_its_dialog(laptops: Laptops) -> None:
