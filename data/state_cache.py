@@ -18,9 +18,11 @@ is believed without a check its writer could not forge:
 - the state is stored as JSON and rebuilt by our own constructors only: no pickle, which
   can be made to build any object and run any function;
 - a tail holding a retraction (undo, redo), or anything unexpected, means a full replay;
-- each round is kept as a text of its own, read into boards and results only when the
-  command reads that round (a result reads one round of 300: its cost is that round, not
-  the log's); a round whose text does not read is taken from a replay of the file;
+- each round is kept as a text of its own after the signed part, with its digest in the
+  signed part, and is checked and read into boards and results only when the command reads
+  that round (a result reads one round of 300: its cost is that round, not the log's — the
+  signature covers the players and the digests, not every game); a round whose text does
+  not match its digest or does not read is taken from a replay of the file;
 - it lives in the user's own cache folder, never beside the tournament (a file from a
   foreign USB stick brings no cache);
 - it is written atomically and never fsynced: a lost or damaged cache costs one replay.
@@ -59,8 +61,9 @@ WORTH_KEEPING = 2_000
 STALE_TAIL = 500
 """A tail this long is replayed once more and the longer prefix kept instead."""
 
-_MAGIC = b"tengen-state 2\n"
+_MAGIC = b"tengen-state 3\n"
 _MAC_BYTES = 32
+_ROUND_DIGEST = 16
 _KEY_BYTES = 32
 
 
@@ -247,24 +250,45 @@ def _prefix_digest(raw: bytes, covered: int) -> str:
 # the tournament is {"$r": "TEXT"}, TEXT the JSON of {"$Round": [fields...]}, read when used.
 
 
+@dataclass(frozen=True)
+class _KeptText:
+    """A round's text in an entry (its bytes, after the signed part) and the digest of it
+    that the signed part holds: the text is believed only once it matches."""
+
+    text: bytes | memoryview
+    digest: bytes
+
+    def checked(self) -> bytes:
+        """The text; ValueError when it is not the one the digest was made of."""
+        if not hmac.compare_digest(_round_digest(self.text), self.digest):
+            raise ValueError("a kept round's text is not the one signed for")
+        return bytes(self.text)
+
+
+def _round_digest(text: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(text, digest_size=_ROUND_DIGEST).digest()
+
+
 class _KeptRound(Round):
     """A round of a kept state, read from its text when one of its fields is first asked
-    for: a command that reads one round of a long event decodes that round alone.  Equal to
-    the ``Round`` it reads as; ``dataclasses.replace`` of it gives a round read already."""
+    for: a command that reads one round of a long event checks and decodes that round alone.
+    Equal to the ``Round`` it reads as; ``dataclasses.replace`` of it gives a round read
+    already."""
 
     @classmethod
-    def unread(cls, number: int, text: str, fallback: Callable[[], Tournament]) -> _KeptRound:
-        """Round ``number`` of a kept state, as its ``text``; ``fallback`` replays the file."""
-        kept = object.__new__(cls)  # built as a Round (by ``replace``) only once read
-        vars(kept).update(_kept_number=number, _kept_text=text, _fallback=fallback)
-        return kept
+    def unread(cls, number: int, kept: _KeptText, fallback: Callable[[], Tournament]) -> _KeptRound:
+        """Round ``number`` of a kept state, as its text ``kept``; ``fallback`` replays the file."""
+        made = object.__new__(cls)  # built as a Round (by ``replace``) only once read
+        vars(made).update(_kept_number=number, _kept=kept, _fallback=fallback)
+        return made
 
     def _read(self) -> None:
-        """Every field, from the text; where the text does not read as a round (a signed
-        entry never holds such, but a replay is the answer to anything odd), from a replay."""
+        """Every field, from the text; where the text is not the one signed for (its digest
+        differs) or does not read as a round (a signed entry never holds such, but a replay is
+        the answer to anything odd), from a replay."""
         kept = vars(self)
         try:
-            made = json.loads(kept["_kept_text"], object_hook=_decoded)
+            made = json.loads(kept["_kept"].checked(), object_hook=_decoded)
             if type(made) is not Round or made.number != kept["_kept_number"]:
                 raise TypeError("not the kept round")
         except (ValueError, TypeError, KeyError, RecursionError):
@@ -343,29 +367,48 @@ _FIELD_CHECKS = {made: [_CHECKS[str(f.type)] for f in fields(made)] for made in 
 _FLAT_TYPES = {tag: [_SCALARS[str(f.type)] for f in fields(made)] for tag, made in _FLAT.items()}
 
 
-def _encoded(value: Any) -> Any:
+class _Texts:
+    """The rounds' texts of an entry being written, one after the other."""
+
+    def __init__(self) -> None:
+        self.parts: list[bytes | memoryview] = []
+        self.size = 0
+
+    def add(self, text: bytes | memoryview) -> int:
+        """Put ``text`` after the others; its offset."""
+        self.parts.append(text)
+        self.size += len(text)
+        return self.size - len(text)
+
+
+def _encoded(value: Any, texts: _Texts) -> Any:
+    """``value`` as JSON, each round of the tournament as ``{"$r": [offset, length, digest]}``:
+    its text goes to ``texts``, kept after the signed part at that offset."""
     kind = type(value)
     if value is None or kind in (bool, int, float, str):
         return value
     if kind is tuple:
         if value and all(type(item) is Board for item in value):
             return {"$B": [getattr(board, f.name) for board in value for f in fields(Board)]}
-        return {"$t": [_encoded(item) for item in value]}
+        return {"$t": [_encoded(item, texts) for item in value]}
     if kind is list:
-        return [_encoded(item) for item in value]
+        return [_encoded(item, texts) for item in value]
     if kind is frozenset:
-        return {"$f": [_encoded(item) for item in value]}
+        return {"$f": [_encoded(item, texts) for item in value]}
     if kind is dict:
         if value and all(type(k) is int and type(v) is Result for k, v in value.items()):
             return {"$R": [part for k, v in value.items() for part in (k, *(getattr(v, f.name) for f in fields(v)))]}
-        return {"$d": [part for k, v in value.items() for part in (_encoded(k), _encoded(v))]}
-    if kind is _KeptRound and "number" not in vars(value):  # never read: its text as it was
-        return {"$r": vars(value)["_kept_text"]}
+        return {"$d": [part for k, v in value.items() for part in (_encoded(k, texts), _encoded(v, texts))]}
     if kind in (Round, _KeptRound):
-        fields_ = [_encoded(getattr(value, f.name)) for f in fields(Round)]
-        return {"$r": json.dumps({"$Round": fields_}, ensure_ascii=False, separators=(",", ":"))}
+        if kind is _KeptRound and "number" not in vars(value):  # never read: its text and digest as they were
+            kept = vars(value)["_kept"]
+        else:
+            fields_ = [_encoded(getattr(value, f.name), texts) for f in fields(Round)]
+            text = json.dumps({"$Round": fields_}, ensure_ascii=False, separators=(",", ":")).encode()
+            kept = _KeptText(text, _round_digest(text))
+        return {"$r": [texts.add(kept.text), len(kept.text), kept.digest.hex()]}
     if _CLASSES.get(kind.__name__) is kind:
-        return {"$" + kind.__name__: [_encoded(getattr(value, f.name)) for f in fields(value)]}
+        return {"$" + kind.__name__: [_encoded(getattr(value, f.name), texts) for f in fields(value)]}
     raise TypeError(f"{kind.__name__} is not part of a tournament's state")
 
 
@@ -431,18 +474,24 @@ def _decoded(document: dict[str, Any]) -> Any:
     return _TAGS[tag](values)
 
 
-def _decoder(fallback: Callable[[], Tournament]) -> Callable[[dict[str, Any]], Any]:
-    """``_decoded``, with the rounds of the tournament kept as texts (``_KeptRound``), each
-    numbered in turn from 1; ``fallback`` replays the file, for a round that does not read."""
+def _decoder(texts: memoryview, fallback: Callable[[], Tournament]) -> Callable[[dict[str, Any]], Any]:
+    """``_decoded``, with the rounds of the tournament kept unread (``_KeptRound``), each
+    numbered in turn from 1, its text in ``texts``; ``fallback`` replays the file, for a
+    round that does not read."""
     numbers = iter(range(1, 1 << 62))
 
     def decoded(document: dict[str, Any]) -> Any:
         ((tag, values),) = document.items()
         if tag != "$r":
             return _decoded(document)
-        if not isinstance(values, str):
-            raise TypeError("a kept round is a text")
-        return _KeptRound.unread(next(numbers), values, fallback)
+        if type(values) is not list or len(values) != 3 or not _all({int})(values[:2]) or type(values[2]) is not str:
+            raise TypeError("a kept round is its text's offset, length and digest")
+        offset, length, digest = values
+        if not 0 <= offset <= offset + length <= len(texts):
+            raise ValueError("a kept round's text past the entry's end")
+        return _KeptRound.unread(
+            next(numbers), _KeptText(texts[offset : offset + length], bytes.fromhex(digest)), fallback
+        )
 
     return decoded
 
@@ -460,13 +509,14 @@ def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
         return
     covered = len(raw) - 2
     head = json.dumps({"covered": covered, "count": count, "digest": _prefix_digest(raw, covered)}).encode()
-    body = head + b"\n" + json.dumps(_encoded(state), ensure_ascii=False, separators=(",", ":")).encode()
+    texts = _Texts()
+    signed = head + b"\n" + json.dumps(_encoded(state, texts), ensure_ascii=False, separators=(",", ":")).encode()
     entry = _entry(path)
     try:
         fd, name = tempfile.mkstemp(prefix=".state-", dir=entry.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(_MAGIC + _mac(key, rules, path, body) + body)
+                handle.write(b"".join([_MAGIC, _mac(key, rules, path, signed), signed, b"\n", *texts.parts]))
             os.replace(name, entry)
         except BaseException:
             Path(name).unlink(missing_ok=True)
@@ -490,10 +540,14 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     if not stored.startswith(_MAGIC) or len(stored) <= start:
         return None
     key = _key()
-    body = memoryview(stored)[start:]
-    if key is None or not hmac.compare_digest(_mac(key, rules, path, body), stored[len(_MAGIC) : start]):
-        return None
     line_end = stored.find(b"\n", start)
+    signed_end = stored.find(b"\n", line_end + 1)  # JSON holds no line break: the state's ends the signed part
+    if key is None or line_end < 0 or signed_end < 0:
+        return None
+    if not hmac.compare_digest(
+        _mac(key, rules, path, memoryview(stored)[start:signed_end]), stored[len(_MAGIC) : start]
+    ):
+        return None
     try:
         head = json.loads(stored[start:line_end])
         covered, count, digest = int(head["covered"]), int(head["count"]), str(head["digest"])
@@ -505,7 +559,10 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     if tail is None:
         return None
     try:
-        state = json.loads(stored[line_end + 1 :], object_hook=_decoder(cache(lambda: _replayed(path, raw))))
+        texts = memoryview(stored)[signed_end + 1 :]
+        state = json.loads(
+            stored[line_end + 1 : signed_end], object_hook=_decoder(texts, cache(lambda: _replayed(path, raw)))
+        )
         if not isinstance(state, Tournament):
             return None
         for event in tail:

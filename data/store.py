@@ -10,9 +10,9 @@ goes to a temporary file in the same folder, is fsynced, the previous file is ke
 ``FILE.bak`` (a hard link, so it costs nothing), the temporary file is renamed over the
 original, and the folder is fsynced so the rename itself is durable.  A crash at any
 instant leaves either the old or the new file, both complete.  The file is always in
-one compact form, so an append adds its events' JSON before the two closing braces of
-the bytes read: one copy of the file and one fsync, no parsing or serialising of the
-events before it.
+one compact form, so an append writes the bytes read up to their two closing braces,
+then its events' JSON: one write and one fsync, no copy of the file in memory, no parsing
+or serialising of the events before it.
 """
 
 from __future__ import annotations
@@ -76,9 +76,10 @@ def _temporary(path: Path, kind: str) -> tuple[int, Path]:
     return fd, Path(name)
 
 
-def _write_fd(fd: int, payload: bytes) -> None:
+def _write_fd(fd: int, payload: bytes | Sequence[bytes | memoryview]) -> None:
+    """Write ``payload`` (or its parts, one after the other: no copy joins them) and sync it."""
     with os.fdopen(fd, "wb") as handle:
-        handle.write(payload)
+        handle.writelines([payload] if isinstance(payload, bytes) else payload)
         handle.flush()
         os.fsync(handle.fileno())
 
@@ -118,7 +119,7 @@ def _keep_backup(path: Path) -> None:
     os.replace(link, backup_path(path))
 
 
-def write_atomically(path: Path, payload: bytes, keep_backup: bool = True) -> None:
+def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], keep_backup: bool = True) -> None:
     """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole, the
     old one kept as ``FILE.bak``.  When the disk is full or the folder read-only the file stays
     as it was, no temporary file is left, and the error is one line."""
@@ -377,8 +378,7 @@ class TournamentFile:
             self._lock = WriterLock(self.path, merge)
             self._lock.acquire()
         try:
-            self.raw = _read(self.path)
-            """The file's bytes as they are on disk (appends keep them current)."""
+            self._raw: bytes | tuple[memoryview, bytes] = _read(self.path)
             if not (lazy and self.compact):
                 self._parse()
         except BaseException:
@@ -387,6 +387,14 @@ class TournamentFile:
         if writable:
             for stale in self.path.parent.glob(f".{self.path.name}.tmp-*"):
                 stale.unlink(missing_ok=True)
+
+    @property
+    def raw(self) -> bytes:
+        """The file's bytes as they are on disk (appends keep them current: joined into one
+        copy only when asked for — a command that appends once never asks)."""
+        if not isinstance(self._raw, bytes):
+            self._raw = b"".join(self._raw)
+        return self._raw
 
     @property
     def compact(self) -> bool:
@@ -472,15 +480,15 @@ class TournamentFile:
                 )
         if self.appendable:
             added = "".join(f",{_json(str(e.id))}:{_json(e.to_json())}" for e in events)
-            payload = b"".join((memoryview(self.raw)[:-2], added.encode("utf-8"), b"}}"))  # one copy of the file
-            write_atomically(self.path, payload)
+            parts = (memoryview(self.raw)[:-2], added.encode("utf-8") + b"}}")
+            write_atomically(self.path, parts)
+            self._raw = parts
         else:
             storage: dict[str, Any] = {"initial": _parsed(self.path, self.raw)}
             with TinyDB(str(self.path), storage=AtomicStorage, **storage) as db:
                 db.table(_EVENTS).insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events)
-            payload = _read(self.path)
             self._appendable = True
-        self.raw = payload
+            self._raw = _read(self.path)
         self._count = count + len(events)
         if self._events is not None:
             self._events.extend(events)
@@ -495,7 +503,7 @@ class TournamentFile:
         data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {str(e.id): e.to_json() for e in events}}
         payload = _serialise(data)
         write_atomically(self.path, payload)
-        self.raw = payload
+        self._raw = payload
         self._events = list(events)
         self._count = len(events)
         self._appendable = bool(events)

@@ -122,8 +122,8 @@ def test_a_stale_or_damaged_cache_is_not_used(
     stored = bytearray(content)
     if where == "rules":
         monkeypatch.setattr(state_cache, "_rules_digest", lambda: b"other rules 1234")
-    elif where == "body":
-        stored[-5] ^= 1
+    elif where == "body":  # the signed state, before the rounds' texts
+        stored[stored.index(b"\n", stored.index(b"\n", start) + 1) - 5] ^= 1
     elif where == "head":
         stored = stored.replace(b'"count": 8', b'"count": 7')
     elif where == "signature":
@@ -141,14 +141,24 @@ def cached_entry(path: Path) -> tuple[Path, bytes, int]:
     """The cache file kept for a played ``path``, its bytes, and where its header line starts."""
     played(path)
     entry = state_cache._entry(path.resolve())
-    return entry, entry.read_bytes(), len(b"tengen-state 2\n") + 32
+    return entry, entry.read_bytes(), len(state_cache._MAGIC) + 32
 
 
-def signed(path: Path, body: bytes) -> bytes:
-    """An entry for ``path`` signed with the user's own key, as only this program writes one."""
+def signed(path: Path, body: bytes, texts: bytes = b"") -> bytes:
+    """An entry for ``path`` signed with the user's own key, as only this program writes one:
+    ``body`` (its header line and the state) signed, the rounds' ``texts`` after it."""
     key, rules = state_cache._key(), state_cache._rules_digest()
-    assert key is not None and rules is not None
-    return b"tengen-state 2\n" + state_cache._mac(key, rules, path.resolve(), body) + body
+    assert key is not None and rules is not None and body.count(b"\n") == 1, "the signed part ends at its second line"
+    return state_cache._MAGIC + state_cache._mac(key, rules, path.resolve(), body) + body + b"\n" + texts
+
+
+def parts(stored: bytes) -> tuple[bytes, dict[str, object], list[bytes]]:
+    """An entry's header line, its state (the signed JSON) and its rounds' texts."""
+    start = len(state_cache._MAGIC) + 32
+    head, state, texts = stored[start:].split(b"\n", 2)
+    document = json.loads(state)
+    rounds = document["$Tournament"][3]["$t"]
+    return head, document, [texts[offset : offset + length] for offset, length, _ in (r["$r"] for r in rounds)]
 
 
 def head_of(path: Path) -> bytes:
@@ -167,9 +177,9 @@ def test_an_entry_of_another_tournament_put_under_this_files_name_is_refused(tmp
     played(mine, 6)
     played(other, 4)
     theirs = state_cache._entry(other.resolve()).read_bytes()
-    start = len(b"tengen-state 2\n") + 32
+    start = len(state_cache._MAGIC) + 32
     body = head_of(mine) + theirs[theirs.index(b"\n", start) :]
-    forged = b"tengen-state 2\n" + hashlib.blake2b(body, digest_size=32).digest() + body
+    forged = state_cache._MAGIC + hashlib.blake2b(body, digest_size=32).digest() + body
     for planted in (theirs, forged):
         state_cache._entry(mine.resolve()).write_bytes(planted)
         assert recalled(mine) is None
@@ -257,9 +267,10 @@ def test_the_key_is_the_users_alone(tmp_path: Path, cache: Path) -> None:
 
 def test_an_entry_is_stored_without_pickle(tmp_path: Path, cache: Path) -> None:
     path = tmp_path / "cup.json"
-    _, stored, start = cached_entry(path)
-    state = json.loads(stored[stored.index(b"\n", start) + 1 :])
+    _, stored, _ = cached_entry(path)
+    _, state, texts = parts(stored)
     assert list(state) == ["$Tournament"]
+    assert [list(json.loads(text)) for text in texts] == [["$Round"]]
 
 
 TAGS = ["$t", "$f", "$d", "$B", "$R", "$Tournament", "$Settings", "$Player", "$Round", "$x"]
@@ -518,22 +529,46 @@ def test_a_result_reads_only_the_round_it_is_for(tmp_path: Path, cache: Path) ->
         assert reopened.state.rounds[4].results[2].code == "B+"
 
 
+def entry_of(path: Path, head: bytes, state: dict[str, object], texts: list[bytes]) -> bytes:
+    """An entry signed as this program signs one, its rounds ``texts`` with their offsets and
+    digests in ``state``."""
+    rounds = state["$Tournament"][3]["$t"]  # type: ignore[index]
+    offset = 0
+    for kept, text in zip(rounds, texts, strict=True):
+        kept["$r"] = [offset, len(text), hashlib.blake2b(text, digest_size=16).hexdigest()]
+        offset += len(text)
+    return signed(path, head + b"\n" + json.dumps(state).encode(), b"".join(texts))
+
+
 def test_a_kept_round_that_does_not_read_is_taken_from_the_replay(tmp_path: Path, cache: Path) -> None:
     """A signed entry whose round 2 is not a round's text (only the key's owner could write
     one): the state still reads, round 2 as the replay has it, the others from their texts."""
     path = tmp_path / "cup.json"
     played_rounds(path)
     entry = state_cache._entry(path.resolve())
-    stored = entry.read_bytes()
-    start = len(b"tengen-state 2\n") + 32
-    head, body = stored[start:].split(b"\n", 1)
-    document = json.loads(body)
-    rounds = document["$Tournament"][3]["$t"]
-    rounds[1]["$r"] = rounds[1]["$r"].replace('"$Round":[2,', '"$Round":[7,')
-    entry.write_bytes(signed(path, head + b"\n" + json.dumps(document).encode()))
+    head, state, texts = parts(entry.read_bytes())
+    texts[1] = texts[1].replace(b'"$Round":[2,', b'"$Round":[7,')
+    entry.write_bytes(entry_of(path, head, state, texts))
     found = recalled(path)
     assert found is not None
     assert found.state.rounds[1] == replay(TournamentFile(path).events).rounds[1]
+    assert found.state == replayed(path)
+
+
+def test_a_rounds_text_changed_after_the_signature_is_not_believed(tmp_path: Path, cache: Path) -> None:
+    """The rounds' texts follow the signed part, each under a digest the signature covers: a
+    result changed in round 1's text (W+ to B+, the entry otherwise as signed) is not read —
+    round 1 is the replay's, and so are the standings."""
+    path = tmp_path / "cup.json"
+    played_rounds(path)
+    entry = state_cache._entry(path.resolve())
+    stored = entry.read_bytes()
+    head, state, texts = parts(stored)
+    assert b'"W+"' in texts[0]
+    entry.write_bytes(stored.replace(texts[0], texts[0].replace(b'"W+"', b'"B+"'), 1))
+    found = recalled(path)
+    assert found is not None, "the signed part is whole: the rounds' texts are checked one by one"
+    assert {result.code for result in found.state.rounds[0].results.values()} == {"W+"}
     assert found.state == replayed(path)
 
 
