@@ -20,7 +20,7 @@ from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
 from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
-from schemes.errors import Notice, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event
@@ -191,6 +191,15 @@ class Service:
             from data.hall.device import this_device
 
             check_chief(self.state, this_device())
+
+    def a_helpers_laptop(self) -> bool:
+        """Whether the tournament is a hall's and this laptop not its chief's: the app does not
+        offer it the chief's own keys (pair, swap, change a setting)."""
+        try:
+            self.check_chiefs_own()
+        except InvalidEvent:
+            return True
+        return False
 
     def laptops(self) -> list[HallLaptop]:
         """A hall's laptops, each with when it was last heard (none for a single laptop)."""

@@ -627,6 +627,8 @@ RU = {
     "a match for third place between the semi-final losers": "матч за 3-е место между проигравшими в полуфинале",
     "the higher seed takes white, or nigiri": "сеяный выше играет белыми, или нигири",
     "a jigo is no result here: the game is replayed; enter the replay's result": "джиго здесь не результат: партия переигрывается; внесите результат переигровки",
+    "the chief's laptop pairs and swaps players; this one enters results": "пары составляет и меняет ноутбук главного судьи; на этом вносят результаты",
+    "the chief's laptop changes the settings": "настройки меняет ноутбук главного судьи",
     "a game here has a winner: enter who won (or both-lose)": "здесь у партии есть победитель: внесите, кто выиграл (или «оба проиграли»)",
     "(registered in advance)": "(предварительная регистрация)",
     "Registered in advance, not confirmed": "Предварительная регистрация не подтверждена",

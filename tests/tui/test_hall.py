@@ -439,10 +439,19 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.press("f9")
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
             assert not app.screen.query_one("#chief", Button).display  # a helper has no role to hand on
-            await pilot.press("escape", "f3", "n")  # nor pairs: said at once, before any question
+            await pilot.press("escape", "f3")
+            await pilot.pause()
+            footer = [str(key.description) for key in app.screen.query("FooterKey")]
+            assert "Победа белых" in footer and "Жеребьёвка тура" not in footer  # nor pairs: not offered
+            await pilot.press("n")  # pressed anyway: said at once, before any question
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
-            assert notes(app)[-1] == "это делает только ноутбук главного судьи (Главный)"
+            assert notes(app)[-1] == "пары составляет и меняет ноутбук главного судьи; на этом вносят результаты"
+            await pilot.press("f8", "enter")  # nor changes a setting
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen)
+            assert notes(app)[-1] == "настройки меняет ноутбук главного судьи"
+            assert "Изменить" not in [str(key.description) for key in app.screen.query("FooterKey")]
     with laptops.as_("chief"):
         app = app_on(chief, chief.parent)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -464,6 +473,10 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await until(pilot, lambda: screen.session.state.hall.chief == table_device)  # type: ignore[attr-defined]
             await until(pilot, lambda: "теперь ноутбук главного судьи — Стол 2" in notes(app))
             assert not app.screen.query_one("#chief", Button).display  # no longer this laptop's to hand on
+            await pilot.press("escape", "f3")
+            await pilot.pause()
+            footer = [str(key.description) for key in app.screen.query("FooterKey")]
+            assert "Победа белых" in footer and "Жеребьёвка тура" not in footer  # pairing went with the role
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("table"):
         service = Service(table)

@@ -126,7 +126,8 @@ class RoundsPane(Pane):
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
-        Swiss), the bracket the play-off's, and a play-off game is never a jigo."""
+        Swiss), the bracket the play-off's, and a play-off game is never a jigo; and why a
+        helper's laptop in a hall neither pairs nor swaps (the chief's does)."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "why" and not scheme.traits.opengotha:
             return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
@@ -134,6 +135,8 @@ class RoundsPane(Pane):
             return "The bracket is the play-off's"
         if action == "result" and parameters == ("j",) and not scheme.traits.draws:
             return "a jigo is no result here: the game is replayed; enter the replay's result"
+        if action in ("pair", "swap_players") and self.session.a_helpers_laptop():
+            return "the chief's laptop pairs and swaps players; this one enters results"
         return None
 
     @property

@@ -50,9 +50,19 @@ class SettingsPane(Pane):
         self.query_one(PlainTable).fill(columns, rows, self.width_to_fill())
         self.stale = False
 
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """A helper's laptop in a hall changes no setting: the chief's does."""
+        if action == "change" and self.session.a_helpers_laptop():
+            return "the chief's laptop changes the settings"
+        return None
+
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Enter on the table (the table takes the key first)."""
+        """Enter on the table (the table takes the key first, before ``on_key`` can refuse it)."""
         event.stop()
+        reason = self.not_here("change", ())
+        if reason:
+            self.notify(_(reason), severity="warning")
+            return
         self.action_change()
 
     def action_change(self) -> None:

@@ -150,6 +150,7 @@ class TournamentScreen(Translated, Screen[None]):
         for pane in self.panes:
             pane.stale = True
         self.active_pane().show(self.session)
+        self.refresh_bindings()  # a hall's chief handed on: the keys of his own come or go
         self.call_after_refresh(self.keep_focus)
 
     def show_hall(self) -> None:
