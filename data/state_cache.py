@@ -63,7 +63,7 @@ STALE_TAIL = 500
 
 _MAGIC = b"tengen-state 3\n"
 _MAC_BYTES = 32
-_ROUND_DIGEST = 16
+_ROUND_DIGEST = 32
 _KEY_BYTES = 32
 
 

@@ -535,7 +535,7 @@ def entry_of(path: Path, head: bytes, state: dict[str, object], texts: list[byte
     rounds = state["$Tournament"][3]["$t"]  # type: ignore[index]
     offset = 0
     for kept, text in zip(rounds, texts, strict=True):
-        kept["$r"] = [offset, len(text), hashlib.blake2b(text, digest_size=16).hexdigest()]
+        kept["$r"] = [offset, len(text), hashlib.blake2b(text, digest_size=state_cache._ROUND_DIGEST).hexdigest()]
         offset += len(text)
     return signed(path, head + b"\n" + json.dumps(state).encode(), b"".join(texts))
 
@@ -568,6 +568,30 @@ def test_a_rounds_text_changed_after_the_signature_is_not_believed(tmp_path: Pat
     entry.write_bytes(stored.replace(texts[0], texts[0].replace(b'"W+"', b'"B+"'), 1))
     found = recalled(path)
     assert found is not None, "the signed part is whole: the rounds' texts are checked one by one"
+    assert {result.code for result in found.state.rounds[0].results.values()} == {"W+"}
+    assert found.state == replayed(path)
+
+
+def test_a_changed_text_kept_again_unread_is_still_not_believed(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 1's text changed in the entry, then a command that never reads round 1 keeps the
+    state again (a long tail folded in): the new entry carries round 1's text under the digest
+    signed before, not a digest made of the changed text — so it is still not believed."""
+    path = tmp_path / "cup.json"
+    played_rounds(path)
+    entry = state_cache._entry(path.resolve())
+    stored = entry.read_bytes()
+    _, _, texts = parts(stored)
+    entry.write_bytes(stored.replace(texts[0], texts[0].replace(b'"W+"', b'"B+"'), 1))
+    monkeypatch.setattr(state_cache, "STALE_TAIL", 1)
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.result(5, 2, "B+"))  # round 5's alone
+    with Ledger(path) as reopened:  # kept again, from the tail of one event
+        assert [n for n, kept in enumerate(reopened.state.rounds, 1) if "number" in vars(kept)] == [5]  # not 1
+    assert entry.read_bytes() != stored
+    found = recalled(path)
+    assert found is not None
     assert {result.code for result in found.state.rounds[0].results.values()} == {"W+"}
     assert found.state == replayed(path)
 
