@@ -106,13 +106,15 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
 
     def show_rounds(self) -> None:
         """A scheme that knows its rounds (a round robin by the field, a play-off by the
-        bracket) leaves the field empty and says so."""
+        bracket) leaves the field empty, closed, and says so: a count typed there anyway (a
+        trial typed 3 for six players) made a round robin that no field could pair."""
         rounds = self.query_one("#rounds", Input)
         knows = not get_scheme(self.scheme).traits.rounds_required
         rounds.placeholder = _("the scheme counts them") if knows else ""
-        if knows and rounds.value == DEFAULT_ROUNDS:
+        rounds.disabled = knows
+        if knows:
             rounds.value = ""
-        elif not knows and not rounds.value:
+        elif not rounds.value:
             rounds.value = DEFAULT_ROUNDS
 
     def target(self) -> Path:
