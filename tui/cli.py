@@ -551,8 +551,13 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
 
 def _cmd_result(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
+        played = service.state.round(args.round)
+        before = played.results.get(args.board) if played is not None else None
         change = service.commit(actions.result(args.round, args.board, args.code, args.swapped))
         print(event_text(change.event, codes=True))
+        if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
+            _warn(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
+                    round=args.round, board=args.board, old=before.code))  # fmt: skip
         _say_warnings(change)
 
     _writing(args, act)

@@ -72,6 +72,17 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
     assert rows[4]["name"] == "Ёлкин Я" and rows[4]["rank"] == "1d"
 
 
+def test_a_result_typed_over_another_says_what_it_replaced(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The app asks before replacing a board's result; a script cannot be asked, so it is told
+    (a trial typed B+ over W+ and the command line said nothing of the W+)."""
+    run(capsys, "-f", cup, "pair")
+    assert run(capsys, "-f", cup, "result", "1", "1", "W+")[2] == ""
+    code, _, err = run(capsys, "-f", cup, "result", "1", "1", "B+")
+    assert code == 0 and err == "warning: round 1 board 1 had W+: replaced (tengen undo puts it back)\n"
+    assert run(capsys, "-f", cup, "undo")[0] == 0
+    assert json.loads(run(capsys, "-f", cup, "pairings", "1", "--json")[1])["boards"][0]["result"] == "W+"
+
+
 def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
@@ -94,7 +105,10 @@ def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]
     run(capsys, "-f", cup, "result", "1", "2", "W+")
     run(capsys, "-f", cup, "pair")
     code, out, err = run(capsys, "-f", cup, "result", "1", "1", "B+")
-    assert code == 0 and err.strip() == "warning: round 2 was paired with the old result of round 1"
+    assert code == 0 and err.splitlines() == [
+        "warning: round 1 board 1 had W+: replaced (tengen undo puts it back)",
+        "warning: round 2 was paired with the old result of round 1",
+    ]
 
 
 @pytest.mark.parametrize(
