@@ -230,3 +230,32 @@ async def test_home_and_end_go_to_the_first_and_the_last_player(folder: Path) ->
         await pilot.press("home")
         await pilot.pause()
         assert table.cursor_row == 0
+
+
+async def test_esc_on_a_form_half_typed_asks_before_the_typing_is_lost(folder: Path) -> None:
+    """A trial pressed Esc by habit in a half-filled «Новый игрок» and lost it: now Esc asks,
+    «Нет» in focus (Enter keeps the form as typed); an untouched form closes at once."""
+    from tui.screens.confirm import ConfirmScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        before = len(app.screen.session.state.players)
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        await pilot.press("escape")  # nothing typed: closed at once
+        await pilot.pause()
+        assert not isinstance(app.screen, PlayerFormScreen | ConfirmScreen)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"Новиков", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Введённое не сохранится" in str(app.screen.query_one(".question").render())
+        await pilot.press("enter")  # «Нет»: back in the form, the surname as typed
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert app.screen.query_one("#surname", Input).value == "Новиков"
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert not isinstance(app.screen, PlayerFormScreen | ConfirmScreen)
+        assert len(app.screen.session.state.players) == before
