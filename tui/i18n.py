@@ -120,6 +120,7 @@ RU = {
     "CSV file or EGD rating list": "CSV-файл или рейтинг-лист EGD",
     "{count} players registered": "Зарегистрировано игроков: {count}",
     "{bad} bad rows. Import the {good} good ones?": "Ошибочных строк: {bad}. Импортировать остальные ({good})?",
+    "{file}: nothing imported": "{file}: ничего не импортировано",
     "… and {more} more": "… и ещё {more}",
     "{file}: no good rows, nothing imported": "{file}: верных строк нет, ничего не импортировано",
     "{path}: no players in it": "{path}: в нём нет ни одного игрока",

@@ -467,6 +467,7 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert rows(app, "players-table")[-1][2] == "Пак Су"  # «Нет»: nothing imported
+        assert notes(app)[-1] == "players.csv: ничего не импортировано"  # and said so: silence looked like a failure
         await pilot.press("i")
         await pilot.pause()
         app.screen.query_one("#answer", Input).value = str(csv)

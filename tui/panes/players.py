@@ -256,8 +256,14 @@ class PlayersPane(Pane):
             self.app.push_screen(ChoiceScreen(question, [("ok", _("OK"))], "ok", details))
             return
         question = _("{bad} bad rows. Import the {good} good ones?", bad=len(errors), good=len(rows))
-        self.app.push_screen(ConfirmScreen(question, default=False, details=details),
-                             lambda yes: self.register_rows(rows) if yes else None)  # fmt: skip
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.register_rows(rows)
+            else:  # said: a silent «Нет» looked like an import that failed (a trial)
+                self.notify(_("{file}: nothing imported", file=path.name), severity="warning")
+
+        self.app.push_screen(ConfirmScreen(question, default=False, details=details), answer)
 
     def register_rows(self, rows: Sequence[Row]) -> None:
         done = self.tournament_screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
