@@ -255,14 +255,15 @@ class _KeptText:
     """A round's text in an entry (its bytes, after the signed part) and the digest of it
     that the signed part holds: the text is believed only once it matches."""
 
-    text: bytes | memoryview
+    text: bytes
+    """Bytes of its own, not a view of the entry: a kept state copies and pickles as a replayed one."""
     digest: bytes
 
     def checked(self) -> bytes:
         """The text; ValueError when it is not the one the digest was made of."""
         if not hmac.compare_digest(_round_digest(self.text), self.digest):
             raise ValueError("a kept round's text is not the one signed for")
-        return bytes(self.text)
+        return self.text
 
 
 def _round_digest(text: bytes | memoryview) -> bytes:
@@ -490,7 +491,7 @@ def _decoder(texts: memoryview, fallback: Callable[[], Tournament]) -> Callable[
         if not 0 <= offset <= offset + length <= len(texts):
             raise ValueError("a kept round's text past the entry's end")
         return _KeptRound.unread(
-            next(numbers), _KeptText(texts[offset : offset + length], bytes.fromhex(digest)), fallback
+            next(numbers), _KeptText(bytes(texts[offset : offset + length]), bytes.fromhex(digest)), fallback
         )
 
     return decoded

@@ -617,3 +617,15 @@ def test_the_last_event_is_read_alone(tmp_path: Path, cache: Path, monkeypatch: 
                 assert next(reversed(log)) == everything[-1]
         with Ledger(path) as reopened:
             assert list(reversed(reopened.log))[:3] == everything[::-1][:3]  # before the last: the log parsed
+
+
+def test_a_kept_state_copies_as_a_replayed_one(tmp_path: Path, cache: Path) -> None:
+    """Its unread rounds hold bytes of their own, not views of the entry (a view cannot be
+    copied): a deep copy, rounds still unread, equals the replay."""
+    import copy
+
+    path = tmp_path / "cup.json"
+    played_rounds(path)
+    found = recalled(path)
+    assert found is not None
+    assert copy.deepcopy(found.state) == replayed(path)
