@@ -23,9 +23,9 @@ from data.store import backup_path, check_regular, is_tournament, real_path, wri
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
-from schemes.log.events import Event
+from schemes.log.events import Event, check_shape
 from schemes.log.merge import Merged
-from schemes.log.replay import check_chief
+from schemes.log.replay import apply, check_chief
 from schemes.state.model import Tournament
 
 if TYPE_CHECKING:
@@ -118,6 +118,13 @@ class Service:
     def commit(self, action: Action) -> Change:
         """Append the action's event if the log accepts it; InvalidEvent otherwise (nothing written)."""
         return self.commit_all([action])
+
+    def check_action(self, action: Action) -> None:
+        """InvalidEvent where the log would refuse ``action`` now, nothing written: a dialog
+        says so beside its field, before it closes (not a retraction: its check is undo's)."""
+        kind, data = action
+        check_shape(kind, data)
+        apply(self.state, Event(self._ledger.file.count + 1, kind, data))
 
     def commit_all(self, made: Sequence[Action]) -> Change:
         """Several actions in one write, or none of them.  In a hall each event is stamped with

@@ -309,13 +309,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--egf", action="store_true", help=_("the EGF variant with bracket keywords"))
 
     settings = commands.add_parser(
-        "settings", help=_("show the settings, or change the name, place, dates, time or komi")
+        "settings", help=_("show the settings, or change the name, place, dates, time, komi or rounds")
     )
     settings.add_argument("--name", help=_("the tournament's name"))
     settings.add_argument("--place", help=_("where it is played"))
     settings.add_argument("--dates", help=_("2026-12-05..2026-12-06 or 05.12.2026-06.12.2026"))
     settings.add_argument("--time", help=_("time control, like 40+5/15"))
     settings.add_argument("--komi", help=_("komi of the even games paired from now on"))
+    settings.add_argument(
+        "--rounds", help=_("the number of rounds, not fewer than those paired (not a round robin's or a play-off's)")
+    )
     settings.add_argument(
         "--param",
         type=_param,
@@ -591,8 +594,10 @@ def _cmd_settings(args: argparse.Namespace) -> None:
             steps = [actions.change_params(service.state, dict(args.param))]
             if changes:
                 steps.append(actions.change_settings(**changes))
-            for event in service.commit_all(steps).events:
+            change = service.commit_all(steps)
+            for event in change.events:
                 print(event_text(event, codes=True))
+            _say_warnings(change)
 
         _writing(args, act_params)
         return
@@ -601,7 +606,9 @@ def _cmd_settings(args: argparse.Namespace) -> None:
         return
 
     def act(service: Service) -> None:
-        print(event_text(service.commit(actions.change_settings(**changes)).event, codes=True))
+        change = service.commit(actions.change_settings(**changes))
+        print(event_text(change.event, codes=True))
+        _say_warnings(change)
 
     _writing(args, act)
 

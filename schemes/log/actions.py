@@ -40,6 +40,16 @@ def komi_of(text: str) -> float:
     return check_komi(value, 50)
 
 
+def rounds_of(text: str) -> int:
+    """A number of rounds as the referee types it, checked (1 to 99)."""
+    typed = text.strip()
+    if not (typed.isascii() and typed.isdigit()):
+        raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=typed[:20])
+    rounds = check_rounds(int(typed))
+    assert rounds is not None
+    return rounds
+
+
 def create(
     name: str,
     scheme: str,
@@ -80,8 +90,10 @@ def create(
     }
 
 
-EDITABLE = ("name", "place", "dates", "time", "komi")
-"""The settings a referee may change after creating the tournament (``change_settings``)."""
+EDITABLE = ("name", "place", "dates", "time", "komi", "rounds")
+"""The settings a referee may change after creating the tournament (``change_settings``); the
+rounds where the scheme does not count them itself (OpenGotha lets a referee add a round, or
+end early, when the hall's hours change)."""
 
 
 def change_settings(**typed: str) -> Action:
@@ -99,6 +111,8 @@ def change_settings(**typed: str) -> Action:
                 data[key] = _time_control(text)
             elif key == "komi":
                 data[key] = komi_of(text)
+            elif key == "rounds":
+                data[key] = rounds_of(text)
             else:
                 raise InvalidEvent("{key} cannot be changed: only {keys}", key=key, keys=", ".join(EDITABLE))
         except InvalidEvent as error:

@@ -110,6 +110,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "dates": (_STR, False),
         "time": (_STR, False),
         "komi": (_NUM, False),
+        "rounds": (_INT, False),
     },
     RETRACTED: {"event": (_INT, True)},
     HALL_FOUNDED: {"device": (_STR, True), "name": (_STR, True)},

@@ -315,6 +315,8 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
                 "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
                 {"board": board.number, "komi": f"{board.komi:g}"},
             ),)  # fmt: skip
+    if event.kind == ev.SETTINGS_CHANGED and "komi" in event.data and paired:
+        return (_new_komi(state, event.data["komi"], paired),)
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]
@@ -325,3 +327,12 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
         return ()
     later = f"{number + 1}" if number + 1 == paired else f"{number + 1}-{paired}"
     return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)
+
+
+def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
+    """What a komi changed during the event changes: the boards paired keep theirs (a trial
+    changed it and could not tell whether round 1's boards had moved)."""
+    if paired == get_scheme(state.settings.scheme).total_rounds(state):
+        return Notice("every round is paired: their boards keep their komi, the new komi changes none", {})
+    return Notice("the paired rounds keep their komi: {komi} is for round {next} on",
+                  {"komi": f"{komi:g}", "next": paired + 1})  # fmt: skip

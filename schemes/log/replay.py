@@ -541,8 +541,10 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:
-    """The name, place, dates, time control or komi changed by the referee; a new komi is
-    for the rounds paired from now on (a paired board keeps the komi it was given)."""
+    """The name, place, dates, time control, komi or number of rounds changed by the referee;
+    a new komi is for the rounds paired from now on (a paired board keeps the komi it was
+    given).  The rounds change where the referee set them at creation, never below the
+    rounds paired: a round robin's and a play-off's follow from the field."""
     data = event.data
     if not data:
         raise InvalidEvent("nothing to change: give the fields to edit")
@@ -559,12 +561,26 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         changes["time"] = single_line(data["time"], "the time control")
     if "komi" in data:
         changes["komi"] = check_komi(data["komi"], 50)
+    if "rounds" in data:
+        changes["rounds"] = _changed_rounds(state, data["rounds"])
     if "params" in data:
         scheme = get_scheme(settings.scheme)
         if not scheme.traits.params_editable:
             raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
         changes["params"] = check_params(scheme, {**settings.params, **data["params"]})
     return replace(state, settings=replace(settings, **changes))
+
+
+def _changed_rounds(state: Tournament, rounds: int) -> int:
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.traits.rounds_required:
+        raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
+    check_rounds(rounds)
+    if rounds < state.paired_rounds:
+        raise InvalidEvent(
+            "{paired} rounds are paired already: the event cannot have fewer", paired=state.paired_rounds
+        )
+    return rounds
 
 
 _REDUCERS = {

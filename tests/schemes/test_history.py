@@ -76,6 +76,28 @@ def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one()
     assert log.state.round(1).results[1].code == "W+"
 
 
+def test_a_komi_changed_during_the_event_says_which_rounds_it_is_for() -> None:
+    """The boards paired keep their komi (the new one is for the rounds paired from now on):
+    said when it is changed, not left to be guessed; before the draw there is nothing to say."""
+    log = Log("gamma", rounds=2)
+    for i, rank in enumerate(("2d", "1d", "1k", "2k"), start=1):
+        log.add(f"P{i}", rank=rank)
+    assert log.commit(actions.change_settings(komi="7.5")).warnings == ()
+    log.pair()
+    first = log.state.round(1)
+    changed = log.commit(actions.change_settings(komi="0.5"))
+    assert tuple(map(str, changed.warnings)) == ("the paired rounds keep their komi: 0.5 is for round 2 on",)
+    assert log.state.round(1) == first
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    log.pair()
+    changed = log.commit(actions.change_settings(komi="6.5", name="Кубок"))
+    assert tuple(map(str, changed.warnings)) == (
+        "every round is paired: their boards keep their komi, the new komi changes none",
+    )
+    assert log.commit(actions.change_settings(name="Кубок 2")).warnings == ()
+
+
 def test_undoing_a_result_that_a_later_pairing_needs_is_refused() -> None:
     log, ids = round_robin([2000, 1900, 1800, 1700])
     log.pair()

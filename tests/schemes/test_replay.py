@@ -5,7 +5,7 @@ import pytest
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
-from tests.builders import Log, round_robin
+from tests.builders import Log, played, round_robin
 
 
 def test_result_for_a_board_that_does_not_exist() -> None:
@@ -108,3 +108,40 @@ def test_replay_in_runs_equals_event_by_event() -> None:
     for event in log.events:
         state = apply(state, event)
     assert replay(log.events) == state
+
+
+def test_the_rounds_change_where_the_referee_set_them_never_below_those_paired() -> None:
+    """A McMahon event of three rounds gets a fourth when the hall stays open longer, and ends
+    after two when it closes early; a round robin's rounds follow from its field."""
+    log = played("mcmahon", 6, 2)
+    log.commit(actions.change_settings(rounds="4"))
+    assert log.state.settings.rounds == 4
+    log.commit(actions.change_settings(rounds=" 2 "))  # the two paired ones: the event ends there
+    assert log.state.settings.rounds == 2
+    with pytest.raises(InvalidEvent, match="all 2 rounds are paired"):
+        log.pair()
+    with pytest.raises(InvalidEvent, match="2 rounds are paired already: the event cannot have fewer"):
+        log.commit(actions.change_settings(rounds="1"))
+    for typed in ("0", "100", "три", "3.0", "٣", ""):
+        with pytest.raises(InvalidEvent, match="bad number of rounds"):
+            actions.change_settings(rounds=typed)
+    log.undo()
+    assert log.state.settings.rounds == 4
+    log.pair()
+    assert log.state.paired_rounds == 3
+    robin, _ids = round_robin([2000, 1900, 1800])
+    with pytest.raises(InvalidEvent, match="round-robin: the number of rounds follows from the field"):
+        robin.commit(actions.change_settings(rounds="5"))
+
+
+def test_a_gamma_top_group_stays_as_drawn_when_the_rounds_change() -> None:
+    """Gamma widens its top group to hold R players at the draw (gamma.md, «At the close of
+    registration» 4); a later change of R does not move it, a change before the draw does."""
+    log = Log("gamma", rounds=3)
+    for i, rank in enumerate(("5d", "4d", "1k", "1k", "3k", "5k"), start=1):
+        log.add(f"P{i}", rank=rank)
+    log.commit(actions.change_settings(rounds="5"))  # before the draw: the top group holds 5
+    log.pair()
+    assert log.state.rounds[0].extra["top_group_size"] == 5
+    log.commit(actions.change_settings(rounds="3"))
+    assert log.state.settings.rounds == 3 and log.state.rounds[0].extra["top_group_size"] == 5

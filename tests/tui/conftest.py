@@ -126,6 +126,29 @@ def notes(app: App[None]) -> list[str]:
     return NOTES[id(app)]
 
 
+async def setting_asked(app: App[None], pilot: Any, key: str) -> Any:
+    """F8, the cursor on the setting ``key``, Enter: the screen that answers (its dialog, or
+    the tournament's screen where the setting is not changed there)."""
+    from textual.widgets import DataTable
+
+    await pilot.press("f8")
+    await pilot.pause()
+    table = app.screen.query_one("#settings-table", DataTable)
+    table.move_cursor(row=table.get_row_index(key))
+    await pilot.press("enter")
+    await pilot.pause()
+    return app.screen
+
+
+async def answered(pilot: Any, dialog: Any, text: str) -> None:
+    """``text`` typed into a dialog's one field, and Enter."""
+    from textual.widgets import Input
+
+    dialog.query_one(Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def new_tournament_form(app: App[None], pilot: Any, scheme: str | None = None) -> Any:
     """The start screen's new-tournament form, open (with ``scheme`` chosen)."""
     from textual.widgets import Select

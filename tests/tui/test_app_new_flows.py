@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import new_tournament_form, notes, run_test
+from tests.tui.conftest import answered, new_tournament_form, notes, run_test, setting_asked
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
 from tui.screens.why import WhyScreen
@@ -307,21 +307,34 @@ async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None
 
     app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(100, 40)) as pilot:
-        await pilot.press("f8")
-        await pilot.pause()
-        table = app.screen.query_one("#settings-table", DataTable)
-        table.move_cursor(row=table.get_row_index("genMMBar"))
-        await pilot.press("enter")
-        await pilot.pause()
-        dialog = app.screen
-        dialog.query_one(Input).value = "12q"  # refused under the field, the dialog kept (it closed)
-        await pilot.press("enter")
-        await pilot.pause()
+        dialog = await setting_asked(app, pilot, "genMMBar")
+        await answered(pilot, dialog, "12q")  # refused under the field, the dialog kept (it closed)
         assert app.screen is dialog and "12q" in str(dialog.query_one("#answer-error", Label).render())
-        dialog.query_one(Input).value = "2d"
-        await pilot.press("enter")
-        await pilot.pause()
+        await answered(pilot, dialog, "2d")
         assert app.screen.session.state.settings.params["genMMBar"] == "2D"
+
+
+async def test_the_rounds_changed_in_the_settings(folder: Path) -> None:
+    """F8, Enter on «туры» of the McMahon event (two rounds paired): fewer than two is refused
+    under the field with the log's own words, the dialog kept; 6 is taken, and ctrl+z undoes
+    it.  A round robin's rounds say at once that its field counts them."""
+    from textual.widgets import Label
+
+    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        dialog = await setting_asked(app, pilot, "rounds")
+        await answered(pilot, dialog, "1")
+        refusal = str(dialog.query_one("#answer-error", Label).render())
+        assert app.screen is dialog and refusal == "уже составлено туров: 2, меньше быть не может"
+        await answered(pilot, dialog, "6")
+        assert app.screen.session.state.settings.rounds == 6
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.rounds == 5
+    app = TengenApp(str(folder / "round-robin.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        assert isinstance(await setting_asked(app, pilot, "rounds"), TournamentScreen)
+        assert notes(app)[-1] == "круговая: число туров следует из состава"
 
 
 async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_settings(folder: Path) -> None:

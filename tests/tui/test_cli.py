@@ -509,6 +509,28 @@ def test_settings_change_as_events_and_undo(cup: str, capsys: pytest.CaptureFixt
     assert code == 2 and "bad komi" in err
 
 
+def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``settings --rounds``: a Swiss event gets a round more; fewer than those paired, a round
+    robin's, or not a number is refused in one line and leaves the file as it was; a komi
+    changed after the draw says the paired boards keep theirs."""
+    path = str(tmp_path / "swiss.json")
+    assert run(capsys, "new", path, "--scheme", "swiss", "--rounds", "3", "--name", "Кубок")[0] == 0
+    for surname, rank in (("Иванов", "2d"), ("Петров", "1d"), ("Сидоров", "1k"), ("Ёлкин", "2k")):
+        assert run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", rank)[0] == 0
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    assert run(capsys, "-f", path, "settings", "--rounds", "4") == (0, "settings changed: rounds 4\n", "")
+    assert "rounds           4" in run(capsys, "-f", path, "settings")[1]
+    before = Path(path).read_bytes()
+    for typed, said in (("0", "bad number of rounds 0: 1 to 99"), ("x", "bad number of rounds x: 1 to 99")):
+        code, _, err = run(capsys, "-f", path, "settings", "--rounds", typed)
+        assert code == 2 and said in err and len(err.splitlines()) == 1
+    assert Path(path).read_bytes() == before
+    code, out, err = run(capsys, "-f", path, "settings", "--komi", "0.5")
+    assert code == 0 and err == "warning: the paired rounds keep their komi: 0.5 is for round 2 on\n"
+    code, _, err = run(capsys, "-f", cup, "settings", "--rounds", "5")
+    assert code == 2 and err.strip().endswith("round-robin: the number of rounds follows from the field")
+
+
 def test_a_query_replays_the_log_once_and_a_kept_state_not_at_all(
     cup: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

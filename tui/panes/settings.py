@@ -1,7 +1,8 @@
 """The tournament's settings and every parameter of its scheme, with what each means.
 
-Enter on the name, place, dates, time control or komi changes it: an event like any
-other, so ctrl+z undoes it.  A new komi is for the rounds paired from then on.
+Enter on the name, place, dates, time control, komi or number of rounds changes it: an
+event like any other, so ctrl+z undoes it.  A new komi is for the rounds paired from then
+on; the rounds never fewer than those paired, and a round robin's follow from its field.
 """
 
 from __future__ import annotations
@@ -79,6 +80,10 @@ class SettingsPane(Pane):
         if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
+        if key == "rounds" and not scheme.traits.rounds_required:  # a round robin's, a play-off's
+            self.notify(said(InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)),
+                        severity="warning")  # fmt: skip
+            return
         current, meaning = {k: (v, m) for k, v, m in views.settings_rows(state)}[key]
         if is_param and param is not None and views.is_flag(param):  # OpenGotha's true/false: «Да» or «Нет»
             self.ask_flag(key, meaning, current)
@@ -92,10 +97,12 @@ class SettingsPane(Pane):
             return actions.change_settings(**{key: text})
 
         def refusal(text: str) -> str:
+            """What the log would say to the new value (a number of rounds below those
+            paired, too), beside the field."""
             if text == current:
                 return ""
             try:
-                change(text)
+                self.session.check_action(change(text))
             except InvalidEvent as error:
                 return said(error)
             return ""
