@@ -41,6 +41,7 @@ import os
 import shutil
 import stat
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
@@ -61,7 +62,7 @@ WORTH_KEEPING = 2_000
 STALE_TAIL = 500
 """A tail this long is replayed once more and the longer prefix kept instead."""
 
-_MAGIC = b"tengen-state 3\n"
+_MAGIC = b"tengen-state 4\n"
 _MAC_BYTES = 32
 _ROUND_DIGEST = 32
 _KEY_BYTES = 32
@@ -238,8 +239,34 @@ def _mac(key: bytes, rules: bytes, path: Path, body: memoryview | bytes) -> byte
     return signer.digest()
 
 
-def _prefix_digest(raw: bytes, covered: int) -> str:
-    return hashlib.blake2b(memoryview(raw)[:covered], digest_size=32).hexdigest()
+_DIGESTS = ("sha256", "blake2b")
+"""What the covered bytes' digest may be made with (an entry names its own, under the
+signature).  Either is a collision-resistant hash; which is faster depends on the processor:
+SHA-256 at twice BLAKE2b's speed where the processor has SHA instructions (this machine: 4.6
+against 8.2 ms for a 50,000-event file, a tenth of the whole append), at half of it where not
+(many laptops of 2015–2020), so each machine keeps its entries with its faster one."""
+
+
+@cache
+def _fastest_digest() -> str:
+    """The faster of ``_DIGESTS`` here: a few hashes of 32 KB each (a tenth of a millisecond,
+    once per process, and only when an entry is written)."""
+    sample = bytes(1 << 15)
+
+    def took(name: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            hashlib.new(name, sample).digest()
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    return min(_DIGESTS, key=took)
+
+
+def _prefix_digest(raw: bytes, covered: int, name: str) -> str:
+    view = memoryview(raw)[:covered]
+    return (hashlib.sha256(view) if name == "sha256" else hashlib.blake2b(view, digest_size=32)).hexdigest()
 
 
 # -- the state as JSON -------------------------------------------------------------------------
@@ -508,8 +535,10 @@ def remember(path: Path, raw: bytes, count: int, state: Tournament) -> None:
     key = _key() if rules is not None else None
     if rules is None or key is None:
         return
-    covered = len(raw) - 2
-    head = json.dumps({"covered": covered, "count": count, "digest": _prefix_digest(raw, covered)}).encode()
+    covered, name = len(raw) - 2, _fastest_digest()
+    head = json.dumps(
+        {"covered": covered, "count": count, "hash": name, "digest": _prefix_digest(raw, covered, name)}
+    ).encode()
     texts = _Texts()
     signed = head + b"\n" + json.dumps(_encoded(state, texts), ensure_ascii=False, separators=(",", ":")).encode()
     entry = _entry(path)
@@ -551,10 +580,12 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
         return None
     try:
         head = json.loads(stored[start:line_end])
-        covered, count, digest = int(head["covered"]), int(head["count"]), str(head["digest"])
+        covered, count, name, digest = int(head["covered"]), int(head["count"]), head["hash"], str(head["digest"])
     except (ValueError, KeyError, TypeError):
         return None
-    if not 0 < covered <= len(raw) - 2 or not raw.endswith(b"}}") or _prefix_digest(raw, covered) != digest:
+    if name not in _DIGESTS or not 0 < covered <= len(raw) - 2 or not raw.endswith(b"}}"):
+        return None
+    if _prefix_digest(raw, covered, name) != digest:
         return None
     tail = _tail(raw[covered:-2], count)
     if tail is None:

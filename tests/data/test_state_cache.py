@@ -161,11 +161,11 @@ def parts(stored: bytes) -> tuple[bytes, dict[str, object], list[bytes]]:
     return head, document, [texts[offset : offset + length] for offset, length, _ in (r["$r"] for r in rounds)]
 
 
-def head_of(path: Path) -> bytes:
+def head_of(path: Path, name: object = "blake2b") -> bytes:
     raw = path.read_bytes()
     covered = len(raw) - 2
     digest = hashlib.blake2b(raw[:covered], digest_size=32).hexdigest()
-    return json.dumps({"covered": covered, "count": 8, "digest": digest}).encode()
+    return json.dumps({"covered": covered, "count": 8, "hash": name, "digest": digest}).encode()
 
 
 def test_an_entry_of_another_tournament_put_under_this_files_name_is_refused(tmp_path: Path, cache: Path) -> None:
@@ -373,6 +373,37 @@ def test_the_cache_header_says_what_it_covers(tmp_path: Path, cache: Path) -> No
     _, stored, start = cached_entry(path)
     head = json.loads(stored[start : stored.index(b"\n", start)])
     assert head["covered"] == len(path.read_bytes()) - 2 and head["count"] == 8
+    assert head["digest"] == hashlib.new(head["hash"], path.read_bytes()[: head["covered"]]).hexdigest()
+
+
+@pytest.mark.parametrize("name", ["sha256", "blake2b"])
+def test_an_entry_is_believed_under_either_hash_it_names(
+    tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """Each machine keeps its entries under its faster hash (SHA-256 where the processor has
+    SHA instructions): either reads back, and a prefix changed under either is not believed."""
+    monkeypatch.setattr(state_cache, "_fastest_digest", lambda: name)
+    path = tmp_path / "cup.json"
+    _, stored, start = cached_entry(path)
+    assert json.loads(stored[start : stored.index(b"\n", start)])["hash"] == name
+    kept = recalled(path)
+    assert kept is not None and kept.tail == 0 and kept.state == replayed(path)
+    path.write_bytes(path.read_bytes().replace(b'"P1"', b'"Q1"'))  # same length: only the digest tells
+    assert recalled(path) is None
+
+
+@pytest.mark.parametrize("name", ["md5", "sha1", None, ["sha256"], ""])
+def test_a_signed_entry_naming_another_hash_means_a_replay(tmp_path: Path, cache: Path, name: object) -> None:
+    """Only the two collision-resistant hashes are read (the signature covers the name, so
+    only this program writes one, but a replay is the answer to anything odd)."""
+    path = tmp_path / "cup.json"
+    entry, stored, start = cached_entry(path)
+    state = stored[stored.index(b"\n", start) + 1 :]
+    body, texts = state.split(b"\n", 1)
+    entry.write_bytes(signed(path, head_of(path, name) + b"\n" + body, texts))
+    assert recalled(path) is None
+    entry.write_bytes(signed(path, head_of(path) + b"\n" + body, texts))
+    assert recalled(path) is not None, "the same entry naming BLAKE2b, the hash it was made with, is believed"
 
 
 def test_without_the_rules_sources_nothing_is_kept(
