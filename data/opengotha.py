@@ -733,8 +733,28 @@ def _dates(general: Mapping[str, str], reading: _Reading) -> str:
     return "..".join(dict.fromkeys(day.isoformat() for day in found))
 
 
-def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
-    """The actions that rebuild the file's tournament; ``rounds`` keeps only the first rounds' games."""
+@dataclass(frozen=True)
+class Scanned:
+    """A file read once into everything that does not depend on how many of its rounds are
+    kept: ``kept`` then cuts it at any round count without reading the file again (the
+    comparison with OpenGotha pairs each real file from each of its round counts)."""
+
+    created: Action
+    players: tuple[dict[str, Any], ...]
+    flags: tuple[str, ...]
+    games: tuple[_Game, ...]
+    byes: Mapping[int, int]
+    last: int
+    """The last round with a game or a bye."""
+    total: int
+    komi: float
+    teams: bool
+    warnings: tuple[Notice, ...]
+    """What reading it said, before any round count is chosen."""
+
+
+def scan(path: str | os.PathLike[str]) -> Scanned:
+    """The file read and checked, its rounds not cut yet."""
     root = parse(path)
     reading = _Reading()
     version = root.get("dataVersion")
@@ -753,36 +773,49 @@ def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
     total = max(planned, last)
     if not 1 <= total <= MAX_ROUNDS:
         raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total, limit=MAX_ROUNDS)
-    if rounds is not None and rounds > last:
-        raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=last, rounds=rounds)
-    keep = last if rounds is None else rounds
     komi = _komi(general.get("komi", "7.5"), reading)
-    actions: list[Action] = [
-        (
-            ev.TOURNAMENT_CREATED,
-            {
-                "name": _text(
-                    general.get("name", "") or Path(path).stem, "the tournament's name", reading, limit=200
-                ).strip()
-                or Path(path).stem,
-                "scheme": scheme,
-                "rounds": total,
-                "place": _text(general.get("location", ""), "the place", reading, limit=200),
-                "dates": _dates(general, reading),
-                "komi": komi,
-                "time": _time(general, reading),
-                "lang": "ru",
-                "params": values,
-            },
-        )
-    ]
+    created: Action = (
+        ev.TOURNAMENT_CREATED,
+        {
+            "name": _text(
+                general.get("name", "") or Path(path).stem, "the tournament's name", reading, limit=200
+            ).strip()
+            or Path(path).stem,
+            "scheme": scheme,
+            "rounds": total,
+            "place": _text(general.get("location", ""), "the place", reading, limit=200),
+            "dates": _dates(general, reading),
+            "komi": komi,
+            "time": _time(general, reading),
+            "lang": "ru",
+            "params": values,
+        },
+    )
+    teams = root.find("Teams/Team") is not None
+    return Scanned(created, tuple(players), tuple(flags), tuple(games), byes, last, total, komi, teams,
+                   tuple(reading.warnings))  # fmt: skip
+
+
+def kept(scanned: Scanned, rounds: int | None = None) -> Imported:
+    """The actions that rebuild the scanned tournament; ``rounds`` keeps only the first rounds' games."""
+    if rounds is not None and rounds > scanned.last:
+        raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=scanned.last, rounds=rounds)
+    keep = scanned.last if rounds is None else rounds
+    reading = _Reading(list(scanned.warnings))
+    players, flags, games, byes = scanned.players, scanned.flags, scanned.games, scanned.byes
+    actions: list[Action] = [scanned.created]
     actions += [(ev.PLAYER_REGISTERED, {k: v for k, v in p.items() if not k.startswith("_")}) for p in players]
-    actions += _absences(players, flags, games, byes, keep, total, reading)
-    actions += _rounds(games, byes, keep, komi, len(players), reading)
+    actions += _absences(players, flags, games, byes, keep, scanned.total, reading)
+    actions += _rounds(games, byes, keep, scanned.komi, len(players), reading)
     _say_who_waits(players, flags, games, byes, keep, reading)
-    if root.find("Teams/Team") is not None:
+    if scanned.teams:
         reading.warn("the file's teams are not imported (Tengen does not keep them)")
-    return Imported(actions, scheme, len(players), keep, tuple(reading.warnings))
+    return Imported(actions, str(scanned.created[1]["scheme"]), len(players), keep, tuple(reading.warnings))
+
+
+def read(path: str | os.PathLike[str], rounds: int | None = None) -> Imported:
+    """The actions that rebuild the file's tournament; ``rounds`` keeps only the first rounds' games."""
+    return kept(scan(path), rounds)
 
 
 def _absences(
