@@ -64,3 +64,27 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, 
         await pilot.press("3", "w")  # room again: the same key works
         await pilot.pause()
         assert app.screen.session.state.round(4).results[3].code == "W+"
+
+
+async def test_a_very_long_name_leaves_the_points_in_sight(tmp_path: Path) -> None:
+    """One 120-character name pushed every player's points off the standings at 80 columns:
+    the name is cut («…») in the standings and the cross-table, the points stay on screen."""
+    from tests.tui.test_language import shown_text
+
+    path = str(tmp_path / "t.json")
+    assert main(["new", path, "--scheme", "mcmahon", "--rounds", "3", "--name", "Кубок"]) == 0
+    for surname, rank in (("Щ" * 100, "1d"), ("Петров", "1k"), ("Сидоров", "2k"), ("Ёлкин", "3k")):
+        assert main(["-f", path, "player", "add", "--surname", surname, "--name", "Я" * 20, "--rank", rank]) == 0
+    assert main(["-f", path, "pair"]) == 0
+    for board in (1, 2):
+        assert main(["-f", path, "result", "1", str(board), "W+"]) == 0
+    app = TengenApp(path, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for key, score_column in (("f4", 4), ("t", -1)):
+            await pilot.press(key)
+            await pilot.pause()
+            table = app.screen.query_one("#standings-table", DataTable)
+            row = next(map(table.get_row_at, range(table.row_count)), None)
+            assert row is not None and str(row[2]).startswith("ЩЩЩ") and str(row[2]).endswith("…")
+            line = next(line for line in shown_text(app).splitlines() if "ЩЩЩ" in line)
+            assert f" {row[score_column]} " in line.split("…", 1)[1] + " ", (key, line)

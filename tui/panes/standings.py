@@ -18,7 +18,12 @@ from schemes.state.records import outcomes
 from tui import views
 from tui.i18n import _, language
 from tui.panes.pane import Pane
-from tui.widgets import PlainTable
+from tui.widgets import PlainTable, cut
+
+NAME_CELLS = 32
+"""A name in the standings and the cross-table, cut to this many cells (``…``): the columns
+are as wide as their widest cell and scroll sideways, and one 120-character name pushed
+every player's points off an 80-column screen."""
 
 
 class StandingsPane(Pane):
@@ -75,7 +80,7 @@ class StandingsPane(Pane):
                 table.add_row(
                     row["place"],
                     row["no"] or "",
-                    row["name"],
+                    cut(row["name"], NAME_CELLS),
                     row["rank"],
                     views.shown("score", row["score"]),
                     *(views.shown(k, row["tiebreaks"][k]) for k in keys),
@@ -97,7 +102,11 @@ class StandingsPane(Pane):
             cells = [opponent_mark(o, numbers) for o in marks[row["id"]]]
             written += cells
             table.add_row(
-                row["place"], numbers.get(row["id"], ""), row["name"], *cells, views.shown("score", row["score"])
+                row["place"],
+                numbers.get(row["id"], ""),
+                cut(row["name"], NAME_CELLS),
+                *cells,
+                views.shown("score", row["score"]),
             )
         shown = self.query_one("#standings-legend", Static)
         shown.update(legend(written, labels(language())))
