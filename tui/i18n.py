@@ -402,6 +402,8 @@ RU = {
     "{scheme}: the number of rounds follows from the field": "{scheme}: число туров следует из состава",
     "every round is paired: their boards keep their komi, the new komi changes none": "все туры уже составлены: их доски сохраняют своё коми, новое коми ни на что не влияет",
     "the paired rounds keep their komi: {komi} is for round {next} on": "в составленных турах коми прежнее: {komi} — с {next}-го тура",
+    "player {player}: the new rank changes no score; it shows on the paperwork": "игрок {player}: новый ранг не меняет очков; он будет виден в документах",
+    "player {player}: the new rank makes his score {score} (it was {before})": "игрок {player}: с новым рангом его очки — {score} (были {before})",
     "{paired} rounds are paired already: the event cannot have fewer": "уже составлено туров: {paired}, меньше быть не может",
     "McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)": "Мак-Магон, швейцарская: параметр схемы (OpenGotha позволяет менять их по ходу турнира)",
     "places after a round": "места после тура",

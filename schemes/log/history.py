@@ -188,7 +188,14 @@ def append(
     elif state is None or kind == ev.TOURNAMENT_CREATED:
         state = _replay_explaining([*events, event], event)
     else:
-        state = apply(state, event)
+        before, state = state, apply(state, event)
+        if (
+            kind == ev.PLAYER_EDITED
+            and before.paired_rounds
+            and before.players[data["player"]].rank != (state.players[data["player"]].rank)
+        ):
+            return Appended(event, state, (*_warnings(events, event, state, state.paired_rounds),
+                                           _new_rank(before, state, data["player"])))  # fmt: skip
     return Appended(event, state, _warnings(events, event, state, state.paired_rounds))
 
 
@@ -336,3 +343,15 @@ def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
         return Notice("every round is paired: their boards keep their komi, the new komi changes none", {})
     return Notice("the paired rounds keep their komi: {komi} is for round {next} on",
                   {"komi": f"{komi:g}", "next": paired + 1})  # fmt: skip
+
+
+def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:
+    """What a rank changed after the draw changes: the player's score as the standings count
+    it now (McMahon's start follows the rank; Gamma's level and a round robin's points do
+    not) — a trial changed a rank mid-event and could not tell whether anything had moved."""
+    scheme, upto = get_scheme(after.settings.scheme), after.paired_rounds
+    old, new = ({row.player: row.score for row in scheme.standings(s, upto).rows}.get(player) for s in (before, after))
+    if old == new:
+        return Notice("player {player}: the new rank changes no score; it shows on the paperwork", {"player": player})
+    return Notice("player {player}: the new rank makes his score {score} (it was {before})",
+                  {"player": player, "score": f"{new:g}", "before": f"{old:g}"})  # fmt: skip

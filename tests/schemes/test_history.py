@@ -98,6 +98,25 @@ def test_a_komi_changed_during_the_event_says_which_rounds_it_is_for() -> None:
     assert log.commit(actions.change_settings(name="Кубок 2")).warnings == ()
 
 
+def test_a_rank_changed_after_the_draw_says_what_it_changes() -> None:
+    """McMahon's start score follows the rank (OpenGotha's), Gamma's level was fixed at the
+    draw: each edit says which, and an edit of anything but the rank, or before the draw,
+    says nothing."""
+    mcmahon, gamma = Log("mcmahon", rounds=3), Log("gamma", rounds=3)
+    for log in (mcmahon, gamma):
+        for i, rank in enumerate(("2d", "1d", "1k", "2k"), start=1):
+            log.add(f"P{i}", rank=rank)
+        assert log.commit(actions.edit(3, rank="2k")).warnings == ()  # before the draw: nothing to say
+        log.pair()
+        assert log.commit(actions.edit(3, club="Мск")).warnings == ()
+    changed = mcmahon.commit(actions.edit(3, rank="1d"))
+    assert tuple(map(str, changed.warnings)) == (
+        "player 3: the new rank makes his score 30 (it was 28)",
+    )  # 2k: 28, 1d: 30
+    changed = gamma.commit(actions.edit(3, rank="1d"))
+    assert tuple(map(str, changed.warnings)) == ("player 3: the new rank changes no score; it shows on the paperwork",)
+
+
 def test_undoing_a_result_that_a_later_pairing_needs_is_refused() -> None:
     log, ids = round_robin([2000, 1900, 1800, 1700])
     log.pair()
