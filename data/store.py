@@ -9,7 +9,9 @@ into an empty or half file.  ``AtomicStorage`` replaces that storage: every writ
 goes to a temporary file in the same folder, is fsynced, the previous file is kept as
 ``FILE.bak`` (a hard link, so it costs nothing), the temporary file is renamed over the
 original, and the folder is fsynced so the rename itself is durable.  A crash at any
-instant leaves either the old or the new file, both complete.  The file is always in
+instant leaves either the old or the new file, both complete.  On Linux the temporary file
+is, where nobody else holds it, the old backup's own (``_old_backup``): written over, not
+made anew, since its pages are in memory already.  The file is always in
 one compact form, so an append writes the bytes read up to their two closing braces,
 then its events' JSON: one write and one fsync, no copy of the file in memory, no parsing
 or serialising of the events before it.
@@ -27,6 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+try:
+    import fcntl
+except ImportError:  # Windows: no leases, so a new file for each state
+    fcntl = None  # type: ignore[assignment]
 from tinydb import TinyDB
 from tinydb.storages import Storage
 from tinydb.table import Document
@@ -77,10 +83,12 @@ def _temporary(path: Path, kind: str) -> tuple[int, Path]:
 
 
 def _write_fd(fd: int, payload: bytes | Sequence[bytes | memoryview]) -> None:
-    """Write ``payload`` (or its parts, one after the other: no copy joins them) and sync it."""
+    """Write ``payload`` (or its parts, one after the other: no copy joins them) from the
+    file's start, cut the file there (an old file written over may be longer), and sync it."""
     with os.fdopen(fd, "wb") as handle:
         handle.writelines([payload] if isinstance(payload, bytes) else payload)
         handle.flush()
+        handle.truncate()
         os.fsync(handle.fileno())
 
 
@@ -119,24 +127,68 @@ def _keep_backup(path: Path) -> None:
     os.replace(link, backup_path(path))
 
 
+def _old_backup(path: Path) -> tuple[int, Path] | None:
+    """The file ``FILE.bak`` holds, opened for writing under a temporary name, to be written
+    over with the new state and become ``FILE``: its pages are in memory already (it was
+    ``FILE`` the command before last, read then), where a new file's 9 MB cost the system
+    7–22 ms to allocate here — a fifth of the whole append of a 50,000-event log — and the
+    old backup's blocks need not be freed.  Only a file nobody else holds: ours, regular, no
+    name but ``FILE.bak`` (a hard link of the user's is never written through) and no other
+    process reading it — Linux's write lease is granted only then, and anyone opening it
+    after waits until it is renamed, whole.  None anywhere else (no ``.bak``, no hard links
+    on FAT, no leases on Windows or macOS or a network share): a new file, as before."""
+    lease = getattr(fcntl, "F_SETLEASE", None) if fcntl is not None else None
+    backup = backup_path(path)
+    if lease is None:
+        return None
+    name = path.with_name(f".{path.name}.tmp-{secrets.token_hex(8)}")  # the pattern a crash's leftovers are cleaned by
+    try:
+        os.link(backup, name, follow_symlinks=False)
+    except OSError:
+        return None
+    try:
+        fd = os.open(name, os.O_WRONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        name.unlink(missing_ok=True)
+        return None
+    try:
+        held = os.fstat(fd)
+        if not stat.S_ISREG(held.st_mode) or held.st_nlink != 2 or held.st_uid != os.geteuid():
+            raise OSError("not a file of ours alone")
+        fcntl.fcntl(fd, lease, fcntl.F_WRLCK)
+    except OSError:
+        os.close(fd)
+        name.unlink(missing_ok=True)
+        return None
+    return fd, name
+
+
 def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], keep_backup: bool = True) -> None:
     """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole, the
-    old one kept as ``FILE.bak``.  When the disk is full or the folder read-only the file stays
-    as it was, no temporary file is left, and the error is one line."""
+    old one kept as ``FILE.bak`` (which is whole at every instant too).  When the disk is full
+    or the folder read-only the file stays as it was, no temporary file is left, and the error
+    is one line."""
+    reused = _old_backup(path) if keep_backup and path.exists() else None
     try:
-        fd, temporary = _temporary(path, "tmp")
+        fd, temporary = reused or _temporary(path, "tmp")
     except OSError as error:
         raise TournamentFileError(
             "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=os_reason(error)
         ) from None
     try:
+        if reused is not None:  # the old backup's only name is ours now: FILE.bak is FILE before it is written
+            try:
+                _keep_backup(path)
+            except BaseException:
+                os.close(fd)
+                raise
         _write_fd(fd, payload)
         try:
             current: os.stat_result | None = os.stat(path)
         except FileNotFoundError:
             current = None
         _same_owner_and_mode(current, temporary)
-        if keep_backup and current is not None:
+        if keep_backup and current is not None and reused is None:
             _keep_backup(path)
         os.replace(temporary, path)
     except OSError as error:

@@ -2,6 +2,7 @@
 planted files, a full disk, damage, and restoring the backup."""
 
 import errno
+import fcntl
 import os
 import stat
 import tempfile
@@ -40,7 +41,7 @@ def test_a_symlinked_file_is_written_through_to_the_real_file(tmp_path: Path) ->
 
 
 def test_without_hard_links_the_backup_is_a_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_links(*args: object) -> None:
+    def no_links(*args: object, **kwargs: object) -> None:
         raise OSError(errno.EPERM, "Operation not permitted")
 
     monkeypatch.setattr(os, "link", no_links)  # a FAT or exFAT USB stick
@@ -123,13 +124,17 @@ def test_a_full_disk_or_a_read_only_folder_changes_nothing(
             def read_only(*args: object, **kwargs: object) -> None:
                 raise PermissionError(errno.EACCES, "Permission denied")
 
-            monkeypatch.setattr(tempfile, "mkstemp", read_only)
+            monkeypatch.setattr(tempfile, "mkstemp", read_only)  # no new file in the folder
+            monkeypatch.setattr(os, "link", read_only)  # nor a new name
         with pytest.raises(TournamentFileError) as refused:
             register(ledger, "B")
         assert "\n" not in str(refused.value)
         assert len(ledger.events) == 2
         monkeypatch.undo()
-        assert path.read_bytes() == before and backup_path(path).read_bytes() == backup
+        # the backup is whole: the state before the last write, or — where the old backup's
+        # file was being written over (Linux, a full disk) — the file itself
+        reuses = failing == "fsync" and hasattr(fcntl, "F_SETLEASE")
+        assert path.read_bytes() == before and backup_path(path).read_bytes() == (before if reuses else backup)
         assert not list(tmp_path.glob(".cup.json.*")), "no temporary file is left behind"
         register(ledger, "C")  # and the next write works
     assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "C"]
@@ -173,3 +178,58 @@ def test_a_file_that_cannot_be_opened_closes_its_lock(tmp_path: Path) -> None:
     with pytest.raises(TournamentFileError):
         TournamentFile(path, writable=True)
     assert not (tmp_path / "cup.json.lock").exists()
+
+
+needs_leases = pytest.mark.skipif(not hasattr(fcntl, "F_SETLEASE"), reason="needs Linux's file leases")
+
+
+def inode(path: Path) -> int:
+    return path.stat(follow_symlinks=False).st_ino
+
+
+@needs_leases
+def test_the_old_backups_file_is_written_over_with_the_new_state(tmp_path: Path) -> None:
+    """The file two states back (``FILE.bak``'s) becomes the new state: its pages are in
+    memory, a new file's are not.  The backup is always the state before, both whole."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        states = [backup_path(path).read_bytes(), path.read_bytes()]
+        older, newer = inode(backup_path(path)), inode(path)
+        register(ledger, "B")
+        assert (inode(path), inode(backup_path(path))) == (older, newer)
+        assert backup_path(path).read_bytes() == states[1]
+    assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "B"]
+    assert not list(tmp_path.glob(".cup.json.*")), "no temporary file is left behind"
+
+
+@needs_leases
+@pytest.mark.parametrize("holder", ["a reader", "another name", "a symlink"])
+def test_a_backup_someone_else_holds_is_never_written_over(tmp_path: Path, holder: str) -> None:
+    """A reader of the old backup (a sync tool uploading it, a copy under way), a hard link
+    the user made to it, or a link planted in its place: each keeps what it holds, and the
+    new state is a new file."""
+    path, victim = tmp_path / "cup.json", tmp_path / "victim.json"
+    with new(path) as ledger:
+        register(ledger)
+        backup = backup_path(path)
+        held = backup.read_bytes()
+        reader = None
+        if holder == "a reader":
+            reader = backup.open("rb")
+        elif holder == "another name":
+            os.link(backup, victim)
+        else:
+            victim.write_bytes(held)
+            backup.unlink()
+            backup.symlink_to(victim)
+        watched = inode(victim) if holder != "a reader" else inode(backup)
+        register(ledger, "B")
+        assert inode(path) != watched
+        if reader is not None:
+            assert reader.read() == held
+            reader.close()
+        else:
+            assert victim.read_bytes() == held
+        assert not backup.is_symlink() and Ledger(backup).events[-1].data["surname"] == "A"
+    assert not list(tmp_path.glob(".cup.json.*"))
