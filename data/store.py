@@ -176,9 +176,10 @@ def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], 
             "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=os_reason(error)
         ) from None
     try:
-        if reused is not None:  # the old backup's only name is ours now: FILE.bak is FILE before it is written
+        if reused is not None:  # FILE.bak is FILE, durably, before the old backup's file is written over
             try:
                 _keep_backup(path)
+                _fsync_folder(path.parent)
             except BaseException:
                 os.close(fd)
                 raise
