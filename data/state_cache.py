@@ -277,18 +277,31 @@ def _prefix_digest(raw: bytes, covered: int, name: str) -> str:
 # the tournament is {"$r": "TEXT"}, TEXT the JSON of {"$Round": [fields...]}, read when used.
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _KeptText:
     """A round's text in an entry (its bytes, after the signed part) and the digest of it
     that the signed part holds: the text is believed only once it matches."""
 
-    text: bytes
-    """Bytes of its own, not a view of the entry: a kept state copies and pickles as a replayed one."""
+    source: bytes
+    """The entry's bytes (or the text's own), not a view of them: a kept state copies and
+    pickles as a replayed one; and not a copy of the text — 300 rounds' texts copied at each
+    command were 2.5 MB read for the one round a result reads."""
+    start: int
+    end: int
     digest: bytes
+
+    @classmethod
+    def made(cls, text: bytes) -> _KeptText:
+        """A round's text as written, with its digest."""
+        return cls(text, 0, len(text), _round_digest(text))
+
+    @property
+    def text(self) -> bytes:
+        return self.source[self.start : self.end]
 
     def checked(self) -> bytes:
         """The text; ValueError when it is not the one the digest was made of."""
-        if not hmac.compare_digest(_round_digest(self.text), self.digest):
+        if not hmac.compare_digest(_round_digest(memoryview(self.source)[self.start : self.end]), self.digest):
             raise ValueError("a kept round's text is not the one signed for")
         return self.text
 
@@ -426,6 +439,8 @@ def _encoded(value: Any, texts: _Texts) -> Any:
     if kind is dict:
         if value and all(type(k) is int and type(v) is Result for k, v in value.items()):
             return {"$R": [part for k, v in value.items() for part in (k, *(getattr(v, f.name) for f in fields(v)))]}
+        if value and all(type(k) is int and type(v) is Player and k == v.id for k, v in value.items()):
+            return {"$P": [_flat_value(getattr(v, f.name)) for v in value.values() for f in fields(Player)]}
         return {"$d": [part for k, v in value.items() for part in (_encoded(k, texts), _encoded(v, texts))]}
     if kind in (Round, _KeptRound):
         if kind is _KeptRound and "number" not in vars(value):  # never read: its text and digest as they were
@@ -433,7 +448,7 @@ def _encoded(value: Any, texts: _Texts) -> Any:
         else:
             fields_ = [_encoded(getattr(value, f.name), texts) for f in fields(Round)]
             text = json.dumps({"$Round": fields_}, ensure_ascii=False, separators=(",", ":")).encode()
-            kept = _KeptText(text, _round_digest(text))
+            kept = _KeptText.made(text)
         return {"$r": [texts.add(kept.text), len(kept.text), kept.digest.hex()]}
     if _CLASSES.get(kind.__name__) is kind:
         return {"$" + kind.__name__: [_encoded(getattr(value, f.name), texts) for f in fields(value)]}
@@ -470,6 +485,39 @@ def _checked_flat(tag: str, flat: list[Any], lead: int = 0) -> list[Any]:
     return flat
 
 
+def _flat_value(value: Any) -> Any:
+    """A player's field in the flat list: a set of rounds or players as a sorted list."""
+    return sorted(value) if type(value) is frozenset else value
+
+
+_PLAYER_FIELDS: list[tuple[set[type], bool]] = [
+    ({list}, True) if str(f.type) == "frozenset[int]" else (_SCALARS[str(f.type)], False) for f in fields(Player)
+]
+"""Each field of a player as kept flat: the types its value may have, and whether it is a set
+of numbers (kept as a list)."""
+
+
+def _players(flat: list[Any]) -> dict[int, Player]:
+    """The players kept as one flat list, field after field: one decoding step for the lot,
+    where a player of his own was five (a thousand players' state is read by every command)."""
+    size = len(_PLAYER_FIELDS)
+    for index, (types, numbers) in enumerate(_PLAYER_FIELDS):
+        column = flat[index::size]
+        if not _all(types)(column) or (numbers and not _all({int})([n for value in column for n in value])):
+            raise TypeError("a value of the wrong type in a kept state")
+    sets = [index for index, (_types, numbers) in enumerate(_PLAYER_FIELDS) if numbers]
+    players = {}
+    for values in _groups(flat, size):
+        row = list(values)
+        for index in sets:
+            row[index] = frozenset(row[index])
+        player = Player(*row)
+        players[player.id] = player
+    if len(players) * size != len(flat):
+        raise TypeError("a player kept twice")
+    return players
+
+
 def _pairs(flat: list[Any]) -> dict[Any, Any]:
     return dict(_groups(flat, 2))
 
@@ -491,6 +539,7 @@ _TAGS: dict[str, Callable[[Any], Any]] = {
     "$d": _pairs,
     "$B": _boards,
     "$R": _results,
+    "$P": _players,
     **{"$" + name: _constructor(made) for name, made in _CLASSES.items()},
 }
 
@@ -502,10 +551,10 @@ def _decoded(document: dict[str, Any]) -> Any:
     return _TAGS[tag](values)
 
 
-def _decoder(texts: memoryview, fallback: Callable[[], Tournament]) -> Callable[[dict[str, Any]], Any]:
+def _decoder(stored: bytes, base: int, fallback: Callable[[], Tournament]) -> Callable[[dict[str, Any]], Any]:
     """``_decoded``, with the rounds of the tournament kept unread (``_KeptRound``), each
-    numbered in turn from 1, its text in ``texts``; ``fallback`` replays the file, for a
-    round that does not read."""
+    numbered in turn from 1, its text in ``stored`` from ``base`` on (after the signed part);
+    ``fallback`` replays the file, for a round that does not read."""
     numbers = iter(range(1, 1 << 62))
 
     def decoded(document: dict[str, Any]) -> Any:
@@ -515,10 +564,11 @@ def _decoder(texts: memoryview, fallback: Callable[[], Tournament]) -> Callable[
         if type(values) is not list or len(values) != 3 or not _all({int})(values[:2]) or type(values[2]) is not str:
             raise TypeError("a kept round is its text's offset, length and digest")
         offset, length, digest = values
-        if not 0 <= offset <= offset + length <= len(texts):
+        if not 0 <= offset <= offset + length <= len(stored) - base:
             raise ValueError("a kept round's text past the entry's end")
+        start = base + offset
         return _KeptRound.unread(
-            next(numbers), _KeptText(bytes(texts[offset : offset + length]), bytes.fromhex(digest)), fallback
+            next(numbers), _KeptText(stored, start, start + length, bytes.fromhex(digest)), fallback
         )
 
     return decoded
@@ -591,9 +641,9 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     if tail is None:
         return None
     try:
-        texts = memoryview(stored)[signed_end + 1 :]
         state = json.loads(
-            stored[line_end + 1 : signed_end], object_hook=_decoder(texts, cache(lambda: _replayed(path, raw)))
+            stored[line_end + 1 : signed_end],
+            object_hook=_decoder(stored, signed_end + 1, cache(lambda: _replayed(path, raw))),
         )
         if not isinstance(state, Tournament):
             return None
