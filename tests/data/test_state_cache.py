@@ -7,6 +7,7 @@ import pickle
 import random
 import shutil
 from collections.abc import Callable
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.replay import replay
+from schemes.state.model import Player
 
 
 @pytest.fixture
@@ -584,6 +586,32 @@ def test_a_kept_round_that_does_not_read_is_taken_from_the_replay(tmp_path: Path
     assert found is not None
     assert found.state.rounds[1] == replay(TournamentFile(path).events).rounds[1]
     assert found.state == replayed(path)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["a player twice", "a round's number as text in his skips", "his skips not a list", "a field short"],
+)
+def test_players_kept_in_one_flat_list_that_do_not_read_mean_a_replay(tmp_path: Path, cache: Path, damage: str) -> None:
+    """The players are one flat list, field after field; signed (only the key's owner could
+    write it) but not the players of a state, it is answered by a replay."""
+    path = tmp_path / "cup.json"
+    played_rounds(path)
+    entry = state_cache._entry(path.resolve())
+    head, state, texts = parts(entry.read_bytes())
+    flat = state["$Tournament"][1]["$P"]  # type: ignore[index]
+    size, skips = len(fields(Player)), [f.name for f in fields(Player)].index("skips")
+    if damage == "a player twice":
+        flat += flat[:size]
+    elif damage == "a round's number as text in his skips":
+        flat[skips] = ["1"]
+    elif damage == "his skips not a list":
+        flat[skips] = 1
+    else:
+        del flat[-1]
+    entry.write_bytes(entry_of(path, head, state, texts))
+    assert recalled(path) is None
+    assert Ledger(path).state == replayed(path)
 
 
 def test_a_rounds_text_changed_after_the_signature_is_not_believed(tmp_path: Path, cache: Path) -> None:
