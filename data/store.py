@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import signal
 import stat
 import tempfile
 from collections.abc import Sequence
@@ -134,8 +135,7 @@ def _old_backup(path: Path) -> tuple[int, Path] | None:
     7–22 ms to allocate here — a fifth of the whole append of a 50,000-event log — and the
     old backup's blocks need not be freed.  Only a file nobody else holds: ours, regular, no
     name but ``FILE.bak`` (a hard link of the user's is never written through) and no other
-    process reading it — Linux's write lease is granted only then, and anyone opening it
-    after waits until it is renamed, whole.  None anywhere else (no ``.bak``, no hard links
+    process reading it — Linux's write lease is granted only then.  None anywhere else (no ``.bak``, no hard links
     on FAT, no leases on Windows or macOS or a network share): a new file, as before."""
     lease = getattr(fcntl, "F_SETLEASE", None) if fcntl is not None else None
     backup = backup_path(path)
@@ -155,7 +155,13 @@ def _old_backup(path: Path) -> tuple[int, Path] | None:
         held = os.fstat(fd)
         if not stat.S_ISREG(held.st_mode) or held.st_nlink != 2 or held.st_uid != os.geteuid():
             raise OSError("not a file of ours alone")
+        # the lease is the question «does anyone else hold it open?», asked and let go at once:
+        # its break is a signal that would end this process (SIGIO's default), so it is SIGURG
+        # (ignored) for the instant it is held, and a sync tool opening the new name later
+        # finds a file being written, as it would a new one
+        fcntl.fcntl(fd, fcntl.F_SETSIG, signal.SIGURG)
         fcntl.fcntl(fd, lease, fcntl.F_WRLCK)
+        fcntl.fcntl(fd, lease, fcntl.F_UNLCK)
     except OSError:
         os.close(fd)
         name.unlink(missing_ok=True)

@@ -233,3 +233,25 @@ def test_a_backup_someone_else_holds_is_never_written_over(tmp_path: Path, holde
             assert victim.read_bytes() == held
         assert not backup.is_symlink() and Ledger(backup).events[-1].data["surname"] == "A"
     assert not list(tmp_path.glob(".cup.json.*"))
+
+
+@needs_leases
+def test_the_lease_is_let_go_before_the_old_backup_is_written(tmp_path: Path) -> None:
+    """The write lease only asks whether anyone else holds the old backup: held while the file
+    is written, a sync tool opening the new name would break it, and the break's signal
+    (SIGIO) ends the process that holds it."""
+    from data import store
+
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    found = store._old_backup(path)
+    assert found is not None
+    fd, name = found
+    try:
+        assert fcntl.fcntl(fd, fcntl.F_GETLEASE) == fcntl.F_UNLCK
+        with name.open("rb"):  # another opening: nothing to break, nobody waits
+            pass
+    finally:
+        os.close(fd)
+        name.unlink()
