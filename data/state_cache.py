@@ -218,12 +218,40 @@ def _key() -> bytes | None:
     return None
 
 
+_ENTRY_LIMIT = 64 << 20
+"""An entry is smaller than the log it keeps (2.6 MB for 50,000 events): one larger than
+this, or four times the log, is not read (a file planted to fill the memory)."""
+_OPENING = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+"""How the cache's files are opened: never through a link, and never waiting (a pipe planted
+in a file's place would hold the command for ever)."""
+
+
+def _plain_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of ``path`` if it is a plain file of at most ``limit`` bytes; else None."""
+    try:
+        fd = os.open(path, _OPENING)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(status.st_size)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _own_key(path: Path) -> bytes:
     """The key in ``path``; ValueError unless it is a plain file of the user's alone."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as handle:
-        status = os.fstat(handle.fileno())
-        key = handle.read(_KEY_BYTES + 1)
+    fd = os.open(path, _OPENING)
+    try:
+        status = os.fstat(fd)
+        key = os.read(fd, _KEY_BYTES + 1) if stat.S_ISREG(status.st_mode) else b""
+    finally:
+        os.close(fd)
     mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
     if not stat.S_ISREG(status.st_mode) or not mine or status.st_mode & 0o077 or len(key) != _KEY_BYTES:
         raise ValueError("not a key of the user's alone")
@@ -342,6 +370,18 @@ class _KeptRound(Round):
         return all(getattr(self, f.name) == getattr(other, f.name) for f in fields(Round))
 
     __hash__ = Round.__hash__
+
+    def as_round(self) -> Round:
+        """The plain ``Round`` it reads as."""
+        return Round(**{f.name: getattr(self, f.name) for f in fields(Round)})
+
+    def __reduce__(self) -> tuple[type[Round], tuple[Any, ...]]:
+        """Pickled as the plain round it reads as: its way back to the file (a replay) is
+        this process's own."""
+        return Round, tuple(getattr(self, f.name) for f in fields(Round))
+
+    def __repr__(self) -> str:
+        return repr(self.as_round())
 
 
 class _KeptField:
@@ -612,9 +652,8 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     rules = _rules_digest()
     if rules is None:
         return None
-    try:
-        stored = _entry(path).read_bytes()
-    except OSError:
+    stored = _plain_file(_entry(path), max(_ENTRY_LIMIT, 4 * len(raw)))
+    if stored is None:
         return None
     start = len(_MAGIC) + _MAC_BYTES
     if not stored.startswith(_MAGIC) or len(stored) <= start:
@@ -671,7 +710,7 @@ def _tail(text: bytes, count: int) -> list[Event] | None:
     if not text.startswith(b","):
         return None
     try:
-        documents = json.loads(b"{" + text[1:] + b"}")
+        documents = json.loads("{" + text[1:].decode() + "}")  # strict UTF-8, as the file's replay reads it
     except (ValueError, RecursionError):
         return None
     if not isinstance(documents, dict) or list(documents) != [str(count + i) for i in range(1, len(documents) + 1)]:

@@ -111,6 +111,19 @@ def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
         pass
 
 
+def _remove_leftovers(path: Path) -> None:
+    """What a writer killed mid-write left beside ``path`` (only one writer runs, and it is
+    this one): a new state's temporary file, a backup's new name not yet renamed.  A folder
+    of that name is not ours and stays; one that cannot be removed is left for the next."""
+    for pattern in (f".{path.name}.tmp-*", f".{path.name}.bak-*"):
+        for stale in path.parent.glob(pattern):
+            try:
+                if not stale.is_dir() or stale.is_symlink():
+                    stale.unlink(missing_ok=True)
+            except OSError:
+                pass
+
+
 def _keep_backup(path: Path) -> None:
     """``FILE.bak`` becomes the current file: a hard link where the file system has them,
     else a copy (FAT and exFAT USB sticks have no hard links)."""
@@ -126,6 +139,7 @@ def _keep_backup(path: Path) -> None:
             link.unlink(missing_ok=True)
             raise
     os.replace(link, backup_path(path))
+    link.unlink(missing_ok=True)  # where FILE.bak was FILE already, the rename left both names
 
 
 def _old_backup(path: Path) -> tuple[int, Path] | None:
@@ -279,7 +293,7 @@ def _last_event(raw: bytes, count: int) -> Event | None:
     if start < 0:
         return None
     try:
-        return Event.from_json(count, json.loads(raw[start + len(key) : -2]))
+        return Event.from_json(count, json.loads(raw[start + len(key) : -2].decode()))  # strict, as the replay's
     except (ValueError, RecursionError, InvalidEvent):
         return None
 
@@ -444,8 +458,7 @@ class TournamentFile:
             self.close()
             raise
         if writable:
-            for stale in self.path.parent.glob(f".{self.path.name}.tmp-*"):
-                stale.unlink(missing_ok=True)
+            _remove_leftovers(self.path)
 
     @property
     def raw(self) -> bytes:
@@ -464,7 +477,13 @@ class TournamentFile:
         data = _parsed(self.path, self.raw)
         self._events = _events(self.path, data)
         self._count = len(self._events)
-        self._appendable = self.compact and list(data) == [_META, _EVENTS] and bool(self._events)  # ',' joins
+        # the bytes end with the last event: a table after it (a "meta" twice, by hand) would take the next one
+        self._appendable = (
+            self.compact
+            and list(data) == [_META, _EVENTS]
+            and bool(self._events)  # ',' joins
+            and _last_event(self.raw, self._count) == self._events[-1]
+        )
         return self._events
 
     @property

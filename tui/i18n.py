@@ -400,6 +400,7 @@ RU = {
     "show the settings, or change the name, place, dates, time, komi or rounds": "показать настройки или изменить название, место, даты, контроль, коми или число туров",
     "the number of rounds, not fewer than those paired (not a round robin's or a play-off's)": "число туров, не меньше уже составленных (кроме круговой и плей-офф)",
     "{scheme}: the number of rounds follows from the field": "{scheme}: число туров следует из состава",
+    "event {event} retracts event {target}, not an earlier one": "запись {event} отменяет запись {target}, а не более раннюю",
     "every round is paired: their boards keep their komi, the new komi changes none": "все туры уже составлены: их доски сохраняют своё коми, новое коми ни на что не влияет",
     "the paired rounds keep their komi: {komi} is for round {next} on": "в составленных турах коми прежнее: {komi} — с {next}-го тура",
     "player {player}: the new rank changes no score; it shows on the paperwork": "игрок {player}: новый ранг не меняет очков; он будет виден в документах",

@@ -193,8 +193,12 @@ def retracted_ids(events: list[Event]) -> set[int]:
     """
     retracted: set[int] = set()
     for event in reversed(events):
-        if event.kind == RETRACTED and event.id not in retracted:
-            retracted.add(event.data["event"])
+        if event.kind == RETRACTED:
+            if not 1 <= event.data["event"] < event.id:  # a file edited by hand: it would undo an entry not made yet
+                raise InvalidEvent("event {event} retracts event {target}, not an earlier one",
+                                   event=event.id, target=event.data["event"])  # fmt: skip
+            if event.id not in retracted:
+                retracted.add(event.data["event"])
     return retracted
 
 

@@ -6,6 +6,8 @@ import os
 import pickle
 import random
 import shutil
+import stat
+import threading
 from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
@@ -678,13 +680,77 @@ def test_the_last_event_is_read_alone(tmp_path: Path, cache: Path, monkeypatch: 
             assert list(reversed(reopened.log))[:3] == everything[::-1][:3]  # before the last: the log parsed
 
 
-def test_a_kept_state_copies_as_a_replayed_one(tmp_path: Path, cache: Path) -> None:
-    """Its unread rounds hold bytes of their own, not views of the entry (a view cannot be
-    copied): a deep copy, rounds still unread, equals the replay."""
+def test_a_kept_state_copies_pickles_and_prints_as_a_replayed_one(tmp_path: Path, cache: Path) -> None:
+    """Its rounds, read or not, copy and pickle as the plain rounds they read as (a view of
+    the entry could not be copied; the way back to the file, a replay, is this process's own
+    and could not be pickled), and print as them."""
     import copy
 
     path = tmp_path / "cup.json"
     played_rounds(path)
-    found = recalled(path)
-    assert found is not None
-    assert copy.deepcopy(found.state) == replayed(path)
+    for reading in (False, True):
+        found = recalled(path)
+        assert found is not None
+        if reading:
+            assert found.state.rounds[0].boards
+        assert copy.deepcopy(found.state) == replayed(path)
+        assert pickle.loads(pickle.dumps(found.state)) == replayed(path)
+        assert repr(found.state) == repr(replayed(path))
+
+
+def within(seconds: float, step: Callable[[], object]) -> object:
+    """What ``step`` gives, or a failure if it is still at work after ``seconds`` (a hung read
+    fails the test, not the whole run)."""
+    done: list[object] = []
+    worker = threading.Thread(target=lambda: done.append(step()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert done, f"still at work after {seconds} s"
+    return done[0]
+
+
+@pytest.mark.parametrize(
+    "planted", ["a pipe as the entry", "a 40 GB entry", "/dev/zero as the entry", "a pipe as the key"]
+)
+def test_nothing_planted_in_the_cache_folder_holds_a_command(tmp_path: Path, cache: Path, planted: str) -> None:
+    """A pipe in an entry's place (or the key's) held every command on the file for ever, a
+    link to /dev/zero or a huge sparse file filled the memory: the cache's files are opened
+    without waiting and without following links, and read only when plain and not oversized."""
+    path = tmp_path / "cup.json"
+    entry, _, _ = cached_entry(path)
+    target = cache / "key" if planted == "a pipe as the key" else entry
+    target.unlink()
+    if "pipe" in planted:
+        os.mkfifo(target)
+    elif planted == "a 40 GB entry":
+        with target.open("wb") as sparse:
+            sparse.truncate(40 << 30)
+    else:
+        target.symlink_to("/dev/zero")
+
+    def commands() -> object:
+        assert recalled(path) is None
+        with Ledger(path, writable=True) as ledger:
+            assert ledger.state == replayed(path)
+            ledger.commit(actions.result(1, 1, "W+"))
+        return Ledger(path).state
+
+    try:
+        assert within(20, commands) == replayed(path)
+    finally:
+        if "pipe" in planted and target.exists() and stat.S_ISFIFO(target.lstat().st_mode):
+            os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))  # a reader held in its open goes on
+
+
+def test_a_tail_that_is_not_utf8_is_not_believed(tmp_path: Path, cache: Path) -> None:
+    """Bytes no UTF-8 text holds (an encoded surrogate) in an event appended after the kept
+    part: read leniently, the kept state took the event and a result was even written after
+    it, where a replay refuses the file — now both refuse it."""
+    path = tmp_path / "cup.json"
+    played(path)
+    raw = path.read_bytes()
+    event = b'{"kind":"result_recorded","at":"","data":{"round":1,"board":1,"code":"W+"},"note":"\xed\xa0\x80"}'
+    path.write_bytes(raw[:-2] + b',"9":' + event + b"}}")
+    assert recalled(path) is None
+    with pytest.raises(TournamentFileError, match="not a Tengen tournament"):
+        Ledger(path)

@@ -96,13 +96,40 @@ def test_temporary_files_are_unpredictable_and_never_follow_a_planted_link(tmp_p
     assert len(Ledger(path).events) == 2
 
 
-def test_stale_temporary_files_of_dead_writers_are_removed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("left", [".cup.json.tmp-deadbeef", ".cup.json.bak-deadbeef"])
+def test_stale_temporary_files_of_dead_writers_are_removed(tmp_path: Path, left: str) -> None:
+    """A new state's temporary file, or a backup's new name a kill left before its rename."""
     path = tmp_path / "cup.json"
     new(path).close()
-    stale = tmp_path / ".cup.json.tmp-deadbeef"
+    stale = tmp_path / left
     stale.write_bytes(b"half a write")
     Ledger(path, writable=True).close()
     assert not stale.exists()
+
+
+def test_a_folder_of_a_temporary_files_name_blocks_no_write(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    new(path).close()
+    (tmp_path / ".cup.json.tmp-planted").mkdir()
+    with Ledger(path, writable=True) as ledger:
+        register(ledger)
+    assert (tmp_path / ".cup.json.tmp-planted").is_dir() and len(Ledger(path).events) == 2
+
+
+def test_a_backup_that_is_the_file_itself_leaves_no_second_name(tmp_path: Path) -> None:
+    """After a write that failed while the old backup's file was being written over,
+    ``FILE.bak`` is ``FILE`` itself; renaming a new name of ``FILE`` over it does nothing
+    (two names of one file), and each later write left a ``.FILE.bak-…`` behind."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        backup_path(path).unlink()
+        os.link(path, backup_path(path))
+        before = path.read_bytes()
+        register(ledger, "B")
+        register(ledger, "C")
+    assert not list(tmp_path.glob(".cup.json.*"))
+    assert backup_path(path).read_bytes() != before and len(Ledger(backup_path(path)).events) == 3
 
 
 @pytest.mark.parametrize("failing", ["fsync", "mkstemp"])
@@ -255,3 +282,17 @@ def test_the_lease_is_let_go_before_the_old_backup_is_written(tmp_path: Path) ->
     finally:
         os.close(fd)
         name.unlink()
+
+
+def test_a_table_after_the_events_takes_no_append(tmp_path: Path) -> None:
+    """A file edited by hand so that a second "meta" follows the events: JSON keeps the
+    tables' first order, so it looked like this program's own form, and the next event went
+    into the trailing table — printed as written, gone at the next reading."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-1] + b',"meta":{"1":{"format":"tengen-tournament","version":1}}}')
+    with Ledger(path, writable=True) as ledger:
+        register(ledger, "B")
+    assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "B"]

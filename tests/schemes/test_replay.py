@@ -5,6 +5,7 @@ import pytest
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
+from schemes.log.replay import replay
 from tests.builders import Log, played, round_robin
 
 
@@ -145,3 +146,14 @@ def test_a_gamma_top_group_stays_as_drawn_when_the_rounds_change() -> None:
     assert log.state.rounds[0].extra["top_group_size"] == 5
     log.commit(actions.change_settings(rounds="3"))
     assert log.state.settings.rounds == 3 and log.state.rounds[0].extra["top_group_size"] == 5
+
+
+@pytest.mark.parametrize("target", [4, 5, 0])  # itself, a later one, none
+def test_a_retraction_of_an_event_not_before_it_is_damage(target: int) -> None:
+    """A file edited by hand where event 4 retracts event 5 (not made yet when 4 was): the
+    replay dropped event 5 when it came, a state kept from before applied it — now the log
+    is refused as damaged, as anything the program could not have written."""
+    log, ids = round_robin([2000, 1900])
+    events = [*log.events, Event(len(log.events) + 1, "retracted", {"event": target})]
+    with pytest.raises(InvalidEvent, match=f"event 4 retracts event {target}, not an earlier one"):
+        replay(events)
