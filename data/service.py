@@ -166,15 +166,23 @@ class Service:
         repo = HallRepo(hall_path(real_path(self.path)))
         return repo, Stamper(self.events, device, repo.secret)
 
-    def undo(self, target: int | None = None) -> Retracted:
-        """Retract the last action (or event ``target``); ``subject`` is the event undone.  On a
-        hall's laptop the last action is its own (another laptop's entry is not undone here
-        unless named)."""
-        if target is None and self.state.hall is not None:
-            from data.hall.device import this_device
+    def undo_subject(self) -> Event:
+        """The event an undo would retract now: the last action, or on a hall's laptop its
+        own last (another laptop's entry is not undone here unless named); InvalidEvent where
+        there is nothing to undo."""
+        if self.state.hall is None:
+            return self.events[actions.undo_target_of(self.events, lambda _event: True) - 1]
+        from data.hall.device import this_device
 
-            device = this_device()
-            target = actions.undo_target_of(self.events, lambda e: e.origin is not None and e.origin.device == device)
+        device = this_device()
+        mine = actions.undo_target_of(self.events, lambda e: e.origin is not None and e.origin.device == device)
+        return self.events[mine - 1]
+
+    def undo(self, target: int | None = None) -> Retracted:
+        """Retract the last action (``undo_subject``) or event ``target``; ``subject`` is the
+        event undone."""
+        if target is None:
+            target = self.undo_subject().id
         change = self.commit(actions.undo(self.events, target))
         return Retracted(change.events, change.state, change.warnings, subject=self._retracted(change.event))
 

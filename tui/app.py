@@ -140,6 +140,11 @@ class TengenApp(App[None]):
         self.push_screen(TournamentScreen(session))
         return True
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C, pressed by habit to quit: how to quit, in the interface language (Textual's
+        own hint is English, with its markup shown as typed)."""
+        self.notify(_("To quit, press ctrl+q: everything entered is saved already"), markup=False)
+
     def action_help(self) -> None:
         from tui.commands import screen_commands
         from tui.screens.help import HelpScreen

@@ -229,6 +229,21 @@ def looks_registered(state: Tournament, surname: str, name: str) -> Player | Non
     return next((p for p in state.players.values() if (fold(p.surname), fold(p.name)) == wanted), None)
 
 
+def edit_changes(player: Player, **fields: Any) -> Action | None:
+    """``edit`` of what differs from ``player``'s own values (a form hands back every field:
+    the log said «отчество —, команда —» of fields nobody touched); None when nothing does."""
+    _kind, data = edit(player.id, **fields)
+    changed = {
+        key: value for key, value in data.items() if key != "player" and not _same(getattr(player, key, None), value)
+    }
+    return (ev.PLAYER_EDITED, {"player": player.id, **changed}) if changed else None
+
+
+def _same(held: Any, given: Any) -> bool:
+    """A player's value and an edit's (a set of players or rounds is a list in an event)."""
+    return frozenset(given) == held if isinstance(held, frozenset) else bool(given == held)
+
+
 def edit(player: int, **fields: Any) -> Action:
     data = profile(**fields)
     if not data:

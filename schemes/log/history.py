@@ -341,7 +341,7 @@ def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
     changed it and could not tell whether round 1's boards had moved)."""
     if paired == get_scheme(state.settings.scheme).total_rounds(state):
         return Notice("every round is paired: their boards keep their komi, the new komi changes none", {})
-    return Notice("the paired rounds keep their komi: {komi} is for round {next} on",
+    return Notice("komi {komi} from round {next} on; the rounds paired keep the komi they had",
                   {"komi": f"{komi:g}", "next": paired + 1})  # fmt: skip
 
 

@@ -86,7 +86,7 @@ def test_a_komi_changed_during_the_event_says_which_rounds_it_is_for() -> None:
     log.pair()
     first = log.state.round(1)
     changed = log.commit(actions.change_settings(komi="0.5"))
-    assert tuple(map(str, changed.warnings)) == ("the paired rounds keep their komi: 0.5 is for round 2 on",)
+    assert tuple(map(str, changed.warnings)) == ("komi 0.5 from round 2 on; the rounds paired keep the komi they had",)
     assert log.state.round(1) == first
     for board in log.state.round(1).boards:
         log.result(1, board.number, "W+")

@@ -236,6 +236,16 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await submit(pilot, app.screen, "#surname")
         await pilot.pause()
         assert app.screen.session.state.players[12].block == {1, 2}
+        # the log names what was changed, not every field of the form
+        from tui.i18n import event_text
+
+        assert event_text(app.screen.session.events[-1]) == "игрок 12 изменён: не играет с 1 2"
+        await pilot.press("e")
+        await pilot.pause()
+        await submit(pilot, app.screen, "#surname")  # nothing touched
+        await pilot.pause()
+        assert notes(app)[-1] == "Ничего не изменено: Новиков Пётр"
+        assert app.screen.session.events[-1].data == {"player": 12, "block": [1, 2]}
 
 
 async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) -> None:

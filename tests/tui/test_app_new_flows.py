@@ -451,3 +451,54 @@ async def test_a_file_typed_as_a_path_goes_there_and_nonsense_hurts_nothing(tmp_
         await pilot.press("f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen) and (tmp_path / "elsewhere.json").is_file()
+
+
+async def test_ctrl_c_says_how_to_quit_in_russian_and_a_round_being_played_says_so(folder: Path) -> None:
+    """Ctrl+C (a habit) showed Textual's English hint with its markup as typed; the standings
+    stepped to a round still being played showed no sign of the missing results."""
+    from textual.widgets import Static
+
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("1", "w", "f4")
+        await pilot.pause()
+        title = app.screen.query_one("#standings-info", Static)
+        assert str(title.render()) == "Положение после 3-го тура"
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках: 2, 3, 4, 5)"
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"
+
+
+async def test_undoing_a_rounds_pairing_asks_first(folder: Path) -> None:
+    """Ctrl+Z held down went on past a round's results and took its boards away without a
+    word; the pairing's undo now asks («Нет» in focus), a result's does not, and each undo's
+    note replaces the one before."""
+    from tui.screens.confirm import ConfirmScreen
+
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.press("1", "w")
+        await pilot.pause()
+        session = app.screen.session
+        await pilot.press("ctrl+z")  # the result: no question
+        await pilot.pause()
+        assert not session.state.round(4).results and isinstance(app.screen, TournamentScreen)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "жеребьёвку 4-го тура" in app.screen.question
+        await pilot.press("enter")  # «Нет»
+        await pilot.pause()
+        assert session.state.paired_rounds == 4
+        await pilot.press("ctrl+z", "y")
+        await pilot.pause()
+        assert session.state.paired_rounds == 3
+        assert [n for n in notes(app) if n.startswith("Отменено")][-1].startswith("Отменено: составлен 4-й тур")
+        assert len(app._notifications) == 1

@@ -526,7 +526,7 @@ def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsy
         assert code == 2 and said in err and len(err.splitlines()) == 1
     assert Path(path).read_bytes() == before
     code, out, err = run(capsys, "-f", path, "settings", "--komi", "0.5")
-    assert code == 0 and err == "warning: the paired rounds keep their komi: 0.5 is for round 2 on\n"
+    assert code == 0 and err == "warning: komi 0.5 from round 2 on; the rounds paired keep the komi they had\n"
     code, _, err = run(capsys, "-f", cup, "settings", "--rounds", "5")
     assert code == 2 and err.strip().endswith("round-robin: the number of rounds follows from the field")
 

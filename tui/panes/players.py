@@ -158,7 +158,12 @@ class PlayersPane(Pane):
             return
 
         def save(fields: dict[str, Any] | None) -> None:
-            if fields and self.tournament_screen.act(actions.edit(player.id, **fields)):
+            if not fields:
+                return
+            changes = actions.edit_changes(player, **fields)
+            if changes is None:
+                self.notify(_("Nothing changed: {name}", name=player.full_name))
+            elif self.tournament_screen.act(changes):
                 self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
         self.app.push_screen(PlayerFormScreen(player), save)

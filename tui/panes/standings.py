@@ -56,6 +56,10 @@ class StandingsPane(Pane):
         table.clear(columns=True)
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings after round {round}", round=after)
+        played = state.round(after)
+        if played is not None and not played.complete:  # stepped to with ], or paired early
+            boards = ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
+            title += " " + _("(no result yet on board {boards})", boards=boards)
         self.query_one("#standings-info", Static).update(title)
         self.query_one("#standings-legend", Static).display = False
         if self.teams:

@@ -224,6 +224,7 @@ class TournamentScreen(Translated, Screen[None]):
         except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
+        self.app.clear_notifications()  # one undo after another: the last says what it undid, not a pile
         self.notify(_("Undone: {what}", what=event_text(undone.subject)))
         for warning in undone.warnings:
             self.notify(said(warning), severity="warning", timeout=8)
@@ -231,7 +232,22 @@ class TournamentScreen(Translated, Screen[None]):
         self.point_at(undone.subject)
 
     def action_undo(self) -> None:
-        self.undo()
+        """Ctrl+Z; the undo of a round's pairing asks first (held down, ctrl+z went on past
+        the round's results and took its boards away too)."""
+        from schemes.log import events as ev
+        from tui.screens.confirm import ConfirmScreen
+
+        try:
+            subject = self.session.undo_subject()
+        except InvalidEvent as error:
+            self.notify(said(error), severity="error", timeout=8)
+            return
+        if subject.kind != ev.ROUND_PAIRED:
+            self.undo()
+            return
+        question = _("Undo the pairing of round {round}? Its boards go; it can be paired again",
+                     round=subject.data["round"])  # fmt: skip
+        self.app.push_screen(ConfirmScreen(question, default=False), lambda yes: self.undo() if yes else None)
 
     def action_redo(self) -> None:
         try:
