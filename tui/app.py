@@ -106,29 +106,67 @@ class TengenApp(App[None]):
 
     def open_tournament(self, path: Path) -> bool:
         """Open ``path`` for writing; a file that cannot be opened is a notification.  An
-        OpenGotha ``.xml`` is imported into a new tournament beside it, which opens."""
+        OpenGotha ``.xml`` is imported (``import_opengotha``) into a new tournament, which opens."""
         if path.suffix.lower() == ".xml":
-            from data.opengotha import beside, create_from
+            self.import_opengotha(path)
+            return False
+        return self.open_written(path)
 
-            target = beside(path)
-            try:
-                imported = create_from(path, target)
-            except (TournamentFileError, InvalidEvent) as error:
-                self.notify(said(error), severity="error", timeout=10)
-                return False
-            except OSError as error:
-                from data.errors import os_reason
+    def import_opengotha(self, path: Path) -> None:
+        """An OpenGotha file as a new tournament beside it, after asking how many of its rounds
+        to take (all by default; fewer where its last round is paired only in part, or to
+        compare the next pairing with OpenGotha's): a trial's import happened at once, to a
+        file it was never told of, with every round."""
+        from data.opengotha import beside, scan
+        from tui.screens.ask import AskScreen
 
-                self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
-                return False
-            self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
-            for warning in imported.warnings[:3]:
-                self.notify(said(warning), severity="warning", timeout=10)
-            if len(imported.warnings) > 3:
-                more = len(imported.warnings) - 3
-                self.notify(_("{count} more warnings: tengen import opengotha lists them all", count=more),
-                            severity="warning", timeout=10)  # fmt: skip
-            path = target
+        try:
+            scanned = scan(path)
+        except (TournamentFileError, InvalidEvent, OSError) as error:
+            self.not_imported(path, error)
+            return
+        target = beside(path)
+
+        def refusal(text: str) -> str:
+            if not (text.isascii() and text.isdigit() and int(text) <= scanned.last):
+                return _("A whole number from 0 to {last}", last=scanned.last)
+            return ""
+
+        question = _("Import {source} as the new tournament {target}: how many rounds of games to take "
+                     "(the file has {last}; 0 — the players alone)?",
+                     source=path.name, target=target.name, last=scanned.last)  # fmt: skip
+        self.push_screen(
+            AskScreen(question, str(scanned.last), refusal),
+            lambda rounds: self.imported(path, target, int(rounds)) if rounds is not None else None,
+        )
+
+    def imported(self, path: Path, target: Path, rounds: int) -> None:
+        from data.opengotha import create_from
+
+        try:
+            imported = create_from(path, target, rounds)
+        except (TournamentFileError, InvalidEvent, OSError) as error:
+            self.not_imported(path, error)
+            return
+        self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
+        for warning in imported.warnings[:3]:
+            self.notify(said(warning), severity="warning", timeout=10)
+        if len(imported.warnings) > 3:
+            more = len(imported.warnings) - 3
+            self.notify(_("{count} more warnings: tengen import opengotha lists them all", count=more),
+                        severity="warning", timeout=10)  # fmt: skip
+        self.open_written(target)
+
+    def not_imported(self, path: Path, error: TournamentFileError | InvalidEvent | OSError) -> None:
+        if isinstance(error, OSError):
+            from data.errors import os_reason
+
+            self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
+        else:
+            self.notify(said(error), severity="error", timeout=10)
+
+    def open_written(self, path: Path) -> bool:
+        """Open the tournament file ``path``; one that cannot be opened is a notification."""
         try:
             session = _opened(path)
         except (TournamentFileError, InvalidEvent) as error:

@@ -42,6 +42,8 @@ RU = {
     "Open the demo": "Открыть демо",
     "Language": "Язык",
     "Quit": "Выход",
+    "A whole number from 0 to {last}": "Целое число от 0 до {last}",
+    "Import {source} as the new tournament {target}: how many rounds of games to take (the file has {last}; 0 — the players alone)?": "Импорт {source} в новый турнир {target}: сколько туров с партиями взять (в файле {last}; 0 — только игроков)?",
     "Undo the pairing of round {round}? Its boards go; it can be paired again": "Отменить жеребьёвку {round}-го тура? Его доски исчезнут; тур можно будет составить заново",
     "Nothing changed: {name}": "Ничего не изменено: {name}",
     "(no result yet on board {boards})": "(ещё нет результатов на досках: {boards})",

@@ -31,6 +31,11 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         app.screen.query_one(Input).value = str(source)
         await pilot.press("enter")
         await pilot.pause()
+        question = app.screen  # where it goes, and how many rounds: all by default
+        assert "simplemm-2.json" in question.prompt and question.query_one(Input).value == "5"
+        await answered(pilot, question, "9")
+        assert app.screen is question and not (tmp_path / "simplemm-2.json").exists()
+        await answered(pilot, question, "5")
         assert isinstance(app.screen, TournamentScreen)
         assert (tmp_path / "simplemm.json").read_text() == "not mine"
         assert (tmp_path / "simplemm-2.json").is_file()
@@ -55,6 +60,26 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         assert isinstance(app.screen, WhyScreen)
         second = state.round(5).board(2)  # the last round, the one shown
         assert second is not None and {app.screen.why.pair.a, app.screen.why.pair.b} == {second.white, second.black}
+
+
+async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Path) -> None:
+    """Its last round paired in part, or the next pairing to compare with OpenGotha's: the
+    referee takes the rounds he wants (the command line's --rounds); Esc imports nothing."""
+    source = tmp_path / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", source)
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        app.open_tournament(source)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["simplemm.xml"]
+        app.open_tournament(source)
+        await pilot.pause()
+        await answered(pilot, app.screen, "2")
+        assert isinstance(app.screen, TournamentScreen)
+        state = app.screen.session.state
+        assert (state.paired_rounds, len(state.players), state.settings.rounds) == (2, 16, 5)
 
 
 async def test_a_broken_xml_is_a_notification(tmp_path: Path) -> None:
