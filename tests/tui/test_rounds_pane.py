@@ -219,7 +219,14 @@ async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
         numbers = app.screen.session.state.numbers
         await pilot.press("m")
         await pilot.pause()
-        app.screen.query_one("#answer").value = f"{numbers[second]} {numbers[first]}"
+        dialog = app.screen
+        for typed in ("abc", f"{numbers[second]}", f"{numbers[second]} 99"):  # refused beside the field, kept open
+            dialog.query_one("#answer").value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog
+            assert str(dialog.query_one("#answer-error").render()) == "Два номера игроков, например 3 12"
+        dialog.query_one("#answer").value = f"{numbers[second]} {numbers[first]}"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Question)

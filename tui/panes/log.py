@@ -19,9 +19,10 @@ from tui.widgets import Column, PlainTable
 
 
 def local_time(at: str) -> str:
-    """When an entry was made, on the referee's clock (the log keeps UTC)."""
+    """When an entry was made, on the referee's clock (the log keeps UTC), with its day: a
+    weekend event's log holds two days, and the time alone did not tell them apart."""
     try:
-        return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
+        return datetime.fromisoformat(at).astimezone().strftime("%d.%m %H:%M:%S")
     except ValueError:
         return ""
 

@@ -567,17 +567,25 @@ class RoundsPane(Pane):
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen
 
-        def swap(text: str | None) -> None:
-            if not text:
-                return
-            numbers = text.replace(",", " ").split()
-            by_number = {no: p for p, no in self.session.state.numbers.items()}
-            if len(numbers) != 2 or not all(n.isdigit() and int(n) in by_number for n in numbers):
-                self.notify(_("Two player numbers, like 3 12"), severity="error")
-                return
-            self.swap(by_number[int(numbers[0])], by_number[int(numbers[1])])
+        by_number = {no: p for p, no in self.session.state.numbers.items()}
 
-        self.app.push_screen(AskScreen(_("Numbers of the two players (3 12)")), swap)
+        def players(text: str) -> tuple[int, int] | None:
+            numbers = text.replace(",", " ").split()
+            if len(numbers) != 2 or not all(n.isascii() and n.isdigit() and int(n) in by_number for n in numbers):
+                return None
+            return by_number[int(numbers[0])], by_number[int(numbers[1])]
+
+        def refusal(text: str) -> str:
+            """Beside the field, the dialog kept: a mistyped number closed it, and the referee
+            began again."""
+            return "" if not text or players(text) else _("Two player numbers, like 3 12")
+
+        def swap(text: str | None) -> None:
+            chosen = players(text or "")
+            if chosen:
+                self.swap(chosen[0], chosen[1])
+
+        self.app.push_screen(AskScreen(_("Numbers of the two players (3 12)"), check=refusal), swap)
 
     def swap(self, a: int, b: int, force: bool = False) -> None:
         from tui.screens.confirm import ConfirmScreen
