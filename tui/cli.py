@@ -332,7 +332,20 @@ def build_parser() -> argparse.ArgumentParser:
     standings = commands.add_parser("standings", help=_("places after a round"))
     standings.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
     standings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
+    _placeholders(parser)
     return parser
+
+
+def _placeholders(parser: argparse.ArgumentParser) -> None:
+    """Each option's value named in the interface language («--rounds ЧИСЛО»): argparse
+    names it by the option in English capitals, and the Russian help read «--rounds ROUNDS»
+    beside «ТУР» and «ДОСКА».  An option with choices keeps them shown."""
+    for action in parser._actions:
+        if action.option_strings and action.metavar is None and action.choices is None and action.nargs != 0:
+            action.metavar = _(action.dest.upper())
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _placeholders(sub)
 
 
 def _warn(text: str) -> None:

@@ -656,3 +656,26 @@ def test_komi_reads_the_same_everywhere(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "fors", "--rounds", "3", "--name", "К",
                        "--komi", "six")  # fmt: skip
     assert code == 2 and "bad komi six: a whole or half number, like 6.5" in err
+
+
+@pytest.mark.usefixtures("russian")
+def test_the_russian_help_names_every_value_in_russian() -> None:
+    """«--rounds ROUNDS» beside «ТУР» and «ДОСКА» (a trial): each option's value is named in
+    the interface language, except OpenGotha's own KEY=VALUE and a URL; options with choices show them."""
+    import argparse
+
+    from tui.cli import build_parser
+
+    def placeholders(parser: argparse.ArgumentParser) -> list[str]:
+        found = []
+        for action in parser._actions:
+            if action.option_strings and action.nargs != 0 and action.choices is None:
+                found.append(str(action.metavar))
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    found += placeholders(sub)
+        return found
+
+    named = placeholders(build_parser())
+    assert "ЧИСЛО" in named and "ФАЙЛ" in named
+    assert sorted({n for n in named if n.isascii()}) == ["KEY=VALUE", "URL"]
