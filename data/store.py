@@ -20,6 +20,7 @@ or serialising of the events before it.
 from __future__ import annotations
 
 import json
+import mmap
 import os
 import secrets
 import signal
@@ -83,14 +84,37 @@ def _temporary(path: Path, kind: str) -> tuple[int, Path]:
     return fd, Path(name)
 
 
-def _write_fd(fd: int, payload: bytes | Sequence[bytes | memoryview]) -> None:
-    """Write ``payload`` (or its parts, one after the other: no copy joins them) from the
-    file's start, cut the file there (an old file written over may be longer), and sync it."""
+def _write_fd(fd: int, payload: bytes | Sequence[bytes | memoryview], start: int = 0) -> None:
+    """Write ``payload`` (or its parts, one after the other: no copy joins them) from byte
+    ``start`` on — the bytes before it are the payload's already — cut the file there (an old
+    file written over may be longer), and sync it."""
+    parts = [payload] if isinstance(payload, bytes) else payload
     with os.fdopen(fd, "wb") as handle:
-        handle.writelines([payload] if isinstance(payload, bytes) else payload)
+        handle.seek(start)
+        for part in parts:
+            handle.write(memoryview(part)[start:])
+            start = max(0, start - len(part))
         handle.flush()
         handle.truncate()
         os.fsync(handle.fileno())
+
+
+def _kept_start(fd: int, payload: bytes | Sequence[bytes | memoryview]) -> int:
+    """How many bytes at the start of the old backup's file (open as ``fd``) are the new
+    state's already: all but its closing braces where it is an earlier state of this log (an
+    append only adds events before them), checked byte for byte — then only the new events
+    are written and synced, not the whole file again; 0 where it is anything else."""
+    first = payload if isinstance(payload, bytes) else payload[0]
+    try:
+        size = os.fstat(fd).st_size
+        kept = size - 2
+        if kept <= 0 or kept > len(first):
+            return 0
+        # nobody else holds this file (``_old_backup``), so nothing can cut it under the mapping
+        with mmap.mmap(fd, size, access=mmap.ACCESS_READ) as held:
+            return kept if held.find(memoryview(first)[:kept], 0, kept) == 0 else 0
+    except (OSError, ValueError):
+        return 0
 
 
 def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
@@ -161,7 +185,7 @@ def _old_backup(path: Path) -> tuple[int, Path] | None:
     except OSError:
         return None
     try:
-        fd = os.open(name, os.O_WRONLY | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(name, os.O_RDWR | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
     except OSError:
         name.unlink(missing_ok=True)
         return None
@@ -196,14 +220,16 @@ def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], 
             "{path}: cannot write in {folder} ({reason})", path=path, folder=path.parent, reason=os_reason(error)
         ) from None
     try:
+        start = 0
         if reused is not None:  # FILE.bak is FILE, durably, before the old backup's file is written over
             try:
                 _keep_backup(path)
                 _fsync_folder(path.parent)
+                start = _kept_start(fd, payload)
             except BaseException:
                 os.close(fd)
                 raise
-        _write_fd(fd, payload)
+        _write_fd(fd, payload, start)
         try:
             current: os.stat_result | None = os.stat(path)
         except FileNotFoundError:

@@ -296,3 +296,30 @@ def test_a_table_after_the_events_takes_no_append(tmp_path: Path) -> None:
     with Ledger(path, writable=True) as ledger:
         register(ledger, "B")
     assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "B"]
+
+
+@needs_leases
+def test_only_the_new_events_are_written_over_an_earlier_state(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old backup's file holds an earlier state of the same log: its bytes up to its
+    closing braces are the new state's already, so only what follows is written and synced;
+    a backup edited by hand in its middle (the same length: only its bytes tell) is written
+    over whole, and the new state is the log's, not the edit's."""
+    from data import store
+
+    starts: list[int] = []
+    write = store._write_fd
+    monkeypatch.setattr(
+        store, "_write_fd", lambda fd, payload, start=0: starts.append(start) or write(fd, payload, start)
+    )
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        register(ledger, "B")
+        earlier = backup_path(path).read_bytes()
+        register(ledger, "C")
+        assert starts[-1] == len(earlier) - 2 > 0
+        backup = backup_path(path)
+        backup.write_bytes(backup.read_bytes().replace(b'"A"', b'"Z"'))  # in place: the same file
+        register(ledger, "D")
+        assert starts[-1] == 0
+    assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "B", "C", "D"]
