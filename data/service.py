@@ -24,6 +24,7 @@ from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event, check_shape
+from schemes.log.history import undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief
 from schemes.state.model import Tournament
@@ -171,12 +172,11 @@ class Service:
         own last (another laptop's entry is not undone here unless named); InvalidEvent where
         there is nothing to undo."""
         if self.state.hall is None:
-            return self.events[actions.undo_target_of(self.events, lambda _event: True) - 1]
+            return undo_target(self.events)
         from data.hall.device import this_device
 
         device = this_device()
-        mine = actions.undo_target_of(self.events, lambda e: e.origin is not None and e.origin.device == device)
-        return self.events[mine - 1]
+        return undo_target(self.events, lambda e: e.origin is not None and e.origin.device == device)
 
     def undo(self, target: int | None = None) -> Retracted:
         """Retract the last action (``undo_subject``) or event ``target``; ``subject`` is the

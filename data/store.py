@@ -173,15 +173,15 @@ def _old_backup(path: Path) -> tuple[int, Path] | None:
     7–22 ms to allocate here — a fifth of the whole append of a 50,000-event log — and the
     old backup's blocks need not be freed.  Only a file nobody else holds: ours, regular, no
     name but ``FILE.bak`` (a hard link of the user's is never written through) and no other
-    process reading it — Linux's write lease is granted only then.  None anywhere else (no ``.bak``, no hard links
-    on FAT, no leases on Windows or macOS or a network share): a new file, as before."""
+    process reading it — Linux's write lease is granted only then.  None anywhere else (no
+    ``.bak``, no hard links on FAT, no leases on Windows or macOS or a network share): a new
+    file, as before."""
     lease = getattr(fcntl, "F_SETLEASE", None) if fcntl is not None else None
-    backup = backup_path(path)
     if lease is None:
         return None
     name = path.with_name(f".{path.name}.tmp-{secrets.token_hex(8)}")  # the pattern a crash's leftovers are cleaned by
     try:
-        os.link(backup, name, follow_symlinks=False)
+        os.link(backup_path(path), name, follow_symlinks=False)
     except OSError:
         return None
     try:

@@ -8,7 +8,7 @@ checks it against the whole log before anything is written.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schemes.base.scheme import Pairing, Scheme, parse_params
@@ -458,11 +458,6 @@ def chief(device: str) -> Action:
     """The chief's role handed to the hall's laptop ``device`` (the replay refuses it from any
     laptop but the chief's, and to a laptop not enrolled)."""
     return ev.CHIEF_CHANGED, {"device": device}
-
-
-def undo_target_of(events: Sequence[Event], whose: Callable[[Event], bool]) -> int:
-    """The latest standing action of those ``whose`` accepts."""
-    return undo_target(list(events), whose).id
 
 
 def undo(events: Sequence[Event], target: int | None = None) -> Action:

@@ -182,21 +182,20 @@ def append(
     ev.check_shape(kind, data)
     if stamp is not None:
         event = stamp(event)
+    before = state
     if kind == ev.RETRACTED:
         _check_target(list(events), data["event"])
         state = _replay_explaining([*events, event], event)
     elif state is None or kind == ev.TOURNAMENT_CREATED:
         state = _replay_explaining([*events, event], event)
     else:
-        before, state = state, apply(state, event)
-        if (
-            kind == ev.PLAYER_EDITED
-            and before.paired_rounds
-            and before.players[data["player"]].rank != (state.players[data["player"]].rank)
-        ):
-            return Appended(event, state, (*_warnings(events, event, state, state.paired_rounds),
-                                           _new_rank(before, state, data["player"])))  # fmt: skip
-    return Appended(event, state, _warnings(events, event, state, state.paired_rounds))
+        state = apply(state, event)
+    warnings = _warnings(events, event, state, state.paired_rounds)
+    if kind == ev.PLAYER_EDITED and before is not None and before.paired_rounds:
+        player = data["player"]
+        if before.players[player].rank != state.players[player].rank:
+            warnings = (*warnings, _new_rank(before, state, player))
+    return Appended(event, state, warnings)
 
 
 def append_all(

@@ -571,10 +571,16 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
     return replace(state, settings=replace(settings, **changes))
 
 
-def _changed_rounds(state: Tournament, rounds: int) -> int:
+def check_rounds_changeable(state: Tournament) -> None:
+    """InvalidEvent where the scheme counts the rounds itself (a round robin by its field, a
+    play-off by its bracket): its number of rounds is not the referee's to change."""
     scheme = get_scheme(state.settings.scheme)
     if not scheme.traits.rounds_required:
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
+
+
+def _changed_rounds(state: Tournament, rounds: int) -> int:
+    check_rounds_changeable(state)
     check_rounds(rounds)
     if rounds < state.paired_rounds:
         raise InvalidEvent(

@@ -15,6 +15,7 @@ from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.actions import Action
+from schemes.log.replay import check_rounds_changeable
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said
@@ -80,10 +81,12 @@ class SettingsPane(Pane):
         if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
-        if key == "rounds" and not scheme.traits.rounds_required:  # a round robin's, a play-off's
-            self.notify(said(InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)),
-                        severity="warning")  # fmt: skip
-            return
+        if key == "rounds":
+            try:
+                check_rounds_changeable(state)
+            except InvalidEvent as error:  # a round robin's, a play-off's
+                self.notify(said(error), severity="warning")
+                return
         current, meaning = {k: (v, m) for k, v, m in views.settings_rows(state)}[key]
         if is_param and param is not None and views.is_flag(param):  # OpenGotha's true/false: «Да» or «Нет»
             self.ask_flag(key, meaning, current)
