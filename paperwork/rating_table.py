@@ -7,7 +7,8 @@ per paired round.  The EGF form (``--egf``) puts the bracket keywords in the hea
 orders the lines by place and joins the spaces inside names with ``_``.
 
 What a round without a game is worth follows the scheme: Gamma's bye raises the
-level (``0+``), a sport-handicap bye or skip pays half (``0=``), and so on; a
+level (``0+``), a sport-handicap bye or skip pays half (``0=``) but a skip announced
+after its deadline nothing (``0-``), and so on; a
 walkover is not a game, so the one who came gets the scheme's free-round mark for a
 walkover and the absent one ``0-``.  Komi is written only when the event did not
 use one usual komi for every even game and 0.5 for every handicap game.
@@ -32,8 +33,9 @@ from paperwork.sheet import made_at, standings_after
 from paperwork.translit import is_cyrillic, latin
 from schemes.errors import Notice
 from schemes.log.events import Event
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.records import Game, Kind, Outcome, Score, outcomes
+from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
 from schemes.values.timecontrol import TimeControlError, parse_time
 
@@ -96,8 +98,9 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         return Result(0, paper(tournament).free_mark(tournament, "walkover"))
     if outcome.kind is Kind.BYE:
         return Result(0, paper(tournament).free_mark(tournament, "bye"))
-    if outcome.kind is Kind.SKIP:
-        return Result(0, paper(tournament).free_mark(tournament, "skip"))
+    if isinstance(outcome, Free) and outcome.kind is Kind.SKIP:
+        late = outcome.late and get_scheme(tournament.settings.scheme).traits.skip_deadline
+        return Result(0, paper(tournament).free_mark(tournament, "late skip" if late else "skip"))
     return Result(0, "-")
 
 

@@ -19,8 +19,10 @@ if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's co
 
 RatingInfo = tuple[str, str, str, str]
 """A player's four information columns in the rating-commission table (seed 003: exactly four)."""
-FreeRound = Literal["bye", "skip", "walkover"]
-"""A round without a game, as the rating-commission table marks it."""
+FreeRound = Literal["bye", "skip", "late skip", "walkover"]
+"""A round without a game, as the rating-commission table marks it; a ``late skip`` only where
+the scheme has a deadline for skips (``Traits.skip_deadline``): announced after it, the round
+is an absence."""
 
 
 @dataclass(frozen=True)
@@ -34,8 +36,8 @@ class SchemePaper:
     rating_info: Callable[[Tournament, int], dict[int, RatingInfo]]
     """Those four columns of each player."""
     free_mark: Callable[[Tournament, FreeRound], str]
-    """The rating table's mark of a round without a game (``bye``, ``skip``, ``walkover``),
-    by what the scheme pays for it."""
+    """The rating table's mark of a round without a game (``bye``, ``skip``, ``late skip``,
+    ``walkover``), by what the scheme pays for it."""
     score_format: Callable[[float], str] = number
     """How the main value is written in the standings."""
     opponents_by_place: bool = False

@@ -115,8 +115,9 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
 
 
 def free_mark(tournament: Tournament, kind: FreeRound) -> str:
-    """A round without a game pays half, a walkover too (spec sport-handicap)."""
-    return "="
+    """A round without a game pays half, a walkover too, but a skip announced after its
+    deadline is an absence and pays nothing (spec sport-handicap, as ``cards`` counts them)."""
+    return "-" if kind == "late skip" else "="
 
 
 PAPER = SchemePaper(card, final_table, "Pl St End Fin", rating_info, free_mark, lambda v: f"{v:.1f}")

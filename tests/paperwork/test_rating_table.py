@@ -52,6 +52,28 @@ def test_gamma_byes_and_skips(ledgers) -> None:
     assert line.split()[6:10] == ["952", "11", "290", "11"]
 
 
+def test_a_sport_handicap_skip_pays_half_unless_announced_after_its_deadline() -> None:
+    """Spec sport-handicap: a skip accepted in advance pays half (``0=``); one announced after
+    the round before was paired is an absence and pays nothing (``0-``), as the card counts it."""
+    from schemes.systems.sport_handicap import cards
+
+    log = Log("sport-handicap", rounds=2)
+    ids = [log.add(f"P{i}", rank=rank) for i, rank in enumerate(("2d", "1d", "1k", "2k", "3k", "4k"), start=1)]
+    in_time, late = ids[0], ids[1]
+    log.commit(actions.skip(in_time, [2]))
+    log.pair()
+    log.commit(actions.skip(late, [2]))
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    log.pair()
+    for board in log.state.round(2).boards:
+        log.result(2, board.number, "B+")
+    rows = {row.split()[1]: row.split() for row in export(log.state, log.events).splitlines() if row[:1].isdigit()}
+    assert (rows["P1"][-1], rows["P2"][-1]) == ("0=", "0-")
+    points = cards(log.state, 2)
+    assert (points[in_time].points[1], points[late].points[1]) == (5, 0)
+
+
 def expected_games(log) -> set[Game]:
     state = log.state
     numbers = {p: i for i, p in enumerate(sorted(state.numbers, key=state.numbers.get), start=1)}
