@@ -28,8 +28,8 @@ from schemes.errors import InvalidEvent
 from schemes.log.actions import looks_registered, profile
 from schemes.log.replay import checked_fields
 from schemes.state.model import TEXT_DETAILS, Tournament
-from schemes.values.names import fold
-from schemes.values.ranks import MAX_RATING, MIN_RATING, check_rating, parse_rank
+from schemes.values.names import fold, names_someone
+from schemes.values.ranks import MAX_RATING, MIN_RATING, read_strength
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),
@@ -258,19 +258,15 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
 
 
 def _profile(value: dict[str, str]) -> dict[str, Any]:
-    if not any(char.isalpha() for char in value.get("surname", "")):
+    if not names_someone(value.get("surname", "")):
         raise InvalidEvent("no surname")
-    if not any(char.isalpha() for char in value.get("name", "")):
+    if not names_someone(value.get("name", "")):
         raise InvalidEvent("no first name")
     fields: dict[str, Any] = {"surname": value["surname"], "name": value.get("name", "")}
     strength = value.get("rating") or value.get("rank")
     if not strength:
         raise InvalidEvent("no rating and no rank")
-    if re.fullmatch(r"-?\d{1,6}", strength):
-        fields["rating"] = check_rating(int(strength))
-    else:
-        parse_rank(strength)  # a rank in the rating column is a rank, row by row
-        fields["rank"] = strength
+    fields.update(read_strength(strength))  # a rank in the rating column is a rank, row by row
     if value.get("country"):
         fields["country"] = codes.country(value["country"])
     if value.get("club"):

@@ -31,6 +31,7 @@ from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import Tournament
+from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said
@@ -496,7 +497,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
             return
         if command == "add":
             fields = _profile_fields(args)
-            if not any(char.isalpha() for char in fields["name"]):  # as the app's form: the rating table needs it
+            if not names_someone(fields["name"]):
                 if fields["name"].strip():
                     raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
                 raise BadInput("give the first name with --name")

@@ -7,6 +7,13 @@ are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code poi
 from __future__ import annotations
 
 
+def names_someone(text: str) -> bool:
+    """A surname or a first name has a letter: the rating table, the cards and the search need
+    one, and «-» or «1» names nobody (the player form, ``player add`` and the imported lists
+    alike)."""
+    return any(char.isalpha() for char in text)
+
+
 def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
     return fold(surname), fold(name)
 

@@ -58,3 +58,13 @@ def check_rating(rating: int) -> int:
             "bad rating {rating}: ratings go from {low} to {high}", rating=rating, low=MIN_RATING, high=MAX_RATING
         )
     return rating
+
+
+def read_strength(text: str) -> dict[str, int | str]:
+    """What a referee typed in one strength column: a number is a rating (``2150``, ``-50``),
+    anything else a rank label (``2d``, ``3 кю``) — the player form's and the imported lists'
+    one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; RankError where it is neither."""
+    if re.fullmatch(r"-?\d{1,6}", text.strip()):
+        return {"rating": check_rating(int(text))}
+    parse_rank(text)
+    return {"rank": text}

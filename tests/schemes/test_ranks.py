@@ -1,6 +1,6 @@
 import pytest
 
-from schemes.values.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating
+from schemes.values.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating, read_strength
 
 
 @pytest.mark.parametrize(
@@ -59,3 +59,18 @@ def test_a_negative_rating_and_its_rank_label_are_the_same_rank() -> None:
     assert log.state.players[by_rating].rank == log.state.players[by_rank].rank == -4
     log.pair()
     assert log.state.round(1).boards[0].handicap == 0
+
+
+@pytest.mark.parametrize(
+    "typed, read",
+    [("2150", {"rating": 2150}), ("50", {"rating": 50}), ("-900", {"rating": -900}), (" 2999 ", {"rating": 2999}),
+     ("2d", {"rank": "2d"}), ("3 кю", {"rank": "3 кю"})],
+)  # fmt: skip
+def test_one_strength_column_reads_a_number_as_a_rating_and_the_rest_as_a_rank(typed: str, read: dict) -> None:
+    assert read_strength(typed) == read
+
+
+@pytest.mark.parametrize("typed", ["3000", "-901", "2150.5", "abc", "99d", ""])
+def test_a_strength_that_is_neither_is_refused(typed: str) -> None:
+    with pytest.raises(RankError):
+        read_strength(typed)

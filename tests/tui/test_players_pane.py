@@ -59,6 +59,22 @@ async def test_a_first_name_is_required(folder: Path) -> None:
         assert count is None
 
 
+async def test_the_form_reads_names_and_strengths_as_the_imported_lists_do(folder: Path) -> None:
+    """A surname with no letter names nobody (a list's row is refused for it too), and a
+    number is a rating whatever its digits, as a list's rating column reads it."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        await fill(pilot, app, surname="-", name="Пётр", strength="50")
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert "Укажите фамилию" in str(app.screen.query_one("#surname-error").render())
+        assert str(app.screen.query_one("#strength-error").render()).strip() == ""
+        await fill(pilot, app, surname="Новиков")
+        session = app.screen.session
+        assert session.state.players[max(session.state.players)].rating == 50
+
+
 async def test_a_withdrawal_is_in_view_at_80_columns(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

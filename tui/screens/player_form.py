@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +17,8 @@ from schemes.log.actions import SEXES
 from schemes.log.replay import checked_fields
 from schemes.state.model import Player
 from schemes.values.dates import parse_birth
-from schemes.values.ranks import RankError, check_rating, parse_rank
+from schemes.values.names import names_someone
+from schemes.values.ranks import RankError, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
@@ -134,17 +134,13 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         text = {field: self.query_one(f"#{field}", Input).value.strip() for field, _label in FIELDS}
         fields: dict[str, Any] = {"surname": text["surname"], "name": text["name"]}
         problems: dict[str, str] = {}
-        if not text["surname"]:
+        if not names_someone(text["surname"]):
             problems["surname"] = _("Give a surname")
-        if not any(char.isalpha() for char in text["name"]):
+        if not names_someone(text["name"]):
             problems["name"] = _("Give the first name")
-        strength = text["strength"]
         try:
-            if re.fullmatch(r"-?\d{3,4}", strength):
-                fields["rating"] = check_rating(int(strength))
-            elif strength:
-                parse_rank(strength)
-                fields["rank"] = strength
+            if text["strength"]:
+                fields.update(read_strength(text["strength"]))
             else:
                 problems["strength"] = _("Give a rating (2150) or a rank (2d)")
         except RankError as error:
