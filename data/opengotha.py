@@ -38,6 +38,7 @@ from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.actions import Action
+from schemes.log.replay import check_komi
 from schemes.registry import get_scheme
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
@@ -679,14 +680,12 @@ def _byes(root: ElementTree.Element, players: _Players, reading: _Reading) -> tu
 
 
 def _komi(text: str, reading: _Reading) -> float:
+    """The file's komi, checked as Tengen checks any (OpenGotha's own default where it is none)."""
     try:
-        komi = float(text)
-    except ValueError:
-        komi = float("nan")
-    if not komi == komi or abs(komi) > 50 or komi * 2 != int(komi * 2):
+        return check_komi(float(text))
+    except (ValueError, InvalidEvent):
         reading.warn("komi {text!r} is not a komi: 7.5", text=text[:20])
         return 7.5
-    return komi
 
 
 def _time(general: Mapping[str, str], reading: _Reading) -> str:

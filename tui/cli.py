@@ -30,7 +30,7 @@ from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES, get_scheme
-from schemes.state.model import Tournament
+from schemes.state.model import DEFAULT_KOMI, Tournament
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
@@ -122,7 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
     new.add_argument("--place", default="", help=_("where it is played"))
     new.add_argument("--dates", default="", help=_("2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026"))
-    new.add_argument("--komi", default="6.5", help=_("komi of even games (default 6.5)"))
+    komi = _("komi of even games (default {komi})", komi=DEFAULT_KOMI)
+    new.add_argument("--komi", default=str(DEFAULT_KOMI), help=komi)
     new.add_argument("--time", default="", help=_("time control: 40+5/15, 60+30sx3, 45+30s or 60"))
     new.add_argument("--lang", default="ru", help=_("language of the paperwork: ru (default) or en"))
     new.add_argument(

@@ -18,7 +18,7 @@ from schemes.log.events import Event
 from schemes.log.history import redo_target, undo_target
 from schemes.log.replay import check_komi, check_pairable, check_rounds
 from schemes.registry import get_scheme
-from schemes.state.model import PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
+from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
 from schemes.values.names import fold
 from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
@@ -37,7 +37,7 @@ def komi_of(text: str) -> float:
         value = float(text.strip().replace(",", "."))
     except ValueError:
         raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
-    return check_komi(value, 50)
+    return check_komi(value)
 
 
 def rounds_of(text: str) -> int:
@@ -56,7 +56,7 @@ def create(
     rounds: int | None = None,
     place: str = "",
     dates: str = "",
-    komi: float = 6.5,
+    komi: float = DEFAULT_KOMI,
     time: str = "",
     lang: str = "ru",
     params: Mapping[str, str] | None = None,
@@ -67,7 +67,7 @@ def create(
         ("name", lambda: single_line(name, "the tournament's name", TITLE_LIMIT, required=True)),
         ("place", lambda: single_line(place, "the place", TITLE_LIMIT)),
         ("dates", lambda: parse_dates(dates)),
-        ("komi", lambda: check_komi(komi, 50)),
+        ("komi", lambda: check_komi(komi)),
         ("time", lambda: _time_control(time)),
         ("rounds", lambda: check_rounds(rounds)),
     )

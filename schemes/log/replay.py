@@ -20,6 +20,7 @@ from schemes.log import events as ev
 from schemes.log.events import Event, standing
 from schemes.registry import get_scheme
 from schemes.state.model import (
+    DEFAULT_KOMI,
     DRAW,
     RESULT_CODES,
     SHARED,
@@ -109,7 +110,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     if rounds is None and scheme.traits.rounds_required:
         raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
     check_rounds(rounds)
-    komi = check_komi(data.get("komi", 6.5), 50)
+    komi = check_komi(data.get("komi", DEFAULT_KOMI))
     lang = data.get("lang", "ru")
     if lang not in LANGUAGES:
         raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(lang)[:20], allowed=" or ".join(LANGUAGES))
@@ -134,7 +135,14 @@ def check_rounds(rounds: int | None) -> int | None:
     return rounds
 
 
-def check_komi(value: float, limit: float) -> float:
+KOMI_LIMIT = 50
+"""A tournament's komi, at most: beyond it a typing mistake, not a rule."""
+BOARD_KOMI_LIMIT = 500
+"""A board's komi, at most: sport-handicap's komi compensates the strength points exactly,
+far beyond a tournament's usual komi."""
+
+
+def check_komi(value: float, limit: float = KOMI_LIMIT) -> float:
     """A komi: a whole or half number within ``limit`` (NaN and infinity are not numbers here)."""
     komi = float(value)
     if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
@@ -350,7 +358,7 @@ def _seating(
     """The boards and byes of a pairing, checked: everyone who plays the round, once.  A
     round ``as_recorded`` by OpenGotha may leave players out (its "not assigned") and seat
     a player not yet confirmed."""
-    boards = tuple(_board(state, i, b) for i, b in enumerate(data["boards"], start=1))
+    boards = tuple(_board(i, b) for i, b in enumerate(data["boards"], start=1))
     byes = tuple(data.get("byes", ()))
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
     if as_recorded:  # OpenGotha keeps every game of a player in a round (and counts them all)
@@ -403,8 +411,9 @@ def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
     return {player_id: no for no, player_id in enumerate(order, start=1)}
 
 
-def _board(state: Tournament, number: int, data: Mapping[str, Any]) -> Board:
-    board = Board(number, data["white"], data["black"], data["handicap"], check_komi(data["komi"], 500), data["nigiri"])
+def _board(number: int, data: Mapping[str, Any]) -> Board:
+    komi = check_komi(data["komi"], BOARD_KOMI_LIMIT)
+    board = Board(number, data["white"], data["black"], data["handicap"], komi, data["nigiri"])
     if board.white == board.black:
         raise InvalidEvent("board {board}: a player cannot play himself", board=number)
     if not 0 <= board.handicap <= MAX_HANDICAP:
@@ -560,7 +569,7 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
     if "time" in data:
         changes["time"] = single_line(data["time"], "the time control")
     if "komi" in data:
-        changes["komi"] = check_komi(data["komi"], 50)
+        changes["komi"] = check_komi(data["komi"])
     if "rounds" in data:
         changes["rounds"] = _changed_rounds(state, data["rounds"])
     if "params" in data:

@@ -39,6 +39,10 @@ SHARED = frozenset({DRAW, DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT})
 """Results that do not decide a winner: a play-off replays such a game."""
 
 
+DEFAULT_KOMI = 6.5
+"""The komi of even games where the referee names none (the usual Japanese komi)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     name: str
@@ -46,7 +50,7 @@ class Settings:
     rounds: int | None
     place: str = ""
     dates: str = ""
-    komi: float = 6.5
+    komi: float = DEFAULT_KOMI
     time: str = ""
     lang: str = "ru"
     params: Mapping[str, Any] = field(default_factory=dict)
@@ -166,7 +170,7 @@ class Board:
     black: int
     handicap: int = 0
     """The scheme's handicap: 0 an even game, 1 black moves first with no stones, N >= 2 stones."""
-    komi: float = 6.5
+    komi: float = DEFAULT_KOMI
     nigiri: bool = False
 
     def has(self, player: int) -> bool:

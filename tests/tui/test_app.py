@@ -141,11 +141,11 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         form.query_one("#time", Input).value = "40+5/20"
         await pilot.pause()
         assert "60" in str(form.query_one("#time-error").render())  # not rated, said at once
-        form.query_one("#rounds", Input).value = "x"
+        form.query_one("#rounds", Input).value = "²"  # a digit to str.isdigit, not to int()
         await pilot.press("f10")
         await pilot.pause()
         assert "Укажите название" in str(form.query_one("#name-error").render())
-        assert "Целое число" in str(form.query_one("#rounds-error").render())
+        assert "неверное число туров ²: от 1 до 99" in str(form.query_one("#rounds-error").render())
         assert form.focused is form.query_one("#name", Input)  # the cursor where the first problem is
         assert form.query_one("#name-error").region.y < 24  # in view, not off the top
         await pilot.press(*"Кубок")

@@ -21,6 +21,7 @@ from paperwork.translit import latin
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
+from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
@@ -94,7 +95,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         yield Footer(show_command_palette=False)
 
     def default(self, field: str) -> str:
-        return {"file": file_name(""), "komi": "6.5", "rounds": self.rounds_default()}.get(field, "")
+        return {"file": file_name(""), "komi": str(DEFAULT_KOMI), "rounds": self.rounds_default()}.get(field, "")
 
     def rounds_default(self) -> str:
         return DEFAULT_ROUNDS if get_scheme(self.scheme).traits.rounds_required else ""
@@ -191,9 +192,11 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         problems = {}
         if not self.value("name"):
             problems["name"] = _("Give a name")
-        rounds = self.value("rounds")
-        if rounds and not rounds.isdigit():
-            problems["rounds"] = _("A whole number")
+        rounds = None
+        try:
+            rounds = actions.rounds_of(self.value("rounds")) if self.value("rounds") else None
+        except InvalidEvent as error:
+            problems["rounds"] = said(error)
         try:
             komi = actions.komi_of(self.value("komi"))
         except InvalidEvent as error:
@@ -210,7 +213,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             action = actions.create(
                 self.value("name"),
                 self.scheme,
-                int(rounds) if rounds else None,
+                rounds,
                 self.value("place"),
                 self.value("dates"),
                 komi,
