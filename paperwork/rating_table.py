@@ -285,4 +285,4 @@ def export(
     egf: bool = False,
     ratings: RatingList | None = None,
 ) -> str:
-    return write(rating_table(tournament, events, latin_names, egf, ratings), egf=egf)
+    return write(rating_table(tournament, events, latin_names, egf, ratings))

@@ -404,9 +404,9 @@ def test_the_egf_table_of_an_imported_mcmahon_is_opengothas_own() -> None:
     """juvisy.h9 is what OpenGotha 3.49 exported for the tournament juvisy2019.xml holds: our
     EGF table of the imported file has the same players in the same order, the same MMS,
     SOS and SOSOS, and the same results, token for token."""
-    from data.results_table import parse
-    from data.results_table import read as read_table
     from paperwork.rating_table import export
+    from tests.data.results_table_reader import parse
+    from tests.data.results_table_reader import read as read_table
 
     log = Log.__new__(Log)
     log.events, log.last = [], None
