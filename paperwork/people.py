@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 from schemes.state.model import Player, Tournament
-
-
-def initials(name: str) -> str:
-    """``Александр-Станислав`` → ``А.-С.``: the seeds' ``Матвеев Е.``."""
-    return "-".join(f"{part[0]}." for part in name.split("-") if part)
+from schemes.values.names import initials
 
 
 def name_options(player: Player) -> tuple[str, str]:
     """The full name, and the surname with initials for a column too narrow for it."""
-    short = f"{player.surname} {' '.join(initials(part) for part in player.name.split())}".strip()
+    short = f"{player.surname} {initials(player.name)}".strip()
     return player.full_name, short
 
 

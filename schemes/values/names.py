@@ -14,6 +14,15 @@ def names_someone(text: str) -> bool:
     return any(char.isalpha() for char in text)
 
 
+def initials(name: str) -> str:
+    """``Александр-Станислав Олегович`` → ``А.-С. О.``: the seeds' ``Матвеев Е.``, each part's
+    first letter (a name typed ``«Артём»`` or with markup around it is still ``А.``, not ``«.``)."""
+    return " ".join(
+        "-".join(f"{next((char for char in part if char.isalpha()), part[0])}." for part in word.split("-") if part)
+        for word in name.split()
+    )
+
+
 def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
     return fold(surname), fold(name)
 

@@ -40,6 +40,7 @@ from schemes.state.model import (
     Round,
     Tournament,
 )
+from schemes.values.names import initials
 from tui import views
 from tui.i18n import RESULTS, _, said
 from tui.layout import latin
@@ -194,7 +195,7 @@ class RoundsPane(Pane):
         """Number, surname and initial, rank: what a referee calls out."""
         state = self.session.state
         p = state.players[player]
-        initial = f" {p.name[0]}." if p.name else ""
+        initial = f" {initials(p.name)}" if p.name.strip() else ""
         return f"{state.numbers.get(player, '')}. {p.surname}{initial} ({p.rank_label})"
 
     @staticmethod
