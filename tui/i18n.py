@@ -9,10 +9,10 @@ templates and are translated the same way.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schemes.log.events import Event
+from schemes.log.events import RETRACTED, Event
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES
 from schemes.state.model import (
@@ -27,7 +27,9 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Laptop,
+    Player,
 )
+from schemes.values.names import initials
 
 _language = "ru"
 
@@ -1045,6 +1047,8 @@ RU = {
     "round {round} changed by hand: players {a} and {b} swapped": "{round}-й тур изменён вручную: игроки {a} и {b} поменялись местами",
     "round {round} changed by hand: on board {board} player {white} takes white": "{round}-й тур изменён вручную: на доске {board} белыми играет игрок {white}",
     "retraction of event {event}": "отмена записи {event}",
+    "entry {event} undone: {what}": "отменена запись {event}: {what}",
+    "entry {event} redone: {what}": "возвращена запись {event}: {what}",
     "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
     "sync failed: {reason} (tried again every {seconds} s)": "синхронизация не удалась: {reason} (повтор каждые {seconds} с)",
     "{folder} is left without its tournament (a join that did not finish?): remove it, or choose another name": "{folder} осталась без своего турнира (присоединение не закончилось?): удалите её или выберите другое имя",
@@ -1306,11 +1310,31 @@ def said(message: object) -> str:
     return _(template, **values)
 
 
-def event_text(event: Event, codes: bool = False, laptops: Mapping[str, Laptop] | None = None) -> str:
+_PLAYERS_OF_AN_ENTRY = ("player", "a", "b", "white")
+"""The fields of an entry's account that hold a player's id (a registration, a swap, a colour)."""
+
+
+def event_text(
+    event: Event,
+    codes: bool = False,
+    laptops: Mapping[str, Laptop] | None = None,
+    players: Mapping[int, Player] | None = None,
+    events: Sequence[Event] | None = None,
+) -> str:
     """A log entry in the interface language; a result in words («Победа белых»), or with
     ``codes`` as the command line takes it (``W+``); a laptop of the hall by its name where
-    ``laptops`` (the hall's) knows it."""
+    ``laptops`` (the hall's) knows it; a player by his id and name where ``players`` knows him
+    (the log's «игрок 8» was not the «10. Попов» of the boards); an undo or a redo by what it
+    undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
+    if event.kind == RETRACTED and events is not None and 0 < event.data["event"] <= len(events):
+        target = events[event.data["event"] - 1]
+        if target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
+            again = events[target.data["event"] - 1]
+            return _("entry {event} redone: {what}", event=again.id, what=event_text(again, codes, laptops, players))
+        return _("entry {event} undone: {what}", event=target.id, what=event_text(target, codes, laptops, players))
     template, values = describe_parts(event)
+    if players:
+        values = {**values, **{key: _who(values[key], players) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
     if "device" in values and laptops and values["device"] in laptops:
         values = {**values, "laptop": laptops[values["device"]].name}
     if "scheme" in values:
@@ -1322,3 +1346,11 @@ def event_text(event: Event, codes: bool = False, laptops: Mapping[str, Laptop] 
     if "code" in values and not codes:  # a result as the referee says it
         values = {**values, "code": _(RESULTS[values["code"]])}
     return _(template, **values)
+
+
+def _who(player: object, players: Mapping[int, Player]) -> object:
+    """A player's id with his surname and initials, as the players' table lists him."""
+    known = players.get(player) if isinstance(player, int) else None
+    if known is None:
+        return player
+    return f"{player} ({' '.join(part for part in (known.surname, initials(known.name)) if part)})"

@@ -343,6 +343,13 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         await pilot.pause()
         assert 4 not in app.screen.session.state.round(5).results
         assert rows(app, "log-table")[1][2] == "отменено"  # marked at the start of its line
+        entry = rows(app, "log-table")[1][0]
+        assert rows(app, "log-table")[0][3] == f"отменена запись {entry}: результат: тур 5, доска 4: Победа белых"
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert rows(app, "log-table")[0][3] == f"возвращена запись {entry}: результат: тур 5, доска 4: Победа белых"
+        registered = rows(app, "log-table")[-2][3]  # players by id and name, as the players' table lists them
+        assert registered == "игрок 1 (Затонских А.) зарегистрирован: Затонских Антон", registered
 
 
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:

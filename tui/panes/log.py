@@ -36,6 +36,7 @@ class LogPane(Pane):
     def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
         hall = session.state.hall
+        players = session.state.players
         rows = [
             (
                 str(event.id),
@@ -43,7 +44,7 @@ class LogPane(Pane):
                     str(event.id),
                     local_time(event.at),
                     _("undone") if event.id in undone else "",
-                    event_text(event, laptops=hall.laptops if hall else None),
+                    event_text(event, laptops=hall.laptops if hall else None, players=players, events=session.events),
                 ],
             )  # fmt: skip
             for event in reversed(session.events)
@@ -65,7 +66,7 @@ class LogPane(Pane):
         if key is None:
             return
         event = self.session.events[int(key) - 1]
-        question = _("Undo entry {event}: {what}?", event=event.id, what=event_text(event))
+        question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
         self.app.push_screen(
             ConfirmScreen(question), lambda yes: self.tournament_screen.undo(event.id) if yes else None
         )

@@ -218,6 +218,11 @@ class TournamentScreen(Translated, Screen[None]):
             self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
 
+    def entry_text(self, event: Event) -> str:
+        """An entry of the log as the log pane words it: players by id and name, an undo by
+        what it undid."""
+        return event_text(event, players=self.session.state.players, events=self.session.events)
+
     def undo(self, target: int | None = None) -> None:
         try:
             undone = self.session.undo(target)
@@ -225,7 +230,7 @@ class TournamentScreen(Translated, Screen[None]):
             self.notify(said(error), severity="error", timeout=8)
             return
         self.app.clear_notifications()  # one undo after another: the last says what it undid, not a pile
-        self.notify(_("Undone: {what}", what=event_text(undone.subject)))
+        self.notify(_("Undone: {what}", what=self.entry_text(undone.subject)))
         for warning in undone.warnings:
             self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
@@ -255,7 +260,7 @@ class TournamentScreen(Translated, Screen[None]):
         except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
-        self.notify(_("Redone: {what}", what=event_text(redone.subject)))
+        self.notify(_("Redone: {what}", what=self.entry_text(redone.subject)))
         self.redraw()
         self.point_at(redone.subject)
 
