@@ -346,10 +346,15 @@ def with_bye(
 
 def bye_to_choose(state: Tournament) -> list[int]:
     """Who may sit out the next round by the referee's choice: its available players when
-    their number is odd and the scheme's pairing chooses the bye; else nobody."""
+    their number is odd and the scheme's pairing chooses the bye, in the order of the
+    standings so far (the leader first, the bottom where byes go); else nobody."""
     number = state.paired_rounds + 1
-    available = [p.id for p in state.players.values() if p.available_in(number)]
-    return available if len(available) % 2 and get_scheme(state.settings.scheme).traits.chooses_byes else []
+    scheme = get_scheme(state.settings.scheme)
+    available = {p.id for p in state.players.values() if p.available_in(number)}
+    if not (len(available) % 2 and scheme.traits.chooses_byes):
+        return []
+    placed = [row.player for row in scheme.standings(state, state.paired_rounds).rows if row.player in available]
+    return placed + sorted(available - set(placed))
 
 
 def _latest(state: Tournament, number: int) -> Round:

@@ -95,3 +95,17 @@ def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
     assert f"player {first} ({log.state.players[first].full_name}) had a bye in round 1" in str(refused.value)
     kind, data = actions.swap(log.state, 2, other, first, force=True)
     assert data["byes"] == [first]
+
+
+@pytest.mark.parametrize("scheme", CHOOSING)
+def test_those_who_may_sit_out_are_offered_in_the_order_of_the_standings(scheme: str) -> None:
+    """The list reads as the table, the leader first, so the bottom, where byes go, is the
+    weakest so far (in registration order the leader could sit at the bottom of it)."""
+    from schemes.registry import get_scheme
+
+    log = field(scheme, 7, 2, seed=5)
+    state = log.state
+    offered = actions.bye_to_choose(state)
+    table = [row.player for row in get_scheme(scheme).standings(state, 2).rows]
+    assert sorted(offered) == sorted(state.players) and offered == [p for p in table if p in offered]
+    assert offered != sorted(offered)  # the registration order is another (or the test tells nothing)
