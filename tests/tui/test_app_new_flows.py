@@ -464,6 +464,27 @@ async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:
         assert (params["numbering"], params["tiebreaks"]) == ("rating", ["koya", "buchholz"])
 
 
+async def test_a_default_in_words_is_read_back_and_no_meaning_is_said_twice(tmp_path: Path) -> None:
+    """FORS's base rank offered as «слабейший» (not «auto») and read back as its default; a
+    parameter whose name says all it means is said once (not «очки за победу — очки за победу»)."""
+    from textual.widgets import Label, Select
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "fors")
+        await pilot.press(*"Осень", "f2")
+        await pilot.pause()
+        assert app.screen.query_one("#param-base_rank", Input).value == "слабейший"
+        await pilot.press("f10")  # the default, in words, is no change
+        await pilot.pause()
+        assert app.screen is form and form.params.get("fors") == {}
+        form.query_one("#scheme", Select).value = "sport-handicap"
+        await pilot.press("f2")
+        await pilot.pause()
+        said = [str(label.render()) for label in app.screen.query(Label) if label.has_class("param")]
+        assert "очки за победу" in said and not any("очки за победу — очки за победу" in text for text in said)
+
+
 async def test_a_file_typed_as_a_path_goes_there_and_nonsense_hurts_nothing(tmp_path: Path) -> None:
     app = TengenApp(None, folder=tmp_path / "Tengen", open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:

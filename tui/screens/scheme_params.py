@@ -49,7 +49,9 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
             heading = _("Parameters of the scheme: {scheme}", scheme=scheme_title(self.scheme.name))
             yield Label(heading, classes="heading", markup=False)
             for param in self.scheme.params:
-                yield Label(f"{_(param.key)} — {_(param.help)}", markup=False, classes="param")
+                said_twice = _(param.key).casefold() == _(param.help).casefold()  # «очки за победу — очки за победу»
+                yield Label(_(param.help) if said_twice else f"{_(param.key)} — {_(param.help)}", markup=False,
+                            classes="param")  # fmt: skip
                 value = self.typed.get(param.key, param_text(param.default))
                 if isinstance(param.parse, Choice):  # offered in words, chosen with the arrows
                     options = [(views.worded(param.key, v), v) for v in param.parse.allowed]
@@ -60,8 +62,9 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                 elif isinstance(param.parse, NamesFrom):  # written in words, read back as names
                     words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
                     yield Input(words, id=f"param-{param.key}")
-                else:
-                    yield Input(value, id=f"param-{param.key}")
+                else:  # a default in words where it has them (FORS's base rank «слабейший», not «auto»)
+                    yield Input(views.worded(param.key, value) if value == param_text(param.default) else value,
+                                id=f"param-{param.key}")  # fmt: skip
                 yield Label("", id=f"param-{param.key}-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Done"), id="done", variant="primary")
@@ -90,13 +93,15 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
 
     def typed_value(self, param: Param) -> str:
         """The parameter as its parser reads it: a list's words back to its names (a word not
-        known is a refusal in the referee's words, naming the words there are)."""
+        known is a refusal in the referee's words, naming the words there are), the default's
+        words back to the default."""
         field = self.query_one(f"#param-{param.key}")
         if isinstance(field, Select):
             return str(field.value)
         text = field.value.strip() if isinstance(field, Input) else ""
         if not isinstance(param.parse, NamesFrom):
-            return text
+            default = param_text(param.default)
+            return default if text.casefold() == views.worded(param.key, default).casefold() else text
         names = {views.worded(param.key, name).casefold(): name for name in param.parse.allowed}
         names.update((name.casefold(), name) for name in param.parse.allowed)
         read = []
