@@ -257,6 +257,8 @@ class Service:
         locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
         if real in own or locked or is_tournament(real):
             raise Refused("{path} is a tournament file (or its backup or lock): choose another name", path=text)
+        if any(_is_hall_folder(folder) for folder in real.parents):  # its secret, its repository
+            raise Refused("{path} is inside a tournament's hall folder: choose another place", path=text)
         return Output(real)
 
     def close(self) -> None:
@@ -267,6 +269,12 @@ class Service:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _is_hall_folder(folder: Path) -> bool:
+    """A tournament's ``FILE.hall`` folder (``data.hall.repo.hall_path``): the hall's secret and
+    repository, which an output written into would break for every later command."""
+    return folder.name.endswith(".hall") and is_tournament(folder.with_name(folder.name[: -len(".hall")]))
 
 
 def after_round(state: Tournament, after: int | None, nearest: bool = False) -> int:

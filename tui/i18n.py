@@ -513,6 +513,7 @@ RU = {
     "-o: the file name holds control characters": "-o: в имени файла управляющие символы",
     "{path}: a folder; give the name of the file to write": "{path} — папка; укажите имя записываемого файла",
     "{path} is a tournament file (or its backup or lock): choose another name": "{path} — файл турнира (или его копия или блокировка): выберите другое имя",
+    "{path} is inside a tournament's hall folder: choose another place": "{path} — в папке зала турнира: выберите другое место",
     "{path}: no such file, nothing to restore": "{path}: нет такого файла, восстанавливать нечего",
     "{path}: {reason}": "{path}: {reason}",
     "{path} is a rating list: choose players with --pin (find them with player find)": "{path} — рейтинг-лист: выберите игроков через --pin (найти их: player find)",

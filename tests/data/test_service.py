@@ -94,6 +94,15 @@ def test_an_output_never_replaces_a_tournament_its_backup_or_its_lock(tmp_path: 
         (tmp_path / "real.pdf").write_bytes(b"old")
         os.symlink(tmp_path / "real.pdf", tmp_path / "to-real.pdf")
         assert service.output(str(tmp_path / "to-real.pdf")).path == (tmp_path / "real.pdf").resolve()
+        for hall in ("t.json.hall", "other.json.hall"):  # its secret, its repository: found by an attack
+            (tmp_path / hall / "objects").mkdir(parents=True)
+            for inside in ("tengen-secret", "config", "objects/new.pdf"):
+                with pytest.raises(Refused, match="inside a tournament's hall folder"):
+                    service.output(str(tmp_path / hall / inside))
+        (tmp_path / "mine.hall").mkdir()  # a folder so named beside no tournament is just a folder
+        assert (
+            service.output(str(tmp_path / "mine.hall" / "x.pdf")).path == (tmp_path / "mine.hall" / "x.pdf").resolve()
+        )
         new = service.output(str(tmp_path / "new\u00a0file.pdf"))  # a no-break space is no control character
         new.write(b"%PDF")
         assert new.path == (tmp_path / "new\u00a0file.pdf").resolve() and new.path.read_bytes() == b"%PDF"
