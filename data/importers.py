@@ -18,12 +18,16 @@ from __future__ import annotations
 
 import bisect
 import csv
+import io
 import re
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from data import codes
+from data.errors import TournamentFileError
+from data.store import read_plain
 from schemes.errors import InvalidEvent
 from schemes.log.actions import looks_registered, profile
 from schemes.log.replay import checked_fields
@@ -56,6 +60,11 @@ MAX_ROWS = 20_000
 """Rows of a registration list: ten times the largest Go event there is.  A longer list (or a
 spreadsheet whose 27 KB hold millions of empty rows) is refused before any work starts."""
 MAX_COLUMNS = 100
+MAX_RATING_LIST_BYTES = 64_000_000
+"""The EGD's list of every player it ever rated is about 10 MB; a file six times that is no
+rating list, and is refused before it is read."""
+MAX_UNPACKED_BYTES = 50_000_000
+"""What a workbook's parts may unpack to: a sheet of 20,000 players is about 5 MB of XML."""
 MAX_LIST_BYTES = 20_000_000
 """A list of 20,000 players is 2 MB of text; the file is refused unread above this."""
 
@@ -81,7 +90,7 @@ def _lines(path: Path) -> list[str]:
     """The EGD list line by line: UTF-8 where a line is, ISO-8859-15 where not (the list
     mixes both)."""
     out = []
-    for raw in path.read_bytes().split(b"\n"):
+    for raw in _foreign(path, MAX_RATING_LIST_BYTES).split(b"\n"):
         try:
             out.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
@@ -89,17 +98,13 @@ def _lines(path: Path) -> list[str]:
     return out
 
 
-def _small(path: Path) -> Path:
-    """``path``, unless it is too big to be a registration list (checked before reading)."""
-    size = path.stat().st_size
-    if size > MAX_LIST_BYTES:
-        raise ImportFailed(
-            "{path}: {size} MB is too big for a registration list (at most {limit} MB)",
-            path=path,
-            size=size // 1_000_000,
-            limit=MAX_LIST_BYTES // 1_000_000,
-        )
-    return path
+def _foreign(path: Path, limit: int) -> bytes:
+    """The file's bytes (``store.read_plain``: a plain file, never read beyond ``limit``); a
+    pipe, a device or a file too big is a file that cannot be imported."""
+    try:
+        return read_plain(path, limit)
+    except TournamentFileError as error:
+        raise ImportFailed("{reason}", reason=error) from None
 
 
 def _too_long(path: Path) -> ImportFailed:
@@ -108,7 +113,7 @@ def _too_long(path: Path) -> ImportFailed:
 
 def _text(path: Path) -> str:
     """UTF-8, else Windows-1251 (what a Russian spreadsheet saves)."""
-    raw = _small(path).read_bytes()
+    raw = _foreign(path, MAX_LIST_BYTES)
     for encoding in ("utf-8-sig", "cp1251"):
         try:
             return raw.decode(encoding)
@@ -158,13 +163,27 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
 
 
 def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
-    """The first sheet of an Excel workbook, row by row (registration lists usually come so)."""
+    """The first sheet of an Excel workbook, row by row (registration lists usually come so).
+    A workbook is a zip: what its parts unpack to is bounded first (a few hundred kilobytes
+    can unpack to gigabytes of cells), and anything openpyxl cannot read, opening it or
+    reading a row, is a workbook that cannot be imported."""
     from openpyxl import load_workbook
 
+    data = _foreign(path, MAX_LIST_BYTES)
     try:
-        book = load_workbook(_small(path), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a file that is not a workbook
-        raise ImportFailed("{path}: not an Excel workbook ({kind})", path=path, kind=type(error).__name__) from None
+        with zipfile.ZipFile(io.BytesIO(data)) as packed:  # zipfile never unpacks beyond what a part declares
+            unpacked = sum(part.file_size for part in packed.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        raise _not_a_workbook(path) from None
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise ImportFailed(
+            "{path}: unpacks to {size} MB, too big for a registration list (at most {limit} MB)",
+            path=path, size=-(-unpacked // 1_000_000), limit=MAX_UNPACKED_BYTES // 1_000_000,
+        )  # fmt: skip
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception:  # openpyxl raises many kinds for a file that is not a workbook
+        raise _not_a_workbook(path) from None
     try:
         sheet = book.worksheets[0]
         lines: list[tuple[int, Cells]] = []
@@ -173,8 +192,16 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
                 raise _too_long(path)
             lines.append((number, [_cell_text(value) for value in row]))
         return lines
+    except ImportFailed:
+        raise
+    except Exception:  # a cell or a part openpyxl reads only now: a bad number, date, reference or string
+        raise _not_a_workbook(path) from None
     finally:
         book.close()
+
+
+def _not_a_workbook(path: Path) -> ImportFailed:
+    return ImportFailed("{path}: not an Excel workbook, or a damaged one", path=path)
 
 
 def _cell_text(value: Any) -> str:
@@ -283,7 +310,7 @@ def _profile(value: dict[str, str]) -> dict[str, Any]:
 _PIN = re.compile(r"\d{8}")
 _COUNTRY = re.compile(r"[A-Z]{2}")
 _GRADE = re.compile(r"\d{1,2}[kdpKDP]")
-_GOR = re.compile(r"-?\d+")
+_GOR = re.compile(r"-?\d{1,5}")  # a GoR of 5,000 digits is no GoR (and int() refuses it)
 _COUNT = re.compile(r"\d+")
 
 
@@ -292,10 +319,12 @@ def _egd_fields(line: str) -> tuple[str, str, str, str, str, int] | None:
     line.  Read as words from both ends (PIN first; from the right an optional last
     appearance, the count of tournaments, GoR, P&D, grade, club, country; the name between),
     so a line of any length costs its length: a pattern with a lazy name between two
-    runs of blanks backtracked for seconds on a long line of blanks."""
+    runs of blanks backtracked for seconds on a long line of blanks.  A line holding what no
+    text of Tengen's holds (``str.isprintable``, as ``single_line`` checks a name) is none
+    of the list's: ``player find`` printed its escapes to the terminal."""
     words = line.split()
-    if len(words) < 8 or not _PIN.fullmatch(words[0]):
-        return None
+    if len(words) < 8 or not _PIN.fullmatch(words[0]) or not all(word.isprintable() for word in words):
+        return None  # a control or format character (an escape, a bidi override) is in no name of the list
     for end in (len(words) - 1, len(words)):  # with the last appearance first, as the shortest name
         if end - 6 < 2:
             continue
@@ -379,5 +408,10 @@ def _key(surname: str, name: str) -> str:
 
 
 def is_rating_list(path: Path) -> bool:
-    head = path.read_bytes()[:4000].decode("latin-1")
+    """Whether the file reads as an EGD rating list (its header names the PIN and the GoR);
+    ImportFailed for a pipe or a device, read no further than its head."""
+    try:
+        head = read_plain(path, 4000, head=True).decode("latin-1")
+    except TournamentFileError as error:
+        raise ImportFailed("{reason}", reason=error) from None
     return "PIN" in head and ("GoR" in head or "<pre>" in head)

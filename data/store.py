@@ -389,6 +389,40 @@ def check_regular(path: Path, shown: object) -> None:
         raise TournamentFileError("{path}: a device or a pipe, not a file", path=shown)
 
 
+_FOREIGN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+"""How a file from outside is opened: never waiting (a pipe in its place would hold the
+command for ever); through a link, as the referee named it."""
+
+
+def read_plain(path: Path, limit: int, head: bool = False) -> bytes:
+    """The bytes of a file from outside Tengen (a rating or player list, a stick's requests,
+    the app's settings): a plain file, opened without waiting, of at most ``limit`` bytes and
+    never read beyond them (``/dev/zero``, or a file grown while read, would take every byte
+    of memory) — or with ``head`` its first ``limit`` bytes, whatever its size.  OSError as
+    opening raises it; TournamentFileError for a device, a pipe or a file too big."""
+    fd = os.open(path, _FOREIGN)
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise TournamentFileError("{path}: a device or a pipe, not a file", path=path)
+        if not head and status.st_size > limit:
+            raise TooBig(path=path, size=-(-status.st_size // 1_000_000), limit=limit // 1_000_000)
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit and not head:
+        raise TooBig(path=path, size=-(-len(data) // 1_000_000), limit=limit // 1_000_000)
+    return data[:limit]
+
+
+class TooBig(TournamentFileError):
+    """A file from outside bigger than any of its kind (a list of every Go player there is
+    is a few megabytes)."""
+
+    template = "{path}: {size} MB is too big for such a file (at most {limit} MB)"
+
+
 @dataclass(frozen=True)
 class Summary:
     """What the start screen says of a tournament file without replaying it."""

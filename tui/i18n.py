@@ -135,7 +135,6 @@ RU = {
     "{word}: no such command or file (tengen --help lists the commands)": "{word}: нет такой команды или файла (список команд: tengen --help)",
     "the app needs a terminal: run tengen in one, or give a command (tengen --help)": "программе нужен терминал: запустите tengen в нём или дайте команду (tengen --help)",
     "{path}: more than {limit} rows: not a registration list": "{path}: больше {limit} строк — это не список участников",
-    "{path}: {size} MB is too big for a registration list (at most {limit} MB)": "{path}: {size} МБ — слишком много для списка участников (не больше {limit} МБ)",
     # player form
     "Add a player": "Новый игрок",
     "Edit a player": "Изменить данные игрока",
@@ -946,7 +945,9 @@ RU = {
     "bad dates {text!r}: write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 or 5-6.12.2026": "неверные даты {text!r}: пишите 05.12.2026, 05.12.2026-06.12.2026 или 5-6.12.2026",
     "bad dates {text!r}: one day, or the first and the last day in order": "неверные даты {text!r}: один день или первый и последний по порядку",
     "{path}: neither UTF-8 nor Windows-1251 text": "{path}: текст не в UTF-8 и не в Windows-1251",
-    "{path}: not an Excel workbook ({kind})": "{path}: не книга Excel ({kind})",
+    "{path}: not an Excel workbook, or a damaged one": "{path}: не книга Excel или повреждённая книга",
+    "{path}: unpacks to {size} MB, too big for a registration list (at most {limit} MB)": "{path}: распаковывается в {size} МБ — слишком много для списка регистрации (не больше {limit} МБ)",
+    "{path}: {size} MB is too big for such a file (at most {limit} MB)": "{path}: {size} МБ — слишком большой для такого файла (не больше {limit} МБ)",
     "{path}: empty file": "{path}: пустой файл",
     "{path}: line {line}: {reason}": "{path}: строка {line}: {reason}",
     "{path}: not a player table: a header needs a surname column and a rating or rank column": "{path}: не список игроков: в заголовке нужны столбцы фамилии и рейтинга или ранга",

@@ -235,5 +235,90 @@ def test_a_list_longer_than_any_event_is_refused_before_the_work(tmp_path: Path)
     huge = tmp_path / "huge.csv"
     with open(huge, "wb") as handle:
         handle.truncate(MAX_LIST_BYTES + 1)  # sparse: nothing is read to refuse it
-    with pytest.raises(ImportFailed, match="too big for a registration list"):
+    with pytest.raises(ImportFailed, match="21 MB is too big for such a file"):
         read_csv(huge)
+
+
+def test_a_pipe_a_device_or_a_huge_file_is_refused_unread(tmp_path: Path) -> None:
+    """Found by an attack: a pipe named as a list held ``player find`` for ever, ``/dev/zero``
+    took every byte of memory, and a 3 GB sparse file was read whole to look at its head."""
+    import os
+
+    from data.importers import MAX_RATING_LIST_BYTES
+
+    pipe = tmp_path / "list.txt"
+    os.mkfifo(pipe)
+    for read in (RatingList.read, read_csv, is_rating_list):
+        with pytest.raises(ImportFailed, match="a device or a pipe, not a file"):
+            read(pipe)
+        with pytest.raises(ImportFailed, match="a device or a pipe, not a file"):
+            read(Path("/dev/zero"))
+    sparse = tmp_path / "sparse.txt"
+    with open(sparse, "wb") as handle:
+        handle.write(b"PIN Name GoR\n")
+        handle.truncate(3_000_000_000)
+    assert is_rating_list(sparse)  # its head alone is read
+    limit = MAX_RATING_LIST_BYTES // 1_000_000
+    with pytest.raises(ImportFailed, match=f"3000 MB is too big for such a file \\(at most {limit} MB\\)"):
+        RatingList.read(sparse)
+
+
+def test_a_gor_of_five_thousand_digits_is_no_player_of_the_list(tmp_path: Path) -> None:
+    line = "10000001 Ivanov Ivan RU Mos 1d = {gor} 12 T000101\n"
+    path = tmp_path / "list.txt"
+    huge = line.replace("10000001", "10000002").format(gor="9" * 5000)
+    path.write_text("PIN Name GoR\n" + line.format(gor=2100) + huge)
+    assert [player.pin for player in RatingList.read(path).players] == ["10000001"]
+    for hostile in ("Ivan\x1b[2J\x1b[31mRED\x07", "Ivan\u202eRED", "Ivan\x9b31m"):  # escapes, bidi, CSI
+        path.write_text("PIN Name GoR\n" + line.format(gor=2100) + line.replace("Ivanov Ivan", hostile).format(gor=1))
+        assert [player.pin for player in RatingList.read(path).players] == ["10000001"]
+
+
+def _workbook(path: Path, sheet: bytes) -> Path:
+    """A workbook openpyxl wrote, its sheet then written by hand, as a hostile or damaged one
+    may be."""
+    import zipfile
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.append(["surname"])
+    book.save(path)
+    with zipfile.ZipFile(path) as made:
+        parts = {name: made.read(name) for name in made.namelist()}
+    parts["xl/worksheets/sheet1.xml"] = sheet
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as written:
+        for name, data in parts.items():
+            written.writestr(name, data)
+    return path
+
+
+SHEET = b'<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>%s</sheetData></worksheet>'
+
+
+@pytest.mark.parametrize(
+    "row",
+    [b'<row r="1"><c r="A1" t="n"><v>abc</v></c></row>',  # a number that is none
+     b'<row r="1"><c r="A1" t="d"><v>x</v></c></row>',  # a date that is none
+     b'<row r="1"><c r="!!" t="n"><v>1</v></c></row>',  # a reference that is none
+     b'<row r="1"><c r="A1" t="s"><v>7</v></c></row>'],  # a shared string past the end
+)  # fmt: skip
+def test_a_workbook_damaged_inside_is_one_line(tmp_path: Path, row: bytes) -> None:
+    """openpyxl reads a sheet's cells only as its rows are asked for: what it raised then was
+    a traceback (found by an attack)."""
+    path = _workbook(tmp_path / "bad.xlsx", SHEET % row)
+    with pytest.raises(ImportFailed, match="not an Excel workbook, or a damaged one"):
+        read_csv(path)
+
+
+def test_a_workbook_unpacking_to_gigabytes_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Half a megabyte of workbook was five million cells, 4.6 GB and a minute."""
+    import resource
+
+    wide = SHEET % (b'<row r="1">' + b"<c><v>1</v></c>" * 4_000_000 + b"</row>")  # 60 MB of cells
+    path = _workbook(tmp_path / "wide.xlsx", wide)
+    assert path.stat().st_size < 1_000_000
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with pytest.raises(ImportFailed, match="unpacks to 61 MB, too big for a registration list"):
+        read_csv(path)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KB: nothing unpacked

@@ -230,10 +230,10 @@ class PlayersPane(Pane):
         if not path.is_file():
             self.notify(_("{path}: no such file", path=shown_path(path)), severity="error")
             return
-        if is_rating_list(path):
-            self.open_rating_list(path)
-            return
         try:
+            if is_rating_list(path):
+                self.open_rating_list(path)
+                return
             rows, errors = read_csv(path)
         except ImportFailed as error:
             self.notify(said(error), severity="error")
