@@ -284,7 +284,8 @@ def _java_number(text: str, bits: int) -> bool:
     """Whether ``Integer.parseInt`` (``Long.parseLong`` with 64 ``bits``) reads ``text``: one
     optional sign, decimal digits, within range."""
     digits = text[1:] if text[:1] in "+-" and text[:1] else text
-    return digits.isdecimal() and int(text) in _JAVA_RANGES[bits]
+    # 19 digits at most (Long.MAX_VALUE's), looked at first: int() refuses 4,300 with a traceback
+    return digits.isdecimal() and len(digits.lstrip("0")) <= 19 and int(text) in _JAVA_RANGES[bits]
 
 
 def _java_trim(text: str) -> str:
@@ -757,7 +758,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     root = parse(path)
     reading = _Reading()
     version = root.get("dataVersion")
-    old = version is not None and version.strip().isdigit() and int(version) <= 200
+    old = version is not None and _java_number(version.strip(), 32) and int(version) <= 200
     scheme, params, general = _scheme_params(root, reading)
     try:
         values = parse_params(get_scheme(scheme), params)

@@ -43,7 +43,7 @@ def komi_of(text: str) -> float:
 def rounds_of(text: str) -> int:
     """A number of rounds as the referee types it, checked (1 to 99)."""
     typed = text.strip()
-    if not (typed.isascii() and typed.isdigit()):
+    if not (typed.isascii() and typed.isdigit()) or len(typed.lstrip("0")) > 2:  # before int(): 5,000 digits
         raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=typed[:20])
     rounds = check_rounds(int(typed))
     assert rounds is not None

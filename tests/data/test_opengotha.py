@@ -446,7 +446,7 @@ def test_a_damaged_file_is_refused_in_one_line_never_a_crash(data: st.DataObject
     for _ in range(data.draw(st.integers(1, 4))):
         spot = data.draw(st.sampled_from(spots))
         junk = data.draw(
-            st.sampled_from(["", "-1", "99", "1e400", "NaN", "3K", "40D", "true", "RESULT_X", "&amp;"])
+            st.sampled_from(["", "-1", "99", "1e400", "NaN", "3K", "40D", "true", "RESULT_X", "&amp;", "9" * 5000])
             | st.text(st.characters(blacklist_categories=["Cs"], blacklist_characters='"<&'), max_size=8)
         )
         text = text[: spot.start(2)] + junk + text[spot.end(2) :]
@@ -466,6 +466,23 @@ def test_a_damaged_file_is_refused_in_one_line_never_a_crash(data: st.DataObject
                 log.commit(action)
         except InvalidEvent as error:
             assert "\n" not in str(error)
+
+
+def test_a_number_of_five_thousand_digits_anywhere_is_one_line(tmp_path: Path) -> None:
+    """Each kind of attribute of a real file (its first one) given 5,000 digits, with a sign,
+    or as a rank: int() refuses 4,300 digits with a traceback where Java's parser says the
+    number is none (found by an attack)."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    first = {spot.group(1): spot for spot in reversed(list(ATTRIBUTES.finditer(text)))}
+    path = tmp_path / "long.xml"
+    for spot in first.values():
+        for junk in ("9" * 5000, "-" + "9" * 5000, "9" * 5000 + "K"):
+            path.write_text(text[: spot.start(2)] + junk + text[spot.end(2) :], encoding="utf-8")
+            try:
+                read(path)
+            except InvalidEvent as error:
+                assert "\n" not in str(error)
+    assert len(first) > 30
 
 
 def test_an_unknown_encoding_is_refused(tmp_path: Path) -> None:

@@ -521,7 +521,9 @@ def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsy
     assert run(capsys, "-f", path, "settings", "--rounds", "4") == (0, "settings changed: rounds 4\n", "")
     assert "rounds           4" in run(capsys, "-f", path, "settings")[1]
     before = Path(path).read_bytes()
-    for typed, said in (("0", "bad number of rounds 0: 1 to 99"), ("x", "bad number of rounds x: 1 to 99")):
+    digits = "9" * 5000  # int() refuses 4,300 digits with a traceback (found by an attack)
+    for typed, said in (("0", "bad number of rounds 0: 1 to 99"), ("x", "bad number of rounds x: 1 to 99"),
+                        (digits, f"bad number of rounds {digits[:20]}: 1 to 99")):  # fmt: skip
         code, _, err = run(capsys, "-f", path, "settings", "--rounds", typed)
         assert code == 2 and said in err and len(err.splitlines()) == 1
     assert Path(path).read_bytes() == before
