@@ -289,9 +289,8 @@ def is_tournament(path: Path) -> bool:
     """Whether ``path`` holds a Tengen tournament (or its backup): such a file is never
     overwritten by anything but a new state of itself."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError:
+        head = read_plain(path, 4096, head=True)  # a pipe so named is no tournament, and no wait
+    except (OSError, TournamentFileError):
         return False
     return f'"format":"{FORMAT}"'.encode() in head or f'"format": "{FORMAT}"'.encode() in head
 

@@ -11,16 +11,22 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from data.errors import TournamentFileError
-from data.store import is_tournament, write_atomically
+from data.store import is_tournament, read_plain, write_atomically
 from schemes.log.replay import LANGUAGES  # the languages a tournament's papers are in: the app's too
+
+LIMIT = 1_000_000
+"""The settings are a language and a few paths: a file bigger than this is no settings."""
 
 
 def load(folder: Path) -> dict[str, object]:
+    """The settings, or none where the file is not settings: a tournament so named, a pipe
+    (it held the app before it drew anything), something huge, or JSON nested deeper than
+    Python's parser goes (a RecursionError stopped the app from starting)."""
     if is_tournament(folder / "settings.json"):
         return {}
     try:
-        settings = json.loads((folder / "settings.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        settings = json.loads(read_plain(folder / "settings.json", LIMIT).decode("utf-8"))
+    except (OSError, ValueError, RecursionError, TournamentFileError):
         return {}
     return settings if isinstance(settings, dict) else {}
 

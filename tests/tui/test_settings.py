@@ -20,6 +20,19 @@ def edited(folder: Path, text: str) -> Path:
     return folder
 
 
+def test_settings_that_are_no_settings_are_none(tmp_path: Path) -> None:
+    """Found by an attack: JSON nested deeper than the parser goes stopped the app at its start
+    (a RecursionError), a pipe so named held it before it drew anything; a huge file is no
+    settings either.  Each is read as no settings, and the app starts in Russian."""
+    import os
+
+    for text in ("[" * 100_000 + "]" * 100_000, '{"language": "en", "x": "' + "y" * 1_100_000 + '"}'):
+        assert settings.load(edited(tmp_path, text)) == {}
+    (tmp_path / "settings.json").unlink()
+    os.mkfifo(tmp_path / "settings.json")
+    assert settings.load(tmp_path) == {} and settings.language(tmp_path) == "ru"
+
+
 @pytest.mark.parametrize("recent", ["5", '"/tmp"', "{}", "null"])
 def test_recent_tournaments_of_the_wrong_kind_are_none(tmp_path: Path, recent: str) -> None:
     assert settings.recent(edited(tmp_path, f'{{"recent": {recent}}}')) == []
