@@ -43,6 +43,7 @@ from data.errors import TournamentFileError, os_reason
 from data.lock import WriterLock
 from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event, retracted_ids
+from schemes.values.text import TITLE_LIMIT, single_line
 
 FORMAT = "tengen-tournament"
 VERSION = 1
@@ -433,7 +434,8 @@ class Summary:
 
 
 def summary(path: Path) -> Summary | None:
-    """The name, scheme and rounds of the tournament in ``path``; None for any other file."""
+    """The name, scheme and rounds of the tournament in ``path``; None for any other file, and
+    for one whose name the replay would refuse (the command line calls it damaged)."""
     try:
         events = _events(path, _load(path))
     except TournamentFileError:
@@ -441,9 +443,15 @@ def summary(path: Path) -> Summary | None:
     created = events[0].data if events and events[0].kind == "tournament_created" else None
     if created is None:
         return None
+    try:  # as the replay checks them: a name holding escapes went to the terminal raw
+        name = single_line(str(created["name"]), "the tournament's name", TITLE_LIMIT, required=True)
+        scheme = single_line(str(created["scheme"]), "the scheme")
+    except InvalidEvent:
+        return None
+    rounds = created.get("rounds")
     undone = retracted_ids(events)
     paired = sum(e.kind == "round_paired" and e.id not in undone for e in events)
-    return Summary(str(created["name"]), str(created["scheme"]), created.get("rounds"), paired)
+    return Summary(name, scheme, rounds if isinstance(rounds, int) else None, paired)
 
 
 def restore(path: Path) -> Path | None:

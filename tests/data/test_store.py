@@ -239,3 +239,18 @@ def test_the_last_event_read_alone_is_the_parsed_one_whatever_its_data_holds(
     lazy.known(2)
     assert lazy.last_event() == events[-1]
     assert TournamentFile(path).last_event() == events[-1]
+
+
+def test_the_start_screens_summary_lists_no_name_the_replay_would_refuse(tmp_path: Path) -> None:
+    """A file copied into the data folder whose name holds an escape (found by an attack: the
+    start screen sent ``\\x1b[31m`` to the terminal raw) is no tournament to list, as the
+    command line calls it damaged; a sound file is summed up."""
+    from data.store import Summary, summary
+
+    path = tmp_path / "cup.json"
+    Ledger.create(path, [actions.create("Кубок", "round-robin")]).close()
+    assert summary(path) == Summary("Кубок", "round-robin", None, 0)
+    for hostile in ("Cup\x1b[31mRED", "Cup\x1b]0;title\x07", "Cup\u202eRED", "Cup\x9b31m"):
+        text = path.read_text(encoding="utf-8").replace("Кубок", json.dumps(hostile)[1:-1])
+        (tmp_path / "hostile.json").write_text(text, encoding="utf-8")
+        assert summary(tmp_path / "hostile.json") is None, hostile
