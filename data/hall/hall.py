@@ -328,6 +328,10 @@ def _stick(folder: Path) -> Repo:
             return _found_or_made(folder)
     except OSError as error:  # a read-only stick, a full one
         raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
+    except Worded:
+        raise
+    except Exception:  # the git library on a repository it cannot read (its config, its version): see DAMAGED
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
 
 
 def _found_or_made(folder: Path) -> Repo:

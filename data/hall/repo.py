@@ -27,10 +27,10 @@ from dulwich.objects import Blob, Commit, ObjectID, Tree, valid_hexsha
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from data.errors import Refused
+from data.errors import Refused, TournamentFileError
 from data.hall import secret as signing
 from data.hall.guard import GUARD, open_repo, set_tip, writing
-from data.store import write_atomically
+from data.store import read_plain, write_atomically
 from schemes.errors import InvalidEvent, Worded
 from schemes.log.events import Event
 
@@ -356,10 +356,17 @@ def _worded(error: Exception) -> Worded:
     return error if isinstance(error, Worded) else Worded("damaged ({kind})", kind=type(error).__name__)
 
 
+JSON_LIMIT = 1_000_000
+"""A hall's own JSON files (a hundred requests to join, the peers heard from) are kilobytes."""
+
+
 def read_json(folder: Path, name: str, default: Any) -> Any:
+    """A JSON file of the hall's folder or of a stick, or ``default`` where it is none: on a
+    stick anyone may have put a pipe (it held the sync for ever), a link to ``/dev/zero`` (it
+    took 24 GB), or JSON nested deeper than the parser goes there."""
     try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return json.loads(read_plain(folder / name, JSON_LIMIT).decode("utf-8"))
+    except (OSError, ValueError, RecursionError, TournamentFileError):
         return default
 
 

@@ -897,6 +897,33 @@ def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
     assert list(table4.folder.iterdir()) == [table4.folder / "config"]
 
 
+def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_path: Path) -> None:
+    """Found by an attack: a stick's request file nested deeper than the JSON parser goes, a
+    pipe or a link to ``/dev/zero`` in its place (the sync hung, or took 24 GB), its config
+    of an unknown version or not a config at all (tracebacks).  The requests are then none,
+    the repository is damaged in one line, and the tournament is as it was."""
+    import os
+
+    chief, _secret = founded
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    chief.sync(stick)
+    before = chief.file.read_bytes()
+    requests = stick / "tengen-requests.json"
+    requests.write_text("[" * 100_000 + "]" * 100_000)
+    chief.sync(stick)
+    for plant in (lambda: os.mkfifo(requests), lambda: os.symlink("/dev/zero", requests)):
+        requests.unlink()
+        plant()
+        chief.sync(stick)
+    assert chief.file.read_bytes() == before
+    config = (stick / "config").read_text()
+    for damaged in (config.replace("repositoryformatversion = 0", "repositoryformatversion = 99"), "[core\nbad"):
+        (stick / "config").write_text(damaged)
+        assert [str(problem) for problem in chief.sync(stick).problems] == [f"{stick}: its copy arrived damaged"]
+    assert chief.file.read_bytes() == before
+
+
 def test_a_halls_folder_beside_a_tournament_that_is_none_is_refused_never_taken_for_it(
     founded: tuple[Laptop, str], laptops: Callable[[str], Laptop]
 ) -> None:
