@@ -35,6 +35,7 @@ from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said
+from tui.stderr import one_line, say, warn
 
 if TYPE_CHECKING:
     from data.importers import RatingList
@@ -350,14 +351,9 @@ def _placeholders(parser: argparse.ArgumentParser) -> None:
                 _placeholders(sub)
 
 
-def _warn(text: str) -> None:
-    """A warning: the action is done, the referee should know (stderr, exit status 0)."""
-    print(_("warning: {text}", text=text), file=sys.stderr)
-
-
 def _say_warnings(change: Change) -> None:
     for warning in change.warnings:
-        _warn(said(warning))
+        warn(said(warning))
 
 
 def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
@@ -399,7 +395,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         control = parse_time(args.time)
         print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
         if not control.rated_in_russia:
-            _warn(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
+            warn(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
 
 
 def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -469,7 +465,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         rows, errors = without_twins(rows, errors, state)
     if errors and not args.skip_bad:
         for error in errors[:-1]:
-            print(f"{path}: {said(error)}", file=sys.stderr)
+            say(f"{path}: {said(error)}")
         raise BadInput(
             "{path}: {reason} ({count} bad rows: nothing imported; --skip-bad imports the rest)",
             path=path,
@@ -477,7 +473,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
             count=len(errors),
         )
     for error in errors:
-        _warn(_("{path}: {reason}: skipped", path=path, reason=said(error)))
+        warn(_("{path}: {reason}: skipped", path=path, reason=said(error)))
     if not rows:
         raise BadInput("{path}: no players in it", path=path)
     return [row.fields for row in rows]
@@ -536,7 +532,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
         silent = [laptop.name for laptop in service.laptops() if laptop.silent]
         if silent:
-            _warn(_("not heard from for over a minute: {laptops} (their entries may be missing)",
+            warn(_("not heard from for over a minute: {laptops} (their entries may be missing)",
                     laptops=", ".join(silent)))  # fmt: skip
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
@@ -545,7 +541,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         print(views.pairings_text(change.state, change.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:
-            _warn(_("{reason}: another bye for the same player", reason=said(second)))
+            warn(_("{reason}: another bye for the same player", reason=said(second)))
 
     _writing(args, act)
 
@@ -574,7 +570,7 @@ def _cmd_result(args: argparse.Namespace) -> None:
         change = service.commit(actions.result(args.round, args.board, args.code, args.swapped))
         print(event_text(change.event, codes=True))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
-            _warn(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
+            warn(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board, old=before.code))  # fmt: skip
         _say_warnings(change)
 
@@ -706,7 +702,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
         )
     )
     for warning in imported.warnings:
-        _warn(said(warning))
+        warn(said(warning))
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
@@ -761,7 +757,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         output.write(text.encode("utf-8"))
         print(_("rating table written to {path}", path=args.output))
     for warning in placeholders(service.state):
-        _warn(said(warning))
+        warn(said(warning))
 
 
 def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> None:
@@ -806,7 +802,7 @@ def _export_opengotha(args: argparse.Namespace, service: Service) -> None:
     output.write(written.text.encode("utf-8"))
     print(_("OpenGotha file written to {path}", path=args.output))
     for warning in written.warnings:
-        _warn(said(warning))
+        warn(said(warning))
 
 
 def _cmd_restore(args: argparse.Namespace) -> None:
@@ -984,24 +980,18 @@ def _run(argv: list[str], whole_process: bool) -> int:
         COMMANDS[args.command](args)
     except (BadInput, InvalidEvent, TournamentFileError, Refused) as error:
         text = said(error)
-        print(_one_line(text if text.startswith("tengen") else f"tengen: {text}"), file=sys.stderr)
+        print(one_line(text if text.startswith("tengen") else f"tengen: {text}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0
     except OSError as error:  # what the system refuses: a name too long, a folder where a file should be…
         where = f"{str(error.filename)[:80]}: " if error.filename else ""
-        print(_one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
+        print(one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print(_("tengen: interrupted; the file holds every entry that was confirmed"), file=sys.stderr)
         return 130
     return 0
-
-
-def _one_line(message: str, limit: int = 300) -> str:
-    """A refusal as one printable line of sane length, whatever the input held."""
-    text = "".join(char if char.isprintable() else "?" for char in " ".join(message.split()))
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 if __name__ == "__main__":

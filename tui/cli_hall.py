@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +15,7 @@ from data.store import real_path
 from schemes.errors import Worded
 from schemes.state.model import Tournament
 from tui.i18n import _, said
+from tui.stderr import warn
 
 if TYPE_CHECKING:
     from data.hall.repo import HallRepo
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         print(_("{path} is a hall now; helpers join with the secret:", path=file))
         print(founded.secret)
         if founded.unrecorded is not None:
-            print(_("warning: {text}", text=said(founded.unrecorded)), file=sys.stderr)
+            warn(said(founded.unrecorded))
         return
     if command == "serve":
         _serve(args, path, file)
@@ -112,7 +112,7 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
     def failed(error: Worded | OSError) -> None:
         reason = said(error if isinstance(error, Worded) else os_reason(error))
         text = _("sync failed: {reason} (tried again every {seconds} s)", reason=reason, seconds=f"{PERIOD:g}")
-        print(_("warning: {text}", text=text), file=sys.stderr, flush=True)
+        warn(text)
 
     pages = site(real_path(path))
     try:
@@ -154,7 +154,7 @@ def _repo(path: Path) -> HallRepo:
 
 def _problems(problems: tuple[Worded, ...]) -> None:
     for problem in problems:
-        print(_("warning: {text}", text=said(problem)), file=sys.stderr)
+        warn(said(problem))
 
 
 def disputes(state: Tournament) -> list[dict[str, Any]]:

@@ -107,6 +107,23 @@ def test_import_of_a_foreign_file_is_one_line(tmp_path: Path, capsys: pytest.Cap
     assert code == 2 and err.count("\n") == 1 and not (tmp_path / "x.json").exists()
 
 
+def test_an_imports_warnings_quote_the_file_as_printable_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Found by an attack: a criterion's name, a bar or a result code holding a carriage
+    return, a CSI or a bidi override reached the terminal raw in the import's warnings, and
+    rewrote its lines.  Each warning is one printable line."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    text = text.replace('<PlacementCriterion name="NULL" number="4"/>',
+                        '<PlacementCriterion name="X&#13;FAKE&#x9b;31m&#x202e;" number="4"/>')  # fmt: skip
+    text = text.replace('genMMBar="4D"', 'genMMBar="4&#13;&#x9b;2J"')
+    hostile = tmp_path / "hostile.xml"
+    hostile.write_text(text, encoding="utf-8")
+    code, _out, err = run(capsys, "import", "opengotha", str(hostile), str(tmp_path / "x.json"))
+    assert code == 0 and "placement criterion X FAKE?31m? is unknown" in err and "genMMBar=4 ?2J is no rank" in err
+    assert all(line.isprintable() for line in err.splitlines())
+
+
 def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(tmp_path / "t.json")
     run(capsys, "new", path, "--scheme", "round-robin", "--name", "Кубок школ")

@@ -1,0 +1,32 @@
+"""What the command line says on stderr: each refusal and each warning one printable line,
+whatever text of a file or of the referee's it quotes (an escape from a list, a carriage
+return from an OpenGotha file reached the terminal and rewrote its lines)."""
+
+from __future__ import annotations
+
+import sys
+
+from tui.i18n import _
+
+LIMIT = 300
+"""A refusal's length at most: one line the referee reads."""
+WARNING_LIMIT = 1000
+"""A warning's: it may name several players."""
+
+
+def one_line(message: str, limit: int = LIMIT) -> str:
+    """``message`` as one printable line of sane length: blanks folded, what a terminal would
+    act on (controls, escapes, bidi overrides) shown as ``?``."""
+    text = "".join(char if char.isprintable() else "?" for char in " ".join(message.split()))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def warn(text: str) -> None:
+    """A warning: the action is done, the referee should know (stderr, exit status 0)."""
+    print(one_line(_("warning: {text}", text=text), WARNING_LIMIT), file=sys.stderr, flush=True)
+
+
+def say(text: str) -> None:
+    """A line of stderr that is neither a refusal nor a warning (a bad row of a list before
+    the refusal that counts them)."""
+    print(one_line(text, WARNING_LIMIT), file=sys.stderr)
