@@ -9,6 +9,7 @@ from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
 from paperwork.kinds import OF_A_ROUND
+from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -50,5 +51,8 @@ def document(kind: str, tournament: Tournament, events: Sequence[Event], round_n
     return _BUILDERS[kind](tournament, events, round_number)
 
 
-def print_to(output: Output, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int) -> None:
-    write(document(kind, tournament, events, round_number), output)
+def print_to(
+    output: Output, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int
+) -> Notice | None:
+    """The document written; what its font could not draw (``document.undrawn``)."""
+    return write(document(kind, tournament, events, round_number), output)

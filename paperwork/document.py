@@ -9,6 +9,7 @@ the same bytes.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Literal
 
 from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
+from fpdf.fonts import TTFFont
 
 from data.service import Output
 from paperwork import shared_font
@@ -24,6 +26,7 @@ from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
 from paperwork.plain_text import PlainText
 from paperwork.sheet import Column, Text, legend_line, made_at
+from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.state.model import Tournament
 from schemes.values import dates
@@ -274,6 +277,26 @@ def shown_date(day: date, lang: str) -> str:
     return day.strftime("%d.%m.%Y") if lang == "ru" else day.isoformat()
 
 
-def write(document: FPDF, output: Output) -> None:
-    """The PDF, into the file the service checked (written whole or not at all)."""
+def write(document: FPDF, output: Output) -> Notice | None:
+    """The PDF, into the file the service checked (written whole or not at all); and what the
+    shipped font has no letter for, if anything (``undrawn``)."""
     output.write(bytes(document.output()))
+    return undrawn(document)
+
+
+logging.getLogger("fpdf.output").setLevel(logging.ERROR)
+"""fpdf2's own word on the letters a font lacks is English, on stderr, naming its font's
+internal name: ``undrawn`` says it in the referee's language instead."""
+
+
+def undrawn(document: FPDF) -> Notice | None:
+    """The letters of a written document the shipped font cannot draw (a Chinese or Korean
+    name: DejaVu has Latin, Cyrillic and Greek), which fpdf2 leaves out: the referee is told,
+    rather than finding a blank where a name should be."""
+    missing = sorted({chr(code) for font in document.fonts.values() if isinstance(font, TTFFont)
+                      for code in font.missing_glyphs})  # fmt: skip
+    if not missing:
+        return None
+    shown = " ".join(missing[:10]) + (" …" if len(missing) > 10 else "")
+    return Notice("the paper's font has no {chars}: left out (write such a name in Russian or Latin letters)",
+                  {"chars": shown})  # fmt: skip

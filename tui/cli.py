@@ -26,7 +26,7 @@ from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES, get_scheme
@@ -722,20 +722,22 @@ def _cmd_print(args: argparse.Namespace) -> None:
     number = round_of(args.kind, state, args.round)
     output = service.output(args.output)
     if args.kind in BLANKS:
-        _print_blank(args, state, service.log, output)
+        undrawn = _print_blank(args, state, service.log, output)
     elif args.qr is not None:
         from paperwork.rounds import protocol
 
-        write(protocol(state, service.log, number, args.qr), output)  # a bad address refused before a byte
+        undrawn = write(protocol(state, service.log, number, args.qr), output)  # a bad address refused before a byte
     elif args.kind == "teams":
         from paperwork.tables import teams
 
         if args.best is not None and args.best < 1:
             raise BadInput("--best: 1 or more")
-        write(teams(state, service.log, number, args.best, args.by), output)
+        undrawn = write(teams(state, service.log, number, args.best, args.by), output)
     else:
-        print_to(output, args.kind, state, service.log, number)
+        undrawn = print_to(output, args.kind, state, service.log, number)
     print(_("{document} written to {path}", document=_(args.kind), path=args.output))
+    if undrawn is not None:
+        warn(said(undrawn))
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -760,7 +762,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         warn(said(warning))
 
 
-def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> None:
+def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> Notice | None:
     from paperwork import blanks
     from paperwork.build import blank_size
     from paperwork.document import write
@@ -776,7 +778,7 @@ def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[E
         document = blanks.blank_protocol(state, events, sizes["boards"] or blank_size(state, "boards"))
     else:
         document = blanks.blank_table(state, events, sizes["players"] or blank_size(state, "players"), rounds)
-    write(document, output)
+    return write(document, output)
 
 
 def _export_table(args: argparse.Namespace, service: Service) -> None:

@@ -512,6 +512,7 @@ RU = {
     "-o: the file name holds control characters": "-o: в имени файла управляющие символы",
     "{path}: a folder; give the name of the file to write": "{path} — папка; укажите имя записываемого файла",
     "{path} is a tournament file (or its backup or lock): choose another name": "{path} — файл турнира (или его копия или блокировка): выберите другое имя",
+    "the paper's font has no {chars}: left out (write such a name in Russian or Latin letters)": "в шрифте документов нет знаков {chars}: они пропущены (напишите такое имя русскими или латинскими буквами)",
     "{path} is inside a tournament's hall folder: choose another place": "{path} — в папке зала турнира: выберите другое место",
     "{path}: no such file, nothing to restore": "{path}: нет такого файла, восстанавливать нечего",
     "{path}: {reason}": "{path}: {reason}",

@@ -35,3 +35,20 @@ def test_each_scheme_prints_every_document_and_its_rating_table(scheme: str) -> 
         assert "Игроков-Длин" in text, kind  # the players' surnames are there (cut to fit where narrow)
     table = rating_table.export(state, log.events)
     assert len([line for line in table.splitlines() if line and not line.startswith(";")]) == 6
+
+
+def test_a_name_the_font_cannot_draw_is_said_not_left_blank_in_silence(tmp_path) -> None:
+    """Found by an attack: a Chinese name printed as a blank cell, and fpdf2 said so on stderr
+    in English under its font's internal name.  ``write`` names the letters instead, for the
+    command line and the app to say in the referee's language; a Cyrillic name draws."""
+    from data.service import Output
+    from paperwork.build import print_to
+    from schemes.log import actions
+    from tests.builders import Log
+
+    log = Log("swiss", rounds=3)
+    log.add("Иванов", rank="1d", name="Иван")
+    assert print_to(Output(tmp_path / "ru.pdf"), "registration", log.state, log.events, 0) is None
+    log.commit(actions.register(log.events, surname="柯", name="洁", rank="9d"))
+    undrawn = print_to(Output(tmp_path / "cjk.pdf"), "registration", log.state, log.events, 0)
+    assert undrawn is not None and undrawn.fields == {"chars": "柯 洁"}

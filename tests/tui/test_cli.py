@@ -681,3 +681,11 @@ def test_the_russian_help_names_every_value_in_russian() -> None:
     named = placeholders(build_parser())
     assert "ЧИСЛО" in named and "ФАЙЛ" in named
     assert sorted({n for n in named if n.isascii()}) == ["KEY=VALUE", "URL"]
+
+
+def test_a_name_the_papers_font_cannot_draw_is_one_warning(cup: str, tmp_path: Path, capsys) -> None:
+    """Not fpdf2's English line naming its font's internal name (found by an attack)."""
+    assert run(capsys, "-f", cup, "player", "add", "--surname", "柯", "--name", "洁", "--rating", "2700")[0] == 0
+    code, out, err = run(capsys, "-f", cup, "print", "registration", "-o", str(tmp_path / "reg.pdf"))
+    assert code == 0 and out == f"registration written to {tmp_path / 'reg.pdf'}\n"
+    assert err == "warning: the paper's font has no 柯 洁: left out (write such a name in Russian or Latin letters)\n"

@@ -374,7 +374,7 @@ class TournamentScreen(Translated, Screen[None]):
         from paperwork.document import write
         from paperwork.rounds import protocol
 
-        state, events, written = self.session.state, list(self.session.events), []
+        state, events, written, undrawn = self.session.state, list(self.session.events), [], set()
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
@@ -384,20 +384,24 @@ class TournamentScreen(Translated, Screen[None]):
                 name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
-                    write(protocol(state, events, number, f"{pages}/round/{number}"), target)
+                    notice = write(protocol(state, events, number, f"{pages}/round/{number}"), target)
                 else:
-                    print_to(target, kind, state, events, number)
+                    notice = print_to(target, kind, state, events, number)
+                if notice is not None:
+                    undrawn.add(said(notice))
                 written.append(target.path)
                 self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError, TournamentFileError, Refused) as error:
-            self.app.call_from_thread(self.printed, written, said(error))
+            self.app.call_from_thread(self.printed, written, said(error), sorted(undrawn))
             return
-        self.app.call_from_thread(self.printed, written, None)
+        self.app.call_from_thread(self.printed, written, None, sorted(undrawn))
 
-    def printed(self, written: list[Path], error: str | None) -> None:
+    def printed(self, written: list[Path], error: str | None, undrawn: Sequence[str] = ()) -> None:
         self.app.pop_screen()
         if error:
             self.notify(error, severity="error", timeout=10)
+        for notice in undrawn:  # a Chinese name left out of the papers: said, not found blank at the wall
+            self.notify(notice, severity="warning", timeout=15)
         if written:
             folder = shown_path(written[0].parent)
             self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
