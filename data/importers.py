@@ -17,6 +17,7 @@ once, it answers name-prefix searches by bisection over a sorted index.
 from __future__ import annotations
 
 import bisect
+import codecs
 import csv
 import io
 import re
@@ -112,8 +113,15 @@ def _too_long(path: Path) -> ImportFailed:
 
 
 def _text(path: Path) -> str:
-    """UTF-8, else Windows-1251 (what a Russian spreadsheet saves)."""
+    """UTF-8, else Windows-1251 (what a Russian spreadsheet saves); UTF-16 where its byte
+    order mark says so (Excel's «Юникод-текст», which was read as Windows-1251 and refused
+    as a table without a surname column)."""
     raw = _foreign(path, MAX_LIST_BYTES)
+    if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise ImportFailed("{path}: neither UTF-8 nor Windows-1251 text", path=path) from None
     for encoding in ("utf-8-sig", "cp1251"):
         try:
             return raw.decode(encoding)

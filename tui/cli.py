@@ -54,11 +54,20 @@ class _Parser(argparse.ArgumentParser):
         raise BadInput("{prog}: {message}", prog=self.prog, message=message)
 
 
-def _ids(text: str) -> list[int]:
-    try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a comma list of player ids", text=text[:40])) from None
+def _comma_numbers(refusal: str) -> Callable[[str], list[int]]:
+    """An option's reader of whole numbers split by commas, ``refusal`` naming what they are."""
+
+    def read(text: str) -> list[int]:
+        try:
+            return [int(part) for part in text.split(",") if part.strip()]
+        except ValueError:
+            raise argparse.ArgumentTypeError(_(refusal, text=text[:40])) from None
+
+    return read
+
+
+_ids = _comma_numbers("{text!r} is not a comma list of player ids")
+_ages = _comma_numbers("{text!r} is not a comma list of ages (12,16)")
 
 
 def _rank_groups(text: str) -> list[tuple[str, str]]:
@@ -273,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     prized = commands.add_parser("prizes", help=_("who wins which prize: places, age and rank groups, special prizes"))
     prized.add_argument("--places", type=int, default=3, help=_("overall places with a prize (default 3)"))
-    prized.add_argument("--age", type=_ids, default=[], help=_("age groups by upper limit: 12,16 = under 12, under 16"))
+    ages = _("age groups by upper limit: 12,16 = under 12, under 16")
+    prized.add_argument("--age", type=_ages, default=[], help=ages)
     prized.add_argument("--ranks", type=_rank_groups, default=[], help=_("rank groups: 20k-11k,10k-1k"))
     prized.add_argument("--women", action=argparse.BooleanOptionalAction, help=_("a women's prize (default: if any)"))
     prized.add_argument("--categories", action=argparse.BooleanOptionalAction, help=_("prizes per category"))

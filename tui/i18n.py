@@ -457,6 +457,7 @@ RU = {
     "McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)": "Мак-Магон, швейцарская: параметр схемы (OpenGotha позволяет менять их по ходу турнира)",
     "places after a round": "места после тура",
     "{text!r} is not a comma list of player ids": "{text!r} — не список рег. номеров через запятую",
+    "{text!r} is not a comma list of ages (12,16)": "{text!r} — не список возрастов через запятую (12,16)",
     "{part!r} is not a rank group like 20k-11k": "{part!r} — не группа рангов вида 20k-11k",
     "{text!r} is not KEY=VALUE": "{text!r} — не вида КЛЮЧ=ЗНАЧЕНИЕ",
     "warning: {text}": "внимание: {text}",

@@ -36,6 +36,18 @@ def test_russian_header_semicolons_and_windows_1251(tmp_path: Path) -> None:
     assert rows[0].fields == {"surname": "Ёлкина", "name": "Анна", "rank": "3k", "club": "Санкт-Петербург"}
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_excels_unicode_text_is_read(tmp_path: Path, encoding: str) -> None:
+    """Excel's «Юникод-текст»: UTF-16 with its byte order mark, tab-separated (an attack found
+    it read as Windows-1251 and refused)."""
+    text = "Фамилия\tИмя\tРанг\nЁлкина\tАнна\t3k\n"
+    path = write(tmp_path, text, encoding) if encoding == "utf-16" else tmp_path / "be.csv"
+    if encoding == "utf-16-be":
+        path.write_bytes(b"\xfe\xff" + text.encode(encoding))
+    rows, errors = read_csv(path)
+    assert errors == [] and rows[0].fields == {"surname": "Ёлкина", "name": "Анна", "rank": "3k"}
+
+
 def test_bad_rows_are_named_by_line(tmp_path: Path) -> None:
     rows, errors = read_csv(
         write(tmp_path, "surname,name,rank,country\nA,B,2d,RU\nC,D,55d,RU\n,E,1k,RU\n\nF,G,3k,RUS\nH,I,,RU\n")

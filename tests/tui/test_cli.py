@@ -689,3 +689,9 @@ def test_a_name_the_papers_font_cannot_draw_is_one_warning(cup: str, tmp_path: P
     code, out, err = run(capsys, "-f", cup, "print", "registration", "-o", str(tmp_path / "reg.pdf"))
     assert code == 0 and out == f"registration written to {tmp_path / 'reg.pdf'}\n"
     assert err == "warning: the paper's font has no 柯 洁: left out (write such a name in Russian or Latin letters)\n"
+
+
+def test_ages_that_are_none_are_said_as_ages(cup: str, capsys) -> None:
+    """``prizes --age 1x`` said it was no list of player ids (found by an attack)."""
+    code, _out, err = run(capsys, "-f", cup, "prizes", "--age", "1x")
+    assert code == 2 and err == "tengen prizes: argument --age: '1x' is not a comma list of ages (12,16)\n"
