@@ -1149,7 +1149,7 @@ RU = {
     "stopped": "остановлено",
     "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
     "possible duplicate: players {a} and {b}": "возможно, один игрок записан дважды: {a} и {b}",
-    "damaged ({kind})": "повреждено ({kind})",
+    "its chain is damaged or incomplete": "его цепочка повреждена или неполна",
     "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
     "{device}: {reason}": "{device}: {reason}",
     "{source}: {reason}": "{source}: {reason}",

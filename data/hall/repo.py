@@ -353,7 +353,9 @@ class Recorded(Worded):
 
 
 def _worded(error: Exception) -> Worded:
-    return error if isinstance(error, Worded) else Worded("damaged ({kind})", kind=type(error).__name__)
+    """Why a chain was refused: our own refusal, or the git library's failure on it (a
+    missing object, a broken ref), which names a Python class nobody can act on."""
+    return error if isinstance(error, Worded) else Worded("its chain is damaged or incomplete")
 
 
 JSON_LIMIT = 1_000_000

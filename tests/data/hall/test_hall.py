@@ -897,7 +897,7 @@ def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
     assert list(table4.folder.iterdir()) == [table4.folder / "config"]
 
 
-def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_path: Path) -> None:
+def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_path: Path, capfd) -> None:
     """Found by an attack: a stick's request file nested deeper than the JSON parser goes, a
     pipe or a link to ``/dev/zero`` in its place (the sync hung, or took 24 GB), its config
     of an unknown version or not a config at all (tracebacks).  The requests are then none,
@@ -917,6 +917,12 @@ def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_p
         plant()
         chief.sync(stick)
     assert chief.file.read_bytes() == before
+    (stick / "refs" / "tengen" / "aaaa").write_text("2" * 40 + "\n")  # a chain whose commit is not there
+    assert [str(problem) for problem in chief.sync(stick).problems] == [
+        f"{stick}: aaaa: its chain is damaged or incomplete"  # not «damaged (KeyError)»
+    ]
+    assert capfd.readouterr().err == ""  # nor the git library's English lines on stderr
+    (stick / "refs" / "tengen" / "aaaa").unlink()
     config = (stick / "config").read_text()
     for damaged in (config.replace("repositoryformatversion = 0", "repositoryformatversion = 99"), "[core\nbad"):
         (stick / "config").write_text(damaged)
