@@ -33,7 +33,7 @@ from schemes.errors import InvalidEvent
 from schemes.log.actions import looks_registered, profile
 from schemes.log.replay import checked_fields
 from schemes.state.model import TEXT_DETAILS, Tournament
-from schemes.values.names import fold, names_someone
+from schemes.values.names import alphabetical_key, fold, names_someone
 from schemes.values.ranks import MAX_RATING, MIN_RATING, read_strength
 
 COLUMNS = {
@@ -270,7 +270,7 @@ def without_twins(rows: list[Row], errors: list[BadRow], state: Tournament) -> t
     for row in rows:
         surname, name = row.fields["surname"], row.fields.get("name", "")
         twin = looks_registered(state, surname, name)
-        key = (fold(surname), fold(name))
+        key = alphabetical_key(surname, name)
         if twin is not None:
             errors.append(
                 BadRow(

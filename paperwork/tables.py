@@ -19,7 +19,6 @@ from paperwork.table_parts import PORTRAIT_COLUMNS
 from paperwork.wall_sheets import standings_sheet
 from schemes.log.events import Event
 from schemes.state.model import Tournament
-from schemes.values.names import alphabetical_key
 
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
@@ -36,7 +35,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     text = document.labels
     document.title_line = text["registration"]
     document.add_page()
-    players = sorted(tournament.players.values(), key=lambda p: alphabetical_key(p.surname, p.name))
+    players = sorted(tournament.players.values(), key=lambda p: p.name_key)
     columns = [
         Column(text["id"], 4),
         Column(text["no"], 4),

@@ -213,7 +213,7 @@ class TengenApp(App[None]):
                     node.translate_bindings()
             if isinstance(screen, Translated):
                 screen.call_later(screen.recompose_translated)
-        self.notify(_("Interface language: {language}", language=_("English" if chosen == "en" else "Russian")))
+        self.notify(_("Interface language: {language}", language=_(i18n.LANGUAGE_NAMES[chosen])))
 
 
 def run(path: str | None, also: Path | None = None) -> None:

@@ -1276,6 +1276,10 @@ def in_language(lang: str, text: str, /, **values: object) -> str:
     return _COUNTING.format(translated, **values) if values else translated
 
 
+LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
+"""Each language Tengen speaks (``replay.LANGUAGES``) by its name in the catalogue."""
+
+
 _SAID_AS_WORDS = ("what",)
 """Fields of a refusal that hold a word of the catalogue (what a text is); a ``scheme`` field
 is a scheme's name, said by its title."""

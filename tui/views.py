@@ -30,7 +30,7 @@ from schemes.state.model import (
     Round,
     Tournament,
 )
-from tui.i18n import _, event_text, language, scheme_title
+from tui.i18n import LANGUAGE_NAMES, _, event_text, language, scheme_title
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -270,7 +270,7 @@ def setting_shown(key: str, value: str, params: Collection[str]) -> str:
     if key == "dates" and value and language() == "ru":
         return russian(value)
     if key == "lang":
-        return _({"ru": "Russian", "en": "English"}.get(value, value))
+        return _(LANGUAGE_NAMES.get(value, value))
     if key == "scheme":
         return scheme_title(value)
     if key not in params:

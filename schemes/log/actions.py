@@ -20,7 +20,7 @@ from schemes.log.replay import check_komi, check_pairable, check_rounds
 from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
-from schemes.values.names import fold
+from schemes.values.names import alphabetical_key
 from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
 from schemes.values.timecontrol import TimeControlError, parse_time
@@ -225,8 +225,8 @@ def in_block(state: Tournament, device: str, made: Sequence[Action]) -> list[Act
 def looks_registered(state: Tournament, surname: str, name: str) -> Player | None:
     """A player already registered under the same surname and name (case and ё folded):
     registering him again is most often a slip, so the interfaces ask first."""
-    wanted = (fold(surname), fold(name))
-    return next((p for p in state.players.values() if (fold(p.surname), fold(p.name)) == wanted), None)
+    wanted = alphabetical_key(surname, name)
+    return next((p for p in state.players.values() if p.name_key == wanted), None)
 
 
 def edit_changes(player: Player, **fields: Any) -> Action | None:

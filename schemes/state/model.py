@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemes.state.origin import Origin
-from schemes.values.names import alphabetical_key, fold
+from schemes.values.names import alphabetical_key
 from schemes.values.ranks import rank_label
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
@@ -125,6 +125,12 @@ class Player:
     @property
     def full_name(self) -> str:
         return f"{self.surname} {self.name}".strip()
+
+    @property
+    def name_key(self) -> tuple[str, str]:
+        """His name as names are compared and sorted (``names.alphabetical_key``: case and ё
+        folded): a twin's registration, the alphabetical lists."""
+        return alphabetical_key(self.surname, self.name)
 
     @property
     def formal_name(self) -> str:
@@ -284,7 +290,7 @@ class Tournament:
             for b in standing[i + 1 :]:
                 if (a.id - 1) // PLAYERS_PER_LAPTOP == (b.id - 1) // PLAYERS_PER_LAPTOP:
                     continue  # one laptop: it asked before registering the second
-                same_name = (fold(a.surname), fold(a.name)) == (fold(b.surname), fold(b.name))
+                same_name = a.name_key == b.name_key
                 if same_name or (a.pin and a.pin == b.pin):
                     found.append((min(a.id, b.id), max(a.id, b.id)))
         return sorted(found)
@@ -299,4 +305,4 @@ class Tournament:
 
 def rating_order(players: Iterable[Player]) -> list[Player]:
     """Rating descending, then alphabetically: how Gamma, FORS and rating-numbered round robins number."""
-    return sorted(players, key=lambda p: (-p.sort_rating, alphabetical_key(p.surname, p.name)))
+    return sorted(players, key=lambda p: (-p.sort_rating, p.name_key))

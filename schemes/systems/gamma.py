@@ -26,7 +26,6 @@ from schemes.base.scheme import PairingError, Param, Recorded, Row, Standings, i
 from schemes.base.swiss_like import Plan, SwissLike
 from schemes.state.model import Board, Player, Tournament, rating_order
 from schemes.state.records import Game, Kind, Outcome, Score, outcomes, recorded_at_start
-from schemes.values.names import alphabetical_key
 from schemes.values.places import ranked
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
@@ -120,7 +119,7 @@ def coefficient(player: int, cards: Mapping[int, Card]) -> float:
 
 def _list_order(players: Iterable[Player], levels: Mapping[int, int]) -> list[Player]:
     """Level desc, rating desc, alphabetically: the order of the cards before a round."""
-    return sorted(players, key=lambda p: (-levels[p.id], -p.sort_rating, alphabetical_key(p.surname, p.name)))
+    return sorted(players, key=lambda p: (-levels[p.id], -p.sort_rating, p.name_key))
 
 
 def middle_out(group: Sequence[int]) -> list[int]:

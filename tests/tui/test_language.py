@@ -141,3 +141,9 @@ async def test_no_russian_word_in_english(demo: Path, name: str | None) -> None:
     typed = "".join(path.read_text(encoding="utf-8") for path in demo.glob("*.json"))  # names, titles
     names = {w.casefold() for w in re.findall(r"[А-Яа-яЁё]{4,}", typed)}
     assert ", ".join(sorted(shown & russian_words() - names)) == ""
+
+
+def test_every_language_tengen_speaks_has_its_name() -> None:
+    from schemes.log.replay import LANGUAGES
+
+    assert tuple(i18n.LANGUAGE_NAMES) == LANGUAGES and all(name in i18n.RU for name in i18n.LANGUAGE_NAMES.values())

@@ -23,7 +23,7 @@ from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
-from tui.i18n import _, said, scheme_title
+from tui.i18n import LANGUAGE_NAMES, _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import shown_path
@@ -86,7 +86,8 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                     yield Label("", id="target", classes="hint", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Paperwork language"), markup=False)
-                yield Select([(_("Russian"), "ru"), (_("English"), "en")], value="ru", allow_blank=False, id="lang")
+                yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()], value="ru", allow_blank=False,
+                             id="lang")  # fmt: skip
             yield Label("", id="general-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")

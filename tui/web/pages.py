@@ -16,6 +16,7 @@ from paperwork.labels import abbreviation, labels
 from paperwork.sheet import Column, Sheet, Text, legend_line
 from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
+from schemes.log.replay import LANGUAGES
 from schemes.registry import not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold
@@ -23,7 +24,6 @@ from tui.i18n import in_language, scheme_title_in
 from tui.views import result_text
 from tui.web.html import Child, Markup, href, join, tag, text
 
-LANGUAGES = ("ru", "en")
 SLIDE_ROWS = 12
 """Rows on one projector slide: large type a hall reads from the back."""
 SLIDE_SECONDS = 12
@@ -297,7 +297,7 @@ def matches(state: Tournament, query: str) -> list[int]:
         name = f"{player.surname} {player.name}"
         if wanted in fold(name) or wanted_latin in fold(latin(name)):
             found.append(player.id)
-    return sorted(found, key=lambda p: (fold(state.players[p].surname), fold(state.players[p].name), p))
+    return sorted(found, key=lambda p: (state.players[p].name_key, p))
 
 
 def player(visit: Visit, query: str) -> Markup:
