@@ -121,8 +121,7 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
     document.fit_cell(
         inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}", align="L", size=9
     )
-    # a jigo needs a whole-number komi; with half a point the only draw is a triple ko
-    draw = "jigo" if float(board.komi).is_integer() else "triple_ko"
+    draw = "jigo" if board.jigo_possible else "triple_ko"
     for offset, key in enumerate(("white_won", "black_won", draw)):
         left = x + 7 + offset * inner / 3
         document.rect(left, y + 42, 3.5, 3.5)

@@ -101,8 +101,6 @@ class PagesServer:
         self.server: Apart | None = None
         self.starting = False
         """Its process is on its way (the switch stays on, the address is not known yet)."""
-        self.served = False
-        """It answers a hall's peers too."""
         self.closed = False
         self.watchers: list[Callable[[], object]] = []
         """What shows the server (an open dialog): told at once when it starts or stops."""
@@ -136,7 +134,7 @@ class PagesServer:
         if self.serving or self.closed:
             return self.serving
         self.starting = True
-        path, hall, app = real_path(self.screen.session.path), self.screen.link is not None, self.screen.app
+        path, app = real_path(self.screen.session.path), self.screen.app
 
         def run() -> None:
             try:
@@ -150,14 +148,14 @@ class PagesServer:
                     except (Refused, OSError) as again:
                         problem = said(again)
             if not self.closed:
-                app.call_from_thread(self._started, server, hall, problem)
+                app.call_from_thread(self._started, server, problem)
             elif server is not None:
                 server.stop()
 
         threading.Thread(target=run, daemon=True).start()
         return True
 
-    def _started(self, server: Apart | None, hall: bool, problem: str | None) -> None:
+    def _started(self, server: Apart | None, problem: str | None) -> None:
         if not self.starting or self.closed:  # switched off (or closed) while it started
             if server is not None:
                 threading.Thread(target=server.stop, daemon=True).start()
@@ -166,7 +164,7 @@ class PagesServer:
         if server is None:
             self.screen.notify(problem or "", severity="error", timeout=8)
         else:
-            self.server, self.served = server, hall
+            self.server = server
         self.shown()
 
     def shown(self) -> None:
@@ -189,7 +187,7 @@ class PagesServer:
         """The server stopped in a thread (open pages are cut within a second); ``then`` runs
         on the app's thread once the port is free again."""
         server = self.server
-        self.server, self.starting, self.served = None, False, False
+        self.server, self.starting = None, False
         if server is None:
             return
         app = self.screen.app

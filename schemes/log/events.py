@@ -117,7 +117,6 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     DEVICE_ENROLLED: {"device": (_STR, True), "name": (_STR, True), "block": (_INT, True)},
     CHIEF_CHANGED: {"device": (_STR, True)},
 }
-KINDS = tuple(_FIELDS)
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
 
 

@@ -316,7 +316,7 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
             )
     if event.kind == ev.RESULT_RECORDED and event.data["code"] == DRAW:
         board = state.rounds[event.data["round"] - 1].board(event.data["board"])
-        if board is not None and not float(board.komi).is_integer():
+        if board is not None and not board.jigo_possible:
             return (Notice(
                 "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
                 {"board": board.number, "komi": f"{board.komi:g}"},

@@ -179,6 +179,12 @@ class Board:
     komi: float = DEFAULT_KOMI
     nigiri: bool = False
 
+    @property
+    def jigo_possible(self) -> bool:
+        """A jigo needs a whole-number komi: with half a point the only draw is a triple ko
+        (or another repetition), which the referee is asked about and the slip offers."""
+        return float(self.komi).is_integer()
+
     def has(self, player: int) -> bool:
         return player in (self.white, self.black)
 

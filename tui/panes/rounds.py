@@ -317,7 +317,7 @@ class RoundsPane(Pane):
             entries = "; ".join(entry_line(e, laptops) for e in played.disputes[number])
             question = _("Board {board} is disputed ({entries}). Settle it: {result}?", board=number, entries=entries,
                          result=said_result)  # fmt: skip
-        elif code == DRAW and board is not None and not float(board.komi).is_integer():
+        elif code == DRAW and board is not None and not board.jigo_possible:
             question = _(
                 "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?",
                 board=number,

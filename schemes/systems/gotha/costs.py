@@ -338,6 +338,9 @@ def _met(opponents: Ints, a: int, b: int) -> bool:
 
 @inlined
 def _det_random(t: Ints, limit: int, a: int, b: int) -> int:
+    """OpenGotha's deterministic "random" number 0..limit from both names (``detRandom``): the
+    names in order, each UTF-16 unit times its position in the joined text; swapping the two
+    players mirrors it."""
     if limit == 0:  # OpenGotha's default: no randomness, and no division to compute it
         return 0
     inverse = t[NAME_ORDER, a] > t[NAME_ORDER, b]
@@ -347,26 +350,10 @@ def _det_random(t: Ints, limit: int, a: int, b: int) -> int:
     return int(limit - value if inverse else value)
 
 
-@compiled
-def _det_randoms(t: Ints, limit: int, a: Ints, b: Ints) -> Ints:
-    out = np.empty(len(a), dtype=np.int64)
-    for k in range(len(a)):
-        out[k] = _det_random(t, limit, a[k], b[k])
-    return out
-
-
 def _pairs(a: Ints, b: Ints) -> tuple[Ints, Ints, tuple[int, ...]]:
     """``a`` and ``b`` broadcast together, flat, and the shape to give the answers back in."""
     wide_a, wide_b = np.broadcast_arrays(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
     return np.ascontiguousarray(wide_a).ravel(), np.ascontiguousarray(wide_b).ravel(), wide_a.shape
-
-
-def det_random(f: Field, limit: int, a: Ints, b: Ints) -> Ints:
-    """OpenGotha's deterministic "random" number 0..limit from both names (``detRandom``): the
-    names in order, each UTF-16 unit times its position in the joined text; swapping the two
-    players mirrors it."""
-    first, second, shape = _pairs(a, b)
-    return _det_randoms(weighing(f).table, limit, first, second).reshape(shape)
 
 
 @inlined

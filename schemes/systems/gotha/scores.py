@@ -132,8 +132,6 @@ class Sheet:
     seats: list[Seat | None]
     nbw: list[int] = field(default_factory=list)
     mms: list[int] = field(default_factory=list)
-    nbw_virtual: list[int] = field(default_factory=list)
-    mms_virtual: list[int] = field(default_factory=list)
     others: list[list[Seat]] | None = None
     """His other games of each round, when an OpenGotha file seats him on several boards."""
     values: dict[str, list[int]] = field(default_factory=dict)
@@ -407,10 +405,8 @@ def score_sheets(
     lists = _Lists(
         rows, {"CPS": cps, "STS": sts, "CUSSW": np.cumsum(nbw, axis=1), "CUSSM": np.cumsum(mms, axis=1)} | sums
     )
-    for sheet, nbw_row, mms_row, nbw_virtual_row, mms_virtual_row in zip(
-        rows, nbw.tolist(), mms.tolist(), nbw_virtual.tolist(), mms_virtual.tolist(), strict=True
-    ):
-        sheet.nbw, sheet.mms, sheet.nbw_virtual, sheet.mms_virtual = nbw_row, mms_row, nbw_virtual_row, mms_virtual_row
+    for sheet, nbw_row, mms_row in zip(rows, nbw.tolist(), mms.tolist(), strict=True):
+        sheet.nbw, sheet.mms = nbw_row, mms_row
         sheet.field_scores = lists
     return sheets
 
