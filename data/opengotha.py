@@ -805,7 +805,7 @@ def kept(scanned: Scanned, rounds: int | None = None) -> Imported:
     players, flags, games, byes = scanned.players, scanned.flags, scanned.games, scanned.byes
     actions: list[Action] = [scanned.created]
     actions += [(ev.PLAYER_REGISTERED, {k: v for k, v in p.items() if not k.startswith("_")}) for p in players]
-    actions += _absences(players, flags, games, byes, keep, scanned.total, reading)
+    actions += _absences(players, flags, games, byes, keep, scanned.total)
     actions += _rounds(games, byes, keep, scanned.komi, len(players), reading)
     _say_who_waits(players, flags, games, byes, keep, reading)
     if scanned.teams:
@@ -825,7 +825,6 @@ def _absences(
     byes: Mapping[int, int],
     keep: int,
     total: int,
-    reading: _Reading,
 ) -> list[Action]:
     """The rounds each player is out of by the file's ``participating`` flags: a game or a
     bye in a kept round wins over the flag, as in OpenGotha."""

@@ -191,7 +191,7 @@ class Document(PlainText):
             self.lines(width, line, text, align="C", top=True)
         else:
             if self.text_width(text, "B", header) > room:
-                text = abbreviation(text, self.tournament.settings.lang)
+                text = abbreviation(text)
             self.set_xy(x, y)
             self.fit_cell(width, height, text, bold=True, size=header)
         self.use_font("", size)

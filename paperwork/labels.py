@@ -399,7 +399,7 @@ def bracketed(title: str) -> str:
     return title
 
 
-def abbreviation(title: str, lang: str) -> str:
+def abbreviation(title: str) -> str:
     """``title`` shortened for a narrow column: its usual abbreviation, the short form in its
     brackets (``… (SOS)``), or its first word cut to three letters and a dot."""
     if title in SHORT:

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         _serve(args, path, file)
         return
     with _repo(path) as repo:
-        _run_in_hall(args, command, path, file, repo)
+        _run_in_hall(args, command, path, repo)
 
 
 def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
@@ -122,7 +122,7 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
         print(_("stopped"))
 
 
-def _run_in_hall(args: argparse.Namespace, command: str, path: Path, file: str, repo: HallRepo) -> None:
+def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallRepo) -> None:
     from data.hall import hall
 
     if command == "sync":

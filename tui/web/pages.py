@@ -130,20 +130,20 @@ def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, ki
 
 
 def table(
-    columns: Sequence[Column], rows: Sequence[Sequence[Child]], classes: Sequence[str], kind: str, lang: str,
+    columns: Sequence[Column], rows: Sequence[Sequence[Child]], classes: Sequence[str], kind: str,
     ids: Sequence[str] | None = None,
 ) -> Markup:  # fmt: skip
     """A sheet's table; ``ids`` name its rows (a search's link lands on one, ``:target`` marks it)."""
-    head = tag("tr", *(tag("th", _title(c.title, lang), class_=k) for c, k in zip(columns, classes, strict=True)))
+    head = tag("tr", *(tag("th", _title(c.title), class_=k) for c, k in zip(columns, classes, strict=True)))
     named: Sequence[str | None] = ids or [None] * len(rows)
     body = join(*(tag("tr", *(tag("td", v, class_=k) for v, k in zip(row, classes, strict=True)), id=row_id)
                   for row, row_id in zip(rows, named, strict=True)))  # fmt: skip
     return tag("div", tag("table", tag("thead", head), tag("tbody", body), class_=kind), class_="scroll")
 
 
-def _title(title: str, lang: str) -> Markup:
+def _title(title: str) -> Markup:
     """A column's title, and the paper's short form of it that a phone shows instead."""
-    short = abbreviation(title, lang)
+    short = abbreviation(title)
     if short == title:
         return text(title)
     return join(tag("span", title, class_="long"), tag("span", short, class_="short"))
@@ -216,7 +216,7 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
     lowest = played.extra.get("lowest_top_level")
     note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
     ids = [f"board-{played.boards[i].number}" for i in shown]
-    boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", visit.lang, ids)
+    boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", ids)
     return join(note, boards, _not_playing(visit, played) if heading else None)
 
 
@@ -243,15 +243,15 @@ def standings(visit: Visit, after: int) -> Markup:
     if not 0 <= after <= state.paired_rounds:
         raise NotFound(visit.say("round {round} is not paired", round=after))
     sheet = standings_sheet(state, after, visit.lang)
-    every = _standings_table(sheet, range(len(sheet.rows)), visit.lang)
+    every = _standings_table(sheet, range(len(sheet.rows)))
     body = join(tag("h1", sheet.title), _rounds_bar(visit, after), every, _legend(sheet))
     return shell(visit, sheet.title, body)
 
 
-def _standings_table(sheet: Sheet, shown: Sequence[int] | range, lang: str) -> Markup:
+def _standings_table(sheet: Sheet, shown: Sequence[int] | range) -> Markup:
     classes = ["place", "no", "player", "rank", "score"] + ["value"] * (len(sheet.columns) - 5)
     rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
-    return table(sheet.columns, rows, classes, "standings", lang)
+    return table(sheet.columns, rows, classes, "standings")
 
 
 def _legend(sheet: Sheet) -> Markup:
@@ -380,7 +380,7 @@ def projector(visit: Visit, slide: int) -> Markup:
     else:
         sheet = standings_sheet(state, number, visit.lang)
         title = sheet.title
-        body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows, visit.lang), _legend(sheet))
+        body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows), _legend(sheet))
     after = visit.link("/projector", slide=(slide + 1) % len(every))
     return shell(visit, title, body, refresh=f"{SLIDE_SECONDS};url={after}", kind="projector")
 

@@ -281,7 +281,7 @@ def _rematch(vt: Ints, ed: Ints, g: Ints, firstmate: int, e: int) -> None:
 
 
 @_compiled
-def _unlink(vt: Ints, ed: Ints, g: Ints, oldbase: int) -> None:
+def _unlink(vt: Ints, g: Ints, oldbase: int) -> None:
     """Unlinks the subblossoms of the blossom based at ``oldbase`` (their links kept for
     ``_rematch`` and ``_unpair``); the two edges at its ends go to ``LASTEDGE``."""
     i = vt[NEXTVTX, oldbase]
@@ -324,7 +324,7 @@ def _unlink(vt: Ints, ed: Ints, g: Ints, oldbase: int) -> None:
 def _unpair(vt: Ints, ed: Ints, wm: Ints, g: Ints, found: Ints, oldbase: int, oldmate: int) -> None:
     """Expands the blossom based at ``oldbase`` (unlinked; ``oldmate`` is the linked
     blossom matched with it) and relinks its subblossoms."""
-    _unlink(vt, ed, g, oldbase)
+    _unlink(vt, g, oldbase)
     newbase = _bmate(vt, ed, oldmate)
     if newbase != oldbase:
         vt[LINK, oldbase] = -g[DUMMYEDGE]
@@ -383,7 +383,7 @@ def _unpair_all(vt: Ints, ed: Ints, g: Ints) -> None:
         while True:
             u = nextu
             nextu = vt[NEXTVTX, nextu]
-            _unlink(vt, ed, g, u)
+            _unlink(vt, g, u)
             if vt[LASTVTX, u] != u:
                 g[F_] = g[LASTEDGE1] if g[LASTEDGE2] == _opp(g, g[E_]) else g[LASTEDGE2]
                 vt[NEXTVTX, vt[LASTVTX, _bend(vt, ed, g[F_])]] = u
