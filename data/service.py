@@ -183,7 +183,7 @@ class Service:
         event undone."""
         if target is None:
             target = self.undo_subject().id
-        change = self.commit(actions.undo(self.events, target))
+        change = self.commit(actions.undo(target))
         return Retracted(change.events, change.state, change.warnings, subject=self._retracted(change.event))
 
     def redo(self) -> Retracted:

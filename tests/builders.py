@@ -8,7 +8,7 @@ from typing import Any
 
 from schemes.log import actions
 from schemes.log.events import Event
-from schemes.log.history import Appended, append
+from schemes.log.history import Appended, append, undo_target
 from schemes.state.model import Tournament
 
 
@@ -46,7 +46,7 @@ class Log:
         return self.commit(actions.result(number, board, code, swapped))
 
     def undo(self, target: int | None = None) -> Appended:
-        return self.commit(actions.undo(self.events, target))
+        return self.commit(actions.undo(undo_target(self.events).id if target is None else target))
 
     def redo(self) -> Appended:
         return self.commit(actions.redo(self.events))

@@ -15,7 +15,7 @@ from schemes.base.scheme import Pairing, Scheme, parse_params
 from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
-from schemes.log.history import redo_target, undo_target
+from schemes.log.history import redo_target
 from schemes.log.replay import check_komi, check_pairable, check_rounds
 from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
@@ -465,9 +465,10 @@ def chief(device: str) -> Action:
     return ev.CHIEF_CHANGED, {"device": device}
 
 
-def undo(events: Sequence[Event], target: int | None = None) -> Action:
-    chosen = undo_target(list(events)).id if target is None else target
-    return ev.RETRACTED, {"event": chosen}
+def undo(target: int) -> Action:
+    """The retraction of event ``target``: which one an undo takes back is the service's to
+    say (``Service.undo_subject``: on a hall's laptop, its own last entry)."""
+    return ev.RETRACTED, {"event": target}
 
 
 def redo(events: Sequence[Event]) -> Action:

@@ -22,6 +22,7 @@ from data.ledger import Ledger
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.log.history import undo_target
 from schemes.log.replay import replay
 from schemes.state.model import Player
 
@@ -89,7 +90,7 @@ def test_an_undo_in_the_tail_means_a_full_replay(tmp_path: Path, cache: Path) ->
     played(path)
     with Ledger(path, writable=True) as ledger:
         ledger.commit(actions.result(1, 1, "W+"))
-        ledger.commit(actions.undo(ledger.events))
+        ledger.commit(actions.undo(undo_target(ledger.events).id))
     assert recalled(path) is None
     with Ledger(path) as reopened:
         assert reopened.state == replayed(path)
@@ -446,7 +447,7 @@ def test_after_any_commands_the_kept_state_is_the_replayed_one(
                 if step == "result" and played_round and played_round.missing:
                     ledger.commit(actions.result(played_round.number, played_round.missing[0], "B+"))
                 elif step == "undo":
-                    ledger.commit(actions.undo(ledger.events))
+                    ledger.commit(actions.undo(undo_target(ledger.events).id))
                 elif step == "redo":
                     ledger.commit(actions.redo(ledger.events))
                 elif step == "pair" and (played_round is None or played_round.complete):

@@ -100,7 +100,7 @@ def test_any_entries_and_syncs_converge_to_one_log_and_state(count: int, steps: 
             own = [e for e in laptop.log() if e.origin and e.origin.device == laptop.device]
             if not own:
                 continue
-            action = actions.undo(laptop.log(), own[-1].id)
+            action = actions.undo(own[-1].id)
         else:
             action = actions.register(laptop.log(), surname=f"N{clock}", name="X", rank="5k")
         event = laptop.make(action, clock)
@@ -161,7 +161,7 @@ def test_an_undo_names_its_event_by_device_and_seq_wherever_it_lands() -> None:
     chief, table = founded(2)
     entry = table.make(actions.result(1, 1, "W+"), 30)
     assert entry is not None
-    undo = table.make(actions.undo(table.log(), table.log()[-1].id), 31)
+    undo = table.make(actions.undo(table.log()[-1].id), 31)
     assert undo is not None and undo.origin is not None and entry.origin is not None
     assert undo.origin.target == entry.origin.key
     chief.make(actions.result(1, 2, "B+"), 20)
@@ -196,7 +196,7 @@ def test_a_merge_continued_from_an_earlier_one_is_the_merge_from_scratch(count: 
         elif what == "undo":
             own = [e for e in laptop.log() if e.origin and e.origin.device == laptop.device]
             if own:
-                laptop.make(actions.undo(laptop.log(), own[-1].id), clock)
+                laptop.make(actions.undo(own[-1].id), clock)
         elif what == "register":
             laptop.make(actions.register(laptop.log(), surname=f"N{clock}", name="X", rank="5k"), clock)
         else:

@@ -133,4 +133,4 @@ def test_undoing_a_result_under_a_later_round_is_refused() -> None:
     win(log, 1, ids, {1, 2})
     log.pair()
     with pytest.raises(InvalidEvent):
-        log.commit(actions.undo(log.events, log.events[-2].id))  # the second result of round 1
+        log.commit(actions.undo(log.events[-2].id))  # the second result of round 1
