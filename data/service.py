@@ -227,6 +227,15 @@ class Service:
         with HallRepo(hall_path(real_path(self.path))) as repo:
             return laptops(self.state, repo, this_device())
 
+    def silent_laptops(self) -> Notice | None:
+        """What the chief is told before pairing where a laptop of the hall has not been heard
+        from for over a minute: its entries may be missing from the round paired."""
+        silent = [laptop.name for laptop in self.laptops() if laptop.silent]
+        if not silent:
+            return None
+        return Notice("not heard from for over a minute: {laptops} (their entries may be missing)",
+                      {"laptops": ", ".join(silent)})  # fmt: skip
+
     def after_round(self, after: int | None, nearest: bool = False) -> int:
         return after_round(self.state, after, nearest)
 

@@ -540,10 +540,9 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         if compiler_ahead(state):
             check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
-        silent = [laptop.name for laptop in service.laptops() if laptop.silent]
-        if silent:
-            warn(_("not heard from for over a minute: {laptops} (their entries may be missing)",
-                    laptops=", ".join(silent)))  # fmt: skip
+        silent = service.silent_laptops()
+        if silent is not None:
+            warn(said(silent))
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )

@@ -422,10 +422,9 @@ class RoundsPane(Pane):
         answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
                    ("no", _("No"))]  # fmt: skip
         question = _("Pair round {round}?", round=number)
-        silent = [laptop.name for laptop in self.session.laptops() if laptop.silent]
-        if silent:  # the chief is warned: their entries may be missing
-            question = _("not heard from for over a minute: {laptops} (their entries may be missing)",
-                         laptops=", ".join(silent)) + "\n" + question  # fmt: skip
+        silent = self.session.silent_laptops()
+        if silent is not None:  # the chief is warned: their entries may be missing
+            question = said(silent) + "\n" + question
 
         def answer(chosen: str | None) -> None:
             if chosen == "yes":
