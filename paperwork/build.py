@@ -23,10 +23,30 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "registration": lambda t, e, r: tables.registration(t, e),
     "teams": lambda t, e, r: tables.teams(t, e, r),
     "prizes": tables.prizes,
-    "blank-cards": lambda t, e, r: blanks.blank_cards(t, e, blank_size(t, "players"), blank_size(t, "rounds")),
-    "blank-protocol": lambda t, e, r: blanks.blank_protocol(t, e, blank_size(t, "boards")),
-    "blank-table": lambda t, e, r: blanks.blank_table(t, e, blank_size(t, "players"), blank_size(t, "rounds")),
+    "blank-cards": lambda t, e, r: blank("blank-cards", t, e),
+    "blank-protocol": lambda t, e, r: blank("blank-protocol", t, e),
+    "blank-table": lambda t, e, r: blank("blank-table", t, e),
 }
+
+
+def blank(
+    kind: str,
+    tournament: Tournament,
+    events: Sequence[Event],
+    players: int | None = None,
+    boards: int | None = None,
+    rounds: int | None = None,
+) -> Document:
+    """A blank form (``blank-cards``, ``blank-protocol``, ``blank-table``) of the sizes the
+    referee named, each other one its default (``blank_size``): cards or table rows for
+    ``players``, a protocol's ``boards``, the cards' and the table's ``rounds``."""
+    players = players or blank_size(tournament, "players")
+    rounds = rounds or blank_size(tournament, "rounds")
+    if kind == "blank-cards":
+        return blanks.blank_cards(tournament, events, players, rounds)
+    if kind == "blank-protocol":
+        return blanks.blank_protocol(tournament, events, boards or blank_size(tournament, "boards"))
+    return blanks.blank_table(tournament, events, players, rounds)
 
 
 def blank_size(tournament: Tournament, what: str) -> int:

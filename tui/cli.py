@@ -70,6 +70,18 @@ _ids = _comma_numbers("{text!r} is not a comma list of player ids")
 _ages = _comma_numbers("{text!r} is not a comma list of ages (12,16)")
 
 
+def _best(text: str) -> int:
+    """How many best members of a team count: a whole number, 1 or more (for ``teams`` and
+    ``print teams`` alike)."""
+    try:
+        best = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number", text=text[:20])) from None
+    if best < 1:
+        raise argparse.ArgumentTypeError(_("1 or more"))
+    return best
+
+
 def _rank_groups(text: str) -> list[tuple[str, str]]:
     groups = []
     for part in text.split(","):
@@ -250,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing = commands.add_parser("print", help=_("paperwork as PDF"))
     printing.add_argument("kind", metavar=_("DOCUMENT"), choices=KINDS,
                           help=_("which document: {kinds}", kinds=", ".join(KINDS)))  # fmt: skip
-    printing.add_argument("--best", type=int, help=_("teams: how many best members count (default 3)"))
+    printing.add_argument("--best", type=_best, help=_("teams: how many best members count (default 3)"))
     printing.add_argument("--count", type=int, help=_("blank-cards: how many (default: the players registered, or 40)"))
     printing.add_argument("--boards", type=int, help=_("blank-protocol: how many boards"))
     printing.add_argument("--players", type=int, help=_("blank-table: how many players"))
@@ -270,7 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
     importing.add_argument("--rounds", type=int, help=_("import only the first N rounds' games"))
 
     teamed = commands.add_parser("teams", help=_("team standings: the sum of each team's best members"))
-    teamed.add_argument("--best", type=int, default=DEFAULT_BEST, help=_("how many best members count (default 3)"))
+    teamed.add_argument("--best", type=_best, default=DEFAULT_BEST, help=_("how many best members count (default 3)"))
     teamed.add_argument(
         "--by", choices=GROUPINGS, help=_("named teams (default when players have them), clubs or countries")
     )
@@ -667,8 +679,6 @@ def _cmd_weights(args: argparse.Namespace) -> None:
 def _cmd_teams(args: argparse.Namespace) -> None:
     service = _reading(args)
     state, after = service.state, service.after_round(args.after)
-    if args.best < 1:
-        raise BadInput("--best: 1 or more")
     data = views.teams_json(state, after, args.best, args.by, args.points)
     _emit(args, data, lambda: views.teams_text(state, data))
 
@@ -739,8 +749,6 @@ def _cmd_print(args: argparse.Namespace) -> None:
     elif args.kind == "teams":
         from paperwork.tables import teams
 
-        if args.best is not None and args.best < 1:
-            raise BadInput("--best: 1 or more")
         undrawn = write(teams(state, service.log, number, args.best, args.by), output)
     else:
         undrawn = print_to(output, args.kind, state, service.log, number)
@@ -773,21 +781,15 @@ def _cmd_export(args: argparse.Namespace) -> None:
 
 def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> Notice | None:
     from paperwork import blanks
-    from paperwork.build import blank_size
+    from paperwork.build import blank
     from paperwork.document import write
 
     sizes = {key: getattr(args, key) for key in ("count", "boards", "players", "rounds")}
     for key, value in sizes.items():
         if value is not None and not 1 <= value <= blanks.LIMIT:
             raise BadInput("--{option}: 1 to {limit}", option=key, limit=blanks.LIMIT)
-    rounds = sizes["rounds"] or blank_size(state, "rounds")
-    if args.kind == "blank-cards":
-        document = blanks.blank_cards(state, events, sizes["count"] or blank_size(state, "players"), rounds)
-    elif args.kind == "blank-protocol":
-        document = blanks.blank_protocol(state, events, sizes["boards"] or blank_size(state, "boards"))
-    else:
-        document = blanks.blank_table(state, events, sizes["players"] or blank_size(state, "players"), rounds)
-    return write(document, output)
+    players = sizes["count"] if args.kind == "blank-cards" else sizes["players"]
+    return write(blank(args.kind, state, events, players, sizes["boards"], sizes["rounds"]), output)
 
 
 def _export_table(args: argparse.Namespace, service: Service) -> None:

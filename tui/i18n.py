@@ -500,7 +500,7 @@ RU = {
     "give the first name with --name": "укажите имя: --name",
     "the first name needs a letter: {name!r}": "в имени нет ни одной буквы: {name!r}",
     "--top: 2 or more": "--top: 2 или больше",
-    "--best: 1 or more": "--best: 1 или больше",
+    "1 or more": "1 или больше",
     "--places: 0 to 100": "--places: от 0 до 100",
     "--rounds: give 0 or more": "--rounds: 0 или больше",
     "--{option}: 1 to {limit}": "--{option}: от 1 до {limit}",

@@ -134,7 +134,10 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(out)
     assert code == 0 and (data["by"], data["best"], data["after_round"]) == ("team", 1, 0)
     assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
-    assert run(capsys, "-f", path, "teams", "--best", "0")[0] == 2
+    for command in (["teams"], ["print", "teams", "-o", str(tmp_path / "teams.pdf")]):  # one reading of --best
+        code, _, err = run(capsys, "-f", path, *command, "--best", "0")
+        assert code == 2 and err == f"tengen {command[0]}: argument --best: 1 or more\n"
+    assert not (tmp_path / "teams.pdf").exists()
 
 
 def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
