@@ -63,6 +63,12 @@ CODES = {
 """The result each key enters (the last four are rare: OpenGotha's referees' verdicts)."""
 
 
+def _result(key: str, name: str, shown: bool = False) -> Binding:
+    """The key that enters ``CODES[key]``, described in the result's own words (``RESULTS``,
+    as the log and the questions say it)."""
+    return Binding(key, f"result('{key}')", RESULTS[CODES[key]], show=shown, id=f"rounds.{name}")
+
+
 def shortened_label(label: str, width: int) -> str:
     """``12. Константинопольский А. (2d)`` in ``width`` cells: the initial goes first, then
     the surname is cut; the number and the rank stay, since they are what the referee calls."""
@@ -81,17 +87,17 @@ def shortened_label(label: str, width: int) -> str:
 class RoundsPane(Pane):
     BINDINGS = [
         Binding("0", "board_hint", "Board", key_display="0-9", show=False, id="rounds.board"),  # the info line says it
-        Binding("w", "result('w')", "White won", id="rounds.white_won"),
-        Binding("b", "result('b')", "Black won", id="rounds.black_won"),
+        _result("w", "white_won", shown=True),
+        _result("b", "black_won", shown=True),
         Binding("n", "pair", "Pair next round", id="rounds.pair_next_round"),
-        Binding("j", "result('j')", "Jigo", show=False, id="rounds.jigo"),
-        Binding("W", "result('W')", "White by forfeit", show=False, id="rounds.white_by_forfeit"),
-        Binding("B", "result('B')", "Black by forfeit", show=False, id="rounds.black_by_forfeit"),
-        Binding("x", "result('x')", "Both lose", show=False, id="rounds.both_lose"),
-        Binding("J", "result('J')", "Jigo by the referee (no game)", show=False, id="rounds.jigo_no_game"),
-        Binding("a", "result('a')", "Both won", show=False, id="rounds.both_won"),
-        Binding("A", "result('A')", "Both won by the referee (no game)", show=False, id="rounds.both_won_no_game"),
-        Binding("X", "result('X')", "Both lost the game", show=False, id="rounds.both_lost_the_game"),
+        _result("j", "jigo"),
+        _result("W", "white_by_forfeit"),
+        _result("B", "black_by_forfeit"),
+        _result("x", "both_lose"),
+        _result("J", "jigo_no_game"),
+        _result("a", "both_won"),
+        _result("A", "both_won_no_game"),
+        _result("X", "both_lost_the_game"),
         Binding("s", "swapped", "Colours swapped", show=False, id="rounds.colours_swapped"),
         Binding("d", "dispute", "A disputed board's entries", show=False, id="rounds.dispute"),
         Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
