@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from data.errors import Refused
 from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
@@ -90,9 +91,11 @@ def shown(key: str, value: float | int | str) -> str:
 
 
 def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
+    """The boards of round ``number`` (``Service.paired_round`` has found it paired; a round
+    that is not is refused as the service refuses it)."""
     played = state.round(number)
     if played is None:
-        raise ValueError(f"round {number} is not paired")
+        raise Refused("round {round} is not paired", round=number)
     result = {
         "round": number,
         "boards": [
