@@ -11,8 +11,8 @@ from typing import Any
 class Worded(Exception):
     """A refusal worded for any language: an English ``template`` and its ``fields``.
 
-    ``str()`` is the English message (the command line); an interface in another
-    language translates the template and fills in the same fields.  Subclasses name
+    ``str()`` is the English message (the tests', the logs'); the command line and the
+    app translate the template and fill in the same fields (``tui.i18n.said``).  Subclasses name
     the refusals an interface answers differently (offer to insist, for one), so
     nothing branches on the wording.
     """

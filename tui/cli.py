@@ -1,8 +1,9 @@
 """The ``tengen`` command line (``../shared/spec/cli.md``).
 
-Every command that writes opens the file for writing (taking its lock), checks the
-action against the whole log and appends one event; bad input prints one line on
-stderr, exits with status 2 and leaves the file untouched.  Textual is imported only
+Every command that writes opens the file for writing (taking its lock), checks its
+actions against the whole log and appends their events in one write (most one event;
+``player import`` and ``settings --param`` several, all or none); bad input prints one
+line on stderr, exits with status 2 and leaves the file untouched.  Textual is imported only
 when the app is asked for, so queries answer at once.
 """
 
