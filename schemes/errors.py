@@ -66,5 +66,11 @@ class Notice:
     template: str
     fields: Mapping[str, Any]
 
+    @classmethod
+    def of(cls, refusal: Worded) -> Notice:
+        """A refusal kept as a value: two of the same words are equal (an exception is equal
+        only to itself), and an interface still says it in its language."""
+        return cls(refusal.template, refusal.fields)
+
     def __str__(self) -> str:
         return self.template.format(**self.fields)

@@ -36,7 +36,7 @@ from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said
-from tui.stderr import one_line, say, warn
+from tui.stderr import one_line, print_warning, say
 
 if TYPE_CHECKING:
     from data.importers import RatingList
@@ -50,9 +50,16 @@ class BadInput(Worded):
     language of the system (a template and its fields, like the rules' refusals)."""
 
 
+class UsageError(BadInput):
+    """A command line argparse refuses: its message names the command itself (``tengen
+    prizes: argument --age: …``), so it takes no ``tengen:`` before it."""
+
+    template = "{prog}: {message}"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise BadInput("{prog}: {message}", prog=self.prog, message=message)
+        raise UsageError(prog=self.prog, message=message)
 
 
 def _comma_numbers(refusal: str) -> Callable[[str], list[int]]:
@@ -376,7 +383,7 @@ def _placeholders(parser: argparse.ArgumentParser) -> None:
 
 def _say_warnings(change: Change) -> None:
     for warning in change.warnings:
-        warn(said(warning))
+        print_warning(said(warning))
 
 
 def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
@@ -387,7 +394,7 @@ def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
 def _file(args: argparse.Namespace) -> str:
     file: str | None = args.file
     if not file:
-        raise BadInput("tengen: name the tournament file with -f FILE")
+        raise BadInput("name the tournament file with -f FILE")
     return file
 
 
@@ -418,7 +425,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         control = parse_time(args.time)
         print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
         if not control.rated_in_russia:
-            warn(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
+            print_warning(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
 
 
 def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -496,7 +503,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
             count=len(errors),
         )
     for error in errors:
-        warn(_("{path}: {reason}: skipped", path=path, reason=said(error)))
+        print_warning(_("{path}: {reason}: skipped", path=path, reason=said(error)))
     if not rows:
         raise BadInput("{path}: no players in it", path=path)
     return [row.fields for row in rows]
@@ -555,7 +562,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
             print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
         silent = service.silent_laptops()
         if silent is not None:
-            warn(said(silent))
+            print_warning(said(silent))
         change = service.commit(
             actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         )
@@ -563,7 +570,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         print(views.pairings_text(change.state, change.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:
-            warn(_("{reason}: another bye for the same player", reason=said(second)))
+            print_warning(_("{reason}: another bye for the same player", reason=said(second)))
 
     _writing(args, act)
 
@@ -592,7 +599,7 @@ def _cmd_result(args: argparse.Namespace) -> None:
         change = service.commit(actions.result(args.round, args.board, args.code, args.swapped))
         print(event_text(change.event, codes=True))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
-            warn(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
+            print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board, old=before.code))  # fmt: skip
         _say_warnings(change)
 
@@ -722,7 +729,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
         )
     )
     for warning in imported.warnings:
-        warn(said(warning))
+        print_warning(said(warning))
 
 
 def _cmd_standings(args: argparse.Namespace) -> None:
@@ -755,7 +762,7 @@ def _cmd_print(args: argparse.Namespace) -> None:
         undrawn = print_to(output, args.kind, state, service.log, number)
     print(_("{document} written to {path}", document=_(args.kind), path=args.output))
     if undrawn is not None:
-        warn(said(undrawn))
+        print_warning(said(undrawn))
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -777,7 +784,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
         output.write(text.encode("utf-8"))
         print(_("rating table written to {path}", path=args.output))
     for warning in placeholders(service.state):
-        warn(said(warning))
+        print_warning(said(warning))
 
 
 def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> Notice | None:
@@ -816,7 +823,7 @@ def _export_opengotha(args: argparse.Namespace, service: Service) -> None:
     output.write(written.text.encode("utf-8"))
     print(_("OpenGotha file written to {path}", path=args.output))
     for warning in written.warnings:
-        warn(said(warning))
+        print_warning(said(warning))
 
 
 def _cmd_restore(args: argparse.Namespace) -> None:
@@ -994,7 +1001,7 @@ def _run(argv: list[str], whole_process: bool) -> int:
         COMMANDS[args.command](args)
     except (BadInput, InvalidEvent, TournamentFileError, Refused) as error:
         text = said(error)
-        print(one_line(text if text.startswith("tengen") else f"tengen: {text}"), file=sys.stderr)
+        print(one_line(text if isinstance(error, UsageError) else f"tengen: {text}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         return 0

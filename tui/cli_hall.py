@@ -15,7 +15,7 @@ from data.store import real_path
 from schemes.errors import Worded
 from schemes.state.model import Tournament
 from tui.i18n import _, said
-from tui.stderr import warn
+from tui.stderr import print_warning
 
 if TYPE_CHECKING:
     from data.hall.repo import HallRepo
@@ -65,14 +65,14 @@ def run(args: argparse.Namespace, file: str | None) -> None:
                     events=joined.added, path=args.out))  # fmt: skip
         return
     if not file:
-        raise Refused("tengen: name the tournament file with -f FILE")
+        raise Refused("name the tournament file with -f FILE")
     path = Path(file)
     if command == "init":
         founded = hall.init(path, args.name or _("Chief"))
         print(_("{path} is a hall now; helpers join with the secret:", path=file))
         print(founded.secret)
         if founded.unrecorded is not None:
-            warn(said(founded.unrecorded))
+            print_warning(said(founded.unrecorded))
         return
     if command == "serve":
         _serve(args, path, file)
@@ -112,7 +112,7 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
     def failed(error: Worded | OSError) -> None:
         reason = said(error if isinstance(error, Worded) else os_reason(error))
         text = _("sync failed: {reason} (tried again every {seconds} s)", reason=reason, seconds=f"{PERIOD:g}")
-        warn(text)
+        print_warning(text)
 
     pages = site(real_path(path))
     try:
@@ -154,7 +154,7 @@ def _repo(path: Path) -> HallRepo:
 
 def _problems(problems: tuple[Worded, ...]) -> None:
     for problem in problems:
-        warn(said(problem))
+        print_warning(said(problem))
 
 
 def disputes(state: Tournament) -> list[dict[str, Any]]:

@@ -496,7 +496,7 @@ RU = {
     "{name} — prizes": "{name} — призёры",
     "colours swapped": "цвета наоборот",
     # refusals of the command line (tui/cli.py: BadInput)
-    "tengen: name the tournament file with -f FILE": "tengen: укажите файл турнира: -f ФАЙЛ",
+    "name the tournament file with -f FILE": "укажите файл турнира: -f ФАЙЛ",
     "give the first name with --name": "укажите имя: --name",
     "the first name needs a letter: {name!r}": "в имени нет ни одной буквы: {name!r}",
     "--top: 2 or more": "--top: 2 или больше",

@@ -21,7 +21,7 @@ def one_line(message: str, limit: int = LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def warn(text: str) -> None:
+def print_warning(text: str) -> None:
     """A warning: the action is done, the referee should know (stderr, exit status 0)."""
     print(one_line(_("warning: {text}", text=text), WARNING_LIMIT), file=sys.stderr, flush=True)
 

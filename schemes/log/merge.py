@@ -23,7 +23,7 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
 from schemes.log.replay import apply, replay
@@ -36,8 +36,9 @@ class Merged:
     events: tuple[Event, ...]
     """The log, numbered from 1, each event with its origin."""
     state: Tournament
-    left_out: tuple[tuple[Event, str], ...]
-    """Events that do not fit, and why."""
+    left_out: tuple[tuple[Event, Notice], ...]
+    """Events that do not fit, and why: the refusal as a value (two merges of the same events
+    are equal) that an interface words in its language."""
     order: tuple[Event, ...] = ()
     """The union in causal order, as given: what a later merge continues from (``since``);
     empty for a log not made by a merge (then it is not continued from)."""
@@ -96,7 +97,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     state (a sync every 2 s of a 4,000-event hall replayed them all for one new result)."""
     order = causal_order(events)
     log: list[Event] = []
-    left_out: list[tuple[Event, str]] = []
+    left_out: list[tuple[Event, Notice]] = []
     state: Tournament | None = None
     done = 0
     if since is not None and _begins_with(order, since.order):
@@ -115,7 +116,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
                     raise InvalidEvent("the log must start with the creation of the tournament")
                 state = apply(state, candidate)
         except InvalidEvent as error:
-            left_out.append((event, str(error)))
+            left_out.append((event, Notice.of(error)))
             continue
         log.append(candidate)
         number[origin.key] = candidate.id
