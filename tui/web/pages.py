@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from data.errors import Refused
+from data.service import after_round, paired_round
 from paperwork.labels import abbreviation, labels
 from paperwork.sheet import Column, Sheet, Text, legend_line
 from paperwork.translit import latin
@@ -181,13 +183,21 @@ def event(visit: Visit) -> Markup:
     return shell(visit, state.settings.name, body)
 
 
+def _asked(visit: Visit, find: Callable[[], int]) -> int:
+    """The round a page is of, found as the service finds it (``after_round``,
+    ``paired_round``); its refusal a page not found, in the visitor's language."""
+    try:
+        return find()
+    except Refused as error:
+        raise NotFound(visit.say(error.template, **error.fields)) from None
+
+
 def pairing(visit: Visit, number: int) -> Markup:
     """``/round/N``: the boards as the protocol lists them, each result as the app writes it,
     who does not play and why."""
     state = visit.state
-    played = state.round(number)
-    if played is None:
-        raise NotFound(visit.say("round {round} is not paired", round=number))
+    played = state.round(_asked(visit, lambda: paired_round(state, number)))
+    assert played is not None  # paired_round found it
     title = visit.words["round_n"].format(n=number)
     body = join(tag("h1", title), _boards(visit, played, range(len(played.boards))))
     return shell(visit, title, body)
@@ -236,12 +246,12 @@ def _not_playing(visit: Visit, played: Round) -> Markup:
     return tag("div", *lines, class_="off") if lines else Markup("")
 
 
-def standings(visit: Visit, after: int) -> Markup:
-    """``/standings?after=N``: the table the paper prints after round N, its columns the
+def standings(visit: Visit, asked: int | None) -> Markup:
+    """``/standings?after=N``: the table the paper prints after round N (without N, after the
+    latest complete round, as the command line and the app choose it), its columns the
     scheme's own, its legend under it; links to the table after every other round."""
     state = visit.state
-    if not 0 <= after <= state.paired_rounds:
-        raise NotFound(visit.say("round {round} is not paired", round=after))
+    after = _asked(visit, lambda: after_round(state, asked))
     sheet = standings_sheet(state, after, visit.lang)
     every = _standings_table(sheet, range(len(sheet.rows)))
     body = join(tag("h1", sheet.title), _rounds_bar(visit, after), every, _legend(sheet))

@@ -153,8 +153,8 @@ class Site:
         """The new state, with its latest pairing and its standings rendered."""
         snapshot = _read(path)
         state = snapshot.state
-        latest, after = state.paired_rounds, state.latest_complete_round
-        asked = [Asked("/standings", (), lambda visit: pages.standings(visit, after))]
+        latest = state.paired_rounds
+        asked = [Asked("/standings", (), lambda visit: pages.standings(visit, None))]
         if latest:
             asked.append(Asked(f"/round/{latest}", (), lambda visit: pages.pairing(visit, latest)))
         warm = []
@@ -242,10 +242,10 @@ def site(path: Path) -> ASGIApp:
 
     async def standings(request: Request) -> Response:
         given = request.query_params.get("after")
-        after = state().latest_complete_round if given is None else _number(given)
-        if after is None:
+        after = None if given is None else _number(given)
+        if given is not None and after is None:
             return pages_of.missing(request)
-        query = () if given is None else (("after", str(after)),)
+        query = () if after is None else (("after", str(after)),)
         return await pages_of.render(request, Asked("/standings", query, lambda v: pages.standings(v, after)))
 
     async def player(request: Request) -> Response:
