@@ -10,6 +10,7 @@ when the app is asked for, so queries answer at once.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -441,9 +442,7 @@ def _entrants_from(args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
-    names = ("surname", "name", "rating", "rank", "country", "club", "block", "birth", "sex", "patronymic", "team",
-             "category", "pin", "rgf", "note", "preregistered")  # fmt: skip
-    fields = {k: getattr(args, k) for k in names}
+    fields = {key: getattr(args, key) for key in inspect.signature(actions.profile).parameters}  # its options' names
     try:
         if fields["country"] is not None:
             fields["country"] = codes.country(fields["country"])

@@ -15,7 +15,7 @@ from data import codes
 from schemes.errors import InvalidEvent
 from schemes.log.actions import SEXES
 from schemes.log.replay import checked_fields
-from schemes.state.model import Player
+from schemes.state.model import TEXT_DETAILS, Player
 from schemes.values.dates import parse_birth
 from schemes.values.names import names_someone
 from schemes.values.ranks import RankError, read_strength
@@ -37,8 +37,9 @@ FIELDS = (
     ("team", "Team"),
     ("category", "Category"),
 )
-OPTIONAL = ("patronymic", "team", "category")
-"""Text fields kept as typed (the date of birth and the sex are checked)."""
+OPTIONAL = tuple(field for field, _label in FIELDS if field in TEXT_DETAILS)
+"""The form's fields of free text (``TEXT_DETAILS``), kept as typed (the date of birth and the
+sex are checked)."""
 
 
 class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
