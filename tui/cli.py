@@ -36,7 +36,7 @@ from schemes.state.model import DEFAULT_KOMI, Tournament
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
-from tui.i18n import _, event_text, said
+from tui.i18n import _, event_text, said, schemes_with
 from tui.stderr import one_line, print_warning, say
 
 if TYPE_CHECKING:
@@ -136,7 +136,10 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> argpars
         action="store_const",
         const=True,
         dest="preregistered",
-        help=_("McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)"),
+        help=_(
+            "{schemes}: registered in advance, not paired until confirmed (OpenGotha's PRE)",
+            schemes=schemes_with("confirms_players"),
+        ),  # fmt: skip
     )
     return advance
 
@@ -222,8 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--incomplete",
         action="store_true",
         help=_(
-            "McMahon, Swiss: pair although the round before misses results, as OpenGotha allows "
-            "(a missing result counts for neither)"
+            "{schemes}: pair although the round before misses results, as OpenGotha allows "
+            "(a missing result counts for neither)",
+            schemes=schemes_with("pairs_early"),
         ),
     )
 
@@ -234,7 +238,11 @@ def build_parser() -> argparse.ArgumentParser:
     swap.add_argument("ids", type=int, nargs=2, metavar=_("ID"), help=_("the two players' ids"))
     swap.add_argument("--force", action="store_true", help=_("pair players who met before or are blocked"))
     weighed = pairing_commands.add_parser(
-        "weights", help=_("why each pair would (not) be paired: OpenGotha's cost components (McMahon, Swiss)")
+        "weights",
+        help=_(
+            "why each pair would (not) be paired: OpenGotha's cost components ({schemes})",
+            schemes=schemes_with("opengotha"),
+        ),  # fmt: skip
     )
     weighed.add_argument(
         "round", metavar=_("ROUND"), type=int, help=_("the round, as computed before it was (or will be) paired")
@@ -359,7 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help=_("McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)"),
+        help=_(
+            "{schemes}: a scheme parameter (OpenGotha lets them change during the event)",
+            schemes=schemes_with("params_editable"),
+        ),  # fmt: skip
     )
 
     cli_hall.add_parser(commands, _Parser)
@@ -558,7 +569,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         service.check_chiefs_own()  # before the pairing's wait
         if compiler_ahead(state):
             check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
-            print(_(views.FIRST_COMPILE), file=sys.stderr, flush=True)
+            print(views.first_compile(), file=sys.stderr, flush=True)
         silent = service.silent_laptops()
         if silent is not None:
             print_warning(said(silent))
@@ -870,7 +881,7 @@ def _cmd_demo(args: argparse.Namespace) -> None:
     folder = Path(args.dir)
     check_folder(folder)  # a refusal first, not after a line that says the demo is being written
     writing = _("writing the demo tournaments into {folder}…", folder=folder)
-    print(writing if compiled_code_kept() else f"{writing}\n{_(views.FIRST_COMPILE)}", file=sys.stderr, flush=True)
+    print(writing if compiled_code_kept() else f"{writing}\n{views.first_compile()}", file=sys.stderr, flush=True)
     for path in write_demo(folder):
         papers = write_demo_paperwork(path)
         print(_("demo tournament written to {path} (and {count} PDFs beside it)", path=path, count=len(papers)))

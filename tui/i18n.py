@@ -191,7 +191,7 @@ RU = {
     "Skip": "Пропускают",
     "Withdrawn": "Выбыли",
     "Pairing round {round}…": "Жеребьёвка {round}-го тура…",
-    "the first McMahon or Swiss pairing after installation takes up to a minute: Tengen compiles its pairing code": "первая жеребьёвка по Мак-Магону или швейцарской системе после установки идёт до минуты: Tengen компилирует свой код",
+    "the first pairing of {schemes} after installation takes up to a minute: Tengen compiles its pairing code": "первая жеребьёвка ({schemes}) после установки идёт до минуты: Tengen компилирует свой код",
     "writing the demo tournaments into {folder}…": "запись демо-турниров в {folder}…",
     "the demo tournaments are written into {folder}": "демо-турниры записаны в {folder}",
     "Choose the bye": "Выбрать свободного",
@@ -388,7 +388,7 @@ RU = {
     "the latest round": "последний тур",
     "the two players' ids": "рег. номера двух игроков",
     "pair players who met before or are blocked": "поставить в пару встречавшихся или запрещённую пару",
-    "why each pair would (not) be paired: OpenGotha's cost components (McMahon, Swiss)": "почему пара составлена (или нет): веса OpenGotha (Мак-Магон, швейцарская)",
+    "why each pair would (not) be paired: OpenGotha's cost components ({schemes})": "почему пара составлена (или нет): веса OpenGotha ({schemes})",
     "the round, as computed before it was (or will be) paired": "тур, как перед его жеребьёвкой",
     "as JSON, for scripts": "в виде JSON, для программ",
     "set who is white on an even board": "кто играет белыми на равной доске",
@@ -454,7 +454,7 @@ RU = {
     "player {player}: the new rank changes no score; it shows on the paperwork": "игрок {player}: новый ранг не меняет очков; он будет виден в документах",
     "player {player}: the new rank makes his score {score} (it was {before})": "игрок {player}: с новым рангом его очки — {score} (были {before})",
     "{paired} rounds are paired already: the event cannot have fewer": "уже составлено туров: {paired}, меньше быть не может",
-    "McMahon, Swiss: a scheme parameter (OpenGotha lets them change during the event)": "Мак-Магон, швейцарская: параметр схемы (OpenGotha позволяет менять их по ходу турнира)",
+    "{schemes}: a scheme parameter (OpenGotha lets them change during the event)": "{schemes}: параметр схемы (OpenGotha позволяет менять их по ходу турнира)",
     "places after a round": "места после тура",
     "{text!r} is not a comma list of player ids": "{text!r} — не список рег. номеров через запятую",
     "{text!r} is not a comma list of ages (12,16)": "{text!r} — не список возрастов через запятую (12,16)",
@@ -524,7 +524,7 @@ RU = {
     "argument {number} holds a NUL character": "в аргументе {number} символ NUL",
     "argument {number} is not in the system's encoding ({encoding}): set the terminal to UTF-8": "аргумент {number} не в кодировке системы ({encoding}): переключите терминал на UTF-8",
     "{name} is registered already as player {player}: add --again to register a second player of that name": "{name} уже зарегистрирован (рег. № {player}): добавьте --again, чтобы зарегистрировать второго игрока с таким именем",
-    "pairing weights are OpenGotha's: McMahon and Swiss only, not {scheme}": "веса пар — из OpenGotha: только Мак-Магон и швейцарская, а не {scheme}",
+    "pairing weights are OpenGotha's: {schemes} only, not {scheme}": "веса пар — из OpenGotha: только {schemes}, а не {scheme}",
     "round {round} is neither paired nor the next": "{round}-й тур и не составлен, и не следующий",
     # scheme parameters (schemes/*.py, Param.help) and the settings' meanings (tui/views.py)
     "most stones a game may have": "наибольшая фора в партии",
@@ -657,7 +657,7 @@ RU = {
     "What it does": "Что делает",
     "Imported from {source} into {target}": "Импортирован из {source} в {target}",
     "Why this opponent": "Почему этот соперник",
-    "The weights of a pair are OpenGotha's: McMahon and Swiss only": "Веса пар — из OpenGotha: только Мак-Магон и швейцарская система",
+    "The weights of a pair are OpenGotha's: {schemes} only": "Веса пар — из OpenGotha: только {schemes}",
     "Round {round}: {a} – {b}": "Тур {round}: {a} – {b}",
     "Their best other partners: {others}": "Лучшие другие соперники: {others}",
     "OpenGotha's weights, the larger the better; the pairing takes the largest sum over all the boards": "Веса OpenGotha, чем больше, тем лучше; жеребьёвка берёт наибольшую сумму по всем доскам",
@@ -705,11 +705,11 @@ RU = {
     "Not paired": "Без пары",
     "registered in advance": "предв. рег.",
     "Has come (registered in advance)": "Пришёл (был зарегистрирован заранее)",
-    "Registering in advance is OpenGotha's: McMahon and Swiss only": "Предварительная регистрация есть только в Макмагоне и швейцарской (как в OpenGotha)",
+    "Registering in advance is OpenGotha's: {schemes} only": "Предварительная регистрация — из OpenGotha: только {schemes}",
     "{name} is registered already, not in advance": "{name} уже зарегистрирован, не предварительно",
     "{name} has come: paired from round {round}": "{name} пришёл: в парах с {round}-го тура",
-    "McMahon, Swiss: pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)": "Макмагон, швейцарская: жеребьёвка, хотя в прошлом туре не все результаты, как позволяет OpenGotha (недостающий результат не засчитывается никому)",
-    "McMahon, Swiss: registered in advance, not paired until confirmed (OpenGotha's PRE)": "Макмагон, швейцарская: предварительная регистрация, в пары не ставится до подтверждения (PRE в OpenGotha)",
+    "{schemes}: pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)": "{schemes}: жеребьёвка, хотя в прошлом туре не все результаты, как позволяет OpenGotha (недостающий результат не засчитывается никому)",
+    "{schemes}: registered in advance, not paired until confirmed (OpenGotha's PRE)": "{schemes}: предварительная регистрация, в пары не ставится до подтверждения (PRE в OpenGotha)",
     "a player registered in advance has come: he is paired from the next round": "предварительно зарегистрированный игрок пришёл: ставится в пары со следующего тура",
     "the play-off is over: the final is decided": "плей-офф окончен: финал сыгран",
     "a play-off needs two players at least": "для плей-офф нужны хотя бы два игрока",
@@ -1295,6 +1295,13 @@ def scheme_title_in(lang: str, name: str) -> str:
     """A scheme's title in ``lang`` (a players' page in either language)."""
     entry = ENTRIES.get(name)
     return entry.titles.get(lang, name) if entry else name
+
+
+def schemes_with(trait: str) -> str:
+    """The titles of the schemes whose ``Traits`` have ``trait`` («Мак-Магон, швейцарская»):
+    a message about what some schemes have names them from the registry, so a new scheme
+    with the trait is named too."""
+    return ", ".join(scheme_title(name) for name, entry in ENTRIES.items() if getattr(entry.scheme.traits, trait))
 
 
 def said(message: object) -> str:

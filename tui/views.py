@@ -31,7 +31,7 @@ from schemes.state.model import (
     Round,
     Tournament,
 )
-from tui.i18n import LANGUAGE_NAMES, _, event_text, language, scheme_title
+from tui.i18n import LANGUAGE_NAMES, _, event_text, language, scheme_title, schemes_with
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -150,10 +150,11 @@ def player_label(state: Tournament, player_id: int) -> str:
     return f"{no if no is not None else '-'}. {player.full_name} ({player.rank_label})"
 
 
-FIRST_COMPILE = (
-    "the first McMahon or Swiss pairing after installation takes up to a minute: Tengen compiles its pairing code"
-)
-"""Said before a pairing that waits for numba's compiler (``compiled_code_kept``)."""
+def first_compile() -> str:
+    """What the referee is told before the first pairing that compiles (``Traits.compiles``)
+    after installation: it waits up to a minute, once."""
+    return _("the first pairing of {schemes} after installation takes up to a minute: Tengen compiles its pairing code",
+             schemes=schemes_with("compiles"))  # fmt: skip
 
 
 NOT_PLAYING = {
@@ -317,8 +318,8 @@ def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
     from schemes.systems.gotha.pairing import weights
 
     if not get_scheme(state.settings.scheme).traits.opengotha:
-        raise InvalidEvent("pairing weights are OpenGotha's: McMahon and Swiss only, not {scheme}",
-                           scheme=state.settings.scheme)  # fmt: skip
+        raise InvalidEvent("pairing weights are OpenGotha's: {schemes} only, not {scheme}",
+                           schemes=schemes_with("opengotha"), scheme=state.settings.scheme)  # fmt: skip
     if not 1 <= number <= state.paired_rounds + 1:
         raise InvalidEvent("round {round} is neither paired nor the next", round=number)
     return [{"players": [w.a, w.b], "costs": dict(w.costs)} for w in weights(state, number)]

@@ -90,7 +90,7 @@ def test_weights_are_for_mcmahon_and_swiss(tmp_path: Path, capsys: pytest.Captur
     path = str(tmp_path / "g.json")
     run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "G")
     code, _, err = run(capsys, "-f", path, "pairing", "weights", "1")
-    assert code == 2 and "McMahon and Swiss only" in err
+    assert code == 2 and err == "tengen: pairing weights are OpenGotha's: mcmahon, swiss only, not gamma\n"
 
 
 def test_import_never_replaces_a_file(mm: str, capsys: pytest.CaptureFixture[str]) -> None:

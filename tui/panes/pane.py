@@ -10,7 +10,6 @@ from textual.containers import Vertical
 from textual.events import Key
 
 from data.service import Service
-from tui.i18n import _
 from tui.layout import latin
 from tui.translated import Translated
 
@@ -65,7 +64,7 @@ class Pane(Translated, Vertical):
         self.show(self.session)
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
-        """Why this tournament's scheme has no such action (a template), or None."""
+        """Why this tournament's scheme has no such action (in the interface language), or None."""
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -79,6 +78,6 @@ class Pane(Translated, Vertical):
             _namespace, action, parameters = parse_action(binding.action)
             reason = self.not_here(action, parameters) if self.is_attached else None
             if reason:
-                self.notify(_(reason), severity="warning")
+                self.notify(reason, severity="warning")
                 event.stop()
                 return

@@ -18,7 +18,7 @@ from schemes.log import actions
 from schemes.state.model import Player
 from schemes.values.names import fold
 from tui.app import TengenApp
-from tui.i18n import _, said
+from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
 from tui.views import shown_path
 from tui.widgets import Column, PlainTable
@@ -93,7 +93,7 @@ class PlayersPane(Pane):
         """Registering in advance (and so confirming) is OpenGotha's."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "confirm" and not scheme.traits.confirms_players:
-            return "Registering in advance is OpenGotha's: McMahon and Swiss only"
+            return _("Registering in advance is OpenGotha's: {schemes} only", schemes=schemes_with("confirms_players"))
         return None
 
     @staticmethod

@@ -42,10 +42,10 @@ from schemes.state.model import (
 )
 from schemes.values.names import initials
 from tui import views
-from tui.i18n import RESULTS, _, said
+from tui.i18n import RESULTS, _, said, schemes_with
 from tui.layout import latin
 from tui.panes.pane import Pane
-from tui.views import FIRST_COMPILE, NOT_PLAYING, came
+from tui.views import NOT_PLAYING, came, first_compile
 from tui.widgets import Column, PlainTable, cut
 
 CODES = {
@@ -137,13 +137,13 @@ class RoundsPane(Pane):
         helper's laptop in a hall neither pairs nor swaps (the chief's does)."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "why" and not scheme.traits.opengotha:
-            return "The weights of a pair are OpenGotha's: McMahon and Swiss only"
+            return _("The weights of a pair are OpenGotha's: {schemes} only", schemes=schemes_with("opengotha"))
         if action == "bracket" and not scheme.traits.bracket:
-            return "The bracket is the play-off's"
+            return _("The bracket is the play-off's")
         if action == "result" and parameters == ("j",) and not scheme.traits.draws:
-            return "a jigo is no result here: the game is replayed; enter the replay's result"
+            return _("a jigo is no result here: the game is replayed; enter the replay's result")
         if action in ("pair", "swap_players") and self.session.a_helpers_laptop():
-            return "the chief's laptop pairs and swaps players; this one enters results"
+            return _("the chief's laptop pairs and swaps players; this one enters results")
         return None
 
     @property
@@ -469,7 +469,7 @@ class RoundsPane(Pane):
         number = self.session.state.paired_rounds + 1
         self.compiling = compiler_ahead(self.session.state)
         pairing = _("Pairing round {round}…", round=number)
-        self.notify(f"{pairing} {_(FIRST_COMPILE)}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
+        self.notify(f"{pairing} {first_compile()}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
         self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
 

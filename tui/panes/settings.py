@@ -55,7 +55,7 @@ class SettingsPane(Pane):
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """A helper's laptop in a hall changes no setting: the chief's does."""
         if action == "change" and self.session.a_helpers_laptop():
-            return "the chief's laptop changes the settings"
+            return _("the chief's laptop changes the settings")
         return None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -63,7 +63,7 @@ class SettingsPane(Pane):
         event.stop()
         reason = self.not_here("change", ())
         if reason:
-            self.notify(_(reason), severity="warning")
+            self.notify(reason, severity="warning")
             return
         self.action_change()
 

@@ -20,7 +20,7 @@ from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
-from tui.views import FIRST_COMPILE, shown_path
+from tui.views import first_compile, shown_path
 from tui.widgets import Footer, plain
 
 
@@ -161,7 +161,7 @@ class StartScreen(Translated, Screen[None]):
         if compiled_code_kept():
             self.notify(writing, timeout=3)
         else:
-            self.notify(f"{writing} {_(FIRST_COMPILE)}", timeout=60)
+            self.notify(f"{writing} {first_compile()}", timeout=60)
         self.run_worker(lambda: self.write_demo(target), thread=True, group="demo")
 
     def write_demo(self, folder: Path) -> None:
