@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paperwork.cards import CARD_H, CARD_W, INSET, PER_PAGE
+from paperwork.cards import CARD_H, CARD_W, INSET, card_places, card_top
 from paperwork.document import Document
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
 from paperwork.sheet import Column
@@ -39,15 +39,8 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
     ]
     rows = [[str(r)] + [""] * (len(columns) - 1) for r in range(1, rounds + 1)]
     width = CARD_W - 2 * INSET
-    for index in range(count):
-        if index % PER_PAGE == 0:
-            document.add_page()
-            document.cut_guides([CARD_W], [CARD_H])
-        x = (index % 2) * CARD_W + INSET
-        y = ((index % PER_PAGE) // 2) * CARD_H + INSET
-        document.set_xy(x, y)
-        document.fit_cell(width * 0.65, 4, tournament.settings.name, align="L", size=7)
-        document.fit_cell(width * 0.35, 4, text["card"], align="R", size=7)
+    for x, y in card_places(document, count):
+        card_top(document, tournament, x, y)
         document.rect(x, y + 5, 14, 12)
         document.set_xy(x + 16, y + 6)
         document.fit_cell(width - 16, 5, f"{text['name']}:", align="L", size=8)
@@ -59,8 +52,6 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
         height = min(6.0, room / max(1, rounds))
         document.set_xy(x, y + 21)
         document.draw_table(columns, rows, height=height, font_size=8, header_height=6, x=x, width=width)
-    if count == 0:
-        document.add_page()
     return document
 
 

@@ -9,7 +9,7 @@ the final ones.  Each scheme fills the columns its seed's card has (its face is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from paperwork.card_face import Face
 from paperwork.document import Document
@@ -36,25 +36,36 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
     if players is None:
         ordered = rating_order(tournament.players.values())
         players = sorted((p.id for p in ordered), key=lambda p: tournament.numbers.get(p, 10**6))
-    for index, player in enumerate(players):
+    for (x, y), player in zip(card_places(document, len(players)), players, strict=True):
+        _card(document, tournament, player, face(player), x, y)
+    return document
+
+
+def card_places(document: Document, count: int) -> Iterator[tuple[float, float]]:
+    """Where each of ``count`` cards goes, four to a page: a new page with its cut guides
+    before every fourth, a page even for none (the filled cards and the blank ones alike)."""
+    for index in range(count):
         if index % PER_PAGE == 0:
             document.add_page()
             document.cut_guides([CARD_W], [CARD_H])
-        x = (index % 2) * CARD_W + INSET
-        y = ((index % PER_PAGE) // 2) * CARD_H + INSET
-        _card(document, tournament, player, face(player), x, y)
-    if not players:
+        yield (index % 2) * CARD_W + INSET, ((index % PER_PAGE) // 2) * CARD_H + INSET
+    if count == 0:
         document.add_page()
-    return document
+
+
+def card_top(document: Document, tournament: Tournament, x: float, y: float) -> None:
+    """A card's top line: the event's name, and what the card is."""
+    width = CARD_W - 2 * INSET
+    document.set_xy(x, y)
+    document.fit_cell(width * 0.65, 4, tournament.settings.name, align="L", size=7)
+    document.fit_cell(width * 0.35, 4, document.labels["card"], align="R", size=7)
 
 
 def _card(document: Document, tournament: Tournament, player_id: int, face: Face, x: float, y: float) -> None:
     text = document.labels
     width = CARD_W - 2 * INSET
     player = tournament.players[player_id]
-    document.set_xy(x, y)
-    document.fit_cell(width * 0.65, 4, tournament.settings.name, align="L", size=7)
-    document.fit_cell(width * 0.35, 4, text["card"], align="R", size=7)
+    card_top(document, tournament, x, y)
     # number box, name, strength and club
     no = tournament.numbers.get(player_id)
     document.box(x, y + 5, 14, 12)
