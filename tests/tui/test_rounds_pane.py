@@ -283,6 +283,21 @@ async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players
             assert f"{colour}: {state.numbers[player]}. {state.players[player].surname}" in shown
 
 
+async def test_replacing_a_result_later_rounds_were_paired_with_says_so_and_offers_no_first(tmp_path: Path) -> None:
+    """A trial: a result of round 1 replaced after round 2 was paired asked with «Да» in
+    focus and did not say that round 2 was paired with the old one."""
+    app = app_on(event(tmp_path, 8, rounds_paired=2))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "left_square_bracket", "1", "b")
+        await pilot.pause()
+        question = " ".join(str(app.screen.query_one("Label").render()).split())
+        later = "2-й тур и следующие составлены по прежнему результату; они останутся как есть"
+        assert f"Заменить на «Победа чёрных»? {later}" in question
+        await pilot.press("enter")  # «Нет» in focus: nothing replaced
+        await pilot.pause()
+        assert app.screen.session.state.round(1).results[1].code == "W+"
+
+
 @pytest.mark.parametrize("width", [80, 120])
 async def test_the_rounds_line_leaves_out_what_does_not_fit_not_half_a_word(folder: Path, width: int) -> None:
     """A Gamma round's line at 80 columns had its level, its results and the hint, cut in the
