@@ -318,3 +318,18 @@ async def test_the_rounds_line_leaves_out_what_does_not_fit_not_half_a_word(fold
         line = str(app.screen.query_one("#round-info").render())
         assert line.endswith("без результата: 5 из 5  ·  только без результата (f — все)")
         assert cell_len(line) <= width - 2 and ("уровень 19" in line) == (width == 120)
+
+
+@pytest.mark.parametrize("name", ["Турнир «Фора» — осень", "Открытое первенство Приморского края по го среди юниоров"])
+async def test_the_title_keeps_the_round_reached_and_lets_the_name_give_way(tmp_path: Path, name: str) -> None:
+    """A trial: «… туров: 3, жеребьёвки ещё не» was cut at 80 columns; the name is cut instead."""
+    from tests.tui.test_language import shown_text
+
+    path = tmp_path / "cup.json"
+    Ledger.create(path, [actions.create(name, "sport-handicap", 3)]).close()
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = shown_text(app).splitlines()[1].strip()  # under the header, as the screen shows it
+        assert line.endswith(" · спортивно-гандикапная · туров: 3, жеребьёвки ещё не было")
+        assert line.startswith(name[:8])

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,7 +37,7 @@ from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
 from tui.translated import Translated
 from tui.views import shown_path
-from tui.widgets import Footer
+from tui.widgets import Footer, cut
 
 if TYPE_CHECKING:
     from tui.hall_link import HallLink
@@ -139,12 +140,20 @@ class TournamentScreen(Translated, Screen[None]):
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
         name, scheme, paired = state.settings.name, scheme_title(state.settings.scheme), state.paired_rounds
-        if paired:
-            title = _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
-                      total=total)  # fmt: skip
-        else:
-            title = _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
-        self.query_one("#title", Static).update(title)
+
+        def titled(name: str) -> str:
+            if paired:
+                return _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
+                         total=total)  # fmt: skip
+            return _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
+
+        shown = self.query_one("#title", Static)
+        # its width, or before its first layout the screen's less the paddings
+        room = shown.content_region.width or self.app.size.width - 4
+        over = cell_len(titled(name)) - room
+        # the tournament's name gives way, not the round reached (80 columns cut «жеребьёвки ещё не было»)
+        title = titled(cut(name, max(cell_len(name) - over, 12))) if over > 0 else titled(name)
+        shown.update(title)
         self.show_hall()
         self.show_pages()
         for pane in self.panes:
