@@ -33,7 +33,8 @@ from xml.sax.saxutils import quoteattr
 import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
-from data.errors import os_reason
+from data.errors import TournamentFileError, os_reason
+from data.store import TooBig, read_plain
 from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
@@ -208,24 +209,25 @@ class _Counting(ElementTree.TreeBuilder):
 
 
 def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
-    """The file's root element, or one line saying why it is not an OpenGotha file.  The size
-    is checked first: a huge file is refused at once, not read."""
+    """The file's root element, or one line saying why it is not an OpenGotha file.  It is
+    read as any file from outside (``store.read_plain``): a huge file is refused at once, not
+    read, and a pipe in its name (it held the import for ever) or a device is none."""
     name = Path(path).name
     try:
-        size = os.stat(path).st_size
+        data = read_plain(Path(path), MAX_FILE_BYTES)
     except OSError as error:
         raise GothaFileError("{path}: {error}", path=name, error=os_reason(error)) from None
-    if size > MAX_FILE_BYTES:
+    except TooBig as error:
         raise GothaFileError(
             "{path}: {size} MB is too big for a tournament file (at most {limit} MB)",
             path=name,
-            size=size // 1_000_000,
+            size=error.fields["size"],
             limit=MAX_FILE_BYTES // 1_000_000,
-        )
+        ) from None
+    except TournamentFileError as error:  # it names the file itself
+        raise GothaFileError("{reason}", reason=error) from None
     builder = _Counting()
     try:
-        with open(path, "rb") as source:
-            data = source.read(MAX_FILE_BYTES + 1)
         parser = SafeTree.DefusedXMLParser(target=builder, forbid_dtd=False)
         parser.feed(data)  # at once: fed in pieces, expat reads a long token again with each piece
         root: ElementTree.Element | None = parser.close()

@@ -602,3 +602,22 @@ def test_what_the_export_cannot_keep_is_said(tmp_path: Path) -> None:
     written = write(state)
     assert [str(w) for w in written.warnings] == ["the byo-yomi's 5 periods: OpenGotha keeps one period of 30 s"]
     assert "beginDate" not in written.text and 'stdByoYomiTime="30"' in written.text
+
+
+def test_a_pipe_a_device_or_a_huge_file_is_no_opengotha_file(tmp_path: Path) -> None:
+    """A pipe named as the file held the import for ever; a file over the limit is refused
+    before a byte of it is read (sparse: nothing to read)."""
+    import os
+
+    from data.opengotha import MAX_FILE_BYTES
+
+    pipe = tmp_path / "pipe.xml"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero")):
+        with pytest.raises(GothaFileError, match="a device or a pipe, not a file"):
+            read(path)
+    huge = tmp_path / "huge.xml"
+    with open(huge, "wb") as handle:
+        handle.truncate(MAX_FILE_BYTES + 1_000_001)
+    with pytest.raises(GothaFileError, match=r"huge.xml: 22 MB is too big for a tournament file \(at most 20 MB\)"):
+        read(huge)
