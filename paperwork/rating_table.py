@@ -30,7 +30,7 @@ from data.results_table import Line, Result, ResultsTable, write
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import is_cyrillic, latin
+from paperwork.translit import ascii_only, is_cyrillic, latin
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -127,7 +127,7 @@ def rating_table(
         numbered = [r.player for r in standings_after(tournament, after).rows if r.player in tournament.numbers]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     to_latin = writes_latin(tournament, latin_names)
-    spell = latin if to_latin else (lambda text: text)
+    spell = (lambda text: ascii_only(latin(text))) if to_latin else (lambda text: text)
     listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)
     table = outcomes(tournament, after)
@@ -230,17 +230,24 @@ def club_code(club: str) -> str:
     return word or CLUB_UNKNOWN
 
 
-def placeholders(tournament: Tournament, shown: int | None = NAMED) -> tuple[Notice, ...]:
+def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names: bool = False) -> tuple[Notice, ...]:
     """The players the table writes without a country (``XX``) or a club (``xxxx``), named in
     one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
     in before sending the table: the commission reads the country as a code of two capital
     letters (seed 003).  The first ``shown`` are named and the rest counted (``None``: all
     named): at 1,000 players without a country the line named every one of them.  And each
     round with games still without a result: the table writes such a game ``0-``, as no game,
-    which the commission would take for one."""
+    which the commission would take for one.  In the Latin form (asked for with ``latin_names``,
+    or a field of mixed scripts) each player whose name has no letter the Latin form can write
+    (a Korean name typed in Hangul, written ``X``)."""
     numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
-    warnings = [
+    latin_form = writes_latin(tournament, latin_names)
+    unwritten = [p for p in players if latin_form and not _clean(ascii_only(latin(p.surname)))]
+    who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
+    unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})
+    warnings = [unwritable] if who else []
+    warnings += [
         Notice(
             "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table",
             {"round": played.number, "count": len(played.missing)},

@@ -8,6 +8,8 @@ hard and soft signs dropped.  Characters outside the Russian alphabet pass throu
 
 from __future__ import annotations
 
+import unicodedata
+
 _LETTERS = {
     "а": "a",
     "б": "b",
@@ -59,3 +61,10 @@ def latin(text: str) -> str:
 
 def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= char <= "\u04ff" for char in text)
+
+
+def ascii_only(text: str) -> str:
+    """``text`` in plain ASCII, as the Latin form of the rating table must be: accents taken
+    off (``Müller`` → ``Muller``), anything else not ASCII left out (a Korean name typed in
+    Hangul, ``№``, ``«»``)."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")

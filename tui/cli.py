@@ -793,7 +793,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
     else:
         output.write(text.encode("utf-8"))
         print(_("rating table written to {path}", path=args.output))
-    for warning in placeholders(service.state):
+    for warning in placeholders(service.state, latin_names=args.latin or ratings is not None):
         print_warning(said(warning))
 
 

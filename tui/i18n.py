@@ -474,6 +474,7 @@ RU = {
     "OpenGotha file written to {path}": "Файл OpenGotha записан в {path}",
     "rating table written to {path}": "таблица для РК записана в {path}",
     "Latin names as this EGD rating list spells them, for the players in it (implies --latin)": "имена латиницей так, как их пишет этот рейтинг-лист EGD, для игроков из него (включает --latin)",
+    "no letter of the Latin form in the name, written X: {players}": "в имени нет букв, которые пишутся латиницей, записано X: {players}",
     "no country, written {code}: {players}": "не указана страна, записано {code}: {players}",
     "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
     "Weighing board {board}…": "Взвешиваю доску {board}…",

@@ -390,3 +390,26 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
         "внимание: не указана страна, записано XX: Игрок1 X (1), Игрок2 X (2), Игрок3 X (3) и ещё 4",
         "внимание: не указан клуб, записано xxxx: Игрок1 X (1), Игрок2 X (2)",
     ]
+
+
+def test_the_latin_form_is_plain_ascii_and_names_a_name_it_cannot_write() -> None:
+    """A referee's trial: a Korean name typed in Hangul made the field mixed, so the table went
+    Latin — with the Hangul, the title's «№» and «» left in it (the spec: the Latin variant is
+    plain ASCII). Accents go, what has no Latin letters is written X and named in a warning."""
+    log = Log("gamma", rounds=2)
+    log.commit(actions.change_settings(name="Кубок №5 «Осень»"))
+    for surname, name, rating in (("조", "훈현", 2900), ("Иванов", "Пётр", 2200), ("Müller", "Hans", 2100)):
+        log.add(surname, rating=rating, name=name)
+    log.pair()
+    text = export(log.state, log.events)
+    assert text.isascii() and "; Kubok No5 Osen" in text.splitlines()
+    lines = {line.split()[0]: line.split()[1:3] for line in text.splitlines() if not line.startswith(";")}
+    assert lines == {"1": ["X", "X"], "2": ["Ivanov", "Petr"], "3": ["Muller", "Hans"]}
+    assert str(placeholders(log.state)[0]) == "no letter of the Latin form in the name, written X: 조 훈현 (1)"
+    cyrillic = Log("gamma", rounds=2)
+    cyrillic.add("Иванов", rating=2200, name="Пётр")
+    cyrillic.add("Ёлкина", rating=2100, name="Юлия")
+    cyrillic.pair()
+    assert not export(cyrillic.state, cyrillic.events).isascii()  # the Cyrillic form stays Cyrillic
+    assert not any("Latin" in str(w) for w in placeholders(cyrillic.state))
+    assert str(placeholders(cyrillic.state, latin_names=True)[0]).startswith("round 1: 1 games")  # Latin: both write
