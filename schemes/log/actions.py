@@ -347,14 +347,18 @@ def with_bye(
 def bye_to_choose(state: Tournament) -> list[int]:
     """Who may sit out the next round by the referee's choice: its available players when
     their number is odd and the scheme's pairing chooses the bye, in the order of the
-    standings so far (the leader first, the bottom where byes go); else nobody."""
+    standings so far, players sharing a place strongest first (the leader first, the bottom
+    where byes go: before round 1 a Swiss field shares one place, listed by name, and the
+    bottom was a 9d); else nobody."""
     number = state.paired_rounds + 1
     scheme = get_scheme(state.settings.scheme)
     available = {p.id for p in state.players.values() if p.available_in(number)}
     if not (len(available) % 2 and scheme.traits.chooses_byes):
         return []
-    placed = [row.player for row in scheme.standings(state, state.paired_rounds).rows if row.player in available]
-    return placed + sorted(available - set(placed))
+    rows = scheme.standings(state, state.paired_rounds).rows
+    shared: dict[str, int] = {}
+    place = {row.player: shared.setdefault(row.place, index) if row.place else index for index, row in enumerate(rows)}
+    return sorted(available, key=lambda p: (place.get(p, len(rows)), -state.players[p].sort_rating, p))
 
 
 def _latest(state: Tournament, number: int) -> Round:
