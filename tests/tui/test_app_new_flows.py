@@ -548,3 +548,16 @@ async def test_undoing_a_rounds_pairing_asks_first(folder: Path) -> None:
         assert session.state.paired_rounds == 3
         assert [n for n in notes(app) if n.startswith("Отменено")][-1].startswith("Отменено: составлен 4-й тур")
         assert len(app._notifications) == 1
+        await pilot.press("f3", "n", "y")  # paired again, then the log's «u» on it asks the same way («Нет» first)
+        await app.workers.wait_for_complete()
+        await pilot.press("f5")
+        await pilot.pause()
+        table = app.screen.query_one("#log-table", DataTable)
+        assert str(table.get_row_at(0)[3]).startswith("составлен 4-й тур")
+        table.move_cursor(row=0)
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.paired_rounds == 4

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from data.service import Service
+from schemes.log import events as ev
 from schemes.log.events import retracted_ids
 from tui.i18n import _, event_text
 from tui.panes.pane import Pane
@@ -67,6 +68,8 @@ class LogPane(Pane):
             return
         event = self.session.events[int(key) - 1]
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
+        pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks
         self.app.push_screen(
-            ConfirmScreen(question), lambda yes: self.tournament_screen.undo(event.id) if yes else None
+            ConfirmScreen(question, default=not pairing),
+            lambda yes: self.tournament_screen.undo(event.id) if yes else None,
         )
