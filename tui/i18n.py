@@ -637,6 +637,7 @@ RU = {
     "unknown scheme {name!r}: known are {known}": "неизвестная схема {name!r}; есть: {known}",
     "bad komi {value}: a whole or half number, like 6.5": "неверное коми {value}: целое или с половиной, например 6.5",
     "Board {board}: already {old}. Replace it with {new}?": "Доска {board}: уже записано «{old}». Заменить на «{new}»?",
+    "Round {round}.": "{round}-й тур.",
     "Round {round} and later were paired with the old result; they stay as they are": "{round}-й тур и следующие составлены по прежнему результату; они останутся как есть",
     "Close the form? What was typed is not saved.": "Закрыть форму? Введённое не сохранится.",
     "round {round} board {board} had {old}: replaced (tengen undo puts it back)": "тур {round}, доска {board}: было {old}, заменено (tengen undo вернёт)",

@@ -292,6 +292,7 @@ async def test_replacing_a_result_later_rounds_were_paired_with_says_so_and_offe
         await pilot.pause()
         question = " ".join(str(app.screen.query_one("Label").render()).split())
         later = "2-й тур и следующие составлены по прежнему результату; они останутся как есть"
+        assert question.startswith("1-й тур. Доска 1: уже записано")
         assert f"Заменить на «Победа чёрных»? {later}" in question
         await pilot.press("enter")  # «Нет» in focus: nothing replaced
         await pilot.pause()

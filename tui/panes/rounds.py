@@ -317,8 +317,9 @@ class RoundsPane(Pane):
                 new=said_result,
             )
             if played.number < self.session.state.paired_rounds:  # a result behind later pairings: «Нет» first
-                question += "\n" + _("Round {round} and later were paired with the old result; they stay as they are",
-                                      round=played.number + 1)  # fmt: skip
+                question = _("Round {round}.", round=played.number) + " " + question + "\n" + _(
+                    "Round {round} and later were paired with the old result; they stay as they are",
+                    round=played.number + 1)  # fmt: skip
                 default = False
         elif number in played.disputes:
             from tui.screens.dispute import entry_line
