@@ -66,5 +66,7 @@ def read_strength(text: str) -> dict[str, int | str]:
     one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; RankError where it is neither."""
     if re.fullmatch(r"-?\d{1,6}", text.strip()):
         return {"rating": check_rating(int(text))}
+    if not _LABEL.match(text):  # neither: say both (parse_rank's refusal spoke of ranks alone)
+        raise RankError("{text!r} is neither a rating nor a rank: write 2150 or 2d", text=text[:20])
     parse_rank(text)
     return {"rank": text}

@@ -74,3 +74,12 @@ def test_one_strength_column_reads_a_number_as_a_rating_and_the_rest_as_a_rank(t
 def test_a_strength_that_is_neither_is_refused(typed: str) -> None:
     with pytest.raises(RankError):
         read_strength(typed)
+
+
+def test_a_strength_column_says_what_it_takes() -> None:
+    """A referee's trial: «сильная» in the form's «рейтинг или ранг» was refused as a bad rank
+    alone («пишите как 5d»), though 2150 is taken too; a rank out of range still says its range."""
+    with pytest.raises(RankError, match=r"'сильная' is neither a rating nor a rank: write 2150 or 2d"):
+        read_strength("сильная")
+    with pytest.raises(RankError, match="ranks go from 30k to 9d"):
+        read_strength("40d")

@@ -75,7 +75,7 @@ def test_russian_when_the_system_is_russian(
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     text, _jsons = a_day(capsys, tmp_path)
     expected = ("создан", "1-й тур", "Белые", "положение после", "нет доски", "не хватает аргументов",
-                "отменена запись", "внимание:", "уже зарегистрирован", "нет такого файла", "файл турнира")  # fmt: skip
+                "отменена запись", "внимание:", "уже в списке", "нет такого файла", "файл турнира")  # fmt: skip
     assert [e for e in expected if e not in text] == []
     commands = re.sub(r"--?[a-z-]+|tengen [a-z]+|\S+\.json|\S+/\S+", "", text)  # options, commands, paths as typed
     words = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", commands)}

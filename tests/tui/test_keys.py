@@ -112,7 +112,7 @@ async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert "Матвеев Евгений уже зарегистрирован (рег. № 1)" in str(app.screen.query_one("Label").render())
+        assert "Матвеев Евгений — уже в списке (рег. № 1)" in str(app.screen.query_one("Label").render())
         await pilot.press("n")
         await pilot.pause()
         assert form is app.screen and form.query_one("#surname", Input).value == "матвеев"  # back in what he typed

@@ -201,7 +201,7 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
         assert str(table.get_row(str(late))[status]) == ""
         await pilot.press("c")
         await pilot.pause()
-        assert notes(app)[-1] == "Заранее Пётр уже зарегистрирован, не предварительно"
+        assert notes(app)[-1] == "Заранее Пётр — уже в списке, не предварительно"
 
 
 async def test_confirming_is_refused_where_nobody_registers_in_advance(folder: Path) -> None:
