@@ -9,7 +9,6 @@ from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
 from paperwork.kinds import OF_A_ROUND
-from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -73,6 +72,6 @@ def document(kind: str, tournament: Tournament, events: Sequence[Event], round_n
 
 def print_to(
     output: Output, kind: str, tournament: Tournament, events: Sequence[Event], round_number: int
-) -> Notice | None:
-    """The document written; what its font could not draw (``document.undrawn``)."""
+) -> tuple[str, ...]:
+    """The document written; the letters its font could not draw (``document.write``)."""
     return write(document(kind, tournament, events, round_number), output)

@@ -277,24 +277,25 @@ def shown_date(day: date, lang: str) -> str:
     return day.strftime("%d.%m.%Y") if lang == "ru" else day.isoformat()
 
 
-def write(document: FPDF, output: Output) -> Notice | None:
-    """The PDF, into the file the service checked (written whole or not at all); and what the
-    shipped font has no letter for, if anything (``undrawn``)."""
+def write(document: FPDF, output: Output) -> tuple[str, ...]:
+    """The PDF, into the file the service checked (written whole or not at all); and the
+    letters the shipped font has none for, in the order the document met them (``undrawn_notice``)."""
     output.write(bytes(document.output()))
-    return undrawn(document)
+    return tuple(dict.fromkeys(chr(code) for font in document.fonts.values() if isinstance(font, TTFFont)
+                               for code in font.missing_glyphs))  # fmt: skip
 
 
 logging.getLogger("fpdf.output").setLevel(logging.ERROR)
 """fpdf2's own word on the letters a font lacks is English, on stderr, naming its font's
-internal name: ``undrawn`` says it in the referee's language instead."""
+internal name: ``undrawn_notice`` says it in the referee's language instead."""
 
 
-def undrawn(document: FPDF) -> Notice | None:
-    """The letters of a written document the shipped font cannot draw (a Chinese or Korean
-    name: DejaVu has Latin, Cyrillic and Greek), which fpdf2 leaves out: the referee is told,
-    rather than finding a blank where a name should be."""
-    missing = sorted({chr(code) for font in document.fonts.values() if isinstance(font, TTFFont)
-                      for code in font.missing_glyphs})  # fmt: skip
+def undrawn_notice(letters: Sequence[str]) -> Notice | None:
+    """What the referee is told of the letters the shipped font cannot draw (a Chinese or
+    Korean name: DejaVu has Latin, Cyrillic and Greek), which fpdf2 leaves out — of one
+    document or of all those printed at once, said once — rather than finding a blank where a
+    name should be."""
+    missing = list(dict.fromkeys(letters))
     if not missing:
         return None
     shown = " ".join(missing[:10]) + (" …" if len(missing) > 10 else "")

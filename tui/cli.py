@@ -28,7 +28,7 @@ from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
-from schemes.errors import InvalidEvent, Notice, Worded
+from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES, get_scheme
@@ -750,7 +750,7 @@ def _cmd_standings(args: argparse.Namespace) -> None:
 
 def _cmd_print(args: argparse.Namespace) -> None:
     from paperwork.build import print_to, round_of
-    from paperwork.document import write
+    from paperwork.document import undrawn_notice, write
 
     if args.qr is not None and args.kind != "protocol":
         raise BadInput("--qr: only the protocol carries a QR code")
@@ -771,8 +771,9 @@ def _cmd_print(args: argparse.Namespace) -> None:
     else:
         undrawn = print_to(output, args.kind, state, service.log, number)
     print(_("{document} written to {path}", document=_(args.kind), path=args.output))
-    if undrawn is not None:
-        print_warning(said(undrawn))
+    notice = undrawn_notice(undrawn)
+    if notice is not None:
+        print_warning(said(notice))
 
 
 def _cmd_export(args: argparse.Namespace) -> None:
@@ -797,7 +798,9 @@ def _cmd_export(args: argparse.Namespace) -> None:
         print_warning(said(warning))
 
 
-def _print_blank(args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output) -> Notice | None:
+def _print_blank(
+    args: argparse.Namespace, state: Tournament, events: Sequence[Event], output: Output
+) -> tuple[str, ...]:
     from paperwork import blanks
     from paperwork.build import blank
     from paperwork.document import write

@@ -383,7 +383,8 @@ class TournamentScreen(Translated, Screen[None]):
         from paperwork.document import write
         from paperwork.rounds import protocol
 
-        state, events, written, undrawn = self.session.state, list(self.session.events), [], set()
+        state, events, written = self.session.state, list(self.session.events), []
+        undrawn: list[str] = []
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
@@ -393,24 +394,25 @@ class TournamentScreen(Translated, Screen[None]):
                 name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
-                    notice = write(protocol(state, events, number, f"{pages}/round/{number}"), target)
+                    undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
                 else:
-                    notice = print_to(target, kind, state, events, number)
-                if notice is not None:
-                    undrawn.add(said(notice))
+                    undrawn += print_to(target, kind, state, events, number)
                 written.append(target.path)
                 self.app.call_from_thread(progress.done_one)
         except (ValueError, OSError, TournamentFileError, Refused) as error:
-            self.app.call_from_thread(self.printed, written, said(error), sorted(undrawn))
+            self.app.call_from_thread(self.printed, written, said(error), undrawn)
             return
-        self.app.call_from_thread(self.printed, written, None, sorted(undrawn))
+        self.app.call_from_thread(self.printed, written, None, undrawn)
 
     def printed(self, written: list[Path], error: str | None, undrawn: Sequence[str] = ()) -> None:
         self.app.pop_screen()
         if error:
             self.notify(error, severity="error", timeout=10)
-        for notice in undrawn:  # a Chinese name left out of the papers: said, not found blank at the wall
-            self.notify(notice, severity="warning", timeout=15)
+        from paperwork.document import undrawn_notice
+
+        notice = undrawn_notice(undrawn)
+        if notice is not None:  # a Chinese name left out of the papers: said once, not found blank at the wall
+            self.notify(said(notice), severity="warning", timeout=15)
         if written:
             folder = shown_path(written[0].parent)
             self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
