@@ -121,6 +121,7 @@ RU = {
     "withdrawn from {round}": "снят с {round}-го тура",
     "skips {rounds}": "пропускает {rounds}",
     "Select a player first": "Сначала выберите игрока",
+    "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
     "Rounds to skip (2 3)": "Пропускаемые туры (2 3)",
     "Withdraw {name} from round {round}?": "Снять с турнира с {round}-го тура: {name}?",
     "Registered: {name}": "Игрок зарегистрирован: {name}",

@@ -220,6 +220,12 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         app.screen.query_one("#players-table", DataTable).focus()
         await pilot.press("k")
         await pilot.pause()
+        for typed, refused in (("абв", "Туры — целыми числами: 2 3"), ("1", "1-й тур уже составлен")):
+            app.screen.query_one("#answer", Input).value = typed
+            await pilot.press("enter")
+            await pilot.pause()  # refused beside what was typed, kept (it closed, the typing lost)
+            assert refused in str(app.screen.query_one("#answer-error").render())
+            assert app.screen.query_one("#answer", Input).value == typed
         app.screen.query_one("#answer", Input).value = "5"
         await pilot.press("enter")
         await pilot.pause()

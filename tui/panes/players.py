@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Input
 from data.importers import BadRow, ImportFailed, RatedPlayer, Row, is_rating_list, read_csv, without_twins
 from data.service import Service
 from schemes import registry
+from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.state.model import Player
 from schemes.values.names import fold
@@ -175,17 +176,27 @@ class PlayersPane(Pane):
         if player is None:
             return
 
-        def skip(text: str | None) -> None:
-            if not text:
-                return
-            try:
-                rounds = [int(part) for part in text.replace(",", " ").split()]
-            except ValueError:
-                self.notify(_("A whole number"), severity="error")
-                return
-            self.tournament_screen.act(actions.skip(player.id, rounds))
+        def rounds_of(text: str) -> list[int]:
+            return [int(part) for part in text.replace(",", " ").split()]
 
-        self.app.push_screen(AskScreen(f"{player.full_name}: {_('Rounds to skip (2 3)')}"), skip)
+        def refusal(text: str) -> str:
+            """What is wrong with the rounds typed, said beside them: the dialog stays open
+            with what was typed (it closed, the typing lost, on «абв»)."""
+            if not text.strip():
+                return ""
+            try:
+                self.session.check_action(actions.skip(player.id, rounds_of(text)))
+            except InvalidEvent as error:  # first: it is a ValueError too
+                return said(error)
+            except ValueError:  # int() on what is no number
+                return _("Rounds as whole numbers: 2 3")
+            return ""
+
+        def skip(text: str | None) -> None:
+            if text and text.strip():
+                self.tournament_screen.act(actions.skip(player.id, rounds_of(text)))
+
+        self.app.push_screen(AskScreen(f"{player.full_name}: {_('Rounds to skip (2 3)')}", check=refusal), skip)
 
     def action_withdraw(self) -> None:
         from tui.screens.confirm import ConfirmScreen
