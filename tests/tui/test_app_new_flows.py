@@ -561,3 +561,28 @@ async def test_undoing_a_rounds_pairing_asks_first(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.paired_rounds == 4
+
+
+async def test_escape_on_a_new_tournament_form_filled_in_asks_first(tmp_path: Path) -> None:
+    """A trial: Esc on the form filled in closed it without a word, where the player form asks.
+    Now it asks («Нет» first); an untouched form closes at once."""
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.new_tournament import NewTournamentScreen
+    from tui.screens.start import StartScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await new_tournament_form(app, pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await new_tournament_form(app, pilot)
+        await pilot.press(*"Кубок", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("enter")  # «Нет»: the form and its typing stay
+        await pilot.pause()
+        assert isinstance(app.screen, NewTournamentScreen) and app.screen.value("name") == "Кубок"
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

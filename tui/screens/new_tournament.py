@@ -170,7 +170,10 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return self.query_one(f"#{field}", Input).value.strip()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        {"create": self.action_create, "more": self.action_more}.get(event.button.id or "", self.action_cancel)()
+        if event.button.id == "cancel":
+            self.dismiss(None)
+            return
+        {"create": self.action_create, "more": self.action_more}[event.button.id or "create"]()
 
     def on_input_submitted(self) -> None:
         self.action_create()
@@ -248,4 +251,17 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             self.error("general", said(error))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Esc, pressed by habit in a form filled in (a trial lost one so): asked first, «Нет»
+        in focus, as the player form asks; an untouched form closes at once, as does «Отмена»."""
+        from tui.screens.confirm import ConfirmScreen
+
+        typed = any(self.value(field) != self.default(field) for field, _label, _hint in FIELDS if field != "file")
+        if not typed and not any(self.params.values()):  # the file's name follows the tournament's
+            self.dismiss(None)
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmScreen(_("Close the form? What was typed is not saved."), default=False), answer)
