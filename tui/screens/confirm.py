@@ -5,7 +5,7 @@ The safe answer is the one in focus where a slip would cost (importing bad rows)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -94,3 +94,17 @@ class ChoiceScreen(Question[str | None]):
 
     def answered(self, answer: str | None) -> str | None:
         return answer
+
+
+def close_asking(form: ModalScreen[Any], typed: bool) -> None:
+    """Esc on a form: closed at once when nothing was typed, else asked first with «Нет» in
+    focus (pressed by habit, it lost a player's form, a tournament's form)."""
+    if not typed:
+        form.dismiss(None)
+        return
+
+    def answer(leave: bool | None) -> None:
+        if leave:
+            form.dismiss(None)
+
+    form.app.push_screen(ConfirmScreen(_("Close the form? What was typed is not saved."), default=False), answer)

@@ -253,15 +253,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
     def action_cancel(self) -> None:
         """Esc, pressed by habit in a form filled in (a trial lost one so): asked first, «Нет»
         in focus, as the player form asks; an untouched form closes at once, as does «Отмена»."""
-        from tui.screens.confirm import ConfirmScreen
+        from tui.screens.confirm import close_asking
 
         typed = any(self.value(field) != self.default(field) for field, _label, _hint in FIELDS if field != "file")
-        if not typed and not any(self.params.values()):  # the file's name follows the tournament's
-            self.dismiss(None)
-            return
-
-        def answer(leave: bool | None) -> None:
-            if leave:
-                self.dismiss(None)
-
-        self.app.push_screen(ConfirmScreen(_("Close the form? What was typed is not saved."), default=False), answer)
+        close_asking(self, typed or any(self.params.values()))  # the file's name follows the tournament's

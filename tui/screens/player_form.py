@@ -179,15 +179,7 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     def action_cancel(self) -> None:
         """Esc, pressed by habit in a form half typed (a trial lost a player so): asked first,
         «Нет» in focus; an untouched form closes at once, as does the «Отмена» button."""
-        from tui.screens.confirm import ConfirmScreen
+        from tui.screens.confirm import close_asking
 
         before = self.values()
-        if all(typed.value == before.get(str(typed.id), "") for typed in self.query(Input)):
-            self.dismiss(None)
-            return
-
-        def answer(leave: bool | None) -> None:
-            if leave:
-                self.dismiss(None)
-
-        self.app.push_screen(ConfirmScreen(_("Close the form? What was typed is not saved."), default=False), answer)
+        close_asking(self, any(typed.value != before.get(str(typed.id), "") for typed in self.query(Input)))
