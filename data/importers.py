@@ -91,7 +91,7 @@ def _lines(path: Path) -> list[str]:
     """The EGD list line by line: UTF-8 where a line is, ISO-8859-15 where not (the list
     mixes both)."""
     out = []
-    for raw in _foreign(path, MAX_RATING_LIST_BYTES).split(b"\n"):
+    for raw in _foreign(path, MAX_RATING_LIST_BYTES, "an EGD rating list").split(b"\n"):
         try:
             out.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
@@ -99,11 +99,11 @@ def _lines(path: Path) -> list[str]:
     return out
 
 
-def _foreign(path: Path, limit: int) -> bytes:
+def _foreign(path: Path, limit: int, what: str) -> bytes:
     """The file's bytes (``store.read_plain``: a plain file, never read beyond ``limit``); a
     pipe, a device or a file too big is a file that cannot be imported."""
     try:
-        return read_plain(path, limit)
+        return read_plain(path, limit, what)
     except TournamentFileError as error:
         raise ImportFailed("{reason}", reason=error) from None
 
@@ -116,12 +116,12 @@ def _text(path: Path) -> str:
     """UTF-8, else Windows-1251 (what a Russian spreadsheet saves); UTF-16 where its byte
     order mark says so (Excel's «Юникод-текст», which was read as Windows-1251 and refused
     as a table without a surname column)."""
-    raw = _foreign(path, MAX_LIST_BYTES)
+    raw = _foreign(path, MAX_LIST_BYTES, "a registration list")
     if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         try:
             return raw.decode("utf-16")
         except UnicodeDecodeError:
-            raise ImportFailed("{path}: neither UTF-8 nor Windows-1251 text", path=path) from None
+            raise ImportFailed("{path}: not UTF-16 text, though it begins as such", path=path) from None
     for encoding in ("utf-8-sig", "cp1251"):
         try:
             return raw.decode(encoding)
@@ -177,7 +177,7 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
     reading a row, is a workbook that cannot be imported."""
     from openpyxl import load_workbook
 
-    data = _foreign(path, MAX_LIST_BYTES)
+    data = _foreign(path, MAX_LIST_BYTES, "a registration list")
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as packed:  # zipfile never unpacks beyond what a part declares
             unpacked = sum(part.file_size for part in packed.infolist())

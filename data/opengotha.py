@@ -214,7 +214,7 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
     read, and a pipe in its name (it held the import for ever) or a device is none."""
     name = Path(path).name
     try:
-        data = read_plain(Path(path), MAX_FILE_BYTES)
+        data = read_plain(Path(path), MAX_FILE_BYTES, "a tournament file")
     except OSError as error:
         raise GothaFileError("{path}: {error}", path=name, error=os_reason(error)) from None
     except TooBig as error:

@@ -394,25 +394,28 @@ _FOREIGN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC",
 command for ever); through a link, as the referee named it."""
 
 
-def read_plain(path: Path, limit: int, head: bool = False) -> bytes:
+def read_plain(path: Path, limit: int, what: str = "a file of its kind", head: bool = False) -> bytes:
     """The bytes of a file from outside Tengen (a rating or player list, a stick's requests,
     the app's settings): a plain file, opened without waiting, of at most ``limit`` bytes and
     never read beyond them (``/dev/zero``, or a file grown while read, would take every byte
     of memory) — or with ``head`` its first ``limit`` bytes, whatever its size.  OSError as
-    opening raises it; TournamentFileError for a device, a pipe or a file too big."""
+    opening raises it; TournamentFileError for a folder, a device, a pipe or a file too big
+    for ``what`` it should be (a word of the catalogue)."""
     fd = os.open(path, _FOREIGN)
     try:
         status = os.fstat(fd)
+        if stat.S_ISDIR(status.st_mode):
+            raise TournamentFileError("{path}: a folder, not a file", path=path)
         if not stat.S_ISREG(status.st_mode):
             raise TournamentFileError("{path}: a device or a pipe, not a file", path=path)
         if not head and status.st_size > limit:
-            raise TooBig(path=path, size=-(-status.st_size // 1_000_000), limit=limit // 1_000_000)
+            raise TooBig(path=path, size=-(-status.st_size // 1_000_000), what=what, limit=limit // 1_000_000)
         with os.fdopen(os.dup(fd), "rb") as handle:
             data = handle.read(limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit and not head:
-        raise TooBig(path=path, size=-(-len(data) // 1_000_000), limit=limit // 1_000_000)
+        raise TooBig(path=path, size=-(-len(data) // 1_000_000), what=what, limit=limit // 1_000_000)
     return data[:limit]
 
 
@@ -420,7 +423,7 @@ class TooBig(TournamentFileError):
     """A file from outside bigger than any of its kind (a list of every Go player there is
     is a few megabytes)."""
 
-    template = "{path}: {size} MB is too big for such a file (at most {limit} MB)"
+    template = "{path}: {size} MB is too big for {what} (at most {limit} MB)"
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ def load(folder: Path) -> dict[str, object]:
     if is_tournament(folder / "settings.json"):
         return {}
     try:
-        settings = json.loads(read_plain(folder / "settings.json", LIMIT).decode("utf-8"))
+        settings = json.loads(read_plain(folder / "settings.json", LIMIT, "the app's settings").decode("utf-8"))
     except (OSError, ValueError, RecursionError, TournamentFileError):
         return {}
     return settings if isinstance(settings, dict) else {}

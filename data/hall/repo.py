@@ -367,7 +367,7 @@ def read_json(folder: Path, name: str, default: Any) -> Any:
     stick anyone may have put a pipe (it held the sync for ever), a link to ``/dev/zero`` (it
     took 24 GB), or JSON nested deeper than the parser goes there."""
     try:
-        return json.loads(read_plain(folder / name, JSON_LIMIT).decode("utf-8"))
+        return json.loads(read_plain(folder / name, JSON_LIMIT, "a hall's file").decode("utf-8"))
     except (OSError, ValueError, RecursionError, TournamentFileError):
         return default
 

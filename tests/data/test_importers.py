@@ -247,7 +247,7 @@ def test_a_list_longer_than_any_event_is_refused_before_the_work(tmp_path: Path)
     huge = tmp_path / "huge.csv"
     with open(huge, "wb") as handle:
         handle.truncate(MAX_LIST_BYTES + 1)  # sparse: nothing is read to refuse it
-    with pytest.raises(ImportFailed, match="21 MB is too big for such a file"):
+    with pytest.raises(ImportFailed, match="21 MB is too big for a registration list"):
         read_csv(huge)
 
 
@@ -271,7 +271,7 @@ def test_a_pipe_a_device_or_a_huge_file_is_refused_unread(tmp_path: Path) -> Non
         handle.truncate(3_000_000_000)
     assert is_rating_list(sparse)  # its head alone is read
     limit = MAX_RATING_LIST_BYTES // 1_000_000
-    with pytest.raises(ImportFailed, match=f"3000 MB is too big for such a file \\(at most {limit} MB\\)"):
+    with pytest.raises(ImportFailed, match=f"3000 MB is too big for an EGD rating list \\(at most {limit} MB\\)"):
         RatingList.read(sparse)
 
 
