@@ -1354,12 +1354,13 @@ def event_text(
     ``laptops`` (the hall's) knows it; a player by his id and name where ``players`` knows him
     (the log's «игрок 8» was not the «10. Попов» of the boards); an undo or a redo by what it
     undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
-    if event.kind == RETRACTED and events is not None and 0 < event.data["event"] <= len(events):
-        target = events[event.data["event"] - 1]
-        if target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
-            again = events[target.data["event"] - 1]
-            return _("entry {event} redone: {what}", event=again.id, what=event_text(again, codes, laptops, players))
-        return _("entry {event} undone: {what}", event=target.id, what=event_text(target, codes, laptops, players))
+    if event.kind == RETRACTED and events is not None:
+        target, depth = event, 0  # down the chain of retractions to the entry they take back or restore
+        while target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
+            target, depth = events[target.data["event"] - 1], depth + 1
+        if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
+            template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
+            return _(template, event=target.id, what=event_text(target, codes, laptops, players))
     template, values = describe_parts(event)
     if players:
         values = {**values, **{key: _who(values[key], players) for key in _PLAYERS_OF_AN_ENTRY if key in values}}

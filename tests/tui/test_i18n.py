@@ -114,3 +114,25 @@ def test_every_title_of_who_is_on_no_board_has_its_russian_line() -> None:
     from tui.views import NOT_PLAYING
 
     assert [title for title in NOT_PLAYING.values() if title not in RU] == []
+
+
+def test_an_undo_or_a_redo_is_said_by_the_entry_it_takes_back_or_restores() -> None:
+    """However deep the chain of retractions: a review found the undo of a redo said
+    «возвращена запись 8: отмена записи 7» where it took result 7 back again."""
+    from tests.builders import Log
+    from tui import i18n
+    from tui.i18n import event_text
+
+    log = Log("round-robin")
+    for surname in ("Иванов", "Петров"):
+        log.add(surname, rating=2000)
+    log.pair()
+    result = log.result(1, 1, "W+").event
+    log.undo()
+    log.redo()
+    log.undo()
+    i18n.set_language("ru")
+    said = [event_text(e, events=log.events) for e in log.events[result.id :]]
+    what = "результат: тур 1, доска 1: Победа белых"
+    assert said == [f"отменена запись {result.id}: {what}", f"возвращена запись {result.id}: {what}",
+                    f"отменена запись {result.id}: {what}"]  # fmt: skip
