@@ -69,6 +69,12 @@ class _Schemes(Mapping[str, Scheme]):
 SCHEMES: Mapping[str, Scheme] = _Schemes()
 
 
+def names_with(trait: str) -> list[str]:
+    """The names of the schemes whose ``Traits`` have ``trait`` (a refusal or a help line
+    naming the schemes that have a thing names them all, a new one too)."""
+    return [name for name, entry in ENTRIES.items() if getattr(entry.scheme.traits, trait)]
+
+
 def is_final_table(tournament: Tournament, after_round: int) -> bool:
     """``scheme.is_final`` for the tournament's own scheme."""
     return is_final(get_scheme(tournament.settings.scheme), tournament, after_round)

@@ -14,7 +14,7 @@ from typing import Any
 
 from schemes.log.events import RETRACTED, Event
 from schemes.log.history import WouldBreak, describe_parts
-from schemes.registry import ENTRIES
+from schemes.registry import ENTRIES, names_with
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -762,7 +762,8 @@ RU = {
     # OpenGotha files: what is refused (OpenGotha would not open it either) and what is read differently
     "{path}: {error}": "{path}: {error}",
     "{problem}": "{problem}",
-    "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss": "{scheme}: в пары ставятся все зарегистрированные; предварительная регистрация — только для Мак-Магона и швейцарской системы",
+    "{scheme} pairs every registered player: registering in advance is for {schemes}": "{scheme}: в пары ставятся все зарегистрированные; предварительная регистрация — только в схемах: {schemes}",
+    "{first} and {last}": "{first} и {last}",
     "{scheme} pairs a round only when the one before is complete": "{scheme}: тур ставится в пары, только когда в предыдущем есть все результаты",
     "the EGF PIN": "номер EGF (PIN)",
     "{path}: {size} MB is too big for a tournament file (at most {limit} MB)": "{path}: {size} МБ — слишком много для файла турнира (не больше {limit} МБ)",
@@ -1311,10 +1312,18 @@ def scheme_title_in(lang: str, name: str) -> str:
 
 
 def schemes_with(trait: str) -> str:
-    """The titles of the schemes whose ``Traits`` have ``trait`` («Мак-Магон, швейцарская»):
-    a message about what some schemes have names them from the registry, so a new scheme
-    with the trait is named too."""
-    return ", ".join(scheme_title(name) for name, entry in ENTRIES.items() if getattr(entry.scheme.traits, trait))
+    """The titles of the schemes whose ``Traits`` have ``trait`` («Мак-Магон и швейцарская
+    система»): a message about what some schemes have names them from the registry, so a new
+    scheme with the trait is named too."""
+    return scheme_titles(names_with(trait))
+
+
+def scheme_titles(names: Sequence[str]) -> str:
+    """Schemes by their titles, the last two joined by «и» (a list the rules give by name)."""
+    titles = [scheme_title(name) for name in names]
+    if len(titles) < 2:
+        return "".join(titles)
+    return _("{first} and {last}", first=", ".join(titles[:-1]), last=titles[-1])
 
 
 def said(message: object) -> str:
@@ -1332,6 +1341,8 @@ def said(message: object) -> str:
         if key in _SAID_AS_WORDS
         else scheme_title(value)
         if key == "scheme"
+        else scheme_titles(value.split(", "))
+        if key == "schemes"  # the rules name them by name, comma-separated
         else value
         for key, value in fields.items()
     }

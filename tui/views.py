@@ -14,7 +14,7 @@ from data.errors import Refused
 from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
-from schemes.registry import get_scheme, not_playing
+from schemes.registry import get_scheme, names_with, not_playing
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -319,7 +319,7 @@ def weights_json(state: Tournament, number: int) -> list[dict[str, Any]]:
 
     if not get_scheme(state.settings.scheme).traits.opengotha:
         raise InvalidEvent("pairing weights are OpenGotha's: {schemes} only, not {scheme}",
-                           schemes=schemes_with("opengotha"), scheme=state.settings.scheme)  # fmt: skip
+                           schemes=", ".join(names_with("opengotha")), scheme=state.settings.scheme)  # fmt: skip
     if not 1 <= number <= state.paired_rounds + 1:
         raise InvalidEvent("round {round} is neither paired nor the next", round=number)
     return [{"players": [w.a, w.b], "costs": dict(w.costs)} for w in weights(state, number)]

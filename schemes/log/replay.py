@@ -18,7 +18,7 @@ from schemes.base.scheme import check_params, check_recorded
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, names_with
 from schemes.state.model import (
     DEFAULT_KOMI,
     DRAW,
@@ -167,8 +167,9 @@ def _checked_profile(
         scheme = get_scheme(settings.scheme)
         if data["preregistered"] and not scheme.traits.confirms_players:
             raise InvalidEvent(
-                "{scheme} pairs every registered player: registering in advance is for McMahon and Swiss",
+                "{scheme} pairs every registered player: registering in advance is for {schemes}",
                 scheme=scheme.name,
+                schemes=", ".join(names_with("confirms_players")),
             )
         fields["preregistered"] = data["preregistered"]
     if "block" in data:

@@ -14,7 +14,7 @@ from tui.cli import main
 ROOT = Path(__file__).parents[2]
 
 FIRST_COMPILE = (
-    "the first pairing of mcmahon, swiss after installation takes up to a minute: Tengen compiles its pairing code"
+    "the first pairing of mcmahon and swiss after installation takes up to a minute: Tengen compiles its pairing code"
 )
 """What the command line says before its first pairing that compiles (the schemes by the names it takes)."""
 

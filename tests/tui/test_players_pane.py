@@ -209,7 +209,7 @@ async def test_confirming_is_refused_where_nobody_registers_in_advance(folder: P
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "c")
         await pilot.pause()
-        assert notes(app)[-1] == "Предварительная регистрация — из OpenGotha: только Мак-Магон, швейцарская система"
+        assert notes(app)[-1] == "Предварительная регистрация — из OpenGotha: только Мак-Магон и швейцарская система"
         assert not app.screen.query_one("PlayersPane").check_action("confirm", ())
 
 

@@ -164,7 +164,7 @@ async def test_a_pairing_that_waits_for_the_compiler_says_so(
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "enter")
         assert app.screen.session.state.paired_rounds == 1
-        compiles = " первая жеребьёвка (Мак-Магон, швейцарская система) после установки идёт до минуты: " \
+        compiles = " первая жеребьёвка (Мак-Магон и швейцарская система) после установки идёт до минуты: " \
                    "Tengen компилирует свой код"  # fmt: skip
         pairing = [n for n in notes(app) if n.startswith("Жеребьёвка 1-го тура…")]
         assert pairing == ["Жеребьёвка 1-го тура…" + (compiles if told else "")]
