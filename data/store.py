@@ -438,7 +438,11 @@ class Summary:
 
 def summary(path: Path) -> Summary | None:
     """The name, scheme and rounds of the tournament in ``path``; None for any other file, and
-    for one whose name the replay would refuse (the command line calls it damaged)."""
+    for one whose name the replay would refuse (the command line calls it damaged).  Its head
+    is looked at first: the start screen reads every ``*.json`` of its folders, and a 3 GB one
+    was read whole to find it was none."""
+    if not is_tournament(path):
+        return None
     try:
         events = _events(path, _load(path))
     except TournamentFileError:

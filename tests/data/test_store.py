@@ -254,3 +254,18 @@ def test_the_start_screens_summary_lists_no_name_the_replay_would_refuse(tmp_pat
         text = path.read_text(encoding="utf-8").replace("Кубок", json.dumps(hostile)[1:-1])
         (tmp_path / "hostile.json").write_text(text, encoding="utf-8")
         assert summary(tmp_path / "hostile.json") is None, hostile
+
+
+def test_the_start_screens_summary_reads_no_huge_file_whole(tmp_path: Path) -> None:
+    """A review: a 3 GB file named ``*.json`` in the data folder was read whole by the start
+    screen (a memory error under a limit); its head says it is no tournament."""
+    import resource
+
+    from data.store import summary
+
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as handle:
+        handle.truncate(3_000_000_000)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    assert summary(huge) is None
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KB: nothing read
