@@ -13,7 +13,9 @@ import base64
 import errno
 import http.client
 import json
+import os
 import shutil
+import stat
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -319,10 +321,17 @@ def network_reason(error: BaseException) -> Worded:
     return Worded("the laptop does not answer as a hall's laptop")
 
 
+STICK_LIMIT = 2_000_000_000
+"""What a stick's repository may hold in all: a season of a big event's chains is megabytes."""
+
+
 def _stick(folder: Path) -> Repo:
-    """The bare repository on a stick, made there the first time."""
+    """The bare repository on a stick, made there the first time; refused as damaged where
+    anything in it is no plain file, or it is bigger than any hall's (``_plain_folder``)."""
     if not folder.is_dir():
         raise Refused("{folder}: no such folder", folder=str(folder))
+    if not _plain_folder(folder, STICK_LIMIT):
+        raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED)
     try:
         with making(folder):  # one process at a time makes or cleans it (the app's sync by hand, a command's)
             return _found_or_made(folder)
@@ -332,6 +341,24 @@ def _stick(folder: Path) -> Repo:
         raise
     except Exception:  # the git library on a repository it cannot read (its config, its version): see DAMAGED
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
+
+
+def _plain_folder(folder: Path, limit: int) -> bool:
+    """Whether everything in ``folder`` is a plain file or a folder (not through a link), all
+    the files together of at most ``limit`` bytes: the git library opens a repository's files
+    as they are, and a pipe planted as a stick's ``config`` or ref held a sync for ever, a link
+    to ``/dev/zero`` took every byte of memory."""
+    total = 0
+    for root, folders, files in os.walk(folder):
+        for name in files + [inside for inside in folders if os.path.islink(os.path.join(root, inside))]:
+            try:
+                status = os.stat(os.path.join(root, name))
+            except OSError:  # a link to nothing: the git library says what it misses
+                continue
+            if not stat.S_ISREG(status.st_mode):
+                return False
+            total += status.st_size
+    return total <= limit
 
 
 def _found_or_made(folder: Path) -> Repo:

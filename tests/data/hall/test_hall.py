@@ -900,8 +900,9 @@ def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
 def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_path: Path, capfd) -> None:
     """Found by an attack: a stick's request file nested deeper than the JSON parser goes, a
     pipe or a link to ``/dev/zero`` in its place (the sync hung, or took 24 GB), its config
-    of an unknown version or not a config at all (tracebacks).  The requests are then none,
-    the repository is damaged in one line, and the tournament is as it was."""
+    of an unknown version or not a config at all (tracebacks); and (a review) a pipe or such a
+    link as the config, the packed refs or a ref, which the git library opens itself.  The
+    stick is then damaged, in one line, and the tournament is as it was."""
     import os
 
     chief, _secret = founded
@@ -912,10 +913,12 @@ def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_p
     requests = stick / "tengen-requests.json"
     requests.write_text("[" * 100_000 + "]" * 100_000)
     chief.sync(stick)
+    damaged = [f"{stick}: its copy arrived damaged"]
     for plant in (lambda: os.mkfifo(requests), lambda: os.symlink("/dev/zero", requests)):
         requests.unlink()
         plant()
-        chief.sync(stick)
+        assert [str(problem) for problem in chief.sync(stick).problems] == damaged
+    requests.unlink()
     assert chief.file.read_bytes() == before
     (stick / "refs" / "tengen" / "aaaa").write_text("2" * 40 + "\n")  # a chain whose commit is not there
     assert [str(problem) for problem in chief.sync(stick).problems] == [
@@ -924,6 +927,13 @@ def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_p
     assert capfd.readouterr().err == ""  # nor the git library's English lines on stderr
     (stick / "refs" / "tengen" / "aaaa").unlink()
     config = (stick / "config").read_text()
+    for planted in ("config", "packed-refs", "refs/tengen/bbbb"):  # what the git library itself opens (a review)
+        for plant in (lambda path: os.mkfifo(path), lambda path: os.symlink("/dev/zero", path)):
+            (stick / planted).unlink(missing_ok=True)
+            plant(stick / planted)
+            assert [str(problem) for problem in chief.sync(stick).problems] == damaged
+        (stick / planted).unlink()
+    (stick / "config").write_text(config)
     for damaged in (config.replace("repositoryformatversion = 0", "repositoryformatversion = 99"), "[core\nbad"):
         (stick / "config").write_text(damaged)
         assert [str(problem) for problem in chief.sync(stick).problems] == [f"{stick}: its copy arrived damaged"]
