@@ -629,6 +629,7 @@ RU = {
     "{what} has nothing visible in it": "{what}: нет ни одного видимого знака",
     "{what} is empty": "{what}: пусто",
     "unknown country code {code!r}: two letters, like RU or DE": "неизвестный код страны {code!r}: две буквы, например RU",
+    "{text!r}: a rank is written {text}k or {text}d, a rating with three digits or more": "{text!r}: ранг пишется {text}k или {text}d, рейтинг — тремя цифрами и более",
     "{text!r} is neither a rating nor a rank: write 2150 or 2d": "{text!r} — не рейтинг и не ранг: пишите 2150 или 2d",
     "bad rank {label!r}: write it like 5d or 12k (30k..9d)": "неверный ранг {label!r}: пишите как 5d, 12k, 3к или 2д",
     "bad rank {label!r}: ranks go from 30k to 9d": "неверный ранг {label!r}: ранги от 30k до 9d",

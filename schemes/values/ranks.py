@@ -61,9 +61,14 @@ def check_rating(rating: int) -> int:
 
 
 def read_strength(text: str) -> dict[str, int | str]:
-    """What a referee typed in one strength column: a number is a rating (``2150``, ``-50``),
-    anything else a rank label (``2d``, ``3 кю``) — the player form's and the imported lists'
-    one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; RankError where it is neither."""
+    """What a referee typed in one strength column: a number is a rating (``2150``, ``-50``,
+    ``050``), anything else a rank label (``2d``, ``3 кю``) — the player form's and the
+    imported lists' one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; RankError
+    where it is neither, or a bare one or two digits (``12``: OpenGotha reads 12k, the
+    EGF scale a rating of 21k — asked, not guessed)."""
+    if re.fullmatch(r"\d{1,2}", text.strip()):  # «12»: 12k typed without its letter, or a rating of 12 (21k)?
+        raise RankError("{text!r}: a rank is written {text}k or {text}d, a rating with three digits or more",
+                        text=text.strip())  # fmt: skip
     if re.fullmatch(r"-?\d{1,6}", text.strip()):
         return {"rating": check_rating(int(text))}
     if not _LABEL.match(text):  # neither: say both (parse_rank's refusal spoke of ranks alone)

@@ -63,14 +63,14 @@ def test_a_negative_rating_and_its_rank_label_are_the_same_rank() -> None:
 
 @pytest.mark.parametrize(
     "typed, read",
-    [("2150", {"rating": 2150}), ("50", {"rating": 50}), ("-900", {"rating": -900}), (" 2999 ", {"rating": 2999}),
+    [("2150", {"rating": 2150}), ("050", {"rating": 50}), ("-900", {"rating": -900}), (" 2999 ", {"rating": 2999}),
      ("2d", {"rank": "2d"}), ("3 кю", {"rank": "3 кю"})],
 )  # fmt: skip
 def test_one_strength_column_reads_a_number_as_a_rating_and_the_rest_as_a_rank(typed: str, read: dict) -> None:
     assert read_strength(typed) == read
 
 
-@pytest.mark.parametrize("typed", ["3000", "-901", "2150.5", "abc", "99d", ""])
+@pytest.mark.parametrize("typed", ["3000", "-901", "2150.5", "abc", "99d", "", "12", "5"])
 def test_a_strength_that_is_neither_is_refused(typed: str) -> None:
     with pytest.raises(RankError):
         read_strength(typed)
@@ -83,3 +83,10 @@ def test_a_strength_column_says_what_it_takes() -> None:
         read_strength("сильная")
     with pytest.raises(RankError, match="ranks go from 30k to 9d"):
         read_strength("40d")
+
+
+def test_one_or_two_digits_are_asked_about_not_guessed() -> None:
+    """A review: «12» in the form, meant as 12k (OpenGotha reads it so), registered a rating of
+    12 (21k) without a word."""
+    with pytest.raises(RankError, match=r"'12': a rank is written 12k or 12d, a rating with three digits or more"):
+        read_strength("12")

@@ -61,12 +61,12 @@ async def test_a_first_name_is_required(folder: Path) -> None:
 
 async def test_the_form_reads_names_and_strengths_as_the_imported_lists_do(folder: Path) -> None:
     """A surname with no letter names nobody (a list's row is refused for it too), and a
-    number is a rating whatever its digits, as a list's rating column reads it."""
+    number of three digits or more is a rating, as a list's rating column reads it."""
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "a")
         await pilot.pause()
-        await fill(pilot, app, surname="-", name="Пётр", strength="50")
+        await fill(pilot, app, surname="-", name="Пётр", strength="050")
         assert isinstance(app.screen, PlayerFormScreen)
         assert "Укажите фамилию" in str(app.screen.query_one("#surname-error").render())
         assert str(app.screen.query_one("#strength-error").render()).strip() == ""
