@@ -198,10 +198,11 @@ class RoundsPane(Pane):
         self.stale = False
 
     def label(self, player: int) -> str:
-        """Number, surname and initial, rank: what a referee calls out."""
+        """Number, surname and initial, rank: what a referee calls out (the first name's first
+        initial alone, which ``shortened_label`` drops first where the column is narrow)."""
         state = self.session.state
         p = state.players[player]
-        initial = f" {initials(p.name)}" if p.name.strip() else ""
+        initial = f" {initials(p.name.split()[0])}" if p.name.strip() else ""
         return f"{state.numbers.get(player, '')}. {p.surname}{initial} ({p.rank_label})"
 
     @staticmethod
