@@ -121,7 +121,7 @@ def test_an_imports_warnings_quote_the_file_as_printable_text(
     hostile.write_text(text, encoding="utf-8")
     code, _out, err = run(capsys, "import", "opengotha", str(hostile), str(tmp_path / "x.json"))
     assert code == 0 and "placement criterion X FAKE?31m? is unknown" in err and "genMMBar=4 ?2J is no rank" in err
-    assert all(line.isprintable() for line in err.splitlines())
+    assert err.endswith("\n") and err.replace("\n", "").isprintable()  # splitlines would split a CR away
 
 
 def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
