@@ -331,6 +331,9 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
     number = changed.data["round"]
     if number >= paired:
         return ()
+    following = state.round(number + 1)
+    if event.kind == ev.RETRACTED and following is not None and changed.id > following.event:
+        return ()  # a result entered after the next round was paired, taken back: what that round used is back
     later = f"{number + 1}" if number + 1 == paired else f"{number + 1}-{paired}"
     return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)
 
