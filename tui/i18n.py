@@ -12,7 +12,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schemes.log.events import RETRACTED, Event
+from schemes.log.events import PLAYER_REGISTERED, RETRACTED, Event
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES, names_with
 from schemes.state.model import (
@@ -1049,7 +1049,7 @@ RU = {
     "the disk cannot be read or written": "диск не читается или не пишется",
     "the file is busy": "файл занят",
     # log templates (schemes.log.history.describe_parts)
-    "tournament {name!r} created ({scheme})": "создан турнир {name!r} ({scheme})",
+    "tournament {name!r} created ({scheme})": "создан турнир «{name}» ({scheme})",
     "player {player} registered: {who}": "игрок {player} зарегистрирован: {who}",
     "player {player} edited: {changed}": "игрок {player} изменён: {changed}",
     "player {player} registered in advance": "игрок {player} зарегистрирован предварительно",
@@ -1374,7 +1374,7 @@ def event_text(
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
             return _(template, event=target.id, what=event_text(target, codes, laptops, players))
     template, values = describe_parts(event)
-    if players:
+    if players and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
         values = {**values, **{key: _who(values[key], players) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
     if "device" in values and laptops and values["device"] in laptops:
         values = {**values, "laptop": laptops[values["device"]].name}

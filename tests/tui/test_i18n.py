@@ -136,3 +136,20 @@ def test_an_undo_or_a_redo_is_said_by_the_entry_it_takes_back_or_restores() -> N
     what = "результат: тур 1, доска 1: Победа белых"
     assert said == [f"отменена запись {result.id}: {what}", f"возвращена запись {result.id}: {what}",
                     f"отменена запись {result.id}: {what}"]  # fmt: skip
+
+
+def test_a_log_entry_names_a_player_by_id_and_name_once() -> None:
+    """A trial: the log's «игрок 8» was not the «10.» of the boards; a registration, which names
+    him in full, does not name him twice; a title is in Russian quotes."""
+    from schemes.log import actions
+    from tests.builders import Log
+    from tui import i18n
+    from tui.i18n import event_text
+
+    log = Log("gamma", rounds=3)
+    player = log.add("Кутасов", rating=2000, name="Игорь")
+    log.commit(actions.skip(player, [2]))
+    i18n.set_language("ru")
+    said = [event_text(e, players=log.state.players, events=log.events) for e in log.events]
+    assert said == ["создан турнир «Test cup» (Гамма)", f"игрок {player} зарегистрирован: Кутасов Игорь",
+                    f"игрок {player} (Кутасов И.) пропускает тур 2"]  # fmt: skip
