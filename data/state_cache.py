@@ -49,6 +49,8 @@ from pathlib import Path
 from typing import Any
 
 import schemes
+from data.errors import TournamentFileError
+from data.store import read_plain
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event
@@ -222,26 +224,8 @@ _ENTRY_LIMIT = 64 << 20
 """An entry is smaller than the log it keeps (2.6 MB for 50,000 events): one larger than
 this, or four times the log, is not read (a file planted to fill the memory)."""
 _OPENING = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-"""How the cache's files are opened: never through a link, and never waiting (a pipe planted
-in a file's place would hold the command for ever)."""
-
-
-def _plain_file(path: Path, limit: int) -> bytes | None:
-    """The bytes of ``path`` if it is a plain file of at most ``limit`` bytes; else None."""
-    try:
-        fd = os.open(path, _OPENING)
-    except OSError:
-        return None
-    try:
-        status = os.fstat(fd)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > limit:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(status.st_size)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+"""How the cache's key is opened: never through a link, and never waiting (a pipe planted in
+its place would hold the command for ever); its entries are read so by ``read_plain``."""
 
 
 def _own_key(path: Path) -> bytes:
@@ -652,8 +636,9 @@ def recall(path: Path, raw: bytes) -> Recalled | None:
     rules = _rules_digest()
     if rules is None:
         return None
-    stored = _plain_file(_entry(path), max(_ENTRY_LIMIT, 4 * len(raw)))
-    if stored is None:
+    try:
+        stored = read_plain(_entry(path), max(_ENTRY_LIMIT, 4 * len(raw)), links=False)
+    except (OSError, TournamentFileError):  # none, or not a plain file of ours: a replay
         return None
     start = len(_MAGIC) + _MAC_BYTES
     if not stored.startswith(_MAGIC) or len(stored) <= start:

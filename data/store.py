@@ -394,14 +394,17 @@ _FOREIGN = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC",
 command for ever); through a link, as the referee named it."""
 
 
-def read_plain(path: Path, limit: int, what: str = "a file of its kind", head: bool = False) -> bytes:
+def read_plain(
+    path: Path, limit: int, what: str = "a file of its kind", head: bool = False, links: bool = True
+) -> bytes:
     """The bytes of a file from outside Tengen (a rating or player list, a stick's requests,
-    the app's settings): a plain file, opened without waiting, of at most ``limit`` bytes and
-    never read beyond them (``/dev/zero``, or a file grown while read, would take every byte
-    of memory) — or with ``head`` its first ``limit`` bytes, whatever its size.  OSError as
-    opening raises it; TournamentFileError for a folder, a device, a pipe or a file too big
-    for ``what`` it should be (a word of the catalogue)."""
-    fd = os.open(path, _FOREIGN)
+    the app's settings, the state cache's entries): a plain file, opened without waiting, of
+    at most ``limit`` bytes and never read beyond them (``/dev/zero``, or a file grown while
+    read, would take every byte of memory) — or with ``head`` its first ``limit`` bytes,
+    whatever its size; without ``links``, never through a symbolic link (the cache's files).
+    OSError as opening raises it; TournamentFileError for a folder, a device, a pipe or a file
+    too big for ``what`` it should be (a word of the catalogue)."""
+    fd = os.open(path, _FOREIGN | (0 if links else getattr(os, "O_NOFOLLOW", 0)))
     try:
         status = os.fstat(fd)
         if stat.S_ISDIR(status.st_mode):
