@@ -128,7 +128,8 @@ class TengenApp(App[None]):
         target = beside(path)
 
         def refusal(text: str) -> str:
-            if not (text.isascii() and text.isdigit() and int(text) <= scanned.last):
+            typed = text.strip()  # its length looked at before int(), which refuses 4,300 digits with a traceback
+            if not (typed.isascii() and typed.isdigit() and len(typed) <= 3 and int(typed) <= scanned.last):
                 return _("A whole number from 0 to {last}", last=scanned.last)
             return ""
 

@@ -76,6 +76,11 @@ async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Pa
         assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["simplemm.xml"]
         app.open_tournament(source)
         await pilot.pause()
+        for typed in ("9" * 5000, "6"):  # int() refuses 4,300 digits with a traceback; the file has 5
+            app.screen.query_one("#answer", Input).value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert "Целое число от 0 до 5" in str(app.screen.query_one("#answer-error").render())
         await answered(pilot, app.screen, "2")
         assert isinstance(app.screen, TournamentScreen)
         state = app.screen.session.state
