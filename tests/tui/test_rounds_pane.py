@@ -220,7 +220,7 @@ async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
         await pilot.press("m")
         await pilot.pause()
         dialog = app.screen
-        for typed in ("abc", f"{numbers[second]}", f"{numbers[second]} 99"):  # refused beside the field, kept open
+        for typed in ("abc", f"{numbers[second]}", f"{numbers[second]} 99", "1 " + "9" * 5000):  # refused, kept open
             dialog.query_one("#answer").value = typed
             await pilot.press("enter")
             await pilot.pause()

@@ -583,7 +583,9 @@ class RoundsPane(Pane):
 
         def players(text: str) -> tuple[int, int] | None:
             numbers = text.replace(",", " ").split()
-            if len(numbers) != 2 or not all(n.isascii() and n.isdigit() and int(n) in by_number for n in numbers):
+            # the length before int(), which refuses 4,300 digits with a traceback
+            if len(numbers) != 2 or not all(n.isascii() and n.isdigit() and len(n) < 6 and int(n) in by_number
+                                            for n in numbers):  # fmt: skip
                 return None
             return by_number[int(numbers[0])], by_number[int(numbers[1])]
 
