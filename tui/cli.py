@@ -788,13 +788,14 @@ def _cmd_export(args: argparse.Namespace) -> None:
         return
     ratings = None if args.rating_list is None else _rating_list(args.rating_list)
     output = None if args.output is None else service.output(args.output)
-    text = export(service.state, service.log, args.latin or ratings is not None, args.egf, ratings)
+    latin = args.latin or ratings is not None  # the list's names are Latin
+    text = export(service.state, service.log, latin, args.egf, ratings)
     if output is None:
         sys.stdout.write(text)
     else:
         output.write(text.encode("utf-8"))
         print(_("rating table written to {path}", path=args.output))
-    for warning in placeholders(service.state, latin_names=args.latin or ratings is not None):
+    for warning in placeholders(service.state, latin_names=latin):
         print_warning(said(warning))
 
 
