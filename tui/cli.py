@@ -496,7 +496,8 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
-        return [player.profile() for player in chosen if player is not None]  # all are: a missing PIN is refused above
+        declared = get_scheme(state.settings.scheme).traits.opengotha
+        return [player.profile(declared) for player in chosen if player is not None]  # a missing PIN is refused above
     try:
         rows, errors = read_csv(path)
     except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name

@@ -23,10 +23,12 @@ def one_line(message: str, limit: int = LIMIT) -> str:
 
 def print_warning(text: str) -> None:
     """A warning: the action is done, the referee should know (stderr, exit status 0)."""
-    print(one_line(_("warning: {text}", text=text), WARNING_LIMIT), file=sys.stderr, flush=True)
+    say(_("warning: {text}", text=text))
 
 
 def say(text: str) -> None:
     """A line of stderr that is neither a refusal nor a warning (a bad row of a list before
-    the refusal that counts them)."""
-    print(one_line(text, WARNING_LIMIT), file=sys.stderr)
+    the refusal that counts them).  What stdout holds goes first: into a pipe (``2>&1 |
+    less``) stdout is written 8 KB at a time, and a warning landed inside a table's line."""
+    sys.stdout.flush()
+    print(one_line(text, WARNING_LIMIT), file=sys.stderr, flush=True)

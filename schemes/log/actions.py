@@ -162,12 +162,14 @@ def profile(
     note: str | None = None,
     preregistered: bool | None = None,
 ) -> dict[str, Any]:
-    """The player fields the referee gave; a rating wins over a rank label."""
+    """The player fields the referee gave.  A rating alone gives its rank (the spec's rank
+    index); a rank given beside it is his declared rank, kept as OpenGotha keeps it (an EGD
+    list's grade: a 4d whose GoR says 2d starts McMahon as a 4d); a rank alone has no rating."""
     data: dict[str, Any] = {}
     try:
         if rating is not None:
             data["rating"] = check_rating(rating)
-            data["rank"] = rank_of_rating(rating)
+            data["rank"] = rank_of_rating(rating) if rank is None else parse_rank(rank)
         elif rank is not None:
             data["rank"] = parse_rank(rank)
             data["rating"] = None
@@ -231,7 +233,13 @@ def looks_registered(state: Tournament, surname: str, name: str) -> Player | Non
 
 def edit_changes(player: Player, **fields: Any) -> Action | None:
     """``edit`` of what differs from ``player``'s own values (a form hands back every field:
-    the log said «отчество —, команда —» of fields nobody touched); None when nothing does."""
+    the log said «отчество —, команда —» of fields nobody touched); None when nothing does.
+    A rating handed back unchanged leaves his rank as it is: a declared rank beside it (an
+    OpenGotha file's 7d of rating 2661) is not his rating's rank, and a form shows the rating."""
+    if fields.get("rating") is not None and fields["rating"] == player.rating and fields.get("rank") is None:
+        fields = {key: value for key, value in fields.items() if key != "rating"}
+        if not fields:
+            return None
     _kind, data = edit(player.id, **fields)
     changed = {
         key: value for key, value in data.items() if key != "player" and not _same(getattr(player, key, None), value)

@@ -13,7 +13,7 @@ from typing import Any
 
 from schemes.state.origin import Origin
 from schemes.values.names import alphabetical_key
-from schemes.values.ranks import rank_label
+from schemes.values.ranks import rank_label, rank_of_rating
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
 WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE = "W+F", "B+F", "both-lose"
@@ -118,7 +118,10 @@ class Player:
             "country": self.country,
             "club": self.club,
         }
-        fields.update(rating=self.rating) if self.rating is not None else fields.update(rank=self.rank_label)
+        if self.rating is None or rank_of_rating(self.rating) != self.rank:  # a declared rank beside his rating
+            fields["rank"] = self.rank_label
+        if self.rating is not None:
+            fields["rating"] = self.rating
         details = {key: getattr(self, key) for key in ("birth", "sex", *TEXT_DETAILS)}
         return fields | {key: value for key, value in details.items() if value}
 

@@ -46,3 +46,26 @@ def test_age_counts_full_years_on_the_day() -> None:
     assert age_on("2014-05-03", date(2026, 5, 3)) == 12
     assert age_on("", date(2026, 5, 3)) is None
     assert parse_birth(" 03.05.2014 ") == "2014-05-03"
+
+
+def test_an_edit_of_other_fields_keeps_a_declared_rank_beside_the_rating() -> None:
+    """An OpenGotha file's 7d of rating 2661 (the rating's rank is 6d): the form hands back his
+    rating unchanged with a new club, and he stays a 7d; a new rating gives its own rank."""
+    log = Log("mcmahon", rounds=3)
+    player = log.add("Le Calvé", rating=2661, rank="7d", name="Benjamin")
+    assert (log.state.players[player].rank, log.state.players[player].rating) == (27, 2661)
+    p = log.state.players[player]
+    change = actions.edit_changes(p, surname=p.surname, name=p.name, rating=2661, club="Paris")
+    assert change == ("player_edited", {"player": player, "club": "Paris"})
+    assert actions.edit_changes(p, rating=2661) is None
+    log.commit(actions.edit_changes(p, surname=p.surname, name=p.name, rating=2540))
+    assert (log.state.players[player].rank, log.state.players[player].rating) == (25, 2540)
+    assert "rank" not in log.state.players[player].profile()  # his rating's rank: ``new --from`` gives the rating
+
+
+def test_a_declared_rank_goes_with_the_player_into_another_tournament() -> None:
+    log = Log("mcmahon", rounds=3)
+    player = log.add("Le Calvé", rating=2661, rank="7d", name="Benjamin")
+    copied = Log("playoff")
+    copied.add(**log.state.players[player].profile())
+    assert (copied.state.players[1].rank, copied.state.players[1].rating) == (27, 2661)

@@ -699,3 +699,18 @@ def test_ages_that_are_none_are_said_as_ages(cup: str, capsys) -> None:
     """``prizes --age 1x`` said it was no list of player ids (found by an attack)."""
     code, _out, err = run(capsys, "-f", cup, "prizes", "--age", "1x")
     assert code == 2 and err == "tengen prizes: argument --age: '1x' is not a comma list of ages (12,16)\n"
+
+
+def test_a_warning_into_one_pipe_with_the_output_stands_on_a_line_of_its_own(tmp_path: Path) -> None:
+    """``tengen … 2>&1 | less``: stdout into a pipe is written 8 KB at a time, stderr at once,
+    and a warning landed inside a line of the table (``…288внимание: …``)."""
+    probe = (
+        "import sys; from tui.stderr import print_warning\n"
+        "for _ in range(100): print('9' * 99)\n"
+        "print(288); print_warning('round 2 was paired')"
+    )
+    buffered = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}  # as a referee's
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=buffered, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, check=True)  # fmt: skip
+    *table, last, warning = done.stdout.splitlines()  # the warning's word in the default language: no ``main`` ran
+    assert (table, last, warning.split(": ", 1)[1]) == (["9" * 99] * 100, "288", "round 2 was paired")

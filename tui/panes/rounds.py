@@ -398,8 +398,8 @@ class RoundsPane(Pane):
         number = self.current_board()
         board = played.board(number) if played is not None and number is not None else None
         if board is not None and not board.nigiri and not self.swapped_next:
-            self.notify(_("Board {board}: the pairing set the colours; s is for nigiri boards", board=number),
-                        severity="warning")  # fmt: skip
+            self.notify(_("Board {board}: the pairing set the colours; s is for nigiri boards. "
+                          "The result key is for the players as listed", board=number), severity="warning")  # fmt: skip
             return
         self.swapped_next = not self.swapped_next
         if played:
