@@ -36,6 +36,8 @@ MARGIN = 10.0
 MIN_FONT = 5.0
 READABLE = 7.0
 HEADER_FONT = 8.0
+WRAPPED_LINE = 0.42
+"""A wrapped cell's line height in mm per point of its font (8.5 pt: 3.6 mm)."""
 """Column titles are never smaller: a title that does not fit is abbreviated (labels.SHORT)."""
 
 
@@ -214,17 +216,29 @@ class Document(PlainText):
         self.use_font("", font_size)
         self.set_x(left)
         self.table_header(columns, widths, header_height)
+        line = font_size * WRAPPED_LINE
+        wraps = [i for i, column in enumerate(columns) if column.wrap]
         for row in rows:
-            if x is None and self.get_y() + height > self.bottom:
+            wrapped = {i: self.line_count(widths[i], line, str(row[i])) for i in wraps}  # a wrapped cell holds one text
+            row_height = max(height, max(wrapped.values()) * line + 1) if wrapped else height
+            if x is None and self.get_y() + row_height > self.bottom:
                 self.add_page()
                 self.use_font("", font_size)
                 self.table_header(columns, widths, header_height)
             self.set_x(left)
-            for column, cell_width, text in zip(columns, widths, row, strict=True):
-                self.fit_cell(cell_width, height, text, border=1, align=column.align, size=font_size)
+            top = self.get_y()
+            for index, (column, cell_width, text) in enumerate(zip(columns, widths, row, strict=True)):
+                if column.wrap:
+                    cell_left = self.get_x()
+                    self.box(cell_left, top, cell_width, row_height)
+                    self.set_xy(cell_left, top + (row_height - wrapped[index] * line) / 2)
+                    self.lines(cell_width, line, str(text), align=column.align, top=True)
+                    self.set_xy(cell_left + cell_width, top)
+                else:
+                    self.fit_cell(cell_width, row_height, text, border=1, align=column.align, size=font_size)
                 if (column.marks or column.title.isdigit()) and isinstance(text, str):
                     self.results_written.append(text)
-            self.ln(height)
+            self.ln(row_height)
 
     def results_legend(self) -> None:
         """Under the tables: what the result marks written in them mean (``++`` — свободный

@@ -48,6 +48,9 @@ class Column:
     marks: bool = False
     """Its cells are results in the notation ``marks.legend`` explains (a column titled by
     a round's or a player's number is such a column too)."""
+    wrap: bool = False
+    """Its text wraps onto more lines, the row growing to hold them, rather than shrinking
+    (a team's fifteen members were cut at a size nobody could read)."""
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ def teams(
     columns = [
         Column(text["place"], 4),
         Column(text[by], 14, "L"),
-        Column(text["team_members"], 40, "L"),
+        Column(text["team_members"], 40, "L", wrap=True),
         Column(text["best_sum"].format(best=best), 7),
         Column(text["all_sum"], 6),
         Column(text["best_place"], 6),

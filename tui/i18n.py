@@ -118,7 +118,7 @@ RU = {
     "Club": "Клуб",
     "Blocked": "Не играет с",
     "Status": "Статус",
-    "withdrawn from {round}": "снят с {round}-го тура",
+    "withdrawn from {round}": "снят с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
     "skips {rounds}": "пропускает {rounds}",
     "Select a player first": "Сначала выберите игрока",
     "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
@@ -742,7 +742,7 @@ RU = {
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",
-    "{prize}: {player} had more ({value}) but has the prize «{other}» already: one prize each": "{prize}: {player} — больше ({value}), но уже есть приз «{other}» (по одному призу на человека)",
+    "{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека)",
     "blank-cards": "пустые карточки",
     "blank-protocol": "пустой протокол тура",
     "blank-table": "пустая итоговая таблица",

@@ -49,6 +49,18 @@ def shown_path(path: Path) -> str:
         return str(path.absolute())
 
 
+def typed_path(text: str, folder: Path) -> Path:
+    """A path the referee typed in a dialog: ``~`` his home, and a name alone one in the folder
+    the dialog offers (``~/Tengen/``), not in the folder the app was started from — a list
+    typed as ``spisok.csv`` was looked for there, or a namesake there was read instead."""
+    path = Path(text)
+    try:
+        path = path.expanduser()
+    except RuntimeError:  # ~someone who is no user here: the name as typed
+        pass
+    return folder / path
+
+
 def _number(value: float) -> float | int | str:
     """A value for JSON: whole numbers as integers; an infinite true rating as ``"+inf"``/``"-inf"``."""
     if math.isinf(value):
@@ -451,7 +463,7 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
         for player in prize.players:
             first_prize.setdefault(player, prize.name)
     return [
-        _("{prize}: {player} had more ({value}) but has the prize «{other}» already: one prize each",
+        _("{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each",
           prize=prize_title(prize.name), player=player_label(state, player), value=prize.passed_value,
           other=prize_title(first_prize[player]))
         for prize in prizes

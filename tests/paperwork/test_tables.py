@@ -63,6 +63,23 @@ def test_a_400_player_standings_and_table_lose_no_row() -> None:
         assert all(("Фамилия, имя" in page) for page in text), "the header on every page"
 
 
+def test_a_team_of_many_players_is_written_whole_on_more_lines() -> None:
+    """A club of fifteen: its members' cell was shrunk to an unreadable size and still cut
+    («…Новико…»); it wraps, the row growing, and the other rows keep their height."""
+    log = Log("gamma", 3)
+    for i in range(15):
+        log.add(f"Членклубов{i:02d}", rating=1500 + 10 * i, club="Санкт-Петербург")
+    for i in range(3):
+        log.add(f"Одиночка{i}", rating=1400 + 10 * i, club=f"Город{i}")
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    built = document("teams", log.state, log.events, 1)
+    text = " ".join(pages(built)[0].split())
+    assert all(f"Членклубов{i:02d}" in text for i in range(15)) and "…" not in text
+    assert len(pages(built)) == 1
+
+
 def test_round_robin_crosstable() -> None:
     log = played("round-robin", 5, 5)
     text = pages(final_table(log.state, log.events, 5))[0]

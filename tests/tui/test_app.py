@@ -473,7 +473,7 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
     async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f2", "i")
         await pilot.pause()
-        app.screen.query_one("#answer", Input).value = str(csv)
+        app.screen.query_one("#answer", Input).value = csv.name  # a name alone: in the tournament's folder
         await pilot.press("enter")
         await pilot.pause()
         assert [r[2] for r in rows(app, "players-table")][-2:] == ["Ким Ли", "Пак Су"]

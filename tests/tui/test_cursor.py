@@ -104,6 +104,36 @@ async def test_the_rating_list_lookup_without_a_list_asks_for_the_file_first(fol
         assert app.screen.query_one("#found", OptionList).option_count == 0
 
 
+@pytest.mark.shared_data
+async def test_a_rating_list_named_alone_is_the_data_folders_read_on_tab_and_searched_in_latin(folder: Path) -> None:
+    """A referee's trial: ``egf_db.txt`` was looked for in the folder the app started from,
+    Tab out of the field read nothing, a name typed before the list was read was not searched,
+    and ``Шикшин`` found nobody in a list of Latin names."""
+    (folder / "egf_db.txt").write_bytes((TESTDATA / "egf_db.txt").read_bytes())
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "f")
+        await pilot.pause()
+        path = app.screen.query_one("#list-path", Input)
+        assert path.value.endswith("/") and Path(path.value).expanduser() == app.folder  # the folder to type after
+        path.value = "egf_db.txt"
+        await pilot.press("tab", *"Шикшин Ил")
+        await pilot.pause()
+        found = app.screen.query_one("#found", OptionList)
+        assert [str(found.get_option_at_index(i).prompt).split("  ")[0] for i in range(found.option_count)] == [
+            "Shikshin Ilja"
+        ]
+        assert app.screen.query_one("#prefix", Input).value == "Шикшин Ил"
+        path.value = "nowhere.txt"
+        await pilot.press("shift+tab", "enter")  # another list named: nothing found from the old one
+        await pilot.pause()
+        assert found.option_count == 0
+        path.value = "egf_db.txt"
+        await pilot.press("enter")  # read again: the name typed before is searched in it at once
+        await pilot.pause()
+        assert found.option_count == 1
+
+
 async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

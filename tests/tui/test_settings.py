@@ -11,6 +11,7 @@ from tui import settings
 from tui.app import TengenApp
 from tui.screens.rating_lookup import RatingLookupScreen
 from tui.screens.start import StartScreen
+from tui.views import shown_path
 
 pytestmark = pytest.mark.usefixtures("russian")
 
@@ -77,7 +78,7 @@ async def test_the_rating_list_lookup_opens_over_a_damaged_last_list(folder: Pat
         await pilot.press("f2", "f")
         await pilot.pause()
         assert isinstance(app.screen, RatingLookupScreen)
-        assert app.screen.query_one("#list-path", Input).value == ""  # none remembered: one to type
+        assert app.screen.query_one("#list-path", Input).value == shown_path(app.folder) + "/"  # none remembered
 
 
 def test_the_settings_never_replace_a_tournament_named_settings(tmp_path: Path) -> None:

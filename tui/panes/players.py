@@ -21,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.views import shown_path
+from tui.views import shown_path, typed_path
 from tui.widgets import Column, PlainTable
 
 
@@ -231,7 +231,7 @@ class PlayersPane(Pane):
 
         def chosen(text: str | None) -> None:
             if text:
-                self.import_from(Path(text).expanduser())
+                self.import_from(typed_path(text, self.session.path.parent))
 
         self.app.push_screen(
             AskScreen(_("CSV file or EGD rating list"), shown_path(self.session.path.parent) + "/"), chosen

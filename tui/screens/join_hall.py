@@ -22,7 +22,7 @@ from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
-from tui.views import shown_path
+from tui.views import shown_path, typed_path
 
 FIELDS = (
     ("source", "Where from"),
@@ -79,8 +79,7 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
             self.submit()
 
     def target(self) -> Path:
-        path = Path(self.value("file")).expanduser()
-        path = path if path.is_absolute() else self.folder / path
+        path = typed_path(self.value("file"), self.folder)
         return path if path.suffix else path.with_suffix(".json")
 
     def submit(self) -> None:

@@ -13,8 +13,10 @@ from textual.widgets.option_list import Option
 
 from data.errors import os_reason
 from data.importers import ImportFailed, RatedPlayer, RatingList
+from paperwork.translit import latin
 from tui import settings
 from tui.i18n import _, said
+from tui.views import shown_path, typed_path
 from tui.widgets import plain
 
 _loaded: dict[Path, RatingList] = {}
@@ -44,7 +46,7 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Label(_("Rating list file"), markup=False)
-            yield Input(str(self.path) if str(self.path) != "." else "", id="list-path")
+            yield Input(str(self.path) if str(self.path) != "." else shown_path(self.folder) + "/", id="list-path")
             yield Label("", id="list-status", markup=False)
             yield Label(_("Name starts with"), markup=False)
             yield Input(id="prefix")
@@ -77,24 +79,45 @@ class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "list-path":
-            self.load(Path(event.value).expanduser())
+            self.load_typed(event.value)
             if self.ratings is not None:
                 self.query_one("#prefix", Input).focus()
         else:
             self.query_one(OptionList).focus()
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id != "prefix" or self.ratings is None:
+    def on_input_blurred(self, event: Input.Blurred) -> None:
+        """Tab out of the file's field reads it too (only Enter did: the name typed next found
+        nothing, and nothing said why)."""
+        if event.input.id == "list-path" and self.app.screen is self:  # not as the dialog closes
+            self.load_typed(event.value)
+
+    def load_typed(self, text: str) -> None:
+        """The list the field names (a name alone in the data folder the dialog's field
+        starts from), unless it is the one read already; the name typed so far searched in it."""
+        path = typed_path(text, self.folder)
+        if path.is_dir():  # the field as it starts (``~/Tengen/``), or emptied: no list named yet
             return
+        if self.ratings is None or path != self.path:
+            self.path = path
+            self.load(path)
+        self.search(self.query_one("#prefix", Input).value)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "prefix":
+            self.search(event.value)
+
+    def search(self, prefix: str) -> None:
+        """The players whose name starts with ``prefix``: a list of Latin names is searched in
+        Latin letters when a name typed in Cyrillic finds none (``Шикшин`` finds Shikshin)."""
         found = self.query_one(OptionList)
         found.clear_options()
-        if event.value.strip():
-            found.add_options(
-                Option(
-                    plain(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})"), id=p.pin
-                )
-                for p in self.ratings.search(event.value)
-            )
+        if self.ratings is None or not prefix.strip():
+            return
+        players = self.ratings.search(prefix) or self.ratings.search(latin(prefix))
+        found.add_options(
+            Option(plain(f"{p.surname} {p.name}  {p.grade}  GoR {p.gor}  {p.country} {p.club}  ({p.pin})"), id=p.pin)
+            for p in players
+        )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         pin = event.option.id  # each option's id is its player's PIN

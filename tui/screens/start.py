@@ -20,7 +20,7 @@ from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
-from tui.views import first_compile, shown_path
+from tui.views import first_compile, shown_path, typed_path
 from tui.widgets import Footer, plain
 
 
@@ -136,8 +136,8 @@ class StartScreen(Translated, Screen[None]):
         from tui.screens.ask import AskScreen
 
         def chosen(text: str | None) -> None:
-            if text:  # a name alone is one in the data folder the dialog offers, not in the current one
-                self.app.open_tournament(self.folder / Path(text).expanduser())
+            if text:
+                self.app.open_tournament(typed_path(text, self.folder))
 
         self.app.push_screen(
             AskScreen(_("Path of the tournament file (or an OpenGotha .xml)"), str(self.folder) + "/"), chosen
