@@ -19,7 +19,15 @@ from data.errors import Refused, os_reason
 from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
-from data.store import backup_path, check_regular, is_tournament, real_path, write_atomically
+from data.store import (
+    backup_path,
+    check_regular,
+    holds_tournament,
+    is_tournament,
+    kept_beside,
+    real_path,
+    write_atomically,
+)
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
@@ -263,8 +271,7 @@ class Service:
         real = real_path(path)
         tournament = real_path(self.path)
         own = {tournament, backup_path(tournament), lock_path(tournament)}
-        locked = real.name.endswith(".lock") and is_tournament(real.with_name(real.name[: -len(".lock")]))
-        if real in own or locked or is_tournament(real):
+        if real in own or kept_beside(real) is not None or holds_tournament(real):
             raise Refused("{path} is a tournament file (or its backup or lock): choose another name", path=text)
         if any(_is_hall_folder(folder) for folder in real.parents):  # its secret, its repository
             raise Refused("{path} is inside a tournament's hall folder: choose another place", path=text)

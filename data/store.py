@@ -19,6 +19,7 @@ or serialising of the events before it.
 
 from __future__ import annotations
 
+import codecs
 import json
 import mmap
 import os
@@ -272,9 +273,8 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8-sig"))  # an editor may have put a BOM before it
     except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError: a number of 5,000 digits
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
-    meta_table = data.get(_META) if isinstance(data, dict) else None
-    meta = meta_table.get("1") if isinstance(meta_table, dict) else None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
+    meta = _meta(data)
+    if meta is None or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
         raise damaged(path, Worded("not a Tengen tournament file"))
     if meta.get("version") != VERSION:
         raise TournamentFileError(
@@ -294,6 +294,38 @@ def is_tournament(path: Path) -> bool:
     except (OSError, TournamentFileError):
         return False
     return f'"format":"{FORMAT}"'.encode() in head or f'"format": "{FORMAT}"'.encode() in head
+
+
+OUTPUT_CHECK_LIMIT = 256_000_000
+"""The largest JSON file an output's check parses whole to see whether it is a tournament;
+a larger one is taken for one (never replaced)."""
+
+
+def holds_tournament(path: Path) -> bool:
+    """Whether ``path`` holds what the loader would take for a tournament (of any version), so
+    that no output replaces it.  Its head says so for every file Tengen writes; a JSON object
+    whose tables are in another order (``jq -S`` sorts ``events`` before ``meta``) is parsed
+    whole, as the loader parses it — the head alone let a PDF be written over one."""
+    if is_tournament(path):
+        return True
+    try:
+        head = read_plain(path, 16, head=True)
+        if not head.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"{"):
+            return False
+        data = json.loads(read_plain(path, OUTPUT_CHECK_LIMIT).decode("utf-8-sig"))
+    except TooBig:
+        return True
+    except (OSError, TournamentFileError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    meta = _meta(data)
+    return meta is not None and meta.get("format") == FORMAT
+
+
+def _meta(data: Any) -> dict[str, Any] | None:
+    """The format record of a file's parsed tables, if it has one."""
+    table = data.get(_META) if isinstance(data, dict) else None
+    meta = table.get("1") if isinstance(table, dict) else None
+    return meta if isinstance(meta, dict) else None
 
 
 def _events(path: Path, data: dict[str, Any]) -> list[Event]:
@@ -496,14 +528,24 @@ _BESIDE = (".bak", ".lock", ".damaged")
 """What Tengen keeps beside a tournament ``FILE``: ``FILE.bak``, ``FILE.lock``, ``FILE.damaged``."""
 
 
-def _beside_a_tournament(path: Path) -> Path | None:
-    """The tournament whose backup, lock or kept damaged file ``path`` would be, if any."""
+_LEFTOVERS = (".tmp-", ".bak-")
+"""What a writer names its files before renaming them: ``.FILE.tmp-…``, ``.FILE.bak-…``
+(``_remove_leftovers`` removes them at the next write)."""
+
+
+def kept_beside(path: Path) -> Path | None:
+    """The tournament whose backup, lock, kept damaged file or writer's temporary file ``path``
+    would be, if any: Tengen replaces or removes such a file at that tournament's next entry,
+    so nothing else may be written there, nor may it be opened as a tournament of its own."""
+    owners = []
     for suffix in _BESIDE:
         stem, found, rest = path.name.rpartition(suffix)
         numbered = suffix == ".damaged" and rest[:1] == "-" and rest[1:].isdigit()
-        if found and stem and (not rest or numbered) and path.with_name(stem).is_file():
-            return path.with_name(stem)
-    return None
+        if found and stem and (not rest or numbered):
+            owners.append(stem)
+    if path.name.startswith("."):
+        owners += [path.name[1:].rpartition(mark)[0] for mark in _LEFTOVERS if mark in path.name]
+    return next((path.with_name(stem) for stem in owners if stem and is_tournament(path.with_name(stem))), None)
 
 
 class TournamentFile:
@@ -524,6 +566,14 @@ class TournamentFile:
         self._events: list[Event] | None = None
         self._count: int | None = None
         self._appendable = False
+        owner = kept_beside(self.path) if writable else None
+        if owner is not None:  # an entry written into a backup is lost at the owner's next one
+            raise TournamentFileError(
+                "{path} is what Tengen keeps beside {tournament}: open {tournament} itself "
+                "(tengen restore {tournament} puts its backup back)",
+                path=self.path.name,
+                tournament=owner.name,
+            )
         if writable:
             self._lock = WriterLock(self.path, merge)
             self._lock.acquire()
@@ -603,7 +653,7 @@ class TournamentFile:
         path = real_path(path)
         if path.exists() or path.is_symlink():
             raise TournamentFileError("{path} exists already: choose another name", path=path)
-        owner = _beside_a_tournament(path)
+        owner = kept_beside(path)
         if owner is not None:  # Tengen would replace it at the owner's next entry
             raise TournamentFileError(
                 "{path} is the name of what Tengen keeps beside {tournament}: choose another name",

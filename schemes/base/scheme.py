@@ -156,7 +156,8 @@ def check_recorded(recorded: Sequence[Recorded], number: int, extra: Mapping[str
         value = extra[item.key]
         if item.per_player:
             good = isinstance(value, Mapping) and all(
-                isinstance(k, str) and k.isdigit() and len(k) < 10 and _is_number(v) for k, v in value.items()
+                isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 10 and _is_number(v)  # not «³»
+                for k, v in value.items()
             )
         else:
             good = _is_number(value)

@@ -8,6 +8,7 @@ checks it against the whole log before anything is written.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,12 +33,15 @@ SEXES = {"f": "f", "m": "m", "ж": "f", "м": "m", "w": "f", "": ""}
 
 def komi_of(text: str) -> float:
     """A komi as the referee types it — ``6.5`` or ``6,5`` (a Russian keyboard's decimal
-    comma) — checked: the one reading of the form, the settings and the command line."""
-    try:
-        value = float(text.strip().replace(",", "."))
-    except ValueError:
-        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20]) from None
-    return check_komi(value)
+    comma) — checked: the one reading of the form, the settings and the command line.  Only
+    digits and one point: Python's ``float`` also reads ``6_5`` (65), ``1e-400`` (0), ``inf``."""
+    typed = text.strip().replace(",", ".")
+    if not _KOMI.fullmatch(typed):
+        raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20])
+    return check_komi(float(typed))
+
+
+_KOMI = re.compile(r"[+-]?[0-9]{1,3}(\.[0-9]{0,3})?")
 
 
 def rounds_of(text: str) -> int:
@@ -454,6 +458,8 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
         raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
     if board.handicap:
         raise InvalidEvent("board {board} is a handicap game: the stronger player takes white", board=board_number)
+    if board.white == white and not board.nigiri:
+        raise InvalidEvent("player {player} has white on board {board} already", player=white, board=board_number)
     fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
     boards = [fixed if b.number == board_number else b for b in played.boards]
     return ev.PAIRING_AMENDED, {

@@ -147,7 +147,7 @@ def check_komi(value: float, limit: float = KOMI_LIMIT) -> float:
     komi = float(value)
     if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
         raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=value)
-    return komi
+    return komi + 0.0  # -0 is 0: «коми -0» was said back
 
 
 def _player(state: Tournament, player_id: int) -> Player:

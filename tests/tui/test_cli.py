@@ -339,6 +339,12 @@ def test_manual_swap_and_colours_with_undo(gamma_cup: str, capsys: pytest.Captur
     assert run(capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "2")[0] == 0
     board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
     assert (board["white"], board["black"], board["nigiri"]) == (2, 1, False)
+    events = len(json.loads(run(capsys, "-f", gamma_cup, "log", "--json")[1]))
+    code, _, err = run(
+        capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "2"
+    )  # an attack: logged, changed nothing
+    assert (code, err) == (2, "tengen: player 2 has white on board 1 already\n")
+    assert len(json.loads(run(capsys, "-f", gamma_cup, "log", "--json")[1])) == events
 
 
 def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -714,3 +720,32 @@ def test_a_warning_into_one_pipe_with_the_output_stands_on_a_line_of_its_own(tmp
                           stderr=subprocess.STDOUT, text=True, check=True)  # fmt: skip
     *table, last, warning = done.stdout.splitlines()  # the warning's word in the default language: no ``main`` ran
     assert (table, last, warning.split(": ", 1)[1]) == (["9" * 99] * 100, "288", "round 2 was paired")
+
+
+def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: eight players sharing places 1-8, ``--top 4`` took four of them in the
+    standings' order without a word; ``--from`` a play-off not seeded yet made an empty one."""
+    source = tmp_path / "swiss.json"
+    assert run(capsys, "new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка")[0] == 0
+    for i in range(16):
+        run(capsys, "-f", str(source), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k")
+    assert run(capsys, "-f", str(source), "pair")[0] == 0
+    for board in range(1, 9):
+        assert run(capsys, "-f", str(source), "result", "1", str(board), "W+")[0] == 0
+    places = {row["place"] for row in json.loads(run(capsys, "-f", str(source), "standings", "--json")[1])["rows"]}
+    assert places == {"1-8", "9-16"}
+    code, out, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source), "--top", "4")  # fmt: skip
+    assert (code, out) == (0, f"created {tmp_path / 'po.json'} with 4 players from {source}\n")
+    assert err == "warning: --top 4 splits the shared place 1-8: 4 of 8 are out, in the standings' order\n"
+    code, out, err = run(capsys, "new", str(tmp_path / "po8.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source), "--top", "8")  # fmt: skip
+    assert (code, err) == (0, "")  # the cut between 1-8 and 9-16 splits nothing
+    empty = tmp_path / "empty.json"
+    assert run(capsys, "new", str(empty), "--scheme", "playoff", "--name", "Пусто")[0] == 0
+    code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(empty))  # fmt: skip
+    assert (code, err) == (2, f"tengen: {empty}: no standings to take players from yet\n")
+    assert not (tmp_path / "po2.json").exists()

@@ -41,13 +41,22 @@ def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3"])
+@pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3", "6_5", "1e-400", ".5", "0x7"])
 def test_bad_komi_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], komi: str) -> None:
     path = tmp_path / "x.json"
     assert "bad komi" in refused(
         capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X", f"--komi={komi}"
     )
     assert not path.exists()
+
+
+def test_a_komi_of_minus_nought_is_nought(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attack: ``--komi -0`` was kept and said back as «komi -0»."""
+    path = tmp_path / "x.json"
+    assert run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X", "--komi=-0")[0] == 0
+    assert json.loads(path.read_text())["events"]["1"]["data"]["komi"] == 0
+    komi = next(line for line in run(capsys, "-f", str(path), "settings")[1].splitlines() if line.startswith("komi"))
+    assert komi.split()[1] == "0"
 
 
 @pytest.mark.parametrize(
@@ -88,6 +97,7 @@ def _edit(path: Path, change) -> None:
         lambda events: events["2"]["data"].update(surname="Evil\x1b[2J"),
         lambda events: events["2"]["data"].update(surname="Cup\nINJECTED 1 X 5d"),
         lambda events: events["5"]["data"]["extra"].update(start_ranks={"1": "high"}),
+        lambda events: events["5"]["data"]["extra"]["start_ranks"].update({"³": 20}),  # a digit to isdigit, not to int
         lambda events: events["5"]["data"]["extra"].pop("base_rank"),
         lambda events: events["5"]["data"]["extra"].update(surprise=1),
         lambda events: events["5"]["data"]["boards"][0].update(komi=float("nan")),
@@ -130,6 +140,41 @@ def test_output_paths(cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
         for command in (("print", "registration", "-o", output), ("export", "rating", "-o", output)):
             refused(capsys, "-f", str(cup), *command, file=cup)
     assert json.loads(other.read_text())["meta"]["1"]["format"] == "tengen-tournament"
+
+
+def test_no_output_replaces_what_a_tournament_keeps_beside_it_or_a_tournament_in_another_key_order(
+    cup: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: ``jq -S`` puts ``events`` before ``meta`` (the loader reads it, the head check
+    did not: a PDF replaced it, no backup); a future backup, a kept damaged file and a writer's
+    temporary name of another tournament were written, then replaced or removed by its next
+    entry.  A name that only looks like a backup of a file that is no tournament is written."""
+    sorted_keys = tmp_path / "sorted.json"
+    sorted_keys.write_text(json.dumps(json.loads(cup.read_text()), sort_keys=True, indent=1))
+    assert run(capsys, "-f", str(sorted_keys), "log")[0] == 0  # a tournament to the loader
+    for output in (sorted_keys, Path(f"{cup}.damaged"), Path(f"{cup}.damaged-2"),
+                   tmp_path / ".cup.json.tmp-0a1b", tmp_path / ".cup.json.bak-0a1b"):  # fmt: skip
+        err = refused(capsys, "-f", str(sorted_keys), "print", "registration", "-o", str(output), file=sorted_keys)
+        assert "is a tournament file (or its backup or lock)" in err
+        assert not output.exists() or output == sorted_keys
+    (tmp_path / "notes.txt").write_text("notes")
+    assert run(capsys, "-f", str(cup), "print", "registration", "-o", str(tmp_path / "notes.txt.bak"))[0] == 0
+
+
+def test_a_backup_is_never_written_as_a_tournament_of_its_own(cup: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An attack: ``-f cup.json.bak`` (a tab completion too far) wrote an entry into the backup
+    as a tournament of its own, said done; ``cup.json``'s next entry replaced it."""
+    backup = Path(f"{cup}.bak")
+    assert backup.is_file()
+    err = refused(
+        capsys, "-f", str(backup), "player", "add", "--surname", "A", "--name", "B", "--rank", "5k", file=backup
+    )
+    assert err == (
+        f"tengen: {backup.name} is what Tengen keeps beside {cup.name}: open {cup.name} itself "
+        f"(tengen restore {cup.name} puts its backup back)\n"
+    )
+    assert not Path(f"{backup}.bak").exists() and not Path(f"{backup}.lock").exists()
+    assert run(capsys, "-f", str(backup), "log")[0] == 0  # read, it is what it is
 
 
 def test_a_file_in_a_folder_that_does_not_exist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -114,6 +114,30 @@ async def test_results_typed_faster_than_the_app_land_on_their_boards(tmp_path: 
         assert not isinstance(app.screen, Question)  # a typed board asks nothing
 
 
+async def test_a_superscript_digit_or_a_held_key_types_no_board(tmp_path: Path) -> None:
+    """An attack: ``³`` (AltGr+3) is a digit to ``isdigit`` and none to ``int`` — the app fell
+    with a traceback; a digit key held down typed past what ``int`` reads."""
+    from textual import events
+
+    from tui.panes.rounds import RoundsPane
+
+    app = app_on(event(tmp_path, 4))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        await pilot.press("³")
+        await pilot.pause()
+        pane = app.screen.query_one(RoundsPane)
+        assert pane.board_typed == ""
+        assert app._driver is not None
+        for _ in range(5000):
+            app._driver.send_message(events.Key("7", "7"))
+        await pilot.pause()
+        assert pane.board_typed == "77777"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pane.board_typed == "" and app.screen.session.state.round(1).results == {}
+
+
 async def test_swapped_colours_on_a_board_the_pairing_fixed_keeps_the_result_key(tmp_path: Path) -> None:
     app = app_on(event(tmp_path, 4))
     async with run_test(app, size=(80, 24)) as pilot:

@@ -48,6 +48,10 @@ from tui.panes.pane import Pane
 from tui.views import NOT_PLAYING, came, first_compile
 from tui.widgets import Column, PlainTable, cut
 
+BOARD_DIGITS = 5
+"""The digits of a board number typed at most (a key held down typed thousands, past what
+``int`` reads)."""
+
 CODES = {
     "w": WHITE_WINS,
     "b": BLACK_WINS,
@@ -258,8 +262,8 @@ class RoundsPane(Pane):
         board 2122, then a question about board 212.  Escape drops a number typed (and a
         colours-swapped ``s``) before it closes the tournament: a referee cancelling a
         mistyped board found himself on the start screen."""
-        if event.character and event.character.isdigit():
-            self.board_typed += event.character
+        if event.character and event.character.isascii() and event.character.isdigit():  # «³» is no board
+            self.board_typed = (self.board_typed + event.character)[:BOARD_DIGITS]
             self.jump_to(int(self.board_typed))
         elif event.key == "backspace" and self.board_typed:
             self.board_typed = self.board_typed[:-1]

@@ -17,11 +17,15 @@ class Markup(str):
 Child = str | Markup | None
 
 
-_CONTROL = {c: None for c in [*range(32), *range(127, 160)] if chr(c) not in "\t\n"}
+_BIDI = [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+"""The marks and overrides that reorder the text around them: a visitor's own search echoed
+with U+202E read backwards, «…» and all (a name holding one is refused at entry)."""
+_CONTROL = {c: None for c in [*range(32), *range(127, 160), *_BIDI] if chr(c) not in "\t\n"}
 
 
 def text(value: object) -> Markup:
-    """``value`` as text on a page: escaped, control characters but tab and newline dropped."""
+    """``value`` as text on a page: escaped, control characters (but tab and newline) and
+    the marks of writing direction dropped."""
     return Markup(escape(str(value).translate(_CONTROL), quote=True))
 
 

@@ -78,6 +78,13 @@ def test_control_characters_never_reach_a_page() -> None:
     """Names refuse them already (a setting, a registration); the page drops any that came by another way."""
     assert text("Кубок\x1b[31m\x00зала\tи\n") == "Кубок[31mзала\tи\n"
     assert tag("td", "<b>", class_='"x') == '<td class="&quot;x">&lt;b&gt;</td>'
+    # a visitor's search echoed back: a right-to-left override turned «…» and the rest around
+    assert text("\u202eabc\u2066d\u200fe\u061c") == "abcde"
+
+
+def test_a_search_with_a_writing_direction_override_is_echoed_without_it(state: Tournament) -> None:
+    page = pages.player(visit(state), "\u202eabc")
+    assert "\u202e" not in page and "«abc»" in page
 
 
 def test_a_pairing_is_the_protocol_with_each_result_as_the_app_writes_it(state: Tournament) -> None:
