@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from data.errors import Refused, os_reason
 from data.hall.stamp import Stamper
@@ -35,6 +35,7 @@ from schemes.log.events import Event, check_shape
 from schemes.log.history import undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 
 if TYPE_CHECKING:
@@ -313,3 +314,41 @@ def paired_round(state: Tournament, number: int | None) -> int:
             raise Refused("round {round} is not paired", round=chosen)
         raise Refused("no round is paired yet")
     return chosen
+
+
+@dataclass(frozen=True)
+class Entrants:
+    """The players a new tournament takes from an earlier one (``new --from``, the new
+    tournament form's «Игроки из турнира»): in its place order, everything registered about
+    them."""
+
+    profiles: list[dict[str, Any]]
+    split: Notice | None = None
+    """Said when the cut falls inside a shared place: the standings' order chose who is in,
+    and the referee decides such a tie himself (a play-off of its own, a tie-break)."""
+
+    def params(self, scheme: str, given: Mapping[str, str]) -> dict[str, str]:
+        """The new tournament's parameters: the scheme's own for players in an earlier
+        tournament's place order (a play-off seeds by it), under those the referee gave."""
+        return {**dict(get_scheme(scheme).traits.from_places), **given} if self.profiles else dict(given)
+
+
+def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
+    """The players of the tournament in ``source`` by its standings after its latest complete
+    round, the first ``top`` of them (all without); refused when it has no standings yet (a
+    play-off not seeded: the new one was made empty without a word)."""
+    with Service(source) as service:
+        state = service.state
+        rows = get_scheme(state.settings.scheme).standings(state, service.after_round(None)).rows
+    if not rows:
+        raise Refused("{source}: no standings to take players from yet", source=source)
+    chosen = rows[:top] if top else rows
+    split = None
+    if top and len(rows) > top and rows[top - 1].place == rows[top].place:
+        place = rows[top].place
+        split = Notice(
+            "the best {top} split the shared place {place}: {left} of {shared} are out, in the standings' order",
+            {"top": top, "place": place, "left": sum(row.place == place for row in rows[top:]),
+             "shared": sum(row.place == place for row in rows)},
+        )  # fmt: skip
+    return Entrants([state.players[row.player].profile() for row in chosen], split)

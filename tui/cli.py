@@ -411,11 +411,11 @@ def _file(args: argparse.Namespace) -> str:
 
 
 def _cmd_new(args: argparse.Namespace) -> None:
-    entrants, split = _entrants_from(args) if args.source else ([], None)
-    params = dict(args.param)
-    if entrants:  # a scheme's own parameters for players in an earlier tournament's place order
-        params = {**dict(get_scheme(args.scheme).traits.from_places), **params}
-    args.param = list(params.items())
+    from data.service import Entrants, entrants_from
+
+    if args.top is not None and args.top < 2:
+        raise BadInput("--top: 2 or more")
+    entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
     action = actions.create(
         args.name,
         args.scheme,
@@ -425,47 +425,21 @@ def _cmd_new(args: argparse.Namespace) -> None:
         actions.komi_of(args.komi),
         args.time,
         args.lang,
-        dict(args.param),
+        entrants.params(args.scheme, dict(args.param)),
     )
-    Service.create(args.path, [action, *actions.registrations([], entrants)]).close()
-    if entrants:
-        print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants),
+    Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]).close()
+    if entrants.profiles:
+        print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants.profiles),
                 source=args.source))  # fmt: skip
     else:
         print(_("created {path}", path=args.path))
-    if split is not None:
-        print_warning(split)
+    if entrants.split is not None:
+        print_warning(said(entrants.split))
     if args.time:
         control = parse_time(args.time)
         print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
         if not control.rated_in_russia:
             print_warning(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
-
-
-def _entrants_from(args: argparse.Namespace) -> tuple[list[dict[str, Any]], str | None]:
-    """The players of the tournament ``--from`` in place order (its latest complete round),
-    the first ``--top`` of them, with everything registered about them — and what to warn
-    of when the cut falls inside a shared place (the standings' order then chose who is in:
-    the referee decides such a tie himself, a play-off of its own or a tie-break)."""
-    if args.top is not None and args.top < 2:
-        raise BadInput("--top: 2 or more")
-    source = Service(args.source)
-    state = source.state
-    rows = views.standings_json(state, source.after_round(None))["rows"]
-    if not rows:
-        raise BadInput("{source}: no standings to take players from yet", source=args.source)
-    chosen = rows[: args.top] if args.top else rows
-    split = None
-    if args.top and len(rows) > args.top and rows[args.top - 1]["place"] == rows[args.top]["place"]:
-        place = rows[args.top]["place"]
-        split = _(
-            "--top {top} splits the shared place {place}: {left} of {shared} are out, in the standings' order",
-            top=args.top,
-            place=place,
-            left=sum(row["place"] == place for row in rows[args.top :]),
-            shared=sum(row["place"] == place for row in rows),
-        )
-    return [state.players[row["id"]].profile() for row in chosen], split
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:

@@ -611,9 +611,17 @@ async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) 
         await pilot.press("left")
         await pilot.pause()
         assert blue() == ["yes"]
+        await pilot.press("left", "up")  # the arrows stop at the first answer: they went round to «Нет»
+        await pilot.pause()
+        assert blue() == ["yes"]
         await pilot.press("enter")
         await pilot.pause()
         assert answers == [True]
+        app.push_screen(ConfirmScreen("?", default=True), answers.append)
+        await pilot.pause()
+        await pilot.press("right", "right", "down", "enter")  # and at the last
+        await pilot.pause()
+        assert answers == [True, False]
 
 
 @pytest.mark.parametrize("name", ["gamma.json", "mcmahon.json", "fors-vladivostok.json", "playoff.json",

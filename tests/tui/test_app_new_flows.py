@@ -222,6 +222,43 @@ async def test_a_yes_or_no_parameter_is_chosen_as_da_or_net(tmp_path: Path) -> N
         assert (stored["paiBaDeterministic"], stored["exactWholeField"], stored["hdBasedOnMMS"]) == (False, True, False)
 
 
+async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_path: Path) -> None:
+    """A referee's trial: the form offered no way to take the best of the Swiss into a
+    play-off (only ``new --from``).  A name alone is in the data folder; a cut inside a
+    shared place is said; a count without a tournament, or a count of one, is refused in place."""
+    from tui.cli import main
+
+    source = tmp_path / "swiss.json"
+    assert main(["new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка"]) == 0
+    for i in range(16):
+        assert (
+            main(["-f", str(source), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k"]) == 0
+        )
+    assert main(["-f", str(source), "pair"]) == 0
+    for board in range(1, 9):
+        assert main(["-f", str(source), "result", "1", str(board), "W+"]) == 0
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "playoff")
+        form.query_one("#name", Input).value = "Финал четырёх"
+        form.query_one("#top", Input).value = "1"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert str(form.query_one("#top-error").render()) == "2 или больше, например 8"
+        form.query_one("#top", Input).value = "4"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert str(form.query_one("#source-error").render()) == "Укажите турнир, из которого взять 4 лучших"
+        form.query_one("#source", Input).value = "swiss.json"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        state = app.screen.session.state
+        assert (state.settings.scheme, len(state.players)) == ("playoff", 4)
+        assert "4 лучших делят общее место 1-8: 4 из 8 не вошли — по порядку в таблице положения" in notes(app)
+        assert "4 игрока из swiss.json" in notes(app)
+
+
 async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path: Path) -> None:
     """Every field and button of the form in view at 80×24, its keys in the footer and F1;
     a round robin's rounds left to the field (4 players play 3), and the folder named."""

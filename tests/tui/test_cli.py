@@ -739,7 +739,7 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     code, out, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "4")  # fmt: skip
     assert (code, out) == (0, f"created {tmp_path / 'po.json'} with 4 players from {source}\n")
-    assert err == "warning: --top 4 splits the shared place 1-8: 4 of 8 are out, in the standings' order\n"
+    assert err == "warning: the best 4 split the shared place 1-8: 4 of 8 are out, in the standings' order\n"
     code, out, err = run(capsys, "new", str(tmp_path / "po8.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "8")  # fmt: skip
     assert (code, err) == (0, "")  # the cut between 1-8 and 9-16 splits nothing

@@ -34,8 +34,8 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="question.cancel"),
-        Binding("left,up", "app.focus_previous", "Previous answer", show=False, id="question.previous"),
-        Binding("right,down", "app.focus_next", "Next answer", show=False, id="question.next"),
+        Binding("left,up", "step(-1)", "Previous answer", show=False, id="question.previous"),
+        Binding("right,down", "step(1)", "Next answer", show=False, id="question.next"),
         Binding("y,д", "answer('yes')", "Yes", id="question.yes"),
         Binding("n,н", "answer('no')", "No", id="question.no"),
     ]
@@ -68,6 +68,15 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
 
     def action_cancel(self) -> None:
         self.dismiss(self.answered(None))
+
+    def action_step(self, by: int) -> None:
+        """The next answer that way, stopping at the last: from «Да» the left arrow went round
+        to «Нет», and a referee's «n, left, Enter» meant as «Да» cancelled his pairing."""
+        buttons = list(self.query(Button))
+        current = next((i for i, button in enumerate(buttons) if button.has_focus), None)
+        if buttons:
+            start = current if current is not None else buttons.index(self.query_one(f"#{self.default}", Button))
+            buttons[min(max(start + by, 0), len(buttons) - 1)].focus()
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(self.answered(answer))

@@ -15,8 +15,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
-from data.errors import TournamentFileError
-from data.service import Service
+from data.errors import Refused, TournamentFileError
+from data.service import Entrants, Service, entrants_from
 from paperwork.translit import latin
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
@@ -26,7 +26,7 @@ from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import LANGUAGE_NAMES, _, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
-from tui.views import shown_path
+from tui.views import shown_path, typed_path
 from tui.widgets import Footer
 
 FIELDS = (  # id, label, the form shown in the empty field (not words: the same in both languages)
@@ -37,6 +37,8 @@ FIELDS = (  # id, label, the form shown in the empty field (not words: the same 
     ("dates", "Dates", "05.12.2026-06.12.2026"),
     ("komi", "Komi", ""),
     ("time", "Time control", "40+5/15, 60+30sx3, 45+30s, 60"),
+    ("source", "Players from", "swiss.json"),
+    ("top", "How many best", "8"),
 )
 DEFAULT_ROUNDS = "5"
 """The rounds a Swiss-like event usually has; a scheme that knows its rounds gets none."""
@@ -205,9 +207,24 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             komi = actions.komi_of(self.value("komi"))
         except InvalidEvent as error:
             problems["komi"] = said(error)
+        top = None
+        if self.value("top"):
+            typed = self.value("top")
+            if not (typed.isascii() and typed.isdigit()) or len(typed) > 4 or int(typed) < 2:
+                problems["top"] = _("2 or more, like 8")
+            else:
+                top = int(typed)
         path = self.target()
         if path.exists():
             problems["file"] = _("{path} exists already", path=path.name)
+        entrants = Entrants([])
+        if self.value("source") and "top" not in problems:
+            try:
+                entrants = entrants_from(typed_path(self.value("source"), self.folder), top)
+            except (Refused, TournamentFileError) as error:
+                problems["source"] = said(error)
+        elif top is not None and "top" not in problems:
+            problems["source"] = _("Name the tournament to take the best {top} from", top=top)
         if problems:
             for field, message in problems.items():
                 self.error(field, message)
@@ -223,10 +240,10 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 komi,
                 self.value("time"),
                 str(self.query_one("#lang", Select).value),
-                self.params.get(self.scheme, {}),
+                entrants.params(self.scheme, self.params.get(self.scheme, {})),
             )
             path.parent.mkdir(parents=True, exist_ok=True)
-            Service.create(path, [action]).close()
+            Service.create(path, [action, *actions.registrations([], entrants.profiles)]).close()
         except (InvalidEvent, TournamentFileError) as error:
             self.place_error(error)
             return
@@ -235,6 +252,12 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
 
             self.error("file", _("{path}: {reason}", path=shown_path(path.parent), reason=said(os_reason(error))))
             return
+        if entrants.profiles:
+            self.app.notify(
+                _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
+            )
+        if entrants.split is not None:
+            self.app.notify(said(entrants.split), severity="warning", timeout=10)
         self.dismiss(path)
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
