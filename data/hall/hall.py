@@ -160,20 +160,61 @@ def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[s
 def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[Worded]:
     """Take the chains of one peer (``http://host:port``) or folder, then hear from the peer;
     what was refused there."""
-    refused = _take_chains(repo, device, source, name, serves)
-    if source.startswith(("http://", "https://")):
-        _heard_from(repo, source, device, serves)
+    refused, session = _take_chains(repo, device, source, name, serves)
+    if session is not None:
+        _heard_from(repo, session, device, serves)
     return refused
 
 
-def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: str | None) -> list[Worded]:
-    """Take the chains of one peer or folder; what was refused there.  A folder (a stick) also
-    receives our request to join (``push`` writes our chain there)."""
+@dataclass(frozen=True)
+class Session:
+    """A peer that proved it knows the hall's secret, and the token it issued for this sync
+    (``secret.session_token``): what every request to it shows."""
+
+    source: str
+    nonce: str
+    token: str
+
+    @property
+    def authorization(self) -> str:
+        return "Basic " + base64.b64encode(f"{self.nonce}:{self.token}".encode("ascii")).decode("ascii")
+
+
+def _session(repo: HallRepo, source: str, pool: urllib3.PoolManager) -> Session:
+    """Ask the peer ``source`` to prove it knows the secret (a fresh challenge) before anything
+    is shown to it; Refused when it does not — a stranger on the Wi-Fi that announced the
+    hall's id, or answers at a laptop's old address, learns nothing, not even a token."""
+    asked = signing.challenge()
+    answer = pool.request(
+        "GET", source.rstrip("/") + "/tengen/proof?challenge=" + asked, headers={}, preload_content=False
+    )  # no introduction either: a signed hello replayed looks alive
+    try:
+        body = answer.read(1000) if answer.status == 200 else b""
+    finally:
+        answer.release_conn()
+    try:
+        told = json.loads(body) if body else None
+    except ValueError:
+        told = None
+    nonce, proof = (told.get("nonce"), told.get("proof")) if isinstance(told, dict) else (None, None)
+    if not (isinstance(nonce, str) and isinstance(proof, str) and nonce.isascii() and 0 < len(nonce) <= 64):
+        raise Refused("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
+    if not signing.proven(repo.secret, asked, nonce, proof):
+        raise Refused("{peer}: the secret is not this hall's", peer=source)
+    return Session(source, nonce, signing.session_token(repo.secret, nonce))
+
+
+def _take_chains(
+    repo: HallRepo, device: str, source: str, name: str, serves: str | None
+) -> tuple[list[Worded], Session | None]:
+    """Take the chains of one peer or folder; what was refused there, and the session with the
+    peer.  A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
         pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=ANSWER_WITHIN, retries=False)
-        client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username="tengen",
-                               password=signing.fetch_token(repo.secret), quiet=True)  # fmt: skip
         try:
+            session = _session(repo, source, pool)
+            client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username=session.nonce,
+                                   password=session.token, quiet=True)  # fmt: skip
             result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
         except HTTPUnauthorized:
             raise Refused("{peer}: the secret is not this hall's", peer=source) from None
@@ -181,10 +222,12 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
             again = (*_BROKEN, urllib3.exceptions.ReadTimeoutError)  # there, but its answer late: not a wrong address
             kind = BrokeOff if any(isinstance(e, again) for e in _causes(error)) else Refused
             raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
+        except Refused:
+            raise
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        return repo.take(repo.repo, refs, device)
+        return repo.take(repo.repo, refs, device), session
     folder = Path(source).expanduser().absolute()
     _stick(folder)
     if name:
@@ -198,7 +241,7 @@ def _take_chains(repo: HallRepo, device: str, source: str, name: str, serves: st
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder))
-    return repo.take(repo.repo, refs, device)
+    return repo.take(repo.repo, refs, device), None
 
 
 DAMAGED = Worded("its copy arrived damaged")
@@ -250,22 +293,23 @@ def _negotiation(repo: HallRepo) -> Callable[..., list[Any]]:
     return wants
 
 
-def _heard_from(repo: HallRepo, source: str, own: str, serves: str | None = None) -> None:
+def _heard_from(repo: HallRepo, session: Session, own: str, serves: str | None = None) -> None:
     """The peer's own device, heard now (an idle peer is heard though its chain did not grow),
     and the requests to join left with it (the chief enrols them wherever they were left)."""
-    device = _ask_peer(repo, source, "/tengen/device")
+    source = session.source
+    device = _ask_peer(session, "/tengen/device")
     if device is not None and device.decode("ascii", "replace") == own:
         repo.was_self(source)  # ourselves: not a peer, for a while
         return
     if device is not None and len(device) == 32:
         repo.hear([device.decode("ascii", "replace")], now())
-    found = _ask_peer(repo, source, "/tengen/requests")
+    found = _ask_peer(session, "/tengen/requests")
     try:
         left = json.loads(found) if found else []
     except ValueError:
         left = []
     _introductions(repo, left if isinstance(left, list) else [])
-    known = _ask_peer(repo, source, "/tengen/peers")  # its peers become ours: one hop to each laptop
+    known = _ask_peer(session, "/tengen/peers")  # its peers become ours: one hop to each laptop
     try:
         theirs = json.loads(known) if known else []
     except ValueError:
@@ -276,12 +320,11 @@ def _heard_from(repo: HallRepo, source: str, own: str, serves: str | None = None
                         and p not in selves])  # fmt: skip
 
 
-def _ask_peer(repo: HallRepo, source: str, where: str) -> bytes | None:
+def _ask_peer(session: Session, where: str) -> bytes | None:
     import urllib.request
 
-    request = urllib.request.Request(source.rstrip("/") + where)
-    token = base64.b64encode(f"tengen:{signing.fetch_token(repo.secret)}".encode()).decode()
-    request.add_header("Authorization", f"Basic {token}")
+    request = urllib.request.Request(session.source.rstrip("/") + where)
+    request.add_header("Authorization", session.authorization)
     try:
         with urllib.request.urlopen(request, timeout=ANSWER_WITHIN) as answer:  # noqa: S310 - http only, checked above
             return bytes(answer.read(1_000_000))
@@ -318,7 +361,10 @@ def network_reason(error: BaseException) -> Worded:
         return os_reason(TimeoutError(errno.ETIMEDOUT, "timed out"))
     if any(isinstance(seen, _BROKEN) for seen in causes):
         return os_reason(ConnectionResetError(errno.ECONNRESET, "broke off"))
-    return Worded("the laptop does not answer as a hall's laptop")
+    return NOT_A_LAPTOP
+
+
+NOT_A_LAPTOP = Worded("the laptop does not answer as a hall's laptop")
 
 
 STICK_LIMIT = 2_000_000_000
@@ -514,23 +560,23 @@ def fetch_all(
     after every fetch."""
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
     problems: list[Worded] = []
-    reached: list[str] = []
+    reached: list[Session] = []
     for source in sources:
         tips = repo.tips()
         try:
-            refused = _take_chains(repo, device, source, name, serves)
+            refused, session = _take_chains(repo, device, source, name, serves)
         except Refused as error:
             problems.append(error)
             continue
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
-        if source.startswith(("http://", "https://")):
-            reached.append(source)
+        if session is not None:
+            reached.append(session)
             if not refused and source not in repo.selves:
                 repo.add_peers([source])
         if brought is not None and repo.tips() != tips:
             brought()
-    for source in reached:
-        _heard_from(repo, source, device, serves)
+    for session in reached:
+        _heard_from(repo, session, device, serves)
     return problems
 
 

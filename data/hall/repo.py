@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from dulwich.errors import NotGitRepository
 from dulwich.object_store import DiskObjectStore
@@ -97,8 +98,9 @@ class HallRepo:
         sync every 2 s checks only the commits added since."""
         source = repo or self.repo
         head = tip if tip is not None else self.tips().get(device)
-        commits = []
+        commits: list[Commit] = []
         known: list[Event] = []
+        longest: int | None = None  # the commits the chain can have: each adds an event, the tip's last is the count
         while head is not None:
             remembered = _CHECKED.get((self.secret, device, bytes(head)))
             if remembered is not None:
@@ -106,6 +108,12 @@ class HallRepo:
                 break
             commit = source[head]
             if not isinstance(commit, Commit) or len(commit.parents) > 1:
+                raise InvalidEvent("not a chain of events")
+            if longest is None:  # the tip's signature first: a stranger's chain of 300,000 commits was walked whole
+                tip_origin = signing.parse_line(self.secret, _lines(source, commit)[-1]).origin
+                assert tip_origin is not None
+                longest = tip_origin.seq
+            if len(commits) >= longest:
                 raise InvalidEvent("not a chain of events")
             commits.append(commit)
             head = commit.parents[0] if commit.parents else None
@@ -212,10 +220,14 @@ class HallRepo:
         return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
 
     def add_peers(self, addresses: Sequence[str]) -> None:
+        """Known from now on: each laptop once (``http://host:port``, whatever path an address
+        names), ``PEERS_LIMIT`` at most — a stranger naming fifty paths of its own at each
+        sync grew the list to 15,600, past what the file may hold, and the laptop then read
+        it as empty and lost the real peers."""
         known = self._known_peers()
-        added = [a for a in addresses if a not in known]
-        if added:
-            write_json(self.path, "tengen-peers.json", known + added)
+        added = [a for a in dict.fromkeys(map(peer_address, addresses)) if a is not None and a not in known]
+        if added and len(known) < PEERS_LIMIT:
+            write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
 
     def was_self(self, address: str) -> None:
         """``address`` answered with this laptop's own device (another laptop's list named
@@ -362,6 +374,24 @@ JSON_LIMIT = 1_000_000
 """A hall's own JSON files (a hundred requests to join, the peers heard from) are kilobytes."""
 
 
+PEERS_LIMIT = 64
+"""Laptops a hall's laptop knows at most: a big event has a chief and five helpers."""
+
+
+def peer_address(text: str) -> str | None:
+    """``text`` as a peer's address, ``http://host:port`` (without its path, its query, a name
+    and password), or None where it is none."""
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme}://{host}" + ("" if port is None else f":{port}")
+
+
 def read_json(folder: Path, name: str, default: Any) -> Any:
     """A JSON file of the hall's folder or of a stick, or ``default`` where it is none: on a
     stick anyone may have put a pipe (it held the sync for ever), a link to ``/dev/zero`` (it
@@ -478,11 +508,17 @@ def unmake(folder: Path) -> None:
 
 
 def _lines(source: Repo, commit: Commit) -> list[bytes]:
-    """The signed event lines one commit of a chain adds (InvalidEvent where it holds none)."""
+    """The signed event lines one commit of a chain adds: its tree holds the one file of them
+    (``record`` writes nothing else) and it adds one at least — InvalidEvent otherwise.  A
+    stranger's commit adding none passed every signature check there was, and moved the
+    chief's chain onto a tree of its own files (a submodule, 200 MB of anything)."""
     tree = source[commit.tree]
-    if not isinstance(tree, Tree) or EVENTS not in tree:
+    if not isinstance(tree, Tree) or [(entry.path, entry.mode) for entry in tree.items()] != [(EVENTS, 0o100644)]:
         raise InvalidEvent("not a chain of events")
     blob = source[tree[EVENTS][1]]
     if not isinstance(blob, Blob):
         raise InvalidEvent("not a chain of events")
-    return blob.as_raw_string().splitlines()
+    lines = blob.as_raw_string().splitlines()
+    if not lines:
+        raise InvalidEvent("not a chain of events")
+    return lines

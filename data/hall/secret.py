@@ -41,9 +41,31 @@ def _key(secret: str, purpose: bytes) -> bytes:
     return hmac.new(normal(secret).encode(), purpose, hashlib.sha256).digest()
 
 
-def fetch_token(secret: str) -> str:
-    """What a laptop shows a peer to fetch from it."""
-    return _key(secret, b"tengen-fetch").hex()
+def challenge() -> str:
+    """What a laptop asks a peer to prove it knows the secret with, before it shows the peer
+    anything: a stranger announcing the hall's id, or answering at a gone laptop's address,
+    was sent the fetch token and read every player's private details."""
+    return secrets.token_hex(32)
+
+
+def proof(secret: str, challenge: str, nonce: str) -> str:
+    """A peer's answer to ``challenge``: its knowledge of the secret, bound to the ``nonce``
+    it gives the asker for this session."""
+    return hmac.new(_key(secret, b"tengen-server"), f"{challenge}|{nonce}".encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def proven(secret: str, challenge: str, nonce: str, answer: str) -> bool:
+    return hmac.compare_digest(proof(secret, challenge, nonce).encode("ascii"), answer.encode("ascii", "replace"))
+
+
+def session_token(secret: str, nonce: str) -> str:
+    """What a laptop shows a peer to fetch from it: bound to the ``nonce`` the peer issued a
+    moment ago (``SESSION``), so a token seen on the Wi-Fi is worth nothing a little later."""
+    return hmac.new(_key(secret, b"tengen-fetch"), nonce.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+SESSION = 120.0
+"""Seconds a peer's nonce, and the token made with it, is good for: a sync takes a few."""
 
 
 def canonical(event: Event) -> dict[str, Any]:

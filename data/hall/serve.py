@@ -14,7 +14,9 @@ import contextlib
 import hmac
 import ipaddress
 import json
+import re
 import resource
+import secrets
 import socket
 import threading
 import time
@@ -22,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, cast
+from urllib.parse import parse_qs
 from wsgiref.types import StartResponse as Start
 
 import uvicorn
@@ -37,6 +40,7 @@ from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.repo import HallRepo, ask, hall_path, requests
+from data.hall.secret import SESSION
 from data.store import real_path
 from schemes.errors import Worded
 
@@ -45,11 +49,19 @@ PERIOD = 2.0
 
 
 def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start], Iterable[bytes]]:
-    token = signing.fetch_token(repo.secret)
+    sessions = Sessions(repo.secret)
 
     def app(environ: dict[str, Any], start: Start) -> Iterable[bytes]:
         method, where = environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")
-        if not _authorised(environ.get("HTTP_AUTHORIZATION", ""), token):
+        if where == "/tengen/proof" and method == "GET":  # before any token: the asker checks us first
+            asked = parse_qs(environ.get("QUERY_STRING", "")).get("challenge", [""])[0]
+            if not _CHALLENGE.fullmatch(asked):
+                start("400 Bad Request", [("Content-Type", "text/plain")])
+                return [b"a challenge is 64 hex digits\n"]
+            nonce = sessions.issue()
+            start("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps({"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce)}).encode("ascii")]
+        if not sessions.authorised(environ.get("HTTP_AUTHORIZATION", "")):
             start(
                 "401 Unauthorized", [("WWW-Authenticate", 'Basic realm="tengen hall"'), ("Content-Type", "text/plain")]
             )
@@ -156,14 +168,48 @@ def _answered(path: Path, environ: dict[str, Any], start: Start) -> Iterator[byt
         fresh.close()
 
 
-def _authorised(header: str, token: str) -> bool:
-    if not header.startswith("Basic "):
-        return False
-    try:
-        _user, _, password = base64.b64decode(header[6:], validate=True).decode("utf-8").partition(":")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    return hmac.compare_digest(password.encode(), token.encode())
+_CHALLENGE = re.compile("[0-9a-f]{64}")
+
+
+class Sessions:
+    """The nonces this laptop issued to peers that asked it for its proof
+    (``/tengen/proof``), each good for ``secret.SESSION`` seconds: a request is let in with
+    the token made from one of them (``secret.session_token``), never with one token for
+    ever — a token seen on the Wi-Fi, or shown to a stranger, opened every laptop."""
+
+    LIMIT = 4096
+    """Nonces kept at most (the oldest go first): a stranger asking for proofs by the thousand
+    costs this memory, not more."""
+
+    def __init__(self, secret: str) -> None:
+        self.secret = secret
+        self._issued: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def issue(self) -> str:
+        nonce, now = secrets.token_hex(16), time.monotonic()
+        with self._lock:
+            while self._issued:  # the oldest first: issued in order
+                oldest = next(iter(self._issued))
+                if len(self._issued) < self.LIMIT and now - self._issued[oldest] <= SESSION:
+                    break
+                del self._issued[oldest]
+            self._issued[nonce] = now
+        return nonce
+
+    def authorised(self, header: str) -> bool:
+        """A request showing ``nonce:token`` for a nonce issued here within ``SESSION``."""
+        if not header.startswith("Basic "):
+            return False
+        try:
+            nonce, _, token = base64.b64decode(header[6:], validate=True).decode("ascii").partition(":")
+        except (ValueError, UnicodeDecodeError):
+            return False
+        with self._lock:
+            issued = self._issued.get(nonce)
+        if issued is None or time.monotonic() - issued > SESSION:
+            return False
+        return hmac.compare_digest(token.encode("ascii"), signing.session_token(self.secret, nonce).encode("ascii"))
 
 
 def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:

@@ -838,11 +838,9 @@ def test_a_peer_answering_no_http_is_heard_as_nothing(founded: tuple[Laptop, str
     """What a peer says of its device, its peers and the requests to join is asked after the
     fetch; an answer that is no HTTP (another program took the port since: ``BadStatusLine``,
     no ``OSError``) escaped the sync."""
-    chief, _secret = founded
     relay = Dropping(0, 10, b"SSH-2.0-OpenSSH_9.2\r\n")
-    try:
-        with HallRepo(hall_path(chief.file)) as repo:
-            assert hall._ask_peer(repo, relay.address, "/tengen/peers") is None
+    try:  # the peer proved itself, then another program took its port
+        assert hall._ask_peer(hall.Session(relay.address, "n", "t"), "/tengen/peers") is None
     finally:
         relay.close()
     assert relay.dropped == 1
@@ -1004,3 +1002,150 @@ def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists
                                   "finish?): remove it, or choose another name")  # fmt: skip
     hall_path(late.file).rmdir()
     assert late.join(stick, secret).added > 0 and late.file.is_file()
+
+
+class Stranger:
+    """A server on the hall's Wi-Fi that does not know the secret: it answers the proof asked
+    of it as best it can (a laptop of another hall, or a guess) and keeps every header shown."""
+
+    def __init__(self, proof: Callable[[str, str], str]) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+        from urllib.parse import parse_qs, urlsplit
+
+        shown: list[dict[str, str]] = []
+        self.shown = shown
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 - http.server's name
+                shown.append(dict(self.headers))
+                asked = parse_qs(urlsplit(self.path).query).get("challenge", [""])[0]
+                body = json.dumps({"nonce": "n" * 32, "proof": proof(asked, "n" * 32)}).encode()
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self) -> None:  # noqa: N802
+                shown.append(dict(self.headers))
+                self.send_response(401)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.address = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.mark.parametrize("guess", ["another hall's secret", "the proof the stranger saw a laptop give"])
+def test_a_stranger_announced_as_a_peer_is_shown_no_token_and_no_introduction(
+    founded: tuple[Laptop, str], guess: str
+) -> None:
+    """An attack: a stranger announcing the hall's id by zeroconf (or answering at a gone
+    laptop's address) became a peer and was sent the fetch token — one for ever — and read
+    every player's private details with it.  Now it must prove it knows the secret first: it
+    is shown neither a token nor the laptop's signed introduction, and it is said in one line."""
+    from data.hall import secret as signing
+
+    chief, secret = founded
+    other = signing.new_secret()
+    seen = signing.proof(secret, "0" * 64, "n" * 32)  # a proof for another challenge: replayed
+    stranger = Stranger(
+        lambda asked, nonce: signing.proof(other, asked, nonce) if guess.startswith("another") else seen
+    )
+    try:
+        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+            with pytest.raises(Refused) as refused:
+                hall.fetch(repo, chief.device, stranger.address, "Chief", "http://127.0.0.1:1")
+    finally:
+        stranger.close()
+    assert str(refused.value) == f"{stranger.address}: the secret is not this hall's"
+    assert len(stranger.shown) == 1  # the proof asked for, nothing after it
+    assert not any(
+        key.lower() in ("authorization", "x-tengen-hello", "x-tengen-hello-mac") for key in stranger.shown[0]
+    )
+
+
+def _plant(stick: Path, device: str, blob: bytes, extra: bool = False, depth: int = 1) -> None:
+    """``depth`` commits on ``device``'s ref on the stick, each adding ``blob`` as its events
+    (and, with ``extra``, a submodule beside them) — what a stranger can make without the secret."""
+    repo = Repo(str(stick), bare=True)
+    ref = b"refs/tengen/" + device.encode()
+    parent = repo.refs[ref]
+    made = Blob.from_string(blob)
+    tree = Tree()
+    tree.add(b"events", 0o100644, made.id)
+    if extra:
+        tree.add(b"zz", 0o160000, b"1" * 40)
+    objects: list[Any] = [(made, None), (tree, None)]
+    for _ in range(depth):
+        commit = Commit()
+        commit.tree, commit.parents = tree.id, [parent]
+        commit.author = commit.committer = b"x <x@x>"
+        commit.author_time = commit.commit_time = commit.author_timezone = commit.commit_timezone = 0
+        commit.message = b"planted"
+        objects.append((commit, None))
+        parent = commit.id
+    repo.object_store.add_objects(objects)
+    repo.refs[ref] = parent
+    repo.close()
+
+
+@pytest.mark.parametrize("planted", ["no event", "no event and a submodule"])
+def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three, planted: str) -> None:
+    """An attack: a stranger's commit adding no event on top of the chief's chain passed every
+    signature check there was (there was none to check): the chief's ref moved onto a tree of
+    the stranger's files (a submodule, 200 MB of anything) and went round every laptop."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    with HallRepo(hall_path(table2.file)) as repo:
+        before = repo.tips()[chief.device]
+    _plant(stick, chief.device, b"", extra=planted.endswith("submodule"))
+    synced = table2.sync(stick)
+    assert any(str(p).endswith("not a chain of events") and chief.device[:8] in str(p) for p in synced.problems)
+    with HallRepo(hall_path(table2.file)) as repo:
+        assert repo.tips()[chief.device] == before
+
+
+def test_a_chain_longer_than_its_events_is_refused_without_walking_it(hall_of_three) -> None:
+    """An attack: 300,000 commits under a tip took 70 s to walk and every later command 20 s.
+    The tip's signed last event says how many commits the chain can have (each adds one): the
+    walk stops there.  The tip here replays the chief's own last line, signed."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    with HallRepo(hall_path(chief.file)) as repo:
+        from data.hall.secret import line
+
+        last = line(repo.chain(chief.device)[-1])
+        count = repo.recorded(chief.device)
+    _plant(stick, chief.device, last + b"\n", depth=2000)
+    read: list[bytes] = []
+    with Repo(str(stick), bare=True) as source, HallRepo(hall_path(table2.file)) as repo:
+
+        class Counting:
+            def __getitem__(self, sha: bytes) -> Any:
+                read.append(sha)
+                return source[sha]
+
+        with pytest.raises(InvalidEvent, match="not a chain of events"):
+            repo.chain(chief.device, source.refs[b"refs/tengen/" + chief.device.encode()], Counting())  # type: ignore[arg-type]
+    assert len(read) < 3 * (count + 2)  # a commit, its tree and its events each, as far as the count allows
+
+
+def test_the_peers_are_each_laptop_once_and_a_few_dozen_at_most(founded: tuple[Laptop, str]) -> None:
+    """An attack: a stranger named fifty paths of its own as peers at each sync; the list grew
+    to 15,600, past what the file may hold, was read as empty and lost the real laptops."""
+    from data.hall.repo import PEERS_LIMIT
+
+    chief, _secret = founded
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.add_peers(["http://10.0.0.2:8390"])
+        repo.add_peers([f"http://10.0.0.9:8390/x{i}" for i in range(50)] + ["not an address", "ftp://10.0.0.3:1"])
+        assert repo.peers == ["http://10.0.0.2:8390", "http://10.0.0.9:8390"]
+        for batch in range(10):
+            repo.add_peers([f"http://10.0.{batch}.{i}:8390" for i in range(50)])
+        assert len(repo.peers) == PEERS_LIMIT and repo.peers[:2] == ["http://10.0.0.2:8390", "http://10.0.0.9:8390"]

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from data.hall.repo import HallRepo, hall_path
-from data.hall.secret import fetch_token
+from data.hall.secret import challenge, proven, session_token
 from data.store import TournamentFile
 from schemes.errors import Worded
 from tests.data.hall.conftest import Laptop
@@ -179,10 +179,21 @@ def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path, m
     assert not stranger.file.exists() and not hall_path(stranger.file).exists()
 
 
+def _session(base: str, secret: str) -> str:
+    """A peer's ``nonce:token`` for the laptop at ``base``, as a laptop of the hall makes it
+    (``hall._session``): the laptop's proof checked first."""
+    asked = challenge()
+    with urllib.request.urlopen(f"{base}/tengen/proof?challenge={asked}", timeout=5) as answer:
+        told = json.loads(answer.read())
+    assert proven(secret, asked, told["nonce"], told["proof"])
+    return f"{told['nonce']}:{session_token(secret, told['nonce'])}"
+
+
 def _get(url: str, token: str | None = None, method: str = "GET") -> int:
+    """The status of a request showing ``token`` (``nonce:token``, ``_session``)."""
     request = urllib.request.Request(url, method=method, data=b"0000" if method == "POST" else None)
     if token is not None:
-        request.add_header("Authorization", "Basic " + base64.b64encode(f"tengen:{token}".encode()).decode())
+        request.add_header("Authorization", "Basic " + base64.b64encode(token.encode()).decode())
     try:
         with urllib.request.urlopen(request, timeout=5) as answer:
             return int(answer.status)
@@ -192,9 +203,13 @@ def _get(url: str, token: str | None = None, method: str = "GET") -> int:
 
 def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     _chief, _helpers, urls, secret, _servers = network
-    token = fetch_token(secret)
+    token = _session(urls[0], secret)
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack") == 401
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", "wrong") == 401
+    nonce = token.split(":")[0]  # a token of the old kind (one for ever), or one for a nonce never issued
+    assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", f"tengen:{session_token(secret, 'tengen')}") == 401
+    assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", f"{nonce}:{session_token(secret, nonce[::-1])}") == 401
+    assert _get(f"{urls[0]}/tengen/proof?challenge=zz") == 400
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", token) == 200
     assert _get(f"{urls[0]}/info/refs?service=git-receive-pack", token) == 405
     assert _get(f"{urls[0]}/git-receive-pack", token, "POST") == 405
@@ -502,9 +517,9 @@ def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_a
 
     chief, secret = founded
     monkeypatch.setattr(serve, "BODY_SILENCE", 0.5)
-    authorised = base64.b64encode(f"tengen:{fetch_token(secret)}".encode())
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         serving = serve.start(repo, 0, "127.0.0.1")
+        authorised = base64.b64encode(_session(f"http://127.0.0.1:{serving.port}", secret).encode())
         stalled = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(10)]
         try:
             for connection in stalled:
@@ -518,7 +533,7 @@ def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_a
                         pass
             assert time.monotonic() - began < 3
             refs = f"http://127.0.0.1:{serving.port}/info/refs?service=git-upload-pack"
-            assert _get(refs, fetch_token(secret)) == 200
+            assert _get(refs, _session(f"http://127.0.0.1:{serving.port}", secret)) == 200
         finally:
             for connection in stalled:
                 connection.close()
