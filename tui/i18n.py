@@ -502,6 +502,7 @@ RU = {
     "give the first name with --name": "укажите имя: --name",
     "the first name needs a letter: {name!r}": "в имени нет ни одной буквы: {name!r}",
     "--top: 2 or more": "--top: 2 или больше",
+    "laptop {device} is not enrolled in the hall": "ноутбук {device} не записан в зал",
     "Players from": "Игроки из турнира",
     "How many best": "Сколько лучших",
     "2 or more, like 8": "2 или больше, например 8",

@@ -91,8 +91,11 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
     reducer = _REDUCERS.get(event.kind)
     if reducer is None:
         raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
-    if state.hall is not None and event.kind in CHIEFS_OWN:
-        _by_chief(state, event)
+    if state.hall is not None:
+        if event.origin is not None and event.origin.device not in state.hall.laptops:  # hall.md: enrolled
+            raise InvalidEvent("laptop {device} is not enrolled in the hall", device=event.origin.device[:8])
+        if event.kind in CHIEFS_OWN:
+            _by_chief(state, event)
     return reducer(state, event)
 
 

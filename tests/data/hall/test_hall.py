@@ -1149,3 +1149,28 @@ def test_the_peers_are_each_laptop_once_and_a_few_dozen_at_most(founded: tuple[L
         for batch in range(10):
             repo.add_peers([f"http://10.0.{batch}.{i}:8390" for i in range(50)])
         assert len(repo.peers) == PEERS_LIMIT and repo.peers[:2] == ["http://10.0.0.2:8390", "http://10.0.0.9:8390"]
+
+
+def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three) -> None:
+    """hall.md: an event is accepted only if its device is one the chief enrolled.  An attack:
+    a laptop with the secret signed a result as a device nobody enrolled, and it counted."""
+    from data.hall.secret import line, sign
+    from schemes.log.events import Event
+    from schemes.state.origin import Origin
+
+    chief, table2, _table3, stick, secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    held = [event.origin for event in TournamentFile(chief.file).events if event.origin is not None]
+    seen = tuple(
+        sorted({origin.device: max(o.seq for o in held if o.device == origin.device) for origin in held}.items())
+    )
+    stranger = "9" * 32
+    forged = sign(secret, Event(0, ev.RESULT_RECORDED, {"round": 1, "board": 1, "code": "B+"},
+                                "2026-12-01T10:00:00+00:00", Origin(stranger, 1, seen)))  # fmt: skip
+    _forge(stick, stranger, [line(forged)])
+    chief.sync(stick)
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert repo.chain(stranger) == [forged]  # fetched, its MAC right: the secret signed it
+    assert chief.state.rounds[0].results == {}
+    assert not any(e.origin is not None and e.origin.device == stranger for e in TournamentFile(chief.file).events)
