@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import urllib3
 from dulwich.client import HttpGitClient, HTTPUnauthorized, LocalGitClient
@@ -180,28 +181,67 @@ class Session:
         return "Basic " + base64.b64encode(f"{self.nonce}:{self.token}".encode("ascii")).decode("ascii")
 
 
-def _session(repo: HallRepo, source: str, pool: urllib3.PoolManager) -> Session:
+class NotOfTheHall(Refused):
+    """A peer that did not prove it knows the hall's secret: a stranger, another hall's laptop,
+    another program at a laptop's old address — or our own secret is not the hall's."""
+
+
+def _session(repo: HallRepo, source: str) -> Session:
     """Ask the peer ``source`` to prove it knows the secret (a fresh challenge) before anything
-    is shown to it; Refused when it does not — a stranger on the Wi-Fi that announced the
-    hall's id, or answers at a laptop's old address, learns nothing, not even a token."""
+    is shown to it; NotOfTheHall when it does not — a stranger on the Wi-Fi that announced the
+    hall's id, or answers at a laptop's old address, learns nothing, not even a token, nor the
+    laptop's signed introduction (replayed, it makes a gone laptop look alive)."""
     asked = signing.challenge()
-    answer = pool.request(
-        "GET", source.rstrip("/") + "/tengen/proof?challenge=" + asked, headers={}, preload_content=False
-    )  # no introduction either: a signed hello replayed looks alive
+    status, body = _answer_within(source, "/tengen/proof?challenge=" + asked, ANSWER_WITHIN)
     try:
-        body = answer.read(1000) if answer.status == 200 else b""
-    finally:
-        answer.release_conn()
-    try:
-        told = json.loads(body) if body else None
+        told = json.loads(body) if status == 200 else None
     except ValueError:
         told = None
     nonce, proof = (told.get("nonce"), told.get("proof")) if isinstance(told, dict) else (None, None)
     if not (isinstance(nonce, str) and isinstance(proof, str) and nonce.isascii() and 0 < len(nonce) <= 64):
-        raise Refused("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
+        raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
     if not signing.proven(repo.secret, asked, nonce, proof):
-        raise Refused("{peer}: the secret is not this hall's", peer=source)
+        raise NotOfTheHall("{peer}: the secret is not this hall's", peer=source)
     return Session(source, nonce, signing.session_token(repo.secret, nonce))
+
+
+def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -> tuple[int, bytes]:
+    """The status and body of ``GET where`` at ``source``, all of it within ``seconds`` from
+    the connection on and ``limit`` bytes — the asker's own deadline, whatever pace the answer
+    comes at: a stranger answering a byte every few seconds held each sync of every laptop
+    (each byte came within ``ANSWER_WITHIN``).  BrokeOff for an answer cut short or late
+    (asked again), OSError where nobody serves, NotOfTheHall for what is no HTTP answer."""
+    import socket
+    import ssl
+
+    parts = urlsplit(source)
+    host, port = parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80)
+    deadline = time.monotonic() + seconds
+    with socket.create_connection((host, port), timeout=seconds) as raw:
+        connection = ssl.create_default_context().wrap_socket(raw, server_hostname=host) if parts.scheme == "https" \
+            else raw  # fmt: skip
+        connection.sendall(f"GET {where} HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: close\r\n\r\n".encode())
+        received = b""
+        while len(received) <= limit:
+            left = deadline - time.monotonic()
+            try:
+                if left <= 0:
+                    raise TimeoutError(errno.ETIMEDOUT, "timed out")
+                connection.settimeout(left)
+                piece = connection.recv(limit + 1 - len(received))
+            except (TimeoutError, ConnectionResetError) as error:
+                raise BrokeOff("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
+            if not piece:
+                break
+            received += piece
+    if not received:  # closed before a word: a busy laptop, the Wi-Fi
+        dropped = ConnectionResetError(errno.ECONNRESET, "broke off")
+        raise BrokeOff("{peer}: {reason}", peer=source, reason=network_reason(dropped))
+    head, _, body = received.partition(b"\r\n\r\n")
+    status = head.split(b"\r\n", 1)[0].split(b" ")
+    if len(received) > limit or len(status) < 2 or not status[0].startswith(b"HTTP/") or not status[1].isdigit():
+        raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
+    return int(status[1]), body
 
 
 def _take_chains(
@@ -212,7 +252,7 @@ def _take_chains(
     if source.startswith(("http://", "https://")):
         pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=ANSWER_WITHIN, retries=False)
         try:
-            session = _session(repo, source, pool)
+            session = _session(repo, source)
             client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username=session.nonce,
                                    password=session.token, quiet=True)  # fmt: skip
             result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
@@ -222,7 +262,7 @@ def _take_chains(
             again = (*_BROKEN, urllib3.exceptions.ReadTimeoutError)  # there, but its answer late: not a wrong address
             kind = BrokeOff if any(isinstance(e, again) for e in _causes(error)) else Refused
             raise kind("{peer}: {reason}", peer=source, reason=network_reason(error)) from None
-        except Refused:
+        except Refused:  # the peer's proof
             raise
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
@@ -565,6 +605,10 @@ def fetch_all(
         tips = repo.tips()
         try:
             refused, session = _take_chains(repo, device, source, name, serves)
+        except NotOfTheHall as error:  # asked no more until it comes again (its introduction, zeroconf)
+            repo.forget_peer(source)
+            problems.append(error)
+            continue
         except Refused as error:
             problems.append(error)
             continue

@@ -229,6 +229,11 @@ class HallRepo:
         if added and len(known) < PEERS_LIMIT:
             write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
 
+    def forget_peer(self, address: str) -> None:
+        known = self._known_peers()
+        if address in known:
+            write_json(self.path, "tengen-peers.json", [a for a in known if a != address])
+
     def was_self(self, address: str) -> None:
         """``address`` answered with this laptop's own device (another laptop's list named
         it, or this laptop took the port a peer had there): no peer for ``SELF_FOR`` seconds."""

@@ -59,8 +59,9 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
                 start("400 Bad Request", [("Content-Type", "text/plain")])
                 return [b"a challenge is 64 hex digits\n"]
             nonce = sessions.issue()
-            start("200 OK", [("Content-Type", "application/json")])
-            return [json.dumps({"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce)}).encode("ascii")]
+            told = json.dumps({"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce)}).encode("ascii")
+            start("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(told)))])
+            return [told]
         if not sessions.authorised(environ.get("HTTP_AUTHORIZATION", "")):
             start(
                 "401 Unauthorized", [("WWW-Authenticate", 'Basic realm="tengen hall"'), ("Content-Type", "text/plain")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -829,7 +830,7 @@ def test_a_join_to_the_wrong_address_is_said_at_once(
     finally:
         if relay is not None:
             relay.close()
-    assert type(refused.value) is Refused and str(refused.value) == f"{address}: {said}"
+    assert not isinstance(refused.value, hall.BrokeOff) and str(refused.value) == f"{address}: {said}"
     assert slept == [] and (relay is None or relay.dropped == 1)
     assert list(table.folder.iterdir()) == [table.folder / "config"]
 
@@ -1174,3 +1175,51 @@ def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three
         assert repo.chain(stranger) == [forged]  # fetched, its MAC right: the secret signed it
     assert chief.state.rounds[0].results == {}
     assert not any(e.origin is not None and e.origin.device == stranger for e in TournamentFile(chief.file).events)
+
+
+def test_a_peer_dripping_its_proof_is_cut_at_the_deadline_and_a_stranger_is_forgotten(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a stranger at a peer's address answering a byte every few seconds held each
+    sync of every laptop for as long as it liked (each byte came within ``ANSWER_WITHIN``).
+    The whole proof has ``ANSWER_WITHIN`` now; a peer that proves nothing is dropped from the
+    peers (asked again only when it comes again)."""
+    import socket
+    import threading
+
+    monkeypatch.setattr(hall, "ANSWER_WITHIN", 0.5)
+    answer = b'HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{"nonce": "x", "p": 1}'
+    sent: list[int] = []
+    listening = socket.create_server(("127.0.0.1", 0))
+    address = f"http://127.0.0.1:{listening.getsockname()[1]}"
+
+    def drip() -> None:
+        connection, _ = listening.accept()
+        with connection:
+            connection.recv(4096)
+            for byte in answer:
+                try:
+                    connection.sendall(bytes([byte]))
+                except OSError:
+                    return
+                sent.append(byte)
+                time.sleep(0.1)
+
+    threading.Thread(target=drip, daemon=True).start()
+    chief, _secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.add_peers([address])
+        problems = hall.fetch_all(repo, chief.device, chief.state, [address], None)
+        assert [str(p) for p in problems] == [f"{address}: no answer"]
+        assert len(sent) < len(answer) // 2  # cut at the deadline, not when the stranger stopped
+        assert repo.peers == [address]  # late is no stranger yet: asked again next time
+    listening.close()
+    stranger = Stranger(lambda asked, nonce: "0" * 64)
+    try:
+        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+            repo.add_peers([stranger.address])
+            problems = hall.fetch_all(repo, chief.device, chief.state, [stranger.address], None)
+            assert [str(p) for p in problems] == [f"{stranger.address}: the secret is not this hall's"]
+            assert stranger.address not in repo.peers
+    finally:
+        stranger.close()
