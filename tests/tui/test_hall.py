@@ -608,3 +608,20 @@ async def test_a_helper_just_joined_sees_itself_waiting_in_the_hall_dialog(lapto
     with laptops.as_("table"):
         hall.sync(table, [str(stick)])
         assert (await listed(table)).splitlines()[2:] == [" Стол 2: этот ноутбук"]
+
+
+async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing(laptops: Laptops) -> None:
+    """CI saw it once under load: the server's thread told the hall dialog of its new state
+    between the removal of the dialog's widgets and its own, and the app fell on the missing
+    list of laptops."""
+    chief, _secret = founded(laptops, paired=False)
+    with laptops.as_("chief"):
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            dialog = app.screen
+            await dialog.query_one("#hall-dialog").remove()
+            dialog.show()  # what the server's watcher calls
+            await pilot.pause()
+            assert app.screen is dialog and app.return_code is None

@@ -77,6 +77,21 @@ def decoded(lines: list[str]) -> list[list[int]]:
     return rows
 
 
+async def test_the_servers_news_reaching_a_dialog_as_it_closes_is_nothing(folder: Path) -> None:
+    """The server's thread told an open dialog of its new state between the dialog's widgets'
+    removal and its own: the app fell on the missing line (seen once under load, the hall's)."""
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, PagesScreen)
+        await dialog.query_one("#pages-switch").parent.remove()  # type: ignore[union-attr]
+        dialog.show()  # what the server's watcher calls
+        await pilot.pause()
+        assert app.screen is dialog and app.return_code is None
+
+
 async def test_f12_serves_the_pages_of_a_tournament_that_is_no_hall(folder: Path) -> None:
     import segno
 

@@ -112,7 +112,11 @@ class HallScreen(Translated, ModalScreen[None]):
             self.pages.watchers.remove(self.show)
 
     def show(self) -> None:
-        """The laptops, the disputes and the server as they are now."""
+        """The laptops, the disputes and the server as they are now (nothing while the dialog
+        closes: the server's news came between its widgets' removal and its own, and the app
+        fell on the missing list — seen once under load)."""
+        if not self.query("#hall-laptops"):
+            return
         state = self.link.state
         hall = state.hall
         if hall is None:  # never: the dialog is a hall's

@@ -64,7 +64,10 @@ class PagesScreen(Translated, ModalScreen[None]):
 
     def show(self) -> None:
         """The switch, its line, the address and its code as the server is now (it may have
-        been restarted underneath: a tournament made a hall)."""
+        been restarted underneath: a tournament made a hall) — nothing while it closes (see
+        ``HallScreen.show``)."""
+        if not self.query("#pages-switch"):
+            return
         with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
             self.query_one("#pages-switch", Switch).value = self.pages.serving
         address = self.pages.address
