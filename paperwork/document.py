@@ -36,9 +36,9 @@ MARGIN = 10.0
 MIN_FONT = 5.0
 READABLE = 7.0
 HEADER_FONT = 8.0
+"""Column titles are never smaller: a title that does not fit is abbreviated (labels.SHORT)."""
 WRAPPED_LINE = 0.42
 """A wrapped cell's line height in mm per point of its font (8.5 pt: 3.6 mm)."""
-"""Column titles are never smaller: a title that does not fit is abbreviated (labels.SHORT)."""
 
 
 class Document(PlainText):

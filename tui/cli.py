@@ -415,6 +415,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
 
     if args.top is not None and args.top < 2:
         raise BadInput("--top: 2 or more")
+    if args.top is not None and not args.source:
+        raise BadInput("--top: name the tournament with --from")
     entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
     action = actions.create(
         args.name,

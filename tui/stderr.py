@@ -4,6 +4,7 @@ return from an OpenGotha file reached the terminal and rewrote its lines)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from tui.i18n import _
@@ -30,5 +31,6 @@ def say(text: str) -> None:
     """A line of stderr that is neither a refusal nor a warning (a bad row of a list before
     the refusal that counts them).  What stdout holds goes first: into a pipe (``2>&1 |
     less``) stdout is written 8 KB at a time, and a warning landed inside a table's line."""
-    sys.stdout.flush()
+    with contextlib.suppress(OSError, ValueError):  # its reader gone (``| head``): the warning still goes out
+        sys.stdout.flush()
     print(one_line(text, WARNING_LIMIT), file=sys.stderr, flush=True)

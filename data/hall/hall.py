@@ -10,6 +10,7 @@ repository once their signatures check."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import errno
 import http.client
 import json
@@ -43,6 +44,7 @@ from data.hall.repo import (
     hall_path,
     init_bare,
     only_created,
+    peer_address,
     requests,
     tidy,
     unmake,
@@ -67,7 +69,8 @@ class BrokeOff(Refused):
 
 
 ANSWER_WITHIN = 5.0
-"""Seconds a peer has to connect, and then between two pieces of its answer."""
+"""Seconds a peer has to connect, and then between two pieces of its answer — and for the
+whole of its proof (``_answer_within``)."""
 
 
 def now() -> str:
@@ -189,10 +192,12 @@ class NotOfTheHall(Refused):
 def _session(repo: HallRepo, source: str) -> Session:
     """Ask the peer ``source`` to prove it knows the secret (a fresh challenge) before anything
     is shown to it; NotOfTheHall when it does not — a stranger on the Wi-Fi that announced the
-    hall's id, or answers at a laptop's old address, learns nothing, not even a token, nor the
-    laptop's signed introduction (replayed, it makes a gone laptop look alive)."""
+    hall's id, or answers at a laptop's old address, is shown neither a token nor the laptop's
+    signed introduction (replayed, it makes a gone laptop look alive).  One that relays the
+    question to a real laptop in real time (a man in the middle) reads what it relays: plain
+    HTTP hides nothing from it (decisions.md)."""
     asked = signing.challenge()
-    status, body = _answer_within(source, "/tengen/proof?challenge=" + asked, ANSWER_WITHIN)
+    status, body = _answer_within(source, "tengen/proof?challenge=" + asked, ANSWER_WITHIN)
     try:
         told = json.loads(body) if status == 200 else None
     except ValueError:
@@ -202,25 +207,31 @@ def _session(repo: HallRepo, source: str) -> Session:
         raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
     if not signing.proven(repo.secret, asked, nonce, proof):
         raise NotOfTheHall("{peer}: the secret is not this hall's", peer=source)
+    repo.prove(source)
     return Session(source, nonce, signing.session_token(repo.secret, nonce))
 
 
 def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -> tuple[int, bytes]:
-    """The status and body of ``GET where`` at ``source``, all of it within ``seconds`` from
-    the connection on and ``limit`` bytes — the asker's own deadline, whatever pace the answer
-    comes at: a stranger answering a byte every few seconds held each sync of every laptop
-    (each byte came within ``ANSWER_WITHIN``).  BrokeOff for an answer cut short or late
-    (asked again), OSError where nobody serves, NotOfTheHall for what is no HTTP answer."""
+    """The status and body of ``GET where`` (under the source's own path, as git's requests
+    are) at ``source``, all of it within ``seconds`` from the connection on and ``limit``
+    bytes — the asker's own deadline, whatever pace the answer comes at: a stranger answering
+    a byte every few seconds held each sync of every laptop (each byte came within
+    ``ANSWER_WITHIN``).  BrokeOff for an answer cut short or late (asked again), OSError where
+    nobody serves, NotOfTheHall for an answer that is whole and is no HTTP."""
     import socket
     import ssl
 
     parts = urlsplit(source)
     host, port = parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80)
+    named = (f"[{host}]" if ":" in host else host) + ("" if parts.port is None else f":{parts.port}")
     deadline = time.monotonic() + seconds
-    with socket.create_connection((host, port), timeout=seconds) as raw:
-        connection = ssl.create_default_context().wrap_socket(raw, server_hostname=host) if parts.scheme == "https" \
-            else raw  # fmt: skip
-        connection.sendall(f"GET {where} HTTP/1.1\r\nHost: {parts.netloc}\r\nConnection: close\r\n\r\n".encode())
+    with contextlib.ExitStack() as opened:
+        connection = opened.enter_context(socket.create_connection((host, port), timeout=seconds))
+        if parts.scheme == "https":
+            secured = ssl.create_default_context().wrap_socket(connection, server_hostname=host)
+            connection = opened.enter_context(secured)
+        request = f"GET {parts.path.rstrip('/')}/{where} HTTP/1.1\r\nHost: {named}\r\nConnection: close\r\n\r\n"
+        connection.sendall(request.encode("ascii"))
         received = b""
         while len(received) <= limit:
             left = deadline - time.monotonic()
@@ -234,14 +245,23 @@ def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -
             if not piece:
                 break
             received += piece
-    if not received:  # closed before a word: a busy laptop, the Wi-Fi
-        dropped = ConnectionResetError(errno.ECONNRESET, "broke off")
-        raise BrokeOff("{peer}: {reason}", peer=source, reason=network_reason(dropped))
-    head, _, body = received.partition(b"\r\n\r\n")
+    head, whole, body = received.partition(b"\r\n\r\n")
     status = head.split(b"\r\n", 1)[0].split(b" ")
-    if len(received) > limit or len(status) < 2 or not status[0].startswith(b"HTTP/") or not status[1].isdigit():
+    if len(received) > limit or (received and not received.startswith(b"HTTP/"[: len(received)])):
         raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
+    length = _content_length(head)
+    if not whole or len(status) < 2 or not status[1].isdigit() or (length is not None and len(body) < length):
+        dropped = ConnectionResetError(errno.ECONNRESET, "broke off")  # cut short, or nothing: the Wi-Fi, a busy laptop
+        raise BrokeOff("{peer}: {reason}", peer=source, reason=network_reason(dropped))
     return int(status[1]), body
+
+
+def _content_length(head: bytes) -> int | None:
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length" and value.strip().isdigit():
+            return int(value.strip())
+    return None
 
 
 def _take_chains(
@@ -256,8 +276,8 @@ def _take_chains(
             client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username=session.nonce,
                                    password=session.token, quiet=True)  # fmt: skip
             result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
-        except HTTPUnauthorized:
-            raise Refused("{peer}: the secret is not this hall's", peer=source) from None
+        except HTTPUnauthorized:  # it proved itself a moment ago: its session ended meanwhile (a slow fetch)
+            raise BrokeOff("{peer}: its session ended: try again", peer=source) from None
         except (GitProtocolError, HangupException, NotGitRepository, OSError, urllib3.exceptions.HTTPError) as error:
             again = (*_BROKEN, urllib3.exceptions.ReadTimeoutError)  # there, but its answer late: not a wrong address
             kind = BrokeOff if any(isinstance(e, again) for e in _causes(error)) else Refused
@@ -356,8 +376,7 @@ def _heard_from(repo: HallRepo, session: Session, own: str, serves: str | None =
         theirs = []
     if isinstance(theirs, list):
         selves = {*repo.selves, *([serves] if serves else [])}
-        repo.add_peers([p for p in theirs[:50] if isinstance(p, str) and p.startswith("http://") and len(p) < 200
-                        and p not in selves])  # fmt: skip
+        repo.add_peers([p for p in theirs[:50] if isinstance(p, str) and len(p) < 200 and p not in selves])
 
 
 def _ask_peer(session: Session, where: str) -> bytes | None:
@@ -605,11 +624,10 @@ def fetch_all(
         tips = repo.tips()
         try:
             refused, session = _take_chains(repo, device, source, name, serves)
-        except NotOfTheHall as error:  # asked no more until it comes again (its introduction, zeroconf)
-            repo.forget_peer(source)
-            problems.append(error)
-            continue
         except Refused as error:
+            ours = peer_address(source) in repo.proven
+            if isinstance(error, NotOfTheHall) or not (isinstance(error, BrokeOff) or ours):
+                repo.forget_peer(source)  # a stranger, or nobody, never a laptop of ours: asked again when it comes
             problems.append(error)
             continue
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]

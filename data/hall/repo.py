@@ -226,8 +226,28 @@ class HallRepo:
         it as empty and lost the real peers."""
         known = self._known_peers()
         added = [a for a in dict.fromkeys(map(peer_address, addresses)) if a is not None and a not in known]
-        if added and len(known) < PEERS_LIMIT:
-            write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
+        if not added:
+            return
+        proven = self.proven
+        while len(known) + len(added) > PEERS_LIMIT:  # room made by those never proven, the oldest first
+            unproven = next((a for a in known if a not in proven), None)
+            if unproven is None:
+                break
+            known.remove(unproven)
+        write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
+
+    @property
+    def proven(self) -> set[str]:
+        """The peers that proved they know the secret, once at least (``prove``): a full list
+        makes room with the others — a stranger's 64 zeroconf announcements filled it, and a
+        real laptop coming later found no room."""
+        found = read_json(self.path, "tengen-proven.json", [])
+        return {a for a in found if isinstance(a, str)} if isinstance(found, list) else set()
+
+    def prove(self, address: str) -> None:
+        proven, address = self.proven, peer_address(address) or address
+        if address not in proven and len(proven) < PEERS_LIMIT:
+            write_json(self.path, "tengen-proven.json", sorted(proven | {address}))
 
     def forget_peer(self, address: str) -> None:
         known = self._known_peers()

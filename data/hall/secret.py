@@ -58,6 +58,31 @@ def proven(secret: str, challenge: str, nonce: str, answer: str) -> bool:
     return hmac.compare_digest(proof(secret, challenge, nonce).encode("ascii"), answer.encode("ascii", "replace"))
 
 
+def nonce(secret: str, now: float) -> str:
+    """A nonce a laptop issues with its proof: when, something random, and its own MAC of the
+    two — checked again from itself alone (``fresh``).  A table of the nonces issued, kept
+    until they expired, was flooded by strangers asking for proofs (no secret needed to ask)
+    and dropped a real peer's nonce in the middle of its sync."""
+    issued = f"{int(now):x}.{secrets.token_hex(8)}"
+    return f"{issued}.{_nonce_mac(secret, issued)}"
+
+
+def fresh(secret: str, nonce: str, now: float) -> bool:
+    """Whether ``nonce`` is one this hall issued (``nonce``), ``SESSION`` seconds ago at most."""
+    issued, _, mac = nonce.rpartition(".")
+    try:
+        at = int(issued.partition(".")[0], 16)
+    except ValueError:
+        return False
+    return hmac.compare_digest(mac.encode("ascii", "replace"), _nonce_mac(secret, issued).encode("ascii")) and (
+        0 <= now - at <= SESSION
+    )
+
+
+def _nonce_mac(secret: str, issued: str) -> str:
+    return hmac.new(_key(secret, b"tengen-nonce"), issued.encode("ascii", "replace"), hashlib.sha256).hexdigest()[:32]
+
+
 def session_token(secret: str, nonce: str) -> str:
     """What a laptop shows a peer to fetch from it: bound to the ``nonce`` the peer issued a
     moment ago (``SESSION``), so a token seen on the Wi-Fi is worth nothing a little later."""

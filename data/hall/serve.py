@@ -2,9 +2,10 @@
 peers every 2 s.
 
 Read-only by construction: git's upload-pack is the only service (no receive-pack: no push
-reaches this laptop), there are no dumb-HTTP files, and every request needs the token
-derived from the hall's secret; a laptop that fetches introduces itself (signed), so the
-chief's laptop enrols it and everyone learns where it serves."""
+reaches this laptop), there are no dumb-HTTP files, and every request but the question for
+this laptop's proof (``/tengen/proof``) needs a session's token, made from the nonce that
+proof gave; a laptop that fetches introduces itself (signed), so the chief's laptop enrols
+it and everyone learns where it serves."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ import ipaddress
 import json
 import re
 import resource
-import secrets
 import socket
 import threading
 import time
@@ -40,7 +40,6 @@ from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.repo import HallRepo, ask, hall_path, requests
-from data.hall.secret import SESSION
 from data.store import real_path
 from schemes.errors import Worded
 
@@ -49,8 +48,6 @@ PERIOD = 2.0
 
 
 def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start], Iterable[bytes]]:
-    sessions = Sessions(repo.secret)
-
     def app(environ: dict[str, Any], start: Start) -> Iterable[bytes]:
         method, where = environ.get("REQUEST_METHOD", ""), environ.get("PATH_INFO", "")
         if where == "/tengen/proof" and method == "GET":  # before any token: the asker checks us first
@@ -58,11 +55,11 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
             if not _CHALLENGE.fullmatch(asked):
                 start("400 Bad Request", [("Content-Type", "text/plain")])
                 return [b"a challenge is 64 hex digits\n"]
-            nonce = sessions.issue()
+            nonce = signing.nonce(repo.secret, time.time())
             told = json.dumps({"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce)}).encode("ascii")
             start("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(told)))])
             return [told]
-        if not sessions.authorised(environ.get("HTTP_AUTHORIZATION", "")):
+        if not _authorised(repo.secret, environ.get("HTTP_AUTHORIZATION", "")):
             start(
                 "401 Unauthorized", [("WWW-Authenticate", 'Basic realm="tengen hall"'), ("Content-Type", "text/plain")]
             )
@@ -172,45 +169,17 @@ def _answered(path: Path, environ: dict[str, Any], start: Start) -> Iterator[byt
 _CHALLENGE = re.compile("[0-9a-f]{64}")
 
 
-class Sessions:
-    """The nonces this laptop issued to peers that asked it for its proof
-    (``/tengen/proof``), each good for ``secret.SESSION`` seconds: a request is let in with
-    the token made from one of them (``secret.session_token``), never with one token for
-    ever — a token seen on the Wi-Fi, or shown to a stranger, opened every laptop."""
-
-    LIMIT = 4096
-    """Nonces kept at most (the oldest go first): a stranger asking for proofs by the thousand
-    costs this memory, not more."""
-
-    def __init__(self, secret: str) -> None:
-        self.secret = secret
-        self._issued: dict[str, float] = {}
-        self._lock = threading.Lock()
-
-    def issue(self) -> str:
-        nonce, now = secrets.token_hex(16), time.monotonic()
-        with self._lock:
-            while self._issued:  # the oldest first: issued in order
-                oldest = next(iter(self._issued))
-                if len(self._issued) < self.LIMIT and now - self._issued[oldest] <= SESSION:
-                    break
-                del self._issued[oldest]
-            self._issued[nonce] = now
-        return nonce
-
-    def authorised(self, header: str) -> bool:
-        """A request showing ``nonce:token`` for a nonce issued here within ``SESSION``."""
-        if not header.startswith("Basic "):
-            return False
-        try:
-            nonce, _, token = base64.b64decode(header[6:], validate=True).decode("ascii").partition(":")
-        except (ValueError, UnicodeDecodeError):
-            return False
-        with self._lock:
-            issued = self._issued.get(nonce)
-        if issued is None or time.monotonic() - issued > SESSION:
-            return False
-        return hmac.compare_digest(token.encode("ascii"), signing.session_token(self.secret, nonce).encode("ascii"))
+def _authorised(secret: str, header: str) -> bool:
+    """A request showing ``nonce:token`` for a nonce this hall issued within ``SESSION``."""
+    if not header.startswith("Basic "):
+        return False
+    try:
+        nonce, _, token = base64.b64decode(header[6:], validate=True).decode("ascii").partition(":")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    if not signing.fresh(secret, nonce, time.time()):
+        return False
+    return hmac.compare_digest(token.encode("ascii"), signing.session_token(secret, nonce).encode("ascii"))
 
 
 def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
@@ -227,7 +196,7 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
         ask(repo.path, {"hello": hello, "mac": mac})
         repo.hear([device], hall.now())
     serves = hello.get("serves")
-    if isinstance(serves, str) and serves.startswith("http://") and len(serves) < 200:
+    if isinstance(serves, str) and len(serves) < 200:  # an address, or nothing (``add_peers`` sees which)
         repo.add_peers([serves])
 
 

@@ -41,7 +41,7 @@ def komi_of(text: str) -> float:
     return check_komi(float(typed))
 
 
-_KOMI = re.compile(r"[+-]?[0-9]{1,3}(\.[0-9]{0,3})?")
+_KOMI = re.compile(r"[+-]?([0-9]{1,3}(\.[0-9]{0,3})?|\.[0-9]{1,3})")  # ``.5``, ``,5`` too
 
 
 def rounds_of(text: str) -> int:

@@ -65,7 +65,11 @@ def extend(state: Tournament | None, events: Sequence[Event]) -> Tournament | No
                 end += 1
         if state is None or end == index + 1:
             state = apply(state, event)
-        elif event.kind == ev.PLAYER_REGISTERED:
+            index = end
+            continue
+        for made in events[index:end]:  # as ``apply`` checks each
+            _check_enrolled(state, made)
+        if event.kind == ev.PLAYER_REGISTERED:
             state = _registered(state, events[index:end])
         else:
             number = event.data["round"]
@@ -91,12 +95,17 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
     reducer = _REDUCERS.get(event.kind)
     if reducer is None:
         raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
-    if state.hall is not None:
-        if event.origin is not None and event.origin.device not in state.hall.laptops:  # hall.md: enrolled
-            raise InvalidEvent("laptop {device} is not enrolled in the hall", device=event.origin.device[:8])
-        if event.kind in CHIEFS_OWN:
-            _by_chief(state, event)
+    _check_enrolled(state, event)
+    if state.hall is not None and event.kind in CHIEFS_OWN:
+        _by_chief(state, event)
     return reducer(state, event)
+
+
+def _check_enrolled(state: Tournament, event: Event) -> None:
+    """hall.md: an event of a hall counts only if its laptop is one the chief enrolled (a
+    laptop with the secret signed results as a device nobody enrolled, and they counted)."""
+    if state.hall is not None and event.origin is not None and event.origin.device not in state.hall.laptops:
+        raise InvalidEvent("laptop {device} is not enrolled in the hall", device=event.origin.device[:8])
 
 
 CHIEFS_OWN = (ev.ROUND_PAIRED, ev.PAIRING_AMENDED, ev.SETTINGS_CHANGED)

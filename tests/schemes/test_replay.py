@@ -157,3 +157,24 @@ def test_a_retraction_of_an_event_not_before_it_is_damage(target: int) -> None:
     events = [*log.events, Event(len(log.events) + 1, "retracted", {"event": target})]
     with pytest.raises(InvalidEvent, match=f"event 4 retracts event {target}, not an earlier one"):
         replay(events)
+
+
+def test_a_run_of_entries_by_a_laptop_not_enrolled_is_refused_as_one_entry_is() -> None:
+    """A review: the replay applies a run of registrations (or of one round's results) at
+    once, past ``apply`` and its check that the laptop was enrolled: one such registration
+    was refused, two in a row counted."""
+    from schemes.log import events as ev
+    from schemes.state.origin import Origin
+
+    chief, stranger = "a" * 32, "b" * 32
+    kind, created = actions.create("Зал", "mcmahon", 3)
+    log = [Event(1, kind, created, origin=Origin(chief, 1)),
+           Event(2, ev.HALL_FOUNDED, {"device": chief, "name": "Главный"}, origin=Origin(chief, 2))]  # fmt: skip
+    for count in (1, 2, 3):
+        made = [(kind, data) for kind, data in actions.registrations([], [{"surname": f"И{i}", "rank": "5k"}
+                                                                          for i in range(count)])]  # fmt: skip
+        entries = [Event(3 + i, k, d, origin=Origin(stranger, 1 + i)) for i, (k, d) in enumerate(made)]
+        with pytest.raises(InvalidEvent, match="laptop bbbbbbbb is not enrolled in the hall"):
+            replay([*log, *entries])
+        enrolled = [Event(3 + i, k, d, origin=Origin(chief, 3 + i)) for i, (k, d) in enumerate(made)]
+        assert len(replay([*log, *enrolled]).players) == count

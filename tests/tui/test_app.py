@@ -611,15 +611,20 @@ async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) 
         await pilot.press("left")
         await pilot.pause()
         assert blue() == ["yes"]
-        await pilot.press("left", "up")  # the arrows stop at the first answer: they went round to «Нет»
-        await pilot.pause()
-        assert blue() == ["yes"]
+        for key in ("left", "up"):  # the arrows stop at the first answer: from «Да» they went round to «Нет»
+            await pilot.press(key)
+            await pilot.pause()
+            assert blue() == ["yes"], key
         await pilot.press("enter")
         await pilot.pause()
         assert answers == [True]
-        app.push_screen(ConfirmScreen("?", default=True), answers.append)
+        app.push_screen(ConfirmScreen("?", default=False), answers.append)
         await pilot.pause()
-        await pilot.press("right", "right", "down", "enter")  # and at the last
+        for key in ("right", "down"):  # and at the last
+            await pilot.press(key)
+            await pilot.pause()
+            assert blue() == ["no"], key
+        await pilot.press("enter")
         await pilot.pause()
         assert answers == [True, False]
 

@@ -255,7 +255,10 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
         assert isinstance(app.screen, TournamentScreen)
         state = app.screen.session.state
         assert (state.settings.scheme, len(state.players)) == ("playoff", 4)
-        assert "4 лучших делят общее место 1-8: 4 из 8 не вошли — по порядку в таблице положения" in notes(app)
+        assert (
+            "граница 4 лучших проходит внутри общего места 1-8: 4 из 8 не вошли — по порядку в таблице положения"
+            in notes(app)
+        )
         assert "4 игрока из swiss.json" in notes(app)
 
 

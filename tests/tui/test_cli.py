@@ -749,3 +749,40 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
                          "--from", str(empty))  # fmt: skip
     assert (code, err) == (2, f"tengen: {empty}: no standings to take players from yet\n")
     assert not (tmp_path / "po2.json").exists()
+
+
+def test_a_warning_still_goes_out_when_the_output_s_reader_is_gone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: ``tengen … 2>err | head`` — flushing stdout first raised on the closed pipe
+    and the warning never reached stderr."""
+    from tui import stderr
+
+    class Gone:
+        def write(self, text: str) -> int:
+            return len(text)
+
+        def flush(self) -> None:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Gone())
+    stderr.print_warning("round 2 was paired")
+    assert capsys.readouterr().err.endswith(": round 2 was paired\n")
+
+
+def test_top_without_a_tournament_to_take_from_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: ``new --top 8`` without ``--from`` was ignored in silence (the form refuses it)."""
+    code, _, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Ф", "--top", "8")
+    assert (code, err) == (2, "tengen: --top: name the tournament with --from\n")
+    assert not (tmp_path / "po.json").exists()
+
+
+def test_a_komi_of_half_a_point_may_be_typed_without_its_nought(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for i, (komi, kept) in enumerate(((".5", 0.5), (",5", 0.5), ("-.5", -0.5))):
+        path = tmp_path / f"k{i}.json"
+        assert (
+            run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X", f"--komi={komi}")[0] == 0
+        )
+        assert json.loads(path.read_text())["events"]["1"]["data"]["komi"] == kept

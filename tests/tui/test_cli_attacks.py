@@ -41,7 +41,7 @@ def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-@pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3", "6_5", "1e-400", ".5", "0x7"])
+@pytest.mark.parametrize("komi", ["inf", "nan", "-inf", "1e308", "6.3", "6_5", "1e-400", ".", "0x7", "1.2.3"])
 def test_bad_komi_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], komi: str) -> None:
     path = tmp_path / "x.json"
     assert "bad komi" in refused(
@@ -149,14 +149,19 @@ def test_no_output_replaces_what_a_tournament_keeps_beside_it_or_a_tournament_in
     did not: a PDF replaced it, no backup); a future backup, a kept damaged file and a writer's
     temporary name of another tournament were written, then replaced or removed by its next
     entry.  A name that only looks like a backup of a file that is no tournament is written."""
+    for i in range(60):  # its format record past the first 4 KB once sorted: the head check missed it
+        run(capsys, "-f", str(cup), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k")
     sorted_keys = tmp_path / "sorted.json"
     sorted_keys.write_text(json.dumps(json.loads(cup.read_text()), sort_keys=True, indent=1))
+    assert sorted_keys.read_bytes().find(b'"tengen-tournament"') > 4096
     assert run(capsys, "-f", str(sorted_keys), "log")[0] == 0  # a tournament to the loader
     for output in (sorted_keys, Path(f"{cup}.damaged"), Path(f"{cup}.damaged-2"),
                    tmp_path / ".cup.json.tmp-0a1b", tmp_path / ".cup.json.bak-0a1b"):  # fmt: skip
-        err = refused(capsys, "-f", str(sorted_keys), "print", "registration", "-o", str(output), file=sorted_keys)
+        before = sorted_keys.read_bytes()
+        err = refused(capsys, "-f", str(cup), "print", "registration", "-o", str(output), file=cup)
         assert "is a tournament file (or its backup or lock)" in err
         assert not output.exists() or output == sorted_keys
+        assert sorted_keys.read_bytes() == before
     (tmp_path / "notes.txt").write_text("notes")
     assert run(capsys, "-f", str(cup), "print", "registration", "-o", str(tmp_path / "notes.txt.bak"))[0] == 0
 

@@ -1098,15 +1098,26 @@ def _plant(stick: Path, device: str, blob: bytes, extra: bool = False, depth: in
     repo.close()
 
 
-@pytest.mark.parametrize("planted", ["no event", "no event and a submodule"])
+@pytest.mark.parametrize("planted", ["no event", "no event and a submodule", "a signed event and a submodule"])
 def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three, planted: str) -> None:
     """An attack: a stranger's commit adding no event on top of the chief's chain passed every
     signature check there was (there was none to check): the chief's ref moved onto a tree of
-    the stranger's files (a submodule, 200 MB of anything) and went round every laptop."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    the stranger's files (a submodule, 200 MB of anything) and went round every laptop.  A
+    chain's commit holds its events and nothing else, even where the event is good."""
+    from data.hall.secret import line, sign
+    from schemes.log.events import Event
+    from schemes.state.origin import Origin
+
+    chief, table2, _table3, stick, secret = hall_of_three
     with HallRepo(hall_path(table2.file)) as repo:
         before = repo.tips()[chief.device]
-    _plant(stick, chief.device, b"", extra=planted.endswith("submodule"))
+        count = repo.recorded(chief.device)
+    events = b""
+    if planted.startswith("a signed"):
+        made = Event(0, ev.PLAYER_REGISTERED, {"player": 90, "surname": "Z", "name": "Z", "rank": 10},
+                     "2026-12-01T10:00:00+00:00", Origin(chief.device, count + 1))  # fmt: skip
+        events = line(sign(secret, made)) + b"\n"
+    _plant(stick, chief.device, events, extra=planted.endswith("submodule"))
     synced = table2.sync(stick)
     assert any(str(p).endswith("not a chain of events") and chief.device[:8] in str(p) for p in synced.problems)
     with HallRepo(hall_path(table2.file)) as repo:
@@ -1139,7 +1150,9 @@ def test_a_chain_longer_than_its_events_is_refused_without_walking_it(hall_of_th
 
 def test_the_peers_are_each_laptop_once_and_a_few_dozen_at_most(founded: tuple[Laptop, str]) -> None:
     """An attack: a stranger named fifty paths of its own as peers at each sync; the list grew
-    to 15,600, past what the file may hold, was read as empty and lost the real laptops."""
+    to 15,600, past what the file may hold, was read as empty and lost the real laptops.  And
+    a review: 64 announcements of a stranger filled the list, and a real laptop coming later
+    found no room — the peers never proven make room, the oldest first."""
     from data.hall.repo import PEERS_LIMIT
 
     chief, _secret = founded
@@ -1147,9 +1160,12 @@ def test_the_peers_are_each_laptop_once_and_a_few_dozen_at_most(founded: tuple[L
         repo.add_peers(["http://10.0.0.2:8390"])
         repo.add_peers([f"http://10.0.0.9:8390/x{i}" for i in range(50)] + ["not an address", "ftp://10.0.0.3:1"])
         assert repo.peers == ["http://10.0.0.2:8390", "http://10.0.0.9:8390"]
+        repo.prove("http://10.0.0.2:8390/")
+        repo.prove("http://10.0.0.9:8390")
         for batch in range(10):
-            repo.add_peers([f"http://10.0.{batch}.{i}:8390" for i in range(50)])
+            repo.add_peers([f"http://10.1.{batch}.{i}:8390" for i in range(50)])
         assert len(repo.peers) == PEERS_LIMIT and repo.peers[:2] == ["http://10.0.0.2:8390", "http://10.0.0.9:8390"]
+        assert repo.peers[-1] == "http://10.1.9.49:8390"  # the latest came in, never-proven ones made room
 
 
 def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three) -> None:
@@ -1177,6 +1193,24 @@ def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three
     assert not any(e.origin is not None and e.origin.device == stranger for e in TournamentFile(chief.file).events)
 
 
+def _answering_once(answer: Callable[[Any], None]) -> tuple[str, Any]:
+    """A server at a fresh port for one connection: it reads the request, then ``answer``s on
+    the connection and closes it; its address and its listening socket (to close)."""
+    import socket
+    import threading
+
+    listening = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        connection, _ = listening.accept()
+        with connection:
+            connection.recv(4096)
+            answer(connection)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"http://127.0.0.1:{listening.getsockname()[1]}", listening
+
+
 def test_a_peer_dripping_its_proof_is_cut_at_the_deadline_and_a_stranger_is_forgotten(
     founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -1184,28 +1218,20 @@ def test_a_peer_dripping_its_proof_is_cut_at_the_deadline_and_a_stranger_is_forg
     sync of every laptop for as long as it liked (each byte came within ``ANSWER_WITHIN``).
     The whole proof has ``ANSWER_WITHIN`` now; a peer that proves nothing is dropped from the
     peers (asked again only when it comes again)."""
-    import socket
-    import threading
-
     monkeypatch.setattr(hall, "ANSWER_WITHIN", 0.5)
     answer = b'HTTP/1.1 200 OK\r\nContent-Length: 20\r\n\r\n{"nonce": "x", "p": 1}'
     sent: list[int] = []
-    listening = socket.create_server(("127.0.0.1", 0))
-    address = f"http://127.0.0.1:{listening.getsockname()[1]}"
 
-    def drip() -> None:
-        connection, _ = listening.accept()
-        with connection:
-            connection.recv(4096)
-            for byte in answer:
-                try:
-                    connection.sendall(bytes([byte]))
-                except OSError:
-                    return
-                sent.append(byte)
-                time.sleep(0.1)
+    def drip(connection: Any) -> None:
+        for byte in answer:
+            try:
+                connection.sendall(bytes([byte]))
+            except OSError:
+                return
+            sent.append(byte)
+            time.sleep(0.1)
 
-    threading.Thread(target=drip, daemon=True).start()
+    address, listening = _answering_once(drip)
     chief, _secret = founded
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         repo.add_peers([address])
@@ -1223,3 +1249,22 @@ def test_a_peer_dripping_its_proof_is_cut_at_the_deadline_and_a_stranger_is_forg
             assert stranger.address not in repo.peers
     finally:
         stranger.close()
+
+
+@pytest.mark.parametrize(
+    "answer", [b'HTTP/1.1 200 OK\r\nContent-Length: 150\r\n\r\n{"nonce": "ab', b"HTTP/1.1 200 OK\r\nContent-Le"]
+)
+def test_a_proof_cut_short_is_asked_again_and_the_peer_kept(founded: tuple[Laptop, str], answer: bytes) -> None:
+    """A review: an answer cut short (the Wi-Fi, a busy laptop) was taken for a stranger's and
+    its laptop dropped from the peers; it is broken off — asked again — and the peer stays."""
+    address, listening = _answering_once(lambda connection: connection.sendall(answer))
+    chief, _secret = founded
+    try:
+        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+            repo.add_peers([address])
+            repo.prove(address)  # a laptop of ours, heard before
+            problems = hall.fetch_all(repo, chief.device, chief.state, [address], None)
+            assert [str(p) for p in problems] == [f"{address}: the connection broke off"]
+            assert isinstance(problems[0], hall.BrokeOff) and repo.peers == [address]
+    finally:
+        listening.close()
