@@ -346,6 +346,38 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         assert isinstance(app.screen, TournamentScreen)
 
 
+async def test_a_play_off_round_names_its_final_and_third_place_boards(tmp_path: Path) -> None:
+    """A referee's trial: the play-off's last round showed two boards, and nothing said which
+    was the final and which the match for third place (only the bracket, behind ``k``)."""
+    from textual.widgets import Static
+
+    from tui.cli import main
+    from tui.demo import write_demo
+
+    write_demo(tmp_path / "demo")
+    path = tmp_path / "cup.json"
+    source = str(tmp_path / "demo" / "gamma.json")
+    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "4",
+                 "--param", "third_place=on"]) == 0  # fmt: skip
+    assert main(["-f", str(path), "pair"]) == 0
+    for board in (1, 2):
+        assert main(["-f", str(path), "result", "1", str(board), "W+"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        final = app.screen.session.state.round(2)
+        finalists = {b.number: {b.white, b.black} for b in final.boards}
+        winners = {app.screen.session.state.round(1).boards[i].white for i in (0, 1)}
+        board = next(n for n, pair in finalists.items() if pair == winners)
+        said = str(app.screen.query_one("#round-free", Static).render())
+        assert said == f"Финал: доска {board}  ·  матч за 3-е место: доска {3 - board}"
+        await pilot.press("[")  # round 1, the semi-finals: nothing to say
+        await pilot.pause()
+        assert str(app.screen.query_one("#round-free", Static).render()) == ""
+
+
 async def test_a_players_details_in_the_form(folder: Path) -> None:
     """The date of birth and the sex are checked in place; the details are saved."""
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)

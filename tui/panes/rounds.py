@@ -246,13 +246,16 @@ class RoundsPane(Pane):
 
     def show_free(self, played: Round) -> None:
         """Who is on no board, and why (the withdrawn are the players tab's)."""
-        off = registry.not_playing(self.session.state, played.number)
+        state = self.session.state
+        off = registry.not_playing(state, played.number)
         lines = [
-            f"{_(title)}: " + "; ".join(self.label(p) + came(self.session.state, p, key) for p in off[key])
+            f"{_(title)}: " + "; ".join(self.label(p) + came(state, p, key) for p in off[key])
             for key, title in NOT_PLAYING.items()
             if off[key] and key != "withdrawn"
         ]
-        self.query_one("#round-free", Static).update("\n".join(lines))
+        bracket = registry.get_scheme(state.settings.scheme).traits.bracket
+        deciding = views.deciding_boards(state, played, _) if bracket else ""
+        self.query_one("#round-free", Static).update("\n".join([*([deciding] if deciding else []), *lines]))
 
     # -- entering results ------------------------------------------------------------
     async def on_key(self, event: Key) -> None:
