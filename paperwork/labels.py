@@ -101,7 +101,6 @@ RU = {
     "b": "ч",
     "bye": "своб.",
     "skip": "отказ",
-    "withdrawn_short": "выбыл",
     # McMahon and Swiss: OpenGotha's criteria, the name in full and its usual short form
     "prizes": "Призёры",
     "prize": "Приз",
@@ -268,7 +267,6 @@ EN = {
     "b": "b",
     "bye": "bye",
     "skip": "skip",
-    "withdrawn_short": "out",
     # McMahon and Swiss: OpenGotha's criteria
     "prizes": "Prize winners",
     "prize": "Prize",
