@@ -32,9 +32,10 @@ from data.store import read_plain
 from schemes.errors import InvalidEvent
 from schemes.log.actions import looks_registered, profile
 from schemes.log.replay import checked_fields
+from schemes.registry import get_scheme
 from schemes.state.model import TEXT_DETAILS, Tournament
 from schemes.values.names import alphabetical_key, fold, names_someone
-from schemes.values.ranks import MAX_RATING, MIN_RATING, RankError, parse_rank, rank_label, read_strength
+from schemes.values.ranks import MAX_RATING, MIN_RATING, RankError, parse_rank, read_strength
 
 COLUMNS = {
     "surname": ("surname", "last name", "lastname", "family name", "фамилия"),
@@ -352,15 +353,17 @@ class RatedPlayer:
     grade: str
     gor: int
 
-    def profile(self, declared_rank: bool) -> dict[str, Any]:
-        """His registration: his PIN, GoR as rating, and — where the scheme pairs as OpenGotha
-        does (``declared_rank``) — the list's grade as his rank, as OpenGotha's own import takes
-        it (a 4d whose GoR says 2d starts McMahon as a 4d); elsewhere his rank is his GoR's."""
+    def profile(self, tournament: Tournament) -> dict[str, Any]:
+        """His registration in ``tournament``: his PIN, GoR as rating, and — where its scheme
+        pairs as OpenGotha does — the list's grade as his rank, as OpenGotha's own import takes
+        it (a 4d whose GoR says 2d starts McMahon as a 4d); elsewhere his rank is his GoR's, the
+        spec's rank index."""
         fields: dict[str, Any] = {"surname": self.surname, "name": self.name, "club": self.club, "pin": self.pin}
         fields["rating"] = min(max(self.gor, MIN_RATING), MAX_RATING)  # a pro's GoR of 3000+ is 9d here
-        if declared_rank:
+        if get_scheme(tournament.settings.scheme).traits.opengotha:
             try:
-                fields["rank"] = rank_label(parse_rank(self.grade))  # ``4D`` written as every rank is
+                parse_rank(self.grade)
+                fields["rank"] = self.grade
             except RankError:  # a professional's grade (``1p``): his GoR's rank
                 pass
         if self.country in codes.countries():

@@ -31,7 +31,7 @@ from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
-from schemes.registry import SCHEMES, get_scheme
+from schemes.registry import SCHEMES
 from schemes.state.model import DEFAULT_KOMI, Tournament
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
@@ -488,8 +488,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
-        declared = get_scheme(state.settings.scheme).traits.opengotha
-        return [player.profile(declared) for player in chosen if player is not None]  # a missing PIN is refused above
+        return [player.profile(state) for player in chosen if player is not None]  # a missing PIN is refused above
     try:
         rows, errors = read_csv(path)
     except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name

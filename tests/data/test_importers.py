@@ -4,6 +4,7 @@ import pytest
 
 from data.importers import ImportFailed, RatingList, is_rating_list, read_csv
 from schemes.log import actions
+from tests.builders import Log
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 
@@ -90,7 +91,7 @@ def test_search_by_name_prefix(egd: RatingList) -> None:
 def test_register_by_pin(egd: RatingList) -> None:
     player = egd.by_pin("14986906")
     assert (player.surname, player.name, player.country, player.club) == ("Aahs", "Robert", "SE", "Karl")
-    assert player.profile(declared_rank=False) == {
+    assert player.profile(Log("gamma", 3).state) == {
         "surname": "Aahs", "name": "Robert", "club": "Karl", "pin": "14986906", "rating": 2072, "country": "SE"
     }  # fmt: skip
     assert egd.by_pin("00000000") is None
@@ -101,11 +102,11 @@ def test_a_player_from_the_list_keeps_his_grade_where_the_scheme_reads_it_as_ope
     index (2292 // 100) says 2d."""
     player = egd.by_pin("10825034")
     assert player is not None and (player.grade, player.gor) == ("4d", 2292)
-    assert player.profile(declared_rank=True)["rank"] == "4d"
-    assert "rank" not in player.profile(declared_rank=False)
-    registered = actions.register([], **player.profile(declared_rank=True))[1]
+    assert player.profile(Log("mcmahon", 3).state)["rank"] == "4d"
+    assert "rank" not in player.profile(Log("gamma", 3).state)
+    registered = actions.register([], **player.profile(Log("mcmahon", 3).state))[1]
     assert (registered["rank"], registered["rating"], registered["pin"]) == (24, 2292, "10825034")
-    assert actions.register([], **player.profile(declared_rank=False))[1]["rank"] == 22
+    assert actions.register([], **player.profile(Log("gamma", 3).state))[1]["rank"] == 22
 
 
 def test_a_list_with_mixed_encodings_keeps_the_names(egd: RatingList) -> None:
@@ -152,8 +153,8 @@ def test_a_professional_on_the_egd_list_is_registered_at_the_top_of_the_scale(tm
     path.write_text("PIN  Name  GoR\n<pre>\n" + line)
     player = RatingList.read(path).by_pin("12345678")
     assert player is not None and player.gor == 3050
-    assert player.profile(declared_rank=True)["rating"] == 2999
-    assert "rank" not in player.profile(declared_rank=True)  # ``9p`` is no rank of the scale: his GoR's
+    assert player.profile(Log("mcmahon", 3).state)["rating"] == 2999
+    assert "rank" not in player.profile(Log("mcmahon", 3).state)  # ``9p`` is no rank of the scale: his GoR's
 
 
 def test_an_excel_registration_list(tmp_path: Path) -> None:

@@ -293,8 +293,9 @@ class PlayersPane(Pane):
         from tui.screens.rating_lookup import RatingLookupScreen
 
         def register(player: RatedPlayer | None) -> None:
-            declared = registry.get_scheme(self.session.state.settings.scheme).traits.opengotha
-            if player and self.tournament_screen.act(actions.register(self.session.events, **player.profile(declared))):
+            if player and self.tournament_screen.act(
+                actions.register(self.session.events, **player.profile(self.session.state))
+            ):
                 self.notify(_("Registered: {name}", name=f"{player.surname} {player.name}"))
 
         self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)

@@ -123,12 +123,8 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
 
     def target(self) -> Path:
         """The file to create: a name in the data folder, or a path of the referee's (``~`` his home)."""
-        typed = Path(self.value("file").removesuffix(".json") or file_name(""))
-        try:
-            typed = typed.expanduser()
-        except RuntimeError:  # ~someone who is no user here: the name as typed
-            pass
-        return (self.folder / typed).with_name(typed.name + ".json")
+        typed = typed_path(self.value("file").removesuffix(".json") or file_name(""), self.folder)
+        return typed.with_name(typed.name + ".json")
 
     def show_target(self) -> None:
         self.query_one("#target", Label).update(_("Saved as {path}", path=shown_path(self.target())))
