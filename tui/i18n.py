@@ -118,7 +118,7 @@ RU = {
     "Club": "Клуб",
     "Blocked": "Не играет с",
     "Status": "Статус",
-    "withdrawn from {round}": "снят с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
+    "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
     "skips {rounds}": "пропускает {rounds}",
     "Select a player first": "Сначала выберите игрока",
     "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
@@ -581,7 +581,7 @@ RU = {
     "Last row": "Последняя строка",
     "Round before, after": "Тур назад, вперёд",
     "board number, then w or b": "номер доски, затем w или b",
-    "came at round {round}": "пришёл к {round}-му туру",
+    "came at round {round}": "{sex:пришёл|пришла} к {round}-му туру",
     "player {player} is registered in advance, not confirmed: he does not play round {round}": "игрок {player} зарегистрирован предварительно и не подтверждён: в {round}-м туре он не играет",
     "process {pid} on {host} ({command})": "процесс {pid} на {host}: {command}",
     "a change by hand keeps the number of boards": "ручное изменение не меняет числа досок",
@@ -725,7 +725,7 @@ RU = {
     "Has come (registered in advance)": "Пришёл (был зарегистрирован заранее)",
     "Registering in advance is OpenGotha's: {schemes} only": "Предварительная регистрация — из OpenGotha: только {schemes}",
     "{name} is registered already, not in advance": "{name} — уже в списке, не предварительно",
-    "{name} has come: paired from round {round}": "{name} пришёл: в парах с {round}-го тура",
+    "{name} has come: paired from round {round}": "{name} {sex:пришёл|пришла}: в парах с {round}-го тура",
     "{schemes}: pair although the round before misses results, as OpenGotha allows (a missing result counts for neither)": "{schemes}: жеребьёвка, хотя в прошлом туре не все результаты, как позволяет OpenGotha (недостающий результат не засчитывается никому)",
     "{schemes}: registered in advance, not paired until confirmed (OpenGotha's PRE)": "{schemes}: предварительная регистрация, в пары не ставится до подтверждения (PRE в OpenGotha)",
     "a player registered in advance has come: he is paired from the next round": "предварительно зарегистрированный игрок пришёл: ставится в пары со следующего тура",
@@ -1272,14 +1272,19 @@ def language() -> str:
 
 class _Counting(string.Formatter):
     """A Russian count agrees with its noun: ``{count:партию|партии|партий}`` writes
-    «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many)."""
+    «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many).  A word
+    agrees with a player's sex: ``{sex:снят|снята}`` writes the second form for a player whose
+    sex is ``f`` and the first otherwise (a man's, or a sex not given)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
+        forms = format_spec.split("|")
+        if len(forms) == 2:
+            return forms[1] if value == "f" else forms[0]
         if not isinstance(value, int):
             return str(value)
-        one, few, many = format_spec.split("|")
+        one, few, many = forms
         tens, units = value % 100, value % 10
         if units == 1 and tens != 11:
             return f"{value} {one}"

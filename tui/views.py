@@ -185,7 +185,7 @@ def came(state: Tournament, player: int, kind: str) -> str:
     p = state.players[player]
     if kind != "in_advance" or p.preregistered:
         return ""
-    return f" ({_('came at round {round}', round=p.confirmed_after + 1)})"
+    return f" ({_('came at round {round}', round=p.confirmed_after + 1, sex=p.sex)})"
 
 
 def pairings_text(state: Tournament, number: int) -> str:

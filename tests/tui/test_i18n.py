@@ -107,6 +107,21 @@ def test_a_russian_count_agrees_with_its_noun() -> None:
         i18n.set_language("ru")
 
 
+def test_a_russian_word_agrees_with_the_players_sex() -> None:
+    """A trial: a woman withdrawn read «снят с тура 3»; her sex, where it was given, chooses the
+    form (a sex not given reads as a man's, as Russian paperwork writes an unknown player)."""
+    from tui import i18n
+
+    i18n.set_language("ru")
+    shown = {sex: i18n._("withdrawn from {round}", round=3, sex=sex) for sex in ("f", "m", "")}
+    assert shown == {"f": "снята с тура 3", "m": "снят с тура 3", "": "снят с тура 3"}
+    i18n.set_language("en")
+    try:
+        assert i18n._("withdrawn from {round}", round=3, sex="f") == "withdrawn from 3"
+    finally:
+        i18n.set_language("ru")
+
+
 def test_every_title_of_who_is_on_no_board_has_its_russian_line() -> None:
     """«Withdrawn:» stayed English on every Russian pairing list: the titles are a table,
     not ``_()`` calls the language test finds, so each is checked here."""

@@ -182,12 +182,14 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
     path = folder / "mcmahon.json"
     assert main(["-f", str(path), "player", "add", "--surname", "Заранее", "--name", "Пётр", "--rank", "3k",
                  "--pre"]) == 0  # fmt: skip
+    assert main(["-f", str(path), "player", "add", "--surname", "Заранее", "--name", "Мария", "--rank", "5k",
+                 "--sex", "ж", "--pre"]) == 0  # fmt: skip
     app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2")
         await pilot.pause()
         session = app.screen.session
-        late = max(session.state.players)
+        late = max(session.state.players) - 1
         table = app.screen.query_one("#players-table", DataTable)
         status = list(table.columns).index("status")
         assert str(table.get_row(str(late))[status]) == "предв. рег."
@@ -202,6 +204,10 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
         await pilot.press("c")
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Пётр — уже в списке, не предварительно"
+        table.move_cursor(row=table.get_row_index(str(late + 1)))
+        await pilot.press("c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Заранее Мария пришла: в парах с 3-го тура"  # a word agrees with her sex
 
 
 async def test_confirming_is_refused_where_nobody_registers_in_advance(folder: Path) -> None:

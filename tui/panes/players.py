@@ -102,7 +102,7 @@ class PlayersPane(Pane):
         if player.preregistered:
             return _("registered in advance")
         if player.withdrawn_from is not None:
-            return _("withdrawn from {round}", round=player.withdrawn_from)
+            return _("withdrawn from {round}", round=player.withdrawn_from, sex=player.sex)
         if player.skips:
             return _("skips {rounds}", rounds=" ".join(map(str, sorted(player.skips))))
         return ""
@@ -224,7 +224,7 @@ class PlayersPane(Pane):
             return
         if self.tournament_screen.act(actions.edit(player.id, preregistered=False)):
             self.notify(_("{name} has come: paired from round {round}", name=player.full_name,
-                          round=self.session.state.paired_rounds + 1))  # fmt: skip
+                          round=self.session.state.paired_rounds + 1, sex=player.sex))  # fmt: skip
 
     def action_import_file(self) -> None:
         from tui.screens.ask import AskScreen
