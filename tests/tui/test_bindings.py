@@ -1,8 +1,10 @@
 """Every key binding of the app has an id of its own (``scope.name``), so a keymap can
 rebind any key and a test or the help can name a binding without matching its text."""
 
+import ast
 import importlib
 import pkgutil
+from pathlib import Path
 
 from textual.binding import Binding
 
@@ -27,3 +29,18 @@ def test_every_binding_has_its_own_id() -> None:
     assert [owner for owner, b in bindings if not b.id or "." not in b.id] == []
     ids = [b.id for _, b in bindings]
     assert sorted({i for i in ids if ids.count(i) > 1}) == []
+
+
+def test_no_handler_of_the_app_calls_its_parents_own() -> None:
+    """Textual calls a screen's ``on_mount`` and then each base class's along the MRO: a
+    ``super().on_mount()`` ran ``Translated``'s twice (every dialog described its bindings twice
+    as it opened)."""
+    twice = []
+    for source in sorted(Path(__file__).parents[2].joinpath("tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            called = node.func if isinstance(node, ast.Call) else None
+            if not isinstance(called, ast.Attribute) or not isinstance(called.value, ast.Call):
+                continue
+            if called.attr.startswith("on_") and getattr(called.value.func, "id", "") == "super":
+                twice.append(f"{source.name}:{node.lineno}")
+    assert twice == []

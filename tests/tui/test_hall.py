@@ -622,6 +622,6 @@ async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
             dialog = app.screen
             await dialog.query_one("#hall-dialog").remove()
-            dialog.show()  # what the server's watcher calls
+            dialog.pages.shown()  # the server's news, as its thread tells it
             await pilot.pause()
             assert app.screen is dialog and app.return_code is None

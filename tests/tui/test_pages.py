@@ -87,7 +87,7 @@ async def test_the_servers_news_reaching_a_dialog_as_it_closes_is_nothing(folder
         dialog = app.screen
         assert isinstance(dialog, PagesScreen)
         await dialog.query_one("#pages-switch").parent.remove()  # type: ignore[union-attr]
-        dialog.show()  # what the server's watcher calls
+        dialog.pages.shown()  # the server's news, as its thread tells it
         await pilot.pause()
         assert app.screen is dialog and app.return_code is None
 

@@ -44,7 +44,6 @@ class ByeScreen(Translated, ModalScreen[int | None]):
             )
 
     def on_mount(self) -> None:
-        super().on_mount()
         options = self.query_one(OptionList)
         # the bottom, where byes go: the lowest who has not had one (the list's last may have)
         fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]

@@ -59,7 +59,6 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
                     yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one(f"#{self.default}", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

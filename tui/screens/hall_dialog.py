@@ -18,6 +18,7 @@ from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
 
@@ -66,10 +67,11 @@ class MakeHallScreen(Translated, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class HallScreen(Translated, ModalScreen[None]):
+class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
     """What a hall's laptop shows and does; its lines follow the sync underneath."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="hall_dialog.close")]
+    SHOWN = "#hall-laptops"
     AUTO_FOCUS = "#sync-source"
 
     def __init__(self, link: HallLink, pages: PagesServer) -> None:
@@ -101,22 +103,11 @@ class HallScreen(Translated, ModalScreen[None]):
                         yield Button(_("Close"), id="close", compact=True)
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#hall-dialog").border_title = _("Hall")
-        self.show()
-        self.set_interval(1.0, self.show)
-        self.pages.watchers.append(self.show)
-
-    def on_unmount(self) -> None:
-        if self.show in self.pages.watchers:
-            self.pages.watchers.remove(self.show)
+        self.follow()
 
     def show(self) -> None:
-        """The laptops, the disputes and the server as they are now (nothing while the dialog
-        closes: the server's news came between its widgets' removal and its own, and the app
-        fell on the missing list — seen once under load)."""
-        if not self.query("#hall-laptops"):
-            return
+        """The laptops, the disputes and the server as they are now."""
         state = self.link.state
         hall = state.hall
         if hall is None:  # never: the dialog is a hall's

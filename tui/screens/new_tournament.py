@@ -104,7 +104,6 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return DEFAULT_ROUNDS if get_scheme(self.scheme).traits.rounds_required else ""
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.show_rounds()
         self.show_target()
 

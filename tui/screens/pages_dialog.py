@@ -16,14 +16,16 @@ from textual.widgets import Button, Label, Static, Switch
 
 from tui.hall import qr_text
 from tui.i18n import _
+from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
 
 
-class PagesScreen(Translated, ModalScreen[None]):
+class PagesScreen(FollowsTheServer, Translated, ModalScreen[None]):
     """The switch, the address and its QR code; its lines follow the server underneath."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="pages_dialog.close")]
+    SHOWN = "#pages-switch"
     AUTO_FOCUS = "#pages-switch"
 
     def __init__(self, pages: PagesServer, hall: bool) -> None:
@@ -52,22 +54,12 @@ class PagesScreen(Translated, ModalScreen[None]):
                         yield Button(_("Close"), id="close", compact=True)
 
     def on_mount(self) -> None:
-        super().on_mount()
         self.query_one("#pages-dialog").border_title = _("Players' pages")
-        self.show()
-        self.set_interval(1.0, self.show)
-        self.pages.watchers.append(self.show)
-
-    def on_unmount(self) -> None:
-        if self.show in self.pages.watchers:
-            self.pages.watchers.remove(self.show)
+        self.follow()
 
     def show(self) -> None:
         """The switch, its line, the address and its code as the server is now (it may have
-        been restarted underneath: a tournament made a hall) — nothing while it closes (see
-        ``HallScreen.show``)."""
-        if not self.query("#pages-switch"):
-            return
+        been restarted underneath: a tournament made a hall)."""
         with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
             self.query_one("#pages-switch", Switch).value = self.pages.serving
         address = self.pages.address

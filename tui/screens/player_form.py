@@ -91,7 +91,6 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     def on_mount(self) -> None:
         """The cursor in the surname, and the form from its top (the heading and the surname's
         label stay in view on a 24-line terminal; the rest scrolls)."""
-        super().on_mount()
         self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -72,7 +72,6 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
-        super().on_mount()
         for key, problem in self.problems.items():
             self.error(key, problem)
         first = next(iter(self.problems), None) or (self.scheme.params[0].key if self.scheme.params else None)
