@@ -152,9 +152,20 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 separators, which are text inside a cell (a surname lost, line numbers shifted)."""
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+"""What a spreadsheet takes for a formula at the start of a text cell (a player called
+``=HYPERLINK(…)``): the CSV export writes such a cell after an apostrophe, which spreadsheets
+read as "this is text", and a CSV list read back has it taken off (``+Plus`` stays ``+Plus``)."""
+
+
+def _unprotected(cell: str) -> str:
+    return cell[1:] if cell[:1] == "'" and cell[1:2] in FORMULA_STARTS else cell
+
+
 def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     """Each line read on its own: an unclosed quote is an error of that line, never a field
-    that swallows the rest of the file; a doubled quote inside quotes is one quote."""
+    that swallows the rest of the file; a doubled quote inside quotes is one quote; a cell the
+    export protected from being a formula is read as it was written (``FORMULA_STARTS``)."""
     lines = _LINE_END.split(_text(path))
     if len(lines) - (lines[-1] == "") > MAX_ROWS + 1:  # a header and MAX_ROWS players
         raise _too_long(path)
@@ -162,9 +173,8 @@ def _csv_lines(path: Path) -> list[tuple[int, Cells]]:
     numbered: list[tuple[int, Cells]] = []
     for number, line in enumerate(lines, start=1):
         try:
-            cells: Cells = next(
-                csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), []
-            )
+            read = next(csv.reader([line], delimiter=delimiter, quotechar='"', doublequote=True, strict=True), [])
+            cells: Cells = [_unprotected(cell) for cell in read]
         except csv.Error:
             cells = InvalidEvent("an unclosed quote") if line.count('"') % 2 else InvalidEvent("unreadable")
         numbered.append((number, cells))

@@ -33,6 +33,7 @@ from xml.sax.saxutils import quoteattr
 import defusedxml.ElementTree as SafeTree
 from defusedxml import DefusedXmlException
 
+from data.codes import countries
 from data.errors import TournamentFileError, os_reason
 from data.store import TooBig, read_plain
 from schemes.base.scheme import parse_params
@@ -58,6 +59,7 @@ from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengot
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.values.ranks import rank_label
 from schemes.values.text import NAME_LIMIT, forbidden
+from schemes.values.timecontrol import TimeControlError, parse_time
 
 RESULTS = {
     "RESULT_WHITEWINS": WHITE_WINS,
@@ -563,6 +565,9 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
                 player=number,
                 country=country[:10],
             )
+        if country and country.upper() not in countries():  # kept: the pairing reads it as written
+            reading.warn("player {player}: {country!r} is no country's code: the rating table writes XX",
+                         player=number, country=country)  # fmt: skip
         rank = convert_rank(element.get("rank", "30K"))
         if rank is None:
             rank = convert_rank(element.get("grade", ""))
@@ -702,17 +707,24 @@ def _time(general: Mapping[str, str], reading: _Reading) -> str:
     basic = number("basicTime", number("time", 60))
     system = general.get("complementaryTimeSystem", "CANBYOYOMI")
     if system == "SUDDENDEATH":
-        return f"{basic}"
-    if system == "STDBYOYOMI":
-        return f"{basic}+{number('stdByoYomiTime', 30)}sx1"
-    if system == "FISCHER":
-        return f"{basic}+{number('fischerTime', 10)}s"
-    seconds, moves = number("canByoYomiTime", 300), number("nbMovesCanTime", 15)
-    if seconds % 60 or moves <= 0:
-        reading.warn("the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept",
-                     basic=basic, seconds=seconds, moves=moves)  # fmt: skip
+        text = f"{basic}"
+    elif system == "STDBYOYOMI":
+        text = f"{basic}+{number('stdByoYomiTime', 30)}sx1"
+    elif system == "FISCHER":
+        text = f"{basic}+{number('fischerTime', 10)}s"
+    else:
+        seconds, moves = number("canByoYomiTime", 300), number("nbMovesCanTime", 15)
+        if seconds % 60 or moves <= 0:
+            reading.warn("the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept",
+                         basic=basic, seconds=seconds, moves=moves)  # fmt: skip
+            return ""
+        text = f"{basic}+{seconds // 60}/{moves}"
+    try:  # a negative or absurd number: kept, the file could not be exported back to OpenGotha
+        parse_time(text)
+    except TimeControlError:
+        reading.warn("the time control {text!r} is none Tengen can write: not kept", text=text[:40])
         return ""
-    return f"{basic}+{seconds // 60}/{moves}"
+    return text
 
 
 def _dates(general: Mapping[str, str], reading: _Reading) -> str:
@@ -1038,11 +1050,13 @@ def _country(country: str, player: int, reading: _Reading) -> str:
 def _time_attributes(text: str, reading: _Reading) -> dict[str, str]:
     """Tengen's time control as OpenGotha's attributes (none for none); OpenGotha's
     Japanese byo-yomi has one period."""
-    from schemes.values.timecontrol import parse_time
-
     if not text:
         return {}
-    control = parse_time(text)
+    try:
+        control = parse_time(text)
+    except TimeControlError:  # a file written before its form was checked, or by hand
+        reading.warn("the time control {text!r} is none OpenGotha can read: not written", text=text[:40])
+        return {}
     attributes = {"basicTime": str(control.main)}
     if control.kind == "canadian":
         minutes, stones = control.written

@@ -17,12 +17,11 @@ transliteration table.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import defaultdict
 
 from data import codes
 from data.importers import RatedPlayer, RatingList
-from paperwork.translit import latin
+from paperwork.translit import ascii_only, latin
 from schemes.state.model import Player
 
 _VARIANTS = (("shch", "sch"), ("kh", "h"), ("x", "ks"), ("ts", "c"), ("tz", "c"), ("w", "v"), ("j", "i"), ("y", "i"))
@@ -32,8 +31,7 @@ _VARIANTS = (("shch", "sch"), ("kh", "h"), ("x", "ks"), ("ts", "c"), ("tz", "c")
 def skeleton(text: str) -> str:
     """``text`` in Latin letters with the transliteration's choices forgotten: ``Goryachkin``
     and ``Gorjachkin`` are both ``goriachkin``, ``Khovanets`` and ``Khovanec`` ``hovanec``."""
-    plain = unicodedata.normalize("NFKD", latin(text).lower())
-    word = "".join(char for char in plain if char.isascii() and char.isalpha())
+    word = "".join(char for char in ascii_only(latin(text)).lower() if char.isalpha())
     for spelling, sound in _VARIANTS:
         word = word.replace(spelling, sound)
     return re.sub(r"(.)\1+", r"\1", word)

@@ -21,6 +21,7 @@ for the referee.  The file ends as seed 003's: ``;``, ``;time=…``, ``;``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 
@@ -30,7 +31,7 @@ from data.results_table import Line, Result, ResultsTable, write
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import ascii_only, is_cyrillic, latin
+from paperwork.translit import ascii_only, is_cyrillic, is_latin, latin
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -105,10 +106,12 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
 
 
 def writes_latin(tournament: Tournament, latin_names: bool) -> bool:
-    """The names go out in Latin letters: asked for, or the field mixes Cyrillic and Latin
-    names (seed 003: «не смешивать»)."""
+    """The names go out in the Latin form (transliterated, plain ASCII): asked for, or the
+    names are neither Cyrillic throughout nor Latin throughout (seed 003: «не смешивать») — a
+    field mixing them, or holding a Chinese or Greek name.  A Latin field is written as typed
+    (``André``, as OpenGotha's own EGF table writes him)."""
     names = [tournament.players[p].full_name for p in tournament.numbers]
-    return latin_names or (any(map(is_cyrillic, names)) and not all(map(is_cyrillic, names)))
+    return latin_names or not (all(map(is_cyrillic, names)) or all(map(is_latin, names)))
 
 
 def rating_table(
@@ -136,7 +139,8 @@ def rating_table(
     for player in numbered:
         p = tournament.players[player]
         entry = listed.find(p) if listed is not None else None
-        spelt = (entry.surname, entry.name) if entry is not None else (spell(p.surname), spell(p.name))
+        listed_as = (entry.surname, entry.name) if entry is not None else None  # the list's: Latin already
+        spelt = tuple(map(ascii_only, listed_as)) if listed_as else (spell(p.surname), spell(p.name))
         surname = _clean(spelt[0]) or "X"
         name = _clean(spelt[1]) or surname[0]
         results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
@@ -147,7 +151,7 @@ def rating_table(
                 surname,
                 name,
                 p.rank_label,
-                p.country or COUNTRY_UNKNOWN,
+                country_code(p.country),
                 club_code(p.club),
                 info[player],
                 results,
@@ -256,7 +260,7 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
         if played.missing
     ]
     for code, chosen in (
-        (COUNTRY_UNKNOWN, [p for p in players if not p.country]),
+        (COUNTRY_UNKNOWN, [p for p in players if country_code(p.country) == COUNTRY_UNKNOWN]),
         (CLUB_UNKNOWN, [p for p in players if club_code(p.club) == CLUB_UNKNOWN]),
     ):
         if not chosen:
@@ -281,8 +285,19 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
 
 
 def _clean(text: str) -> str:
-    """Letters and hyphens only: no dots, commas or other separators inside a name part."""
-    return "".join(char for char in text.replace(".", " ").replace(",", " ") if char.isalnum() or char in "- ").strip()
+    """Letters and hyphens only (rating-table.md): no dots, commas or other separators inside a
+    name part, and no digit — a first name ``9d`` read as the grade, moving every column after
+    it.  Accents kept on their letters (``Й`` stays one letter if it came as ``И`` and a breve)."""
+    text = unicodedata.normalize("NFC", text.replace(".", " ").replace(",", " "))
+    return "".join(char for char in text if char.isalpha() or char in "- ").strip()
+
+
+def country_code(country: str) -> str:
+    """The country column: two capital letters of a known country (an OpenGotha file's ``fr``
+    is ``FR``), else ``XX`` — an OpenGotha file may hold ``zz`` or ``<>``, kept as written for
+    its pairing, which the commission would read as no country anyway."""
+    code = country.strip().upper()
+    return code if code in codes.countries() else COUNTRY_UNKNOWN
 
 
 def export(

@@ -16,6 +16,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from data.importers import FORMULA_STARTS
 from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
 from paperwork.sheet import standings_after
@@ -24,7 +25,6 @@ from schemes.state.model import Tournament
 from schemes.state.records import outcomes
 
 Cell = str | int | float
-FORMULA_STARTS = ("=", "+", "-", "@")
 TABLES = ("standings", "crosstable", "players")
 
 

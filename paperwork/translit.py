@@ -44,7 +44,42 @@ _LETTERS = {
     "э": "e",
     "ю": "yu",
     "я": "ya",
+    # the other Cyrillic letters of the CIS's guests (Ukrainian, Belarusian), as their passports write them
+    "є": "ye",
+    "і": "i",
+    "ї": "yi",
+    "ґ": "g",
+    "ў": "u",
 }
+
+_UNDECOMPOSED = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Ø": "O",
+        "ø": "o",
+        "ß": "ss",
+        "ẞ": "SS",
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Đ": "D",
+        "đ": "d",
+        "Ð": "D",
+        "ð": "d",
+        "Þ": "Th",
+        "þ": "th",
+        "ı": "i",
+        "Ħ": "H",
+        "ħ": "h",
+        "Ŧ": "T",
+        "ŧ": "t",
+    }  # fmt: skip
+)
+"""Latin letters that are no letter plus an accent, so taking accents off leaves them as they
+are: each written as the EGD list writes it (``Łukaszewski`` → ``Lukaszewski``, ``Weiß`` →
+``Weiss``, ``Ødegård`` → ``Odegard``)."""
 
 
 def latin(text: str) -> str:
@@ -63,8 +98,14 @@ def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= char <= "\u04ff" for char in text)
 
 
+def is_latin(text: str) -> bool:
+    """Every letter of ``text`` is a Latin one, accented or not (``André``, ``Łukaszewski``)."""
+    return all(unicodedata.name(char, "").startswith("LATIN ") for char in text if char.isalpha())
+
+
 def ascii_only(text: str) -> str:
     """``text`` in plain ASCII, as the Latin form of the rating table must be: accents taken
-    off (``Müller`` → ``Muller``), anything else not ASCII left out (a Korean name typed in
+    off (``Müller`` → ``Muller``), the Latin letters without one written as the EGD list does
+    (``Ł`` → ``L``, ``ß`` → ``ss``), anything else not ASCII left out (a Korean name typed in
     Hangul, ``№``, ``«»``)."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED)).encode("ascii", "ignore").decode("ascii")

@@ -478,9 +478,13 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
     from data.importers import ImportFailed, is_rating_list, read_csv, without_twins
 
     path = Path(args.path)
-    if not path.is_file():
+    if not path.exists():
         raise BadInput("{path}: no such file", path=path)
-    if is_rating_list(path):
+    try:
+        listed = is_rating_list(path)  # a folder, a pipe or a device is said to be one
+    except ImportFailed as failure:
+        raise BadInput("{reason}", reason=failure) from None
+    if listed:
         if not args.pin:
             raise BadInput("{path} is a rating list: choose players with --pin (find them with player find)", path=path)
         ratings = _rating_list(args.path)

@@ -6,6 +6,8 @@ are in alphabetical order in Unicode (а..я), so apart from ``ё`` the code poi
 
 from __future__ import annotations
 
+import unicodedata
+
 
 def names_someone(text: str) -> bool:
     """A surname or a first name has a letter: the rating table, the cards and the search need
@@ -28,7 +30,8 @@ def alphabetical_key(surname: str, name: str) -> tuple[str, str]:
 
 
 def fold(text: str) -> str:
-    """A name as it is compared and searched: case, ``ё``/``е`` (the seed's rule) and the
-    spaces between words do not matter.  The one fold of every comparison of names: a twin's
-    registration, a search, a city's code, the rating list."""
-    return " ".join(text.casefold().replace("ё", "е").split())
+    """A name as it is compared and searched: case, ``ё``/``е`` (the seed's rule), the spaces
+    between words and how a letter with an accent was typed (``Й`` or ``И`` and a breve) do
+    not matter.  The one fold of every comparison of names: a twin's registration, a search, a
+    city's code, the rating list."""
+    return " ".join(unicodedata.normalize("NFC", text.casefold()).replace("ё", "е").split())

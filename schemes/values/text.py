@@ -27,7 +27,8 @@ def forbidden(char: str) -> bool:
 
 
 def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
-    """``value`` with its blanks folded, or InvalidEvent saying what is wrong with it.  With
+    """``value`` with its blanks folded and its letters composed, or InvalidEvent saying what
+    is wrong with it.  With
     ``fold`` off (a name as an OpenGotha file wrote it, which its pairing reads) the text
     stays as it is, blanks and all, and a blank name is a name.
 
@@ -43,7 +44,9 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
             what=what,
             code=f"{ord(bad):04X}",
         )
-    text = " ".join(value.split()) if fold else value
+    # composed (NFC): a name pasted from a PDF or a Mac's file holds «И» and a breve for «Й» —
+    # another player to the twin check and the search, and a column off on the terminal
+    text = unicodedata.normalize("NFC", " ".join(value.split())) if fold else value
     if len(text) > limit:
         raise InvalidEvent(
             "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit

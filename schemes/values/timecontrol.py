@@ -23,10 +23,12 @@ RUSSIAN_MINIMUM = 60
 EGF_CLASSES = (("A", 60, 75), ("B", 40, 50), ("C", 25, 30))
 EGF_FISCHER_BASIC = {"A": 45, "B": 30, "C": 20}
 
-_CANADIAN = re.compile(r"^(\d+)\+(\d+)/(\d+)$")
-_JAPANESE = re.compile(r"^(\d+)\+(\d+)s?x(\d+)$")
-_FISCHER = re.compile(r"^(\d+)\+(\d+)s$")
-_SUDDEN = re.compile(r"^(\d+)$")
+# four digits at most: 9999 minutes is a week; 2147483647 minutes was taken, and written
+# as the EGF's TM[2.14748e+09]
+_CANADIAN = re.compile(r"^(\d{1,4})\+(\d{1,4})/(\d{1,4})$", re.ASCII)
+_JAPANESE = re.compile(r"^(\d{1,4})\+(\d{1,4})s?x(\d{1,4})$", re.ASCII)
+_FISCHER = re.compile(r"^(\d{1,4})\+(\d{1,4})s$", re.ASCII)
+_SUDDEN = re.compile(r"^(\d{1,4})$", re.ASCII)
 
 
 class TimeControlError(InvalidEvent):

@@ -621,3 +621,30 @@ def test_a_pipe_a_device_or_a_huge_file_is_no_opengotha_file(tmp_path: Path) -> 
         handle.truncate(MAX_FILE_BYTES + 1_000_001)
     with pytest.raises(GothaFileError, match=r"huge.xml: 22 MB is too big for a tournament file \(at most 20 MB\)"):
         read(huge)
+
+
+def test_a_time_no_referee_means_is_not_kept_and_the_file_goes_back_to_opengotha(tmp_path: Path) -> None:
+    """An attack: a negative ``basicTime`` was imported as ``-5+30sx1``, and the tournament could
+    never be exported to OpenGotha again (``bad time control``); a time stored so (a file of
+    before) is left out of the export, with a warning, not the export refused."""
+    from dataclasses import replace
+
+    path = _variant(tmp_path, 'basicTime="60"', 'basicTime="-5"')
+    state = state_of(path)
+    assert state.settings.time == ""
+    assert warnings_of(path) == ["the time control '-5+30sx1' is none Tengen can write: not kept"]
+    assert "basicTime" not in write(state).text
+    stored = replace(state, settings=replace(state.settings, time="-5+30sx1"))
+    written = write(stored)
+    assert [str(w) for w in written.warnings] == ["the time control '-5+30sx1' is none OpenGotha can read: not written"]
+    assert "basicTime" not in written.text
+
+
+def test_a_country_no_code_names_is_kept_as_written_and_said(tmp_path: Path) -> None:
+    """An attack: ``zz`` came in without a word, which ``player edit --country zz`` refuses; it
+    stays (OpenGotha's pairing compares countries as written), said, and the rating table
+    writes XX for it."""
+    path = _variant(tmp_path, 'country="FR"', 'country="zz"')
+    players = sorted(state_of(path).players.values(), key=lambda p: p.id)
+    assert players[0].country == "zz"
+    assert warnings_of(path) == ["player 1: 'zz' is no country's code: the rating table writes XX"]

@@ -57,7 +57,10 @@ def test_a_sport_handicap_skip_pays_half_unless_announced_after_its_deadline() -
     from schemes.systems.sport_handicap import cards
 
     log = Log("sport-handicap", rounds=2)
-    ids = [log.add(f"P{i}", rank=rank) for i, rank in enumerate(("2d", "1d", "1k", "2k", "3k", "4k"), start=1)]
+    ids = [
+        log.add(f"P{letter}", rank=rank)
+        for letter, rank in zip("ABCDEF", ("2d", "1d", "1k", "2k", "3k", "4k"), strict=True)
+    ]
     in_time, late = ids[0], ids[1]
     log.commit(actions.skip(in_time, [2]))
     log.pair()
@@ -68,7 +71,7 @@ def test_a_sport_handicap_skip_pays_half_unless_announced_after_its_deadline() -
     for board in log.state.round(2).boards:
         log.result(2, board.number, "B+")
     rows = {row.split()[1]: row.split() for row in export(log.state, log.events).splitlines() if row[:1].isdigit()}
-    assert (rows["P1"][-1], rows["P2"][-1]) == ("0=", "0-")
+    assert (rows["PA"][-1], rows["PB"][-1]) == ("0=", "0-")
     points = cards(log.state, 2)
     assert (points[in_time].points[1], points[late].points[1]) == (5, 0)
 
@@ -413,3 +416,74 @@ def test_the_latin_form_is_plain_ascii_and_names_a_name_it_cannot_write() -> Non
     assert not export(cyrillic.state, cyrillic.events).isascii()  # the Cyrillic form stays Cyrillic
     assert not any("Latin" in str(w) for w in placeholders(cyrillic.state))
     assert str(placeholders(cyrillic.state, latin_names=True)[0]).startswith("round 1: 1 games")  # Latin: both write
+
+
+def test_the_latin_form_writes_every_guests_letters() -> None:
+    """An attack: a Polish, a Danish and a German guest at a Russian event lost their letters
+    without an accent to take off (``ukaszewski Pawe``); a Ukrainian one his ``ї`` and ``є``."""
+    log = Log("gamma", rounds=1)
+    guests = (("Иванов", "Иван"), ("Łukaszewski", "Paweł"), ("Ødegård", "Søren"), ("Weiß", "Æsa"), ("Їжак", "Євген"),
+              ("Ґалаґан", "Ўладзімір"))  # fmt: skip
+    for rating, (surname, name) in zip(range(2200, 1900, -50), guests, strict=False):
+        log.add(surname, rating=rating, name=name)
+    log.pair()
+    text = export(log.state, log.events)
+    assert text.isascii() and not any("no letter" in str(w) for w in placeholders(log.state))
+    names = [line.split()[1:3] for line in text.splitlines() if not line.startswith(";")]
+    assert names == [["Ivanov", "Ivan"], ["Lukaszewski", "Pawel"], ["Odegard", "Soren"], ["Weiss", "AEsa"],
+                     ["Yizhak", "Yevgen"], ["Galagan", "Uladzimir"]]  # fmt: skip
+
+
+def test_the_names_are_letters_only_so_the_grade_stays_in_its_column() -> None:
+    """An attack: a first name ``9d`` (it has a letter, so it names someone) was read by the
+    commission's reader as the grade, and every column after it moved; the spec: letters only."""
+    log = Log("mcmahon", rounds=1)
+    log.add("Li", rank="20k", name="9d")
+    log.add("5k", rank="1d", name="Ann")
+    log.pair()
+    table = parse(export(log.state, log.events))
+    assert {(line.surname, line.name, line.grade) for line in table.lines} == {("Li", "d", "20k"), ("k", "Ann", "1d")}
+
+
+def test_a_field_of_neither_cyrillic_nor_latin_throughout_is_written_in_the_latin_form() -> None:
+    """An attack: Latin names beside Chinese and Greek ones were written as typed — the table's
+    names are Latin throughout or Cyrillic throughout; a Latin field stays as typed."""
+    log = Log("gamma", rounds=1)
+    for surname, name, rating in (("Smith", "John", 2200), ("李", "明", 2100), ("Ωmega", "Ψ", 2000)):
+        log.add(surname, rating=rating, name=name)
+    log.pair()
+    text = export(log.state, log.events)
+    assert text.isascii()
+    assert str(placeholders(log.state)[0]) == "no letter of the Latin form in the name, written X: 李 明 (2)"
+    latin = Log("gamma", rounds=1)
+    latin.add("Müller", rating=2200, name="André")
+    latin.add("Smith", rating=2100, name="John")
+    latin.pair()
+    assert "1 Müller André" in export(latin.state, latin.events)
+
+
+def test_a_country_no_code_names_is_written_xx_and_said() -> None:
+    """An attack: an OpenGotha file's country ``zz`` or ``<>`` (kept as written: its pairing
+    reads it) went into the column the commission reads as two capital letters; ``fr`` is FR."""
+    log = Log("mcmahon", rounds=1)
+    log.add("Alpha", rank="1d", name="Ann", country="zz")
+    log.add("Beta", rank="1k", name="Bob", country="fr")
+    log.pair()
+    table = parse(export(log.state, log.events))
+    assert [(line.surname, line.country) for line in table.lines] == [("Alpha", "XX"), ("Beta", "FR")]
+    assert "no country, written XX: Alpha Ann (1)" in [str(w) for w in placeholders(log.state)]
+
+
+def test_the_lists_spelling_is_plain_ascii_in_the_latin_form(tmp_path: Path) -> None:
+    """An attack: a player found in the EGD list kept its ``Naïm`` in the plain-ASCII Latin form."""
+    listed = tmp_path / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17225945 Boukerrouye Naïm   FR  38EB   20k  20k   100     2  T150926O\n",
+        encoding="utf-8",
+    )
+    log = Log("round-robin", numbering="rating")
+    log.add("Boukerrouye", name="Naïm", rating=150, country="FR", club="38EB", pin="17225945")
+    log.add("Петров", name="Пётр", rating=100)
+    log.pair()
+    text = export(log.state, log.events, latin_names=True, ratings=RatingList.read(listed))
+    assert text.isascii() and "1 Boukerrouye Naim 20k FR" in text

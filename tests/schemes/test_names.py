@@ -27,3 +27,10 @@ def test_a_name_needs_a_letter(text: str, names: bool) -> None:
 
 def test_names_compare_without_case_yo_or_extra_spaces() -> None:
     assert fold("  ЁЛКИНА   Юлия ") == fold("елкина юлия") == "елкина юлия"
+
+
+def test_names_compare_however_an_accented_letter_was_typed() -> None:
+    """An attack: «Й» typed as «И» and a combining breve (a Mac's file, a name pasted from a
+    PDF) registered a second Йошкин without a word, and the search did not find him."""
+    assert fold("И\u0306ошкин Е\u0308жик") == fold("Йошкин Ёжик") == "йошкин ежик"
+    assert fold("A\u0300") == fold("À")

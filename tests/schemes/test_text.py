@@ -31,3 +31,10 @@ def test_each_kind_of_invisible_character_is_refused(char: str) -> None:
 
 def test_non_ascii_blanks_are_folded_not_refused() -> None:
     assert single_line("Иван\u00a0\u2003Петров", "name") == "Иван Петров"
+
+
+def test_a_text_is_kept_with_its_letters_composed() -> None:
+    """«И» and a combining breve is «Й»: one letter on the terminal (a column off otherwise),
+    in the rating table and in its transliteration (``Ioshkin`` beside ``Yoshkin``)."""
+    assert single_line("И\u0306ошкин  Е\u0308жик", "the surname") == "Йошкин Ёжик"
+    assert single_line("И\u0306", "the surname", fold=False) == "И\u0306"  # an OpenGotha name as written

@@ -499,6 +499,10 @@ def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys:
     assert (
         run(capsys, "-f", cup, "player", "add", "--surname", "Иванов", "--name", "Я", "--rank", "3k", "--again")[0] == 0
     )
+    decomposed = ("player", "add", "--surname", "Иванов", "--name", "Я", "--rank", "3k")
+    run(capsys, "-f", cup, "player", "edit", "1", "--surname", "Йошкин")
+    code, _, err = run(capsys, "-f", cup, *decomposed[:3], "И\u0306ошкин", *decomposed[4:])  # «И» and a breve
+    assert code == 2 and "Йошкин Я is registered already as player 1" in err
     csv = tmp_path / "more.csv"
     csv.write_text("surname,name,rank\nПетров,Я,2d\nНовиков,Н,3k\nНовиков,Н,3k\n", encoding="utf-8")
     code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))
@@ -786,3 +790,38 @@ def test_a_komi_of_half_a_point_may_be_typed_without_its_nought(
             run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "X", f"--komi={komi}")[0] == 0
         )
         assert json.loads(path.read_text())["events"]["1"]["data"]["komi"] == kept
+
+
+def test_a_player_list_that_is_no_file_is_said_to_be_what_it_is(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: a folder, a pipe and ``/dev/zero`` were each «no such file»."""
+    os.mkfifo(tmp_path / "pipe.csv")
+    (tmp_path / "folder.csv").mkdir()
+    before = Path(cup).read_bytes()
+    said = {
+        name: run(capsys, "-f", cup, "player", "import", str(tmp_path / name)) for name in ("pipe.csv", "folder.csv")
+    }
+    assert said["pipe.csv"][0] == said["folder.csv"][0] == 2
+    assert said["pipe.csv"][2].endswith("pipe.csv: a device or a pipe, not a file\n")
+    assert said["folder.csv"][2].endswith("folder.csv: a folder, not a file\n")
+    assert run(capsys, "-f", cup, "player", "import", str(tmp_path / "none.csv"))[2].endswith(
+        "none.csv: no such file\n"
+    )
+    assert Path(cup).read_bytes() == before
+
+
+def test_a_players_csv_read_back_is_the_players_written(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: the export wrote ``+Plus`` as ``'+Plus`` (a spreadsheet would take it for a
+    formula), and the import kept the apostrophe."""
+    run(capsys, "-f", cup, "player", "add", "--surname", "+Plus", "--name", "@Ann", "--rank", "3k", "--club=-Club")
+    listed = tmp_path / "players.csv"
+    assert run(capsys, "-f", cup, "export", "players", "--csv", "-o", str(listed))[0] == 0
+    assert "'+Plus" in listed.read_text(encoding="utf-8-sig")  # protected in the file
+    other = tmp_path / "other.json"
+    run(capsys, "new", str(other), "--scheme", "gamma", "--rounds", "3", "--name", "Other")
+    assert run(capsys, "-f", str(other), "player", "import", str(listed))[0] == 0
+    read_back = json.loads(run(capsys, "-f", str(other), "players", "--json")[1])
+    assert {(p["surname"], p["name"], p["club"]) for p in read_back} >= {("+Plus", "@Ann", "-Club")}

@@ -238,7 +238,7 @@ class PlayersPane(Pane):
         )
 
     def import_from(self, path: Path) -> None:
-        if not path.is_file():
+        if not path.exists():  # a folder, a pipe or a device: said so by the reading below
             self.notify(_("{path}: no such file", path=shown_path(path)), severity="error")
             return
         try:

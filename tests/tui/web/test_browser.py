@@ -143,3 +143,26 @@ def test_the_projector_fits_a_wall_screen(tmp_path: Path, browser: Any) -> None:
             assert right <= width and bottom <= height and hidden == 0, (slide, box)
     finally:
         serving.stop()
+
+
+def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) -> None:
+    """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
+    sideways), and a long name pushed the score off the standings."""
+    from data.service import Service
+    from schemes.log import actions
+
+    path = hall_tournament(tmp_path / "long.json", name="W" * 200)
+    with Service(path, writable=True) as service:
+        long = {"surname": "Ж" * 90, "name": "M" * 60, "rank": "5k"}
+        service.commit_all(actions.registrations(service.events, [long]))
+    serving = start(None, 0, "127.0.0.1", site(path))
+    try:
+        for page in ("/", "/round/1", "/standings", "/player?q=ЖЖЖ"):
+            browser.get(f"{serving.address}{page}")
+            sideways = browser.execute_script(
+                "const s = document.querySelector('.scroll');"
+                "return [document.documentElement.scrollWidth, s ? s.scrollWidth - s.clientWidth : 0];"
+            )
+            assert sideways == [PHONE[0], 0], (page, sideways)
+    finally:
+        serving.stop()
