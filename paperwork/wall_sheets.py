@@ -15,9 +15,8 @@ from collections.abc import Mapping
 
 from paperwork.labels import labels
 from paperwork.people import identity
-from paperwork.per_scheme import paper
+from paperwork.per_scheme import written
 from paperwork.sheet import Column, Sheet, Text, number, standings_after
-from paperwork.table_parts import FORMAT
 from schemes.registry import get_scheme
 from schemes.state.model import Board, Tournament
 
@@ -86,13 +85,12 @@ def standings_sheet(tournament: Tournament, after_round: int, lang: str | None =
         Column(text["rank"], 4),
         Column(text[get_scheme(scheme).score_name], 6),
     ] + [Column(text[k], 6) for k in keys]
-    score = paper(tournament).score_format
     body: list[list[Text]] = [
         [
             row.place,
             *identity(tournament, row.player),
-            score(row.score),
-            *(FORMAT.get(k, number)(row.tiebreaks[k]) for k in keys),
+            written(tournament, "score", row.score),
+            *(written(tournament, k, row.tiebreaks[k]) for k in keys),
         ]
         for row in table.rows
     ]

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from data.errors import Refused
-from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
 from schemes.registry import get_scheme, names_with, not_playing
@@ -94,12 +93,13 @@ def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
     return say(RESULT_SHORT[result.code]) + (f" {say('swapped')}" if result.swapped else "")
 
 
-def shown(key: str, value: float | int | str) -> str:
-    """A standings value of ``standings_json`` as text: points with ``½`` as on paper, an
-    infinite true rating as an arrow."""
-    from paperwork.marks import points
+def shown(state: Tournament, key: str, value: float | int | str) -> str:
+    """A standings value of ``standings_json`` as text, as on paper (``per_scheme.written``):
+    points with ``½``, an infinite true rating as an arrow, a sport-handicap strength to one
+    decimal."""
+    from paperwork.per_scheme import written
 
-    return rating_label(float(value)) if key == "true_rating" else points(float(value))
+    return written(state, key, float(value))
 
 
 def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
@@ -226,8 +226,9 @@ def standings_text(state: Tournament, after_round: int) -> str:
     ]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
-        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {shown('score', r['score']):>6}"
-        lines.append(line + "".join(f"  {shown(k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
+        value = shown(state, "score", r["score"])
+        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {value:>6}"
+        lines.append(line + "".join(f"  {shown(state, k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
     return "\n".join(lines)
 
 

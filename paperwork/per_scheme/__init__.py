@@ -7,6 +7,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from paperwork.scheme_paper import SchemePaper
+from paperwork.sheet import number
+from paperwork.table_parts import FORMAT
 from schemes.registry import entry
 from schemes.state.model import Tournament
 
@@ -22,3 +24,10 @@ def paper_of(scheme: str) -> SchemePaper:
     if not isinstance(found, SchemePaper):
         raise TypeError(f"{entry(scheme).paperwork} is not a SchemePaper")
     return found
+
+
+def written(tournament: Tournament, key: str, value: float) -> str:
+    """A standings value as the paper writes it, and the screen, the command line and the
+    players' pages with it: the scheme's main value by its ``score_format`` (sport-handicap's
+    final strength to one decimal, as its spec says), a tie-break by ``FORMAT``."""
+    return paper(tournament).score_format(value) if key == "score" else FORMAT.get(key, number)(value)

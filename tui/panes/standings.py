@@ -86,8 +86,8 @@ class StandingsPane(Pane):
                     row["no"] or "",
                     cut(row["name"], NAME_CELLS),
                     row["rank"],
-                    views.shown("score", row["score"]),
-                    *(views.shown(k, row["tiebreaks"][k]) for k in keys),
+                    views.shown(state, "score", row["score"]),
+                    *(views.shown(state, k, row["tiebreaks"][k]) for k in keys),
                 )
         self.stale = False
 
@@ -110,7 +110,7 @@ class StandingsPane(Pane):
                 numbers.get(row["id"], ""),
                 cut(row["name"], NAME_CELLS),
                 *cells,
-                views.shown("score", row["score"]),
+                views.shown(state, "score", row["score"]),
             )
         shown = self.query_one("#standings-legend", Static)
         shown.update(legend(written, labels(language())))

@@ -1,0 +1,21 @@
+"""What the screen and the command line write of a tournament (``tui/views.py``)."""
+
+from paperwork.wall_sheets import standings_sheet
+from tests.builders import played
+from tui import i18n
+from tui.views import standings_text
+
+
+def test_the_standings_are_written_on_screen_as_on_paper() -> None:
+    """A check against the spec: sport-handicap's final strength and its correction went to the
+    screen and the command line as ``261½`` and ``-18½`` where the paper (and the spec: «print one
+    decimal») writes ``261.5`` and ``-18.5``; each value is now the paper's."""
+    log = played("sport-handicap", 7, 3)
+    i18n.set_language("en")
+    try:
+        text = standings_text(log.state, 3).splitlines()[2:]
+    finally:
+        i18n.set_language("ru")
+    paper = standings_sheet(log.state, 3, "en").rows
+    assert [line.split()[-3:] for line in text] == [[str(cell) for cell in row[-3:]] for row in paper]
+    assert all(row[-3].endswith((".0", ".5")) for row in paper) and any(row[-3].endswith(".5") for row in paper)
