@@ -322,12 +322,15 @@ def test_games_without_a_result_are_said_round_by_round() -> None:
     ]
 
 
+def egd_list(folder: Path, line: str) -> Path:
+    """An EGD rating list of one player's ``line``."""
+    listed = folder / "allworld_lp.html"
+    listed.write_text(f"PIN  Name  GoR\n<pre>\n  {line}\n", encoding="utf-8")
+    return listed
+
+
 def test_a_mixed_field_written_in_latin_takes_the_lists_names_too(tmp_path: Path) -> None:
-    listed = tmp_path / "allworld_lp.html"
-    listed.write_text(
-        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
-        encoding="utf-8",
-    )
+    listed = egd_list(tmp_path, "17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O")
     log = Log("round-robin", numbering="rating")
     log.add("Горячкин", name="Андрей", rating=2050, country="RU", club="Владивосток")
     log.add("Smith", name="John", rating=2000, country="GB", club="London")
@@ -476,11 +479,7 @@ def test_a_country_no_code_names_is_written_xx_and_said() -> None:
 
 def test_the_lists_spelling_is_plain_ascii_in_the_latin_form(tmp_path: Path) -> None:
     """An attack: a player found in the EGD list kept its ``Naïm`` in the plain-ASCII Latin form."""
-    listed = tmp_path / "allworld_lp.html"
-    listed.write_text(
-        "PIN  Name  GoR\n<pre>\n  17225945 Boukerrouye Naïm   FR  38EB   20k  20k   100     2  T150926O\n",
-        encoding="utf-8",
-    )
+    listed = egd_list(tmp_path, "17225945 Boukerrouye Naïm   FR  38EB   20k  20k   100     2  T150926O")
     log = Log("round-robin", numbering="rating")
     log.add("Boukerrouye", name="Naïm", rating=150, country="FR", club="38EB", pin="17225945")
     log.add("Петров", name="Пётр", rating=100)
