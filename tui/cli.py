@@ -32,7 +32,7 @@ from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES
-from schemes.state.model import DEFAULT_KOMI, Tournament
+from schemes.state.model import DEFAULT_KOMI, Tournament, as_played
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
@@ -602,7 +602,8 @@ def _cmd_result(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         played = service.state.round(args.round)
         before = played.results.get(args.board) if played is not None else None
-        change = service.commit(actions.result(args.round, args.board, args.code, args.swapped))
+        listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
+        change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",

@@ -29,8 +29,9 @@ from schemes.state.model import (
     Laptop,
     Round,
     Tournament,
+    as_played,
 )
-from tui.i18n import LANGUAGE_NAMES, _, event_text, language, scheme_title, schemes_with
+from tui.i18n import LANGUAGE_NAMES, RESULTS, _, event_text, language, scheme_title, schemes_with
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -82,6 +83,12 @@ RESULT_SHORT = {
 """A result in the boards table and on the players' pages, as the referee says it (translated)."""
 
 
+def result_words(code: str, swapped: bool) -> str:
+    """A result as the referee says it, in the colours played (``as_played``): «Победа белых
+    (Цвета наоборот)» is the win of the player listed as black."""
+    return _(RESULTS[as_played(code, swapped)]) + (f" ({_('Colours swapped')})" if swapped else "")
+
+
 def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
     """A board's result as the app writes it, in ``say``'s language: ``dispute`` while two
     laptops disagree, nothing while it is awaited."""
@@ -90,7 +97,7 @@ def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
         return say("dispute")
     if result is None:
         return ""
-    return say(RESULT_SHORT[result.code]) + (f" {say('swapped')}" if result.swapped else "")
+    return say(RESULT_SHORT[as_played(result.code, result.swapped)]) + (f" {say('swapped')}" if result.swapped else "")
 
 
 def shown(state: Tournament, key: str, value: float | int | str) -> str:
@@ -118,7 +125,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
                 "handicap": b.handicap,
                 "komi": b.komi,
                 "nigiri": b.nigiri,
-                "result": played.results[b.number].code if b.number in played.results else None,
+                "result": as_played(result.code, result.swapped) if (result := played.results.get(b.number)) else None,
                 **({"swapped": True} if b.number in played.results and played.results[b.number].swapped else {}),
             }
             for b in played.boards

@@ -19,7 +19,7 @@ from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from schemes.log.replay import apply, extend
 from schemes.registry import get_scheme
-from schemes.state.model import DRAW, Tournament
+from schemes.state.model import DRAW, Tournament, as_played
 from schemes.values.ranks import rank_label
 
 
@@ -89,7 +89,8 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             template = "result round {round} board {board}: {code}"
             if d.get("swapped"):
                 template += " colours swapped"
-            return template, {"round": d["round"], "board": d["board"], "code": d["code"]}
+            code = as_played(d["code"], d.get("swapped", False))  # said in the colours played, as it was typed
+            return template, {"round": d["round"], "board": d["board"], "code": code}
         case ev.PAIRING_AMENDED:
             return _amendment(d["round"], d["change"])
         case ev.SETTINGS_CHANGED:

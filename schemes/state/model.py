@@ -37,6 +37,17 @@ PLAYED = frozenset({WHITE_WINS, BLACK_WINS, DRAW, BOTH_WIN, BOTH_LOSE_PLAYED})
 """The results of a game that was played (the others are a referee's decision without one)."""
 SHARED = frozenset({DRAW, DRAW_BY_FORFEIT, BOTH_WIN, BOTH_WIN_BY_FORFEIT})
 """Results that do not decide a winner: a play-off replays such a game."""
+_OTHER_COLOUR = {WHITE_WINS: BLACK_WINS, BLACK_WINS: WHITE_WINS, WHITE_BY_FORFEIT: BLACK_BY_FORFEIT,
+                 BLACK_BY_FORFEIT: WHITE_BY_FORFEIT}  # fmt: skip
+
+
+def as_played(code: str, swapped: bool) -> str:
+    """A result's code in the colours the players had.  The log keeps it in the colours of the
+    pairing (``W+``: the player listed as white won); where the nigiri gave the other colours
+    (``swapped``) the referee says and reads it as the slip does — «white won» is the player who
+    played white, the one listed as black.  Its own inverse: the code as listed from the code
+    as played."""
+    return _OTHER_COLOUR.get(code, code) if swapped else code
 
 
 DEFAULT_KOMI = 6.5

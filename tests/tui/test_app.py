@@ -269,7 +269,10 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         await pilot.press("x", "y")  # the cursor moved to board 2: both lose? yes
         await pilot.pause()
         results = session.state.round(4).results
-        assert results[3].code == "W+" and (results[1].code, results[1].swapped) == ("B+", True)
+        # black as played is the player listed as white: a trial's referee typed s w for the
+        # player who played white, and the one who played black was recorded the winner
+        assert results[3].code == "W+" and (results[1].code, results[1].swapped) == ("W+", True)
+        assert rows(app, "boards")[0][1] == "Ч+ наоборот"  # said as it was typed
         assert results[2].code == "both-lose"
         assert "без результата: 2 из 5" in str(app.screen.query_one("#round-info").render())
         assert rows(app, "boards")[2][1] == "Б+"

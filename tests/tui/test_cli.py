@@ -302,7 +302,7 @@ def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> 
         (5, 6, 4, 0.5, False),
     ]
     assert pairing["byes"] == [7]
-    run(capsys, "-f", gamma_cup, "result", "1", "1", "W+", "--swapped")
+    run(capsys, "-f", gamma_cup, "result", "1", "1", "B+", "--swapped")  # 1, listed white, won with black
     run(capsys, "-f", gamma_cup, "result", "1", "2", "B+")
     run(capsys, "-f", gamma_cup, "result", "1", "3", "W+")
     rows = {r["id"]: r for r in json.loads(run(capsys, "-f", gamma_cup, "standings", "--json")[1])["rows"]}

@@ -76,7 +76,8 @@ def enter_results(capsys, path: str, round_number: int) -> None:
         white = board["white"]
         white_won = TABLE[white][1].split()[round_number - 1].startswith("+")
         actual_white = "w" in RATING_TABLE[white].split()[round_number - 1]
-        argv = ["-f", path, "result", str(round_number), str(board["board"]), "W+" if white_won else "B+"]
+        played_white_won = white_won == actual_white  # with --swapped, W+ is the win of who played white
+        argv = ["-f", path, "result", str(round_number), str(board["board"]), "W+" if played_white_won else "B+"]
         if not actual_white:
             argv.append("--swapped")
         cli(capsys, *argv)
@@ -149,7 +150,7 @@ def test_the_vladivostok_cup_comes_out_exactly(cup: str, capsys: pytest.CaptureF
             white, black = (
                 (board["black"], board["white"]) if board.get("swapped") else (board["white"], board["black"])
             )
-            white_won = (board["result"] == "W+") != bool(board.get("swapped"))
+            white_won = board["result"] == "W+"  # in the colours played
             lines[white].append(f"{black}{'+' if white_won else '-'}/w{board['handicap']}")
             lines[black].append(f"{white}{'-' if white_won else '+'}/b{board['handicap']}")
     assert {p: " ".join(line) for p, line in lines.items()} == RATING_TABLE

@@ -39,6 +39,7 @@ from schemes.state.model import (
     Result,
     Round,
     Tournament,
+    as_played,
 )
 from schemes.values.names import initials
 from tui import views
@@ -309,8 +310,8 @@ class RoundsPane(Pane):
         board = played.board(number) if played is not None and number is not None else None
         if number is None or played is None:
             return
-        code = CODES[key]
-        said_result = _(RESULTS[code]) + (f" ({_('Colours swapped')})" if swapped else "")
+        code = as_played(CODES[key], swapped)  # after s, w is the win of the player who played white
+        said_result = views.result_words(code, swapped)
         old = played.results.get(number)
         question, default = "", True
         if old is not None and (old.code, old.swapped) == (code, swapped):
@@ -321,7 +322,7 @@ class RoundsPane(Pane):
             question = _(
                 "Board {board}: already {old}. Replace it with {new}?",
                 board=number,
-                old=_(RESULTS[old.code]) + (f" ({_('Colours swapped')})" if old.swapped else ""),
+                old=views.result_words(old.code, old.swapped),
                 new=said_result,
             )
             if played.number < self.session.state.paired_rounds:  # a result behind later pairings: «Нет» first

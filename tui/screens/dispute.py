@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from schemes.state.model import Laptop, Result
-from tui.i18n import RESULTS, _
+from tui import views
+from tui.i18n import _
 from tui.screens.confirm import Question
 
 
@@ -20,15 +21,11 @@ def clock(at: str) -> str:
         return at or "?"
 
 
-def result_words(result: Result) -> str:
-    return _(RESULTS[result.code]) + (f" ({_('Colours swapped')})" if result.swapped else "")
-
-
 def entry_line(entry: Result, laptops: Mapping[str, Laptop]) -> str:
     """«Стол 2: Победа белых, 14:03:12»."""
     device = entry.origin.device if entry.origin else ""
     name = laptops[device].name if device in laptops else device[:8] or "?"
-    return f"{name}: {result_words(entry)}, {clock(entry.at)}"
+    return f"{name}: {views.result_words(entry.code, entry.swapped)}, {clock(entry.at)}"
 
 
 class DisputeScreen(Question[Result | None]):
@@ -39,7 +36,7 @@ class DisputeScreen(Question[Result | None]):
         distinct: dict[tuple[str, bool], int] = {}
         for i, entry in enumerate(self.entries):
             distinct.setdefault((entry.code, entry.swapped), i)
-        answers = [(f"entry-{i}", result_words(self.entries[i])) for i in distinct.values()]
+        answers = [(f"entry-{i}", views.result_words(code, swapped)) for (code, swapped), i in distinct.items()]
         question = _("Round {round}, board {board}: the laptops entered different results. Enter which?",
                      round=round_number, board=board)  # fmt: skip
         details = "\n".join(entry_line(entry, laptops) for entry in self.entries)
