@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     result.add_argument("round", metavar=_("ROUND"), type=int, help=_("the round"))
     result.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     result.add_argument(
-        "code", metavar=_("CODE"), help=_("W+ B+ draw W+F B+F both-lose (relative to the colours paired)")
+        "code", metavar=_("CODE"), help=_("W+ B+ draw W+F B+F both-lose (white and black as the players had them)")
     )
     result.add_argument("--swapped", action="store_true", help=_("the nigiri gave the other colours"))
 

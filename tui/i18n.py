@@ -397,7 +397,7 @@ RU = {
     "the id of the player who takes white": "рег. номер игрока белыми",
     "enter a result": "внести результат",
     "the round": "тур",
-    "W+ B+ draw W+F B+F both-lose (relative to the colours paired)": "W+ B+ draw W+F B+F both-lose (по цветам жеребьёвки)",
+    "W+ B+ draw W+F B+F both-lose (white and black as the players had them)": "W+ B+ draw W+F B+F both-lose (белые и чёрные — как играли)",
     "the nigiri gave the other colours": "по нигири цвета вышли наоборот",
     "put FILE.bak back, after showing what it holds": "вернуть FILE.bak, показав, что в нём",
     "the tournament file whose FILE.bak to put back": "файл турнира, чей FILE.bak вернуть",
