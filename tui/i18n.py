@@ -171,6 +171,7 @@ RU = {
     "Both won by the referee (no game)": "Победа обоих без игры (решение судьи)",
     "Both lost the game": "Оба проиграли сыгранную партию",
     "Colours swapped": "Цвета наоборот",
+    "Close, or take the notifications away": "Закрыть (сначала убрать уведомления)",
     "swapped": "наоборот",
     "Previous answer": "Предыдущий ответ",
     "Next answer": "Следующий ответ",

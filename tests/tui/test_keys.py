@@ -71,6 +71,22 @@ async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_sea
         assert isinstance(app.screen, StartScreen)
 
 
+async def test_escape_takes_the_notifications_away_before_it_closes_the_tournament(folder: Path) -> None:
+    """A trial: a referee pressed Esc to be rid of «1-й тур не закончен…» and found the start
+    screen, where his next keys ran its commands."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        app.notify("1-й тур не закончен")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and len(app._notifications) == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
 async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

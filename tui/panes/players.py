@@ -137,7 +137,7 @@ class PlayersPane(Pane):
         elif search.value:
             search.value = ""
         else:
-            self.tournament_screen.action_close()
+            self.tournament_screen.action_escape()
 
     def action_add(self) -> None:
         from tui.screens.player_form import PlayerFormScreen

@@ -147,7 +147,7 @@ class StandingsPane(Pane):
             self.rounds_table = self.teams = False
             self.show(self.session)
         else:
-            self.tournament_screen.action_close()
+            self.tournament_screen.action_escape()
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False

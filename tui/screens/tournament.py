@@ -72,7 +72,8 @@ class TournamentScreen(Translated, Screen[None]):
         Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
         Binding("f9", "hall", "Hall", show=False, id="tournament.hall"),
         Binding("f12", "pages", "Players' pages", show=False, id="tournament.pages"),
-        Binding("ctrl+w,escape,q", "close", "Close", show=False, id="tournament.close"),
+        Binding("ctrl+w,q", "close", "Close", show=False, id="tournament.close"),
+        Binding("escape", "escape", "Close, or take the notifications away", show=False, id="tournament.escape"),
     ]
     app = getters.app(TengenApp)
     """Tengen's app: whether printed files open in a viewer."""
@@ -282,6 +283,15 @@ class TournamentScreen(Translated, Screen[None]):
             and event.data["round"] == rounds.shown_round
         ):
             rounds.jump_to(event.data["board"])
+
+    def action_escape(self) -> None:
+        """Esc takes the notifications away first, then closes the tournament: a referee's trial
+        pressed it to be rid of «1-й тур не закончен…», found the start screen, and the next
+        keys ran its commands."""
+        if len(self.app._notifications):  # Textual's own count, expired ones left out
+            self.app.clear_notifications()
+        else:
+            self.action_close()
 
     def action_close(self) -> None:
         """Close the tournament (everything is saved); its notifications and its server go with it."""
