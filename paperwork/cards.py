@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from paperwork.card_face import Face
-from paperwork.document import Document
+from paperwork.document import Document, shown_date
 from paperwork.per_scheme import paper
 from paperwork.table_parts import rounds_of
 from schemes.log.events import Event
@@ -54,11 +54,17 @@ def card_places(document: Document, count: int) -> Iterator[tuple[float, float]]
 
 
 def card_top(document: Document, tournament: Tournament, x: float, y: float) -> None:
-    """A card's top line: the event's name, and what the card is."""
+    """A card's top line: the event's name, what the card is, the round it is filled up to
+    and the day it was made (paperwork.md: every document; a card is reprinted after each
+    round, and a trial could not tell this round's from the last)."""
     width = CARD_W - 2 * INSET
+    what = [document.labels["card"]]
+    if tournament.paired_rounds:
+        what.append(document.labels["round_n"].format(n=tournament.paired_rounds))
+    what.append(shown_date(document.made.date(), tournament.settings.lang))
     document.set_xy(x, y)
-    document.fit_cell(width * 0.65, 4, tournament.settings.name, align="L", size=7)
-    document.fit_cell(width * 0.35, 4, document.labels["card"], align="R", size=7)
+    document.fit_cell(width * 0.45, 4, tournament.settings.name, align="L", size=7)
+    document.fit_cell(width * 0.55, 4, " · ".join(what), align="R", size=7)
 
 
 def _card(document: Document, tournament: Tournament, player_id: int, face: Face, x: float, y: float) -> None:

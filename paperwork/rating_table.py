@@ -281,6 +281,10 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
                 if country
                 else Notice("no club, written {code}: {players}", fields)
             )
+    if not dates.days(tournament.settings.dates):  # a trial's table, sent a week later, had that day's date
+        warnings.append(
+            Notice("the event has no dates: the table gives the day of its last entry as the day played", {})
+        )
     return tuple(warnings)
 
 

@@ -51,7 +51,7 @@ def test_the_command_line_and_the_paperwork_play_it(toy: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit):
         main(["new", "--help"])
     assert "toy" in capsys.readouterr().out  # offered in the help of --scheme
-    _run(capsys, "new", "t.json", "--scheme", "toy", "--rounds", "2", "--name", "Toy cup")
+    _run(capsys, "new", "t.json", "--scheme", "toy", "--rounds", "2", "--name", "Toy cup", "--dates", "1.11.2026")
     for surname in ("Антонов", "Борисов", "Васильев"):
         where = ("--country", "RU", "--club", "Москва")  # the rating table warns of a missing one
         _run(capsys, "-f", "t.json", "player", "add", "--surname", surname, "--name", "Иван", "--rank", "1k", *where)

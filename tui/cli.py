@@ -34,7 +34,7 @@ from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES
 from schemes.state.model import DEFAULT_KOMI, Tournament, as_played
 from schemes.values.names import names_someone
-from schemes.values.timecontrol import parse_time
+from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
 from tui.stderr import one_line, print_warning, say
@@ -440,8 +440,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
     if args.time:
         control = parse_time(args.time)
         print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
-        if not control.rated_in_russia:
-            print_warning(_("{time} is under 60 effective minutes: the event would not be rated", time=args.time))
+        if (notice := unrated(args.time)) is not None:
+            print_warning(said(notice))
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from schemes.log.replay import apply, extend
 from schemes.registry import get_scheme
 from schemes.state.model import DRAW, Tournament, as_played
 from schemes.values.ranks import rank_label
+from schemes.values.timecontrol import unrated
 
 
 class WouldBreak(InvalidEvent):
@@ -322,8 +323,10 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
                 "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
                 {"board": board.number, "komi": f"{board.komi:g}"},
             ),)  # fmt: skip
-    if event.kind == ev.SETTINGS_CHANGED and "komi" in event.data and paired:
-        return (_new_komi(state, event.data["komi"], paired),)
+    if event.kind == ev.SETTINGS_CHANGED:  # a trial changed the time to 30 minutes and was not told
+        said = (_new_komi(state, event.data["komi"], paired) if "komi" in event.data and paired else None,
+                unrated(event.data.get("time", "")))  # fmt: skip
+        return tuple(notice for notice in said if notice is not None)
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]

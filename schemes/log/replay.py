@@ -336,9 +336,11 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
     previous = state.round(number - 1)
     if previous is not None and not previous.complete and not early:
         boards = ", ".join(map(str, previous.missing))
-        raise InvalidEvent(
-            "round {round} is not complete: no result on board {boards}", round=number - 1, boards=boards
-        )
+        if len(previous.missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
+            raise InvalidEvent("round {round} is not complete: no result on boards {boards}", round=number - 1,
+                               boards=boards)  # fmt: skip
+        raise InvalidEvent("round {round} is not complete: no result on board {boards}", round=number - 1,
+                           boards=boards)  # fmt: skip
     total = _total_rounds(state)
     if total is not None and number > total:
         raise InvalidEvent("all {total} rounds are paired", total=total)

@@ -85,6 +85,19 @@ _KINDS = {
 }
 
 
+def unrated(text: str) -> Notice | None:
+    """The warning a time control under the Russian federation's 60 effective minutes deserves
+    (rating-table.md: the program warns when the event would not be rated); None for a rated
+    one, for none and for a text that is no time control."""
+    try:
+        control = parse_time(text) if text else None
+    except TimeControlError:
+        return None
+    if control is None or control.rated_in_russia:
+        return None
+    return Notice("{time} is under 60 effective minutes: the event would not be rated", {"time": text})
+
+
 def parse_time(text: str) -> TimeControl:
     compact = text.replace(" ", "").lower()
     if match := _CANADIAN.match(compact):

@@ -261,6 +261,7 @@ def _missing() -> Log:
     """Numbered by rating: 1 A (RU, Москва), 2 B (no country), 3 C (no club), 4 D (no country,
     a club of no letter), 5 E (RU, Москва)."""
     log = Log("round-robin", numbering="rating")
+    log.commit(actions.change_settings(dates="2026-11-01"))
     log.add("A", rating=2400, country="RU", club="Москва")
     log.add("B", rating=2300, club="Москва")
     log.add("C", rating=2200, country="RU")
@@ -293,17 +294,25 @@ def test_the_placeholders_are_written_and_each_such_player_named() -> None:
     ]
     assert placeholders(log.state, shown=2) == placeholders(log.state)
     full = Log("round-robin")
+    full.commit(actions.change_settings(dates="2026-11-01"))
     full.add("A", rating=2000, country="RU", club="Москва")
     full.add("B", rating=1900, country="UA", club="Kyiv")
     full.pair()
     full.result(1, 1, "W+")
     assert placeholders(full.state) == ()
+    undated = Log("round-robin")  # a trial's table, sent a week later, had that day as the day played
+    undated.add("A", rating=2000, country="RU", club="Москва")
+    undated.add("B", rating=1900, country="UA", club="Kyiv")
+    assert [str(w) for w in placeholders(undated.state)] == [
+        "the event has no dates: the table gives the day of its last entry as the day played"
+    ]
 
 
 def test_games_without_a_result_are_said_round_by_round() -> None:
     """The table writes a game still without a result ``0-``, as no game: the referee is told
     which rounds have such games, and how many, before the table goes to the commission."""
     log = Log("round-robin")
+    log.commit(actions.change_settings(dates="2026-11-01"))
     for name in "ABCDEF":
         log.add(name, rating=2000, country="RU", club="Москва")
     log.pair()
@@ -383,6 +392,7 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     from tui.cli import main
 
     log = Log("round-robin", numbering="rating")
+    log.commit(actions.change_settings(dates="2026-11-01"))
     for number in range(1, 8):
         log.add(f"Игрок{number}", rating=2000 - number, club="Москва" if number > 2 else "")
     log.pair()  # numbered

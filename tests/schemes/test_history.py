@@ -77,6 +77,15 @@ def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one()
     assert log.state.round(1).results[1].code == "W+"
 
 
+def test_a_time_control_changed_to_one_not_rated_is_said() -> None:
+    """A trial changed the time to 30 minutes and was not told the event would not be rated,
+    which the creation says (rating-table.md: the program warns)."""
+    log = Log("gamma", rounds=2)
+    assert log.commit(actions.change_settings(time="40+5/15")).warnings == ()  # 40 + 20: rated
+    said = [str(w) for w in log.commit(actions.change_settings(time="30+30sx3", komi="7.5")).warnings]
+    assert said == ["30+30sx3 is under 60 effective minutes: the event would not be rated"]
+
+
 def test_a_komi_changed_during_the_event_says_which_rounds_it_is_for() -> None:
     """The boards paired keep their komi (the new one is for the rounds paired from now on):
     said when it is changed, not left to be guessed; before the draw there is nothing to say."""

@@ -279,10 +279,19 @@ async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path:
             assert region.width and 0 <= region.y and region.bottom <= 23, widget  # above the footer
         assert form.query(Footer)
         assert str(tmp_path) in str(form.query_one("#target").render())
+        rounds = form.query_one("#rounds", Input)
+        form.query_one("#scheme", Select).value = "sport-handicap"
+        await pilot.pause()
+        assert rounds.value == "7"  # the seed's seven rounds (a trial found 5 offered)
+        form.query_one("#scheme", Select).value = "gamma"
+        await pilot.pause()
+        assert rounds.value == "5"  # not typed over: it follows the scheme
         form.query_one("#rounds", Input).value = "3"  # typed before the scheme was chosen
+        form.query_one("#scheme", Select).value = "sport-handicap"
+        await pilot.pause()
+        assert rounds.value == "3"  # typed: kept
         form.query_one("#scheme", Select).value = "round-robin"
         await pilot.pause()
-        rounds = form.query_one("#rounds", Input)
         assert rounds.value == "" and rounds.placeholder == "схема считает сама"
         assert rounds.disabled  # closed: a count typed there made a round robin no field could pair
         await pilot.press("f1")

@@ -193,7 +193,10 @@ def test_a_file_in_a_folder_that_does_not_exist(tmp_path: Path, capsys: pytest.C
 
 def test_rating_table_of_a_gamma_event_before_round_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.json"
-    assert run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "G")[0] == 0
+    assert (
+        run(capsys, "new", str(path), "--scheme", "gamma", "--rounds", "3", "--name", "G", "--dates", "1.11.2026")[0]
+        == 0
+    )
     assert run(capsys, "-f", str(path), "player", "add", "--surname", "A", "--name", "B", "--rank", "3k")[0] == 0
     code, out, err = run(capsys, "-f", str(path), "export", "rating")
     assert code == 0 and err == "" and "Rating L Kb Pl" in out

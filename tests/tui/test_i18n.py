@@ -168,3 +168,25 @@ def test_a_log_entry_names_a_player_by_id_and_name_once() -> None:
     said = [event_text(e, players=log.state.players, events=log.events) for e in log.events]
     assert said == ["создан турнир «Test cup» (Гамма)", f"игрок {player} зарегистрирован: Кутасов Игорь",
                     f"игрок {player} (Кутасов И.) пропускает тур 2"]  # fmt: skip
+
+
+def test_boards_without_a_result_are_said_in_the_plural_where_there_are_several() -> None:
+    """A trial: «нет результата на доске 6, 7, 8, 9»."""
+    import pytest
+
+    from schemes.errors import InvalidEvent
+    from tests.builders import Log
+    from tui import i18n
+
+    said = []
+    for players in (2, 4):
+        log = Log("gamma", rounds=3)
+        for i in range(players):
+            log.add(f"Игрок{'АБВГ'[i]}", rating=2000 - 100 * i)
+        log.pair()
+        with pytest.raises(InvalidEvent) as refused:
+            log.pair()
+        i18n.set_language("ru")
+        said.append(i18n.said(refused.value))
+    assert said == ["1-й тур не закончен: нет результата на доске 1",
+                    "1-й тур не закончен: нет результатов на досках 1, 2"]  # fmt: skip

@@ -40,8 +40,6 @@ FIELDS = (  # id, label, the form shown in the empty field (not words: the same 
     ("source", "Players from", "swiss.json"),
     ("top", "How many best", "8"),
 )
-DEFAULT_ROUNDS = "5"
-"""The rounds a Swiss-like event usually has; a scheme that knows its rounds gets none."""
 
 
 def file_name(title: str) -> str:
@@ -101,7 +99,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return {"file": file_name(""), "komi": str(DEFAULT_KOMI), "rounds": self.rounds_default()}.get(field, "")
 
     def rounds_default(self) -> str:
-        return DEFAULT_ROUNDS if get_scheme(self.scheme).traits.rounds_required else ""
+        """The scheme's usual rounds (``Traits.usual_rounds``); none where it counts them."""
+        traits = get_scheme(self.scheme).traits
+        return str(traits.usual_rounds) if traits.rounds_required else ""
 
     def on_mount(self) -> None:
         self.show_rounds()
@@ -115,10 +115,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         knows = not get_scheme(self.scheme).traits.rounds_required
         rounds.placeholder = _("the scheme counts them") if knows else ""
         rounds.disabled = knows
-        if knows:
-            rounds.value = ""
-        elif not rounds.value:
-            rounds.value = DEFAULT_ROUNDS
+        if knows or not rounds.value or rounds.value == self.rounds_offered:  # not typed over: the scheme's
+            rounds.value = self.rounds_default()
+        self.rounds_offered = rounds.value
 
     def target(self) -> Path:
         """The file to create: a name in the data folder, or a path of the referee's (``~`` his home)."""
@@ -135,6 +134,8 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
 
     suggested = file_name("")
     """The file name last suggested from the title: while the field holds it, it follows the title."""
+    rounds_offered = ""
+    """The rounds last offered for the scheme: while the field holds them, they follow the scheme."""
 
     def on_input_changed(self, event: Input.Changed) -> None:
         field = event.input.id or ""

@@ -163,6 +163,6 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
                 "const s = document.querySelector('.scroll');"
                 "return [document.documentElement.scrollWidth, s ? s.scrollWidth - s.clientWidth : 0];"
             )
-            assert sideways == [PHONE[0], 0], (page, sideways)
+            assert sideways == [PHONE[0], 0], (page, sideways, browser.page_source)
     finally:
         serving.stop()
