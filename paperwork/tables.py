@@ -36,6 +36,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     document.title_line = text["registration"]
     document.add_page()
     players = sorted(tournament.players.values(), key=lambda p: p.name_key)
+    blocks = any(p.block for p in players)  # «Не играет с» where someone has a pair blocked (FORS)
     columns = [
         Column(text["id"], 4),
         Column(text["no"], 4),
@@ -43,11 +44,11 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
         Column(text["rank"], 5),
         Column(text["rating"], 6),
         Column(text["country"], 5),
-        Column(text["club"], 6),
-        Column(text["blocked"], 12, "L"),
-    ]
-    rows: list[list[Text]] = [
-        [
+        Column(text["club"], 14 if blocks else 24, "L"),  # a trial's «Санкт-Петерб…» in a tiny font
+    ] + ([Column(text["blocked"], 10, "L")] if blocks else [])
+    rows: list[list[Text]] = []
+    for p in players:
+        row: list[Text] = [
             str(p.id),
             number_of(tournament, p.id),
             (p.formal_name, *name_options(p)),  # the registration list names the person in full
@@ -55,10 +56,8 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
             "" if p.rating is None else str(p.rating),
             p.country,
             p.club,
-            ", ".join(map(str, sorted(p.block))),
         ]
-        for p in players
-    ]
+        rows.append(row + [", ".join(map(str, sorted(p.block)))] if blocks else row)
     document.draw_table(columns, rows, height=5.5, font_size=9)
     return document
 

@@ -6,6 +6,7 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -81,6 +82,18 @@ RESULT_SHORT = {
     BOTH_LOSE_PLAYED: "both lost the game",
 }
 """A result in the boards table and on the players' pages, as the referee says it (translated)."""
+
+
+def usual_country(state: Tournament) -> str:
+    """The country a new player's form offers: the one most players registered have (the
+    latest's among as many), or RU in a tournament in Russian before any has one — a trial's
+    rating table had XX for every player, the form offering nothing."""
+    counted = Counter(p.country for p in state.players.values() if p.country)
+    if not counted:
+        return "RU" if state.settings.lang == "ru" else ""
+    most = max(counted.values())
+    latest_first = sorted(state.players.values(), key=lambda p: p.id, reverse=True)
+    return next(p.country for p in latest_first if counted.get(p.country) == most)
 
 
 def result_words(code: str, swapped: bool) -> str:

@@ -197,3 +197,15 @@ def test_every_finished_round_robin_table_is_square_in_place_order(data: st.Data
         for j, b in enumerate(order):
             if i != j:
                 assert (rows[a][j], rows[b][i]) in CROSS
+
+
+def test_the_registration_list_gives_the_clubs_room_and_blocks_a_column_only_where_there_are_some() -> None:
+    """A trial: «Санкт-Петерб…» in a tiny font beside a wide «Не играет с» column no Gamma
+    player had anything in."""
+    log = Log("fors", rounds=3)
+    first = log.add("Алексеев", rating=2100, club="Санкт-Петербург")
+    log.add("Борисов", rating=2000, club="Новосибирск")
+    plain = pages(registration(log.state, log.events))[0]
+    assert "Санкт-Петербург" in plain and "Новосибирск" in plain and "Не играет с" not in plain
+    log.add("Васильев", rating=1900, club="Москва", block=[first])
+    assert "Не играет с" in pages(registration(log.state, log.events))[0]

@@ -19,3 +19,18 @@ def test_the_standings_are_written_on_screen_as_on_paper() -> None:
     paper = standings_sheet(log.state, 3, "en").rows
     assert [line.split()[-3:] for line in text] == [[str(cell) for cell in row[-3:]] for row in paper]
     assert all(row[-3].endswith((".0", ".5")) for row in paper) and any(row[-3].endswith(".5") for row in paper)
+
+
+def test_a_new_player_is_offered_the_country_most_players_have() -> None:
+    """A trial's rating table had XX for every player: the form offered no country."""
+    from tests.builders import Log
+    from tui.views import usual_country
+
+    log = Log("gamma", rounds=3)
+    assert usual_country(log.state) == "RU"  # a tournament in Russian, nobody registered yet
+    log.add("Иванов", rating=2000, country="UA")
+    log.add("Петров", rating=1900, country="RU")
+    assert usual_country(log.state) == "RU"  # as many: the latest's
+    log.add("Сидоров", rating=1800, country="UA")
+    log.add("Козлов", rating=1700)
+    assert usual_country(log.state) == "UA"

@@ -21,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.views import shown_path, typed_path
+from tui.views import shown_path, typed_path, usual_country
 from tui.widgets import Column, PlainTable
 
 
@@ -149,7 +149,7 @@ class PlayersPane(Pane):
         def registered(surname: str, name: str) -> Player | None:
             return actions.looks_registered(self.session.state, surname, name)
 
-        self.app.push_screen(PlayerFormScreen(None, registered), register)
+        self.app.push_screen(PlayerFormScreen(None, registered, usual_country(self.session.state)), register)
 
     def action_edit(self) -> None:
         from tui.screens.player_form import PlayerFormScreen

@@ -49,17 +49,21 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     ]
     AUTO_FOCUS = "#surname"
 
-    def __init__(self, player: Player | None, registered: Callable[[str, str], Player | None] | None = None) -> None:
+    def __init__(
+        self, player: Player | None, registered: Callable[[str, str], Player | None] | None = None, country: str = ""
+    ) -> None:
         super().__init__()
         self.player = player
         self.registered = registered
         """A new player's namesake already registered (``actions.looks_registered``): asked
         about before the form closes, so that «No» leaves the referee in the form he typed."""
+        self.country = country
+        """A new player's country as the form offers it (``views.usual_country``)."""
 
     def values(self) -> dict[str, str]:
         p = self.player
         if p is None:
-            return {}
+            return {"country": self.country} if self.country else {}
         strength = str(p.rating) if p.rating is not None else p.rank_label
         return {
             "surname": p.surname,
