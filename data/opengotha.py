@@ -54,6 +54,7 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Tournament,
+    as_played,
 )
 from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
@@ -988,7 +989,8 @@ def write(tournament: Tournament) -> Written:
                 "blackPlayer": keys[black],
                 "knownColor": "false" if board.nigiri and result is None else "true",
                 "handicap": str(board.handicap),
-                "result": WRITTEN[result.code] if result is not None else "RESULT_UNKNOWN",
+                # the players as seated (swapped by the nigiri), so the result in those colours too
+                "result": WRITTEN[as_played(result.code, result.swapped)] if result is not None else "RESULT_UNKNOWN",
             }
             lines.append("        <Game " + _attributes(attributes) + "/>")
     lines.append("    </Games>")

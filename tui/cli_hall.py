@@ -13,7 +13,7 @@ from data.hall.device import this_device
 from data.service import Service
 from data.store import real_path
 from schemes.errors import Worded
-from schemes.state.model import Tournament
+from schemes.state.model import Tournament, as_played
 from tui.i18n import _, said
 from tui.stderr import print_warning
 
@@ -164,7 +164,8 @@ def disputes(state: Tournament) -> list[dict[str, Any]]:
         for board, entries in sorted(played.disputes.items()):
             found.append({"round": played.number, "board": board, "entries": [
                 {"device": e.origin.device if e.origin else "", "laptop": names[e.origin.device].name
-                 if e.origin and e.origin.device in names else "", "result": e.code, "time": e.at}
+                 if e.origin and e.origin.device in names else "", "result": as_played(e.code, e.swapped),
+                 "swapped": e.swapped, "time": e.at}
                 for e in entries]})  # fmt: skip
     return found
 
@@ -202,7 +203,9 @@ def _disputes(state: Tournament, as_json: bool) -> None:
     if not found:
         print(_("no disputed board"))
     for dispute in found:
-        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']} {e['time']}" for e in dispute["entries"])
+        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']}"
+                            + (f" ({_('colours swapped')})" if e["swapped"] else "") + f" {e['time']}"
+                            for e in dispute["entries"])  # fmt: skip
         print(_("round {round} board {board}: {entries}", round=dispute["round"], board=dispute["board"],
                 entries=entries))  # fmt: skip
 

@@ -1286,7 +1286,7 @@ class _Counting(string.Formatter):
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
         forms = format_spec.split("|")
-        if len(forms) == 2:
+        if len(forms) == 2 and isinstance(value, str):  # a sex: «f», «m» or not given
             return forms[1] if value == "f" else forms[0]
         if not isinstance(value, int):
             return str(value)

@@ -44,9 +44,7 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
             what=what,
             code=f"{ord(bad):04X}",
         )
-    # composed (NFC): a name pasted from a PDF or a Mac's file holds «И» and a breve for «Й» —
-    # another player to the twin check and the search, and a column off on the terminal
-    text = unicodedata.normalize("NFC", " ".join(value.split())) if fold else value
+    text = " ".join(value.split()) if fold else value
     if len(text) > limit:
         raise InvalidEvent(
             "{what} is {length} characters long: at most {limit}", what=what, length=len(text), limit=limit
@@ -59,4 +57,8 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
         raise InvalidEvent("{what} has nothing visible in it", what=what)
     if required and not text:
         raise InvalidEvent("{what} is empty", what=what)
-    return text
+    # composed (NFC): a name pasted from a PDF or a Mac's file holds «И» and a breve for «Й» —
+    # another player to the twin check and the search, and a column off on the terminal.  After
+    # the length is checked: a few letters compose into two (U+0958), and a name a file holds
+    # within the limit must open again
+    return unicodedata.normalize("NFC", text) if fold else text

@@ -648,3 +648,22 @@ def test_a_country_no_code_names_is_kept_as_written_and_said(tmp_path: Path) -> 
     players = sorted(state_of(path).players.values(), key=lambda p: p.id)
     assert players[0].country == "zz"
     assert warnings_of(path) == ["player 1: 'zz' is no country's code: the rating table writes XX"]
+
+
+def test_a_board_whose_colours_the_nigiri_swapped_goes_to_opengotha_with_its_winner(tmp_path: Path) -> None:
+    """A review: the export seated the players as they played but wrote the result in the
+    colours listed, so OpenGotha credited the loser."""
+    log = Log("gamma", rounds=2)
+    for surname in ("Иванов", "Петров"):
+        log.add(surname, rating=2000, name="Пётр")
+    log.pair()
+    board = log.state.round(1).boards[0]
+    log.result(1, board.number, "B+", swapped=True)  # the listed black won, with white
+    written = write(log.state).text
+    assert 'result="RESULT_WHITEWINS"' in written
+    path = tmp_path / "back.xml"
+    path.write_text(written, encoding="utf-8")
+    back = state_of(path)
+    (game,) = back.round(1).boards
+    winner = game.white if back.round(1).results[game.number].code == "W+" else game.black
+    assert back.players[winner].surname.casefold() == log.state.players[board.black].surname.casefold()

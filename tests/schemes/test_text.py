@@ -38,3 +38,9 @@ def test_a_text_is_kept_with_its_letters_composed() -> None:
     in the rating table and in its transliteration (``Ioshkin`` beside ``Yoshkin``)."""
     assert single_line("И\u0306ошкин  Е\u0308жик", "the surname") == "Йошкин Ёжик"
     assert single_line("И\u0306", "the surname", fold=False) == "И\u0306"  # an OpenGotha name as written
+
+
+def test_a_text_within_the_limit_stays_within_it_once_composed() -> None:
+    """A review: U+0958 composes into two letters, so sixty of them (120 once composed) made a
+    file saved before names were composed refuse to open."""
+    assert len(single_line("\u0958" * 60, "the surname")) == 120

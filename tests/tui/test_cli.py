@@ -826,3 +826,32 @@ def test_a_players_csv_read_back_is_the_players_written(
     assert run(capsys, "-f", str(other), "player", "import", str(listed))[0] == 0
     read_back = json.loads(run(capsys, "-f", str(other), "players", "--json")[1])
     assert {(p["surname"], p["name"], p["club"]) for p in read_back} >= {("+Plus", "@Ann", "-Club")}
+
+
+def test_a_disputed_swapped_board_is_said_as_each_laptop_typed_it() -> None:
+    """A review: ``hall disputes`` wrote the colours listed (``B+`` twice) where one laptop had
+    typed ``s w`` (the player who played white) and the other ``b``; the app's dialog said them
+    as typed."""
+    from dataclasses import replace
+
+    from schemes.state.model import Hall, Laptop, Result
+    from schemes.state.origin import Origin
+    from tests.builders import Log
+    from tui.cli_hall import disputes
+
+    log = Log("gamma", rounds=3)
+    for surname in ("Иванов", "Петров"):
+        log.add(surname, rating=2000)
+    log.pair()
+    played = log.state.round(1)
+    typed = (
+        Result("B+", True, origin=Origin("a", 1), at="10:00"),
+        Result("B+", False, origin=Origin("b", 1), at="10:01"),
+    )
+    hall = Hall({"a": Laptop("a", "Стол 1", 1), "b": Laptop("b", "Стол 2", 2)}, "a")
+    state = replace(log.state, hall=hall, rounds=(replace(played, disputes={1: typed}),))
+    entries = disputes(state)[0]["entries"]
+    assert [(e["laptop"], e["result"], e["swapped"]) for e in entries] == [
+        ("Стол 1", "W+", True),
+        ("Стол 2", "B+", False),
+    ]

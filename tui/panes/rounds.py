@@ -353,10 +353,11 @@ class RoundsPane(Pane):
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
         if question:
-            if board is not None:  # under the question, as the slip names them
+            if board is not None:  # under the question, as the slip names them: in the colours played
+                seated = (board.black, board.white) if swapped else (board.white, board.black)
                 question += "\n\n" + "\n".join(
                     f"{_(colour)}: {self.label(player)}"
-                    for colour, player in (("White", board.white), ("Black", board.black))
+                    for colour, player in zip(("White", "Black"), seated, strict=True)
                 )
             self.app.push_screen(ConfirmScreen(question, default), record)
         else:

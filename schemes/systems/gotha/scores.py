@@ -35,6 +35,7 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Tournament,
+    as_played,
 )
 from schemes.systems.gotha.rules import Rules
 
@@ -184,7 +185,7 @@ def seats(tournament: Tournament, total: int) -> tuple[dict[int, list[Seat | Non
         r = played_round.number - 1
         for board in played_round.boards:
             result = played_round.results.get(board.number)
-            code = result.code if result else None
+            code = as_played(result.code, result.swapped) if result else None  # a Seat's result is as played
             white, black = (board.black, board.white) if result and result.swapped else (board.white, board.black)
             for me, seat in (
                 (white, Seat(black, True, board.handicap, code)),
