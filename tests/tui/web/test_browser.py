@@ -148,6 +148,8 @@ def test_the_projector_fits_a_wall_screen(tmp_path: Path, browser: Any) -> None:
 def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) -> None:
     """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
     sideways), and a long name pushed the score off the standings."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
     from data.service import Service
     from schemes.log import actions
 
@@ -159,10 +161,16 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
     try:
         for page in ("/", "/round/1", "/standings", "/player?q=ЖЖЖ"):
             browser.get(f"{serving.address}{page}")
+            # the stylesheet applied (under a loaded suite Chromium was once measured before it was)
+            WebDriverWait(browser, 10).until(
+                lambda b: (
+                    b.execute_script("return getComputedStyle(document.querySelector('header')).display") == "flex"
+                )
+            )
             sideways = browser.execute_script(
                 "const s = document.querySelector('.scroll');"
                 "return [document.documentElement.scrollWidth, s ? s.scrollWidth - s.clientWidth : 0];"
             )
-            assert sideways == [PHONE[0], 0], (page, sideways, browser.page_source)
+            assert sideways == [PHONE[0], 0], (page, sideways)
     finally:
         serving.stop()
