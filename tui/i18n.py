@@ -12,7 +12,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from schemes.log.events import PLAYER_REGISTERED, RETRACTED, Event
+from schemes.log.events import PLAYER_REGISTERED, RESULT_RECORDED, RETRACTED, Event
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES, names_with
 from schemes.state.model import (
@@ -28,6 +28,7 @@ from schemes.state.model import (
     WHITE_WINS,
     Laptop,
     Player,
+    Round,
 )
 from schemes.values.names import initials
 
@@ -1383,20 +1384,28 @@ def event_text(
     laptops: Mapping[str, Laptop] | None = None,
     players: Mapping[int, Player] | None = None,
     events: Sequence[Event] | None = None,
+    rounds: Sequence[Round] = (),
 ) -> str:
     """A log entry in the interface language; a result in words («Победа белых»), or with
     ``codes`` as the command line takes it (``W+``); a laptop of the hall by its name where
     ``laptops`` (the hall's) knows it; a player by his id and name where ``players`` knows him
-    (the log's «игрок 8» was not the «10. Попов» of the boards); an undo or a redo by what it
-    undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
+    (the log's «игрок 8» was not the «10. Попов» of the boards), and a result's board by its
+    players where ``rounds`` hold it (a trial looked for Ivanov's result to undo it among
+    «доска 7» lines); an undo or a redo by what it undid or redid where ``events`` (the log)
+    holds it, not as «отмена записи 37»."""
     if event.kind == RETRACTED and events is not None:
         target, depth = event, 0  # down the chain of retractions to the entry they take back or restore
         while target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
             target, depth = events[target.data["event"] - 1], depth + 1
         if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
-            return _(template, event=target.id, what=event_text(target, codes, laptops, players))
+            return _(template, event=target.id, what=event_text(target, codes, laptops, players, rounds=rounds))
     template, values = describe_parts(event)
+    if event.kind == RESULT_RECORDED and players and 0 < values["round"] <= len(rounds):
+        board = rounds[values["round"] - 1].board(values["board"])
+        if board is not None and board.white in players and board.black in players:
+            seated = f"{_short(players[board.white])} — {_short(players[board.black])}"
+            values = {**values, "board": f"{values['board']} ({seated})"}
     if players and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
         values = {**values, **{key: _who(values[key], players) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
     if "device" in values and laptops and values["device"] in laptops:
@@ -1417,4 +1426,8 @@ def _who(player: object, players: Mapping[int, Player]) -> object:
     known = players.get(player) if isinstance(player, int) else None
     if known is None:
         return player
-    return f"{player} ({' '.join(part for part in (known.surname, initials(known.name)) if part)})"
+    return f"{player} ({_short(known)})"
+
+
+def _short(player: Player) -> str:
+    return " ".join(part for part in (player.surname, initials(player.name)) if part)

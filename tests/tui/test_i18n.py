@@ -190,3 +190,23 @@ def test_boards_without_a_result_are_said_in_the_plural_where_there_are_several(
         said.append(i18n.said(refused.value))
     assert said == ["1-й тур не закончен: нет результата на доске 1",
                     "1-й тур не закончен: нет результатов на досках 1, 2"]  # fmt: skip
+
+
+def test_a_results_log_line_names_the_boards_players() -> None:
+    """A trial looked for Ivanov's result to undo it among lines that named only «доска 7»."""
+    from tests.builders import Log
+    from tui import i18n
+    from tui.i18n import event_text
+
+    log = Log("round-robin")
+    for surname, name in (("Иванов", "Иван"), ("Петров", "Пётр")):
+        log.add(surname, rating=2000, name=name)
+    log.pair()
+    result = log.result(1, 1, "W+").event
+    board = log.state.round(1).boards[0]
+    white, black = (log.state.players[p].surname for p in (board.white, board.black))
+    i18n.set_language("ru")
+    said = event_text(result, players=log.state.players, rounds=log.state.rounds)
+    initial = {"Иванов": "И.", "Петров": "П."}
+    assert said == f"результат: тур 1, доска 1 ({white} {initial[white]} — {black} {initial[black]}): Победа белых"
+    assert event_text(result) == "результат: тур 1, доска 1: Победа белых"  # the command line's, without them

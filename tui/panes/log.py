@@ -45,7 +45,13 @@ class LogPane(Pane):
                     str(event.id),
                     local_time(event.at),
                     _("undone") if event.id in undone else "",
-                    event_text(event, laptops=hall.laptops if hall else None, players=players, events=session.events),
+                    event_text(
+                        event,
+                        laptops=hall.laptops if hall else None,
+                        players=players,
+                        events=session.events,
+                        rounds=session.state.rounds,
+                    ),  # fmt: skip
                 ],
             )  # fmt: skip
             for event in reversed(session.events)
