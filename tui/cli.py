@@ -607,8 +607,8 @@ def _cmd_result(args: argparse.Namespace) -> None:
         print(event_text(change.event, codes=True))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
-                    round=args.round, board=args.board, old=as_played(before.code, before.swapped)
-                    + (f" ({_('colours swapped')})" if before.swapped else "")))  # fmt: skip
+                    round=args.round, board=args.board,
+                    old=as_played(before.code, before.swapped) + views.swapped_mark(before.swapped)))  # fmt: skip
         _say_warnings(change)
 
     _writing(args, act)

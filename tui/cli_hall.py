@@ -16,6 +16,7 @@ from schemes.errors import Worded
 from schemes.state.model import Tournament, as_played
 from tui.i18n import _, said
 from tui.stderr import print_warning
+from tui.views import swapped_mark
 
 if TYPE_CHECKING:
     from data.hall.repo import HallRepo
@@ -203,8 +204,7 @@ def _disputes(state: Tournament, as_json: bool) -> None:
     if not found:
         print(_("no disputed board"))
     for dispute in found:
-        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']}"
-                            + (f" ({_('colours swapped')})" if e["swapped"] else "") + f" {e['time']}"
+        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']}{swapped_mark(e['swapped'])} {e['time']}"
                             for e in dispute["entries"])  # fmt: skip
         print(_("round {round} board {board}: {entries}", round=dispute["round"], board=dispute["board"],
                 entries=entries))  # fmt: skip

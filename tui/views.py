@@ -96,6 +96,12 @@ def usual_country(state: Tournament) -> str:
     return next(p.country for p in latest_first if counted.get(p.country) == most)
 
 
+def swapped_mark(swapped: bool) -> str:
+    """What follows a result the command line writes (``W+``) on a board whose colours the
+    nigiri swapped: the code is in the colours played."""
+    return f" ({_('colours swapped')})" if swapped else ""
+
+
 def result_words(code: str, swapped: bool) -> str:
     """A result as the referee says it, in the colours played (``as_played``): «Победа белых
     (Цвета наоборот)» is the win of the player listed as black."""
@@ -220,7 +226,7 @@ def pairings_text(state: Tournament, number: int) -> str:
     lines.append(f"{board:>5}  {white:<{width}}  {black:<{width}}  {hcp:>4}  {komi_title:<11}  {_('Result')}")
     for b in data["boards"]:
         komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
-        result = (b["result"] or "") + (f" ({_('colours swapped')})" if b.get("swapped") else "")
+        result = (b["result"] or "") + swapped_mark(b.get("swapped", False))
         lines.append(
             f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()

@@ -855,3 +855,12 @@ def test_a_disputed_swapped_board_is_said_as_each_laptop_typed_it() -> None:
         ("Стол 1", "W+", True),
         ("Стол 2", "B+", False),
     ]
+
+
+def test_a_swapped_result_replaced_is_said_as_it_was_typed(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: the warning wrote the stored code (``B+``) where ``W+ --swapped`` was typed."""
+    run(capsys, "-f", gamma_cup, "pair")  # board 1 is left to the nigiri
+    run(capsys, "-f", gamma_cup, "result", "1", "1", "W+", "--swapped")
+    code, _out, err = run(capsys, "-f", gamma_cup, "result", "1", "1", "B+", "--swapped")
+    assert code == 0
+    assert err == "warning: round 1 board 1 had W+ (colours swapped): replaced (tengen undo puts it back)\n"
