@@ -84,6 +84,7 @@ RU = {
     "start_points": "Старт. очки",
     "opp_rank": "Ранг соп.",
     "group": "Группа",
+    "row_notes": "Прим.",
     "score": "Очки",
     "wins": "Победы",
     "buchholz": "Бухгольц",
@@ -250,6 +251,7 @@ EN = {
     "start_points": "Start pts",
     "opp_rank": "Opp. rank",
     "group": "Group",
+    "row_notes": "Notes",
     "score": "Score",
     "wins": "Wins",
     "buchholz": "Buchholz",
@@ -375,6 +377,7 @@ SHORT = {
     "Фамилия, имя": "Фамилия",
     "ММ-очки": "ММ",
     "Старт. ММ": "Ст. ММ",
+    "Группа": "Гр.",
     "Board": "Bd",
     "Result": "Res.",
     "Level": "Lv",
@@ -385,6 +388,9 @@ SHORT = {
     "Buchholz": "Bh",
     "Correction": "Corr.",
     "Streak": "Str.",
+    "Round": "Rd",
+    "Group": "Gr.",
+    "Points": "Pts",
 }
 """Column titles too wide for their column at 8 pt, as a referee abbreviates them."""
 

@@ -27,15 +27,18 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
     ranks = fors.start_ranks(tournament)
     done = finished(tournament)
     places = final_places(tournament) if done else {}
+    # widths in millimetres of the card's 95: each Russian title whole at 8 pt but the group's
     columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["opp_rank"], 6),
-        Column(text["colour"], 5),
-        Column(text["handicap"], 5),
-        Column(text["result"], 6),
-        Column(text["points"], 5),
-        Column(text["sum"], 6),
+        Column(text["round"], 7.5),
+        Column(text["opponent"], 9),
+        Column(text["opp_rank"], 9),
+        Column(text["colour"], 9.5),
+        Column(text["group"], 8),
+        Column(text["handicap"], 10),
+        Column(text["result"], 8.5),
+        Column(text["points"], 9.5),
+        Column(text["sum"], 11.5),
+        Column(text["row_notes"], 12),
     ]
 
     def face(player: int) -> Face:
@@ -53,10 +56,12 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                     opponent_number(outcome, tournament.numbers),
                     rank_label(ranks[opponent]) if opponent is not None else "",
                     colour(outcome, text),
+                    "",  # the seed's group of levels, which the spec's FORS has not: left for the pen
                     "" if isinstance(outcome, Free) else str(outcome.handicap),
                     result_symbol(outcome),
                     "" if pending else number(totals.points[r - 1]),
                     "" if pending else number(totals.running[r - 1]),
+                    "",  # lateness, remarks: the referee's pen
                 ]
             )
         return Face(header, columns, blank_rows(columns, rows, rounds))

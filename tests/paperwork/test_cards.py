@@ -126,3 +126,12 @@ def test_the_cards_of_a_finished_mcmahon_event_score_it_once(monkeypatch: pytest
     monkeypatch.setattr(pairing, "score_sheets", counted)
     assert "Место" in " ".join(pages(cards(log.state, log.events, [1])))
     assert len(scored) == 1
+
+
+def test_a_fors_card_has_the_seeds_columns(ledgers) -> None:
+    """Seed 002's sample card (paperwork.md's FORS row): round, opponent, his rank, colour,
+    group, handicap, result, points, running sum, notes — group and notes left for the pen."""
+    fors = ledgers["fors-vladivostok"]
+    text = pages(cards(fors.state, fors.events, [1]))[0].splitlines()
+    header = text.index("Тур Соп. Ранг соп. Цвет Гр. Фора Рез. Очки Сумма Прим.")
+    assert text[header + 1] == "1 2 6d б 0 + 20 50"  # beat 2 (6d) with white, even: 20 points
