@@ -34,6 +34,10 @@ _REASONS = {
     errno.EEXIST: Worded("it exists already"),
     errno.EIO: Worded("the disk cannot be read or written"),
     errno.EBUSY: Worded("the file is busy"),
+    errno.ENOTCONN: Worded("the disk is gone (a stick taken out?)"),  # a stick's FUSE driver that died
+    errno.ENODEV: Worded("the disk is gone (a stick taken out?)"),
+    errno.ENXIO: Worded("the disk is gone (a stick taken out?)"),
+    errno.ESTALE: Worded("the disk is gone (a stick taken out?)"),
     errno.ECONNREFUSED: Worded("nobody serves there (is its app serving?)"),
     errno.EHOSTUNREACH: Worded("the laptop is out of reach (another network?)"),
     errno.ENETUNREACH: Worded("no network here"),

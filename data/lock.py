@@ -39,7 +39,7 @@ class WriterLock:
         self.merge = merge
         self._fd: int | None = None
 
-    def _open(self) -> int:
+    def _open(self, taken_over: bool = False) -> int:
         """The lock file, never through a planted symbolic link nor blocking on a planted pipe."""
         try:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o644)
@@ -50,6 +50,8 @@ class WriterLock:
                 raise TournamentFileError(
                     "{path} is a symbolic link: remove it, it is not Tengen's", path=self.path
                 ) from None
+            if error.errno in (errno.EACCES, errno.EPERM) and not taken_over and self._foreign_one_gone():
+                return self._open(taken_over=True)
             raise TournamentFileError(
                 "{path}: cannot write in {folder} ({reason})",
                 path=self.path,
@@ -60,6 +62,30 @@ class WriterLock:
             os.close(fd)
             raise TournamentFileError("{path} is not a regular file: remove it, it is not Tengen's", path=self.path)
         return fd
+
+    def _foreign_one_gone(self) -> bool:
+        """A lock file this user cannot write (another user's Tengen made it): refused with its
+        holder's name while that program runs; removed when it has ended (its flock is free),
+        as its holder removes it — where the folder lets us; else said so, not blamed on the
+        folder.  False where there is no such file (the folder itself refused)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            return False
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise FileLocked(file=self.path.with_suffix("").name, holder=_holder(os.read(fd, 400))) from None
+            try:
+                self.path.unlink()  # held: whoever opened it now finds it gone (``acquire``'s check)
+            except OSError:
+                raise TournamentFileError(
+                    "{path} was left by another user's program, which has ended: remove it", path=self.path
+                ) from None
+        finally:
+            os.close(fd)
+        return True
 
     def acquire(self) -> None:
         deadline = time.monotonic() + MERGE_WAIT
@@ -82,6 +108,11 @@ class WriterLock:
             if same:
                 break
             os.close(fd)
+        if os.fstat(fd).st_nlink > 1:  # cutting it would cut the file it is a hard link of
+            os.close(fd)
+            raise TournamentFileError(
+                "{path} has another name (a hard link): remove it, it is not Tengen's", path=self.path
+            )
         command = " ".join(os.path.basename(a) for a in sys.argv[:3])
         try:
             os.ftruncate(fd, 0)

@@ -209,11 +209,18 @@ def _old_backup(path: Path) -> tuple[int, Path] | None:
     return fd, name
 
 
-def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], keep_backup: bool = True) -> None:
+def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], keep_backup: bool = True) -> Identity:
     """Replace ``path`` by ``payload`` so that a crash leaves the old or the new file whole, the
     old one kept as ``FILE.bak`` (which is whole at every instant too).  When the disk is full
     or the folder read-only the file stays as it was, no temporary file is left, and the error
-    is one line."""
+    is one line.  The identity of the file written."""
+    backup = backup_path(path)
+    if keep_backup and backup.is_dir() and not backup.is_symlink():
+        raise TournamentFileError(
+            "{backup} is a folder: Tengen keeps the previous state of {path} under that name; rename the folder",
+            backup=backup,
+            path=path.name,
+        )
     reused = _old_backup(path) if keep_backup and path.exists() else None
     try:
         fd, temporary = reused or _temporary(path, "tmp")
@@ -239,6 +246,7 @@ def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], 
         _same_owner_and_mode(current, temporary)
         if keep_backup and current is not None and reused is None:
             _keep_backup(path)
+        written = identity(os.stat(temporary))  # the rename keeps all of it
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
@@ -249,22 +257,45 @@ def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], 
         temporary.unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+    return written
 
 
 def _load(path: Path) -> dict[str, Any]:
-    return _parsed(path, _read(path))
+    return _parsed(path, _read(path)[0])
 
 
-def _read(path: Path) -> bytes:
-    check_regular(path, path)
+def _read(path: Path) -> tuple[bytes, Identity]:
+    """The bytes of the tournament file ``path`` and the identity of the file they were read
+    from (``TournamentFile`` writes only over that file)."""
+    check_regular(path, path)  # before opening: opening some devices does something (a tape rewinds)
     try:
-        return path.read_bytes()
+        fd = os.open(path, _FOREIGN)
     except FileNotFoundError:
         raise damaged(path, Worded("no such file")) from None
-    except IsADirectoryError:
-        raise TournamentFileError("{path}: a folder, not a tournament file", path=path) from None
     except OSError as error:
         raise TournamentFileError("{path}: cannot read it ({reason})", path=path, reason=os_reason(error)) from None
+    try:
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise TournamentFileError("{path}: a folder, not a tournament file", path=path)
+        data, status = _plain(fd, path, TOURNAMENT_LIMIT, "a tournament file")
+    except OSError as error:
+        raise TournamentFileError("{path}: cannot read it ({reason})", path=path, reason=os_reason(error)) from None
+    finally:
+        os.close(fd)
+    return data, identity(status)
+
+
+TOURNAMENT_LIMIT = 100_000_000
+"""The largest tournament file read: a log of 50,000 events (a season of big events in one
+file) is 9 MB; a 3 GB file was read whole, with 9 GB of memory, before it was refused."""
+
+Identity = tuple[int, int, int, int, int]
+"""What tells a file on disk from another, or from itself changed: device, inode, size,
+modification time, number of names."""
+
+
+def identity(status: os.stat_result) -> Identity:
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_nlink
 
 
 def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
@@ -392,6 +423,23 @@ class AtomicStorage(Storage):
         self._data = data
 
 
+def _backup_is(path: Path, status: os.stat_result) -> bool:
+    """Whether ``FILE.bak`` is ``FILE`` itself, as a writer killed between keeping the backup
+    and renaming the new state leaves them (the one other name a tournament file may have)."""
+    try:
+        backup = os.stat(backup_path(path), follow_symlinks=False)
+    except OSError:
+        return False
+    return (backup.st_dev, backup.st_ino) == (status.st_dev, status.st_ino)
+
+
+class ChangedOutside(TournamentFileError):
+    """The file on disk is no longer the one this writer read: another program wrote it
+    (after removing the lock) or put another file in its place."""
+
+    template = "{path} was changed by another program since it was opened here: nothing was written; open it again"
+
+
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
 """How a file this program wrote begins (no spaces): its bytes can be appended to."""
 
@@ -438,20 +486,25 @@ def read_plain(
     too big for ``what`` it should be (a word of the catalogue)."""
     fd = os.open(path, _FOREIGN | (0 if links else getattr(os, "O_NOFOLLOW", 0)))
     try:
-        status = os.fstat(fd)
-        if stat.S_ISDIR(status.st_mode):
-            raise TournamentFileError("{path}: a folder, not a file", path=path)
-        if not stat.S_ISREG(status.st_mode):
-            raise TournamentFileError("{path}: a device or a pipe, not a file", path=path)
-        if not head and status.st_size > limit:
-            raise TooBig(path=path, size=-(-status.st_size // 1_000_000), what=what, limit=limit // 1_000_000)
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(limit + 1)
+        return _plain(fd, path, limit, what, head)[0]
     finally:
         os.close(fd)
+
+
+def _plain(fd: int, path: Path, limit: int, what: str, head: bool = False) -> tuple[bytes, os.stat_result]:
+    """``read_plain``'s reading of the open ``fd``, and the file's status as it was opened."""
+    status = os.fstat(fd)
+    if stat.S_ISDIR(status.st_mode):
+        raise TournamentFileError("{path}: a folder, not a file", path=path)
+    if not stat.S_ISREG(status.st_mode):
+        raise TournamentFileError("{path}: a device or a pipe, not a file", path=path)
+    if not head and status.st_size > limit:
+        raise TooBig(path=path, size=-(-status.st_size // 1_000_000), what=what, limit=limit // 1_000_000)
+    with os.fdopen(os.dup(fd), "rb") as handle:
+        data = handle.read(limit + 1)
     if len(data) > limit and not head:
         raise TooBig(path=path, size=-(-len(data) // 1_000_000), what=what, limit=limit // 1_000_000)
-    return data[:limit]
+    return data[:limit], status
 
 
 class TooBig(TournamentFileError):
@@ -578,7 +631,8 @@ class TournamentFile:
             self._lock = WriterLock(self.path, merge)
             self._lock.acquire()
         try:
-            self._raw: bytes | tuple[memoryview, bytes] = _read(self.path)
+            read, self._seen = _read(self.path)
+            self._raw: bytes | tuple[memoryview, bytes] = read
             if not (lazy and self.compact):
                 self._parse()
         except BaseException:
@@ -683,17 +737,18 @@ class TournamentFile:
                 raise TournamentFileError(
                     "event {event} does not follow event {last}", event=event.id, last=count + offset - 1
                 )
+        self._unchanged()
         if self.appendable:
             added = "".join(f",{_json(str(e.id))}:{_json(e.to_json())}" for e in events)
             parts = (memoryview(self.raw)[:-2], added.encode("utf-8") + b"}}")
-            write_atomically(self.path, parts)
+            self._seen = write_atomically(self.path, parts)
             self._raw = parts
         else:
             storage: dict[str, Any] = {"initial": _parsed(self.path, self.raw)}
             with TinyDB(str(self.path), storage=AtomicStorage, **storage) as db:
                 db.table(_EVENTS).insert_multiple(Document(e.to_json(), doc_id=e.id) for e in events)
             self._appendable = True
-            self._raw = _read(self.path)
+            self._raw, self._seen = _read(self.path)
         self._count = count + len(events)
         if self._events is not None:
             self._events.extend(events)
@@ -707,11 +762,45 @@ class TournamentFile:
             raise ValueError("a log numbers its events from 1")
         data = {_META: {"1": {"format": FORMAT, "version": VERSION}}, _EVENTS: {str(e.id): e.to_json() for e in events}}
         payload = _serialise(data)
-        write_atomically(self.path, payload)
+        self._unchanged()
+        self._seen = write_atomically(self.path, payload)
         self._raw = payload
         self._events = list(events)
         self._count = len(events)
         self._appendable = bool(events)
+
+    def _unchanged(self) -> None:
+        """Refuse to write unless the file on disk holds what was read (or last written) here, is
+        its only name, and is writable: the app holds a tournament for hours, and a copy from another
+        laptop put in its place, a stick taken out (the next write went to the laptop's own
+        disk, under the stick's folder), or a writer that removed the lock was written over
+        without a word; a hard link made two tournaments of one, each with its own lock."""
+        try:
+            status = os.stat(self.path)
+        except FileNotFoundError:
+            raise TournamentFileError(
+                "{path} is no longer there (a stick taken out?): nothing was written", path=self.path
+            ) from None
+        except OSError as error:
+            reason = os_reason(error)
+            raise TournamentFileError("{path}: cannot read it ({reason})", path=self.path, reason=reason) from None
+        if identity(status) != self._seen:
+            # the bytes decide where the system's record differs: a sync tool, or a file system
+            # through FUSE, may make the same bytes a new file, or report its times anew
+            raw, seen = _read(self.path)
+            if raw != self.raw:
+                raise ChangedOutside(path=self.path)
+            self._seen = seen
+        if status.st_nlink > 1 + _backup_is(self.path, status):
+            raise TournamentFileError(
+                "{path} has another name (a hard link), which would become a second tournament: "
+                "nothing was written; copy the file rather than link it",
+                path=self.path,
+            )
+        if not status.st_mode & 0o222:
+            raise TournamentFileError("{path} is read-only: nothing was written", path=self.path)
+        if not os.access(self.path, os.W_OK):
+            raise TournamentFileError("{path}: no permission to write it: nothing was written", path=self.path)
 
     def close(self) -> None:
         if self._lock is not None:

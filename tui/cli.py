@@ -14,8 +14,9 @@ import inspect
 import json
 import os
 import random
+import re
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -37,6 +38,7 @@ from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
+from tui.start import interrupted, locale_language
 from tui.stderr import one_line, print_warning, say
 
 if TYPE_CHECKING:
@@ -60,7 +62,8 @@ class UsageError(BadInput):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(prog=self.prog, message=message)
+        # argparse quotes what was typed whole: a 5,000-digit round made a line of 5,000 nines
+        raise UsageError(prog=self.prog, message=re.sub(r"'([^']{60})[^']+'", r"'\1…'", message))
 
 
 def _comma_numbers(refusal: str) -> Callable[[str], list[int]]:
@@ -846,21 +849,21 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     backup = backup_path(path)
     if not backup.is_file():
         raise BadInput("{path}: no such file, nothing to restore", path=backup)
-    held = Service(backup)
-    state = held.state  # a backup that does not replay is refused here
-    last = held.events[-1]
-    print(
-        _(
-            "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
-            backup=backup.name,
-            name=state.settings.name,
-            events=len(held.events),
-            rounds=state.paired_rounds,
-            event=last.id,
-            at=last.at,
-            what=event_text(last, codes=True),
-        )
-    )
+    with Service(backup) as held:
+        print(_held(backup, held))  # a backup that does not replay is refused here
+        kept = held.events
+    try:
+        with Service(path) as current:
+            print(_held(path, current))
+            now = current.events
+    except TournamentFileError:
+        pass  # the usual case: the file is damaged, which its command said already
+    else:  # a file that reads well: say what putting the older state back would drop
+        if len(now) > len(kept) and now[: len(kept)] == kept:
+            print(_("{file} reads well: putting {backup} back drops its last entries ({count})", file=path.name,
+                    backup=backup.name, count=len(now) - len(kept)))  # fmt: skip
+        else:
+            print(_("{file} reads well", file=path.name))
     if not args.yes:
         print(
             _(
@@ -875,6 +878,21 @@ def _cmd_restore(args: argparse.Namespace) -> None:
             raise BadInput("nothing restored")
     restore(path)
     print(_("restored {path} from {backup}", path=path, backup=backup.name))
+
+
+def _held(path: Path, service: Service) -> str:
+    """What a tournament file holds, in one line: its name, events, rounds and last entry."""
+    state, last = service.state, service.events[-1]
+    return _(
+        "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
+        backup=path.name,
+        name=state.settings.name,
+        events=len(service.events),
+        rounds=state.paired_rounds,
+        event=last.id,
+        at=last.at,
+        what=event_text(last, codes=True),
+    )
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:
@@ -938,15 +956,6 @@ def _check_encoding(argv: Sequence[str]) -> None:
                 number=number,
                 encoding=sys.getfilesystemencoding(),
             )
-
-
-def locale_language(environ: Mapping[str, str]) -> str:
-    """The language of the system, as gettext programs read it: the first of ``LC_ALL``,
-    ``LC_MESSAGES`` and ``LANG`` that is set; ``ru_*`` is Russian, anything else English."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if environ.get(name):
-            return "ru" if environ[name].startswith("ru") else "en"
-    return "en"
 
 
 def _argparse_in_our_words() -> None:
@@ -1022,8 +1031,7 @@ def _run(argv: list[str], whole_process: bool) -> int:
         print(one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print(_("tengen: interrupted; the file holds every entry that was confirmed"), file=sys.stderr)
-        return 130
+        return interrupted()
     return 0
 
 

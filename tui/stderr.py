@@ -9,17 +9,17 @@ import sys
 
 from tui.i18n import _
 
-LIMIT = 300
-"""A refusal's length at most: one line the referee reads."""
-WARNING_LIMIT = 1000
-"""A warning's: it may name several players."""
+LIMIT = 1000
+"""A line's length at most: a warning may name several players, a refusal two paths of a
+stick's deep folders (at 300 a damaged file's ``tengen restore …`` was cut in the middle of
+its path)."""
 
 
-def one_line(message: str, limit: int = LIMIT) -> str:
+def one_line(message: str) -> str:
     """``message`` as one printable line of sane length: blanks folded, what a terminal would
     act on (controls, escapes, bidi overrides) shown as ``?``."""
     text = "".join(char if char.isprintable() else "?" for char in " ".join(message.split()))
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
 
 
 def print_warning(text: str) -> None:
@@ -33,4 +33,4 @@ def say(text: str) -> None:
     less``) stdout is written 8 KB at a time, and a warning landed inside a table's line."""
     with contextlib.suppress(OSError, ValueError):  # its reader gone (``| head``): the warning still goes out
         sys.stdout.flush()
-    print(one_line(text, WARNING_LIMIT), file=sys.stderr, flush=True)
+    print(one_line(text), file=sys.stderr, flush=True)

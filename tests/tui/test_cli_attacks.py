@@ -245,6 +245,25 @@ def test_restore_shows_what_the_backup_holds_and_asks(
     assert run(capsys, "-f", str(cup), "standings")[0] == 0
 
 
+def test_restore_over_a_file_that_reads_well_says_what_it_drops(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The question described the backup only, and called the current file the one to keep
+    as damaged: a «д» dropped the last entry of a healthy file."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
+    refused(capsys, "restore", str(cup), file=cup)
+    code, out, _ = run(capsys, "restore", str(cup), "--yes")
+    assert code == 0
+    assert out.splitlines()[1:3] == [
+        "cup.json: Кубок, 4 events, 0 rounds paired; last entry 4 at "
+        + json.loads(cup.with_suffix(".json.damaged").read_text())["events"]["4"]["at"]
+        + ": player 3 registered: Сидоров Я",
+        "cup.json reads well: putting cup.json.bak back drops its last entries (1)",
+    ]
+
+
 ALPHABET = st.sampled_from(list(string.printable) + ["\x00", "\x1b", "\u200b", "\u2028", "Я", "ё", "\udcff"])
 WORDS = st.lists(
     st.text(ALPHABET, max_size=12)
@@ -392,3 +411,39 @@ def test_a_device_or_a_pipe_is_neither_read_nor_replaced(
     for argv in (("export", "opengotha", "-o", str(pipe)), ("print", "standings", "-o", "/dev/null")):
         assert "a device or a pipe" in refused(capsys, "-f", str(cup), *argv, file=cup)
     assert Path("/dev/null").is_char_device() and pipe.is_fifo()
+
+
+def test_a_damaged_file_on_a_sticks_deep_folder_says_the_whole_restore_command(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], cup: Path
+) -> None:
+    """The line was cut at 300 characters: in the middle of the path its ``tengen restore``
+    gave."""
+    deep = tmp_path / "media" / "ivan" / "KINGSTON" / "Турниры" / "2026" / ("Кубок города среди школьников " * 3)
+    deep.mkdir(parents=True)
+    path = deep / "кубок-города-2026-финал.json"
+    cup.rename(path)
+    assert (
+        run(capsys, "-f", str(path), "player", "add", "--surname", "Ёлкин", "--name", "Я", "--rating", "2000")[0] == 0
+    )
+    path.write_bytes(path.read_bytes()[:100])
+    said = refused(capsys, "-f", str(path), "standings", file=path)
+    assert said.rstrip("\n").endswith(f"tengen restore {path} puts it back") and len(said) > 300
+
+
+def test_ctrl_c_while_the_command_loads_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its modules take a third of a second to load: a Ctrl+C then was a traceback."""
+    import sys
+    import types
+
+    from tui import start
+
+    class Loading(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            raise KeyboardInterrupt
+
+    monkeypatch.setitem(sys.modules, "tui.cli", Loading("tui.cli"))
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert start.main() == 130
+    assert capsys.readouterr().err == "tengen: прервано; в файле есть все подтверждённые записи\n"

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tests.tui.test_language import english_words
-from tui.cli import locale_language, main
+from tui.cli import main
+from tui.start import locale_language
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -1,6 +1,10 @@
 """Names are text: markup in a name is shown as typed, never read as markup (issue 12)."""
 
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import DataTable, Static
 
@@ -39,16 +43,23 @@ async def test_brackets_in_names_clubs_and_titles_are_shown_as_typed(tmp_path: P
         assert shown["[b]Жирный[/b]"] is False and shown["Smith [/x]"] is False
 
 
+@asynccontextmanager
+async def next_round_paired(path: Path) -> AsyncIterator[tuple[TengenApp, Any]]:
+    """The app on the demo's Gamma with its next round paired (round 4), results to type."""
+    app = TengenApp(str(path), folder=path.parent, open_viewer=False)
+    async with run_test(app, size=(120, 40)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        yield app, pilot
+
+
 async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, monkeypatch) -> None:
     import errno
     import os
 
     path = folder / "gamma.json"
-    app = TengenApp(str(path), folder=folder, open_viewer=False)
-    async with run_test(app, size=(120, 40)) as pilot:
-        await pilot.press("f3", "n", "y")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+    async with next_round_paired(path) as (app, pilot):
         before = path.read_bytes()
 
         def full(fd: int) -> None:
@@ -64,6 +75,25 @@ async def test_a_full_disk_is_a_message_and_the_app_keeps_running(folder: Path, 
         await pilot.press("3", "w")  # room again: the same key works
         await pilot.pause()
         assert app.screen.session.state.round(4).results[3].code == "W+"
+
+
+async def test_a_file_put_in_place_of_the_open_one_is_not_written_over(folder: Path) -> None:
+    """A newer copy from another laptop copied over the file the app holds: the app's next
+    entry wrote its own older log over it, and the copy was gone at the one after."""
+    import shutil
+
+    path = folder / "gamma.json"
+    async with next_round_paired(path) as (app, pilot):
+        newer = folder / "newer.json"
+        shutil.copyfile(path, newer)
+        assert main(["-f", str(newer), "result", "4", "1", "B+"]) == 0  # a slip typed there
+        os.replace(newer, path)
+        copied = path.read_bytes()
+        await pilot.press("3", "w")
+        await pilot.pause()
+        assert any("изменила другая программа" in n and "откройте его заново" in n for n in notes(app))
+        assert 3 not in app.screen.session.state.round(4).results
+        assert path.read_bytes() == copied
 
 
 async def test_a_very_long_name_leaves_the_points_in_sight(tmp_path: Path) -> None:
