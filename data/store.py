@@ -55,18 +55,27 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def damaged(path: Path, what: Worded) -> TournamentFileError:
+class Damaged(TournamentFileError):
+    """A tournament file that cannot be read as one (missing, damaged, foreign): ``what`` is
+    wrong with it; the app offers to put its backup back."""
+
+    def __init__(self, template: str, path: Path, what: Worded, **fields: object) -> None:
+        self.path, self.what = path, what
+        super().__init__(template, path=path, what=what, **fields)
+
+
+def damaged(path: Path, what: Worded) -> Damaged:
     """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
     one and how to put it back."""
     backup = backup_path(path)
     if backup.is_file():
-        return TournamentFileError(
+        return Damaged(
             "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back",
-            path=path,
-            what=what,
+            path,
+            what,
             backup=backup.name,
         )
-    return TournamentFileError("{path}: {what}", path=path, what=what)
+    return Damaged("{path}: {what}", path, what)
 
 
 def _fsync_folder(folder: Path) -> None:

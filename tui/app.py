@@ -17,10 +17,11 @@ from textual.events import Key
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from data.errors import TournamentFileError
+from data.errors import TournamentFileError, os_reason
 from data.service import Service
+from data.store import Damaged, backup_path, damaged_name, restore
 from schemes.errors import InvalidEvent
-from tui import i18n, settings
+from tui import i18n, settings, views
 from tui.commands import TengenCommands
 from tui.i18n import _, said
 from tui.layout import latin
@@ -123,7 +124,7 @@ class TengenApp(App[None]):
         try:
             scanned = scan(path)
         except (TournamentFileError, InvalidEvent, OSError) as error:
-            self.not_imported(path, error)
+            self.refused(path, error)
             return
         target = beside(path)
 
@@ -147,7 +148,7 @@ class TengenApp(App[None]):
         try:
             imported = create_from(path, target, rounds)
         except (TournamentFileError, InvalidEvent, OSError) as error:
-            self.not_imported(path, error)
+            self.refused(path, error)
             return
         self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
         for warning in imported.warnings[:3]:
@@ -158,18 +159,22 @@ class TengenApp(App[None]):
                         severity="warning", timeout=10)  # fmt: skip
         self.open_written(target)
 
-    def not_imported(self, path: Path, error: TournamentFileError | InvalidEvent | OSError) -> None:
+    def refused(self, path: Path, error: TournamentFileError | InvalidEvent | OSError) -> None:
+        """What went wrong with the file ``path``, as a notification."""
         if isinstance(error, OSError):
-            from data.errors import os_reason
-
             self.notify(_("{path}: {reason}", path=path.name, reason=said(os_reason(error))), severity="error")
         else:
             self.notify(said(error), severity="error", timeout=10)
 
     def open_written(self, path: Path) -> bool:
-        """Open the tournament file ``path``; one that cannot be opened is a notification."""
+        """Open the tournament file ``path``; one that cannot be opened is a notification, or,
+        damaged with a backup beside it, a question whether to put the backup back."""
         try:
             session = _opened(path)
+        except Damaged as error:
+            if not self.offer_backup(error):
+                self.notify(said(error), severity="error", timeout=10)
+            return False
         except (TournamentFileError, InvalidEvent) as error:
             self.notify(said(error), severity="error", timeout=10)
             return False
@@ -177,6 +182,37 @@ class TengenApp(App[None]):
 
         settings.remember(self.folder, path)
         self.push_screen(TournamentScreen(session))
+        return True
+
+    def offer_backup(self, error: Damaged) -> bool:
+        """Ask whether to put back the backup of the damaged file ``error`` names, showing what
+        the backup holds (``tengen restore``'s question: the app said to type that command in a
+        terminal); False where there is no backup that reads well."""
+        from tui.screens.confirm import ConfirmScreen
+
+        path, backup = error.path, backup_path(error.path)
+        try:
+            with Service(backup) as held:
+                holds = views.file_held(backup, held)
+        except (TournamentFileError, InvalidEvent, OSError):
+            return False
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                kept = restore(path)
+            except (TournamentFileError, InvalidEvent, OSError) as failed:
+                self.refused(path, failed)
+                return
+            self.notify(_("{file} is put back from {backup}", file=path.name, backup=backup.name)
+                        + (_("; the file as it was is kept as {kept}", kept=kept.name) if kept else ""))  # fmt: skip
+            self.open_written(path)
+
+        question = _("{file} cannot be opened: {what}. Put back {backup}, the state before its last entry? "
+                     "The file as it is now is kept as {kept}.", file=path.name, what=said(error.what),
+                     backup=backup.name, kept=damaged_name(path).name)  # fmt: skip
+        self.push_screen(ConfirmScreen(question, details=holds), answer)
         return True
 
     def action_help_quit(self) -> None:

@@ -850,11 +850,11 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     if not backup.is_file():
         raise BadInput("{path}: no such file, nothing to restore", path=backup)
     with Service(backup) as held:
-        print(_held(backup, held))  # a backup that does not replay is refused here
+        print(views.file_held(backup, held))  # a backup that does not replay is refused here
         kept = held.events
     try:
         with Service(path) as current:
-            print(_held(path, current))
+            print(views.file_held(path, current))
             now = current.events
     except TournamentFileError:
         pass  # the usual case: the file is damaged, which its command said already
@@ -878,21 +878,6 @@ def _cmd_restore(args: argparse.Namespace) -> None:
             raise BadInput("nothing restored")
     restore(path)
     print(_("restored {path} from {backup}", path=path, backup=backup.name))
-
-
-def _held(path: Path, service: Service) -> str:
-    """What a tournament file holds, in one line: its name, events, rounds and last entry."""
-    state, last = service.state, service.events[-1]
-    return _(
-        "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
-        backup=path.name,
-        name=state.settings.name,
-        events=len(service.events),
-        rounds=state.paired_rounds,
-        event=last.id,
-        at=last.at,
-        what=event_text(last, codes=True),
-    )
 
 
 def _cmd_demo(args: argparse.Namespace) -> None:

@@ -37,6 +37,7 @@ from tui.i18n import LANGUAGE_NAMES, RESULTS, _, event_text, language, scheme_ti
 if TYPE_CHECKING:
     from argparse import Namespace
 
+    from data.service import Service
     from schemes.awards.prizes import Prize
     from schemes.base.scheme import Param
 
@@ -556,3 +557,19 @@ def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[st
         if index < total - 1:
             lines.append("")
     return lines
+
+
+def file_held(path: Path, service: Service) -> str:
+    """What a tournament file holds, in one line: its name, events, rounds and last entry (what
+    ``restore`` shows of the backup and of the file, on the command line and in the app)."""
+    state, last = service.state, service.events[-1]
+    return _(
+        "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
+        backup=path.name,
+        name=state.settings.name,
+        events=len(service.events),
+        rounds=state.paired_rounds,
+        event=last.id,
+        at=last.at,
+        what=event_text(last, codes=True),
+    )

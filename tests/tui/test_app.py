@@ -714,3 +714,34 @@ async def test_a_file_named_at_start_opens_before_the_list_is_read(folder: Path,
         options = app.screen.query_one(OptionList)
         assert options.option_count == 6  # the demo's six, listed now
         assert len(summaries) >= 6
+
+
+@pytest.mark.parametrize("answer", ["y", "n"])
+async def test_a_damaged_tournament_is_offered_its_backup(folder: Path, answer: str) -> None:
+    """The app said to type ``tengen restore`` in a terminal; it asks, showing what the
+    backup holds, and keeps the damaged file."""
+    from tui.cli import main
+    from tui.screens.confirm import ConfirmScreen
+
+    path = folder / "gamma.json"
+    assert main(["-f", str(path), "settings", "--place", "Томск"]) == 0  # the backup: the state before
+    damaged = path.read_bytes()[:100]
+    path.write_bytes(damaged)
+    app = app_on(folder)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("gamma.json не открывается: не турнир Tengen (повреждён или не JSON).")
+        assert app.screen.details.startswith("gamma.json.bak: Демо: турнир по схеме Гамма, записей: ")
+        await pilot.press(answer)
+        await pilot.pause()
+        if answer == "n":
+            assert not isinstance(app.screen, TournamentScreen)
+            assert path.read_bytes() == damaged and not (folder / "gamma.json.damaged").exists()
+            return
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app)[-1] == (
+            "gamma.json возвращён из gamma.json.bak; файл, каким он был, сохранён как gamma.json.damaged"
+        )
+        assert (folder / "gamma.json.damaged").read_bytes() == damaged
+        assert app.screen.session.state.settings.place != "Томск"
