@@ -490,6 +490,7 @@ RU = {
     "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
     "{file} reads well: putting {backup} back drops its last entries ({count})": "{file} читается: возврат {backup} уберёт его последние записи ({count})",
     "{file} reads well": "{file} читается",
+    "His opponents of round {round} on sit out, each with a bye worth {points}. To give them the win instead, keep him in and record his games as forfeits (W, B).": "Его соперники с {round}-го тура получат свободный тур (очков за него: {points}). Чтобы им засчитали победу, не снимайте его, а вносите его партии как неявки (W, B).",
     "{file} is put back from {backup}": "{file} возвращён из {backup}",
     "; the file as it was is kept as {kept}": "; файл, каким он был, сохранён как {kept}",
     "{file} cannot be opened: {what}. Put back {backup}, the state before its last entry? The file as it is now is kept as {kept}.": "{file} не открывается: {what}. Вернуть {backup} — состояние до последней записи? Файл, какой он сейчас, сохранится как {kept}.",

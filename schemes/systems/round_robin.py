@@ -62,7 +62,7 @@ class RoundRobin:
     name: str = "round-robin"
     score_name: str = "points"
     params: Sequence[Param] = PARAMS
-    traits: Traits = Traits(numbering_by_hand=True)
+    traits: Traits = Traits(numbering_by_hand=True, scheduled=True)
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

@@ -326,3 +326,57 @@ async def test_escape_drops_a_board_number_typed_before_it_closes_the_tournament
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_a_key_refused_after_a_board_number_does_not_glue_it_to_the_next(folder: Path) -> None:
+    """A trial: ``1 s`` refused (the pairing set board 1's colours), then ``5 w`` for board 5
+    recorded board 15, without a word."""
+    from schemes.state.model import WHITE_WINS
+    from tui.panes.rounds import RoundsPane
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        pane = app.screen.query_one(RoundsPane)
+        played = app.screen.session.state.round(pane.viewing)
+        assert not played.board(1).nigiri and not played.results and len(played.boards) == 6  # no board 15
+        await pilot.press("1", "s")
+        await pilot.pause()
+        assert "s — только для нигири" in notes(app)[-1]
+        await pilot.press("5", "w")
+        await pilot.pause()
+        results = app.screen.session.state.round(pane.viewing).results
+        assert {board: result.code for board, result in results.items()} == {5: WHITE_WINS}
+        await pilot.press("2", "s", "backspace", "3", "b")  # the number edited: typed on
+        await pilot.pause()
+        assert set(app.screen.session.state.round(pane.viewing).results) == {3, 5}
+
+
+async def test_the_letters_of_the_board_cells_enter_their_results_and_rare_ones_ask(folder: Path) -> None:
+    """The cells write Б+ and Ч+; on the Russian layout ``ч`` is the ``x`` of both lose, which
+    was recorded at once, and ``б`` did nothing."""
+    from schemes.state.model import BLACK_WINS, BOTH_LOSE, WHITE_WINS
+    from tui.screens.confirm import ConfirmScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("1", "б", "2", "ч")
+        await pilot.pause()
+        results = app.screen.session.state.round(4).results
+        assert {board: result.code for board, result in results.items()} == {1: WHITE_WINS, 2: BLACK_WINS}
+        await pilot.press("3", "x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question.startswith(
+            "Доска 3: Оба проиграли без игры (решение судьи)?"
+        )
+        await pilot.press("enter")  # «Нет» in focus: a key pressed by mistake, then Enter by habit
+        await pilot.pause()
+        assert 3 not in app.screen.session.state.round(4).results
+        await pilot.press("3", "x", "д")
+        await pilot.pause()
+        assert app.screen.session.state.round(4).results[3].code == BOTH_LOSE

@@ -281,3 +281,26 @@ async def test_esc_on_a_form_half_typed_asks_before_the_typing_is_lost(folder: P
         await pilot.pause()
         assert not isinstance(app.screen, PlayerFormScreen | ConfirmScreen)
         assert len(app.screen.session.state.players) == before
+
+
+async def test_withdrawing_from_a_round_robin_says_what_his_opponents_score(tmp_path: Path) -> None:
+    """A trial: the withdrawn player's later opponents each had a bye worth 0, which decided
+    the title, and nothing had said so before the «Да»."""
+    from tui.cli import main
+    from tui.screens.confirm import ConfirmScreen
+
+    path = tmp_path / "rr.json"
+    assert main(["new", str(path), "--scheme", "round-robin", "--name", "Клуб", "--param", "numbering=rating"]) == 0
+    for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"), ("Ёлкин", "2100")):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = app_on(tmp_path, "rr.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question == "Снять с турнира с 2-го тура: Иванов Я?"
+        assert app.screen.details == (
+            "Его соперники с 2-го тура получат свободный тур (очков за него: 0). Чтобы им засчитали "
+            "победу, не снимайте его, а вносите его партии как неявки (W, B)."
+        )

@@ -210,9 +210,14 @@ class PlayersPane(Pane):
             if sure:
                 self.tournament_screen.act(actions.withdraw(self.session.state, player.id))
 
-        self.app.push_screen(
-            ConfirmScreen(_("Withdraw {name} from round {round}?", name=player.full_name, round=start)), withdraw
-        )
+        state = self.session.state
+        details = ""
+        if registry.get_scheme(state.settings.scheme).traits.scheduled:
+            details = _("His opponents of round {round} on sit out, each with a bye worth {points}. To give them "
+                        "the win instead, keep him in and record his games as forfeits (W, B).", round=start,
+                        points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
+        question = _("Withdraw {name} from round {round}?", name=player.full_name, round=start)
+        self.app.push_screen(ConfirmScreen(question, details=details), withdraw)
 
     def action_confirm(self) -> None:
         """A player registered in advance has come: he is paired from the next round on."""

@@ -67,6 +67,10 @@ CODES = {
 }
 """The result each key enters (the last four are rare: OpenGotha's referees' verdicts)."""
 
+RARE = {BOTH_LOSE, BOTH_WIN, BOTH_WIN_BY_FORFEIT, BOTH_LOSE_PLAYED, DRAW_BY_FORFEIT}
+"""Results no slip of a usual game says, asked before they are recorded (with «Нет» first):
+with the keyboard still Russian, ``ч`` — a referee's «чёрные» — is the ``x`` of both lose."""
+
 
 def _result(key: str, name: str, shown: bool = False) -> Binding:
     """The key that enters ``CODES[key]``, described in the result's own words (``RESULTS``,
@@ -94,6 +98,9 @@ class RoundsPane(Pane):
         Binding("0", "board_hint", "Board", key_display="0-9", show=False, id="rounds.board"),  # the info line says it
         _result("w", "white_won", shown=True),
         _result("b", "black_won", shown=True),
+        # the letters the board cells write (Б+, Ч+), typed as a Russian referee reads them
+        Binding("б", "result('w')", RESULTS[WHITE_WINS], show=False, id="rounds.white_won_cyrillic"),
+        Binding("ч", "result('b')", RESULTS[BLACK_WINS], show=False, id="rounds.black_won_cyrillic"),
         Binding("n", "pair", "Pair next round", id="rounds.pair_next_round"),
         _result("j", "jigo"),
         _result("W", "white_by_forfeit"),
@@ -119,6 +126,9 @@ class RoundsPane(Pane):
     chosen: int | None = None
     """The round the referee stepped back to; None follows the latest round."""
     board_typed = ""
+    board_done = False
+    """A key other than a digit came after the board's number: the next digit starts a new
+    one (``1 s`` refused, then ``5 w`` went to board 15)."""
     swapped_next = False
     waiting_only = False
     """Only the boards still waiting for a result are listed (``f``)."""
@@ -267,14 +277,16 @@ class RoundsPane(Pane):
         colours-swapped ``s``) before it closes the tournament: a referee cancelling a
         mistyped board found himself on the start screen."""
         if event.character and event.character.isascii() and event.character.isdigit():  # «³» is no board
-            self.board_typed = (self.board_typed + event.character)[:BOARD_DIGITS]
+            typed = "" if self.board_done else self.board_typed
+            self.board_typed, self.board_done = (typed + event.character)[:BOARD_DIGITS], False
             self.jump_to(int(self.board_typed))
         elif event.key == "backspace" and self.board_typed:
-            self.board_typed = self.board_typed[:-1]
+            self.board_typed, self.board_done = self.board_typed[:-1], False  # the number edited: go on typing it
         elif event.key == "escape" and (self.board_typed or self.swapped_next):
-            self.board_typed, self.swapped_next = "", False
+            self.board_typed, self.swapped_next, self.board_done = "", False, False
             event.prevent_default()
         else:
+            self.board_done = bool(self.board_typed)
             active = self.screen.active_bindings
             bound = active.get(event.key, active.get(latin(event.key)))  # ц: the w of a Russian layout
             if bound is not None and bound.node is self and bound.enabled:
@@ -344,8 +356,9 @@ class RoundsPane(Pane):
                 komi=f"{board.komi:g}",
             )
             default = False
-        elif not typed:
+        elif not typed or code in RARE:
             question = _("Board {board}: {result}?", board=number, result=said_result)
+            default = code not in RARE
 
         def record(yes: bool | None = True) -> None:
             if yes and self.tournament_screen.act(actions.result(self.viewing, number, code, swapped)):
