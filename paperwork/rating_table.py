@@ -21,6 +21,7 @@ for the referee.  The file ends as seed 003's: ``;``, ``;time=…``, ``;``.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
@@ -160,7 +161,7 @@ def rating_table(
     title = ", ".join(part for part in (settings.name, settings.place) if part)
     made = made_at(events).date()
     comments = (
-        _egf_header(tournament, spell(title), made)
+        _egf_header(tournament, spell(title), spell(settings.place), made)
         if egf
         else [
             f" {spell(title)}",
@@ -187,7 +188,7 @@ def _legend(lang: str) -> list[str]:
             " 0+ 0= 0- a round without a game: as a win, half a point, nothing"]  # fmt: skip
 
 
-def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
+def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> list[str]:
     settings = tournament.settings
     days = [day.isoformat() for day in dates.days(settings.dates)] or [made.isoformat()]
     header = []
@@ -200,7 +201,7 @@ def _egf_header(tournament: Tournament, title: str, made: date) -> list[str]:
     cap = settings.params.get("handicap_cap", 0 if settings.params.get("handicap") == "none" else 9)
     header += [
         f" EV[{_unbracketed(title)}]",
-        f" PC[{_unbracketed(settings.place)}]",
+        f" PC[{_unbracketed(place)}]",
         f" DT[{days[0]},{days[-1]}]",
         f" HA[h{cap}]",
         f" KM[{settings.komi:g}]",
@@ -281,6 +282,18 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
                 if country
                 else Notice("no club, written {code}: {players}", fields)
             )
+    boards = [board for played in tournament.rounds for board in played.boards]
+    whole = sorted({b.komi for b in boards if b.komi != math.floor(b.komi) + 0.5})
+    if whole and not _usual_komi(tournament):  # a trial's komi 7 was written k6, which reads 6.5
+        warnings.append(
+            Notice(
+                "komi {komi} cannot be written exactly (the table's komi is always a half): written as {written}",
+                {
+                    "komi": ", ".join(f"{k:g}" for k in whole),
+                    "written": ", ".join(f"{round(k - 0.5) + 0.5:g}" for k in whole),
+                },
+            )  # fmt: skip
+        )
     if not dates.days(tournament.settings.dates):  # a trial's table, sent a week later, had that day's date
         warnings.append(
             Notice("the event has no dates: the table gives the day of its last entry as the day played", {})

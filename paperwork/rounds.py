@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork import qr
-from paperwork.document import FAMILY, MARGIN, Document
+from paperwork.document import FAMILY, MARGIN, Document, shown_date
 from paperwork.people import identity, number_of
 from paperwork.wall_sheets import komi_text, protocol_sheet
 from schemes.log.events import Event
@@ -105,8 +105,9 @@ def slips(tournament: Tournament, events: Sequence[Event], round_number: int) ->
 def _slip(document: Document, tournament: Tournament, played: Round, board: Board, x: float, y: float) -> None:
     text = document.labels
     inner = SLIP_W - 14
-    document.set_xy(x + 7, y + 6)
-    document.fit_cell(inner, 5, tournament.settings.name, align="L", size=8)
+    document.set_xy(x + 7, y + 6)  # the event and the day the slip was made (paperwork.md: every document)
+    document.fit_cell(inner * 0.75, 5, tournament.settings.name, align="L", size=8)
+    document.fit_cell(inner * 0.25, 5, shown_date(document.made.date(), tournament.settings.lang), align="R", size=8)
     document.set_xy(x + 7, y + 11)
     heading = f"{text['slip']} · {text['round_n'].format(n=played.number)} · {text['board']} {board.number}"
     document.fit_cell(inner, 6, heading, align="L", bold=True, size=11)

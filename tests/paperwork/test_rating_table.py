@@ -121,6 +121,7 @@ def test_exports_round_trip_for_every_scheme(scheme: str) -> None:
 
 def test_latin_names_throughout() -> None:
     log = Log("gamma", rounds=1)
+    log.commit(actions.change_settings(place="Москва, клуб «Тэнгэн»"))  # PC[…] was left Cyrillic
     log.add("Ёлкина", rating=2100, name="Юлия Щ.")
     log.add("Затонских", rating=2000, name="Антон")
     log.pair()
@@ -128,7 +129,9 @@ def test_latin_names_throughout() -> None:
     text = export(log.state, log.events, latin_names=True, egf=True)
     assert not is_cyrillic(text)
     assert "Elkina Yuliya_Shch" in text and "Zatonskikh Anton" in text
-    assert "; EV[Test cup]" in text and "; KM[6.5]" in text and "; HA[h9]" in text
+    assert text.isascii()
+    assert "; EV[Test cup, Moskva, klub Tengen]" in text and "; PC[Moskva, klub Tengen]" in text
+    assert "; KM[6.5]" in text and "; HA[h9]" in text
 
 
 def test_mixed_scripts_are_written_in_latin() -> None:
@@ -496,3 +499,27 @@ def test_the_lists_spelling_is_plain_ascii_in_the_latin_form(tmp_path: Path) -> 
     log.pair()
     text = export(log.state, log.events, latin_names=True, ratings=RatingList.read(listed))
     assert text.isascii() and "1 Boukerrouye Naim 20k FR" in text
+
+
+def test_a_whole_komi_is_warned_as_the_half_it_is_written() -> None:
+    """A trial changed the komi to 7 after round 2 (for jigo): its games were written ``k6``,
+    which the commission reads as 6.5, without a word."""
+    log = Log("round-robin")
+    for surname, rating in (("Аа", 2100), ("Бб", 2000), ("Вв", 1900), ("Гг", 1800)):
+        log.add(surname, rating=rating)
+    log.pair()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    log.commit(actions.change_settings(komi="7"))
+    log.pair()
+    lines = export(log.state, log.events).splitlines()
+    assert any("/w0k6" in line or "/b0k-6" in line for line in lines)
+    assert [str(n) for n in placeholders(log.state) if "komi" in str(n)] == [
+        "komi 7 cannot be written exactly (the table's komi is always a half): written as 6.5"
+    ]
+    usual = Log("round-robin")  # one komi for every game: the table writes none, nothing to warn
+    usual.commit(actions.change_settings(komi="7"))
+    for surname, rating in (("Аа", 2100), ("Бб", 2000)):
+        usual.add(surname, rating=rating)
+    usual.pair()
+    assert not [n for n in placeholders(usual.state) if "komi" in str(n)]

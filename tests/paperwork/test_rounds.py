@@ -48,6 +48,8 @@ def test_slips_eight_to_a_page() -> None:
     white = log.state.players[board.white]
     assert "Доска 10" in text[1] and f"{white.surname} К. ({white.rank_label})" in text[1]  # initials on a narrow slip
     assert "Победа белых" in text[1] and "Подпись чёрных:" in text[1]
+    made = log.events[-1].at[8:10] + "." + log.events[-1].at[5:7] + "." + log.events[-1].at[:4]
+    assert text[0].count(made) == 8, "the day it was made on each slip (paperwork.md: every document)"
 
 
 def test_withdrawn_players_are_listed() -> None:
