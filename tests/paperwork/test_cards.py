@@ -22,7 +22,7 @@ def test_a_gamma_card_as_computed_by_hand() -> None:
     header = ["Нач. уровень", "19", "Итог. уровень", "21", "Техн.", "0", "ФКБ", "81½", "Место", "1-2"]
     start = text.index(header[0])
     assert text[start : start + len(header)] == header
-    legend = "! — результат без игры; ++ — свободный тур (нечётность); -- — пропуск тура или выбыл; ½ — пол-очка."
+    legend = "! — результат без игры; ++ — свободный тур; -- — пропуск тура или выбыл; ½ — пол-очка."
     assert legend in " ".join(text)  # the legend, wherever its lines wrap
     assert [line for line in text if line[:1].isdigit() and "(" in line and "—" not in line] == [
         "1 (19) 19 3+ 19 +0 20",  # beat C (level 19), even, white; C ends at 20
