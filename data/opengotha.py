@@ -60,7 +60,7 @@ from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengot
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.values.ranks import rank_label
 from schemes.values.text import NAME_LIMIT, forbidden
-from schemes.values.timecontrol import TimeControlError, parse_time
+from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 RESULTS = {
     "RESULT_WHITEWINS": WHITE_WINS,
@@ -725,6 +725,8 @@ def _time(general: Mapping[str, str], reading: _Reading) -> str:
     except TimeControlError:
         reading.warn("the time control {text!r} is none Tengen can write: not kept", text=text[:40])
         return ""
+    if (notice := unrated(text)) is not None:  # as ``new`` warns: a trial's 30+10/25 went unsaid
+        reading.warnings.append(notice)
     return text
 
 

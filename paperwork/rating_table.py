@@ -39,7 +39,7 @@ from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
-from schemes.values.timecontrol import TimeControlError, parse_time
+from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 MONTHS = (
     "January",
@@ -106,6 +106,18 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
     return Result(0, "-")
 
 
+def took_part(tournament: Tournament) -> set[int]:
+    """The numbered players with a board or a bye in some round: the table lists only them, as
+    OpenGotha's does (``isPlayerImplied``) — a player registered who never came was written
+    with a free round in every round, an appearance the commission would record."""
+    table = outcomes(tournament, tournament.paired_rounds)
+    return {
+        player
+        for player, rounds in table.items()
+        if player in tournament.numbers and any(not isinstance(o, Free) or o.kind is Kind.BYE for o in rounds)
+    }
+
+
 def writes_latin(tournament: Tournament, latin_names: bool) -> bool:
     """The names go out in the Latin form (transliterated, plain ASCII): asked for, or the
     names are neither Cyrillic throughout nor Latin throughout (seed 003: «не смешивать») — a
@@ -126,15 +138,16 @@ def rating_table(
     player where he is in it, else as the transliteration table does."""
     settings = tournament.settings
     after = tournament.paired_rounds
-    numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
+    table = outcomes(tournament, after)
+    came = took_part(tournament)
+    numbered = sorted(came, key=tournament.numbers.__getitem__)
     if egf:
-        numbered = [r.player for r in standings_after(tournament, after).rows if r.player in tournament.numbers]
+        numbered = [r.player for r in standings_after(tournament, after).rows if r.player in came]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     to_latin = writes_latin(tournament, latin_names)
     spell = (lambda text: ascii_only(latin(text))) if to_latin else (lambda text: text)
     listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)
-    table = outcomes(tournament, after)
     info = paper(tournament).rating_info(tournament, after)
     lines = []
     for player in numbered:
@@ -245,13 +258,18 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
     which the commission would take for one.  In the Latin form (asked for with ``latin_names``,
     or a field of mixed scripts) each player whose name has no letter the Latin form can write
     (a Korean name typed in Hangul, written ``X``)."""
-    numbered = sorted(tournament.numbers, key=tournament.numbers.__getitem__)
+    came = took_part(tournament)
+    numbered = sorted(came, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
     latin_form = writes_latin(tournament, latin_names)
     unwritten = [p for p in players if latin_form and not _clean(ascii_only(latin(p.surname)))]
     who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
     unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})
     warnings = [unwritable] if who else []
+    absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
+    if absent and tournament.paired_rounds:
+        left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)
+        warnings.append(Notice("left out, with no game and no bye: {players}", {"players": left}))
     warnings += [
         Notice(
             "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table",
@@ -294,6 +312,8 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
                 },
             )  # fmt: skip
         )
+    if (notice := unrated(tournament.settings.time)) is not None:  # an event imported from OpenGotha too
+        warnings.append(notice)
     if not dates.days(tournament.settings.dates):  # a trial's table, sent a week later, had that day's date
         warnings.append(
             Notice("the event has no dates: the table gives the day of its last entry as the day played", {})

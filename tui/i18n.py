@@ -832,6 +832,7 @@ RU = {
     "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
     "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves:ход|хода|ходов}) не записать в Tengen: не сохранён",
+    "left out, with no game and no bye: {players}": "не вошли в таблицу, без партий и свободных туров: {players}",
     "komi {komi} cannot be written exactly (the table's komi is always a half): written as {written}": "коми {komi} не записать точно (в таблице коми всегда с половиной): записано как {written}",
     "the event has no dates: the table gives the day of its last entry as the day played": "у турнира не указаны даты: в таблице днём игры будет день последней записи",
     "the time control {text!r} is none Tengen can write: not kept": "контроль времени {text!r} не записать в Tengen: не сохранён",

@@ -667,3 +667,16 @@ def test_a_board_whose_colours_the_nigiri_swapped_goes_to_opengotha_with_its_win
     (game,) = back.round(1).boards
     winner = game.white if back.round(1).results[game.number].code == "W+" else game.black
     assert back.players[winner].surname.casefold() == log.state.players[board.black].surname.casefold()
+
+
+def test_a_time_under_sixty_effective_minutes_is_warned_at_import(tmp_path: Path) -> None:
+    """A trial imported a 30 min + 10 min / 25 stones event (54 effective minutes) without a
+    word, where ``new`` with the same time warns; its rating table said nothing either."""
+    from paperwork.rating_table import placeholders
+
+    path = _variant(tmp_path, 'basicTime="60"', 'basicTime="30"')
+    assert "30+" in state_of(path).settings.time
+    unrated = [w for w in warnings_of(path) if "60 effective minutes" in w]
+    assert unrated == [f"{state_of(path).settings.time} is under 60 effective minutes: the event would not be rated"]
+    assert [str(n) for n in placeholders(state_of(path)) if "60 effective" in str(n)] == unrated
+    assert not [w for w in warnings_of(TESTDATA / "simplemm.xml") if "60 effective" in w]

@@ -523,3 +523,23 @@ def test_a_whole_komi_is_warned_as_the_half_it_is_written() -> None:
         usual.add(surname, rating=rating)
     usual.pair()
     assert not [n for n in placeholders(usual.state) if "komi" in str(n)]
+
+
+def test_a_player_who_never_came_is_left_out_and_named() -> None:
+    """A trial's OpenGotha file had a player registered who never played: the table wrote him
+    ``0= 0= …`` — an appearance and a last date for the commission — where OpenGotha's own
+    leaves him out."""
+    log = Log("gamma", rounds=2)
+    ids = [log.add(surname, rating=2100 - 100 * i) for i, surname in enumerate(("Аа", "Бб", "Вв", "Гг", "Дд"))]
+    log.commit(actions.skip(ids[1], [1, 2]))  # Бб, number 2, announced he would miss both rounds
+    log.pair()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    log.pair()
+    lines = export(log.state, log.events).splitlines()[4:]
+    table = [line.split() for line in lines if line[:1].isdigit()]
+    assert [row[:2] for row in table] == [["1", "Аа"], ["2", "Вв"], ["3", "Гг"], ["4", "Дд"]]
+    assert symmetry_problems(parse(export(log.state, log.events))) == []
+    assert [str(n) for n in placeholders(log.state) if "left out" in str(n)] == [
+        "left out, with no game and no bye: Бб X (2)"
+    ]
