@@ -43,6 +43,9 @@ async def test_a_club_is_kept_as_typed_and_the_tables_use_codes(folder: Path) ->
         await fill(pilot, app, surname="Новикова", club="Хабаровск")
         assert session.state.players[player].club == "Хабаровск"
         assert notes(app)[-1] == "Сохранено: Новикова Пётр"  # the name as edited, not the old one
+        await pilot.press("f3", "n", "y")  # on a board: the table lists only those who came
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         line = next(line for line in export(session.state, session.events).splitlines() if "Новикова" in line)
         assert " Kha " in line  # the commission's table writes the city's code
 
