@@ -36,7 +36,6 @@ _REASONS = {
     errno.EBUSY: Worded("the file is busy"),
     errno.ENOTCONN: Worded("the disk is gone (a stick taken out?)"),  # a stick's FUSE driver that died
     errno.ENODEV: Worded("the disk is gone (a stick taken out?)"),
-    errno.ENXIO: Worded("the disk is gone (a stick taken out?)"),
     errno.ESTALE: Worded("the disk is gone (a stick taken out?)"),
     errno.ECONNREFUSED: Worded("nobody serves there (is its app serving?)"),
     errno.EHOSTUNREACH: Worded("the laptop is out of reach (another network?)"),

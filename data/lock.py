@@ -111,7 +111,7 @@ class WriterLock:
         if os.fstat(fd).st_nlink > 1:  # cutting it would cut the file it is a hard link of
             os.close(fd)
             raise TournamentFileError(
-                "{path} has another name (a hard link): remove it, it is not Tengen's", path=self.path
+                "{path} is another name (a hard link) of some file: remove {path}, it is not Tengen's", path=self.path
             )
         command = " ".join(os.path.basename(a) for a in sys.argv[:3])
         try:

@@ -20,6 +20,7 @@ or serialising of the events before it.
 from __future__ import annotations
 
 import codecs
+import errno
 import json
 import mmap
 import os
@@ -805,6 +806,16 @@ class TournamentFile:
                 "{path} has another name (a hard link), which would become a second tournament: "
                 "nothing was written; copy the file rather than link it",
                 path=self.path,
+            )
+        try:
+            disk_read_only = bool(os.statvfs(self.path.parent).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):  # no statvfs (Windows): the rename will say it
+            disk_read_only = False
+        if disk_read_only:  # a stick the kernel made read-only after an error: not «no permission»
+            raise TournamentFileError(
+                "{path}: cannot write it ({reason}); the file is as it was before",
+                path=self.path,
+                reason=os_reason(OSError(errno.EROFS, os.strerror(errno.EROFS))),
             )
         if not status.st_mode & 0o222:
             raise TournamentFileError("{path} is read-only: nothing was written", path=self.path)

@@ -209,9 +209,10 @@ class TengenApp(App[None]):
                         + (_("; the file as it was is kept as {kept}", kept=kept.name) if kept else ""))  # fmt: skip
             self.open_written(path)
 
-        question = _("{file} cannot be opened: {what}. Put back {backup}, the state before its last entry? "
-                     "The file as it is now is kept as {kept}.", file=path.name, what=said(error.what),
-                     backup=backup.name, kept=damaged_name(path).name)  # fmt: skip
+        question = _("{file} cannot be opened: {what}. Put back {backup}, its previous state?", file=path.name,
+                     what=said(error.what), backup=backup.name)  # fmt: skip
+        if path.exists():
+            question += " " + _("The file as it is now is kept as {kept}.", kept=damaged_name(path).name)
         self.push_screen(ConfirmScreen(question, details=holds), answer)
         return True
 

@@ -236,8 +236,9 @@ class Traits:
     bracket: bool = False
     """Paired from a knockout bracket, which the app shows (the play-off's)."""
     scheduled: bool = False
-    """Who meets whom in each round is fixed in advance (a Berger table): a withdrawn player's
-    later opponents sit out with a bye, which the referee is told before he withdraws him."""
+    """Who meets whom in each round is fixed in advance (a Berger table, once round 1 is
+    paired): a withdrawn player's later opponents sit out with a bye, which the referee is told
+    before he withdraws him."""
     compiles: bool = False
     """Its pairing runs loops numba compiles: the first pairing of an installation waits for
     the compiler (up to a minute), which the referee is told beforehand."""

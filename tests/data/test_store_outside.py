@@ -131,6 +131,21 @@ def test_a_file_the_user_may_not_write_stays_as_it_is(tmp_path: Path, monkeypatc
     assert path.read_bytes() == before
 
 
+def test_a_disk_made_read_only_is_said_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stick the kernel remounts read-only after an error, while the app holds its file: the
+    disk is said, not «no permission»."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+        before = path.read_bytes()
+        real = os.statvfs(tmp_path)
+        read_only = os.statvfs_result((*real[:8], real.f_flag | os.ST_RDONLY, real.f_namemax))
+        monkeypatch.setattr(os, "statvfs", lambda where: read_only)
+        with pytest.raises(TournamentFileError, match=r"cannot write it \(the disk is read-only\)"):
+            register(ledger, "B")
+    assert path.read_bytes() == before
+
+
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "cup.json"
     new(path).close()
@@ -155,7 +170,7 @@ def test_a_lock_that_is_a_hard_link_of_another_file_leaves_it_alone(tmp_path: Pa
     new(other, "Other").close()
     before = other.read_bytes()
     os.link(other, lock_path(path))
-    with pytest.raises(TournamentFileError, match="hard link.*remove it"):
+    with pytest.raises(TournamentFileError, match=r"hard link\) of some file: remove .*cup\.json\.lock"):
         Ledger(path, writable=True)
     assert other.read_bytes() == before
 

@@ -380,3 +380,21 @@ async def test_the_letters_of_the_board_cells_enter_their_results_and_rare_ones_
         await pilot.press("3", "x", "д")
         await pilot.pause()
         assert app.screen.session.state.round(4).results[3].code == BOTH_LOSE
+        await pilot.press("4", "w", "4", "a", "enter")  # a rare verdict over a result: «Нет» first too
+        await pilot.pause()
+        assert app.screen.session.state.round(4).results[4].code == WHITE_WINS
+
+
+async def test_an_s_typed_for_one_board_is_not_carried_to_the_next_number(folder: Path) -> None:
+    """A review: ``1 s 2 w`` recorded board 2 with its colours swapped — the win of the
+    player listed black — where the ``s`` was for board 1."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.round(4).board(1).nigiri
+        await pilot.press("1", "s", "2", "w")
+        await pilot.pause()
+        recorded = app.screen.session.state.round(4).results
+        assert {board: (r.code, r.swapped) for board, r in recorded.items()} == {2: ("W+", False)}

@@ -296,6 +296,11 @@ async def test_withdrawing_from_a_round_robin_says_what_his_opponents_score(tmp_
     assert main(["new", str(path), "--scheme", "round-robin", "--name", "Клуб", "--param", "numbering=rating"]) == 0
     for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"), ("Ёлкин", "2100")):
         assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating]) == 0
+    app = app_on(tmp_path, "rr.json")
+    async with run_test(app, size=(80, 24)) as pilot:  # before round 1 he leaves the table itself: nothing said
+        await pilot.press("f2", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.details == ""
     assert main(["-f", str(path), "pair"]) == 0
     app = app_on(tmp_path, "rr.json")
     async with run_test(app, size=(80, 24)) as pilot:

@@ -212,9 +212,9 @@ class PlayersPane(Pane):
 
         state = self.session.state
         details = ""
-        if registry.get_scheme(state.settings.scheme).traits.scheduled:
-            details = _("His opponents of round {round} on sit out, each with a bye worth {points}. To give them "
-                        "the win instead, keep him in and record his games as forfeits (W, B).", round=start,
+        if registry.get_scheme(state.settings.scheme).traits.scheduled and state.paired_rounds:
+            details = _("From round {round} on, his opponents sit out, each with a bye worth {points}. To give "
+                        "them the win instead, keep him in and record his games as forfeits (W, B).", round=start,
                         points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
         question = _("Withdraw {name} from round {round}?", name=player.full_name, round=start)
         self.app.push_screen(ConfirmScreen(question, details=details), withdraw)

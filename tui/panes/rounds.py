@@ -69,7 +69,8 @@ CODES = {
 
 RARE = {BOTH_LOSE, BOTH_WIN, BOTH_WIN_BY_FORFEIT, BOTH_LOSE_PLAYED, DRAW_BY_FORFEIT}
 """Results no slip of a usual game says, asked before they are recorded (with «Нет» first):
-with the keyboard still Russian, ``ч`` — a referee's «чёрные» — is the ``x`` of both lose."""
+a key pressed by mistake (on the Russian layout ``ф`` is the ``a`` of both win) was recorded
+at once."""
 
 
 def _result(key: str, name: str, shown: bool = False) -> Binding:
@@ -277,8 +278,9 @@ class RoundsPane(Pane):
         colours-swapped ``s``) before it closes the tournament: a referee cancelling a
         mistyped board found himself on the start screen."""
         if event.character and event.character.isascii() and event.character.isdigit():  # «³» is no board
-            typed = "" if self.board_done else self.board_typed
-            self.board_typed, self.board_done = (typed + event.character)[:BOARD_DIGITS], False
+            if self.board_done:  # a new board: an ``s`` typed for the one before is not for it
+                self.board_typed, self.swapped_next = "", False
+            self.board_typed, self.board_done = (self.board_typed + event.character)[:BOARD_DIGITS], False
             self.jump_to(int(self.board_typed))
         elif event.key == "backspace" and self.board_typed:
             self.board_typed, self.board_done = self.board_typed[:-1], False  # the number edited: go on typing it
@@ -310,8 +312,8 @@ class RoundsPane(Pane):
 
     def action_result(self, key: str) -> None:
         """Record a result; ask first when no board number was typed (the cursor's board is
-        meant?), when the board already has a result (replace it?), and for a jigo where the
-        komi has half a point (only a triple ko can be drawn there) — each question under
+        meant?), when the board already has a result (replace it?), for a jigo where the komi
+        has half a point (only a triple ko can be drawn there), and for a rare verdict (``RARE``) — each question under
         the board's players, as the slip names them."""
         from tui.screens.confirm import ConfirmScreen
 
@@ -358,7 +360,8 @@ class RoundsPane(Pane):
             default = False
         elif not typed or code in RARE:
             question = _("Board {board}: {result}?", board=number, result=said_result)
-            default = code not in RARE
+        if code in RARE:  # whichever the question, «Нет» first
+            default = False
 
         def record(yes: bool | None = True) -> None:
             if yes and self.tournament_screen.act(actions.result(self.viewing, number, code, swapped)):
