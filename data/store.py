@@ -20,7 +20,6 @@ or serialising of the events before it.
 from __future__ import annotations
 
 import codecs
-import errno
 import json
 import mmap
 import os
@@ -815,7 +814,7 @@ class TournamentFile:
             raise TournamentFileError(
                 "{path}: cannot write it ({reason}); the file is as it was before",
                 path=self.path,
-                reason=os_reason(OSError(errno.EROFS, os.strerror(errno.EROFS))),
+                reason=Worded("the disk is read-only"),
             )
         if not status.st_mode & 0o222:
             raise TournamentFileError("{path} is read-only: nothing was written", path=self.path)

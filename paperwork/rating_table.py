@@ -91,7 +91,7 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
     if isinstance(outcome, Game) and not outcome.forfeit:
         written = None
         if komi:
-            whole = round(outcome.komi - 0.5)
+            whole = komi_written(outcome.komi)
             written = whole if outcome.white else -whole
         return Result(
             numbers[outcome.opponent], SYMBOL[outcome.score], "w" if outcome.white else "b", outcome.handicap, written
@@ -106,11 +106,17 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
     return Result(0, "-")
 
 
-def took_part(tournament: Tournament) -> set[int]:
-    """The numbered players with a board or a bye in some round: the table lists only them, as
-    OpenGotha's does (``isPlayerImplied``) — a player registered who never came was written
-    with a free round in every round, an appearance the commission would record."""
-    table = outcomes(tournament, tournament.paired_rounds)
+def komi_written(komi: float) -> int:
+    """The whole number a result's ``k`` gives for ``komi``: the format's komi is always a
+    half (``k6`` is 6.5), so a whole komi cannot be written exactly (``placeholders`` says so)."""
+    return round(komi - 0.5)
+
+
+def took_part(tournament: Tournament, table: Mapping[int, Sequence[Outcome]]) -> set[int]:
+    """The numbered players with a board or a bye in some round of ``table`` (``outcomes``): the
+    table lists only them, as OpenGotha's does (``isPlayerImplied``) — a player registered who
+    never came was written with a free round in every round, an appearance the commission
+    would record."""
     return {
         player
         for player, rounds in table.items()
@@ -139,7 +145,7 @@ def rating_table(
     settings = tournament.settings
     after = tournament.paired_rounds
     table = outcomes(tournament, after)
-    came = took_part(tournament)
+    came = took_part(tournament, table)
     numbered = sorted(came, key=tournament.numbers.__getitem__)
     if egf:
         numbered = [r.player for r in standings_after(tournament, after).rows if r.player in came]
@@ -258,7 +264,7 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
     which the commission would take for one.  In the Latin form (asked for with ``latin_names``,
     or a field of mixed scripts) each player whose name has no letter the Latin form can write
     (a Korean name typed in Hangul, written ``X``)."""
-    came = took_part(tournament)
+    came = took_part(tournament, outcomes(tournament, tournament.paired_rounds))
     numbered = sorted(came, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
     latin_form = writes_latin(tournament, latin_names)
@@ -308,7 +314,7 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
                 "komi {komi} cannot be written exactly (the table's komi is always a half): written as {written}",
                 {
                     "komi": ", ".join(f"{k:g}" for k in whole),
-                    "written": ", ".join(f"{round(k - 0.5) + 0.5:g}" for k in whole),
+                    "written": ", ".join(f"{komi_written(k) + 0.5:g}" for k in whole),
                 },
             )  # fmt: skip
         )

@@ -171,12 +171,9 @@ class TengenApp(App[None]):
         damaged with a backup beside it, a question whether to put the backup back."""
         try:
             session = _opened(path)
-        except Damaged as error:
-            if not self.offer_backup(error):
-                self.notify(said(error), severity="error", timeout=10)
-            return False
         except (TournamentFileError, InvalidEvent) as error:
-            self.notify(said(error), severity="error", timeout=10)
+            if not (isinstance(error, Damaged) and self.offer_backup(error)):
+                self.notify(said(error), severity="error", timeout=10)
             return False
         from tui.screens.tournament import TournamentScreen
 

@@ -437,7 +437,9 @@ def test_ctrl_c_while_the_command_loads_is_one_line(
     import sys
     import types
 
-    from tui import start
+    from tui import i18n, start
+
+    monkeypatch.setattr(i18n, "_language", i18n.language())  # the line sets the language: put back after
 
     class Loading(types.ModuleType):
         def __getattr__(self, name: str) -> object:

@@ -313,8 +313,8 @@ class RoundsPane(Pane):
     def action_result(self, key: str) -> None:
         """Record a result; ask first when no board number was typed (the cursor's board is
         meant?), when the board already has a result (replace it?), for a jigo where the komi
-        has half a point (only a triple ko can be drawn there), and for a rare verdict (``RARE``) — each question under
-        the board's players, as the slip names them."""
+        has half a point (only a triple ko can be drawn there), and for a rare verdict
+        (``RARE``) — each question under the board's players, as the slip names them."""
         from tui.screens.confirm import ConfirmScreen
 
         typed = bool(self.board_typed)
