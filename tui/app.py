@@ -190,7 +190,7 @@ class TengenApp(App[None]):
         path, backup = error.path, backup_path(error.path)
         try:
             with Service(backup) as held:
-                holds = views.file_held(backup, held)
+                holds = views.file_held(backup, held, codes=False)
         except (TournamentFileError, InvalidEvent, OSError):
             return False
 

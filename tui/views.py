@@ -559,9 +559,10 @@ def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[st
     return lines
 
 
-def file_held(path: Path, service: Service) -> str:
+def file_held(path: Path, service: Service, codes: bool = True) -> str:
     """What a tournament file holds, in one line: its name, events, rounds and last entry (what
-    ``restore`` shows of the backup and of the file, on the command line and in the app)."""
+    ``restore`` shows of the backup and of the file, on the command line and in the app; the
+    app says a result in words, «Победа чёрных», where the command line writes ``B+``)."""
     state, last = service.state, service.events[-1]
     return _(
         "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
@@ -571,5 +572,5 @@ def file_held(path: Path, service: Service) -> str:
         rounds=state.paired_rounds,
         event=last.id,
         at=last.at,
-        what=event_text(last, codes=True),
+        what=event_text(last, codes=codes),
     )

@@ -733,6 +733,7 @@ async def test_a_damaged_tournament_is_offered_its_backup(folder: Path, answer: 
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("gamma.json не открывается: не турнир Tengen (повреждён или не JSON).")
         assert app.screen.details.startswith("gamma.json.bak: Демо: турнир по схеме Гамма, записей: ")
+        assert app.screen.details.endswith(": Победа чёрных")  # the backup's last result in words, not B+
         await pilot.press(answer)
         await pilot.pause()
         if answer == "n":
