@@ -53,6 +53,12 @@ class RepeatNeeded(InvalidEvent):
     )
 
 
+class RoundIncomplete(InvalidEvent):
+    """The round before the one to pair misses results (``round``, on ``boards``).  A scheme
+    whose pairing may go on without them (``Traits.pairs_early``) pairs when the referee says
+    so: the app asks, the command line takes ``pair --incomplete`` (and says so)."""
+
+
 class NeedsForce(InvalidEvent):
     """A change by hand that puts together players who met or are blocked: the referee may insist."""
 

@@ -29,7 +29,7 @@ from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, RoundIncomplete, Worded
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES
@@ -228,8 +228,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--incomplete",
         action="store_true",
         help=_(
-            "{schemes}: pair although the round before misses results, as OpenGotha allows "
-            "(a missing result counts for neither)",
+            "{schemes}: pair although the round before misses results (a round robin's table "
+            "does not wait for them; OpenGotha's pairing counts a missing result for neither)",
             schemes=schemes_with("pairs_early"),
         ),
     )
@@ -566,15 +566,20 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         rng = random.Random(args.seed)
         state = service.state
         service.check_chiefs_own()  # before the pairing's wait
-        if compiler_ahead(state):
-            check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
-            print(views.first_compile(), file=sys.stderr, flush=True)
-        silent = service.silent_laptops()
-        if silent is not None:
-            print_warning(said(silent))
-        change = service.commit(
-            actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
-        )
+        try:
+            if compiler_ahead(state):
+                check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
+                print(views.first_compile(), file=sys.stderr, flush=True)
+            silent = service.silent_laptops()
+            if silent is not None:
+                print_warning(said(silent))
+            action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
+        except RoundIncomplete as refusal:
+            if not SCHEMES[state.settings.scheme].traits.pairs_early:
+                raise
+            hint = "{reason} (pair --incomplete pairs the next round all the same)"
+            raise BadInput(hint, reason=said(refusal)) from None
+        change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)

@@ -225,9 +225,10 @@ class Traits:
     """Its pairing chooses who sits out an odd round, and so the referee may choose instead
     (``pair``'s ``bye``); not where a table or a bracket fixes it."""
     pairs_early: bool = False
-    """A round may be paired before the round before has every result, and recorded with
-    players on no board (OpenGotha's way: a missing result counts for neither player, a
-    player left out is "not assigned")."""
+    """A round may be paired before the round before has every result: a table fixed in
+    advance does not wait for them (a round robin's postponed game), and OpenGotha's pairing
+    counts a missing result for neither player (OpenGotha's own rounds are also recorded with
+    players on no board, its "not assigned": ``opengotha``)."""
     confirms_players: bool = False
     """A player may be registered in advance and confirmed when he comes (OpenGotha's
     ``PRE``), not paired until then."""

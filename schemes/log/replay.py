@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from schemes.base.scheme import check_params, check_recorded
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
 from schemes.registry import get_scheme, names_with
@@ -335,12 +335,12 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     previous = state.round(number - 1)
     if previous is not None and not previous.complete and not early:
-        boards = ", ".join(map(str, previous.missing))
-        if len(previous.missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
-            raise InvalidEvent("round {round} is not complete: no result on boards {boards}", round=number - 1,
-                               boards=boards)  # fmt: skip
-        raise InvalidEvent("round {round} is not complete: no result on board {boards}", round=number - 1,
-                           boards=boards)  # fmt: skip
+        template = (  # «на досках 6, 7», not «на доске 6, 7»
+            "round {round} is not complete: no result on boards {boards}"
+            if len(previous.missing) > 1
+            else "round {round} is not complete: no result on board {boards}"
+        )
+        raise RoundIncomplete(template, round=number - 1, boards=", ".join(map(str, previous.missing)))
     total = _total_rounds(state)
     if total is not None and number > total:
         raise InvalidEvent("all {total} rounds are paired", total=total)
@@ -349,9 +349,12 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
 def _paired(state: Tournament, event: Event) -> Tournament:
     data = event.data
     number = data["round"]
-    early = data.get("early", False) or data.get("as_recorded", False)
-    if early and not get_scheme(state.settings.scheme).traits.pairs_early:
+    as_recorded, traits = data.get("as_recorded", False), get_scheme(state.settings.scheme).traits
+    early = data.get("early", False) or as_recorded
+    if early and not traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=state.settings.scheme)
+    if as_recorded and not traits.opengotha:  # its players left out: OpenGotha's "not assigned"
+        raise InvalidEvent("{scheme} has no rounds recorded by OpenGotha", scheme=state.settings.scheme)
     check_pairable(state, number, early)
     numbers = dict(state.numbers)
     if "order" in data:

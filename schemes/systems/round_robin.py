@@ -2,6 +2,8 @@
 
 Decisions where the spec is silent (also in docs/decisions.md):
 - Nobody joins after round 1 is paired: the Berger table is fixed by the draw.
+- A round may be paired, when the referee says so, while the one before still misses a
+  result (a postponed game): the table does not depend on results (``Traits.pairs_early``).
 - A player who skips a round, or has withdrawn, simply has no game that round; his
   scheduled opponent has the round free as a bye (``bye_points``), exactly as the
   opponent of the dummy in an odd field.  The one who skipped scores nothing.
@@ -62,7 +64,7 @@ class RoundRobin:
     name: str = "round-robin"
     score_name: str = "points"
     params: Sequence[Param] = PARAMS
-    traits: Traits = Traits(numbering_by_hand=True, scheduled=True)
+    traits: Traits = Traits(numbering_by_hand=True, scheduled=True, pairs_early=True)
     recorded: Sequence[Recorded] = ()
 
     def total_rounds(self, tournament: Tournament) -> int | None:

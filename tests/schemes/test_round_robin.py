@@ -1,10 +1,11 @@
 """Round robin per round-robin.md, with values computed by hand in the comments."""
 
 import math
+import random
 
 import pytest
 
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import actions
 from schemes.log.replay import replay
 from schemes.registry import get_scheme
@@ -137,6 +138,39 @@ def test_skip_and_withdrawal_give_the_scheduled_opponent_a_bye() -> None:
     log.pair()
     # round 3 is 2-4 and 3-1: 1 withdrew, so 3 has the bye
     assert boards(log, 3) == [(p2, p4)] and log.state.round(3).byes == (p3,)
+
+
+def test_a_postponed_game_holds_no_round_back_and_counts_once_played() -> None:
+    """The table fixes who meets whom: round 2 is paired, when the referee says so, while
+    round 1's second board is still to be played, as the table has it and everyone seated;
+    its result, entered afterwards, counts as any other.  Unasked, the pairing still waits
+    (most often a slip is still on the table)."""
+    log, (p1, p2, p3, p4) = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")  # 1-4; 2-3 postponed
+    with pytest.raises(RoundIncomplete, match="round 1 is not complete: no result on board 2"):
+        log.pair()
+    log.commit(actions.pair(log.state, random.Random(1), early=True))
+    assert boards(log, 2) == [(p4, p3), (p1, p2)] and log.state.round(2).byes == ()
+    assert log.events[-1].data["early"] is True
+    log.result(2, 1, "B+")
+    log.result(2, 2, "W+")
+    # after round 2: 1 has 2 (beat 4 and 2), 3 has 1 (beat 4), 2 and 4 nothing, 2-3 still to come;
+    # Buchholz: 4 met 1 and 3 (3), 2 only 1 so far (2)
+    assert [(r.player, r.score) for r in standings(log)] == [(p1, 2), (p3, 1), (p4, 0), (p2, 0)]
+    log.result(1, 2, "W+")  # 2 beats 3 in the postponed game: Buchholz 2 has 3, 3 has 1
+    assert [(r.player, r.score) for r in standings(log)] == [(p1, 2), (p2, 1), (p3, 1), (p4, 0)]
+    assert replay(log.events) == log.state
+
+
+def test_only_a_round_of_opengothas_file_is_recorded_as_it_was() -> None:
+    """OpenGotha's own rounds may leave players on no board (``as_recorded``); a round robin's
+    log that says so is refused, though it may pair early."""
+    log, _ = round_robin([2000, 1900, 1800, 1700])
+    data = actions.pair(log.state, random.Random(1))[1] | {"as_recorded": True}
+    data["boards"] = data["boards"][:1]
+    with pytest.raises(InvalidEvent, match="round-robin has no rounds recorded by OpenGotha"):
+        log.commit(("round_paired", data))
 
 
 def test_nobody_joins_a_round_robin_after_the_draw() -> None:

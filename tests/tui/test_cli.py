@@ -103,6 +103,33 @@ def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None
     assert "[undone]" in text
 
 
+def test_a_round_robin_pairs_past_a_postponed_game_when_asked(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The refusal says how to pair all the same (the table does not wait for results), and
+    ``--incomplete`` pairs round 2 as the Berger table has it; a Gamma's refusal says nothing
+    of the kind, its pairing needs the results."""
+    run(capsys, "-f", cup, "pair")
+    run(capsys, "-f", cup, "result", "1", "1", "W+")
+    before = Path(cup).read_bytes()
+    code, _, err = run(capsys, "-f", cup, "pair")
+    assert (code, err) == (2, "tengen: round 1 is not complete: no result on board 2 "
+                              "(pair --incomplete pairs the next round all the same)\n")  # fmt: skip
+    assert Path(cup).read_bytes() == before
+    code, out, err = run(capsys, "-f", cup, "pair", "--incomplete")
+    assert (code, err) == (0, "") and "round 2" in out
+    boards = json.loads(run(capsys, "-f", cup, "pairings", "2", "--json")[1])["boards"]
+    assert [(b["white"], b["black"]) for b in boards] == [(4, 3), (1, 2)]  # Berger's round 2: 4-3, 1-2
+    assert run(capsys, "-f", cup, "result", "1", "2", "B+")[0] == 0  # the postponed game, played
+    gamma = str(tmp_path / "gamma.json")
+    assert run(capsys, "new", gamma, "--scheme", "gamma", "--rounds", "3", "--name", "Г")[0] == 0
+    for surname in ("Аа", "Бб", "Вв", "Гг"):
+        run(capsys, "-f", gamma, "player", "add", "--surname", surname, "--name", "Я", "--rating", "1500")
+    run(capsys, "-f", gamma, "pair")
+    run(capsys, "-f", gamma, "result", "1", "1", "W+")
+    assert run(capsys, "-f", gamma, "pair")[2] == "tengen: round 1 is not complete: no result on board 2\n"
+
+
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")

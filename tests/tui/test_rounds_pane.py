@@ -307,6 +307,50 @@ async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players
             assert f"{colour}: {state.numbers[player]}. {state.players[player].surname}" in shown
 
 
+@pytest.mark.parametrize(
+    ("scheme", "meaning"),
+    [("round-robin", "Кто с кем играет, задано таблицей: результат можно внести и потом."),
+     ("mcmahon", "Пока его нет, при жеребьёвке он не засчитывается никому (как в OpenGotha).")],
+    ids=["round-robin", "mcmahon"],
+)  # fmt: skip
+async def test_a_round_missing_a_result_is_paired_when_the_referee_says_so(
+    tmp_path: Path, scheme: str, meaning: str
+) -> None:
+    """A round robin's postponed game (or OpenGotha's long one) holds the next round back no
+    more: the question says which board waits and what pairing now means, «Нет» in focus (a
+    slip still on the table is the usual reason); «Да» pairs it, and the postponed game's
+    result is entered in its round afterwards."""
+    path = event(tmp_path, 4, scheme=scheme, rounds_paired=1)
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.undo(ledger.events[-1].id))  # board 2 of round 1 waits
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app)
+        question = " ".join(str(app.screen.query_one("Label").render()).split())
+        missing, again = "1-й тур не закончен: нет результата на доске 2.", "Провести жеребьёвку 2-го тура всё равно?"
+        assert question == f"{missing} {meaning} {again}"
+        assert app.screen.focused is not None and "Нет" in str(app.screen.focused.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 1
+        await pair(pilot, app, "left", "enter")  # to «Да»
+        state = app.screen.session.state
+        assert state.paired_rounds == 2 and len(state.round(2).boards) == 2
+        await pilot.press("left_square_bracket", "2", "w")
+        await pilot.pause()
+        assert app.screen.session.state.round(1).results[2].code == "W+"
+    (tmp_path / "g").mkdir()
+    fors = event(tmp_path / "g", 4, scheme="fors", rounds_paired=1)
+    with Ledger(fors, writable=True) as ledger:
+        ledger.commit(actions.undo(ledger.events[-1].id))
+    app = app_on(fors)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)  # no question: FORS pairs from the results
+        assert "1-й тур не закончен: нет результата на доске 2" in notes(app)
+
+
 async def test_replacing_a_result_later_rounds_were_paired_with_says_so_and_offers_no_first(tmp_path: Path) -> None:
     """A trial: a result of round 1 replaced after round 2 was paired asked with «Да» in
     focus and did not say that round 2 was paired with the old one."""

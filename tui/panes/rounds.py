@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead
 from schemes import registry
-from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
+from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded, RoundIncomplete
 from schemes.log import actions
 from schemes.log.replay import check_pairable
 from schemes.state.model import (
@@ -445,33 +445,47 @@ class RoundsPane(Pane):
     def action_pair(self) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);
         a round that cannot be paired is said at once.  In an odd field the referee may
-        choose who sits out."""
+        choose who sits out.  Where the round before misses a result and the scheme may pair
+        all the same (``Traits.pairs_early``: a round robin's postponed game, OpenGotha's
+        long game), the question says so and what it means, «Нет» in focus: most often a
+        slip is still on the table."""
         from tui.screens.confirm import ChoiceScreen
 
         state = self.session.state
-        number = state.paired_rounds + 1
+        number, missing = state.paired_rounds + 1, None
+        traits = registry.get_scheme(state.settings.scheme).traits
         try:
             self.session.check_chiefs_own()
             check_pairable(state, number)
+        except RoundIncomplete as error:
+            if not traits.pairs_early:
+                self.notify(said(error), severity="error")
+                return
+            missing = error
         except InvalidEvent as error:
             self.notify(said(error), severity="error")
             return
         answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
                    ("no", _("No"))]  # fmt: skip
         question = _("Pair round {round}?", round=number)
+        if missing is not None:
+            meaning = (_("The table says who meets whom: the result can be entered afterwards.") if traits.scheduled
+                       else _("Until it is entered it counts for neither player, as in OpenGotha."))  # fmt: skip
+            question = f"{said(missing)}. {meaning}\n{_('Pair round {round} all the same?', round=number)}"
         silent = self.session.silent_laptops()
         if silent is not None:  # the chief is warned: their entries may be missing
             question = said(silent) + "\n" + question
+        early = missing is not None
 
         def answer(chosen: str | None) -> None:
             if chosen == "yes":
-                self.pair()
+                self.pair(early=early)
             elif chosen == "bye":
-                self.choose_bye()
+                self.choose_bye(early)
 
-        self.app.push_screen(ChoiceScreen(question, answers, "yes"), answer)
+        self.app.push_screen(ChoiceScreen(question, answers, "no" if early else "yes"), answer)
 
-    def choose_bye(self) -> None:
+    def choose_bye(self, early: bool) -> None:
         """The players who may sit out, those who have had a bye marked; a second bye asks."""
         from tui.screens.bye import ByeScreen
         from tui.screens.confirm import ConfirmScreen
@@ -487,29 +501,33 @@ class RoundsPane(Pane):
                 return
             second = actions.earlier_bye(state, number, player)
             if second is None:
-                self.pair(bye=player)
+                self.pair(bye=player, early=early)
                 return
             question = _("{reason}. Another bye for the same player?", reason=said(second))
             self.app.push_screen(  # «Нет» goes back to the list, not away from the pairing
-                ConfirmScreen(question, default=False), lambda yes: self.pair(bye=player) if yes else self.choose_bye()
+                ConfirmScreen(question, default=False),
+                lambda yes: self.pair(bye=player, early=early) if yes else self.choose_bye(early),
             )
 
         self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)
 
-    def pair(self, allow_repeats: bool = False, bye: int | None = None) -> None:
+    def pair(self, allow_repeats: bool = False, bye: int | None = None, early: bool = False) -> None:
+        """Pair the next round in a thread; ``early``: although the round before misses results."""
         number = self.session.state.paired_rounds + 1
         self.compiling = compiler_ahead(self.session.state)
         pairing = _("Pairing round {round}…", round=number)
         self.notify(f"{pairing} {first_compile()}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
-        self.run_worker(lambda: self.compute_pairing(allow_repeats, bye), thread=True, exclusive=True, group="pairing")
+        self.run_worker(lambda: self.compute_pairing(allow_repeats, bye, early), thread=True, exclusive=True,
+                        group="pairing")  # fmt: skip
 
-    def compute_pairing(self, allow_repeats: bool, bye: int | None) -> None:
+    def compute_pairing(self, allow_repeats: bool, bye: int | None, early: bool) -> None:
         """Runs in a thread, so a large field's pairing does not freeze the screen."""
         try:
-            action = actions.pair(self.session.state, random.Random(), allow_repeats=allow_repeats, bye=bye)
+            action = actions.pair(self.session.state, random.Random(), allow_repeats=allow_repeats, early=early,
+                                  bye=bye)  # fmt: skip
         except InvalidEvent as error:
-            self.app.call_from_thread(self.pairing_refused, error, allow_repeats, bye)
+            self.app.call_from_thread(self.pairing_refused, error, allow_repeats, bye, early)
             return
         self.app.call_from_thread(self.record_pairing, action)
 
@@ -531,7 +549,7 @@ class RoundsPane(Pane):
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
 
-    def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None) -> None:
+    def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None, early: bool) -> None:
         from tui.screens.confirm import ConfirmScreen
 
         self.loaded()
@@ -541,7 +559,7 @@ class RoundsPane(Pane):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.pair(allow_repeats=True, bye=bye)
+                self.pair(allow_repeats=True, bye=bye, early=early)
 
         self.app.push_screen(
             ConfirmScreen(
