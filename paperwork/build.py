@@ -17,6 +17,7 @@ _BUILDERS: dict[str, Callable[[Tournament, Sequence[Event], int], Document]] = {
     "cards": lambda t, e, r: cards.cards(t, e),
     "protocol": rounds.protocol,
     "slips": rounds.slips,
+    "schedule": rounds.schedule,
     "standings": tables.standings,
     "table": tables.final_table,
     "registration": lambda t, e, r: tables.registration(t, e),

@@ -5,6 +5,7 @@ KINDS = (
     "cards",
     "protocol",
     "slips",
+    "schedule",
     "standings",
     "table",
     "registration",
@@ -18,3 +19,13 @@ BLANKS = ("blank-cards", "blank-protocol", "blank-table")
 """Forms printed before the event, empty: they need no round."""
 OF_A_ROUND = ("protocol", "slips")
 """Documents of one paired round (the others are of the table after a round)."""
+EVERY_ROUND = ("cards", "registration", "schedule")
+"""Documents that hold every round: their files are named without one."""
+SCHEDULED = ("schedule",)
+"""Documents only of a scheme whose rounds are fixed in advance (``Traits.scheduled``)."""
+
+
+def kinds_for(scheduled: bool) -> tuple[str, ...]:
+    """The documents a tournament prints: the schedule only where its scheme fixes the rounds
+    in advance (a round robin's Berger table); the others pair each round from the one before."""
+    return tuple(kind for kind in KINDS if scheduled or kind not in SCHEDULED)

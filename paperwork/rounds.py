@@ -1,15 +1,19 @@
-"""Paper for one round: the protocol on the wall and the slips on the boards."""
+"""Paper for the rounds: the protocol on the wall and the slips on the boards of one round,
+and the schedule of every round where the table fixes them in advance."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 
+from data.errors import Refused
 from paperwork import qr
 from paperwork.document import FAMILY, MARGIN, Document, shown_date
 from paperwork.people import identity, number_of
+from paperwork.sheet import Column, Text
 from paperwork.wall_sheets import komi_text, protocol_sheet
 from schemes.log.events import Event
-from schemes.registry import not_playing
+from schemes.registry import get_scheme, names_with, not_playing
 from schemes.state.model import Board, Round, Tournament
 
 PROTOCOL_ROW = 5.6  # 40 boards and the signatures fit one page
@@ -35,7 +39,7 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int,
     document.add_page()
     document.draw_table(sheet.columns, sheet.rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     width = document.epw if address is None else _code_beside(document, address)
-    _not_playing(document, tournament, played, width)
+    _not_playing(document, tournament, not_playing(tournament, played.number), width)
     _signatures(document, width)
     return document
 
@@ -58,9 +62,10 @@ def _code_beside(document: Document, address: str) -> float:
     return document.epw - QR_COLUMN - quiet
 
 
-def _not_playing(document: Document, tournament: Tournament, played: Round, width: float) -> None:
+def _not_playing(document: Document, tournament: Tournament, lists: Mapping[str, list[int]], width: float) -> None:
+    """Who is on no board, and why (``schemes.registry.not_playing``), a line per reason."""
     document.ln(2)
-    for key, players in not_playing(tournament, played.number).items():
+    for key, players in lists.items():
         if not players:
             continue
         names = "; ".join(f"{number_of(tournament, p)} {tournament.players[p].full_name}".strip() for p in players)
@@ -80,6 +85,55 @@ def _signatures(document: Document, width: float) -> None:
     for key in ("chief_referee", "secretary"):
         document.cell(half, 6, f"{document.labels[key]}: ____________________", align="L")
     document.ln(6)
+
+
+def schedule(tournament: Tournament, events: Sequence[Event], round_number: int = 0) -> Document:
+    """Every round of a table fixed in advance (``Traits.scheduled``: a round robin's Berger
+    table), for the wall and the players once they have their numbers (round 1 paired): the
+    rounds paired as the log has them (a board changed by hand included), the others as the
+    table seats them with the skips and withdrawals known now.  ``round_number`` is not read:
+    the schedule holds them all."""
+    scheme = get_scheme(tournament.settings.scheme)
+    if not scheme.traits.scheduled:
+        raise Refused("the schedule is for {schemes}: the other schemes pair each round from the one before",
+                      schemes=", ".join(names_with("scheduled")))  # fmt: skip
+    if not tournament.numbers:
+        raise Refused("the players get their numbers when round 1 is paired: pair it, then print the schedule")
+    document = Document(tournament, events, "")
+    text = document.labels
+    document.title_line = text["schedule"]
+    document.add_page()
+    columns = [Column(text["board"], 7), Column(text["no"], 4), Column(text["white"], 24, "L"),
+               Column(text["rank"], 5.5), Column(text["no"], 4), Column(text["black"], 24, "L"),
+               Column(text["rank"], 5.5), Column(text["handicap"], 6), Column(text["komi"], 9)]  # fmt: skip
+    for number in range(1, (scheme.total_rounds(tournament) or tournament.paired_rounds) + 1):
+        played = tournament.round(number)
+        if played is None:
+            pairing = scheme.pair(tournament, number, random.Random(0), None)  # the table: no draw is left
+            boards, off = pairing.boards, _off_the_table(tournament, number, pairing.byes)
+        else:
+            boards, off = played.boards, not_playing(tournament, number)
+        rows: list[list[Text]] = [[str(board.number), *identity(tournament, board.white),
+                                   *identity(tournament, board.black), str(board.handicap), komi_text(board, text)]
+                                  for board in boards]  # fmt: skip
+        if document.room_left() < 9 + 5.6 * len(rows) + 6 + 4.5 * sum(map(bool, off.values())):  # one page a round
+            document.add_page()
+        document.ln(2)
+        document.fit_cell(document.epw, 5, text["round_n"].format(n=number), align="L", bold=True, size=11)
+        document.ln(5)
+        document.draw_table(columns, rows, height=5.6, font_size=10, header_height=6)
+        _not_playing(document, tournament, off, document.epw)
+    return document
+
+
+def _off_the_table(tournament: Tournament, number: int, byes: Sequence[int]) -> dict[str, list[int]]:
+    """Who a round not paired yet leaves off its boards, as ``not_playing`` lists a paired
+    one's: the table's byes, the skips announced, the withdrawn (nobody of a table fixed in
+    advance is registered in advance or left unassigned)."""
+    players = tournament.players.values()
+    skips = [p.id for p in players if p.skips_round(number) and not p.withdrawn_by(number)]
+    by_number = sorted(byes, key=tournament.numbers.__getitem__)
+    return {"byes": by_number, "skips": sorted(skips), "withdrawn": tournament.withdrawn(number)}
 
 
 SLIP_W, SLIP_H = 105.0, 297.0 / 4

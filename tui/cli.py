@@ -577,8 +577,9 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         except RoundIncomplete as refusal:
             if not SCHEMES[state.settings.scheme].traits.pairs_early:
                 raise
-            hint = "{reason} (pair --incomplete pairs the next round all the same)"
-            raise BadInput(hint, reason=said(refusal)) from None
+            raise BadInput(
+                "{reason} (pair --incomplete pairs the next round all the same)", reason=said(refusal)
+            ) from None
         change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))

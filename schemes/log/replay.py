@@ -335,12 +335,12 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     previous = state.round(number - 1)
     if previous is not None and not previous.complete and not early:
-        template = (  # «на досках 6, 7», not «на доске 6, 7»
-            "round {round} is not complete: no result on boards {boards}"
-            if len(previous.missing) > 1
-            else "round {round} is not complete: no result on board {boards}"
-        )
-        raise RoundIncomplete(template, round=number - 1, boards=", ".join(map(str, previous.missing)))
+        boards = ", ".join(map(str, previous.missing))
+        if len(previous.missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
+            raise RoundIncomplete("round {round} is not complete: no result on boards {boards}", round=number - 1,
+                                  boards=boards)  # fmt: skip
+        raise RoundIncomplete("round {round} is not complete: no result on board {boards}", round=number - 1,
+                              boards=boards)  # fmt: skip
     total = _total_rounds(state)
     if total is not None and number > total:
         raise InvalidEvent("all {total} rounds are paired", total=total)

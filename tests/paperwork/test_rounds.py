@@ -2,8 +2,10 @@ import re
 
 import pytest
 
-from paperwork.rounds import protocol, slips
-from tests.builders import Log, played
+from data.errors import Refused
+from paperwork.rounds import protocol, schedule, slips
+from schemes.log import actions
+from tests.builders import Log, played, round_robin
 from tests.paperwork.conftest import pages
 
 
@@ -73,3 +75,38 @@ def test_the_slip_offers_a_jigo_only_where_one_can_happen(komi: str, draw: str) 
     log.pair()
     text = pages(slips(log.state, log.events, 1))[0]
     assert draw in text and ({"Джиго", "Тройное ко"} - {draw}).pop() not in text
+
+
+def test_the_schedule_is_the_berger_table_with_the_absences_known_now() -> None:
+    """Five players by rating (numbers 1-5, the dummy 6): the table's rounds (round-robin.md)
+    1-6 2-5 3-4 · 6-4 5-3 1-2 · 2-6 3-1 4-5 · 6-5 1-4 2-3 · 3-6 4-2 5-1.  Round 1 as paired;
+    4 withdraws from round 3, so 5, 1 and 2 sit out his games; 3 announced a skip of round 4,
+    so 2 sits out that one too."""
+    log, ids = round_robin([2400, 2300, 2200, 2100, 2000])
+    log.pair()
+    log.commit(actions.withdraw(log.state, ids[3], 3))
+    log.commit(actions.skip(ids[2], [4]))
+    text = pages(schedule(log.state, log.events))
+    assert len(text) == 1 and "Расписание туров" in text[0]
+    rounds = re.split(r"\n(\d)-й тур\n", text[0])[1:]
+    seen = {}
+    for number, body in zip(rounds[::2], rounds[1::2], strict=True):
+        boards = [line.split() for line in body.splitlines() if re.match(r"^\d+ \d+ P", line)]
+        rest = [line for line in body.splitlines() if ":" in line and not line.startswith("Стр.")]
+        seen[int(number)] = ([(b[0], b[1], b[5]) for b in boards], rest)
+    assert seen == {
+        1: ([("1", "2", "5"), ("2", "3", "4")], ["Свободны от игры: 1 P1 X"]),
+        2: ([("1", "5", "3"), ("2", "1", "2")], ["Свободны от игры: 4 P4 X"]),
+        3: ([("1", "3", "1")], ["Свободны от игры: 2 P2 X; 5 P5 X", "Выбыли: 4 P4 X"]),
+        4: ([], ["Свободны от игры: 1 P1 X; 2 P2 X; 5 P5 X", "Отказались от тура: 3 P3 X", "Выбыли: 4 P4 X"]),
+        5: ([("1", "5", "1")], ["Свободны от игры: 2 P2 X; 3 P3 X", "Выбыли: 4 P4 X"]),
+    }
+
+
+def test_the_schedule_is_of_a_table_fixed_in_advance_once_numbered() -> None:
+    log, _ = round_robin([2400, 2300, 2200, 2100])
+    with pytest.raises(Refused, match="the players get their numbers when round 1 is paired"):
+        schedule(log.state, log.events)
+    gamma = played("gamma", 6, 1)
+    with pytest.raises(Refused, match="the schedule is for round-robin: the other schemes pair each round"):
+        schedule(gamma.state, gamma.events)

@@ -9,16 +9,18 @@ from hypothesis import strategies as st
 from paperwork import shared_font
 from paperwork.build import KINDS, document, round_of
 from paperwork.document import Document
+from paperwork.kinds import SCHEDULED
 from tests.builders import Log
 
 
 def test_every_document_kind_is_the_one_made_with_the_font_parsed_for_it(
     ledgers, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    state, events = ledgers["mcmahon"].state, ledgers["mcmahon"].events
     for _twice in range(2):  # the process's font kept, and read whole for the next
-        document("cards", state, events, round_of("cards", state, None))
+        document("cards", ledgers["mcmahon"].state, ledgers["mcmahon"].events, 0)
     for kind in KINDS:
+        ledger = ledgers["round-robin" if kind in SCHEDULED else "mcmahon"]  # the schedule is a round robin's
+        state, events = ledger.state, ledger.events
         number = round_of(kind, state, None)
         with monkeypatch.context() as kept:
             kept.setattr(FPDF, "add_font", lambda *_: pytest.fail("the font parsed again"))

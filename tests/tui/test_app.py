@@ -386,6 +386,31 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
         assert app.screen.session.state.paired_rounds == 2
 
 
+async def test_the_schedule_is_offered_where_the_table_fixes_the_rounds(folder: Path) -> None:
+    """A round robin's print dialog offers the schedule of every round, written under a name
+    with no round in it; a Gamma's, paired round by round, does not offer it."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "schedule" not in app.screen.kinds
+    app = app_on(folder, "round-robin.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        marks = app.screen.query_one(MarkedList)
+        at = app.screen.kinds.index("schedule")
+        assert str(marks.get_option_at_index(at).prompt) == "[ ] расписание туров"
+        marks.highlighted = at
+        await pilot.press("space")
+        await pilot.pause()
+        assert marks.selected == ["cards", "protocol", "schedule"]
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (folder / "round-robin-schedule.pdf").exists() and (folder / "round-robin-protocol-3.pdf").exists()
+
+
 async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(100, 40)) as pilot:

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
-from paperwork.build import KINDS
+from paperwork.kinds import kinds_for
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
@@ -29,12 +30,14 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         self.state = state
         self.pages = pages
         """The players' pages' address while they are served."""
+        self.kinds = kinds_for(get_scheme(state.settings.scheme).traits.scheduled)
+        """The documents its scheme prints (the schedule only where the rounds are fixed)."""
 
     def compose(self) -> ComposeResult:
         preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
         with Vertical(classes="dialog"):
             yield Label(_("Print documents"), classes="heading", markup=False)
-            yield MarkedList(*((_(kind), kind, kind in preselected) for kind in KINDS), id="kinds")
+            yield MarkedList(*((_(kind), kind, kind in preselected) for kind in self.kinds), id="kinds")
             yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")
             if self.pages is not None:
@@ -67,7 +70,7 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         if text and not 0 <= int(text) <= self.state.paired_rounds:
             show_error(error, _("round {round} is not paired", round=text))
             return
-        self.dismiss(([k for k in KINDS if k in kinds], int(text) if text else None))
+        self.dismiss(([k for k in self.kinds if k in kinds], int(text) if text else None))
 
     def action_print(self) -> None:
         focused = self.focused

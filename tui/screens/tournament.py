@@ -391,6 +391,7 @@ class TournamentScreen(Translated, Screen[None]):
         page: what a player at the wall wants on the phone."""
         from paperwork.build import print_to, round_of
         from paperwork.document import write
+        from paperwork.kinds import EVERY_ROUND
         from paperwork.rounds import protocol
 
         state, events, written = self.session.state, list(self.session.events), []
@@ -400,8 +401,7 @@ class TournamentScreen(Translated, Screen[None]):
             for kind in kinds:
                 self.app.call_from_thread(progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_of(kind, state, round_number)
-                # cards and the registration list hold every round: no round in their names
-                name = f"{stem}-{kind}.pdf" if kind in ("cards", "registration") else f"{stem}-{kind}-{number}.pdf"
+                name = f"{stem}-{kind}.pdf" if kind in EVERY_ROUND else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
                     undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
