@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from schemes.base.pairing import Candidates, in_list_order, pair_round
@@ -87,6 +87,8 @@ class SwissLike:
             if len(field) < 2:  # before the draw, which reads the field (Gamma's top group)
                 raise PairingError("round {round} needs at least 2 players", round=number)
             new_order = tuple(p.id for p in self.numbering(field))
+            # the plan reads the numbers the draw gives (FORS's ties go by number): not the ids
+            tournament = replace(tournament, numbers={p: no for no, p in enumerate(new_order, start=1)})
             drawn = self.at_draw(tournament, field)
         plan = self.plan(tournament, number, drawn)
         playing = [p for p in plan.listed if tournament.players[p].available_in(number)]

@@ -112,6 +112,21 @@ def test_tied_totals_go_by_the_chosen_tiebreaks() -> None:
     assert [(r.player, r.score) for r in rows] == [(low, 20), (high, 10)]
 
 
+def test_round_one_breaks_equal_points_by_the_numbers_the_draw_gives() -> None:
+    """A trial: Adams 1k, Zane 2k, Baker 2k, Cole 3k registered in that order are numbered
+    1 Adams, 2 Baker, 3 Zane, 4 Cole (rating, then the alphabet); Zane and Baker start equal,
+    so the number decides (fors.md) and the top-down pairing is 1-2, 3-4.  Round 1 read the
+    order of registration instead, and paired 1-3, 2-4."""
+    log = Log("fors", rounds=1)
+    adams = log.add("Adams", rank="1k")
+    zane = log.add("Zane", rank="2k")
+    baker = log.add("Baker", rank="2k")
+    cole = log.add("Cole", rank="3k")
+    log.pair()
+    assert log.state.numbers == {adams: 1, baker: 2, zane: 3, cole: 4}
+    assert [(x.white, x.black) for x in log.state.round(1).boards] == [(adams, baker), (zane, cole)]
+
+
 def test_blocked_pairs_are_never_paired() -> None:
     log = Log("fors", rounds=1)
     a = log.add("A", rating=2400)
