@@ -31,8 +31,9 @@ from data.importers import RatingList
 from data.results_table import Line, Result, ResultsTable, write
 from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
+from paperwork.scheme_paper import FreeRound
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import ascii_only, is_cyrillic, is_latin, latin
+from paperwork.translit import ascii_only, is_cyrillic, is_latin, latin, unaccented
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -100,9 +101,10 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         return Result(0, paper(tournament).free_mark(tournament, "walkover"))
     if outcome.kind is Kind.BYE:
         return Result(0, paper(tournament).free_mark(tournament, "bye"))
-    if isinstance(outcome, Free) and outcome.kind is Kind.SKIP:
+    if isinstance(outcome, Free) and outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
         late = outcome.late and get_scheme(tournament.settings.scheme).traits.skip_deadline
-        return Result(0, paper(tournament).free_mark(tournament, "late skip" if late else "skip"))
+        kind: FreeRound = "late skip" if late else "skip" if outcome.kind is Kind.SKIP else "withdrawn"
+        return Result(0, paper(tournament).free_mark(tournament, kind))
     return Result(0, "-")
 
 
@@ -249,8 +251,9 @@ def club_code(club: str) -> str:
     слова латиницей»), with or without ``--latin``.  A known Russian city becomes its code
     (``Москва`` → ``Mos``); any other club is transliterated and its letters and digits run
     together (``Школа №5`` → ``Shkola5``); a club without a letter or digit, or none, is
-    ``xxxx``, as the EGF writes an unknown club."""
-    word = "".join(char for char in latin(codes.city_code(club)) if char.isascii() and char.isalnum())
+    ``xxxx``, as the EGF writes an unknown club.  A Latin club keeps its letters without their
+    accents (``Kraków`` → ``Krakow``, ``Łódź`` → ``Lodz``: they were left out, ``Krakw``)."""
+    word = "".join(char for char in unaccented(latin(codes.city_code(club))) if char.isascii() and char.isalnum())
     return word or CLUB_UNKNOWN
 
 

@@ -19,10 +19,11 @@ if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's co
 
 RatingInfo = tuple[str, str, str, str]
 """A player's four information columns in the rating-commission table (seed 003: exactly four)."""
-FreeRound = Literal["bye", "skip", "late skip", "walkover"]
+FreeRound = Literal["bye", "skip", "late skip", "withdrawn", "walkover"]
 """A round without a game, as the rating-commission table marks it; a ``late skip`` only where
-the scheme has a deadline for skips (``Traits.skip_deadline``): announced after it, the round
-is an absence."""
+the scheme has a deadline for skips (``Traits.skip_deadline``): a skip or a withdrawal
+announced after it, the round is an absence.  A ``withdrawn`` round pays what the scheme pays
+for it (sport-handicap: a skip's half, in time)."""
 
 
 @dataclass(frozen=True)

@@ -109,3 +109,10 @@ def ascii_only(text: str) -> str:
     (``Ł`` → ``L``, ``ß`` → ``ss``), anything else not ASCII left out (a Korean name typed in
     Hangul, ``№``, ``«»``)."""
     return unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED)).encode("ascii", "ignore").decode("ascii")
+
+
+def unaccented(text: str) -> str:
+    """``text`` with its Latin letters' accents split off (``Kraków`` → ``Krako`` + ``´``), the
+    letters without one as the EGD list writes them (``Ł`` → ``L``): only the canonical
+    decomposition, so a ``№`` stays a sign and is no ``No``."""
+    return unicodedata.normalize("NFD", text.translate(_UNDECOMPOSED))

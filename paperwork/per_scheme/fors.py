@@ -125,11 +125,12 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
 
 
 def free_mark(tournament: Tournament, kind: FreeRound) -> str:
-    """The points the event's parameters pay for a bye or a skip, against a win's and a loss's."""
+    """The points the event's parameters pay for a bye or a skip, against a win's and a loss's
+    (a withdrawn round pays nothing, ``fors.game_points``)."""
     if kind == "walkover":
         return "+"
     params = tournament.settings.params
-    paid = params["bye_points" if kind == "bye" else "skip_points"]
+    paid = 0.0 if kind == "withdrawn" else params["bye_points" if kind == "bye" else "skip_points"]
     return mark_of_points(paid, params["win_points"], params["loss_points"])
 
 

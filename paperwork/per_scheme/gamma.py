@@ -133,8 +133,8 @@ def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
 
 
 def free_mark(tournament: Tournament, kind: FreeRound) -> str:
-    """A bye raises the level, as a win; a skip does not."""
-    return "-" if kind == "skip" else "+"
+    """A bye raises the level, as a win; a skip or a withdrawal does not."""
+    return "-" if kind in ("skip", "withdrawn") else "+"
 
 
 PAPER = SchemePaper(card, final_table, "Rating L Kb Pl", rating_info, free_mark)

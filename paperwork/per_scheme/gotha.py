@@ -139,7 +139,8 @@ def _rating_info(sos: str, sosos: str) -> Callable[[Tournament, int], dict[int, 
 
 def _free_mark(prefix: str) -> Callable[[Tournament, FreeRound], str]:
     def free_mark(tournament: Tournament, kind: FreeRound) -> str:
-        """What OpenGotha's parameters pay for a bye or an absence, in half points."""
+        """What OpenGotha's parameters pay for a bye or an absence (a withdrawn round is one), in half
+        points."""
         if kind == "walkover":
             return "+"
         return mark_of_points(tournament.settings.params[prefix + ("Bye" if kind == "bye" else "Absent")], 2, 0)

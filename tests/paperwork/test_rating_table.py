@@ -8,7 +8,7 @@ import pytest
 
 from data.importers import RatingList
 from data.store import TournamentFile
-from paperwork.rating_table import dates_line, export, placeholders, rating_table
+from paperwork.rating_table import club_code, dates_line, export, placeholders, rating_table
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
@@ -74,6 +74,33 @@ def test_a_sport_handicap_skip_pays_half_unless_announced_after_its_deadline() -
     assert (rows["PA"][-1], rows["PB"][-1]) == ("0=", "0-")
     points = cards(log.state, 2)
     assert (points[in_time].points[1], points[late].points[1]) == (5, 0)
+
+
+def test_a_sport_handicap_withdrawal_is_written_as_its_skips() -> None:
+    """Spec sport-handicap: a withdrawal is a skip of every later round under the same deadline,
+    5 points for a round it was announced in time for (``0=``), 0 for the others (``0-``); the
+    table wrote ``0-`` for all of them (a trial) while the card counted 5.  The same withdrawal
+    in Gamma, whose skip pays nothing, stays ``0-``."""
+    from schemes.systems.sport_handicap import cards
+
+    for scheme, marks in (("sport-handicap", ["0-", "0="]), ("gamma", ["0-", "0-"])):
+        log = Log(scheme, rounds=4)
+        ranks = ("2d", "1d", "1k", "2k", "3k", "4k")
+        ids = [log.add(f"P{letter}", rank=rank) for letter, rank in zip("ABCDEF", ranks, strict=True)]
+        for number in (1, 2):
+            log.pair()
+            if number == 2:  # after round 2 is paired: too late for round 3, in time for round 4
+                log.commit(actions.withdraw(log.state, ids[0], 3))
+            for board in log.state.round(number).boards:
+                log.result(number, board.number, "W+")
+        for number in (3, 4):
+            log.pair()
+            for board in log.state.round(number).boards:
+                log.result(number, board.number, "W+")
+        row = next(r.split() for r in export(log.state, log.events).splitlines() if r.split()[1:2] == ["PA"])
+        assert row[-2:] == marks, scheme
+        if scheme == "sport-handicap":
+            assert cards(log.state, 4)[ids[0]].points[2:] == (0, 5)
 
 
 def expected_games(log) -> set[Game]:
@@ -179,6 +206,16 @@ def test_clubs_are_always_one_latin_word() -> None:
     # names stay Cyrillic (not --latin), clubs do not: Москва is the city code Mos
     assert [line.split()[5] for line in lines] == ["Mos", "Shkola5", "GoClubElki", "xxxx"]
     assert lines[0].split()[:6] == ["1", "Иванов", "Иван", "1d", "XX", "Mos"]
+
+
+@pytest.mark.parametrize(
+    ("club", "word"),
+    [("Kraków", "Krakow"), ("Łódź", "Lodz"), ("Zürich", "Zurich"), ("São Paulo", "SaoPaulo"),
+     ("Besançon", "Besancon"), ("Malmö GK", "MalmoGK"), ("围棋 Club", "Club")],
+)  # fmt: skip
+def test_a_latin_club_keeps_its_letters_without_their_accents(club: str, word: str) -> None:
+    """A trial: Kraków went to the commission as ``Krakw`` and Łódź as ``d``."""
+    assert club_code(club) == word
 
 
 def test_the_table_explains_its_marks_in_comments(ledgers) -> None:
