@@ -36,8 +36,9 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
     if players is None:
         ordered = rating_order(tournament.players.values())
         players = sorted((p.id for p in ordered), key=lambda p: tournament.numbers.get(p, 10**6))
+    blocks = tournament.blocks()
     for (x, y), player in zip(card_places(document, len(players)), players, strict=True):
-        _card(document, tournament, player, face(player), x, y)
+        _card(document, tournament, player, face(player), blocks[player], x, y)
     return document
 
 
@@ -67,7 +68,9 @@ def card_top(document: Document, tournament: Tournament, x: float, y: float) -> 
     document.fit_cell(width * 0.55, 4, " · ".join(what), align="R", size=7)
 
 
-def _card(document: Document, tournament: Tournament, player_id: int, face: Face, x: float, y: float) -> None:
+def _card(
+    document: Document, tournament: Tournament, player_id: int, face: Face, blocked: Sequence[int], x: float, y: float
+) -> None:
     text = document.labels
     width = CARD_W - 2 * INSET
     player = tournament.players[player_id]
@@ -105,10 +108,10 @@ def _card(document: Document, tournament: Tournament, player_id: int, face: Face
         face.columns, face.rows, height=height, font_size=min(8.0, height * 1.6), header_height=6, x=x, width=width
     )
     # notes: who he must not meet, and room to write
-    blocked = ", ".join(str(tournament.numbers.get(b, b)) for b in sorted(player.block))
+    numbers = ", ".join(str(tournament.numbers.get(b, b)) for b in blocked)
     document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 1)
     document.fit_cell(
-        width, 5, f"{text['blocked']}: {blocked}" if blocked else f"{text['blocked']}:", align="L", size=7.5
+        width, 5, f"{text['blocked']}: {numbers}" if numbers else f"{text['blocked']}:", align="L", size=7.5
     )
     document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 6)
     document.fit_cell(width, 5, f"{text['notes']}:", align="L", size=7.5)

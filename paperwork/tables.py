@@ -36,7 +36,8 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
     document.title_line = text["registration"]
     document.add_page()
     players = sorted(tournament.players.values(), key=lambda p: p.name_key)
-    blocks = any(p.block for p in players)  # «Не играет с» where someone has a pair blocked (FORS)
+    both_ways = tournament.blocks()
+    blocks = any(both_ways.values())  # «Не играет с» where someone has a pair blocked (FORS)
     columns = [
         Column(text["id"], 4),
         Column(text["no"], 4),
@@ -57,7 +58,7 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
             p.country,
             p.club,
         ]
-        rows.append(row + [", ".join(map(str, sorted(p.block)))] if blocks else row)
+        rows.append(row + [", ".join(map(str, both_ways[p.id]))] if blocks else row)
     document.draw_table(columns, rows, height=5.5, font_size=9)
     return document
 

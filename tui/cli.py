@@ -555,7 +555,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
         else:
             action = actions.withdraw(service.state, args.id, args.from_round)
         change = service.commit(action)
-        print(event_text(change.event, codes=True))
+        print(event_text(change.event, codes=True, players=change.state.players))  # who, not only an id
         _say_warnings(change)
 
     _writing(args, act)
@@ -613,7 +613,7 @@ def _cmd_result(args: argparse.Namespace) -> None:
         before = played.results.get(args.board) if played is not None else None
         listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
-        print(event_text(change.event, codes=True))
+        print(event_text(change.event, codes=True, players=change.state.players, rounds=change.state.rounds))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board,

@@ -288,6 +288,16 @@ class Tournament:
     def player(self, player_id: int) -> Player | None:
         return self.players.get(player_id)
 
+    def blocks(self) -> dict[int, list[int]]:
+        """Whom each player must not meet: those blocked on him and those who have him blocked (a
+        block works both ways, ``records.may_meet``, and each card and list says so, not only the
+        player it was registered with)."""
+        both = {player_id: set(player.block) for player_id, player in self.players.items()}
+        for player in self.players.values():
+            for other in player.block & both.keys():
+                both[other].add(player.id)
+        return {player_id: sorted(others) for player_id, others in both.items()}
+
     def skipping(self, number: int) -> list[int]:
         """Who does not play paired round ``number`` without having withdrawn: announced
         skips and latecomers (a bye is a seat)."""

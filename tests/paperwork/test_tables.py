@@ -207,5 +207,8 @@ def test_the_registration_list_gives_the_clubs_room_and_blocks_a_column_only_whe
     log.add("Борисов", rating=2000, club="Новосибирск")
     plain = pages(registration(log.state, log.events))[0]
     assert "Санкт-Петербург" in plain and "Новосибирск" in plain and "Не играет с" not in plain
-    log.add("Васильев", rating=1900, club="Москва", block=[first])
-    assert "Не играет с" in pages(registration(log.state, log.events))[0]
+    third = log.add("Васильев", rating=1900, club="Москва", block=[first])
+    lines = pages(registration(log.state, log.events))[0].splitlines()
+    assert "Не играет с" in lines[2]
+    # both ways: Алексеев's row names Васильев too
+    assert [line.rsplit(" ", 1)[-1] for line in lines if line.split()[0] in (str(first), str(third))] == ["3", "1"]

@@ -130,6 +130,15 @@ def test_a_round_robin_pairs_past_a_postponed_game_when_asked(
     assert run(capsys, "-f", gamma, "pair")[2] == "tengen: round 1 is not complete: no result on board 2\n"
 
 
+def test_what_a_command_did_names_the_players_it_did_it_to(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: commands take ids and the wall shows numbers; «player 5 withdrawn» did not say
+    that player 5 was not the wall's number 5.  The line now says who."""
+    run(capsys, "-f", cup, "pair")
+    assert run(capsys, "-f", cup, "result", "1", "1", "W+")[1] == "result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+\n"
+    assert run(capsys, "-f", cup, "player", "withdraw", "2")[1] == "player 2 (Петров Я.) withdrawn from round 2\n"
+    assert run(capsys, "-f", cup, "player", "skip", "3", "3")[1] == "player 3 (Сидоров Я.) skips round 3\n"
+
+
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
@@ -680,7 +689,7 @@ def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: p
         "Registered in advance, not confirmed: 5. Late L (6k)\n" in run(capsys, "-f", path, "pairings", "1")[1] + "\n"
     )
     code, out, _ = run(capsys, "-f", path, "player", "edit", "5", "--confirm")
-    assert code == 0 and "player 5 confirmed at the venue" in out
+    assert code == 0 and "player 5 (Late L.) confirmed at the venue" in out
     out = run(capsys, "-f", path, "pairings", "1")[1]
     assert "Registered in advance, not confirmed: 5. Late L (6k) (came at round 2)" in out
     code, _, err = run(capsys, "-f", path, "player", "edit", "5", "--confirm")

@@ -67,6 +67,7 @@ class PlayersPane(Pane):
         wanted = fold(self.query_one("#search", Input).value)
         digits = wanted.strip()
         number = digits if digits.isdigit() else None  # the number on the boards and cards
+        blocks = state.blocks()
         rows = [
             (
                 str(player.id),
@@ -79,7 +80,7 @@ class PlayersPane(Pane):
                     self.status(player),
                     player.club,
                     player.country,
-                    " ".join(map(str, sorted(player.block))),
+                    " ".join(map(str, blocks[player.id])),
                 ],
             )
             for player in state.players.values()
