@@ -40,7 +40,7 @@ def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rou
     rows = [[str(r)] + [""] * (len(columns) - 1) for r in range(1, rounds + 1)]
     width = CARD_W - 2 * INSET
     for x, y in card_places(document, count):
-        card_top(document, tournament, x, y)
+        card_top(document, tournament, x, y, 0)  # filled by hand: no round of the file's
         document.rect(x, y + 5, 14, 12)
         document.set_xy(x + 16, y + 6)
         document.fit_cell(width - 16, 5, f"{text['name']}:", align="L", size=8)

@@ -25,6 +25,9 @@ CARD_LEGEND = (
 """The card's marks explained (every card may hold any of them by the end of the event)."""
 INSET = 5.0
 PER_PAGE = 4
+NOTES_HEIGHT = 11.0
+"""Who he must not meet, and a line for the referee's notes."""
+LEGEND_LINE = 2.3
 
 
 def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int] | None = None) -> Document:
@@ -54,14 +57,14 @@ def card_places(document: Document, count: int) -> Iterator[tuple[float, float]]
         document.add_page()
 
 
-def card_top(document: Document, tournament: Tournament, x: float, y: float) -> None:
-    """A card's top line: the event's name, what the card is, the round it is filled up to
-    and the day it was made (paperwork.md: every document; a card is reprinted after each
-    round, and a trial could not tell this round's from the last)."""
+def card_top(document: Document, tournament: Tournament, x: float, y: float, filled: int) -> None:
+    """A card's top line: the event's name, what the card is, the round it is ``filled`` up to
+    (none on a blank card) and the day it was made (paperwork.md: every document; a card is
+    reprinted after each round, and a trial could not tell this round's from the last)."""
     width = CARD_W - 2 * INSET
     what = [document.labels["card"]]
-    if tournament.paired_rounds:
-        what.append(document.labels["round_n"].format(n=tournament.paired_rounds))
+    if filled:
+        what.append(document.labels["round_n"].format(n=filled))
     what.append(shown_date(document.made.date(), tournament.settings.lang))
     document.set_xy(x, y)
     document.fit_cell(width * 0.45, 4, tournament.settings.name, align="L", size=7)
@@ -74,7 +77,7 @@ def _card(
     text = document.labels
     width = CARD_W - 2 * INSET
     player = tournament.players[player_id]
-    card_top(document, tournament, x, y)
+    card_top(document, tournament, x, y, tournament.paired_rounds)
     # number box, name, strength and club
     no = tournament.numbers.get(player_id)
     document.box(x, y + 5, 14, 12)
@@ -98,10 +101,16 @@ def _card(
             document.fit_cell(cell, 4, label, border="LTR", size=6.5)
             document.set_xy(x + index * cell, top + 4)
             document.fit_cell(cell, 5, value, border="LBR", bold=True, size=9)
+    # what the marks mean at the foot, over the notes (inside the margin: a trial found its
+    # last line on the cut line, and at the sheet's edge, where no printer prints)
+    bottom = y + CARD_H - 2 * INSET
+    legend = CARD_LEGEND.format(**text)
+    document.use_font("", 5.5)
+    legend_top = bottom - document.line_count(width, LEGEND_LINE, legend) * LEGEND_LINE
+    notes_top = legend_top - 1.5 - NOTES_HEIGHT
     # rounds
     table_top = top + 11
-    notes_height = 11
-    room = y + CARD_H - 2 * INSET - notes_height - table_top - 6
+    room = notes_top - table_top - 6
     height = min(6.0, room / max(1, len(face.rows)))
     document.set_xy(x, table_top)
     document.draw_table(
@@ -109,14 +118,13 @@ def _card(
     )
     # notes: who he must not meet, and room to write
     numbers = ", ".join(str(tournament.numbers.get(b, b)) for b in blocked)
-    document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 1)
+    document.set_xy(x, notes_top + 1)
     document.fit_cell(
         width, 5, f"{text['blocked']}: {numbers}" if numbers else f"{text['blocked']}:", align="L", size=7.5
     )
-    document.set_xy(x, y + CARD_H - 2 * INSET - notes_height + 6)
+    document.set_xy(x, notes_top + 6)
     document.fit_cell(width, 5, f"{text['notes']}:", align="L", size=7.5)
-    document.line(x + 18, y + CARD_H - 2 * INSET, x + width, y + CARD_H - 2 * INSET)
-    # what the marks mean, in the margin under the card (it stays on the card once cut)
-    document.set_xy(x, y + CARD_H - 2 * INSET + 0.4)
+    document.line(x + 18, notes_top + NOTES_HEIGHT, x + width, notes_top + NOTES_HEIGHT)
+    document.set_xy(x, legend_top)
     document.use_font("", 5.5)
-    document.lines(width, 2.3, CARD_LEGEND.format(**text))
+    document.lines(width, LEGEND_LINE, legend)

@@ -1,7 +1,7 @@
 """Blank forms (issue 17): pdftotext-like reading shows the grid; page counts by hand."""
 
 from paperwork.blanks import blank_cards, blank_protocol, blank_table
-from tests.builders import Log
+from tests.builders import Log, played
 from tests.paperwork.conftest import pages
 
 
@@ -29,3 +29,11 @@ def test_a_blank_table_of_sixty_players_and_nine_rounds_turns_landscape_and_flow
     assert document.w > document.h  # landscape
     text = pages(document)
     assert len(text) >= 2 and "Итоговая таблица" in text[0] and "ММ" in text[0]
+
+
+def test_a_blank_card_is_of_no_round_though_the_file_has_some() -> None:
+    """A trial: blank cards printed during the event said «Round 5», the rounds of the file,
+    on a card to be filled by hand."""
+    log = played("gamma", 6, 2)
+    first = pages(blank_cards(log.state, log.events, 4, 6))[0]
+    assert "Карточка участника · 2-й тур" not in first and first.count("Карточка участника · ") == 4

@@ -137,3 +137,25 @@ def test_a_fors_card_has_the_seeds_columns(ledgers) -> None:
     text = pages(cards(fors.state, fors.events, [1]))[0].splitlines()
     header = text.index("Тур Соп. Ранг соп. Цвет Гр. Фора Рез. Очки Сумма Прим.")
     assert text[header + 1] == "1 2 6d б 0 + 20 50"  # beat 2 (6d) with white, even: 20 points
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_line_of_a_card_stays_inside_its_margin(lang: str) -> None:
+    """A trial: the legend's last line ended on the cut line, and at the lower cards on the
+    sheet's very edge (0.3 pt above it), where no printer prints; the notes' line ran through
+    the legend's first.  Every line's baseline now keeps 3 mm above its card's lower edge."""
+    import io
+
+    from pypdf import PdfReader
+
+    log = played("sport-handicap", 8, 7, lang=lang)
+    reader = PdfReader(io.BytesIO(bytes(cards(log.state, log.events).output())))
+    baselines: list[float] = []
+
+    def seen(text: str, cm: object, tm: list[float], *_: object) -> None:
+        if text.strip():
+            baselines.append(tm[5])
+
+    reader.pages[0].extract_text(visitor_text=seen)
+    card = 841.89 / 2  # two cards a column, in points from the sheet's foot
+    assert baselines and min(y % card for y in baselines) > 3 / 25.4 * 72
