@@ -36,6 +36,8 @@ class WriterLock:
 
     def __init__(self, target: Path, merge: bool = False) -> None:
         self.path = lock_path(target)
+        self.target = target
+        """The tournament file: a folder that refuses the lock refuses it (the referee knows no lock)."""
         self.merge = merge
         self._fd: int | None = None
 
@@ -54,7 +56,7 @@ class WriterLock:
                 return self._open(taken_over=True)
             raise TournamentFileError(
                 "{path}: cannot write in {folder} ({reason})",
-                path=self.path,
+                path=self.target,
                 folder=self.path.parent,
                 reason=os_reason(error),
             ) from None

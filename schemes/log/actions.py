@@ -41,7 +41,7 @@ def komi_of(text: str) -> float:
     return check_komi(float(typed))
 
 
-_KOMI = re.compile(r"[+-]?([0-9]{1,3}(\.[0-9]{0,3})?|\.[0-9]{1,3})")  # ``.5``, ``,5`` too
+_KOMI = re.compile(r"[+-]?([0-9]{1,6}(\.[0-9]{0,3})?|\.[0-9]{1,3})")  # ``.5``, ``,5`` too; 1000 is a number, too big
 
 
 def rounds_of(text: str) -> int:
@@ -268,7 +268,13 @@ def skip(player: int, rounds: Sequence[int]) -> Action:
 
 
 def withdraw(state: Tournament, player: int, from_round: int | None = None) -> Action:
+    """His withdrawal from the next round on (or ``from_round``): refused past the event's last
+    round, where it would change nothing (a trial was told «withdrawn from round 5» of four).
+    Checked here, not in the log: a file holding such an entry still replays."""
     start = state.paired_rounds + 1 if from_round is None else from_round
+    total = get_scheme(state.settings.scheme).total_rounds(state)
+    if total is not None and start > total:
+        raise InvalidEvent("there is no round {round}: the event has {total}", round=start, total=total)
     return ev.PLAYER_WITHDRAWN, {"player": player, "from_round": start}
 
 

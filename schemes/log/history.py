@@ -338,8 +338,14 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
     following = state.round(number + 1)
     if event.kind == ev.RETRACTED and following is not None and changed.id > following.event:
         return ()  # a result entered after the next round was paired, taken back: what that round used is back
-    later = f"{number + 1}" if number + 1 == paired else f"{number + 1}-{paired}"
-    return (Notice("round {later} was paired with the old result of round {round}", {"later": later, "round": number}),)
+    if number + 1 == paired:
+        return (
+            Notice("round {later} was paired with the old result of round {round}", {"later": paired, "round": number}),
+        )
+    later = f"{number + 1}-{paired}"
+    return (
+        Notice("rounds {later} were paired with the old result of round {round}", {"later": later, "round": number}),
+    )
 
 
 def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:

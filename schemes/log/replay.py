@@ -157,7 +157,9 @@ far beyond a tournament's usual komi."""
 def check_komi(value: float, limit: float = KOMI_LIMIT) -> float:
     """A komi: a whole or half number within ``limit`` (NaN and infinity are not numbers here)."""
     komi = float(value)
-    if not math.isfinite(komi) or abs(komi) > limit or komi * 2 != int(komi * 2):
+    if math.isfinite(komi) and abs(komi) > limit:  # 1000 is a whole number: say what is wrong with it
+        raise InvalidEvent("bad komi {value}: at most {limit} either way", value=f"{komi:g}", limit=f"{limit:g}")
+    if not math.isfinite(komi) or komi * 2 != int(komi * 2):
         raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=value)
     return komi + 0.0  # -0 is 0: «коми -0» was said back
 

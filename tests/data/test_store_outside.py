@@ -146,6 +146,26 @@ def test_a_disk_made_read_only_is_said_so(tmp_path: Path, monkeypatch: pytest.Mo
     assert path.read_bytes() == before
 
 
+def test_a_folder_that_refuses_the_lock_names_the_tournament_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial on a read-only stick was told «cup.json.lock: cannot write…», a file it never
+    heard of: the refusal names the tournament's file, and the folder."""
+    path = tmp_path / "cup.json"
+    new(path).close()
+    real = os.open
+
+    def refusing(where: object, *args: object, **options: object) -> int:
+        if str(where).endswith(".lock"):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(where, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", refusing)
+    with pytest.raises(TournamentFileError) as refused:
+        Ledger(path, writable=True)
+    assert str(refused.value) == f"{path}: cannot write in {tmp_path} (the disk is read-only)"
+
+
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "cup.json"
     new(path).close()

@@ -77,6 +77,18 @@ def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one()
     assert log.state.round(1).results[1].code == "W+"
 
 
+def test_a_correction_under_several_later_rounds_names_them_all() -> None:
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    for number in (1, 2, 3):
+        log.pair()
+        log.result(number, 1, "W+")
+        log.result(number, 2, "W+")
+    corrected = log.result(1, 2, "B+")
+    assert tuple(map(str, corrected.warnings)) == (
+        "rounds 2-3 were paired with the old result of round 1",
+    )  # not «round 2-3 was»
+
+
 def test_a_time_control_changed_to_one_not_rated_is_said() -> None:
     """A trial changed the time to 30 minutes and was not told the event would not be rated,
     which the creation says (rating-table.md: the program warns)."""

@@ -178,3 +178,12 @@ def test_a_run_of_entries_by_a_laptop_not_enrolled_is_refused_as_one_entry_is() 
             replay([*log, *entries])
         enrolled = [Event(3 + i, k, d, origin=Origin(chief, 3 + i)) for i, (k, d) in enumerate(made)]
         assert len(replay([*log, *enrolled]).players) == count
+
+
+def test_nobody_withdraws_past_the_last_round() -> None:
+    """A trial: with all four rounds played, ``player withdraw 1`` said «withdrawn from round 5»."""
+    log = played("fors", 6, 2)
+    with pytest.raises(InvalidEvent, match="there is no round 3: the event has 2"):
+        log.commit(actions.withdraw(log.state, 1))
+    with pytest.raises(InvalidEvent, match="there is no round 4: the event has 2"):
+        log.commit(actions.withdraw(log.state, 1, 4))

@@ -709,6 +709,9 @@ def test_komi_reads_the_same_everywhere(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "fors", "--rounds", "3", "--name", "К",
                        "--komi", "six")  # fmt: skip
     assert code == 2 and "bad komi six: a whole or half number, like 6.5" in err
+    code, _, err = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "fors", "--rounds", "3", "--name", "К",
+                       "--komi", "1000")  # fmt: skip
+    assert (code, err) == (2, "tengen: bad komi 1000: at most 50 either way\n")  # 1000 is whole: it is too big
 
 
 @pytest.mark.usefixtures("russian")
