@@ -197,7 +197,7 @@ def _session(repo: HallRepo, source: str) -> Session:
     question to a real laptop in real time (a man in the middle) reads what it relays: plain
     HTTP hides nothing from it (decisions.md)."""
     asked = signing.challenge()
-    status, body = _answer_within(source, "tengen/proof?challenge=" + asked, ANSWER_WITHIN)
+    status, body, reached = _answer_within(source, "tengen/proof?challenge=" + asked, ANSWER_WITHIN)
     try:
         told = json.loads(body) if status == 200 else None
     except ValueError:
@@ -205,16 +205,17 @@ def _session(repo: HallRepo, source: str) -> Session:
     nonce, proof = (told.get("nonce"), told.get("proof")) if isinstance(told, dict) else (None, None)
     if not (isinstance(nonce, str) and isinstance(proof, str) and nonce.isascii() and 0 < len(nonce) <= 64):
         raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
-    if not signing.proven(repo.secret, asked, nonce, proof):
+    if not signing.proven(repo.secret, asked, nonce, reached, proof):
         raise NotOfTheHall("{peer}: the secret is not this hall's", peer=source)
     repo.prove(source)
     return Session(source, nonce, signing.session_token(repo.secret, nonce))
 
 
-def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -> tuple[int, bytes]:
+def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -> tuple[int, bytes, str]:
     """The status and body of ``GET where`` (under the source's own path, as git's requests
-    are) at ``source``, all of it within ``seconds`` from the connection on and ``limit``
-    bytes — the asker's own deadline, whatever pace the answer comes at: a stranger answering
+    are) at ``source``, and the end of the connection that answered (``secret.endpoint`` of
+    its peer: what a proof is bound to), all of it within ``seconds`` from the connection on
+    and ``limit`` bytes — the asker's own deadline, whatever pace the answer comes at: a stranger answering
     a byte every few seconds held each sync of every laptop (each byte came within
     ``ANSWER_WITHIN``).  BrokeOff for an answer cut short or late (asked again), OSError where
     nobody serves, NotOfTheHall for an answer that is whole and is no HTTP."""
@@ -227,6 +228,7 @@ def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -
     deadline = time.monotonic() + seconds
     with contextlib.ExitStack() as opened:
         connection = opened.enter_context(socket.create_connection((host, port), timeout=seconds))
+        reached = signing.endpoint(connection.getpeername()[0])
         if parts.scheme == "https":
             secured = ssl.create_default_context().wrap_socket(connection, server_hostname=host)
             connection = opened.enter_context(secured)
@@ -253,7 +255,7 @@ def _answer_within(source: str, where: str, seconds: float, limit: int = 4096) -
     if not whole or len(status) < 2 or not status[1].isdigit() or (length is not None and len(body) < length):
         dropped = ConnectionResetError(errno.ECONNRESET, "broke off")  # cut short, or nothing: the Wi-Fi, a busy laptop
         raise BrokeOff("{peer}: {reason}", peer=source, reason=network_reason(dropped))
-    return int(status[1]), body
+    return int(status[1]), body, reached
 
 
 def _content_length(head: bytes) -> int | None:

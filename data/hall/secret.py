@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import ipaddress
 import json
 import secrets
 from typing import Any
@@ -48,39 +49,64 @@ def challenge() -> str:
     return secrets.token_hex(32)
 
 
-def proof(secret: str, challenge: str, nonce: str) -> str:
+def endpoint(host: str) -> str:
+    """The machine at one end of a TCP connection, as both ends name it: the address the asker
+    reached (its socket's peer) is the one the prover was reached at (its socket's own), an
+    IPv4 address that came in on an IPv6 socket (``::ffff:…``) written as the IPv4 one, a
+    link's scope left out.  The address, not the port: a laptop reached through a redirect on
+    itself (port 80 to 8390) is that laptop; a stranger relaying the question is another
+    machine.  A name that is no address (a Unix socket) is kept as it is, and matches no asker."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return str(address)
+
+
+def proof(secret: str, challenge: str, nonce: str, reached: str) -> str:
     """A peer's answer to ``challenge``: its knowledge of the secret, bound to the ``nonce``
-    it gives the asker for this session."""
-    return hmac.new(_key(secret, b"tengen-server"), f"{challenge}|{nonce}".encode("ascii"), hashlib.sha256).hexdigest()
+    it gives the asker for this session and to the end of the connection it was ``reached`` at
+    (``endpoint``).  Without that, a stranger asked for a proof passed the question on to a real
+    laptop and handed its answer back: the asker took the stranger for a laptop of the hall
+    and gave it a fetch token, and the stranger read the whole hall (an attack)."""
+    text = f"{challenge}|{nonce}|{reached}".encode("ascii", "replace")
+    return hmac.new(_key(secret, b"tengen-server"), text, hashlib.sha256).hexdigest()
 
 
-def proven(secret: str, challenge: str, nonce: str, answer: str) -> bool:
-    return hmac.compare_digest(proof(secret, challenge, nonce).encode("ascii"), answer.encode("ascii", "replace"))
+def proven(secret: str, challenge: str, nonce: str, reached: str, answer: str) -> bool:
+    """Whether ``answer`` is the proof of the laptop at the end ``reached`` (``endpoint``: the
+    asker's connection's peer, not an address a relay could name)."""
+    expected = proof(secret, challenge, nonce, reached)
+    return hmac.compare_digest(expected.encode("ascii"), answer.encode("ascii", "replace"))
 
 
-def nonce(secret: str, now: float) -> str:
-    """A nonce a laptop issues with its proof: when, something random, and its own MAC of the
-    two — checked again from itself alone (``fresh``).  A table of the nonces issued, kept
-    until they expired, was flooded by strangers asking for proofs (no secret needed to ask)
-    and dropped a real peer's nonce in the middle of its sync."""
+def nonce(secret: str, now: float, device: str) -> str:
+    """A nonce the laptop ``device`` issues with its proof: when, something random, and its own
+    MAC of the two and of itself — checked again from itself alone (``fresh``).  A table of the
+    nonces issued, kept until they expired, was flooded by strangers asking for proofs (no
+    secret needed to ask) and dropped a real peer's nonce in the middle of its sync."""
     issued = f"{int(now):x}.{secrets.token_hex(8)}"
-    return f"{issued}.{_nonce_mac(secret, issued)}"
+    return f"{issued}.{_nonce_mac(secret, issued, device)}"
 
 
-def fresh(secret: str, nonce: str, now: float) -> bool:
-    """Whether ``nonce`` is one this hall issued (``nonce``), ``SESSION`` seconds ago at most."""
+def fresh(secret: str, nonce: str, now: float, device: str) -> bool:
+    """Whether ``nonce`` is one the laptop ``device`` issued (``nonce``), ``SESSION`` seconds ago
+    at most: a token made with another laptop's nonce is good there only (it was good on every
+    laptop of the hall)."""
     issued, _, mac = nonce.rpartition(".")
     try:
         at = int(issued.partition(".")[0], 16)
     except ValueError:
         return False
-    return hmac.compare_digest(mac.encode("ascii", "replace"), _nonce_mac(secret, issued).encode("ascii")) and (
-        0 <= now - at <= SESSION
-    )
+    expected = _nonce_mac(secret, issued, device)
+    return hmac.compare_digest(mac.encode("ascii", "replace"), expected.encode("ascii")) and 0 <= now - at <= SESSION
 
 
-def _nonce_mac(secret: str, issued: str) -> str:
-    return hmac.new(_key(secret, b"tengen-nonce"), issued.encode("ascii", "replace"), hashlib.sha256).hexdigest()[:32]
+def _nonce_mac(secret: str, issued: str, device: str) -> str:
+    text = f"{device}|{issued}".encode("ascii", "replace")
+    return hmac.new(_key(secret, b"tengen-nonce"), text, hashlib.sha256).hexdigest()[:32]
 
 
 def session_token(secret: str, nonce: str) -> str:

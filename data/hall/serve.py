@@ -55,11 +55,13 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
             if not _CHALLENGE.fullmatch(asked):
                 start("400 Bad Request", [("Content-Type", "text/plain")])
                 return [b"a challenge is 64 hex digits\n"]
-            nonce = signing.nonce(repo.secret, time.time())
-            told = json.dumps({"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce)}).encode("ascii")
+            nonce = signing.nonce(repo.secret, time.time(), device)
+            reached = signing.endpoint(environ.get("SERVER_NAME", ""))
+            answer = {"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce, reached)}
+            told = json.dumps(answer).encode("ascii")
             start("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(told)))])
             return [told]
-        if not _authorised(repo.secret, environ.get("HTTP_AUTHORIZATION", "")):
+        if not _authorised(repo.secret, device, environ.get("HTTP_AUTHORIZATION", "")):
             start(
                 "401 Unauthorized", [("WWW-Authenticate", 'Basic realm="tengen hall"'), ("Content-Type", "text/plain")]
             )
@@ -169,15 +171,15 @@ def _answered(path: Path, environ: dict[str, Any], start: Start) -> Iterator[byt
 _CHALLENGE = re.compile("[0-9a-f]{64}")
 
 
-def _authorised(secret: str, header: str) -> bool:
-    """A request showing ``nonce:token`` for a nonce this hall issued within ``SESSION``."""
+def _authorised(secret: str, device: str, header: str) -> bool:
+    """A request showing ``nonce:token`` for a nonce this laptop issued within ``SESSION``."""
     if not header.startswith("Basic "):
         return False
     try:
         nonce, _, token = base64.b64decode(header[6:], validate=True).decode("ascii").partition(":")
     except (ValueError, UnicodeDecodeError):
         return False
-    if not signing.fresh(secret, nonce, time.time()):
+    if not signing.fresh(secret, nonce, time.time(), device):
         return False
     return hmac.compare_digest(token.encode("ascii"), signing.session_token(secret, nonce).encode("ascii"))
 

@@ -18,6 +18,7 @@ from dulwich.repo import Repo
 from data.errors import Refused
 from data.hall import hall
 from data.hall.repo import PREFIX, HallRepo, hall_path
+from data.hall.secret import endpoint
 from data.service import Service
 from data.store import TournamentFile
 from schemes.errors import InvalidEvent
@@ -1009,7 +1010,7 @@ class Stranger:
     """A server on the hall's Wi-Fi that does not know the secret: it answers the proof asked
     of it as best it can (a laptop of another hall, or a guess) and keeps every header shown."""
 
-    def __init__(self, proof: Callable[[str, str], str]) -> None:
+    def __init__(self, proof: Callable[[str, str, str], str]) -> None:
         import threading
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import parse_qs, urlsplit
@@ -1021,7 +1022,8 @@ class Stranger:
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
                 shown.append(dict(self.headers))
                 asked = parse_qs(urlsplit(self.path).query).get("challenge", [""])[0]
-                body = json.dumps({"nonce": "n" * 32, "proof": proof(asked, "n" * 32)}).encode()
+                reached = endpoint(self.connection.getsockname()[0])
+                body = json.dumps({"nonce": "n" * 32, "proof": proof(asked, "n" * 32, reached)}).encode()
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -1056,10 +1058,13 @@ def test_a_stranger_announced_as_a_peer_is_shown_no_token_and_no_introduction(
 
     chief, secret = founded
     other = signing.new_secret()
-    seen = signing.proof(secret, "0" * 64, "n" * 32)  # a proof for another challenge: replayed
-    stranger = Stranger(
-        lambda asked, nonce: signing.proof(other, asked, nonce) if guess.startswith("another") else seen
-    )
+
+    def guessed(asked: str, nonce: str, reached: str) -> str:
+        if guess.startswith("another"):
+            return signing.proof(other, asked, nonce, reached)
+        return signing.proof(secret, "0" * 64, nonce, reached)  # a proof for another challenge: replayed
+
+    stranger = Stranger(guessed)
     try:
         with chief.here(), HallRepo(hall_path(chief.file)) as repo:
             with pytest.raises(Refused) as refused:
@@ -1240,7 +1245,7 @@ def test_a_peer_dripping_its_proof_is_cut_at_the_deadline_and_a_stranger_is_forg
         assert len(sent) < len(answer) // 2  # cut at the deadline, not when the stranger stopped
         assert repo.peers == [address]  # late is no stranger yet: asked again next time
     listening.close()
-    stranger = Stranger(lambda asked, nonce: "0" * 64)
+    stranger = Stranger(lambda asked, nonce, reached: "0" * 64)
     try:
         with chief.here(), HallRepo(hall_path(chief.file)) as repo:
             repo.add_peers([stranger.address])

@@ -2,33 +2,50 @@
 
 from data.hall import secret as signing
 
+HERE, THERE = signing.endpoint("192.168.1.5"), signing.endpoint("192.168.1.7")
 
-def test_a_nonce_is_this_halls_for_its_session_and_no_longer() -> None:
+
+def test_a_nonce_is_this_laptops_for_its_session_and_no_longer() -> None:
     """A review: the nonces a laptop issued were kept in a table a stranger flooded by asking
     for proofs (no secret needed to ask), dropping a real peer's in the middle of its sync.
-    A nonce carries its own time and MAC: nothing is kept, nothing can be flooded."""
+    A nonce carries its own time and MAC: nothing is kept, nothing can be flooded.  An attack:
+    a nonce of one laptop was good on every laptop of the hall; it is its issuer's alone."""
     secret, other = signing.new_secret(), signing.new_secret()
-    issued = signing.nonce(secret, 1_000_000.0)
+    issued = signing.nonce(secret, 1_000_000.0, "aaaa")
     for _ in range(10_000):  # a stranger asking meanwhile changes nothing
-        signing.nonce(secret, 1_000_050.0)
-    assert signing.fresh(secret, issued, 1_000_000.0) and signing.fresh(secret, issued, 1_000_000.0 + signing.SESSION)
-    assert not signing.fresh(secret, issued, 1_000_000.0 + signing.SESSION + 1)  # its session is over
-    assert not signing.fresh(secret, issued, 999_999.0)  # not issued yet
-    assert not signing.fresh(other, issued, 1_000_000.0)  # another hall's
+        signing.nonce(secret, 1_000_050.0, "aaaa")
+    assert signing.fresh(secret, issued, 1_000_000.0, "aaaa")
+    assert signing.fresh(secret, issued, 1_000_000.0 + signing.SESSION, "aaaa")
+    assert not signing.fresh(secret, issued, 1_000_000.0 + signing.SESSION + 1, "aaaa")  # its session is over
+    assert not signing.fresh(secret, issued, 999_999.0, "aaaa")  # not issued yet
+    assert not signing.fresh(other, issued, 1_000_000.0, "aaaa")  # another hall's
+    assert not signing.fresh(secret, issued, 1_000_000.0, "bbbb")  # another laptop's
     stamp, rest = issued.split(".", 1)
-    assert not signing.fresh(secret, f"{int(stamp, 16) + 100:x}.{rest}", 1_000_100.0)  # its time moved on: forged
-    assert not signing.fresh(secret, "garbage", 1_000_000.0) and not signing.fresh(secret, "", 1_000_000.0)
+    assert not signing.fresh(secret, f"{int(stamp, 16) + 100:x}.{rest}", 1_000_100.0, "aaaa")  # its time moved on
+    assert not signing.fresh(secret, "garbage", 1_000_000.0, "aaaa") and not signing.fresh(secret, "", 0.0, "aaaa")
     assert len(issued) <= 64 and issued.isascii() and ":" not in issued  # it is the name of HTTP Basic
 
 
-def test_a_proof_answers_one_challenge_and_a_token_one_nonce() -> None:
+def test_a_proof_answers_one_challenge_at_one_end_and_a_token_one_nonce() -> None:
+    """An attack: a stranger passed a laptop's challenge on to another laptop and handed its
+    proof back, and was taken for a laptop of the hall.  The proof is bound to the end of the
+    connection the prover was reached at, which the asker checks against the peer it reached."""
     secret = signing.new_secret()
-    asked, nonce = signing.challenge(), signing.nonce(secret, 0.0)
-    proof = signing.proof(secret, asked, nonce)
-    assert signing.proven(secret, asked, nonce, proof)
-    assert not signing.proven(secret, signing.challenge(), nonce, proof)  # replayed for another question
-    assert not signing.proven(secret, asked, signing.nonce(secret, 0.0), proof)  # another session's
-    assert not signing.proven(signing.new_secret(), asked, nonce, proof)
-    assert not signing.proven(secret, asked, nonce, "é" * 64)  # not even ASCII: refused, no error
-    assert signing.session_token(secret, nonce) != signing.session_token(secret, signing.nonce(secret, 0.0))
+    asked, nonce = signing.challenge(), signing.nonce(secret, 0.0, "aaaa")
+    proof = signing.proof(secret, asked, nonce, THERE)
+    assert signing.proven(secret, asked, nonce, THERE, proof)
+    assert not signing.proven(secret, asked, nonce, HERE, proof)  # relayed: the asker reached another end
+    assert not signing.proven(secret, signing.challenge(), nonce, THERE, proof)  # replayed for another question
+    assert not signing.proven(secret, asked, signing.nonce(secret, 0.0, "aaaa"), THERE, proof)  # another session's
+    assert not signing.proven(signing.new_secret(), asked, nonce, THERE, proof)
+    assert not signing.proven(secret, asked, nonce, THERE, "é" * 64)  # not even ASCII: refused, no error
+    assert signing.session_token(secret, nonce) != signing.session_token(secret, signing.nonce(secret, 0.0, "aaaa"))
     assert signing.session_token(secret, nonce) != proof  # one key each: neither stands in for the other
+
+
+def test_both_ends_of_a_connection_name_it_alike() -> None:
+    """The asker's socket names its peer as the prover's names itself: an IPv4 address that came
+    in on a dual-stack socket (``::ffff:…``) is the IPv4 one, a link's scope is left out."""
+    assert signing.endpoint("::ffff:192.168.1.5") == signing.endpoint("192.168.1.5") == HERE
+    assert signing.endpoint("fe80::1%eth0") == signing.endpoint("fe80::1")
+    assert signing.endpoint("localhost") != signing.endpoint("127.0.0.1")  # a name is no address

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 import pytest
 
 from data.hall.repo import HallRepo, hall_path
-from data.hall.secret import challenge, proven, session_token
+from data.hall.secret import challenge, endpoint, proven, session_token
 from data.store import TournamentFile
 from schemes.errors import Worded
 from tests.data.hall.conftest import Laptop
@@ -182,10 +183,10 @@ def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path, m
 def _session(base: str, secret: str) -> str:
     """A peer's ``nonce:token`` for the laptop at ``base``, as a laptop of the hall makes it
     (``hall._session``): the laptop's proof checked first."""
-    asked = challenge()
+    asked, reached = challenge(), urllib.parse.urlsplit(base)
     with urllib.request.urlopen(f"{base}/tengen/proof?challenge={asked}", timeout=5) as answer:
         told = json.loads(answer.read())
-    assert proven(secret, asked, told["nonce"], told["proof"])
+    assert proven(secret, asked, told["nonce"], endpoint(reached.hostname or ""), told["proof"])
     return f"{told['nonce']}:{session_token(secret, told['nonce'])}"
 
 
@@ -211,6 +212,7 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", f"{nonce}:{session_token(secret, nonce[::-1])}") == 401
     assert _get(f"{urls[0]}/tengen/proof?challenge=zz") == 400
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", token) == 200
+    assert _get(f"{urls[1]}/info/refs?service=git-upload-pack", token) == 401  # the chief's nonce: good there only
     assert _get(f"{urls[0]}/info/refs?service=git-receive-pack", token) == 405
     assert _get(f"{urls[0]}/git-receive-pack", token, "POST") == 405
     assert _get(f"{urls[0]}/HEAD", token) == 404 and _get(f"{urls[0]}/objects/info/packs", token) == 404
@@ -218,6 +220,48 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/tengen/device") == 401  # the hall's own paths need the secret
     assert _get(f"{urls[0]}/standings") == _get(f"{urls[0]}/") == 200  # the players' pages, on the same port, need none
     assert _get(f"{urls[0]}/", None, "POST") == 405
+
+
+def test_a_stranger_passing_a_laptops_proof_on_is_not_taken_for_one(network) -> None:
+    """An attack: a stranger asked for its proof asked the chief's laptop the same question and
+    handed its answer back; the helper took it for a laptop of the hall, gave it a fetch token,
+    and the stranger read the whole hall with it.  The proof names the end the chief was
+    reached at, which is not the end the helper reached: refused, and nothing shown."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from data.errors import Refused
+    from data.hall import hall
+
+    _chief, (table2, _table3), urls, _secret, _servers = network
+    shown: list[dict[str, str]] = []
+
+    class Relay(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            shown.append(dict(self.headers))
+            with urllib.request.urlopen(urls[0] + self.path, timeout=5) as answer:  # the chief's own proof
+                body = answer.read()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    relay = ThreadingHTTPServer(("127.0.0.2", 0), Relay)  # another machine than the chief's (127.0.0.1)
+    threading.Thread(target=relay.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.2:{relay.server_address[1]}"
+    try:
+        with table2.here(), HallRepo(hall_path(table2.file)) as repo:
+            with pytest.raises(Refused) as refused:
+                hall.fetch(repo, table2.device, address, "Table 2", "http://127.0.0.1:1")
+            assert address not in repo.proven
+    finally:
+        relay.shutdown()
+        relay.server_close()
+    assert str(refused.value) == f"{address}: the secret is not this hall's"
+    assert len(shown) == 1 and "Authorization" not in shown[0]  # the proof asked for, no token after it
 
 
 def test_a_stranger_serving_forged_events_is_refused_and_named(
