@@ -200,7 +200,7 @@ def _session(repo: HallRepo, source: str) -> Session:
     status, body, reached = _answer_within(source, "tengen/proof?challenge=" + asked, ANSWER_WITHIN)
     try:
         told = json.loads(body) if status == 200 else None
-    except ValueError:
+    except (ValueError, RecursionError):
         told = None
     nonce, proof = (told.get("nonce"), told.get("proof")) if isinstance(told, dict) else (None, None)
     if not (isinstance(nonce, str) and isinstance(proof, str) and nonce.isascii() and 0 < len(nonce) <= 64):
@@ -368,13 +368,13 @@ def _heard_from(repo: HallRepo, session: Session, own: str, serves: str | None =
     found = _ask_peer(session, "/tengen/requests")
     try:
         left = json.loads(found) if found else []
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the parser goes: it ended the sync
         left = []
     _introductions(repo, left if isinstance(left, list) else [])
     known = _ask_peer(session, "/tengen/peers")  # its peers become ours: one hop to each laptop
     try:
         theirs = json.loads(known) if known else []
-    except ValueError:
+    except (ValueError, RecursionError):
         theirs = []
     if isinstance(theirs, list):
         selves = {*repo.selves, *([serves] if serves else [])}

@@ -156,7 +156,7 @@ def parse_line(secret: str, text: bytes) -> Event:
     when it is not one of the hall's (a stranger's, or damaged)."""
     try:
         doc = json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # a stranger's line nested 100,000 deep
         raise InvalidEvent("not an event") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("mac"), str):
         raise InvalidEvent("not an event")

@@ -189,7 +189,7 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
     text, mac = environ.get("HTTP_X_TENGEN_HELLO", ""), environ.get("HTTP_X_TENGEN_HELLO_MAC", "")
     try:
         hello = json.loads(text) if text else None
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than the parser goes: a 500 was answered
         return
     if not isinstance(hello, dict) or not signing.check_hello(repo.secret, hello, mac):
         return

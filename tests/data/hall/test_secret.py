@@ -49,3 +49,14 @@ def test_both_ends_of_a_connection_name_it_alike() -> None:
     assert signing.endpoint("::ffff:192.168.1.5") == signing.endpoint("192.168.1.5") == HERE
     assert signing.endpoint("fe80::1%eth0") == signing.endpoint("fe80::1")
     assert signing.endpoint("localhost") != signing.endpoint("127.0.0.1")  # a name is no address
+
+
+def test_a_line_nested_deeper_than_the_parser_goes_is_no_event() -> None:
+    """An attack: a stranger's chain line of ``[`` 100,000 deep raised RecursionError out of the
+    sync, and ``hall serve`` died with a traceback on every laptop that fetched from it."""
+    import pytest
+
+    from schemes.errors import InvalidEvent
+
+    with pytest.raises(InvalidEvent, match="not an event"):
+        signing.parse_line(signing.new_secret(), b"[" * 100_000 + b"]" * 100_000)

@@ -213,6 +213,12 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/tengen/proof?challenge=zz") == 400
     assert _get(f"{urls[0]}/info/refs?service=git-upload-pack", token) == 200
     assert _get(f"{urls[1]}/info/refs?service=git-upload-pack", token) == 401  # the chief's nonce: good there only
+    deep = urllib.request.Request(
+        f"{urls[0]}/info/refs?service=git-upload-pack",
+        headers={"Authorization": "Basic " + base64.b64encode(token.encode()).decode(), "X-Tengen-Hello": "[" * 5000},
+    )
+    with urllib.request.urlopen(deep, timeout=5) as answer:  # an introduction nested too deep: ignored, not a 500
+        assert answer.status == 200
     assert _get(f"{urls[0]}/info/refs?service=git-receive-pack", token) == 405
     assert _get(f"{urls[0]}/git-receive-pack", token, "POST") == 405
     assert _get(f"{urls[0]}/HEAD", token) == 404 and _get(f"{urls[0]}/objects/info/packs", token) == 404
