@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from schemes.errors import InvalidEvent
@@ -144,11 +145,23 @@ class Event:
         kind, data, at = doc.get("kind"), doc.get("data"), doc.get("at", "")
         if not isinstance(data, Mapping) or not isinstance(at, str):
             raise InvalidEvent("event {event} has no data", event=event_id)
-        if len(at) > 40 or not at.isprintable():
+        if len(at) > 40 or not at.isprintable() or (at and not _a_time(at)):
             raise InvalidEvent("event {event} has a damaged time", event=event_id)
         check_shape(str(kind), data)
         origin = Origin.from_json(doc["hall"]) if "hall" in doc else None
         return cls(event_id, str(kind), dict(data), at, origin)
+
+
+def _a_time(at: str) -> bool:
+    """An ISO 8601 time (Tengen writes its offset, UTC), between the years 1900 and 2999 (a
+    laptop's clock reset to 1970 is still a time).  A signed event of the hall with ``at`` «garbage» ended
+    every ``print`` in a traceback, and one of the year 9999 at -14:00 overflowed the log's
+    local time (an attack)."""
+    try:
+        moment = datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    return 1900 <= moment.year <= 2999
 
 
 def _is(value: Any, types: tuple[type, ...]) -> bool:

@@ -187,3 +187,19 @@ def test_nobody_withdraws_past_the_last_round() -> None:
         log.commit(actions.withdraw(log.state, 1))
     with pytest.raises(InvalidEvent, match="there is no round 4: the event has 2"):
         log.commit(actions.withdraw(log.state, 1, 4))
+
+
+@pytest.mark.parametrize("at", ["garbage", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2026-13-01"])
+def test_an_event_of_no_time_a_clock_could_show_is_damaged(at: str) -> None:
+    """An attack: a signed event of the hall at «garbage» ended every ``print`` in a traceback,
+    and one of the year 9999 at -14:00 overflowed the log's local time."""
+    doc = {"kind": "tournament_created", "at": at, "data": {"name": "Cup", "scheme": "gamma", "rounds": 3}}
+    with pytest.raises(InvalidEvent, match="event 1 has a damaged time"):
+        Event.from_json(1, doc)
+
+
+@pytest.mark.parametrize("at", ["", "1970-01-01T00:00:00+00:00", "2026-12-04T15:00:00+00:00", "2026-01-01"])
+def test_a_time_a_clock_could_show_is_kept(at: str) -> None:
+    """A laptop whose clock was reset to 1970 still writes times; a file without them still opens."""
+    doc = {"kind": "tournament_created", "at": at, "data": {"name": "Cup", "scheme": "gamma", "rounds": 3}}
+    assert Event.from_json(1, doc).at == at
