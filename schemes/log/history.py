@@ -17,7 +17,7 @@ from typing import Any
 from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
-from schemes.log.replay import apply, extend
+from schemes.log.replay import apply, check_retraction, extend
 from schemes.registry import get_scheme
 from schemes.state.model import DRAW, Tournament, as_played
 from schemes.values.ranks import rank_label
@@ -187,6 +187,8 @@ def append(
     before = state
     if kind == ev.RETRACTED:
         _check_target(list(events), data["event"])
+        if event.origin is not None:  # a hall's laptop: the chief's own are undone by the chief alone
+            check_retraction(state or _replay_explaining(list(events), None), events, event)
         state = _replay_explaining([*events, event], event)
     elif state is None or kind == ev.TOURNAMENT_CREATED:
         state = _replay_explaining([*events, event], event)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
-from schemes.log.replay import apply, replay
+from schemes.log.replay import apply, check_retraction, replay
 from schemes.state.model import Tournament
 from schemes.state.origin import Origin
 
@@ -110,6 +110,8 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
         try:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
+                if state is not None:
+                    check_retraction(state, log, candidate)
                 state = _after_retraction([*log, candidate], candidate)
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:

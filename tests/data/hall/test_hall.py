@@ -119,6 +119,37 @@ def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three) -> None:
         chief.commit((ev.CHIEF_CHANGED, {"device": chief.device}))
 
 
+def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
+    """An attack: a helper's ``undo`` took back the chief's pairing and settings, and a former
+    chief undid his handing over and was the chief again.  Refused on the laptop; and a
+    retraction that got into a chain all the same (another version, or one signed with the
+    secret by hand) is left out by every laptop that merges it."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    chief.commit(actions.change_settings(place="Школа №5"))
+    everyone(stick, chief, table2)
+    events = TournamentFile(table2.file).events
+    for kind in (ev.ROUND_PAIRED, ev.SETTINGS_CHANGED):
+        target = next(e for e in events if e.kind == kind)
+        with pytest.raises(InvalidEvent, match="only the chief's laptop \\(Chief\\) may do this"):
+            table2.commit(actions.undo(target.id))
+    paired = next(e for e in events if e.kind == ev.ROUND_PAIRED)
+    with pytest.MonkeyPatch.context() as older:  # a laptop that let it through
+        older.setattr("schemes.log.history.check_retraction", lambda *args: None)
+        assert table2.commit(actions.undo(paired.id)).paired_rounds == 0
+    table2.sync(stick)
+    chief.sync(stick)
+    assert chief.state.paired_rounds == 1
+    kept = TournamentFile(chief.file).events
+    assert not any(e.kind == ev.RETRACTED and e.origin is not None and e.origin.device == table2.device for e in kept)
+    table2.sync(stick)  # the helper's own merge leaves it out too: round 1 is paired there again
+    assert table2.state.paired_rounds == 1
+    chief.commit((ev.CHIEF_CHANGED, {"device": table2.device}))
+    handed = next(e for e in TournamentFile(chief.file).events[::-1] if e.kind == ev.CHIEF_CHANGED)
+    with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
+        chief.commit(actions.undo(handed.id))
+
+
 def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], Laptop]) -> None:
     _chief, _table2, _table3, stick, _secret = hall_of_three
     stranger = laptops("stranger")
