@@ -529,6 +529,13 @@ async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops
             assert isinstance(screen, TournamentScreen) and screen.link is not None
             await pilot.pause(0.5)
             assert not screen.pages.serving  # the referee's choice, kept for this tournament
+            await pilot.press("escape")  # a hall's laptop closing leaves the hall: asked first
+            await pilot.pause()
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            assert question.startswith("Закрыть турнир? Этот ноутбук выйдет из зала, пока турнир не откроют снова")
+            await pilot.press("y")
+            await pilot.pause()
+            assert not isinstance(app.screen, TournamentScreen)
 
 
 def buttons_off_the_dialog(app: TengenApp) -> list[str]:

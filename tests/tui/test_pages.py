@@ -183,7 +183,14 @@ async def test_closing_the_tournament_stops_its_pages(folder: Path) -> None:
     async with run_test(app, size=(80, 24)) as pilot:
         _screen, address = await served(app, pilot)
         assert "Гамма" in fetched(address)
-        await pilot.press("q")
+        await pilot.press("escape")  # a trial: Esc «to go back» closed it, and the phones lost their pages
+        await pilot.pause()
+        question = " ".join(str(app.screen.query_one("Label").render()).split())
+        assert question == "Закрыть турнир? Страницы для игроков остановятся: телефоны и проектор их потеряют."
+        await pilot.press("enter")  # «Нет» in focus
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
+        await pilot.press("q", "y")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         await until(pilot, lambda: refused(address))
 
@@ -315,5 +322,5 @@ async def test_a_server_answering_as_the_tournament_closes_is_no_error(tmp_path:
         screen.show_pages()
         address = screen.pages.address
         assert address is not None and "Тур 1" in fetched(address)
-        screen.action_close()
+        screen.close_now()
         await until(pilot, lambda: refused(address))

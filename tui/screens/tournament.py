@@ -294,6 +294,22 @@ class TournamentScreen(Translated, Screen[None]):
             self.action_close()
 
     def action_close(self) -> None:
+        """Close the tournament; where this laptop serves (a hall's laptop, the players' pages)
+        ask first, «Нет» in focus: a trial's chief pressed Esc to go back from the settings, and
+        the hall, the phones and the projector lost their server without a word."""
+        from tui.screens.confirm import ConfirmScreen
+
+        if self.link is None and not self.pages.serving:
+            self.close_now()
+            return
+        if self.link is not None:
+            question = _("Close the tournament? This laptop leaves the hall until it is opened again, and its "
+                         "players' pages stop.")  # fmt: skip
+        else:
+            question = _("Close the tournament? Its players' pages stop: the phones and the projector lose them.")
+        self.app.push_screen(ConfirmScreen(question, default=False), lambda yes: self.close_now() if yes else None)
+
+    def close_now(self) -> None:
         """Close the tournament (everything is saved); its notifications and its server go with it."""
         if self.link is not None:
             self.link.close()
