@@ -39,6 +39,7 @@ from data.hall.repo import (
     PREFIX,
     REQUESTS,
     HallRepo,
+    as_source,
     ask,
     half_made,
     hall_path,
@@ -532,7 +533,7 @@ def sync(path: Path, sources: Sequence[str], serves: str | None = None) -> Synce
     """Fetch from each source (or every known peer), then merge under the writer lock."""
     real = real_path(path)
     with HallRepo(hall_path(real)) as repo:
-        return _sync(real, repo, sources, serves)
+        return _sync(real, repo, [as_source(source) for source in sources], serves)
 
 
 @dataclass(frozen=True)
@@ -707,7 +708,7 @@ def _enrolled(request: dict[str, Any], laptops: Any) -> bool:
 def join(source: str, out: Path, secret: str, name: str) -> Synced:
     """A new laptop's copy of the hall's tournament, fetched from ``source``; enrolled at
     the chief's next sync (at once when ``source`` is the chief's laptop serving)."""
-    secret = signing.normal(secret)
+    secret, source = signing.normal(secret), as_source(source)
     real = real_path(out)
     if real.exists():
         raise Refused("{path} exists already: choose another name", path=str(out))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Sequence
@@ -415,6 +416,19 @@ def peer_address(text: str) -> str | None:
         return None
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme}://{host}" + ("" if port is None else f":{port}")
+
+
+_HOST_PORT = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}")
+
+
+def as_source(text: str) -> str:
+    """A source as the referee types it: ``host:port`` (hall.md: peers may be typed so) is the
+    laptop ``http://host:port`` — a trial's ``192.0.2.2:8390`` was looked for as a folder —
+    unless a folder of that name is there; anything else as it is (a folder, an address)."""
+    typed = text.strip()
+    if _HOST_PORT.fullmatch(typed) and not Path(typed).expanduser().exists():
+        return f"http://{typed}"
+    return text
 
 
 def read_json(folder: Path, name: str, default: Any) -> Any:

@@ -39,7 +39,7 @@ from data.errors import Refused
 from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
-from data.hall.repo import HallRepo, ask, hall_path, requests
+from data.hall.repo import HallRepo, as_source, ask, hall_path, requests
 from data.store import real_path
 from schemes.errors import Worded
 
@@ -429,7 +429,7 @@ def serve(
             serving.stop()
         return
     with HallRepo(folder) as repo:
-        repo.add_peers(peers)
+        repo.add_peers([as_source(peer) for peer in peers])
         serving = start(repo, port, bind, pages)
         found = None
         if discovery:

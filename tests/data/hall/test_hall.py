@@ -1304,3 +1304,25 @@ def test_a_proof_cut_short_is_asked_again_and_the_peer_kept(founded: tuple[Lapto
             assert isinstance(problems[0], hall.BrokeOff) and repo.peers == [address]
     finally:
         listening.close()
+
+
+@pytest.mark.parametrize(
+    ("typed", "source"),
+    [("192.0.2.2:8390", "http://192.0.2.2:8390"), ("table2.local:8390", "http://table2.local:8390"),
+     ("[fe80::1]:8390", "http://[fe80::1]:8390"), ("http://192.0.2.2:8390", "http://192.0.2.2:8390"),
+     ("/media/stick", "/media/stick"), ("stick", "stick"), ("a:b", "a:b")],
+)  # fmt: skip
+def test_a_laptop_typed_as_host_and_port_is_a_laptop(typed: str, source: str) -> None:
+    """hall.md: peers may be typed as ``host:port``; a trial's ``192.0.2.2:8390`` was looked for
+    as a folder («нет такой папки»)."""
+    from data.hall.repo import as_source
+
+    assert as_source(typed) == source
+
+
+def test_a_folder_named_like_an_address_stays_a_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from data.hall.repo import as_source
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stick:1").mkdir()
+    assert as_source("stick:1") == "stick:1"

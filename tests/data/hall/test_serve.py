@@ -228,6 +228,16 @@ def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
     assert _get(f"{urls[0]}/", None, "POST") == 405
 
 
+def test_a_laptop_typed_as_host_and_port_is_synced_with(network) -> None:
+    """hall.md: a peer may be typed as ``host:port``; a trial's was looked for as a folder."""
+    from data.hall import hall
+
+    _chief, (table2, _table3), urls, _secret, _servers = network
+    with table2.here():
+        synced = hall.sync(table2.file, [urls[0].removeprefix("http://")])
+    assert synced.problems == ()
+
+
 def test_a_stranger_passing_a_laptops_proof_on_is_not_taken_for_one(network) -> None:
     """An attack: a stranger asked for its proof asked the chief's laptop the same question and
     handed its answer back; the helper took it for a laptop of the hall, gave it a fetch token,
