@@ -629,10 +629,15 @@ def fetch_all(
             refused, session = _take_chains(repo, device, source, name, serves)
         except Refused as error:
             ours = peer_address(source) in repo.proven
-            if isinstance(error, NotOfTheHall) or not (isinstance(error, BrokeOff) or ours):
-                repo.forget_peer(source)  # a stranger, or nobody, never a laptop of ours: asked again when it comes
+            if (
+                isinstance(error, NotOfTheHall)
+                or not (isinstance(error, BrokeOff) or ours)
+                or _gone(repo, source, ours)
+            ):
+                repo.forget_peer(source)  # a stranger, or nobody, or gone: asked again when it comes
             problems.append(error)
             continue
+        _FAILING.pop((str(repo.path), source), None)
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
         if session is not None:
             reached.append(session)
@@ -643,6 +648,30 @@ def fetch_all(
     for session in reached:
         _heard_from(repo, session, device, serves)
     return problems
+
+
+GONE_AFTER = 300.0
+"""Seconds a laptop of the hall may not answer before it is forgotten as a peer (it comes back
+by zeroconf, or when it fetches from us naming its address): a laptop that left the Wi-Fi, or
+served on another port since, was asked at every sync for ever, five seconds each where
+nothing answered, and a trial's warnings named four such addresses."""
+NEVER_PROVEN_FOR = 30.0
+"""The same for an address that never proved it knows the secret: ten silent strangers
+announced by zeroconf held each sync 50 s, and stayed (an attack)."""
+_FAILING: dict[tuple[str, str], float] = {}
+"""Since when each peer of a hall has failed to answer, in this process (a sync's end is no
+answer: the app and ``hall serve`` sync every two seconds)."""
+
+
+def _gone(repo: HallRepo, source: str, proven: bool) -> bool:
+    """Whether ``source`` has not answered for long enough to be forgotten (``GONE_AFTER``,
+    ``NEVER_PROVEN_FOR``); its first failure is noted."""
+    key, moment = (str(repo.path), source), time.monotonic()
+    first = _FAILING.setdefault(key, moment)
+    if moment - first < (GONE_AFTER if proven else NEVER_PROVEN_FOR):
+        return False
+    del _FAILING[key]
+    return True
 
 
 def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:

@@ -1306,6 +1306,32 @@ def test_a_proof_cut_short_is_asked_again_and_the_peer_kept(founded: tuple[Lapto
         listening.close()
 
 
+@pytest.mark.parametrize(("proven", "silent_for"), [(True, hall.GONE_AFTER), (False, hall.NEVER_PROVEN_FOR)])
+def test_a_peer_that_has_not_answered_for_long_is_forgotten(
+    founded: tuple[Laptop, str], proven: bool, silent_for: float
+) -> None:
+    """A trial's warnings named four addresses of laptops gone or serving elsewhere since, asked
+    at every sync for ever; an attack's ten silent strangers held each sync 50 s.  A peer that
+    has not answered for ``GONE_AFTER`` (one that never proved itself: ``NEVER_PROVEN_FOR``) is
+    forgotten; it comes back by zeroconf, or when it fetches from us naming its address."""
+    chief, _secret = founded
+    cut = b"HTTP/1.1 200 OK\r\nContent-Le"
+    for first_failure, kept in ((None, True), (time.monotonic() - silent_for - 1, False)):
+        address, listening = _answering_once(lambda connection: connection.sendall(cut))
+        try:
+            with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+                repo.add_peers([address])
+                if proven:
+                    repo.prove(address)
+                if first_failure is not None:
+                    hall._FAILING[(str(repo.path), address)] = first_failure
+                problems = hall.fetch_all(repo, chief.device, chief.state, [address], None)
+                assert isinstance(problems[0], hall.BrokeOff)
+                assert (address in repo.peers) == kept
+        finally:
+            listening.close()
+
+
 @pytest.mark.parametrize(
     ("typed", "source"),
     [("192.0.2.2:8390", "http://192.0.2.2:8390"), ("table2.local:8390", "http://table2.local:8390"),
