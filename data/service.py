@@ -32,7 +32,7 @@ from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event, check_shape
-from schemes.log.history import undo_target
+from schemes.log.history import check_undoable, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief
 from schemes.registry import get_scheme
@@ -186,6 +186,10 @@ class Service:
 
         device = this_device()
         return undo_target(self.events, lambda e: e.origin is not None and e.origin.device == device)
+
+    def check_undo(self, target: int) -> None:
+        """Refused (InvalidEvent) where event ``target`` cannot be undone (``check_undoable``)."""
+        check_undoable(list(self.events), target)
 
     def undo(self, target: int | None = None) -> Retracted:
         """Retract the last action (``undo_subject``) or event ``target``; ``subject`` is the

@@ -186,7 +186,7 @@ def append(
         event = stamp(event)
     before = state
     if kind == ev.RETRACTED:
-        _check_target(list(events), data["event"])
+        check_undoable(list(events), data["event"])
         if event.origin is not None:  # a hall's laptop: the chief's own are undone by the chief alone
             check_retraction(state or _replay_explaining(list(events), None), events, event)
         state = _replay_explaining([*events, event], event)
@@ -268,7 +268,11 @@ def redo_target(events: list[Event]) -> Event:
     raise InvalidEvent("nothing to redo")
 
 
-def _check_target(events: list[Event], target_id: int) -> None:
+def check_undoable(events: list[Event], target_id: int) -> None:
+    """Refused (InvalidEvent) where event ``target_id`` cannot be undone: none such, the
+    creation, undone already, a pairing whose round has results — asked before a question,
+    as the retraction itself would be refused (a trial's chief said yes to undoing a pairing,
+    and only then heard that its round had results)."""
     if not 1 <= target_id <= len(events):
         raise InvalidEvent("there is no event {event}", event=target_id)
     target = events[target_id - 1]

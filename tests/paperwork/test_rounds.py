@@ -24,7 +24,7 @@ def test_gamma_protocol_names_the_lowest_top_level_byes_and_skips(ledgers) -> No
     text = pages(protocol(gamma.state, gamma.events, 2))[0]
     assert "Наименьший старший уровень: 19" in text
     assert "6.5 (нигири)" in text
-    assert "Отказались от тура: 11 Лозовский Леонид" in text  # the demo's announced skip
+    assert "Отказ от тура: 11 Лозовский Леонид" in text  # the demo's announced skip
 
 
 def test_forty_boards_fit_one_page_and_two_hundred_flow_on_with_the_header() -> None:
@@ -61,7 +61,7 @@ def test_withdrawn_players_are_listed() -> None:
     log.pair()
     text = pages(protocol(log.state, log.events, 1))[0]
     # withdrawn before the draw, so he never got a number
-    assert "Выбыли: Гг X" in text and "Свободны от игры: 3 Вв X" in text
+    assert "Выбыли: Гг X" in text and "Свободный тур: 3 Вв X" in text
 
 
 @pytest.mark.parametrize("komi, draw", [("7", "Джиго"), ("6.5", "Тройное ко")])
@@ -95,11 +95,11 @@ def test_the_schedule_is_the_berger_table_with_the_absences_known_now() -> None:
         rest = [line for line in body.splitlines() if ":" in line and not line.startswith("Стр.")]
         seen[int(number)] = ([(b[0], b[1], b[5]) for b in boards], rest)
     assert seen == {
-        1: ([("1", "2", "5"), ("2", "3", "4")], ["Свободны от игры: 1 P1 X"]),
-        2: ([("1", "5", "3"), ("2", "1", "2")], ["Свободны от игры: 4 P4 X"]),
-        3: ([("1", "3", "1")], ["Свободны от игры: 2 P2 X; 5 P5 X", "Выбыли: 4 P4 X"]),
-        4: ([], ["Свободны от игры: 1 P1 X; 2 P2 X; 5 P5 X", "Отказались от тура: 3 P3 X", "Выбыли: 4 P4 X"]),
-        5: ([("1", "5", "1")], ["Свободны от игры: 2 P2 X; 3 P3 X", "Выбыли: 4 P4 X"]),
+        1: ([("1", "2", "5"), ("2", "3", "4")], ["Свободный тур: 1 P1 X"]),
+        2: ([("1", "5", "3"), ("2", "1", "2")], ["Свободный тур: 4 P4 X"]),
+        3: ([("1", "3", "1")], ["Свободный тур: 2 P2 X; 5 P5 X", "Выбыли: 4 P4 X"]),
+        4: ([], ["Свободный тур: 1 P1 X; 2 P2 X; 5 P5 X", "Отказ от тура: 3 P3 X", "Выбыли: 4 P4 X"]),
+        5: ([("1", "5", "1")], ["Свободный тур: 2 P2 X; 3 P3 X", "Выбыли: 4 P4 X"]),
     }
 
 

@@ -412,6 +412,26 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptop
             assert text == f"{warned}\nПровести жеребьёвку 1-го тура?"
 
 
+async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_asks(
+    laptops: Laptops, tmp_path: Path
+) -> None:
+    """A trial: the chief's Ctrl+Z (his own last entry, the pairing, while helpers entered the
+    results) asked «Отменить жеребьёвку…?», and only after «Да» said the round had results."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"), Service(table, writable=True) as service:
+        service.commit(actions.result(1, 1, "W+"))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("chief"):
+        app = app_on(chief, tmp_path)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3", "ctrl+z")
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen)  # no question
+            assert any("в 1-м туре есть результаты" in note for note in notes(app)), notes(app)
+            assert app.screen.session.state.paired_rounds == 1
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
     from tui.hall import laptops_line
 

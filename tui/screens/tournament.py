@@ -254,6 +254,7 @@ class TournamentScreen(Translated, Screen[None]):
 
         try:
             subject = self.session.undo_subject()
+            self.session.check_undo(subject.id)  # refused before the question, not after its yes
         except InvalidEvent as error:
             self.notify(said(error), severity="error", timeout=8)
             return
