@@ -305,13 +305,7 @@ def pair(
     scheme = get_scheme(state.settings.scheme)
     if early and not scheme.traits.pairs_early:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=scheme.name)
-    disputed = [(r.number, b) for r in state.rounds for b in sorted(r.disputes)]
-    if disputed:
-        raise InvalidEvent(
-            "round {round} board {board} is disputed between laptops: settle it first (tengen hall disputes)",
-            round=disputed[0][0],
-            board=disputed[0][1],
-        )
+    check_undisputed(state)
     check_pairable(state, upcoming, early)
     if order is not None and not scheme.traits.numbering_by_hand:
         raise InvalidEvent("{scheme} numbers the players by its own rule: --order does not apply", scheme=scheme.name)
@@ -333,6 +327,19 @@ def pair(
     if previous is not None and not previous.complete:
         data["early"] = True
     return ev.ROUND_PAIRED, data
+
+
+def check_undisputed(state: Tournament) -> None:
+    """Refused where two laptops of a hall recorded different results on a board: the next
+    round waits until the chief settles it (said before «no result on board 17», which a
+    disputed board also is)."""
+    disputed = [(r.number, b) for r in state.rounds for b in sorted(r.disputes)]
+    if disputed:
+        raise InvalidEvent(
+            "round {round} board {board} is disputed between laptops: settle it first (tengen hall disputes)",
+            round=disputed[0][0],
+            board=disputed[0][1],
+        )
 
 
 def with_bye(

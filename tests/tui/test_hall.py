@@ -261,6 +261,10 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
                 assert isinstance(dispute, DisputeScreen)
                 details = str(dispute.query_one(".details", Label).render())
                 assert "Стол 2: Победа чёрных" in details and "Главный: Победа белых" in details
+                board = screen.session.state.round(1).board(2)
+                players = [screen.session.state.players[p].surname for p in (board.white, board.black)]
+                assert details.splitlines()[0].split(" — ")[0].split(". ")[1].startswith(players[0])  # who to ask
+                assert players[1] in details.splitlines()[0]
                 white = next(b for b in dispute.query(Button) if str(b.label) == "Победа белых")  # the chief's
                 await pilot.click(f"#{white.id}")
                 await pilot.pause()

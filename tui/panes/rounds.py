@@ -411,7 +411,9 @@ class RoundsPane(Pane):
             self.show_info(self.session.state.round(played.number) or played)
 
         laptops = hall.laptops if hall else {}
-        self.app.push_screen(DisputeScreen(played.number, board, played.disputes[board], laptops), settle)
+        seated = played.board(board)
+        players = "" if seated is None else f"{self.label(seated.white)} — {self.label(seated.black)}"
+        self.app.push_screen(DisputeScreen(played.number, board, played.disputes[board], laptops, players), settle)
 
     def action_board_hint(self) -> None:
         """Digits choose the board (``on_key`` takes them); the binding only names them."""
@@ -456,6 +458,7 @@ class RoundsPane(Pane):
         traits = registry.get_scheme(state.settings.scheme).traits
         try:
             self.session.check_chiefs_own()
+            actions.check_undisputed(state)
             check_pairable(state, number)
         except RoundIncomplete as error:
             if not traits.pairs_early:

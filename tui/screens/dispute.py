@@ -17,7 +17,7 @@ def clock(at: str) -> str:
     """When an entry was made, on this laptop's clock (the hall keeps UTC)."""
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
-    except ValueError:
+    except (ValueError, OverflowError):  # a time no clock shows (refused since as a damaged time)
         return at or "?"
 
 
@@ -31,7 +31,11 @@ def entry_line(entry: Result, laptops: Mapping[str, Laptop]) -> str:
 class DisputeScreen(Question[Result | None]):
     """The board's entries; a button for each different result, and Esc (decide later)."""
 
-    def __init__(self, round_number: int, board: int, entries: Sequence[Result], laptops: Mapping[str, Laptop]) -> None:
+    def __init__(
+        self, round_number: int, board: int, entries: Sequence[Result], laptops: Mapping[str, Laptop], players: str = ""
+    ) -> None:
+        """``players``: the board's, white first, so the referee can go and ask them (a trial
+        could not tell who they were)."""
         self.entries = list(entries)
         distinct: dict[tuple[str, bool], int] = {}
         for i, entry in enumerate(self.entries):
@@ -39,7 +43,7 @@ class DisputeScreen(Question[Result | None]):
         answers = [(f"entry-{i}", views.result_words(code, swapped)) for (code, swapped), i in distinct.items()]
         question = _("Round {round}, board {board}: the laptops entered different results. Enter which?",
                      round=round_number, board=board)  # fmt: skip
-        details = "\n".join(entry_line(entry, laptops) for entry in self.entries)
+        details = "\n".join([*([players] if players else []), *(entry_line(entry, laptops) for entry in self.entries)])
         super().__init__(question, [*answers, ("cancel", _("Later"))], "cancel", details)
 
     def answered(self, answer: str | None) -> Result | None:
