@@ -24,7 +24,24 @@
         if (latest !== document.body.dataset.version) setTimeout(refresh, 300);
       });
   };
-  new EventSource(body.dataset.live).onmessage = (event) => {
+  // The laptop gone (closed, its Wi-Fi lost): said on the page, which a phone kept showing as if
+  // current (a trial); said no more once the connection is back, and the page fetched anew.
+  const offline = (lost) => {
+    let banner = document.getElementById("offline");
+    if (lost && !banner) {
+      banner = document.createElement("p");
+      banner.id = "offline";
+      banner.textContent = document.body.dataset.offline || "";
+      document.body.prepend(banner);
+    } else if (!lost && banner) {
+      banner.remove();
+    }
+  };
+  const source = new EventSource(body.dataset.live);
+  source.onerror = () => offline(true);
+  source.onopen = () => offline(false);
+  source.onmessage = (event) => {
+    offline(false);
     latest = event.data;
     refresh();
   };

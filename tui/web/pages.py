@@ -26,8 +26,10 @@ from tui.i18n import in_language, scheme_title_in
 from tui.views import result_text
 from tui.web.html import Child, Markup, href, join, tag, text
 
-SLIDE_ROWS = 12
-"""Rows on one projector slide: large type a hall reads from the back."""
+SLIDE_ROWS = 15
+"""Rows on one projector slide at most: large type a hall reads from the back.  A table is cut
+into slides of equal rows (61 players: five of 12 or 13 — not five of 12 and a sixth of one,
+a trial's last slide)."""
 SLIDE_SECONDS = 12
 """How long the projector shows a slide (the next comes by itself, scripts or not)."""
 FOUND_AT_MOST = 30
@@ -124,7 +126,14 @@ def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, ki
         tag(
             "html",
             tag("head", head),
-            tag("body", page, class_=kind, data_version=visit.version, data_live="/live"),
+            tag(
+                "body",
+                page,
+                class_=kind,
+                data_version=visit.version,
+                data_live="/live",
+                data_offline=say("No connection with the referee's laptop: this page may be out of date"),
+            ),
             lang=visit.lang,
         ),
     )
@@ -361,17 +370,21 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
 
 
 def slides(state: Tournament) -> list[tuple[str, int, range]]:
-    """The projector's slides in order: the latest pairing a dozen boards at a time, then the
-    standings a dozen rows at a time (``("round", N, rows)``, ``("standings", after, rows)``)."""
+    """The projector's slides in order: the latest pairing, then the standings, each in slides
+    of ``SLIDE_ROWS`` rows at most (``("round", N, rows)``, ``("standings", after, rows)``)."""
     shown: list[tuple[str, int, range]] = []
     played = state.round(state.paired_rounds)
     if played is not None:
-        count = len(played.boards)
-        shown += [("round", played.number, range(i, min(i + SLIDE_ROWS, count))) for i in range(0, count, SLIDE_ROWS)]
+        shown += [("round", played.number, rows) for rows in _cut(len(played.boards))]
     after = state.latest_complete_round
-    count = len(state.players)
-    shown += [("standings", after, range(i, min(i + SLIDE_ROWS, count))) for i in range(0, max(count, 1), SLIDE_ROWS)]
+    shown += [("standings", after, rows) for rows in _cut(len(state.players))]
     return shown
+
+
+def _cut(count: int) -> list[range]:
+    """``count`` rows in slides of ``SLIDE_ROWS`` at most, as equal as they go (one, empty, for none)."""
+    parts = max(1, -(-count // SLIDE_ROWS))
+    return [range(count * i // parts, count * (i + 1) // parts) for i in range(parts)]
 
 
 def projector(visit: Visit, slide: int) -> Markup:

@@ -145,6 +145,23 @@ def test_the_projector_fits_a_wall_screen(tmp_path: Path, browser: Any) -> None:
         serving.stop()
 
 
+def test_a_page_whose_laptop_is_gone_says_so(tmp_path: Path, browser: Any) -> None:
+    """A trial: a phone kept showing the pairing of a laptop that had stopped serving, as if it
+    were current.  The page says it has lost the laptop."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    path = hall_tournament(tmp_path / "gone.json")
+    serving = start(None, 0, "127.0.0.1", site(path))
+    try:
+        browser.get(f"{serving.address}/standings")
+        WebDriverWait(browser, 10).until(lambda b: b.execute_script("return document.readyState") == "complete")
+        assert browser.execute_script("return document.getElementById('offline')") is None
+    finally:
+        serving.stop()
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return document.getElementById('offline')"))
+    assert text_of(browser, "#offline") == "Нет связи с ноутбуком судьи: страница может быть устаревшей"
+
+
 def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) -> None:
     """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
     sideways), and a long name pushed the score off the standings."""

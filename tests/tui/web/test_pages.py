@@ -128,20 +128,32 @@ def test_the_language_is_the_tournaments_unless_the_visitor_chose(state: Tournam
 def test_the_projector_cycles_the_pairing_then_the_standings(tmp_path: Path) -> None:
     state = Service(hall_tournament(tmp_path / "t.json", extra=24)).state  # 30 players, 15 boards
     assert [(kind, n, (r.start, r.stop)) for kind, n, r in pages.slides(state)] == [
-        ("round", 1, (0, 12)), ("round", 1, (12, 15)),
-        ("standings", 0, (0, 12)), ("standings", 0, (12, 24)), ("standings", 0, (24, 30)),
+        ("round", 1, (0, 15)), ("standings", 0, (0, 15)), ("standings", 0, (15, 30)),
     ]  # fmt: skip
     first = pages.projector(visit(state, path="/projector"), 0)
     assert '<meta http-equiv="refresh" content="12;url=/projector?slide=1">' in first
-    assert first.count('<tr id="board-') == 12 and "1/5" in first
-    last = pages.projector(visit(state, path="/projector"), 4)
-    assert 'content="12;url=/projector?slide=0"' in last and last.count("<tr>") == 1 + 6  # header and six rows
-    assert pages.projector(visit(state), 9) == pages.projector(visit(state), 4)  # any number: one of the five
+    assert first.count('<tr id="board-') == 15 and "1/3" in first
+    last = pages.projector(visit(state, path="/projector"), 2)
+    assert 'content="12;url=/projector?slide=0"' in last and last.count("<tr>") == 1 + 15  # header and 15 rows
+    assert pages.projector(visit(state), 8) == pages.projector(visit(state), 2)  # any number: one of the three
+
+
+@pytest.mark.parametrize(("count", "sizes"), [(0, [0]), (1, [1]), (15, [15]), (16, [8, 8]), (61, [12, 12, 12, 12, 13])])
+def test_a_table_is_cut_into_slides_as_equal_as_they_go(count: int, sizes: list[int]) -> None:
+    """A trial: 61 players were five slides of 12 and a sixth of one."""
+    assert [len(rows) for rows in pages._cut(count)] == sizes
+
+
+def test_every_row_is_on_one_slide_of_at_most_fifteen() -> None:
+    for count in range(1, 800):
+        cut = pages._cut(count)
+        assert [r.start for r in cut[1:]] == [r.stop for r in cut[:-1]] and cut[0].start == 0 and cut[-1].stop == count
+        assert max(map(len, cut)) <= pages.SLIDE_ROWS and max(map(len, cut)) - min(map(len, cut)) <= 1
 
 
 def test_before_any_pairing_the_event_says_so(tmp_path: Path) -> None:
     with Service.create(tmp_path / "t.json", [actions.create("Кубок", "gamma", 5)]) as service:
         state = service.state
     html = pages.event(visit(state))
-    assert "Ни один тур ещё не разведён" in html and "/round/" not in html
+    assert "Жеребьёвки ещё не было" in html and "/round/" not in html
     assert pages.slides(state) == [("standings", 0, range(0, 0))]
