@@ -240,6 +240,25 @@ class Service:
         with HallRepo(hall_path(real_path(self.path))) as repo:
             return laptops(self.state, repo, this_device())
 
+    def take_chief(self) -> Change:
+        """This laptop takes the chief's role, the chief's laptop being lost: refused where this
+        laptop is the chief's already or not enrolled, and where the chief's has been heard
+        within the last minute (it hands the role on itself: ``actions.chief``)."""
+        from data.hall.device import this_device
+
+        hall, device = self.state.hall, this_device()
+        if hall is None:
+            raise Refused("{path} is not a hall", path=self.path.name)
+        if device not in hall.laptops:
+            raise Refused("this laptop is not enrolled in the hall yet: sync with the chief's laptop")
+        if hall.chief == device:
+            raise Refused("this laptop is the chief's already")
+        chief = next(laptop for laptop in self.laptops() if laptop.device == hall.chief)
+        if not chief.silent:
+            raise Refused("the chief's laptop ({name}) was heard within the last minute: it hands the role on "
+                          "itself (hall chief)", name=chief.name)  # fmt: skip
+        return self.commit(actions.take_chief(device))
+
     def silent_laptops(self) -> Notice | None:
         """What the chief is told before pairing where a laptop of the hall has not been heard
         from for over a minute: its entries may be missing from the round paired."""

@@ -47,7 +47,13 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     disputes = hall_commands.add_parser("disputes", help=_("boards entered differently on two laptops"))
     disputes.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     chief = hall_commands.add_parser("chief", help=_("hand the chief's role to another laptop"))
-    chief.add_argument("device", help=_("the laptop: its id (or its start) or its name"))
+    given = chief.add_mutually_exclusive_group(required=True)
+    given.add_argument("device", nargs="?", help=_("the laptop: its id (or its start) or its name"))
+    given.add_argument(
+        "--take",
+        action="store_true",
+        help=_("this laptop takes the role, the chief's laptop being lost (silent for over a minute)"),
+    )
 
 
 def run(args: argparse.Namespace, file: str | None) -> None:
@@ -140,6 +146,11 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallR
         _status(state, repo, args.json)
     elif command == "disputes":
         _disputes(state, args.json)
+    elif args.take:
+        with Service(path, writable=True) as service:
+            service.take_chief()
+            print(_("this laptop is the chief's now: it pairs and changes the settings; the laptop that was "
+                    "the chief's is a helper once it hears of it"))  # fmt: skip
     else:
         _chief(path, state, args.device)
 

@@ -496,6 +496,12 @@ def chief(device: str) -> Action:
     return ev.CHIEF_CHANGED, {"device": device}
 
 
+def take_chief(device: str) -> Action:
+    """The chief's role taken by this laptop, ``device``, the chief's being lost (the service
+    asks that it has been silent: ``Service.take_chief``)."""
+    return ev.CHIEF_CHANGED, {"device": device, "taken": True}
+
+
 def undo(target: int) -> Action:
     """The retraction of event ``target``: which one an undo takes back is the service's to
     say (``Service.undo_subject``: on a hall's laptop, its own last entry)."""

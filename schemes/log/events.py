@@ -116,7 +116,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     RETRACTED: {"event": (_INT, True)},
     HALL_FOUNDED: {"device": (_STR, True), "name": (_STR, True)},
     DEVICE_ENROLLED: {"device": (_STR, True), "name": (_STR, True), "block": (_INT, True)},
-    CHIEF_CHANGED: {"device": (_STR, True)},
+    CHIEF_CHANGED: {"device": (_STR, True), "taken": (_BOOL, False)},
 }
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
 

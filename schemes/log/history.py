@@ -107,6 +107,8 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             return "hall founded by laptop {laptop}", {"laptop": d["name"]}
         case ev.DEVICE_ENROLLED:
             return "laptop {laptop} enrolled in the hall", {"laptop": d["name"]}
+        case ev.CHIEF_CHANGED if d.get("taken"):
+            return "the chief's role taken by laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
         case ev.CHIEF_CHANGED:  # the event names the laptop by its id alone: an interface knows its name
             return "the chief's role handed to laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
     return event.kind, {}

@@ -577,8 +577,17 @@ def _device_enrolled(state: Tournament, event: Event) -> Tournament:
 
 
 def _chief_changed(state: Tournament, event: Event) -> Tournament:
-    hall = _by_chief(state, event)
+    """The role handed on by the chief's laptop; or ``taken`` by an enrolled laptop for itself,
+    where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
+    event, and without this the event stopped at the next round.  The laptop that held it sees
+    it is a helper now once it hears of it; taking the role back is the new chief's."""
     device = event.data["device"]
+    if event.data.get("taken", False):
+        hall = _hall(state)
+        if event.origin is None or event.origin.device != device:
+            raise InvalidEvent("a laptop takes the chief's role for itself alone")
+    else:
+        hall = _by_chief(state, event)
     if device not in hall.laptops:
         raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
     return replace(state, hall=replace(hall, chief=device))

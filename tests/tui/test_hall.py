@@ -436,6 +436,39 @@ async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_as
             assert app.screen.session.state.paired_rounds == 1
 
 
+async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: Laptops, tmp_path: Path) -> None:
+    """A trial: the chief's laptop lost, no laptop could pair.  A helper's hall dialog offers
+    «Стать главным…» once the chief's laptop is silent for over a minute, and asks, «Нет» in
+    focus."""
+    from tui.screens.confirm import ConfirmScreen
+
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"):
+        chief_device = Service(table).state.hall.chief  # type: ignore[union-attr]
+        with HallRepo(hall_path(table)) as repo:
+            repo.hear([chief_device], "2026-01-01T00:00:00+00:00")
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            await until(pilot, lambda: app.screen.query_one("#take", Button).display)
+            app.screen.query_one("#take", Button).press()
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            assert question.startswith("Ноутбук главного (Главный) не слышен больше минуты. Сделать главным этот")
+            await pilot.press("enter")  # «Нет»
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            assert screen.session.state.hall.chief == chief_device  # type: ignore[attr-defined]
+            app.screen.query_one("#take", Button).press()
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: screen.session.state.hall.chief != chief_device)  # type: ignore[attr-defined]
+            assert "Этот ноутбук теперь главный" in notes(app)
+            await until(pilot, lambda: not app.screen.query_one("#take", Button).display)
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
     from tui.hall import laptops_line
 

@@ -100,6 +100,7 @@ class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
                     with Horizontal(classes="buttons"):
                         yield Button(_("Sync now"), id="sync", compact=True)
                         yield Button(_("Chief…"), id="chief", compact=True)
+                        yield Button(_("Take the chief's role…"), id="take", compact=True)
                         yield Button(_("Close"), id="close", compact=True)
 
     def on_mount(self) -> None:
@@ -124,6 +125,7 @@ class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         self.query_one("#chief", Button).display = bool(self.others())
+        self.query_one("#take", Button).display = self.lost_chief() is not None
         with self.prevent(Switch.Changed):  # what the server is, not what the referee asks
             self.query_one("#serve", Switch).value = self.pages.serving  # restarted underneath when made a hall
         serving = self.pages.address
@@ -148,6 +150,8 @@ class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
             self.sync()
         elif event.button.id == "chief":
             self.hand_on()
+        elif event.button.id == "take":
+            self.take_on()
         else:
             self.dismiss(None)
 
@@ -178,6 +182,33 @@ class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
         answers = [(f"laptop-{device}", name) for device, name in others.items()] + [("cancel", _("Cancel"))]
         question = _("Hand the chief's role (pairing, settings) to which laptop?")
         self.app.push_screen(ChoiceScreen(question, answers, "cancel"), chosen)
+
+    def lost_chief(self) -> str | None:
+        """The chief's laptop's name where this laptop, enrolled, may take its role: the
+        chief's has not been heard for over a minute (a dead disk, a stolen laptop)."""
+        hall = self.link.state.hall
+        if hall is None or hall.chief == self.link.device or self.link.device not in hall.laptops:
+            return None
+        chief = next((laptop for laptop in self.link.laptops if laptop.device == hall.chief), None)
+        return chief.name if chief is not None and chief.silent else None
+
+    def take_on(self) -> None:
+        """Ask, «Нет» in focus, then take the chief's role for this laptop."""
+        from tui.screens.confirm import ConfirmScreen
+
+        name = self.lost_chief()
+        if name is None:
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes and self.link.screen.take_chief():
+                self.notify(_("This laptop is the chief's now"))
+                self.show()
+
+        question = _("The chief's laptop ({name}) has not been heard for over a minute. Make this laptop the "
+                     "chief's? Pairing and the settings move here; that laptop becomes a helper when it hears of "
+                     "it.", name=name)  # fmt: skip
+        self.app.push_screen(ConfirmScreen(question, default=False), answer)
 
     def sync(self) -> None:
         source = self.query_one("#sync-source", Input).value.strip()

@@ -223,6 +223,16 @@ class TournamentScreen(Translated, Screen[None]):
         self.acted(change.warnings)
         return change
 
+    def take_chief(self) -> bool:
+        """This laptop takes the chief's role (``Service.take_chief``); a refusal is a notification."""
+        try:
+            change = self.session.take_chief()
+        except (InvalidEvent, TournamentFileError, Refused) as error:
+            self.notify(said(error), severity="error", timeout=8)
+            return False
+        self.acted(change.warnings)
+        return True
+
     def acted(self, warnings: Sequence[Notice]) -> None:
         for warning in warnings:
             self.notify(said(warning), severity="warning", timeout=8)

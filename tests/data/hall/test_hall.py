@@ -150,6 +150,37 @@ def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
         chief.commit(actions.undo(handed.id))
 
 
+def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) -> None:
+    """A trial: with the chief's laptop gone (a dead disk, a stolen laptop) no laptop could pair
+    the next round, though each held the whole event.  An enrolled laptop takes the role for
+    itself; the old chief's laptop is a helper once it hears of it, and cannot take it back."""
+    from tui.cli import main
+
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    with pytest.raises(InvalidEvent, match="a laptop takes the chief's role for itself alone"):
+        table2.commit(actions.take_chief(chief.device))
+    with table2.here(), Service(table2.file, writable=True) as service:  # the chief heard a moment ago
+        with pytest.raises(Refused, match="was heard within the last minute: it hands the role on itself"):
+            service.take_chief()
+    with table2.here(), HallRepo(hall_path(table2.file)) as repo:
+        repo.hear([chief.device], "2026-01-01T00:00:00+00:00")  # silent since
+    with table2.here():
+        assert main(["-f", str(table2.file), "hall", "chief", "--take"]) == 0
+    assert table2.state.hall.chief == table2.device
+    for board in range(1, 5):
+        table2.result(1, board, "W+")
+    assert table2.pair().paired_rounds == 2
+    everyone(stick, table2, chief)
+    with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
+        chief.commit(actions.change_settings(place="Школа №5"))  # a helper now
+    taken = next(e for e in TournamentFile(chief.file).events[::-1] if e.kind == ev.CHIEF_CHANGED)
+    assert taken.data == {"device": table2.device, "taken": True}
+    with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
+        chief.commit(actions.undo(taken.id))
+
+
 def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], Laptop]) -> None:
     _chief, _table2, _table3, stick, _secret = hall_of_three
     stranger = laptops("stranger")
