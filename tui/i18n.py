@@ -223,6 +223,7 @@ RU = {
     # log
     "Undo this entry": "Отменить эту запись",
     "Undo entry {event}: {what}?": "Отменить запись {event}: {what}?",
+    "Entry of the laptop {laptop}.": "Запись ноутбука «{laptop}».",
     "Time": "Время",
     "Entry": "Запись",
     "undone": "отменено",

@@ -469,6 +469,25 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
             await until(pilot, lambda: not app.screen.query_one("#take", Button).display)
 
 
+async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(laptops: Laptops, tmp_path: Path) -> None:
+    """A trial undid another laptop's result from the log without a word that it was not its own."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("chief"), Service(chief, writable=True) as service:
+        service.commit(actions.result(1, 1, "W+"))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f5", "u")
+            await pilot.pause()
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            assert question.startswith("Запись ноутбука «Главный». Отменить запись ") and "доска 1" in question
+            await pilot.press("enter")  # «Нет» in focus
+            await pilot.pause()
+            assert 1 in app.screen.session.state.round(1).results
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
     from tui.hall import laptops_line
 

@@ -67,6 +67,7 @@ class LogPane(Pane):
 
     def action_undo_entry(self) -> None:
         """Undo the entry under the cursor, after saying which (it may be days old)."""
+        from data.hall.device import this_device
         from tui.screens.confirm import ConfirmScreen
 
         key = self.query_one(PlainTable).cursor_key()
@@ -74,8 +75,13 @@ class LogPane(Pane):
             return
         event = self.session.events[int(key) - 1]
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
+        hall = self.session.state.hall
+        made_by = hall.laptops.get(event.origin.device) if hall and event.origin else None
+        others = made_by is not None and made_by.device != this_device()
+        if made_by is not None and others:  # a trial undid another laptop's result unawares: said, «Нет» first
+            question = _("Entry of the laptop {laptop}.", laptop=made_by.name) + " " + question
         pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks
         self.app.push_screen(
-            ConfirmScreen(question, default=not pairing),
+            ConfirmScreen(question, default=not (pairing or others)),
             lambda yes: self.tournament_screen.undo(event.id) if yes else None,
         )
