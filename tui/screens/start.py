@@ -28,8 +28,10 @@ class StartScreen(Translated, Screen[None]):
     BINDINGS = [
         Binding("n", "new", "New tournament", id="start.new_tournament"),
         Binding("o", "open", "Open a file", id="start.open_a_file"),
-        Binding("d", "demo", "Open the demo", id="start.open_the_demo"),
-        Binding("j", "join", "Join a hall", show=False, id="start.join_a_hall"),  # the footer keeps F1
+        # the footer keeps F1 and the join of a hall (a trial's helper laptop, tournaments listed,
+        # showed no way to join); the demo is in the empty list's hint and in F1
+        Binding("d", "demo", "Open the demo", show=False, id="start.open_the_demo"),
+        Binding("j", "join", "Join a hall", id="start.join_a_hall"),
         Binding("l", "app.switch_language", "Language", id="start.language"),
         Binding("q", "app.quit", "Quit", id="start.quit"),
     ]
