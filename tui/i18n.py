@@ -178,6 +178,7 @@ RU = {
     "Next answer": "Следующий ответ",
     "Swap players": "Поменять игроков",
     "No round is paired yet: n pairs round 1.": "Туры ещё не составлены: n — жеребьёвка 1-го тура.",
+    "No round is paired yet: the chief's laptop pairs round 1.": "Туры ещё не составлены: жеребьёвку 1-го тура проводит ноутбук главного судьи.",
     "Round {round}": "Тур {round}",
     "lowest top level {level}": "наименьший старший уровень {level}",
     "results missing: {missing} of {boards}": "без результата: {missing} из {boards}",

@@ -488,6 +488,19 @@ async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(lapt
             assert 1 in app.screen.session.state.round(1).results
 
 
+async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(laptops: Laptops, tmp_path: Path) -> None:
+    """A trial: the helper's rounds tab said «n — жеребьёвка 1-го тура», which it refuses."""
+    chief, secret = founded(laptops, paired=False)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3")
+            await pilot.pause()
+            info = str(app.screen.query_one("#round-info", Static).render())
+            assert info == "Туры ещё не составлены: жеребьёвку 1-го тура проводит ноутбук главного судьи."
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
     from tui.hall import laptops_line
 

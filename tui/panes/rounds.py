@@ -185,7 +185,9 @@ class RoundsPane(Pane):
         table = self.query_one(PlainTable)
         if played is None:
             table.fill(self.columns(), [], self.width_to_fill())
-            self.query_one("#round-info", Static).update(_("No round is paired yet: n pairs round 1."))
+            waiting = (_("No round is paired yet: the chief's laptop pairs round 1.") if session.a_helpers_laptop()
+                       else _("No round is paired yet: n pairs round 1."))  # fmt: skip
+            self.query_one("#round-info", Static).update(waiting)
             self.query_one("#round-free", Static).update("")
             self.stale = False
             return
