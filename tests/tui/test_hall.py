@@ -215,7 +215,7 @@ def test_a_sync_problem_is_said_in_russian() -> None:
     wrapped = RuntimeError("HTTPConnection(host='192.0.2.2', port=46599): Failed to establish a new connection")
     wrapped.__cause__ = refused
     said = worded(Refused("{peer}: {reason}", peer="http://192.0.2.2:46599", reason=network_reason(wrapped)))
-    assert said == "http://192.0.2.2:46599: там никто не раздаёт события (включена ли раздача?)"
+    assert said == "http://192.0.2.2:46599: там не отвечает ноутбук зала (открыт ли на нём турнир?)"
     secret = worded(Refused("{peer}: the secret is not this hall's", peer="http://a:1"))
     assert secret == "http://a:1: секрет не этого зала"
     assert worded(Refused("{folder}: no such folder", folder="/media/usb")) == "/media/usb: нет такой папки"
@@ -314,7 +314,7 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
                 await until(pilot, lambda: pages.address is not None)  # its process listening
                 assert pages.address and not pages.address.endswith(f":{serving.PORT}")
                 label = str(app.screen.query_one("#serve-label", Label).render())
-                assert label == f"Раздача: {pages.address}"
+                assert label == f"Доступен по адресу {pages.address}"
                 import urllib.request
 
                 with pytest.raises(urllib.error.HTTPError, match="401"):  # it answers, and wants the secret

@@ -114,7 +114,7 @@ async def test_f12_serves_the_pages_of_a_tournament_that_is_no_hall(folder: Path
         address = screen.pages.address
         assert address is not None and address.startswith("http://127.0.0.1:")
         await pilot.pause()
-        assert str(dialog.query_one("#pages-label", Label).render()) == "Раздаются"
+        assert str(dialog.query_one("#pages-label", Label).render()) == "Включены"
         assert str(dialog.query_one("#pages-address", Label).render()) == f"{address}/"
         assert "Ноутбук не в сети" in str(dialog.query_one("#pages-note", Label).render())  # 127.0.0.1: no phone
         qr = str(dialog.query_one("#pages-qr", Static).render()).splitlines()
