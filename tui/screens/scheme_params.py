@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
-from schemes.errors import InvalidEvent
+from schemes.errors import BadSetting, InvalidEvent
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import _, said, scheme_title
@@ -120,8 +120,8 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                 if text != param_text(param.default):
                     parse_params(self.scheme, {param.key: text})
                     values[param.key] = text
-            except InvalidEvent as error:
-                self.error(param.key, said(error))
+            except InvalidEvent as error:  # under the field, which names the setting: not its key again
+                self.error(param.key, said(error.beside if isinstance(error, BadSetting) else error))
                 self.query_one(f"#param-{param.key}").focus()
                 return
         self.dismiss(values)
