@@ -787,7 +787,7 @@ RU = {
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",
-    "{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека)",
+    "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека)",
     "blank-cards": "пустые карточки",
     "blank-protocol": "пустой протокол тура",
     "blank-table": "пустая итоговая таблица",

@@ -491,7 +491,7 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
         for player in prize.players:
             first_prize.setdefault(player, prize.name)
     return [
-        _("{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each",
+        _("{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each",
           prize=prize_title(prize.name), player=player_label(state, player), value=prize.passed_value,
           other=prize_title(first_prize[player]))
         for prize in prizes

@@ -34,3 +34,31 @@ def test_a_new_player_is_offered_the_country_most_players_have() -> None:
     log.add("Сидоров", rating=1800, country="UA")
     log.add("Козлов", rating=1700)
     assert usual_country(log.state) == "UA"
+
+
+def test_a_prize_passed_over_is_quoted_in_the_words_of_the_language() -> None:
+    """A trial read «most wins» in an English list: English quotes in English."""
+    from schemes.awards.prizes import field_of, hand_out, standard_rules
+    from schemes.registry import get_scheme
+    from tests.builders import round_robin
+    from tui.views import prize_notes
+
+    log, ids = round_robin([2400, 2300, 2200, 2100])
+    for number in range(1, 4):
+        log.pair()
+        for board in log.state.round(number).boards:
+            higher = min((board.white, board.black), key=lambda p: -(log.state.players[p].rating or 0))
+            log.result(number, board.number, "W+" if higher == board.white else "B+")  # the stronger always wins
+    state = log.state
+    field = field_of(state, get_scheme("round-robin").standings(state, 3))
+    prizes = hand_out(field, standard_rules(field, places=1, specials=["most_wins"]))
+    i18n.set_language("en")
+    try:
+        assert prize_notes(state, prizes) == [
+            "most wins: 1. P1 X (4d) was ahead (3) but has the prize “place 1” already: one prize each"
+        ]
+    finally:
+        i18n.set_language("ru")
+    assert prize_notes(state, prizes) == [
+        "больше всех побед: 1. P1 X (4d) впереди (3), но уже есть приз «1 место» (по одному призу на человека)"
+    ]
