@@ -248,7 +248,7 @@ class Service:
 
         hall, device = self.state.hall, this_device()
         if hall is None:
-            raise Refused("{path} is not a hall", path=self.path.name)
+            raise Refused("{path} is not a hall (tengen hall init makes one)", path=self.path.name)
         if device not in hall.laptops:
             raise Refused("this laptop is not enrolled in the hall yet: sync with the chief's laptop")
         if hall.chief == device:
