@@ -256,7 +256,7 @@ class Service:
         chief = next(laptop for laptop in self.laptops() if laptop.device == hall.chief)
         if not chief.silent:
             raise Refused("the chief's laptop ({name}) was heard within the last minute: it hands the role on "
-                          "itself (hall chief)", name=chief.name)  # fmt: skip
+                          "itself (tengen hall chief)", name=chief.name)  # fmt: skip
         return self.commit(actions.take_chief(device))
 
     def silent_laptops(self) -> Notice | None:

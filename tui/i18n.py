@@ -679,7 +679,7 @@ RU = {
     "the chief's role taken by laptop {laptop}": "роль главного взял ноутбук {laptop}",
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
     "this laptop is the chief's already": "этот ноутбук и так главный",
-    "the chief's laptop ({name}) was heard within the last minute: it hands the role on itself (hall chief)": "ноутбук главного ({name}) был слышен меньше минуты назад: роль передаёт он сам (hall chief)",
+    "the chief's laptop ({name}) was heard within the last minute: it hands the role on itself (tengen hall chief)": "ноутбук главного ({name}) был слышен меньше минуты назад: роль передаёт он сам (tengen hall chief)",
     "this laptop takes the role, the chief's laptop being lost (silent for over a minute)": "этот ноутбук берёт роль главного, если ноутбук главного потерян (молчит больше минуты)",
     "this laptop is the chief's now: it pairs and changes the settings; the laptop that was the chief's is a helper once it hears of it": "этот ноутбук теперь главный: жеребьёвка и настройки — здесь; прежний ноутбук главного станет помощником, как только узнает об этом",
     "Take the chief's role…": "Стать главным…",
