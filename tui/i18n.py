@@ -637,6 +637,8 @@ RU = {
     "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko": "на доске {board} коми {komi}: джиго не бывает, ничья записана как тройное ко",
     "round {later} was paired with the old result of round {round}": "тур {later} был составлен по прежнему результату {round}-го тура",
     "rounds {later} were paired with the old result of round {round}": "туры {later} были составлены по прежнему результату {round}-го тура",
+    "round {later} was paired without this result of round {round}": "тур {later} был составлен без этого результата {round}-го тура",
+    "rounds {later} were paired without this result of round {round}": "туры {later} были составлены без этого результата {round}-го тура",
     "bad komi {value}: at most {limit} either way": "неверное коми {value}: не больше {limit} в любую сторону",
     "round {round} was announced after round {before} was paired: recorded, but worth 0 points": "отказ от {round}-го тура заявлен после жеребьёвки {before}-го: записан, но стоит 0 очков",
     "round {round} needs at least 2 players": "для {round}-го тура нужно хотя бы 2 игрока",

@@ -341,19 +341,29 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
     if changed.kind != ev.RESULT_RECORDED:
         return ()
     number = changed.data["round"]
-    if number >= paired:
+    if number >= paired or get_scheme(state.settings.scheme).traits.scheduled:  # a table pairs without results
         return ()
     following = state.round(number + 1)
     if event.kind == ev.RETRACTED and following is not None and changed.id > following.event:
         return ()  # a result entered after the next round was paired, taken back: what that round used is back
+    fields = {"later": str(paired) if number + 1 == paired else f"{number + 1}-{paired}", "round": number}
+    if following is not None and event.kind == ev.RESULT_RECORDED and not _had_result(events, changed, following.event):
+        if number + 1 == paired:
+            return (Notice("round {later} was paired without this result of round {round}", fields),)
+        return (Notice("rounds {later} were paired without this result of round {round}", fields),)
     if number + 1 == paired:
-        return (
-            Notice("round {later} was paired with the old result of round {round}", {"later": paired, "round": number}),
-        )
-    later = f"{number + 1}-{paired}"
-    return (
-        Notice("rounds {later} were paired with the old result of round {round}", {"later": later, "round": number}),
-    )
+        return (Notice("round {later} was paired with the old result of round {round}", fields),)
+    return (Notice("rounds {later} were paired with the old result of round {round}", fields),)
+
+
+def _had_result(events: Sequence[Event], result: Event, before: int) -> bool:
+    """Whether ``result``'s board had a result standing among the events before ``before`` (the
+    next round's pairing): a board paired past (OpenGotha's way) had none, and its first result
+    is no «old result» replaced."""
+    retracted = retracted_ids(list(events))
+    return any(e.kind == ev.RESULT_RECORDED and e.id < before and e.id not in retracted
+               and (e.data["round"], e.data["board"]) == (result.data["round"], result.data["board"])
+               for e in events[: before - 1])  # fmt: skip
 
 
 def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:

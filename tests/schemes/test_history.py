@@ -62,8 +62,15 @@ def test_pairing_cannot_be_undone_under_its_results() -> None:
     assert log.state.paired_rounds == 0
 
 
+def fors_of(players: int) -> Log:
+    log = Log("fors", rounds=3)
+    for i in range(players):
+        log.add(f"P{i}", rating=2000 - 100 * i)
+    return log
+
+
 def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one() -> None:
-    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log = fors_of(4)
     log.pair()
     log.result(1, 1, "W+")
     log.result(1, 2, "W+")
@@ -78,15 +85,26 @@ def test_correcting_an_earlier_result_warns_that_later_rounds_used_the_old_one()
 
 
 def test_a_correction_under_several_later_rounds_names_them_all() -> None:
-    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log = fors_of(6)
     for number in (1, 2, 3):
         log.pair()
-        log.result(number, 1, "W+")
-        log.result(number, 2, "W+")
+        for board in (1, 2, 3):
+            log.result(number, board, "W+")
     corrected = log.result(1, 2, "B+")
     assert tuple(map(str, corrected.warnings)) == (
         "rounds 2-3 were paired with the old result of round 1",
     )  # not «round 2-3 was»
+
+
+def test_a_round_robins_correction_warns_of_no_later_round() -> None:
+    """The Berger table pairs without results: «round 2 was paired with the old result» said
+    nothing true (a round robin's postponed game, entered after round 2, warned so too)."""
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.result(1, 2, "W+")
+    log.pair()
+    assert log.result(1, 1, "B+").warnings == ()
 
 
 def test_a_time_control_changed_to_one_not_rated_is_said() -> None:

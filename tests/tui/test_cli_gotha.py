@@ -183,6 +183,8 @@ def test_a_round_missing_results_is_paired_after_only_when_asked(mm: str, capsys
     assert (code, err) == (0, "") and "round 4" in out
     code, out, _ = run(capsys, "-f", mm, "pairings", "3", "--json")
     assert sum(b["result"] is None for b in json.loads(out)["boards"]) == 7
+    code, _, err = run(capsys, "-f", mm, "result", "3", "2", "W+")  # the game that went on, entered now
+    assert (code, err) == (0, "warning: round 4 was paired without this result of round 3\n")  # no «old result»
 
 
 def test_a_player_registered_in_advance_is_paired_once_confirmed(
