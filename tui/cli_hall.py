@@ -48,7 +48,8 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     disputes.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     chief = hall_commands.add_parser("chief", help=_("hand the chief's role to another laptop"))
     given = chief.add_mutually_exclusive_group(required=True)
-    given.add_argument("device", nargs="?", help=_("the laptop: its id (or its start) or its name"))
+    laptop = _("the laptop: its id (or its start) or its name")
+    given.add_argument("device", nargs="?", metavar=_("LAPTOP"), help=laptop)
     given.add_argument(
         "--take",
         action="store_true",
