@@ -69,6 +69,7 @@ def extend(state: Tournament | None, events: Sequence[Event]) -> Tournament | No
             continue
         for made in events[index:end]:  # as ``apply`` checks each
             _check_enrolled(state, made)
+            state = still_the_chief(state, made)
         if event.kind == ev.PLAYER_REGISTERED:
             state = _registered(state, events[index:end])
         else:
@@ -96,9 +97,25 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
     if reducer is None:
         raise InvalidEvent("{kind} cannot be applied as such", kind=event.kind)
     _check_enrolled(state, event)
+    state = still_the_chief(state, event)
     if state.hall is not None and event.kind in CHIEFS_OWN:
         _by_chief(state, event)
     return reducer(state, event)
+
+
+def still_the_chief(state: Tournament, event: Event) -> Tournament:
+    """The hall as ``event`` finds it after a take of the chief's role (``Hall.taken``): an event
+    of the laptop the role was taken from, made without knowing of the take, shows it was not
+    lost — the take is void and it is the chief again (a review: a helper cut off from the
+    Wi-Fi took the role while the chief, alive, paired the next round, and that round was lost
+    on every laptop); made knowing of it, the take stands for good."""
+    hall = state.hall
+    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
+        return state
+    old, taker, seq = hall.taken
+    if dict(event.origin.seen).get(taker, 0) < seq:
+        return replace(state, hall=replace(hall, chief=old, taken=None))
+    return replace(state, hall=replace(hall, taken=None))
 
 
 def _check_enrolled(state: Tournament, event: Event) -> None:
@@ -579,18 +596,21 @@ def _device_enrolled(state: Tournament, event: Event) -> Tournament:
 def _chief_changed(state: Tournament, event: Event) -> Tournament:
     """The role handed on by the chief's laptop; or ``taken`` by an enrolled laptop for itself,
     where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
-    event, and without this the event stopped at the next round.  The laptop that held it sees
-    it is a helper now once it hears of it; taking the role back is the new chief's."""
+    event, and without this the event stopped at the next round.  The laptop that held it is a
+    helper once it hears of it; an event it made without knowing of the take voids the take
+    (``still_the_chief``): it was not lost."""
     device = event.data["device"]
+    taken = None
     if event.data.get("taken", False):
         hall = _hall(state)
         if event.origin is None or event.origin.device != device:
             raise InvalidEvent("a laptop takes the chief's role for itself alone")
+        taken = (hall.chief, device, event.origin.seq)
     else:
         hall = _by_chief(state, event)
     if device not in hall.laptops:
         raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
-    return replace(state, hall=replace(hall, chief=device))
+    return replace(state, hall=replace(hall, chief=device, taken=taken))
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:

@@ -267,6 +267,11 @@ class Hall:
 
     laptops: Mapping[str, Laptop]
     chief: str
+    taken: tuple[str, str, int] | None = None
+    """The chief's role taken from a lost laptop (``chief_changed`` ``taken``): the laptop it was
+    taken from, the taker and the take's ``seq`` — until the old chief's laptop is heard to
+    know of it.  An event of the old chief made without knowing of it shows that laptop was
+    alive: the take is void (``replay.still_the_chief``)."""
 
 
 @dataclass(frozen=True)

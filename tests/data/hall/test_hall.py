@@ -181,6 +181,42 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) 
         chief.commit(actions.undo(taken.id))
 
 
+def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three) -> None:
+    """A review: a helper cut off from the others took the role while the chief, alive, paired
+    round 2 and another helper entered a result in it — round 2 and its result were lost on every
+    laptop (the take came first in the merge).  An event of the chief made without knowing of
+    the take voids it: the chief stays the chief, and nothing is lost."""
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    everyone(stick, chief, table2, table3)
+    table2.commit(actions.take_chief(table2.device))  # cut off: it has not heard the chief for a while
+    chief.pair()  # the chief, alive, not knowing of it
+    chief.sync(stick)
+    table3.sync(stick)
+    table3.result(2, 1, "B+")
+    everyone(stick, table3, table2, chief)
+    everyone(stick, chief, table2, table3)
+    for laptop in (chief, table2, table3):
+        state = laptop.state
+        assert state.paired_rounds == 2 and state.round(2).results[1].code == "B+", laptop.name
+        assert state.hall.chief == chief.device, laptop.name
+    same_everywhere(chief, table2, table3)
+
+
+def test_a_take_the_old_chief_has_heard_of_stands(hall_of_three) -> None:
+    """The old chief's laptop back, knowing of the take: its entries are a helper's."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    table2.commit(actions.take_chief(table2.device))
+    everyone(stick, table2, chief)
+    chief.commit(actions.register(TournamentFile(chief.file).events, surname="Поздний", name="Я", rank="5k"))
+    everyone(stick, chief, table2)
+    assert chief.state.hall.chief == table2.device and table2.state.hall.chief == table2.device
+    with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
+        chief.pair()
+
+
 def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], Laptop]) -> None:
     _chief, _table2, _table3, stick, _secret = hall_of_three
     stranger = laptops("stranger")
