@@ -623,18 +623,17 @@ def fetch_all(
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
     problems: list[Worded] = []
     reached: list[Session] = []
-    for source in sources:
+    for source in map(as_source, sources):
         tips = repo.tips()
+        ours = peer_address(source) in repo.proven
+        if ours and _resting(repo, source):
+            continue
         try:
             refused, session = _take_chains(repo, device, source, name, serves)
         except Refused as error:
-            ours = peer_address(source) in repo.proven
-            if (
-                isinstance(error, NotOfTheHall)
-                or not (isinstance(error, BrokeOff) or ours)
-                or _gone(repo, source, ours)
-            ):
-                repo.forget_peer(source)  # a stranger, or nobody, or gone: asked again when it comes
+            stranger = isinstance(error, NotOfTheHall) or not (isinstance(error, BrokeOff) or ours)
+            if stranger or _gone(repo, source, ours):
+                repo.forget_peer(source)  # a stranger, or nobody: asked again when it comes
             problems.append(error)
             continue
         _FAILING.pop((str(repo.path), source), None)
@@ -650,28 +649,39 @@ def fetch_all(
     return problems
 
 
-GONE_AFTER = 300.0
-"""Seconds a laptop of the hall may not answer before it is forgotten as a peer (it comes back
-by zeroconf, or when it fetches from us naming its address): a laptop that left the Wi-Fi, or
-served on another port since, was asked at every sync for ever, five seconds each where
-nothing answered, and a trial's warnings named four such addresses."""
 NEVER_PROVEN_FOR = 30.0
-"""The same for an address that never proved it knows the secret: ten silent strangers
-announced by zeroconf held each sync 50 s, and stayed (an attack)."""
-_FAILING: dict[tuple[str, str], float] = {}
-"""Since when each peer of a hall has failed to answer, in this process (a sync's end is no
-answer: the app and ``hall serve`` sync every two seconds)."""
+"""Seconds an address that never proved it knows the secret may fail before it is forgotten as
+a peer: ten silent strangers announced by zeroconf held each sync 50 s, and stayed (an
+attack).  It comes back by zeroconf, or when it fetches from us naming its address."""
+RESTING_AFTER, ASKED_EVERY = 300.0, 60.0
+"""A laptop of the hall that has not answered for ``RESTING_AFTER`` seconds is asked once every
+``ASKED_EVERY`` only, never forgotten: a laptop gone or serving elsewhere since was asked at
+every sync, five seconds each where nothing answered (a trial's warnings named four such
+addresses), and forgetting them all after an outage of the hall's Wi-Fi split the hall for
+good where zeroconf is blocked (a review)."""
+_FAILING: dict[tuple[str, str], tuple[float, float]] = {}
+"""Since when each peer of a hall has failed to answer, and when it was last asked, in this
+process (the app and ``hall serve`` sync every two seconds)."""
 
 
 def _gone(repo: HallRepo, source: str, proven: bool) -> bool:
-    """Whether ``source`` has not answered for long enough to be forgotten (``GONE_AFTER``,
-    ``NEVER_PROVEN_FOR``); its first failure is noted."""
+    """Whether ``source``, never proven, has failed for ``NEVER_PROVEN_FOR`` (forgotten); its
+    failure is noted either way (``_resting``)."""
     key, moment = (str(repo.path), source), time.monotonic()
-    first = _FAILING.setdefault(key, moment)
-    if moment - first < (GONE_AFTER if proven else NEVER_PROVEN_FOR):
+    first = _FAILING.get(key, (moment, moment))[0]
+    _FAILING[key] = (first, moment)
+    if proven or moment - first < NEVER_PROVEN_FOR:
         return False
     del _FAILING[key]
     return True
+
+
+def _resting(repo: HallRepo, source: str) -> bool:
+    """Whether a laptop of the hall failing for ``RESTING_AFTER`` is left out of this sync (it
+    is asked again ``ASKED_EVERY`` seconds after it was last)."""
+    first, last = _FAILING.get((str(repo.path), source), (0.0, 0.0))
+    moment = time.monotonic()
+    return bool(first) and moment - first >= RESTING_AFTER and moment - last < ASKED_EVERY
 
 
 def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
