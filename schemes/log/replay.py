@@ -352,6 +352,9 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
     pairs ``early``, as OpenGotha lets him), and the event has it."""
     if number != state.paired_rounds + 1:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
+    total = _total_rounds(state)
+    if total is not None and number > total:  # before the round before's results: none is to come
+        raise InvalidEvent("all {total} rounds are paired", total=total)
     previous = state.round(number - 1)
     if previous is not None and not previous.complete and not early:
         boards = ", ".join(map(str, previous.missing))
@@ -360,9 +363,6 @@ def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
                                   boards=boards)  # fmt: skip
         raise RoundIncomplete("round {round} is not complete: no result on board {boards}", round=number - 1,
                               boards=boards)  # fmt: skip
-    total = _total_rounds(state)
-    if total is not None and number > total:
-        raise InvalidEvent("all {total} rounds are paired", total=total)
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:

@@ -329,3 +329,16 @@ def test_each_tiebreak_of_the_menu_is_a_named_rule() -> None:
     assert list(round_robin.CRITERIA) == list(round_robin.TIEBREAKS)
     assert list(fors.CRITERIA) == list(fors.TIEBREAKS)
     assert all(rule.__doc__ for rule in [*round_robin.CRITERIA.values(), *fors.CRITERIA.values()])
+
+
+def test_after_the_last_round_no_round_is_offered_though_a_result_is_missing() -> None:
+    """A review: with every round paired and a result missing, the app asked whether to pair
+    round 4 of three all the same, and only then said all were paired."""
+    log, _ = round_robin([2000, 1900, 1800, 1700])
+    for number in (1, 2, 3):
+        log.pair()
+        log.result(number, 1, "W+")
+        if number < 3:
+            log.result(number, 2, "W+")
+    with pytest.raises(InvalidEvent, match="all 3 rounds are paired"):
+        log.pair()
