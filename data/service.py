@@ -31,12 +31,13 @@ from data.store import (
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
-from schemes.log.events import Event, check_shape
+from schemes.log.events import RETRACTED, Event, check_shape
 from schemes.log.history import check_undoable, undo_target
 from schemes.log.merge import Merged
-from schemes.log.replay import apply, check_chief
+from schemes.log.replay import apply, check_chief, check_retraction
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
+from schemes.state.origin import Origin
 
 if TYPE_CHECKING:
     from data.hall.hall import Laptop as HallLaptop
@@ -188,8 +189,14 @@ class Service:
         return undo_target(self.events, lambda e: e.origin is not None and e.origin.device == device)
 
     def check_undo(self, target: int) -> None:
-        """Refused (InvalidEvent) where event ``target`` cannot be undone (``check_undoable``)."""
+        """Refused (InvalidEvent) where event ``target`` cannot be undone (``check_undoable``), or
+        not by this laptop of a hall (``check_retraction``): asked before a question."""
         check_undoable(list(self.events), target)
+        if self.state.hall is not None:
+            from data.hall.device import this_device
+
+            undo = Event(len(self.events) + 1, RETRACTED, {"event": target}, "", Origin(this_device(), 0))
+            check_retraction(self.state, self.events, undo)
 
     def undo(self, target: int | None = None) -> Retracted:
         """Retract the last action (``undo_subject``) or event ``target``; ``subject`` is the

@@ -213,6 +213,19 @@ class TengenApp(App[None]):
         self.push_screen(ConfirmScreen(question, details=holds), answer)
         return True
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: where an open tournament is served (a hall's laptop, the players' pages), asked
+        first as closing it is, «Нет» in focus (a review: it stopped them without a word)."""
+        from tui.screens.confirm import ConfirmScreen
+        from tui.screens.tournament import TournamentScreen
+
+        served = next((screen for screen in self.screen_stack if isinstance(screen, TournamentScreen)), None)
+        question = None if served is None else served.closing_question()
+        if question is None:
+            self.exit()
+            return
+        self.push_screen(ConfirmScreen(question, default=False), lambda yes: self.exit() if yes else None)
+
     def action_help_quit(self) -> None:
         """Ctrl+C, pressed by habit to quit: how to quit, in the interface language (Textual's
         own hint is English, with its markup shown as typed)."""

@@ -690,6 +690,7 @@ RU = {
     "This laptop is the chief's now": "Этот ноутбук теперь главный",
     "Close the tournament? This laptop leaves the hall until it is opened again, and its players' pages stop.": "Закрыть турнир? Этот ноутбук выйдет из зала, пока турнир не откроют снова, и страницы для игроков остановятся.",
     "Close the tournament? Its players' pages stop: the phones and the projector lose them.": "Закрыть турнир? Страницы для игроков остановятся: телефоны и проектор их потеряют.",
+    "Close the tournament? This laptop leaves the hall until it is opened again.": "Закрыть турнир? Этот ноутбук выйдет из зала, пока турнир не откроют снова.",
     "Pair round {round} all the same?": "Провести жеребьёвку {round}-го тура всё равно?",
     "The table says who meets whom: the result can be entered afterwards.": "Кто с кем играет, задано таблицей: результат можно внести и потом.",
     "Until it is entered it counts for neither player, as in OpenGotha.": "Пока его нет, при жеребьёвке он не засчитывается никому (как в OpenGotha).",

@@ -390,11 +390,17 @@ async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: P
 async def test_the_schedule_is_offered_where_the_table_fixes_the_rounds(folder: Path) -> None:
     """A round robin's print dialog offers the schedule of every round, written under a name
     with no round in it; a Gamma's, paired round by round, does not offer it."""
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f6")
-        await pilot.pause()
-        assert "schedule" not in app.screen.kinds
+    from data.service import Service
+    from schemes.log import actions
+
+    with Service.create(folder / "rr.json", [actions.create("Круг", "round-robin", None)]) as service:
+        service.commit_all(actions.registrations([], [{"surname": f"И{i}", "rank": "1k"} for i in range(4)]))
+    for name in ("gamma.json", "rr.json"):  # a Gamma pairs round by round; a round robin not numbered yet
+        app = app_on(folder, name)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert "schedule" not in app.screen.kinds and "registration" in app.screen.kinds
     app = app_on(folder, "round-robin.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f6")

@@ -621,7 +621,7 @@ async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops
             await pilot.press("escape")  # a hall's laptop closing leaves the hall: asked first
             await pilot.pause()
             question = " ".join(str(app.screen.query_one("Label").render()).split())
-            assert question.startswith("Закрыть турнир? Этот ноутбук выйдет из зала, пока турнир не откроют снова")
+            assert question == "Закрыть турнир? Этот ноутбук выйдет из зала, пока турнир не откроют снова."  # pages off
             await pilot.press("y")
             await pilot.pause()
             assert not isinstance(app.screen, TournamentScreen)

@@ -190,6 +190,12 @@ async def test_closing_the_tournament_stops_its_pages(folder: Path) -> None:
         await pilot.press("enter")  # «Нет» in focus
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
+        await pilot.press("ctrl+q")  # quitting the app asks the same
+        await pilot.pause()
+        assert " ".join(str(app.screen.query_one("Label").render()).split()) == question
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
         await pilot.press("q", "y")
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         await until(pilot, lambda: refused(address))

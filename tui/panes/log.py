@@ -12,9 +12,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 
 from data.service import Service
+from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import retracted_ids
-from tui.i18n import _, event_text
+from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
 from tui.widgets import Column, PlainTable
 
@@ -74,6 +75,11 @@ class LogPane(Pane):
         if key is None:
             return
         event = self.session.events[int(key) - 1]
+        try:
+            self.session.check_undo(event.id)  # refused before the question, not after its yes
+        except InvalidEvent as error:
+            self.notify(said(error), severity="error", timeout=8)
+            return
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
         hall = self.session.state.hall
         made_by = hall.laptops.get(event.origin.device) if hall and event.origin else None

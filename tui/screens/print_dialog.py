@@ -30,8 +30,10 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         self.state = state
         self.pages = pages
         """The players' pages' address while they are served."""
-        self.kinds = kinds_for(get_scheme(state.settings.scheme).traits.scheduled)
-        """The documents its scheme prints (the schedule only where the rounds are fixed)."""
+        self.kinds = kinds_for(get_scheme(state.settings.scheme).traits.scheduled and bool(state.numbers))
+        """The documents its scheme prints (the schedule only where the rounds are fixed, once
+        round 1 has numbered the players: ticked before, its refusal stopped the documents
+        after it)."""
 
     def compose(self) -> ComposeResult:
         preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}

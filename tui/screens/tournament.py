@@ -310,15 +310,22 @@ class TournamentScreen(Translated, Screen[None]):
         the hall, the phones and the projector lost their server without a word."""
         from tui.screens.confirm import ConfirmScreen
 
-        if self.link is None and not self.pages.serving:
+        question = self.closing_question()
+        if question is None:
             self.close_now()
             return
-        if self.link is not None:
-            question = _("Close the tournament? This laptop leaves the hall until it is opened again, and its "
-                         "players' pages stop.")  # fmt: skip
-        else:
-            question = _("Close the tournament? Its players' pages stop: the phones and the projector lose them.")
         self.app.push_screen(ConfirmScreen(question, default=False), lambda yes: self.close_now() if yes else None)
+
+    def closing_question(self) -> str | None:
+        """What closing the tournament (or quitting the app) stops, where this laptop serves."""
+        if self.link is not None and self.pages.serving:
+            return _("Close the tournament? This laptop leaves the hall until it is opened again, and its "
+                     "players' pages stop.")  # fmt: skip
+        if self.link is not None:
+            return _("Close the tournament? This laptop leaves the hall until it is opened again.")
+        if self.pages.serving:
+            return _("Close the tournament? Its players' pages stop: the phones and the projector lose them.")
+        return None
 
     def close_now(self) -> None:
         """Close the tournament (everything is saved); its notifications and its server go with it."""

@@ -38,7 +38,9 @@
     }
   };
   const source = new EventSource(body.dataset.live);
-  source.onerror = () => offline(true);
+  // said when the connection stays lost (a page left for the projector's next slide, or a
+  // reconnection a second later, is no loss to flash)
+  source.onerror = () => setTimeout(() => offline(source.readyState !== EventSource.OPEN), 3000);
   source.onopen = () => offline(false);
   source.onmessage = (event) => {
     offline(false);

@@ -148,6 +148,9 @@ def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
     handed = next(e for e in TournamentFile(chief.file).events[::-1] if e.kind == ev.CHIEF_CHANGED)
     with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
         chief.commit(actions.undo(handed.id))
+    with chief.here(), Service(chief.file) as service:  # asked before the app's question, not after its yes
+        with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
+            service.check_undo(handed.id)
 
 
 def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) -> None:
