@@ -194,19 +194,26 @@ def _session(repo: HallRepo, source: str) -> Session:
     """Ask the peer ``source`` to prove it knows the secret (a fresh challenge) before anything
     is shown to it; NotOfTheHall when it does not — a stranger on the Wi-Fi that announced the
     hall's id, or answers at a laptop's old address, is shown neither a token nor the laptop's
-    signed introduction (replayed, it makes a gone laptop look alive).  One that relays the
-    question to a real laptop in real time (a man in the middle) reads what it relays: plain
-    HTTP hides nothing from it (decisions.md)."""
+    signed introduction (replayed, it makes a gone laptop look alive).  The proof names the
+    machine it was asked at (``secret.endpoint``): one that relays the question to a real
+    laptop is refused; one on the path itself (a man in the middle) reads what it relays, as
+    plain HTTP hides nothing from it (decisions.md).  A laptop of an earlier Tengen proves in
+    the earlier way, and is said so, not taken for a wrong secret."""
     asked = signing.challenge()
     status, body, reached = _answer_within(source, "tengen/proof?challenge=" + asked, ANSWER_WITHIN)
     try:
         told = json.loads(body) if status == 200 else None
     except (ValueError, RecursionError):
         told = None
-    nonce, proof = (told.get("nonce"), told.get("proof")) if isinstance(told, dict) else (None, None)
+    if not isinstance(told, dict):
+        told = {}
+    nonce, proof = told.get("nonce"), told.get("proof")
     if not (isinstance(nonce, str) and isinstance(proof, str) and nonce.isascii() and 0 < len(nonce) <= 64):
         raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
     if not signing.proven(repo.secret, asked, nonce, reached, proof):
+        if told.get("bound") != "address":  # a proof of the kind before it named the address reached
+            raise NotOfTheHall("{peer}: it runs an earlier Tengen: install the same on every laptop of the hall",
+                               peer=source)  # fmt: skip
         raise NotOfTheHall("{peer}: the secret is not this hall's", peer=source)
     repo.prove(source)
     return Session(source, nonce, signing.session_token(repo.secret, nonce))

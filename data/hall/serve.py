@@ -57,7 +57,7 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
                 return [b"a challenge is 64 hex digits\n"]
             nonce = signing.nonce(repo.secret, time.time(), device)
             reached = signing.endpoint(environ.get("SERVER_NAME", ""))
-            answer = {"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce, reached)}
+            answer = {"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce, reached), "bound": "address"}
             told = json.dumps(answer).encode("ascii")
             start("200 OK", [("Content-Type", "application/json"), ("Content-Length", str(len(told)))])
             return [told]

@@ -184,11 +184,21 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) 
         chief.commit(actions.undo(taken.id))
 
 
-def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three) -> None:
+def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
     """A review: a helper cut off from the others took the role while the chief, alive, paired
     round 2 and another helper entered a result in it — round 2 and its result were lost on every
     laptop (the take came first in the merge).  An event of the chief made without knowing of
-    the take voids it: the chief stays the chief, and nothing is lost."""
+    the take voids it: the chief stays the chief, and nothing is lost.  (Each entry a second
+    after the one before: within one second the merge orders concurrent entries by device.)"""
+    import data.ledger
+
+    seconds = iter(range(3600))
+
+    def ticking() -> str:  # later than the hall's own entries, a second apart
+        second = next(seconds)
+        return f"2030-01-01T10:{second // 60:02d}:{second % 60:02d}+00:00"
+
+    monkeypatch.setattr(data.ledger, "now", ticking)
     chief, table2, table3, stick, _secret = hall_of_three
     chief.pair()
     for board in range(1, 5):
@@ -1111,7 +1121,7 @@ class Stranger:
     """A server on the hall's Wi-Fi that does not know the secret: it answers the proof asked
     of it as best it can (a laptop of another hall, or a guess) and keeps every header shown."""
 
-    def __init__(self, proof: Callable[[str, str, str], str]) -> None:
+    def __init__(self, proof: Callable[[str, str, str], str], bound: bool = True) -> None:
         import threading
         from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
         from urllib.parse import parse_qs, urlsplit
@@ -1124,7 +1134,8 @@ class Stranger:
                 shown.append(dict(self.headers))
                 asked = parse_qs(urlsplit(self.path).query).get("challenge", [""])[0]
                 reached = endpoint(self.connection.getsockname()[0])
-                body = json.dumps({"nonce": "n" * 32, "proof": proof(asked, "n" * 32, reached)}).encode()
+                told = {"nonce": "n" * 32, "proof": proof(asked, "n" * 32, reached)}
+                body = json.dumps({**told, "bound": "address"} if bound else told).encode()
                 self.send_response(200)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -1145,6 +1156,32 @@ class Stranger:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def test_a_laptop_of_an_earlier_tengen_is_said_so_not_taken_for_a_wrong_secret(founded: tuple[Laptop, str]) -> None:
+    """A review: a laptop still on the version before the proof named the machine answered the
+    earlier proof, and was told «the secret is not this hall's» — a referee retyped a right one."""
+    import hashlib
+    import hmac
+
+    from data.hall import secret as signing
+
+    chief, secret = founded
+
+    def earlier(asked: str, nonce: str, reached: str) -> str:  # the proof as it was: no machine in it
+        key = signing._key(secret, b"tengen-server")
+        return hmac.new(key, f"{asked}|{nonce}".encode("ascii"), hashlib.sha256).hexdigest()
+
+    older = Stranger(earlier, bound=False)
+    try:
+        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+            with pytest.raises(Refused) as refused:
+                hall.fetch(repo, chief.device, older.address, "Chief", "http://127.0.0.1:1")
+    finally:
+        older.close()
+    assert str(refused.value) == (
+        f"{older.address}: it runs an earlier Tengen: install the same on every laptop of the hall"
+    )
 
 
 @pytest.mark.parametrize("guess", ["another hall's secret", "the proof the stranger saw a laptop give"])
