@@ -25,7 +25,7 @@ def local_time(at: str) -> str:
     weekend event's log holds two days, and the time alone did not tell them apart."""
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%d.%m %H:%M:%S")
-    except ValueError:
+    except (ValueError, OverflowError, OSError):  # a time the system's clock cannot show (before 1970 on Windows)
         return ""
 
 

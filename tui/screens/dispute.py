@@ -17,7 +17,7 @@ def clock(at: str) -> str:
     """When an entry was made, on this laptop's clock (the hall keeps UTC)."""
     try:
         return datetime.fromisoformat(at).astimezone().strftime("%H:%M:%S")
-    except (ValueError, OverflowError):  # a time no clock shows (refused since as a damaged time)
+    except (ValueError, OverflowError, OSError):  # a time the system's clock cannot show
         return at or "?"
 
 
