@@ -109,6 +109,17 @@ def sync_round(laptops: Laptops, chief: Path, table: Path, stick: Path) -> None:
             hall.sync(file, [str(stick)])
 
 
+def with_a_result(laptops: Laptops, tmp_path: Path, by: str) -> tuple[Path, Path]:
+    """The chief's hall and its helper, board 1 of round 1 entered on the laptop ``by`` and
+    synced to the other: the chief's file and the helper's."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_(by), Service(chief if by == "chief" else table, writable=True) as service:
+        service.commit(actions.result(1, 1, "W+"))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    return chief, table
+
+
 def app_on(path: Path | None, folder: Path) -> TengenApp:
     return TengenApp(str(path) if path else None, folder=folder, open_viewer=False)
 
@@ -421,11 +432,7 @@ async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_as
 ) -> None:
     """A trial: the chief's Ctrl+Z (his own last entry, the pairing, while helpers entered the
     results) asked «Отменить жеребьёвку…?», and only after «Да» said the round had results."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
-    with laptops.as_("table"), Service(table, writable=True) as service:
-        service.commit(actions.result(1, 1, "W+"))
-    sync_round(laptops, chief, table, tmp_path / "stick")
+    chief, table = with_a_result(laptops, tmp_path, "table")
     with laptops.as_("chief"):
         app = app_on(chief, tmp_path)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -456,6 +463,7 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
             await until(pilot, lambda: app.screen.query_one("#take", Button).display)
             app.screen.query_one("#take", Button).press()
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.pause()  # composed, before it is read and answered
             question = " ".join(str(app.screen.query_one("Label").render()).split())
             assert question.startswith("Ноутбук главного (Главный) не слышен больше минуты. Сделать главным этот")
             await pilot.press("enter")  # «Нет»
@@ -463,6 +471,7 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
             assert screen.session.state.hall.chief == chief_device  # type: ignore[attr-defined]
             app.screen.query_one("#take", Button).press()
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.pause()
             await pilot.press("y")
             await until(pilot, lambda: screen.session.state.hall.chief != chief_device)  # type: ignore[attr-defined]
             assert "Этот ноутбук теперь главный" in notes(app)
@@ -471,11 +480,7 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
 
 async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(laptops: Laptops, tmp_path: Path) -> None:
     """A trial undid another laptop's result from the log without a word that it was not its own."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
-    with laptops.as_("chief"), Service(chief, writable=True) as service:
-        service.commit(actions.result(1, 1, "W+"))
-    sync_round(laptops, chief, table, tmp_path / "stick")
+    _chief, table = with_a_result(laptops, tmp_path, "chief")
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:

@@ -1158,6 +1158,17 @@ class Stranger:
         self.server.server_close()
 
 
+def refusal_of(chief: Laptop, stranger: Stranger) -> Refused:
+    """What the chief's laptop's sync with ``stranger`` is refused with (the stranger closed after)."""
+    try:
+        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+            with pytest.raises(Refused) as refused:
+                hall.fetch(repo, chief.device, stranger.address, "Chief", "http://127.0.0.1:1")
+    finally:
+        stranger.close()
+    return refused.value
+
+
 def test_a_laptop_of_an_earlier_tengen_is_said_so_not_taken_for_a_wrong_secret(founded: tuple[Laptop, str]) -> None:
     """A review: a laptop still on the version before the proof named the machine answered the
     earlier proof, and was told «the secret is not this hall's» — a referee retyped a right one."""
@@ -1173,13 +1184,7 @@ def test_a_laptop_of_an_earlier_tengen_is_said_so_not_taken_for_a_wrong_secret(f
         return hmac.new(key, f"{asked}|{nonce}".encode("ascii"), hashlib.sha256).hexdigest()
 
     older = Stranger(earlier, bound=False)
-    try:
-        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-            with pytest.raises(Refused) as refused:
-                hall.fetch(repo, chief.device, older.address, "Chief", "http://127.0.0.1:1")
-    finally:
-        older.close()
-    assert str(refused.value) == (
+    assert str(refusal_of(chief, older)) == (
         f"{older.address}: it runs an earlier Tengen: install the same on every laptop of the hall"
     )
 
@@ -1203,13 +1208,7 @@ def test_a_stranger_announced_as_a_peer_is_shown_no_token_and_no_introduction(
         return signing.proof(secret, "0" * 64, nonce, reached)  # a proof for another challenge: replayed
 
     stranger = Stranger(guessed)
-    try:
-        with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-            with pytest.raises(Refused) as refused:
-                hall.fetch(repo, chief.device, stranger.address, "Chief", "http://127.0.0.1:1")
-    finally:
-        stranger.close()
-    assert str(refused.value) == f"{stranger.address}: the secret is not this hall's"
+    assert str(refusal_of(chief, stranger)) == f"{stranger.address}: the secret is not this hall's"
     assert len(stranger.shown) == 1  # the proof asked for, nothing after it
     assert not any(
         key.lower() in ("authorization", "x-tengen-hello", "x-tengen-hello-mac") for key in stranger.shown[0]
