@@ -31,13 +31,12 @@ from data.store import (
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
-from schemes.log.events import RETRACTED, Event, check_shape
+from schemes.log.events import Event, check_shape
 from schemes.log.history import check_undoable, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_retraction
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.origin import Origin
 
 if TYPE_CHECKING:
     from data.hall.hall import Laptop as HallLaptop
@@ -195,8 +194,7 @@ class Service:
         if self.state.hall is not None:
             from data.hall.device import this_device
 
-            undo = Event(len(self.events) + 1, RETRACTED, {"event": target}, "", Origin(this_device(), 0))
-            check_retraction(self.state, self.events, undo)
+            check_retraction(self.state, self.events, target, this_device())
 
     def undo(self, target: int | None = None) -> Retracted:
         """Retract the last action (``undo_subject``) or event ``target``; ``subject`` is the

@@ -21,7 +21,7 @@ from data.errors import Refused, TournamentFileError
 from data.hall import hall
 from data.hall.device import this_device
 from data.hall.hall import Laptop
-from data.hall.repo import HallRepo, hall_path, requests
+from data.hall.repo import HallRepo, as_source, hall_path, requests
 from data.store import real_path
 from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
@@ -99,7 +99,7 @@ class HallLink:
     def sync_now(self, source: str) -> None:
         """A sync the referee asked for: with ``source`` (a folder, a stick, an address) or,
         when empty, with every known peer; said when done, whatever it brought."""
-        sources = (source,) if source else ()
+        sources = (as_source(source),) if source else ()  # host:port is a laptop, for the fetch and the push
         if self.busy:
             self.queued = sources
             return

@@ -630,7 +630,7 @@ def fetch_all(
     name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
     problems: list[Worded] = []
     reached: list[Session] = []
-    for source in map(as_source, sources):
+    for source in sources:
         tips = repo.tips()
         ours = peer_address(source) in repo.proven
         if ours and _resting(repo, source):

@@ -190,7 +190,8 @@ def append(
     if kind == ev.RETRACTED:
         check_undoable(list(events), data["event"])
         if event.origin is not None:  # a hall's laptop: the chief's own are undone by the chief alone
-            check_retraction(state or _replay_explaining(list(events), None), events, event)
+            check_retraction(state or _replay_explaining(list(events), None), events, data["event"],
+                             event.origin.device)  # fmt: skip
         state = _replay_explaining([*events, event], event)
     elif state is None or kind == ev.TOURNAMENT_CREATED:
         state = _replay_explaining([*events, event], event)

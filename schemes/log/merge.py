@@ -111,7 +111,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
                 if state is not None:
-                    check_retraction(state, log, candidate)
+                    check_retraction(state, log, candidate.data["event"], origin.device)
                 state = _after_retraction([*log, candidate], candidate)
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:

@@ -546,19 +546,20 @@ def _by_chief(state: Tournament, event: Event) -> Hall:
     return hall
 
 
-def check_retraction(state: Tournament, log: Sequence[Event], retraction: Event) -> None:
+def check_retraction(state: Tournament, log: Sequence[Event], target: int, device: str | None) -> None:
     """In a hall, what only the chief's laptop does only it undoes or redoes: a pairing, its
     amendment, a change of the settings, the hall's own entries (an enrolment, the chief's role
     handed on).  A helper's ``undo`` took back the chief's pairing and settings, and a former
-    chief undid his handing over and was the chief again (an attack).  ``log`` holds the
-    retraction's target (its place is ``retraction.data["event"]``), ``state`` the hall before."""
-    if state.hall is None or retraction.origin is None:
+    chief undid his handing over and was the chief again (an attack).  ``target``: the place in
+    ``log`` of the entry the laptop ``device`` takes back (None: no laptop); ``state``: the hall
+    before."""
+    if state.hall is None or device is None:
         return
-    target = log[retraction.data["event"] - 1]
-    while target.kind == ev.RETRACTED and 1 <= target.data["event"] < target.id:  # down to what it takes back
-        target = log[target.data["event"] - 1]
-    if target.kind in CHIEFS_OWN or target.kind in ev.HALL_KINDS:
-        check_chief(state, retraction.origin.device)
+    taken = log[target - 1]
+    while taken.kind == ev.RETRACTED and 1 <= taken.data["event"] < taken.id:  # down to what it takes back
+        taken = log[taken.data["event"] - 1]
+    if taken.kind in CHIEFS_OWN or taken.kind in ev.HALL_KINDS:
+        check_chief(state, device)
 
 
 def check_chief(state: Tournament, device: str | None) -> None:

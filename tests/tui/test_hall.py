@@ -363,6 +363,11 @@ async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> 
             await until(pilot, lambda: any("нет такой папки" in n for n in notes(app)))
             await until(pilot, lambda: not app.screen.link.busy)  # type: ignore[attr-defined]
             assert [n for n in notes(app) if "нет такой папки" in n] == [f"{tmp_path / 'no-stick'}: нет такой папки"]
+            app.screen.query_one("#sync-source", Input).value = "127.0.0.1:9"  # a laptop (a review: a folder)
+            await pilot.press("enter")
+            await until(pilot, lambda: any(n.startswith("http://127.0.0.1:9: ") for n in notes(app)))
+            await until(pilot, lambda: not app.screen.link.busy)  # type: ignore[attr-defined]
+            assert not any("127.0.0.1:9: нет такой папки" in n for n in notes(app)), notes(app)
             app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
             await pilot.press("enter")
             await until(pilot, lambda: any(n.startswith("Синхронизировано") for n in notes(app)))

@@ -84,7 +84,7 @@ class LogPane(Pane):
         hall = self.session.state.hall
         made_by = hall.laptops.get(event.origin.device) if hall and event.origin else None
         others = made_by is not None and made_by.device != this_device()
-        if made_by is not None and others:  # a trial undid another laptop's result unawares: said, «Нет» first
+        if others and made_by is not None:  # a trial undid another laptop's result unawares: said, «Нет» first
             question = _("Entry of the laptop {laptop}.", laptop=made_by.name) + " " + question
         pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks
         self.app.push_screen(

@@ -1465,13 +1465,3 @@ def test_a_folder_named_like_an_address_stays_a_folder(tmp_path: Path, monkeypat
     monkeypatch.chdir(tmp_path)
     (tmp_path / "stick:1").mkdir()
     assert as_source("stick:1") == "stick:1"
-
-
-def test_the_apps_sync_field_takes_host_and_port_as_a_laptop(founded: tuple[Laptop, str]) -> None:
-    """A review: the hall dialog's «Синхронизировать» (``fetch_all``) still looked for
-    ``127.0.0.1:9`` as a folder."""
-    chief, _secret = founded
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        problems = hall.fetch_all(repo, chief.device, chief.state, ["127.0.0.1:9"], None)
-    assert len(problems) == 1 and str(problems[0]).startswith("http://127.0.0.1:9: ")
-    assert "no such folder" not in str(problems[0])
