@@ -450,7 +450,7 @@ async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_as
 
 async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: Laptops, tmp_path: Path) -> None:
     """A trial: the chief's laptop lost, no laptop could pair.  A helper's hall dialog offers
-    «Стать главным…» once the chief's laptop is silent for over a minute, and asks, «Нет» in
+    «Взять роль…» once the chief's laptop is silent for over a minute, and asks, «Нет» in
     focus."""
     from tui.screens.confirm import ConfirmScreen
 
@@ -655,11 +655,13 @@ async def test_every_button_of_the_hall_dialog_fits_80x24(laptops: Laptops, tmp_
     saw «Закрыть» pushed off the dialog), with the serving switched off (its two lines), and
     as the enrolled helper: every button in view, in Russian, at 80×24."""
 
-    async def dialog_of(file: Path, switch_off: bool = False) -> list[str]:
+    async def dialog_of(file: Path, switch_off: bool = False, take: bool = False) -> list[str]:
         app = app_on(file, file.parent)
         async with run_test(app, size=(80, 24)) as pilot:
             await pilot.press("f9")
             await until(pilot, lambda: isinstance(app.screen, (HallScreen, MakeHallScreen)))
+            if take:  # shown once the sync underneath has said the chief's laptop is silent
+                await until(pilot, lambda: app.screen.query_one("#take", Button).display)
             await pilot.pause()
             off = buttons_off_the_dialog(app)
             if switch_off:
@@ -687,6 +689,9 @@ async def test_every_button_of_the_hall_dialog_fits_80x24(laptops: Laptops, tmp_
     with laptops.as_("table"):
         hall.sync(table, [str(stick)])
         assert await dialog_of(table) == []
+        with HallRepo(hall_path(table)) as repo:  # the chief's laptop silent: «Взять роль…» too
+            repo.hear(list(repo.heard), "2026-01-01T00:00:00+00:00")
+        assert await dialog_of(table, take=True) == []
 
 
 async def test_a_helper_just_joined_sees_itself_waiting_in_the_hall_dialog(laptops: Laptops, tmp_path: Path) -> None:
