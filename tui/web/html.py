@@ -29,13 +29,21 @@ def text(value: object) -> Markup:
     return Markup(escape(str(value).translate(_CONTROL), quote=True))
 
 
-def tag(name: str, *children: Child, **attributes: str | int | None) -> Markup:
-    """``<name …>children</name>``; an attribute ``class_`` is written ``class``, ``None`` left out."""
+VOID = frozenset({"meta", "link", "input"})
+"""Elements HTML writes without an end tag."""
+
+
+def tag(name: str, /, *children: Child, **attributes: str | int | None) -> Markup:
+    """``<name …>children</name>`` (``<name …>`` for a void element); an attribute ``class_`` is
+    written ``class``, ``None`` left out."""
     attrs = "".join(
         f' {key.rstrip("_").replace("_", "-")}="{text(value)}"'
         for key, value in attributes.items()
         if value is not None
     )
+    if name in VOID:
+        assert not children, name
+        return Markup(f"<{name}{attrs}>")
     inner = "".join(child if isinstance(child, Markup) else text(child) for child in children if child is not None)
     return Markup(f"<{name}{attrs}>{inner}</{name}>")
 

@@ -2,18 +2,25 @@
 // events), and the page fetches itself and swaps its content in place, scroll and all.
 (() => {
   const body = document.body;
-  if (!window.EventSource || !window.fetch || !body.dataset.live) return;
+  const slideTime = () => 1000 * Number(document.body.dataset.seconds);
+  if (!window.EventSource || !window.fetch || !body.dataset.live) {
+    // a browser without them: the projector goes to its next slide as the meta refresh would
+    if (body.dataset.next) setTimeout(() => location.assign(body.dataset.next), slideTime());
+    return;
+  }
   let latest = body.dataset.version;
   let busy = false;
   const refresh = () => {
     if (busy || latest === document.body.dataset.version) return;
     busy = true;
-    fetch(location.href, { cache: "no-store" })
+    const asked = location.href;
+    fetch(asked, { cache: "no-store" })
       .then((answer) => answer.text())
       .then((html) => {
         const fresh = new DOMParser().parseFromString(html, "text/html");
         const main = fresh.getElementById("page");
-        if (!main || !fresh.body) return;
+        // the projector gone on to its next slide meanwhile: this one is no longer shown
+        if (!main || !fresh.body || location.href !== asked) return;
         document.getElementById("page").replaceWith(main);
         document.body.dataset.version = fresh.body.dataset.version;
         document.title = fresh.title;
@@ -38,8 +45,7 @@
     }
   };
   const source = new EventSource(body.dataset.live);
-  // said when the connection stays lost (a page left for the projector's next slide, or a
-  // reconnection a second later, is no loss to flash)
+  // said when the connection stays lost (a reconnection a second later is no loss to flash)
   source.onerror = () => setTimeout(() => offline(source.readyState !== EventSource.OPEN), 3000);
   source.onopen = () => offline(false);
   source.onmessage = (event) => {
@@ -47,4 +53,29 @@
     latest = event.data;
     refresh();
   };
+  // The projector's next slide, fetched and shown in place: with the laptop gone the wall keeps
+  // its slide and says so (a meta refresh had led it to the browser's error page for good), and
+  // the slides go on by themselves once the laptop answers again.
+  const advance = () => {
+    const next = document.body.dataset.next;
+    fetch(next, { cache: "no-store" })
+      .then((answer) => {
+        if (!answer.ok) throw new Error(String(answer.status));
+        return answer.text();
+      })
+      .then((html) => {
+        const fresh = new DOMParser().parseFromString(html, "text/html");
+        const main = fresh.getElementById("page");
+        if (!main || !fresh.body || !fresh.body.dataset.next) throw new Error("not a slide");
+        document.getElementById("page").replaceWith(main);
+        document.body.dataset.version = fresh.body.dataset.version;
+        document.body.dataset.next = fresh.body.dataset.next;
+        document.title = fresh.title;
+        history.replaceState(null, "", next);
+        offline(false);
+      })
+      .catch(() => offline(true))
+      .finally(() => setTimeout(advance, slideTime()));
+  };
+  if (body.dataset.next) setTimeout(advance, slideTime());
 })();

@@ -78,23 +78,24 @@ def language_of(state: Tournament, asked: str | None) -> tuple[str, str | None]:
 # -- the frame ---------------------------------------------------------------------------
 
 
-def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, kind: str = "page") -> Markup:
+def shell(visit: Visit, title: str, body: Markup, next_slide: str | None = None, kind: str = "page") -> Markup:
     """A whole page: its head (no asset from outside: the style and the live script are this
-    server's), the header with the ways to the other pages, ``body``. ``refresh``: a meta
-    refresh (the projector's next slide); without it a page refreshes itself every 30 s when
-    scripts are off."""
+    server's), the header with the ways to the other pages, ``body``. ``next_slide``: the
+    projector's, which the live script fetches after ``SLIDE_SECONDS`` and shows in place (a
+    meta refresh had led the wall screen to the browser's error page for good once the laptop
+    was gone); with scripts off a meta refresh goes there, and any other page refreshes itself
+    every 30 s."""
     say = visit.say
     name = visit.state.settings.name
-    refreshing = (
-        tag("meta", http_equiv="refresh", content=refresh)
-        if refresh
-        else tag("noscript", Markup('<meta http-equiv="refresh" content="30">'))
+    refreshing = tag(
+        "noscript",
+        tag("meta", http_equiv="refresh", content=f"{SLIDE_SECONDS};url={next_slide}" if next_slide else "30"),
     )
     head = join(
-        Markup('<meta charset="utf-8">'),
-        Markup('<meta name="viewport" content="width=device-width, initial-scale=1">'),
+        tag("meta", charset="utf-8"),
+        tag("meta", name="viewport", content="width=device-width, initial-scale=1"),
         tag("title", f"{title} — {name}" if title != name else name),
-        Markup('<link rel="stylesheet" href="/style.css">'),
+        tag("link", rel="stylesheet", href="/style.css"),
         Markup('<script src="/live.js" defer></script>'),
         refreshing,
     )
@@ -133,6 +134,8 @@ def shell(visit: Visit, title: str, body: Markup, refresh: str | None = None, ki
                 data_version=visit.version,
                 data_live="/live",
                 data_offline=say("No connection with the referee's laptop: this page may be out of date"),
+                data_next=next_slide,
+                data_seconds=SLIDE_SECONDS if next_slide else None,
             ),
             lang=visit.lang,
         ),
@@ -292,11 +295,17 @@ def _search_form(visit: Visit, query: str) -> Markup:
     return tag(
         "form",
         tag("label", say("Where do I play?"), for_="q"),
-        Markup(
-            f'<input id="q" name="q" type="search" value="{text(query)}" maxlength="{QUERY_LONGEST}" '
-            f'placeholder="{text(say("part of a name"))}" autocomplete="off">'
-        ),
-        Markup(f'<input type="hidden" name="lang" value="{text(visit.chosen)}">') if visit.chosen else None,
+        tag(
+            "input",
+            id="q",
+            name="q",
+            type="search",
+            value=query,
+            maxlength=QUERY_LONGEST,
+            placeholder=say("part of a name"),
+            autocomplete="off",
+        ),  # fmt: skip
+        tag("input", type="hidden", name="lang", value=visit.chosen) if visit.chosen else None,
         tag("button", say("Find"), type="submit"),
         action="/player",
         method="get",
@@ -388,8 +397,7 @@ def _cut(count: int) -> list[range]:
 
 
 def projector(visit: Visit, slide: int) -> Markup:
-    """``/projector?slide=K``: one slide in large type, the next after ``SLIDE_SECONDS`` (a meta
-    refresh: the wall screen cycles with scripts off too)."""
+    """``/projector?slide=K``: one slide in large type, the next after ``SLIDE_SECONDS``."""
     state, words = visit.state, visit.words
     every = slides(state)
     slide %= len(every)
@@ -405,7 +413,7 @@ def projector(visit: Visit, slide: int) -> Markup:
         title = sheet.title
         body = join(tag("h1", title, tag("small", page)), _standings_table(sheet, rows), _legend(sheet))
     after = visit.link("/projector", slide=(slide + 1) % len(every))
-    return shell(visit, title, body, refresh=f"{SLIDE_SECONDS};url={after}", kind="projector")
+    return shell(visit, title, body, next_slide=after, kind="projector")
 
 
 def missing(visit: Visit, reason: str, title: str | None = None) -> Markup:

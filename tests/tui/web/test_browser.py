@@ -162,6 +162,39 @@ def test_a_page_whose_laptop_is_gone_says_so(tmp_path: Path, browser: Any) -> No
     assert text_of(browser, "#offline") == "Нет связи с ноутбуком судьи: страница может быть устаревшей"
 
 
+def test_the_projector_keeps_its_slide_while_its_laptop_is_gone_and_goes_on_after(tmp_path: Path, browser: Any) -> None:
+    """A trial: the wall screen's meta refresh led it, once the laptop was gone, to the
+    browser's error page, which never came back.  The slides now come in place: with the
+    laptop gone the slide stays, saying so, and they go on once it answers again.  The
+    browser's clock is run twenty times faster (12 s slides in 0.6 s)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "const later = window.setTimeout;"
+        "window.setTimeout = (work, delay, ...rest) => later(work, (delay || 0) / 20, ...rest);")})  # fmt: skip
+    path = hall_tournament(tmp_path / "wall.json", extra=40)  # six slides
+    serving = start(None, 0, "127.0.0.1", site(path))
+    port = int(serving.address.rsplit(":", 1)[1])
+    wait = WebDriverWait(browser, 20)
+    slide = "return new URLSearchParams(location.search).get('slide')"
+    browser.get(f"{serving.address}/projector?slide=0")
+    browser.execute_script("window.kept = true")  # gone if the browser loads another page
+    wait.until(lambda b: b.execute_script(slide) == "2")
+    serving.stop()
+    wait.until(lambda b: b.execute_script("return document.getElementById('offline')"))
+    shown = browser.execute_script(slide)
+    time.sleep(2)  # three slides' time
+    assert browser.execute_script(slide) == shown and browser.execute_script("return window.kept") is True
+    assert text_of(browser, "h1").endswith(f"{int(shown) + 1}/6") and text_of(browser, "tbody tr")  # the slide, whole
+    again = start(None, port, "127.0.0.1", site(path))
+    try:
+        wait.until(lambda b: b.execute_script(slide) != shown)
+        wait.until(lambda b: not b.execute_script("return document.getElementById('offline')"))
+        assert browser.execute_script("return window.kept") is True
+    finally:
+        again.stop()
+
+
 def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) -> None:
     """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
     sideways), and a long name pushed the score off the standings."""

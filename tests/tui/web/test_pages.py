@@ -131,7 +131,9 @@ def test_the_projector_cycles_the_pairing_then_the_standings(tmp_path: Path) -> 
         ("round", 1, (0, 15)), ("standings", 0, (0, 15)), ("standings", 0, (15, 30)),
     ]  # fmt: skip
     first = pages.projector(visit(state, path="/projector"), 0)
-    assert '<meta http-equiv="refresh" content="12;url=/projector?slide=1">' in first
+    # the live script fetches the next slide; with scripts off, a meta refresh goes there
+    assert 'data-next="/projector?slide=1" data-seconds="12"' in first
+    assert '<noscript><meta http-equiv="refresh" content="12;url=/projector?slide=1"></noscript>' in first
     assert first.count('<tr id="board-') == 15 and "1/3" in first
     last = pages.projector(visit(state, path="/projector"), 2)
     assert 'content="12;url=/projector?slide=0"' in last and last.count("<tr>") == 1 + 15  # header and 15 rows
