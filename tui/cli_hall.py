@@ -196,11 +196,24 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
             for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
             "refused": [said(r) for r in repo.refused]}, ensure_ascii=False))  # fmt: skip
         return
-    for laptop in laptops:
-        role = _("chief") if laptop.device == state.hall.chief else ""
-        here = _("this laptop") if laptop.device == device else (laptop.last_heard or _("never heard"))
-        mark = _("silent") if laptop.silent else ""
-        print(f"{laptop.device[:8]}  {laptop.name:<16} {laptop.events:>6}  {here}  {role} {mark}".rstrip())
+    from tui.hall import heard
+
+    # a table with its headers, heard as the app says it («12 с назад», «⚠ молчит 3 ч»): the
+    # bare UTC times of the log were left for the referee to subtract (a trial)
+    rows = [(_("Laptop"), _("Laptop name"), _("Entries"), _("Heard"), _("Role"))] + [
+        (
+            laptop.device[:8],
+            laptop.name,
+            str(laptop.events),
+            heard(laptop, device),
+            _("chief") if laptop.device == state.hall.chief else "",
+        )  # fmt: skip
+        for laptop in laptops
+    ]
+    widths = [max(len(row[column]) for row in rows) for column in range(4)]
+    for row in rows:
+        print("  ".join([row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
+                         row[3].ljust(widths[3]), row[4]]).rstrip())  # fmt: skip
     print(_("disputed boards: {count}", count=count))
     for a, b in state.possible_duplicates():
         print(_("possible duplicate: players {a} and {b}", a=a, b=b))

@@ -56,9 +56,13 @@ def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
     except ValueError:
         return "⚠ " + _("never heard")
     seconds = max(0, int(((now or datetime.now(UTC)) - last).total_seconds()))
-    if seconds > SILENT.total_seconds():
+    if seconds <= SILENT.total_seconds():
+        return _("{seconds} s ago", seconds=seconds)
+    if seconds < 3600:
         return "⚠ " + _("silent {minutes} min", minutes=seconds // 60)
-    return _("{seconds} s ago", seconds=seconds)
+    if seconds < 2 * 86400:  # a laptop left off overnight: «молчит 14 ч», not «молчит 840 мин»
+        return "⚠ " + _("silent {hours} h", hours=seconds // 3600)
+    return "⚠ " + _("silent {days} d", days=seconds // 86400)
 
 
 def laptop_name(name: str, chief: bool) -> str:

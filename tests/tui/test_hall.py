@@ -511,6 +511,24 @@ async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(lapt
             assert info == "Туры ещё не составлены: жеребьёвку 1-го тура проводит ноутбук главного судьи."
 
 
+@pytest.mark.parametrize(
+    ("ago", "said"),
+    [(0, "0 с назад"), (60, "60 с назад"), (61, "⚠ молчит 1 мин"), (3599, "⚠ молчит 59 мин"), (3600, "⚠ молчит 1 ч"),
+     (2 * 86400 - 1, "⚠ молчит 47 ч"), (2 * 86400, "⚠ молчит 2 дн."), (400 * 86400, "⚠ молчит 400 дн.")],
+)  # fmt: skip
+def test_a_long_silence_is_said_in_hours_then_days(ago: int, said: str) -> None:
+    """A review: a laptop left off since the day before was «молчит 486309 мин»."""
+    from datetime import UTC, datetime, timedelta
+
+    from data.hall.hall import Laptop
+    from tui.hall import heard
+
+    now = datetime(2026, 12, 4, 12, tzinfo=UTC)
+    laptop = Laptop("b" * 32, "Стол 2", 3, (now - timedelta(seconds=ago)).isoformat(), ago > 60)
+    assert heard(laptop, "a" * 32, now) == said
+    assert heard(laptop, "b" * 32, now) == "этот ноутбук"
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
     from tui.hall import laptops_line
 

@@ -603,6 +603,31 @@ def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_thre
     assert warning == "warning: not heard from for over a minute: table2, table3 (their entries may be missing)"
 
 
+def test_the_status_is_a_table_with_its_headers_and_says_how_long_ago(hall_of_three, capsys) -> None:
+    """A trial: ``hall status`` printed rows without headers, each laptop's last contact as a
+    UTC time.  Now a table, heard as the app says it."""
+    from datetime import UTC, datetime, timedelta
+
+    from tui.cli import main
+
+    chief, table2, table3, _stick, _secret = hall_of_three
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.hear([table2.device], (datetime.now(UTC) - timedelta(hours=5, minutes=1)).isoformat())
+    capsys.readouterr()
+    with chief.here():
+        assert main(["-f", str(chief.file), "hall", "status"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Laptop", "Laptop", "name", "Entries", "Heard", "Role"]
+    rows = {line[:8]: line.split()[1:] for line in lines[1:4]}
+    assert rows[chief.device[:8]][0] == "Chief" and rows[chief.device[:8]][2:] == ["this", "laptop", "chief"]
+    assert all(row[1].isdigit() for row in rows.values())
+    column = lines[0].index("Heard")  # each time under its header
+    assert [line[column:].split()[0] for line in lines[1:4]] == [row[2] for row in rows.values()]
+    assert rows[table2.device[:8]][0] == "table2" and rows[table2.device[:8]][2:] == ["⚠", "silent", "5", "h"]
+    assert rows[table3.device[:8]][0] == "table3" and rows[table3.device[:8]][3:] == ["s", "ago"]
+    assert lines[4:] == ["disputed boards: 0"]
+
+
 def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, monkeypatch) -> None:
     """A kill between the file's write and the chain's (here: the chain's write fails) leaves
     the entry in the file only: the next sync records it, and the others get it."""
