@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList, Select
 
 from tests.conftest import TESTDATA
-from tests.tui.conftest import app_on, notes, run_test
+from tests.tui.conftest import app_on, notes, run_test, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
@@ -429,6 +429,28 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
         await pilot.pause()
         assert (folder / "gamma-protocol-3.pdf").exists() and (folder / "gamma-cards.pdf").exists()
         assert any(f"Записано в {folder}" in n and "gamma-protocol-3.pdf" in n for n in notes(app))
+
+
+async def test_the_pdf_viewer_is_started_for_each_file_and_leaves_no_zombie(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial: each print left an ``xdg-open`` ended but never waited for, a zombie while
+    Tengen ran."""
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    viewer = bin_folder / "xdg-open"
+    viewer.write_text(f'#!/bin/sh\necho "$$ $1" >> {tmp_path / "opened"}\n')
+    viewer.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_folder}:/usr/bin:/bin")
+    app = TengenApp(str(folder / "gamma.json"), folder=folder)
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        opened_file = tmp_path / "opened"
+        await until(pilot, lambda: opened_file.exists() and len(opened_file.read_text().splitlines()) == 2)
+        opened = dict(line.split(" ", 1) for line in opened_file.read_text().splitlines())
+        assert sorted(Path(file).name for file in opened.values()) == ["gamma-cards.pdf", "gamma-protocol-3.pdf"]
+        await until(pilot, lambda: not any(Path(f"/proc/{pid}").exists() for pid in opened), timeout=10)
 
 
 async def test_a_file_opened_by_a_relative_name_is_reported_by_its_folder(

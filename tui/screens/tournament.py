@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -472,7 +473,9 @@ class TournamentScreen(Translated, Screen[None]):
                 )
                 return
             for path in written:
-                subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                opened = subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                # waited for aside: a child never waited for stays a zombie while Tengen runs (a trial)
+                threading.Thread(target=opened.wait, daemon=True).start()
 
     def action_export(self) -> None:
         """F7: the rating table (its Latin names from the EGD list the referee last searched,
