@@ -119,9 +119,8 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> argpars
     """The player's fields as options; the group of ``--pre`` (``edit`` adds ``--confirm``)."""
     parser.add_argument("--surname", required=required, help=_("family name, as it is printed"))
     parser.add_argument("--name", required=required, help=_("given name"))
-    strength = parser.add_mutually_exclusive_group(required=required)
-    strength.add_argument("--rating", type=int, help=_("rating on the EGF/RFG scale, like 2150"))
-    strength.add_argument("--rank", help=_("rank, like 2d, 5k, 3к, 2 дан"))
+    parser.add_argument("--rating", type=int, help=_("rating on the EGF/RFG scale, like 2150"))
+    parser.add_argument("--rank", help=_("rank, like 2d, 5k, 3к, 2 дан; beside --rating, his declared rank"))
     parser.add_argument("--country", help=_("two-letter country code, like RU"))
     parser.add_argument("--club", help=_("club or city, as typed (the rating table writes a Russian city as its code)"))
     parser.add_argument("--block", type=_ids, help=_("ids of players he must not meet"))
@@ -533,6 +532,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
             return
         if command == "add":
             fields = _profile_fields(args)
+            if fields["rating"] is None and fields["rank"] is None:
+                raise BadInput("give --rating or --rank (or both: a declared rank beside the rating)")
             if not names_someone(fields["name"]):
                 if fields["name"].strip():
                     raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
@@ -549,7 +550,16 @@ def _cmd_player(args: argparse.Namespace) -> None:
             print(change.event.data["player"])
             return
         if command == "edit":
-            action = actions.edit(args.id, **_profile_fields(args))
+            given = {key: value for key, value in _profile_fields(args).items() if value is not None}
+            player = service.state.players.get(args.id)
+            if player is None or not given or "preregistered" in given:  # refused as the log refuses them
+                action = actions.edit(args.id, **given)  # (a confirmation of no one in advance too)
+            else:  # what differs, as the app's form: his unchanged rating leaves a declared rank alone
+                edited = actions.edit_changes(player, **given)
+                if edited is None:
+                    print(_("Nothing changed: {name}", name=player.full_name))
+                    return
+                action = edited
         elif command == "skip":
             action = actions.skip(args.id, args.rounds)
         else:

@@ -248,6 +248,8 @@ def edit_changes(player: Player, **fields: Any) -> Action | None:
     changed = {
         key: value for key, value in data.items() if key != "player" and not _same(getattr(player, key, None), value)
     }
+    if changed.keys() & {"rating", "rank"}:  # both or neither: the log reads a rank alone as no rating
+        changed.update({key: data[key] for key in ("rating", "rank") if key in data})  # and a rating alone as its rank
     return (ev.PLAYER_EDITED, {"player": player.id, **changed}) if changed else None
 
 

@@ -63,9 +63,15 @@ def check_rating(rating: int) -> int:
 def read_strength(text: str) -> dict[str, int | str]:
     """What a referee typed in one strength column: a number is a rating (``2150``, ``-50``,
     ``050``), anything else a rank label (``2d``, ``3 кю``) — the player form's and the
-    imported lists' one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; RankError
+    imported lists' one reading, as ``{"rating": 2150}`` or ``{"rank": "2d"}``; both, a rating
+    then a declared rank (``1113 7k``: OpenGotha's player rated 1113 who plays McMahon as a
+    7k, which the form shows so that a new rank typed beside keeps his rating); RankError
     where it is neither, or a bare one or two digits (``12``: OpenGotha reads 12k, the
     EGF scale a rating of 21k — asked, not guessed)."""
+    both = re.fullmatch(r"\s*(-\d{1,6}|\d{3,6})\s+(\S.*)", text)
+    if both and _LABEL.match(both.group(2)):
+        parse_rank(both.group(2))
+        return {"rating": check_rating(int(both.group(1))), "rank": both.group(2).strip()}
     if re.fullmatch(r"\d{1,2}", text.strip()):  # «12»: 12k typed without its letter, or a rating of 12 (21k)?
         raise RankError("{text!r}: a rank is written {text}k or {text}d, a rating with three digits or more",
                         text=text.strip())  # fmt: skip

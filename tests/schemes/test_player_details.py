@@ -63,6 +63,22 @@ def test_an_edit_of_other_fields_keeps_a_declared_rank_beside_the_rating() -> No
     assert "rank" not in log.state.players[player].profile()  # his rating's rank: ``new --from`` gives the rating
 
 
+def test_a_rank_or_a_rating_changed_beside_the_other_keeps_the_other() -> None:
+    """A trial: a new rank typed beside an unchanged rating (the log reads a rank alone as no
+    rating) wiped the rating, and a new rating beside an unchanged declared rank (the log
+    reads a rating alone as his rating's rank) made him a 9k: the edit states both."""
+    log = Log("mcmahon", rounds=3)
+    player = log.add("Mroczek", rating=1113, rank="7k", name="Jan")
+    change = actions.edit_changes(log.state.players[player], rating=1113, rank="6k")
+    assert change == ("player_edited", {"player": player, "rank": 15, "rating": 1113})
+    log.commit(change)
+    assert (log.state.players[player].rank, log.state.players[player].rating) == (15, 1113)
+    log.commit(actions.edit_changes(log.state.players[player], rating=1200, rank="6k"))
+    assert (log.state.players[player].rank, log.state.players[player].rating) == (15, 1200)
+    log.commit(actions.edit_changes(log.state.players[player], rank="6k"))  # the rating erased
+    assert (log.state.players[player].rank, log.state.players[player].rating) == (15, None)
+
+
 def test_a_declared_rank_goes_with_the_player_into_another_tournament() -> None:
     log = Log("mcmahon", rounds=3)
     player = log.add("Le Calvé", rating=2661, rank="7d", name="Benjamin")

@@ -64,13 +64,16 @@ def test_a_negative_rating_and_its_rank_label_are_the_same_rank() -> None:
 @pytest.mark.parametrize(
     "typed, read",
     [("2150", {"rating": 2150}), ("050", {"rating": 50}), ("-900", {"rating": -900}), (" 2999 ", {"rating": 2999}),
-     ("2d", {"rank": "2d"}), ("3 кю", {"rank": "3 кю"})],
+     ("2d", {"rank": "2d"}), ("3 кю", {"rank": "3 кю"}), ("1113 7k", {"rating": 1113, "rank": "7k"}),
+     (" 2661  7 дан ", {"rating": 2661, "rank": "7 дан"}), ("-50 25k", {"rating": -50, "rank": "25k"})],
 )  # fmt: skip
 def test_one_strength_column_reads_a_number_as_a_rating_and_the_rest_as_a_rank(typed: str, read: dict) -> None:
     assert read_strength(typed) == read
 
 
-@pytest.mark.parametrize("typed", ["3000", "-901", "2150.5", "abc", "99d", "", "12", "5"])
+@pytest.mark.parametrize(
+    "typed", ["3000", "-901", "2150.5", "abc", "99d", "", "12", "5", "1113 40k", "3000 2d", "12 5k", "1113 7k 2d"]
+)
 def test_a_strength_that_is_neither_is_refused(typed: str) -> None:
     with pytest.raises(RankError):
         read_strength(typed)

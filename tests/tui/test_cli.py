@@ -40,6 +40,27 @@ def test_player_add_prints_the_new_id(cup: str, capsys: pytest.CaptureFixture[st
     assert (code, out.strip(), err) == (0, "5", "")
 
 
+def test_player_edit_keeps_a_declared_rank_as_the_form_does(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: ``player edit 20 --rating 1113``, his rating unchanged, made the 7k of an
+    OpenGotha file a 10k (the command line wrote the edit whole, where the form writes what
+    differs); a new rank with his rating keeps it."""
+    path = str(tmp_path / "mm.json")
+    assert run(capsys, "new", path, "--scheme", "mcmahon", "--rounds", "3", "--name", "Cup")[0] == 0
+    run(
+        capsys, "-f", path, "player", "add", "--surname", "Mroczek", "--name", "Jan", "--rating", "1113", "--rank", "7k"
+    )
+    before = Path(path).read_bytes()
+    assert run(capsys, "-f", path, "player", "edit", "1", "--rating", "1113") == (
+        0,
+        "Nothing changed: Mroczek Jan\n",
+        "",
+    )
+    assert Path(path).read_bytes() == before
+    assert run(capsys, "-f", path, "player", "edit", "1", "--rating", "1113", "--rank", "6k")[0] == 0
+    rows = json.loads(run(capsys, "-f", path, "players", "--json")[1])
+    assert (rows[0]["rank"], rows[0]["rating"]) == ("6k", 1113)
+
+
 def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "-f", cup, "pair")
     assert code == 0 and "Иванов" in out and "round 1" in out
@@ -155,7 +176,7 @@ def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]
     [
         (["player", "add", "--surname", "X", "--name", "Y", "--rank", "12p"], "bad rank '12p'"),
         (["player", "add", "--surname", "X", "--name", "Y", "--rating", "abc"], "invalid int value"),
-        (["player", "add", "--surname", "X", "--name", "Y"], "one of the arguments --rating --rank is required"),
+        (["player", "add", "--surname", "X", "--name", "Y"], "give --rating or --rank (or both: a declared rank"),
         (["player", "edit", "9", "--club", "Mos"], "unknown player 9"),
         (["player", "skip", "9", "2"], "unknown player 9"),
         (["player", "withdraw", "1", "--from", "0"], "round 0 is already paired"),

@@ -50,6 +50,41 @@ async def test_a_club_is_kept_as_typed_and_the_tables_use_codes(folder: Path) ->
         assert " Kha " in line  # the commission's table writes the city's code
 
 
+async def test_a_declared_rank_is_shown_beside_the_rating_and_changed_there(tmp_path: Path) -> None:
+    """A trial: an OpenGotha player rated 1113 who plays as a 7k showed «1113» in the form; the
+    referee typed his new rank, 6k, over it and the rating was gone.  The form shows both,
+    and the rank typed beside keeps the rating; a rank alone, the rating erased in sight,
+    leaves none."""
+    from data.service import Service
+    from schemes.log import actions
+
+    service = Service.create(tmp_path / "mm.json", [actions.create("Кубок", "mcmahon", 5)])
+    service.commit_all(actions.registrations([], [
+        {"surname": "Мрочек", "name": "Ян", "rating": 1113, "rank": "7k"},
+        {"surname": "Пётров", "name": "Иван", "rating": 1850}]))  # fmt: skip
+    service.close()
+    app = app_on(tmp_path, "mm.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        session = app.screen.session
+        for player, shown in ((2, "1850"), (1, "1113 7k")):  # his rating's own rank is not repeated
+            table.move_cursor(row=table.get_row_index(str(player)))
+            await pilot.press("e")
+            await pilot.pause()
+            assert app.screen.query_one("#strength", Input).value == shown
+            if player == 2:
+                await pilot.press("escape")
+                await pilot.pause()
+        await fill(pilot, app, strength="1113 6k")
+        assert (session.state.players[1].rank, session.state.players[1].rating) == (15, 1113)
+        await pilot.press("e")
+        await pilot.pause()
+        await fill(pilot, app, strength="5k")
+        assert (session.state.players[1].rank, session.state.players[1].rating) == (16, None)
+
+
 async def test_a_first_name_is_required(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

@@ -18,7 +18,7 @@ from schemes.log.replay import checked_fields
 from schemes.state.model import TEXT_DETAILS, Player
 from schemes.values.dates import parse_birth
 from schemes.values.names import names_someone
-from schemes.values.ranks import RankError, read_strength
+from schemes.values.ranks import RankError, rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
@@ -27,7 +27,7 @@ from tui.widgets import Footer
 FIELDS = (
     ("surname", "Surname"),
     ("name", "Given name"),
-    ("strength", "Rating or rank (2150 or 2d)"),
+    ("strength", "Rating or rank (2150, 2d, or both: 2150 2d)"),
     ("country", "Country code (RU)"),
     ("club", "Club or city"),
     ("block", "Must not meet (ids: 3 7)"),
@@ -64,7 +64,9 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         p = self.player
         if p is None:
             return {"country": self.country} if self.country else {}
-        strength = str(p.rating) if p.rating is not None else p.rank_label
+        strength = p.rank_label if p.rating is None else str(p.rating)
+        if p.rating is not None and p.rank != rank_of_rating(p.rating):  # a declared rank beside: shown, kept
+            strength += f" {p.rank_label}"
         return {
             "surname": p.surname,
             "name": p.name,
