@@ -150,6 +150,19 @@ class PlainTable(DataTable[Any]):
             self.move_to(under)
 
 
+class EndedList(OptionList):
+    """An option list whose cursor stops at its first and last option, where Textual's goes
+    round: in a list ordered by the standings, ↓ past the bottom must not land on the leader."""
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+
 class MarkedList(OptionList):
     """A list of things to tick, each saying ``[x]`` or ``[ ]`` in words (a monochrome
     terminal, a colour-blind referee): Space or Enter ticks the one under the cursor.

@@ -371,12 +371,12 @@ def with_bye(
     return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
 
 
-def bye_to_choose(state: Tournament) -> list[int]:
-    """Who may sit out the next round by the referee's choice: its available players when
-    their number is odd and the scheme's pairing chooses the bye, in the order of the
-    standings so far, players sharing a place strongest first (the leader first, the bottom
-    where byes go: before round 1 a Swiss field shares one place, listed by name, and the
-    bottom was a 9d); else nobody."""
+def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:
+    """Who may sit out the next round by the referee's choice, each with his place: its
+    available players when their number is odd and the scheme's pairing chooses the bye, in
+    the order of the standings so far, players sharing a place strongest first (the leader
+    first, the bottom where byes go: before round 1 a Swiss field shares one place, listed by
+    name, and the bottom was a 9d); else nobody."""
     number = state.paired_rounds + 1
     scheme = get_scheme(state.settings.scheme)
     available = {p.id for p in state.players.values() if p.available_in(number)}
@@ -384,8 +384,10 @@ def bye_to_choose(state: Tournament) -> list[int]:
         return []
     rows = scheme.standings(state, state.paired_rounds).rows
     shared: dict[str, int] = {}
-    place = {row.player: shared.setdefault(row.place, index) if row.place else index for index, row in enumerate(rows)}
-    return sorted(available, key=lambda p: (place.get(p, len(rows)), -state.players[p].sort_rating, p))
+    order = {row.player: shared.setdefault(row.place, index) if row.place else index for index, row in enumerate(rows)}
+    place = {row.player: row.place for row in rows}
+    chosen = sorted(available, key=lambda p: (order.get(p, len(rows)), -state.players[p].sort_rating, p))
+    return [(p, place.get(p, "")) for p in chosen]
 
 
 def _latest(state: Tournament, number: int) -> Round:

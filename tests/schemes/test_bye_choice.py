@@ -108,8 +108,10 @@ def test_those_who_may_sit_out_are_offered_in_the_order_of_the_standings(scheme:
 
     log = field(scheme, 7, rounds_played, seed=5)
     state = log.state
-    offered = actions.bye_to_choose(state)
+    chosen = actions.bye_to_choose(state)
+    offered = [player for player, _place in chosen]
     rows = get_scheme(scheme).standings(state, rounds_played).rows
+    assert sorted(chosen) == sorted((row.player, row.place) for row in rows)  # each with his place
     first = {}
     at = {row.player: first.setdefault(row.place, i) if row.place else i for i, row in enumerate(rows)}
     assert sorted(offered) == sorted(state.players)

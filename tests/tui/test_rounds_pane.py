@@ -12,6 +12,7 @@ from textual.widgets import DataTable, OptionList
 
 from data.ledger import Ledger
 from schemes.log import actions
+from schemes.registry import get_scheme
 from tests.tui.conftest import notes, run_test
 from tui import i18n
 from tui.app import TengenApp
@@ -210,6 +211,14 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
         offered = str(options.get_option_at_index(options.highlighted).prompt)  # the lowest without a bye
         assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)
+        places = [row.place for row in get_scheme(state.settings.scheme).standings(state, 1).rows]
+        assert [label.split(", место ")[1].split(" — ")[0] for label in labels] == places  # the standings' order
+        options.highlighted = options.option_count - 1
+        await pilot.press("down")  # a trial: ↓ at the bottom went round to the leader
+        assert options.highlighted == options.option_count - 1
+        options.highlighted = 0
+        await pilot.press("up")
+        assert options.highlighted == 0
         options.highlighted = options.get_option_index(str(first))
         await pilot.press("enter")
         await pilot.pause()

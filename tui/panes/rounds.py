@@ -497,9 +497,15 @@ class RoundsPane(Pane):
 
         state = self.session.state
         number = state.paired_rounds + 1
-        players = [(p, self.label(p) if p in state.numbers else f"{state.players[p].full_name} "
-                    f"({state.players[p].rank_label})",
-                    actions.earlier_bye(state, number, p)) for p in actions.bye_to_choose(state)]  # fmt: skip
+        offered = actions.bye_to_choose(state)
+        shared = len({place for _player, place in offered}) == 1  # before round 1: one place, said by no one
+        players = []
+        for p, place in offered:
+            label = (
+                self.label(p) if p in state.numbers else f"{state.players[p].full_name} ({state.players[p].rank_label})"
+            )
+            players.append((p, label + ("" if shared else f", {_('place {place}', place=place)}"),
+                            actions.earlier_bye(state, number, p)))  # fmt: skip
 
         def chosen(player: int | None) -> None:
             if player is None:

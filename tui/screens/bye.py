@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 from schemes.errors import Notice
 from tui.i18n import _
 from tui.translated import Translated
-from tui.widgets import plain
+from tui.widgets import EndedList, plain
 
 
 class ByeScreen(Translated, ModalScreen[int | None]):
@@ -30,7 +30,7 @@ class ByeScreen(Translated, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="heading", markup=False)
-            yield OptionList(
+            yield EndedList(
                 *(
                     Option(
                         plain(
@@ -44,7 +44,9 @@ class ByeScreen(Translated, ModalScreen[int | None]):
             )
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
+        """The cursor on the bottom's offer; it stops at the list's ends (a trial's ↓ from the
+        bottom wrapped to the leaders, and the 6th place sat out without a word)."""
+        options = self.query_one(EndedList)
         # the bottom, where byes go: the lowest who has not had one (the list's last may have)
         fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]
         offered = fresh or list(range(len(self.players)))
