@@ -114,10 +114,34 @@ class TengenApp(App[None]):
         return self.open_written(path)
 
     def import_opengotha(self, path: Path) -> None:
-        """An OpenGotha file as a new tournament beside it, after asking how many of its rounds
-        to take (all by default; fewer where its last round is paired only in part, or to
-        compare the next pairing with OpenGotha's): a trial's import happened at once, to a
-        file it was never told of, with every round."""
+        """An OpenGotha file as a new tournament beside it; where a tournament of its name is
+        there already (most often the one imported from it before), asked first whether to
+        open that one, in focus: a trial's referee, opening «his OpenGotha file» again the next
+        morning, was offered a second import and would have gone on in a stale copy."""
+        from tui.screens.confirm import ChoiceScreen
+
+        earlier = path.with_suffix(".json")
+        if not earlier.is_file():
+            self.ask_rounds(path)
+            return
+        question = _("{earlier} is beside {source} already: most likely the tournament imported from it before. "
+                     "Open it, or import {source} anew into another file?",
+                     earlier=earlier.name, source=path.name)  # fmt: skip
+        answers = [("open", _("Open it")), ("import", _("Import anew")), ("no", _("Cancel"))]
+
+        def answer(chosen: str | None) -> None:
+            if chosen == "open":
+                self.open_written(earlier)
+            elif chosen == "import":
+                self.ask_rounds(path)
+
+        self.push_screen(ChoiceScreen(question, answers, "open"), answer)
+
+    def ask_rounds(self, path: Path) -> None:
+        """The import of an OpenGotha file, after asking how many of its rounds to take (all by
+        default; fewer where its last round is paired only in part, or to compare the next
+        pairing with OpenGotha's): a trial's import happened at once, to a file it was never
+        told of, with every round."""
         from data.opengotha import beside, scan
         from tui.screens.ask import AskScreen
 

@@ -31,6 +31,9 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         app.screen.query_one(Input).value = str(source)
         await pilot.press("enter")
         await pilot.pause()
+        assert app.focused.id == "open"  # a tournament of its name is there: opened, unless imported anew
+        await pilot.press("right", "enter")
+        await pilot.pause()
         question = app.screen  # where it goes, and how many rounds: all by default
         assert "simplemm-2.json" in question.prompt and question.query_one(Input).value == "5"
         await answered(pilot, question, "9")
@@ -60,6 +63,31 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         assert isinstance(app.screen, WhyScreen)
         second = state.round(5).board(2)  # the last round, the one shown
         assert second is not None and {app.screen.why.pair.a, app.screen.why.pair.b} == {second.white, second.black}
+
+
+async def test_an_opengotha_file_opened_again_offers_the_tournament_imported_from_it(tmp_path: Path) -> None:
+    """A trial: the referee opening «his OpenGotha file» again the next morning was offered a
+    second import, ``-2.json``, and would have gone on in a stale copy of his round 4."""
+    source = tmp_path / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", source)
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        app.open_tournament(source)
+        await pilot.pause()
+        await answered(pilot, app.screen, "4")
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        app.open_tournament(source)
+        await pilot.pause()
+        said = str(app.screen.query_one("Label").render())
+        assert said.startswith("Рядом с simplemm.xml уже есть simplemm.json: скорее всего, это турнир, импортированный")
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Открыть его", "Импортировать заново", "Отмена"]
+        await pilot.press("enter")  # «Открыть его» in focus
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.path == (tmp_path / "simplemm.json").resolve()
+        assert app.screen.session.state.paired_rounds == 4
+        assert not (tmp_path / "simplemm-2.json").exists()
 
 
 async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Path) -> None:
