@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 
 from data import codes
@@ -37,9 +37,10 @@ from paperwork.translit import ascii_only, is_cyrillic, is_latin, latin, unaccen
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.state.model import Tournament
+from schemes.state.model import Player, Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
+from schemes.values.names import fold
 from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 MONTHS = (
@@ -153,7 +154,7 @@ def rating_table(
         numbered = [r.player for r in standings_after(tournament, after).rows if r.player in came]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
     to_latin = writes_latin(tournament, latin_names)
-    spell = (lambda text: ascii_only(latin(text))) if to_latin else (lambda text: text)
+    spell = _speller(to_latin)
     listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)
     info = paper(tournament).rating_info(tournament, after)
@@ -162,9 +163,9 @@ def rating_table(
         p = tournament.players[player]
         entry = listed.find(p) if listed is not None else None
         listed_as = (entry.surname, entry.name) if entry is not None else None  # the list's: Latin already
-        spelt = tuple(map(ascii_only, listed_as)) if listed_as else (spell(p.surname), spell(p.name))
-        surname = _clean(spelt[0]) or "X"
-        name = _clean(spelt[1]) or surname[0]
+        surname, name = (
+            _written(*map(ascii_only, listed_as)) if listed_as else _written(spell(p.surname), spell(p.name))
+        )
         results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
         lines.append(
             Line(
@@ -266,7 +267,8 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
     round with games still without a result: the table writes such a game ``0-``, as no game,
     which the commission would take for one.  In the Latin form (asked for with ``latin_names``,
     or a field of mixed scripts) each player whose name has no letter the Latin form can write
-    (a Korean name typed in Hangul, written ``X``)."""
+    (a Korean name typed in Hangul, written ``X``).  And players whose names differ as typed
+    but are written alike (letters only: «Jason1k» and «Jason10k» are both «Jasonk»)."""
     came = took_part(tournament, outcomes(tournament, tournament.paired_rounds))
     numbered = sorted(came, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
@@ -309,6 +311,16 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
                 if country
                 else Notice("no club, written {code}: {players}", fields)
             )
+    spell = _speller(latin_form)
+    alike: dict[tuple[str, str], list[Player]] = {}
+    for p in players:
+        alike.setdefault(_written(spell(p.surname), spell(p.name)), []).append(p)
+    for (surname, name), group in alike.items():  # «Jason1k» and «Jason10k» both «Jasonk» (a trial)
+        if len({fold(p.full_name) for p in group}) > 1:
+            listed = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in group)
+            warnings.append(
+                Notice("written alike, {name}: {players}", {"name": f"{surname} {name}", "players": listed})
+            )
     boards = [board for played in tournament.rounds for board in played.boards]
     whole = sorted({b.komi for b in boards if b.komi != math.floor(b.komi) + 0.5})
     if whole and not _usual_komi(tournament):  # a trial's komi 7 was written k6, which reads 6.5
@@ -328,6 +340,18 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
             Notice("the event has no dates: the table gives the day of its last entry as the day played", {})
         )
     return tuple(warnings)
+
+
+def _speller(to_latin: bool) -> Callable[[str], str]:
+    """A name's text as the table spells it: its Latin form in ASCII, or as typed."""
+    return (lambda text: ascii_only(latin(text))) if to_latin else (lambda text: text)
+
+
+def _written(surname: str, name: str) -> tuple[str, str]:
+    """A player's name parts as a line writes them: letters only, an empty surname ``X``, an
+    empty first name the surname's initial."""
+    written = _clean(surname) or "X"
+    return written, _clean(name) or written[0]
 
 
 def _clean(text: str) -> str:

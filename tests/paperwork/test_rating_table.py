@@ -313,6 +313,25 @@ def _missing() -> Log:
     return log
 
 
+def test_two_players_the_table_writes_alike_are_named() -> None:
+    """A trial: «Liu Jason1k» and «Liu Jason10k» (an OpenGotha file's names) were both written
+    «Liu Jasonk», the digits left out, and the commission could not tell them apart.  Two
+    namesakes typed alike are no news: they are not named."""
+    log = Log("mcmahon", rounds=1)
+    for surname, name, rank in (("Liu", "Jason1k", "1k"), ("Liu", "Jason10k", "10k"), ("Иванов", "Иван", "2k"),
+                                ("Иванов", "Иван", "3k"), ("Liu", "Jason", "5k")):  # fmt: skip
+        log.add(surname, rank=rank, name=name, country="RU", club="Москва")
+    log.pair()
+    numbers = log.state.numbers
+    assert [str(notice) for notice in placeholders(log.state)] == [
+        "round 1: 2 games without a result, written 0- as no game: enter them before sending the table",
+        f"written alike, Liu Jasonk: Liu Jason1k ({numbers[1]}), Liu Jason10k ({numbers[2]})",
+        "the event has no dates: the table gives the day of its last entry as the day played",
+    ]
+    table = parse(export(log.state, log.events))
+    assert sorted((line.surname, line.name) for line in table.lines).count(("Liu", "Jasonk")) == 2
+
+
 def test_the_placeholders_are_written_and_each_such_player_named() -> None:
     log = _missing()
     lines = export(log.state, log.events).splitlines()[4:9]
@@ -434,7 +453,7 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     log = Log("round-robin", numbering="rating")
     log.commit(actions.change_settings(dates="2026-11-01"))
     for number in range(1, 8):
-        log.add(f"Игрок{number}", rating=2000 - number, club="Москва" if number > 2 else "")
+        log.add(f"Игрок{'АБВГДЕЖ'[number - 1]}", rating=2000 - number, club="Москва" if number > 2 else "")
     log.pair()  # numbered
     for board in (1, 2, 3):
         log.result(1, board, "W+")
@@ -443,8 +462,8 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert main(["-f", str(path), "export", "rating", "-o", str(tmp_path / "cup.txt")]) == 0
     assert capsys.readouterr().err.splitlines() == [
-        "внимание: не указана страна, записано XX: Игрок1 X (1), Игрок2 X (2), Игрок3 X (3) и ещё 4",
-        "внимание: не указан клуб, записано xxxx: Игрок1 X (1), Игрок2 X (2)",
+        "внимание: не указана страна, записано XX: ИгрокА X (1), ИгрокБ X (2), ИгрокВ X (3) и ещё 4",
+        "внимание: не указан клуб, записано xxxx: ИгрокА X (1), ИгрокБ X (2)",
     ]
 
 
