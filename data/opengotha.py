@@ -1096,7 +1096,7 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
     limits = list(params.get("categoryLimits", []))
     general = {
         "name": settings.name,
-        "shortName": settings.name[:30],
+        "shortName": settings.name[:30].strip(),  # OpenGotha names its files by it: no trailing blank (a trial)
         "location": settings.place,
         **({"beginDate": begin, "endDate": end or begin} if begin else {}),  # none: OpenGotha takes today
         "komi": f"{settings.komi:g}",

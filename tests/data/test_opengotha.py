@@ -89,6 +89,18 @@ def test_the_export_is_valid_by_opengothas_dtd(name: str) -> None:
     assert dtd.validate(document), dtd.error_log.filter_from_errors()
 
 
+def test_the_short_name_is_the_names_first_thirty_characters_without_a_trailing_blank() -> None:
+    """A trial: «Осенний турнир клуба «Тэнгэн» 2020» went out as ``shortName="Осенний турнир
+    клуба «Тэнгэн» "``, and OpenGotha names its files by it."""
+    from schemes.log import actions
+
+    log = Log("mcmahon", rounds=3)
+    log.commit(actions.change_settings(name="Осенний турнир клуба «Тэнгэн» 2020"))
+    log.add("Ли", rank="1d", name="Ан")
+    short = re.search(r'shortName="([^"]*)"', write(log.state).text)
+    assert short is not None and short.group(1) == "Осенний турнир клуба «Тэнгэн»"
+
+
 def test_what_the_file_holds_arrives_as_written() -> None:
     state = state_of(TESTDATA / "simplemm.xml")
     noguchi = next(p for p in state.players.values() if p.surname == "Noguchi")
