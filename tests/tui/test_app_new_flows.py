@@ -20,9 +20,15 @@ TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha
 pytestmark = pytest.mark.usefixtures("russian")
 
 
-async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
-    source = tmp_path / "simplemm.xml"
-    shutil.copy(TESTDATA / "simplemm.xml", source)
+@pytest.fixture
+def source(tmp_path: Path) -> Path:
+    """A copy of OpenGotha's sample McMahon file (16 players, 5 rounds) in the test's folder."""
+    copied = tmp_path / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", copied)
+    return copied
+
+
+async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path, source: Path) -> None:
     (tmp_path / "simplemm.json").write_text("not mine")  # never replaced: the import takes the next name
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(110, 36)) as pilot:
@@ -65,11 +71,11 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path) -> None:
         assert second is not None and {app.screen.why.pair.a, app.screen.why.pair.b} == {second.white, second.black}
 
 
-async def test_an_opengotha_file_opened_again_offers_the_tournament_imported_from_it(tmp_path: Path) -> None:
+async def test_an_opengotha_file_opened_again_offers_the_tournament_imported_from_it(
+    tmp_path: Path, source: Path
+) -> None:
     """A trial: the referee opening «his OpenGotha file» again the next morning was offered a
     second import, ``-2.json``, and would have gone on in a stale copy of his round 4."""
-    source = tmp_path / "simplemm.xml"
-    shutil.copy(TESTDATA / "simplemm.xml", source)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         app.open_tournament(source)
@@ -90,11 +96,9 @@ async def test_an_opengotha_file_opened_again_offers_the_tournament_imported_fro
         assert not (tmp_path / "simplemm-2.json").exists()
 
 
-async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Path) -> None:
+async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Path, source: Path) -> None:
     """Its last round paired in part, or the next pairing to compare with OpenGotha's: the
     referee takes the rounds he wants (the command line's --rounds); Esc imports nothing."""
-    source = tmp_path / "simplemm.xml"
-    shutil.copy(TESTDATA / "simplemm.xml", source)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         app.open_tournament(source)
