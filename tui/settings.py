@@ -42,7 +42,7 @@ def save(folder: Path, settings: Mapping[str, object]) -> None:
             write_atomically(
                 path, json.dumps(settings, ensure_ascii=False, indent=1).encode("utf-8"), keep_backup=False
             )
-    except (OSError, TournamentFileError):
+    except (OSError, TournamentFileError, UnicodeError):  # a file name not in UTF-8 (a Windows zip's) is not kept
         return
 
 

@@ -46,9 +46,15 @@ def shown_path(path: Path) -> str:
     """A file or folder as the referee knows it: ``~/Tengen/cup.json`` for one in his home
     (shorter in a notification, the same place)."""
     try:
-        return str(Path("~") / path.absolute().relative_to(Path.home()))
+        return shown_name(str(Path("~") / path.absolute().relative_to(Path.home())))
     except ValueError:
-        return str(path.absolute())
+        return shown_name(str(path.absolute()))
+
+
+def shown_name(name: str) -> str:
+    """A file's name as text: bytes that are not UTF-8 (a name from a Windows zip, in cp1251)
+    shown as «�», where their escapes (``\\udccf``) broke the start screen's rows (an attack)."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def typed_path(text: str, folder: Path) -> Path:

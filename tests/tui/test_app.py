@@ -44,6 +44,28 @@ async def test_start_screen_opens_a_tournament(folder: Path) -> None:
         assert not isinstance(app.screen, TournamentScreen)
 
 
+async def test_the_start_screen_skips_dead_links_and_shows_a_name_not_in_utf8(folder: Path) -> None:
+    """An attack: a link to a tournament on a stick taken out (or a link loop) in the data
+    folder crashed the app at every start; a tournament whose file name is cp1251 bytes (a
+    Windows zip's) was listed as ``\\udccf…`` and crashed the app once opened."""
+    import os
+    import shutil
+
+    (folder / "stick.json").symlink_to("/nonexistent/stick/cup.json")
+    (folder / "loop.json").symlink_to("loop.json")
+    odd = folder / os.fsdecode(b"\xcf\xf0\xe8.json")
+    shutil.copy(folder / "gamma.json", odd)
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert options.option_count == 7 and sum(label.endswith("(���.json)") for label in labels) == 1
+        options.highlighted = options.get_option_index(str(odd.resolve()))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and app.screen.session.path == odd.resolve()
+
+
 async def test_a_name_typed_in_the_open_dialog_is_looked_for_in_the_data_folder(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

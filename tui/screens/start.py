@@ -20,7 +20,7 @@ from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
 from tui.translated import Translated
-from tui.views import first_compile, shown_path, typed_path
+from tui.views import first_compile, shown_name, shown_path, typed_path
 from tui.widgets import Footer, plain
 
 
@@ -49,14 +49,16 @@ class StartScreen(Translated, Screen[None]):
         """Recent tournaments, then those in the data folder (and the other folder listed):
         only files that are tournaments."""
         recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
-        here = [
-            path
-            for folder in (self.folder, self.also)
-            if folder is not None and folder.is_dir()
-            for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        ]
+        dated: list[tuple[float, Path]] = []
+        for folder in (self.folder, self.also):
+            for path in folder.glob("*.json") if folder is not None and folder.is_dir() else ():
+                try:
+                    dated.append((path.stat().st_mtime, path.resolve()))
+                except (OSError, RuntimeError):  # a link whose stick is out, or a loop: crashed every start
+                    continue
+        here = [path for _mtime, path in sorted(dated, key=lambda item: item[0], reverse=True)]
         found = []
-        for path in dict.fromkeys(recent + [p.resolve() for p in here]):
+        for path in dict.fromkeys(recent + here):
             about = summary(path)
             if about is not None:
                 found.append((path, about))
@@ -68,7 +70,8 @@ class StartScreen(Translated, Screen[None]):
         a copy on a stick, last year's event in another folder)."""
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
-        return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({shown_path(path) if whole else path.name})"
+        where = shown_path(path) if whole else shown_name(path.name)
+        return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({where})"
 
     def compose(self) -> ComposeResult:
         yield Header()
