@@ -564,6 +564,8 @@ def restore(path: Path) -> Path | None:
     restore, or a second one, loses nothing.  Where it was kept, if there was a file."""
     path = real_path(path)
     backup = backup_path(path)
+    for checked in (path, backup):  # a pipe there held restore for ever, a device filled the memory (an attack)
+        check_regular(checked, checked)
     with WriterLock(path):
         payload = backup.read_bytes()
         _events(backup, _load(backup))

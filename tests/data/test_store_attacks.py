@@ -199,6 +199,20 @@ def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(tmp_path: Path)
     assert (tmp_path / "cup.json.damaged").read_bytes() == b"{ broken"
 
 
+@pytest.mark.parametrize("pipe_at", ["cup.json", "cup.json.bak"])
+def test_restore_refuses_a_pipe_in_place_of_the_file_or_its_backup(tmp_path: Path, pipe_at: str) -> None:
+    """An attack: a pipe named as the tournament held ``restore`` for ever (the other commands
+    refused it in one line), and ``/dev/zero`` linked there filled the memory."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    (tmp_path / pipe_at).unlink()
+    os.mkfifo(tmp_path / pipe_at)
+    with pytest.raises(TournamentFileError, match="a device or a pipe, not a file"):
+        restore(path)
+    assert stat.S_ISFIFO(os.stat(tmp_path / pipe_at).st_mode) and not (tmp_path / "cup.json.damaged").exists()
+
+
 def test_a_file_that_cannot_be_opened_closes_its_lock(tmp_path: Path) -> None:
     path = tmp_path / "cup.json"
     path.write_text("not json")
