@@ -129,10 +129,11 @@ class WriterLock:
             return
         try:
             self.path.unlink()
-        except FileNotFoundError:
-            pass
-        os.close(self._fd)
-        self._fd = None
+        except OSError:  # gone, or the disk failing: what was written is written (an attack saw a saved
+            pass  # round said to have failed, exit 2); a lock left with no holder is taken by the next writer
+        finally:
+            os.close(self._fd)
+            self._fd = None
 
     def __enter__(self) -> WriterLock:
         self.acquire()

@@ -79,11 +79,18 @@ def damaged(path: Path, what: Worded) -> Damaged:
 
 
 def _fsync_folder(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
+    """The folder's entries made durable where it can be: some file systems (FAT through
+    FUSE, network shares) cannot sync a folder, and a folder without read permission cannot
+    be opened for it — after the rename the entry is saved, and was said to have failed (an
+    attack: an ``undo`` typed again undid two events)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
     except OSError:
-        pass  # some file systems (FAT through FUSE, network shares) cannot sync a folder
+        pass
     finally:
         os.close(fd)
 

@@ -213,6 +213,43 @@ def test_restore_refuses_a_pipe_in_place_of_the_file_or_its_backup(tmp_path: Pat
     assert stat.S_ISFIFO(os.stat(tmp_path / pipe_at).st_mode) and not (tmp_path / "cup.json.damaged").exists()
 
 
+@pytest.mark.parametrize("failing", ["the folder's sync", "the lock's removal"])
+def test_an_entry_saved_is_not_said_to_have_failed_when_what_follows_the_rename_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    """An attack: the folder unopenable for its sync after the rename (a folder without read
+    permission, a failing stick), or the lock's removal failing, made a saved entry a refusal
+    (exit 2), and an ``undo`` typed again undid two events.  The next writer takes the lock."""
+    import data.lock
+    import data.store
+
+    path = tmp_path / "cup.json"
+    new(path).close()
+    real_open, real_unlink = os.open, Path.unlink
+
+    def no_folder(name: object, flags: int, *rest: object) -> int:
+        if Path(str(name)) == tmp_path:
+            raise OSError(errno.EACCES, "Permission denied")
+        return real_open(name, flags, *rest)  # type: ignore[arg-type]
+
+    def no_lock_removal(self: Path, missing_ok: bool = False) -> None:
+        if self.name.endswith(".lock"):
+            raise OSError(errno.EIO, "Input/output error")
+        real_unlink(self, missing_ok)
+
+    if failing == "the folder's sync":
+        monkeypatch.setattr(data.store.os, "open", no_folder)
+    else:
+        monkeypatch.setattr(data.lock.Path, "unlink", no_lock_removal)
+    with Ledger(path, writable=True) as ledger:
+        register(ledger)
+    monkeypatch.undo()
+    with Ledger(path, writable=True) as ledger:
+        assert len(ledger.events) == 2
+        register(ledger, "B")
+    assert len(Ledger(path).events) == 3
+
+
 def test_a_file_that_cannot_be_opened_closes_its_lock(tmp_path: Path) -> None:
     path = tmp_path / "cup.json"
     path.write_text("not json")
