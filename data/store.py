@@ -23,6 +23,7 @@ import codecs
 import json
 import mmap
 import os
+import re
 import secrets
 import signal
 import stat
@@ -595,8 +596,11 @@ def damaged_name(path: Path) -> Path:
     return candidate
 
 
-_BESIDE = (".bak", ".lock", ".damaged")
-"""What Tengen keeps beside a tournament ``FILE``: ``FILE.bak``, ``FILE.lock``, ``FILE.damaged``."""
+_KEPT = re.compile(r"(.+)(?:\.bak|\.lock|\.damaged(?:-[0-9]+)?)", re.IGNORECASE)
+"""What Tengen keeps beside a tournament ``FILE`` (``FILE.bak``, ``FILE.lock``,
+``FILE.damaged``, ``FILE.damaged-2``…), ``FILE`` its group, in any case: on FAT or exFAT
+``t.json.BAK`` is ``t.json.bak`` (an attack wrote an entry there, lost at the next one of
+``t.json``)."""
 
 
 _LEFTOVERS = (".tmp-", ".bak-")
@@ -608,12 +612,8 @@ def kept_beside(path: Path) -> Path | None:
     """The tournament whose backup, lock, kept damaged file or writer's temporary file ``path``
     would be, if any: Tengen replaces or removes such a file at that tournament's next entry,
     so nothing else may be written there, nor may it be opened as a tournament of its own."""
-    owners = []
-    for suffix in _BESIDE:
-        stem, found, rest = path.name.rpartition(suffix)
-        numbered = suffix == ".damaged" and rest[:1] == "-" and rest[1:].isdigit()
-        if found and stem and (not rest or numbered):
-            owners.append(stem)
+    kept = _KEPT.fullmatch(path.name)
+    owners = [kept.group(1)] if kept else []
     if path.name.startswith("."):
         owners += [path.name[1:].rpartition(mark)[0] for mark in _LEFTOVERS if mark in path.name]
     return next((path.with_name(stem) for stem in owners if stem and is_tournament(path.with_name(stem))), None)

@@ -102,10 +102,14 @@ def test_create_never_replaces_a_file(tmp_path: Path) -> None:
     assert path.read_text() == "precious"
 
 
-@pytest.mark.parametrize("name", ["t.json.bak", "t.json.lock", "t.json.damaged", "t.json.damaged-2"])
+@pytest.mark.parametrize(
+    "name", ["t.json.bak", "t.json.lock", "t.json.damaged", "t.json.damaged-2", "t.json.BAK", "t.json.Lock",
+             "t.json.DAMAGED-3"],
+)  # fmt: skip
 def test_a_new_tournament_never_takes_the_name_of_what_is_kept_beside_one(tmp_path: Path, name: str) -> None:
     """A tournament created as ``t.json.lock`` was unlinked, and as ``t.json.bak`` replaced,
-    at ``t.json``'s next entry: refused, naming the tournament it stands beside."""
+    at ``t.json``'s next entry: refused, naming the tournament it stands beside — in any case,
+    which FAT and exFAT do not tell apart (an attack wrote an entry into ``t.json.BAK``)."""
     new(tmp_path / "t.json").close()
     (tmp_path / "t.json.lock").unlink(missing_ok=True)  # the lock a closed writer leaves may be gone
     with pytest.raises(TournamentFileError, match=f"{name} is the name of what Tengen keeps beside t.json"):
