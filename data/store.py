@@ -581,7 +581,12 @@ def restore(path: Path) -> Path | None:
         if path.exists():
             kept = damaged_name(path)
             write_atomically(kept, path.read_bytes(), keep_backup=False)
-        write_atomically(path, payload, keep_backup=False)
+        try:
+            write_atomically(path, payload, keep_backup=False)
+        except BaseException:  # the file as it was: no copy of it beside (an attack on a full disk found one)
+            if kept is not None:
+                kept.unlink(missing_ok=True)
+            raise
     return kept
 
 

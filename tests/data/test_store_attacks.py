@@ -199,6 +199,31 @@ def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(tmp_path: Path)
     assert (tmp_path / "cup.json.damaged").read_bytes() == b"{ broken"
 
 
+def test_a_restore_that_cannot_write_leaves_no_damaged_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack on a nearly full disk: ``restore`` said the file was as it was before, and
+    left ``FILE.damaged`` beside it all the same."""
+    import data.store
+
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    path.write_bytes(b"{ broken")
+    real = data.store.write_atomically
+
+    def full_for_the_file(target: Path, payload: bytes, keep_backup: bool = True) -> object:
+        if target == path:
+            raise TournamentFileError("{path}: cannot write it (no space left)", path=target)
+        return real(target, payload, keep_backup)
+
+    monkeypatch.setattr(data.store, "write_atomically", full_for_the_file)
+    with pytest.raises(TournamentFileError, match="no space left"):
+        restore(path)
+    assert path.read_bytes() == b"{ broken" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "cup.json",
+        "cup.json.bak",
+    ]
+
+
 @pytest.mark.parametrize("pipe_at", ["cup.json", "cup.json.bak"])
 def test_restore_refuses_a_pipe_in_place_of_the_file_or_its_backup(tmp_path: Path, pipe_at: str) -> None:
     """An attack: a pipe named as the tournament held ``restore`` for ever (the other commands
