@@ -137,9 +137,10 @@ def _kept_start(fd: int, payload: bytes | Sequence[bytes | memoryview]) -> int:
 
 
 def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
-    """The new state keeps the file's permissions and group (a ``chmod 600`` file stays 600);
-    a new file gets the usual ``0666 & ~umask``.  Where the file system keeps neither (FAT),
-    nothing is lost by trying."""
+    """The new state keeps the file's permissions, group and — written by root (``sudo
+    tengen``), who may give it — owner: a ``chmod 600`` file stays 600, and one entry as root
+    took the referee's file from him (an attack).  A new file gets the usual ``0666 & ~umask``.
+    Where the file system keeps none of them (FAT), nothing is lost by trying."""
     if source is None:
         umask = os.umask(0)
         os.umask(umask)
@@ -149,7 +150,10 @@ def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
     try:
         os.chmod(target, mode)
         if source is not None:
-            os.chown(target, -1, source.st_gid)
+            try:
+                os.chown(target, source.st_uid, source.st_gid)
+            except OSError:  # another's file: its group, where this user is in it
+                os.chown(target, -1, source.st_gid)
     except OSError:
         pass
 

@@ -224,6 +224,19 @@ def test_a_restore_that_cannot_write_leaves_no_damaged_copy(tmp_path: Path, monk
     ]
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a file to another user")
+def test_an_entry_written_as_root_leaves_the_file_its_owners(tmp_path: Path) -> None:
+    """An attack: one ``sudo tengen result …`` made the referee's file root's, and his next
+    entry was refused for want of permission."""
+    path = tmp_path / "cup.json"
+    new(path).close()
+    os.chown(path, 65534, 65534)
+    with Ledger(path, writable=True) as ledger:
+        register(ledger)
+    status = os.stat(path)
+    assert (status.st_uid, status.st_gid) == (65534, 65534) and len(Ledger(path).events) == 2
+
+
 @pytest.mark.parametrize("pipe_at", ["cup.json", "cup.json.bak"])
 def test_restore_refuses_a_pipe_in_place_of_the_file_or_its_backup(tmp_path: Path, pipe_at: str) -> None:
     """An attack: a pipe named as the tournament held ``restore`` for ever (the other commands
