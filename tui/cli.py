@@ -534,6 +534,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
             fields = _profile_fields(args)
             if fields["rating"] is None and fields["rank"] is None:
                 raise BadInput("give --rating or --rank (or both: a declared rank beside the rating)")
+            actions.check_declared_rank(service.state, fields["rating"], fields["rank"])
             if not names_someone(fields["name"]):
                 if fields["name"].strip():
                     raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
@@ -551,6 +552,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
             return
         if command == "edit":
             given = {key: value for key, value in _profile_fields(args).items() if value is not None}
+            actions.check_declared_rank(service.state, given.get("rating"), given.get("rank"))
             player = service.state.players.get(args.id)
             if player is None or not given or "preregistered" in given:  # refused as the log refuses them
                 action = actions.edit(args.id, **given)  # (a confirmation of no one in advance too)

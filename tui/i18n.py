@@ -362,6 +362,7 @@ RU = {
     "given name": "имя",
     "rating on the EGF/RFG scale, like 2150": "рейтинг по шкале EGF/РФГ, например 2150",
     "rank, like 2d, 5k, 3к, 2 дан; beside --rating, his declared rank": "ранг, например 2д, 5к, 3 кю, 2 дан; рядом с --rating — заявленный ранг",
+    "a rank beside the rating is kept in McMahon and Swiss: here the rank is the rating's ({rank}); give the rating alone": "ранг рядом с рейтингом хранится в Мак-Магоне и швейцарской системе: здесь ранг — ранг рейтинга ({rank}); укажите только рейтинг",
     "give --rating or --rank (or both: a declared rank beside the rating)": "укажите --rating или --rank (или оба: заявленный ранг рядом с рейтингом)",
     "two-letter country code, like RU": "код страны из двух букв, например RU",
     "club or city, as typed (the rating table writes a Russian city as its code)": "клуб или город, как написано (в таблице для РК город России пишется кодом)",

@@ -22,7 +22,7 @@ from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
 from schemes.values.names import alphabetical_key
-from schemes.values.ranks import RankError, check_rating, parse_rank, rank_of_rating
+from schemes.values.ranks import RankError, check_rating, parse_rank, rank_label, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
 from schemes.values.timecontrol import TimeControlError, parse_time
 
@@ -233,6 +233,22 @@ def looks_registered(state: Tournament, surname: str, name: str) -> Player | Non
     registering him again is most often a slip, so the interfaces ask first."""
     wanted = alphabetical_key(surname, name)
     return next((p for p in state.players.values() if p.name_key == wanted), None)
+
+
+def check_declared_rank(state: Tournament, rating: int | None, rank: str | None) -> None:
+    """A rank beside a rating is a declared rank only where the scheme pairs as OpenGotha
+    does, which keeps both (a 7d rated 2661); the seeds' schemes compute with the rating's
+    rank (the spec's rank index), so a second, different rank there is refused, not kept
+    unread."""
+    if rating is None or rank is None or get_scheme(state.settings.scheme).traits.opengotha:
+        return
+    try:
+        same = parse_rank(rank) == rank_of_rating(rating)
+    except RankError:
+        return  # the rank itself is refused where it is read
+    if not same:
+        raise InvalidEvent("a rank beside the rating is kept in McMahon and Swiss: here the rank is the rating's "
+                           "({rank}); give the rating alone", rank=rank_label(rank_of_rating(rating)))  # fmt: skip
 
 
 def edit_changes(player: Player, **fields: Any) -> Action | None:

@@ -61,6 +61,24 @@ def test_player_edit_keeps_a_declared_rank_as_the_form_does(tmp_path: Path, caps
     assert (rows[0]["rank"], rows[0]["rating"]) == ("6k", 1113)
 
 
+def test_a_rank_beside_the_rating_is_refused_where_the_scheme_computes_with_the_ratings(
+    cup: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seeds' schemes take a player's rank from his rating (the spec's rank index): a
+    second rank there would be kept and never read."""
+    before = Path(cup).read_bytes()
+    code, _, err = run(capsys, "-f", cup, "player", "add", "--surname", "Н", "--name", "Н", "--rating", "2150",
+                       "--rank", "5k")  # fmt: skip
+    assert code == 2 and err == (
+        "tengen: a rank beside the rating is kept in McMahon and Swiss: here the rank is the rating's (1d); "
+        "give the rating alone\n"
+    )
+    assert run(capsys, "-f", cup, "player", "edit", "1", "--rating", "2400", "--rank", "1k")[0] == 2
+    assert Path(cup).read_bytes() == before
+    assert run(capsys, "-f", cup, "player", "add", "--surname", "Н", "--name", "Н", "--rating", "2150",
+               "--rank", "1d")[0] == 0  # fmt: skip
+
+
 def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "-f", cup, "pair")
     assert code == 0 and "Иванов" in out and "round 1" in out

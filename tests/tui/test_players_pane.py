@@ -85,6 +85,22 @@ async def test_a_declared_rank_is_shown_beside_the_rating_and_changed_there(tmp_
         assert (session.state.players[1].rank, session.state.players[1].rating) == (16, None)
 
 
+async def test_a_rank_beside_the_rating_is_said_in_place_where_the_rating_decides(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        await fill(pilot, app, surname="Новиков", name="Пётр", strength="1850 5k")
+        assert isinstance(app.screen, PlayerFormScreen)
+        error = str(app.screen.query_one("#strength-error").render())
+        assert error == (
+            "ранг рядом с рейтингом хранится в Мак-Магоне и швейцарской системе: здесь ранг — ранг рейтинга (3k); "
+            "укажите только рейтинг"
+        )
+        await fill(pilot, app, strength="1850 3k")
+        assert not isinstance(app.screen, PlayerFormScreen)
+
+
 async def test_a_first_name_is_required(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -150,7 +151,8 @@ class PlayersPane(Pane):
         def registered(surname: str, name: str) -> Player | None:
             return actions.looks_registered(self.session.state, surname, name)
 
-        self.app.push_screen(PlayerFormScreen(None, registered, usual_country(self.session.state)), register)
+        checked = partial(actions.check_declared_rank, self.session.state)
+        self.app.push_screen(PlayerFormScreen(None, registered, usual_country(self.session.state), checked), register)
 
     def action_edit(self) -> None:
         from tui.screens.player_form import PlayerFormScreen
@@ -168,7 +170,8 @@ class PlayersPane(Pane):
             elif self.tournament_screen.act(changes):
                 self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
-        self.app.push_screen(PlayerFormScreen(player), save)
+        checked = partial(actions.check_declared_rank, self.session.state)
+        self.app.push_screen(PlayerFormScreen(player, strength_checked=checked), save)
 
     def action_skip(self) -> None:
         from tui.screens.ask import AskScreen

@@ -18,7 +18,7 @@ from schemes.log.replay import checked_fields
 from schemes.state.model import TEXT_DETAILS, Player
 from schemes.values.dates import parse_birth
 from schemes.values.names import names_someone
-from schemes.values.ranks import RankError, rank_of_rating, read_strength
+from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
@@ -50,10 +50,16 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     AUTO_FOCUS = "#surname"
 
     def __init__(
-        self, player: Player | None, registered: Callable[[str, str], Player | None] | None = None, country: str = ""
+        self,
+        player: Player | None,
+        registered: Callable[[str, str], Player | None] | None = None,
+        country: str = "",
+        strength_checked: Callable[[int | None, str | None], None] | None = None,
     ) -> None:
         super().__init__()
         self.player = player
+        self.strength_checked = strength_checked
+        """The tournament's check of a rating and a rank typed together (``actions.check_declared_rank``)."""
         self.registered = registered
         """A new player's namesake already registered (``actions.looks_registered``): asked
         about before the form closes, so that «No» leaves the referee in the form he typed."""
@@ -147,9 +153,11 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         try:
             if text["strength"]:
                 fields.update(read_strength(text["strength"]))
+                if self.strength_checked is not None:
+                    self.strength_checked(fields.get("rating"), fields.get("rank"))
             else:
                 problems["strength"] = _("Give a rating (2150) or a rank (2d)")
-        except RankError as error:
+        except InvalidEvent as error:  # a RankError too
             problems["strength"] = said(error)
         if text["country"]:
             try:
