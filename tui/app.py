@@ -118,10 +118,11 @@ class TengenApp(App[None]):
         there already (most often the one imported from it before), asked first whether to
         open that one, in focus: a trial's referee, opening «his OpenGotha file» again the next
         morning, was offered a second import and would have gone on in a stale copy."""
+        from data.store import is_tournament
         from tui.screens.confirm import ChoiceScreen
 
         earlier = path.with_suffix(".json")
-        if not earlier.is_file():
+        if not is_tournament(earlier):  # another file of that name is no earlier import: the next name
             self.ask_rounds(path)
             return
         question = _("{earlier} is beside {source} already: most likely the tournament imported from it before. "

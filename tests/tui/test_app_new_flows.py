@@ -29,16 +29,13 @@ def source(tmp_path: Path) -> Path:
 
 
 async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path, source: Path) -> None:
-    (tmp_path / "simplemm.json").write_text("not mine")  # never replaced: the import takes the next name
+    (tmp_path / "simplemm.json").write_text("not mine")  # no tournament, never replaced: the next name, unasked
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(110, 36)) as pilot:
         await pilot.press("o")
         await pilot.pause()
         app.screen.query_one(Input).value = str(source)
         await pilot.press("enter")
-        await pilot.pause()
-        assert app.focused.id == "open"  # a tournament of its name is there: opened, unless imported anew
-        await pilot.press("right", "enter")
         await pilot.pause()
         question = app.screen  # where it goes, and how many rounds: all by default
         assert "simplemm-2.json" in question.prompt and question.query_one(Input).value == "5"
