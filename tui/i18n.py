@@ -66,6 +66,7 @@ RU = {
     # new tournament
     "Create": "Создать",
     "Cancel": "Отмена",
+    "Complete the path": "Дополнить путь",
     "Scheme": "Схема",
     "Name": "Название",
     "Venue": "Место проведения",

@@ -6,6 +6,7 @@ The JSON is built first and the text is printed from it, so the two never disagr
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
@@ -67,6 +68,36 @@ def typed_path(text: str, folder: Path) -> Path:
     except RuntimeError:  # ~someone who is no user here: the name as typed
         pass
     return folder / path
+
+
+def completed_path(typed: str, folder: Path, endings: tuple[str, ...] = ()) -> str | None:
+    """What Tab adds to a path being typed, as a shell completes it: the one name in its
+    folder that begins with the last part typed (a folder gets its ``/``), else what all such
+    names share, else the first of them; None for nothing to add.  Only folders and files with
+    ``endings`` (any file for none) are offered; hidden names only where a dot is typed, and
+    names that are not UTF-8 never (they could not be typed back).  A referee with no mouse
+    typed whole paths letter by letter (a trial)."""
+    head, slash, stem = typed.rpartition("/")
+    where = typed_path(head + slash, folder) if slash else folder
+    names: list[str] = []
+    try:
+        with os.scandir(where) as entries:
+            for entry in entries:
+                name = entry.name
+                if not name.startswith(stem) or (name.startswith(".") and not stem.startswith(".")):
+                    continue
+                if name != shown_name(name):
+                    continue
+                if entry.is_dir():
+                    names.append(name + "/")
+                elif entry.is_file() and (not endings or name.lower().endswith(endings)):
+                    names.append(name)
+    except (OSError, ValueError):  # no such folder, no right to read it, a NUL typed
+        return None
+    names.sort()
+    shared = os.path.commonprefix(names)
+    added = (shared if len(shared) > len(stem) else names[0] if names else "")[len(stem) :]
+    return typed + added if added else None
 
 
 def _number(value: float) -> float | int | str:

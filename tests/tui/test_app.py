@@ -86,6 +86,25 @@ async def test_a_name_typed_in_the_open_dialog_is_looked_for_in_the_data_folder(
         assert app.screen.session.path == (folder / "gamma.json").resolve()
 
 
+async def test_tab_completes_the_path_in_the_open_dialog(folder: Path) -> None:
+    """A referee with no mouse typed whole paths letter by letter (a trial): the rest of the
+    one name that begins with what he typed is shown greyed, and Tab takes it."""
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        answer = app.screen.query_one(Input)
+        await pilot.press("g", "a")  # over the folder offered: a name in it
+        await until(pilot, lambda: answer.render_line(0).text.rstrip() == "gamma.json")
+        assert answer.value == "ga"
+        await pilot.press("tab")
+        assert answer.value == "gamma.json"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.path == (folder / "gamma.json").resolve()
+
+
 @pytest.mark.parametrize("kept", [True, False])
 async def test_the_demo_is_written_while_the_screen_lives_then_opened(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bool

@@ -1,5 +1,10 @@
 """What the screen and the command line write of a tournament (``tui/views.py``)."""
 
+import os
+from pathlib import Path
+
+import pytest
+
 from paperwork.wall_sheets import standings_sheet
 from tests.builders import played
 from tui import i18n
@@ -62,3 +67,42 @@ def test_a_prize_passed_over_is_quoted_in_the_words_of_the_language() -> None:
     assert prize_notes(state, prizes) == [
         "больше всех побед: 1. P1 X (4d) впереди (3), но уже есть приз «1 место» (по одному призу на человека)"
     ]
+
+
+def test_tab_completes_a_path_as_a_shell_does(tmp_path: Path) -> None:
+    """The one name that begins with what is typed, a folder with its ``/``, what several
+    share, else the first of them; files of other kinds, hidden ones (unless a dot is typed)
+    and names not in UTF-8 are not offered; an unreadable folder or a NUL offers nothing."""
+    from tui.views import completed_path
+
+    (tmp_path / "kubok-2026.json").write_text("{}")
+    (tmp_path / "kubok-2026.json.bak").write_text("{}")
+    (tmp_path / "klub.xml").write_text("")
+    (tmp_path / "klub.pdf").write_text("")
+    (tmp_path / ".kubok.json").write_text("{}")
+    (tmp_path / "летний").mkdir()
+    (tmp_path / "летний" / "финал.json").write_text("{}")
+    (tmp_path / "spisok.csv").write_text("")
+    os.close(os.open(os.fsencode(tmp_path) + b"/k\xcf\xf0.json", os.O_CREAT | os.O_WRONLY))
+    endings = (".json", ".xml")
+    assert completed_path("ku", tmp_path, endings) == "kubok-2026.json"
+    assert completed_path("k", tmp_path, endings) == "klub.xml"  # klub.xml and kubok… share only «k»: the first
+    assert completed_path("ле", tmp_path, endings) == "летний/"
+    assert completed_path("летний/", tmp_path, endings) == "летний/финал.json"
+    assert completed_path(f"{tmp_path}/летний/ф", Path("/nowhere"), endings) == f"{tmp_path}/летний/финал.json"
+    assert completed_path(".k", tmp_path, endings) == ".kubok.json"
+    assert completed_path("kubok-2026.json", tmp_path, endings) is None  # whole: nothing to add
+    assert completed_path("s", tmp_path, endings) is None and completed_path("s", tmp_path) == "spisok.csv"
+    assert completed_path("x", tmp_path, endings) is None
+    assert completed_path("нет/k", tmp_path, endings) is None and completed_path("k\0", tmp_path, endings) is None
+    (tmp_path / "kubok-2025.json").write_text("{}")
+    assert completed_path("ku", tmp_path, endings) == "kubok-202"  # what both share
+
+
+def test_a_path_typed_under_home_is_completed_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``~/`` is the referee's home, kept as typed in what the field shows."""
+    from tui.views import completed_path
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "Tengen").mkdir()
+    assert completed_path("~/Te", Path("/nowhere")) == "~/Tengen/"

@@ -243,7 +243,12 @@ class PlayersPane(Pane):
                 self.import_from(typed_path(text, self.session.path.parent))
 
         self.app.push_screen(
-            AskScreen(_("CSV file or EGD rating list"), shown_path(self.session.path.parent) + "/"), chosen
+            AskScreen(
+                _("CSV file or EGD rating list"),
+                shown_path(self.session.path.parent) + "/",
+                paths_in=self.session.path.parent,
+            ),
+            chosen,
         )
 
     def import_from(self, path: Path) -> None:

@@ -2,33 +2,58 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.suggester import Suggester
 from textual.widgets import Input, Label
+
+from tui.views import completed_path
+
+
+class PathSuggester(Suggester):
+    """The rest of a path being typed, greyed after it (``views.completed_path``)."""
+
+    def __init__(self, folder: Path, endings: tuple[str, ...]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)  # a file copied in meanwhile is offered
+        self.folder = folder
+        self.endings = endings
+
+    async def get_suggestion(self, value: str) -> str | None:
+        """Listed in a thread: a folder on a stick pulled out keeps its listing waiting, not the app."""
+        return await asyncio.to_thread(completed_path, value, self.folder, self.endings)
 
 
 class AskScreen(ModalScreen[str | None]):
     """The answer, or None for Esc.  ``check`` (the refusal of an answer, empty for none) keeps
     the question open under a refusal: a setting typed wrong closed the dialog, and the
-    referee opened it again to type it all anew."""
+    referee opened it again to type it all anew.  A path asked for (``paths_in``: the folder
+    of a name typed alone) is completed as a shell does: its rest greyed, taken with Tab or →;
+    ``endings``: the files offered (any for none)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="ask.cancel"),
+        Binding("tab", "complete", "Complete the path", show=False, id="ask.complete"),
+    ]
     AUTO_FOCUS = "#answer"
 
-    def __init__(self, prompt: str, value: str = "", check: Callable[[str], str] | None = None) -> None:
+    def __init__(self, prompt: str, value: str = "", check: Callable[[str], str] | None = None,
+                 paths_in: Path | None = None, endings: tuple[str, ...] = ()) -> None:  # fmt: skip
         super().__init__()
         self.prompt = prompt
         self.value = value
         self.check = check
+        self.suggester = None if paths_in is None else PathSuggester(paths_in, endings)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.prompt, markup=False)
-            yield Input(self.value, id="answer")
+            yield Input(self.value, id="answer", suggester=self.suggester)
             yield Label("", id="answer-error", classes="error", markup=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -40,6 +65,12 @@ class AskScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_complete(self) -> None:
+        """Takes the greyed rest, as → at the end of the line does; nothing without one."""
+        answer = self.query_one("#answer", Input)
+        answer.cursor_position = len(answer.value)
+        answer.action_cursor_right()
 
 
 def show_error(label: Label, message: str) -> None:

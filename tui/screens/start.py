@@ -145,7 +145,13 @@ class StartScreen(Translated, Screen[None]):
                 self.app.open_tournament(typed_path(text, self.folder))
 
         self.app.push_screen(
-            AskScreen(_("Path of the tournament file (or an OpenGotha .xml)"), str(self.folder) + "/"), chosen
+            AskScreen(
+                _("Path of the tournament file (or an OpenGotha .xml)"),
+                str(self.folder) + "/",
+                paths_in=self.folder,
+                endings=(".json", ".xml"),
+            ),
+            chosen,
         )
 
     def action_demo(self) -> None:
