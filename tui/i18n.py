@@ -1112,6 +1112,8 @@ RU = {
     "it exists already": "уже существует",
     "the disk cannot be read or written": "диск не читается или не пишется",
     "the file is busy": "файл занят",
+    "it is no file but a socket or a device": "это не файл, а сокет или устройство",
+    "its links lead round in a loop": "его ссылки ведут по кругу",
     "the disk is gone (a stick taken out?)": "диска больше нет (флешку вынули?)",
     "{path} is no longer there (a stick taken out?): nothing was written": "{path} больше нет на месте (флешку вынули?): ничего не записано",
     "{path} was changed by another program since it was opened here: nothing was written; open it again": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; откройте его заново",

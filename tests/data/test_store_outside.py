@@ -238,10 +238,18 @@ def test_another_users_lock_that_cannot_be_removed_says_so(foreign_lock: Path, m
         WriterLock(foreign_lock).acquire()
 
 
-def test_a_stick_whose_driver_died_is_said_in_words() -> None:
-    assert str(os_reason(OSError(errno.ENOTCONN, "Transport endpoint is not connected"))) == (
-        "the disk is gone (a stick taken out?)"
-    )
+@pytest.mark.parametrize(
+    ("number", "system", "words"),
+    [
+        (errno.ENOTCONN, "Transport endpoint is not connected", "the disk is gone (a stick taken out?)"),
+        (errno.ENXIO, "No such device or address", "it is no file but a socket or a device"),  # an attack's
+        (errno.ELOOP, "Too many levels of symbolic links", "its links lead round in a loop"),
+    ],
+)
+def test_what_the_system_says_in_english_is_said_in_the_catalogues_words(number: int, system: str, words: str) -> None:
+    """A stick whose driver died, a socket opened as a file, links in a loop: Python's English
+    words were said in a Russian app."""
+    assert str(os_reason(OSError(number, system))) == words
 
 
 def test_every_kind_of_write_checks_the_file(tmp_path: Path) -> None:
