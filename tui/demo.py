@@ -8,6 +8,7 @@ also a smoke test of the whole path from action to file.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -200,13 +201,24 @@ DEMOS = {
 
 def write_demo(folder: Path) -> list[Path]:
     """Write the demo tournaments into ``folder``; their paths.  A file already there is
-    never replaced (it may be a referee's tournament of the same name): refused, named."""
+    never replaced (it may be a referee's tournament of the same name): refused, named.  A
+    demo that fails midway (a full disk) takes back what it wrote, and the folder if it made
+    it: left there, its half refused the next ``demo`` (an attack)."""
+    made = not folder.exists()
     check_folder(folder)
-    paths = []
-    for name, write in DEMOS.items():
-        write(folder / name)
-        paths.append(folder / name)
-    return paths
+    try:
+        for name, write in DEMOS.items():
+            write(folder / name)
+    except BaseException:
+        for name in DEMOS:  # none was there before (``check_folder``): each one there is this demo's
+            for written in (folder / name, backup_path(folder / name)):
+                with contextlib.suppress(OSError):  # the disk gone too: the refusal said is the first
+                    written.unlink(missing_ok=True)
+        if made:
+            with contextlib.suppress(OSError):  # not empty: another program's file
+                folder.rmdir()
+        raise
+    return [folder / name for name in DEMOS]
 
 
 def check_folder(folder: Path) -> None:

@@ -1,0 +1,33 @@
+"""The demo tournaments (``tui/demo.py``)."""
+
+from pathlib import Path
+
+import pytest
+
+from data.errors import TournamentFileError
+from tui import demo
+
+
+@pytest.mark.parametrize("folder_there", [False, True])
+def test_a_demo_that_fails_midway_takes_back_what_it_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder_there: bool
+) -> None:
+    """An attack: a demo stopped by a full disk left its first files, and the next ``demo``
+    refused the folder for them.  What it wrote goes; a folder it made goes; a folder that was
+    there stays, with the referee's own file."""
+    folder = tmp_path / "demo"
+    if folder_there:
+        folder.mkdir()
+        (folder / "mine.json").write_text("{}")
+
+    def full_disk(path: Path) -> None:
+        path.write_text("{")  # the first bytes, then the disk is full
+        raise TournamentFileError("{path}: the disk is full", path=path)
+
+    monkeypatch.setitem(demo.DEMOS, "mcmahon.json", full_disk)
+    with pytest.raises(TournamentFileError, match="the disk is full"):
+        demo.write_demo(folder)
+    assert sorted(p.name for p in folder.iterdir()) == ["mine.json"] if folder_there else not folder.exists()
+    monkeypatch.undo()
+    monkeypatch.setitem(demo.DEMOS, "mcmahon.json", lambda path: path.write_text("{}"))
+    assert [path.name for path in demo.write_demo(folder)] == list(demo.DEMOS)  # the next demo is not refused
