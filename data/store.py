@@ -271,6 +271,10 @@ def write_atomically(path: Path, payload: bytes | Sequence[bytes | memoryview], 
         os.replace(temporary, path)
     except OSError as error:
         temporary.unlink(missing_ok=True)
+        if not os.path.lexists(path):  # "as it was" of a file that never was misled (an attack)
+            raise TournamentFileError(
+                "{path}: cannot write it ({reason}); nothing was written", path=path, reason=os_reason(error)
+            ) from None
         raise TournamentFileError(
             "{path}: cannot write it ({reason}); the file is as it was before", path=path, reason=os_reason(error)
         ) from None

@@ -658,6 +658,7 @@ RU = {
     "{path} is what Tengen keeps beside {tournament}: open {tournament} itself (tengen restore {tournament} puts its backup back)": "{path} — файл, который Tengen хранит рядом с {tournament}: откройте сам {tournament} (tengen restore {tournament} вернёт его резервную копию)",
     "{path}: cannot write in {folder} ({reason})": "{path}: нельзя записать в {folder} ({reason})",
     "{path}: cannot write it ({reason}); the file is as it was before": "{path}: не удалось записать ({reason}); файл остался прежним",
+    "{path}: cannot write it ({reason}); nothing was written": "{path}: не удалось записать ({reason}); ничего не записано",
     "{path}: {what}": "{path}: {what}",
     "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back": "{path}: {what}; прежнее состояние — в {backup}: его вернёт команда tengen restore {path}",
     "no such file": "нет такого файла",

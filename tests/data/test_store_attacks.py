@@ -156,6 +156,7 @@ def test_a_full_disk_or_a_read_only_folder_changes_nothing(
         with pytest.raises(TournamentFileError) as refused:
             register(ledger, "B")
         assert "\n" not in str(refused.value)
+        assert failing != "fsync" or str(refused.value).endswith("; the file is as it was before")
         assert len(ledger.events) == 2
         monkeypatch.undo()
         # the backup is whole: the state before the last write, or — where the old backup's
@@ -165,6 +166,22 @@ def test_a_full_disk_or_a_read_only_folder_changes_nothing(
         assert not list(tmp_path.glob(".cup.json.*")), "no temporary file is left behind"
         register(ledger, "C")  # and the next write works
     assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "C"]
+
+
+def test_a_new_file_the_full_disk_refuses_is_not_said_to_be_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a ``new`` on a full disk said "the file is as it was before" of a file that
+    never was."""
+
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(TournamentFileError, match=r"\(the disk is full\); nothing was written$"):
+        new(tmp_path / "cup.json")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize(
