@@ -147,10 +147,57 @@ class Document(PlainText):
         return shown, fitted
 
     # -- tables -----------------------------------------------------------------------
-    def widths(self, columns: Sequence[Column], total: float | None = None) -> list[float]:
+    def widths(
+        self,
+        columns: Sequence[Column],
+        total: float | None = None,
+        rows: Sequence[Sequence[Text]] = (),
+        size: float = 8,
+    ) -> list[float]:
+        """The columns' relative widths scaled to ``total``; given the ``rows`` (at font
+        ``size``), a column whose cells would shrink is widened by what others leave empty,
+        then by names falling back on their shorter forms (``fit_cell``'s options).
+
+        A trial's 40-player round robin cut its shared places to «32…» in a narrow place
+        column, and a McMahon table shrank its clubs to 5 pt beside half-empty round columns.
+        A column takes at most what its longest text needs (a name: its shortest form); none
+        gives below its title's width; wrapped columns and empty ones (written in by hand)
+        neither give nor take."""
         total = self.epw if total is None else total
         weight = sum(c.width for c in columns)
-        return [total * c.width / weight for c in columns]
+        widths = [total * c.width / weight for c in columns]
+        if not rows:
+            return widths
+        spare, shorter, takes = [0.0] * len(columns), [0.0] * len(columns), [0.0] * len(columns)
+        for index, column in enumerate(columns):
+            if column.wrap:
+                continue
+            texts = {(text,) if isinstance(text, str) else text for text in (row[index] for row in rows)}
+            if texts == {("",)}:  # left for the pen (a protocol's result): its width is the hand's
+                continue
+            title = max(self._natural(line, HEADER_FONT, "B") for line in column.title.split(" ", 1))
+            needed = max(self._natural(options[-1], size) for options in texts)  # a title has its abbreviation
+            longest = max([self._natural(options[0], size) for options in texts] + [title])
+            spare[index] = max(0.0, widths[index] - longest)
+            shorter[index] = max(0.0, widths[index] - max(needed, title)) - spare[index]
+            takes[index] = max(0.0, needed - widths[index])
+        pool = 0.0
+        for gives in (spare, shorter):
+            given = min(sum(gives), sum(takes) - pool)
+            if given > 0:
+                widths = [width - give * given / sum(gives) for width, give in zip(widths, gives, strict=True)]
+                pool += given
+        waiting = sorted((take, index) for index, take in enumerate(takes) if take > 0)
+        for place, (take, index) in enumerate(waiting):  # the smallest needs met whole first: a place
+            share = min(take, pool / (len(waiting) - place))  # before a 70-letter name's initials
+            widths[index] += share
+            pool -= share
+        return widths
+
+    def _natural(self, text: str, size: float, style: str = "") -> float:
+        """The width a cell needs to show ``text`` whole at ``size`` (a title's: each of its
+        two lines, as ``header_cell`` writes it)."""
+        return self.text_width(text, style, size) + 2 * self.c_margin + 0.2
 
     def table_header(self, columns: Sequence[Column], widths: Sequence[float], height: float) -> None:
         """The header row; columns sharing a ``group`` get it as a title spanning them."""
@@ -211,7 +258,7 @@ class Document(PlainText):
         """Rows under a header.  On the page (no ``x``) the table flows onto new pages with
         its header repeated; placed at ``x`` (inside a card) it stays where it is."""
         left = self.l_margin if x is None else x
-        widths = self.widths(columns, width)
+        widths = self.widths(columns, width, rows if x is None else (), font_size)  # a card's table keeps its layout
         header_height = header_height or height + 1
         self.use_font("", font_size)
         self.set_x(left)

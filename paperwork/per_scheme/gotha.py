@@ -87,12 +87,13 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     rounds = rounds_of(tournament)
     standings = standings_after(tournament, after_round)
     criteria = standings.columns
-    document = table_document(tournament, events, after_round, 6 + rounds + len(criteria))
+    document = table_document(tournament, events, after_round, 7 + rounds + len(criteria))
     text = document.labels
     position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
     table = outcomes(tournament, after_round)
     main = get_scheme(tournament.settings.scheme).score_name
     columns = [
+        Column(text["no"], 4),  # the row each opponent is named by («5+»: the legend's «№ 5»), as OpenGotha's Num
         Column(text["place"], 4),
         Column(text["name"], 18, "L"),
         Column(text["rank"], 4),
@@ -101,9 +102,9 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
     columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
     rows: list[list[Text]] = []
-    for row in standings.rows:
+    for index, row in enumerate(standings.rows, start=1):
         p = tournament.players[row.player]
-        cells: list[Text] = [row.place, tuple(name_options(p)), p.rank_label, p.club]
+        cells: list[Text] = [str(index), row.place, tuple(name_options(p)), p.rank_label, p.club]
         for r in range(rounds):
             outcomes_of = table[row.player]
             if r < len(outcomes_of):

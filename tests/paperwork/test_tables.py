@@ -212,3 +212,25 @@ def test_the_registration_list_gives_the_clubs_room_and_blocks_a_column_only_whe
     assert "Не играет с" in lines[2]
     # both ways: Алексеев's row names Васильев too
     assert [line.rsplit(" ", 1)[-1] for line in lines if line.split()[0] in (str(first), str(third))] == ["3", "1"]
+
+
+def test_a_narrow_column_is_widened_by_what_others_leave_empty() -> None:
+    """A trial's 40-player round robin cut its shared places to «32…»: the place column takes
+    from the crosstable's half-empty columns and from the names' shorter forms, every range
+    whole, the name column still naming each player."""
+    log = played("round-robin", 40, 2)
+    lines = pages(final_table(log.state, log.events, 2))[0].splitlines()
+    rows = [line for line in lines if re.match(r"\d+ Игроков", line)]
+    places = [row.split()[-1] for row in rows]
+    assert len(rows) > 20 and all(re.fullmatch(r"\d+(-\d+)?", place) for place in places), places
+    assert any(re.fullmatch(r"\d\d-\d\d", place) for place in places)  # a range of two two-digit places
+
+
+def test_the_mcmahon_table_numbers_the_rows_its_cells_name() -> None:
+    """OpenGotha's table names each opponent by his row («5+»), and its legend says «№ 5»: the
+    rows are numbered beside the places (which may be shared), as OpenGotha's «Num»."""
+    log = played("mcmahon", 12, 3)
+    lines = pages(final_table(log.state, log.events, 3))[0].splitlines()
+    rows = [line.split() for line in lines if re.match(r"\d+ \d+(-\d+)? Игроков", line)]
+    assert [row[0] for row in rows] == [str(n) for n in range(1, 13)]
+    assert "5+ — победа над № 5" in " ".join(lines)
