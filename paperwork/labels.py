@@ -393,6 +393,9 @@ SHORT = {
     "Round": "Rd",
     "Group": "Gr.",
     "Points": "Pts",
+    "Head-to-head": "H2H",
+    "Opp. wins": "Opp. W",
+    "Wins even/giving": "W e/g",  # its first word alone was a second «Wins» (a paperwork review)
 }
 """Column titles too wide for their column at 8 pt, as a referee abbreviates them."""
 

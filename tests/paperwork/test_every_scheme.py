@@ -2,6 +2,8 @@
 entry names no ``SchemePaper`` (card, final table, rating-table columns and marks) or with no
 label for its main value fails here, not at a referee's printer."""
 
+from typing import Any
+
 import pytest
 
 from paperwork import rating_table
@@ -9,6 +11,7 @@ from paperwork.build import document, round_of
 from paperwork.kinds import kinds_for
 from paperwork.labels import LABELS
 from paperwork.per_scheme import paper_of
+from paperwork.sheet import Text
 from schemes.registry import SCHEMES, get_scheme
 from tests.builders import played
 from tests.paperwork.conftest import pages
@@ -57,3 +60,41 @@ def test_a_name_the_font_cannot_draw_is_said_not_left_blank_in_silence(tmp_path)
     assert undrawn == ("조", "훈", "현")  # as the name has them, not in code order (a trial read «조 현 훈»)
     notice = undrawn_notice(undrawn + ("조", "柯"))  # several documents printed at once: said once
     assert notice is not None and notice.fields == {"chars": "조 훈 현 柯"} and undrawn_notice(()) is None
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+@pytest.mark.parametrize("language", ["ru", "en"])
+def test_no_two_columns_of_a_table_are_headed_alike(
+    scheme: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A paperwork review read two «Wins» over English FORS standings: «Wins even/giving» was
+    shortened to its first word.  The titles as drawn (shortened where narrow) differ, in the
+    standings and the final table of every scheme, in both languages."""
+    from paperwork.document import Document
+
+    rows: dict[tuple[float, float], list[str]] = {}  # titles by their cells' top and height
+    header, fit = Document.header_cell, Document.fit_cell
+    drawing: list[tuple[float, str]] = []
+
+    def header_cell(self: Document, x: float, y: float, width: float, height: float, text: str) -> None:
+        drawing.append((y, text))
+        header(self, x, y, width, height, text)
+        rows.setdefault((y, height), []).append(drawing.pop()[1])
+
+    def fit_cell(self: Document, width: float, height: float, text: Text, *args: Any, **kwargs: Any) -> None:
+        if drawing and isinstance(text, str):
+            drawing[-1] = (drawing[-1][0], text)  # the title as shortened
+        fit(self, width, height, text, *args, **kwargs)
+
+    monkeypatch.setattr(Document, "header_cell", header_cell)
+    monkeypatch.setattr(Document, "fit_cell", fit_cell)
+    log = played(scheme, 6, 3 if scheme != "round-robin" else 5, lang=language)
+    for kind in ("standings", "table"):
+        rows.clear()
+        document(kind, log.state, log.events, round_of(kind, log.state, None))
+        tallest = max((height for _top, height in rows), default=0)  # none: the play-off's bracket
+        for (_top, height), titles in rows.items():
+            if height < tallest:  # a round's title and its own columns under it: half the header each
+                continue
+            named = [title for title in titles if not title.isdigit()]  # each round is headed by its number
+            assert len(named) == len(set(named)), (kind, named)
