@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 
 from paperwork.card_face import Face
 from paperwork.document import Document, shown_date
+from paperwork.people import name_options
 from paperwork.per_scheme import paper
 from paperwork.table_parts import rounds_of
 from schemes.log.events import Event
@@ -84,7 +85,7 @@ def _card(
     document.set_xy(x, y + 5)
     document.fit_cell(14, 12, "" if no is None else str(no), bold=True, size=16)
     document.set_xy(x + 16, y + 5)
-    document.fit_cell(width - 16, 6, player.full_name, align="L", bold=True, size=11)
+    document.fit_cell(width - 16, 6, name_options(player), align="L", bold=True, size=11)  # initials, not a cut
     details = [player.rank_label]
     if player.rating is not None:
         details.insert(0, f"{text['rating']} {player.rating}")

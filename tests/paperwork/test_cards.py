@@ -56,6 +56,15 @@ def test_every_player_of_every_demo_on_the_cards(ledgers) -> None:
             assert lines[lines.index(player.full_name) - 1] == str(no)
 
 
+def test_a_name_too_long_for_the_card_is_the_surname_with_initials_not_cut() -> None:
+    """A paperwork review: a long double name was cut («…-Лерм Александра-Мар…») at 6 pt, where
+    the surname with initials fits, as the slips write it."""
+    log = Log("gamma", rounds=3)
+    log.add("Константинопольская-Оглы-Бенедиктова-Лерм", rating=1500, name="Александра-Мария")
+    lines = pages(cards(log.state, log.events))[0].splitlines()
+    assert "Константинопольская-Оглы-Бенедиктова-Лерм А.-М." in lines and not any("…" in line for line in lines)
+
+
 def test_a_card_at_registration_is_blank_with_a_row_per_round() -> None:
     log = Log("fors", rounds=5)
     a = log.add("Иванов", rating=2100, name="Иван")
