@@ -82,20 +82,27 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         document.fit_cell(8, 4.5, score, align="R", size=8, bold=True)
         return y
 
+    def through(stage: int, index: int) -> int | None:
+        """The winner of the ``index``-th match of ``stage`` once it is decided: on the wall he
+        moves on as soon as his result is in, before the next stage is paired (a review found
+        the semi-finals' lines empty, and the champion's, until every match was over)."""
+        main = [m for m in state.stages[stage] if not m.third_place] if stage < len(state.stages) else []
+        return main[index].winner(state.needed) if index < len(main) else None
+
     for stage in range(stages + 1):
         matches = state.stages[stage] if stage < len(state.stages) else []
         main = [m for m in matches if not m.third_place]
         for index in range(size >> (stage + 1) if stage < stages else 1):
             match = main[index] if index < len(main) else None
             if stage == stages:  # the champion
-                final = [m for m in state.current if not m.third_place] if state.finished() else []
-                champion = final[0].winner(state.needed) if final else None
-                slot_line(stage, 0, champion, "")
+                slot_line(stage, 0, through(stage - 1, 0), "")
                 continue
             if stage == 0:
                 players = (by_seed.get(order[2 * index]), by_seed.get(order[2 * index + 1]))
+            elif match is not None:
+                players = (match.a, match.b)
             else:
-                players = (match.a, match.b) if match else (None, None)
+                players = (through(stage - 1, 2 * index), through(stage - 1, 2 * index + 1))
             ys = []
             for offset, player in enumerate(players):
                 score = str(match.wins.get(player, 0)) if match and player is not None and match.games else ""

@@ -234,3 +234,33 @@ def test_the_mcmahon_table_numbers_the_rows_its_cells_name() -> None:
     rows = [line.split() for line in lines if re.match(r"\d+ \d+(-\d+)? Игроков", line)]
     assert [row[0] for row in rows] == [str(n) for n in range(1, 13)]
     assert "5+ — победа над № 5" in " ".join(lines)
+
+
+def test_the_bracket_moves_a_winner_on_as_soon_as_his_result_is_in() -> None:
+    """A paperwork review: the semi-finals' lines stayed empty until every quarter-final was
+    over, and the champion's until the third-place match was.  Seeds 1 and 5 won their
+    quarter-finals (the others not yet played): both stand on their semi-final's lines; then the
+    final decided, its winner is the champion with the third-place match still to play."""
+    from tests.schemes.test_playoff import field, win
+
+    log, ids = field(8, third_place="on")
+    log.pair()
+    for board in log.state.round(1).boards[:2]:  # 1-8 and 4-5: 1 and 5 win
+        seed = {p: i + 1 for i, p in enumerate(ids)}
+        log.result(1, board.number, "W+" if seed[board.white] in (1, 5) else "B+")
+    text = pages(final_table(log.state, log.events, 1))[0].splitlines()
+
+    def lines(label: str) -> int:  # the bracket's lines of a player, in the text as it is
+        return sum(line.startswith(label) for line in text)
+
+    assert (lines("1. P00 X."), lines("5. P04 X."), lines("2. P01 X.")) == (2, 2, 1)
+    for board in log.state.round(1).boards[2:]:
+        seed = {p: i + 1 for i, p in enumerate(ids)}
+        log.result(1, board.number, "W+" if seed[board.white] in (2, 3) else "B+")
+    log.pair()
+    win(log, 2, ids, {1, 2})
+    log.pair()
+    final = next(b for b in log.state.round(3).boards if {b.white, b.black} == {ids[0], ids[1]})
+    log.result(3, final.number, "W+" if final.white == ids[1] else "B+")  # 2 beats 1; third place not played
+    text = pages(final_table(log.state, log.events, 3))[0].splitlines()
+    assert lines("2. P01 X.") == 4  # quarter-final, semi-final, final, champion
