@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -180,12 +180,17 @@ class Service:
         """The event an undo would retract now: the last action, or on a hall's laptop its
         own last (another laptop's entry is not undone here unless named); InvalidEvent where
         there is nothing to undo."""
+        return undo_target(self.events, self._own())
+
+    def _own(self) -> Callable[[Event], bool]:
+        """The events an undo or a redo looks at: all of them, or on a hall's laptop its own
+        (a review found the chief's Ctrl+Y putting back a result a helper had undone)."""
         if self.state.hall is None:
-            return undo_target(self.events)
+            return lambda _event: True
         from data.hall.device import this_device
 
         device = this_device()
-        return undo_target(self.events, lambda e: e.origin is not None and e.origin.device == device)
+        return lambda event: event.origin is not None and event.origin.device == device
 
     def check_undo(self, target: int) -> None:
         """Refused (InvalidEvent) where event ``target`` cannot be undone (``check_undoable``), or
@@ -206,7 +211,7 @@ class Service:
 
     def redo(self) -> Retracted:
         """Retract the last undo; ``subject`` is the event restored."""
-        change = self.commit(actions.redo(self.events))
+        change = self.commit(actions.redo(self.events, self._own()))
         restored = self._retracted(self._retracted(change.event))
         return Retracted(change.events, change.state, change.warnings, subject=restored)
 

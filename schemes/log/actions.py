@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from schemes.base.scheme import Pairing, Scheme, parse_params
@@ -528,5 +528,6 @@ def undo(target: int) -> Action:
     return ev.RETRACTED, {"event": target}
 
 
-def redo(events: Sequence[Event]) -> Action:
-    return ev.RETRACTED, {"event": redo_target(list(events)).id}
+def redo(events: Sequence[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Action:
+    """Retract the last undo (``history.redo_target``)."""
+    return ev.RETRACTED, {"event": redo_target(list(events), whose).id}

@@ -257,12 +257,13 @@ def undo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _ev
     raise InvalidEvent("nothing to undo")
 
 
-def redo_target(events: list[Event]) -> Event:
-    """The latest standing undo, if no standing action came after it."""
+def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Event:
+    """The latest standing undo, if no standing action came after it (of those ``whose``
+    accepts: a hall's laptop redoes its own undo, whatever the other laptops entered since)."""
     retracted = retracted_ids(events)
     by_id = {e.id: e for e in events}
     for event in reversed(events):
-        if event.id in retracted:
+        if event.id in retracted or not whose(event):
             continue
         if event.kind != ev.RETRACTED:
             break

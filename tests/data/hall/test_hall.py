@@ -153,6 +153,33 @@ def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
             service.check_undo(handed.id)
 
 
+def test_a_laptop_redoes_its_own_undo_not_anothers(hall_of_three) -> None:
+    """A review: table2 undid its entry, and the chief's Ctrl+Y put it back.  Each laptop's
+    redo restores its own last undo, whatever the other laptops entered since; and none is
+    there to redo where it undid nothing."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table2)
+    table2.result(1, 1, "W+")
+    chief.result(1, 2, "B+")
+    chief.commit(actions.undo(len(TournamentFile(chief.file).events)))  # the chief's own entry
+    table2.commit(actions.undo(len(TournamentFile(table2.file).events)))
+    everyone(stick, chief, table2)
+    everyone(stick, chief, table2)
+    assert chief.state.rounds[0].results == {}
+    with chief.here(), Service(chief.file, writable=True) as service:
+        assert service.redo().subject.data["board"] == 2
+    table2.result(1, 3, "W+")  # an entry after its undo: its own redo is no longer there
+    with (
+        table2.here(),
+        Service(table2.file, writable=True) as service,
+        pytest.raises(InvalidEvent, match="nothing to redo"),
+    ):
+        service.redo()
+    everyone(stick, chief, table2)
+    assert sorted(chief.state.rounds[0].results) == [2, 3]
+
+
 def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) -> None:
     """A trial: with the chief's laptop gone (a dead disk, a stolen laptop) no laptop could pair
     the next round, though each held the whole event.  An enrolled laptop takes the role for
