@@ -166,7 +166,7 @@ _TESTS = itertools.count()
 
 @pytest.fixture(autouse=True)
 def own_home(own_homes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every test has a home, a cache folder and a temporary folder of its own, outside the
+    """Every test has a home, a cache, a configuration and a temporary folder of its own, outside the
     folder it is given (which some tests list): what Tengen keeps in ``~/.cache/tengen``, a
     ``~/`` typed on a command line, a ``tempfile`` of the code or of a child process land
     there, never in the user's home nor in the system's temporary folder, which two runs of
@@ -176,6 +176,7 @@ def own_home(own_homes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         (own / name).mkdir(parents=True)
     monkeypatch.setenv("HOME", str(own / "home"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(own / "home" / ".cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(own / "home" / ".config"))  # the laptop's id (a developer's set it)
     monkeypatch.setenv("TMPDIR", str(own / "tmp"))
     monkeypatch.setattr(tempfile, "tempdir", str(own / "tmp"))
 
