@@ -220,7 +220,7 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
         control = None
     if control and control.egf_class:
         header.append(f" CL[{control.egf_class}]")
-    cap = settings.params.get("handicap_cap", 0 if settings.params.get("handicap") == "none" else 9)
+    cap = paper(tournament).most_stones(settings.params)
     header += [
         f" EV[{_unbracketed(title)}]",
         f" PC[{_unbracketed(place)}]",

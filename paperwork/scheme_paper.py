@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from paperwork.card_face import Face
 from paperwork.sheet import number, standings_after
@@ -39,11 +39,21 @@ class SchemePaper:
     free_mark: Callable[[Tournament, FreeRound], str]
     """The rating table's mark of a round without a game (``bye``, ``skip``, ``late skip``,
     ``walkover``), by what the scheme pays for it."""
+    most_stones: Callable[[Mapping[str, Any]], int]
+    """The highest handicap its parameters allow (the EGF table's ``HA[h…]``): each scheme names
+    it its own way (``handicap_cap``, OpenGotha's ``hdCeiling``), and one read by name gave a
+    Swiss event of even games ``HA[h9]`` (a review)."""
     score_format: Callable[[float], str] = number
     """How the main value is written in the standings."""
     opponents_by_place: bool = False
     """Its final table lists the players by place and names each opponent by his row (as
     OpenGotha's standings do); the others name him by his number."""
+
+
+def capped(params: Mapping[str, Any]) -> int:
+    """``most_stones`` of a scheme whose handicaps stop at ``handicap_cap`` (none where its
+    ``handicap`` parameter, if it has one, says ``none``)."""
+    return 0 if params.get("handicap") == "none" else int(params["handicap_cap"])
 
 
 def rows_after(tournament: Tournament, after: int) -> dict[int, Row]:

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import (
+    FreeRound,
+    RatingInfo,
+    SchemePaper,
+    capped,
+    first_place,
+    mark_of_points,
+    rows_after,
+    unsigned,
+)
 from paperwork.sheet import Column, Text, number
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
@@ -134,4 +143,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return mark_of_points(paid, params["win_points"], params["loss_points"])
 
 
-PAPER = SchemePaper(card, final_table, "Pl St Sum K", rating_info, free_mark)
+PAPER = SchemePaper(card, final_table, "Pl St Sum K", rating_info, free_mark, capped)

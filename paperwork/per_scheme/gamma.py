@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.marks import colour_handicap, opponent_mark
 from paperwork.people import name_options, number_of
-from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, first_place, rows_after, unsigned
 from paperwork.sheet import Column, Text, half_points, standings_after
 from paperwork.table_parts import by_number, rounds_of, table_document
 from schemes.log.events import Event
@@ -137,4 +137,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "-" if kind in ("skip", "withdrawn") else "+"
 
 
-PAPER = SchemePaper(card, final_table, "Rating L Kb Pl", rating_info, free_mark)
+PAPER = SchemePaper(card, final_table, "Rating L Kb Pl", rating_info, free_mark, capped)

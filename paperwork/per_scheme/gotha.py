@@ -4,7 +4,7 @@ the table in place order, the rating table's place, score, SOS and SOSOS."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paperwork.card_face import Face, blank_rows, finished
 from paperwork.marks import colour, opponent_mark, opponent_number, result_symbol
@@ -149,12 +149,17 @@ def _free_mark(prefix: str) -> Callable[[Tournament, FreeRound], str]:
     return free_mark
 
 
+def _most_stones(params: Mapping[str, Any]) -> int:
+    return int(params["hdCeiling"])
+
+
 MCMAHON = SchemePaper(
     card,
     final_table,
     "Pl MMS SOS SOSOS",
     _rating_info("SOSM", "SOSOSM"),
     _free_mark("genMMS2Value"),
+    _most_stones,
     opponents_by_place=True,
 )
 SWISS = SchemePaper(
@@ -163,5 +168,6 @@ SWISS = SchemePaper(
     "Pl NBW SOS SOSOS",
     _rating_info("SOSW", "SOSOSW"),
     _free_mark("genNBW2Value"),
+    _most_stones,
     opponents_by_place=True,
 )

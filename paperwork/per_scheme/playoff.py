@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.marks import colour, opponent_number, result_symbol
-from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, rows_after, unsigned
+from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, first_place, rows_after, unsigned
 from paperwork.sheet import Column
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -136,4 +136,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "+" if kind in ("bye", "walkover") else "-"
 
 
-PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark)
+PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark, capped)

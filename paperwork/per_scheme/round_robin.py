@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.people import identity
-from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, first_place, mark_of_points, rows_after, unsigned
+from paperwork.scheme_paper import (
+    FreeRound,
+    RatingInfo,
+    SchemePaper,
+    capped,
+    first_place,
+    mark_of_points,
+    rows_after,
+    unsigned,
+)
 from paperwork.sheet import Column, Text, number, standings_after
 from paperwork.table_parts import FORMAT, by_number, table_document
 from schemes.log.events import Event
@@ -112,4 +121,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return mark_of_points(tournament.settings.params["bye_points"] if kind == "bye" else 0.0, 1.0, 0.0)
 
 
-PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark)
+PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark, capped)

@@ -120,4 +120,6 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "-" if kind == "late skip" else "="
 
 
-PAPER = SchemePaper(card, final_table, "Pl St End Fin", rating_info, free_mark, lambda v: f"{v:.1f}")
+PAPER = SchemePaper(
+    card, final_table, "Pl St End Fin", rating_info, free_mark, lambda _params: 9, lambda v: f"{v:.1f}"
+)  # its handicaps are the rank difference, uncapped

@@ -161,6 +161,31 @@ def test_latin_names_throughout() -> None:
     assert "; KM[6.5]" in text and "; HA[h9]" in text
 
 
+@pytest.mark.parametrize(
+    ("scheme", "params", "stones"),
+    [
+        ("gamma", {"handicap_cap": 4}, 4),
+        ("fors", {}, 9),
+        ("sport-handicap", {}, 9),
+        ("round-robin", {}, 0),
+        ("round-robin", {"handicap": "rank", "handicap_cap": 3}, 3),
+        ("playoff", {}, 0),
+        ("mcmahon", {}, 9),
+        ("mcmahon", {"hdCeiling": 2}, 2),
+        ("swiss", {}, 0),
+    ],
+)
+def test_the_egf_header_gives_the_highest_handicap_the_scheme_allows(
+    scheme: str, params: dict[str, object], stones: int
+) -> None:
+    """A review: ``HA[h…]`` read ``handicap_cap`` by name, so a Swiss event of even games (its
+    ``hdCeiling`` 0) and a round robin without handicaps were sent as ``HA[h9]``."""
+    log = Log(scheme, None if scheme == "round-robin" else 2, **params)
+    log.add("Иванов", rating=2100, name="Иван")
+    log.add("Петров", rating=2000, name="Пётр")
+    assert f"; HA[h{stones}]" in export(log.state, log.events, latin_names=True, egf=True).splitlines()
+
+
 def test_mixed_scripts_are_written_in_latin() -> None:
     log = Log("fors", rounds=1)
     log.add("Smith", rating=2100, name="John")

@@ -7,4 +7,4 @@ from paperwork.per_scheme.playoff import card, free_mark, rating_info
 from paperwork.scheme_paper import SchemePaper
 from paperwork.tables import standings
 
-PAPER = SchemePaper(card, standings, "Pl W Seed G", rating_info, free_mark)
+PAPER = SchemePaper(card, standings, "Pl W Seed G", rating_info, free_mark, lambda _params: 0)
