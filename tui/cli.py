@@ -65,6 +65,13 @@ class _Parser(argparse.ArgumentParser):
         # argparse quotes what was typed whole: a 5,000-digit round made a line of 5,000 nines
         raise UsageError(prog=self.prog, message=re.sub(r"'([^']{60})[^']+'", r"'\1…'", message))
 
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        """``--name=--`` is the value ``--``: argparse drops a ``--`` from an option's values
+        and handed an empty list where a text was expected, a traceback (a review)."""
+        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
+
 
 def _comma_numbers(refusal: str) -> Callable[[str], list[int]]:
     """An option's reader of whole numbers split by commas, ``refusal`` naming what they are."""
@@ -448,6 +455,10 @@ def _cmd_new(args: argparse.Namespace) -> None:
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     fields = {key: getattr(args, key) for key in inspect.signature(actions.profile).parameters}  # its options' names
+    if fields["surname"] is not None and not names_someone(fields["surname"]):  # `--surname -` (a review)
+        raise BadInput("the surname needs a letter: {name!r}", name=fields["surname"][:40])
+    if fields["name"] is not None and fields["name"].strip() and not names_someone(fields["name"]):
+        raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
     try:
         if fields["country"] is not None:
             fields["country"] = codes.country(fields["country"])
@@ -536,8 +547,6 @@ def _cmd_player(args: argparse.Namespace) -> None:
                 raise BadInput("give --rating or --rank (or both: a declared rank beside the rating)")
             actions.check_declared_rank(service.state, fields["rating"], fields["rank"])
             if not names_someone(fields["name"]):
-                if fields["name"].strip():
-                    raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
                 raise BadInput("give the first name with --name")
             twin = actions.looks_registered(service.state, fields["surname"], fields["name"])
             if twin is not None and not args.again:

@@ -524,6 +524,7 @@ RU = {
     "name the tournament file with -f FILE": "укажите файл турнира: -f ФАЙЛ",
     "give the first name with --name": "укажите имя: --name",
     "the first name needs a letter: {name!r}": "в имени нет ни одной буквы: {name!r}",
+    "the surname needs a letter: {name!r}": "в фамилии нет ни одной буквы: {name!r}",
     "--top: 2 or more": "--top: 2 или больше",
     "--top: name the tournament with --from": "--top: укажите турнир в --from",
     "{peer}: its session ended: try again": "{peer}: сеанс связи истёк, попробуйте ещё раз",

@@ -669,6 +669,24 @@ def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) 
     assert (code, out, err.strip()) == (2, "", "tengen: give the first name with --name")
 
 
+def test_a_name_without_a_letter_is_refused_as_the_form_refuses_it(
+    cup: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: ``player add --surname -`` and ``--surname 123`` were accepted (only the first
+    name was checked), and ``player edit`` took any name; the form refuses them all."""
+    before = Path(cup).read_bytes()
+    for option, value, said in [("--surname", "-", "the surname"), ("--surname", "123", "the surname"),
+                                ("--name", "--", "the first name")]:  # fmt: skip
+        names = {"--surname": "Новиков", "--name": "Иван", option: value}
+        code, out, err = run(
+            capsys, "-f", cup, "player", "add", *[f"{k}={v}" for k, v in names.items()], "--rank", "2d"
+        )
+        assert (code, out, err.strip()) == (2, "", f"tengen: {said} needs a letter: {value!r}")
+        code, out, err = run(capsys, "-f", cup, "player", "edit", "1", f"{option}={value}")
+        assert (code, err.strip()) == (2, f"tengen: {said} needs a letter: {value!r}")
+    assert Path(cup).read_bytes() == before
+
+
 def four_players(tmp_path: Path, capsys: pytest.CaptureFixture[str], scheme: str) -> str:
     """A new event of ``scheme``, three rounds, four players, not paired yet."""
     path = str(tmp_path / "cup.json")

@@ -298,6 +298,9 @@ WORDS = st.lists(
             "--sex",
             "--top",
             "--from",
+            "--name=--",  # argparse made it an empty list: a traceback (a review)
+            "--club=--",
+            "--",
         ]
     ),
     max_size=6,

@@ -216,7 +216,8 @@ class PlayersPane(Pane):
 
         state = self.session.state
         details = ""
-        if registry.get_scheme(state.settings.scheme).traits.scheduled and state.paired_rounds:
+        scheduled = registry.get_scheme(state.settings.scheme).traits.scheduled
+        if scheduled and state.paired_rounds and "bye_points" in state.settings.params:  # a bye's worth, where named
             details = _("From round {round} on, his opponents sit out, each with a bye worth {points}. To give "
                         "them the win instead, keep him in and record his games as forfeits (W, B).", round=start,
                         points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
