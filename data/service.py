@@ -19,6 +19,7 @@ from data.errors import Refused, os_reason
 from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
+from data.state_cache import compiler_ahead
 from data.store import (
     backup_path,
     check_regular,
@@ -28,13 +29,13 @@ from data.store import (
     real_path,
     write_atomically,
 )
-from schemes.errors import InvalidEvent, Notice, Worded
+from schemes.errors import InvalidEvent, Notice, RoundIncomplete, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event, check_shape
 from schemes.log.history import check_undoable, undo_target
 from schemes.log.merge import Merged
-from schemes.log.replay import apply, check_chief, check_retraction
+from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 
@@ -68,6 +69,21 @@ class Output:
     def write(self, payload: bytes) -> None:
         """Written whole or not at all (a full disk leaves no half document behind)."""
         write_atomically(self.path, payload, keep_backup=False)
+
+
+@dataclass(frozen=True)
+class BeforePairing:
+    """What is known before round ``number`` is paired, said before the question and the
+    pairing's wait (``Service.before_pairing``)."""
+
+    number: int
+    missing: RoundIncomplete | None
+    """The round before misses results where the scheme may pair all the same
+    (``Traits.pairs_early``): the referee confirms, most often a slip is still on the table."""
+    silent: Notice | None
+    """Laptops of the hall not heard from (``Service.silent_laptops``)."""
+    compiling: bool
+    """The pairing waits for numba's compiler (``state_cache.compiler_ahead``)."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +284,26 @@ class Service:
             raise Refused("the chief's laptop ({name}) was heard within the last minute: it hands the role on "
                           "itself (tengen hall chief)", name=chief.name)  # fmt: skip
         return self.commit(actions.take_chief(device))
+
+    def before_pairing(self, number: int | None = None, early: bool = False) -> BeforePairing:
+        """Refused (InvalidEvent) where round ``number`` (the next) cannot be paired now: not
+        the chief's laptop, a board disputed, not the next round, all paired, or the round
+        before incomplete where the scheme waits for it — said at once, not after the
+        referee's yes and the compiler's minute.  Asked by the command line and the app alike;
+        ``early``: the referee pairs although the round before misses results (refused by the
+        pairing itself where the scheme never does, which says so)."""
+        state = self.state
+        number = state.paired_rounds + 1 if number is None else number
+        self.check_chiefs_own()
+        actions.check_undisputed(state)
+        missing = None
+        try:
+            check_pairable(state, number, early)
+        except RoundIncomplete as incomplete:
+            if not get_scheme(state.settings.scheme).traits.pairs_early:
+                raise
+            missing = incomplete
+        return BeforePairing(number, missing, self.silent_laptops(), compiler_ahead(state))
 
     def silent_laptops(self) -> Notice | None:
         """What the chief is told before pairing where a laptop of the hall has not been heard

@@ -24,14 +24,13 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import code_compiled, compiled_code_kept, compiler_ahead, keep_compiled_code
+from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code
 from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
-from schemes.errors import InvalidEvent, RoundIncomplete, Worded
+from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
-from schemes.log.replay import check_pairable
 from schemes.registry import SCHEMES
 from schemes.state.model import DEFAULT_KOMI, Tournament, as_played
 from schemes.values.names import names_someone
@@ -586,21 +585,16 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
-        service.check_chiefs_own()  # before the pairing's wait
-        try:
-            if compiler_ahead(state):
-                check_pairable(state, args.round or state.paired_rounds + 1, args.incomplete)  # a refusal first
-                print(views.first_compile(), file=sys.stderr, flush=True)
-            silent = service.silent_laptops()
-            if silent is not None:
-                print_warning(said(silent))
-            action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
-        except RoundIncomplete as refusal:
-            if not SCHEMES[state.settings.scheme].traits.pairs_early:
-                raise
+        before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait
+        if before.missing is not None and not args.incomplete:
             raise BadInput(
-                "{reason} (pair --incomplete pairs the next round all the same)", reason=said(refusal)
-            ) from None
+                "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
+            )
+        if before.compiling:
+            print(views.first_compile(), file=sys.stderr, flush=True)
+        if before.silent is not None:
+            print_warning(said(before.silent))
+        action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))

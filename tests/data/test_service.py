@@ -32,6 +32,29 @@ def test_a_change_names_its_events_state_and_warnings(tmp_path: Path) -> None:
         assert change.event.id == len(service.events) == 6
 
 
+def test_what_is_known_before_a_pairing_is_asked_once_for_both_interfaces(tmp_path: Path) -> None:
+    """``before_pairing``: the round, a round before with a result missing where the scheme may
+    pair all the same (a round robin's postponed game), the compiler's wait; refused where
+    the round cannot be paired, or the scheme waits for the missing result (Gamma)."""
+    with _cup(tmp_path / "t.json") as service:
+        first = service.before_pairing()
+        assert (first.number, first.missing, first.silent, first.compiling) == (1, None, None, False)
+        service.commit(actions.pair(service.state, random.Random(1)))
+        service.commit(actions.result(1, 1, "W+"))
+        early = service.before_pairing()
+        assert early.number == 2 and early.missing is not None
+        assert str(early.missing) == "round 1 is not complete: no result on board 2"
+        with pytest.raises(InvalidEvent, match="the next round to pair is 2, not 3"):
+            service.before_pairing(3)
+    gamma = Service.create(tmp_path / "g.json", [actions.create("Cup", "gamma", 3)])
+    with gamma:
+        gamma.commit_all(actions.registrations(gamma.events, [{"surname": f"S{i}", "name": "X", "rating": 2000 - i}
+                                                             for i in range(4)]))  # fmt: skip
+        gamma.commit(actions.pair(gamma.state, random.Random(1)))
+        with pytest.raises(InvalidEvent, match="round 1 is not complete: no result on boards 1, 2"):
+            gamma.before_pairing()
+
+
 def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     with _cup(path) as service:

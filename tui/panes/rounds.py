@@ -21,9 +21,8 @@ from textual.widgets import DataTable, Static
 from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead
 from schemes import registry
-from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded, RoundIncomplete
+from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
-from schemes.log.replay import check_pairable
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -456,20 +455,13 @@ class RoundsPane(Pane):
         from tui.screens.confirm import ChoiceScreen
 
         state = self.session.state
-        number, missing = state.paired_rounds + 1, None
         traits = registry.get_scheme(state.settings.scheme).traits
         try:
-            self.session.check_chiefs_own()
-            actions.check_undisputed(state)
-            check_pairable(state, number)
-        except RoundIncomplete as error:
-            if not traits.pairs_early:
-                self.notify(said(error), severity="error")
-                return
-            missing = error
+            before = self.session.before_pairing()
         except InvalidEvent as error:
             self.notify(said(error), severity="error")
             return
+        number, missing = before.number, before.missing
         answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
                    ("no", _("No"))]  # fmt: skip
         question = _("Pair round {round}?", round=number)
@@ -477,9 +469,8 @@ class RoundsPane(Pane):
             meaning = (_("The table says who meets whom: the result can be entered afterwards.") if traits.scheduled
                        else _("Until it is entered it counts for neither player, as in OpenGotha."))  # fmt: skip
             question = f"{said(missing)}. {meaning}\n{_('Pair round {round} all the same?', round=number)}"
-        silent = self.session.silent_laptops()
-        if silent is not None:  # the chief is warned: their entries may be missing
-            question = said(silent) + "\n" + question
+        if before.silent is not None:  # the chief is warned: their entries may be missing
+            question = said(before.silent) + "\n" + question
         early = missing is not None
 
         def answer(chosen: str | None) -> None:

@@ -19,13 +19,18 @@ from tui.views import completed_path
 class PathSuggester(Suggester):
     """The rest of a path being typed, greyed after it (``views.completed_path``)."""
 
-    def __init__(self, folder: Path, endings: tuple[str, ...]) -> None:
+    def __init__(self, folder: Path, endings: tuple[str, ...], offered: str) -> None:
         super().__init__(use_cache=False, case_sensitive=True)  # a file copied in meanwhile is offered
         self.folder = folder
         self.endings = endings
+        self.offered = offered
 
     async def get_suggestion(self, value: str) -> str | None:
-        """Listed in a thread: a folder on a stick pulled out keeps its listing waiting, not the app."""
+        """Listed in a thread: a folder on a stick pulled out keeps its listing waiting, not the
+        app.  Nothing for the folder the dialog offers, untouched: its first file greyed there
+        would read as a default."""
+        if value == self.offered:
+            return None
         return await asyncio.to_thread(completed_path, value, self.folder, self.endings)
 
 
@@ -48,7 +53,7 @@ class AskScreen(ModalScreen[str | None]):
         self.prompt = prompt
         self.value = value
         self.check = check
-        self.suggester = None if paths_in is None else PathSuggester(paths_in, endings)
+        self.suggester = None if paths_in is None else PathSuggester(paths_in, endings, value)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
