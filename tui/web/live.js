@@ -10,6 +10,29 @@
   }
   let latest = body.dataset.version;
   let busy = false;
+  // A fetched page put in place of this one: its content and its header (a new round's
+  // «Пары» link), keeping what the player is typing in a field (a result arriving wiped
+  // a half-typed name and closed the phone's keyboard: a review) and where he is in it.
+  const swap = (fresh) => {
+    const typing = document.activeElement;
+    const fields = [...document.querySelectorAll("#page input[id]")]
+      .filter((field) => field.value !== field.defaultValue || field === typing)
+      .map((field) => [field.id, field.value, field === typing, field.selectionStart, field.selectionEnd]);
+    document.getElementById("page").replaceWith(fresh.getElementById("page"));
+    const header = fresh.querySelector("header");
+    if (header && document.querySelector("header")) document.querySelector("header").replaceWith(header);
+    for (const [id, value, focused, start, end] of fields) {
+      const field = document.getElementById(id);
+      if (!field) continue;
+      field.value = value;
+      if (focused) {
+        field.focus();
+        if (start !== null) field.setSelectionRange(start, end);
+      }
+    }
+    document.body.dataset.version = fresh.body.dataset.version;
+    document.title = fresh.title;
+  };
   const refresh = () => {
     if (busy || latest === document.body.dataset.version) return;
     busy = true;
@@ -21,9 +44,7 @@
         const main = fresh.getElementById("page");
         // the projector gone on to its next slide meanwhile: this one is no longer shown
         if (!main || !fresh.body || location.href !== asked) return;
-        document.getElementById("page").replaceWith(main);
-        document.body.dataset.version = fresh.body.dataset.version;
-        document.title = fresh.title;
+        swap(fresh);
       })
       .catch(() => {})
       .finally(() => {
@@ -44,15 +65,30 @@
       banner.remove();
     }
   };
-  const source = new EventSource(body.dataset.live);
-  // said when the connection stays lost (a reconnection a second later is no loss to flash)
-  source.onerror = () => setTimeout(() => offline(source.readyState !== EventSource.OPEN), 3000);
-  source.onopen = () => offline(false);
-  source.onmessage = (event) => {
-    offline(false);
-    latest = event.data;
-    refresh();
+  let source = null;
+  const listen = () => {
+    const live = new EventSource(body.dataset.live);
+    // said when the connection stays lost (a reconnection a second later is no loss to flash)
+    live.onerror = () => setTimeout(() => offline(live === source && live.readyState !== EventSource.OPEN), 3000);
+    live.onopen = () => offline(false);
+    live.onmessage = (event) => {
+      offline(false);
+      latest = event.data;
+      refresh();
+    };
+    source = live;
   };
+  listen();
+  // A page left is kept by the browser (the back-forward cache) with its connection open, and
+  // a phone has six per laptop: the seventh page waited a minute (a review).  Closed when the
+  // page is left, opened again when it is shown again, which brings the version it missed.
+  window.addEventListener("pagehide", () => {
+    if (source) source.close();
+    source = null;
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && !source) listen();
+  });
   // The projector's next slide, fetched and shown in place: with the laptop gone the wall keeps
   // its slide and says so (a meta refresh had led it to the browser's error page for good), and
   // the slides go on by themselves once the laptop answers again.
@@ -67,10 +103,8 @@
         const fresh = new DOMParser().parseFromString(html, "text/html");
         const main = fresh.getElementById("page");
         if (!main || !fresh.body || !fresh.body.dataset.next) throw new Error("not a slide");
-        document.getElementById("page").replaceWith(main);
-        document.body.dataset.version = fresh.body.dataset.version;
+        swap(fresh);
         document.body.dataset.next = fresh.body.dataset.next;
-        document.title = fresh.title;
         history.replaceState(null, "", next);
         offline(false);
       })

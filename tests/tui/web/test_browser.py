@@ -8,6 +8,7 @@ they are absent the tests are skipped and say so."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from typing import Any
 import pytest
 
 from data.hall.serve import Serving, start
+from data.service import Service
+from schemes.log import actions
 from tests.tui.web.players import HOSTILE, hall_tournament
 from tui.web.site import site
 
@@ -103,6 +106,48 @@ def test_a_result_on_the_command_line_appears_in_the_open_page_within_two_second
         assert time.monotonic() - done < 2.0, "the result did not reach the open page within 2 s"
         time.sleep(0.05)
     assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1  # not reloaded
+
+
+def test_a_name_being_typed_and_the_header_outlive_a_change(served: tuple[Path, Serving], browser: Any) -> None:
+    """A review: each result swapped the page under a player typing his name (the field
+    emptied, the phone's keyboard closed), and the header kept «Пары» pointing at the round
+    before a new pairing.  The field keeps the text, the cursor and the focus; the header is
+    the new state's."""
+    from selenium.webdriver.common.by import By
+
+    path, serving = served
+    browser.get(f"{serving.address}/")
+    field = browser.find_element(By.ID, "q")
+    field.send_keys("Ёлкин")
+    with Service(path, writable=True) as service:
+        for board in service.state.rounds[0].boards[1:]:
+            service.commit(actions.result(1, board.number, "B+"))
+        service.commit(actions.pair(service.state, random.Random(1)))
+    done = time.monotonic()
+    while not browser.execute_script("return document.querySelector('header nav a').href.endsWith('/round/2')"):
+        assert time.monotonic() - done < 5.0, "the pairing did not reach the open page's header"
+        time.sleep(0.05)
+    typed = browser.execute_script("const q = document.getElementById('q'); "
+                                   "return [q.value, document.activeElement === q, q.selectionStart]")  # fmt: skip
+    assert typed == ["Ёлкин", True, 5]
+
+
+def test_pages_left_hold_no_connection_a_phone_needs(served: tuple[Path, Serving], browser: Any) -> None:
+    """A review: each page kept its live connection open once left (the browser keeps a page
+    left, to go back to it at once), and a phone has six connections per laptop: the seventh
+    page waited a minute.  Ten pages in a row open at once."""
+    from selenium.webdriver.common.by import By
+
+    _path, serving = served
+    browser.set_page_load_timeout(10)
+    browser.get(f"{serving.address}/")
+    for step in range(10):
+        link = ("Положение", "Пары", "Где я играю?")[step % 3]
+        started = time.monotonic()
+        browser.find_element(By.CSS_SELECTOR, "header nav").find_element(By.LINK_TEXT, link).click()
+        while browser.execute_script("return document.readyState") != "complete":
+            time.sleep(0.02)
+        assert time.monotonic() - started < 5.0, f"page {step + 1} waited"
 
 
 def test_a_hostile_name_stays_text(served: tuple[Path, Serving], browser: Any) -> None:
