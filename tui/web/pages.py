@@ -271,9 +271,10 @@ def standings(visit: Visit, asked: int | None) -> Markup:
 
 
 def _standings_table(sheet: Sheet, shown: Sequence[int] | range) -> Markup:
-    classes = ["place", "no", "player", "rank", "score"] + ["value"] * (len(sheet.columns) - 5)
+    values = len(sheet.columns) - 5
+    classes = ["place", "no", "player", "rank", "score"] + ["value"] * values
     rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
-    return table(sheet.columns, rows, classes, "standings")
+    return table(sheet.columns, rows, classes, "standings many" if values > 4 else "standings")  # FORS's nine
 
 
 def _legend(sheet: Sheet) -> Markup:
