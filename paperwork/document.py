@@ -175,7 +175,8 @@ class Document(PlainText):
             texts = {(text,) if isinstance(text, str) else text for text in (row[index] for row in rows)}
             if texts == {("",)}:  # left for the pen (a protocol's result): its width is the hand's
                 continue
-            title = max(self._natural(line, HEADER_FONT, "B") for line in column.title.split(" ", 1))
+            header = max(size, HEADER_FONT)  # as ``header_cell`` draws it
+            title = max(self._natural(line, header, "B") for line in column.title.split(" ", 1))
             needed = max(self._natural(options[-1], size) for options in texts)  # a title has its abbreviation
             longest = max([self._natural(options[0], size) for options in texts] + [title])
             spare[index] = max(0.0, widths[index] - longest)

@@ -68,7 +68,9 @@ class _Parser(argparse.ArgumentParser):
         """``--name=--`` is the value ``--``: argparse drops a ``--`` from an option's values
         and handed an empty list where a text was expected, a traceback (a review)."""
         if action.option_strings and action.nargs is None and arg_strings == ["--"]:
-            return self._get_value(action, "--")
+            value = self._get_value(action, "--")
+            self._check_value(action, value)  # `--by=--` is no grouping: refused as any other
+            return value
         return super()._get_values(action, arg_strings)
 
 
@@ -586,7 +588,7 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         rng = random.Random(args.seed)
         state = service.state
         before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait
-        if before.missing is not None and not args.incomplete:
+        if before.missing is not None:  # not asked early: the round before misses results
             raise BadInput(
                 "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
             )
@@ -905,12 +907,15 @@ def _cmd_demo(args: argparse.Namespace) -> None:
     from tui.demo import check_folder, write_demo, write_demo_paperwork
 
     folder = Path(args.dir)
-    check_folder(folder)  # a refusal first, not after a line that says the demo is being written
+    made = check_folder(folder)  # a refusal first, not after a line that says the demo is being written
     writing = _("writing the demo tournaments into {folder}…", folder=folder)
     print(writing if compiled_code_kept() else f"{writing}\n{views.first_compile()}", file=sys.stderr, flush=True)
-    for path in write_demo(folder):
+
+    def paperwork(path: Path) -> None:
         papers = write_demo_paperwork(path)
         print(_("demo tournament written to {path} (and {count} PDFs beside it)", path=path, count=len(papers)))
+
+    write_demo(folder, paperwork, made)
     if not args.no_tui:
         _run_app(None, folder)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from data.errors import TournamentFileError, os_reason
@@ -199,19 +199,21 @@ DEMOS = {
 }
 
 
-def write_demo(folder: Path) -> list[Path]:
-    """Write the demo tournaments into ``folder``; their paths.  A file already there is
-    never replaced (it may be a referee's tournament of the same name): refused, named.  A
-    demo that fails midway (a full disk) takes back what it wrote, and the folder if it made
-    it: left there, its half refused the next ``demo`` (an attack)."""
-    made = not folder.exists()
-    check_folder(folder)
+def write_demo(folder: Path, then: Callable[[Path], object] = lambda _path: None, made: bool = False) -> list[Path]:
+    """Write the demo tournaments into ``folder``, each followed by ``then`` (its paperwork);
+    their paths.  A file already there is never replaced (it may be a referee's tournament of
+    the same name): refused, named.  A demo that fails midway (a full disk) takes back what
+    it wrote, its paperwork, and the folder if it made it (``made``: made by the caller's
+    ``check_folder``): left there, its half refused the next ``demo`` (an attack, a review)."""
+    made = check_folder(folder) or made
     try:
         for name, write in DEMOS.items():
             write(folder / name)
+            then(folder / name)
     except BaseException:
         for name in DEMOS:  # none was there before (``check_folder``): each one there is this demo's
-            for written in (folder / name, backup_path(folder / name)):
+            path = folder / name
+            for written in (path, backup_path(path), *(_paper_path(path, kind) for kind in DEMO_PAPERS)):
                 with contextlib.suppress(OSError):  # the disk gone too: the refusal said is the first
                     written.unlink(missing_ok=True)
         if made:
@@ -221,8 +223,10 @@ def write_demo(folder: Path) -> list[Path]:
     return [folder / name for name in DEMOS]
 
 
-def check_folder(folder: Path) -> None:
-    """``folder`` made if missing, refused where a demo file would replace one there."""
+def check_folder(folder: Path) -> bool:
+    """``folder`` made if missing (True when made here), refused where a demo file would
+    replace one there."""
+    made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -235,6 +239,7 @@ def check_folder(folder: Path) -> None:
         for taken in (folder / name, backup_path(folder / name)):
             if taken.exists() or taken.is_symlink():
                 raise TournamentFileError("{path} exists already: the demo goes into a new folder", path=taken)
+    return made
 
 
 def fresh_folder(base: Path) -> Path:
@@ -250,6 +255,10 @@ DEMO_PAPERS = ("cards", "protocol", "slips", "standings", "table", "registration
 """What a referee prints for a round and at the end (not the blank forms, prizes, teams)."""
 
 
+def _paper_path(path: Path, kind: str) -> Path:
+    return path.with_name(f"{path.stem}-{kind}.pdf")
+
+
 def write_demo_paperwork(path: Path) -> list[Path]:
     """Every document of one demo tournament next to it (``gamma-cards.pdf``, …)."""
     from paperwork.build import print_to, round_of
@@ -258,7 +267,7 @@ def write_demo_paperwork(path: Path) -> list[Path]:
     state = service.state
     written = []
     for kind in DEMO_PAPERS:
-        target = service.output(str(path.with_name(f"{path.stem}-{kind}.pdf")))
+        target = service.output(str(_paper_path(path, kind)))
         print_to(target, kind, state, service.events, round_of(kind, state, None))
         written.append(target.path)
     return written

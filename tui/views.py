@@ -75,7 +75,7 @@ def completed_path(typed: str, folder: Path, endings: tuple[str, ...] = ()) -> s
     folder that begins with the last part typed (a folder gets its ``/``), else what all such
     names share, else the first of them; None for nothing to add.  Only folders and files with
     ``endings`` (any file for none) are offered; hidden names only where a dot is typed, and
-    names that are not UTF-8 never (they could not be typed back).  A referee with no mouse
+    names that are not UTF-8 or hold control characters never (they could not be typed back).  A referee with no mouse
     typed whole paths letter by letter (a trial)."""
     head, slash, stem = typed.rpartition("/")
     where = typed_path(head + slash, folder) if slash else folder
@@ -86,7 +86,7 @@ def completed_path(typed: str, folder: Path, endings: tuple[str, ...] = ()) -> s
                 name = entry.name
                 if not name.startswith(stem) or (name.startswith(".") and not stem.startswith(".")):
                     continue
-                if name != shown_name(name):
+                if name != shown_name(name) or not name.isprintable():  # a newline in a name: no line to type
                     continue
                 if entry.is_dir():
                     names.append(name + "/")

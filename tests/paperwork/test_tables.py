@@ -264,3 +264,20 @@ def test_the_bracket_moves_a_winner_on_as_soon_as_his_result_is_in() -> None:
     log.result(3, final.number, "W+" if final.white == ids[1] else "B+")  # 2 beats 1; third place not played
     text = pages(final_table(log.state, log.events, 3))[0].splitlines()
     assert lines("2. P01 X.") == 4  # quarter-final, semi-final, final, champion
+
+
+def test_a_column_gives_no_room_below_its_title_at_the_tables_size() -> None:
+    """A review: the titles' room was measured at the headers' least size (8 pt), and an 11 pt
+    protocol's «Коми» and «№» gave room to the names until their titles shrank."""
+    from paperwork.document import HEADER_FONT, Document
+    from paperwork.sheet import Column
+
+    log = played("gamma", 4, 1)
+    document = Document(log.state, log.events, "")
+    columns = [Column("№", 1), Column("Коми", 1), Column("Белые", 4, "L")]
+    rows = [["1", "6.5", ("Игроков-Длиннофамильный Константин Константинович", "Игроков-Длиннофамильный К. К.")]]
+    widths = document.widths(columns, 60, rows, 11)
+    for column, width in zip(columns[:2], widths, strict=False):  # as wide as its title, or as it was
+        title = document.text_width(column.title, "B", max(11, HEADER_FONT)) + 2 * document.c_margin
+        assert width >= min(10, title) - 1e-9, column.title
+    assert abs(sum(widths) - 60) < 1e-9 and widths[2] > 40  # the names took what № left

@@ -105,6 +105,19 @@ async def test_tab_completes_the_path_in_the_open_dialog(folder: Path) -> None:
         assert app.screen.session.path == (folder / "gamma.json").resolve()
 
 
+async def test_tab_leaves_a_question_of_no_path_as_it_is(folder: Path) -> None:
+    """A review: Tab, bound in every one-line question, moved the cursor of «Rounds to skip»
+    to the end of the line; it completes paths only."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "k")
+        await pilot.pause()
+        answer = app.screen.query_one(Input)
+        await pilot.press("2", "space", "3", "left")
+        await pilot.press("tab")
+        assert (answer.value, answer.cursor_position) == ("2 3", 2)
+
+
 @pytest.mark.parametrize("kept", [True, False])
 async def test_the_demo_is_written_while_the_screen_lives_then_opened(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bool

@@ -299,6 +299,8 @@ WORDS = st.lists(
             "--top",
             "--from",
             "--name=--",  # argparse made it an empty list: a traceback (a review)
+            "--by=--",  # and took it past the option's choices
+            "--points=--",
             "--club=--",
             "--",
         ]
@@ -358,6 +360,14 @@ def test_random_command_lines_never_crash_and_refusals_change_nothing(
         assert len(err.splitlines()) == 1, err
         assert cup.read_bytes() == before
     assert "\x1b" not in out + err
+
+
+@pytest.mark.parametrize("option", ["--by=--", "--points=--"])
+def test_an_option_given_two_dashes_is_held_to_its_choices(
+    cup: Path, capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """A review: ``teams --by=--`` was a traceback, ``--points=--`` a table "by --"."""
+    assert "invalid choice: '--'" in refused(capsys, "-f", str(cup), "teams", option, file=cup)
 
 
 def test_a_loop_of_symbolic_links_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], cup: Path) -> None:

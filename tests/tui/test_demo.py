@@ -31,3 +31,28 @@ def test_a_demo_that_fails_midway_takes_back_what_it_wrote(
     monkeypatch.undo()
     monkeypatch.setitem(demo.DEMOS, "mcmahon.json", lambda path: path.write_text("{}"))
     assert [path.name for path in demo.write_demo(folder)] == list(demo.DEMOS)  # the next demo is not refused
+
+
+def test_the_command_lines_demo_takes_back_its_paperwork_and_folder_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: the command line made the folder before the demo (so it was never taken
+    back) and wrote the PDFs after it, outside the taking back: a disk full among the PDFs
+    left the tournaments, and the next ``demo`` refused the folder."""
+    from tui.cli import main
+
+    folder = tmp_path / "demo"
+    written: list[Path] = []
+    real = demo.write_demo_paperwork
+
+    def full_disk(path: Path) -> list[Path]:
+        if written:
+            raise TournamentFileError("{path}: the disk is full", path=path)
+        written.extend(real(path))
+        return written
+
+    monkeypatch.setattr(demo, "write_demo_paperwork", full_disk)
+    monkeypatch.setitem(demo.DEMOS, "mcmahon.json", lambda path: path.write_text("{}"))  # no compiler's wait
+    assert main(["demo", str(folder), "--no-tui"]) == 2
+    assert "the disk is full" in capsys.readouterr().err
+    assert len(written) == len(demo.DEMO_PAPERS) and not folder.exists()

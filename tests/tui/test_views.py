@@ -84,6 +84,7 @@ def test_tab_completes_a_path_as_a_shell_does(tmp_path: Path) -> None:
     (tmp_path / "летний" / "финал.json").write_text("{}")
     (tmp_path / "spisok.csv").write_text("")
     os.close(os.open(os.fsencode(tmp_path) + b"/k\xcf\xf0.json", os.O_CREAT | os.O_WRONLY))
+    (tmp_path / "ku\nx.json").write_text("{}")  # a newline: no line to type it on
     endings = (".json", ".xml")
     assert completed_path("ku", tmp_path, endings) == "kubok-2026.json"
     assert completed_path("k", tmp_path, endings) == "klub.xml"  # klub.xml and kubok… share only «k»: the first

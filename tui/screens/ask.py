@@ -72,10 +72,11 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
     def action_complete(self) -> None:
-        """Takes the greyed rest, as → at the end of the line does; nothing without one."""
+        """Takes the greyed rest, as → at the end of the line does; nothing in a question of
+        no path, nor with the cursor inside the line."""
         answer = self.query_one("#answer", Input)
-        answer.cursor_position = len(answer.value)
-        answer.action_cursor_right()
+        if self.suggester is not None and answer.cursor_at_end:
+            answer.action_cursor_right()
 
 
 def show_error(label: Label, message: str) -> None:

@@ -11,30 +11,28 @@
   let latest = body.dataset.version;
   let busy = false;
   // A fetched page put in place of this one: its content and its header (a new round's
-  // «Пары» link), keeping what the player is typing in a field (a result arriving wiped
-  // a half-typed name and closed the phone's keyboard: a review) and where he is in it.
+  // «Пары» link), keeping what the player typed in a field and left there.
   const swap = (fresh) => {
-    const typing = document.activeElement;
     const fields = [...document.querySelectorAll("#page input[id]")]
-      .filter((field) => field.value !== field.defaultValue || field === typing)
-      .map((field) => [field.id, field.value, field === typing, field.selectionStart, field.selectionEnd]);
+      .filter((field) => field.value !== field.defaultValue)
+      .map((field) => [field.id, field.value]);
     document.getElementById("page").replaceWith(fresh.getElementById("page"));
     const header = fresh.querySelector("header");
     if (header && document.querySelector("header")) document.querySelector("header").replaceWith(header);
-    for (const [id, value, focused, start, end] of fields) {
+    for (const [id, value] of fields) {
       const field = document.getElementById(id);
-      if (!field) continue;
-      field.value = value;
-      if (focused) {
-        field.focus();
-        if (start !== null) field.setSelectionRange(start, end);
-      }
+      if (field) field.value = value;
     }
     document.body.dataset.version = fresh.body.dataset.version;
     document.title = fresh.title;
   };
+  // Not while the player is typing in a field of the page: a result arriving wiped a half-typed
+  // name and closed the phone's keyboard (a review), which no script may open again.  The page
+  // is brought up to date as soon as he leaves the field.
+  const typing = () => Boolean(document.activeElement && document.activeElement.closest("#page input"));
+  document.addEventListener("focusout", () => setTimeout(refresh, 0));
   const refresh = () => {
-    if (busy || latest === document.body.dataset.version) return;
+    if (busy || latest === document.body.dataset.version || typing()) return;
     busy = true;
     const asked = location.href;
     fetch(asked, { cache: "no-store" })
