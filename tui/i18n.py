@@ -204,6 +204,7 @@ RU = {
     "the demo tournaments are written into {folder}": "демо-турниры записаны в {folder}",
     "Choose the bye": "Выбрать свободного",
     "place {place}": "место {place}",
+    "place {place} after round {round}": "место {place} после {round}-го тура",
     "Who sits out round {round}?": "Кто свободен в {round}-м туре?",
     "{reason}. Another bye for the same player?": "{reason}. Снова дать свободный тур?",
     "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?": "Доска {board}: коми {komi}, джиго не бывает. Записать ничью (тройное ко)?",

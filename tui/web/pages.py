@@ -15,7 +15,7 @@ from functools import partial
 from data.errors import Refused
 from data.service import after_round, paired_round
 from paperwork.labels import abbreviation, labels
-from paperwork.sheet import Column, Sheet, Text, legend_line
+from paperwork.sheet import Column, Sheet, Text, legend_line, standings_after
 from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.log.replay import LANGUAGES
@@ -265,16 +265,17 @@ def standings(visit: Visit, asked: int | None) -> Markup:
     state = visit.state
     after = _asked(visit, lambda: after_round(state, asked))
     sheet = standings_sheet(state, after, visit.lang)
-    every = _standings_table(sheet, range(len(sheet.rows)))
+    ids = [f"player-{row.player}" for row in standings_after(state, after).rows]  # a search's link lands on one
+    every = _standings_table(sheet, range(len(sheet.rows)), ids)
     body = join(tag("h1", sheet.title), _rounds_bar(visit, after), every, _legend(sheet))
     return shell(visit, sheet.title, body)
 
 
-def _standings_table(sheet: Sheet, shown: Sequence[int] | range) -> Markup:
+def _standings_table(sheet: Sheet, shown: Sequence[int] | range, ids: Sequence[str] | None = None) -> Markup:
     values = len(sheet.columns) - 5
     classes = ["place", "no", "player", "rank", "score"] + ["value"] * values
     rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
-    return table(sheet.columns, rows, classes, "standings many" if values > 4 else "standings")  # FORS's nine
+    return table(sheet.columns, rows, classes, "standings many" if values > 4 else "standings", ids)  # FORS's nine
 
 
 def _legend(sheet: Sheet) -> Markup:
@@ -352,6 +353,11 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
     number = state.numbers.get(player_id)
     who = join(tag("b", f"{number} " if number is not None else ""), tag("b", p.full_name), f" ({p.rank_label}",
                f", {p.club}" if p.club else "", ")")  # fmt: skip
+    after = state.latest_complete_round
+    if after:  # his place, linked to his row: a review's player scrolled 42,000 pixels of standings for it
+        place = next(row.place for row in standings_after(state, after).rows if row.player == player_id)
+        who = join(who, " — ", tag("a", say("place {place} after round {round}", place=place, round=after),
+                                   href=visit.link("/standings") + f"#player-{player_id}"))  # fmt: skip
     played = state.round(state.paired_rounds)
     if played is None:
         return tag("li", who)

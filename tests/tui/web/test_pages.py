@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from data.service import Service
+from paperwork.sheet import standings_after
 from paperwork.wall_sheets import standings_sheet
 from schemes.log import actions
 from schemes.state.model import Tournament
@@ -55,6 +56,24 @@ def test_the_search_page_names_the_board_colour_and_opponent(state: Tournament) 
     assert 'href="/round/1#board-1"' in html
     nobody = unescape(re.sub(r"<[^>]+>", "", pages.player(visit(state), "Зззз")))
     assert "По запросу «Зззз» никого не нашлось" in nobody
+
+
+def test_a_player_found_is_told_his_place_and_led_to_his_row(tmp_path: Path) -> None:
+    """A review: «Где я играю?» gave the board alone, and a player scrolled a phone's 42,000
+    pixels of standings for his place.  Once a round is complete the search says his place
+    and links to his row of the standings, which the page names; before that, no place."""
+    path = hall_tournament(tmp_path / "t.json")
+    before = pages.player(visit(Service(path).state, path="/player"), "елк")
+    assert "после" not in unescape(re.sub(r"<[^>]+>", "", before))
+    with Service(path, writable=True) as service:
+        for board in service.state.rounds[0].boards[1:]:
+            service.commit(actions.result(1, board.number, "B+"))
+        state = service.state
+    html = pages.player(visit(state, path="/player"), "елк")
+    place = next(row.place for row in standings_after(state, 1).rows if row.player == 1)
+    assert f"1 Ёлкина Мария (2d) — место {place} после 1-го тура" in unescape(re.sub(r"<[^>]+>", "", html))
+    assert 'href="/standings#player-1"' in html
+    assert cells(pages.standings(visit(state), 1), "player-1")[:3] == [place, "1", "Ёлкина Мария"]
 
 
 def test_a_hostile_name_and_title_stay_text_everywhere(state: Tournament) -> None:
