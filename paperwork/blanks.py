@@ -8,15 +8,19 @@ empty but the row numbers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from paperwork.cards import CARD_H, CARD_W, INSET, card_places, card_top
+from paperwork.card_face import Face
+from paperwork.cards import card_places, draw_card
 from paperwork.document import Document
+from paperwork.per_scheme import paper
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
 from paperwork.sheet import Column
 from paperwork.table_parts import PORTRAIT_COLUMNS
 from paperwork.wall_sheets import protocol_columns
+from schemes.log import actions
 from schemes.log.events import Event
+from schemes.log.history import append
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 
@@ -25,34 +29,26 @@ LIMIT = 1000
 
 
 def blank_cards(tournament: Tournament, events: Sequence[Event], count: int, rounds: int) -> Document:
-    """``count`` participant cards, four to a page: the number box, the name line, and a row
-    per round for the opponent, colour and handicap, result and the running value."""
+    """``count`` participant cards, four to a page, as the filled ones: the number box, lines
+    for the name and strength, the scheme's header boxes and a row per round under its own
+    columns (seed 000's for Gamma), the notes and the legend — every value left to the hand."""
     document = Document(tournament, events, "", page_header=False)
     document.set_margins(0, 0, 0)
-    text = document.labels
-    columns = [
-        Column(text["round"], 4),
-        Column(text["opponent"], 6),
-        Column(text["colour_handicap"], 7),
-        Column(text["result"], 6),
-        Column(text[get_scheme(tournament.settings.scheme).score_name], 7),
-    ]
-    rows = [[str(r)] + [""] * (len(columns) - 1) for r in range(1, rounds + 1)]
-    width = CARD_W - 2 * INSET
+    face = _blank_face(tournament, events, document.labels, rounds)
     for x, y in card_places(document, count):
-        card_top(document, tournament, x, y, 0)  # filled by hand: no round of the file's
-        document.rect(x, y + 5, 14, 12)
-        document.set_xy(x + 16, y + 6)
-        document.fit_cell(width - 16, 5, f"{text['name']}:", align="L", size=8)
-        document.line(x + 40, y + 10.5, x + width, y + 10.5)
-        document.set_xy(x + 16, y + 12)
-        document.fit_cell(width - 16, 5, f"{text['rank']} / {text['rating']}:", align="L", size=8)
-        document.line(x + 40, y + 16.5, x + width, y + 16.5)
-        room = CARD_H - 2 * INSET - 30
-        height = min(6.0, room / max(1, rounds))
-        document.set_xy(x, y + 21)
-        document.draw_table(columns, rows, height=height, font_size=8, header_height=6, x=x, width=width)
+        draw_card(document, tournament, face, x, y)
     return document
+
+
+def _blank_face(tournament: Tournament, events: Sequence[Event], text: Mapping[str, str], rounds: int) -> Face:
+    """The scheme's card of a player just registered in an event of its settings alone, its
+    values emptied: each scheme's face says its header and columns, none is retyped here."""
+    kind, data = actions.register(events[:1], surname="-", name="-", rank="1k")
+    registered = append(events[:1], kind, data).state
+    player = next(iter(registered.players))
+    face = paper(registered).card(registered, text, rounds)(player)
+    rows = [[str(r)] + [""] * (len(face.columns) - 1) for r in range(1, rounds + 1)]
+    return Face([(label, "") for label, _value in face.header], face.columns, rows)
 
 
 def blank_protocol(tournament: Tournament, events: Sequence[Event], boards: int) -> Document:

@@ -42,7 +42,7 @@ def cards(tournament: Tournament, events: Sequence[Event], players: Sequence[int
         players = sorted((p.id for p in ordered), key=lambda p: tournament.numbers.get(p, 10**6))
     blocks = tournament.blocks()
     for (x, y), player in zip(card_places(document, len(players)), players, strict=True):
-        _card(document, tournament, player, face(player), blocks[player], x, y)
+        draw_card(document, tournament, face(player), x, y, player, blocks[player])
     return document
 
 
@@ -72,26 +72,41 @@ def card_top(document: Document, tournament: Tournament, x: float, y: float, fil
     document.fit_cell(width * 0.55, 4, " · ".join(what), align="R", size=7)
 
 
-def _card(
-    document: Document, tournament: Tournament, player_id: int, face: Face, blocked: Sequence[int], x: float, y: float
+def draw_card(
+    document: Document,
+    tournament: Tournament,
+    face: Face,
+    x: float,
+    y: float,
+    player_id: int | None = None,
+    blocked: Sequence[int] = (),
 ) -> None:
+    """One card at ``x``, ``y``: a player's (``player_id``), or with no player a blank one to
+    fill by hand, with the scheme's own header and columns (a review found the blank cards'
+    five generic columns missing seed 000's, which a referee working on paper needs)."""
     text = document.labels
     width = CARD_W - 2 * INSET
-    player = tournament.players[player_id]
-    card_top(document, tournament, x, y, tournament.paired_rounds)
+    card_top(document, tournament, x, y, tournament.paired_rounds if player_id is not None else 0)
     # number box, name, strength and club
-    no = tournament.numbers.get(player_id)
+    no = None if player_id is None else tournament.numbers.get(player_id)
     document.box(x, y + 5, 14, 12)
     document.set_xy(x, y + 5)
     document.fit_cell(14, 12, "" if no is None else str(no), bold=True, size=16)
-    document.set_xy(x + 16, y + 5)
-    document.fit_cell(width - 16, 6, name_options(player), align="L", bold=True, size=11)  # initials, not a cut
-    details = [player.rank_label]
-    if player.rating is not None:
-        details.insert(0, f"{text['rating']} {player.rating}")
-    details += [part for part in (player.country, player.club) if part]
-    document.set_xy(x + 16, y + 11)
-    document.fit_cell(width - 16, 6, " · ".join(details), align="L", size=8)
+    if player_id is None:  # lines to write them on
+        for top, label in ((y + 6, text["name"]), (y + 12, f"{text['rank']} / {text['rating']}")):
+            document.set_xy(x + 16, top)
+            document.fit_cell(width - 16, 5, f"{label}:", align="L", size=8)
+            document.line(x + 40, top + 4.5, x + width, top + 4.5)
+    else:
+        player = tournament.players[player_id]
+        document.set_xy(x + 16, y + 5)
+        document.fit_cell(width - 16, 6, name_options(player), align="L", bold=True, size=11)  # initials, not a cut
+        details = [player.rank_label]
+        if player.rating is not None:
+            details.insert(0, f"{text['rating']} {player.rating}")
+        details += [part for part in (player.country, player.club) if part]
+        document.set_xy(x + 16, y + 11)
+        document.fit_cell(width - 16, 6, " · ".join(details), align="L", size=8)
     # header values
     top = y + 19
     if face.header:

@@ -1,6 +1,10 @@
 """Blank forms (issue 17): pdftotext-like reading shows the grid; page counts by hand."""
 
+import pytest
+
 from paperwork.blanks import blank_cards, blank_protocol, blank_table
+from paperwork.cards import cards
+from schemes.registry import SCHEMES
 from tests.builders import Log, played
 from tests.paperwork.conftest import pages
 
@@ -11,8 +15,21 @@ def test_forty_blank_cards_are_ten_pages_with_a_row_per_round() -> None:
     text = pages(document)
     assert len(text) == 10  # four cards to an A4
     first = text[0]
-    assert first.count("Карточка участника") == 4 and "Уровень" in first
+    assert first.count("Карточка участника") == 4 and "Нач. уровень" in first
     assert all(str(r) in first for r in range(1, 7))
+
+
+@pytest.mark.parametrize("scheme", list(SCHEMES))
+def test_a_blank_card_has_the_filled_cards_columns(scheme: str) -> None:
+    """A review: blank cards had five columns of their own, not seed 000's (Gamma's opponent's
+    level and final level) nor McMahon's opponent's rank: a referee on paper fills in what the
+    filled card shows.  Its header boxes and columns are the scheme's card's, every value blank."""
+    log = played(scheme, 4, 2)  # a play-off of four has two rounds
+    filled = pages(cards(log.state, log.events, [1]))[0].splitlines()
+    blank = pages(blank_cards(log.state, log.events, 1, 2))[0].splitlines()
+    titles = next(line for line in filled if line.startswith("Тур "))
+    assert titles in blank, (titles, blank)
+    assert "Игроков" not in " ".join(blank) and "Не играет с:" in blank and "Примечания:" in blank
 
 
 def test_a_blank_protocol_has_its_boards_numbered() -> None:
