@@ -1233,7 +1233,7 @@ RU = {
     "players: {count}": "участников: {count}",
     "results: {entered} of {boards}": "результатов: {entered} из {boards}",
     "after round": "после тура",
-    "part of a name": "часть фамилии или имени",
+    "part of a name, or the number": "часть фамилии или имени, или номер",
     "Find": "Найти",
     "Type two letters of a name or more": "Наберите хотя бы две буквы фамилии или имени",
     "Nobody found for «{query}»": "По запросу «{query}» никого не нашлось",

@@ -304,7 +304,7 @@ def _search_form(visit: Visit, query: str) -> Markup:
             type="search",
             value=query,
             maxlength=QUERY_LONGEST,
-            placeholder=say("part of a name"),
+            placeholder=say("part of a name, or the number"),
             autocomplete="off",
         ),  # fmt: skip
         tag("input", type="hidden", name="lang", value=visit.chosen) if visit.chosen else None,
@@ -316,16 +316,21 @@ def _search_form(visit: Visit, query: str) -> Markup:
 
 
 def matches(state: Tournament, query: str) -> list[int]:
-    """The players whose name holds ``query``: case, ``ё``/``е`` and the alphabet do not matter
-    (``елк``, ``ЕЛК`` and ``elk`` all find «Ёлкина»: a Latin query is compared with the name in
-    the EGF table's Latin letters)."""
-    wanted, wanted_latin = fold(query), fold(latin(query))
-    if len(wanted) < 2:
+    """The players whose name holds ``query``, or the one of that number: case, ``ё``/``е``,
+    the alphabet and the order of the words do not matter (``елк``, ``ЕЛК`` and ``elk`` all find
+    «Ёлкина»: a Latin query is compared with the name in the EGF table's Latin letters; «Мария
+    Ёлк» too, a first name typed first; «155», the number on his card — a review)."""
+    number = query.strip()
+    if number.isascii() and number.isdigit() and len(number) < 6:
+        return [player for player, given in state.numbers.items() if given == int(number)]
+    wanted, wanted_latin = fold(query).split(), fold(latin(query)).split()
+    if len("".join(wanted)) < 2:
         return []
     found = []
     for player in state.players.values():
         name = f"{player.surname} {player.name}"
-        if wanted in fold(name) or wanted_latin in fold(latin(name)):
+        folded, folded_latin = fold(name), fold(latin(name))
+        if all(word in folded for word in wanted) or all(word in folded_latin for word in wanted_latin):
             found.append(player.id)
     return sorted(found, key=lambda p: (state.players[p].name_key, p))
 
@@ -336,7 +341,7 @@ def player(visit: Visit, query: str) -> Markup:
     query = query[:QUERY_LONGEST]
     found = matches(state, query)
     body: list[Child] = [tag("h1", say("Where do I play?")), _search_form(visit, query)]
-    if len(fold(query)) < 2:
+    if not found and len(fold(query).replace(" ", "")) < 2:
         body.append(tag("p", say("Type two letters of a name or more")))
     elif not found:
         body.append(tag("p", say("Nobody found for «{query}»", query=query)))

@@ -46,6 +46,8 @@ def test_a_search_finds_a_name_by_any_part_in_either_alphabet(state: Tournament)
     assert pages.matches(state, "ов") == [2, 5, 6]  # Иванов, Петров, Сидорова: in surname order
     assert pages.matches(state, "е") == []  # one letter finds everyone: asks for more
     assert pages.matches(state, "щщщ") == []
+    assert pages.matches(state, "Мария ёлк") == pages.matches(state, "mariya elk") == [elkina]  # a first name first
+    assert pages.matches(state, " 1 ") == [elkina] and pages.matches(state, "99") == []  # the number on his card
 
 
 def test_the_search_page_names_the_board_colour_and_opponent(state: Tournament) -> None:
