@@ -218,6 +218,28 @@ def test_the_projector_shows_fors_standings_whole(tmp_path: Path, browser: Any, 
         serving.stop()
 
 
+def test_a_small_projector_shows_three_digit_numbers_whole(tmp_path: Path, browser: Any) -> None:
+    """A review: at 1280×720 the pairing's numbers were cut to «3…» and «387…»: a player at the
+    wall finds his board by his number.  Every number of every pairing slide is whole."""
+    path = hall_tournament(tmp_path / "wall.json", extra=110)
+    serving = start(None, 0, "127.0.0.1", site(path))
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    try:
+        shown: list[str] = []
+        for slide in range(4):  # 58 boards: four slides of the pairing
+            browser.get(f"{serving.address}/projector?slide={slide}")
+            cells = browser.execute_script(
+                "return [...document.querySelectorAll('table.pairing td.no')]"
+                ".map((td) => [td.innerText, td.scrollWidth <= td.clientWidth])"
+            )
+            assert all(whole for _number, whole in cells), (slide, cells)
+            shown += [number for number, _whole in cells]
+        assert any(len(number) == 3 for number in shown)
+    finally:
+        serving.stop()
+
+
 def test_a_page_whose_laptop_is_gone_says_so(tmp_path: Path, browser: Any) -> None:
     """A trial: a phone kept showing the pairing of a laptop that had stopped serving, as if it
     were current.  The page says it has lost the laptop."""
