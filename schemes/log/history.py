@@ -2,9 +2,10 @@
 
 Undo appends a retraction of the latest standing action; redo retracts the latest
 standing undo, as long as nothing new was done since (a new action ends the redo
-chain, as in any editor).  A retraction is allowed whenever the log without its
-target still replays, which is what keeps a round's pairing from being undone under
-its results.
+chain, as in any editor).  On a hall's laptop both look at its own entries only, and
+neither at the hall's own events (a laptop enrolled).  A retraction is allowed whenever
+the log without its target still replays, which is what keeps a round's pairing from
+being undone under its results.
 """
 
 from __future__ import annotations
@@ -263,7 +264,7 @@ def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _ev
     retracted = retracted_ids(events)
     by_id = {e.id: e for e in events}
     for event in reversed(events):
-        if event.id in retracted or not whose(event):
+        if event.id in retracted or event.kind in ev.HALL_KINDS or not whose(event):  # a laptop enrolled meanwhile
             continue
         if event.kind != ev.RETRACTED:
             break

@@ -5,7 +5,7 @@ import pytest
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import standing
-from schemes.log.history import append, append_all
+from schemes.log.history import append, append_all, redo_target
 from schemes.log.replay import replay
 from tests.builders import Log, round_robin
 
@@ -48,6 +48,22 @@ def test_a_new_action_ends_the_redo_chain() -> None:
     log.result(1, 1, "B+")
     with pytest.raises(InvalidEvent, match="nothing to redo"):
         log.redo()
+
+
+def test_a_laptop_enrolled_after_an_undo_leaves_the_redo_there() -> None:
+    """A review: the chief's laptop writes a helper's enrolment, and that ended its redo chain
+    as a new entry would; an enrolment is no entry of the referee's (undo passes over it too)."""
+    from dataclasses import replace
+
+    from schemes.log import events as ev
+
+    log, ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")
+    log.undo()
+    undone = log.events[-1]
+    enrolled = replace(undone, id=undone.id + 1, kind=ev.DEVICE_ENROLLED, data={"device": "x"})
+    assert redo_target([*log.events, enrolled]) == undone
 
 
 def test_pairing_cannot_be_undone_under_its_results() -> None:
