@@ -187,6 +187,7 @@ RU = {
     "lowest top level {level}": "наименьший старший уровень {level}",
     "results missing: {missing} of {boards}": "без результата: {missing} из {boards}",
     "all results in": "все результаты внесены",
+    "Not final: {count} of round {round}'s results are still to come": "Не окончательно: результатов {round}-го тура ещё не хватает — {count}",
     "board {board}": "доска {board}",
     "Board": "Доска",
     "White": "Белые",

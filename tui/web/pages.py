@@ -267,7 +267,12 @@ def standings(visit: Visit, asked: int | None) -> Markup:
     sheet = standings_sheet(state, after, visit.lang)
     ids = [f"player-{row.player}" for row in standings_after(state, after).rows]  # a search's link lands on one
     every = _standings_table(sheet, range(len(sheet.rows)), ids)
-    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), every, _legend(sheet))
+    played = state.round(after)
+    unfinished = None  # a review read a round's standings as final with one result of 200 missing
+    if played is not None and not played.complete:
+        unfinished = tag("p", visit.say("Not final: {count} of round {round}'s results are still to come",
+                                  count=len(played.missing), round=after), class_="unfinished")  # fmt: skip
+    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), unfinished, every, _legend(sheet))
     return shell(visit, sheet.title, body)
 
 

@@ -78,6 +78,21 @@ def test_a_player_found_is_told_his_place_and_led_to_his_row(tmp_path: Path) -> 
     assert cells(pages.standings(visit(state), 1), "player-1")[:3] == [place, "1", "Ёлкина Мария"]
 
 
+def test_standings_of_a_round_still_being_played_say_they_are_not_final(tmp_path: Path) -> None:
+    """A review read the standings after a round with one result of 200 missing as final."""
+    path = hall_tournament(tmp_path / "t.json")
+    state = Service(path).state
+    missing = len(state.rounds[0].missing)
+    shown = unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), 1)))
+    assert f"Не окончательно: результатов 1-го тура ещё не хватает — {missing}" in shown and missing > 0
+    assert "Не окончательно" not in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), 0)))
+    with Service(path, writable=True) as service:
+        for board in service.state.rounds[0].boards[1:]:
+            service.commit(actions.result(1, board.number, "B+"))
+        state = service.state
+    assert "Не окончательно" not in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), 1)))
+
+
 def test_a_hostile_name_and_title_stay_text_everywhere(state: Tournament) -> None:
     every = [
         pages.event(visit(state)),
