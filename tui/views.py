@@ -75,8 +75,8 @@ def completed_path(typed: str, folder: Path, endings: tuple[str, ...] = ()) -> s
     folder that begins with the last part typed (a folder gets its ``/``), else what all such
     names share, else the first of them; None for nothing to add.  Only folders and files with
     ``endings`` (any file for none) are offered; hidden names only where a dot is typed, and
-    names that are not UTF-8 or hold control characters never (they could not be typed back).  A referee with no mouse
-    typed whole paths letter by letter (a trial)."""
+    names that are not UTF-8 or hold control characters never (they could not be typed back).
+    A referee with no mouse typed whole paths letter by letter (a trial)."""
     head, slash, stem = typed.rpartition("/")
     where = typed_path(head + slash, folder) if slash else folder
     names: list[str] = []

@@ -82,16 +82,16 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         document.fit_cell(8, 4.5, score, align="R", size=8, bold=True)
         return y
 
+    mains = [[m for m in matches if not m.third_place] for matches in state.stages] + [[]] * (stages + 1)
+
     def through(stage: int, index: int) -> int | None:
         """The winner of the ``index``-th match of ``stage`` once it is decided: on the wall he
         moves on as soon as his result is in, before the next stage is paired (a review found
         the semi-finals' lines empty, and the champion's, until every match was over)."""
-        main = [m for m in state.stages[stage] if not m.third_place] if stage < len(state.stages) else []
-        return main[index].winner(state.needed) if index < len(main) else None
+        return mains[stage][index].winner(state.needed) if index < len(mains[stage]) else None
 
     for stage in range(stages + 1):
-        matches = state.stages[stage] if stage < len(state.stages) else []
-        main = [m for m in matches if not m.third_place]
+        main = mains[stage]
         for index in range(size >> (stage + 1) if stage < stages else 1):
             match = main[index] if index < len(main) else None
             if stage == stages:  # the champion

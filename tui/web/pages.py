@@ -329,7 +329,7 @@ def matches(state: Tournament, query: str) -> list[int]:
     if number.isascii() and number.isdigit() and len(number) < 6:
         return [player for player, given in state.numbers.items() if given == int(number)]
     wanted, wanted_latin = fold(query).split(), fold(latin(query)).split()
-    if len("".join(wanted)) < 2:
+    if _too_short(query):
         return []
     found = []
     for player in state.players.values():
@@ -340,13 +340,18 @@ def matches(state: Tournament, query: str) -> list[int]:
     return sorted(found, key=lambda p: (state.players[p].name_key, p))
 
 
+def _too_short(query: str) -> bool:
+    """A query of one letter, which finds nearly everyone: the page asks for more."""
+    return len(fold(query).replace(" ", "")) < 2
+
+
 def player(visit: Visit, query: str) -> Markup:
     """``/player?q=…``: «Где я играю?» — each player found, his board in the latest round."""
     state, say = visit.state, visit.say
     query = query[:QUERY_LONGEST]
     found = matches(state, query)
     body: list[Child] = [tag("h1", say("Where do I play?")), _search_form(visit, query)]
-    if not found and len(fold(query).replace(" ", "")) < 2:
+    if not found and _too_short(query):
         body.append(tag("p", say("Type two letters of a name or more")))
     elif not found:
         body.append(tag("p", say("Nobody found for «{query}»", query=query)))
@@ -364,8 +369,9 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
     who = join(tag("b", f"{number} " if number is not None else ""), tag("b", p.full_name), f" ({p.rank_label}",
                f", {p.club}" if p.club else "", ")")  # fmt: skip
     after = state.latest_complete_round
-    if after:  # his place, linked to his row: a review's player scrolled 42,000 pixels of standings for it
-        place = next(row.place for row in standings_after(state, after).rows if row.player == player_id)
+    rows = standings_after(state, after).rows if after else ()
+    place = next((row.place for row in rows if row.player == player_id), None)
+    if place is not None:  # linked to his row: a review's player scrolled 42,000 pixels of standings for it
         who = join(who, " — ", tag("a", say("place {place} after round {round}", place=place, round=after),
                                    href=visit.link("/standings") + f"#player-{player_id}"))  # fmt: skip
     played = state.round(state.paired_rounds)
