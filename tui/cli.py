@@ -361,13 +361,14 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--egf", action="store_true", help=_("the EGF variant with bracket keywords"))
 
     settings = commands.add_parser(
-        "settings", help=_("show the settings, or change the name, place, dates, time, komi or rounds")
+        "settings", help=_("show the settings, or change the name, place, dates, time, komi, language or rounds")
     )
     settings.add_argument("--name", help=_("the tournament's name"))
     settings.add_argument("--place", help=_("where it is played"))
     settings.add_argument("--dates", help=_("2026-12-05..2026-12-06 or 05.12.2026-06.12.2026"))
     settings.add_argument("--time", help=_("time control, like 40+5/15"))
     settings.add_argument("--komi", help=_("komi of the even games paired from now on"))
+    settings.add_argument("--lang", help=_("language of the paperwork printed from now on: ru or en"))
     settings.add_argument(
         "--rounds", help=_("the number of rounds, not fewer than those paired (not a round robin's or a play-off's)")
     )

@@ -353,6 +353,7 @@ RU = {
     "time control: 40+5/15, 60+30sx3, 45+30s or 60": "контроль времени: 40+5/15, 60+30sx3, 45+30s или 60",
     "time control, like 40+5/15": "контроль времени, например 40+5/15",
     "language of the paperwork: ru (default) or en": "язык документов: ru (по умолчанию) или en",
+    "language of the paperwork printed from now on: ru or en": "язык документов, печатаемых с этого момента: ru или en",
     "a scheme parameter, named as in the scheme's rules (repeatable)": "параметр схемы, как он назван в её правилах (можно несколько)",
     "register the players of this finished tournament, by place": "зарегистрировать игроков этого законченного турнира по местам",
     "with --from: only the first N places (a play-off of the best 8)": "с --from: только первые N мест (плей-офф восьми лучших)",
@@ -463,7 +464,7 @@ RU = {
     "the file to write (default: print it)": "записываемый файл (по умолчанию вывести на экран)",
     "names in Latin letters": "имена латиницей",
     "the EGF variant with bracket keywords": "вариант EGF с ключевыми словами в квадратных скобках",
-    "show the settings, or change the name, place, dates, time, komi or rounds": "показать настройки или изменить название, место, даты, контроль, коми или число туров",
+    "show the settings, or change the name, place, dates, time, komi, language or rounds": "показать настройки или изменить название, место, даты, контроль, коми, язык или число туров",
     "the number of rounds, not fewer than those paired (not a round robin's or a play-off's)": "число туров, не меньше уже составленных (кроме круговой и плей-офф)",
     "{scheme}: the number of rounds follows from the field": "{scheme}: число туров следует из состава",
     "event {event} retracts event {target}, not an earlier one": "запись {event} отменяет запись {target}, а не более раннюю",
@@ -590,6 +591,7 @@ RU = {
     "announced komi of even games": "объявленное коми в партиях на равных",
     "time control": "контроль времени",
     "language of the paperwork": "язык документов",
+    "Language of the paperwork?": "Язык документов?",
     # refusals and notices (schemes, data): templates filled in by ``said``
     "No pairing of round {round} without a repeat game. Pair allowing repeat games?": "Тур {round} нельзя составить без повторных встреч. Составить с повторными встречами?",
     "round {round} cannot be paired without a repeat game: pair it with --allow-repeats and change it by hand "

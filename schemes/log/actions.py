@@ -17,7 +17,7 @@ from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import redo_target
-from schemes.log.replay import check_komi, check_pairable, check_rounds
+from schemes.log.replay import check_komi, check_language, check_pairable, check_rounds
 from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
@@ -94,7 +94,7 @@ def create(
     }
 
 
-EDITABLE = ("name", "place", "dates", "time", "komi", "rounds")
+EDITABLE = ("name", "place", "dates", "time", "komi", "lang", "rounds")
 """The settings a referee may change after creating the tournament (``change_settings``); the
 rounds where the scheme does not count them itself (OpenGotha lets a referee add a round, or
 end early, when the hall's hours change)."""
@@ -115,6 +115,8 @@ def change_settings(**typed: str) -> Action:
                 data[key] = _time_control(text)
             elif key == "komi":
                 data[key] = komi_of(text)
+            elif key == "lang":  # the paperwork's: a Russian event with guests prints in English
+                data[key] = check_language(text.strip().lower())
             elif key == "rounds":
                 data[key] = rounds_of(text)
             else:

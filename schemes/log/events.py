@@ -111,6 +111,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "dates": (_STR, False),
         "time": (_STR, False),
         "komi": (_NUM, False),
+        "lang": (_STR, False),
         "rounds": (_INT, False),
     },
     RETRACTED: {"event": (_INT, True)},

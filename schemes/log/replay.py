@@ -140,9 +140,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
     check_rounds(rounds)
     komi = check_komi(data.get("komi", DEFAULT_KOMI))
-    lang = data.get("lang", "ru")
-    if lang not in LANGUAGES:
-        raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(lang)[:20], allowed=" or ".join(LANGUAGES))
+    lang = check_language(data.get("lang", "ru"))
     dates.check_stored(data.get("dates", ""))
     settings = Settings(
         name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
@@ -169,6 +167,13 @@ KOMI_LIMIT = 50
 BOARD_KOMI_LIMIT = 500
 """A board's komi, at most: sport-handicap's komi compensates the strength points exactly,
 far beyond a tournament's usual komi."""
+
+
+def check_language(value: object) -> str:
+    """The paperwork's language: one of ``LANGUAGES``, at creation and when changed."""
+    if value not in LANGUAGES:
+        raise InvalidEvent("bad language {lang!r}: {allowed}", lang=str(value)[:20], allowed=", ".join(LANGUAGES))
+    return str(value)
 
 
 def check_komi(value: float, limit: float = KOMI_LIMIT) -> float:
@@ -615,7 +620,8 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:
-    """The name, place, dates, time control, komi or number of rounds changed by the referee;
+    """The name, place, dates, time control, komi, paperwork's language or number of rounds
+    changed by the referee;
     a new komi is for the rounds paired from now on (a paired board keeps the komi it was
     given).  The rounds change where the referee set them at creation, never below the
     rounds paired: a round robin's and a play-off's follow from the field."""
@@ -635,6 +641,8 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         changes["time"] = single_line(data["time"], "the time control")
     if "komi" in data:
         changes["komi"] = check_komi(data["komi"])
+    if "lang" in data:
+        changes["lang"] = check_language(data["lang"])
     if "rounds" in data:
         changes["rounds"] = _changed_rounds(state, data["rounds"])
     if "params" in data:

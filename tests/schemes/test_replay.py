@@ -135,6 +135,23 @@ def test_the_rounds_change_where_the_referee_set_them_never_below_those_paired()
         robin.commit(actions.change_settings(rounds="5"))
 
 
+def test_the_paperwork_language_changes_for_what_is_printed_from_then_on() -> None:
+    """A Russian event with guests prints its papers in English from round 3 on: the change is
+    an event (undone like any other), and only ``ru`` and ``en`` are languages (in the action
+    as typed, and in an event from another program's log).  The papers printed: test_cli."""
+    log = played("gamma", 6, 2)
+    assert log.state.settings.lang == "ru"
+    log.commit(actions.change_settings(lang=" EN "))
+    assert log.state.settings.lang == "en"
+    for typed in ("de", "", "english"):
+        with pytest.raises(InvalidEvent, match="bad language"):
+            actions.change_settings(lang=typed)
+    with pytest.raises(InvalidEvent, match="bad language 'xx': ru, en"):
+        replay([*log.events, Event(len(log.events) + 1, "settings_changed", {"lang": "xx"})])
+    log.undo()
+    assert log.state.settings.lang == "ru"
+
+
 def test_a_gamma_top_group_stays_as_drawn_when_the_rounds_change() -> None:
     """Gamma widens its top group to hold R players at the draw (gamma.md, «At the close of
     registration» 4); a later change of R does not move it, a change before the draw does."""

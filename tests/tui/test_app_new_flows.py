@@ -515,6 +515,25 @@ async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_set
         assert notes(app)[-1].endswith("paiBaDeterministic нет")  # what was undone
 
 
+async def test_the_paperwork_language_is_chosen_by_its_name_in_the_settings(folder: Path) -> None:
+    """F8, Enter on «язык документов» asks «Русский» or «Английский» (no code to type); the
+    choice is an event, shown by its name, and ctrl+z takes it back."""
+    from tui.screens.confirm import ChoiceScreen
+
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        dialog = await setting_asked(app, pilot, "lang")
+        assert isinstance(dialog, ChoiceScreen) and dialog.question == "Язык документов?"
+        assert [words for _code, words in dialog.answers] == ["Русский", "Английский"]
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert app.screen.session.state.settings.lang == "en"
+        assert str(app.screen.query_one("#settings-table", DataTable).get_row("lang")[1]) == "английский"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.lang == "ru"
+
+
 def test_the_bracket_text_names_each_stage_in_russian() -> None:
     from tests.builders import Log
     from tui import views

@@ -598,6 +598,26 @@ def test_settings_change_as_events_and_undo(cup: str, capsys: pytest.CaptureFixt
     assert code == 2 and "bad komi" in err
 
 
+def test_the_paperwork_language_changes_from_the_command_line(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``settings --lang en``: the papers printed from then on are in English (a Russian event
+    with guests); a language Tengen lacks is refused in one line and leaves the file as it was."""
+    from pypdf import PdfReader
+
+    assert run(capsys, "-f", cup, "settings", "--lang", "en") == (0, "settings changed: lang en\n", "")
+    assert "lang             en" in run(capsys, "-f", cup, "settings")[1]
+    before = Path(cup).read_bytes()
+    code, _, err = run(capsys, "-f", cup, "settings", "--lang", "de")
+    assert (code, err) == (2, "tengen: bad language 'de': ru, en\n") and Path(cup).read_bytes() == before
+    assert run(capsys, "-f", cup, "pair")[0] == 0
+    out = tmp_path / "pairing.pdf"
+    assert run(capsys, "-f", cup, "print", "slips", "-o", str(out))[0] == 0
+    assert "Result slip · Round 1 · Board 1" in PdfReader(out).pages[0].extract_text()
+    assert run(capsys, "-f", cup, "undo")[0] == 0 and run(capsys, "-f", cup, "undo")[0] == 0
+    assert "lang             ru" in run(capsys, "-f", cup, "settings")[1]
+
+
 def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``settings --rounds``: a Swiss event gets a round more; fewer than those paired, a round
     robin's, or not a number is refused in one line and leaves the file as it was; a komi

@@ -1,7 +1,7 @@
 """The tournament's settings and every parameter of its scheme, with what each means.
 
-Enter on the name, place, dates, time control, komi or number of rounds changes it: an
-event like any other, so ctrl+z undoes it.  A new komi is for the rounds paired from then
+Enter on the name, place, dates, time control, komi, paperwork's language or number of
+rounds changes it: an event like any other, so ctrl+z undoes it.  A new komi is for the rounds paired from then
 on; the rounds never fewer than those paired, and a round robin's follow from its field.
 """
 
@@ -18,7 +18,7 @@ from schemes.log.actions import Action
 from schemes.log.replay import check_rounds_changeable
 from schemes.registry import get_scheme
 from tui import views
-from tui.i18n import _, said
+from tui.i18n import LANGUAGE_NAMES, _, said
 from tui.panes.pane import Pane
 from tui.widgets import Column, PlainTable
 
@@ -91,6 +91,9 @@ class SettingsPane(Pane):
         if is_param and param is not None and views.is_flag(param):  # OpenGotha's true/false: «Да» or «Нет»
             self.ask_flag(key, meaning, current)
             return
+        if key == "lang":
+            self.ask_language(current)
+            return
         if key == "dates":  # offered as the referee writes them, and read back so
             current = views.setting_shown(key, current, ())
 
@@ -130,3 +133,15 @@ class SettingsPane(Pane):
         question = _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
         default = "yes" if current == "true" else "no"
         self.app.push_screen(ChoiceScreen(question, [("yes", _("Yes")), ("no", _("No"))], default), answered)
+
+    def ask_language(self, current: str) -> None:
+        """The paperwork's language chosen by its name («Русский», «English»), not typed as a
+        code: the papers printed from then on, and the players' pages by default."""
+        from tui.screens.confirm import ChoiceScreen
+
+        def answered(answer: str | None) -> None:
+            if answer is not None and answer != current:
+                self.tournament_screen.act(actions.change_settings(lang=answer))
+
+        choices = [(code, _(name).capitalize()) for code, name in LANGUAGE_NAMES.items()]
+        self.app.push_screen(ChoiceScreen(_("Language of the paperwork?"), choices, current), answered)
