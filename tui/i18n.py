@@ -188,6 +188,7 @@ RU = {
     "results missing: {missing} of {boards}": "без результата: {missing} из {boards}",
     "all results in": "все результаты внесены",
     "Not final: {count} of round {round}'s results are still to come": "Не окончательно: результатов {round}-го тура ещё не хватает — {count}",
+    "Final standings: every round is played": "Итоговые места: сыграны все туры",
     "board {board}": "доска {board}",
     "Board": "Доска",
     "White": "Белые",

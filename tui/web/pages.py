@@ -19,7 +19,7 @@ from paperwork.sheet import Column, Sheet, Text, legend_line, standings_after
 from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.log.replay import LANGUAGES
-from schemes.registry import not_playing
+from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold
 from tui.i18n import in_language, scheme_title_in
@@ -268,12 +268,22 @@ def standings(visit: Visit, asked: int | None) -> Markup:
     ids = [f"player-{row.player}" for row in standings_after(state, after).rows]  # a search's link lands on one
     every = _standings_table(sheet, range(len(sheet.rows)), ids)
     played = state.round(after)
-    unfinished = None  # a review read a round's standings as final with one result of 200 missing
-    if played is not None and not played.complete:
-        unfinished = tag("p", visit.say("Not final: {count} of round {round}'s results are still to come",
-                                  count=len(played.missing), round=after), class_="unfinished")  # fmt: skip
-    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), unfinished, every, _legend(sheet))
+    body = join(tag("h1", sheet.title), _rounds_bar(visit, after), _how_final(visit, played), every, _legend(sheet))
     return shell(visit, sheet.title, body)
+
+
+def _how_final(visit: Visit, played: Round | None) -> Markup | None:
+    """Whether these places are the event's last word: not while a round's results are missing
+    (a review read them as final with one result of 200 to come), and said when the last
+    round's are all in (a review found the finished event's table like any other)."""
+    if played is None:
+        return None
+    if not played.complete:
+        return tag("p", visit.say("Not final: {count} of round {round}'s results are still to come",
+                                  count=len(played.missing), round=played.number), class_="unfinished")  # fmt: skip
+    if played.number == get_scheme(visit.state.settings.scheme).total_rounds(visit.state):
+        return tag("p", visit.say("Final standings: every round is played"), class_="final")
+    return None
 
 
 def _standings_table(sheet: Sheet, shown: Sequence[int] | range, ids: Sequence[str] | None = None) -> Markup:

@@ -319,3 +319,33 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
             assert sideways == [PHONE[0], 0], (page, sideways)
     finally:
         serving.stop()
+
+
+@pytest.mark.parametrize("demo", ["fors-vladivostok.json", "mcmahon.json"])
+def test_the_standings_keep_each_word_of_a_name_whole_on_a_phone(tmp_path: Path, browser: Any, demo: str) -> None:
+    """A review: a phone's standings broke «Затонских» and «Александр» inside the word (a cell
+    that may break anywhere is as narrow as one letter).  Each word of a usual name is on one
+    line; a name of 90 letters still breaks (test above)."""
+    from tui.demo import DEMOS
+
+    path = tmp_path / demo
+    DEMOS[demo](path)
+    serving = start(None, 0, "127.0.0.1", site(path))
+    try:
+        browser.get(f"{serving.address}/standings")
+        broken = browser.execute_script(
+            "const broken = [];"
+            "for (const td of document.querySelectorAll('table.standings td.player')) {"
+            "  const node = td.firstChild; let at = 0;"
+            "  if (node.nodeType !== Node.TEXT_NODE) return ['not text', td.innerHTML];"
+            "  for (const word of node.textContent.split(' ')) {"
+            "    const range = document.createRange(); range.setStart(node, at); range.setEnd(node, at + word.length);"
+            "    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(word);"
+            "    at += word.length + 1;"
+            "  }"
+            "}"
+            "return [broken, document.querySelectorAll('table.standings td.player').length];"
+        )
+        assert broken[0] == [] and broken[1] >= 8, broken
+    finally:
+        serving.stop()

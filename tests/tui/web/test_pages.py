@@ -14,6 +14,7 @@ from paperwork.sheet import standings_after
 from paperwork.wall_sheets import standings_sheet
 from schemes.log import actions
 from schemes.state.model import Tournament
+from tests.builders import played
 from tests.tui.web.players import HOSTILE, hall_tournament
 from tui.web import pages
 from tui.web.html import tag, text
@@ -90,7 +91,18 @@ def test_standings_of_a_round_still_being_played_say_they_are_not_final(tmp_path
         for board in service.state.rounds[0].boards[1:]:
             service.commit(actions.result(1, board.number, "B+"))
         state = service.state
-    assert "Не окончательно" not in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), 1)))
+    shown = unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), 1)))
+    assert "Не окончательно" not in shown and "Итоговые места" not in shown  # two rounds to come
+
+
+@pytest.mark.parametrize("scheme", ["gamma", "round-robin"])
+def test_the_standings_after_the_last_round_say_they_are_final(scheme: str) -> None:
+    """A review found the finished event's standings worded like any round's: after the last
+    round, its results all in, they say they are final; after an earlier round they do not."""
+    state = played(scheme, 5, 5 if scheme == "round-robin" else 3).state
+    last = state.paired_rounds
+    assert "Итоговые места: сыграны все туры" in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), last)))
+    assert "Итоговые места" not in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(state), last - 1)))
 
 
 def test_a_hostile_name_and_title_stay_text_everywhere(state: Tournament) -> None:
