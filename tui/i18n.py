@@ -752,6 +752,7 @@ RU = {
     "{scheme}: the parameters are fixed when the tournament is created": "{scheme}: параметры задаются при создании турнира",
     "Bracket": "Сетка",
     "bye": "проходит без игры",
+    "no-show": "неявка",
     "Play-off bracket": "Сетка плей-офф",
     "The bracket is the play-off's": "Сетка есть только у плей-офф",
     "final": "финал",

@@ -589,6 +589,8 @@ def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[st
                     continue
                 mark = ">" if player == winner else " "
                 score = f" {match.wins.get(player, 0)}" if match.games else ""
+                if player in match.absent:  # lost by not coming to the round
+                    score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")
             lines.append("   " + "   ".join(cells) if len(match.players) == 2 else "   " + cells[0] + "  " + say("bye"))
         if index < total - 1:

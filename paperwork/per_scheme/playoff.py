@@ -16,6 +16,7 @@ from schemes.state.records import Kind, outcomes
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
     from paperwork.document import Document
+    from schemes.systems.playoff import Match
 
 
 def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callable[[int], Face]:
@@ -84,6 +85,14 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
     mains = [[m for m in matches if not m.third_place] for matches in state.stages] + [[]] * (stages + 1)
 
+    def score(match: Match | None, player: int | None) -> str:
+        """The games a player won in the match, or «н/я» where he lost it by not coming."""
+        if match is None or player is None:
+            return ""
+        if player in match.absent:
+            return text["no_show"]
+        return str(match.wins.get(player, 0)) if match.games else ""
+
     def through(stage: int, index: int) -> int | None:
         """The winner of the ``index``-th match of ``stage`` once it is decided: on the wall he
         moves on as soon as his result is in, before the next stage is paired (a review found
@@ -105,8 +114,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 players = (through(stage - 1, 2 * index), through(stage - 1, 2 * index + 1))
             ys = []
             for offset, player in enumerate(players):
-                score = str(match.wins.get(player, 0)) if match and player is not None and match.games else ""
-                ys.append(slot_line(stage, 2 * index + offset, player, score))
+                ys.append(slot_line(stage, 2 * index + offset, player, score(match, player)))
             x = left + (stage + 1) * column - 2
             document.line(x, ys[0], x, ys[1])
     third = [m for m in state.current if m.third_place]
@@ -117,8 +125,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         document.fit_cell(column, 4.5, text["third_place_match"], align="L", size=8, bold=True)
         for offset, player in enumerate(match.players):
             document.set_xy(left, y + offset * 5)
-            score = str(match.wins.get(player, 0)) if match.games else ""
-            document.fit_cell(column, 4.5, f"{label(player)}  {score}", align="L", size=8)
+            document.fit_cell(column, 4.5, f"{label(player)}  {score(match, player)}", align="L", size=8)
     return document
 
 

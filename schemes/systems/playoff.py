@@ -9,7 +9,9 @@ A Tengen round holds one game of every match still undecided, so a best-of-three
 takes two or three rounds; a stage is over when every match is decided, and the next one
 pairs the winners in bracket order (with the semi-final losers' match for third place when
 asked).  There are no draws — a jigo is replayed — and when both lose both are out, the
-next opponent going through without a game.
+next opponent going through without a game.  A player who withdraws, or is announced absent,
+in a round his match is still undecided loses it without a game (a walkover): his opponent
+goes through, and the next stage may start in that very round.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ class Match:
     games: int = 0
     both_lost: bool = False
     third_place: bool = False
+    absent: frozenset[int] = frozenset()
+    """Who lost the match by not coming to a round it was still undecided in (withdrawn or
+    announced absent): a walkover."""
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -66,19 +71,22 @@ class Match:
     def winner(self, needed: int) -> int | None:
         """The player through: a bye's player, the one with enough wins; None when both are out
         or it is not decided."""
-        if len(self.players) == 1:
-            return self.players[0]
-        return next((p for p in self.players if self.wins.get(p, 0) >= needed), None)
+        present = [p for p in self.players if p not in self.absent]
+        if len(present) == 1:
+            return present[0]
+        return next((p for p in present if self.wins.get(p, 0) >= needed), None)
 
     def decided(self, needed: int, most: int) -> bool:
         return len(self.players) < 2 or self.winner(needed) is not None or self.both_out(most)
 
     def both_out(self, most: int) -> bool:
-        """Both lost the one game, or the games ran out with no one through."""
-        return (
-            len(self.players) == 2
-            and (self.both_lost if most == 1 else self.games >= most)
-            and not any(self.wins.get(p, 0) >= (most + 1) // 2 for p in self.players)
+        """Both lost the one game, the games ran out with no one through, or neither came."""
+        if len(self.players) < 2:
+            return False
+        if self.absent:
+            return set(self.players) <= self.absent
+        return (self.both_lost if most == 1 else self.games >= most) and not any(
+            self.wins.get(p, 0) >= (most + 1) // 2 for p in self.players
         )
 
 
@@ -100,9 +108,37 @@ class Bracket:
         return all(m.decided(self.needed, self.most) for m in self.current)
 
     def finished(self) -> bool:
-        """The final (and the third-place match) decided."""
+        """The final (and the third-place match) decided; or no one left to play one (both
+        out of every semi-final)."""
         main = [m for m in self.current if not m.third_place]
-        return bool(self.stages) and len(main) == 1 and self.stage_over()
+        return bool(self.stages) and len(main) <= 1 and self.stage_over()
+
+    def advance(self, tournament: Tournament, number: int) -> list[int]:
+        """The bracket as round ``number`` plays it: the next stage once the current one is
+        over, and each undecided match's players who do not play the round out without a
+        game; a stage that walkovers end gives way to the next in the same round.  The
+        players those walkovers put through."""
+        through: list[int] = []
+        while True:
+            if self.stage_over():
+                if self.finished():
+                    return through
+                self.stages.append(self.next_stage())
+            walked = self._walkovers(tournament, number)
+            through += walked
+            if not walked or not self.stage_over():
+                return through
+
+    def _walkovers(self, tournament: Tournament, number: int) -> list[int]:
+        through = []
+        for match in self.current:
+            if len(match.players) < 2 or match.decided(self.needed, self.most):
+                continue
+            missing = frozenset(p for p in match.players if not tournament.players[p].available_in(number))
+            if missing:
+                match.absent = missing
+                through += [p for p in match.players if p not in missing]
+        return through
 
     def next_stage(self) -> list[Match]:
         """Winners paired in bracket order; after the semi-finals, their losers too if asked."""
@@ -147,8 +183,7 @@ def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
         return result
     result.stages.append(_first_stage(result.seeds))
     for played in tournament.rounds[: upto if upto is not None else len(tournament.rounds)]:
-        if result.stage_over():
-            result.stages.append(result.next_stage())
+        result.advance(tournament, played.number)
         by_player = {p: m for m in result.current for p in m.players}
         for board in played.boards:
             match = by_player[board.white]
@@ -234,8 +269,7 @@ class Playoff:
             state = bracket(tournament)
             if state.finished():
                 raise PairingError("the play-off is over: the final is decided")
-            if state.stage_over():
-                state.stages.append(state.next_stage())
+        walked = state.advance(tournament, number)
         seeds = state.seeds
         boards: list[Board] = []
         byes: list[int] = []
@@ -247,6 +281,8 @@ class Playoff:
                 continue
             higher, lower = sorted(match.players, key=lambda p: seeds[p])
             boards.append(_seat(tournament, len(boards) + 1, higher, lower, match.games + 1))
+        seated = {p for board in boards for p in (board.white, board.black)}
+        byes += [p for p in walked if p not in seated and p not in byes]  # through without a game this round
         return Pairing(tuple(boards), tuple(byes), numbering)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:

@@ -266,6 +266,15 @@ def test_the_bracket_moves_a_winner_on_as_soon_as_his_result_is_in() -> None:
     assert lines("2. P01 X.") == 4  # quarter-final, semi-final, final, champion
 
 
+def test_the_bracket_marks_a_walkover() -> None:
+    """The absent finalist's score is «н/я» (no game was played), the champion moves on."""
+    from tests.schemes.test_playoff import absent_finalist
+
+    log, _ids = absent_finalist()
+    text = pages(final_table(log.state, log.events, 2))[0].splitlines()
+    assert "2. P01 X. н/я" in text and sum(line.startswith("1. P00 X.") for line in text) == 3
+
+
 def test_a_column_gives_no_room_below_its_title_at_the_tables_size() -> None:
     """A review: the titles' room was measured at the headers' least size (8 pt), and an 11 pt
     protocol's «Коми» and «№» gave room to the names until their titles shrank."""

@@ -134,3 +134,59 @@ def test_undoing_a_result_under_a_later_round_is_refused() -> None:
     log.pair()
     with pytest.raises(InvalidEvent):
         log.commit(actions.undo(log.events[-2].id))  # the second result of round 1
+
+
+def test_a_player_who_withdraws_loses_his_match_without_a_game() -> None:
+    """A review: withdrawing seed 2 after round 1 of twelve was taken, then no round could be
+    paired («player 2 does not play round 2»).  He loses his quarter-final without a game: 7
+    goes through (listed as passing without a game), and 2 shares the quarter-finals' places."""
+    log, ids = field(12)
+    log.pair()
+    win(log, 1, ids, {8, 12, 7, 11})
+    log.commit(actions.withdraw(log.state, ids[1]))
+    log.pair()
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    assert pairs(log, 2, ids) == [(1, 8), (4, 12), (3, 11)]
+    assert [seed[p] for p in log.state.round(2).byes] == [7]
+    win(log, 2, ids, {1, 4, 11})
+    rows = PLAYOFF.standings(log.state, 2).rows
+    assert [(r.place, seed[r.player]) for r in rows][4:8] == [("5-8", 2), ("5-8", 3), ("5-8", 8), ("5-8", 12)]
+    assert [seed[r.player] for r in rows[:4]] == [1, 4, 7, 11]
+
+
+def test_an_absent_finalist_gives_the_title_without_a_game() -> None:
+    """Seed 2 announced absent from the final: 1 is champion in a round of no boards, and the
+    play-off is over (the bracket's «неявка»: test_views, test_tables)."""
+    log, ids = absent_finalist()
+    assert log.state.round(2).boards == () and log.state.round(2).byes == (ids[0],)
+    with pytest.raises(InvalidEvent, match="all 2 rounds are paired"):
+        log.pair()
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    rows = PLAYOFF.standings(log.state, 2).rows
+    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2", 2), ("3-4", 3), ("3-4", 4)]
+
+
+def absent_finalist() -> tuple[Log, list[int]]:
+    """Four players; 1 and 2 win their semi-finals, and 2 is announced absent from the final."""
+    log, ids = field(4)
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.commit(actions.skip(ids[1], [2]))
+    log.pair()
+    return log, ids
+
+
+def test_a_walkover_ends_a_stage_and_the_next_starts_in_the_same_round() -> None:
+    """Best of three: 1 beats 4 2:0 in rounds 1–2 while 2–3 stands 1:1; 3 withdraws before
+    game 3, so 2 goes through, and the final 1–2 is paired in that round (2 seated, no bye)."""
+    log, ids = field(4, games_per_match=3)
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    win(log, 2, ids, {1, 3})
+    log.commit(actions.withdraw(log.state, ids[2]))
+    log.pair()
+    assert pairs(log, 3, ids) == [(1, 2)] and log.state.round(3).byes == ()
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    rows = PLAYOFF.standings(log.state, 2).rows
+    assert [seed[r.player] for r in rows] == [1, 2, 3, 4]

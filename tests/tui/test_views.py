@@ -107,3 +107,13 @@ def test_a_path_typed_under_home_is_completed_there(tmp_path: Path, monkeypatch:
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / "Tengen").mkdir()
     assert completed_path("~/Te", Path("/nowhere")) == "~/Tengen/"
+
+
+def test_the_bracket_says_who_lost_by_not_coming() -> None:
+    """A walkover has no score: the bracket says «неявка» beside the absent finalist."""
+    from tests.schemes.test_playoff import absent_finalist
+    from tui.views import bracket_lines
+
+    log, _ids = absent_finalist()
+    lines = bracket_lines(log.state, lambda text: i18n.in_language("ru", text))
+    assert lines[-2:] == ["финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
