@@ -8,7 +8,7 @@ round without a board is a skip, unless the player had withdrawn by then.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar, TypeVar
@@ -173,9 +173,23 @@ def byes_before(tournament: Tournament, number: int) -> set[int]:
 
 
 def recorded_at_start(tournament: Tournament, key: str, latecomer: Callable[[Player], T]) -> dict[int, T]:
-    """Per-player values that round 1's pairing recorded under ``key`` (start levels,
-    start strengths); a player registered later, or anyone before round 1, gets
-    ``latecomer(player)``."""
-    first = tournament.round(1)
-    recorded = {int(p): value for p, value in first.extra[key].items()} if first else {}
+    """Per-player values recorded under ``key`` (start levels, ranks, strengths) by the
+    pairing that first seated each player: round 1's for the field, a later one's for a
+    latecomer (``frozen_for_newcomers``).  A player not yet seated, or a latecomer seated by
+    a file written before latecomers' values were recorded, gets ``latecomer(player)``."""
+    recorded: dict[int, T] = {}
+    for played in tournament.rounds:
+        for player, value in played.extra.get(key, {}).items():
+            recorded.setdefault(int(player), value)
     return {p.id: recorded[p.id] if p.id in recorded else latecomer(p) for p in tournament.players.values()}
+
+
+def frozen_for_newcomers(
+    tournament: Tournament, key: str, seated: Iterable[int], value: Callable[[Player], T]
+) -> dict[str, T]:
+    """``key``'s value of each of ``seated`` who has none recorded yet: a latecomer's first
+    pairing (or bye) records his start rank, level or strength as round 1's recorded the
+    field's, so that a rating edited after he played does not rewrite his score (a review
+    found a FORS latecomer's −10 start points become +10)."""
+    known = {player for played in tournament.rounds for player in played.extra.get(key, {})}
+    return {str(p): value(tournament.players[p]) for p in seated if str(p) not in known}

@@ -38,7 +38,7 @@ from schemes.base.scheme import (
 from schemes.base.swiss_like import Plan, SwissLike
 from schemes.errors import InvalidEvent
 from schemes.state.model import Board, Player, Tournament, rating_order
-from schemes.state.records import Game, Kind, Outcome, Score, outcomes, recorded_at_start
+from schemes.state.records import Game, Kind, Outcome, Score, frozen_for_newcomers, outcomes, recorded_at_start
 from schemes.values.places import Criterion, every, ranked
 from schemes.values.ranks import parse_rank
 
@@ -165,11 +165,7 @@ def _gave(outcome: Game) -> int:
 def start_ratings(tournament: Tournament) -> dict[int, int]:
     """The rating each player had when he was first paired (or had his first bye): fors.md's
     ``start_rating``, recorded by that pairing so a later edit does not move him."""
-    frozen: dict[int, int] = {}
-    for played in tournament.rounds:
-        for player, rating in played.extra.get("start_ratings", {}).items():
-            frozen.setdefault(int(player), rating)
-    return {p.id: frozen.get(p.id, p.sort_rating) for p in tournament.players.values()}
+    return recorded_at_start(tournament, "start_ratings", lambda p: p.sort_rating)
 
 
 @dataclass(frozen=True)
@@ -285,14 +281,16 @@ class Fors(SwissLike):
         }
 
     def plan(self, tournament: Tournament, number: int, drawn: Mapping[str, Any]) -> Plan:
-        """Top-down by total points and the chosen tie-breaks; each newcomer's rating frozen."""
+        """Top-down by total points and the chosen tie-breaks; each newcomer's rating and rank
+        frozen (fors.md: points and handicaps «by the ranks at the start»)."""
         ranks = start_ranks(tournament)
         places, _, _ = ranking(tournament, number - 1)
         listed = [p for _, p in places]
-        known = {p for played in tournament.rounds for p in played.extra.get("start_ratings", {})}
         playing = [p for p in listed if tournament.players[p].available_in(number)]
-        frozen = {str(p): tournament.players[p].sort_rating for p in playing if str(p) not in known}
-        return Plan(listed, lambda i, a, b: self._board(tournament, i, a, b, ranks), extra={"start_ratings": frozen})
+        extra = {"start_ratings": frozen_for_newcomers(tournament, "start_ratings", playing, lambda p: p.sort_rating)}
+        if number > 1:  # round 1's field: ``at_draw``
+            extra["start_ranks"] = frozen_for_newcomers(tournament, "start_ranks", playing, lambda p: p.rank)
+        return Plan(listed, lambda i, a, b: self._board(tournament, i, a, b, ranks), extra=extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         return self._board(tournament, board_number, white, black, start_ranks(tournament))

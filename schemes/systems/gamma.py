@@ -25,7 +25,7 @@ from typing import Any
 from schemes.base.scheme import PairingError, Param, Recorded, Row, Standings, int_in
 from schemes.base.swiss_like import Plan, SwissLike
 from schemes.state.model import Board, Player, Tournament, rating_order
-from schemes.state.records import Game, Kind, Outcome, Score, outcomes, recorded_at_start
+from schemes.state.records import Game, Kind, Outcome, Score, frozen_for_newcomers, outcomes, recorded_at_start
 from schemes.values.places import ranked
 
 PARAMS = (Param("handicap_cap", 9, int_in(0, 9), "most stones a game may have"),)
@@ -174,11 +174,18 @@ class Gamma(SwissLike):
             return middle_out(remaining[:same]) + remaining[same:]
 
         cap, komi = tournament.settings.params["handicap_cap"], tournament.settings.komi
+        extra: dict[str, Any] = {"lowest_top_level": lowest_top}
+        if number > 1:  # a latecomer's start level, recorded as the draw recorded the field's
+            top = tournament.rounds[0].extra["top_level"]
+            playing = [p.id for p in listed if p.available_in(number)]
+            extra["start_levels"] = frozen_for_newcomers(
+                tournament, "start_levels", playing, lambda p: min(p.rank, top)
+            )
         return Plan(
             [p.id for p in listed],
             lambda i, a, b: self._board(i, a, b, levels, lowest_top, cap, komi),
             candidates,
-            {"lowest_top_level": lowest_top},
+            extra,
         )
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:

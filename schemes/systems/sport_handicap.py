@@ -24,7 +24,7 @@ from typing import Any
 from schemes.base.scheme import Param, Recorded, Row, Standings, Traits, choice, int_in, is_final, rank_param
 from schemes.base.swiss_like import SWISS_LIKE, Plan, SwissLike
 from schemes.state.model import Board, Player, Tournament
-from schemes.state.records import Free, Game, Outcome, Score, outcomes, recorded_at_start
+from schemes.state.records import Free, Game, Outcome, Score, frozen_for_newcomers, outcomes, recorded_at_start
 from schemes.values.places import ranked
 from schemes.values.ranks import parse_rank
 
@@ -132,12 +132,20 @@ class SportHandicap(SwissLike):
         return {"start_strengths": {str(p.id): start_strength(p, params) for p in field}}
 
     def plan(self, tournament: Tournament, number: int, drawn: Mapping[str, Any]) -> Plan:
+        extra: dict[str, Any] = {}
         if number == 1:
             strength = {int(p): s for p, s in drawn["start_strengths"].items()}
         else:
             strength = {p: card.strength for p, card in cards(tournament, number - 1).items()}
+            params = tournament.settings.params  # a latecomer's start, recorded as the draw recorded the field's
+            playing = [p for p in strength if tournament.players[p].available_in(number)]
+            extra["start_strengths"] = frozen_for_newcomers(
+                tournament, "start_strengths", playing, lambda p: start_strength(p, params)
+            )
         listed = sorted(strength, key=lambda p: (-strength[p], p))
-        return Plan(listed, lambda i, white, black: board_for(i, white, black, strength[white] - strength[black]))
+        return Plan(
+            listed, lambda i, white, black: board_for(i, white, black, strength[white] - strength[black]), extra=extra
+        )
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         strength = {p: card.strength for p, card in cards(tournament, round_number - 1).items()}
