@@ -7,6 +7,7 @@ checks it against the whole log before anything is written.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -418,13 +419,16 @@ def _latest(state: Tournament, number: int) -> Round:
 
 
 def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice | None:
-    """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason."""
+    """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason; each named
+    by his name too (a Gamma referee read «игроки 5 и 7» by the boards' numbers, not the ids)."""
     a, b = sorted((a, b))
+    said = {"a": a, "b": b, "a_name": state.players[a].full_name, "b_name": state.players[b].full_name}
     for played in state.rounds[: number - 1]:
         if any({board.white, board.black} == {a, b} for board in played.boards):
-            return Notice("players {a} and {b} met in round {round}", {"a": a, "b": b, "round": played.number})
+            return Notice("players {a} ({a_name}) and {b} ({b_name}) met in round {round}",
+                          {**said, "round": played.number})  # fmt: skip
     if b in state.players[a].block or a in state.players[b].block:
-        return Notice("players {a} and {b} are blocked from meeting", {"a": a, "b": b})
+        return Notice("players {a} ({a_name}) and {b} ({b_name}) are blocked from meeting", said)
     return None
 
 
@@ -455,21 +459,20 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     trade = {a: b, b: a}
     scheme = get_scheme(state.settings.scheme)
     boards = []
+    reasons: list[Notice] = []  # every one asked at once: a «yes» to a repeat game gave a second bye unasked
     for board in played.boards:
         if not (board.has(a) or board.has(b)):
             boards.append(board)
             continue
         white, black = trade.get(board.white, board.white), trade.get(board.black, board.black)
-        if not force:
-            reason = _earlier_meeting(state, number, white, black)
-            if reason:
-                raise NeedsForce(reason=reason)
+        reasons.append(_earlier_meeting(state, number, white, black))
         boards.append(scheme.seat(state, number, board.number, white, black))
     byes = [trade.get(p, p) for p in played.byes]
-    for player in byes:
-        reason = earlier_bye(state, number, player)
-        if reason and player not in played.byes and not force:
-            raise NeedsForce(reason=reason)
+    reasons += [earlier_bye(state, number, player) for player in byes if player not in played.byes]
+    found = [reason for reason in reasons if reason is not None]
+    if found and not force:
+        raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",
+                                                 {"reason": reason, "more": more}), reversed(found)))  # fmt: skip
     return ev.PAIRING_AMENDED, {
         "round": number,
         "boards": [_board_data(x) for x in boards],

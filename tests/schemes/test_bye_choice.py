@@ -97,6 +97,26 @@ def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
     assert data["byes"] == [first]
 
 
+def test_a_swap_into_a_repeat_game_and_a_second_bye_asks_both_at_once() -> None:
+    """A trial: a «yes» to «players 5 and 7 met in round 1» gave player 7 his second bye (a
+    Gamma level) without a word.  The question names every reason, each player by his name."""
+    log = Log("gamma", rounds=3)
+    for rating in (2510, 2247, 2100, 1950, 1900, 1500, 952):
+        log.add(f"P{rating}", rating=rating)
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "B+")
+    log.pair()
+    first, second = log.state.round(1).byes[0], log.state.round(2).byes[0]
+    with pytest.raises(NeedsForce) as refused:
+        actions.swap(log.state, 2, first, second)
+    assert str(refused.value) == (
+        "players 5 (P1900 X) and 6 (P1500 X) met in round 1; player 7 (P952 X) had a bye in round 1: "
+        "add --force to pair them anyway"
+    )
+    assert actions.swap(log.state, 2, first, second, force=True)[1]["byes"] == [first]
+
+
 @pytest.mark.parametrize("scheme", CHOOSING)
 @pytest.mark.parametrize("rounds_played", [0, 2])
 def test_those_who_may_sit_out_are_offered_in_the_order_of_the_standings(scheme: str, rounds_played: int) -> None:

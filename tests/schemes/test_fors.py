@@ -135,7 +135,7 @@ def test_blocked_pairs_are_never_paired() -> None:
     d = log.add("D", rating=2100)
     log.pair()
     assert [(x.white, x.black) for x in log.state.round(1).boards] == [(a, c), (b, d)]
-    with pytest.raises(InvalidEvent, match="players 1 and 2 are blocked from meeting"):
+    with pytest.raises(InvalidEvent, match=r"players 1 \(A X\) and 2 \(B X\) are blocked from meeting"):
         log.commit(actions.swap(log.state, 1, c, b))
 
 

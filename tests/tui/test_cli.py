@@ -432,7 +432,7 @@ def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.Capt
     before = Path(gamma_cup).read_bytes()
     # 2 takes the seat of 1's opponent: 1 and 2 met in round 1
     code, _, err = run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2")
-    assert code == 2 and "players 1 and 2 met in round 1: add --force" in err
+    assert code == 2 and "players 1 (P2510 X) and 2 (P2247 X) met in round 1: add --force" in err
     assert Path(gamma_cup).read_bytes() == before
     assert run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2", "--force")[0] == 0
     board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
