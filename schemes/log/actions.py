@@ -459,7 +459,7 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     trade = {a: b, b: a}
     scheme = get_scheme(state.settings.scheme)
     boards = []
-    reasons: list[Notice] = []  # every one asked at once: a «yes» to a repeat game gave a second bye unasked
+    reasons: list[Notice | None] = []  # every one asked at once: a «yes» to a repeat game gave a second bye unasked
     for board in played.boards:
         if not (board.has(a) or board.has(b)):
             boards.append(board)
