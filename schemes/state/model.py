@@ -314,6 +314,15 @@ class Tournament:
         """Who has withdrawn by round ``number``."""
         return sorted(p.id for p in self.players.values() if p.withdrawn_by(number))
 
+    def never_played(self, player_id: int) -> bool:
+        """Withdrawn without ever being seated (a board or a bye): not of the field, so the seed
+        schemes give him no row and no place (a review found a man withdrawn before the draw
+        ranked first by his start points, and the rating table's places begin at 2)."""
+        player = self.players[player_id]
+        return player.withdrawn_from is not None and not any(
+            played.board_of(player_id) is not None or player_id in played.byes for played in self.rounds
+        )
+
     def possible_duplicates(self) -> list[tuple[int, int]]:
         """Pairs of players registered on two laptops of a hall under one surname and name (case
         and ё folded) or one PIN, neither withdrawn: flagged on every laptop until one goes."""

@@ -215,13 +215,14 @@ class Gamma(SwissLike):
             rows = tuple(
                 Row("", p.id, float(p.rank), {"level": float(p.rank), "technical": 0.0, "coefficient": 0.0})
                 for p in rating_order(tournament.players.values())
+                if not tournament.never_played(p.id)
             )
             return Standings(0, rows, ("technical", "coefficient"))
         table = cards(tournament, after_round)
         level = {p: float(card.level) for p, card in table.items()}
         technical = {p: float(card.technical) for p, card in table.items()}
         coefficients = {p: coefficient(p, table) for p in table}
-        order = sorted(table, key=lambda p: tournament.numbers.get(p, 0))
+        order = sorted((p for p in table if not tournament.never_played(p)), key=lambda p: tournament.numbers.get(p, 0))
         places, _ = ranked(order, [("level", lambda g: level), ("coefficient", lambda g: coefficients)])
         return Standings(
             after_round,
