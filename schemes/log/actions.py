@@ -292,6 +292,8 @@ def withdraw(state: Tournament, player: int, from_round: int | None = None) -> A
     """His withdrawal from the next round on (or ``from_round``): refused past the event's last
     round, where it would change nothing (a trial was told «withdrawn from round 5» of four).
     Checked here, not in the log: a file holding such an entry still replays."""
+    if player not in state.players:  # said before the round (a review was told «there is no round 4»)
+        raise InvalidEvent("unknown player {player}", player=player)
     start = state.paired_rounds + 1 if from_round is None else from_round
     total = get_scheme(state.settings.scheme).total_rounds(state)
     if total is not None and start > total:

@@ -238,7 +238,7 @@ def wins(field: Field, group: Sequence[int]) -> dict[int, float]:
 def koya(field: Field, group: Sequence[int]) -> dict[int, float]:
     """round-robin.md: «Koya (points against players with at least 50 %)»."""
     return {
-        p: sum(o.score.value for o in field.games[p] if _strong(field.points[o.opponent], field.games[o.opponent]))
+        p: sum(o.score.value for o in field.games[p] if _strong(field.games[o.opponent]))
         for p in group
     }
 
@@ -264,8 +264,10 @@ def _points(rows: list[Outcome], bye_points: float) -> float:
     return sum(round_points(o, bye_points) for o in rows)
 
 
-def _strong(points: float, games: list[Game]) -> bool:
-    return bool(games) and points * 2 >= len(games)
+def _strong(games: list[Game]) -> bool:
+    """At least 50 % of his games: a bye's points are no game's (with ``bye_points=1`` a bye
+    and two losses read as 1 of 2, a review found)."""
+    return bool(games) and sum(game.score.value for game in games) * 2 >= len(games)
 
 
 def _decided(games: Mapping[int, list[Game]]) -> list[tuple[int, int, float]]:

@@ -204,6 +204,8 @@ def test_nobody_withdraws_past_the_last_round() -> None:
         log.commit(actions.withdraw(log.state, 1))
     with pytest.raises(InvalidEvent, match="there is no round 4: the event has 2"):
         log.commit(actions.withdraw(log.state, 1, 4))
+    with pytest.raises(InvalidEvent, match="unknown player 99"):  # the player first (a review: «no round 3»)
+        log.commit(actions.withdraw(log.state, 99))
 
 
 @pytest.mark.parametrize("at", ["garbage", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2026-13-01"])

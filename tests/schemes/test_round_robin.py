@@ -342,3 +342,18 @@ def test_after_the_last_round_no_round_is_offered_though_a_result_is_missing() -
             log.result(number, 2, "W+")
     with pytest.raises(InvalidEvent, match="all 3 rounds are paired"):
         log.pair()
+
+
+def test_koya_counts_an_opponents_games_not_his_byes() -> None:
+    """Three players, ``bye_points=1``: 3 loses both his games and has a bye.  His 1 point of
+    3 rounds is 0 of his 2 games, under 50 %: a win against him is no Koya point (a review
+    found the bye counted as a game's half)."""
+    log, ids = round_robin([2000, 1900, 1800], bye_points=1)
+    for number in (1, 2, 3):
+        log.pair()
+        for board in log.state.round(number).boards:
+            third = ids[2] in (board.white, board.black)
+            winner = next(p for p in (board.white, board.black) if p != ids[2]) if third else ids[0]
+            log.result(number, board.number, "W+" if board.white == winner else "B+")
+    values = {r.player: (r.score, r.tiebreaks["koya"]) for r in standings(log)}
+    assert values == {ids[0]: (3, 1), ids[1]: (2, 0), ids[2]: (1, 0)}
