@@ -237,10 +237,7 @@ def wins(field: Field, group: Sequence[int]) -> dict[int, float]:
 
 def koya(field: Field, group: Sequence[int]) -> dict[int, float]:
     """round-robin.md: «Koya (points against players with at least 50 %)»."""
-    return {
-        p: sum(o.score.value for o in field.games[p] if _strong(field.games[o.opponent]))
-        for p in group
-    }
+    return {p: sum(o.score.value for o in field.games[p] if _strong(field.games[o.opponent])) for p in group}
 
 
 def true_rating(field: Field, group: Sequence[int]) -> dict[int, float]:
