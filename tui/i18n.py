@@ -753,6 +753,7 @@ RU = {
     "{scheme}: the parameters are fixed when the tournament is created": "{scheme}: параметры задаются при создании турнира",
     "Bracket": "Сетка",
     "bye": "проходит без игры",
+    "Round {round} is being paired: wait for it": "Идёт жеребьёвка {round}-го тура: подождите",
     "no-show": "неявка",
     "Play-off bracket": "Сетка плей-офф",
     "The bracket is the play-off's": "Сетка есть только у плей-офф",

@@ -411,3 +411,39 @@ async def test_the_title_keeps_the_round_reached_and_lets_the_name_give_way(tmp_
         line = shown_text(app).splitlines()[1].strip()  # under the header, as the screen shows it
         assert line.endswith(" · спортивно-гандикапная · туров: 3, жеребьёвки ещё не было")
         assert line.startswith(name[:8])
+
+
+async def test_nothing_is_entered_while_a_round_is_being_paired(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial: ctrl+z during the pairing's wait took back the last registration, and the
+    pairing then made was refused in the log's words.  While the pairing runs, an undo, a redo
+    or an entry is refused with «подождите»; the pairing is recorded, the registration kept."""
+    import threading
+
+    gate = threading.Event()
+    pairing = actions.pair
+
+    def slow(*args: object, **kwargs: object) -> actions.Action:
+        assert gate.wait(10)
+        return pairing(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(actions, "pair", slow)
+    app = app_on(event(tmp_path, 6))
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen)
+        events = len(screen.session.events)
+        await pilot.press("f3", "n", "y")
+        await pilot.pause()
+        await pilot.press("ctrl+z", "ctrl+y")
+        await pilot.pause()
+        assert screen.act(actions.withdraw(screen.session.state, 1)) is None
+        await pilot.pause()
+        assert notes(app)[-3:] == ["Идёт жеребьёвка 1-го тура: подождите"] * 3
+        assert len(screen.session.events) == events
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.state.paired_rounds == 1 and len(screen.session.events) == events + 1
+        assert screen.pairing is None

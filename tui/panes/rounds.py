@@ -520,6 +520,7 @@ class RoundsPane(Pane):
         pairing = _("Pairing round {round}…", round=number)
         self.notify(f"{pairing} {first_compile()}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
+        self.tournament_screen.pairing = number
         self.run_worker(lambda: self.compute_pairing(allow_repeats, bye, early), thread=True, exclusive=True,
                         group="pairing")  # fmt: skip
 
@@ -535,6 +536,7 @@ class RoundsPane(Pane):
 
     def loaded(self) -> None:
         """The boards again after the pairing's wait, the cursor in them (the keys follow it)."""
+        self.tournament_screen.pairing = None
         table = self.query_one(DataTable)
         table.loading = False
         table.focus()

@@ -89,6 +89,9 @@ class TournamentScreen(Translated, Screen[None]):
         """The hall's sync, while the tournament is a hall's."""
         self.pages = PagesServer(self)
         """The players' pages (and a hall's peers), served while the referee has it on."""
+        self.pairing: int | None = None
+        """The round being paired in a thread (``RoundsPane.pair``), if one is: nothing else is
+        entered meanwhile."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -216,6 +219,8 @@ class TournamentScreen(Translated, Screen[None]):
 
     def act_all(self, actions: Sequence[Action]) -> Change | None:
         """Commit actions in one write; a refusal is a notification and writes nothing."""
+        if self.busy_pairing():
+            return None
         try:
             change = self.session.commit_all(actions)
         except (InvalidEvent, TournamentFileError, Refused) as error:  # Refused: a hall's laptop not enrolled yet
@@ -244,7 +249,18 @@ class TournamentScreen(Translated, Screen[None]):
         what it undid."""
         return event_text(event, players=self.session.state.players, events=self.session.events)
 
+    def busy_pairing(self) -> bool:
+        """Whether a round is being paired, said if so: a trial's ctrl+z during the pairing's
+        wait took back a registration, and the pairing then made was refused in the log's
+        words («в нумерации каждый игрок должен быть ровно один раз»)."""
+        if self.pairing is None:
+            return False
+        self.notify(_("Round {round} is being paired: wait for it", round=self.pairing), severity="warning")
+        return True
+
     def undo(self, target: int | None = None) -> None:
+        if self.busy_pairing():
+            return
         try:
             undone = self.session.undo(target)
         except (InvalidEvent, TournamentFileError, Refused) as error:
@@ -263,6 +279,8 @@ class TournamentScreen(Translated, Screen[None]):
         from schemes.log import events as ev
         from tui.screens.confirm import ConfirmScreen
 
+        if self.busy_pairing():
+            return
         try:
             subject = self.session.undo_subject()
             self.session.check_undo(subject.id)  # refused before the question, not after its yes
@@ -277,6 +295,8 @@ class TournamentScreen(Translated, Screen[None]):
         self.app.push_screen(ConfirmScreen(question, default=False), lambda yes: self.undo() if yes else None)
 
     def action_redo(self) -> None:
+        if self.busy_pairing():
+            return
         try:
             redone = self.session.redo()
         except (InvalidEvent, TournamentFileError, Refused) as error:
