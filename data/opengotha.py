@@ -576,6 +576,14 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
             reading.warn("player {player}: rank {rank!r} unreadable: 30K (OpenGotha counts him below 30K)",
                          player=number, rank=element.get("rank", "")[:10])  # fmt: skip
             rank = -30
+        grade = convert_rank(element.get("grade", ""))
+        if grade is not None and grade != rank:  # a review found a declared 11K come back as 10K in silence
+            reading.warn(
+                "player {player}: declared rank (grade) {grade} is not his rank {rank}: both are kept as {rank}",
+                player=number,
+                grade=element.get("grade", "")[:10],
+                rank=element.get("rank", "")[:10],
+            )
         rating = _java_int(element.get("rating", "-900"), "rating", number) + (2050 if old else 0)
         smms = _java_int(element.get("smmsCorrection", "0"), "smmsCorrection", number)
         if not -1 <= smms <= 2:

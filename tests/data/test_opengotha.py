@@ -322,6 +322,15 @@ def test_dates_in_any_order_are_read_with_a_warning(tmp_path: Path) -> None:
     assert warnings_of(path) == ["the event ends (2020-08-26) before it begins (2020-09-12): read the other way round"]
 
 
+def test_a_declared_grade_other_than_the_rank_is_said(tmp_path: Path) -> None:
+    """A review: juvisy2019's Nicita, grade 11K and rank 10K, came back from the export as 10K
+    without a word (mcmahon.md: what Tengen keeps differently is said)."""
+    path = tmp_path / "juvisy.xml"
+    path.write_bytes((TESTDATA / "juvisy2019.xml").read_bytes())
+    assert "player 18: declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in warnings_of(path)
+    assert not any("grade" in warning for warning in warnings_of(TESTDATA / "simplemm.xml"))
+
+
 def test_a_preregistered_player_is_kept_and_not_paired(tmp_path: Path) -> None:
     from schemes.registry import get_scheme
 
