@@ -379,6 +379,16 @@ async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
         assert {board.white, board.black} == {first.white, partner}
 
 
+async def test_the_cross_table_heads_gammas_last_column_by_its_level(folder: Path) -> None:
+    """A trial: Gamma's cross-table headed its levels «Очки», the standings «Уровень»."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(120, 40)) as pilot:
+        await pilot.press("f4", "t")
+        await pilot.pause()
+        table = app.screen.query_one("#standings-table", DataTable)
+        assert str(list(table.columns.values())[-1].label) == "Уровень"
+
+
 async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(120, 40)) as pilot:

@@ -100,7 +100,8 @@ class StandingsPane(Pane):
         marks = outcomes(state, after)
         by_place = paper(state).opponents_by_place
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
-        table.add_columns(_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), _("Score"))
+        score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
+        table.add_columns(_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score)
         written = []
         for row in data["rows"]:
             cells = [opponent_mark(o, numbers) for o in marks[row["id"]]]
