@@ -152,6 +152,24 @@ async def test_swapped_colours_on_a_board_the_pairing_fixed_keeps_the_result_key
         assert (result.code, result.swapped) == ("W+", False)  # the w was not dropped
 
 
+async def test_a_board_whose_nigiri_swapped_the_colours_shows_them_as_played(tmp_path: Path) -> None:
+    """A trial: «Ч+ наоборот» beside the winner still listed under «Белые» read as his loss.
+    After ``s`` and a result, the board lists its players in the colours they played."""
+    app = app_on(event(tmp_path, 4, scheme="gamma"))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        board = next(b for b in app.screen.session.state.round(1).boards if b.nigiri)
+        before = next(row for row in cells(app) if row[0] == str(board.number))
+        await pilot.press(str(board.number), "s", "w")  # who played white won: the one listed as black
+        await pilot.pause()
+        if isinstance(app.screen, Question):
+            await pilot.press("y")
+            await pilot.pause()
+        row = next(row for row in cells(app) if row[0] == str(board.number))
+        number = lambda cell: cell.split(".")[0]  # noqa: E731  (names are cut to the columns' width)
+        assert (row[1], number(row[2]), number(row[3])) == ("Б+ наоборот", number(before[3]), number(before[2]))
+
+
 async def test_a_jigo_with_half_a_point_of_komi_asks_and_no_is_the_default(tmp_path: Path) -> None:
     app = app_on(event(tmp_path, 2, scheme="round-robin"))
     async with run_test(app, size=(80, 24)) as pilot:
