@@ -193,6 +193,11 @@ class Document(PlainText):
             share = min(take, pool / (len(waiting) - place))  # before a 70-letter name's initials
             widths[index] += share
             pool -= share
+        for alike in {column.alike for column in columns if column.alike}:  # white's and black's, one width
+            members = [index for index, column in enumerate(columns) if column.alike == alike]
+            mean = sum(widths[index] for index in members) / len(members)
+            for index in members:
+                widths[index] = mean
         return widths
 
     def _natural(self, text: str, size: float, style: str = "") -> float:

@@ -51,6 +51,9 @@ class Column:
     wrap: bool = False
     """Its text wraps onto more lines, the row growing to hold them, rather than shrinking
     (a team's fifteen members were cut at a size nobody could read)."""
+    alike: str = ""
+    """Columns of one ``alike`` keep one width (the protocol's white and black players): a
+    35-letter name on one side shrank every name of the other to 6 pt, a trial found."""
 
 
 @dataclass(frozen=True)

@@ -275,6 +275,23 @@ def test_the_bracket_marks_a_walkover() -> None:
     assert "2. P01 X. н/я" in text and sum(line.startswith("1. P00 X.") for line in text) == 3
 
 
+def test_a_protocols_white_and_black_names_have_one_width() -> None:
+    """A trial: one 35-letter surname among the black players widened their column and shrank
+    every white name to 6 pt.  White's and black's columns keep one width."""
+    from paperwork.document import Document
+    from paperwork.labels import labels
+    from paperwork.wall_sheets import protocol_columns
+
+    log = played("gamma", 4, 1)
+    document = Document(log.state, log.events, "")
+    columns = protocol_columns(labels("ru"), "gamma")
+    long = ("Васильев-Задунайский-Преображенский Константин", "Васильев-Задунайский-Преображенский К.")
+    rows = [["1", "1", ("Смирнова Анна", "Смирнова А."), "3k", "15", "2", long, "4k", "14", "0", "6.5", ""]]
+    widths = document.widths(columns, document.epw, rows, 11)
+    named = [width for width, column in zip(widths, columns, strict=True) if column.title in ("Белые", "Чёрные")]
+    assert len(named) == 2 and named[0] == named[1] and abs(sum(widths) - document.epw) < 1e-9
+
+
 def test_a_column_gives_no_room_below_its_title_at_the_tables_size() -> None:
     """A review: the titles' room was measured at the headers' least size (8 pt), and an 11 pt
     protocol's «Коми» and «№» gave room to the names until their titles shrank."""
