@@ -150,6 +150,10 @@ RU = {
     "legend_skip": "-- — пропуск тура или выбыл",
     "legend_free": "0+, 0=, 0- — тур без партии: как победа, пол-очка, без очков",
     "legend_half": "½ — пол-очка",
+    "legend_colour": "/w — белыми, /b — чёрными, цифра после — камни форы",
+    "gamma_columns": "ЦФ — цвет и фора (+ белыми, - чёрными, число — камни форы; "
+    "+ без противника — свободный тур, - — пропуск); П Р — противник и результат; Техн. — сумма технических "
+    "результатов (+1 за пропуск тура, -1 за свободный тур); ФКБ — форовый коэффициент Бухгольца",
     "passed_over": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека).",
     "MMS": "ММ-очки",
     "NBW": "Победы",
@@ -319,6 +323,10 @@ EN = {
     "legend_skip": "-- — round skipped or withdrawn",
     "legend_free": "0+, 0=, 0- — round without a game: as a win, half a point, nothing",
     "legend_half": "½ — half a point",
+    "legend_colour": "/w — white, /b — black, the digit after — handicap stones",
+    "gamma_columns": "C H — colour and handicap (+ white, - black, the number: stones; "
+    "+ with no opponent — a bye, - — a skip); O R — opponent and result; Tech. — technical sum (+1 for a "
+    "skipped round, -1 for a bye); Coef. — handicap Buchholz coefficient",
     "passed_over": "{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each.",
     "MMS": "MMS",
     "NBW": "Wins",

@@ -44,13 +44,21 @@ LEGEND = (  # a mark, the label of what it means; listed when a cell holds the m
 )
 
 
+COLOURED = re.compile(r"/[wb]\d*$")
+"""A mark with its colour and handicap (OpenGotha's ``2+/w1``; FORS's ``+2/50`` is its points)."""
+
+
 def legend(cells: Iterable[str], text: Mapping[str, str]) -> str:
     """What the marks found in ``cells`` mean, in ``text``'s words (one line).  Each distinct
     mark is matched once: a table of 1,000 players and ten rounds writes 10,000 cells but a
     few thousand marks (the twelve patterns over every cell were a tenth of its time)."""
-    marks = {cell.split("/")[0] for cell in cells}
+    written = set(cells)
+    marks = {cell.split("/")[0] for cell in written}
     found = {key for mark in marks for pattern, key in LEGEND if pattern.search(mark)}
-    return "; ".join(text[key] for _pattern, key in LEGEND if key in found)
+    coloured = any(COLOURED.search(cell) for cell in written)  # a trial found McMahon's 2+/w1 unexplained
+    return "; ".join(
+        [text[key] for _pattern, key in LEGEND if key in found] + ([text["legend_colour"]] if coloured else [])
+    )
 
 
 def opponent_mark(outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False) -> str:

@@ -116,6 +116,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         ]
         rows.append(cells)
     document.draw_table(columns, rows, height=5.5, font_size=7.5, header_height=9)
+    document.notes([text["gamma_columns"] + "."])  # the seed's short titles, which a trial could not read
     return document
 
 

@@ -44,6 +44,8 @@ def test_gamma_table_writes_half_points_and_shared_places() -> None:
     assert any(line.startswith("6 P798 X 798 7") and " - -- " in line and line.endswith("9 1 40½ 6") for line in text)
     legend = next(line for line in text if "— победа над № 5" in line)
     assert "++ — свободный тур" in " ".join(text) and "-- — пропуск тура" in legend
+    assert "ЦФ — цвет и фора" in " ".join(text) and "ФКБ — форовый коэффициент Бухгольца" in " ".join(text)
+    assert "/w" not in " ".join(text)  # Gamma writes colours in its own column
 
 
 def test_standings_with_shared_places_and_tiebreaks() -> None:
@@ -234,6 +236,7 @@ def test_the_mcmahon_table_numbers_the_rows_its_cells_name() -> None:
     rows = [line.split() for line in lines if re.match(r"\d+ \d+(-\d+)? Игроков", line)]
     assert [row[0] for row in rows] == [str(n) for n in range(1, 13)]
     assert "5+ — победа над № 5" in " ".join(lines)
+    assert "/w — белыми, /b — чёрными, цифра после — камни форы" in " ".join(lines)  # a trial read «2+/w1» unexplained
 
 
 def test_the_bracket_moves_a_winner_on_as_soon_as_his_result_is_in() -> None:
