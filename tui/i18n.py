@@ -692,7 +692,7 @@ RU = {
     "Round {round} and later were paired with the old result; they stay as they are": "{round}-й тур и следующие составлены по прежнему результату; они останутся как есть",
     "Close the form? What was typed is not saved.": "Закрыть форму? Введённое не сохранится.",
     "round {round} board {board} had {old}: replaced (tengen undo puts it back)": "тур {round}, доска {board}: было {old}, заменено (tengen undo вернёт)",
-    "Board {board}: {result} is recorded already": "Доска {board}: «{result}» уже записано",
+    "Board {board}: {result} is recorded already": "Доска {board}: уже записано — «{result}»",
     "Board {board}: {result}?": "Доска {board}: {result}?",
     "Pair round {round}?": "Провести жеребьёвку {round}-го тура?",
     "{peer}: it runs an earlier Tengen: install the same on every laptop of the hall": "{peer}: там более ранний Tengen — поставьте одну и ту же версию на все ноутбуки зала",
