@@ -4,7 +4,9 @@ The RFG form follows seed 003's example: ``;`` lines with the event, the dates i
 the strict ``Month D - D, YYYY`` form and the column header; one line per player in
 number order with exactly four information columns (each scheme's own); one result
 per paired round.  The EGF form (``--egf``) puts the bracket keywords in the header,
-orders the lines by place and joins the spaces inside names with ``_``.
+orders the lines by place and joins the spaces inside names with ``_``; it is in Latin
+letters throughout (seed 003: to the EGF «только в латинице»): a field not Latin throughout
+is written as ``--latin`` writes it.
 
 What a round without a game is worth follows the scheme: Gamma's bye raises the
 level (``0+``), a sport-handicap bye or skip pays half (``0=``) but a skip announced
@@ -127,13 +129,17 @@ def took_part(tournament: Tournament, table: Mapping[int, Sequence[Outcome]]) ->
     }
 
 
-def writes_latin(tournament: Tournament, latin_names: bool) -> bool:
+def writes_latin(tournament: Tournament, latin_names: bool, egf: bool = False) -> bool:
     """The names go out in the Latin form (transliterated, plain ASCII): asked for, or the
     names are neither Cyrillic throughout nor Latin throughout (seed 003: «не смешивать») — a
-    field mixing them, or holding a Chinese or Greek name.  A Latin field is written as typed
-    (``André``, as OpenGotha's own EGF table writes him)."""
+    field mixing them, or holding a Chinese or Greek name — or they go to the EGF (``egf``)
+    and are not Latin throughout (seed 003: «только в латинице»; a review found the EGF form
+    of a Russian field in Cyrillic).  A Latin field is otherwise written as typed (``André``,
+    as OpenGotha's own EGF table writes him)."""
     names = [tournament.players[p].full_name for p in tournament.numbers]
-    return latin_names or not (all(map(is_cyrillic, names)) or all(map(is_latin, names)))
+    if all(map(is_latin, names)):
+        return latin_names
+    return latin_names or egf or not all(map(is_cyrillic, names))
 
 
 def rating_table(
@@ -153,7 +159,7 @@ def rating_table(
     if egf:
         numbered = [r.player for r in standings_after(tournament, after).rows if r.player in came]
     numbers = {player: row for row, player in enumerate(numbered, start=1)}
-    to_latin = writes_latin(tournament, latin_names)
+    to_latin = writes_latin(tournament, latin_names, egf)
     spell = _speller(to_latin)
     listed = ListedNames(ratings) if ratings is not None and to_latin else None
     komi = not _usual_komi(tournament)
@@ -183,7 +189,7 @@ def rating_table(
     title = ", ".join(part for part in (settings.name, settings.place) if part)
     made = made_at(events).date()
     comments = (
-        _egf_header(tournament, spell(title), spell(settings.place), made)
+        _egf_header(tournament, _latin_letters(spell(title)), _latin_letters(spell(settings.place)), made)
         if egf
         else [
             f" {spell(title)}",
@@ -241,6 +247,13 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
     return header
 
 
+def _latin_letters(text: str) -> str:
+    """A value of the EGF header in Latin letters (seed 003: «только в латинице»): as typed
+    where its letters are Latin (a Latin field's ``Île-de-France``, as its names), else its
+    Latin form in ASCII (``Москва`` → ``Moskva``)."""
+    return text if is_latin(text) else ascii_only(latin(text))
+
+
 def _unbracketed(text: str) -> str:
     """A value inside ``EV[…]``: the EGF format has no escape, and a ``]`` would end the value
     early (``Cup [2026]``), so brackets become parentheses."""
@@ -258,7 +271,9 @@ def club_code(club: str) -> str:
     return word or CLUB_UNKNOWN
 
 
-def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names: bool = False) -> tuple[Notice, ...]:
+def placeholders(
+    tournament: Tournament, shown: int | None = NAMED, latin_names: bool = False, egf: bool = False
+) -> tuple[Notice, ...]:
     """The players the table writes without a country (``XX``) or a club (``xxxx``), named in
     one warning line each (in number order, ``Лю Личунь (2)``), so the referee can fill them
     in before sending the table: the commission reads the country as a code of two capital
@@ -266,13 +281,14 @@ def placeholders(tournament: Tournament, shown: int | None = NAMED, latin_names:
     named): at 1,000 players without a country the line named every one of them.  And each
     round with games still without a result: the table writes such a game ``0-``, as no game,
     which the commission would take for one.  In the Latin form (asked for with ``latin_names``,
-    or a field of mixed scripts) each player whose name has no letter the Latin form can write
-    (a Korean name typed in Hangul, written ``X``).  And players whose names differ as typed
+    the EGF form (``egf``) of a field not Latin throughout, or a field of mixed scripts) each
+    player whose name has no letter the Latin form can write (a Korean name typed in Hangul,
+    written ``X``).  And players whose names differ as typed
     but are written alike (letters only: «Jason1k» and «Jason10k» are both «Jasonk»)."""
     came = took_part(tournament, outcomes(tournament, tournament.paired_rounds))
     numbered = sorted(came, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
-    latin_form = writes_latin(tournament, latin_names)
+    latin_form = writes_latin(tournament, latin_names, egf)
     unwritten = [p for p in players if latin_form and not _clean(ascii_only(latin(p.surname)))]
     who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
     unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})

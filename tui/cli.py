@@ -358,7 +358,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar=_("FILE"),
         help=_("Latin names as this EGD rating list spells them, for the players in it (implies --latin)"),
     )
-    export.add_argument("--egf", action="store_true", help=_("the EGF variant with bracket keywords"))
+    export.add_argument(
+        "--egf",
+        action="store_true",
+        help=_("the EGF variant with bracket keywords, all in Latin letters"),
+    )
 
     settings = commands.add_parser(
         "settings", help=_("show the settings, or change the name, place, dates, time, komi, language or rounds")
@@ -820,7 +824,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
     else:
         output.write(text.encode("utf-8"))
         print(_("rating table written to {path}", path=args.output))
-    for warning in placeholders(service.state, latin_names=latin):
+    for warning in placeholders(service.state, latin_names=latin, egf=args.egf):
         print_warning(said(warning))
 
 

@@ -161,6 +161,36 @@ def test_latin_names_throughout() -> None:
     assert "; KM[6.5]" in text and "; HA[h9]" in text
 
 
+def test_the_egf_form_is_latin_without_being_asked() -> None:
+    """Seed 003: «Вот в таком виде (только в латинице) таблица отправляется в ЕГФ».  A review:
+    ``--egf`` without ``--latin`` sent a Russian field's names, event and place in Cyrillic
+    (``EV[Кубок Школы, Москва]``, ``1 Сидоров Иван 2d``); the RFG form keeps them as typed.
+    A Latin field's names stay as typed (``André``), its event and place in Latin letters."""
+    log = Log("fors", rounds=1)
+    log.commit(actions.change_settings(name="Кубок Школы", place="Москва"))
+    log.add("Сидоров", rating=2100, name="Иван", country="RU", club="Жуковский (МО)")
+    log.add("Ёлкина", rating=2000, name="Юлия", country="RU", club="Москва")
+    log.pair()
+    log.result(1, 1, "B+")
+    egf = export(log.state, log.events, egf=True)
+    assert egf.isascii()
+    assert "; EV[Kubok Shkoly, Moskva]" in egf.splitlines() and "; PC[Moskva]" in egf.splitlines()
+    assert [line.split()[:6] for line in egf.splitlines() if line[:1].isdigit()] == [
+        ["1", "Elkina", "Yuliya", "1k", "RU", "Mos"],
+        ["2", "Sidorov", "Ivan", "1d", "RU", "Zhu"],
+    ]
+    assert egf == export(log.state, log.events, latin_names=True, egf=True)
+    assert "1 Сидоров Иван 1d RU Zhu" in export(log.state, log.events)
+    guests = Log("fors", rounds=1)  # a Latin field keeps its names as OpenGotha's EGF table does
+    guests.commit(actions.change_settings(name="Кубок Москвы", place="Москва"))
+    guests.add("Müller", rating=2100, name="André", country="DE")
+    guests.add("Smith", rating=2000, name="John", country="GB")
+    guests.pair()
+    header = export(guests.state, guests.events, egf=True).splitlines()
+    assert "; EV[Kubok Moskvy, Moskva]" in header and "; PC[Moskva]" in header
+    assert "1 Müller André 1d DE xxxx 1 5 5 0 0-" in header
+
+
 @pytest.mark.parametrize(
     ("scheme", "params", "stones"),
     [

@@ -587,6 +587,31 @@ async def test_the_exported_latin_names_come_from_the_remembered_rating_list(fol
     assert lines[10].startswith("7 Gorjachkin Andrej 1k RU Vla") and lines[11].startswith("8 Voropaev V 1k RU Kha")
 
 
+async def test_the_egf_table_is_latin_with_the_rating_lists_names(folder: Path) -> None:
+    """Seed 003: the table goes to the EGF «только в латинице».  A review: the EGF form ticked
+    alone was written in Cyrillic; it is Latin, and its names the remembered EGD list's."""
+    from tui import settings
+
+    listed = folder / "allworld_lp.html"
+    listed.write_text(
+        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
+        encoding="utf-8",
+    )
+    settings.save(folder, {"rating_list": str(listed)})
+    app = app_on(folder, "fors-vladivostok.json")
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        options = app.screen.query_one(MarkedList)
+        assert options.titles == {"latin": "Имена латиницей", "egf": "Формат EGF (всё латиницей)"}
+        await pilot.press("shift+tab", "down", "space")  # the EGF format alone
+        assert options.selected == ["egf"]
+        await pilot.click("#export")
+        await pilot.pause()
+    text = (folder / "fors-vladivostok-rating-egf.txt").read_text(encoding="utf-8")
+    assert text.isascii() and "\n8 Gorjachkin Andrej 1k RU Vla " in text
+
+
 @pytest.mark.shared_data
 async def test_import_and_rating_list_lookup(folder: Path) -> None:
     csv = folder / "players.csv"

@@ -528,8 +528,20 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
     lines = out.read_text(encoding="utf-8").splitlines()
     assert lines[3] == ";N Name Grade Club Pl Pts Bh W 1."
     assert lines[4].startswith("1 Ivanov Ya 4d XX xxxx")
-    code, text, _ = run(capsys, "-f", cup, "export", "rating", "--egf")
-    assert code == 0 and "; EV[Кубок]" in text
+    code, text, _ = run(capsys, "-f", cup, "export", "rating", "--egf")  # seed 003: to the EGF in Latin only
+    assert code == 0 and "; EV[Kubok]" in text and "\n1 Ivanov Ya 4d XX xxxx " in text and text.isascii()
+
+
+def test_export_rating_egf_warns_of_its_latin_names(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The EGF form is Latin without ``--latin``: its warnings are the Latin form's too.
+    «Ольгин» and «Олгин» are two names in Cyrillic and one, ``Olgin Ya``, in the table."""
+    run(capsys, "-f", cup, "player", "edit", "1", "--surname", "Ольгин")
+    run(capsys, "-f", cup, "player", "edit", "2", "--surname", "Олгин")
+    run(capsys, "-f", cup, "pair")
+    code, text, err = run(capsys, "-f", cup, "export", "rating", "--egf")
+    assert code == 0 and text.count(" Olgin Ya ") == 2
+    assert "warning: written alike, Olgin Ya: Ольгин Я (1), Олгин Я (2)" in err.splitlines()
+    assert "written alike" not in run(capsys, "-f", cup, "export", "rating")[2]  # the RFG form's names as typed
 
 
 def test_export_rating_names_the_players_written_xx_and_xxxx(

@@ -1,5 +1,6 @@
-"""What goes out of Tengen: the rating-commission table (Latin names or not, RFG or EGF
-form), or the tournament as an OpenGotha file (to check it side by side)."""
+"""What goes out of Tengen: the rating-commission table (the RFG form with Latin names or
+not, or the EGF form, Latin throughout), or the tournament as an OpenGotha file (to check it
+side by side)."""
 
 from __future__ import annotations
 
@@ -41,7 +42,9 @@ class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(_("Export"), classes="heading", markup=False)
-            yield MarkedList((_("Latin names"), "latin", False), (_("EGF format"), "egf", False), id="options")
+            yield MarkedList(
+                (_("Latin names"), "latin", False), (_("EGF format (all Latin)"), "egf", False), id="options"
+            )
             if self.rating_list is None:
                 source = _("Latin names by the transliteration table (no rating list: F2, f)")
             else:

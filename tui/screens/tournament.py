@@ -525,7 +525,7 @@ class TournamentScreen(Translated, Screen[None]):
             else:
                 target = self.session.path.with_name(f"{stem}-rating{'-egf' if egf else ''}.txt")
                 try:
-                    latin_out = writes_latin(self.session.state, latin)
+                    latin_out = writes_latin(self.session.state, latin, egf)
                     ratings = rating_list(listed) if latin_out and listed is not None else None
                 except (OSError, ImportFailed) as error:
                     self.notify(said(error), severity="error", timeout=10)
