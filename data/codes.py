@@ -7,6 +7,7 @@ rating commission and the EGF write a Russian city by its code (``Москва``
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -31,10 +32,39 @@ def countries() -> dict[str, tuple[str, str]]:
     return {code: (english, russian) for code, english, russian in _table("countries.tsv")}
 
 
+ABBREVIATIONS = {
+    "спб": "Санкт-Петербург",
+    "с петербург": "Санкт-Петербург",
+    "петербург": "Санкт-Петербург",
+    "питер": "Санкт-Петербург",
+    "мск": "Москва",
+}
+"""How the capitals are commonly written short (keys as ``_city_key`` makes them): the one city
+had two codes in one file, ``СПб`` → ``SPb`` beside ``Санкт-Петербург`` → ``StP`` (a review)."""
+_REGION = re.compile(r"\s*\([^()]*\)\s*$")
+"""The table's region after a city, ``Жуковский (МО)``, which a referee does not type."""
+
+
+def _city_key(text: str) -> str:
+    """A city as it is looked up: folded, dots and hyphens as spaces (``С.-Петербург``,
+    ``Санкт Петербург``), without a leading ``г.``/``г``/``город``."""
+    words = re.sub("[.\\-\u2010\u2011\u2013\u2014]", " ", fold(text)).split()
+    if len(words) > 1 and words[0] in ("г", "гор", "город"):
+        words = words[1:]
+    return " ".join(words)
+
+
 @cache
 def russian_cities() -> dict[str, str]:
-    """City name (case- and ё-folded) → code."""
-    return {fold(city): code for city, code in _table("russian_cities.tsv")}
+    """City (as ``_city_key`` makes it) → code: each of the table's cities as written and
+    without its region (``Жуковский (МО)`` and ``Жуковский``), and the capitals' abbreviations."""
+    found: dict[str, str] = {}
+    for city, code in _table("russian_cities.tsv"):
+        found[_city_key(city)] = code
+        found.setdefault(_city_key(_REGION.sub("", city)), code)
+    for short, city in ABBREVIATIONS.items():
+        found[short] = found[_city_key(city)]
+    return found
 
 
 def country(code: str) -> str:
@@ -47,6 +77,9 @@ def country(code: str) -> str:
 
 def city_code(text: str) -> str:
     """A Russian city's code for the rating-commission table (``Москва`` → ``Mos``);
-    anything else as it is.  Only the tables for the commission and the EGF use it: a
-    player's club is kept as the referee typed it."""
-    return russian_cities().get(fold(text), text.strip())
+    anything else as it is.  The city may be typed without the table's region (``Жуковский``
+    for ``Жуковский (МО)``), after ``г.`` or ``город``, with a space for a hyphen, or as a
+    capital is commonly shortened (``СПб``, ``Мск``): one city, one code in a file.  Other
+    words stay a club (``Жуковский клуб``).  Only the tables for the commission and the EGF
+    use it: a player's club is kept as the referee typed it."""
+    return russian_cities().get(_city_key(text), text.strip())
