@@ -373,9 +373,12 @@ def _written(surname: str, name: str) -> tuple[str, str]:
 def _clean(text: str) -> str:
     """Letters and hyphens only (rating-table.md): no dots, commas or other separators inside a
     name part, and no digit — a first name ``9d`` read as the grade, moving every column after
-    it.  Accents kept on their letters (``Й`` stays one letter if it came as ``И`` and a breve)."""
-    text = unicodedata.normalize("NFC", text.replace(".", " ").replace(",", " "))
-    return "".join(char for char in text if char.isalpha() or char in "- ").strip()
+    it.  Accents kept on their letters (``Й`` stays one letter if it came as ``И`` and a breve).
+    A dot, a comma and OpenGotha's ``_`` (its space inside a name, ``le_Calvé``) break words as
+    a space does, which ``write`` joins with one ``_``: a run of them is one break and none is
+    left at the ends (``Smith, Jr.`` → ``Smith Jr``; it was ``Smith__Jr``, and ``leCalve``)."""
+    text = "".join(" " if char in "_.," or char.isspace() else char for char in unicodedata.normalize("NFC", text))
+    return " ".join("".join(char for char in text if char.isalpha() or char in "- ").split())
 
 
 def country_code(country: str) -> str:

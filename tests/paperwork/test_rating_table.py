@@ -328,6 +328,40 @@ def test_brackets_and_multi_word_surnames_keep_the_columns() -> None:
     assert len({len(line.split()) for line in rfg.splitlines() if not line.startswith(";")}) == 1
 
 
+def test_opengothas_underscore_inside_a_name_stays_a_word_break() -> None:
+    """OpenGotha writes a space inside a name as ``_`` (CdFO2020: ``le_Calvé``).  A review:
+    the table dropped it, ``leCalve``, one word the commission and the EGD list know as two;
+    it is a break as a space is, written ``_`` and read back as the space."""
+    log = Log("fors", rounds=1)
+    log.add("le_Calvé", rank="7d", name="Tanguy", country="FR", club="44Na")
+    log.add("Smith", rank="6d", name="Anne_Marie", country="FR", club="44Na")
+    log.pair()
+    log.result(1, 1, "W+")
+    for latin_names, egf, surname in ((True, True, "le_Calve"), (False, True, "le_Calvé"), (False, False, "le_Calvé")):
+        text = export(log.state, log.events, latin_names, egf)
+        assert f" {surname} Tanguy 7d FR 44Na " in text and " Smith Anne_Marie 6d " in text, (latin_names, egf)
+        calve = next(line for line in parse(text).lines if line.name == "Tanguy")
+        assert calve.surname == surname.replace("_", " ")
+
+
+def test_dots_and_commas_inside_a_name_are_one_break() -> None:
+    """Seed 003: no dots or commas in a name.  A review: each became a space beside the space
+    typed after it, so ``Smith, Jr.`` / ``J. R.`` went out ``Smith__Jr J__R``; a run of
+    separators is one ``_``, and none is left at a name's ends."""
+    log = Log("fors", rounds=1)
+    log.add("Smith, Jr.", rating=2100, name="J. R.")
+    log.add(" _Brown ,", rating=2000, name="Anna  . Maria_")
+    log.pair()
+    log.result(1, 1, "B+")
+    for text in (export(log.state, log.events), export(log.state, log.events, egf=True)):
+        assert " Smith_Jr J_R 1d " in text and " Brown Anna_Maria 1k " in text
+        assert "__" not in text
+    assert {(line.surname, line.name) for line in parse(export(log.state, log.events)).lines} == {
+        ("Smith Jr", "J_R"),
+        ("Brown", "Anna_Maria"),
+    }
+
+
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata"
 
 
