@@ -502,7 +502,7 @@ RU = {
     "no club, written {code}: {players}": "не указан клуб, записано {code}: {players}",
     "no country, written {code}: {players} and {more} more": "не указана страна, записано {code}: {players} и ещё {more}",
     "no club, written {code}: {players} and {more} more": "не указан клуб, записано {code}: {players} и ещё {more}",
-    "Latin names by the transliteration table (no rating list: F2, f)": "Латиница — по таблице транслитерации (нет рейтинг-листа: F2, f)",
+    "Latin names by the transliteration table (no rating list chosen: f on the players' tab F2)": "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)",
     "Latin names as the rating list {name} spells them, the others transliterated": "Латиница — как в рейтинг-листе {name}, прочие транслитерацией",
     "Rating table: {warning}": "Таблица для РК: {warning}",
     "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",

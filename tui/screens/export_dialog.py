@@ -46,7 +46,7 @@ class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
                 (_("Latin names"), "latin", False), (_("EGF format (all Latin)"), "egf", False), id="options"
             )
             if self.rating_list is None:
-                source = _("Latin names by the transliteration table (no rating list: F2, f)")
+                source = _("Latin names by the transliteration table (no rating list chosen: f on the players' tab F2)")
             else:
                 source = _("Latin names as the rating list {name} spells them, the others transliterated",
                            name=self.rating_list.name)  # fmt: skip
