@@ -122,11 +122,13 @@ def _safe(value: Cell) -> Cell:
 
 
 def to_csv(sheet: Sheet, lang: str) -> bytes:
+    """Russian Excel's CSV: ``;`` between cells and a decimal comma (a review found its
+    ``55.5`` read as text and ``1.5`` as the first of May); English Excel's: ``,`` and a point."""
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if lang == "ru" else ",", lineterminator="\r\n")
     writer.writerow([_safe(c) for c in sheet.header])
     for row in sheet.rows:
-        writer.writerow([_safe(c) for c in row])
+        writer.writerow([str(c).replace(".", ",") if lang == "ru" and isinstance(c, float) else _safe(c) for c in row])
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

@@ -51,6 +51,17 @@ def test_csv_for_a_russian_excel() -> None:
     assert len(lines) == 5
 
 
+def test_a_russian_csv_writes_half_points_with_a_decimal_comma() -> None:
+    """Russian Excel reads «0.5» as text (or a date): the draw's half point is «0,5»; English
+    keeps its point."""
+    log = cup()
+    russian = [line.split(";") for line in export(log.state, "standings", 1, "csv").decode("utf-8-sig").splitlines()]
+    assert sorted(row[4] for row in russian[1:]) == ["0", "0,5", "0,5", "1"]
+    log.commit(actions.change_settings(lang="en"))
+    english = export(log.state, "standings", 1, "csv").decode("utf-8-sig").splitlines()
+    assert sorted(line.split(",")[4] for line in english[1:]) == ["0", "0.5", "0.5", "1"]
+
+
 def test_csv_in_english_uses_commas() -> None:
     log = Log("gamma", rounds=2, lang="en")
     log.add("Smith", rank="3k", name="J")
