@@ -1487,9 +1487,12 @@ def event_text(
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language
-        words = {"yes", "no"}  # a yes-or-no parameter's value, in words
-        values = {**values, "changed": ", ".join(f"{_(key)} {_(value) if value in words else value}"
-                                                 for key, value in values["changes"])}  # fmt: skip
+        words = {"yes", "no"}  # a yes-or-no parameter's value, in words; a language by its name
+
+        def worded(key: str, value: str) -> str:
+            return _(value) if value in words else _(LANGUAGE_NAMES.get(value, value)) if key == "lang" else value
+
+        values = {**values, "changed": ", ".join(f"{_(key)} {worded(key, value)}" for key, value in values["changes"])}
     if "code" in values and not codes:  # a result as the referee says it
         values = {**values, "code": _(RESULTS[values["code"]])}
     return _(template, **values)

@@ -532,6 +532,7 @@ async def test_the_paperwork_language_is_chosen_by_its_name_in_the_settings(fold
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen.session.state.settings.lang == "ru"
+        assert notes(app)[-1] == "Отменено: изменены настройки: язык документов английский"  # not «en»
 
 
 def test_the_bracket_text_names_each_stage_in_russian() -> None:
