@@ -143,7 +143,8 @@ class RoundRobin:
             ]
         deciding = [(name, criteria[name]) for name in chosen if name not in dict(main)]
         reported = [(name, criteria[name]) for name in TIEBREAKS if name not in dict(main + deciding)]
-        order = sorted(table, key=lambda p: (tournament.numbers.get(p, 0), p))
+        field = [p for p in table if not tournament.never_played(p)]  # withdrawn before the draw: not of it
+        order = sorted(field, key=lambda p: (tournament.numbers.get(p, 0), p))
         places, values = ranked(order, main + deciding, reported)
         shown_rating = fit().rating
         rows = tuple(

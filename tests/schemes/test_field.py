@@ -10,12 +10,12 @@ from schemes.registry import get_scheme
 from tests.builders import Log
 
 
-@pytest.mark.parametrize("scheme", ["gamma", "sport-handicap", "fors"])
+@pytest.mark.parametrize("scheme", ["gamma", "sport-handicap", "fors", "round-robin"])
 def test_a_player_withdrawn_before_the_draw_has_no_place(scheme: str) -> None:
     """A review: «Сильный», withdrawn from round 1, was ranked 1st in sport-handicap by his
     start points (and each round's withdrawal pay), 5th in Gamma, and the rating table's
     places began at 2."""
-    log = Log(scheme, rounds=2)
+    log = Log(scheme, rounds=None if scheme == "round-robin" else 2)
     strong = log.add("Сильный", rating=2500)
     others = [log.add(f"Игрок{i}", rating=2000 - 100 * i) for i in range(1, 5)]
     log.commit(actions.withdraw(log.state, strong, 1))
