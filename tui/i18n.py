@@ -1487,10 +1487,11 @@ def event_text(
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language
-        words = {"yes", "no"}  # a yes-or-no parameter's value, in words; a language by its name
+        words = {"yes", "no"}  # a yes-or-no parameter's value, in words; a language by its name (as typed: codes)
 
         def worded(key: str, value: str) -> str:
-            return _(value) if value in words else _(LANGUAGE_NAMES.get(value, value)) if key == "lang" else value
+            named = key == "lang" and not codes
+            return _(value) if value in words else _(LANGUAGE_NAMES.get(value, value)) if named else value
 
         values = {**values, "changed": ", ".join(f"{_(key)} {worded(key, value)}" for key, value in values["changes"])}
     if "code" in values and not codes:  # a result as the referee says it

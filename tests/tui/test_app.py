@@ -554,7 +554,8 @@ async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
         await pilot.pause()
         shown = [str(label.render()) for label in app.screen.query(Label)]
         assert "Таблица для РК: не указан клуб, записано xxxx: Лю Личунь (3)" in shown
-        assert "Латиница — по таблице транслитерации (нет рейтинг-листа: F2, f)" in shown
+        source = "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)"
+        assert source in shown
         assert not (folder / "gamma-rating.txt").exists()  # nothing written yet
         await pilot.press("escape")
         await pilot.pause()
