@@ -249,8 +249,8 @@ def ranking(
     table = totals(tournament, after_round)
     by_name = criteria(tournament, table)
     chosen = list(tournament.settings.params["tiebreaks"])
-    field = [p for p in table if not tournament.never_played(p)]
-    numbered = sorted(field, key=lambda p: (tournament.numbers.get(p, 0), p))
+    entered = [p for p in table if not tournament.never_played(p)]
+    numbered = sorted(entered, key=lambda p: (tournament.numbers.get(p, 0), p))
     total = {p: t.total for p, t in table.items()}
     places, values = ranked(
         numbered,

@@ -143,8 +143,8 @@ class RoundRobin:
             ]
         deciding = [(name, criteria[name]) for name in chosen if name not in dict(main)]
         reported = [(name, criteria[name]) for name in TIEBREAKS if name not in dict(main + deciding)]
-        field = [p for p in table if not tournament.never_played(p)]  # withdrawn before the draw: not of it
-        order = sorted(field, key=lambda p: (tournament.numbers.get(p, 0), p))
+        entered = [p for p in table if not tournament.never_played(p)]  # withdrawn before the draw: not of it
+        order = sorted(entered, key=lambda p: (tournament.numbers.get(p, 0), p))
         places, values = ranked(order, main + deciding, reported)
         shown_rating = fit().rating
         rows = tuple(

@@ -158,8 +158,8 @@ class SportHandicap(SwissLike):
         final = tournament.settings.params["correction"] == "on" and is_final(self, tournament, after_round)
         tenths = {p: correction_tenths(p, table) if final else 0 for p in table}
         score = {p: (10 * card.strength + tenths[p]) / 10 for p, card in table.items()}
-        field = [p for p in table if not tournament.never_played(p)]
-        order = sorted(field, key=lambda p: (tournament.numbers.get(p, 0), p))
+        entered = [p for p in table if not tournament.never_played(p)]
+        order = sorted(entered, key=lambda p: (tournament.numbers.get(p, 0), p))
         places, _ = ranked(order, [("score", lambda group: score)])
         return Standings(
             after_round,
