@@ -302,9 +302,16 @@ class Scheme(Protocol):
 
 def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:
     """Whether standings after ``after_round`` are the final table: the event's last round,
-    every result in.  The one answer the app, the paperwork and the schemes ask."""
-    last = tournament.round(after_round)
-    return bool(after_round) and after_round == scheme.total_rounds(tournament) and last is not None and last.complete
+    every result of every round in (a round robin's postponed game of round 2 still missing
+    left a table titled final, a trial found).  The one answer the app, the paperwork and the
+    schemes ask."""
+    played = tournament.rounds[:after_round]
+    return (
+        bool(after_round)
+        and after_round == scheme.total_rounds(tournament)
+        and len(played) == after_round
+        and all(r.complete for r in played)
+    )
 
 
 def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:

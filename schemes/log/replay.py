@@ -352,22 +352,26 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     return replace(state, players={**state.players, player.id: player})
 
 
-def check_pairable(state: Tournament, number: int, early: bool = False) -> None:
-    """Round ``number`` is the next one, the one before it is complete (unless the referee
-    pairs ``early``, as OpenGotha lets him), and the event has it."""
+def check_pairable(state: Tournament, number: int, early: bool = False, every: bool = True) -> None:
+    """Round ``number`` is the next one, the rounds before it are complete (unless the referee
+    pairs ``early``, as OpenGotha lets him), and the event has it.  Every earlier round, not
+    only the last: a round robin's game of round 2 put off was never asked about again.  A
+    pairing in the log is held to the rule it was made under (``every`` False: the round
+    before), so a file paired before still opens."""
     if number != state.paired_rounds + 1:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     total = _total_rounds(state)
     if total is not None and number > total:  # before the round before's results: none is to come
         raise InvalidEvent("all {total} rounds are paired", total=total)
-    previous = state.round(number - 1)
-    if previous is not None and not previous.complete and not early:
+    earlier = state.rounds[: number - 1] if every else state.rounds[number - 2 : number - 1]
+    previous = next((played for played in earlier if not played.complete), None)
+    if previous is not None and not early:
         boards = ", ".join(map(str, previous.missing))
         if len(previous.missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
-            raise RoundIncomplete("round {round} is not complete: no result on boards {boards}", round=number - 1,
-                                  boards=boards)  # fmt: skip
-        raise RoundIncomplete("round {round} is not complete: no result on board {boards}", round=number - 1,
-                              boards=boards)  # fmt: skip
+            raise RoundIncomplete("round {round} is not complete: no result on boards {boards}",
+                                  round=previous.number, boards=boards)  # fmt: skip
+        raise RoundIncomplete("round {round} is not complete: no result on board {boards}",
+                              round=previous.number, boards=boards)  # fmt: skip
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:
@@ -379,14 +383,14 @@ def _paired(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent("{scheme} pairs a round only when the one before is complete", scheme=state.settings.scheme)
     if as_recorded and not traits.opengotha:  # its players left out: OpenGotha's "not assigned"
         raise InvalidEvent("{scheme} has no rounds recorded by OpenGotha", scheme=state.settings.scheme)
-    check_pairable(state, number, early)
+    check_pairable(state, number, early, every=False)
     numbers = dict(state.numbers)
     if "order" in data:
         numbers = _numbering(state, data["order"])
     elif not numbers:
         raise InvalidEvent("round 1 must number the players")
     state = replace(state, numbers=numbers)
-    check_pairable(state, number, early)
+    check_pairable(state, number, early, every=False)
     boards, byes = _seating(state, number, data, data.get("as_recorded", False))
     extra = dict(data.get("extra", {}))
     check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)

@@ -163,6 +163,28 @@ def test_a_postponed_game_holds_no_round_back_and_counts_once_played() -> None:
     assert replay(log.events) == log.state
 
 
+def test_a_game_put_off_is_asked_about_until_it_is_played_and_the_table_is_not_final_before() -> None:
+    """A trial: round 1's postponed game was asked about when round 2 was paired, never again,
+    and the table after the last round was «Итоговая таблица» with it still missing."""
+    from schemes.base.scheme import is_final
+
+    log, _ids = round_robin([2000, 1900, 1800, 1700])
+    log.pair()
+    log.result(1, 1, "W+")  # board 2 put off
+    log.commit(actions.pair(log.state, random.Random(1), early=True))
+    for board in log.state.round(2).boards:
+        log.result(2, board.number, "W+")
+    with pytest.raises(RoundIncomplete, match="round 1 is not complete: no result on board 2"):
+        log.pair()
+    log.commit(actions.pair(log.state, random.Random(1), early=True))
+    for board in log.state.round(3).boards:
+        log.result(3, board.number, "W+")
+    assert not is_final(RR, log.state, 3)
+    log.result(1, 2, "B+")
+    assert is_final(RR, log.state, 3)
+    assert replay(log.events) == log.state
+
+
 def test_only_a_round_of_opengothas_file_is_recorded_as_it_was() -> None:
     """OpenGotha's own rounds may leave players on no board (``as_recorded``); a round robin's
     log that says so is refused, though it may pair early."""
