@@ -9,9 +9,10 @@ A Tengen round holds one game of every match still undecided, so a best-of-three
 takes two or three rounds; a stage is over when every match is decided, and the next one
 pairs the winners in bracket order (with the semi-final losers' match for third place when
 asked).  There are no draws — a jigo is replayed — and when both lose both are out, the
-next opponent going through without a game.  A player who withdraws, or is announced absent,
-in a round his match is still undecided loses it without a game (a walkover): his opponent
-goes through, and the next stage may start in that very round.
+next opponent going through without a game.  A player who withdraws, or is announced absent
+from a one-game match, loses it without a game (a walkover): his opponent goes through, and
+the next stage may start in that very round; absent from one game of a best of three, he
+loses that game.
 """
 
 from __future__ import annotations
@@ -130,14 +131,26 @@ class Bracket:
                 return through
 
     def _walkovers(self, tournament: Tournament, number: int) -> list[int]:
+        """Each undecided match's players who do not play round ``number``: one withdrawn, or
+        absent from a one-game match, loses the match; absent from one game of a best of three,
+        he loses that game (a trial's «пропускает 5» gave away a 1:0 lead and the match).  The
+        players present, who pass the round without a game."""
         through = []
         for match in self.current:
             if len(match.players) < 2 or match.decided(self.needed, self.most):
                 continue
-            missing = frozenset(p for p in match.players if not tournament.players[p].available_in(number))
-            if missing:
-                match.absent = missing
-                through += [p for p in match.players if p not in missing]
+            players = tournament.players
+            missing = frozenset(p for p in match.players if not players[p].available_in(number))
+            if not missing:
+                continue
+            gone = frozenset(p for p in missing if players[p].withdrawn_by(number))
+            if gone or self.most == 1:
+                match.absent = gone or missing
+            else:
+                match.games += 1
+                for present in (p for p in match.players if p not in missing):
+                    match.wins[present] = match.wins.get(present, 0) + 1
+            through += [p for p in match.players if p not in missing]
         return through
 
     def next_stage(self) -> list[Match]:
@@ -277,7 +290,9 @@ class Playoff:
             if match.decided(state.needed, state.most) and match.games == 0 and len(match.players) == 1:
                 byes.append(match.players[0])
                 continue
-            if match.decided(state.needed, state.most):
+            if match.decided(state.needed, state.most) or not all(
+                tournament.players[p].available_in(number) for p in match.players
+            ):  # a game missed in a best of three: counted by ``advance``, not played
                 continue
             higher, lower = sorted(match.players, key=lambda p: seeds[p])
             boards.append(_seat(tournament, len(boards) + 1, higher, lower, match.games + 1))

@@ -190,3 +190,24 @@ def test_a_walkover_ends_a_stage_and_the_next_starts_in_the_same_round() -> None
     seed = {p: i + 1 for i, p in enumerate(ids)}
     rows = PLAYOFF.standings(log.state, 2).rows
     assert [seed[r.player] for r in rows] == [1, 2, 3, 4]
+
+
+def test_a_game_missed_in_a_best_of_three_is_a_game_lost() -> None:
+    """A trial: 3 led 2 by 1:0, was announced absent from game 2, and lost the match without a
+    word.  He loses that game: 1:1, 2 passes the round, and game 3 decides; the win without a
+    game counts as a forfeit's does."""
+    log, ids = field(4, games_per_match=3)
+    log.pair()
+    win(log, 1, ids, {1, 3})  # 1 leads 4, 3 leads 2
+    log.commit(actions.skip(ids[2], [2]))
+    log.pair()
+    assert pairs(log, 2, ids) == [(1, 4)] and log.state.round(2).byes == (ids[1],)
+    win(log, 2, ids, {1})  # 1 through 2:0
+    log.pair()
+    assert pairs(log, 3, ids) == [(2, 3)]
+    win(log, 3, ids, {3})
+    log.pair()
+    assert pairs(log, 4, ids) == [(1, 3)]
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    wins = {seed[r.player]: r.score for r in PLAYOFF.standings(log.state, 3).rows}
+    assert wins == {1: 2, 2: 1, 3: 2, 4: 0}
