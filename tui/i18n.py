@@ -753,6 +753,7 @@ RU = {
     "{scheme}: the parameters are fixed when the tournament is created": "{scheme}: параметры задаются при создании турнира",
     "Bracket": "Сетка",
     "bye": "проходит без игры",
+    "> goes through; the number after a player: the games he won": "> — проходит дальше; число после игрока — выигранные им партии",
     "player {player}: declared rank (grade) {grade} is not his rank {rank}: both are kept as {rank}": "игрок {player}: заявленный ранг {grade} не равен его рангу {rank}: оба сохранены как {rank}",
     "Round {round} is being paired: wait for it": "Идёт жеребьёвка {round}-го тура: подождите",
     "no-show": "неявка",

@@ -389,6 +389,21 @@ async def test_the_cross_table_heads_gammas_last_column_by_its_level(folder: Pat
         assert str(list(table.columns.values())[-1].label) == "Уровень"
 
 
+async def test_wide_standings_keep_the_place_and_the_name_in_sight(folder: Path) -> None:
+    """A trial scrolled FORS's nine values at 80 columns and lost whose row he read: the place,
+    number and name stay while → scrolls; a table that fits keeps them as any column."""
+    app = app_on(folder, "fors-vladivostok.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.screen.query_one("#standings-table", DataTable).fixed_columns == 3
+    app = app_on(folder, "sport-handicap.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.screen.query_one("#standings-table", DataTable).fixed_columns == 0
+
+
 async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(120, 40)) as pilot:

@@ -89,6 +89,10 @@ class StandingsPane(Pane):
                     views.shown(state, "score", row["score"]),
                     *(views.shown(state, k, row["tiebreaks"][k]) for k in keys),
                 )
+        wide = sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill()
+        # wider than the screen: place, number and name stay in sight while → scrolls FORS's nine
+        # values (a trial lost whose row he read); the teams' place and team
+        table.fixed_columns = (2 if self.teams else 3) if wide else 0
         self.stale = False
 
     def fill_rounds(self, table: PlainTable, data: dict[str, Any], state: Tournament, after: int) -> None:

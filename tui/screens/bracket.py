@@ -22,6 +22,9 @@ class BracketScreen(ModalScreen[None]):
         with VerticalScroll(classes="dialog wide"):
             yield Static(_("Play-off bracket"), classes="heading", markup=False)
             yield Static("\n".join(self.lines) or _("No round is paired yet"), markup=False)
+            if self.lines:  # a trial could not tell the marks from seeds
+                yield Static(_("> goes through; the number after a player: the games he won"), id="bracket-legend",
+                             markup=False)  # fmt: skip
 
     def action_close(self) -> None:
         self.dismiss(None)
