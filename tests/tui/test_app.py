@@ -577,10 +577,8 @@ async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
         assert not (folder / "gamma-rating.txt").exists()
 
 
-async def test_the_exported_latin_names_come_from_the_remembered_rating_list(folder: Path) -> None:
-    """The EGD list last searched (F2, f) spells the Latin names of the players in it."""
-    from textual.widgets import Label
-
+def remember_a_rating_list(folder: Path) -> None:
+    """An EGD list spelling Горячкин «Gorjachkin Andrej», remembered as the one last searched (F2, f)."""
     from tui import settings
 
     listed = folder / "allworld_lp.html"
@@ -589,6 +587,13 @@ async def test_the_exported_latin_names_come_from_the_remembered_rating_list(fol
         encoding="utf-8",
     )
     settings.save(folder, {"rating_list": str(listed)})
+
+
+async def test_the_exported_latin_names_come_from_the_remembered_rating_list(folder: Path) -> None:
+    """The EGD list last searched (F2, f) spells the Latin names of the players in it."""
+    from textual.widgets import Label
+
+    remember_a_rating_list(folder)
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f7")
@@ -606,14 +611,7 @@ async def test_the_exported_latin_names_come_from_the_remembered_rating_list(fol
 async def test_the_egf_table_is_latin_with_the_rating_lists_names(folder: Path) -> None:
     """Seed 003: the table goes to the EGF «только в латинице».  A review: the EGF form ticked
     alone was written in Cyrillic; it is Latin, and its names the remembered EGD list's."""
-    from tui import settings
-
-    listed = folder / "allworld_lp.html"
-    listed.write_text(
-        "PIN  Name  GoR\n<pre>\n  17274356 Gorjachkin Andrej   RU  25Vl    1k   2k   1881     2  T150926O\n",
-        encoding="utf-8",
-    )
-    settings.save(folder, {"rating_list": str(listed)})
+    remember_a_rating_list(folder)
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f7")
