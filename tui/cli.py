@@ -667,26 +667,20 @@ def _cmd_redo(args: argparse.Namespace) -> None:
 
 def _cmd_settings(args: argparse.Namespace) -> None:
     changes = {key: getattr(args, key) for key in actions.EDITABLE if getattr(args, key) is not None}
-    if args.param:
-
-        def act_params(service: Service) -> None:
-            steps = [actions.change_params(service.state, dict(args.param))]
-            if changes:
-                steps.append(actions.change_settings(**changes))
-            change = service.commit_all(steps)
-            for event in change.events:
-                print(event_text(event, codes=True))
-            _say_warnings(change)
-
-        _writing(args, act_params)
-        return
-    if not changes:
+    if not changes and not args.param:
         print(views.settings_text(_reading(args).state))
         return
 
     def act(service: Service) -> None:
-        change = service.commit(actions.change_settings(**changes))
-        print(event_text(change.event, codes=True))
+        steps = [actions.change_params(service.state, dict(args.param))] if args.param else []
+        steps += [actions.change_settings(**changes)] if changes else []
+        news = [step for step in (actions.settings_news(service.state, step) for step in steps) if step is not None]
+        if not news:
+            print(_("Nothing changed: the settings are so already"))
+            return
+        change = service.commit_all(news)
+        for event in change.events:
+            print(event_text(event, codes=True))
         _say_warnings(change)
 
     _writing(args, act)

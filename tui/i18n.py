@@ -52,6 +52,7 @@ RU = {
     "Import {source} as the new tournament {target}: how many rounds of games to take (the file has {last}; 0 — the players alone)?": "Импорт {source} в новый турнир {target}: сколько туров с партиями взять (в файле {last}; 0 — только игроков)?",
     "Undo the pairing of round {round}? Its boards go; it can be paired again": "Отменить жеребьёвку {round}-го тура? Его доски исчезнут; тур можно будет составить заново",
     "Nothing changed: {name}": "Ничего не изменено: {name}",
+    "Nothing changed: the settings are so already": "Ничего не изменено: настройки уже такие",
     "(no result yet on board {boards})": "(ещё нет результатов на досках: {boards})",
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",
     "Interface language: {language}": "Язык интерфейса: {language}",

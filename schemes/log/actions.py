@@ -141,6 +141,20 @@ def change_params(state: Tournament, given: Mapping[str, str]) -> Action:
     return ev.SETTINGS_CHANGED, {"params": {key: values[key] for key in given}}
 
 
+def settings_news(state: Tournament, action: Action) -> Action | None:
+    """``action`` (``change_settings``, ``change_params``) without the values the tournament
+    has already; None when none is left.  A value typed again as it stands is no event: each
+    would be one more ctrl+z to find the real change under (``player edit`` keeps only what
+    differs, for the same reason)."""
+    kind, data = action
+    settings = state.settings
+    news = {key: value for key, value in data.items() if key != "params" and getattr(settings, key) != value}
+    params = {key: value for key, value in data.get("params", {}).items() if settings.params.get(key) != value}
+    if params:
+        news["params"] = params
+    return (kind, news) if news else None
+
+
 def _time_control(text: str) -> str:
     text = single_line(text, "the time control")
     if text:

@@ -152,6 +152,20 @@ def test_the_paperwork_language_changes_for_what_is_printed_from_then_on() -> No
     assert log.state.settings.lang == "ru"
 
 
+def test_only_settings_that_differ_are_news() -> None:
+    """``settings_news`` keeps what changes a setting or a parameter, and nothing at all when
+    every value typed is the one the tournament has (``6,5`` for 6.5, ``4d`` for ``4D``)."""
+    log = played("mcmahon", 6, 1)
+    assert actions.settings_news(log.state, actions.change_settings(komi="6,5", lang="ru")) is None
+    assert actions.settings_news(log.state, actions.change_settings(komi="6,5", place="Зал")) == (
+        "settings_changed", {"place": "Зал"})  # fmt: skip
+    bar, floor = log.state.settings.params["genMMBar"], log.state.settings.params["genMMFloor"]
+    assert (bar, floor) == ("4D", "20K")
+    assert actions.settings_news(log.state, actions.change_params(log.state, {"genMMBar": bar.lower()})) is None
+    both = actions.change_params(log.state, {"genMMBar": "1k", "genMMFloor": "20k"})
+    assert actions.settings_news(log.state, both) == ("settings_changed", {"params": {"genMMBar": "1K"}})
+
+
 def test_a_gamma_top_group_stays_as_drawn_when_the_rounds_change() -> None:
     """Gamma widens its top group to hold R players at the draw (gamma.md, «At the close of
     registration» 4); a later change of R does not move it, a change before the draw does."""

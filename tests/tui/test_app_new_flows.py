@@ -452,6 +452,10 @@ async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None
         assert app.screen is dialog and "12q" in str(dialog.query_one("#answer-error", Label).render())
         await answered(pilot, dialog, "2d")
         assert app.screen.session.state.settings.params["genMMBar"] == "2D"
+        events = len(app.screen.session.events)
+        await answered(pilot, await setting_asked(app, pilot, "komi"), "7,5")  # the demo's komi 7.5 as typed in Russian
+        assert notes(app)[-1] == "Ничего не изменено: настройки уже такие"
+        assert len(app.screen.session.events) == events  # no event for ctrl+z to find first
 
 
 async def test_the_rounds_changed_in_the_settings(folder: Path) -> None:

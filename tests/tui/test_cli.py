@@ -630,6 +630,19 @@ def test_the_paperwork_language_changes_from_the_command_line(
     assert "lang             ru" in run(capsys, "-f", cup, "settings")[1]
 
 
+def test_settings_typed_as_they_stand_write_nothing(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A setting given again as it is (komi 6.5 typed as «6,5», the language it has) is no event,
+    as ``player edit`` writes nothing unchanged: each would be one more undo to find the real
+    change under.  Given with a real change, only the change is written."""
+    before = Path(cup).read_bytes()
+    assert run(capsys, "-f", cup, "settings", "--komi", "6,5", "--lang", "ru") == (
+        0, "Nothing changed: the settings are so already\n", "")  # fmt: skip
+    assert Path(cup).read_bytes() == before
+    assert run(capsys, "-f", cup, "settings", "--komi", "6.5", "--lang", "en") == (0, "settings changed: lang en\n", "")
+    assert run(capsys, "-f", cup, "undo")[0] == 0
+    assert run(capsys, "-f", cup, "log")[1].splitlines()[-2].endswith("settings changed: lang en  [undone]")
+
+
 def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``settings --rounds``: a Swiss event gets a round more; fewer than those paired, a round
     robin's, or not a number is refused in one line and leaves the file as it was; a komi

@@ -115,10 +115,19 @@ class SettingsPane(Pane):
 
         def changed(text: str | None) -> None:
             if text is not None and text != current:
-                self.tournament_screen.act(change(text))  # read as the dialog read it
+                self.act_news(change(text))  # read as the dialog read it
 
         setting = _("title" if key == "name" else key)  # the tournament's name, not a player's
         self.app.push_screen(AskScreen(_("New value: {setting}", setting=setting), current, refusal), changed)
+
+    def act_news(self, action: Action) -> None:
+        """``action`` as far as it changes anything: a value typed otherwise than shown but
+        the same (``6,5`` for komi 6.5) is said, not written as one more event to undo."""
+        news = actions.settings_news(self.session.state, action)
+        if news is None:
+            self.notify(_("Nothing changed: the settings are so already"))
+            return
+        self.tournament_screen.act(news)
 
     def ask_flag(self, key: str, meaning: str, current: str) -> None:
         """A yes-or-no parameter changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
@@ -128,7 +137,7 @@ class SettingsPane(Pane):
         def answered(answer: str | None) -> None:
             chosen = {"yes": "true", "no": "false"}.get(answer or "")
             if chosen is not None and chosen != current:
-                self.tournament_screen.act(actions.change_params(self.session.state, {key: chosen}))
+                self.act_news(actions.change_params(self.session.state, {key: chosen}))
 
         question = _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
         default = "yes" if current == "true" else "no"
@@ -141,7 +150,7 @@ class SettingsPane(Pane):
 
         def answered(answer: str | None) -> None:
             if answer is not None and answer != current:
-                self.tournament_screen.act(actions.change_settings(lang=answer))
+                self.act_news(actions.change_settings(lang=answer))
 
         choices = [(code, _(name).capitalize()) for code, name in LANGUAGE_NAMES.items()]
         self.app.push_screen(ChoiceScreen(_("Language of the paperwork?"), choices, current), answered)
