@@ -688,6 +688,7 @@ RU = {
     "bad number of rounds {rounds}: 1 to 99": "неверное число туров {rounds}: от 1 до 99",
     "unknown scheme {name!r}: known are {known}": "неизвестная схема {name!r}; есть: {known}",
     "bad komi {value}: a whole or half number, like 6.5": "неверное коми {value}: целое или с половиной, например 6.5",
+    "no komi given: a whole or half number, like 6.5": "коми не указано: целое или с половиной, например 6.5",
     "Board {board}: already {old}. Replace it with {new}?": "Доска {board}: уже записано «{old}». Заменить на «{new}»?",
     "Round {round}.": "{round}-й тур.",
     "Round {round} and later were paired with the old result; they stay as they are": "{round}-й тур и следующие составлены по прежнему результату; они останутся как есть",

@@ -37,6 +37,8 @@ def komi_of(text: str) -> float:
     comma) — checked: the one reading of the form, the settings and the command line.  Only
     digits and one point: Python's ``float`` also reads ``6_5`` (65), ``1e-400`` (0), ``inf``."""
     typed = text.strip().replace(",", ".")
+    if not typed:  # «неверное коми : …» read as a slip of ours
+        raise InvalidEvent("no komi given: a whole or half number, like 6.5")
     if not _KOMI.fullmatch(typed):
         raise InvalidEvent("bad komi {value}: a whole or half number, like 6.5", value=text[:20])
     return check_komi(float(typed))

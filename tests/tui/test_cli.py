@@ -813,6 +813,8 @@ def test_komi_reads_the_same_everywhere(tmp_path: Path, capsys: pytest.CaptureFi
     code, _, err = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "fors", "--rounds", "3", "--name", "К",
                        "--komi", "1000")  # fmt: skip
     assert (code, err) == (2, "tengen: bad komi 1000: at most 50 either way\n")  # 1000 is whole: it is too big
+    code, _, err = run(capsys, "-f", path, "settings", "--komi", " ")  # not «bad komi  : …», a space before its colon
+    assert (code, err) == (2, "tengen: no komi given: a whole or half number, like 6.5\n")
 
 
 @pytest.mark.usefixtures("russian")
