@@ -686,6 +686,7 @@ RU = {
     "unknown parameter {key!r} for {scheme}: known are {known}": "неизвестный параметр {key!r} схемы «{scheme}»; есть: {known}",
     "{key}: {problem}": "{key}: {problem}",
     "bad number of rounds {rounds}: 1 to 99": "неверное число туров {rounds}: от 1 до 99",
+    "no number of rounds given: 1 to 99": "число туров не указано: от 1 до 99",
     "unknown scheme {name!r}: known are {known}": "неизвестная схема {name!r}; есть: {known}",
     "bad komi {value}: a whole or half number, like 6.5": "неверное коми {value}: целое или с половиной, например 6.5",
     "no komi given: a whole or half number, like 6.5": "коми не указано: целое или с половиной, например 6.5",

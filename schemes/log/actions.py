@@ -50,6 +50,8 @@ _KOMI = re.compile(r"[+-]?([0-9]{1,6}(\.[0-9]{0,3})?|\.[0-9]{1,3})")  # ``.5``, 
 def rounds_of(text: str) -> int:
     """A number of rounds as the referee types it, checked (1 to 99)."""
     typed = text.strip()
+    if not typed:
+        raise InvalidEvent("no number of rounds given: 1 to 99")
     if not (typed.isascii() and typed.isdigit()) or len(typed.lstrip("0")) > 2:  # before int(): 5,000 digits
         raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=typed[:20])
     rounds = check_rounds(int(typed))

@@ -815,6 +815,8 @@ def test_komi_reads_the_same_everywhere(tmp_path: Path, capsys: pytest.CaptureFi
     assert (code, err) == (2, "tengen: bad komi 1000: at most 50 either way\n")  # 1000 is whole: it is too big
     code, _, err = run(capsys, "-f", path, "settings", "--komi", " ")  # not «bad komi  : …», a space before its colon
     assert (code, err) == (2, "tengen: no komi given: a whole or half number, like 6.5\n")
+    code, _, err = run(capsys, "-f", path, "settings", "--rounds", "")  # the same of the rounds
+    assert (code, err) == (2, "tengen: no number of rounds given: 1 to 99\n")
 
 
 @pytest.mark.usefixtures("russian")
