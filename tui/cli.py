@@ -218,6 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
     withdraw.add_argument(
         "--from", dest="from_round", type=int, help=_("the first round he misses (default: the next)")
     )
+    back = player_commands.add_parser("return", help=_("a withdrawn player comes back"))
+    back.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
+    back.add_argument(
+        "--from", dest="from_round", type=int, help=_("the first round he plays again (default: the next)")
+    )
 
     pair = commands.add_parser("pair", help=_("pair the next round"))
     pair.add_argument("--round", type=int, help=_("the round to pair (it must be the next one)"))
@@ -579,6 +584,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
                 action = edited
         elif command == "skip":
             action = actions.skip(args.id, args.rounds)
+        elif command == "return":
+            action = actions.come_back(service.state, args.id, args.from_round)
         else:
             action = actions.withdraw(service.state, args.id, args.from_round)
         change = service.commit(action)

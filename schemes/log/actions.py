@@ -319,6 +319,14 @@ def withdraw(state: Tournament, player: int, from_round: int | None = None) -> A
     return ev.PLAYER_WITHDRAWN, {"player": player, "from_round": start}
 
 
+def come_back(state: Tournament, player: int, from_round: int | None = None) -> Action:
+    """A withdrawn player back from the next round on (or ``from_round``)."""
+    if player not in state.players:
+        raise InvalidEvent("unknown player {player}", player=player)
+    start = state.paired_rounds + 1 if from_round is None else from_round
+    return ev.PLAYER_RETURNED, {"player": player, "from_round": start}
+
+
 def _board_data(board: Board) -> dict[str, Any]:
     return {
         "white": board.white,

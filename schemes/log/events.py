@@ -21,6 +21,7 @@ PLAYER_REGISTERED = "player_registered"
 PLAYER_EDITED = "player_edited"
 PLAYER_SKIPS = "player_skips"
 PLAYER_WITHDRAWN = "player_withdrawn"
+PLAYER_RETURNED = "player_returned"
 ROUND_PAIRED = "round_paired"
 RESULT_RECORDED = "result_recorded"
 PAIRING_AMENDED = "pairing_amended"
@@ -83,6 +84,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     },
     PLAYER_SKIPS: {"player": (_INT, True), "rounds": (_LIST, True)},
     PLAYER_WITHDRAWN: {"player": (_INT, True), "from_round": (_INT, True)},
+    PLAYER_RETURNED: {"player": (_INT, True), "from_round": (_INT, True)},
     ROUND_PAIRED: {
         "round": (_INT, True),
         "boards": (_LIST, True),

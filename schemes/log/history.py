@@ -85,6 +85,8 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             }
         case ev.PLAYER_WITHDRAWN:
             return "player {player} withdrawn from round {round}", {"player": d["player"], "round": d["from_round"]}
+        case ev.PLAYER_RETURNED:
+            return "player {player} back from round {round}", {"player": d["player"], "round": d["from_round"]}
         case ev.ROUND_PAIRED:
             return "round {round} paired ({boards} boards)", {"round": d["round"], "boards": len(d["boards"])}
         case ev.RESULT_RECORDED:

@@ -352,6 +352,40 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     return replace(state, players={**state.players, player.id: player})
 
 
+def _returned(state: Tournament, event: Event) -> Tournament:
+    """A withdrawn player back from round ``from_round`` (the spec's «returns»): the rounds he
+    was out become skips, as if he had announced them, and his games stand.  One who left
+    before round 1 was numbered gets the next free number, as a latecomer does; where nobody
+    joins after round 1 (a round robin's table, a play-off's bracket) he comes back only to
+    the place he had: a round robin's number, a bracket no round has gone on without him."""
+    player = _player(state, event.data["player"])
+    back = event.data["from_round"]
+    if player.withdrawn_from is None:
+        raise InvalidEvent("player {player} has not withdrawn", player=player.id)
+    if back <= state.paired_rounds:
+        raise InvalidEvent(
+            "round {round} is already paired: he can be back from round {next}",
+            round=back,
+            next=state.paired_rounds + 1,
+        )
+    total = _total_rounds(state)
+    if total is not None and back > total:
+        raise InvalidEvent("there is no round {round}: the event has {total}", round=back, total=total)
+    traits = get_scheme(state.settings.scheme).traits
+    numbers = dict(state.numbers)
+    if numbers and player.id not in numbers:
+        if not traits.late_entry:
+            raise InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=state.settings.scheme)
+        numbers[player.id] = max(numbers.values()) + 1
+    if traits.bracket and player.withdrawn_from <= state.paired_rounds:
+        raise InvalidEvent(
+            "player {player} lost his match by withdrawing: the bracket has gone on without him", player=player.id
+        )
+    missed = frozenset(range(player.withdrawn_from, back))
+    player = replace(player, withdrawn_from=None, skips=player.skips | missed)
+    return replace(state, players={**state.players, player.id: player}, numbers=numbers)
+
+
 def check_pairable(state: Tournament, number: int, early: bool = False, every: bool = True) -> None:
     """Round ``number`` is the next one, the rounds before it are complete (unless the referee
     pairs ``early``, as OpenGotha lets him), and the event has it.  Every earlier round, not
@@ -680,6 +714,7 @@ _REDUCERS = {
     ev.PLAYER_EDITED: _edited,
     ev.PLAYER_SKIPS: _skips,
     ev.PLAYER_WITHDRAWN: _withdrawn,
+    ev.PLAYER_RETURNED: _returned,
     ev.ROUND_PAIRED: _paired,
     ev.RESULT_RECORDED: _result,
     ev.PAIRING_AMENDED: _amended,

@@ -6,6 +6,7 @@ from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
 from schemes.log.replay import replay
+from schemes.values.ranks import parse_rank
 from tests.builders import Log, played, round_robin
 
 
@@ -238,3 +239,73 @@ def test_a_time_a_clock_could_show_is_kept(at: str) -> None:
     """A laptop whose clock was reset to 1970 still writes times; a file without them still opens."""
     doc = {"kind": "tournament_created", "at": at, "data": {"name": "Cup", "scheme": "gamma", "rounds": 3}}
     assert Event.from_json(1, doc).at == at
+
+
+def gamma_round_1() -> Log:
+    """A Gamma event of three rounds, seven players, round 1 played (white wins)."""
+    log = Log("gamma", rounds=3)
+    for i in range(1, 8):
+        log.add(f"P{i}", rank=f"{i}k")
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    return log
+
+
+def test_a_withdrawn_player_back_is_a_player_who_skipped_the_rounds_he_missed() -> None:
+    """The spec's «player … withdrawn / returns»: withdrawn from round 2 and back from round 3,
+    he is what a skip of round 2 makes him (Gamma: his technical sum +1, his round 1 game
+    standing), and is paired again; a return cannot reopen a round paired without him."""
+    returned, skipped = gamma_round_1(), gamma_round_1()
+    returned.commit(actions.withdraw(returned.state, 7))
+    skipped.commit(actions.skip(7, [2]))
+    for log in (returned, skipped):
+        log.pair()
+        for board in log.state.round(2).boards:
+            log.result(2, board.number, "W+")
+    with pytest.raises(InvalidEvent, match="round 2 is already paired: he can be back from round 3"):
+        returned.commit(actions.come_back(returned.state, 7, 2))
+    returned.commit(actions.come_back(returned.state, 7))
+    assert returned.state.players == skipped.state.players
+    assert returned.state.players[7].skips == {2} and returned.state.players[7].withdrawn_from is None
+    returned.pair()
+    assert any(7 in (b.white, b.black) for b in returned.state.round(3).boards) or 7 in returned.state.round(3).byes
+    with pytest.raises(InvalidEvent, match="player 7 has not withdrawn"):
+        returned.commit(actions.come_back(returned.state, 7))
+    with pytest.raises(InvalidEvent, match="unknown player 99"):
+        actions.come_back(returned.state, 99)
+
+
+def test_one_who_left_before_round_1_comes_back_numbered_as_a_latecomer() -> None:
+    """Withdrawn before the draw he had no number (and no row); back from round 2 he takes the
+    next free one, round 1 counts as his skip, and FORS fixes his start rank at the pairing
+    that first seats him.  A round robin's table and a play-off's bracket were drawn without
+    him: he cannot come back to them, nor to a bracket that went on without him."""
+    log = Log("fors", rounds=3)
+    ids = [log.add(f"P{i}", rank=f"{i}k") for i in range(1, 6)]
+    log.commit(actions.withdraw(log.state, ids[4], 1))
+    log.pair()
+    assert ids[4] not in log.state.numbers
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "B+")
+    log.commit(actions.come_back(log.state, ids[4]))
+    assert log.state.numbers[ids[4]] == 5 and log.state.players[ids[4]].skips == {1}
+    log.pair()
+    assert ids[4] in {p for b in log.state.round(2).boards for p in (b.white, b.black)} | set(log.state.round(2).byes)
+    assert log.state.round(2).extra["start_ranks"][str(ids[4])] == parse_rank("5k")
+    for scheme in ("round-robin", "playoff"):
+        other = Log(scheme)
+        late = [other.add(f"P{i}", rank=f"{i}d") for i in range(1, 6)][-1]
+        other.commit(actions.withdraw(other.state, late, 1))
+        other.pair()
+        with pytest.raises(InvalidEvent, match=f"{scheme}: nobody can join after round 1 is paired"):
+            other.commit(actions.come_back(other.state, late))
+    cup = Log("playoff")
+    first = [cup.add(f"P{i}", rank=f"{i}d") for i in range(1, 9)][-1]  # the top seed: white on board 1
+    cup.pair()
+    for board in cup.state.round(1).boards:
+        cup.result(1, board.number, "W+")
+    cup.commit(actions.withdraw(cup.state, first))
+    cup.pair()  # his semi-final a walkover
+    with pytest.raises(InvalidEvent, match="lost his match by withdrawing: the bracket has gone on without him"):
+        cup.commit(actions.come_back(cup.state, first))

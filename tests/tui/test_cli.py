@@ -365,6 +365,36 @@ def gamma_cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return path
 
 
+def played(capsys: pytest.CaptureFixture[str], path: str, number: int) -> None:
+    """Round ``number`` paired and every board won by white."""
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
+        assert run(capsys, "-f", path, "result", str(number), str(board["board"]), "W+")[0] == 0
+
+
+def test_a_withdrawn_player_returns_from_the_command_line(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``player return ID``: withdrawn before round 2 was paired, he is back for round 3 and
+    paired in it; a return that cannot be (he has not withdrawn, a round paired) is one line,
+    exit 2, and the file as it was."""
+    played(capsys, gamma_cup, 1)
+    assert run(capsys, "-f", gamma_cup, "player", "withdraw", "7")[1] == "player 7 (P952 X.) withdrawn from round 2\n"
+    played(capsys, gamma_cup, 2)
+    before = Path(gamma_cup).read_bytes()
+    refusals = {
+        ("2",): "player 2 has not withdrawn",
+        ("7", "--from", "2"): "round 2 is already paired: he can be back from round 3",
+    }
+    for args, said in refusals.items():
+        assert run(capsys, "-f", gamma_cup, "player", "return", *args) == (2, "", f"tengen: {said}\n")
+    assert Path(gamma_cup).read_bytes() == before
+    assert run(capsys, "-f", gamma_cup, "player", "return", "7") == (0, "player 7 (P952 X.) back from round 3\n", "")
+    missed = json.loads(run(capsys, "-f", gamma_cup, "pairings", "2", "--json")[1])
+    assert (missed["skips"], missed["withdrawn"]) == ([7], [])  # round 2 is now his skip
+    assert run(capsys, "-f", gamma_cup, "pair")[0] == 0
+    pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    assert 7 in {b[side] for b in pairing["boards"] for side in ("white", "black")} | set(pairing["byes"])
+
+
 def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", gamma_cup, "pair")
     pairing = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])

@@ -131,6 +131,35 @@ async def test_a_withdrawal_is_in_view_at_80_columns(folder: Path) -> None:
         assert left <= 80  # its column ends inside the screen, no scrolling needed
 
 
+async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -> None:
+    """``w`` on a withdrawn player asks to bring him back (the spec's «returns»), «Нет» in
+    focus; «Да» puts him in the next round's field, with no skip where nothing was missed."""
+    from tui.screens.confirm import ConfirmScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "w", "y")
+        await pilot.pause()
+        player = app.screen.query_one("#players-table", DataTable).cursor_row + 1
+        assert app.screen.session.state.players[player].withdrawn_from == 4
+        await pilot.press("w")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        full_name = app.screen_stack[-2].session.state.players[player].full_name
+        assert dialog.question == f"Вернуть {full_name} в турнир с 4-го тура?"
+        await pilot.press("enter")  # «Нет»: nothing changes
+        await pilot.pause()
+        back = app.screen.session.state.players[player]
+        assert back.withdrawn_from == 4
+        await pilot.press("w", "y")
+        await pilot.pause()
+        back = app.screen.session.state.players[player]
+        assert (back.withdrawn_from, back.skips) == (None, frozenset())
+        table = app.screen.query_one("#players-table", DataTable)
+        assert str(table.get_row_at(0)[list(table.columns).index("status")]) == ""
+
+
 async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

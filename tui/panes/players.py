@@ -31,7 +31,7 @@ class PlayersPane(Pane):
         Binding("a", "add", "Add", id="players.add"),
         Binding("e", "edit", "Edit", id="players.edit"),
         Binding("k", "skip", "Skip rounds", show=False, id="players.skip_rounds"),
-        Binding("w", "withdraw", "Withdraw", show=False, id="players.withdraw"),
+        Binding("w", "withdraw", "Withdraw or bring back", show=False, id="players.withdraw"),
         Binding("c", "confirm", "Has come (registered in advance)", show=False, id="players.confirm"),
         Binding("i", "import_file", "Import", id="players.import"),
         Binding("f", "rating_list", "Rating list", show=False, id="players.rating_list"),
@@ -209,6 +209,9 @@ class PlayersPane(Pane):
         if player is None:
             return
         start = self.session.state.paired_rounds + 1
+        if player.withdrawn_from is not None:  # the same key brings him back: the spec's «returns»
+            self.ask_back(player, start, player.withdrawn_from)
+            return
 
         def withdraw(sure: bool | None) -> None:
             if sure:
@@ -223,6 +226,19 @@ class PlayersPane(Pane):
                         points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
         question = _("Withdraw {name} from round {round}?", name=player.full_name, round=start)
         self.app.push_screen(ConfirmScreen(question, details=details), withdraw)
+
+    def ask_back(self, player: Player, start: int, left: int) -> None:
+        """A withdrawn player back from the next round: the rounds he was out count as his
+        skips («Нет» in focus, as for a withdrawal: a key pressed by mistake changes nothing)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        def back(sure: bool | None) -> None:
+            if sure:
+                self.tournament_screen.act(actions.come_back(self.session.state, player.id))
+
+        question = _("Bring {name} back from round {round}?", name=player.full_name, round=start)
+        details = _("The rounds he missed count as skips.") if left < start else ""
+        self.app.push_screen(ConfirmScreen(question, details=details, default=False), back)
 
     def action_confirm(self) -> None:
         """A player registered in advance has come: he is paired from the next round on."""
