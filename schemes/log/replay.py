@@ -382,7 +382,8 @@ def _returned(state: Tournament, event: Event) -> Tournament:
             "player {player} lost his match by withdrawing: the bracket has gone on without him", player=player.id
         )
     missed = frozenset(range(player.withdrawn_from, back))
-    player = replace(player, withdrawn_from=None, skips=player.skips | missed)
+    late = frozenset(k for k in player.late if k < back or k in player.skips)  # he plays those the withdrawal made late
+    player = replace(player, withdrawn_from=None, skips=player.skips | missed, late=late)
     return replace(state, players={**state.players, player.id: player}, numbers=numbers)
 
 

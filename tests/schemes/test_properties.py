@@ -1,7 +1,9 @@
 """Invariants over random tournaments (hypothesis)."""
 
 import math
+import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +141,58 @@ def test_unchosen_criteria_never_change_a_place(data: st.DataObject) -> None:
     standings = get_scheme(scheme).standings(state, state.paired_rounds)
     assert list(standings.columns) == ([] if scheme == "round-robin" else ["start_points"]) + chosen
     _places_follow_the_chosen_criteria_only(standings.rows, chosen)
+
+
+def _as_played(log: Log) -> list[tuple[object, ...]]:
+    """Each round's boards, byes, recorded values and results (not the ids of their events)."""
+    return [
+        (r.boards, r.byes, r.extra, {board: (res.code, res.swapped) for board, res in r.results.items()})
+        for r in log.state.rounds
+    ]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_withdrawal_taken_back_is_the_skips_of_the_rounds_missed(data: st.DataObject) -> None:
+    """Withdrawn from round k and back from round m, a player is what skips of rounds k..m-1
+    announced at the same moment make him: the same players, pairings and results, in every
+    scheme that pairs round by round.  (The return: the spec's «player … withdrawn /
+    returns».)"""
+    from schemes.log import actions
+
+    scheme = data.draw(st.sampled_from(["gamma", "sport-handicap", "fors", "mcmahon", "swiss", "round-robin"]))
+    size = data.draw(st.integers(6, 9), label="players")
+    logs = [Log(scheme, None if scheme == "round-robin" else 3) for _ in range(2)]
+    for log in logs:
+        for i in range(size):
+            log.add(f"P{i}", rating=1000 + 97 * ((i * 7) % size))
+    total = get_scheme(scheme).total_rounds(logs[0].state) or 3
+    leaver = data.draw(st.integers(1, size), label="leaver")
+    left_after = data.draw(st.integers(1, total - 1), label="rounds paired when he leaves")
+    back_after = data.draw(st.integers(left_after, total - 1), label="rounds paired when he is back")
+    seed = data.draw(st.integers(0, 2**32), label="results' seed")
+
+    def play(log: Log, number: int) -> None:
+        log.pair(seed=number)
+        chance = random.Random(seed * 100 + number)
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, chance.choice(("W+", "B+")))
+
+    withdrawn, skipped = logs
+    for number in range(1, total + 1):
+        if number == left_after + 1:  # rounds 1..left_after paired: he leaves from the next
+            withdrawn.commit(actions.withdraw(withdrawn.state, leaver))
+            if back_after > left_after:
+                skipped.commit(actions.skip(leaver, list(range(number, back_after + 1))))
+        if number == back_after + 1:
+            withdrawn.commit(actions.come_back(withdrawn.state, leaver))
+            assert withdrawn.state.players == skipped.state.players
+        try:
+            play(withdrawn, number)
+        except InvalidEvent:  # a small field out of pairings without a repeat: the other alike
+            with pytest.raises(InvalidEvent):
+                play(skipped, number)
+            break
+        play(skipped, number)
+    assert _as_played(withdrawn) == _as_played(skipped)
+    assert withdrawn.state.players == skipped.state.players
