@@ -267,6 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
     colours.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
     colours.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     colours.add_argument("white", type=int, metavar=_("WHITE_ID"), help=_("the id of the player who takes white"))
+    stones = pairing_commands.add_parser("handicap", help=_("set the handicap (and komi) of a board"))
+    stones.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    stones.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
+    stones.add_argument("stones", metavar=_("STONES"), type=int, help=_("the handicap stones, 0 for an even game"))
+    stones.add_argument("--komi", help=_("its komi (default: 0.5 with stones, the event's without)"))
 
     result = commands.add_parser("result", help=_("enter a result"))
     result.add_argument("round", metavar=_("ROUND"), type=int, help=_("the round"))
@@ -628,6 +633,8 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
         if args.pairing_command == "swap":
             a, b = args.ids
             action = actions.swap(service.state, args.round, a, b, force=args.force)
+        elif args.pairing_command == "handicap":
+            action = actions.handicap(service.state, args.round, args.board, args.stones, args.komi)
         else:
             action = actions.colours(service.state, args.round, args.board, args.white)
         change = service.commit(action)

@@ -18,7 +18,14 @@ from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import redo_target
-from schemes.log.replay import check_komi, check_language, check_pairable, check_rounds
+from schemes.log.replay import (
+    BOARD_KOMI_LIMIT,
+    MAX_HANDICAP,
+    check_komi,
+    check_language,
+    check_pairable,
+    check_rounds,
+)
 from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
@@ -509,8 +516,8 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     }
 
 
-def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
-    """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
+def _latest_board(state: Tournament, number: int, board_number: int) -> tuple[Round, Board]:
+    """Board ``board_number`` of the latest round ``number``, which a change by hand may touch."""
     played = _latest(state, number)
     board = played.board(board_number)
     if board is None:
@@ -520,6 +527,22 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
             board=board_number,
             boards=len(played.boards),
         )
+    return played, board
+
+
+def _one_board_changed(played: Round, fixed: Board, change: str) -> Action:
+    """The amendment of ``played`` whose board ``fixed.number`` becomes ``fixed``."""
+    return ev.PAIRING_AMENDED, {
+        "round": played.number,
+        "boards": [_board_data(fixed if b.number == fixed.number else b) for b in played.boards],
+        "byes": list(played.byes),
+        "change": change,
+    }
+
+
+def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
+    """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
+    played, board = _latest_board(state, number, board_number)
     if not board.has(white):
         raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
     if board.handicap:
@@ -527,13 +550,30 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
     if board.white == white and not board.nigiri:
         raise InvalidEvent("player {player} has white on board {board} already", player=white, board=board_number)
     fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
-    boards = [fixed if b.number == board_number else b for b in played.boards]
-    return ev.PAIRING_AMENDED, {
-        "round": number,
-        "boards": [_board_data(x) for x in boards],
-        "byes": list(played.byes),
-        "change": f"colours board {board_number}: {white} white",
-    }
+    return _one_board_changed(played, fixed, f"colours board {board_number}: {white} white")
+
+
+def handicap(state: Tournament, number: int, board_number: int, stones: int, komi: str | None = None) -> Action:
+    """The handicap (and komi) of a board set by the referee (the spec's «set handicap»: two
+    players of a handicap event who agree on other stones, a referee's decision).  The komi,
+    unless given: the board's where the stones stay, 0.5 with stones, the event's without.
+    Stones given to an even board put the stronger player on white, as a handicap game has it."""
+    played, board = _latest_board(state, number, board_number)
+    if not 0 <= stones <= MAX_HANDICAP:
+        raise InvalidEvent("a handicap is 0 to {high} stones, not {stones}", high=MAX_HANDICAP, stones=stones)
+    if komi is not None:
+        given = check_komi(komi_of(komi), BOARD_KOMI_LIMIT)
+    else:
+        given = board.komi if stones == board.handicap else 0.5 if stones else state.settings.komi
+    if (stones, given) == (board.handicap, board.komi):
+        raise InvalidEvent("board {board} has handicap {stones} and komi {komi} already", board=board_number,
+                           stones=stones, komi=f"{given:g}")  # fmt: skip
+    white, black = board.white, board.black
+    if stones and not board.handicap:
+        players = state.players
+        white, black = sorted((white, black), key=lambda p: (players[p].rank, players[p].sort_rating), reverse=True)
+    fixed = Board(board.number, white, black, stones, given, nigiri=board.nigiri and not stones)
+    return _one_board_changed(played, fixed, f"handicap board {board_number}: {stones} komi {given:g}")
 
 
 def result(number: int, board: int, code: str, swapped: bool = False) -> Action:

@@ -119,6 +119,7 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
 
 _SWAP = re.compile(r"swap (\d+) (\d+)")
 _COLOURS = re.compile(r"colours board (\d+): (\d+) white")
+_HANDICAP = re.compile(r"handicap board (\d+): (\d+) komi (-?[0-9.]+)")
 
 
 def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
@@ -135,6 +136,13 @@ def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
             "round": number,
             "board": int(colours[1]),
             "white": int(colours[2]),
+        }
+    if handicap := _HANDICAP.fullmatch(change):
+        return "round {round} changed by hand: on board {board} handicap {stones}, komi {komi}", {
+            "round": number,
+            "board": int(handicap[1]),
+            "stones": int(handicap[2]),
+            "komi": handicap[3],
         }
     return "round {round} changed by hand: {change}", {"round": number, "change": change}
 

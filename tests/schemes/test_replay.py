@@ -63,6 +63,45 @@ def test_colours_of_a_fixed_board_cannot_be_swapped() -> None:
         log.result(1, 1, "W+", swapped=True)
 
 
+def test_the_referee_sets_a_boards_handicap_and_komi() -> None:
+    """The spec's «set handicap»: stones given to an even board put the stronger player on
+    white, with komi 0.5 unless one is given; with the stones kept, the komi stays unless
+    given; the other boards untouched; a board with a result, an earlier round, 10 stones or
+    nothing changed refused."""
+    log = Log("mcmahon", rounds=3)
+    strong, weak, *_ = [log.add(f"P{i}", rank=rank) for i, rank in enumerate(("1d", "3k", "5k", "6k"), start=1)]
+    log.pair()
+    played = log.state.round(1)
+    board = next(b for b in played.boards if {b.white, b.black} == {strong, weak})
+    other = next(b for b in played.boards if b.number != board.number)
+
+    def seated() -> tuple[int, int, int, float, bool]:
+        b = log.state.round(1).board(board.number)
+        return b.white, b.black, b.handicap, b.komi, b.nigiri
+
+    assert seated()[:3] == (strong, weak, 2)  # OpenGotha's: three ranks, less one
+    log.commit(actions.handicap(log.state, 1, board.number, 0, "6,5"))
+    log.commit(actions.colours(log.state, 1, board.number, weak))
+    assert seated() == (weak, strong, 0, 6.5, False)
+    log.commit(actions.handicap(log.state, 1, board.number, 4))
+    assert seated() == (strong, weak, 4, 0.5, False)
+    assert log.state.round(1).board(other.number) == other
+    log.commit(actions.handicap(log.state, 1, board.number, 4, "-1,5"))
+    with pytest.raises(InvalidEvent, match=f"board {board.number} has handicap 4 and komi -1.5 already"):
+        actions.handicap(log.state, 1, board.number, 4)
+    log.commit(actions.handicap(log.state, 1, board.number, 0))
+    assert seated() == (strong, weak, 0, log.state.settings.komi, False)
+    with pytest.raises(InvalidEvent, match="a handicap is 0 to 9 stones, not 10"):
+        actions.handicap(log.state, 1, board.number, 10)
+    log.result(1, board.number, "W+")
+    with pytest.raises(InvalidEvent, match="has a result: undo it first"):
+        log.commit(actions.handicap(log.state, 1, board.number, 3))
+    log.result(1, other.number, "B+")
+    log.pair()
+    with pytest.raises(InvalidEvent, match=r"only the latest round \(2\) can be changed by hand"):
+        actions.handicap(log.state, 1, 1, 1)
+
+
 def test_hand_made_pairing_events_are_checked() -> None:
     log, (a, b, c, d) = round_robin([2000, 1900, 1800, 1700])
     board = {"white": a, "black": b, "handicap": 0, "komi": 6.5, "nigiri": False}

@@ -416,6 +416,29 @@ def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> 
     assert rows[2]["place"] == rows[3]["place"] == "2-3"
 
 
+def test_a_boards_handicap_set_by_hand(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``pairing handicap ROUND BOARD STONES [--komi K]``: the board printed with its new stones
+    and komi, the log saying it in words; a refusal is one line, exit 2, the file unchanged."""
+    run(capsys, "-f", gamma_cup, "pair")
+    board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
+    assert (board["handicap"], board["komi"]) == (0, 6.5)
+    code, out, err = run(capsys, "-f", gamma_cup, "pairing", "handicap", "1", "1", "2", "--komi", "0,5")
+    assert (code, err) == (0, "") and "Hcp  Komi" in out
+    board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
+    assert (board["handicap"], board["komi"], board["nigiri"]) == (2, 0.5, False)
+    assert run(capsys, "-f", gamma_cup, "log")[1].splitlines()[-1].endswith(
+        "round 1 changed by hand: on board 1 handicap 2, komi 0.5")  # fmt: skip
+    before = Path(gamma_cup).read_bytes()
+    refusals = {
+        ("1", "1", "2"): "board 1 has handicap 2 and komi 0.5 already",
+        ("1", "1", "12"): "a handicap is 0 to 9 stones, not 12",
+        ("1", "1", "1", "--komi", "много"): "bad komi много: a whole or half number, like 6.5",
+    }
+    for args, said in refusals.items():
+        assert run(capsys, "-f", gamma_cup, "pairing", "handicap", *args) == (2, "", f"tengen: {said}\n")
+    assert Path(gamma_cup).read_bytes() == before
+
+
 def test_manual_swap_and_colours_with_undo(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", gamma_cup, "pair")
     code, out, _ = run(capsys, "-f", gamma_cup, "pairing", "swap", "1", "2", "7")

@@ -287,6 +287,32 @@ async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
         assert app.screen.session.state.round(2).byes == (first,)
 
 
+async def test_the_handicap_of_a_board_is_set_by_h(tmp_path: Path) -> None:
+    """``h`` on a board: its stones and komi offered («0 6.5»), a typo refused beside the field
+    (the dialog kept), «2 0,5» taken — the board's row shows them, one event records it."""
+    app = app_on(event(tmp_path, 6, scheme="mcmahon", rounds_paired=1, komi=6.5))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        board = app.screen.session.state.round(2).board(1)
+        await pilot.press("1", "h")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.query_one("#answer").value == f"{board.handicap} {board.komi:g}"
+        for typed, said in (("два", "Камни и коми, например 2 0,5"), ("12", "фора — от 0 до 9 камней, не 12"),
+                            ("2 x", "неверное коми x: целое или с половиной, например 6.5")):  # fmt: skip
+            dialog.query_one("#answer").value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog and str(dialog.query_one("#answer-error").render()) == said
+        dialog.query_one("#answer").value = "2 0,5"
+        await pilot.press("enter")
+        await pilot.pause()
+        changed = app.screen.session.state.round(2).board(1)
+        assert (changed.handicap, changed.komi) == (2, 0.5)
+        assert cells(app)[0][4:6] == ["2", "0.5"]
+        assert app.screen.session.events[-1].data["change"] == "handicap board 1: 2 komi 0.5"
+
+
 @given(
     natural=st.lists(st.integers(1, 60), min_size=1, max_size=9),
     data=st.data(),

@@ -114,6 +114,7 @@ class RoundsPane(Pane):
         Binding("d", "dispute", "A disputed board's entries", show=False, id="rounds.dispute"),
         Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
+        Binding("h", "handicap", "Handicap of the board", show=False, id="rounds.handicap"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
         Binding("k", "bracket", "Bracket", show=False, id="rounds.bracket"),
         Binding("left_square_bracket", "step(-1)", "Previous round", show=False, id="rounds.previous_round"),
@@ -157,7 +158,7 @@ class RoundsPane(Pane):
             return _("The bracket is the play-off's")
         if action == "result" and parameters == ("j",) and not scheme.traits.draws:
             return _("a jigo is no result here: the game is replayed; enter the replay's result")
-        if action in ("pair", "swap_players") and self.session.a_helpers_laptop():
+        if action in ("pair", "swap_players", "handicap") and self.session.a_helpers_laptop():
             return _("the chief's laptop pairs and swaps players; this one enters results")
         return None
 
@@ -653,6 +654,50 @@ class RoundsPane(Pane):
                 self.swap(chosen[0], chosen[1])
 
         self.app.push_screen(AskScreen(_("Numbers of the two players (3 12)"), check=refusal), swap)
+
+    def action_handicap(self) -> None:
+        """The stones and komi of the board under the cursor, as the referee sets them: the
+        board's own offered, «2 0,5» typed (the komi may be left out), refused beside the field
+        in the log's words."""
+        from tui.screens.ask import AskScreen
+
+        state = self.session.state
+        number, board_number = self.viewing, self.current_board()
+        self.board_typed = ""
+        played = state.round(number)
+        board = played.board(board_number) if played and board_number else None
+        if board is None:
+            return
+
+        def action(text: str) -> actions.Action | None:
+            parts = text.split()
+            if not 1 <= len(parts) <= 2 or not (parts[0].isascii() and parts[0].isdigit() and len(parts[0]) < 3):
+                return None  # the length before int(): 4,300 digits
+            komi = parts[1] if len(parts) == 2 else None
+            return actions.handicap(self.session.state, number, board.number, int(parts[0]), komi)
+
+        def refusal(text: str) -> str:
+            try:
+                made = action(text)
+                if made is None:
+                    return _("Stones and komi, like 2 0,5")
+                self.session.check_action(made)
+            except InvalidEvent as error:
+                return said(error)
+            return ""
+
+        def chosen(text: str | None) -> None:
+            try:  # checked beside the field; a hall's sync may have changed the round since
+                made = action(text) if text else None
+            except InvalidEvent as error:
+                self.notify(said(error), severity="error")
+                return
+            if made is not None:
+                self.tournament_screen.act(made)
+
+        shown = f"{board.handicap} {board.komi:g}"
+        question = _("Board {board}: stones and komi (2 0,5)", board=board.number)
+        self.app.push_screen(AskScreen(question, shown, check=refusal), chosen)
 
     def swap(self, a: int, b: int, force: bool = False) -> None:
         from tui.screens.confirm import ConfirmScreen
