@@ -657,6 +657,7 @@ RU = {
     "the next round to pair is {next}, not {round}": "следующий тур — {next}-й, а не {round}-й",
     "there is no event {event}": "записи {event} нет",
     "there is no round {round}: the event has {total}": "{round}-го тура нет: в турнире {total}",
+    "there is no round {round}": "{round}-го тура нет",
     "unknown player {player}": "нет игрока {player}",
     "{scheme}: nobody can join after round 1 is paired": "{scheme}: после жеребьёвки 1-го тура добавить игрока нельзя",
     "players {a} ({a_name}) and {b} ({b_name}) are blocked from meeting": "игрокам {a} ({a_name}) и {b} ({b_name}) запрещено играть друг с другом",

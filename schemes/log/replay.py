@@ -352,6 +352,11 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     return replace(state, players={**state.players, player.id: player})
 
 
+ROUNDS_BEYOND = 10_000
+"""A round no event reaches (a round robin of 5,000 players is the longest): where the number
+of rounds is not known yet (a best-of-three play-off), what a return may name at most."""
+
+
 def _returned(state: Tournament, event: Event) -> Tournament:
     """A withdrawn player back from round ``from_round`` (the spec's «returns»): the rounds he
     was out become skips, as if he had announced them, and his games stand.  One who left
@@ -371,6 +376,8 @@ def _returned(state: Tournament, event: Event) -> Tournament:
     total = _total_rounds(state)
     if total is not None and back > total:
         raise InvalidEvent("there is no round {round}: the event has {total}", round=back, total=total)
+    if back > ROUNDS_BEYOND:  # its missed rounds are a set: an event from elsewhere must not make it endless
+        raise InvalidEvent("there is no round {round}", round=back)
     traits = get_scheme(state.settings.scheme).traits
     numbers = dict(state.numbers)
     if numbers and player.id not in numbers:

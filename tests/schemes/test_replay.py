@@ -6,6 +6,7 @@ from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
 from schemes.log.replay import replay
+from schemes.registry import get_scheme
 from schemes.values.ranks import parse_rank
 from tests.builders import Log, played, round_robin
 
@@ -348,3 +349,15 @@ def test_one_who_left_before_round_1_comes_back_numbered_as_a_latecomer() -> Non
     cup.pair()  # his semi-final a walkover
     with pytest.raises(InvalidEvent, match="lost his match by withdrawing: the bracket has gone on without him"):
         cup.commit(actions.come_back(cup.state, first))
+
+
+def test_a_return_from_another_laptop_naming_a_far_round_is_refused_at_once() -> None:
+    """A best-of-three play-off does not know its rounds yet; a return event from elsewhere
+    naming round 10**12 is refused (its missed rounds would be a set without end)."""
+    cup = Log("playoff", games_per_match=3)
+    first = [cup.add(f"P{i}", rank=f"{i}d") for i in range(1, 5)][0]
+    cup.pair()
+    cup.commit(actions.withdraw(cup.state, first, 5))
+    assert get_scheme("playoff").total_rounds(cup.state) is None
+    with pytest.raises(InvalidEvent, match=r"^there is no round 1000000000000$"):
+        cup.commit(("player_returned", {"player": first, "from_round": 10**12}))
