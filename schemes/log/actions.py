@@ -530,6 +530,16 @@ def _latest_board(state: Tournament, number: int, board_number: int) -> tuple[Ro
     return played, board
 
 
+def amendable_board(state: Tournament, number: int, board_number: int) -> tuple[Round, Board]:
+    """Board ``board_number`` of round ``number`` where the referee may change it by hand: the
+    latest round, no result yet (asked before a dialog opens, not after it is filled in)."""
+    played, board = _latest_board(state, number, board_number)
+    if board_number in played.results:
+        raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=board_number,
+                           round=number)  # fmt: skip
+    return played, board
+
+
 def _one_board_changed(played: Round, fixed: Board, change: str) -> Action:
     """The amendment of ``played`` whose board ``fixed.number`` becomes ``fixed``."""
     return ev.PAIRING_AMENDED, {
@@ -558,7 +568,7 @@ def handicap(state: Tournament, number: int, board_number: int, stones: int, kom
     players of a handicap event who agree on other stones, a referee's decision).  The komi,
     unless given: the board's where the stones stay, 0.5 with stones, the event's without.
     Stones given to an even board put the stronger player on white, as a handicap game has it."""
-    played, board = _latest_board(state, number, board_number)
+    played, board = amendable_board(state, number, board_number)
     if not 0 <= stones <= MAX_HANDICAP:
         raise InvalidEvent("a handicap is 0 to {high} stones, not {stones}", high=MAX_HANDICAP, stones=stones)
     if komi is not None:

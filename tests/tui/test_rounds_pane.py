@@ -311,6 +311,12 @@ async def test_the_handicap_of_a_board_is_set_by_h(tmp_path: Path) -> None:
         assert (changed.handicap, changed.komi) == (2, 0.5)
         assert cells(app)[0][4:6] == ["2", "0.5"]
         assert app.screen.session.events[-1].data["change"] == "handicap board 1: 2 komi 0.5"
+        await pilot.press("1", "w")  # board 1 won by white: its handicap is said to be fixed, no dialog
+        await pilot.pause()
+        await pilot.press("1", "h")
+        await pilot.pause()
+        assert app.screen.query_one("#boards") is not None
+        assert notes(app)[-1] == "на доске 1 2-го тура есть результат: сначала отмените его"
 
 
 @given(

@@ -661,12 +661,14 @@ class RoundsPane(Pane):
         in the log's words."""
         from tui.screens.ask import AskScreen
 
-        state = self.session.state
         number, board_number = self.viewing, self.current_board()
         self.board_typed = ""
-        played = state.round(number)
-        board = played.board(board_number) if played and board_number else None
-        if board is None:
+        if board_number is None:
+            return
+        try:
+            _played, board = actions.amendable_board(self.session.state, number, board_number)
+        except InvalidEvent as error:  # an earlier round, a board with a result
+            self.notify(said(error), severity="warning")
             return
 
         def action(text: str) -> actions.Action | None:
