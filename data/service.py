@@ -71,6 +71,17 @@ class Output:
         write_atomically(self.path, payload, keep_backup=False)
 
 
+def possible_duplicates(state: Tournament) -> Notice | None:
+    """The players two laptops may have registered twice, named, so the chief withdraws one
+    before the draw seats both (the ghost's games would be forfeits)."""
+    twins = state.possible_duplicates()
+    if not twins:
+        return None
+    players = state.players
+    said = ", ".join(f"{a} ({players[a].full_name}) = {b} ({players[b].full_name})" for a, b in twins)
+    return Notice("possibly registered twice: {pairs}; withdraw one of each before pairing", {"pairs": said})
+
+
 @dataclass(frozen=True)
 class BeforePairing:
     """What is known before round ``number`` is paired, said before the question and the
@@ -80,8 +91,9 @@ class BeforePairing:
     missing: RoundIncomplete | None
     """The round before misses results where the scheme may pair all the same
     (``Traits.pairs_early``): the referee confirms, most often a slip is still on the table."""
-    silent: Notice | None
-    """Laptops of the hall not heard from (``Service.silent_laptops``)."""
+    warned: tuple[Notice, ...]
+    """What the chief is told first in a hall: laptops not heard from (``silent_laptops``), a
+    player registered on two laptops (``possible_duplicates``)."""
     compiling: bool
     """The pairing waits for numba's compiler (``state_cache.compiler_ahead``)."""
 
@@ -303,7 +315,8 @@ class Service:
             if not get_scheme(state.settings.scheme).traits.pairs_early:
                 raise
             missing = incomplete
-        return BeforePairing(number, missing, self.silent_laptops(), compiler_ahead(state))
+        warned = tuple(n for n in (self.silent_laptops(), possible_duplicates(state)) if n is not None)
+        return BeforePairing(number, missing, warned, compiler_ahead(state))
 
     def silent_laptops(self) -> Notice | None:
         """What the chief is told before pairing where a laptop of the hall has not been heard

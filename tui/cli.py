@@ -611,8 +611,8 @@ def _cmd_pair(args: argparse.Namespace) -> None:
             )
         if before.compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)
-        if before.silent is not None:
-            print_warning(said(before.silent))
+        for warning in before.warned:
+            print_warning(said(warning))
         action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         change = service.commit(action)
         code_compiled(change.state)

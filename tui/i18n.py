@@ -1330,6 +1330,7 @@ RU = {
     "no network here": "здесь нет сети",
     "no answer": "нет ответа",
     "possible duplicates: {pairs}": "возможно, записаны дважды: {pairs}",
+    "possibly registered twice: {pairs}; withdraw one of each before pairing": "возможно, записаны дважды: {pairs}; перед жеребьёвкой снимите одного из каждой пары",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
     "the connection broke off": "соединение оборвалось",
     "its copy arrived damaged": "его копия пришла повреждённой",

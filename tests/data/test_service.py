@@ -38,7 +38,7 @@ def test_what_is_known_before_a_pairing_is_asked_once_for_both_interfaces(tmp_pa
     the round cannot be paired, or the scheme waits for the missing result (Gamma)."""
     with _cup(tmp_path / "t.json") as service:
         first = service.before_pairing()
-        assert (first.number, first.missing, first.silent, first.compiling) == (1, None, None, False)
+        assert (first.number, first.missing, first.warned, first.compiling) == (1, None, (), False)
         service.commit(actions.pair(service.state, random.Random(1)))
         service.commit(actions.result(1, 1, "W+"))
         early = service.before_pairing()

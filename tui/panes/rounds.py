@@ -476,8 +476,8 @@ class RoundsPane(Pane):
             meaning = (_("The table says who meets whom: the result can be entered afterwards.") if traits.scheduled
                        else _("Until it is entered it counts for neither player, as in OpenGotha."))  # fmt: skip
             question = f"{said(missing)}. {meaning}\n{_('Pair round {round} all the same?', round=number)}"
-        if before.silent is not None:  # the chief is warned: their entries may be missing
-            question = said(before.silent) + "\n" + question
+        for warning in reversed(before.warned):  # the chief is warned: entries missing, a player twice
+            question = said(warning) + "\n" + question
         early = missing is not None
 
         def answer(chosen: str | None) -> None:

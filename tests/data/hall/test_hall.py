@@ -606,6 +606,10 @@ def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdr
     everyone(stick, table2, table3, chief)
     for laptop in (chief, table2, table3):
         assert laptop.state.possible_duplicates() == [(9, 20002), (10001, 20001)]
+    with chief.here(), Service(chief.file) as service:  # the chief told before the draw seats both
+        warned = [str(notice) for notice in service.before_pairing().warned]
+    assert warned == ["possibly registered twice: 9 (Different Y) = 20002 (Other X), 10001 (Ёлкин Иван) = 20001 "
+                      "(елкин иван); withdraw one of each before pairing"]  # fmt: skip
     table3.commit(("player_withdrawn", {"player": 20001, "from_round": 1}))
     everyone(stick, table3, chief, table2)
     assert table2.state.possible_duplicates() == [(9, 20002)]
