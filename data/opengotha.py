@@ -1004,6 +1004,7 @@ def write(tournament: Tournament) -> Written:
             }
             lines.append("        <Game " + _attributes(attributes) + "/>")
     lines.append("    </Games>")
+    _own_komi(tournament, reading)
     byes = [(r.number, p) for r in tournament.rounds for p in r.byes]
     if byes:
         lines.append("    <ByePlayers>")
@@ -1021,6 +1022,20 @@ def write(tournament: Tournament) -> Written:
         lines.append("    </ClubsGroups>")
     lines.append("</Tournament>")
     return Written("\n".join(lines) + "\n", tuple(reading.warnings))
+
+
+def _own_komi(tournament: Tournament, reading: _Reading) -> None:
+    """A warning where boards had a komi OpenGotha cannot hold: it keeps the event's for even
+    games and reads 0.5 with stones (``_board``), so a board's own — set by hand, paired before
+    the komi changed, sport-handicap's compensation — comes back as that."""
+    usual = tournament.settings.komi
+    own = [(played.number, board) for played in tournament.rounds for board in played.boards
+           if board.komi != (usual if board.handicap == 0 else 0.5)]  # fmt: skip
+    if own:
+        number, board = own[0]
+        reading.warn("OpenGotha keeps one komi, {komi} for even games and 0.5 with stones; boards with their own: "
+                     "{count}, such as round {round} board {board} ({own})", komi=f"{usual:g}", count=len(own),
+                     round=number, board=board.number, own=f"{board.komi:g}")  # fmt: skip
 
 
 def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple[str, str]]:

@@ -895,6 +895,7 @@ RU = {
     "round {round} is paired in part: {count} players are on no board; to pair it whole, import with --rounds {before}": "{round}-й тур поставлен в пары не весь: без пары {count:игрок|игрока|игроков}; чтобы провести жеребьёвку тура целиком, импортируйте с --rounds {before}",
     "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
+    "OpenGotha keeps one komi, {komi} for even games and 0.5 with stones; boards with their own: {count}, such as round {round} board {board} ({own})": "OpenGotha хранит одно коми: {komi} в играх на равных и 0.5 с форой; своё коми было у досок: {count}, например тур {round}, доска {board} ({own})",
     "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves:ход|хода|ходов}) не записать в Tengen: не сохранён",
     "left out, with no game and no bye: {players}": "не вошли в таблицу, без партий и свободных туров: {players}",
     "komi {komi} cannot be written exactly (the table's komi is always a half): written as {written}": "коми {komi} не записать точно (в таблице коми всегда с половиной): записано как {written}",

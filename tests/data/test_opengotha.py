@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from data.opengotha import GothaFileError, read, write
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Notice
 from schemes.state.model import Tournament
 from tests.builders import Log
 
@@ -701,3 +701,28 @@ def test_a_time_under_sixty_effective_minutes_is_warned_at_import(tmp_path: Path
     assert unrated == [f"{state_of(path).settings.time} is under 60 effective minutes: the event would not be rated"]
     assert [str(n) for n in placeholders(state_of(path)) if "60 effective" in str(n)] == unrated
     assert not [w for w in warnings_of(TESTDATA / "simplemm.xml") if "60 effective" in w]
+
+
+def test_a_boards_own_komi_is_said_when_opengotha_cannot_hold_it() -> None:
+    """OpenGotha keeps the event's komi for even games and reads 0.5 with stones: a McMahon
+    event's boards as paired say nothing; a komi set on a board by hand, or one paired before
+    the event's komi changed, is named in a warning (the module's rule: never in silence)."""
+    from schemes.log import actions
+
+    log = Log("mcmahon", rounds=3)
+    for i, rank in enumerate(("1d", "1k", "5k", "6k"), start=1):
+        log.add(f"P{i}", rank=rank)
+    log.pair()
+    assert [(b.handicap, b.komi) for b in log.state.round(1).boards] == [(0, 6.5), (0, 6.5)]
+    assert write(log.state).warnings == ()
+    log.commit(actions.handicap(log.state, 1, 2, 0, "7.5"))
+    assert write(log.state).warnings == (
+        Notice("OpenGotha keeps one komi, {komi} for even games and 0.5 with stones; boards with their own: {count}, "
+               "such as round {round} board {board} ({own})", {"komi": "6.5", "count": 1, "round": 1, "board": 2,
+                                                              "own": "7.5"}),
+    )  # fmt: skip
+    log.commit(actions.change_settings(komi="5.5"))
+    assert [str(w) for w in write(log.state).warnings] == [
+        "OpenGotha keeps one komi, 5.5 for even games and 0.5 with stones; boards with their own: 2, such as round 1 "
+        "board 1 (6.5)"
+    ]
