@@ -317,10 +317,15 @@ class Tournament:
     def never_played(self, player_id: int) -> bool:
         """Withdrawn without ever being seated (a board or a bye): not of the field, so the seed
         schemes give him no row and no place (a review found a man withdrawn before the draw
-        ranked first by his start points, and the rating table's places begin at 2)."""
+        ranked first by his start points, and the rating table's places begin at 2).  Withdrawn
+        from a round still to come after the next, he may yet be seated: of the field (a review
+        found a withdrawal announced for day 2 refusing round 1's pairing)."""
         player = self.players[player_id]
-        return player.withdrawn_from is not None and not any(
-            played.board_of(player_id) is not None or player_id in played.byes for played in self.rounds
+        left = player.withdrawn_from
+        return (
+            left is not None
+            and left <= self.paired_rounds + 1
+            and not any(played.board_of(player_id) is not None or player_id in played.byes for played in self.rounds)
         )
 
     def possible_duplicates(self) -> list[tuple[int, int]]:
