@@ -19,7 +19,7 @@ from paperwork.sheet import Column, Sheet, Text, legend_line, standings_after
 from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.log.replay import LANGUAGES
-from schemes.registry import get_scheme, not_playing
+from schemes.registry import is_final_table, not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold
 from tui.i18n import in_language, scheme_title_in
@@ -174,7 +174,10 @@ def full(value: Text) -> str:
 def event(visit: Visit) -> Markup:
     """``/``: the event, its rounds with how many results are in, the standings."""
     state, say = visit.state, visit.say
-    facts = [scheme_title_in(visit.lang, state.settings.scheme), say("players: {count}", count=len(state.players))]
+    facts = [
+        scheme_title_in(visit.lang, state.settings.scheme),
+        say("players: {count}", count=sum(not state.never_played(p) for p in state.players)),
+    ]
     items = [
         tag(
             "li",
@@ -273,15 +276,18 @@ def standings(visit: Visit, asked: int | None) -> Markup:
 
 
 def _how_final(visit: Visit, played: Round | None) -> Markup | None:
-    """Whether these places are the event's last word: not while a round's results are missing
-    (a review read them as final with one result of 200 to come), and said when the last
-    round's are all in (a review found the finished event's table like any other)."""
+    """Whether these places are the event's last word: not while a result of this round or an
+    earlier one is missing (a review read them as final with one result of 200 to come, and
+    another with a postponed game of round 2), and said when they are (the paper's own test,
+    ``is_final_table``)."""
     if played is None:
         return None
-    if not played.complete:
+    state = visit.state
+    waiting = next((r for r in state.rounds[: played.number] if not r.complete), None)
+    if waiting is not None:
         return tag("p", visit.say("Not final: {count} of round {round}'s results are still to come",
-                                  count=len(played.missing), round=played.number), class_="unfinished")  # fmt: skip
-    if played.number == get_scheme(visit.state.settings.scheme).total_rounds(visit.state):
+                                  count=len(waiting.missing), round=waiting.number), class_="unfinished")  # fmt: skip
+    if is_final_table(state, played.number):
         return tag("p", visit.say("Final standings: every round is played"), class_="final")
     return None
 
@@ -419,7 +425,7 @@ def slides(state: Tournament) -> list[tuple[str, int, range]]:
     if played is not None:
         shown += [("round", played.number, rows) for rows in _cut(len(played.boards))]
     after = state.latest_complete_round
-    shown += [("standings", after, rows) for rows in _cut(len(state.players))]
+    shown += [("standings", after, rows) for rows in _cut(len(standings_after(state, after).rows))]
     return shown
 
 

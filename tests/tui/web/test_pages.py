@@ -3,6 +3,7 @@ name, the projector's slides, and a hostile name that stays text."""
 
 from __future__ import annotations
 
+import random
 import re
 from html import unescape
 from pathlib import Path
@@ -14,7 +15,7 @@ from paperwork.sheet import standings_after
 from paperwork.wall_sheets import standings_sheet
 from schemes.log import actions
 from schemes.state.model import Tournament
-from tests.builders import played
+from tests.builders import Log, played
 from tests.tui.web.players import HOSTILE, hall_tournament
 from tui.web import pages
 from tui.web.html import tag, text
@@ -171,6 +172,38 @@ def test_the_language_is_the_tournaments_unless_the_visitor_chose(state: Tournam
     english = pages.event(visit(state, "en"))
     assert '<html lang="en">' in english and 'href="/standings?lang=en"' in english
     assert '<a href="/?lang=ru">RU</a>' in english  # the switch back
+
+
+def test_a_postponed_game_of_an_earlier_round_keeps_the_last_table_from_being_final() -> None:
+    """A review: a round robin's game of round 2 put off, round 3 complete, the page said
+    «Итоговые места: сыграны все туры» where the paper said «после 3-го тура»."""
+    log = Log("round-robin")
+    for i in range(1, 5):
+        log.add(f"P{i}", rating=2400 - 50 * i)
+    for number in (1, 2, 3):
+        log.commit(actions.pair(log.state, random.Random(1), early=number == 3))
+        for board in log.state.round(number).boards:
+            if (number, board.number) != (2, 2):
+                log.result(number, board.number, "W+")
+    shown = unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(log.state), 3)))
+    assert "Итоговые места" not in shown and "Не окончательно: результатов 2-го тура ещё не хватает — 1" in shown
+    log.result(2, 2, "B+")
+    assert "Итоговые места: сыграны все туры" in unescape(re.sub(r"<[^>]+>", "", pages.standings(visit(log.state), 3)))
+
+
+def test_the_projector_shows_a_field_without_a_player_who_never_played() -> None:
+    """A review: a FORS player withdrawn before the draw has no row, but the slides were cut
+    by every registered player, and the standings slide failed (IndexError); the event page
+    counted him too."""
+    log = Log("fors", rounds=3)
+    gone = [log.add(f"P{i}", rating=2400 - 50 * i) for i in range(1, 7)][0]
+    log.commit(actions.withdraw(log.state, gone, 1))
+    log.pair()
+    assert [kind for kind, _n, _rows in pages.slides(log.state)] == ["round", "standings"]
+    assert pages.slides(log.state)[1][2] == range(0, 5)
+    slide = pages.projector(visit(log.state, path="/projector"), 1)
+    assert slide.count("<tr>") == 1 + 5
+    assert "участников: 5" in unescape(re.sub(r"<[^>]+>", "", pages.event(visit(log.state))))
 
 
 def test_the_projector_cycles_the_pairing_then_the_standings(tmp_path: Path) -> None:
