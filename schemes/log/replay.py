@@ -9,6 +9,7 @@ edited by hand into an inconsistent state is refused the same way.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -434,6 +435,7 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     state = replace(state, numbers=numbers)
     check_pairable(state, number, early, every=False)
     boards, byes = _seating(state, number, data, data.get("as_recorded", False))
+    _check_bracket(state, number, boards, byes)
     extra = dict(data.get("extra", {}))
     check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
     paired = Round(number, boards, byes, extra, {}, event.id, data.get("as_recorded", False))
@@ -486,8 +488,31 @@ def _amended(state: Tournament, event: Event) -> Tournament:
             boards=", ".join(map(str, touched)),
             round=number,
         )
+    _check_bracket(replace(state, rounds=state.rounds[:-1]), number, boards, byes)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
+
+
+def _check_bracket(state: Tournament, number: int, boards: Sequence[Board], byes: Sequence[int]) -> None:
+    """A bracket's round is the one its state makes: its matches on the boards (colours and
+    stones as they may be), the players through without a game as byes.  A swap across two
+    matches credited one man's win to another, and an undone withdrawal or absence, its
+    walkover already paired, left a bracket no round could finish (a review)."""
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.traits.bracket:
+        return
+    try:
+        made = scheme.pair(state, number, random.Random(0), None)
+    except InvalidEvent as error:  # the bracket has no round to play: over, or no field
+        raise InvalidEvent("round {round} is not the bracket's: {reason}", round=number, reason=error) from None
+    meetings = {frozenset((board.white, board.black)) for board in made.boards}
+    for board in boards:
+        if frozenset((board.white, board.black)) not in meetings:
+            raise InvalidEvent("round {round}: players {white} and {black} do not meet in the bracket", round=number,
+                               white=board.white, black=board.black)  # fmt: skip
+    if len(boards) != len(made.boards) or set(byes) != set(made.byes):
+        raise InvalidEvent("round {round} is not the bracket's: its matches or who goes through without a game differ",
+                           round=number)  # fmt: skip
 
 
 def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
