@@ -128,7 +128,7 @@ RU = {
     "skips {rounds}": "пропускает {rounds}",
     "Select a player first": "Сначала выберите игрока",
     "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
-    "Rounds to skip (2 3)": "Пропускаемые туры (2 3)",
+    "rounds to skip, like 2 3": "пропускаемые туры, например 2 3",
     "Withdraw {name} from round {round}?": "Снять с турнира с {round}-го тура: {name}?",
     "Bring {name} back from round {round}?": "Вернуть {name} в турнир с {round}-го тура?",
     "The rounds he missed count as skips.": "Пропущенные туры считаются отказами от тура.",

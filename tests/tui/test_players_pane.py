@@ -160,6 +160,26 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
         assert str(table.get_row_at(0)[list(table.columns).index("status")]) == ""
 
 
+async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) -> None:
+    """A trial: after the last round was paired, ``k`` still opened the skip dialog, and the
+    refusal came only after the rounds were typed.  Now it is said at once; before, the
+    question gives its example as one («например 2 3»), not as rounds he skips."""
+    from tui.screens.ask import AskScreen
+
+    app = app_on(folder, "fors-vladivostok.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "k")
+        await pilot.pause()
+        assert not isinstance(app.screen, AskScreen)
+        total = app.screen.session.state.paired_rounds
+        assert notes(app)[-1] == f"все туры ({total}) уже составлены"
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "k")
+        await pilot.pause()
+        assert isinstance(app.screen, AskScreen) and app.screen.prompt.endswith(": пропускаемые туры, например 2 3")
+
+
 async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

@@ -179,6 +179,11 @@ class PlayersPane(Pane):
         player = self.selected()
         if player is None:
             return
+        state = self.session.state
+        total = registry.get_scheme(state.settings.scheme).total_rounds(state)
+        if total is not None and state.paired_rounds >= total:  # said now, not after the rounds are typed
+            self.notify(_("all {total} rounds are paired", total=total), severity="warning")
+            return
 
         def rounds_of(text: str) -> list[int]:
             return [int(part) for part in text.replace(",", " ").split()]
@@ -200,7 +205,7 @@ class PlayersPane(Pane):
             if text and text.strip():
                 self.tournament_screen.act(actions.skip(player.id, rounds_of(text)))
 
-        self.app.push_screen(AskScreen(f"{player.full_name}: {_('Rounds to skip (2 3)')}", check=refusal), skip)
+        self.app.push_screen(AskScreen(f"{player.full_name}: {_('rounds to skip, like 2 3')}", check=refusal), skip)
 
     def action_withdraw(self) -> None:
         from tui.screens.confirm import ConfirmScreen
