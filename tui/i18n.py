@@ -609,6 +609,7 @@ RU = {
     "вручную командой pairing swap",
     "{reason}: add --force to pair them anyway": "{reason}: добавьте --force, чтобы всё же поставить их так",
     "that would break event {event} ({what}): {reason}": "так нарушится запись {event} ({what}): {reason}",
+    "round {paired} was paired after this result: to correct it, enter the new result on board {board} of round {round} (it replaces this one)": "после этого результата уже составлен {paired}-й тур: чтобы исправить, введите новый результат на доске {board} {round}-го тура (он заменит этот)",
     "{file} is open for writing by {holder}; close it there first": "{file} уже открыт для записи ({holder}); закройте его там",
     "another process": "другой процесс",
     "the round: a number, like 3": "тур — это число, например 3",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schemes.errors import InvalidEvent, Notice
+from schemes.errors import InvalidEvent, Notice, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from schemes.log.replay import apply, check_retraction, extend
@@ -317,10 +317,29 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
         except InvalidEvent as error:
             if new is None or event is new:
                 raise
+            _result_under_a_pairing(log, new, event, error)
             raise WouldBreak(event, error, describe(event)) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
     return state
+
+
+def _result_under_a_pairing(log: list[Event], new: Event, broken: Event, error: InvalidEvent) -> None:
+    """The undo of a result that a later round was paired after, refused in the referee's
+    words and with his way out: a new result replaces it (a trial read «так нарушится запись
+    42 (составлен 2-й тур…): 1-й тур не закончен…» and did not know what to do)."""
+    if new.kind != ev.RETRACTED or broken.kind != ev.ROUND_PAIRED or not isinstance(error, RoundIncomplete):
+        return
+    taken = next((e for e in log if e.id == new.data["event"]), None)
+    if taken is None or taken.kind != ev.RESULT_RECORDED:
+        return
+    raise InvalidEvent(
+        "round {paired} was paired after this result: to correct it, enter the new result on board {board} of "
+        "round {round} (it replaces this one)",
+        paired=broken.data["round"],
+        board=taken.data["board"],
+        round=taken.data["round"],
+    )
 
 
 def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
