@@ -297,6 +297,9 @@ def check_undoable(events: list[Event], target_id: int) -> None:
         raise InvalidEvent(
             "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
         )
+    if target.kind == ev.RESULT_RECORDED and any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events):
+        retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})  # a round paired on it: asked now
+        _replay_explaining([*events, retraction], retraction)
     if target.kind == ev.ROUND_PAIRED:
         state = _replay_explaining(events, None)
         paired = state.round(target.data["round"])

@@ -5,7 +5,7 @@ import pytest
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import standing
-from schemes.log.history import append, append_all, redo_target
+from schemes.log.history import append, append_all, check_undoable, redo_target
 from schemes.log.replay import replay
 from tests.builders import Log, round_robin
 
@@ -188,6 +188,8 @@ def test_undoing_a_result_that_a_later_pairing_needs_is_refused() -> None:
         "round 2 was paired after this result: to correct it, enter the new result on board 1 of round 1 (it "
         "replaces this one)"
     )
+    with pytest.raises(InvalidEvent, match="round 2 was paired after this result"):  # before the app's question
+        check_undoable(log.events, first)
     log.result(1, 1, "B+")  # the way out: accepted
     assert log.state.round(1).results[1].code == "B+"
 
