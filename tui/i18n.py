@@ -513,6 +513,7 @@ RU = {
     "no club, written {code}: {players} and {more} more": "не указан клуб, записано {code}: {players} и ещё {more}",
     "Latin names by the transliteration table (no rating list chosen: f on the players' tab F2)": "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)",
     "Latin names as the rating list {name} spells them, the others transliterated": "Латиница — как в рейтинг-листе {name}, прочие транслитерацией",
+    "Not every name is Cyrillic: the rating table is all in Latin, ticked or not": "Не все имена кириллицей: таблица для РК будет целиком латиницей, с галочкой или без",
     "Rating table: {warning}": "Таблица для РК: {warning}",
     "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
     "{file} reads well: putting {backup} back drops its last entries ({count})": "{file} читается без ошибок: возврат {backup} уберёт из {file} последние записи ({count})",

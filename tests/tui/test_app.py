@@ -1,5 +1,6 @@
 """Pilot tests: a referee's flows through the app, key by key."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -510,6 +511,20 @@ async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:
         assert any(f"Записано в {folder}" in n and "gamma-protocol-3.pdf" in n for n in notes(app))
 
 
+async def test_after_the_last_round_the_print_dialog_offers_the_final_table(folder: Path) -> None:
+    """A trial: once every round was played and every result in, F6 still ticked the protocol
+    of the last round and the cards; the referee then prints the final table."""
+    app = app_on(folder, "fors-vladivostok.json")  # five rounds of five, all in
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert app.screen.query_one(MarkedList).selected == ["table"]
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [p.name for p in folder.glob("fors-vladivostok*.pdf")] == ["fors-vladivostok-table-5.pdf"]
+
+
 async def test_the_pdf_viewer_is_started_for_each_file_and_leaves_no_zombie(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -571,10 +586,35 @@ async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
         assert "Таблица для РК: не указан клуб, записано xxxx: Лю Личунь (3)" in shown
         source = "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)"
         assert source in shown
+        assert not app.screen.query("#latin-anyway")  # a Cyrillic field: the tick decides
         assert not (folder / "gamma-rating.txt").exists()  # nothing written yet
         await pilot.press("escape")
         await pilot.pause()
         assert not (folder / "gamma-rating.txt").exists()
+
+
+async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked(folder: Path) -> None:
+    """A trial: one Latin name among Cyrillic ones made the table Latin throughout (never
+    mixed), the «Имена латиницей» box unticked, and the dialog had not said so."""
+    from textual.widgets import Label
+
+    from data.service import Service
+    from schemes.log import actions
+
+    players = [{"surname": "Иванов", "name": "Пётр", "rank": "1k"}, {"surname": "Smith", "name": "John", "rank": "2k"}]
+    with Service.create(folder / "mixed.json", [actions.create("Смесь", "gamma", 3)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))  # the table lists who was paired
+    app = app_on(folder, "mixed.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        said = "Не все имена кириллицей: таблица для РК будет целиком латиницей, с галочкой или без"
+        assert str(app.screen.query_one("#latin-anyway", Label).render()) == said
+        await pilot.click("#export")  # nothing ticked
+        await pilot.pause()
+    text = (folder / "mixed-rating.txt").read_text(encoding="utf-8")
+    assert "\n1 Ivanov Petr 1k " in text and "Иванов" not in text, text
 
 
 def remember_a_rating_list(folder: Path) -> None:

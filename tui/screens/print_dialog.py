@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from paperwork.kinds import kinds_for
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
@@ -36,7 +36,7 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         after it)."""
 
     def compose(self) -> ComposeResult:
-        preselected = {"protocol", "cards"} if self.state.rounds else {"registration", "cards"}
+        preselected = _preselected(self.state)
         with Vertical(classes="dialog"):
             yield Label(_("Print documents"), classes="heading", markup=False)
             yield MarkedList(*((_(kind), kind, kind in preselected) for kind in self.kinds), id="kinds")
@@ -83,3 +83,15 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _preselected(state: Tournament) -> set[str]:
+    """What a referee prints next: before round 1 the registration list and the cards; during
+    the event the latest round's protocol and the cards; once the final table stands (every
+    round played, every result in) the final table — a trial found the protocol of a round
+    long over ticked there."""
+    if not state.rounds:
+        return {"registration", "cards"}
+    if is_final_table(state, state.paired_rounds):
+        return {"table"}
+    return {"protocol", "cards"}

@@ -542,4 +542,5 @@ class TournamentScreen(Translated, Screen[None]):
                 self.notify(said(warning), severity="warning", timeout=10)
 
         shown = [said(warning) for warning in placeholders(self.session.state)]
-        self.app.push_screen(ExportScreen(shown, listed), chosen)
+        latin_anyway = writes_latin(self.session.state, latin_names=False)
+        self.app.push_screen(ExportScreen(shown, listed, latin_anyway), chosen)
