@@ -202,7 +202,7 @@ class Service:
         if device not in self.state.hall.laptops:
             raise Refused("this laptop is not enrolled in the hall yet: sync with the chief's laptop")
         repo = HallRepo(hall_path(real_path(self.path)))
-        return repo, Stamper(self.events, device, repo.secret)
+        return repo, Stamper(self.events, device, repo.secret, repo.recorded(device))
 
     def undo_subject(self) -> Event:
         """The event an undo would retract now: the last action, or on a hall's laptop its

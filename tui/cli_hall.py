@@ -125,7 +125,8 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
     pages = site(real_path(path))
     try:
         serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not (args.no_discovery or args.for_app),
-              syncing=not args.for_app, until=until, failed=failed)  # fmt: skip
+              syncing=not args.for_app, until=until, failed=failed,
+              dropped=lambda notice: print_warning(said(notice)))  # fmt: skip
     except KeyboardInterrupt:
         print(_("stopped"))
 
@@ -136,6 +137,8 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallR
     if command == "sync":
         synced = hall.sync(path, args.sources)
         print(_("synced: {count} new events", count=synced.added))
+        for dropped in synced.dropped:
+            print_warning(said(dropped))
         if synced.problems:  # each on its line; the exit status says something went wrong
             _problems(synced.problems[:-1])
             raise Refused("{problem}", problem=synced.problems[-1])

@@ -147,6 +147,8 @@ class HallLink:
                 self.merged_once = True
                 added = merged.added
                 problems += [worded(p) for p in merged.problems]
+                for dropped in merged.dropped:  # an entry gone from every laptop: said, never silently
+                    self.screen.notify(said(dropped), severity="warning", timeout=30)
         self.laptops = fetched.laptops
         if added:
             self.screen.redraw()

@@ -57,6 +57,7 @@ from data.store import real_path
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import events as ev
 from schemes.log.events import Event
+from schemes.log.history import describe_parts
 from schemes.log.merge import Merged, merge
 from schemes.state.model import Tournament
 
@@ -85,6 +86,10 @@ class Synced:
     added: int
     problems: tuple[Worded, ...]
     state: Tournament
+    dropped: tuple[Notice, ...] = ()
+    """Entries this laptop held that the merged log leaves out (``left_out``), each said once:
+    a return made as the chief paired the round it names, a pairing that left out a player a
+    helper had just brought back — both had gone from every laptop without a word (a review)."""
 
 
 def is_hall(path: Path) -> bool:
@@ -531,9 +536,9 @@ def merged_log(service: Service, repo: HallRepo, since: Merged | None = None) ->
 
 def record_missing(service: Service, repo: HallRepo, device: str) -> None:
     """Our events in the file that the repository lacks (a kill between the two writes)."""
-    own = [e for e in service.events if e.origin is not None and e.origin.device == device]
-    have = len(repo.chain(device)) if device in repo.tips() else 0
-    repo.record(device, sorted(own, key=lambda e: e.origin.seq if e.origin else 0)[have:])
+    have = repo.recorded(device)  # by seq, not by count: an own event a merge left out is in the chain alone
+    own = [e for e in service.events if e.origin is not None and e.origin.device == device and e.origin.seq > have]
+    repo.record(device, sorted(own, key=lambda e: e.origin.seq if e.origin else 0))
 
 
 def sync(path: Path, sources: Sequence[str], serves: str | None = None) -> Synced:
@@ -604,7 +609,8 @@ def _sync(real: Path, repo: HallRepo, sources: Sequence[str], serves: str | None
     if not merges:
         assert remembered is not None
         return Synced(0, tuple(problems), remembered.state)
-    return Synced(sum(m.added for m in merges), tuple(problems + list(merges[-1].problems)), merges[-1].state)
+    dropped = tuple(notice for m in merges for notice in m.dropped)
+    return Synced(sum(m.added for m in merges), tuple(problems + list(merges[-1].problems)), merges[-1].state, dropped)
 
 
 class NobodyToAsk(Worded):
@@ -697,6 +703,7 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
     real = real_path(service.path)
     record_missing(service, repo, device)
     before = len(service.events)
+    held = {event.origin.key for event in service.events if event.origin is not None}
     kept = _MERGED.get(real)
     merged, refused_chains = merged_log(service, repo, kept.merge if kept is not None else None)
     if merged.events != tuple(service.events):
@@ -706,7 +713,22 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         state = enrol_requests(service, repo)
     _keep(real, _Kept(merged, state))
     repo.refuse(refused_chains)
-    return Synced(len(service.events) - before, tuple(refused_chains), state)
+    dropped = tuple(
+        _dropped(event, reason, state)
+        for event, reason in merged.left_out
+        if event.origin is not None and event.origin.key in held
+    )
+    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped)
+
+
+def _dropped(event: Event, reason: Notice, state: Tournament) -> Notice:
+    assert event.origin is not None
+    laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
+    return Notice(
+        "left out of the hall's log: {what}, entered on {laptop}: {reason}",
+        {"what": Notice(*describe_parts(event)), "laptop": laptop.name if laptop else event.origin.device[:8],
+         "reason": reason},
+    )  # fmt: skip
 
 
 def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[Worded]:

@@ -41,7 +41,7 @@ from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.repo import HallRepo, as_source, ask, hall_path, requests
 from data.store import real_path
-from schemes.errors import Worded
+from schemes.errors import Notice, Worded
 
 PERIOD = 2.0
 """Seconds between two syncs with the peers."""
@@ -408,13 +408,15 @@ def serve(
     syncing: bool = True,
     until: threading.Event | None = None,
     failed: Callable[[Worded | OSError], None] = lambda reason: None,
+    dropped: Callable[[Notice], None] = lambda notice: None,
 ) -> None:
     """Serve until interrupted (or ``until`` is set): a hall's laptop syncing with its peers
     every ``PERIOD`` seconds (unless ``syncing`` is off: the app that started this server syncs
     itself), announced and finding the hall's other laptops by zeroconf unless ``discovery`` is
     off; a tournament that is no hall, its players' pages alone.  A sync that fails is tried
     again at the next cycle, and ``failed`` hears why — once, until the reason changes or a
-    sync succeeds (a server failing silently for ever looked like a healthy hall)."""
+    sync succeeds (a server failing silently for ever looked like a healthy hall); ``dropped``
+    hears each entry of this laptop a merge left out (``hall.Synced.dropped``)."""
     real = real_path(path)
     folder = hall_path(real)
     stop = until or threading.Event()
@@ -443,13 +445,15 @@ def serve(
                 if not syncing:
                     continue
                 try:
-                    hall.sync(real, [], serves=serving.address)
+                    synced = hall.sync(real, [], serves=serving.address)
                 except (Worded, OSError) as error:  # the file held by a command, a disk full: tried again
                     if str(error) != said:
                         failed(error)
                     said = str(error)
                 else:
                     said = ""
+                    for notice in synced.dropped:
+                        dropped(notice)
         finally:
             if found is not None:
                 found.close()

@@ -15,7 +15,11 @@ class Stamper:
     """This laptop's origin for each new event of a hall: its device, the next seq, what it
     has seen of the others, the target of a retraction, and the MAC under the secret."""
 
-    def __init__(self, events: Sequence[Event], device: str, secret: str) -> None:
+    def __init__(self, events: Sequence[Event], device: str, secret: str, recorded: int = 0) -> None:
+        """``recorded``: the seq of this laptop's last event in its chain.  An event of its own
+        that a merge left out is in the chain and not in the file: counted from the file alone,
+        the next event took its seq, and the chain's event replaced it on every laptop (a
+        review: a chief's withdrawal after his pairing was left out came back as the pairing)."""
         self.events = events
         self.device = device
         self.secret = secret
@@ -23,7 +27,7 @@ class Stamper:
         for event in events:
             if event.origin is not None:
                 seen[event.origin.device] = max(seen.get(event.origin.device, 0), event.origin.seq)
-        self.seq = seen.pop(device, 0)
+        self.seq = max(seen.pop(device, 0), recorded)
         self.seen = tuple(sorted(seen.items()))
         self.made: list[Event] = []
 

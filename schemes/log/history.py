@@ -18,7 +18,7 @@ from typing import Any
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
-from schemes.log.replay import apply, check_retraction, extend
+from schemes.log.replay import apply, bracket_faults, check_retraction, extend
 from schemes.registry import get_scheme
 from schemes.state.model import DRAW, Tournament, as_played
 from schemes.values.ranks import rank_label
@@ -208,6 +208,7 @@ def append(
         state = _replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
+    _keep_the_bracket(events, {kind}, before, state)
     warnings = _warnings(events, event, state, state.paired_rounds)
     if kind == ev.PLAYER_EDITED and before is not None and before.paired_rounds:
         player = data["player"]
@@ -251,11 +252,37 @@ def append_all(
     before = state.paired_rounds if state is not None else 0
     final = extend(state, made)
     assert final is not None
+    _keep_the_bracket(events, {event.kind for event in made}, state, final)
     notices: list[Notice] = []
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
         notices.extend(_warnings(events, event, final, before))
     return Batch(tuple(made), final, tuple(notices))
+
+
+def _keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournament | None, after: Tournament) -> None:
+    """A play-off's paired rounds stay its bracket's (``replay.bracket_faults``): events that
+    would put a round off it are refused; a round off it already (a file of an earlier
+    Tengen) refuses nothing new.  A result changing who goes through, once the next round is
+    paired on it, is refused in the referee's words (a review: the new winner was not in the
+    round paired, and the standings failed)."""
+    faults = bracket_faults(after)
+    if not faults:
+        return
+    if before is None:
+        before = _replay_explaining(list(events), None)
+    known = bracket_faults(before)
+    new = [number for number in faults if number not in known]
+    if not new:
+        return
+    number = new[0]
+    if ev.RESULT_RECORDED in kinds:
+        raise InvalidEvent("round {round} was paired on who went through: to change this result, undo the pairing of "
+                           "round {round} first", round=number)  # fmt: skip
+    if ev.RETRACTED in kinds:
+        paired = next(e for e in events if e.id == after.rounds[number - 1].event)
+        raise WouldBreak(paired, faults[number], describe(paired))
+    raise faults[number]
 
 
 def undo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Event:
@@ -297,9 +324,12 @@ def check_undoable(events: list[Event], target_id: int) -> None:
         raise InvalidEvent(
             "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
         )
-    if target.kind == ev.RESULT_RECORDED and any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events):
+    later_round = any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events)
+    if target.kind in (ev.RESULT_RECORDED, ev.PLAYER_RETURNED) and later_round:
         retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})  # a round paired on it: asked now
         _replay_explaining([*events, retraction], retraction)
+    if target.kind == ev.PAIRING_AMENDED:
+        _check_amendment_undoable(events, target)
     if target.kind == ev.ROUND_PAIRED:
         state = _replay_explaining(events, None)
         paired = state.round(target.data["round"])
@@ -309,6 +339,26 @@ def check_undoable(events: list[Event], target_id: int) -> None:
                 round=paired.number,
                 boards=", ".join(map(str, sorted(paired.results))),
             )
+
+
+def _check_amendment_undoable(events: list[Event], target: Event) -> None:
+    """A change by hand is undone only where the boards it changed have no result, as it was
+    made only so (a review: a board's three stones set by hand, undone under its result,
+    left the game played with three stones recorded with one, and the tie-breaks moved)."""
+    now = _replay_explaining(events, None).round(target.data["round"])
+    retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
+    then = _replay_explaining([*events, retraction], retraction).round(target.data["round"])
+    if now is None or then is None:
+        return
+    touched = [
+        b.number for b, old in zip(now.boards, then.boards, strict=False) if b != old and b.number in now.results
+    ]
+    if touched:
+        raise InvalidEvent(
+            "board {boards} of round {round} has a result: undo it before this change",
+            boards=", ".join(map(str, touched)),
+            round=now.number,
+        )
 
 
 def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
@@ -321,6 +371,7 @@ def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
             if new is None or event is new:
                 raise
             _result_under_a_pairing(log, new, event, error)
+            _return_under_a_pairing(log, new, event)
             raise WouldBreak(event, error, describe(event)) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
@@ -336,6 +387,10 @@ def _result_under_a_pairing(log: list[Event], new: Event, broken: Event, error: 
     taken = next((e for e in log if e.id == new.data["event"]), None)
     if taken is None or taken.kind != ev.RESULT_RECORDED:
         return
+    created = next(e for e in log if e.kind == ev.TOURNAMENT_CREATED)
+    if get_scheme(created.data["scheme"]).traits.bracket:  # a new result changing the winner is refused there
+        raise InvalidEvent("round {paired} was paired after this result: to correct it, undo the pairing of round "
+                           "{paired} first", paired=broken.data["round"])  # fmt: skip
     raise InvalidEvent(
         "round {paired} was paired after this result: to correct it, enter the new result on board {board} of "
         "round {round} (it replaces this one)",
@@ -343,6 +398,21 @@ def _result_under_a_pairing(log: list[Event], new: Event, broken: Event, error: 
         board=taken.data["board"],
         round=taken.data["round"],
     )
+
+
+def _return_under_a_pairing(log: list[Event], new: Event, broken: Event) -> None:
+    """The undo of a return that a later round was paired with him in, refused with the way
+    out: he withdraws again from the next round (a review read «так нарушится запись 25
+    (составлен 3-й тур): игрок 3 не играет в 3-м туре»)."""
+    if new.kind != ev.RETRACTED or broken.kind != ev.ROUND_PAIRED:
+        return
+    taken = next((e for e in log if e.id == new.data["event"]), None)
+    if taken is None or taken.kind != ev.PLAYER_RETURNED:
+        return
+    paired = max(e.data["round"] for e in ev.standing(log) if e.kind == ev.ROUND_PAIRED)
+    raise InvalidEvent("player {player} has been paired since he came back (round {round}): to have him out again, "
+                       "withdraw him from round {next}", player=taken.data["player"], round=broken.data["round"],
+                       next=paired + 1)  # fmt: skip
 
 
 def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:

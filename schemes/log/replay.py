@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from schemes.base.scheme import check_params, check_recorded
+from schemes.base.scheme import Scheme, check_params, check_recorded
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
@@ -368,6 +368,8 @@ def _returned(state: Tournament, event: Event) -> Tournament:
     back = event.data["from_round"]
     if player.withdrawn_from is None:
         raise InvalidEvent("player {player} has not withdrawn", player=player.id)
+    if back < 1:  # not «round 0 is already paired»
+        raise InvalidEvent("there is no round {round}", round=back)
     if back <= state.paired_rounds:
         raise InvalidEvent(
             "round {round} is already paired: he can be back from round {next}",
@@ -435,7 +437,6 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     state = replace(state, numbers=numbers)
     check_pairable(state, number, early, every=False)
     boards, byes = _seating(state, number, data, data.get("as_recorded", False))
-    _check_bracket(state, number, boards, byes)
     extra = dict(data.get("extra", {}))
     check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
     paired = Round(number, boards, byes, extra, {}, event.id, data.get("as_recorded", False))
@@ -488,31 +489,45 @@ def _amended(state: Tournament, event: Event) -> Tournament:
             boards=", ".join(map(str, touched)),
             round=number,
         )
-    _check_bracket(replace(state, rounds=state.rounds[:-1]), number, boards, byes)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 
 
-def _check_bracket(state: Tournament, number: int, boards: Sequence[Board], byes: Sequence[int]) -> None:
-    """A bracket's round is the one its state makes: its matches on the boards (colours and
-    stones as they may be), the players through without a game as byes.  A swap across two
-    matches credited one man's win to another, and an undone withdrawal or absence, its
-    walkover already paired, left a bracket no round could finish (a review)."""
+def bracket_faults(state: Tournament) -> dict[int, InvalidEvent]:
+    """The paired rounds of a bracket that are not the round its state makes: its matches on
+    the boards (colours and stones as they may be), the players through without a game as
+    byes.  A swap across two matches credited one man's win to another, and an undone
+    withdrawal or absence, its walkover already paired, left a bracket no round could finish
+    (a review).  Asked when an event is added (``history.append``), never in a replay: a file
+    written before the check, or under an earlier rule of the bracket, still opens (a review
+    of the check found a finished play-off no command could read any more)."""
     scheme = get_scheme(state.settings.scheme)
     if not scheme.traits.bracket:
-        return
+        return {}
+    faults = {}
+    for played in state.rounds:
+        before = replace(state, rounds=state.rounds[: played.number - 1])
+        fault = _bracket_fault(scheme, before, played)
+        if fault is not None:
+            faults[played.number] = fault
+    return faults
+
+
+def _bracket_fault(scheme: Scheme, state: Tournament, played: Round) -> InvalidEvent | None:
+    number = played.number
     try:
         made = scheme.pair(state, number, random.Random(0), None)
     except InvalidEvent as error:  # the bracket has no round to play: over, or no field
-        raise InvalidEvent("round {round} is not the bracket's: {reason}", round=number, reason=error) from None
+        return InvalidEvent("round {round} is not the bracket's: {reason}", round=number, reason=error)
     meetings = {frozenset((board.white, board.black)) for board in made.boards}
-    for board in boards:
+    for board in played.boards:
         if frozenset((board.white, board.black)) not in meetings:
-            raise InvalidEvent("round {round}: players {white} and {black} do not meet in the bracket", round=number,
-                               white=board.white, black=board.black)  # fmt: skip
-    if len(boards) != len(made.boards) or set(byes) != set(made.byes):
-        raise InvalidEvent("round {round} is not the bracket's: its matches or who goes through without a game differ",
-                           round=number)  # fmt: skip
+            return InvalidEvent("round {round}: players {white} and {black} do not meet in the bracket", round=number,
+                                white=board.white, black=board.black)  # fmt: skip
+    if len(played.boards) != len(made.boards) or set(played.byes) != set(made.byes):
+        return InvalidEvent("round {round} is not the bracket's: its matches or who goes through without a game differ",
+                            round=number)  # fmt: skip
+    return None
 
 
 def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:

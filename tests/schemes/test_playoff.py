@@ -5,6 +5,7 @@ import pytest
 
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.state.model import Tournament
 from schemes.systems.playoff import PLAYOFF, bracket_order
 from tests.builders import Log
 
@@ -233,3 +234,82 @@ def test_a_round_is_the_brackets_so_its_walkover_cannot_be_undone_under_it() -> 
         cup.commit(actions.swap(cup.state, 1, seeds[0], seeds[1]))
     cup.commit(actions.swap(cup.state, 1, seeds[0], seeds[7]))  # the two of one match: only the seats
     assert pairs(cup, 1, seeds) == [(1, 8), (4, 5), (2, 7), (3, 6)]
+
+
+def test_a_file_with_a_round_off_its_bracket_still_opens_and_goes_on() -> None:
+    """A review: a play-off an earlier Tengen let a referee swap across two matches, finished
+    with it, no longer opened (every command and ``restore`` refused it).  The bracket is
+    checked when an event is added, not in a replay: the file opens, its standings are read,
+    and new events are taken as long as they put no other round off the bracket."""
+    from schemes.log.events import Event
+    from schemes.log.history import Appended
+    from schemes.log.replay import bracket_faults, replay
+
+    log, seeds = field(8)
+    log.pair()
+    kind, data = actions.swap(log.state, 1, seeds[0], seeds[1])  # refused now (the test above): written as then
+    log.events.append(Event(len(log.events) + 1, kind, data, "2026-01-01T00:01:00+00:00"))
+    state = replay(log.events)
+    assert pairs_of(state, 1, seeds) == [(2, 8), (4, 5), (1, 7), (3, 6)]
+    assert set(bracket_faults(state)) == {1}
+    log.last = Appended(log.events[-1], state, ())  # the builder goes on from the replayed state
+    win(log, 1, seeds, {2, 4, 1, 3})  # results on the odd round are taken
+    log.pair()  # and the next round
+    assert len(log.state.rounds) == 2 and set(bracket_faults(log.state)) == {1}
+    assert [row.player for row in PLAYOFF.standings(log.state, 2).rows]  # read, no KeyError
+
+
+def pairs_of(state: Tournament, number: int, ids: list[int]) -> list[tuple[int, int]]:
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    return [tuple(sorted((seed[b.white], seed[b.black]))) for b in state.round(number).boards]
+
+
+def test_a_result_changing_who_went_through_waits_for_the_next_rounds_pairing_to_be_undone() -> None:
+    """A review: the undo of a semi-final's result, the final paired, said to enter a new result;
+    the new result put the loser into the final, and the standings and the next pairing failed
+    with a KeyError.  Both now say to undo the final's pairing first; a new result that keeps
+    the winner is taken."""
+    log, seeds = field(4)
+    log.pair()
+    win(log, 1, seeds, {1, 2})
+    first = log.last.event.id - 1  # board 1's result
+    log.pair()
+    with pytest.raises(
+        InvalidEvent, match="round 2 was paired after this result: to correct it, undo the pairing of round 2 first"
+    ):
+        log.undo(first)
+    board = log.state.round(1).board(1)
+    loser_wins = "B+" if board.white == seeds[0] else "W+"
+    with pytest.raises(
+        InvalidEvent,
+        match="round 2 was paired on who went through: to change this result, undo the pairing of round 2 first",
+    ):
+        log.result(1, 1, loser_wins)
+    keeps = "W+F" if board.white == seeds[0] else "B+F"
+    log.result(1, 1, keeps)  # the same winner, by forfeit: the final stands
+    log.undo(log.events[-2].id)  # the final's pairing (no result yet)
+    log.result(1, 1, loser_wins)
+    log.pair()
+    assert pairs(log, 2, seeds) == [(2, 4)]
+
+
+def test_a_file_whose_final_holds_a_player_knocked_out_is_read() -> None:
+    """The same review: such a file, made by an earlier Tengen (a new result on a semi-final
+    under its final), failed every command with a KeyError.  A board off the bracket counts
+    for no match: the file is read, its final undecided until its pairing is undone."""
+    from schemes.log.events import Event
+    from schemes.log.replay import replay
+
+    log, seeds = field(4)
+    log.pair()
+    win(log, 1, seeds, {1, 2})
+    log.pair()
+    board = log.state.round(1).board(1)
+    kind, data = actions.result(1, 1, "B+" if board.white == seeds[0] else "W+")  # seed 4 through, as then
+    log.events.append(Event(len(log.events) + 1, kind, data, "2026-01-01T00:01:00+00:00"))
+    kind, data = actions.result(2, 1, "W+")
+    log.events.append(Event(len(log.events) + 1, kind, data, "2026-01-01T00:01:01+00:00"))
+    state = replay(log.events)
+    assert pairs_of(state, 2, seeds) == [(1, 2)]  # the final as paired, seed 1 in it
+    rows = PLAYOFF.standings(state, 2).rows
+    assert sorted(row.player for row in rows) == sorted(seeds)

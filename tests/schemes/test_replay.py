@@ -5,6 +5,7 @@ import pytest
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
+from schemes.log.history import check_undoable
 from schemes.log.replay import replay
 from schemes.registry import get_scheme
 from schemes.values.ranks import parse_rank
@@ -101,6 +102,31 @@ def test_the_referee_sets_a_boards_handicap_and_komi() -> None:
     log.pair()
     with pytest.raises(InvalidEvent, match=r"only the latest round \(2\) can be changed by hand"):
         actions.handicap(log.state, 1, 1, 1)
+
+
+def test_a_change_by_hand_under_a_result_is_not_undone() -> None:
+    """A review: three stones set by hand on a FORS board, its result entered, then the change
+    undone — the game played with three stones was recorded with one, and «Фора дана» moved
+    from 3 to 1.  Refused as the change itself would be; a change whose boards have no
+    result, or with the result undone first, is undone."""
+    log = Log("fors", rounds=3)
+    for i, rank in enumerate(("1d", "2k", "5k", "6k"), start=1):
+        log.add(f"P{i}", rank=rank)
+    log.pair()
+    first, second = log.state.round(1).boards
+    log.commit(actions.handicap(log.state, 1, second.number, second.handicap + 1))
+    log.result(1, first.number, "W+")  # another board's result
+    log.undo(log.events[-2].id)
+    assert log.state.round(1).board(second.number) == second
+    log.undo(log.events[-2].id)  # the result
+    log.commit(actions.handicap(log.state, 1, first.number, first.handicap + 2))
+    change = log.last.event.id
+    result = log.result(1, first.number, "B+").event.id
+    with pytest.raises(InvalidEvent, match=f"board {first.number} of round 1 has a result: undo it before this change"):
+        log.undo(change)
+    log.undo(result)
+    log.undo(change)
+    assert log.state.round(1).board(first.number) == first
 
 
 def test_hand_made_pairing_events_are_checked() -> None:
@@ -305,11 +331,18 @@ def test_a_withdrawn_player_back_is_a_player_who_skipped_the_rounds_he_missed() 
             log.result(2, board.number, "W+")
     with pytest.raises(InvalidEvent, match="round 2 is already paired: he can be back from round 3"):
         returned.commit(actions.come_back(returned.state, 7, 2))
-    returned.commit(actions.come_back(returned.state, 7))
+    with pytest.raises(InvalidEvent, match="^there is no round 0$"):  # a review: not «round 0 is already paired»
+        returned.commit(actions.come_back(returned.state, 7, 0))
+    back = returned.commit(actions.come_back(returned.state, 7)).event.id
     assert returned.state.players == skipped.state.players
     assert returned.state.players[7].skips == {2} and returned.state.players[7].withdrawn_from is None
     returned.pair()
     assert any(7 in (b.white, b.black) for b in returned.state.round(3).boards) or 7 in returned.state.round(3).byes
+    with pytest.raises(InvalidEvent, match=r"^player 7 has been paired since he came back \(round 3\): to have him "
+                                           r"out again, withdraw him from round 4$"):  # fmt: skip
+        check_undoable(returned.events, back)  # said before the app's question, and by the undo alike
+    with pytest.raises(InvalidEvent, match=r"^player 7 has been paired since he came back"):
+        returned.undo(back)
     with pytest.raises(InvalidEvent, match="player 7 has not withdrawn"):
         returned.commit(actions.come_back(returned.state, 7))
     with pytest.raises(InvalidEvent, match="unknown player 99"):

@@ -23,6 +23,7 @@ from data.hall.repo import HallRepo, hall_path
 from data.hall.serve import start
 from data.service import Service
 from schemes.log import actions
+from tests.data.hall.conftest import a_second_apart
 from tests.tui.conftest import notes, run_test, until
 from tui import i18n, views
 from tui.app import TengenApp
@@ -759,3 +760,37 @@ async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing
             dialog.pages.shown()  # the server's news, as its thread tells it
             await pilot.pause()
             assert app.screen is dialog and app.return_code is None
+
+
+async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
+    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: a helper brought a withdrawn player back while the chief paired the round he
+    names; the return went from every laptop without a word.  The helper's app, at its next
+    sync, says it is gone and why."""
+    a_second_apart(monkeypatch)
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("chief"), Service(chief, writable=True) as service:
+        service.commit_all([actions.result(1, board, "W+") for board in range(1, 5)])
+        service.commit(actions.withdraw(service.state, 3, 2))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("chief"), Service(chief, writable=True) as service:
+        service.commit(actions.pair(service.state, random.Random(1)))
+    with laptops.as_("table"), Service(table, writable=True) as service:
+        service.commit(actions.come_back(service.state, 3))
+    with laptops.as_("chief"):
+        hall.sync(chief, [str(tmp_path / "stick")])
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await pilot.pause()
+            app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
+            await pilot.press("enter")
+            await until(pilot, lambda: any(n.startswith("не вошло в общий журнал зала") for n in notes(app)))
+            said = [n for n in notes(app) if n.startswith("не вошло")]
+            assert said == ["не вошло в общий журнал зала: игрок 3 вернулся с 2-го тура (введено на «Стол 2»): 2-й тур "
+                            "уже составлен: вернуть игрока можно с 3-го"]  # fmt: skip
+            shown = next(screen for screen in app.screen_stack if isinstance(screen, TournamentScreen))
+            assert shown.session.state.players[3].withdrawn_from == 2

@@ -120,3 +120,17 @@ def hall_of_three(founded: tuple[Laptop, str], laptops: Callable[[str], Laptop],
     table3.join(stick, secret)
     everyone(stick, chief, table2, table3)
     return chief, table2, table3, stick, secret
+
+
+def a_second_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry a second after the one before, later than the hall's own: within one second
+    the merge orders concurrent entries by device, and a test wants its own order."""
+    import data.ledger
+
+    seconds = iter(range(3600))
+
+    def ticking() -> str:
+        second = next(seconds)
+        return f"2030-01-01T10:{second // 60:02d}:{second % 60:02d}+00:00"
+
+    monkeypatch.setattr(data.ledger, "now", ticking)

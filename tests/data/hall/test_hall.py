@@ -25,7 +25,7 @@ from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log import events as ev
 from schemes.log.merge import merge
-from tests.data.hall.conftest import Laptop, everyone, same_everywhere
+from tests.data.hall.conftest import Laptop, a_second_apart, everyone, same_everywhere
 from tests.schemes.test_merge import applied
 
 
@@ -217,15 +217,7 @@ def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three, mon
     laptop (the take came first in the merge).  An event of the chief made without knowing of
     the take voids it: the chief stays the chief, and nothing is lost.  (Each entry a second
     after the one before: within one second the merge orders concurrent entries by device.)"""
-    import data.ledger
-
-    seconds = iter(range(3600))
-
-    def ticking() -> str:  # later than the hall's own entries, a second apart
-        second = next(seconds)
-        return f"2030-01-01T10:{second // 60:02d}:{second % 60:02d}+00:00"
-
-    monkeypatch.setattr(data.ledger, "now", ticking)
+    a_second_apart(monkeypatch)
     chief, table2, table3, stick, _secret = hall_of_three
     chief.pair()
     for board in range(1, 5):
@@ -1145,10 +1137,13 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
     outcomes = [Refused("held"), Refused("held"), OSError(28, "full"), OSError(28, "full"), None, Refused("held")]
     stop = threading.Event()
 
-    def sync(*args: object, **kwargs: object) -> None:
+    state = chief.state
+
+    def sync(*args: object, **kwargs: object) -> hall.Synced:
         outcome = outcomes.pop(0) if outcomes else stop.set()
         if outcome is not None:
             raise outcome
+        return hall.Synced(0, (), state)
 
     heard: list[str] = []
     monkeypatch.setattr(serving, "PERIOD", 0.01)
@@ -1521,3 +1516,44 @@ def test_a_folder_named_like_an_address_stays_a_folder(tmp_path: Path, monkeypat
     monkeypatch.chdir(tmp_path)
     (tmp_path / "stick:1").mkdir()
     assert as_source("stick:1") == "stick:1"
+
+
+def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it(
+    hall_of_three, monkeypatch: pytest.MonkeyPatch, capsys
+) -> None:
+    """A review: a helper brought a withdrawn player back as the chief paired the round he
+    names.  Put first in the merge, the return left the pairing out (the player back, not
+    seated); put second, the return was left out (its round paired) — on every laptop, and
+    not a word on any.  The laptop that held the entry now hears it is gone, and why: the
+    chief pairs again, the helper brings the player back from the next round."""
+    from tui.cli import main
+
+    a_second_apart(monkeypatch)
+    chief, table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    table2.commit(actions.withdraw(table2.state, 3, 2))
+    everyone(stick, chief, table2, table3)
+    table2.commit(actions.come_back(table2.state, 3))  # first: the chief's round 2 goes
+    chief.pair()
+    assert table2.sync(stick).dropped == ()  # it held no pairing
+    dropped = chief.sync(stick).dropped
+    assert [str(notice) for notice in dropped] == [
+        "left out of the hall's log: round 2 paired (3 boards), entered on Chief: player 3 is left out of round 2"
+    ]
+    assert chief.state.paired_rounds == 1 and chief.state.players[3].withdrawn_from is None
+    everyone(stick, chief, table2, table3)
+    assert all(laptop.sync(stick).dropped == () for laptop in (chief, table2, table3))  # said once
+    chief.commit(actions.withdraw(chief.state, 3, 2))  # the chief's first entry after his own left out:
+    everyone(stick, chief, table2, table3)  # it took the seq of the pairing, and the pairing came back in its place
+    assert all(laptop.state.players[3].withdrawn_from == 2 for laptop in (chief, table2, table3))
+    chief.pair()  # first: table2's return goes
+    table2.commit(actions.come_back(table2.state, 3))
+    chief.sync(stick)
+    with table2.here():
+        assert main(["-f", str(table2.file), "hall", "sync", str(stick)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ("warning: left out of the hall's log: player 3 back from round 2, entered on table2: round 2 is "
+                   "already paired: he can be back from round 3\n")  # fmt: skip
+    same_everywhere(chief, table2)
