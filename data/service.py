@@ -33,7 +33,7 @@ from schemes.errors import InvalidEvent, Notice, RoundIncomplete, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.log.events import Event, check_shape
-from schemes.log.history import check_undoable, undo_target
+from schemes.log.history import check_undoable, keep_the_bracket, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
 from schemes.registry import get_scheme
@@ -162,7 +162,8 @@ class Service:
         says so beside its field, before it closes (not a retraction: its check is undo's)."""
         kind, data = action
         check_shape(kind, data)
-        apply(self.state, Event(self._ledger.file.count + 1, kind, data))
+        after = apply(self.state, Event(self._ledger.file.count + 1, kind, data))
+        keep_the_bracket(self.events, {kind}, self.state, after)
 
     def commit_all(self, made: Sequence[Action]) -> Change:
         """Several actions in one write, or none of them.  In a hall each event is stamped with

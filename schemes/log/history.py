@@ -208,7 +208,7 @@ def append(
         state = _replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
-    _keep_the_bracket(events, {kind}, before, state)
+    keep_the_bracket(events, {kind}, before, state)
     warnings = _warnings(events, event, state, state.paired_rounds)
     if kind == ev.PLAYER_EDITED and before is not None and before.paired_rounds:
         player = data["player"]
@@ -252,7 +252,7 @@ def append_all(
     before = state.paired_rounds if state is not None else 0
     final = extend(state, made)
     assert final is not None
-    _keep_the_bracket(events, {event.kind for event in made}, state, final)
+    keep_the_bracket(events, {event.kind for event in made}, state, final)
     notices: list[Notice] = []
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
@@ -260,7 +260,7 @@ def append_all(
     return Batch(tuple(made), final, tuple(notices))
 
 
-def _keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournament | None, after: Tournament) -> None:
+def keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournament | None, after: Tournament) -> None:
     """A play-off's paired rounds stay its bracket's (``replay.bracket_faults``): events that
     would put a round off it are refused; a round off it already (a file of an earlier
     Tengen) refuses nothing new.  A result changing who goes through, once the next round is

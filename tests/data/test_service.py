@@ -66,6 +66,25 @@ def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
         assert path.read_bytes() == before
 
 
+def test_a_dialogs_check_refuses_what_the_commit_refuses_in_a_bracket(tmp_path: Path) -> None:
+    """A play-off's round is checked against its bracket when an event is added (not in a
+    replay): a dialog's check refuses a swap across two matches as the commit does, the file
+    untouched."""
+    path = tmp_path / "cup.json"
+    with Service.create(path, [actions.create("Cup", "playoff", None)]) as service:
+        service.commit_all(
+            actions.registrations([], [{"surname": f"S{i}", "name": "X", "rating": 2500 - 10 * i} for i in range(8)])
+        )
+        service.commit(actions.pair(service.state, random.Random(1)))
+        seeds = sorted(service.state.players, key=lambda p: -(service.state.players[p].rating or 0))
+        across = actions.swap(service.state, 1, seeds[0], seeds[1])
+        before = path.read_bytes()
+        for check in (service.check_action, service.commit):
+            with pytest.raises(InvalidEvent, match="do not meet in the bracket"):
+                check(across)
+        assert path.read_bytes() == before
+
+
 def test_undo_and_redo_name_the_event_they_took_back_and_restored(tmp_path: Path) -> None:
     with _cup(tmp_path / "t.json") as service:
         service.commit(actions.pair(service.state, random.Random(1)))
