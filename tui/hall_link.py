@@ -27,6 +27,7 @@ from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
 from tui.hall import worded
 from tui.i18n import _, said
+from tui.threads import in_thread
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -114,7 +115,11 @@ class HallLink:
             if not self.closed:
                 self.screen.app.call_from_thread(self.fetched, fetched)
 
-        self.screen.run_worker(work, thread=True, group="hall", exit_on_error=False)
+        def failed(said: str) -> None:  # the next sync runs: one stuck «busy» stopped them all
+            if not self.closed:
+                self.fetched(Fetched((said,), False, self.laptops, sources))
+
+        in_thread(self.screen, work, failed, group="hall")
 
     def fetch(self, path: Path, state: Tournament, sources: tuple[str, ...] | None, serves: str | None) -> Fetched:
         """In a thread: fetch from the sources (or the known peers), without the lock."""
@@ -174,7 +179,11 @@ class HallLink:
             if not self.closed:
                 self.screen.app.call_from_thread(self.synced, problems + pushed, added)
 
-        self.screen.run_worker(work, thread=True, group="hall", exit_on_error=False)
+        def failed(said: str) -> None:
+            if not self.closed:
+                self.synced([*problems, said], added)
+
+        in_thread(self.screen, work, failed, group="hall")
 
     def synced(self, problems: Sequence[str], added: int) -> None:
         for problem in dict.fromkeys(problems):  # a stick's «no such folder» once, not for its fetch and its push

@@ -525,6 +525,30 @@ async def test_after_the_last_round_the_print_dialog_offers_the_final_table(fold
         assert [p.name for p in folder.glob("fors-vladivostok*.pdf")] == ["fors-vladivostok-table-5.pdf"]
 
 
+async def test_an_exception_while_printing_is_one_line_and_the_app_goes_on(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an exception the printing thread did not expect (fpdf2's own, a bug) closed
+    the app with a traceback; it is said in one line, the progress bar goes, and the app is
+    still there."""
+    import paperwork.build
+
+    def broken(*args: object) -> list[str]:
+        raise RuntimeError("Not enough horizontal space\n to render a single character")
+
+    monkeypatch.setattr(paperwork.build, "print_to", broken)
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        said = "Внутренняя ошибка Tengen (RuntimeError: Not enough horizontal space to render a single character): " \
+               "это действие не выполнено"  # fmt: skip
+        assert said in notes(app)
+        assert app.is_running and isinstance(app.screen, TournamentScreen)
+        assert not list(folder.glob("gamma-*.pdf"))
+
+
 async def test_the_pdf_viewer_is_started_for_each_file_and_leaves_no_zombie(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -794,3 +794,29 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
                             "уже составлен: вернуть игрока можно с 3-го"]  # fmt: skip
             shown = next(screen for screen in app.screen_stack if isinstance(screen, TournamentScreen))
             assert shown.session.state.players[3].withdrawn_from == 2
+
+
+async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
+    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an exception the sync's thread did not expect was swallowed, and the link
+    stayed «busy»: no sync ever ran again, and nothing said so.  It is said, and the next
+    sync runs."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    fetch_all = hall.fetch_all
+    calls: list[int] = []
+
+    def broken(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:
+            raise ValueError("a pack the library did not expect")
+        return fetch_all(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hall, "fetch_all", broken)
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            said = "Внутренняя ошибка Tengen (ValueError: a pack the library did not expect): это действие не выполнено"
+            await until(pilot, lambda: said in " ".join(notes(app)))
+            await until(pilot, lambda: len(calls) >= 2)  # the next background sync ran

@@ -497,3 +497,37 @@ async def test_nothing_is_entered_while_a_round_is_being_paired(
         await pilot.pause()
         assert screen.session.state.paired_rounds == 1 and len(screen.session.events) == events + 1
         assert screen.pairing is None
+
+
+async def test_an_exception_in_the_pairing_thread_is_one_line_and_the_app_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an exception the pairing's thread did not expect (a bug) closed the app with a
+    traceback in the middle of the event.  It is said in one line, the boards come back from
+    their wait, nothing is written, and the next pairing runs."""
+    pairing = actions.pair
+    calls = []
+
+    def broken(*args: object, **kwargs: object) -> actions.Action:
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyError(17)
+        return pairing(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(actions, "pair", broken)
+    path = event(tmp_path, 6)
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen)
+        before = path.read_bytes()
+        await pilot.press("f3", "n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert notes(app)[-1] == "Внутренняя ошибка Tengen (KeyError: 17): это действие не выполнено"
+        assert app.is_running and screen.pairing is None and not screen.query_one(DataTable).loading
+        assert path.read_bytes() == before
+        await pilot.press("n", "y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.session.state.paired_rounds == 1

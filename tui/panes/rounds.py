@@ -45,6 +45,7 @@ from tui import views
 from tui.i18n import RESULTS, _, said, schemes_with
 from tui.layout import latin
 from tui.panes.pane import Pane
+from tui.threads import in_thread
 from tui.views import NOT_PLAYING, came, first_compile
 from tui.widgets import Column, PlainTable, cut
 
@@ -528,8 +529,8 @@ class RoundsPane(Pane):
         self.notify(f"{pairing} {first_compile()}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
         self.tournament_screen.pairing = number
-        self.run_worker(lambda: self.compute_pairing(allow_repeats, bye, early), thread=True, exclusive=True,
-                        group="pairing")  # fmt: skip
+        in_thread(self, lambda: self.compute_pairing(allow_repeats, bye, early), self.pairing_failed, group="pairing",
+                  exclusive=True)  # fmt: skip
 
     def compute_pairing(self, allow_repeats: bool, bye: int | None, early: bool) -> None:
         """Runs in a thread, so a large field's pairing does not freeze the screen."""
@@ -559,6 +560,10 @@ class RoundsPane(Pane):
             self.chosen = None
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
+
+    def pairing_failed(self, said: str) -> None:
+        self.loaded()
+        self.notify(said, severity="error", timeout=30)
 
     def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None, early: bool) -> None:
         from tui.screens.confirm import ConfirmScreen
@@ -599,10 +604,10 @@ class RoundsPane(Pane):
         if board is None:
             return
         self.weighing = True
-        worker = self.run_worker(lambda: self.weigh(state, number, board), thread=True, group="why")
+        in_thread(self, lambda: self.weigh(state, number, board), self.weighing_failed, group="why")
 
         def still_weighing() -> None:  # said only where it takes long enough to be seen
-            if worker.is_running:
+            if self.weighing:
                 self.notify(_("Weighing board {board}…", board=board.number), timeout=30)
                 self.weighing_said = True
 
@@ -615,6 +620,12 @@ class RoundsPane(Pane):
 
         found = why(state, number, board.white, board.black)
         self.app.call_from_thread(self.weighed, WhyScreen(state, number, found))
+
+    def weighing_failed(self, said: str) -> None:
+        if self.weighing_said:
+            self.app.clear_notifications()
+        self.weighing = self.weighing_said = False
+        self.notify(said, severity="error", timeout=30)
 
     def weighed(self, window: Screen[None]) -> None:
         if self.weighing_said:  # the notice goes with the wait, as the pairing's does

@@ -21,6 +21,7 @@ from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.threads import in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
 
@@ -117,7 +118,7 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
             enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
             self.app.call_from_thread(self.joined, path, joined.added, enrolled, source)
 
-        self.run_worker(work, thread=True, group="join", exit_on_error=False)
+        in_thread(self, work, self.refused, group="join")
 
     def refused(self, reason: str) -> None:
         self.joining = False

@@ -19,6 +19,7 @@ from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
+from tui.threads import in_thread
 from tui.translated import Translated
 from tui.views import first_compile, shown_name, shown_path, typed_path
 from tui.widgets import Footer, plain
@@ -173,7 +174,7 @@ class StartScreen(Translated, Screen[None]):
             self.notify(writing, timeout=3)
         else:
             self.notify(f"{writing} {first_compile()}", timeout=60)
-        self.run_worker(lambda: self.write_demo(target), thread=True, group="demo")
+        in_thread(self, lambda: self.write_demo(target), lambda said: self.demo_written(None, said), group="demo")
 
     def write_demo(self, folder: Path) -> None:
         """Runs in a thread (``action_demo``)."""

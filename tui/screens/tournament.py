@@ -36,6 +36,7 @@ from tui.panes.rounds import RoundsPane
 from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
+from tui.threads import in_thread
 from tui.translated import Translated
 from tui.views import shown_path
 from tui.widgets import Footer, cut
@@ -436,7 +437,8 @@ class TournamentScreen(Translated, Screen[None]):
         progress = ProgressScreen(len(kinds))
         self.app.push_screen(progress)
         pages = self.pages.address  # where the protocol's code points: this laptop's address now
-        self.run_worker(lambda: self.write_documents(kinds, round_number, progress, pages), thread=True, group="print")
+        in_thread(self, lambda: self.write_documents(kinds, round_number, progress, pages),
+                  lambda said: self.printed([], said), group="print")  # fmt: skip
 
     def write_documents(
         self, kinds: list[str], round_number: int | None, progress: ProgressScreen, pages: str | None
