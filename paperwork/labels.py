@@ -26,7 +26,7 @@ RU = {
     "skips": "Отказ от тура",
     "in_advance": "Предварительная регистрация не подтверждена",
     "not_assigned": "Без пары",
-    "withdrawn": "Выбыли",
+    "withdrawn": "Выбытие",  # a noun, as the others: «Выбыли: 4 Петров» was plural for one (a trial)
     "chief_referee": "Главный судья",
     "secretary": "Главный секретарь",
     "protocol": "Протокол тура",

@@ -202,7 +202,7 @@ RU = {
     "nig.": "ниг.",
     "Bye": "Свободный тур",
     "Skip": "Пропуск тура",
-    "Withdrawn": "Выбыли",
+    "Withdrawn": "Выбытие",
     "Pairing round {round}…": "Жеребьёвка {round}-го тура…",
     "the first pairing of {schemes} after installation takes up to a minute: Tengen compiles its pairing code": "первая жеребьёвка ({schemes}) после установки идёт до минуты: Tengen компилирует свой код",
     "writing the demo tournaments into {folder}…": "запись демо-турниров в {folder}…",

@@ -61,7 +61,7 @@ def test_withdrawn_players_are_listed() -> None:
     log.pair()
     text = pages(protocol(log.state, log.events, 1))[0]
     # withdrawn before the draw, so he never got a number
-    assert "Выбыли: Гг X" in text and "Свободный тур: 3 Вв X" in text
+    assert "Выбытие: Гг X" in text and "Свободный тур: 3 Вв X" in text
 
 
 @pytest.mark.parametrize("komi, draw", [("7", "Джиго"), ("6.5", "Тройное ко")])
@@ -97,9 +97,9 @@ def test_the_schedule_is_the_berger_table_with_the_absences_known_now() -> None:
     assert seen == {
         1: ([("1", "2", "5"), ("2", "3", "4")], ["Свободный тур: 1 P1 X"]),
         2: ([("1", "5", "3"), ("2", "1", "2")], ["Свободный тур: 4 P4 X"]),
-        3: ([("1", "3", "1")], ["Свободный тур: 2 P2 X; 5 P5 X", "Выбыли: 4 P4 X"]),
-        4: ([], ["Свободный тур: 1 P1 X; 2 P2 X; 5 P5 X", "Отказ от тура: 3 P3 X", "Выбыли: 4 P4 X"]),
-        5: ([("1", "5", "1")], ["Свободный тур: 2 P2 X; 3 P3 X", "Выбыли: 4 P4 X"]),
+        3: ([("1", "3", "1")], ["Свободный тур: 2 P2 X; 5 P5 X", "Выбытие: 4 P4 X"]),
+        4: ([], ["Свободный тур: 1 P1 X; 2 P2 X; 5 P5 X", "Отказ от тура: 3 P3 X", "Выбытие: 4 P4 X"]),
+        5: ([("1", "5", "1")], ["Свободный тур: 2 P2 X; 3 P3 X", "Выбытие: 4 P4 X"]),
     }
 
 
