@@ -21,7 +21,7 @@ from data.hall.repo import PREFIX, HallRepo, hall_path
 from data.hall.secret import endpoint
 from data.service import Service
 from data.store import TournamentFile
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Notice
 from schemes.log import actions
 from schemes.log import events as ev
 from schemes.log.merge import merge
@@ -1128,30 +1128,33 @@ def test_a_halls_folder_beside_a_tournament_that_is_none_is_refused_never_taken_
 def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop, str], monkeypatch) -> None:
     """A sync failing at every cycle (a folder planted as the guard's file, a full disk) was
     tried again silently for ever, the hall looking healthy: the server hears why, once until
-    the reason changes or a sync succeeds."""
+    the reason changes or a sync succeeds.  An entry of this laptop a sync left out is heard
+    too (``Synced.dropped``), as ``hall sync`` says it."""
     import threading
 
     from data.hall import serve as serving
 
     chief, _secret = founded
-    outcomes = [Refused("held"), Refused("held"), OSError(28, "full"), OSError(28, "full"), None, Refused("held")]
+    gone = Notice("left out of the hall's log: {what}", {"what": "x"})
+    outcomes = [Refused("held"), Refused("held"), OSError(28, "full"), OSError(28, "full"), None, gone,
+                Refused("held")]  # fmt: skip
     stop = threading.Event()
-
     state = chief.state
 
     def sync(*args: object, **kwargs: object) -> hall.Synced:
         outcome = outcomes.pop(0) if outcomes else stop.set()
-        if outcome is not None:
+        if isinstance(outcome, Exception):
             raise outcome
-        return hall.Synced(0, (), state)
+        return hall.Synced(0, (), state, (outcome,) if outcome is not None else ())
 
     heard: list[str] = []
     monkeypatch.setattr(serving, "PERIOD", 0.01)
     monkeypatch.setattr(hall, "sync", sync)
     with chief.here():
         serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
-                      failed=lambda error: heard.append(str(error)))  # fmt: skip
-    assert heard == ["held", "[Errno 28] full", "held"]
+                      failed=lambda error: heard.append(str(error)),
+                      dropped=lambda notice: heard.append(str(notice)))  # fmt: skip
+    assert heard == ["held", "[Errno 28] full", "left out of the hall's log: x", "held"]
 
 
 def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists(hall_of_three, laptops) -> None:
