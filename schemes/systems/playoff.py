@@ -199,11 +199,9 @@ def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
         result.advance(tournament, played.number)
         by_player = {p: m for m in result.current for p in m.players}
         for board in played.boards:
-            match = by_player.get(board.white) or by_player.get(board.black)
+            match = by_player.get(board.white)
             outcome = played.results.get(board.number)
-            if (
-                match is None or outcome is None
-            ):  # a board off the bracket (a file of an earlier Tengen) counts for none
+            if match is None or board.black not in match.players or outcome is None:  # off the bracket: for none
                 continue
             a_won = _a_won(outcome.code, board.white == match.a)
             match.games += 1

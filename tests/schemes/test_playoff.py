@@ -313,3 +313,5 @@ def test_a_file_whose_final_holds_a_player_knocked_out_is_read() -> None:
     assert pairs_of(state, 2, seeds) == [(1, 2)]  # the final as paired, seed 1 in it
     rows = PLAYOFF.standings(state, 2).rows
     assert sorted(row.player for row in rows) == sorted(seeds)
+    wins = {row.player: row.score for row in rows}  # the final off the bracket credits nobody (a review: it
+    assert wins[seeds[0]] == 0 and wins[seeds[1]] == 1 and wins[seeds[3]] == 1  # made the loser champion)
