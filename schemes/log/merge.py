@@ -8,8 +8,9 @@ byte for byte, and replay it to the same state.
 
 A retraction names its event by device and seq; its number in the log is the place that
 event takes here.  An event that does not fit the log it lands in (a result for a board
-a concurrent amendment removed, a pairing by a laptop that was no longer the chief's) is
-left out, with the reason, the same on every laptop.
+a concurrent amendment removed, a pairing by a laptop that was no longer the chief's, a
+play-off round paired on a winner a concurrent result changed) is left out, with the
+reason, the same on every laptop.
 
 The merge is a fold over the causal order, so a merge whose order begins with the whole
 order of an earlier one (the common case in a hall: what came is newer than everything
@@ -26,6 +27,7 @@ from dataclasses import dataclass, replace
 from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
+from schemes.log.history import keep_the_bracket
 from schemes.log.replay import apply, check_retraction, replay
 from schemes.state.model import Tournament
 from schemes.state.origin import Origin
@@ -112,19 +114,35 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
                 candidate = _pointed(candidate, origin, number)
                 if state is not None:
                     check_retraction(state, log, candidate.data["event"], origin.device)
-                state = _after_retraction([*log, candidate], candidate)
+                after = _after_retraction([*log, candidate], candidate)
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
-                state = apply(state, candidate)
+                after = apply(state, candidate)
+            if state is not None and state.hall is not None and _may_leave_the_bracket(candidate, after):
+                keep_the_bracket(log, {candidate.kind}, state, after)
         except InvalidEvent as error:
             left_out.append((event, Notice.of(error)))
             continue
+        state = after
         log.append(candidate)
         number[origin.key] = candidate.id
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
     return Merged(tuple(log), state, tuple(left_out), tuple(order))
+
+
+def _may_leave_the_bracket(event: Event, state: Tournament) -> bool:
+    """Whether ``event`` could put a paired round off a play-off's bracket, the check asked
+    as a laptop's own log asks it (``history.keep_the_bracket``): a helper's result changing a
+    semi-final's winner and the chief's final paired on the old one, neither seeing the other,
+    left a final no result could finish.  A result of the last paired round, or a hall's own
+    event, changes no round after it: the check, a pairing of every round, is spared for them
+    (most of a play-off's log).  Before the hall was founded the log was one laptop's, checked
+    there as it was written — or a file of an earlier Tengen, which opens as it is."""
+    if event.kind in ev.HALL_KINDS:
+        return False
+    return not (event.kind == ev.RESULT_RECORDED and event.data["round"] == state.paired_rounds)
 
 
 def _begins_with(order: list[Event], earlier: tuple[Event, ...]) -> bool:
