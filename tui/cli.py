@@ -65,9 +65,11 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(prog=self.prog, message=re.sub(r"'([^']{60})[^']+'", r"'\1…'", message))
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
-        """``--name=--`` is the value ``--``: argparse drops a ``--`` from an option's values
-        and handed an empty list where a text was expected, a traceback (a review)."""
-        if action.option_strings and action.nargs is None and arg_strings == ["--"]:
+        """``--name=--`` is the value ``--``, and so is a word's ``--`` after the ``--`` that
+        ends the options (``tengen import opengotha a.xml -- --``): argparse drops every
+        ``--`` it is handed and gave an empty list where a text was expected, a traceback (a
+        review, then the command-line attack)."""
+        if action.nargs is None and arg_strings == ["--"]:
             value = self._get_value(action, "--")
             self._check_value(action, value)  # `--by=--` is no grouping: refused as any other
             return value

@@ -370,6 +370,19 @@ def test_an_option_given_two_dashes_is_held_to_its_choices(
     assert "invalid choice: '--'" in refused(capsys, "-f", str(cup), "teams", option, file=cup)
 
 
+def test_a_word_of_two_dashes_after_the_end_of_the_options_is_that_word(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command-line attack: ``import opengotha a.xml -- --`` was a traceback (argparse
+    dropped the second ``--`` too, and handed the file's name as an empty list).  After the
+    ``--`` that ends the options, ``--`` is a file name as any other."""
+    monkeypatch.chdir(cup.parent)
+    assert run(capsys, "-f", str(cup), "export", "opengotha", "-o", "cup.xml")[0] == 0
+    code, out, err = run(capsys, "import", "opengotha", "cup.xml", "--", "--")
+    assert (code, err) == (0, ""), err
+    assert out.startswith("created --: ") and (cup.parent / "--").is_file()
+
+
 def test_a_loop_of_symbolic_links_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], cup: Path) -> None:
     """Issue 25: ``ln -s b a; ln -s a b; tengen -f a standings`` was a traceback — so were
     ``new``, ``print -o``, ``export -o`` and ``restore``."""
