@@ -27,7 +27,7 @@ from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
 from tui.hall import worded
 from tui.i18n import _, said
-from tui.threads import in_thread
+from tui.threads import hand, in_thread
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -113,7 +113,7 @@ class HallLink:
         def work() -> None:
             fetched = self.fetch(path, state, sources, serves)
             if not self.closed:
-                self.screen.app.call_from_thread(self.fetched, fetched)
+                hand(self.screen.app, self.fetched, fetched)
 
         def failed(said: str) -> None:  # the next sync runs: one stuck «busy» stopped them all
             if not self.closed:
@@ -138,9 +138,18 @@ class HallLink:
         return Fetched(tuple(worded(p) for p in problems), moved, laptops, sources)
 
     def fetched(self, fetched: Fetched) -> None:
-        """On the app's thread: merge what came into the open tournament, redraw if it grew."""
+        """On the app's thread: merge what came into the open tournament, redraw if it grew.
+        Whatever fails in it (said by ``hand``), the next sync runs: one stuck «busy» stopped
+        them all."""
         if self.closed:
             return
+        try:
+            self.merged(fetched)
+        except Exception:
+            self.done()
+            raise
+
+    def merged(self, fetched: Fetched) -> None:
         problems, added = list(fetched.problems), 0
         if fetched.moved or not self.merged_once or fetched.sources is not None:
             try:
@@ -177,7 +186,7 @@ class HallLink:
             except FAILED as error:
                 pushed = [said(error)]
             if not self.closed:
-                self.screen.app.call_from_thread(self.synced, problems + pushed, added)
+                hand(self.screen.app, self.synced, problems + pushed, added)
 
         def failed(said: str) -> None:
             if not self.closed:

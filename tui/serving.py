@@ -30,6 +30,7 @@ from data.errors import Refused
 from data.store import real_path
 from tui import settings
 from tui.i18n import language, said
+from tui.threads import hand
 
 if TYPE_CHECKING:
     from tui.screens.tournament import TournamentScreen
@@ -148,7 +149,7 @@ class PagesServer:
                     except (Refused, OSError) as again:
                         problem = said(again)
             if not self.closed:
-                app.call_from_thread(self._started, server, problem)
+                hand(app, self._started, server, problem)
             elif server is not None:
                 server.stop()
 
@@ -195,7 +196,7 @@ class PagesServer:
         def stop() -> None:
             server.stop()
             if then is not None and not self.closed:
-                app.call_from_thread(then)
+                hand(app, then)
 
         threading.Thread(target=stop, daemon=True).start()
         if not self.closed:  # closing: the screen's lines may be gone already

@@ -571,6 +571,53 @@ async def test_the_pdf_viewer_is_started_for_each_file_and_leaves_no_zombie(
         await until(pilot, lambda: not any(Path(f"/proc/{pid}").exists() for pid in opened), timeout=10)
 
 
+@pytest.mark.parametrize("viewer", [None, "#!/no/such/shell\n"], ids=["none", "broken"])
+async def test_without_a_viewer_that_starts_the_files_are_said_and_the_tournament_stays(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, viewer: str | None
+) -> None:
+    """A review: an ``xdg-open`` that does not start (its interpreter gone) raised on the
+    app's thread after the bar had closed; the thread's guard closed «the bar» again — the
+    tournament screen.  No viewer, or a broken one, is said the same way: where the files are."""
+    bin_folder = tmp_path / "bin"
+    bin_folder.mkdir()
+    if viewer is not None:
+        (bin_folder / "xdg-open").write_text(viewer)
+        (bin_folder / "xdg-open").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_folder))
+    app = TengenApp(str(folder / "gamma.json"), folder=folder)
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        said = f"Программы для просмотра PDF нет: откройте файлы из папки {folder}, чтобы напечатать"
+        assert said in notes(app), notes(app)
+        assert not any("Внутренняя ошибка" in note for note in notes(app))
+        assert app.is_running and isinstance(app.screen, TournamentScreen)
+
+
+async def test_an_exception_after_the_paperwork_is_written_is_said_once_and_the_tournament_stays(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an exception on the app's thread as the written files were announced came
+    back into the printing thread, whose guard said it again and closed the bar a second
+    time — the tournament screen under it.  Said once; the tournament stays open."""
+    import paperwork.document
+
+    def broken(undrawn: object) -> None:
+        raise KeyError(17)
+
+    monkeypatch.setattr(paperwork.document, "undrawn_notice", broken)
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(100, 40)) as pilot:
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        said = "Внутренняя ошибка Tengen (KeyError: 17): это действие не выполнено"
+        assert notes(app).count(said) == 1, notes(app)
+        assert app.is_running and isinstance(app.screen, TournamentScreen)
+        assert [p.name for p in folder.glob("gamma-*.pdf")]
+
+
 async def test_a_file_opened_by_a_relative_name_is_reported_by_its_folder(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

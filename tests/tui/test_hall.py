@@ -820,3 +820,29 @@ async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
             said = "Внутренняя ошибка Tengen (ValueError: a pack the library did not expect): это действие не выполнено"
             await until(pilot, lambda: said in " ".join(notes(app)))
             await until(pilot, lambda: len(calls) >= 2)  # the next background sync ran
+
+
+async def test_an_exception_merging_what_came_is_said_and_the_syncs_go_on(
+    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an exception in the merge, on the app's thread, came back into the sync's
+    thread, whose guard merged again; failing again there, it was said by no one and the link
+    stayed «busy» for good.  Each is said, and the syncs go on."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    merge_into = hall.merge_into
+    calls: list[int] = []
+
+    def broken(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) <= 2:
+            raise ValueError("a state the merge did not expect")
+        return merge_into(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hall, "merge_into", broken)
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            said = "Внутренняя ошибка Tengen (ValueError: a state the merge did not expect): это действие не выполнено"
+            await until(pilot, lambda: len(calls) >= 3)  # a sync after the two that failed
+            assert said in notes(app)

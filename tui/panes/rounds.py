@@ -45,7 +45,7 @@ from tui import views
 from tui.i18n import RESULTS, _, said, schemes_with
 from tui.layout import latin
 from tui.panes.pane import Pane
-from tui.threads import in_thread
+from tui.threads import hand, in_thread
 from tui.views import NOT_PLAYING, came, first_compile
 from tui.widgets import Column, PlainTable, cut
 
@@ -538,9 +538,9 @@ class RoundsPane(Pane):
             action = actions.pair(self.session.state, random.Random(), allow_repeats=allow_repeats, early=early,
                                   bye=bye)  # fmt: skip
         except InvalidEvent as error:
-            self.app.call_from_thread(self.pairing_refused, error, allow_repeats, bye, early)
+            hand(self.app, self.pairing_refused, error, allow_repeats, bye, early)
             return
-        self.app.call_from_thread(self.record_pairing, action)
+        hand(self.app, self.record_pairing, action)
 
     def loaded(self) -> None:
         """The boards again after the pairing's wait, the cursor in them (the keys follow it)."""
@@ -554,8 +554,8 @@ class RoundsPane(Pane):
         self.screen.refresh_bindings()  # the footer computed its keys while the table was loading
 
     def record_pairing(self, action: actions.Action) -> None:
-        code_compiled(self.session.state)
         self.loaded()
+        code_compiled(self.session.state)
         if self.tournament_screen.act(action):
             self.chosen = None
             self.show(self.session)
@@ -619,7 +619,7 @@ class RoundsPane(Pane):
         from tui.screens.why import WhyScreen
 
         found = why(state, number, board.white, board.black)
-        self.app.call_from_thread(self.weighed, WhyScreen(state, number, found))
+        hand(self.app, self.weighed, WhyScreen(state, number, found))
 
     def weighing_failed(self, said: str) -> None:
         if self.weighing_said:

@@ -21,7 +21,7 @@ from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.threads import in_thread
+from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
 
@@ -110,13 +110,13 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
                     self.folder.mkdir(parents=True, exist_ok=True)
                 joined = hall.join(source, path, words, name)
             except (Refused, InvalidEvent, TournamentFileError) as refused:
-                self.app.call_from_thread(self.refused, said(refused))
+                hand(self.app, self.refused, said(refused))
                 return
             except OSError as failed:
-                self.app.call_from_thread(self.refused, f"{source}: {failed.strerror or failed}")
+                hand(self.app, self.refused, f"{source}: {failed.strerror or failed}")
                 return
             enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
-            self.app.call_from_thread(self.joined, path, joined.added, enrolled, source)
+            hand(self.app, self.joined, path, joined.added, enrolled, source)
 
         in_thread(self, work, self.refused, group="join")
 
@@ -125,6 +125,7 @@ class JoinScreen(Translated, ModalScreen[Path | None]):
         self.notify(reason, severity="error")
 
     def joined(self, path: Path, events: int, enrolled: bool, source: str) -> None:
+        self.joining = False
         settings.remember_sync_source(self.folder, path, source)  # F9 offers it for the next sync
         if enrolled:
             self.notify(_("joined: {events} events in {path}", events=events, path=path.name))

@@ -19,7 +19,7 @@ from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
-from tui.threads import in_thread
+from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import first_compile, shown_name, shown_path, typed_path
 from tui.widgets import Footer, plain
@@ -183,11 +183,11 @@ class StartScreen(Translated, Screen[None]):
         try:
             paths = write_demo(folder)
         except Worded as error:
-            self.app.call_from_thread(self.demo_written, None, said(error))
+            hand(self.app, self.demo_written, None, said(error))
         except OSError as error:
-            self.app.call_from_thread(self.demo_written, None, f"{shown_path(folder)}: {said(os_reason(error))}")
+            hand(self.app, self.demo_written, None, f"{shown_path(folder)}: {said(os_reason(error))}")
         else:
-            self.app.call_from_thread(self.demo_written, paths[1], None)  # the Gamma event: most events' scheme
+            hand(self.app, self.demo_written, paths[1], None)  # the Gamma event: most events' scheme
 
     def demo_written(self, path: Path | None, refusal: str | None) -> None:
         self.writing_demo = False

@@ -6,7 +6,6 @@ traceback) and redraws the pane on show; the other panes redraw when shown.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import threading
 from collections.abc import Sequence
@@ -36,7 +35,7 @@ from tui.panes.rounds import RoundsPane
 from tui.panes.settings import SettingsPane
 from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
-from tui.threads import in_thread
+from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path
 from tui.widgets import Footer, cut
@@ -456,7 +455,7 @@ class TournamentScreen(Translated, Screen[None]):
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
-                self.app.call_from_thread(progress.doing, _("Writing {document}…", document=_(kind)))
+                hand(self.app, progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_of(kind, state, round_number)
                 name = f"{stem}-{kind}.pdf" if kind in EVERY_ROUND else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
@@ -465,11 +464,11 @@ class TournamentScreen(Translated, Screen[None]):
                 else:
                     undrawn += print_to(target, kind, state, events, number)
                 written.append(target.path)
-                self.app.call_from_thread(progress.done_one)
+                hand(self.app, progress.done_one)
         except (ValueError, OSError, TournamentFileError, Refused) as error:
-            self.app.call_from_thread(self.printed, written, said(error), undrawn)
+            hand(self.app, self.printed, written, said(error), undrawn)
             return
-        self.app.call_from_thread(self.printed, written, None, undrawn)
+        hand(self.app, self.printed, written, None, undrawn)
 
     def printed(self, written: list[Path], error: str | None, undrawn: Sequence[str] = ()) -> None:
         self.app.pop_screen()
@@ -484,20 +483,20 @@ class TournamentScreen(Translated, Screen[None]):
             folder = shown_path(written[0].parent)
             self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
                         timeout=8)  # fmt: skip
-            viewer = shutil.which("xdg-open")
             if not self.app.open_viewer:
                 return
-            if viewer is None:
+            try:
+                for path in written:
+                    quiet = subprocess.DEVNULL
+                    opened = subprocess.Popen(["xdg-open", str(path)], stdout=quiet, stderr=quiet)
+                    # waited for aside: a child never waited for stays a zombie while Tengen runs (a trial)
+                    threading.Thread(target=opened.wait, daemon=True).start()
+            except OSError:  # none, or one that does not start (a broken xdg-open): the files are there
                 self.notify(
                     _("No PDF viewer here: open the files from {folder} to print them", folder=folder),
                     severity="warning",
                     timeout=20,
                 )
-                return
-            for path in written:
-                opened = subprocess.Popen([viewer, str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                # waited for aside: a child never waited for stays a zombie while Tengen runs (a trial)
-                threading.Thread(target=opened.wait, daemon=True).start()
 
     def action_export(self) -> None:
         """F7: the rating table (its Latin names from the EGD list the referee last searched,
