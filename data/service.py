@@ -240,7 +240,9 @@ class Service:
 
     def redo(self) -> Retracted:
         """Retract the last undo; ``subject`` is the event restored."""
-        change = self.commit(actions.redo(self.events, self._own()))
+        hall = self._hall()
+        made = hall[1].seq if hall is not None else 0
+        change = self.commit(actions.redo(self.events, self._own(), made))
         restored = self._retracted(self._retracted(change.event))
         return Retracted(change.events, change.state, change.warnings, subject=restored)
 

@@ -611,6 +611,6 @@ def undo(target: int) -> Action:
     return ev.RETRACTED, {"event": target}
 
 
-def redo(events: Sequence[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Action:
+def redo(events: Sequence[Event], whose: Callable[[Event], bool] = lambda _event: True, made: int = 0) -> Action:
     """Retract the last undo (``history.redo_target``)."""
-    return ev.RETRACTED, {"event": redo_target(list(events), whose).id}
+    return ev.RETRACTED, {"event": redo_target(list(events), whose, made).id}

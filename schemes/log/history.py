@@ -295,9 +295,12 @@ def undo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _ev
     raise InvalidEvent("nothing to undo")
 
 
-def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Event:
+def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True, made: int = 0) -> Event:
     """The latest standing undo, if no standing action came after it (of those ``whose``
-    accepts: a hall's laptop redoes its own undo, whatever the other laptops entered since)."""
+    accepts: a hall's laptop redoes its own undo, whatever the other laptops entered since).
+    ``made``, a hall laptop's last seq: an entry of its own after the undo that the hall's
+    merge left out (a seq the log lacks) was an action after it too — a review found Ctrl+Y
+    then putting back the older entry the referee had undone before making the lost one."""
     retracted = retracted_ids(events)
     by_id = {e.id: e for e in events}
     for event in reversed(events):
@@ -306,8 +309,17 @@ def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _ev
         if event.kind != ev.RETRACTED:
             break
         if by_id[event.data["event"]].kind != ev.RETRACTED:
+            if _left_out_after(events, whose, event, made):
+                break
             return event
     raise InvalidEvent("nothing to redo")
+
+
+def _left_out_after(events: list[Event], whose: Callable[[Event], bool], undo: Event, made: int) -> bool:
+    if undo.origin is None:
+        return False
+    held = {e.origin.seq for e in events if e.origin is not None and whose(e)}
+    return any(seq not in held for seq in range(undo.origin.seq + 1, made + 1))
 
 
 def check_undoable(events: list[Event], target_id: int) -> None:

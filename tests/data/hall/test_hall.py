@@ -1521,6 +1521,16 @@ def test_a_folder_named_like_an_address_stays_a_folder(tmp_path: Path, monkeypat
     assert as_source("stick:1") == "stick:1"
 
 
+def round_one_and_player_3_out(chief: Laptop, table2: Laptop, table3: Laptop, stick: Path) -> None:
+    """Round 1 paired and played on the chief's laptop, player 3 withdrawn from round 2 on
+    table 2, every laptop holding it all."""
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    table2.commit(actions.withdraw(table2.state, 3, 2))
+    everyone(stick, chief, table2, table3)
+
+
 def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it(
     hall_of_three, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
@@ -1533,11 +1543,7 @@ def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it
 
     a_second_apart(monkeypatch)
     chief, table2, table3, stick, _secret = hall_of_three
-    chief.pair()
-    for board in range(1, 5):
-        chief.result(1, board, "W+")
-    table2.commit(actions.withdraw(table2.state, 3, 2))
-    everyone(stick, chief, table2, table3)
+    round_one_and_player_3_out(chief, table2, table3, stick)
     table2.commit(actions.come_back(table2.state, 3))  # first: the chief's round 2 goes
     chief.pair()
     assert table2.sync(stick).dropped == ()  # it held no pairing
@@ -1560,3 +1566,34 @@ def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it
     assert err == ("warning: left out of the hall's log: player 3 back from round 2, entered on table2: round 2 is "
                    "already paired: he can be back from round 3\n")  # fmt: skip
     same_everywhere(chief, table2)
+
+
+def test_redo_after_an_own_entry_the_merge_left_out_restores_nothing(
+    hall_of_three, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: a helper corrected a result, undid the correction, then brought a player
+    back as the chief paired the round he named; the return was left out, and Ctrl+Y put
+    back the correction undone before it.  An entry made after an undo ends its redo, in
+    the log or left out of it."""
+    a_second_apart(monkeypatch)
+    chief, table2, table3, stick, _secret = hall_of_three
+    round_one_and_player_3_out(chief, table2, table3, stick)
+    table2.result(1, 1, "B+")
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.undo()
+    everyone(stick, chief, table2, table3)
+    chief.pair()
+    table2.commit(actions.come_back(table2.state, 3))  # after the pairing: left out
+    chief.sync(stick)
+    assert [str(n) for n in table2.sync(stick).dropped] == [
+        "left out of the hall's log: player 3 back from round 2, entered on table2: round 2 is already paired: he "
+        "can be back from round 3"
+    ]
+    with table2.here(), Service(table2.file, writable=True) as service:
+        with pytest.raises(InvalidEvent, match="nothing to redo"):
+            service.redo()
+        assert service.state.rounds[0].results[1].code == "W+"
+    table2.result(2, 1, "W+")  # an undo after the lost entry is redone as ever
+    with table2.here(), Service(table2.file, writable=True) as service:
+        assert service.undo().subject.kind == "result_recorded"
+        assert service.redo().subject.data == {"round": 2, "board": 1, "code": "W+"}
