@@ -1303,6 +1303,8 @@ RU = {
     "{seconds} s ago": "{seconds} с назад",
     "no other laptop known yet: name a stick's folder or a laptop's address (http://…)": "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)",
     "left out of the hall's log: {what}, entered on {laptop}: {reason}": "не вошло в общий журнал зала: {what} (введено на «{laptop}»): {reason}",
+    "undo of {what}": "отмена записи «{what}»",
+    "redo of {what}": "возврат записи «{what}»",
     "Internal error of Tengen ({kind}: {error}): this was not done": "Внутренняя ошибка Tengen ({kind}: {error}): это действие не выполнено",
     "Synced: {count} new events": "Синхронизировано: новых событий — {count}",
     "The peers are reached again": "Связь с соседями восстановлена",

@@ -713,22 +713,35 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         state = enrol_requests(service, repo)
     _keep(real, _Kept(merged, state))
     repo.refuse(refused_chains)
+    known = {e.origin.key: e for e in (*merged.events, *(e for e, _ in merged.left_out)) if e.origin is not None}
     dropped = tuple(
-        _dropped(event, reason, state)
+        _dropped(event, reason, state, known)
         for event, reason in merged.left_out
         if event.origin is not None and event.origin.key in held
     )
     return Synced(len(service.events) - before, tuple(refused_chains), state, dropped)
 
 
-def _dropped(event: Event, reason: Notice, state: Tournament) -> Notice:
+def _dropped(event: Event, reason: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:
     assert event.origin is not None
     laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
     return Notice(
         "left out of the hall's log: {what}, entered on {laptop}: {reason}",
-        {"what": Notice(*describe_parts(event)), "laptop": laptop.name if laptop else event.origin.device[:8],
+        {"what": _described(event, known), "laptop": laptop.name if laptop else event.origin.device[:8],
          "reason": reason},
     )  # fmt: skip
+
+
+def _described(event: Event, known: dict[tuple[str, int], Event]) -> Notice:
+    """An event in words; an undo by what it undid (named in its chain by device and seq: its
+    number there is the laptop's own log's, which said «retraction of event 1»)."""
+    target = known.get(event.origin.target) if event.origin is not None and event.origin.target else None
+    if event.kind != ev.RETRACTED or target is None:
+        return Notice(*describe_parts(event))
+    undone = known.get(target.origin.target) if target.origin is not None and target.origin.target else None
+    if target.kind == ev.RETRACTED and undone is not None:
+        return Notice("redo of {what}", {"what": Notice(*describe_parts(undone))})
+    return Notice("undo of {what}", {"what": Notice(*describe_parts(target))})
 
 
 def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[Worded]:

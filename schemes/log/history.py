@@ -201,11 +201,11 @@ def append(
     if kind == ev.RETRACTED:
         check_undoable(list(events), data["event"])
         if event.origin is not None:  # a hall's laptop: the chief's own are undone by the chief alone
-            check_retraction(state or _replay_explaining(list(events), None), events, data["event"],
+            check_retraction(state or replay_explaining(list(events), None), events, data["event"],
                              event.origin.device)  # fmt: skip
-        state = _replay_explaining([*events, event], event)
+        state = replay_explaining([*events, event], event)
     elif state is None or kind == ev.TOURNAMENT_CREATED:
-        state = _replay_explaining([*events, event], event)
+        state = replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
     keep_the_bracket(events, {kind}, before, state)
@@ -270,7 +270,7 @@ def keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournamen
     if not faults:
         return
     if before is None:
-        before = _replay_explaining(list(events), None)
+        before = replay_explaining(list(events), None)
     known = bracket_faults(before)
     new = [number for number in faults if number not in known]
     if not new:
@@ -339,11 +339,11 @@ def check_undoable(events: list[Event], target_id: int) -> None:
     later_round = any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events)
     if target.kind in (ev.RESULT_RECORDED, ev.PLAYER_RETURNED) and later_round:
         retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})  # a round paired on it: asked now
-        _replay_explaining([*events, retraction], retraction)
+        replay_explaining([*events, retraction], retraction)
     if target.kind == ev.PAIRING_AMENDED:
         _check_amendment_undoable(events, target)
     if target.kind == ev.ROUND_PAIRED:
-        state = _replay_explaining(events, None)
+        state = replay_explaining(events, None)
         paired = state.round(target.data["round"])
         if paired is not None and paired.results:
             raise InvalidEvent(
@@ -357,9 +357,9 @@ def _check_amendment_undoable(events: list[Event], target: Event) -> None:
     """A change by hand is undone only where the boards it changed have no result, as it was
     made only so (a review: a board's three stones set by hand, undone under its result,
     left the game played with three stones recorded with one, and the tie-breaks moved)."""
-    now = _replay_explaining(events, None).round(target.data["round"])
+    now = replay_explaining(events, None).round(target.data["round"])
     retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
-    then = _replay_explaining([*events, retraction], retraction).round(target.data["round"])
+    then = replay_explaining([*events, retraction], retraction).round(target.data["round"])
     if now is None or then is None:
         return
     touched = [
@@ -373,7 +373,7 @@ def _check_amendment_undoable(events: list[Event], target: Event) -> None:
         )
 
 
-def _replay_explaining(log: list[Event], new: Event | None) -> Tournament:
+def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
     """Replay ``log``; an event that no longer fits is named in the message."""
     state: Tournament | None = None
     for event in ev.standing(log):

@@ -27,8 +27,8 @@ from dataclasses import dataclass, replace
 from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
-from schemes.log.history import keep_the_bracket
-from schemes.log.replay import apply, check_retraction, replay
+from schemes.log.history import keep_the_bracket, replay_explaining
+from schemes.log.replay import apply, check_retraction
 from schemes.state.model import Tournament
 from schemes.state.origin import Origin
 
@@ -165,4 +165,4 @@ def _after_retraction(log: list[Event], retraction: Event) -> Tournament:
         raise InvalidEvent("the creation of the tournament cannot be undone")
     if target.id not in {e.id for e in standing(log[:-1])} and target.kind != ev.RETRACTED:
         raise InvalidEvent("the event it undoes is undone already")
-    return replay(log)
+    return replay_explaining(log, retraction)  # a later event it breaks named, as a laptop's own undo says

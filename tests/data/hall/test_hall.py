@@ -1597,3 +1597,25 @@ def test_redo_after_an_own_entry_the_merge_left_out_restores_nothing(
     with table2.here(), Service(table2.file, writable=True) as service:
         assert service.undo().subject.kind == "result_recorded"
         assert service.redo().subject.data == {"round": 2, "board": 1, "code": "W+"}
+
+
+def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: a helper's undo the merge left out was said as «retraction of event 1» — the
+    number its chain holds in place of one (it names its event by laptop and seq)."""
+    a_second_apart(monkeypatch)
+    chief, table2, table3, stick, _secret = hall_of_three
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.commit(actions.register(service.events, surname="Late", name="Comer", rank="3k"))
+    everyone(stick, chief, table2, table3)
+    chief.pair()  # the late comer seated
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.undo()  # not seeing the pairing: taken here, left out of the hall's log
+    chief.sync(stick)
+    [dropped] = table2.sync(stick).dropped
+    assert str(dropped).startswith("left out of the hall's log: undo of player ")
+    assert str(dropped).endswith(": Late Comer, entered on table2: that would break event 14 (round 1 paired (4 boards)): "
+                                 "the numbering must list every player of the field once")
+    from tui.i18n import said, set_language
+
+    set_language("ru")
+    assert said(dropped).startswith("не вошло в общий журнал зала: отмена записи «игрок ")
