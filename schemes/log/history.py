@@ -383,7 +383,7 @@ def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
             if new is None or event is new:
                 raise
             _result_under_a_pairing(log, new, event, error)
-            _return_under_a_pairing(log, new, event)
+            _return_under_a_pairing(log, new, event, state)
             raise WouldBreak(event, error, describe(event)) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
@@ -412,16 +412,23 @@ def _result_under_a_pairing(log: list[Event], new: Event, broken: Event, error: 
     )
 
 
-def _return_under_a_pairing(log: list[Event], new: Event, broken: Event) -> None:
+def _return_under_a_pairing(log: list[Event], new: Event, broken: Event, state: Tournament | None) -> None:
     """The undo of a return that a later round was paired with him in, refused with the way
     out: he withdraws again from the next round (a review read «так нарушится запись 25
-    (составлен 3-й тур): игрок 3 не играет в 3-м туре»)."""
+    (составлен 3-й тур): игрок 3 не играет в 3-м туре») — or, every round paired, the
+    pairings since his return are undone first (a review: «введите выбытие с 4-го тура» of
+    a tournament of three rounds)."""
     if new.kind != ev.RETRACTED or broken.kind != ev.ROUND_PAIRED:
         return
     taken = next((e for e in log if e.id == new.data["event"]), None)
     if taken is None or taken.kind != ev.PLAYER_RETURNED:
         return
     paired = max(e.data["round"] for e in ev.standing(log) if e.kind == ev.ROUND_PAIRED)
+    total = get_scheme(state.settings.scheme).total_rounds(state) if state is not None else None
+    if total is not None and paired >= total:
+        raise InvalidEvent("player {player} has been paired since he came back (round {round}) and every round is "
+                           "paired: to undo his return, undo the pairings from round {round} on first",
+                           player=taken.data["player"], round=broken.data["round"])  # fmt: skip
     raise InvalidEvent("player {player} has been paired since he came back (round {round}): to have him out again, "
                        "withdraw him from round {next}", player=taken.data["player"], round=broken.data["round"],
                        next=paired + 1)  # fmt: skip

@@ -1613,8 +1613,10 @@ def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monk
     chief.sync(stick)
     [dropped] = table2.sync(stick).dropped
     assert str(dropped).startswith("left out of the hall's log: undo of player ")
-    assert str(dropped).endswith(": Late Comer, entered on table2: that would break event 14 (round 1 paired (4 boards)): "
-                                 "the numbering must list every player of the field once")
+    assert str(dropped).endswith(
+        ": Late Comer, entered on table2: that would break event 14 (round 1 paired "
+        "(4 boards)): the numbering must list every player of the field once"
+    )
     from tui.i18n import said, set_language
 
     set_language("ru")
