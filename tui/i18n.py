@@ -213,7 +213,7 @@ RU = {
     "Who sits out round {round}?": "Кто свободен в {round}-м туре?",
     "{reason}. Another bye for the same player?": "{reason}. Снова дать свободный тур?",
     "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?": "Доска {board}: коми {komi}, джиго не бывает. Записать ничью (тройное ко)?",
-    "Board {board}: the pairing set the colours; s is for nigiri boards. The result key is for the players as listed": "Доска {board}: цвета назначены жеребьёвкой; s — только для нигири. Результат — за игроков, как они записаны",
+    "Board {board}: the pairing set the colours; s is for nigiri boards. A result key now asks first, under the players as listed": "Доска {board}: цвета назначены жеребьёвкой; s — только для нигири. Результат будет переспрошен — за игроков, как они записаны",
     "Only boards without a result": "Только доски без результата",
     "only boards without a result (f: all)": "только без результата (f — все)",
     "Round {round} paired": "{round}-й тур составлен",

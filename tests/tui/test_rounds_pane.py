@@ -139,17 +139,31 @@ async def test_a_superscript_digit_or_a_held_key_types_no_board(tmp_path: Path) 
         assert pane.board_typed == "" and app.screen.session.state.round(1).results == {}
 
 
-async def test_swapped_colours_on_a_board_the_pairing_fixed_keeps_the_result_key(tmp_path: Path) -> None:
+@pytest.mark.parametrize("answer", ["y", "n"])
+async def test_swapped_colours_on_a_board_the_pairing_fixed_asks_the_result_after(tmp_path: Path, answer: str) -> None:
+    """A trial: ``N s w`` on a handicap board said the colours were fixed, then recorded the
+    w unasked — for the player listed white, when the referee had meant whoever he thought
+    played white.  The number goes with the refused ``s``; the result key asks, under the
+    players as listed, about the board the cursor stayed on."""
     app = app_on(event(tmp_path, 4))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
         played = app.screen.session.state.round(1)
-        fixed = next(b.number for b in played.boards if not b.nigiri)  # FORS: a handicap game
-        await pilot.press(str(fixed), "s", "w")
+        fixed = next(b for b in played.boards if not b.nigiri)  # FORS: a handicap game
+        white = app.screen.session.state.players[fixed.white].surname
+        await pilot.press(str(fixed.number), "s", "w")
         await pilot.pause()
         assert any("цвета назначены жеребьёвкой" in n for n in notes(app))
-        result = app.screen.session.state.round(1).results[fixed]
-        assert (result.code, result.swapped) == ("W+", False)  # the w was not dropped
+        assert isinstance(app.screen, Question)
+        shown = str(app.screen.query_one("Label").render())
+        assert shown.startswith(f"Доска {fixed.number}: Победа белых?\n\nБелые: ") and white in shown.splitlines()[2]
+        await pilot.press(answer)
+        await pilot.pause()
+        results = app.screen.session.state.round(1).results
+        if answer == "n":
+            assert fixed.number not in results
+        else:
+            assert (results[fixed.number].code, results[fixed.number].swapped) == ("W+", False)
 
 
 async def test_a_board_whose_nigiri_swapped_the_colours_shows_them_as_played(tmp_path: Path) -> None:

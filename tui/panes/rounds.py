@@ -429,13 +429,18 @@ class RoundsPane(Pane):
 
     def action_swapped(self) -> None:
         """``s`` before the result: the nigiri gave the other colours.  Said at once where the
-        pairing fixed the colours, and the board number typed stays for the result key."""
+        pairing fixed the colours; the board's number typed goes, so that the result key after
+        it asks under the players as listed: ``5 s w`` meant white won as the referee thought
+        the colours were, and recorded either player's win unasked (a trial)."""
         played = self.session.state.round(self.viewing)
         number = self.current_board()
         board = played.board(number) if played is not None and number is not None else None
         if board is not None and not board.nigiri and not self.swapped_next:
-            self.notify(_("Board {board}: the pairing set the colours; s is for nigiri boards. "
-                          "The result key is for the players as listed", board=number), severity="warning")  # fmt: skip
+            self.board_typed, self.board_done = "", False  # the cursor stays on the board: asked about
+            self.notify(_("Board {board}: the pairing set the colours; s is for nigiri boards. A result key now asks "
+                          "first, under the players as listed", board=number), severity="warning")  # fmt: skip
+            if played is not None:
+                self.show_info(played)
             return
         self.swapped_next = not self.swapped_next
         if played:
