@@ -9,18 +9,20 @@ from typing import Any
 from schemes.log import actions
 from schemes.log.events import Event
 from schemes.log.history import Appended, append, undo_target
-from schemes.state.model import Tournament
+from schemes.state.model import DEFAULT_KOMI, Tournament
 
 
 class Log:
     """An event log in a list: commit actions, read the replayed state."""
 
-    def __init__(self, scheme: str = "round-robin", rounds: int | None = None, lang: str = "ru", **params: Any) -> None:
+    def __init__(
+        self, scheme: str = "round-robin", rounds: int | None = None, lang: str = "ru", komi: float = DEFAULT_KOMI,
+        **params: Any
+    ) -> None:  # fmt: skip
         self.events: list[Event] = []
         self.last: Appended | None = None
-        self.commit(
-            actions.create("Test cup", scheme, rounds, lang=lang, params={k: str(v) for k, v in params.items()})
-        )
+        self.commit(actions.create("Test cup", scheme, rounds, komi=komi, lang=lang,
+                                   params={k: str(v) for k, v in params.items()}))  # fmt: skip
 
     def commit(self, action: tuple[str, dict]) -> Appended:
         kind, data = action

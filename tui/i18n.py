@@ -26,6 +26,7 @@ from schemes.state.model import (
     DRAW_BY_FORFEIT,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
+    Board,
     Laptop,
     Player,
     Round,
@@ -171,6 +172,7 @@ RU = {
     "White won": "Победа белых",
     "Black won": "Победа чёрных",
     "Jigo": "Джиго",
+    "Draw (triple ko)": "Ничья (тройное ко)",
     "White by forfeit": "Белые — неявка соперника",
     "Black by forfeit": "Чёрные — неявка соперника",
     "Both lose": "Оба проиграли без игры (решение судьи)",
@@ -739,6 +741,7 @@ RU = {
     "W+": "Б+",
     "B+": "Ч+",
     "jigo": "джиго",
+    "triple ko": "тройное ко",
     "W+ forfeit": "Б+ неявка",
     "B+ forfeit": "Ч+ неявка",
     "both lose": "оба −",
@@ -1381,6 +1384,14 @@ RESULTS = {
 """A result code as the referee says it (translated by ``_``)."""
 
 
+def result_said(code: str, board: Board | None = None) -> str:
+    """A result code as the referee says it; a draw on a board whose komi leaves no jigo as
+    what it was, a triple ko (a trial read «джиго» on a board of komi 0.5)."""
+    if code == DRAW and board is not None and not board.jigo_possible:
+        return _("Draw (triple ko)")
+    return _(RESULTS[code])
+
+
 def set_language(language: str) -> None:
     global _language
     _language = language
@@ -1514,9 +1525,10 @@ def event_text(
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
             return _(template, event=target.id, what=event_text(target, codes, laptops, players, rounds=rounds))
     template, values = describe_parts(event)
-    if event.kind == RESULT_RECORDED and players and 0 < values["round"] <= len(rounds):
+    board = None
+    if event.kind == RESULT_RECORDED and 0 < values["round"] <= len(rounds):
         board = rounds[values["round"] - 1].board(values["board"])
-        if board is not None and board.white in players and board.black in players:
+        if players and board is not None and board.white in players and board.black in players:
             seated = f"{_short(players[board.white])} — {_short(players[board.black])}"
             values = {**values, "board": f"{values['board']} ({seated})"}
     if players and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
@@ -1534,7 +1546,7 @@ def event_text(
 
         values = {**values, "changed": ", ".join(f"{_(key)} {worded(key, value)}" for key, value in values["changes"])}
     if "code" in values and not codes:  # a result as the referee says it
-        values = {**values, "code": _(RESULTS[values["code"]])}
+        values = {**values, "code": result_said(values["code"], board)}
     return _(template, **values)
 
 

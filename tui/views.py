@@ -33,7 +33,7 @@ from schemes.state.model import (
     Tournament,
     as_played,
 )
-from tui.i18n import LANGUAGE_NAMES, RESULTS, _, event_text, language, scheme_title, schemes_with
+from tui.i18n import LANGUAGE_NAMES, _, event_text, language, result_said, scheme_title, schemes_with
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -140,10 +140,11 @@ def swapped_mark(swapped: bool) -> str:
     return f" ({_('colours swapped')})" if swapped else ""
 
 
-def result_words(code: str, swapped: bool) -> str:
+def result_words(code: str, swapped: bool, board: Board | None = None) -> str:
     """A result as the referee says it, in the colours played (``as_played``): «Победа белых
-    (Цвета наоборот)» is the win of the player listed as black."""
-    return _(RESULTS[as_played(code, swapped)]) + (f" ({_('Colours swapped')})" if swapped else "")
+    (Цвета наоборот)» is the win of the player listed as black; a draw of ``board`` where
+    its komi leaves no jigo, a triple ko (``i18n.result_said``)."""
+    return result_said(as_played(code, swapped), board) + (f" ({_('Colours swapped')})" if swapped else "")
 
 
 def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
@@ -154,7 +155,10 @@ def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
         return say("dispute")
     if result is None:
         return ""
-    return say(RESULT_SHORT[as_played(result.code, result.swapped)]) + (f" {say('swapped')}" if result.swapped else "")
+    short = RESULT_SHORT[as_played(result.code, result.swapped)]
+    if result.code == DRAW and not board.jigo_possible:  # what it was: the komi leaves no jigo (a trial)
+        short = "triple ko"
+    return say(short) + (f" {say('swapped')}" if result.swapped else "")
 
 
 def shown(state: Tournament, key: str, value: float | int | str) -> str:

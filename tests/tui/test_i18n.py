@@ -3,6 +3,8 @@
 import ast
 from pathlib import Path
 
+import pytest
+
 from schemes.log.events import Event
 from schemes.log.history import describe_parts
 from tui.i18n import RU
@@ -210,3 +212,23 @@ def test_a_results_log_line_names_the_boards_players() -> None:
     initial = {"Иванов": "И.", "Петров": "П."}
     assert said == f"результат: тур 1, доска 1 ({white} {initial[white]} — {black} {initial[black]}): Победа белых"
     assert event_text(result) == "результат: тур 1, доска 1: Победа белых"  # the command line's, without them
+
+
+@pytest.mark.parametrize(("komi", "said", "short"), [(6.5, "Ничья (тройное ко)", "тройное ко"), (7, "Джиго", "джиго")])
+def test_a_draw_where_the_komi_leaves_no_jigo_is_said_a_triple_ko(komi: float, said: str, short: str) -> None:
+    """A sport-handicap trial: a triple ko, asked and recorded as one, read «джиго» on the
+    boards and in the log.  With a whole komi a draw is a jigo."""
+    from tests.builders import Log
+    from tui import i18n, views
+    from tui.i18n import event_text
+
+    log = Log("round-robin", komi=komi)
+    for surname in ("Иванов", "Петров"):
+        log.add(surname, rating=2000)
+    log.pair()
+    result = log.result(1, 1, "draw").event
+    played = log.state.round(1)
+    i18n.set_language("ru")
+    assert event_text(result, rounds=log.state.rounds) == f"результат: тур 1, доска 1: {said}"
+    assert views.result_text(played, played.boards[0], i18n._) == short
+    assert views.result_words("draw", False, played.boards[0]) == said

@@ -334,7 +334,7 @@ class RoundsPane(Pane):
         if number is None or played is None:
             return
         code = as_played(CODES[key], swapped)  # after s, w is the win of the player who played white
-        said_result = views.result_words(code, swapped)
+        said_result = views.result_words(code, swapped, board)
         old = played.results.get(number)
         question, default = "", True
         if old is not None and (old.code, old.swapped) == (code, swapped):
@@ -345,7 +345,7 @@ class RoundsPane(Pane):
             question = _(
                 "Board {board}: already {old}. Replace it with {new}?",
                 board=number,
-                old=views.result_words(old.code, old.swapped),
+                old=views.result_words(old.code, old.swapped, board),
                 new=said_result,
             )
             if played.number < self.session.state.paired_rounds:  # a result behind later pairings: «Нет» first
