@@ -20,6 +20,8 @@ RU = {
     "black": "Чёрные",
     "handicap": "Фора",
     "komi": "Коми",
+    "white_pays": "платят белые",
+    "reverse_komi": "Коми со знаком минус — обратные: очки за коми платят белые чёрным",
     "result": "Результат",
     "nigiri": "нигири",
     "byes": "Свободный тур",  # a noun: «Свободны от игры: 59 Осипов» was plural for one (a trial)
@@ -193,6 +195,8 @@ EN = {
     "black": "Black",
     "handicap": "Hcp",
     "komi": "Komi",
+    "white_pays": "white pays",
+    "reverse_komi": "A komi below zero is reversed: white pays it to black",
     "result": "Result",
     "nigiri": "nigiri",
     "byes": "Bye",

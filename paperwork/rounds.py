@@ -11,7 +11,7 @@ from paperwork import qr
 from paperwork.document import FAMILY, MARGIN, Document, shown_date
 from paperwork.people import identity, number_of
 from paperwork.sheet import Column, Text
-from paperwork.wall_sheets import komi_text, protocol_sheet
+from paperwork.wall_sheets import komi_text, protocol_sheet, stones_text
 from schemes.log.events import Event
 from schemes.registry import get_scheme, names_with, not_playing
 from schemes.state.model import Board, Round, Tournament
@@ -39,6 +39,10 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int,
     document.add_page()
     document.draw_table(sheet.columns, sheet.rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     width = document.epw if address is None else _code_beside(document, address)
+    if any(board.komi < 0 for board in played.boards):
+        document.ln(2)
+        document.set_font(FAMILY, "", 9)
+        document.multi_cell(width, 4.5, document.labels["reverse_komi"], new_x="LMARGIN", new_y="NEXT")
     _not_playing(document, tournament, not_playing(tournament, played.number), width)
     _signatures(document, width)
     return document
@@ -114,7 +118,7 @@ def schedule(tournament: Tournament, events: Sequence[Event], round_number: int 
         else:
             boards, off = played.boards, not_playing(tournament, number)
         rows: list[list[Text]] = [[str(board.number), *identity(tournament, board.white),
-                                   *identity(tournament, board.black), str(board.handicap), komi_text(board, text)]
+                                   *identity(tournament, board.black), stones_text(board), komi_text(board, text)]
                                   for board in boards]  # fmt: skip
         if document.room_left() < 9 + 5.6 * len(rows) + 6 + 4.5 * sum(map(bool, off.values())):  # one page a round
             document.add_page()
@@ -173,9 +177,11 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
             inner - 18, 6, tuple(f"{no}. {name} ({rank})".lstrip(". ") for name in names), align="L", bold=True, size=10
         )
     document.set_xy(x + 7, y + 34)
-    document.fit_cell(
-        inner, 5, f"{text['handicap']}: {board.handicap}    {text['komi']}: {komi_text(board, text)}", align="L", size=9
-    )
+    komi = f"{text['komi']}: {komi_text(board, text)}"
+    if board.komi < 0:  # a reverse komi, said where it is played (a trial asked what «-3.5» meant)
+        komi += f" ({text['white_pays']})"
+    stones = f"{text['handicap']}: {board.handicap}    " if board.handicap else ""
+    document.fit_cell(inner, 5, stones + komi, align="L", size=9)
     draw = "jigo" if board.jigo_possible else "triple_ko"
     for offset, key in enumerate(("white_won", "black_won", draw)):
         left = x + 7 + offset * inner / 3

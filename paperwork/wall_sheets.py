@@ -32,6 +32,12 @@ def komi_text(board: Board, text: Mapping[str, str]) -> str:
     return f"{komi} ({text['nigiri']})" if board.nigiri else komi
 
 
+def stones_text(board: Board) -> str:
+    """A board's handicap stones as the paper prints them: none for an even game (spec
+    sport-handicap: «stones (none for N = 1)»; a trial read «Фора: 0» as a handicap)."""
+    return str(board.handicap) if board.handicap else ""
+
+
 def protocol_columns(text: Mapping[str, str], scheme: str) -> list[Column]:
     """The protocol's columns: board, then each player's number, name, rank and the value
     standings show (level, points, MMS…), handicap, komi, the result to fill in."""
@@ -67,7 +73,7 @@ def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None =
     for board in played.boards:
         white, black = identity(tournament, board.white), identity(tournament, board.black)
         rows.append([str(board.number), *white, value[board.white], *black, value[board.black],
-                     str(board.handicap), komi_text(board, text), ""])  # fmt: skip
+                     stones_text(board), komi_text(board, text), ""])  # fmt: skip
     return Sheet(title, protocol_columns(text, tournament.settings.scheme), rows)
 
 

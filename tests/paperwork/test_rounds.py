@@ -17,6 +17,7 @@ def test_vladivostok_round_4_protocol(ledgers) -> None:
     assert "1 1 Затонских Антон 6d 96 4 Куташов Александр 3d 57 3 0.5" in text
     assert "2 2 Лю Личунь 6d 72 8 Воропаев В 1k 50 6 0.5" in text
     assert any(line.startswith("Главный судья:") for line in text)
+    assert not any(line.startswith("Коми со знаком минус") for line in text)  # said where one is negative
 
 
 def test_gamma_protocol_names_the_lowest_top_level_byes_and_skips(ledgers) -> None:
@@ -110,3 +111,27 @@ def test_the_schedule_is_of_a_table_fixed_in_advance_once_numbered() -> None:
     gamma = played("gamma", 6, 1)
     with pytest.raises(Refused, match="the schedule is for round-robin: the other schemes pair each round"):
         schedule(gamma.state, gamma.events)
+
+
+def test_an_even_game_prints_no_stones_and_a_reverse_komi_is_explained() -> None:
+    """Spec sport-handicap: «Protocols print: stones (none for N = 1) and the board komi»; a
+    trial read «Фора: 0» on a slip as a handicap, and asked what «Коми: -3.5» meant."""
+    log = Log("sport-handicap", rounds=2)
+    for surname, rank in (("Аа", "2k"), ("Бб", "3k"), ("Вв", "9k"), ("Гг", "12k")):
+        log.add(surname, rank=rank)
+    log.pair()
+    boards = log.state.round(1).boards
+    assert [(b.handicap, b.komi) for b in boards] == [(0, -3.5), (2, -7.5)]  # X 10: N 1, K -4; X 30: N 2, K -8
+    slip = pages(slips(log.state, log.events, 1))[0]
+    assert "\nКоми: -3.5 (платят белые)\n" in slip and "\nФора: 2    Коми: -7.5 (платят белые)\n" in slip
+    assert slip.count("Фора") == 1
+    wall = pages(protocol(log.state, log.events, 1))[0].splitlines()
+    assert "1 1 Аа X 2k 190 2 Бб X 3k 180 -3.5" in wall  # the stones' cell empty
+    assert "Коми со знаком минус — обратные: очки за коми платят белые чёрным" in wall
+    log.result(1, 1, "W+")
+    log.result(1, 2, "W+")
+    log.pair()
+    again = log.state.round(2).boards
+    assert sorted((b.handicap, b.komi) for b in again) == [(5, 0.5), (6, -3.5)]
+    slip = pages(slips(log.state, log.events, 2))[0]
+    assert "\nФора: 5    Коми: 0.5\n" in slip and "\nФора: 6    Коми: -3.5 (платят белые)\n" in slip
