@@ -19,8 +19,9 @@ BLANKS = ("blank-cards", "blank-protocol", "blank-table")
 """Forms printed before the event, empty: they need no round."""
 OF_A_ROUND = ("protocol", "slips")
 """Documents of one paired round (the others are of the table after a round)."""
-EVERY_ROUND = ("cards", "registration", "schedule")
-"""Documents that hold every round: their files are named without one."""
+UNNUMBERED = ("cards", "registration", "schedule", *BLANKS)
+"""Documents whose files are named without a round: they hold every round, or none (a
+trial found its empty cards in «…-blank-cards-3.pdf»)."""
 SCHEDULED = ("schedule",)
 """Documents only of a scheme whose rounds are fixed in advance (``Traits.scheduled``)."""
 

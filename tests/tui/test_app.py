@@ -490,12 +490,15 @@ async def test_the_schedule_is_offered_where_the_table_fixes_the_rounds(folder: 
         assert str(marks.get_option_at_index(at).prompt) == "[ ] расписание туров"
         marks.highlighted = at
         await pilot.press("space")
+        marks.highlighted = app.screen.kinds.index("blank-cards")
+        await pilot.press("space")
         await pilot.pause()
-        assert marks.selected == ["cards", "protocol", "schedule"]
+        assert marks.selected == ["cards", "protocol", "schedule", "blank-cards"]
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert (folder / "round-robin-schedule.pdf").exists() and (folder / "round-robin-protocol-3.pdf").exists()
+        assert (folder / "round-robin-blank-cards.pdf").exists()  # a trial: «…-blank-cards-3.pdf», of no round
 
 
 async def test_print_writes_pdfs_next_to_the_tournament(folder: Path) -> None:

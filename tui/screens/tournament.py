@@ -447,7 +447,7 @@ class TournamentScreen(Translated, Screen[None]):
         page: what a player at the wall wants on the phone."""
         from paperwork.build import print_to, round_of
         from paperwork.document import write
-        from paperwork.kinds import EVERY_ROUND
+        from paperwork.kinds import UNNUMBERED
         from paperwork.rounds import protocol
 
         state, events, written = self.session.state, list(self.session.events), []
@@ -457,7 +457,7 @@ class TournamentScreen(Translated, Screen[None]):
             for kind in kinds:
                 hand(self.app, progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_of(kind, state, round_number)
-                name = f"{stem}-{kind}.pdf" if kind in EVERY_ROUND else f"{stem}-{kind}-{number}.pdf"
+                name = f"{stem}-{kind}.pdf" if kind in UNNUMBERED else f"{stem}-{kind}-{number}.pdf"
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
                     undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
