@@ -13,10 +13,11 @@ from textual.widgets import Label
 from schemes.state.model import Tournament
 from tui import views
 from tui.i18n import _
-from tui.widgets import Column, PlainTable
+from tui.translated import Translated
+from tui.widgets import Column, Footer, PlainTable
 
 
-class PrizesScreen(ModalScreen[None]):
+class PrizesScreen(Translated, ModalScreen[None]):
     BINDINGS = [Binding("escape,q,p", "close", "Close", id="prizes.close")]
 
     def __init__(self, tournament: Tournament, after_round: int) -> None:
@@ -32,6 +33,7 @@ class PrizesScreen(ModalScreen[None]):
             notes = views.prize_notes(state, prizes)
             if notes:
                 yield Label("\n".join(notes), id="prize-notes", classes="hint", markup=False)
+        yield Footer(show_command_palette=False)  # how to close it, in view (a trial looked for it)
 
     def on_mount(self) -> None:
         """The table fitted to the dialog: the winners' names give way, the value stays."""
