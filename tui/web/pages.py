@@ -233,7 +233,7 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
         _no, no_w, name_w, rank_w, value_w, no_b, name_b, rank_b, value_b, hcp, komi = (full(c) for c in cells[:11])
         rows.append([
             join(tag("a", str(board.number), href=f"#board-{board.number}"),
-                 tag("small", f"{words['handicap']} {hcp}", class_="meta"),
+                 tag("small", f"{words['handicap']} {hcp}", class_="meta") if hcp else None,  # none: an even game
                  tag("small", f"{words['komi']} {komi}", class_="meta")),
             no_w, _named(name_w, no_w, rank_w), rank_w, value_w, no_b, _named(name_b, no_b, rank_b), rank_b, value_b,
             hcp, komi, result_text(played, board, say),
@@ -411,7 +411,8 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
         ),
         f", {colour.lower()}, ",
         say("against {opponent}", opponent=f"{opponent_no or ''} {opponent.full_name} ({opponent.rank_label})".strip()),
-        f"; {words['handicap'].lower()} {board.handicap}, {words['komi'].lower()} {board.komi:g}",
+        f"; {words['handicap'].lower()} {board.handicap}" if board.handicap else None,  # none: an even game
+        f"{',' if board.handicap else ';'} {words['komi'].lower()} {board.komi:g}",
         f"; {words['result'].lower()}: {result}" if result else None,
     )
     return tag("li", who, tag("p", line))

@@ -71,7 +71,7 @@ def test_the_pages_render_on_a_phone(served: tuple[Path, Serving], browser: Any)
     right = browser.execute_script("return document.querySelector('#board-2 td.result').getBoundingClientRect().right")
     assert right <= PHONE[0]  # the result in sight, no sideways scrolling: the wide columns gave way
     assert browser.execute_script("return getComputedStyle(document.querySelector('td.komi')).display") == "none"
-    assert text_of(browser, "#board-1 td.board").split("\n") == ["1", "Фора 0", "Коми 6.5"]
+    assert text_of(browser, "#board-1 td.board").split("\n") == ["1", "Коми 6.5"]
 
 
 def test_the_search_finds_elkina_by_elk(served: tuple[Path, Serving], browser: Any) -> None:
