@@ -169,7 +169,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--place", default="", help=_("where it is played"))
     new.add_argument("--dates", default="", help=_("2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026"))
     komi = _("komi of even games (default {komi})", komi=DEFAULT_KOMI)
-    new.add_argument("--komi", default=str(DEFAULT_KOMI), help=komi)
+    new.add_argument("--komi", help=komi)
     new.add_argument("--time", default="", help=_("time control: 40+5/15, 60+30sx3, 45+30s or 60"))
     new.add_argument("--lang", default="ru", help=_("language of the paperwork: ru (default) or en"))
     new.add_argument(
@@ -451,7 +451,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.rounds,
         args.place,
         args.dates,
-        actions.komi_of(args.komi),
+        DEFAULT_KOMI if args.komi is None else actions.komi_of(args.komi),
         args.time,
         args.lang,
         entrants.params(args.scheme, dict(args.param)),

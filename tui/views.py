@@ -386,6 +386,8 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
         ("time", settings.time, "time control"),
         ("lang", settings.lang, "language of the paperwork"),
     ]
+    if scheme.traits.komi_by_rule:  # each board's is the scheme's: a komi shown here was taken by none
+        rows = [row for row in rows if row[0] != "komi"]
     for param in scheme.params:
         value = settings.params[param.key]
         rows.append((param.key, param_text(value), param.help))

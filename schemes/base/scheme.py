@@ -240,6 +240,9 @@ class Traits:
     """Who meets whom in each round is fixed in advance (a Berger table, once round 1 is
     paired): a withdrawn player's later opponents sit out with a bye, which the referee is told
     before he withdraws him."""
+    komi_by_rule: bool = False
+    """Every board's komi is the scheme's (sport-handicap's: the strength difference's): the
+    tournament's komi is neither asked nor shown (a trial set one, which no board took)."""
     compiles: bool = False
     """Its pairing runs loops numba compiles: the first pairing of an installation waits for
     the compiler (up to a minute), which the referee is told beforehand."""

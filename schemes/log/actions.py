@@ -83,7 +83,7 @@ def create(
         ("name", lambda: single_line(name, "the tournament's name", TITLE_LIMIT, required=True)),
         ("place", lambda: single_line(place, "the place", TITLE_LIMIT)),
         ("dates", lambda: parse_dates(dates)),
-        ("komi", lambda: check_komi(komi)),
+        ("komi", lambda: _komi_asked(scheme, check_komi(komi))),
         ("time", lambda: _time_control(time)),
         ("rounds", lambda: check_rounds(rounds)),
     )
@@ -160,10 +160,24 @@ def settings_news(state: Tournament, action: Action) -> Action | None:
     kind, data = action
     settings = state.settings
     news = {key: value for key, value in data.items() if key != "params" and getattr(settings, key) != value}
+    if "komi" in news:
+        try:
+            _komi_asked(settings.scheme, news["komi"])
+        except InvalidEvent as error:
+            raise BadSetting("komi", error) from None
     params = {key: value for key, value in data.get("params", {}).items() if settings.params.get(key) != value}
     if params:
         news["params"] = params
     return (kind, news) if news else None
+
+
+def _komi_asked(scheme: str, komi: float) -> float:
+    """``komi``, where the scheme takes the tournament's komi; refused where it sets every
+    board's by its rule (``Traits.komi_by_rule``) and ``komi`` is not the default that files
+    carry."""
+    if get_scheme(scheme).traits.komi_by_rule and komi != DEFAULT_KOMI:
+        raise InvalidEvent("{scheme} sets each board's komi by its rule: the tournament has none", scheme=scheme)
+    return komi
 
 
 def _time_control(text: str) -> str:

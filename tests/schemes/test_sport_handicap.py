@@ -4,6 +4,7 @@ import pytest
 
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.state.model import DEFAULT_KOMI
 from schemes.systems.sport_handicap import SPORT_HANDICAP, cards, handicap_for, stone_value
 from tests.builders import Log
 
@@ -189,3 +190,21 @@ def test_a_withdrawal_is_a_skip_of_every_later_round_under_the_same_deadline() -
         for board in log.state.round(number).boards:
             log.result(number, board.number, "W+")
     assert cards(log.state, 3)[5].points == (5, 0, 5)
+
+
+def test_a_komi_of_the_tournament_is_refused_where_every_board_has_its_own() -> None:
+    """A trial set the tournament's komi of a sport-handicap event; no board took it (each
+    has the komi of its strength difference).  It is refused, at creation and later, beside
+    the field; the default every file carries is no komi asked."""
+    from schemes.errors import BadSetting
+    from schemes.log.actions import settings_news
+
+    with pytest.raises(BadSetting, match="sport-handicap sets each board's komi by its rule") as refused:
+        actions.create("Cup", "sport-handicap", 3, komi=7)
+    assert refused.value.setting == "komi"
+    log = Log("sport-handicap", rounds=3)
+    assert log.state.settings.komi == DEFAULT_KOMI
+    with pytest.raises(BadSetting, match="sport-handicap sets each board's komi by its rule"):
+        settings_news(log.state, actions.change_settings(komi="7"))
+    assert settings_news(log.state, actions.change_settings(komi="6.5")) is None
+    assert actions.create("Cup", "fors", 3, komi=7)[1]["komi"] == 7  # the others take it

@@ -308,13 +308,16 @@ async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path:
             assert region.width and 0 <= region.y and region.bottom <= 23, widget  # above the footer
         assert form.query(Footer)
         assert str(tmp_path) in str(form.query_one("#target").render())
-        rounds = form.query_one("#rounds", Input)
+        rounds, komi = form.query_one("#rounds", Input), form.query_one("#komi", Input)
+        assert (komi.value, komi.disabled) == ("6.5", False)
         form.query_one("#scheme", Select).value = "sport-handicap"
         await pilot.pause()
         assert rounds.value == "7"  # the seed's seven rounds (a trial found 5 offered)
+        assert komi.disabled and komi.value == "" and komi.placeholder == "схема назначает их на каждой доске"
         form.query_one("#scheme", Select).value = "gamma"
         await pilot.pause()
         assert rounds.value == "5"  # not typed over: it follows the scheme
+        assert (komi.value, komi.disabled) == ("6.5", False)  # open again, the usual komi
         form.query_one("#rounds", Input).value = "3"  # typed before the scheme was chosen
         form.query_one("#scheme", Select).value = "sport-handicap"
         await pilot.pause()

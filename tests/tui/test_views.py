@@ -117,3 +117,11 @@ def test_the_bracket_says_who_lost_by_not_coming() -> None:
     log, _ids = absent_finalist()
     lines = bracket_lines(log.state, lambda text: i18n.in_language("ru", text))
     assert lines[-2:] == ["финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
+
+
+def test_the_settings_of_a_scheme_that_sets_each_boards_komi_show_no_komi() -> None:
+    from tests.builders import Log
+    from tui import views
+
+    assert "komi" not in [key for key, _value, _meaning in views.settings_rows(Log("sport-handicap", rounds=3).state)]
+    assert ("komi", "6.5", "announced komi of even games") in views.settings_rows(Log("fors", rounds=3).state)

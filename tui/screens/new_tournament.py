@@ -105,7 +105,17 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.show_rounds()
+        self.show_komi()
         self.show_target()
+
+    def show_komi(self) -> None:
+        """A scheme that sets every board's komi (``Traits.komi_by_rule``) leaves the field
+        closed, and says so: a trial typed a komi that no board took."""
+        komi = self.query_one("#komi", Input)
+        by_rule = get_scheme(self.scheme).traits.komi_by_rule
+        komi.placeholder = _("the scheme sets it on each board") if by_rule else ""
+        komi.disabled = by_rule
+        komi.value = "" if by_rule else komi.value or str(DEFAULT_KOMI)
 
     def show_rounds(self) -> None:
         """A scheme that knows its rounds (a round robin by the field, a play-off by the
@@ -131,6 +141,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         if event.select.id == "scheme" and event.value != self.scheme:
             self.scheme = str(event.value)
             self.show_rounds()
+            self.show_komi()
 
     suggested = file_name("")
     """The file name last suggested from the title: while the field holds it, it follows the title."""
@@ -200,7 +211,8 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         except InvalidEvent as error:
             problems["rounds"] = said(error)
         try:
-            komi = actions.komi_of(self.value("komi"))
+            by_rule = get_scheme(self.scheme).traits.komi_by_rule  # the field closed: the boards' are the scheme's
+            komi = DEFAULT_KOMI if by_rule else actions.komi_of(self.value("komi"))
         except InvalidEvent as error:
             problems["komi"] = said(error)
         top = None
