@@ -41,7 +41,7 @@ ENTRIES: dict[str, Entry] = {
         Entry(
             SPORT_HANDICAP,
             "paperwork.per_scheme.sport_handicap:PAPER",
-            {"ru": "спортивно-гандикапная"},
+            {"ru": "спортивно-форовая"},
         ),
         Entry(FORS, "paperwork.per_scheme.fors:PAPER", {"ru": "ФОРС"}),
         Entry(ROUND_ROBIN, "paperwork.per_scheme.round_robin:PAPER", {"ru": "круговая"}),

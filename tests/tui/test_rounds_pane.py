@@ -473,7 +473,7 @@ async def test_the_title_keeps_the_round_reached_and_lets_the_name_give_way(tmp_
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.pause()
         line = shown_text(app).splitlines()[1].strip()  # under the header, as the screen shows it
-        assert line.endswith(" · спортивно-гандикапная · туров: 3, жеребьёвки ещё не было")
+        assert line.endswith(" · спортивно-форовая · туров: 3, жеребьёвки ещё не было")
         assert line.startswith(name[:8])
 
 
