@@ -423,7 +423,8 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         await pilot.pause()
         log = rows(app, "log-table")
         what = "результат: тур 5, доска 4 (Куташов А. — Хованец А.): Победа белых"  # the board's players named
-        assert log[0][3] == what
+        assert log[0][-1] == what
+        assert len(log[0]) == 3  # nothing undone yet: no column for it (a trial found the entries wrapped)
         await pilot.press("u")  # asks first, naming the entry
         await pilot.pause()
         assert "Отменить запись" in str(app.screen.query_one("Label").render())
@@ -435,11 +436,11 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         assert 4 not in app.screen.session.state.round(5).results
         assert rows(app, "log-table")[1][2] == "отменено"  # marked at the start of its line
         entry = rows(app, "log-table")[1][0]
-        assert rows(app, "log-table")[0][3] == f"отменена запись {entry}: {what}"
+        assert rows(app, "log-table")[0][-1] == f"отменена запись {entry}: {what}"
         await pilot.press("ctrl+y")
         await pilot.pause()
-        assert rows(app, "log-table")[0][3] == f"возвращена запись {entry}: {what}"
-        registered = rows(app, "log-table")[-2][3]  # players by id and name, as the players' table lists them
+        assert rows(app, "log-table")[0][-1] == f"возвращена запись {entry}: {what}"
+        registered = rows(app, "log-table")[-2][-1]  # players by id and name, as the players' table lists them
         assert registered == "игрок 1 зарегистрирован: Затонских Антон", registered  # named once
 
 

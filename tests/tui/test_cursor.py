@@ -143,7 +143,7 @@ async def test_an_entry_undone_in_the_log_stays_under_the_cursor(folder: Path) -
         entry = table.cursor_row, str(table.get_row_at(table.cursor_row)[0])
         await pilot.press("u", "y")
         await pilot.pause()
-        assert str(table.get_row_at(0)[3]).startswith(f"отменена запись {entry[1]}: ")  # the undo itself, on top
+        assert str(table.get_row_at(0)[-1]).startswith(f"отменена запись {entry[1]}: ")  # the undo itself, on top
         assert (table.cursor_row, str(table.get_row_at(table.cursor_row)[0])) == (entry[0] + 1, entry[1])
         assert str(table.get_row_at(table.cursor_row)[2]) == "отменено"
 

@@ -613,7 +613,7 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.press("f5")
             await pilot.pause()
             log = app.screen.query_one("#log-table", DataTable)
-            entries = " | ".join(str(log.get_row_at(row)[3]) for row in range(log.row_count))
+            entries = " | ".join(str(log.get_row_at(row)[-1]) for row in range(log.row_count))
             assert all(words in entries for words in said), entries
 
 

@@ -57,7 +57,7 @@ class LogPane(Pane):
             )  # fmt: skip
             for event in reversed(session.events)
         ]
-        columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", ""),
+        columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", "", optional=True),
                    Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
         table = self.query_one(PlainTable)
         table.fill(columns, rows, self.width_to_fill())
