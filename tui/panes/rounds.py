@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 
 from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead
+from paperwork.wall_sheets import stones_text
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
@@ -200,7 +201,7 @@ class RoundsPane(Pane):
                     str(board.number),
                     self.result_text(played, board),
                     *map(self.label, self.seated(played, board)),
-                    str(board.handicap),
+                    stones_text(board),  # none for an even game, as on the paper
                     self.komi(board),
                 ],
             )
