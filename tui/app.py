@@ -23,7 +23,7 @@ from data.store import Damaged, backup_path, damaged_name, restore
 from schemes.errors import InvalidEvent
 from tui import i18n, settings, views
 from tui.commands import TengenCommands
-from tui.i18n import _, said
+from tui.i18n import _, said, sentence
 from tui.layout import latin
 from tui.translated import Translated
 
@@ -89,12 +89,13 @@ class TengenApp(App[None]):
         ``[b]Жирный[/b]`` came out bold).  A
         confirmation goes after three seconds, so it never covers the boards for long; a
         refusal, one line, stays ten seconds, to be read (long lists go into dialogs, and
-        closing the tournament clears its notifications)."""
+        closing the tournament clears its notifications).  It reads as a sentence: a refusal
+        the command line writes after «tengen: » begins with a small letter (``sentence``)."""
         if severity == "error":
             timeout = max(timeout or 0, 10)
         elif timeout is None:
             timeout = 3
-        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+        super().notify(sentence(message), title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen[None]:
         from tui.screens.start import StartScreen  # the screens import the app (``getters.app``): here, not above

@@ -142,7 +142,7 @@ async def test_the_demo_is_written_while_the_screen_lives_then_opened(
     app = app_on(tmp_path, None)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("d", "d")
-        writing = [n for n in notes(app) if n.startswith("запись демо-турниров в ")]
+        writing = [n for n in notes(app) if n.startswith("Запись демо-турниров в ")]
         assert len(writing) == 1 and writing[0].endswith("Tengen компилирует свой код") != kept
         assert isinstance(app.screen, StartScreen) and app.screen.writing_demo  # alive, the demo on its way
         release.set()
@@ -846,7 +846,7 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
         target = folder / "mcmahon-opengotha.xml"
         assert notes(app)[-2:] == [
             f"Файл OpenGotha записан в {shown_path(target)}",
-            "периодов бёёми: 3, а OpenGotha хранит один период по 30 с",  # what the file cannot keep, said
+            "Периодов бёёми: 3, а OpenGotha хранит один период по 30 с",  # what the file cannot keep, said
         ]
         state = app.screen.session.state
     back = read(target)

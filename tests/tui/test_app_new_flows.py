@@ -285,7 +285,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
         state = app.screen.session.state
         assert (state.settings.scheme, len(state.players)) == ("playoff", 4)
         assert (
-            "граница 4 лучших проходит внутри общего места 1-8: 4 из 8 не вошли — по порядку в таблице положения"
+            "Граница 4 лучших проходит внутри общего места 1-8: 4 из 8 не вошли — по порядку в таблице положения"
             in notes(app)
         )
         assert "4 игрока из swiss.json" in notes(app)
@@ -481,7 +481,7 @@ async def test_the_rounds_changed_in_the_settings(folder: Path) -> None:
     app = TengenApp(str(folder / "round-robin.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         assert isinstance(await setting_asked(app, pilot, "rounds"), TournamentScreen)
-        assert notes(app)[-1] == "круговая: число туров следует из состава"
+        assert notes(app)[-1] == "Круговая: число туров следует из состава"
 
 
 async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_settings(folder: Path) -> None:

@@ -151,7 +151,7 @@ async def test_a_hall_whose_repository_the_full_disk_refused_is_made_and_said_so
                 patched.setattr(HallRepo, "record", full)
                 await pilot.press("enter")
                 await until(pilot, lambda: isinstance(app.screen, HallScreen))
-            said = ("хранилище зала не записано (диск заполнен): оно получит события со следующей записью "
+            said = ("Хранилище зала не записано (диск заполнен): оно получит события со следующей записью "
                     "или синхронизацией")  # fmt: skip
             assert said in notes(app)
             await pilot.press("escape")
@@ -356,7 +356,7 @@ async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> 
             await pilot.press("f9")
             await pilot.pause()
             await pilot.press("enter")  # the field empty, no peer known: said, not «0 new events»
-            nobody = "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)"
+            nobody = "Другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)"
             await until(pilot, lambda: nobody in notes(app))
             assert not any(n.startswith("Синхронизировано") for n in notes(app))
             app.screen.query_one("#sync-source", Input).value = str(tmp_path / "no-stick")
@@ -445,7 +445,7 @@ async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_as
             await pilot.press("f3", "ctrl+z")
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)  # no question
-            assert any("в 1-м туре есть результаты" in note for note in notes(app)), notes(app)
+            assert any("В 1-м туре есть результаты" in note for note in notes(app)), notes(app)
             assert app.screen.session.state.paired_rounds == 1
 
 
@@ -564,11 +564,11 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.press("n")  # pressed anyway: said at once, before any question
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
-            assert notes(app)[-1] == "пары составляет и меняет ноутбук главного судьи; на этом вносят результаты"
+            assert notes(app)[-1] == "Пары составляет и меняет ноутбук главного судьи; на этом вносят результаты"
             await pilot.press("f8", "enter")  # nor changes a setting
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
-            assert notes(app)[-1] == "настройки меняет ноутбук главного судьи"
+            assert notes(app)[-1] == "Настройки меняет ноутбук главного судьи"
             assert "Изменить" not in [str(key.description) for key in app.screen.query("FooterKey")]
     with laptops.as_("chief"):
         app = app_on(chief, chief.parent)
@@ -591,7 +591,7 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.pause()  # drawn, before its answer is pressed
             app.screen.query_one(f"#laptop-{table_device}", Button).press()
             await until(pilot, lambda: screen.session.state.hall.chief == table_device)  # type: ignore[attr-defined]
-            await until(pilot, lambda: "теперь ноутбук главного судьи — Стол 2" in notes(app))
+            await until(pilot, lambda: "Теперь ноутбук главного судьи — Стол 2" in notes(app))
             assert not app.screen.query_one("#chief", Button).display  # no longer this laptop's to hand on
             await pilot.press("escape", "f3")
 
@@ -788,9 +788,9 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
             await pilot.pause()
             app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
             await pilot.press("enter")
-            await until(pilot, lambda: any(n.startswith("не вошло в общий журнал зала") for n in notes(app)))
-            said = [n for n in notes(app) if n.startswith("не вошло")]
-            assert said == ["не вошло в общий журнал зала: игрок 3 вернулся с 2-го тура (введено на «Стол 2»): 2-й тур "
+            await until(pilot, lambda: any(n.startswith("Не вошло в общий журнал зала") for n in notes(app)))
+            said = [n for n in notes(app) if n.startswith("Не вошло")]
+            assert said == ["Не вошло в общий журнал зала: игрок 3 вернулся с 2-го тура (введено на «Стол 2»): 2-й тур "
                             "уже составлен: вернуть игрока можно с 3-го"]  # fmt: skip
             shown = next(screen for screen in app.screen_stack if isinstance(screen, TournamentScreen))
             assert shown.session.state.players[3].withdrawn_from == 2

@@ -139,7 +139,7 @@ async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) 
         await pilot.press("y")  # another Матвеев Евгений indeed: registered, as far as the scheme allows
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
-        assert notes(app)[-1] == "круговая: после жеребьёвки 1-го тура добавить игрока нельзя"
+        assert notes(app)[-1] == "Круговая: после жеребьёвки 1-го тура добавить игрока нельзя"
 
 
 async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:

@@ -172,7 +172,7 @@ async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) ->
         await pilot.pause()
         assert not isinstance(app.screen, AskScreen)
         total = app.screen.session.state.paired_rounds
-        assert notes(app)[-1] == f"все туры ({total}) уже составлены"
+        assert notes(app)[-1] == f"Все туры ({total}) уже составлены"
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "k")

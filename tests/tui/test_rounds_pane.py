@@ -206,7 +206,7 @@ async def test_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
         await pilot.press("f3", "n")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)  # no question first
-        assert "все туры (1) уже составлены" in notes(app)
+        assert "Все туры (1) уже составлены" in notes(app)
 
 
 @pytest.mark.parametrize(("scheme", "kept", "told"), [("mcmahon", False, True), ("mcmahon", True, False),
@@ -330,7 +330,7 @@ async def test_the_handicap_of_a_board_is_set_by_h(tmp_path: Path) -> None:
         await pilot.press("1", "h")
         await pilot.pause()
         assert app.screen.query_one("#boards") is not None
-        assert notes(app)[-1] == "на доске 1 2-го тура есть результат: сначала отмените его"
+        assert notes(app)[-1] == "На доске 1 2-го тура есть результат: сначала отмените его"
 
 
 @given(
