@@ -26,13 +26,15 @@ from schemes.values.timecontrol import unrated
 
 
 class WouldBreak(InvalidEvent):
-    """Undoing an event would leave a later one that no longer fits."""
+    """Undoing an event would leave a later one that no longer fits.  Its fields are values an
+    interface words in its language (kept as a ``Notice``: a hall's left-out undo read
+    «так нарушится запись 14 (round 1 paired (4 boards)): the numbering must…»)."""
 
     template = "that would break event {event} ({what}): {reason}"
 
-    def __init__(self, target: Event, cause: InvalidEvent, what: str) -> None:
+    def __init__(self, target: Event, cause: InvalidEvent) -> None:
         self.target, self.cause = target, cause
-        super().__init__(event=target.id, what=what, reason=str(cause))
+        super().__init__(event=target.id, what=Notice(*describe_parts(target)), reason=Notice.of(cause))
 
 
 @dataclass(frozen=True)
@@ -281,7 +283,7 @@ def keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournamen
                            "round {round} first", round=number)  # fmt: skip
     if ev.RETRACTED in kinds:
         paired = next(e for e in events if e.id == after.rounds[number - 1].event)
-        raise WouldBreak(paired, faults[number], describe(paired))
+        raise WouldBreak(paired, faults[number])
     raise faults[number]
 
 
@@ -384,7 +386,7 @@ def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
                 raise
             _result_under_a_pairing(log, new, event, error)
             _return_under_a_pairing(log, new, event, state)
-            raise WouldBreak(event, error, describe(event)) from None
+            raise WouldBreak(event, error) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
     return state

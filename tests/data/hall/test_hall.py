@@ -1620,4 +1620,8 @@ def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monk
     from tui.i18n import said, set_language
 
     set_language("ru")
-    assert said(dropped).startswith("не вошло в общий журнал зала: отмена записи «игрок ")
+    assert said(dropped) == (
+        "не вошло в общий журнал зала: отмена записи «игрок 10001 зарегистрирован: Late Comer» (введено "
+        "на «table2»): так нарушится запись 14 (составлен 1-й тур, досок: 4): в нумерации каждый "
+        "игрок должен быть ровно один раз"
+    )
