@@ -85,7 +85,7 @@ RU = {
     "Dates": "Даты",
     "Time control": "Контроль времени",
     "the scheme counts them": "схема считает сама",
-    "the scheme sets it on each board": "схема назначает их на каждой доске",
+    "the scheme sets it on each board": "схема назначает сама на каждой доске",
     "{scheme} sets each board's komi by its rule: the tournament has none": "{scheme}: коми на каждой доске назначает правило схемы, общих коми у турнира нет",
     "Saved as {path}": "Запишется в {path}",
     "Give a name": "Укажите название",

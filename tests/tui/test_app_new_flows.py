@@ -313,7 +313,7 @@ async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path:
         form.query_one("#scheme", Select).value = "sport-handicap"
         await pilot.pause()
         assert rounds.value == "7"  # the seed's seven rounds (a trial found 5 offered)
-        assert komi.disabled and komi.value == "" and komi.placeholder == "схема назначает их на каждой доске"
+        assert komi.disabled and komi.value == "" and komi.placeholder == "схема назначает сама на каждой доске"
         form.query_one("#scheme", Select).value = "gamma"
         await pilot.pause()
         assert rounds.value == "5"  # not typed over: it follows the scheme
