@@ -162,8 +162,8 @@ class Service:
         says so beside its field, before it closes (not a retraction: its check is undo's)."""
         kind, data = action
         check_shape(kind, data)
-        after = apply(self.state, Event(self._ledger.file.count + 1, kind, data))
-        keep_the_bracket(self.events, {kind}, self.state, after)
+        event = Event(self._ledger.file.count + 1, kind, data)
+        keep_the_bracket(self.events, [event], self.state, apply(self.state, event))
 
     def commit_all(self, made: Sequence[Action]) -> Change:
         """Several actions in one write, or none of them.  In a hall each event is stamped with

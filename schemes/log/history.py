@@ -210,7 +210,7 @@ def append(
         state = replay_explaining([*events, event], event)
     else:
         state = apply(state, event)
-    keep_the_bracket(events, {kind}, before, state)
+    keep_the_bracket(events, [event], before, state)
     warnings = _warnings(events, event, state, state.paired_rounds)
     if kind == ev.PLAYER_EDITED and before is not None and before.paired_rounds:
         player = data["player"]
@@ -254,7 +254,7 @@ def append_all(
     before = state.paired_rounds if state is not None else 0
     final = extend(state, made)
     assert final is not None
-    keep_the_bracket(events, {event.kind for event in made}, state, final)
+    keep_the_bracket(events, made, state, final)
     notices: list[Notice] = []
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
@@ -262,22 +262,31 @@ def append_all(
     return Batch(tuple(made), final, tuple(notices))
 
 
-def keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournament | None, after: Tournament) -> None:
-    """A play-off's paired rounds stay its bracket's (``replay.bracket_faults``): events that
-    would put a round off it are refused; a round off it already (a file of an earlier
-    Tengen) refuses nothing new.  A result changing who goes through, once the next round is
-    paired on it, is refused in the referee's words (a review: the new winner was not in the
-    round paired, and the standings failed)."""
-    faults = bracket_faults(after)
+def keep_the_bracket(
+    events: Sequence[Event], made: Sequence[Event], before: Tournament | None, after: Tournament
+) -> None:
+    """A play-off's paired rounds stay its bracket's (``replay.bracket_faults``): ``made``, the
+    events that lead from ``before`` to ``after``, are refused where they put a round off it;
+    a round off it already (a file of an earlier Tengen) refuses nothing new.  A result
+    changing who goes through, once the next round is paired on it, is refused in the
+    referee's words (a review: the new winner was not in the round paired, and the standings
+    failed).  Only the rounds the events can reach are paired again: a round's bracket is
+    made of the rounds before it (a hall's merge checked every round for every pairing, six
+    times the merge of a play-off of 256)."""
+    first = min(map(_first_reached, made), default=1)
+    if first > after.paired_rounds:
+        return
+    faults = bracket_faults(after, first)
     if not faults:
         return
     if before is None:
         before = replay_explaining(list(events), None)
-    known = bracket_faults(before)
+    known = bracket_faults(before, first)
     new = [number for number in faults if number not in known]
     if not new:
         return
     number = new[0]
+    kinds = {event.kind for event in made}
     if ev.RESULT_RECORDED in kinds:
         raise InvalidEvent("round {round} was paired on who went through: to change this result, undo the pairing of "
                            "round {round} first", round=number)  # fmt: skip
@@ -285,6 +294,19 @@ def keep_the_bracket(events: Sequence[Event], kinds: set[str], before: Tournamen
         paired = next(e for e in events if e.id == after.rounds[number - 1].event)
         raise WouldBreak(paired, faults[number])
     raise faults[number]
+
+
+def _first_reached(event: Event) -> int:
+    """The first round whose bracket ``event`` can change: a pairing or a change by hand its
+    own round, a result the rounds after its own, a hall's own event none; any other (a
+    withdrawal, an undo) every round."""
+    if event.kind in ev.HALL_KINDS:
+        return 10**9
+    if event.kind in (ev.ROUND_PAIRED, ev.PAIRING_AMENDED):
+        return int(event.data["round"])
+    if event.kind == ev.RESULT_RECORDED:
+        return int(event.data["round"]) + 1
+    return 1
 
 
 def undo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _event: True) -> Event:

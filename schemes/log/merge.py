@@ -119,8 +119,8 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
                 after = apply(state, candidate)
-            if state is not None and state.hall is not None and _may_leave_the_bracket(candidate, after):
-                keep_the_bracket(log, {candidate.kind}, state, after)
+            if state is not None and state.hall is not None:  # as the laptop's own log checked it
+                keep_the_bracket(log, [candidate], state, after)
         except InvalidEvent as error:
             left_out.append((event, Notice.of(error)))
             continue
@@ -130,19 +130,6 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
     return Merged(tuple(log), state, tuple(left_out), tuple(order))
-
-
-def _may_leave_the_bracket(event: Event, state: Tournament) -> bool:
-    """Whether ``event`` could put a paired round off a play-off's bracket, the check asked
-    as a laptop's own log asks it (``history.keep_the_bracket``): a helper's result changing a
-    semi-final's winner and the chief's final paired on the old one, neither seeing the other,
-    left a final no result could finish.  A result of the last paired round, or a hall's own
-    event, changes no round after it: the check, a pairing of every round, is spared for them
-    (most of a play-off's log).  Before the hall was founded the log was one laptop's, checked
-    there as it was written — or a file of an earlier Tengen, which opens as it is."""
-    if event.kind in ev.HALL_KINDS:
-        return False
-    return not (event.kind == ev.RESULT_RECORDED and event.data["round"] == state.paired_rounds)
 
 
 def _begins_with(order: list[Event], earlier: tuple[Event, ...]) -> bool:

@@ -493,19 +493,20 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 
 
-def bracket_faults(state: Tournament) -> dict[int, InvalidEvent]:
+def bracket_faults(state: Tournament, first: int = 1) -> dict[int, InvalidEvent]:
     """The paired rounds of a bracket that are not the round its state makes: its matches on
     the boards (colours and stones as they may be), the players through without a game as
     byes.  A swap across two matches credited one man's win to another, and an undone
     withdrawal or absence, its walkover already paired, left a bracket no round could finish
     (a review).  Asked when an event is added (``history.append``), never in a replay: a file
     written before the check, or under an earlier rule of the bracket, still opens (a review
-    of the check found a finished play-off no command could read any more)."""
+    of the check found a finished play-off no command could read any more).  From round
+    ``first`` on: a round's bracket is made of the rounds before it."""
     scheme = get_scheme(state.settings.scheme)
     if not scheme.traits.bracket:
         return {}
     faults = {}
-    for played in state.rounds:
+    for played in state.rounds[first - 1 :]:
         before = replace(state, rounds=state.rounds[: played.number - 1])
         fault = _bracket_fault(scheme, before, played)
         if fault is not None:
