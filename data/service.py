@@ -241,7 +241,10 @@ class Service:
     def redo(self) -> Retracted:
         """Retract the last undo; ``subject`` is the event restored."""
         hall = self._hall()
-        made = hall[1].seq if hall is not None else 0
+        made = 0
+        if hall is not None:
+            with hall[0]:  # opened to read the chain's last seq: closed again (its packs)
+                made = hall[1].seq
         change = self.commit(actions.redo(self.events, self._own(), made))
         restored = self._retracted(self._retracted(change.event))
         return Retracted(change.events, change.state, change.warnings, subject=restored)

@@ -32,7 +32,7 @@ def in_thread(
         try:
             work()
         except Exception as error:  # what no refusal names: said, never a closed app or a silent stop
-            app.call_from_thread(failed, internal(error))
+            hand(app, failed, internal(error))  # ``failed`` failing too is said, not lost
 
     node.run_worker(guarded, thread=True, group=group, exclusive=exclusive, exit_on_error=False)
 

@@ -247,7 +247,8 @@ class TournamentScreen(Translated, Screen[None]):
     def entry_text(self, event: Event) -> str:
         """An entry of the log as the log pane words it: players by id and name, an undo by
         what it undid."""
-        return event_text(event, players=self.session.state.players, events=self.session.events)
+        state = self.session.state  # its rounds: a result by its board's players, a triple ko as one
+        return event_text(event, players=state.players, events=self.session.events, rounds=state.rounds)
 
     def busy_pairing(self) -> bool:
         """Whether a round is being paired, said if so: a trial's ctrl+z during the pairing's
