@@ -25,6 +25,7 @@ RU = {
     "result": "Результат",
     "nigiri": "нигири",
     "byes": "Свободный тур",  # a noun: «Свободны от игры: 59 Осипов» was plural for one (a trial)
+    "walkovers": "Победа без игры (неявка соперника)",
     "skips": "Отказ от тура",
     "in_advance": "Предварительная регистрация не подтверждена",
     "not_assigned": "Без пары",
@@ -200,6 +201,7 @@ EN = {
     "result": "Result",
     "nigiri": "nigiri",
     "byes": "Bye",
+    "walkovers": "Won without a game (the opponent absent)",
     "skips": "Skip the round",
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",

@@ -81,16 +81,19 @@ def opponent_number(outcome: Outcome, numbers: Mapping[int, int]) -> str:
 
 
 def colour_handicap(outcome: Outcome) -> str:
-    """``+h`` for white, ``-h`` for black; an even game before its result: ``±0``."""
+    """``+h`` for white, ``-h`` for black; an even game before its result: ``±0``; a
+    walkover without a board, nothing."""
     if isinstance(outcome, Free):
         return "+" if outcome.kind is Kind.BYE else "-"
+    if isinstance(outcome, Game) and not outcome.seated:
+        return ""
     if isinstance(outcome, Pending) and outcome.nigiri:
         return "±0"
     return f"{'+' if outcome.white else '-'}{outcome.handicap}"
 
 
 def colour(outcome: Outcome, text: Mapping[str, str]) -> str:
-    if isinstance(outcome, Free):
+    if isinstance(outcome, Free) or (isinstance(outcome, Game) and not outcome.seated):
         return ""
     return text["w"] if outcome.white else text["b"]
 

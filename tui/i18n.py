@@ -206,6 +206,7 @@ RU = {
     "nigiri": "нигири",
     "nig.": "ниг.",
     "Bye": "Свободный тур",
+    "Won without a game (the opponent absent)": "Победа без игры (неявка соперника)",
     "Skip": "Пропуск тура",
     "Withdrawn": "Выбытие",
     "Pairing round {round}…": "Жеребьёвка {round}-го тура…",

@@ -239,6 +239,7 @@ def first_compile() -> str:
 
 NOT_PLAYING = {
     "byes": "Bye",
+    "walkovers": "Won without a game (the opponent absent)",
     "skips": "Skip",
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",

@@ -12,7 +12,7 @@ from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, f
 from paperwork.sheet import Column
 from schemes.log.events import Event
 from schemes.state.model import Tournament
-from schemes.state.records import Kind, outcomes
+from schemes.state.records import Game, outcomes
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
     from paperwork.document import Document
@@ -130,8 +130,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
 
 def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
+    """Place, games won, seed and boards sat at (a walkover is a win, not a game)."""
     rows = rows_after(tournament, after)
-    games = {p: sum(o.kind is Kind.GAME for o in rounds) for p, rounds in outcomes(tournament, after).items()}
+    table = outcomes(tournament, after).items()
+    games = {p: sum(isinstance(o, Game) and o.seated for o in rounds) for p, rounds in table}
     return {
         p: (first_place(rows[p]), unsigned(rows[p].score), str(tournament.numbers.get(p, 0)), str(games[p]))
         for p in rows

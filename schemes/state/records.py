@@ -2,8 +2,9 @@
 
 Every scheme scores and breaks ties from these records; reading them in one place
 keeps "what counts as a game" the same everywhere: a board with a result is a game
-(forfeits included, as the opponents' tie-breaks need them), a bye is a bye, and a
-round without a board is a skip, unless the player had withdrawn by then.
+(forfeits included, as the opponents' tie-breaks need them), a bye is a bye unless the
+scheme recorded it as a walkover (a game won without a board), and a round without a board
+is a skip, unless the player had withdrawn by then.
 """
 
 from __future__ import annotations
@@ -25,10 +26,16 @@ from schemes.state.model import (
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Player,
+    Round,
     Tournament,
 )
 
 T = TypeVar("T")
+
+WALKOVERS = "walkovers"
+"""A round's record (``Round.extra``) of the byes that were walkovers: each player through
+without a game → the opponent who did not come (a play-off's withdrawn or absent).  The
+player stays among the byes, as files written before the record list him."""
 
 
 class Kind(Enum):
@@ -62,6 +69,8 @@ class Game:
     """Decided without a game: a walkover or both absent."""
     nigiri: bool = False
     """An even game whose colours the nigiri decides."""
+    seated: bool = True
+    """False for a walkover given without a board (``WALKOVERS``): no colour was drawn."""
     kind: ClassVar[Kind] = Kind.GAME
 
 
@@ -110,6 +119,14 @@ _SCORES = {
 }
 
 
+def walkovers(played: Round) -> dict[int, int]:
+    """The round's byes that were walkovers (``WALKOVERS``), each player → the opponent who
+    did not come; one the round's change by hand has seated since is a walkover no more."""
+    seated = {p for board in played.boards for p in (board.white, board.black)} | set(played.byes)
+    recorded = {int(p): absent for p, absent in played.extra.get(WALKOVERS, {}).items()}
+    return {p: absent for p, absent in recorded.items() if p in played.byes and absent not in seated}
+
+
 def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome]]:
     """Player id → his outcome in each paired round up to ``after_round`` (a player an
     OpenGotha file seats on several boards of a round: his last board's)."""
@@ -137,6 +154,9 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                 )
         for player_id in played.byes:
             found[player_id] = Free(played.number, Kind.BYE)
+        for player_id, absent in walkovers(played).items():  # a trial's final won so read «Свободный тур», ++/--
+            for me, them, score in ((player_id, absent, Score.WIN), (absent, player_id, Score.LOSS)):
+                found[me] = Game(played.number, them, me == player_id, 0, 0.0, score, forfeit=True, seated=False)
         for player in tournament.players.values():
             if player.id in found:
                 table[player.id].append(found[player.id])

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.state.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
+from schemes.state.records import WALKOVERS
 
 
 def _one_or_three(text: str) -> int:
@@ -114,28 +115,28 @@ class Bracket:
         main = [m for m in self.current if not m.third_place]
         return bool(self.stages) and len(main) <= 1 and self.stage_over()
 
-    def advance(self, tournament: Tournament, number: int) -> list[int]:
+    def advance(self, tournament: Tournament, number: int) -> dict[int, int]:
         """The bracket as round ``number`` plays it: the next stage once the current one is
         over, and each undecided match's players who do not play the round out without a
         game; a stage that walkovers end gives way to the next in the same round.  The
-        players those walkovers put through."""
-        through: list[int] = []
+        players those walkovers put through, each with the opponent who did not come."""
+        through: dict[int, int] = {}
         while True:
             if self.stage_over():
                 if self.finished():
                     return through
                 self.stages.append(self.next_stage())
             walked = self._walkovers(tournament, number)
-            through += walked
+            through |= walked
             if not walked or not self.stage_over():
                 return through
 
-    def _walkovers(self, tournament: Tournament, number: int) -> list[int]:
+    def _walkovers(self, tournament: Tournament, number: int) -> dict[int, int]:
         """Each undecided match's players who do not play round ``number``: one withdrawn, or
         absent from a one-game match, loses the match; absent from one game of a best of three,
         he loses that game (a trial's «пропускает 5» gave away a 1:0 lead and the match).  The
-        players present, who pass the round without a game."""
-        through = []
+        players present, who pass the round without a game, each with the one who did not come."""
+        through: dict[int, int] = {}
         for match in self.current:
             if len(match.players) < 2 or match.decided(self.needed, self.most):
                 continue
@@ -144,13 +145,13 @@ class Bracket:
             if not missing:
                 continue
             gone = frozenset(p for p in missing if players[p].withdrawn_by(number))
+            present = [p for p in match.players if p not in missing]
             if gone or self.most == 1:
                 match.absent = gone or missing
             else:
                 match.games += 1
-                for present in (p for p in match.players if p not in missing):
-                    match.wins[present] = match.wins.get(present, 0) + 1
-            through += [p for p in match.players if p not in missing]
+                match.wins.update({p: match.wins.get(p, 0) + 1 for p in present})
+            through |= dict.fromkeys(present, next(iter(missing)))
         return through
 
     def next_stage(self) -> list[Match]:
@@ -243,7 +244,7 @@ class Playoff:
         bracket=True,
         from_places=(("seeding", "registration"),),
     )
-    recorded: Sequence[Recorded] = ()
+    recorded: Sequence[Recorded] = (Recorded(WALKOVERS, per_player=True, in_round_one=False),)
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """One game a match: a round a stage (the third-place match is played beside the
@@ -297,8 +298,10 @@ class Playoff:
             higher, lower = sorted(match.players, key=lambda p: seeds[p])
             boards.append(_seat(tournament, len(boards) + 1, higher, lower, match.games + 1))
         seated = {p for board in boards for p in (board.white, board.black)}
-        byes += [p for p in walked if p not in seated and p not in byes]  # through without a game this round
-        return Pairing(tuple(boards), tuple(byes), numbering)
+        walkovers = {p: absent for p, absent in walked.items() if p not in seated and p not in byes}
+        byes += walkovers  # through without a game this round: listed as a bye, recorded as a walkover
+        extra = {WALKOVERS: {str(p): absent for p, absent in walkovers.items()}} if walkovers else {}
+        return Pairing(tuple(boards), tuple(byes), numbering, extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         seeds = tournament.numbers

@@ -278,6 +278,26 @@ def test_the_bracket_marks_a_walkover() -> None:
     assert "2. P01 X. н/я" in text and sum(line.startswith("1. P00 X.") for line in text) == 3
 
 
+def test_a_walkover_is_printed_as_a_win_without_a_game_not_a_bye() -> None:
+    """A trial: the final won by walkover was «Свободный тур» on the protocol and ``++``/``--``
+    on the cards.  The protocol names the win without a game; the cards write the opponent,
+    no colour, and ``+!``/``-!`` as for any result without a game."""
+    from paperwork.cards import cards
+    from paperwork.per_scheme.playoff import rating_info
+    from paperwork.rounds import protocol
+    from tests.schemes.test_playoff import absent_finalist
+
+    log, _ids = absent_finalist()
+    text = pages(protocol(log.state, log.events, 2))[0].splitlines()
+    assert "Победа без игры (неявка соперника): 1 P00 X" in text and not any("Свободный" in line for line in text)
+    faces = [
+        face.split("Примечания")[0].splitlines() for face in pages(cards(log.state, log.events))[0].split("Карточка")
+    ]
+    champion, finalist = faces[1], faces[2]
+    assert "2 2 +!" in champion and "2 1 -!" in finalist and "2 ++" not in champion and "2 --" not in finalist
+    assert rating_info(log.state, 2)[_ids[0]] == ("1", "1", "1", "1")  # place, wins, seed, games: one sat at
+
+
 def test_a_protocols_white_and_black_names_have_one_width() -> None:
     """A trial: one 35-letter surname among the black players widened their column and shrank
     every white name to 6 pt.  White's and black's columns keep one width."""

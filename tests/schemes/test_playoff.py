@@ -1,11 +1,16 @@
 """Play-off by hand (issue 18): seeding order, byes, best of three, third place, a forfeit,
 both lose, places."""
 
+from dataclasses import replace
+
 import pytest
 
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.log.replay import replay
+from schemes.registry import not_playing
 from schemes.state.model import Tournament
+from schemes.state.records import Free, Game, Kind, Score, outcomes
 from schemes.systems.playoff import PLAYOFF, bracket_order
 from tests.builders import Log
 
@@ -167,6 +172,33 @@ def test_an_absent_finalist_gives_the_title_without_a_game() -> None:
     assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2", 2), ("3-4", 3), ("3-4", 4)]
 
 
+def test_a_walkover_is_a_game_won_without_a_board_not_a_bye() -> None:
+    """A trial: the final won so read «Свободный тур» and ``++``/``--`` everywhere but the
+    bracket.  The pairing records the walkover; the round's records give the champion a win
+    and the absent finalist a loss, both without a game and without a colour."""
+    log, ids = absent_finalist()
+    assert log.state.round(2).extra == {"walkovers": {str(ids[0]): ids[1]}}
+    table = outcomes(log.state, 2)
+    assert table[ids[0]][1] == Game(2, ids[1], True, 0, 0.0, Score.WIN, forfeit=True, seated=False)
+    assert table[ids[1]][1] == Game(2, ids[0], False, 0, 0.0, Score.LOSS, forfeit=True, seated=False)
+    assert table[ids[2]][1] == Free(2, Kind.SKIP)  # knocked out in the semi-final
+    off = not_playing(log.state, 2)
+    assert (off["byes"], off["walkovers"], off["skips"]) == ([], [ids[0]], [ids[1]])
+    bye, _seeds = field(3)  # a true bye stays one
+    bye.pair()
+    assert bye.state.round(1).extra == {} and outcomes(bye.state, 1)[_seeds[0]] == [Free(1, Kind.BYE)]
+
+
+def test_a_damaged_walkover_record_is_refused_on_load() -> None:
+    log, ids = absent_finalist()
+    pairing = next(e for e in log.events if e.kind == "round_paired" and e.data["round"] == 2)
+    for damaged in ({str(ids[2]): ids[1]}, {str(ids[0]): ids[0]}, {str(ids[0]): 999}):
+        data = {**pairing.data, "extra": {"walkovers": damaged}}
+        events = [e if e is not pairing else replace(e, data=data) for e in log.events]
+        with pytest.raises(InvalidEvent, match="round 2: damaged walkovers"):
+            replay(events)
+
+
 def absent_finalist() -> tuple[Log, list[int]]:
     """Four players; 1 and 2 win their semi-finals, and 2 is announced absent from the final."""
     log, ids = field(4)
@@ -203,6 +235,7 @@ def test_a_game_missed_in_a_best_of_three_is_a_game_lost() -> None:
     log.commit(actions.skip(ids[2], [2]))
     log.pair()
     assert pairs(log, 2, ids) == [(1, 4)] and log.state.round(2).byes == (ids[1],)
+    assert outcomes(log.state, 2)[ids[1]][1].opponent == ids[2]  # a game won without a board, not a bye
     win(log, 2, ids, {1})  # 1 through 2:0
     log.pair()
     assert pairs(log, 3, ids) == [(2, 3)]

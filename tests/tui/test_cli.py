@@ -90,6 +90,7 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
             {"board": 2, "white": 2, "black": 3, "handicap": 0, "komi": 6.5, "nigiri": False, "result": None},
         ],
         "byes": [],
+        "walkovers": [],
         "skips": [],
         "in_advance": [],
         "not_assigned": [],
