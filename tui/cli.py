@@ -596,7 +596,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
         else:
             action = actions.withdraw(service.state, args.id, args.from_round)
         change = service.commit(action)
-        print(event_text(change.event, codes=True, players=change.state.players))  # who, not only an id
+        print(event_text(change.event, codes=True, state=change.state))  # who, not only an id
         _say_warnings(change)
 
     _writing(args, act)
@@ -651,7 +651,7 @@ def _cmd_result(args: argparse.Namespace) -> None:
         before = played.results.get(args.board) if played is not None else None
         listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
-        print(event_text(change.event, codes=True, players=change.state.players, rounds=change.state.rounds))
+        print(event_text(change.event, codes=True, state=change.state))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board,
@@ -664,7 +664,7 @@ def _cmd_result(args: argparse.Namespace) -> None:
 def _cmd_undo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.undo(args.event)
-        what = event_text(change.subject, codes=True)
+        what = event_text(change.subject, codes=True, state=change.state)
         print(_("undone: event {event} ({what})", event=change.subject.id, what=what))
         _say_warnings(change)
 
@@ -674,7 +674,7 @@ def _cmd_undo(args: argparse.Namespace) -> None:
 def _cmd_redo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.redo()
-        what = event_text(change.subject, codes=True)
+        what = event_text(change.subject, codes=True, state=change.state)
         print(_("redone: event {event} ({what})", event=change.subject.id, what=what))
         _say_warnings(change)
 
@@ -715,7 +715,7 @@ def _cmd_log(args: argparse.Namespace) -> None:
     service.check()
     hall = service.state.hall
     _emit(args, views.log_json(service.events) if args.json else None,
-          lambda: views.log_text(service.events, hall.laptops if hall else None))  # fmt: skip
+          lambda: views.log_text(service.events, hall.laptops if hall else None, service.state))  # fmt: skip
 
 
 def _cmd_pairings(args: argparse.Namespace) -> None:

@@ -30,7 +30,7 @@ from schemes.state.model import (
     Board,
     Laptop,
     Player,
-    Round,
+    Tournament,
 )
 from schemes.values.names import initials
 
@@ -206,6 +206,9 @@ RU = {
     "nigiri": "нигири",
     "nig.": "ниг.",
     "Bye": "Свободный тур",
+    "No. {number} ({name})": "№ {number} ({name})",
+    "the bracket decides who meets whom: in a play-off players are not swapped": "кто с кем играет, решает сетка: в плей-офф игроков не меняют местами",
+    "players No. {a} and No. {b} play each other on board {board}: the rules seat them so": "игроки № {a} и № {b} уже играют друг с другом на доске {board}: так их сажают правила",
     "Won without a game (the opponent absent)": "Победа без игры (неявка соперника)",
     "Skip": "Пропуск тура",
     "Withdrawn": "Выбытие",
@@ -676,8 +679,8 @@ RU = {
     "there is no round {round}": "{round}-го тура нет",
     "unknown player {player}": "нет игрока {player}",
     "{scheme}: nobody can join after round 1 is paired": "{scheme}: после жеребьёвки 1-го тура добавить игрока нельзя",
-    "players {a} ({a_name}) and {b} ({b_name}) are blocked from meeting": "игрокам {a} ({a_name}) и {b} ({b_name}) запрещено играть друг с другом",
-    "players {a} ({a_name}) and {b} ({b_name}) met in round {round}": "игроки {a} ({a_name}) и {b} ({b_name}) уже встречались в {round}-м туре",
+    "players No. {a} ({a_name}) and No. {b} ({b_name}) are blocked from meeting": "игрокам № {a} ({a_name}) и № {b} ({b_name}) запрещено играть друг с другом",
+    "players No. {a} ({a_name}) and No. {b} ({b_name}) met in round {round}": "игроки № {a} ({a_name}) и № {b} ({b_name}) уже встречались в {round}-м туре",
     "{reason}; {more}": "{reason}; {more}",
     "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko": "на доске {board} коми {komi}: джиго не бывает, ничья записана как тройное ко",
     "round {later} was paired with the old result of round {round}": "тур {later} был составлен по прежнему результату {round}-го тура",
@@ -1122,8 +1125,8 @@ RU = {
     "numbering is by hand: give the order of player ids (pair --order 3,1,2,...)": "нумерация вручную: укажите порядок рег. номеров (pair --order 3,1,2,...)",
     "round {round} has an even field ({count} players): nobody has a bye": "в {round}-м туре чётное число игроков ({count}): свободного нет",
     "{scheme}: the table or the bracket decides who sits out": "{scheme}: свободного от игры определяет таблица или сетка",
-    "player {player} ({name}) had a bye in round {round}": "игрок {player} ({name}) уже был свободен в {round}-м туре",
-    "player {player} ({name}) had byes in rounds {rounds}": "игрок {player} ({name}) уже был свободен в турах {rounds}",
+    "player No. {player} ({name}) had a bye in round {round}": "игрок № {player} ({name}) уже был свободен в {round}-м туре",
+    "player No. {player} ({name}) had byes in rounds {rounds}": "игрок № {player} ({name}) уже был свободен в турах {rounds}",
     "the order must list every player of the field once, by id": "в порядке каждый игрок должен быть ровно один раз, по рег. номеру",
     "{players} players play {total} rounds, but the tournament was created with {wanted}: create it without --rounds, or change the field": "{players:игрок играет|игрока играют|игроков играют} {total:тур|тура|туров}, а турнир создан на {wanted}: создайте его без числа туров или измените состав",
     "round {round}: unknown recorded value {key!r}": "{round}-й тур: неизвестное значение {key!r}",
@@ -1391,7 +1394,7 @@ RESULTS = {
 def result_said(code: str, board: Board | None = None) -> str:
     """A result code as the referee says it; a draw on a board whose komi leaves no jigo as
     what it was, a triple ko (a trial read «джиго» on a board of komi 0.5)."""
-    if code == DRAW and board is not None and not board.jigo_possible:
+    if board is not None and board.triple_ko(code):
         return _("Draw (triple ko)")
     return _(RESULTS[code])
 
@@ -1523,33 +1526,32 @@ def event_text(
     event: Event,
     codes: bool = False,
     laptops: Mapping[str, Laptop] | None = None,
-    players: Mapping[int, Player] | None = None,
+    state: Tournament | None = None,
     events: Sequence[Event] | None = None,
-    rounds: Sequence[Round] = (),
 ) -> str:
     """A log entry in the interface language; a result in words («Победа белых»), or with
     ``codes`` as the command line takes it (``W+``); a laptop of the hall by its name where
-    ``laptops`` (the hall's) knows it; a player by his id and name where ``players`` knows him
-    (the log's «игрок 8» was not the «10. Попов» of the boards), and a result's board by its
-    players where ``rounds`` hold it (a trial looked for Ivanov's result to undo it among
-    «доска 7» lines); an undo or a redo by what it undid or redid where ``events`` (the log)
-    holds it, not as «отмена записи 37»."""
+    ``laptops`` (the hall's) knows it; where ``state`` is given, a player by the number the
+    boards give him and his name (the log's «игрок 8» was not the «10. Попов» of the boards;
+    a trial's «игрок 6» was the player numbered 5) and a result's board by its players (a
+    trial looked for Ivanov's result to undo it among «доска 7» lines); an undo or a redo by
+    what it undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
     if event.kind == RETRACTED and events is not None:
         target, depth = event, 0  # down the chain of retractions to the entry they take back or restore
         while target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
             target, depth = events[target.data["event"] - 1], depth + 1
         if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
-            return _(template, event=target.id, what=event_text(target, codes, laptops, players, rounds=rounds))
+            return _(template, event=target.id, what=event_text(target, codes, laptops, state))
     template, values = describe_parts(event)
     board = None
-    if event.kind == RESULT_RECORDED and 0 < values["round"] <= len(rounds):
-        board = rounds[values["round"] - 1].board(values["board"])
-        if players and board is not None and board.white in players and board.black in players:
-            seated = f"{_short(players[board.white])} — {_short(players[board.black])}"
+    if event.kind == RESULT_RECORDED and state is not None and 0 < values["round"] <= len(state.rounds):
+        board = state.rounds[values["round"] - 1].board(values["board"])
+        if board is not None and board.white in state.players and board.black in state.players:
+            seated = f"{_short(state.players[board.white])} — {_short(state.players[board.black])}"
             values = {**values, "board": f"{values['board']} ({seated})"}
-    if players and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
-        values = {**values, **{key: _who(values[key], players) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
+    if state is not None and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
+        values = {**values, **{key: who(state, values[key]) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
     if "device" in values and laptops and values["device"] in laptops:
         values = {**values, "laptop": laptops[values["device"]].name}
     if "scheme" in values:
@@ -1567,12 +1569,17 @@ def event_text(
     return _(template, **values)
 
 
-def _who(player: object, players: Mapping[int, Player]) -> object:
-    """A player's id with his surname and initials, as the players' table lists him."""
-    known = players.get(player) if isinstance(player, int) else None
+def who(state: Tournament, player: object) -> object:
+    """A player as a message names him: «№ 5 (Смирнова А.)» — the number the boards, tables
+    and cards give him — once numbered, before that his registration id with his surname and
+    initials, as the players' table lists him; an id no one has, as it is."""
+    known = state.players.get(player) if isinstance(player, int) else None
     if known is None:
         return player
-    return f"{player} ({_short(known)})"
+    number = state.numbers.get(known.id)
+    if number is None:
+        return f"{player} ({_short(known)})"
+    return _("No. {number} ({name})", number=number, name=_short(known))
 
 
 def _short(player: Player) -> str:

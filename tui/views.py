@@ -156,7 +156,7 @@ def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:
     if result is None:
         return ""
     short = RESULT_SHORT[as_played(result.code, result.swapped)]
-    if result.code == DRAW and not board.jigo_possible:  # what it was: the komi leaves no jigo (a trial)
+    if board.triple_ko(result.code):  # what it was: the komi leaves no jigo (a trial)
         short = "triple ko"
     return say(short) + (f" {say('swapped')}" if result.swapped else "")
 
@@ -309,12 +309,12 @@ def column_title(key: str) -> str:
     return bracketed(labels(language()).get(key, key))
 
 
-def log_text(events: list[Event], laptops: Mapping[str, Laptop] | None = None) -> str:
+def log_text(events: list[Event], laptops: Mapping[str, Laptop] | None = None, state: Tournament | None = None) -> str:
     """The history in the interface language, undone entries marked; the hall's ``laptops``
-    by their names."""
+    by their names; the players by their numbers and names where ``state`` is given."""
     undone = retracted_ids(events)
     return "\n".join(
-        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops)}"
+        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops, state=state)}"
         + (f"  [{_('undone')}]" if e.id in undone else "")
         for e in events
     )

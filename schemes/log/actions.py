@@ -469,16 +469,24 @@ def _latest(state: Tournament, number: int) -> Round:
 
 def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice | None:
     """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason; each named
-    by his name too (a Gamma referee read «игроки 5 и 7» by the boards' numbers, not the ids)."""
-    a, b = sorted((a, b))
-    said = {"a": a, "b": b, "a_name": state.players[a].full_name, "b_name": state.players[b].full_name}
+    by his number and name (a Gamma referee read «игроки 5 и 7» by the boards' numbers; they
+    were the ids)."""
+    a, b = sorted((a, b), key=lambda p: _shown(state, p))
+    said = {"a": _shown(state, a), "b": _shown(state, b),
+            "a_name": state.players[a].full_name, "b_name": state.players[b].full_name}  # fmt: skip
     for played in state.rounds[: number - 1]:
         if any({board.white, board.black} == {a, b} for board in played.boards):
-            return Notice("players {a} ({a_name}) and {b} ({b_name}) met in round {round}",
+            return Notice("players No. {a} ({a_name}) and No. {b} ({b_name}) met in round {round}",
                           {**said, "round": played.number})  # fmt: skip
     if b in state.players[a].block or a in state.players[b].block:
-        return Notice("players {a} ({a_name}) and {b} ({b_name}) are blocked from meeting", said)
+        return Notice("players No. {a} ({a_name}) and No. {b} ({b_name}) are blocked from meeting", said)
     return None
+
+
+def _shown(state: Tournament, player: int) -> int:
+    """The number the boards give ``player``: every player of a paired round has one (his
+    registration id where, as in no round yet paired, he has none)."""
+    return state.numbers.get(player, player)
 
 
 def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
@@ -486,11 +494,16 @@ def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
     referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
     rounds = [played.number for played in state.rounds[: number - 1] if player in played.byes]
     name = state.players[player].full_name
-    said = {"player": player, "name": name, "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds))}
+    said = {
+        "player": _shown(state, player),
+        "name": name,
+        "round": rounds[0] if rounds else 0,
+        "rounds": ", ".join(map(str, rounds)),
+    }
     if len(rounds) == 1:
-        return Notice("player {player} ({name}) had a bye in round {round}", said)
+        return Notice("player No. {player} ({name}) had a bye in round {round}", said)
     if rounds:
-        return Notice("player {player} ({name}) had byes in rounds {rounds}", said)
+        return Notice("player No. {player} ({name}) had byes in rounds {rounds}", said)
     return None
 
 
@@ -507,6 +520,8 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         raise InvalidEvent("name two different players")
     trade = {a: b, b: a}
     scheme = get_scheme(state.settings.scheme)
+    if scheme.traits.bracket:  # across matches the bracket refuses it, and inside one the seeds seat them
+        raise InvalidEvent("the bracket decides who meets whom: in a play-off players are not swapped")
     boards = []
     reasons: list[Notice | None] = []  # every one asked at once: a «yes» to a repeat game gave a second bye unasked
     for board in played.boards:
@@ -518,6 +533,10 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         boards.append(scheme.seat(state, number, board.number, white, black))
     byes = [trade.get(p, p) for p in played.byes]
     reasons += [earlier_bye(state, number, player) for player in byes if player not in played.byes]
+    if boards == list(played.boards) and byes == list(played.byes):  # a trial's swap «accepted» and nothing seen
+        seat, (first, second) = played.board_of(a), sorted((_shown(state, a), _shown(state, b)))
+        raise InvalidEvent("players No. {a} and No. {b} play each other on board {board}: the rules seat them so",
+                           a=first, b=second, board=seat.number if seat else 0)  # fmt: skip
     found = [reason for reason in reasons if reason is not None]
     if found and not force:
         raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",

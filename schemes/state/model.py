@@ -199,6 +199,11 @@ class Board:
         (or another repetition), which the referee is asked about and the slip offers."""
         return float(self.komi).is_integer()
 
+    def triple_ko(self, code: str) -> bool:
+        """Whether result ``code`` here is a triple ko: a draw where the komi leaves no jigo
+        (the one rule the boards, the log, the questions and the players' pages say it by)."""
+        return code == DRAW and not self.jigo_possible
+
     def has(self, player: int) -> bool:
         return player in (self.white, self.black)
 

@@ -68,8 +68,10 @@ def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
 
 def test_a_dialogs_check_refuses_what_the_commit_refuses_in_a_bracket(tmp_path: Path) -> None:
     """A play-off's round is checked against its bracket when an event is added (not in a
-    replay): a dialog's check refuses a swap across two matches as the commit does, the file
-    untouched."""
+    replay): a dialog's check refuses a swap across two matches (``actions.swap`` refuses any in
+    a play-off; an older Tengen wrote them) as the commit does, the file untouched."""
+    from tests.schemes.test_playoff import swap_as_written_before
+
     path = tmp_path / "cup.json"
     with Service.create(path, [actions.create("Cup", "playoff", None)]) as service:
         service.commit_all(
@@ -77,7 +79,7 @@ def test_a_dialogs_check_refuses_what_the_commit_refuses_in_a_bracket(tmp_path: 
         )
         service.commit(actions.pair(service.state, random.Random(1)))
         seeds = sorted(service.state.players, key=lambda p: -(service.state.players[p].rating or 0))
-        across = actions.swap(service.state, 1, seeds[0], seeds[1])
+        across = ("pairing_amended", swap_as_written_before(service.state, seeds[0], seeds[1]))  # not by actions.swap
         before = path.read_bytes()
         for check in (service.check_action, service.commit):
             with pytest.raises(InvalidEvent, match="do not meet in the bracket"):

@@ -92,7 +92,9 @@ def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
     other = log.state.round(2).byes[0]
     with pytest.raises(NeedsForce) as refused:
         actions.swap(log.state, 2, other, first)
-    assert f"player {first} ({log.state.players[first].full_name}) had a bye in round 1" in str(refused.value)
+    assert f"player No. {log.state.numbers[first]} ({log.state.players[first].full_name}) had a bye in round 1" in str(
+        refused.value
+    )
     kind, data = actions.swap(log.state, 2, other, first, force=True)
     assert data["byes"] == [first]
 
@@ -111,7 +113,7 @@ def test_a_swap_into_a_repeat_game_and_a_second_bye_asks_both_at_once() -> None:
     with pytest.raises(NeedsForce) as refused:
         actions.swap(log.state, 2, first, second)
     assert str(refused.value) == (
-        "players 5 (P1900 X) and 6 (P1500 X) met in round 1; player 7 (P952 X) had a bye in round 1: "
+        "players No. 5 (P1900 X) and No. 6 (P1500 X) met in round 1; player No. 7 (P952 X) had a bye in round 1: "
         "add --force to pair them anyway"
     )
     assert actions.swap(log.state, 2, first, second, force=True)[1]["byes"] == [first]

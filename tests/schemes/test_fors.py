@@ -135,8 +135,11 @@ def test_blocked_pairs_are_never_paired() -> None:
     d = log.add("D", rating=2100)
     log.pair()
     assert [(x.white, x.black) for x in log.state.round(1).boards] == [(a, c), (b, d)]
-    with pytest.raises(InvalidEvent, match=r"players 1 \(A X\) and 2 \(B X\) are blocked from meeting"):
+    with pytest.raises(InvalidEvent, match=r"players No. 1 \(A X\) and No. 2 \(B X\) are blocked from meeting"):
         log.commit(actions.swap(log.state, 1, c, b))
+    # the two of one board: the handicap seats them as they sit (a trial's swap was «done», nothing moved)
+    with pytest.raises(InvalidEvent, match="players No. 1 and No. 3 play each other on board 1: the rules seat"):
+        actions.swap(log.state, 1, c, a)
 
 
 def test_base_rank_and_stones_per_rank_parameters() -> None:

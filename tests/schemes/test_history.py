@@ -273,3 +273,24 @@ def test_a_batch_warns_as_its_events_one_by_one_would() -> None:
         log.events.append(event)
     again = append_all(log.events, [actions.result(1, 1, "B+"), actions.result(1, 2, "W+")], "", batch.state)
     assert [str(w) for w in again.warnings] == ["round 2 was paired with the old result of round 1"] * 2
+
+
+def test_the_bracket_is_paired_again_only_for_what_can_change_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: a hall's merge of 100 player edits to a 128-player play-off took 4.0 s, every
+    round paired again for each.  A name, rank or rating edit, and a title, reach no round (the
+    seeds are round 1's numbers); a skip every round."""
+    from schemes.log import history
+    from tests.schemes.test_playoff import field, win
+
+    log, ids = field(8)
+    log.pair()
+    win(log, 1, ids, {1, 2, 3, 4})
+    log.pair()
+    asked: list[int] = []
+    checked = history.bracket_faults
+    monkeypatch.setattr(history, "bracket_faults", lambda state, first=1: asked.append(first) or checked(state, first))
+    log.commit(actions.edit(ids[7], rating=2600, surname="Новый"))
+    log.commit(actions.change_settings(name="Кубок города"))
+    assert asked == []
+    log.commit(actions.skip(ids[0], [3]))
+    assert asked == [1]

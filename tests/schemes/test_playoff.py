@@ -263,10 +263,24 @@ def test_a_round_is_the_brackets_so_its_walkover_cannot_be_undone_under_it() -> 
         log.undo(withdrawal)
     cup, seeds = field(8)
     cup.pair()
+    for other in (seeds[1], seeds[7]):  # across two matches, or the two of one match (the seeds seat them)
+        with pytest.raises(InvalidEvent, match="the bracket decides who meets whom: in a play-off players are not"):
+            actions.swap(cup.state, 1, seeds[0], other)  # a trial's swap in one match was taken and changed nothing
+    amended = swap_as_written_before(cup.state, seeds[0], seeds[1])
     with pytest.raises(InvalidEvent, match=f"round 1: players {seeds[1]} and {seeds[7]} do not meet in the bracket"):
-        cup.commit(actions.swap(cup.state, 1, seeds[0], seeds[1]))
-    cup.commit(actions.swap(cup.state, 1, seeds[0], seeds[7]))  # the two of one match: only the seats
+        cup.commit(("pairing_amended", amended))  # as a file an older Tengen wrote would hold it
     assert pairs(cup, 1, seeds) == [(1, 8), (4, 5), (2, 7), (3, 6)]
+
+
+def swap_as_written_before(state: Tournament, a: int, b: int) -> dict[str, object]:
+    """Round 1's amendment trading ``a`` and ``b``, as a Tengen that let a play-off's players
+    be swapped wrote it (each board seated again by the seeds)."""
+    trade = {a: b, b: a}
+    played = state.round(1)
+    seated = [PLAYOFF.seat(state, 1, x.number, trade.get(x.white, x.white), trade.get(x.black, x.black))
+              for x in played.boards]  # fmt: skip
+    boards = [{"white": x.white, "black": x.black, "handicap": 0, "komi": x.komi, "nigiri": False} for x in seated]
+    return {"round": 1, "boards": boards, "byes": list(played.byes), "change": f"swap {a} {b}"}
 
 
 def test_a_file_with_a_round_off_its_bracket_still_opens_and_goes_on() -> None:
@@ -280,8 +294,8 @@ def test_a_file_with_a_round_off_its_bracket_still_opens_and_goes_on() -> None:
 
     log, seeds = field(8)
     log.pair()
-    kind, data = actions.swap(log.state, 1, seeds[0], seeds[1])  # refused now (the test above): written as then
-    log.events.append(Event(len(log.events) + 1, kind, data, "2026-01-01T00:01:00+00:00"))
+    data = swap_as_written_before(log.state, seeds[0], seeds[1])  # refused now (the test above)
+    log.events.append(Event(len(log.events) + 1, "pairing_amended", data, "2026-01-01T00:01:00+00:00"))
     state = replay(log.events)
     assert pairs_of(state, 1, seeds) == [(2, 8), (4, 5), (1, 7), (3, 6)]
     assert set(bracket_faults(state)) == {1}

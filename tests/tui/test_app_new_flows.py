@@ -385,6 +385,10 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
+        await pilot.press("m")  # a trial's swap asked for numbers, then was refused or changed nothing
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app)[-1] == "Кто с кем играет, решает сетка: в плей-офф игроков не меняют местами"
 
 
 async def test_a_play_off_round_names_its_final_and_third_place_boards(tmp_path: Path) -> None:

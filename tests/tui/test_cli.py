@@ -131,9 +131,9 @@ def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
     code, out, _ = run(capsys, "-f", cup, "undo")
-    assert code == 0 and out.strip() == "undone: event 7 (result round 1 board 1: W+)"
+    assert code == 0 and out.strip() == "undone: event 7 (result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+)"
     code, out, _ = run(capsys, "-f", cup, "redo")
-    assert code == 0 and out.strip() == "redone: event 7 (result round 1 board 1: W+)"
+    assert code == 0 and out.strip() == "redone: event 7 (result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+)"
     log = json.loads(run(capsys, "-f", cup, "log", "--json")[1])
     assert [e["kind"] for e in log][-3:] == ["result_recorded", "retracted", "retracted"]
     assert log[-2]["retracted"] is True and log[-3]["retracted"] is False
@@ -175,8 +175,24 @@ def test_what_a_command_did_names_the_players_it_did_it_to(cup: str, capsys: pyt
     that player 5 was not the wall's number 5.  The line now says who."""
     run(capsys, "-f", cup, "pair")
     assert run(capsys, "-f", cup, "result", "1", "1", "W+")[1] == "result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+\n"
-    assert run(capsys, "-f", cup, "player", "withdraw", "2")[1] == "player 2 (Петров Я.) withdrawn from round 2\n"
-    assert run(capsys, "-f", cup, "player", "skip", "3", "3")[1] == "player 3 (Сидоров Я.) skips round 3\n"
+    assert run(capsys, "-f", cup, "player", "withdraw", "2")[1] == "player No. 2 (Петров Я.) withdrawn from round 2\n"
+    assert run(capsys, "-f", cup, "player", "skip", "3", "3")[1] == "player No. 3 (Сидоров Я.) skips round 3\n"
+
+
+def test_a_player_given_by_id_is_said_by_the_number_the_wall_shows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A play-off trial: ``player withdraw 3`` took registration 3 while every listing showed
+    seeds, and the line said «player 3».  Registered second and seeded first, Ли is said as
+    No. 1 by the command, the log and a swap's question."""
+    path = str(tmp_path / "po.json")
+    run(capsys, "new", path, "--scheme", "playoff", "--name", "Кубок")
+    for surname, rank in (("Орлова", "2d"), ("Ли", "5d"), ("Петров", "3d"), ("Сидоров", "1k")):
+        run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", rank)
+    run(capsys, "-f", path, "pair")
+    assert run(capsys, "-f", path, "player", "skip", "2", "2")[1] == "player No. 1 (Ли Я.) skips round 2\n"
+    assert run(capsys, "-f", path, "log")[1].splitlines()[-1].endswith("player No. 1 (Ли Я.) skips round 2")
+    assert "player 2 registered: Ли Я" in run(capsys, "-f", path, "log")[1]  # no number yet: the id
 
 
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -378,7 +394,9 @@ def test_a_withdrawn_player_returns_from_the_command_line(gamma_cup: str, capsys
     paired in it; a return that cannot be (he has not withdrawn, a round paired) is one line,
     exit 2, and the file as it was."""
     played(capsys, gamma_cup, 1)
-    assert run(capsys, "-f", gamma_cup, "player", "withdraw", "7")[1] == "player 7 (P952 X.) withdrawn from round 2\n"
+    assert (
+        run(capsys, "-f", gamma_cup, "player", "withdraw", "7")[1] == "player No. 7 (P952 X.) withdrawn from round 2\n"
+    )
     played(capsys, gamma_cup, 2)
     before = Path(gamma_cup).read_bytes()
     refusals = {
@@ -388,7 +406,11 @@ def test_a_withdrawn_player_returns_from_the_command_line(gamma_cup: str, capsys
     for args, said in refusals.items():
         assert run(capsys, "-f", gamma_cup, "player", "return", *args) == (2, "", f"tengen: {said}\n")
     assert Path(gamma_cup).read_bytes() == before
-    assert run(capsys, "-f", gamma_cup, "player", "return", "7") == (0, "player 7 (P952 X.) back from round 3\n", "")
+    assert run(capsys, "-f", gamma_cup, "player", "return", "7") == (
+        0,
+        "player No. 7 (P952 X.) back from round 3\n",
+        "",
+    )
     missed = json.loads(run(capsys, "-f", gamma_cup, "pairings", "2", "--json")[1])
     assert (missed["skips"], missed["withdrawn"]) == ([7], [])  # round 2 is now his skip
     assert run(capsys, "-f", gamma_cup, "pair")[0] == 0
@@ -486,7 +508,7 @@ def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.Capt
     before = Path(gamma_cup).read_bytes()
     # 2 takes the seat of 1's opponent: 1 and 2 met in round 1
     code, _, err = run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2")
-    assert code == 2 and "players 1 (P2510 X) and 2 (P2247 X) met in round 1: add --force" in err
+    assert code == 2 and "players No. 1 (P2510 X) and No. 2 (P2247 X) met in round 1: add --force" in err
     assert Path(gamma_cup).read_bytes() == before
     assert run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2", "--force")[0] == 0
     board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
@@ -754,13 +776,13 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
     for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
         run(capsys, "-f", path, "result", "1", str(board["board"]), "W+")
     code, out, err = run(capsys, "-f", path, "pair", "--bye", "2")
-    assert code == 0 and "warning: player 2 (S2 N) had a bye in round 1: another bye for the same player" in err
+    assert code == 0 and "warning: player No. 2 (S2 N) had a bye in round 1: another bye for the same player" in err
     code, _out, err = run(capsys, "-f", path, "pair", "--bye", "9")
     assert code == 2 and "round 2 is not complete" in err  # checked before the bye
     for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
         run(capsys, "-f", path, "result", "2", str(board["board"]), "W+")
     code, out, err = run(capsys, "-f", path, "pair", "--bye", "2", "--allow-repeats")
-    assert code == 0 and "warning: player 2 (S2 N) had byes in rounds 1, 2: another bye" in err  # not "second"
+    assert code == 0 and "warning: player No. 2 (S2 N) had byes in rounds 1, 2: another bye" in err  # not "second"
 
 
 def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -844,7 +866,7 @@ def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: p
         "Registered in advance, not confirmed: 5. Late L (6k)\n" in run(capsys, "-f", path, "pairings", "1")[1] + "\n"
     )
     code, out, _ = run(capsys, "-f", path, "player", "edit", "5", "--confirm")
-    assert code == 0 and "player 5 (Late L.) confirmed at the venue" in out
+    assert code == 0 and "player No. 5 (Late L.) confirmed at the venue" in out
     out = run(capsys, "-f", path, "pairings", "1")[1]
     assert "Registered in advance, not confirmed: 5. Late L (6k) (came at round 2)" in out
     code, _, err = run(capsys, "-f", path, "player", "edit", "5", "--confirm")

@@ -155,21 +155,31 @@ def test_an_undo_or_a_redo_is_said_by_the_entry_it_takes_back_or_restores() -> N
                     f"отменена запись {result.id}: {what}"]  # fmt: skip
 
 
-def test_a_log_entry_names_a_player_by_id_and_name_once() -> None:
-    """A trial: the log's «игрок 8» was not the «10.» of the boards; a registration, which names
-    him in full, does not name him twice; a title is in Russian quotes."""
+def test_a_log_entry_names_a_player_by_his_number_and_name_once() -> None:
+    """A trial: the log's «игрок 8» was not the «10.» of the boards, and a play-off trial's
+    «игрок 6» was the player numbered 5.  Before the numbers, a player is his registration id
+    and his name; once numbered, his number (registered first, rated lower, he is № 2); a
+    registration, which names him in full, does not name him twice; a title is in Russian
+    quotes."""
     from schemes.log import actions
+    from schemes.log.replay import replay
     from tests.builders import Log
     from tui import i18n
     from tui.i18n import event_text
 
     log = Log("gamma", rounds=3)
     player = log.add("Кутасов", rating=2000, name="Игорь")
+    log.commit(actions.skip(player, [3]))
+    log.add("Сильный", rating=2400, name="Сергей")
+    log.pair()
     log.commit(actions.skip(player, [2]))
     i18n.set_language("ru")
-    said = [event_text(e, players=log.state.players, events=log.events) for e in log.events]
+    before = replay(log.events[:3])
+    said = [event_text(e, state=before, events=log.events) for e in log.events[:3]]
     assert said == ["создан турнир «Test cup» (Гамма)", f"игрок {player} зарегистрирован: Кутасов Игорь",
-                    f"игрок {player} (Кутасов И.) пропускает тур 2"]  # fmt: skip
+                    f"игрок {player} (Кутасов И.) пропускает тур 3"]  # fmt: skip
+    assert log.state.numbers[player] == 2 != player
+    assert event_text(log.events[-1], state=log.state) == "игрок № 2 (Кутасов И.) пропускает тур 2"
 
 
 def test_boards_without_a_result_are_said_in_the_plural_where_there_are_several() -> None:
@@ -208,7 +218,7 @@ def test_a_results_log_line_names_the_boards_players() -> None:
     board = log.state.round(1).boards[0]
     white, black = (log.state.players[p].surname for p in (board.white, board.black))
     i18n.set_language("ru")
-    said = event_text(result, players=log.state.players, rounds=log.state.rounds)
+    said = event_text(result, state=log.state)
     initial = {"Иванов": "И.", "Петров": "П."}
     assert said == f"результат: тур 1, доска 1 ({white} {initial[white]} — {black} {initial[black]}): Победа белых"
     assert event_text(result) == "результат: тур 1, доска 1: Победа белых"  # the command line's, without them
@@ -229,9 +239,16 @@ def test_a_draw_where_the_komi_leaves_no_jigo_is_said_a_triple_ko(komi: float, s
     result = log.result(1, 1, "draw").event
     played = log.state.round(1)
     i18n.set_language("ru")
-    assert event_text(result, rounds=log.state.rounds) == f"результат: тур 1, доска 1: {said}"
+    white, black = (log.state.players[p].surname for p in (played.boards[0].white, played.boards[0].black))
+    assert event_text(result, state=log.state) == f"результат: тур 1, доска 1 ({white} X. — {black} X.): {said}"
     assert views.result_text(played, played.boards[0], i18n._) == short
     assert views.result_words("draw", False, played.boards[0]) == said
+    from schemes.state.model import Result
+    from tui.screens.dispute import DisputeScreen
+
+    entries = [Result("draw", at="2026-12-05T10:00:00+00:00"), Result("W+", at="2026-12-05T10:00:01+00:00")]
+    dispute = DisputeScreen(1, 1, entries, {}, "", played.boards[0])  # a review found «Джиго» here alone
+    assert dispute.answers[0][1] == said and f"?: {said}, " in dispute.details
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,6 @@ class LogPane(Pane):
     def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
         hall = session.state.hall
-        players = session.state.players
         rows = [
             (
                 str(event.id),
@@ -49,9 +48,8 @@ class LogPane(Pane):
                     event_text(
                         event,
                         laptops=hall.laptops if hall else None,
-                        players=players,
+                        state=session.state,
                         events=session.events,
-                        rounds=session.state.rounds,
                     ),  # fmt: skip
                 ],
             )  # fmt: skip

@@ -151,8 +151,8 @@ class RoundsPane(Pane):
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why the scheme has no such thing: "why this opponent" is OpenGotha's (McMahon,
-        Swiss), the bracket the play-off's, and a play-off game is never a jigo; and why a
-        helper's laptop in a hall neither pairs nor swaps (the chief's does)."""
+        Swiss), the bracket the play-off's, and a play-off game is never a jigo nor its players
+        swapped; and why a helper's laptop in a hall neither pairs nor swaps (the chief's does)."""
         scheme = registry.get_scheme(self.session.state.settings.scheme)
         if action == "why" and not scheme.traits.opengotha:
             return _("The weights of a pair are OpenGotha's: {schemes} only", schemes=schemes_with("opengotha"))
@@ -160,6 +160,8 @@ class RoundsPane(Pane):
             return _("The bracket is the play-off's")
         if action == "result" and parameters == ("j",) and not scheme.traits.draws:
             return _("a jigo is no result here: the game is replayed; enter the replay's result")
+        if action == "swap_players" and scheme.traits.bracket:
+            return _("the bracket decides who meets whom: in a play-off players are not swapped")
         if action in ("pair", "swap_players", "handicap") and self.session.a_helpers_laptop():
             return _("the chief's laptop pairs and swaps players; this one enters results")
         return None
@@ -358,10 +360,10 @@ class RoundsPane(Pane):
             from tui.screens.dispute import entry_line
 
             laptops = self.session.state.hall.laptops if self.session.state.hall else {}
-            entries = "; ".join(entry_line(e, laptops) for e in played.disputes[number])
+            entries = "; ".join(entry_line(e, laptops, board) for e in played.disputes[number])
             question = _("Board {board} is disputed ({entries}). Settle it: {result}?", board=number, entries=entries,
                          result=said_result)  # fmt: skip
-        elif code == DRAW and board is not None and not board.jigo_possible:
+        elif board is not None and board.triple_ko(code):
             question = _(
                 "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?",
                 board=number,
@@ -423,7 +425,8 @@ class RoundsPane(Pane):
         laptops = hall.laptops if hall else {}
         seated = played.board(board)
         players = "" if seated is None else f"{self.label(seated.white)} — {self.label(seated.black)}"
-        self.app.push_screen(DisputeScreen(played.number, board, played.disputes[board], laptops, players), settle)
+        screen = DisputeScreen(played.number, board, played.disputes[board], laptops, players, seated)
+        self.app.push_screen(screen, settle)
 
     def action_board_hint(self) -> None:
         """Digits choose the board (``on_key`` takes them); the binding only names them."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from schemes.state.model import Laptop, Result
+from schemes.state.model import Board, Laptop, Result
 from tui import views
 from tui.i18n import _
 from tui.screens.confirm import Question
@@ -21,29 +21,39 @@ def clock(at: str) -> str:
         return at or "?"
 
 
-def entry_line(entry: Result, laptops: Mapping[str, Laptop]) -> str:
-    """«Стол 2: Победа белых, 14:03:12»."""
+def entry_line(entry: Result, laptops: Mapping[str, Laptop], board: Board | None = None) -> str:
+    """«Стол 2: Победа белых, 14:03:12»; a draw on ``board`` that leaves no jigo, «Ничья
+    (тройное ко)»."""
     device = entry.origin.device if entry.origin else ""
     name = laptops[device].name if device in laptops else device[:8] or "?"
-    return f"{name}: {views.result_words(entry.code, entry.swapped)}, {clock(entry.at)}"
+    return f"{name}: {views.result_words(entry.code, entry.swapped, board)}, {clock(entry.at)}"
 
 
 class DisputeScreen(Question[Result | None]):
     """The board's entries; a button for each different result, and Esc (decide later)."""
 
     def __init__(
-        self, round_number: int, board: int, entries: Sequence[Result], laptops: Mapping[str, Laptop], players: str = ""
+        self,
+        round_number: int,
+        board: int,
+        entries: Sequence[Result],
+        laptops: Mapping[str, Laptop],
+        players: str = "",
+        seated: Board | None = None,
     ) -> None:
         """``players``: the board's, white first, so the referee can go and ask them (a trial
-        could not tell who they were)."""
+        could not tell who they were); ``seated``, the board, so that its draw is said a triple
+        ko where its komi leaves no jigo (a review found «Джиго» here)."""
         self.entries = list(entries)
         distinct: dict[tuple[str, bool], int] = {}
         for i, entry in enumerate(self.entries):
             distinct.setdefault((entry.code, entry.swapped), i)
-        answers = [(f"entry-{i}", views.result_words(code, swapped)) for (code, swapped), i in distinct.items()]
+        answers = [(f"entry-{i}", views.result_words(code, swapped, seated)) for (code, swapped), i in distinct.items()]
         question = _("Round {round}, board {board}: the laptops entered different results. Enter which?",
                      round=round_number, board=board)  # fmt: skip
-        details = "\n".join([*([players] if players else []), *(entry_line(entry, laptops) for entry in self.entries)])
+        details = "\n".join(
+            [*([players] if players else []), *(entry_line(entry, laptops, seated) for entry in self.entries)]
+        )
         super().__init__(question, [*answers, ("cancel", _("Later"))], "cancel", details)
 
     def answered(self, answer: str | None) -> Result | None:

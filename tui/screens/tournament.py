@@ -245,10 +245,10 @@ class TournamentScreen(Translated, Screen[None]):
         self.redraw()
 
     def entry_text(self, event: Event) -> str:
-        """An entry of the log as the log pane words it: players by id and name, an undo by
-        what it undid."""
+        """An entry of the log as the log pane words it: players by number and name, an undo
+        by what it undid."""
         state = self.session.state  # its rounds: a result by its board's players, a triple ko as one
-        return event_text(event, players=state.players, events=self.session.events, rounds=state.rounds)
+        return event_text(event, state=state, events=self.session.events)
 
     def busy_pairing(self) -> bool:
         """Whether a round is being paired, said if so: a trial's ctrl+z during the pairing's
