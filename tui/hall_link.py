@@ -27,7 +27,7 @@ from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
 from tui.hall import worded
 from tui.i18n import _, said
-from tui.threads import hand, in_thread
+from tui.threads import hand, in_thread, internal
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -139,15 +139,18 @@ class HallLink:
 
     def fetched(self, fetched: Fetched) -> None:
         """On the app's thread: merge what came into the open tournament, redraw if it grew.
-        Whatever fails in it (said by ``hand``), the next sync runs: one stuck «busy» stopped
-        them all."""
+        Whatever fails in it, the next sync runs (one stuck «busy» stopped them all); said
+        once, as the background sync's other problems are (a merge failing every 2 s said so
+        every 2 s), or by ``hand`` for a sync the referee asked for."""
         if self.closed:
             return
         try:
             self.merged(fetched)
-        except Exception:
+        except Exception as error:
             self.done()
-            raise
+            if fetched.sources is not None:
+                raise
+            self.say((internal(error),))
 
     def merged(self, fetched: Fetched) -> None:
         problems, added = list(fetched.problems), 0

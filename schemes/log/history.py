@@ -416,7 +416,7 @@ def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
             if new is None or event is new:
                 raise
             _result_under_a_pairing(log, new, event, error)
-            _return_under_a_pairing(log, new, event, state)
+            _return_under_a_pairing(log, new, event)
             raise WouldBreak(event, error) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
@@ -445,7 +445,7 @@ def _result_under_a_pairing(log: list[Event], new: Event, broken: Event, error: 
     )
 
 
-def _return_under_a_pairing(log: list[Event], new: Event, broken: Event, state: Tournament | None) -> None:
+def _return_under_a_pairing(log: list[Event], new: Event, broken: Event) -> None:
     """The undo of a return that a later round was paired with him in, refused with the way
     out: he withdraws again from the next round (a review read «так нарушится запись 25
     (составлен 3-й тур): игрок 3 не играет в 3-м туре») — or, every round paired, the
@@ -457,7 +457,8 @@ def _return_under_a_pairing(log: list[Event], new: Event, broken: Event, state: 
     if taken is None or taken.kind != ev.PLAYER_RETURNED:
         return
     paired = max(e.data["round"] for e in ev.standing(log) if e.kind == ev.ROUND_PAIRED)
-    total = get_scheme(state.settings.scheme).total_rounds(state) if state is not None else None
+    now = replay_explaining([e for e in log if e is not new], None)  # the rounds raised since the pairing count
+    total = get_scheme(now.settings.scheme).total_rounds(now)
     if total is not None and paired >= total:
         raise InvalidEvent("player {player} has been paired since he came back (round {round}) and every round is "
                            "paired: to undo his return, undo the pairings from round {round} on first",

@@ -515,8 +515,12 @@ def bracket_faults(state: Tournament, first: int = 1) -> dict[int, InvalidEvent]
     withdrawal or absence, its walkover already paired, left a bracket no round could finish
     (a review).  Asked when an event is added (``history.append``), never in a replay: a file
     written before the check, or under an earlier rule of the bracket, still opens (a review
-    of the check found a finished play-off no command could read any more).  From round
-    ``first`` on: a round's bracket is made of the rounds before it."""
+    of the check found a finished play-off no command could read any more).  A hall's merge
+    asks it of each event it takes, as the laptop that made it did: the merge makes the log
+    again from the laptops' events, so a round an earlier Tengen's merge took off the bracket
+    (a final paired on a winner a concurrent correction changed) is left out then, with its
+    results, and said on every laptop.  From round ``first`` on: a round's bracket is made of
+    the rounds before it."""
     scheme = get_scheme(state.settings.scheme)
     if not scheme.traits.bracket:
         return {}

@@ -346,6 +346,9 @@ def test_a_withdrawn_player_back_is_a_player_who_skipped_the_rounds_he_missed() 
         returned.undo(back)
     with pytest.raises(InvalidEvent, match="player 7 has not withdrawn"):
         returned.commit(actions.come_back(returned.state, 7))
+    returned.commit(actions.change_settings(rounds="4"))  # a round more since: the advice is the withdrawal again
+    with pytest.raises(InvalidEvent, match=r"came back \(round 3\): to have him out again, withdraw him from round 4$"):
+        check_undoable(returned.events, back)  # a review: the rounds were read from before the pairing
     longer = gamma_round_1(rounds=4)  # a round left: he withdraws from it
     longer.commit(actions.withdraw(longer.state, 7))
     back = longer.commit(actions.come_back(longer.state, 7)).event.id

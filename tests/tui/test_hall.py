@@ -822,4 +822,4 @@ async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
         async with run_test(app, size=(80, 24)) as pilot:
             said = "Внутренняя ошибка Tengen (ValueError: a state the code did not expect): это действие не выполнено"
             await until(pilot, lambda: len(calls) > failures)  # a sync after those that failed
-            assert said in notes(app)
+            assert notes(app).count(said) == 1  # not at every sync that fails (every 2 s)

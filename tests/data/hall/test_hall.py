@@ -1625,3 +1625,23 @@ def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monk
         "на «table2»): так нарушится запись 14 (составлен 1-й тур, досок: 4): в нумерации каждый "
         "игрок должен быть ровно один раз"
     )
+
+
+def test_a_redo_the_merge_left_out_is_said_by_what_it_put_back(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As an undo (above): a helper's redo the merge left out names the entry it put back."""
+    a_second_apart(monkeypatch)
+    chief, table2, table3, stick, _secret = hall_of_three
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.commit(actions.register(service.events, surname="Late", name="Comer", rank="3k"))
+        service.undo()
+    everyone(stick, chief, table2, table3)
+    chief.pair()  # without the late comer
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.redo()  # not seeing the pairing: taken here, left out of the hall's log
+    chief.sync(stick)
+    [dropped] = table2.sync(stick).dropped
+    assert str(dropped).startswith("left out of the hall's log: redo of player ")
+    from tui.i18n import said, set_language
+
+    set_language("ru")
+    assert said(dropped).startswith("не вошло в общий журнал зала: возврат записи «игрок 10001 зарегистрирован: Late")
