@@ -1599,19 +1599,29 @@ def test_redo_after_an_own_entry_the_merge_left_out_restores_nothing(
         assert service.redo().subject.data == {"round": 2, "board": 1, "code": "W+"}
 
 
+def late_comer_left_out(hall, monkeypatch: pytest.MonkeyPatch, undone: bool) -> Notice:
+    """Table 2 registers a late comer (and undoes it, when ``undone``); all sync; the chief
+    pairs; table 2, not seeing the pairing, undoes (redoes) the registration: what the merge
+    said it left out."""
+    a_second_apart(monkeypatch)
+    chief, table2, table3, stick, _secret = hall
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.commit(actions.register(service.events, surname="Late", name="Comer", rank="3k"))
+        if undone:
+            service.undo()
+    everyone(stick, chief, table2, table3)
+    chief.pair()
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.redo() if undone else service.undo()  # taken here, left out of the hall's log
+    chief.sync(stick)
+    [dropped] = table2.sync(stick).dropped
+    return dropped
+
+
 def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
     """A review: a helper's undo the merge left out was said as «retraction of event 1» — the
     number its chain holds in place of one (it names its event by laptop and seq)."""
-    a_second_apart(monkeypatch)
-    chief, table2, table3, stick, _secret = hall_of_three
-    with table2.here(), Service(table2.file, writable=True) as service:
-        service.commit(actions.register(service.events, surname="Late", name="Comer", rank="3k"))
-    everyone(stick, chief, table2, table3)
-    chief.pair()  # the late comer seated
-    with table2.here(), Service(table2.file, writable=True) as service:
-        service.undo()  # not seeing the pairing: taken here, left out of the hall's log
-    chief.sync(stick)
-    [dropped] = table2.sync(stick).dropped
+    dropped = late_comer_left_out(hall_of_three, monkeypatch, undone=False)
     assert str(dropped).startswith("left out of the hall's log: undo of player ")
     assert str(dropped).endswith(
         ": Late Comer, entered on table2: that would break event 14 (round 1 paired "
@@ -1629,17 +1639,7 @@ def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monk
 
 def test_a_redo_the_merge_left_out_is_said_by_what_it_put_back(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
     """As an undo (above): a helper's redo the merge left out names the entry it put back."""
-    a_second_apart(monkeypatch)
-    chief, table2, table3, stick, _secret = hall_of_three
-    with table2.here(), Service(table2.file, writable=True) as service:
-        service.commit(actions.register(service.events, surname="Late", name="Comer", rank="3k"))
-        service.undo()
-    everyone(stick, chief, table2, table3)
-    chief.pair()  # without the late comer
-    with table2.here(), Service(table2.file, writable=True) as service:
-        service.redo()  # not seeing the pairing: taken here, left out of the hall's log
-    chief.sync(stick)
-    [dropped] = table2.sync(stick).dropped
+    dropped = late_comer_left_out(hall_of_three, monkeypatch, undone=True)
     assert str(dropped).startswith("left out of the hall's log: redo of player ")
     from tui.i18n import said, set_language
 
