@@ -652,6 +652,7 @@ RU = {
     "nothing to redo": "нечего возвращать",
     "nothing to undo": "нечего отменять",
     "only the latest round ({round}) can be changed by hand": "вручную можно менять только последний тур ({round})",
+    "round {round} was paired on this absence (a match decided without a game): to undo it, undo the pairing of round {round} first": "{round}-й тур составлен с учётом этого отсутствия (матч решён без игры): чтобы отменить его, сначала отмените жеребьёвку {round}-го тура",
     "round {round} is not the bracket's: {reason}": "{round}-й тур не по сетке: {reason}",
     "round {round}: players {white} and {black} do not meet in the bracket": "{round}-й тур: игроки {white} и {black} не встречаются по сетке",
     "round {round} is not the bracket's: its matches or who goes through without a game differ": "{round}-й тур не по сетке: другие матчи или другие проходящие без игры",

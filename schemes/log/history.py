@@ -291,9 +291,17 @@ def keep_the_bracket(
         raise InvalidEvent("round {round} was paired on who went through: to change this result, undo the pairing of "
                            "round {round} first", round=number)  # fmt: skip
     if ev.RETRACTED in kinds:
+        undone = {e.data["event"] for e in made if e.kind == ev.RETRACTED}
+        if any(e.id in undone and e.kind in _ABSENCES for e in events):  # a trial read «2-й тур не по сетке»
+            raise InvalidEvent("round {round} was paired on this absence (a match decided without a game): to undo "
+                               "it, undo the pairing of round {round} first", round=number)  # fmt: skip
         paired = next(e for e in events if e.id == after.rounds[number - 1].event)
         raise WouldBreak(paired, faults[number])
     raise faults[number]
+
+
+_ABSENCES = (ev.PLAYER_WITHDRAWN, ev.PLAYER_SKIPS, ev.PLAYER_RETURNED)
+"""The events that decide who comes to a round: a play-off's walkovers follow from them."""
 
 
 def _first_reached(event: Event) -> int:

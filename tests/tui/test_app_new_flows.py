@@ -391,6 +391,31 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         assert notes(app)[-1] == "Кто с кем играет, решает сетка: в плей-офф игроков не меняют местами"
 
 
+async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question(tmp_path: Path) -> None:
+    """A play-off trial: a round 1 result changed under round 2's pairing asked «Заменить?»,
+    then refused the «Да».  The refusal comes first, and no question."""
+    from tui.cli import main
+    from tui.demo import write_demo
+
+    write_demo(tmp_path / "demo")
+    path = tmp_path / "cup.json"
+    source = str(tmp_path / "demo" / "gamma.json")
+    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "8"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    for board in (1, 2, 3, 4):
+        assert main(["-f", str(path), "result", "1", str(board), "W+"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    before = path.read_bytes()
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "left_square_bracket", "1", "b")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)  # no question asked
+        assert notes(app)[-1] == ("2-й тур составлен по тому, кто прошёл дальше: чтобы изменить этот результат, "
+                                  "сначала отмените жеребьёвку 2-го тура")  # fmt: skip
+    assert path.read_bytes() == before
+
+
 async def test_a_play_off_round_names_its_final_and_third_place_boards(tmp_path: Path) -> None:
     """A referee's trial: the play-off's last round showed two boards, and nothing said which
     was the final and which the match for third place (only the bracket, behind ``k``)."""

@@ -375,12 +375,20 @@ class RoundsPane(Pane):
         if code in RARE:  # whichever the question, «Нет» first
             default = False
 
+        action = actions.result(self.viewing, number, code, swapped)
+
         def record(yes: bool | None = True) -> None:
-            if yes and self.tournament_screen.act(actions.result(self.viewing, number, code, swapped)):
+            if yes and self.tournament_screen.act(action):
                 self.next_missing(number)
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
 
         if question:
+            try:  # a refusal said now, not after a «Да» (a play-off trial: «Победа обоих?», a result under a pairing)
+                self.session.check_action(action)
+            except InvalidEvent as error:
+                self.notify(said(error), severity="error", timeout=8)
+                self.show_info(played)
+                return
             if board is not None:  # under the question, as the slip names them: in the colours played
                 seated = (board.black, board.white) if swapped else (board.white, board.black)
                 question += "\n\n" + "\n".join(
