@@ -361,10 +361,8 @@ async def test_team_standings_in_the_app(tmp_path: Path) -> None:
         assert "Командный зачёт после тура 3" in str(app.screen.query_one("#standings-info").render())
 
 
-async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
-    """Eight players seeded by a Gamma demo's places, round 1 played: k shows the bracket."""
-    from textual.widgets import Static
-
+def play_off_round_one_played(tmp_path: Path) -> Path:
+    """Eight players seeded by a Gamma demo's places, round 1 played (white won every board)."""
     from tui.cli import main
     from tui.demo import write_demo
 
@@ -375,6 +373,14 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
     assert main(["-f", str(path), "pair"]) == 0
     for board in (1, 2, 3, 4):
         assert main(["-f", str(path), "result", "1", str(board), "W+"]) == 0
+    return path
+
+
+async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
+    """Eight players seeded by a Gamma demo's places, round 1 played: k shows the bracket."""
+    from textual.widgets import Static
+
+    path = play_off_round_one_played(tmp_path)
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "k")
@@ -395,15 +401,8 @@ async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question
     """A play-off trial: a round 1 result changed under round 2's pairing asked «Заменить?»,
     then refused the «Да».  The refusal comes first, and no question."""
     from tui.cli import main
-    from tui.demo import write_demo
 
-    write_demo(tmp_path / "demo")
-    path = tmp_path / "cup.json"
-    source = str(tmp_path / "demo" / "gamma.json")
-    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "8"]) == 0
-    assert main(["-f", str(path), "pair"]) == 0
-    for board in (1, 2, 3, 4):
-        assert main(["-f", str(path), "result", "1", str(board), "W+"]) == 0
+    path = play_off_round_one_played(tmp_path)
     assert main(["-f", str(path), "pair"]) == 0
     before = path.read_bytes()
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
