@@ -18,6 +18,7 @@ from paperwork.sheet import Column, Text, number, standings_after
 from paperwork.table_parts import PORTRAIT_COLUMNS
 from paperwork.wall_sheets import standings_sheet
 from schemes.log.events import Event
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 
 
@@ -117,7 +118,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     document.title_line = text["prizes"]
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
-    prizes = hand_out(field, standard_rules(field))
+    prizes = hand_out(field, standard_rules(field, knockout=get_scheme(tournament.settings.scheme).traits.bracket))
 
     def names(players: Sequence[int]) -> str:
         return "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in players)

@@ -505,12 +505,13 @@ def prizes_of(state: Tournament, after_round: int, options: Namespace | None = N
     ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
     from schemes.awards.prizes import field_of, hand_out, standard_rules
 
-    standings = get_scheme(state.settings.scheme).standings(state, after_round)
+    scheme = get_scheme(state.settings.scheme)
+    standings = scheme.standings(state, after_round)
     field = field_of(state, standings)
     if options is None:
-        return hand_out(field, standard_rules(field))
+        return hand_out(field, standard_rules(field, knockout=scheme.traits.bracket))
     rules = standard_rules(field, options.places, options.age, options.ranks, options.women, options.categories,
-                           options.special)  # fmt: skip
+                           options.special, scheme.traits.bracket)  # fmt: skip
     return hand_out(field, rules, one_prize=not options.many)
 
 

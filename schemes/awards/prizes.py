@@ -232,12 +232,14 @@ def standard_rules(
     women: bool | None = None,
     categories: bool | None = None,
     specials: Sequence[str] | None = None,
+    knockout: bool = False,
 ) -> list[Rule]:
     """The prizes in the usual order: the places, age groups, rank groups, women, the
     organiser's categories, then the special prizes.  ``None`` means "when the players give
     a reason": women when some are, categories when some have one, the youngest and the
     oldest when dates of birth are known, the newcomer when some players have a rating and
-    some have none."""
+    some have none, the prizes for wins unless the event is a ``knockout`` (its wins are how
+    far each went: a play-off trial's «больше всех побед» went to the fourth place)."""
     players = list(field.tournament.players.values())
     rules = place_rules(field, places)
     for under in ages:
@@ -254,6 +256,7 @@ def standard_rules(
             for name in SPECIALS
             if (name not in ("youngest", "oldest") or any(p.birth for p in players))
             and (name != "best_newcomer" or newcomers_apart(players))
+            and not (knockout and name in _NOTHING)
         ]
     return rules + special_rules(field, specials)
 

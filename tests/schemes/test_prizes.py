@@ -110,3 +110,25 @@ def test_the_best_newcomer_only_where_some_have_a_rating() -> None:
         state = log.state
         field = field_of(state, get_scheme("round-robin").standings(state, 0))
         assert ("best_newcomer" in {r.name for r in standard_rules(field)}) is offered
+
+
+def test_a_knockout_gives_no_prize_for_wins_unless_asked() -> None:
+    """A play-off trial: «больше всех побед» went to the fourth place (in a knockout the wins
+    are how far each went).  The usual prizes of a play-off are its places; asked by name, a
+    prize for wins is given as ever."""
+    from tests.schemes.test_playoff import field as cup
+    from tests.schemes.test_playoff import win
+    from tui.views import prizes_of
+
+    log, ids = cup(8, third_place="on")
+    for winners in ({1, 2, 3, 4}, {1, 2}, {1, 3}):
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    prizes = prizes_of(log.state, 3)
+    assert [(p.name, [ids.index(w) + 1 for w in p.players]) for p in prizes] == [("1", [1]), ("2", [2]), ("3", [3])]
+    field = field_of(log.state, get_scheme("playoff").standings(log.state, 3))
+    asked = hand_out(field, standard_rules(field, specials=["most_wins"], knockout=True))[-1]
+    assert (asked.name, [ids.index(w) + 1 for w in asked.players], asked.value) == ("most_wins", [4], "1")
+    robin, _ids = played_out()
+    usual = field_of(robin.state, get_scheme("round-robin").standings(robin.state, 5))
+    assert "most_wins" in {r.name for r in standard_rules(usual)}
