@@ -10,6 +10,7 @@ from data.errors import Refused
 from paperwork import qr
 from paperwork.document import FAMILY, MARGIN, Document, shown_date
 from paperwork.people import identity, number_of
+from paperwork.per_scheme import paper
 from paperwork.sheet import Column, Text
 from paperwork.wall_sheets import komi_text, protocol_sheet, stones_text
 from schemes.log.events import Event
@@ -39,10 +40,14 @@ def protocol(tournament: Tournament, events: Sequence[Event], round_number: int,
     document.add_page()
     document.draw_table(sheet.columns, sheet.rows, height=PROTOCOL_ROW, font_size=PROTOCOL_FONT, header_height=7)
     width = document.epw if address is None else _code_beside(document, address)
-    if any(board.komi < 0 for board in played.boards):
+    notes = [document.labels["reverse_komi"]] if any(board.komi < 0 for board in played.boards) else []
+    decides = paper(tournament).round_note  # what the boards decide: a play-off's stage and game
+    if decides is not None:
+        notes.append(decides(tournament, played.number, document.labels))
+    for note in filter(None, notes):
         document.ln(2)
         document.set_font(FAMILY, "", 9)
-        document.multi_cell(width, 4.5, document.labels["reverse_komi"], new_x="LMARGIN", new_y="NEXT")
+        document.multi_cell(width, 4.5, note, new_x="LMARGIN", new_y="NEXT")
     _not_playing(document, tournament, not_playing(tournament, played.number), width)
     _signatures(document, width)
     return document

@@ -48,6 +48,9 @@ class SchemePaper:
     opponents_by_place: bool = False
     """Its final table lists the players by place and names each opponent by his row (as
     OpenGotha's standings do); the others name him by his number."""
+    round_note: Callable[[Tournament, int, Mapping[str, str]], str] | None = None
+    """A line under a round's protocol saying what its boards decide (a play-off's stage and
+    game), where the scheme has one."""
 
 
 def capped(params: Mapping[str, Any]) -> int:

@@ -556,19 +556,15 @@ def deciding_boards(state: Tournament, played: Round, say: Callable[[str], str] 
     """A play-off round's final and match for third place, by board (``финал: доска 1 · матч
     за 3-е место: доска 2``), or nothing: a trial's referee saw two boards and could not tell
     which decided the cup."""
-    from schemes.systems.playoff import bracket
+    from schemes.systems.playoff import stages_on_boards
 
-    drawn = bracket(state)
-    told = []
-    for stage in drawn.stages:
-        main = [m for m in stage if not m.third_place]
-        for match in stage:
-            if not (match.third_place or len(main) == 1):
-                continue
-            board = next((b for b in played.boards if {b.white, b.black} == set(match.players)), None)
-            if board is not None:
-                what = say("match for third place") if match.third_place else say("final")
-                told.append(what + ": " + say("board {board}").replace("{board}", str(board.number)))
+    told = [
+        (say("match for third place") if stage.third_place else say("final"))
+        + ": "
+        + say("board {board}").replace("{board}", str(board))
+        for board, stage in stages_on_boards(state, played.number).items()
+        if stage.third_place or stage.matches == 1
+    ]
     line = "  ·  ".join(told)
     return line[:1].upper() + line[1:]
 

@@ -129,6 +129,32 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
+def round_note(tournament: Tournament, number: int, text: Mapping[str, str]) -> str:
+    """What round ``number``'s boards decide, under its protocol: «1/4 финала, партия 2: доски
+    1, 2 · Финал: доска 3 · Матч за 3-е место: доска 4» (a trial's protocols named neither the
+    final nor the game of a best of three)."""
+    from schemes.systems.playoff import stages_on_boards
+
+    best_of = int(tournament.settings.params["games_per_match"]) > 1
+    groups: dict[tuple[bool, int, int], list[int]] = {}
+    for board, stage in stages_on_boards(tournament, number).items():
+        groups.setdefault((stage.third_place, stage.matches, stage.game), []).append(board)
+    parts = []
+    for (third, matches, game), boards in sorted(groups.items(), key=lambda group: min(group[1])):
+        name = text["third_place_match"] if third else stage_name(matches, text)
+        if best_of:
+            name += ", " + text["game_n"].format(n=game)
+        where = text["on_board" if len(boards) == 1 else "on_boards"].format(boards=", ".join(map(str, boards)))
+        parts.append(f"{name}: {where}")
+    return " · ".join(parts)
+
+
+def stage_name(matches: int, text: Mapping[str, str]) -> str:
+    """The stage of ``matches`` matches: the final, the semi-finals, the quarter-finals, 1/n."""
+    named = {1: "stage_final", 2: "stage_semi", 4: "stage_quarter"}
+    return text[named[matches]] if matches in named else text["stage_n"].format(n=matches)
+
+
 def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     """Place, games won, seed and boards sat at (a walkover is a win, not a game)."""
     rows = rows_after(tournament, after)
@@ -145,4 +171,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "+" if kind in ("bye", "walkover") else "-"
 
 
-PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark, capped)
+PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark, capped, round_note=round_note)

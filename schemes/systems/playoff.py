@@ -215,6 +215,32 @@ def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
     return result
 
 
+@dataclass(frozen=True)
+class Stage:
+    """What a board of a play-off round decides: a match of the stage of ``matches`` matches
+    (1 the final, 2 the semi-finals…) or the match for third place, and its game ``game``."""
+
+    matches: int
+    third_place: bool
+    game: int
+
+
+def stages_on_boards(tournament: Tournament, number: int) -> dict[int, Stage]:
+    """Board number → what it decides, for paired round ``number``: the bracket as the round
+    was paired (a trial's protocols named neither the final nor «партия 3»)."""
+    state = bracket(tournament, number - 1)
+    state.advance(tournament, number)
+    played = tournament.round(number)
+    main = sum(not m.third_place for m in state.current)
+    by_players = {frozenset(m.players): m for m in state.current}
+    found = {}
+    for board in played.boards if played is not None else ():
+        match = by_players.get(frozenset((board.white, board.black)))
+        if match is not None:
+            found[board.number] = Stage(1 if match.third_place else main, match.third_place, match.games + 1)
+    return found
+
+
 def _seat(tournament: Tournament, number: int, higher: int, lower: int, game: int) -> Board:
     """Colours: the higher seed white in game 1 (3), black in game 2; or nigiri.  A handicap
     by rank difference when asked: the stronger white, komi 0.5."""

@@ -135,3 +135,26 @@ def test_an_even_game_prints_no_stones_and_a_reverse_komi_is_explained() -> None
     assert sorted((b.handicap, b.komi) for b in again) == [(5, 0.5), (6, -3.5)]
     slip = pages(slips(log.state, log.events, 2))[0]
     assert "\nФора: 5    Коми: 0.5\n" in slip and "\nФора: 6    Коми: -3.5 (платят белые)\n" in slip
+
+
+def test_a_play_off_protocol_names_the_stage_and_the_game_of_its_boards() -> None:
+    """A trial: the protocols named neither the final, nor the match for third place, nor the
+    game of a best of three («Финал, партия 3»)."""
+    from tests.schemes.test_playoff import field, win
+
+    cup, seeds = field(4, third_place="on")
+    cup.pair()
+    win(cup, 1, seeds, {1, 2})
+    cup.pair()
+    said = [pages(protocol(cup.state, cup.events, n))[0].splitlines() for n in (1, 2)]
+    assert "Полуфинал: доски 1, 2" in said[0] and "Финал: доска 1 · Матч за 3-е место: доска 2" in said[1]
+    three, ids = field(6, games_per_match="3")
+    three.pair()
+    win(three, 1, ids, {3, 4})
+    three.pair()
+    assert "1/4 финала, партия 2: доски 1, 2" in pages(protocol(three.state, three.events, 2))[0].splitlines()
+    english = Log("playoff", lang="en")
+    for i in range(2):
+        english.add(f"P{i}", rating=2000 - i)
+    english.pair()
+    assert "Final: board 1" in pages(protocol(english.state, english.events, 1))[0].splitlines()
