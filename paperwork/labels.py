@@ -26,6 +26,7 @@ RU = {
     "nigiri": "нигири",
     "byes": "Свободный тур",  # a noun: «Свободны от игры: 59 Осипов» was plural for one (a trial)
     "walkovers": "Победа без игры (неявка соперника)",
+    "waiting": "Матч выигран, ждёт следующей стадии",
     "skips": "Отказ от тура",
     "in_advance": "Предварительная регистрация не подтверждена",
     "not_assigned": "Без пары",
@@ -209,6 +210,7 @@ EN = {
     "nigiri": "nigiri",
     "byes": "Bye",
     "walkovers": "Won without a game (the opponent absent)",
+    "waiting": "Won the match, waits for the next stage",
     "skips": "Skip the round",
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from schemes.base.scheme import Scheme, is_final
 from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
-from schemes.state.records import walkovers
+from schemes.state.records import waiting, walkovers
 from schemes.systems.fors import FORS
 from schemes.systems.gamma import GAMMA
 from schemes.systems.gotha.pairing import MCMAHON, SWISS
@@ -84,7 +84,8 @@ def is_final_table(tournament: Tournament, after_round: int) -> bool:
 def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     """Who is on no board of paired round ``number``, and why, in the order the pairing's
     paperwork lists them: the byes; those through without a game, their opponent absent (a
-    play-off's walkovers, ``records.walkovers``); the skips by a player's own word (an announced skip, a
+    play-off's walkovers, ``records.walkovers``); those who won their match and wait for the
+    stage to end (``records.waiting``); the skips by a player's own word (an announced skip, a
     round before he came); those registered in advance and not yet confirmed (OpenGotha's
     ``PRE``); those who play the round but are on none of its boards (OpenGotha's "not
     assigned", in a round an OpenGotha file recorded so — a play-off's knocked-out are
@@ -96,6 +97,7 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     return {
         "byes": [p for p in played.byes if p not in walked] if played else [],
         "walkovers": list(walked),
+        "waiting": waiting(played) if played else [],
         "skips": [p.id for p in off if p.absent_from(number)],
         "in_advance": [p.id for p in off if p.in_advance_for(number) and not p.absent_from(number)],
         "not_assigned": [p.id for p in off if everyone and p.available_in(number)],

@@ -210,6 +210,7 @@ RU = {
     "the bracket decides who meets whom: in a play-off players are not swapped": "кто с кем играет, решает сетка: в плей-офф игроков не меняют местами",
     "players No. {a} and No. {b} play each other on board {board}: the rules seat them so": "игроки № {a} и № {b} уже играют друг с другом на доске {board}: так их сажают правила",
     "Won without a game (the opponent absent)": "Победа без игры (неявка соперника)",
+    "Won the match, waits for the next stage": "Матч выигран, ждёт следующей стадии",
     "Skip": "Пропуск тура",
     "Withdrawn": "Выбытие",
     "Pairing round {round}…": "Жеребьёвка {round}-го тура…",

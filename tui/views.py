@@ -240,6 +240,7 @@ def first_compile() -> str:
 NOT_PLAYING = {
     "byes": "Bye",
     "walkovers": "Won without a game (the opponent absent)",
+    "waiting": "Won the match, waits for the next stage",
     "skips": "Skip",
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",

@@ -36,7 +36,7 @@ from schemes.state.model import (
     Tournament,
 )
 from schemes.state.origin import check_device
-from schemes.state.records import WALKOVERS
+from schemes.state.records import WAITING, WALKOVERS
 from schemes.values import dates
 from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
 from schemes.values.text import TITLE_LIMIT, single_line
@@ -440,22 +440,24 @@ def _paired(state: Tournament, event: Event) -> Tournament:
     boards, byes = _seating(state, number, data, data.get("as_recorded", False))
     extra = dict(data.get("extra", {}))
     check_recorded(get_scheme(state.settings.scheme).recorded, number, extra)
-    _check_walkovers(state, number, boards, byes, extra.get(WALKOVERS, {}))
+    _check_off_the_boards(state, number, boards, byes, extra)
     paired = Round(number, boards, byes, extra, {}, event.id, data.get("as_recorded", False))
     return replace(state, rounds=state.rounds + (paired,))
 
 
-def _check_walkovers(
-    state: Tournament, number: int, boards: Sequence[Board], byes: Sequence[int], walkovers: Mapping[str, int]
+def _check_off_the_boards(
+    state: Tournament, number: int, boards: Sequence[Board], byes: Sequence[int], extra: Mapping[str, Any]
 ) -> None:
     """A walkover's player is one of the round's byes and the opponent who did not come a
-    registered player off its boards and byes, so a damaged record names no one it should
-    not.  Whether he was absent is not asked: a withdrawal undone later (as an older Tengen
-    let) must not close the file."""
+    registered player off its boards and byes; one waiting is a numbered player off them; so
+    a damaged record names no one it should not.  Whether they were absent or through is not
+    asked: a withdrawal undone later (as an older Tengen let) must not close the file."""
     seated = {p for board in boards for p in (board.white, board.black)} | set(byes)
-    for player, absent in walkovers.items():
+    for player, absent in extra.get(WALKOVERS, {}).items():
         if int(player) not in byes or absent not in state.players or absent in seated:
             raise InvalidEvent("round {round}: damaged {key}", round=number, key=WALKOVERS)
+    if any(int(player) not in state.numbers or int(player) in seated for player in extra.get(WAITING, {})):
+        raise InvalidEvent("round {round}: damaged {key}", round=number, key=WAITING)
 
 
 def _seating(

@@ -3,8 +3,9 @@
 Every scheme scores and breaks ties from these records; reading them in one place
 keeps "what counts as a game" the same everywhere: a board with a result is a game
 (forfeits included, as the opponents' tie-breaks need them), a bye is a bye unless the
-scheme recorded it as a walkover (a game won without a board), and a round without a board
-is a skip, unless the player had withdrawn by then.
+scheme recorded it as a walkover (a game won without a board), a round a scheme recorded
+a player waiting in is a bye too, and a round without a board is a skip, unless the player
+had withdrawn by then.
 """
 
 from __future__ import annotations
@@ -119,6 +120,18 @@ _SCORES = {
 }
 
 
+WAITING = "waiting"
+"""A round's record (``Round.extra``) of the players on no board who won their match and wait
+for the stage to end (a best-of-three play-off's 2:0 while another match goes to game 3):
+each → the games he won.  A round without a game while still in: a bye, as the top seeds'."""
+
+
+def waiting(played: Round) -> list[int]:
+    """The round's ``WAITING`` players; one the round's change by hand has seated since waits no more."""
+    seated = {p for board in played.boards for p in (board.white, board.black)} | set(played.byes)
+    return [p for p in map(int, played.extra.get(WAITING, {})) if p not in seated]
+
+
 def walkovers(played: Round) -> dict[int, int]:
     """The round's byes that were walkovers (``WALKOVERS``), each player → the opponent who
     did not come; one the round's change by hand has seated since is a walkover no more."""
@@ -152,7 +165,7 @@ def outcomes(tournament: Tournament, after_round: int) -> dict[int, list[Outcome
                     forfeit,
                     board.nigiri,
                 )
-        for player_id in played.byes:
+        for player_id in [*played.byes, *waiting(played)]:
             found[player_id] = Free(played.number, Kind.BYE)
         for player_id, absent in walkovers(played).items():  # a trial's final won so read «Свободный тур», ++/--
             for me, them, score in ((player_id, absent, Score.WIN), (absent, player_id, Score.LOSS)):

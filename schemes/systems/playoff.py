@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.state.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
-from schemes.state.records import WALKOVERS
+from schemes.state.records import WAITING, WALKOVERS
 
 
 def _one_or_three(text: str) -> int:
@@ -270,7 +270,10 @@ class Playoff:
         bracket=True,
         from_places=(("seeding", "registration"),),
     )
-    recorded: Sequence[Recorded] = (Recorded(WALKOVERS, per_player=True, in_round_one=False),)
+    recorded: Sequence[Recorded] = (
+        Recorded(WALKOVERS, per_player=True, in_round_one=False),
+        Recorded(WAITING, per_player=True, in_round_one=False),
+    )
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """One game a match: a round a stage (the third-place match is played beside the
@@ -326,7 +329,14 @@ class Playoff:
         seated = {p for board in boards for p in (board.white, board.black)}
         walkovers = {p: absent for p, absent in walked.items() if p not in seated and p not in byes}
         byes += walkovers  # through without a game this round: listed as a bye, recorded as a walkover
-        extra = {WALKOVERS: {str(p): absent for p, absent in walkovers.items()}} if walkovers else {}
+        waiting = {  # a trial's 2:0 winner read «--» while game 3 of another match was played
+            p: match.wins.get(p, 0)
+            for match in state.current
+            if len(match.players) == 2 and (p := match.winner(state.needed)) is not None
+            and p not in seated and p not in byes
+        }  # fmt: skip
+        extra = {key: {str(p): value for p, value in found.items()}
+                 for key, found in ((WALKOVERS, walkovers), (WAITING, waiting)) if found}  # fmt: skip
         return Pairing(tuple(boards), tuple(byes), numbering, extra)
 
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:

@@ -189,13 +189,32 @@ def test_a_walkover_is_a_game_won_without_a_board_not_a_bye() -> None:
     assert bye.state.round(1).extra == {} and outcomes(bye.state, 1)[_seeds[0]] == [Free(1, Kind.BYE)]
 
 
-def test_a_damaged_walkover_record_is_refused_on_load() -> None:
+def test_a_match_won_while_another_goes_on_waits_as_a_bye() -> None:
+    """A best-of-three trial: 1 won 2:0 while 2–3 went to game 3, and read «--» (a skip) on
+    her card while a bye read «++»; the rounds tab did not list her.  Round 3 records her as
+    waiting: a round without a game while still in, listed apart."""
+    log, ids = field(4, games_per_match="3")
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    win(log, 2, ids, {1, 3})
+    log.pair()
+    assert pairs(log, 3, ids) == [(2, 3)] and log.state.round(3).extra == {"waiting": {str(ids[0]): 2}}
+    assert outcomes(log.state, 3)[ids[0]][2] == Free(3, Kind.BYE)
+    assert outcomes(log.state, 3)[ids[3]][2] == Free(3, Kind.SKIP)  # out: 0:2
+    off = not_playing(log.state, 3)
+    assert (off["waiting"], off["byes"]) == ([ids[0]], [])
+
+
+def test_a_damaged_walkover_or_waiting_record_is_refused_on_load() -> None:
     log, ids = absent_finalist()
     pairing = next(e for e in log.events if e.kind == "round_paired" and e.data["round"] == 2)
-    for damaged in ({str(ids[2]): ids[1]}, {str(ids[0]): ids[0]}, {str(ids[0]): 999}):
-        data = {**pairing.data, "extra": {"walkovers": damaged}}
+    damaged = [("walkovers", {str(ids[2]): ids[1]}), ("walkovers", {str(ids[0]): ids[0]}),
+               ("walkovers", {str(ids[0]): 999}), ("waiting", {str(ids[0]): 1}), ("waiting", {"999": 1})]  # fmt: skip
+    for key, record in damaged:
+        data = {**pairing.data, "extra": {key: record}}
         events = [e if e is not pairing else replace(e, data=data) for e in log.events]
-        with pytest.raises(InvalidEvent, match="round 2: damaged walkovers"):
+        with pytest.raises(InvalidEvent, match=f"round 2: damaged {key}"):
             replay(events)
 
 

@@ -34,6 +34,7 @@ def test_each_player_off_the_boards_is_listed_once_with_his_reason() -> None:
     assert not_playing(log.state, 1) == {
         "byes": [ids[4]],
         "walkovers": [],
+        "waiting": [],
         "skips": [ids[5]],
         "in_advance": [pre],
         "not_assigned": [ids[6], ids[8]],

@@ -91,6 +91,7 @@ def test_a_round_from_pairing_to_standings(cup: str, capsys: pytest.CaptureFixtu
         ],
         "byes": [],
         "walkovers": [],
+        "waiting": [],
         "skips": [],
         "in_advance": [],
         "not_assigned": [],
