@@ -456,6 +456,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.lang,
         entrants.params(args.scheme, dict(args.param)),
     )
+    if args.rounds is not None and SCHEMES[args.scheme].traits.bracket:  # a trial's --rounds 5: taken, ignored
+        raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
     Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]).close()
     if entrants.profiles:
         print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants.profiles),

@@ -1484,14 +1484,15 @@ def scheme_titles(names: Sequence[str]) -> str:
     return _("{first} and {last}", first=", ".join(titles[:-1]), last=titles[-1])
 
 
-_FIRST_WORD = re.compile(r"[a-zа-яё][a-zа-яё]*(?=[\s,;!?]|:(?!/)|$)")
+_FIRST_WORD = re.compile(r"(?:[a-z]+|[а-яё][а-яё-]*)(?=[\s,;!?]|:(?!/)|$)")
 
 
 def sentence(text: str) -> str:
     """``text`` as a sentence of its own (a notification): a first word in small letters gets
     its capital — a refusal the command line writes after «tengen: » begins small, and a trial
     read «не вошло в общий журнал…», «игрок 3 …» as cut off.  A key, a file name, a scheme's
-    name, an address (``f2``, ``gamma.json``, ``sport-handicap``, ``http://…``) stay as written."""
+    name, an address (``f2``, ``gamma.json``, ``sport-handicap``, ``http://…``) stay as written;
+    a Russian word with a hyphen is a word («Плей-офф: …»)."""
     if _FIRST_WORD.match(text) is None:
         return text
     return text[0].upper() + text[1:]

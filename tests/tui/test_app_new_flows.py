@@ -395,6 +395,10 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert notes(app)[-1] == "Кто с кем играет, решает сетка: в плей-офф игроков не меняют местами"
+        await pilot.press("f2", "a")  # a trial filled in the form, and F10 refused it
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app)[-1] == "Плей-офф: после жеребьёвки 1-го тура добавить игрока нельзя"
 
 
 async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question(tmp_path: Path) -> None:

@@ -269,6 +269,8 @@ def test_new_refuses_bad_settings_and_existing_files(
     )
     assert "bad language" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--lang", "de")[2]
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
+    refused = run(capsys, "new", other, "--scheme", "playoff", "--name", "X", "--rounds", "5")  # a trial's: ignored
+    assert refused[0] == 2 and refused[2] == "tengen: playoff: the number of rounds follows from the field\n"
     assert not Path(other).exists()
 
 

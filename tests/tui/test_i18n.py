@@ -256,7 +256,8 @@ def test_a_draw_where_the_komi_leaves_no_jigo_is_said_a_triple_ko(komi: float, s
     [("не вошло в общий журнал", "Не вошло в общий журнал"), ("игрок 3: нет", "Игрок 3: нет"),
      ("joined: 5 events", "Joined: 5 events"), ("Доска 3", "Доска 3"), ("f2 players", "f2 players"),
      ("gamma.json: нет", "gamma.json: нет"), ("sport-handicap sets", "sport-handicap sets"),
-     ("http://127.0.0.1:9: нет ответа", "http://127.0.0.1:9: нет ответа"), ("/tmp/x: нет", "/tmp/x: нет"), ("", "")],
+     ("http://127.0.0.1:9: нет ответа", "http://127.0.0.1:9: нет ответа"), ("/tmp/x: нет", "/tmp/x: нет"), ("", ""),
+     ("плей-офф: нельзя", "Плей-офф: нельзя")],
 )  # fmt: skip
 def test_a_notification_reads_as_a_sentence(text: str, shown: str) -> None:
     """A trial read notifications that began small («не вошло…», the command line's refusals

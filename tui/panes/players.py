@@ -93,10 +93,15 @@ class PlayersPane(Pane):
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
-        """Registering in advance (and so confirming) is OpenGotha's."""
-        scheme = registry.get_scheme(self.session.state.settings.scheme)
+        """Registering in advance (and so confirming) is OpenGotha's; after round 1, a
+        registration only where latecomers join (a play-off trial filled in the form, and
+        was refused on F10)."""
+        state = self.session.state
+        scheme = registry.get_scheme(state.settings.scheme)
         if action == "confirm" and not scheme.traits.confirms_players:
             return _("Registering in advance is OpenGotha's: {schemes} only", schemes=schemes_with("confirms_players"))
+        if action == "add" and state.rounds and not scheme.traits.late_entry:
+            return said(InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=scheme.name))
         return None
 
     @staticmethod
