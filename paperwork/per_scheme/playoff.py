@@ -11,6 +11,7 @@ from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, first_place, rows_after, unsigned
 from paperwork.sheet import Column
 from schemes.log.events import Event
+from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import Game, outcomes
 
@@ -54,7 +55,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)
     text = document.labels
-    document.title_line = text["bracket"]
+    final = is_final_table(tournament, after_round)  # a trial's bracket did not say after which round
+    document.title_line = text["bracket"] if final else text["bracket_after"].format(n=after_round)
     document.add_page()
     by_seed = {seed: player for player, seed in state.seeds.items()}
     size = 1
