@@ -365,7 +365,8 @@ def _left_out_after(events: list[Event], whose: Callable[[Event], bool], undo: E
 
 def check_undoable(events: list[Event], target_id: int) -> None:
     """Refused (InvalidEvent) where event ``target_id`` cannot be undone: none such, the
-    creation, undone already, a pairing whose round has results — asked before a question,
+    creation, undone already, a pairing whose round has results, a play-off's round paired on
+    it (``keep_the_bracket``) — asked before a question,
     as the retraction itself would be refused (a trial's chief said yes to undoing a pairing,
     and only then heard that its round had results)."""
     if not 1 <= target_id <= len(events):
@@ -378,9 +379,13 @@ def check_undoable(events: list[Event], target_id: int) -> None:
             "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
         )
     later_round = any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events)
-    if target.kind in (ev.RESULT_RECORDED, ev.PLAYER_RETURNED) and later_round:
+    created = next(e for e in events if e.kind == ev.TOURNAMENT_CREATED)
+    bracket = get_scheme(created.data["scheme"]).traits.bracket
+    if later_round and (bracket or target.kind in (ev.RESULT_RECORDED, ev.PLAYER_RETURNED)):
         retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})  # a round paired on it: asked now
-        replay_explaining([*events, retraction], retraction)
+        after = replay_explaining([*events, retraction], retraction)
+        if bracket:  # a play-off's walkover paired on a withdrawal: said before the question too (a trial)
+            keep_the_bracket(events, [retraction], None, after)
     if target.kind == ev.PAIRING_AMENDED:
         _check_amendment_undoable(events, target)
     if target.kind == ev.ROUND_PAIRED:
