@@ -570,9 +570,16 @@ def deciding_boards(state: Tournament, played: Round, say: Callable[[str], str] 
     return line[:1].upper() + line[1:]
 
 
+BRACKET_WIDTH = 72
+"""The columns a line of the bracket may take: the 80-column screen's dialog holds 74."""
+
+
 def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[str]:
     """The play-off bracket as text, a stage after another: each match, its score, ``>`` at
-    the one through (fits 80 columns at any size of bracket)."""
+    the one through (fits 80 columns at any size of bracket); a match too long for a line
+    (a long name) on two, the second player under the first (a trial's wrapped to the edge)."""
+    from rich.cells import cell_len  # the app's: the command line's queries load no rich
+
     from schemes.systems.playoff import bracket
 
     drawn = bracket(state)
@@ -597,7 +604,9 @@ def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[st
                 if player in match.absent:  # lost by not coming to the round
                     score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")
-            lines.append("   " + "   ".join(cells) if len(match.players) == 2 else "   " + cells[0] + "  " + say("bye"))
+            first, second = (cells[0], cells[1]) if len(match.players) == 2 else (cells[0], say("bye"))
+            line = f"   {first}   {second}" if len(match.players) == 2 else f"   {first}  {second}"
+            lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
         if index < total - 1:
             lines.append("")
     return lines

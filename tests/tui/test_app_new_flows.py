@@ -760,3 +760,26 @@ async def test_escape_on_a_new_tournament_form_filled_in_asks_first(tmp_path: Pa
         await pilot.press("escape", "y")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_a_long_name_takes_the_room_the_standings_leave(tmp_path: Path) -> None:
+    """A trial: «Васильев-Задунайский-Преображен…» was cut at 32 cells with a third of the
+    80-column screen empty.  It is whole where the other columns leave it room; a name longer
+    than the room is cut to it."""
+    from tui.cli import main
+
+    path = tmp_path / "cup.json"
+    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок"]) == 0
+    for surname, name, rank in (("Васильев-Задунайский-Преображенский", "Константин", "2d"), ("Ли", "Чан", "5d"),
+                                ("Щ" * 90, "Щ", "1k")):  # fmt: skip
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", name, "--rank", rank]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        table = app.screen.query_one("#standings-table", DataTable)
+        names = [str(table.get_row_at(i)[2]) for i in range(table.row_count)]
+        assert "Васильев-Задунайский-Преображенский Константин" in names
+        longest = next(name for name in names if name.startswith("Щ"))
+        assert longest.endswith("…") and 46 <= len(longest) < 80 - 20

@@ -119,6 +119,23 @@ def test_the_bracket_says_who_lost_by_not_coming() -> None:
     assert lines[-2:] == ["финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
 
 
+def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
+    """A trial: a long name wrapped the match to the dialog's edge.  The second player goes
+    under the first, every line within the dialog."""
+    from tests.builders import Log
+    from tui.views import BRACKET_WIDTH, bracket_lines
+
+    log = Log("playoff")
+    long = log.add("Васильев-Задунайский-Преображенский", name="Константин", rating=2500)
+    log.add("Ли", name="Чан", rating=2400)
+    log.pair()
+    lines = bracket_lines(log.state, lambda text: i18n.in_language("ru", text))
+    rank = log.state.players[long].rank_label
+    first = f"    1. Васильев-Задунайский-Преображенский Константин ({rank})"
+    assert lines == ["финал:", first, "      2. Ли Чан (4d)"]
+    assert all(len(line) <= BRACKET_WIDTH for line in lines)
+
+
 def test_the_settings_of_a_scheme_that_sets_each_boards_komi_show_no_komi() -> None:
     from tests.builders import Log
     from tui import views

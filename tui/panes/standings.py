@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -72,28 +74,31 @@ class StandingsPane(Pane):
         else:
             keys = data["columns"]
             titles = labels(language())
-            table.add_columns(
-                _("Place"),
-                _("No."),
-                _("Player"),
-                _("Rank"),
-                titles[get_scheme(state.settings.scheme).score_name],
-                *(bracketed(titles.get(k, k)) for k in keys),
-            )
-            for row in data["rows"]:
-                table.add_row(
-                    row["place"],
-                    row["no"] or "",
-                    cut(row["name"], NAME_CELLS),
-                    row["rank"],
-                    views.shown(state, "score", row["score"]),
-                    *(views.shown(state, k, row["tiebreaks"][k]) for k in keys),
-                )
+            heads = [_("Place"), _("No."), _("Player"), _("Rank"), titles[get_scheme(state.settings.scheme).score_name],
+                     *(bracketed(titles.get(k, k)) for k in keys)]  # fmt: skip
+            rows = [
+                [row["place"], str(row["no"] or ""), row["name"], row["rank"]]
+                + [views.shown(state, "score", row["score"])]
+                + [views.shown(state, k, row["tiebreaks"][k]) for k in keys]
+                for row in data["rows"]
+            ]
+            table.add_columns(*heads)
+            room = self.name_room(heads, rows, 2)
+            for cells in rows:
+                table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
         wide = sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill()
         # wider than the screen: place, number and name stay in sight while → scrolls FORS's nine
         # values (a trial lost whose row he read); the teams' place and team
         table.fixed_columns = (2 if self.teams else 3) if wide else 0
         self.stale = False
+
+    def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
+        """The cells a name may take: what the other columns leave of the width, ``NAME_CELLS``
+        at least (a trial's long name was cut with a third of the screen empty)."""
+        others = [
+            max([cell_len(head), *(cell_len(row[i]) for row in rows)]) for i, head in enumerate(heads) if i != name
+        ]
+        return max(NAME_CELLS, self.width_to_fill() - sum(others) - 2 * len(heads) - 1)
 
     def fill_rounds(self, table: PlainTable, data: dict[str, Any], state: Tournament, after: int) -> None:
         """Every round of every player in the paper's notation, opponents named as the paper
@@ -105,18 +110,18 @@ class StandingsPane(Pane):
         by_place = paper(state).opponents_by_place
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
         score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
-        table.add_columns(_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score)
+        heads = [_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score]
+        table.add_columns(*heads)
         written = []
+        rows = []
         for row in data["rows"]:
             cells = [opponent_mark(o, numbers) for o in marks[row["id"]]]
             written += cells
-            table.add_row(
-                row["place"],
-                numbers.get(row["id"], ""),
-                cut(row["name"], NAME_CELLS),
-                *cells,
-                views.shown(state, "score", row["score"]),
-            )
+            rows.append([row["place"], str(numbers.get(row["id"], "")), row["name"], *cells,
+                         views.shown(state, "score", row["score"])])  # fmt: skip
+        room = self.name_room(heads, rows, 2)
+        for cells in rows:
+            table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
         shown = self.query_one("#standings-legend", Static)
         shown.update(legend(written, labels(language())))
         shown.display = True
