@@ -32,7 +32,7 @@ from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
 from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
 from schemes.registry import SCHEMES
-from schemes.state.model import DEFAULT_KOMI, Tournament, as_played
+from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
@@ -116,6 +116,16 @@ def _rank_groups(text: str) -> list[tuple[str, str]]:
 
 def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _result_code(text: str) -> str:
+    """A result as a referee types it: in any case (``w+``, ``b+f``), the colour in Russian
+    (``Б+``, ``Ч+F``: a trial's were refused); what is no result stays as typed, for the log's
+    refusal to name."""
+    typed = text.strip()
+    colour = {"Б": "W", "Ч": "B"}.get(typed[:1].upper())
+    typed = colour + typed[1:] if colour else typed
+    return next((code for code in RESULT_CODES if code.casefold() == typed.casefold()), text)
 
 
 def _param(text: str) -> tuple[str, str]:
@@ -279,7 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
     result.add_argument("round", metavar=_("ROUND"), type=int, help=_("the round"))
     result.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     result.add_argument(
-        "code", metavar=_("CODE"), help=_("W+ B+ draw W+F B+F both-lose (white and black as the players had them)")
+        "code",
+        metavar=_("CODE"),
+        type=_result_code,
+        help=_("W+ B+ draw W+F B+F both-lose (white and black as the players had them)"),
     )
     result.add_argument("--swapped", action="store_true", help=_("the nigiri gave the other colours"))
 

@@ -196,6 +196,14 @@ def test_a_player_given_by_id_is_said_by_the_number_the_wall_shows(
     assert "player 2 registered: Ли Я" in run(capsys, "-f", path, "log")[1]  # no number yet: the id
 
 
+def test_a_result_is_taken_in_any_case_and_with_russian_colours(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A play-off trial typed ``w+`` and ``Б+`` and was refused."""
+    run(capsys, "-f", cup, "pair")
+    for typed, taken in (("w+", "W+"), ("Ч+", "B+"), ("б+f", "W+F"), ("Both-Lose", "both-lose")):
+        assert run(capsys, "-f", cup, "result", "1", "1", typed)[1].endswith(f": {taken}\n")
+    assert "bad result 'Ж+'" in run(capsys, "-f", cup, "result", "1", "1", "Ж+")[2]
+
+
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
