@@ -62,6 +62,9 @@ class HallLink:
         self.laptops: tuple[Laptop, ...] = ()
         self.problems: tuple[str, ...] = ()
         """The background sync's problems last said (said again only when they change)."""
+        self.failure = ""
+        """The background merge's failure last said: said once, forgotten when a merge works
+        (not through ``problems``, whose end reads «the peers are reached again»)."""
         self.busy = False
         self.finished = 0
         """Syncs done since the link began (what a test counts: a sync may take less time
@@ -116,7 +119,12 @@ class HallLink:
                 hand(self.screen.app, self.fetched, fetched)
 
         def failed(said: str) -> None:  # the next sync runs: one stuck «busy» stopped them all
-            if not self.closed:
+            if self.closed:
+                return
+            if sources is None:
+                self.failed_once(said)
+                self.done()
+            else:
                 self.fetched(Fetched((said,), False, self.laptops, sources))
 
         in_thread(self.screen, work, failed, group="hall")
@@ -140,8 +148,8 @@ class HallLink:
     def fetched(self, fetched: Fetched) -> None:
         """On the app's thread: merge what came into the open tournament, redraw if it grew.
         Whatever fails in it, the next sync runs (one stuck «busy» stopped them all); said
-        once, as the background sync's other problems are (a merge failing every 2 s said so
-        every 2 s), or by ``hand`` for a sync the referee asked for."""
+        once (``failed_once``: a merge failing every 2 s said so every 2 s), or by ``hand``
+        for a sync the referee asked for."""
         if self.closed:
             return
         try:
@@ -150,7 +158,14 @@ class HallLink:
             self.done()
             if fetched.sources is not None:
                 raise
-            self.say((internal(error),))
+            self.failed_once(internal(error))
+
+    def failed_once(self, said: str) -> None:
+        """The background sync's own failure (an exception, not a peer's silence), said once
+        until a sync works again."""
+        if said != self.failure:
+            self.screen.notify(said, severity="error", timeout=30)
+        self.failure = said
 
     def merged(self, fetched: Fetched) -> None:
         problems, added = list(fetched.problems), 0
@@ -171,6 +186,7 @@ class HallLink:
             self.screen.redraw()
         else:
             self.screen.show_hall()
+        self.failure = ""  # this sync worked: a failure again is said again
         if fetched.sources is None:
             self.say(tuple(problems))
             self.done()

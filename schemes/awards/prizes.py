@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 
 from schemes.base.scheme import Standings
 from schemes.errors import InvalidEvent
@@ -59,7 +60,8 @@ class Field:
     rounds: Mapping[int, list[Outcome]]
     cutoff: date | None
     places: Mapping[int, int]
-    """Each player's place (a shared ``4-5`` is 4 for both: equal players share a prize)."""
+    """Each player's place (a shared ``4-5`` is 4 for both: equal players share a prize); one
+    not decided yet (a play-off's players still in) after every decided one, in table order."""
 
 
 def field_of(tournament: Tournament, standings: Standings) -> Field:
@@ -68,7 +70,7 @@ def field_of(tournament: Tournament, standings: Standings) -> Field:
     places = {}
     for index, row in enumerate(standings.rows, start=1):
         start = row.place.split("-")[0]
-        places[row.player] = int(start) if start.isdigit() else index
+        places[row.player] = int(start) if start.isdigit() else len(standings.rows) + index  # not decided yet
     rounds = outcomes(tournament, standings.after_round)
     return Field(tournament, standings, rounds, first[0] if first else None, places)
 
@@ -100,9 +102,21 @@ def place_rules(field: Field, count: int = 3) -> list[Rule]:
     """Places 1..count of the standings; equal players share one, and the places they
     cover are not given again (two first, no second)."""
     return [
-        Rule(str(n), lambda p: True, lambda p: (field.places[p],), lambda p: str(field.places[p]), places=n)
+        Rule(
+            str(n),
+            partial(_placed_by, field, n),
+            lambda p: (field.places[p],),
+            lambda p: str(field.places[p]),
+            places=n,
+        )
         for n in range(1, count + 1)
     ]
+
+
+def _placed_by(field: Field, place: int, player: Player) -> bool:
+    """Whether ``player`` has a place ``place`` or better: a place prize goes to no one whose
+    place is not decided (a review: an unfinished play-off's first place went to a seed)."""
+    return field.places[player.id] <= place
 
 
 def _best_in(field: Field, name: str, eligible: Callable[[Player], bool], count: int = 3) -> list[Rule]:

@@ -129,7 +129,7 @@ each → the games he won.  A round without a game while still in: a bye, as the
 def waiting(played: Round) -> list[int]:
     """The round's ``WAITING`` players; one the round's change by hand has seated since waits no more."""
     seated = {p for board in played.boards for p in (board.white, board.black)} | set(played.byes)
-    return [p for p in map(int, played.extra.get(WAITING, {})) if p not in seated]
+    return [p for p in dict.fromkeys(map(int, played.extra.get(WAITING, {}))) if p not in seated]
 
 
 def walkovers(played: Round) -> dict[int, int]:

@@ -318,7 +318,8 @@ class Playoff:
         byes: list[int] = []
         for match in state.current:
             if match.decided(state.needed, state.most) and match.games == 0 and len(match.players) == 1:
-                byes.append(match.players[0])
+                if tournament.players[match.players[0]].available_in(number):  # a review: a bye's skip blocked pairing
+                    byes.append(match.players[0])
                 continue
             if match.decided(state.needed, state.most) or not all(
                 tournament.players[p].available_in(number) for p in match.players
@@ -329,11 +330,12 @@ class Playoff:
         seated = {p for board in boards for p in (board.white, board.black)}
         walkovers = {p: absent for p, absent in walked.items() if p not in seated and p not in byes}
         byes += walkovers  # through without a game this round: listed as a bye, recorded as a walkover
+        last = sum(not m.third_place for m in state.current) == 1  # the final: no stage to wait for
         waiting = {  # a trial's 2:0 winner read «--» while game 3 of another match was played
             p: match.wins.get(p, 0)
-            for match in state.current
+            for match in ([] if last else state.current)
             if len(match.players) == 2 and (p := match.winner(state.needed)) is not None
-            and p not in seated and p not in byes
+            and p not in seated and p not in byes and tournament.players[p].available_in(number)
         }  # fmt: skip
         extra = {key: {str(p): value for p, value in found.items()}
                  for key, found in ((WALKOVERS, walkovers), (WAITING, waiting)) if found}  # fmt: skip

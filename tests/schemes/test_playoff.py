@@ -207,6 +207,35 @@ def test_a_match_won_while_another_goes_on_waits_as_a_bye() -> None:
     assert (off["waiting"], off["byes"]) == ([ids[0]], [])
 
 
+def test_no_one_waits_who_is_not_there_or_has_no_stage_to_wait_for() -> None:
+    """A review: a 2:0 winner who withdrew was listed as waiting and withdrawn, with a bye she
+    never had; the champion, her final won 2:0 while the match for third place went to game 3,
+    was told she waits for the next stage; and a top seed with a bye who announced a skip of
+    game 3 of the others' matches blocked the pairing («player 2 does not play round 3»)."""
+    gone, ids = field(4, games_per_match="3")
+    gone.pair()
+    win(gone, 1, ids, {1, 2})
+    gone.pair()
+    win(gone, 2, ids, {1, 3})
+    gone.commit(actions.withdraw(gone.state, ids[0], 3))
+    gone.pair()
+    assert gone.state.round(3).extra == {} and outcomes(gone.state, 3)[ids[0]][2].kind is Kind.WITHDRAWN
+    final, seeds = field(4, games_per_match="3", third_place="on")
+    for winners in ({1, 2}, {1, 2}, {1, 3}, {1, 4}):
+        final.pair()
+        win(final, final.state.paired_rounds, seeds, winners)
+    final.pair()
+    assert pairs(final, 5, seeds) == [(3, 4)] and final.state.round(5).extra == {}
+    byes, top = field(6, games_per_match="3")
+    byes.pair()
+    win(byes, 1, top, {3, 4})
+    byes.pair()
+    win(byes, 2, top, {5, 6})
+    byes.commit(actions.skip(top[1], [3]))
+    byes.pair()
+    assert byes.state.round(3).byes == (top[0],) and pairs(byes, 3, top) == [(4, 5), (3, 6)]
+
+
 def test_a_damaged_walkover_or_waiting_record_is_refused_on_load() -> None:
     log, ids = absent_finalist()
     pairing = next(e for e in log.events if e.kind == "round_paired" and e.data["round"] == 2)

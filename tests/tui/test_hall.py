@@ -823,3 +823,7 @@ async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
             said = "Внутренняя ошибка Tengen (ValueError: a state the code did not expect): это действие не выполнено"
             await until(pilot, lambda: len(calls) > failures)  # a sync after those that failed
             assert notes(app).count(said) == 1  # not at every sync that fails (every 2 s)
+            link = app.screen.link
+            then = link.finished
+            await until(pilot, lambda: link.finished > then + 1)  # the merges work again: no word of peers
+            assert not any(note.startswith("Связь") for note in notes(app))
