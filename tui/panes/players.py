@@ -223,9 +223,15 @@ class PlayersPane(Pane):
             self.ask_back(player, start, player.withdrawn_from)
             return
 
+        try:  # refused before the question: a trial's «Да» to a round that does not exist closed the app
+            action = actions.withdraw(self.session.state, player.id)
+        except InvalidEvent as error:
+            self.notify(said(error), severity="error", timeout=8)
+            return
+
         def withdraw(sure: bool | None) -> None:
             if sure:
-                self.tournament_screen.act(actions.withdraw(self.session.state, player.id))
+                self.tournament_screen.act(action)
 
         state = self.session.state
         details = ""
