@@ -783,3 +783,23 @@ async def test_a_long_name_takes_the_room_the_standings_leave(tmp_path: Path) ->
         assert "Васильев-Задунайский-Преображенский Константин" in names
         longest = next(name for name in names if name.startswith("Щ"))
         assert longest.endswith("…") and 46 <= len(longest) < 80 - 20
+
+
+async def test_a_withdrawal_the_log_refuses_is_said_before_the_question(tmp_path: Path) -> None:
+    """A trial: w on a finalist once every round was paired asked «с 4-го тура?» of three, and
+    «Да» closed the app with a traceback.  The refusal comes at once, the file unchanged."""
+    from tui.cli import main
+
+    path = play_off_round_one_played(tmp_path)
+    assert main(["-f", str(path), "pair"]) == 0
+    for board in (1, 2):
+        assert main(["-f", str(path), "result", "2", str(board), "W+"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    before = path.read_bytes()
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "w")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app)[-1].startswith("4-го тура нет")
+    assert path.read_bytes() == before
