@@ -678,6 +678,7 @@ RU = {
     "the next round to pair is {next}, not {round}": "следующий тур — {next}-й, а не {round}-й",
     "there is no event {event}": "записи {event} нет",
     "there is no round {round}: the event has {total}": "{round}-го тура нет: в турнире {total}",
+    "every round is paired (the last is round {total}): record his games as forfeits": "все туры уже составлены (последний — {total}-й): снимать не с чего; за несыгранные партии запишите неявку",
     "there is no round {round}": "{round}-го тура нет",
     "unknown player {player}": "нет игрока {player}",
     "{scheme}: nobody can join after round 1 is paired": "{scheme}: после жеребьёвки 1-го тура добавить игрока нельзя",

@@ -329,12 +329,18 @@ def skip(player: int, rounds: Sequence[int]) -> Action:
 
 def withdraw(state: Tournament, player: int, from_round: int | None = None) -> Action:
     """His withdrawal from the next round on (or ``from_round``): refused past the event's last
-    round, where it would change nothing (a trial was told «withdrawn from round 5» of four).
+    round, where it would change nothing (a trial was told «withdrawn from round 5» of four), and
+    once every round is paired, where only a forfeit is left to record (a trial went round in circles
+    between «there is no round 4» and «withdraw him from round 4»).
     Checked here, not in the log: a file holding such an entry still replays."""
     if player not in state.players:  # said before the round (a review was told «there is no round 4»)
         raise InvalidEvent("unknown player {player}", player=player)
     start = state.paired_rounds + 1 if from_round is None else from_round
     total = get_scheme(state.settings.scheme).total_rounds(state)
+    if total is not None and state.paired_rounds >= total:  # not «no round 4» then «withdraw him from round 4»
+        raise InvalidEvent(
+            "every round is paired (the last is round {total}): record his games as forfeits", total=total
+        )
     if total is not None and start > total:
         raise InvalidEvent("there is no round {round}: the event has {total}", round=start, total=total)
     return ev.PLAYER_WITHDRAWN, {"player": player, "from_round": start}

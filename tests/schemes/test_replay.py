@@ -281,14 +281,25 @@ def test_a_run_of_entries_by_a_laptop_not_enrolled_is_refused_as_one_entry_is() 
 
 
 def test_nobody_withdraws_past_the_last_round() -> None:
-    """A trial: with all four rounds played, ``player withdraw 1`` said «withdrawn from round 5»."""
+    """A trial: with all four rounds played, ``player withdraw 1`` said «withdrawn from round 5»;
+    a later one went round in circles, told «there is no round 3» and, with ``--from 2``, «withdraw
+    him from round 3»: once every round is paired, only forfeits are left, and it says so."""
     log = played("fors", 6, 2)
-    with pytest.raises(InvalidEvent, match="there is no round 3: the event has 2"):
-        log.commit(actions.withdraw(log.state, 1))
-    with pytest.raises(InvalidEvent, match="there is no round 4: the event has 2"):
-        log.commit(actions.withdraw(log.state, 1, 4))
+    for start in (None, 2, 3, 4):
+        with pytest.raises(InvalidEvent, match=r"^every round is paired \(the last is round 2\): record his games as"):
+            log.commit(actions.withdraw(log.state, 1, start))
     with pytest.raises(InvalidEvent, match="unknown player 99"):  # the player first (a review: «no round 3»)
         log.commit(actions.withdraw(log.state, 99))
+    log = Log("fors", 2)
+    for i in range(6):
+        log.add(f"И{i}", rating=2000 - 100 * i)
+    log.pair()
+    with pytest.raises(InvalidEvent, match="there is no round 3: the event has 2"):
+        log.commit(actions.withdraw(log.state, 1, 3))
+    with pytest.raises(InvalidEvent, match="round 1 is already paired: withdraw him from round 2"):
+        log.commit(actions.withdraw(log.state, 1, 1))
+    log.commit(actions.withdraw(log.state, 1))
+    assert log.state.players[1].withdrawn_from == 2
 
 
 @pytest.mark.parametrize("at", ["garbage", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2026-13-01"])

@@ -801,5 +801,5 @@ async def test_a_withdrawal_the_log_refuses_is_said_before_the_question(tmp_path
         await pilot.press("f2", "w")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
-        assert notes(app)[-1].startswith("4-го тура нет")
+        assert notes(app)[-1].startswith("Все туры уже составлены (последний — 3-й): снимать не с чего")
     assert path.read_bytes() == before
