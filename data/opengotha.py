@@ -56,6 +56,7 @@ from schemes.state.model import (
     Tournament,
     as_played,
 )
+from schemes.state.records import walkovers
 from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.values.ranks import rank_label
@@ -1003,9 +1004,13 @@ def write(tournament: Tournament) -> Written:
                 "result": WRITTEN[as_played(result.code, result.swapped)] if result is not None else "RESULT_UNKNOWN",
             }
             lines.append("        <Game " + _attributes(attributes) + "/>")
+        for table, (winner, absent) in enumerate(walkovers(played).items(), start=len(played.boards) + 1):
+            lines.append(
+                "        <Game " + _attributes(_walkover(played.number, table, keys[winner], keys[absent])) + "/>"
+            )
     lines.append("    </Games>")
     _own_komi(tournament, reading)
-    byes = [(r.number, p) for r in tournament.rounds for p in r.byes]
+    byes = [(r.number, p) for r in tournament.rounds for p in r.byes if p not in walkovers(r)]
     if byes:
         lines.append("    <ByePlayers>")
         for number, bye in byes:
@@ -1022,6 +1027,20 @@ def write(tournament: Tournament) -> Written:
         lines.append("    </ClubsGroups>")
     lines.append("</Tournament>")
     return Written("\n".join(lines) + "\n", tuple(reading.warnings))
+
+
+def _walkover(number: int, table: int, winner: str, absent: str) -> dict[str, str]:
+    """A play-off's walkover as OpenGotha writes a game won by default, after the round's boards:
+    it names who did not come, where a bye would say the winner had no opponent (a trial)."""
+    return {
+        "roundNumber": str(number),
+        "tableNumber": str(table),
+        "whitePlayer": winner,
+        "blackPlayer": absent,
+        "knownColor": "true",
+        "handicap": "0",
+        "result": WRITTEN[WHITE_BY_FORFEIT],
+    }
 
 
 def _own_komi(tournament: Tournament, reading: _Reading) -> None:

@@ -201,19 +201,20 @@ def rating_table(
             + " ".join(f"{r}." for r in range(1, after + 1)),
         ]
     )
-    trailer = ["", *_legend(settings.lang if not (to_latin or egf) else "en"), ""]
+    trailer = ["", *_legend(tournament, settings.lang if not (to_latin or egf) else "en"), ""]
     trailer += [f"time={settings.time}", ""] if settings.time else []  # seed 003 ends ``;time=60+b``, ``;``
     return ResultsTable(tuple(comments), tuple(lines), tuple(trailer))
 
 
-def _legend(lang: str) -> list[str]:
+def _legend(tournament: Tournament, lang: str) -> list[str]:
     """What the table's results mean, in comment lines (Latin letters only in the EGF and
-    Latin forms, which are plain ASCII)."""
+    Latin forms, which are plain ASCII); the free rounds' as the scheme has them."""
+    own = paper(tournament).free_legend
     if lang == "ru":
         return [" 5+ победа над № 5, 5- поражение, 5= ничья; /w белыми, /b чёрными, цифра - фора, k - коми;",
-                " 0+ 0= 0- тур без партии: как победа, пол-очка, без очков"]  # fmt: skip
+                own["ru"] if own else " 0+ 0= 0- тур без партии: как победа, пол-очка, без очков"]  # fmt: skip
     return [" 5+ won against No. 5, 5- lost, 5= draw; /w white, /b black, a digit the handicap, k the komi;",
-            " 0+ 0= 0- a round without a game: as a win, half a point, nothing"]  # fmt: skip
+            own["en"] if own else " 0+ 0= 0- a round without a game: as a win, half a point, nothing"]  # fmt: skip
 
 
 def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> list[str]:

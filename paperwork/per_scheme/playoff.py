@@ -173,4 +173,13 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "+" if kind in ("bye", "walkover") else "-"
 
 
-PAPER = SchemePaper(card, final_table, "Pl W Seed G", rating_info, free_mark, capped, round_note=round_note)
+FREE_LEGEND = {
+    "ru": " 0+ тур без партии: проходит дальше (посев, неявка соперника, матч уже выигран); 0- выбыл",
+    "en": " 0+ a round without a game: goes on (a seed's bye, a walkover, a match already won); 0- out",
+}
+"""A trial read the usual legend's «0+ как победа» as three wins for a top seed's bye of a
+best-of-three stage; a play-off counts no points, so its legend says what its marks are."""
+
+PAPER = SchemePaper(
+    card, final_table, "Pl W Seed G", rating_info, free_mark, capped, round_note=round_note, free_legend=FREE_LEGEND
+)

@@ -77,6 +77,26 @@ def test_the_export_comes_back_as_the_same_event_and_pairs_the_same(seed: int, t
     assert pairing_in_keys(next_round(back), 4) == pairing_in_keys(next_round(first), 4)
 
 
+def test_a_play_offs_walkover_goes_to_opengotha_as_a_game_won_by_default(tmp_path: Path) -> None:
+    """A trial: the final won because the other finalist did not come was written as the
+    winner's bye, as if he had had no opponent.  It is a game won by default after the round's
+    boards, and comes back as one."""
+    from tests.schemes.test_playoff import absent_finalist
+
+    log, ids = absent_finalist()
+    keys = {p: opengotha_key(*name) for p, name in opengotha_names(log.state).items()}
+    text = write(log.state).text
+    assert (
+        f'<Game roundNumber="2" tableNumber="1" whitePlayer="{keys[ids[0]]}" blackPlayer="{keys[ids[1]]}" '
+        'knownColor="true" handicap="0" result="RESULT_WHITEWINS_BYDEF"/>'
+    ) in text
+    assert "<ByePlayer" not in text
+    exported = tmp_path / "out.xml"
+    exported.write_text(text, encoding="utf-8")
+    back = imported(exported, 2).round(2)
+    assert [(b.number, b.white, b.black, back.results[b.number].code) for b in back.boards] == [(1, 1, 2, "W+F")]
+
+
 def test_what_is_written_differently_is_said() -> None:
     warnings = [str(w) for w in write(event(0).state).warnings]
     assert warnings == [

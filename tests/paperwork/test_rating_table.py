@@ -303,6 +303,21 @@ def test_the_table_explains_its_marks_in_comments(ledgers) -> None:
     assert len(parsed.lines) == len(gamma.state.numbers)
 
 
+def test_a_play_offs_legend_says_its_free_rounds_take_a_player_on() -> None:
+    """A trial read «0+ … как победа» under a top seed's ``0+ 0+ 0+`` (the bye of a best-of-three
+    stage) as three wins.  A play-off has no points: its legend says what its marks are."""
+    from tests.schemes.test_playoff import absent_finalist
+
+    log, _ids = absent_finalist()
+    russian = export(log.state, log.events).splitlines()
+    assert "; 0+ тур без партии: проходит дальше (посев, неявка соперника, матч уже выигран); 0- выбыл" in russian
+    assert not any("как победа" in line for line in russian)
+    latin = export(log.state, log.events, True)
+    assert "; 0+ a round without a game: goes on (a seed's bye, a walkover, a match already won); 0- out" in latin
+    finals = [line.split()[-1] for line in latin.splitlines() if not line.startswith(";")]
+    assert latin.isascii() and finals[:2] == ["0+", "0-"]  # the walkover's marks, as before
+
+
 def test_brackets_and_multi_word_surnames_keep_the_columns() -> None:
     """Issue 25: ``Cup [2026]`` ended ``EV[…]`` early; ``van der Berg`` shifted the columns, his
     second word read as his first name.  Brackets become parentheses; a surname's words are
