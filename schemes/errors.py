@@ -26,6 +26,25 @@ class Worded(Exception):
         super().__init__(self.template.format(**fields) if fields or template is None else template)
 
 
+@dataclass(frozen=True)
+class Named:
+    """A player a refusal or a notice speaks of (``Tournament.named``): the registration id a
+    command takes, and the number the boards give him (``None`` before the first pairing) with
+    his surname and initials, so an interface says «№ 5 (Смирнова А.)» where the boards show
+    «5. Смирнова» — a trial was told «игрок 6 не играет на доске 1» of the player numbered 1.
+    Formatted on its own (``str()``, the tests' English) it is the id, as before."""
+
+    id: int
+    number: int | None
+    name: str
+
+    def __str__(self) -> str:
+        return str(self.id)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.id, spec)
+
+
 class InvalidEvent(Worded, ValueError):
     """An event that cannot stand in the log."""
 

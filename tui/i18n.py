@@ -13,6 +13,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from schemes.errors import Named
 from schemes.log.events import PLAYER_REGISTERED, RESULT_RECORDED, RETRACTED, Event
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES, names_with
@@ -29,10 +30,8 @@ from schemes.state.model import (
     WHITE_WINS,
     Board,
     Laptop,
-    Player,
     Tournament,
 )
-from schemes.values.names import initials
 
 _language = "ru"
 
@@ -1503,12 +1502,15 @@ def said(message: object) -> str:
     """A refusal or notice (``Worded``, ``Notice``) in the interface language: its template
     translated, its fields filled in, nested refusals and events worded the same way."""
     if isinstance(message, WouldBreak):
-        return _(message.template, event=message.target.id, what=event_text(message.target), reason=said(message.cause))
+        what = event_text(message.target, state=message.state)
+        return _(message.template, event=message.target.id, what=what, reason=said(message.cause))
     template, fields = getattr(message, "template", None), getattr(message, "fields", None)
     if template is None or fields is None:
         return str(message)
     values = {
-        key: said(value)
+        key: spoken(value)
+        if isinstance(value, Named)
+        else said(value)
         if hasattr(value, "template")
         else _(value)
         if key in _SAID_AS_WORDS
@@ -1552,7 +1554,7 @@ def event_text(
     if event.kind == RESULT_RECORDED and state is not None and 0 < values["round"] <= len(state.rounds):
         board = state.rounds[values["round"] - 1].board(values["board"])
         if board is not None and board.white in state.players and board.black in state.players:
-            seated = f"{_short(state.players[board.white])} — {_short(state.players[board.black])}"
+            seated = f"{state.players[board.white].short_name} — {state.players[board.black].short_name}"
             values = {**values, "board": f"{values['board']} ({seated})"}
     if state is not None and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
         values = {**values, **{key: who(state, values[key]) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
@@ -1574,17 +1576,16 @@ def event_text(
 
 
 def who(state: Tournament, player: object) -> object:
-    """A player as a message names him: «№ 5 (Смирнова А.)» — the number the boards, tables
-    and cards give him — once numbered, before that his registration id with his surname and
-    initials, as the players' table lists him; an id no one has, as it is."""
-    known = state.players.get(player) if isinstance(player, int) else None
-    if known is None:
+    """A player as a message names him (``spoken``), by his id."""
+    return spoken(state.named(player))
+
+
+def spoken(player: object) -> object:
+    """A ``Named`` player as a message names him: «№ 5 (Смирнова А.)» — the number the boards,
+    tables and cards give him — once numbered, before that his registration id with his
+    surname and initials, as the players' table lists him; anything else as it is."""
+    if not isinstance(player, Named):
         return player
-    number = state.numbers.get(known.id)
-    if number is None:
-        return f"{player} ({_short(known)})"
-    return _("No. {number} ({name})", number=number, name=_short(known))
-
-
-def _short(player: Player) -> str:
-    return " ".join(part for part in (player.surname, initials(player.name)) if part)
+    if player.number is None:
+        return f"{player.id} ({player.name})"
+    return _("No. {number} ({name})", number=player.number, name=player.name)

@@ -435,9 +435,9 @@ def with_bye(
         raise InvalidEvent("{scheme}: the table or the bracket decides who sits out", scheme=scheme.name)
     if state.players[bye].in_advance_for(number) and not state.players[bye].absent_from(number):
         raise InvalidEvent("player {player} is registered in advance, not confirmed: he does not play round {round}",
-                           player=bye, round=number)  # fmt: skip
+                           player=state.named(bye), round=number)  # fmt: skip
     if not state.players[bye].available_in(number):
-        raise InvalidEvent("player {player} does not play round {round}", player=bye, round=number)
+        raise InvalidEvent("player {player} does not play round {round}", player=state.named(bye), round=number)
     available = [p for p in state.players.values() if p.available_in(number)]
     if len(available) % 2 == 0:
         raise InvalidEvent("round {round} has an even field ({count} players): nobody has a bye", round=number,
@@ -521,7 +521,7 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         if player not in state.players:
             raise InvalidEvent("unknown player {player}", player=player)
         if played.board_of(player) is None and player not in played.byes:
-            raise InvalidEvent("player {player} does not play round {round}", player=player, round=number)
+            raise InvalidEvent("player {player} does not play round {round}", player=state.named(player), round=number)
     if a == b:
         raise InvalidEvent("name two different players")
     trade = {a: b, b: a}
@@ -593,11 +593,15 @@ def colours(state: Tournament, number: int, board_number: int, white: int) -> Ac
     """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
     played, board = _latest_board(state, number, board_number)
     if not board.has(white):
-        raise InvalidEvent("player {player} does not play on board {board}", player=white, board=board_number)
+        raise InvalidEvent(
+            "player {player} does not play on board {board}", player=state.named(white), board=board_number
+        )
     if board.handicap:
         raise InvalidEvent("board {board} is a handicap game: the stronger player takes white", board=board_number)
     if board.white == white and not board.nigiri:
-        raise InvalidEvent("player {player} has white on board {board} already", player=white, board=board_number)
+        raise InvalidEvent(
+            "player {player} has white on board {board} already", player=state.named(white), board=board_number
+        )
     fixed = Board(board.number, white, board.opponent(white), 0, board.komi, nigiri=False)
     return _one_board_changed(played, fixed, f"colours board {board_number}: {white} white")
 

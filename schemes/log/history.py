@@ -32,8 +32,11 @@ class WouldBreak(InvalidEvent):
 
     template = "that would break event {event} ({what}): {reason}"
 
-    def __init__(self, target: Event, cause: InvalidEvent) -> None:
+    def __init__(self, target: Event, cause: InvalidEvent, state: Tournament | None = None) -> None:
         self.target, self.cause = target, cause
+        self.state = state
+        """The tournament the log had reached before ``target``, where known: an interface names
+        the entry's players as the boards number them."""
         super().__init__(event=target.id, what=Notice(*describe_parts(target)), reason=Notice.of(cause))
 
 
@@ -296,7 +299,7 @@ def keep_the_bracket(
             raise InvalidEvent("round {round} was paired on this absence (a match decided without a game): to undo "
                                "it, undo the pairing of round {round} first", round=number)  # fmt: skip
         paired = next(e for e in events if e.id == after.rounds[number - 1].event)
-        raise WouldBreak(paired, faults[number])
+        raise WouldBreak(paired, faults[number], after)
     raise faults[number]
 
 
@@ -430,7 +433,7 @@ def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
                 raise
             _result_under_a_pairing(log, new, event, error)
             _return_under_a_pairing(log, new, event)
-            raise WouldBreak(event, error) from None
+            raise WouldBreak(event, error, state) from None
     if state is None:
         raise InvalidEvent("the log has no tournament")
     return state
@@ -475,10 +478,10 @@ def _return_under_a_pairing(log: list[Event], new: Event, broken: Event) -> None
     if total is not None and paired >= total:
         raise InvalidEvent("player {player} has been paired since he came back (round {round}) and every round is "
                            "paired: to undo his return, undo the pairings from round {round} on first",
-                           player=taken.data["player"], round=broken.data["round"])  # fmt: skip
+                           player=now.named(taken.data["player"]), round=broken.data["round"])  # fmt: skip
     raise InvalidEvent("player {player} has been paired since he came back (round {round}): to have him out again, "
-                       "withdraw him from round {next}", player=taken.data["player"], round=broken.data["round"],
-                       next=paired + 1)  # fmt: skip
+                       "withdraw him from round {next}", player=now.named(taken.data["player"]),
+                       round=broken.data["round"], next=paired + 1)  # fmt: skip
 
 
 def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
@@ -552,7 +555,8 @@ def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:
     not) — a trial changed a rank mid-event and could not tell whether anything had moved."""
     scheme, upto = get_scheme(after.settings.scheme), after.paired_rounds
     old, new = ({row.player: row.score for row in scheme.standings(s, upto).rows}.get(player) for s in (before, after))
+    named = after.named(player)
     if old == new:
-        return Notice("player {player}: the new rank changes no score; it shows on the paperwork", {"player": player})
+        return Notice("player {player}: the new rank changes no score; it shows on the paperwork", {"player": named})
     return Notice("player {player}: the new rank makes his score {score} (it was {before})",
-                  {"player": player, "score": f"{new:g}", "before": f"{old:g}"})  # fmt: skip
+                  {"player": named, "score": f"{new:g}", "before": f"{old:g}"})  # fmt: skip

@@ -303,10 +303,14 @@ def _confirmation(state: Tournament, player: Player, advance: bool) -> dict[str,
     changes nothing is refused rather than logged."""
     if advance == player.preregistered:
         if advance:
-            raise InvalidEvent("player {player} is registered in advance already", player=player.id)
-        raise InvalidEvent("player {player} was not registered in advance: nothing to confirm", player=player.id)
+            raise InvalidEvent("player {player} is registered in advance already", player=state.named(player.id))
+        raise InvalidEvent(
+            "player {player} was not registered in advance: nothing to confirm", player=state.named(player.id)
+        )
     if advance and any(r.board_of(player.id) or player.id in r.byes for r in state.rounds):
-        raise InvalidEvent("player {player} has played: he cannot be registered in advance now", player=player.id)
+        raise InvalidEvent(
+            "player {player} has played: he cannot be registered in advance now", player=state.named(player.id)
+        )
     return {} if advance else {"confirmed_after": state.paired_rounds}
 
 
@@ -344,7 +348,9 @@ def _withdrawn(state: Tournament, event: Event) -> Tournament:
     start = event.data["from_round"]
     if player.withdrawn_from is not None:
         raise InvalidEvent(
-            "player {player} has already withdrawn from round {round}", player=player.id, round=player.withdrawn_from
+            "player {player} has already withdrawn from round {round}",
+            player=state.named(player.id),
+            round=player.withdrawn_from,
         )
     if start <= state.paired_rounds:
         raise InvalidEvent(
@@ -368,7 +374,7 @@ def _returned(state: Tournament, event: Event) -> Tournament:
     player = _player(state, event.data["player"])
     back = event.data["from_round"]
     if player.withdrawn_from is None:
-        raise InvalidEvent("player {player} has not withdrawn", player=player.id)
+        raise InvalidEvent("player {player} has not withdrawn", player=state.named(player.id))
     if back < 1:  # not «round 0 is already paired»
         raise InvalidEvent("there is no round {round}", round=back)
     if back <= state.paired_rounds:
@@ -390,7 +396,8 @@ def _returned(state: Tournament, event: Event) -> Tournament:
         numbers[player.id] = max(numbers.values()) + 1
     if traits.bracket and player.withdrawn_from <= state.paired_rounds:
         raise InvalidEvent(
-            "player {player} lost his match by withdrawing: the bracket has gone on without him", player=player.id
+            "player {player} lost his match by withdrawing: the bracket has gone on without him",
+            player=state.named(player.id),
         )
     missed = frozenset(range(player.withdrawn_from, back))
     late = frozenset(k for k in player.late if k < back or k in player.skips)  # he plays those the withdrawal made late
@@ -473,16 +480,20 @@ def _seating(
         seated = list(dict.fromkeys(p for b in boards for p in (b.white, b.black))) + list(byes)
     if len(set(seated)) != len(seated):
         repeated = min(p for p, n in Counter(seated).items() if n > 1)
-        raise InvalidEvent("player {player} appears twice in round {round}", player=repeated, round=number)
+        raise InvalidEvent("player {player} appears twice in round {round}", player=state.named(repeated), round=number)
     for player_id in seated:
         player = _player(state, player_id)
         if player.absent_from(number) or (player.preregistered and not as_recorded):
-            raise InvalidEvent("player {player} does not play round {round}", player=player_id, round=number)
+            raise InvalidEvent(
+                "player {player} does not play round {round}", player=state.named(player_id), round=number
+            )
     expected = {p.id for p in state.players.values() if p.available_in(number)}
     everyone = get_scheme(state.settings.scheme).traits.everyone_plays and not as_recorded
     left_out = sorted(expected - set(seated)) if everyone else []
     if left_out:
-        raise InvalidEvent("player {player} is left out of round {round}", player=left_out[0], round=number)
+        raise InvalidEvent(
+            "player {player} is left out of round {round}", player=state.named(left_out[0]), round=number
+        )
     return boards, byes
 
 
@@ -545,7 +556,7 @@ def _bracket_fault(scheme: Scheme, state: Tournament, played: Round) -> InvalidE
     for board in played.boards:
         if frozenset((board.white, board.black)) not in meetings:
             return InvalidEvent("round {round}: players {white} and {black} do not meet in the bracket", round=number,
-                                white=board.white, black=board.black)  # fmt: skip
+                                white=state.named(board.white), black=state.named(board.black))  # fmt: skip
     if len(played.boards) != len(made.boards) or set(played.byes) != set(made.byes):
         return InvalidEvent("round {round} is not the bracket's: its matches or who goes through without a game differ",
                             round=number)  # fmt: skip

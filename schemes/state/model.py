@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from schemes.errors import Named
 from schemes.state.origin import Origin
-from schemes.values.names import alphabetical_key
+from schemes.values.names import alphabetical_key, initials
 from schemes.values.ranks import rank_label, rank_of_rating
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
@@ -139,6 +140,11 @@ class Player:
     @property
     def full_name(self) -> str:
         return f"{self.surname} {self.name}".strip()
+
+    @property
+    def short_name(self) -> str:
+        """``Смирнова А.``: how a message names him beside his number."""
+        return " ".join(part for part in (self.surname, initials(self.name)) if part)
 
     @property
     def name_key(self) -> tuple[str, str]:
@@ -294,6 +300,13 @@ class Tournament:
 
     def round(self, number: int) -> Round | None:
         return self.rounds[number - 1] if 1 <= number <= len(self.rounds) else None
+
+    def named(self, player: object) -> object:
+        """``player`` as a refusal names him (``Named``); an id no one has, as it is."""
+        known = self.players.get(player) if isinstance(player, int) else None
+        if known is None:
+            return player
+        return Named(known.id, self.numbers.get(known.id), known.short_name)
 
     def player(self, player_id: int) -> Player | None:
         return self.players.get(player_id)

@@ -204,6 +204,36 @@ def test_a_result_is_taken_in_any_case_and_with_russian_colours(cup: str, capsys
     assert "bad result 'Ж+'" in run(capsys, "-f", cup, "result", "1", "1", "Ж+")[2]
 
 
+def test_a_refusal_names_the_player_by_the_number_the_boards_give_him(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A trial typed registration ids (as commands take them) and was told «игрок 6 не играет
+    на доске 1» while the boards showed «6. Петров» — a refusal built from the command's input,
+    and a rank edit's warning, named the id.  They name the number and the name, as the log does."""
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    path = str(tmp_path / "g.json")
+    assert run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Г")[0] == 0
+    for rating in ("1500", "1700", "1900", "2100"):  # the weakest first: id 1 is number 4
+        assert (
+            run(capsys, "-f", path, "player", "add", "--surname", f"Ф{rating}", "--name", "Иван", "--rating", rating)[0]
+            == 0
+        )
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    before = Path(path).read_bytes()
+    assert run(capsys, "-f", path, "pairing", "colours", "1", "1", "1") == (
+        2, "", "tengen: игрок № 4 (Ф1500 И.) не играет на доске 1\n")  # fmt: skip
+    assert Path(path).read_bytes() == before
+    assert run(capsys, "-f", path, "player", "edit", "1", "--rank", "1d") == (
+        0, "игрок № 4 (Ф1500 И.) изменён: ранг 1d, рейтинг —\n",
+        "внимание: игрок № 4 (Ф1500 И.): новый ранг не меняет очков; он будет виден в документах\n")  # fmt: skip
+    assert run(capsys, "-f", path, "player", "withdraw", "1")[0] == 0
+    assert run(capsys, "-f", path, "player", "return", "1", "--from", "3")[0] == 0
+    undone = len(json.loads(run(capsys, "-f", path, "log", "--json")[1])) - 1  # the withdrawal the return needs
+    assert run(capsys, "-f", path, "undo", str(undone))[2] == (
+        f"tengen: так нарушится запись {undone + 1} (игрок № 4 (Ф1500 И.) вернулся с 3-го тура): "
+        "игрок № 4 (Ф1500 И.) не снят с турнира\n")  # fmt: skip
+
+
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
@@ -411,7 +441,7 @@ def test_a_withdrawn_player_returns_from_the_command_line(gamma_cup: str, capsys
     played(capsys, gamma_cup, 2)
     before = Path(gamma_cup).read_bytes()
     refusals = {
-        ("2",): "player 2 has not withdrawn",
+        ("2",): "player No. 2 (P2247 X.) has not withdrawn",
         ("7", "--from", "2"): "round 2 is already paired: he can be back from round 3",
     }
     for args, said in refusals.items():
@@ -504,7 +534,7 @@ def test_manual_swap_and_colours_with_undo(gamma_cup: str, capsys: pytest.Captur
     code, _, err = run(
         capsys, "-f", gamma_cup, "pairing", "colours", "1", "1", "2"
     )  # an attack: logged, changed nothing
-    assert (code, err) == (2, "tengen: player 2 has white on board 1 already\n")
+    assert (code, err) == (2, "tengen: player No. 2 (P2247 X.) has white on board 1 already\n")
     assert len(json.loads(run(capsys, "-f", gamma_cup, "log", "--json")[1])) == events
 
 
