@@ -153,6 +153,7 @@ RU = {
     "Surname": "Фамилия",
     "Given name": "Имя",
     "Rating or rank (2150, 2d, or both: 2150 2d)": "Рейтинг или ранг (2150, 2d или оба: 2150 2d)",
+    "Rating or rank (2150 or 2d)": "Рейтинг или ранг (2150 или 2d)",
     "Country code (RU)": "Код страны (RU)",
     "Club or city": "Клуб или город",
     "Must not meet (ids: 3 7)": "Не играет с (рег. номера: 3 7)",

@@ -211,13 +211,19 @@ def _checked_profile(
             )
         fields["preregistered"] = data["preregistered"]
     if "block" in data:
-        for other in data["block"]:
-            if other == player_id:
-                raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
-            if other not in players:
-                raise InvalidEvent("unknown player {player}", player=other)
+        checked_block(players, player_id, data["block"])
         fields["block"] = frozenset(data["block"])
     return fields
+
+
+def checked_block(players: Mapping[int, Player], player_id: int | None, block: Iterable[int]) -> None:
+    """The players ``player_id`` must not meet (``None``: one not registered yet): registered
+    ones, not himself — checked by the log and by the app's form, before it closes."""
+    for other in block:
+        if other == player_id:
+            raise InvalidEvent("player {player} cannot be blocked from himself", player=player_id)
+        if other not in players:
+            raise InvalidEvent("unknown player {player}", player=other)
 
 
 def checked_fields(data: Mapping[str, Any]) -> dict[str, Any]:

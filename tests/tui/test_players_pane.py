@@ -335,6 +335,44 @@ async def test_a_surname_too_long_is_said_beside_it_and_nothing_typed_is_lost(fo
         assert len(app.screen.session.state.players) == count + 1
 
 
+async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typed_is_lost(folder: Path) -> None:
+    """A trial typed «Не играет с: 99» in a filled form: the form closed with «Нет игрока 99» and
+    the player was lost; editing a player to block himself did the same.  Said beside the field."""
+    from textual.widgets import Label
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        count = len(app.screen.app.screen_stack[-2].session.state.players)
+        labels = [str(label.render()) for label in app.screen.query(Label)]
+        assert "Рейтинг или ранг (2150 или 2d)" in labels  # Gamma keeps no rank beside a rating (a trial)
+        await fill(pilot, app, surname="Новиков", name="Пётр", strength="1850", block="99")
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert str(app.screen.query_one("#block-error", Label).render()) == "нет игрока 99"
+        assert app.screen.query_one("#surname", Input).value == "Новиков"
+        await fill(pilot, app, block="1")
+        assert not isinstance(app.screen, PlayerFormScreen)
+        state = app.screen.session.state
+        assert len(state.players) == count + 1 and state.players[count + 1].block == {1}
+        await pilot.press("home", "e")
+        await pilot.pause()
+        first = app.screen.player
+        await fill(pilot, app, block=str(first.id))
+        assert isinstance(app.screen, PlayerFormScreen)
+        assert str(app.screen.query_one("#block-error", Label).render()).endswith("не может быть запрещён сам себе")
+
+
+async def test_the_form_offers_a_rank_beside_a_rating_where_the_scheme_keeps_both(folder: Path) -> None:
+    from textual.widgets import Label
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        assert "Рейтинг или ранг (2150, 2d или оба: 2150 2d)" in [str(x.render()) for x in app.screen.query(Label)]
+
+
 async def test_home_and_end_go_to_the_first_and_the_last_player(folder: Path) -> None:
     app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:

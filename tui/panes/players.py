@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.views import shown_path, typed_path, usual_country
+from tui.views import shown_path, typed_path
 from tui.widgets import Column, PlainTable
 
 
@@ -153,11 +152,7 @@ class PlayersPane(Pane):
             if fields and self.tournament_screen.act(actions.register(self.session.events, **fields)):
                 self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
 
-        def registered(surname: str, name: str) -> Player | None:
-            return actions.looks_registered(self.session.state, surname, name)
-
-        checked = partial(actions.check_declared_rank, self.session.state)
-        self.app.push_screen(PlayerFormScreen(None, registered, usual_country(self.session.state), checked), register)
+        self.app.push_screen(PlayerFormScreen(None, self.session.state), register)
 
     def action_edit(self) -> None:
         from tui.screens.player_form import PlayerFormScreen
@@ -175,8 +170,7 @@ class PlayersPane(Pane):
             elif self.tournament_screen.act(changes):
                 self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
-        checked = partial(actions.check_declared_rank, self.session.state)
-        self.app.push_screen(PlayerFormScreen(player, strength_checked=checked), save)
+        self.app.push_screen(PlayerFormScreen(player, self.session.state), save)
 
     def action_skip(self) -> None:
         from tui.screens.ask import AskScreen

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual.app import ComposeResult
@@ -13,15 +12,18 @@ from textual.widgets import Button, Input, Label
 
 from data import codes
 from schemes.errors import InvalidEvent
+from schemes.log import actions
 from schemes.log.actions import SEXES
-from schemes.log.replay import checked_fields
-from schemes.state.model import TEXT_DETAILS, Player
+from schemes.log.replay import checked_block, checked_fields
+from schemes.registry import get_scheme
+from schemes.state.model import TEXT_DETAILS, Player, Tournament
 from schemes.values.dates import parse_birth
 from schemes.values.names import names_someone
 from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.translated import Translated
+from tui.views import usual_country
 from tui.widgets import Footer
 
 FIELDS = (
@@ -49,27 +51,19 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     ]
     AUTO_FOCUS = "#surname"
 
-    def __init__(
-        self,
-        player: Player | None,
-        registered: Callable[[str, str], Player | None] | None = None,
-        country: str = "",
-        strength_checked: Callable[[int | None, str | None], None] | None = None,
-    ) -> None:
+    def __init__(self, player: Player | None, state: Tournament) -> None:
         super().__init__()
         self.player = player
-        self.strength_checked = strength_checked
-        """The tournament's check of a rating and a rank typed together (``actions.check_declared_rank``)."""
-        self.registered = registered
-        """A new player's namesake already registered (``actions.looks_registered``): asked
-        about before the form closes, so that «No» leaves the referee in the form he typed."""
-        self.country = country
-        """A new player's country as the form offers it (``views.usual_country``)."""
+        self.state = state
+        """The tournament the player is (to be) registered in: its checks run in the form, so a
+        refusal shows under its field and the form stays as typed (a trial's «Не играет с: 99»
+        was refused after the form had closed, and everything typed was lost)."""
 
     def values(self) -> dict[str, str]:
         p = self.player
         if p is None:
-            return {"country": self.country} if self.country else {}
+            country = usual_country(self.state)  # a new player's country as most have it
+            return {"country": country} if country else {}
         strength = p.rank_label if p.rating is None else str(p.rating)
         if p.rating is not None and p.rank != rank_of_rating(p.rating):  # a declared rank beside: shown, kept
             strength += f" {p.rank_label}"
@@ -87,12 +81,19 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
             "category": p.category,
         }
 
+    def label(self, field: str, label: str) -> str:
+        """A field's label; the strength's offers a rating and a rank together only where the
+        scheme keeps both (a play-off trial typed the hint's «2150 2d» and was refused)."""
+        if field == "strength" and not get_scheme(self.state.settings.scheme).traits.opengotha:
+            return "Rating or rank (2150 or 2d)"
+        return label
+
     def compose(self) -> ComposeResult:
         values = self.values()
         with VerticalScroll(classes="dialog"):
             yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading", markup=False)
             for field, label in FIELDS:
-                yield Label(_(label), markup=False)
+                yield Label(_(self.label(field, label)), markup=False)
                 yield Input(values.get(field, ""), id=field)
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
@@ -122,7 +123,7 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         for field, _label in FIELDS:
             show_error(self.query_one(f"#{field}-error", Label), problems.get(field, ""))
         if not problems:
-            twin = self.registered(fields["surname"], fields["name"]) if self.registered else None
+            twin = None if self.player else actions.looks_registered(self.state, fields["surname"], fields["name"])
             if twin is None:
                 self.dismiss(fields)
                 return
@@ -153,8 +154,7 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         try:
             if text["strength"]:
                 fields.update(read_strength(text["strength"]))
-                if self.strength_checked is not None:
-                    self.strength_checked(fields.get("rating"), fields.get("rank"))
+                actions.check_declared_rank(self.state, fields.get("rating"), fields.get("rank"))
             else:
                 problems["strength"] = _("Give a rating (2150) or a rank (2d)")
         except InvalidEvent as error:  # a RankError too
@@ -169,6 +169,9 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         fields["club"] = text["club"]
         try:
             fields["block"] = [int(part) for part in text["block"].replace(",", " ").split()]
+            checked_block(self.state.players, self.player.id if self.player else None, fields["block"])
+        except InvalidEvent as error:  # a ValueError too: before the ids' own
+            problems["block"] = said(error)
         except ValueError:
             problems["block"] = _("Player ids, like 3 7")
         fields.update({key: text[key] for key in OPTIONAL})
