@@ -361,7 +361,7 @@ RU = {
     "create a tournament file": "создать файл турнира",
     "the file to create (it must not exist)": "создаваемый файл (его ещё не должно быть)",
     "the scheme: {schemes}": "схема: {schemes}",
-    "number of rounds (a round robin works it out)": "число туров (круговой турнир считает его сам)",
+    "number of rounds (not for {schemes}: their field decides it)": "число туров (не для схем {schemes}: его определяет состав)",
     "the tournament's name, as printed": "название турнира, как в документах",
     "where it is played": "место проведения",
     "2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026": "05.12.2026-06.12.2026, 5-6.12.2026 или 2026-12-05..2026-12-06",

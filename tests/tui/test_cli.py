@@ -309,6 +309,9 @@ def test_new_refuses_bad_settings_and_existing_files(
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
     refused = run(capsys, "new", other, "--scheme", "playoff", "--name", "X", "--rounds", "5")  # a trial's: ignored
     assert refused[0] == 2 and refused[2] == "tengen: playoff: the number of rounds follows from the field\n"
+    refused = run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--rounds", "3")  # a dead end:
+    assert refused[0] == 2 and refused[2] == "tengen: round-robin: the number of rounds follows from the field\n"
+    # six players then could not be paired, and the rounds could not be changed (a trial)
     assert not Path(other).exists()
 
 
