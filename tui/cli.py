@@ -92,16 +92,24 @@ _ids = _comma_numbers("{text!r} is not a comma list of player ids")
 _ages = _comma_numbers("{text!r} is not a comma list of ages (12,16)")
 
 
-def _best(text: str) -> int:
-    """How many best members of a team count: a whole number, 1 or more (for ``teams`` and
-    ``print teams`` alike)."""
-    try:
-        best = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(_("{text!r} is not a whole number", text=text[:20])) from None
-    if best < 1:
-        raise argparse.ArgumentTypeError(_("1 or more"))
-    return best
+def _at_least(low: int) -> Callable[[str], int]:
+    """A whole number of ``low`` or more: a round (1 or more: a trial's ``skip 3 0`` was told «round 0
+    is already paired»), a round standings are after (0: the start), how many best members count."""
+
+    def read(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("{text!r} is not a whole number", text=text[:20])) from None
+        if number < low:
+            raise argparse.ArgumentTypeError(_("{low} or more", low=low))
+        return number
+
+    return read
+
+
+_best = _round = _at_least(1)
+_after = _at_least(0)
 
 
 def _rank_groups(text: str) -> list[tuple[str, str]]:
@@ -218,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     skip = player_commands.add_parser("skip", help=_("a player announces he will not play some rounds"))
     skip.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
-    skip.add_argument("rounds", metavar=_("ROUND"), type=int, nargs="+", help=_("the rounds he skips"))
+    skip.add_argument("rounds", metavar=_("ROUND"), type=_round, nargs="+", help=_("the rounds he skips"))
     imported = player_commands.add_parser("import", help=_("players from a CSV file or the EGD rating list"))
     imported.add_argument("path", metavar=_("FILE"), help=_("a CSV or .xlsx file, or the EGD rating list"))
     imported.add_argument("--skip-bad", action="store_true", help=_("import the good rows of a CSV with bad ones"))
@@ -230,16 +238,16 @@ def build_parser() -> argparse.ArgumentParser:
     withdraw = player_commands.add_parser("withdraw", help=_("a player leaves the tournament"))
     withdraw.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
     withdraw.add_argument(
-        "--from", dest="from_round", type=int, help=_("the first round he misses (default: the next)")
+        "--from", dest="from_round", type=_round, help=_("the first round he misses (default: the next)")
     )
     back = player_commands.add_parser("return", help=_("a withdrawn player comes back"))
     back.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
     back.add_argument(
-        "--from", dest="from_round", type=int, help=_("the first round he plays again (default: the next)")
+        "--from", dest="from_round", type=_round, help=_("the first round he plays again (default: the next)")
     )
 
     pair = commands.add_parser("pair", help=_("pair the next round"))
-    pair.add_argument("--round", type=int, help=_("the round to pair (it must be the next one)"))
+    pair.add_argument("--round", type=_round, help=_("the round to pair (it must be the next one)"))
     pair.add_argument("--order", type=_ids, help=_("player ids in number order (manual numbering)"))
     pair.add_argument("--seed", type=int, help=_("seed of the draw of lots (for repeatable tests)"))
     pair.add_argument(
@@ -263,7 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     pairing = commands.add_parser("pairing", help=_("change the latest pairing by hand"))
     pairing_commands = pairing.add_subparsers(dest="pairing_command", required=True, parser_class=_Parser)
     swap = pairing_commands.add_parser("swap", help=_("two players trade places"))
-    swap.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    swap.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the latest round"))
     swap.add_argument("ids", type=int, nargs=2, metavar=_("ID"), help=_("the two players' ids"))
     swap.add_argument("--force", action="store_true", help=_("pair players who met before or are blocked"))
     weighed = pairing_commands.add_parser(
@@ -274,21 +282,21 @@ def build_parser() -> argparse.ArgumentParser:
         ),  # fmt: skip
     )
     weighed.add_argument(
-        "round", metavar=_("ROUND"), type=int, help=_("the round, as computed before it was (or will be) paired")
+        "round", metavar=_("ROUND"), type=_round, help=_("the round, as computed before it was (or will be) paired")
     )
     weighed.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     colours = pairing_commands.add_parser("colours", help=_("set who is white on an even board"))
-    colours.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    colours.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the latest round"))
     colours.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     colours.add_argument("white", type=int, metavar=_("WHITE_ID"), help=_("the id of the player who takes white"))
     stones = pairing_commands.add_parser("handicap", help=_("set the handicap (and komi) of a board"))
-    stones.add_argument("round", metavar=_("ROUND"), type=int, help=_("the latest round"))
+    stones.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the latest round"))
     stones.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     stones.add_argument("stones", metavar=_("STONES"), type=int, help=_("the handicap stones, 0 for an even game"))
     stones.add_argument("--komi", help=_("its komi (default: 0.5 with stones, the event's without)"))
 
     result = commands.add_parser("result", help=_("enter a result"))
-    result.add_argument("round", metavar=_("ROUND"), type=int, help=_("the round"))
+    result.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the round"))
     result.add_argument("board", metavar=_("BOARD"), type=int, help=_("the board"))
     result.add_argument(
         "code",
@@ -311,7 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
     log = commands.add_parser("log", help=_("the history of the tournament"))
     log.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     pairings = commands.add_parser("pairings", help=_("a round's pairing"))
-    pairings.add_argument("round", metavar=_("ROUND"), type=int, nargs="?", help=_("the round (default: the latest)"))
+    pairings.add_argument(
+        "round", metavar=_("ROUND"), type=_round, nargs="?", help=_("the round (default: the latest)")
+    )
     pairings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     printing = commands.add_parser("print", help=_("paperwork as PDF"))
     printing.add_argument("kind", metavar=_("DOCUMENT"), choices=KINDS,
@@ -322,7 +332,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("--players", type=int, help=_("blank-table: how many players"))
     printing.add_argument("--rounds", type=int, help=_("blank-cards, blank-table: how many rounds"))
     printing.add_argument("--by", choices=GROUPINGS, help=_("teams: named teams, clubs or countries"))
-    printing.add_argument("--round", type=int, help=_("the round (default: the latest one that makes sense)"))
+    printing.add_argument("--round", type=_round, help=_("the round (default: the latest one that makes sense)"))
     printing.add_argument("--qr", metavar="URL",
                           help=_("protocol: a QR code of this address (the players' page) on it"))  # fmt: skip
     printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
@@ -343,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
     teamed.add_argument(
         "--points", choices=POINTS, default="wins", help=_("wins (game points, default) or the scheme's score")
     )
-    teamed.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    teamed.add_argument("--after", type=_after, help=_("after this round (default: the last complete one)"))
     teamed.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
     prized = commands.add_parser("prizes", help=_("who wins which prize: places, age and rank groups, special prizes"))
@@ -357,7 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--special", type=_names, help=_("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS))
     )
     prized.add_argument("--many", action="store_true", help=_("a player may win several prizes (default: one each)"))
-    prized.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    prized.add_argument("--after", type=_after, help=_("after this round (default: the last complete one)"))
     prized.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
     registered = commands.add_parser("players", help=_("the registered players"))
@@ -376,7 +386,7 @@ def build_parser() -> argparse.ArgumentParser:
     form.add_argument("--xlsx", action="store_true", help=_("an Excel workbook (standings: all three tables)"))
     form.add_argument("--csv", action="store_true", help=_("CSV for Excel: UTF-8, ';' in Russian"))
     export.add_argument(
-        "--after", type=int, help=_("standings and crosstable after this round (default: the last complete)")
+        "--after", type=_after, help=_("standings and crosstable after this round (default: the last complete)")
     )
     export.add_argument("-o", "--output", help=_("the file to write (default: print it)"))
     export.add_argument("--latin", action="store_true", help=_("names in Latin letters"))
@@ -417,7 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_hall.add_parser(commands, _Parser)
     standings = commands.add_parser("standings", help=_("places after a round"))
-    standings.add_argument("--after", type=int, help=_("after this round (default: the last complete one)"))
+    standings.add_argument("--after", type=_after, help=_("after this round (default: the last complete one)"))
     standings.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
     _placeholders(parser)
     return parser
@@ -669,6 +679,10 @@ def _cmd_result(args: argparse.Namespace) -> None:
         played = service.state.round(args.round)
         before = played.results.get(args.board) if played is not None else None
         listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
+        if before is not None and (before.code, before.swapped) == (listed, args.swapped):  # as the app: no entry
+            print(_("Nothing changed: round {round} board {board} has {code} already", round=args.round,
+                    board=args.board, code=args.code + views.swapped_mark(args.swapped)))  # fmt: skip
+            return
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True, state=change.state))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)

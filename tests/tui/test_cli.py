@@ -234,6 +234,29 @@ def test_a_refusal_names_the_player_by_the_number_the_boards_give_him(
         "игрок № 4 (Ф1500 И.) не снят с турнира\n")  # fmt: skip
 
 
+def test_the_same_result_again_changes_nothing(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial typed a slip's result twice: a second entry was written, «had W+: replaced».
+    As in the app, the result the board has already is said and nothing is written."""
+    run(capsys, "-f", cup, "pair")
+    assert run(capsys, "-f", cup, "result", "1", "1", "W+")[0] == 0
+    before = Path(cup).read_bytes()
+    assert run(capsys, "-f", cup, "result", "1", "1", "w+") == (
+        0, "Nothing changed: round 1 board 1 has W+ already\n", "")  # fmt: skip
+    assert Path(cup).read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["player", "skip", "1", "0"], ["player", "withdraw", "1", "--from", "-1"], ["pairings", "0"],
+     ["result", "0", "1", "W+"], ["pair", "--round", "0"], ["print", "protocol", "--round", "0"]],
+)  # fmt: skip
+def test_a_round_is_numbered_from_1(cup: str, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """A trial's ``player skip 3 0`` was told «round 0 is already paired»: no round 0 is one."""
+    code, out, err = run(capsys, "-f", cup, *argv)
+    assert (code, out) == (2, "") and err.endswith(": 1 or more\n") and err.count("\n") == 1
+    assert run(capsys, "-f", cup, "standings", "--after", "-1")[2].endswith("argument --after: 0 or more\n")
+
+
 def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
@@ -253,7 +276,7 @@ def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]
         (["player", "add", "--surname", "X", "--name", "Y"], "give --rating or --rank (or both: a declared rank"),
         (["player", "edit", "9", "--club", "Mos"], "unknown player 9"),
         (["player", "skip", "9", "2"], "unknown player 9"),
-        (["player", "withdraw", "1", "--from", "0"], "round 0 is already paired"),
+        (["player", "withdraw", "1", "--from", "0"], "argument --from: 1 or more"),
         (["result", "1", "7", "W+"], "round 1 has no board 7"),
         (["result", "1", "1", "white"], "bad result 'white'"),
         (["result", "3", "1", "W+"], "round 3 is not paired"),
