@@ -54,6 +54,7 @@ RU = {
     "Undo the pairing of round {round}? Its boards go; it can be paired again": "Отменить жеребьёвку {round}-го тура? Его доски исчезнут; тур можно будет составить заново",
     "Nothing changed: {name}": "Ничего не изменено: {name}",
     "Nothing changed: round {round} board {board} has {code} already": "Ничего не изменилось: в {round}-м туре на доске {board} уже {code}",
+    "player {player} is in a pairing: his registration cannot be undone; withdraw him instead": "игрок {player} уже в жеребьёвке: его регистрацию не отменить — снимите его с турнира",
     "Nothing changed: the settings are so already": "Ничего не изменено: настройки уже такие",
     "(no result yet on board {boards})": "(ещё нет результатов на досках: {boards})",
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",

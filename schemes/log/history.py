@@ -369,7 +369,8 @@ def _left_out_after(events: list[Event], whose: Callable[[Event], bool], undo: E
 def check_undoable(events: list[Event], target_id: int) -> None:
     """Refused (InvalidEvent) where event ``target_id`` cannot be undone: none such, the
     creation, undone already, a pairing whose round has results, a play-off's round paired on
-    it (``keep_the_bracket``) — asked before a question,
+    it (``keep_the_bracket``), a registration of a player the boards have numbered — asked
+    before a question,
     as the retraction itself would be refused (a trial's chief said yes to undoing a pairing,
     and only then heard that its round had results)."""
     if not 1 <= target_id <= len(events):
@@ -391,6 +392,16 @@ def check_undoable(events: list[Event], target_id: int) -> None:
             keep_the_bracket(events, [retraction], None, after)
     if target.kind == ev.PAIRING_AMENDED:
         _check_amendment_undoable(events, target)
+    if target.kind == ev.PLAYER_REGISTERED:  # a trial was told «every player must be in the numbering once»
+        retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
+        try:
+            replay_explaining([*events, retraction], retraction)
+        except WouldBreak as broken:
+            if broken.target.kind != ev.ROUND_PAIRED:
+                raise
+            named = replay_explaining(events, None).named(target.data["player"])
+            raise InvalidEvent("player {player} is in a pairing: his registration cannot be undone; "
+                               "withdraw him instead", player=named) from None  # fmt: skip
     if target.kind == ev.ROUND_PAIRED:
         state = replay_explaining(events, None)
         paired = state.round(target.data["round"])

@@ -282,7 +282,7 @@ def test_correction_warns_on_stderr(cup: str, capsys: pytest.CaptureFixture[str]
         (["result", "3", "1", "W+"], "round 3 is not paired"),
         (["pair", "--round", "3"], "next round to pair is 2"),
         (["pair"], "round 1 is not complete: no result on boards 1, 2"),
-        (["undo", "2"], "would break event"),
+        (["undo", "2"], "is in a pairing: his registration cannot be undone"),
         (["undo", "55"], "there is no event 55"),
         (["redo"], "nothing to redo"),
         (["pairings", "4"], "round 4 is not paired"),
