@@ -131,6 +131,35 @@ async def test_a_withdrawal_is_in_view_at_80_columns(folder: Path) -> None:
         assert left <= 80  # its column ends inside the screen, no scrolling needed
 
 
+async def test_a_cut_name_keeps_its_initial_and_a_blocked_player_is_named_by_his_number(tmp_path: Path) -> None:
+    """A FORS trial at 80 columns: names cut to «Сидоров…» (Сидоров or Сидорова?) while the
+    country column said RU on every row, and «Не играет с» showed 14, a registration id, on a
+    table whose № 14 was another player.  The name gives its first name first, the country
+    goes where all have one, and the blocked player is his №."""
+    from tui.cli import main
+
+    path = tmp_path / "fors.json"
+    assert main(["new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "Кубок"]) == 0
+    surnames = ("Константинопольская", "Сидорова", "Сидоров", "Петров")
+    for surname, rank in zip(surnames, ("1k", "3d", "2d", "5k"), strict=True):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "Александра", "--rank", rank,
+                     "--country", "RU", "--club", "Владивосток"]) == 0  # fmt: skip
+    assert main(["-f", str(path), "player", "edit", "1", "--block", "2"]) == 0
+    assert main(["-f", str(path), "player", "withdraw", "3", "--from", "2"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = app_on(tmp_path, "fors.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        assert "country" not in list(table.columns)
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        names = [row[list(table.columns).index("name")] for row in rows]
+        assert names == ["Константинопольская А.", "Сидорова Александра", "Сидоров Александра", "Петров Александра"]
+        number = app.screen.session.state.numbers[2]
+        assert rows[0][list(table.columns).index("blocked")] == f"№{number}" and number != 2
+
+
 async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -> None:
     """``w`` on a withdrawn player asks to bring him back (the spec's «returns»), «Нет» in
     focus; «Да» puts him in the next round's field, with no skip where nothing was missed."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +16,13 @@ from data.service import Service
 from schemes import registry
 from schemes.errors import InvalidEvent
 from schemes.log import actions
-from schemes.state.model import Player
+from schemes.state.model import Player, Tournament
 from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
 from tui.views import shown_path, typed_path
-from tui.widgets import Column, PlainTable
+from tui.widgets import Column, PlainTable, cut
 
 
 class PlayersPane(Pane):
@@ -45,19 +45,25 @@ class PlayersPane(Pane):
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
 
     @staticmethod
-    def columns() -> list[Column]:
+    def columns(short: Mapping[str, str]) -> list[Column]:
         """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
         are not enough the blocked pairs give way first, then the name and the club, the
-        wider of them first (one long name cut the clubs of all to «Влади…»)."""
+        wider of them first (one long name cut the clubs of all to «Влади…»); a name cut
+        gives its first name's initial first (``short``: each full name's «Сидорова Е.»); the
+        country is left out where everyone has the same."""
+
+        def shortened(name: str, width: int) -> str:
+            return cut(short.get(name, name), width)
+
         return [
             Column("id", _("Id")),
             Column("no", _("No.")),
-            Column("name", _("Player"), gives_way=1),
+            Column("name", _("Player"), gives_way=1, shorten=shortened),
             Column("rank", _("Rank")),
             Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
             Column("club", _("Club"), gives_way=1, optional=True),
-            Column("country", _("Country"), optional=True),
+            Column("country", _("Country"), optional=True, alike_left_out=True),
             Column("blocked", _("Blocked"), gives_way=2, optional=True),
         ]
 
@@ -80,7 +86,7 @@ class PlayersPane(Pane):
                     self.status(player),
                     player.club,
                     player.country,
-                    " ".join(map(str, blocks[player.id])),
+                    " ".join(self.blocked(state, other) for other in blocks[player.id]),
                 ],
             )
             for player in state.players.values()
@@ -88,7 +94,8 @@ class PlayersPane(Pane):
             or wanted in fold(player.full_name)
             or (number is not None and str(state.numbers.get(player.id, "")).startswith(number))
         ]
-        table.fill(self.columns(), rows, self.width_to_fill())
+        short = {player.full_name: player.short_name for player in state.players.values()}
+        table.fill(self.columns(short), rows, self.width_to_fill())
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
@@ -102,6 +109,13 @@ class PlayersPane(Pane):
         if action == "add" and state.rounds and not scheme.traits.late_entry:
             return said(InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=scheme.name))
         return None
+
+    @staticmethod
+    def blocked(state: Tournament, player: int) -> str:
+        """A player he must not meet as the row beside names him: «№10» once the boards number
+        him (a trial read «14», a registration id, as the №14 of the row below), his id before."""
+        number = state.numbers.get(player)
+        return str(player) if number is None else f"{_('No.')}{number}"
 
     @staticmethod
     def status(player: Player) -> str:
