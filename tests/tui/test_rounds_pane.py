@@ -356,9 +356,11 @@ async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
     app = app_on(event(tmp_path, 4))
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.pause()
-        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
+        title = str(app.screen.query_one("#title").render())
+        assert title.split("  ")[0] == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
+        assert title.endswith(" F6 Печать") and len(title) == 76  # the paper's key at the right (a trial)
         await pair(pilot, app, "y")
-        assert str(app.screen.query_one("#title").render()) == "Кубок · ФОРС · тур 1 из 4"
+        assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · ФОРС · тур 1 из 4"
 
 
 async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players(tmp_path: Path) -> None:

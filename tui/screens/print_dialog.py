@@ -23,6 +23,7 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="print_dialog.cancel"),
         Binding("enter", "print", "Print", priority=True, id="print_dialog.print"),
+        Binding("f10", "print", "Print", show=False, id="print_dialog.print_f10"),  # as every form's F10 (a trial)
     ]
 
     def __init__(self, state: Tournament, pages: str | None = None) -> None:

@@ -158,7 +158,7 @@ class TournamentScreen(Translated, Screen[None]):
         over = cell_len(titled(name)) - room
         # the tournament's name gives way, not the round reached (80 columns cut «жеребьёвки ещё не было»)
         title = titled(cut(name, max(cell_len(name) - over, 12))) if over > 0 else titled(name)
-        shown.update(title)
+        shown.update(self.with_keys(title, room))
         self.show_hall()
         self.show_pages()
         for pane in self.panes:
@@ -166,6 +166,17 @@ class TournamentScreen(Translated, Screen[None]):
         self.active_pane().show(self.session)
         self.refresh_bindings()  # a hall's chief handed on: the keys of his own come or go
         self.call_after_refresh(self.keep_focus)
+
+    @staticmethod
+    def with_keys(title: str, room: int) -> str:
+        """The title, and at its right the keys of the paper where there is room: F6 and F7 are
+        dialogs, not tabs, and no footer at 80 columns has room for them (a trial found printing
+        only in F1's list)."""
+        for keys in (_("F6 Print · F7 Rating table"), _("F6 Print")):
+            gap = room - cell_len(title) - cell_len(keys)
+            if gap >= 2:
+                return title + " " * gap + keys
+        return title
 
     def show_hall(self) -> None:
         """The header's line of the hall's laptops, when each was heard (only in a hall)."""
