@@ -550,7 +550,8 @@ class Summary:
 
 
 def summary(path: Path) -> Summary | None:
-    """The name, scheme and rounds of the tournament in ``path``; None for any other file, and
+    """The name, scheme and rounds of the tournament in ``path`` (as its settings have them
+    now); None for any other file, and
     for one whose name the replay would refuse (the command line calls it damaged).  Its head
     is looked at first: the start screen reads every ``*.json`` of its folders, and a 3 GB one
     was read whole to find it was none."""
@@ -563,13 +564,17 @@ def summary(path: Path) -> Summary | None:
     created = events[0].data if events and events[0].kind == "tournament_created" else None
     if created is None:
         return None
+    undone = retracted_ids(events)
+    named = {**created}  # renamed since, or its rounds changed (a trial's start screen kept the old name)
+    for event in events:
+        if event.kind == "settings_changed" and event.id not in undone:
+            named.update({key: event.data[key] for key in ("name", "rounds") if key in event.data})
     try:  # as the replay checks them: a name holding escapes went to the terminal raw
-        name = single_line(str(created["name"]), "the tournament's name", TITLE_LIMIT, required=True)
+        name = single_line(str(named["name"]), "the tournament's name", TITLE_LIMIT, required=True)
         scheme = single_line(str(created["scheme"]), "the scheme")
     except InvalidEvent:
         return None
-    rounds = created.get("rounds")
-    undone = retracted_ids(events)
+    rounds = named.get("rounds")
     paired = sum(e.kind == "round_paired" and e.id not in undone for e in events)
     return Summary(name, scheme, rounds if isinstance(rounds, int) else None, paired)
 

@@ -260,6 +260,20 @@ def test_the_start_screens_summary_lists_no_name_the_replay_would_refuse(tmp_pat
         assert summary(tmp_path / "hostile.json") is None, hostile
 
 
+def test_the_start_screens_summary_has_the_name_and_rounds_as_changed(tmp_path: Path) -> None:
+    """A trial renamed a tournament (``settings --name``) and the start screen listed the old
+    name: the creation's.  The settings changed since count; an undone change does not."""
+    from data.store import Summary, summary
+
+    path = tmp_path / "cup.json"
+    ledger = Ledger.create(path, [actions.create("Кубок", "mcmahon", 5)])
+    ledger.commit(actions.change_settings(name="Кубок города", rounds="6"))
+    ledger.commit(actions.change_settings(name="Кубок края"))
+    ledger.commit(actions.undo(3))
+    ledger.close()
+    assert summary(path) == Summary("Кубок города", "mcmahon", 6, 0)
+
+
 def test_the_start_screens_summary_reads_no_huge_file_whole(tmp_path: Path) -> None:
     """A review: a 3 GB file named ``*.json`` in the data folder was read whole by the start
     screen (a memory error under a limit); its head says it is no tournament."""
