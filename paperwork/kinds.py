@@ -26,7 +26,8 @@ SCHEDULED = ("schedule",)
 """Documents only of a scheme whose rounds are fixed in advance (``Traits.scheduled``)."""
 
 
-def kinds_for(scheduled: bool) -> tuple[str, ...]:
+def kinds_for(scheduled: bool, teams: bool) -> tuple[str, ...]:
     """The documents a tournament prints: the schedule only where its scheme fixes the rounds
-    in advance (a round robin's Berger table); the others pair each round from the one before."""
-    return tuple(kind for kind in KINDS if scheduled or kind not in SCHEDULED)
+    in advance (a round robin's Berger table); the others pair each round from the one before;
+    the team standings only where some player has a team or a club."""
+    return tuple(kind for kind in KINDS if (scheduled or kind not in SCHEDULED) and (teams or kind != "teams"))

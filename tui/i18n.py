@@ -57,6 +57,7 @@ RU = {
     "player {player} is in a pairing: his registration cannot be undone; withdraw him instead": "игрок {player} уже в жеребьёвке: его регистрацию не отменить — снимите его с турнира",
     "F6 Print · F7 Rating table": "F6 Печать · F7 Таблица для РК",
     "F6 Print": "F6 Печать",
+    "Nobody has a team or a club: there are no team standings": "Ни у кого нет команды или клуба: командного зачёта нет",
     "Nothing changed: the settings are so already": "Ничего не изменено: настройки уже такие",
     "(no result yet on board {boards})": "(ещё нет результатов на досках: {boards})",
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",

@@ -36,6 +36,12 @@ class TeamRow:
 DEFAULT_BEST = 3
 
 
+def has_teams(tournament: Tournament) -> bool:
+    """Whether some player has a team or a club to count for: where none has, the team
+    standings are empty, and the app does not offer them (a trial's F6 did)."""
+    return any(p.team or p.club for p in tournament.players.values())
+
+
 def default_grouping(tournament: Tournament) -> str:
     """Named teams when any player has one, else clubs."""
     return "team" if any(p.team for p in tournament.players.values()) else "club"

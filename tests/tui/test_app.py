@@ -11,6 +11,7 @@ from tests.tui.conftest import app_on, notes, run_test, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
+from tui.panes.standings import StandingsPane
 from tui.screens.tournament import TournamentScreen
 from tui.views import shown_path
 from tui.widgets import MarkedList
@@ -232,6 +233,31 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         assert (tmp_path / "cup.json").exists()
 
 
+async def test_no_team_standings_are_offered_where_nobody_has_a_team_or_a_club(tmp_path: Path) -> None:
+    """A play-off trial's F6 offered the team standings, and printed an empty table."""
+    from tui.cli import main
+
+    path = tmp_path / "cup.json"
+    assert main(["new", str(path), "--scheme", "swiss", "--rounds", "3", "--name", "Кубок"]) == 0
+    for surname in ("Иванов", "Петров"):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "Ян", "--rank", "1k"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "teams" not in app.screen.kinds and "table" in app.screen.kinds
+        await pilot.press("escape", "f4", "g")
+        await pilot.pause()
+        assert notes(app)[-1] == "Ни у кого нет команды или клуба: командного зачёта нет"
+        assert not app.screen.query_one("#standings-pane", StandingsPane).teams
+    assert main(["-f", str(path), "player", "edit", "1", "--club", "Спартак"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "teams" in app.screen.kinds
+
+
 async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
     app = app_on(folder, "round-robin.json")
     async with run_test(app, size=(120, 40)) as pilot:
@@ -241,6 +267,12 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert notes(app)[-1] == "Круговая: после жеребьёвки 1-го тура добавить игрока нельзя"
+        for key in ("i", "f"):  # an import, the rating list: a trial chose a file, and was refused after
+            app.clear_notifications()
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, TournamentScreen)
+            assert notes(app)[-1] == "Круговая: после жеребьёвки 1-го тура добавить игрока нельзя"
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(120, 40)) as pilot:
         await pilot.press("f2")

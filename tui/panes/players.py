@@ -100,13 +100,14 @@ class PlayersPane(Pane):
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Registering in advance (and so confirming) is OpenGotha's; after round 1, a
-        registration only where latecomers join (a play-off trial filled in the form, and
-        was refused on F10)."""
+        registration (the form, an import, the rating list) only where latecomers join (a
+        play-off trial filled in the form, and was refused on F10; chose a file to import, and
+        was refused after)."""
         state = self.session.state
         scheme = registry.get_scheme(state.settings.scheme)
         if action == "confirm" and not scheme.traits.confirms_players:
             return _("Registering in advance is OpenGotha's: {schemes} only", schemes=schemes_with("confirms_players"))
-        if action == "add" and state.rounds and not scheme.traits.late_entry:
+        if action in ("add", "import_file", "rating_list") and state.rounds and not scheme.traits.late_entry:
             return said(InvalidEvent("{scheme}: nobody can join after round 1 is paired", scheme=scheme.name))
         return None
 

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from data.service import Service
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark
-from schemes.awards.teams import DEFAULT_BEST
+from schemes.awards.teams import DEFAULT_BEST, has_teams
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import outcomes
@@ -158,6 +158,12 @@ class StandingsPane(Pane):
             self.show(self.session)
         else:
             self.tournament_screen.action_escape()
+
+    def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """The team standings only where some player has a team or a club (or to leave them)."""
+        if action == "toggle_teams" and not self.teams and not has_teams(self.session.state):
+            return _("Nobody has a team or a club: there are no team standings")
+        return None
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from paperwork.kinds import kinds_for
+from schemes.awards.teams import has_teams
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
@@ -31,7 +32,9 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         self.state = state
         self.pages = pages
         """The players' pages' address while they are served."""
-        self.kinds = kinds_for(get_scheme(state.settings.scheme).traits.scheduled and bool(state.numbers))
+        self.kinds = kinds_for(
+            get_scheme(state.settings.scheme).traits.scheduled and bool(state.numbers), has_teams(state)
+        )
         """The documents its scheme prints (the schedule only where the rounds are fixed, once
         round 1 has numbered the players: ticked before, its refusal stopped the documents
         after it)."""
