@@ -33,7 +33,7 @@ from schemes.state.model import (
     Tournament,
     as_played,
 )
-from tui.i18n import LANGUAGE_NAMES, _, event_text, language, result_said, scheme_title, schemes_with
+from tui.i18n import LANGUAGE_NAMES, _, event_text, in_language, language, result_said, scheme_title, schemes_with
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -553,46 +553,43 @@ def prizes_text(state: Tournament, prizes: Sequence[Prize]) -> str:
     return "\n".join(lines + prize_notes(state, prizes))
 
 
-def deciding_boards(state: Tournament, played: Round, say: Callable[[str], str] = str) -> str:
-    """A play-off round's final and match for third place, by board (``финал: доска 1 · матч
-    за 3-е место: доска 2``), or nothing: a trial's referee saw two boards and could not tell
-    which decided the cup."""
-    from schemes.systems.playoff import stages_on_boards
+def deciding_boards(state: Tournament, played: Round) -> str:
+    """What a play-off round's boards decide, as its protocol says it under the boards
+    (``round_note``): «Финал: доска 1 · Матч за 3-е место: доска 2» — a trial's referee saw two
+    boards and could not tell which decided the cup."""
+    from paperwork.labels import labels
+    from paperwork.per_scheme.playoff import round_note
 
-    told = [
-        (say("match for third place") if stage.third_place else say("final"))
-        + ": "
-        + say("board {board}").replace("{board}", str(board))
-        for board, stage in stages_on_boards(state, played.number).items()
-        if stage.third_place or stage.matches == 1
-    ]
-    line = "  ·  ".join(told)
-    return line[:1].upper() + line[1:]
+    return round_note(state, played.number, labels(language()))
 
 
 BRACKET_WIDTH = 72
 """The columns a line of the bracket may take: the 80-column screen's dialog holds 74."""
 
 
-def bracket_lines(state: Tournament, say: Callable[[str], str] = str) -> list[str]:
-    """The play-off bracket as text, a stage after another: each match, its score, ``>`` at
-    the one through (fits 80 columns at any size of bracket); a match too long for a line
-    (a long name) on two, the second player under the first (a trial's wrapped to the edge)."""
+def bracket_lines(state: Tournament, lang: str) -> list[str]:
+    """The play-off bracket as text in ``lang``, a stage after another: each match, its score,
+    ``>`` at the one through (fits 80 columns at any size of bracket); a match too long for a
+    line (a long name) on two, the second player under the first (a trial's wrapped to the
+    edge).  Its stages are named as the protocols name them (``stage_name``)."""
     from rich.cells import cell_len  # the app's: the command line's queries load no rich
 
+    from paperwork.labels import labels
+    from paperwork.per_scheme.playoff import stage_name
     from schemes.systems.playoff import bracket
 
-    drawn = bracket(state)
-    names = {"1": "final", "2": "semi-finals", "4": "quarter-finals"}
+    drawn, words = bracket(state), labels(lang)
+
+    def say(text: str) -> str:
+        return in_language(lang, text)
+
     lines = []
     total = len(drawn.stages)
     for index, stage in enumerate(drawn.stages):
-        main = [m for m in stage if not m.third_place]
-        template = names.get(str(len(main)), "1/{n}")  # translated first, then the count filled in
-        lines.append(say(template).replace("{n}", str(len(main))) + ":")
+        lines.append(stage_name(len([m for m in stage if not m.third_place]), words) + ":")
         for match in stage:
             if match.third_place:
-                lines.append("  " + say("match for third place") + ":")
+                lines.append("  " + words["third_place_match"] + ":")
             winner = match.winner(drawn.needed) if match.decided(drawn.needed, drawn.most) else None
             cells = []
             for player in (match.a, match.b):

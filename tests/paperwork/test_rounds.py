@@ -158,3 +158,6 @@ def test_a_play_off_protocol_names_the_stage_and_the_game_of_its_boards() -> Non
         english.add(f"P{i}", rating=2000 - i)
     english.pair()
     assert "Final: board 1" in pages(protocol(english.state, english.events, 1))[0].splitlines()
+    wide, _seeds = field(16)  # eight boards of one stage: a run, not eight numbers (a wrapped line)
+    wide.pair()
+    assert "1/8 финала: доски 1–8" in pages(protocol(wide.state, wide.events, 1))[0].splitlines()

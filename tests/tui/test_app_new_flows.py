@@ -445,10 +445,10 @@ async def test_a_play_off_round_names_its_final_and_third_place_boards(tmp_path:
         winners = {app.screen.session.state.round(1).boards[i].white for i in (0, 1)}
         board = next(n for n, pair in finalists.items() if pair == winners)
         said = str(app.screen.query_one("#round-free", Static).render())
-        assert said == f"Финал: доска {board}  ·  матч за 3-е место: доска {3 - board}"
-        await pilot.press("[")  # round 1, the semi-finals: nothing to say
+        assert said == f"Финал: доска {board} · Матч за 3-е место: доска {3 - board}"
+        await pilot.press("[")  # round 1, the semi-finals: said as the protocol says them
         await pilot.pause()
-        assert str(app.screen.query_one("#round-free", Static).render()) == ""
+        assert str(app.screen.query_one("#round-free", Static).render()) == "Полуфинал: доски 1, 2"
 
 
 async def test_a_players_details_in_the_form(folder: Path) -> None:
@@ -577,13 +577,13 @@ async def test_the_paperwork_language_is_chosen_by_its_name_in_the_settings(fold
 def test_the_bracket_text_names_each_stage_in_russian() -> None:
     from tests.builders import Log
     from tui import views
-    from tui.i18n import _
 
     log = Log("playoff")
     for i in range(16):
         log.add(f"P{i:02d}", rating=2500 - 10 * i)
     log.pair()
-    assert views.bracket_lines(log.state, _)[0] == "1/8 финала:"
+    assert views.bracket_lines(log.state, "ru")[0] == "1/8 финала:"
+    assert views.bracket_lines(log.state, "en")[0] == "1/8 finals:"
 
 
 async def test_a_new_tournament_goes_into_the_data_folder_whatever_folder_is_listed(

@@ -115,8 +115,8 @@ def test_the_bracket_says_who_lost_by_not_coming() -> None:
     from tui.views import bracket_lines
 
     log, _ids = absent_finalist()
-    lines = bracket_lines(log.state, lambda text: i18n.in_language("ru", text))
-    assert lines[-2:] == ["финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
+    lines = bracket_lines(log.state, "ru")
+    assert lines[-2:] == ["Финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
 
 
 def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
@@ -129,10 +129,10 @@ def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
     long = log.add("Васильев-Задунайский-Преображенский", name="Константин", rating=2500)
     log.add("Ли", name="Чан", rating=2400)
     log.pair()
-    lines = bracket_lines(log.state, lambda text: i18n.in_language("ru", text))
+    lines = bracket_lines(log.state, "ru")
     rank = log.state.players[long].rank_label
     first = f"    1. Васильев-Задунайский-Преображенский Константин ({rank})"
-    assert lines == ["финал:", first, "      2. Ли Чан (4d)"]
+    assert lines == ["Финал:", first, "      2. Ли Чан (4d)"]
     assert all(len(line) <= BRACKET_WIDTH for line in lines)
 
 

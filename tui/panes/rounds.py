@@ -43,7 +43,7 @@ from schemes.state.model import (
 )
 from schemes.values.names import initials
 from tui import views
-from tui.i18n import RESULTS, _, said, schemes_with
+from tui.i18n import RESULTS, _, language, said, schemes_with
 from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.threads import hand, in_thread
@@ -278,7 +278,7 @@ class RoundsPane(Pane):
             if off[key] and key != "withdrawn"
         ]
         bracket = registry.get_scheme(state.settings.scheme).traits.bracket
-        deciding = views.deciding_boards(state, played, _) if bracket else ""
+        deciding = views.deciding_boards(state, played) if bracket else ""
         self.query_one("#round-free", Static).update("\n".join([*([deciding] if deciding else []), *lines]))
 
     # -- entering results ------------------------------------------------------------
@@ -656,7 +656,7 @@ class RoundsPane(Pane):
 
         state = self.session.state
         if self.not_here("bracket", ()) is None:
-            self.app.push_screen(BracketScreen(views.bracket_lines(state, _)))
+            self.app.push_screen(BracketScreen(views.bracket_lines(state, language())))
 
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen
