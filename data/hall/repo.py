@@ -33,7 +33,7 @@ from data.errors import Refused, TournamentFileError
 from data.hall import secret as signing
 from data.hall.guard import GUARD, open_repo, set_tip, writing
 from data.store import read_plain, write_atomically
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Named, Worded
 from schemes.log.events import Event
 
 PREFIX = Ref(b"refs/tengen/")
@@ -364,9 +364,16 @@ def _tidy(store: DiskObjectStore) -> None:
 
 
 def _recorded(reason: Worded) -> dict[str, Any]:
-    """A refusal as JSON: its template, and its fields (a nested refusal recorded the same way)."""
-    fields = {k: _recorded(v) if isinstance(v, Worded) else str(v) for k, v in reason.fields.items()}
+    """A refusal as JSON: its template, and its fields (a nested refusal recorded the same way,
+    a player named as the boards number him kept so)."""
+    fields = {k: _recorded(v) if isinstance(v, Worded) else _player(v) for k, v in reason.fields.items()}
     return {"template": reason.template, "fields": fields}
+
+
+def _player(value: object) -> str | dict[str, Any]:
+    if isinstance(value, Named):
+        return {"named": [value.id, value.number, value.name]}
+    return str(value)
 
 
 def _unrecorded(record: str | dict[str, Any]) -> Worded:
@@ -375,11 +382,19 @@ def _unrecorded(record: str | dict[str, Any]) -> Worded:
     template, fields = (record.get("template"), record.get("fields")) if isinstance(record, dict) else (None, None)
     if not isinstance(template, str) or not isinstance(fields, dict):
         return Worded("{reason}", reason=record if isinstance(record, str) else "?")
-    values = {str(k): _unrecorded(v) if isinstance(v, dict) else str(v) for k, v in fields.items()}
+    values = {str(k): _unrecorded_value(v) for k, v in fields.items()}
     try:
         return Recorded(template, values)
     except (KeyError, IndexError, ValueError):  # a template whose fields do not fit it
         return Worded("{reason}", reason=template)
+
+
+def _unrecorded_value(value: object) -> object:
+    """A field read back: a player named (``_player``), a nested refusal, or its text."""
+    named = value.get("named") if isinstance(value, dict) else None
+    if isinstance(named, list) and len(named) == 3 and isinstance(named[0], int) and isinstance(named[2], str):
+        return Named(named[0], named[1] if isinstance(named[1], int) else None, named[2])
+    return _unrecorded(value) if isinstance(value, dict) else str(value)
 
 
 class Recorded(Worded):

@@ -477,39 +477,25 @@ def _earlier_meeting(state: Tournament, number: int, a: int, b: int) -> Notice |
     """Why ``a`` and ``b`` should not meet in round ``number``, if there is a reason; each named
     by his number and name (a Gamma referee read «игроки 5 и 7» by the boards' numbers; they
     were the ids)."""
-    a, b = sorted((a, b), key=lambda p: _shown(state, p))
-    said = {"a": _shown(state, a), "b": _shown(state, b),
-            "a_name": state.players[a].full_name, "b_name": state.players[b].full_name}  # fmt: skip
+    a, b = sorted((a, b), key=lambda p: state.numbers.get(p, p))
+    said = {"a": state.named(a), "b": state.named(b)}
     for played in state.rounds[: number - 1]:
         if any({board.white, board.black} == {a, b} for board in played.boards):
-            return Notice("players No. {a} ({a_name}) and No. {b} ({b_name}) met in round {round}",
-                          {**said, "round": played.number})  # fmt: skip
+            return Notice("players {a} and {b} met in round {round}", {**said, "round": played.number})
     if b in state.players[a].block or a in state.players[b].block:
-        return Notice("players No. {a} ({a_name}) and No. {b} ({b_name}) are blocked from meeting", said)
+        return Notice("players {a} and {b} are blocked from meeting", said)
     return None
-
-
-def _shown(state: Tournament, player: int) -> int:
-    """The number the boards give ``player``: every player of a paired round has one (his
-    registration id where, as in no round yet paired, he has none)."""
-    return state.numbers.get(player, player)
 
 
 def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
     """That ``player`` had a bye before round ``number``, if he had: a second bye is the
     referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
     rounds = [played.number for played in state.rounds[: number - 1] if player in played.byes]
-    name = state.players[player].full_name
-    said = {
-        "player": _shown(state, player),
-        "name": name,
-        "round": rounds[0] if rounds else 0,
-        "rounds": ", ".join(map(str, rounds)),
-    }
+    said = {"player": state.named(player), "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds))}
     if len(rounds) == 1:
-        return Notice("player No. {player} ({name}) had a bye in round {round}", said)
+        return Notice("player {player} had a bye in round {round}", said)
     if rounds:
-        return Notice("player No. {player} ({name}) had byes in rounds {rounds}", said)
+        return Notice("player {player} had byes in rounds {rounds}", said)
     return None
 
 
@@ -540,9 +526,9 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     byes = [trade.get(p, p) for p in played.byes]
     reasons += [earlier_bye(state, number, player) for player in byes if player not in played.byes]
     if boards == list(played.boards) and byes == list(played.byes):  # a trial's swap «accepted» and nothing seen
-        seat, (first, second) = played.board_of(a), sorted((_shown(state, a), _shown(state, b)))
-        raise InvalidEvent("players No. {a} and No. {b} play each other on board {board}: the rules seat them so",
-                           a=first, b=second, board=seat.number if seat else 0)  # fmt: skip
+        seat, (first, second) = played.board_of(a), sorted((a, b), key=lambda p: state.numbers.get(p, p))
+        raise InvalidEvent("players {a} and {b} play each other on board {board}: the rules seat them so",
+                           a=state.named(first), b=state.named(second), board=seat.number if seat else 0)  # fmt: skip
     found = [reason for reason in reasons if reason is not None]
     if found and not force:
         raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",

@@ -92,9 +92,9 @@ def test_a_second_bye_by_hand_needs_the_referees_word() -> None:
     other = log.state.round(2).byes[0]
     with pytest.raises(NeedsForce) as refused:
         actions.swap(log.state, 2, other, first)
-    assert f"player No. {log.state.numbers[first]} ({log.state.players[first].full_name}) had a bye in round 1" in str(
-        refused.value
-    )
+    reason = refused.value.fields["reason"]  # by his number on the boards and his name
+    assert reason.template == "player {player} had a bye in round {round}"
+    assert reason.fields["player"] == log.state.named(first) and log.state.named(first).number is not None
     kind, data = actions.swap(log.state, 2, other, first, force=True)
     assert data["byes"] == [first]
 
@@ -113,9 +113,10 @@ def test_a_swap_into_a_repeat_game_and_a_second_bye_asks_both_at_once() -> None:
     with pytest.raises(NeedsForce) as refused:
         actions.swap(log.state, 2, first, second)
     assert str(refused.value) == (
-        "players No. 5 (P1900 X) and No. 6 (P1500 X) met in round 1; player No. 7 (P952 X) had a bye in round 1: "
-        "add --force to pair them anyway"
-    )
+        "players 5 and 6 met in round 1; player 7 had a bye in round 1: add --force to pair them anyway"
+    )  # the ids; an interface names each by number and name (``Named``): «№ 5 (P1900 X.)»
+    met = refused.value.fields["reason"].fields["reason"]
+    assert (met.fields["a"].number, met.fields["a"].name, met.fields["b"].number) == (5, "P1900 X.", 6)
     assert actions.swap(log.state, 2, first, second, force=True)[1]["byes"] == [first]
 
 

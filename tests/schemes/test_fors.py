@@ -2,7 +2,7 @@
 
 import pytest
 
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Named
 from schemes.log import actions
 from schemes.state.records import Free, Game, Kind, Outcome, Score
 from schemes.systems.fors import FORS, game_points, handicap, totals
@@ -135,11 +135,14 @@ def test_blocked_pairs_are_never_paired() -> None:
     d = log.add("D", rating=2100)
     log.pair()
     assert [(x.white, x.black) for x in log.state.round(1).boards] == [(a, c), (b, d)]
-    with pytest.raises(InvalidEvent, match=r"players No. 1 \(A X\) and No. 2 \(B X\) are blocked from meeting"):
+    with pytest.raises(InvalidEvent, match=r"players 1 and 2 are blocked from meeting") as blocked:
         log.commit(actions.swap(log.state, 1, c, b))
+    reason = blocked.value.fields["reason"]  # each by his number on the boards and his name
+    assert (reason.fields["a"], reason.fields["b"]) == (Named(a, 1, "A X."), Named(b, 2, "B X."))
     # the two of one board: the handicap seats them as they sit (a trial's swap was «done», nothing moved)
-    with pytest.raises(InvalidEvent, match="players No. 1 and No. 3 play each other on board 1: the rules seat"):
+    with pytest.raises(InvalidEvent, match="players 1 and 3 play each other on board 1: the rules seat") as seated:
         actions.swap(log.state, 1, c, a)
+    assert seated.value.fields["b"] == Named(c, log.state.numbers[c], "C X.")
 
 
 def test_base_rank_and_stones_per_rank_parameters() -> None:

@@ -575,7 +575,7 @@ def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.Capt
     before = Path(gamma_cup).read_bytes()
     # 2 takes the seat of 1's opponent: 1 and 2 met in round 1
     code, _, err = run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2")
-    assert code == 2 and "players No. 1 (P2510 X) and No. 2 (P2247 X) met in round 1: add --force" in err
+    assert code == 2 and "players No. 1 (P2510 X.) and No. 2 (P2247 X.) met in round 1: add --force" in err
     assert Path(gamma_cup).read_bytes() == before
     assert run(capsys, "-f", gamma_cup, "pairing", "swap", "2", str(partner_of_1), "2", "--force")[0] == 0
     board = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["boards"][0]
@@ -843,13 +843,13 @@ def test_pair_with_the_referees_bye(tmp_path: Path, capsys: pytest.CaptureFixtur
     for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
         run(capsys, "-f", path, "result", "1", str(board["board"]), "W+")
     code, out, err = run(capsys, "-f", path, "pair", "--bye", "2")
-    assert code == 0 and "warning: player No. 2 (S2 N) had a bye in round 1: another bye for the same player" in err
+    assert code == 0 and "warning: player No. 2 (S2 N.) had a bye in round 1: another bye for the same player" in err
     code, _out, err = run(capsys, "-f", path, "pair", "--bye", "9")
     assert code == 2 and "round 2 is not complete" in err  # checked before the bye
     for board in json.loads(run(capsys, "-f", path, "pairings", "--json")[1])["boards"]:
         run(capsys, "-f", path, "result", "2", str(board["board"]), "W+")
     code, out, err = run(capsys, "-f", path, "pair", "--bye", "2", "--allow-repeats")
-    assert code == 0 and "warning: player No. 2 (S2 N) had byes in rounds 1, 2: another bye" in err  # not "second"
+    assert code == 0 and "warning: player No. 2 (S2 N.) had byes in rounds 1, 2: another bye" in err  # not "second"
 
 
 def test_a_first_name_is_required(cup: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1645,3 +1645,18 @@ def test_a_redo_the_merge_left_out_is_said_by_what_it_put_back(hall_of_three, mo
 
     set_language("ru")
     assert said(dropped).startswith("не вошло в общий журнал зала: возврат записи «игрок 10001 зарегистрирован: Late")
+
+
+def test_a_refusal_kept_by_the_hall_names_its_player_as_the_boards_do(founded) -> None:
+    """A refusal kept for ``hall status`` wrote its fields as text: a player named by his
+    number and name (``errors.Named``) came back as his registration id.  Kept as he was."""
+    from schemes.errors import Named
+
+    chief, _secret = founded
+    named = Named(5, 3, "Ким С.")
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.refuse([InvalidEvent("player {player} does not play round {round}", player=named, round=2)])
+    with HallRepo(hall_path(chief.file)) as repo:
+        (kept,) = repo.refused
+    assert kept.template == "player {player} does not play round {round}"
+    assert kept.fields == {"player": named, "round": "2"}
