@@ -114,6 +114,8 @@ RU = {
     "Close": "Закрыть",
     "{name} · {scheme} · round {paired} of {total}": "{name} · {scheme} · тур {paired} из {total}",
     "{name} · {scheme} · rounds: {total}, not paired yet": "{name} · {scheme} · туров: {total}, жеребьёвки ещё не было",
+    "{name} · {scheme} · round {paired}": "{name} · {scheme} · тур {paired}",
+    "{name} · {scheme} · not paired yet": "{name} · {scheme} · жеребьёвки ещё не было",
     "Undone: {what}": "Отменено: {what}",
     "Redone: {what}": "Возвращено: {what}",
     # players

@@ -363,6 +363,22 @@ async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
         assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · ФОРС · тур 1 из 4"
 
 
+async def test_the_title_of_a_best_of_three_says_no_count_it_does_not_know(tmp_path: Path) -> None:
+    """A trial read «тур 3 из ?»: a best of three's rounds are known once its final is."""
+    path = tmp_path / "cup.json"
+    with Ledger.create(path, [actions.create("Кубок", "playoff", None, params={"games_per_match": "3"})]) as ledger:
+        for i in range(4):
+            ledger.commit(actions.register(ledger.events, surname=f"И{i}", name="Анна", rating=2400 - 90 * i))
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert (
+            str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · плей-офф · жеребьёвки ещё не было"
+        )
+        await pair(pilot, app, "y")
+        assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · плей-офф · тур 1"
+
+
 async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players(tmp_path: Path) -> None:
     """The question before a result names the board's players, as the referee reads them off
     the slip: a board number alone let a slip of the wrong board through (a trial)."""

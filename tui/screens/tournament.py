@@ -143,14 +143,20 @@ class TournamentScreen(Translated, Screen[None]):
     def redraw(self) -> None:
         """After a change: the title and the pane on show now, the others when shown."""
         state = self.session.state
-        total = get_scheme(state.settings.scheme).total_rounds(state) or "?"
+        total = get_scheme(state.settings.scheme).total_rounds(state)
         name, scheme, paired = state.settings.name, scheme_title(state.settings.scheme), state.paired_rounds
 
         def titled(name: str) -> str:
-            if paired:
+            """The round reached, and of how many where that is known (a best of three's is
+            not until its final: a trial read «тур 3 из ?»)."""
+            if paired and total:
                 return _("{name} · {scheme} · round {paired} of {total}", name=name, scheme=scheme, paired=paired,
                          total=total)  # fmt: skip
-            return _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
+            if paired:
+                return _("{name} · {scheme} · round {paired}", name=name, scheme=scheme, paired=paired)
+            if total:
+                return _("{name} · {scheme} · rounds: {total}, not paired yet", name=name, scheme=scheme, total=total)
+            return _("{name} · {scheme} · not paired yet", name=name, scheme=scheme)
 
         shown = self.query_one("#title", Static)
         # its width, or before its first layout the screen's less the paddings
