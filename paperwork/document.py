@@ -293,10 +293,10 @@ class Document(PlainText):
                     self.results_written.append(text)
             self.ln(row_height)
 
-    def results_legend(self) -> None:
+    def results_legend(self, by_row: bool = False) -> None:
         """Under the tables: what the result marks written in them mean (``++`` — свободный
-        тур…), only those that were written."""
-        line = legend(self.results_written, self.labels)
+        тур…), only those that were written; ``by_row`` where opponents are named by row."""
+        line = legend(self.results_written, self.labels, by_row)
         if line:
             self.notes([line + "."])
 

@@ -48,17 +48,22 @@ COLOURED = re.compile(r"/[wb]\d*$")
 """A mark with its colour and handicap (OpenGotha's ``2+/w1``; FORS's ``+2/50`` is its points)."""
 
 
-def legend(cells: Iterable[str], text: Mapping[str, str]) -> str:
-    """What the marks found in ``cells`` mean, in ``text``'s words (one line).  Each distinct
+BY_ROW = ("legend_win", "legend_loss", "legend_draw")
+"""The marks whose number is the opponent's row where a table names him so (``by_row``)."""
+
+
+def legend(cells: Iterable[str], text: Mapping[str, str], by_row: bool = False) -> str:
+    """What the marks found in ``cells`` mean, in ``text``'s words (one line); ``by_row`` where
+    the table names each opponent by his row (McMahon and Swiss, as OpenGotha's standings: a
+    trial read «5+ — победа над № 5» as the player numbered 5 on the boards).  Each distinct
     mark is matched once: a table of 1,000 players and ten rounds writes 10,000 cells but a
     few thousand marks (the twelve patterns over every cell were a tenth of its time)."""
     written = set(cells)
     marks = {cell.split("/")[0] for cell in written}
     found = {key for mark in marks for pattern, key in LEGEND if pattern.search(mark)}
     coloured = any(COLOURED.search(cell) for cell in written)  # a trial found McMahon's 2+/w1 unexplained
-    return "; ".join(
-        [text[key] for _pattern, key in LEGEND if key in found] + ([text["legend_colour"]] if coloured else [])
-    )
+    said = [text[f"{key}_row" if by_row and key in BY_ROW else key] for _pattern, key in LEGEND if key in found]
+    return "; ".join(said + ([text["legend_colour"]] if coloured else []))
 
 
 def opponent_mark(outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False) -> str:

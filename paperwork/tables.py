@@ -66,8 +66,9 @@ def registration(tournament: Tournament, events: Sequence[Event]) -> Document:
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     """The scheme's table in its hand format, with the legend of the result marks it wrote."""
-    document = paper(tournament).final_table(tournament, events, after_round)
-    document.results_legend()
+    scheme = paper(tournament)
+    document = scheme.final_table(tournament, events, after_round)
+    document.results_legend(scheme.opponents_by_place)
     return document
 
 

@@ -93,7 +93,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     table = outcomes(tournament, after_round)
     main = get_scheme(tournament.settings.scheme).score_name
     columns = [
-        Column(text["no"], 4),  # the row each opponent is named by («5+»: the legend's «№ 5»), as OpenGotha's Num
+        Column(text["row_no"], 4),  # the row each opponent is named by («5+»), as OpenGotha's Num: not his № (a trial)
         Column(text["place"], 4),
         Column(text["name"], 18, "L"),
         Column(text["rank"], 4),

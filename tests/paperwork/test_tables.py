@@ -229,13 +229,15 @@ def test_a_narrow_column_is_widened_by_what_others_leave_empty() -> None:
 
 
 def test_the_mcmahon_table_numbers_the_rows_its_cells_name() -> None:
-    """OpenGotha's table names each opponent by his row («5+»), and its legend says «№ 5»: the
-    rows are numbered beside the places (which may be shared), as OpenGotha's «Num»."""
+    """OpenGotha's table names each opponent by his row («5+»): the rows are numbered beside
+    the places (which may be shared), as OpenGotha's «Num», under «#», and the legend says «the
+    player of row 5» — a trial read its «№ 5» as the player numbered 5 on the boards."""
     log = played("mcmahon", 12, 3)
     lines = pages(final_table(log.state, log.events, 3))[0].splitlines()
     rows = [line.split() for line in lines if re.match(r"\d+ \d+(-\d+)? Игроков", line)]
     assert [row[0] for row in rows] == [str(n) for n in range(1, 13)]
-    assert "5+ — победа над № 5" in " ".join(lines)
+    assert lines[2].startswith("# М. Фамилия, имя")
+    assert "5+ — победа над игроком строки 5 (#)" in " ".join(lines) and "№ 5" not in " ".join(lines)
     assert "/w — белыми, /b — чёрными, цифра после — камни форы" in " ".join(lines)  # a trial read «2+/w1» unexplained
 
 

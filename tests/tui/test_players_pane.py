@@ -292,7 +292,8 @@ async def test_one_notation_on_screen_as_on_paper(folder: Path) -> None:
         table = app.screen.query_one("#standings-table", DataTable)
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
         assert [row[1] for row in rows] == [str(i) for i in range(1, len(rows) + 1)]  # rows, not player numbers
-        assert "победа над № 5" in str(app.screen.query_one("#standings-legend").render())
+        assert "победа над игроком строки 5 (#)" in str(app.screen.query_one("#standings-legend").render())
+        assert str(list(table.columns.values())[1].label) == "#"  # the row, not «№» (a trial read it as his number)
     assert (points(22.5), points(0.5), points(22), points(-1.5)) == ("22½", "½", "22", "-1½")
 
 

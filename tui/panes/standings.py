@@ -110,7 +110,7 @@ class StandingsPane(Pane):
         by_place = paper(state).opponents_by_place
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
         score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
-        heads = [_("Place"), _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score]
+        heads = [_("Place"), "#" if by_place else _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score]
         table.add_columns(*heads)
         written = []
         rows = []
@@ -123,7 +123,7 @@ class StandingsPane(Pane):
         for cells in rows:
             table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
         shown = self.query_one("#standings-legend", Static)
-        shown.update(legend(written, labels(language())))
+        shown.update(legend(written, labels(language()), by_place))
         shown.display = True
 
     @staticmethod
