@@ -976,7 +976,7 @@ def write(tournament: Tournament) -> Written:
             "grade": rank,
             "rating": str(max(MIN_RATING, min(MAX_RATING, opengotha_rating(player)))),
             "ratingOrigin": "",
-            "country": _country(player.country, player.id, reading),
+            "country": _country(player.country, tournament.named(player.id), reading),
             "club": player.club,
             "egfPin": player.pin,
             "smmsCorrection": str(player.smms),
@@ -1069,7 +1069,7 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
         if (surname, name) == (player.surname, player.name):
             continue
         if not player.name or not player.surname:
-            reading.warn("player {player} has no {what}: written as -", player=player.id,
+            reading.warn("player {player} has no {what}: written as -", player=tournament.named(player.id),
                          what="first name" if not player.name else "surname")  # fmt: skip
         else:
             key = opengotha_key(player.surname, player.name)
@@ -1084,7 +1084,7 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
     return names
 
 
-def _country(country: str, player: int, reading: _Reading) -> str:
+def _country(country: str, player: object, reading: _Reading) -> str:
     """A country as OpenGotha takes it: two letters or none (it refuses a file with another)."""
     if len(country) in (0, 2):
         return country

@@ -36,7 +36,7 @@ from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_playe
 from schemes.values.names import names_someone
 from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
-from tui.i18n import _, event_text, said, scheme_titles, schemes_with
+from tui.i18n import _, event_text, said, schemes_with
 from tui.start import interrupted, locale_language
 from tui.stderr import one_line, print_warning, say
 
@@ -182,9 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help=_("create a tournament file"))
     new.add_argument("path", metavar=_("FILE"), help=_("the file to create (it must not exist)"))
     new.add_argument("--scheme", required=True, help=_("the scheme: {schemes}", schemes=", ".join(SCHEMES)))
-    counted = [name for name, scheme in SCHEMES.items() if not scheme.traits.rounds_required]
-    new.add_argument("--rounds", type=int, help=_("number of rounds (not for {schemes}: their field decides it)",
-                                                  schemes=scheme_titles(counted)))  # fmt: skip
+    rounds_help = _("number of rounds (a round robin's, if given, must agree with its field; not for {schemes})",
+                    schemes=schemes_with("bracket"))  # fmt: skip
+    new.add_argument("--rounds", type=int, help=rounds_help)
     new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
     new.add_argument("--place", default="", help=_("where it is played"))
     new.add_argument("--dates", default="", help=_("2026-12-05..2026-12-06, 05.12.2026-06.12.2026 or 5-6.12.2026"))
@@ -481,9 +481,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         args.lang,
         entrants.params(args.scheme, dict(args.param)),
     )
-    if args.rounds is not None and not SCHEMES[args.scheme].traits.rounds_required:  # a trial's: a dead end
-        # a play-off's --rounds was taken and ignored; a round robin's was a check of the field that, failed,
-        # left nothing to do but create the tournament anew (its rounds cannot be changed)
+    if args.rounds is not None and SCHEMES[args.scheme].traits.bracket:  # a trial's --rounds 5: taken, ignored
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
     Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]).close()
     if entrants.profiles:

@@ -554,13 +554,14 @@ def prizes_text(state: Tournament, prizes: Sequence[Prize]) -> str:
 
 
 def deciding_boards(state: Tournament, played: Round) -> str:
-    """What a play-off round's boards decide, as its protocol says it under the boards
-    (``round_note``): «Финал: доска 1 · Матч за 3-е место: доска 2» — a trial's referee saw two
-    boards and could not tell which decided the cup."""
+    """What a round's boards decide, as its protocol says it under them (``round_note``, a
+    play-off's): «Финал: доска 1 · Матч за 3-е место: доска 2» — a trial's referee saw two
+    boards and could not tell which decided the cup; nothing where the scheme has no such note."""
     from paperwork.labels import labels
-    from paperwork.per_scheme.playoff import round_note
+    from paperwork.per_scheme import paper
 
-    return round_note(state, played.number, labels(language()))
+    note = paper(state).round_note
+    return note(state, played.number, labels(language())) if note else ""
 
 
 BRACKET_WIDTH = 72

@@ -125,7 +125,7 @@ class PlainTable(DataTable[Any]):
         player, board or entry, though rows came or went above it), or on its row's number
         when that key is gone."""
         cursor, under = self.cursor_row, self.cursor_key()
-        kept = [i for i, c in enumerate(columns) if not _says_nothing(c, [cells[i] for _key, cells in rows])]
+        kept = [i for i, c in enumerate(columns) if not c.optional or any(cells[i] for _key, cells in rows)]
         columns = [columns[i] for i in kept]
         rows = [(key, [cells[i] for i in kept]) for key, cells in rows]
         natural = [
@@ -211,13 +211,6 @@ class Column:
     """How a cell is shortened to a width (a name keeps its number and rank); else cut with ``…``."""
     optional: bool = False
     """Left out while none of its cells holds anything (no country given, nobody blocked)."""
-    alike_left_out: bool = False
-    """Left out too while every cell says the same (every player from one country): it tells no
-    row from another, and its width goes to the names (a trial read «Сидоров…» for Сидорова)."""
-
-
-def _says_nothing(column: Column, cells: Sequence[str]) -> bool:
-    return (column.optional and not any(cells)) or (column.alike_left_out and len(set(cells)) == 1)
 
 
 def cut(text: str, width: int) -> str:

@@ -219,7 +219,8 @@ def append(
         player = data["player"]
         if before.players[player].rank != state.players[player].rank:
             warnings = (*warnings, _new_rank(before, state, player))
-    return Appended(event, state, warnings)
+    rescored = _new_params(before, state, [event])
+    return Appended(event, state, (*warnings, rescored) if rescored else warnings)
 
 
 def append_all(
@@ -262,7 +263,8 @@ def append_all(
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
         notices.extend(_warnings(events, event, final, before))
-    return Batch(tuple(made), final, tuple(notices))
+    rescored = _new_params(state, final, made)
+    return Batch(tuple(made), final, tuple([*notices, rescored] if rescored else notices))
 
 
 def keep_the_bracket(
@@ -382,6 +384,8 @@ def check_undoable(events: list[Event], target_id: int) -> None:
         raise InvalidEvent(
             "event {event} ({what}) is already undone", event=target_id, what=Notice(*describe_parts(target))
         )
+    if target.kind == ev.PLAYER_REGISTERED:  # before the bracket's check, whose words are the numbering's
+        _check_registration_undoable(events, target)
     later_round = any(e.kind == ev.ROUND_PAIRED and e.id > target.id for e in events)
     created = next(e for e in events if e.kind == ev.TOURNAMENT_CREATED)
     bracket = get_scheme(created.data["scheme"]).traits.bracket
@@ -392,16 +396,6 @@ def check_undoable(events: list[Event], target_id: int) -> None:
             keep_the_bracket(events, [retraction], None, after)
     if target.kind == ev.PAIRING_AMENDED:
         _check_amendment_undoable(events, target)
-    if target.kind == ev.PLAYER_REGISTERED:  # a trial was told «every player must be in the numbering once»
-        retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
-        try:
-            replay_explaining([*events, retraction], retraction)
-        except WouldBreak as broken:
-            if broken.target.kind != ev.ROUND_PAIRED:
-                raise
-            named = replay_explaining(events, None).named(target.data["player"])
-            raise InvalidEvent("player {player} is in a pairing: his registration cannot be undone; "
-                               "withdraw him instead", player=named) from None  # fmt: skip
     if target.kind == ev.ROUND_PAIRED:
         state = replay_explaining(events, None)
         paired = state.round(target.data["round"])
@@ -411,6 +405,25 @@ def check_undoable(events: list[Event], target_id: int) -> None:
                 round=paired.number,
                 boards=", ".join(map(str, sorted(paired.results))),
             )
+
+
+def _check_registration_undoable(events: list[Event], target: Event) -> None:
+    """A registration a pairing holds is not undone: said with the way out — his withdrawal,
+    or, every round paired, his games recorded as forfeits (a trial was told «every player must
+    be in the numbering exactly once»)."""
+    retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
+    try:
+        replay_explaining([*events, retraction], retraction)
+    except WouldBreak as broken:
+        if broken.target.kind != ev.ROUND_PAIRED:
+            raise
+        now = replay_explaining(events, None)
+        named, total = now.named(target.data["player"]), get_scheme(now.settings.scheme).total_rounds(now)
+        if total is not None and now.paired_rounds >= total:
+            raise InvalidEvent("player {player} is in a pairing and every round is paired: his registration cannot "
+                               "be undone; record his games as forfeits", player=named) from None  # fmt: skip
+        raise InvalidEvent("player {player} is in a pairing: his registration cannot be undone; "
+                           "withdraw him instead", player=named) from None  # fmt: skip
 
 
 def _check_amendment_undoable(events: list[Event], target: Event) -> None:
@@ -558,6 +571,22 @@ def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
         return Notice("every round is paired: their boards keep their komi, the new komi changes none", {})
     return Notice("komi {komi} from round {next} on; the rounds paired keep the komi they had",
                   {"komi": f"{komi:g}", "next": paired + 1})  # fmt: skip
+
+
+def _new_params(before: Tournament | None, after: Tournament, made: Sequence[Event]) -> Notice | None:
+    """That parameters changed once rounds are played count the standings anew, where they do
+    (a trial's McMahon bar, moved after five rounds, changed the winner's score with no word;
+    the protocols and cards printed before no longer matched)."""
+    if before is None or not before.paired_rounds:
+        return None
+    if not any(e.kind == ev.SETTINGS_CHANGED and "params" in e.data for e in made):
+        return None
+    scheme, upto = get_scheme(after.settings.scheme), before.paired_rounds
+    old, new = ([(r.player, r.place, r.score) for r in scheme.standings(s, upto).rows] for s in (before, after))
+    if old == new:
+        return None
+    return Notice("the new parameters change the standings after round {round}: the paper printed before is "
+                  "out of date (undo puts them back)", {"round": upto})  # fmt: skip
 
 
 def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:

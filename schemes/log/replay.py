@@ -780,9 +780,12 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
 
 def check_rounds_changeable(state: Tournament) -> None:
     """InvalidEvent where the scheme counts the rounds itself (a round robin by its field, a
-    play-off by its bracket): its number of rounds is not the referee's to change."""
+    play-off by its bracket): its number of rounds is not the referee's to change — but for a
+    round robin's own count before round 1, which must agree with the field (spec: «if given,
+    must agree»), so that a count that does not is mended, not a dead end (a trial's 3 for six
+    players could be neither paired nor changed)."""
     scheme = get_scheme(state.settings.scheme)
-    if not scheme.traits.rounds_required:
+    if not scheme.traits.rounds_required and (scheme.traits.bracket or state.paired_rounds):
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
 
 

@@ -91,7 +91,7 @@ class RoundRobin:
             if wanted is not None and wanted != total:
                 raise PairingError(
                     "{players} players play {total} rounds, but the tournament was created with {wanted}: "
-                    "create it without --rounds, or change the field",
+                    "change its rounds (F8, tengen settings --rounds {total}) or the field",
                     players=len(numbers),
                     total=total,
                     wanted=wanted,

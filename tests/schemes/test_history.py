@@ -310,3 +310,43 @@ def test_a_numbered_players_registration_is_not_undone_but_a_later_ones_is() -> 
     check_undoable(gamma.events, latest)
     gamma.undo(latest)
     assert late not in gamma.state.players
+
+
+def test_parameters_that_count_the_played_rounds_anew_say_so() -> None:
+    """A trial moved McMahon's bar after five rounds: the winner's score changed, and the
+    paper printed before no longer matched, with no word.  A weight of the pairing changes no
+    standings and says nothing; nor does a change before round 1."""
+    from tests.builders import played
+
+    log = played("mcmahon", 12, 2)
+    quiet = log.commit(actions.change_params(log.state, {"paiStandardNX1Factor": "0.6"}))
+    assert quiet.warnings == ()
+    said = log.commit(actions.change_params(log.state, {"genMMBar": "5K"}))
+    assert [str(n) for n in said.warnings] == [
+        "the new parameters change the standings after round 2: the paper printed before is out of date "
+        "(undo puts them back)"
+    ]
+    fresh = Log("mcmahon", 3)
+    fresh.add("A", rank="1d")
+    assert fresh.commit(actions.change_params(fresh.state, {"genMMBar": "5K"})).warnings == ()
+
+
+def test_a_registration_undo_names_the_way_out_in_a_play_off_and_once_every_round_is_paired() -> None:
+    """A review: a play-off's bracket check spoke first («every player must be in the numbering
+    exactly once»); and «withdraw him» was no way out once every round was paired."""
+    from tests.schemes.test_playoff import field
+
+    cup, seeds = field(4)
+    cup.pair()
+    registration = next(e.id for e in cup.events if e.kind == "player_registered" and e.data["player"] == seeds[0])
+    with pytest.raises(
+        InvalidEvent, match=r"is in a pairing: his registration cannot be undone; withdraw him instead$"
+    ):
+        check_undoable(cup.events, registration)
+    short = Log("fors", 1)
+    for rating in (2000, 1900, 1800, 1700):
+        short.add(f"И{rating}", rating=rating)
+    short.pair()
+    with pytest.raises(InvalidEvent, match=r"every round is paired: his registration cannot be undone; record his "
+                                           r"games as forfeits$"):  # fmt: skip
+        check_undoable(short.events, 2)

@@ -200,8 +200,13 @@ def test_the_rounds_change_where_the_referee_set_them_never_below_those_paired()
     log.pair()
     assert log.state.paired_rounds == 3
     robin, _ids = round_robin([2000, 1900, 1800])
+    robin.commit(actions.change_settings(rounds="3"))  # before round 1: a count to agree with the field
+    robin.pair()
     with pytest.raises(InvalidEvent, match="round-robin: the number of rounds follows from the field"):
         robin.commit(actions.change_settings(rounds="5"))
+    cup = Log("playoff")
+    with pytest.raises(InvalidEvent, match="playoff: the number of rounds follows from the field"):
+        cup.commit(actions.change_settings(rounds="3"))
 
 
 def test_the_paperwork_language_changes_for_what_is_printed_from_then_on() -> None:

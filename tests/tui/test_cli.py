@@ -234,6 +234,25 @@ def test_a_refusal_names_the_player_by_the_number_the_boards_give_him(
         "игрок № 4 (Ф1500 И.) не снят с турнира\n")  # fmt: skip
 
 
+def test_a_round_robins_count_of_rounds_that_does_not_agree_is_mended_before_round_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial created a round robin with ``--rounds 3`` (the spec: «if given, must agree»),
+    registered six, and could neither pair (six play five rounds) nor change the count.  The
+    pairing says how to mend it, and the count can be changed until round 1 is paired."""
+    path = str(tmp_path / "rr.json")
+    assert run(capsys, "new", path, "--scheme", "round-robin", "--name", "X", "--rounds", "3")[0] == 0
+    for i in range(6):
+        assert run(capsys, "-f", path, "player", "add", "--surname", f"P{i}", "--name", "N", "--rank", "1k")[0] == 0
+    code, _, err = run(capsys, "-f", path, "pair")
+    assert code == 2 and err.endswith(": change its rounds (F8, tengen settings --rounds 5) or the field\n")
+    assert run(capsys, "-f", path, "settings", "--rounds", "5")[0] == 0
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    assert run(capsys, "-f", path, "settings", "--rounds", "6")[2].endswith(
+        "the number of rounds follows from the field\n"
+    )
+
+
 def test_the_same_result_again_changes_nothing(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A trial typed a slip's result twice: a second entry was written, «had W+: replaced».
     As in the app, the result the board has already is said and nothing is written."""
@@ -332,9 +351,6 @@ def test_new_refuses_bad_settings_and_existing_files(
     assert "KEY=VALUE" in run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--param", "cycles")[2]
     refused = run(capsys, "new", other, "--scheme", "playoff", "--name", "X", "--rounds", "5")  # a trial's: ignored
     assert refused[0] == 2 and refused[2] == "tengen: playoff: the number of rounds follows from the field\n"
-    refused = run(capsys, "new", other, "--scheme", "round-robin", "--name", "X", "--rounds", "3")  # a dead end:
-    assert refused[0] == 2 and refused[2] == "tengen: round-robin: the number of rounds follows from the field\n"
-    # six players then could not be paired, and the rounds could not be changed (a trial)
     assert not Path(other).exists()
 
 
@@ -806,6 +822,7 @@ def test_the_rounds_change_from_the_command_line(cup: str, tmp_path: Path, capsy
     assert Path(path).read_bytes() == before
     code, out, err = run(capsys, "-f", path, "settings", "--komi", "0.5")
     assert code == 0 and err == "warning: komi 0.5 from round 2 on; the rounds paired keep the komi they had\n"
+    run(capsys, "-f", cup, "pair")
     code, _, err = run(capsys, "-f", cup, "settings", "--rounds", "5")
     assert code == 2 and err.strip().endswith("round-robin: the number of rounds follows from the field")
 

@@ -381,10 +381,14 @@ async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typ
         assert isinstance(app.screen, PlayerFormScreen)
         assert str(app.screen.query_one("#block-error", Label).render()) == "нет игрока 99"
         assert app.screen.query_one("#surname", Input).value == "Новиков"
-        await fill(pilot, app, block="1")
+        from schemes.log import actions
+
+        session = app.screen.app.screen_stack[-2].session  # a player comes meanwhile (a hall's merge, a review)
+        late = session.commit(actions.register(session.events, surname="Поздний", name="Ян", rank="1k")).event
+        await fill(pilot, app, block=str(late.data["player"]))
         assert not isinstance(app.screen, PlayerFormScreen)
         state = app.screen.session.state
-        assert len(state.players) == count + 1 and state.players[count + 1].block == {1}
+        assert len(state.players) == count + 2 and state.players[count + 2].block == {count + 1}
         await pilot.press("home", "e")
         await pilot.pause()
         first = app.screen.player

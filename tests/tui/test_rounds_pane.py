@@ -358,7 +358,7 @@ async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
         await pilot.pause()
         title = str(app.screen.query_one("#title").render())
         assert title.split("  ")[0] == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
-        assert title.endswith(" F6 Печать") and len(title) == 76  # the paper's key at the right (a trial)
+        assert title.endswith("  F6 Печать · F7 Таблица для РК") and len(title) == 78  # the paper's keys (a trial)
         await pair(pilot, app, "y")
         assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · ФОРС · тур 1 из 4"
 

@@ -63,7 +63,7 @@ class PlayersPane(Pane):
             Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
             Column("club", _("Club"), gives_way=1, optional=True),
-            Column("country", _("Country"), optional=True, alike_left_out=True),
+            Column("country", _("Country"), optional=True),
             Column("blocked", _("Blocked"), gives_way=2, optional=True),
         ]
 
@@ -74,6 +74,10 @@ class PlayersPane(Pane):
         digits = wanted.strip()
         number = digits if digits.isdigit() else None  # the number on the boards and cards
         blocks = state.blocks()
+        # one country for everyone tells no row from another: its column goes, and its width to
+        # the names (a trial read «Сидоров…» for Сидорова); decided on the whole field, so a
+        # search does not make the column come and go
+        countries = len({player.country for player in state.players.values()}) > 1
         rows = [
             (
                 str(player.id),
@@ -85,7 +89,7 @@ class PlayersPane(Pane):
                     "" if player.rating is None else str(player.rating),
                     self.status(player),
                     player.club,
-                    player.country,
+                    player.country if countries else "",
                     " ".join(self.blocked(state, other) for other in blocks[player.id]),
                 ],
             )
@@ -167,7 +171,7 @@ class PlayersPane(Pane):
             if fields and self.tournament_screen.act(actions.register(self.session.events, **fields)):
                 self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
 
-        self.app.push_screen(PlayerFormScreen(None, self.session.state), register)
+        self.app.push_screen(PlayerFormScreen(None, self.session), register)
 
     def action_edit(self) -> None:
         from tui.screens.player_form import PlayerFormScreen
@@ -185,7 +189,7 @@ class PlayersPane(Pane):
             elif self.tournament_screen.act(changes):
                 self.notify(_("Saved: {name}", name=self.session.state.players[player.id].full_name))  # as edited
 
-        self.app.push_screen(PlayerFormScreen(player, self.session.state), save)
+        self.app.push_screen(PlayerFormScreen(player, self.session), save)
 
     def action_skip(self) -> None:
         from tui.screens.ask import AskScreen

@@ -277,7 +277,7 @@ class RoundsPane(Pane):
             for key, title in NOT_PLAYING.items()
             if off[key] and key != "withdrawn"
         ]
-        bracket = registry.get_scheme(state.settings.scheme).traits.bracket
+        bracket = registry.get_scheme(state.settings.scheme).traits.bracket  # the paperwork loads for it alone
         deciding = views.deciding_boards(state, played) if bracket else ""
         self.query_one("#round-free", Static).update("\n".join([*([deciding] if deciding else []), *lines]))
 

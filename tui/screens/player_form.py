@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from data import codes
+from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.actions import SEXES
@@ -51,13 +52,18 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
     ]
     AUTO_FOCUS = "#surname"
 
-    def __init__(self, player: Player | None, state: Tournament) -> None:
+    def __init__(self, player: Player | None, session: Service) -> None:
         super().__init__()
         self.player = player
-        self.state = state
+        self.session = session
         """The tournament the player is (to be) registered in: its checks run in the form, so a
         refusal shows under its field and the form stays as typed (a trial's «Не играет с: 99»
         was refused after the form had closed, and everything typed was lost)."""
+
+    @property
+    def state(self) -> Tournament:
+        """The tournament as it is now: a hall's merge may bring a player while the form is open."""
+        return self.session.state
 
     def values(self) -> dict[str, str]:
         p = self.player

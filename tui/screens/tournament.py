@@ -142,6 +142,18 @@ class TournamentScreen(Translated, Screen[None]):
 
     def redraw(self) -> None:
         """After a change: the title and the pane on show now, the others when shown."""
+        self.show_title()
+        self.show_hall()
+        self.show_pages()
+        for pane in self.panes:
+            pane.stale = True
+        self.active_pane().show(self.session)
+        self.refresh_bindings()  # a hall's chief handed on: the keys of his own come or go
+        self.call_after_refresh(self.keep_focus)
+
+    def show_title(self) -> None:
+        """The tournament's name, scheme and round reached, fitted to the width (again when the
+        terminal is resized: the paper's keys at the right kept the old width's place)."""
         state = self.session.state
         total = get_scheme(state.settings.scheme).total_rounds(state)
         name, scheme, paired = state.settings.name, scheme_title(state.settings.scheme), state.paired_rounds
@@ -159,19 +171,15 @@ class TournamentScreen(Translated, Screen[None]):
             return _("{name} · {scheme} · not paired yet", name=name, scheme=scheme)
 
         shown = self.query_one("#title", Static)
-        # its width, or before its first layout the screen's less the paddings
-        room = shown.content_region.width or self.app.size.width - 4
+        # its width, or before its first layout the screen's less its padding
+        room = shown.content_region.width or self.app.size.width - 2
         over = cell_len(titled(name)) - room
         # the tournament's name gives way, not the round reached (80 columns cut «жеребьёвки ещё не было»)
         title = titled(cut(name, max(cell_len(name) - over, 12))) if over > 0 else titled(name)
         shown.update(self.with_keys(title, room))
-        self.show_hall()
-        self.show_pages()
-        for pane in self.panes:
-            pane.stale = True
-        self.active_pane().show(self.session)
-        self.refresh_bindings()  # a hall's chief handed on: the keys of his own come or go
-        self.call_after_refresh(self.keep_focus)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_title)  # once the title has its new width
 
     @staticmethod
     def with_keys(title: str, room: int) -> str:
