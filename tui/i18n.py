@@ -187,11 +187,11 @@ RU = {
     "Draw (triple ko)": "Ничья (тройное ко)",
     "White by forfeit": "Белые — неявка соперника",
     "Black by forfeit": "Чёрные — неявка соперника",
-    "Both lose": "Оба проиграли без игры (решение судьи)",
+    "Both lose without a game (the referee's decision)": "Оба проиграли без игры (решение судьи)",
     "Jigo by the referee (no game)": "Ничья без игры (решение судьи)",
     "Both won": "Победа обоих",
     "Both won by the referee (no game)": "Победа обоих без игры (решение судьи)",
-    "Both lost the game": "Оба проиграли сыгранную партию",
+    "Both lost the game played": "Оба проиграли сыгранную партию",
     "Colours swapped": "Цвета наоборот",
     "Close, or take the notifications away": "Закрыть (сначала убрать уведомления)",
     "swapped": "наоборот",
@@ -1389,11 +1389,11 @@ RESULTS = {
     DRAW: "Jigo",
     WHITE_BY_FORFEIT: "White by forfeit",
     BLACK_BY_FORFEIT: "Black by forfeit",
-    BOTH_LOSE: "Both lose",
+    BOTH_LOSE: "Both lose without a game (the referee's decision)",
     DRAW_BY_FORFEIT: "Jigo by the referee (no game)",
     BOTH_WIN: "Both won",
     BOTH_WIN_BY_FORFEIT: "Both won by the referee (no game)",
-    BOTH_LOSE_PLAYED: "Both lost the game",
+    BOTH_LOSE_PLAYED: "Both lost the game played",
 }
 """A result code as the referee says it (translated by ``_``)."""
 
