@@ -652,6 +652,8 @@ RU = {
     "all {total} rounds are paired": "все туры ({total}) уже составлены",
     "board {boards} of round {round} has a result: undo it before this change": "на доске {boards} {round}-го тура есть результат: сначала отмените его, потом это изменение",
     "board {boards} of round {round} has a result: undo it first": "на доске {boards} {round}-го тура есть результат: сначала отмените его",
+    "boards {boards} of round {round} have results: undo them first": "на досках {boards} {round}-го тура есть результаты: сначала отмените их",
+    "boards {boards} of round {round} have results: undo them before this change": "на досках {boards} {round}-го тура есть результаты: сначала отмените их, потом это изменение",
     "board {board} had its colours set by the pairing: they cannot be swapped": "цвета на доске {board} назначены жеребьёвкой: менять их нельзя",
     "board {board} is a handicap game: the stronger player takes white": "на доске {board} игра с форой: белыми играет сильнейший",
     "event {event} ({what}) is already undone": "запись {event} ({what}) уже отменена",

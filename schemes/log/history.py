@@ -440,7 +440,9 @@ def _check_amendment_undoable(events: list[Event], target: Event) -> None:
     ]
     if touched:
         raise InvalidEvent(
-            "board {boards} of round {round} has a result: undo it before this change",
+            "boards {boards} of round {round} have results: undo them before this change"
+            if len(touched) > 1
+            else "board {boards} of round {round} has a result: undo it before this change",
             boards=", ".join(map(str, touched)),
             round=now.number,
         )

@@ -519,7 +519,9 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     ]
     if touched:
         raise InvalidEvent(
-            "board {boards} of round {round} has a result: undo it first",
+            "boards {boards} of round {round} have results: undo them first"
+            if len(touched) > 1  # a trial read «board 6, 8 … has a result»
+            else "board {boards} of round {round} has a result: undo it first",
             boards=", ".join(map(str, touched)),
             round=number,
         )

@@ -421,3 +421,16 @@ def test_a_return_from_another_laptop_naming_a_far_round_is_refused_at_once() ->
     assert get_scheme("playoff").total_rounds(cup.state) is None
     with pytest.raises(InvalidEvent, match=r"^there is no round 1000000000000$"):
         cup.commit(("player_returned", {"player": first, "from_round": 10**12}))
+
+
+def test_a_change_by_hand_over_two_boards_with_results_says_both_in_the_plural() -> None:
+    """A trial read «board 6, 8 of round 5 has a result»."""
+    log = Log("fors", 2)
+    for rating in (2000, 1900, 1800, 1700):
+        log.add(f"И{rating}", rating=rating)
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    first, second = log.state.round(1).boards
+    with pytest.raises(InvalidEvent, match=r"^boards 1, 2 of round 1 have results: undo them first$"):
+        log.commit(actions.swap(log.state, 1, first.white, second.white))
