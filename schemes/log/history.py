@@ -439,12 +439,15 @@ def _check_amendment_undoable(events: list[Event], target: Event) -> None:
         b.number for b, old in zip(now.boards, then.boards, strict=False) if b != old and b.number in now.results
     ]
     if touched:
+        boards = ", ".join(map(str, touched))
+        if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
+            raise InvalidEvent(
+                "boards {boards} of round {round} have results: undo them before this change",
+                boards=boards,
+                round=now.number,
+            )
         raise InvalidEvent(
-            "boards {boards} of round {round} have results: undo them before this change"
-            if len(touched) > 1
-            else "board {boards} of round {round} has a result: undo it before this change",
-            boards=", ".join(map(str, touched)),
-            round=now.number,
+            "board {boards} of round {round} has a result: undo it before this change", boards=boards, round=now.number
         )
 
 

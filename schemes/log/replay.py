@@ -518,13 +518,12 @@ def _amended(state: Tournament, event: Event) -> Tournament:
         if old != new and old.number in played.results
     ]
     if touched:
-        raise InvalidEvent(
-            "boards {boards} of round {round} have results: undo them first"
-            if len(touched) > 1  # a trial read «board 6, 8 … has a result»
-            else "board {boards} of round {round} has a result: undo it first",
-            boards=", ".join(map(str, touched)),
-            round=number,
-        )
+        listed = ", ".join(map(str, touched))
+        if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
+            raise InvalidEvent(
+                "boards {boards} of round {round} have results: undo them first", boards=listed, round=number
+            )
+        raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=listed, round=number)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 
