@@ -411,7 +411,11 @@ def build_parser() -> argparse.ArgumentParser:
     settings.add_argument("--komi", help=_("komi of the even games paired from now on"))
     settings.add_argument("--lang", help=_("language of the paperwork printed from now on: ru or en"))
     settings.add_argument(
-        "--rounds", help=_("the number of rounds, not fewer than those paired (not a round robin's or a play-off's)")
+        "--rounds",
+        help=_(
+            "the number of rounds, not fewer than those paired (a round robin's: its field's, before round 1; "
+            "not a play-off's)"
+        ),
     )
     settings.add_argument(
         "--param",

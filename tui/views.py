@@ -381,7 +381,7 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     rows = [
         ("name", settings.name, ""),
         ("scheme", settings.scheme, ""),
-        ("rounds", str(scheme.total_rounds(state) or ""), ""),
+        ("rounds", str(settings.rounds or scheme.total_rounds(state) or ""), ""),  # a round robin's given count
         ("place", settings.place, ""),
         ("dates", settings.dates, ""),
         ("komi", f"{settings.komi:g}", "announced komi of even games"),

@@ -219,7 +219,7 @@ def append(
         player = data["player"]
         if before.players[player].rank != state.players[player].rank:
             warnings = (*warnings, _new_rank(before, state, player))
-    rescored = _new_params(before, state, [event])
+    rescored = _new_params(before, state, [event], events)
     return Appended(event, state, (*warnings, rescored) if rescored else warnings)
 
 
@@ -263,7 +263,7 @@ def append_all(
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
         notices.extend(_warnings(events, event, final, before))
-    rescored = _new_params(state, final, made)
+    rescored = _new_params(state, final, made, events)
     return Batch(tuple(made), final, tuple([*notices, rescored] if rescored else notices))
 
 
@@ -578,20 +578,33 @@ def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
                   {"komi": f"{komi:g}", "next": paired + 1})  # fmt: skip
 
 
-def _new_params(before: Tournament | None, after: Tournament, made: Sequence[Event]) -> Notice | None:
-    """That parameters changed once rounds are played count the standings anew, where they do
-    (a trial's McMahon bar, moved after five rounds, changed the winner's score with no word;
-    the protocols and cards printed before no longer matched)."""
+def _new_params(
+    before: Tournament | None, after: Tournament, made: Sequence[Event], events: Sequence[Event]
+) -> Notice | None:
+    """That parameters changed once rounds are played (or such a change undone, redone) count
+    the standings anew, where they do — places, scores or tie-breaks (a trial's McMahon bar,
+    moved after five rounds, changed the winner's score with no word; the protocols and cards
+    printed before no longer matched)."""
     if before is None or not before.paired_rounds:
         return None
-    if not any(e.kind == ev.SETTINGS_CHANGED and "params" in e.data for e in made):
+    if not any(_changes_params(event, events) for event in made):
         return None
     scheme, upto = get_scheme(after.settings.scheme), before.paired_rounds
-    old, new = ([(r.player, r.place, r.score) for r in scheme.standings(s, upto).rows] for s in (before, after))
+    old, new = (
+        [(r.player, r.place, r.score, sorted(r.tiebreaks.items())) for r in scheme.standings(s, upto).rows]
+        for s in (before, after)
+    )
     if old == new:
         return None
-    return Notice("the new parameters change the standings after round {round}: the paper printed before is "
-                  "out of date (undo puts them back)", {"round": upto})  # fmt: skip
+    return Notice("the standings after round {round} are counted anew with the parameters: the paper printed "
+                  "before is out of date", {"round": upto})  # fmt: skip
+
+
+def _changes_params(event: Event, events: Sequence[Event]) -> bool:
+    """A change of parameters, or the undo or the redo of one (down the chain of retractions)."""
+    while event.kind == ev.RETRACTED and 0 < event.data["event"] <= len(events):
+        event = events[event.data["event"] - 1]
+    return event.kind == ev.SETTINGS_CHANGED and "params" in event.data
 
 
 def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:

@@ -790,9 +790,21 @@ def check_rounds_changeable(state: Tournament) -> None:
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
 
 
-def _changed_rounds(state: Tournament, rounds: int) -> int:
+def _changed_rounds(state: Tournament, rounds: int) -> int | None:
+    """The new number of rounds; a round robin's (before round 1) only its field's count, kept
+    as none given: its rounds follow the field again (a count kept would refuse the pairing once
+    one more player came, a review found)."""
     check_rounds_changeable(state)
     check_rounds(rounds)
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.traits.rounds_required:
+        total = scheme.total_rounds(state)
+        if total is None:
+            raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
+        if rounds != total:
+            raise InvalidEvent("the field plays {total} rounds: a round robin's number of rounds follows it",
+                               total=total)  # fmt: skip
+        return None
     if rounds < state.paired_rounds:
         raise InvalidEvent(
             "{paired} rounds are paired already: the event cannot have fewer", paired=state.paired_rounds

@@ -7,6 +7,7 @@ from schemes.log import actions
 from schemes.log.events import standing
 from schemes.log.history import append, append_all, check_undoable, redo_target
 from schemes.log.replay import replay
+from schemes.registry import get_scheme
 from tests.builders import Log, round_robin
 
 
@@ -315,17 +316,21 @@ def test_a_numbered_players_registration_is_not_undone_but_a_later_ones_is() -> 
 def test_parameters_that_count_the_played_rounds_anew_say_so() -> None:
     """A trial moved McMahon's bar after five rounds: the winner's score changed, and the
     paper printed before no longer matched, with no word.  A weight of the pairing changes no
-    standings and says nothing; nor does a change before round 1."""
+    standings and says nothing; nor does a change before round 1; a change of tie-breaks alone,
+    and the undo and the redo of a change, say it too (a review)."""
     from tests.builders import played
 
+    said = "the standings after round 2 are counted anew with the parameters: the paper printed before is out of date"
     log = played("mcmahon", 12, 2)
-    quiet = log.commit(actions.change_params(log.state, {"paiStandardNX1Factor": "0.6"}))
-    assert quiet.warnings == ()
-    said = log.commit(actions.change_params(log.state, {"genMMBar": "5K"}))
-    assert [str(n) for n in said.warnings] == [
-        "the new parameters change the standings after round 2: the paper printed before is out of date "
-        "(undo puts them back)"
-    ]
+    assert log.commit(actions.change_params(log.state, {"paiStandardNX1Factor": "0.6"})).warnings == ()
+    assert [str(n) for n in log.commit(actions.change_params(log.state, {"genMMBar": "5K"})).warnings] == [said]
+    assert [str(n) for n in log.undo().warnings] == [said]
+    assert [str(n) for n in log.commit(actions.redo(log.events)).warnings] == [said]
+    odd = played("mcmahon", 13, 3)  # byes: their value moves the opponents' SOS, not only the scores
+    before = {r.player: r.score for r in get_scheme("mcmahon").standings(odd.state, 3).rows}
+    warned = odd.commit(actions.change_params(odd.state, {"genCountNotPlayedGamesAsHalfPoint": "true"})).warnings
+    after = {r.player: r.score for r in get_scheme("mcmahon").standings(odd.state, 3).rows}
+    assert before == after and [str(n) for n in warned] == [said.replace("round 2", "round 3")]
     fresh = Log("mcmahon", 3)
     fresh.add("A", rank="1d")
     assert fresh.commit(actions.change_params(fresh.state, {"genMMBar": "5K"})).warnings == ()

@@ -200,7 +200,10 @@ def test_the_rounds_change_where_the_referee_set_them_never_below_those_paired()
     log.pair()
     assert log.state.paired_rounds == 3
     robin, _ids = round_robin([2000, 1900, 1800])
-    robin.commit(actions.change_settings(rounds="3"))  # before round 1: a count to agree with the field
+    with pytest.raises(InvalidEvent, match="^the field plays 3 rounds: a round robin's number of rounds follows it$"):
+        robin.commit(actions.change_settings(rounds="4"))
+    robin.commit(actions.change_settings(rounds="3"))  # before round 1, the field's count: none kept, it follows
+    assert robin.state.settings.rounds is None
     robin.pair()
     with pytest.raises(InvalidEvent, match="round-robin: the number of rounds follows from the field"):
         robin.commit(actions.change_settings(rounds="5"))

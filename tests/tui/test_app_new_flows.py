@@ -803,3 +803,33 @@ async def test_a_withdrawal_the_log_refuses_is_said_before_the_question(tmp_path
         assert isinstance(app.screen, TournamentScreen)
         assert notes(app)[-1].startswith("Все туры уже составлены (последний — 3-й): снимать не с чего")
     assert path.read_bytes() == before
+
+
+async def test_f8_mends_a_round_robins_count_of_rounds_before_round_1(tmp_path: Path) -> None:
+    """A review: the pairing's refusal sent the referee to F8, which showed the field's 5 where
+    3 was kept, so typing 5 did nothing.  F8 shows the count kept, takes the field's, and then
+    the round is paired; another count is refused beside the field."""
+    from tests.tui.conftest import answered, setting_asked
+    from tui.cli import main
+
+    path = tmp_path / "rr.json"
+    assert main(["new", str(path), "--scheme", "round-robin", "--name", "X", "--rounds", "3"]) == 0
+    for i in range(6):
+        assert main(["-f", str(path), "player", "add", "--surname", f"P{i}", "--name", "N", "--rank", "1k"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        dialog = await setting_asked(app, pilot, "rounds")
+        from textual.widgets import Input
+
+        assert dialog.query_one(Input).value == "3"
+        await answered(pilot, dialog, "4")
+        assert app.screen is dialog  # refused beside the field: «участники играют 5 туров…»
+        await answered(pilot, dialog, "5")
+        session = app.screen.session
+        assert session.state.settings.rounds is None
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.paired_rounds == 1

@@ -246,8 +246,15 @@ def test_a_round_robins_count_of_rounds_that_does_not_agree_is_mended_before_rou
         assert run(capsys, "-f", path, "player", "add", "--surname", f"P{i}", "--name", "N", "--rank", "1k")[0] == 0
     code, _, err = run(capsys, "-f", path, "pair")
     assert code == 2 and err.endswith(": change its rounds (F8, tengen settings --rounds 5) or the field\n")
-    assert run(capsys, "-f", path, "settings", "--rounds", "5")[0] == 0
-    assert run(capsys, "-f", path, "pair")[0] == 0
+    assert run(capsys, "-f", path, "settings")[1].splitlines()[2].split() == ["rounds", "3"]  # as the refusal says
+    before = Path(path).read_bytes()
+    assert run(capsys, "-f", path, "settings", "--rounds", "4") == (
+        2, "", "tengen: the field plays 5 rounds: a round robin's number of rounds follows it\n")  # fmt: skip
+    assert Path(path).read_bytes() == before
+    assert run(capsys, "-f", path, "settings", "--rounds", "5")[0] == 0  # the field's: its rounds follow it again
+    assert run(capsys, "-f", path, "player", "add", "--surname", "P6", "--name", "N", "--rank", "1k")[0] == 0
+    assert run(capsys, "-f", path, "pair")[0] == 0  # seven play seven rounds (a review: a count kept refused them)
+    assert run(capsys, "-f", path, "settings")[1].splitlines()[2].split() == ["rounds", "7"]
     assert run(capsys, "-f", path, "settings", "--rounds", "6")[2].endswith(
         "the number of rounds follows from the field\n"
     )

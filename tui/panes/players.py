@@ -45,7 +45,7 @@ class PlayersPane(Pane):
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
 
     @staticmethod
-    def columns(short: Mapping[str, str]) -> list[Column]:
+    def columns(short: Mapping[str, str], countries: bool) -> list[Column]:
         """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
         are not enough the blocked pairs give way first, then the name and the club, the
         wider of them first (one long name cut the clubs of all to «Влади…»); a name cut
@@ -63,7 +63,7 @@ class PlayersPane(Pane):
             Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
             Column("club", _("Club"), gives_way=1, optional=True),
-            Column("country", _("Country"), optional=True),
+            Column("country", _("Country"), optional=not countries),  # not a search's rows: the field's
             Column("blocked", _("Blocked"), gives_way=2, optional=True),
         ]
 
@@ -99,7 +99,7 @@ class PlayersPane(Pane):
             or (number is not None and str(state.numbers.get(player.id, "")).startswith(number))
         ]
         short = {player.full_name: player.short_name for player in state.players.values()}
-        table.fill(self.columns(short), rows, self.width_to_fill())
+        table.fill(self.columns(short, countries), rows, self.width_to_fill())
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
