@@ -126,16 +126,21 @@ class StandingsPane(Pane):
         shown.update(legend(written, labels(language()), by_place))
         shown.display = True
 
-    @staticmethod
-    def fill_teams(table: PlainTable, state: Tournament, after: int) -> None:
+    def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> None:
+        """Each team's place, score and members; the members cut with «…» where the width ends
+        (a trial's list stopped at «Lebedev 1,» with nothing to say more followed)."""
         data = views.teams_json(state, after, DEFAULT_BEST, None, "wins")
-        table.add_columns(_("Place"), _("Team"), _("Score"), _("All"), _("Players"))
-        for team in data["teams"]:
-            members = ", ".join(
-                f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "")
-                for m in team["members"]
-            )
-            table.add_row(team["place"], team["team"], f"{team['score']:g}", f"{team['total']:g}", members)
+        heads = [_("Place"), _("Team"), _("Score"), _("All"), _("Players")]
+        table.add_columns(*heads)
+        rows = [
+            [team["place"], team["team"], f"{team['score']:g}", f"{team['total']:g}",
+             ", ".join(f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "")
+                       for m in team["members"])]
+            for team in data["teams"]
+        ]  # fmt: skip
+        room = self.name_room(heads, rows, 4)
+        for cells in rows:
+            table.add_row(*cells[:4], cut(cells[4], room))
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)
