@@ -110,7 +110,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     """«Призёры»: each prize, who won it and the value that decided (the usual rules: places
     1-3, women and categories when there are any, the special prizes that apply, one prize
     per person)."""
-    from schemes.awards.prizes import field_of, hand_out, prize_name, standard_rules
+    from schemes.awards.prizes import field_of, hand_out, prize_name, prize_value, standard_rules
 
     standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
@@ -124,17 +124,21 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     def names(players: Sequence[int]) -> str:
         return "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in players)
 
-    def title(name: str) -> str:
-        return prize_name(name, lambda phrase: text.get(phrase, phrase))
+    def say(phrase: str) -> str:
+        return text.get(phrase, phrase)
 
-    rows = [[title(prize.name), names(prize.players), prize.value] for prize in prizes]
+    def title(name: str) -> str:
+        return prize_name(name, say)
+
+    rows = [[title(prize.name), names(prize.players), prize_value(prize.name, prize.value, say)] for prize in prizes]
     document.draw_table(columns, rows, height=7, font_size=10, header_height=7)
     first: dict[int, str] = {}
     for prize in prizes:
         first.update((p, prize.name) for p in prize.players if p not in first)
     document.notes(
         [
-            text["passed_over"].format(prize=title(prize.name), player=names([player]), value=prize.passed_value,
+            text["passed_over"].format(prize=title(prize.name), player=names([player]),
+                                       value=prize_value(prize.name, prize.passed_value, say),
                                        other=title(first[player]))
             for prize in prizes
             for player in prize.passed_over

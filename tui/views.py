@@ -530,6 +530,16 @@ def prize_title(name: str) -> str:
     return prize_name(name, lambda phrase: words.get(phrase, phrase))
 
 
+def prize_decided(prize: Prize, value: str | None = None) -> str:
+    """What decided ``prize`` (or ``value``, a passed-over player's) as the paper says it
+    («побед: 4»), in the interface language."""
+    from paperwork.labels import labels
+    from schemes.awards.prizes import prize_value
+
+    words = labels(language())
+    return prize_value(prize.name, prize.value if value is None else value, lambda phrase: words.get(phrase, phrase))
+
+
 def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     """Why a better player did not get a prize: he has one already (one prize each)."""
     first_prize: dict[int, str] = {}
@@ -538,8 +548,8 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
             first_prize.setdefault(player, prize.name)
     return [
         _("{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each",
-          prize=prize_title(prize.name), player=player_label(state, player), value=prize.passed_value,
-          other=prize_title(first_prize[player]))
+          prize=prize_title(prize.name), player=player_label(state, player),
+          value=prize_decided(prize, prize.passed_value), other=prize_title(first_prize[player]))
         for prize in prizes
         for player in prize.passed_over
     ]  # fmt: skip
@@ -549,7 +559,8 @@ def prizes_text(state: Tournament, prizes: Sequence[Prize]) -> str:
     lines = [_("{name} — prizes", name=state.settings.name)]
     for prize in prizes:
         names = ", ".join(player_label(state, p) for p in prize.players)
-        lines.append(f"{prize_title(prize.name):<40} {names}  ({prize.value})")
+        decided = prize_decided(prize)
+        lines.append(f"{prize_title(prize.name):<40} {names}" + (f"  ({decided})" if decided else ""))
     return "\n".join(lines + prize_notes(state, prizes))
 
 

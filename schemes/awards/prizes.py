@@ -287,6 +287,25 @@ WORDS = {
 """The prizes in words; ``prize_name`` passes each phrase to the caller's translation."""
 
 
+VALUE_PHRASES = {
+    "most_wins": "wins: {value}",
+    "wins_over_stronger": "wins: {value}",
+    "longest_streak": "in a row: {value}",
+    "youngest": "age: {value}",
+    "oldest": "age: {value}",
+}
+"""What decides each special prize, said with its value; any other prize is decided by a place."""
+
+
+def prize_value(name: str, value: str, say: Callable[[str], str]) -> str:
+    """What decided prize ``name`` in words («побед: 4», «лет: 11», «место: 5»), each English
+    phrase through ``say``; an overall place's prize says nothing its title does not (a trial
+    read «1 место … 1», and a bare «4» beside «больше всех побед»)."""
+    if not value or name.isdigit():
+        return ""
+    return say(VALUE_PHRASES.get(name, "place: {value}")).format(value=value)
+
+
 def prize_name(name: str, say: Callable[[str], str]) -> str:
     """A prize as people say it: ``1`` → "place 1", ``under 12: 2`` → "under 12: place 2",
     ``most_wins`` → "most wins" — each English phrase through ``say`` (a translation)."""

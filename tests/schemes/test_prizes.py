@@ -134,3 +134,18 @@ def test_a_knockout_gives_no_prize_for_wins_unless_asked() -> None:
     robin, _ids = played_out()
     usual = field_of(robin.state, get_scheme("round-robin").standings(robin.state, 5))
     assert "most_wins" in {r.name for r in standard_rules(usual)}
+
+
+def test_what_decided_a_prize_is_said_in_words() -> None:
+    """A trial read «1 место … 1» and a bare «4» beside «больше всех побед»."""
+    from schemes.awards.prizes import prize_value
+
+    def say(phrase: str) -> str:
+        return "«" + phrase + "»"
+
+    assert prize_value("1", "1", say) == ""  # an overall place: its title says it
+    assert prize_value("most_wins", "4", say) == "«wins: 4»"
+    assert prize_value("longest_streak", "3", say) == "«in a row: 3»"
+    assert prize_value("youngest", "11", say) == "«age: 11»"
+    assert prize_value("under 12: 1", "5", say) == "«place: 5»"
+    assert prize_value("most_wins", "", say) == ""

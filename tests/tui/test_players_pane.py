@@ -276,7 +276,8 @@ async def test_the_prizes_say_who_was_passed_over(folder: Path) -> None:
         notes_shown = str(app.screen.query_one("#prize-notes").render())
         assert "больше всех побед:" not in notes_shown  # Кутасов has as many wins as Широков: no note
         assert (
-            "самая длинная серия побед: 4. Широков Дмитрий (1d) впереди (3), но уже есть приз «1 место»" in notes_shown
+            "самая длинная серия побед: 4. Широков Дмитрий (1d) впереди (подряд: 3), но уже есть приз «1 место»"
+            in notes_shown
         )
 
 

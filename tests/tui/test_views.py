@@ -60,12 +60,12 @@ def test_a_prize_passed_over_is_quoted_in_the_words_of_the_language() -> None:
     i18n.set_language("en")
     try:
         assert prize_notes(state, prizes) == [
-            "most wins: 1. P1 X (4d) was ahead (3) but has the prize “place 1” already: one prize each"
+            "most wins: 1. P1 X (4d) was ahead (wins: 3) but has the prize “place 1” already: one prize each"
         ]
     finally:
         i18n.set_language("ru")
     assert prize_notes(state, prizes) == [
-        "больше всех побед: 1. P1 X (4d) впереди (3), но уже есть приз «1 место» (по одному призу на человека)"
+        "больше всех побед: 1. P1 X (4d) впереди (побед: 3), но уже есть приз «1 место» (по одному призу на человека)"
     ]
 
 

@@ -46,7 +46,7 @@ class PrizesScreen(Translated, ModalScreen[None]):
                     "; ".join(
                         f"{state.numbers.get(p, '')}. {state.players[p].full_name}".lstrip(". ") for p in prize.players
                     ),
-                    prize.value,
+                    views.prize_decided(prize),
                 ],
             )  # fmt: skip
             for index, prize in enumerate(self.prizes)
