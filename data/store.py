@@ -565,16 +565,16 @@ def summary(path: Path) -> Summary | None:
     if created is None:
         return None
     undone = retracted_ids(events)
-    named = {**created}  # renamed since, or its rounds changed (a trial's start screen kept the old name)
+    current = {**created}  # renamed since, or its rounds changed (a trial's start screen kept the old name)
     for event in events:
         if event.kind == "settings_changed" and event.id not in undone:
-            named.update({key: event.data[key] for key in ("name", "rounds") if key in event.data})
+            current.update({key: event.data[key] for key in ("name", "rounds") if key in event.data})
     try:  # as the replay checks them: a name holding escapes went to the terminal raw
-        name = single_line(str(named["name"]), "the tournament's name", TITLE_LIMIT, required=True)
+        name = single_line(str(current["name"]), "the tournament's name", TITLE_LIMIT, required=True)
         scheme = single_line(str(created["scheme"]), "the scheme")
     except InvalidEvent:
         return None
-    rounds = named.get("rounds")
+    rounds = current.get("rounds")
     paired = sum(e.kind == "round_paired" and e.id not in undone for e in events)
     return Summary(name, scheme, rounds if isinstance(rounds, int) else None, paired)
 

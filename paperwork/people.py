@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from schemes.state.model import Player, Tournament
-from schemes.values.names import initials
 
 
 def name_options(player: Player) -> tuple[str, str]:
     """The full name, and the surname with initials for a column too narrow for it."""
-    short = f"{player.surname} {initials(player.name)}".strip()
-    return player.full_name, short
+    return player.full_name, player.short_name
 
 
 def number_of(tournament: Tournament, player: int) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from schemes.errors import Named
-from schemes.log.events import PLAYER_REGISTERED, RESULT_RECORDED, RETRACTED, Event
+from schemes.log.events import PLAYER_REGISTERED, RESULT_RECORDED, RETRACTED, Event, chain_end
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES, names_with
 from schemes.state.model import (
@@ -1551,9 +1551,7 @@ def event_text(
     trial looked for Ivanov's result to undo it among «доска 7» lines); an undo or a redo by
     what it undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
     if event.kind == RETRACTED and events is not None:
-        target, depth = event, 0  # down the chain of retractions to the entry they take back or restore
-        while target.kind == RETRACTED and 0 < target.data["event"] <= len(events):
-            target, depth = events[target.data["event"] - 1], depth + 1
+        target, depth = chain_end(event, events)  # the entry the chain takes back or restores
         if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
             return _(template, event=target.id, what=event_text(target, codes, laptops, state))

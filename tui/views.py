@@ -521,23 +521,26 @@ def prizes_json(prizes: Sequence[Prize]) -> list[dict[str, Any]]:
     return [{"prize": p.name, "players": list(p.players), "value": p.value} for p in prizes]
 
 
+def _as_paper(phrase: str) -> str:
+    """A phrase of the prizes as the paper says it, in the interface language."""
+    from paperwork.labels import labels
+
+    return labels(language()).get(phrase, phrase)
+
+
 def prize_title(name: str) -> str:
     """A prize as the paper names it (``1`` → «1 место»), in the interface language."""
-    from paperwork.labels import labels
     from schemes.awards.prizes import prize_name
 
-    words = labels(language())
-    return prize_name(name, lambda phrase: words.get(phrase, phrase))
+    return prize_name(name, _as_paper)
 
 
 def prize_decided(prize: Prize, value: str | None = None) -> str:
     """What decided ``prize`` (or ``value``, a passed-over player's) as the paper says it
     («побед: 4»), in the interface language."""
-    from paperwork.labels import labels
     from schemes.awards.prizes import prize_value
 
-    words = labels(language())
-    return prize_value(prize.name, prize.value if value is None else value, lambda phrase: words.get(phrase, phrase))
+    return prize_value(prize.name, prize.value if value is None else value, _as_paper)
 
 
 def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:

@@ -8,7 +8,7 @@ so changing the pairing code never rewrites history.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -215,6 +215,16 @@ def retracted_ids(events: list[Event]) -> set[int]:
             if event.id not in retracted:
                 retracted.add(event.data["event"])
     return retracted
+
+
+def chain_end(event: Event, events: Sequence[Event]) -> tuple[Event, int]:
+    """The entry a chain of retractions from ``event`` ends at, and how many retractions lead to
+    it (odd: it is taken back; even: restored); any other event is itself, at 0.  Each link
+    names an earlier entry of ``events`` (a hand-edited one that does not ends the chain)."""
+    depth = 0
+    while event.kind == RETRACTED and 0 < event.data["event"] < event.id and event.data["event"] <= len(events):
+        event, depth = events[event.data["event"] - 1], depth + 1
+    return event, depth
 
 
 def standing(events: list[Event]) -> list[Event]:

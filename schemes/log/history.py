@@ -602,9 +602,8 @@ def _new_params(
 
 def _changes_params(event: Event, events: Sequence[Event]) -> bool:
     """A change of parameters, or the undo or the redo of one (down the chain of retractions)."""
-    while event.kind == ev.RETRACTED and 0 < event.data["event"] <= len(events):
-        event = events[event.data["event"] - 1]
-    return event.kind == ev.SETTINGS_CHANGED and "params" in event.data
+    changed, _depth = ev.chain_end(event, events)
+    return changed.kind == ev.SETTINGS_CHANGED and "params" in changed.data
 
 
 def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:

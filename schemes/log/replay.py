@@ -686,9 +686,7 @@ def check_retraction(state: Tournament, log: Sequence[Event], target: int, devic
     before."""
     if state.hall is None or device is None:
         return
-    taken = log[target - 1]
-    while taken.kind == ev.RETRACTED and 1 <= taken.data["event"] < taken.id:  # down to what it takes back
-        taken = log[taken.data["event"] - 1]
+    taken, _depth = ev.chain_end(log[target - 1], log)  # down to what it takes back
     if taken.kind in CHIEFS_OWN or taken.kind in ev.HALL_KINDS:
         check_chief(state, device)
 

@@ -110,7 +110,8 @@ class StandingsPane(Pane):
         by_place = paper(state).opponents_by_place
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
         score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
-        heads = [_("Place"), "#" if by_place else _("No."), _("Player"), *(str(r) for r in range(1, after + 1)), score]
+        row = labels(language())["row_no"] if by_place else _("No.")  # the paper's «#»: a row, not his №
+        heads = [_("Place"), row, _("Player"), *(str(r) for r in range(1, after + 1)), score]
         table.add_columns(*heads)
         written = []
         rows = []
