@@ -1073,11 +1073,11 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
                          what="first name" if not player.name else "surname")  # fmt: skip
         else:
             key = opengotha_key(player.surname, player.name)
-            others = ", ".join(str(other) for other in sorted(sharing[key]) if other != player.id)
+            other = min(other for other in sharing[key] if other != player.id)  # the one kept as he is
             reading.warn(
-                "players {player} and {others} would be one for OpenGotha ({key}): {player} written as {name!r}",
-                player=player.id,
-                others=others,
+                "player {player} would be one with player {other} for OpenGotha (key {key}): written as {name!r}",
+                player=tournament.named(player.id),
+                other=tournament.named(other),
                 key=key[:40],
                 name=name,
             )

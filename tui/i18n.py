@@ -938,7 +938,7 @@ RU = {
     "the byo-yomi's {periods} periods: OpenGotha keeps one period of {seconds} s": "периодов бёёми: {periods}, а OpenGotha хранит один период по {seconds} с",
     "player {player}: country {country!r} is not two letters: left empty": "игрок {player}: страна {country!r} — не две буквы: оставлена пустой",
     "player {player} has no {what}: written as -": "у игрока {player} нет поля «{what}»: записано «-»",
-    "players {player} and {others} would be one for OpenGotha ({key}): {player} written as {name!r}": "игроки {player} и {others} для OpenGotha — один человек ({key}): {player} записан как {name!r}",
+    "player {player} would be one with player {other} for OpenGotha (key {key}): written as {name!r}": "игрок {player} для OpenGotha — тот же человек, что игрок {other} (ключ {key}): записан как {name!r}",
     "name the new tournament file": "укажите имя нового файла турнира",
     "{count} more warnings: tengen import opengotha lists them all": "Ещё предупреждений: {count}; все их показывает tengen import opengotha",
     "McMahon bar": "планка Мак-Магона (сильнее — как на планке)",

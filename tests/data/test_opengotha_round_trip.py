@@ -98,10 +98,17 @@ def test_a_play_offs_walkover_goes_to_opengotha_as_a_game_won_by_default(tmp_pat
 
 
 def test_what_is_written_differently_is_said() -> None:
-    warnings = [str(w) for w in write(event(0).state).warnings]
-    assert warnings == [
-        "players 2 and 1 would be one for OpenGotha (ИВАНОВИВАН): 2 written as 'Иван (2)'",
+    state = event(0).state
+    warnings = write(state).warnings
+    assert [str(w) for w in warnings] == [
+        "player 2 would be one with player 1 for OpenGotha (key ИВАНОВИВАН): written as 'Иван (2)'",
         "player 3 has no first name: written as -",
+    ]
+    # each player named as the boards number him (a trial was told of «players 2 and 1», ids)
+    named = [warnings[0].fields[field] for field in ("player", "other")]
+    assert [(n.id, n.number, n.name) for n in named] == [
+        (2, state.numbers[2], "Иванов И."),
+        (1, state.numbers[1], "Иванов И."),
     ]
 
 
