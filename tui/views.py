@@ -281,6 +281,12 @@ def pairings_text(state: Tournament, number: int) -> str:
     return "\n".join(lines)
 
 
+def after_round_words(after: int) -> str:
+    """«after round 3» over standings, teams or prizes; «before round 1» where none is complete
+    (a title said «после 0-го тура» where the printed sheet says «до первого тура»)."""
+    return _("before round 1") if after == 0 else _("after round {round}", round=after)
+
+
 def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
     keys = data["columns"]
@@ -291,7 +297,7 @@ def standings_text(state: Tournament, after_round: int) -> str:
     titles = {k: column_title(k) for k in keys}
     widths = {k: max(len(titles[k]), 6) for k in keys}
     lines = [
-        _("{name} — standings after round {round}", name=state.settings.name, round=after_round),
+        _("{name} — standings {after}", name=state.settings.name, after=after_round_words(after_round)),
         header + "".join(f"  {titles[k]:>{widths[k]}}" for k in keys),
     ]
     for r in data["rows"]:
@@ -333,9 +339,12 @@ def param_text(value: Any) -> str:
 
 def settings_text(state: Tournament) -> str:
     """``tengen settings``: each setting, its value and its meaning, in the interface language
-    (the keys stay as ``--param`` takes them)."""
-    return "\n".join(f"{key:<16} {value:<24} {_(meaning) if meaning else ''}".rstrip()
-                     for key, value, meaning in settings_rows(state))  # fmt: skip
+    (the keys stay as ``--param`` takes them), in columns as wide as the longest key
+    (``paiSePreferMMSDiffRatherThanSameCountry``) — a fixed 16 shifted every longer row."""
+    rows = settings_rows(state)
+    width = max(len(key) for key, _value, _meaning in rows)
+    return "\n".join(f"{key:<{width}} {value:<24} {_(meaning) if meaning else ''}".rstrip()
+                     for key, value, meaning in rows)  # fmt: skip
 
 
 FLAG_WORDS = {"true": "yes", "false": "no"}
@@ -489,8 +498,8 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
 
 def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     lines = [
-        _("{name} — teams after round {round} (the best {best} by {points})", name=state.settings.name,
-          round=data["after_round"], best=data["best"], points=_(data["points"]))
+        _("{name} — teams {after} (the best {best} by {points})", name=state.settings.name,
+          after=after_round_words(data["after_round"]), best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
     for team in data["teams"]:
         members = ", ".join(

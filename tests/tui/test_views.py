@@ -142,3 +142,46 @@ def test_the_settings_of_a_scheme_that_sets_each_boards_komi_show_no_komi() -> N
 
     assert "komi" not in [key for key, _value, _meaning in views.settings_rows(Log("sport-handicap", rounds=3).state)]
     assert ("komi", "6.5", "announced komi of even games") in views.settings_rows(Log("fors", rounds=3).state)
+
+
+@pytest.mark.parametrize(
+    ("language", "first"),
+    [("ru", "Test cup — положение до первого тура"), ("en", "Test cup — standings before round 1")],
+    ids=["ru", "en"],
+)
+def test_standings_before_any_round_is_complete_say_so(language: str, first: str) -> None:
+    """A trial read «положение после 0-го тура» over round 1's pairing in ``tengen standings``,
+    where the printed sheet says «до первого тура»; after round 1 the title counts it."""
+    from tests.builders import Log
+    from tui.views import teams_json, teams_text
+
+    log = Log("mcmahon", rounds=3)
+    for surname in ("Иванов", "Петров", "Сидоров", "Козлов"):
+        log.add(surname, rank="5k", team="Восток")
+    log.pair()
+    i18n.set_language(language)
+    try:
+        before = standings_text(log.state, 0).splitlines()[0]
+        teams = teams_text(log.state, teams_json(log.state, 0, 3, None, "wins")).splitlines()[0]
+        for board in log.state.round(1).boards:
+            log.result(1, board.number, "W+")
+        after = standings_text(log.state, 1).splitlines()[0]
+    finally:
+        i18n.set_language("ru")
+    assert before == first
+    assert teams.startswith(first.replace("положение", "командный зачёт").replace("standings", "teams"))
+    assert after == first.replace("до первого тура", "после 1-го тура").replace("before round 1", "after round 1")
+
+
+def test_every_setting_s_meaning_starts_in_one_column() -> None:
+    """``tengen settings`` padded the keys to 16 letters: every longer OpenGotha key
+    (``genNBW2ValueAbsent``…) pushed its value and meaning out of the column."""
+    from tests.builders import Log
+    from tui.views import settings_rows, settings_text
+
+    state = Log("mcmahon", rounds=3).state
+    rows = {key: meaning for key, _value, meaning in settings_rows(state)}
+    starts = {
+        line.index(i18n._(rows[line.split()[0]])) for line in settings_text(state).splitlines() if rows[line.split()[0]]
+    }
+    assert len(starts) == 1 and max(len(key) for key in rows) > 16

@@ -57,7 +57,7 @@ class StandingsPane(Pane):
         table = self.query_one(PlainTable)
         table.clear(columns=True)
         final = is_final_table(state, after)
-        title = _("Final table") if final else _("Standings after round {round}", round=after)
+        title = _("Final table") if final else _("Standings {after}", after=views.after_round_words(after))
         played = state.round(after)
         if played is not None and not played.complete:  # stepped to with ], or paired early
             boards = ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
@@ -67,7 +67,7 @@ class StandingsPane(Pane):
         if self.teams:
             self.fill_teams(table, state, after)
             self.query_one("#standings-info", Static).update(
-                _("Teams after round {round}: the best {best} count", round=after, best=DEFAULT_BEST)
+                _("Teams {after}: the best {best} count", after=views.after_round_words(after), best=DEFAULT_BEST)
             )
         elif self.rounds_table:
             self.fill_rounds(table, data, state, after)

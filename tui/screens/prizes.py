@@ -28,7 +28,7 @@ class PrizesScreen(Translated, ModalScreen[None]):
         state = self.tournament
         prizes = self.prizes = views.prizes_of(state, self.after_round)
         with Vertical(classes="dialog wide"):
-            yield Label(_("Prizes after round {round}", round=self.after_round), markup=False)
+            yield Label(_("Prizes {after}", after=views.after_round_words(self.after_round)), markup=False)
             yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
             notes = views.prize_notes(state, prizes)
             if notes:
