@@ -699,6 +699,7 @@ RU = {
     "players {a} and {b} are blocked from meeting": "игрокам {a} и {b} запрещено играть друг с другом",
     "players {a} and {b} met in round {round}": "игроки {a} и {b} уже встречались в {round}-м туре",
     "{reason}; {more}": "{reason}; {more}",
+    "komi {komi} is whole: here a jigo is white's win, so a komi is a half, like {half}": "коми {komi} — целое: в этой системе джиго — победа белых, поэтому коми с половиной, например {half}",
     "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko": "на доске {board} коми {komi}: джиго не бывает, ничья записана как тройное ко",
     "round {later} was paired with the old result of round {round}": "тур {later} был составлен по прежнему результату {round}-го тура",
     "rounds {later} were paired with the old result of round {round}": "туры {later} были составлены по прежнему результату {round}-го тура",

@@ -243,6 +243,11 @@ class Traits:
     komi_by_rule: bool = False
     """Every board's komi is the scheme's (sport-handicap's: the strength difference's): the
     tournament's komi is neither asked nor shown (a trial set one, which no board took)."""
+    half_komi: bool = False
+    """A jigo is white's win (sport-handicap's komi is ``K + 0.5``), so a board's komi is always a
+    half and its one draw a triple ko: a whole komi set by hand is refused (a trial's komi 0
+    made a jigo that the scheme then scored as a triple ko, 5 each).  Each board's komi
+    remains the referee's to change by whole points."""
     compiles: bool = False
     """Its pairing runs loops numba compiles: the first pairing of an installation waits for
     the compiler (up to a minute), which the referee is told beforehand."""

@@ -602,6 +602,9 @@ def handicap(state: Tournament, number: int, board_number: int, stones: int, kom
         raise InvalidEvent("a handicap is 0 to {high} stones, not {stones}", high=MAX_HANDICAP, stones=stones)
     if komi is not None:
         given = check_komi(komi_of(komi), BOARD_KOMI_LIMIT)
+        if given.is_integer() and get_scheme(state.settings.scheme).traits.half_komi:
+            raise InvalidEvent("komi {komi} is whole: here a jigo is white's win, so a komi is a half, like {half}",
+                               komi=f"{given:g}", half=f"{given + 0.5:g}")  # fmt: skip
     else:
         given = board.komi if stones == board.handicap else 0.5 if stones else state.settings.komi
     if (stones, given) == (board.handicap, board.komi):

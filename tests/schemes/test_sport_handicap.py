@@ -208,3 +208,30 @@ def test_a_komi_of_the_tournament_is_refused_where_every_board_has_its_own() -> 
         settings_news(log.state, actions.change_settings(komi="7"))
     assert settings_news(log.state, actions.change_settings(komi="6.5")) is None
     assert actions.create("Cup", "fors", 3, komi=7)[1]["komi"] == 7  # the others take it
+
+
+def test_a_board_s_komi_set_by_hand_stays_a_half() -> None:
+    """A trial set komi 0 on a board, and the jigo its players then made was scored as a triple
+    ko, 5 each, where the spec makes a jigo white's win (the komi is K + 0.5): a whole komi is
+    refused, a half one taken; McMahon, where a jigo is a draw, takes a whole one."""
+    log = Log("sport-handicap", rounds=3)
+    for surname, rank in (("А", "5k"), ("Б", "3k"), ("В", "1d"), ("Г", "2k")):
+        log.add(surname, rank=rank)
+    log.pair()
+    board = log.state.round(1).boards[0]
+    before = list(log.events)
+    with pytest.raises(
+        InvalidEvent, match="komi 0 is whole: here a jigo is white's win, so a komi is a half, like 0.5"
+    ):
+        actions.handicap(log.state, 1, board.number, 2, "0")
+    with pytest.raises(InvalidEvent, match="komi -2 is whole.*like -1.5"):
+        actions.handicap(log.state, 1, board.number, 2, "-2")
+    assert log.events == before
+    log.commit(actions.handicap(log.state, 1, board.number, 2, "-1,5"))
+    assert log.state.round(1).board(board.number).komi == -1.5
+    other = Log("mcmahon", rounds=3)
+    for surname, rank in (("А", "5k"), ("Б", "5k")):
+        other.add(surname, rank=rank)
+    other.pair()
+    other.commit(actions.handicap(other.state, 1, 1, 0, "0"))
+    assert other.state.round(1).board(1).komi == 0
