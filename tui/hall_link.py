@@ -168,7 +168,7 @@ class HallLink:
         self.failure = said
 
     def merged(self, fetched: Fetched) -> None:
-        problems, added = list(fetched.problems), 0
+        problems, added, dropped = list(fetched.problems), 0, False
         if fetched.moved or not self.merged_once or fetched.sources is not None:
             try:
                 with self.repo() as repo:
@@ -179,10 +179,13 @@ class HallLink:
                 self.merged_once = True
                 added = merged.added
                 problems += [worded(p) for p in merged.problems]
-                for dropped in merged.dropped:  # an entry gone from every laptop: said, never silently
-                    self.screen.notify(said(dropped), severity="warning", timeout=30)
+                for notice in merged.dropped:  # an entry gone from every laptop: said, never silently
+                    self.screen.notify(said(notice), severity="warning", timeout=30)
+                dropped = bool(merged.dropped)
         self.laptops = fetched.laptops
-        if added:
+        if (
+            added or dropped
+        ):  # a round left out as a registration came: one event more, one less (a trial's app kept it)
             self.screen.redraw()
         else:
             self.screen.show_hall()

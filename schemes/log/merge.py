@@ -3,8 +3,12 @@
 Every laptop holds the union of the events it has received, and turns it into one log the
 same way: a linear extension of the causal order — an event comes after its laptop's
 earlier ones and after every event it had seen — with events that saw nothing of each
-other put by (time, device, seq).  Laptops holding the same events then hold the same log,
-byte for byte, and replay it to the same state.
+other put by (time, device, seq), except that a round's pairing goes before every event it
+had not seen (``_stages``): the chief paired the field he knew, and a registration typed on a
+laptop out of touch, its clock earlier, is a latecomer to that round, not the reason the
+round, printed and on the players' phones, vanished from every laptop (a trial).  Laptops
+holding the same events then hold the same log, byte for byte, and replay it to the same
+state.
 
 A retraction names its event by device and seq; its number in the log is the place that
 event takes here.  An event that does not fit the log it lands in (a result for a board
@@ -21,7 +25,8 @@ the same log, state and left-out events as a merge from scratch, by construction
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from schemes.errors import InvalidEvent, Notice
@@ -59,13 +64,15 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
         assert event.origin is not None
         return all(placed.get(device, 0) >= seq for device, seq in event.origin.seen)
 
-    def key(event: Event) -> tuple[str, str, int]:
+    stage = _stages(chains)
+
+    def key(event: Event) -> tuple[int, str, str, int]:
         assert event.origin is not None
-        return event.at, event.origin.device, event.origin.seq
+        return stage(event), event.at, event.origin.device, event.origin.seq
 
     order: list[Event] = []
     waiting: dict[str, Event] = {}  # the next event of each device, not yet ready
-    heap: list[tuple[tuple[str, str, int], Event]] = []
+    heap: list[tuple[tuple[int, str, str, int], Event]] = []
 
     def offer(device: str) -> None:
         following = chains[device].get(placed[device] + 1)
@@ -89,6 +96,42 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
                 del waiting[device]
                 heapq.heappush(heap, (key(candidate), candidate))
     return order
+
+
+def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
+    """Each event's stage: the first pairing (of all, by time) that had seen it or is it, or
+    one past the last for an event no pairing saw.  Ordered by stage first, an event comes
+    after every pairing made without it, and the order stays causal: a pairing that saw an
+    event saw all that event had seen, so nothing comes before its own past.  A take of the
+    chief's role is the one exception: it goes as early as what it had seen allows, so that
+    a pairing the chief made without knowing of it comes after it and voids it
+    (``replay.still_the_chief``: the chief was alive)."""
+    pairings = sorted(
+        (e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED),
+        key=lambda e: (e.at, e.origin.device, e.origin.seq) if e.origin is not None else (e.at, "", 0),
+    )
+    reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
+    for index, pairing in enumerate(pairings):
+        assert pairing.origin is not None
+        seen = {**dict(pairing.origin.seen), pairing.origin.device: pairing.origin.seq}
+        for device in chains:
+            line = reached.setdefault(device, [0] * len(pairings))
+            line[index] = max(seen.get(device, 0), line[index - 1] if index else 0)
+
+    def reached_by(device: str, seq: int) -> int:
+        line = reached.get(device)
+        return bisect_left(line, seq) if line is not None else 0  # the first pairing that reached it
+
+    def stage(event: Event) -> int:
+        origin = event.origin
+        assert origin is not None
+        if event.kind == ev.CHIEF_CHANGED and event.data.get("taken", False):
+            return max(
+                [reached_by(device, seq) for device, seq in origin.seen] + [reached_by(origin.device, origin.seq - 1)]
+            )
+        return reached_by(origin.device, origin.seq)
+
+    return stage
 
 
 def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:

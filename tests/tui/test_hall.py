@@ -767,7 +767,8 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
 ) -> None:
     """A review: a helper brought a withdrawn player back while the chief paired the round he
     names; the return went from every laptop without a word.  The helper's app, at its next
-    sync, says it is gone and why."""
+    sync, says it is gone and why, and shows the round that came: one event in, its own out,
+    and the app had kept its screen as it was (a trial typed slips into a round gone)."""
     a_second_apart(monkeypatch)
     chief, secret = founded(laptops)
     table = helper_of(laptops, chief, secret, tmp_path / "stick")
@@ -784,6 +785,8 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
+            title = app.screen.query_one("#title", Static)
+            assert "тур 1 из 3" in str(title.render())
             await pilot.press("f9")
             await pilot.pause()
             app.screen.query_one("#sync-source", Input).value = str(tmp_path / "stick")
@@ -794,6 +797,7 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
                             "уже составлен: вернуть игрока можно с 3-го"]  # fmt: skip
             shown = next(screen for screen in app.screen_stack if isinstance(screen, TournamentScreen))
             assert shown.session.state.players[3].withdrawn_from == 2
+            assert "тур 2 из 3" in str(title.render())
 
 
 @pytest.mark.parametrize(("where", "failures"), [("fetch_all", 1), ("merge_into", 2)])
