@@ -35,7 +35,7 @@ from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
 from paperwork.scheme_paper import FreeRound
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import ascii_only, is_cyrillic, is_latin, latin, unaccented
+from paperwork.translit import ascii_only, is_all_cyrillic, is_latin, latin, unaccented
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -139,7 +139,7 @@ def writes_latin(tournament: Tournament, latin_names: bool, egf: bool = False) -
     names = [tournament.players[p].full_name for p in tournament.numbers]
     if all(map(is_latin, names)):
         return latin_names
-    return latin_names or egf or not all(map(is_cyrillic, names))
+    return latin_names or egf or not all(map(is_all_cyrillic, names))
 
 
 def rating_table(

@@ -98,6 +98,12 @@ def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= char <= "\u04ff" for char in text)
 
 
+def is_all_cyrillic(text: str) -> bool:
+    """Every letter of ``text`` is a Cyrillic one: a name half in Latin (a first name in
+    Cyrillic, a surname typed in Latin) is not a Cyrillic name (a trial's table mixed them)."""
+    return all(unicodedata.name(char, "").startswith("CYRILLIC ") for char in text if char.isalpha())
+
+
 def is_latin(text: str) -> bool:
     """Every letter of ``text`` is a Latin one, accented or not (``André``, ``Łukaszewski``)."""
     return all(unicodedata.name(char, "").startswith("LATIN ") for char in text if char.isalpha())

@@ -216,14 +216,22 @@ def test_the_egf_header_gives_the_highest_handicap_the_scheme_allows(
     assert f"; HA[h{stones}]" in export(log.state, log.events, latin_names=True, egf=True).splitlines()
 
 
-def test_mixed_scripts_are_written_in_latin() -> None:
+@pytest.mark.parametrize(
+    ("surname", "name", "written"),
+    [("Smith", "John", "Smith John"), ("<b>[red]x</red>", "Хакер", "bredxred Khaker")],
+    ids=["a latin name", "a name half in latin"],
+)
+def test_mixed_scripts_are_written_in_latin(surname: str, name: str, written: str) -> None:
+    """A Latin name beside a Cyrillic one: the whole table in Latin.  A trial's table wrote
+    «bredxred Хакер» among Cyrillic names — a Latin surname with a Cyrillic first name
+    counted as Cyrillic (any Cyrillic letter did); every letter must be."""
     log = Log("fors", rounds=1)
-    log.add("Smith", rating=2100, name="John")
+    log.add(surname, rating=2100, name=name)
     log.add("Иванов", rating=2000, name="Иван")
     log.pair()
     log.result(1, 1, "B+")
     text = export(log.state, log.events)
-    assert "Ivanov Ivan" in text and "Smith John" in text and not is_cyrillic(text.split("\n", 4)[4])
+    assert "Ivanov Ivan" in text and written in text and not is_cyrillic(text.split("\n", 4)[4])
 
 
 def test_dates_in_the_strict_form() -> None:
@@ -707,7 +715,9 @@ def test_a_player_who_never_came_is_left_out_and_named() -> None:
     ``0= 0= …`` — an appearance and a last date for the commission — where OpenGotha's own
     leaves him out."""
     log = Log("gamma", rounds=2)
-    ids = [log.add(surname, rating=2100 - 100 * i) for i, surname in enumerate(("Аа", "Бб", "Вв", "Гг", "Дд"))]
+    ids = [
+        log.add(surname, rating=2100 - 100 * i, name="Я") for i, surname in enumerate(("Аа", "Бб", "Вв", "Гг", "Дд"))
+    ]
     log.commit(actions.skip(ids[1], [1, 2]))  # Бб, number 2, announced he would miss both rounds
     log.pair()
     for board in (1, 2):
@@ -718,5 +728,5 @@ def test_a_player_who_never_came_is_left_out_and_named() -> None:
     assert [row[:2] for row in table] == [["1", "Аа"], ["2", "Вв"], ["3", "Гг"], ["4", "Дд"]]
     assert symmetry_problems(parse(export(log.state, log.events))) == []
     assert [str(n) for n in placeholders(log.state) if "left out" in str(n)] == [
-        "left out, with no game and no bye: Бб X (2)"
+        "left out, with no game and no bye: Бб Я (2)"
     ]
