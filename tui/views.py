@@ -188,6 +188,7 @@ def pairings_json(state: Tournament, number: int) -> dict[str, Any]:
                 "nigiri": b.nigiri,
                 "result": as_played(result.code, result.swapped) if (result := played.results.get(b.number)) else None,
                 **({"swapped": True} if b.number in played.results and played.results[b.number].swapped else {}),
+                **({"disputed": True} if b.number in played.disputes else {}),  # as the app and pages mark it
             }
             for b in played.boards
         ],
@@ -270,7 +271,7 @@ def pairings_text(state: Tournament, number: int) -> str:
     lines.append(f"{board:>5}  {white:<{width}}  {black:<{width}}  {hcp:>4}  {komi_title:<11}  {_('Result')}")
     for b in data["boards"]:
         komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
-        result = (b["result"] or "") + swapped_mark(b.get("swapped", False))
+        result = _("dispute") if b.get("disputed") else (b["result"] or "") + swapped_mark(b.get("swapped", False))
         lines.append(
             f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()

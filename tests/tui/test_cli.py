@@ -1174,6 +1174,30 @@ def test_a_disputed_swapped_board_is_said_as_each_laptop_typed_it() -> None:
     ]
 
 
+def test_tengen_pairings_marks_a_disputed_board() -> None:
+    """A trial: ``pairings`` wrote a disputed board as one awaiting its result (``"result":
+    null``), where the app and the players' pages say «спор» (hall.md: «marked on every
+    laptop»)."""
+    from dataclasses import replace
+
+    from schemes.state.model import Result
+    from schemes.state.origin import Origin
+    from tests.builders import Log
+    from tui.views import pairings_json, pairings_text
+
+    log = Log("gamma", rounds=3)
+    for surname in ("Иванов", "Петров", "Сидоров", "Козлов"):
+        log.add(surname, rating=2000)
+    log.pair()
+    played = log.state.round(1)
+    typed = (Result("W+", origin=Origin("a", 1), at="10:00"), Result("B+", origin=Origin("b", 1), at="10:01"))
+    state = replace(log.state, rounds=(replace(played, disputes={1: typed}),))
+    boards = pairings_json(state, 1)["boards"]
+    assert [(b["board"], b["result"], b.get("disputed", False)) for b in boards] == [(1, None, True), (2, None, False)]
+    lines = pairings_text(state, 1).splitlines()
+    assert lines[2].endswith("спор") and not lines[3].endswith("спор")
+
+
 def test_a_swapped_result_replaced_is_said_as_it_was_typed(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A review: the warning wrote the stored code (``B+``) where ``W+ --swapped`` was typed."""
     run(capsys, "-f", gamma_cup, "pair")  # board 1 is left to the nigiri
