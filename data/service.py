@@ -91,11 +91,18 @@ class BeforePairing:
     missing: RoundIncomplete | None
     """The round before misses results where the scheme may pair all the same
     (``Traits.pairs_early``): the referee confirms, most often a slip is still on the table."""
-    warned: tuple[Notice, ...]
-    """What the chief is told first in a hall: laptops not heard from (``silent_laptops``), a
-    player registered on two laptops (``possible_duplicates``)."""
+    silent: Notice | None
+    """Laptops of the hall not heard from (``silent_laptops``): their entries may be missing."""
+    twice: Notice | None
+    """Players two laptops may have registered twice (``possible_duplicates``): the app asks,
+    the command line pairs them only when told they are two (``pair --keep-both``)."""
     compiling: bool
     """The pairing waits for numba's compiler (``state_cache.compiler_ahead``)."""
+
+    @property
+    def warned(self) -> tuple[Notice, ...]:
+        """What the chief is told first in a hall, before the question."""
+        return tuple(n for n in (self.silent, self.twice) if n is not None)
 
 
 @dataclass(frozen=True)
@@ -321,8 +328,7 @@ class Service:
             if not get_scheme(state.settings.scheme).traits.pairs_early:
                 raise
             missing = incomplete
-        warned = tuple(n for n in (self.silent_laptops(), possible_duplicates(state)) if n is not None)
-        return BeforePairing(number, missing, warned, compiler_ahead(state))
+        return BeforePairing(number, missing, self.silent_laptops(), possible_duplicates(state), compiler_ahead(state))
 
     def silent_laptops(self) -> Notice | None:
         """What the chief is told before pairing where a laptop of the hall has not been heard

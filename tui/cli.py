@@ -259,6 +259,11 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("when no pairing without a repeat game exists, accept repeats (fix them by hand)"),
     )
     pair.add_argument(
+        "--keep-both",
+        action="store_true",
+        help=_("a hall: pair players two laptops may have registered twice (two players of one name)"),
+    )
+    pair.add_argument(
         "--incomplete",
         action="store_true",
         help=_(
@@ -642,10 +647,13 @@ def _cmd_pair(args: argparse.Namespace) -> None:
             raise BadInput(
                 "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
             )
+        if before.twice is not None and not args.keep_both:  # the app asks; a script is stopped before it seats both
+            raise BadInput("{reason} (pair --keep-both seats them both: two players of one name)",
+                           reason=said(before.twice))  # fmt: skip
+        if before.silent is not None:
+            print_warning(said(before.silent))
         if before.compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)
-        for warning in before.warned:
-            print_warning(said(warning))
         action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         change = service.commit(action)
         code_compiled(change.state)

@@ -290,11 +290,14 @@ class HallRepo:
         return [_unrecorded(r) for r in found if isinstance(r, (str, dict))] if isinstance(found, list) else []
 
     def refuse(self, reasons: Sequence[Worded]) -> None:
-        """Keep what was refused: the record ``hall status`` shows, the last 50, each as its
-        template and fields."""
+        """Keep what was refused: the record ``hall status`` shows, the last 50 different ones,
+        each as its template and fields — a peer not up yet, refused at every sync two seconds
+        apart, filled a trial's list with fifty copies of itself."""
         if reasons:
-            kept = [_recorded(r) for r in self.refused + list(reasons)][-50:]
-            write_json(self.path, "tengen-refused.json", kept)
+            latest: dict[str, object] = {}
+            for record in reversed([_recorded(r) for r in self.refused + list(reasons)]):
+                latest.setdefault(json.dumps(record, sort_keys=True, ensure_ascii=False), record)
+            write_json(self.path, "tengen-refused.json", list(reversed(latest.values()))[-50:])
 
 
 SELF_FOR = 60.0

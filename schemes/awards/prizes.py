@@ -233,9 +233,11 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
 
 
 def newcomers_apart(players: Sequence[Player]) -> bool:
-    """Whether newcomers (no rating: not on a list yet) stand out: some players have a
-    rating and some do not.  Where nobody has one, everyone would be a "newcomer"."""
-    return any(p.rating is None for p in players) and any(p.rating is not None for p in players)
+    """Whether newcomers (no rating: not on a list yet) stand out: some players have no rating,
+    and no more of them than those who have one.  Where nobody has one, everyone would be a
+    "newcomer"; where one player of 34 had one, the prize went to a 4d (a trial)."""
+    unrated = sum(p.rating is None for p in players)
+    return 0 < unrated <= len(players) - unrated
 
 
 def standard_rules(

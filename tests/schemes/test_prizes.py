@@ -1,6 +1,8 @@
 """Prizes by hand (issue 17): places with ties, categories, the age cut-off, special prizes,
 and one prize per person."""
 
+import pytest
+
 from schemes.awards.prizes import age_rules, field_of, hand_out, place_rules, special_rules, standard_rules, women_rules
 from schemes.log import actions
 from schemes.registry import get_scheme
@@ -101,15 +103,18 @@ def test_a_prize_passed_over_says_who_had_more() -> None:
     assert most.passed_over == (ids[0],) and most.passed_value == "3"
 
 
-def test_the_best_newcomer_only_where_some_have_a_rating() -> None:
-    for ranks_only, offered in ((True, False), (False, True)):
-        log = Log("round-robin")
-        log.add("A", rank="2d")
-        log.add("B", rank="1k") if ranks_only else log.add("B", rating=2000)
-        log.pair()
-        state = log.state
-        field = field_of(state, get_scheme("round-robin").standings(state, 0))
-        assert ("best_newcomer" in {r.name for r in standard_rules(field)}) is offered
+@pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
+def test_the_best_newcomer_only_where_the_players_without_a_rating_stand_out(rated: int, offered: bool) -> None:
+    """Of four players: nobody rated — everyone a "newcomer"; one rated of four (a trial: one
+    of 34, and the prize went to a 4d) — the rated one stands out, not the newcomers; two or
+    three — the prize; all rated — no newcomer."""
+    log = Log("round-robin")
+    for index in range(4):
+        log.add(f"P{index}", rating=2000 - index if index < rated else None, rank=None if index < rated else "2d")
+    log.pair()
+    state = log.state
+    field = field_of(state, get_scheme("round-robin").standings(state, 0))
+    assert ("best_newcomer" in {r.name for r in standard_rules(field)}) is offered
 
 
 def test_a_knockout_gives_no_prize_for_wins_unless_asked() -> None:

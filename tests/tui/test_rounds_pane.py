@@ -195,6 +195,7 @@ async def test_a_jigo_with_half_a_point_of_komi_asks_and_no_is_the_default(tmp_p
         await pilot.press("enter")  # the answer in focus is «Нет»
         await pilot.pause()
         assert app.screen.session.state.round(1).results == {}
+        assert "Доска 1: ничего не записано" in notes(app)  # not taken for an entry
         await pilot.press("1", "j", "left", "enter")  # the arrows reach «Да»
         await pilot.pause()
         assert app.screen.session.state.round(1).results[1].code == "draw"

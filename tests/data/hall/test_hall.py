@@ -589,7 +589,12 @@ def test_a_sync_with_nobody_to_ask_says_so(founded: tuple[Laptop, str], tmp_path
     assert chief.sync(stick).problems == ()
 
 
-def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three) -> None:
+def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three, capsys) -> None:
+    """Flagged on every laptop; the chief told before the draw; ``tengen pair`` stops before it
+    seats both (a trial's pair seated them and then said «withdraw one before pairing»), unless
+    told they are two players (``--keep-both``)."""
+    from tui.cli import main
+
     chief, table2, table3, stick, _secret = hall_of_three
     table2.commit(("player_registered", {"player": 0, "surname": "Ёлкин", "name": "Иван", "rank": 20}))
     table3.commit(("player_registered", {"player": 0, "surname": "елкин", "name": "иван", "rank": 21}))
@@ -605,6 +610,16 @@ def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdr
     table3.commit(("player_withdrawn", {"player": 20001, "from_round": 1}))
     everyone(stick, table3, chief, table2)
     assert table2.state.possible_duplicates() == [(9, 20002)]
+    with chief.here():
+        before = chief.file.read_bytes()
+        assert main(["-f", str(chief.file), "pair"]) == 2
+        assert capsys.readouterr().err == (
+            "tengen: possibly registered twice: 9 (Different Y) = 20002 (Other X); withdraw one of each before "
+            "pairing (pair --keep-both seats them both: two players of one name)\n"
+        )
+        assert chief.file.read_bytes() == before
+        assert main(["-f", str(chief.file), "pair", "--keep-both"]) == 0
+    assert chief.state.paired_rounds == 1
 
 
 def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_three, capsys) -> None:
@@ -1655,3 +1670,21 @@ def test_a_refusal_kept_by_the_hall_names_its_player_as_the_boards_do(founded) -
         (kept,) = repo.refused
     assert kept.template == "player {player} does not play round {round}"
     assert kept.fields == {"player": named, "round": "2"}
+
+
+def test_a_refusal_said_again_is_kept_once_as_the_latest(founded) -> None:
+    """A trial's ``hall status --json`` held about fifty copies of one refusal (a peer not up
+    yet, asked every two seconds): each is kept once, where it was last said."""
+    chief, _secret = founded
+    nobody = InvalidEvent("{source}: nobody serves there", source="http://127.0.0.1:18393")
+    other = InvalidEvent("{source}: nobody serves there", source="http://127.0.0.1:18394")
+    with HallRepo(hall_path(chief.file)) as repo:
+        for _ in range(60):
+            repo.refuse([nobody])
+        repo.refuse([other])
+        repo.refuse([nobody, nobody])
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert [str(r) for r in repo.refused] == [
+            "http://127.0.0.1:18394: nobody serves there",
+            "http://127.0.0.1:18393: nobody serves there",
+        ]
