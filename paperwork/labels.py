@@ -109,6 +109,7 @@ RU = {
     "skip": "отказ",
     # McMahon and Swiss: OpenGotha's criteria, the name in full and its usual short form
     "prizes": "Призёры",
+    "prizes_after": "Призёры после {n}-го тура",
     "prize": "Приз",
     "winner": "Победитель",
     "why": "Показатель",
@@ -302,6 +303,7 @@ EN = {
     "skip": "skip",
     # McMahon and Swiss: OpenGotha's criteria
     "prizes": "Prize winners",
+    "prizes_after": "Prize winners after round {n}",
     "prize": "Prize",
     "winner": "Winner",
     "why": "Value",

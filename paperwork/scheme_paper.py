@@ -51,6 +51,10 @@ class SchemePaper:
     round_note: Callable[[Tournament, int, Mapping[str, str]], str] | None = None
     """A line under a round's protocol saying what its boards decide (a play-off's stage and
     game), where the scheme has one."""
+    final_score: str | None = None
+    """The label of the main value in its final table where it is not the standings' (its
+    ``score_name``): sport-handicap's strength after the final correction, «Итог. сила» on
+    paper, was «Сила» in the app's final table beside cards that say another strength."""
     free_legend: Mapping[str, str] | None = None
     """The rating table's legend of its free-round marks in each language, where the usual one
     (``0+`` as a win, ``0=`` half a point, ``0-`` nothing) misreads the scheme's: a play-off

@@ -18,7 +18,7 @@ from paperwork.sheet import Column, Text, number, standings_after
 from paperwork.table_parts import PORTRAIT_COLUMNS
 from paperwork.wall_sheets import standings_sheet
 from schemes.log.events import Event
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 
 
@@ -116,7 +116,9 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     field = field_of(tournament, standings)
     document = Document(tournament, events, "")
     text = document.labels
-    document.title_line = text["prizes"]
+    # mid-event, the round they stand after (a trial's prizes-4.pdf said only «Призёры»)
+    final = is_final_table(tournament, after_round)
+    document.title_line = text["prizes"] if final else text["prizes_after"].format(n=after_round)
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
     prizes = hand_out(field, standard_rules(field, knockout=get_scheme(tournament.settings.scheme).traits.bracket))

@@ -445,10 +445,14 @@ def build_parser() -> argparse.ArgumentParser:
 def _placeholders(parser: argparse.ArgumentParser) -> None:
     """Each option's value named in the interface language («--rounds ЧИСЛО»): argparse
     names it by the option in English capitals, and the Russian help read «--rounds ROUNDS»
-    beside «ТУР» and «ДОСКА».  An option with choices keeps them shown."""
+    beside «ТУР» and «ДОСКА».  An option with choices keeps them shown.  A positional argument
+    or a command is named by its choices, or in the interface language: argparse named it by
+    its English ``dest`` in a refusal («аргумент command: недопустимое значение…», a trial)."""
     for action in parser._actions:
         if action.option_strings and action.metavar is None and action.choices is None and action.nargs != 0:
             action.metavar = _(action.dest.upper())
+        elif not action.option_strings and action.metavar is None:
+            action.metavar = _("COMMAND" if isinstance(action, argparse._SubParsersAction) else action.dest.upper())
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 _placeholders(sub)

@@ -121,5 +121,12 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
 
 
 PAPER = SchemePaper(
-    card, final_table, "Pl St End Fin", rating_info, free_mark, lambda _params: 9, lambda v: f"{v:.1f}"
+    card,
+    final_table,
+    "Pl St End Fin",
+    rating_info,
+    free_mark,
+    lambda _params: 9,
+    lambda v: f"{v:.1f}",
+    final_score="final_strength",
 )  # its handicaps are the rank difference, uncapped

@@ -55,6 +55,17 @@ def test_standings_with_shared_places_and_tiebreaks() -> None:
     assert "1-2 1 P2510 X 5d 21 0 81½" in text and "1-2 2 P2247 X 2d 21 0 81½" in text
 
 
+def test_prizes_before_the_end_say_the_round_they_stand_after() -> None:
+    """A trial's prizes-4.pdf was titled «Призёры» alone, as the final prizes are."""
+    from paperwork.tables import prizes
+
+    log = scenario()
+    total = get_scheme("gamma").total_rounds(log.state)
+    assert total is not None and total > 3
+    assert pages(prizes(log.state, log.events, 3))[0].splitlines()[1] == "Призёры после 3-го тура"
+    assert pages(prizes(log.state, log.events, total))[0].splitlines()[1] == "Призёры"
+
+
 def test_a_400_player_standings_and_table_lose_no_row() -> None:
     log = played("sport-handicap", 400, 3)
     for kind in ("standings", "table", "registration"):

@@ -4,7 +4,7 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select
+from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
 from tests.tui.conftest import app_on, notes, run_test, until
@@ -1034,3 +1034,34 @@ async def test_a_damaged_tournament_is_offered_its_backup(folder: Path, answer: 
         )
         assert (folder / "gamma.json.damaged").read_bytes() == damaged
         assert app.screen.session.state.settings.place != "Томск"
+
+
+async def test_a_setting_s_meaning_is_not_its_name_again(folder: Path) -> None:
+    """A trial's F8 read «контроль времени | 40+5/15 | контроль времени»: where the meaning says
+    what the name says, it is left empty."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = {r[0]: r[2].strip() for r in rows(app, "settings-table")}
+        assert table["контроль времени"] == "" and table["язык документов"] == ""
+        assert table["коми"] == "объявленное коми в партиях на равных"
+
+
+async def test_the_final_table_names_the_final_strength_as_the_paper_does(tmp_path: Path) -> None:
+    """A sport-handicap trial: F4's final table headed «Сила» a strength after the final
+    correction, beside cards with another; the paper's final table says «Итог. сила»."""
+    from tests.tui.test_rounds_pane import app_on as app_at
+    from tests.tui.test_rounds_pane import event
+
+    app = app_at(event(tmp_path, 6, scheme="sport-handicap", rounds_paired=4))
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.press("f4")
+        await pilot.pause()
+        info = str(app.screen.query_one("#standings-info", Static).render())
+        heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]
+        assert info.startswith("Итоговая таблица") and heads[4] == "Итог. сила"
+        await pilot.press("[")  # after round 3: the standings, and their strength
+        await pilot.pause()
+        heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]
+        assert heads[4] == "Сила"

@@ -59,6 +59,8 @@ def a_day(capsys: pytest.CaptureFixture[str], folder: Path) -> tuple[str, dict[s
         ("-f", path, "prizes"),
         ("-f", path, "player", "add", "--surname", "Иванов", "--name", "Иван", "--rank", "2d"),  # a twin
         ("-f", path, "result", "1"),  # argparse: arguments missing
+        ("-f", path, "nosuchcmd"),  # argparse: no such command (a trial read «аргумент command»)
+        ("-f", path, "export", "nosuch"),  # a positional's choices («аргумент what»)
         ("-f", str(folder / "nothing.json"), "standings"),  # the file layer
         ("-f", path, "print", "cards", "-o", path),  # the tournament itself
     ]
@@ -78,7 +80,9 @@ def test_russian_when_the_system_is_russian(
     expected = ("создан", "1-й тур", "Белые", "положение после", "нет доски", "не хватает аргументов",
                 "отменена запись", "внимание:", "уже в списке", "нет такого файла", "файл турнира")  # fmt: skip
     assert [e for e in expected if e not in text] == []
-    commands = re.sub(r"--?[a-z-]+|tengen [a-z]+|\S+\.json|\S+/\S+", "", text)  # options, commands, paths as typed
+    commands = re.sub(
+        r"--?[a-z-]+|tengen [a-z]+|'[a-z]+'|\S+\.json|\S+/\S+", "", text
+    )  # options, commands, paths as typed
     words = {w.casefold() for w in re.findall(r"[A-Za-z]{4,}", commands)}
     assert sorted(words & english_words()) == []
 

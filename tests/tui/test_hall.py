@@ -429,7 +429,7 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptop
             await pilot.press("f3", "n")
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
             text = " ".join(str(w.render()) for w in app.screen.query(Label))
-            warned = "больше минуты не слышны: Стол 2 (их записей может не хватать)"
+            warned = "Больше минуты не слышны: Стол 2 (их записей может не хватать)"
             assert text == f"{warned}\nПровести жеребьёвку 1-го тура?"
 
 

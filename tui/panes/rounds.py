@@ -43,7 +43,7 @@ from schemes.state.model import (
 )
 from schemes.values.names import initials
 from tui import views
-from tui.i18n import RESULTS, _, language, said, schemes_with
+from tui.i18n import RESULTS, _, language, said, schemes_with, sentence
 from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.threads import hand, in_thread
@@ -497,7 +497,7 @@ class RoundsPane(Pane):
                        else _("Until it is entered it counts for neither player, as in OpenGotha."))  # fmt: skip
             question = f"{said(missing)}. {meaning}\n{_('Pair round {round} all the same?', round=number)}"
         for warning in reversed(before.warned):  # the chief is warned: entries missing, a player twice
-            question = said(warning) + "\n" + question
+            question = sentence(said(warning)) + "\n" + question  # a line of its own: «Больше минуты…» (a trial)
         early = missing is not None
 
         def answer(chosen: str | None) -> None:

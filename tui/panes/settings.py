@@ -44,7 +44,9 @@ class SettingsPane(Pane):
         for key, value, meaning in views.settings_rows(session.state):
             # the scheme and the parameters' words (on, lot, buchholz…) in the interface language
             shown = views.setting_shown(key, value, params)
-            rows.append((key, [_("title" if key == "name" else key), shown, _(meaning) if meaning else ""]))
+            name = _("title" if key == "name" else key)
+            said = _(meaning) if meaning else ""
+            rows.append((key, [name, shown, "" if said == name else said]))  # «контроль времени» said once (a trial)
         # the three give way alike (the widest first): OpenGotha's keys are long too
         columns = [Column("setting", _("Setting"), gives_way=1, wrap=True),
                    Column("value", _("Value"), gives_way=1, wrap=True),

@@ -74,7 +74,12 @@ class StandingsPane(Pane):
         else:
             keys = data["columns"]
             titles = labels(language())
-            heads = [_("Place"), _("No."), _("Player"), _("Rank"), titles[get_scheme(state.settings.scheme).score_name],
+            score = get_scheme(state.settings.scheme).score_name
+            if final:  # the final table's own name of it, as on paper
+                from paperwork.per_scheme import paper
+
+                score = paper(state).final_score or score
+            heads = [_("Place"), _("No."), _("Player"), _("Rank"), titles[score],
                      *(bracketed(titles.get(k, k)) for k in keys)]  # fmt: skip
             rows = [
                 [row["place"], str(row["no"] or ""), row["name"], row["rank"]]
