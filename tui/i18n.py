@@ -862,6 +862,7 @@ RU = {
     "prizes": "призёры",
     "Prizes": "Призы",
     "Prizes {after}": "Призёры {after}",
+    "Prize winners": "Призёры",
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",

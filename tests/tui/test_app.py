@@ -4,7 +4,7 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Select, Static
+from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
 from tests.tui.conftest import app_on, notes, run_test, until
@@ -1061,6 +1061,11 @@ async def test_the_final_table_names_the_final_strength_as_the_paper_does(tmp_pa
         info = str(app.screen.query_one("#standings-info", Static).render())
         heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]
         assert info.startswith("Итоговая таблица") and heads[4] == "Итог. сила"
+        await pilot.press("p")  # the final prizes, titled as on paper
+        await pilot.pause()
+        assert str(app.screen.query_one(Label).render()) == "Призёры"
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("[")  # after round 3: the standings, and their strength
         await pilot.pause()
         heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
+from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from tui import views
 from tui.i18n import _
@@ -28,7 +29,11 @@ class PrizesScreen(Translated, ModalScreen[None]):
         state = self.tournament
         prizes = self.prizes = views.prizes_of(state, self.after_round)
         with Vertical(classes="dialog wide"):
-            yield Label(_("Prizes {after}", after=views.after_round_words(self.after_round)), markup=False)
+            final = is_final_table(state, self.after_round)  # as the paper's title: the final prizes need no round
+            title = (
+                _("Prize winners") if final else _("Prizes {after}", after=views.after_round_words(self.after_round))
+            )
+            yield Label(title, markup=False)
             yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
             notes = views.prize_notes(state, prizes)
             if notes:
