@@ -1061,9 +1061,7 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
     """Each player's names as OpenGotha will hold them (``opengotha_names``), with a warning
     for each that is not the player's own."""
     names = opengotha_names(tournament)
-    sharing: dict[str, list[int]] = {}
-    for player in tournament.players.values():
-        sharing.setdefault(opengotha_key(player.surname, player.name), []).append(player.id)
+    written = {p: opengotha_key(*names[p]) for p in names}
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
         surname, name = names[player.id]
         if (surname, name) == (player.surname, player.name):
@@ -1073,7 +1071,8 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
                          what="first name" if not player.name else "surname")  # fmt: skip
         else:
             key = opengotha_key(player.surname, player.name)
-            other = min(other for other in sharing[key] if other != player.id)  # the one kept as he is
+            # the earlier player written with his key (named «Иванов И (2)» himself, perhaps: a review)
+            other = min(p for p, taken in written.items() if taken == key and p < player.id)
             reading.warn(
                 "player {player} would be one with player {other} for OpenGotha (key {key}): written as {name!r}",
                 player=tournament.named(player.id),

@@ -130,3 +130,18 @@ def test_opengotha_pairs_the_export_as_tengen_pairs_it(seed: int, tmp_path: Path
         "players registered in advance (PRE): 1; not paired until confirmed "
         "(key c in the players tab; player edit ID --confirm)"
     ]
+
+
+def test_a_player_renamed_for_a_name_another_was_given_is_said_with_him() -> None:
+    """A review: a player registered as «Иванов И (2)» beside two «Иванов И» is written «И (2)
+    (2)», his own key being the second one's written one; the warning looked for a player of
+    his own key among the names as typed, found none, and the export ended in a traceback."""
+    log = Log("mcmahon", 3)
+    first, second, third = (log.add("Иванов", rank=rank, name=name) for rank, name in (("5k", "И"), ("5k", "И"),
+                                                                                      ("4k", "И (2)")))  # fmt: skip
+    warnings = write(log.state).warnings
+    assert [str(w) for w in warnings] == [
+        "player 2 would be one with player 1 for OpenGotha (key ИВАНОВИ): written as 'И (2)'",
+        "player 3 would be one with player 2 for OpenGotha (key ИВАНОВИ(2)): written as 'И (2) (2)'",
+    ]
+    assert (first, second, third) == (1, 2, 3)
