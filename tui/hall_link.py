@@ -168,7 +168,7 @@ class HallLink:
         self.failure = said
 
     def merged(self, fetched: Fetched) -> None:
-        problems, added, dropped = list(fetched.problems), 0, False
+        problems, added, changed = list(fetched.problems), 0, False
         if fetched.moved or not self.merged_once or fetched.sources is not None:
             try:
                 with self.repo() as repo:
@@ -181,11 +181,9 @@ class HallLink:
                 problems += [worded(p) for p in merged.problems]
                 for notice in merged.dropped:  # an entry gone from every laptop: said, never silently
                     self.screen.notify(said(notice), severity="warning", timeout=30)
-                dropped = bool(merged.dropped)
+                changed = merged.changed
         self.laptops = fetched.laptops
-        if (
-            added or dropped
-        ):  # a round left out as a registration came: one event more, one less (a trial's app kept it)
+        if changed:  # not only a longer log: one in and one of its own out left a trial's app on a vanished round
             self.screen.redraw()
         else:
             self.screen.show_hall()

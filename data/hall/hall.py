@@ -90,6 +90,9 @@ class Synced:
     """Entries this laptop held that the merged log leaves out (``left_out``), each said once:
     a return made as the chief paired the round it names, a pairing that left out a player a
     helper had just brought back — both had gone from every laptop without a word (a review)."""
+    changed: bool = False
+    """The log here is another now (``merge_into``): events came, went or moved — what an open
+    app redraws on; one came and one of its own went, and a trial's app showed a vanished round."""
 
 
 def is_hall(path: Path) -> bool:
@@ -706,7 +709,8 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
     held = {event.origin.key for event in service.events if event.origin is not None}
     kept = _MERGED.get(real)
     merged, refused_chains = merged_log(service, repo, kept.merge if kept is not None else None)
-    if merged.events != tuple(service.events):
+    changed = merged.events != tuple(service.events)
+    if changed:
         service.rewrite(merged)
     state = merged.state
     if state.hall is not None and state.hall.chief == device:
@@ -719,7 +723,7 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         for event, reason in merged.left_out
         if event.origin is not None and event.origin.key in held
     )
-    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped)
+    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed)
 
 
 def _dropped(event: Event, reason: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:

@@ -66,13 +66,15 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
 
     stage = _stages(chains)
 
-    def key(event: Event) -> tuple[int, str, str, int]:
+    def key(event: Event) -> tuple[int, bool, str, str, int]:
+        """By stage, a stage's pairing last (all else in it the pairing had seen, but a take of
+        the role it had not: the take goes first, whatever the clocks, and the pairing voids it)."""
         assert event.origin is not None
-        return stage(event), event.at, event.origin.device, event.origin.seq
+        return stage(event), event.kind == ev.ROUND_PAIRED, event.at, event.origin.device, event.origin.seq
 
     order: list[Event] = []
     waiting: dict[str, Event] = {}  # the next event of each device, not yet ready
-    heap: list[tuple[tuple[int, str, str, int], Event]] = []
+    heap: list[tuple[tuple[int, bool, str, str, int], Event]] = []
 
     def offer(device: str) -> None:
         following = chains[device].get(placed[device] + 1)
@@ -99,7 +101,7 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
 
 
 def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
-    """Each event's stage: the first pairing (of all, by time) that had seen it or is it, or
+    """Each event's stage: the first pairing (of all, in causal order) that had seen it or is it, or
     one past the last for an event no pairing saw.  Ordered by stage first, an event comes
     after every pairing made without it, and the order stays causal: a pairing that saw an
     event saw all that event had seen, so nothing comes before its own past.  A take of the
@@ -107,8 +109,7 @@ def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
     a pairing the chief made without knowing of it comes after it and voids it
     (``replay.still_the_chief``: the chief was alive)."""
     pairings = sorted(
-        (e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED),
-        key=lambda e: (e.at, e.origin.device, e.origin.seq) if e.origin is not None else (e.at, "", 0),
+        (e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED), key=_causal
     )
     reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
     for index, pairing in enumerate(pairings):
@@ -132,6 +133,16 @@ def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
         return reached_by(origin.device, origin.seq)
 
     return stage
+
+
+def _causal(event: Event) -> tuple[int, str, str, int]:
+    """A key that puts an event after everything it had seen: how many events it had seen,
+    then (time, device, seq).  By time alone, the pairing of a chief whose clock was 20
+    minutes behind the one who handed him the role went first, and a registration the
+    earlier pairing had not seen went before that pairing again (a review)."""
+    origin = event.origin
+    assert origin is not None
+    return sum(seq for _device, seq in origin.seen) + origin.seq, event.at, origin.device, origin.seq
 
 
 def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
@@ -161,6 +172,8 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
+                if state is not None and event.kind == ev.RESULT_RECORDED:
+                    _check_seen_pairing(state, log, event)
                 after = apply(state, candidate)
             if state is not None and state.hall is not None:  # as the laptop's own log checked it
                 keep_the_bracket(log, [candidate], state, after)
@@ -173,6 +186,22 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
     return Merged(tuple(log), state, tuple(left_out), tuple(order))
+
+
+def _check_seen_pairing(state: Tournament, log: list[Event], result: Event) -> None:
+    """A result is of the pairing its laptop had seen: where the round standing is another
+    pairing of it (a laptop that took the chief's role paired it too, while the chief, alive,
+    paired it: the take is void and its round left out), the result would score a game of
+    other players on the board of that number — a review's W+ went to a latecomer who never
+    played it."""
+    number = result.data.get("round")
+    played = state.round(number) if isinstance(number, int) else None
+    if played is None or not 1 <= played.event <= len(log) or result.origin is None:
+        return  # the replay says what is wrong with it
+    paired = log[played.event - 1].origin
+    if paired is not None and not result.origin.saw(paired):
+        raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
+                           "stands", round=played.number)  # fmt: skip
 
 
 def _begins_with(order: list[Event], earlier: tuple[Event, ...]) -> bool:

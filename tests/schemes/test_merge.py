@@ -302,3 +302,63 @@ def test_a_round_the_chief_paired_stays_when_a_registration_he_had_not_seen_come
     assert newcomer in merged.state.players and merged.state.paired_rounds == 2
     assert all(newcomer not in (b.white, b.black) for b in merged.state.rounds[1].boards)
     assert len(merged.state.rounds[1].boards) == 3
+
+
+def test_a_pairing_by_a_chief_whose_clock_is_behind_keeps_the_rounds_before_it() -> None:
+    """A review: the chief paired round 2 without a latecomer a table had registered, then
+    handed the role to a helper whose clock was 20 minutes behind; the helper's round 3,
+    sorted by time, came first among the pairings, took the registration into its stage,
+    and round 2, its results and round 3 were all left out.  Pairings go in causal order."""
+    chief, table, helper = founded(3)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 600 + board)
+    late = table.make(actions.register([], surname="Поздний", name="И", rank="1d"), 2990)
+    second = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 3000)
+    assert late is not None and second is not None and chief.make(actions.chief(helper.device), 3010) is not None
+    helper.take(chief)
+    helper.take(table)
+    for board in range(1, 4):
+        assert helper.make(actions.result(2, board, "B+"), 1800 + board) is not None  # its clock: 10:30
+    third = helper.make(actions.pair(merge(helper.held.values()).state, random.Random(1)), 1810)
+    assert third is not None
+    merged = merge(helper.held.values())
+    assert merged.left_out == () and merged.state.paired_rounds == 3
+    assert merged.order.index(second) < merged.order.index(late) < merged.order.index(third)
+
+
+@pytest.mark.parametrize("taken_first", [True, False])
+@pytest.mark.parametrize("chief_enters", [True, False])
+def test_a_take_of_the_role_racing_the_chief_s_pairing_is_void_and_its_round_goes_with_its_results(
+    taken_first: bool, chief_enters: bool
+) -> None:
+    """A review: a table cut off took the chief's role, registered a latecomer, paired round 2
+    and entered board 1; the chief, alive, paired round 2 too and entered his board 1.  The
+    merge kept the table's round and put the chief's W+ on its board 1 — a latecomer who never
+    played it.  Now the take goes before the pairing it had not seen, whatever the clocks, and
+    is void (the chief was alive); the table's round is left out, and so is the result entered
+    on it, not scored on the chief's board of that number — on every laptop alike."""
+    chief, table = founded(2)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    table.take(chief)
+    clock = 30 if taken_first else 60  # the take before or after the chief's pairing, by the clocks
+    assert table.make(actions.take_chief(table.device), clock) is not None
+    assert table.make(actions.register([], surname="Поздний", name="И", rank="1d"), clock + 1) is not None
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), clock + 2)
+    on_theirs = table.make(actions.result(2, 1, "B+"), clock + 3)
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    typed = chief.make(actions.result(2, 1, "W+"), 50) if chief_enters else None
+    assert None not in (theirs, on_theirs, ours) and (typed is not None) is chief_enters
+    boards = merge(chief.held.values()).state.rounds[1].boards  # the chief's round 2, as he paired it
+    chief.take(table)
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merge(table.held.values()) == merged
+    left = {event.origin.key: str(notice) for event, notice in merged.left_out if event.origin is not None}
+    assert set(left) == {theirs.origin.key, on_theirs.origin.key}
+    assert left[on_theirs.origin.key] == (
+        "the result was entered on another pairing of round 2: enter it on the round as it stands"
+    )
+    assert merged.state.hall.chief == chief.device
+    assert merged.state.rounds[1].boards == boards
+    assert {b: r.code for b, r in merged.state.rounds[1].results.items()} == ({1: "W+"} if chief_enters else {})
