@@ -19,7 +19,7 @@ from schemes.errors import InvalidEvent
 from schemes.state.model import Player, Tournament
 from schemes.state.records import Kind, Outcome, Score, outcomes
 from schemes.values.dates import age_on, days
-from schemes.values.ranks import parse_rank, rank_label
+from schemes.values.ranks import FIRST_DAN, parse_rank, rank_label
 
 SPECIALS = ("most_wins", "longest_streak", "wins_over_stronger", "youngest", "oldest", "best_newcomer")
 """The special prizes by name: what each rewards is in ``_SPECIAL``."""
@@ -184,7 +184,7 @@ def special_rules(field: Field, names: Sequence[str] = SPECIALS) -> list[Rule]:
                          lambda p: str(age_on(born(p), cutoff))),
         "oldest": Rule("oldest", lambda p: bool(p.birth), lambda p: (day(p), field.places[p]),
                        lambda p: str(age_on(born(p), cutoff))),
-        "best_newcomer": Rule("best_newcomer", lambda p: p.rating is None, lambda p: (field.places[p],),
+        "best_newcomer": Rule("best_newcomer", newcomer, lambda p: (field.places[p],),
                               lambda p: str(field.places[p])),
     }  # fmt: skip
     unknown = [name for name in names if name not in table]
@@ -232,12 +232,18 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
     return result
 
 
+def newcomer(player: Player) -> bool:
+    """Not on a rating list yet, and a kyu player: a dan without a rating is a guest from
+    abroad, not a newcomer (a trial's newcomer prize went to a 4d)."""
+    return player.rating is None and player.rank < FIRST_DAN
+
+
 def newcomers_apart(players: Sequence[Player]) -> bool:
-    """Whether newcomers (no rating: not on a list yet) stand out: some players have no rating,
-    and no more of them than those who have one.  Where nobody has one, everyone would be a
-    "newcomer"; where one player of 34 had one, the prize went to a 4d (a trial)."""
+    """Whether newcomers (``newcomer``) stand out: there are some, and the players without a
+    rating are no more than those with one.  Where nobody has one, everyone would be a
+    "newcomer"; where one player of 34 had one, the prize was nobody's idea (a trial)."""
     unrated = sum(p.rating is None for p in players)
-    return 0 < unrated <= len(players) - unrated
+    return any(map(newcomer, players)) and unrated <= len(players) - unrated
 
 
 def standard_rules(

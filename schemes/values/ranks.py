@@ -14,6 +14,7 @@ from schemes.errors import InvalidEvent
 
 WEAKEST = 21 - 30  # 30k
 STRONGEST = 20 + 9  # 9d
+FIRST_DAN = 21  # 1d
 _LABEL = re.compile(r"^\s*(\d{1,2})\s*(k|d|kyu|dan|к|д|кю|дан)\.?\s*$", re.IGNORECASE)
 _LETTER = {"k": "k", "kyu": "k", "к": "k", "кю": "k", "d": "d", "dan": "d", "д": "d", "дан": "d"}
 

@@ -110,11 +110,25 @@ def test_the_best_newcomer_only_where_the_players_without_a_rating_stand_out(rat
     three — the prize; all rated — no newcomer."""
     log = Log("round-robin")
     for index in range(4):
-        log.add(f"P{index}", rating=2000 - index if index < rated else None, rank=None if index < rated else "2d")
+        log.add(f"P{index}", rating=2000 - index if index < rated else None, rank=None if index < rated else "5k")
     log.pair()
     state = log.state
     field = field_of(state, get_scheme("round-robin").standings(state, 0))
     assert ("best_newcomer" in {r.name for r in standard_rules(field)}) is offered
+
+
+def test_the_best_newcomer_is_a_kyu_player_without_a_rating() -> None:
+    """A trial's newcomer prize went to a 4d: a dan without a rating is a guest, not a
+    newcomer.  The best unrated kyu player takes it, even below an unrated dan."""
+    log = Log("round-robin")
+    guest = log.add("Гость", rank="4d")
+    rated = [log.add(f"R{i}", rating=2000 - 100 * i) for i in range(3)]
+    kyu = log.add("Новичок", rank="5k")
+    log.pair()
+    state = log.state
+    field = field_of(state, get_scheme("round-robin").standings(state, 0))
+    [prize] = hand_out(field, special_rules(field, ["best_newcomer"]))
+    assert prize.players == (kyu,) and guest not in prize.players and not set(rated) & set(prize.players)
 
 
 def test_a_knockout_gives_no_prize_for_wins_unless_asked() -> None:
