@@ -35,7 +35,7 @@ from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
 from paperwork.scheme_paper import FreeRound
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import ascii_only, is_all_cyrillic, is_latin, latin, unaccented
+from paperwork.translit import ascii_only, is_all_cyrillic, is_cyrillic, is_latin, latin, unaccented
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -294,6 +294,10 @@ def placeholders(
     who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
     unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})
     warnings = [unwritable] if who else []
+    mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
+    if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
+        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed[:NAMED])
+        warnings.append(Notice("names in more than one script, so the table is in Latin: {players}", {"players": said}))
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:
         left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)

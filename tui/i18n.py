@@ -232,6 +232,8 @@ RU = {
     "Who sits out round {round}?": "Кто свободен в {round}-м туре?",
     "{reason}. Another bye for the same player?": "{reason}. Снова дать свободный тур?",
     "Board {board}: nothing recorded": "Доска {board}: ничего не записано",
+    "names in more than one script, so the table is in Latin: {players}": "в именах буквы разных алфавитов, поэтому таблица латиницей: {players}",
+    "the result was entered on another pairing of round {round}: enter it on the round as it stands": "результат внесён по другой жеребьёвке {round}-го тура: внесите его заново по нынешней",
     "Board {board}: komi {komi}, so no jigo is possible. Record a draw (triple ko)?": "Доска {board}: коми {komi}, джиго не бывает. Записать ничью (тройное ко)?",
     "Board {board}: the pairing set the colours; s is for nigiri boards. A result key now asks first, under the players as listed": "Доска {board}: цвета назначены жеребьёвкой; s — только для нигири. Результат будет переспрошен — за игроков, как они записаны",
     "Only boards without a result": "Только доски без результата",

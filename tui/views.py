@@ -344,7 +344,8 @@ def settings_text(state: Tournament) -> str:
     (``paiSePreferMMSDiffRatherThanSameCountry``) — a fixed 16 shifted every longer row."""
     rows = settings_rows(state)
     width = max(len(key) for key, _value, _meaning in rows)
-    return "\n".join(f"{key:<{width}} {value:<24} {_(meaning) if meaning else ''}".rstrip()
+    room = min(24, max(len(value) for _key, value, _meaning in rows))  # a long name runs on, as before
+    return "\n".join(f"{key:<{width}} {value:<{room}} {_(meaning) if meaning else ''}".rstrip()
                      for key, value, meaning in rows)  # fmt: skip
 
 

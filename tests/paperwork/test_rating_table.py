@@ -232,6 +232,12 @@ def test_mixed_scripts_are_written_in_latin(surname: str, name: str, written: st
     log.result(1, 1, "B+")
     text = export(log.state, log.events)
     assert "Ivanov Ivan" in text and written in text and not is_cyrillic(text.split("\n", 4)[4])
+    mixed = [str(n) for n in placeholders(log.state) if "script" in str(n)]  # the half-Latin name is named
+    assert mixed == (
+        []
+        if surname == "Smith"
+        else [f"names in more than one script, so the table is in Latin: {surname} {name} ({log.state.numbers[1]})"]
+    )
 
 
 def test_dates_in_the_strict_form() -> None:
@@ -582,7 +588,7 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     log = Log("round-robin", numbering="rating")
     log.commit(actions.change_settings(dates="2026-11-01"))
     for number in range(1, 8):
-        log.add(f"Игрок{'АБВГДЕЖ'[number - 1]}", rating=2000 - number, club="Москва" if number > 2 else "")
+        log.add(f"Игрок{'АБВГДЕЖ'[number - 1]}", name="Я", rating=2000 - number, club="Москва" if number > 2 else "")
     log.pair()  # numbered
     for board in (1, 2, 3):
         log.result(1, board, "W+")
@@ -591,8 +597,8 @@ def test_the_command_line_names_three_players_written_xx_and_counts_the_rest(
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert main(["-f", str(path), "export", "rating", "-o", str(tmp_path / "cup.txt")]) == 0
     assert capsys.readouterr().err.splitlines() == [
-        "внимание: не указана страна, записано XX: ИгрокА X (1), ИгрокБ X (2), ИгрокВ X (3) и ещё 4",
-        "внимание: не указан клуб, записано xxxx: ИгрокА X (1), ИгрокБ X (2)",
+        "внимание: не указана страна, записано XX: ИгрокА Я (1), ИгрокБ Я (2), ИгрокВ Я (3) и ещё 4",
+        "внимание: не указан клуб, записано xxxx: ИгрокА Я (1), ИгрокБ Я (2)",
     ]
 
 
