@@ -4,15 +4,15 @@ server they fetch from is the tournament screen's, ``tui.serving``, with the pla
 The network is never waited for on the app's thread: each sync fetches in a thread worker
 (``data.hall.hall.fetch_all``, which takes no lock), then merges what came on the app's
 thread into the app's own open, writable tournament (``merge_into``: quick, no network), and
-the screen redraws only if events were added.  The merge is skipped when the fetch moved no
-chain and nobody asked to be enrolled: a merge replays the whole log, which a keystroke
+the screen redraws when the log changed.  The merge is skipped when the chains are those it
+last merged and nobody asked to be enrolled: a merge replays the whole log, which a keystroke
 would wait for every 2 s on a long event.  A problem (a peer unreachable, a wrong secret) is
 a notification when the problems change, not at every sync.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,7 +47,8 @@ class Fetched:
 
     problems: tuple[str, ...]
     moved: bool
-    """A chain grew, or a laptop asked the chief to enrol it: worth a merge."""
+    """The chains are not those the app last merged, or a laptop asked the chief to enrol it:
+    worth a merge."""
     laptops: tuple[Laptop, ...]
     sources: tuple[str, ...] | None
     """What the referee asked to sync with by hand (None: the background sync)."""
@@ -72,6 +73,11 @@ class HallLink:
         self.queued: tuple[str, ...] | None = None
         """A sync by hand asked for while another sync ran: it runs next."""
         self.merged_once = False
+        self.merged_tips: Mapping[str, bytes] | None = None
+        """The chains' tips as the app last merged them.  Not «did this fetch move them»: the
+        laptop's own ``hall serve`` or ``hall sync`` may have fetched first, its merge refused
+        by the app's lock, and a trial's app showed 66 events for a minute where the laptop
+        held 68."""
         self.closed = False
         self.timer: Timer | None = None
 
@@ -133,14 +139,13 @@ class HallLink:
         """In a thread: fetch from the sources (or the known peers), without the lock."""
         try:
             with HallRepo(hall_path(real_path(path))) as repo:
-                before = repo.tips()
                 peers = list(sources) if sources else repo.peers
                 problems = hall.fetch_all(repo, self.device, state, peers, serves)
                 if sources is not None and not peers:  # by hand, the field empty, no peer known
                     problems.append(hall.NobodyToAsk())
                 asked = state.hall is not None and state.hall.chief == self.device and bool(requests(repo.path))
                 laptops = tuple(hall.laptops(state, repo, self.device)) if state.hall is not None else ()
-                moved = repo.tips() != before or asked
+                moved = repo.tips() != self.merged_tips or asked
         except FAILED as error:
             return Fetched((said(error),), False, self.laptops, sources)
         return Fetched(tuple(worded(p) for p in problems), moved, laptops, sources)
@@ -173,6 +178,7 @@ class HallLink:
             try:
                 with self.repo() as repo:
                     merged = hall.merge_into(self.screen.session, repo, self.device)
+                    self.merged_tips = repo.tips()  # our own chain too, as the merge recorded it
             except FAILED as error:
                 problems.append(said(error))
             else:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button, DataTable, Input, Label, Static, Switch
 
+from data.errors import FileLocked
 from data.hall import hall
 from data.hall.device import this_device
 from data.hall.repo import HallRepo, hall_path
@@ -831,3 +832,27 @@ async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
             then = link.finished
             await until(pilot, lambda: link.finished > then + 1)  # the merges work again: no word of peers
             assert not any(note.startswith("Связь") for note in notes(app))
+
+
+async def test_the_open_app_merges_what_another_program_of_its_laptop_fetched(laptops: Laptops, tmp_path: Path) -> None:
+    """A trial: the laptop's own ``hall sync`` (or ``hall serve``) fetched the chief's entries
+    into the hall's repository while the app was open, its merge refused by the app's lock; the
+    app merged only what its own fetch moved, and showed 66 events for a minute where the
+    laptop held 68.  It merges whenever the chains are not those it last merged."""
+    stick = tmp_path / "stick"
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, stick)
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen) and screen.link is not None
+            await until(pilot, lambda: screen.link is not None and screen.link.finished >= 1)
+            with laptops.as_("chief"):
+                with Service(chief, writable=True) as service:
+                    service.commit(actions.result(1, 1, "W+"))
+                hall.sync(chief, [str(stick)])
+            with pytest.raises(FileLocked):  # the other program: fetched, not merged (the app holds the file)
+                hall.sync(table, [str(stick)])
+            assert 1 not in screen.session.state.round(1).results
+            await until(pilot, lambda: 1 in screen.session.state.round(1).results)
