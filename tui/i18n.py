@@ -1238,7 +1238,7 @@ RU = {
     "not an event": "это не событие",
     "only the chief's laptop ({name}) may do this": "это делает только ноутбук главного судьи ({name})",
     "player block {block} is taken or out of range": "блок номеров игроков {block} занят или вне допустимого",
-    "round {round} board {board} is disputed between laptops: settle it first (tengen hall disputes)": "тур {round}, доска {board}: ноутбуки ввели разные результаты — сначала разрешите спор (tengen hall disputes)",
+    "round {round} board {board} is disputed between laptops: settle it first (in the app d on the rounds tab, on the command line tengen hall disputes)": "тур {round}, доска {board}: ноутбуки ввели разные результаты — сначала разрешите спор (в программе — клавиша d на вкладке туров, в командной строке — tengen hall disputes)",
     "the event it undoes is not in the log": "отменяемого события нет в журнале",
     "the event it undoes is undone already": "отменяемое событие уже отменено",
     "the hall repository changed under this laptop: try again": "хранилище зала изменилось во время записи: повторите",

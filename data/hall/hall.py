@@ -653,6 +653,7 @@ def fetch_all(
             problems.append(error)
             continue
         _FAILING.pop((str(repo.path), source), None)
+        repo.reached(source)
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
         if session is not None:
             reached.append(session)

@@ -299,6 +299,17 @@ class HallRepo:
                 latest.setdefault(json.dumps(record, sort_keys=True, ensure_ascii=False), record)
             write_json(self.path, "tengen-refused.json", list(reversed(latest.values()))[-50:])
 
+    def reached(self, source: str) -> None:
+        """``source`` fetched from again: what was refused of it before is over, and ``hall
+        status`` no longer lists it (a trial's listed a peer heard a second ago as «там не
+        отвечает ноутбук зала», and the addresses of apps closed long since)."""
+        found = read_json(self.path, "tengen-refused.json", [])
+        if not isinstance(found, list):
+            return
+        kept = [r for r in found if not _about(r, source)]
+        if len(kept) != len(found):
+            write_json(self.path, "tengen-refused.json", kept)
+
 
 SELF_FOR = 60.0
 """Seconds an address that was this laptop itself is left out of its peers, then asked again:
@@ -371,6 +382,12 @@ def _recorded(reason: Worded) -> dict[str, Any]:
     a player named as the boards number him kept so)."""
     fields = {k: _recorded(v) if isinstance(v, Worded) else _player(v) for k, v in reason.fields.items()}
     return {"template": reason.template, "fields": fields}
+
+
+def _about(record: object, source: str) -> bool:
+    """Whether a refusal's record names ``source`` as the peer or the source it was of."""
+    fields = record.get("fields") if isinstance(record, dict) else None
+    return isinstance(fields, dict) and source in (fields.get("peer"), fields.get("source"))
 
 
 def _player(value: object) -> str | dict[str, Any]:

@@ -412,7 +412,8 @@ def check_undisputed(state: Tournament) -> None:
     disputed = [(r.number, b) for r in state.rounds for b in sorted(r.disputes)]
     if disputed:
         raise InvalidEvent(
-            "round {round} board {board} is disputed between laptops: settle it first (tengen hall disputes)",
+            "round {round} board {board} is disputed between laptops: settle it first (in the app d on the rounds "
+            "tab, on the command line tengen hall disputes)",
             round=disputed[0][0],
             board=disputed[0][1],
         )

@@ -83,7 +83,7 @@ def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_o
         played = laptop.state.rounds[0]
         assert list(played.disputes) == [1] and 1 not in played.results
         assert sorted(e.code for e in played.disputes[1]) == ["B+", "W+"]
-    with pytest.raises(InvalidEvent, match="board 1 is disputed"):
+    with pytest.raises(InvalidEvent, match="board 1 is disputed between laptops: settle it first \\(in the app d"):
         for board in range(2, 5):
             chief.result(1, board, "W+")
         chief.pair()
@@ -1688,3 +1688,31 @@ def test_a_refusal_said_again_is_kept_once_as_the_latest(founded) -> None:
             "http://127.0.0.1:18394: nobody serves there",
             "http://127.0.0.1:18393: nobody serves there",
         ]
+
+
+def test_a_peer_reached_again_is_no_longer_listed_as_refused(founded) -> None:
+    """A trial's ``hall status`` listed a peer heard a second ago as «nobody serves there»,
+    among the addresses of apps closed long since: a fetch that reaches a source ends what was
+    refused of it; what was refused of others stays."""
+    from data.hall.hall import BrokeOff
+
+    chief, _secret = founded
+    here, there = "http://127.0.0.1:18472", "http://127.0.0.1:18473"
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.refuse([BrokeOff("{peer}: {reason}", peer=here, reason="nobody serves there"),
+                     InvalidEvent("{source}: {reason}", source=here, reason="a forged event"),
+                     BrokeOff("{peer}: {reason}", peer=there, reason="nobody serves there")])  # fmt: skip
+        repo.reached(here)
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert [str(r) for r in repo.refused] == [f"{there}: nobody serves there"]
+
+
+def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three) -> None:
+    from data.hall.hall import BrokeOff
+
+    chief, _table2, _table3, stick, _secret = hall_of_three
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.refuse([BrokeOff("{peer}: {reason}", peer=str(stick), reason="no such folder")])
+    chief.sync(stick)
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert [str(r) for r in repo.refused] == []
