@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_left
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 
 from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
@@ -49,6 +49,9 @@ class Merged:
     order: tuple[Event, ...] = ()
     """The union in causal order, as given: what a later merge continues from (``since``);
     empty for a log not made by a merge (then it is not continued from)."""
+    moved: Mapping[tuple[int, int], Origin] = field(default_factory=dict)
+    """Each (round, board) a change by hand or an undo gave other players or colours after it
+    was paired, and the event that did: a result must have seen it (``_check_seen_pairing``)."""
 
 
 def causal_order(events: Iterable[Event]) -> list[Event]:
@@ -156,8 +159,10 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     left_out: list[tuple[Event, Notice]] = []
     state: Tournament | None = None
     done = 0
+    moved: dict[tuple[int, int], Origin] = {}
     if since is not None and _begins_with(order, since.order):
         log, left_out, state, done = list(since.events), list(since.left_out), since.state, len(since.order)
+        moved = dict(since.moved)
     number = {event.origin.key: event.id for event in log if event.origin is not None}
     for event in order[done:]:
         origin = event.origin
@@ -173,33 +178,50 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
                 if state is not None and event.kind == ev.RESULT_RECORDED:
-                    _check_seen_pairing(state, log, event)
+                    _check_seen_pairing(state, log, event, moved)
                 after = apply(state, candidate)
             if state is not None and state.hall is not None:  # as the laptop's own log checked it
                 keep_the_bracket(log, [candidate], state, after)
         except InvalidEvent as error:
             left_out.append((event, Notice.of(error)))
             continue
+        if state is not None and event.kind in (ev.PAIRING_AMENDED, ev.RETRACTED):
+            moved.update(dict.fromkeys(_boards_changed(state, after), origin))
         state = after
         log.append(candidate)
         number[origin.key] = candidate.id
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
-    return Merged(tuple(log), state, tuple(left_out), tuple(order))
+    return Merged(tuple(log), state, tuple(left_out), tuple(order), moved)
 
 
-def _check_seen_pairing(state: Tournament, log: list[Event], result: Event) -> None:
+def _boards_changed(before: Tournament, after: Tournament) -> list[tuple[int, int]]:
+    """The boards of the rounds paired before and after an event that sit other players, or the
+    same the other way round, after it."""
+    return [
+        (old.number, board.number)
+        for old, new in zip(before.rounds, after.rounds, strict=False)
+        for board, other in zip(old.boards, new.boards, strict=False)
+        if board != other
+    ]
+
+
+def _check_seen_pairing(
+    state: Tournament, log: list[Event], result: Event, moved: Mapping[tuple[int, int], Origin]
+) -> None:
     """A result is of the pairing its laptop had seen: where the round standing is another
     pairing of it (a laptop that took the chief's role paired it too, while the chief, alive,
-    paired it: the take is void and its round left out), the result would score a game of
-    other players on the board of that number — a review's W+ went to a latecomer who never
-    played it."""
+    paired it: the take is void and its round left out), or its board was changed by hand
+    since without its laptop seeing it (a swap), the result would score a game of other
+    players on the board of that number — a review's W+ went to a latecomer who never played
+    it, another's to the player a concurrent swap had put there."""
     number = result.data.get("round")
     played = state.round(number) if isinstance(number, int) else None
     if played is None or not 1 <= played.event <= len(log) or result.origin is None:
         return  # the replay says what is wrong with it
     paired = log[played.event - 1].origin
-    if paired is not None and not result.origin.saw(paired):
+    changed = moved.get((played.number, result.data.get("board", 0)))
+    if any(origin is not None and not result.origin.saw(origin) for origin in (paired, changed)):
         raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
                            "stands", round=played.number)  # fmt: skip
 

@@ -436,3 +436,40 @@ def test_a_merge_continued_from_an_earlier_one_is_the_merge_from_scratch(count: 
     from scratch: the same log, state, left-out events and order (``hall_day`` checks it
     after every step)."""
     hall_day(count, steps, [0, 0, 0, 0], takes=False)
+
+
+@pytest.mark.parametrize("swap_first", [True, False])
+def test_a_result_entered_on_a_board_a_concurrent_swap_changed_is_left_out(swap_first: bool) -> None:
+    """A review: the chief swapped a player of board 1 with one of board 2 while a table, not
+    seeing it, entered board 1 as it had it; the merge scored the W+ for the player the swap
+    had put there.  A result must have seen every change of its board since the pairing; one
+    made after the swap, seeing it, stands; a board the swap left alone takes its result."""
+    chief, table = founded(2)
+    before = merge(table.held.values()).state.round(1)
+    one, two = before.board(1), before.board(2)
+    assert one is not None and two is not None
+    swap = actions.swap(merge(chief.held.values()).state, 1, one.white, two.white)
+    typed = table.make(actions.result(1, 1, "W+"), 21 if swap_first else 19)
+    elsewhere = table.make(actions.result(1, 3, "B+"), 22)
+    swapped = chief.make(swap, 20)
+    assert typed is not None and elsewhere is not None and swapped is not None
+    chief.take(table)
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merge(table.held.values()) == merged
+    if swap_first:  # the swap comes first: the table's W+ was for the players it saw, not these
+        [(left, notice)] = merged.left_out
+        assert left == typed and str(notice) == (
+            "the result was entered on another pairing of round 1: enter it on the round as it stands"
+        )
+        assert {b: r.code for b, r in merged.state.round(1).results.items()} == {3: "B+"}
+    else:  # the result first: the swap of a board with a result is refused, as on one laptop
+        [(left, notice)] = merged.left_out
+        assert left == swapped and "has a result" in str(notice)
+        assert {b: r.code for b, r in merged.state.round(1).results.items()} == {1: "W+", 3: "B+"}
+    table.take(chief)
+    seen = merge(table.held.values()).state.round(1)
+    again = table.make(actions.result(1, 1, "W+"), 30)  # entered again, seeing the round as it stands
+    if swap_first:
+        assert again is not None and merge(table.held.values()).state.round(1).results[1].code == "W+"
+        assert seen.board(1) != one
