@@ -74,10 +74,11 @@ class HallLink:
         """A sync by hand asked for while another sync ran: it runs next."""
         self.merged_once = False
         self.merged_tips: Mapping[str, bytes] | None = None
-        """The chains' tips as the app last merged them.  Not «did this fetch move them»: the
+        """The chains' tips as the app's last merge began.  Not «did this fetch move them»: the
         laptop's own ``hall serve`` or ``hall sync`` may have fetched first, its merge refused
         by the app's lock, and a trial's app showed 66 events for a minute where the laptop
-        held 68."""
+        held 68.  Read before the merge, not after: a chain fetched while it ran was taken for
+        merged (a review)."""
         self.closed = False
         self.timer: Timer | None = None
 
@@ -177,8 +178,9 @@ class HallLink:
         if fetched.moved or not self.merged_once or fetched.sources is not None:
             try:
                 with self.repo() as repo:
+                    tips = repo.tips()  # before: a chain another program fetches during the merge is merged next
                     merged = hall.merge_into(self.screen.session, repo, self.device)
-                    self.merged_tips = repo.tips()  # our own chain too, as the merge recorded it
+                    self.merged_tips = tips
             except FAILED as error:
                 problems.append(said(error))
             else:

@@ -31,7 +31,7 @@ from dulwich.errors import GitProtocolError, HangupException, NotGitRepository
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from data.errors import Refused, os_reason
+from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
 from data.hall.device import this_device
 from data.hall.guard import GUARD, making, open_repo, set_tip
@@ -653,7 +653,9 @@ def fetch_all(
             problems.append(error)
             continue
         _FAILING.pop((str(repo.path), source), None)
-        repo.reached(source)
+        if not refused:  # what it refused this time stays said (a forged chain, again)
+            with contextlib.suppress(TournamentFileError, OSError):  # a status file unwritten stops no fetch
+                repo.reached(source)
         problems += [Worded("{source}: {reason}", source=source, reason=reason) for reason in refused]
         if session is not None:
             reached.append(session)

@@ -385,9 +385,13 @@ def _recorded(reason: Worded) -> dict[str, Any]:
 
 
 def _about(record: object, source: str) -> bool:
-    """Whether a refusal's record names ``source`` as the peer or the source it was of."""
+    """Whether a refusal's record names ``source`` as the peer, the source or the folder (a
+    stick's, recorded by its whole path) it was of."""
     fields = record.get("fields") if isinstance(record, dict) else None
-    return isinstance(fields, dict) and source in (fields.get("peer"), fields.get("source"))
+    if not isinstance(fields, dict):
+        return False
+    names = {source} if "://" in source else {source, str(Path(source).absolute())}
+    return any(fields.get(key) in names for key in ("peer", "source", "folder"))
 
 
 def _player(value: object) -> str | dict[str, Any]:

@@ -856,3 +856,39 @@ async def test_the_open_app_merges_what_another_program_of_its_laptop_fetched(la
                 hall.sync(table, [str(stick)])
             assert 1 not in screen.session.state.round(1).results
             await until(pilot, lambda: 1 in screen.session.state.round(1).results)
+
+
+async def test_a_chain_fetched_while_the_app_merges_is_merged_next(
+    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: the laptop's own ``hall sync`` fetched the chief's entry while the app's merge
+    ran; the app took the tips after its merge for those it had merged, and never merged it."""
+    stick = tmp_path / "stick"
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, stick)
+    with laptops.as_("chief"):
+        with Service(chief, writable=True) as service:
+            service.commit(actions.result(1, 1, "W+"))
+        hall.sync(chief, [str(stick)])  # on the stick, not yet on the table
+    real, armed = hall.merged_log, []
+
+    def fetched_meanwhile(service: Service, repo: HallRepo, since: object = None) -> object:
+        merged = real(service, repo, since)  # type: ignore[arg-type]
+        if armed:  # the other program, which takes no lock, fetches as the app merges
+            armed.clear()
+            with HallRepo(hall_path(table)) as other:
+                hall.fetch(other, this_device(), str(stick))
+        return merged
+
+    monkeypatch.setattr(hall, "merged_log", fetched_meanwhile)
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen) and screen.link is not None
+            link = screen.link
+            await until(pilot, lambda: link.finished >= 2)
+            armed.append(1)
+            screen.session.commit(actions.result(1, 2, "B+"))  # its own entry: a merge at the next tick
+            await until(pilot, lambda: not armed)
+            await until(pilot, lambda: 1 in screen.session.state.round(1).results)

@@ -1716,3 +1716,35 @@ def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three) 
     chief.sync(stick)
     with HallRepo(hall_path(chief.file)) as repo:
         assert [str(r) for r in repo.refused] == []
+
+
+def test_a_stick_plugged_in_again_is_no_longer_listed_as_refused(hall_of_three, tmp_path: Path) -> None:
+    """A review: a stick's refusals name it by its whole path (``folder``), which the typed
+    source is not: «no such folder» stayed listed once the stick was there and synced."""
+    chief, _table2, _table3, _stick, _secret = hall_of_three
+    later = tmp_path / "later-stick"
+    assert [str(p) for p in chief.sync(later).problems] != []
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert any("no such folder" in str(r) for r in repo.refused)
+    later.mkdir()  # the stick plugged in
+    assert chief.sync(later).problems == ()
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert not any("no such folder" in str(r) for r in repo.refused)
+
+
+def test_a_forged_chain_refused_again_stays_listed(hall_of_three) -> None:
+    """A review: a fetch that refused a forged chain again (the open app's, which records no
+    refusal of its own) took the source for reached and erased the record of the forgery."""
+    chief, table2, _table3, stick, _secret = hall_of_three
+    chief.pair()
+    seq = len([e for e in TournamentFile(table2.file).events if e.origin and e.origin.device == table2.device])
+    forged = {"device": table2.device, "seq": seq + 1, "seen": {}, "kind": "result_recorded", "mac": "0" * 64,
+              "at": "2026-12-01T10:00:00+00:00", "data": {"round": 1, "board": 1, "code": "B+"}}  # fmt: skip
+    _forge(stick, table2.device, [json.dumps(forged).encode()])
+    chief.sync(stick)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        assert any("MAC is wrong" in str(r) for r in repo.refused)
+        again = hall.fetch_all(repo, chief.device, Service(chief.file).state, [str(stick)], None)
+        assert any("MAC is wrong" in str(p) for p in again)
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert any("MAC is wrong" in str(r) for r in repo.refused)
