@@ -21,7 +21,7 @@ from data.errors import Refused, TournamentFileError
 from data.hall import hall
 from data.hall.device import this_device
 from data.hall.hall import Laptop
-from data.hall.repo import HallRepo, as_source, hall_path, requests
+from data.hall.repo import HallRepo, as_source, hall_path
 from data.store import real_path
 from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
@@ -144,7 +144,7 @@ class HallLink:
                 problems = hall.fetch_all(repo, self.device, state, peers, serves)
                 if sources is not None and not peers:  # by hand, the field empty, no peer known
                     problems.append(hall.NobodyToAsk())
-                asked = state.hall is not None and state.hall.chief == self.device and bool(requests(repo.path))
+                asked = state.hall is not None and state.hall.chief == self.device and hall.waiting_to_join(repo, state)
                 laptops = tuple(hall.laptops(state, repo, self.device)) if state.hall is not None else ()
                 moved = repo.tips() != self.merged_tips or asked
         except FAILED as error:

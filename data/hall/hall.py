@@ -769,13 +769,10 @@ def enrol_requests(service: Service, repo: HallRepo) -> Tournament:
     hall = state.hall
     assert hall is not None
     for request in requests(repo.path):
-        hello, mac = request.get("hello"), request.get("mac")
-        if not isinstance(mac, str) or not signing.check_hello(repo.secret, hello, mac):
+        introduced = _introduction(request, repo.secret)
+        if introduced is None or introduced[0] in hall.laptops:
             continue
-        assert isinstance(hello, dict)
-        device, name = hello.get("device"), hello.get("name")
-        if not isinstance(device, str) or not isinstance(name, str) or device in hall.laptops:
-            continue
+        device, name = introduced
         block = 1 + max(laptop.block for laptop in hall.laptops.values())
         try:
             state = service.commit((ev.DEVICE_ENROLLED, {"device": device, "name": name[:40] or device[:8],
@@ -791,6 +788,26 @@ def enrol_requests(service: Service, repo: HallRepo) -> Tournament:
 def _enrolled(request: dict[str, Any], laptops: Any) -> bool:
     hello = request.get("hello")
     return isinstance(hello, dict) and hello.get("device") in laptops
+
+
+def _introduction(request: dict[str, Any], secret: str) -> tuple[str, str] | None:
+    """The device and name of a laptop's request to join, signed with the hall's secret."""
+    hello, mac = request.get("hello"), request.get("mac")
+    if not isinstance(mac, str) or not signing.check_hello(secret, hello, mac):
+        return None
+    assert isinstance(hello, dict)
+    device, name = hello.get("device"), hello.get("name")
+    return (device, name) if isinstance(device, str) and isinstance(name, str) else None
+
+
+def waiting_to_join(repo: HallRepo, state: Tournament) -> bool:
+    """Whether a laptop not enrolled yet has asked this chief's laptop to join, signed: what
+    makes the open app merge (``enrol_requests``).  Any request did, and a helper fetching
+    from the chief introduces itself at every fetch: the chief's app merged every 2 s (a
+    review)."""
+    laptops = state.hall.laptops if state.hall is not None else {}
+    introduced = (_introduction(request, repo.secret) for request in requests(repo.path))
+    return any(found is not None and found[0] not in laptops for found in introduced)
 
 
 def join(source: str, out: Path, secret: str, name: str) -> Synced:

@@ -501,6 +501,8 @@ def ask(folder: Path, request: dict[str, Any]) -> None:
     hello: dict[str, Any] = given if isinstance(given, dict) else {}
     device = hello.get("device")
     found = requests(folder)
+    if request in found:  # asked already (a stick's requests are read again at every sync): nothing to write
+        return
     same = [r for r in found if isinstance(r.get("hello"), dict) and r["hello"].get("device") == device]
     if same and not hello.get("name") and any(r["hello"].get("name") for r in same):
         return

@@ -1748,3 +1748,24 @@ def test_a_forged_chain_refused_again_stays_listed(hall_of_three) -> None:
         assert any("MAC is wrong" in str(p) for p in again)
     with HallRepo(hall_path(chief.file)) as repo:
         assert any("MAC is wrong" in str(r) for r in repo.refused)
+
+
+def test_only_a_laptop_not_enrolled_yet_is_waiting_to_join(hall_of_three) -> None:
+    """A review: a helper fetching from the chief introduces itself at every fetch, and any
+    request made the chief's open app merge — every 2 s.  An enrolled laptop's introduction, or
+    one not signed with the secret, waits for nothing; a new laptop's, signed, does."""
+    from data.hall import secret as signing
+    from data.hall.repo import ask
+
+    chief, table2, _table3, _stick, secret = hall_of_three
+    state = Service(chief.file).state
+    with HallRepo(hall_path(chief.file)) as repo:
+        hello = {"device": table2.device, "name": "Стол 2", "serves": "", "at": "2026-12-05T10:00:00+00:00"}
+        ask(repo.path, {"hello": hello, "mac": signing.sign_hello(secret, hello)})
+        assert not hall.waiting_to_join(repo, state)
+        stranger = {"device": "f" * 32, "name": "Чужой", "serves": "", "at": "2026-12-05T10:00:00+00:00"}
+        ask(repo.path, {"hello": stranger, "mac": "0" * 64})
+        assert not hall.waiting_to_join(repo, state)
+        newcomer = {"device": "e" * 32, "name": "Стол 4", "serves": "", "at": "2026-12-05T10:00:00+00:00"}
+        ask(repo.path, {"hello": newcomer, "mac": signing.sign_hello(secret, newcomer)})
+        assert hall.waiting_to_join(repo, state)
