@@ -475,3 +475,23 @@ async def test_withdrawing_from_a_round_robin_says_what_his_opponents_score(tmp_
             "Его соперники с 2-го тура получат свободный тур (очков за него: 0). Чтобы им засчитали "
             "победу, не снимайте его, а вносите его партии как неявки (W, B)."
         )
+
+
+async def test_a_prize_shared_shows_every_winner_at_80_columns(tmp_path: Path) -> None:
+    """A trial read «2. Петров Пётр; 3.…» in the prizes at 80 columns: the winners of a shared
+    prize wrap onto more lines rather than being cut."""
+    from data.ledger import Ledger
+    from schemes.log import actions
+
+    path = tmp_path / "cup.json"
+    names = ("Константинопольский", "Длиннофамильная-Заболоцкая", "Иванов", "Петров")
+    with Ledger.create(path, [actions.create("Кубок", "round-robin", None)]) as ledger:
+        for surname in names:
+            ledger.commit(actions.register(ledger.events, surname=surname, name="Александр", rating=2000))
+    app = app_on(tmp_path, "cup.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "p")  # before round 1: all four share the first place
+        await pilot.pause()
+        table = app.screen.query_one("#prizes", DataTable)
+        shown = " ".join(str(table.get_row_at(0)[1]).split())
+        assert all(f"{surname} Александр" in shown for surname in names), shown

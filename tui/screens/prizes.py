@@ -56,7 +56,7 @@ class PrizesScreen(Translated, ModalScreen[None]):
             )  # fmt: skip
             for index, prize in enumerate(self.prizes)
         ]
-        columns = [Column("prize", _("Prize"), gives_way=1), Column("winner", _("Winner"), gives_way=2),
+        columns = [Column("prize", _("Prize"), gives_way=1), Column("winner", _("Winner"), gives_way=2, wrap=True),
                    Column("value", _("Decided by"))]  # fmt: skip
         self.query_one(PlainTable).fill(columns, rows, min(self.app.size.width, 100) - 8)
 
