@@ -296,7 +296,7 @@ def placeholders(
     warnings = [unwritable] if who else []
     mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
     if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
-        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed[:NAMED])
+        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)  # a few, as the unwritable
         warnings.append(Notice("names in more than one script, so the table is in Latin: {players}", {"players": said}))
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:

@@ -101,12 +101,17 @@ def is_cyrillic(text: str) -> bool:
 def is_all_cyrillic(text: str) -> bool:
     """Every letter of ``text`` is a Cyrillic one: a name half in Latin (a first name in
     Cyrillic, a surname typed in Latin) is not a Cyrillic name (a trial's table mixed them)."""
-    return all(unicodedata.name(char, "").startswith("CYRILLIC ") for char in text if char.isalpha())
+    return _every_letter(text, "CYRILLIC ")
 
 
 def is_latin(text: str) -> bool:
     """Every letter of ``text`` is a Latin one, accented or not (``André``, ``Łukaszewski``)."""
-    return all(unicodedata.name(char, "").startswith("LATIN ") for char in text if char.isalpha())
+    return _every_letter(text, "LATIN ")
+
+
+def _every_letter(text: str, script: str) -> bool:
+    """Every letter of ``text`` is of ``script``, as Unicode names its letters (``LATIN …``)."""
+    return all(unicodedata.name(char, "").startswith(script) for char in text if char.isalpha())
 
 
 def ascii_only(text: str) -> str:

@@ -390,7 +390,7 @@ def _about(record: object, source: str) -> bool:
     fields = record.get("fields") if isinstance(record, dict) else None
     if not isinstance(fields, dict):
         return False
-    names = {source} if "://" in source else {source, str(Path(source).absolute())}
+    names = {source} if "://" in source else {source, str(Path(source).expanduser().absolute())}  # as fetched
     return any(fields.get(key) in names for key in ("peer", "source", "folder"))
 
 

@@ -39,7 +39,7 @@ def parse_rank(label: str) -> int:
 
 def rank_label(index: int) -> str:
     """The label of a rank index; indices below 30k print as 30k."""
-    return f"{index - 20}d" if index >= 21 else f"{21 - max(index, WEAKEST)}k"
+    return f"{index - 20}d" if index >= FIRST_DAN else f"{21 - max(index, WEAKEST)}k"
 
 
 def rank_of_rating(rating: int) -> int:
