@@ -112,7 +112,7 @@ class Bracket:
     def finished(self) -> bool:
         """The final (and the third-place match) decided; or no one left to play one (both
         out of every semi-final)."""
-        main = [m for m in self.current if not m.third_place]
+        main = _main(self.current)
         return bool(self.stages) and len(main) <= 1 and self.stage_over()
 
     def advance(self, tournament: Tournament, number: int) -> dict[int, int]:
@@ -156,16 +156,23 @@ class Bracket:
 
     def next_stage(self) -> list[Match]:
         """Winners paired in bracket order; after the semi-finals, their losers too if asked."""
-        main = [m for m in self.current if not m.third_place]
+        main = _main(self.current)
         through = [m.winner(self.needed) for m in main]
         matches = [Match(through[i], through[i + 1]) for i in range(0, len(through), 2)]
         matches = [m for m in matches if m.players]
-        if len(main) == 2 and self.third_place_on:
-            losers = [next((p for p in m.players if p != m.winner(self.needed)), None) for m in main]
-            decided = [p for m, p in zip(main, losers, strict=True) if p is not None and not m.both_out(self.most)]
-            if len(decided) == 2:
-                matches.append(Match(decided[0], decided[1], third_place=True))
+        third = self.third_place_pair(main)
+        if third is not None:
+            matches.append(Match(*third, third_place=True))
         return matches
+
+    def third_place_pair(self, main: list[Match]) -> tuple[int, int] | None:
+        """The losers of the semi-finals ``main`` who meet for third place, if it is played:
+        asked for, and each semi-final decided with a loser (not both out)."""
+        if len(main) != 2 or not self.third_place_on or not all(m.decided(self.needed, self.most) for m in main):
+            return None
+        losers = [next((p for p in m.players if p != m.winner(self.needed)), None) for m in main]
+        decided = [p for m, p in zip(main, losers, strict=True) if p is not None and not m.both_out(self.most)]
+        return (decided[0], decided[1]) if len(decided) == 2 else None
 
 
 def _seeds(tournament: Tournament) -> dict[int, int]:
@@ -349,7 +356,11 @@ class Playoff:
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         """Places by the stage each went out in: those out in a stage share the places after
         everyone still in (5-8, 3-4, 2); the third-place match splits 3 and 4; the champion 1.
-        Those still in come first, by seed; the score is the games won."""
+        The final's places do not wait for the third-place match beside it, and the semi-final
+        losers who meet for third place have none until it is decided (a trial: the finalists'
+        places stayed blank, the runner-up above the champion, while «3 место» went to both).
+        Those still in come first, by seed, then those playing for third; the score is the
+        games won."""
         state = bracket(tournament, after_round)
         wins: dict[int, int] = dict.fromkeys(tournament.players, 0)
         places: dict[int, str] = {}
@@ -357,28 +368,35 @@ class Playoff:
             for match in stage:
                 for p, count in match.wins.items():
                     wins[p] += count
-            if not all(m.decided(state.needed, state.most) for m in stage):
-                continue
-            main = [m for m in stage if not m.third_place]
-            through = [w for m in main if (w := m.winner(state.needed)) is not None]
-            out = [p for m in main for p in m.players if p not in through]
-            low, high = len(through) + 1, len(through) + len(out)
-            for p in out:
-                places[p] = str(low) if low == high else f"{low}-{high}"
-            for match in (m for m in stage if m.third_place):
+            main = _main(stage)
+            if all(m.decided(state.needed, state.most) for m in main):
+                through = [w for m in main if (w := m.winner(state.needed)) is not None]
+                out = [p for m in main for p in m.players if p not in through]
+                low, high = len(through) + 1, len(through) + len(out)
+                for p in out:
+                    places[p] = str(low) if low == high else f"{low}-{high}"
+                for p in state.third_place_pair(main) or ():
+                    del places[p]
+                if len(main) == 1 and through:
+                    places[through[0]] = "1"
+            for match in (m for m in stage if m.third_place and m.decided(state.needed, state.most)):
                 winner = match.winner(state.needed)
                 for p in match.players:
                     places[p] = "3" if p == winner else "4"
-            if len(main) == 1 and through:
-                places[through[0]] = "1"
-        ordered = sorted(state.seeds, key=lambda p: (_place_key(places.get(p, "")), state.seeds[p]))
+        for_third = {p for stage in state.stages for p in state.third_place_pair(_main(stage)) or ()}
+
+        def order(p: int) -> tuple[int, int]:
+            best = 3 if p in for_third else 1  # the best place one still playing can reach
+            return (int(places[p].split("-")[0]) if p in places else best, state.seeds[p])
+
+        ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
         return Standings(after_round, rows)
 
 
-def _place_key(place: str) -> int:
-    head = place.split("-")[0]
-    return int(head) if head.isdigit() else 0
+def _main(stage: list[Match]) -> list[Match]:
+    """A stage's matches of the bracket proper, without the match for third place."""
+    return [m for m in stage if not m.third_place]
 
 
 def _with_numbers(tournament: Tournament, order: Sequence[int]) -> Tournament:

@@ -114,6 +114,34 @@ def test_best_of_three_and_a_third_place_match() -> None:
                                                                    ("4", 2, 2.0)]  # fmt: skip
 
 
+def test_the_final_places_do_not_wait_for_the_match_for_third_place() -> None:
+    """A trial: with the final won 2:0 and the third-place match at 1:1, the finalists had no
+    place, the runner-up stood above the champion, and «3 место» went to both semi-final
+    losers.  The final's places are set when it is decided; 3 and 4 when their match is."""
+    from tui.views import prizes_of
+
+    log, ids = field(4, games_per_match="3", third_place="on")
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    for winners in ({1, 2}, {1, 2}):  # semi-finals 1–4 and 2–3, both 2:0
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    semis = [(r.place, seed[r.player]) for r in PLAYOFF.standings(log.state, 2).rows]
+    assert semis == [("", 1), ("", 2), ("", 3), ("", 4)]
+    for winners in ({1, 3}, {1, 4}):  # the final 2:0 to 1; third place 1:1
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    rows = PLAYOFF.standings(log.state, 4).rows
+    assert [(r.place, seed[r.player], r.score) for r in rows] == [("1", 1, 4.0), ("2", 2, 2.0), ("", 3, 1.0),
+                                                                   ("", 4, 1.0)]  # fmt: skip
+    assert [(p.name, [seed[w] for w in p.players]) for p in prizes_of(log.state, 4)] == [("1", [1]), ("2", [2])]
+    log.pair()
+    assert pairs(log, 5, ids) == [(3, 4)]
+    win(log, 5, ids, {4})
+    assert [(r.place, seed[r.player]) for r in PLAYOFF.standings(log.state, 5).rows] == [
+        ("1", 1), ("2", 2), ("3", 4), ("4", 3),
+    ]  # fmt: skip
+
+
 def test_a_forfeit_and_both_lose() -> None:
     """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 goes through to the title."""
     log, ids = field(4)
