@@ -38,8 +38,13 @@ def imported(name: str, rounds: int | None) -> Tournament:
 
 
 def reference_weights(name: str, number: int) -> list[dict]:
+    return read_weights((TESTDATA / f"{name}_weights_R{number}.txt").read_text(encoding="utf-8"))
+
+
+def read_weights(text: str) -> list[dict]:
+    """The pairs of an OpenGotha weights file: names as ``a`` and ``b``, then every cost."""
     pairs, current = [], {}
-    for line in (TESTDATA / f"{name}_weights_R{number}.txt").read_text(encoding="utf-8").splitlines():
+    for line in text.splitlines():
         key, _, value = line.strip().partition("=")
         if key == "Player1Name":
             current = {"a": value}
