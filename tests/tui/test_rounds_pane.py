@@ -210,6 +210,23 @@ async def test_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
         assert "Все туры (1) уже составлены" in notes(app)
 
 
+@pytest.mark.parametrize("keys", [("m",), ("w",), ("3", "b"), ("x",), ("s",), ("h",), ("v",)])
+async def test_a_board_key_before_the_first_pairing_says_why_and_opens_nothing(
+    tmp_path: Path, keys: tuple[str, ...]
+) -> None:
+    """A trial: «m» on a round robin before round 1 asked for two players' numbers (none has
+    one yet) and swallowed the «n» typed next; w, 3 b, x and s did nothing and said nothing."""
+    app = app_on(event(tmp_path, 7, scheme="mcmahon" if keys == ("v",) else "round-robin"))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", *keys)
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert notes(app) == ["Туры ещё не составлены: n — жеребьёвка 1-го тура."]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, Question)
+
+
 @pytest.mark.parametrize(("scheme", "kept", "told"), [("mcmahon", False, True), ("mcmahon", True, False),
                                                       ("fors", False, False)])  # fmt: skip
 async def test_a_pairing_that_waits_for_the_compiler_says_so(

@@ -189,9 +189,7 @@ class RoundsPane(Pane):
         table = self.query_one(PlainTable)
         if played is None:
             table.fill(self.columns(), [], self.width_to_fill())
-            waiting = (_("No round is paired yet: the chief's laptop pairs round 1.") if session.a_helpers_laptop()
-                       else _("No round is paired yet: n pairs round 1."))  # fmt: skip
-            self.query_one("#round-info", Static).update(waiting)
+            self.query_one("#round-info", Static).update(self.not_paired())
             self.query_one("#round-free", Static).update("")
             self.stale = False
             return
@@ -313,6 +311,19 @@ class RoundsPane(Pane):
         if played:
             self.show_info(played)
 
+    def not_paired(self) -> str:
+        return (_("No round is paired yet: the chief's laptop pairs round 1.") if self.session.a_helpers_laptop()
+                else _("No round is paired yet: n pairs round 1."))  # fmt: skip
+
+    def unpaired(self) -> bool:
+        """Before round 1 a board's key says why it does nothing: a trial's «m» asked for two
+        players' numbers no one has yet (and took the «n» typed next), and w, s, x were silent."""
+        if self.session.state.paired_rounds:
+            return False
+        self.board_typed, self.swapped_next = "", False
+        self.notify(self.not_paired(), severity="warning")
+        return True
+
     def jump_to(self, board: int) -> None:
         self.query_one(PlainTable).move_to(str(board))
 
@@ -328,6 +339,9 @@ class RoundsPane(Pane):
         has half a point (only a triple ko can be drawn there), and for a rare verdict
         (``RARE``) — each question under the board's players, as the slip names them."""
         from tui.screens.confirm import ConfirmScreen
+
+        if self.unpaired():
+            return
 
         typed = bool(self.board_typed)
         number = self.current_board()
@@ -446,6 +460,8 @@ class RoundsPane(Pane):
         pairing fixed the colours; the board's number typed goes, so that the result key after
         it asks under the players as listed: ``5 s w`` meant white won as the referee thought
         the colours were, and recorded either player's win unasked (a trial)."""
+        if self.unpaired():
+            return
         played = self.session.state.round(self.viewing)
         number = self.current_board()
         board = played.board(number) if played is not None and number is not None else None
@@ -612,7 +628,7 @@ class RoundsPane(Pane):
         weighed in a thread with a word on screen: the first time in a session loads (or, after
         an installation, compiles) the costs' code, seconds without a sign of life before."""
         state = self.session.state
-        if self.not_here("why", ()) is not None or self.weighing:  # a second v meanwhile: the window comes
+        if self.not_here("why", ()) is not None or self.weighing or self.unpaired():  # a second v: its window comes
             return
         number, board_number = self.viewing, self.current_board()
         self.board_typed = ""  # taken: the next board's digits start afresh
@@ -663,6 +679,9 @@ class RoundsPane(Pane):
     def action_swap_players(self) -> None:
         from tui.screens.ask import AskScreen
 
+        if self.unpaired():
+            return
+
         by_number = {no: p for p, no in self.session.state.numbers.items()}
 
         def players(text: str) -> tuple[int, int] | None:
@@ -690,6 +709,9 @@ class RoundsPane(Pane):
         board's own offered, «2 0,5» typed (the komi may be left out), refused beside the field
         in the log's words."""
         from tui.screens.ask import AskScreen
+
+        if self.unpaired():
+            return
 
         number, board_number = self.viewing, self.current_board()
         self.board_typed = ""
