@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from paperwork.card_face import Face
 from paperwork.cards import card_places, draw_card
 from paperwork.document import Document
+from paperwork.labels import labels
 from paperwork.per_scheme import paper
 from paperwork.rounds import PROTOCOL_FONT, PROTOCOL_ROW
 from paperwork.sheet import Column
@@ -64,15 +65,19 @@ def blank_protocol(tournament: Tournament, events: Sequence[Event], boards: int)
 
 
 def blank_table(tournament: Tournament, events: Sequence[Event], players: int, rounds: int) -> Document:
-    """The final table with ``players`` empty rows and ``rounds`` round columns (opponent and
-    result in each), then the scheme's value and the place."""
-    document = Document(tournament, events, "", landscape=6 + rounds > PORTRAIT_COLUMNS)
-    text = document.labels
+    """The scheme's final table with ``players`` empty rows for ``rounds`` rounds; a play-off's
+    (its own table is the bracket) a round's opponent and result each, its value, the place."""
+    text = labels(tournament.settings.lang)
+    made = paper(tournament).table_columns
+    if made is not None:
+        columns = made(tournament, text, rounds, players)
+    else:
+        columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["rank"], 4)]
+        columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+        columns += [Column(text[get_scheme(tournament.settings.scheme).score_name], 6), Column(text["place"], 4)]
+    document = Document(tournament, events, "", landscape=len(columns) > PORTRAIT_COLUMNS)
     document.title_line = text["final_table"]
     document.add_page()
-    columns = [Column(text["no"], 3), Column(text["name"], 18, "L"), Column(text["rank"], 4)]
-    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
-    columns += [Column(text[get_scheme(tournament.settings.scheme).score_name], 6), Column(text["place"], 4)]
     rows = [[str(p)] + [""] * (len(columns) - 1) for p in range(1, players + 1)]
     document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from paperwork.card_face import Face
-from paperwork.sheet import number, standings_after
+from paperwork.sheet import Column, number, standings_after
 from schemes.base.scheme import Row
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -17,6 +17,8 @@ from schemes.state.model import Tournament
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
     from paperwork.document import Document
 
+TableColumns = Callable[[Tournament, Mapping[str, str], int, int], list[Column]]
+"""A final table's columns: the tournament, the labels, the rounds and the players."""
 RatingInfo = tuple[str, str, str, str]
 """A player's four information columns in the rating-commission table (seed 003: exactly four)."""
 FreeRound = Literal["bye", "skip", "late skip", "withdrawn", "walkover"]
@@ -55,6 +57,10 @@ class SchemePaper:
     """The label of the main value in its final table where it is not the standings' (its
     ``score_name``): sport-handicap's strength after the final correction, «Итог. сила» on
     paper, was «Сила» in the app's final table beside cards that say another strength."""
+    table_columns: TableColumns | None = None
+    """Its final table's columns for ``rounds`` rounds of ``players`` (a round robin's crosstable
+    has one per player), which its blank form has too: a FORS trial's blank table had no
+    start points nor coefficient.  None: the play-off's, whose table is its bracket."""
     free_legend: Mapping[str, str] | None = None
     """The rating table's legend of its free-round marks in each language, where the usual one
     (``0+`` as a win, ``0=`` half a point, ``0-`` nothing) misreads the scheme's: a play-off

@@ -84,17 +84,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     text = document.labels
     places, values, table = fors.ranking(tournament, after_round)
     place = {p: label for label, p in places}
-    chosen = list(tournament.settings.params["tiebreaks"])
-    first = chosen[0] if chosen else None
-    columns = [
-        Column(text["no"], 3),
-        Column(text["name"], 18, "L"),
-        Column(text["club"], 4),
-        Column(text["start_points"], 5),
-    ]
-    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
-    columns += [Column(f"K ({text[first]})", 6)] if first else []
-    columns += [Column(text["place"], 4)]
+    first = _first_tiebreak(tournament)
+    columns = table_columns(tournament, text, rounds, len(table))
     rows: list[list[Text]] = []
     for player in by_number(tournament):
         totals = table[player]
@@ -117,17 +108,37 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
+def _first_tiebreak(tournament: Tournament) -> str | None:
+    chosen = list(tournament.settings.params["tiebreaks"])
+    return chosen[0] if chosen else None
+
+
+def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, players: int) -> list[Column]:
+    """Number, name and rank, club, start points; ``+2/50`` a round; the coefficient (the first
+    tie-break), place (spec: paperwork.md)."""
+    first = _first_tiebreak(tournament)
+    columns = [
+        Column(text["no"], 3),
+        Column(text["name"], 18, "L"),
+        Column(text["club"], 4),
+        Column(text["start_points"], 5),
+    ]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    columns += [Column(f"K ({text[first]})", 6)] if first else []
+    return columns + [Column(text["place"], 4)]
+
+
 def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:
     rows = rows_after(tournament, after)
     _, values, totals = fors.ranking(tournament, after)
-    chosen = list(tournament.settings.params["tiebreaks"])
+    first = _first_tiebreak(tournament)
     tied = {p for p in totals if sum(t.total == totals[p].total for t in totals.values()) > 1}
     return {
         p: (
             first_place(rows[p]),
             unsigned(totals[p].start),
             unsigned(totals[p].total),
-            unsigned(values[p][chosen[0]]) if chosen and p in tied else "0",
+            unsigned(values[p][first]) if first and p in tied else "0",
         )
         for p in rows
     }
@@ -143,4 +154,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return mark_of_points(paid, params["win_points"], params["loss_points"])
 
 
-PAPER = SchemePaper(card, final_table, "Pl St Sum K", rating_info, free_mark, capped)
+PAPER = SchemePaper(card, final_table, "Pl St Sum K", rating_info, free_mark, capped, table_columns=table_columns)

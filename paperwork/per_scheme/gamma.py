@@ -71,12 +71,9 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
     return face
 
 
-def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    rounds = rounds_of(tournament)
-    document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.labels
-    cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
-    places = {r.player: r for r in standings_after(tournament, after_round).rows} if tournament.rounds else {}
+def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, players: int) -> list[Column]:
+    """Number, name, rating, start level; colour and handicap, opponent and result a round;
+    final level, technical sum, coefficient, place (seed 000)."""
     columns = [
         Column(text["no"], 3),
         Column(text["name"], 19, "L"),
@@ -88,12 +85,21 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
             Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r), marks=True),
         ]
-    columns += [
+    return columns + [
         Column(text["level"], 5),
         Column(text["technical"], 3.5),
         Column(text["coefficient"], 5),
         Column(text["place"], 4),
     ]
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = rounds_of(tournament)
+    document = table_document(tournament, events, after_round, 8 + 2 * rounds)
+    text = document.labels
+    cards = gamma.cards(tournament, after_round) if tournament.rounds else {}
+    places = {r.player: r for r in standings_after(tournament, after_round).rows} if tournament.rounds else {}
+    columns = table_columns(tournament, text, rounds, len(tournament.players))
     rows: list[list[Text]] = []
     for player in by_number(tournament):
         p = tournament.players[player]
@@ -138,4 +144,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return "-" if kind in ("skip", "withdrawn") else "+"
 
 
-PAPER = SchemePaper(card, final_table, "Rating L Kb Pl", rating_info, free_mark, capped)
+PAPER = SchemePaper(card, final_table, "Rating L Kb Pl", rating_info, free_mark, capped, table_columns=table_columns)

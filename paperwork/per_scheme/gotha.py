@@ -80,6 +80,25 @@ def _places(sheets: Mapping[int, Sheet], rules: Rules, r: int) -> dict[int, str]
     return {player: place for place, player in ranked(order, values)[0]}
 
 
+def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, players: int) -> list[Column]:
+    return _columns(tournament, text, rounds, standings_after(tournament, tournament.paired_rounds).columns)
+
+
+def _columns(tournament: Tournament, text: Mapping[str, str], rounds: int, criteria: Sequence[str]) -> list[Column]:
+    """Row, place, name, rank, club; the opponent's row with the result a round; the main score
+    and the chosen criteria."""
+    main = get_scheme(tournament.settings.scheme).score_name
+    columns = [
+        Column(text["row_no"], 4),  # the row each opponent is named by («5+»), as OpenGotha's Num: not his № (a trial)
+        Column(text["place"], 4),
+        Column(text["name"], 18, "L"),
+        Column(text["rank"], 4),
+        Column(text["club"], 5),
+    ]
+    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
+    return columns + [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
+
+
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     """McMahon and Swiss as OpenGotha's standings print them: rows in place order, each round
     the opponent's row with the result, colour and handicap (``12+/w2``), the main score and
@@ -91,16 +110,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     text = document.labels
     position = {row.player: index for index, row in enumerate(standings.rows, start=1)}
     table = outcomes(tournament, after_round)
-    main = get_scheme(tournament.settings.scheme).score_name
-    columns = [
-        Column(text["row_no"], 4),  # the row each opponent is named by («5+»), as OpenGotha's Num: not his № (a trial)
-        Column(text["place"], 4),
-        Column(text["name"], 18, "L"),
-        Column(text["rank"], 4),
-        Column(text["club"], 5),
-    ]
-    columns += [Column(str(r), 6) for r in range(1, rounds + 1)]
-    columns += [Column(text[main], 5)] + [Column(text[k], 6) for k in criteria]
+    columns = _columns(tournament, text, rounds, criteria)
     rows: list[list[Text]] = []
     for index, row in enumerate(standings.rows, start=1):
         p = tournament.players[row.player]
@@ -161,6 +171,7 @@ MCMAHON = SchemePaper(
     _free_mark("genMMS2Value"),
     _most_stones,
     opponents_by_place=True,
+    table_columns=table_columns,
 )
 SWISS = SchemePaper(
     card,
@@ -170,4 +181,5 @@ SWISS = SchemePaper(
     _free_mark("genNBW2Value"),
     _most_stones,
     opponents_by_place=True,
+    table_columns=table_columns,
 )

@@ -64,6 +64,20 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
     return face
 
 
+def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, players: int) -> list[Column]:
+    """The blank crosstable: a column against each of ``players`` by number."""
+    chosen = standings_after(tournament, tournament.paired_rounds).columns
+    return _columns(text, [str(n) for n in range(1, players + 1)], chosen)
+
+
+def _columns(text: Mapping[str, str], against: Sequence[str], chosen: Sequence[str]) -> list[Column]:
+    """Number, name, rank; a column against each player, headed by his number; points, the
+    chosen tie-breaks, place."""
+    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]
+    columns += [Column(label, 3.5) for label in against]
+    return columns + [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
+
+
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     """The square crosstable.  Once the last round is in, the rows go by place, first place on
     top, and the columns in the same order, so the diagonal stays on the diagonal (seed 004:
@@ -80,9 +94,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     bye_points = tournament.settings.params["bye_points"]
     rows_by_player = {r.player: r for r in standings.rows}
     chosen = standings.columns
-    columns = [Column(text["no"], 3), Column(text["name"], 16, "L"), Column(text["rank"], 3.5)]
-    columns += [Column(str(tournament.numbers.get(p, "")), 3.5) for p in numbered]
-    columns += [Column(text["points"], 4.5)] + [Column(text[k], 5) for k in chosen] + [Column(text["place"], 4)]
+    columns = _columns(text, [str(tournament.numbers.get(p, "")) for p in numbered], chosen)
     cell = {1.0: "1", 0.5: "½", 0.0: "0"}
     rows: list[list[Text]] = []
     for player in numbered:
@@ -121,4 +133,4 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return mark_of_points(tournament.settings.params["bye_points"] if kind == "bye" else 0.0, 1.0, 0.0)
 
 
-PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark, capped)
+PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark, capped, table_columns=table_columns)

@@ -66,12 +66,9 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
     return face
 
 
-def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    rounds = rounds_of(tournament)
-    document = table_document(tournament, events, after_round, 8 + 2 * rounds)
-    text = document.labels
-    cards = sport_handicap.cards(tournament, after_round)
-    places = {r.player: r for r in standings_after(tournament, after_round).rows}
+def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, players: int) -> list[Column]:
+    """Number, name, rank, start strength; opponent and result, strength after, a round; the
+    final correction, the final strength, place."""
     columns = [
         Column(text["no"], 3),
         Column(text["name"], 16, "L"),
@@ -83,7 +80,16 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
             Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r), marks=True),
             Column(text["strength"], 4, group=text["round_n"].format(n=r)),
         ]
-    columns += [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
+    return columns + [Column(text["correction"], 6), Column(text["final_strength"], 5), Column(text["place"], 4)]
+
+
+def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
+    rounds = rounds_of(tournament)
+    document = table_document(tournament, events, after_round, 8 + 2 * rounds)
+    text = document.labels
+    cards = sport_handicap.cards(tournament, after_round)
+    places = {r.player: r for r in standings_after(tournament, after_round).rows}
+    columns = table_columns(tournament, text, rounds, len(tournament.players))
     rows: list[list[Text]] = []
     for player in by_number(tournament):
         card = cards[player]
@@ -129,4 +135,5 @@ PAPER = SchemePaper(
     lambda _params: 9,
     lambda v: f"{v:.1f}",
     final_score="final_strength",
+    table_columns=table_columns,
 )  # its handicaps are the rank difference, uncapped

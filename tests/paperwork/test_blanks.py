@@ -4,6 +4,7 @@ import pytest
 
 from paperwork.blanks import blank_cards, blank_protocol, blank_table
 from paperwork.cards import cards
+from paperwork.tables import final_table
 from schemes.registry import SCHEMES
 from tests.builders import Log, played
 from tests.paperwork.conftest import pages
@@ -54,3 +55,19 @@ def test_a_blank_card_is_of_no_round_though_the_file_has_some() -> None:
     log = played("gamma", 6, 2)
     first = pages(blank_cards(log.state, log.events, 4, 6))[0]
     assert "Карточка участника · 2-й тур" not in first and first.count("Карточка участника · ") == 4
+
+
+@pytest.mark.parametrize("scheme", [s for s in SCHEMES if s != "playoff"])
+def test_a_blank_table_has_the_filled_tables_columns(scheme: str) -> None:
+    """A FORS trial: the blank final table had one set of columns for every scheme (number,
+    name, rank, rounds, score, place), with nowhere for FORS's start points or coefficient
+    (paperwork.md: «number, name and rank, start points; per round; then coefficient and
+    place»).  It has its scheme's table's column titles; a round robin's, one per player."""
+    log = played(scheme, 4, 2)
+
+    def titles(lines: list[str]) -> str:
+        return next(line for line in lines if line.startswith(("№ ", "# ")))
+
+    filled = titles(pages(final_table(log.state, log.events, 2))[0].splitlines())
+    blank = pages(blank_table(log.state, log.events, 4, 2))[0].splitlines()
+    assert titles(blank) == filled and blank[blank.index(filled) + 1 :][:4] == ["1", "2", "3", "4"]
