@@ -154,15 +154,16 @@ def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
 
 def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Changed fields as a referee reads them: a rank as its label, no rating as a dash, a
-    yes-or-no parameter as yes or no."""
+    yes-or-no parameter as yes or no, a list as its items (a trial read «placementCriteria
+    ['MMS', 'SOSM']»)."""
     shown = []
     for key, value in data.items():
         if key == "rank":
             text = rank_label(value)
         elif value is None or value == "":
             text = "—"
-        elif key == "block":
-            text = " ".join(map(str, value)) or "—"
+        elif isinstance(value, list | tuple):  # a block's players; an order of criteria or tie-breaks
+            text = (" " if key == "block" else ",").join(map(str, value)) or "—"
         elif isinstance(value, bool):  # OpenGotha's yes-or-no parameters, not Python's True
             text = "yes" if value else "no"
         elif isinstance(value, float):

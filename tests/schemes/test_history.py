@@ -355,3 +355,12 @@ def test_a_registration_undo_names_the_way_out_in_a_play_off_and_once_every_roun
     with pytest.raises(InvalidEvent, match=r"every round is paired: his registration cannot be undone; record his "
                                            r"games as forfeits$"):  # fmt: skip
         check_undoable(short.events, 2)
+
+
+def test_a_changed_list_of_criteria_reads_as_its_items() -> None:
+    """A trial: «placementCriteria ['MMS', 'SOSM', …]» — Python's list, not the referee's words."""
+    from schemes.log.history import describe
+
+    log = Log("mcmahon", rounds=4)
+    log.commit(actions.change_params(log.state, {"placementCriteria": "MMS,SOSM,SODOSM"}))
+    assert describe(log.events[-1]) == "settings changed: placementCriteria MMS,SOSM,SODOSM"
