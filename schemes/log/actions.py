@@ -25,6 +25,7 @@ from schemes.log.replay import (
     check_language,
     check_pairable,
     check_rounds,
+    no_such_board,
 )
 from schemes.registry import get_scheme
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
@@ -547,12 +548,7 @@ def _latest_board(state: Tournament, number: int, board_number: int) -> tuple[Ro
     played = _latest(state, number)
     board = played.board(board_number)
     if board is None:
-        raise InvalidEvent(
-            "round {round} has no board {board} (boards 1-{boards})",
-            round=number,
-            board=board_number,
-            boards=len(played.boards),
-        )
+        raise no_such_board(played, board_number)
     return played, board
 
 

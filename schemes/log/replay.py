@@ -594,6 +594,18 @@ def _board(number: int, data: Mapping[str, Any]) -> Board:
     return board
 
 
+def no_such_board(played: Round, board: int) -> InvalidEvent:
+    """The refusal of a board a round does not have, with the boards it has: «доски 1–1» read
+    oddly for a round of one board (a trial)."""
+    if len(played.boards) > 1:
+        return InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=played.number,
+                            board=board, boards=len(played.boards))  # fmt: skip
+    if played.boards:
+        return InvalidEvent("round {round} has no board {board}: its one board is board 1", round=played.number,
+                            board=board)  # fmt: skip
+    return InvalidEvent("round {round} has no boards", round=played.number)
+
+
 def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
     """The board number and the result a result event records, checked against the round."""
     data = event.data
@@ -602,12 +614,7 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
         raise InvalidEvent("round {round} is not paired", round=data["round"])
     board = played.board(data["board"])
     if board is None:
-        raise InvalidEvent(
-            "round {round} has no board {board} (boards 1-{boards})",
-            round=played.number,
-            board=data["board"],
-            boards=len(played.boards),
-        )
+        raise no_such_board(played, data["board"])
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
     if data["code"] in SHARED and not get_scheme(state.settings.scheme).traits.draws:

@@ -437,3 +437,16 @@ def test_a_change_by_hand_over_two_boards_with_results_says_both_in_the_plural()
     first, second = log.state.round(1).boards
     with pytest.raises(InvalidEvent, match=r"^boards 1, 2 of round 1 have results: undo them first$"):
         log.commit(actions.swap(log.state, 1, first.white, second.white))
+
+
+def test_a_board_a_round_lacks_is_refused_with_the_boards_it_has() -> None:
+    """A trial read «нет доски 2 (доски 1–1)» for a round of one board."""
+    for count, board, said in ((2, 2, "round 1 has no board 2: its one board is board 1"),
+                               (4, 3, "round 1 has no board 3 (boards 1-2)")):  # fmt: skip
+        log = Log("round-robin")
+        for i in range(count):
+            log.add(f"P{i}", rating=2000 - i)
+        log.pair()
+        with pytest.raises(InvalidEvent) as refused:
+            log.commit(actions.result(1, board, "W+"))
+        assert str(refused.value) == said
