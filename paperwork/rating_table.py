@@ -272,6 +272,11 @@ def club_code(club: str) -> str:
     return word or CLUB_UNKNOWN
 
 
+class MixedScripts(Notice):
+    """The table is in Latin because of names that mix the two alphabets, named: the export
+    dialog says it instead of its general «not every name is Cyrillic» (a trial read both)."""
+
+
 def placeholders(
     tournament: Tournament, shown: int | None = NAMED, latin_names: bool = False, egf: bool = False
 ) -> tuple[Notice, ...]:
@@ -297,7 +302,8 @@ def placeholders(
     mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
     if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
         said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)  # a few, as the unwritable
-        warnings.append(Notice("names in more than one script, so the table is in Latin: {players}", {"players": said}))
+        warnings.append(MixedScripts("names in more than one script, so the table is in Latin: {players}",
+                                     {"players": said}))  # fmt: skip
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:
         left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)
@@ -337,7 +343,8 @@ def placeholders(
     for p in players:
         alike.setdefault(_written(spell(p.surname), spell(p.name)), []).append(p)
     for (surname, name), group in alike.items():  # «Jason1k» and «Jason10k» both «Jasonk» (a trial)
-        if len({fold(p.full_name) for p in group}) > 1:
+        lines = {(p.rank, club_code(p.club), country_code(p.country)) for p in group}  # namesakes' lines alike too
+        if len({fold(p.full_name) for p in group}) > 1 or len(lines) < len(group):  # «Ёжиков Пётр», «Ежиков Петр»
             listed = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in group)
             warnings.append(
                 Notice("written alike, {name}: {players}", {"name": f"{surname} {name}", "players": listed})

@@ -451,16 +451,19 @@ def _missing() -> Log:
 def test_two_players_the_table_writes_alike_are_named() -> None:
     """A trial: «Liu Jason1k» and «Liu Jason10k» (an OpenGotha file's names) were both written
     «Liu Jasonk», the digits left out, and the commission could not tell them apart.  Two
-    namesakes typed alike are no news: they are not named."""
+    namesakes typed alike are no news where their ranks or clubs tell them apart; a FORS trial's
+    «Ёжиков Пётр» and «Ежиков Петр», both 3d of one club, were two lines alike, unsaid."""
     log = Log("mcmahon", rounds=1)
     for surname, name, rank in (("Liu", "Jason1k", "1k"), ("Liu", "Jason10k", "10k"), ("Иванов", "Иван", "2k"),
-                                ("Иванов", "Иван", "3k"), ("Liu", "Jason", "5k")):  # fmt: skip
+                                ("Иванов", "Иван", "3k"), ("Liu", "Jason", "5k"), ("Ёжиков", "Пётр", "3d"),
+                                ("Ежиков", "Петр", "3d")):  # fmt: skip
         log.add(surname, rank=rank, name=name, country="RU", club="Москва")
     log.pair()
     numbers = log.state.numbers
     assert [str(notice) for notice in placeholders(log.state)] == [
-        "round 1: 2 games without a result, written 0- as no game: enter them before sending the table",
+        "round 1: 3 games without a result, written 0- as no game: enter them before sending the table",
         f"written alike, Liu Jasonk: Liu Jason1k ({numbers[1]}), Liu Jason10k ({numbers[2]})",
+        f"written alike, Ezhikov Petr: Ёжиков Пётр ({numbers[6]}), Ежиков Петр ({numbers[7]})",
         "the event has no dates: the table gives the day of its last entry as the day played",
     ]
     table = parse(export(log.state, log.events))

@@ -706,6 +706,17 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
         await pilot.pause()
     text = (folder / "mixed-rating.txt").read_text(encoding="utf-8")
     assert "\n1 Ivanov Petr 1k " in text and "Иванов" not in text, text
+    players[1] = {"surname": "Сидoров", "name": "Иван", "rank": "3k"}  # a Latin «o»: said once, naming him
+    with Service.create(folder / "one.json", [actions.create("Смесь", "gamma", 3)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))
+    app = app_on(folder, "one.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        assert not app.screen.query("#latin-anyway")
+        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        assert any("в именах буквы разных алфавитов" in w and "Сидoров Иван" in w for w in warnings), warnings
 
 
 def remember_a_rating_list(folder: Path) -> None:
