@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Select
 from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.registry import get_scheme
+from schemes.values.names import fold
 from tui import views
 from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
@@ -101,15 +102,15 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         if not isinstance(param.parse, NamesFrom):
             default = param_text(param.default)
             return default if text.casefold() == views.worded(param.key, default).casefold() else text
-        names = {views.worded(param.key, name).casefold(): name for name in param.parse.allowed}
-        names.update((name.casefold(), name) for name in param.parse.allowed)
+        names = {_loose(views.worded(param.key, name)): name for name in param.parse.allowed}
+        names.update((_loose(name), name) for name in param.parse.allowed)
         read = []
         for word in (part.strip() for part in text.split(",") if part.strip()):
-            if word.casefold() not in names:
+            if _loose(word) not in names:
                 choices = ", ".join(views.worded(param.key, name) for name in param.parse.allowed)
                 raise InvalidEvent("unknown {what} {name!r}: choose from {choices}", what=param.parse.what,
                                    name=word[:40], choices=choices)  # fmt: skip
-            read.append(names[word.casefold()])
+            read.append(names[_loose(word)])
         return ",".join(read)
 
     def action_done(self) -> None:
@@ -128,3 +129,12 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _loose(word: str) -> str:
+    """A listed name as typed or as shown, folded as names are, with or without its quotes: a
+    trial's «истинный рейтинг» was refused for want of the «» of «истинный» рейтинг."""
+    return fold(word.translate(_QUOTES))
+
+
+_QUOTES = str.maketrans("", "", "«»\"'„“”")
