@@ -29,6 +29,7 @@ from data.store import (
     real_path,
     write_atomically,
 )
+from schemes.base.scheme import PairingError
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
@@ -321,6 +322,11 @@ class Service:
         number = state.paired_rounds + 1 if number is None else number
         self.check_chiefs_own()
         actions.check_undisputed(state)
+        coming = sum(p.available_in(1) for p in state.players.values()) if number == 1 else 2
+        if not coming:  # a play-off trial's empty field was asked «Провести жеребьёвку 1-го тура?» first
+            raise PairingError("round {round}: nobody to pair", round=1)
+        if coming < 2 and not get_scheme(state.settings.scheme).traits.opengotha:  # OpenGotha's one has a bye
+            raise PairingError("round {round} needs at least 2 players", round=1)
         missing = None
         try:
             check_pairable(state, number, early)

@@ -288,9 +288,9 @@ class Playoff:
         done = bracket(tournament)
         if done.finished() and tournament.rounds[-1].complete:
             return tournament.paired_rounds
-        if int(tournament.settings.params["games_per_match"]) == 1:
-            field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
-            return max(1, (max(field, 2) - 1).bit_length())
+        field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
+        if int(tournament.settings.params["games_per_match"]) == 1 and field > 1:  # of no bracket yet, no count
+            return (field - 1).bit_length()
         return None
 
     def pair(

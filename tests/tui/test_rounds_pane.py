@@ -397,6 +397,31 @@ async def test_the_title_of_a_best_of_three_says_no_count_it_does_not_know(tmp_p
         assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · плей-офф · тур 1"
 
 
+@pytest.mark.parametrize(
+    ("scheme", "players", "said"),
+    [("playoff", 0, "1-й тур: некого ставить в пары"), ("gamma", 1, "Для 1-го тура нужно хотя бы 2 игрока")],
+)
+async def test_a_field_too_small_to_pair_is_said_before_any_question(
+    tmp_path: Path, scheme: str, players: int, said: str
+) -> None:
+    """A play-off trial: «Провести жеребьёвку 1-го тура?», then «Да», then «для плей-офф нужны
+    хотя бы два игрока»; and its title said «туров: 1» of an empty bracket."""
+    path = tmp_path / "cup.json"
+    with Ledger.create(path, [actions.create("Кубок", scheme, None if scheme == "playoff" else 4)]) as ledger:
+        for i in range(players):
+            ledger.commit(actions.register(ledger.events, surname=f"И{i}", name="Анна", rating=2400))
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and notes(app) == [said]
+        assert (
+            str(app.screen.query_one("#title").render())
+            .split("  ")[0]
+            .endswith(("4, жеребьёвки ещё не было", "плей-офф · жеребьёвки ещё не было"))
+        )
+
+
 async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players(tmp_path: Path) -> None:
     """The question before a result names the board's players, as the referee reads them off
     the slip: a board number alone let a slip of the wrong board through (a trial)."""
