@@ -595,7 +595,7 @@ BRACKET_WIDTH = 72
 
 def bracket_lines(state: Tournament, lang: str) -> list[str]:
     """The play-off bracket as text in ``lang``, a stage after another: each match, its score,
-    ``>`` at the one through (fits 80 columns at any size of bracket); a match too long for a
+    ``>`` at the one through (fits 80 columns at any size of bracket), the champion at the end; a match too long for a
     line (a long name) on two, the second player under the first (a trial's wrapped to the
     edge).  Its stages are named as the protocols name them (``stage_name``)."""
     from rich.cells import cell_len  # the app's: the command line's queries load no rich
@@ -614,8 +614,8 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     for index, stage in enumerate(drawn.stages):
         lines.append(stage_name(len([m for m in stage if not m.third_place]), words) + ":")
         for match in stage:
-            if match.third_place:
-                lines.append("  " + words["third_place_match"] + ":")
+            if match.third_place:  # a heading as the final's (a trial read it a space further in)
+                lines += ["", words["third_place_match"] + ":"]
             winner = match.winner(drawn.needed) if match.decided(drawn.needed, drawn.most) else None
             cells = []
             for player in (match.a, match.b):
@@ -632,6 +632,10 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
             lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
         if index < total - 1:
             lines.append("")
+    final = [m for m in drawn.current if not m.third_place]
+    champion = final[0].winner(drawn.needed) if len(final) == 1 else None
+    if champion is not None:  # said once the final is, as the paper's last column (a trial found only its «>»)
+        lines += ["", f"{words['champion']}: {player_label(state, champion)}"]
     return lines
 
 

@@ -116,7 +116,27 @@ def test_the_bracket_says_who_lost_by_not_coming() -> None:
 
     log, _ids = absent_finalist()
     lines = bracket_lines(log.state, "ru")
-    assert lines[-2:] == ["Финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка"]
+    assert lines[-4:] == ["Финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка", "", "Чемпион: 1. P00 X (5d)"]
+
+
+def test_the_bracket_names_the_champion_once_the_final_is_decided() -> None:
+    """A trial: the champion was only the «>» beside his name (the paper names him), and the
+    match for third place was headed a space further in than the final."""
+    from tests.schemes.test_playoff import field, win
+    from tui.views import bracket_lines
+
+    log, ids = field(4, games_per_match="3", third_place="on")
+    for winners in ({1, 2}, {1, 2}, {1, 3}):  # semi-finals 2:0; the final 1:0, third place 1:0
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    assert bracket_lines(log.state, "ru")[-5:] == [
+        "Финал:", "    1. P00 X (5d) 1    2. P01 X (4d) 0",
+        "", "Матч за 3-е место:", "    4. P03 X (4d) 0    3. P02 X (4d) 1",
+    ]  # fmt: skip
+    log.pair()
+    win(log, 4, ids, {1, 4})  # the final 2:0, the match for third place 1:1
+    lines = bracket_lines(log.state, "en")
+    assert lines[-2:] == ["", "Champion: 1. P00 X (5d)"] and lines.count("") == 3
 
 
 def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
