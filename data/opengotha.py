@@ -22,6 +22,7 @@ by defusedxml (no entities, no external DTDs).
 from __future__ import annotations
 
 import os
+import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -240,13 +241,7 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
             "{path}: more than {limit} elements: not a tournament file", path=name, limit=MAX_ELEMENTS
         ) from None
     except ElementTree.ParseError as error:
-        line, column = error.position
-        raise GothaFileError(
-            "{path}: not an OpenGotha file (broken XML at line {line}, column {column})",
-            path=name,
-            line=line,
-            column=column,
-        ) from None
+        raise _broken(name, data, *error.position) from None
     except DefusedXmlException:
         raise GothaFileError("{path}: not an OpenGotha file (it declares XML entities: refused)", path=name) from None
     except (ValueError, LookupError):  # LookupError: an encoding Python does not know
@@ -254,6 +249,36 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
     if root is None or root.tag != "Tournament":
         raise GothaFileError("{path}: not an OpenGotha file (no <Tournament>)", path=name)
     return root
+
+
+def _broken(name: str, data: bytes, line: int, column: int) -> GothaFileError:
+    """Why a file expat could not read is no OpenGotha file, as far as it can be told: not XML
+    at all (an .h9 or an EGF table given to ``import opengotha``), text not in the encoding
+    its header names (a Latin-1 file saying UTF-8), or XML broken where expat says.  A trial
+    read «broken XML at line 1, column 0» for each, with no word of what was wrong."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: expat read the header; the XML is broken
+        return GothaFileError("{path}: not an OpenGotha file (broken XML at line {line}, column {column})",
+                              path=name, line=line, column=column)  # fmt: skip
+    head = data.removeprefix(b"\xef\xbb\xbf").lstrip()
+    if not head.startswith(b"<"):
+        return GothaFileError("{path}: not an OpenGotha file: not XML (OpenGotha saves tournaments as .xml)", path=name)
+    declared = _ENCODING.match(head)
+    encoding = declared.group(1).decode("ascii") if declared else "UTF-8"
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return GothaFileError(
+            "{path}: not an OpenGotha file: its text is not in {encoding}, the encoding its header names",
+            path=name,
+            encoding=encoding,
+        )
+    except LookupError:  # an encoding Python does not know: expat said what it could
+        pass
+    return GothaFileError("{path}: not an OpenGotha file (broken XML at line {line}, column {column})",
+                          path=name, line=line, column=column)  # fmt: skip
+
+
+_ENCODING = re.compile(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
 
 
 # --- OpenGotha's reading of names, ranks and keys -------------------------------------------------

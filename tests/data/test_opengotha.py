@@ -380,21 +380,30 @@ def test_one_huge_name_is_cut_with_a_warning_and_quickly(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "says"),
     [
-        b"not xml at all",
-        b"<Players/>",
-        b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><Tournament>&b;</Tournament>',
-        b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]><Tournament>&x;</Tournament>',
-        "<Tournament>".encode("utf-16"),
-        b"\xff\xfe\x00garbage",
+        (b"not xml at all", "not XML (OpenGotha saves tournaments as .xml)"),
+        (b"<Players/>", "(no <Tournament>)"),
+        (b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><Tournament>&b;</Tournament>',
+         "(it declares XML entities: refused)"),
+        (b'<?xml version="1.0"?><!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]><Tournament>&x;</Tournament>',
+         "(it declares XML entities: refused)"),
+        ("<Tournament>".encode("utf-16"), "(broken XML at line 1, column 13)"),
+        (b"\xff\xfe\x00garbage", "(broken XML at line 1, column 1)"),
+        (b'<?xml version="1.0" encoding="UTF-8"?>\n<Tournament name="M\xfcller"/>',
+         "its text is not in UTF-8, the encoding its header names"),
+        (b'<?xml version="1.0" encoding="windows-1251"?>\n<Tournament name="\xcc"><',
+         "(broken XML at line 2, column 21)"),
     ],
-)
-def test_a_file_that_is_no_opengotha_file_is_refused(tmp_path: Path, text: bytes) -> None:
+)  # fmt: skip
+def test_a_file_that_is_no_opengotha_file_is_refused(tmp_path: Path, text: bytes, says: str) -> None:
+    """Each says why as far as it can be told: a trial read «broken XML at line 1, column 0» for
+    an .h9 file and for a Latin-1 file whose header says UTF-8."""
     path = tmp_path / "bad.xml"
     path.write_bytes(text)
-    with pytest.raises(GothaFileError):
+    with pytest.raises(GothaFileError) as refused:
         read(path)
+    assert str(refused.value).startswith("bad.xml: not an OpenGotha file") and str(refused.value).endswith(says)
 
 
 def test_rounds_beyond_the_file_are_refused() -> None:
