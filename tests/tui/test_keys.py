@@ -99,6 +99,16 @@ async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
         assert app.screen.session.state.paired_rounds == 3
 
 
+async def test_a_question_is_read_whole_without_the_notices_of_before(folder: Path) -> None:
+    """A trial: an imported file's notices lay over the lower half of the pairing question."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        app.notify("Игрок 18: заявленный ранг 11K не равен его рангу 10K: записан ранг 10K", timeout=30)
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, Question) and not app._notifications
+
+
 async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:

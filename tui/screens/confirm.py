@@ -59,7 +59,10 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
                     yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
 
     def on_mount(self) -> None:
+        """The answer in focus, and the question read whole: the notices of before go (a trial's
+        import notices lay over the lower half of «Провести жеребьёвку 4-го тура?»)."""
         self.query_one(f"#{self.default}", Button).focus()
+        self.app.clear_notifications()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
