@@ -307,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
         "code",
         metavar=_("CODE"),
         type=_result_code,
-        help=_("W+ B+ draw W+F B+F both-lose (white and black as the players had them)"),
+        help=_("{codes} (white and black as the players had them)", codes=" ".join(RESULT_CODES)),
     )
     result.add_argument("--swapped", action="store_true", help=_("the nigiri gave the other colours"))
 
@@ -343,7 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
 
     importing = commands.add_parser("import", help=_("a tournament from another program's file"))
-    importing.add_argument("what", choices=("opengotha",), help=_("opengotha: an OpenGotha 3.48–3.51 .xml file"))
+    importing.add_argument("what", choices=("opengotha",), help=_("opengotha: an OpenGotha 3.48–3.52 .xml file"))
     importing.add_argument("source", metavar=_("SOURCE"), help=_("the file to read"))
     importing.add_argument(
         "path", metavar=_("FILE"), help=_("the Tengen tournament file to create (it must not exist)")

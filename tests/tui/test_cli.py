@@ -1015,6 +1015,21 @@ def test_the_russian_help_names_every_value_in_russian() -> None:
     assert sorted({n for n in named if n.isascii()}) == ["KEY=VALUE", "URL"]
 
 
+def test_the_help_of_result_lists_every_code_and_import_the_versions_read() -> None:
+    """A trial: «result --help» named five of the ten codes the command takes, and «import
+    --help» OpenGotha 3.48–3.51 where 3.52 files are read too (mcmahon.md: 3.48–3.52)."""
+    import argparse
+
+    from schemes.state.model import RESULT_CODES
+    from tui.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    code = next(a for a in commands.choices["result"]._actions if a.dest == "code")
+    assert str(code.help).split(" (")[0].split() == list(RESULT_CODES)
+    what = next(a for a in commands.choices["import"]._actions if a.dest == "what")
+    assert "3.48–3.52" in str(what.help)
+
+
 def test_a_name_the_papers_font_cannot_draw_is_one_warning(cup: str, tmp_path: Path, capsys) -> None:
     """Not fpdf2's English line naming its font's internal name (found by an attack)."""
     assert run(capsys, "-f", cup, "player", "add", "--surname", "柯", "--name", "洁", "--rating", "2700")[0] == 0
