@@ -20,12 +20,17 @@ SYMBOL = {Score.WIN: "+", Score.LOSS: "-", Score.DRAW: "="}
 
 def points(value: float) -> str:
     """Points as every table and screen writes them: whole numbers plain, a half as ``½``
-    (``22½``, not the seeds' ``22+``, which reads as "beat number 22" beside a result)."""
+    (``22½``, not the seeds' ``22+``, which reads as "beat number 22" beside a result), and a
+    Sonneborn–Berger's quarter as ``¼`` or ``¾`` (a trial read ``27.75`` beside ``5½``)."""
     sign, size = ("-" if value < 0 else ""), abs(value)
     whole = int(size)
-    if size - whole == 0.5:
-        return f"{sign}{whole or ''}½"
+    fraction = _FRACTIONS.get(size - whole)
+    if fraction:
+        return f"{sign}{whole or ''}{fraction}"
     return f"{value:g}"
+
+
+_FRACTIONS = {0.25: "¼", 0.5: "½", 0.75: "¾"}
 
 
 LEGEND = (  # a mark, the label of what it means; listed when a cell holds the mark

@@ -345,3 +345,12 @@ def test_a_column_gives_no_room_below_its_title_at_the_tables_size() -> None:
         title = document.text_width(column.title, "B", max(11, HEADER_FONT)) + 2 * document.c_margin
         assert width >= min(10, title) - 1e-9, column.title
     assert abs(sum(widths) - 60) < 1e-9 and widths[2] > 40  # the names took what № left
+
+
+def test_points_are_written_with_halves_and_quarters() -> None:
+    """A trial's round robin read «27.75» in the Sonneborn–Berger column beside «5½»."""
+    from paperwork.marks import points
+
+    assert [points(v) for v in (27.75, 1.75, 0.25, 9.0, 5.5, 0.5, -2.25, 1.2)] == [
+        "27¾", "1¾", "¼", "9", "5½", "½", "-2¼", "1.2",
+    ]  # fmt: skip
