@@ -562,6 +562,7 @@ RU = {
     "pair": "пара",
     "{name} — teams {after} (the best {best} by {points})": "{name} — командный зачёт {after} ({best} лучших, {points})",
     "{name} — prizes": "{name} — призёры",
+    "{name} — prizes {after}": "{name} — призёры {after}",
     "colours swapped": "цвета наоборот",
     # refusals of the command line (tui/cli.py: BadInput)
     "name the tournament file with -f FILE": "укажите файл турнира: -f ФАЙЛ",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from data.errors import Refused
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import describe
-from schemes.registry import get_scheme, names_with, not_playing
+from schemes.registry import get_scheme, is_final_table, names_with, not_playing
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -569,8 +569,13 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     ]  # fmt: skip
 
 
-def prizes_text(state: Tournament, prizes: Sequence[Prize]) -> str:
-    lines = [_("{name} — prizes", name=state.settings.name)]
+def prizes_text(state: Tournament, prizes: Sequence[Prize], after: int) -> str:
+    """Titled as the printed sheet: «призёры» at the end, else the round they stand after (a
+    play-off trial's «Кубок — призёры» came while the match for third place went on)."""
+    final = is_final_table(state, after)
+    title = (_("{name} — prizes", name=state.settings.name) if final
+             else _("{name} — prizes {after}", name=state.settings.name, after=after_round_words(after)))  # fmt: skip
+    lines = [title]
     for prize in prizes:
         names = ", ".join(player_label(state, p) for p in prize.players)
         decided = prize_decided(prize)

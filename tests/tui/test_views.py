@@ -205,3 +205,22 @@ def test_every_setting_s_meaning_starts_in_one_column() -> None:
         line.index(i18n._(rows[line.split()[0]])) for line in settings_text(state).splitlines() if rows[line.split()[0]]
     }
     assert len(starts) == 1 and max(len(key) for key in rows) > 16
+
+
+def test_the_prizes_text_says_the_round_until_the_end() -> None:
+    """A play-off trial: `tengen prizes` said «Кубок — призёры» while the match for third
+    place went on, where the printed sheet says «Призёры после 4-го тура»."""
+    from tests.schemes.test_playoff import field, win
+    from tui.views import prizes_of, prizes_text
+
+    log, ids = field(4, games_per_match="3", third_place="on")
+    for winners in ({1, 2}, {1, 2}, {1, 3}, {1, 4}):  # the final 2:0; third place 1:1
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    assert prizes_text(log.state, prizes_of(log.state, 4), 4).splitlines()[0] == "Test cup — призёры после 4-го тура"
+    log.pair()
+    win(log, 5, ids, {3})
+    lines = prizes_text(log.state, prizes_of(log.state, 5), 5).splitlines()
+    assert lines[0] == "Test cup — призёры" and [line.split()[:3] for line in lines[1:4]] == [
+        ["1", "место", "1."], ["2", "место", "2."], ["3", "место", "3."],
+    ]  # fmt: skip
