@@ -371,7 +371,7 @@ EN = {
     "gamma_columns": "C H — colour and handicap (+ white, - black, the number: stones; "
     "+ with no opponent — a bye, - — a skip); O R — opponent and result; Tech. — technical sum (+1 for a "
     "skipped round, -1 for a bye); Coef. — handicap Buchholz coefficient",
-    "passed_over": "{prize}: {player} was ahead ({value}) but has the prize «{other}» already: one prize each.",
+    "passed_over": "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each.",
     "MMS": "MMS",
     "NBW": "Wins",
     "start_mms": "Start MMS",

@@ -354,3 +354,10 @@ def test_points_are_written_with_halves_and_quarters() -> None:
     assert [points(v) for v in (27.75, 1.75, 0.25, 9.0, 5.5, 0.5, -2.25, 1.2)] == [
         "27¾", "1¾", "¼", "9", "5½", "½", "-2¼", "1.2",
     ]  # fmt: skip
+
+
+def test_english_paperwork_quotes_in_english() -> None:
+    """An English referee's trial: the prizes sheet's note read «place 1» in English."""
+    from paperwork.labels import EN
+
+    assert [key for key, text in EN.items() if "«" in text or "»" in text] == []

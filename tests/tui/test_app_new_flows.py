@@ -59,7 +59,7 @@ async def test_open_an_opengotha_file_pair_and_ask_why(tmp_path: Path, source: P
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
-        assert "доска 1_" not in str(app.screen.query_one("#round-info").render())  # v took the number
+        assert "Доска 1_" not in str(app.screen.query_one("#round-info").render())  # v took the number
         await pilot.press("2", "v")  # the next board's digits start afresh: board 2, not 12
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -604,6 +604,33 @@ async def test_a_new_tournament_goes_into_the_data_folder_whatever_folder_is_lis
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert (data / "kubok.json").is_file() and not (folder / "kubok.json").exists()
+
+
+async def test_an_english_form_offers_english_paperwork_and_english_samples(tmp_path: Path) -> None:
+    """An English referee's trial: the new tournament's paperwork was Russian unless he noticed
+    the field, the file was «turnir.json», and the dates sample was 05.12.2026-06.12.2026."""
+    from textual.widgets import Input, Select
+
+    from tui import i18n
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    i18n.set_language("en")
+    try:
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert form.query_one("#lang", Select).value == "en"
+            assert str(tmp_path / "tournament.json") in str(form.query_one("#target").render())
+            assert form.query_one("#dates", Input).placeholder == "for example 2026-12-05..2026-12-06"
+    finally:
+        i18n.set_language("ru")
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#lang", Select).value == "ru"
+        assert app.screen.query_one("#dates", Input).placeholder == "например, 05.12.2026-06.12.2026"
 
 
 async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:

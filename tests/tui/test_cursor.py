@@ -208,11 +208,11 @@ async def test_a_board_number_typed_is_forgotten_when_another_round_is_shown(fol
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "2")
         await pilot.pause()
-        assert str(app.screen.query_one("#round-info").render()).startswith("доска 2_")
+        assert str(app.screen.query_one("#round-info").render()).startswith("Доска 2_")
         await pilot.press("left_square_bracket")  # round 2, whose board 2 was not meant
         await pilot.pause()
         line = str(app.screen.query_one("#round-info").render())
-        assert line.startswith("Тур 2") and "доска 2_" not in line
+        assert line.startswith("Тур 2") and "Доска 2_" not in line
 
 
 async def test_a_second_v_leaves_why_this_opponent_open(folder: Path) -> None:

@@ -495,3 +495,22 @@ async def test_a_prize_shared_shows_every_winner_at_80_columns(tmp_path: Path) -
         table = app.screen.query_one("#prizes", DataTable)
         shown = " ".join(str(table.get_row_at(0)[1]).split())
         assert all(f"{surname} Александр" in shown for surname in names), shown
+
+
+async def test_prizes_not_decided_yet_say_so(tmp_path: Path) -> None:
+    """An English referee's trial: before any place was decided the prizes were a heading over
+    an empty table, with no word of why."""
+    from textual.widgets import Label
+
+    from data.ledger import Ledger
+    from schemes.log import actions
+
+    path = tmp_path / "cup.json"
+    with Ledger.create(path, [actions.create("Кубок", "playoff", None)]) as ledger:
+        for surname in ("Иванов", "Петров", "Сидоров", "Козлов"):
+            ledger.commit(actions.register(ledger.events, surname=surname, name="Иван", rating=2000))
+    app = app_on(tmp_path, "cup.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "p")
+        await pilot.pause()
+        assert str(app.screen.query_one("#no-prizes", Label).render()) == "Ни один приз ещё не разыгран"

@@ -247,7 +247,7 @@ class RoundsPane(Pane):
         missing = len(played.missing)
         parts: list[tuple[str, int]] = []  # (the part, how much it is needed), in the line's order
         if self.board_typed:  # first, where a narrow terminal never cuts it off
-            parts.append((_("board {board}", board=self.board_typed) + "_", 9))
+            parts.append((_("Board {board}", board=self.board_typed) + "_", 9))  # a line's start, capitalized
         parts.append((_("Round {round}", round=played.number), 8))
         if "lowest_top_level" in played.extra and not self.board_typed:
             parts.append((_("lowest top level {level}", level=played.extra["lowest_top_level"]), 4))

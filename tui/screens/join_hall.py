@@ -31,7 +31,7 @@ FIELDS = (
     ("laptop", "This laptop's name"),
     ("file", "Tournament file"),
 )
-HINTS = {"source": "http://host:port of a laptop, or a folder (a USB stick)", "secret": "XXXX-XXXX-…"}
+HINTS = {"source": "http://host:port, or a USB stick's folder", "secret": "XXXX-XXXX-…"}
 
 
 class JoinScreen(Translated, ModalScreen[Path | None]):

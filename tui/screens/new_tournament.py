@@ -23,18 +23,18 @@ from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
 from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
-from tui.i18n import LANGUAGE_NAMES, _, said, scheme_title
+from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
 from tui.widgets import Footer
 
-FIELDS = (  # id, label, the form shown in the empty field (not words: the same in both languages)
+FIELDS = (  # id, label, the form shown in the empty field (the dates as each language writes them)
     ("name", "Name", ""),
     ("file", "File", ""),
     ("rounds", "Number of rounds", ""),
     ("place", "Venue", ""),
-    ("dates", "Dates", "05.12.2026-06.12.2026"),
+    ("dates", "Dates", "2026-12-05..2026-12-06"),
     ("komi", "Komi", ""),
     ("time", "Time control", "40+5/15, 60+30sx3, 45+30s, 60"),
     ("source", "Players from", "swiss.json"),
@@ -46,7 +46,7 @@ def file_name(title: str) -> str:
     """The file name a tournament's title suggests: transliterated, lower case, words joined
     by hyphens (``Кубок школы №5`` → ``kubok-shkoly-5``)."""
     words = re.findall(r"[a-z0-9]+", latin(title).lower())
-    return "-".join(words)[:40].strip("-") or "turnir"
+    return "-".join(words)[:40].strip("-") or latin(_("tournament"))  # «turnir» in Russian
 
 
 class NewTournamentScreen(Translated, ModalScreen[Path | None]):
@@ -79,15 +79,16 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 with Horizontal(classes="row"):
                     yield Label(_(label), markup=False)
                     # "for example": a bare sample in grey looked filled in, and stayed empty
-                    yield Input(self.default(field), placeholder=_("for example {sample}", sample=hint) if hint else "",
-                                id=field)  # fmt: skip
+                    sample = _("for example {sample}", sample=_(hint)) if hint else ""
+                    yield Input(self.default(field), placeholder=sample, id=field)
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
                 if field == "file":
                     yield Label("", id="target", classes="hint", markup=False)
             with Horizontal(classes="row"):
                 yield Label(_("Paperwork language"), markup=False)
-                yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()], value="ru", allow_blank=False,
-                             id="lang")  # fmt: skip
+                # the interface's: an English referee's form gave Russian paperwork unasked (a trial)
+                yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()], value=language(),
+                             allow_blank=False, id="lang")  # fmt: skip
             yield Label("", id="general-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")

@@ -35,7 +35,7 @@ FIELDS = (
     ("club", "Club or city"),
     ("block", "Must not meet (ids: 3 7)"),
     ("patronymic", "Patronymic"),
-    ("birth", "Date of birth (03.05.2014)"),
+    ("birth", "Date of birth (2014-05-03)"),
     ("sex", "Sex (f or m)"),
     ("team", "Team"),
     ("category", "Category"),

@@ -34,6 +34,8 @@ class PrizesScreen(Translated, ModalScreen[None]):
                 _("Prize winners") if final else _("Prizes {after}", after=views.after_round_words(self.after_round))
             )
             yield Label(title, markup=False)
+            if not prizes:  # an empty table said nothing of why (an English referee's trial)
+                yield Label(_("No prize is decided yet"), id="no-prizes", classes="hint", markup=False)
             yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
             notes = views.prize_notes(state, prizes)
             if notes:
