@@ -54,6 +54,9 @@ class WriterLock:
                 ) from None
             if error.errno in (errno.EACCES, errno.EPERM) and not taken_over and self._foreign_one_gone():
                 return self._open(taken_over=True)
+            if error.errno in (errno.EACCES, errno.EPERM) and self.path.exists():  # the lock, not its folder
+                raise TournamentFileError("{path}: cannot open its lock {lock} ({reason})", path=self.target,
+                                          lock=self.path, reason=os_reason(error)) from None  # fmt: skip
             raise TournamentFileError(
                 "{path}: cannot write in {folder} ({reason})",
                 path=self.target,

@@ -238,6 +238,25 @@ def test_another_users_lock_that_cannot_be_removed_says_so(foreign_lock: Path, m
         WriterLock(foreign_lock).acquire()
 
 
+def test_a_lock_this_user_may_not_open_is_named_not_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack: a lock file another user made and left unreadable to this one was blamed on the
+    folder («нельзя записать в …/dD (нет прав)»), which was writable."""
+    path = tmp_path / "cup.json"
+    new(path).close()
+    lock_path(path).write_text("")
+    real_open = os.open
+
+    def unreadable(where: object, flags: int, *mode: int) -> int:
+        if Path(str(where)) == lock_path(path):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_open(where, flags, *mode)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(data.lock.os, "open", unreadable)
+    with pytest.raises(TournamentFileError) as refused:
+        WriterLock(path).acquire()
+    assert str(refused.value) == f"{path}: cannot open its lock {lock_path(path)} (no permission)"
+
+
 @pytest.mark.parametrize(
     ("number", "system", "words"),
     [

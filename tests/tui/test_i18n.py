@@ -133,6 +133,15 @@ def test_every_title_of_who_is_on_no_board_has_its_russian_line() -> None:
     assert [title for title in NOT_PLAYING.values() if title not in RU] == []
 
 
+def test_every_players_detail_is_named_in_russian_in_a_refusal() -> None:
+    """An attack read «the team: 200 знаков, допустимо не больше 100»: the details' names are a
+    table (``TEXT_DETAILS``), not ``_()`` calls the language test finds."""
+    from schemes.state.model import TEXT_DETAILS
+    from tui.i18n import RU
+
+    assert [what for what, _limit in TEXT_DETAILS.values() if what not in RU] == []
+
+
 def test_an_undo_or_a_redo_is_said_by_the_entry_it_takes_back_or_restores() -> None:
     """However deep the chain of retractions: a review found the undo of a redo said
     «возвращена запись 8: отмена записи 7» where it took result 7 back again."""
