@@ -49,6 +49,9 @@ class Rule:
     key: Callable[[int], tuple[float, ...]]
     shown: Callable[[int], str]
     places: int = 1
+    by_place: bool = False
+    """Its winners are the best placed of those eligible: given only once none of them waits
+    for his place (a play-off's players still in)."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ class Field:
     places: Mapping[int, int]
     """Each player's place (a shared ``4-5`` is 4 for both: equal players share a prize); one
     not decided yet (a play-off's players still in) after every decided one, in table order."""
+    undecided: frozenset[int] = frozenset()
+    """Those whose place is not decided yet."""
 
 
 def field_of(tournament: Tournament, standings: Standings) -> Field:
@@ -72,7 +77,8 @@ def field_of(tournament: Tournament, standings: Standings) -> Field:
         start = row.place.split("-")[0]
         places[row.player] = int(start) if start.isdigit() else len(standings.rows) + index  # not decided yet
     rounds = outcomes(tournament, standings.after_round)
-    return Field(tournament, standings, rounds, first[0] if first else None, places)
+    undecided = frozenset(row.player for row in standings.rows if not row.place)
+    return Field(tournament, standings, rounds, first[0] if first else None, places, undecided)
 
 
 def wins(field: Field, player: int) -> float:
@@ -121,7 +127,14 @@ def _placed_by(field: Field, place: int, player: Player) -> bool:
 
 def _best_in(field: Field, name: str, eligible: Callable[[Player], bool], count: int = 3) -> list[Rule]:
     return [
-        Rule(f"{name}: {n}", eligible, lambda p: (field.places[p],), lambda p: str(field.places[p]), places=n)
+        Rule(
+            f"{name}: {n}",
+            eligible,
+            lambda p: (field.places[p],),
+            lambda p: str(field.places[p]),
+            places=n,
+            by_place=True,
+        )  # fmt: skip
         for n in range(1, count + 1)
     ]
 
@@ -185,7 +198,7 @@ def special_rules(field: Field, names: Sequence[str] = SPECIALS) -> list[Rule]:
         "oldest": Rule("oldest", lambda p: bool(p.birth), lambda p: (day(p), field.places[p]),
                        lambda p: str(age_on(born(p), cutoff))),
         "best_newcomer": Rule("best_newcomer", newcomer, lambda p: (field.places[p],),
-                              lambda p: str(field.places[p])),
+                              lambda p: str(field.places[p]), by_place=True),
     }  # fmt: skip
     unknown = [name for name in names if name not in table]
     if unknown:
@@ -217,8 +230,8 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
         if rule.name in _NOTHING:
             everyone = [p for p in everyone if rule.key(p)[0] < 0]
         candidates = [p for p in everyone if not (one_prize and p in prized)]
-        if not candidates:
-            continue
+        if not candidates or rule.by_place and not field.undecided.isdisjoint(candidates):
+            continue  # the best placed not known yet: a review's women's prize went to a quarter-final loser
         best = min(rule.key(p) for p in candidates)
         winners = tuple(p for p in candidates if rule.key(p) == best)
         better = min(rule.key(p)[0] for p in everyone)  # the value itself, not its tie-break by place

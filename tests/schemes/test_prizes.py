@@ -155,6 +155,31 @@ def test_a_knockout_gives_no_prize_for_wins_unless_asked() -> None:
     assert "most_wins" in {r.name for r in standard_rules(usual)}
 
 
+def test_a_group_prize_waits_while_one_of_its_players_waits_for_his_place() -> None:
+    """A review: in a play-off's match for third place, the women's first prize went to a
+    quarter-final loser (place 5) and the second to the semi-finalist, shown «место: 11» (the
+    number an undecided place sorts by).  A group's prize is given once its best placed are
+    known."""
+    from tests.schemes.test_playoff import win
+
+    log = Log("playoff", third_place="on")
+    ids = [log.add(f"P{i:02d}", rating=2500 - 10 * i, sex="f" if i in (2, 5) else "m") for i in range(8)]
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+
+    def women() -> list[tuple[str, list[int], str]]:
+        field = field_of(log.state, get_scheme("playoff").standings(log.state, log.state.paired_rounds))
+        prizes = hand_out(field, standard_rules(field, places=0, knockout=True), one_prize=False)
+        return [(p.name, [seed[w] for w in p.players], p.value) for p in prizes]
+
+    for winners in ({1, 4, 2, 3}, {1, 2}):  # seed 3 loses her semi-final, seed 6 her quarter-final
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    assert women() == []
+    log.pair()
+    win(log, 3, ids, {1, 3})  # the final to 1; seed 3 wins the match for third place
+    assert women() == [("women: 1", [3], "3"), ("women: 2", [6], "5")]
+
+
 def test_what_decided_a_prize_is_said_in_words() -> None:
     """A trial read «1 место … 1» and a bare «4» beside «больше всех побед»."""
     from schemes.awards.prizes import prize_value
