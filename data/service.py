@@ -322,11 +322,8 @@ class Service:
         number = state.paired_rounds + 1 if number is None else number
         self.check_chiefs_own()
         actions.check_undisputed(state)
-        coming = sum(p.available_in(1) for p in state.players.values()) if number == 1 else 2
-        if not coming:  # a play-off trial's empty field was asked «Провести жеребьёвку 1-го тура?» first
-            raise PairingError("round {round}: nobody to pair", round=1)
-        if coming < 2 and not get_scheme(state.settings.scheme).traits.opengotha:  # OpenGotha's one has a bye
-            raise PairingError("round {round} needs at least 2 players", round=1)
+        if number == 1:
+            self.check_field()
         missing = None
         try:
             check_pairable(state, number, early)
@@ -335,6 +332,18 @@ class Service:
                 raise
             missing = incomplete
         return BeforePairing(number, missing, self.silent_laptops(), possible_duplicates(state), compiler_ahead(state))
+
+    def check_field(self) -> None:
+        """Round 1 refused at once without two players to pair (a play-off trial's empty field
+        was asked «Провести жеребьёвку 1-го тура?» first).  A table's field (a round robin's) is
+        everyone not withdrawn, a skip its bye (a review); OpenGotha seats a lone player with a bye."""
+        traits = get_scheme(self.state.settings.scheme).traits
+        coming = sum(not p.withdrawn_by(1) if traits.scheduled else p.available_in(1)
+                     for p in self.state.players.values())  # fmt: skip
+        if not coming:
+            raise PairingError("round {round}: nobody to pair", round=1)
+        if coming < 2 and not traits.opengotha:
+            raise PairingError("round {round} needs at least 2 players", round=1)
 
     def silent_laptops(self) -> Notice | None:
         """What the chief is told before pairing where a laptop of the hall has not been heard

@@ -55,6 +55,39 @@ def test_what_is_known_before_a_pairing_is_asked_once_for_both_interfaces(tmp_pa
             gamma.before_pairing()
 
 
+@pytest.mark.parametrize(
+    ("scheme", "players", "skipping", "refused"),
+    [
+        ("playoff", 0, 0, "round 1: nobody to pair"),
+        ("gamma", 1, 0, "round 1 needs at least 2 players"),
+        ("gamma", 3, 2, "round 1 needs at least 2 players"),
+        ("mcmahon", 0, 0, "round 1: nobody to pair"),
+        ("mcmahon", 1, 0, None),  # OpenGotha seats a lone player with a bye
+        ("round-robin", 2, 1, None),  # a review: the table pairs a skip as his opponent's bye
+        ("round-robin", 4, 3, None),
+        ("round-robin", 1, 0, "round 1 needs at least 2 players"),
+    ],
+)
+def test_a_first_round_without_two_players_is_refused_before_the_question(
+    tmp_path: Path, scheme: str, players: int, skipping: int, refused: str | None
+) -> None:
+    """A play-off trial was asked «Провести жеребьёвку 1-го тура?» of an empty field, then refused."""
+    service = Service.create(tmp_path / "t.json", [actions.create("Cup", scheme, None if scheme in ("playoff",
+                                                                      "round-robin") else 3)])  # fmt: skip
+    with service:
+        for i in range(players):
+            service.commit(actions.register(service.events, surname=f"S{i}", name="X", rating=2000 - i))
+        for player in sorted(service.state.players)[:skipping]:
+            service.commit(actions.skip(player, [1]))
+        if refused is None:
+            assert service.before_pairing().number == 1
+            service.commit(actions.pair(service.state, random.Random(1)))  # and the scheme pairs it
+        else:
+            with pytest.raises(InvalidEvent) as said:
+                service.before_pairing()
+            assert str(said.value) == refused
+
+
 def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     with _cup(path) as service:
