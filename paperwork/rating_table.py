@@ -273,8 +273,9 @@ def club_code(club: str) -> str:
 
 
 class MixedScripts(Notice):
-    """The table is in Latin because of names that mix the two alphabets, named: the export
-    dialog says it instead of its general «not every name is Cyrillic» (a trial read both)."""
+    """The table is in Latin only because of names that mix the two alphabets, named: the
+    export dialog says it instead of its general «not every name is Cyrillic» (a trial read
+    both)."""
 
 
 def placeholders(
@@ -302,8 +303,9 @@ def placeholders(
     mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
     if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
         said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)  # a few, as the unwritable
-        warnings.append(MixedScripts("names in more than one script, so the table is in Latin: {players}",
-                                     {"players": said}))  # fmt: skip
+        sole = all(p in mixed or is_all_cyrillic(p.full_name) for p in players)  # no Latin name besides
+        kind = MixedScripts if sole else Notice  # the dialog's general line stays where a Latin name is a reason too
+        warnings.append(kind("names in more than one script, so the table is in Latin: {players}", {"players": said}))
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:
         left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)

@@ -739,3 +739,19 @@ def test_a_player_who_never_came_is_left_out_and_named() -> None:
     assert [str(n) for n in placeholders(log.state) if "left out" in str(n)] == [
         "left out, with no game and no bye: Бб Я (2)"
     ]
+
+
+@pytest.mark.parametrize(("latin", "sole"), [(False, True), (True, False)])
+def test_mixed_names_are_the_sole_reason_for_the_latin_form_only_without_latin_names(latin: bool, sole: bool) -> None:
+    """A review: one name with a Latin «o» hid the export dialog's general line although a
+    name in Latin letters made the table Latin too."""
+    from paperwork.rating_table import MixedScripts
+
+    log = Log("gamma", rounds=1)
+    for surname, name in (("Сидoров", "Иван"), ("Петров", "Пётр"), ("Smith" if latin else "Иванов", "John" if latin
+                                                                   else "Иван")):  # fmt: skip
+        log.add(surname, rank="3k", name=name, country="RU", club="Москва")
+    log.add("Козлов", rank="4k", name="Олег", country="RU", club="Москва")
+    log.pair()
+    notices = [n for n in placeholders(log.state) if "more than one script" in n.template]
+    assert len(notices) == 1 and isinstance(notices[0], MixedScripts) == sole
