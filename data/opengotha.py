@@ -254,23 +254,24 @@ def parse(path: str | os.PathLike[str]) -> ElementTree.Element:
 def _broken(name: str, data: bytes, line: int, column: int) -> GothaFileError:
     """Why a file expat could not read is no OpenGotha file, as far as it can be told: not XML
     at all (an .h9 or an EGF table given to ``import opengotha``), text not in the encoding
-    its header names (a Latin-1 file saying UTF-8), or XML broken where expat says.  A trial
-    read «broken XML at line 1, column 0» for each, with no word of what was wrong."""
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: expat read the header; the XML is broken
-        return GothaFileError("{path}: not an OpenGotha file (broken XML at line {line}, column {column})",
-                              path=name, line=line, column=column)  # fmt: skip
+    its header names (a Latin-1 file saying UTF-8) or, without a header, not in UTF-8, or XML
+    broken where expat says.  A trial read «broken XML at line 1, column 0» for each, with no
+    word of what was wrong."""
     head = data.removeprefix(b"\xef\xbb\xbf").lstrip()
-    if not head.startswith(b"<"):
+    utf16 = data.startswith((b"\xff\xfe", b"\xfe\xff"))  # expat read its header: the XML itself is broken
+    if not utf16 and not head.startswith(b"<"):
         return GothaFileError("{path}: not an OpenGotha file: not XML (OpenGotha saves tournaments as .xml)", path=name)
     declared = _ENCODING.match(head)
-    encoding = declared.group(1).decode("ascii") if declared else "UTF-8"
     try:
-        data.decode(encoding)
+        if not utf16:
+            data.decode(declared.group(1).decode("ascii") if declared else "utf-8")
     except UnicodeDecodeError:
+        if declared is None:
+            return GothaFileError("{path}: not an OpenGotha file: its text is not in UTF-8", path=name)
         return GothaFileError(
             "{path}: not an OpenGotha file: its text is not in {encoding}, the encoding its header names",
             path=name,
-            encoding=encoding,
+            encoding=declared.group(1).decode("ascii"),
         )
     except LookupError:  # an encoding Python does not know: expat said what it could
         pass

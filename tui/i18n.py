@@ -905,6 +905,7 @@ RU = {
     "{path}: not an OpenGotha file (broken XML at line {line}, column {column})": "{path}: это не файл OpenGotha (ошибка XML в строке {line}, столбце {column})",
     "{path}: not an OpenGotha file: not XML (OpenGotha saves tournaments as .xml)": "{path}: это не файл OpenGotha: не XML (OpenGotha сохраняет турниры в файлы .xml)",
     "{path}: not an OpenGotha file: its text is not in {encoding}, the encoding its header names": "{path}: это не файл OpenGotha: текст не в кодировке {encoding}, названной в его заголовке",
+    "{path}: not an OpenGotha file: its text is not in UTF-8": "{path}: это не файл OpenGotha: текст не в кодировке UTF-8",
     "{path}: not an OpenGotha file (it declares XML entities: refused)": "{path}: это не файл OpenGotha (в нём объявлены сущности XML — такие файлы не читаются)",
     "{path}: not an OpenGotha file (an unknown encoding)": "{path}: это не файл OpenGotha (неизвестная кодировка)",
     "{path}: more than {limit} elements: not a tournament file": "{path}: больше {limit} элементов — это не файл турнира",

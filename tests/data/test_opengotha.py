@@ -392,6 +392,7 @@ def test_one_huge_name_is_cut_with_a_warning_and_quickly(tmp_path: Path) -> None
         (b"\xff\xfe\x00garbage", "(broken XML at line 1, column 1)"),
         (b'<?xml version="1.0" encoding="UTF-8"?>\n<Tournament name="M\xfcller"/>',
          "its text is not in UTF-8, the encoding its header names"),
+        (b'<Tournament name="M\xfcller"/>', "its text is not in UTF-8"),  # no header to name it
         (b'<?xml version="1.0" encoding="windows-1251"?>\n<Tournament name="\xcc"><',
          "(broken XML at line 2, column 21)"),
     ],

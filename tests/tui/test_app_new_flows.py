@@ -655,14 +655,16 @@ async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:
         await pilot.pause()
         error = str(step.query_one("#param-tiebreaks-error").render())
         assert "неизвестный доп. показатель 'Ничья'" in error and "Койя" in error and "koya" not in error
-        tiebreaks.value = "койя, Бухгольц, истинный рейтинг"  # «истинный» рейтинг, typed without its quotes
+        tiebreaks.value = "койя, Бухгольц, истинный рейтинг, зоннеборн-бергер"  # no «», a hyphen for its dash
         await pilot.press("f10")
         await pilot.pause()
         assert app.screen is form
         await pilot.press("f10")
         await pilot.pause()
         params = app.screen.session.state.settings.params
-        assert (params["numbering"], params["tiebreaks"]) == ("rating", ["koya", "buchholz", "true_rating"])
+        assert (params["numbering"], params["tiebreaks"]) == (
+            "rating", ["koya", "buchholz", "true_rating", "sonneborn_berger"],
+        )  # fmt: skip
 
 
 async def test_a_default_in_words_is_read_back_and_no_meaning_is_said_twice(tmp_path: Path) -> None:

@@ -132,9 +132,10 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
 
 
 def _loose(word: str) -> str:
-    """A listed name as typed or as shown, folded as names are, with or without its quotes: a
-    trial's «истинный рейтинг» was refused for want of the «» of «истинный» рейтинг."""
-    return fold(word.translate(_QUOTES))
+    """A listed name as typed or as shown, folded as names are, with or without its quotes, a
+    dash typed as a hyphen or a space: a trial's «истинный рейтинг» was refused for want of
+    the «» of «истинный» рейтинг, and «Зоннеборн-Бергер» is shown with a dash."""
+    return fold(word.translate(_LOOSE))
 
 
-_QUOTES = str.maketrans("", "", "«»\"'„“”")
+_LOOSE = str.maketrans({**dict.fromkeys("«»\"'„“”", ""), **dict.fromkeys("-‐‑–—", " ")})
