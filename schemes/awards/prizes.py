@@ -134,7 +134,7 @@ def _best_in(field: Field, name: str, eligible: Callable[[Player], bool], count:
             lambda p: str(field.places[p]),
             places=n,
             by_place=True,
-        )  # fmt: skip
+        )
         for n in range(1, count + 1)
     ]
 
