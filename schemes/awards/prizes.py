@@ -215,27 +215,44 @@ _NOTHING = {"most_wins", "longest_streak", "wins_over_stronger"}
 def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> list[Prize]:
     """Every rule's winners, in order; with ``one_prize`` nobody wins twice.  The places of a
     group (overall, a category) go down its order: when two share the first, the next
-    place handed out is the third."""
+    place handed out is the third.  Before any round nothing is won.  A prize a player still
+    waiting for his place may yet win waits too (``_open``), and so does one that would go to
+    such a player while each has one prize (he may take a place's yet) — and with one prize
+    each every prize after it, which the first may change (a trial: a play-off's «самый
+    старший» and a category's place moved to others at the end)."""
+    if field.standings.after_round == 0:  # a trial: «1 место» by the starting order, before any game
+        return []
     prized: set[int] = set()
     result = []
     players = field.tournament.players
     order = [row.player for row in field.standings.rows]
     given: dict[str, int] = {}  # a group's places handed out so far
     taken: dict[str, set[int]] = {}
+    told: dict[str, set[int]] = {}  # who a group's notes said was passed over: once, not at each of its places
+    waiting = False  # a prize waits for a place: with one prize each, so does every one after it
     for rule in rules:
         group = rule.name.rsplit(": ", 1)[0] if ": " in rule.name else "" if rule.name.isdigit() else rule.name
-        if given.get(group, 0) >= rule.places:
+        if given.get(group, 0) >= rule.places or one_prize and waiting:
             continue
         everyone = [p for p in order if rule.eligible(players[p]) and p not in taken.get(group, set())]
         if rule.name in _NOTHING:
             everyone = [p for p in everyone if rule.key(p)[0] < 0]
         candidates = [p for p in everyone if not (one_prize and p in prized)]
-        if not candidates or rule.by_place and not field.undecided.isdisjoint(candidates):
-            continue  # the best placed not known yet: a review's women's prize went to a quarter-final loser
+        if _open(field, rule, order, candidates):
+            waiting = True
+            continue
+        if not candidates:
+            continue
         best = min(rule.key(p) for p in candidates)
         winners = tuple(p for p in candidates if rule.key(p) == best)
+        if one_prize and not field.undecided.isdisjoint(winners):  # he may take a place's prize instead
+            waiting = True
+            continue
         better = min(rule.key(p)[0] for p in everyone)  # the value itself, not its tie-break by place
         passed = tuple(p for p in everyone if p in prized and rule.key(p)[0] == better) if better < best[0] else ()
+        noted = told.setdefault(group, set())
+        passed = tuple(p for p in passed if p not in noted)
+        noted.update(passed)
         taken.setdefault(group, set()).update(winners)
         given[group] = given.get(group, 0) + len(winners)
         prized.update(winners)
@@ -243,6 +260,18 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
             Prize(rule.name, winners, rule.shown(winners[0]), passed, rule.shown(passed[0]) if passed else "")
         )
     return result
+
+
+def _open(field: Field, rule: Rule, order: Sequence[int], candidates: Sequence[int]) -> bool:
+    """Whether a player waiting for his place (a play-off's still in the bracket, or playing
+    for third) may yet win ``rule``: a place one of them can still reach (the table lists them
+    by the best place each can reach), or a group's best placed among its candidates (a
+    review's women's prize went to a quarter-final loser while the semi-finalist played on)."""
+    if not field.undecided:
+        return False
+    if rule.name.isdigit():
+        return not field.undecided.isdisjoint(order[: int(rule.name)])
+    return rule.by_place and not field.undecided.isdisjoint(candidates)
 
 
 def newcomer(player: Player) -> bool:

@@ -125,8 +125,10 @@ def test_the_best_newcomer_is_a_kyu_player_without_a_rating() -> None:
     rated = [log.add(f"R{i}", rating=2000 - 100 * i) for i in range(3)]
     kyu = log.add("Новичок", rank="5k")
     log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
     state = log.state
-    field = field_of(state, get_scheme("round-robin").standings(state, 0))
+    field = field_of(state, get_scheme("round-robin").standings(state, 1))
     [prize] = hand_out(field, special_rules(field, ["best_newcomer"]))
     assert prize.players == (kyu,) and guest not in prize.players and not set(rated) & set(prize.players)
 
@@ -178,6 +180,34 @@ def test_a_group_prize_waits_while_one_of_its_players_waits_for_his_place() -> N
     log.pair()
     win(log, 3, ids, {1, 3})  # the final to 1; seed 3 wins the match for third place
     assert women() == [("women: 1", [3], "3"), ("women: 2", [6], "5")]
+
+
+def test_while_a_play_offs_places_are_open_no_prize_that_they_may_change_is_given() -> None:
+    """A trial: in a play-off's match for third place, «самый старший» went to a semi-finalist
+    and a category's place to others, and the final list took both back (with one prize each
+    a player still in may yet take a place's prize).  Before any round nothing is won (a
+    McMahon trial read «1 место» by the starting order)."""
+    from tests.schemes.test_playoff import win
+
+    log = Log("playoff", third_place="on")
+    log.commit(actions.change_settings(dates="05.12.2026"))
+    born = ["1975-01-01", "2009-01-01", "2013-01-01", "2015-01-01"]
+    ids = [log.add(f"P{i}", rating=2500 - 10 * i, birth=born[i]) for i in range(4)]
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+
+    def given(one_prize: bool = True) -> list[tuple[str, list[int]]]:
+        field = field_of(log.state, get_scheme("playoff").standings(log.state, log.state.paired_rounds))
+        rules = standard_rules(field, specials=["youngest", "oldest"], knockout=True)
+        return [(p.name, [seed[w] for w in p.players]) for p in hand_out(field, rules, one_prize)]
+
+    assert given() == [] and given(one_prize=False) == []  # before any round
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    assert given() == []  # every place open: each prize after them may change
+    assert given(one_prize=False) == [("youngest", [4]), ("oldest", [1])]  # his age is his, whatever his place
+    log.pair()
+    win(log, 2, ids, {1, 4})  # the final to 1; 4 takes third place from 3
+    assert given() == [("1", [1]), ("2", [2]), ("3", [4]), ("youngest", [3])]
 
 
 def test_what_decided_a_prize_is_said_in_words() -> None:
