@@ -2,6 +2,7 @@
 edit's notification naming the player as edited, a first name required, the status in
 view at 80 columns, Escape closing the tournament."""
 
+import random
 from pathlib import Path
 
 from textual.widgets import DataTable, Input
@@ -488,9 +489,12 @@ async def test_a_prize_shared_shows_every_winner_at_80_columns(tmp_path: Path) -
     with Ledger.create(path, [actions.create("Кубок", "round-robin", None)]) as ledger:
         for surname in names:
             ledger.commit(actions.register(ledger.events, surname=surname, name="Александр", rating=2000))
+        ledger.commit(actions.pair(ledger.state, random.Random(1)))
+        for board in (1, 2):
+            ledger.commit(actions.result(1, board, "draw"))
     app = app_on(tmp_path, "cup.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f4", "p")  # before round 1: all four share the first place
+        await pilot.press("f4", "p")  # two jigos: all four share the first place
         await pilot.pause()
         table = app.screen.query_one("#prizes", DataTable)
         shown = " ".join(str(table.get_row_at(0)[1]).split())
@@ -514,3 +518,31 @@ async def test_prizes_not_decided_yet_say_so(tmp_path: Path) -> None:
         await pilot.press("f4", "p")
         await pilot.pause()
         assert str(app.screen.query_one("#no-prizes", Label).render()) == "Ни один приз ещё не разыгран"
+
+
+async def test_many_notes_under_the_prizes_leave_the_winners_in_view(tmp_path: Path) -> None:
+    """A trial at 80×24: fifteen notes of players passed over («женщины: 1, 2, 3 место: …
+    Ковалёва впереди» at each place) filled the window and left the winners' table no row.
+    A group's note names a player once, and the notes keep to a box of six lines."""
+    from data.ledger import Ledger
+    from schemes.log import actions
+
+    path = tmp_path / "cup.json"
+    made = actions.create("Кубок", "round-robin", None, dates="05.12.2026", params={"numbering": "rating"})
+    born = {0: "1950-01-01", 1: "2016-01-01"}  # the oldest and the youngest are among the winners
+    with Ledger.create(path, [made]) as ledger:
+        for i in range(12):  # the six who win share the first place, each in a category of his own
+            ledger.commit(actions.register(ledger.events, surname=f"Игрок{i}", name="Анна", rating=2400 - 50 * i,
+                                           category="АБВГДЕ"[i % 6], birth=born.get(i, "1990-01-01")))  # fmt: skip
+        ledger.commit(actions.pair(ledger.state, random.Random(1)))
+        rating = {p.id: p.rating or 0 for p in ledger.state.players.values()}
+        for board in ledger.state.round(1).boards:
+            ledger.commit(actions.result(1, board.number, "W+" if rating[board.white] > rating[board.black] else "B+"))
+    app = app_on(tmp_path, "cup.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "p")
+        await pilot.pause()
+        lines = str(app.screen.query_one("#prize-notes").render()).splitlines()
+        assert len(set(lines)) == len(lines) == 6, lines  # each group's once, А to Е
+        assert app.screen.query_one("#prize-notes-box").size.height <= 6
+        assert app.screen.query_one("#prizes", DataTable).size.height >= 8

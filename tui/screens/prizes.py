@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
@@ -38,8 +38,9 @@ class PrizesScreen(Translated, ModalScreen[None]):
                 yield Label(_("No prize is decided yet"), id="no-prizes", classes="hint", markup=False)
             yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")
             notes = views.prize_notes(state, prizes)
-            if notes:
-                yield Label("\n".join(notes), id="prize-notes", classes="hint", markup=False)
+            if notes:  # in a box of their own: fifteen notes left the winners' table no row at 80×24 (a trial)
+                with VerticalScroll(id="prize-notes-box"):
+                    yield Label("\n".join(notes), id="prize-notes", classes="hint", markup=False)
         yield Footer(show_command_palette=False)  # how to close it, in view (a trial looked for it)
 
     def on_mount(self) -> None:
