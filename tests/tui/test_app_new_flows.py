@@ -623,6 +623,9 @@ async def test_an_english_form_offers_english_paperwork_and_english_samples(tmp_
             assert form.query_one("#lang", Select).value == "en"
             assert str(tmp_path / "tournament.json") in str(form.query_one("#target").render())
             assert form.query_one("#dates", Input).placeholder == "for example 2026-12-05..2026-12-06"
+            await pilot.press(*"Cup")  # the file follows the title (its first suggestion was the import's language)
+            await pilot.pause()
+            assert form.query_one("#file", Input).value == "cup"
     finally:
         i18n.set_language("ru")
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
@@ -631,6 +634,9 @@ async def test_an_english_form_offers_english_paperwork_and_english_samples(tmp_
         await pilot.pause()
         assert app.screen.query_one("#lang", Select).value == "ru"
         assert app.screen.query_one("#dates", Input).placeholder == "например, 05.12.2026-06.12.2026"
+        await pilot.press(*"Кубок")  # «turnir» follows the title as «tournament» did: the form's, not the import's
+        await pilot.pause()
+        assert app.screen.query_one("#file", Input).value == "kubok"
 
 
 async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:

@@ -66,6 +66,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         self.scheme = next(iter(SCHEMES))  # the registry's first
         self.params: dict[str, dict[str, str]] = {}
         """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
+        self.suggested = file_name("")
+        """The file name last suggested from the title: while the field holds it, it follows the
+        title.  The form's own, in its language (a class's, it was the language of the import)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog form"):
@@ -144,8 +147,6 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             self.show_rounds()
             self.show_komi()
 
-    suggested = file_name("")
-    """The file name last suggested from the title: while the field holds it, it follows the title."""
     rounds_offered = ""
     """The rounds last offered for the scheme: while the field holds them, they follow the scheme."""
 
