@@ -76,20 +76,26 @@ class _Parser(argparse.ArgumentParser):
         return super()._get_values(action, arg_strings)
 
 
-def _comma_numbers(refusal: str) -> Callable[[str], list[int]]:
-    """An option's reader of whole numbers split by commas, ``refusal`` naming what they are."""
+def _comma_numbers(refusal: str, most: int | None = None) -> Callable[[str], list[int]]:
+    """An option's reader of whole numbers from 1 (to ``most``) split by commas, ``refusal``
+    naming what they are: a trial's ``--age 0`` and ``--age=-5`` gave no age group, unsaid."""
 
     def read(text: str) -> list[int]:
         try:
-            return [int(part) for part in text.split(",") if part.strip()]
+            numbers = [int(part) for part in text.split(",") if part.strip() and len(part) < 10]
         except ValueError:
-            raise argparse.ArgumentTypeError(_(refusal, text=text[:40])) from None
+            numbers = []
+        if len(numbers) != len([part for part in text.split(",") if part.strip()]) or not all(
+            1 <= n <= (most or n) for n in numbers
+        ):
+            raise argparse.ArgumentTypeError(_(refusal, text=text[:40]))
+        return numbers
 
     return read
 
 
 _ids = _comma_numbers("{text!r} is not a comma list of player ids")
-_ages = _comma_numbers("{text!r} is not a comma list of ages (12,16)")
+_ages = _comma_numbers("{text!r} is not a comma list of ages (12,16)", most=120)
 
 
 def _at_least(low: int) -> Callable[[str], int]:

@@ -1042,6 +1042,9 @@ def test_ages_that_are_none_are_said_as_ages(cup: str, capsys) -> None:
     """``prizes --age 1x`` said it was no list of player ids (found by an attack)."""
     code, _out, err = run(capsys, "-f", cup, "prizes", "--age", "1x")
     assert code == 2 and err == "tengen prizes: argument --age: '1x' is not a comma list of ages (12,16)\n"
+    for age in ("0", "-5", "200", "12,0"):  # a trial's --age 0 and --age=-5 gave no age group, unsaid
+        code, _out, err = run(capsys, "-f", cup, "prizes", f"--age={age}")
+        assert code == 2 and err == f"tengen prizes: argument --age: '{age}' is not a comma list of ages (12,16)\n"
 
 
 def test_a_warning_into_one_pipe_with_the_output_stands_on_a_line_of_its_own(tmp_path: Path) -> None:
