@@ -288,9 +288,8 @@ class Playoff:
         done = bracket(tournament)
         if done.finished() and tournament.rounds[-1].complete:
             return tournament.paired_rounds
-        field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
-        if int(tournament.settings.params["games_per_match"]) == 1 and field > 1:  # of no bracket yet, no count
-            return (field - 1).bit_length()
+        if int(tournament.settings.params["games_per_match"]) == 1 and stages(tournament):  # of no bracket, none
+            return stages(tournament)
         return None
 
     def pair(
@@ -359,16 +358,21 @@ class Playoff:
         The final's places do not wait for the third-place match beside it, and the semi-final
         losers who meet for third place have none until it is decided (a trial: the finalists'
         places stayed blank, the runner-up above the champion, while «3 место» went to both).
-        Those still in come first, by seed, then those playing for third; the score is the
-        games won."""
+        Those without a place stand by the best place each can still reach, then by seed:
+        those still in first, a semi-final's loser (playing for third) after them (a trial read
+        a semi-final's loser above the two still playing the other); the score is the games
+        won."""
         state = bracket(tournament, after_round)
         wins: dict[int, int] = dict.fromkeys(tournament.players, 0)
         places: dict[int, str] = {}
+        best: dict[int, int] = {}  # the best place one without a place can still reach: 1 for those still in
         for stage in state.stages:
             for match in stage:
                 for p, count in match.wins.items():
                     wins[p] += count
             main = _main(stage)
+            for match in (m for m in main if m.decided(state.needed, state.most)):  # out, his stage still on
+                best.update((p, len(main) + 1) for p in match.players if p != match.winner(state.needed))
             if all(m.decided(state.needed, state.most) for m in main):
                 through = [w for m in main if (w := m.winner(state.needed)) is not None]
                 out = [p for m in main for p in m.players if p not in through]
@@ -383,15 +387,25 @@ class Playoff:
                 winner = match.winner(state.needed)
                 for p in match.players:
                     places[p] = "3" if p == winner else "4"
-        for_third = {p for stage in state.stages for p in state.third_place_pair(_main(stage)) or ()}
 
         def order(p: int) -> tuple[int, int]:
-            best = 3 if p in for_third else 1  # the best place one still playing can reach
-            return (int(places[p].split("-")[0]) if p in places else best, state.seeds[p])
+            return (int(places[p].split("-")[0]) if p in places else best.get(p, 1), state.seeds[p])
 
         ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
         return Standings(after_round, rows)
+
+
+def stages(tournament: Tournament) -> int:
+    """The stages of the bracket its field makes (none for fewer than two players)."""
+    field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
+    return (field - 1).bit_length() if field > 1 else 0
+
+
+def most_rounds(tournament: Tournament) -> int:
+    """The rounds the event takes at most: every game of every stage (the match for third place
+    is played beside the final) — what a blank form of a best of three has room for."""
+    return stages(tournament) * int(tournament.settings.params["games_per_match"])
 
 
 def _main(stage: list[Match]) -> list[Match]:

@@ -142,6 +142,18 @@ def test_the_final_places_do_not_wait_for_the_match_for_third_place() -> None:
     ]  # fmt: skip
 
 
+def test_a_semi_finals_loser_stands_below_those_still_playing_the_other() -> None:
+    """A trial: seed 1 lost his semi-final 0:2 while the other stood at 1:1, and the table
+    listed him above the three still in (by seed); he can reach third place at best."""
+    log, ids = field(4, games_per_match="3", third_place="on")
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    for winners in ({4, 2}, {4, 3}):  # 4 beats 1 2:0; 2 and 3 are 1:1
+        log.pair()
+        win(log, log.state.paired_rounds, ids, winners)
+    rows = PLAYOFF.standings(log.state, 2).rows
+    assert [(r.place, seed[r.player]) for r in rows] == [("", 2), ("", 3), ("", 4), ("", 1)]
+
+
 def test_a_forfeit_and_both_lose() -> None:
     """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 goes through to the title."""
     log, ids = field(4)
