@@ -9,6 +9,7 @@ from paperwork import blanks, cards, rounds, tables
 from paperwork.document import Document, write
 from paperwork.kinds import KINDS as KINDS  # the one list; re-exported for the app
 from paperwork.kinds import OF_A_ROUND
+from paperwork.per_scheme import paper
 from schemes.log.events import Event
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
@@ -57,7 +58,9 @@ def blank_size(tournament: Tournament, what: str) -> int:
         return players
     if what == "boards":
         return (players + 1) // 2
-    return get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.paired_rounds or 5
+    most = paper(tournament).most_rounds
+    known = get_scheme(tournament.settings.scheme).total_rounds(tournament) or (most(tournament) if most else 0)
+    return known or tournament.paired_rounds or 5
 
 
 def round_of(kind: str, tournament: Tournament, number: int | None) -> int:

@@ -57,6 +57,9 @@ class SchemePaper:
     """The label of the main value in its final table where it is not the standings' (its
     ``score_name``): sport-handicap's strength after the final correction, «Итог. сила» on
     paper, was «Сила» in the app's final table beside cards that say another strength."""
+    most_rounds: Callable[[Tournament], int] | None = None
+    """The rounds a blank form has room for where the event does not know its count yet (a
+    best of three play-off's every game of every stage): a trial's blank table had five."""
     table_columns: TableColumns | None = None
     """Its final table's columns for ``rounds`` rounds of ``players`` (a round robin's crosstable
     has one per player), which its blank form has too: a FORS trial's blank table had no

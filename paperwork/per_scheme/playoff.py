@@ -192,6 +192,21 @@ FREE_LEGEND = {
 """A trial read the usual legend's «0+ как победа» as three wins for a top seed's bye of a
 best-of-three stage; a play-off counts no points, so its legend says what its marks are."""
 
+
+def most_rounds(tournament: Tournament) -> int:
+    from schemes.systems import playoff
+
+    return playoff.most_rounds(tournament)
+
+
 PAPER = SchemePaper(
-    card, final_table, "Pl W Seed G", rating_info, free_mark, capped, round_note=round_note, free_legend=FREE_LEGEND
+    card,
+    final_table,
+    "Pl W Seed G",
+    rating_info,
+    free_mark,
+    capped,
+    round_note=round_note,
+    free_legend=FREE_LEGEND,
+    most_rounds=most_rounds,
 )

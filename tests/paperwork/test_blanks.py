@@ -71,3 +71,15 @@ def test_a_blank_table_has_the_filled_tables_columns(scheme: str) -> None:
     filled = titles(pages(final_table(log.state, log.events, 2))[0].splitlines())
     blank = pages(blank_table(log.state, log.events, 4, 2))[0].splitlines()
     assert titles(blank) == filled and blank[blank.index(filled) + 1 :][:4] == ["1", "2", "3", "4"]
+
+
+def test_a_blank_form_of_a_best_of_three_has_room_for_every_game() -> None:
+    """A trial: the blank table of a best-of-three play-off of 8 had five round columns (the
+    event's count not known yet); three stages of up to three games are nine.  Of one game, three."""
+    from paperwork.build import blank_size
+
+    for games, rounds in (("3", 9), ("1", 3)):
+        log = Log("playoff", games_per_match=games, third_place="on")
+        for i in range(8):
+            log.add(f"P{i}", rating=2500 - 10 * i)
+        assert blank_size(log.state, "rounds") == rounds
