@@ -607,7 +607,7 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
 
     from paperwork.labels import labels
     from paperwork.per_scheme.playoff import stage_name
-    from schemes.systems.playoff import bracket
+    from schemes.systems.playoff import bracket, main_matches
 
     drawn, words = bracket(state), labels(lang)
 
@@ -617,7 +617,7 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     lines = []
     total = len(drawn.stages)
     for index, stage in enumerate(drawn.stages):
-        lines.append(stage_name(len([m for m in stage if not m.third_place]), words) + ":")
+        lines.append(stage_name(len(main_matches(stage)), words) + ":")
         for match in stage:
             if match.third_place:  # a heading as the final's (a trial read it a space further in)
                 lines += ["", words["third_place_match"] + ":"]
@@ -637,8 +637,7 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
             lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
         if index < total - 1:
             lines.append("")
-    final = [m for m in drawn.current if not m.third_place]
-    champion = final[0].winner(drawn.needed) if len(final) == 1 else None
+    champion = drawn.champion()
     if champion is not None:  # said once the final is, as the paper's last column (a trial found only its «>»)
         lines += ["", f"{words['champion']}: {player_label(state, champion)}"]
     return lines

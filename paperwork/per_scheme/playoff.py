@@ -50,7 +50,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     bracket order, each match's score beside its players, the champion at the right, and
     the third-place match below when there is one."""
     from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
-    from schemes.systems.playoff import bracket, bracket_order
+    from schemes.systems.playoff import bracket, bracket_order, main_matches
 
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)
@@ -85,7 +85,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         document.fit_cell(8, 4.5, score, align="R", size=8, bold=True)
         return y
 
-    mains = [[m for m in matches if not m.third_place] for matches in state.stages] + [[]] * (stages + 1)
+    mains = [main_matches(matches) for matches in state.stages] + [[]] * (stages + 1)
 
     def score(match: Match | None, player: int | None) -> str:
         """The games a player won in the match, or «н/я» where he lost it by not coming."""

@@ -109,10 +109,15 @@ class Bracket:
     def stage_over(self) -> bool:
         return all(m.decided(self.needed, self.most) for m in self.current)
 
+    def champion(self) -> int | None:
+        """The final's winner once it is decided (the match for third place may still be on)."""
+        final = main_matches(self.current)
+        return final[0].winner(self.needed) if len(final) == 1 else None
+
     def finished(self) -> bool:
         """The final (and the third-place match) decided; or no one left to play one (both
         out of every semi-final)."""
-        main = _main(self.current)
+        main = main_matches(self.current)
         return bool(self.stages) and len(main) <= 1 and self.stage_over()
 
     def advance(self, tournament: Tournament, number: int) -> dict[int, int]:
@@ -156,7 +161,7 @@ class Bracket:
 
     def next_stage(self) -> list[Match]:
         """Winners paired in bracket order; after the semi-finals, their losers too if asked."""
-        main = _main(self.current)
+        main = main_matches(self.current)
         through = [m.winner(self.needed) for m in main]
         matches = [Match(through[i], through[i + 1]) for i in range(0, len(through), 2)]
         matches = [m for m in matches if m.players]
@@ -288,8 +293,8 @@ class Playoff:
         done = bracket(tournament)
         if done.finished() and tournament.rounds[-1].complete:
             return tournament.paired_rounds
-        if int(tournament.settings.params["games_per_match"]) == 1 and stages(tournament):  # of no bracket, none
-            return stages(tournament)
+        if int(tournament.settings.params["games_per_match"]) == 1:
+            return most_rounds(tournament) or None  # of no bracket yet, no count
         return None
 
     def pair(
@@ -370,7 +375,7 @@ class Playoff:
             for match in stage:
                 for p, count in match.wins.items():
                     wins[p] += count
-            main = _main(stage)
+            main = main_matches(stage)
             for match in (m for m in main if m.decided(state.needed, state.most)):  # out, his stage still on
                 best.update((p, len(main) + 1) for p in match.players if p != match.winner(state.needed))
             if all(m.decided(state.needed, state.most) for m in main):
@@ -408,7 +413,7 @@ def most_rounds(tournament: Tournament) -> int:
     return stages(tournament) * int(tournament.settings.params["games_per_match"])
 
 
-def _main(stage: list[Match]) -> list[Match]:
+def main_matches(stage: list[Match]) -> list[Match]:
     """A stage's matches of the bracket proper, without the match for third place."""
     return [m for m in stage if not m.third_place]
 
