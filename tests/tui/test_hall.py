@@ -26,7 +26,7 @@ from data.service import Service
 from schemes.log import actions
 from tests.data.hall.conftest import a_second_apart
 from tests.tui.conftest import notes, run_test, until
-from tui import i18n, views
+from tui import hall_link, i18n, views
 from tui.app import TengenApp
 from tui.hall import qr_text, worded
 from tui.screens.dispute import DisputeScreen
@@ -66,6 +66,7 @@ class Laptops:
 
 @pytest.fixture
 def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Laptops:
+    monkeypatch.setattr(hall_link, "PERIOD", 0.5)
     return Laptops(tmp_path, monkeypatch)
 
 
