@@ -9,7 +9,7 @@ so changing the pairing code never rewrites history.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -228,6 +228,41 @@ def chain_end(event: Event, events: Sequence[Event]) -> tuple[Event, int]:
 
 
 def standing(events: list[Event]) -> list[Event]:
-    """The events that stand, in log order, without the retractions themselves."""
+    """The events that stand, in log order, without the retractions themselves.  A result
+    that a redo brought back stands where the redo is, as entered by it: re-entered then, on
+    a hall's laptop that may not have seen another's entry for the board meanwhile (a trial:
+    the chief's result made while a helper redid his stood, with no dispute)."""
     retracted = retracted_ids(events)
-    return [e for e in events if e.kind != RETRACTED and e.id not in retracted]
+    restored = _restored_results(events, retracted)
+    moved = {entry.id for entry in restored.values()}
+    kept = []
+    for event in events:
+        if event.kind == RETRACTED:
+            if event.id in restored:
+                entry = restored[event.id]
+                kept.append(replace(entry, at=event.at, origin=event.origin or entry.origin))
+        elif event.id not in retracted and event.id not in moved:
+            kept.append(event)
+    return kept
+
+
+def _restored_results(events: list[Event], retracted: set[int]) -> dict[int, Event]:
+    """The standing redos that brought back a result, by id, each with its result (the latest
+    redo of each).  A result whose round was paired or changed between its entry and the redo
+    stays where it was entered: its board may now be other players'."""
+    restored: dict[int, Event] = {}
+    for event in events:
+        if event.kind != RETRACTED or event.id in retracted:
+            continue
+        entry, depth = chain_end(event, events)
+        if depth % 2 or entry.kind != RESULT_RECORDED or entry.id in retracted:
+            continue
+        between = events[entry.id : event.id - 1]
+        if any(e.kind not in (RESULT_RECORDED, RETRACTED) and e.id not in retracted
+               and e.data.get("round") == entry.data["round"] for e in between):  # fmt: skip
+            continue
+        for redo, earlier in list(restored.items()):
+            if earlier.id == entry.id:
+                del restored[redo]
+        restored[event.id] = entry
+    return restored

@@ -93,6 +93,30 @@ def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_o
     assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "B+"
 
 
+def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall_of_three) -> None:
+    """A trial: a helper redid his result (undone before) while the chief entered the board
+    differently; the chief's stood on every laptop with no dispute — the redo, a retraction of
+    a retraction, counted as the result entered before the chief's, which had seen it."""
+    chief, _table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table3)
+    table3.result(1, 1, "W+")
+    with table3.here(), Service(table3.file, writable=True) as service:
+        service.undo()
+    everyone(stick, chief, table3)
+    chief.result(1, 1, "B+")  # at the same time, neither seeing the other
+    with table3.here(), Service(table3.file, writable=True) as service:
+        assert service.redo().state.rounds[0].results[1].code == "W+"
+    everyone(stick, chief, table3)
+    for laptop in (chief, table3):
+        played = laptop.state.rounds[0]
+        assert 1 not in played.results
+        assert sorted(entry.code for entry in played.disputes[1]) == ["B+", "W+"]
+    chief.result(1, 1, "W+")  # the chief has seen both: his entry settles it
+    everyone(stick, chief, table3)
+    assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "W+"
+
+
 def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three) -> None:
     chief, table2, table3, stick, _secret = hall_of_three
     chief.pair()
