@@ -193,6 +193,12 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
         document.rect(left, y + 42, 3.5, 3.5)
         document.set_xy(left + 4.5, y + 41.5)
         document.fit_cell(inner / 3 - 5, 4.5, text[key], align="L", size=8)
+    if board.nigiri:  # the ticks then read in the colours played (as the app's «s» takes them)
+        document.rect(x + 7, y + 48, 3.5, 3.5)
+        document.set_xy(x + 11.5, y + 47.5)
+        no, names, _rank = identity(tournament, board.black)
+        black = f"{no}. {names[-1]}".lstrip(". ")
+        document.fit_cell(inner - 5, 4.5, text["nigiri_swapped"].format(black=black), align="L", size=8)
     for offset, key in enumerate(("signature_white", "signature_black")):
         document.set_xy(x + 7 + offset * inner / 2, y + 55)
         document.fit_cell(inner / 2, 5, f"{text[key]}:", align="L", size=8)

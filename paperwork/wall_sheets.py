@@ -71,8 +71,9 @@ def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None =
     value = values_before(tournament, round_number)
     rows: list[list[Text]] = []
     for board in played.boards:
-        white, black = identity(tournament, board.white), identity(tournament, board.black)
-        rows.append([str(board.number), *white, value[board.white], *black, value[board.black],
+        seated = played.seated(board)  # a reprint after the nigiri: in the colours played
+        white, black = identity(tournament, seated[0]), identity(tournament, seated[1])
+        rows.append([str(board.number), *white, value[seated[0]], *black, value[seated[1]],
                      stones_text(board), komi_text(board, text), ""])  # fmt: skip
     return Sheet(title, protocol_columns(text, tournament.settings.scheme), rows)
 

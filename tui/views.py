@@ -272,8 +272,9 @@ def pairings_text(state: Tournament, number: int) -> str:
     for b in data["boards"]:
         komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
         result = _("dispute") if b.get("disputed") else (b["result"] or "") + swapped_mark(b.get("swapped", False))
+        white, black = (b["black"], b["white"]) if b.get("swapped") else (b["white"], b["black"])  # as played
         lines.append(
-            f"{b['board']:>5}  {player_label(state, b['white']):<{width}}  {player_label(state, b['black']):<{width}}"
+            f"{b['board']:>5}  {player_label(state, white):<{width}}  {player_label(state, black):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()
         )
     for key, title in NOT_PLAYING.items():

@@ -258,6 +258,13 @@ class Round:
     def board_of(self, player: int) -> Board | None:
         return next((b for b in self.boards if b.has(player)), None)
 
+    def seated(self, board: Board) -> tuple[int, int]:
+        """White and black as they played: after a nigiri that swapped them, the other way
+        round from the pairing (a trial read «Ч+ наоборот» beside the winner listed under
+        «Белые» as his loss).  Where a result is read, the players are shown so."""
+        result = self.results.get(board.number)
+        return (board.black, board.white) if result is not None and result.swapped else (board.white, board.black)
+
 
 PLAYERS_PER_LAPTOP = 10_000
 """A hall's laptop registers players from its own block of ids (the founding laptop's from

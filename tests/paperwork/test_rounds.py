@@ -161,3 +161,20 @@ def test_a_play_off_protocol_names_the_stage_and_the_game_of_its_boards() -> Non
     wide, _seeds = field(16)  # eight boards of one stage: a run, not eight numbers (a wrapped line)
     wide.pair()
     assert "1/8 финала: доски 1–8" in pages(protocol(wide.state, wide.events, 1))[0].splitlines()
+
+
+def test_a_board_whose_nigiri_swapped_the_colours_is_reprinted_in_the_colours_played() -> None:
+    """A trial: the reprinted protocol kept the listed white under «Белые» after the nigiri
+    gave him black; its slip had no way to say so, and the referee could not tell whether
+    «Победа белых» was the name printed as white or the player who played white."""
+    log = Log("gamma", rounds=3)
+    for rating in (2510, 2247, 2100, 1950):
+        log.add(f"P{rating}", rating=rating)
+    log.pair()
+    first = log.state.round(1).boards[0]
+    assert first.nigiri and (first.white, first.black) == (1, 2)
+    slip = pages(slips(log.state, log.events, 1))[0]
+    assert slip.count("Цвета по нигири наоборот") == 1  # the even board's slip alone
+    log.result(1, 1, "B+", swapped=True)  # 1, listed white, won with black
+    wall = pages(protocol(log.state, log.events, 1))[0].splitlines()
+    assert [line for line in wall if line.startswith("1 ")] == ["1 2 P2247 X 2d 21 1 P2510 X 5d 21 6.5 (нигири)"]

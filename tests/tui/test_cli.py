@@ -526,6 +526,9 @@ def test_gamma_json_keys(gamma_cup: str, capsys: pytest.CaptureFixture[str]) -> 
     ]
     assert pairing["byes"] == [7]
     run(capsys, "-f", gamma_cup, "result", "1", "1", "B+", "--swapped")  # 1, listed white, won with black
+    board = run(capsys, "-f", gamma_cup, "pairings", "1")[1].splitlines()[2]  # as played, as the paper (a trial)
+    assert board.split() == ["1", "2.", "P2247", "X", "(2d)", "1.", "P2510", "X", "(5d)", "0", "6.5", "nigiri",
+                             "B+", "(colours", "swapped)"]  # fmt: skip
     run(capsys, "-f", gamma_cup, "result", "1", "2", "B+")
     run(capsys, "-f", gamma_cup, "result", "1", "3", "W+")
     rows = {r["id"]: r for r in json.loads(run(capsys, "-f", gamma_cup, "standings", "--json")[1])["rows"]}

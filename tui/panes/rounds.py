@@ -200,7 +200,7 @@ class RoundsPane(Pane):
                 [
                     str(board.number),
                     self.result_text(played, board),
-                    *map(self.label, self.seated(played, board)),
+                    *map(self.label, played.seated(board)),
                     stones_text(board),  # none for an even game, as on the paper
                     self.komi(board),
                 ],
@@ -215,13 +215,6 @@ class RoundsPane(Pane):
         self.show_info(played)
         self.show_free(played)
         self.stale = False
-
-    @staticmethod
-    def seated(played: Round, board: Board) -> tuple[int, int]:
-        """White and black as they played: after a nigiri that swapped them, as the paper shows
-        them (a trial read «Ч+ наоборот» beside the winner listed under «Белые» as his loss)."""
-        result = played.results.get(board.number)
-        return (board.black, board.white) if result is not None and result.swapped else (board.white, board.black)
 
     def label(self, player: int) -> str:
         """Number, surname and initial, rank: what a referee calls out (the first name's first
