@@ -683,6 +683,9 @@ RU = {
     "player id {player} is taken": "регистрационный номер {player} занят",
     "player {player} appears twice in round {round}": "игрок {player} дважды в {round}-м туре",
     "player {player} cannot be blocked from himself": "игрок {player} не может быть запрещён сам себе",
+    "this scheme's pairing does not keep players apart: no «must not meet» here": (
+        "жеребьёвка этой схемы не разводит игроков: «не играет с» здесь не действует"
+    ),
     "player {player} does not play on board {board}": "игрок {player} не играет на доске {board}",
     "player {player} does not play round {round}": "игрок {player} не играет в {round}-м туре",
     "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с {round}-го тура",

@@ -251,6 +251,10 @@ class Traits:
     compiles: bool = False
     """Its pairing runs loops numba compiles: the first pairing of an installation waits for
     the compiler (up to a minute), which the referee is told beforehand."""
+    keeps_apart: bool = False
+    """Its pairing keeps players the referee blocked from meeting apart (``Player.block``):
+    OpenGotha's has no such rule, nor a Berger table or a bracket, and a trial's block in a
+    Swiss met on board 1 with nothing said."""
     from_places: tuple[tuple[str, str], ...] = ()
     """Parameters a tournament takes when its players are registered in the place order of an
     earlier one (``new --from``), unless the referee gives them (a play-off is then seeded

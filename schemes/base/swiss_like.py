@@ -34,7 +34,7 @@ class Plan:
     """Values fixed with this round's pairing (Gamma's lowest top level…)."""
 
 
-SWISS_LIKE = Traits(late_entry=True, rounds_required=True, chooses_byes=True)
+SWISS_LIKE = Traits(late_entry=True, rounds_required=True, chooses_byes=True, keeps_apart=True)
 """Rounds set at creation, latecomers welcome, the bye the pairing's (or the referee's)."""
 
 

@@ -215,6 +215,7 @@ def append(
     else:
         state = apply(state, event)
     keep_the_bracket(events, [event], before, state)
+    keep_apart(state, [event])
     warnings = _warnings(events, event, state, state.paired_rounds)
     if kind == ev.PLAYER_EDITED and before is not None and before.paired_rounds:
         player = data["player"]
@@ -260,12 +261,23 @@ def append_all(
     final = extend(state, made)
     assert final is not None
     keep_the_bracket(events, made, state, final)
+    keep_apart(final, made)
     notices: list[Notice] = []
     for event in made:
         before += event.kind == ev.ROUND_PAIRED
         notices.extend(_warnings(events, event, final, before))
     rescored = _new_params(state, final, made, events)
     return Batch(tuple(made), final, tuple([*notices, rescored] if rescored else notices))
+
+
+def keep_apart(after: Tournament, made: Sequence[Event]) -> None:
+    """Players are blocked from meeting only where the scheme's pairing keeps them apart
+    (``Traits.keeps_apart``); a block taken and then ignored put a trial's pair on board 1.
+    A file that holds one already (an earlier Tengen took them) refuses nothing new."""
+    if get_scheme(after.settings.scheme).traits.keeps_apart:
+        return
+    if any(e.kind in (ev.PLAYER_REGISTERED, ev.PLAYER_EDITED) and e.data.get("block") for e in made):
+        raise InvalidEvent("this scheme's pairing does not keep players apart: no «must not meet» here")
 
 
 def keep_the_bracket(

@@ -91,7 +91,7 @@ def test_sport_handicap_and_round_robin_rows(ledgers) -> None:
 
 
 def test_english_cards() -> None:
-    log = Log("round-robin", lang="en", numbering="rating")
+    log = Log("fors", rounds=3, lang="en")  # a pairing that keeps a blocked pair apart
     first = log.add("Smith", rank="5d", name="John")
     log.add("Doe", rating=1500, name="Jane", block=[first])
     text = pages(cards(log.state, log.events))[0]

@@ -450,3 +450,25 @@ def test_a_board_a_round_lacks_is_refused_with_the_boards_it_has() -> None:
         with pytest.raises(InvalidEvent) as refused:
             log.commit(actions.result(1, board, "W+"))
         assert str(refused.value) == said
+
+
+@pytest.mark.parametrize("scheme", ["mcmahon", "swiss", "round-robin", "playoff"])
+def test_a_block_is_refused_where_the_pairing_would_not_keep_the_players_apart(scheme: str) -> None:
+    """A trial: a Swiss took «не играет с 3», then paired 1 and 3 on board 1 with nothing said.
+    Refused where the pairing cannot keep them apart; a block taken off still goes."""
+    log = Log(scheme, rounds=3 if scheme in ("mcmahon", "swiss") else None)
+    first, second = log.add("A", rank="2k"), log.add("B", rank="3k")
+    refusal = "this scheme's pairing does not keep players apart"
+    with pytest.raises(InvalidEvent, match=refusal):
+        log.add("C", rank="4k", block=[first])
+    with pytest.raises(InvalidEvent, match=refusal):
+        log.commit(actions.edit(first, block=[second]))
+    log.commit(actions.edit(first, block=[]))
+
+
+@pytest.mark.parametrize("scheme", ["gamma", "sport-handicap", "fors"])
+def test_a_block_is_taken_where_the_pairing_keeps_the_players_apart(scheme: str) -> None:
+    log = Log(scheme, rounds=3)
+    first = log.add("A", rank="2k")
+    blocked = log.add("B", rank="3k", block=[first])
+    assert log.state.players[blocked].block == {first}

@@ -5,6 +5,7 @@ view at 80 columns, Escape closing the tournament."""
 import random
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Input
 
 from paperwork.rating_table import export
@@ -365,6 +366,23 @@ async def test_a_surname_too_long_is_said_beside_it_and_nothing_typed_is_lost(fo
         await fill(pilot, app, surname="Новиков", club="Клуб")
         assert not isinstance(app.screen, PlayerFormScreen)
         assert len(app.screen.session.state.players) == count + 1
+
+
+@pytest.mark.parametrize("demo, shown", [("mcmahon.json", False), ("gamma.json", True)])
+async def test_must_not_meet_is_asked_only_where_the_pairing_keeps_players_apart(
+    folder: Path, demo: str, shown: bool
+) -> None:
+    """A Swiss trial's form took «Не играет с: 3», which its pairing then ignored."""
+    from textual.widgets import Label
+
+    app = app_on(folder, demo)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
+        labels = [str(label.render()) for label in app.screen.query(Label) if label.display]
+        assert ("Не играет с (рег. номера: 3 7)" in labels) is shown
+        assert app.screen.query_one("#block", Input).display is shown
 
 
 async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typed_is_lost(folder: Path) -> None:

@@ -98,10 +98,13 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         values = self.values()
         with VerticalScroll(classes="dialog"):
             yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading", markup=False)
-            for field, label in FIELDS:
-                yield Label(_(self.label(field, label)), markup=False)
-                yield Input(values.get(field, ""), id=field)
-                yield Label("", id=f"{field}-error", classes="error", markup=False)
+            shown = get_scheme(self.state.settings.scheme).traits.keeps_apart or values.get("block")
+            for field, label in FIELDS:  # «must not meet» only where the pairing keeps them apart
+                widgets = (Label(_(self.label(field, label)), markup=False), Input(values.get(field, ""), id=field),
+                           Label("", id=f"{field}-error", classes="error", markup=False))  # fmt: skip
+                for widget in widgets:
+                    widget.display = field != "block" or bool(shown)
+                    yield widget
             with Horizontal(classes="buttons"):
                 yield Button(_("Save"), id="save", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
