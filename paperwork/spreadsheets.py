@@ -35,8 +35,20 @@ class Sheet:
     rows: tuple[tuple[Cell, ...], ...]
 
 
+FREE = {"++": "0+", "--": "0-"}
+"""A bye and a round not played, as the rating table writes them (opponent 0): the paper's
+``++`` and ``--`` begin as a formula does, and a CSV's guarding apostrophe stayed in sight
+(a trial read «'++» beside «14+»)."""
+
+
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
+
+
+def _place(place: str) -> int | str:
+    """A place as a number where it is one; a shared one with a dash that no spreadsheet reads
+    as a date (Excel took «1-4» for the first of April)."""
+    return int(place) if place.isdigit() else place.replace("-", "–")
 
 
 def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
@@ -51,7 +63,7 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
         player = tournament.players[row.player]
         rows.append(
             (
-                row.place,
+                _place(row.place),
                 tournament.numbers.get(row.player, ""),
                 player.full_name,
                 player.rank_label,
@@ -72,9 +84,9 @@ def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
     rows = []
     for row in sorted(table.rows, key=lambda r: (tournament.numbers.get(r.player, 10**6), r.player)):
         player = tournament.players[row.player]
-        cells = [opponent_mark(o, tournament.numbers) for o in marks[row.player]]
+        cells = [FREE.get(mark, mark) for mark in (opponent_mark(o, tournament.numbers) for o in marks[row.player])]
         rows.append((tournament.numbers.get(row.player, ""), player.full_name, player.rank_label, *cells,
-                     _number(row.score), row.place))  # fmt: skip
+                     _number(row.score), _place(row.place)))  # fmt: skip
     return Sheet(text["sheet_crosstable"], header, tuple(rows))
 
 
