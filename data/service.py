@@ -281,6 +281,12 @@ class Service:
             return True
         return False
 
+    def chiefs_laptop(self) -> str:
+        """The name of the hall's chief's laptop, which a helper's refusals name (hall.md,
+        Roles: a trial's role had just been handed on, and «the chief's laptop» was which?)."""
+        hall = self.state.hall
+        return "" if hall is None else hall.laptops[hall.chief].name
+
     def laptops(self) -> list[HallLaptop]:
         """A hall's laptops, each with when it was last heard (none for a single laptop)."""
         if self.state.hall is None:

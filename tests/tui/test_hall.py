@@ -511,7 +511,10 @@ async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(lapt
             await pilot.press("f3")
             await pilot.pause()
             info = str(app.screen.query_one("#round-info", Static).render())
-            assert info == "Туры ещё не составлены: жеребьёвку 1-го тура проводит ноутбук главного судьи."
+            assert info == "Туры ещё не составлены: жеребьёвку 1-го тура проводит ноутбук главного судьи (Главный)."
+            await pilot.press("n")  # hall.md, Roles: refused in one line naming the chief
+            await pilot.pause()
+            assert "Пары составляет и меняет ноутбук главного судьи (Главный); на этом вносят результаты" in notes(app)
 
 
 @pytest.mark.parametrize(

@@ -163,7 +163,10 @@ class RoundsPane(Pane):
         if action == "swap_players" and scheme.traits.bracket:
             return _("the bracket decides who meets whom: in a play-off players are not swapped")
         if action in ("pair", "swap_players", "handicap") and self.session.a_helpers_laptop():
-            return _("the chief's laptop pairs and swaps players; this one enters results")
+            return _(
+                "the chief's laptop ({chief}) pairs and swaps players; this one enters results",
+                chief=self.session.chiefs_laptop(),
+            )
         return None
 
     @property
@@ -305,7 +308,8 @@ class RoundsPane(Pane):
             self.show_info(played)
 
     def not_paired(self) -> str:
-        return (_("No round is paired yet: the chief's laptop pairs round 1.") if self.session.a_helpers_laptop()
+        return (_("No round is paired yet: the chief's laptop ({chief}) pairs round 1.",
+                  chief=self.session.chiefs_laptop()) if self.session.a_helpers_laptop()
                 else _("No round is paired yet: n pairs round 1."))  # fmt: skip
 
     def unpaired(self) -> bool:

@@ -57,7 +57,7 @@ class SettingsPane(Pane):
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """A helper's laptop in a hall changes no setting: the chief's does."""
         if action == "change" and self.session.a_helpers_laptop():
-            return _("the chief's laptop changes the settings")
+            return _("the chief's laptop ({chief}) changes the settings", chief=self.session.chiefs_laptop())
         return None
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
