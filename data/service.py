@@ -441,6 +441,9 @@ class Entrants:
     split: Notice | None = None
     """Said when the cut falls inside a shared place: the standings' order chose who is in,
     and the referee decides such a tie himself (a play-off of its own, a tie-break)."""
+    early: Notice | None = None
+    """Said when the earlier tournament has rounds still to play: its places are those of
+    now (a trial seeded a play-off after round 3 of 5 without a word)."""
 
     def params(self, scheme: str, given: Mapping[str, str]) -> dict[str, str]:
         """The new tournament's parameters: the scheme's own for players in an earlier
@@ -454,7 +457,9 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
     play-off not seeded: the new one was made empty without a word)."""
     with Service(source) as service:
         state = service.state
-        rows = get_scheme(state.settings.scheme).standings(state, service.after_round(None)).rows
+        after = service.after_round(None)
+        rows = get_scheme(state.settings.scheme).standings(state, after).rows
+        total = get_scheme(state.settings.scheme).total_rounds(state)
     if not rows:
         raise Refused("{source}: no standings to take players from yet", source=source)
     chosen = rows[:top] if top else rows
@@ -466,4 +471,8 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
             {"top": top, "place": place, "left": sum(row.place == place for row in rows[top:]),
              "shared": sum(row.place == place for row in rows)},
         )  # fmt: skip
-    return Entrants([state.players[row.player].profile() for row in chosen], split)
+    early = None
+    if total is not None and after < total:
+        early = Notice("{source} is not finished: the places are those after round {round} of {rounds}",
+                       {"source": Path(source).name, "round": after, "rounds": total})  # fmt: skip
+    return Entrants([state.players[row.player].profile() for row in chosen], split, early)

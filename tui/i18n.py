@@ -579,6 +579,9 @@ RU = {
     "2 or more, like 8": "2 или больше, например 8",
     "Name the tournament to take the best {top} from": "Укажите турнир, из которого взять {top} лучших",
     "{count} players from {source}": "{count:игрок|игрока|игроков} из {source}",
+    "{source} is not finished: the places are those after round {round} of {rounds}": (
+        "{source} ещё не окончен: места — после {round}-го тура из {rounds}"
+    ),
     "player {player} has white on board {board} already": "игрок {player} и так играет белыми на доске {board}",
     "{source}: no standings to take players from yet": "{source}: в нём ещё нет положения, из которого брать игроков",
     "the best {top} split the shared place {place}: {left} of {shared} are out, in the standings' order": "граница {top} лучших проходит внутри общего места {place}: {left} из {shared} не вошли — по порядку в таблице положения",

@@ -1082,10 +1082,11 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     code, out, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "4")  # fmt: skip
     assert (code, out) == (0, f"created {tmp_path / 'po.json'} with 4 players from {source}\n")
-    assert err == "warning: the best 4 split the shared place 1-8: 4 of 8 are out, in the standings' order\n"
+    early = "warning: swiss.json is not finished: the places are those after round 1 of 3\n"  # a trial's: no word
+    assert err == "warning: the best 4 split the shared place 1-8: 4 of 8 are out, in the standings' order\n" + early
     code, out, err = run(capsys, "new", str(tmp_path / "po8.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "8")  # fmt: skip
-    assert (code, err) == (0, "")  # the cut between 1-8 and 9-16 splits nothing
+    assert (code, err) == (0, early)  # the cut between 1-8 and 9-16 splits nothing
     empty = tmp_path / "empty.json"
     assert run(capsys, "new", str(empty), "--scheme", "playoff", "--name", "Пусто")[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Финал",

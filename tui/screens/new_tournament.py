@@ -266,8 +266,9 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             self.app.notify(
                 _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
             )
-        if entrants.split is not None:
-            self.app.notify(said(entrants.split), severity="warning", timeout=10)
+        for notice in (entrants.split, entrants.early):
+            if notice is not None:
+                self.app.notify(said(notice), severity="warning", timeout=10)
         self.dismiss(path)
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
