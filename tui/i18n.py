@@ -579,6 +579,9 @@ RU = {
     "2 or more, like 8": "2 или больше, например 8",
     "Name the tournament to take the best {top} from": "Укажите турнир, из которого взять {top} лучших",
     "{count} players from {source}": "{count:игрок|игрока|игроков} из {source}",
+    "The cursor is on the lowest player without a bye yet: ↑ for another": (
+        "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
+    ),
     "{source} is not finished: the places are those after round {round} of {rounds}": (
         "{source} ещё не окончен: места — после {round}-го тура из {rounds}"
     ),

@@ -260,6 +260,8 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
         offered = str(options.get_option_at_index(options.highlighted).prompt)  # the lowest without a bye
+        hint = str(app.screen.query("Label")[1].render())  # a trial took the cursor for the top, and pressed ↓
+        assert hint == "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
         assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)
         places = [row.place for row in get_scheme(state.settings.scheme).standings(state, 1).rows]
         assert [label.split(", место ")[1].split(" — ")[0] for label in labels] == places  # the standings' order

@@ -30,6 +30,7 @@ class ByeScreen(Translated, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="heading", markup=False)
+            yield Label(_("The cursor is on the lowest player without a bye yet: ↑ for another"), markup=False)
             yield EndedList(
                 *(
                     Option(
@@ -44,7 +45,8 @@ class ByeScreen(Translated, ModalScreen[int | None]):
             )
 
     def on_mount(self) -> None:
-        """The cursor on the bottom's offer; it stops at the list's ends (a trial's ↓ from the
+        """The cursor on the bottom's offer, which the dialog says (a trial took it for the top
+        and pressed ↓ to reach the 4th); it stops at the list's ends (a trial's ↓ from the
         bottom wrapped to the leaders, and the 6th place sat out without a word)."""
         options = self.query_one(EndedList)
         # the bottom, where byes go: the lowest who has not had one (the list's last may have)

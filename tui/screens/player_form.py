@@ -103,7 +103,8 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
                 widgets = (Label(_(self.label(field, label)), markup=False), Input(values.get(field, ""), id=field),
                            Label("", id=f"{field}-error", classes="error", markup=False))  # fmt: skip
                 for widget in widgets:
-                    widget.display = field != "block" or bool(shown)
+                    if field == "block" and not shown:  # never set otherwise: an error's label hides till said
+                        widget.display = False
                     yield widget
             with Horizontal(classes="buttons"):
                 yield Button(_("Save"), id="save", variant="primary")
