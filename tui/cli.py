@@ -399,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--after", type=_after, help=_("standings and crosstable after this round (default: the last complete)")
     )
-    export.add_argument("-o", "--output", help=_("the file to write (default: print it)"))
+    export.add_argument("-o", "--output", help=_("the file to write (the rating table without it: print it)"))
     export.add_argument("--latin", action="store_true", help=_("names in Latin letters"))
     export.add_argument(
         "--rating-list",

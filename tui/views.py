@@ -504,12 +504,16 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
         _("{name} — teams {after} (the best {best} by {points})", name=state.settings.name,
           after=after_round_words(data["after_round"]), best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
+    width = max([len(team["team"]) for team in data["teams"]] + [20])
+    heads = _("Place"), _("Team"), _("Score"), _("All"), _("Best"), _("Players")  # a trial: what were 13, 17, 1?
+    best = max(4, len(heads[4]))
+    lines.append(f"{heads[0]:>5}  {heads[1]:<{width}} {heads[2]:>6} {heads[3]:>6} {heads[4]:>{best}}  {heads[5]}")
     for team in data["teams"]:
         members = ", ".join(
             f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "") for m in team["members"]
         )
-        scores = f"{team['score']:>6g} {team['total']:>6g} {team['best_place']:>4}"
-        lines.append(f"{team['place']:>5}  {team['team']:<20} {scores}  {members}")
+        scores = f"{team['score']:>6g} {team['total']:>6g} {team['best_place']:>{best}}"
+        lines.append(f"{team['place']:>5}  {team['team']:<{width}} {scores}  {members}")
     return "\n".join(lines)
 
 

@@ -134,6 +134,8 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(out)
     assert code == 0 and (data["by"], data["best"], data["after_round"]) == ("team", 1, 0)
     assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
+    table = run(capsys, "-f", path, "teams", "--best", "1")[1].splitlines()  # a trial: what were its numbers?
+    assert table[1].split() == ["Place", "Team", "Score", "All", "Best", "Players"] and len(table) == 4
     for command in (["teams"], ["print", "teams", "-o", str(tmp_path / "teams.pdf")]):  # one reading of --best
         code, _, err = run(capsys, "-f", path, *command, "--best", "0")
         assert code == 2 and err == f"tengen {command[0]}: argument --best: 1 or more\n"

@@ -178,7 +178,7 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
         full_name = app.screen_stack[-2].session.state.players[player].full_name
-        assert dialog.question == f"Вернуть {full_name} в турнир с 4-го тура?"
+        assert dialog.question == f"Вернуть в турнир с 4-го тура: {full_name}?"  # a trial: «Вернуть Лебедев Максим»
         await pilot.press("enter")  # «Нет»: nothing changes
         await pilot.pause()
         back = app.screen.session.state.players[player]
