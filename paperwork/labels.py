@@ -30,6 +30,7 @@ RU = {
     "skips": "Отказ от тура",
     "in_advance": "Предварительная регистрация не подтверждена",
     "not_assigned": "Без пары",
+    "knocked_out": "выбыл из плей-офф",
     "withdrawn": "Выбытие",  # a noun, as the others: «Выбыли: 4 Петров» was plural for one (a trial)
     "chief_referee": "Главный судья",
     "secretary": "Главный секретарь",
@@ -226,6 +227,7 @@ EN = {
     "skips": "Skip the round",
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",
+    "knocked_out": "out of the play-off",
     "withdrawn": "Withdrawn",
     "chief_referee": "Chief referee",
     "secretary": "Secretary",

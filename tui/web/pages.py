@@ -15,11 +15,12 @@ from functools import partial
 from data.errors import Refused
 from data.service import after_round, paired_round
 from paperwork.labels import abbreviation, labels
+from paperwork.per_scheme import paper
 from paperwork.sheet import Column, Sheet, Text, legend_line, standings_after
 from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.log.replay import LANGUAGES
-from schemes.registry import is_final_table, not_playing
+from schemes.registry import get_scheme, is_final_table, not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold
 from tui.i18n import in_language, scheme_title_in
@@ -240,9 +241,11 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
         ])  # fmt: skip
     lowest = played.extra.get("lowest_top_level")
     note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
+    decides = paper(visit.state).round_note  # a play-off's stage and game, as its protocol says (a trial's
+    stages = tag("p", decides(visit.state, played.number, words), class_="facts") if decides else None  # «7-й тур»)
     ids = [f"board-{played.boards[i].number}" for i in shown]
     boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", ids)
-    return join(note, boards, _not_playing(visit, played) if heading else None)
+    return join(note, stages, boards, _not_playing(visit, played) if heading else None)
 
 
 def _named(name: str, number: str, rank: str) -> Markup:
@@ -387,7 +390,7 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
     after = state.latest_complete_round
     rows = standings_after(state, after).rows if after else ()
     place = next((row.place for row in rows if row.player == player_id), None)
-    if place is not None:  # linked to his row: a review's player scrolled 42,000 pixels of standings for it
+    if place:  # none while a play-off's is open; linked to his row (a review scrolled 42,000 pixels for it)
         who = join(who, " — ", tag("a", say("place {place} after round {round}", place=place, round=after),
                                    href=visit.link("/standings") + f"#player-{player_id}"))  # fmt: skip
     played = state.round(state.paired_rounds)
@@ -396,7 +399,8 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
     board = next((b for b in played.boards if b.has(player_id)), None)
     title = words["round_n"].format(n=played.number)
     if board is None:
-        why = next((k for k, ps in not_playing(state, played.number).items() if player_id in ps), "not_assigned")
+        out = "knocked_out" if get_scheme(state.settings.scheme).traits.bracket else "not_assigned"  # not «без пары»
+        why = next((k for k, ps in not_playing(state, played.number).items() if player_id in ps), out)
         return tag("li", who, tag("p", f"{title}: {words[why]}"))
     opponent = state.players[board.opponent(player_id)]
     colour = words["white"] if board.white == player_id else words["black"]

@@ -240,3 +240,31 @@ def test_before_any_pairing_the_event_says_so(tmp_path: Path) -> None:
     html = pages.event(visit(state))
     assert "Жеребьёвки ещё не было" in html and "/round/" not in html
     assert pages.slides(state) == [("standings", 0, range(0, 0))]
+
+
+def test_a_play_off_on_the_pages_names_its_stages_and_who_is_out() -> None:
+    """A trial: the phone and the projector said «2-й тур» for the final and the match for
+    third place alike; a semi-final's loser found by «Где я играю?» read «Без пары», as if he
+    had a bye, and «место после 1-го тура» with no place in it."""
+    from tests.schemes.test_playoff import field, win
+
+    cup, seeds = field(4)
+    cup.pair()
+    win(cup, 1, seeds, {1, 2})
+    cup.pair()
+    state = cup.state
+
+    def said(html: str) -> str:
+        return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+    assert "2-й тур Финал: доска 1" in said(pages.pairing(visit(state, path="/round/2"), 2))
+    assert "Полуфинал: доски 1, 2" in said(pages.pairing(visit(state, path="/round/1"), 1))
+    assert "Финал: доска 1" in said(pages.projector(visit(state, path="/projector"), 0))
+    loser = said(pages.player(visit(state, path="/player"), "P03"))
+    assert "4 P03 X (4d) — место 3-4 после 1-го тура 2-й тур: выбыл из плей-офф" in loser
+    open_places, ids = field(4, third_place="on")  # the final's and the match for third's places are open
+    open_places.pair()
+    win(open_places, 1, ids, {1, 2})
+    open_places.pair()
+    finalist = said(pages.player(visit(open_places.state, path="/player"), "P00"))
+    assert "1 P00 X (5d) 2-й тур: доска 1" in finalist and "место" not in finalist
