@@ -492,7 +492,13 @@ async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(lapt
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
-            await pilot.press("f5", "u")
+            await pilot.press("f5")
+            await pilot.pause()
+            log = app.screen.query_one("#log-table", DataTable)  # whose each entry is (a trial: who typed what?)
+            assert [column.label.plain for column in log.columns.values()][:3] == ["#", "Время", "Ноутбук"]
+            laptop = [str(log.get_row_at(i)[2]) for i in range(log.row_count)]
+            assert laptop[0] == "Главный"  # the chief's result, seen on the helper's laptop
+            await pilot.press("u")
             await pilot.pause()
             question = " ".join(str(app.screen.query_one("Label").render()).split())
             assert question.startswith("Запись ноутбука «Главный». Отменить запись ") and "доска 1" in question
@@ -569,11 +575,12 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             await pilot.press("n")  # pressed anyway: said at once, before any question
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
-            assert notes(app)[-1] == "Пары составляет и меняет ноутбук главного судьи; на этом вносят результаты"
+            refusal = "Пары составляет и меняет ноутбук главного судьи (Главный); на этом вносят результаты"
+            assert notes(app)[-1] == refusal
             await pilot.press("f8", "enter")  # nor changes a setting
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
-            assert notes(app)[-1] == "Настройки меняет ноутбук главного судьи"
+            assert notes(app)[-1] == "Настройки меняет ноутбук главного судьи (Главный)"
             assert "Изменить" not in [str(key.description) for key in app.screen.query("FooterKey")]
     with laptops.as_("chief"):
         app = app_on(chief, chief.parent)

@@ -14,10 +14,10 @@ from textual.binding import Binding
 from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
-from schemes.log.events import retracted_ids
+from schemes.log.events import Event, retracted_ids
 from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
-from tui.widgets import Column, PlainTable
+from tui.widgets import Column, PlainTable, cut
 
 
 def local_time(at: str) -> str:
@@ -38,12 +38,20 @@ class LogPane(Pane):
     def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
         hall = session.state.hall
+
+        def made_by(event: Event) -> str:
+            """The laptop that made an entry, in a hall (a trial untangling a dispute could not
+            tell who had typed what); the column is left out of a tournament on one laptop."""
+            laptop = hall.laptops.get(event.origin.device) if hall and event.origin else None
+            return cut(laptop.name, 12) if laptop else ""  # a name of 40 would leave the entry no room
+
         rows = [
             (
                 str(event.id),
                 [
                     str(event.id),
                     local_time(event.at),
+                    made_by(event),
                     _("undone") if event.id in undone else "",
                     event_text(
                         event,
@@ -55,13 +63,18 @@ class LogPane(Pane):
             )  # fmt: skip
             for event in reversed(session.events)
         ]
-        columns = [Column("id", "#"), Column("time", _("Time")), Column("undone", "", optional=True),
-                   Column("entry", _("Entry"), gives_way=1, wrap=True)]  # fmt: skip
+        columns = [
+            Column("id", "#"),
+            Column("time", _("Time")),
+            Column("laptop", _("Laptop"), optional=True),
+            Column("undone", "", optional=True),
+            Column("entry", _("Entry"), gives_way=1, wrap=True),
+        ]
         table = self.query_one(PlainTable)
         table.fill(columns, rows, self.width_to_fill())
         for key, cells in rows:
-            if cells[2]:  # an undone entry, dimmed
-                table.update_cell(key, "entry", Text(cells[3], style="dim strike", end=""))
+            if cells[3]:  # an undone entry, dimmed
+                table.update_cell(key, "entry", Text(cells[4], style="dim strike", end=""))
         self.stale = False
 
     def action_undo_entry(self) -> None:
