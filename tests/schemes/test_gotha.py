@@ -231,3 +231,14 @@ def test_the_mcmahon_bar_can_be_set_once_the_field_is_known() -> None:
     round_robin = Log("round-robin")
     with pytest.raises(InvalidEvent, match="fixed"):
         actions.change_params(round_robin.state, {"bye_points": "1"})
+
+
+def test_a_new_swiss_or_mcmahon_has_opengothas_handicap_defaults() -> None:
+    """OpenGotha 3.51's HandicapParameterSet: ``initForMM`` bases the handicap on the McMahon
+    scores from 1D with a correction of 1 and a ceiling of 9; ``initForSwiss`` on the ranks,
+    from 30K, with neither (a trial's Swiss offered «по ММ-очкам: да»)."""
+    from schemes.systems.gotha.rules import MCMAHON_DEFAULTS, SWISS_DEFAULTS
+
+    handicap = ("hdBasedOnMMS", "hdNoHdRankThreshold", "hdCorrection", "hdCeiling")
+    assert [MCMAHON_DEFAULTS[key] for key in handicap] == [True, "1D", 1, 9]
+    assert [SWISS_DEFAULTS[key] for key in handicap] == [False, "30K", 0, 0]

@@ -222,6 +222,7 @@ SWISS_DEFAULTS: dict[str, Any] = {
     "genMMBar": "9D",
     "genMMFloor": "30K",
     "genMMZero": "30K",
+    "hdBasedOnMMS": False,  # a trial: «да» offered where initForSwiss has false
     "hdCeiling": 0,
     "hdCorrection": 0,
     "hdNoHdRankThreshold": "30K",
