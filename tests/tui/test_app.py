@@ -1081,3 +1081,49 @@ async def test_the_final_table_names_the_final_strength_as_the_paper_does(tmp_pa
         await pilot.pause()
         heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]
         assert heads[4] == "Сила"
+
+
+async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path: Path) -> None:
+    """A Swiss trial: the app's team standings were fixed to named teams and the best 3; the
+    clubs and another count were the command line's alone."""
+    from tui.cli import main
+    from tui.panes.standings import StandingsPane
+
+    path = tmp_path / "cup.json"
+    assert main(["new", str(path), "--scheme", "swiss", "--rounds", "3", "--name", "Кубок"]) == 0
+    for surname, team, club in (("Аа", "Школа 1", "Спартак"), ("Бб", "Школа 1", "Динамо"), ("Вв", "Школа 2", "Спартак"),
+                                ("Гг", "Школа 2", "Динамо")):  # fmt: skip
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "Ян", "--rank", "1k",
+                     "--team", team, "--club", club]) == 0  # fmt: skip
+    assert main(["-f", str(path), "pair"]) == 0
+    for board, code in ((1, "W+"), (2, "draw")):
+        assert main(["-f", str(path), "result", "1", str(board), code]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "minus")
+        await pilot.pause()
+        assert notes(app)[-1] == "В командном зачёте (g)"
+        await pilot.press("g", "minus", "minus", "minus")
+        await pilot.pause()
+        info = str(app.screen.query_one("#standings-info").render())
+        assert info == "Командный зачёт после 1-го тура: в зачёт 1 лучший (+ −: сколько; c: клубы)"
+        assert notes(app)[-1] == "В зачёт — от 1 до 4 игроков команды"
+        table = rows(app, "standings-table")
+        assert sorted(row[1] for row in table) == ["Школа 1", "Школа 2"]
+        assert sorted(row[2] for row in table) == ["1", "½"]  # the best one of each: a win, a draw's half
+        await pilot.press("c", "plus")
+        await pilot.pause()
+        info = str(app.screen.query_one("#standings-info").render())
+        assert info == "Зачёт клубов после 1-го тура: в зачёт 2 лучших (+ −: сколько; c: команды)"
+        assert app.screen.query_one("#standings-pane", StandingsPane).team_by == "club"
+        assert sorted(row[1] for row in rows(app, "standings-table")) == ["Динамо", "Спартак"]
+    assert main(["-f", str(path), "player", "edit", "1", "--team", ""]) == 0
+    assert main(["-f", str(path), "player", "edit", "2", "--team", ""]) == 0
+    for player in (3, 4):
+        assert main(["-f", str(path), "player", "edit", str(player), "--team", "", "--club", ""]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "g", "c")  # the clubs alone: no empty table of named teams
+        await pilot.pause()
+        assert notes(app)[-1] == "Ни у кого нет команды: в зачёте клубы"
+        assert sorted(row[1] for row in rows(app, "standings-table")) == ["Динамо", "Спартак"]

@@ -12,8 +12,8 @@ from textual.widgets import Static
 
 from data.service import Service
 from paperwork.labels import bracketed, labels
-from paperwork.marks import legend, opponent_mark
-from schemes.awards.teams import DEFAULT_BEST, has_teams
+from paperwork.marks import legend, opponent_mark, points
+from schemes.awards.teams import DEFAULT_BEST, default_grouping, has_teams, team_of
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import outcomes
@@ -39,12 +39,20 @@ class StandingsPane(Pane):
         Binding("g", "toggle_teams", "Teams", id="standings.teams"),
         Binding("p", "prizes", "Prizes", id="standings.prizes"),
         Binding("escape", "plain_view", "Close", show=False, id="standings.close"),
+        Binding("c", "team_grouping", "Teams or clubs", show=False, id="standings.team_grouping"),
+        Binding("plus", "team_best(1)", "One more counts", show=False, id="standings.team_more"),
+        Binding("minus", "team_best(-1)", "One fewer counts", show=False, id="standings.team_fewer"),
     ]
 
     after: int | None = None
     """The round shown; None follows the latest complete round."""
     rounds_table = False
     teams = False
+    team_best = DEFAULT_BEST
+    """How many of each team's best count, which the referee changes with + and − (the
+    command line's ``--best``: a trial found no way to it in the app)."""
+    team_by: str | None = None
+    """Named teams or clubs (``c``); None: teams where any player has one."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="standings-info", markup=False)
@@ -65,10 +73,13 @@ class StandingsPane(Pane):
         self.query_one("#standings-info", Static).update(title)
         self.query_one("#standings-legend", Static).display = False
         if self.teams:
-            self.fill_teams(table, state, after)
-            self.query_one("#standings-info", Static).update(
-                _("Teams {after}: the best {best} count", after=views.after_round_words(after), best=DEFAULT_BEST)
-            )
+            grouping = self.fill_teams(table, state, after)
+            title = _("Teams {after}: the best {best} count", after=views.after_round_words(after), best=self.team_best)
+            if grouping == "club":
+                title = _("Clubs {after}: the best {best} count", after=views.after_round_words(after),
+                          best=self.team_best)  # fmt: skip
+            hint = _("+ −: how many; c: teams") if grouping == "club" else _("+ −: how many; c: clubs")
+            self.query_one("#standings-info", Static).update(f"{title} ({hint})")
         elif self.rounds_table:
             self.fill_rounds(table, data, state, after)
         else:
@@ -132,21 +143,22 @@ class StandingsPane(Pane):
         shown.update(legend(written, labels(language()), by_place))
         shown.display = True
 
-    def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> None:
+    def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> str:
         """Each team's place, score and members; the members cut with «…» where the width ends
         (a trial's list stopped at «Lebedev 1,» with nothing to say more followed)."""
-        data = views.teams_json(state, after, DEFAULT_BEST, None, "wins")
-        heads = [_("Place"), _("Team"), _("Score"), _("All"), _("Players")]
+        data = views.teams_json(state, after, self.team_best, self.team_by, "wins")
+        heads = [_("Place"), _("Club") if data["by"] == "club" else _("Team"), _("Score"), _("All"), _("Players")]
         table.add_columns(*heads)
         rows = [
-            [team["place"], team["team"], f"{team['score']:g}", f"{team['total']:g}",
-             ", ".join(f"{state.players[m['id']].surname} {m['points']:g}" + ("*" if m["counted"] else "")
+            [team["place"], team["team"], points(team["score"]), points(team["total"]),
+             ", ".join(f"{state.players[m['id']].surname} {points(m['points'])}" + ("*" if m["counted"] else "")
                        for m in team["members"])]
             for team in data["teams"]
         ]  # fmt: skip
         room = self.name_room(heads, rows, 4)
         for cells in rows:
             table.add_row(*cells[:4], cut(cells[4], room))
+        return str(data["by"])
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)
@@ -174,7 +186,25 @@ class StandingsPane(Pane):
         """The team standings only where some player has a team or a club (or to leave them)."""
         if action == "toggle_teams" and not self.teams and not has_teams(self.session.state):
             return _("Nobody has a team or a club: there are no team standings")
+        if action in ("team_grouping", "team_best") and not self.teams:
+            return _("In the team standings (g)")
+        state = self.session.state
+        if action == "team_grouping" and self.teams:
+            other = "club" if (self.team_by or default_grouping(state)) == "team" else "team"
+            if not any(team_of(p, other) for p in state.players.values()):  # an empty table else
+                return _("Nobody has a club") if other == "club" else _("Nobody has a team: the clubs count")
+        most = len(state.players)
+        if action == "team_best" and not 1 <= self.team_best + int(str(parameters[0])) <= most:
+            return _("From 1 to {most} of each team count", most=most)
         return None
+
+    def action_team_grouping(self) -> None:
+        self.team_by = "club" if (self.team_by or default_grouping(self.session.state)) == "team" else "team"
+        self.show(self.session)
+
+    def action_team_best(self, by: int) -> None:
+        self.team_best += by
+        self.show(self.session)
 
     def action_toggle_teams(self) -> None:
         self.teams, self.rounds_table = not self.teams, False
