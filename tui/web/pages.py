@@ -403,7 +403,7 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
         why = next((k for k, ps in not_playing(state, played.number).items() if player_id in ps), out)
         return tag("li", who, tag("p", f"{title}: {words[why]}"))
     opponent = state.players[board.opponent(player_id)]
-    colour = words["white"] if board.white == player_id else words["black"]
+    colour = words["white"] if played.seated(board)[0] == player_id else words["black"]  # as played
     opponent_no = state.numbers.get(opponent.id)
     result = result_text(played, board, say)
     line = join(

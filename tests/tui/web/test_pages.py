@@ -268,3 +268,14 @@ def test_a_play_off_on_the_pages_names_its_stages_and_who_is_out() -> None:
     open_places.pair()
     finalist = said(pages.player(visit(open_places.state, path="/player"), "P00"))
     assert "1 P00 X (5d) 2-й тур: доска 1" in finalist and "место" not in finalist
+
+
+def test_a_player_whose_nigiri_swapped_the_colours_is_told_the_colour_he_played() -> None:
+    log = Log("gamma", rounds=3)
+    for rating in (2510, 2247, 2100, 1950):
+        log.add(f"P{rating}", rating=rating)
+    log.pair()
+    log.result(1, 1, "B+", swapped=True)  # P2510, listed white, played black
+    found = unescape(re.sub(r"<[^>]+>", "", pages.player(visit(log.state, path="/player"), "P2510")))
+    assert "1-й тур: доска 1, чёрные, против 2 P2247 X (2d)" in found
+    assert cells(pages.pairing(visit(log.state, path="/round/1"), 1), "board-1")[1:3] == ["2", "P2247 X № 2 · 2d"]
