@@ -42,7 +42,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
         if done:
             row = standing[player]
             header += [
-                (text["correction"], f"{row.tiebreaks['correction']:+.1f}"),
+                (text["correction"], FORMAT["correction"](row.tiebreaks["correction"])),  # «0» as on the table
                 (text["final_strength"], f"{row.score:.1f}"),
                 (text["place"], row.place),
             ]

@@ -1,4 +1,5 @@
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -7,6 +8,7 @@ from hypothesis import strategies as st
 from paperwork.cards import cards
 from paperwork.labels import labels
 from paperwork.per_scheme import paper
+from paperwork.sheet import standings_after
 from schemes.registry import get_scheme
 from schemes.systems.gotha import pairing
 from tests.builders import Log, played
@@ -168,3 +170,12 @@ def test_every_line_of_a_card_stays_inside_its_margin(lang: str) -> None:
     reader.pages[0].extract_text(visitor_text=seen)
     card = 841.89 / 2  # two cards a column, in points from the sheet's foot
     assert baselines and min(y % card for y in baselines) > 3 / 25.4 * 72
+
+
+def test_a_sport_handicap_card_writes_its_correction_as_the_table_does() -> None:
+    """A trial: the final table wrote a zero correction «0», its player's card «+0.0»."""
+    log = played("sport-handicap", 4, 2)
+    corrections = [row.tiebreaks["correction"] for row in standings_after(log.state, 2).rows]
+    assert sorted(corrections) == [-2, 0, 0, 2]
+    text = "\n".join(pages(cards(log.state, log.events)))
+    assert sorted(re.findall(r"\nПоправка\n(\S+)\n", text)) == ["+2.0", "-2.0", "0", "0"]
