@@ -102,13 +102,20 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         )
     if isinstance(outcome, Game) and outcome.score is Score.WIN:
         return Result(0, paper(tournament).free_mark(tournament, "walkover"))
-    if outcome.kind is Kind.BYE:
-        return Result(0, paper(tournament).free_mark(tournament, "bye"))
-    if isinstance(outcome, Free) and outcome.kind in (Kind.SKIP, Kind.WITHDRAWN):
-        late = outcome.late and get_scheme(tournament.settings.scheme).traits.skip_deadline
-        kind: FreeRound = "late skip" if late else "skip" if outcome.kind is Kind.SKIP else "withdrawn"
-        return Result(0, paper(tournament).free_mark(tournament, kind))
+    if isinstance(outcome, Free):
+        return Result(0, free_mark(tournament, outcome))
     return Result(0, "-")
+
+
+def free_mark(tournament: Tournament, outcome: Free) -> str:
+    """A round without a game as the table writes its points (``+``, ``=`` or ``-`` after the
+    opponent 0): the scheme's for a bye, a skip (a late one where the scheme counts it less)
+    or a round after withdrawal.  The spreadsheets write it so too."""
+    if outcome.kind is Kind.BYE:
+        return paper(tournament).free_mark(tournament, "bye")
+    late = outcome.late and get_scheme(tournament.settings.scheme).traits.skip_deadline
+    kind: FreeRound = "late skip" if late else "skip" if outcome.kind is Kind.SKIP else "withdrawn"
+    return paper(tournament).free_mark(tournament, kind)
 
 
 def komi_written(komi: float) -> int:

@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from data.importers import FORMULA_STARTS
 from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
+from paperwork.rating_table import free_mark
 from paperwork.sheet import standings_after
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
-from schemes.state.records import outcomes
+from schemes.state.records import Free, Outcome, outcomes
 
 Cell = str | int | float
 TABLES = ("standings", "crosstable", "players")
@@ -35,14 +36,17 @@ class Sheet:
     rows: tuple[tuple[Cell, ...], ...]
 
 
-FREE = {"++": "0+", "--": "0-"}
-"""A bye and a round not played, as the rating table writes them (opponent 0): the paper's
-``++`` and ``--`` begin as a formula does, and a CSV's guarding apostrophe stayed in sight
-(a trial read «'++» beside «14+»)."""
-
-
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
+
+
+def _mark(tournament: Tournament, outcome: Outcome) -> str:
+    """``5+`` and the like; a bye and a round not played as the rating table writes them, its
+    points after the opponent 0 (``0+``, ``0=``, ``0-``): the paper's ``++`` and ``--`` begin as a
+    formula does, and a CSV's guarding apostrophe stayed in sight (a trial read «'++»)."""
+    if isinstance(outcome, Free):
+        return "0" + free_mark(tournament, outcome)
+    return opponent_mark(outcome, tournament.numbers)
 
 
 def _place(place: str) -> int | str:
@@ -84,7 +88,7 @@ def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
     rows = []
     for row in sorted(table.rows, key=lambda r: (tournament.numbers.get(r.player, 10**6), r.player)):
         player = tournament.players[row.player]
-        cells = [FREE.get(mark, mark) for mark in (opponent_mark(o, tournament.numbers) for o in marks[row.player])]
+        cells = [_mark(tournament, o) for o in marks[row.player]]
         rows.append((tournament.numbers.get(row.player, ""), player.full_name, player.rank_label, *cells,
                      _number(row.score), _place(row.place)))  # fmt: skip
     return Sheet(text["sheet_crosstable"], header, tuple(rows))

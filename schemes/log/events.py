@@ -228,10 +228,10 @@ def chain_end(event: Event, events: Sequence[Event]) -> tuple[Event, int]:
 
 
 def standing(events: list[Event]) -> list[Event]:
-    """The events that stand, in log order, without the retractions themselves.  A result
-    that a redo brought back stands where the redo is, as entered by it: re-entered then, on
-    a hall's laptop that may not have seen another's entry for the board meanwhile (a trial:
-    the chief's result made while a helper redid his stood, with no dispute)."""
+    """The events that stand, in log order, without the retractions themselves.  A result a
+    hall's laptop brought back by a redo without having seen another laptop's entry for its
+    board stands where the redo is, as entered by it, and so is disputed with that entry (a
+    trial: the chief's result made while a helper redid his stood, with no dispute)."""
     retracted = retracted_ids(events)
     restored = _restored_results(events, retracted)
     moved = {entry.id for entry in restored.values()}
@@ -247,22 +247,31 @@ def standing(events: list[Event]) -> list[Event]:
 
 
 def _restored_results(events: list[Event], retracted: set[int]) -> dict[int, Event]:
-    """The standing redos that brought back a result, by id, each with its result (the latest
-    redo of each).  A result whose round was paired or changed between its entry and the redo
-    stays where it was entered: its board may now be other players'."""
+    """The standing redos of a hall's laptop that brought back a result while another laptop
+    entered its board, emptied by the undo, unseen by the redo (the latest such redo of each
+    result).  Elsewhere a redo restores the result where it was entered: a later entry that the
+    redo's laptop had seen stays the board's, and so does one that corrects the result itself
+    (made before its undo was seen).  A result whose
+    round was paired or changed between its entry and the redo stays where it was entered: its
+    board may now be other players'."""
     restored: dict[int, Event] = {}
     for event in events:
-        if event.kind != RETRACTED or event.id in retracted:
+        if event.kind != RETRACTED or event.id in retracted or event.origin is None:
             continue
         entry, depth = chain_end(event, events)
         if depth % 2 or entry.kind != RESULT_RECORDED or entry.id in retracted:
             continue
-        between = events[entry.id : event.id - 1]
-        if any(e.kind not in (RESULT_RECORDED, RETRACTED) and e.id not in retracted
-               and e.data.get("round") == entry.data["round"] for e in between):  # fmt: skip
+        later = [e for e in events[entry.id :] if e.id not in retracted and e.data.get("round") == entry.data["round"]]
+        if any(e.kind not in (RESULT_RECORDED, RETRACTED) and e.id < event.id for e in later):
             continue
-        for redo, earlier in list(restored.items()):
+        redo, undo = event.origin, events[event.data["event"] - 1].origin
+        if undo is None or not any(  # entered on the board emptied by the undo, unseen by the redo
+            e.kind == RESULT_RECORDED and e.data["board"] == entry.data["board"] and e.origin is not None
+            and e.origin.saw(undo) and not redo.saw(e.origin) for e in later
+        ):  # fmt: skip
+            continue
+        for made, earlier in list(restored.items()):
             if earlier.id == entry.id:
-                del restored[redo]
+                del restored[made]
         restored[event.id] = entry
     return restored

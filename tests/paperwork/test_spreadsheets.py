@@ -90,3 +90,10 @@ def test_shared_places_byes_and_absences_read_as_written_in_excel() -> None:
     assert places == ["1–3", "1–3", "1–3", "4–5", "4–5", 6]
     table = [[c.value for c in row] for row in book["Таблица"].iter_rows(min_row=2)]
     assert [row[3] for row in table] == ["3+", "4+", "1-", "2-", "0+", "0-"]
+    kgs = Log("sport-handicap", rounds=2)  # its bye is worth half a win: «0=», as the rating table has it
+    for surname in ("Аа", "Бб", "Вв"):
+        kgs.add(surname, rank="2k")
+    kgs.pair()
+    bye = kgs.state.round(1).byes[0]
+    table = [line.split(";") for line in export(kgs.state, "crosstable", 1, "csv").decode("utf-8-sig").splitlines()]
+    assert next(row[3] for row in table[1:] if row[0] == str(kgs.state.numbers[bye])) == "0="

@@ -51,20 +51,6 @@ def test_a_new_action_ends_the_redo_chain() -> None:
         log.redo()
 
 
-def test_a_result_brought_back_counts_from_when_it_was_brought_back() -> None:
-    """Undoing the undo of a result re-enters it then: over a result entered meanwhile for its
-    board (so that, on a hall's laptop, it is judged against what that laptop had seen)."""
-    log, ids = round_robin([2000, 1900, 1800, 1700])
-    log.pair()
-    first = log.result(1, 1, "W+").event.id
-    taken_back = log.undo().event.id
-    log.result(1, 1, "B+")
-    assert log.state.round(1).results[1].code == "B+"
-    log.undo(taken_back)
-    assert log.state.round(1).results[1].code == "W+"
-    assert log.state.round(1).results[1].event == first, "still that entry, which an undo names"
-
-
 def test_a_result_is_not_brought_back_onto_a_round_paired_again() -> None:
     """Its board may be other players' now: it stays where it was entered, on the pairing
     undone, and bringing it back is refused."""

@@ -30,7 +30,8 @@ class ByeScreen(Translated, ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="heading", markup=False)
-            yield Label(_("The cursor is on the lowest player without a bye yet: ↑ for another"), markup=False)
+            if any(bye is None for _player, _label, bye in self.players):  # else it starts on the last
+                yield Label(_("The cursor is on the lowest player without a bye yet: ↑ for another"), markup=False)
             yield EndedList(
                 *(
                     Option(

@@ -117,6 +117,43 @@ def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall
     assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "W+"
 
 
+def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_standing(hall_of_three) -> None:
+    """A review: the helper's ctrl+z, ctrl+y made his result count from the redo, and the
+    chief's correction of the result he had seen became a dispute."""
+    chief, _table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table3)
+    table3.result(1, 1, "W+")
+    everyone(stick, chief, table3)
+    with table3.here(), Service(table3.file, writable=True) as service:
+        service.undo()
+        service.redo()
+    chief.result(1, 1, "B+")
+    everyone(stick, chief, table3)
+    played = table3.state.rounds[0]
+    assert played.disputes == {} and played.results[1].code == "B+"
+
+
+def test_a_redo_after_seeing_the_boards_later_entry_changes_nothing(hall_of_three) -> None:
+    """A review: a helper's ctrl+y, after the chief had entered the board anew and paired the
+    next round on it, changed round 1 without a word."""
+    chief, _table2, table3, stick, _secret = hall_of_three
+    chief.pair()
+    everyone(stick, chief, table3)
+    table3.result(1, 1, "W+")
+    with table3.here(), Service(table3.file, writable=True) as service:
+        service.undo()
+    everyone(stick, chief, table3)
+    for board in range(1, 5):
+        chief.result(1, board, "B+")
+    chief.pair()
+    everyone(stick, chief, table3)
+    with table3.here(), Service(table3.file, writable=True) as service:
+        service.redo()
+    everyone(stick, chief, table3)
+    assert chief.state.rounds[0].results[1].code == "B+" and chief.state.rounds[0].disputes == {}
+
+
 def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three) -> None:
     chief, table2, table3, stick, _secret = hall_of_three
     chief.pair()
