@@ -251,9 +251,8 @@ def _restored_results(events: list[Event], retracted: set[int]) -> dict[int, Eve
     entered its board, emptied by the undo, unseen by the redo (the latest such redo of each
     result).  Elsewhere a redo restores the result where it was entered: a later entry that the
     redo's laptop had seen stays the board's, and so does one that corrects the result itself
-    (made before its undo was seen).  A result whose
-    round was paired or changed between its entry and the redo stays where it was entered: its
-    board may now be other players'."""
+    (made before its undo was seen).  A result whose round was paired or changed between its
+    entry and the redo stays where it was entered: its board may now be other players'."""
     restored: dict[int, Event] = {}
     for event in events:
         if event.kind != RETRACTED or event.id in retracted or event.origin is None:
