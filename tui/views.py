@@ -263,6 +263,7 @@ def pairings_text(state: Tournament, number: int) -> str:
     """A round as the command line prints it, in the interface language; results as codes
     (what ``result`` takes)."""
     data = pairings_json(state, number)
+    played = state.rounds[number - 1]  # paired: pairings_json refuses a round that is not
     width = max([len(player_label(state, p)) for b in data["boards"] for p in (b["white"], b["black"])] + [5])
     lines = [_("{name} — round {round}", name=state.settings.name, round=number)]
     if "lowest_top_level" in data:
@@ -272,9 +273,9 @@ def pairings_text(state: Tournament, number: int) -> str:
     for b in data["boards"]:
         komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
         result = _("dispute") if b.get("disputed") else (b["result"] or "") + swapped_mark(b.get("swapped", False))
-        white, black = (b["black"], b["white"]) if b.get("swapped") else (b["white"], b["black"])  # as played
+        seated = played.seated(played.boards[b["board"] - 1])  # as played: after a nigiri that swapped them
         lines.append(
-            f"{b['board']:>5}  {player_label(state, white):<{width}}  {player_label(state, black):<{width}}"
+            f"{b['board']:>5}  {player_label(state, seated[0]):<{width}}  {player_label(state, seated[1]):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()
         )
     for key, title in NOT_PLAYING.items():
@@ -505,7 +506,8 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
           after=after_round_words(data["after_round"]), best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
     width = max([len(team["team"]) for team in data["teams"]] + [20])
-    heads = _("Place"), _("Team"), _("Score"), _("All"), _("Best"), _("Players")  # a trial: what were 13, 17, 1?
+    team = _("Club") if data["by"] == "club" else _("Team")
+    heads = _("Place"), team, _("Score"), _("All"), _("Best"), _("Players")  # a trial: what were 13, 17, 1?
     best = max(4, len(heads[4]))
     lines.append(f"{heads[0]:>5}  {heads[1]:<{width}} {heads[2]:>6} {heads[3]:>6} {heads[4]:>{best}}  {heads[5]}")
     for team in data["teams"]:

@@ -73,12 +73,12 @@ class StandingsPane(Pane):
         self.query_one("#standings-info", Static).update(title)
         self.query_one("#standings-legend", Static).display = False
         if self.teams:
-            grouping = self.fill_teams(table, state, after)
-            title = _("Teams {after}: the best {best} count", after=views.after_round_words(after), best=self.team_best)
-            if grouping == "club":
-                title = _("Clubs {after}: the best {best} count", after=views.after_round_words(after),
-                          best=self.team_best)  # fmt: skip
-            hint = _("+ −: how many; c: teams") if grouping == "club" else _("+ −: how many; c: clubs")
+            self.fill_teams(table, state, after)
+            words = {"after": views.after_round_words(after), "best": self.team_best}
+            if self.grouping == "club":
+                title, hint = _("Clubs {after}: the best {best} count", **words), _("+ −: how many; c: teams")
+            else:
+                title, hint = _("Teams {after}: the best {best} count", **words), _("+ −: how many; c: clubs")
             self.query_one("#standings-info", Static).update(f"{title} ({hint})")
         elif self.rounds_table:
             self.fill_rounds(table, data, state, after)
@@ -143,11 +143,16 @@ class StandingsPane(Pane):
         shown.update(legend(written, labels(language()), by_place))
         shown.display = True
 
-    def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> str:
+    @property
+    def grouping(self) -> str:
+        """The team standings' grouping now: the referee's (``c``), else the usual."""
+        return self.team_by or default_grouping(self.session.state)
+
+    def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> None:
         """Each team's place, score and members; the members cut with «…» where the width ends
         (a trial's list stopped at «Lebedev 1,» with nothing to say more followed)."""
-        data = views.teams_json(state, after, self.team_best, self.team_by, "wins")
-        heads = [_("Place"), _("Club") if data["by"] == "club" else _("Team"), _("Score"), _("All"), _("Players")]
+        data = views.teams_json(state, after, self.team_best, self.grouping, "wins")
+        heads = [_("Place"), _("Club") if self.grouping == "club" else _("Team"), _("Score"), _("All"), _("Players")]
         table.add_columns(*heads)
         rows = [
             [team["place"], team["team"], points(team["score"]), points(team["total"]),
@@ -158,7 +163,6 @@ class StandingsPane(Pane):
         room = self.name_room(heads, rows, 4)
         for cells in rows:
             table.add_row(*cells[:4], cut(cells[4], room))
-        return str(data["by"])
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)
@@ -190,7 +194,7 @@ class StandingsPane(Pane):
             return _("In the team standings (g)")
         state = self.session.state
         if action == "team_grouping" and self.teams:
-            other = "club" if (self.team_by or default_grouping(state)) == "team" else "team"
+            other = "club" if self.grouping == "team" else "team"
             if not any(team_of(p, other) for p in state.players.values()):  # an empty table else
                 return _("Nobody has a club") if other == "club" else _("Nobody has a team: the clubs count")
         most = len(state.players)
@@ -199,7 +203,7 @@ class StandingsPane(Pane):
         return None
 
     def action_team_grouping(self) -> None:
-        self.team_by = "club" if (self.team_by or default_grouping(self.session.state)) == "team" else "team"
+        self.team_by = "club" if self.grouping == "team" else "team"
         self.show(self.session)
 
     def action_team_best(self, by: int) -> None:

@@ -47,6 +47,15 @@ class Laptop:
     def result(self, number: int, board: int, code: str) -> Any:
         return self.commit(actions.result(number, board, code))
 
+    def undo(self) -> Any:
+        """Its own last entry taken back, as its ctrl+z does."""
+        with self.here(), Service(self.file, writable=True) as service:
+            return service.undo().state
+
+    def redo(self) -> Any:
+        with self.here(), Service(self.file, writable=True) as service:
+            return service.redo().state
+
     def pair(self) -> Any:
         with self.here(), Service(self.file, writable=True) as service:
             return service.commit(actions.pair(service.state, random.Random(1))).state

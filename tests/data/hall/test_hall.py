@@ -93,20 +93,24 @@ def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_o
     assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "B+"
 
 
-def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall_of_three) -> None:
-    """A trial: a helper redid his result (undone before) while the chief entered the board
-    differently; the chief's stood on every laptop with no dispute — the redo, a retraction of
-    a retraction, counted as the result entered before the chief's, which had seen it."""
+def entered_and_undone(hall_of_three: Any) -> tuple[Laptop, Laptop, Path]:
+    """Round 1 paired; a helper's result for board 1, undone by him; every laptop has seen both."""
     chief, _table2, table3, stick, _secret = hall_of_three
     chief.pair()
     everyone(stick, chief, table3)
     table3.result(1, 1, "W+")
-    with table3.here(), Service(table3.file, writable=True) as service:
-        service.undo()
+    table3.undo()
     everyone(stick, chief, table3)
+    return chief, table3, stick
+
+
+def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall_of_three) -> None:
+    """A trial: a helper redid his result (undone before) while the chief entered the board
+    differently; the chief's stood on every laptop with no dispute — the redo, a retraction of
+    a retraction, counted as the result entered before the chief's, which had seen it."""
+    chief, table3, stick = entered_and_undone(hall_of_three)
     chief.result(1, 1, "B+")  # at the same time, neither seeing the other
-    with table3.here(), Service(table3.file, writable=True) as service:
-        assert service.redo().state.rounds[0].results[1].code == "W+"
+    assert table3.redo().rounds[0].results[1].code == "W+"
     everyone(stick, chief, table3)
     for laptop in (chief, table3):
         played = laptop.state.rounds[0]
@@ -125,9 +129,8 @@ def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_s
     everyone(stick, chief, table3)
     table3.result(1, 1, "W+")
     everyone(stick, chief, table3)
-    with table3.here(), Service(table3.file, writable=True) as service:
-        service.undo()
-        service.redo()
+    table3.undo()
+    table3.redo()
     chief.result(1, 1, "B+")
     everyone(stick, chief, table3)
     played = table3.state.rounds[0]
@@ -137,19 +140,12 @@ def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_s
 def test_a_redo_after_seeing_the_boards_later_entry_changes_nothing(hall_of_three) -> None:
     """A review: a helper's ctrl+y, after the chief had entered the board anew and paired the
     next round on it, changed round 1 without a word."""
-    chief, _table2, table3, stick, _secret = hall_of_three
-    chief.pair()
-    everyone(stick, chief, table3)
-    table3.result(1, 1, "W+")
-    with table3.here(), Service(table3.file, writable=True) as service:
-        service.undo()
-    everyone(stick, chief, table3)
+    chief, table3, stick = entered_and_undone(hall_of_three)
     for board in range(1, 5):
         chief.result(1, board, "B+")
     chief.pair()
     everyone(stick, chief, table3)
-    with table3.here(), Service(table3.file, writable=True) as service:
-        service.redo()
+    table3.redo()
     everyone(stick, chief, table3)
     assert chief.state.rounds[0].results[1].code == "B+" and chief.state.rounds[0].disputes == {}
 
