@@ -75,7 +75,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 def teams(
     tournament: Tournament, events: Sequence[Event], after_round: int, best: int | None = None, by: str | None = None
 ) -> Document:
-    """«Командный зачёт»: the teams in place order, the members whose points count marked."""
+    """«Командный зачёт» (or «Зачёт клубов», ``by`` club): the teams in place order, the
+    members whose points count marked."""
     from schemes.awards.teams import DEFAULT_BEST, default_grouping, team_standings
 
     best = best or DEFAULT_BEST
@@ -84,13 +85,13 @@ def teams(
     rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "")
     text = document.labels
-    document.title_line = text["team_standings"].format(n=after_round, best=best)
+    document.title_line = text[f"{by}_standings"].format(n=after_round, best=best)
     document.add_page()
     columns = [
         Column(text["place"], 4),
         Column(text[by], 14, "L"),
         Column(text["team_members"], 40, "L", wrap=True),
-        Column(text["best_sum"].format(best=best), 7),
+        Column(text["best_sum"], 7),
         Column(text["all_sum"], 6),
         Column(text["best_place"], 6),
     ]

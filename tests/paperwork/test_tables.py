@@ -1,6 +1,7 @@
 import io
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -91,6 +92,26 @@ def test_a_team_of_many_players_is_written_whole_on_more_lines() -> None:
     text = " ".join(pages(built)[0].split())
     assert all(f"Членклубов{i:02d}" in text for i in range(15)) and "…" not in text
     assert len(pages(built)) == 1
+
+
+@pytest.mark.parametrize(
+    ("by", "title"),
+    [("team", "Командный зачёт после 1-го тура (в зачёт — лучших: 1)"),
+     ("club", "Зачёт клубов после 1-го тура (в зачёт — лучших: 1)"),
+     ("country", "Зачёт стран после 1-го тура (в зачёт — лучших: 1)")],
+)  # fmt: skip
+def test_the_team_standings_say_what_they_group_and_count(by: str, title: str) -> None:
+    """A review: clubs and countries were headed «Командный зачёт», and one counted read
+    «в зачёт — 1 лучших»; ``--by country`` had no title at all."""
+    from paperwork.tables import teams
+
+    log = Log("gamma", 3)
+    for i, (team, club, country) in enumerate((("Школа 1", "Спартак", "RU"), ("Школа 2", "Динамо", "BY"))):
+        log.add(f"Игрок{i}", rating=1500 + 10 * i, club=club, team=team, country=country)
+    log.pair()
+    log.result(1, 1, "W+")
+    text = pages(teams(log.state, log.events, 1, 1, by))[0]
+    assert title in text and "Сумма лучших" in text
 
 
 def test_round_robin_crosstable() -> None:

@@ -4,6 +4,7 @@ import random
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
@@ -1117,6 +1118,16 @@ async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path
         assert info == "Зачёт клубов после 1-го тура: в зачёт 2 лучших (+ −: сколько; c: команды)"
         assert app.screen.query_one("#standings-pane", StandingsPane).team_by == "club"
         assert sorted(row[1] for row in rows(app, "standings-table")) == ["Динамо", "Спартак"]
+        await pilot.press("f6")  # a review: the printed team standings were named teams, best 3, whatever shown
+        await pilot.pause()
+        marks = app.screen.query_one(MarkedList)
+        marks.highlighted = app.screen.kinds.index("teams")
+        await pilot.press("space", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    printed = PdfReader(tmp_path / "cup-teams-1.pdf").pages[0].extract_text()
+    assert "Зачёт клубов после 1-го тура (в зачёт — лучших: 2)" in printed, printed
+    assert "Спартак" in printed and "Школа 1" not in printed
     assert main(["-f", str(path), "player", "edit", "1", "--team", ""]) == 0
     assert main(["-f", str(path), "player", "edit", "2", "--team", ""]) == 0
     for player in (3, 4):

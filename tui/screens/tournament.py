@@ -462,19 +462,28 @@ class TournamentScreen(Translated, Screen[None]):
         progress = ProgressScreen(len(kinds))
         self.app.push_screen(progress)
         pages = self.pages.address  # where the protocol's code points: this laptop's address now
-        in_thread(self, lambda: self.write_documents(kinds, round_number, progress, pages),
+        shown = self.query_one(StandingsPane)
+        teams = (shown.team_best, shown.grouping)  # as the standings tab shows them (a trial printed best 3 of teams)
+        in_thread(self, lambda: self.write_documents(kinds, round_number, progress, pages, teams),
                   lambda said: self.printed([], said), group="print")  # fmt: skip
 
     def write_documents(
-        self, kinds: list[str], round_number: int | None, progress: ProgressScreen, pages: str | None
+        self,
+        kinds: list[str],
+        round_number: int | None,
+        progress: ProgressScreen,
+        pages: str | None,
+        teams: tuple[int, str],
     ) -> None:
         """Runs in a thread: each PDF next to the tournament file, the bar moving on; while
         the players' pages are served (``pages``), the protocol with the QR code of its round's
-        page: what a player at the wall wants on the phone."""
+        page: what a player at the wall wants on the phone; the team standings counting the
+        best and grouped as the standings tab shows them (``teams``: ``+``, ``−``, ``c``)."""
         from paperwork.build import print_to, round_of
         from paperwork.document import write
         from paperwork.kinds import UNNUMBERED
         from paperwork.rounds import protocol
+        from paperwork.tables import teams as team_standings
 
         state, events, written = self.session.state, list(self.session.events), []
         undrawn: list[str] = []
@@ -487,6 +496,8 @@ class TournamentScreen(Translated, Screen[None]):
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
                     undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
+                elif kind == "teams":
+                    undrawn += write(team_standings(state, events, number, *teams), target)
                 else:
                     undrawn += print_to(target, kind, state, events, number)
                 written.append(target.path)

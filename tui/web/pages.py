@@ -299,7 +299,7 @@ def _standings_table(sheet: Sheet, shown: Sequence[int] | range, ids: Sequence[s
     values = len(sheet.columns) - 5
     classes = ["place", "no", "player", "rank", "score"] + ["value"] * values
     rows = [[full(cell) for cell in sheet.rows[i]] for i in shown]
-    return table(sheet.columns, rows, classes, "standings many" if values > 4 else "standings", ids)  # FORS's nine
+    return table(sheet.columns, rows, classes, "standings", ids)
 
 
 def _legend(sheet: Sheet) -> Markup:
