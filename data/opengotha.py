@@ -647,6 +647,11 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
     return players, flags
 
 
+UNKEPT_PLAYER_FIELDS = ("agaId", "agaExpirationDate", "ffgLicence", "ffgLicenceStatus", "ratingOrigin")
+"""What OpenGotha keeps of a player for the American and French rating lists, which Tengen
+does not."""
+
+
 def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[list[_Game], int]:
     """The games OpenGotha keeps — one per table of a round (a later one replaces an earlier),
     each naming two players it finds — and the last round the file names (its round stays,
@@ -805,6 +810,23 @@ class Scanned:
     """What reading it said, before any round count is chosen."""
 
 
+def _unkept(root: ElementTree.Element, general: Mapping[str, str], reading: _Reading) -> None:
+    """One line for what the file holds that Tengen has no place for: the players' ids and
+    licences of the American and French lists (with how many players had each), the director,
+    a short name of the file's own (the export writes the name's first 30 characters).  A
+    trial found 150 real AGA ids gone in silence (mcmahon.md: never dropped in silence)."""
+    players = Counter(
+        key for element in root.iter("Player") for key in UNKEPT_PLAYER_FIELDS if element.get(key, "").strip()
+    )
+    unkept = [f"{key} ({count})" for key, count in players.items()]
+    director, short = general.get("director", "").strip(), general.get("shortName", "").strip()
+    unkept += [f"director {director[:60]!r}"] if director else []
+    if short and short != general.get("name", "")[:30].strip():
+        unkept.append(f"shortName {short[:30]!r}")
+    if unkept:
+        reading.warn("not kept: {fields}", fields=", ".join(unkept))
+
+
 def scan(path: str | os.PathLike[str]) -> Scanned:
     """The file read and checked, its rounds not cut yet."""
     root = parse(path)
@@ -826,6 +848,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     if not 1 <= total <= MAX_ROUNDS:
         raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total, limit=MAX_ROUNDS)
     komi = _komi(general.get("komi", "7.5"), reading)
+    _unkept(root, general, reading)
     created: Action = (
         ev.TOURNAMENT_CREATED,
         {
@@ -926,6 +949,11 @@ def _rounds(
     actions: list[Action] = []
     for number in range(1, keep + 1):
         boards = sorted((g for g in games if g.round == number), key=lambda g: g.table)
+        tables = [g.table for g in boards]  # the numbers on the wall, gaps and all (a game deleted after printing)
+        if boards and tables[0] < 1:
+            reading.warn("round {round}: a table numbered {table}: the boards are numbered 1-{count}",
+                         round=number, table=tables[0], count=len(boards))  # fmt: skip
+            tables = list(range(1, len(boards) + 1))
         seated = {p for g in boards for p in (g.white, g.black)}
         bye = [byes[number]] if number in byes else []
         if bye and bye[0] in seated:
@@ -934,7 +962,10 @@ def _rounds(
             bye = []
         paired: dict[str, Any] = {
             "round": number,
-            "boards": [_board(g, komi) for g in boards],
+            "boards": [
+                _board(g, komi, table, place)
+                for place, (g, table) in enumerate(zip(boards, tables, strict=True), start=1)
+            ],
             "byes": bye,
             "extra": {},
             "as_recorded": True,
@@ -943,11 +974,11 @@ def _rounds(
             paired["order"] = list(range(1, players + 1))
         actions.append((ev.ROUND_PAIRED, paired))
         missing = 0
-        for board_number, game in enumerate(boards, start=1):
+        for table, game in zip(tables, boards, strict=True):
             if game.result is None:
                 missing += 1
                 continue
-            actions.append((ev.RESULT_RECORDED, {"round": number, "board": board_number, "code": game.result}))
+            actions.append((ev.RESULT_RECORDED, {"round": number, "board": table, "code": game.result}))
         if missing and number < keep:
             reading.warn("round {round}: {count} games without a result (they count for neither player)",
                          round=number, count=missing)  # fmt: skip
@@ -959,14 +990,14 @@ def _rounds(
     return actions
 
 
-def _board(game: _Game, komi: float) -> dict[str, Any]:
+def _board(game: _Game, komi: float, table: int, place: int) -> dict[str, Any]:
     return {
         "white": game.white,
         "black": game.black,
         "handicap": game.handicap,
         "komi": komi if game.handicap == 0 else 0.5,
         "nigiri": not game.known_colour,
-    }
+    } | ({} if table == place else {ev.TABLE: table})
 
 
 # --- writing -----------------------------------------------------------------------------------------
@@ -1030,7 +1061,8 @@ def write(tournament: Tournament) -> Written:
                 "result": WRITTEN[as_played(result.code, result.swapped)] if result is not None else "RESULT_UNKNOWN",
             }
             lines.append("        <Game " + _attributes(attributes) + "/>")
-        for table, (winner, absent) in enumerate(walkovers(played).items(), start=len(played.boards) + 1):
+        last = played.boards[-1].number if played.boards else 0  # after the round's last table, gaps and all
+        for table, (winner, absent) in enumerate(walkovers(played).items(), start=last + 1):
             lines.append(
                 "        <Game " + _attributes(_walkover(played.number, table, keys[winner], keys[absent])) + "/>"
             )

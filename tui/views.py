@@ -270,10 +270,10 @@ def pairings_text(state: Tournament, number: int) -> str:
         lines[0] += " (" + _("lowest top level {level}", level=data["lowest_top_level"]) + ")"
     board, white, black, hcp, komi_title = _("Board"), _("White"), _("Black"), _("Hcp"), _("Komi")
     lines.append(f"{board:>5}  {white:<{width}}  {black:<{width}}  {hcp:>4}  {komi_title:<11}  {_('Result')}")
-    for b in data["boards"]:
+    for b, seat in zip(data["boards"], played.boards, strict=True):
         komi = f"{b['komi']:g}" + (f" {_('nigiri')}" if b["nigiri"] else "")
         result = _("dispute") if b.get("disputed") else (b["result"] or "") + swapped_mark(b.get("swapped", False))
-        seated = played.seated(played.boards[b["board"] - 1])  # as played: after a nigiri that swapped them
+        seated = played.seated(seat)  # as played: after a nigiri that swapped them
         lines.append(
             f"{b['board']:>5}  {player_label(state, seated[0]):<{width}}  {player_label(state, seated[1]):<{width}}"
             f"  {b['handicap']:>4}  {komi:<11}  {result}".rstrip()

@@ -14,6 +14,7 @@ from schemes.log.events import Event
 from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import Game, outcomes
+from schemes.values.text import number_runs
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
     from paperwork.document import Document
@@ -146,21 +147,9 @@ def round_note(tournament: Tournament, number: int, text: Mapping[str, str]) -> 
         name = text["third_place_match"] if third else stage_name(matches, text)
         if best_of:
             name += ", " + text["game_n"].format(n=game)
-        where = text["on_board" if len(boards) == 1 else "on_boards"].format(boards=_runs(boards))
+        where = text["on_board" if len(boards) == 1 else "on_boards"].format(boards=number_runs(boards))
         parts.append(f"{name}: {where}")
     return " · ".join(parts)
-
-
-def _runs(boards: Sequence[int]) -> str:
-    """``1, 2, 3, 4, 6`` as ``1–4, 6``: the first round of 64 named its 32 boards one by one,
-    a line the rounds tab wrapped three times."""
-    runs: list[list[int]] = []
-    for board in sorted(boards):
-        if runs and board == runs[-1][-1] + 1:
-            runs[-1].append(board)
-        else:
-            runs.append([board])
-    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)
 
 
 def stage_name(matches: int, text: Mapping[str, str]) -> str:

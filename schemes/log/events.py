@@ -122,6 +122,9 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     CHIEF_CHANGED: {"device": (_STR, True), "taken": (_BOOL, False)},
 }
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
+TABLE = "table"
+"""A board's number where it is not its place in the round's list: an OpenGotha round whose
+tables have gaps (a game deleted after the pairing was printed) keeps the numbers on the wall."""
 
 
 @dataclass(frozen=True)
@@ -193,8 +196,9 @@ def check_shape(kind: str, data: Mapping[str, Any]) -> None:
     for board in data.get("boards", []) if kind in (ROUND_PAIRED, PAIRING_AMENDED) else []:
         if (
             not isinstance(board, Mapping)
-            or set(board) != set(BOARD_FIELDS)
+            or set(board) - {TABLE} != set(BOARD_FIELDS)
             or not all(_is(board[k], t) for k, t in BOARD_FIELDS.items())
+            or not _is(board.get(TABLE, 1), _INT)
         ):
             raise InvalidEvent("{kind}: a board must have {fields}", kind=kind, fields=", ".join(BOARD_FIELDS))
 

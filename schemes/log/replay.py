@@ -8,6 +8,7 @@ edited by hand into an inconsistent state is refused the same way.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -18,7 +19,7 @@ from typing import Any
 from schemes.base.scheme import Scheme, check_params, check_recorded
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
-from schemes.log.events import Event, standing
+from schemes.log.events import TABLE, Event, standing
 from schemes.registry import get_scheme, names_with
 from schemes.state.model import (
     DEFAULT_KOMI,
@@ -39,7 +40,7 @@ from schemes.state.origin import check_device
 from schemes.state.records import WAITING, WALKOVERS
 from schemes.values import dates
 from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
-from schemes.values.text import TITLE_LIMIT, single_line
+from schemes.values.text import TITLE_LIMIT, number_runs, single_line
 
 LANGUAGES = ("ru", "en")
 MAX_HANDICAP = 9
@@ -479,7 +480,10 @@ def _seating(
     """The boards and byes of a pairing, checked: everyone who plays the round, once.  A
     round ``as_recorded`` by OpenGotha may leave players out (its "not assigned") and seat
     a player not yet confirmed."""
-    boards = tuple(_board(i, b) for i, b in enumerate(data["boards"], start=1))
+    boards = tuple(_board(b.get(TABLE, i), b) for i, b in enumerate(data["boards"], start=1))
+    numbers = [0] + [board.number for board in boards]
+    if any(later <= earlier for earlier, later in itertools.pairwise(numbers)):
+        raise InvalidEvent("round {round}: the boards' numbers must grow from 1 up", round=number)
     byes = tuple(data.get("byes", ()))
     seated = [p for b in boards for p in (b.white, b.black)] + list(byes)
     if as_recorded:  # OpenGotha keeps every game of a player in a round (and counts them all)
@@ -510,7 +514,7 @@ def _amended(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     played = state.rounds[-1]
     boards, byes = _seating(state, number, event.data, played.as_recorded)
-    if len(boards) != len(played.boards):
+    if [b.number for b in boards] != [b.number for b in played.boards]:
         raise InvalidEvent("a change by hand keeps the number of boards")
     touched = [
         old.number
@@ -597,6 +601,10 @@ def _board(number: int, data: Mapping[str, Any]) -> Board:
 def no_such_board(played: Round, board: int) -> InvalidEvent:
     """The refusal of a board a round does not have, with the boards it has: «доски 1–1» read
     oddly for a round of one board (a trial)."""
+    numbers = [b.number for b in played.boards]
+    if numbers != list(range(1, len(numbers) + 1)):  # an OpenGotha round's tables, with its gaps
+        return InvalidEvent("round {round} has no board {board} (boards {boards})", round=played.number,
+                            board=board, boards=number_runs(numbers))  # fmt: skip
     if len(played.boards) > 1:
         return InvalidEvent("round {round} has no board {board} (boards 1-{boards})", round=played.number,
                             board=board, boards=len(played.boards))  # fmt: skip

@@ -253,7 +253,11 @@ class Round:
         return tuple(b.number for b in self.boards if b.number not in self.results)
 
     def board(self, number: int) -> Board | None:
-        return self.boards[number - 1] if 1 <= number <= len(self.boards) else None
+        """The board numbered ``number``: the ``number``-th, unless an OpenGotha round's tables
+        had gaps (its numbers grow, so the board is never further on than its number)."""
+        if 1 <= number <= len(self.boards) and self.boards[number - 1].number == number:
+            return self.boards[number - 1]
+        return next((b for b in self.boards[: number - 1] if b.number == number), None) if number >= 1 else None
 
     def board_of(self, player: int) -> Board | None:
         return next((b for b in self.boards if b.has(player)), None)

@@ -10,6 +10,7 @@ only blanks.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from schemes.errors import InvalidEvent
 
@@ -62,3 +63,15 @@ def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool =
     # the length is checked: a few letters compose into two (U+0958), and a name a file holds
     # within the limit must open again
     return unicodedata.normalize("NFC", text) if fold else text
+
+
+def number_runs(numbers: Iterable[int]) -> str:
+    """``1, 2, 3, 4, 6`` as ``1–4, 6``: the first round of a play-off of 64 named its 32
+    boards one by one, a line the rounds tab wrapped three times."""
+    runs: list[list[int]] = []
+    for number in sorted(numbers):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{run[0]}–{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)) for run in runs)

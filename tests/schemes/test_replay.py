@@ -140,6 +140,26 @@ def test_hand_made_pairing_events_are_checked() -> None:
         log.commit(("round_paired", {"round": 2, "boards": [], "order": [a, b, c, d]}))
 
 
+@pytest.mark.parametrize(("tables", "refused"), [((3, 2), True), ((0, 1), True), ((2, 2), True), ((1, 5), False)])
+def test_a_boards_table_number_grows_from_one(tables: tuple[int, int], refused: bool) -> None:
+    """A board may carry its table (an OpenGotha round's, with its gaps); the numbers grow, so
+    each board is found by its number, and the next ones keep theirs through a change by hand."""
+    log, (a, b, c, d) = round_robin([2000, 1900, 1800, 1700])
+    boards = [{"white": w, "black": k, "handicap": 0, "komi": 6.5, "nigiri": False, "table": t}
+              for (w, k), t in zip(((a, b), (c, d)), tables, strict=True)]  # fmt: skip
+    paired = ("round_paired", {"round": 1, "boards": boards, "order": [a, b, c, d]})
+    if refused:
+        with pytest.raises(InvalidEvent, match="the boards' numbers must grow from 1 up"):
+            log.commit(paired)
+        return
+    log.commit(paired)
+    assert [b.number for b in log.state.round(1).boards] == [1, 5] and log.state.round(1).board(5).white == c
+    log.commit(actions.colours(log.state, 1, 5, d))
+    assert [(b.number, b.white) for b in log.state.round(1).boards] == [(1, a), (5, d)]
+    with pytest.raises(InvalidEvent, match="a board must have"):
+        check_shape("round_paired", {"round": 1, "boards": [{**boards[0], "table": "5"}]})
+
+
 @pytest.mark.parametrize(
     "kind, data, message",
     [
