@@ -33,6 +33,7 @@ from schemes.state.model import (
     Tournament,
     as_played,
 )
+from schemes.values.names import fold
 from tui.i18n import LANGUAGE_NAMES, _, event_text, in_language, language, result_said, scheme_title, schemes_with
 
 if TYPE_CHECKING:
@@ -665,3 +666,22 @@ def file_held(path: Path, service: Service, codes: bool = True) -> str:
         at=last.at,
         what=event_text(last, codes=codes),
     )
+
+
+def name_holds(name: str, query: str) -> bool:
+    """Whether a player's ``name`` holds every word of ``query``, in any order: case, ``ё``/``е``
+    and the alphabet do not matter, nor accents (``елк`` and ``elk`` find «Ёлкина», ``muller``
+    and ``horvath`` find «Müller» and «Horváth»: a phone's English keyboard types no accent, and
+    a trial found nobody).  The one rule of the app's search and the players' pages'."""
+    folded = fold(name)
+    if all(word in folded for word in fold(query).split()):
+        return True
+    plain = _plain(query).split()
+    return bool(plain) and all(word in _plain(name) for word in plain)
+
+
+def _plain(text: str) -> str:
+    """A name in the EGF table's ASCII Latin letters, folded."""
+    from paperwork.translit import ascii_only, latin
+
+    return fold(ascii_only(latin(text)))

@@ -256,6 +256,29 @@ async def test_the_search_finds_a_player_by_his_number(folder: Path) -> None:
         assert shown == [str(wanted)]
 
 
+async def test_the_search_finds_an_accented_name_typed_without_its_accents(tmp_path: Path) -> None:
+    """A trial at a European event: «horvath» found nobody in the players tab, nor «odon horv»."""
+    from tui.cli import main
+
+    path = tmp_path / "bled.json"
+    assert main(["new", str(path), "--scheme", "mcmahon", "--rounds", "3", "--name", "Bled"]) == 0
+    for surname, name in (("Horváth", "Ödön"), ("Müller", "Jürgen"), ("Horn", "Anna")):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", name, "--rank", "1k"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        for query, found in (
+            ("horvath", ["Horváth Ödön"]),
+            ("odon horv", ["Horváth Ödön"]),
+            ("hor", ["Horn Anna", "Horváth Ödön"]),
+        ):
+            app.screen.query_one("#search", Input).value = query
+            await pilot.pause()
+            table = app.screen.query_one(DataTable)
+            assert sorted(str(table.get_row_at(i)[2]) for i in range(table.row_count)) == found, query
+
+
 async def test_notifications_go_with_the_tournament(folder: Path) -> None:
     """A refusal's notification does not outlive the tournament it was about (Textual
     keeps the notifications on show in ``App._notifications``)."""

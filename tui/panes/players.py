@@ -21,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.views import shown_path, typed_path
+from tui.views import name_holds, shown_path, typed_path
 from tui.widgets import Column, PlainTable, cut
 
 
@@ -70,7 +70,8 @@ class PlayersPane(Pane):
     def show(self, session: Service) -> None:
         table = self.query_one(PlainTable)
         state = session.state
-        wanted = fold(self.query_one("#search", Input).value)
+        query = self.query_one("#search", Input).value
+        wanted = fold(query)
         digits = wanted.strip()
         number = digits if digits.isdigit() else None  # the number on the boards and cards
         blocks = state.blocks()
@@ -95,7 +96,7 @@ class PlayersPane(Pane):
             )
             for player in state.players.values()
             if not wanted
-            or wanted in fold(player.full_name)
+            or name_holds(player.full_name, query)
             or (number is not None and str(state.numbers.get(player.id, "")).startswith(number))
         ]
         short = {player.full_name: player.short_name for player in state.players.values()}

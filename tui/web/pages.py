@@ -17,14 +17,13 @@ from data.service import after_round, paired_round
 from paperwork.labels import abbreviation, labels
 from paperwork.per_scheme import paper
 from paperwork.sheet import Column, Sheet, Text, legend_line, standings_after
-from paperwork.translit import latin
 from paperwork.wall_sheets import protocol_sheet, standings_sheet
 from schemes.log.replay import LANGUAGES
 from schemes.registry import get_scheme, is_final_table, not_playing
 from schemes.state.model import Round, Tournament
 from schemes.values.names import fold
 from tui.i18n import in_language, scheme_title_in
-from tui.views import result_text
+from tui.views import name_holds, result_text
 from tui.web.html import Child, Markup, href, join, tag, text
 
 SLIDE_ROWS = 15
@@ -340,22 +339,14 @@ def _search_form(visit: Visit, query: str) -> Markup:
 
 
 def matches(state: Tournament, query: str) -> list[int]:
-    """The players whose name holds ``query``, or the one of that number: case, ``ё``/``е``,
-    the alphabet and the order of the words do not matter (``елк``, ``ЕЛК`` and ``elk`` all find
-    «Ёлкина»: a Latin query is compared with the name in the EGF table's Latin letters; «Мария
-    Ёлк» too, a first name typed first; «155», the number on his card — a review)."""
+    """The players whose name holds ``query`` (``name_holds``: «Мария Ёлк» finds «Ёлкина Мария»,
+    ``elk`` too), or the one of that number («155», the number on his card — a review)."""
     number = query.strip()
     if number.isascii() and number.isdigit() and len(number) < 6:
         return [player for player, given in state.numbers.items() if given == int(number)]
-    wanted, wanted_latin = fold(query).split(), fold(latin(query)).split()
     if _too_short(query):
         return []
-    found = []
-    for player in state.players.values():
-        name = f"{player.surname} {player.name}"
-        folded, folded_latin = fold(name), fold(latin(name))
-        if all(word in folded for word in wanted) or all(word in folded_latin for word in wanted_latin):
-            found.append(player.id)
+    found = [player.id for player in state.players.values() if name_holds(f"{player.surname} {player.name}", query)]
     return sorted(found, key=lambda p: (state.players[p].name_key, p))
 
 

@@ -52,6 +52,15 @@ def test_a_search_finds_a_name_by_any_part_in_either_alphabet(state: Tournament)
     assert pages.matches(state, " 1 ") == [elkina] and pages.matches(state, "99") == []  # the number on his card
 
 
+def test_a_search_on_an_english_keyboard_finds_an_accented_name() -> None:
+    """A trial: «muller» and «horvath» found nobody on a phone; the pages search as the app does."""
+    from tests.builders import Log
+
+    log = Log("mcmahon", 3)
+    muller, horvath = log.add("Müller", name="Jürgen", rank="1k"), log.add("Horváth", name="Ödön", rank="2k")
+    assert pages.matches(log.state, "muller") == [muller] and pages.matches(log.state, "odon horvath") == [horvath]
+
+
 def test_the_search_page_names_the_board_colour_and_opponent(state: Tournament) -> None:
     html = pages.player(visit(state, path="/player"), "елк")
     text = unescape(re.sub(r"<[^>]+>", "", html))
