@@ -254,7 +254,7 @@ class PlayersPane(Pane):
             details = _("From round {round} on, his opponents sit out, each with a bye worth {points}. To give "
                         "them the win instead, keep him in and record his games as forfeits (W, B).", round=start,
                         points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
-        question = _("Withdraw {name} from round {round}?", name=player.full_name, round=start)
+        question = _("Withdraw {name} from round {round} on?", name=player.full_name, round=start)
         self.app.push_screen(ConfirmScreen(question, details=details), withdraw)
 
     def ask_back(self, player: Player, start: int, left: int) -> None:

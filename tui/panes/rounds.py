@@ -357,7 +357,7 @@ class RoundsPane(Pane):
             return
         if old is not None:
             question = _(
-                "Board {board}: already {old}. Replace it with {new}?",
+                "Board {board} already has a result: {old}. Replace it with {new}?",
                 board=number,
                 old=views.result_words(old.code, old.swapped, board),
                 new=said_result,
