@@ -604,7 +604,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
             profiles = _import_profiles(args, service.state)
             done = service.commit_all(actions.registrations(service.events, profiles)).events
             ids = ", ".join(str(event.data["player"]) for event in done)
-            print(_("{count} players registered: ids {ids}", count=len(done), ids=ids))
+            print(_("{count:player|players} registered: ids {ids}", count=len(done), ids=ids))
             return
         if command == "add":
             fields = _profile_fields(args)

@@ -147,7 +147,7 @@ RU = {
     "Registered: {name}": "Игрок зарегистрирован: {name}",
     "Saved: {name}": "Сохранено: {name}",
     "CSV file or EGD rating list": "CSV-файл или рейтинг-лист EGD",
-    "{count} players registered": "Зарегистрировано игроков: {count}",
+    "{count:player|players} registered": "Зарегистрировано игроков: {count}",
     "{bad} bad rows. Import the {good} good ones?": "Ошибочных строк: {bad}. Импортировать остальные ({good})?",
     "{file}: nothing imported": "{file}: ничего не импортировано",
     "… and {more} more": "… и ещё {more}",
@@ -527,7 +527,7 @@ RU = {
     "time control {time}: {meaning}": "контроль времени {time}: {meaning}",
     "{time} is under 60 effective minutes: the event would not be rated": "{time} — меньше 60 минут эффективного времени: турнир не будет рейтинговым",
     "{path}: {reason}: skipped": "{path}: {reason}: пропущено",
-    "{count} players registered: ids {ids}": "зарегистрировано игроков: {count}, рег. номера {ids}",
+    "{count:player|players} registered: ids {ids}": "зарегистрировано игроков: {count}, рег. номера {ids}",
     "undone: event {event} ({what})": "отменена запись {event} ({what})",
     "redone: event {event} ({what})": "возвращена запись {event} ({what})",
     "created {path}: {scheme}, {players} players, {rounds} rounds of games from {source}": "создан {path}: {scheme}, игроков: {players}, туров с партиями: {rounds}, из {source}",
@@ -1478,7 +1478,9 @@ class _Counting(string.Formatter):
     """A Russian count agrees with its noun: ``{count:партию|партии|партий}`` writes
     «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many).  A word
     agrees with a player's sex: ``{sex:снят|снята}`` writes the second form for a player whose
-    sex is ``f`` and the first otherwise (a man's, or a sex not given)."""
+    sex is ``f`` and the first otherwise (a man's, or a sex not given).  An English count has
+    two forms, ``{count:player|players}`` («1 player», «21 players»: a trial read «1 players
+    registered»)."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" not in format_spec:
@@ -1488,6 +1490,8 @@ class _Counting(string.Formatter):
             return forms[1] if value == "f" else forms[0]
         if not isinstance(value, int):
             return str(value)
+        if len(forms) == 2:
+            return f"{value} {forms[0] if value == 1 else forms[1]}"
         one, few, many = forms
         tens, units = value % 100, value % 10
         if units == 1 and tens != 11:

@@ -677,7 +677,7 @@ def test_player_import_from_csv_all_or_nothing(cup: str, tmp_path: Path, capsys:
     assert code == 2 and "line 3: bad rank '99k'" in err and "nothing imported" in err
     assert Path(cup).read_bytes() == before
     code, out, err = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
-    assert code == 0 and out.strip() == "1 players registered: ids 5" and "skipped" in err
+    assert code == 0 and out.strip() == "1 player registered: ids 5" and "skipped" in err
 
 
 @pytest.mark.shared_data
@@ -686,7 +686,7 @@ def test_player_from_the_rating_list(cup: str, capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "-f", cup, "player", "find", egd, "Aahs")
     assert code == 0 and out.startswith("14986906  Aahs Robert  1d  GoR 2072  SE Karl")
     code, out, _ = run(capsys, "-f", cup, "player", "import", egd, "--pin", "14986906")
-    assert code == 0 and out.strip() == "1 players registered: ids 5"
+    assert code == 0 and out.strip() == "1 player registered: ids 5"
     code, _, err = run(capsys, "-f", cup, "player", "import", egd, "--pin", "1")
     assert code == 2 and "no player with PIN 1" in err
     code, _, err = run(capsys, "-f", cup, "player", "import", egd)
@@ -770,7 +770,7 @@ def test_a_player_registered_twice_needs_again(cup: str, tmp_path: Path, capsys:
     code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))
     assert code == 2 and "line 4: the same player as on line 3" in err and "line 2: Петров Я is registered" in err
     code, out, _ = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
-    assert code == 0 and out.startswith("1 players registered")
+    assert code == 0 and out.startswith("1 player registered")
 
 
 def test_settings_change_as_events_and_undo(cup: str, capsys: pytest.CaptureFixture[str]) -> None:

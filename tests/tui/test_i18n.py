@@ -109,6 +109,19 @@ def test_a_russian_count_agrees_with_its_noun() -> None:
         i18n.set_language("ru")
 
 
+def test_an_english_count_agrees_with_its_noun() -> None:
+    """A trial read «1 players registered» in English."""
+    from tui import i18n
+
+    i18n.set_language("en")
+    try:
+        said = [i18n._("{count:player|players} registered", count=n) for n in (1, 2, 11, 21)]
+    finally:
+        i18n.set_language("ru")
+    assert said == ["1 player registered", "2 players registered", "11 players registered", "21 players registered"]
+    assert i18n._("{count:player|players} registered", count=21) == "Зарегистрировано игроков: 21"
+
+
 def test_a_russian_word_agrees_with_the_players_sex() -> None:
     """A trial: a woman withdrawn read «снят с тура 3»; her sex, where it was given, chooses the
     form (a sex not given reads as a man's, as Russian paperwork writes an unknown player)."""

@@ -345,7 +345,7 @@ class PlayersPane(Pane):
     def register_rows(self, rows: Sequence[Row]) -> None:
         done = self.tournament_screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
         if done:
-            self.notify(_("{count} players registered", count=len(done.events)))
+            self.notify(_("{count:player|players} registered", count=len(done.events)))
 
     def action_rating_list(self) -> None:
         self.open_rating_list(None)
