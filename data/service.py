@@ -9,7 +9,6 @@ may be written as an output — each is answered here once.  Laptops sharing a t
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +22,7 @@ from data.state_cache import compiler_ahead
 from data.store import (
     backup_path,
     check_regular,
+    has_controls,
     holds_tournament,
     is_tournament,
     kept_beside,
@@ -373,7 +373,7 @@ class Service:
         link, the real file."""
         if not text.strip():
             raise Refused("-o: give the name of the file to write")
-        if any(unicodedata.category(char) == "Cc" for char in text):  # a no-break space in a folder is fine
+        if has_controls(text):
             raise Refused("-o: the file name holds control characters")
         try:
             path = Path(text).expanduser()

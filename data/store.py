@@ -28,6 +28,7 @@ import secrets
 import signal
 import stat
 import tempfile
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -471,13 +472,15 @@ _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
 
 def real_path(path: str | os.PathLike[str]) -> Path:
     """The file a name stands for, resolved once: through a symbolic link every write and
-    the lock go to the real file, so two names can never become two tournaments."""
+    the lock go to the real file, so two names can never become two tournaments.  A ``..``
+    after a link is the link's folder's parent, as the system reads the name (taken off the
+    name first, ``L/../t.json`` wrote another tournament than ``cat`` read: an attack)."""
     try:
         expanded = Path(path).expanduser()
     except RuntimeError:  # ~name of a user the system does not know
         raise TournamentFileError("{path}: no such user's home folder", path=str(path)[:80]) from None
     try:
-        return Path(os.path.abspath(expanded)).resolve()
+        return expanded.resolve()
     except (RuntimeError, OSError):  # a loop of links (pathlib says so with RuntimeError)
         raise TournamentFileError("{path}: a loop of symbolic links", path=str(path)[:200]) from None
 
@@ -637,6 +640,12 @@ def kept_beside(path: Path) -> Path | None:
     return next((path.with_name(stem) for stem in owners if stem and is_tournament(path.with_name(stem))), None)
 
 
+def has_controls(name: str) -> bool:
+    """Whether a file's name holds a control character (a no-break space in a folder is fine):
+    refused for a new tournament and for an output alike."""
+    return any(unicodedata.category(char) == "Cc" for char in name)
+
+
 class TournamentFile:
     """The event log of one tournament on disk; writable only while its lock is held.
 
@@ -739,7 +748,11 @@ class TournamentFile:
     @classmethod
     def create(cls, path: str | os.PathLike[str], events: Sequence[Event]) -> TournamentFile:
         """A new file holding ``events`` (the log from its first event), opened for writing,
-        in one write; refuses to replace any existing file."""
+        in one write; refuses to replace any existing file, and a name with a control character
+        (``tengen new $'cup\\e[31m.json'`` made a file whose name then drew on the terminal of
+        every listing: a durability attack), as an output's name is refused."""
+        if has_controls(os.fspath(path)):
+            raise TournamentFileError("the file name holds control characters")
         path = real_path(path)
         if path.exists() or path.is_symlink():
             raise TournamentFileError("{path} exists already: choose another name", path=path)

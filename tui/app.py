@@ -23,7 +23,7 @@ from data.store import Damaged, backup_path, damaged_name, restore
 from schemes.errors import InvalidEvent
 from tui import i18n, settings, views
 from tui.commands import TengenCommands
-from tui.i18n import _, said, sentence
+from tui.i18n import _, said, sentence, visible
 from tui.layout import latin
 from tui.translated import Translated
 
@@ -95,7 +95,7 @@ class TengenApp(App[None]):
             timeout = max(timeout or 0, 10)
         elif timeout is None:
             timeout = 3
-        super().notify(sentence(message), title=title, severity=severity, timeout=timeout, markup=False)
+        super().notify(visible(sentence(message)), title=title, severity=severity, timeout=timeout, markup=False)
 
     def get_default_screen(self) -> Screen[None]:
         from tui.screens.start import StartScreen  # the screens import the app (``getters.app``): here, not above

@@ -38,13 +38,15 @@ from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
 from tui.start import interrupted, locale_language
-from tui.stderr import one_line, print_warning, say
+from tui.stderr import OutputLost, guard_stdout, one_line, print_warning, say
 
 if TYPE_CHECKING:
     from data.importers import RatingList
     from schemes.log.events import Event
 
 EXIT_BAD_INPUT = 2
+EXIT_OUTPUT_LOST = 1
+"""The command's output could not be written: not 2, which says the file is as it was."""
 
 
 class BadInput(Worded):
@@ -1099,7 +1101,14 @@ def _run(argv: list[str], whole_process: bool) -> int:
             return 0
         if whole_process:
             for_one_command()  # the process ends with the command
+            guard_stdout()
         COMMANDS[args.command](args)
+        sys.stdout.flush()  # a refused write said here, not by Python at exit
+    except OutputLost as lost:
+        reason = said(os_reason(lost.error))
+        print(one_line(_("tengen: the output could not be written ({reason}); the file holds what the command did",
+                         reason=reason)), file=sys.stderr)  # fmt: skip
+        return EXIT_OUTPUT_LOST
     except (BadInput, InvalidEvent, TournamentFileError, Refused) as error:
         text = said(error)
         print(one_line(text if isinstance(error, UsageError) else f"tengen: {text}"), file=sys.stderr)

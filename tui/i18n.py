@@ -600,6 +600,7 @@ RU = {
     "export {what}: name the file to write with -o": "export {what}: укажите записываемый файл: -o",
     "export opengotha: name the file to write with -o FILE.xml": "export opengotha: укажите записываемый файл: -o ФАЙЛ.xml",
     "-o: give the name of the file to write": "-o: укажите имя записываемого файла",
+    "the file name holds control characters": "в имени файла управляющие символы",
     "-o: the file name holds control characters": "-o: в имени файла управляющие символы",
     "{path}: a folder; give the name of the file to write": "{path} — папка; укажите имя записываемого файла",
     "{path} is a tournament file (or its backup or lock): choose another name": "{path} — файл турнира (или его копия или блокировка): выберите другое имя",
@@ -699,6 +700,7 @@ RU = {
     "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с {round}-го тура",
     "player {player} is left out of round {round}": "игрок {player} не попал в {round}-й тур",
     "round {round} has no board {board} (boards 1-{boards})": "в {round}-м туре нет доски {board} (доски 1–{boards})",
+    "tengen: the output could not be written ({reason}); the file holds what the command did": "tengen: не удалось вывести сказанное командой ({reason}); в файле записано всё, что она сделала",
     "round {round} has no board {board} (boards {boards})": "в {round}-м туре нет доски {board} (доски {boards})",
     "round {round}: the boards' numbers must grow from 1 up": "{round}-й тур: номера досок должны расти начиная с 1",
     "round {round} has no board {board}: its one board is board 1": "в {round}-м туре нет доски {board}: в нём одна доска — 1-я",
@@ -1566,6 +1568,21 @@ def sentence(text: str) -> str:
     return text[0].upper() + text[1:]
 
 
+def visible(text: str) -> str:
+    """``text`` as the screen may show it: what a terminal would act on (an escape, a bell, a
+    bidi override) as ``?``, a blank of another kind (a tab, a carriage return) as a space, the
+    lines kept.  A file's name or a lock's holder is nobody's checked text: a durability
+    attack's ``\x1b]0;PWN\x07`` in a file name retitled the terminal from the start screen,
+    and cleared it."""
+    if text.isprintable():
+        return text
+    return "".join(_shown(char) for char in text)
+
+
+def _shown(char: str) -> str:
+    return char if char.isprintable() or char == "\n" else " " if char.isspace() else "?"
+
+
 def said(message: object) -> str:
     """A refusal or notice (``Worded``, ``Notice``) in the interface language: its template
     translated, its fields filled in, nested refusals and events worded the same way."""
@@ -1586,6 +1603,8 @@ def said(message: object) -> str:
         if key == "scheme"
         else scheme_titles(value.split(", "))
         if key == "schemes"  # the rules name them by name, comma-separated
+        else visible(value)
+        if isinstance(value, str)
         else value
         for key, value in fields.items()
     }

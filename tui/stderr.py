@@ -5,7 +5,9 @@ return from an OpenGotha file reached the terminal and rewrote its lines)."""
 from __future__ import annotations
 
 import contextlib
+import io
 import sys
+from typing import Any, TextIO, cast
 
 from tui.i18n import _
 
@@ -34,3 +36,51 @@ def say(text: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # its reader gone (``| head``): the warning still goes out
         sys.stdout.flush()
     print(one_line(text), file=sys.stderr, flush=True)
+
+
+class OutputLost(Exception):
+    """stdout refused a write (``> file`` on a full disk): what the command did is saved all
+    the same, so it is no refusal (exit 2 says the file is as it was, and a referee retyping an
+    ``undo`` so refused undid two entries — a durability attack)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Guarded:
+    """stdout, whose refused writes are ``OutputLost`` (a reader gone stays a
+    ``BrokenPipeError``: ``| head`` took what it wanted); what else is asked of it, its own."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputLost(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise OutputLost(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def guard_stdout() -> None:
+    """A command's stdout for the rest of the process: a name its encoding cannot write (a
+    KOI8-R terminal, Windows' cp1251 into a file, a Korean name) written with ``?``, where it
+    raised after the entry was saved; a write refused, ``OutputLost``, flushed before the
+    command is over so that it is said in its words."""
+    stream = sys.stdout
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+        sys.stdout = cast(TextIO, _Guarded(stream))

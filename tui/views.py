@@ -34,7 +34,17 @@ from schemes.state.model import (
     as_played,
 )
 from schemes.values.names import fold
-from tui.i18n import LANGUAGE_NAMES, _, event_text, in_language, language, result_said, scheme_title, schemes_with
+from tui.i18n import (
+    LANGUAGE_NAMES,
+    _,
+    event_text,
+    in_language,
+    language,
+    result_said,
+    scheme_title,
+    schemes_with,
+    visible,
+)
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -55,8 +65,9 @@ def shown_path(path: Path) -> str:
 
 def shown_name(name: str) -> str:
     """A file's name as text: bytes that are not UTF-8 (a name from a Windows zip, in cp1251)
-    shown as «�», where their escapes (``\\udccf``) broke the start screen's rows (an attack)."""
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    shown as «�», where their escapes (``\\udccf``) broke the start screen's rows (an attack),
+    and what a terminal would act on as ``?`` (``visible``)."""
+    return visible(name.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
 
 
 def typed_path(text: str, folder: Path) -> Path:

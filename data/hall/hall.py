@@ -59,6 +59,7 @@ from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import describe_parts
 from schemes.log.merge import Merged, merge
+from schemes.log.replay import laptop_name
 from schemes.state.model import Tournament
 
 SILENT = timedelta(minutes=1)
@@ -814,6 +815,8 @@ def join(source: str, out: Path, secret: str, name: str) -> Synced:
     """A new laptop's copy of the hall's tournament, fetched from ``source``; enrolled at
     the chief's next sync (at once when ``source`` is the chief's laptop serving)."""
     secret, source = signing.normal(secret), as_source(source)
+    device = this_device()
+    name = laptop_name(name or device[:8])  # refused here, not left unenrolled in silence at the chief's
     real = real_path(out)
     if real.exists():
         raise Refused("{path} exists already: choose another name", path=str(out))
@@ -822,10 +825,9 @@ def join(source: str, out: Path, secret: str, name: str) -> Synced:
                       "or choose another name", folder=str(hall_path(real)))  # fmt: skip
     if not real.parent.is_dir():
         raise Refused("{folder}: no such folder", folder=str(real.parent))
-    device = this_device()
     repo = HallRepo.create(hall_path(real), secret)
     try:
-        joined = _join(repo, device, source, real, name or device[:8])
+        joined = _join(repo, device, source, real, name)
     except BaseException:
         repo.close()
         shutil.rmtree(repo.path, ignore_errors=True)

@@ -715,7 +715,9 @@ def check_chief(state: Tournament, device: str | None) -> None:
         raise InvalidEvent("only the chief's laptop ({name}) may do this", name=hall.laptops[hall.chief].name)
 
 
-def _laptop_name(value: str) -> str:
+def laptop_name(value: str) -> str:
+    """A laptop's name as its enrolment keeps it, or InvalidEvent: asked by ``hall join`` too,
+    where a name the chief's laptop could not enrol left the helper waiting for good, unsaid."""
     return single_line(value, "the laptop's name", 40, required=True)
 
 
@@ -723,7 +725,7 @@ def _hall_founded(state: Tournament, event: Event) -> Tournament:
     if state.hall is not None:
         raise InvalidEvent("the tournament is shared by laptops already")
     device = check_device(event.data["device"])
-    return replace(state, hall=Hall({device: Laptop(device, _laptop_name(event.data["name"]), 0)}, device))
+    return replace(state, hall=Hall({device: Laptop(device, laptop_name(event.data["name"]), 0)}, device))
 
 
 def _device_enrolled(state: Tournament, event: Event) -> Tournament:
@@ -734,7 +736,7 @@ def _device_enrolled(state: Tournament, event: Event) -> Tournament:
     block = event.data["block"]
     if not 1 <= block < 100 or block in {laptop.block for laptop in hall.laptops.values()}:
         raise InvalidEvent("player block {block} is taken or out of range", block=block)
-    laptop = Laptop(device, _laptop_name(event.data["name"]), block)
+    laptop = Laptop(device, laptop_name(event.data["name"]), block)
     return replace(state, hall=replace(hall, laptops={**hall.laptops, device: laptop}))
 
 

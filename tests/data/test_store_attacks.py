@@ -429,3 +429,35 @@ def test_only_the_new_events_are_written_over_an_earlier_state(tmp_path: Path, m
         register(ledger, "D")
         assert starts[-1] == 0
     assert [e.data.get("surname") for e in Ledger(path).events][1:] == ["A", "B", "C", "D"]
+
+
+@pytest.mark.parametrize("name", ["esc\x1b[31mred.json", "new\nline.json", "tab\t.json"])
+def test_a_new_tournaments_name_with_a_control_character_is_refused(tmp_path: Path, name: str) -> None:
+    """A durability attack: ``tengen new`` and ``import`` made files named ``esc\\x1b[31m…``, whose
+    name then drew on the terminal of every listing, where ``-o`` refused such a name."""
+    from schemes.log import actions
+
+    with pytest.raises(TournamentFileError, match="the file name holds control characters"):
+        Ledger.create(tmp_path / name, [actions.create("Cup", "gamma", 3)])
+    assert list(tmp_path.iterdir()) == []
+    Ledger.create(
+        tmp_path / "кубок\u00a0осени.json", [actions.create("Cup", "gamma", 3)]
+    ).close()  # a no-break space is fine
+
+
+def test_a_name_going_up_from_a_link_is_the_file_the_system_reads(tmp_path: Path) -> None:
+    """A durability attack: ``other/L/../t.json``, ``L`` a link to ``real/sub``, is
+    ``real/t.json`` to the system (``cat`` read it), and the entry went to ``other/t.json``."""
+    from data.service import Service
+    from schemes.log import actions
+
+    (tmp_path / "real" / "sub").mkdir(parents=True)
+    (tmp_path / "other").mkdir()
+    for folder in ("real", "other"):
+        Ledger.create(tmp_path / folder / "t.json", [actions.create("Cup", "round-robin")]).close()
+    (tmp_path / "other" / "L").symlink_to(tmp_path / "real" / "sub")
+    other = (tmp_path / "other" / "t.json").read_bytes()
+    with Service(tmp_path / "other" / "L" / ".." / "t.json", writable=True) as service:
+        service.commit(actions.register(service.events, surname="Иванов", name="И", rank="1k"))
+    assert (tmp_path / "other" / "t.json").read_bytes() == other
+    assert len(TournamentFile(tmp_path / "real" / "t.json").events) == 2

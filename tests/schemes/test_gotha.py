@@ -233,6 +233,21 @@ def test_the_mcmahon_bar_can_be_set_once_the_field_is_known() -> None:
         actions.change_params(round_robin.state, {"bye_points": "1"})
 
 
+@pytest.mark.parametrize(
+    ("groups", "says"),
+    [("a\x1b]0;PWN\x07|b", "the value holds the invisible character U\\+001B"),
+     ("a|" * 1001, "the value is 2002 characters long: at most 2000")],
+)  # fmt: skip
+def test_the_clubs_groups_are_one_line_of_sane_length(groups: str, says: str) -> None:
+    """A durability attack: the clubs groups took an escape, which the app's settings tab then
+    sent to the terminal (it retitled the window), and 100 KB of text."""
+    log = Log("mcmahon", rounds=3)
+    with pytest.raises(InvalidEvent, match=says):
+        actions.change_params(log.state, {"clubsGroups": groups})
+    log.commit(actions.change_params(log.state, {"clubsGroups": "Спартак | Динамо; ЦСКА|Локо"}))
+    assert log.state.settings.params["clubsGroups"] == "Спартак|Динамо;ЦСКА|Локо"
+
+
 def test_a_new_swiss_or_mcmahon_has_opengothas_handicap_defaults() -> None:
     """OpenGotha 3.51's HandicapParameterSet: ``initForMM`` bases the handicap on the McMahon
     scores from 1D with a correction of 1 and a ceiling of 9; ``initForSwiss`` on the ranks,

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -447,6 +448,47 @@ def test_a_stick_filling_up_is_one_line_with_no_traceback_after_it(
                           text=True, env=os.environ | {"PYTHONWARNINGS": "ignore"})  # fmt: skip
     assert (done.returncode, done.stderr) == (2, f"tengen: {stick}: the disk is full\n")
     assert list(stick.iterdir()) == []
+
+
+def _undo_in_a_process(path: Path, stdout: Any, **environment: str) -> subprocess.CompletedProcess[bytes]:
+    """``tengen -f PATH undo`` as a referee's terminal runs it, its output to ``stdout``."""
+    return subprocess.run([sys.executable, "-m", "tui", "-f", str(path), "undo"], cwd=ROOT, stdout=stdout,
+                          stderr=subprocess.PIPE, env=os.environ | environment)  # fmt: skip
+
+
+def _last_event(path: Path) -> str:
+    events = json.loads(path.read_text(encoding="utf-8"))["events"]
+    return str(events[str(len(events))]["kind"])
+
+
+def test_an_entry_said_in_a_terminal_that_cannot_write_its_letters_is_no_traceback(
+    demo_once: Path, tmp_path: Path
+) -> None:
+    """A durability attack: in a KOI8-R terminal the undo's «—» raised after the retraction was
+    saved: a traceback, and a referee typing ``undo`` again undid two entries.  What the
+    terminal cannot write is written «?»."""
+    path = tmp_path / "gamma.json"
+    shutil.copy(demo_once / "gamma.json", path)
+    done = _undo_in_a_process(path, subprocess.PIPE, LANG="ru_RU.KOI8-R", PYTHONIOENCODING="koi8_r")
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert (
+        done.stdout.decode("koi8_r")
+        == "отменена запись 31 (результат: тур 3, доска 5 (Воропаев О. ? Лозовский Л.): B+)\n"
+    )
+    assert _last_event(path) == "retracted"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="fills a disk with Linux's /dev/full")
+def test_an_entry_whose_output_cannot_be_written_is_not_said_to_be_refused(demo_once: Path, tmp_path: Path) -> None:
+    """A durability attack: ``undo > file`` on a full disk said «the disk is full», exit 2 — a
+    refusal, the file as it was — though the retraction was saved; typed again, it undid two."""
+    path = tmp_path / "gamma.json"
+    shutil.copy(demo_once / "gamma.json", path)
+    with Path("/dev/full").open("wb") as full:
+        done = _undo_in_a_process(path, full, LANG="C")
+    said = b"tengen: the output could not be written (the disk is full); the file holds what the command did\n"
+    assert (done.returncode, done.stderr) == (1, said)
+    assert _last_event(path) == "retracted"
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts a process's threads in Linux's /proc")

@@ -118,3 +118,32 @@ async def test_a_very_long_name_leaves_the_points_in_sight(tmp_path: Path) -> No
             assert row is not None and str(row[2]).startswith("ЩЩЩ") and str(row[2]).endswith("…")
             line = next(line for line in shown_text(app).splitlines() if "ЩЩЩ" in line)
             assert f" {row[score_column]} " in line.split("…", 1)[1] + " ", (key, line)
+
+
+async def test_a_files_name_and_a_lock_holders_words_never_reach_the_terminal(tmp_path: Path) -> None:
+    """A durability attack: a tournament named ``x\\x1b]0;PWNED\\x07\\x1b[2J…`` in the data folder
+    retitled the terminal and cleared the start screen; a lock holder's command did so from a
+    notification.  What a terminal acts on is shown «?», in the list, the title and a notice."""
+    from textual.widgets import OptionList
+
+    from schemes.errors import Worded
+    from tui.i18n import said
+
+    made = tmp_path / "cup.json"
+    assert main(["new", str(made), "--scheme", "gamma", "--rounds", "3", "--name", "Кубок"]) == 0
+    hostile = tmp_path / "x\x1b]0;PWNED\x07\x1b[2Jred.json"
+    os.rename(made, hostile)
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("x?]0;PWNED??[2Jred.json" in prompt for prompt in prompts), prompts
+        holder = Worded("process {pid} on {host} ({command})", pid=7, host="vm", command="h\x1b]0;LOCKPWN\x07x")
+        app.notify(said(holder) + "\n" + "\x1b[31m")
+        await pilot.pause()
+        assert [n.message for n in app._notifications][-1] == "Процесс 7 на vm: h?]0;LOCKPWN?x\n?[31m"
+    app = TengenApp(str(hostile), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.sub_title == "x?]0;PWNED??[2Jred.json"

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from tui.i18n import _
+from tui.i18n import _, visible
 from tui.translated import Translated
 
 Answer = TypeVar("Answer")
@@ -42,7 +42,7 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
 
     def __init__(self, question: str, answers: Sequence[tuple[str, str]], default: str, details: str = "") -> None:
         super().__init__()
-        self.question = question
+        self.question = visible(question)  # a file's name in it is nobody's checked text
         self.answers = answers
         """Each answer's id and its words."""
         self.default = default

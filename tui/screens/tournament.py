@@ -37,7 +37,7 @@ from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
 from tui.threads import hand, in_thread
 from tui.translated import Translated
-from tui.views import shown_path
+from tui.views import shown_name, shown_path
 from tui.widgets import Footer, cut
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class TournamentScreen(Translated, Screen[None]):
         yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def on_mount(self) -> None:
-        self.sub_title = self.session.path.name
+        self.sub_title = shown_name(self.session.path.name)
         self.redraw()
         self.keep_focus()
         self.start_link()

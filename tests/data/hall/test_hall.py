@@ -314,6 +314,18 @@ def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], La
     assert not stranger.file.exists() and not hall_path(stranger.file).exists()
 
 
+def test_a_laptops_name_the_chief_could_not_enrol_is_refused_at_the_join(
+    hall_of_three, laptops: Callable[[str], Laptop]
+) -> None:
+    """A durability attack: ``hall join --name`` with an escape was taken, then the chief's
+    laptop never enrolled it and nothing said why; the helper waited for good."""
+    _chief, _table2, _table3, stick, secret = hall_of_three
+    stranger = laptops("E\x1b]0;PWN\x07X")
+    with pytest.raises(InvalidEvent, match="the laptop's name"):
+        stranger.join(stick, secret)
+    assert not stranger.file.exists() and not hall_path(stranger.file).exists()
+
+
 def _forge(stick: Path, device: str, lines: list[bytes]) -> None:
     """A commit on ``device``'s ref on the stick with ``lines`` as new events (no secret needed)."""
     repo = Repo(str(stick), bare=True)
