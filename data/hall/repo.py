@@ -238,6 +238,14 @@ class HallRepo:
         write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
 
     @property
+    def proven_peers(self) -> list[str]:
+        """The peers a laptop tells the others of (``/tengen/peers``): those that proved they
+        know the secret — a stranger's silent addresses, told on, held the syncs of helpers
+        that listened to no zeroconf at all (an attack)."""
+        proven = self.proven
+        return [peer for peer in self.peers if peer in proven]
+
+    @property
     def proven(self) -> set[str]:
         """The peers that proved they know the secret, once at least (``prove``): a full list
         makes room with the others — a stranger's 64 zeroconf announcements filled it, and a

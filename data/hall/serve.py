@@ -71,7 +71,7 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
             return [device.encode("ascii")]
         if where == "/tengen/peers" and method in ("GET", "HEAD"):  # so every laptop fetches from every other
             start("200 OK", [("Content-Type", "application/json")])
-            return [json.dumps(repo.peers).encode("utf-8")]
+            return [json.dumps(repo.proven_peers).encode("utf-8")]
         if where == "/tengen/requests" and method in ("GET", "HEAD"):  # for the chief, wherever they were left
             start("200 OK", [("Content-Type", "application/json")])
             return [json.dumps(requests(repo.path)).encode("utf-8")]

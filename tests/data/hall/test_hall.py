@@ -1448,6 +1448,34 @@ def test_the_peers_are_each_laptop_once_and_a_few_dozen_at_most(founded: tuple[L
         assert repo.peers[-1] == "http://10.1.9.49:8390"  # the latest came in, never-proven ones made room
 
 
+def test_a_sync_asks_every_proven_laptop_and_one_stranger_in_turn(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a stranger announced twenty silent laptops of the hall by zeroconf; each sync
+    waited five seconds on each, and a helper's result took 90 s to reach the chief; the chief
+    told its helpers of them too.  A sync asks the laptops that proved they know the secret and
+    one address that never did, each in its turn; only the proven are told on."""
+    chief, _secret = founded
+    with HallRepo(hall_path(chief.file)) as repo:
+        ours = ["http://10.0.0.2:8390", "http://10.0.0.3:8390"]
+        strangers = [f"http://10.9.9.{i}:8390" for i in range(3)]
+        repo.add_peers([ours[0], *strangers, ours[1]])
+        for address in ours:
+            repo.prove(address)
+        turns = [hall.this_turn(repo) for _ in range(4)]
+        assert turns == [[*ours, strangers[0]], [*ours, strangers[1]], [*ours, strangers[2]], [*ours, strangers[0]]]
+        assert repo.proven_peers == ours
+        for address in strangers:
+            repo.forget_peer(address)
+        assert hall.this_turn(repo) == ours
+        repo.add_peers(strangers)
+    asked: list[list[str]] = []
+    monkeypatch.setattr(hall, "fetch_all", lambda repo, device, state, sources, *a, **k: asked.append(sources) or [])
+    with chief.here():
+        hall.sync(chief.file, [])  # a sync with no source named: the known peers, in turn
+    assert asked == [[*ours, strangers[1]]]
+
+
 def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three) -> None:
     """hall.md: an event is accepted only if its device is one the chief enrolled.  An attack:
     a laptop with the secret signed a result as a device nobody enrolled, and it counted."""

@@ -598,3 +598,24 @@ def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_a
             for connection in stalled:
                 connection.close()
             serving.stop()
+
+
+def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Laptop, str]) -> None:
+    """An attack: a stranger's silent addresses, heard by zeroconf on the chief's laptop, were
+    told on through ``/tengen/peers`` and held the syncs of helpers that listened to no
+    zeroconf; only the laptops that proved they know the secret are told on."""
+    from data.hall import serve
+
+    chief, secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.add_peers(["http://10.9.9.1:8390", "http://10.0.0.2:8390"])
+        repo.prove("http://10.0.0.2:8390")
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            base = f"http://127.0.0.1:{serving.port}"
+            request = urllib.request.Request(f"{base}/tengen/peers")
+            request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                assert json.loads(answer.read()) == ["http://10.0.0.2:8390"]
+        finally:
+            serving.stop()
