@@ -939,8 +939,9 @@ def _say_who_waits(
         if not p["preregistered"] and p["player"] not in seated and not (keep - 1 < len(text) and text[keep - 1] == "0")
     ]
     if left:
-        reading.warn("round {round} is paired in part: {count} players are on no board; to pair it whole, "
-                     "import with --rounds {before}", round=keep, count=len(left), before=keep - 1)  # fmt: skip
+        reading.warn("round {round} is paired in part: {count} players are on no board (the rounds tab names them); "
+                     "to pair it whole, import the rounds before it alone ({before}; --rounds {before})",
+                     round=keep, count=len(left), before=keep - 1)  # fmt: skip
 
 
 def _rounds(

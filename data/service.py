@@ -118,7 +118,7 @@ class Service:
     merge holds it, which other writers wait for)."""
 
     def __init__(self, path: str | os.PathLike[str], writable: bool = False, merge: bool = False) -> None:
-        self.path = Path(os.path.abspath(path))  # messages name the folder, not "."
+        self.path = real_path(path)  # messages name the folder, not "."; the file written, through a link
         self._ledger = Ledger(path, writable, merge)
 
     @classmethod
@@ -126,7 +126,7 @@ class Service:
         """A new tournament file holding ``made`` (its creation first), written in one write,
         and open for writing."""
         service = cls.__new__(cls)
-        service.path = Path(os.path.abspath(path))
+        service.path = real_path(path)
         service._ledger = Ledger.create(path, made)
         return service
 
@@ -134,7 +134,7 @@ class Service:
     def create_merged(cls, path: str | os.PathLike[str], merged: Merged) -> Service:
         """A new laptop's copy of a hall's tournament: the merged log, written in one write."""
         service = cls.__new__(cls)
-        service.path = Path(os.path.abspath(path))
+        service.path = real_path(path)
         service._ledger = Ledger.create_from(path, merged.events, merged.state)
         return service
 

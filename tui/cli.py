@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import json
 import os
 import random
 import re
@@ -38,7 +37,7 @@ from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
 from tui.start import interrupted, locale_language
-from tui.stderr import OutputLost, guard_stdout, one_line, print_warning, say
+from tui.stderr import OutputLost, guard_stdout, json_text, letters_it_can, one_line, print_warning, say
 
 if TYPE_CHECKING:
     from data.importers import RatingList
@@ -763,7 +762,7 @@ def _reading(args: argparse.Namespace) -> Service:
 
 
 def _emit(args: argparse.Namespace, data: Any, text: Callable[[], str]) -> None:
-    print(json.dumps(data, ensure_ascii=False) if args.json else text())
+    print(json_text(data) if args.json else text())
 
 
 def _cmd_log(args: argparse.Namespace) -> None:
@@ -1088,6 +1087,8 @@ def _quiet_git_files(hook: Callable[[Any], object]) -> Callable[[Any], object]:
 
 
 def _run(argv: list[str], whole_process: bool) -> int:
+    if whole_process:
+        letters_it_can()
     try:
         _check_encoding(argv)
         if not argv or (len(argv) == 1 and not argv[0].startswith("-") and argv[0] not in COMMANDS):

@@ -4,7 +4,6 @@ command line only parses and prints; what each command does is ``data.hall``'s."
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +14,7 @@ from data.store import real_path
 from schemes.errors import Worded
 from schemes.state.model import Tournament, as_played
 from tui.i18n import _, said
-from tui.stderr import print_warning
+from tui.stderr import json_text, print_warning
 from tui.views import swapped_mark
 
 if TYPE_CHECKING:
@@ -194,10 +193,10 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
     laptops = hall.laptops(state, repo, device)
     count = len(disputes(state))
     if as_json:
-        print(json.dumps({"device": device, "chief": state.hall.chief, "devices": [
+        print(json_text({"device": device, "chief": state.hall.chief, "devices": [
             {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard}
             for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
-            "refused": [said(r) for r in repo.refused]}, ensure_ascii=False))  # fmt: skip
+            "refused": [said(r) for r in repo.refused]}))  # fmt: skip
         return
     from tui.hall import heard
 
@@ -227,7 +226,7 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
 def _disputes(state: Tournament, as_json: bool) -> None:
     found = disputes(state)
     if as_json:
-        print(json.dumps(found, ensure_ascii=False))
+        print(json_text(found))
         return
     if not found:
         print(_("no disputed board"))

@@ -4,8 +4,10 @@ return from an OpenGotha file reached the terminal and rewrote its lines)."""
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
+import json
 import sys
 from typing import Any, TextIO, cast
 
@@ -75,12 +77,28 @@ class _Guarded:
         return getattr(self.stream, name)
 
 
+def letters_it_can() -> None:
+    """The process's stdout and stderr write a letter their encoding lacks (a KOI8-R terminal,
+    Windows' cp1251 into a file, a Korean name) as ``?``: it raised after an entry was saved,
+    and ``--help`` ended in a traceback on its «—» (a trial)."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="replace")
+
+
 def guard_stdout() -> None:
-    """A command's stdout for the rest of the process: a name its encoding cannot write (a
-    KOI8-R terminal, Windows' cp1251 into a file, a Korean name) written with ``?``, where it
-    raised after the entry was saved; a write refused, ``OutputLost``, flushed before the
-    command is over so that it is said in its words."""
-    stream = sys.stdout
-    if isinstance(stream, io.TextIOWrapper):
-        stream.reconfigure(errors="replace")
-        sys.stdout = cast(TextIO, _Guarded(stream))
+    """A command's stdout for the rest of the process: a write refused is ``OutputLost``, and
+    flushed before the command is over, so that it is said in its words."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout = cast(TextIO, _Guarded(sys.stdout))
+
+
+def json_text(data: Any) -> str:
+    """``--json``'s output: its letters as they are where stdout is UTF-8, escaped (``\\u00fc``)
+    where it is not — a cp1251 stdout wrote «M?ller» into a script's data, in silence (a
+    review); the JSON read is the same either way."""
+    try:
+        utf8 = codecs.lookup(sys.stdout.encoding or "ascii").name == "utf-8"
+    except LookupError:
+        utf8 = False
+    return json.dumps(data, ensure_ascii=not utf8)

@@ -684,15 +684,19 @@ def name_holds(name: str, query: str) -> bool:
     and the alphabet do not matter, nor accents (``елк`` and ``elk`` find «Ёлкина», ``muller``
     and ``horvath`` find «Müller» and «Horváth»: a phone's English keyboard types no accent, and
     a trial found nobody).  The one rule of the app's search and the players' pages'."""
-    folded = fold(name)
-    if all(word in folded for word in fold(query).split()):
+    from paperwork.translit import is_cyrillic
+
+    folded, words = fold(name), fold(query).split()
+    if all(word in folded for word in words):
         return True
-    plain = _plain(query).split()
-    return bool(plain) and all(word in _plain(name) for word in plain)
+    if not (query.isascii() or not is_cyrillic(name)):  # a Cyrillic name is found by Cyrillic as typed
+        return False  # (through Latin, «голь» found «Голованов»: the soft sign has no letter there — a review)
+    plain = [_plain(word) for word in words]
+    return bool(plain) and all(plain) and all(word in _plain(name) for word in plain)  # a word of no Latin form: none
 
 
 def _plain(text: str) -> str:
-    """A name in the EGF table's ASCII Latin letters, folded."""
+    """A name in the EGF table's ASCII Latin letters, folded (a word of none, Hangul: empty)."""
     from paperwork.translit import ascii_only, latin
 
     return fold(ascii_only(latin(text)))

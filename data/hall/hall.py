@@ -626,15 +626,7 @@ def this_turn(repo: HallRepo) -> list[str]:
     peers = repo.peers
     ours = [peer for peer in peers if peer in proven]
     others = [peer for peer in peers if peer not in ours]
-    if not others:
-        return ours
-    turn = _TURNS.get(str(repo.path), 0)
-    _TURNS[str(repo.path)] = turn + 1
-    return [*ours, others[turn % len(others)]]
-
-
-_TURNS: dict[str, int] = {}
-"""Per hall, in this process: which of the addresses never proven the next sync asks."""
+    return [*ours, others[repo.next_turn() % len(others)]] if others else ours
 
 
 class NobodyToAsk(Worded):

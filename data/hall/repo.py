@@ -10,6 +10,7 @@ held before: a stranger's or a forged chain is refused and named, never merged."
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -236,6 +237,17 @@ class HallRepo:
                 break
             known.remove(unproven)
         write_json(self.path, "tengen-peers.json", (known + added)[:PEERS_LIMIT])
+
+    def next_turn(self) -> int:
+        """The turn of this sync among the addresses never proven (``hall.this_turn``), kept in
+        the hall's folder: a sync from the command line is a process of its own, and a count
+        kept in memory asked the first silent address at every one, never the real laptop after
+        it (a review)."""
+        found = read_json(self.path, "tengen-turn.json", 0)
+        turn = found if isinstance(found, int) and not isinstance(found, bool) and 0 <= found < 10**9 else 0
+        with contextlib.suppress(OSError, TournamentFileError):  # a status file unwritten stops no sync
+            write_json(self.path, "tengen-turn.json", turn + 1)
+        return turn
 
     @property
     def proven_peers(self) -> list[str]:

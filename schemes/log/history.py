@@ -84,7 +84,8 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
                 "changes": changes,
             }
         case ev.PLAYER_SKIPS:
-            return "player {player} skips round {rounds}", {
+            several = len(d["rounds"]) > 1  # «пропускает тур 2, 3, 4» read oddly (a trial)
+            return "player {player} skips rounds {rounds}" if several else "player {player} skips round {rounds}", {
                 "player": d["player"],
                 "rounds": ", ".join(map(str, d["rounds"])),
             }

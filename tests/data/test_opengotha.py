@@ -323,7 +323,10 @@ def test_keys_are_matched_as_opengotha_matches_them(tmp_path: Path) -> None:
     assert len(dropped) == 5 and all(
         "no player İMAMURA-CORNUEJOLSTORU: OpenGotha drops this game" in w for w in dropped
     )
-    assert last == "round 5 is paired in part: 2 players are on no board; to pair it whole, import with --rounds 4"
+    assert last == (
+        "round 5 is paired in part: 2 players are on no board (the rounds tab names them); "
+        "to pair it whole, import the rounds before it alone (4; --rounds 4)"
+    )
 
 
 def test_two_games_on_one_table_the_later_stands(tmp_path: Path) -> None:

@@ -459,5 +459,6 @@ def test_a_name_going_up_from_a_link_is_the_file_the_system_reads(tmp_path: Path
     other = (tmp_path / "other" / "t.json").read_bytes()
     with Service(tmp_path / "other" / "L" / ".." / "t.json", writable=True) as service:
         service.commit(actions.register(service.events, surname="Иванов", name="И", rank="1k"))
+        assert service.path == tmp_path / "real" / "t.json"  # where its papers, pages and hall go (a review)
     assert (tmp_path / "other" / "t.json").read_bytes() == other
     assert len(TournamentFile(tmp_path / "real" / "t.json").events) == 2

@@ -1112,6 +1112,8 @@ async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path
         table = rows(app, "standings-table")
         assert sorted(row[1] for row in table) == ["Школа 1", "Школа 2"]
         assert sorted(row[2] for row in table) == ["1", "½"]  # the best one of each: a win, a draw's half
+        heads = [str(c.label) for c in app.screen.query_one("#standings-table", DataTable).columns.values()]
+        assert heads[4] == "Лучш." and sorted(row[4] for row in table) == ["1", "2"]  # what orders a tie (a trial)
         await pilot.press("c", "plus")
         await pilot.pause()
         info = str(app.screen.query_one("#standings-info").render())

@@ -886,6 +886,6 @@ async def test_a_teams_players_cut_at_80_columns_end_with_an_ellipsis(tmp_path: 
         await pilot.press("f4", "g")
         await pilot.pause()
         table = app.screen.query_one("#standings-table", DataTable)
-        players = str(table.get_row_at(0)[4])
+        players = str(table.get_row_at(0)[5])
         assert players.endswith("…") and players.startswith("Длиннофамильный")
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 80

@@ -476,6 +476,28 @@ def test_an_entry_said_in_a_terminal_that_cannot_write_its_letters_is_no_traceba
         == "отменена запись 31 (результат: тур 3, доска 5 (Воропаев О. ? Лозовский Л.): B+)\n"
     )
     assert _last_event(path) == "retracted"
+    for argv in (["result", "--help"], ["-f", str(path), "result", "3", "36", "W+"]):  # a trial: --help's «—» raised
+        done = subprocess.run([sys.executable, "-m", "tui", *argv], cwd=ROOT, capture_output=True,
+                              env=os.environ | {"LANG": "ru_RU.KOI8-R", "PYTHONIOENCODING": "koi8_r"})  # fmt: skip
+        assert b"Traceback" not in done.stderr and b"\\u" not in done.stderr, done.stderr
+    assert done.stderr.decode("koi8_r") == "tengen: в 3-м туре нет доски 36 (доски 1?5)\n"
+
+
+def test_json_into_a_stream_that_cannot_write_its_letters_is_the_same_json(demo_once: Path, tmp_path: Path) -> None:
+    """A review: ``players --json`` into a cp1251 stream wrote «M?ller» into a script's data, in
+    silence; where stdout is not UTF-8 the letters are escaped, and the JSON read is the same."""
+    path = tmp_path / "gamma.json"
+    shutil.copy(demo_once / "gamma.json", path)
+    assert main(["-f", str(path), "player", "add", "--surname", "Müller", "--name", "김", "--rank", "1k"]) == 0
+
+    def players(encoding: str) -> Any:
+        argv = [sys.executable, "-m", "tui", "-f", str(path), "players", "--json"]
+        environment = os.environ | {"PYTHONIOENCODING": encoding}
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, check=True, env=environment)
+        return json.loads(done.stdout.decode(encoding))
+
+    assert players("cp1251") == players("utf-8")
+    assert {"surname": "Müller", "name": "김"}.items() <= players("cp1251")[-1].items()
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="fills a disk with Linux's /dev/full")

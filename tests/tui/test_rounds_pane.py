@@ -608,3 +608,27 @@ async def test_an_exception_in_the_pairing_thread_is_one_line_and_the_app_goes_o
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.session.state.paired_rounds == 1
+
+
+async def test_who_does_not_play_for_a_reason_other_than_a_skip_is_shown_above_the_skips(tmp_path: Path) -> None:
+    """A trial: four lines of «Пропуск тура» filled the box under the boards, and «Без пары»
+    under them was never seen, anywhere in the app.  The skips, the longest list, come last."""
+    from textual.widgets import Static
+
+    from tui.cli import main
+
+    path = tmp_path / "cup.json"
+    assert main(["new", str(path), "--scheme", "mcmahon", "--rounds", "3", "--name", "Кубок"]) == 0
+    for i in range(24):
+        assert main(["-f", str(path), "player", "add", "--surname", f"Длиннофамильный{i:02d}", "--name", "Игорь",
+                     "--rank", "5k", *(["--pre"] if i == 23 else [])]) == 0  # fmt: skip
+    for player in range(1, 15):
+        assert main(["-f", str(path), "player", "skip", str(player), "1"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        said = str(app.screen.query_one("#round-free", Static).render())
+        kinds = [line.split(":")[0] for line in said.splitlines()]
+        assert kinds == ["Свободный тур", "Предварительная регистрация не подтверждена", "Пропуск тура"], said

@@ -242,6 +242,10 @@ def test_the_prizes_text_says_the_round_until_the_end() -> None:
         ("Müller Jürgen", "miller", False),
         ("김 민수", "김", True),
         ("김 민수", "kim", False),  # Hangul has no Latin form here: the name is found as written
+        ("Smith John", "김 h", False),  # nor a word of the query (a review: it was left out, and «h» found him)
+        ("Голованов Пётр", "голь", False),  # Cyrillic by Cyrillic, as typed (a review: «gol» found him)
+        ("Николаев Иван", "коль", False),
+        ("Smith John", "смит", True),  # a Latin name by its Cyrillic sound
     ],
 )
 def test_a_name_is_found_without_its_accents_in_either_alphabet(name: str, query: str, holds: bool) -> None:

@@ -149,20 +149,23 @@ class StandingsPane(Pane):
         return self.team_by or default_grouping(self.session.state)
 
     def fill_teams(self, table: PlainTable, state: Tournament, after: int) -> None:
-        """Each team's place, score and members; the members cut with «…» where the width ends
-        (a trial's list stopped at «Lebedev 1,» with nothing to say more followed)."""
+        """Each team's place, score, best member's place (what orders a tie: a trial read two
+        teams of equal points in no order it could see) and members; the members cut with «…»
+        where the width ends (a trial's list stopped at «Lebedev 1,» with nothing to say more
+        followed)."""
         data = views.teams_json(state, after, self.team_best, self.grouping, "wins")
-        heads = [_("Place"), _("Club") if self.grouping == "club" else _("Team"), _("Score"), _("All"), _("Players")]
+        grouped = _("Club") if self.grouping == "club" else _("Team")
+        heads = [_("Place"), grouped, _("Score"), _("All"), _("Best"), _("Players")]
         table.add_columns(*heads)
         rows = [
-            [team["place"], team["team"], points(team["score"]), points(team["total"]),
+            [team["place"], team["team"], points(team["score"]), points(team["total"]), str(team["best_place"]),
              ", ".join(f"{state.players[m['id']].surname} {points(m['points'])}" + ("*" if m["counted"] else "")
                        for m in team["members"])]
             for team in data["teams"]
         ]  # fmt: skip
-        room = self.name_room(heads, rows, 4)
+        room = self.name_room(heads, rows, 5)
         for cells in rows:
-            table.add_row(*cells[:4], cut(cells[4], room))
+            table.add_row(*cells[:5], cut(cells[5], room))
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)

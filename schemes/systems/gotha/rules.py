@@ -17,7 +17,6 @@ from typing import Any
 from schemes.base.scheme import Param, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.values.ranks import parse_rank, rank_label
-from schemes.values.text import single_line
 
 MIN_RANK = -30
 """OpenGotha's rank of 30K; 1D is 0."""
@@ -108,15 +107,12 @@ def _rank_list(text: str) -> list[str]:
     return [_rank_text(part) for part in text.split(",") if part.strip()]
 
 
-CLUBS_GROUPS_LIMIT = 2000
-"""Characters of the clubs groups at most: a hundred clubs' names, not the 100 KB a durability
-attack stored (and the app printed to the terminal, escapes and all)."""
-
-
 def _clubs_groups(text: str) -> str:
     """Groups of clubs as ``a|b;c|d`` (OpenGotha's clubs groups: members of one group are
-    kept apart almost as club-mates are), one line of visible text as every text's."""
-    text = single_line(text, "the value", CLUBS_GROUPS_LIMIT)
+    kept apart almost as club-mates are).  What a terminal would act on is a blank (an escape
+    in them reached the terminal from the settings tab: a durability attack) — cleaned, not
+    refused, so a file that holds one still opens (a review)."""
+    text = "".join(char if char.isprintable() else " " for char in text)
     groups = [[club.strip() for club in group.split("|") if club.strip()] for group in text.split(";")]
     return ";".join("|".join(group) for group in groups if group)
 
