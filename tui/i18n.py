@@ -966,6 +966,7 @@ RU = {
     "round {round}, table {table}: handicap {hd} kept as {kept}": "{round}-й тур, стол {table}: фора {hd} сохранена как {kept}",
     "round {round}, table {table}: a player against himself: the game is dropped": "{round}-й тур, стол {table}: игрок против самого себя: партия пропущена",
     "not kept: {fields}": "не сохраняются: {fields}",
+    "{param}: at most {limit} groups may hold the clubs of the players": "{param}: клубы игроков могут быть не более чем в {limit} группах",
     "round {round}: two games on table {table}: the later one stands, as in OpenGotha": "{round}-й тур: две партии за столом {table}: остаётся последняя, как в OpenGotha",
     "round {round}: a table numbered {table}: the boards are numbered 1-{count}": "{round}-й тур: стол с номером {table}: доски пронумерованы 1–{count}",
     "the bye of round {round} names no player of the file: OpenGotha drops it, so does the import": "свободный от игры в {round}-м туре не найден среди игроков: OpenGotha его пропускает, импорт тоже",

@@ -684,15 +684,19 @@ def name_holds(name: str, query: str) -> bool:
     and the alphabet do not matter, nor accents (``елк`` and ``elk`` find «Ёлкина», ``muller``
     and ``horvath`` find «Müller» and «Horváth»: a phone's English keyboard types no accent, and
     a trial found nobody).  The one rule of the app's search and the players' pages'."""
-    from paperwork.translit import is_cyrillic
-
     folded, words = fold(name), fold(query).split()
     if all(word in folded for word in words):
         return True
-    if not (query.isascii() or not is_cyrillic(name)):  # a Cyrillic name is found by Cyrillic as typed
-        return False  # (through Latin, «голь» found «Голованов»: the soft sign has no letter there — a review)
+    if not query.isascii() and all(char in _RUSSIAN for char in folded if char.isalpha()):
+        return False  # a Russian name is found by Russian as typed: through Latin, «голь» found «Голованов»
+    # (the soft sign has no letter there — a review); «иван» still finds «Іван», «смит» «Smith Иван»
     plain = [_plain(word) for word in words]
     return bool(plain) and all(plain) and all(word in _plain(name) for word in plain)  # a word of no Latin form: none
+
+
+_RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+"""The letters a Russian keyboard types: a name of others (Ukrainian «Іван», a Latin word) is
+found through Latin by a Russian query too."""
 
 
 def _plain(text: str) -> str:

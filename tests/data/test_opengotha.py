@@ -698,6 +698,18 @@ def test_a_clubs_group_named_twice_is_kept_once(tmp_path: Path) -> None:
     assert warnings_of(path) == ["clubs group 'G' is there twice: OpenGotha keeps the first, so does the import"]
 
 
+def test_a_club_with_a_tab_meets_its_clubs_group(tmp_path: Path) -> None:
+    """A review: a club «13\tMa» was read «13?Ma» for its players and «13 Ma» in its clubs group,
+    so they no longer met: its players were not kept apart from the group's other club."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8").replace('club="13Ma"', 'club="13&#9;Ma"')
+    extra = '<ClubsGroups><ClubsGroup name="G"><Club name="13&#9;Ma"/><Club name="38Gr"/></ClubsGroup></ClubsGroups>'
+    path = tmp_path / "tab.xml"
+    path.write_text(text.replace("<TournamentParameterSet>", extra + "<TournamentParameterSet>", 1), encoding="utf-8")
+    state = state_of(path)
+    assert state.settings.params["clubsGroups"] == "13?Ma|38Gr"
+    assert "13?Ma" in {p.club for p in state.players.values()}
+
+
 def test_what_the_export_cannot_keep_is_said(tmp_path: Path) -> None:
     from dataclasses import replace
 

@@ -239,9 +239,28 @@ def test_the_clubs_groups_hold_nothing_a_terminal_acts_on() -> None:
     (a review: refusing it at the replay left a file written before unopenable)."""
     log = Log("mcmahon", rounds=3)
     log.commit(actions.change_params(log.state, {"clubsGroups": "Спартак\x1b]0;PWN\x07 | Динамо;\tЦСКА|Локо"}))
-    assert log.state.settings.params["clubsGroups"] == "Спартак ]0;PWN|Динамо;ЦСКА|Локо"
+    assert log.state.settings.params["clubsGroups"] == "Спартак?]0;PWN?|Динамо;?ЦСКА|Локо"  # as a player's club
     log.commit(actions.change_params(log.state, {"clubsGroups": "a|" * 1500}))  # long, as a file may hold
     assert log.state.settings.params["clubsGroups"].count("|") == 1499
+
+
+def test_many_clubs_groups_pair_and_too_many_holding_the_field_are_one_line() -> None:
+    """A review: the 64th clubs group raised OverflowError out of the pairing (a bit each, in an
+    int64).  Only the groups holding a club of the field count; more than 63 of those: one line."""
+
+    def cup(groups: str) -> Log:
+        log = Log("mcmahon", rounds=3)
+        for i, club in enumerate(("Alfa", "Beta", "Alfa", "Beta")):
+            log.add(f"P{i}", rank="1k", club=club)
+        log.commit(actions.change_params(log.state, {"clubsGroups": groups}))
+        return log
+
+    unused = cup(";".join(f"K{i}|D{i}" for i in range(70)) + ";Alfa|Gamma")
+    unused.pair()
+    assert len(unused.state.round(1).boards) == 2
+    crowded = cup(";".join(f"Alfa|D{i}" for i in range(64)))
+    with pytest.raises(InvalidEvent, match="clubsGroups: at most 63 groups may hold the clubs of the players"):
+        crowded.pair()
 
 
 def test_a_new_swiss_or_mcmahon_has_opengothas_handicap_defaults() -> None:

@@ -871,21 +871,24 @@ async def test_f8_mends_a_round_robins_count_of_rounds_before_round_1(tmp_path: 
         assert app.screen.session.state.paired_rounds == 1
 
 
-async def test_a_teams_players_cut_at_80_columns_end_with_an_ellipsis(tmp_path: Path) -> None:
+@pytest.mark.parametrize("club", ["Спартак", "Белый камень, Москва12", "Я" * 70])
+async def test_a_teams_players_cut_at_80_columns_end_with_an_ellipsis(tmp_path: Path, club: str) -> None:
     """A trial: the team's players stopped at «Lebedev 1,» at the screen's edge, nothing to say
-    that more followed.  Cut to the width with «…»."""
+    that more followed.  Cut to the width with «…»; a long team's name gives way (a review: a
+    team of 22 letters pushed its members off the screen, one of 70 the points too)."""
     from tui.cli import main
 
     path = tmp_path / "cup.json"
     assert main(["new", str(path), "--scheme", "swiss", "--rounds", "3", "--name", "Кубок"]) == 0
     for i in range(8):
         assert main(["-f", str(path), "player", "add", "--surname", f"Длиннофамильный{i}", "--name", "Ян",
-                     "--rank", "1k", "--club", "Спартак"]) == 0  # fmt: skip
+                     "--rank", "1k", "--club", club]) == 0  # fmt: skip
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4", "g")
         await pilot.pause()
         table = app.screen.query_one("#standings-table", DataTable)
-        players = str(table.get_row_at(0)[5])
+        team, players = str(table.get_row_at(0)[1]), str(table.get_row_at(0)[5])
         assert players.endswith("…") and players.startswith("Длиннофамильный")
+        assert team == club if len(club) < 30 else team.endswith("…")
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 80

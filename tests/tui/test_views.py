@@ -246,6 +246,10 @@ def test_the_prizes_text_says_the_round_until_the_end() -> None:
         ("Голованов Пётр", "голь", False),  # Cyrillic by Cyrillic, as typed (a review: «gol» found him)
         ("Николаев Иван", "коль", False),
         ("Smith John", "смит", True),  # a Latin name by its Cyrillic sound
+        ("Smith Иван", "смит", True),
+        ("Ґонта Іван", "иван", True),  # letters a Russian keyboard has not (a review)
+        ("Шевчук Олексій", "олексий", True),
+        ("Єрмак Олег", "ерм", True),
     ],
 )
 def test_a_name_is_found_without_its_accents_in_either_alphabet(name: str, query: str, holds: bool) -> None:

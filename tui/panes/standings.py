@@ -23,6 +23,9 @@ from tui.panes.pane import Pane
 from tui.widgets import PlainTable, cut
 
 NAME_CELLS = 32
+TEAM_CELLS, MEMBERS_CELLS = 12, 20
+"""A team's name at least, where it gives way to its members at 80 columns; its members at
+least (a surname or two, then «…»)."""
 """A name in the standings and the cross-table, cut to this many cells (``…``): the columns
 are as wide as their widest cell and scroll sideways, and one 120-character name pushed
 every player's points off an 80-column screen."""
@@ -111,10 +114,14 @@ class StandingsPane(Pane):
     def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
         """The cells a name may take: what the other columns leave of the width, ``NAME_CELLS``
         at least (a trial's long name was cut with a third of the screen empty)."""
+        return max(NAME_CELLS, self.free_cells(heads, rows, name))
+
+    def free_cells(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
+        """What the other columns leave of the width to column ``name``."""
         others = [
             max([cell_len(head), *(cell_len(row[i]) for row in rows)]) for i, head in enumerate(heads) if i != name
         ]
-        return max(NAME_CELLS, self.width_to_fill() - sum(others) - 2 * len(heads) - 1)
+        return self.width_to_fill() - sum(others) - 2 * len(heads) - 1
 
     def fill_rounds(self, table: PlainTable, data: dict[str, Any], state: Tournament, after: int) -> None:
         """Every round of every player in the paper's notation, opponents named as the paper
@@ -163,7 +170,13 @@ class StandingsPane(Pane):
                        for m in team["members"])]
             for team in data["teams"]
         ]  # fmt: skip
-        room = self.name_room(heads, rows, 5)
+        lacking = MEMBERS_CELLS - self.free_cells(heads, rows, 5)
+        if lacking > 0:  # a long team's name gives way, cut with «…»: with the best place's column a
+            # team of 22 letters pushed its members off the screen (a review), and one of 70 the points
+            team = max([cell_len(heads[1]), *(cell_len(row[1]) for row in rows)])
+            width = max(cell_len(heads[1]), TEAM_CELLS, team - lacking)
+            rows = [[cells[0], cut(cells[1], width), *cells[2:]] for cells in rows]
+        room = max(MEMBERS_CELLS, self.free_cells(heads, rows, 5))
         for cells in rows:
             table.add_row(*cells[:5], cut(cells[5], room))
 

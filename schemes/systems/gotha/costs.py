@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 
 from schemes.algorithms.compiled import bare, compiled, inlined
 from schemes.algorithms.java_sort import java_order
+from schemes.errors import InvalidEvent
 from schemes.systems.gotha.rules import MIN_RANK, SEED_SYSTEMS, SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN, Rules
 from schemes.systems.gotha.scores import Sheet, compare, jdiv
 
@@ -189,7 +190,7 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         nbw2=array([s.value("NBW", round_index - 1) for s in chosen]),
         balance=array([white_black_balance(s, round_index - 1) for s in chosen]),
         club=array([clubs.setdefault(_club(s.entrant.club), len(clubs)) for s in chosen]),
-        club_groups=array([_groups_of(_club(s.entrant.club), rules) for s in chosen]),
+        club_groups=array(_groups_of([_club(s.entrant.club) for s in chosen], rules)),
         country=array([countries.setdefault(s.entrant.country.lower(), len(countries)) for s in chosen]),
         name_order=array(name_order),
         name_sum=array([n[0] for n in numbers]),
@@ -212,8 +213,20 @@ def _club(club: str) -> str:
     return units.decode("utf-16-le", errors="surrogatepass").lower()
 
 
-def _groups_of(club: str, rules: Rules) -> int:
-    return sum(1 << k for k, group in enumerate(rules.clubs_groups) if club in group)
+GROUP_BITS = 63
+"""Clubs groups holding a club of the field at most: each is a bit of an int64."""
+
+
+def _groups_of(clubs: Sequence[str], rules: Rules) -> list[int]:
+    """Each club's clubs groups as bits, of the groups that hold a club of the field alone:
+    the 64th group raised OverflowError out of the pairing (a review), and a group none of
+    whose clubs plays keeps nobody apart.  More than ``GROUP_BITS`` such groups: refused."""
+    present = set(clubs)
+    groups = [group for group in rules.clubs_groups if group & present]
+    if len(groups) > GROUP_BITS:
+        raise InvalidEvent("{param}: at most {limit} groups may hold the clubs of the players", param="clubsGroups",
+                           limit=GROUP_BITS)  # fmt: skip
+    return [sum(1 << k for k, group in enumerate(groups) if club in group) for club in clubs]
 
 
 def _tdiv(a: Ints, b: Ints | int) -> Ints:

@@ -17,6 +17,7 @@ from typing import Any
 from schemes.base.scheme import Param, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.values.ranks import parse_rank, rank_label
+from schemes.values.text import forbidden
 
 MIN_RANK = -30
 """OpenGotha's rank of 30K; 1D is 0."""
@@ -109,10 +110,11 @@ def _rank_list(text: str) -> list[str]:
 
 def _clubs_groups(text: str) -> str:
     """Groups of clubs as ``a|b;c|d`` (OpenGotha's clubs groups: members of one group are
-    kept apart almost as club-mates are).  What a terminal would act on is a blank (an escape
-    in them reached the terminal from the settings tab: a durability attack) — cleaned, not
-    refused, so a file that holds one still opens (a review)."""
-    text = "".join(char if char.isprintable() else " " for char in text)
+    kept apart almost as club-mates are).  A character no text of Tengen's holds is «?», as
+    in a player's club read from the same file, so the two still meet (an escape in them
+    reached the terminal from the settings tab: a durability attack) — cleaned, not refused,
+    so a file that holds one still opens (a review)."""
+    text = "".join("?" if forbidden(char) else char for char in text)
     groups = [[club.strip() for club in group.split("|") if club.strip()] for group in text.split(";")]
     return ";".join("|".join(group) for group in groups if group)
 
