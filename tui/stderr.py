@@ -1,6 +1,7 @@
 """What the command line says on stderr: each refusal and each warning one printable line,
 whatever text of a file or of the referee's it quotes (an escape from a list, a carriage
-return from an OpenGotha file reached the terminal and rewrote its lines)."""
+return from an OpenGotha file reached the terminal and rewrote its lines); and how its
+stdout is written: in the letters its encoding has, a refused write said as such."""
 
 from __future__ import annotations
 
