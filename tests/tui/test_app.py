@@ -1127,7 +1127,7 @@ async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path
         await pilot.press("space", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-    printed = PdfReader(tmp_path / "cup-teams-1.pdf").pages[0].extract_text()
+    printed = PdfReader(tmp_path / "cup-clubs-1.pdf").pages[0].extract_text()  # the teams' file not written over
     assert "Зачёт клубов после 1-го тура (в зачёт — лучших: 2)" in printed, printed
     assert "Спартак" in printed and "Школа 1" not in printed
     assert main(["-f", str(path), "player", "edit", "1", "--team", ""]) == 0

@@ -492,7 +492,8 @@ class TournamentScreen(Translated, Screen[None]):
             for kind in kinds:
                 hand(self.app, progress.doing, _("Writing {document}…", document=_(kind)))
                 number = round_of(kind, state, round_number)
-                name = f"{stem}-{kind}.pdf" if kind in UNNUMBERED else f"{stem}-{kind}-{number}.pdf"
+                named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
+                name = f"{stem}-{named}.pdf" if kind in UNNUMBERED else f"{stem}-{named}-{number}.pdf"
                 target = self.session.output(name)
                 if kind == "protocol" and pages is not None:
                     undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
