@@ -40,7 +40,7 @@ from data.store import TooBig, read_plain
 from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
-from schemes.log.actions import Action
+from schemes.log.actions import Action, boards_data
 from schemes.log.replay import check_komi
 from schemes.registry import get_scheme
 from schemes.state.model import (
@@ -54,6 +54,7 @@ from schemes.state.model import (
     DRAW_BY_FORFEIT,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
+    Board,
     Tournament,
     as_played,
 )
@@ -963,10 +964,7 @@ def _rounds(
             bye = []
         paired: dict[str, Any] = {
             "round": number,
-            "boards": [
-                _board(g, komi, table, place)
-                for place, (g, table) in enumerate(zip(boards, tables, strict=True), start=1)
-            ],
+            "boards": boards_data([_board(g, komi, table) for g, table in zip(boards, tables, strict=True)]),
             "byes": bye,
             "extra": {},
             "as_recorded": True,
@@ -991,14 +989,9 @@ def _rounds(
     return actions
 
 
-def _board(game: _Game, komi: float, table: int, place: int) -> dict[str, Any]:
-    return {
-        "white": game.white,
-        "black": game.black,
-        "handicap": game.handicap,
-        "komi": komi if game.handicap == 0 else 0.5,
-        "nigiri": not game.known_colour,
-    } | ({} if table == place else {ev.TABLE: table})
+def _board(game: _Game, komi: float, table: int) -> Board:
+    komi = komi if game.handicap == 0 else 0.5
+    return Board(table, game.white, game.black, game.handicap, komi, not game.known_colour)
 
 
 # --- writing -----------------------------------------------------------------------------------------

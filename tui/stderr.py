@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any, TextIO, cast
 
-from tui.i18n import _
+from tui.i18n import _, visible
 
 LIMIT = 1000
 """A line's length at most: a warning may name several players, a refusal two paths of a
@@ -23,7 +23,7 @@ its path)."""
 def one_line(message: str) -> str:
     """``message`` as one printable line of sane length: blanks folded, what a terminal would
     act on (controls, escapes, bidi overrides) shown as ``?``."""
-    text = "".join(char if char.isprintable() else "?" for char in " ".join(message.split()))
+    text = visible(" ".join(message.split()))
     return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
 
 

@@ -355,7 +355,7 @@ def come_back(state: Tournament, player: int, from_round: int | None = None) -> 
     return ev.PLAYER_RETURNED, {"player": player, "from_round": start}
 
 
-def _boards_data(boards: Sequence[Board]) -> list[dict[str, Any]]:
+def boards_data(boards: Sequence[Board]) -> list[dict[str, Any]]:
     """The boards as an event stores them; a number not the board's place in the list (an
     OpenGotha round's tables, with their gaps) is kept (``TABLE``)."""
     return [
@@ -400,7 +400,7 @@ def pair(
         pairing = with_bye(scheme, state, upcoming, rng, order, allow_repeats, bye)
     data: dict[str, Any] = {
         "round": upcoming,
-        "boards": _boards_data(pairing.boards),
+        "boards": boards_data(pairing.boards),
         "byes": list(pairing.byes),
         "extra": dict(pairing.extra),
     }
@@ -543,7 +543,7 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
                                                  {"reason": reason, "more": more}), reversed(found)))  # fmt: skip
     return ev.PAIRING_AMENDED, {
         "round": number,
-        "boards": _boards_data(boards),
+        "boards": boards_data(boards),
         "byes": byes,
         "change": f"swap {a} {b}",
     }
@@ -572,7 +572,7 @@ def _one_board_changed(played: Round, fixed: Board, change: str) -> Action:
     """The amendment of ``played`` whose board ``fixed.number`` becomes ``fixed``."""
     return ev.PAIRING_AMENDED, {
         "round": played.number,
-        "boards": _boards_data([fixed if b.number == fixed.number else b for b in played.boards]),
+        "boards": boards_data([fixed if b.number == fixed.number else b for b in played.boards]),
         "byes": list(played.byes),
         "change": change,
     }
