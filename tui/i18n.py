@@ -894,6 +894,7 @@ RU = {
     "sex is f, m or empty, not {value!r}": "пол — ж, м или пусто, а не {value!r}",
     "bad date of birth {text!r} in the file": "неверная дата рождения {text!r} в файле",
     "teams": "командный зачёт",
+    "clubs' standings": "зачёт клубов",
     "prizes": "призёры",
     "Prizes": "Призы",
     "Prizes {after}": "Призёры {after}",

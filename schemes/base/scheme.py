@@ -207,9 +207,9 @@ class Traits:
     """Players may register after round 1 has been paired."""
     rounds_required: bool = False
     """``new`` must be given the number of rounds (it cannot follow from the field)."""
-    usual_rounds: int = 5
-    """The rounds the new-tournament form offers where they are required (the seed's 7 for
-    sport-handicap)."""
+    default_rounds: int | None = None
+    """The rounds a tournament has where ``new`` is given none: the spec's default (the seed's
+    7 for sport-handicap); None where they are required, and ``new`` refuses without them."""
     numbering_by_hand: bool = False
     """The referee may give the numbering order (``pair --order``)."""
     skip_deadline: bool = False

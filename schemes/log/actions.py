@@ -80,6 +80,8 @@ def create(
 ) -> Action:
     """The creation of a tournament, each setting checked here so that a refusal names it."""
     values = parse_params(get_scheme(scheme), params or {})
+    if rounds is None:  # the spec's default where it has one (sport-handicap's 7)
+        rounds = get_scheme(scheme).traits.default_rounds
     checks = (
         ("name", lambda: single_line(name, "the tournament's name", TITLE_LIMIT, required=True)),
         ("place", lambda: single_line(place, "the place", TITLE_LIMIT)),

@@ -120,7 +120,7 @@ class SportHandicap(SwissLike):
     score_name: str = "strength"
     params: Sequence[Param] = PARAMS
     traits: Traits = replace(
-        SWISS_LIKE, skip_deadline=True, usual_rounds=7, komi_by_rule=True, half_komi=True
+        SWISS_LIKE, skip_deadline=True, default_rounds=7, komi_by_rule=True, half_komi=True
     )  # the seed's 7 rounds
     left_over: bool = True
     recorded: Sequence[Recorded] = (Recorded("start_strengths", per_player=True),)

@@ -235,3 +235,10 @@ def test_a_board_s_komi_set_by_hand_stays_a_half() -> None:
     other.pair()
     other.commit(actions.handicap(other.state, 1, 1, 0, "0"))
     assert other.state.round(1).board(1).komi == 0
+
+
+def test_seven_rounds_unless_told_otherwise() -> None:
+    """sport-handicap.md: «rounds 7» is the seed's default; a tournament made without a count
+    was refused (a trial), though Gamma's, which the spec has given at creation, still is."""
+    assert Log("sport-handicap").state.settings.rounds == 7
+    assert Log("sport-handicap", rounds=5).state.settings.rounds == 5

@@ -1124,6 +1124,7 @@ async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path
         await pilot.pause()
         marks = app.screen.query_one(MarkedList)
         marks.highlighted = app.screen.kinds.index("teams")
+        assert marks.titles["teams"] == "зачёт клубов"  # not «командный зачёт» (a trial)
         await pilot.press("space", "enter")
         await app.workers.wait_for_complete()
         await pilot.pause()

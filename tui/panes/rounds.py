@@ -263,11 +263,12 @@ class RoundsPane(Pane):
         self.query_one("#round-info", Static).update("  ·  ".join(text for text, _need in parts))
 
     def show_free(self, played: Round) -> None:
-        """Who is on no board, and why (the withdrawn are the players tab's); the skips last,
-        the longest list: four lines of them hid «Без пары» under them (a trial)."""
+        """Who is on no board, and why, as the protocol says it (the withdrawn too: a trial
+        checking the hall against the screen missed them); the skips last, the longest list:
+        four lines of them hid «Без пары» under them (a trial)."""
         state = self.session.state
         off = registry.not_playing(state, played.number)
-        kinds = sorted((key for key in NOT_PLAYING if off[key] and key != "withdrawn"), key=lambda key: key == "skips")
+        kinds = sorted((key for key in NOT_PLAYING if off[key]), key=lambda key: key == "skips")
         lines = [f"{_(NOT_PLAYING[key])}: " + "; ".join(self.label(p) + came(state, p, key) for p in off[key])
                  for key in kinds]  # fmt: skip
         bracket = registry.get_scheme(state.settings.scheme).traits.bracket  # the paperwork loads for it alone

@@ -41,6 +41,9 @@ FIELDS = (  # id, label, the form shown in the empty field (the dates as each la
     ("top", "How many best", "8"),
 )
 
+OFFERED_ROUNDS = 5
+"""The rounds the form offers where a scheme has no default of its own: a weekend's usual, typed over."""
+
 
 def file_name(title: str) -> str:
     """The file name a tournament's title suggests: transliterated, lower case, words joined
@@ -103,9 +106,10 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         return {"file": file_name(""), "komi": str(DEFAULT_KOMI), "rounds": self.rounds_default()}.get(field, "")
 
     def rounds_default(self) -> str:
-        """The scheme's usual rounds (``Traits.usual_rounds``); none where it counts them."""
+        """The scheme's default rounds (``Traits.default_rounds``), else five to type over; none
+        where it counts them."""
         traits = get_scheme(self.scheme).traits
-        return str(traits.usual_rounds) if traits.rounds_required else ""
+        return str(traits.default_rounds or OFFERED_ROUNDS) if traits.rounds_required else ""
 
     def on_mount(self) -> None:
         self.show_rounds()

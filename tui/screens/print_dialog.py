@@ -27,11 +27,13 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         Binding("f10", "print", "Print", show=False, id="print_dialog.print_f10"),  # as every form's F10 (a trial)
     ]
 
-    def __init__(self, state: Tournament, pages: str | None = None) -> None:
+    def __init__(self, state: Tournament, pages: str | None = None, grouping: str = "team") -> None:
         super().__init__()
         self.state = state
         self.pages = pages
         """The players' pages' address while they are served."""
+        self.grouping = grouping
+        """What the team standings group, as the standings tab shows them: they print so."""
         self.kinds = kinds_for(
             get_scheme(state.settings.scheme).traits.scheduled and bool(state.numbers), has_teams(state)
         )
@@ -43,7 +45,9 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         preselected = _preselected(self.state)
         with Vertical(classes="dialog"):
             yield Label(_("Print documents"), classes="heading", markup=False)
-            yield MarkedList(*((_(kind), kind, kind in preselected) for kind in self.kinds), id="kinds")
+            yield MarkedList(
+                *((document_label(kind, self.grouping), kind, kind in preselected) for kind in self.kinds), id="kinds"
+            )
             yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")
             if self.pages is not None:
@@ -87,6 +91,12 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def document_label(kind: str, grouping: str) -> str:
+    """A document's name for the referee: the team standings grouped by club are the clubs'
+    (the dialog said «командный зачёт» and printed the clubs — a trial)."""
+    return _("clubs' standings") if kind == "teams" and grouping == "club" else _(kind)
 
 
 def _preselected(state: Tournament) -> set[str]:

@@ -454,7 +454,8 @@ class TournamentScreen(Translated, Screen[None]):
             if choice:
                 self.print_documents(*choice)
 
-        self.app.push_screen(PrintScreen(self.session.state, self.pages.address), chosen)
+        grouping = self.query_one(StandingsPane).grouping
+        self.app.push_screen(PrintScreen(self.session.state, self.pages.address, grouping), chosen)
 
     def print_documents(self, kinds: list[str], round_number: int | None) -> None:
         from tui.screens.progress import ProgressScreen
@@ -484,13 +485,14 @@ class TournamentScreen(Translated, Screen[None]):
         from paperwork.kinds import UNNUMBERED
         from paperwork.rounds import protocol
         from paperwork.tables import teams as team_standings
+        from tui.screens.print_dialog import document_label
 
         state, events, written = self.session.state, list(self.session.events), []
         undrawn: list[str] = []
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
-                hand(self.app, progress.doing, _("Writing {document}…", document=_(kind)))
+                hand(self.app, progress.doing, _("Writing {document}…", document=document_label(kind, teams[1])))
                 number = round_of(kind, state, round_number)
                 named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
                 name = f"{stem}-{named}.pdf" if kind in UNNUMBERED else f"{stem}-{named}-{number}.pdf"

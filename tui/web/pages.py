@@ -8,7 +8,7 @@ a page out; the server (``tui/web/site.py``) serves them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -235,8 +235,8 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
             join(tag("a", str(board.number), href=f"#board-{board.number}"),
                  tag("small", f"{words['handicap']} {hcp}", class_="meta") if hcp else None,  # none: an even game
                  tag("small", f"{words['komi']} {komi}", class_="meta")),
-            no_w, _named(name_w, no_w, rank_w), rank_w, value_w, no_b, _named(name_b, no_b, rank_b), rank_b, value_b,
-            hcp, komi, result_text(played, board, say),
+            no_w, _named(name_w, no_w, rank_w, words), rank_w, value_w,
+            no_b, _named(name_b, no_b, rank_b, words), rank_b, value_b, hcp, komi, result_text(played, board, say),
         ])  # fmt: skip
     lowest = played.extra.get("lowest_top_level")
     note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
@@ -247,10 +247,10 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
     return join(note, stages, boards, _not_playing(visit, played) if heading else None)
 
 
-def _named(name: str, number: str, rank: str) -> Markup:
-    return join(
-        tag("span", name, class_="name"), tag("small", f"№ {number} · {rank}" if number else rank, class_="meta")
-    )
+def _named(name: str, number: str, rank: str, words: Mapping[str, str]) -> Markup:
+    """A name with the number on his card and his rank under it, for a phone's narrow pairing."""
+    shown = f"{words['no']} {number} · {rank}" if number else rank  # «No 5» on an English page, not «№ 5»
+    return join(tag("span", name, class_="name"), tag("small", shown, class_="meta"))
 
 
 def _not_playing(visit: Visit, played: Round) -> Markup:

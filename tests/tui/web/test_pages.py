@@ -154,6 +154,7 @@ def test_a_pairing_is_the_protocol_with_each_result_as_the_app_writes_it(state: 
     assert cells(html, "board-2")[-1] == ""  # awaited
     english = pages.pairing(visit(state, "en"), 1)
     assert cells(english, "board-1")[-1] == "W+" and ">White<" in english and ">Белые<" not in english
+    assert cells(english, "board-1")[2] == "Иванов Иван No 2 · 1d"  # not the Russian «№»
 
 
 def test_the_standings_have_the_papers_columns_and_legend(state: Tournament) -> None:
