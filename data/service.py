@@ -444,6 +444,14 @@ class Entrants:
     early: Notice | None = None
     """Said when the earlier tournament has rounds still to play: its places are those of
     now (a trial seeded a play-off after round 3 of 5 without a word)."""
+    gone: Notice | None = None
+    """Said when a player who withdrew from the earlier tournament is passed over: he has left
+    the hall (a trial's play-off took one in silence)."""
+
+    @property
+    def notices(self) -> list[Notice]:
+        """What the referee is told of the players taken, beside their count."""
+        return [notice for notice in (self.gone, self.split, self.early) if notice is not None]
 
     def params(self, scheme: str, given: Mapping[str, str]) -> dict[str, str]:
         """The new tournament's parameters: the scheme's own for players in an earlier
@@ -458,21 +466,29 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
     with Service(source) as service:
         state = service.state
         after = service.after_round(None)
-        rows = get_scheme(state.settings.scheme).standings(state, after).rows
+        ranked = get_scheme(state.settings.scheme).standings(state, after).rows
         total = get_scheme(state.settings.scheme).total_rounds(state)
-    if not rows:
+    if not ranked:
         raise Refused("{source}: no standings to take players from yet", source=source)
+    rows = [row for row in ranked if state.players[row.player].withdrawn_from is None]
     chosen = rows[:top] if top else rows
+    last = ranked.index(chosen[-1]) if top and chosen else len(ranked)  # the withdrawn above him were passed over
+    names = [state.players[row.player].full_name for row in ranked[:last] if row not in rows]
+    gone = None
+    if names:
+        gone = Notice(
+            "withdrawn from {source}, passed over: {names}", {"source": Path(source).name, "names": ", ".join(names)}
+        )
     split = None
     if top and len(rows) > top and rows[top - 1].place == rows[top].place:
         place = rows[top].place
+        out = [state.players[row.player].full_name for row in rows[top:] if row.place == place]
         split = Notice(
-            "the best {top} split the shared place {place}: {left} of {shared} are out, in the standings' order",
-            {"top": top, "place": place, "left": sum(row.place == place for row in rows[top:]),
-             "shared": sum(row.place == place for row in rows)},
-        )  # fmt: skip
+            "the best {top} split the shared place {place}: left out, in the standings' order: {names}",
+            {"top": top, "place": place, "names": ", ".join(out)},
+        )
     early = None
     if total is not None and after < total:
         early = Notice("{source} is not finished: the places are those after round {round} of {rounds}",
                        {"source": Path(source).name, "round": after, "rounds": total})  # fmt: skip
-    return Entrants([state.players[row.player].profile() for row in chosen], split, early)
+    return Entrants([state.players[row.player].profile() for row in chosen], split, early, gone)

@@ -17,13 +17,14 @@ from paperwork.people import name_options
 from paperwork.per_scheme import paper
 from paperwork.table_parts import rounds_of
 from schemes.log.events import Event
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament, rating_order
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
-CARD_LEGEND = (
-    "{legend_win}; {legend_loss}; {legend_draw}; {legend_forfeit}; {legend_bye}; {legend_skip}; {legend_half}."
-)
+CARD_MARKS = ("legend_win", "legend_loss", "legend_draw", "legend_forfeit", "legend_bye", "legend_skip", "legend_half")
 """The card's marks explained (every card may hold any of them by the end of the event)."""
+DRAW_MARKS = ("legend_draw", "legend_half")
+"""What only a game that can be drawn writes (a play-off replays it: a trial read «5= — ничья» there)."""
 INSET = 5.0
 PER_PAGE = 4
 NOTES_HEIGHT = 11.0
@@ -120,7 +121,8 @@ def draw_card(
     # what the marks mean at the foot, over the notes (inside the margin: a trial found its
     # last line on the cut line, and at the sheet's edge, where no printer prints)
     bottom = y + CARD_H - 2 * INSET
-    legend = CARD_LEGEND.format(**text)
+    drawn = get_scheme(tournament.settings.scheme).traits.draws
+    legend = "; ".join(text[mark] for mark in CARD_MARKS if drawn or mark not in DRAW_MARKS) + "."
     document.use_font("", 5.5)
     legend_top = bottom - document.line_count(width, LEGEND_LINE, legend) * LEGEND_LINE
     notes_top = legend_top - 1.5 - NOTES_HEIGHT

@@ -188,7 +188,8 @@ def _slip(document: Document, tournament: Tournament, played: Round, board: Boar
     stones = f"{text['handicap']}: {board.handicap}    " if board.handicap else ""
     document.fit_cell(inner, 5, stones + komi, align="L", size=9)
     draw = "jigo" if board.jigo_possible else "triple_ko"
-    for offset, key in enumerate(("white_won", "black_won", draw)):
+    drawn = get_scheme(tournament.settings.scheme).traits.draws  # a play-off replays a drawn game: no box for it
+    for offset, key in enumerate(("white_won", "black_won", *([draw] if drawn else []))):
         left = x + 7 + offset * inner / 3
         document.rect(left, y + 42, 3.5, 3.5)
         document.set_xy(left + 4.5, y + 41.5)

@@ -509,9 +509,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
                 source=args.source))  # fmt: skip
     else:
         print(_("created {path}", path=args.path))
-    for notice in (entrants.split, entrants.early):
-        if notice is not None:
-            print_warning(said(notice))
+    for warned in entrants.notices:
+        print_warning(said(warned))
     if args.time:
         control = parse_time(args.time)
         print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))

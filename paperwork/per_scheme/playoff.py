@@ -47,9 +47,10 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
 
 
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    """The bracket for the wall (landscape): a column per stage, the names on the lines in
-    bracket order, each match's score beside its players, the champion at the right, and
-    the third-place match below when there is one."""
+    """The bracket for the wall (landscape): a column per stage under its name, the names on
+    the lines in bracket order, each match's score beside its players, a seed without an
+    opponent «проходит без игры», the champion at the right, and the third-place match below
+    when there is one (a trial read neither the stages nor the byes)."""
     from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
     from schemes.systems.playoff import bracket, bracket_order, main_matches
 
@@ -57,7 +58,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     document = Document(tournament, events, "", landscape=True)
     text = document.labels
     final = is_final_table(tournament, after_round)  # a trial's bracket did not say after which round
-    document.title_line = text["bracket"] if final else text["bracket_after"].format(n=after_round)
+    if final:
+        document.title_line = text["bracket"]
+    else:  # «после 0-го тура» before any round is over (a trial): the bracket as seeded
+        document.title_line = text["bracket_after"].format(n=after_round) if after_round else text["bracket_seeded"]
     document.add_page()
     by_seed = {seed: player for player, seed in state.seeds.items()}
     size = 1
@@ -65,9 +69,13 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         size *= 2
     stages = size.bit_length() - 1
     order = bracket_order(size)
-    left, top = document.l_margin, document.get_y() + 4
+    left, top = document.l_margin, document.get_y() + 10
     column = document.epw / (stages + 1)
     height = (document.bottom - top - (14 if state.third_place_on else 0)) / size
+    for stage in range(stages + 1):
+        document.set_xy(left + stage * column, top - 8)
+        heading = stage_name(size >> (stage + 1), text) if stage < stages else text["champion"]
+        document.fit_cell(column - 2, 5, heading, align="L", size=9, bold=True)
 
     def label(player: int | None) -> str:
         if player is None:
@@ -75,13 +83,13 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         p = tournament.players[player]
         return f"{state.seeds[player]}. {p.surname} {p.name[:1]}.".strip()
 
-    def slot_line(stage: int, slot: int, player: int | None, score: str) -> float:
+    def slot_line(stage: int, slot: int, name: str, score: str) -> float:
         span = height * (1 << stage)
         y = top + (slot + 0.5) * span
         x = left + stage * column
         document.line(x, y, x + column - 2, y)
         document.set_xy(x, y - 4.5)
-        document.fit_cell(column - 10, 4.5, label(player), align="L", size=8)
+        document.fit_cell(column - 10, 4.5, name, align="L", size=8)
         document.set_xy(x + column - 10, y - 4.5)
         document.fit_cell(8, 4.5, score, align="R", size=8, bold=True)
         return y
@@ -107,7 +115,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         for index in range(size >> (stage + 1) if stage < stages else 1):
             match = main[index] if index < len(main) else None
             if stage == stages:  # the champion
-                slot_line(stage, 0, through(stage - 1, 0), "")
+                slot_line(stage, 0, label(through(stage - 1, 0)), "")
                 continue
             if stage == 0:
                 players = (by_seed.get(order[2 * index]), by_seed.get(order[2 * index + 1]))
@@ -117,7 +125,9 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 players = (through(stage - 1, 2 * index), through(stage - 1, 2 * index + 1))
             ys = []
             for offset, player in enumerate(players):
-                ys.append(slot_line(stage, 2 * index + offset, player, score(match, player)))
+                alone = stage == 0 and player is None and any(players)  # his partner's seed is beyond the field
+                name = text["bye_through"] if alone else label(player)
+                ys.append(slot_line(stage, 2 * index + offset, name, score(match, player)))
             x = left + (stage + 1) * column - 2
             document.line(x, ys[0], x, ys[1])
     third = [m for m in state.current if m.third_place]

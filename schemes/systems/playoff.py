@@ -34,7 +34,12 @@ def _one_or_three(text: str) -> int:
 
 
 PARAMS = (
-    Param("seeding", "rating", choice("rating", "registration"), "seeds by rating, or in registration order"),
+    Param(
+        "seeding",
+        "rating",
+        choice("rating", "registration"),
+        "seeds by rating, or in registration order (the best of a tournament: by its places)",
+    ),
     Param("games_per_match", 1, _one_or_three, "1, or 3 (best of three)"),
     Param("third_place", "off", choice("on", "off"), "a match for third place between the semi-final losers"),
     Param("colours", "seed", choice("seed", "nigiri"), "the higher seed takes white, or nigiri"),

@@ -179,3 +179,19 @@ def test_a_sport_handicap_card_writes_its_correction_as_the_table_does() -> None
     assert sorted(corrections) == [-2, 0, 0, 2]
     text = "\n".join(pages(cards(log.state, log.events)))
     assert sorted(re.findall(r"\nПоправка\n(\S+)\n", text)) == ["+2.0", "-2.0", "0", "0"]
+
+
+def test_a_play_off_card_and_slip_offer_no_draw() -> None:
+    """A trial: a play-off replays a drawn game, yet its slips had a «Тройное ко» box and its
+    cards explained «5= — ничья» and «½ — пол-очка»."""
+    from paperwork.rounds import slips
+    from tests.schemes.test_playoff import field
+
+    log, _ids = field(4)
+    log.pair()
+    card = " ".join(pages(cards(log.state, log.events))[0].splitlines())
+    assert "5+ — победа над № 5" in card and "ничья" not in card and "½" not in card
+    slip = pages(slips(log.state, log.events, 1))[0]
+    assert "Победа белых" in slip and "Тройное ко" not in slip and "Джиго" not in slip
+    drawn = played("fors", 4, 1)
+    assert "Тройное ко" in pages(slips(drawn.state, drawn.events, 1))[0]

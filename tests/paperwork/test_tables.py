@@ -112,6 +112,8 @@ def test_the_team_standings_say_what_they_group_and_count(by: str, title: str) -
     log.result(1, 1, "W+")
     text = pages(teams(log.state, log.events, 1, 1, by))[0]
     assert title in text and "Сумма лучших" in text
+    legend = "Очки игрока в зачёте: победа — 1, джиго — ½, свободный тур — 1, поражение и пропуск — 0"
+    assert legend in " ".join(text.splitlines())  # a Gamma level is no team's point (a trial)
 
 
 def test_round_robin_crosstable() -> None:
@@ -301,6 +303,20 @@ def test_the_bracket_moves_a_winner_on_as_soon_as_his_result_is_in() -> None:
     log.result(3, final.number, "W+" if final.white == ids[1] else "B+")  # 2 beats 1; third place not played
     text = pages(final_table(log.state, log.events, 3))[0].splitlines()
     assert lines("2. P01 X.") == 4  # quarter-final, semi-final, final, champion
+
+
+def test_the_bracket_names_its_stages_and_who_goes_through_without_a_game() -> None:
+    """A trial: five players' bracket had no stage over its columns, an empty line beside each
+    seed without an opponent, and was titled «после 0-го тура» before any round was over."""
+    from tests.schemes.test_playoff import field
+
+    log, _ids = field(5)
+    log.pair()
+    text = pages(final_table(log.state, log.events, 0))[0].splitlines()
+    assert "Сетка плей-офф: посев" in text and not any("0-го" in line for line in text)
+    heads = next(line for line in text if line.startswith("1/4 финала"))
+    assert heads.split() == ["1/4", "финала", "Полуфинал", "Финал", "Чемпион"]
+    assert text.count("(проходит без игры)") == 3  # seeds 1, 2 and 3 wait for the semi-finals
 
 
 def test_the_bracket_marks_a_walkover() -> None:

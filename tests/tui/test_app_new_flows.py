@@ -255,6 +255,8 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
     """A referee's trial: the form offered no way to take the best of the Swiss into a
     play-off (only ``new --from``).  A name alone is in the data folder; a cut inside a
     shared place is said; a count without a tournament, or a count of one, is refused in place."""
+    from textual.widgets import Select
+
     from tui.cli import main
 
     source = tmp_path / "swiss.json"
@@ -279,16 +281,35 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
         await pilot.pause()
         assert str(form.query_one("#source-error").render()) == "Укажите турнир, из которого взять 4 лучших"
         form.query_one("#source", Input).value = "swiss.json"
-        await pilot.press("f10")
+        await pilot.press("f2")  # the seeding in force: the places (the form said «по рейтингу», a trial)
+        await pilot.pause()
+        assert app.screen.query_one("#param-seeding", Select).value == "registration"
+        await pilot.press("escape", "f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         state = app.screen.session.state
         assert (state.settings.scheme, len(state.players)) == ("playoff", 4)
+        assert state.settings.params["seeding"] == "registration"
+        out = "Игрок04 Я, Игрок05 Я, Игрок06 Я, Игрок07 Я"  # the standings' order of a shared place: by number
         assert (
-            "Граница 4 лучших проходит внутри общего места 1-8: 4 из 8 не вошли — по порядку в таблице положения"
+            f"Граница 4 лучших проходит внутри общего места 1-8: по порядку в таблице положения за ней — {out}"
             in notes(app)
-        )
+        ), notes(app)
         assert "4 игрока из swiss.json" in notes(app)
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "playoff")
+        form.query_one("#name", Input).value = "Финал по рейтингу"
+        form.query_one("#top", Input).value = "4"
+        form.query_one("#source", Input).value = "swiss.json"
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen.query_one("#param-seeding", Select).value = "rating"  # chosen: kept, though the scheme's default
+        await pilot.press("f10")
+        await pilot.pause()
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["seeding"] == "rating"
 
 
 async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path: Path) -> None:

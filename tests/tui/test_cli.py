@@ -1141,16 +1141,22 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     assert run(capsys, "-f", str(source), "pair")[0] == 0
     for board in range(1, 9):
         assert run(capsys, "-f", str(source), "result", "1", str(board), "W+")[0] == 0
-    places = {row["place"] for row in json.loads(run(capsys, "-f", str(source), "standings", "--json")[1])["rows"]}
-    assert places == {"1-8", "9-16"}
+    rows = json.loads(run(capsys, "-f", str(source), "standings", "--json")[1])["rows"]
+    assert {row["place"] for row in rows} == {"1-8", "9-16"}
+    gone, *best = [row["name"] for row in rows[:8]]
+    for row in (rows[0], rows[15]):  # a trial: the withdrawn taken, unsaid; the one under the cut is no concern
+        assert run(capsys, "-f", str(source), "player", "withdraw", str(row["id"]))[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "4")  # fmt: skip
     assert (code, out) == (0, f"created {tmp_path / 'po.json'} with 4 players from {source}\n")
     early = "warning: swiss.json is not finished: the places are those after round 1 of 3\n"  # a trial's: no word
-    assert err == "warning: the best 4 split the shared place 1-8: 4 of 8 are out, in the standings' order\n" + early
-    code, out, err = run(capsys, "new", str(tmp_path / "po8.json"), "--scheme", "playoff", "--name", "Финал",
-                         "--from", str(source), "--top", "8")  # fmt: skip
-    assert (code, err) == (0, early)  # the cut between 1-8 and 9-16 splits nothing
+    split = f"warning: the best 4 split the shared place 1-8: left out, in the standings' order: {', '.join(best[4:])}"
+    assert err == f"warning: withdrawn from swiss.json, passed over: {gone}\n{split}\n{early}"
+    taken = json.loads(run(capsys, "-f", str(tmp_path / "po.json"), "players", "--json")[1])
+    assert [f"{player['surname']} {player['name']}" for player in taken] == best[:4]
+    code, out, err = run(capsys, "new", str(tmp_path / "po7.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source), "--top", "7")  # fmt: skip
+    assert (code, err) == (0, f"warning: withdrawn from swiss.json, passed over: {gone}\n" + early)  # splits nothing
     empty = tmp_path / "empty.json"
     assert run(capsys, "new", str(empty), "--scheme", "playoff", "--name", "Пусто")[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Финал",

@@ -202,7 +202,10 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
                 self.params[self.scheme] = values
                 self.error("general", "")
 
-        self.app.push_screen(SchemeParamsScreen(self.scheme, self.params.get(self.scheme, {}), problems or {}), chosen)
+        traits = get_scheme(self.scheme).traits
+        defaults = dict(traits.from_places) if self.value("source") else {}  # a play-off seeded by the places
+        typed = self.params.get(self.scheme, {})
+        self.app.push_screen(SchemeParamsScreen(self.scheme, typed, problems or {}, defaults), chosen)
 
     def action_create(self) -> None:
         for field, _label, _hint in FIELDS:
@@ -270,7 +273,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
             self.app.notify(
                 _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
             )
-        for notice in (entrants.split, entrants.early):
+        for notice in entrants.notices:
             if notice is not None:
                 self.app.notify(said(notice), severity="warning", timeout=10)
         self.dismiss(path)

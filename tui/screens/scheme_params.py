@@ -27,7 +27,10 @@ from tui.widgets import Footer
 
 class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
     """Returns what the referee changed (a parameter left at its default is not listed), or
-    None when he cancels; each value is checked by the scheme's parser before it returns."""
+    None when he cancels; each value is checked by the scheme's parser before it returns.
+    ``defaults`` are those in force where they are not the scheme's own: a play-off of an
+    earlier tournament's best is seeded by its places (``Traits.from_places``), and the form
+    said «по рейтингу» (a trial)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="scheme_params.cancel"),
@@ -39,11 +42,14 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
     first refused).  Textual's own choice, the scrolling container, restyled every field twice
     (McMahon's forty: a sixth of opening them)."""
 
-    def __init__(self, scheme: str, typed: Mapping[str, str], problems: Mapping[str, str]) -> None:
+    def __init__(
+        self, scheme: str, typed: Mapping[str, str], problems: Mapping[str, str], defaults: Mapping[str, str]
+    ) -> None:
         super().__init__()
         self.scheme = get_scheme(scheme)
         self.typed = dict(typed)
         self.problems = dict(problems)
+        self.defaults = {param.key: param_text(param.default) for param in self.scheme.params} | dict(defaults)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog form"):
@@ -53,7 +59,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                 said_twice = _(param.key).casefold() == _(param.help).casefold()  # «очки за победу — очки за победу»
                 yield Label(_(param.help) if said_twice else f"{_(param.key)} — {_(param.help)}", markup=False,
                             classes="param")  # fmt: skip
-                value = self.typed.get(param.key, param_text(param.default))
+                value = self.typed.get(param.key, self.defaults[param.key])
                 if isinstance(param.parse, Choice):  # offered in words, chosen with the arrows
                     options = [(views.worded(param.key, v), v) for v in param.parse.allowed]
                     yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
@@ -64,7 +70,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
                     words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
                     yield Input(words, id=f"param-{param.key}")
                 else:  # a default in words where it has them (FORS's base rank «слабейший», not «auto»)
-                    yield Input(views.worded(param.key, value) if value == param_text(param.default) else value,
+                    yield Input(views.worded(param.key, value) if value == self.defaults[param.key] else value,
                                 id=f"param-{param.key}")  # fmt: skip
                 yield Label("", id=f"param-{param.key}-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
@@ -100,7 +106,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
             return str(field.value)
         text = field.value.strip() if isinstance(field, Input) else ""
         if not isinstance(param.parse, NamesFrom):
-            default = param_text(param.default)
+            default = self.defaults[param.key]
             return default if text.casefold() == views.worded(param.key, default).casefold() else text
         names = {_loose(views.worded(param.key, name)): name for name in param.parse.allowed}
         names.update((_loose(name), name) for name in param.parse.allowed)
@@ -118,7 +124,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         for param in self.scheme.params:
             try:
                 text = self.typed_value(param)
-                if text != param_text(param.default):
+                if text != self.defaults[param.key]:
                     parse_params(self.scheme, {param.key: text})
                     values[param.key] = text
             except InvalidEvent as error:  # under the field, which names the setting: not its key again
