@@ -804,6 +804,7 @@ RU = {
     "both lost the game": "оба − в партии",
     "Keys": "Клавиши",
     "Keys of this screen (Esc closes)": "Клавиши этого экрана (Esc — закрыть)",
+    "⏎: done · Esc: cancel": "⏎ — готово · Esc — отмена",
     "Key": "Клавиша",
     "What it does": "Что делает",
     "Imported from {source} into {target}": "Импортирован из {source} в {target}",

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
+from tui.i18n import _
 from tui.views import completed_path
 
 
@@ -60,6 +61,7 @@ class AskScreen(ModalScreen[str | None]):
             yield Label(self.prompt, markup=False)
             yield Input(self.value, id="answer", suggester=self.suggester)
             yield Label("", id="answer-error", classes="error", markup=False)
+            yield Label(_("⏎: done · Esc: cancel"), classes="keys", markup=False)  # it has no buttons (a trial)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         answer = event.value.strip()
