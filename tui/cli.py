@@ -1046,6 +1046,13 @@ def _argparse_in_our_words() -> None:
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)  # type: ignore[attr-defined]
 
 
+def _serves(args: argparse.Namespace) -> bool:
+    """Whether the command runs until stopped, reading the file anew at each change (``hall
+    serve``): what each read builds must stay in the cycle collector's sight, or every state
+    before is kept for good (a 700-player hall's server grew to 924 MB by round 3)."""
+    return bool(args.command == "hall" and args.hall_command == "serve")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command ``argv`` (the process's arguments when None); the exit status.  Its
     words follow the system's language (``LANG=ru_RU.UTF-8``: Russian); ``--json`` never does.
@@ -1100,7 +1107,8 @@ def _run(argv: list[str], whole_process: bool) -> int:
             _run_app(args.file)
             return 0
         if whole_process:
-            for_one_command()  # the process ends with the command
+            if not _serves(args):
+                for_one_command()  # the process ends with the command
             guard_stdout()
         COMMANDS[args.command](args)
         sys.stdout.flush()  # a refused write said here, not by Python at exit

@@ -598,12 +598,14 @@ def _new_params(
     """That parameters changed once rounds are played (or such a change undone, redone) count
     the standings anew, where they do — places, scores or tie-breaks (a trial's McMahon bar,
     moved after five rounds, changed the winner's score with no word; the protocols and cards
-    printed before no longer matched)."""
-    if before is None or not before.paired_rounds:
+    printed before no longer matched).  The standings named are those printed: after the
+    latest round with every result in (a Swiss trial read «после 4-го тура» of a round 4
+    without a result)."""
+    if before is None or not before.latest_complete_round:
         return None
     if not any(_changes_params(event, events) for event in made):
         return None
-    scheme, upto = get_scheme(after.settings.scheme), before.paired_rounds
+    scheme, upto = get_scheme(after.settings.scheme), before.latest_complete_round
     old, new = (
         [(r.player, r.place, r.score, sorted(r.tiebreaks.items())) for r in scheme.standings(s, upto).rows]
         for s in (before, after)

@@ -349,6 +349,15 @@ def test_parameters_that_count_the_played_rounds_anew_say_so() -> None:
     fresh = Log("mcmahon", 3)
     fresh.add("A", rank="1d")
     assert fresh.commit(actions.change_params(fresh.state, {"genMMBar": "5K"})).warnings == ()
+    going = Log("mcmahon", 3)
+    for i in range(6):
+        going.add(f"И{i}", rank=f"{i + 1}k")
+    for number in (1, 2):
+        going.pair()
+        for board in going.state.round(number).boards:
+            going.result(number, board.number, "W+")
+    going.pair()  # round 3 paired, no result in: the standings printed are those after round 2 (a trial)
+    assert [str(n) for n in going.commit(actions.change_params(going.state, {"genMMBar": "3K"})).warnings] == [said]
 
 
 def test_a_registration_undo_names_the_way_out_in_a_play_off_and_once_every_round_is_paired() -> None:
