@@ -297,7 +297,8 @@ def test_the_projector_keeps_its_slide_while_its_laptop_is_gone_and_goes_on_afte
 
 def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) -> None:
     """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
-    sideways), and a long name pushed the score off the standings."""
+    sideways), and a long name pushed the score off the standings; a trial's «тройное ко»
+    went past the screen's edge."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     from data.service import Service
@@ -307,6 +308,7 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
     with Service(path, writable=True) as service:
         long = {"surname": "Ж" * 90, "name": "M" * 60, "rank": "5k"}
         service.commit_all(actions.registrations(service.events, [long]))
+        service.commit(actions.result(1, 2, "draw"))  # komi 6.5: a triple ko
     serving = start(None, 0, "127.0.0.1", site(path))
     try:
         for page in ("/", "/round/1", "/standings", "/player?q=ЖЖЖ"):
@@ -322,6 +324,7 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
                 "return [document.documentElement.scrollWidth, s ? s.scrollWidth - s.clientWidth : 0];"
             )
             assert sideways == [PHONE[0], 0], (page, sideways)
+            assert page != "/round/1" or "тройное ко" in browser.page_source
     finally:
         serving.stop()
 
