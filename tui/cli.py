@@ -33,6 +33,7 @@ from schemes.log import actions
 from schemes.registry import SCHEMES
 from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
 from schemes.values.names import names_someone
+from schemes.values.text import number_runs
 from schemes.values.timecontrol import parse_time, unrated
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
@@ -603,7 +604,7 @@ def _cmd_player(args: argparse.Namespace) -> None:
         if command == "import":
             profiles = _import_profiles(args, service.state)
             done = service.commit_all(actions.registrations(service.events, profiles)).events
-            ids = ", ".join(str(event.data["player"]) for event in done)
+            ids = number_runs(event.data["player"] for event in done)  # «5–704», not 700 ids on a line (a trial)
             print(_("{count:player|players} registered: ids {ids}", count=len(done), ids=ids))
             return
         if command == "add":
@@ -720,6 +721,9 @@ def _cmd_undo(args: argparse.Namespace) -> None:
         change = service.undo(args.event)
         what = event_text(change.subject, codes=True, state=change.state)
         print(_("undone: event {event} ({what})", event=change.subject.id, what=what))
+        laptop = views.another_laptops(change.state, change.subject)
+        if laptop is not None:  # as the app asks first
+            print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
         _say_warnings(change)
 
     _writing(args, act)

@@ -1404,6 +1404,7 @@ RU = {
     "Serving at {address}": "Доступен по адресу {address}",
     "Serving the peers: off (port {port})": "Закрыт для ноутбуков (порт {port})",
     "What is entered here reaches no other laptop.": "Введённое здесь не дойдёт до других ноутбуков.",
+    "it was an entry of the laptop {laptop}": "это была запись ноутбука «{laptop}»",
     "Syncing with {source}…": "Синхронизация с {source}…",
     "Syncing with the peers…": "Синхронизация с соседями…",
     "Round {round}, board {board}: the laptops entered different results. Enter which?": "Тур {round}, доска {board}: ноутбуки ввели разные результаты. Какой записать?",

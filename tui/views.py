@@ -704,3 +704,13 @@ def _plain(text: str) -> str:
     from paperwork.translit import ascii_only, latin
 
     return fold(ascii_only(latin(text)))
+
+
+def another_laptops(state: Tournament, event: Event) -> str | None:
+    """The name of the hall's laptop that made ``event`` when it is not this one: the app asks
+    before undoing it, the command line says whose it was (a trial undid the chief's result
+    from a helper's command line, unsaid)."""
+    from data.hall.device import this_device
+
+    laptop = state.hall.laptops.get(event.origin.device) if state.hall and event.origin else None
+    return laptop.name if laptop is not None and laptop.device != this_device() else None

@@ -388,3 +388,15 @@ def test_a_changed_list_of_criteria_reads_as_its_items() -> None:
     log = Log("mcmahon", rounds=4)
     log.commit(actions.change_params(log.state, {"placementCriteria": "MMS,SOSM,SODOSM"}))
     assert describe(log.events[-1]) == "settings changed: placementCriteria MMS,SOSM,SODOSM"
+
+
+def test_a_pairing_under_many_results_names_them_in_runs() -> None:
+    """A trial of 700 players: the refusal listed 214 board numbers, one by one."""
+    from schemes.log import events as ev
+    from tests.builders import played
+
+    log = played("swiss", 16, 1)
+    pairing = next(e.id for e in log.events if e.kind == ev.ROUND_PAIRED)
+    with pytest.raises(InvalidEvent) as refused:
+        log.undo(pairing)
+    assert str(refused.value) == "round 1 has results on board 1–8: undo them before its pairing"

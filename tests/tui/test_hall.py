@@ -507,6 +507,32 @@ async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(lapt
             assert 1 in app.screen.session.state.round(1).results
 
 
+def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
+    laptops: Laptops, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 700-player hall's trial: a helper's ``undo`` of the chief's result was done and said
+    as any undo; the app asks first and names the laptop, the command line says it after."""
+    from schemes.log import events as ev
+    from tui.cli import main
+
+    _chief, table = with_a_result(laptops, tmp_path, "chief")
+    with laptops.as_("table"):
+        with Service(table) as service:
+            entry = next(e for e in service.events if e.kind == ev.RESULT_RECORDED)
+        capsys.readouterr()
+        assert main(["-f", str(table), "undo", str(entry.id)]) == 0
+        out, err = capsys.readouterr()
+        assert out.startswith(f"undone: event {entry.id} (result round 1 board 1") and err == (
+            "warning: it was an entry of the laptop Главный\n"
+        )
+        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
+        with Service(table) as service:
+            own = service.events[-1].id
+        capsys.readouterr()
+        assert main(["-f", str(table), "undo", str(own)]) == 0
+        assert capsys.readouterr().err == ""  # its own entry: nothing more to say
+
+
 async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(laptops: Laptops, tmp_path: Path) -> None:
     """A trial: the helper's rounds tab said «n — жеребьёвка 1-го тура», which it refuses."""
     chief, secret = founded(laptops, paired=False)

@@ -17,6 +17,7 @@ from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
+from tui.views import another_laptops
 from tui.widgets import Column, PlainTable, cut
 
 
@@ -79,7 +80,6 @@ class LogPane(Pane):
 
     def action_undo_entry(self) -> None:
         """Undo the entry under the cursor, after saying which (it may be days old)."""
-        from data.hall.device import this_device
         from tui.screens.confirm import ConfirmScreen
 
         key = self.query_one(PlainTable).cursor_key()
@@ -92,13 +92,11 @@ class LogPane(Pane):
             self.notify(said(error), severity="error", timeout=8)
             return
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
-        hall = self.session.state.hall
-        made_by = hall.laptops.get(event.origin.device) if hall and event.origin else None
-        others = made_by is not None and made_by.device != this_device()
-        if others and made_by is not None:  # a trial undid another laptop's result unawares: said, «Нет» first
-            question = _("Entry of the laptop {laptop}.", laptop=made_by.name) + " " + question
+        others = another_laptops(self.session.state, event)
+        if others is not None:  # a trial undid another laptop's result unawares: said, «Нет» first
+            question = _("Entry of the laptop {laptop}.", laptop=others) + " " + question
         pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks
         self.app.push_screen(
-            ConfirmScreen(question, default=not (pairing or others)),
+            ConfirmScreen(question, default=not (pairing or others is not None)),
             lambda yes: self.tournament_screen.undo(event.id) if yes else None,
         )
