@@ -206,7 +206,8 @@ class Traits:
     late_entry: bool = False
     """Players may register after round 1 has been paired."""
     rounds_required: bool = False
-    """``new`` must be given the number of rounds (it cannot follow from the field)."""
+    """The number of rounds is set when the tournament is made (it cannot follow from the
+    field): given to ``new``, else the scheme's ``default_rounds``."""
     default_rounds: int | None = None
     """The rounds a tournament has where ``new`` is given none: the spec's default (the seed's
     7 for sport-handicap); None where they are required, and ``new`` refuses without them."""
