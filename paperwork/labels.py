@@ -162,7 +162,9 @@ RU = {
     "all_sum": "Сумма всех",
     "best_place": "Лучшее место",
     "counted_mark": "Очки идут в зачёт команды (*)",
-    "team_points": "Очки игрока в зачёте: победа — 1, джиго — ½, свободный тур — 1, поражение и пропуск — 0",
+    "team_points": (
+        "Очки игрока в зачёте: победа — 1, ничья (джиго, тройное ко) — ½, свободный тур — 1, поражение и пропуск — 0"
+    ),
     "legend_win": "5+ — победа над № 5",
     "legend_loss": "5- — поражение от № 5",
     "legend_draw": "5= — ничья с № 5",
@@ -364,7 +366,7 @@ EN = {
     "all_sum": "Sum of all",
     "best_place": "Best place",
     "counted_mark": "Points that count for the team (*)",
-    "team_points": "A player's points here: a win 1, a jigo ½, a bye 1, a loss or a skip 0",
+    "team_points": "A player's points here: a win 1, a draw (jigo, triple ko) ½, a bye 1, a loss or a skip 0",
     "legend_win": "5+ — beat No. 5",
     "legend_loss": "5- — lost to No. 5",
     "legend_draw": "5= — draw with No. 5",

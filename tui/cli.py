@@ -27,10 +27,10 @@ from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_co
 from data.store import backup_path, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
-from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS
+from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
 from schemes.errors import InvalidEvent, Worded
 from schemes.log import actions
-from schemes.registry import SCHEMES
+from schemes.registry import SCHEMES, get_scheme, names_with
 from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
 from schemes.values.names import names_someone
 from schemes.values.text import number_runs
@@ -190,8 +190,10 @@ def build_parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help=_("create a tournament file"))
     new.add_argument("path", metavar=_("FILE"), help=_("the file to create (it must not exist)"))
     new.add_argument("--scheme", required=True, help=_("the scheme: {schemes}", schemes=", ".join(SCHEMES)))
-    rounds_help = _("number of rounds (a round robin's, if given, must agree with its field; not for {schemes})",
-                    schemes=schemes_with("bracket"))  # fmt: skip
+    defaults = ", ".join(f"{i18n.scheme_title(name)} {get_scheme(name).traits.default_rounds}"
+                         for name in names_with("default_rounds"))  # fmt: skip  # sport-handicap's 7 (a review)
+    rounds_help = _("number of rounds (a round robin's, if given, must agree with its field; not for {schemes}; "
+                    "unless given: {defaults})", schemes=schemes_with("bracket"), defaults=defaults)  # fmt: skip
     new.add_argument("--rounds", type=int, help=rounds_help)
     new.add_argument("--name", required=True, help=_("the tournament's name, as printed"))
     new.add_argument("--place", default="", help=_("where it is played"))
@@ -867,7 +869,8 @@ def _cmd_print(args: argparse.Namespace) -> None:
         undrawn = write(teams(state, service.log, number, args.best, args.by), output)
     else:
         undrawn = print_to(output, args.kind, state, service.log, number)
-    print(_("{document} written to {path}", document=_(args.kind), path=args.output))
+    grouping = (args.by or default_grouping(state)) if args.kind == "teams" else ""
+    print(_("{document} written to {path}", document=views.document_label(args.kind, grouping), path=args.output))
     notice = undrawn_notice(undrawn)
     if notice is not None:
         print_warning(said(notice))

@@ -514,8 +514,9 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
 
 def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     lines = [
-        _("{name} — teams {after} (the best {best} by {points})", name=state.settings.name,
-          after=after_round_words(data["after_round"]), best=data["best"], points=_(data["points"]))
+        _("{name} — {standings} {after} (the best {best} by {points})", name=state.settings.name,
+          standings=document_label("teams", data["by"]), after=after_round_words(data["after_round"]),
+          best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
     width = max([len(team["team"]) for team in data["teams"]] + [20])
     team = _("Club") if data["by"] == "club" else _("Team")
@@ -714,3 +715,12 @@ def another_laptops(state: Tournament, event: Event) -> str | None:
 
     laptop = state.hall.laptops.get(event.origin.device) if state.hall and event.origin else None
     return laptop.name if laptop is not None and laptop.device != this_device() else None
+
+
+def document_label(kind: str, grouping: str) -> str:
+    """A document's name for the referee: the team standings grouped by club or country are
+    the clubs' or the countries' (the print dialog and the command line said «командный
+    зачёт» and printed the clubs — a trial)."""
+    if kind == "teams" and grouping in ("club", "country"):
+        return _("clubs' standings") if grouping == "club" else _("countries' standings")
+    return _(kind)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from data.errors import Refused
 from paperwork.card_face import Face, blank_rows, final_places, finished
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, first_place, rows_after, unsigned
@@ -46,6 +47,10 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
     return face
 
 
+BYE_ROOM = 4.5
+"""The millimetres between two lines of the bracket that «(проходит без игры)» needs beside a name."""
+
+
 def final_table(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     """The bracket for the wall (landscape): a column per stage under its name, the names on
     the lines in bracket order, each match's score beside its players, a seed without an
@@ -54,6 +59,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
     from schemes.systems.playoff import bracket, bracket_order, main_matches
 
+    if not tournament.paired_rounds:  # the seeds are drawn with round 1: an empty bracket said «Финал» for 5
+        raise Refused("the bracket is drawn when round 1 is paired: pair it, then print the bracket")
     state = bracket(tournament, after_round)
     document = Document(tournament, events, "", landscape=True)
     text = document.labels
@@ -125,7 +132,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 players = (through(stage - 1, 2 * index), through(stage - 1, 2 * index + 1))
             ys = []
             for offset, player in enumerate(players):
-                alone = stage == 0 and player is None and any(players)  # his partner's seed is beyond the field
+                # his partner's seed is beyond the field; said where a line has room (64 lines of 33 players have not)
+                alone = stage == 0 and player is None and any(players) and height >= BYE_ROOM
                 name = text["bye_through"] if alone else label(player)
                 ys.append(slot_line(stage, 2 * index + offset, name, score(match, player)))
             x = left + (stage + 1) * column - 2

@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from data.errors import Refused
 from paperwork.build import document
 from paperwork.labels import EN, RU
 from paperwork.sheet import made_at
@@ -112,7 +113,9 @@ def test_the_team_standings_say_what_they_group_and_count(by: str, title: str) -
     log.result(1, 1, "W+")
     text = pages(teams(log.state, log.events, 1, 1, by))[0]
     assert title in text and "Сумма лучших" in text
-    legend = "Очки игрока в зачёте: победа — 1, джиго — ½, свободный тур — 1, поражение и пропуск — 0"
+    legend = (
+        "Очки игрока в зачёте: победа — 1, ничья (джиго, тройное ко) — ½, свободный тур — 1, поражение и пропуск — 0"
+    )
     assert legend in " ".join(text.splitlines())  # a Gamma level is no team's point (a trial)
 
 
@@ -311,12 +314,18 @@ def test_the_bracket_names_its_stages_and_who_goes_through_without_a_game() -> N
     from tests.schemes.test_playoff import field
 
     log, _ids = field(5)
+    with pytest.raises(Refused, match="the bracket is drawn when round 1 is paired"):  # an empty one said «Финал»
+        final_table(log.state, log.events, 0)
     log.pair()
     text = pages(final_table(log.state, log.events, 0))[0].splitlines()
     assert "Сетка плей-офф: посев" in text and not any("0-го" in line for line in text)
     heads = next(line for line in text if line.startswith("1/4 финала"))
     assert heads.split() == ["1/4", "финала", "Полуфинал", "Финал", "Чемпион"]
     assert text.count("(проходит без игры)") == 3  # seeds 1, 2 and 3 wait for the semi-finals
+    crowd, _ids = field(33)
+    crowd.pair()
+    text = pages(final_table(crowd.state, crowd.events, 0))[0]
+    assert "1/32 финала" in text and "(проходит без игры)" not in text  # no room between 64 lines (a review)
 
 
 def test_the_bracket_marks_a_walkover() -> None:

@@ -300,6 +300,20 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")
         form.query_one("#name", Input).value = "Финал по рейтингу"
+        await pilot.press("f2")  # before the source is named: «по рейтингу» shown, and kept (a review)
+        await pilot.pause()
+        assert app.screen.query_one("#param-seeding", Select).value == "rating"
+        await pilot.press("f10")
+        await pilot.pause()
+        form.query_one("#top", Input).value = "4"
+        form.query_one("#source", Input).value = "swiss.json"
+        await pilot.press("f10")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["seeding"] == "rating"
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "playoff")
+        form.query_one("#name", Input).value = "Финал по рейтингу 2"
         form.query_one("#top", Input).value = "4"
         form.query_one("#source", Input).value = "swiss.json"
         await pilot.press("f2")

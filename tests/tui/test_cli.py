@@ -1160,6 +1160,15 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     code, out, err = run(capsys, "new", str(tmp_path / "po7.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source), "--top", "7")  # fmt: skip
     assert (code, err) == (0, f"warning: withdrawn from swiss.json, passed over: {gone}\n" + early)  # splits nothing
+    code, out, err = run(capsys, "new", str(tmp_path / "po20.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source), "--top", "20")  # fmt: skip
+    last = rows[15]["name"]  # under every one taken: passed over all the same (a review)
+    assert (code, err) == (0, f"warning: withdrawn from swiss.json, passed over: {gone}, {last}\n" + early)
+    for row in rows[1:15]:
+        assert run(capsys, "-f", str(source), "player", "withdraw", str(row["id"]))[0] == 0
+    code, out, err = run(capsys, "new", str(tmp_path / "po0.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source))  # fmt: skip
+    assert (code, err) == (2, f"tengen: {source}: every player has withdrawn\n")  # not an empty play-off
     empty = tmp_path / "empty.json"
     assert run(capsys, "new", str(empty), "--scheme", "playoff", "--name", "Пусто")[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Финал",

@@ -137,6 +137,11 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
     table = run(capsys, "-f", path, "teams", "--best", "1")[1].splitlines()  # a trial: what were its numbers?
     assert table[1].split() == ["Place", "Team", "Score", "All", "Best", "Players"] and len(table) == 4
+    assert table[0] == "Кубок школ — teams before round 1 (the best 1 by wins)"
+    clubs = run(capsys, "-f", path, "teams", "--by", "country")[1].splitlines()  # a review: «командный зачёт» for clubs
+    assert clubs[0] == "Кубок школ — countries' standings before round 1 (the best 3 by wins)"
+    code, out, _ = run(capsys, "-f", path, "print", "teams", "--by", "club", "-o", str(tmp_path / "clubs.pdf"))
+    assert (code, out) == (0, f"clubs' standings written to {tmp_path / 'clubs.pdf'}\n")
     for command in (["teams"], ["print", "teams", "-o", str(tmp_path / "teams.pdf")]):  # one reading of --best
         code, _, err = run(capsys, "-f", path, *command, "--best", "0")
         assert code == 2 and err == f"tengen {command[0]}: argument --best: 1 or more\n"

@@ -634,4 +634,4 @@ async def test_who_does_not_play_for_a_reason_other_than_a_skip_is_shown_above_t
         said = str(app.screen.query_one("#round-free", Static).render())
         kinds = [line.split(":")[0] for line in said.splitlines()]
         unconfirmed = "Предварительная регистрация не подтверждена"
-        assert kinds == ["Свободный тур", unconfirmed, "Выбытие", "Пропуск тура"], said
+        assert kinds == ["Свободный тур", unconfirmed, "Пропуск тура", "Выбытие"], said

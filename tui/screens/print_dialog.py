@@ -15,6 +15,7 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.views import document_label
 from tui.widgets import MarkedList
 
 
@@ -91,12 +92,6 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def document_label(kind: str, grouping: str) -> str:
-    """A document's name for the referee: the team standings grouped by club are the clubs'
-    (the dialog said «командный зачёт» and printed the clubs — a trial)."""
-    return _("clubs' standings") if kind == "teams" and grouping == "club" else _(kind)
 
 
 def _preselected(state: Tournament) -> set[str]:

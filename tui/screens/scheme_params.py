@@ -30,7 +30,9 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
     None when he cancels; each value is checked by the scheme's parser before it returns.
     ``defaults`` are those in force where they are not the scheme's own: a play-off of an
     earlier tournament's best is seeded by its places (``Traits.from_places``), and the form
-    said «по рейтингу» (a trial)."""
+    said «по рейтингу» (a trial).  Such a parameter, whose default follows the players'
+    source, is listed whatever its value: the one shown is the one kept, the source named
+    before or after (a review found «по рейтингу», kept before the source, dropped)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="scheme_params.cancel"),
@@ -124,7 +126,8 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         for param in self.scheme.params:
             try:
                 text = self.typed_value(param)
-                if text != self.defaults[param.key]:
+                follows_source = param.key in dict(self.scheme.traits.from_places)
+                if text != self.defaults[param.key] or follows_source:
                     parse_params(self.scheme, {param.key: text})
                     values[param.key] = text
             except InvalidEvent as error:  # under the field, which names the setting: not its key again

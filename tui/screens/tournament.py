@@ -485,7 +485,7 @@ class TournamentScreen(Translated, Screen[None]):
         from paperwork.kinds import UNNUMBERED
         from paperwork.rounds import protocol
         from paperwork.tables import teams as team_standings
-        from tui.screens.print_dialog import document_label
+        from tui.views import document_label
 
         state, events, written = self.session.state, list(self.session.events), []
         undrawn: list[str] = []
