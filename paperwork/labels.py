@@ -27,7 +27,7 @@ RU = {
     "byes": "Свободный тур",  # a noun: «Свободны от игры: 59 Осипов» was plural for one (a trial)
     "walkovers": "Победа без игры (неявка соперника)",
     "waiting": "Матч выигран, ждёт следующей стадии",
-    "skips": "Отказ от тура",
+    "skips": "Пропуск тура",  # as the app says it, and a latecomer did not refuse the rounds before him (a trial)
     "in_advance": "Предварительная регистрация не подтверждена",
     "not_assigned": "Без пары",
     "knocked_out": "выбыл из плей-офф",

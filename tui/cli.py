@@ -593,7 +593,10 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         print_warning(_("{path}: {reason}: skipped", path=path, reason=said(error)))
     if not rows:
         raise BadInput("{path}: no players in it", path=path)
-    return [row.fields for row in rows]
+    profiles, countries = views.with_usual_country(state, [row.fields for row in rows])
+    if countries:
+        print_warning(countries)
+    return profiles
 
 
 def _cmd_player(args: argparse.Namespace) -> None:

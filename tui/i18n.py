@@ -184,6 +184,7 @@ RU = {
     "White won": "Победа белых",
     "Black won": "Победа чёрных",
     "Jigo": "Джиго",
+    "Jigo or triple ko": "Джиго или тройное ко",
     "Draw (triple ko)": "Ничья (тройное ко)",
     "White by forfeit": "Белые — неявка соперника",
     "Black by forfeit": "Чёрные — неявка соперника",
@@ -897,6 +898,7 @@ RU = {
     "bad date of birth {text!r} in the file": "неверная дата рождения {text!r} в файле",
     "teams": "командный зачёт",
     "clubs' standings": "зачёт клубов",
+    "{count:player|players} without a country: written {country} (mend it where it is not so)": "без страны — {count:игрок|игрока|игроков}: записано {country} (исправьте, где не так)",
     "{source}: every player has withdrawn": "{source}: все игроки выбыли",
     "the bracket is drawn when round 1 is paired: pair it, then print the bracket": "сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку",
     "countries' standings": "зачёт стран",
@@ -1660,6 +1662,8 @@ def event_text(
         words = {"yes", "no"}  # a yes-or-no parameter's value, in words; a language by its name (as typed: codes)
 
         def worded(key: str, value: str) -> str:
+            if key == "block" and state is not None and event.data.get("block"):  # by the number the boards give
+                return ", ".join(str(who(state, player)) for player in event.data["block"])  # (a trial: ids, read as №)
             named = key == "lang" and not codes
             return _(value) if value in words else _(LANGUAGE_NAMES.get(value, value)) if named else value
 

@@ -146,6 +146,19 @@ def usual_country(state: Tournament) -> str:
     return next(p.country for p in latest_first if counted.get(p.country) == most)
 
 
+def with_usual_country(state: Tournament, profiles: Sequence[Mapping[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """Imported players without a country given the one the form offers (``usual_country``),
+    and what to say of it: a FORS trial's CSV had no country column, and the rating table
+    wrote XX for seven players, to be mended one by one."""
+    country = usual_country(state)
+    missing = [profile for profile in profiles if not profile.get("country")]
+    if not country or not missing:
+        return [dict(profile) for profile in profiles], ""
+    filled = [dict(profile) if profile.get("country") else {**profile, "country": country} for profile in profiles]
+    return filled, _("{count:player|players} without a country: written {country} (mend it where it is not so)",
+                     count=len(missing), country=country)  # fmt: skip
+
+
 def swapped_mark(swapped: bool) -> str:
     """What follows a result the command line writes (``W+``) on a board whose colours the
     nigiri swapped: the code is in the colours played."""

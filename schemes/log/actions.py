@@ -23,6 +23,7 @@ from schemes.log.replay import (
     MAX_HANDICAP,
     check_komi,
     check_language,
+    check_no_result_changes,
     check_pairable,
     check_rounds,
     no_such_board,
@@ -539,6 +540,7 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         seat, (first, second) = played.board_of(a), sorted((a, b), key=lambda p: state.numbers.get(p, p))
         raise InvalidEvent("players {a} and {b} play each other on board {board}: the rules seat them so",
                            a=state.named(first), b=state.named(second), board=seat.number if seat else 0)  # fmt: skip
+    check_no_result_changes(played, boards)  # refused before any question is asked
     found = [reason for reason in reasons if reason is not None]
     if found and not force:
         raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",

@@ -507,6 +507,24 @@ def _seating(
     return boards, byes
 
 
+def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
+    """Refused where a change by hand moves a board that has a result (checked by the change
+    before it asks of a repeat game or a block: a trial said «yes» to a block, then was
+    refused for the results)."""
+    touched = [
+        old.number
+        for old, new in zip(played.boards, boards, strict=True)
+        if old != new and old.number in played.results
+    ]
+    if touched:
+        listed, number = ", ".join(map(str, touched)), played.number
+        if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
+            raise InvalidEvent(
+                "boards {boards} of round {round} have results: undo them first", boards=listed, round=number
+            )
+        raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=listed, round=number)
+
+
 def _amended(state: Tournament, event: Event) -> Tournament:
     """A referee's change of the latest pairing; boards that change must have no result yet."""
     number = event.data["round"]
@@ -516,18 +534,7 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     boards, byes = _seating(state, number, event.data, played.as_recorded)
     if [b.number for b in boards] != [b.number for b in played.boards]:
         raise InvalidEvent("a change by hand keeps the number of boards")
-    touched = [
-        old.number
-        for old, new in zip(played.boards, boards, strict=True)
-        if old != new and old.number in played.results
-    ]
-    if touched:
-        listed = ", ".join(map(str, touched))
-        if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
-            raise InvalidEvent(
-                "boards {boards} of round {round} have results: undo them first", boards=listed, round=number
-            )
-        raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=listed, round=number)
+    check_no_result_changes(played, boards)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 

@@ -25,7 +25,7 @@ def test_gamma_protocol_names_the_lowest_top_level_byes_and_skips(ledgers) -> No
     text = pages(protocol(gamma.state, gamma.events, 2))[0]
     assert "Наименьший старший уровень: 19" in text
     assert "6.5 (нигири)" in text
-    assert "Отказ от тура: 11 Лозовский Леонид" in text  # the demo's announced skip
+    assert "Пропуск тура: 11 Лозовский Леонид" in text  # the demo's announced skip
 
 
 def test_forty_boards_fit_one_page_and_two_hundred_flow_on_with_the_header() -> None:
@@ -99,7 +99,7 @@ def test_the_schedule_is_the_berger_table_with_the_absences_known_now() -> None:
         1: ([("1", "2", "5"), ("2", "3", "4")], ["Свободный тур: 1 P1 X"]),
         2: ([("1", "5", "3"), ("2", "1", "2")], ["Свободный тур: 4 P4 X"]),
         3: ([("1", "3", "1")], ["Свободный тур: 2 P2 X; 5 P5 X", "Выбытие: 4 P4 X"]),
-        4: ([], ["Свободный тур: 1 P1 X; 2 P2 X; 5 P5 X", "Отказ от тура: 3 P3 X", "Выбытие: 4 P4 X"]),
+        4: ([], ["Свободный тур: 1 P1 X; 2 P2 X; 5 P5 X", "Пропуск тура: 3 P3 X", "Выбытие: 4 P4 X"]),
         5: ([("1", "5", "1")], ["Свободный тур: 2 P2 X; 3 P3 X", "Выбытие: 4 P4 X"]),
     }
 

@@ -118,6 +118,10 @@ def test_a_swap_into_a_repeat_game_and_a_second_bye_asks_both_at_once() -> None:
     met = refused.value.fields["reason"].fields["reason"]
     assert (met.fields["a"].number, met.fields["a"].name, met.fields["b"].number) == (5, "P1900 X.", 6)
     assert actions.swap(log.state, 2, first, second, force=True)[1]["byes"] == [first]
+    seated = [board for board in log.state.round(2).boards if not {board.white, board.black} & {first, second}]
+    log.result(2, seated[0].number, "W+")  # a FORS trial: «yes» to a question, then refused for the result
+    with pytest.raises(InvalidEvent, match=f"board {seated[0].number} of round 2 has a result: undo it first"):
+        actions.swap(log.state, 2, seated[0].white, first)
 
 
 @pytest.mark.parametrize("scheme", CHOOSING)

@@ -745,6 +745,9 @@ def test_player_import_from_csv_all_or_nothing(cup: str, tmp_path: Path, capsys:
     assert Path(cup).read_bytes() == before
     code, out, err = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
     assert code == 0 and out.strip() == "4 players registered: ids 5–8" and "skipped" in err  # 700 ids were 700
+    assert "warning: 4 players without a country: written RU (mend it where it is not so)" in err  # not XX (a trial)
+    players = json.loads(run(capsys, "-f", cup, "players", "--json")[1])
+    assert [p["country"] for p in players][4:] == ["RU"] * 4
 
 
 @pytest.mark.shared_data

@@ -204,6 +204,24 @@ def test_a_log_entry_names_a_player_by_his_number_and_name_once() -> None:
     assert event_text(log.events[-1], state=log.state) == "игрок № 2 (Кутасов И.) пропускает тур 2"
 
 
+def test_a_block_names_the_players_as_the_boards_number_them() -> None:
+    """A FORS trial: «игрок № 2 (Смирнова М.) изменён: не играет с 3» gave her number and the
+    other's registration id, and the referee read the 3 as the player numbered 3."""
+    from schemes.log import actions
+    from tests.builders import Log
+    from tui import i18n
+    from tui.i18n import event_text
+
+    log = Log("fors", rounds=3)
+    ids = [log.add(surname, rank=rank, name="Анна") for surname, rank in (("Слабая", "5k"), ("Сильная", "1d"))]
+    log.add("Средняя", rank="2k", name="Анна")
+    log.pair()
+    log.commit(actions.edit(ids[1], block=[ids[0]]))
+    i18n.set_language("ru")
+    assert (log.state.numbers[ids[0]], ids[0]) == (3, 1)
+    assert event_text(log.events[-1], state=log.state) == "игрок № 1 (Сильная А.) изменён: не играет с № 3 (Слабая А.)"
+
+
 def test_boards_without_a_result_are_said_in_the_plural_where_there_are_several() -> None:
     """A trial: «нет результата на доске 6, 7, 8, 9»."""
     import pytest

@@ -21,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.views import name_holds, shown_path, typed_path
+from tui.views import name_holds, shown_path, typed_path, with_usual_country
 from tui.widgets import Column, PlainTable, cut
 
 
@@ -343,9 +343,12 @@ class PlayersPane(Pane):
         self.app.push_screen(ConfirmScreen(question, default=False, details=details), answer)
 
     def register_rows(self, rows: Sequence[Row]) -> None:
-        done = self.tournament_screen.act_all(actions.registrations(self.session.events, [row.fields for row in rows]))
+        profiles, countries = with_usual_country(self.session.state, [row.fields for row in rows])
+        done = self.tournament_screen.act_all(actions.registrations(self.session.events, profiles))
         if done:
             self.notify(_("{count:player|players} registered", count=len(done.events)))
+            if countries:
+                self.notify(countries, severity="warning", timeout=10)
 
     def action_rating_list(self) -> None:
         self.open_rating_list(None)

@@ -76,8 +76,10 @@ at once."""
 
 def _result(key: str, name: str, shown: bool = False) -> Binding:
     """The key that enters ``CODES[key]``, described in the result's own words (``RESULTS``,
-    as the log and the questions say it)."""
-    return Binding(key, f"result('{key}')", RESULTS[CODES[key]], show=shown, id=f"rounds.{name}")
+    as the log and the questions say it); a draw's key by both its names, as the slips say
+    «Тройное ко» where the komi leaves no jigo (a trial looked for it in F1)."""
+    said = "Jigo or triple ko" if CODES[key] == DRAW else RESULTS[CODES[key]]
+    return Binding(key, f"result('{key}')", said, show=shown, id=f"rounds.{name}")
 
 
 def shortened_label(label: str, width: int) -> str:
