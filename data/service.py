@@ -474,8 +474,8 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
     if not rows:  # an empty play-off was made, saying only who was passed over (a review)
         raise Refused("{source}: every player has withdrawn", source=source)
     chosen = rows[:top] if top else rows
-    # the withdrawn above the last one taken were passed over; every one where all were taken (a review)
-    last = ranked.index(chosen[-1]) if top and top < len(rows) else len(ranked)
+    # the withdrawn above the last one taken were passed over; every one where there was room for more (a review)
+    last = ranked.index(chosen[-1]) if top and top <= len(rows) else len(ranked)
     names = [state.players[row.player].full_name for row in ranked[:last] if row not in rows]
     gone = None
     if names:

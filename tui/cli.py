@@ -1056,11 +1056,13 @@ def _argparse_in_our_words() -> None:
     argparse.ngettext = lambda singular, plural, n: _(singular if n == 1 else plural)  # type: ignore[attr-defined]
 
 
-def _serves(args: argparse.Namespace) -> bool:
-    """Whether the command runs until stopped, reading the file anew at each change (``hall
-    serve``): what each read builds must stay in the cycle collector's sight, or every state
-    before is kept for good (a 700-player hall's server grew to 924 MB by round 3)."""
-    return bool(args.command == "hall" and args.hall_command == "serve")
+def _runs_on(args: argparse.Namespace) -> bool:
+    """Whether the command runs until stopped, reading files anew (``hall serve`` at each
+    change, ``demo`` opening the app): what each read builds must stay in the cycle
+    collector's sight, or every state before is kept for good (a 700-player hall's server
+    grew to 924 MB by round 3)."""
+    serving = args.command == "hall" and args.hall_command == "serve"
+    return bool(serving or (args.command == "demo" and not args.no_tui))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1117,7 +1119,7 @@ def _run(argv: list[str], whole_process: bool) -> int:
             _run_app(args.file)
             return 0
         if whole_process:
-            if not _serves(args):
+            if not _runs_on(args):
                 for_one_command()  # the process ends with the command
             guard_stdout()
         COMMANDS[args.command](args)

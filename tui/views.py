@@ -532,7 +532,7 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
           best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
     width = max([len(team["team"]) for team in data["teams"]] + [20])
-    team = _("Club") if data["by"] == "club" else _("Team")
+    team = {"club": _("Club"), "country": _("Country")}.get(data["by"], _("Team"))  # a review: «Команда» of countries
     heads = _("Place"), team, _("Score"), _("All"), _("Best"), _("Players")  # a trial: what were 13, 17, 1?
     best = max(4, len(heads[4]))
     lines.append(f"{heads[0]:>5}  {heads[1]:<{width}} {heads[2]:>6} {heads[3]:>6} {heads[4]:>{best}}  {heads[5]}")

@@ -299,17 +299,19 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")
-        form.query_one("#name", Input).value = "Финал по рейтингу"
-        await pilot.press("f2")  # before the source is named: «по рейтингу» shown, and kept (a review)
+        form.query_one("#name", Input).value = "Финал по местам"
+        await pilot.press("f2")  # before the source is named: «по рейтингу» shown, and left so
         await pilot.pause()
         assert app.screen.query_one("#param-seeding", Select).value == "rating"
+        app.screen.query_one("#param-games_per_match", Input).value = "3"  # what he opened them for
         await pilot.press("f10")
         await pilot.pause()
         form.query_one("#top", Input).value = "4"
         form.query_one("#source", Input).value = "swiss.json"
         await pilot.press("f10")
         await pilot.pause()
-        assert app.screen.session.state.settings.params["seeding"] == "rating"
+        params = app.screen.session.state.settings.params
+        assert (params["seeding"], params["games_per_match"]) == ("registration", 3)  # by the places (a review)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")
@@ -927,3 +929,29 @@ async def test_a_teams_players_cut_at_80_columns_end_with_an_ellipsis(tmp_path: 
         assert players.endswith("…") and players.startswith("Длиннофамильный")
         assert team == club if len(club) < 30 else team.endswith("…")
         assert sum(column.get_render_width(table) for column in table.columns.values()) <= 80
+
+
+async def test_a_document_refused_leaves_the_others_written(tmp_path: Path) -> None:
+    """A review: F6 with the bracket ticked before round 1 said why it could not be drawn, and
+    the registration list ticked after it was never written, unsaid."""
+    from tui.cli import main
+    from tui.widgets import MarkedList
+
+    path = tmp_path / "po.json"
+    assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок"]) == 0
+    for i in range(4):
+        assert main(["-f", str(path), "player", "add", "--surname", f"Игрок{i}", "--name", "Я", "--rank", "5k"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        marks = app.screen.query_one(MarkedList)
+        assert marks.selected == ["cards", "registration"]
+        marks.highlighted = app.screen.kinds.index("table")
+        await pilot.press("space", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    said = notes(app)
+    assert "Сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку" in said, said
+    assert (tmp_path / "po-cards.pdf").exists() and (tmp_path / "po-registration.pdf").exists()
+    assert not list(tmp_path.glob("po-table*"))

@@ -1167,6 +1167,9 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
                          "--from", str(source), "--top", "20")  # fmt: skip
     last = rows[15]["name"]  # under every one taken: passed over all the same (a review)
     assert (code, err) == (0, f"warning: withdrawn from swiss.json, passed over: {gone}, {last}\n" + early)
+    code, out, err = run(capsys, "new", str(tmp_path / "po14.json"), "--scheme", "playoff", "--name", "Финал",
+                         "--from", str(source), "--top", "14")  # fmt: skip
+    assert (code, err) == (0, f"warning: withdrawn from swiss.json, passed over: {gone}\n" + early)  # every place taken
     for row in rows[1:15]:
         assert run(capsys, "-f", str(source), "player", "withdraw", str(row["id"]))[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po0.json"), "--scheme", "playoff", "--name", "Финал",
@@ -1312,3 +1315,16 @@ def test_a_swapped_result_replaced_is_said_as_it_was_typed(gamma_cup: str, capsy
     code, _out, err = run(capsys, "-f", gamma_cup, "result", "1", "1", "B+", "--swapped")
     assert code == 0
     assert err == "warning: round 1 board 1 had W+ (colours swapped): replaced (tengen undo puts it back)\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "runs_on"),
+    [(["hall", "serve"], True), (["demo"], True), (["demo", "--no-tui"], False), (["standings"], False)],
+)
+def test_only_a_command_that_ends_freezes_what_it_read(argv: list[str], runs_on: bool) -> None:
+    """A review: ``demo`` opens the app in its process, and the command line's ``gc.freeze``
+    (``ledger.for_one_command``) kept every state the app read there (``hall serve``'s own
+    process is tested in tests/tui/web/test_site.py)."""
+    from tui.cli import _runs_on, build_parser
+
+    assert _runs_on(build_parser().parse_args(argv)) is runs_on

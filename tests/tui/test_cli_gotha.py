@@ -140,6 +140,7 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert table[0] == "Кубок школ — teams before round 1 (the best 1 by wins)"
     clubs = run(capsys, "-f", path, "teams", "--by", "country")[1].splitlines()  # a review: «командный зачёт» for clubs
     assert clubs[0] == "Кубок школ — countries' standings before round 1 (the best 3 by wins)"
+    assert clubs[1].split()[:2] == ["Place", "Country"]
     code, out, _ = run(capsys, "-f", path, "print", "teams", "--by", "club", "-o", str(tmp_path / "clubs.pdf"))
     assert (code, out) == (0, f"clubs' standings written to {tmp_path / 'clubs.pdf'}\n")
     for command in (["teams"], ["print", "teams", "-o", str(tmp_path / "teams.pdf")]):  # one reading of --best

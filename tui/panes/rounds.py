@@ -266,13 +266,13 @@ class RoundsPane(Pane):
 
     def show_free(self, played: Round) -> None:
         """Who is on no board, and why, as the protocol says it (the withdrawn too: a trial
-        checking the hall against the screen missed them); the longest lists last, where the
-        box cuts them: four lines of skips hid «Без пары» under them (a trial), and the
-        withdrawn, every one of every round before, the skips of the round (a review)."""
+        checking the hall against the screen missed them); the shortest lists first, the box
+        cutting the longest: four lines of skips hid «Без пары» under them (a trial), the
+        withdrawn of every round before the round's skips, and 25 unconfirmed ones them too
+        (reviews)."""
         state = self.session.state
         off = registry.not_playing(state, played.number)
-        last = ("skips", "withdrawn")
-        kinds = sorted((key for key in NOT_PLAYING if off[key]), key=lambda k: last.index(k) + 1 if k in last else 0)
+        kinds = sorted((key for key in NOT_PLAYING if off[key]), key=lambda key: len(off[key]))  # stable: ties in order
         lines = [f"{_(NOT_PLAYING[key])}: " + "; ".join(self.label(p) + came(state, p, key) for p in off[key])
                  for key in kinds]  # fmt: skip
         bracket = registry.get_scheme(state.settings.scheme).traits.bracket  # the paperwork loads for it alone

@@ -30,9 +30,11 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
     None when he cancels; each value is checked by the scheme's parser before it returns.
     ``defaults`` are those in force where they are not the scheme's own: a play-off of an
     earlier tournament's best is seeded by its places (``Traits.from_places``), and the form
-    said «по рейтингу» (a trial).  Such a parameter, whose default follows the players'
-    source, is listed whatever its value: the one shown is the one kept, the source named
-    before or after (a review found «по рейтингу», kept before the source, dropped)."""
+    said «по рейтингу» (a trial).  A value the referee chose in an earlier visit (``typed``)
+    stays listed, even where it is the default now: a «по регистрации» chosen for a field
+    registered by hand is kept.  One left as shown is not: a referee opening the parameters
+    for the games of a match, before naming the source, pinned «по рейтингу» and his play-off
+    was seeded by rating, not by the places (a review)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="scheme_params.cancel"),
@@ -126,8 +128,7 @@ class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
         for param in self.scheme.params:
             try:
                 text = self.typed_value(param)
-                follows_source = param.key in dict(self.scheme.traits.from_places)
-                if text != self.defaults[param.key] or follows_source:
+                if text != self.defaults[param.key] or param.key in self.typed:
                     parse_params(self.scheme, {param.key: text})
                     values[param.key] = text
             except InvalidEvent as error:  # under the field, which names the setting: not its key again

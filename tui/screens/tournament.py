@@ -489,26 +489,31 @@ class TournamentScreen(Translated, Screen[None]):
 
         state, events, written = self.session.state, list(self.session.events), []
         undrawn: list[str] = []
+        refused: list[str] = []  # a document that cannot be made now: the others still are (a review)
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
                 hand(self.app, progress.doing, _("Writing {document}…", document=document_label(kind, teams[1])))
-                number = round_of(kind, state, round_number)
-                named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
-                name = f"{stem}-{named}.pdf" if kind in UNNUMBERED else f"{stem}-{named}-{number}.pdf"
-                target = self.session.output(name)
-                if kind == "protocol" and pages is not None:
-                    undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
-                elif kind == "teams":
-                    undrawn += write(team_standings(state, events, number, *teams), target)
-                else:
-                    undrawn += print_to(target, kind, state, events, number)
+                try:
+                    number = round_of(kind, state, round_number)
+                    named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
+                    name = f"{stem}-{named}.pdf" if kind in UNNUMBERED else f"{stem}-{named}-{number}.pdf"
+                    target = self.session.output(name)
+                    if kind == "protocol" and pages is not None:
+                        undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
+                    elif kind == "teams":
+                        undrawn += write(team_standings(state, events, number, *teams), target)
+                    else:
+                        undrawn += print_to(target, kind, state, events, number)
+                except Refused as error:  # a bracket before round 1: the registration list after it is written
+                    refused.append(said(error))
+                    continue
                 written.append(target.path)
                 hand(self.app, progress.done_one)
-        except (ValueError, OSError, TournamentFileError, Refused) as error:
-            hand(self.app, self.printed, written, said(error), undrawn)
+        except (ValueError, OSError, TournamentFileError) as error:
+            hand(self.app, self.printed, written, "\n".join([*refused, said(error)]), undrawn)
             return
-        hand(self.app, self.printed, written, None, undrawn)
+        hand(self.app, self.printed, written, "\n".join(refused) or None, undrawn)
 
     def printed(self, written: list[Path], error: str | None, undrawn: Sequence[str] = ()) -> None:
         self.app.pop_screen()
