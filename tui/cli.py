@@ -873,7 +873,9 @@ def _cmd_print(args: argparse.Namespace) -> None:
     else:
         undrawn = print_to(output, args.kind, state, service.log, number)
     grouping = (args.by or default_grouping(state)) if args.kind == "teams" else ""
-    print(_("{document} written to {path}", document=views.document_label(args.kind, grouping), path=args.output))
+    print(
+        _("{document} written to {path}", document=views.document_label(state, args.kind, grouping), path=args.output)
+    )
     notice = undrawn_notice(undrawn)
     if notice is not None:
         print_warning(said(notice))

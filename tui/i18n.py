@@ -898,6 +898,7 @@ RU = {
     "bad date of birth {text!r} in the file": "неверная дата рождения {text!r} в файле",
     "teams": "командный зачёт",
     "clubs' standings": "зачёт клубов",
+    "play-off bracket": "сетка плей-офф",
     "{count:player|players} without a country: written {country} (mend it where it is not so)": "без страны — {count:игрок|игрока|игроков}: записано {country} (исправьте, где не так)",
     "{source}: every player has withdrawn": "{source}: все игроки выбыли",
     "the bracket is drawn when round 1 is paired: pair it, then print the bracket": "сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку",

@@ -528,7 +528,7 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
 def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     lines = [
         _("{name} — {standings} {after} (the best {best} by {points})", name=state.settings.name,
-          standings=document_label("teams", data["by"]), after=after_round_words(data["after_round"]),
+          standings=document_label(state, "teams", data["by"]), after=after_round_words(data["after_round"]),
           best=data["best"], points=_(data["points"]))
     ]  # fmt: skip
     width = max([len(team["team"]) for team in data["teams"]] + [20])
@@ -730,10 +730,12 @@ def another_laptops(state: Tournament, event: Event) -> str | None:
     return laptop.name if laptop is not None and laptop.device != this_device() else None
 
 
-def document_label(kind: str, grouping: str) -> str:
+def document_label(state: Tournament, kind: str, grouping: str) -> str:
     """A document's name for the referee: the team standings grouped by club or country are
     the clubs' or the countries' (the print dialog and the command line said «командный
-    зачёт» and printed the clubs — a trial)."""
+    зачёт» and printed the clubs — a trial), a play-off's final table its bracket (a review)."""
     if kind == "teams" and grouping in ("club", "country"):
         return _("clubs' standings") if grouping == "club" else _("countries' standings")
+    if kind == "table" and get_scheme(state.settings.scheme).traits.bracket:
+        return _("play-off bracket")
     return _(kind)

@@ -947,6 +947,7 @@ async def test_a_document_refused_leaves_the_others_written(tmp_path: Path) -> N
         await pilot.pause()
         marks = app.screen.query_one(MarkedList)
         assert marks.selected == ["cards", "registration"]
+        assert marks.titles["table"] == "сетка плей-офф"  # not «итоговая таблица» (a review)
         marks.highlighted = app.screen.kinds.index("table")
         await pilot.press("space", "enter")
         await app.workers.wait_for_complete()

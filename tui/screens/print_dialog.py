@@ -47,7 +47,8 @@ class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
         with Vertical(classes="dialog"):
             yield Label(_("Print documents"), classes="heading", markup=False)
             yield MarkedList(
-                *((document_label(kind, self.grouping), kind, kind in preselected) for kind in self.kinds), id="kinds"
+                *((document_label(self.state, kind, self.grouping), kind, kind in preselected) for kind in self.kinds),
+                id="kinds",
             )
             yield Label(_("Round (empty: the latest)"), markup=False)
             yield Input(id="round")

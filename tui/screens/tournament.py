@@ -493,7 +493,7 @@ class TournamentScreen(Translated, Screen[None]):
         stem = self.session.path.with_suffix("")
         try:
             for kind in kinds:
-                hand(self.app, progress.doing, _("Writing {document}…", document=document_label(kind, teams[1])))
+                hand(self.app, progress.doing, _("Writing {document}…", document=document_label(state, kind, teams[1])))
                 try:
                     number = round_of(kind, state, round_number)
                     named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
