@@ -231,7 +231,7 @@ EN = {
     "byes": "Bye",
     "walkovers": "Won without a game (the opponent absent)",
     "waiting": "Won the match, waits for the next stage",
-    "skips": "Skip the round",
+    "skips": "Skipped",  # «Skip the round» read as an order (a review)
     "in_advance": "Registered in advance, not confirmed",
     "not_assigned": "Not paired",
     "knocked_out": "out of the play-off",

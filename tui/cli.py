@@ -554,8 +554,9 @@ def _cmd_player_find(args: argparse.Namespace) -> None:
         )
 
 
-def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[str, Any]]:
-    """The players to register: chosen by PIN from a rating list, or every row of a CSV."""
+def _import_profiles(args: argparse.Namespace, state: Tournament) -> tuple[list[dict[str, Any]], str]:
+    """The players to register: chosen by PIN from a rating list, or every row of a CSV; and
+    what to say of the countries given them once they are registered (``with_usual_country``)."""
     from data.importers import ImportFailed, is_rating_list, read_csv, without_twins
 
     path = Path(args.path)
@@ -573,7 +574,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
-        return [player.profile(state) for player in chosen if player is not None]  # a missing PIN is refused above
+        return [player.profile(state) for player in chosen if player is not None], ""  # a missing PIN: refused above
     try:
         rows, errors = read_csv(path)
     except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name
@@ -593,10 +594,7 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> list[dict[s
         print_warning(_("{path}: {reason}: skipped", path=path, reason=said(error)))
     if not rows:
         raise BadInput("{path}: no players in it", path=path)
-    profiles, countries = views.with_usual_country(state, [row.fields for row in rows])
-    if countries:
-        print_warning(countries)
-    return profiles
+    return views.with_usual_country(state, [row.fields for row in rows])
 
 
 def _cmd_player(args: argparse.Namespace) -> None:
@@ -607,10 +605,12 @@ def _cmd_player(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         command = args.player_command
         if command == "import":
-            profiles = _import_profiles(args, service.state)
+            profiles, countries = _import_profiles(args, service.state)
             done = service.commit_all(actions.registrations(service.events, profiles)).events
             ids = number_runs(event.data["player"] for event in done)  # «5–704», not 700 ids on a line (a trial)
             print(_("{count:player|players} registered: ids {ids}", count=len(done), ids=ids))
+            if countries:  # said once they are, not before a refusal (a review)
+                print_warning(countries)
             return
         if command == "add":
             fields = _profile_fields(args)

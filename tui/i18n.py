@@ -1664,7 +1664,10 @@ def event_text(
 
         def worded(key: str, value: str) -> str:
             if key == "block" and state is not None and event.data.get("block"):  # by the number the boards give
-                return ", ".join(str(who(state, player)) for player in event.data["block"])  # (a trial: ids, read as №)
+                blocked = sorted(
+                    event.data["block"], key=lambda p: (state.numbers.get(p, 0), p)
+                )  # in the boards' order
+                return ", ".join(str(who(state, player)) for player in blocked)  # (a trial: ids, read as numbers)
             named = key == "lang" and not codes
             return _(value) if value in words else _(LANGUAGE_NAMES.get(value, value)) if named else value
 

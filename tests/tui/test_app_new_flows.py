@@ -953,6 +953,6 @@ async def test_a_document_refused_leaves_the_others_written(tmp_path: Path) -> N
         await app.workers.wait_for_complete()
         await pilot.pause()
     said = notes(app)
-    assert "Сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку" in said, said
+    assert "Сетка плей-офф: сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку" in said
     assert (tmp_path / "po-cards.pdf").exists() and (tmp_path / "po-registration.pdf").exists()
     assert not list(tmp_path.glob("po-table*"))

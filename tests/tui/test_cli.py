@@ -1328,3 +1328,18 @@ def test_only_a_command_that_ends_freezes_what_it_read(argv: list[str], runs_on:
     from tui.cli import _runs_on, build_parser
 
     assert _runs_on(build_parser().parse_args(argv)) is runs_on
+
+
+def test_an_import_refused_says_nothing_of_the_countries_it_would_have_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: «8 players without a country: written UA», then the import refused."""
+    path = str(tmp_path / "rr.json")
+    run(capsys, "new", path, "--scheme", "round-robin", "--name", "Круг")
+    for surname in ("Аа", "Бб"):
+        run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rank", "5k")
+    assert run(capsys, "-f", path, "pair")[0] == 0
+    csv = tmp_path / "p.csv"
+    csv.write_text("surname;name;rank\nВв;Я;3k\n", encoding="utf-8")
+    code, _out, err = run(capsys, "-f", path, "player", "import", str(csv))
+    assert (code, err) == (2, "tengen: round-robin: nobody can join after round 1 is paired\n")

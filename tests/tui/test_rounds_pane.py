@@ -612,9 +612,10 @@ async def test_an_exception_in_the_pairing_thread_is_one_line_and_the_app_goes_o
 
 async def test_who_does_not_play_for_a_reason_other_than_a_skip_is_shown_above_the_skips(tmp_path: Path) -> None:
     """A trial: four lines of «Пропуск тура» filled the box under the boards, and «Без пары»
-    under them was never seen, anywhere in the app.  The shortest lists come first, the
-    longest last, where the box cuts it (the skips here; the withdrawn of every round before,
-    or the unconfirmed, elsewhere: reviews); the withdrawn are there, as on the protocol."""
+    under them was never seen, anywhere in the app.  A line for each reason, with its count,
+    cut where the screen ends, the shortest first: whole lists hid the ones under them in
+    reviews too (the withdrawn of every round before, 25 unconfirmed, ten skips); the withdrawn
+    are there, as on the protocol."""
     from textual.widgets import Static
 
     from tui.cli import main
@@ -636,4 +637,6 @@ async def test_who_does_not_play_for_a_reason_other_than_a_skip_is_shown_above_t
         said = str(app.screen.query_one("#round-free", Static).render())
         kinds = [line.split(":")[0] for line in said.splitlines()]
         unconfirmed = "Предварительная регистрация не подтверждена"
-        assert kinds == ["Свободный тур", unconfirmed, "Выбытие", "Пропуск тура"], said
+        assert kinds == ["Свободный тур", unconfirmed, "Выбытие (3)", "Пропуск тура (14)"], said
+        assert all(len(line) <= 78 for line in said.splitlines()), said  # a line each: none hides another (a review)
+        assert said.splitlines()[-1].endswith("…")

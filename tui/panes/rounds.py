@@ -266,14 +266,17 @@ class RoundsPane(Pane):
 
     def show_free(self, played: Round) -> None:
         """Who is on no board, and why, as the protocol says it (the withdrawn too: a trial
-        checking the hall against the screen missed them); the shortest lists first, the box
-        cutting the longest: four lines of skips hid «Без пары» under them (a trial), the
-        withdrawn of every round before the round's skips, and 25 unconfirmed ones them too
-        (reviews)."""
+        checking the hall against the screen missed them): a line for each reason with its
+        count (of more than one), cut where the screen ends, the shortest lists first.  Whole lists hid the ones
+        under them in a box of four lines: «Без пары» under the skips (a trial), the round's
+        skips under the withdrawn of every round before, or under 25 unconfirmed, and these
+        under ten skips (reviews)."""
         state = self.session.state
         off = registry.not_playing(state, played.number)
         kinds = sorted((key for key in NOT_PLAYING if off[key]), key=lambda key: len(off[key]))  # stable: ties in order
-        lines = [f"{_(NOT_PLAYING[key])}: " + "; ".join(self.label(p) + came(state, p, key) for p in off[key])
+        room = (self.size.width or self.app.size.width) - 2  # the line's padding
+        lines = [cut(f"{_(NOT_PLAYING[key])}{f' ({len(off[key])})' if len(off[key]) > 1 else ''}: "
+                     + "; ".join(self.label(p) + came(state, p, key) for p in off[key]), room)
                  for key in kinds]  # fmt: skip
         bracket = registry.get_scheme(state.settings.scheme).traits.bracket  # the paperwork loads for it alone
         deciding = views.deciding_boards(state, played) if bracket else ""

@@ -506,7 +506,7 @@ class TournamentScreen(Translated, Screen[None]):
                     else:
                         undrawn += print_to(target, kind, state, events, number)
                 except Refused as error:  # a bracket before round 1: the registration list after it is written
-                    refused.append(said(error))
+                    refused.append(f"{document_label(state, kind, teams[1])}: {said(error)}")  # which (a review)
                     continue
                 written.append(target.path)
                 hand(self.app, progress.done_one)
