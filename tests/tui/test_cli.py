@@ -1175,6 +1175,7 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     code, out, err = run(capsys, "new", str(tmp_path / "po0.json"), "--scheme", "playoff", "--name", "Финал",
                          "--from", str(source))  # fmt: skip
     assert (code, err) == (2, f"tengen: {source}: every player has withdrawn\n")  # not an empty play-off
+    assert not (tmp_path / "po0.json").exists()
     empty = tmp_path / "empty.json"
     assert run(capsys, "new", str(empty), "--scheme", "playoff", "--name", "Пусто")[0] == 0
     code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Финал",

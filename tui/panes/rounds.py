@@ -259,10 +259,15 @@ class RoundsPane(Pane):
             parts.append((_("only boards without a result (f: all)"), 5))
         elif missing and not self.board_typed and not self.swapped_next and not played.disputes:
             parts.append((_("board number, then w or b"), 3))  # the footer has no room for «0-9»
-        room = (self.size.width or self.app.size.width) - 2  # the line's padding
+        room = self.line_room
         while len(parts) > 2 and cell_len("  ·  ".join(text for text, _need in parts)) > room:
             parts.remove(min(parts, key=lambda part: part[1]))
         self.query_one("#round-info", Static).update("  ·  ".join(text for text, _need in parts))
+
+    @property
+    def line_room(self) -> int:
+        """The cells of a line under the boards: the pane's width, less the line's padding."""
+        return (self.size.width or self.app.size.width) - 2
 
     def show_free(self, played: Round) -> None:
         """Who is on no board, and why, as the protocol says it (the withdrawn too: a trial
@@ -274,7 +279,7 @@ class RoundsPane(Pane):
         state = self.session.state
         off = registry.not_playing(state, played.number)
         kinds = sorted((key for key in NOT_PLAYING if off[key]), key=lambda key: len(off[key]))  # stable: ties in order
-        room = (self.size.width or self.app.size.width) - 2  # the line's padding
+        room = self.line_room
         lines = [cut(f"{_(NOT_PLAYING[key])}{f' ({len(off[key])})' if len(off[key]) > 1 else ''}: "
                      + "; ".join(self.label(p) + came(state, p, key) for p in off[key]), room)
                  for key in kinds]  # fmt: skip
