@@ -725,6 +725,9 @@ def _byes(root: ElementTree.Element, players: _Players, reading: _Reading) -> tu
                 round=number,
                 limit=MAX_ROUNDS,
             )
+        if byes.get(number, player) != player:
+            reading.warn("round {round} has two byes in the file: OpenGotha keeps the last ({key}), so does the import",
+                         round=number, key=element.get("player", "")[:60])  # fmt: skip
         byes[number] = player
     return byes, last
 
@@ -822,6 +825,8 @@ def _unkept(root: ElementTree.Element, general: Mapping[str, str], reading: _Rea
     unkept = [f"{key} ({count})" for key, count in players.items()]
     director, short = general.get("director", "").strip(), general.get("shortName", "").strip()
     unkept += [f"director {director[:60]!r}"] if director else []
+    size = general.get("size", "19").strip()
+    unkept += [f"size {size[:5]}"] if size != "19" else []  # the export writes 19 (a trial's 13×13 went out as 19×19)
     if short and short != general.get("name", "")[:30].strip():
         unkept.append(f"shortName {short[:30]!r}")
     if unkept:
@@ -940,7 +945,7 @@ def _say_who_waits(
         if not p["preregistered"] and p["player"] not in seated and not (keep - 1 < len(text) and text[keep - 1] == "0")
     ]
     if left:
-        reading.warn("round {round} is paired in part: {count} players are on no board (the rounds tab names them); "
+        reading.warn("round {round} is paired in part: players on no board: {count} (the rounds tab names them); "
                      "to pair it whole, import the rounds before it alone ({before}; --rounds {before})",
                      round=keep, count=len(left), before=keep - 1)  # fmt: skip
 
@@ -1006,16 +1011,22 @@ class Written:
 
 
 def write(tournament: Tournament) -> Written:
-    """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically)."""
+    """The tournament as OpenGotha 3.51 XML text (the caller writes it atomically);
+    GothaFileError where OpenGotha could not open it (more rounds paired than it holds)."""
     params = tournament.settings.params
-    if not get_scheme(tournament.settings.scheme).traits.opengotha:
-        params = defaults_for(["NBW"])  # another scheme's event goes to OpenGotha as a Swiss
     reading = _Reading()
+    if not get_scheme(tournament.settings.scheme).traits.opengotha:
+        params = defaults_for(["NBW"])  # another scheme's event goes to OpenGotha as a Swiss: said (a trial)
+        reading.warn(
+            "OpenGotha has no {scheme}: the file is a Swiss of the same games, which OpenGotha orders "
+            "by its own criteria (wins first; a bye a win)",
+            scheme=tournament.settings.scheme,
+        )
+    total = _rounds_written(tournament, reading)
     names = _written_names(tournament, reading)
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
     lines.append('<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">')
     lines.append("    <Players>")
-    total = min(tournament.settings.rounds or MAX_ROUNDS, MAX_ROUNDS)
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
         flags = "".join("0" if player.absent_from(r) else "1" for r in range(1, MAX_ROUNDS + 1))
         rank = rank_label(player.rank).upper()
@@ -1062,7 +1073,7 @@ def write(tournament: Tournament) -> Written:
             )
     lines.append("    </Games>")
     _own_komi(tournament, reading)
-    byes = [(r.number, p) for r in tournament.rounds for p in r.byes if p not in walkovers(r)]
+    byes = _byes_written(tournament, reading)
     if byes:
         lines.append("    <ByePlayers>")
         for number, bye in byes:
@@ -1079,6 +1090,38 @@ def write(tournament: Tournament) -> Written:
         lines.append("    </ClubsGroups>")
     lines.append("</Tournament>")
     return Written("\n".join(lines) + "\n", tuple(reading.warnings))
+
+
+def _rounds_written(tournament: Tournament, reading: _Reading) -> int:
+    """The file's ``numberOfRounds``: the event's own (its scheme's count — a round robin's and
+    a play-off's are worked out, not set — else the one set), at most OpenGotha's 20, with a
+    warning where the event has more; 20 where it is not known.  A file with a game in a
+    round past 20 is refused: OpenGotha's arrays end there (a trial's 22-player round robin
+    crashed it, written with no word)."""
+    if tournament.paired_rounds > MAX_ROUNDS:
+        raise GothaFileError("{rounds} rounds are paired: an OpenGotha file holds {limit} at most",
+                             rounds=tournament.paired_rounds, limit=MAX_ROUNDS)  # fmt: skip
+    planned = get_scheme(tournament.settings.scheme).total_rounds(tournament) or tournament.settings.rounds
+    if planned is None:
+        return MAX_ROUNDS
+    if planned > MAX_ROUNDS:
+        reading.warn("the event has {rounds} rounds: an OpenGotha file holds {limit} at most, it says {limit}",
+                     rounds=planned, limit=MAX_ROUNDS)  # fmt: skip
+    return max(tournament.paired_rounds, min(planned, MAX_ROUNDS))
+
+
+def _byes_written(tournament: Tournament, reading: _Reading) -> list[tuple[int, int]]:
+    """Each round's bye as (round, player): OpenGotha holds one a round (it keeps the last
+    its file names), so a play-off's or a round robin's second bye is left out and said — a
+    trial's exported play-off lost a player's win in silence."""
+    byes = []
+    for played in tournament.rounds:
+        own = [player for player in played.byes if player not in walkovers(played)]
+        byes += [(played.number, player) for player in own[:1]]
+        for player in own[1:]:
+            reading.warn("round {round}: OpenGotha holds one bye a round: player {player} is written without his",
+                         round=played.number, player=tournament.named(player))  # fmt: skip
+    return byes
 
 
 def _walkover(number: int, table: int, winner: str, absent: str) -> dict[str, str]:

@@ -357,6 +357,10 @@ class Service:
         silent = [laptop.name for laptop in self.laptops() if laptop.silent]
         if not silent:
             return None
+        if len(silent) == 1:  # «его записей», not «их» of one laptop (a trial)
+            return Notice(
+                "not heard from for over a minute: {laptop} (its entries may be missing)", {"laptop": silent[0]}
+            )
         return Notice("not heard from for over a minute: {laptops} (their entries may be missing)",
                       {"laptops": ", ".join(silent)})  # fmt: skip
 

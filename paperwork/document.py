@@ -25,7 +25,7 @@ from paperwork.labels import abbreviation, labels
 from paperwork.marks import legend
 from paperwork.plain_text import FAMILY as FAMILY  # the family every document uses; re-exported
 from paperwork.plain_text import PlainText
-from paperwork.sheet import Column, Text, legend_line, made_at
+from paperwork.sheet import Column, Text, legend_line, made_at, unfinished
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.state.model import Tournament
@@ -49,6 +49,7 @@ class Document(PlainText):
         title: str,
         landscape: bool = False,
         page_header: bool = True,
+        after_round: int | None = None,
     ) -> None:
         super().__init__(orientation="L" if landscape else "P", unit="mm", format="A4")
         for style, name in (("", "DejaVuSansCondensed.ttf"), ("B", "DejaVuSansCondensed-Bold.ttf")):
@@ -57,6 +58,10 @@ class Document(PlainText):
         self.labels: Mapping[str, str] = labels(tournament.settings.lang)
         """Every word the document prints, in the tournament's language (``paperwork.labels``)."""
         self.title_line = title
+        self.after_round = after_round
+        """The round a standings-like document stands after: its title says which of its boards
+        have no result yet (a trial's standings of a round half played went to the wall as if
+        final)."""
         self.made = made_at(events)
         self.page_header = page_header
         self.results_written: list[str] = []
@@ -85,9 +90,13 @@ class Document(PlainText):
         self.set_font(FAMILY, "", 10)
         span = " – ".join(dict.fromkeys(shown_date(day, settings.lang) for day in dates.days(settings.dates)))
         place = ", ".join(part for part in (settings.place, span) if part)
-        self.fit_cell(self.epw * 0.6, 5, self.title_line, align="L")
+        self.fit_cell(self.epw * 0.6, 5, self.title_line + self.unfinished(), align="L")
         self.fit_cell(self.epw * 0.4, 5, place, align="R")
         self.ln(7)
+
+    def unfinished(self) -> str:
+        """What the title adds where ``after_round`` misses results (``unfinished``)."""
+        return "" if self.after_round is None else unfinished(self.labels, self.tournament.round(self.after_round))
 
     def footer(self) -> None:
         if not self.page_header:

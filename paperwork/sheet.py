@@ -11,7 +11,7 @@ rating table of the big event has a goal of 0.3 s in all (issue 29).
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -20,13 +20,23 @@ from paperwork.marks import points
 from schemes.base.scheme import Standings
 from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.state.model import Tournament
+from schemes.state.model import Round, Tournament
 
 Text = str | tuple[str, ...]
 """A cell's text, or alternatives for it, longest first."""
 
 number = half_points = points
 """Points on paper: ``paperwork.marks.points`` (``22½``); a komi is written as a decimal."""
+
+
+def unfinished(words: Mapping[str, str], played: Round | None) -> str:
+    """`` (нет результатов на досках 6, 7)`` where ``played`` misses results (the first five
+    boards named, «…» after), in ``words``' language; nothing where it has them all.  The
+    screen's standings and the paper's say it alike."""
+    if played is None or played.complete:
+        return ""
+    boards = ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
+    return " " + words["unfinished" if len(played.missing) > 1 else "unfinished_one"].format(boards=boards)
 
 
 def made_at(events: Sequence[Event]) -> datetime:

@@ -38,7 +38,7 @@ def table_document(
     ``number``)."""
     from paperwork.document import Document  # the PDF library, for a document only (TYPE_CHECKING above)
 
-    document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS)
+    document = Document(tournament, events, "", landscape=columns > PORTRAIT_COLUMNS, after_round=after_round)
     document.title_line = title(document, tournament, after_round)
     if rows_by:
         document.title_line = document.labels[f"rows_by_{rows_by}"].format(title=document.title_line)

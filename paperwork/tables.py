@@ -24,7 +24,8 @@ from schemes.state.model import Tournament
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
     sheet = standings_sheet(tournament, after_round)
-    document = Document(tournament, events, sheet.title, landscape=len(sheet.columns) > PORTRAIT_COLUMNS - 4)
+    landscape = len(sheet.columns) > PORTRAIT_COLUMNS - 4
+    document = Document(tournament, events, sheet.title, landscape=landscape, after_round=after_round)
     document.add_page()
     document.draw_table(sheet.columns, sheet.rows, height=5.5, font_size=8.5)
     document.legend(sheet.abbreviated)
@@ -83,7 +84,7 @@ def teams(
     by = by or default_grouping(tournament)
     standings = standings_after(tournament, after_round)
     rows = team_standings(tournament, standings, best, by)
-    document = Document(tournament, events, "")
+    document = Document(tournament, events, "", after_round=after_round)
     text = document.labels
     document.title_line = text[f"{by}_standings"].format(n=after_round, best=best)
     document.add_page()
@@ -116,7 +117,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
 
     standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
-    document = Document(tournament, events, "")
+    document = Document(tournament, events, "", after_round=after_round)
     text = document.labels
     # mid-event, the round they stand after (a trial's prizes-4.pdf said only «Призёры»)
     final = is_final_table(tournament, after_round)

@@ -237,7 +237,7 @@ def build_parser() -> argparse.ArgumentParser:
     skip = player_commands.add_parser("skip", help=_("a player announces he will not play some rounds"))
     skip.add_argument("id", metavar=_("ID"), type=int, help=_("the player's id"))
     skip.add_argument("rounds", metavar=_("ROUND"), type=_round, nargs="+", help=_("the rounds he skips"))
-    imported = player_commands.add_parser("import", help=_("players from a CSV file or the EGD rating list"))
+    imported = player_commands.add_parser("import", help=_("players from a CSV or .xlsx file, or the EGD rating list"))
     imported.add_argument("path", metavar=_("FILE"), help=_("a CSV or .xlsx file, or the EGD rating list"))
     imported.add_argument("--skip-bad", action="store_true", help=_("import the good rows of a CSV with bad ones"))
     imported.add_argument("--pin", action="append", default=[], help=_("from a rating list: the player's EGD PIN"))
@@ -725,8 +725,8 @@ def _cmd_undo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.undo(args.event)
         what = event_text(change.subject, codes=True, state=change.state)
-        print(_("undone: event {event} ({what})", event=change.subject.id, what=what))
-        laptop = views.another_laptops(change.state, change.subject)
+        print(_("undone: event {event}: {what}", event=change.subject.id, what=what))
+        laptop = views.another_laptops(change.state, change.subject.origin)
         if laptop is not None:  # as the app asks first
             print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
         _say_warnings(change)
@@ -738,7 +738,7 @@ def _cmd_redo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.redo()
         what = event_text(change.subject, codes=True, state=change.state)
-        print(_("redone: event {event} ({what})", event=change.subject.id, what=what))
+        print(_("redone: event {event}: {what}", event=change.subject.id, what=what))
         _say_warnings(change)
 
     _writing(args, act)
@@ -832,7 +832,7 @@ def _cmd_import(args: argparse.Namespace) -> None:
         raise BadInput("{path}: {reason}", path=args.source, reason=os_reason(error)) from None
     print(
         _(
-            "created {path}: {scheme}, {players} players, {rounds} rounds of games from {source}",
+            "created {path}: {scheme}, {players:player|players}, {rounds:round|rounds} of games from {source}",
             path=args.path,
             scheme=i18n.scheme_title(imported.scheme),
             players=imported.players,
@@ -881,9 +881,21 @@ def _cmd_print(args: argparse.Namespace) -> None:
         print_warning(said(notice))
 
 
+_EXPORT_OPTIONS = {
+    "rating": ("latin", "rating_list", "egf"),
+    "opengotha": (),
+    **dict.fromkeys(("standings", "crosstable", "players"), ("xlsx", "csv", "after")),
+}
+"""The options (besides ``-o``) each ``export`` reads: a trial's ``export opengotha --xlsx``
+wrote XML into a ``.xlsx`` file, ``--after 1`` every round, without a word."""
+
+
 def _cmd_export(args: argparse.Namespace) -> None:
     from paperwork.rating_table import export, placeholders
 
+    for option in ("xlsx", "csv", "after", "latin", "rating_list", "egf"):  # one ignored misleads (a trial)
+        if getattr(args, option) not in (None, False) and option not in _EXPORT_OPTIONS[args.what]:
+            raise BadInput("export {what} takes no --{option}", what=args.what, option=option.replace("_", "-"))
     service = _reading(args)
     if args.what == "opengotha":
         _export_opengotha(args, service)

@@ -319,7 +319,7 @@ def _take_chains(
     except Exception:  # as over the network: see DAMAGED
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-    _introductions(repo, requests(folder))
+    _introductions(repo, requests(folder), heard=True)
     return repo.take(repo.repo, refs, device), None
 
 
@@ -331,9 +331,12 @@ peer's or a stick's bytes is this, one line, and the hall's repository keeps not
 (the signatures check what it does keep)."""
 
 
-def _introductions(repo: HallRepo, found: Sequence[object]) -> None:
-    """Laptops' signed introductions left with a peer or on a stick: each laptop heard when it
-    wrote its own, and a request to join for the chief."""
+def _introductions(repo: HallRepo, found: Sequence[object], heard: bool) -> None:
+    """Laptops' signed introductions left with a peer or on a stick: a request to join for the
+    chief; and, ``heard`` (a stick's: each laptop left its chain there with it), each laptop
+    heard when it wrote its own.  One left with a peer says only that the laptop fetched from
+    it, not that its entries reach anyone: a helper that had switched its sharing off showed
+    «1 с назад» on the chief, who paired without its results unwarned (a trial)."""
     for request in found:
         if not isinstance(request, dict) or not isinstance(request.get("mac"), str):
             continue
@@ -343,7 +346,7 @@ def _introductions(repo: HallRepo, found: Sequence[object]) -> None:
         assert isinstance(hello, dict)
         ask(repo.path, request)
         device, at = hello.get("device"), hello.get("at")
-        if isinstance(device, str) and isinstance(at, str) and len(at) < 40:
+        if heard and isinstance(device, str) and isinstance(at, str) and len(at) < 40:
             try:
                 datetime.fromisoformat(at)
             except ValueError:
@@ -387,7 +390,7 @@ def _heard_from(repo: HallRepo, session: Session, own: str, serves: str | None =
         left = json.loads(found) if found else []
     except (ValueError, RecursionError):  # nested deeper than the parser goes: it ended the sync
         left = []
-    _introductions(repo, left if isinstance(left, list) else [])
+    _introductions(repo, left if isinstance(left, list) else [], heard=False)
     known = _ask_peer(session, "/tengen/peers")  # its peers become ours: one hop to each laptop
     try:
         theirs = json.loads(known) if known else []

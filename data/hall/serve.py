@@ -185,7 +185,9 @@ def _authorised(secret: str, device: str, header: str) -> bool:
 
 
 def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
-    """A fetching laptop's signed introduction: a request to join for the chief, its address a peer."""
+    """A fetching laptop's signed introduction: a request to join for the chief, its address a
+    peer.  Not a laptop heard: its fetch brings us none of its entries (heard is when its chain
+    reaches us, ``hall.fetch``)."""
     text, mac = environ.get("HTTP_X_TENGEN_HELLO", ""), environ.get("HTTP_X_TENGEN_HELLO_MAC", "")
     try:
         hello = json.loads(text) if text else None
@@ -196,7 +198,6 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
     device = hello.get("device")
     if isinstance(device, str):
         ask(repo.path, {"hello": hello, "mac": mac})
-        repo.hear([device], hall.now())
     serves = hello.get("serves")
     if isinstance(serves, str) and len(serves) < 200:  # an address, or nothing (``add_peers`` sees which)
         repo.add_peers([serves])

@@ -62,7 +62,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     if not tournament.paired_rounds:  # the seeds are drawn with round 1: an empty bracket said «Финал» for 5
         raise Refused("the bracket is drawn when round 1 is paired: pair it, then print the bracket")
     state = bracket(tournament, after_round)
-    document = Document(tournament, events, "", landscape=True)
+    document = Document(tournament, events, "", landscape=True, after_round=after_round)
     text = document.labels
     final = is_final_table(tournament, after_round)  # a trial's bracket did not say after which round
     if final:

@@ -324,7 +324,7 @@ def test_keys_are_matched_as_opengotha_matches_them(tmp_path: Path) -> None:
         "no player İMAMURA-CORNUEJOLSTORU: OpenGotha drops this game" in w for w in dropped
     )
     assert last == (
-        "round 5 is paired in part: 2 players are on no board (the rounds tab names them); "
+        "round 5 is paired in part: players on no board: 2 (the rounds tab names them); "
         "to pair it whole, import the rounds before it alone (4; --rounds 4)"
     )
 
@@ -708,6 +708,13 @@ def test_a_club_with_a_tab_meets_its_clubs_group(tmp_path: Path) -> None:
     state = state_of(path)
     assert state.settings.params["clubsGroups"] == "13?Ma|38Gr"
     assert "13?Ma" in {p.club for p in state.players.values()}
+
+
+def test_a_board_size_tengen_does_not_keep_is_said(tmp_path: Path) -> None:
+    """A trial's 13×13 event went back to OpenGotha as 19×19 in silence (the export writes
+    19; OpenGotha's EGF table says the size)."""
+    path = _variant(tmp_path, 'size="19"', 'size="13"')
+    assert [str(w) for w in read(path).warnings] == [SIMPLEMM_NOT_KEPT.replace("'Theo'", "'Theo', size 13")]
 
 
 def test_what_the_export_cannot_keep_is_said(tmp_path: Path) -> None:

@@ -173,3 +173,61 @@ def test_a_player_renamed_for_a_name_another_was_given_is_said_with_him() -> Non
         "player 3 would be one with player 2 for OpenGotha (key ИВАНОВИ(2)): written as 'И (2) (2)'",
     ]
     assert (first, second, third) == (1, 2, 3)
+
+
+def test_another_schemes_event_goes_to_opengotha_as_a_swiss_of_its_own_rounds_and_says_so() -> None:
+    """A trial: a round robin of 6 went out with ``numberOfRounds="20"`` (its rounds are worked
+    out, not set) and as a Swiss in silence, its standings then OpenGotha's own."""
+    from tests.builders import round_robin
+
+    log, _ = round_robin([2000, 1900, 1800, 1700, 1600, 1500])
+    written = write(log.state)
+    assert 'numberOfRounds="5"' in written.text
+    assert [str(w) for w in written.warnings] == [
+        "OpenGotha has no round-robin: the file is a Swiss of the same games, which OpenGotha orders by its own "
+        "criteria (wins first; a bye a win)"
+    ]
+
+
+def test_a_round_robin_of_more_rounds_than_opengotha_holds_is_cut_in_its_count_then_refused() -> None:
+    """A trial's 22-player round robin (21 rounds) was written with games of round 21, which
+    OpenGotha's arrays of 20 cannot hold: it crashed on the file, written with no word."""
+    from data.opengotha import GothaFileError
+    from schemes.log import actions
+    from tests.builders import round_robin
+
+    log, _ = round_robin([2000 - 10 * i for i in range(22)])
+    written = write(log.state)
+    assert 'numberOfRounds="20"' in written.text
+    assert "the event has 21 rounds: an OpenGotha file holds 20 at most, it says 20" in map(str, written.warnings)
+    for _number in range(20):  # paired early, as the referee may: no result is needed here
+        log.commit(actions.pair(log.state, random.Random(1), early=True))
+    assert 'roundNumber="20"' in write(log.state).text
+    log.commit(actions.pair(log.state, random.Random(1), early=True))
+    with pytest.raises(GothaFileError, match=r"^21 rounds are paired: an OpenGotha file holds 20 at most$"):
+        write(log.state)
+
+
+def test_a_second_bye_of_a_round_is_said_going_out_and_coming_in(tmp_path: Path) -> None:
+    """A trial: a play-off of 6 has two byes in round 1; OpenGotha holds one a round (it keeps
+    the last its file names), and the other player's win was lost without a word, at the
+    export and again at the import."""
+    from tests.schemes.test_playoff import field
+
+    log, ids = field(6)
+    log.pair()
+    assert log.state.round(1).byes == (ids[0], ids[1])
+    keys = {p: opengotha_key(*name) for p, name in opengotha_names(log.state).items()}
+    written = write(log.state)
+    assert written.text.count("<ByePlayer ") == 1 and f'player="{keys[ids[0]]}" roundNumber="1"' in written.text
+    second = [w for w in written.warnings if "one bye a round" in w.template]
+    assert [str(w) for w in second] == [
+        f"round 1: OpenGotha holds one bye a round: player {ids[1]} is written without his"
+    ]
+    assert second[0].fields["player"].number == log.state.numbers[ids[1]]
+    both = tmp_path / "both.xml"
+    one = f'        <ByePlayer player="{keys[ids[0]]}" roundNumber="1"/>\n'
+    both.write_text(written.text.replace(one, one + one.replace(keys[ids[0]], keys[ids[1]])), encoding="utf-8")
+    assert f"round 1 has two byes in the file: OpenGotha keeps the last ({keys[ids[1]]}), so does the import" in map(
+        str, read(both).warnings
+    )

@@ -68,6 +68,29 @@ def test_prizes_before_the_end_say_the_round_they_stand_after() -> None:
     assert pages(prizes(log.state, log.events, total))[0].splitlines()[1] == "Призёры"
 
 
+@pytest.mark.parametrize("kind", ["standings", "table", "teams", "prizes"])
+def test_a_paper_after_a_round_missing_results_says_which(kind: str) -> None:
+    """A trial printed the standings after a round with two boards still playing: titled
+    «after round 3» alone, they went to the wall as if final.  Each paper after a round
+    names its boards without a result; after a complete round, nothing."""
+    log = Log("mcmahon", 4)
+    for i in range(12):
+        log.add(f"P{i}", rating=2000 - 50 * i, club=f"C{i % 3}")
+    for number in (1, 2):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+")
+    log.pair()
+    for board in (1, 2, 3, 4):
+        log.result(3, board, "W+")
+    title = pages(document(kind, log.state, log.events, 3))[0].splitlines()[1]
+    assert "после 3-го тура" in title and title.endswith(" (ещё нет результатов на досках 5, 6)"), title
+    log.result(3, 6, "B+")
+    title = pages(document(kind, log.state, log.events, 3))[0].splitlines()[1]
+    assert "после 3-го тура" in title and title.endswith(" (ещё нет результата на доске 5)"), title
+    assert "нет результат" not in pages(document(kind, log.state, log.events, 2))[0].splitlines()[1]
+
+
 def test_a_400_player_standings_and_table_lose_no_row() -> None:
     log = played("sport-handicap", 400, 3)
     for kind in ("standings", "table", "registration"):

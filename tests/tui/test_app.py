@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
-from tests.tui.conftest import app_on, notes, run_test, until
+from tests.tui.conftest import app_on, notes, run_test, shown_text, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
@@ -424,12 +424,19 @@ async def test_the_cross_table_heads_gammas_last_column_by_its_level(folder: Pat
 
 async def test_wide_standings_keep_the_place_and_the_name_in_sight(folder: Path) -> None:
     """A trial scrolled FORS's nine values at 80 columns and lost whose row he read: the place,
-    number and name stay while → scrolls; a table that fits keeps them as any column."""
+    number and name stay while → scrolls, and the rank and score (another scrolled «Очки» away);
+    a table that fits keeps them as any column."""
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
-        assert app.screen.query_one("#standings-table", DataTable).fixed_columns == 3
+        table = app.screen.query_one("#standings-table", DataTable)
+        assert table.fixed_columns == 5
+        heads = [str(column.label) for column in table.columns.values()]
+        table.scroll_to(x=table.max_scroll_x, animate=False)  # → to the last column
+        await pilot.pause()
+        header = next(line for line in shown_text(app).splitlines() if "Место" in line)
+        assert table.scroll_x > 0 and all(head in header for head in [*heads[:5], heads[-1]])
     app = app_on(folder, "sport-handicap.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")
@@ -894,6 +901,30 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
         state = app.screen.session.state
     back = read(target)
     assert (back.scheme, back.players, back.rounds) == ("mcmahon", len(state.players), state.paired_rounds)
+
+
+async def test_an_event_of_more_rounds_than_opengotha_holds_is_not_exported(tmp_path: Path) -> None:
+    """A trial's 22-player round robin had 21 rounds paired: the file written made OpenGotha
+    crash; F7 says why there is no file, in one line, and writes none."""
+    import random
+
+    from data.service import Service
+    from schemes.log import actions
+
+    path = tmp_path / "big.json"
+    with Service.create(path, [actions.create("Круг", "round-robin", None)]) as service:
+        for i in range(22):
+            service.commit(actions.register(service.events, surname=f"Игрок{i}", name="И", rating=2000 - i))
+        for _number in range(21):
+            service.commit(actions.pair(service.state, random.Random(1), early=True))
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert notes(app)[-1] == "Сыграно туров: 21, а файл OpenGotha вмещает не больше 20"
+    assert not (tmp_path / "big-opengotha.xml").exists()
 
 
 async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) -> None:

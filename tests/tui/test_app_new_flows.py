@@ -762,7 +762,7 @@ async def test_ctrl_c_says_how_to_quit_in_russian_and_a_round_being_played_says_
         assert str(title.render()) == "Положение после 3-го тура"
         await pilot.press("right_square_bracket")
         await pilot.pause()
-        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках: 2, 3, 4, 5)"
+        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках 2, 3, 4, 5)"
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"

@@ -139,9 +139,9 @@ def test_undo_redo_and_log(cup: str, capsys: pytest.CaptureFixture[str]) -> None
     run(capsys, "-f", cup, "pair")
     run(capsys, "-f", cup, "result", "1", "1", "W+")
     code, out, _ = run(capsys, "-f", cup, "undo")
-    assert code == 0 and out.strip() == "undone: event 7 (result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+)"
+    assert code == 0 and out.strip() == "undone: event 7: result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+"
     code, out, _ = run(capsys, "-f", cup, "redo")
-    assert code == 0 and out.strip() == "redone: event 7 (result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+)"
+    assert code == 0 and out.strip() == "redone: event 7: result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+"
     log = json.loads(run(capsys, "-f", cup, "log", "--json")[1])
     assert [e["kind"] for e in log][-3:] == ["result_recorded", "retracted", "retracted"]
     assert log[-2]["retracted"] is True and log[-3]["retracted"] is False
@@ -473,7 +473,7 @@ def test_an_entry_said_in_a_terminal_that_cannot_write_its_letters_is_no_traceba
     assert (done.returncode, done.stderr) == (0, b"")
     assert (
         done.stdout.decode("koi8_r")
-        == "отменена запись 31 (результат: тур 3, доска 5 (Воропаев О. ? Лозовский Л.): B+)\n"
+        == "отменена запись 31: результат: тур 3, доска 5 (Воропаев О. ? Лозовский Л.): B+\n"
     )
     assert _last_event(path) == "retracted"
     for argv in (["result", "--help"], ["-f", str(path), "result", "3", "36", "W+"]):  # a trial: --help's «—» raised
@@ -775,6 +775,24 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
     assert lines[4].startswith("1 Ivanov Ya 4d XX xxxx")
     code, text, _ = run(capsys, "-f", cup, "export", "rating", "--egf")  # seed 003: to the EGF in Latin only
     assert code == 0 and "; EV[Kubok]" in text and "\n1 Ivanov Ya 4d XX xxxx " in text and text.isascii()
+
+
+@pytest.mark.parametrize(
+    "what, option",
+    [("opengotha", ["--xlsx"]), ("opengotha", ["--after", "1"]), ("opengotha", ["--latin"]),
+     ("rating", ["--csv"]), ("rating", ["--after", "1"]), ("standings", ["--egf"]),
+     ("players", ["--rating-list", "x.txt"])],
+)  # fmt: skip
+def test_an_export_refuses_an_option_it_would_ignore(
+    cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str, option: list[str]
+) -> None:
+    """A trial's ``export opengotha --xlsx -o rr.xlsx`` wrote XML into the workbook's name,
+    ``--after 1`` every round: an option the export does not read is refused, nothing written."""
+    run(capsys, "-f", cup, "pair")
+    out = tmp_path / "out.file"
+    code, text, err = run(capsys, "-f", cup, "export", what, *option, "-o", str(out))
+    assert (code, text) == (2, "") and err == f"tengen: export {what} takes no {option[0]}\n"
+    assert not out.exists()
 
 
 def test_export_rating_egf_warns_of_its_latin_names(cup: str, capsys: pytest.CaptureFixture[str]) -> None:

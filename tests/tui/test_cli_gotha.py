@@ -25,6 +25,13 @@ def mm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return path
 
 
+def test_one_round_imported_is_said_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial read «1 rounds of games»."""
+    path = str(tmp_path / "one.json")
+    code, out, _ = run(capsys, "import", "opengotha", str(TESTDATA / "simplemm.xml"), path, "--rounds", "1")
+    assert code == 0 and ": mcmahon, 16 players, 1 round of games from " in out
+
+
 def test_players_json_has_the_contract_keys(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "-f", mm, "players", "--json")
     players = json.loads(out)

@@ -293,6 +293,49 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
         assert 2 not in Service(chief).state.round(1).disputes  # settled on the chief's laptop too
 
 
+async def test_a_round_paired_by_the_chief_leaves_a_helper_on_the_round_he_types(
+    laptops: Laptops, tmp_path: Path
+) -> None:
+    """A trial: a helper typing round 1's slips was moved to round 2 by the chief's pairing,
+    his typed board number gone, and his next key asked about round 2's board 1.  The round
+    being typed stays, the new one is said; ``]`` steps on to it."""
+    chief, secret = founded(laptops)
+    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    with laptops.as_("chief"):
+        served = HallRepo(hall_path(chief))
+        server = start(served, 0, "127.0.0.1")
+    try:
+        with laptops.as_("table"):
+            with HallRepo(hall_path(table)) as repo:
+                repo.add_peers([server.address])
+            app = app_on(table, table.parent)
+            async with run_test(app, size=(80, 24)) as pilot:
+                screen = app.screen
+                await pilot.press("f3", "3")
+                await pilot.pause()
+                with laptops.as_("chief"), Service(chief, writable=True) as service:  # paired early, as it may
+                    service.commit(actions.pair(service.state, random.Random(1), early=True))
+                await until(pilot, lambda: screen.session.state.paired_rounds == 2)
+                await pilot.pause()
+                info = str(screen.query_one("#round-info", Static).render())
+                assert info.startswith("Доска 3_  ·  Тур 1  ·  "), info
+                assert (
+                    notes(app)[-1]
+                    == "2-й тур составлен: вкладка остаётся на 1-м туре, где вводятся результаты (] — 2-й тур)"
+                )
+                await pilot.press("b")
+                await pilot.pause()
+                assert (
+                    screen.session.state.round(1).results[3].code == "B+" and not screen.session.state.round(2).results
+                )
+                await pilot.press("right_square_bracket")
+                await pilot.pause()
+                assert str(screen.query_one("#round-info", Static).render()).startswith("Тур 2  ·  ")
+    finally:
+        server.stop()
+        served.close()
+
+
 async def test_an_unreachable_peer_is_said_once_not_every_two_seconds(laptops: Laptops) -> None:
     chief, _secret = founded(laptops)
     with laptops.as_("chief"):
@@ -431,7 +474,7 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptop
             await pilot.press("f3", "n")
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
             text = " ".join(str(w.render()) for w in app.screen.query(Label))
-            warned = "Больше минуты не слышны: Стол 2 (их записей может не хватать)"
+            warned = "Больше минуты не слышен: Стол 2 (его записей может не хватать)"
             assert text == f"{warned}\nПровести жеребьёвку 1-го тура?"
 
 
@@ -507,6 +550,35 @@ async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(lapt
             assert 1 in app.screen.session.state.round(1).results
 
 
+async def test_typing_over_another_laptops_result_says_whose_and_offers_no_first(
+    laptops: Laptops, tmp_path: Path
+) -> None:
+    """A trial: a helper typing board 10 was asked «уже записано «Победа чёрных». Заменить?»,
+    and could not tell a colleague's entry from his own slip; «Да» typed over it, no dispute.
+    Over another laptop's result the question names it and the time, «Нет» first; over one's
+    own, as before."""
+    from tui.screens.dispute import clock
+
+    chief, table = with_a_result(laptops, tmp_path, "chief")
+    entered = Service(table).state.round(1).results[1].at
+    with laptops.as_("table"):
+        app = app_on(table, table.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3", "1", "b")
+            await pilot.pause()
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            assert question.startswith(
+                f"Доска 1: ноутбук «Главный» записал «Победа белых» в {clock(entered)}. Заменить на «Победа чёрных»? "
+            )
+            await pilot.press("enter")  # «Нет» in focus
+            await pilot.pause()
+            assert app.screen.session.state.round(1).results[1].code == "W+"
+            await pilot.press("2", "w", "2", "b")  # its own result typed over: asked as before
+            await pilot.pause()
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            assert question.startswith("Доска 2: уже записано «Победа белых». Заменить на «Победа чёрных»? ")
+
+
 def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
     laptops: Laptops, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -522,7 +594,7 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
         capsys.readouterr()
         assert main(["-f", str(table), "undo", str(entry.id)]) == 0
         out, err = capsys.readouterr()
-        assert out.startswith(f"undone: event {entry.id} (result round 1 board 1") and err == (
+        assert out.startswith(f"undone: event {entry.id}: result round 1 board 1") and err == (
             "warning: it was an entry of the laptop Главный\n"
         )
         assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.screen import ModalScreen
 
-from tests.tui.conftest import copy_demo, run_test
+from tests.tui.conftest import copy_demo, run_test, shown_text
 from tui import i18n
 from tui.app import TengenApp
 
@@ -60,7 +60,7 @@ START = [  # from the start screen
 ]
 SCHEMES = ("gamma.json", "fors-vladivostok.json", "round-robin.json", "sport-handicap.json", "mcmahon.json",
            "playoff.json")  # fmt: skip
-ALLOWED = {"tengen", "json", "opengotha"}  # the program's name, a file's suffix, the program it reads
+ALLOWED = {"tengen", "json", "xlsx", "opengotha"}  # the program's name, files' suffixes, the program it reads
 
 
 def english_words() -> set[str]:
@@ -100,20 +100,6 @@ async def walk(language: str, demo: Path, name: str | None) -> str:
             app.clear_notifications()
     i18n.set_language("ru")
     return "\n".join(seen)
-
-
-def shown_text(app: TengenApp) -> str:
-    """What the screen shows, dialogs over what they cover, as plain text: what
-    ``export_screenshot`` draws, without its SVG (an eighth of a walk's time)."""
-    import io
-
-    from rich.console import Console
-
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True, force_terminal=True,
-                      color_system=None, legacy_windows=False, safe_box=False)  # fmt: skip
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
 
 
 def without_file_names(text: str) -> str:

@@ -92,7 +92,7 @@ class LogPane(Pane):
             self.notify(said(error), severity="error", timeout=8)
             return
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
-        others = another_laptops(self.session.state, event)
+        others = another_laptops(self.session.state, event.origin)
         if others is not None:  # a trial undid another laptop's result unawares: said, «Нет» first
             question = _("Entry of the laptop {laptop}.", laptop=others) + " " + question
         pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks

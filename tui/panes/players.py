@@ -291,7 +291,7 @@ class PlayersPane(Pane):
 
         self.app.push_screen(
             AskScreen(
-                _("CSV file or EGD rating list"),
+                _("a CSV or .xlsx file, or the EGD rating list"),
                 shown_path(self.session.path.parent) + "/",
                 paths_in=self.session.path.parent,
             ),

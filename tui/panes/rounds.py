@@ -190,6 +190,7 @@ class RoundsPane(Pane):
 
     def show(self, session: Service) -> None:
         state = session.state
+        self.hold_the_round_in_hand(state)
         played = state.round(self.viewing)
         table = self.query_one(PlainTable)
         if played is None:
@@ -220,6 +221,23 @@ class RoundsPane(Pane):
         self.show_info(played)
         self.show_free(played)
         self.stale = False
+
+    def hold_the_round_in_hand(self, state: Tournament) -> None:
+        """A round paired elsewhere (the chief's laptop, another program) while this tab shows
+        the round before it with results still missing, or a board number typed: that round
+        stays, and the new one is said — a trial's helper typing round 2's slips was moved to
+        round 3 by the chief's pairing, his typed board gone, and his next key asked of round
+        3's board 1.  The referee steps on with ``]``; a round complete and nothing typed
+        follow the new one as before."""
+        if self.chosen is not None and self.chosen >= state.paired_rounds:
+            self.chosen = None  # stepped to the latest (]), or it is the latest again (an undo): followed
+            return
+        before = state.round(self.shown_round) if self.chosen is None and self.shown_round else None
+        if before is None or state.paired_rounds <= before.number or (before.complete and not self.board_typed):
+            return
+        self.chosen = before.number
+        self.notify(_("Round {round} is paired: this tab stays on round {shown}, where results are being typed "
+                      "(] — round {round})", round=state.paired_rounds, shown=before.number), timeout=10)  # fmt: skip
 
     def label(self, player: int) -> str:
         """Number, surname and initial, rank: what a referee calls out (the first name's first
@@ -368,12 +386,19 @@ class RoundsPane(Pane):
             self.show_info(played)
             return
         if old is not None:
-            question = _(
-                "Board {board} already has a result: {old}. Replace it with {new}?",
-                board=number,
-                old=views.result_words(old.code, old.swapped, board),
-                new=said_result,
-            )
+            old_words = views.result_words(old.code, old.swapped, board)
+            laptop = views.another_laptops(self.session.state, old.origin)
+            if laptop is None:
+                question = _("Board {board} already has a result: {old}. Replace it with {new}?",
+                             board=number, old=old_words, new=said_result)  # fmt: skip
+            else:  # a colleague's entry, not one's own slip: whose and when, «Нет» first (a trial)
+                from tui.screens.dispute import clock
+
+                question = _(
+                    "Board {board}: the laptop {laptop} entered {old} at {time}. Replace it with {new}?",
+                    board=number, laptop=laptop, old=old_words, time=clock(old.at), new=said_result,
+                )  # fmt: skip
+                default = False
             if played.number < self.session.state.paired_rounds:  # a result behind later pairings: «Нет» first
                 question = _("Round {round}.", round=played.number) + " " + question + "\n" + _(
                     "Round {round} and later were paired with the old result; they stay as they are",
@@ -601,7 +626,7 @@ class RoundsPane(Pane):
         self.loaded()
         code_compiled(self.session.state)
         if self.tournament_screen.act(action):
-            self.chosen = None
+            self.chosen, self.shown_round = None, 0  # its own pairing shown at once, whatever was typed
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
 
@@ -759,7 +784,7 @@ class RoundsPane(Pane):
                 self.tournament_screen.act(made)
 
         shown = f"{board.handicap} {board.komi:g}"
-        question = _("Board {board}: stones and komi (2 0,5)", board=board.number)
+        question = _("Board {board}: stones and komi (2 0.5)", board=board.number)
         self.app.push_screen(AskScreen(question, shown, check=refusal), chosen)
 
     def swap(self, a: int, b: int, force: bool = False) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from data.service import Service
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark, points
+from paperwork.sheet import unfinished
 from schemes.awards.teams import DEFAULT_BEST, default_grouping, has_teams, team_of
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
@@ -69,10 +70,7 @@ class StandingsPane(Pane):
         table.clear(columns=True)
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings {after}", after=views.after_round_words(after))
-        played = state.round(after)
-        if played is not None and not played.complete:  # stepped to with ], or paired early
-            boards = ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
-            title += " " + _("(no result yet on board {boards})", boards=boards)
+        title += unfinished(labels(language()), state.round(after))  # stepped to with ], or paired early
         self.query_one("#standings-info", Static).update(title)
         self.query_one("#standings-legend", Static).display = False
         if self.teams:
@@ -107,8 +105,10 @@ class StandingsPane(Pane):
                 table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
         wide = sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill()
         # wider than the screen: place, number and name stay in sight while → scrolls FORS's nine
-        # values (a trial lost whose row he read); the teams' place and team
-        table.fixed_columns = (2 if self.teams else 3) if wide else 0
+        # values (a trial lost whose row he read), and the rank and score what decides the place
+        # (a later trial scrolled «Очки» away); the teams' place and team; the rounds' grid its
+        # player, its score being its last column
+        table.fixed_columns = (2 if self.teams else 3 if self.rounds_table else 5) if wide else 0
         self.stale = False
 
     def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:

@@ -213,7 +213,7 @@ class NewTournamentScreen(Translated, ModalScreen[Path | None]):
         self.error("general", "")
         problems = {}
         if not self.value("name"):
-            problems["name"] = _("Give a name")
+            problems["name"] = _("Name the tournament")
         rounds = None
         try:
             rounds = actions.rounds_of(self.value("rounds")) if self.value("rounds") else None

@@ -160,7 +160,7 @@ class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
         if not names_someone(text["surname"]):
             problems["surname"] = _("Give a surname")
         if not names_someone(text["name"]):
-            problems["name"] = _("Give the first name")
+            problems["name"] = _("Type the given name")
         try:
             if text["strength"]:
                 fields.update(read_strength(text["strength"]))

@@ -557,7 +557,7 @@ class TournamentScreen(Translated, Screen[None]):
         def chosen(choice: tuple[str, bool, bool] | None) -> None:
             if choice is None:
                 return
-            from data.opengotha import write
+            from data.opengotha import GothaFileError, write
             from paperwork.rating_table import export
 
             what, latin, egf = choice
@@ -565,7 +565,11 @@ class TournamentScreen(Translated, Screen[None]):
             warnings: tuple[Notice, ...] = ()
             if what == "opengotha":
                 target = self.session.path.with_name(f"{stem}-opengotha.xml")
-                written = write(self.session.state)
+                try:
+                    written = write(self.session.state)
+                except GothaFileError as error:  # more rounds than OpenGotha holds
+                    self.notify(said(error), severity="error", timeout=10)
+                    return
                 text, warnings = written.text, written.warnings
                 done = _("OpenGotha file written to {path}", path=shown_path(target))
             else:

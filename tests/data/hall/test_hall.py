@@ -710,6 +710,27 @@ def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_thre
     assert warning == "warning: not heard from for over a minute: table2, table3 (their entries may be missing)"
 
 
+def test_a_laptop_is_heard_when_its_chain_reaches_us_not_when_it_fetches_from_us(hall_of_three) -> None:
+    """A trial: a helper that had switched its sharing off still fetched from the chief, and
+    its introduction counted as heard («Стол 3: 1 с назад»): the chief paired without its
+    results, unwarned.  Its introduction, at our server or left with a peer, asks to join and
+    names its address; it is heard when its chain reaches us — or left on a stick with it."""
+    from data.hall import serve
+
+    chief, table2, *_ = hall_of_three
+    long_ago = "2026-01-01T00:00:00+00:00"
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.hear([table2.device], long_ago)
+        hello = hall._hello(repo, table2.device, "table2", "")
+        serve._introduced(repo, {f"HTTP_{key.upper().replace('-', '_')}": text for key, text in hello.items()})
+        assert repo.heard[table2.device] == long_ago
+        request = {"hello": json.loads(hello["X-Tengen-Hello"]), "mac": hello["X-Tengen-Hello-Mac"]}
+        hall._introductions(repo, [request], heard=False)  # left with a peer
+        assert repo.heard[table2.device] == long_ago
+        hall._introductions(repo, [request], heard=True)  # on a stick
+        assert repo.heard[table2.device] == request["hello"]["at"] > long_ago
+
+
 def test_the_status_is_a_table_with_its_headers_and_says_how_long_ago(hall_of_three, capsys) -> None:
     """A trial: ``hall status`` printed rows without headers, each laptop's last contact as a
     UTC time.  Now a table, heard as the app says it."""
