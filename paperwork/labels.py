@@ -240,7 +240,7 @@ EN = {
     "withdrawn": "Withdrawn",
     "chief_referee": "Chief referee",
     "secretary": "Secretary",
-    "protocol": "Round protocol",
+    "protocol": "Pairings and results",
     "schedule": "Schedule of the rounds",
     "slip": "Result slip",
     "white_won": "White won",

@@ -941,7 +941,7 @@ def _export_table(args: argparse.Namespace, service: Service) -> None:
     after = service.after_round(args.after)
     output = service.output(args.output)
     output.write(export(service.state, args.what, after, "xlsx" if args.xlsx else "csv"))
-    print(_("{document} written to {path}", document=_(args.what), path=args.output))
+    print(_("{document} written to {path}", document=_(views.DOCUMENT_NAMES[args.what]), path=args.output))
 
 
 def _export_opengotha(args: argparse.Namespace, service: Service) -> None:

@@ -731,6 +731,26 @@ def another_laptops(state: Tournament, origin: Origin | None) -> str | None:
     return laptop.name if laptop is not None and laptop.device != this_device() else None
 
 
+DOCUMENT_NAMES = {
+    "cards": "player cards",
+    "protocol": "round protocol",
+    "slips": "result slips",
+    "schedule": "round schedule",
+    "standings": "standings",
+    "table": "final table",
+    "registration": "registration list",
+    "teams": "team standings",
+    "prizes": "prize winners",
+    "blank-cards": "blank player cards",
+    "blank-protocol": "blank round protocol",
+    "blank-table": "blank final table",
+    "crosstable": "crosstable",
+    "players": "player list",
+}
+"""Each document's and table's name in words, by the name the command line gives it (the
+English print dialog listed «blank-cards», «table»: the command's names, not a document's)."""
+
+
 def document_label(state: Tournament, kind: str, grouping: str) -> str:
     """A document's name for the referee: the team standings grouped by club or country are
     the clubs' or the countries' (the print dialog and the command line said «командный
@@ -739,4 +759,4 @@ def document_label(state: Tournament, kind: str, grouping: str) -> str:
         return _("clubs' standings") if grouping == "club" else _("countries' standings")
     if kind == "table" and get_scheme(state.settings.scheme).traits.bracket:
         return _("play-off bracket")
-    return _(kind)
+    return _(DOCUMENT_NAMES[kind])

@@ -84,6 +84,15 @@ class Footer(widgets.Footer):
         return self.screen in stack and all(s.styles.background.a < 1 for s in stack[stack.index(self.screen) + 1 :])
 
 
+def footer_under_a_dialog(screen: Screen[Any], covered: bool) -> None:
+    """A screen's footer hidden while a dialog covers it (``ScreenSuspend``) and shown again
+    when it is on top (``ScreenResume``): seen through a dialog's background it named keys
+    that do nothing there («w Победа белых» under the print dialog; F1 pressed, nothing — a
+    trial).  The dialogs that have keys of their own show them in a footer of their own."""
+    for footer in screen.query(Footer):
+        footer.display = not covered
+
+
 def plain(value: object) -> Text:
     """``value`` as literal text: brackets stay brackets."""
     return value if isinstance(value, Text) else Text(str(value), end="")

@@ -927,6 +927,27 @@ async def test_an_event_of_more_rounds_than_opengotha_holds_is_not_exported(tmp_
     assert not (tmp_path / "big-opengotha.xml").exists()
 
 
+async def test_a_dialog_shows_no_keys_of_the_screen_under_it(folder: Path) -> None:
+    """A trial: under the print dialog the footer still said «w Победа белых  n Жеребьёвка тура»,
+    keys that do nothing there, and F1 did nothing.  The footer under a dialog is hidden; back
+    on top, it is shown; a dialog with keys of its own shows its own (the player form)."""
+    from tui.widgets import Footer
+
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        tournament = app.screen
+        assert tournament.query_one(Footer).display
+        await pilot.press("f6")
+        await pilot.pause()
+        assert not tournament.query_one(Footer).display and "Победа белых" not in shown_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is tournament and tournament.query_one(Footer).display
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        assert "f10 Сохранить" in shown_text(app).splitlines()[-1]
+
+
 async def test_the_answer_in_focus_is_the_one_drawn_as_the_answer(folder: Path) -> None:
     """«Нет» stayed blue after the arrows moved to «Да», and Enter gave «Да» (second trial)."""
     from textual.widgets import Button

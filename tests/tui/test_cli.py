@@ -699,11 +699,13 @@ def test_print_every_document(cup: str, tmp_path: Path, capsys: pytest.CaptureFi
     from pypdf import PdfReader
 
     run(capsys, "-f", cup, "pair")
-    for kind in ("cards", "protocol", "slips", "standings", "table", "registration"):
+    names = {"cards": "player cards", "protocol": "round protocol", "slips": "result slips", "standings": "standings",
+             "table": "final table", "registration": "registration list"}  # fmt: skip
+    for kind, name in names.items():
         out = tmp_path / f"{kind}.pdf"
         code, text, err = run(capsys, "-f", cup, "print", kind, "-o", str(out))
         assert code == 0, err
-        assert text.strip() == f"{kind} written to {out}"
+        assert text.strip() == f"{name} written to {out}"
         assert "Иванов" in PdfReader(out).pages[0].extract_text()
 
 
@@ -1125,7 +1127,7 @@ def test_a_name_the_papers_font_cannot_draw_is_one_warning(cup: str, tmp_path: P
     """Not fpdf2's English line naming its font's internal name (found by an attack)."""
     assert run(capsys, "-f", cup, "player", "add", "--surname", "柯", "--name", "洁", "--rating", "2700")[0] == 0
     code, out, err = run(capsys, "-f", cup, "print", "registration", "-o", str(tmp_path / "reg.pdf"))
-    assert code == 0 and out == f"registration written to {tmp_path / 'reg.pdf'}\n"
+    assert code == 0 and out == f"registration list written to {tmp_path / 'reg.pdf'}\n"
     assert err == "warning: the paper's font has no 柯 洁: left out (write such a name in Russian or Latin letters)\n"
 
 

@@ -144,7 +144,7 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert sorted(t["team"] for t in data["teams"]) == ["Школа 1", "Школа 2"]
     table = run(capsys, "-f", path, "teams", "--best", "1")[1].splitlines()  # a trial: what were its numbers?
     assert table[1].split() == ["Place", "Team", "Score", "All", "Best", "Players"] and len(table) == 4
-    assert table[0] == "Кубок школ — teams before round 1 (the best 1 by wins)"
+    assert table[0] == "Кубок школ — team standings before round 1 (the best 1 by wins)"
     clubs = run(capsys, "-f", path, "teams", "--by", "country")[1].splitlines()  # a review: «командный зачёт» for clubs
     assert clubs[0] == "Кубок школ — countries' standings before round 1 (the best 3 by wins)"
     assert clubs[1].split()[:2] == ["Place", "Country"]

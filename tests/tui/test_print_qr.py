@@ -24,7 +24,7 @@ def test_the_protocol_carries_the_code_of_the_page_given(
     out, page = tmp_path / "protocol.pdf", "http://192.168.1.5:8390/round/2"
     code, text, err = run(capsys, "-f", paired, "print", "protocol", "--qr", page, "-o", str(out))
     assert (code, err) == (0, "")
-    assert text.strip() == f"protocol written to {out}"
+    assert text.strip() == f"round protocol written to {out}"
     printed = PdfReader(out).pages[0].extract_text()
     assert page in printed and "Протокол тура — 2-й тур" in printed
     assert read_codes(out.read_bytes()) == [page]

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from paperwork.wall_sheets import standings_sheet
-from tests.builders import played
+from tests.builders import Log, played
 from tui import i18n
 from tui.views import standings_text
 
@@ -189,7 +189,7 @@ def test_standings_before_any_round_is_complete_say_so(language: str, first: str
     finally:
         i18n.set_language("ru")
     assert before == first
-    assert teams.startswith(first.replace("положение", "командный зачёт").replace("standings", "teams"))
+    assert teams.startswith(first.replace("положение", "командный зачёт").replace("standings", "team standings"))
     assert after == first.replace("до первого тура", "после 1-го тура").replace("before round 1", "after round 1")
 
 
@@ -258,3 +258,21 @@ def test_a_name_is_found_without_its_accents_in_either_alphabet(name: str, query
     from tui.views import name_holds
 
     assert name_holds(name, query) is holds
+
+
+def test_every_document_is_named_in_words_in_both_languages() -> None:
+    """The English print dialog listed «blank-cards», «table»: the command's names, where the
+    Russian one said «пустые карточки», «итоговая таблица»."""
+    from paperwork.kinds import KINDS
+    from tui.views import document_label
+
+    state = Log("gamma", rounds=3).state
+    i18n.set_language("en")
+    try:
+        english = [document_label(state, kind, "team") for kind in KINDS]
+    finally:
+        i18n.set_language("ru")
+    assert english == ["player cards", "round protocol", "result slips", "round schedule", "standings", "final table",
+                       "registration list", "team standings", "prize winners", "blank player cards",
+                       "blank round protocol", "blank final table"]  # fmt: skip
+    assert [document_label(state, kind, "team") for kind in KINDS] == [i18n.RU[name] for name in english]

@@ -22,7 +22,7 @@ from tui.i18n import _, said, scheme_title
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import first_compile, shown_name, shown_path, typed_path
-from tui.widgets import Footer, plain
+from tui.widgets import Footer, footer_under_a_dialog, plain
 
 
 class StartScreen(Translated, Screen[None]):
@@ -94,6 +94,9 @@ class StartScreen(Translated, Screen[None]):
     def after_recompose(self) -> None:
         self.on_screen_resume()
 
+    def on_screen_suspend(self) -> None:
+        footer_under_a_dialog(self, covered=True)
+
     def on_screen_resume(self) -> None:
         """Shown first, back from a tournament or a dialog: the list as it is now (not while
         the tournament named at start opens over it: the referee waits for its boards).  The
@@ -101,6 +104,7 @@ class StartScreen(Translated, Screen[None]):
         the list meanwhile (the one just opened: the cursor goes to it)."""
         if self.app.screen_stack[-1] is not self:  # a tournament pushed over it at start (``tengen FILE``)
             return
+        footer_under_a_dialog(self, covered=False)
         files = self.tournaments()
         options = self.query_one("#tournaments", OptionList)
         first = options.get_option_at_index(0).id if options.option_count else None

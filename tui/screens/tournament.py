@@ -38,7 +38,7 @@ from tui.serving import PagesServer
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_name, shown_path
-from tui.widgets import Footer, cut
+from tui.widgets import Footer, cut, footer_under_a_dialog
 
 if TYPE_CHECKING:
     from tui.hall_link import HallLink
@@ -111,6 +111,12 @@ class TournamentScreen(Translated, Screen[None]):
         self.keep_focus()
         self.start_link()
         self.set_interval(REACHED_EVERY, self.show_pages)  # the laptop may join the hall's Wi-Fi meanwhile
+
+    def on_screen_suspend(self) -> None:
+        footer_under_a_dialog(self, covered=True)
+
+    def on_screen_resume(self) -> None:
+        footer_under_a_dialog(self, covered=False)
 
     def start_link(self) -> None:
         """A hall's tournament syncs with its peers from the moment it opens, and serves them
