@@ -1119,7 +1119,7 @@ def _byes_written(tournament: Tournament, reading: _Reading) -> list[tuple[int, 
         own = [player for player in played.byes if player not in walkovers(played)]
         byes += [(played.number, player) for player in own[:1]]
         for player in own[1:]:
-            reading.warn("round {round}: OpenGotha holds one bye a round: player {player} is written without his",
+            reading.warn("round {round}: OpenGotha holds one bye a round: player {player} is written without his bye",
                          round=played.number, player=tournament.named(player))  # fmt: skip
     return byes
 

@@ -90,13 +90,18 @@ class Document(PlainText):
         self.set_font(FAMILY, "", 10)
         span = " – ".join(dict.fromkeys(shown_date(day, settings.lang) for day in dates.days(settings.dates)))
         place = ", ".join(part for part in (settings.place, span) if part)
-        self.fit_cell(self.epw * 0.6, 5, self.title_line + self.unfinished(), align="L")
+        self.fit_cell(self.epw * 0.6, 5, self.title_line, align="L")
         self.fit_cell(self.epw * 0.4, 5, place, align="R")
+        waiting = self.unfinished()
+        if waiting:  # a line of its own: after a long title it shrank to a size no one read (a review)
+            self.ln(5)
+            self.set_font(FAMILY, "B", 9)
+            self.fit_cell(self.epw, 5, waiting.strip(), align="L")
         self.ln(7)
 
     def unfinished(self) -> str:
-        """What the title adds where ``after_round`` misses results (``unfinished``)."""
-        return "" if self.after_round is None else unfinished(self.labels, self.tournament.round(self.after_round))
+        """The line under the title where results are missing up to ``after_round`` (``unfinished``)."""
+        return "" if self.after_round is None else unfinished(self.labels, self.tournament, self.after_round)
 
     def footer(self) -> None:
         if not self.page_header:

@@ -29,14 +29,28 @@ number = half_points = points
 """Points on paper: ``paperwork.marks.points`` (``22½``); a komi is written as a decimal."""
 
 
-def unfinished(words: Mapping[str, str], played: Round | None) -> str:
-    """`` (нет результатов на досках 6, 7)`` where ``played`` misses results (the first five
-    boards named, «…» after), in ``words``' language; nothing where it has them all.  The
-    screen's standings and the paper's say it alike."""
-    if played is None or played.complete:
+def unfinished(words: Mapping[str, str], tournament: Tournament, after_round: int) -> str:
+    """What a table after ``after_round`` adds to its title where a result is missing there:
+    `` (ещё нет результатов на досках 6, 7)`` of that round, `` (ещё нет результатов в 1-м
+    туре на доске 2, …)`` where an earlier round waits too (a round robin's postponed game: a
+    review's «после 3-го тура» looked whole); the first five boards of a round named, «…»
+    after; nothing where every result is in.  In ``words``' language: the screens and the
+    papers say it alike."""
+    waiting = [played for played in tournament.rounds[:after_round] if not played.complete]
+    if not waiting:
         return ""
-    boards = ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
-    return " " + words["unfinished" if len(played.missing) > 1 else "unfinished_one"].format(boards=boards)
+    if [played.number for played in waiting] == [after_round]:
+        return " " + words[_boards_key("unfinished", waiting[0])].format(boards=_boards(waiting[0]))
+    rounds = ", ".join(words[_boards_key("unfinished_in", p)].format(n=p.number, boards=_boards(p)) for p in waiting)
+    return " " + words["unfinished_rounds"].format(rounds=rounds)
+
+
+def _boards_key(key: str, played: Round) -> str:
+    return key if len(played.missing) > 1 else f"{key}_one"
+
+
+def _boards(played: Round) -> str:
+    return ", ".join(map(str, played.missing[:5])) + ("…" if len(played.missing) > 5 else "")
 
 
 def made_at(events: Sequence[Event]) -> datetime:

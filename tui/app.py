@@ -52,6 +52,8 @@ class TengenApp(App[None]):
         """Another folder whose tournaments the start screen lists (the one ``tengen demo`` wrote)."""
         self.open_viewer = open_viewer
         """Open printed PDFs with the system viewer (off in tests)."""
+        self.redrawing = False
+        """The screens are being composed again in a new language (``redraw_translated``)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
@@ -285,9 +287,21 @@ class TengenApp(App[None]):
             for node in [screen, *screen.query("*")]:
                 if isinstance(node, Translated):
                     node.translate_bindings()
-            if isinstance(screen, Translated):
-                screen.call_later(screen.recompose_translated)
+        if not self.redrawing:
+            self.redrawing = True
+            self.call_later(self.redraw_translated)
         self.notify(_("Interface language: {language}", language=_(i18n.LANGUAGE_NAMES[chosen])))
+
+    async def redraw_translated(self) -> None:
+        """Every screen composed again in the language chosen last: once for a burst of
+        switches — «lln» typed at once composed the start screen again while its first redraw
+        was mounting, and Textual's header crashed the app (an attack)."""
+        try:
+            for screen in list(self.screen_stack):
+                if isinstance(screen, Translated) and screen.is_attached:
+                    await screen.recompose_translated()
+        finally:
+            self.redrawing = False
 
 
 def run(path: str | None, also: Path | None = None) -> None:

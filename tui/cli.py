@@ -716,6 +716,9 @@ def _cmd_result(args: argparse.Namespace) -> None:
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board,
                     old=as_played(before.code, before.swapped) + views.swapped_mark(before.swapped)))  # fmt: skip
+            laptop = views.another_laptops(change.state, before.origin)
+            if laptop is not None:  # as undo says it, and the app asks it (a review)
+                print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
         _say_warnings(change)
 
     _writing(args, act)
@@ -884,7 +887,8 @@ def _cmd_print(args: argparse.Namespace) -> None:
 _EXPORT_OPTIONS = {
     "rating": ("latin", "rating_list", "egf"),
     "opengotha": (),
-    **dict.fromkeys(("standings", "crosstable", "players"), ("xlsx", "csv", "after")),
+    **dict.fromkeys(("standings", "crosstable"), ("xlsx", "csv", "after")),
+    "players": ("xlsx", "csv"),
 }
 """The options (besides ``-o``) each ``export`` reads: a trial's ``export opengotha --xlsx``
 wrote XML into a ``.xlsx`` file, ``--after 1`` every round, without a word."""
@@ -895,7 +899,7 @@ def _cmd_export(args: argparse.Namespace) -> None:
 
     for option in ("xlsx", "csv", "after", "latin", "rating_list", "egf"):  # one ignored misleads (a trial)
         if getattr(args, option) not in (None, False) and option not in _EXPORT_OPTIONS[args.what]:
-            raise BadInput("export {what} takes no --{option}", what=args.what, option=option.replace("_", "-"))
+            raise BadInput("export {kind} takes no --{option}", kind=args.what, option=option.replace("_", "-"))
     service = _reading(args)
     if args.what == "opengotha":
         _export_opengotha(args, service)
@@ -935,9 +939,9 @@ def _export_table(args: argparse.Namespace, service: Service) -> None:
     from paperwork.spreadsheets import export
 
     if not (args.xlsx or args.csv):
-        raise BadInput("export {what}: choose --xlsx or --csv", what=args.what)
+        raise BadInput("export {kind}: choose --xlsx or --csv", kind=args.what)
     if args.output is None:
-        raise BadInput("export {what}: name the file to write with -o", what=args.what)
+        raise BadInput("export {kind}: name the file to write with -o", kind=args.what)
     after = service.after_round(args.after)
     output = service.output(args.output)
     output.write(export(service.state, args.what, after, "xlsx" if args.xlsx else "csv"))

@@ -316,6 +316,17 @@ def after_round_words(after: int) -> str:
     return _("before round 1") if after == 0 else _("after round {round}", round=after)
 
 
+def results_waiting(state: Tournament, after_round: int) -> str:
+    """`` (ещё нет результатов на досках 6, 7)`` in the interface language where a table after
+    ``after_round`` misses results, as its paper says it (``paperwork.sheet.unfinished``):
+    the standings, the teams and the prizes on the screen and the command line (a review
+    found them silent where the paper spoke)."""
+    from paperwork.labels import labels
+    from paperwork.sheet import unfinished
+
+    return unfinished(labels(language()), state, after_round)
+
+
 def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
     keys = data["columns"]
@@ -326,7 +337,8 @@ def standings_text(state: Tournament, after_round: int) -> str:
     titles = {k: column_title(k) for k in keys}
     widths = {k: max(len(titles[k]), 6) for k in keys}
     lines = [
-        _("{name} — standings {after}", name=state.settings.name, after=after_round_words(after_round)),
+        _("{name} — standings {after}", name=state.settings.name, after=after_round_words(after_round))
+        + results_waiting(state, after_round),
         header + "".join(f"  {titles[k]:>{widths[k]}}" for k in keys),
     ]
     for r in data["rows"]:
@@ -530,7 +542,7 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     lines = [
         _("{name} — {standings} {after} (the best {best} by {points})", name=state.settings.name,
           standings=document_label(state, "teams", data["by"]), after=after_round_words(data["after_round"]),
-          best=data["best"], points=_(data["points"]))
+          best=data["best"], points=_(data["points"])) + results_waiting(state, data["after_round"])
     ]  # fmt: skip
     width = max([len(team["team"]) for team in data["teams"]] + [20])
     team = {"club": _("Club"), "country": _("Country")}.get(data["by"], _("Team"))  # a review: «Команда» of countries

@@ -355,6 +355,34 @@ def _introductions(repo: HallRepo, found: Sequence[object], heard: bool) -> None
                 repo.hear([device], at)
 
 
+def _heard_through(repo: HallRepo, answer: bytes | None, own: str) -> None:
+    """The laptops a peer heard (``/tengen/heard``), heard here as of then: their chains came
+    with the peer's just now, as fresh as when it last took them.  A laptop reached only
+    through another (a helper the chief's Wi-Fi does not reach) is in touch, not silent —
+    once introductions no longer counted, a review's chief was warned of it at every
+    pairing.  A time ahead of this laptop's clock counts as now."""
+    try:
+        theirs = json.loads(answer) if answer else {}
+    except (ValueError, RecursionError):
+        return
+    if not isinstance(theirs, dict):
+        return
+    mine, moment = repo.heard, datetime.now(UTC)
+    for device, at in list(theirs.items())[:200]:
+        if not (isinstance(device, str) and isinstance(at, str) and len(device) <= 64 and len(at) < 40):
+            continue
+        try:
+            when = datetime.fromisoformat(at)
+        except ValueError:
+            continue
+        if when.tzinfo is None:
+            continue
+        stamp = min(when.astimezone(UTC), moment).isoformat(timespec="seconds")  # as ``now`` writes it
+        if device != own and stamp > mine.get(device, ""):
+            repo.hear([device], stamp)
+            mine[device] = stamp
+
+
 def _negotiation(repo: HallRepo) -> Callable[..., list[Any]]:
     """What a fetch asks of a peer: the tips of its chains that we lack; and what it says we
     hold: our own tip of each of those chains, and of no other.  Dulwich's fetch names only
@@ -391,6 +419,7 @@ def _heard_from(repo: HallRepo, session: Session, own: str, serves: str | None =
     except (ValueError, RecursionError):  # nested deeper than the parser goes: it ended the sync
         left = []
     _introductions(repo, left if isinstance(left, list) else [], heard=False)
+    _heard_through(repo, _ask_peer(session, "/tengen/heard"), own)
     known = _ask_peer(session, "/tengen/peers")  # its peers become ours: one hop to each laptop
     try:
         theirs = json.loads(known) if known else []

@@ -75,6 +75,9 @@ def application(repo: HallRepo, device: str) -> Callable[[dict[str, Any], Start]
         if where == "/tengen/requests" and method in ("GET", "HEAD"):  # for the chief, wherever they were left
             start("200 OK", [("Content-Type", "application/json")])
             return [json.dumps(requests(repo.path)).encode("utf-8")]
+        if where == "/tengen/heard" and method in ("GET", "HEAD"):  # whose chains it holds, as of when
+            start("200 OK", [("Content-Type", "application/json")])
+            return [json.dumps(repo.heard).encode("utf-8")]
         upload = where == "/git-upload-pack" and method == "POST"
         refs = (
             where == "/info/refs" and method == "GET" and "service=git-upload-pack" in environ.get("QUERY_STRING", "")

@@ -222,7 +222,7 @@ def test_a_second_bye_of_a_round_is_said_going_out_and_coming_in(tmp_path: Path)
     assert written.text.count("<ByePlayer ") == 1 and f'player="{keys[ids[0]]}" roundNumber="1"' in written.text
     second = [w for w in written.warnings if "one bye a round" in w.template]
     assert [str(w) for w in second] == [
-        f"round 1: OpenGotha holds one bye a round: player {ids[1]} is written without his"
+        f"round 1: OpenGotha holds one bye a round: player {ids[1]} is written without his bye"
     ]
     assert second[0].fields["player"].number == log.state.numbers[ids[1]]
     both = tmp_path / "both.xml"

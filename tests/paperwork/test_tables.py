@@ -1,4 +1,5 @@
 import io
+import random
 import re
 
 import pytest
@@ -11,6 +12,7 @@ from paperwork.build import document
 from paperwork.labels import EN, RU
 from paperwork.sheet import made_at
 from paperwork.tables import final_table, registration, standings
+from schemes.log import actions
 from schemes.registry import get_scheme
 from tests.builders import Log, played, round_robin
 from tests.paperwork.conftest import pages
@@ -72,23 +74,32 @@ def test_prizes_before_the_end_say_the_round_they_stand_after() -> None:
 def test_a_paper_after_a_round_missing_results_says_which(kind: str) -> None:
     """A trial printed the standings after a round with two boards still playing: titled
     «after round 3» alone, they went to the wall as if final.  Each paper after a round
-    names its boards without a result; after a complete round, nothing."""
+    names the boards without a result under its title — of an earlier round too (a postponed
+    game: a review); after complete rounds, nothing."""
     log = Log("mcmahon", 4)
     for i in range(12):
         log.add(f"P{i}", rating=2000 - 50 * i, club=f"C{i % 3}")
-    for number in (1, 2):
-        log.pair()
-        for board in log.state.round(number).boards:
-            log.result(number, board.number, "W+")
     log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    log.pair()
+    for board in log.state.round(2).boards[1:]:
+        log.result(2, board.number, "W+")  # board 1 of round 2 waits
+    log.commit(actions.pair(log.state, random.Random(1), early=True))
     for board in (1, 2, 3, 4):
         log.result(3, board, "W+")
-    title = pages(document(kind, log.state, log.events, 3))[0].splitlines()[1]
-    assert "после 3-го тура" in title and title.endswith(" (ещё нет результатов на досках 5, 6)"), title
+
+    def lines(after: int) -> list[str]:
+        return pages(document(kind, log.state, log.events, after))[0].splitlines()
+
+    assert "после 3-го тура" in lines(3)[1]
+    assert lines(3)[2] == "(ещё нет результатов в 2-м туре на доске 1, в 3-м туре на досках 5, 6)"
+    assert lines(2)[2] == "(ещё нет результата на доске 1)"
+    log.result(2, 1, "B+")
+    assert lines(3)[2] == "(ещё нет результатов на досках 5, 6)"
     log.result(3, 6, "B+")
-    title = pages(document(kind, log.state, log.events, 3))[0].splitlines()[1]
-    assert "после 3-го тура" in title and title.endswith(" (ещё нет результата на доске 5)"), title
-    assert "нет результат" not in pages(document(kind, log.state, log.events, 2))[0].splitlines()[1]
+    assert lines(3)[2] == "(ещё нет результата на доске 5)"
+    assert "нет результат" not in "\n".join(lines(2))
 
 
 def test_a_400_player_standings_and_table_lose_no_row() -> None:

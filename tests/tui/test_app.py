@@ -865,6 +865,24 @@ async def test_english_interface_and_the_palette(folder: Path) -> None:
         assert i18n.language() == "en"
 
 
+async def test_a_burst_of_language_switches_redraws_once_in_the_last_language(folder: Path) -> None:
+    """An attack: «lln» or «llj» typed at once on the start screen crashed the app in Textual's header
+    (the screen composed again while its first redraw was mounting).  The screens are drawn
+    again once, in the language chosen last."""
+    from textual import events
+    from textual.widgets import Header
+
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for key in "llj":  # as a burst arrives: no wait for a screen to be drawn between the keys
+            app.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        assert i18n.language() == "ru" and len(app.screen_stack[0].query(Header)) == 1
+        assert "Секрет зала" in shown_text(app)  # the dialog to join a hall
+        assert "Открыть файл" not in shown_text(app)  # the footer under the dialog, composed again, hidden still
+
+
 async def test_switching_language_inside_a_tournament(folder: Path) -> None:
     from textual.widgets import Tab
 
@@ -923,7 +941,7 @@ async def test_an_event_of_more_rounds_than_opengotha_holds_is_not_exported(tmp_
         await pilot.pause()
         await pilot.press("right", "enter")
         await pilot.pause()
-        assert notes(app)[-1] == "Сыграно туров: 21, а файл OpenGotha вмещает не больше 20"
+        assert notes(app)[-1] == "Составлено туров: 21, а файл OpenGotha вмещает не больше 20"
     assert not (tmp_path / "big-opengotha.xml").exists()
 
 

@@ -783,7 +783,7 @@ def test_export_rating_to_a_file(cup: str, tmp_path: Path, capsys: pytest.Captur
     "what, option",
     [("opengotha", ["--xlsx"]), ("opengotha", ["--after", "1"]), ("opengotha", ["--latin"]),
      ("rating", ["--csv"]), ("rating", ["--after", "1"]), ("standings", ["--egf"]),
-     ("players", ["--rating-list", "x.txt"])],
+     ("players", ["--rating-list", "x.txt"]), ("players", ["--after", "1"])],
 )  # fmt: skip
 def test_an_export_refuses_an_option_it_would_ignore(
     cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str, option: list[str]
@@ -1364,3 +1364,19 @@ def test_an_import_refused_says_nothing_of_the_countries_it_would_have_written(
     csv.write_text("surname;name;rank\nВв;Я;3k\n", encoding="utf-8")
     code, _out, err = run(capsys, "-f", path, "player", "import", str(csv))
     assert (code, err) == (2, "tengen: round-robin: nobody can join after round 1 is paired\n")
+
+
+def test_standings_and_teams_after_a_round_missing_results_say_which(
+    cup: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: the paper named the boards still playing, the command line's standings did
+    not, and read as after a whole round."""
+    run(capsys, "-f", cup, "pair")
+    run(capsys, "-f", cup, "result", "1", "1", "W+")
+    endings = {"standings": " after round 1 (no result yet on board 2)",
+               "teams": " after round 1 (the best 3 by wins) (no result yet on board 2)"}  # fmt: skip
+    for command, ending in endings.items():
+        heading = run(capsys, "-f", cup, command, "--after", "1")[1].splitlines()[0]
+        assert heading.endswith(ending), heading
+    run(capsys, "-f", cup, "result", "1", "2", "B+")
+    assert run(capsys, "-f", cup, "standings")[1].splitlines()[0] == "Кубок — standings after round 1"

@@ -605,6 +605,25 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
         assert capsys.readouterr().err == ""  # its own entry: nothing more to say
 
 
+def test_a_result_typed_over_another_laptops_on_the_command_line_says_whose(
+    laptops: Laptops, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A review: the app names the laptop whose result is typed over, ``result`` said only
+    what it replaced."""
+    from tui.cli import main
+
+    _chief, table = with_a_result(laptops, tmp_path, "chief")
+    with laptops.as_("table"):
+        capsys.readouterr()
+        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
+        assert capsys.readouterr().err == (
+            "warning: round 1 board 1 had W+: replaced (tengen undo puts it back)\n"
+            "warning: it was an entry of the laptop Главный\n"
+        )
+        assert main(["-f", str(table), "result", "1", "1", "W+"]) == 0  # over its own: as before
+        assert capsys.readouterr().err == "warning: round 1 board 1 had B+: replaced (tengen undo puts it back)\n"
+
+
 async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(laptops: Laptops, tmp_path: Path) -> None:
     """A trial: the helper's rounds tab said «n — жеребьёвка 1-го тура», which it refuses."""
     chief, secret = founded(laptops, paired=False)

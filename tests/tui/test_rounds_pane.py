@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Static
 
 from data.ledger import Ledger
 from schemes.log import actions
@@ -472,6 +472,9 @@ async def test_a_round_missing_a_result_is_paired_when_the_referee_says_so(
         await pair(pilot, app, "left", "enter")  # to «Да»
         state = app.screen.session.state
         assert state.paired_rounds == 2 and len(state.round(2).boards) == 2
+        info = str(app.screen.query_one("#round-info", Static).render())
+        assert info.startswith("Тур 2  ·  ") and notes(app)[-1] == "2-й тур составлен"  # its own: followed, said once
+        assert not any("вкладка остаётся" in note for note in notes(app))
         await pilot.press("left_square_bracket", "2", "w")
         await pilot.pause()
         assert app.screen.session.state.round(1).results[2].code == "W+"

@@ -625,10 +625,14 @@ class RoundsPane(Pane):
     def record_pairing(self, action: actions.Action) -> None:
         self.loaded()
         code_compiled(self.session.state)
+        # its own pairing is followed at once, before the redraw the entry makes (which held the
+        # round before, with a word, where it missed results: a review's double notice)
+        held, (self.chosen, self.shown_round) = (self.chosen, self.shown_round), (None, 0)
         if self.tournament_screen.act(action):
-            self.chosen, self.shown_round = None, 0  # its own pairing shown at once, whatever was typed
             self.show(self.session)
             self.notify(_("Round {round} paired", round=action[1]["round"]))
+        else:
+            self.chosen, self.shown_round = held
 
     def pairing_failed(self, said: str) -> None:
         self.loaded()

@@ -13,7 +13,6 @@ from textual.widgets import Static
 from data.service import Service
 from paperwork.labels import bracketed, labels
 from paperwork.marks import legend, opponent_mark, points
-from paperwork.sheet import unfinished
 from schemes.awards.teams import DEFAULT_BEST, default_grouping, has_teams, team_of
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
@@ -70,8 +69,8 @@ class StandingsPane(Pane):
         table.clear(columns=True)
         final = is_final_table(state, after)
         title = _("Final table") if final else _("Standings {after}", after=views.after_round_words(after))
-        title += unfinished(labels(language()), state.round(after))  # stepped to with ], or paired early
-        self.query_one("#standings-info", Static).update(title)
+        waiting = views.results_waiting(state, after)  # stepped to with ], or paired early
+        self.query_one("#standings-info", Static).update(title + waiting)
         self.query_one("#standings-legend", Static).display = False
         if self.teams:
             self.fill_teams(table, state, after)
@@ -80,7 +79,7 @@ class StandingsPane(Pane):
                 title, hint = _("Clubs {after}: the best {best} count", **words), _("+ −: how many; c: teams")
             else:
                 title, hint = _("Teams {after}: the best {best} count", **words), _("+ −: how many; c: clubs")
-            self.query_one("#standings-info", Static).update(f"{title} ({hint})")
+            self.query_one("#standings-info", Static).update(f"{title}{waiting} ({hint})")
         elif self.rounds_table:
             self.fill_rounds(table, data, state, after)
         else:

@@ -33,7 +33,7 @@ class PrizesScreen(Translated, ModalScreen[None]):
             title = (
                 _("Prize winners") if final else _("Prizes {after}", after=views.after_round_words(self.after_round))
             )
-            yield Label(title, markup=False)
+            yield Label(title + views.results_waiting(state, self.after_round), markup=False)
             if not prizes:  # an empty table said nothing of why (an English referee's trial)
                 yield Label(_("No prize is decided yet"), id="no-prizes", classes="hint", markup=False)
             yield PlainTable(id="prizes", zebra_stripes=True, cursor_type="row")

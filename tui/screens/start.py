@@ -92,6 +92,7 @@ class StartScreen(Translated, Screen[None]):
         yield Footer(show_command_palette=False)  # ctrl+p is in F1's list, in Russian
 
     def after_recompose(self) -> None:
+        footer_under_a_dialog(self, covered=self.app.screen is not self)  # composed again under a dialog
         self.on_screen_resume()
 
     def on_screen_suspend(self) -> None:

@@ -137,6 +137,7 @@ class TournamentScreen(Translated, Screen[None]):
                 self.pages.start()  # nothing when it serves already (made a hall: restarted by the caller)
 
     def after_recompose(self) -> None:
+        footer_under_a_dialog(self, covered=self.app.screen is not self)  # composed again under a dialog
         self.redraw()
 
     @property

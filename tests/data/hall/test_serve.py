@@ -619,3 +619,40 @@ def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Lapt
                 assert json.loads(answer.read()) == ["http://10.0.0.2:8390"]
         finally:
             serving.stop()
+
+
+def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded: tuple[Laptop, str]) -> None:
+    """A review: a helper the chief cannot reach, whose chain comes through another helper,
+    was «silent» on the chief once introductions stopped counting.  A peer tells when it
+    last heard each laptop (``/tengen/heard``); its chains came with it, so the laptop is
+    heard as of then — never later than now, never this laptop itself, never earlier."""
+    from datetime import UTC, datetime
+
+    from data.hall import hall, serve
+
+    chief, secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.hear(["b" * 32], "2026-01-01T10:00:00+00:00")
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            base = f"http://127.0.0.1:{serving.port}"
+            request = urllib.request.Request(f"{base}/tengen/heard")
+            request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
+            with urllib.request.urlopen(request, timeout=5) as answer:
+                told = answer.read()
+        finally:
+            serving.stop()
+        assert json.loads(told) == repo.heard
+        repo.hear(["b" * 32, "c" * 32], "2026-01-01T09:00:00+00:00")
+        later = json.dumps({"b" * 32: "2026-01-01T13:00:00+03:00", "c" * 32: "2026-01-01T08:00:00+00:00",
+                            "own": "2026-01-01T11:00:00+00:00", "d" * 32: "3026-01-01T00:00:00+00:00",
+                            "e" * 32: "not a time", "f" * 32: "2026-01-01T11:00:00"})  # fmt: skip
+        before = datetime.now(UTC).isoformat(timespec="seconds")
+        hall._heard_through(repo, later.encode(), "own")
+        heard = repo.heard
+        assert heard["b" * 32] == "2026-01-01T10:00:00+00:00"  # 13:00 at +03:00, later than 09:00
+        assert heard["c" * 32] == "2026-01-01T09:00:00+00:00"  # not earlier than heard here
+        assert before <= heard["d" * 32] <= datetime.now(UTC).isoformat(timespec="seconds")  # a clock ahead: now
+        assert {"own", "e" * 32, "f" * 32}.isdisjoint(heard)
+        hall._heard_through(repo, b"[1, 2]", "own")  # not a table of times: nothing
+        assert repo.heard == heard
