@@ -135,7 +135,8 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallR
 
     if command == "sync":
         synced = hall.sync(path, args.sources)
-        print(_("synced: {count} new events", count=synced.added))
+        if synced.added or not synced.problems:  # nothing reached: the refusal alone (it said «synced» first)
+            print(_("synced: {count} new events", count=synced.added))
         for dropped in synced.dropped:
             print_warning(said(dropped))
         if synced.problems:  # each on its line; the exit status says something went wrong

@@ -63,6 +63,7 @@ RU = {
     "Nothing changed: the settings are so already": "Ничего не изменено: настройки уже такие",
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",
     "Interface language: {language}": "Язык интерфейса: {language}",
+    "{file}: the file does not read (Enter: what can be done)": "{file}: файл не читается (Enter — что можно сделать)",
     "English": "английский",
     "Russian": "русский",
     "Switch the interface between Russian and English": "Переключить интерфейс между русским и английским",

@@ -37,6 +37,7 @@ from data.hall.device import this_device
 from data.hall.guard import GUARD, making, open_repo, set_tip
 from data.hall.repo import (
     PREFIX,
+    PROBE,
     REQUESTS,
     HallRepo,
     as_source,
@@ -525,8 +526,9 @@ def _found_or_made(folder: Path) -> Repo:
             return open_repo(folder)
         except NotGitRepository:
             pass
-    if any(p.name not in (REQUESTS, GUARD) for p in folder.iterdir()):
+    if any(p.name not in (REQUESTS, GUARD, PROBE) for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
+    (folder / PROBE).unlink(missing_ok=True)  # a probe the disk failed before our mark was written
     init_bare(folder)
     return open_repo(folder)
 

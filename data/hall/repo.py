@@ -530,7 +530,11 @@ def ask(folder: Path, request: dict[str, Any]) -> None:
     write_json(folder, REQUESTS, [*known, request][-100:])
 
 
-SKELETON = frozenset({"HEAD", "config", "description", "branches", "hooks", "info", "objects", "refs"})
+PROBE = ".probe-permissions"
+"""The file dulwich's ``init_bare`` writes to see whether the disk keeps permissions, and
+removes — unless the disk failed it there (a FAT stick's driver refusing ``chmod``, an I/O
+error): left alone, it made the stick «neither empty nor a hall's folder» for good (an attack)."""
+SKELETON = frozenset({"HEAD", "config", "description", "branches", "hooks", "info", "objects", "refs", PROBE})
 """What dulwich's ``Repo.init_bare`` makes in a folder; an unfinished one may leave any of
 them, or its lock ``NAME.lock``, and no other."""
 MAKING = "tengen-making"

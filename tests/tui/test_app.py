@@ -1118,6 +1118,30 @@ async def test_a_damaged_tournament_is_offered_its_backup(folder: Path, answer: 
         assert app.screen.session.state.settings.place != "Томск"
 
 
+async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folder: Path) -> None:
+    """An attack: a tournament emptied by a sync tool vanished from the start screen, its
+    backup with it («Турниров пока нет»).  It is listed, marked, and Enter offers the backup;
+    a JSON file that never was a tournament stays unlisted."""
+    from tui.cli import main
+    from tui.screens.confirm import ConfirmScreen
+
+    path = folder / "gamma.json"
+    assert main(["-f", str(path), "settings", "--place", "Томск"]) == 0  # the backup
+    path.write_bytes(b"")
+    (folder / "notes.json").write_text("{}")
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert "⚠ gamma.json: файл не читается (Enter — что можно сделать)" in labels
+        assert not any("notes.json" in label for label in labels) and options.option_count == 6
+        options.highlighted = labels.index("⚠ gamma.json: файл не читается (Enter — что можно сделать)")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and "gamma.json.bak" in app.screen.question
+
+
 async def test_a_setting_s_meaning_is_not_its_name_again(folder: Path) -> None:
     """A trial's F8 read «контроль времени | 40+5/15 | контроль времени»: where the meaning says
     what the name says, it is left empty."""

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from data.errors import os_reason
 from data.state_cache import compiled_code_kept
-from data.store import Summary, summary
+from data.store import Summary, backup_path, summary
 from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
@@ -46,9 +46,11 @@ class StartScreen(Translated, Screen[None]):
         self.writing_demo = False
         """The demo is being written (``d`` again meanwhile does nothing)."""
 
-    def tournaments(self) -> list[tuple[Path, Summary]]:
+    def tournaments(self) -> list[tuple[Path, Summary | None]]:
         """Recent tournaments, then those in the data folder (and the other folder listed):
-        only files that are tournaments."""
+        only files that are tournaments — or were, and no longer read (a recent one, or one
+        with its backup beside it: ``None``), which opening offers to put back (an emptied
+        file vanished from the list, its backup with it: an attack)."""
         recent = [Path(p) for p in settings.recent(self.folder) if Path(p).is_file()]
         dated: list[tuple[float, Path]] = []
         for folder in (self.folder, self.also):
@@ -58,20 +60,22 @@ class StartScreen(Translated, Screen[None]):
                 except (OSError, RuntimeError):  # a link whose stick is out, or a loop: crashed every start
                     continue
         here = [path for _mtime, path in sorted(dated, key=lambda item: item[0], reverse=True)]
-        found = []
+        found: list[tuple[Path, Summary | None]] = []
         for path in dict.fromkeys(recent + here):
             about = summary(path)
-            if about is not None:
+            if about is not None or path in recent or backup_path(path).is_file():
                 found.append((path, about))
         return found
 
     @staticmethod
-    def label(path: Path, about: Summary, whole: bool = False) -> str:
+    def label(path: Path, about: Summary | None, whole: bool = False) -> str:
         """``whole``: the file's whole path, not its name (another listed file has that name:
         a copy on a stick, last year's event in another folder)."""
+        where = shown_path(path) if whole else shown_name(path.name)
+        if about is None:
+            return "⚠ " + _("{file}: the file does not read (Enter: what can be done)", file=where)
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
-        where = shown_path(path) if whole else shown_name(path.name)
         return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({where})"
 
     def compose(self) -> ComposeResult:

@@ -435,6 +435,51 @@ def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three,
     assert table2.state.paired_rounds == 1
 
 
+def test_a_stick_whose_disk_failed_the_permission_probe_is_made_again(
+    hall_of_three, tmp_path: Path, monkeypatch
+) -> None:
+    """An attack: an I/O error on ``chmod`` as the repository was first made on a stick left
+    dulwich's ``.probe-permissions`` there (a FAT driver refusing ``chmod`` does the same), and
+    the stick was «neither empty nor a hall's folder» for good.  The probe is cleaned with the
+    rest, and one left from before is no obstacle."""
+    import errno
+    import os
+
+    from data.hall.repo import PROBE
+
+    chief, table2, *_rest = hall_of_three
+    stick = tmp_path / "probed"
+    stick.mkdir()
+    chmod = os.chmod
+
+    def failing(path: object, *args: object, **kwargs: object) -> None:
+        if str(path).endswith(PROBE):
+            raise OSError(errno.EIO, "Input/output error")
+        chmod(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "chmod", failing)
+        assert [str(p) for p in chief.sync(stick).problems] == [f"{stick}: the disk cannot be read or written"]
+    assert list(stick.iterdir()) == []
+    (stick / PROBE).write_text("")  # as an older Tengen left it
+    chief.pair()
+    assert chief.sync(stick).problems == () and table2.sync(stick).problems == ()
+    assert table2.state.paired_rounds == 1 and not (stick / PROBE).exists()
+
+
+def test_a_sync_that_reached_nothing_says_only_why(hall_of_three, tmp_path: Path, capsys) -> None:
+    """An attack: ``hall sync`` of a folder that is not there printed «synced: 0 new events»,
+    then the refusal, exit 2: a success and a failure for one command."""
+    from tui.cli import main
+
+    chief, *_rest = hall_of_three
+    with chief.here():
+        capsys.readouterr()
+        assert main(["-f", str(chief.file), "hall", "sync", str(tmp_path / "gone")]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"tengen: {tmp_path / 'gone'}: no such folder\n")
+
+
 def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(hall_of_three, tmp_path: Path, monkeypatch) -> None:
     """The stick full as the repository is made, and the cleaning of it killed after any number
     of removals: the next sync makes it again.  Removed in any order, ``HEAD`` and ``objects``

@@ -190,6 +190,21 @@ def _session(base: str, secret: str) -> str:
     return f"{told['nonce']}:{session_token(secret, told['nonce'])}"
 
 
+def _told(repo: HallRepo, secret: str, where: str) -> object:
+    """What the laptop serving ``repo`` answers a peer of the hall asking ``where``."""
+    from data.hall import serve
+
+    serving = serve.start(repo, 0, "127.0.0.1")
+    try:
+        base = f"http://127.0.0.1:{serving.port}"
+        request = urllib.request.Request(f"{base}{where}")
+        request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return json.loads(answer.read())
+    finally:
+        serving.stop()
+
+
 def _get(url: str, token: str | None = None, method: str = "GET") -> int:
     """The status of a request showing ``token`` (``nonce:token``, ``_session``)."""
     request = urllib.request.Request(url, method=method, data=b"0000" if method == "POST" else None)
@@ -604,21 +619,11 @@ def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Lapt
     """An attack: a stranger's silent addresses, heard by zeroconf on the chief's laptop, were
     told on through ``/tengen/peers`` and held the syncs of helpers that listened to no
     zeroconf; only the laptops that proved they know the secret are told on."""
-    from data.hall import serve
-
     chief, secret = founded
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         repo.add_peers(["http://10.9.9.1:8390", "http://10.0.0.2:8390"])
         repo.prove("http://10.0.0.2:8390")
-        serving = serve.start(repo, 0, "127.0.0.1")
-        try:
-            base = f"http://127.0.0.1:{serving.port}"
-            request = urllib.request.Request(f"{base}/tengen/peers")
-            request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                assert json.loads(answer.read()) == ["http://10.0.0.2:8390"]
-        finally:
-            serving.stop()
+        assert _told(repo, secret, "/tengen/peers") == ["http://10.0.0.2:8390"]
 
 
 def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded: tuple[Laptop, str]) -> None:
@@ -628,21 +633,12 @@ def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded:
     heard as of then — never later than now, never this laptop itself, never earlier."""
     from datetime import UTC, datetime
 
-    from data.hall import hall, serve
+    from data.hall import hall
 
     chief, secret = founded
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         repo.hear(["b" * 32], "2026-01-01T10:00:00+00:00")
-        serving = serve.start(repo, 0, "127.0.0.1")
-        try:
-            base = f"http://127.0.0.1:{serving.port}"
-            request = urllib.request.Request(f"{base}/tengen/heard")
-            request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
-            with urllib.request.urlopen(request, timeout=5) as answer:
-                told = answer.read()
-        finally:
-            serving.stop()
-        assert json.loads(told) == repo.heard
+        assert _told(repo, secret, "/tengen/heard") == repo.heard
         repo.hear(["b" * 32, "c" * 32], "2026-01-01T09:00:00+00:00")
         later = json.dumps({"b" * 32: "2026-01-01T13:00:00+03:00", "c" * 32: "2026-01-01T08:00:00+00:00",
                             "own": "2026-01-01T11:00:00+00:00", "d" * 32: "3026-01-01T00:00:00+00:00",
