@@ -44,8 +44,9 @@ from tinydb.table import Document
 
 from data.errors import TournamentFileError, os_reason
 from data.lock import WriterLock
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log.events import Event, retracted_ids
+from schemes.log.history import describe_parts
 from schemes.values.text import TITLE_LIMIT, single_line
 
 FORMAT = "tengen-tournament"
@@ -465,6 +466,30 @@ class ChangedOutside(TournamentFileError):
 
     template = "{path} was changed by another program since it was opened here: nothing was written; open it again"
 
+    @classmethod
+    def lacking(cls, path: Path, held: Sequence[Event]) -> ChangedOutside:
+        """Refused, naming the entries held here that the file on disk now lacks: a sync tool
+        that put an older copy back lost the referee's last result, and reopening showed the
+        board empty without a word (an attack).  The last of them is named, to type again."""
+        lost = _lacking(path, held)
+        if not lost:
+            return cls(path=path)
+        return cls(
+            "{path} was changed by another program since it was opened here: nothing was written; it lacks "
+            "{count} entries made before, the last: {last}; open it again and enter them anew",
+            path=path, count=len(lost), last=Notice(*describe_parts(lost[-1])),
+        )  # fmt: skip
+
+
+def _lacking(path: Path, held: Sequence[Event]) -> list[Event]:
+    """The events of ``held`` the file at ``path`` does not hold (all of them where it no longer
+    reads as a tournament)."""
+    try:
+        there = {(e.id, e.kind, json.dumps(e.data, sort_keys=True)) for e in _events(path, _load(path))}
+    except (TournamentFileError, KeyError, TypeError, ValueError):
+        there = set()
+    return [e for e in held if (e.id, e.kind, json.dumps(e.data, sort_keys=True)) not in there]
+
 
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
 """How a file this program wrote begins (no spaces): its bytes can be appended to."""
@@ -838,7 +863,7 @@ class TournamentFile:
             # through FUSE, may make the same bytes a new file, or report its times anew
             raw, seen = _read(self.path)
             if raw != self.raw:
-                raise ChangedOutside(path=self.path)
+                raise ChangedOutside.lacking(self.path, self.events)
             self._seen = seen
         if status.st_nlink > 1 + _backup_is(self.path, status):
             raise TournamentFileError(

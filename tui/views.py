@@ -9,6 +9,7 @@ import math
 import os
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -689,6 +690,16 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     return lines
 
 
+def local_time(at: str) -> str:
+    """When an entry was made, on the referee's clock (the log keeps UTC), with its day: a
+    weekend event's log holds two days, and the time alone did not tell them apart; the
+    log's and ``restore``'s (which said it in UTC, as kept: an attack)."""
+    try:
+        return datetime.fromisoformat(at).astimezone().strftime("%d.%m %H:%M:%S")
+    except (ValueError, OverflowError, OSError):  # a time the system's clock cannot show (before 1970 on Windows)
+        return ""
+
+
 def file_held(path: Path, service: Service, codes: bool = True) -> str:
     """What a tournament file holds, in one line: its name, events, rounds and last entry (what
     ``restore`` shows of the backup and of the file, on the command line and in the app; the
@@ -701,7 +712,7 @@ def file_held(path: Path, service: Service, codes: bool = True) -> str:
         events=len(service.events),
         rounds=state.paired_rounds,
         event=last.id,
-        at=last.at,
+        at=local_time(last.at) or last.at,
         what=event_text(last, codes=codes),
     )
 

@@ -47,6 +47,30 @@ def test_another_tournament_moved_in_is_not_written_over(tmp_path: Path) -> None
     assert Ledger(path).state.settings.name == "Other"
 
 
+def test_an_older_copy_put_back_names_the_entries_it_lacks(tmp_path: Path) -> None:
+    """An attack: a sync tool put an older copy of the file back while the app held it; the
+    next entry was refused («open it again»), and reopened the board was empty without a
+    word.  The refusal names how many entries the file lacks and the last one, to type again;
+    a file that no longer reads lacks them all."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger, "A")
+        older = path.read_bytes()
+        register(ledger, "B")
+        register(ledger, "C")
+        path.write_bytes(older)
+        with pytest.raises(ChangedOutside) as refused:
+            register(ledger, "D")
+        assert str(refused.value) == (
+            f"{path} was changed by another program since it was opened here: nothing was written; it lacks 2 "
+            "entries made before, the last: player 3 registered: C; open it again and enter them anew"
+        )
+        path.write_bytes(b"")
+        with pytest.raises(ChangedOutside, match="it lacks 4 entries made before, the last: player 3 registered: C;"):
+            register(ledger, "D")
+    assert path.read_bytes() == b""
+
+
 def test_a_writer_that_removed_the_lock_is_not_written_over(tmp_path: Path) -> None:
     path = tmp_path / "cup.json"
     with new(path) as app:

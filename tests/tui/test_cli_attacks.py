@@ -252,13 +252,15 @@ def test_restore_over_a_file_that_reads_well_says_what_it_drops(
     as damaged: a «д» dropped the last entry of a healthy file."""
     import io
 
+    from tui.views import local_time
+
     monkeypatch.setattr("sys.stdin", io.StringIO("n\n"))
     refused(capsys, "restore", str(cup), file=cup)
     code, out, _ = run(capsys, "restore", str(cup), "--yes")
     assert code == 0
     assert out.splitlines()[1:3] == [
         "cup.json: Кубок, 4 events, 0 rounds paired; last entry 4 at "
-        + json.loads(cup.with_suffix(".json.damaged").read_text())["events"]["4"]["at"]
+        + local_time(json.loads(cup.with_suffix(".json.damaged").read_text())["events"]["4"]["at"])  # the clock's
         + ": player 3 registered: Сидоров Я",
         "cup.json reads well: putting cup.json.bak back drops its last entries (1)",
     ]

@@ -5,8 +5,6 @@ An undone entry says so at the start of its line and is dimmed, so it is seen at
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,17 +15,8 @@ from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
-from tui.views import another_laptops
+from tui.views import another_laptops, local_time
 from tui.widgets import Column, PlainTable, cut
-
-
-def local_time(at: str) -> str:
-    """When an entry was made, on the referee's clock (the log keeps UTC), with its day: a
-    weekend event's log holds two days, and the time alone did not tell them apart."""
-    try:
-        return datetime.fromisoformat(at).astimezone().strftime("%d.%m %H:%M:%S")
-    except (ValueError, OverflowError, OSError):  # a time the system's clock cannot show (before 1970 on Windows)
-        return ""
 
 
 class LogPane(Pane):
