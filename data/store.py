@@ -468,10 +468,24 @@ class ChangedOutside(TournamentFileError):
 
     @classmethod
     def lacking(cls, path: Path, held: Sequence[Event]) -> ChangedOutside:
-        """Refused, naming the entries held here that the file on disk now lacks: a sync tool
-        that put an older copy back lost the referee's last result, and reopening showed the
-        board empty without a word (an attack).  The last of them is named, to type again."""
-        lost = _lacking(path, held)
+        """Refused, saying what the file on disk now is to what is held here: an older state of
+        it names the entries it lacks and the last of them, to type again (a sync tool put an
+        older copy back, and reopened the board was empty without a word: an attack); another
+        tournament is named, no entry to type into it; a file that no longer reads says that
+        what is open here can still be exported (reopening would lose it all: a review)."""
+        try:
+            there = _events(path, _load(path))
+        except (TournamentFileError, KeyError, TypeError, ValueError):
+            return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
+                       "written; what is open here can still be exported (an OpenGotha file keeps its players, "
+                       "games and results)", path=path)  # fmt: skip
+        if not there or not _same_event(there[0], held[0]):
+            name = there[0].data.get("name", "") if there else ""
+            return cls("{path} was changed by another program and holds another tournament now ({name}): nothing "
+                       "was written", path=path, name=str(name)[:80])  # fmt: skip
+        common = next((i for i, (a, b) in enumerate(zip(there, held, strict=False)) if not _same_event(a, b)),
+                      min(len(there), len(held)))  # fmt: skip
+        lost = held[common:]
         if not lost:
             return cls(path=path)
         return cls(
@@ -481,14 +495,8 @@ class ChangedOutside(TournamentFileError):
         )  # fmt: skip
 
 
-def _lacking(path: Path, held: Sequence[Event]) -> list[Event]:
-    """The events of ``held`` the file at ``path`` does not hold (all of them where it no longer
-    reads as a tournament)."""
-    try:
-        there = {(e.id, e.kind, json.dumps(e.data, sort_keys=True)) for e in _events(path, _load(path))}
-    except (TournamentFileError, KeyError, TypeError, ValueError):
-        there = set()
-    return [e for e in held if (e.id, e.kind, json.dumps(e.data, sort_keys=True)) not in there]
+def _same_event(a: Event, b: Event) -> bool:
+    return (a.id, a.kind, a.at, dict(a.data)) == (b.id, b.kind, b.at, dict(b.data))
 
 
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()

@@ -33,16 +33,19 @@ def unfinished(words: Mapping[str, str], tournament: Tournament, after_round: in
     """What a table after ``after_round`` adds to its title where a result is missing there:
     `` (ещё нет результатов на досках 6, 7)`` of that round, `` (ещё нет результатов в 1-м
     туре на доске 2, …)`` where an earlier round waits too (a round robin's postponed game: a
-    review's «после 3-го тура» looked whole); the first five boards of a round named, «…»
-    after; nothing where every result is in.  In ``words``' language: the screens and the
+    review's «после 3-го тура» looked whole); the first three rounds and five boards of a
+    round named, «…» after; nothing where every result is in.  In ``words``' language: the screens and the
     papers say it alike."""
     waiting = [played for played in tournament.rounds[:after_round] if not played.complete]
     if not waiting:
         return ""
     if [played.number for played in waiting] == [after_round]:
         return " " + words[_boards_key("unfinished", waiting[0])].format(boards=_boards(waiting[0]))
-    rounds = ", ".join(words[_boards_key("unfinished_in", p)].format(n=p.number, boards=_boards(p)) for p in waiting)
-    return " " + words["unfinished_rounds"].format(rounds=rounds)
+    rounds = ", ".join(
+        words[_boards_key("unfinished_in", p)].format(n=p.number, boards=_boards(p)) for p in waiting[:3]
+    )
+    more = ", …" if len(waiting) > 3 else ""  # six rounds named shrank the paper's line to 3 pt (a review)
+    return " " + words["unfinished_rounds"].format(rounds=rounds + more)
 
 
 def _boards_key(key: str, played: Round) -> str:

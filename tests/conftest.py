@@ -124,6 +124,15 @@ _COMPILING = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
 
 
 @pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (the README's command): three processes on two cores, where the pilot tests'
+    waits for the screen leave a core idle now and then (two left a fifth of the run's CPU
+    unused); one for each core where there are more, six at most (each holds some 300 MB,
+    and collects every test again)."""
+    return max(3, min(os.cpu_count() or 1, 6))
+
+
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
     """No test handed out before the pairing's loops are compiled (``_compile_pairing_once``):
     xdist hands them out once every process has collected and said so here."""

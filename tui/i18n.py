@@ -1247,6 +1247,8 @@ RU = {
     "the disk is gone (a stick taken out?)": "диска больше нет (флешку вынули?)",
     "{path} is no longer there (a stick taken out?): nothing was written": "{path} больше нет на месте (флешку вынули?): ничего не записано",
     "{path} was changed by another program since it was opened here: nothing was written; open it again": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; откройте его заново",
+    "{path} was changed by another program and no longer reads as a tournament: nothing was written; what is open here can still be exported (an OpenGotha file keeps its players, games and results)": "{path} изменила другая программа, и он больше не читается как турнир: ничего не записано; открытое здесь ещё можно экспортировать (файл OpenGotha сохраняет игроков, партии и результаты)",
+    "{path} was changed by another program and holds another tournament now ({name}): nothing was written": "{path} изменила другая программа: в нём теперь другой турнир ({name}); ничего не записано",
     "{path} was changed by another program since it was opened here: nothing was written; it lacks {count} entries made before, the last: {last}; open it again and enter them anew": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; в нём нет записей, сделанных раньше ({count}), последняя — {last}; откройте его заново и введите их ещё раз",
     "{path} has another name (a hard link), which would become a second tournament: nothing was written; copy the file rather than link it": "у {path} есть второе имя (жёсткая ссылка), оно стало бы вторым турниром: ничего не записано; скопируйте файл вместо ссылки",
     "{path} is read-only: nothing was written": "{path} только для чтения: ничего не записано",

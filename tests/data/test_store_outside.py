@@ -51,7 +51,7 @@ def test_an_older_copy_put_back_names_the_entries_it_lacks(tmp_path: Path) -> No
     """An attack: a sync tool put an older copy of the file back while the app held it; the
     next entry was refused («open it again»), and reopened the board was empty without a
     word.  The refusal names how many entries the file lacks and the last one, to type again;
-    a file that no longer reads lacks them all."""
+    another tournament put in its place is named; a file that no longer reads is said so."""
     path = tmp_path / "cup.json"
     with new(path) as ledger:
         register(ledger, "A")
@@ -65,8 +65,16 @@ def test_an_older_copy_put_back_names_the_entries_it_lacks(tmp_path: Path) -> No
             f"{path} was changed by another program since it was opened here: nothing was written; it lacks 2 "
             "entries made before, the last: player 3 registered: C; open it again and enter them anew"
         )
-        path.write_bytes(b"")
-        with pytest.raises(ChangedOutside, match="it lacks 4 entries made before, the last: player 3 registered: C;"):
+        other = tmp_path / "other.json"
+        new(other, "Other").close()
+        path.write_bytes(other.read_bytes())  # another tournament: nothing to type into it (a review)
+        with pytest.raises(ChangedOutside) as refused:
+            register(ledger, "D")
+        assert str(refused.value) == (
+            f"{path} was changed by another program and holds another tournament now (Other): nothing was written"
+        )
+        path.write_bytes(b"")  # reopening would lose it all: what is open can still be exported
+        with pytest.raises(ChangedOutside, match="no longer reads as a tournament: nothing was written; what is open"):
             register(ledger, "D")
     assert path.read_bytes() == b""
 

@@ -441,3 +441,18 @@ def test_english_paperwork_quotes_in_english() -> None:
     from paperwork.labels import EN
 
     assert [key for key, text in EN.items() if "«" in text or "»" in text] == []
+
+
+def test_the_missing_results_name_three_rounds_then_an_ellipsis() -> None:
+    """A review: six rounds paired without results made a paper's line of six rounds' boards,
+    drawn at 3 pt.  Three rounds are named, «…» after; five boards a round."""
+    from paperwork.sheet import unfinished
+
+    log, _ids = round_robin([2000 - 10 * i for i in range(14)])
+    for _round in range(4):
+        log.commit(actions.pair(log.state, random.Random(1), early=True))
+    assert unfinished(RU, log.state, 4) == (
+        " (ещё нет результатов в 1-м туре на досках 1, 2, 3, 4, 5…, в 2-м туре на досках 1, 2, 3, 4, 5…, "
+        "в 3-м туре на досках 1, 2, 3, 4, 5…, …)"
+    )
+    assert unfinished(EN, log.state, 1) == " (no result yet on boards 1, 2, 3, 4, 5…)"
