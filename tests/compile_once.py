@@ -2,7 +2,7 @@
 cache folder its environment names (``NUMBA_CACHE_DIR``): run by the suite's controller in a
 fresh clone while xdist's processes collect the tests (``tests/conftest.py``).
 
-    python -m tests.compile_once FOLDER    # FOLDER: where the three small events are written
+    python -m tests.compile_once FOLDER DONE    # FOLDER: the three small events; DONE: written at the end
 
 Every compiled function is reached: OpenGotha's groups (Gabow's matching), the exact whole
 field (the second round's score groups and ties take its blossom steps, the first round's
@@ -27,7 +27,7 @@ SCHEMES: tuple[tuple[str, dict[str, str]], ...] = (("mcmahon", {}), ("mcmahon", 
 """Each compiled path: OpenGotha's groups (Gabow's matching), the exact whole field, Swiss."""
 
 
-def main(folder: Path) -> None:
+def main(folder: Path, done: Path) -> None:
     os.environ["XDG_CACHE_HOME"] = str(folder)  # the state cache of these files: not the user's
     rng = random.Random(1)
     for index, (scheme, params) in enumerate(SCHEMES):
@@ -41,7 +41,8 @@ def main(folder: Path) -> None:
         first = service.state.rounds[1].boards[0]
         why(service.state, 2, first.white, first.black)
         service.close()
+    done.touch()  # xdist's processes wait for it at their first compiling
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), Path(sys.argv[2]))

@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,8 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
     if not hasattr(config, "workerinput") and _processes(config) > 1:
         _compile_pairing_once(Path(os.environ["NUMBA_CACHE_DIR"]), config)
+    if hasattr(config, "workerinput") and os.environ.get(_COMPILING_NOW):
+        _first_compile_waits(*os.environ[_COMPILING_NOW].split(":", 1))
 
 
 def _processes(config: pytest.Config) -> int:
@@ -104,23 +108,48 @@ def _processes(config: pytest.Config) -> int:
 def _compile_pairing_once(folder: Path, config: pytest.Config) -> None:
     """McMahon and Swiss pairings, made once when numba's cache of the pairing's loops is
     empty (a fresh clone, as on CI), by a process of their own (``tests.compile_once``)
-    started now, while xdist starts its processes and they collect the tests; the tests are
-    handed out once it is done (``pytest_xdist_node_collection_finished``).  Each process
-    compiled the same loops at its first pairing, the three at once, 15–20 s of CPU each on
-    two cores already shared by the tests; compiled here before xdist started them, one core
-    was idle for those 20 s.  A cache there (or partly there: code changed since) is left to
-    the processes, as it always was."""
+    started now, while xdist starts its processes and they collect the tests; a process's
+    first compiling waits for it (``_first_compile_waits``), the tests that pair nothing run
+    meanwhile.  Each process compiled the same loops at its first pairing, the three at once,
+    15–20 s of CPU each on two cores already shared by the tests; held back until it was done,
+    they left a core idle for 11 s.  A cache there (or partly there: code changed since) is
+    left to the processes, as it always was."""
     if folder.is_dir() and any(folder.iterdir()):
         return
     scratch = Path(tempfile.mkdtemp(dir=config._tmp_path_factory.getbasetemp()))
     said = scratch / "said.txt"
     with said.open("wb") as output:
-        process = subprocess.Popen([sys.executable, "-m", "tests.compile_once", str(scratch)], cwd=ROOT,
+        done = scratch / "compiled"
+        process = subprocess.Popen([sys.executable, "-m", "tests.compile_once", str(scratch), str(done)], cwd=ROOT,
                                    stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT)  # fmt: skip
     config.stash[_COMPILING] = (process, said)
+    threading.Thread(target=process.wait, daemon=True).start()  # reaped at once: gone is gone, for the waiting
+    os.environ[_COMPILING_NOW] = f"{process.pid}:{done}"  # xdist's processes inherit it
 
 
 _COMPILING = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()
+_COMPILING_NOW = "TENGEN_TESTS_COMPILING"
+"""``PID:FILE`` of the process compiling the pairing's loops, and the file it writes when done."""
+
+
+def _first_compile_waits(pid: str, done: str) -> None:
+    """In an xdist process: the first loop numba would compile waits until the compiling
+    process is done (``_compile_pairing_once``), then loads it from the cache — the tests
+    that pair nothing run meanwhile (they waited for it all, one core idle for some 11 s of
+    a fresh clone's run).  At most two minutes; a compiling that failed or ended without its
+    file leaves numba to compile here, as it always could."""
+    from numba.core.dispatcher import Dispatcher
+
+    compile_for_args = Dispatcher._compile_for_args
+
+    def waiting(self: Any, *args: Any, **kwargs: Any) -> Any:
+        Dispatcher._compile_for_args = compile_for_args  # type: ignore[method-assign]
+        deadline = time.monotonic() + 120
+        while not Path(done).exists() and Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return compile_for_args(self, *args, **kwargs)
+
+    Dispatcher._compile_for_args = waiting  # type: ignore[method-assign]
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -132,29 +161,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return max(3, min(os.cpu_count() or 1, 6))
 
 
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
-    """No test handed out before the pairing's loops are compiled (``_compile_pairing_once``):
-    xdist hands them out once every process has collected and said so here."""
-    process, said = node.config.stash.get(_COMPILING, (None, None))
-    if process is None or said is None or process.returncode is not None:
-        return
-    try:
-        code = process.wait()
-    except BaseException:  # interrupted: the compiling stops with the run
-        process.kill()
-        raise
-    if code > 0:  # failed, not killed by a signal (Ctrl+C reaches it too)
-        sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
-
-
 def pytest_unconfigure(config: pytest.Config) -> None:
-    """A run ended before its tests were handed out (interrupted, a collection error): the
-    compiling process stops with it."""
-    process, _said = config.stash.get(_COMPILING, (None, None))
-    if process is not None and process.poll() is None:
+    """The compiling process said, where it failed (the processes compiled for themselves);
+    a run ended before it was done (interrupted, a collection error) stops it."""
+    process, said = config.stash.get(_COMPILING, (None, None))
+    if process is None or said is None:
+        return
+    if process.poll() is None:
         process.kill()
         process.wait()
+    elif process.returncode > 0:  # failed, not killed by a signal (Ctrl+C reaches it too)
+        sys.stderr.write(f"compiling the pairing's loops failed:\n{said.read_text(errors='replace')}")
 
 
 def _kept(config: pytest.Config, name: str) -> Path:
