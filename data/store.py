@@ -467,14 +467,15 @@ class ChangedOutside(TournamentFileError):
     template = "{path} was changed by another program since it was opened here: nothing was written; open it again"
 
     @classmethod
-    def lacking(cls, path: Path, held: Sequence[Event]) -> ChangedOutside:
+    def lacking(cls, path: Path, held: Sequence[Event], raw: bytes) -> ChangedOutside:
         """Refused, saying what the file on disk now is to what is held here: an older state of
         it names the entries it lacks and the last of them, to type again (a sync tool put an
         older copy back, and reopened the board was empty without a word: an attack); another
         tournament is named, no entry to type into it; a file that no longer reads says that
-        what is open here can still be exported (reopening would lose it all: a review)."""
+        what is open here can still be exported (reopening would lose it all: a review).
+        ``raw``: the bytes on disk, as just read."""
         try:
-            there = _events(path, _load(path))
+            there = _events(path, _parsed(path, raw))
         except (TournamentFileError, KeyError, TypeError, ValueError):
             return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
                        "written; what is open here can still be exported (an OpenGotha file keeps its players, "
@@ -496,7 +497,8 @@ class ChangedOutside(TournamentFileError):
 
 
 def _same_event(a: Event, b: Event) -> bool:
-    return (a.id, a.kind, a.at, dict(a.data)) == (b.id, b.kind, b.at, dict(b.data))
+    """The same entry, as the file writes it (a tuple held is the list read back)."""
+    return a.id == b.id and json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
 
 
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
@@ -871,7 +873,7 @@ class TournamentFile:
             # through FUSE, may make the same bytes a new file, or report its times anew
             raw, seen = _read(self.path)
             if raw != self.raw:
-                raise ChangedOutside.lacking(self.path, self.events)
+                raise ChangedOutside.lacking(self.path, self.events, raw)
             self._seen = seen
         if status.st_nlink > 1 + _backup_is(self.path, status):
             raise TournamentFileError(

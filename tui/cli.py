@@ -897,7 +897,7 @@ wrote XML into a ``.xlsx`` file, ``--after 1`` every round, without a word."""
 def _cmd_export(args: argparse.Namespace) -> None:
     from paperwork.rating_table import export, placeholders
 
-    for option in ("xlsx", "csv", "after", "latin", "rating_list", "egf"):  # one ignored misleads (a trial)
+    for option in sorted(set().union(*_EXPORT_OPTIONS.values())):  # one ignored misleads (a trial)
         if getattr(args, option) not in (None, False) and option not in _EXPORT_OPTIONS[args.what]:
             raise BadInput("export {kind} takes no --{option}", kind=args.what, option=option.replace("_", "-"))
     service = _reading(args)

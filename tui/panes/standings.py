@@ -104,10 +104,10 @@ class StandingsPane(Pane):
                 table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
         wide = sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill()
         # wider than the screen: place, number and name stay in sight while → scrolls FORS's nine
-        # values (a trial lost whose row he read), and the rank and score what decides the place
-        # (a later trial scrolled «Очки» away); the teams' place and team; the rounds' grid its
-        # player, its score being its last column
-        table.fixed_columns = (2 if self.teams else 3 if self.rounds_table else 5) if wide else 0
+        # values (a trial lost whose row he read); the teams' place and team.  Not the rank and
+        # score too: → scrolls by cells, and the tail of a column half scrolled away read as
+        # their neighbour's («Очки соп.», a re-read in tmux)
+        table.fixed_columns = (2 if self.teams else 3) if wide else 0
         self.stale = False
 
     def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
