@@ -1,7 +1,9 @@
 """Settings of the test processes themselves (not of Tengen)."""
 
+import contextlib
 import fcntl
 import gc
+import importlib.util
 import itertools
 import os
 import shutil
@@ -32,6 +34,19 @@ def pytest_sessionstart() -> None:
     Textual's and hypothesis's long-lived objects took a fifth of the suite's time."""
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
+    os.fsync = _to_the_page_cache
+
+
+def _to_the_page_cache(fd: Any) -> None:
+    """``os.fsync`` in the test processes: the descriptor checked as fsync checks it (a closed
+    one is EBADF), the bytes left in the system's page cache.  The suite's own processes made
+    some 29,000 fsyncs (each command's file, its backup, their folder): 20 s of waiting here,
+    many times that on a virtual machine's disk, and the only thing they add is surviving a
+    power cut, which no test can cause.  Every reader of a test's files, a process killed with
+    ``kill -9`` included, sees the same bytes without them.  The programs the tests start
+    (``python -m tui``, the crash tests' writers) keep the real fsync, and the tests of a
+    failing fsync (a full disk) replace it with their own."""
+    os.fstat(fd if isinstance(fd, int) else fd.fileno())
 
 
 def pytest_sessionfinish() -> None:
@@ -95,6 +110,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.snapshot_report = str(config._tmp_path_factory.getbasetemp() / "snapshot_report.html")
     if not hasattr(config, "workerinput") and _processes(config) > 1:
         _compile_pairing_once(Path(os.environ["NUMBA_CACHE_DIR"]), config)
+        _collected_once_first(config)
     if hasattr(config, "workerinput") and os.environ.get(_COMPILING_NOW):
         _first_compile_waits(*os.environ[_COMPILING_NOW].split(":", 1))
 
@@ -125,6 +141,24 @@ def _compile_pairing_once(folder: Path, config: pytest.Config) -> None:
     config.stash[_COMPILING] = (process, said)
     threading.Thread(target=process.wait, daemon=True).start()  # reaped at once: gone is gone, for the waiting
     os.environ[_COMPILING_NOW] = f"{process.pid}:{done}"  # xdist's processes inherit it
+
+
+def _collected_once_first(config: pytest.Config) -> None:
+    """Where no module of Tengen has its bytecode yet (a fresh clone, as on CI: pip installs
+    the libraries without theirs), the tests are collected once by a process of its own before
+    xdist starts its processes, and Python writes the bytecode of every module collecting
+    imports.  The three processes each compiled the same modules at once, Textual's, numba's
+    and the tests' (8 s of CPU each where it takes 2 s with the bytecode there), on two cores
+    already shared with numba's compiling (``_compile_pairing_once``, started before, runs
+    meanwhile).  A collecting that fails or takes over two minutes is let go: the processes
+    compile for themselves, as they always could, and say what is wrong."""
+    if Path(importlib.util.cache_from_source(str(ROOT / "tui" / "app.py"))).exists():
+        return
+    argv = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+            "-o", "addopts=", *config.args]  # fmt: skip
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        subprocess.run(argv, cwd=config.invocation_params.dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=120, check=False)  # fmt: skip
 
 
 _COMPILING = pytest.StashKey[tuple[subprocess.Popen[bytes], Path]]()

@@ -46,6 +46,28 @@ def test_backup_holds_the_previous_state(tmp_path: Path) -> None:
     assert not list(tmp_path.glob(".t.json.*")), "no temporary files are left behind"
 
 
+def test_each_write_is_synced_before_it_replaces_the_file_and_the_folder_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What survives a power cut: the new bytes reach the disk before the rename makes them
+    the file, and the folder (the rename itself) after it.  The suite's processes skip the
+    system's fsync (``tests/conftest.py``), so the calls are what is checked here."""
+    path = tmp_path / "t.json"
+    calls: list[tuple[str, int]] = []
+    replace = os.replace
+    monkeypatch.setattr(os, "fsync", lambda fd: calls.append(("sync", os.fstat(fd).st_ino)))
+    monkeypatch.setattr(os, "replace", lambda source, target: (calls.append(("rename", os.stat(source).st_ino)),
+                                                               replace(source, target))[1])  # fmt: skip
+    with new(path) as ledger:
+        for surname in ("A", "B"):  # the first keeps the old file as the backup, the second reuses the one before
+            calls.clear()
+            ledger.commit(actions.register(ledger.events, surname=surname, rating=2100))
+            written, folder = path.stat().st_ino, tmp_path.stat().st_ino
+            assert calls[-2:] == [("rename", written), ("sync", folder)]
+            assert ("sync", written) in calls[:-2]  # (the old file may become the backup in between)
+            assert path.read_text(encoding="utf-8").count('"surname"') == ord(surname) - ord("A") + 1
+
+
 def test_refused_action_leaves_the_file_unchanged(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     with new(path) as ledger:
