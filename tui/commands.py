@@ -51,11 +51,14 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
 
 
 def palette_commands(screen: Screen[object]) -> list[Command]:
-    """What the palette offers over ``screen``: its keys, then the language and quit."""
+    """What the palette offers over ``screen``: its keys, then the language and quit — the
+    language over a screen only: a dialog is composed once, and over the print dialog the
+    switch left it in the old language (a trial); Escape, then the switch."""
     app = screen.app
     commands = [c for c in screen_commands(screen) if not c.hint]
     known = {c.description for c in commands}
-    for description, action in ((_("Language"), "switch_language"), (_("Quit"), "quit")):
+    own = ((_("Language"), "switch_language"),) if not screen.is_modal else ()
+    for description, action in (*own, (_("Quit"), "quit")):
         if description not in known:
             commands.append(Command("", description, partial(app.run_action, action)))
     return commands

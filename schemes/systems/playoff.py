@@ -313,7 +313,10 @@ class Playoff:
     ) -> Pairing:
         numbering = None
         if not tournament.numbers:
-            field = [p for p in tournament.players.values() if p.available_in(1)]
+            # seeded, the absent from round 1 too: his first match is a walkover («absent from a
+            # one-game match»), where leaving him out refused the pairing (the numbering lists
+            # every player not withdrawn)
+            field = [p for p in tournament.players.values() if not p.withdrawn_by(1)]
             if len(field) < 2:
                 raise PairingError("a play-off needs two players at least")
             if order is not None:

@@ -201,6 +201,30 @@ def test_a_player_who_withdraws_loses_his_match_without_a_game() -> None:
     assert [seed[r.player] for r in rows[:4]] == [1, 4, 7, 11]
 
 
+def test_a_player_absent_from_round_1_is_seeded_and_loses_his_first_match_without_a_game() -> None:
+    """A trial: a player announced absent from round 1 made the pairing refuse («the numbering
+    must list every player of the field once»).  He is seeded as if present (seed 3 of
+    four), his first match is a walkover: 2 goes through without a game, and meets the
+    winner of 1–4 in the final.  Seed 1 of three, absent from the round of his bracket bye,
+    is not listed as passing it and plays the final all the same."""
+    log, ids = field(4)
+    log.commit(actions.skip(ids[2], [1]))
+    log.pair()
+    assert [log.state.numbers[p] for p in ids] == [1, 2, 3, 4]
+    assert pairs(log, 1, ids) == [(1, 4)]
+    assert log.state.round(1).extra == {"walkovers": {str(ids[1]): ids[2]}}
+    win(log, 1, ids, {4})
+    log.pair()
+    assert pairs(log, 2, ids) == [(2, 4)]
+    three, seeds = field(3)
+    three.commit(actions.skip(seeds[0], [1]))
+    three.pair()
+    assert pairs(three, 1, seeds) == [(2, 3)] and three.state.round(1).byes == ()
+    win(three, 1, seeds, {3})
+    three.pair()
+    assert pairs(three, 2, seeds) == [(1, 3)]
+
+
 def test_an_absent_finalist_gives_the_title_without_a_game() -> None:
     """Seed 2 announced absent from the final: 1 is champion in a round of no boards, and the
     play-off is over (the bracket's «неявка»: test_views, test_tables)."""

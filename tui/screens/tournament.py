@@ -92,13 +92,20 @@ class TournamentScreen(Translated, Screen[None]):
         self.pairing: int | None = None
         """The round being paired in a thread (``RoundsPane.pair``), if one is: nothing else is
         entered meanwhile."""
+        self.shown_tab: str | None = None
+        """The tab shown when the screen is composed again in another language (the palette's
+        switch over F4 left the referee on the rounds tab: a trial); None the first time."""
+
+    async def recompose_translated(self) -> None:
+        self.shown_tab = self.query_one(TabbedContent).active
+        await super().recompose_translated()
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title", markup=False)
         yield Static(id="hall-line", markup=False)
         yield Static(id="pages-line", markup=False)
-        initial = "rounds" if self.session.state.players else "players"
+        initial = self.shown_tab or ("rounds" if self.session.state.players else "players")
         with TabbedContent(initial=initial):
             for tab, title, key, pane in TABS:
                 with TabPane(f"{_(title)} {key}", id=tab):
