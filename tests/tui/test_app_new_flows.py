@@ -390,7 +390,7 @@ async def test_team_standings_in_the_app(tmp_path: Path) -> None:
     write_demo(folder)
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(100, 30)) as pilot:
-        await pilot.press("f4", "g")
+        await pilot.press("f4", "right_square_bracket", "right_square_bracket", "g")
         await pilot.pause()
         table = app.screen.query_one("#standings-table", DataTable)
         rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
@@ -768,6 +768,27 @@ async def test_ctrl_c_says_how_to_quit_in_russian_and_a_round_being_played_says_
         assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"
 
 
+async def test_the_standings_title_with_rounds_still_played_is_wrapped_not_cut(folder: Path) -> None:
+    """A review: the teams' title with the missing results of two rounds ran past 80 columns,
+    and its keys («+ −: сколько; c: клубы») were cut off.  The title wraps (three lines at
+    most), every word of it on the screen."""
+    import random
+
+    from data.service import Service
+    from tests.tui.conftest import shown_text
+
+    with Service(folder / "round-robin.json", writable=True) as service:  # rounds 4 and 5 paired, no result in
+        for _ in range(2):
+            service.commit(actions.pair(service.state, random.Random(1), early=True))
+    app = TengenApp(str(folder / "round-robin.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "right_square_bracket", "right_square_bracket", "g")
+        await pilot.pause()
+        shown = " ".join(shown_text(app).split())
+        assert "в 4-м туре на досках 1, 2, 3, в 5-м туре на досках 1, 2, 3" in shown
+        assert "(+ −: сколько; c: команды)" in shown
+
+
 async def test_undoing_a_rounds_pairing_asks_first(folder: Path) -> None:
     """Ctrl+Z held down went on past a round's results and took its boards away without a
     word; the pairing's undo now asks («Нет» in focus), a result's does not, and each undo's
@@ -922,7 +943,7 @@ async def test_a_teams_players_cut_at_80_columns_end_with_an_ellipsis(tmp_path: 
                      "--rank", "1k", "--club", club]) == 0  # fmt: skip
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f4", "g")
+        await pilot.press("f4", "right_square_bracket", "right_square_bracket", "g")
         await pilot.pause()
         table = app.screen.query_one("#standings-table", DataTable)
         team, players = str(table.get_row_at(0)[1]), str(table.get_row_at(0)[5])
