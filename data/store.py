@@ -69,9 +69,15 @@ class Damaged(TournamentFileError):
 
 def damaged(path: Path, what: Worded) -> Damaged:
     """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
-    one and how to put it back."""
+    one and how to put it back — or that it does not read either (a sync tool that emptied
+    both: the advice to restore it only led to a second refusal, a review)."""
     backup = backup_path(path)
     if backup.is_file():
+        try:
+            _load(backup)
+        except TournamentFileError:
+            return Damaged("{path}: {what}; its backup {backup} does not read either: nothing to put back", path, what,
+                           backup=backup.name)  # fmt: skip
         return Damaged(
             "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back",
             path,

@@ -212,15 +212,24 @@ class TengenApp(App[None]):
     def offer_backup(self, error: Damaged) -> bool:
         """Ask whether to put back the backup of the damaged file ``error`` names, showing what
         the backup holds (``tengen restore``'s question: the app said to type that command in a
-        terminal); False where there is no backup that reads well."""
+        terminal); where the backup does not read either, say so and what is left to do (the
+        start screen's «Enter — что можно сделать» led to the advice to restore it: a
+        review).  False where there is no backup."""
         from tui.screens.confirm import ConfirmScreen
 
         path, backup = error.path, backup_path(error.path)
+        if not backup.exists():
+            return False
         try:
             with Service(backup) as held:
                 holds = views.file_held(backup, held, codes=False)
         except (TournamentFileError, InvalidEvent, OSError):
-            return False
+            self.notify(_("{file} cannot be opened: {what}; its backup {backup} does not read either: nothing to put "
+                          "back. Both files are left as they are (folder {folder}); open a copy kept elsewhere: on a "
+                          "stick, on another laptop of the hall", file=path.name, what=said(error.what),
+                          backup=backup.name, folder=views.shown_path(path.parent)),
+                        severity="error", timeout=20)  # fmt: skip
+            return True
 
         def answer(yes: bool | None) -> None:
             if not yes:

@@ -64,6 +64,10 @@ RU = {
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",
     "Interface language: {language}": "Язык интерфейса: {language}",
     "{file}: the file does not read (Enter: what can be done)": "{file}: файл не читается (Enter — что можно сделать)",
+    "{file} cannot be opened: {what}; its backup {backup} does not read either: nothing to put back. Both files are "
+    "left as they are (folder {folder}); open a copy kept elsewhere: on a stick, on another laptop of the hall": "{file} не открыть: {what}; его резервная копия {backup} тоже не читается, возвращать нечего. Оба файла "
+    "оставлены как есть (папка {folder}); откройте копию, сохранённую в другом месте: на флешке, на другом "
+    "ноутбуке зала",
     "English": "английский",
     "Russian": "русский",
     "Switch the interface between Russian and English": "Переключить интерфейс между русским и английским",
@@ -748,6 +752,7 @@ RU = {
     "{path}: cannot write it ({reason}); nothing was written": "{path}: не удалось записать ({reason}); ничего не записано",
     "{path}: {what}": "{path}: {what}",
     "{path}: {what}; the previous state is in {backup}: tengen restore {path} puts it back": "{path}: {what}; прежнее состояние — в {backup}: его вернёт команда tengen restore {path}",
+    "{path}: {what}; its backup {backup} does not read either: nothing to put back": "{path}: {what}; его резервная копия {backup} тоже не читается, возвращать нечего",
     "no such file": "нет такого файла",
     "not a Tengen tournament (damaged or not JSON)": "не турнир Tengen (повреждён или не JSON)",
     "not a Tengen tournament file": "не файл турнира Tengen",

@@ -205,6 +205,23 @@ def test_every_kind_of_damage_names_the_backup_and_how_to_restore_it(tmp_path: P
     assert f"the previous state is in cup.json.bak: tengen restore {path} puts it back" in str(refused.value)
 
 
+def test_a_damaged_file_whose_backup_does_not_read_either_offers_no_restore(tmp_path: Path) -> None:
+    """A review: both emptied by a sync tool, the refusal advised ``tengen restore``, which then
+    refused the backup.  It says the backup does not read either; both are left as they are."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    path.write_bytes(b"")
+    backup_path(path).write_bytes(b"{")
+    with pytest.raises(TournamentFileError) as refused:
+        Ledger(path).check()
+    assert str(refused.value) == (
+        f"{path}: not a Tengen tournament (damaged or not JSON); its backup cup.json.bak does not read either: "
+        "nothing to put back"
+    )
+    assert path.read_bytes() == b"" and backup_path(path).read_bytes() == b"{"
+
+
 def test_restore_puts_the_backup_back_and_keeps_the_damaged_file(tmp_path: Path) -> None:
     path = tmp_path / "cup.json"
     with new(path) as ledger:

@@ -1140,6 +1140,26 @@ async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folde
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen) and "gamma.json.bak" in app.screen.question
+        await pilot.press("escape")
+        await pilot.pause()
+    from tui.views import shown_path
+
+    (folder / "gamma.json.bak").write_bytes(b"{")  # the backup damaged too: nothing to put back
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        options.highlighted = labels.index("⚠ gamma.json: файл не читается (Enter — что можно сделать)")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert notes(app)[-1] == (
+            "gamma.json не открыть: не турнир Tengen (повреждён или не JSON); его резервная копия gamma.json.bak "
+            f"тоже не читается, возвращать нечего. Оба файла оставлены как есть (папка {shown_path(folder)}); "
+            "откройте копию, сохранённую в другом месте: "
+            "на флешке, на другом ноутбуке зала"
+        )
+        assert path.read_bytes() == b"" and (folder / "gamma.json.bak").read_bytes() == b"{"
 
 
 async def test_a_setting_s_meaning_is_not_its_name_again(folder: Path) -> None:
