@@ -45,15 +45,15 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, Question))  # the command ran: it asks before pairing
 
 
-async def test_the_language_switched_from_the_palette_keeps_the_tab_and_no_dialog_stays_in_the_old_one(
-    folder: Path,
-) -> None:
-    """A trial: the language switched from the palette over the standings (F4) left the
-    referee on the rounds tab; over the print dialog (F6) it left the dialog in Russian.  The
-    tab is kept; over a dialog the palette offers no language (Escape, then switch)."""
-    from textual.widgets import TabbedContent
+async def test_the_language_switched_from_the_palette_keeps_what_each_tab_shows(folder: Path) -> None:
+    """Trials: the language switched from the palette over the standings (F4) left the
+    referee on the rounds tab, and the tabs had forgotten the search typed in F2, the cursor,
+    the round and the table F4 showed; over the print dialog (F6) it left the dialog in
+    Russian.  All is kept; over a dialog the palette offers no language (Escape, then switch)."""
+    from textual.widgets import DataTable, TabbedContent
 
     from tests.tui.conftest import shown_text
+    from tui.panes.standings import StandingsPane
 
     i18n.set_language("ru")
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
@@ -67,7 +67,13 @@ async def test_the_language_switched_from_the_palette_keeps_the_tab_and_no_dialo
         assert not any(line.startswith("Язык") for line in offered)
         await pilot.press("escape", "escape")
         await until(pilot, lambda: not isinstance(app.screen, CommandPalette) and not app.screen.is_modal)
-        await pilot.press("f4", "ctrl+p")
+        await pilot.press("f2", "slash", *"ов", "enter")
+        await pilot.pause()
+        players = app.screen.query_one("#players-table", DataTable)
+        found = players.row_count
+        await pilot.press("down")
+        await pilot.pause()
+        await pilot.press("f4", "left_square_bracket", "t", "ctrl+p")
         await until(pilot, lambda: CommandPalette.is_open(app))
         await pilot.press(*"язык")
         await app.workers.wait_for_complete()
@@ -76,5 +82,12 @@ async def test_the_language_switched_from_the_palette_keeps_the_tab_and_no_dialo
         await until(pilot, lambda: i18n.language() == "en" and not app.redrawing)
         await pilot.pause()
         assert app.screen.query_one(TabbedContent).active == "standings"
-        assert "Standings F4" in shown_text(app)
+        standings = app.screen.query_one(StandingsPane)
+        assert (standings.after, standings.rounds_table) == (2, True)
+        text = shown_text(app)
+        assert "Standings after round 2" in text and "Standings F4" in text and "Players F2" in text
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen.query_one("#search", Input).value == "ов" and players.row_count == found < 12
+        assert players.cursor_row == 1 and app.screen.query_one("#search", Input).placeholder == "Search"
     i18n.set_language("ru")

@@ -63,6 +63,11 @@ class Pane(Translated, Vertical):
     def after_recompose(self) -> None:
         self.show(self.session)
 
+    def retranslate(self) -> None:
+        """The words ``compose`` gave written again in the interface language (the screen's
+        ``recompose_translated``, which keeps the pane itself and what it shows); what
+        ``show`` writes is written by the redraw after it."""
+
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why this tournament's scheme has no such action (in the interface language), or None."""
         return None

@@ -44,6 +44,9 @@ class PlayersPane(Pane):
         yield Input(placeholder=_("Search"), id="search")
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
 
+    def retranslate(self) -> None:
+        self.query_one("#search", Input).placeholder = _("Search")
+
     @staticmethod
     def columns(short: Mapping[str, str], countries: bool) -> list[Column]:
         """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns

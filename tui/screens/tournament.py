@@ -92,20 +92,27 @@ class TournamentScreen(Translated, Screen[None]):
         self.pairing: int | None = None
         """The round being paired in a thread (``RoundsPane.pair``), if one is: nothing else is
         entered meanwhile."""
-        self.shown_tab: str | None = None
-        """The tab shown when the screen is composed again in another language (the palette's
-        switch over F4 left the referee on the rounds tab: a trial); None the first time."""
 
     async def recompose_translated(self) -> None:
-        self.shown_tab = self.query_one(TabbedContent).active
-        await super().recompose_translated()
+        """The words of the new language, the referee's place kept: only what ``compose``
+        wrote in words is written again — the tabs' titles, the panes' own
+        (``Pane.retranslate``) — and every pane is drawn again from the state.  Composed anew,
+        the screen showed the rounds tab whatever tab was shown, and its new panes had
+        forgotten the round and the table shown, the search typed, the cursor (trials)."""
+        tabs = self.query_one(TabbedContent)
+        for tab, title, key, _kind in TABS:
+            tabs.get_tab(tab).label = f"{_(title)} {key}"
+        for pane in self.panes:
+            pane.retranslate()
+        self.translate_bindings()
+        self.after_recompose()
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="title", markup=False)
         yield Static(id="hall-line", markup=False)
         yield Static(id="pages-line", markup=False)
-        initial = self.shown_tab or ("rounds" if self.session.state.players else "players")
+        initial = "rounds" if self.session.state.players else "players"
         with TabbedContent(initial=initial):
             for tab, title, key, pane in TABS:
                 with TabPane(f"{_(title)} {key}", id=tab):
