@@ -294,11 +294,15 @@ class Playoff:
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         """One game a match: a round a stage (the third-place match is played beside the
-        final).  Best of three: known once the final is decided — the rounds it took."""
+        final), less the stages walkovers ended in a round that began the next one (a
+        trial's «тур 2 из 4» was the final).  Best of three: known once the final is
+        decided — the rounds it took."""
         done = bracket(tournament)
         if done.finished() and tournament.rounds[-1].complete:
             return tournament.paired_rounds
         if int(tournament.settings.params["games_per_match"]) == 1:
+            if tournament.paired_rounds:
+                return tournament.paired_rounds + stages(tournament) - len(done.stages)
             return most_rounds(tournament) or None  # of no bracket yet, no count
         return None
 
@@ -411,7 +415,7 @@ class Playoff:
 
 def stages(tournament: Tournament) -> int:
     """The stages of the bracket its field makes (none for fewer than two players)."""
-    field = len(tournament.numbers) or sum(p.available_in(1) for p in tournament.players.values())
+    field = len(tournament.numbers) or sum(not p.withdrawn_by(1) for p in tournament.players.values())
     return (field - 1).bit_length() if field > 1 else 0
 
 

@@ -216,6 +216,15 @@ def test_a_player_absent_from_round_1_is_seeded_and_loses_his_first_match_withou
     win(log, 1, ids, {4})
     log.pair()
     assert pairs(log, 2, ids) == [(2, 4)]
+    nine, ninth = field(9)  # 8 absent from the one match of the first stage: the quarter-finals in round 1 too
+    nine.commit(actions.skip(ninth[7], [1]))
+    assert PLAYOFF.total_rounds(nine.state) == 4  # a bracket of 16, the absent seeded
+    nine.pair()
+    assert pairs(nine, 1, ninth) == [(1, 9), (4, 5), (2, 7), (3, 6)]
+    assert PLAYOFF.total_rounds(nine.state) == 3  # the final is round 3, not 4
+    win(nine, 1, ninth, {1, 4, 2, 3})
+    nine.pair()
+    assert PLAYOFF.total_rounds(nine.state) == 3
     three, seeds = field(3)
     three.commit(actions.skip(seeds[0], [1]))
     three.pair()
