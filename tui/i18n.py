@@ -1275,6 +1275,7 @@ RU = {
     "player {player} withdrawn from round {round}": "игрок {player} снят с {round}-го тура",
     "player {player} back from round {round}": "игрок {player} вернулся с {round}-го тура",
     "round {round} paired ({boards} boards)": "составлен {round}-й тур, досок: {boards}",
+    "round {round} paired ({boards} board)": "составлен {round}-й тур, досок: {boards}",
     "result round {round} board {board}: {code}": "результат: тур {round}, доска {board}: {code}",
     "result round {round} board {board}: {code} colours swapped": "результат: тур {round}, доска {board}: {code}, цвета наоборот",
     "round {round} changed by hand: {change}": "{round}-й тур изменён вручную: {change}",

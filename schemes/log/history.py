@@ -95,7 +95,11 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
         case ev.PLAYER_RETURNED:
             return "player {player} back from round {round}", {"player": d["player"], "round": d["from_round"]}
         case ev.ROUND_PAIRED:
-            return "round {round} paired ({boards} boards)", {"round": d["round"], "boards": len(d["boards"])}
+            boards = len(d["boards"])  # a play-off's final: «(1 boards)» in English (a trial)
+            template = "round {round} paired ({boards} boards)"
+            if boards == 1:
+                template = "round {round} paired ({boards} board)"
+            return template, {"round": d["round"], "boards": boards}
         case ev.RESULT_RECORDED:
             template = "result round {round} board {board}: {code}"
             if d.get("swapped"):

@@ -63,6 +63,7 @@ def test_every_log_template_has_a_russian_line() -> None:
         ("player_skips", {"player": 1, "rounds": [2]}),
         ("player_withdrawn", {"player": 1, "from_round": 2}),
         ("round_paired", {"round": 1, "boards": []}),
+        ("round_paired", {"round": 1, "boards": [{}]}),
         ("result_recorded", {"round": 1, "board": 1, "code": "W+"}),
         ("result_recorded", {"round": 1, "board": 1, "code": "W+", "swapped": True}),
         ("pairing_amended", {"round": 1, "change": "swap 1 2"}),
@@ -83,6 +84,16 @@ def test_every_result_code_is_said_and_has_its_key() -> None:
 
     assert set(RESULTS) == set(SHORT) == set(CODES.values()) == set(RESULT_CODES)
     assert all(RU.get(RESULTS[code]) for code in RESULT_CODES)
+
+
+def test_a_round_of_one_board_is_said_so_in_english() -> None:
+    """A trial: a play-off's final read «round 4 paired (1 boards)» in the English log."""
+    one = describe_parts(Event(1, "round_paired", {"round": 4, "boards": [{}]}))
+    two = describe_parts(Event(1, "round_paired", {"round": 3, "boards": [{}, {}]}))
+    assert [template.format(**values) for template, values in (one, two)] == [
+        "round 4 paired (1 board)",
+        "round 3 paired (2 boards)",
+    ]
 
 
 def test_a_russian_count_agrees_with_its_noun() -> None:
