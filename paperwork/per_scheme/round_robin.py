@@ -20,6 +20,7 @@ from paperwork.scheme_paper import (
 )
 from paperwork.sheet import Column, Text, number, standings_after
 from paperwork.table_parts import FORMAT, by_number, table_document
+from schemes.algorithms.berger import even_size, meeting_round
 from schemes.log.events import Event
 from schemes.registry import is_final_table
 from schemes.state.model import Tournament
@@ -105,12 +106,39 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
                 against.setdefault(outcome.opponent, []).append(mark)
         row = rows_by_player[player]
         cells: list[Text] = [*identity(tournament, player)]
-        cells += ["×" if other == player else " ".join(against.get(other, [])) for other in numbered]
+        cells += [_cell(tournament, player, other, against.get(other, [])) for other in numbered]
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
         rows.append(cells)
     document.draw_table(columns, rows, height=6, font_size=8, header_height=7)
     return document
+
+
+def _cell(tournament: Tournament, player: int, other: int, marks: Sequence[str]) -> str:
+    """The crosstable's cell of ``player`` against ``other``: ``×`` on the diagonal, the
+    games' marks, ``--`` where no game is and none will come (as every other table marks a
+    round missed: a trial read a withdrawn player's blank cells as games still to come);
+    blank where the game is still to come or waits for its result."""
+    if other == player:
+        return "×"
+    if marks:
+        return " ".join(marks)
+    return "--" if _never_played(tournament, player, other) else ""
+
+
+def _never_played(tournament: Tournament, a: int, b: int) -> bool:
+    """Whether the game of ``a`` and ``b`` (of the first cycle) will not be played: one of
+    them withdrawn by the round the Berger table has them meet in, or that round paired
+    without their board (one of them skipped it)."""
+    numbers = tournament.numbers
+    if a not in numbers or b not in numbers:
+        return False
+    met = meeting_round(numbers[a], numbers[b], even_size(len(numbers)))
+    if any(tournament.players[p].withdrawn_by(met) for p in (a, b)):
+        return True
+    played = tournament.round(met)
+    board = played.board_of(a) if played is not None else None
+    return played is not None and (board is None or not board.has(b))
 
 
 def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:

@@ -23,6 +23,15 @@ def white_of(i: int, j: int, n: int) -> int:
     return j if (i + j) % 2 == 0 else i
 
 
+def meeting_round(i: int, j: int, n: int) -> int:
+    """The round (1..n-1) in which numbers ``i`` and ``j`` of an ``n``-table meet, by the
+    rule above: where a crosstable's cell is empty, whether its game's round has come."""
+    i, j = min(i, j), max(i, j)
+    if j == n:
+        return 2 * i - 1 if 2 * i <= n else 2 * i - n
+    return i + j - 1 if i + j <= n else i + j - n
+
+
 def berger_round(n: int, round_number: int) -> list[tuple[int, int]]:
     """The games ``(white, black)`` of one round of the ``n``-table, board order."""
     if n % 2 or n < 2 or not 1 <= round_number <= n - 1:

@@ -198,6 +198,42 @@ def test_the_final_round_robin_table_goes_by_place_columns_too() -> None:
     assert "1 — победа, ½ — ничья, 0 — поражение." in text
 
 
+def test_the_games_a_withdrawal_left_unplayed_are_marked_in_the_round_robin_table() -> None:
+    """A trial: the final table left the cells of a player withdrawn after round 1 blank, as if
+    the games were still to come, and its legend said nothing of them.  They read «--» from
+    both sides, as every other table marks a round after a withdrawal, and the legend says so.
+    Round 1 (1-4, 2-3): 4 beats 1, 2 beats 3; 3 withdraws from round 2; round 2: 1-2 (1
+    wins), 4 free; round 3: 2-4 (4 wins), 1 free."""
+    log, ids = round_robin([2400, 2300, 2200, 2100])
+    log.pair()
+    log.result(1, 1, "B+")
+    log.result(1, 2, "W+")
+    log.commit(actions.withdraw(log.state, ids[2]))
+    for number in (2, 3):
+        log.pair()
+        assert len(log.state.round(number).boards) == 1
+        log.result(number, 1, "W+" if number == 2 else "B+")
+    text = pages(final_table(log.state, log.events, 3))[0].splitlines()
+    assert "№ Фамилия, имя Ранг 4 1 2 3 Очки Бухгольц Личн. встр. Место" in text
+    assert [" ".join(line.split()[:8]) for line in text if re.match(r"^\d P\d", line)] == [
+        "4 P4 X 1d × 1 1 --",
+        "1 P1 X 4d 0 × 1 --",
+        "2 P2 X 3d 0 0 × 1",
+        "3 P3 X 2d -- -- 0 ×",
+    ]
+    assert "1 — победа, ½ — ничья, 0 — поражение; -- — пропуск тура или выбыл." in text
+    early, players = round_robin([2400, 2300, 2200, 2100])  # 3 leaves from round 3, told after round 1
+    early.pair()
+    early.result(1, 1, "B+")
+    early.result(1, 2, "W+")
+    early.commit(actions.withdraw(early.state, players[2], 3))
+    early.pair()  # round 2: 4-3 and 1-2, no result yet; 3-1 of round 3 will not be played
+    text = pages(final_table(early.state, early.events, 1))[0].splitlines()
+    cells = {line.split()[0]: line.split()[4:] for line in text if re.match(r"^\d P\d", line)}
+    assert cells["3"][:3] == ["--", "0", "×"]  # against 4 (round 2, still to play): blank
+    assert cells["1"][:3] == ["×", "--", "0"] and cells["4"][:2] == ["1", "×"]  # blank: 1-2, 4-2 and 4-3 to come
+
+
 def test_the_working_round_robin_table_keeps_the_number_order() -> None:
     log = _four_in_a_round_robin()
     text = pages(final_table(log.state, log.events, 2))[0].splitlines()

@@ -1,6 +1,6 @@
 import pytest
 
-from schemes.algorithms.berger import berger_round, white_of
+from schemes.algorithms.berger import berger_round, meeting_round, white_of
 
 # FIDE Handbook C.05, Annex 1 (Berger tables), white first.
 FIDE_6 = [
@@ -19,15 +19,6 @@ FIDE_8 = [
     "8-7 1-6 2-5 3-4",
     "4-8 5-3 6-2 7-1",
 ]
-
-
-def meeting_round(i: int, j: int, n: int) -> int:
-    """The round (1..n-1) in which numbers ``i`` and ``j`` of an ``n``-table meet, by the
-    closed formula: an oracle the tables the scheme builds are checked against."""
-    i, j = min(i, j), max(i, j)
-    if j == n:
-        return 2 * i - 1 if 2 * i <= n else 2 * i - n
-    return i + j - 1 if i + j <= n else i + j - n
 
 
 def _text(n: int, r: int) -> str:
