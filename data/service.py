@@ -342,9 +342,11 @@ class Service:
     def check_field(self) -> None:
         """Round 1 refused at once without two players to pair (a play-off trial's empty field
         was asked «Провести жеребьёвку 1-го тура?» first).  A table's field (a round robin's) is
-        everyone not withdrawn, a skip its bye (a review); OpenGotha seats a lone player with a bye."""
+        everyone not withdrawn, a skip its bye (a review), and a bracket's too, a skip a walkover
+        (a review: a play-off of two, one absent, was refused); OpenGotha seats a lone player
+        with a bye."""
         traits = get_scheme(self.state.settings.scheme).traits
-        coming = sum(not p.withdrawn_by(1) if traits.scheduled else p.available_in(1)
+        coming = sum(not p.withdrawn_by(1) if traits.scheduled or traits.bracket else p.available_in(1)
                      for p in self.state.players.values())  # fmt: skip
         if not coming:
             raise PairingError("round {round}: nobody to pair", round=1)

@@ -64,7 +64,7 @@ def legend(cells: Iterable[str], text: Mapping[str, str], by_row: bool = False) 
     mark is matched once: a table of 1,000 players and ten rounds writes 10,000 cells but a
     few thousand marks (the twelve patterns over every cell were a tenth of its time)."""
     written = set(cells)
-    marks = {cell.split("/")[0] for cell in written}
+    marks = {mark.split("/")[0] for cell in written for mark in cell.split()}  # a double round robin's «-- 1»
     found = {key for mark in marks for pattern, key in LEGEND if pattern.search(mark)}
     coloured = any(COLOURED.search(cell) for cell in written)  # a trial found McMahon's 2+/w1 unexplained
     said = [text[f"{key}_row" if by_row and key in BY_ROW else key] for _pattern, key in LEGEND if key in found]

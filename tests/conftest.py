@@ -154,8 +154,9 @@ def _collected_once_first(config: pytest.Config) -> None:
     compile for themselves, as they always could, and say what is wrong."""
     if Path(importlib.util.cache_from_source(str(ROOT / "tui" / "app.py"))).exists():
         return
+    within = config._tmp_path_factory.getbasetemp() / "collected"  # not a numbered folder of its own: pytest keeps 3
     argv = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-            "-o", "addopts=", *config.args]  # fmt: skip
+            "--basetemp", str(within), "-o", "addopts=", *config.args]  # fmt: skip
     with contextlib.suppress(subprocess.TimeoutExpired):
         subprocess.run(argv, cwd=config.invocation_params.dir, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, timeout=120, check=False)  # fmt: skip

@@ -24,7 +24,7 @@ from schemes.algorithms.berger import even_size, meeting_round
 from schemes.log.events import Event
 from schemes.registry import is_final_table
 from schemes.state.model import Tournament
-from schemes.state.records import Kind, outcomes
+from schemes.state.records import Free, Game, Kind, Outcome, outcomes
 from schemes.systems.round_robin import round_points
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
@@ -96,17 +96,12 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     rows_by_player = {r.player: r for r in standings.rows}
     chosen = standings.columns
     columns = _columns(text, [str(tournament.numbers.get(p, "")) for p in numbered], chosen)
-    cell = {1.0: "1", 0.5: "½", 0.0: "0"}
     rows: list[list[Text]] = []
     for player in numbered:
-        against: dict[int, list[str]] = {}
-        for outcome in table[player]:
-            if outcome.opponent is not None and outcome.score is not None:
-                mark = cell[outcome.score.value] + ("!" if outcome.forfeit else "")
-                against.setdefault(outcome.opponent, []).append(mark)
         row = rows_by_player[player]
         cells: list[Text] = [*identity(tournament, player)]
-        cells += [_cell(tournament, player, other, against.get(other, [])) for other in numbered]
+        cells += ["×" if other == player else _cell(tournament, after_round, player, table[player], other)
+                  for other in numbered]  # fmt: skip
         cells += [number(sum(round_points(o, bye_points) for o in table[player]))]
         cells += [FORMAT.get(k, number)(row.tiebreaks[k]) for k in chosen] + [row.place]
         rows.append(cells)
@@ -114,31 +109,37 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     return document
 
 
-def _cell(tournament: Tournament, player: int, other: int, marks: Sequence[str]) -> str:
-    """The crosstable's cell of ``player`` against ``other``: ``×`` on the diagonal, the
-    games' marks, ``--`` where no game is and none will come (as every other table marks a
-    round missed: a trial read a withdrawn player's blank cells as games still to come);
-    blank where the game is still to come or waits for its result."""
-    if other == player:
-        return "×"
-    if marks:
-        return " ".join(marks)
-    return "--" if _never_played(tournament, player, other) else ""
+_SCORE = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
-def _never_played(tournament: Tournament, a: int, b: int) -> bool:
-    """Whether the game of ``a`` and ``b`` (of the first cycle) will not be played: one of
-    them withdrawn by the round the Berger table has them meet in, or that round paired
-    without their board (one of them skipped it)."""
+def _cell(tournament: Tournament, after_round: int, player: int, mine: Sequence[Outcome], other: int) -> str:
+    """``player``'s cell against ``other`` (``mine``: his outcomes), each cycle's game in turn:
+    its result (``1``, ``½``, ``0``; ``!`` where it was not played); where the two did not sit
+    together in the round the Berger table has them meet, what that round was for him
+    (``_missed``).  Nothing where their game is still to come or its result is not in."""
     numbers = tournament.numbers
-    if a not in numbers or b not in numbers:
-        return False
-    met = meeting_round(numbers[a], numbers[b], even_size(len(numbers)))
-    if any(tournament.players[p].withdrawn_by(met) for p in (a, b)):
-        return True
-    played = tournament.round(met)
-    board = played.board_of(a) if played is not None else None
-    return played is not None and (board is None or not board.has(b))
+    size = even_size(len(numbers))
+    marks: list[str] = []
+    for cycle in range(int(tournament.settings.params["cycles"])):
+        first = cycle * (size - 1)
+        together = [o for o in mine if first < o.round <= first + size - 1 and o.opponent == other]
+        marks += [_SCORE[o.score.value] + ("!" if o.forfeit else "") for o in together if isinstance(o, Game)]
+        if not together and player in numbers and other in numbers:
+            met = first + meeting_round(numbers[player], numbers[other], size)
+            marks += _missed(tournament, after_round, player, mine, met)
+    return " ".join(marks)
+
+
+def _missed(tournament: Tournament, after_round: int, player: int, mine: Sequence[Outcome], met: int) -> list[str]:
+    """``player``'s round ``met``, which the Berger table gave to his game with a player he did
+    not sit with: as every other table marks it, ``++`` a free round (the other one absent:
+    its points are in his total), ``--`` his own skip or withdrawal; ahead of that round, ``--``
+    where his absence is known already (a trial read a withdrawn player's blank cells as games
+    still to come), else nothing."""
+    if met <= after_round:
+        free = next((o for o in mine if o.round == met and isinstance(o, Free)), None)
+        return [] if free is None else ["++" if free.kind is Kind.BYE else "--"]
+    return [] if tournament.players[player].available_in(met) else ["--"]
 
 
 def rating_info(tournament: Tournament, after: int) -> dict[int, RatingInfo]:

@@ -66,6 +66,9 @@ def test_what_is_known_before_a_pairing_is_asked_once_for_both_interfaces(tmp_pa
         ("round-robin", 2, 1, None),  # a review: the table pairs a skip as his opponent's bye
         ("round-robin", 4, 3, None),
         ("round-robin", 1, 0, "round 1 needs at least 2 players"),
+        ("playoff", 2, 1, None),  # a review: the bracket's final, a walkover (the absent are seeded)
+        ("playoff", 3, 2, None),
+        ("playoff", 1, 0, "round 1 needs at least 2 players"),
     ],
 )
 def test_a_first_round_without_two_players_is_refused_before_the_question(

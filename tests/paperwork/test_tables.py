@@ -200,10 +200,10 @@ def test_the_final_round_robin_table_goes_by_place_columns_too() -> None:
 
 def test_the_games_a_withdrawal_left_unplayed_are_marked_in_the_round_robin_table() -> None:
     """A trial: the final table left the cells of a player withdrawn after round 1 blank, as if
-    the games were still to come, and its legend said nothing of them.  They read «--» from
-    both sides, as every other table marks a round after a withdrawal, and the legend says so.
-    Round 1 (1-4, 2-3): 4 beats 1, 2 beats 3; 3 withdraws from round 2; round 2: 1-2 (1
-    wins), 4 free; round 3: 2-4 (4 wins), 1 free."""
+    the games were still to come, and its legend said nothing of them.  Each side's cell says
+    what the round was for him, as every other table does: «--» the withdrawn one's, «++» the
+    free round of his opponent.  Round 1 (1-4, 2-3): 4 beats 1, 2 beats 3; 3 withdraws from
+    round 2; round 2: 1-2 (1 wins), 4 free; round 3: 2-4 (4 wins), 1 free."""
     log, ids = round_robin([2400, 2300, 2200, 2100])
     log.pair()
     log.result(1, 1, "B+")
@@ -216,12 +216,12 @@ def test_the_games_a_withdrawal_left_unplayed_are_marked_in_the_round_robin_tabl
     text = pages(final_table(log.state, log.events, 3))[0].splitlines()
     assert "№ Фамилия, имя Ранг 4 1 2 3 Очки Бухгольц Личн. встр. Место" in text
     assert [" ".join(line.split()[:8]) for line in text if re.match(r"^\d P\d", line)] == [
-        "4 P4 X 1d × 1 1 --",
-        "1 P1 X 4d 0 × 1 --",
+        "4 P4 X 1d × 1 1 ++",
+        "1 P1 X 4d 0 × 1 ++",
         "2 P2 X 3d 0 0 × 1",
         "3 P3 X 2d -- -- 0 ×",
     ]
-    assert "1 — победа, ½ — ничья, 0 — поражение; -- — пропуск тура или выбыл." in text
+    assert "1 — победа, ½ — ничья, 0 — поражение; ++ — свободный тур; -- — пропуск тура или выбыл." in text
     early, players = round_robin([2400, 2300, 2200, 2100])  # 3 leaves from round 3, told after round 1
     early.pair()
     early.result(1, 1, "B+")
@@ -231,7 +231,45 @@ def test_the_games_a_withdrawal_left_unplayed_are_marked_in_the_round_robin_tabl
     text = pages(final_table(early.state, early.events, 1))[0].splitlines()
     cells = {line.split()[0]: line.split()[4:] for line in text if re.match(r"^\d P\d", line)}
     assert cells["3"][:3] == ["--", "0", "×"]  # against 4 (round 2, still to play): blank
-    assert cells["1"][:3] == ["×", "--", "0"] and cells["4"][:2] == ["1", "×"]  # blank: 1-2, 4-2 and 4-3 to come
+    assert cells["1"][:2] == ["×", "0"] and cells["4"][:2] == ["1", "×"]  # the rest to come: blank
+
+
+def test_a_double_round_robin_marks_each_cycles_game_in_turn() -> None:
+    """A review: with two cycles a missed game's mark vanished once the pair's second game was
+    in (R1, absent from round 1, against 4 read «0»), and «--» stood for a game still to come.
+    Four players, two cycles; 1 skips round 1 (1-4), every other game won by white."""
+    log = Log("round-robin", cycles="2", numbering="rating")
+    ids = [log.add(f"R{n}", rating=2500 - 10 * n) for n in range(1, 5)]
+    log.commit(actions.skip(ids[0], [1]))
+    for number in range(1, 7):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+")
+    assert [(b.white, b.black) for b in log.state.round(4).boards] == [(ids[3], ids[0]), (ids[2], ids[1])]
+
+    def rows(after: int) -> list[str]:
+        text = pages(final_table(log.state, log.events, after))[0].splitlines()
+        assert (
+            after < 6
+            or "1 — победа, ½ — ничья, 0 — поражение; ++ — свободный тур; -- — пропуск тура или выбыл." in text
+        )
+        return [line for line in text if re.match(r"^\d R\d", line)]
+
+    # after round 3, by number (2 beat 3, 4 free; 4 beat 3, 1 beat 2; 2 beat 4, 3 beat 1): 1's game of
+    # round 4 with 4 still to come, nothing for it
+    assert [" ".join(line.split()[:8]) for line in rows(3)] == [
+        "1 R1 X 4d × 1 0 --",
+        "2 R2 X 4d 0 × 1 1",
+        "3 R3 X 4d 1 0 × 0",
+        "4 R4 X 4d ++ 0 1 ×",
+    ]
+    # the final table, by place (2, 3, 4, 1): round 1's «--» and «++» beside round 4's game, won by white (4)
+    assert [" ".join(line.split()[:11]) for line in rows(6)] == [
+        "2 R2 X 4d × 1 0 1 0 0 1",
+        "3 R3 X 4d 0 1 × 0 1 1 0",
+        "4 R4 X 4d 0 1 1 0 × ++ 1",
+        "1 R1 X 4d 1 0 0 1 -- 0 ×",
+    ]
 
 
 def test_the_working_round_robin_table_keeps_the_number_order() -> None:
