@@ -678,6 +678,7 @@ RU = {
     "a change by hand keeps the number of boards": "ручное изменение не меняет числа досок",
     "a player needs a rating or a rank": "у игрока должен быть рейтинг или ранг",
     "all {total} rounds are paired": "все туры ({total}) уже составлены",
+    "the one round is paired": "единственный тур уже составлен",
     "board {boards} of round {round} has a result: undo it before this change": "на доске {boards} {round}-го тура есть результат: сначала отмените его, потом это изменение",
     "board {boards} of round {round} has a result: undo it first": "на доске {boards} {round}-го тура есть результат: сначала отмените его",
     "boards {boards} of round {round} have results: undo them first": "на досках {boards} {round}-го тура есть результаты: сначала отмените их",

@@ -422,6 +422,8 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     total = _total_rounds(state)
     if total is not None and number > total:  # before the round before's results: none is to come
+        if total == 1:  # a play-off of two: «all 1 rounds» (a review)
+            raise InvalidEvent("the one round is paired")
         raise InvalidEvent("all {total} rounds are paired", total=total)
     earlier = state.rounds[: number - 1] if every else state.rounds[number - 2 : number - 1]
     previous = next((played for played in earlier if not played.complete), None)
