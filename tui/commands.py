@@ -51,16 +51,19 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
 
 
 def palette_commands(screen: Screen[object]) -> list[Command]:
-    """What the palette offers over ``screen``: its keys, then the language and quit — the
-    language over a screen only: a dialog is composed once, and over the print dialog the
-    switch left it in the old language (a trial); Escape, then the switch."""
+    """What the palette offers over ``screen``: its keys, then the language and quit.  Over a
+    dialog the language says to close it first: a dialog is composed once, and over the print
+    dialog the switch left it in the old language (a trial); offered nothing, «язык» typed
+    there found «Ничего не найдено» without a word why (a trial)."""
     app = screen.app
     commands = [c for c in screen_commands(screen) if not c.hint]
     known = {c.description for c in commands}
-    own = ((_("Language"), "switch_language"),) if not screen.is_modal else ()
-    for description, action in (*own, (_("Quit"), "quit")):
+    language: Callable[[], object] = partial(app.run_action, "switch_language")
+    if screen.is_modal:
+        language = partial(app.notify, _("Close the window first (Esc), then switch the language"), severity="warning")
+    for description, run in ((_("Language"), language), (_("Quit"), partial(app.run_action, "quit"))):
         if description not in known:
-            commands.append(Command("", description, partial(app.run_action, action)))
+            commands.append(Command("", description, run))
     return commands
 
 

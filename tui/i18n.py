@@ -63,6 +63,7 @@ RU = {
     "Nothing changed: the settings are so already": "Ничего не изменено: настройки уже такие",
     "To quit, press ctrl+q: everything entered is saved already": "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено",
     "Interface language: {language}": "Язык интерфейса: {language}",
+    "Close the window first (Esc), then switch the language": "Сначала закройте окно (Esc), потом переключите язык",
     "{file}: the file does not read (Enter: what can be done)": "{file}: файл не читается (Enter — что можно сделать)",
     "{file} cannot be opened: {what}; its backup {backup} does not read either: nothing to put back. Both files are "
     "left as they are (folder {folder}); open a copy kept elsewhere: on a stick, on another laptop of the hall": "{file} не открыть: {what}; его резервная копия {backup} тоже не читается, возвращать нечего. Оба файла "
