@@ -60,9 +60,6 @@ class Pane(Translated, Vertical):
     def session(self) -> Service:
         return self.tournament_screen.session
 
-    def after_recompose(self) -> None:
-        self.show(self.session)
-
     def retranslate(self) -> None:
         """The words ``compose`` gave written again in the interface language (the screen's
         ``recompose_translated``, which keeps the pane itself and what it shows); what

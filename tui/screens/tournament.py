@@ -104,8 +104,7 @@ class TournamentScreen(Translated, Screen[None]):
             tabs.get_tab(tab).label = f"{_(title)} {key}"
         for pane in self.panes:
             pane.retranslate()
-        self.translate_bindings()
-        self.after_recompose()
+        self.redraw()  # the bindings are translated already (``action_switch_language``)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -149,10 +148,6 @@ class TournamentScreen(Translated, Screen[None]):
             self.link.start()
             if settings.serves_hall(self.app.folder, self.session.path):
                 self.pages.start()  # nothing when it serves already (made a hall: restarted by the caller)
-
-    def after_recompose(self) -> None:
-        footer_under_a_dialog(self, covered=self.app.screen is not self)  # composed again under a dialog
-        self.redraw()
 
     @property
     def panes(self) -> list[Pane]:
