@@ -17,40 +17,6 @@ from tui.screens.tournament import TournamentScreen
 pytestmark = pytest.mark.usefixtures("russian")
 
 
-async def test_a_dialog_opens_with_the_cursor_in_its_first_field(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2", "a")
-        await pilot.pause()
-        assert isinstance(app.screen, PlayerFormScreen)
-        await pilot.press("К", "и", "м")  # typed at once, no Tab first
-        assert app.screen.query_one("#surname", Input).value == "Ким"
-
-
-async def test_f1_lists_the_keys_of_the_screen(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "f1")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        keys = dict(app.screen.keys)
-        for description in (
-            "Победа белых",
-            "Победа чёрных",
-            "Жеребьёвка тура",
-            "Отменить",
-            "Печать",
-            "Джиго или тройное ко",  # as the slips say it where komi leaves no jigo (a trial)
-            "Поменять игроков",
-            "Таблица для РК, файл OpenGotha",
-            "Закрыть",
-        ):
-            assert description in keys.values()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, TournamentScreen)
-
-
 async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_search(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
@@ -64,11 +30,7 @@ async def test_q_and_escape_close_the_tournament_but_escape_first_leaves_the_sea
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+    # Esc with nothing else to do closes it too: the next test's last key
 
 
 async def test_escape_takes_the_notifications_away_before_it_closes_the_tournament(folder: Path) -> None:
@@ -87,50 +49,34 @@ async def test_escape_takes_the_notifications_away_before_it_closes_the_tourname
         assert isinstance(app.screen, StartScreen)
 
 
-async def test_pairing_asks_first_and_no_pairs_nothing(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "n")
-        await pilot.pause()
-        assert isinstance(app.screen, Question)
-        assert "Провести жеребьёвку 4-го тура?" in str(app.screen.query_one("Label").render())
-        await pilot.press("n")
-        await pilot.pause()
-        assert app.screen.session.state.paired_rounds == 3
-
-
-async def test_a_question_is_read_whole_without_the_notices_of_before(folder: Path) -> None:
-    """A trial: an imported file's notices lay over the lower half of the pairing question."""
+async def test_pairing_asks_first_without_the_notices_of_before_and_no_pairs_nothing(folder: Path) -> None:
+    """N asks before it pairs, and «нет» pairs nothing.  A trial: an imported file's notices lay
+    over the lower half of the pairing question, so it is asked without them."""
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         app.notify("Игрок 18: заявленный ранг 11K не равен его рангу 10K: записан ранг 10K", timeout=30)
         await pilot.press("f3", "n")
         await pilot.pause()
         assert isinstance(app.screen, Question) and not app._notifications
-
-
-async def test_a_result_key_without_a_board_number_asks_for_the_cursors_board(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "n", "y")
-        await app.workers.wait_for_complete()
+        assert "Провести жеребьёвку 4-го тура?" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")
         await pilot.pause()
-        await pilot.press("w")
-        await pilot.pause()
-        assert "Доска 1: Победа белых?" in str(app.screen.query_one("Label").render())
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen.session.state.round(4).results == {}
+        assert app.screen.session.state.paired_rounds == 3
 
 
-async def test_a_player_who_looks_registered_needs_a_confirmation(folder: Path) -> None:
+async def test_the_player_form_is_typed_at_once_and_a_player_who_looks_registered_asks(folder: Path) -> None:
+    """The dialog opens with the cursor in its first field (typed at once, no Tab first); a
+    player who looks registered already needs a confirmation, «нет» back in what was typed."""
     app = app_on(folder, "gamma.json")  # Матвеев Евгений is player 1
     async with run_test(app, size=(80, 24)) as pilot:
         screen = app.screen
         count = len(screen.session.state.players)
         await pilot.press("f2", "a")
         await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
         form = app.screen
+        await pilot.press("К", "и", "м")
+        assert form.query_one("#surname", Input).value == "Ким"
         form.query_one("#surname", Input).value = "матвеев"
         form.query_one("#name", Input).value = "Евгений"
         form.query_one("#strength", Input).value = "2d"
@@ -224,11 +170,16 @@ async def test_player_lists_as_referees_have_them_through_the_app(folder: Path) 
         ]
 
 
-async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
+async def test_a_new_tournament_opened_on_the_russian_layout_with_russian_dates(tmp_path: Path) -> None:
+    """``т``, the key of ``n`` on the Russian layout, opens the form; its dates are typed as
+    Russians write them."""
+    from tui.screens.new_tournament import NewTournamentScreen
+
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("n")
+        await pilot.press("т")
         await pilot.pause()
+        assert isinstance(app.screen, NewTournamentScreen)
         form = app.screen
         form.query_one("#name", Input).value = "Кубок школы"
         form.query_one("#dates", Input).value = "5-6.12.2026"
@@ -241,21 +192,35 @@ async def test_a_new_tournament_with_russian_dates(tmp_path: Path) -> None:
         assert app.screen.session.path.name == "kubok-shkoly.json"
 
 
+GAMMA_KEYS = {  # what F1 lists on the rounds of a Gamma event
+    "Победа белых",
+    "Победа чёрных",
+    "Жеребьёвка тура",
+    "Отменить",
+    "Печать",
+    "Джиго или тройное ко",  # as the slips say it where komi leaves no jigo (a trial)
+    "Поменять игроков",
+    "Таблица для РК, файл OpenGotha",
+    "Закрыть",
+}
+
+
 @pytest.mark.parametrize(
     "name, offered, not_offered",
     [
         ("mcmahon.json", {"Почему этот соперник", "Джиго или тройное ко"}, {"Сетка"}),
         ("playoff.json", {"Сетка"}, {"Почему этот соперник", "Джиго или тройное ко"}),
-        ("gamma.json", {"Джиго или тройное ко"}, {"Сетка", "Почему этот соперник"}),
+        ("gamma.json", GAMMA_KEYS, {"Сетка", "Почему этот соперник"}),
     ],
 )
-async def test_f1_offers_only_what_the_scheme_has(folder: Path, name: str, offered: set, not_offered: set) -> None:
-    """F1 on a McMahon event does not list the play-off's bracket (issue 24); the key pressed
-    anyway says why."""
+async def test_f1_lists_the_keys_the_scheme_has_only(folder: Path, name: str, offered: set, not_offered: set) -> None:
+    """F1 lists the keys of the screen, and on a McMahon event not the play-off's bracket
+    (issue 24); Escape closes the list, and the key pressed anyway says why."""
     app = app_on(folder, name)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "f1")
         await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
         described = set(dict(app.screen.keys).values())
         assert offered <= described and not (not_offered & described)
         await pilot.press("escape", "k" if "Сетка" in not_offered else "v")
@@ -287,7 +252,6 @@ async def test_keys_typed_on_the_russian_layout_act_as_the_keys_at_their_places(
     ``B``, ``х`` of ``[`` — while a text field keeps its letters and a question its д/н."""
     from schemes.state.model import BLACK_BY_FORFEIT, WHITE_WINS
     from tui.panes.rounds import RoundsPane
-    from tui.screens.new_tournament import NewTournamentScreen
 
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
@@ -313,11 +277,7 @@ async def test_keys_typed_on_the_russian_layout_act_as_the_keys_at_their_places(
         assert isinstance(app.screen, PlayerFormScreen)
         await pilot.press("ф", "ц")
         assert app.screen.query_one("#surname", Input).value == "фц"
-    app = app_on(folder, None)
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("т")  # n: a new tournament
-        await pilot.pause()
-        assert isinstance(app.screen, NewTournamentScreen)
+    # the start screen's т: test_a_new_tournament_opened_on_the_russian_layout_with_russian_dates
 
 
 async def test_escape_drops_a_board_number_typed_before_it_closes_the_tournament(folder: Path) -> None:
@@ -364,9 +324,10 @@ async def test_a_key_refused_after_a_board_number_does_not_glue_it_to_the_next(f
         assert set(app.screen.session.state.round(pane.viewing).results) == {3, 5}
 
 
-async def test_the_letters_of_the_board_cells_enter_their_results_and_rare_ones_ask(folder: Path) -> None:
-    """The cells write Б+ and Ч+; on the Russian layout ``ч`` is the ``x`` of both lose, which
-    was recorded at once, and ``б`` did nothing."""
+async def test_result_keys_ask_for_the_cursors_board_and_the_letters_of_the_cells_enter_results(folder: Path) -> None:
+    """A result key without a board number asks about the cursor's board.  The cells write Б+
+    and Ч+; on the Russian layout ``ч`` is the ``x`` of both lose, which was recorded at once,
+    and ``б`` did nothing; a rare verdict asks, «Нет» in focus."""
     from schemes.state.model import BLACK_WINS, BOTH_LOSE, WHITE_WINS
     from tui.screens.confirm import ConfirmScreen
 
@@ -375,6 +336,12 @@ async def test_the_letters_of_the_board_cells_enter_their_results_and_rare_ones_
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        assert "Доска 1: Победа белых?" in str(app.screen.query_one("Label").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.session.state.round(4).results == {}
         await pilot.press("1", "б", "2", "ч")
         await pilot.pause()
         results = app.screen.session.state.round(4).results

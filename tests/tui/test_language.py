@@ -5,59 +5,40 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.screen import ModalScreen
 
 from tests.tui.conftest import copy_demo, run_test, shown_text
 from tui import i18n
 from tui.app import TengenApp
 
+Walk = list[tuple[str, "Walk"]]  # each step's keys, and the steps taken over what they opened
+
+
+def steps(*keys: str) -> Walk:
+    """Steps each taken from the same screen (what they open closed again before the next)."""
+    return [(step, []) for step in keys]
+
+
 SCREENS = [  # from any tournament's screen: what differs by scheme (escape closes each again)
-    ["f2"],
-    ["f2", "f1"],
-    ["f3"],
-    ["f3", "f1"],
-    ["f3", "n"],
-    ["f3", "n", "right", "enter"],  # «Выбрать свободного» where the field is odd
-    ["f3", "w"],
-    ["f3", "j"],
-    ["f3", "s"],
-    ["f3", "f"],
-    ["f3", "v"],
-    ["f3", "k"],
-    ["f4"],
-    ["f4", "t"],
-    ["f4", "p"],
-    ["f5"],
-    ["f8"],
-    ["f8", "enter"],
-    ["ctrl+p"],
+    *steps("f2", "f2 f1", "f3", "f3 f1"),
+    ("f3 n", steps("right enter")),  # the question, then «Выбрать свободного» where the field is odd
+    *steps("f3 w", "f3 j", "f3 s", "f3 f", "f3 v", "f3 k", "f4", "f4 t", "f4 p", "f5", "f8", "f8 enter", "ctrl+p"),
 ]
-DIALOGS = [  # the same for every scheme: walked on one
-    ["f2", "a"],
-    ["f2", "e"],
-    ["f2", "k"],
-    ["f2", "w"],
-    ["f2", "i"],
-    ["f2", "f"],
-    ["f3", "m"],
-    ["f3", "9", "9", "w"],  # a refusal of the rules
-    ["f4", "g"],
-    ["f4", "left_square_bracket"],
-    ["f5", "u"],
-    ["f6"],
-    ["f7"],
-]
-START = [  # from the start screen
-    [],
-    ["f1"],
-    ["ctrl+p"],
-    ["o"],
-    ["n"],
-    ["n", "f10"],  # the form's refusals, beside their fields
-    ["n", "f2"],
-    ["n", "shift+tab", "enter", "down", "down", "down", "down", "enter", "f2"],  # McMahon's forty parameters
-    ["n", "f1"],
-]
+DIALOGS = steps(  # the same for every scheme: walked on one
+    "f2 a", "f2 e", "f2 k", "f2 w", "f2 i", "f2 f", "f3 m",
+    "f3 9 9 w",  # a refusal of the rules
+    "f4 g", "f4 left_square_bracket", "f5 u", "f6", "f7",
+)  # fmt: skip
+START = [  # from the start screen; the new-tournament form opened once, its dialogs taken over it
+    *steps("", "f1", "ctrl+p", "o"),
+    ("n", steps(
+        "f1",
+        "f2",
+        "f10",  # the form's refusals, beside their fields
+        "shift+tab enter down down down down enter f2",  # McMahon's forty parameters
+    )),
+]  # fmt: skip
 SCHEMES = ("gamma.json", "fors-vladivostok.json", "round-robin.json", "sport-handicap.json", "mcmahon.json",
            "playoff.json")  # fmt: skip
 ALLOWED = {"tengen", "json", "xlsx", "opengotha"}  # the program's name, files' suffixes, the program it reads
@@ -86,20 +67,29 @@ async def walk(language: str, demo: Path, name: str | None) -> str:
     None), in ``language``: the text of each screenshot."""
     i18n.set_language(language)
     (demo / "settings.json").write_text(f'{{"language": "{language}"}}')
-    seen = []
+    seen: list[str] = []
     app = TengenApp(str(demo / name) if name else None, folder=demo, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:  # one app per file: each dialog closed again
-        for keys in START if name is None else SCREENS + (DIALOGS if name == SCHEMES[0] else []):
-            await pilot.press(*keys)
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            seen.append(shown_text(app))
-            while isinstance(app.screen, ModalScreen):
-                await pilot.press("escape")
-                await pilot.pause()
-            app.clear_notifications()
+        await take(pilot, START if name is None else SCREENS + (DIALOGS if name == SCHEMES[0] else []), seen)
     i18n.set_language("ru")
     return "\n".join(seen)
+
+
+async def take(pilot: Pilot[None], walk: Walk, seen: list[str]) -> None:
+    """Each step of ``walk`` from the screen at hand: its keys, the text shown, its own steps
+    over what it opened, and every dialog it opened closed again (back to the screen at hand)."""
+    app = pilot.app
+    here = app.screen
+    for keys, over in walk:
+        await pilot.press(*keys.split())
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        seen.append(shown_text(app))
+        await take(pilot, over, seen)
+        while app.screen is not here and isinstance(app.screen, ModalScreen):
+            await pilot.press("escape")
+            await pilot.pause()
+        app.clear_notifications()
 
 
 def without_file_names(text: str) -> str:
