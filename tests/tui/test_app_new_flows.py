@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import answered, new_tournament_form, notes, run_test, setting_asked
+from tests.tui.conftest import answered, copy_demo, new_tournament_form, notes, run_test, setting_asked
 from tui.app import TengenApp
 from tui.screens.tournament import TournamentScreen
 from tui.screens.why import WhyScreen
@@ -136,10 +136,14 @@ async def test_why_is_for_mcmahon_and_swiss(folder: Path) -> None:
         assert any("только Мак-Магон" in n for n in notes(app))
 
 
-async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
+async def test_a_new_mcmahon_tournament_from_the_form_its_yes_or_no_chosen_as_da_or_net(tmp_path: Path) -> None:
     """The form offers McMahon with OpenGotha's parameters behind «Ещё параметры», explained
-    in Russian; a bad bar is shown beside its field there; the defaults create the tournament."""
+    in Russian; a bad bar is shown beside its field there.  OpenGotha's yes-or-no parameters
+    are chosen there as «да»/«нет» (a Russian referee saw ``true``/``false``, to be typed);
+    what was chosen comes back, and the tournament keeps exactly what OpenGotha's
+    ``true``/``false`` made before (the form passes them on as they were), the defaults the rest."""
     from textual.widgets import Label, Select
+    from textual.widgets._select import SelectOverlay
 
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
@@ -152,7 +156,21 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         step = app.screen
         texts = [str(label.render()) for label in step.query(Label)]
         assert any(t.startswith("genMMBar — планка Мак-Магона") for t in texts)
-        assert step.query_one("#param-paiBaDeterministic", Select).value == "true"  # OpenGotha's true, chosen as «да»
+        flags = ("paiBaDeterministic", "exactWholeField", "hdBasedOnMMS", "genRoundDownNBWMMS")
+        field = {key: step.query_one(f"#param-{key}", Select) for key in flags}
+        assert field["paiBaDeterministic"].value == "true"  # OpenGotha's true, chosen as «да»
+        shown = {key: str(field[key].query_one("SelectCurrent Static#label").render()) for key in flags}
+        assert (shown["paiBaDeterministic"], shown["exactWholeField"]) == ("да", "нет")
+        field["paiBaDeterministic"].focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        drop_down = field["paiBaDeterministic"].query_one(SelectOverlay)
+        assert drop_down.outer_size.height == 2 + 2  # its two answers in a border: it took 12 rows, over the footer
+        await pilot.press("down", "enter")  # «нет», with the arrows
+        await pilot.pause()
+        field["exactWholeField"].value = "true"
+        field["hdBasedOnMMS"].value = "false"
+        field["genRoundDownNBWMMS"].value = "true"  # its default: not listed as changed
         step.query_one("#param-genMMBar", Input).value = "12q"
         await pilot.press("f10")
         await pilot.pause()
@@ -162,11 +180,23 @@ async def test_a_new_mcmahon_tournament_from_the_form(tmp_path: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is form
-        await pilot.press("f10")
+        typed = {"paiBaDeterministic": "false", "exactWholeField": "true", "hdBasedOnMMS": "false", "genMMBar": "3d"}
+        assert form.params["mcmahon"] == typed  # OpenGotha's words, as before
+        await pilot.press("f2")  # what was chosen comes back
+        await pilot.pause()
+        again = app.screen
+        assert again.query_one("#param-paiBaDeterministic", Select).value == "false"
+        assert again.query_one("#param-exactWholeField", Select).value == "true"
+        assert again.query_one("#param-genMMBar", Input).value == "3d"
+        await pilot.press("escape", "f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
-        params = app.screen.session.state.settings.params
-        assert (params["genMMBar"], params["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
+        stored = app.screen.session.state.settings.params
+        assert (
+            stored == actions.create("Кубок Мак-Магона", "mcmahon", 5, params=typed)[1]["params"]
+        )  # what the form stored
+        assert (stored["paiBaDeterministic"], stored["exactWholeField"], stored["hdBasedOnMMS"]) == (False, True, False)
+        assert (stored["genMMBar"], stored["placementCriteria"]) == ("3D", ["MMS", "SOSM", "SOSOSM"])
 
 
 async def test_enter_on_a_list_of_the_form_opens_it_and_enter_there_chooses(tmp_path: Path) -> None:
@@ -203,52 +233,6 @@ async def test_enter_on_a_list_of_the_form_opens_it_and_enter_there_chooses(tmp_
         assert isinstance(app.screen, TournamentScreen)
         settings = app.screen.session.state.settings
         assert (settings.name, settings.scheme, settings.lang) == ("Кубок", "mcmahon", "en")
-
-
-async def test_a_yes_or_no_parameter_is_chosen_as_da_or_net(tmp_path: Path) -> None:
-    """OpenGotha's yes-or-no parameters are chosen as «да»/«нет» in «Ещё параметры» (a Russian
-    referee saw ``true``/``false`` there, to be typed); the tournament keeps exactly what
-    OpenGotha's ``true``/``false`` made before (the form passes them on as they were)."""
-    from textual.widgets import Select
-    from textual.widgets._select import SelectOverlay
-
-    app = TengenApp(None, folder=tmp_path, open_viewer=False)
-    async with run_test(app, size=(80, 24)) as pilot:
-        form = await new_tournament_form(app, pilot, "mcmahon")
-        form.query_one("#name", Input).value = "Кубок"
-        await pilot.press("f2")
-        await pilot.pause()
-        step = app.screen
-        flags = ("paiBaDeterministic", "exactWholeField", "hdBasedOnMMS", "genRoundDownNBWMMS")
-        field = {key: step.query_one(f"#param-{key}", Select) for key in flags}
-        shown = {key: str(field[key].query_one("SelectCurrent Static#label").render()) for key in flags}
-        assert (shown["paiBaDeterministic"], shown["exactWholeField"]) == ("да", "нет")
-        field["paiBaDeterministic"].focus()
-        await pilot.press("enter")
-        await pilot.pause()
-        drop_down = field["paiBaDeterministic"].query_one(SelectOverlay)
-        assert drop_down.outer_size.height == 2 + 2  # its two answers in a border: it took 12 rows, over the footer
-        await pilot.press("down", "enter")  # «нет», with the arrows
-        await pilot.pause()
-        field["exactWholeField"].value = "true"
-        field["hdBasedOnMMS"].value = "false"
-        field["genRoundDownNBWMMS"].value = "true"  # its default: not listed as changed
-        await pilot.press("f10")
-        await pilot.pause()
-        assert app.screen is form
-        typed = {"paiBaDeterministic": "false", "exactWholeField": "true", "hdBasedOnMMS": "false"}
-        assert form.params["mcmahon"] == typed  # OpenGotha's words, as before
-        await pilot.press("f2")  # what was chosen comes back
-        await pilot.pause()
-        again = app.screen
-        assert again.query_one("#param-paiBaDeterministic", Select).value == "false"
-        assert again.query_one("#param-exactWholeField", Select).value == "true"
-        await pilot.press("escape", "f10")
-        await pilot.pause()
-        assert isinstance(app.screen, TournamentScreen)
-        stored = app.screen.session.state.settings.params
-        assert stored == actions.create("Кубок", "mcmahon", 5, params=typed)[1]["params"]  # what the form stored
-        assert (stored["paiBaDeterministic"], stored["exactWholeField"], stored["hdBasedOnMMS"]) == (False, True, False)
 
 
 async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_path: Path) -> None:
@@ -382,12 +366,8 @@ async def test_the_new_tournament_form_fits_80x24_and_knows_the_rounds(tmp_path:
         assert app.screen.session.state.paired_rounds == 1  # no "created with 5" refusal
 
 
-async def test_team_standings_in_the_app(tmp_path: Path) -> None:
+async def test_team_standings_in_the_app(folder: Path) -> None:
     """g on the standings shows the teams (here by club: the demo's players have no team)."""
-    from tui.demo import write_demo
-
-    folder = tmp_path / "demo"
-    write_demo(folder)
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(100, 30)) as pilot:
         await pilot.press("f4", "right_square_bracket", "right_square_bracket", "g")
@@ -399,12 +379,12 @@ async def test_team_standings_in_the_app(tmp_path: Path) -> None:
         assert "Зачёт клубов после 3-го тура" in str(app.screen.query_one("#standings-info").render())
 
 
-def play_off_round_one_played(tmp_path: Path) -> Path:
-    """Eight players seeded by a Gamma demo's places, round 1 played (white won every board)."""
+def play_off_round_one_played(demo: Path, tmp_path: Path) -> Path:
+    """Eight players seeded by a Gamma demo's places (the ``demo_once`` folder ``demo``,
+    copied), round 1 played (white won every board)."""
     from tui.cli import main
-    from tui.demo import write_demo
 
-    write_demo(tmp_path / "demo")
+    copy_demo(demo, tmp_path / "demo")
     path = tmp_path / "cup.json"
     source = str(tmp_path / "demo" / "gamma.json")
     assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "8"]) == 0
@@ -414,11 +394,11 @@ def play_off_round_one_played(tmp_path: Path) -> Path:
     return path
 
 
-async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
+async def test_the_play_off_bracket_in_the_app(demo_once: Path, tmp_path: Path) -> None:
     """Eight players seeded by a Gamma demo's places, round 1 played: k shows the bracket."""
     from textual.widgets import Static
 
-    path = play_off_round_one_played(tmp_path)
+    path = play_off_round_one_played(demo_once, tmp_path)
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "k")
@@ -439,12 +419,14 @@ async def test_the_play_off_bracket_in_the_app(tmp_path: Path) -> None:
         assert notes(app)[-1] == "Плей-офф: после жеребьёвки 1-го тура добавить игрока нельзя"
 
 
-async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question(tmp_path: Path) -> None:
+async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question(
+    demo_once: Path, tmp_path: Path
+) -> None:
     """A play-off trial: a round 1 result changed under round 2's pairing asked «Заменить?»,
     then refused the «Да».  The refusal comes first, and no question."""
     from tui.cli import main
 
-    path = play_off_round_one_played(tmp_path)
+    path = play_off_round_one_played(demo_once, tmp_path)
     assert main(["-f", str(path), "pair"]) == 0
     before = path.read_bytes()
     app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
@@ -457,15 +439,14 @@ async def test_a_play_off_result_the_bracket_refuses_is_said_before_any_question
     assert path.read_bytes() == before
 
 
-async def test_a_play_off_round_names_its_final_and_third_place_boards(tmp_path: Path) -> None:
+async def test_a_play_off_round_names_its_final_and_third_place_boards(demo_once: Path, tmp_path: Path) -> None:
     """A referee's trial: the play-off's last round showed two boards, and nothing said which
     was the final and which the match for third place (only the bracket, behind ``k``)."""
     from textual.widgets import Static
 
     from tui.cli import main
-    from tui.demo import write_demo
 
-    write_demo(tmp_path / "demo")
+    copy_demo(demo_once, tmp_path / "demo")
     path = tmp_path / "cup.json"
     source = str(tmp_path / "demo" / "gamma.json")
     assert main(["new", str(path), "--scheme", "playoff", "--name", "Кубок", "--from", source, "--top", "4",
@@ -515,49 +496,16 @@ async def test_a_players_details_in_the_form(folder: Path) -> None:
         assert notes(app)[-1] == "Игрок зарегистрирован: Петрова Анна"  # right for a woman too («игрок» agrees)
 
 
-async def test_a_mcmahon_parameter_changed_in_the_settings(folder: Path) -> None:
+async def test_the_mcmahon_settings_changed_in_f8(folder: Path) -> None:
+    """F8 of the McMahon event (two rounds paired), one setting after another.  OpenGotha's
+    yes-or-no parameters are shown as «да»/«нет», and Enter on one asks «да или нет?»
+    (answered with the arrows or ``н``) rather than waiting for ``false`` to be typed; Esc
+    changes nothing, and ctrl+z undoes the change like any other.  A bad bar is refused under
+    the field, the dialog kept (it closed); a komi typed as it already is makes no event for
+    ctrl+z to find first.  Fewer rounds than two is refused under the field with the log's own
+    words; 6 is taken, and ctrl+z undoes it.  A round robin's rounds say at once that its
+    field counts them."""
     from textual.widgets import Label
-
-    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
-    async with run_test(app, size=(100, 40)) as pilot:
-        dialog = await setting_asked(app, pilot, "genMMBar")
-        await answered(pilot, dialog, "12q")  # refused under the field, the dialog kept (it closed)
-        assert app.screen is dialog and "12q" in str(dialog.query_one("#answer-error", Label).render())
-        await answered(pilot, dialog, "2d")
-        assert app.screen.session.state.settings.params["genMMBar"] == "2D"
-        events = len(app.screen.session.events)
-        await answered(pilot, await setting_asked(app, pilot, "komi"), "7,5")  # the demo's komi 7.5 as typed in Russian
-        assert notes(app)[-1] == "Ничего не изменено: настройки уже такие"
-        assert len(app.screen.session.events) == events  # no event for ctrl+z to find first
-
-
-async def test_the_rounds_changed_in_the_settings(folder: Path) -> None:
-    """F8, Enter on «туры» of the McMahon event (two rounds paired): fewer than two is refused
-    under the field with the log's own words, the dialog kept; 6 is taken, and ctrl+z undoes
-    it.  A round robin's rounds say at once that its field counts them."""
-    from textual.widgets import Label
-
-    app = TengenApp(str(folder / "mcmahon.json"), folder=folder, open_viewer=False)
-    async with run_test(app, size=(80, 24)) as pilot:
-        dialog = await setting_asked(app, pilot, "rounds")
-        await answered(pilot, dialog, "1")
-        refusal = str(dialog.query_one("#answer-error", Label).render())
-        assert app.screen is dialog and refusal == "уже составлено туров: 2, меньше быть не может"
-        await answered(pilot, dialog, "6")
-        assert app.screen.session.state.settings.rounds == 6
-        await pilot.press("ctrl+z")
-        await pilot.pause()
-        assert app.screen.session.state.settings.rounds == 5
-    app = TengenApp(str(folder / "round-robin.json"), folder=folder, open_viewer=False)
-    async with run_test(app, size=(80, 24)) as pilot:
-        assert isinstance(await setting_asked(app, pilot, "rounds"), TournamentScreen)
-        assert notes(app)[-1] == "Круговая: число туров следует из состава"
-
-
-async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_settings(folder: Path) -> None:
-    """F8 shows OpenGotha's yes-or-no parameters as «да»/«нет», and Enter on one asks «да или
-    нет?» (answered with the arrows or ``н``) rather than waiting for ``false`` to be typed;
-    Esc changes nothing, and ctrl+z undoes the change like any other."""
     from textual.widgets._footer import FooterKey
 
     from tui.screens.confirm import ChoiceScreen
@@ -591,14 +539,46 @@ async def test_a_yes_or_no_parameter_is_read_and_changed_as_da_or_net_in_the_set
         assert app.screen.session.state.settings.params["paiBaDeterministic"] is True
         assert notes(app)[-1].endswith("paiBaDeterministic нет")  # what was undone
 
+        dialog = await setting_asked(app, pilot, "genMMBar")
+        await answered(pilot, dialog, "12q")  # refused under the field, the dialog kept (it closed)
+        assert app.screen is dialog and "12q" in str(dialog.query_one("#answer-error", Label).render())
+        await answered(pilot, dialog, "2d")
+        assert app.screen.session.state.settings.params["genMMBar"] == "2D"
+        events = len(app.screen.session.events)
+        await answered(pilot, await setting_asked(app, pilot, "komi"), "7,5")  # the demo's komi 7.5 as typed in Russian
+        assert notes(app)[-1] == "Ничего не изменено: настройки уже такие"
+        assert len(app.screen.session.events) == events  # no event for ctrl+z to find first
+
+        dialog = await setting_asked(app, pilot, "rounds")
+        await answered(pilot, dialog, "1")
+        refusal = str(dialog.query_one("#answer-error", Label).render())
+        assert app.screen is dialog and refusal == "уже составлено туров: 2, меньше быть не может"
+        await answered(pilot, dialog, "6")
+        assert app.screen.session.state.settings.rounds == 6
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.rounds == 5
+    app = TengenApp(str(folder / "round-robin.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        assert isinstance(await setting_asked(app, pilot, "rounds"), TournamentScreen)
+        assert notes(app)[-1] == "Круговая: число туров следует из состава"
+
 
 async def test_the_paperwork_language_is_chosen_by_its_name_in_the_settings(folder: Path) -> None:
     """F8, Enter on «язык документов» asks «Русский» or «Английский» (no code to type); the
-    choice is an event, shown by its name, and ctrl+z takes it back."""
+    choice is an event, shown by its name, and ctrl+z takes it back.  A trial's F8 read
+    «контроль времени | 40+5/15 | контроль времени»: where the meaning says what the name
+    says, it is left empty."""
     from tui.screens.confirm import ChoiceScreen
 
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+        meaning = {str(table.get_row_at(i)[0]): str(table.get_row_at(i)[2]).strip() for i in range(table.row_count)}
+        assert meaning["контроль времени"] == "" and meaning["язык документов"] == ""
+        assert meaning["коми"] == "объявленное коми в партиях на равных"
         dialog = await setting_asked(app, pilot, "lang")
         assert isinstance(dialog, ChoiceScreen) and dialog.question == "Язык документов?"
         assert [words for _code, words in dialog.answers] == ["Русский", "Английский"]
@@ -746,28 +726,6 @@ async def test_a_file_typed_as_a_path_goes_there_and_nonsense_hurts_nothing(tmp_
         assert isinstance(app.screen, TournamentScreen) and (tmp_path / "elsewhere.json").is_file()
 
 
-async def test_ctrl_c_says_how_to_quit_in_russian_and_a_round_being_played_says_so(folder: Path) -> None:
-    """Ctrl+C (a habit) showed Textual's English hint with its markup as typed; the standings
-    stepped to a round still being played showed no sign of the missing results."""
-    from textual.widgets import Static
-
-    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "n", "y")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        await pilot.press("1", "w", "f4")
-        await pilot.pause()
-        title = app.screen.query_one("#standings-info", Static)
-        assert str(title.render()) == "Положение после 3-го тура"
-        await pilot.press("right_square_bracket")
-        await pilot.pause()
-        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках 2, 3, 4, 5)"
-        await pilot.press("ctrl+c")
-        await pilot.pause()
-        assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"
-
-
 async def test_the_standings_title_with_rounds_still_played_is_wrapped_not_cut(folder: Path) -> None:
     """A review: the teams' title with the missing results of two rounds ran past 80 columns,
     and its keys («+ −: сколько; c: клубы») were cut off.  The title wraps (three lines at
@@ -789,20 +747,32 @@ async def test_the_standings_title_with_rounds_still_played_is_wrapped_not_cut(f
         assert "(+ −: сколько; c: команды)" in shown
 
 
-async def test_undoing_a_rounds_pairing_asks_first(folder: Path) -> None:
-    """Ctrl+Z held down went on past a round's results and took its boards away without a
-    word; the pairing's undo now asks («Нет» in focus), a result's does not, and each undo's
-    note replaces the one before."""
+async def test_a_round_being_played_ctrl_c_and_undoing_its_pairing(folder: Path) -> None:
+    """A round paired, one result in.  The standings stepped to a round still being played
+    showed no sign of the missing results; Ctrl+C (a habit) showed Textual's English hint
+    with its markup as typed.  Ctrl+Z held down went on past a round's results and took its
+    boards away without a word; the pairing's undo now asks («Нет» in focus), a result's does
+    not, and each undo's note replaces the one before."""
+    from textual.widgets import Static
+
     from tui.screens.confirm import ConfirmScreen
 
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
-        await pilot.press("1", "w")
+        await pilot.press("1", "w", "f4")
         await pilot.pause()
         session = app.screen.session
-        await pilot.press("ctrl+z")  # the result: no question
+        title = app.screen.query_one("#standings-info", Static)
+        assert str(title.render()) == "Положение после 3-го тура"
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках 2, 3, 4, 5)"
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"
+        await pilot.press("f3", "ctrl+z")  # the result: no question
         await pilot.pause()
         assert not session.state.round(4).results and isinstance(app.screen, TournamentScreen)
         await pilot.press("ctrl+z")
@@ -879,12 +849,12 @@ async def test_a_long_name_takes_the_room_the_standings_leave(tmp_path: Path) ->
         assert longest.endswith("…") and 46 <= len(longest) < 80 - 20
 
 
-async def test_a_withdrawal_the_log_refuses_is_said_before_the_question(tmp_path: Path) -> None:
+async def test_a_withdrawal_the_log_refuses_is_said_before_the_question(demo_once: Path, tmp_path: Path) -> None:
     """A trial: w on a finalist once every round was paired asked «с 4-го тура?» of three, and
     «Да» closed the app with a traceback.  The refusal comes at once, the file unchanged."""
     from tui.cli import main
 
-    path = play_off_round_one_played(tmp_path)
+    path = play_off_round_one_played(demo_once, tmp_path)
     assert main(["-f", str(path), "pair"]) == 0
     for board in (1, 2):
         assert main(["-f", str(path), "result", "2", str(board), "W+"]) == 0
