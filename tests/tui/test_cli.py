@@ -5,11 +5,13 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import made_once
 from tui.cli import main
 
 ROOT = Path(__file__).parents[2]
@@ -32,13 +34,43 @@ def setting(capsys: pytest.CaptureFixture[str], path: str, key: str) -> str:
     return next(line.split()[1] for line in lines if line.split()[0] == key)
 
 
+def copied_once(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, name: str, make: Callable[[Path], object]
+) -> Path:
+    """The files of the folder ``make`` fills with commands, made once per run (``made_once``)
+    and copied into the test's own folder, as if it had typed them: the chain of commands
+    (each a replay and a write of the file, its backup beside it) was most of the time of
+    the sixty tests that start from the same tournament.  Called by a test's own fixture, so
+    the commands run in that test's home, never in a session's."""
+    for path in made_once(tmp_path_factory, name, make).iterdir():
+        shutil.copy2(path, tmp_path / path.name)
+    return tmp_path
+
+
+def registered_by_commands(folder: Path, argv: list[str], players: list[list[str]]) -> None:
+    """``new`` with ``argv`` into ``folder``/``argv[0]``, then ``player add`` for each of ``players``."""
+    folder.mkdir(parents=True)
+    path = str(folder / argv[0])
+    assert main(["new", path, *argv[1:]]) == 0
+    for player in players:
+        assert main(["-f", path, "player", "add", *player]) == 0
+
+
+def _cup(folder: Path) -> None:
+    """A round robin of four, numbered by rating (``cup``)."""
+    players = (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"), ("Ёлкин", "2100"))
+    registered_by_commands(
+        folder,
+        ["cup.json", "--scheme", "round-robin", "--name", "Кубок", "--param", "numbering=rating"],
+        [["--surname", surname, "--name", "Я", "--rating", rating] for surname, rating in players],
+    )
+
+
 @pytest.fixture
-def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "cup.json")
-    assert run(capsys, "new", path, "--scheme", "round-robin", "--name", "Кубок", "--param", "numbering=rating")[0] == 0
-    for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"), ("Ёлкин", "2100")):
-        code, out, _ = run(capsys, "-f", path, "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)
-        assert code == 0
+def cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A round robin of four registered by the command line, not paired: ``cup.json`` (and its backup)."""
+    path = str(copied_once(tmp_path_factory, tmp_path, "cli-cup", _cup) / "cup.json")
+    capsys.readouterr()  # what the commands said, where this test made it
     return path
 
 
@@ -404,18 +436,23 @@ def test_demo_writes_a_tournament_with_rounds_played(
 
 
 def test_python_m_tui_answers_queries_without_loading_the_app_or_pdf_libraries(demo_once: Path) -> None:
+    """``python -m tui -f FILE standings`` run as ``-m`` runs it (``runpy``, ``tui/__main__.py``
+    and its ``sys.exit``) in one process, which then lists what it loaded: the query's answer,
+    exit 0, and none of Textual, fpdf2 or rich (one process where two ran the same command)."""
     path = str(demo_once / "round-robin.json")
-    done = subprocess.run(
-        [sys.executable, "-m", "tui", "-f", path, "standings"], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert "standings after round 3" in done.stdout, done.stdout
     probe = (
-        "import sys; from tui.cli import main; main(['-f', sys.argv[1], 'standings']); "
-        "heavy = [m for m in ('textual', 'fpdf', 'rich') if m in sys.modules]; "
-        "print('HEAVY', heavy)"
+        "import runpy, sys\n"
+        "sys.argv = ['tengen', '-f', sys.argv[1], 'standings']\n"
+        "try:\n"
+        "    runpy.run_module('tui', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as exit:\n"
+        "    code = exit.code\n"
+        "heavy = [m for m in ('textual', 'fpdf', 'rich') if m in sys.modules]\n"
+        "print('EXIT', code, 'HEAVY', heavy)\n"
     )
     done = subprocess.run([sys.executable, "-c", probe, path], cwd=ROOT, capture_output=True, text=True, check=True)
-    assert "HEAVY []" in done.stdout
+    assert "standings after round 3" in done.stdout, done.stdout
+    assert done.stdout.splitlines()[-1] == "EXIT 0 HEAVY []", done.stdout
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="fills a disk with Linux's /dev/full")
@@ -483,21 +520,21 @@ def test_an_entry_said_in_a_terminal_that_cannot_write_its_letters_is_no_traceba
     assert done.stderr.decode("koi8_r") == "tengen: в 3-м туре нет доски 36 (доски 1?5)\n"
 
 
-def test_json_into_a_stream_that_cannot_write_its_letters_is_the_same_json(demo_once: Path, tmp_path: Path) -> None:
+def test_json_into_a_stream_that_cannot_write_its_letters_is_the_same_json(
+    demo_once: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A review: ``players --json`` into a cp1251 stream wrote «M?ller» into a script's data, in
-    silence; where stdout is not UTF-8 the letters are escaped, and the JSON read is the same."""
+    silence; where stdout is not UTF-8 (a process's ``PYTHONIOENCODING``) the letters are
+    escaped, and the JSON read is the same as the UTF-8 stream's."""
     path = tmp_path / "gamma.json"
     shutil.copy(demo_once / "gamma.json", path)
-    assert main(["-f", str(path), "player", "add", "--surname", "Müller", "--name", "김", "--rank", "1k"]) == 0
-
-    def players(encoding: str) -> Any:
-        argv = [sys.executable, "-m", "tui", "-f", str(path), "players", "--json"]
-        environment = os.environ | {"PYTHONIOENCODING": encoding}
-        done = subprocess.run(argv, cwd=ROOT, capture_output=True, check=True, env=environment)
-        return json.loads(done.stdout.decode(encoding))
-
-    assert players("cp1251") == players("utf-8")
-    assert {"surname": "Müller", "name": "김"}.items() <= players("cp1251")[-1].items()
+    assert run(capsys, "-f", str(path), "player", "add", "--surname", "Müller", "--name", "김", "--rank", "1k")[0] == 0
+    argv = [sys.executable, "-m", "tui", "-f", str(path), "players", "--json"]
+    environment = os.environ | {"PYTHONIOENCODING": "cp1251"}
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, check=True, env=environment)
+    in_cp1251 = json.loads(done.stdout.decode("cp1251"))
+    assert in_cp1251 == json.loads(run(capsys, "-f", str(path), "players", "--json")[1])
+    assert {"surname": "Müller", "name": "김"}.items() <= in_cp1251[-1].items()
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="fills a disk with Linux's /dev/full")
@@ -530,15 +567,21 @@ def test_numpy_starts_no_threads_of_its_own_unless_the_user_asks(demo_once: Path
         assert done.stdout.splitlines()[-1] == f"True {threads} {given or 1}"
 
 
+def _gamma_cup(folder: Path) -> None:
+    """A Gamma of seven, three rounds (``gamma_cup``)."""
+    ratings = ("2510", "2247", "2100", "1950", "1900", "1500", "952")
+    registered_by_commands(
+        folder,
+        ["gamma.json", "--scheme", "gamma", "--rounds", "3", "--name", "Гамма"],
+        [["--surname", f"P{rating}", "--name", "X", "--rating", rating] for rating in ratings],
+    )
+
+
 @pytest.fixture
-def gamma_cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    path = str(tmp_path / "gamma.json")
-    assert run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Гамма")[0] == 0
-    for rating in ("2510", "2247", "2100", "1950", "1900", "1500", "952"):
-        assert (
-            run(capsys, "-f", path, "player", "add", "--surname", f"P{rating}", "--name", "X", "--rating", rating)[0]
-            == 0
-        )
+def gamma_cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A Gamma of seven registered by the command line, not paired: ``gamma.json`` (and its backup)."""
+    path = str(copied_once(tmp_path_factory, tmp_path, "cli-gamma", _gamma_cup) / "gamma.json")
+    capsys.readouterr()
     return path
 
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tui.test_cli import copied_once, registered_by_commands
 from tui.cli import main
 
 
@@ -29,15 +30,22 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str, file: Path | None = 
     return err
 
 
+def _cup(folder: Path) -> None:
+    """A FORS event of three, three rounds (``cup``)."""
+    players = (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200"))
+    registered_by_commands(
+        folder,
+        ["cup.json", "--scheme", "fors", "--rounds", "3", "--name", "Кубок"],
+        [["--surname", surname, "--name", "Я", "--rating", rating] for surname, rating in players],
+    )
+
+
 @pytest.fixture
-def cup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    path = tmp_path / "cup.json"
-    assert run(capsys, "new", str(path), "--scheme", "fors", "--rounds", "3", "--name", "Кубок")[0] == 0
-    for surname, rating in (("Иванов", "2400"), ("Петров", "2300"), ("Сидоров", "2200")):
-        assert (
-            run(capsys, "-f", str(path), "player", "add", "--surname", surname, "--name", "Я", "--rating", rating)[0]
-            == 0
-        )
+def cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A FORS event of three registered by the command line, not paired: ``cup.json`` and its
+    backup, made once per run and copied (``copied_once``)."""
+    path = copied_once(tmp_path_factory, tmp_path, "cli-attacks-cup", _cup) / "cup.json"
+    capsys.readouterr()  # what the commands said, where this test made it
     return path
 
 

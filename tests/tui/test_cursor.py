@@ -160,7 +160,13 @@ async def test_a_refused_player_puts_the_cursor_in_the_first_field_to_mend(folde
         assert form.focused is form.query_one("#name", Input)
 
 
-async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_cursor(folder: Path) -> None:
+async def test_a_new_round_starts_at_board_1_and_the_cursor_stays_on_its_board(folder: Path) -> None:
+    """A new round starts at board 1, wherever the cursor was.  Only the boards waiting (f): a
+    result of another board, entered elsewhere (a hall's other laptop), takes its row away,
+    and the cursor stays on its board, not on its row.  All the boards again: the cursor
+    follows the typing, and a result taken back (or put back) is under the cursor."""
+    from schemes.log import actions
+
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "down", "down")
@@ -171,6 +177,14 @@ async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_c
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen.session.state.paired_rounds == 4 and table.cursor_row == 0
+        await pilot.press("f", "down", "down", "down")
+        await pilot.pause()
+        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
+        assert app.screen.act(actions.result(4, 1, "W+"))  # as a synced result is: the tab drawn again
+        await pilot.pause()
+        assert [str(table.get_row_at(i)[0]) for i in range(table.row_count)] == ["2", "3", "4", "5"]
+        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
+        await pilot.press("f")  # every board again
         await pilot.press("4", "w", "2", "b")  # board 4, then board 2: the cursor follows the typing
         await pilot.pause()
         await pilot.press("down", "down")  # the referee looks elsewhere, then takes back the last entry
@@ -182,25 +196,6 @@ async def test_a_new_round_starts_at_board_1_and_an_undone_result_is_under_the_c
         await pilot.press("up", "ctrl+y")
         await pilot.pause()
         assert str(table.get_row_at(table.cursor_row)[0]) == "2"
-
-
-async def test_the_board_under_the_cursor_stays_when_rows_come_and_go(folder: Path) -> None:
-    """Only the boards waiting (f): a result of another board, entered elsewhere (a hall's
-    other laptop), takes its row away, and the cursor stays on its board, not on its row."""
-    from schemes.log import actions
-
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "n", "y")
-        await app.workers.wait_for_complete()
-        await pilot.press("f", "down", "down", "down")
-        await pilot.pause()
-        table = app.screen.query_one("#boards", DataTable)
-        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
-        assert app.screen.act(actions.result(4, 1, "W+"))  # as a synced result is: the tab drawn again
-        await pilot.pause()
-        assert [str(table.get_row_at(i)[0]) for i in range(table.row_count)] == ["2", "3", "4", "5"]
-        assert str(table.get_row_at(table.cursor_row)[0]) == "4"
 
 
 async def test_a_board_number_typed_is_forgotten_when_another_round_is_shown(folder: Path) -> None:

@@ -178,29 +178,6 @@ async def test_stopping_never_waits_for_an_open_live_page(folder: Path) -> None:
             live.close()
 
 
-async def test_closing_the_tournament_stops_its_pages(folder: Path) -> None:
-    app = app_on(folder)
-    async with run_test(app, size=(80, 24)) as pilot:
-        _screen, address = await served(app, pilot)
-        assert "Гамма" in fetched(address)
-        await pilot.press("escape")  # a trial: Esc «to go back» closed it, and the phones lost their pages
-        await pilot.pause()
-        question = " ".join(str(app.screen.query_one("Label").render()).split())
-        assert question == "Закрыть турнир? Страницы для игроков остановятся: телефоны и проектор их потеряют."
-        await pilot.press("enter")  # «Нет» in focus
-        await pilot.pause()
-        assert isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
-        await pilot.press("ctrl+q")  # quitting the app asks the same
-        await pilot.pause()
-        assert " ".join(str(app.screen.query_one("Label").render()).split()) == question
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.is_running and isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
-        await pilot.press("q", "y")
-        await until(pilot, lambda: isinstance(app.screen, StartScreen))
-        await until(pilot, lambda: refused(address))
-
-
 async def test_pages_that_cannot_be_served_are_said_and_the_switch_stays_off(folder: Path) -> None:
     """The file the pages read is read anew when they start (another program damaged it
     here): a notification, never a traceback, and nothing listens."""
@@ -236,11 +213,28 @@ async def test_a_port_taken_after_the_look_falls_back_to_a_free_one(folder: Path
         taken.close()
 
 
-async def test_the_protocol_printed_while_serving_carries_its_rounds_page(folder: Path) -> None:
+async def test_the_protocol_carries_its_rounds_page_while_served_and_closing_stops_the_pages(folder: Path) -> None:
+    """The print dialog with no pages served says nothing of a code and the protocol has
+    none; the pages served, the dialog says the round's page will be on it, and the protocol
+    printed again carries the page's address (a real page).  Closing the tournament then
+    asks first (a trial: Esc «to go back» closed it, and the phones lost their pages), quitting
+    the app asks the same, «Нет» in focus keeps serving; «Да» stops them."""
     from pypdf import PdfReader
+
+    protocol = folder / "gamma-protocol-3.pdf"
+
+    async def printed(pilot: Pilot[None]) -> str:
+        said = sum(note.startswith("Записано в") for note in notes(app))
+        await pilot.press("enter")  # the protocol and the cards, ticked by default
+        await until(pilot, lambda: sum(note.startswith("Записано в") for note in notes(app)) > said)
+        return str(PdfReader(protocol).pages[0].extract_text())
 
     app = app_on(folder)
     async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, PrintScreen) and not app.screen.query("#print-qr")
+        assert "http://" not in await printed(pilot)
         _screen, address = await served(app, pilot)
         await pilot.press("f6")
         await pilot.pause()
@@ -248,26 +242,29 @@ async def test_the_protocol_printed_while_serving_carries_its_rounds_page(folder
         assert isinstance(dialog, PrintScreen)
         said = str(dialog.query_one("#print-qr", Label).render())
         assert said == f"На протоколе будет QR-код страницы его тура: {address}/round/…"
-        await pilot.press("enter")  # the protocol and the cards, ticked by default
-        protocol = folder / "gamma-protocol-3.pdf"
-        await until(pilot, lambda: any(note.startswith("Записано в") for note in notes(app)))
-        text = PdfReader(protocol).pages[0].extract_text()
+        text = await printed(pilot)
         assert f"{address}/round/3" in text
         assert "Протокол тура — 3-й тур" in text and "Главный судья:" in text
         assert "Демо: турнир по схеме Гамма" in fetched(address, "/round/3")  # the page the code opens
-
-
-async def test_the_protocol_printed_with_no_pages_served_has_no_code(folder: Path) -> None:
-    from pypdf import PdfReader
-
-    app = app_on(folder)
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f6")
+        assert isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
+        app.clear_notifications()  # the papers' «Записано в» (a first Esc would take it away, not close)
         await pilot.pause()
-        assert not app.screen.query("#print-qr")
+        await pilot.press("escape")
+        await pilot.pause()
+        question = " ".join(str(app.screen.query_one("Label").render()).split())
+        assert question == "Закрыть турнир? Страницы для игроков остановятся: телефоны и проектор их потеряют."
+        await pilot.press("enter")  # «Нет» in focus
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
+        await pilot.press("ctrl+q")  # quitting the app asks the same
+        await pilot.pause()
+        assert " ".join(str(app.screen.query_one("Label").render()).split()) == question
         await pilot.press("enter")
-        await until(pilot, lambda: any(note.startswith("Записано в") for note in notes(app)))
-        assert "http://" not in PdfReader(folder / "gamma-protocol-3.pdf").pages[0].extract_text()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, TournamentScreen) and "Гамма" in fetched(address)
+        await pilot.press("q", "y")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        await until(pilot, lambda: refused(address))
 
 
 async def test_a_tournament_made_a_hall_while_serving_serves_its_peers_too(folder: Path, monkeypatch) -> None:

@@ -5,7 +5,6 @@ view at 80 columns, Escape closing the tournament."""
 import random
 from pathlib import Path
 
-import pytest
 from textual.widgets import DataTable, Input
 
 from paperwork.rating_table import export
@@ -87,26 +86,19 @@ async def test_a_declared_rank_is_shown_beside_the_rating_and_changed_there(tmp_
         assert (session.state.players[1].rank, session.state.players[1].rating) == (16, None)
 
 
-async def test_a_first_name_is_required(folder: Path) -> None:
+async def test_the_form_reads_names_and_strengths_as_the_imported_lists_do(folder: Path) -> None:
+    """A first name is required; a surname with no letter names nobody (a list's row is
+    refused for it too), and a number of three digits or more is a rating, as a list's rating
+    column reads it; a rank beside it is said to be refused where the scheme takes the rank
+    from the rating."""
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "a")
         await pilot.pause()
-        count = len(app.screen.session.state.players) if not isinstance(app.screen, PlayerFormScreen) else None
+        assert isinstance(app.screen, PlayerFormScreen)
         await fill(pilot, app, surname="Новиков", strength="2d")
         assert isinstance(app.screen, PlayerFormScreen)
         assert "Укажите имя" in str(app.screen.query_one("#name-error").render())
-        assert count is None
-
-
-async def test_the_form_reads_names_and_strengths_as_the_imported_lists_do(folder: Path) -> None:
-    """A surname with no letter names nobody (a list's row is refused for it too), and a
-    number of three digits or more is a rating, as a list's rating column reads it; a rank
-    beside it is said to be refused where the scheme takes the rank from the rating."""
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2", "a")
-        await pilot.pause()
         await fill(pilot, app, surname="-", name="Пётр", strength="050")
         assert isinstance(app.screen, PlayerFormScreen)
         assert "Укажите фамилию" in str(app.screen.query_one("#surname-error").render())
@@ -119,18 +111,6 @@ async def test_the_form_reads_names_and_strengths_as_the_imported_lists_do(folde
         await fill(pilot, app, strength="050")
         session = app.screen.session
         assert session.state.players[max(session.state.players)].rating == 50
-
-
-async def test_a_withdrawal_is_in_view_at_80_columns(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2", "w", "y")
-        await pilot.pause()
-        table = app.screen.query_one("#players-table", DataTable)
-        status = list(table.columns).index("status")
-        assert str(table.get_row_at(0)[status]) == "снят с тура 4"
-        left = sum(c.get_render_width(table) for c in list(table.columns.values())[: status + 1])
-        assert left <= 80  # its column ends inside the screen, no scrolling needed
 
 
 async def test_a_cut_name_keeps_its_initial_and_a_blocked_player_is_named_by_his_number(tmp_path: Path) -> None:
@@ -163,14 +143,20 @@ async def test_a_cut_name_keeps_its_initial_and_a_blocked_player_is_named_by_his
 
 
 async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -> None:
-    """``w`` on a withdrawn player asks to bring him back (the spec's «returns»), «Нет» in
-    focus; «Да» puts him in the next round's field, with no skip where nothing was missed."""
+    """``w`` withdraws the player under the cursor, his status in view at 80 columns; ``w`` on
+    a withdrawn player asks to bring him back (the spec's «returns»), «Нет» in focus; «Да»
+    puts him in the next round's field, with no skip where nothing was missed."""
     from tui.screens.confirm import ConfirmScreen
 
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "w", "y")
         await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        status = list(table.columns).index("status")
+        assert str(table.get_row_at(0)[status]) == "снят с тура 4"
+        left = sum(c.get_render_width(table) for c in list(table.columns.values())[: status + 1])
+        assert left <= 80  # its column ends inside the screen, no scrolling needed
         player = app.screen.query_one("#players-table", DataTable).cursor_row + 1
         assert app.screen.session.state.players[player].withdrawn_from == 4
         await pilot.press("w")
@@ -211,22 +197,14 @@ async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) ->
         assert isinstance(app.screen, AskScreen) and app.screen.prompt.endswith(": пропускаемые туры, например 2 3")
 
 
-async def test_escape_on_the_players_table_closes_the_tournament(folder: Path) -> None:
+async def test_escape_on_a_filtered_list_shows_everyone_before_it_closes(folder: Path) -> None:
+    """Esc on the players' table (the focus there after F2) shows everyone where a search
+    filtered them, and on the whole list closes the tournament."""
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen.focused, DataTable)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-
-
-async def test_escape_on_a_filtered_list_shows_everyone_before_it_closes(folder: Path) -> None:
-    app = app_on(folder, "gamma.json")
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2")
-        await pilot.pause()
         everyone = app.screen.query_one(DataTable).row_count
         await pilot.press("slash", *"матв", "enter")  # the search, then back on the list
         await pilot.pause()
@@ -235,6 +213,7 @@ async def test_escape_on_a_filtered_list_shows_everyone_before_it_closes(folder:
         await pilot.pause()
         assert app.screen.query_one("#search", Input).value == ""
         assert app.screen.query_one(DataTable).row_count == everyone
+        assert isinstance(app.screen.focused, DataTable)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -391,21 +370,15 @@ async def test_a_surname_too_long_is_said_beside_it_and_nothing_typed_is_lost(fo
         assert len(app.screen.session.state.players) == count + 1
 
 
-@pytest.mark.parametrize("demo, shown", [("mcmahon.json", False), ("gamma.json", True)])
-async def test_must_not_meet_is_asked_only_where_the_pairing_keeps_players_apart(
-    folder: Path, demo: str, shown: bool
-) -> None:
-    """A Swiss trial's form took «Не играет с: 3», which its pairing then ignored."""
+def asks_must_not_meet(form: PlayerFormScreen) -> bool:
+    """Whether the form asks whom the player must not meet: both its label and its field shown
+    (a Swiss trial's form took «Не играет с: 3», which its pairing then ignored)."""
     from textual.widgets import Label
 
-    app = app_on(folder, demo)
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2", "a")
-        await pilot.pause()
-        assert isinstance(app.screen, PlayerFormScreen)
-        labels = [str(label.render()) for label in app.screen.query(Label) if label.display]
-        assert ("Не играет с (рег. номера: 3 7)" in labels) is shown
-        assert app.screen.query_one("#block", Input).display is shown
+    labels = [str(label.render()) for label in form.query(Label) if label.display]
+    shown = "Не играет с (рег. номера: 3 7)" in labels
+    assert form.query_one("#block", Input).display is shown
+    return shown
 
 
 async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typed_is_lost(folder: Path) -> None:
@@ -420,6 +393,7 @@ async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typ
         count = len(app.screen.app.screen_stack[-2].session.state.players)
         labels = [str(label.render()) for label in app.screen.query(Label)]
         assert "Рейтинг или ранг (2150 или 2d)" in labels  # Gamma keeps no rank beside a rating (a trial)
+        assert isinstance(app.screen, PlayerFormScreen) and asks_must_not_meet(app.screen)  # Gamma keeps them apart
         await fill(pilot, app, surname="Новиков", name="Пётр", strength="1850", block="99")
         assert isinstance(app.screen, PlayerFormScreen)
         assert str(app.screen.query_one("#block-error", Label).render()) == "нет игрока 99"
@@ -441,13 +415,17 @@ async def test_a_block_of_no_one_or_of_himself_is_said_beside_it_and_nothing_typ
 
 
 async def test_the_form_offers_a_rank_beside_a_rating_where_the_scheme_keeps_both(folder: Path) -> None:
+    """McMahon's form: a rank beside a rating offered (McMahon keeps both), and no «Не играет
+    с» (its pairing does not keep players apart)."""
     from textual.widgets import Label
 
     app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f2", "a")
         await pilot.pause()
+        assert isinstance(app.screen, PlayerFormScreen)
         assert "Рейтинг или ранг (2150, 2d или оба: 2150 2d)" in [str(x.render()) for x in app.screen.query(Label)]
+        assert not asks_must_not_meet(app.screen)
 
 
 async def test_home_and_end_go_to_the_first_and_the_last_player(folder: Path) -> None:

@@ -58,9 +58,16 @@ async def pair(pilot, app: TengenApp, *answer: str) -> None:
 
 
 async def test_long_names_give_way_and_handicap_and_komi_stay(tmp_path: Path) -> None:
+    """At 80 columns: the title of an event not paired yet, then of its round 1 (with the
+    paper's keys), and the boards with long names cut, handicap and komi whole."""
     app = app_on(event(tmp_path, 10))
     async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        title = str(app.screen.query_one("#title").render())
+        assert title.split("  ")[0] == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
+        assert title.endswith("  F6 Печать · F7 Таблица для РК") and len(title) == 78  # the paper's keys (a trial)
         await pair(pilot, app, "y")
+        assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · ФОРС · тур 1 из 4"
         table = app.screen.query_one("#boards", DataTable)
         assert table.has_focus  # the keys of the pane stay in the footer after pairing
         await pilot.pause()
@@ -79,11 +86,29 @@ async def test_long_names_give_way_and_handicap_and_komi_stay(tmp_path: Path) ->
         assert table.has_focus and app.screen.session.state.round(1).results[1].code == "W+"
 
 
-async def test_only_the_boards_waiting_for_a_result(tmp_path: Path) -> None:
+async def test_a_result_replaced_asks_naming_the_players_and_f_shows_the_boards_waiting(tmp_path: Path) -> None:
+    """The question before a result names the board's players, as the referee reads them off
+    the slip: a board number alone let a slip of the wrong board through (a trial); it is
+    whole at 80 columns.  Then ``f``: only the boards waiting for a result, entered still by
+    number (the board entered leaves the list), and ``f`` again shows them all."""
+    from tests.tui.test_language import shown_text
+
     app = app_on(event(tmp_path, 8))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
-        await pilot.press("1", "w", "3", "b")
+        await pilot.press("1", "w", "1", "b")
+        await pilot.pause()
+        inside = [line.split("█")[1] for line in shown_text(app).splitlines() if line.count("█") == 2]
+        shown = " ".join(" ".join(inside).split())  # the dialog as it shows, its edges and what it covers out
+        assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut
+        state = app.screen_stack[-2].session.state  # the tournament's, under the question
+        board = state.round(1).board(1)
+        for colour, player in (("Белые", board.white), ("Чёрные", board.black)):
+            assert f"{colour}: {state.numbers[player]}. {state.players[player].surname}" in shown
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.session.state.round(1).results[1].code == "W+"
+        await pilot.press("3", "b")
         await pilot.press("f")
         await pilot.pause()
         assert [row[0] for row in cells(app)] == ["2", "4"]
@@ -98,31 +123,14 @@ async def test_only_the_boards_waiting_for_a_result(tmp_path: Path) -> None:
 
 async def test_results_typed_faster_than_the_app_land_on_their_boards(tmp_path: Path) -> None:
     """A referee typing slips as fast as keys repeat: each result key acts in the order typed,
-    after its board's digits and before the next board's (the keys sent at once, no pause)."""
-    from textual import events
-
-    app = app_on(event(tmp_path, 24))
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pair(pilot, app, "y")
-        assert app._driver is not None
-        for key in "11w12b3w1b":  # boards 11, 12, 3 and 1
-            app._driver.send_message(events.Key(key, key))
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        results = app.screen.session.state.round(1).results
-        assert {board: result.code for board, result in results.items()} == {11: "W+", 12: "B+", 3: "W+", 1: "B+"}
-        assert not isinstance(app.screen, Question)  # a typed board asks nothing
-
-
-async def test_a_superscript_digit_or_a_held_key_types_no_board(tmp_path: Path) -> None:
-    """An attack: ``³`` (AltGr+3) is a digit to ``isdigit`` and none to ``int`` — the app fell
-    with a traceback; a digit key held down typed past what ``int`` reads."""
+    after its board's digits and before the next board's (the keys sent at once, no pause).
+    Before that, an attack: ``³`` (AltGr+3) is a digit to ``isdigit`` and none to ``int`` —
+    the app fell with a traceback; a digit key held down typed past what ``int`` reads."""
     from textual import events
 
     from tui.panes.rounds import RoundsPane
 
-    app = app_on(event(tmp_path, 4))
+    app = app_on(event(tmp_path, 24))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
         await pilot.press("³")
@@ -137,33 +145,44 @@ async def test_a_superscript_digit_or_a_held_key_types_no_board(tmp_path: Path) 
         await pilot.press("escape")
         await pilot.pause()
         assert pane.board_typed == "" and app.screen.session.state.round(1).results == {}
+        for key in "11w12b3w1b":  # boards 11, 12, 3 and 1
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        results = app.screen.session.state.round(1).results
+        assert {board: result.code for board, result in results.items()} == {11: "W+", 12: "B+", 3: "W+", 1: "B+"}
+        assert not isinstance(app.screen, Question)  # a typed board asks nothing
 
 
-@pytest.mark.parametrize("answer", ["y", "n"])
-async def test_swapped_colours_on_a_board_the_pairing_fixed_asks_the_result_after(tmp_path: Path, answer: str) -> None:
+async def test_swapped_colours_on_a_board_the_pairing_fixed_asks_the_result_after(tmp_path: Path) -> None:
     """A trial: ``N s w`` on a handicap board said the colours were fixed, then recorded the
     w unasked — for the player listed white, when the referee had meant whoever he thought
     played white.  The number goes with the refused ``s``; the result key asks, under the
-    players as listed, about the board the cursor stayed on."""
+    players as listed, about the board the cursor stayed on: «n» records nothing, and the
+    same keys again answered «y» record the win of the player listed white."""
     app = app_on(event(tmp_path, 4))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
         played = app.screen.session.state.round(1)
         fixed = next(b for b in played.boards if not b.nigiri)  # FORS: a handicap game
         white = app.screen.session.state.players[fixed.white].surname
-        await pilot.press(str(fixed.number), "s", "w")
-        await pilot.pause()
-        assert any("цвета назначены жеребьёвкой" in n for n in notes(app))
-        assert isinstance(app.screen, Question)
-        shown = str(app.screen.query_one("Label").render())
-        assert shown.startswith(f"Доска {fixed.number}: Победа белых?\n\nБелые: ") and white in shown.splitlines()[2]
-        await pilot.press(answer)
-        await pilot.pause()
-        results = app.screen.session.state.round(1).results
-        if answer == "n":
-            assert fixed.number not in results
-        else:
-            assert (results[fixed.number].code, results[fixed.number].swapped) == ("W+", False)
+        for answer in ("n", "y"):
+            said = len(notes(app))
+            await pilot.press(str(fixed.number), "s", "w")
+            await pilot.pause()
+            assert any("цвета назначены жеребьёвкой" in n for n in notes(app)[said:])
+            assert isinstance(app.screen, Question)
+            shown = str(app.screen.query_one("Label").render())
+            assert shown.startswith(f"Доска {fixed.number}: Победа белых?\n\nБелые: ")
+            assert white in shown.splitlines()[2]
+            await pilot.press(answer)
+            await pilot.pause()
+            results = app.screen.session.state.round(1).results
+            if answer == "n":
+                assert fixed.number not in results
+            else:
+                assert (results[fixed.number].code, results[fixed.number].swapped) == ("W+", False)
 
 
 async def test_a_board_whose_nigiri_swapped_the_colours_shows_them_as_played(tmp_path: Path) -> None:
@@ -184,7 +203,10 @@ async def test_a_board_whose_nigiri_swapped_the_colours_shows_them_as_played(tmp
         assert (row[1], number(row[2]), number(row[3])) == ("Б+ наоборот", number(before[3]), number(before[2]))
 
 
-async def test_a_jigo_with_half_a_point_of_komi_asks_and_no_is_the_default(tmp_path: Path) -> None:
+async def test_a_jigo_asks_with_no_first_and_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
+    """A round robin of two, komi 6.5: «j» asks (no jigo with half a point), «Нет» in focus
+    records nothing and says so, «Да» records the draw.  Its one round played, pairing again
+    says at once that the only round is paired (no question first)."""
     app = app_on(event(tmp_path, 2, scheme="round-robin"))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "y")
@@ -199,32 +221,35 @@ async def test_a_jigo_with_half_a_point_of_komi_asks_and_no_is_the_default(tmp_p
         await pilot.press("1", "j", "left", "enter")  # the arrows reach «Да»
         await pilot.pause()
         assert app.screen.session.state.round(1).results[1].code == "draw"
-
-
-async def test_pairing_a_finished_event_says_so_at_once(tmp_path: Path) -> None:
-    app = app_on(event(tmp_path, 2, scheme="round-robin", rounds_paired=1))
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", "n")
+        await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)  # no question first
         assert "Единственный тур уже составлен" in notes(app)  # of two players, one round
 
 
-@pytest.mark.parametrize("keys", [("m",), ("w",), ("3", "b"), ("x",), ("s",), ("h",), ("v",)])
-async def test_a_board_key_before_the_first_pairing_says_why_and_opens_nothing(
-    tmp_path: Path, keys: tuple[str, ...]
-) -> None:
+async def test_a_board_key_before_the_first_pairing_says_why_and_opens_nothing(tmp_path: Path) -> None:
     """A trial: «m» on a round robin before round 1 asked for two players' numbers (none has
-    one yet) and swallowed the «n» typed next; w, 3 b, x and s did nothing and said nothing."""
-    app = app_on(event(tmp_path, 7, scheme="mcmahon" if keys == ("v",) else "round-robin"))
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f3", *keys)
-        await pilot.pause()
-        assert isinstance(app.screen, TournamentScreen)
-        assert notes(app) == ["Туры ещё не составлены: n — жеребьёвка 1-го тура."]
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, Question)
+    one yet) and swallowed the «n» typed next; w, 3 b, x, s and h did nothing and said
+    nothing (v, a McMahon's «why this opponent», neither).  Each key in turn, in one session
+    of each event: said once, nothing opened, and the «n» after it asks to pair (Esc: not
+    paired, the next key)."""
+    for scheme, keys in (("round-robin", [("m",), ("w",), ("3", "b"), ("x",), ("s",), ("h",)]), ("mcmahon", [("v",)])):
+        (tmp_path / scheme).mkdir()
+        app = app_on(event(tmp_path / scheme, 7, scheme=scheme))
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3")
+            for typed in keys:
+                said = len(notes(app))
+                await pilot.press(*typed)
+                await pilot.pause()
+                assert isinstance(app.screen, TournamentScreen), typed
+                assert notes(app)[said:] == ["Туры ещё не составлены: n — жеребьёвка 1-го тура."], typed
+                await pilot.press("n")
+                await pilot.pause()
+                assert isinstance(app.screen, Question), typed
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, TournamentScreen) and app.screen.session.state.paired_rounds == 0
 
 
 @pytest.mark.parametrize(("scheme", "kept", "told"), [("mcmahon", False, True), ("mcmahon", True, False),
@@ -246,6 +271,9 @@ async def test_a_pairing_that_waits_for_the_compiler_says_so(
 
 
 async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:
+    """The pairing's question offers to choose the bye: the list in the standings' order, the
+    cursor on the last without one, a second bye asked about («Нет» in focus), the one chosen
+    sits out.  Then a swap (m) into a second bye asks as well."""
     app = app_on(event(tmp_path, 5, rounds_paired=1))
     async with run_test(app, size=(80, 24)) as pilot:
         state = app.screen.session.state
@@ -292,15 +320,8 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen.session.state.round(2).byes == (other,)
-
-
-async def test_a_swap_into_a_second_bye_asks(tmp_path: Path) -> None:
-    app = app_on(event(tmp_path, 5, rounds_paired=1))
-    async with run_test(app, size=(80, 24)) as pilot:
-        state = app.screen.session.state
-        first = state.round(1).byes[0]
-        await pair(pilot, app, "y")
-        second = app.screen.session.state.round(2).byes[0]
+        # a swap (m) that gives round 1's bye a second one asks too; typos are refused, the dialog kept
+        second = other
         numbers = app.screen.session.state.numbers
         await pilot.press("m")
         await pilot.pause()
@@ -372,17 +393,6 @@ def test_fitted_widths_fit_when_they_can_and_fixed_columns_stay(natural, data, a
             assert widths[j] == floors[j]  # j gave way first, all the way
 
 
-async def test_the_title_of_an_event_not_paired_yet(tmp_path: Path) -> None:
-    app = app_on(event(tmp_path, 4))
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.pause()
-        title = str(app.screen.query_one("#title").render())
-        assert title.split("  ")[0] == "Кубок · ФОРС · туров: 4, жеребьёвки ещё не было"
-        assert title.endswith("  F6 Печать · F7 Таблица для РК") and len(title) == 78  # the paper's keys (a trial)
-        await pair(pilot, app, "y")
-        assert str(app.screen.query_one("#title").render()).split("  ")[0] == "Кубок · ФОРС · тур 1 из 4"
-
-
 async def test_the_title_of_a_best_of_three_says_no_count_it_does_not_know(tmp_path: Path) -> None:
     """A trial read «тур 3 из ?»: a best of three's rounds are known once its final is."""
     path = tmp_path / "cup.json"
@@ -424,65 +434,47 @@ async def test_a_field_too_small_to_pair_is_said_before_any_question(
         )
 
 
-async def test_the_replace_question_is_whole_at_80_columns_and_names_the_players(tmp_path: Path) -> None:
-    """The question before a result names the board's players, as the referee reads them off
-    the slip: a board number alone let a slip of the wrong board through (a trial)."""
-    from tests.tui.test_language import shown_text
-
-    app = app_on(event(tmp_path, 8))
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pair(pilot, app, "y")
-        await pilot.press("1", "w", "1", "b")
-        await pilot.pause()
-        inside = [line.split("█")[1] for line in shown_text(app).splitlines() if line.count("█") == 2]
-        shown = " ".join(" ".join(inside).split())  # the dialog as it shows, its edges and what it covers out
-        assert "Доска 1: уже записано «Победа белых». Заменить на «Победа чёрных»?" in shown  # wrapped, not cut
-        state = app.screen_stack[-2].session.state  # the tournament's, under the question
-        board = state.round(1).board(1)
-        for colour, player in (("Белые", board.white), ("Чёрные", board.black)):
-            assert f"{colour}: {state.numbers[player]}. {state.players[player].surname}" in shown
+def waiting_on_board_2(folder: Path, scheme: str) -> Path:
+    """An event of four of ``scheme``, round 1 paired and board 2's result not in yet."""
+    folder.mkdir()
+    path = event(folder, 4, scheme=scheme, rounds_paired=1)
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.undo(ledger.events[-1].id))  # board 2 of round 1 waits
+    return path
 
 
-@pytest.mark.parametrize(
-    ("scheme", "meaning"),
-    [("round-robin", "Кто с кем играет, задано таблицей: результат можно внести и потом."),
-     ("mcmahon", "Пока его нет, при жеребьёвке он не засчитывается никому (как в OpenGotha).")],
-    ids=["round-robin", "mcmahon"],
-)  # fmt: skip
-async def test_a_round_missing_a_result_is_paired_when_the_referee_says_so(
-    tmp_path: Path, scheme: str, meaning: str
-) -> None:
+async def test_a_round_missing_a_result_is_paired_when_the_referee_says_so(tmp_path: Path) -> None:
     """A round robin's postponed game (or OpenGotha's long one) holds the next round back no
     more: the question says which board waits and what pairing now means, «Нет» in focus (a
     slip still on the table is the usual reason); «Да» pairs it, and the postponed game's
-    result is entered in its round afterwards."""
-    path = event(tmp_path, 4, scheme=scheme, rounds_paired=1)
-    with Ledger(path, writable=True) as ledger:
-        ledger.commit(actions.undo(ledger.events[-1].id))  # board 2 of round 1 waits
-    app = app_on(path)
-    async with run_test(app, size=(80, 24)) as pilot:
-        await pair(pilot, app)
-        question = " ".join(str(app.screen.query_one("Label").render()).split())
-        missing, again = "1-й тур не закончен: нет результата на доске 2.", "Провести жеребьёвку 2-го тура всё равно?"
-        assert question == f"{missing} {meaning} {again}"
-        assert app.screen.focused is not None and "Нет" in str(app.screen.focused.render())
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.screen.session.state.paired_rounds == 1
-        await pair(pilot, app, "left", "enter")  # to «Да»
-        state = app.screen.session.state
-        assert state.paired_rounds == 2 and len(state.round(2).boards) == 2
-        info = str(app.screen.query_one("#round-info", Static).render())
-        assert info.startswith("Тур 2  ·  ") and notes(app)[-1] == "2-й тур составлен"  # its own: followed, said once
-        assert not any("вкладка остаётся" in note for note in notes(app))
-        await pilot.press("left_square_bracket", "2", "w")
-        await pilot.pause()
-        assert app.screen.session.state.round(1).results[2].code == "W+"
-    (tmp_path / "g").mkdir()
-    fors = event(tmp_path / "g", 4, scheme="fors", rounds_paired=1)
-    with Ledger(fors, writable=True) as ledger:
-        ledger.commit(actions.undo(ledger.events[-1].id))
-    app = app_on(fors)
+    result is entered in its round afterwards.  FORS pairs from the results: no question,
+    it is refused."""
+    for scheme, meaning in (
+        ("round-robin", "Кто с кем играет, задано таблицей: результат можно внести и потом."),
+        ("mcmahon", "Пока его нет, при жеребьёвке он не засчитывается никому (как в OpenGotha)."),
+    ):
+        app = app_on(waiting_on_board_2(tmp_path / scheme, scheme))
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pair(pilot, app)
+            question = " ".join(str(app.screen.query_one("Label").render()).split())
+            missing = "1-й тур не закончен: нет результата на доске 2."
+            assert question == f"{missing} {meaning} Провести жеребьёвку 2-го тура всё равно?", scheme
+            assert app.screen.focused is not None and "Нет" in str(app.screen.focused.render())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.session.state.paired_rounds == 1
+            await pair(pilot, app, "left", "enter")  # to «Да»
+            state = app.screen.session.state
+            assert state.paired_rounds == 2 and len(state.round(2).boards) == 2
+            info = str(app.screen.query_one("#round-info", Static).render())
+            assert (
+                info.startswith("Тур 2  ·  ") and notes(app)[-1] == "2-й тур составлен"
+            )  # its own: followed, said once
+            assert not any("вкладка остаётся" in note for note in notes(app))
+            await pilot.press("left_square_bracket", "2", "w")
+            await pilot.pause()
+            assert app.screen.session.state.round(1).results[2].code == "W+"
+    app = app_on(waiting_on_board_2(tmp_path / "fors", "fors"))
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n")
         await pilot.pause()
@@ -506,26 +498,30 @@ async def test_replacing_a_result_later_rounds_were_paired_with_says_so_and_offe
         assert app.screen.session.state.round(1).results[1].code == "W+"
 
 
-@pytest.mark.parametrize("width", [80, 120])
-async def test_the_rounds_line_leaves_out_what_does_not_fit_not_half_a_word(folder: Path, width: int) -> None:
+async def test_the_rounds_line_leaves_out_what_does_not_fit_not_half_a_word(folder: Path) -> None:
     """A Gamma round's line at 80 columns had its level, its results and the hint, cut in the
-    middle of the hint: the hint goes first, then the level (for the filter's note); at 120
-    all of it."""
+    middle of the hint: the hint goes first, then the level (for the filter's note); the
+    terminal widened to 120, all of it."""
     from rich.cells import cell_len
 
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
-    async with run_test(app, size=(width, 24)) as pilot:
+    async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f3", "n", "y")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        line = str(app.screen.query_one("#round-info").render())
-        parts = ["Тур 4", "наименьший старший уровень 19", "без результата: 5 из 5", "номер доски, затем w или b"]
-        assert line == "  ·  ".join(parts if width == 120 else parts[:3])
-        await pilot.press("f")
-        await pilot.pause()
-        line = str(app.screen.query_one("#round-info").render())
-        assert line.endswith("без результата: 5 из 5  ·  только без результата (f — все)")
-        assert cell_len(line) <= width - 2 and ("уровень 19" in line) == (width == 120)
+        for width in (80, 120):
+            if width != 80:
+                await pilot.press("f")  # all the boards again
+                await pilot.resize_terminal(width, 24)
+                await pilot.pause()
+            line = str(app.screen.query_one("#round-info").render())
+            parts = ["Тур 4", "наименьший старший уровень 19", "без результата: 5 из 5", "номер доски, затем w или b"]
+            assert line == "  ·  ".join(parts if width == 120 else parts[:3]), width
+            await pilot.press("f")
+            await pilot.pause()
+            line = str(app.screen.query_one("#round-info").render())
+            assert line.endswith("без результата: 5 из 5  ·  только без результата (f — все)")
+            assert cell_len(line) <= width - 2 and ("уровень 19" in line) == (width == 120)
 
 
 @pytest.mark.parametrize("name", ["Турнир «Фора» — осень", "Открытое первенство Приморского края по го среди юниоров"])
