@@ -9,6 +9,7 @@ as its own app or command line would."""
 from __future__ import annotations
 
 import random
+import shutil
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +25,7 @@ from data.hall.repo import HallRepo, hall_path
 from data.hall.serve import start
 from data.service import Service
 from schemes.log import actions
+from tests.conftest import made_once
 from tests.data.hall.conftest import a_second_apart
 from tests.tui.conftest import notes, run_test, until
 from tui import hall_link, i18n, views
@@ -105,6 +107,26 @@ def helper_of(laptops: Laptops, chief: Path, secret: str, stick: Path) -> Path:
     return file
 
 
+def hall_of_two(laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, paired: bool = True) -> tuple[Path, Path]:
+    """The chief's hall (round 1 paired, or not) and its helper «Стол 2» joined through
+    ``stick`` and enrolled (``helper_of``), built once per run and copied into this test's
+    folder: the chief's file and the helper's.  A hall's files name no folder of their own;
+    its laptops were last heard when it was built, maybe minutes ago, so a test that needs
+    them heard within the last minute builds its own."""
+
+    def build(folder: Path) -> None:
+        folder.mkdir()
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            built = Laptops(folder, monkeypatch)
+            chief, secret = founded(built, paired)
+            helper_of(built, chief, secret, folder / "stick")
+
+    once = made_once(tmp_path_factory, f"tui-hall-of-two-{'paired' if paired else 'unpaired'}", build)
+    for name in ("chief", "table", "stick"):
+        shutil.copytree(once / name, laptops.root / name, symlinks=True)
+    return laptops.file("chief"), laptops.file("table")
+
+
 def sync_round(laptops: Laptops, chief: Path, table: Path, stick: Path) -> None:
     """The chief, the table, the chief again through the stick: what each entered reaches the other."""
     for name, file in (("chief", chief), ("table", table), ("chief", chief)):
@@ -112,14 +134,13 @@ def sync_round(laptops: Laptops, chief: Path, table: Path, stick: Path) -> None:
             hall.sync(file, [str(stick)])
 
 
-def with_a_result(laptops: Laptops, tmp_path: Path, by: str) -> tuple[Path, Path]:
-    """The chief's hall and its helper, board 1 of round 1 entered on the laptop ``by`` and
-    synced to the other: the chief's file and the helper's."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+def with_a_result(laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, by: str) -> tuple[Path, Path]:
+    """The chief's hall and its helper (``hall_of_two``), board 1 of round 1 entered on the
+    laptop ``by`` and synced to the other: the chief's file and the helper's."""
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_(by), Service(chief if by == "chief" else table, writable=True) as service:
         service.commit(actions.result(1, 1, "W+"))
-    sync_round(laptops, chief, table, tmp_path / "stick")
+    sync_round(laptops, chief, table, laptops.root / "stick")
     return chief, table
 
 
@@ -236,9 +257,10 @@ def test_a_sync_problem_is_said_in_russian() -> None:
     assert worded("a1b2c3d4: its MAC is wrong") == "a1b2c3d4: its MAC is wrong"  # a kept record, as kept
 
 
-async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: Laptops, tmp_path: Path) -> None:
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("chief"):
         served = HallRepo(hall_path(chief))
         server = start(served, 0, "127.0.0.1")
@@ -294,13 +316,12 @@ async def test_two_laptops_sync_in_the_background_and_settle_a_dispute(laptops: 
 
 
 async def test_a_round_paired_by_the_chief_leaves_a_helper_on_the_round_he_types(
-    laptops: Laptops, tmp_path: Path
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     """A trial: a helper typing round 1's slips was moved to round 2 by the chief's pairing,
     his typed board number gone, and his next key asked about round 2's board 1.  The round
     being typed stays, the new one is said; ``]`` steps on to it."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("chief"):
         served = HallRepo(hall_path(chief))
         server = start(served, 0, "127.0.0.1")
@@ -387,9 +408,10 @@ async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptop
         taken.close()
 
 
-async def test_a_sync_by_hand_with_a_stick(laptops: Laptops, tmp_path: Path) -> None:
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+async def test_a_sync_by_hand_with_a_stick(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("table"):
         with Service(table, writable=True) as service:
             service.commit(actions.result(1, 3, "B+"))
@@ -461,11 +483,12 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             assert app.screen.query_one("#sync-source", Input).value == str(stick)
 
 
-async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptops: Laptops, tmp_path: Path) -> None:
+async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     from tui.screens.confirm import ChoiceScreen
 
-    chief, secret = founded(laptops, paired=False)
-    helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, _table = hall_of_two(laptops, tmp_path_factory, paired=False)
     with laptops.as_("chief"):
         with HallRepo(hall_path(chief)) as repo:
             repo.hear([d for d in Service(chief).state.hall.laptops], "2026-01-01T00:00:00+00:00")
@@ -479,11 +502,11 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(laptop
 
 
 async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_asks(
-    laptops: Laptops, tmp_path: Path
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:
     """A trial: the chief's Ctrl+Z (his own last entry, the pairing, while helpers entered the
     results) asked «Отменить жеребьёвку…?», and only after «Да» said the round had results."""
-    chief, table = with_a_result(laptops, tmp_path, "table")
+    chief, table = with_a_result(laptops, tmp_path_factory, "table")
     with laptops.as_("chief"):
         app = app_on(chief, tmp_path)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -494,14 +517,16 @@ async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_as
             assert app.screen.session.state.paired_rounds == 1
 
 
-async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: Laptops, tmp_path: Path) -> None:
+async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """A trial: the chief's laptop lost, no laptop could pair.  A helper's hall dialog offers
-    «Взять роль…» once the chief's laptop is silent for over a minute, and asks, «Нет» in
-    focus."""
+    «Взять роль…» once the chief's laptop is silent for over a minute (every button of the
+    dialog still in view at 80×24, as ``test_every_button_of_the_hall_dialog_fits_80x24…``
+    checks the others), and asks, «Нет» in focus."""
     from tui.screens.confirm import ConfirmScreen
 
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("table"):
         chief_device = Service(table).state.hall.chief  # type: ignore[union-attr]
         with HallRepo(hall_path(table)) as repo:
@@ -512,6 +537,8 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
             await pilot.press("f9")
             await until(pilot, lambda: isinstance(app.screen, HallScreen))
             await until(pilot, lambda: app.screen.query_one("#take", Button).display)
+            await pilot.pause()
+            assert buttons_off_the_dialog(app) == []
             app.screen.query_one("#take", Button).press()
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.pause()  # composed, before it is read and answered
@@ -529,9 +556,18 @@ async def test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog(laptops: 
             await until(pilot, lambda: not app.screen.query_one("#take", Button).display)
 
 
-async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(laptops: Laptops, tmp_path: Path) -> None:
-    """A trial undid another laptop's result from the log without a word that it was not its own."""
-    _chief, table = with_a_result(laptops, tmp_path, "chief")
+async def test_undoing_or_typing_over_another_laptops_result_says_whose_and_offers_no_first(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A helper's app, over the chief's result for board 1.  A trial undid another laptop's
+    result from the log without a word that it was not its own.  Another: a helper typing board
+    10 was asked «уже записано «Победа чёрных». Заменить?», and could not tell a colleague's
+    entry from his own slip; «Да» typed over it, no dispute.  Over another laptop's result the
+    question names it (and, typed over, the time), «Нет» first; over one's own, as before."""
+    from tui.screens.dispute import clock
+
+    _chief, table = with_a_result(laptops, tmp_path_factory, "chief")
+    entered = Service(table).state.round(1).results[1].at
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -548,23 +584,7 @@ async def test_undoing_another_laptops_entry_says_whose_and_offers_no_first(lapt
             await pilot.press("enter")  # «Нет» in focus
             await pilot.pause()
             assert 1 in app.screen.session.state.round(1).results
-
-
-async def test_typing_over_another_laptops_result_says_whose_and_offers_no_first(
-    laptops: Laptops, tmp_path: Path
-) -> None:
-    """A trial: a helper typing board 10 was asked «уже записано «Победа чёрных». Заменить?»,
-    and could not tell a colleague's entry from his own slip; «Да» typed over it, no dispute.
-    Over another laptop's result the question names it and the time, «Нет» first; over one's
-    own, as before."""
-    from tui.screens.dispute import clock
-
-    chief, table = with_a_result(laptops, tmp_path, "chief")
-    entered = Service(table).state.round(1).results[1].at
-    with laptops.as_("table"):
-        app = app_on(table, table.parent)
-        async with run_test(app, size=(80, 24)) as pilot:
-            await pilot.press("f3", "1", "b")
+            await pilot.press("f3", "1", "b")  # typed over
             await pilot.pause()
             question = " ".join(str(app.screen.query_one("Label").render()).split())
             assert question.startswith(
@@ -580,14 +600,14 @@ async def test_typing_over_another_laptops_result_says_whose_and_offers_no_first
 
 
 def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
-    laptops: Laptops, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A 700-player hall's trial: a helper's ``undo`` of the chief's result was done and said
     as any undo; the app asks first and names the laptop, the command line says it after."""
     from schemes.log import events as ev
     from tui.cli import main
 
-    _chief, table = with_a_result(laptops, tmp_path, "chief")
+    _chief, table = with_a_result(laptops, tmp_path_factory, "chief")
     with laptops.as_("table"):
         with Service(table) as service:
             entry = next(e for e in service.events if e.kind == ev.RESULT_RECORDED)
@@ -606,13 +626,13 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
 
 
 def test_a_result_typed_over_another_laptops_on_the_command_line_says_whose(
-    laptops: Laptops, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A review: the app names the laptop whose result is typed over, ``result`` said only
     what it replaced."""
     from tui.cli import main
 
-    _chief, table = with_a_result(laptops, tmp_path, "chief")
+    _chief, table = with_a_result(laptops, tmp_path_factory, "chief")
     with laptops.as_("table"):
         capsys.readouterr()
         assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
@@ -624,10 +644,11 @@ def test_a_result_typed_over_another_laptops_on_the_command_line_says_whose(
         assert capsys.readouterr().err == "warning: round 1 board 1 had B+: replaced (tengen undo puts it back)\n"
 
 
-async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(laptops: Laptops, tmp_path: Path) -> None:
+async def test_a_helpers_rounds_before_round_1_name_the_chiefs_laptop_not_n(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """A trial: the helper's rounds tab said «n — жеребьёвка 1-го тура», which it refuses."""
-    chief, secret = founded(laptops, paired=False)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory, paired=False)
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -658,11 +679,12 @@ def test_a_long_silence_is_said_in_hours_then_days(ago: int, said: str) -> None:
     assert heard(laptop, "b" * 32, now) == "этот ноутбук"
 
 
-def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops, tmp_path: Path) -> None:
+def test_the_header_flags_one_player_registered_on_two_laptops(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     from tui.hall import laptops_line
 
-    chief, secret = founded(laptops, paired=False)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory, paired=False)
     with laptops.as_("table"), Service(table, writable=True) as service:
         service.commit(actions.register(service.events, surname="Игрок1", name="Анна", rank="1k"))
     sync_round(laptops, chief, table, tmp_path / "stick")
@@ -671,11 +693,12 @@ def test_the_header_flags_one_player_registered_on_two_laptops(laptops: Laptops,
         assert laptops_line(state, [], "x" * 32).endswith("возможно, записаны дважды: 1=10001")
 
 
-async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp_path: Path) -> None:
+async def test_the_chief_hands_the_role_on_from_the_dialog(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     from tui.screens.confirm import ChoiceScreen
 
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("table"):
         helper = Service(table).state.hall
         assert helper is not None
@@ -746,13 +769,14 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(laptops: Laptops, tmp
             assert all(words in entries for words in said), entries
 
 
-async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(laptops: Laptops, tmp_path: Path) -> None:
+async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """The peers only fetch: a helper's app that served nothing kept its results to itself
     (two apps in tmux: the chief never saw the helper's boards).  A hall's app serves from
     the moment it opens; switched off in the dialog it says what that means, and stays off
     the next time that tournament opens."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -799,79 +823,57 @@ def buttons_off_the_dialog(app: TengenApp) -> list[str]:
     return [str(button.label) for button in shown if not inside.contains_region(button.region)]
 
 
-async def test_every_button_of_the_hall_dialog_fits_80x24(laptops: Laptops, tmp_path: Path) -> None:
+async def test_every_button_of_the_hall_dialog_fits_80x24_and_a_helper_sees_itself_listed(
+    laptops: Laptops, tmp_path: Path
+) -> None:
     """Before a hall, as its chief alone, as a helper laptop just joined (not enrolled yet),
     as the chief once the helper is enrolled (the third button, «Передать…», the chief's role, appears: a trial
     saw «Закрыть» pushed off the dialog), with the serving switched off (its two lines), and
-    as the enrolled helper: every button in view, in Russian, at 80×24."""
+    as the enrolled helper: every button in view, in Russian, at 80×24 (with «Взять роль…» too:
+    ``test_a_helper_takes_the_role_of_a_lost_chief_from_the_dialog``).
 
-    async def dialog_of(file: Path, switch_off: bool = False, take: bool = False) -> list[str]:
+    And the helper's list of laptops in the same dialogs: a helper joined but not enrolled yet
+    found only the chief there, itself missing (a trial); it is listed as not enrolled yet,
+    then by its name once the chief's laptop has enrolled it."""
+
+    async def dialog_of(file: Path, switch_off: bool = False) -> tuple[list[str], list[str]]:
+        """The buttons of ``file``'s hall dialog not in view, and its list of laptops (a hall's)."""
         app = app_on(file, file.parent)
         async with run_test(app, size=(80, 24)) as pilot:
             await pilot.press("f9")
             await until(pilot, lambda: isinstance(app.screen, (HallScreen, MakeHallScreen)))
-            if take:  # shown once the sync underneath has said the chief's laptop is silent
-                await until(pilot, lambda: app.screen.query_one("#take", Button).display)
             await pilot.pause()
             off = buttons_off_the_dialog(app)
+            listed = app.screen.query("#hall-laptops")
+            laptops_listed = str(listed.first(Static).render()).splitlines() if listed else []
             if switch_off:
                 app.screen.query_one(Switch).value = False
                 await until(pilot, lambda: "не дойдёт" in str(app.screen.query_one("#serve-label", Label).render()))
                 await pilot.pause()
                 off += buttons_off_the_dialog(app)
-            return off
+            return off, laptops_listed
 
     with laptops.as_("alone") as alone:
         tournament(alone)
-        assert await dialog_of(alone) == []  # not a hall yet: «Сделать залом», «Отмена»
+        assert await dialog_of(alone) == ([], [])  # not a hall yet: «Сделать залом», «Отмена»
     chief, secret = founded(laptops)
     stick = tmp_path / "stick"
     stick.mkdir()
     with laptops.as_("chief"):
         hall.sync(chief, [str(stick)])
-        assert await dialog_of(chief) == []
+        assert (await dialog_of(chief))[0] == []
     with laptops.as_("table") as table:
         hall.join(str(stick), table, secret, "Стол 2")
-        assert await dialog_of(table) == []
-    with laptops.as_("chief"):
-        hall.sync(chief, [str(stick)])  # enrols the helper: the chief may hand his role on
-        assert await dialog_of(chief, switch_off=True) == []
-    with laptops.as_("table"):
-        hall.sync(table, [str(stick)])
-        assert await dialog_of(table) == []
-        with HallRepo(hall_path(table)) as repo:  # the chief's laptop silent: «Взять роль…» too
-            repo.hear(list(repo.heard), "2026-01-01T00:00:00+00:00")
-        assert await dialog_of(table, take=True) == []
-
-
-async def test_a_helper_just_joined_sees_itself_waiting_in_the_hall_dialog(laptops: Laptops, tmp_path: Path) -> None:
-    """A helper laptop joined but not enrolled yet found only the chief in its dialog's list,
-    itself missing (a trial): it is listed as not enrolled yet, then by its name once the
-    chief's laptop has enrolled it."""
-    from textual.widgets import Static
-
-    async def listed(file: Path) -> str:
-        app = app_on(file, file.parent)
-        async with run_test(app, size=(80, 24)) as pilot:
-            await pilot.press("f9")
-            await until(pilot, lambda: isinstance(app.screen, HallScreen))
-            await pilot.pause()
-            return str(app.screen.query_one("#hall-laptops", Static).render())
-
-    chief, secret = founded(laptops)
-    stick = tmp_path / "stick"
-    stick.mkdir()
-    with laptops.as_("chief"):
-        hall.sync(chief, [str(stick)])
-    with laptops.as_("table") as table:
-        hall.join(str(stick), table, secret, "Стол 2")
-        waiting = (await listed(table)).splitlines()
+        off, waiting = await dialog_of(table)
+    assert off == []
     assert waiting[1].startswith(" Главный: ") and waiting[2:] == [" этот ноутбук ещё не записан в зал"]
     with laptops.as_("chief"):
-        hall.sync(chief, [str(stick)])
+        hall.sync(chief, [str(stick)])  # enrols the helper: the chief may hand his role on
+        assert (await dialog_of(chief, switch_off=True))[0] == []
     with laptops.as_("table"):
         hall.sync(table, [str(stick)])
-        assert (await listed(table)).splitlines()[2:] == [" Стол 2: этот ноутбук"]
+        off, enrolled = await dialog_of(table)
+    assert off == [] and enrolled[2:] == [" Стол 2: этот ноутбук"]
 
 
 async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing(laptops: Laptops) -> None:
@@ -892,15 +894,14 @@ async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing
 
 
 async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
-    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A review: a helper brought a withdrawn player back while the chief paired the round he
     names; the return went from every laptop without a word.  The helper's app, at its next
     sync, says it is gone and why, and shows the round that came: one event in, its own out,
     and the app had kept its screen as it was (a trial typed slips into a round gone)."""
     a_second_apart(monkeypatch)
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("chief"), Service(chief, writable=True) as service:
         service.commit_all([actions.result(1, board, "W+") for board in range(1, 5)])
         service.commit(actions.withdraw(service.state, 3, 2))
@@ -931,15 +932,18 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
 
 @pytest.mark.parametrize(("where", "failures"), [("fetch_all", 1), ("merge_into", 2)])
 async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
-    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str, failures: int
+    laptops: Laptops,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    failures: int,
 ) -> None:
     """A review: an exception the sync's thread did not expect (in the fetch) was swallowed,
     and the link stayed «busy»: no sync ever ran again, and nothing said so.  Another: one in
     the merge, on the app's thread, came back into the sync's thread, whose guard merged
     again; failing there too, it was said by no one and the link stayed «busy» for good.
     Each is said, and the syncs go on."""
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, tmp_path / "stick")
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     real = getattr(hall, where)
     calls: list[int] = []
 
@@ -962,14 +966,15 @@ async def test_an_exception_in_a_sync_is_said_and_the_syncs_go_on(
             assert not any(note.startswith("Связь") for note in notes(app))
 
 
-async def test_the_open_app_merges_what_another_program_of_its_laptop_fetched(laptops: Laptops, tmp_path: Path) -> None:
+async def test_the_open_app_merges_what_another_program_of_its_laptop_fetched(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
     """A trial: the laptop's own ``hall sync`` (or ``hall serve``) fetched the chief's entries
     into the hall's repository while the app was open, its merge refused by the app's lock; the
     app merged only what its own fetch moved, and showed 66 events for a minute where the
     laptop held 68.  It merges whenever the chains are not those it last merged."""
     stick = tmp_path / "stick"
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, stick)
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("table"):
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
@@ -987,13 +992,12 @@ async def test_the_open_app_merges_what_another_program_of_its_laptop_fetched(la
 
 
 async def test_a_chain_fetched_while_the_app_merges_is_merged_next(
-    laptops: Laptops, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A review: the laptop's own ``hall sync`` fetched the chief's entry while the app's merge
     ran; the app took the tips after its merge for those it had merged, and never merged it."""
     stick = tmp_path / "stick"
-    chief, secret = founded(laptops)
-    table = helper_of(laptops, chief, secret, stick)
+    chief, table = hall_of_two(laptops, tmp_path_factory)
     with laptops.as_("chief"):
         with Service(chief, writable=True) as service:
             service.commit(actions.result(1, 1, "W+"))

@@ -26,7 +26,17 @@ from schemes.log import actions
 from schemes.log import events as ev
 from schemes.log.merge import merge
 from tests.data.hall.conftest import Laptop, a_second_apart, everyone, same_everywhere
+from tests.data.hall.once import hall_of_three_in
 from tests.schemes.test_merge import applied
+
+
+@pytest.fixture
+def hall_of_three_once(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Laptop, Laptop, Laptop, Path, str]:
+    """``hall_of_three``, built once per run and copied here (``once``): for every test that
+    needs no laptop heard within the last minute."""
+    return hall_of_three_in(tmp_path_factory, tmp_path, monkeypatch)
 
 
 def test_init_keeps_the_history_and_signs_it(founded: tuple[Laptop, str]) -> None:
@@ -42,8 +52,8 @@ def test_init_keeps_the_history_and_signs_it(founded: tuple[Laptop, str]) -> Non
             hall.init(chief.file, "Again")
 
 
-def test_three_laptops_enter_results_and_converge(hall_of_three) -> None:
-    chief, table2, table3, stick, _secret = hall_of_three
+def test_three_laptops_enter_results_and_converge(hall_of_three_once) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three_once
     hall_state = chief.state.hall
     assert {laptop.name for laptop in hall_state.laptops.values()} == {"Chief", "table2", "table3"}
     assert sorted(laptop.block for laptop in hall_state.laptops.values()) == [0, 1, 2]
@@ -72,8 +82,8 @@ def test_three_laptops_enter_results_and_converge(hall_of_three) -> None:
     }
 
 
-def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_of_three) -> None:
-    chief, table2, table3, stick, _secret = hall_of_three
+def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_of_three_once) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2, table3)
     table2.result(1, 1, "W+")
@@ -93,9 +103,9 @@ def test_a_board_entered_differently_is_disputed_everywhere_until_settled(hall_o
     assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "B+"
 
 
-def entered_and_undone(hall_of_three: Any) -> tuple[Laptop, Laptop, Path]:
+def entered_and_undone(hall_of_three_once: Any) -> tuple[Laptop, Laptop, Path]:
     """Round 1 paired; a helper's result for board 1, undone by him; every laptop has seen both."""
-    chief, _table2, table3, stick, _secret = hall_of_three
+    chief, _table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table3)
     table3.result(1, 1, "W+")
@@ -104,11 +114,11 @@ def entered_and_undone(hall_of_three: Any) -> tuple[Laptop, Laptop, Path]:
     return chief, table3, stick
 
 
-def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall_of_three) -> None:
+def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall_of_three_once) -> None:
     """A trial: a helper redid his result (undone before) while the chief entered the board
     differently; the chief's stood on every laptop with no dispute — the redo, a retraction of
     a retraction, counted as the result entered before the chief's, which had seen it."""
-    chief, table3, stick = entered_and_undone(hall_of_three)
+    chief, table3, stick = entered_and_undone(hall_of_three_once)
     chief.result(1, 1, "B+")  # at the same time, neither seeing the other
     assert table3.redo().rounds[0].results[1].code == "W+"
     everyone(stick, chief, table3)
@@ -121,10 +131,10 @@ def test_a_result_redone_while_another_laptop_entered_the_board_is_disputed(hall
     assert table3.state.rounds[0].disputes == {} and table3.state.rounds[0].results[1].code == "W+"
 
 
-def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_standing(hall_of_three) -> None:
+def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_standing(hall_of_three_once) -> None:
     """A review: the helper's ctrl+z, ctrl+y made his result count from the redo, and the
     chief's correction of the result he had seen became a dispute."""
-    chief, _table2, table3, stick, _secret = hall_of_three
+    chief, _table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table3)
     table3.result(1, 1, "W+")
@@ -137,10 +147,10 @@ def test_an_undo_and_redo_that_changed_nothing_leave_a_seen_results_correction_s
     assert played.disputes == {} and played.results[1].code == "B+"
 
 
-def test_a_redo_after_seeing_the_boards_later_entry_changes_nothing(hall_of_three) -> None:
+def test_a_redo_after_seeing_the_boards_later_entry_changes_nothing(hall_of_three_once) -> None:
     """A review: a helper's ctrl+y, after the chief had entered the board anew and paired the
     next round on it, changed round 1 without a word."""
-    chief, table3, stick = entered_and_undone(hall_of_three)
+    chief, table3, stick = entered_and_undone(hall_of_three_once)
     for board in range(1, 5):
         chief.result(1, board, "B+")
     chief.pair()
@@ -150,8 +160,8 @@ def test_a_redo_after_seeing_the_boards_later_entry_changes_nothing(hall_of_thre
     assert chief.state.rounds[0].results[1].code == "B+" and chief.state.rounds[0].disputes == {}
 
 
-def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three) -> None:
-    chief, table2, table3, stick, _secret = hall_of_three
+def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three_once) -> None:
+    chief, table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2, table3)
     for board in range(1, 5):  # table3 hears nothing of round 1's results…
@@ -165,8 +175,8 @@ def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three) -> None:
     assert table3.state.paired_rounds == 2 and table3.state.rounds[0].disputes == {}
 
 
-def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three) -> None:
-    chief, table2, _table3, stick, _secret = hall_of_three
+def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three_once) -> None:
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     with pytest.raises(InvalidEvent, match="only the chief's laptop"):
         table2.pair()
     chief.commit((ev.CHIEF_CHANGED, {"device": table2.device}))
@@ -176,12 +186,12 @@ def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three) -> None:
         chief.commit((ev.CHIEF_CHANGED, {"device": chief.device}))
 
 
-def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
+def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three_once) -> None:
     """An attack: a helper's ``undo`` took back the chief's pairing and settings, and a former
     chief undid his handing over and was the chief again.  Refused on the laptop; and a
     retraction that got into a chain all the same (another version, or one signed with the
     secret by hand) is left out by every laptop that merges it."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     chief.commit(actions.change_settings(place="Школа №5"))
     everyone(stick, chief, table2)
@@ -210,11 +220,11 @@ def test_a_helper_undoes_none_of_the_chiefs_own(hall_of_three) -> None:
             service.check_undo(handed.id)
 
 
-def test_a_laptop_redoes_its_own_undo_not_anothers(hall_of_three) -> None:
+def test_a_laptop_redoes_its_own_undo_not_anothers(hall_of_three_once) -> None:
     """A review: table2 undid its entry, and the chief's Ctrl+Y put it back.  Each laptop's
     redo restores its own last undo, whatever the other laptops entered since; and none is
     there to redo where it undid nothing."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
     table2.result(1, 1, "W+")
@@ -237,13 +247,13 @@ def test_a_laptop_redoes_its_own_undo_not_anothers(hall_of_three) -> None:
     assert sorted(chief.state.rounds[0].results) == [2, 3]
 
 
-def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) -> None:
+def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three_once) -> None:
     """A trial: with the chief's laptop gone (a dead disk, a stolen laptop) no laptop could pair
     the next round, though each held the whole event.  An enrolled laptop takes the role for
     itself; the old chief's laptop is a helper once it hears of it, and cannot take it back."""
     from tui.cli import main
 
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
     with pytest.raises(InvalidEvent, match="a laptop takes the chief's role for itself alone"):
@@ -268,14 +278,16 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three) 
         chief.commit(actions.undo(taken.id))
 
 
-def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_take_of_the_role_is_void_where_the_chief_was_alive(
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A review: a helper cut off from the others took the role while the chief, alive, paired
     round 2 and another helper entered a result in it — round 2 and its result were lost on every
     laptop (the take came first in the merge).  An event of the chief made without knowing of
     the take voids it: the chief stays the chief, and nothing is lost.  (Each entry a second
     after the one before: within one second the merge orders concurrent entries by device.)"""
     a_second_apart(monkeypatch)
-    chief, table2, table3, stick, _secret = hall_of_three
+    chief, table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     for board in range(1, 5):
         chief.result(1, board, "W+")
@@ -294,9 +306,9 @@ def test_a_take_of_the_role_is_void_where_the_chief_was_alive(hall_of_three, mon
     same_everywhere(chief, table2, table3)
 
 
-def test_a_take_the_old_chief_has_heard_of_stands(hall_of_three) -> None:
+def test_a_take_the_old_chief_has_heard_of_stands(hall_of_three_once) -> None:
     """The old chief's laptop back, knowing of the take: its entries are a helper's."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     table2.commit(actions.take_chief(table2.device))
     everyone(stick, table2, chief)
     chief.commit(actions.register(TournamentFile(chief.file).events, surname="Поздний", name="Я", rank="5k"))
@@ -306,8 +318,8 @@ def test_a_take_the_old_chief_has_heard_of_stands(hall_of_three) -> None:
         chief.pair()
 
 
-def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], Laptop]) -> None:
-    _chief, _table2, _table3, stick, _secret = hall_of_three
+def test_a_wrong_secret_joins_nothing(hall_of_three_once, laptops: Callable[[str], Laptop]) -> None:
+    _chief, _table2, _table3, stick, _secret = hall_of_three_once
     stranger = laptops("stranger")
     with pytest.raises(Refused, match="is the secret right"):
         stranger.join(stick, "ABCD-EFGH-IJKL-MNOP-QRST-UVWX-YZ")
@@ -315,11 +327,11 @@ def test_a_wrong_secret_joins_nothing(hall_of_three, laptops: Callable[[str], La
 
 
 def test_a_laptops_name_the_chief_could_not_enrol_is_refused_at_the_join(
-    hall_of_three, laptops: Callable[[str], Laptop]
+    hall_of_three_once, laptops: Callable[[str], Laptop]
 ) -> None:
     """A durability attack: ``hall join --name`` with an escape was taken, then the chief's
     laptop never enrolled it and nothing said why; the helper waited for good."""
-    _chief, _table2, _table3, stick, secret = hall_of_three
+    _chief, _table2, _table3, stick, secret = hall_of_three_once
     stranger = laptops("E\x1b]0;PWN\x07X")
     with pytest.raises(InvalidEvent, match="the laptop's name"):
         stranger.join(stick, secret)
@@ -345,8 +357,8 @@ def _forge(stick: Path, device: str, lines: list[bytes]) -> None:
     repo.close()
 
 
-def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None:
-    chief, table2, _table3, stick, _secret = hall_of_three
+def test_forged_and_replayed_events_are_refused_and_named(hall_of_three_once) -> None:
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
     before = chief.standings()
@@ -373,8 +385,8 @@ def test_forged_and_replayed_events_are_refused_and_named(hall_of_three) -> None
     assert chief.standings() == before
 
 
-def test_a_full_or_missing_stick_is_one_line(hall_of_three, tmp_path: Path) -> None:
-    chief, *_rest = hall_of_three
+def test_a_full_or_missing_stick_is_one_line(hall_of_three_once, tmp_path: Path) -> None:
+    chief, *_rest = hall_of_three_once
     synced = chief.sync(tmp_path / "no-such-stick")
     assert synced.problems and "no such folder" in str(synced.problems[0])
     busy = tmp_path / "busy"
@@ -384,14 +396,14 @@ def test_a_full_or_missing_stick_is_one_line(hall_of_three, tmp_path: Path) -> N
     assert (busy / "photos.jpg").read_bytes() == b"x" and len(list(busy.iterdir())) == 1
 
 
-def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_three, monkeypatch) -> None:
+def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_three_once, monkeypatch) -> None:
     """The stick runs out of space while our chain is written to it: the sync says so in one
     line, the laptop's file is untouched, and the stick still reads (what was whole on it)."""
     import errno
 
     from dulwich.object_store import DiskObjectStore
 
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     before = chief.file.read_bytes()
 
@@ -410,13 +422,15 @@ def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_thre
     assert table2.state.paired_rounds == 1
 
 
-def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three, tmp_path: Path, monkeypatch) -> None:
+def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(
+    hall_of_three_once, tmp_path: Path, monkeypatch
+) -> None:
     """The stick fills up while the repository is made on it (its first sync): one line, and
     the stick left as it was — a half-made repository was refused at every later sync ("is
     neither empty nor a hall's folder") until someone removed it by hand."""
     import errno
 
-    chief, table2, *_rest = hall_of_three
+    chief, table2, *_rest = hall_of_three_once
     made = Repo.init_bare
 
     def fills_up(path: str, *args: object, **kwargs: object) -> Repo:
@@ -436,7 +450,7 @@ def test_a_stick_full_as_its_repository_is_made_is_left_as_it_was(hall_of_three,
 
 
 def test_a_stick_whose_disk_failed_the_permission_probe_is_made_again(
-    hall_of_three, tmp_path: Path, monkeypatch
+    hall_of_three_once, tmp_path: Path, monkeypatch
 ) -> None:
     """An attack: an I/O error on ``chmod`` as the repository was first made on a stick left
     dulwich's ``.probe-permissions`` there (a FAT driver refusing ``chmod`` does the same), and
@@ -447,7 +461,7 @@ def test_a_stick_whose_disk_failed_the_permission_probe_is_made_again(
 
     from data.hall.repo import PROBE
 
-    chief, table2, *_rest = hall_of_three
+    chief, table2, *_rest = hall_of_three_once
     stick = tmp_path / "probed"
     stick.mkdir()
     chmod = os.chmod
@@ -467,12 +481,12 @@ def test_a_stick_whose_disk_failed_the_permission_probe_is_made_again(
     assert table2.state.paired_rounds == 1 and not (stick / PROBE).exists()
 
 
-def test_a_sync_that_reached_nothing_says_only_why(hall_of_three, tmp_path: Path, capsys) -> None:
+def test_a_sync_that_reached_nothing_says_only_why(hall_of_three_once, tmp_path: Path, capsys) -> None:
     """An attack: ``hall sync`` of a folder that is not there printed «synced: 0 new events»,
     then the refusal, exit 2: a success and a failure for one command."""
     from tui.cli import main
 
-    chief, *_rest = hall_of_three
+    chief, *_rest = hall_of_three_once
     with chief.here():
         capsys.readouterr()
         assert main(["-f", str(chief.file), "hall", "sync", str(tmp_path / "gone")]) == 2
@@ -480,7 +494,9 @@ def test_a_sync_that_reached_nothing_says_only_why(hall_of_three, tmp_path: Path
     assert (out, err) == ("", f"tengen: {tmp_path / 'gone'}: no such folder\n")
 
 
-def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(hall_of_three, tmp_path: Path, monkeypatch) -> None:
+def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(
+    hall_of_three_once, tmp_path: Path, monkeypatch
+) -> None:
     """The stick full as the repository is made, and the cleaning of it killed after any number
     of removals: the next sync makes it again.  Removed in any order, ``HEAD`` and ``objects``
     could outlive the rest, and that was opened as a finished repository ("no such file" at every
@@ -493,7 +509,7 @@ def test_a_stick_whose_cleaning_was_killed_anywhere_is_made_again(hall_of_three,
     class Killed(BaseException):
         pass
 
-    chief, table2, *_rest = hall_of_three
+    chief, table2, *_rest = hall_of_three_once
     chief.pair()
     removals = {"left": 0}
     rmtree, unlink, made = shutil.rmtree, Path.unlink, Repo.init_bare
@@ -577,11 +593,11 @@ def test_a_repository_is_never_made_over_files_already_there(tmp_path: Path) -> 
     assert sorted(str(p.relative_to(stick)) for p in stick.rglob("*")) == kept
 
 
-def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three, tmp_path: Path) -> None:
+def test_a_repository_half_made_on_a_stick_is_made_again(hall_of_three_once, tmp_path: Path) -> None:
     """A first sync killed as it made the repository leaves git's skeleton, no object nor ref,
     and its mark: the next sync makes it again.  A folder holding anything else, or the same
     names without the mark (a user's ``config``), is not touched."""
-    chief, table2, *_rest = hall_of_three
+    chief, table2, *_rest = hall_of_three_once
     half = tmp_path / "half"
     half.mkdir()
     (half / "tengen-making").touch()
@@ -703,13 +719,13 @@ def test_a_sync_with_nobody_to_ask_says_so(founded: tuple[Laptop, str], tmp_path
     assert chief.sync(stick).problems == ()
 
 
-def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three, capsys) -> None:
+def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdrawn(hall_of_three_once, capsys) -> None:
     """Flagged on every laptop; the chief told before the draw; ``tengen pair`` stops before it
     seats both (a trial's pair seated them and then said «withdraw one before pairing»), unless
     told they are two players (``--keep-both``)."""
     from tui.cli import main
 
-    chief, table2, table3, stick, _secret = hall_of_three
+    chief, table2, table3, stick, _secret = hall_of_three_once
     table2.commit(("player_registered", {"player": 0, "surname": "Ёлкин", "name": "Иван", "rank": 20}))
     table3.commit(("player_registered", {"player": 0, "surname": "елкин", "name": "иван", "rank": 21}))
     table3.commit(("player_registered", {"player": 0, "surname": "Other", "name": "X", "rank": 21, "pin": "123"}))
@@ -755,14 +771,14 @@ def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_thre
     assert warning == "warning: not heard from for over a minute: table2, table3 (their entries may be missing)"
 
 
-def test_a_laptop_is_heard_when_its_chain_reaches_us_not_when_it_fetches_from_us(hall_of_three) -> None:
+def test_a_laptop_is_heard_when_its_chain_reaches_us_not_when_it_fetches_from_us(hall_of_three_once) -> None:
     """A trial: a helper that had switched its sharing off still fetched from the chief, and
     its introduction counted as heard («Стол 3: 1 с назад»): the chief paired without its
     results, unwarned.  Its introduction, at our server or left with a peer, asks to join and
     names its address; it is heard when its chain reaches us — or left on a stick with it."""
     from data.hall import serve
 
-    chief, table2, *_ = hall_of_three
+    chief, table2, *_ = hall_of_three_once
     long_ago = "2026-01-01T00:00:00+00:00"
     with HallRepo(hall_path(chief.file)) as repo:
         repo.hear([table2.device], long_ago)
@@ -801,10 +817,10 @@ def test_the_status_is_a_table_with_its_headers_and_says_how_long_ago(hall_of_th
     assert lines[4:] == ["disputed boards: 0"]
 
 
-def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, monkeypatch) -> None:
+def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three_once, monkeypatch) -> None:
     """A kill between the file's write and the chain's (here: the chain's write fails) leaves
     the entry in the file only: the next sync records it, and the others get it."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
 
@@ -823,12 +839,14 @@ def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three, m
     same_everywhere(chief, table2)
 
 
-def test_an_entry_the_chain_missed_goes_first_into_the_chain_with_the_next_entry(hall_of_three, monkeypatch) -> None:
+def test_an_entry_the_chain_missed_goes_first_into_the_chain_with_the_next_entry(
+    hall_of_three_once, monkeypatch
+) -> None:
     """The same, with the laptop's next entry before any sync (a command-line laptop, a full
     disk refusing the chain's write, said as a warning: the entry is saved): the chain takes
     the missed entry first, never a gap that every peer and every later sync refused for good
     ("out of order")."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
 
@@ -901,11 +919,11 @@ def test_tidying_packs_the_small_packs_and_loose_objects_and_leaves_the_largest(
     repo.close()
 
 
-def test_a_sync_applies_only_what_came(hall_of_three, monkeypatch) -> None:
+def test_a_sync_applies_only_what_came(hall_of_three_once, monkeypatch) -> None:
     """The chief's process merged the hall at its last sync: the table's result, fetched now,
     is the one event applied (not the whole log again), and the file is what a merge from
     scratch writes."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
     table2.result(1, 1, "W+")
@@ -920,10 +938,10 @@ def test_a_sync_applies_only_what_came(hall_of_three, monkeypatch) -> None:
     assert TournamentFile(chief.file).events == list(merge(events).events)
 
 
-def test_a_fetch_names_only_our_tips_of_the_chains_the_peer_moved(hall_of_three) -> None:
+def test_a_fetch_names_only_our_tips_of_the_chains_the_peer_moved(hall_of_three_once) -> None:
     """The peer walks the whole history of every commit it is told we hold: told of the table's
     chain alone (the one that grew there), not of the chief's or the third laptop's."""
-    chief, table2, table3, stick, _secret = hall_of_three
+    chief, table2, table3, stick, _secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2, table3)
     table2.result(1, 1, "W+")
@@ -1191,10 +1209,10 @@ def test_an_answer_damaged_on_the_way_is_one_line_and_leaves_nothing(
     assert "its copy arrived damaged" in said, said
 
 
-def test_a_damaged_stick_is_one_line(hall_of_three, laptops) -> None:
+def test_a_damaged_stick_is_one_line(hall_of_three_once, laptops) -> None:
     """A stick's pack damaged (a stick pulled out while written, a FAT that lost a sector): a
     laptop joining from it is told so in one line, and no file is left."""
-    _chief, _table2, _table3, stick, secret = hall_of_three
+    _chief, _table2, _table3, stick, secret = hall_of_three_once
     packs = sorted((stick / "objects" / "pack").glob("*.pack"), key=lambda p: p.stat().st_size)
     damaged = bytearray(packs[-1].read_bytes())
     damaged[len(damaged) // 2] ^= 0x5A
@@ -1307,10 +1325,10 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
     assert heard == ["held", "[Errno 28] full", "left out of the hall's log: x", "held"]
 
 
-def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists(hall_of_three, laptops) -> None:
+def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists(hall_of_three_once, laptops) -> None:
     """A kill between the repository and the file leaves the repository alone: its retry was
     refused with "t.json exists already", a file nobody could find."""
-    _chief, _table2, _table3, stick, secret = hall_of_three
+    _chief, _table2, _table3, stick, secret = hall_of_three_once
     late = laptops("late")
     hall_path(late.file).mkdir()
     with pytest.raises(Refused) as refused:
@@ -1445,7 +1463,7 @@ def _plant(stick: Path, device: str, blob: bytes, extra: bool = False, depth: in
 
 
 @pytest.mark.parametrize("planted", ["no event", "no event and a submodule", "a signed event and a submodule"])
-def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three, planted: str) -> None:
+def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three_once, planted: str) -> None:
     """An attack: a stranger's commit adding no event on top of the chief's chain passed every
     signature check there was (there was none to check): the chief's ref moved onto a tree of
     the stranger's files (a submodule, 200 MB of anything) and went round every laptop.  A
@@ -1454,7 +1472,7 @@ def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three, p
     from schemes.log.events import Event
     from schemes.state.origin import Origin
 
-    chief, table2, _table3, stick, secret = hall_of_three
+    chief, table2, _table3, stick, secret = hall_of_three_once
     with HallRepo(hall_path(table2.file)) as repo:
         before = repo.tips()[chief.device]
         count = repo.recorded(chief.device)
@@ -1470,11 +1488,11 @@ def test_a_commit_adding_no_event_is_refused_and_moves_no_chain(hall_of_three, p
         assert repo.tips()[chief.device] == before
 
 
-def test_a_chain_longer_than_its_events_is_refused_without_walking_it(hall_of_three) -> None:
+def test_a_chain_longer_than_its_events_is_refused_without_walking_it(hall_of_three_once) -> None:
     """An attack: 300,000 commits under a tip took 70 s to walk and every later command 20 s.
     The tip's signed last event says how many commits the chain can have (each adds one): the
     walk stops there.  The tip here replays the chief's own last line, signed."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     with HallRepo(hall_path(chief.file)) as repo:
         from data.hall.secret import line
 
@@ -1542,14 +1560,14 @@ def test_a_sync_asks_every_proven_laptop_and_one_stranger_in_turn(
     assert asked == [[*ours, strangers[1]]]
 
 
-def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three) -> None:
+def test_an_event_of_a_laptop_the_chief_never_enrolled_is_left_out(hall_of_three_once) -> None:
     """hall.md: an event is accepted only if its device is one the chief enrolled.  An attack:
     a laptop with the secret signed a result as a device nobody enrolled, and it counted."""
     from data.hall.secret import line, sign
     from schemes.log.events import Event
     from schemes.state.origin import Origin
 
-    chief, table2, _table3, stick, secret = hall_of_three
+    chief, table2, _table3, stick, secret = hall_of_three_once
     chief.pair()
     everyone(stick, chief, table2)
     held = [event.origin for event in TournamentFile(chief.file).events if event.origin is not None]
@@ -1710,7 +1728,7 @@ def round_one_and_player_3_out(chief: Laptop, table2: Laptop, table3: Laptop, st
 
 
 def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it(
-    hall_of_three, monkeypatch: pytest.MonkeyPatch, capsys
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     """A review: a helper brought a withdrawn player back as the chief paired the round he
     names.  Put first in the merge, the return left the pairing out (the player back, not
@@ -1721,7 +1739,7 @@ def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it
     from tui.cli import main
 
     a_second_apart(monkeypatch)
-    chief, table2, table3, stick, _secret = hall_of_three
+    chief, table2, table3, stick, _secret = hall_of_three_once
     round_one_and_player_3_out(chief, table2, table3, stick)
     table2.commit(actions.come_back(table2.state, 3))  # made first, by the clock
     chief.pair()
@@ -1742,14 +1760,14 @@ def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it
 
 
 def test_redo_after_an_own_entry_the_merge_left_out_restores_nothing(
-    hall_of_three, monkeypatch: pytest.MonkeyPatch
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A review: a helper corrected a result, undid the correction, then brought a player
     back as the chief paired the round he named; the return was left out, and Ctrl+Y put
     back the correction undone before it.  An entry made after an undo ends its redo, in
     the log or left out of it."""
     a_second_apart(monkeypatch)
-    chief, table2, table3, stick, _secret = hall_of_three
+    chief, table2, table3, stick, _secret = hall_of_three_once
     round_one_and_player_3_out(chief, table2, table3, stick)
     table2.result(1, 1, "B+")
     with table2.here(), Service(table2.file, writable=True) as service:
@@ -1791,10 +1809,12 @@ def late_comer_left_out(hall, monkeypatch: pytest.MonkeyPatch, undone: bool) -> 
     return dropped
 
 
-def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A review: a helper's undo the merge left out was said as «retraction of event 1» — the
     number its chain holds in place of one (it names its event by laptop and seq)."""
-    dropped = late_comer_left_out(hall_of_three, monkeypatch, undone=False)
+    dropped = late_comer_left_out(hall_of_three_once, monkeypatch, undone=False)
     assert str(dropped).startswith("left out of the hall's log: undo of player ")
     assert str(dropped).endswith(
         ": Late Comer, entered on table2: that would break event 14 (round 1 paired "
@@ -1810,9 +1830,11 @@ def test_an_undo_the_merge_left_out_is_said_by_what_it_undid(hall_of_three, monk
     )
 
 
-def test_a_redo_the_merge_left_out_is_said_by_what_it_put_back(hall_of_three, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_redo_the_merge_left_out_is_said_by_what_it_put_back(
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """As an undo (above): a helper's redo the merge left out names the entry it put back."""
-    dropped = late_comer_left_out(hall_of_three, monkeypatch, undone=True)
+    dropped = late_comer_left_out(hall_of_three_once, monkeypatch, undone=True)
     assert str(dropped).startswith("left out of the hall's log: redo of player ")
     from tui.i18n import said, set_language
 
@@ -1870,10 +1892,10 @@ def test_a_peer_reached_again_is_no_longer_listed_as_refused(founded) -> None:
         assert [str(r) for r in repo.refused] == [f"{there}: nobody serves there"]
 
 
-def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three) -> None:
+def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three_once) -> None:
     from data.hall.hall import BrokeOff
 
-    chief, _table2, _table3, stick, _secret = hall_of_three
+    chief, _table2, _table3, stick, _secret = hall_of_three_once
     with HallRepo(hall_path(chief.file)) as repo:
         repo.refuse([BrokeOff("{peer}: {reason}", peer=str(stick), reason="no such folder")])
     chief.sync(stick)
@@ -1881,10 +1903,10 @@ def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three) 
         assert [str(r) for r in repo.refused] == []
 
 
-def test_a_stick_plugged_in_again_is_no_longer_listed_as_refused(hall_of_three, tmp_path: Path) -> None:
+def test_a_stick_plugged_in_again_is_no_longer_listed_as_refused(hall_of_three_once, tmp_path: Path) -> None:
     """A review: a stick's refusals name it by its whole path (``folder``), which the typed
     source is not: «no such folder» stayed listed once the stick was there and synced."""
-    chief, _table2, _table3, _stick, _secret = hall_of_three
+    chief, _table2, _table3, _stick, _secret = hall_of_three_once
     later = tmp_path / "later-stick"
     assert [str(p) for p in chief.sync(later).problems] != []
     with HallRepo(hall_path(chief.file)) as repo:
@@ -1895,10 +1917,10 @@ def test_a_stick_plugged_in_again_is_no_longer_listed_as_refused(hall_of_three, 
         assert not any("no such folder" in str(r) for r in repo.refused)
 
 
-def test_a_forged_chain_refused_again_stays_listed(hall_of_three) -> None:
+def test_a_forged_chain_refused_again_stays_listed(hall_of_three_once) -> None:
     """A review: a fetch that refused a forged chain again (the open app's, which records no
     refusal of its own) took the source for reached and erased the record of the forgery."""
-    chief, table2, _table3, stick, _secret = hall_of_three
+    chief, table2, _table3, stick, _secret = hall_of_three_once
     chief.pair()
     seq = len([e for e in TournamentFile(table2.file).events if e.origin and e.origin.device == table2.device])
     forged = {"device": table2.device, "seq": seq + 1, "seen": {}, "kind": "result_recorded", "mac": "0" * 64,
@@ -1913,14 +1935,14 @@ def test_a_forged_chain_refused_again_stays_listed(hall_of_three) -> None:
         assert any("MAC is wrong" in str(r) for r in repo.refused)
 
 
-def test_only_a_laptop_not_enrolled_yet_is_waiting_to_join(hall_of_three) -> None:
+def test_only_a_laptop_not_enrolled_yet_is_waiting_to_join(hall_of_three_once) -> None:
     """A review: a helper fetching from the chief introduces itself at every fetch, and any
     request made the chief's open app merge — every 2 s.  An enrolled laptop's introduction, or
     one not signed with the secret, waits for nothing; a new laptop's, signed, does."""
     from data.hall import secret as signing
     from data.hall.repo import ask
 
-    chief, table2, _table3, _stick, secret = hall_of_three
+    chief, table2, _table3, _stick, secret = hall_of_three_once
     state = Service(chief.file).state
     with HallRepo(hall_path(chief.file)) as repo:
         hello = {"device": table2.device, "name": "Стол 2", "serves": "", "at": "2026-12-05T10:00:00+00:00"}

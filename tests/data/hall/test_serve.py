@@ -103,6 +103,232 @@ def _the_same(seen: set[str], after: int) -> bool:
     return len(seen) == 1 and json.loads(next(iter(seen)))["after_round"] == after
 
 
+def _session(base: str, secret: str) -> str:
+    """A peer's ``nonce:token`` for the laptop at ``base``, as a laptop of the hall makes it
+    (``hall._session``): the laptop's proof checked first."""
+    asked, reached = challenge(), urllib.parse.urlsplit(base)
+    with urllib.request.urlopen(f"{base}/tengen/proof?challenge={asked}", timeout=5) as answer:
+        told = json.loads(answer.read())
+    assert proven(secret, asked, told["nonce"], endpoint(reached.hostname or ""), told["proof"])
+    return f"{told['nonce']}:{session_token(secret, told['nonce'])}"
+
+
+def _told(repo: HallRepo, secret: str, where: str) -> object:
+    """What the laptop serving ``repo`` answers a peer of the hall asking ``where``."""
+    from data.hall import serve
+
+    serving = serve.start(repo, 0, "127.0.0.1")
+    try:
+        base = f"http://127.0.0.1:{serving.port}"
+        request = urllib.request.Request(f"{base}{where}")
+        request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return json.loads(answer.read())
+    finally:
+        serving.stop()
+
+
+def _get(url: str, token: str | None = None, method: str = "GET") -> int:
+    """The status of a request showing ``token`` (``nonce:token``, ``_session``)."""
+    request = urllib.request.Request(url, method=method, data=b"0000" if method == "POST" else None)
+    if token is not None:
+        request.add_header("Authorization", "Basic " + base64.b64encode(token.encode()).decode())
+    try:
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+# The tests of one laptop serving in this process come first: the module's servers (``network``,
+# started by the first test that asks for them, stopped at the module's end) sync every 2 s
+# meanwhile, and would go on syncing through these tests for nothing.
+
+
+def test_a_body_still_coming_after_its_answer_does_not_keep_the_connection_for_ever(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fetch without the secret is answered 401 before its body is whole; a byte of that body
+    arriving afterwards used to cancel every deadline (an attack): the connection, and the file
+    it holds, stayed open for ever. It is cut at the keep-alive's end like any idle one."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    monkeypatch.setattr(serve, "KEEP_ALIVE", 0.3)
+    monkeypatch.setattr(serve, "HEADERS_WITHIN", 0.3)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\n"
+                                   b"Content-Length: 100000\r\n\r\n0032want ")  # fmt: skip
+                assert connection.recv(4096).startswith(b"HTTP/1.1 401")
+                connection.sendall(b"0")
+                began = time.monotonic()
+                with contextlib.suppress(ConnectionResetError):
+                    while connection.recv(4096):
+                        pass
+                assert time.monotonic() - began < 3
+        finally:
+            serving.stop()
+
+
+async def _slow_page(scope: Any, receive: Any, send: Any) -> None:
+    """A page that reads its body, then takes 1.5 s to answer (``/slow``)."""
+    if scope["type"] != "http":
+        return
+    if scope["path"] == "/slow":
+        while (await receive()).get("more_body"):
+            pass
+        await asyncio.sleep(1.5)
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
+    await send({"type": "http.response.body", "body": b"ok"})
+
+
+def _answers(connection: Any, within: float) -> bytes:
+    """Everything the server sends until it closes (or ``within`` seconds pass)."""
+    import socket
+
+    connection.settimeout(within)
+    got = b""
+    with contextlib.suppress(ConnectionResetError, socket.timeout):
+        while data := connection.recv(65536):
+            got += data
+    return got
+
+
+@pytest.mark.parametrize("rest_later", [False, True], ids=["sent whole", "its body's end later"])
+def test_a_request_pipelined_behind_another_is_answered_however_long_it_takes(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch, rest_later: bool
+) -> None:
+    """Two requests in one packet, the second slow to answer: the idle deadline armed when the
+    first was answered cut the second in the middle of its answer (a review)."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    for name, seconds in (("KEEP_ALIVE", 0.3), ("HEADERS_WITHIN", 0.3), ("BODY_SILENCE", 0.5)):
+        monkeypatch.setattr(serve, name, seconds)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
+        try:
+            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                connection.sendall(b"GET /fast HTTP/1.1\r\nHost: x\r\n\r\nPOST /slow HTTP/1.1\r\nHost: x\r\n"
+                                   b"Content-Length: 10\r\n\r\n12345" + (b"" if rest_later else b"67890"))  # fmt: skip
+                if rest_later:
+                    time.sleep(0.1)
+                    connection.sendall(b"67890")
+                assert _answers(connection, 4).count(b"HTTP/1.1 200") == 2
+        finally:
+            serving.stop()
+
+
+def test_an_upgrade_to_a_websocket_is_answered_as_a_page_and_its_connection_counted_out(
+    founded: tuple[Laptop, str],
+) -> None:
+    """uvicorn handed a request to upgrade to a WebSocket (where a WebSocket library is
+    installed) to a protocol of its own, and the connection was never counted out: sixty-four
+    of them from one address and that address was refused for good (a review)."""
+    import socket
+
+    from data.hall import serve
+
+    chief, _secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
+        before = serve._Guarded.held.get("127.0.0.1", 0)
+        try:
+            for _ in range(3):
+                with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
+                    connection.sendall(b"GET /x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                                       b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                       b"Sec-WebSocket-Version: 13\r\n\r\n")  # fmt: skip
+                    assert connection.recv(4096).startswith(b"HTTP/1.1 200")
+            deadline = time.monotonic() + 5
+            while serve._Guarded.held.get("127.0.0.1", 0) > before and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert serve._Guarded.held.get("127.0.0.1", 0) == before
+        finally:
+            serving.stop()
+
+
+def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_answered(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ten fetches whose Wi-Fi dies after the headers (the body never whole, the connection
+    half-open): each held one of the eight threads answering peers, for ever, and the laptop
+    answered no peer again; now each is cut after ``BODY_SILENCE`` and a peer is answered."""
+    import socket
+
+    from data.hall import serve
+
+    chief, secret = founded
+    monkeypatch.setattr(serve, "BODY_SILENCE", 0.5)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        authorised = base64.b64encode(_session(f"http://127.0.0.1:{serving.port}", secret).encode())
+        stalled = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(10)]
+        try:
+            for connection in stalled:
+                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\nAuthorization: Basic " + authorised
+                                   + b"\r\nContent-Type: application/x-git-upload-pack-request\r\n"
+                                   b"Content-Length: 1000\r\n\r\n0032want ")  # fmt: skip
+            began = time.monotonic()
+            for connection in stalled:  # the server closes it (its answer may have begun)
+                with contextlib.suppress(ConnectionResetError):
+                    while connection.recv(4096):
+                        pass
+            assert time.monotonic() - began < 3
+            refs = f"http://127.0.0.1:{serving.port}/info/refs?service=git-upload-pack"
+            assert _get(refs, _session(f"http://127.0.0.1:{serving.port}", secret)) == 200
+        finally:
+            for connection in stalled:
+                connection.close()
+            serving.stop()
+
+
+def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Laptop, str]) -> None:
+    """An attack: a stranger's silent addresses, heard by zeroconf on the chief's laptop, were
+    told on through ``/tengen/peers`` and held the syncs of helpers that listened to no
+    zeroconf; only the laptops that proved they know the secret are told on."""
+    chief, secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.add_peers(["http://10.9.9.1:8390", "http://10.0.0.2:8390"])
+        repo.prove("http://10.0.0.2:8390")
+        assert _told(repo, secret, "/tengen/peers") == ["http://10.0.0.2:8390"]
+
+
+def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded: tuple[Laptop, str]) -> None:
+    """A review: a helper the chief cannot reach, whose chain comes through another helper,
+    was «silent» on the chief once introductions stopped counting.  A peer tells when it
+    last heard each laptop (``/tengen/heard``); its chains came with it, so the laptop is
+    heard as of then — never later than now, never this laptop itself, never earlier."""
+    from datetime import UTC, datetime
+
+    from data.hall import hall
+
+    chief, secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.hear(["b" * 32], "2026-01-01T10:00:00+00:00")
+        assert _told(repo, secret, "/tengen/heard") == repo.heard
+        repo.hear(["b" * 32, "c" * 32], "2026-01-01T09:00:00+00:00")
+        later = json.dumps({"b" * 32: "2026-01-01T13:00:00+03:00", "c" * 32: "2026-01-01T08:00:00+00:00",
+                            "own": "2026-01-01T11:00:00+00:00", "d" * 32: "3026-01-01T00:00:00+00:00",
+                            "e" * 32: "not a time", "f" * 32: "2026-01-01T11:00:00"})  # fmt: skip
+        before = datetime.now(UTC).isoformat(timespec="seconds")
+        hall._heard_through(repo, later.encode(), "own")
+        heard = repo.heard
+        assert heard["b" * 32] == "2026-01-01T10:00:00+00:00"  # 13:00 at +03:00, later than 09:00
+        assert heard["c" * 32] == "2026-01-01T09:00:00+00:00"  # not earlier than heard here
+        assert before <= heard["d" * 32] <= datetime.now(UTC).isoformat(timespec="seconds")  # a clock ahead: now
+        assert {"own", "e" * 32, "f" * 32}.isdisjoint(heard)
+        hall._heard_through(repo, b"[1, 2]", "own")  # not a table of times: nothing
+        assert repo.heard == heard
+
+
 @pytest.fixture(scope="module")
 def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Laptop, list[Laptop], list[str], str, Servers]]:
     """The chief serving, two helpers joined over the network and serving too (once for the
@@ -178,43 +404,6 @@ def test_a_wrong_secret_is_one_line_and_makes_nothing(network, tmp_path: Path, m
     )
     assert tried.returncode == 2 and tried.stderr.strip() == f"tengen: {urls[0]}: the secret is not this hall's"
     assert not stranger.file.exists() and not hall_path(stranger.file).exists()
-
-
-def _session(base: str, secret: str) -> str:
-    """A peer's ``nonce:token`` for the laptop at ``base``, as a laptop of the hall makes it
-    (``hall._session``): the laptop's proof checked first."""
-    asked, reached = challenge(), urllib.parse.urlsplit(base)
-    with urllib.request.urlopen(f"{base}/tengen/proof?challenge={asked}", timeout=5) as answer:
-        told = json.loads(answer.read())
-    assert proven(secret, asked, told["nonce"], endpoint(reached.hostname or ""), told["proof"])
-    return f"{told['nonce']}:{session_token(secret, told['nonce'])}"
-
-
-def _told(repo: HallRepo, secret: str, where: str) -> object:
-    """What the laptop serving ``repo`` answers a peer of the hall asking ``where``."""
-    from data.hall import serve
-
-    serving = serve.start(repo, 0, "127.0.0.1")
-    try:
-        base = f"http://127.0.0.1:{serving.port}"
-        request = urllib.request.Request(f"{base}{where}")
-        request.add_header("Authorization", "Basic " + base64.b64encode(_session(base, secret).encode()).decode())
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return json.loads(answer.read())
-    finally:
-        serving.stop()
-
-
-def _get(url: str, token: str | None = None, method: str = "GET") -> int:
-    """The status of a request showing ``token`` (``nonce:token``, ``_session``)."""
-    request = urllib.request.Request(url, method=method, data=b"0000" if method == "POST" else None)
-    if token is not None:
-        request.add_header("Authorization", "Basic " + base64.b64encode(token.encode()).decode())
-    try:
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return int(answer.status)
-    except urllib.error.HTTPError as error:
-        return error.code
 
 
 def test_the_server_lets_peers_fetch_and_nothing_else(network) -> None:
@@ -468,187 +657,3 @@ def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
     with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
         assert urls[1] in three.peers and urls[2] in two.peers
         assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, left out (a minute)
-
-
-def test_a_body_still_coming_after_its_answer_does_not_keep_the_connection_for_ever(
-    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A fetch without the secret is answered 401 before its body is whole; a byte of that body
-    arriving afterwards used to cancel every deadline (an attack): the connection, and the file
-    it holds, stayed open for ever. It is cut at the keep-alive's end like any idle one."""
-    import socket
-
-    from data.hall import serve
-
-    chief, _secret = founded
-    monkeypatch.setattr(serve, "KEEP_ALIVE", 0.3)
-    monkeypatch.setattr(serve, "HEADERS_WITHIN", 0.3)
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        serving = serve.start(repo, 0, "127.0.0.1")
-        try:
-            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
-                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\n"
-                                   b"Content-Length: 100000\r\n\r\n0032want ")  # fmt: skip
-                assert connection.recv(4096).startswith(b"HTTP/1.1 401")
-                connection.sendall(b"0")
-                began = time.monotonic()
-                with contextlib.suppress(ConnectionResetError):
-                    while connection.recv(4096):
-                        pass
-                assert time.monotonic() - began < 3
-        finally:
-            serving.stop()
-
-
-async def _slow_page(scope: Any, receive: Any, send: Any) -> None:
-    """A page that reads its body, then takes 1.5 s to answer (``/slow``)."""
-    if scope["type"] != "http":
-        return
-    if scope["path"] == "/slow":
-        while (await receive()).get("more_body"):
-            pass
-        await asyncio.sleep(1.5)
-    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]})
-    await send({"type": "http.response.body", "body": b"ok"})
-
-
-def _answers(connection: Any, within: float) -> bytes:
-    """Everything the server sends until it closes (or ``within`` seconds pass)."""
-    import socket
-
-    connection.settimeout(within)
-    got = b""
-    with contextlib.suppress(ConnectionResetError, socket.timeout):
-        while data := connection.recv(65536):
-            got += data
-    return got
-
-
-@pytest.mark.parametrize("rest_later", [False, True], ids=["sent whole", "its body's end later"])
-def test_a_request_pipelined_behind_another_is_answered_however_long_it_takes(
-    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch, rest_later: bool
-) -> None:
-    """Two requests in one packet, the second slow to answer: the idle deadline armed when the
-    first was answered cut the second in the middle of its answer (a review)."""
-    import socket
-
-    from data.hall import serve
-
-    chief, _secret = founded
-    for name, seconds in (("KEEP_ALIVE", 0.3), ("HEADERS_WITHIN", 0.3), ("BODY_SILENCE", 0.5)):
-        monkeypatch.setattr(serve, name, seconds)
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
-        try:
-            with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
-                connection.sendall(b"GET /fast HTTP/1.1\r\nHost: x\r\n\r\nPOST /slow HTTP/1.1\r\nHost: x\r\n"
-                                   b"Content-Length: 10\r\n\r\n12345" + (b"" if rest_later else b"67890"))  # fmt: skip
-                if rest_later:
-                    time.sleep(0.1)
-                    connection.sendall(b"67890")
-                assert _answers(connection, 4).count(b"HTTP/1.1 200") == 2
-        finally:
-            serving.stop()
-
-
-def test_an_upgrade_to_a_websocket_is_answered_as_a_page_and_its_connection_counted_out(
-    founded: tuple[Laptop, str],
-) -> None:
-    """uvicorn handed a request to upgrade to a WebSocket (where a WebSocket library is
-    installed) to a protocol of its own, and the connection was never counted out: sixty-four
-    of them from one address and that address was refused for good (a review)."""
-    import socket
-
-    from data.hall import serve
-
-    chief, _secret = founded
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        serving = serve.start(repo, 0, "127.0.0.1", _slow_page)
-        before = serve._Guarded.held.get("127.0.0.1", 0)
-        try:
-            for _ in range(3):
-                with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as connection:
-                    connection.sendall(b"GET /x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
-                                       b"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                                       b"Sec-WebSocket-Version: 13\r\n\r\n")  # fmt: skip
-                    assert connection.recv(4096).startswith(b"HTTP/1.1 200")
-            deadline = time.monotonic() + 5
-            while serve._Guarded.held.get("127.0.0.1", 0) > before and time.monotonic() < deadline:
-                time.sleep(0.02)
-            assert serve._Guarded.held.get("127.0.0.1", 0) == before
-        finally:
-            serving.stop()
-
-
-def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_answered(
-    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Ten fetches whose Wi-Fi dies after the headers (the body never whole, the connection
-    half-open): each held one of the eight threads answering peers, for ever, and the laptop
-    answered no peer again; now each is cut after ``BODY_SILENCE`` and a peer is answered."""
-    import socket
-
-    from data.hall import serve
-
-    chief, secret = founded
-    monkeypatch.setattr(serve, "BODY_SILENCE", 0.5)
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        serving = serve.start(repo, 0, "127.0.0.1")
-        authorised = base64.b64encode(_session(f"http://127.0.0.1:{serving.port}", secret).encode())
-        stalled = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(10)]
-        try:
-            for connection in stalled:
-                connection.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\nAuthorization: Basic " + authorised
-                                   + b"\r\nContent-Type: application/x-git-upload-pack-request\r\n"
-                                   b"Content-Length: 1000\r\n\r\n0032want ")  # fmt: skip
-            began = time.monotonic()
-            for connection in stalled:  # the server closes it (its answer may have begun)
-                with contextlib.suppress(ConnectionResetError):
-                    while connection.recv(4096):
-                        pass
-            assert time.monotonic() - began < 3
-            refs = f"http://127.0.0.1:{serving.port}/info/refs?service=git-upload-pack"
-            assert _get(refs, _session(f"http://127.0.0.1:{serving.port}", secret)) == 200
-        finally:
-            for connection in stalled:
-                connection.close()
-            serving.stop()
-
-
-def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Laptop, str]) -> None:
-    """An attack: a stranger's silent addresses, heard by zeroconf on the chief's laptop, were
-    told on through ``/tengen/peers`` and held the syncs of helpers that listened to no
-    zeroconf; only the laptops that proved they know the secret are told on."""
-    chief, secret = founded
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        repo.add_peers(["http://10.9.9.1:8390", "http://10.0.0.2:8390"])
-        repo.prove("http://10.0.0.2:8390")
-        assert _told(repo, secret, "/tengen/peers") == ["http://10.0.0.2:8390"]
-
-
-def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded: tuple[Laptop, str]) -> None:
-    """A review: a helper the chief cannot reach, whose chain comes through another helper,
-    was «silent» on the chief once introductions stopped counting.  A peer tells when it
-    last heard each laptop (``/tengen/heard``); its chains came with it, so the laptop is
-    heard as of then — never later than now, never this laptop itself, never earlier."""
-    from datetime import UTC, datetime
-
-    from data.hall import hall
-
-    chief, secret = founded
-    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
-        repo.hear(["b" * 32], "2026-01-01T10:00:00+00:00")
-        assert _told(repo, secret, "/tengen/heard") == repo.heard
-        repo.hear(["b" * 32, "c" * 32], "2026-01-01T09:00:00+00:00")
-        later = json.dumps({"b" * 32: "2026-01-01T13:00:00+03:00", "c" * 32: "2026-01-01T08:00:00+00:00",
-                            "own": "2026-01-01T11:00:00+00:00", "d" * 32: "3026-01-01T00:00:00+00:00",
-                            "e" * 32: "not a time", "f" * 32: "2026-01-01T11:00:00"})  # fmt: skip
-        before = datetime.now(UTC).isoformat(timespec="seconds")
-        hall._heard_through(repo, later.encode(), "own")
-        heard = repo.heard
-        assert heard["b" * 32] == "2026-01-01T10:00:00+00:00"  # 13:00 at +03:00, later than 09:00
-        assert heard["c" * 32] == "2026-01-01T09:00:00+00:00"  # not earlier than heard here
-        assert before <= heard["d" * 32] <= datetime.now(UTC).isoformat(timespec="seconds")  # a clock ahead: now
-        assert {"own", "e" * 32, "f" * 32}.isdisjoint(heard)
-        hall._heard_through(repo, b"[1, 2]", "own")  # not a table of times: nothing
-        assert repo.heard == heard
