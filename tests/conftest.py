@@ -275,6 +275,29 @@ def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callabl
     return folder
 
 
+def copy_into(source: Path, target: Path, pattern: str = "*") -> Path:
+    """What ``source`` holds (its entries matching ``pattern``) copied into ``target``: files
+    with their times, folders whole, links as links."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.glob(pattern):
+        if path.is_dir() and not path.is_symlink():
+            shutil.copytree(path, target / path.name, symlinks=True)
+        else:
+            shutil.copy2(path, target / path.name, follow_symlinks=False)
+    return target
+
+
+def copied_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], object], into: Path
+) -> Path:
+    """The folder ``make`` fills, made once per run (``made_once``) and copied into ``into``,
+    a test's own folder, as if the test had made it there: for setups that cost more than
+    copying their files (a chain of commands, each a replay and a write; a hall's joins and
+    syncs).  ``make`` runs within the first test to ask (its home, its patches), so what it
+    makes must not depend on which test that was."""
+    return copy_into(made_once(tmp_path_factory, name, make), into)
+
+
 @pytest.fixture(scope="session")
 def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The demo tournaments, written once per run (writing them runs every action of five
@@ -282,9 +305,7 @@ def demo_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
     it had written them; tests that change them copy them first."""
     from tui.demo import write_demo
 
-    folder = tmp_path_factory.mktemp("demo-once")
-    shutil.copytree(made_once(tmp_path_factory, "demo", write_demo), folder, dirs_exist_ok=True)
-    return folder
+    return copied_once(tmp_path_factory, "demo", write_demo, tmp_path_factory.mktemp("demo-once"))
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +12,8 @@ import pytest
 from textual.app import App
 from textual.message import Message
 from textual.notifications import Notify
+
+from tests.conftest import copy_into
 
 if TYPE_CHECKING:
     from tui.app import TengenApp
@@ -91,10 +92,7 @@ def app_on(folder: Path, name: str | None = "gamma.json") -> TengenApp:
 
 def copy_demo(source: Path, target: Path) -> Path:
     """The demo's tournament files (not their locks or backups) copied into ``target``."""
-    target.mkdir(parents=True, exist_ok=True)
-    for path in source.glob("*.json"):
-        shutil.copy2(path, target / path.name)
-    return target
+    return copy_into(source, target, "*.json")
 
 
 @pytest.fixture

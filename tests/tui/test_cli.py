@@ -5,13 +5,12 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import made_once
+from tests.conftest import copied_once
 from tui.cli import main
 
 ROOT = Path(__file__).parents[2]
@@ -32,19 +31,6 @@ def setting(capsys: pytest.CaptureFixture[str], path: str, key: str) -> str:
     """One value as ``tengen settings`` lists it: the word after its key."""
     lines = run(capsys, "-f", path, "settings")[1].splitlines()
     return next(line.split()[1] for line in lines if line.split()[0] == key)
-
-
-def copied_once(
-    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, name: str, make: Callable[[Path], object]
-) -> Path:
-    """The files of the folder ``make`` fills with commands, made once per run (``made_once``)
-    and copied into the test's own folder, as if it had typed them: the chain of commands
-    (each a replay and a write of the file, its backup beside it) was most of the time of
-    the sixty tests that start from the same tournament.  Called by a test's own fixture, so
-    the commands run in that test's home, never in a session's."""
-    for path in made_once(tmp_path_factory, name, make).iterdir():
-        shutil.copy2(path, tmp_path / path.name)
-    return tmp_path
 
 
 def registered_by_commands(folder: Path, argv: list[str], players: list[list[str]]) -> None:
@@ -69,7 +55,7 @@ def _cup(folder: Path) -> None:
 @pytest.fixture
 def cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """A round robin of four registered by the command line, not paired: ``cup.json`` (and its backup)."""
-    path = str(copied_once(tmp_path_factory, tmp_path, "cli-cup", _cup) / "cup.json")
+    path = str(copied_once(tmp_path_factory, "cli-cup", _cup, tmp_path) / "cup.json")
     capsys.readouterr()  # what the commands said, where this test made it
     return path
 
@@ -580,7 +566,7 @@ def _gamma_cup(folder: Path) -> None:
 @pytest.fixture
 def gamma_cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     """A Gamma of seven registered by the command line, not paired: ``gamma.json`` (and its backup)."""
-    path = str(copied_once(tmp_path_factory, tmp_path, "cli-gamma", _gamma_cup) / "gamma.json")
+    path = str(copied_once(tmp_path_factory, "cli-gamma", _gamma_cup, tmp_path) / "gamma.json")
     capsys.readouterr()
     return path
 

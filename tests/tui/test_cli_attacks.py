@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tui.test_cli import copied_once, registered_by_commands
+from tests.conftest import copied_once
+from tests.tui.test_cli import registered_by_commands
 from tui.cli import main
 
 
@@ -44,7 +45,7 @@ def _cup(folder: Path) -> None:
 def cup(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A FORS event of three registered by the command line, not paired: ``cup.json`` and its
     backup, made once per run and copied (``copied_once``)."""
-    path = copied_once(tmp_path_factory, tmp_path, "cli-attacks-cup", _cup) / "cup.json"
+    path = copied_once(tmp_path_factory, "cli-attacks-cup", _cup, tmp_path) / "cup.json"
     capsys.readouterr()  # what the commands said, where this test made it
     return path
 

@@ -9,7 +9,6 @@ as its own app or command line would."""
 from __future__ import annotations
 
 import random
-import shutil
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,7 +24,7 @@ from data.hall.repo import HallRepo, hall_path
 from data.hall.serve import start
 from data.service import Service
 from schemes.log import actions
-from tests.conftest import made_once
+from tests.conftest import copied_once
 from tests.data.hall.conftest import a_second_apart
 from tests.tui.conftest import notes, run_test, until
 from tui import hall_link, i18n, views
@@ -121,9 +120,7 @@ def hall_of_two(laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, pair
             chief, secret = founded(built, paired)
             helper_of(built, chief, secret, folder / "stick")
 
-    once = made_once(tmp_path_factory, f"tui-hall-of-two-{'paired' if paired else 'unpaired'}", build)
-    for name in ("chief", "table", "stick"):
-        shutil.copytree(once / name, laptops.root / name, symlinks=True)
+    copied_once(tmp_path_factory, f"tui-hall-of-two-{'paired' if paired else 'unpaired'}", build, laptops.root)
     return laptops.file("chief"), laptops.file("table")
 
 

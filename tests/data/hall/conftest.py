@@ -17,6 +17,7 @@ from data.hall import hall
 from data.hall.device import this_device
 from data.service import Service
 from schemes.log import actions
+from tests.conftest import copied_once
 
 
 @dataclass
@@ -81,10 +82,11 @@ class Laptop:
         return json.dumps(views.standings_json(state, state.latest_complete_round), ensure_ascii=False)
 
 
-@pytest.fixture
-def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Laptop]:
+def laptops_in(root: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Laptop]:
+    """A maker of laptops, each a new folder of ``root`` by its name."""
+
     def make(name: str) -> Laptop:
-        folder = tmp_path / name
+        folder = root / name
         folder.mkdir()
         return Laptop(name, folder, monkeypatch)
 
@@ -92,7 +94,11 @@ def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], 
 
 
 @pytest.fixture
-def founded(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
+def laptops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Laptop]:
+    return laptops_in(tmp_path, monkeypatch)
+
+
+def found(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
     """The chief's laptop: a McMahon of eight players, made a hall; and the secret."""
     chief = laptops("chief")
     with chief.here():
@@ -101,6 +107,11 @@ def founded(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
         service.close()
         secret = hall.init(chief.file, "Chief").secret
     return chief, secret
+
+
+@pytest.fixture
+def founded(laptops: Callable[[str], Laptop]) -> tuple[Laptop, str]:
+    return found(laptops)
 
 
 def everyone(stick: Path, *laptops: Laptop) -> None:
@@ -118,10 +129,16 @@ def same_everywhere(*laptops: Laptop) -> str:
     return standings[laptops[0].name]
 
 
-@pytest.fixture
-def hall_of_three(founded: tuple[Laptop, str], laptops: Callable[[str], Laptop], tmp_path: Path):
-    chief, secret = founded
-    stick = tmp_path / "stick"
+Three = tuple[Laptop, Laptop, Laptop, Path, str]
+"""The chief's laptop, two helpers', the stick they joined through, and the hall's secret."""
+
+
+def three_laptops(root: Path, monkeypatch: pytest.MonkeyPatch) -> Three:
+    """The chief's hall (``found``) and two helpers joined through a stick in ``root``, everyone
+    synced twice round."""
+    laptops = laptops_in(root, monkeypatch)
+    chief, secret = found(laptops)
+    stick = root / "stick"
     stick.mkdir()
     table2, table3 = laptops("table2"), laptops("table3")
     chief.sync(stick)
@@ -129,6 +146,39 @@ def hall_of_three(founded: tuple[Laptop, str], laptops: Callable[[str], Laptop],
     table3.join(stick, secret)
     everyone(stick, chief, table2, table3)
     return chief, table2, table3, stick, secret
+
+
+@pytest.fixture
+def hall_of_three(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Three:
+    """Three laptops heard just now: for a test that needs them heard within the last minute."""
+    return three_laptops(tmp_path, monkeypatch)
+
+
+SECRET = "secret.txt"
+"""The hall's secret, kept beside the laptops' folders of a hall built once."""
+
+
+def _three_built(folder: Path) -> None:
+    folder.mkdir()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        *_laptops, secret = three_laptops(folder, monkeypatch)
+    (folder / SECRET).write_text(secret, encoding="ascii")
+
+
+@pytest.fixture
+def hall_of_three_once(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Three:
+    """``hall_of_three`` built once per run and copied here (``copied_once``): building it (two
+    joins, eight syncs) took a sixth of a second of CPU in each of some forty tests.  Its files
+    name no folder of their own (each laptop's tournament, its hall's bare repository and its
+    config folder holding its device id; the stick's bare repository), so a copy is the same
+    hall in another folder; what a process remembers of a hall is by its path or by a chain's
+    tip, which names the chain's content.  What a copy cannot be is recent: its laptops were
+    last heard when it was built, maybe minutes before the test."""
+    copied_once(tmp_path_factory, "hall-of-three", _three_built, tmp_path)
+    chief, table2, table3 = (Laptop(name, tmp_path / name, monkeypatch) for name in ("chief", "table2", "table3"))
+    return chief, table2, table3, tmp_path / "stick", (tmp_path / SECRET).read_text(encoding="ascii")
 
 
 def a_second_apart(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,17 +26,7 @@ from schemes.log import actions
 from schemes.log import events as ev
 from schemes.log.merge import merge
 from tests.data.hall.conftest import Laptop, a_second_apart, everyone, same_everywhere
-from tests.data.hall.once import hall_of_three_in
 from tests.schemes.test_merge import applied
-
-
-@pytest.fixture
-def hall_of_three_once(
-    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> tuple[Laptop, Laptop, Laptop, Path, str]:
-    """``hall_of_three``, built once per run and copied here (``once``): for every test that
-    needs no laptop heard within the last minute."""
-    return hall_of_three_in(tmp_path_factory, tmp_path, monkeypatch)
 
 
 def test_init_keeps_the_history_and_signs_it(founded: tuple[Laptop, str]) -> None:
