@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from rich.console import RenderableType
 from textual.app import App
 from textual.binding import Binding
-from textual.events import Key
+from textual.events import Event, InputEvent, Key
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -54,9 +55,23 @@ class TengenApp(App[None]):
         """Open printed PDFs with the system viewer (off in tests)."""
         self.redrawing = False
         """The screens are being composed again in a new language (``redraw_translated``)."""
+        self.leaving = False
+        """Quitting: what is typed now is for no screen (``on_event``)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        self.leaving = True
+        super().exit(result, return_code, message)
+
+    async def on_event(self, event: Event) -> None:
+        """Keys and clicks after quitting go nowhere: «qn» typed at once opened the form of a
+        new tournament while the app was closing, and the half-built form fell over on the way
+        out, its traceback on the terminal."""
+        if self.leaving and isinstance(event, InputEvent):
+            return
+        await super().on_event(event)
 
     async def on_key(self, event: Key) -> None:
         """A key no binding takes, typed on the Russian layout (``ц``): the key at its place
@@ -304,7 +319,12 @@ class TengenApp(App[None]):
     async def redraw_translated(self) -> None:
         """Every screen composed again in the language chosen last: once for a burst of
         switches — «lln» typed at once composed the start screen again while its first redraw
-        was mounting, and Textual's header crashed the app (an attack)."""
+        was mounting, and Textual's header crashed the app (an attack).  A screen still being
+        put up (a tournament opened by the key before: «⏎l» typed at once crashed on its tabs)
+        is waited for: its words are written again once it stands."""
+        if not all(s.is_mounted for s in self.screen_stack if isinstance(s, Translated) and s.is_attached):
+            self.set_timer(0.02, self.redraw_translated)
+            return
         try:
             for screen in list(self.screen_stack):
                 if isinstance(screen, Translated) and screen.is_attached:

@@ -42,8 +42,17 @@ class Translated(_Node):
     def on_mount(self) -> None:
         self.translate_bindings()
 
+    recomposing = False
+    """While ``recompose`` has taken the old children away and not yet mounted the new ones:
+    what runs meanwhile (a dialog typed shut over the screen in the same burst of keys) finds
+    none of them."""
+
     async def recompose_translated(self) -> None:
-        await self.recompose()
+        self.recomposing = True
+        try:
+            await self.recompose()
+        finally:
+            self.recomposing = False
         self.translate_bindings()
         self.after_recompose()
 

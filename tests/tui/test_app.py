@@ -860,6 +860,65 @@ async def test_a_burst_of_language_switches_redraws_once_in_the_last_language(fo
         assert "Открыть файл" not in shown_text(app)  # the footer under the dialog, composed again, hidden still
 
 
+@pytest.mark.parametrize(
+    ("keys", "shown"),
+    [
+        (("l", "o", "enter"), "Recent tournaments and those in"),
+        (("enter", "l", "f1"), "Players F2  Rounds F3  Standings F4"),
+    ],
+)
+async def test_a_language_switch_in_a_burst_of_other_keys_keeps_the_app_up(
+    folder: Path, keys: tuple[str, ...], shown: str
+) -> None:
+    """A shell command typed into the app by mistake crashed it (a session's own run): «lo⏎»
+    shut the open-file dialog while the start screen under it was being composed in the new
+    language (its list gone for a moment); «⏎l» and F1 switched while the tournament opened by
+    Enter was still being put up (no tab active yet).  The app stays up, in the new language."""
+    from textual import events
+
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for key in keys:  # as a burst arrives: no wait for a screen to be drawn between the keys
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(pilot, lambda: shown in shown_text(app))
+        assert app.is_running and i18n.language() == "en"
+        assert "Interface language: English" in notes(app)
+
+
+async def test_keys_typed_before_a_tournament_stands_are_not_its_keys(folder: Path) -> None:
+    """«⏎», «o» and ctrl+z typed at once on the start screen: the undo reached the tournament
+    opened by Enter before its tabs were up, and the app fell over.  Keys that come before the
+    screen stands are dropped: nothing undone that the referee never saw."""
+    from textual import events
+
+    from data.store import TournamentFile
+
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        path = Path(app.screen.query_one(OptionList).get_option_at_index(0).id or "")
+        events_before = len(TournamentFile(path).events)
+        for key in ("enter", "o", "ctrl+z"):  # as a burst arrives
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        assert app.is_running and len(TournamentFile(path).events) == events_before
+
+
+@pytest.mark.parametrize("keys", ["qn", "qo\t"])
+async def test_keys_typed_after_quitting_go_nowhere(folder: Path, keys: str) -> None:
+    """«qn» typed at once on the start screen: the form of a new tournament opened while the
+    app was closing and fell over half built, its traceback on the referee's terminal (so did
+    the open-file question's Tab).  The app quits; the keys after go to no screen."""
+    from textual import events
+
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for key in keys:  # as a burst arrives
+            app.post_message(events.Key("tab" if key == "\t" else key, key))
+        await pilot.pause()
+    assert app.return_code == 0 and [type(s).__name__ for s in app.screen_stack] in ([], ["StartScreen"])
+
+
 async def test_switching_language_inside_a_tournament(folder: Path) -> None:
     from textual.widgets import Tab
 

@@ -95,3 +95,28 @@ async def test_the_language_switched_from_the_palette_keeps_what_each_tab_shows(
         assert app.screen.query_one("#search", Input).value == "ов" and players.row_count == found < 12
         assert players.cursor_row == 1 and app.screen.query_one("#search", Input).placeholder == "Search"
     i18n.set_language("ru")
+
+
+async def test_a_command_is_chosen_once_however_often_enter_comes(folder: Path) -> None:
+    """Enter held down (repeating) in the palette: the second reached Textual's palette after
+    the first had closed it, which closed the screen under it too, the last one, and the app
+    fell over.  The command runs once: its question asked once, over the tournament."""
+    from textual import events
+
+    i18n.set_language("ru")
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "ctrl+p")
+        await until(pilot, lambda: CommandPalette.is_open(app))
+        await pilot.press(*"жереб")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: shown(app)[:1] != [] and shown(app)[0].startswith("Жеребьёвка тура"))
+        for _ in range(3):  # as a repeating key arrives: no wait for a screen between them
+            app.post_message(events.Key("enter", None))
+        await until(pilot, lambda: isinstance(app.screen, Question))
+        await pilot.pause()
+        assert app.is_running and [type(s).__name__ for s in app.screen_stack] == [
+            "StartScreen",
+            "TournamentScreen",
+            type(app.screen).__name__,
+        ]

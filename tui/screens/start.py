@@ -109,6 +109,8 @@ class StartScreen(Translated, Screen[None]):
         the list meanwhile (the one just opened: the cursor goes to it)."""
         if self.app.screen_stack[-1] is not self:  # a tournament pushed over it at start (``tengen FILE``)
             return
+        if self.recomposing:  # «lo⏎» typed at once: ``after_recompose`` fills the list composed anew
+            return
         footer_under_a_dialog(self, covered=False)
         files = self.tournaments()
         options = self.query_one("#tournaments", OptionList)

@@ -93,6 +93,12 @@ class TournamentScreen(Translated, Screen[None]):
         """The round being paired in a thread (``RoundsPane.pair``), if one is: nothing else is
         entered meanwhile."""
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """None of its keys before it stands (its ``on_mount`` done): «⏎», «o» and ctrl+z typed
+        at once on the start screen undid in a screen whose tabs were not up yet, and the app
+        fell over."""
+        return self.is_mounted
+
     async def recompose_translated(self) -> None:
         """The words of the new language, the referee's place kept: only what ``compose``
         wrote in words is written again — the tabs' titles, the panes' own
