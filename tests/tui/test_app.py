@@ -87,6 +87,37 @@ async def test_a_name_typed_in_the_open_dialog_is_completed_and_looked_for_in_th
         assert app.screen.session.path == (folder / "gamma.json").resolve()
 
 
+async def test_the_open_dialog_offers_the_folder_of_the_tournament_opened_last(folder: Path, tmp_path: Path) -> None:
+    """A trial opened OpenGotha files one after another from a folder of his own, and the
+    dialog offered the data folder each time: he typed the path anew.  It offers the folder of
+    the tournament opened last (a name typed alone is looked for there), while it is there."""
+    import shutil
+
+    own = tmp_path / "Мои файлы"
+    own.mkdir()
+    shutil.copy(folder / "gamma.json", own / "gamma.json")
+    shutil.copy(folder / "fors-vladivostok.json", own / "fors.json")
+    app = app_on(folder, str(own / "gamma.json"))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+w")
+        await until(pilot, lambda: not isinstance(app.screen, TournamentScreen))
+        await pilot.press("o")
+        await pilot.pause()
+        answer = app.screen.query_one(Input)
+        assert answer.value == f"{own}/"
+        answer.value = "fors.json"
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+        assert app.screen.session.path == (own / "fors.json").resolve()
+    shutil.rmtree(own)
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == f"{folder}/"  # that folder gone: the data folder
+
+
 async def test_tab_leaves_a_question_of_no_path_as_it_is(folder: Path) -> None:
     """A review: Tab, bound in every one-line question, moved the cursor of «Rounds to skip»
     to the end of the line; it completes paths only."""

@@ -152,19 +152,29 @@ class StartScreen(Translated, Screen[None]):
     def action_open(self) -> None:
         from tui.screens.ask import AskScreen
 
+        start = self.open_from()
+
         def chosen(text: str | None) -> None:
             if text:
-                self.app.open_tournament(typed_path(text, self.folder))
+                self.app.open_tournament(typed_path(text, start))
 
         self.app.push_screen(
             AskScreen(
                 _("Path of the tournament file (or an OpenGotha .xml)"),
-                str(self.folder) + "/",
-                paths_in=self.folder,
+                str(start) + "/",
+                paths_in=start,
                 endings=(".json", ".xml"),
             ),
             chosen,
         )
+
+    def open_from(self) -> Path:
+        """The folder «Открыть файл» offers: the one of the tournament opened last, while it is
+        there (a trial opened OpenGotha files one after another from a folder of his own and
+        typed its path anew each time: the dialog offered the data folder), else the data
+        folder."""
+        last = settings.recent(self.folder)[:1]
+        return Path(last[0]).parent if last and Path(last[0]).parent.is_dir() else self.folder
 
     def action_demo(self) -> None:
         """Open the demo written before, or write it into a folder of its own, in a thread:
