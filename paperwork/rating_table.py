@@ -193,13 +193,13 @@ def rating_table(
                 results,
             )
         )
-    title = ", ".join(part for part in (settings.name, settings.place) if part)
+    title = _latin_letters(spell(", ".join(part for part in (settings.name, settings.place) if part)))
     made = made_at(events).date()
     comments = (
-        _egf_header(tournament, _latin_letters(spell(title)), _latin_letters(spell(settings.place)), made)
+        _egf_header(tournament, title, _latin_letters(spell(settings.place)), made)
         if egf
         else [
-            f" {spell(title)}",
+            f" {title}",  # Latin with Cyrillic names too: rating-table.md («Latin script preferred»), seed 003
             f" {dates_line(settings.dates, made)}",
             "",
             "N Name Grade Club "
@@ -256,10 +256,11 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
 
 
 def _latin_letters(text: str) -> str:
-    """A value of the EGF header in Latin letters (seed 003: «только в латинице»): as typed
+    """A value of the table's header (line 1 of the commission's, EGF's ``EV`` and ``PC``) in
+    Latin letters (seed 003: «только в латинице»): as typed
     where its letters are Latin (a Latin field's ``Île-de-France``, as its names), else its
-    Latin form in ASCII (``Москва`` → ``Moskva``)."""
-    return text if is_latin(text) else ascii_only(latin(text))
+    Latin form in ASCII (``Москва`` → ``Moskva``), its spaces one where a sign had no letters."""
+    return text if is_latin(text) else " ".join(ascii_only(latin(text)).split())
 
 
 def _unbracketed(text: str) -> str:

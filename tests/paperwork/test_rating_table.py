@@ -161,6 +161,20 @@ def test_latin_names_throughout() -> None:
     assert "; KM[6.5]" in text and "; HA[h9]" in text
 
 
+def test_the_event_line_is_latin_beside_cyrillic_names() -> None:
+    """rating-table.md: line 1, the event and its place, «Latin script preferred»; seed 003:
+    everything but the players' names in Latin.  A trial's Russian table opened with
+    «; Кубок выходного дня, Школа №5, Москва»."""
+    log = Log("gamma", rounds=1)
+    log.commit(actions.change_settings(name="Кубок «Ёлки» — выходного дня", place="Школа №5, Москва"))
+    log.add("Ёлкина", rating=2100, name="Юлия")
+    log.add("Затонских", rating=2000, name="Антон")
+    log.pair()
+    lines = export(log.state, log.events).splitlines()
+    assert lines[0] == "; Kubok Elki vykhodnogo dnya, Shkola No5, Moskva"
+    assert lines[4].split()[1:3] in (["Ёлкина", "Юлия"], ["Затонских", "Антон"])  # the names as typed
+
+
 def test_the_egf_form_is_latin_without_being_asked() -> None:
     """Seed 003: «Вот в таком виде (только в латинице) таблица отправляется в ЕГФ».  A review:
     ``--egf`` without ``--latin`` sent a Russian field's names, event and place in Cyrillic
