@@ -908,15 +908,28 @@ def _absences(
     total: int,
 ) -> list[Action]:
     """The rounds each player is out of by the file's ``participating`` flags: a game or a
-    bye in a kept round wins over the flag, as in OpenGotha."""
+    bye in a kept round wins over the flag, as in OpenGotha.  Flags that are all out from a
+    round to the last of OpenGotha's twenty, past the event's last round, are a player who
+    left (OpenGotha writes them so; 1,799 of the 31,982 players of its 775 files): he is
+    withdrawn from that round (after his last game; from round 2, round 1 a skip, where he
+    never came: round 1 numbers every player of the file), so rounds added to the event do not pair
+    him again — a trial's round 7 seated the seventeen who had left a five-round file — and the
+    file written back holds the same flags."""
     seated = {(g.round, p) for g in games if g.round <= keep for p in (g.white, g.black)}
     seated |= {(r, p) for r, p in byes.items() if r <= keep}
     actions: list[Action] = []
     for player, text in zip(players, flags, strict=True):
+        number = player["player"]
+        left = None
+        if len(text) > total and text.endswith("0"):
+            played = max((r for r, p in seated if p == number), default=0)
+            left = max(len(text.rstrip("0")) + 1, played + 1, 2)  # out of round 1 too: a skip (numbered)
         out = [r for r in range(1, total + 1) if r - 1 < len(text) and text[r - 1] == "0"]
-        out = [r for r in out if (r, player["player"]) not in seated]
+        out = [r for r in out if (r, number) not in seated and (left is None or r < left)]
         if out:
-            actions.append((ev.PLAYER_SKIPS, {"player": player["player"], "rounds": out}))
+            actions.append((ev.PLAYER_SKIPS, {"player": number, "rounds": out}))
+        if left is not None:
+            actions.append((ev.PLAYER_WITHDRAWN, {"player": number, "from_round": left}))
     return actions
 
 

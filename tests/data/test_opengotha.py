@@ -22,12 +22,17 @@ TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha
 FILES = sorted(p.name for p in TESTDATA.glob("*.xml"))
 
 
-def state_of(path: Path, rounds: int | None = None) -> Tournament:
+def log_of(path: Path, rounds: int | None = None) -> Log:
+    """The file's tournament, as a log more can be committed to."""
     log = Log.__new__(Log)
     log.events, log.last = [], None
     for action in read(path, rounds).actions:
         log.commit(action)
-    return log.state
+    return log
+
+
+def state_of(path: Path, rounds: int | None = None) -> Tournament:
+    return log_of(path, rounds).state
 
 
 def essence(state: Tournament) -> dict:
@@ -118,9 +123,37 @@ def test_what_the_file_holds_arrives_as_written() -> None:
     assert state.rounds[0].results[1].code == "W+"
 
 
-def test_absences_become_skips() -> None:
+def test_absences_become_skips_and_a_player_who_left_is_withdrawn() -> None:
+    """Juvisy's four rounds: one player out of round 1 only (``0111…``), one out from round 2
+    to OpenGotha's twentieth (``1000…``): he left.  A trial raised a file's rounds and its
+    players who had left were paired again, and written back as taking part."""
+    from schemes.log import actions
+
     state = state_of(TESTDATA / "juvisy2019.xml")
-    assert sorted(sorted(p.skips) for p in state.players.values() if p.skips) == [[1], [2, 3, 4]]
+    assert sorted(sorted(p.skips) for p in state.players.values() if p.skips) == [[1]]
+    (left,) = (p for p in state.players.values() if p.withdrawn_from is not None)
+    assert left.withdrawn_from == 2 and not left.skips
+    log = log_of(TESTDATA / "juvisy2019.xml")
+    log.commit(actions.change_settings(rounds="6"))
+    assert not any(log.state.players[left.id].available_in(r) for r in (5, 6))
+    flags = re.findall(r'participating="([01]*)"', write(log.state).text)
+    assert sorted(flags) == sorted(re.findall(r'participating="([01]*)"', (TESTDATA / "juvisy2019.xml").read_text()))
+
+
+def test_a_player_out_of_every_round_skips_round_one_and_is_withdrawn_after_his_last_game(tmp_path: Path) -> None:
+    """All twenty flags out (a trial's «Toner», in no round of a five-round file): round 1
+    numbers every player of the file, so he skips it, and is withdrawn from round 2 on, the
+    file written back saying the same twenty flags.  Where the file has games of his (rounds
+    2-4 here), the games win over the flags, as in OpenGotha: withdrawn after the last."""
+    text = (TESTDATA / "juvisy2019.xml").read_text()
+    path = tmp_path / "never.xml"
+    path.write_text(text.replace('participating="01111111111111111111"', f'participating="{"0" * 20}"', 1))
+    registered = state_of(path, 0)
+    (gone,) = (p for p in registered.players.values() if p.skips)
+    assert gone.skips == {1} and gone.withdrawn_from == 2
+    assert write(registered).text.count(f'participating="{"0" * 20}"') == 1
+    played = state_of(path).players[gone.id]
+    assert played.skips == {1} and played.withdrawn_from == 5
 
 
 def test_only_the_first_rounds_when_asked() -> None:
