@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from itertools import accumulate
+from typing import Any, Self
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -107,6 +108,60 @@ class PlainTable(DataTable[Any]):
         Binding("home", "scroll_top", "First row", show=False, id="table.first_row"),
         Binding("end", "scroll_bottom", "Last row", show=False, id="table.last_row"),
     ]
+
+    snapping = False
+    """→ and ← move the columns past the fixed ones by whole columns (``by_columns``)."""
+    room = 0
+    """The cells it may take, snapping."""
+
+    def by_columns(self, fixed: int, room: int) -> None:
+        """Wider than the screen: its first ``fixed`` columns stay in sight while → and ← move
+        the others by whole columns, and it is as wide as what shows whole.  Scrolled by cells,
+        a column half gone read as its neighbour's («08» under the tail of «Очки» was 108), and
+        one cut at the right edge as a value («4» under «К» was 443: a re-read in tmux).  An
+        empty last column ``room`` cells wide lets the last one come to the left edge."""
+        self.fixed_columns, self.snapping, self.room = fixed, True, room
+        self.styles.overflow_y = "scroll"  # its scrollbar always there: its room is never a column's
+        self.add_column("", width=room, key="room")
+        self.call_after_refresh(self.move_columns, 0)  # the columns measured by then
+
+    def clear(self, columns: bool = False) -> Self:
+        if columns and self.snapping:
+            self.fixed_columns, self.snapping = 0, False
+            self.styles.width = self.styles.overflow_y = None
+        return super().clear(columns)
+
+    def move_columns(self, by: int) -> None:
+        """The columns past the fixed ones moved ``by`` whole columns (0: onto the edge of the
+        one cut at the left now, after a new filling), no further than the last shows whole."""
+        if not self.snapping:
+            return
+        widths = [c.get_render_width(self) for c in self.ordered_columns[:-1]]
+        fixed, gutter = sum(widths[: self.fixed_columns]), self.styles.scrollbar_size_vertical
+        room = self.room - fixed - gutter
+        edges = list(accumulate(widths[self.fixed_columns :], initial=0))
+        at = max(i for i, edge in enumerate(edges) if edge <= self.scroll_x)
+        last = next(i for i, edge in enumerate(edges) if edges[-1] - edge <= room)
+        first = min(max(at + by, 0), max(last, 0))
+        self.scroll_to(x=edges[first], animate=False, immediate=True)
+        shown = 0
+        for width in widths[self.fixed_columns + first :]:
+            if shown + width > room:
+                break
+            shown += width
+        self.styles.width = fixed + shown + gutter
+
+    def action_cursor_right(self) -> None:
+        if self.snapping:
+            self.move_columns(1)
+        else:
+            super().action_cursor_right()
+
+    def action_cursor_left(self) -> None:
+        if self.snapping:
+            self.move_columns(-1)
+        else:
+            super().action_cursor_left()
 
     def add_row(self, *cells: Any, **options: Any) -> RowKey:
         return super().add_row(*(plain(cell) if isinstance(cell, str) else cell for cell in cells), **options)

@@ -1,6 +1,7 @@
 """Pilot tests: a referee's flows through the app, key by key."""
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -432,26 +433,53 @@ async def test_the_cross_table_heads_gammas_last_column_by_its_level(folder: Pat
         assert str(list(table.columns.values())[-1].label) == "Уровень"
 
 
-async def test_wide_standings_keep_the_place_and_the_name_in_sight(folder: Path) -> None:
-    """A trial scrolled FORS's nine values at 80 columns and lost whose row he read: the place,
-    number and name stay while → scrolls, the last column reached; a table that fits keeps
-    them as any column."""
+async def test_wide_standings_keep_the_place_name_and_score_in_sight_and_move_by_whole_columns(
+    folder: Path,
+) -> None:
+    """A trial scrolled FORS's nine values at 80 columns and lost whose row he read; a re-read
+    scrolled by cells and read «08» under the tail of «Очки» for 108, and «4» cut at the right
+    edge for 443.  The place, number, name, rank and score stay while → and ← move the others
+    by whole columns, each shown whole, to the last one; a table that fits keeps them as any
+    column."""
     app = app_on(folder, "fors-vladivostok.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         table = app.screen.query_one("#standings-table", DataTable)
-        assert table.fixed_columns == 3
-        heads = [str(column.label) for column in table.columns.values()]
-        table.scroll_to(x=table.max_scroll_x, animate=False)  # → to the last column
-        await pilot.pause()
-        header = next(line for line in shown_text(app).splitlines() if "Место" in line)
-        assert table.scroll_x > 0 and all(head in header for head in [*heads[:3], heads[-1]])
+        assert table.fixed_columns == 5
+        heads = [str(column.label) for column in table.columns.values()][:-1]  # the last: the empty room
+        fixed = "Место  №  Фамилия, имя       Ранг  Очки  "
+        seen = []
+        for key in ["right"] * 10 + ["left"] * 10:
+            lines = shown_text(app).splitlines()
+            header = next(line for line in lines if "Место" in line).strip()
+            assert header.startswith(fixed)
+            shown = re.split(r"\s{2,}", header[len(fixed) :])
+            assert all(head in heads[5:] for head in shown), shown  # no column cut at either edge
+            assert "1  Затонских Антон    6d    145" in next(line for line in lines if "Затонских" in line)
+            seen.append(shown)
+            await pilot.press(key)
+            await pilot.pause()
+        assert {head for shown in seen for head in shown} == set(heads[5:])  # every one reached
+        assert seen[0] == seen[-1] and seen[0][0] == heads[5] and len({shown[0] for shown in seen}) > 3
     app = app_on(folder, "sport-handicap.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f4")
         await pilot.pause()
         assert app.screen.query_one("#standings-table", DataTable).fixed_columns == 0
+
+
+async def test_a_table_widened_keeps_its_cells_whole(folder: Path) -> None:
+    """A re-read in tmux: the cross-table widened from 60 columns to 80 drew each column as wide
+    as its title — «2-» as «2», «240.0» as «240.» — filled within the resize."""
+    app = app_on(folder, "sport-handicap.json")
+    async with run_test(app, size=(60, 20)) as pilot:
+        await pilot.press("f4", "t")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Лю Личунь         2-   3+   4+  240.0" in shown_text(app)
 
 
 async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:

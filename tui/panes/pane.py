@@ -43,6 +43,13 @@ class Pane(Translated, Vertical):
         is filled first (it was stale) and then resized from nothing to that very width, and a
         second filling measured and drew the whole table again."""
         if self.is_attached and not self.stale and self.filled_width not in (None, self.size.width):
+            self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        """Filled again once the resize is laid out: filled within it, a table whose columns
+        take their cells' width drew them as wide as their titles (the cross-table's «2-» as
+        «2», its «240.0» as «240.», widened from 60 columns to 80: a re-read in tmux)."""
+        if self.is_attached:
             self.show(self.session)
 
     @property

@@ -102,12 +102,12 @@ class StandingsPane(Pane):
             room = self.name_room(heads, rows, 2)
             for cells in rows:
                 table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
-        wide = sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill()
-        # wider than the screen: place, number and name stay in sight while → scrolls FORS's nine
-        # values (a trial lost whose row he read); the teams' place and team.  Not the rank and
-        # score too: → scrolls by cells, and the tail of a column half scrolled away read as
-        # their neighbour's («Очки соп.», a re-read in tmux)
-        table.fixed_columns = (2 if self.teams else 3) if wide else 0
+        if sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill():
+            # wider than the screen: place, number, name, rank and score stay in sight while →
+            # moves FORS's nine values by whole columns (a trial lost whose row he read; one
+            # scrolled right read no score); the cross-table's place, number and name (its score
+            # is its last round's neighbour); the teams' place and team
+            table.by_columns(2 if self.teams else 3 if self.rounds_table else 5, self.width_to_fill())
         self.stale = False
 
     def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
