@@ -193,13 +193,14 @@ def rating_table(
                 results,
             )
         )
-    title = _latin_letters(spell(", ".join(part for part in (settings.name, settings.place) if part)))
+    named = ", ".join(part for part in (settings.name, settings.place) if part)
+    title = _latin_letters(spell(named))
     made = made_at(events).date()
     comments = (
         _egf_header(tournament, title, _latin_letters(spell(settings.place)), made)
         if egf
         else [
-            f" {title}",  # Latin with Cyrillic names too: rating-table.md («Latin script preferred»), seed 003
+            f" {title if to_latin or spells_out(named) else named}",  # Latin beside Cyrillic names too
             f" {dates_line(settings.dates, made)}",
             "",
             "N Name Grade Club "
@@ -255,12 +256,19 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
     return header
 
 
+def spells_out(text: str) -> bool:
+    """Whether every letter of ``text`` has a Latin form (the transliteration table's, or its
+    own without accents): line 1 is written in Latin then («Latin script preferred»), else as
+    typed — a Kazakh «Қ» or a Greek event name would lose letters, or all of them."""
+    return all(ascii_only(latin(char)) for char in text if char.isalpha())
+
+
 def _latin_letters(text: str) -> str:
     """A value of the table's header (line 1 of the commission's, EGF's ``EV`` and ``PC``) in
     Latin letters (seed 003: «только в латинице»): as typed
     where its letters are Latin (a Latin field's ``Île-de-France``, as its names), else its
     Latin form in ASCII (``Москва`` → ``Moskva``), its spaces one where a sign had no letters."""
-    return text if is_latin(text) else " ".join(ascii_only(latin(text)).split())
+    return " ".join((text if is_latin(text) else ascii_only(latin(text))).split())
 
 
 def _unbracketed(text: str) -> str:

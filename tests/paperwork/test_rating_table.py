@@ -173,6 +173,11 @@ def test_the_event_line_is_latin_beside_cyrillic_names() -> None:
     lines = export(log.state, log.events).splitlines()
     assert lines[0] == "; Kubok Elki vykhodnogo dnya, Shkola No5, Moskva"
     assert lines[4].split()[1:3] in (["Ёлкина", "Юлия"], ["Затонских", "Антон"])  # the names as typed
+    assert export(log.state, log.events, True).splitlines()[0] == lines[0]  # one space in the Latin form too
+    assert "; EV[Kubok Elki vykhodnogo dnya, Shkola No5, Moskva]" in export(log.state, log.events, False, True)
+    log.commit(actions.change_settings(name="Қазақстан кубогы", place="Алматы"))  # letters with no Latin form
+    assert export(log.state, log.events).splitlines()[0] == "; Қазақстан кубогы, Алматы"  # as typed, not emptied
+    assert export(log.state, log.events, True).splitlines()[0].isascii()
 
 
 def test_the_egf_form_is_latin_without_being_asked() -> None:
