@@ -26,6 +26,7 @@ from tui import i18n, settings, views
 from tui.commands import TengenCommands
 from tui.i18n import _, said, sentence, visible
 from tui.layout import latin
+from tui.screens.confirm import Question
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
@@ -62,14 +63,18 @@ class TengenApp(App[None]):
         self.translate_own_bindings()
 
     def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Quit, taking no more input (``on_event``)."""
         self.leaving = True
         super().exit(result, return_code, message)
 
     async def on_event(self, event: Event) -> None:
         """Keys and clicks after quitting go nowhere: «qn» typed at once opened the form of a
         new tournament while the app was closing, and the half-built form fell over on the way
-        out, its traceback on the terminal."""
+        out, its traceback on the terminal.  Nor does a key typed before the question on top
+        was up answer it (``Question.typed_before``)."""
         if self.leaving and isinstance(event, InputEvent):
+            return
+        if isinstance(event, Key) and isinstance(self.screen, Question) and self.screen.typed_before(event):
             return
         await super().on_event(event)
 

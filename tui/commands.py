@@ -110,6 +110,7 @@ class Palette(CommandPalette):
         self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_nothing_found)
 
     def dismiss(self, result: None = None) -> AwaitComplete:
+        """Closed: what comes after answers nothing (``chosen_once``)."""
         self.closed = True
         return super().dismiss(result)
 

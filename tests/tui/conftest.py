@@ -124,6 +124,16 @@ def notes(app: App[None]) -> list[str]:
     return NOTES[id(app)]
 
 
+def burst(app: App[None], *keys: str) -> None:
+    """Keys as a burst arrives (a key held down, a paste, a shell command typed into the app by
+    mistake): posted at once, no wait for a screen to be drawn between them, as the pilot's
+    ``press`` waits."""
+    from textual import events
+
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
 async def setting_asked(app: App[None], pilot: Any, key: str) -> Any:
     """F8, the cursor on the setting ``key``, Enter: the screen that answers (its dialog, or
     the tournament's screen where the setting is not changed there)."""

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
-from tests.tui.conftest import app_on, notes, run_test, shown_text, until
+from tests.tui.conftest import app_on, burst, notes, run_test, shown_text, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
@@ -905,13 +905,11 @@ async def test_a_burst_of_language_switches_redraws_once_in_the_last_language(fo
     """An attack: «lln» or «llj» typed at once on the start screen crashed the app in Textual's header
     (the screen composed again while its first redraw was mounting).  The screens are drawn
     again once, in the language chosen last."""
-    from textual import events
     from textual.widgets import Header
 
     app = app_on(folder, None)
     async with run_test(app, size=(80, 24)) as pilot:
-        for key in "llj":  # as a burst arrives: no wait for a screen to be drawn between the keys
-            app.post_message(events.Key(key, key))
+        burst(app, *"llj")
         await pilot.pause()
         await pilot.pause()
         assert i18n.language() == "ru" and len(app.screen_stack[0].query(Header)) == 1
@@ -933,12 +931,10 @@ async def test_a_language_switch_in_a_burst_of_other_keys_keeps_the_app_up(
     shut the open-file dialog while the start screen under it was being composed in the new
     language (its list gone for a moment); «⏎l» and F1 switched while the tournament opened by
     Enter was still being put up (no tab active yet).  The app stays up, in the new language."""
-    from textual import events
 
     app = app_on(folder, None)
     async with run_test(app, size=(80, 24)) as pilot:
-        for key in keys:  # as a burst arrives: no wait for a screen to be drawn between the keys
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        burst(app, *keys)
         await until(pilot, lambda: shown in shown_text(app))
         assert app.is_running and i18n.language() == "en"
         assert "Interface language: English" in notes(app)
@@ -948,7 +944,6 @@ async def test_keys_typed_before_a_tournament_stands_are_not_its_keys(folder: Pa
     """«⏎», «o» and ctrl+z typed at once on the start screen: the undo reached the tournament
     opened by Enter before its tabs were up, and the app fell over.  Keys that come before the
     screen stands are dropped: nothing undone that the referee never saw."""
-    from textual import events
 
     from data.store import TournamentFile
 
@@ -956,24 +951,21 @@ async def test_keys_typed_before_a_tournament_stands_are_not_its_keys(folder: Pa
     async with run_test(app, size=(80, 24)) as pilot:
         path = Path(app.screen.query_one(OptionList).get_option_at_index(0).id or "")
         events_before = len(TournamentFile(path).events)
-        for key in ("enter", "o", "ctrl+z"):  # as a burst arrives
-            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        burst(app, "enter", "o", "ctrl+z")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.is_mounted)
         await pilot.pause()
         assert app.is_running and len(TournamentFile(path).events) == events_before
 
 
-@pytest.mark.parametrize("keys", ["qn", "qo\t"])
-async def test_keys_typed_after_quitting_go_nowhere(folder: Path, keys: str) -> None:
+@pytest.mark.parametrize("keys", [("q", "n"), ("q", "o", "tab")])
+async def test_keys_typed_after_quitting_go_nowhere(folder: Path, keys: tuple[str, ...]) -> None:
     """«qn» typed at once on the start screen: the form of a new tournament opened while the
     app was closing and fell over half built, its traceback on the referee's terminal (so did
     the open-file question's Tab).  The app quits; the keys after go to no screen."""
-    from textual import events
 
     app = app_on(folder, None)
     async with run_test(app, size=(80, 24)) as pilot:
-        for key in keys:  # as a burst arrives
-            app.post_message(events.Key("tab" if key == "\t" else key, key))
+        burst(app, *keys)
         await pilot.pause()
     assert app.return_code == 0 and [type(s).__name__ for s in app.screen_stack] in ([], ["StartScreen"])
 

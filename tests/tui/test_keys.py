@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from tests.tui.conftest import app_on, notes, run_test
+from tests.tui.conftest import app_on, burst, notes, run_test
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
@@ -375,3 +375,55 @@ async def test_an_s_typed_for_one_board_is_not_carried_to_the_next_number(folder
         await pilot.pause()
         recorded = app.screen.session.state.round(4).results
         assert {board: (r.code, r.swapped) for board, r in recorded.items()} == {2: ("W+", False)}
+
+
+async def test_enter_held_down_closes_a_dialog_once(folder: Path) -> None:
+    """A trial's fast hands: Enter held down in a dialog with a line to type reached it again
+    after it had closed, and closed the screen under it — the tournament, shut unasked — and
+    then the start screen, the last one, and the app fell over.  The file opens once and stays
+    open; the player is registered once, his tournament still open."""
+    from tests.tui.conftest import until
+
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        app.screen.query_one(Input).value = str(folder / "gamma.json")
+        burst(app, "enter", "enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["StartScreen", "TournamentScreen"]
+        tournament = app.screen
+        count = len(tournament.session.state.players)
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        for field, value in (("#surname", "Козлов"), ("#name", "Олег"), ("#strength", "3k")):
+            app.screen.query_one(field, Input).value = value
+        burst(app, "enter", "enter", "enter")
+        await until(pilot, lambda: app.screen is tournament)
+        await pilot.pause()
+        assert app.screen is tournament and app.is_running
+        assert len(tournament.session.state.players) == count + 1
+
+
+async def test_a_key_typed_before_a_question_was_up_does_not_answer_it(folder: Path) -> None:
+    """A trial typed «by» at once on a board with its result (and pasted a shell command into
+    the rounds tab): the «y» answered «Заменить?» before it was drawn, and the result was
+    replaced unread.  The question stays until a key typed after it answers it."""
+    from schemes.state.model import BLACK_WINS
+    from tests.tui.conftest import until
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        played = app.screen.session.state.round(3)
+        before = played.results[1].code
+        assert before != BLACK_WINS
+        burst(app, "1", "b", "y")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        assert "уже записан" in app.screen.question and isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")  # typed with the question in sight: it answers
+        await pilot.pause()
+        assert app.screen.session.state.round(3).results[1].code == BLACK_WINS

@@ -543,8 +543,10 @@ async def test_nothing_is_entered_while_a_round_is_being_paired(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A trial: ctrl+z during the pairing's wait took back the last registration, and the
-    pairing then made was refused in the log's words.  While the pairing runs, an undo, a redo
-    or an entry is refused with «подождите»; the pairing is recorded, the registration kept."""
+    pairing then made was refused in the log's words; another closed the tournament meanwhile
+    and read an internal error on the start screen, the round lost.  While the pairing runs, an
+    undo, a redo, an entry or closing is refused with «подождите»; the pairing is recorded, the
+    registration kept."""
     import threading
 
     gate = threading.Event()
@@ -562,11 +564,11 @@ async def test_nothing_is_entered_while_a_round_is_being_paired(
         events = len(screen.session.events)
         await pilot.press("f3", "n", "y")
         await pilot.pause()
-        await pilot.press("ctrl+z", "ctrl+y")
+        await pilot.press("ctrl+z", "ctrl+y", "ctrl+w")
         await pilot.pause()
         assert screen.act(actions.withdraw(screen.session.state, 1)) is None
         await pilot.pause()
-        assert notes(app)[-3:] == ["Идёт жеребьёвка 1-го тура: подождите"] * 3
+        assert notes(app)[-4:] == ["Идёт жеребьёвка 1-го тура: подождите"] * 4 and app.screen is screen
         assert len(screen.session.events) == events
         gate.set()
         await app.workers.wait_for_complete()

@@ -9,11 +9,11 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.views import completed_path
 
 
@@ -35,7 +35,7 @@ class PathSuggester(Suggester):
         return await asyncio.to_thread(completed_path, value, self.folder, self.endings)
 
 
-class AskScreen(ModalScreen[str | None]):
+class AskScreen(Dialog[str | None]):
     """The answer, or None for Esc.  ``check`` (the refusal of an answer, empty for none) keeps
     the question open under a refusal: a setting typed wrong closed the dialog, and the
     referee opened it again to type it all anew.  A path asked for (``paths_in``: the folder

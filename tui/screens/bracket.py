@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 
 
-class BracketScreen(ModalScreen[None]):
+class BracketScreen(Dialog[None]):
     BINDINGS = [Binding("escape,q,k", "close", "Close", id="bracket.close")]
 
     def __init__(self, lines: list[str]) -> None:

@@ -8,17 +8,17 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from schemes.errors import Notice
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.widgets import EndedList, plain
 
 
-class ByeScreen(Translated, ModalScreen[int | None]):
+class ByeScreen(Translated, Dialog[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="bye.cancel")]
 
     def __init__(self, question: str, players: Sequence[tuple[int, str, Notice | None]]) -> None:

@@ -10,10 +10,12 @@ from typing import Any, Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.events import Key, ScreenResume
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _, visible
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 
 Answer = TypeVar("Answer")
@@ -29,7 +31,7 @@ class AnswersInFocus:
             button.variant = "primary" if button.has_focus else "default"
 
 
-class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer]):
+class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
     """``y``/``д`` and ``n``/``н`` answer «Да» and «Нет» at once, where they are answers."""
 
     BINDINGS = [
@@ -58,10 +60,17 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
                 for answer, words in self.answers:
                     yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
 
+    asked_at = float("inf")
+    """When it was shown last (Textual's clock of its messages): what was typed before answers
+    nothing (``typed_before``)."""
+
     def on_mount(self) -> None:
         """The answer in focus, and the question read whole: the notices of before go (a trial's
         import notices lay over the lower half of «Провести жеребьёвку 4-го тура?»)."""
         self.query_one(f"#{self.default}", Button).focus()
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        self.asked_at = event.time
         self.app.clear_notifications()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -85,6 +94,12 @@ class Question(AnswersInFocus, Translated, ModalScreen[Answer], Generic[Answer])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "answer" or any(answer == parameters[0] for answer, _words in self.answers)
+
+    def typed_before(self, key: Key) -> bool:
+        """Whether ``key`` was typed before the question was up: a key of a burst («by» typed at
+        once on a board with its result, a shell command pasted) answered «Заменить?» before it
+        was drawn, and a result was replaced unread (a trial's fast hands)."""
+        return key.time < self.asked_at
 
     def answered(self, answer: str | None) -> Answer:
         raise NotImplementedError

@@ -10,15 +10,15 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _
 from tui.screens.confirm import AnswersInFocus
+from tui.screens.dialog import Dialog
 from tui.widgets import MarkedList
 
 
-class ExportScreen(AnswersInFocus, ModalScreen[tuple[str, bool, bool] | None]):
+class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
     """Dismissed with what to write (``rating`` or ``opengotha``) and the rating table's two
     options, or None.  Before the referee chooses, it says where the table's Latin names come
     from and what the table will write in place of what is missing (``XX``, ``xxxx``), naming

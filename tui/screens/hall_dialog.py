@@ -10,7 +10,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static, Switch
 
 from tui import settings
@@ -18,6 +17,7 @@ from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
@@ -28,7 +28,7 @@ def grouped(secret: str) -> str:
     return "-".join(secret[i : i + 4] for i in range(0, len(secret), 4))
 
 
-class MakeHallScreen(Translated, ModalScreen[str | None]):
+class MakeHallScreen(Translated, Dialog[str | None]):
     """The name of this laptop, then the tournament is a hall (or Esc: it is not)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="make_hall.cancel")]
@@ -67,7 +67,7 @@ class MakeHallScreen(Translated, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class HallScreen(FollowsTheServer, Translated, ModalScreen[None]):
+class HallScreen(FollowsTheServer, Translated, Dialog[None]):
     """What a hall's laptop shows and does; its lines follow the sync underneath."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="hall_dialog.close")]

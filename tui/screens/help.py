@@ -5,14 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.widgets import PlainTable
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     BINDINGS = [Binding("escape,f1,q", "close", "Close", id="help.close")]
 
     def __init__(self, keys: list[tuple[str, str]]) -> None:

@@ -11,7 +11,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from data.errors import Refused, TournamentFileError
@@ -21,6 +20,7 @@ from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
@@ -34,7 +34,7 @@ FIELDS = (
 HINTS = {"source": "http://host:port, or a USB stick's folder", "secret": "XXXX-XXXX-…"}
 
 
-class JoinScreen(Translated, ModalScreen[Path | None]):
+class JoinScreen(Translated, Dialog[Path | None]):
     """Dismissed with the new tournament's path once it is made (the start screen opens it)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="join_hall.cancel")]

@@ -12,7 +12,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from data.errors import Refused, TournamentFileError
@@ -25,6 +24,7 @@ from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
 from tui.widgets import Footer
@@ -52,7 +52,7 @@ def file_name(title: str) -> str:
     return "-".join(words)[:40].strip("-") or latin(_("tournament"))  # «turnir» in Russian
 
 
-class NewTournamentScreen(Translated, ModalScreen[Path | None]):
+class NewTournamentScreen(Translated, Dialog[Path | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="new_tournament.cancel"),
         Binding("f2", "more", "More parameters", id="new_tournament.more_parameters"),

@@ -11,17 +11,17 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, Switch
 
 from tui.hall import qr_text
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
 
 
-class PagesScreen(FollowsTheServer, Translated, ModalScreen[None]):
+class PagesScreen(FollowsTheServer, Translated, Dialog[None]):
     """The switch, the address and its QR code; its lines follow the server underneath."""
 
     BINDINGS = [Binding("escape", "close", "Close", id="pages_dialog.close")]

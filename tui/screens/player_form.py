@@ -7,7 +7,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from data import codes
@@ -23,6 +22,7 @@ from schemes.values.names import names_someone
 from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import usual_country
 from tui.widgets import Footer
@@ -45,7 +45,7 @@ OPTIONAL = tuple(field for field, _label in FIELDS if field in TEXT_DETAILS)
 sex are checked)."""
 
 
-class PlayerFormScreen(Translated, ModalScreen[dict[str, Any] | None]):
+class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="player_form.cancel"),
         Binding("f10", "save", "Save", id="player_form.save"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label
 
 from paperwork.kinds import kinds_for
@@ -15,11 +14,12 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.views import document_label
 from tui.widgets import MarkedList
 
 
-class PrintScreen(ModalScreen[tuple[list[str], int | None] | None]):
+class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
     """Space ticks a document, Enter prints (anywhere but on the Cancel button)."""
 
     BINDINGS = [

@@ -7,18 +7,18 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from tui import views
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.widgets import Column, Footer, PlainTable
 
 
-class PrizesScreen(Translated, ModalScreen[None]):
+class PrizesScreen(Translated, Dialog[None]):
     BINDINGS = [Binding("escape,q,p", "close", "Close", id="prizes.close")]
 
     def __init__(self, tournament: Tournament, after_round: int) -> None:

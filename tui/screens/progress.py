@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, ProgressBar
 
+from tui.screens.dialog import Dialog
 
-class ProgressScreen(ModalScreen[None]):
+
+class ProgressScreen(Dialog[None]):
     def __init__(self, total: int) -> None:
         super().__init__()
         self.total = total

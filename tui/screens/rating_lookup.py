@@ -7,7 +7,6 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -16,6 +15,7 @@ from data.importers import ImportFailed, RatedPlayer, RatingList
 from paperwork.translit import latin
 from tui import settings
 from tui.i18n import _, said
+from tui.screens.dialog import Dialog
 from tui.views import shown_path, typed_path
 from tui.widgets import plain
 
@@ -31,7 +31,7 @@ def rating_list(path: Path) -> RatingList:
     return _loaded[path]
 
 
-class RatingLookupScreen(ModalScreen[RatedPlayer | None]):
+class RatingLookupScreen(Dialog[RatedPlayer | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="rating_lookup.cancel")]
     AUTO_FOCUS = ""
     """``on_mount`` chooses: the name when the list is read, else the list's file (Textual's

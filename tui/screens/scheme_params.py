@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select
 
 from schemes.base.scheme import Choice, NamesFrom, Param, parse_params
@@ -20,12 +19,13 @@ from schemes.values.names import fold
 from tui import views
 from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import param_text
 from tui.widgets import Footer
 
 
-class SchemeParamsScreen(Translated, ModalScreen[dict[str, str] | None]):
+class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
     """Returns what the referee changed (a parameter left at its default is not listed), or
     None when he cancels; each value is checked by the scheme's parser before it returns.
     ``defaults`` are those in force where they are not the scheme's own: a play-off of an

@@ -379,6 +379,8 @@ class TournamentScreen(Translated, Screen[None]):
         the hall, the phones and the projector lost their server without a word."""
         from tui.screens.confirm import ConfirmScreen
 
+        if self.busy_pairing():  # its thread writes the round into this tournament when done: a trial
+            return  # closed it meanwhile, read an internal error on the start screen, and had no round
         question = self.closing_question()
         if question is None:
             self.close_now()

@@ -6,13 +6,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label
 
 from schemes.state.model import Tournament
 from schemes.systems.gotha.costs import COST_NAMES
 from schemes.systems.gotha.pairing import Why
 from tui.i18n import _
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.widgets import Footer, PlainTable
 
@@ -31,7 +31,7 @@ COMPONENT_TITLES = {
 """What each of OpenGotha's components rewards, in the referee's words (larger is better)."""
 
 
-class WhyScreen(Translated, ModalScreen[None]):
+class WhyScreen(Translated, Dialog[None]):
     BINDINGS = [Binding("escape,q", "close", "Close", id="why.close")]
     """Not ``v``: the first count of a session takes a second and more, and a ``v`` pressed
     again meanwhile reached this screen and closed it at once."""
