@@ -68,10 +68,11 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
         """The answer in focus, and the question read whole: the notices of before go (a trial's
         import notices lay over the lower half of «Провести жеребьёвку 4-го тура?»)."""
         self.query_one(f"#{self.default}", Button).focus()
+        self.app.clear_notifications()
 
     def on_screen_resume(self, event: ScreenResume) -> None:
+        """Shown (again, from under another dialog): the keys typed from now on answer it."""
         self.asked_at = event.time
-        self.app.clear_notifications()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
