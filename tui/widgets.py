@@ -23,6 +23,8 @@ from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey, RowKey
 from textual.widgets.option_list import Option
 
+from tui.screens.dialog import while_on_top
+
 
 def _quiet_select_lists() -> None:
     """A drop-down list's footer said «esc Dismiss menu», Textual's English, the only English
@@ -255,6 +257,7 @@ class MarkedList(OptionList):
         self.ticked ^= {value}
         self.replace_option_prompt(value, self.marked(value))
 
+    @while_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_tick()

@@ -2,6 +2,7 @@
 Escape, confirmations before pairing and before replacing a result."""
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable, Input
@@ -377,6 +378,15 @@ async def test_an_s_typed_for_one_board_is_not_carried_to_the_next_number(folder
         assert {board: (r.code, r.swapped) for board, r in recorded.items()} == {2: ("W+", False)}
 
 
+async def player_sent_in_a_burst(pilot: Any, app: TengenApp, *values: str) -> None:
+    """The player form opened (F2, a), its surname, name and strength typed, and Enter held down."""
+    await pilot.press("f2", "a")
+    await pilot.pause()
+    for field, value in zip(("#surname", "#name", "#strength"), values, strict=True):
+        app.screen.query_one(field, Input).value = value
+    burst(app, "enter", "enter", "enter")
+
+
 async def test_enter_held_down_closes_a_dialog_once(folder: Path) -> None:
     """A trial's fast hands: Enter held down in a dialog with a line to type reached it again
     after it had closed, and closed the screen under it — the tournament, shut unasked — and
@@ -395,11 +405,7 @@ async def test_enter_held_down_closes_a_dialog_once(folder: Path) -> None:
         assert [type(s).__name__ for s in app.screen_stack] == ["StartScreen", "TournamentScreen"]
         tournament = app.screen
         count = len(tournament.session.state.players)
-        await pilot.press("f2", "a")
-        await pilot.pause()
-        for field, value in (("#surname", "Козлов"), ("#name", "Олег"), ("#strength", "3k")):
-            app.screen.query_one(field, Input).value = value
-        burst(app, "enter", "enter", "enter")
+        await player_sent_in_a_burst(pilot, app, "Козлов", "Олег", "3k")
         await until(pilot, lambda: app.screen is tournament)
         await pilot.pause()
         assert app.screen is tournament and app.is_running
@@ -427,3 +433,75 @@ async def test_a_key_typed_before_a_question_was_up_does_not_answer_it(folder: P
         await pilot.press("y")  # typed with the question in sight: it answers
         await pilot.pause()
         assert app.screen.session.state.round(3).results[1].code == BLACK_WINS
+
+
+async def test_enter_held_down_over_a_choice_that_asks_asks_once(folder: Path) -> None:
+    """An attack: each Enter of a held key reached the form before the first had asked over it,
+    and each asked again — three «уже в списке?», the last answer falling over (a traceback) —
+    and on the start screen three Enters on a damaged file left two «Вернуть копию?» that rolled
+    back, later, the file worked in since; on a good one, the app said the file was open in
+    another program: itself.  One question, one opening."""
+    from tests.tui.conftest import until
+    from tui.cli import main
+
+    app = app_on(folder, "gamma.json")  # Матвеев Евгений is player 1
+    async with run_test(app, size=(80, 24)) as pilot:
+        tournament = app.screen
+        count = len(tournament.session.state.players)
+        await player_sent_in_a_burst(pilot, app, "Матвеев", "Евгений", "2d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack][1:] == [
+            "TournamentScreen",
+            "PlayerFormScreen",
+            "ConfirmScreen",
+        ]
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen is tournament)
+        assert len(tournament.session.state.players) == count + 1 and app.is_running
+    path = folder / "gamma.json"
+    assert main(["-f", str(path), "settings", "--place", "Томск"]) == 0  # a backup to offer
+    path.write_bytes(path.read_bytes()[:100])
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        options = app.screen.query_one("#tournaments")
+        options.highlighted = next(
+            i for i in range(options.option_count) if options.get_option_at_index(i).id == str(path.resolve())
+        )
+        burst(app, "enter", "enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["StartScreen", "ConfirmScreen"]
+        await pilot.press("escape")
+        await pilot.pause()
+        options.highlighted = next(
+            i for i in range(options.option_count) if options.get_option_at_index(i).id == str(folder / "mcmahon.json")
+        )
+        burst(app, "enter", "enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        assert [type(s).__name__ for s in app.screen_stack] == ["StartScreen", "TournamentScreen"]
+        assert not any("уже открыт" in note for note in notes(app))
+
+
+async def test_a_print_covered_by_the_palette_still_closes_its_bar() -> None:
+    """An attack: ctrl+p typed while a print ran; the print's end closed the palette instead of
+    its progress bar, which then stayed for good.  The bar closes once it is on top again."""
+    from textual.app import App
+
+    from tui.screens.confirm import ConfirmScreen as Over
+    from tui.screens.progress import ProgressScreen
+
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        progress = ProgressScreen(3)
+        app.push_screen(progress)
+        app.push_screen(Over("Над ним?"))
+        await pilot.pause()
+        progress.finish()
+        await pilot.pause()
+        assert isinstance(app.screen, Over) and progress in app.screen_stack
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.pause()
+        assert progress not in app.screen_stack and len(app.screen_stack) == 1

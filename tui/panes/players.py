@@ -21,6 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
+from tui.screens.dialog import while_on_top
 from tui.views import name_holds, shown_path, typed_path, with_usual_country
 from tui.widgets import Column, PlainTable, cut
 
@@ -139,6 +140,7 @@ class PlayersPane(Pane):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show(self.session)
 
+    @while_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.query_one(DataTable).focus()
 

@@ -20,6 +20,7 @@ from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import LANGUAGE_NAMES, _, said
 from tui.panes.pane import Pane
+from tui.screens.dialog import while_on_top
 from tui.widgets import Column, PlainTable
 
 
@@ -60,6 +61,7 @@ class SettingsPane(Pane):
             return _("the chief's laptop ({chief}) changes the settings", chief=self.session.chiefs_laptop())
         return None
 
+    @while_on_top
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """Enter on the table (the table takes the key first, before ``on_key`` can refuse it)."""
         event.stop()

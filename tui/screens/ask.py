@@ -13,7 +13,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from tui.i18n import _
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.views import completed_path
 
 
@@ -63,6 +63,7 @@ class AskScreen(Dialog[str | None]):
             yield Label("", id="answer-error", classes="error", markup=False)
             yield Label(_("⏎: done · Esc: cancel"), classes="keys", markup=False)  # it has no buttons (a trial)
 
+    @while_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
         answer = event.value.strip()
         refusal = self.check(answer) if self.check is not None else ""

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from schemes.errors import Notice
 from tui.i18n import _
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.translated import Translated
 from tui.widgets import EndedList, plain
 
@@ -56,6 +56,7 @@ class ByeScreen(Translated, Dialog[int | None]):
         options.highlighted = offered[-1] if offered else None
         options.focus()
 
+    @while_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(int(event.option.id or 0))
 

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _, visible
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.translated import Translated
 
 Answer = TypeVar("Answer")
@@ -74,6 +74,7 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
         """Shown (again, from under another dialog): the keys typed from now on answer it."""
         self.asked_at = event.time
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(self.answered(event.button.id))

@@ -14,7 +14,7 @@ from textual.widgets import Button, Label
 
 from tui.i18n import _
 from tui.screens.confirm import AnswersInFocus
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.widgets import MarkedList
 
 
@@ -67,6 +67,7 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
                 yield Button(_("OpenGotha file"), id="opengotha")
                 yield Button(_("Cancel"), id="cancel")
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         chosen = self.query_one(MarkedList).selected
         if event.button.id == "export":

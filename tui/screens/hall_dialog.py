@@ -17,7 +17,7 @@ from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
@@ -46,6 +46,7 @@ class MakeHallScreen(Translated, Dialog[str | None]):
                 yield Button(_("Make it a hall"), id="make", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "make":
@@ -53,6 +54,7 @@ class MakeHallScreen(Translated, Dialog[str | None]):
         else:
             self.dismiss(None)
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.submit()
 
@@ -141,9 +143,11 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
         self.pages.serve(event.value)
         self.show()  # off again when it could not start
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.sync()
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "sync":

@@ -20,7 +20,7 @@ from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
@@ -64,6 +64,7 @@ class JoinScreen(Translated, Dialog[Path | None]):
     def value(self, key: str) -> str:
         return self.query_one(f"#{key}", Input).value.strip()
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         if event.button.id == "join":
@@ -71,6 +72,7 @@ class JoinScreen(Translated, Dialog[Path | None]):
         else:
             self.dismiss(None)
 
+    @while_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter goes to the next field, and joins from the last one."""
         keys = [key for key, _title in FIELDS]

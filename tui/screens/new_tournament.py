@@ -24,7 +24,7 @@ from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
 from tui.widgets import Footer
@@ -184,12 +184,14 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
     def value(self, field: str) -> str:
         return self.query_one(f"#{field}", Input).value.strip()
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "cancel":
             self.dismiss(None)
             return
         {"create": self.action_create, "more": self.action_more}[event.button.id or "create"]()
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.action_create()
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Label, Static, Switch
 
 from tui.hall import qr_text
 from tui.i18n import _
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
@@ -91,6 +91,7 @@ class PagesScreen(FollowsTheServer, Translated, Dialog[None]):
         self.pages.serve(event.value)
         self.show()  # off again when it could not start
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(None)

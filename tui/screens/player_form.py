@@ -22,7 +22,7 @@ from schemes.values.names import names_someone
 from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.translated import Translated
 from tui.views import usual_country
 from tui.widgets import Footer
@@ -116,12 +116,14 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
         label stay in view on a 24-line terminal; the rest scrolls)."""
         self.call_after_refresh(self.query_one(VerticalScroll).scroll_home, animate=False)
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "save":
             self.save()
         else:
             self.dismiss(None)
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.save()
 

@@ -14,7 +14,7 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.views import document_label
 from tui.widgets import MarkedList
 
@@ -60,12 +60,14 @@ class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
                 yield Button(_("Print"), id="print", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "print":
             self.submit()
         else:
             self.dismiss(None)
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.submit()
 

@@ -15,7 +15,7 @@ from data.importers import ImportFailed, RatedPlayer, RatingList
 from paperwork.translit import latin
 from tui import settings
 from tui.i18n import _, said
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.views import shown_path, typed_path
 from tui.widgets import plain
 
@@ -77,6 +77,7 @@ class RatingLookupScreen(Dialog[RatedPlayer | None]):
         settings.save(self.folder, stored)
         self.query_one("#list-status", Label).update(_("{count} players in the list", count=len(self.ratings.players)))
 
+    @while_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "list-path":
             self.load_typed(event.value)
@@ -119,6 +120,7 @@ class RatingLookupScreen(Dialog[RatedPlayer | None]):
             for p in players
         )
 
+    @while_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         pin = event.option.id  # each option's id is its player's PIN
         self.dismiss(self.ratings.by_pin(pin) if self.ratings and pin is not None else None)

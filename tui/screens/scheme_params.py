@@ -19,7 +19,7 @@ from schemes.values.names import fold
 from tui import views
 from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog
+from tui.screens.dialog import Dialog, while_on_top
 from tui.translated import Translated
 from tui.views import param_text
 from tui.widgets import Footer
@@ -95,9 +95,11 @@ class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         self.error((event.input.id or "").removeprefix("param-"), "")
 
+    @while_on_top
     def on_input_submitted(self) -> None:
         self.action_done()
 
+    @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_done() if event.button.id == "done" else self.action_cancel()
 

@@ -19,6 +19,7 @@ from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
+from tui.screens.dialog import while_on_top
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import first_compile, shown_name, shown_path, typed_path
@@ -126,6 +127,7 @@ class StartScreen(Translated, Screen[None]):
             options.highlighted = ids.index(was) if ids[0] == first and was in ids else 0
             options.focus()
 
+    @while_on_top
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # each option's id is its file's path
             self.app.open_tournament(Path(event.option.id))

@@ -490,7 +490,7 @@ class TournamentScreen(Translated, Screen[None]):
         shown = self.query_one(StandingsPane)
         teams = (shown.team_best, shown.grouping)  # as the standings tab shows them (a trial printed best 3 of teams)
         in_thread(self, lambda: self.write_documents(kinds, round_number, progress, pages, teams),
-                  lambda said: self.printed([], said), group="print")  # fmt: skip
+                  lambda said: self.printed(progress, [], said), group="print")  # fmt: skip
 
     def write_documents(
         self,
@@ -535,12 +535,14 @@ class TournamentScreen(Translated, Screen[None]):
                 written.append(target.path)
                 hand(self.app, progress.done_one)
         except (ValueError, OSError, TournamentFileError) as error:
-            hand(self.app, self.printed, written, "\n".join([*refused, said(error)]), undrawn)
+            hand(self.app, self.printed, progress, written, "\n".join([*refused, said(error)]), undrawn)
             return
-        hand(self.app, self.printed, written, "\n".join(refused) or None, undrawn)
+        hand(self.app, self.printed, progress, written, "\n".join(refused) or None, undrawn)
 
-    def printed(self, written: list[Path], error: str | None, undrawn: Sequence[str] = ()) -> None:
-        self.app.pop_screen()
+    def printed(
+        self, progress: ProgressScreen, written: list[Path], error: str | None, undrawn: Sequence[str] = ()
+    ) -> None:
+        progress.finish()
         if error:
             self.notify(error, severity="error", timeout=10)
         from paperwork.document import undrawn_notice
