@@ -609,8 +609,8 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
             reading.warn(
                 "player {player}: declared rank (grade) {grade} is not his rank {rank}: both are kept as {rank}",
                 player=number,
-                grade=element.get("grade", "")[:10],
-                rank=element.get("rank", "")[:10],
+                grade=element.get("grade", "").strip()[:10],  # a trial's file wrote grade=" 1D"
+                rank=element.get("rank", "").strip()[:10],
             )
         rating = _java_int(element.get("rating", "-900"), "rating", number) + (2050 if old else 0)
         smms = _java_int(element.get("smmsCorrection", "0"), "smmsCorrection", number)

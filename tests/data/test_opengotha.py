@@ -435,6 +435,9 @@ def test_a_declared_grade_other_than_the_rank_is_said(tmp_path: Path) -> None:
     path.write_bytes((TESTDATA / "juvisy2019.xml").read_bytes())
     said = [str(w) for w in read(path).warnings]
     assert "player 18: declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
+    path.write_bytes(path.read_bytes().replace(b'grade="11K"', b'grade=" 11K"'))  # a trial's file: a blank before
+    said = [str(w) for w in read(path).warnings]
+    assert "player 18: declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
     assert not any("grade" in warning for warning in warnings_of(TESTDATA / "simplemm.xml"))
 
 
