@@ -15,6 +15,7 @@ from rich.console import RenderableType
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Event, InputEvent, Key
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -30,6 +31,10 @@ from tui.screens.confirm import Question
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
+
+
+class NoticesCleared(Message):
+    """The notifications shown so far go (``TengenApp.clear_notifications``)."""
 
 
 class TengenApp(App[None]):
@@ -96,6 +101,15 @@ class TengenApp(App[None]):
                 replace(b, description=_(type(self).KEYS[b.action])) if b.action in type(self).KEYS else b
                 for b in bindings
             ]
+
+    def clear_notifications(self) -> None:
+        """In turn with the notifications posted before it: Textual clears at once but shows a
+        notification a message later, so a burst of undos — each clearing its predecessor's
+        notice, then posting its own — left every notice up (a trial's fast hands)."""
+        self.post_message(NoticesCleared())
+
+    def on_notices_cleared(self) -> None:
+        super().clear_notifications()
 
     def notify(
         self,

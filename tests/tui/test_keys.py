@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, Input
 
+from schemes.log import actions
 from tests.tui.conftest import app_on, burst, notes, run_test
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
@@ -505,3 +506,20 @@ async def test_a_print_covered_by_the_palette_still_closes_its_bar() -> None:
         await pilot.pause()
         await pilot.pause()
         assert progress not in app.screen_stack and len(app.screen_stack) == 1
+
+
+async def test_undos_held_down_leave_one_notice(folder: Path) -> None:
+    """A trial's fast hands: ctrl+z held down left a pile of «Отменено: …» notices, where each
+    undo means to say what it undid in place of the one before (Textual cleared at once and
+    showed a notice a message later).  The last undo's notice alone stays."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        for place in ("Томск", "Омск", "Тверь"):
+            app.screen.act(actions.change_settings(place=place))
+        await pilot.pause()
+        burst(app, "ctrl+z", "ctrl+z", "ctrl+z")
+        await pilot.pause()
+        await pilot.pause()
+        shown = [notification.message for notification in app._notifications]
+        assert len(shown) == 1 and shown[0].startswith("Отменено: ") and "Томск" in shown[0]
