@@ -27,7 +27,6 @@ from tui import i18n, settings, views
 from tui.commands import TengenCommands
 from tui.i18n import _, said, sentence, visible
 from tui.layout import latin
-from tui.screens.confirm import Question
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
@@ -63,6 +62,9 @@ class TengenApp(App[None]):
         """The screens are being composed again in a new language (``redraw_translated``)."""
         self.leaving = False
         """Quitting: what is typed now is for no screen (``on_event``)."""
+        self.shown_since = 0.0
+        """When the screen on top came up (Textual's clock of its messages): a key typed before
+        was meant for another (``on_event``)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
@@ -75,13 +77,18 @@ class TengenApp(App[None]):
     async def on_event(self, event: Event) -> None:
         """Keys and clicks after quitting go nowhere: «qn» typed at once opened the form of a
         new tournament while the app was closing, and the half-built form fell over on the way
-        out, its traceback on the terminal.  Nor does a key typed before the question on top
-        was up answer it (``Question.typed_before``)."""
+        out, its traceback on the terminal.  A key goes to the screen that was on top when it
+        was typed, or nowhere: of a burst, the keys after one that opened or closed a screen
+        acted on the next — «by» answered «Заменить?» before it was drawn (a result replaced
+        unread), Escape held down closed a dialog and the tournament under it."""
         if self.leaving and isinstance(event, InputEvent):
             return
-        if isinstance(event, Key) and isinstance(self.screen, Question) and self.screen.typed_before(event):
+        if isinstance(event, Key) and event.time < self.shown_since:
             return
         await super().on_event(event)
+
+    def screen_came_up(self, _screen: Screen[object]) -> None:
+        self.shown_since = Message().time  # the clock keys are stamped by
 
     async def on_key(self, event: Key) -> None:
         """A key no binding takes, typed on the Russian layout (``ц``): the key at its place
@@ -139,6 +146,7 @@ class TengenApp(App[None]):
         return StartScreen(self.folder, self.also)
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self.screen_came_up, immediate=True)
         if self.path:
             self.open_tournament(Path(self.path))
 

@@ -523,3 +523,43 @@ async def test_undos_held_down_leave_one_notice(folder: Path) -> None:
         await pilot.pause()
         shown = [notification.message for notification in app._notifications]
         assert len(shown) == 1 and shown[0].startswith("Отменено: ") and "Томск" in shown[0]
+
+
+async def test_escape_held_down_closes_the_dialog_not_the_tournament_under_it(folder: Path) -> None:
+    """An attack: Escape held down in a dialog closed it, and the next Escape of the burst the
+    tournament under it, unasked.  A key goes to the screen on top when it was typed: the
+    dialog closes, the tournament stays; an Escape typed once it is in sight closes it."""
+    from tests.tui.conftest import until
+    from tui.screens.export_dialog import ExportScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        tournament = app.screen
+        await pilot.press("f7")
+        await until(pilot, lambda: isinstance(app.screen, ExportScreen))
+        burst(app, "escape", "escape", "escape")
+        await until(pilot, lambda: app.screen is tournament)
+        await pilot.pause()
+        assert app.screen is tournament and tournament in app.screen_stack
+        await pilot.press("escape")
+        await pilot.pause()
+        assert tournament not in app.screen_stack
+
+
+async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: Path) -> None:
+    """An attack: «← ← ⏎» typed at once in a question of three answers moved one answer, and
+    Enter gave the one in focus before: the answer the referee had left.  Two arrows, two
+    answers; Enter gives the one reached."""
+    from tests.tui.conftest import until
+    from tui.screens.confirm import ChoiceScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        answers = [("black", "Победа чёрных"), ("white", "Победа белых"), ("later", "Потом")]
+        chosen: list[str | None] = []
+        app.push_screen(ChoiceScreen("Доска 2?", answers, "later"), chosen.append)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await pilot.pause()
+        burst(app, "left", "left", "enter")
+        await until(pilot, lambda: chosen != [])
+        assert chosen == ["black"]

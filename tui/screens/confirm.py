@@ -10,7 +10,6 @@ from typing import Any, Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key, ScreenResume
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
@@ -60,19 +59,11 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
                 for answer, words in self.answers:
                     yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
 
-    asked_at = float("inf")
-    """When it was shown last (Textual's clock of its messages): what was typed before answers
-    nothing (``typed_before``)."""
-
     def on_mount(self) -> None:
         """The answer in focus, and the question read whole: the notices of before go (a trial's
         import notices lay over the lower half of «Провести жеребьёвку 4-го тура?»)."""
         self.query_one(f"#{self.default}", Button).focus()
         self.app.clear_notifications()
-
-    def on_screen_resume(self, event: ScreenResume) -> None:
-        """Shown (again, from under another dialog): the keys typed from now on answer it."""
-        self.asked_at = event.time
 
     @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -84,24 +75,20 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
 
     def action_step(self, by: int) -> None:
         """The next answer that way, stopping at the last: from «Да» the left arrow went round
-        to «Нет», and a referee's «n, left, Enter» meant as «Да» cancelled his pairing."""
+        to «Нет», and a referee's «n, left, Enter» meant as «Да» cancelled his pairing.  Focused
+        now, not after the key (Textual's ``focus``): of «← ← ⏎» typed at once, each arrow moved
+        from the same answer, and Enter gave the one the referee had left (an attack)."""
         buttons = list(self.query(Button))
-        current = next((i for i, button in enumerate(buttons) if button.has_focus), None)
+        current = buttons.index(self.focused) if self.focused in buttons else None
         if buttons:
             start = current if current is not None else buttons.index(self.query_one(f"#{self.default}", Button))
-            buttons[min(max(start + by, 0), len(buttons) - 1)].focus()
+            self.set_focus(buttons[min(max(start + by, 0), len(buttons) - 1)])
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(self.answered(answer))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "answer" or any(answer == parameters[0] for answer, _words in self.answers)
-
-    def typed_before(self, key: Key) -> bool:
-        """Whether ``key`` was typed before the question was up: a key of a burst («by» typed at
-        once on a board with its result, a shell command pasted) answered «Заменить?» before it
-        was drawn, and a result was replaced unread (a trial's fast hands)."""
-        return key.time < self.asked_at
 
     def answered(self, answer: str | None) -> Answer:
         raise NotImplementedError
