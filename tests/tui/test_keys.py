@@ -563,3 +563,24 @@ async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: P
         burst(app, "left", "left", "enter")
         await until(pilot, lambda: chosen != [])
         assert chosen == ["black"]
+
+
+async def test_tab_in_a_question_stops_at_the_last_answer(folder: Path) -> None:
+    """An attack: Tab in «Закрыть турнир?» went round from «Нет» (in focus) to «Да», and Enter
+    closed the tournament.  Tab and Shift+Tab step as the arrows do, stopping at either end."""
+    from tests.tui.conftest import until
+    from tui.screens.confirm import ConfirmScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        answers: list[bool | None] = []
+        app.push_screen(ConfirmScreen("Закрыть?", default=False), answers.append)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("tab", "enter")
+        await until(pilot, lambda: answers != [])
+        assert answers == [False]
+        app.push_screen(ConfirmScreen("Закрыть?", default=False), answers.append)
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("shift+tab", "shift+tab", "enter")
+        await until(pilot, lambda: len(answers) == 2)
+        assert answers == [False, True]

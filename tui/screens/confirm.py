@@ -35,8 +35,9 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="question.cancel"),
-        Binding("left,up", "step(-1)", "Previous answer", show=False, id="question.previous"),
-        Binding("right,down", "step(1)", "Next answer", show=False, id="question.next"),
+        # Tab too stops at the last answer: from «Нет» it went round to «Да» (an attack)
+        Binding("left,up,shift+tab", "step(-1)", "Previous answer", show=False, id="question.previous"),
+        Binding("right,down,tab", "step(1)", "Next answer", show=False, id="question.next"),
         Binding("y,д", "answer('yes')", "Yes", id="question.yes"),
         Binding("n,н", "answer('no')", "No", id="question.no"),
     ]
