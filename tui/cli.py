@@ -15,7 +15,7 @@ import os
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -574,7 +574,10 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> tuple[list[
         missing = [pin for pin, player in zip(args.pin, chosen, strict=True) if player is None]
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
-        return [player.profile(state) for player in chosen if player is not None], ""  # a missing PIN: refused above
+        profiles = [player.profile(state) for player in chosen if player is not None]  # a missing PIN: refused above
+        for fields in [] if args.again else profiles:  # as ``player add`` (a trial imported one PIN twice)
+            _refuse_a_twin(state, fields)
+        return profiles, ""
     try:
         rows, errors = read_csv(path)
     except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name
@@ -595,6 +598,18 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> tuple[list[
     if not rows:
         raise BadInput("{path}: no players in it", path=path)
     return views.with_usual_country(state, [row.fields for row in rows])
+
+
+def _refuse_a_twin(state: Tournament, fields: Mapping[str, Any]) -> None:
+    """Refused where a player of that surname and name is registered already: most often a
+    slip (``--again`` registers a second one)."""
+    twin = actions.looks_registered(state, fields["surname"], fields["name"])
+    if twin is not None:
+        raise BadInput(
+            "{name} is registered already as player {player}: add --again to register a second player of that name",
+            name=twin.full_name,
+            player=twin.id,
+        )
 
 
 def _cmd_player(args: argparse.Namespace) -> None:
@@ -619,14 +634,8 @@ def _cmd_player(args: argparse.Namespace) -> None:
             actions.check_declared_rank(service.state, fields["rating"], fields["rank"])
             if not names_someone(fields["name"]):
                 raise BadInput("give the first name with --name")
-            twin = actions.looks_registered(service.state, fields["surname"], fields["name"])
-            if twin is not None and not args.again:
-                raise BadInput(
-                    "{name} is registered already as player {player}: add --again to register a second player "
-                    "of that name",
-                    name=twin.full_name,
-                    player=twin.id,
-                )
+            if not args.again:
+                _refuse_a_twin(service.state, fields)
             change = service.commit(actions.register(service.events, **fields))
             print(change.event.data["player"])
             return

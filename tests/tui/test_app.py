@@ -14,6 +14,7 @@ from tui import i18n
 from tui.app import TengenApp
 from tui.commands import palette_commands
 from tui.panes.standings import StandingsPane
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.tournament import TournamentScreen
 from tui.views import shown_path
 from tui.widgets import MarkedList
@@ -862,6 +863,19 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert rows(app, "players-table")[-1][2:5] == ["Shikshin Ilja", "7d", "2787"]
+        count = len(app.screen.session.state.players)
+        await pilot.press("f")  # the same person again: asked first, as the form asks (a trial's twice)
+        await pilot.pause()
+        app.screen.query_one("#prefix", Input).value = "Shikshin Il"
+        await pilot.pause()
+        app.screen.query_one(OptionList).focus()
+        app.screen.query_one(OptionList).highlighted = 0
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question.startswith("Shikshin Ilja — уже в списке (рег. № ")
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.screen.session.state.players) == count
 
 
 async def test_errors_are_notifications_not_tracebacks(folder: Path) -> None:

@@ -788,6 +788,12 @@ def test_player_from_the_rating_list(cup: str, capsys: pytest.CaptureFixture[str
     assert code == 0 and out.startswith("14986906  Aahs Robert  1d  GoR 2072  SE Karl")
     code, out, _ = run(capsys, "-f", cup, "player", "import", egd, "--pin", "14986906")
     assert code == 0 and out.strip() == "1 player registered: ids 5"
+    before = Path(cup).read_bytes()  # the same PIN again: refused as ``player add`` refuses (a trial's twice)
+    code, _, err = run(capsys, "-f", cup, "player", "import", egd, "--pin", "14986906")
+    assert code == 2 and "Aahs Robert is registered already as player 5: add --again" in err
+    assert Path(cup).read_bytes() == before
+    code, out, _ = run(capsys, "-f", cup, "player", "import", egd, "--pin", "14986906", "--again")
+    assert code == 0 and out.strip() == "1 player registered: ids 6"
     code, _, err = run(capsys, "-f", cup, "player", "import", egd, "--pin", "1")
     assert code == 2 and "no player with PIN 1" in err
     code, _, err = run(capsys, "-f", cup, "player", "import", egd)

@@ -359,12 +359,25 @@ class PlayersPane(Pane):
         self.open_rating_list(None)
 
     def open_rating_list(self, path: Path | None) -> None:
+        from tui.screens.confirm import ConfirmScreen
+        from tui.screens.player_form import registered_already
         from tui.screens.rating_lookup import RatingLookupScreen
 
         def register(player: RatedPlayer | None) -> None:
-            if player and self.tournament_screen.act(
-                actions.register(self.session.events, **player.profile(self.session.state))
-            ):
-                self.notify(_("Registered: {name}", name=f"{player.surname} {player.name}"))
+            """The player chosen, asked first where his name is registered already, as the form
+            asks (a trial registered the same person twice from the list, unasked)."""
+            if player is None:
+                return
+            fields = player.profile(self.session.state)
+
+            def registered(yes: bool | None = True) -> None:
+                if yes and self.tournament_screen.act(actions.register(self.session.events, **fields)):
+                    self.notify(_("Registered: {name}", name=f"{player.surname} {player.name}"))
+
+            twin = actions.looks_registered(self.session.state, fields["surname"], fields["name"])
+            if twin is None:
+                registered()
+            else:
+                self.app.push_screen(ConfirmScreen(registered_already(twin)), registered)
 
         self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)

@@ -141,14 +141,11 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
                 return
             from tui.screens.confirm import ConfirmScreen
 
-            question = _("{name} is registered already (No. {id}). Register another player of that name?",
-                         name=twin.full_name, id=twin.id)  # fmt: skip
-
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.dismiss(fields)
 
-            self.app.push_screen(ConfirmScreen(question), answered)
+            self.app.push_screen(ConfirmScreen(registered_already(twin)), answered)
             return
         first = next((field for field, _label in FIELDS if field in problems), None)  # the cursor to the first to mend
         if first is not None:
@@ -211,3 +208,10 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
 
         before = self.values()
         close_asking(self, any(typed.value != before.get(str(typed.id), "") for typed in self.query(Input)))
+
+
+def registered_already(twin: Player) -> str:
+    """The question before registering a second player of ``twin``'s name: the form's, and the
+    rating list's (a trial registered the same person twice from it, unasked)."""
+    return _("{name} is registered already (No. {id}). Register another player of that name?",
+             name=twin.full_name, id=twin.id)  # fmt: skip
