@@ -947,3 +947,32 @@ async def test_a_document_refused_leaves_the_others_written(tmp_path: Path) -> N
     assert "Сетка плей-офф: сетка складывается при жеребьёвке 1-го тура: проведите её, затем печатайте сетку" in said
     assert (tmp_path / "po-cards.pdf").exists() and (tmp_path / "po-registration.pdf").exists()
     assert not list(tmp_path.glob("po-table*"))
+
+
+async def test_esc_in_the_schemes_parameters_asks_before_dropping_what_was_changed(tmp_path: Path) -> None:
+    """An attack: Esc in «Ещё параметры» dropped McMahon's typed club groups unasked, where the
+    forms ask.  Changed, it asks with «Нет» in focus (back in what was typed); untouched, it
+    closes at once."""
+    from tests.tui.conftest import until
+    from tui.screens.confirm import ConfirmScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "mcmahon")
+        await pilot.press("f2")
+        await pilot.pause()
+        step = app.screen
+        step.query_one("#param-genMMBar", Input).value = "3d"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert app.screen.question == "Закрыть форму? Введённое не сохранится."
+        await pilot.press("enter")  # «Нет» in focus
+        await pilot.pause()
+        assert app.screen is step and step.query_one("#param-genMMBar", Input).value == "3d"
+        await pilot.press("escape", "y")
+        await until(pilot, lambda: app.screen is form)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen.query_one("#param-genMMBar", Input).value != "3d"
+        await pilot.press("escape")  # untouched: closed at once
+        await until(pilot, lambda: app.screen is form)

@@ -54,6 +54,8 @@ class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
         self.typed = dict(typed)
         self.problems = dict(problems)
         self.defaults = {param.key: param_text(param.default) for param in self.scheme.params} | dict(defaults)
+        self.opened: dict[str, object] = {}
+        """What the fields showed when it opened (``action_cancel``)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog form"):
@@ -82,7 +84,12 @@ class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
                 yield Button(_("Cancel"), id="cancel")
         yield Footer(show_command_palette=False)
 
+    def shown(self) -> dict[str, object]:
+        """What each field shows now, typed or chosen."""
+        return {str(field.id): field.value for field in [*self.query(Input), *self.query(Select)]}
+
     def on_mount(self) -> None:
+        self.opened = self.shown()
         for key, problem in self.problems.items():
             self.error(key, problem)
         first = next(iter(self.problems), None) or (self.scheme.params[0].key if self.scheme.params else None)
@@ -140,7 +147,11 @@ class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
         self.dismiss(values)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        """Esc: asked first where something was changed, «Нет» in focus, as the forms ask (an
+        attack lost McMahon's typed club groups to Esc); untouched, closed at once."""
+        from tui.screens.confirm import close_asking
+
+        close_asking(self, self.shown() != self.opened)
 
 
 def _loose(word: str) -> str:
