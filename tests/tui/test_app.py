@@ -868,9 +868,8 @@ async def test_import_and_rating_list_lookup(folder: Path) -> None:
         await pilot.pause()
         app.screen.query_one("#prefix", Input).value = "Shikshin Il"
         await pilot.pause()
-        app.screen.query_one(OptionList).focus()
-        app.screen.query_one(OptionList).highlighted = 0
-        await pilot.press("enter")
+        app.screen.query_one("#prefix", Input).focus()
+        await pilot.press("enter", "enter")  # to the list, on its first player (Enter there took none), and take him
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         assert app.screen.question.startswith("Shikshin Ilja — уже в списке (рег. № ")
         await pilot.press("n")

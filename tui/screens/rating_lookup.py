@@ -83,8 +83,11 @@ class RatingLookupScreen(Dialog[RatedPlayer | None]):
             self.load_typed(event.value)
             if self.ratings is not None:
                 self.query_one("#prefix", Input).focus()
-        else:
-            self.query_one(OptionList).focus()
+        else:  # to the players found, the first under the cursor: Enter there took none (an attack)
+            found = self.query_one(OptionList)
+            found.focus()
+            if found.option_count and found.highlighted is None:
+                found.highlighted = 0
 
     def on_input_blurred(self, event: Input.Blurred) -> None:
         """Tab out of the file's field reads it too (only Enter did: the name typed next found
