@@ -575,8 +575,9 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> tuple[list[
         if missing:
             raise BadInput("no player with PIN {pin} in {path}", pin=missing[0][:20], path=path)
         profiles = [player.profile(state) for player in chosen if player is not None]  # a missing PIN: refused above
-        for fields in [] if args.again else profiles:  # as ``player add`` (a trial imported one PIN twice)
-            _refuse_a_twin(state, fields)
+        if not args.again:  # as ``player add`` (a trial imported one PIN twice)
+            for fields in profiles:
+                _refuse_a_twin(state, fields)
         return profiles, ""
     try:
         rows, errors = read_csv(path)

@@ -16,7 +16,6 @@ from functools import partial
 from rich.align import Align
 from rich.text import Text
 from textual import on
-from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.message import Message
 from textual.screen import Screen
@@ -90,8 +89,6 @@ class Palette(CommandPalette):
 
     def __init__(self) -> None:
         super().__init__(placeholder=_("Find a command…"), id="--command-palette")
-        self.closed = False
-        """Dismissed: a command chosen (or the palette left)."""
 
     def _start_no_matches_countdown(self, search_value: str) -> None:
         """Textual's own wording is a literal here ("No matches found"): the same countdown
@@ -109,19 +106,14 @@ class Palette(CommandPalette):
 
         self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_nothing_found)
 
-    def dismiss(self, result: None = None) -> AwaitComplete:
-        """Closed: what comes after answers nothing (``chosen_once``)."""
-        self.closed = True
-        return super().dismiss(result)
-
     @on(Input.Submitted)
     @on(OptionList.OptionSelected)
     @on(Button.Pressed)
     def chosen_once(self, event: Message) -> None:
         """A command is chosen once: a second Enter in a burst (a key held down, repeating)
         reached Textual's palette after the first had closed it, and it closed the screen
-        under it too — the last one, and the app fell over.  What comes after the choice is
-        not passed on to Textual's own handlers."""
-        if self.closed:
+        under it too — the last one, and the app fell over.  What comes once it is off the top
+        is not passed on to Textual's own handlers (which would run the command again)."""
+        if self.app.screen is not self:
             event.prevent_default()
             event.stop()

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import wraps
 from itertools import accumulate
-from typing import Any, Self
+from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -23,7 +24,23 @@ from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey, RowKey
 from textual.widgets.option_list import Option
 
-from tui.screens.dialog import while_on_top
+Node = TypeVar("Node", bound=Widget)
+Params = ParamSpec("Params")
+
+
+def while_on_top(handler: Callable[Concatenate[Node, Params], None]) -> Callable[Concatenate[Node, Params], None]:
+    """A handler of what the referee chose — a line submitted, a button pressed, an option or a
+    row selected — that acts only while its screen is the one on top: the Enters of a key held
+    down each reached the widget before the first had opened a question over it, and each opened
+    another (three «уже в списке?», the last answer falling over; a restore question left over
+    that rolled back the file worked in since; «уже открыт» said of the app itself)."""
+
+    @wraps(handler)
+    def guarded(node: Node, /, *args: Params.args, **kwargs: Params.kwargs) -> None:
+        if node.screen is node.app.screen:
+            handler(node, *args, **kwargs)
+
+    return guarded
 
 
 def _quiet_select_lists() -> None:
@@ -111,10 +128,9 @@ class PlainTable(DataTable[Any]):
         Binding("end", "scroll_bottom", "Last row", show=False, id="table.last_row"),
     ]
 
-    snapping = False
-    """→ and ← move the columns past the fixed ones by whole columns (``by_columns``)."""
     room = 0
-    """The cells it may take, snapping."""
+    """The cells it may take where it moves by whole columns (``by_columns``); 0: it scrolls as
+    Textual's tables do."""
 
     def by_columns(self, fixed: int, room: int) -> None:
         """Wider than the screen: its first ``fixed`` columns stay in sight while → and ← move
@@ -122,21 +138,21 @@ class PlainTable(DataTable[Any]):
         a column half gone read as its neighbour's («08» under the tail of «Очки» was 108), and
         one cut at the right edge as a value («4» under «К» was 443: a re-read in tmux).  An
         empty last column ``room`` cells wide lets the last one come to the left edge."""
-        self.fixed_columns, self.snapping, self.room = fixed, True, room
+        self.fixed_columns, self.room = fixed, room
         self.styles.overflow_y = "scroll"  # its scrollbar always there: its room is never a column's
         self.add_column("", width=room, key="room")
         self.call_after_refresh(self.move_columns, 0)  # the columns measured by then
 
     def clear(self, columns: bool = False) -> Self:
-        if columns and self.snapping:
-            self.fixed_columns, self.snapping = 0, False
+        if columns and self.room:
+            self.fixed_columns, self.room = 0, 0
             self.styles.width = self.styles.overflow_y = None
         return super().clear(columns)
 
     def move_columns(self, by: int) -> None:
         """The columns past the fixed ones moved ``by`` whole columns (0: onto the edge of the
         one cut at the left now, after a new filling), no further than the last shows whole."""
-        if not self.snapping:
+        if not self.room:
             return
         widths = [c.get_render_width(self) for c in self.ordered_columns[:-1]]
         fixed, gutter = sum(widths[: self.fixed_columns]), self.styles.scrollbar_size_vertical
@@ -144,7 +160,7 @@ class PlainTable(DataTable[Any]):
         edges = list(accumulate(widths[self.fixed_columns :], initial=0))
         at = max(i for i, edge in enumerate(edges) if edge <= self.scroll_x)
         last = next(i for i, edge in enumerate(edges) if edges[-1] - edge <= room)
-        first = min(max(at + by, 0), max(last, 0))
+        first = min(max(at + by, 0), last)
         self.scroll_to(x=edges[first], animate=False, immediate=True)
         shown = 0
         for width in widths[self.fixed_columns + first :]:
@@ -154,13 +170,13 @@ class PlainTable(DataTable[Any]):
         self.styles.width = fixed + shown + gutter
 
     def action_cursor_right(self) -> None:
-        if self.snapping:
+        if self.room:
             self.move_columns(1)
         else:
             super().action_cursor_right()
 
     def action_cursor_left(self) -> None:
-        if self.snapping:
+        if self.room:
             self.move_columns(-1)
         else:
             super().action_cursor_left()

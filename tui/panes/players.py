@@ -21,9 +21,8 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with
 from tui.panes.pane import Pane
-from tui.screens.dialog import while_on_top
 from tui.views import name_holds, shown_path, typed_path, with_usual_country
-from tui.widgets import Column, PlainTable, cut
+from tui.widgets import Column, PlainTable, cut, while_on_top
 
 
 class PlayersPane(Pane):

@@ -20,8 +20,7 @@ from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import LANGUAGE_NAMES, _, said
 from tui.panes.pane import Pane
-from tui.screens.dialog import while_on_top
-from tui.widgets import Column, PlainTable
+from tui.widgets import Column, PlainTable, while_on_top
 
 
 class SettingsTable(PlainTable):

@@ -13,8 +13,9 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Label
 
 from tui.i18n import _
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.views import completed_path
+from tui.widgets import while_on_top
 
 
 class PathSuggester(Suggester):

@@ -13,9 +13,9 @@ from textual.widgets.option_list import Option
 
 from schemes.errors import Notice
 from tui.i18n import _
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
-from tui.widgets import EndedList, plain
+from tui.widgets import EndedList, plain, while_on_top
 
 
 class ByeScreen(Translated, Dialog[int | None]):

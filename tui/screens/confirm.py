@@ -14,8 +14,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
 from tui.i18n import _, visible
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
+from tui.widgets import while_on_top
 
 Answer = TypeVar("Answer")
 

@@ -1,19 +1,13 @@
-"""The base of every dialog (a screen over another, closed once and only from the top), and
-the guard of what the referee chooses in a screen (``while_on_top``)."""
+"""The base of every dialog: a screen over another, closed once and only from the top."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import TypeVar
 
 from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
-from textual.widget import Widget
 
 Result = TypeVar("Result")
-Node = TypeVar("Node", bound=Widget)
-Params = ParamSpec("Params")
 
 
 class Dialog(ModalScreen[Result]):
@@ -27,18 +21,3 @@ class Dialog(ModalScreen[Result]):
         if self.app.screen is not self:
             return AwaitComplete()  # awaited, it is done at once
         return super().dismiss(result)
-
-
-def while_on_top(handler: Callable[Concatenate[Node, Params], None]) -> Callable[Concatenate[Node, Params], None]:
-    """A handler of what the referee chose — a line submitted, a button pressed, an option or a
-    row selected — that acts only while its screen is the one on top: the Enters of a key held
-    down each reached the widget before the first had opened a question over it, and each opened
-    another (three «уже в списке?», the last answer falling over; a restore question left over
-    that rolled back the file worked in since; «уже открыт» said of the app itself)."""
-
-    @wraps(handler)
-    def guarded(node: Node, /, *args: Params.args, **kwargs: Params.kwargs) -> None:
-        if node.screen is node.app.screen:
-            handler(node, *args, **kwargs)
-
-    return guarded

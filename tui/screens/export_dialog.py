@@ -14,8 +14,8 @@ from textual.widgets import Button, Label
 
 from tui.i18n import _
 from tui.screens.confirm import AnswersInFocus
-from tui.screens.dialog import Dialog, while_on_top
-from tui.widgets import MarkedList
+from tui.screens.dialog import Dialog
+from tui.widgets import MarkedList, while_on_top
 
 
 class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):

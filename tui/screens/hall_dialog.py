@@ -17,10 +17,11 @@ from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
 from tui.i18n import _
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
+from tui.widgets import while_on_top
 
 
 def grouped(secret: str) -> str:

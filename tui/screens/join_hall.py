@@ -20,10 +20,11 @@ from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
+from tui.widgets import while_on_top
 
 FIELDS = (
     ("source", "Where from"),

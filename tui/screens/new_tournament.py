@@ -24,10 +24,10 @@ from schemes.state.model import DEFAULT_KOMI
 from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
-from tui.widgets import Footer
+from tui.widgets import Footer, while_on_top
 
 FIELDS = (  # id, label, the form shown in the empty field (the dates as each language writes them)
     ("name", "Name", ""),

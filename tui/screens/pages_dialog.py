@@ -15,10 +15,11 @@ from textual.widgets import Button, Label, Static, Switch
 
 from tui.hall import qr_text
 from tui.i18n import _
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
+from tui.widgets import while_on_top
 
 
 class PagesScreen(FollowsTheServer, Translated, Dialog[None]):

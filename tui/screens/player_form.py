@@ -22,10 +22,10 @@ from schemes.values.names import names_someone
 from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import usual_country
-from tui.widgets import Footer
+from tui.widgets import Footer, while_on_top
 
 FIELDS = (
     ("surname", "Surname"),

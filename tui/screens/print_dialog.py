@@ -14,9 +14,9 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from tui.i18n import _
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.views import document_label
-from tui.widgets import MarkedList
+from tui.widgets import MarkedList, while_on_top
 
 
 class PrintScreen(Dialog[tuple[list[str], int | None] | None]):

@@ -15,9 +15,9 @@ from data.importers import ImportFailed, RatedPlayer, RatingList
 from paperwork.translit import latin
 from tui import settings
 from tui.i18n import _, said
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.views import shown_path, typed_path
-from tui.widgets import plain
+from tui.widgets import plain, while_on_top
 
 _loaded: dict[Path, RatingList] = {}
 """Lists already read in this session: loading one takes a fifth of a second."""

@@ -19,10 +19,10 @@ from schemes.values.names import fold
 from tui import views
 from tui.i18n import _, said, scheme_title
 from tui.screens.ask import show_error
-from tui.screens.dialog import Dialog, while_on_top
+from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import param_text
-from tui.widgets import Footer
+from tui.widgets import Footer, while_on_top
 
 
 class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):

@@ -19,11 +19,10 @@ from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, said, scheme_title
-from tui.screens.dialog import while_on_top
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import first_compile, shown_name, shown_path, typed_path
-from tui.widgets import Footer, footer_under_a_dialog, plain
+from tui.widgets import Footer, footer_under_a_dialog, plain, while_on_top
 
 
 class StartScreen(Translated, Screen[None]):
