@@ -8,6 +8,7 @@ never disagree.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,6 +31,11 @@ from tui.layout import latin
 from tui.translated import Translated
 
 DATA_FOLDER = Path.home() / "Tengen"
+
+ESCAPE_HELD = 1.0
+"""Seconds within which an Escape follows another as a held key's repeat: longer than the pause
+before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held Escape's stream never
+closes the tournament (``TengenApp.escape_repeats``)."""
 
 
 class NoticesCleared(Message):
@@ -65,6 +71,10 @@ class TengenApp(App[None]):
         self.shown_since = 0.0
         """When the screen on top came up (Textual's clock of its messages): a key typed before
         was meant for another (``on_event``)."""
+        self.escapes: deque[Key] = deque(maxlen=64)
+        """The last Escapes typed, as they came (``escape_repeats``)."""
+        self.escape: Key | None = None
+        """The Escape whose bindings run now (``escape_repeats``)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
@@ -85,7 +95,26 @@ class TengenApp(App[None]):
             return
         if isinstance(event, Key) and event.time < self.shown_since:
             return
-        await super().on_event(event)
+        if not (isinstance(event, Key) and event.key == "escape"):
+            await super().on_event(event)
+            return
+        if not event.is_forwarded:  # from the terminal; it comes back from the widget it goes to
+            self.escapes.append(event)
+        self.escape = event
+        try:
+            await super().on_event(event)  # its bindings run in here
+        finally:
+            self.escape = None
+
+    def escape_repeats(self) -> bool:
+        """The Escape whose binding runs came within ``ESCAPE_HELD`` of another before it: a key
+        held down.  A terminal stamps the repeats as it reads them, after the dialog the first
+        one closed, so they came as the tournament's and closed it too (tmux, F7 and three
+        Escapes): the tournament closes on an Escape typed alone (``TournamentScreen``)."""
+        escape = self.escape
+        if escape is None:
+            return False
+        return any(other is not escape and 0 <= escape.time - other.time < ESCAPE_HELD for other in self.escapes)
 
     def screen_came_up(self, _screen: Screen[object]) -> None:
         self.shown_since = Message().time  # the clock keys are stamped by

@@ -134,6 +134,25 @@ def burst(app: App[None], *keys: str) -> None:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
+def escape_at(app: TengenApp, time: float) -> None:
+    """An Escape as a terminal stamps it, at ``time`` (Textual's clock of its messages)."""
+    from textual.events import Key
+
+    key = Key("escape", None)
+    key.time = time
+    app.post_message(key)
+
+
+def escape_alone(app: TengenApp) -> None:
+    """An Escape typed a pause after the one before, not as its repeat (``tui.app.ESCAPE_HELD``):
+    a referee who closed a dialog or the notices with Esc, then presses it again to close the
+    tournament, has lifted his finger between."""
+    from tui.app import ESCAPE_HELD
+
+    before = app.escapes[-1].time if app.escapes else 0.0
+    escape_at(app, max(Message().time, before + ESCAPE_HELD + 0.01))
+
+
 async def setting_asked(app: App[None], pilot: Any, key: str) -> Any:
     """F8, the cursor on the setting ``key``, Enter: the screen that answers (its dialog, or
     the tournament's screen where the setting is not changed there)."""

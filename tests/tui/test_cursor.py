@@ -7,7 +7,7 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList
 
 from tests.conftest import TESTDATA
-from tests.tui.conftest import app_on, run_test
+from tests.tui.conftest import app_on, escape_alone, run_test, until
 from tui.app import TengenApp
 from tui.panes.standings import StandingsPane
 from tui.screens.player_form import PlayerFormScreen
@@ -69,9 +69,8 @@ async def test_escape_leaves_the_cross_table_and_the_teams_before_the_tournament
             await pilot.pause()
             assert isinstance(app.screen, TournamentScreen)
             assert (pane.rounds_table, pane.teams) == (False, False) and rows(app) == plain
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        escape_alone(app)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 @pytest.mark.shared_data

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import app_on, burst, notes, run_test
+from tests.tui.conftest import app_on, burst, escape_alone, notes, run_test, until
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
@@ -46,9 +46,8 @@ async def test_escape_takes_the_notifications_away_before_it_closes_the_tourname
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen) and len(app._notifications) == 0
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        escape_alone(app)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 async def test_pairing_asks_first_without_the_notices_of_before_and_no_pairs_nothing(folder: Path) -> None:
@@ -295,9 +294,8 @@ async def test_escape_drops_a_board_number_typed_before_it_closes_the_tournament
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert pane.board_typed == "" and "Доска 5_" not in str(pane.query_one("#round-info").render())
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        escape_alone(app)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 async def test_a_key_refused_after_a_board_number_does_not_glue_it_to_the_next(folder: Path) -> None:
@@ -393,7 +391,6 @@ async def test_enter_held_down_closes_a_dialog_once(folder: Path) -> None:
     after it had closed, and closed the screen under it — the tournament, shut unasked — and
     then the start screen, the last one, and the app fell over.  The file opens once and stays
     open; the player is registered once, his tournament still open."""
-    from tests.tui.conftest import until
 
     app = app_on(folder, None)
     async with run_test(app, size=(80, 24)) as pilot:
@@ -418,7 +415,6 @@ async def test_a_key_typed_before_a_question_was_up_does_not_answer_it(folder: P
     the rounds tab): the «y» answered «Заменить?» before it was drawn, and the result was
     replaced unread.  The question stays until a key typed after it answers it."""
     from schemes.state.model import BLACK_WINS
-    from tests.tui.conftest import until
 
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
@@ -442,7 +438,6 @@ async def test_enter_held_down_over_a_choice_that_asks_asks_once(folder: Path) -
     and on the start screen three Enters on a damaged file left two «Вернуть копию?» that rolled
     back, later, the file worked in since; on a good one, the app said the file was open in
     another program: itself.  One question, one opening."""
-    from tests.tui.conftest import until
     from tui.cli import main
 
     app = app_on(folder, "gamma.json")  # Матвеев Евгений is player 1
@@ -529,7 +524,6 @@ async def test_escape_held_down_closes_the_dialog_not_the_tournament_under_it(fo
     """An attack: Escape held down in a dialog closed it, and the next Escape of the burst the
     tournament under it, unasked.  A key goes to the screen on top when it was typed: the
     dialog closes, the tournament stays; an Escape typed once it is in sight closes it."""
-    from tests.tui.conftest import until
     from tui.screens.export_dialog import ExportScreen
 
     app = app_on(folder, "gamma.json")
@@ -541,16 +535,39 @@ async def test_escape_held_down_closes_the_dialog_not_the_tournament_under_it(fo
         await until(pilot, lambda: app.screen is tournament)
         await pilot.pause()
         assert app.screen is tournament and tournament in app.screen_stack
+        escape_alone(app)
+        await until(pilot, lambda: tournament not in app.screen_stack)
+
+
+async def test_escape_held_down_in_a_terminal_leaves_the_tournament_open(folder: Path) -> None:
+    """A terminal stamps a held Escape's repeats as it reads them: after the dialog the first
+    closed, so they were the tournament's, and closed it (tmux, F7 and three Escapes).  An
+    Escape within a second of the one before does not close the tournament; one typed a second
+    after the last closes it."""
+    from tests.tui.conftest import escape_at
+    from tui.app import ESCAPE_HELD
+    from tui.screens.export_dialog import ExportScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        tournament = app.screen
+        await pilot.press("f7")
+        await until(pilot, lambda: isinstance(app.screen, ExportScreen))
         await pilot.press("escape")
+        await until(pilot, lambda: app.screen is tournament)
+        for repeat in (0.03, 0.06, 0.09):  # the repeats, read once the tournament is in sight
+            escape_at(app, app.shown_since + repeat)
         await pilot.pause()
-        assert tournament not in app.screen_stack
+        await pilot.pause()
+        assert app.screen is tournament
+        escape_at(app, app.shown_since + 0.1 + ESCAPE_HELD)
+        await until(pilot, lambda: tournament not in app.screen_stack)
 
 
 async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: Path) -> None:
     """An attack: «← ← ⏎» typed at once in a question of three answers moved one answer, and
     Enter gave the one in focus before: the answer the referee had left.  Two arrows, two
     answers; Enter gives the one reached."""
-    from tests.tui.conftest import until
     from tui.screens.confirm import ChoiceScreen
 
     app = app_on(folder, "gamma.json")
@@ -568,7 +585,6 @@ async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: P
 async def test_tab_in_a_question_stops_at_the_last_answer(folder: Path) -> None:
     """An attack: Tab in «Закрыть турнир?» went round from «Нет» (in focus) to «Да», and Enter
     closed the tournament.  Tab and Shift+Tab step as the arrows do, stopping at either end."""
-    from tests.tui.conftest import until
     from tui.screens.confirm import ConfirmScreen
 
     app = app_on(folder, "gamma.json")

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import DataTable, Input
 
 from paperwork.rating_table import export
-from tests.tui.conftest import notes, run_test
+from tests.tui.conftest import escape_alone, notes, run_test, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.player_form import PlayerFormScreen
@@ -214,9 +214,8 @@ async def test_escape_on_a_filtered_list_shows_everyone_before_it_closes(folder:
         assert app.screen.query_one("#search", Input).value == ""
         assert app.screen.query_one(DataTable).row_count == everyone
         assert isinstance(app.screen.focused, DataTable)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        escape_alone(app)
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
 
 
 async def test_the_search_finds_a_player_by_his_number(folder: Path) -> None:
