@@ -649,9 +649,9 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     """The play-off bracket as text in ``lang``, a stage after another: each match, its score,
     ``>`` at the one through (fits 80 columns at any size of bracket), the champion at the end; a match too long for a
     line (a long name) on two, the second player under the first (a trial's wrapped to the
-    edge).  Its stages are named as the protocols name them (``stage_name``)."""
-    from rich.cells import cell_len  # the app's: the command line's queries load no rich
-
+    edge).  A stage's second players stand in one column, as wide as the longest line allows
+    (an attack: a match with a score put its opponent two columns further than the next).  Its
+    stages are named as the protocols name them (``stage_name``)."""
     from paperwork.labels import labels
     from paperwork.per_scheme.playoff import stage_name
     from schemes.systems.playoff import bracket, main_matches
@@ -665,9 +665,8 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     total = len(drawn.stages)
     for index, stage in enumerate(drawn.stages):
         lines.append(stage_name(len(main_matches(stage)), words) + ":")
+        matches: list[tuple[bool, str, str | None]] = []  # a match for third place?, first, second
         for match in stage:
-            if match.third_place:  # a heading as the final's (a trial read it a space further in)
-                lines += ["", words["third_place_match"] + ":"]
             winner = match.winner(drawn.needed) if match.decided(drawn.needed, drawn.most) else None
             cells = []
             for player in (match.a, match.b):
@@ -679,14 +678,35 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
                 if player in match.absent:  # lost by not coming to the round
                     score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")
-            first, second = (cells[0], cells[1]) if len(match.players) == 2 else (cells[0], say("bye"))
-            line = f"   {first}   {second}" if len(match.players) == 2 else f"   {first}  {second}"
-            lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
+            second = cells[1] if len(match.players) == 2 else None
+            matches.append((match.third_place, cells[0], second))
+        lines += _stage_lines(matches, say("bye"), words["third_place_match"])
         if index < total - 1:
             lines.append("")
     champion = drawn.champion()
     if champion is not None:  # said once the final is, as the paper's last column (a trial found only its «>»)
         lines += ["", f"{words['champion']}: {player_label(state, champion)}"]
+    return lines
+
+
+def _stage_lines(matches: list[tuple[bool, str, str | None]], bye: str, third_place: str) -> list[str]:
+    """A stage's matches (a match for third place?, first player, second or None for a bye), the
+    second players in one column where the line allows, else each after its first."""
+    from rich.cells import cell_len, set_cell_size  # the app's: the command line's queries load no rich
+
+    paired = [(first, second) for _third, first, second in matches if second is not None]
+    column = max((cell_len(first) for first, _second in paired), default=0)
+    if any(3 + column + 3 + cell_len(second) > BRACKET_WIDTH for _first, second in paired):
+        column = 0  # a long line: each as it comes, and the longest on two lines
+    lines = []
+    for third, first, second in matches:
+        if third:  # a heading as the final's (a trial read it a space further in)
+            lines += ["", third_place + ":"]
+        if second is None:
+            lines.append(f"   {first}  {bye}")
+            continue
+        line = f"   {set_cell_size(first, max(column, cell_len(first)))}   {second}"
+        lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
     return lines
 
 

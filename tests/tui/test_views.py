@@ -139,6 +139,25 @@ def test_the_bracket_names_the_champion_once_the_final_is_decided() -> None:
     assert lines[-2:] == ["", "Champion: 1. P00 X (5d)"] and lines.count("") == 3
 
 
+def test_a_stages_second_players_stand_in_one_column() -> None:
+    """An attack: where one match had a score, its opponent stood further right than the next
+    match's, and the eye lost which two meet."""
+    from schemes.log import actions
+    from tests.builders import Log
+    from tui.views import bracket_lines
+
+    log = Log("playoff", games_per_match="3")
+    for number, surname in enumerate(["Ли", "Васильев", "Ким", "Петров"]):
+        log.add(surname, name="Ян", rating=2500 - 10 * number)
+    log.pair()
+    log.commit(actions.result(1, 1, "W+"))  # Ли beats Петров in the first game of their match
+    assert bracket_lines(log.state, "ru") == [
+        "Полуфинал:",
+        "    1. Ли Ян (5d) 1        4. Петров Ян (4d) 0",
+        "    2. Васильев Ян (4d)    3. Ким Ян (4d)",
+    ]
+
+
 def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
     """A trial: a long name wrapped the match to the dialog's edge.  The second player goes
     under the first, every line within the dialog."""
