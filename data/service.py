@@ -27,7 +27,7 @@ from data.store import (
     is_tournament,
     kept_beside,
     real_path,
-    write_atomically,
+    write_output,
 )
 from schemes.base.scheme import PairingError
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, Worded
@@ -68,8 +68,9 @@ class Output:
     path: Path
 
     def write(self, payload: bytes) -> None:
-        """Written whole or not at all (a full disk leaves no half document behind)."""
-        write_atomically(self.path, payload, keep_backup=False)
+        """Written whole or not at all (a full disk leaves no half document behind, a killed
+        print's temporary file goes at the next)."""
+        write_output(self.path, payload)
 
 
 def possible_duplicates(state: Tournament) -> Notice | None:

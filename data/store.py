@@ -28,6 +28,7 @@ import secrets
 import signal
 import stat
 import tempfile
+import time
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -166,17 +167,33 @@ def _same_owner_and_mode(source: os.stat_result | None, target: Path) -> None:
         pass
 
 
-def _remove_leftovers(path: Path) -> None:
+def _remove_leftovers(path: Path, older_than: float = 0.0) -> None:
     """What a writer killed mid-write left beside ``path`` (only one writer runs, and it is
-    this one): a new state's temporary file, a backup's new name not yet renamed.  A folder
+    this one): a new state's temporary file, a backup's new name not yet renamed; only those
+    not touched for ``older_than`` seconds, where another writer may be at work.  A folder
     of that name is not ours and stays; one that cannot be removed is left for the next."""
     for pattern in (f".{path.name}.tmp-*", f".{path.name}.bak-*"):
         for stale in path.parent.glob(pattern):
             try:
+                if older_than and time.time() - stale.lstat().st_mtime < older_than:
+                    continue
                 if not stale.is_dir() or stale.is_symlink():
                     stale.unlink(missing_ok=True)
             except OSError:
                 pass
+
+
+OUTPUT_LEFTOVER_AGE = 600.0
+"""Seconds after which an output's temporary file is a killed writer's (``write_output``):
+no document takes so long to write, and two prints of one document may run at once (the app
+and the command line take no lock to print)."""
+
+
+def write_output(path: Path, payload: bytes) -> None:
+    """A document written whole or not at all, no backup kept; the temporary file of a print
+    killed mid-write (a hidden ``.NAME.tmp-…`` beside the PDF) removed at the next print of it."""
+    _remove_leftovers(path, older_than=OUTPUT_LEFTOVER_AGE)
+    write_atomically(path, payload, keep_backup=False)
 
 
 def _keep_backup(path: Path) -> None:

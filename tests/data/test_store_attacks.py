@@ -6,13 +6,14 @@ import fcntl
 import os
 import stat
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
-from data.store import TournamentFile, backup_path, restore
+from data.store import OUTPUT_LEFTOVER_AGE, TournamentFile, backup_path, restore, write_output
 from schemes.log import actions
 
 
@@ -105,6 +106,21 @@ def test_stale_temporary_files_of_dead_writers_are_removed(tmp_path: Path, left:
     stale.write_bytes(b"half a write")
     Ledger(path, writable=True).close()
     assert not stale.exists()
+
+
+def test_a_killed_prints_temporary_file_goes_at_the_next_print_of_that_document(tmp_path: Path) -> None:
+    """A print killed mid-write left a hidden ``.NAME.tmp-…`` beside the PDF for good.  The next
+    print of the document removes it; one of a print at work this moment (younger than any
+    document takes to write: the app and the command line may print it at once) stays."""
+    pdf = tmp_path / "round-3.pdf"
+    killed, writing = tmp_path / ".round-3.pdf.tmp-deadbeef", tmp_path / ".round-3.pdf.tmp-cafe0001"
+    for left in (killed, writing):
+        left.write_bytes(b"%PDF half")
+    old = time.time() - OUTPUT_LEFTOVER_AGE - 1
+    os.utime(killed, (old, old))
+    write_output(pdf, b"%PDF whole")
+    assert pdf.read_bytes() == b"%PDF whole" and not killed.exists() and writing.exists()
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".round-3.pdf.tmp-cafe0001", "round-3.pdf"]
 
 
 def test_a_folder_of_a_temporary_files_name_blocks_no_write(tmp_path: Path) -> None:
