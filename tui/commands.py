@@ -10,7 +10,7 @@ language too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from rich.align import Align
@@ -38,18 +38,25 @@ class Command:
 
 def screen_commands(screen: Screen[object]) -> list[Command]:
     """The keys the screen answers now (the focused pane's, the screen's and the app's:
-    Textual's ``active_bindings``), each description once, in the interface language — not a
-    table's own arrows and pages, which are the widget's, not the referee's commands."""
+    Textual's ``active_bindings``), each description once with every key that does it
+    («b, ч»: a trial typed ``ч`` on the Russian layout for «both lose», the ``x`` F1 names,
+    and F1 never said that ``ч`` enters «Ч+»), in the interface language — not a table's own
+    arrows and pages, which are the widget's, not the referee's commands."""
     seen: dict[str, Command] = {}
     for active in screen.active_bindings.values():
         binding = active.binding
         ours = isinstance(active.node, Translated) or binding.action == "help"
         description = _(binding.description) if binding.description else ""
-        if ours and description and active.enabled and description not in seen:
-            run = partial(screen.app.run_action, binding.action, active.node)  # Widget.run_action, for any DOMNode
-            # Textual's own keys of a screen (Tab, Shift+Tab, copy) are listed, not offered
-            hint = binding.id is None or binding.action in getattr(active.node, "HINTS", ())
-            seen[description] = Command(screen.app.get_key_display(binding), description, run, hint)
+        if not (ours and description and active.enabled):
+            continue
+        key = screen.app.get_key_display(binding)
+        if description in seen:
+            seen[description] = replace(seen[description], key=f"{seen[description].key}, {key}")
+            continue
+        run = partial(screen.app.run_action, binding.action, active.node)  # Widget.run_action, for any DOMNode
+        # Textual's own keys of a screen (Tab, Shift+Tab, copy) are listed, not offered
+        hint = binding.id is None or binding.action in getattr(active.node, "HINTS", ())
+        seen[description] = Command(key, description, run, hint)
     return list(seen.values())
 
 

@@ -161,6 +161,8 @@ async def test_a_new_mcmahon_tournament_from_the_form_its_yes_or_no_chosen_as_da
         assert field["paiBaDeterministic"].value == "true"  # OpenGotha's true, chosen as «да»
         shown = {key: str(field[key].query_one("SelectCurrent Static#label").render()) for key in flags}
         assert (shown["paiBaDeterministic"], shown["exactWholeField"]) == ("да", "нет")
+        second = step.query_one("#param-paiMaAdditionalPlacementCritSystem2", Select)
+        assert str(second.query_one("SelectCurrent Static#label").render()) == "нет"  # a trial read OpenGotha's «NULL»
         field["paiBaDeterministic"].focus()
         await pilot.press("enter")
         await pilot.pause()

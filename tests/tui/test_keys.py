@@ -67,7 +67,8 @@ async def test_pairing_asks_first_without_the_notices_of_before_and_no_pairs_not
 
 async def test_the_player_form_is_typed_at_once_and_a_player_who_looks_registered_asks(folder: Path) -> None:
     """The dialog opens with the cursor in its first field (typed at once, no Tab first); a
-    player who looks registered already needs a confirmation, «нет» back in what was typed."""
+    player who looks registered already needs a confirmation, «Нет» (in focus) back in what
+    was typed."""
     app = app_on(folder, "gamma.json")  # Матвеев Евгений is player 1
     async with run_test(app, size=(80, 24)) as pilot:
         screen = app.screen
@@ -86,7 +87,7 @@ async def test_the_player_form_is_typed_at_once_and_a_player_who_looks_registere
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "Матвеев Евгений — уже в списке (рег. № 1)" in str(app.screen.query_one("Label").render())
-        await pilot.press("n")
+        await pilot.press("enter")  # «Нет» in focus: a trial's Enter by habit registered him twice
         await pilot.pause()
         assert form is app.screen and form.query_one("#surname", Input).value == "матвеев"  # back in what he typed
         assert len(screen.session.state.players) == count
@@ -201,9 +202,20 @@ GAMMA_KEYS = {  # what F1 lists on the rounds of a Gamma event
     "Печать",
     "Джиго или тройное ко",  # as the slips say it where komi leaves no jigo (a trial)
     "Поменять игроков",
-    "Таблица для РК, файл OpenGotha",
+    "Экспорт: таблица для РК, файл OpenGotha (XML)",
     "Закрыть",
 }
+
+
+async def test_f1_names_every_key_of_a_result(folder: Path) -> None:
+    """A trial: on the Russian layout the ``x`` F1 names for «both lose» types ``ч``, which
+    enters «Ч+», and F1 never said so.  F1 lists each key that does a thing."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "f1")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        keys = {description: key for key, description in app.screen.keys}
+        assert (keys["Победа белых"], keys["Победа чёрных"], keys["Клавиши"]) == ("w, б", "b, ч", "f1, ?")
 
 
 @pytest.mark.parametrize(
@@ -279,6 +291,18 @@ async def test_keys_typed_on_the_russian_layout_act_as_the_keys_at_their_places(
         await pilot.press("ф", "ц")
         assert app.screen.query_one("#surname", Input).value == "фц"
     # the start screen's т: test_a_new_tournament_opened_on_the_russian_layout_with_russian_dates
+
+
+async def test_a_tournaments_key_on_the_start_screen_says_none_is_open(folder: Path) -> None:
+    """A trial closed the tournament with Esc unawares, pressed F7 to export, met silence and
+    believed he had exported.  A tournament's key on the start screen says none is open."""
+    app = app_on(folder, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for count, key in enumerate(("f7", "ctrl+z"), start=1):
+            await pilot.press(key)
+            await until(pilot, lambda count=count: len(notes(app)) == count)
+            assert notes(app)[-1] == "Турнир не открыт: выберите его в списке и нажмите Enter (n — новый турнир)"
+            assert isinstance(app.screen, StartScreen)
 
 
 async def test_escape_drops_a_board_number_typed_before_it_closes_the_tournament(folder: Path) -> None:

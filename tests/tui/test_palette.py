@@ -45,6 +45,22 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, Question))  # the command ran: it asks before pairing
 
 
+async def test_the_palette_finds_the_export_and_the_skip_by_the_words_a_referee_types(folder: Path) -> None:
+    """A trial typed «экспорт» (the F7 dialog's title) and «отказ» (the seed's word for a
+    skip): the palette found nothing."""
+    i18n.set_language("ru")
+    app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        for tab, word, found in (("f3", "экспорт", "Экспорт: таблица для РК"), ("f2", "отказ", "Пропуск туров")):
+            await pilot.press(tab, "ctrl+p")
+            await until(pilot, lambda: CommandPalette.is_open(app))
+            await pilot.press(*word)
+            await app.workers.wait_for_complete()
+            await until(pilot, lambda found=found: bool(shown(app)) and shown(app)[0].startswith(found))
+            await pilot.press("escape")
+            await until(pilot, lambda: not CommandPalette.is_open(app))
+
+
 async def test_the_language_switched_from_the_palette_keeps_what_each_tab_shows(folder: Path) -> None:
     """Trials: the language switched from the palette over the standings (F4) left the
     referee on the rounds tab, and the tabs had forgotten the search typed in F2, the cursor,

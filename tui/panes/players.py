@@ -358,7 +358,6 @@ class PlayersPane(Pane):
         self.open_rating_list(None)
 
     def open_rating_list(self, path: Path | None) -> None:
-        from tui.screens.confirm import ConfirmScreen
         from tui.screens.player_form import registered_already
         from tui.screens.rating_lookup import RatingLookupScreen
 
@@ -377,6 +376,6 @@ class PlayersPane(Pane):
             if twin is None:
                 registered()
             else:
-                self.app.push_screen(ConfirmScreen(registered_already(twin)), registered)
+                self.app.push_screen(registered_already(twin), registered)
 
         self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)

@@ -22,6 +22,7 @@ from schemes.values.names import names_someone
 from schemes.values.ranks import rank_of_rating, read_strength
 from tui.i18n import _, said
 from tui.screens.ask import show_error
+from tui.screens.confirm import ConfirmScreen, close_asking
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import usual_country
@@ -139,13 +140,12 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
             if twin is None:
                 self.dismiss(fields)
                 return
-            from tui.screens.confirm import ConfirmScreen
 
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.dismiss(fields)
 
-            self.app.push_screen(ConfirmScreen(registered_already(twin)), answered)
+            self.app.push_screen(registered_already(twin), answered)
             return
         first = next((field for field, _label in FIELDS if field in problems), None)  # the cursor to the first to mend
         if first is not None:
@@ -204,14 +204,15 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
     def action_cancel(self) -> None:
         """Esc, pressed by habit in a form half typed (a trial lost a player so): asked first,
         «Нет» in focus; an untouched form closes at once, as does the «Отмена» button."""
-        from tui.screens.confirm import close_asking
-
         before = self.values()
         close_asking(self, any(typed.value != before.get(str(typed.id), "") for typed in self.query(Input)))
 
 
-def registered_already(twin: Player) -> str:
+def registered_already(twin: Player) -> ConfirmScreen:
     """The question before registering a second player of ``twin``'s name: the form's, and the
-    rating list's (a trial registered the same person twice from it, unasked)."""
-    return _("{name} is registered already (No. {id}). Register another player of that name?",
-             name=twin.full_name, id=twin.id)  # fmt: skip
+    rating list's (a trial registered the same person twice from it, unasked).  «Нет» in
+    focus: a trial's Enter, by habit, registered the same player twice, and the phantom would
+    be paired and lose by forfeit."""
+    question = _("{name} is registered already (No. {id}). Register another player of that name?",
+                 name=twin.full_name, id=twin.id)  # fmt: skip
+    return ConfirmScreen(question, default=False)

@@ -35,6 +35,8 @@ class StartScreen(Translated, Screen[None]):
         Binding("j", "join", "Join a hall", id="start.join_a_hall"),
         Binding("l", "app.switch_language", "Language", id="start.language"),
         Binding("q", "app.quit", "Quit", id="start.quit"),
+        # a tournament's keys: a trial closed it with Esc unawares, and F7 did nothing, silently
+        Binding("f2,f3,f4,f5,f6,f7,f8,f9,f12,ctrl+z,ctrl+y", "no_tournament", show=False, id="start.no_tournament"),
     ]
     app = getters.app(TengenApp)
     """Tengen's app, which opens the tournament chosen here."""
@@ -130,6 +132,13 @@ class StartScreen(Translated, Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # each option's id is its file's path
             self.app.open_tournament(Path(event.option.id))
+
+    def action_no_tournament(self) -> None:
+        """A key of a tournament's screen, here: said where it works, not ignored (a trial's
+        referee closed the tournament with Esc unawares, pressed F7 to export, and believed he
+        had)."""
+        self.notify(_("No tournament is open: choose one in the list and press Enter (n — a new one)"),
+                    severity="warning")  # fmt: skip
 
     def action_new(self) -> None:
         from tui.screens.new_tournament import NewTournamentScreen

@@ -70,7 +70,7 @@ class TournamentScreen(Translated, Screen[None]):
         Binding(
             "f6", "print", "Print", show=False, id="tournament.print"
         ),  # F1 lists it: the tabs' own keys fill 80 columns
-        Binding("f7", "export", "Rating table, OpenGotha file", show=False, id="tournament.export"),
+        Binding("f7", "export", "Export: rating table, OpenGotha file (XML)", show=False, id="tournament.export"),
         Binding("f9", "hall", "Hall", show=False, id="tournament.hall"),
         Binding("f12", "pages", "Players' pages", show=False, id="tournament.pages"),
         Binding("ctrl+w,q", "close", "Close", show=False, id="tournament.close"),
