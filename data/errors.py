@@ -34,6 +34,7 @@ _REASONS = {
     errno.EEXIST: Worded("it exists already"),
     errno.EIO: Worded("the disk cannot be read or written"),
     errno.EBUSY: Worded("the file is busy"),
+    errno.ENOLCK: Worded("the disk locks no files, a network folder?"),
     errno.ENXIO: Worded("it is no file but a socket or a device"),  # open() of a socket (an attack)
     errno.ELOOP: Worded("its links lead round in a loop"),
     errno.ENOTCONN: Worded("the disk is gone (a stick taken out?)"),  # a stick's FUSE driver that died

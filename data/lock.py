@@ -78,10 +78,8 @@ class WriterLock:
         except OSError:
             return False
         try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise FileLocked(file=self.path.with_suffix("").name, holder=_holder(os.read(fd, 400))) from None
+            if not self._flocked(fd):
+                raise FileLocked(file=self.path.with_suffix("").name, holder=_holder(os.read(fd, 400)))
             try:
                 self.path.unlink()  # held: whoever opened it now finds it gone (``acquire``'s check)
             except OSError:
@@ -92,13 +90,32 @@ class WriterLock:
             os.close(fd)
         return True
 
+    def _flocked(self, fd: int) -> bool:
+        """``fd``'s flock taken now, or False where another holds it.  A disk that locks no
+        file (a network folder without its lock service: ENOLCK) is refused in one line: the
+        app fell over with a traceback, the command line said it in English."""
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        except OSError as error:
+            raise TournamentFileError(
+                "{path}: cannot lock it for writing ({reason}); copy it to the laptop's own disk",
+                path=self.target,
+                reason=os_reason(error),
+            ) from None
+        return True
+
     def acquire(self) -> None:
         deadline = time.monotonic() + MERGE_WAIT
         while True:
             fd = self._open()
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
+                flocked = self._flocked(fd)
+            except TournamentFileError:
+                os.close(fd)
+                raise
+            if not flocked:
                 written = os.read(fd, 400)
                 os.close(fd)
                 if _merging(written) and time.monotonic() < deadline:

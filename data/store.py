@@ -891,9 +891,13 @@ class TournamentFile:
         except OSError as error:
             reason = os_reason(error)
             raise TournamentFileError("{path}: cannot read it ({reason})", path=self.path, reason=reason) from None
-        if identity(status) != self._seen:
+        coarse = status.st_mtime_ns % 1_000_000_000 == 0
+        if identity(status) != self._seen or coarse:
             # the bytes decide where the system's record differs: a sync tool, or a file system
-            # through FUSE, may make the same bytes a new file, or report its times anew
+            # through FUSE, may make the same bytes a new file, or report its times anew.  They
+            # decide too where the file's time is of whole seconds (FAT keeps two, exFAT through
+            # FUSE one): a copy of the same size written in place within that second left the
+            # record as it was, and was written over (an attack on an exFAT stick)
             raw, seen = _read(self.path)
             if raw != self.raw:
                 raise ChangedOutside.lacking(self.path, self.events, raw)

@@ -29,7 +29,7 @@ from dulwich.objects import ObjectID, ShaFile
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from data.errors import Refused
+from data.errors import Refused, os_reason
 
 GUARD = "tengen-writing"
 """The file in a repository's folder whose ``flock`` is the guard."""
@@ -84,6 +84,9 @@ def _waited(fd: int, folder: Path) -> int:
                 os.close(fd)
                 raise Refused("{folder} is being written by another program: try again", folder=str(folder)) from None
             time.sleep(0.01)
+        except OSError as error:  # a disk that locks no files (ENOLCK): said, not a traceback
+            os.close(fd)
+            raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
 
 
 @contextmanager

@@ -79,6 +79,28 @@ def test_an_older_copy_put_back_names_the_entries_it_lacks(tmp_path: Path) -> No
     assert path.read_bytes() == b""
 
 
+def test_a_copy_written_in_place_within_a_whole_second_is_not_written_over(tmp_path: Path) -> None:
+    """An attack on an exFAT stick (file times of whole seconds through FUSE, two on FAT): a
+    copy of the same size written in place (``cp`` keeps the inode) within the second the app
+    saw left the file's record as it was, and the app's next entry wrote over it.  Where the
+    time has no fraction, the bytes decide."""
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger, "A")
+    whole = (os.stat(path).st_mtime_ns // 1_000_000_000) * 1_000_000_000
+    os.utime(path, ns=(whole, whole))  # as the stick keeps it
+    with Ledger(path, writable=True) as app:
+        seen = os.stat(path)
+        theirs = path.read_bytes().replace(b'"A"', b'"B"')
+        with open(path, "r+b") as in_place:  # cp: the same file, the same size
+            in_place.write(theirs)
+        os.utime(path, ns=(seen.st_atime_ns, seen.st_mtime_ns))  # within the same second
+        assert store.identity(os.stat(path)) == store.identity(seen)  # the record says nothing changed
+        with pytest.raises(ChangedOutside):
+            register(app, "C")
+    assert path.read_bytes() == theirs
+
+
 def test_a_writer_that_removed_the_lock_is_not_written_over(tmp_path: Path) -> None:
     path = tmp_path / "cup.json"
     with new(path) as app:
@@ -196,6 +218,39 @@ def test_a_folder_that_refuses_the_lock_names_the_tournament_file(
     with pytest.raises(TournamentFileError) as refused:
         Ledger(path, writable=True)
     assert str(refused.value) == f"{path}: cannot write in {tmp_path} (the disk is read-only)"
+
+
+def test_a_disk_that_locks_no_files_is_said_and_leaks_no_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack: a folder whose disk locks no files (a network share without its lock service:
+    ENOLCK) crashed the app with a traceback as it opened the tournament, and the command line
+    said «No locks available» in English.  One line naming the file, the lock's descriptor
+    closed, the file as it was."""
+    path = tmp_path / "cup.json"
+    new(path).close()
+    before = path.read_bytes()
+    opened: list[int] = []
+    real_open = os.open
+
+    def recording(where: object, *args: object, **options: object) -> int:
+        fd = real_open(where, *args, **options)  # type: ignore[arg-type]
+        opened.append(fd)
+        return fd
+
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(os, "open", recording)
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with pytest.raises(TournamentFileError) as refused:
+        Ledger(path, writable=True)
+    assert str(refused.value) == (
+        f"{path}: cannot lock it for writing (the disk locks no files, a network folder?); "
+        "copy it to the laptop's own disk"
+    )
+    assert path.read_bytes() == before
+    for fd in opened:
+        with pytest.raises(OSError, match="Bad file descriptor"):
+            os.fstat(fd)
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -6,6 +6,8 @@ the suite, after which every later sync failed with a traceback)."""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import signal
 import subprocess
@@ -145,3 +147,17 @@ def test_another_process_inside_for_too_long_is_one_line(founded, monkeypatch: p
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_disk_that_locks_no_files_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hall's folder on a disk that locks no files (a network share: ENOLCK) fell over with
+    the system's English words; said in the catalogue's, the folder left as it was."""
+
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    with pytest.raises(Refused) as refused, guard.making(tmp_path):
+        pass
+    assert str(refused.value) == f"{tmp_path}: the disk locks no files, a network folder?"
+    assert list(tmp_path.iterdir()) == []
