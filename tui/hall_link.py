@@ -142,6 +142,7 @@ class HallLink:
             with HallRepo(hall_path(real_path(path))) as repo:
                 peers = list(sources) if sources else repo.peers
                 problems = hall.fetch_all(repo, self.device, state, peers, serves)
+                repo.refuse(problems)  # for ``hall status``, as a sync's: an attack's forged chain was a toast alone
                 if sources is not None and not peers:  # by hand, the field empty, no peer known
                     problems.append(hall.NobodyToAsk())
                 asked = state.hall is not None and state.hall.chief == self.device and hall.waiting_to_join(repo, state)

@@ -1400,6 +1400,8 @@ RU = {
     "not heard from for over a minute: {laptop} (its entries may be missing)": "больше минуты не слышен: {laptop} (его записей может не хватать)",
     "possible duplicate: players {a} and {b}": "возможно, один игрок записан дважды: {a} и {b}",
     "its chain is damaged or incomplete": "его цепочка повреждена или неполна",
+    "this laptop's own entries differ from those held there for it (its folder put back from a copy, or another laptop with its id): what is entered here reaches no other laptop; join the hall again into a new file and enter anew what was entered here since": "записи этого ноутбука не совпадают с теми, что там хранятся от его имени (его папку вернули из копии, или у другого ноутбука тот же номер): введённое здесь не дойдёт до других ноутбуков; присоединитесь к залу заново в новый файл и введите заново то, что вводили здесь с тех пор",
+    "this laptop is in the hall already as «{laptop}»: join under that name (a laptop made from a copy of another's settings: remove {file}, and it joins with an id of its own)": "этот ноутбук уже есть в зале как «{laptop}»: присоединяйтесь под этим именем (ноутбук сделан из копии настроек другого: удалите {file}, и он присоединится со своим номером)",
     "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
     "{device}: {reason}": "{device}: {reason}",
     "{source}: {reason}": "{source}: {reason}",

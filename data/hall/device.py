@@ -16,9 +16,15 @@ def _folder() -> Path:
     return Path(base) / "tengen"
 
 
+def device_file() -> Path:
+    """Where the id is kept: a laptop made from a copy of another's settings has its id, and
+    removing the file gives it one of its own."""
+    return _folder() / "device"
+
+
 def this_device() -> str:
     """The id, drawn and written the first time it is asked for."""
-    path = _folder() / "device"
+    path = device_file()
     try:
         return check_device(path.read_text(encoding="ascii").strip())
     except FileNotFoundError:

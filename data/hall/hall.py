@@ -33,7 +33,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
-from data.hall.device import this_device
+from data.hall.device import device_file, this_device
 from data.hall.guard import GUARD, making, open_repo, set_tip
 from data.hall.repo import (
     PREFIX,
@@ -919,6 +919,11 @@ def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Sy
     merged = merge(union)
     if merged.state.hall is None:
         raise Refused("{source}: not a hall", source=source)
+    enrolled = merged.state.hall.laptops.get(device)
+    if enrolled is not None and name not in (enrolled.name, device[:8]):  # joined before, under another name
+        raise Refused("this laptop is in the hall already as «{laptop}»: join under that name (a laptop made "
+                      "from a copy of another's settings: remove {file}, and it joins with an id of its own)",
+                      laptop=enrolled.name, file=str(device_file()))  # fmt: skip
     Service.create_merged(real, merged).close()
     if source.startswith("http"):
         repo.add_peers([source])

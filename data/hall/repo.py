@@ -178,7 +178,12 @@ class HallRepo:
             raise Refused("the hall repository changed under this laptop: try again")
 
     def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[Worded]:
-        """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused, named."""
+        """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused,
+        named.  This laptop's own chain too, where the peer holds more of it than this laptop
+        does: a laptop that joined again (its file lost) or whose folder was put back from a
+        copy began its chain anew from the first entry, which every other laptop refused as
+        differing from the one it held, and what it entered since reached none of them (an
+        attack on the hall: the chief's screen said the helper was heard a second ago)."""
         refused: list[Worded] = []
         advanced: list[str] = []
         mine = self.tips()
@@ -186,7 +191,7 @@ class HallRepo:
             if not name.startswith(PREFIX):
                 continue
             device = name[len(PREFIX) :].decode("ascii", "replace")
-            if device == own or mine.get(device) == sha:
+            if mine.get(device) == sha:
                 continue
             try:
                 theirs = self.chain(device, sha, source)
@@ -197,9 +202,11 @@ class HallRepo:
             if len(theirs) < len(held) or not _same_events(theirs, held):
                 if len(theirs) < len(held) and theirs == held[: len(theirs)]:
                     continue  # behind ours: nothing new
-                refused.append(Worded("{device}: its chain differs from the one held here", device=device[:8]))
+                differs = Worded("{device}: its chain differs from the one held here", device=device[:8])
+                refused.append(OwnChainDiffers() if device == own else differs)
                 continue
-            if set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha)):
+            moved = set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha))
+            if moved and device != own:
                 advanced.append(device)
         self.hear(advanced, datetime.now(UTC).isoformat(timespec="seconds"))
         return refused
@@ -336,6 +343,18 @@ SELF_FOR = 60.0
 "never again" left a helper deaf to the chief once, when the helper's app took port 8390 on
 the machine whose 8390 the chief had served on (two apps on one laptop; and addresses move
 between laptops in a hall's Wi-Fi as they come and go)."""
+
+
+class OwnChainDiffers(Worded):
+    """A peer holds other entries for this laptop than it holds itself: its folder put back from
+    an older copy and entries made before the next sync, or another laptop with its id (made
+    from a copy of this one's settings).  What it enters reaches no other laptop."""
+
+    template = (
+        "this laptop's own entries differ from those held there for it (its folder put back from a copy, or "
+        "another laptop with its id): what is entered here reaches no other laptop; join the hall again into "
+        "a new file and enter anew what was entered here since"
+    )
 
 
 def _same_events(chain: list[Event], held: list[Event]) -> bool:

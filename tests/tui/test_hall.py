@@ -366,6 +366,8 @@ async def test_an_unreachable_peer_is_said_once_not_every_two_seconds(laptops: L
             before = link.finished
             await until(pilot, lambda: link.finished >= before + 2)  # two more syncs, the same problem
             assert len([n for n in notes(app) if "http://127.0.0.1:9" in n]) == 1
+        with HallRepo(hall_path(chief)) as repo:  # and kept for ``hall status``, as a sync's (an attack: a toast alone)
+            assert [str(r) for r in repo.refused if "http://127.0.0.1:9" in str(r)] != []
 
 
 async def test_serving_from_the_dialog_falls_back_to_a_free_port(laptops: Laptops, monkeypatch) -> None:

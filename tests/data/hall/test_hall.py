@@ -165,6 +165,89 @@ def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three_once) -> None:
     assert table3.state.paired_rounds == 2 and table3.state.rounds[0].disputes == {}
 
 
+def lost_and_joined_again(laptop: Laptop, stick: Path, secret: str) -> None:
+    """The laptop's tournament and hall folder lost (a disk replaced, a file removed): joined
+    again from the stick, the same laptop (its device id kept in its config folder)."""
+    laptop.file.unlink()
+    shutil.rmtree(hall_path(laptop.file))
+    laptop.join(stick, secret)
+
+
+def test_a_laptop_that_joins_again_goes_on_with_its_own_entries(hall_of_three_once) -> None:
+    """An attack on the hall: a helper that joined again from the same laptop began its chain
+    anew from its first entry; every other laptop refused it as differing from the one it held,
+    and what it entered since reached nobody, the chief's screen saying the helper was heard.
+    The join takes the laptop's own chain as the hall holds it, and goes on from there."""
+    chief, table2, table3, stick, secret = hall_of_three_once
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    table2.result(1, 1, "W+")
+    everyone(stick, table2, chief)
+    lost_and_joined_again(table2, stick, secret)
+    assert table2.state.rounds[0].results[1].code == "W+"  # its own entry, back
+    table2.result(1, 2, "B+")
+    synced = table2.sync(stick)
+    assert synced.problems == ()
+    everyone(stick, chief, table3, table2)
+    assert {b: r.code for b, r in chief.state.rounds[0].results.items()} == {1: "W+", 2: "B+"}
+    same_everywhere(chief, table2, table3)
+
+
+def test_a_folder_put_back_from_a_copy_takes_its_own_later_entries_back(hall_of_three_once, tmp_path: Path) -> None:
+    """The laptop's folder put back from an older copy: the next sync brings back what it had
+    entered since the copy (the hall holds it), and its next entries follow them."""
+    chief, table2, table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    shutil.copytree(table2.folder, tmp_path / "copy")
+    table2.result(1, 1, "W+")
+    everyone(stick, table2, chief)
+    shutil.rmtree(table2.folder)
+    shutil.copytree(tmp_path / "copy", table2.folder)
+    assert 1 not in table2.state.rounds[0].results
+    assert table2.sync(stick).problems == ()
+    assert table2.state.rounds[0].results[1].code == "W+"
+    table2.result(1, 2, "B+")
+    everyone(stick, table2, chief, table3)
+    assert {b: r.code for b, r in chief.state.rounds[0].results.items()} == {1: "W+", 2: "B+"}
+    same_everywhere(chief, table2, table3)
+
+
+def test_own_entries_that_differ_from_the_halls_are_said_not_kept_quiet(hall_of_three_once, tmp_path: Path) -> None:
+    """Put back from a copy and entered into before the next sync, the laptop's chain differs
+    from the one the hall holds for it: no other laptop takes its entries, and the sync says so
+    (and ``hall status`` keeps it), where before it said nothing."""
+    chief, table2, table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    shutil.copytree(table2.folder, tmp_path / "copy")
+    table2.result(1, 1, "W+")
+    everyone(stick, table2, chief)
+    shutil.rmtree(table2.folder)
+    shutil.copytree(tmp_path / "copy", table2.folder)
+    table2.result(1, 3, "B+")  # before any sync: the hall holds another first entry of table2's
+    problems = [str(problem) for problem in table2.sync(stick).problems]
+    assert problems == [
+        f"{stick}: this laptop's own entries differ from those held there for it (its folder put "
+        "back from a copy, or another laptop with its id): what is entered here reaches no other "
+        "laptop; join the hall again into a new file and enter anew what was entered here since"
+    ]
+    with HallRepo(hall_path(table2.file)) as repo:
+        assert [str(r) for r in repo.refused] == problems
+
+
+def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
+    """A laptop made from a copy of another's settings has its id: joined as «table4», it was
+    listed as the other («table2») without a word, and the two wrote over each other's chain."""
+    _chief, table2, _table3, stick, secret = hall_of_three_once
+    table2.file.unlink()
+    shutil.rmtree(hall_path(table2.file))
+    table2.name = "table4"
+    with pytest.raises(Refused, match="this laptop is in the hall already as «table2»: join under that name"):
+        table2.join(stick, secret)
+    assert not table2.file.exists() and not hall_path(table2.file).exists()
+
+
 def test_only_the_chief_pairs_and_hands_the_role_on(hall_of_three_once) -> None:
     chief, table2, _table3, stick, _secret = hall_of_three_once
     with pytest.raises(InvalidEvent, match="only the chief's laptop"):
