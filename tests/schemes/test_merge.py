@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from data.hall.stamp import Stamper
@@ -38,7 +38,10 @@ class Laptop:
     def make(self, action: tuple[str, dict], clock: int) -> Event | None:
         events = self.log()
         state = merge(self.held.values()).state
-        stamp = Stamper(events, self.device, SECRET)
+        # its own chain's last seq, as the service passes it: an own event the merge left out is
+        # held still (a run: a retraction left out, and the next pairing took its seq)
+        recorded = max((seq for device, seq in self.held if device == self.device), default=0)
+        stamp = Stamper(events, self.device, SECRET, recorded)
         if state.hall is not None and self.device in state.hall.laptops:  # as the service does
             action = actions.in_block(state, self.device, [action])[0]
         try:
@@ -409,6 +412,9 @@ def hall_day(count: int, steps: list, skews: list[int], takes: bool) -> tuple[li
 @settings(max_examples=80, deadline=None)
 @given(count=st.integers(2, 3), steps=st.lists(HALL_STEP, max_size=40),
        skews=st.lists(st.integers(-3600, 3600), min_size=4, max_size=4))  # fmt: skip
+@example(count=2, skews=[0, 0, 0, 0], steps=[  # a run: the chief's undo of its pairing left out, then its next pairing
+    ("complete", 1, 0, "W+"), ("undo", 0, 0, "W+"), ("sync", 0, 1, "W+"), ("sync", 1, 0, "W+"), ("pair", 0, 0, "W+"),
+])  # fmt: skip
 def test_a_round_a_laptop_once_held_is_kept_whatever_the_clocks(count: int, steps: list, skews: list[int]) -> None:
     """A review's property (its counterexample: a next chief's clock behind): without takes of
     the role, a pairing a laptop's merge once kept is left out by no later merge, on any
