@@ -193,17 +193,24 @@ def test_a_laptop_that_joins_again_goes_on_with_its_own_entries(hall_of_three_on
     same_everywhere(chief, table2, table3)
 
 
+def put_back_after_an_entry(hall: Any, copy: Path) -> None:
+    """Round 1 paired; table2's folder copied, board 1 entered there and synced with the chief,
+    then its folder put back from the copy (board 1 gone from it, held by the hall)."""
+    chief, table2, table3, stick, _secret = hall
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    shutil.copytree(table2.folder, copy)
+    table2.result(1, 1, "W+")
+    everyone(stick, table2, chief)
+    shutil.rmtree(table2.folder)
+    shutil.copytree(copy, table2.folder)
+
+
 def test_a_folder_put_back_from_a_copy_takes_its_own_later_entries_back(hall_of_three_once, tmp_path: Path) -> None:
     """The laptop's folder put back from an older copy: the next sync brings back what it had
     entered since the copy (the hall holds it), and its next entries follow them."""
     chief, table2, table3, stick, _secret = hall_of_three_once
-    chief.pair()
-    everyone(stick, chief, table2, table3)
-    shutil.copytree(table2.folder, tmp_path / "copy")
-    table2.result(1, 1, "W+")
-    everyone(stick, table2, chief)
-    shutil.rmtree(table2.folder)
-    shutil.copytree(tmp_path / "copy", table2.folder)
+    put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
     assert 1 not in table2.state.rounds[0].results
     assert table2.sync(stick).problems == ()
     assert table2.state.rounds[0].results[1].code == "W+"
@@ -218,13 +225,7 @@ def test_own_entries_that_differ_from_the_halls_are_said_not_kept_quiet(hall_of_
     from the one the hall holds for it: no other laptop takes its entries, and the sync says so
     (and ``hall status`` keeps it), where before it said nothing."""
     chief, table2, table3, stick, _secret = hall_of_three_once
-    chief.pair()
-    everyone(stick, chief, table2, table3)
-    shutil.copytree(table2.folder, tmp_path / "copy")
-    table2.result(1, 1, "W+")
-    everyone(stick, table2, chief)
-    shutil.rmtree(table2.folder)
-    shutil.copytree(tmp_path / "copy", table2.folder)
+    put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
     table2.result(1, 3, "B+")  # before any sync: the hall holds another first entry of table2's
     problems = [str(problem) for problem in table2.sync(stick).problems]
     assert problems == [
