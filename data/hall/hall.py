@@ -40,6 +40,7 @@ from data.hall.repo import (
     PROBE,
     REQUESTS,
     HallRepo,
+    OwnChainDiffers,
     as_source,
     ask,
     half_made,
@@ -172,10 +173,12 @@ def _hello(repo: HallRepo, device: str, name: str, serves: str | None) -> dict[s
     return {"X-Tengen-Hello": text, "X-Tengen-Hello-Mac": signing.sign_hello(repo.secret, hello)}
 
 
-def fetch(repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None) -> list[Worded]:
+def fetch(
+    repo: HallRepo, device: str, source: str, name: str = "", serves: str | None = None, joining: bool = False
+) -> list[Worded]:
     """Take the chains of one peer (``http://host:port``) or folder, then hear from the peer;
-    what was refused there."""
-    refused, session = _take_chains(repo, device, source, name, serves)
+    what was refused there.  ``joining``: this laptop's own chain taken too (``HallRepo.take``)."""
+    refused, session = _take_chains(repo, device, source, name, serves, joining)
     if session is not None:
         _heard_from(repo, session, device, serves)
     return refused
@@ -285,7 +288,7 @@ def _content_length(head: bytes) -> int | None:
 
 
 def _take_chains(
-    repo: HallRepo, device: str, source: str, name: str, serves: str | None
+    repo: HallRepo, device: str, source: str, name: str, serves: str | None, joining: bool = False
 ) -> tuple[list[Worded], Session | None]:
     """Take the chains of one peer or folder; what was refused there, and the session with the
     peer.  A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
@@ -307,7 +310,7 @@ def _take_chains(
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        return repo.take(repo.repo, refs, device), session
+        return repo.take(repo.repo, refs, device, joining), session
     folder = Path(source).expanduser().absolute()
     _stick(folder)
     if name:
@@ -321,7 +324,7 @@ def _take_chains(
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder), heard=True)
-    return repo.take(repo.repo, refs, device), None
+    return repo.take(repo.repo, refs, device, joining), None
 
 
 DAMAGED = Worded("its copy arrived damaged")
@@ -534,7 +537,10 @@ def _found_or_made(folder: Path) -> Repo:
 
 
 def push(repo: HallRepo, folder: str, device: str) -> None:
-    """Our own chain onto a stick: its missing objects, then the ref (a fast-forward only)."""
+    """Our own chain onto a stick: its missing objects, then the ref — a fast-forward only: the
+    stick's copy of our chain written over with another (the folder put back from a copy) lost
+    its entries for every laptop joining from the stick, and the refusal was forgotten at the
+    next sync, which found the stick holding ours (a review)."""
     stick = _stick(Path(folder).expanduser().absolute())
     tip = repo.tips().get(device)
     if tip is None:
@@ -549,6 +555,11 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
         missing += [(repo.repo[sha], None) for sha in (tree[b"events"][1],)]  # type: ignore[index]
         missing += [(tree, None), (commit, None)]
         head = commit.parents[0] if commit.parents else None  # type: ignore[attr-defined]
+    while there is not None and head is not None and head != there:  # is the stick's tip one of ours?
+        commit = repo.repo[head]
+        head = commit.parents[0] if commit.parents else None  # type: ignore[attr-defined]
+    if there is not None and head != there:  # the stick holds other entries of ours, or more: a review's
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=OwnChainDiffers())  # were written over
     try:
         stick.object_store.add_objects(missing)
         set_tip(stick, ref, there, tip)
@@ -906,7 +917,7 @@ apart, before saying so."""
 def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Synced:
     for tried in range(1, JOIN_TRIES + 1):
         try:
-            refused = fetch(repo, device, source, name)
+            refused = fetch(repo, device, source, name, joining=True)
             break
         except BrokeOff:
             if tried == JOIN_TRIES:

@@ -177,13 +177,14 @@ class HallRepo:
         if not moved:
             raise Refused("the hall repository changed under this laptop: try again")
 
-    def take(self, source: Repo, refs: dict[bytes, bytes], own: str) -> list[Worded]:
+    def take(self, source: Repo, refs: dict[bytes, bytes], own: str, joining: bool = False) -> list[Worded]:
         """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused,
-        named.  This laptop's own chain too, where the peer holds more of it than this laptop
-        does: a laptop that joined again (its file lost) or whose folder was put back from a
-        copy began its chain anew from the first entry, which every other laptop refused as
-        differing from the one it held, and what it entered since reached none of them (an
-        attack on the hall: the chief's screen said the helper was heard a second ago)."""
+        named.  This laptop's own chain, where the peer holds more of it or other entries: taken
+        by a join (a laptop joining again after its file was lost goes on from its own entries,
+        which began anew from the first and were refused by every laptop, what it entered since
+        reaching none, the chief's screen saying it was heard: an attack); refused and said
+        otherwise (``OwnChainDiffers``) — an entry of the file not yet in the chain (a kill
+        between the two writes) would be replaced by the chain's, unsaid (a review)."""
         refused: list[Worded] = []
         advanced: list[str] = []
         mine = self.tips()
@@ -199,11 +200,14 @@ class HallRepo:
             except (InvalidEvent, KeyError, ValueError) as error:
                 refused.append(Worded("{device}: {reason}", device=device[:8], reason=_worded(error)))
                 continue
-            if len(theirs) < len(held) or not _same_events(theirs, held):
-                if len(theirs) < len(held) and theirs == held[: len(theirs)]:
-                    continue  # behind ours: nothing new
-                differs = Worded("{device}: its chain differs from the one held here", device=device[:8])
-                refused.append(OwnChainDiffers() if device == own else differs)
+            if len(theirs) <= len(held) and theirs == held[: len(theirs)]:
+                continue  # behind ours: nothing new
+            extends = len(theirs) > len(held) and _same_events(theirs, held)
+            if device == own and not (extends and joining):
+                refused.append(OwnChainDiffers())
+                continue
+            if not extends:
+                refused.append(Worded("{device}: its chain differs from the one held here", device=device[:8]))
                 continue
             moved = set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha))
             if moved and device != own:
@@ -346,9 +350,10 @@ between laptops in a hall's Wi-Fi as they come and go)."""
 
 
 class OwnChainDiffers(Worded):
-    """A peer holds other entries for this laptop than it holds itself: its folder put back from
-    an older copy and entries made before the next sync, or another laptop with its id (made
-    from a copy of this one's settings).  What it enters reaches no other laptop."""
+    """A peer or a stick holds more entries of this laptop than it holds itself, or other ones:
+    its folder put back from an older copy, or another laptop with its id (made from a copy of
+    this one's settings).  What it enters reaches no other laptop; a join into a new file takes
+    the hall's entries of it back."""
 
     template = (
         "this laptop's own entries differ from those held there for it (its folder put back from a copy, or "

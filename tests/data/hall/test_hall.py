@@ -206,13 +206,25 @@ def put_back_after_an_entry(hall: Any, copy: Path) -> None:
     shutil.copytree(copy, table2.folder)
 
 
-def test_a_folder_put_back_from_a_copy_takes_its_own_later_entries_back(hall_of_three_once, tmp_path: Path) -> None:
-    """The laptop's folder put back from an older copy: the next sync brings back what it had
-    entered since the copy (the hall holds it), and its next entries follow them."""
-    chief, table2, table3, stick, _secret = hall_of_three_once
+def own_entries_differ(where: Path) -> str:
+    return (f"{where}: this laptop's own entries differ from those held there for it (its folder put back from a "
+            "copy, or another laptop with its id): what is entered here reaches no other laptop; join the hall "
+            "again into a new file and enter anew what was entered here since")  # fmt: skip
+
+
+def test_a_folder_put_back_from_a_copy_says_so_at_every_sync_and_a_join_takes_its_entries_back(
+    hall_of_three_once, tmp_path: Path
+) -> None:
+    """The laptop's folder put back from an older copy: the hall holds entries of it that it
+    lacks, and its next entry would take the seq of one of them.  Each sync says so (a review:
+    the second sync forgot it, having written the stick's copy over), nothing of the file is
+    replaced unsaid, and a join into a new file takes its entries back and goes on from them."""
+    chief, table2, table3, stick, secret = hall_of_three_once
     put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
+    for _sync in range(2):
+        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick)]
     assert 1 not in table2.state.rounds[0].results
-    assert table2.sync(stick).problems == ()
+    lost_and_joined_again(table2, stick, secret)
     assert table2.state.rounds[0].results[1].code == "W+"
     table2.result(1, 2, "B+")
     everyone(stick, table2, chief, table3)
@@ -220,21 +232,25 @@ def test_a_folder_put_back_from_a_copy_takes_its_own_later_entries_back(hall_of_
     same_everywhere(chief, table2, table3)
 
 
-def test_own_entries_that_differ_from_the_halls_are_said_not_kept_quiet(hall_of_three_once, tmp_path: Path) -> None:
+def test_own_entries_that_differ_from_the_halls_are_said_and_the_stick_keeps_the_halls(
+    hall_of_three_once, laptops: Callable[[str], Laptop], tmp_path: Path
+) -> None:
     """Put back from a copy and entered into before the next sync, the laptop's chain differs
-    from the one the hall holds for it: no other laptop takes its entries, and the sync says so
-    (and ``hall status`` keeps it), where before it said nothing."""
-    chief, table2, table3, stick, _secret = hall_of_three_once
+    from the one the hall holds for it: no other laptop takes its entries, every sync says so
+    (and ``hall status`` keeps it), and the stick keeps the hall's copy of its chain — a review
+    found it written over, and a laptop joining from the stick got the other entries."""
+    chief, table2, _table3, stick, secret = hall_of_three_once
     put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
     table2.result(1, 3, "B+")  # before any sync: the hall holds another first entry of table2's
-    problems = [str(problem) for problem in table2.sync(stick).problems]
-    assert problems == [
-        f"{stick}: this laptop's own entries differ from those held there for it (its folder put "
-        "back from a copy, or another laptop with its id): what is entered here reaches no other "
-        "laptop; join the hall again into a new file and enter anew what was entered here since"
-    ]
+    for _sync in range(2):
+        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick)]
     with HallRepo(hall_path(table2.file)) as repo:
-        assert [str(r) for r in repo.refused] == problems
+        assert [str(r) for r in repo.refused] == [own_entries_differ(stick)]
+    newcomer = laptops("table4")
+    newcomer.join(stick, secret)
+    chief.sync(stick)
+    for laptop in (chief, newcomer):
+        assert {b: r.code for b, r in laptop.state.rounds[0].results.items()} == {1: "W+"}
 
 
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
