@@ -17,7 +17,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.events import Event, InputEvent, Key
 from textual.message import Message
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
 
 from data.errors import TournamentFileError, os_reason
@@ -33,9 +33,11 @@ from tui.translated import Translated
 DATA_FOLDER = Path.home() / "Tengen"
 
 ESCAPE_HELD = 1.0
-"""Seconds within which an Escape follows another as a held key's repeat: longer than the pause
-before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held Escape's stream never
-closes the tournament (``TengenApp.escape_repeats``)."""
+"""Seconds within which a leaving key follows another as a held key's repeat: longer than the
+pause before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held Escape's stream
+never closes the tournament, nor a held ``q``'s quits the app (``TengenApp.held_down``)."""
+LEAVING = ("escape", "q")
+"""The keys that leave a screen: Escape closes the tournament, ``q`` closes it and quits the app."""
 
 
 class NoticesCleared(Message):
@@ -71,10 +73,10 @@ class TengenApp(App[None]):
         self.shown_since = 0.0
         """When the screen on top came up (Textual's clock of its messages): a key typed before
         was meant for another (``on_event``)."""
-        self.escapes: deque[Key] = deque(maxlen=64)
-        """The last Escapes typed, as they came (``escape_repeats``)."""
-        self.escape: Key | None = None
-        """The Escape whose bindings run now (``escape_repeats``)."""
+        self.leaving_keys: deque[Key] = deque(maxlen=64)
+        """The last leaving keys typed, as they came (``held_down``)."""
+        self.leaving_key: Key | None = None
+        """The leaving key whose bindings run now (``held_down``)."""
         i18n.set_language(settings.language(folder))
         self.title = _("Tengen")
         self.translate_own_bindings()
@@ -93,28 +95,40 @@ class TengenApp(App[None]):
         unread), Escape held down closed a dialog and the tournament under it."""
         if self.leaving and isinstance(event, InputEvent):
             return
-        if isinstance(event, Key) and event.time < self.shown_since:
+        if isinstance(event, Key) and (event.time < self.shown_since or self.unread_question(event)):
             return
-        if not (isinstance(event, Key) and event.key == "escape"):
+        if not (isinstance(event, Key) and latin(event.key) in LEAVING):
             await super().on_event(event)
             return
         if not event.is_forwarded:  # from the terminal; it comes back from the widget it goes to
-            self.escapes.append(event)
-        self.escape = event
+            self.leaving_keys.append(event)
+        self.leaving_key = event
         try:
             await super().on_event(event)  # its bindings run in here
         finally:
-            self.escape = None
+            self.leaving_key = None
 
-    def escape_repeats(self) -> bool:
-        """The Escape whose binding runs came within ``ESCAPE_HELD`` of another before it: a key
-        held down.  A terminal stamps the repeats as it reads them, after the dialog the first
-        one closed, so they came as the tournament's and closed it too (tmux, F7 and three
-        Escapes): the tournament closes on an Escape typed alone (``TournamentScreen``)."""
-        escape = self.escape
-        if escape is None:
+    def held_down(self) -> bool:
+        """The leaving key whose binding runs came within ``ESCAPE_HELD`` of another of its kind
+        before it: a key held down.  A terminal stamps the repeats as it reads them, after the
+        screen the first one closed, so they came as the next screen's: Escape held closed a
+        dialog and the tournament under it (tmux, F7 and three Escapes), ``q`` held closed the
+        tournament and quit the app.  What leaves the tournament or the app leaves on a key
+        typed alone (``TournamentScreen``, ``StartScreen``)."""
+        key = self.leaving_key
+        if key is None:
             return False
-        return any(other is not escape and 0 <= escape.time - other.time < ESCAPE_HELD for other in self.escapes)
+        kind = latin(key.key)
+        return any(
+            other is not key and latin(other.key) == kind and 0 <= key.time - other.time < ESCAPE_HELD
+            for other in self.leaving_keys
+        )
+
+    def unread_question(self, key: Key) -> bool:
+        """A question on top that was not drawn yet when ``key`` was typed (``Question.unread``)."""
+        from tui.screens.confirm import Question
+
+        return isinstance(self.screen, Question) and self.screen.unread(key.time)
 
     def screen_came_up(self, _screen: Screen[object]) -> None:
         self.shown_since = Message().time  # the clock keys are stamped by
@@ -168,6 +182,15 @@ class TengenApp(App[None]):
         elif timeout is None:
             timeout = 3
         super().notify(visible(sentence(message)), title=title, severity=severity, timeout=timeout, markup=False)
+
+    def on_notify(self, event: Notify) -> None:
+        """A notice shown already is not shown again: ctrl+y held piled «Нечего возвращать» up,
+        and some stayed drawn for good (an attack in tmux).  Judged as each comes up, after the
+        clearings posted before it (``clear_notifications``)."""
+        new = event.notification
+        if any(shown.message == new.message and shown.severity == new.severity and not shown.has_expired
+               for shown in self._notifications):  # fmt: skip
+            event.prevent_default()
 
     def get_default_screen(self) -> Screen[None]:
         from tui.screens.start import StartScreen  # the screens import the app (``getters.app``): here, not above

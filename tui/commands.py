@@ -51,7 +51,8 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
             continue
         key = screen.app.get_key_display(binding)
         if description in seen:
-            seen[description] = replace(seen[description], key=f"{seen[description].key}, {key}")
+            if binding.id is not None:  # ours; not Textual's copy key for macOS (super+c) beside ctrl+c
+                seen[description] = replace(seen[description], key=f"{seen[description].key}, {key}")
             continue
         run = partial(screen.app.run_action, binding.action, active.node)  # Widget.run_action, for any DOMNode
         # Textual's own keys of a screen (Tab, Shift+Tab, copy) are listed, not offered

@@ -31,6 +31,27 @@ def served_on_loopback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(serving, "BIND", "127.0.0.1")
 
 
+@pytest.fixture(autouse=True)
+def questions_read_before_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pilot's keys come as a referee's do: one that answers a question comes once the
+    question is drawn (``Question.unread``: a key typed before it answers nothing).  The tests
+    of keys typed at once post them (``burst``)."""
+    from textual.pilot import Pilot
+
+    from tui.screens.confirm import Question
+
+    press = Pilot.press
+
+    async def reading(pilot: Pilot[Any], *keys: str) -> None:
+        for key in keys:
+            question = pilot.app.screen
+            if isinstance(question, Question):
+                await until(pilot, lambda question=question: question.drawn_at is not None or not question.is_attached)
+            await press(pilot, key)
+
+    monkeypatch.setattr(Pilot, "press", reading)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def quick_idle_checks() -> None:
     """The pilot waits after each key until the app has been idle for a slice of time;
@@ -134,13 +155,13 @@ def burst(app: App[None], *keys: str) -> None:
         app.post_message(events.Key(key, key if len(key) == 1 else None))
 
 
-def escape_at(app: TengenApp, time: float) -> None:
-    """An Escape as a terminal stamps it, at ``time`` (Textual's clock of its messages)."""
+def key_at(app: TengenApp, key: str, time: float) -> None:
+    """A key as a terminal stamps it, at ``time`` (Textual's clock of its messages)."""
     from textual.events import Key
 
-    key = Key("escape", None)
-    key.time = time
-    app.post_message(key)
+    event = Key(key, key if len(key) == 1 else None)
+    event.time = time
+    app.post_message(event)
 
 
 def escape_alone(app: TengenApp) -> None:
@@ -149,8 +170,8 @@ def escape_alone(app: TengenApp) -> None:
     tournament, has lifted his finger between."""
     from tui.app import ESCAPE_HELD
 
-    before = app.escapes[-1].time if app.escapes else 0.0
-    escape_at(app, max(Message().time, before + ESCAPE_HELD + 0.01))
+    before = app.leaving_keys[-1].time if app.leaving_keys else 0.0
+    key_at(app, "escape", max(Message().time, before + ESCAPE_HELD + 0.01))
 
 
 async def setting_asked(app: App[None], pilot: Any, key: str) -> Any:

@@ -216,6 +216,7 @@ async def test_f1_names_every_key_of_a_result(folder: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         keys = {description: key for key, description in app.screen.keys}
         assert (keys["Победа белых"], keys["Победа чёрных"], keys["Клавиши"]) == ("w, б", "b, ч", "f1, ?")
+        assert "super" not in " ".join(keys.values())  # Textual's macOS copy key is no key of ours
 
 
 @pytest.mark.parametrize(
@@ -456,6 +457,37 @@ async def test_a_key_typed_before_a_question_was_up_does_not_answer_it(folder: P
         assert app.screen.session.state.round(3).results[1].code == BLACK_WINS
 
 
+async def test_a_key_typed_after_a_question_was_put_up_but_before_it_was_drawn_answers_nothing(
+    folder: Path,
+) -> None:
+    """An attack in tmux: «1 b», and «y» 20 ms later — after «Заменить?» was put up, 40 ms
+    before it was drawn — replaced the result unread (a terminal stamps each key as it reads
+    it).  A key typed before the question was drawn answers nothing."""
+    from textual.events import Key
+
+    from schemes.state.model import BLACK_WINS
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        tournament = app.screen
+        before = tournament.session.state.round(3).results[1].code
+        await pilot.press("1", "b")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen) and app.screen.drawn_at is not None)
+        question = app.screen
+        assert question.made_at < question.drawn_at
+        early = Key("y", "y")
+        early.time = (question.made_at + question.drawn_at) / 2  # typed before it was drawn
+        app.post_message(early)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is question and tournament.session.state.round(3).results[1].code == before
+        await pilot.press("y")  # typed with the question in sight: it answers
+        await until(pilot, lambda: app.screen is tournament)
+        assert tournament.session.state.round(3).results[1].code == BLACK_WINS
+
+
 async def test_enter_held_down_over_a_choice_that_asks_asks_once(folder: Path) -> None:
     """An attack: each Enter of a held key reached the form before the first had asked over it,
     and each asked again — three «уже в списке?», the last answer falling over (a traceback) —
@@ -544,6 +576,19 @@ async def test_undos_held_down_leave_one_notice(folder: Path) -> None:
         assert len(shown) == 1 and shown[0].startswith("Отменено: ") and "Томск" in shown[0]
 
 
+async def test_a_refusal_held_down_is_shown_once(folder: Path) -> None:
+    """An attack in tmux: ctrl+y held with nothing to redo piled «Нечего возвращать» up, seven
+    deep, and some stayed drawn after they expired.  A notice shown already is not shown again."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3")
+        await pilot.pause()
+        burst(app, *["ctrl+y"] * 7)
+        await until(pilot, lambda: len(notes(app)) >= 7)  # each said, and each but the first not shown again
+        await pilot.pause()
+        assert [notification.message for notification in app._notifications] == ["Нечего возвращать"]
+
+
 async def test_escape_held_down_closes_the_dialog_not_the_tournament_under_it(folder: Path) -> None:
     """An attack: Escape held down in a dialog closed it, and the next Escape of the burst the
     tournament under it, unasked.  A key goes to the screen on top when it was typed: the
@@ -568,7 +613,7 @@ async def test_escape_held_down_in_a_terminal_leaves_the_tournament_open(folder:
     closed, so they were the tournament's, and closed it (tmux, F7 and three Escapes).  An
     Escape within a second of the one before does not close the tournament; one typed a second
     after the last closes it."""
-    from tests.tui.conftest import escape_at
+    from tests.tui.conftest import key_at
     from tui.app import ESCAPE_HELD
     from tui.screens.export_dialog import ExportScreen
 
@@ -580,12 +625,33 @@ async def test_escape_held_down_in_a_terminal_leaves_the_tournament_open(folder:
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is tournament)
         for repeat in (0.03, 0.06, 0.09):  # the repeats, read once the tournament is in sight
-            escape_at(app, app.shown_since + repeat)
+            key_at(app, "escape", app.shown_since + repeat)
         await pilot.pause()
         await pilot.pause()
         assert app.screen is tournament
-        escape_at(app, app.shown_since + 0.1 + ESCAPE_HELD)
+        key_at(app, "escape", app.shown_since + 0.1 + ESCAPE_HELD)
         await until(pilot, lambda: tournament not in app.screen_stack)
+
+
+async def test_q_held_down_closes_the_tournament_and_does_not_quit(folder: Path) -> None:
+    """An attack in tmux: ``q`` held closed the tournament, and its repeats, read on the start
+    screen, quit the app (its pages and its hall's server with it).  A ``q`` a second after the
+    last quits."""
+    from tests.tui.conftest import key_at
+    from tui.app import ESCAPE_HELD
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, StartScreen))
+        first = app.leaving_keys[-1].time
+        for repeat in (0.5, 0.53, 0.56):  # the repeats, after the pause before a key repeats
+            key_at(app, "q", first + repeat)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, StartScreen)
+        key_at(app, "q", first + 0.57 + ESCAPE_HELD)
+        await until(pilot, lambda: not app.is_running)
 
 
 async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: Path) -> None:
@@ -599,9 +665,8 @@ async def test_arrows_typed_at_once_in_a_question_move_as_many_answers(folder: P
         answers = [("black", "Победа чёрных"), ("white", "Победа белых"), ("later", "Потом")]
         chosen: list[str | None] = []
         app.push_screen(ChoiceScreen("Доска 2?", answers, "later"), chosen.append)
-        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        await pilot.pause()
-        burst(app, "left", "left", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.drawn_at is not None)
+        burst(app, "left", "left", "enter")  # at once, the question in sight
         await until(pilot, lambda: chosen != [])
         assert chosen == ["black"]
 

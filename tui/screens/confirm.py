@@ -10,6 +10,7 @@ from typing import Any, Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
@@ -19,6 +20,10 @@ from tui.translated import Translated
 from tui.widgets import while_on_top
 
 Answer = TypeVar("Answer")
+
+
+UNDRAWN_FOR = 0.5
+"""Seconds after which a question counts as drawn where its drawing was not heard of."""
 
 
 class AnswersInFocus:
@@ -51,6 +56,9 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
         self.default = default
         self.details = details
         """Lines under the question (the bad rows of an import)."""
+        self.made_at = Message().time
+        self.drawn_at: float | None = None
+        """When the question was first drawn (``unread``), on Textual's clock of its messages."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -66,6 +74,18 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
         import notices lay over the lower half of «Провести жеребьёвку 4-го тура?»)."""
         self.query_one(f"#{self.default}", Button).focus()
         self.app.clear_notifications()
+        self.call_after_refresh(self.drawn)
+
+    def drawn(self) -> None:
+        self.drawn_at = Message().time
+
+    def unread(self, typed: float) -> bool:
+        """Whether a key typed at ``typed`` came before the question was drawn: it answers
+        nothing.  A terminal's key 20 ms after «b» answered the «Заменить?» that «b» opened, 40
+        ms before it was drawn, and replaced a result unread (an attack in tmux; the screen is
+        put up at once, drawn tens of milliseconds later).  Where no drawing is heard of, the
+        question counts as drawn ``UNDRAWN_FOR`` after it was made."""
+        return typed < (self.drawn_at if self.drawn_at is not None else self.made_at + UNDRAWN_FOR)
 
     @while_on_top
     def on_button_pressed(self, event: Button.Pressed) -> None:

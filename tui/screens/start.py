@@ -34,7 +34,7 @@ class StartScreen(Translated, Screen[None]):
         Binding("d", "demo", "Open the demo", show=False, id="start.open_the_demo"),
         Binding("j", "join", "Join a hall", id="start.join_a_hall"),
         Binding("l", "app.switch_language", "Language", id="start.language"),
-        Binding("q", "app.quit", "Quit", id="start.quit"),
+        Binding("q", "quit", "Quit", id="start.quit"),
         # a tournament's keys: a trial closed it with Esc unawares, and F7 did nothing, silently
         Binding("f2,f3,f4,f5,f6,f7,f8,f9,f12,ctrl+z,ctrl+y", "no_tournament", show=False, id="start.no_tournament"),
     ]
@@ -132,6 +132,12 @@ class StartScreen(Translated, Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # each option's id is its file's path
             self.app.open_tournament(Path(event.option.id))
+
+    async def action_quit(self) -> None:
+        """Quit, unless ``q`` is held down: its first closed the tournament, and the repeats,
+        read on this screen, quit the app (an attack in tmux; ``TengenApp.held_down``)."""
+        if not self.app.held_down():
+            await self.app.action_quit()
 
     def action_no_tournament(self) -> None:
         """A key of a tournament's screen, here: said where it works, not ignored (a trial's

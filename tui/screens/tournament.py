@@ -367,10 +367,10 @@ class TournamentScreen(Translated, Screen[None]):
     def action_escape(self) -> None:
         """Esc takes the notifications away first, then closes the tournament: a referee's trial
         pressed it to be rid of «1-й тур не закончен…», found the start screen, and the next
-        keys ran its commands.  An Escape held down closes nothing here (``escape_repeats``)."""
+        keys ran its commands.  An Escape held down closes nothing here (``held_down``)."""
         if len(self.app._notifications):  # Textual's own count, expired ones left out
             self.app.clear_notifications()
-        elif not self.app.escape_repeats():
+        elif not self.app.held_down():
             self.action_close()
 
     def action_close(self) -> None:
