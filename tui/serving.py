@@ -103,6 +103,8 @@ class PagesServer:
         self.starting = False
         """Its process is on its way (the switch stays on, the address is not known yet)."""
         self.closed = False
+        self.stopping: threading.Thread | None = None
+        """The last stop's thread, until the port is free again (``start`` waits for it)."""
         self.watchers: list[Callable[[], object]] = []
         """What shows the server (an open dialog): told at once when it starts or stops."""
 
@@ -135,9 +137,11 @@ class PagesServer:
         if self.serving or self.closed:
             return self.serving
         self.starting = True
-        path, app = real_path(self.screen.session.path), self.screen.app
+        path, app, stopping = real_path(self.screen.session.path), self.screen.app, self.stopping
 
         def run() -> None:
+            if stopping is not None:  # the port let go first: two quick Enters on the switch moved
+                stopping.join(STOPS_WITHIN + 1)  # the pages off 8390, away from phones and QR codes
             try:
                 server: Apart | None = launch(path, PORT if free(PORT, BIND) else 0, BIND)
                 problem = None
@@ -198,7 +202,8 @@ class PagesServer:
             if then is not None and not self.closed:
                 hand(app, then)
 
-        threading.Thread(target=stop, daemon=True).start()
+        self.stopping = threading.Thread(target=stop, daemon=True)
+        self.stopping.start()
         if not self.closed:  # closing: the screen's lines may be gone already
             self.shown()
 

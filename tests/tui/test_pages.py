@@ -213,6 +213,24 @@ async def test_a_port_taken_after_the_look_falls_back_to_a_free_one(folder: Path
         taken.close()
 
 
+async def test_pages_switched_off_and_on_at_once_stay_on_their_port(folder: Path, monkeypatch) -> None:
+    """An attack in tmux: two quick Enters on F12's switch stopped the server in a thread and
+    started the next before the port was let go, on any free port: the phones, the projector,
+    the printed QR codes and a hall's laptops lost the address.  The next start waits for it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(serving, "PORT", port)
+    app = app_on(folder)
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen, address = await served(app, pilot)
+        assert address.endswith(f":{port}")
+        assert not screen.pages.serve(False) and screen.pages.serve(True)  # off and on, at once
+        await until(pilot, lambda: screen.pages.address is not None)
+        assert screen.pages.address == address and not notes(app)
+        assert "Демо: турнир по схеме Гамма" in fetched(address)
+
+
 async def test_the_protocol_carries_its_rounds_page_while_served_and_closing_stops_the_pages(folder: Path) -> None:
     """The print dialog with no pages served says nothing of a code and the protocol has
     none; the pages served, the dialog says the round's page will be on it, and the protocol
