@@ -8,6 +8,7 @@ taken over without guessing from pids (which the system reuses).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
@@ -113,6 +114,9 @@ class WriterLock:
             try:
                 flocked = self._flocked(fd)
             except TournamentFileError:
+                with contextlib.suppress(OSError):  # nobody can hold it there: no empty lock left behind
+                    if os.fstat(fd).st_size == 0:
+                        self.path.unlink()
                 os.close(fd)
                 raise
             if not flocked:

@@ -20,6 +20,7 @@ or serialising of the events before it.
 from __future__ import annotations
 
 import codecs
+import glob
 import json
 import mmap
 import os
@@ -172,7 +173,8 @@ def _remove_leftovers(path: Path, older_than: float = 0.0) -> None:
     this one): a new state's temporary file, a backup's new name not yet renamed; only those
     not touched for ``older_than`` seconds, where another writer may be at work.  A folder
     of that name is not ours and stays; one that cannot be removed is left for the next."""
-    for pattern in (f".{path.name}.tmp-*", f".{path.name}.bak-*"):
+    name = glob.escape(path.name)  # «t[12].json» is no pattern matching «t1.json»'s files (a review)
+    for pattern in (f".{name}.tmp-*", f".{name}.bak-*"):
         for stale in path.parent.glob(pattern):
             try:
                 if older_than and time.time() - stale.lstat().st_mtime < older_than:

@@ -702,10 +702,11 @@ def _stage_lines(matches: list[tuple[bool, str, str | None]], bye: str, third_pl
     for third, first, second in matches:
         if third:  # a heading as the final's (a trial read it a space further in)
             lines += ["", third_place + ":"]
-        if second is None:
-            lines.append(f"   {first}  {bye}")
+        padded = set_cell_size(first, max(column, cell_len(first)))
+        if second is None:  # a bye's words in the second players' column too (a review)
+            lines.append(f"   {padded}   {bye}")
             continue
-        line = f"   {set_cell_size(first, max(column, cell_len(first)))}   {second}"
+        line = f"   {padded}   {second}"
         lines += [line] if cell_len(line) <= BRACKET_WIDTH else [f"   {first}", f"     {second}"]
     return lines
 

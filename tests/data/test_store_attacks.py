@@ -121,6 +121,11 @@ def test_a_killed_prints_temporary_file_goes_at_the_next_print_of_that_document(
     write_output(pdf, b"%PDF whole")
     assert pdf.read_bytes() == b"%PDF whole" and not killed.exists() and writing.exists()
     assert sorted(path.name for path in tmp_path.iterdir()) == [".round-3.pdf.tmp-cafe0001", "round-3.pdf"]
+    another = tmp_path / ".cup1-cards.pdf.tmp-cafe0002"  # a name with brackets is no pattern (a review):
+    another.write_bytes(b"%PDF half")  # «cup[12]-cards.pdf» took «cup1-cards.pdf»'s for its own
+    os.utime(another, (old, old))
+    write_output(tmp_path / "cup[12]-cards.pdf", b"%PDF whole")
+    assert another.exists()
 
 
 def test_a_folder_of_a_temporary_files_name_blocks_no_write(tmp_path: Path) -> None:

@@ -251,6 +251,7 @@ def test_a_disk_that_locks_no_files_is_said_and_leaks_no_lock(tmp_path: Path, mo
     for fd in opened:
         with pytest.raises(OSError, match="Bad file descriptor"):
             os.fstat(fd)
+    assert not lock_path(path).exists()  # no empty lock left beside it (a review)
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

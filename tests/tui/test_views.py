@@ -156,6 +156,15 @@ def test_a_stages_second_players_stand_in_one_column() -> None:
         "    1. Ли Ян (5d) 1        4. Петров Ян (4d) 0",
         "    2. Васильев Ян (4d)    3. Ким Ян (4d)",
     ]
+    log = Log("playoff", games_per_match="3")  # three: the first seed passes without a game
+    for number, surname in enumerate(["Ли", "Васильев", "Ким"]):
+        log.add(surname, name="Ян", rating=2500 - 10 * number)
+    log.pair()
+    log.commit(actions.result(1, 1, "W+"))
+    assert bracket_lines(log.state, "ru")[1:] == [
+        "   >1. Ли Ян (5d)           проходит без игры",
+        "    2. Васильев Ян (4d) 1    3. Ким Ян (4d) 0",
+    ]
 
 
 def test_a_bracket_match_too_long_for_a_line_takes_two() -> None:
