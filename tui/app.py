@@ -100,7 +100,7 @@ class TengenApp(App[None]):
         if not (isinstance(event, Key) and latin(event.key) in LEAVING):
             await super().on_event(event)
             return
-        if not event.is_forwarded:  # from the terminal; it comes back from the widget it goes to
+        if event.is_forwarded:  # back from the widget it went to, unused there (a «q» typed into a field is text)
             self.leaving_keys.append(event)
         self.leaving_key = event
         try:
@@ -184,13 +184,14 @@ class TengenApp(App[None]):
         super().notify(visible(sentence(message)), title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_notify(self, event: Notify) -> None:
-        """A notice shown already is not shown again: ctrl+y held piled «Нечего возвращать» up,
-        and some stayed drawn for good (an attack in tmux).  Judged as each comes up, after the
-        clearings posted before it (``clear_notifications``)."""
+        """A notice shown already is not shown twice: ctrl+y held piled «Нечего возвращать» up,
+        and some stayed drawn for good (an attack in tmux).  The new one takes the old one's
+        place, its time anew (kept, the second press's refusal went with the first's time: a
+        review).  Judged as each comes up, after the clearings posted before it."""
         new = event.notification
-        if any(shown.message == new.message and shown.severity == new.severity and not shown.has_expired
-               for shown in self._notifications):  # fmt: skip
-            event.prevent_default()
+        for shown in list(self._notifications):
+            if shown.message == new.message and shown.severity == new.severity:
+                self._unnotify(shown, refresh=False)
 
     def get_default_screen(self) -> Screen[None]:
         from tui.screens.start import StartScreen  # the screens import the app (``getters.app``): here, not above

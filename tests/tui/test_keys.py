@@ -635,14 +635,24 @@ async def test_escape_held_down_in_a_terminal_leaves_the_tournament_open(folder:
 
 async def test_q_held_down_closes_the_tournament_and_does_not_quit(folder: Path) -> None:
     """An attack in tmux: ``q`` held closed the tournament, and its repeats, read on the start
-    screen, quit the app (its pages and its hall's server with it).  A ``q`` a second after the
-    last quits."""
+    screen, quit the app (its pages and its hall's server with it); held over F1, it closed the
+    keys' list and the tournament.  A ``q`` a second after the last closes, or quits."""
     from tests.tui.conftest import key_at
     from tui.app import ESCAPE_HELD
 
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
+        tournament = app.screen
+        await pilot.press("f1")  # over a dialog q closes, the tournament under it stays (a review)
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.press("q")
+        await until(pilot, lambda: app.screen is tournament)
+        for repeat in (0.5, 0.53):
+            key_at(app, "q", app.leaving_keys[-1].time + repeat)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is tournament
+        key_at(app, "q", app.leaving_keys[-1].time + 0.1 + ESCAPE_HELD)
         await until(pilot, lambda: isinstance(app.screen, StartScreen))
         first = app.leaving_keys[-1].time
         for repeat in (0.5, 0.53, 0.56):  # the repeats, after the pause before a key repeats

@@ -367,10 +367,10 @@ class TournamentScreen(Translated, Screen[None]):
     def action_escape(self) -> None:
         """Esc takes the notifications away first, then closes the tournament: a referee's trial
         pressed it to be rid of «1-й тур не закончен…», found the start screen, and the next
-        keys ran its commands.  An Escape held down closes nothing here (``held_down``)."""
+        keys ran its commands."""
         if len(self.app._notifications):  # Textual's own count, expired ones left out
             self.app.clear_notifications()
-        elif not self.app.held_down():
+        else:
             self.action_close()
 
     def action_close(self) -> None:
@@ -379,6 +379,8 @@ class TournamentScreen(Translated, Screen[None]):
         the hall, the phones and the projector lost their server without a word."""
         from tui.screens.confirm import ConfirmScreen
 
+        if self.app.held_down():  # Escape or q held: its first closed a dialog over it (``held_down``)
+            return
         if self.busy_pairing():  # its thread writes the round into this tournament when done: a trial
             return  # closed it meanwhile, read an internal error on the start screen, and had no round
         question = self.closing_question()
