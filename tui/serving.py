@@ -100,11 +100,13 @@ class PagesServer:
     def __init__(self, screen: TournamentScreen) -> None:
         self.screen = screen
         self.server: Apart | None = None
-        self.starting = False
-        """Its process is on its way (the switch stays on, the address is not known yet)."""
+        self.wanted: object | None = None
+        """The start the switch asks for now, until its process is here (``start``)."""
+        self.settled = threading.Event()
+        """Set once the last start or stop left the port as it will stay: its server taken, or
+        stopped (``start`` waits for it)."""
+        self.settled.set()
         self.closed = False
-        self.stopping: threading.Thread | None = None
-        """The last stop's thread, until the port is free again (``start`` waits for it)."""
         self.watchers: list[Callable[[], object]] = []
         """What shows the server (an open dialog): told at once when it starts or stops."""
 
@@ -130,18 +132,26 @@ class PagesServer:
         address = self.address
         return address is not None and address.startswith(f"http://{LOOPBACK}:")
 
+    @property
+    def starting(self) -> bool:
+        """Its process is on its way (the switch stays on, the address is not known yet)."""
+        return self.wanted is not None
+
     def start(self) -> bool:
         """Serve on port 8390 (any free port when it is taken): the pages, and in a hall the
         peers' fetches too, from a process started in a thread; a failure is a notification.
-        Whether it serves or is on its way."""
+        Whether it serves or is on its way.  It starts once the last start or stop has left
+        the port as it stays: on, off and on again at once on F12's switch moved the pages off
+        8390, away from the phones, the projector and the printed QR codes (an attack)."""
         if self.serving or self.closed:
             return self.serving
-        self.starting = True
-        path, app, stopping = real_path(self.screen.session.path), self.screen.app, self.stopping
+        token = self.wanted = object()
+        before, mine = self.settled, threading.Event()
+        self.settled = mine
+        path, app = real_path(self.screen.session.path), self.screen.app
 
         def run() -> None:
-            if stopping is not None:  # the port let go first: two quick Enters on the switch moved
-                stopping.join(STOPS_WITHIN + 1)  # the pages off 8390, away from phones and QR codes
+            before.wait(STOPS_WITHIN + 1)
             try:
                 server: Apart | None = launch(path, PORT if free(PORT, BIND) else 0, BIND)
                 problem = None
@@ -152,25 +162,43 @@ class PagesServer:
                         server, problem = launch(path, 0, BIND), None
                     except (Refused, OSError) as again:
                         problem = said(again)
-            if not self.closed:
-                hand(app, self._started, server, problem)
-            elif server is not None:
-                server.stop()
+            if self.closed or self.wanted is not token:  # switched off (or closed) while it started
+                if server is not None:
+                    server.stop()
+                mine.set()
+                return
+            hand(app, self._started, token, server, problem, mine)
 
         threading.Thread(target=run, daemon=True).start()
         return True
 
-    def _started(self, server: Apart | None, problem: str | None) -> None:
-        if not self.starting or self.closed:  # switched off (or closed) while it started
-            if server is not None:
-                threading.Thread(target=server.stop, daemon=True).start()
+    def _started(self, token: object, server: Apart | None, problem: str | None, settled: threading.Event) -> None:
+        if self.closed or self.wanted is not token:  # switched off (or closed) since its thread looked
+            self._stop_apart(server, settled)
             return
-        self.starting = False
+        self.wanted = None
+        settled.set()
         if server is None:
             self.screen.notify(problem or "", severity="error", timeout=8)
         else:
             self.server = server
         self.shown()
+
+    def _stop_apart(
+        self, server: Apart | None, settled: threading.Event, then: Callable[[], object] | None = None
+    ) -> None:
+        """``server`` stopped in a thread (open pages are cut within a second), then ``settled``
+        set and ``then`` run on the app's thread."""
+        app = self.screen.app
+
+        def stop() -> None:
+            if server is not None:
+                server.stop()
+            settled.set()
+            if then is not None and not self.closed:
+                hand(app, then)
+
+        threading.Thread(target=stop, daemon=True).start()
 
     def shown(self) -> None:
         """The screen's line and any open dialog redrawn as the server is now."""
@@ -190,20 +218,13 @@ class PagesServer:
 
     def stop(self, then: Callable[[], object] | None = None) -> None:
         """The server stopped in a thread (open pages are cut within a second); ``then`` runs
-        on the app's thread once the port is free again."""
+        on the app's thread once the port is free again.  One on its way is stopped as it comes."""
         server = self.server
-        self.server, self.starting = None, False
+        self.server, self.wanted = None, None
         if server is None:
             return
-        app = self.screen.app
-
-        def stop() -> None:
-            server.stop()
-            if then is not None and not self.closed:
-                hand(app, then)
-
-        self.stopping = threading.Thread(target=stop, daemon=True)
-        self.stopping.start()
+        self.settled = threading.Event()
+        self._stop_apart(server, self.settled, then)
         if not self.closed:  # closing: the screen's lines may be gone already
             self.shown()
 

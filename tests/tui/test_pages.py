@@ -9,10 +9,12 @@ Each test serves on 127.0.0.1 on a free port of its own (``served_on_loopback`` 
 from __future__ import annotations
 
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -226,6 +228,27 @@ async def test_pages_switched_off_and_on_at_once_stay_on_their_port(folder: Path
         screen, address = await served(app, pilot)
         assert address.endswith(f":{port}")
         assert not screen.pages.serve(False) and screen.pages.serve(True)  # off and on, at once
+        await until(pilot, lambda: screen.pages.address is not None)
+        assert screen.pages.address == address and not notes(app)
+        assert "Демо: турнир по схеме Гамма" in fetched(address)
+        screen.pages.serve(False)
+        await until(pilot, lambda: refused(address))
+        first_up, go_on = threading.Event(), threading.Event()
+        launch = serving.launch
+
+        def slow_first(*arguments: Any) -> Any:  # the first start's process listens, and is slow to say so:
+            server = launch(*arguments)  # until the next start's is up, or a second and a half at most
+            if first_up.is_set():
+                go_on.set()
+            else:
+                first_up.set()
+                go_on.wait(1.5)
+            return server
+
+        monkeypatch.setattr(serving, "launch", slow_first)
+        assert screen.pages.serve(True)
+        await until(pilot, first_up.is_set)
+        assert not screen.pages.serve(False) and screen.pages.serve(True)  # off while on its way, on (a review)
         await until(pilot, lambda: screen.pages.address is not None)
         assert screen.pages.address == address and not notes(app)
         assert "Демо: турнир по схеме Гамма" in fetched(address)
