@@ -119,7 +119,7 @@ class JoinScreen(Translated, Dialog[Path | None]):
                 hand(self.app, self.refused, f"{source}: {failed.strerror or failed}")
                 return
             enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
-            hand(self.app, self.joined, path, joined.added, enrolled, source)
+            hand(self.app, self.joined, path, joined.added, enrolled, source, [said(p) for p in joined.problems])
 
         in_thread(self, work, self.refused, group="join")
 
@@ -127,9 +127,11 @@ class JoinScreen(Translated, Dialog[Path | None]):
         self.joining = False
         self.notify(reason, severity="error")
 
-    def joined(self, path: Path, events: int, enrolled: bool, source: str) -> None:
+    def joined(self, path: Path, events: int, enrolled: bool, source: str, problems: list[str]) -> None:
         self.joining = False
         settings.remember_sync_source(self.folder, path, source)  # F9 offers it for the next sync
+        for problem in problems:  # what the join refused, and a laptop that was in the hall already
+            self.notify(problem, severity="warning", timeout=10)
         if enrolled:
             self.notify(_("joined: {events} events in {path}", events=events, path=path.name))
         else:

@@ -165,12 +165,12 @@ def test_a_laptop_cut_off_for_a_round_catches_up(hall_of_three_once) -> None:
     assert table3.state.paired_rounds == 2 and table3.state.rounds[0].disputes == {}
 
 
-def lost_and_joined_again(laptop: Laptop, stick: Path, secret: str) -> None:
+def lost_and_joined_again(laptop: Laptop, stick: Path, secret: str) -> hall.Synced:
     """The laptop's tournament and hall folder lost (a disk replaced, a file removed): joined
     again from the stick, the same laptop (its device id kept in its config folder)."""
     laptop.file.unlink()
     shutil.rmtree(hall_path(laptop.file))
-    laptop.join(stick, secret)
+    return laptop.join(stick, secret)
 
 
 def test_a_laptop_that_joins_again_goes_on_with_its_own_entries(hall_of_three_once) -> None:
@@ -183,7 +183,12 @@ def test_a_laptop_that_joins_again_goes_on_with_its_own_entries(hall_of_three_on
     everyone(stick, chief, table2, table3)
     table2.result(1, 1, "W+")
     everyone(stick, table2, chief)
-    lost_and_joined_again(table2, stick, secret)
+    joined = lost_and_joined_again(table2, stick, secret)
+    assert [str(problem) for problem in joined.problems] == [  # said: a copy of another's settings joins so too
+        f"this laptop was in the hall already, as «table2»: its entries there are here again (a laptop made from "
+        f"a copy of another's settings: remove {table2.folder / 'config' / 'tengen' / 'device'} and join again, "
+        "with an id of its own)"
+    ]
     assert table2.state.rounds[0].results[1].code == "W+"  # its own entry, back
     table2.result(1, 2, "B+")
     synced = table2.sync(stick)
@@ -206,10 +211,12 @@ def put_back_after_an_entry(hall: Any, copy: Path) -> None:
     shutil.copytree(copy, table2.folder)
 
 
-def own_entries_differ(where: Path) -> str:
+def own_entries_differ(where: Path, laptop: Laptop) -> str:
     return (f"{where}: this laptop's own entries differ from those held there for it (its folder put back from a "
             "copy, or another laptop with its id): what is entered here reaches no other laptop; join the hall "
-            "again into a new file and enter anew what was entered here since")  # fmt: skip
+            "again into a new file and enter anew what was entered here since (a laptop made from a copy of "
+            f"another's settings: remove {laptop.folder / 'config' / 'tengen' / 'device'} first, and it joins with "
+            "an id of its own)")  # fmt: skip
 
 
 def test_a_folder_put_back_from_a_copy_says_so_at_every_sync_and_a_join_takes_its_entries_back(
@@ -222,7 +229,7 @@ def test_a_folder_put_back_from_a_copy_says_so_at_every_sync_and_a_join_takes_it
     chief, table2, table3, stick, secret = hall_of_three_once
     put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
     for _sync in range(2):
-        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick)]
+        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick, table2)]
     assert 1 not in table2.state.rounds[0].results
     lost_and_joined_again(table2, stick, secret)
     assert table2.state.rounds[0].results[1].code == "W+"
@@ -243,9 +250,9 @@ def test_own_entries_that_differ_from_the_halls_are_said_and_the_stick_keeps_the
     put_back_after_an_entry(hall_of_three_once, tmp_path / "copy")
     table2.result(1, 3, "B+")  # before any sync: the hall holds another first entry of table2's
     for _sync in range(2):
-        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick)]
+        assert [str(problem) for problem in table2.sync(stick).problems] == [own_entries_differ(stick, table2)]
     with HallRepo(hall_path(table2.file)) as repo:
-        assert [str(r) for r in repo.refused] == [own_entries_differ(stick)]
+        assert [str(r) for r in repo.refused] == [own_entries_differ(stick, table2)]
     newcomer = laptops("table4")
     newcomer.join(stick, secret)
     chief.sync(stick)
@@ -260,7 +267,7 @@ def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once
     table2.file.unlink()
     shutil.rmtree(hall_path(table2.file))
     table2.name = "table4"
-    with pytest.raises(Refused, match="this laptop is in the hall already as «table2»: join under that name"):
+    with pytest.raises(Refused, match="this laptop is in the hall already as «table2» \\(a laptop made from a copy"):
         table2.join(stick, secret)
     assert not table2.file.exists() and not hall_path(table2.file).exists()
 
