@@ -18,7 +18,7 @@ import os
 import shutil
 import stat
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -288,7 +288,13 @@ def _content_length(head: bytes) -> int | None:
 
 
 def _take_chains(
-    repo: HallRepo, device: str, source: str, name: str, serves: str | None, joining: bool = False
+    repo: HallRepo,
+    device: str,
+    source: str,
+    name: str,
+    serves: str | None,
+    joining: bool = False,
+    names: Mapping[str, str] | None = None,
 ) -> tuple[list[Worded], Session | None]:
     """Take the chains of one peer or folder; what was refused there, and the session with the
     peer.  A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
@@ -310,7 +316,7 @@ def _take_chains(
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        return repo.take(repo.repo, refs, device, joining), session
+        return repo.take(repo.repo, refs, device, joining, names), session
     folder = Path(source).expanduser().absolute()
     _stick(folder)
     if name:
@@ -324,7 +330,7 @@ def _take_chains(
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder), heard=True)
-    return repo.take(repo.repo, refs, device, joining), None
+    return repo.take(repo.repo, refs, device, joining, names), None
 
 
 DAMAGED = Worded("its copy arrived damaged")
@@ -694,7 +700,9 @@ def fetch_all(
     before the next source is asked (a sync merges them at once: asking the other peers and
     hearing from them took a quarter of a second more under load); the peers are heard from
     after every fetch."""
-    name = state.hall.laptops[device].name if state.hall and device in state.hall.laptops else ""
+    laptops = state.hall.laptops if state.hall else {}
+    name = laptops[device].name if device in laptops else ""
+    names = {each: laptop.name for each, laptop in laptops.items()}  # the refusals name the laptops
     problems: list[Worded] = []
     reached: list[Session] = []
     for source in sources:
@@ -703,7 +711,7 @@ def fetch_all(
         if ours and _resting(repo, source):
             continue
         try:
-            refused, session = _take_chains(repo, device, source, name, serves)
+            refused, session = _take_chains(repo, device, source, name, serves, names=names)
         except Refused as error:
             stranger = isinstance(error, NotOfTheHall) or not (isinstance(error, BrokeOff) or ours)
             if stranger or _gone(repo, source, ours):

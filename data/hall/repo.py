@@ -17,7 +17,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -178,7 +178,14 @@ class HallRepo:
         if not moved:
             raise Refused("the hall repository changed under this laptop: try again")
 
-    def take(self, source: Repo, refs: dict[bytes, bytes], own: str, joining: bool = False) -> list[Worded]:
+    def take(
+        self,
+        source: Repo,
+        refs: dict[bytes, bytes],
+        own: str,
+        joining: bool = False,
+        names: Mapping[str, str] | None = None,
+    ) -> list[Worded]:
         """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused,
         named.  This laptop's own chain, where the peer holds more of it or other entries: taken
         by a join (a laptop joining again after its file was lost goes on from its own entries,
@@ -195,11 +202,12 @@ class HallRepo:
             device = name[len(PREFIX) :].decode("ascii", "replace")
             if mine.get(device) == sha:
                 continue
+            laptop = (names or {}).get(device) or device[:8]  # named as the header names it (a review read an id)
             try:
                 theirs = self.chain(device, sha, source)
                 held = self.chain(device) if device in mine else []
             except (InvalidEvent, KeyError, ValueError) as error:
-                refused.append(Worded("{device}: {reason}", device=device[:8], reason=_worded(error)))
+                refused.append(Worded("{device}: {reason}", device=laptop, reason=_worded(error)))
                 continue
             if len(theirs) <= len(held) and theirs == held[: len(theirs)]:
                 continue  # behind ours: nothing new
@@ -208,7 +216,7 @@ class HallRepo:
                 refused.append(OwnChainDiffers())
                 continue
             if not extends:
-                refused.append(Worded("{device}: its chain differs from the one held here", device=device[:8]))
+                refused.append(Worded("{device}: its chain differs from the one held here", device=laptop))
                 continue
             moved = set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha))
             if moved and device != own:
