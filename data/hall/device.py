@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 
 from data.store import write_atomically
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Worded
 from schemes.state.origin import check_device
 
 
@@ -20,6 +20,15 @@ def device_file() -> Path:
     """Where the id is kept: a laptop made from a copy of another's settings has its id, and
     removing the file gives it one of its own."""
     return _folder() / "device"
+
+
+def copied_settings() -> Worded:
+    """What a laptop that has another's id does about it: said wherever the hall may have met
+    two laptops of one id (a join again, a chain that differs, a join under another name)."""
+    return Worded(
+        "a laptop made from a copy of another's settings: remove {file}, and it joins with an id of its own",
+        file=str(device_file()),
+    )
 
 
 def this_device() -> str:

@@ -33,7 +33,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
-from data.hall.device import device_file, this_device
+from data.hall.device import copied_settings, this_device
 from data.hall.guard import GUARD, making, open_repo, set_tip
 from data.hall.repo import (
     PREFIX,
@@ -940,13 +940,12 @@ def _join(repo: HallRepo, device: str, source: str, real: Path, name: str) -> Sy
         raise Refused("{source}: not a hall", source=source)
     enrolled = merged.state.hall.laptops.get(device)
     if enrolled is not None and name not in (enrolled.name, device[:8]):  # joined before, under another name
-        raise Refused("this laptop is in the hall already as «{laptop}» (a laptop made from a copy of another's "
-                      "settings: remove {file}, and it joins with an id of its own); the same laptop joins "
-                      "again under that name", laptop=enrolled.name, file=str(device_file()))  # fmt: skip
+        raise Refused("this laptop is in the hall already as «{laptop}» ({advice}); the same laptop joins again "
+                      "under that name", laptop=enrolled.name, advice=copied_settings())  # fmt: skip
     Service.create_merged(real, merged).close()
     if source.startswith("http"):
         repo.add_peers([source])
-    again: list[Worded] = [] if enrolled is None else [JoinedAgain(laptop=enrolled.name, file=str(device_file()))]
+    again: list[Worded] = [] if enrolled is None else [JoinedAgain(laptop=enrolled.name, advice=copied_settings())]
     return Synced(len(merged.events), tuple(refused + held.refused + again), merged.state)
 
 
@@ -954,10 +953,7 @@ class JoinedAgain(Worded):
     """A join by a laptop the hall has enrolled: said, for a laptop made from a copy of
     another's settings joins as that other, silently (a review)."""
 
-    template = (
-        "this laptop was in the hall already, as «{laptop}»: its entries there are here again (a laptop made "
-        "from a copy of another's settings: remove {file} and join again, with an id of its own)"
-    )
+    template = "this laptop was in the hall already, as «{laptop}»: its entries there are here again ({advice})"
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused, TournamentFileError
 from data.hall import secret as signing
-from data.hall.device import device_file
+from data.hall.device import copied_settings
 from data.hall.guard import GUARD, open_repo, set_tip, writing
 from data.store import read_plain, write_atomically
 from schemes.errors import InvalidEvent, Named, Worded
@@ -367,14 +367,13 @@ class OwnChainDiffers(Worded):
     template = (
         "this laptop's own entries differ from those held there for it (its folder put back from a copy, or "
         "another laptop with its id): what is entered here reaches no other laptop; join the hall again into "
-        "a new file and enter anew what was entered here since (a laptop made from a copy of another's "
-        "settings: remove {file} first, and it joins with an id of its own)"
+        "a new file and enter anew what was entered here since ({advice})"
     )
 
     def __init__(self) -> None:
         """The id's file named: two laptops of one id joining again in turn refused each other
         for as long as both entered (a review)."""
-        super().__init__(file=str(device_file()))
+        super().__init__(advice=copied_settings())
 
 
 def _same_events(chain: list[Event], held: list[Event]) -> bool:

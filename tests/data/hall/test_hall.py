@@ -185,9 +185,8 @@ def test_a_laptop_that_joins_again_goes_on_with_its_own_entries(hall_of_three_on
     everyone(stick, table2, chief)
     joined = lost_and_joined_again(table2, stick, secret)
     assert [str(problem) for problem in joined.problems] == [  # said: a copy of another's settings joins so too
-        f"this laptop was in the hall already, as «table2»: its entries there are here again (a laptop made from "
-        f"a copy of another's settings: remove {table2.folder / 'config' / 'tengen' / 'device'} and join again, "
-        "with an id of its own)"
+        f"this laptop was in the hall already, as «table2»: its entries there are here again "
+        f"({copied_settings(table2)})"
     ]
     assert table2.state.rounds[0].results[1].code == "W+"  # its own entry, back
     table2.result(1, 2, "B+")
@@ -211,12 +210,17 @@ def put_back_after_an_entry(hall: Any, copy: Path) -> None:
     shutil.copytree(copy, table2.folder)
 
 
+def copied_settings(laptop: Laptop) -> str:
+    """The advice to a laptop that may have another's id, naming its id's file."""
+    return (f"a laptop made from a copy of another's settings: remove {laptop.folder / 'config' / 'tengen' / 'device'}"
+            ", and it joins with an id of its own")  # fmt: skip
+
+
 def own_entries_differ(where: Path, laptop: Laptop) -> str:
+    advice = copied_settings(laptop)
     return (f"{where}: this laptop's own entries differ from those held there for it (its folder put back from a "
             "copy, or another laptop with its id): what is entered here reaches no other laptop; join the hall "
-            "again into a new file and enter anew what was entered here since (a laptop made from a copy of "
-            f"another's settings: remove {laptop.folder / 'config' / 'tengen' / 'device'} first, and it joins with "
-            "an id of its own)")  # fmt: skip
+            f"again into a new file and enter anew what was entered here since ({advice})")  # fmt: skip
 
 
 def test_a_folder_put_back_from_a_copy_says_so_at_every_sync_and_a_join_takes_its_entries_back(
