@@ -502,16 +502,12 @@ class ChangedOutside(TournamentFileError):
         try:
             there = _events(path, _parsed(path, raw))
         except (TournamentFileError, KeyError, TypeError, ValueError):
-            return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
-                       "written; what is open here can still be exported (an OpenGotha file keeps its players, "
-                       "games and results)", path=path)  # fmt: skip
+            return cls._unreadable(path, held)
         if not there or not _same_event(there[0], held[0]):
             name = there[0].data.get("name", "") if there else ""
             return cls("{path} was changed by another program and holds another tournament now ({name}): nothing "
                        "was written", path=path, name=str(name)[:80])  # fmt: skip
-        common = next((i for i, (a, b) in enumerate(zip(there, held, strict=False)) if not _same_event(a, b)),
-                      min(len(there), len(held)))  # fmt: skip
-        lost = held[common:]
+        lost = _beyond(there, held)
         if not lost:
             return cls(path=path)
         return cls(
@@ -519,6 +515,39 @@ class ChangedOutside(TournamentFileError):
             "{count} entries made before, the last: {last}; open it again and enter them anew",
             path=path, count=len(lost), last=Notice(*describe_parts(lost[-1])),
         )  # fmt: skip
+
+    @classmethod
+    def _unreadable(cls, path: Path, held: Sequence[Event]) -> ChangedOutside:
+        """The file no longer reads (a sync tool emptied it): its backup, where it is this
+        tournament's, is the way back, named with the entries it lacks (a trial read only that
+        an export could save what was open, with no word of the backup opening it offers)."""
+        backup = backup_path(path)
+        try:
+            kept = _events(backup, _parsed(backup, read_plain(backup, TOURNAMENT_LIMIT)))
+        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
+            kept = []
+        if not kept or not _same_event(kept[0], held[0]):
+            return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
+                       "written; what is open here can still be exported (an OpenGotha file keeps its players, "
+                       "games and results)", path=path)  # fmt: skip
+        lost = _beyond(kept, held)
+        if not lost:
+            return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
+                       "written; its backup {backup} holds every entry made here: open the file again to put it "
+                       "back", path=path, backup=backup)  # fmt: skip
+        return cls(
+            "{path} was changed by another program and no longer reads as a tournament: nothing was written; its "
+            "backup {backup} lacks entries made here ({count}), the last: {last}; open the file again to put the "
+            "backup back, then enter them anew",
+            path=path, backup=backup, count=len(lost), last=Notice(*describe_parts(lost[-1])),
+        )  # fmt: skip
+
+
+def _beyond(there: Sequence[Event], held: Sequence[Event]) -> Sequence[Event]:
+    """The entries held here past where the log ``there`` (of the same tournament) parts from them."""
+    common = next((i for i, (a, b) in enumerate(zip(there, held, strict=False)) if not _same_event(a, b)),
+                  min(len(there), len(held)))  # fmt: skip
+    return held[common:]
 
 
 def _same_event(a: Event, b: Event) -> bool:

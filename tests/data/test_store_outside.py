@@ -73,10 +73,36 @@ def test_an_older_copy_put_back_names_the_entries_it_lacks(tmp_path: Path) -> No
         assert str(refused.value) == (
             f"{path} was changed by another program and holds another tournament now (Other): nothing was written"
         )
-        path.write_bytes(b"")  # reopening would lose it all: what is open can still be exported
+        path.write_bytes(b"")  # a sync tool emptied it: the backup, one entry behind, is the way back
+        with pytest.raises(ChangedOutside) as refused:
+            register(ledger, "D")
+        assert str(refused.value) == (
+            f"{path} was changed by another program and no longer reads as a tournament: nothing was written; its "
+            f"backup {backup_path(path)} lacks entries made here (1), the last: player 3 registered: C; open the file "
+            "again to put the backup back, then enter them anew"
+        )
+        backup_path(path).write_bytes(other.read_bytes())  # not this tournament's: what is open can be exported
         with pytest.raises(ChangedOutside, match="no longer reads as a tournament: nothing was written; what is open"):
             register(ledger, "D")
     assert path.read_bytes() == b""
+
+
+def test_a_file_emptied_under_the_writer_names_a_backup_holding_every_entry(tmp_path: Path) -> None:
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger, "A")
+        register(ledger, "B")
+        os.link(path, tmp_path / "kept")
+        path.unlink()
+        (tmp_path / "kept").rename(backup_path(path))  # the backup: the file as it is now
+        path.write_bytes(b"\x00" * 10)
+        with pytest.raises(ChangedOutside) as refused:
+            register(ledger, "C")
+    assert str(refused.value) == (
+        f"{path} was changed by another program and no longer reads as a tournament: nothing was written; its "
+        f"backup {backup_path(path)} holds every entry made here: open the file again to put it back"
+    )
+    assert path.read_bytes() == b"\x00" * 10
 
 
 def test_a_copy_written_in_place_within_a_whole_second_is_not_written_over(tmp_path: Path) -> None:
