@@ -84,6 +84,31 @@ def possible_duplicates(state: Tournament) -> Notice | None:
     return Notice("possibly registered twice: {pairs}; withdraw one of each before pairing", {"pairs": said})
 
 
+def silent_laptops(laptops: Sequence[HallLaptop]) -> Notice | None:
+    """What the chief is told before pairing where a laptop of the hall has not been heard
+    from for over a minute: its entries may be missing from the round paired."""
+    silent = [laptop.name for laptop in laptops if laptop.silent]
+    if not silent:
+        return None
+    if len(silent) == 1:  # «его записей», not «их» of one laptop (a trial)
+        return Notice("not heard from for over a minute: {laptop} (its entries may be missing)", {"laptop": silent[0]})
+    return Notice("not heard from for over a minute: {laptops} (their entries may be missing)",
+                  {"laptops": ", ".join(silent)})  # fmt: skip
+
+
+def diverged_laptops(laptops: Sequence[HallLaptop]) -> Notice | None:
+    """What the chief is told before pairing where a laptop's entries are refused here, its
+    chain differing from the one held (heard all the same: ``silent_laptops`` never said it)."""
+    refused = [laptop.name for laptop in laptops if laptop.diverged]
+    if not refused:
+        return None
+    if len(refused) == 1:
+        return Notice("entries refused: {laptop}, its chain differing from the one held here (its entries may be "
+                      "missing)", {"laptop": refused[0]})  # fmt: skip
+    return Notice("entries refused: {laptops}, their chains differing from those held here (their entries may be "
+                  "missing)", {"laptops": ", ".join(refused)})  # fmt: skip
+
+
 @dataclass(frozen=True)
 class BeforePairing:
     """What is known before round ``number`` is paired, said before the question and the
@@ -95,6 +120,8 @@ class BeforePairing:
     (``Traits.pairs_early``): the referee confirms, most often a slip is still on the table."""
     silent: Notice | None
     """Laptops of the hall not heard from (``silent_laptops``): their entries may be missing."""
+    diverged: Notice | None
+    """Laptops whose entries are refused here (``diverged_laptops``): theirs may be missing too."""
     twice: Notice | None
     """Players two laptops may have registered twice (``possible_duplicates``): the app asks,
     the command line pairs them only when told they are two (``pair --keep-both``)."""
@@ -104,7 +131,7 @@ class BeforePairing:
     @property
     def warned(self) -> tuple[Notice, ...]:
         """What the chief is told first in a hall, before the question."""
-        return tuple(n for n in (self.silent, self.twice) if n is not None)
+        return tuple(n for n in (self.silent, self.diverged, self.twice) if n is not None)
 
 
 @dataclass(frozen=True)
@@ -338,7 +365,9 @@ class Service:
             if not get_scheme(state.settings.scheme).traits.pairs_early:
                 raise
             missing = incomplete
-        return BeforePairing(number, missing, self.silent_laptops(), possible_duplicates(state), compiler_ahead(state))
+        laptops = self.laptops()
+        return BeforePairing(number, missing, silent_laptops(laptops), diverged_laptops(laptops),
+                             possible_duplicates(state), compiler_ahead(state))  # fmt: skip
 
     def check_field(self) -> None:
         """Round 1 refused at once without two players to pair (a play-off trial's empty field
@@ -353,19 +382,6 @@ class Service:
             raise PairingError("round {round}: nobody to pair", round=1)
         if coming < 2 and not traits.opengotha:
             raise PairingError("round {round} needs at least 2 players", round=1)
-
-    def silent_laptops(self) -> Notice | None:
-        """What the chief is told before pairing where a laptop of the hall has not been heard
-        from for over a minute: its entries may be missing from the round paired."""
-        silent = [laptop.name for laptop in self.laptops() if laptop.silent]
-        if not silent:
-            return None
-        if len(silent) == 1:  # «его записей», not «их» of one laptop (a trial)
-            return Notice(
-                "not heard from for over a minute: {laptop} (its entries may be missing)", {"laptop": silent[0]}
-            )
-        return Notice("not heard from for over a minute: {laptops} (their entries may be missing)",
-                      {"laptops": ", ".join(silent)})  # fmt: skip
 
     def after_round(self, after: int | None, nearest: bool = False) -> int:
         return after_round(self.state, after, nearest)

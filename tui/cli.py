@@ -677,8 +677,9 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         if before.twice is not None and not args.keep_both:  # the app asks; a script is stopped before it seats both
             raise BadInput("{reason} (pair --keep-both seats them both: two players of one name)",
                            reason=said(before.twice))  # fmt: skip
-        if before.silent is not None:
-            print_warning(said(before.silent))
+        for warned in (before.silent, before.diverged):
+            if warned is not None:
+                print_warning(said(warned))
         if before.compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)
         action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)

@@ -46,9 +46,12 @@ _HALVES = {(False, False): " ", (True, False): "▀", (False, True): "▄", (Tru
 
 def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
     """When a laptop was last heard, as a referee reads it: this laptop, seconds or minutes
-    ago, or silent (over a minute, or never) — marked, so it catches the eye."""
+    ago, or silent (over a minute, or never) — marked, so it catches the eye; a laptop whose
+    entries are refused here (``Laptop.diverged``) says that instead: heard, it is no help."""
     if laptop.device == device:
         return _("this laptop")
+    if laptop.diverged:
+        return "⚠ " + _("its entries refused")
     if laptop.last_heard is None:
         return "⚠ " + _("never heard")
     try:
@@ -81,7 +84,7 @@ def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now:
     parts = []
     known = {laptop.device: laptop for laptop in laptops}
     for enrolled in hall.laptops.values():
-        laptop = known.get(enrolled.device) or Laptop(enrolled.device, enrolled.name, 0, None, True)
+        laptop = known.get(enrolled.device) or Laptop(enrolled.device, enrolled.name, 0, None, True, False)
         parts.append(f"{laptop_name(enrolled.name, enrolled.device == hall.chief)}: {heard(laptop, device, now)}")
     if device not in hall.laptops:
         parts.append("⚠ " + _("this laptop is not enrolled yet"))

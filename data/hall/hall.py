@@ -963,11 +963,23 @@ class Laptop:
     events: int
     last_heard: str | None
     silent: bool
+    diverged: bool
+    """Its chain was refused here within the last minute as differing from the one held
+    (``HallRepo.diverged``): its entries may be missing, whenever it was heard."""
+
+
+def _lately(at: str, limit: datetime) -> bool:
+    """Whether the time ``at`` (as ``now`` writes it; anything else is not) is after ``limit``."""
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return False
+    return when.tzinfo is not None and when >= limit
 
 
 def laptops(state: Tournament, repo: HallRepo, device: str) -> list[Laptop]:
     counts: dict[str, int] = {}
-    heard = repo.heard
+    heard, diverged = repo.heard, repo.diverged
     for events in repo.chains().events.values():
         for event in events:
             assert event.origin is not None
@@ -978,5 +990,6 @@ def laptops(state: Tournament, repo: HallRepo, device: str) -> list[Laptop]:
     for laptop in state.hall.laptops.values():
         last = None if laptop.device == device else heard.get(laptop.device)
         silent = laptop.device != device and (last is None or datetime.fromisoformat(last) < limit)
-        found.append(Laptop(laptop.device, laptop.name, counts.get(laptop.device, 0), last, silent))
+        refused = laptop.device in diverged and _lately(diverged[laptop.device], limit)
+        found.append(Laptop(laptop.device, laptop.name, counts.get(laptop.device, 0), last, silent, refused))
     return found

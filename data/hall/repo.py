@@ -195,6 +195,7 @@ class HallRepo:
         between the two writes) would be replaced by the chain's, unsaid (a review)."""
         refused: list[Worded] = []
         advanced: list[str] = []
+        differing: list[str] = []
         mine = self.tips()
         for name, sha in sorted(refs.items()):
             if not name.startswith(PREFIX):
@@ -217,11 +218,15 @@ class HallRepo:
                 continue
             if not extends:
                 refused.append(Worded("{device}: its chain differs from the one held here", device=laptop))
+                differing.append(device)
                 continue
             moved = set_tip(self.repo, Ref(PREFIX + device.encode("ascii")), mine.get(device), ObjectID(sha))
             if moved and device != own:
                 advanced.append(device)
-        self.hear(advanced, datetime.now(UTC).isoformat(timespec="seconds"))
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        self.hear(advanced, at)
+        if differing:
+            write_json(self.path, "tengen-diverged.json", self.diverged | dict.fromkeys(differing, at))
         return refused
 
     def tidy(self) -> None:
@@ -321,6 +326,14 @@ class HallRepo:
         heard = self.heard
         heard.update(dict.fromkeys(devices, at))
         write_json(self.path, "tengen-heard.json", heard)
+
+    @property
+    def diverged(self) -> dict[str, str]:
+        """The laptops whose chain was refused as differing from the one held here, and when
+        last (``take``): heard, yet none of their entries since reaches this laptop — the
+        header said them heard, and a chief paired without their results unwarned (an attack)."""
+        found = read_json(self.path, "tengen-diverged.json", {})
+        return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
 
     @property
     def refused(self) -> list[Worded]:

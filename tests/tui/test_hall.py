@@ -673,8 +673,22 @@ def test_a_long_silence_is_said_in_hours_then_days(ago: int, said: str) -> None:
     from tui.hall import heard
 
     now = datetime(2026, 12, 4, 12, tzinfo=UTC)
-    laptop = Laptop("b" * 32, "Стол 2", 3, (now - timedelta(seconds=ago)).isoformat(), ago > 60)
+    laptop = Laptop("b" * 32, "Стол 2", 3, (now - timedelta(seconds=ago)).isoformat(), ago > 60, False)
     assert heard(laptop, "a" * 32, now) == said
+    assert heard(laptop, "b" * 32, now) == "этот ноутбук"
+
+
+def test_a_laptop_whose_entries_are_refused_is_not_said_heard() -> None:
+    """An attack: a helper whose chain diverged (its entries refused by every laptop) was
+    «5 с назад» in the chief's header, as if all it entered had come."""
+    from datetime import UTC, datetime, timedelta
+
+    from data.hall.hall import Laptop
+    from tui.hall import heard
+
+    now = datetime(2026, 12, 4, 12, tzinfo=UTC)
+    laptop = Laptop("b" * 32, "Стол 2", 3, (now - timedelta(seconds=5)).isoformat(), False, True)
+    assert heard(laptop, "a" * 32, now) == "⚠ записи не приняты"
     assert heard(laptop, "b" * 32, now) == "этот ноутбук"
 
 

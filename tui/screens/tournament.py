@@ -223,7 +223,7 @@ class TournamentScreen(Translated, Screen[None]):
             from tui.hall import laptops_line
 
             line.update(laptops_line(state, self.link.laptops, self.link.device))
-            line.set_class(any(laptop.silent for laptop in self.link.laptops), "silent")
+            line.set_class(any(laptop.silent or laptop.diverged for laptop in self.link.laptops), "silent")
 
     def show_pages(self) -> None:
         """The line of the players' pages' address, while they are served: an IPv4 address

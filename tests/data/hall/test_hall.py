@@ -17,7 +17,7 @@ from dulwich.repo import Repo
 
 from data.errors import Refused
 from data.hall import hall
-from data.hall.repo import PREFIX, HallRepo, hall_path
+from data.hall.repo import PREFIX, HallRepo, hall_path, write_json
 from data.hall.secret import endpoint
 from data.service import Service
 from data.store import TournamentFile
@@ -267,6 +267,17 @@ def test_own_entries_that_differ_from_the_halls_are_said_and_the_stick_keeps_the
     table2.sync(other)  # and the chief refuses it by the laptop's name, as its header names it (a review
     problems = [str(problem) for problem in chief.sync(other).problems]  # read «91e02657» there)
     assert problems == [f"{other}: table2: its chain differs from the one held here"]
+    with chief.here(), Service(chief.file) as service:  # heard, yet its entries refused: said so before pairing
+        assert [(laptop.name, laptop.diverged) for laptop in service.laptops()] == [
+            ("Chief", False), ("table2", True), ("table3", False), ("table4", False)]  # fmt: skip
+        assert [str(n) for n in service.before_pairing(2).warned] == [
+            "entries refused: table2, its chain differing from the one held here (its entries may be missing)"
+        ]
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:  # a minute later, not refused again: over
+        assert list(repo.diverged) == [table2.device]
+        write_json(hall_path(chief.file), "tengen-diverged.json", {table2.device: "2026-01-01T00:00:00+00:00"})
+    with chief.here(), Service(chief.file) as service:
+        assert not any(laptop.diverged for laptop in service.laptops())
 
 
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
