@@ -417,7 +417,8 @@ async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:
         app.screen.query_one("#answer", Input).value = f"{numbers[first.black]} {numbers[partner]}"
         await pilot.press("enter")
         await pilot.pause()
-        assert "уже встречались в 1-м туре" in str(app.screen.query_one("Label").render())
+        question = str(app.screen.query_one("Label").render())  # a sentence: a trial read «игрокам № 3…»
+        assert question.startswith("Игроки № ") and "уже встречались в 1-м туре" in question, question
         await pilot.press("y")
         await pilot.pause()
         board = app.screen.session.state.round(4).boards[0]
