@@ -543,16 +543,43 @@ def _found_or_made(folder: Path) -> Repo:
 
 
 def push(repo: HallRepo, folder: str, device: str) -> None:
-    """Our own chain onto a stick: its missing objects, then the ref — a fast-forward only: the
-    stick's copy of our chain written over with another (the folder put back from a copy) lost
-    its entries for every laptop joining from the stick, and the refusal was forgotten at the
-    next sync, which found the stick holding ours (a review)."""
+    """Every chain held onto a stick, each a fast-forward only.  Our own chain, and the others'
+    as a peer over the network relays them (each event signed: the stick adds no trust): with
+    ours alone, a helper syncing by stick got none of the chief's entries made after a network
+    helper's, whose chain never came to the stick — not even its own enrolment (a trial).  A
+    copy on the stick that ours does not extend is left as it is: of our own chain it is said
+    (the folder put back from a copy: written over, it lost its entries for every laptop
+    joining from the stick, and the refusal was forgotten at the next sync — a review); of
+    another's, the fetch before said it."""
     stick = _stick(Path(folder).expanduser().absolute())
-    tip = repo.tips().get(device)
-    if tip is None:
-        return
-    ref = Ref(PREFIX + device.encode("ascii"))
-    there = stick.refs.as_dict(PREFIX).get(device.encode("ascii"))  # type: ignore[call-overload]
+    held = stick.refs.as_dict(PREFIX)
+    missing: list[tuple[Any, None]] = []
+    moves: list[tuple[str, Any, Any]] = []
+    differs = False
+    for laptop, tip in sorted(repo.tips().items()):
+        there = held.get(Ref(laptop.encode("ascii")))
+        if there == tip:
+            continue
+        objects, head = _missing_on(repo, stick, tip, there)
+        if there is not None and head != there:  # the stick holds other entries of that chain, or more
+            differs = differs or laptop == device
+            continue
+        missing += objects
+        moves.append((laptop, there, tip))
+    try:
+        stick.object_store.add_objects(missing)
+        for laptop, there, tip in moves:
+            set_tip(stick, Ref(PREFIX + laptop.encode("ascii")), there, tip)
+        tidy(stick)
+    except OSError as error:
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
+    if differs:
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=OwnChainDiffers())
+
+
+def _missing_on(repo: HallRepo, stick: Repo, tip: Any, there: Any) -> tuple[list[tuple[Any, None]], Any]:
+    """The objects of the chain ending at ``tip`` that ``stick`` lacks, and where the chain met
+    the stick's tip ``there`` (None: its first commit's parent, ``there`` not in it)."""
     missing = []
     head: Any = tip
     while head is not None and head != there and head not in stick.object_store:
@@ -564,14 +591,7 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
     while there is not None and head is not None and head != there:  # is the stick's tip one of ours?
         commit = repo.repo[head]
         head = commit.parents[0] if commit.parents else None  # type: ignore[attr-defined]
-    if there is not None and head != there:  # the stick holds other entries of ours, or more: a review's
-        raise Refused("{folder}: {reason}", folder=stick.path, reason=OwnChainDiffers())  # were written over
-    try:
-        stick.object_store.add_objects(missing)
-        set_tip(stick, ref, there, tip)
-        tidy(stick)
-    except OSError as error:
-        raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
+    return missing, head
 
 
 def merged_log(service: Service, repo: HallRepo, since: Merged | None = None) -> tuple[Merged, list[Worded]]:
@@ -818,7 +838,7 @@ def _described(event: Event, known: dict[tuple[str, int], Event]) -> Notice:
 
 
 def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[Worded]:
-    """Our chain onto every folder among ``sources`` (a peer over HTTP fetches it itself)."""
+    """The chains held onto every folder among ``sources`` (a peer over HTTP fetches them itself)."""
     problems: list[Worded] = []
     for source in sources:
         if not source.startswith(("http://", "https://")):

@@ -280,6 +280,39 @@ def test_own_entries_that_differ_from_the_halls_are_said_and_the_stick_keeps_the
         assert not any(laptop.diverged for laptop in service.laptops())
 
 
+def test_a_helper_on_a_stick_gets_the_chains_of_helpers_it_never_meets(
+    founded: tuple[Laptop, str], laptops: Callable[[str], Laptop], tmp_path: Path
+) -> None:
+    """A trial: the chief synced with a helper over the network and with another by a stick;
+    the stick held the chief's chain alone, so the chief's entries made after the first
+    helper's (his enrolment of the second among them) never applied on the second, which was
+    refused every entry as «not enrolled yet: sync with the chief's laptop» — after doing just
+    that.  A stick gets every chain its laptop holds (here the first helper's by the chief, who
+    met it elsewhere: another stick stands for the network)."""
+    chief, secret = founded
+    elsewhere, stick = tmp_path / "elsewhere", tmp_path / "stick"
+    elsewhere.mkdir()
+    stick.mkdir()
+    table2, table3 = laptops("table2"), laptops("table3")
+    chief.sync(elsewhere)
+    table2.join(elsewhere, secret)
+    chief.sync(elsewhere)  # enrolled
+    table2.sync(elsewhere)
+    table2.commit(actions.register(TournamentFile(table2.file).events, surname="Второй", name="Б", rank="3k"))
+    table2.sync(elsewhere)
+    chief.sync(elsewhere)
+    chief.commit(actions.register(TournamentFile(chief.file).events, surname="Главный", name="А", rank="2k"))
+    chief.sync(stick)
+    table3.join(stick, secret)
+    chief.sync(stick)  # enrolled after seeing table2's player
+    table3.sync(stick)
+    state = table3.commit(actions.register(TournamentFile(table3.file).events, surname="Третий", name="В", rank="4k"))
+    assert {p.surname for p in state.players.values()} >= {"Второй", "Главный", "Третий"}
+    everyone(stick, chief, table3)
+    everyone(elsewhere, chief, table2)
+    same_everywhere(chief, table2, table3)
+
+
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
     """A laptop made from a copy of another's settings has its id: joined as «table4», it was
     listed as the other («table2») without a word, and the two wrote over each other's chain."""
