@@ -498,6 +498,10 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(
             text = " ".join(str(w.render()) for w in app.screen.query(Label))
             warned = "Больше минуты не слышен: Стол 2 (его записей может не хватать)"
             assert text == f"{warned}\nПровести жеребьёвку 1-го тура?"
+            assert app.focused is not None and app.focused.id == "no"  # warned: Enter pairs nothing (a trial)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.session.state.paired_rounds == 0  # type: ignore[attr-defined]
 
 
 async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_asks(

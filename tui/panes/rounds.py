@@ -556,7 +556,9 @@ class RoundsPane(Pane):
             elif chosen == "bye":
                 self.choose_bye(early)
 
-        self.app.push_screen(ChoiceScreen(question, answers, "no" if early else "yes"), answer)
+        # «Нет» in focus where something is said first: Enter seated a player registered on two
+        # laptops on two boards, past «снимите одного из каждой пары» (a trial); «y» still pairs
+        self.app.push_screen(ChoiceScreen(question, answers, "no" if early or before.warned else "yes"), answer)
 
     def choose_bye(self, early: bool) -> None:
         """The players who may sit out, those who have had a bye marked; a second bye asks."""
