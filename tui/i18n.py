@@ -1422,6 +1422,7 @@ RU = {
     "silent {days} d": "молчит {days} дн.",
     "{seconds} s ago": "{seconds} с назад",
     "no other laptop known yet: name a stick's folder or a laptop's address (http://…)": "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)",
+    "{notice} (entered on {laptop})": "{notice} (введено на «{laptop}»)",
     "left out of the hall's log: {what}, entered on {laptop}: {reason}": "не вошло в общий журнал зала: {what} (введено на «{laptop}»): {reason}",
     "undo of {what}": "отмена записи «{what}»",
     "redo of {what}": "возврат записи «{what}»",

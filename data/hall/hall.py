@@ -59,7 +59,7 @@ from data.store import real_path
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import events as ev
 from schemes.log.events import Event
-from schemes.log.history import describe_parts
+from schemes.log.history import describe_parts, paired_on_other_results
 from schemes.log.merge import Merged, merge
 from schemes.log.replay import laptop_name
 from schemes.state.model import Tournament
@@ -92,7 +92,8 @@ class Synced:
     dropped: tuple[Notice, ...] = ()
     """Entries this laptop held that the merged log leaves out (``left_out``), each said once:
     a return made as the chief paired the round it names, a pairing that left out a player a
-    helper had just brought back — both had gone from every laptop without a word (a review)."""
+    helper had just brought back — both had gone from every laptop without a word (a review);
+    and a result that came as a later round was paired without it (``paired_on_other_results``)."""
     changed: bool = False
     """The log here is another now (``merge_into``): events came, went or moved — what an open
     app redraws on; one came and one of its own went, and a trial's app showed a vanished round."""
@@ -812,7 +813,18 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         for event, reason in merged.left_out
         if event.origin is not None and event.origin.key in held
     )
+    if changed:
+        dropped += tuple(_paired_on_other(event, notice, state) for event, notice in paired_on_other_results(
+            merged.events, state, lambda e: e.origin is not None and e.origin.key not in held))  # fmt: skip
     return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed)
+
+
+def _paired_on_other(event: Event, notice: Notice, state: Tournament) -> Notice:
+    """A result a round was paired without (``paired_on_other_results``), and its laptop."""
+    assert event.origin is not None
+    laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
+    return Notice("{notice} (entered on {laptop})",
+                  {"notice": notice, "laptop": laptop.name if laptop else event.origin.device[:8]})  # fmt: skip
 
 
 def _dropped(event: Event, reason: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:

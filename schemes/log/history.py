@@ -557,6 +557,12 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
         said = (_new_komi(state, event.data["komi"], paired) if "komi" in event.data and paired else None,
                 unrated(event.data.get("time", "")))  # fmt: skip
         return tuple(notice for notice in said if notice is not None)
+    return _paired_on_another(events, event, state, paired)
+
+
+def _paired_on_another(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
+    """A result (or its undo) of a round that a later round was paired on before: that round
+    stands as paired, on the result it had (or had not) then."""
     changed = event
     if event.kind == ev.RETRACTED:
         changed = events[event.data["event"] - 1]
@@ -576,6 +582,35 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
     if number + 1 == paired:
         return (Notice("round {later} was paired with the old result of round {round}", fields),)
     return (Notice("rounds {later} were paired with the old result of round {round}", fields),)
+
+
+def paired_on_other_results(
+    events: Sequence[Event], state: Tournament, new: Callable[[Event], bool]
+) -> list[tuple[Event, Notice]]:
+    """The results (and their undos) of a merged log that a later round was paired without,
+    where the entry or that pairing is ``new`` (just merged), each with what is said of it.
+    On one laptop the referee is told as he enters it (``_warnings``); in a hall the result
+    and the pairing were made on two laptops at once, and neither was told (a trial paired
+    round 3 on the old result of round 2, the new one arriving a second later)."""
+    found: list[tuple[Event, Notice]] = []
+    if get_scheme(state.settings.scheme).traits.scheduled:
+        return found
+    undone = retracted_ids(list(events))
+    paired = 0
+    for index, event in enumerate(events):
+        if event.id in undone:
+            continue
+        if event.kind == ev.ROUND_PAIRED:
+            paired = max(paired, event.data["round"])
+            continue
+        changed = events[event.data["event"] - 1] if event.kind == ev.RETRACTED else event
+        if changed.kind != ev.RESULT_RECORDED or changed.data["round"] >= paired:
+            continue
+        following = state.round(changed.data["round"] + 1)
+        if following is None or not (new(event) or (following.event > 0 and new(events[following.event - 1]))):
+            continue
+        found += [(event, notice) for notice in _paired_on_another(events[:index], event, state, paired)]
+    return found
 
 
 def _had_result(events: Sequence[Event], result: Event, before: int) -> bool:

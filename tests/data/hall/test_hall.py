@@ -313,6 +313,24 @@ def test_a_helper_on_a_stick_gets_the_chains_of_helpers_it_never_meets(
     same_everywhere(chief, table2, table3)
 
 
+def test_a_result_changed_as_the_next_round_is_paired_is_said_on_both_laptops(hall_of_three_once) -> None:
+    """A trial: a helper replaced a result of round 1 as the chief paired round 2; round 2
+    stood on the old result and neither laptop was told, as one laptop tells its referee."""
+    chief, table2, _table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    everyone(stick, chief, table2)
+    table2.result(1, 2, "B+")  # neither has seen the other's entry
+    chief.pair()
+    table2.sync(stick)
+    told = "round 2 was paired with the old result of round 1 (entered on {laptop})"
+    assert [str(n) for n in chief.sync(stick).dropped] == [told.format(laptop="table2")]
+    assert [str(n) for n in table2.sync(stick).dropped] == [told.format(laptop="table2")]
+    assert [str(n) for n in chief.sync(stick).dropped] == []  # said once
+    assert chief.state.rounds[0].results[2].code == "B+" and chief.state.paired_rounds == 2
+
+
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
     """A laptop made from a copy of another's settings has its id: joined as «table4», it was
     listed as the other («table2») without a word, and the two wrote over each other's chain."""
