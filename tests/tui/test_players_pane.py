@@ -234,6 +234,25 @@ async def test_the_search_finds_a_player_by_his_number(folder: Path) -> None:
         assert shown == [str(wanted)]
 
 
+async def test_the_search_finds_a_player_by_his_id_whole(tmp_path: Path) -> None:
+    """A hall trial: the header named possible twins by their ids («10003=20003») before round
+    1, and the search found nobody by them (it took them for numbers, none given yet)."""
+    from tui.cli import main
+
+    path = tmp_path / "cup.json"
+    assert main(["new", str(path), "--scheme", "mcmahon", "--rounds", "3", "--name", "Cup"]) == 0
+    for surname in ("Первый", "Второй", "Третий"):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "А", "--rank", "1k"]) == 0
+    app = TengenApp(str(path), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen.query_one("#search", Input).value = "2"
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert [str(table.get_row_at(i)[2]) for i in range(table.row_count)] == ["Второй А"]
+
+
 async def test_the_search_finds_an_accented_name_typed_without_its_accents(tmp_path: Path) -> None:
     """A trial at a European event: «horvath» found nobody in the players tab, nor «odon horv»."""
     from tui.cli import main

@@ -101,6 +101,7 @@ class PlayersPane(Pane):
             if not wanted
             or name_holds(player.full_name, query)
             or (number is not None and str(state.numbers.get(player.id, "")).startswith(number))
+            or number == str(player.id)  # the id whole: a hall's header names possible twins by it (a trial)
         ]
         short = {player.full_name: player.short_name for player in state.players.values()}
         table.fill(self.columns(short, countries), rows, self.width_to_fill())
