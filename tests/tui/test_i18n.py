@@ -299,7 +299,9 @@ def test_a_draw_where_the_komi_leaves_no_jigo_is_said_a_triple_ko(komi: float, s
 
     entries = [Result("draw", at="2026-12-05T10:00:00+00:00"), Result("W+", at="2026-12-05T10:00:01+00:00")]
     dispute = DisputeScreen(1, 1, entries, {}, "", played.boards[0])  # a review found «Джиго» here alone
-    assert dispute.answers[0][1] == said and f"?: {said}, " in dispute.details
+    white_wins = views.result_words("W+", False, played.boards[0])  # white's first, whichever came first (a trial)
+    assert [words for _id, words in dispute.answers] == [white_wins, said, "Потом"]
+    assert f"?: {said}, " in dispute.details
 
 
 @pytest.mark.parametrize(
