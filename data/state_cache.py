@@ -104,10 +104,36 @@ def keep_compiled_code() -> None:
         private = False
     if private:
         os.environ["NUMBA_CACHE_DIR"] = str(folder)
+        _sweep_compiled(folder)
         return
     fallback = tempfile.mkdtemp(prefix="tengen-numba-")
     atexit.register(shutil.rmtree, fallback, ignore_errors=True)
     os.environ["NUMBA_CACHE_DIR"] = fallback
+
+
+def _sweep_compiled(folder: Path) -> None:
+    """What numba could not load removed from its folder, so that it compiles again: an empty
+    file (what a power cut leaves of one written just before: numba then failed on every
+    pairing, «EOFError», until the folder was emptied by hand) and anything but a file (a
+    pipe numba would wait on for ever, a device, a link).  The marker goes with them: the
+    next pairing is said to wait for the compiler again.  Numba's own files, written whole
+    (under a temporary name, ``….tmp.…``, then renamed: one being written by another process
+    is left to it), are otherwise left to numba."""
+    swept = False
+    try:
+        for place, folders, files in os.walk(folder):
+            for name in [*files, *(f for f in folders if os.path.islink(os.path.join(place, f)))]:
+                path = os.path.join(place, name)
+                status = os.lstat(path)
+                empty = status.st_size == 0 and not name.startswith("tengen-") and ".tmp." not in name
+                if not stat.S_ISREG(status.st_mode) or empty:
+                    os.unlink(path)
+                    swept = True
+        if swept:
+            for marker in folder.glob("tengen-compiled-*"):
+                marker.unlink()
+    except OSError:  # a folder that cannot be swept: numba's refusal says so at the pairing
+        pass
 
 
 def compiled_code_kept() -> bool:

@@ -481,6 +481,31 @@ def test_compiled_code_is_kept_in_the_users_own_folder_made_private(
     assert (tmp_path / "tengen" / "numba").stat().st_mode & 0o777 == 0o700
 
 
+def test_what_numba_could_not_load_is_swept_from_its_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An attack: an empty index of numba's (a power cut's) failed every pairing with
+    «EOFError» until the folder was emptied by hand, and a pipe in its place hung it.  They
+    go, with the marker (the wait for the compiler is said again); numba's files and one it
+    is writing stay."""
+    import os
+
+    numba = tmp_path / "tengen" / "numba"
+    (numba / "gotha_1").mkdir(parents=True, mode=0o700)
+    for folder in (tmp_path / "tengen", numba):
+        folder.chmod(0o700)
+    kept = {"gotha_1/costs._matrix-546.py311.nbi": b"index", "gotha_1/costs._matrix-546.py311.1.nbc": b"code",
+            "gotha_1/gabow._match-12.py311.nbi.tmp.0a1b2c": b""}  # fmt: skip
+    for name, data in kept.items():
+        (numba / name).write_bytes(data)
+    (numba / "gotha_1" / "costs._seats-80.py311.nbi").write_bytes(b"")
+    os.mkfifo(numba / "gotha_1" / "gabow._match-12.py311.nbi")
+    (numba / "gotha_1" / "gabow._match-12.py311.1.nbc").symlink_to("/dev/zero")
+    (numba / "gotha_2").symlink_to(tmp_path)
+    (numba / "tengen-compiled-0a1b2c3d").write_bytes(b"")
+    assert _numba_folder(monkeypatch, tmp_path) == str(numba)
+    left = sorted(str(p.relative_to(numba)) for p in numba.rglob("*"))
+    assert left == sorted(["gotha_1", *kept]) and (tmp_path / "tengen").is_dir()
+
+
 def test_a_linked_cache_folder_is_not_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
