@@ -1158,6 +1158,8 @@ RU = {
     "{path}: {size} MB is too big for {what} (at most {limit} MB)": "{path}: {size} МБ — слишком много для {what} (не больше {limit} МБ)",
     "a file of its kind": "такого файла",
     "an EGD rating list": "рейтинг-листа EGD",
+    "a hall's secret": "секрета зала",
+    "a laptop's id": "номера ноутбука",
     "a registration list": "списка участников",
     "a tournament file": "файла турнира",
     "a hall's file": "файла зала",
@@ -1411,6 +1413,8 @@ RU = {
     "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
     "{device}: {reason}": "{device}: {reason}",
     "{source}: {reason}": "{source}: {reason}",
+    "{path}: the hall's secret is not there: join the hall again": "{path}: секрета зала там нет: присоединитесь к залу заново",
+    "{path} does not hold the hall's secret (26 letters and digits, as tengen hall init printed it): write it there again, or join the hall again": "в {path} не секрет зала (26 букв и цифр, как его напечатал tengen hall init): запишите его туда заново или присоединитесь к залу заново",
     "{peer}: the secret is not this hall's": "{peer}: секрет не этого зала",
     "{bind}:{port}: {reason}": "{bind}:{port}: {reason}",
     # the hall in the app: its header line, its dialog, disputes, joining

@@ -6,7 +6,8 @@ import os
 import secrets
 from pathlib import Path
 
-from data.store import write_atomically
+from data.errors import TournamentFileError
+from data.store import read_plain, write_atomically
 from schemes.errors import InvalidEvent, Worded
 from schemes.state.origin import check_device
 
@@ -34,11 +35,12 @@ def copied_settings() -> Worded:
 def this_device() -> str:
     """The id, drawn and written the first time it is asked for."""
     path = device_file()
-    try:
-        return check_device(path.read_text(encoding="ascii").strip())
+    try:  # a plain file, read without waiting and no further than an id: a link to /dev/zero
+        # took every byte of memory, a pipe hung the app (an attack)
+        return check_device(read_plain(path, 100, "a laptop's id").decode("ascii").strip())
     except FileNotFoundError:
         pass
-    except (OSError, UnicodeDecodeError, InvalidEvent):
+    except (OSError, TournamentFileError, UnicodeDecodeError, InvalidEvent):
         pass  # a damaged id is drawn again: the laptop becomes a new device, nothing is lost
     path.parent.mkdir(parents=True, exist_ok=True)
     device = secrets.token_hex(16)

@@ -553,27 +553,29 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
     joining from the stick, and the refusal was forgotten at the next sync — a review); of
     another's, the fetch before said it."""
     stick = _stick(Path(folder).expanduser().absolute())
-    held = stick.refs.as_dict(PREFIX)
-    missing: list[tuple[Any, None]] = []
-    moves: list[tuple[str, Any, Any]] = []
     differs = False
-    for laptop, tip in sorted(repo.tips().items()):
-        there = held.get(Ref(laptop.encode("ascii")))
-        if there == tip:
-            continue
-        objects, head = _missing_on(repo, stick, tip, there)
-        if there is not None and head != there:  # the stick holds other entries of that chain, or more
-            differs = differs or laptop == device
-            continue
-        missing += objects
-        moves.append((laptop, there, tip))
     try:
+        held = stick.refs.as_dict(PREFIX)
+        missing: list[tuple[Any, None]] = []
+        moves: list[tuple[str, Any, Any]] = []
+        for laptop, tip in sorted(repo.tips().items()):
+            there = held.get(Ref(laptop.encode("ascii")))
+            if there == tip:
+                continue
+            objects, head = _missing_on(repo, stick, tip, there)
+            if there is not None and head != there:  # the stick holds other entries of that chain, or more
+                differs = differs or laptop == device
+                continue
+            missing += objects
+            moves.append((laptop, there, tip))
         stick.object_store.add_objects(missing)
         for laptop, there, tip in moves:
             set_tip(stick, Ref(PREFIX + laptop.encode("ascii")), there, tip)
         tidy(stick)
     except OSError as error:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=os_reason(error)) from None
+    except Exception:  # the git library on a stick's files it cannot read (a damaged pack index): see DAMAGED
+        raise Refused("{folder}: {reason}", folder=stick.path, reason=DAMAGED) from None
     if differs:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=OwnChainDiffers())
 

@@ -56,6 +56,22 @@ class Chains:
     refused: list[Worded] = field(default_factory=list)
 
 
+def _secret(path: Path) -> str:
+    """The hall's secret as its file keeps it, refused in one line where it cannot be one: a
+    byte-order mark an editor put before it crashed every command of the hall (a UnicodeError),
+    and a pipe in its place hung them (an attack).  The mark is taken off; the secret is kept
+    as written (shown so), checked as a secret typed is."""
+    try:
+        text = read_plain(path, 1_000, "a hall's secret").decode("utf-8-sig").strip()
+        signing.normal(text)
+        return text
+    except FileNotFoundError:
+        raise Refused("{path}: the hall's secret is not there: join the hall again", path=path) from None
+    except (OSError, TournamentFileError, UnicodeDecodeError, InvalidEvent):
+        raise Refused("{path} does not hold the hall's secret (26 letters and digits, as tengen hall init printed "
+                      "it): write it there again, or join the hall again", path=path) from None  # fmt: skip
+
+
 class HallRepo:
     """The bare repository and the hall's files beside it."""
 
@@ -65,7 +81,7 @@ class HallRepo:
             self.repo = open_repo(path)
         except NotGitRepository:
             raise Refused("{path} is not a hall (tengen hall init makes one)", path=path.name) from None
-        self.secret = (path / SECRET).read_text(encoding="ascii").strip()
+        self.secret = _secret(path / SECRET)
 
     def close(self) -> None:
         self.repo.close()

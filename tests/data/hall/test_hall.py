@@ -5,6 +5,7 @@ same and no entry is lost; disputes, refusals, forged and replayed events."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -329,6 +330,47 @@ def test_a_result_changed_as_the_next_round_is_paired_is_said_on_both_laptops(ha
     assert [str(n) for n in table2.sync(stick).dropped] == [told.format(laptop="table2")]
     assert [str(n) for n in chief.sync(stick).dropped] == []  # said once
     assert chief.state.rounds[0].results[2].code == "B+" and chief.state.paired_rounds == 2
+
+
+def test_the_secret_file_is_read_as_a_secret_typed_and_refused_in_one_line(founded: tuple[Laptop, str]) -> None:
+    """An attack: a byte-order mark an editor put before the secret crashed every command of
+    the hall (a UnicodeDecodeError), a pipe in its place hung them."""
+    import os
+
+    from data.hall.repo import SECRET
+
+    chief, _secret = founded
+    kept = hall_path(chief.file) / SECRET
+    written = kept.read_bytes()
+    kept.write_bytes(b"\xef\xbb\xbf" + written)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        assert repo.secret == written.decode().strip()
+    kept.write_bytes("секрет".encode())
+    refusal = f"{kept} does not hold the hall's secret (26 letters and digits, as tengen hall init printed it)"
+    with pytest.raises(Refused, match=re.escape(refusal)):
+        HallRepo(hall_path(chief.file))
+    kept.unlink()
+    os.mkfifo(kept)
+    with pytest.raises(Refused, match=re.escape(refusal)):
+        HallRepo(hall_path(chief.file))
+
+
+@pytest.mark.parametrize("damage", [b"\x00" * 1000, bytes(range(50))])
+def test_a_stick_whose_pack_index_is_damaged_is_one_line(founded: tuple[Laptop, str], tmp_path: Path,
+                                                         damage: bytes) -> None:  # fmt: skip
+    """An attack: a pack index damaged on the stick (cut short, or random bytes) crashed the
+    sync that wrote to it, in the git library's own words (``struct.error``)."""
+    chief, _secret = founded
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    chief.sync(stick)
+    indexes = list((stick / "objects" / "pack").glob("*.idx"))
+    assert indexes
+    for index in indexes:
+        index.write_bytes(damage)
+    chief.commit(actions.register(TournamentFile(chief.file).events, surname="Поздний", name="Я", rank="5k"))
+    problems = [str(problem) for problem in chief.sync(stick).problems]
+    assert problems == [f"{stick}: its copy arrived damaged"]
 
 
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
