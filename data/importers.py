@@ -113,11 +113,18 @@ def _too_long(path: Path) -> ImportFailed:
     return ImportFailed("{path}: more than {limit} rows: not a registration list", path=path, limit=MAX_ROWS)
 
 
+_OLD_EXCEL = bytes.fromhex("d0cf11e0a1b11ae1")
+"""How an old Excel workbook (.xls, a Compound File) begins."""
+
+
 def _text(path: Path) -> str:
     """UTF-8, else Windows-1251 (what a Russian spreadsheet saves); UTF-16 where its byte
     order mark says so (Excel's «Юникод-текст», which was read as Windows-1251 and refused
     as a table without a surname column)."""
     raw = _foreign(path, MAX_LIST_BYTES, "a registration list")
+    if raw.startswith(_OLD_EXCEL):  # Russia's registration lists often come so: said, not «no header»
+        raise ImportFailed("{path}: an Excel workbook of the old kind (.xls), which Tengen does not read: save it "
+                           "as .xlsx or as CSV", path=path)  # fmt: skip
     if raw[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         try:
             return raw.decode("utf-16")
@@ -443,4 +450,13 @@ def is_rating_list(path: Path) -> bool:
         head = read_plain(path, 4000, head=True).decode("latin-1")
     except TournamentFileError as error:
         raise ImportFailed("{reason}", reason=error) from None
-    return "PIN" in head and ("GoR" in head or "<pre>" in head)
+    return "PIN" in head and ("GoR" in head or "<pre>" in head) and not _table_header(head)
+
+
+def _table_header(head: str) -> bool:
+    """Whether the first line of ``head`` is a table's header, its cells between commas,
+    semicolons or tabs, one of them ``PIN``: a players' list may name EGD's columns as EGD
+    spells them (``PIN``, ``GoR``: columns it reads), and was taken for EGD's rating list
+    (an attack).  EGD's own list is columns of blanks."""
+    first = next((line for line in head.splitlines() if line.strip()), "")
+    return any("pin" in (cell.strip().strip('"').casefold() for cell in first.split(delimiter)) for delimiter in ",;\t")

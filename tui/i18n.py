@@ -1152,6 +1152,7 @@ RU = {
     "{text!r}: stones per rank are 1 or 0.5": "{text!r}: камней на ранг — 1 или 0.5",
     "bad dates {text!r}: write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 or 5-6.12.2026": "неверные даты {text!r}: пишите 05.12.2026, 05.12.2026-06.12.2026 или 5-6.12.2026",
     "bad dates {text!r}: one day, or the first and the last day in order": "неверные даты {text!r}: один день или первый и последний по порядку",
+    "{path}: an Excel workbook of the old kind (.xls), which Tengen does not read: save it as .xlsx or as CSV": "{path}: книга Excel старого формата (.xls), Tengen её не читает: сохраните её как .xlsx или CSV",
     "{path}: neither UTF-8 nor Windows-1251 text": "{path}: текст не в UTF-8 и не в Windows-1251",
     "{path}: not an Excel workbook, or a damaged one": "{path}: не книга Excel или повреждённая книга",
     "{path}: unpacks to {size} MB, too big for a registration list (at most {limit} MB)": "{path}: распаковывается в {size} МБ — слишком много для списка участников (не больше {limit} МБ)",

@@ -75,6 +75,26 @@ def test_the_egd_list_loads_every_player(egd: RatingList) -> None:
     assert is_rating_list(TESTDATA / "egf_db.txt")
 
 
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+def test_a_players_table_naming_egds_columns_is_no_rating_list(tmp_path: Path, delimiter: str) -> None:
+    """An attack: a table with EGD's spellings of two columns it reads (``PIN``, ``GoR``) was
+    taken for EGD's rating list («выберите игроков через --pin»)."""
+    header = delimiter.join(["surname", "name", "rating", "country", "club", "PIN", "GoR"])
+    path = write(tmp_path, f"{header}\n" + delimiter.join(["Иванов", "Иван", "2100", "RU", "Mos", "12345678", "2100"]))
+    assert not is_rating_list(path)
+    rows, errors = read_csv(path)
+    assert errors == [] and [(r.fields["surname"], r.fields.get("pin")) for r in rows] == [("Иванов", "12345678")]
+
+
+def test_an_old_excel_workbook_is_named_so(tmp_path: Path) -> None:
+    """An attack: an .xls (how Russian lists often come) was told «не список игроков: нужен
+    заголовок…»; it is told to be saved as .xlsx or CSV."""
+    path = tmp_path / "players.xls"
+    path.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504) + "Фамилия".encode("utf-16-le"))
+    with pytest.raises(ImportFailed, match=r"players.xls: an Excel workbook of the old kind \(.xls\), which Tengen"):
+        read_csv(path)
+
+
 def test_search_by_name_prefix(egd: RatingList) -> None:
     found = egd.search("shikshin")
     assert [(p.surname, p.name, p.grade, p.gor) for p in found] == [
