@@ -852,7 +852,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     last = max(named, named_by_byes)
     total = max(planned, last)
     if not 1 <= total <= MAX_ROUNDS:
-        raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total, limit=MAX_ROUNDS)
+        raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total or planned, limit=MAX_ROUNDS)
     komi = _komi(general.get("komi", "7.5"), reading)
     _unkept(root, general, reading)
     created: Action = (
@@ -884,6 +884,8 @@ def kept(scanned: Scanned, rounds: int | None = None) -> Imported:
     keep = scanned.last if rounds is None else rounds
     reading = _Reading(list(scanned.warnings))
     players, flags, games, byes = scanned.players, scanned.flags, scanned.games, scanned.byes
+    if keep and not players:  # its games named nobody of the file: «round 1 must number the players» said nothing
+        raise GothaFileError("the file holds games but no players: nothing to import")
     actions: list[Action] = [scanned.created]
     actions += [(ev.PLAYER_REGISTERED, {k: v for k, v in p.items() if not k.startswith("_")}) for p in players]
     actions += _absences(players, flags, games, byes, keep, scanned.total)

@@ -1215,6 +1215,7 @@ RU = {
     "the tournament was already created": "турнир уже создан",
     "bad rating {rating}: {low} to {high}": "неверный рейтинг {rating}: от {low} до {high}",
     "bad McMahon start-score correction {value}: -1 to 2": "неверная поправка стартовых ММ-очков {value}: от -1 до 2",
+    "the file holds games but no players: nothing to import": "в файле есть партии, но нет игроков: импортировать нечего",
     "round 1 must number the players": "1-й тур должен пронумеровать игроков",
     "bad rank index {rank}": "неверный номер ранга {rank}",
     "numbering is by hand: give the order of player ids (pair --order 3,1,2,...)": "нумерация вручную: укажите порядок рег. номеров (pair --order 3,1,2,...)",

@@ -188,6 +188,22 @@ def test_what_opengotha_cannot_open_is_refused_in_one_line(tmp_path: Path, old: 
     assert says in str(refused.value) and "\n" not in str(refused.value)
 
 
+def test_a_file_without_players_or_with_rounds_below_one_says_so(tmp_path: Path) -> None:
+    """An attack: games naming nobody of an empty ``<Players/>`` were refused as «1-й тур
+    должен пронумеровать игроков»; ``numberOfRounds="-3"`` in a file without games as «0»."""
+    import re
+
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    path = tmp_path / "variant.xml"
+    path.write_text(re.sub(r"<Player [^>]*/>", "", text), encoding="utf-8")
+    with pytest.raises(GothaFileError, match="^the file holds games but no players: nothing to import$"):
+        read(path)
+    gameless = re.sub(r"<Game [^>]*/>", "", text).replace('numberOfRounds="5"', 'numberOfRounds="-3"', 1)
+    path.write_text(gameless, encoding="utf-8")
+    with pytest.raises(GothaFileError, match="^numberOfRounds=-3: 1 to 20$"):
+        read(path)
+
+
 def test_a_bye_of_a_round_before_the_first_is_refused(tmp_path: Path) -> None:
     extra = '<ByePlayers><ByePlayer player="NOGUCHIMOTOKI" roundNumber="-2"/></ByePlayers>'
     with pytest.raises(GothaFileError, match="the bye of round -2: rounds go from 1 to 20"):
