@@ -8,6 +8,7 @@ never disagree.
 
 from __future__ import annotations
 
+import os
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
@@ -219,7 +220,7 @@ class TengenApp(App[None]):
         from data.store import is_tournament
         from tui.screens.confirm import ChoiceScreen
 
-        earlier = path.with_suffix(".json")
+        earlier = self.imported_beside(path).with_suffix(".json")
         if not is_tournament(earlier):  # another file of that name is no earlier import: the next name
             self.ask_rounds(path)
             return
@@ -236,6 +237,12 @@ class TengenApp(App[None]):
 
         self.push_screen(ChoiceScreen(question, answers, "open"), answer)
 
+    def imported_beside(self, path: Path) -> Path:
+        """The name an import of ``path`` is made beside: its own, or the same in the data
+        folder where nothing can be written beside it (a file on a read-only stick or disc was
+        refused after the question, with no way out: an attack)."""
+        return path if os.access(path.parent, os.W_OK) else self.folder / path.name
+
     def ask_rounds(self, path: Path) -> None:
         """The import of an OpenGotha file, after asking how many of its rounds to take (all by
         default; fewer where its last round is paired only in part, or to compare the next
@@ -249,7 +256,7 @@ class TengenApp(App[None]):
         except (TournamentFileError, InvalidEvent, OSError) as error:
             self.refused(path, error)
             return
-        target = beside(path)
+        target = beside(self.imported_beside(path))
 
         def refusal(text: str) -> str:
             typed = text.strip()  # its length looked at before int(), which refuses 4,300 digits with a traceback
@@ -257,9 +264,10 @@ class TengenApp(App[None]):
                 return _("A whole number from 0 to {last}", last=scanned.last)
             return ""
 
+        shown = target.name if target.parent == path.parent else views.shown_path(target)
         question = _("Import {source} as the new tournament {target}: how many rounds of games to take "
                      "(the file has {last}; 0 — the players alone)?",
-                     source=path.name, target=target.name, last=scanned.last)  # fmt: skip
+                     source=path.name, target=shown, last=scanned.last)  # fmt: skip
         self.push_screen(
             AskScreen(question, str(scanned.last), refusal),
             lambda rounds: self.imported(path, target, int(rounds)) if rounds is not None else None,
@@ -269,6 +277,7 @@ class TengenApp(App[None]):
         from data.opengotha import create_from
 
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)  # the data folder a laptop never used yet
             imported = create_from(path, target, rounds)
         except (TournamentFileError, InvalidEvent, OSError) as error:
             self.refused(path, error)

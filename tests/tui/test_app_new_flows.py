@@ -116,6 +116,31 @@ async def test_an_opengotha_file_is_imported_up_to_the_round_chosen(tmp_path: Pa
         assert (state.paired_rounds, len(state.players), state.settings.rounds) == (2, 16, 5)
 
 
+async def test_an_opengotha_file_where_nothing_can_be_written_is_imported_into_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: an OpenGotha file on a read-only stick was asked for its rounds, then refused
+    («диск только для чтения») with no way out; the new tournament goes to the data folder,
+    which the question names (made if the laptop never used it), and opens."""
+    import os
+
+    disc, data = tmp_path / "disc", tmp_path / "Tengen"
+    disc.mkdir()
+    source = disc / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", source)
+    writable = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != disc and writable(path, mode))  # read-only
+    app = TengenApp(None, folder=data, open_viewer=False)
+    async with run_test(app, size=(100, 30)) as pilot:
+        app.open_tournament(source)
+        await pilot.pause()
+        assert f"в новый турнир {data / 'simplemm.json'}:" in str(app.screen.query_one("Label").render())
+        await answered(pilot, app.screen, "4")
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.path == (data / "simplemm.json").resolve()
+    assert sorted(p.name for p in disc.iterdir()) == ["simplemm.xml"]
+
+
 async def test_a_broken_xml_is_a_notification(tmp_path: Path) -> None:
     bad = tmp_path / "broken.xml"
     bad.write_text("<Tournament><Games><Game/></Games>")
