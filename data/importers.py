@@ -217,6 +217,9 @@ def _xlsx_lines(path: Path) -> list[tuple[int, Cells]]:
             if number > MAX_ROWS + 1:  # counted as read (a sheet's stated size may lie); a header and MAX_ROWS
                 raise _too_long(path)
             lines.append((number, [_cell_text(value) for value in row]))
+        if len(book.worksheets) > 1 and not any(any(cells) for _number, cells in lines if isinstance(cells, list)):
+            raise ImportFailed("{path}: its first sheet is empty, and the players are read from the first sheet: "
+                               "move them there", path=path)  # fmt: skip
         return lines
     except ImportFailed:
         raise

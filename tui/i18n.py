@@ -1153,6 +1153,7 @@ RU = {
     "bad dates {text!r}: write 2026-12-05, 2026-12-05..2026-12-06, 05.12.2026, 05.12.2026-06.12.2026 or 5-6.12.2026": "неверные даты {text!r}: пишите 05.12.2026, 05.12.2026-06.12.2026 или 5-6.12.2026",
     "bad dates {text!r}: one day, or the first and the last day in order": "неверные даты {text!r}: один день или первый и последний по порядку",
     "{path}: an Excel workbook of the old kind (.xls), which Tengen does not read: save it as .xlsx or as CSV": "{path}: книга Excel старого формата (.xls), Tengen её не читает: сохраните её как .xlsx или CSV",
+    "{path}: its first sheet is empty, and the players are read from the first sheet: move them there": "{path}: первый лист книги пуст, а игроки читаются с первого листа: перенесите их туда",
     "{path}: neither UTF-8 nor Windows-1251 text": "{path}: текст не в UTF-8 и не в Windows-1251",
     "{path}: not an Excel workbook, or a damaged one": "{path}: не книга Excel или повреждённая книга",
     "{path}: unpacks to {size} MB, too big for a registration list (at most {limit} MB)": "{path}: распаковывается в {size} МБ — слишком много для списка участников (не больше {limit} МБ)",

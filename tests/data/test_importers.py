@@ -177,6 +177,19 @@ def test_a_professional_on_the_egd_list_is_registered_at_the_top_of_the_scale(tm
     assert "rank" not in player.profile(Log("mcmahon", 3).state)  # ``9p`` is no rank of the scale: his GoR's
 
 
+def test_players_on_a_workbooks_second_sheet_are_told_where_they_are_read(tmp_path: Path) -> None:
+    """An attack: players on the second sheet of a workbook whose first is empty were told
+    «пустой файл»."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.create_sheet("Игроки").append(["Фамилия", "Имя", "Рейтинг"])
+    path = tmp_path / "players.xlsx"
+    book.save(path)
+    with pytest.raises(ImportFailed, match="players.xlsx: its first sheet is empty, and the players are read from"):
+        read_csv(path)
+
+
 def test_an_excel_registration_list(tmp_path: Path) -> None:
     from openpyxl import Workbook
 
