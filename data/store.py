@@ -355,6 +355,9 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8-sig"))  # an editor may have put a BOM before it
     except (UnicodeDecodeError, ValueError, RecursionError):  # ValueError: a number of 5,000 digits
+        if raw.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"<"):  # an OpenGotha file given for one
+            raise TournamentFileError("{path}: an XML file, not a Tengen tournament; an OpenGotha file becomes one "
+                                      "with tengen import opengotha {path} FILE", path=path) from None  # fmt: skip
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
     meta = _meta(data)
     if meta is None or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
@@ -363,7 +366,7 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
         raise TournamentFileError(
             "{path}: tournament file version {version}, this program reads version {ours}",
             path=path,
-            version=str(meta.get("version"))[:20],
+            version=json.dumps(meta.get("version"), ensure_ascii=False)[:20],  # "1", a string, is not version 1
             ours=VERSION,
         )
     return cast(dict[str, Any], data)

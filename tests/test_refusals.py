@@ -126,7 +126,7 @@ def test_every_refusal_has_its_russian_line_with_the_same_fields() -> None:
 LATIN_ALLOWED = re.compile(
     "|".join(
         (
-            r"--[a-z-]+|tengen (?:hall )?[a-z]+|player (?:find|edit)|pairing swap|(?:pair|export|import) \S+",
+            r"--[a-z-]+|tengen (?:hall |import )?[a-z]+|player (?:find|edit)|pairing swap|(?:pair|export|import) \S+",
             r"\b(?:Tengen|OpenGotha|tengen|UTF-8|Windows-1251|CSV|JSON|EGD|EGF|RGF|XML|Excel|xlsx|TinyDB|PIN|KEY=VALUE)\b",
             r"\b(?:MMS|NBW|SOS\w*|CUSS\w*|SODOS\w*|gen\w+|pai\w+|hd\w+|Tournament|\w*ParameterSet|numberOf\w+|true|false|NULL)\b",
             r"\b(?:FILE\w*|xdg-open|RU|DE|[A-Z]+_[A-Z_]+)\b|https?://\S*",

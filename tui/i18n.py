@@ -1168,6 +1168,7 @@ RU = {
     "the app's settings": "настроек программы",
     "{path}: a folder, not a file": "{path} — папка, а не файл",
     "{path}: not UTF-16 text, though it begins as such": "{path}: начало как у текста UTF-16, но это не он",
+    "{path}: an XML file, not a Tengen tournament; an OpenGotha file becomes one with tengen import opengotha {path} FILE": "{path}: файл XML, а не турнир Tengen; файл OpenGotha станет турниром командой tengen import opengotha {path} FILE",
     "{path}: empty file": "{path}: пустой файл",
     "{path}: line {line}: {reason}": "{path}: строка {line}: {reason}",
     "{path}: not a player table: a header needs a surname column and a rating or rank column": "{path}: не список игроков: в заголовке нужны столбцы фамилии и рейтинга или ранга",

@@ -87,8 +87,10 @@ def test_refused_action_leaves_the_file_unchanged(tmp_path: Path) -> None:
         (b'{"meta": {"1": "x"}, "events": {}}', "not a Tengen tournament file"),
         (b'{"meta": {"1": {"format": "tengen-tournament", "ver', "damaged or not JSON"),
         (b"\xff\xfe\x00", "damaged or not JSON"),
+        (b'<?xml version="1.0"?><Tournament/>', "an XML file, not a Tengen tournament; an OpenGotha file becomes"),
         (b"", "damaged or not JSON"),
         (b'{"meta": {"1": {"format": "tengen-tournament", "version": 7}}, "events": {}}', "version 7"),
+        (b'{"meta": {"1": {"format": "tengen-tournament", "version": "1"}}, "events": {}}', 'version "1", this'),
         (b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, "events": {"2": {}}}', "events are missing"),
         (
             b'{"meta": {"1": {"format": "tengen-tournament", "version": 1}}, '
