@@ -14,8 +14,44 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from numba import njit
+from numba.core import caching
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _damaged_is_missing() -> None:
+    """A file of numba's cache that does not unpickle is taken for a missing one: compiled
+    again, and written over whole.  Numba reads a cut or zero-filled file (what a power cut
+    can leave of one written just before) as it reads a good one, and the pairing failed with
+    ``UnpicklingError`` at every attempt until the folder was emptied by hand (an attack; the
+    empty file and the pipe are swept at start: ``state_cache.keep_compiled_code``).  Its
+    index read as empty, the next save writes a good one; its data file said missing, as
+    numba says of one removed under it.  Only where numba's reader is the one written for."""
+    reader: Any = getattr(caching, "IndexDataCacheFile", None)
+    if reader is None or not hasattr(reader, "_load_index") or not hasattr(reader, "_load_data"):
+        return
+    load_index, load_data = reader._load_index, reader._load_data
+
+    def index(self: Any) -> Any:
+        try:
+            return load_index(self)
+        except OSError:
+            raise
+        except Exception:  # whatever unpickling meets in a damaged file: no one type
+            return {}
+
+    def data(self: Any, name: str) -> Any:
+        try:
+            return load_data(self, name)
+        except OSError:
+            raise
+        except Exception as damaged:  # numba's load takes an OSError for a file gone: compiled again
+            raise OSError(f"numba's cache file {name} does not read") from damaged
+
+    reader._load_index, reader._load_data = index, data
+
+
+_damaged_is_missing()
 
 
 def compiled(function: F) -> F:

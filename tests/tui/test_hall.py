@@ -504,6 +504,23 @@ async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(
             assert app.screen.session.state.paired_rounds == 0  # type: ignore[attr-defined]
 
 
+async def test_a_damaged_secret_is_one_line_at_the_pairing_key(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """A review: with the hall's secret file damaged, F3 n closed the app with a traceback
+    (the warnings before pairing read the hall's files)."""
+    from data.hall.repo import SECRET
+
+    chief, _table = hall_of_two(laptops, tmp_path_factory, paired=False)
+    with laptops.as_("chief"):
+        (hall_path(chief) / SECRET).write_bytes("секрет".encode())
+        app = app_on(chief, tmp_path)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f3", "n")
+            await until(pilot, lambda: any(n.startswith("В ") and "не секрет зала" in n for n in notes(app)))
+            assert isinstance(app.screen, TournamentScreen) and app.screen.session.state.paired_rounds == 0
+
+
 async def test_the_chiefs_undo_of_a_pairing_with_results_is_refused_before_it_asks(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:

@@ -18,6 +18,7 @@ from textual.events import Key
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from data.errors import Refused, TournamentFileError
 from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead
 from paperwork.wall_sheets import stones_text
@@ -535,7 +536,7 @@ class RoundsPane(Pane):
         traits = registry.get_scheme(state.settings.scheme).traits
         try:
             before = self.session.before_pairing()
-        except InvalidEvent as error:
+        except (InvalidEvent, TournamentFileError, Refused) as error:  # the hall's files read for its warnings
             self.notify(said(error), severity="error")
             return
         number, missing = before.number, before.missing
