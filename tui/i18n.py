@@ -1419,6 +1419,7 @@ RU = {
     "{source}: {reason}": "{source}: {reason}",
     "{path}: the hall's secret is not there: join the hall again": "{path}: секрета зала там нет: присоединитесь к залу заново",
     "{path} does not hold the hall's secret (26 letters and digits, as tengen hall init printed it): write it there again, or join the hall again": "в {path} не секрет зала (26 букв и цифр, как его напечатал tengen hall init): запишите его туда заново или присоединитесь к залу заново",
+    "{repository}: this laptop's own chain does not read here (a damaged disk?): not written to {folder}": "{repository}: цепочка событий этого ноутбука здесь не читается (повреждён диск?): на {folder} не записана",
     "{peer}: the secret is not this hall's": "{peer}: секрет не этого зала",
     "{bind}:{port}: {reason}": "{bind}:{port}: {reason}",
     # the hall in the app: its header line, its dialog, disputes, joining

@@ -553,7 +553,7 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
     joining from the stick, and the refusal was forgotten at the next sync — a review); of
     another's, the fetch before said it."""
     stick = _stick(Path(folder).expanduser().absolute())
-    differs = False
+    differs = unread = False
     try:
         held = stick.refs.as_dict(PREFIX)
         missing: list[tuple[Any, None]] = []
@@ -562,7 +562,13 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
             there = held.get(Ref(laptop.encode("ascii")))
             if there == tip:
                 continue
-            objects, head = _missing_on(repo, stick, tip, there)
+            try:
+                objects, head = _missing_on(repo, stick, tip, there)
+            except _StickUnread:
+                raise
+            except Exception:  # this laptop's copy of that chain does not read: the others go all the same
+                unread = unread or laptop == device  # (a review: one chain damaged here kept ours off the stick)
+                continue
             if there is not None and head != there:  # the stick holds other entries of that chain, or more
                 differs = differs or laptop == device
                 continue
@@ -578,6 +584,21 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=DAMAGED) from None
     if differs:
         raise Refused("{folder}: {reason}", folder=stick.path, reason=OwnChainDiffers())
+    if unread:
+        raise Refused("{repository}: this laptop's own chain does not read here (a damaged disk?): not written to "
+                      "{folder}", repository=repo.path, folder=stick.path)  # fmt: skip
+
+
+class _StickUnread(Exception):
+    """The stick's objects could not be looked at (a damaged pack index): the stick's fault,
+    told from this laptop's own copy of a chain that does not read."""
+
+
+def _on_stick(stick: Repo, sha: Any) -> bool:
+    try:
+        return sha in stick.object_store
+    except Exception as error:  # the git library on a file it cannot read: no one type (see DAMAGED)
+        raise _StickUnread from error
 
 
 def _missing_on(repo: HallRepo, stick: Repo, tip: Any, there: Any) -> tuple[list[tuple[Any, None]], Any]:
@@ -585,7 +606,7 @@ def _missing_on(repo: HallRepo, stick: Repo, tip: Any, there: Any) -> tuple[list
     the stick's tip ``there`` (None: its first commit's parent, ``there`` not in it)."""
     missing = []
     head: Any = tip
-    while head is not None and head != there and head not in stick.object_store:
+    while head is not None and head != there and not _on_stick(stick, head):
         commit = repo.repo[head]
         tree = repo.repo[commit.tree]  # type: ignore[attr-defined]
         missing += [(repo.repo[sha], None) for sha in (tree[b"events"][1],)]  # type: ignore[index]

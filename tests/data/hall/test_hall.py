@@ -373,6 +373,35 @@ def test_a_stick_whose_pack_index_is_damaged_is_one_line(founded: tuple[Laptop, 
     assert problems == [f"{stick}: its copy arrived damaged"]
 
 
+def test_a_chain_that_does_not_read_here_keeps_no_other_off_a_stick(hall_of_three_once, tmp_path: Path) -> None:
+    """A review: with one object of another laptop's chain lost from this laptop's repository
+    (a damaged disk), the stick got no chain at all, this laptop's own among them, and the
+    stick was said damaged."""
+    chief, _table2, table3, stick, _secret = hall_of_three_once
+    table3.commit(actions.register(TournamentFile(table3.file).events, surname="Третий", name="В", rank="3k"))
+    everyone(stick, table3, chief)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        store = repo.repo.object_store
+        lost = repo.repo[repo.repo[repo.repo[repo.tips()[table3.device]].tree][b"events"][1]].id  # type: ignore[attr-defined,index]
+        for pack in list(store.packs):  # every object again, loose, but the one lost
+            kept = [o for o in pack.iterobjects() if o.id != lost]
+            data = Path(pack.data.path)
+            pack.close()
+            for made in kept:
+                store.add_object(made)
+            data.unlink()
+            data.with_suffix(".idx").unlink()
+        (Path(store.path) / lost[:2].decode() / lost[2:].decode()).unlink(missing_ok=True)
+    chief.commit(actions.register(TournamentFile(chief.file).events, surname="Главный", name="А", rank="2k"))
+    other = tmp_path / "other stick"
+    other.mkdir()
+    assert [str(p) for p in chief.sync(other).problems] == []  # table3's chain is left off, unsaid: not ours
+    with HallRepo(hall_path(chief.file)) as repo:
+        tips = repo.tips()
+    on_stick = Repo(str(other)).refs.as_dict(PREFIX)
+    assert on_stick[chief.device.encode()] == tips[chief.device] and table3.device.encode() not in on_stick
+
+
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
     """A laptop made from a copy of another's settings has its id: joined as «table4», it was
     listed as the other («table2») without a word, and the two wrote over each other's chain."""
