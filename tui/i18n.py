@@ -1431,7 +1431,7 @@ RU = {
     "silent {days} d": "молчит {days} дн.",
     "{seconds} s ago": "{seconds} с назад",
     "no other laptop known yet: name a stick's folder or a laptop's address (http://…)": "другие ноутбуки пока неизвестны: укажите папку флешки или адрес ноутбука (http://…)",
-    "{notice} (entered on {laptop})": "{notice} (введено на «{laptop}»)",
+    "{notice}: {what}, entered on {laptop}": "{notice}: {what} (введено на «{laptop}»)",
     "left out of the hall's log: {what}, entered on {laptop}: {reason}": "не вошло в общий журнал зала: {what} (введено на «{laptop}»): {reason}",
     "undo of {what}": "отмена записи «{what}»",
     "redo of {what}": "возврат записи «{what}»",
@@ -1576,6 +1576,10 @@ LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}
 """Each language Tengen speaks (``replay.LANGUAGES``) by its name in the catalogue."""
 
 
+_A_RESULT = "result round {round} board {board}"
+"""How an entry of a result begins (``describe_parts``): nested in a notice (a hall's «not in
+the log» or «paired without it»), its code is said in words, as the log says it — «B+» stood
+in a Russian sentence."""
 _SAID_AS_WORDS = ("what",)
 """Fields of a refusal that hold a word of the catalogue (what a text is); a ``scheme`` field
 is a scheme's name, said by its title."""
@@ -1649,6 +1653,8 @@ def said(message: object) -> str:
     values = {
         key: spoken(value)
         if isinstance(value, Named)
+        else result_said(value)
+        if key == "code" and template.startswith(_A_RESULT) and value in RESULTS  # an entry of the log, nested
         else said(value)
         if hasattr(value, "template")
         else _(value)

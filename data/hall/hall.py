@@ -837,17 +837,18 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         if event.origin is not None and event.origin.key in held
     )
     if changed:
-        dropped += tuple(_paired_on_other(event, notice, state) for event, notice in paired_on_other_results(
+        dropped += tuple(_paired_on_other(event, notice, state, known) for event, notice in paired_on_other_results(
             merged.events, state, lambda e: e.origin is not None and e.origin.key not in held))  # fmt: skip
     return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed)
 
 
-def _paired_on_other(event: Event, notice: Notice, state: Tournament) -> Notice:
-    """A result a round was paired without (``paired_on_other_results``), and its laptop."""
+def _paired_on_other(event: Event, notice: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:
+    """A result a round was paired without (``paired_on_other_results``): which, and its laptop
+    («этого результата» of a toast named none: a review)."""
     assert event.origin is not None
     laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
-    return Notice("{notice} (entered on {laptop})",
-                  {"notice": notice, "laptop": laptop.name if laptop else event.origin.device[:8]})  # fmt: skip
+    return Notice("{notice}: {what}, entered on {laptop}", {"notice": notice, "what": _described(event, known),
+                  "laptop": laptop.name if laptop else event.origin.device[:8]})  # fmt: skip
 
 
 def _dropped(event: Event, reason: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:

@@ -609,8 +609,23 @@ def paired_on_other_results(
         following = state.round(changed.data["round"] + 1)
         if following is None or not (new(event) or (following.event > 0 and new(events[following.event - 1]))):
             continue
+        if event is changed and _result_then(events, event, following.event) == _result_of(event):
+            continue  # the same slip entered on two laptops: the round was paired on this very result (a review)
         found += [(event, notice) for notice in _paired_on_another(events[:index], event, state, paired)]
     return found
+
+
+def _result_of(event: Event) -> tuple[str, bool]:
+    return event.data["code"], bool(event.data.get("swapped", False))
+
+
+def _result_then(events: Sequence[Event], result: Event, before: int) -> tuple[str, bool] | None:
+    """The result standing on ``result``'s board among the events before ``before`` (the next
+    round's pairing), if any."""
+    retracted = retracted_ids(list(events[: before - 1]))
+    standing = [e for e in events[: before - 1] if e.kind == ev.RESULT_RECORDED and e.id not in retracted
+                and (e.data["round"], e.data["board"]) == (result.data["round"], result.data["board"])]  # fmt: skip
+    return _result_of(standing[-1]) if standing else None
 
 
 def _had_result(events: Sequence[Event], result: Event, before: int) -> bool:

@@ -318,3 +318,22 @@ def test_a_notification_reads_as_a_sentence(text: str, shown: str) -> None:
     from tui.i18n import sentence
 
     assert sentence(text) == shown
+
+
+def test_a_result_entry_nested_in_a_notice_says_its_result_in_words() -> None:
+    """A review: a hall's notice naming a result read «результат: тур 1, доска 2: B+»."""
+    from schemes.errors import Notice
+    from tui import i18n
+
+    entry = Event(5, "result_recorded", {"round": 1, "board": 2, "code": "B+"}, "")
+    told = Notice("{notice}: {what}, entered on {laptop}", {
+        "notice": Notice("round {later} was paired with the old result of round {round}", {"later": "2", "round": 1}),
+        "what": Notice(*describe_parts(entry)), "laptop": "Стол 2"})  # fmt: skip
+    i18n.set_language("ru")
+    assert i18n.said(told) == (
+        "тур 2 был составлен по прежнему результату 1-го тура: результат: тур 1, доска 2: Победа чёрных "
+        "(введено на «Стол 2»)"
+    )
+    assert i18n.said(Notice("bad result {code!r}: one of {codes}", {"code": "B+", "codes": "W+ B+"})).startswith(
+        "неверный результат 'B+'"
+    )  # a code elsewhere stays a code

@@ -325,11 +325,26 @@ def test_a_result_changed_as_the_next_round_is_paired_is_said_on_both_laptops(ha
     table2.result(1, 2, "B+")  # neither has seen the other's entry
     chief.pair()
     table2.sync(stick)
-    told = "round 2 was paired with the old result of round 1 (entered on {laptop})"
-    assert [str(n) for n in chief.sync(stick).dropped] == [told.format(laptop="table2")]
-    assert [str(n) for n in table2.sync(stick).dropped] == [told.format(laptop="table2")]
+    said = [str(n) for n in chief.sync(stick).dropped]
+    assert said == ["round 2 was paired with the old result of round 1: result round 1 board 2: B+, entered on table2"]
+    assert [str(n) for n in table2.sync(stick).dropped] == said
     assert [str(n) for n in chief.sync(stick).dropped] == []  # said once
     assert chief.state.rounds[0].results[2].code == "B+" and chief.state.paired_rounds == 2
+
+
+def test_the_same_result_entered_on_two_laptops_as_the_next_round_is_paired_is_no_news(hall_of_three_once) -> None:
+    """A review: a slip entered again on a helper, the same result, was said «paired with the
+    old result» on both laptops; the round was paired on that very result."""
+    chief, table2, _table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    everyone(stick, chief, table2)
+    table2.result(1, 2, "W+")
+    chief.pair()
+    table2.sync(stick)
+    assert [str(n) for n in chief.sync(stick).dropped] == []
+    assert [str(n) for n in table2.sync(stick).dropped] == []
 
 
 def test_the_secret_file_is_read_as_a_secret_typed_and_refused_in_one_line(founded: tuple[Laptop, str]) -> None:
