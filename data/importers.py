@@ -461,5 +461,6 @@ def _table_header(head: str) -> bool:
     semicolons or tabs, one of them ``PIN``: a players' list may name EGD's columns as EGD
     spells them (``PIN``, ``GoR``: columns it reads), and was taken for EGD's rating list
     (an attack).  EGD's own list is columns of blanks."""
-    first = next((line for line in head.splitlines() if line.strip()), "")
+    lines = head.removeprefix("\xef\xbb\xbf").splitlines()  # Excel's «CSV UTF-8» mark, read as Latin-1
+    first = next((line for line in lines if line.strip()), "")
     return any("pin" in (cell.strip().strip('"').casefold() for cell in first.split(delimiter)) for delimiter in ",;\t")

@@ -129,8 +129,13 @@ def _dead_writers_lock_removed(write: Callable[[], T]) -> T:
 
 
 def set_tip(repo: Repo, ref: Ref, old: ObjectID | None, new: ObjectID) -> bool:
-    """Move ``ref`` from ``old`` to ``new`` if it is still at ``old`` (another process may have moved it)."""
+    """Move ``ref`` from ``old`` to ``new`` if it is still at ``old`` (another process may have moved it);
+    with ``old`` None, make it only if it is still not there: git's «no old value» sets it whatever
+    it holds, and a laptop writing a chain onto a stick put back an older tip another laptop had
+    just written there (a review)."""
     with writing(repo):
+        if old is None:
+            return _dead_writers_lock_removed(lambda: repo.refs.add_if_new(ref, new))
         return _dead_writers_lock_removed(lambda: repo.refs.set_if_equals(ref, old, new))
 
 

@@ -317,7 +317,7 @@ def _take_chains(
         except Exception:  # the git library on bytes it cannot read (zlib, checksums, hex): see DAMAGED
             raise Refused("{peer}: {reason}", peer=source, reason=DAMAGED) from None
         refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
-        return repo.take(repo.repo, refs, device, joining, names), session
+        return repo.take(repo.repo, refs, device, joining, names, peer=True), session
     folder = Path(source).expanduser().absolute()
     _stick(folder)
     if name:
@@ -1045,7 +1045,7 @@ def laptops(state: Tournament, repo: HallRepo, device: str) -> list[Laptop]:
     found = []
     for laptop in state.hall.laptops.values():
         last = None if laptop.device == device else heard.get(laptop.device)
-        silent = laptop.device != device and (last is None or datetime.fromisoformat(last) < limit)
+        silent = laptop.device != device and (last is None or not _lately(last, limit))  # a damaged record: silent
         refused = laptop.device in diverged and _lately(diverged[laptop.device], limit)
         found.append(Laptop(laptop.device, laptop.name, counts.get(laptop.device, 0), last, silent, refused))
     return found

@@ -30,7 +30,7 @@ from dulwich.objects import Blob, Commit, ObjectID, Tree, valid_hexsha
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
-from data.errors import Refused, TournamentFileError
+from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
 from data.hall.device import copied_settings
 from data.hall.guard import GUARD, open_repo, set_tip, writing
@@ -67,6 +67,8 @@ def _secret(path: Path) -> str:
         return text
     except FileNotFoundError:
         raise Refused("{path}: the hall's secret is not there: join the hall again", path=path) from None
+    except PermissionError as error:
+        raise Refused("{path}: {reason}", path=path, reason=os_reason(error)) from None
     except (OSError, TournamentFileError, UnicodeDecodeError, InvalidEvent):
         raise Refused("{path} does not hold the hall's secret (26 letters and digits, as tengen hall init printed "
                       "it): write it there again, or join the hall again", path=path) from None  # fmt: skip
@@ -201,6 +203,7 @@ class HallRepo:
         own: str,
         joining: bool = False,
         names: Mapping[str, str] | None = None,
+        peer: bool = False,
     ) -> list[Worded]:
         """Take the chains ``refs`` of ``source`` that verify and extend ours; the others refused,
         named.  This laptop's own chain, where the peer holds more of it or other entries: taken
@@ -241,7 +244,8 @@ class HallRepo:
                 advanced.append(device)
         at = datetime.now(UTC).isoformat(timespec="seconds")
         self.hear(advanced, at)
-        if differing:
+        if differing and peer:  # a laptop serving a chain of its own refused here: not a stick's old copy, kept
+            # for good (a stick moves forward only) and said at every sync long after the laptop put it right
             write_json(self.path, "tengen-diverged.json", self.diverged | dict.fromkeys(differing, at))
         return refused
 
@@ -345,9 +349,10 @@ class HallRepo:
 
     @property
     def diverged(self) -> dict[str, str]:
-        """The laptops whose chain was refused as differing from the one held here, and when
-        last (``take``): heard, yet none of their entries since reaches this laptop — the
-        header said them heard, and a chief paired without their results unwarned (an attack)."""
+        """The laptops whose chain a peer served and was refused as differing from the one held
+        here, and when last (``take``): heard, yet none of their entries since reaches this
+        laptop — the header said them heard, and a chief paired without their results unwarned
+        (an attack).  A stick's copy marks none: it stays there as it was (a review)."""
         found = read_json(self.path, "tengen-diverged.json", {})
         return {k: v for k, v in found.items() if isinstance(v, str)} if isinstance(found, dict) else {}
 

@@ -82,6 +82,9 @@ def test_a_players_table_naming_egds_columns_is_no_rating_list(tmp_path: Path, d
     header = delimiter.join(["surname", "name", "rating", "country", "club", "PIN", "GoR"])
     path = write(tmp_path, f"{header}\n" + delimiter.join(["Иванов", "Иван", "2100", "RU", "Mos", "12345678", "2100"]))
     assert not is_rating_list(path)
+    marked = tmp_path / "marked.csv"  # Excel's «CSV UTF-8», its PIN first (a review)
+    marked.write_bytes(b"\xef\xbb\xbf" + delimiter.join(["PIN", "Surname", "Name", "GoR"]).encode() + b"\n1,A,B,2\n")
+    assert not is_rating_list(marked)
     rows, errors = read_csv(path)
     assert errors == [] and [(r.fields["surname"], r.fields.get("pin")) for r in rows] == [("Иванов", "12345678")]
 

@@ -302,6 +302,9 @@ def test_a_draw_where_the_komi_leaves_no_jigo_is_said_a_triple_ko(komi: float, s
     white_wins = views.result_words("W+", False, played.boards[0])  # white's first, whichever came first (a trial)
     assert [words for _id, words in dispute.answers] == [white_wins, said, "Потом"]
     assert f"?: {said}, " in dispute.details
+    swapped = [Result("B+", swapped=True, at="2026-12-05T10:00:00+00:00"), Result("W+", swapped=True)]
+    played = DisputeScreen(1, 1, swapped, {}, "", played.boards[0])  # in the colours played: white's win first
+    assert [words for _id, words in played.answers][:2] == [views.result_words(c, True, None) for c in ("B+", "W+")]
 
 
 @pytest.mark.parametrize(

@@ -805,9 +805,9 @@ class RoundsPane(Pane):
                 if yes:
                     self.swap(a, b, force=True)
 
-            self.app.push_screen(
-                ConfirmScreen(_("{reason}. Do it anyway?", reason=said(error.fields["reason"])), default=False), answer
-            )
+            reason = sentence(said(error.fields["reason"]))  # put first: «Игрокам № 3 …», not «игрокам» (a trial);
+            # the question's own words are left as they are (a file's name, «кубок 2026.json», a review)
+            self.app.push_screen(ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False), answer)
             return
         except InvalidEvent as error:
             self.notify(said(error), severity="error")

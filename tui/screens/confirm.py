@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from tui.i18n import _, sentence, visible
+from tui.i18n import _, visible
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.widgets import while_on_top
@@ -50,9 +50,7 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
 
     def __init__(self, question: str, answers: Sequence[tuple[str, str]], default: str, details: str = "") -> None:
         super().__init__()
-        # a file's name in it is nobody's checked text; a reason put first begins with its capital
-        # (a swap's question began «игрокам № 3 (Кузнецов Д.) и № 4 … запрещено играть»: a trial)
-        self.question = visible(sentence(question))
+        self.question = visible(question)  # a file's name in it is nobody's checked text
         self.answers = answers
         """Each answer's id and its words."""
         self.default = default

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from schemes.state.model import RESULT_CODES, Board, Laptop, Result
+from schemes.state.model import RESULT_CODES, Board, Laptop, Result, as_played
 from tui import views
 from tui.i18n import _
 from tui.screens.confirm import Question
@@ -31,7 +31,7 @@ def entry_line(entry: Result, laptops: Mapping[str, Laptop], board: Board | None
 
 class DisputeScreen(Question[Result | None]):
     """The board's entries; a button for each different result, always in one order (white's
-    win before black's: in the entries' order, a trial's Left from «Потом» settled a board for
+    win before black's, in the colours played: in the entries' order, a trial's Left from «Потом» settled a board for
     white, the buttons of the board before reading the other way), and Esc (decide later)."""
 
     def __init__(
@@ -50,7 +50,7 @@ class DisputeScreen(Question[Result | None]):
         distinct: dict[tuple[str, bool], int] = {}
         for i, entry in enumerate(self.entries):
             distinct.setdefault((entry.code, entry.swapped), i)
-        in_order = sorted(distinct.items(), key=lambda item: (RESULT_CODES.index(item[0][0]), item[0][1]))
+        in_order = sorted(distinct.items(), key=lambda item: (RESULT_CODES.index(as_played(*item[0])), item[0][1]))
         answers = [(f"entry-{i}", views.result_words(code, swapped, seated)) for (code, swapped), i in in_order]
         question = _("Round {round}, board {board}: the laptops entered different results. Enter which?",
                      round=round_number, board=board)  # fmt: skip

@@ -161,3 +161,22 @@ def test_a_disk_that_locks_no_files_is_one_line(tmp_path: Path, monkeypatch: pyt
         pass
     assert str(refused.value) == f"{tmp_path}: the disk locks no files, a network folder?"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_tip_made_where_there_was_none_never_replaces_one_made_meanwhile(tmp_path: Path) -> None:
+    """A review: two laptops writing one new stick at once — one laptop that found no copy of a
+    chain there wrote its older tip over the longer one the other had just written (git's «no
+    old value» sets a ref whatever it holds)."""
+    from dulwich.objects import Blob
+    from dulwich.refs import Ref
+    from dulwich.repo import Repo
+
+    stick = Repo.init_bare(str(tmp_path / "stick"), mkdir=True)
+    older, newer = (Blob.from_string(text) for text in (b"older", b"newer"))
+    for made in (older, newer):
+        stick.object_store.add_object(made)
+    ref = Ref(PREFIX + b"a" * 32)
+    assert guard.set_tip(stick, ref, None, newer.id)  # the other laptop, first
+    assert not guard.set_tip(stick, ref, None, older.id)  # this one, which had found none
+    assert stick.refs[ref] == newer.id
+    assert guard.set_tip(stick, ref, newer.id, older.id)  # a move from what it holds still moves it

@@ -268,6 +268,12 @@ def test_own_entries_that_differ_from_the_halls_are_said_and_the_stick_keeps_the
     table2.sync(other)  # and the chief refuses it by the laptop's name, as its header names it (a review
     problems = [str(problem) for problem in chief.sync(other).problems]  # read «91e02657» there)
     assert problems == [f"{other}: table2: its chain differs from the one held here"]
+    with chief.here(), Service(chief.file) as service:  # a stick's copy marks nobody: it stays there for good
+        assert not any(laptop.diverged for laptop in service.laptops())
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo, Repo(str(hall_path(table2.file))) as served:
+        refs = {bytes(k): bytes(v) for k, v in served.get_refs().items()}  # as table2 serves them over the network
+        assert [str(r) for r in repo.take(served, refs, chief.device, names={table2.device: "table2"}, peer=True)] == [
+            "table2: its chain differs from the one held here"]  # fmt: skip
     with chief.here(), Service(chief.file) as service:  # heard, yet its entries refused: said so before pairing
         assert [(laptop.name, laptop.diverged) for laptop in service.laptops()] == [
             ("Chief", False), ("table2", True), ("table3", False), ("table4", False)]  # fmt: skip
@@ -415,6 +421,17 @@ def test_a_chain_that_does_not_read_here_keeps_no_other_off_a_stick(hall_of_thre
         tips = repo.tips()
     on_stick = Repo(str(other)).refs.as_dict(PREFIX)
     assert on_stick[chief.device.encode()] == tips[chief.device] and table3.device.encode() not in on_stick
+
+
+@pytest.mark.parametrize("when", ["yesterday", "2026-12-06T10:00:00", ""])
+def test_a_damaged_record_of_when_a_laptop_was_heard_is_silence(hall_of_three_once, when: str) -> None:
+    """A review: a time that does not read, or one without its zone, in the record of when each
+    laptop was heard closed the warnings before pairing and ``hall status`` with a traceback."""
+    chief, table2, _table3, _stick, _secret = hall_of_three_once
+    write_json(hall_path(chief.file), "tengen-heard.json", {table2.device: when})
+    with chief.here(), Service(chief.file) as service:
+        assert [(laptop.name, laptop.silent) for laptop in service.laptops() if laptop.name == "table2"] == [
+            ("table2", True)]  # fmt: skip
 
 
 def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once) -> None:
