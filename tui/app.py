@@ -224,9 +224,17 @@ class TengenApp(App[None]):
         if not is_tournament(earlier):  # another file of that name is no earlier import: the next name
             self.ask_rounds(path)
             return
-        question = _("{earlier} is beside {source} already: most likely the tournament imported from it before. "
-                     "Open it, or import {source} anew into another file?",
-                     earlier=earlier.name, source=path.name)  # fmt: skip
+        if earlier.parent == path.parent:
+            question = _("{earlier} is beside {source} already: most likely the tournament imported from it before. "
+                         "Open it, or import {source} anew into another file?",
+                         earlier=earlier.name, source=path.name)  # fmt: skip
+        elif self.same_tournament(path, earlier):  # a read-only file's import is in the data folder
+            question = _("{earlier} is there already: most likely the tournament imported from {source} before. "
+                         "Open it, or import {source} anew into another file?",
+                         earlier=views.shown_path(earlier), source=path.name)  # fmt: skip
+        else:  # another tournament of that file's name (two sticks' «tournament.xml»): not offered (a review)
+            self.ask_rounds(path)
+            return
         answers = [("open", _("Open it")), ("import", _("Import anew")), ("no", _("Cancel"))]
 
         def answer(chosen: str | None) -> None:
@@ -236,6 +244,20 @@ class TengenApp(App[None]):
                 self.ask_rounds(path)
 
         self.push_screen(ChoiceScreen(question, answers, "open"), answer)
+
+    @staticmethod
+    def same_tournament(path: Path, earlier: Path) -> bool:
+        """Whether the tournament ``earlier`` bears the name an import of the OpenGotha file
+        ``path`` gives (what tells an earlier import of it from a namesake's file)."""
+        from data.opengotha import scan
+        from data.store import summary
+
+        try:
+            named = scan(path).created[1]["name"]
+        except (TournamentFileError, InvalidEvent, OSError):
+            return False
+        about = summary(earlier)
+        return about is not None and about.name == named
 
     def imported_beside(self, path: Path) -> Path:
         """The name an import of ``path`` is made beside: its own, or the same in the data

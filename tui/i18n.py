@@ -48,6 +48,7 @@ RU = {
     "Language": "Язык",
     "Quit": "Выход",
     "A whole number from 0 to {last}": "Целое число от 0 до {last}",
+    "{earlier} is there already: most likely the tournament imported from {source} before. Open it, or import {source} anew into another file?": "{earlier} уже есть: скорее всего, это турнир, импортированный из {source} раньше. Открыть его или импортировать {source} заново в другой файл?",
     "{earlier} is beside {source} already: most likely the tournament imported from it before. Open it, or import {source} anew into another file?": "Рядом с {source} уже есть {earlier}: скорее всего, это турнир, импортированный из него раньше. Открыть его или импортировать {source} заново в другой файл?",
     "Open it": "Открыть его",
     "Import anew": "Импортировать заново",

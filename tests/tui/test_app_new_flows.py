@@ -141,6 +141,40 @@ async def test_an_opengotha_file_where_nothing_can_be_written_is_imported_into_t
     assert sorted(p.name for p in disc.iterdir()) == ["simplemm.xml"]
 
 
+async def test_a_read_only_files_earlier_import_is_offered_and_a_namesake_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: the data folder's unrelated «simplemm.json» was offered as «beside
+    simplemm.xml, most likely imported from it», «Open it» in focus."""
+    import os
+
+    from tui.cli import main
+
+    disc, data = tmp_path / "disc", tmp_path / "Tengen"
+    disc.mkdir()
+    source = disc / "simplemm.xml"
+    shutil.copy(TESTDATA / "simplemm.xml", source)
+    data.mkdir()
+    assert main(["new", str(data / "simplemm.json"), "--scheme", "mcmahon", "--rounds", "5",
+                 "--name", "Совсем другой турнир"]) == 0  # fmt: skip
+    writable = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: Path(path) != disc and writable(path, mode))
+    app = TengenApp(None, folder=data, open_viewer=False)
+    async with run_test(app, size=(100, 30)) as pilot:
+        app.open_tournament(source)  # a namesake's: no question, the next name
+        await pilot.pause()
+        assert f"в новый турнир {data / 'simplemm-2.json'}:" in str(app.screen.query_one("Label").render())
+        await answered(pilot, app.screen, "4")
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        (data / "simplemm.json").unlink()
+        (data / "simplemm-2.json").rename(data / "simplemm.json")
+        app.open_tournament(source)  # its own earlier import: offered, where it is
+        await pilot.pause()
+        said = str(app.screen.query_one("Label").render())
+        assert said.startswith(f"{data / 'simplemm.json'} уже есть: скорее всего, это турнир, импортированный"), said
+
+
 async def test_a_broken_xml_is_a_notification(tmp_path: Path) -> None:
     bad = tmp_path / "broken.xml"
     bad.write_text("<Tournament><Games><Game/></Games>")
