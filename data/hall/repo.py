@@ -244,8 +244,8 @@ class HallRepo:
                 advanced.append(device)
         at = datetime.now(UTC).isoformat(timespec="seconds")
         self.hear(advanced, at)
-        if differing and peer:  # a laptop serving a chain of its own refused here: not a stick's old copy, kept
-            # for good (a stick moves forward only) and said at every sync long after the laptop put it right
+        if differing and peer:  # a chain a laptop serves now (its own, or one it took) refused here: not a
+            # stick's old copy, kept for good (a stick moves forward only) and said long after it was put right
             write_json(self.path, "tengen-diverged.json", self.diverged | dict.fromkeys(differing, at))
         return refused
 

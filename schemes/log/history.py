@@ -607,7 +607,7 @@ def paired_on_other_results(
         if changed.kind != ev.RESULT_RECORDED or changed.data["round"] >= paired:
             continue
         following = state.round(changed.data["round"] + 1)
-        if following is None or not (new(event) or (following.event > 0 and new(events[following.event - 1]))):
+        if following is None or following.event <= 0 or not (new(event) or new(events[following.event - 1])):
             continue
         if event is changed and _result_then(events, event, following.event) == _result_of(event):
             continue  # the same slip entered on two laptops: the round was paired on this very result (a review)
