@@ -58,6 +58,8 @@ def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
         last = datetime.fromisoformat(laptop.last_heard)
     except ValueError:
         return "⚠ " + _("never heard")
+    if last.tzinfo is None:  # not as this program writes it: a record edited or damaged (a review's traceback)
+        return "⚠ " + _("never heard")
     seconds = max(0, int(((now or datetime.now(UTC)) - last).total_seconds()))
     if seconds <= SILENT.total_seconds():
         return _("{seconds} s ago", seconds=seconds)

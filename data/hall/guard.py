@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, TypeVar
 
 from dulwich.file import FileLocked
 from dulwich.object_store import DiskObjectStore
-from dulwich.objects import ObjectID, ShaFile
+from dulwich.objects import ObjectID, ShaFile, valid_hexsha
 from dulwich.refs import Ref
 from dulwich.repo import Repo
 
@@ -130,13 +130,25 @@ def _dead_writers_lock_removed(write: Callable[[], T]) -> T:
 
 def set_tip(repo: Repo, ref: Ref, old: ObjectID | None, new: ObjectID) -> bool:
     """Move ``ref`` from ``old`` to ``new`` if it is still at ``old`` (another process may have moved it);
-    with ``old`` None, make it only if it is still not there: git's «no old value» sets it whatever
-    it holds, and a laptop writing a chain onto a stick put back an older tip another laptop had
-    just written there (a review)."""
+    with ``old`` None, make it only if nothing was made meanwhile (``_made_meanwhile``): git's «no old
+    value» sets it whatever it holds, and a laptop writing a chain onto a stick put back an older
+    tip another laptop had just written there (a review)."""
     with writing(repo):
-        if old is None:
-            return _dead_writers_lock_removed(lambda: repo.refs.add_if_new(ref, new))
+        if old is None and _made_meanwhile(repo, ref):
+            return False
         return _dead_writers_lock_removed(lambda: repo.refs.set_if_equals(ref, old, new))
+
+
+def _made_meanwhile(repo: Repo, ref: Ref) -> bool:
+    """Whether ``ref``, absent when looked at, now names an object the repository holds: a ref
+    that names nothing (an empty or damaged file, what a power cut or a stick pulled out leaves)
+    is made anew, as before — refused, it kept that laptop's chain from the hall for good (a
+    review)."""
+    try:
+        held = repo.refs[ref]
+    except KeyError:
+        return False
+    return valid_hexsha(held) and held in repo.object_store
 
 
 class GuardedStore(DiskObjectStore):

@@ -713,6 +713,19 @@ def test_a_laptop_whose_entries_are_refused_is_not_said_heard() -> None:
     assert heard(laptop, "b" * 32, now) == "этот ноутбук"
 
 
+@pytest.mark.parametrize("when", ["2026-12-04T11:59:00", "yesterday"])
+def test_a_time_heard_not_as_written_is_never_heard(when: str) -> None:
+    """A review: a time without its zone in the record of when laptops were heard closed
+    ``hall status`` and the app's header with a TypeError."""
+    from datetime import UTC, datetime
+
+    from data.hall.hall import Laptop
+    from tui.hall import heard
+
+    laptop = Laptop("b" * 32, "Стол 2", 3, when, True, False)
+    assert heard(laptop, "a" * 32, datetime(2026, 12, 4, 12, tzinfo=UTC)) == "⚠ ни разу не слышен"
+
+
 def test_the_header_flags_one_player_registered_on_two_laptops(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:

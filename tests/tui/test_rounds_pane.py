@@ -305,6 +305,7 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         name = app.screen_stack[1].session.state.players[first].short_name
         question = str(app.screen.query_one("Label").render())
         assert f"({name}) уже был свободен в 1-м туре. Снова дать свободный тур?" in question
+        assert question.startswith("Игрок "), question  # the reason put first, begun with its capital (a review)
         await pilot.press("enter")  # «Нет» is in focus: nothing paired, back to the list
         await pilot.pause()
         assert isinstance(app.screen, ByeScreen)

@@ -585,7 +585,7 @@ class RoundsPane(Pane):
             if second is None:
                 self.pair(bye=player, early=early)
                 return
-            question = _("{reason}. Another bye for the same player?", reason=said(second))
+            question = _("{reason}. Another bye for the same player?", reason=sentence(said(second)))
             self.app.push_screen(  # «Нет» goes back to the list, not away from the pairing
                 ConfirmScreen(question, default=False),
                 lambda yes: self.pair(bye=player, early=early) if yes else self.choose_bye(early),

@@ -180,3 +180,7 @@ def test_a_tip_made_where_there_was_none_never_replaces_one_made_meanwhile(tmp_p
     assert not guard.set_tip(stick, ref, None, older.id)  # this one, which had found none
     assert stick.refs[ref] == newer.id
     assert guard.set_tip(stick, ref, newer.id, older.id)  # a move from what it holds still moves it
+    loose = tmp_path / "stick" / ref.decode()
+    for left in (b"", b"garbage\n", b"0" * 40 + b"\n"):  # a power cut's ref: it names nothing held
+        loose.write_bytes(left)
+        assert guard.set_tip(stick, ref, None, newer.id) and stick.refs[ref] == newer.id, left  # made anew (a review)
