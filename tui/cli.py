@@ -24,7 +24,7 @@ from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
 from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code
-from data.store import backup_path, damaged_name, real_path, restore
+from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
@@ -978,6 +978,9 @@ def _cmd_restore(args: argparse.Namespace) -> None:
     if not path.name:
         raise BadInput("{path}: a folder, not a tournament file", path=args.path)
     backup = backup_path(path)
+    if backup.is_dir():  # said as what it is: «no such file» of a folder, a pipe or a device misled (an attack)
+        raise BadInput("{path}: a folder, not a file: nothing to restore", path=backup)
+    check_regular(backup, backup)
     if not backup.is_file():
         raise BadInput("{path}: no such file, nothing to restore", path=backup)
     with Service(backup) as held:

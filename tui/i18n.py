@@ -617,6 +617,7 @@ RU = {
     "{path} is a tournament file (or its backup or lock): choose another name": "{path} — файл турнира (или его копия или блокировка): выберите другое имя",
     "the paper's font has no {chars}: left out (write such a name in Russian or Latin letters)": "в шрифте документов нет знаков {chars}: они пропущены (напишите такое имя русскими или латинскими буквами)",
     "{path} is inside a tournament's hall folder: choose another place": "{path} — в папке зала турнира: выберите другое место",
+    "{path}: a folder, not a file: nothing to restore": "{path}: папка, а не файл: восстанавливать нечего",
     "{path}: no such file, nothing to restore": "{path}: нет такого файла, восстанавливать нечего",
     "{path}: {reason}": "{path}: {reason}",
     "{path} is a rating list: choose players with --pin (find them with player find)": "{path} — рейтинг-лист: выберите игроков через --pin (найти их: player find)",

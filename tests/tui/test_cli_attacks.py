@@ -254,6 +254,27 @@ def test_restore_shows_what_the_backup_holds_and_asks(
     assert run(capsys, "-f", str(cup), "standings")[0] == 0
 
 
+@pytest.mark.parametrize("kind", ["pipe", "folder", "device"])
+def test_restore_of_a_backup_that_is_no_file_says_what_it_is(
+    cup: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """An attack: a pipe, a folder or a link to /dev/zero named ``cup.json.bak`` was «no such
+    file, nothing to restore»."""
+    import os
+
+    backup = cup.with_name("cup.json.bak")
+    backup.unlink()
+    said = {"pipe": "a device or a pipe, not a file", "folder": "a folder, not a file: nothing to restore",
+            "device": "a device or a pipe, not a file"}  # fmt: skip
+    if kind == "pipe":
+        os.mkfifo(backup)
+    elif kind == "folder":
+        backup.mkdir()
+    else:
+        backup.symlink_to("/dev/zero")
+    assert f"{backup}: {said[kind]}" in refused(capsys, "restore", str(cup), file=cup)
+
+
 def test_restore_over_a_file_that_reads_well_says_what_it_drops(
     cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
