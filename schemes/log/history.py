@@ -575,7 +575,8 @@ def _paired_on_another(events: Sequence[Event], event: Event, state: Tournament,
     if event.kind == ev.RETRACTED and following is not None and changed.id > following.event:
         return ()  # a result entered after the next round was paired, taken back: what that round used is back
     fields = {"later": str(paired) if number + 1 == paired else f"{number + 1}-{paired}", "round": number}
-    if following is not None and event.kind == ev.RESULT_RECORDED and not _had_result(events, changed, following.event):
+    unseen = following is not None and _result_then(events, changed, following.event) is None  # paired past it
+    if event.kind == ev.RESULT_RECORDED and unseen:
         if number + 1 == paired:
             return (Notice("round {later} was paired without this result of round {round}", fields),)
         return (Notice("rounds {later} were paired without this result of round {round}", fields),)
@@ -621,21 +622,12 @@ def _result_of(event: Event) -> tuple[str, bool]:
 
 def _result_then(events: Sequence[Event], result: Event, before: int) -> tuple[str, bool] | None:
     """The result standing on ``result``'s board among the events before ``before`` (the next
-    round's pairing), if any."""
+    round's pairing: what it was paired on), if any — a board paired past (OpenGotha's way) had
+    none, and its first result is no «old result» replaced."""
     retracted = retracted_ids(list(events[: before - 1]))
     standing = [e for e in events[: before - 1] if e.kind == ev.RESULT_RECORDED and e.id not in retracted
                 and (e.data["round"], e.data["board"]) == (result.data["round"], result.data["board"])]  # fmt: skip
     return _result_of(standing[-1]) if standing else None
-
-
-def _had_result(events: Sequence[Event], result: Event, before: int) -> bool:
-    """Whether ``result``'s board had a result standing among the events before ``before`` (the
-    next round's pairing): a board paired past (OpenGotha's way) had none, and its first result
-    is no «old result» replaced."""
-    retracted = retracted_ids(list(events))
-    return any(e.kind == ev.RESULT_RECORDED and e.id < before and e.id not in retracted
-               and (e.data["round"], e.data["board"]) == (result.data["round"], result.data["board"])
-               for e in events[: before - 1])  # fmt: skip
 
 
 def _new_komi(state: Tournament, komi: float, paired: int) -> Notice:
