@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from rich.style import Style
 from rich.text import Text
 
-from data.hall.hall import SILENT, Laptop
+from data.hall.hall import SILENT, Laptop, heard_at
 from schemes.errors import Worded
 from schemes.state.model import Tournament
 from tui.i18n import _, said
@@ -52,13 +52,8 @@ def heard(laptop: Laptop, device: str, now: datetime | None = None) -> str:
         return _("this laptop")
     if laptop.diverged:
         return "⚠ " + _("its entries refused")
-    if laptop.last_heard is None:
-        return "⚠ " + _("never heard")
-    try:
-        last = datetime.fromisoformat(laptop.last_heard)
-    except ValueError:
-        return "⚠ " + _("never heard")
-    if last.tzinfo is None:  # not as this program writes it: a record edited or damaged (a review's traceback)
+    last = None if laptop.last_heard is None else heard_at(laptop.last_heard)
+    if last is None:
         return "⚠ " + _("never heard")
     seconds = max(0, int(((now or datetime.now(UTC)) - last).total_seconds()))
     if seconds <= SILENT.total_seconds():

@@ -1024,13 +1024,20 @@ class Laptop:
     (``HallRepo.diverged``): its entries may be missing, whenever it was heard."""
 
 
-def _lately(at: str, limit: datetime) -> bool:
-    """Whether the time ``at`` (as ``now`` writes it; anything else is not) is after ``limit``."""
+def heard_at(at: str) -> datetime | None:
+    """The time ``at`` of a hall's records, as ``now`` writes it; None for anything else (a
+    record edited or damaged: a time without its zone closed the header with a TypeError)."""
     try:
         when = datetime.fromisoformat(at)
     except ValueError:
-        return False
-    return when.tzinfo is not None and when >= limit
+        return None
+    return when if when.tzinfo is not None else None
+
+
+def _lately(at: str, limit: datetime) -> bool:
+    """Whether the time ``at`` of a hall's record (``heard_at``) is after ``limit``."""
+    when = heard_at(at)
+    return when is not None and when >= limit
 
 
 def laptops(state: Tournament, repo: HallRepo, device: str) -> list[Laptop]:
