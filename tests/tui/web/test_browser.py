@@ -63,6 +63,25 @@ def text_of(browser: Any, css: str) -> str:
     return str(browser.execute_script("return document.querySelector(arguments[0]).innerText", css))
 
 
+def on_a_wall(browser: Any, width: int, height: int) -> None:
+    """The browser as a wall screen of ``width``×``height``; pages are then opened with ``opened``."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+
+
+def opened(browser: Any, url: str, width: int) -> None:
+    """``url`` opened, read once it is laid out ``width`` wide with its stylesheet: a full run on
+    a loaded machine read a wall's slide with each name's phone line shown under it, which only
+    the phone's width or a page without its stylesheet shows, and a moment later as a wall's."""
+    browser.get(url)
+    deadline = time.monotonic() + 10
+    while (shown := browser.execute_script(
+        "return [window.innerWidth, getComputedStyle(document.querySelector('header')).display]"
+    )) != [width, "flex"]:  # fmt: skip
+        assert time.monotonic() < deadline, (url, shown, width)
+        time.sleep(0.05)
+
+
 def test_the_pages_render_on_a_phone(served: tuple[Path, Serving], browser: Any) -> None:
     _path, serving = served
     browser.get(f"{serving.address}/round/1")
@@ -177,11 +196,10 @@ def test_the_projector_fits_a_wall_screen(tmp_path: Path, browser: Any) -> None:
     most there are, left the legend on the edge, and a scrollbar)."""
     path = hall_tournament(tmp_path / "wall.json", extra=39)
     serving = start(None, 0, "127.0.0.1", site(path))
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    on_a_wall(browser, 1920, 1080)
     try:
         for slide in range(5):  # two of the pairing, three of 15 rows of the standings
-            browser.get(f"{serving.address}/projector?slide={slide}")
+            opened(browser, f"{serving.address}/projector?slide={slide}", 1920)
             box = browser.execute_script(
                 "const t = document.querySelector('table').getBoundingClientRect();"
                 "return [t.right, t.bottom, window.innerWidth, window.innerHeight,"
@@ -209,11 +227,10 @@ def test_the_projector_shows_every_value_whole(
     DEMOS[demo](path)
     serving = start(None, 0, "127.0.0.1", site(path))
     width, height = screen
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    on_a_wall(browser, width, height)
     try:
         for slide in range(2):  # the pairing, then the standings
-            browser.get(f"{serving.address}/projector?slide={slide}")
+            opened(browser, f"{serving.address}/projector?slide={slide}", width)
             deadline = time.monotonic() + 10
             while True:  # the live script may swap the page as it reads (a loaded machine's full run, twice)
                 cut, names = browser.execute_script(
@@ -237,12 +254,11 @@ def test_a_small_projector_shows_three_digit_numbers_whole(tmp_path: Path, brows
     wall finds his board by his number.  Every number of every pairing slide is whole."""
     path = hall_tournament(tmp_path / "wall.json", extra=110)
     serving = start(None, 0, "127.0.0.1", site(path))
-    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                            {"width": 1280, "height": 720, "deviceScaleFactor": 1, "mobile": False})  # fmt: skip
+    on_a_wall(browser, 1280, 720)
     try:
         shown: list[str] = []
         for slide in range(4):  # 58 boards: four slides of the pairing
-            browser.get(f"{serving.address}/projector?slide={slide}")
+            opened(browser, f"{serving.address}/projector?slide={slide}", 1280)
             cells = browser.execute_script(
                 "return [...document.querySelectorAll('table.pairing td.no')]"
                 ".map((td) => [td.innerText, td.scrollWidth <= td.clientWidth])"
@@ -308,8 +324,6 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
     """An attack: a title of 200 letters widened every page of a phone (the whole page scrolled
     sideways), and a long name pushed the score off the standings; a trial's «тройное ко»
     went past the screen's edge."""
-    from selenium.webdriver.support.ui import WebDriverWait
-
     from data.service import Service
     from schemes.log import actions
 
@@ -321,13 +335,7 @@ def test_a_name_without_a_space_breaks_on_a_phone(tmp_path: Path, browser: Any) 
     serving = start(None, 0, "127.0.0.1", site(path))
     try:
         for page in ("/", "/round/1", "/standings", "/player?q=ЖЖЖ"):
-            browser.get(f"{serving.address}{page}")
-            # the stylesheet applied (under a loaded suite Chromium was once measured before it was)
-            WebDriverWait(browser, 10).until(
-                lambda b: (
-                    b.execute_script("return getComputedStyle(document.querySelector('header')).display") == "flex"
-                )
-            )
+            opened(browser, f"{serving.address}{page}", PHONE[0])  # (once measured before its stylesheet applied)
             sideways = browser.execute_script(
                 "const s = document.querySelector('.scroll');"
                 "return [document.documentElement.scrollWidth, s ? s.scrollWidth - s.clientWidth : 0];"
@@ -349,7 +357,7 @@ def test_the_standings_keep_each_word_of_a_name_whole_on_a_phone(tmp_path: Path,
     DEMOS[demo](path)
     serving = start(None, 0, "127.0.0.1", site(path))
     try:
-        browser.get(f"{serving.address}/standings")
+        opened(browser, f"{serving.address}/standings", PHONE[0])
         broken = browser.execute_script(
             "const broken = [];"
             "for (const td of document.querySelectorAll('table.standings td.player')) {"
