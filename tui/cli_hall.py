@@ -195,7 +195,8 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
     count = len(disputes(state))
     if as_json:
         print(json_text({"device": device, "chief": state.hall.chief, "devices": [
-            {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard}
+            {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard,
+             "silent": laptop.silent, "entries_refused": laptop.diverged}
             for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
             "refused": [said(r) for r in repo.refused]}))  # fmt: skip
         return

@@ -1086,6 +1086,13 @@ def test_the_status_is_a_table_with_its_headers_and_says_how_long_ago(hall_of_th
     assert rows[table2.device[:8]][0] == "table2" and rows[table2.device[:8]][2:] == ["⚠", "silent", "5", "h"]
     assert rows[table3.device[:8]][0] == "table3" and rows[table3.device[:8]][3:] == ["s", "ago"]
     assert lines[4:] == ["disputed boards: 0"]
+    with HallRepo(hall_path(chief.file)) as repo:  # heard a second ago, its chain refused as differing
+        repo.hear([table3.device], datetime.now(UTC).isoformat())
+    write_json(hall_path(chief.file), "tengen-diverged.json", {table3.device: datetime.now(UTC).isoformat()})
+    with chief.here():
+        assert main(["-f", str(chief.file), "hall", "status", "--json"]) == 0
+    shown = {d["name"]: (d["silent"], d["entries_refused"]) for d in json.loads(capsys.readouterr().out)["devices"]}
+    assert shown == {"Chief": (False, False), "table2": (True, False), "table3": (False, True)}  # a trial: not said
 
 
 def test_an_entry_the_chain_missed_is_recorded_at_the_next_sync(hall_of_three_once, monkeypatch) -> None:
