@@ -177,6 +177,18 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
         assert str(table.get_row_at(0)[list(table.columns).index("status")]) == ""
 
 
+def test_a_players_skips_read_the_same_before_and_after_their_rounds() -> None:
+    """A trial: the list said «пропускает 2» of a player once round 2 was played; the skip is
+    named, whenever it is (and withdrawn, «снят с тура 4», as it was)."""
+    from schemes.state.model import Player
+    from tui.panes.players import PlayersPane
+
+    player = Player(7, "Кутасов", "Илья", 10)
+    assert PlayersPane.status(player) == ""
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({2}))) == "пропуск тура 2"
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({4, 2}))) == "пропуск туров 2 4"
+
+
 async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) -> None:
     """A trial: after the last round was paired, ``k`` still opened the skip dialog, and the
     refusal came only after the rounds were typed.  Now it is said at once; before, the

@@ -133,8 +133,10 @@ class PlayersPane(Pane):
             return _("registered in advance")
         if player.withdrawn_from is not None:
             return _("withdrawn from {round}", round=player.withdrawn_from, sex=player.sex)
+        if len(player.skips) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
+            return _("round {rounds} skipped", rounds=min(player.skips))
         if player.skips:
-            return _("skips {rounds}", rounds=" ".join(map(str, sorted(player.skips))))
+            return _("rounds {rounds} skipped", rounds=" ".join(map(str, sorted(player.skips))))
         return ""
 
     def on_input_changed(self, event: Input.Changed) -> None:
