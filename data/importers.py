@@ -6,7 +6,7 @@ the optional birth/дата рождения, sex/пол, patronymic/отчес�
 category/категория, pin, rgf, note/телефон), or
 there is no header and the columns are surname, name, rating or rank, country, club;
 the delimiter is ``,`` ``;`` or tab, the encoding UTF-8 or Windows-1251 (what a Russian
-spreadsheet saves); a rating or rank column takes either, row by row.
+spreadsheet saves; KOI8-R where that reads better, ``_jumbled``); a rating or rank column takes either, row by row.
 Every bad row is reported with its line number, and the caller imports nothing
 unless told to skip them.
 
@@ -130,12 +130,28 @@ def _text(path: Path) -> str:
             return raw.decode("utf-16")
         except UnicodeDecodeError:
             raise ImportFailed("{path}: not UTF-16 text, though it begins as such", path=path) from None
-    for encoding in ("utf-8-sig", "cp1251"):
-        try:
-            return raw.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise ImportFailed("{path}: neither UTF-8 nor Windows-1251 text", path=path)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        windows = raw.decode("cp1251")
+    except UnicodeDecodeError:
+        raise ImportFailed("{path}: neither UTF-8 nor Windows-1251 text", path=path) from None
+    unix = raw.decode("koi8_r")  # every byte is a KOI8-R letter or sign: never refused
+    return unix if _jumbled(windows) > _jumbled(unix) else windows
+
+
+_SMALL_THEN_CAPITAL = re.compile(r"[а-яё][А-ЯЁ]")
+
+
+def _jumbled(text: str) -> int:
+    """The capitals after a small letter in ``text`` («йЧБОПЧ»): what a list
+    written in KOI8-R reads as in Windows-1251, the two encodings swapping capitals and small
+    letters (an old Unix list was imported so, every name a jumble, in silence).  A list is
+    read as KOI8-R only where that reading has fewer: Windows-1251 stays the rule, and a list
+    in capitals alone, which either reading leaves unjumbled, is read as Windows-1251."""
+    return len(_SMALL_THEN_CAPITAL.findall(text))
 
 
 def _delimiter(line: str) -> str:
