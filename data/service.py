@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from data.errors import Refused, os_reason
+from data.errors import Refused, TournamentFileError, os_reason
 from data.hall.stamp import Stamper
 from data.ledger import Ledger
 from data.lock import lock_path
@@ -416,6 +416,22 @@ class Service:
             raise Refused("{path} is inside a tournament's hall folder: choose another place", path=text)
         return Output(real)
 
+    def free_output(self, text: str) -> Output:
+        """``output`` for a name the app chose itself (F6's documents, F7's exports): where a
+        folder, a pipe, a tournament… holds that name, the first of «name (2).pdf», «name
+        (3).pdf»… that may be written — the refusal advised giving another name, and the app has
+        no field for one (a trial).  The caller names the file written."""
+        try:
+            return self.output(text)
+        except (Refused, TournamentFileError) as error:
+            path = Path(text)
+            for count in range(2, _OTHER_NAMES):
+                try:
+                    return self.output(str(path.with_name(f"{path.stem} ({count}){path.suffix}")))
+                except (Refused, TournamentFileError):
+                    continue
+            raise error
+
     def close(self) -> None:
         self._ledger.close()
 
@@ -424,6 +440,10 @@ class Service:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_OTHER_NAMES = 20
+"""How many names ``free_output`` tries (a folder gone is refused so at each)."""
 
 
 def _is_hall_folder(folder: Path) -> bool:

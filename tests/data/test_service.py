@@ -192,6 +192,23 @@ def test_an_output_never_replaces_a_tournament_its_backup_or_its_lock(tmp_path: 
         assert new.path == (tmp_path / "new\u00a0file.pdf").resolve() and new.path.read_bytes() == b"%PDF"
 
 
+def test_a_name_the_app_chose_that_is_taken_is_written_under_the_next_free_one(tmp_path: Path) -> None:
+    """A trial: F6 found its protocol's name held by a folder and advised giving another name,
+    which it has no field for.  A name the app chose (``free_output``) goes to «name (2)…»,
+    past a folder, a pipe, a tournament; a file of that name is written over as before."""
+    path = tmp_path / "t.json"
+    with _cup(path) as service:
+        (tmp_path / "t-protocol-3.pdf").mkdir()
+        os.mkfifo(tmp_path / "t-protocol-3 (2).pdf")
+        os.symlink(path, tmp_path / "t-protocol-3 (3).pdf")
+        chosen = service.free_output(str(tmp_path / "t-protocol-3.pdf"))
+        assert chosen.path == (tmp_path / "t-protocol-3 (4).pdf").resolve()
+        (tmp_path / "t-table.pdf").write_bytes(b"old")
+        assert service.free_output(str(tmp_path / "t-table.pdf")).path == (tmp_path / "t-table.pdf").resolve()
+        with pytest.raises(Refused, match="no such folder"):  # no name helps: the first refusal
+            service.free_output(str(tmp_path / "gone" / "t-table.pdf"))
+
+
 def test_a_service_for_writing_holds_the_lock_until_closed(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     _cup(path).close()

@@ -599,6 +599,13 @@ async def test_print_writes_pdfs_next_to_the_tournament_opened_by_a_relative_nam
         await pilot.pause()
         assert (folder / "gamma-protocol-3.pdf").exists() and (folder / "gamma-cards.pdf").exists()
         assert any(f"Записано в {folder}:" in n and "gamma-protocol-3.pdf" in n for n in notes(app)), notes(app)
+        (folder / "gamma-protocol-3.pdf").unlink()  # a trial: a folder of that name refused the print, advising
+        (folder / "gamma-protocol-3.pdf").mkdir()  # a name F6 has no field for: the next name, said
+        await pilot.press("f6", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert (folder / "gamma-protocol-3 (2).pdf").read_bytes().startswith(b"%PDF")
+        assert "gamma-protocol-3 (2).pdf" in notes(app)[-1], notes(app)
 
 
 async def test_after_the_last_round_the_print_dialog_offers_the_final_table(folder: Path) -> None:
@@ -1024,8 +1031,17 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
             "Периодов бёёми: 3, а OpenGotha хранит один период по 30 с",  # what the file cannot keep, said
         ]
         state = app.screen.session.state
-    back = read(target)
-    assert (back.scheme, back.players, back.rounds) == ("mcmahon", len(state.players), state.paired_rounds)
+        back = read(target)
+        assert (back.scheme, back.players, back.rounds) == ("mcmahon", len(state.players), state.paired_rounds)
+        target.unlink()  # a folder of that name: the next name, said (it advised a name F7 has no field for)
+        target.mkdir()
+        await pilot.press("f7")
+        await pilot.pause()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        other = folder / "mcmahon-opengotha (2).xml"
+        assert notes(app)[-2] == f"Файл OpenGotha записан в {shown_path(other)}"
+    assert read(other).players == len(state.players)
 
 
 async def test_an_event_of_more_rounds_than_opengotha_holds_is_not_exported(tmp_path: Path) -> None:

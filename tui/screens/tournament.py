@@ -524,7 +524,7 @@ class TournamentScreen(Translated, Screen[None]):
                     number = round_of(kind, state, round_number)
                     named = f"{teams[1]}s" if kind == "teams" and teams[1] != "team" else kind  # clubs apart from teams
                     name = f"{stem}-{named}.pdf" if kind in UNNUMBERED else f"{stem}-{named}-{number}.pdf"
-                    target = self.session.output(name)
+                    target = self.session.free_output(name)
                     if kind == "protocol" and pages is not None:
                         undrawn += write(protocol(state, events, number, f"{pages}/round/{number}"), target)
                     elif kind == "teams":
@@ -599,7 +599,6 @@ class TournamentScreen(Translated, Screen[None]):
                     self.notify(said(error), severity="error", timeout=10)
                     return
                 text, warnings = written.text, written.warnings
-                done = _("OpenGotha file written to {path}", path=shown_path(target))
             else:
                 target = self.session.path.with_name(f"{stem}-rating{'-egf' if egf else ''}.txt")
                 try:
@@ -609,12 +608,18 @@ class TournamentScreen(Translated, Screen[None]):
                     self.notify(said(error), severity="error", timeout=10)
                     return
                 text = export(self.session.state, self.session.events, latin, egf, ratings)
-                done = _("Rating table written to {path}", path=shown_path(target))
             try:
-                self.session.output(str(target)).write(text.encode("utf-8"))
+                output = self.session.free_output(str(target))
+                output.write(text.encode("utf-8"))
             except (TournamentFileError, Refused) as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
+            where = shown_path(output.path)  # another name where a folder… held this one
+            done = (
+                _("OpenGotha file written to {path}", path=where)
+                if what == "opengotha"
+                else _("Rating table written to {path}", path=where)
+            )
             self.notify(done, timeout=8)
             for warning in warnings:
                 self.notify(said(warning), severity="warning", timeout=10)
