@@ -35,7 +35,7 @@ from paperwork.per_scheme import paper
 from paperwork.rating_names import ListedNames
 from paperwork.scheme_paper import FreeRound
 from paperwork.sheet import made_at, standings_after
-from paperwork.translit import ascii_only, is_all_cyrillic, is_cyrillic, is_latin, latin, unaccented
+from paperwork.translit import ascii_only, has_latin_form, is_all_cyrillic, is_cyrillic, is_latin, latin, unaccented
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
@@ -91,8 +91,14 @@ def _usual_komi(tournament: Tournament) -> bool:
     )
 
 
-def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int], komi: bool) -> Result:
-    if isinstance(outcome, Game) and not outcome.forfeit:
+def _result(
+    tournament: Tournament,
+    outcome: Outcome,
+    table: Mapping[int, Sequence[Outcome]],
+    numbers: Mapping[int, int],
+    komi: bool,
+) -> Result:
+    if isinstance(outcome, Game) and _rated(outcome, table):
         written = None
         if komi:
             whole = komi_written(outcome.komi)
@@ -104,7 +110,19 @@ def _result(tournament: Tournament, outcome: Outcome, numbers: Mapping[int, int]
         return Result(0, paper(tournament).free_mark(tournament, "walkover"))
     if isinstance(outcome, Free):
         return Result(0, free_mark(tournament, outcome))
-    return Result(0, "-")
+    return Result(0, SYMBOL[outcome.score] if isinstance(outcome, Game) else "-")  # a draw given: half, ``0=``
+
+
+MIRRORED = {Score.WIN: Score.LOSS, Score.LOSS: Score.WIN, Score.DRAW: Score.DRAW}
+
+
+def _rated(game: Game, table: Mapping[int, Sequence[Outcome]]) -> bool:
+    """A game played whose two results mirror each other (a win and a loss, or a draw each):
+    what the commission can rate.  Both won or both lost at a board (a referee's ruling,
+    OpenGotha's ``RESULT_BOTHWIN``) is written as the rounds without a game the points are —
+    the table said «7+/b0» on both lines, a game each had won (a check by hand)."""
+    theirs = table[game.opponent][game.round - 1]
+    return not game.forfeit and isinstance(theirs, Game) and theirs.score is MIRRORED[game.score]
 
 
 def free_mark(tournament: Tournament, outcome: Free) -> str:
@@ -120,8 +138,9 @@ def free_mark(tournament: Tournament, outcome: Free) -> str:
 
 def komi_written(komi: float) -> int:
     """The whole number a result's ``k`` gives for ``komi``: the format's komi is always a
-    half (``k6`` is 6.5), so a whole komi cannot be written exactly (``placeholders`` says so)."""
-    return round(komi - 0.5)
+    half (``k6`` is 6.5), so a whole komi cannot be written exactly (``placeholders`` says so):
+    it is the half below, always (``round`` made 7 «6.5» but 8 «8.5», a check by hand)."""
+    return math.floor(komi - 0.5)
 
 
 def took_part(tournament: Tournament, table: Mapping[int, Sequence[Outcome]]) -> set[int]:
@@ -179,7 +198,7 @@ def rating_table(
         surname, name = (
             _written(*map(ascii_only, listed_as)) if listed_as else _written(spell(p.surname), spell(p.name))
         )
-        results = tuple(_result(tournament, o, numbers, komi) for o in table[player])
+        results = tuple(_result(tournament, o, table, numbers, komi) for o in table[player])
         lines.append(
             Line(
                 numbers[player],
@@ -260,7 +279,7 @@ def spells_out(text: str) -> bool:
     """Whether every letter of ``text`` has a Latin form (the transliteration table's, or its
     own without accents): line 1 is written in Latin then («Latin script preferred»), else as
     typed — a Kazakh «Қ» or a Greek event name would lose letters, or all of them."""
-    return all(ascii_only(latin(char)) for char in text if char.isalpha())
+    return all(has_latin_form(char) for char in text if char.isalpha())
 
 
 def _latin_letters(text: str) -> str:
@@ -316,6 +335,13 @@ def placeholders(
     who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
     unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})
     warnings = [unwritable] if who else []
+    initials = [
+        p for p in players if latin_form and p not in unwritten and p.name and not _clean(ascii_only(latin(p.name)))
+    ]
+    if initials:  # «Пак 박» was written «Pak P» unsaid (a check by hand)
+        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in initials)
+        warnings.append(Notice("no letter of the Latin form in the first name, written as the surname's initial: "
+                               "{players}", {"players": said}))  # fmt: skip
     mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
     if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
         said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)  # a few, as the unwritable

@@ -94,6 +94,12 @@ def latin(text: str) -> str:
     return "".join(out)
 
 
+def has_latin_form(letter: str) -> bool:
+    """Whether ``letter`` is written in Latin letters: the table's (the hard and soft signs
+    too, written as nothing: «Пермь» is «Perm», not a letter lost) or its own in ASCII."""
+    return letter.lower() in _LETTERS or bool(ascii_only(letter))
+
+
 def is_cyrillic(text: str) -> bool:
     return any("\u0400" <= char <= "\u04ff" for char in text)
 

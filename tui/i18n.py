@@ -546,6 +546,7 @@ RU = {
     "rating table written to {path}": "таблица для РК записана в {path}",
     "Latin names as this EGD rating list spells them, for the players in it (implies --latin)": "имена латиницей так, как их пишет этот рейтинг-лист EGD, для игроков из него (включает --latin)",
     "no letter of the Latin form in the name, written X: {players}": "в имени нет букв, которые пишутся латиницей, записано X: {players}",
+    "no letter of the Latin form in the first name, written as the surname's initial: {players}": "в имени нет букв, которые пишутся латиницей, записана первая буква фамилии: {players}",
     "written alike, {name}: {players}": "записаны одинаково, {name}: {players}",
     "no country, written {code}: {players}": "не указана страна, записано {code}: {players}",
     "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",

@@ -146,6 +146,43 @@ def test_exports_round_trip_for_every_scheme(scheme: str) -> None:
             assert games(table) == expected_games(log)
 
 
+@pytest.mark.parametrize(
+    ("code", "mark"),
+    [
+        ("both-win", "0+"),
+        ("both-win-F", "0+"),
+        ("both-lose-played", "0-"),
+        ("both-lose", "0-"),
+        ("draw-F", "0="),
+        ("draw", None),
+        ("W+F", None),
+    ],  # fmt: skip
+)
+@pytest.mark.parametrize("scheme", ["mcmahon", "round-robin"])
+def test_a_board_both_won_or_both_lost_is_written_as_the_points_it_paid(scheme: str, code: str, mark: str) -> None:
+    """A check by hand: both won at a board was «7+/w0» and «2+/b0», a game each had won, and
+    both lost «8-»/«1-», for the commission to rate; a draw given without a game was «0-», no
+    point, where each had a half.  A board without a game the two results of which mirror each
+    other is written as the free rounds it paid; a draw and a walkover as before."""
+    log = played(scheme, 4, 1, seed=2)
+    board = log.state.round(1).boards[0]
+    log.result(1, board.number, code)
+    numbers = {p: i for i, p in enumerate(sorted(log.state.numbers, key=log.state.numbers.get), start=1)}
+    written = {int(line.split()[0]): line.split()[-1] for line in export(log.state, log.events).splitlines()
+               if line[:1].isdigit()}  # fmt: skip
+    white, black = written[numbers[board.white]], written[numbers[board.black]]
+    if mark is not None:
+        assert (white, black) == (mark, mark)
+    elif code == "draw":
+        assert (white, black) == (
+            f"{numbers[board.black]}=/w{board.handicap}",
+            f"{numbers[board.white]}=/b{board.handicap}",
+        )
+    else:
+        assert (white, black) == ("0+", "0-")
+    assert symmetry_problems(parse(export(log.state, log.events))) == []
+
+
 def test_latin_names_throughout() -> None:
     log = Log("gamma", rounds=1)
     log.commit(actions.change_settings(place="Москва, клуб «Тэнгэн»"))  # PC[…] was left Cyrillic
@@ -175,6 +212,8 @@ def test_the_event_line_is_latin_beside_cyrillic_names() -> None:
     assert lines[4].split()[1:3] in (["Ёлкина", "Юлия"], ["Затонских", "Антон"])  # the names as typed
     assert export(log.state, log.events, True).splitlines()[0] == lines[0]  # one space in the Latin form too
     assert "; EV[Kubok Elki vykhodnogo dnya, Shkola No5, Moskva]" in export(log.state, log.events, False, True)
+    log.commit(actions.change_settings(name="Кубок «Осень» 2026", place="Пермь"))  # signs written as nothing (a check
+    assert export(log.state, log.events).splitlines()[0] == "; Kubok Osen 2026, Perm"  # by hand: kept Cyrillic)
     log.commit(actions.change_settings(name="Қазақстан кубогы", place="Алматы"))  # letters with no Latin form
     assert export(log.state, log.events).splitlines()[0] == "; Қазақстан кубогы, Алматы"  # as typed, not emptied
     assert export(log.state, log.events, True).splitlines()[0].isascii()
@@ -638,6 +677,14 @@ def test_the_latin_form_is_plain_ascii_and_names_a_name_it_cannot_write() -> Non
     lines = {line.split()[0]: line.split()[1:3] for line in text.splitlines() if not line.startswith(";")}
     assert lines == {"1": ["X", "X"], "2": ["Ivanov", "Petr"], "3": ["Muller", "Hans"]}
     assert str(placeholders(log.state)[0]) == "no letter of the Latin form in the name, written X: 조 훈현 (1)"
+    korean = Log("gamma", rounds=2)  # a first name alone: its initial, said too (a check by hand: unsaid)
+    korean.add("Пак", rating=2200, name="박")
+    korean.add("Иванов", rating=2100, name="Пётр")
+    korean.pair()
+    assert "1 Pak P " in export(korean.state, korean.events)
+    assert [str(n) for n in placeholders(korean.state)][0] == (
+        "no letter of the Latin form in the first name, written as the surname's initial: Пак 박 (1)"
+    )
     cyrillic = Log("gamma", rounds=2)
     cyrillic.add("Иванов", rating=2200, name="Пётр")
     cyrillic.add("Ёлкина", rating=2100, name="Юлия")
@@ -712,6 +759,14 @@ def test_the_lists_spelling_is_plain_ascii_in_the_latin_form(tmp_path: Path) -> 
     log.pair()
     text = export(log.state, log.events, latin_names=True, ratings=RatingList.read(listed))
     assert text.isascii() and "1 Boukerrouye Naim 20k FR" in text
+
+
+def test_a_whole_komi_is_written_as_the_half_below_it() -> None:
+    """A check by hand: Python's rounding wrote 7 as 6.5 but 8 as 8.5, 1 as 0.5 but 2 as 2.5."""
+    from paperwork.rating_table import komi_written
+
+    assert [komi_written(k) + 0.5 for k in (-2, -1, 0, 1, 2, 7, 8, 6.5, -0.5, 0.5)] == [
+        -2.5, -1.5, -0.5, 0.5, 1.5, 6.5, 7.5, 6.5, -0.5, 0.5]  # fmt: skip
 
 
 def test_a_whole_komi_is_warned_as_the_half_it_is_written() -> None:
