@@ -595,6 +595,7 @@ RU = {
     "The cursor is on the lowest player without a bye yet: ↑ for another": (
         "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
     ),
+    "The cursor is on the player the pairing would seat out: ↑↓ for another": "Курсор — на том, кого оставит свободным жеребьёвка: ↑↓ — другой",
     "{source} is not finished: the places are those after round {round} of {rounds}": (
         "{source} ещё не окончен: места — после {round}-го тура из {rounds}"
     ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.state.model import Board, Tournament
@@ -311,6 +311,16 @@ class Scheme(Protocol):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         """Everyone in place order after ``after_round`` (0 = before the first round)."""
+
+
+@runtime_checkable
+class ChoosesByes(Protocol):
+    """A scheme whose pairing chooses who sits out an odd round (``Traits.chooses_byes``)."""
+
+    def default_bye(self, tournament: Tournament, number: int) -> int | None:
+        """Whom its pairing of round ``number`` seats out, the referee choosing no one; None
+        for an even field, or a round it cannot pair.  The referee's choice starts on him: a trial's cursor sat on the
+        table's last, OpenGotha's bye another, and Enter made a pairing OpenGotha would not."""
 
 
 def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:

@@ -17,6 +17,7 @@ from typing import Any
 
 from schemes.base.pairing import Candidates, in_list_order, pair_round
 from schemes.base.scheme import Pairing, PairingError, Recorded, Traits
+from schemes.errors import InvalidEvent
 from schemes.state.model import Board, Player, Tournament
 from schemes.state.records import byes_before, may_meet
 
@@ -52,6 +53,14 @@ class SwissLike:
 
     def total_rounds(self, tournament: Tournament) -> int | None:
         return tournament.settings.rounds
+
+    def default_bye(self, tournament: Tournament, number: int) -> int | None:
+        """Its bye is the one its pairing leaves (the greedy search's, cheap to run again)."""
+        try:
+            byes = self.pair(tournament, number, random.Random(0), None).byes
+        except InvalidEvent:  # no pairing (a repeat needed…): nothing to start on; the pairing says why
+            return None
+        return byes[0] if byes else None
 
     def rounds_of(self, tournament: Tournament) -> int:
         """The number of rounds, which these schemes require at creation."""

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from schemes.base.scheme import Pairing, Scheme, parse_params
+from schemes.base.scheme import ChoosesByes, Pairing, Scheme, parse_params
 from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
@@ -473,6 +473,12 @@ def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:
     place = {row.player: row.place for row in rows}
     chosen = sorted(available, key=lambda p: (order.get(p, len(rows)), -state.players[p].sort_rating, p))
     return [(p, place.get(p, "")) for p in chosen]
+
+
+def default_bye(state: Tournament) -> int | None:
+    """Whom the scheme's pairing seats out of the next round (``ChoosesByes``), if anyone."""
+    scheme = get_scheme(state.settings.scheme)
+    return scheme.default_bye(state, state.paired_rounds + 1) if isinstance(scheme, ChoosesByes) else None
 
 
 def _latest(state: Tournament, number: int) -> Round:

@@ -1155,7 +1155,7 @@ async def test_an_export_never_replaces_a_tournament_of_that_name(folder: Path) 
         await pilot.pause()
         await pilot.press("right", "enter")
         await pilot.pause()
-        assert "турнира" in notes(app)[-1] and "mcmahon-opengotha.xml" in notes(app)[-1]
+        assert "mcmahon-opengotha (2).xml" in notes(app)[-2]  # written under the next name, said
     assert target.read_bytes() == before
 
 

@@ -270,6 +270,51 @@ async def test_a_pairing_that_waits_for_the_compiler_says_so(
         assert pairing == ["Жеребьёвка 1-го тура…" + (compiles if told else "")]
 
 
+async def test_the_bye_to_choose_starts_on_opengothas_below_a_mcmahon_floor(tmp_path: Path) -> None:
+    """A trial: below the McMahon floor OpenGotha's bye is not the table's last (F, 4th, and
+    not D, 7th, in this field, as its engine pairs it), and the cursor sat on the last: Enter
+    made a pairing OpenGotha would not.  It starts on the player «Да» seats out."""
+    path = tmp_path / "mm.json"
+    with Ledger.create(
+        path, [actions.create("Кубок", "mcmahon", 3, params={"genMMBar": "3D", "genMMFloor": "20K"})]
+    ) as ledger:
+        for surname, rank in (
+            ("A", "5k"),
+            ("B", "6k"),
+            ("C", "25k"),
+            ("D", "20k"),
+            ("E", "7k"),
+            ("F", "24k"),
+            ("G", "21k"),
+        ):
+            ledger.commit(actions.register(ledger.events, surname=surname, name="Анна", rank=rank))
+        ledger.commit(actions.pair(ledger.state, random.Random(1)))
+        for board, code in zip((1, 2, 3), ("W+", "B+", "W+"), strict=True):
+            ledger.commit(actions.result(1, board, code))
+        by_yes = get_scheme("mcmahon").pair(ledger.state, 2, random.Random(1), None).byes
+    app = app_on(path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        state = app.screen.session.state
+        assert [state.players[p].surname for p in by_yes] == ["F"]
+        await pilot.press("f3", "n")
+        await pilot.pause()
+        question = str(app.screen.query_one("Label").render())  # whom «Да» seats out, said (a trial: never)
+        assert question.splitlines() == [
+            f"Свободный тур: {state.numbers[by_yes[0]]}. F А. (24k)",
+            "Провести жеребьёвку 2-го тура?",
+        ]
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels[-1].split()[1] != "F" and options.highlighted is not None, labels  # not the last
+        assert options.get_option_at_index(options.highlighted).id == str(by_yes[0])
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.session.state.round(2).byes == by_yes
+
+
 async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:
     """The pairing's question offers to choose the bye: the list in the standings' order, the
     cursor on the last without one, a second bye asked about («Нет» in focus), the one chosen
@@ -287,10 +332,10 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
-        offered = str(options.get_option_at_index(options.highlighted).prompt)  # the lowest without a bye
+        offered = str(options.get_option_at_index(options.highlighted).prompt)  # the pairing's own bye
         hint = str(app.screen.query("Label")[1].render())  # a trial took the cursor for the top, and pressed ↓
-        assert hint == "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
-        assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)
+        assert hint == "Курсор — на том, кого оставит свободным жеребьёвка: ↑↓ — другой"
+        assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)  # FORS's
         places = [row.place for row in get_scheme(state.settings.scheme).standings(state, 1).rows]
         assert [label.split(", место ")[1].split(" — ")[0] for label in labels] == places  # the standings' order
         options.highlighted = options.option_count - 1

@@ -540,13 +540,16 @@ class RoundsPane(Pane):
             self.notify(said(error), severity="error")
             return
         number, missing = before.number, before.missing
-        answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if actions.bye_to_choose(state) else []),
-                   ("no", _("No"))]  # fmt: skip
+        odd = bool(actions.bye_to_choose(state))
+        answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if odd else []), ("no", _("No"))]
         question = _("Pair round {round}?", round=number)
         if missing is not None:
             meaning = (_("The table says who meets whom: the result can be entered afterwards.") if traits.scheduled
                        else _("Until it is entered it counts for neither player, as in OpenGotha."))  # fmt: skip
             question = f"{said(missing)}. {meaning}\n{_('Pair round {round} all the same?', round=number)}"
+        seated_out = actions.default_bye(state) if odd else None
+        if seated_out is not None:  # whom «Да» seats out, beside «Выбрать свободного» (a trial: never said)
+            question = f"{_('Bye')}: {self.bye_label(seated_out)}\n{question}"
         for warning in reversed(before.warned):  # the chief is warned: entries missing, a player twice
             question = sentence(said(warning)) + "\n" + question  # a line of its own: «Больше минуты…» (a trial)
         early = missing is not None
@@ -572,10 +575,7 @@ class RoundsPane(Pane):
         shared = len({place for _player, place in offered}) == 1  # before round 1: one place, said by no one
         players = []
         for p, place in offered:
-            label = (
-                self.label(p) if p in state.numbers else f"{state.players[p].full_name} ({state.players[p].rank_label})"
-            )
-            players.append((p, label + ("" if shared else f", {_('place {place}', place=place)}"),
+            players.append((p, self.bye_label(p) + ("" if shared else f", {_('place {place}', place=place)}"),
                             actions.earlier_bye(state, number, p)))  # fmt: skip
 
         def chosen(player: int | None) -> None:
@@ -591,7 +591,14 @@ class RoundsPane(Pane):
                 lambda yes: self.pair(bye=player, early=early) if yes else self.choose_bye(early),
             )
 
-        self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)
+        question = _("Who sits out round {round}?", round=number)
+        self.app.push_screen(ByeScreen(question, players, actions.default_bye(state)), chosen)
+
+    def bye_label(self, player: int) -> str:
+        """A player who may sit out, as the bye's question and list name him: as the boards do
+        once he has a number, by his full name and rank before round 1."""
+        p = self.session.state.players[player]
+        return self.label(player) if player in self.session.state.numbers else f"{p.full_name} ({p.rank_label})"
 
     def pair(self, allow_repeats: bool = False, bye: int | None = None, early: bool = False) -> None:
         """Pair the next round in a thread; ``early``: although the round before misses results."""

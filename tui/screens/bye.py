@@ -21,16 +21,22 @@ from tui.widgets import EndedList, plain, while_on_top
 class ByeScreen(Translated, Dialog[int | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="bye.cancel")]
 
-    def __init__(self, question: str, players: Sequence[tuple[int, str, Notice | None]]) -> None:
+    def __init__(
+        self, question: str, players: Sequence[tuple[int, str, Notice | None]], default: int | None = None
+    ) -> None:
         super().__init__()
         self.question = question
         self.players = players
         """Each player's id, his label and his earlier bye, if he had one."""
+        self.default = default if any(p == default for p, _label, _bye in players) else None
+        """Whom the pairing would seat out («Да» to the pairing question), where it says."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.question, classes="heading", markup=False)
-            if any(bye is None for _player, _label, bye in self.players):  # else it starts on the last
+            if self.default is not None:
+                yield Label(_("The cursor is on the player the pairing would seat out: ↑↓ for another"), markup=False)
+            elif any(bye is None for _player, _label, bye in self.players):  # else it starts on the last
                 yield Label(_("The cursor is on the lowest player without a bye yet: ↑ for another"), markup=False)
             yield EndedList(
                 *(
@@ -46,14 +52,17 @@ class ByeScreen(Translated, Dialog[int | None]):
             )
 
     def on_mount(self) -> None:
-        """The cursor on the bottom's offer, which the dialog says (a trial took it for the top
-        and pressed ↓ to reach the 4th); it stops at the list's ends (a trial's ↓ from the
-        bottom wrapped to the leaders, and the 6th place sat out without a word)."""
+        """The cursor on the pairing's own choice (a trial's Enter on the table's last, below
+        a McMahon floor, made a pairing OpenGotha would not), else on the bottom's offer; the
+        dialog says which (a trial took it for the top and pressed ↓ to reach the 4th); it stops
+        at the list's ends (a trial's ↓ from the bottom wrapped to the leaders, and the 6th
+        place sat out without a word)."""
         options = self.query_one(EndedList)
         # the bottom, where byes go: the lowest who has not had one (the list's last may have)
         fresh = [i for i, (_player, _label, bye) in enumerate(self.players) if bye is None]
         offered = fresh or list(range(len(self.players)))
-        options.highlighted = offered[-1] if offered else None
+        chosen = [i for i, (player, _label, _bye) in enumerate(self.players) if player == self.default]
+        options.highlighted = (chosen or offered)[-1] if offered else None
         options.focus()
 
     @while_on_top

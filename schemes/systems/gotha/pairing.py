@@ -380,6 +380,11 @@ class Gotha:
             numbering = tuple(sorted(p.id for p in tournament.players.values() if not p.withdrawn_by(1)))
         return Pairing(tuple(_tables(sheets, the_rules, number - 1, boards)), byes, numbering)
 
+    def default_bye(self, tournament: Tournament, number: int) -> int | None:
+        the_rules, sheets = sheets_after(tournament, number - 1)
+        byes = the_bye(tournament, number, to_pair(tournament, number, sheets, the_rules), sheets)
+        return byes[0] if byes else None
+
     def seat(self, tournament: Tournament, round_number: int, board_number: int, white: int, black: int) -> Board:
         import numpy as np
 
