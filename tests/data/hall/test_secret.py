@@ -1,5 +1,7 @@
 """The hall's proofs and session tokens (``data.hall.secret``): what a peer must show, and for how long."""
 
+import json
+
 from data.hall import secret as signing
 
 HERE, THERE = signing.endpoint("192.168.1.5"), signing.endpoint("192.168.1.7")
@@ -63,3 +65,29 @@ def test_a_line_nested_deeper_than_the_parser_goes_is_no_event() -> None:
     gc.collect()  # what earlier tests left is finalised here, not at the parser's depth (pytest could not report it)
     with pytest.raises(InvalidEvent, match="not an event"):
         signing.parse_line(signing.new_secret(), b"[" * 100_000 + b"]" * 100_000)
+
+
+def test_a_mac_or_a_number_no_hall_writes_is_no_event_and_no_error() -> None:
+    """An attack: a stick's chain line or request with a MAC of «é» crashed every sync and join
+    from it (``compare_digest`` raises a TypeError on text that is not ASCII), keeping every
+    chain on the stick off every laptop; a ``seq`` of 5,000 digits raised a ValueError."""
+    import pytest
+
+    from schemes.errors import InvalidEvent
+    from schemes.log.events import Event
+    from schemes.state.origin import Origin
+
+    secret = signing.new_secret()
+    event = Event(0, "result_recorded", {"round": 1, "board": 1, "code": "B+"}, "2026-12-01T10:00:00+00:00",
+                  Origin("a" * 32, 1))  # fmt: skip
+    line = signing.line(signing.sign(secret, event))
+    assert signing.parse_line(secret, line).data == event.data  # the good one reads
+    for mac in ("é" * 64, "\ud800" * 64, ""):
+        forged = json.loads(line) | {"mac": mac}
+        with pytest.raises(InvalidEvent, match="MAC is wrong"):
+            signing.parse_line(secret, json.dumps(forged).encode())
+    with pytest.raises(InvalidEvent, match="not an event"):
+        signing.parse_line(secret, line.replace(b'"seq":1', b'"seq":' + b"9" * 5000))
+    hello = {"device": "a" * 32, "name": "Стол 2"}
+    assert signing.check_hello(secret, hello, signing.sign_hello(secret, hello))
+    assert not signing.check_hello(secret, hello, "é" * 64) and not signing.check_hello(secret, hello, "\ud800")
