@@ -793,7 +793,9 @@ RU = {
     "Board {board}: {result} is recorded already": "Доска {board}: уже записано — «{result}»",
     "Board {board}: {result}?": "Доска {board}: {result}?",
     "Pair round {round}?": "Провести жеребьёвку {round}-го тура?",
-    "{peer}: it runs an earlier Tengen: install the same on every laptop of the hall": "{peer}: там более ранний Tengen — поставьте одну и ту же версию на все ноутбуки зала",
+    "{peer}: it did not prove it holds this hall's secret: an earlier Tengen (install the same on every laptop of the hall), or no laptop of this hall": (
+        "{peer}: не доказал, что знает секрет этого зала: там более ранний Tengen (поставьте одну и ту же версию на все ноутбуки зала) или это не ноутбук зала"
+    ),
     "the chief's role taken by laptop {laptop}": "роль главного взял ноутбук {laptop}",
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
     "this laptop is the chief's already": "этот ноутбук и так главный",

@@ -226,8 +226,11 @@ def _session(repo: HallRepo, source: str) -> Session:
         raise NotOfTheHall("{peer}: {reason}", peer=source, reason=NOT_A_LAPTOP)
     if not signing.proven(repo.secret, asked, nonce, reached, proof):
         if told.get("bound") != "address":  # a proof of the kind before it named the address reached
-            raise NotOfTheHall("{peer}: it runs an earlier Tengen: install the same on every laptop of the hall",
-                               peer=source)  # fmt: skip
+            raise NotOfTheHall(  # a stranger answering so too: not said to be one of ours (an attack)
+                "{peer}: it did not prove it holds this hall's secret: an earlier Tengen (install the same on "
+                "every laptop of the hall), or no laptop of this hall",
+                peer=source,
+            )
         raise NotOfTheHall("{peer}: the secret is not this hall's", peer=source)
     repo.prove(source)
     return Session(source, nonce, signing.session_token(repo.secret, nonce))

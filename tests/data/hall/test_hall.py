@@ -1685,8 +1685,9 @@ def test_a_laptop_of_an_earlier_tengen_is_said_so_not_taken_for_a_wrong_secret(f
 
     older = Stranger(earlier, bound=False)
     assert str(refusal_of(chief, older)) == (
-        f"{older.address}: it runs an earlier Tengen: install the same on every laptop of the hall"
-    )
+        f"{older.address}: it did not prove it holds this hall's secret: an earlier Tengen (install the same on every "
+        "laptop of the hall), or no laptop of this hall"
+    )  # a stranger answering so is not said to be one of ours (an attack)
 
 
 @pytest.mark.parametrize("guess", ["another hall's secret", "the proof the stranger saw a laptop give"])
