@@ -1410,6 +1410,7 @@ RU = {
     "There is no such page here": "Здесь нет такой страницы",
     "Try again in a moment": "Попробуйте ещё раз через минуту",
     "This page could not be made": "Эту страницу не удалось составить",
+    "The laptop is busy": "Ноутбук сейчас занят",
     "stopped": "остановлено",
     "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
     "entries refused: {laptop}, its chain differing from the one held here (its entries may be missing)": "записи не приняты: {laptop} — его цепочка событий не совпадает с той, что есть здесь (его записей может не хватать)",

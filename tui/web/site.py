@@ -45,6 +45,10 @@ KEEP_ALIVE = 15.0
 KEPT_PAGES = 256
 """Rendered pages kept, the least recently read dropped first (every round, language and
 slide of an event many times over)."""
+RENDERS_WAITING = 16
+"""Pages being made or waiting for the visitors' thread at most: a visitor asking for yet
+another is told the laptop is busy (an attack's flood of searches, each a new page, queued
+without end: 1 GB in a minute, the latest round's page 115 s late)."""
 
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; "
@@ -140,8 +144,11 @@ class Site:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp = _stamp(path)
-        self.snapshot = _read(path)
+        self.snapshot, warm = self._warmed(path)
         self._rendered: OrderedDict[Key, Made] = OrderedDict()
+        self._warm = dict(warm)
+        """The latest pairing and the standings, made at start and as the file changed: kept
+        apart from the pages read since, which 300 searches pushed them out of (an attack)."""
         self._pending: dict[Key, asyncio.Future[Made]] = {}
         """Renders under way: a second visitor asking for the same page waits for the first's."""
         self._visitors = ThreadPoolExecutor(1, thread_name_prefix="tengen-pages")
@@ -167,8 +174,7 @@ class Site:
             except (Worded, OSError, ValueError):  # mid-copy, locked for a merge: the next look reads it
                 continue
             self._rendered.clear()  # a page of the state before is never served again (a trial: 0.9 GB kept)
-            for key, made in warm:
-                self._keep(key, made)
+            self._warm = dict(warm)
             self._stamp, self.snapshot = stamp, snapshot
             changed, self._changed = self._changed, asyncio.Event()
             changed.set()
@@ -208,12 +214,15 @@ class Site:
         snapshot = self.snapshot
         visit = _visit(snapshot, asked, request.query_params.get("lang"))
         key = _key(visit)
-        made = self._rendered.get(key)
+        made = self._warm.get(key) or self._rendered.get(key)
         if made is not None:
-            self._rendered.move_to_end(key)
+            if key in self._rendered:
+                self._rendered.move_to_end(key)
         else:
             pending = self._pending.get(key)
             if pending is None:
+                if len(self._pending) >= RENDERS_WAITING:
+                    return self.missing(request, status=503)
                 pending = asyncio.get_running_loop().run_in_executor(self._visitors, _made, visit, asked.view)
                 self._pending[key] = pending
                 pending.add_done_callback(lambda done: self._settled(key, done))
@@ -230,13 +239,17 @@ class Site:
 
     def missing(self, request: Request, reason: str | None = None, status: int = 404) -> Response:
         """A page that is not there (its language switch leads to the event, never to the
-        address asked for), or, ``status`` 500, one that could not be made."""
+        address asked for), or, ``status`` 500, one that could not be made, or, 503, one the
+        laptop has no time for now (``RENDERS_WAITING``)."""
         visit = _visit(self.snapshot, Asked("/", (), pages.event), request.query_params.get("lang"))
         if status == 500:
             body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("This page could not be made"))
+        elif status == 503:
+            body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("The laptop is busy"))
         else:
             body = pages.missing(visit, reason or visit.say("There is no such page here"))
-        return Response(body.encode("utf-8"), status, headers=HEADERS, media_type=HTML)
+        headers = {**HEADERS, "Retry-After": "2"} if status == 503 else HEADERS
+        return Response(body.encode("utf-8"), status, headers=headers, media_type=HTML)
 
     async def asset(self, request: Request) -> Response:
         name = request.url.path

@@ -145,6 +145,30 @@ def _get(url: str, token: str | None = None, method: str = "GET") -> int:
 # meanwhile, and would go on syncing through these tests for nothing.
 
 
+def test_a_proof_and_a_refusal_are_answered_at_the_door_and_the_peers_let_in_are_counted(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a stranger asking for proofs over 16 connections, each closed at once, queued
+    requests without end for git's eight threads (3.3 GB in 90 s, a helper's result 65 s late).
+    A proof and a refusal are answered at the door, never queued; a laptop of the hall finding
+    no room inside (here none at all) is told to ask again."""
+    from data.hall import serve
+
+    chief, secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            token = _session(serving.address, secret)
+            assert _get(f"{serving.address}/info/refs?service=git-upload-pack", token) == 200
+            monkeypatch.setattr(serve, "PEERS_WAITING", 0)
+            assert _get(f"{serving.address}/info/refs?service=git-upload-pack", token) == 503
+            assert _session(serving.address, secret)  # the proof: still answered, and proven
+            assert _get(f"{serving.address}/info/refs?service=git-upload-pack") == 401
+            assert _get(f"{serving.address}/tengen/proof?challenge=zz") == 400
+        finally:
+            serving.stop()
+
+
 def test_a_body_still_coming_after_its_answer_does_not_keep_the_connection_for_ever(
     founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -209,7 +209,7 @@ def test_the_pages_kept_are_those_of_the_state_now(tmp_path: Path) -> None:
         watching.cancel()
         pages.close()
         assert pages.snapshot.version != before
-        return {key[0] for key in pages._rendered} | {pages.snapshot.version}
+        return {key[0] for key in [*pages._rendered, *pages._warm]} | {pages.snapshot.version}
 
     assert len(asyncio.run(change())) == 1  # the latest pairing and the standings of now, no older one
 
@@ -386,6 +386,49 @@ def test_a_page_that_fails_is_a_500_in_words(served: tuple[Path, Serving], monke
     status, headers, body = ask(serving, "GET", "/?lang=en")
     assert status == 500 and headers["content-type"] == "text/html; charset=utf-8"
     assert b"This page could not be made" in body and b"a bug" not in body and b"Traceback" not in body
+
+
+def test_a_flood_of_new_pages_is_told_busy_and_the_latest_pages_stay_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: searches nobody made before, from 16 connections each closed at once, queued
+    renders without end (1 GB in a minute, the latest round's page 115 s late), and 300 of them
+    pushed the latest pairing out of the pages kept.  A new page beyond ``RENDERS_WAITING`` is
+    «busy» (503, in words, again in 2 s); the latest pairing and the standings, made when the
+    file changed, stay made whatever is read."""
+    from tui.web import site as web
+
+    monkeypatch.setattr(web, "KEPT_PAGES", 2)
+    path = hall_tournament(tmp_path / "t.json")
+    serving = start(None, 0, "127.0.0.1", site(path))
+    version = re.compile(rb'data-version="([^"]*)"')
+
+    def shown() -> bytes:
+        found = version.search(ask(serving, "GET", "/")[2])
+        assert found is not None
+        return found.group(1)
+
+    try:
+        before = shown()
+        with Service(path, writable=True) as service:
+            service.commit(actions.result(1, 2, "B+"))
+        deadline = time.monotonic() + 10
+        while shown() == before:  # the watcher has made the latest pages
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        for n in range(10):  # the pages kept are two: searches push each other out
+            assert ask(serving, "GET", f"/player?q=Игрок{n}")[0] == 200
+        made: list[str] = []
+        real = web._made
+        monkeypatch.setattr(web, "_made", lambda visit, view: made.append(visit.path) or real(visit, view))
+        assert ask(serving, "GET", "/round/1")[0] == ask(serving, "GET", "/standings")[0] == 200
+        assert made == []  # both still made, not made again
+        monkeypatch.setattr(web, "RENDERS_WAITING", 0)
+        status, headers, body = ask(serving, "GET", "/player?q=Игрок99&lang=en")
+        assert (status, headers["retry-after"]) == (503, "2") and b"The laptop is busy" in body and made == []
+        assert ask(serving, "GET", "/round/1")[0] == 200  # made already: served
+    finally:
+        serving.stop()
 
 
 def test_a_crowd_asking_for_new_pages_does_not_delay_a_result(tmp_path: Path) -> None:
