@@ -721,6 +721,9 @@ RU = {
     "round {round}: the boards' numbers must grow from 1 up": "{round}-й тур: номера досок должны расти начиная с 1",
     "round {round} has no board {board}: its one board is board 1": "в {round}-м туре нет доски {board}: в нём одна доска — 1-я",
     "round {round} has no boards": "в {round}-м туре нет досок",
+    "round {round} was changed by hand after its pairing (entries {entries}): undo those changes first, the latest first": (
+        "{round}-й тур менялся вручную после жеребьёвки (записи {entries}): сначала отмените эти изменения, начиная с последнего"
+    ),
     "round {round} has results on board {boards}: undo them before its pairing": "в {round}-м туре есть результаты (доска {boards}): сначала отмените их",
     "round {round} is already paired: a skip must be announced before; record the game as a forfeit instead": "{round}-й тур уже составлен: об отказе заявляют заранее; запишите неявку",
     "round {round} is already paired: withdraw him from round {next}": "{round}-й тур уже составлен: снимите игрока с {next}-го",

@@ -416,6 +416,16 @@ def check_undoable(events: list[Event], target_id: int) -> None:
     if target.kind == ev.PAIRING_AMENDED:
         _check_amendment_undoable(events, target)
     if target.kind == ev.ROUND_PAIRED:
+        undone = retracted_ids(events)
+        changes = [e.id for e in events if e.id > target.id and e.kind == ev.PAIRING_AMENDED
+                   and e.data.get("round") == target.data["round"] and e.id not in undone]  # fmt: skip
+        if changes:  # a trial read «only the latest round can be changed by hand», and was lost
+            raise InvalidEvent(
+                "round {round} was changed by hand after its pairing (entries {entries}): undo those changes "
+                "first, the latest first",
+                round=target.data["round"],
+                entries=number_runs(changes),
+            )
         state = replay_explaining(events, None)
         paired = state.round(target.data["round"])
         if paired is not None and paired.results:

@@ -400,3 +400,28 @@ def test_a_pairing_under_many_results_names_them_in_runs() -> None:
     with pytest.raises(InvalidEvent) as refused:
         log.undo(pairing)
     assert str(refused.value) == "round 1 has results on board 1–8: undo them before its pairing"
+
+
+def test_a_pairing_changed_by_hand_names_the_changes_to_undo_first() -> None:
+    """A trial undid round 2's pairing after two swaps and read «only the latest round (1) can
+    be changed by hand», as if manual changes were forbidden: the changes are named, to undo
+    first, and once undone the pairing is undone."""
+    from schemes.log import events as ev
+
+    log = Log("gamma", rounds=3)
+    for i in range(6):
+        log.add(f"Игрок{i}", rating=2400 - 100 * i)
+    log.pair()
+    first, second, third = (board.white for board in log.state.round(1).boards)
+    pairing = next(e.id for e in log.events if e.kind == ev.ROUND_PAIRED)
+    log.commit(actions.swap(log.state, 1, first, second, force=True))
+    log.commit(actions.swap(log.state, 1, second, third, force=True))
+    with pytest.raises(InvalidEvent) as refused:
+        log.undo(pairing)
+    assert str(refused.value) == (
+        "round 1 was changed by hand after its pairing (entries 9, 10): undo those changes first, the latest first"
+    )
+    log.undo()
+    log.undo()
+    log.undo(pairing)
+    assert log.state.paired_rounds == 0
