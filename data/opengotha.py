@@ -587,6 +587,7 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
                 player=number,
                 what="surname" if not surname else "first name",
             )
+        who = f"{number} ({surname.strip()[:40]} {name.strip()[:40]})"  # a trial read «игрок 18» and looked him up
         country, club = element.get("country", ""), element.get("club", "")
         if len(country) == 1 or len(country) > 2:
             raise GothaFileError(
@@ -596,19 +597,19 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
             )
         if country and country.upper() not in countries():  # kept: the pairing reads it as written
             reading.warn("player {player}: {country!r} is no country's code: the rating table writes XX",
-                         player=number, country=country)  # fmt: skip
+                         player=who, country=country)  # fmt: skip
         rank = convert_rank(element.get("rank", "30K"))
         if rank is None:
             rank = convert_rank(element.get("grade", ""))
         if rank is None:
             reading.warn("player {player}: rank {rank!r} unreadable: 30K (OpenGotha counts him below 30K)",
-                         player=number, rank=element.get("rank", "")[:10])  # fmt: skip
+                         player=who, rank=element.get("rank", "")[:10])  # fmt: skip
             rank = -30
         grade = convert_rank(element.get("grade", ""))
         if grade is not None and grade != rank:  # a review found a declared 11K come back as 10K in silence
             reading.warn(
                 "player {player}: declared rank (grade) {grade} is not his rank {rank}: both are kept as {rank}",
-                player=number,
+                player=who,
                 grade=element.get("grade", "").strip()[:10],  # a trial's file wrote grade=" 1D"
                 rank=element.get("rank", "").strip()[:10],
             )
@@ -616,7 +617,7 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
         smms = _java_int(element.get("smmsCorrection", "0"), "smmsCorrection", number)
         if not -1 <= smms <= 2:
             reading.warn("player {player}: McMahon correction {value} is beyond -1..2: {kept}",
-                         player=number, value=smms, kept=max(-1, min(2, smms)))  # fmt: skip
+                         player=who, value=smms, kept=max(-1, min(2, smms)))  # fmt: skip
             smms = max(-1, min(2, smms))
         key = opengotha_key(surname, name)
         if key in keys:
@@ -648,7 +649,13 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
     return players, flags
 
 
-UNKEPT_PLAYER_FIELDS = ("agaId", "agaExpirationDate", "ffgLicence", "ffgLicenceStatus", "ratingOrigin")
+UNKEPT_PLAYER_FIELDS = {
+    "agaId": "AGA ids ({count})",
+    "agaExpirationDate": "AGA expiry dates ({count})",
+    "ffgLicence": "FFG licences ({count})",
+    "ffgLicenceStatus": "FFG licence statuses ({count})",
+    "ratingOrigin": "the ratings' origins ({count})",
+}
 """What OpenGotha keeps of a player for the American and French rating lists, which Tengen
 does not."""
 
@@ -822,15 +829,19 @@ def _unkept(root: ElementTree.Element, general: Mapping[str, str], reading: _Rea
     players = Counter(
         key for element in root.iter("Player") for key in UNKEPT_PLAYER_FIELDS if element.get(key, "").strip()
     )
-    unkept = [f"{key} ({count})" for key, count in players.items()]
+    unkept = [Notice(UNKEPT_PLAYER_FIELDS[key], {"count": count}) for key, count in players.items()]
     director, short = general.get("director", "").strip(), general.get("shortName", "").strip()
-    unkept += [f"director {director[:60]!r}"] if director else []
+    unkept += [Notice("the director {name}", {"name": repr(director[:60])})] if director else []
     size = general.get("size", "19").strip()
-    unkept += [f"size {size[:5]}"] if size != "19" else []  # the export writes 19 (a trial's 13×13 went out as 19×19)
+    if size != "19":  # the export writes 19 (a trial's 13×13 went out as 19×19)
+        unkept.append(Notice("the board size {size}", {"size": size[:5]}))
     if short and short != general.get("name", "")[:30].strip():
-        unkept.append(f"shortName {short[:30]!r}")
-    if unkept:
-        reading.warn("not kept: {fields}", fields=", ".join(unkept))
+        unkept.append(Notice("the short name {name}", {"name": repr(short[:30])}))
+    if unkept:  # each in words (a trial's Russian line read «ffgLicence (18), ratingOrigin (19)»)
+        listed = unkept[-1]
+        for item in reversed(unkept[:-1]):
+            listed = Notice("{first}, {rest}", {"first": item, "rest": listed})
+        reading.warn("not kept: {fields}", fields=listed)
 
 
 def scan(path: str | os.PathLike[str]) -> Scanned:

@@ -211,7 +211,8 @@ def test_a_bye_of_a_round_before_the_first_is_refused(tmp_path: Path) -> None:
 
 
 SIMPLEMM_NOT_KEPT = (
-    "not kept: ffgLicence (16), ffgLicenceStatus (16), ratingOrigin (16), director 'Theo', shortName 'simplemm_3511'"
+    "not kept: FFG licences (16), FFG licence statuses (16), the ratings' origins (16), the director 'Theo', "
+    "the short name 'simplemm_3511'"
 )
 """What simplemm.xml holds that Tengen has no place for, said on every import of it."""
 
@@ -234,7 +235,7 @@ def test_what_tengen_has_no_place_for_is_said_in_one_line(tmp_path: Path) -> Non
     noguchi = 'agaExpirationDate="" agaId="" club="38Gr" country="FR" egfPin="" firstName="Motoki"'
     assert noguchi in text
     path.write_text(text.replace(noguchi, noguchi.replace('agaId=""', 'agaId="62308"')), encoding="utf-8")
-    assert [str(w) for w in read(path).warnings] == ["not kept: agaId (1)"]
+    assert [str(w) for w in read(path).warnings] == ["not kept: AGA ids (1)"]
     path.write_text(text, encoding="utf-8")
     assert read(path).warnings == ()  # a short name that is the name's first 30 characters is the export's own
 
@@ -450,10 +451,10 @@ def test_a_declared_grade_other_than_the_rank_is_said(tmp_path: Path) -> None:
     path = tmp_path / "juvisy.xml"
     path.write_bytes((TESTDATA / "juvisy2019.xml").read_bytes())
     said = [str(w) for w in read(path).warnings]
-    assert "player 18: declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
+    assert "player 18 (Nicita Giovanni): declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
     path.write_bytes(path.read_bytes().replace(b'grade="11K"', b'grade=" 11K"'))  # a trial's file: a blank before
     said = [str(w) for w in read(path).warnings]
-    assert "player 18: declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
+    assert "player 18 (Nicita Giovanni): declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
     assert not any("grade" in warning for warning in warnings_of(TESTDATA / "simplemm.xml"))
 
 
@@ -766,7 +767,7 @@ def test_a_board_size_tengen_does_not_keep_is_said(tmp_path: Path) -> None:
     """A trial's 13×13 event went back to OpenGotha as 19×19 in silence (the export writes
     19; OpenGotha's EGF table says the size)."""
     path = _variant(tmp_path, 'size="19"', 'size="13"')
-    assert [str(w) for w in read(path).warnings] == [SIMPLEMM_NOT_KEPT.replace("'Theo'", "'Theo', size 13")]
+    assert [str(w) for w in read(path).warnings] == [SIMPLEMM_NOT_KEPT.replace("'Theo'", "'Theo', the board size 13")]
 
 
 def test_what_the_export_cannot_keep_is_said(tmp_path: Path) -> None:
@@ -822,7 +823,7 @@ def test_a_country_no_code_names_is_kept_as_written_and_said(tmp_path: Path) -> 
     path = _variant(tmp_path, 'country="FR"', 'country="zz"')
     players = sorted(state_of(path).players.values(), key=lambda p: p.id)
     assert players[0].country == "zz"
-    assert warnings_of(path) == ["player 1: 'zz' is no country's code: the rating table writes XX"]
+    assert warnings_of(path) == ["player 1 (Robin Clé): 'zz' is no country's code: the rating table writes XX"]
 
 
 def test_a_board_whose_colours_the_nigiri_swapped_goes_to_opengotha_with_its_winner(tmp_path: Path) -> None:
@@ -879,4 +880,17 @@ def test_a_boards_own_komi_is_said_when_opengotha_cannot_hold_it() -> None:
     assert [str(w) for w in write(log.state).warnings] == [
         "OpenGotha keeps one komi, 5.5 for even games and 0.5 with stones; boards with their own: 2, such as round 1 "
         "board 1 (6.5)"
+    ]
+
+
+def test_what_is_not_kept_is_said_in_russian_words(tmp_path: Path) -> None:
+    """A trial: the Russian notice read «не сохраняются: ffgLicence (18), ffgLicenceStatus (18),
+    ratingOrigin (19), director 'Brice CHARTIER'» — OpenGotha's attribute names, in English."""
+    from tui import i18n
+
+    i18n.set_language("ru")
+    said = [i18n.said(w) for w in read(TESTDATA / "simplemm.xml").warnings]
+    assert said == [
+        "не сохраняются: лицензии FFG (16), статусы лицензий FFG (16), источники рейтингов (16), главный судья "
+        "'Theo', краткое название 'simplemm_3511'"
     ]

@@ -19,7 +19,10 @@ pytestmark = pytest.mark.shared_data
 def mm(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     path = str(tmp_path / "mm.json")
     code, out, err = run(capsys, "import", "opengotha", str(TESTDATA / "simplemm.xml"), path, "--rounds", "2")
-    not_kept = "ffgLicence (16), ffgLicenceStatus (16), ratingOrigin (16), director 'Theo', shortName 'simplemm_3511'"
+    not_kept = (
+        "FFG licences (16), FFG licence statuses (16), the ratings' origins (16), the director 'Theo', "
+        "the short name 'simplemm_3511'"
+    )
     assert (code, err) == (0, f"warning: not kept: {not_kept}\n")  # said in one line, not dropped in silence
     assert "mcmahon, 16 players, 2 rounds" in out
     return path

@@ -296,6 +296,8 @@ async def test_the_bye_to_choose_starts_on_opengothas_below_a_mcmahon_floor(tmp_
     async with run_test(app, size=(80, 24)) as pilot:
         state = app.screen.session.state
         assert [state.players[p].surname for p in by_yes] == ["F"]
+        title = str(app.screen.query_one("#title").render())  # OpenGotha's event: F7 names its file (a trial)
+        assert title.endswith("  F6 Печать · F7 Для РК, OpenGotha") and len(title) == 78
         await pilot.press("f3", "n")
         await pilot.pause()
         question = str(app.screen.query_one("Label").render())  # whom «Да» seats out, said (a trial: never)

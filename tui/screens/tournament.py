@@ -198,17 +198,20 @@ class TournamentScreen(Translated, Screen[None]):
         over = cell_len(titled(name)) - room
         # the tournament's name gives way, not the round reached (80 columns cut «жеребьёвки ещё не было»)
         title = titled(cut(name, max(cell_len(name) - over, 12))) if over > 0 else titled(name)
-        shown.update(self.with_keys(title, room))
+        opengotha = get_scheme(self.session.state.settings.scheme).traits.opengotha
+        shown.update(self.with_keys(title, room, opengotha))
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_title)  # once the title has its new width
 
     @staticmethod
-    def with_keys(title: str, room: int) -> str:
+    def with_keys(title: str, room: int, opengotha: bool = False) -> str:
         """The title, and at its right the keys of the paper where there is room: F6 and F7 are
         dialogs, not tabs, and no footer at 80 columns has room for them (a trial found printing
-        only in F1's list)."""
-        for keys in (_("F6 Print · F7 Rating table"), _("F6 Print")):
+        only in F1's list); F7 names the OpenGotha file too where the event is OpenGotha's (a
+        trial found it only in the README)."""
+        paper = _("F6 Print · F7 Rating table, OpenGotha") if opengotha else _("F6 Print · F7 Rating table")
+        for keys in (paper, _("F6 Print")):
             gap = room - cell_len(title) - cell_len(keys)
             if gap >= 2:
                 return title + " " * gap + keys
