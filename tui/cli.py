@@ -289,6 +289,15 @@ def build_parser() -> argparse.ArgumentParser:
     swap.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the latest round"))
     swap.add_argument("ids", type=int, nargs=2, metavar=_("ID"), help=_("the two players' ids"))
     swap.add_argument("--force", action="store_true", help=_("pair players who met before or are blocked"))
+    paper = pairing_commands.add_parser("played", help=_("enter the latest round as it was paired on paper"))
+    paper.add_argument("round", metavar=_("ROUND"), type=_round, help=_("the latest round"))
+    paper.add_argument(
+        "boards",
+        nargs="+",
+        metavar=_("PAIRS"),
+        help=_("the boards as on paper, by the players' numbers: 1-4 2-5 3-6 (a player left out has the bye)"),
+    )
+    paper.add_argument("--force", action="store_true", help=_("pair players who met before, or give a second bye"))
     weighed = pairing_commands.add_parser(
         "weights",
         help=_(
@@ -702,6 +711,9 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
         if args.pairing_command == "swap":
             a, b = args.ids
             action = actions.swap(service.state, args.round, a, b, force=args.force)
+        elif args.pairing_command == "played":
+            pairs = views.typed_pairs(service.state, " ".join(args.boards))
+            action = actions.as_played(service.state, args.round, pairs, force=args.force)
         elif args.pairing_command == "handicap":
             action = actions.handicap(service.state, args.round, args.board, args.stones, args.komi)
         else:

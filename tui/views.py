@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from datetime import datetime
@@ -804,3 +805,29 @@ def document_label(state: Tournament, kind: str, grouping: str) -> str:
     if kind == "table" and get_scheme(state.settings.scheme).traits.bracket:
         return _("play-off bracket")
     return _(DOCUMENT_NAMES[kind])
+
+
+_PAIR = re.compile(r"(\d{1,5})\s*[-–—:]\s*(\d{1,5})")
+
+
+def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
+    """The boards a referee types from paper, ``1-4 2-5 3-6`` (players' numbers, board by
+    board, white first where the rules leave it open), as pairs of ids; refused in words
+    naming the first piece that is not one (the command line and the app read it alike)."""
+    from schemes.errors import InvalidEvent
+
+    by_number = {number: player for player, number in state.numbers.items()}
+    pieces = text.replace(",", " ").replace(";", " ").split()
+    joined = re.sub(r"\s*([-–—:])\s*", r"\1", " ".join(pieces)).split()  # «1 - 4» is one board too
+    if not joined:
+        raise InvalidEvent("type the boards as on paper: 1-4 2-5 3-6")
+    pairs = []
+    for piece in joined:
+        found = _PAIR.fullmatch(piece)
+        if found is None:
+            raise InvalidEvent("{piece} is no board: type the players' numbers, 1-4", piece=piece[:20])
+        for number in (int(found[1]), int(found[2])):
+            if number not in by_number:
+                raise InvalidEvent("no player has number {number}", number=number)
+        pairs.append((by_number[int(found[1])], by_number[int(found[2])]))
+    return pairs

@@ -559,6 +559,43 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     }
 
 
+def as_played(state: Tournament, number: int, pairs: Sequence[tuple[int, int]], force: bool = False) -> Action:
+    """Round ``number``'s boards as they were paired on paper, before the referee moved to
+    Tengen (a trial swapped seven times to copy one round, each swap through a pair that had
+    met): ``pairs`` of player ids in the paper's board order, the first white where the rules
+    leave the colours open; a player of the round on no board has its bye.  Each board gets
+    handicap and komi by the scheme's rules (``h`` sets a board's as it was); what the
+    scheme's pairing recorded stays.  Earlier meetings and a second bye ask first (``force``)."""
+    played = _latest(state, number)
+    scheme = get_scheme(state.settings.scheme)
+    if scheme.traits.bracket or scheme.traits.scheduled:
+        raise InvalidEvent("{scheme}: its table decides who meets whom", scheme=scheme.name)
+    playing = {p for board in played.boards for p in (board.white, board.black)} | set(played.byes)
+    seated = [p for pair in pairs for p in pair]
+    for player in seated:
+        if player not in playing:
+            raise InvalidEvent("player {player} does not play round {round}", player=state.named(player), round=number)
+    twice = next((p for p in seated if seated.count(p) > 1), None)
+    if twice is not None:
+        raise InvalidEvent("player {player} appears twice in round {round}", player=state.named(twice), round=number)
+    byes = sorted(playing - set(seated), key=lambda p: state.numbers.get(p, p))
+    if len(byes) > 1:
+        raise InvalidEvent("players numbered {players} are on no board: one at most sits out",
+                           players=", ".join(str(state.numbers.get(p, p)) for p in byes))  # fmt: skip
+    if played.results:
+        raise InvalidEvent("round {round} has results: it is entered as played before them", round=number)
+    boards = [scheme.seat(state, number, n, white, black) for n, (white, black) in enumerate(pairs, start=1)]
+    if boards == list(played.boards) and byes == list(played.byes):
+        raise InvalidEvent("round {round} is paired so already", round=number)
+    reasons = [_earlier_meeting(state, number, white, black) for white, black in pairs]
+    reasons += [earlier_bye(state, number, player) for player in byes]
+    found = [reason for reason in reasons if reason is not None]
+    if found and not force:
+        raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",
+                                                 {"reason": reason, "more": more}), reversed(found)))  # fmt: skip
+    return ev.PAIRING_AMENDED, {"round": number, "boards": boards_data(boards), "byes": byes, "change": ev.AS_PLAYED}
+
+
 def _latest_board(state: Tournament, number: int, board_number: int) -> tuple[Round, Board]:
     """Board ``board_number`` of the latest round ``number``, which a change by hand may touch."""
     played = _latest(state, number)

@@ -155,6 +155,8 @@ def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
             "stones": int(handicap[2]),
             "komi": handicap[3],
         }
+    if change == ev.AS_PLAYED:
+        return "round {round} entered from paper", {"round": number}
     return "round {round} changed by hand: {change}", {"round": number, "change": change}
 
 

@@ -707,6 +707,34 @@ def test_swap_into_a_repeat_game_needs_force(gamma_cup: str, capsys: pytest.Capt
     assert {board["white"], board["black"]} == {1, 2}
 
 
+def test_a_round_paired_on_paper_is_entered_by_the_players_numbers(
+    gamma_cup: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``pairing played ROUND 1-4 2-5 3-6``: the paper's boards in its order, the one left
+    out on the bye; a mistyped board or a repeat is one line and changes nothing."""
+    played(capsys, gamma_cup, 1)
+    run(capsys, "-f", gamma_cup, "pair")
+    numbers = {p["id"]: p["no"] for p in json.loads(run(capsys, "-f", gamma_cup, "players", "--json")[1])}
+    before = Path(gamma_cup).read_bytes()
+    first = json.loads(run(capsys, "-f", gamma_cup, "pairings", "1", "--json")[1])["boards"][0]
+    again = f"{numbers[first['white']]}-{numbers[first['black']]}"
+    rest = [n for n in range(1, 8) if n not in (numbers[first["white"]], numbers[first["black"]])]
+    typed = [again, f"{rest[0]}-{rest[1]}", f"{rest[2]}-{rest[3]}"]
+    for wrong, said in ((["1-9"], "no player has number 9"), (["1-2", "x"], "x is no board"),
+                        (typed, "met in round 1")):  # fmt: skip
+        code, _, err = run(capsys, "-f", gamma_cup, "pairing", "played", "2", *wrong)
+        assert code == 2 and said in err and len(err.splitlines()) == 1
+        assert Path(gamma_cup).read_bytes() == before
+    assert run(capsys, "-f", gamma_cup, "pairing", "played", "2", *typed, "--force")[0] == 0
+    now = json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])
+    ids = {no: player for player, no in numbers.items()}
+    assert [{b["white"], b["black"]} for b in now["boards"]] == [
+        {ids[int(a)], ids[int(b)]} for a, b in (pair.split("-") for pair in typed)
+    ]
+    assert now["byes"] == [ids[rest[4]]]
+    assert run(capsys, "-f", gamma_cup, "log")[1].splitlines()[-1].endswith("round 2 entered from paper")
+
+
 def test_sport_handicap_json_keys(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = str(tmp_path / "kgs.json")
     assert run(capsys, "new", path, "--scheme", "sport-handicap", "--rounds", "1", "--name", "KGS")[0] == 0

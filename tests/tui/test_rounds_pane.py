@@ -317,6 +317,47 @@ async def test_the_bye_to_choose_starts_on_opengothas_below_a_mcmahon_floor(tmp_
         assert app.screen.session.state.round(2).byes == by_yes
 
 
+async def test_a_round_is_entered_as_it_was_paired_on_paper(tmp_path: Path) -> None:
+    """A trial moving a paper tournament into Tengen swapped seven times to copy one round,
+    each swap through a pair that had met.  ``p`` takes the paper's boards by number, a typing
+    mistake said beside the field; a pair that met before asks first; the scheme seats each
+    board (handicap, komi) and ctrl+z puts the pairing back."""
+    app = app_on(event(tmp_path, 7, scheme="gamma", rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pair(pilot, app, "y")
+        state = app.screen.session.state
+        by_number = {number: player for player, number in state.numbers.items()}
+        paired = state.round(2)
+        await pilot.press("p")
+        await pilot.pause()
+        dialog = app.screen
+        assert str(dialog.query_one("Label").render()) == "Доски 2-го тура, как на бумаге, по номерам (1-4 2-5 3-6)"
+        dialog.query_one("#answer").value = "1-2 3-9"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and str(dialog.query_one("#answer-error").render()) == "ни у кого нет номера 9"
+        first = state.round(1)
+        met = next(board for board in first.boards)  # a pair of round 1 typed again: asked first
+        rest = sorted(number for player, number in state.numbers.items()
+                      if not met.has(player) and player not in first.byes)  # fmt: skip
+        again = [f"{state.numbers[met.white]}-{state.numbers[met.black]}"]
+        typed = " ".join(again + [f"{a}-{b}" for a, b in zip(rest[0::2], rest[1::2], strict=False)])
+        dialog.query_one("#answer").value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "встречались в 1-м туре" in str(app.screen.query_one("Label").render())
+        await pilot.press("y")
+        await pilot.pause()
+        now = app.screen.session.state.round(2)
+        assert [(b.number, {b.white, b.black}) for b in now.boards][0] == (1, {met.white, met.black})
+        assert now.boards != paired.boards and len(now.byes) == 1
+        assert {now.byes[0]} == set(by_number.values()) - {p for b in now.boards for p in (b.white, b.black)}
+        assert app.screen.session.events[-1].data["change"] == "as played"
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.round(2).boards == paired.boards
+
+
 async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:
     """The pairing's question offers to choose the bye: the list in the standings' order, the
     cursor on the last without one, a second bye asked about («Нет» in focus), the one chosen

@@ -119,6 +119,7 @@ class RoundsPane(Pane):
         Binding("d", "dispute", "A disputed board's entries", show=False, id="rounds.dispute"),
         Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
+        Binding("p", "from_paper", "Round from paper", show=False, id="rounds.round_from_paper"),
         Binding("h", "handicap", "Handicap of the board", show=False, id="rounds.handicap"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
         Binding("k", "bracket", "Bracket", show=False, id="rounds.bracket"),
@@ -751,6 +752,49 @@ class RoundsPane(Pane):
                 self.swap(chosen[0], chosen[1])
 
         self.app.push_screen(AskScreen(_("Numbers of the two players (3 12)"), check=refusal), swap)
+
+    def action_from_paper(self) -> None:
+        """The latest round's boards typed as they were paired on paper (``actions.as_played``):
+        a referee moving to Tengen mid-event pairs the round, then types the paper's boards;
+        a typing mistake is said beside the field, the dialog kept."""
+        from tui.screens.ask import AskScreen
+
+        if self.unpaired():
+            return
+        number = self.session.state.paired_rounds
+
+        def action(text: str, force: bool = False) -> actions.Action:
+            return actions.as_played(self.session.state, number, views.typed_pairs(self.session.state, text), force)
+
+        def refusal(text: str) -> str:
+            try:
+                self.session.check_action(action(text))
+            except NeedsForce:
+                return ""  # asked once the boards are typed
+            except InvalidEvent as error:
+                return said(error)
+            return ""
+
+        def typed(text: str | None, force: bool = False) -> None:
+            from tui.screens.confirm import ConfirmScreen
+
+            if not text:
+                return
+            try:
+                made = action(text, force)
+            except NeedsForce as error:
+                reason = sentence(said(error.fields["reason"]))
+                self.app.push_screen(ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False),
+                                     lambda yes: typed(text, force=True) if yes else None)  # fmt: skip
+                return
+            except InvalidEvent as error:  # a hall's sync may have changed the round since it was checked
+                self.notify(said(error), severity="error")
+                return
+            self.chosen = number
+            self.tournament_screen.act(made)
+
+        question = _("Boards of round {round} as on paper, by number (1-4 2-5 3-6)", round=number)
+        self.app.push_screen(AskScreen(question, check=refusal), typed)
 
     def action_handicap(self) -> None:
         """The stones and komi of the board under the cursor, as the referee sets them: the
