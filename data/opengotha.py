@@ -26,7 +26,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -650,11 +650,11 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
 
 
 UNKEPT_PLAYER_FIELDS = {
-    "agaId": "AGA ids ({count})",
-    "agaExpirationDate": "AGA expiry dates ({count})",
-    "ffgLicence": "FFG licences ({count})",
-    "ffgLicenceStatus": "FFG licence statuses ({count})",
-    "ratingOrigin": "the ratings' origins ({count})",
+    "agaId": Notice("AGA ids ({count})", {}),
+    "agaExpirationDate": Notice("AGA expiry dates ({count})", {}),
+    "ffgLicence": Notice("FFG licences ({count})", {}),
+    "ffgLicenceStatus": Notice("FFG licence statuses ({count})", {}),
+    "ratingOrigin": Notice("the ratings' origins ({count})", {}),
 }
 """What OpenGotha keeps of a player for the American and French rating lists, which Tengen
 does not."""
@@ -829,7 +829,7 @@ def _unkept(root: ElementTree.Element, general: Mapping[str, str], reading: _Rea
     players = Counter(
         key for element in root.iter("Player") for key in UNKEPT_PLAYER_FIELDS if element.get(key, "").strip()
     )
-    unkept = [Notice(UNKEPT_PLAYER_FIELDS[key], {"count": count}) for key, count in players.items()]
+    unkept = [replace(UNKEPT_PLAYER_FIELDS[key], fields={"count": count}) for key, count in players.items()]
     director, short = general.get("director", "").strip(), general.get("shortName", "").strip()
     unkept += [Notice("the director {name}", {"name": repr(director[:60])})] if director else []
     size = general.get("size", "19").strip()
