@@ -35,8 +35,14 @@
     if (busy || latest === document.body.dataset.version || typing()) return;
     busy = true;
     const asked = location.href;
+    let again = 300;
     fetch(asked, { cache: "no-store" })
-      .then((answer) => answer.text())
+      .then((answer) => {
+        // the laptop busy (503) or failing: this page kept and asked for again — a review found
+        // «Ноутбук сейчас занят» swapped in, with the version, and kept for good
+        if (answer.status >= 500) throw new Error(String(answer.status));
+        return answer.text();
+      })
       .then((html) => {
         const fresh = new DOMParser().parseFromString(html, "text/html");
         const main = fresh.getElementById("page");
@@ -44,10 +50,12 @@
         if (!main || !fresh.body || location.href !== asked) return;
         swap(fresh);
       })
-      .catch(() => {})
+      .catch(() => {
+        again = 2000;
+      })
       .finally(() => {
         busy = false;
-        if (latest !== document.body.dataset.version) setTimeout(refresh, 300);
+        if (latest !== document.body.dataset.version) setTimeout(refresh, again);
       });
   };
   // The laptop gone (closed, its Wi-Fi lost): said on the page, which a phone kept showing as if

@@ -127,6 +127,33 @@ def test_a_result_on_the_command_line_appears_in_the_open_page_within_two_second
     assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1  # not reloaded
 
 
+def test_an_open_page_the_busy_laptop_cannot_make_now_is_kept_and_brought_up_to_date_after(
+    served: tuple[Path, Serving], browser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: a result made every open page ask for itself again; a player's search the
+    laptop had no time for came back «Ноутбук сейчас занят» (503), which the page swapped in
+    with the new version and kept for good.  It is kept, asked for again, brought up to date."""
+    from tui.web import site as web
+
+    path, serving = served
+    opened(browser, f"{serving.address}/player?q=Ёлкина", PHONE[0])
+    version = "return document.body.dataset.version"
+    before = browser.execute_script(version)
+    monkeypatch.setattr(web, "RENDERS_WAITING", 0)  # every page not made yet: «busy»
+    with Service(path, writable=True) as service:
+        service.commit(actions.result(1, 2, "B+"))
+    time.sleep(2.5)  # the page heard of it, and was answered 503
+    shown = text_of(browser, "body")
+    assert "Ёлкина" in shown and "занят" not in shown and browser.execute_script(version) == before, shown
+    monkeypatch.setattr(web, "RENDERS_WAITING", 64)
+    deadline = time.monotonic() + 10
+    while browser.execute_script(version) == before:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert "Ёлкина" in text_of(browser, "body")
+    assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1  # not reloaded
+
+
 def test_a_name_being_typed_and_the_header_outlive_a_change(served: tuple[Path, Serving], browser: Any) -> None:
     """A review: each result swapped the page under a player typing his name (the field
     emptied, the phone's keyboard closed, which no script may open again), and the header kept
