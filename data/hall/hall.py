@@ -303,7 +303,7 @@ def _take_chains(
     """Take the chains of one peer or folder; what was refused there, and the session with the
     peer.  A folder (a stick) also receives our request to join (``push`` writes our chain there)."""
     if source.startswith(("http://", "https://")):
-        pool = urllib3.PoolManager(headers=_hello(repo, device, name, serves), timeout=ANSWER_WITHIN, retries=False)
+        pool = _Pool(headers=_hello(repo, device, name, serves), timeout=ANSWER_WITHIN, retries=False)
         try:
             session = _session(repo, source)
             client = HttpGitClient(source.rstrip("/") + "/", pool_manager=pool, username=session.nonce,
@@ -311,6 +311,8 @@ def _take_chains(
             result = client.fetch("", repo.repo, determine_wants=_negotiation(repo))
         except HTTPUnauthorized:  # it proved itself a moment ago: its session ended meanwhile (a slow fetch)
             raise BrokeOff("{peer}: its session ended: try again", peer=source) from None
+        except _Busy:  # it proved itself a moment ago: a laptop of the hall, not a stranger to forget (a review)
+            raise BrokeOff("{peer}: it is busy with other laptops: asked again at the next sync", peer=source) from None
         except (GitProtocolError, HangupException, NotGitRepository, OSError, urllib3.exceptions.HTTPError) as error:
             again = (*_BROKEN, urllib3.exceptions.ReadTimeoutError)  # there, but its answer late: not a wrong address
             kind = BrokeOff if any(isinstance(e, again) for e in _causes(error)) else Refused
@@ -471,6 +473,21 @@ def _causes(error: BaseException) -> Iterator[BaseException]:
         yield seen
         reason = getattr(seen, "reason", None)
         seen = reason if isinstance(reason, BaseException) else seen.__cause__ or seen.__context__
+
+
+class _Busy(Exception):
+    """A peer's answer 503: its door lets a few laptops in at a time (``serve.PEERS_WAITING``)."""
+
+
+class _Pool(urllib3.PoolManager):
+    """The fetch's connections, a 503 raised as ``_Busy``: the git library said «unexpected
+    http resp 503», which read as «not a hall's laptop» and forgot a peer just proven (a review)."""
+
+    def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> urllib3.BaseHTTPResponse:
+        answer = super().request(method, url, *args, **kwargs)
+        if answer.status == 503:
+            raise _Busy
+        return answer
 
 
 def network_reason(error: BaseException) -> Worded:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import hmac
 import ipaddress
 import json
 import re
@@ -228,7 +227,7 @@ def _authorised(secret: str, device: str, header: str) -> bool:
         return False
     if not signing.fresh(secret, nonce, time.time(), device):
         return False
-    return hmac.compare_digest(token.encode("ascii"), signing.session_token(secret, nonce).encode("ascii"))
+    return signing.same_mac(signing.session_token(secret, nonce), token)
 
 
 def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:

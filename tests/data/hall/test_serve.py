@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from data.hall import hall
 from data.hall.repo import HallRepo, hall_path
 from data.hall.secret import challenge, endpoint, proven, session_token
 from data.store import TournamentFile
@@ -165,6 +166,9 @@ def test_a_proof_and_a_refusal_are_answered_at_the_door_and_the_peers_let_in_are
             assert _session(serving.address, secret)  # the proof: still answered, and proven
             assert _get(f"{serving.address}/info/refs?service=git-upload-pack") == 401
             assert _get(f"{serving.address}/tengen/proof?challenge=zz") == 400
+            with pytest.raises(hall.BrokeOff) as busy:  # a laptop of the hall, busy: not «not a hall's laptop»
+                hall._take_chains(repo, "b" * 32, serving.address, "table9", None)  # (a review: it was forgotten)
+            assert str(busy.value) == f"{serving.address}: it is busy with other laptops: asked again at the next sync"
         finally:
             serving.stop()
 
