@@ -149,8 +149,9 @@ def _jumbled(text: str) -> int:
     """The capitals after a small letter in ``text`` («йЧБОПЧ»): what a list
     written in KOI8-R reads as in Windows-1251, the two encodings swapping capitals and small
     letters (an old Unix list was imported so, every name a jumble, in silence).  A list is
-    read as KOI8-R only where that reading has fewer: Windows-1251 stays the rule, and a list
-    in capitals alone, which either reading leaves unjumbled, is read as Windows-1251."""
+    read as KOI8-R only where that reading has fewer: Windows-1251 stays the rule.  Left: a
+    KOI8-R list in capitals or small letters alone (its header too) reads in Windows-1251 as
+    words of the other case, unjumbled, and is taken for one (a review)."""
     return len(_SMALL_THEN_CAPITAL.findall(text))
 
 
