@@ -425,7 +425,7 @@ class Service:
             return self.output(text)
         except (Refused, TournamentFileError) as error:
             path = Path(text)
-            for count in range(2, _OTHER_NAMES):
+            for count in range(2, _OTHER_NAMES + 2):
                 try:
                     return self.output(str(path.with_name(f"{path.stem} ({count}){path.suffix}")))
                 except (Refused, TournamentFileError):
@@ -443,7 +443,7 @@ class Service:
 
 
 _OTHER_NAMES = 20
-"""How many names ``free_output`` tries (a folder gone is refused so at each)."""
+"""How many other names ``free_output`` tries, «(2)» to «(21)» (a folder gone is refused so at each)."""
 
 
 def _is_hall_folder(folder: Path) -> bool:
