@@ -712,6 +712,7 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
             a, b = args.ids
             action = actions.swap(service.state, args.round, a, b, force=args.force)
         elif args.pairing_command == "played":
+            actions.paper_round(service.state, args.round)  # an unpaired round said as such, not «no number 1»
             pairs = views.typed_pairs(service.state, " ".join(args.boards))
             action = actions.as_played(service.state, args.round, pairs, force=args.force)
         elif args.pairing_command == "handicap":

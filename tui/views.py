@@ -807,13 +807,14 @@ def document_label(state: Tournament, kind: str, grouping: str) -> str:
     return _(DOCUMENT_NAMES[kind])
 
 
-_PAIR = re.compile(r"(\d{1,5})\s*[-–—:]\s*(\d{1,5})")
+_PAIR = re.compile(r"([0-9]{1,5})[-–—:]([0-9]{1,5})")
 
 
 def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
     """The boards a referee types from paper, ``1-4 2-5 3-6`` (players' numbers, board by
-    board, white first where the rules leave it open), as pairs of ids; refused in words
-    naming the first piece that is not one (the command line and the app read it alike)."""
+    board, white first where the rules leave it open; ``7-0`` the bye, as a card writes it),
+    as pairs of ids; refused in words naming the first piece that is not one (the command
+    line and the app read it alike)."""
     from schemes.errors import InvalidEvent
 
     by_number = {number: player for player, number in state.numbers.items()}
@@ -826,8 +827,10 @@ def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
         found = _PAIR.fullmatch(piece)
         if found is None:
             raise InvalidEvent("{piece} is no board: type the players' numbers, 1-4", piece=piece[:20])
-        for number in (int(found[1]), int(found[2])):
-            if number not in by_number:
+        numbers = [int(found[1]), int(found[2])]
+        for number in numbers:
+            if number not in by_number and not (number == 0 and numbers.count(0) == 1):
                 raise InvalidEvent("no player has number {number}", number=number)
-        pairs.append((by_number[int(found[1])], by_number[int(found[2])]))
+        if 0 not in numbers:  # «8-0»: 8 sits out, as a paper card writes a bye; left out here, he has it
+            pairs.append((by_number[numbers[0]], by_number[numbers[1]]))
     return pairs

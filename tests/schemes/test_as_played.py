@@ -72,8 +72,12 @@ def test_what_a_paper_cannot_hold_is_refused_in_words() -> None:
     others = [p for p in ids if not met.has(p)]
     with pytest.raises(NeedsForce, match="met in round 1"):
         actions.as_played(log.state, 2, [(met.white, met.black), (others[0], others[1]), (others[2], others[3])])
+    moved = [p for p in ids if p != played.byes[0]]  # the paper's bye another: asked (a trial's forgotten skip)
+    pairs = [(played.byes[0], moved[0]), (moved[1], moved[2]), (moved[3], moved[4])]
+    with pytest.raises(NeedsForce, match=f"sits out, where the pairing gave the bye to .*{played.byes[0]}"):
+        actions.as_played(log.state, 2, pairs)
     log.result(2, 1, "W+")
-    with pytest.raises(InvalidEvent, match="round 2 has results: it is entered as played before them"):
+    with pytest.raises(InvalidEvent, match="round 2 has results: undo them first"):
         actions.as_played(log.state, 2, [(g, f), (e, d), (c, b)])
 
 

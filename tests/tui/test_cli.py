@@ -733,6 +733,9 @@ def test_a_round_paired_on_paper_is_entered_by_the_players_numbers(
     ]
     assert now["byes"] == [ids[rest[4]]]
     assert run(capsys, "-f", gamma_cup, "log")[1].splitlines()[-1].endswith("round 2 entered from paper")
+    run(capsys, "-f", gamma_cup, "undo")  # «7-0»: the bye as a card writes it
+    assert run(capsys, "-f", gamma_cup, "pairing", "played", "2", *typed, f"{rest[4]}-0", "--force")[0] == 0
+    assert json.loads(run(capsys, "-f", gamma_cup, "pairings", "--json")[1])["byes"] == [ids[rest[4]]]
 
 
 def test_sport_handicap_json_keys(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -346,6 +346,11 @@ async def test_a_round_is_entered_as_it_was_paired_on_paper(tmp_path: Path) -> N
         await pilot.press("enter")
         await pilot.pause()
         assert "встречались в 1-м туре" in str(app.screen.query_one("Label").render())
+        await pilot.press("n")  # «Нет»: back to the boards typed, not away from them (a trial typed them anew)
+        await pilot.pause()
+        assert app.screen.query_one("#answer").value == typed
+        await pilot.press("enter")
+        await pilot.pause()
         await pilot.press("y")
         await pilot.pause()
         now = app.screen.session.state.round(2)
@@ -353,6 +358,7 @@ async def test_a_round_is_entered_as_it_was_paired_on_paper(tmp_path: Path) -> N
         assert now.boards != paired.boards and len(now.byes) == 1
         assert {now.byes[0]} == set(by_number.values()) - {p for b in now.boards for p in (b.white, b.black)}
         assert app.screen.session.events[-1].data["change"] == "as played"
+        assert notes(app)[-1].startswith("2-й тур введён с бумаги; свободный тур: ")
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen.session.state.round(2).boards == paired.boards

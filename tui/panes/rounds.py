@@ -166,7 +166,7 @@ class RoundsPane(Pane):
             return _("a jigo is no result here: the game is replayed; enter the replay's result")
         if action == "swap_players" and scheme.traits.bracket:
             return _("the bracket decides who meets whom: in a play-off players are not swapped")
-        if action in ("pair", "swap_players", "handicap") and self.session.a_helpers_laptop():
+        if action in ("pair", "swap_players", "handicap", "from_paper") and self.session.a_helpers_laptop():
             return _(
                 "the chief's laptop ({chief}) pairs and swaps players; this one enters results",
                 chief=self.session.chiefs_laptop(),
@@ -762,6 +762,11 @@ class RoundsPane(Pane):
         if self.unpaired():
             return
         number = self.session.state.paired_rounds
+        try:
+            actions.paper_round(self.session.state, number)  # said before thirty boards are typed (a review)
+        except InvalidEvent as error:
+            self.notify(said(error), severity="warning")
+            return
 
         def action(text: str, force: bool = False) -> actions.Action:
             return actions.as_played(self.session.state, number, views.typed_pairs(self.session.state, text), force)
@@ -775,6 +780,8 @@ class RoundsPane(Pane):
                 return said(error)
             return ""
 
+        question = _("Boards of round {round} as on paper, by number (1-4 2-5 3-6)", round=number)
+
         def typed(text: str | None, force: bool = False) -> None:
             from tui.screens.confirm import ConfirmScreen
 
@@ -782,19 +789,27 @@ class RoundsPane(Pane):
                 return
             try:
                 made = action(text, force)
-            except NeedsForce as error:
+            except NeedsForce as error:  # «Нет» back to the boards typed (a trial typed them all again)
                 reason = sentence(said(error.fields["reason"]))
-                self.app.push_screen(ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False),
-                                     lambda yes: typed(text, force=True) if yes else None)  # fmt: skip
+                self.app.push_screen(
+                    ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False),
+                    lambda yes: typed(text, force=True) if yes else ask(text),
+                )
                 return
             except InvalidEvent as error:  # a hall's sync may have changed the round since it was checked
                 self.notify(said(error), severity="error")
                 return
             self.chosen = number
             self.tournament_screen.act(made)
+            sits_out = self.session.state.round(number)
+            if sits_out is not None and sits_out.byes:  # said: a trial saw only the bottom line change
+                self.notify(_("Round {round} entered from paper; the bye: {player}", round=number,
+                              player=self.label(sits_out.byes[0])))  # fmt: skip
 
-        question = _("Boards of round {round} as on paper, by number (1-4 2-5 3-6)", round=number)
-        self.app.push_screen(AskScreen(question, check=refusal), typed)
+        def ask(text: str) -> None:
+            self.app.push_screen(AskScreen(question, text, check=refusal), typed)
+
+        ask("")
 
     def action_handicap(self) -> None:
         """The stones and komi of the board under the cursor, as the referee sets them: the
