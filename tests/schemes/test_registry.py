@@ -121,3 +121,15 @@ def test_every_scheme_refuses_to_pair_a_field_of_nobody_in_words(scheme: str) ->
         assert "at least 2" in str(refusal) or "two players at least" in str(refusal)
     else:
         assert SCHEMES[scheme].traits.opengotha and log.state.round(1).byes == (1,)
+
+
+def test_a_scheme_that_chooses_byes_says_whom() -> None:
+    """``Traits.chooses_byes`` and ``ChoosesByes`` go together: a scheme whose pairing chooses
+    the bye names him for the pairing question and the bye dialog (a review: two declarations
+    of one thing, which nothing kept in step)."""
+    from schemes.base.scheme import ChoosesByes
+    from schemes.registry import SCHEMES
+
+    assert {name: isinstance(s, ChoosesByes) for name, s in SCHEMES.items()} == {
+        name: s.traits.chooses_byes for name, s in SCHEMES.items()
+    }
