@@ -113,7 +113,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     """«Призёры»: each prize, who won it and the value that decided (the usual rules: places
     1-3, women and categories when there are any, the special prizes that apply, one prize
     per person)."""
-    from schemes.awards.prizes import field_of, hand_out, prize_name, prize_value, standard_rules
+    from schemes.awards.prizes import field_of, hand_out, prize_name, prize_value, standard_rules, withdrawn_winners
 
     standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
@@ -147,6 +147,11 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
                                        other=title(first[player]))
             for prize in prizes
             for player in prize.passed_over
+        ]
+        + [
+            text["withdrawn_winner"].format(prize=title(prize.name), player=names([player]),
+                                            round=tournament.players[player].withdrawn_from)
+            for prize, player in withdrawn_winners(tournament, prizes)
         ]
     )  # fmt: skip
     return document

@@ -936,6 +936,7 @@ RU = {
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",
+    "{prize}: {player} withdrew from round {round}": "{prize}: {player} снят с турнира с {round}-го тура",
     "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека)",
     "blank player cards": "пустые карточки",
     "blank round protocol": "пустой протокол тура",

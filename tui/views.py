@@ -603,7 +603,11 @@ def prize_decided(prize: Prize, value: str | None = None) -> str:
 
 
 def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
-    """Why a better player did not get a prize: he has one already (one prize each)."""
+    """Why a better player did not get a prize: he has one already (one prize each); and a
+    winner who withdrew, said for the referee to decide (a trial's second prize went to a
+    player out after round 1: OpenGotha's absent rounds had kept him second)."""
+    from schemes.awards.prizes import withdrawn_winners
+
     first_prize: dict[int, str] = {}
     for prize in prizes:
         for player in prize.players:
@@ -614,6 +618,10 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
           value=prize_decided(prize, prize.passed_value), other=prize_title(first_prize[player]))
         for prize in prizes
         for player in prize.passed_over
+    ] + [
+        _("{prize}: {player} withdrew from round {round}", prize=prize_title(prize.name),
+          player=player_label(state, player), round=state.players[player].withdrawn_from)
+        for prize, player in withdrawn_winners(state, prizes)
     ]  # fmt: skip
 
 

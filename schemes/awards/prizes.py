@@ -262,6 +262,14 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
     return result
 
 
+def withdrawn_winners(tournament: Tournament, prizes: Sequence[Prize]) -> list[tuple[Prize, int]]:
+    """Each prize's winners who withdrew from the event, said under the prizes: whether one
+    who left takes a prize is the event's rule, which the referee applies (a trial's second
+    place went to a player out after round 1, his absent rounds scored as OpenGotha scores them)."""
+    players = tournament.players
+    return [(prize, p) for prize in prizes for p in prize.players if players[p].withdrawn_from is not None]
+
+
 def _open(field: Field, rule: Rule, order: Sequence[int], candidates: Sequence[int]) -> bool:
     """Whether a player waiting for his place (a play-off's still in the bracket, or playing
     for third) may yet win ``rule``: a place one of them can still reach (the table lists them

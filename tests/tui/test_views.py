@@ -304,3 +304,40 @@ def test_every_document_is_named_in_words_in_both_languages() -> None:
                        "registration list", "team standings", "prize winners", "blank player cards",
                        "blank round protocol", "blank final table"]  # fmt: skip
     assert [document_label(state, kind, "team") for kind in KINDS] == [i18n.RU[name] for name in english]
+
+
+def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
+    """A trial: the second prize went to a player out after round 1, OpenGotha's absent rounds
+    keeping him second, and nothing said so.  Whether he takes it is the event's rule: the
+    prizes say he withdrew, on screen, on the command line and on paper."""
+    from paperwork.tables import prizes as printed
+    from schemes.awards.prizes import withdrawn_winners
+    from schemes.log import actions
+    from tests.builders import Log
+    from tui import i18n, views
+
+    log = Log("gamma", 4)
+    for i, rating in enumerate((2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700)):
+        log.add(f"Игрок{i}", rating=rating)
+    for number in (1, 2):
+        log.pair()
+        for board in log.state.round(number).boards:
+            log.result(number, board.number, "W+")
+    prizes = views.prizes_of(log.state, 2)
+    leader = prizes[0].players[0]
+    log.commit(actions.withdraw(log.state, leader, 3))
+    prizes = views.prizes_of(log.state, 2)
+    assert withdrawn_winners(log.state, prizes) == [(prizes[0], leader)]
+    i18n.set_language("ru")
+    name = log.state.players[leader].full_name
+    assert [n for n in views.prize_notes(log.state, prizes) if "снят" in n] == [
+        f"1 место: {views.player_label(log.state, leader)} снят с турнира с 3-го тура"
+    ]
+    assert name in views.player_label(log.state, leader)
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    pdf = bytes(printed(log.state, log.events, 2).output())
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages)
+    assert "снят с турнира с 3-го тура" in text
