@@ -191,7 +191,8 @@ RU = {
     "+ без противника — свободный тур, - — пропуск); П Р — противник и результат; Техн. — сумма технических "
     "результатов (+1 за пропуск тура, -1 за свободный тур); ФКБ — форовый коэффициент Бухгольца",
     "passed_over": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека).",
-    "withdrawn_winner": "{prize}: {player} снят с турнира с {round}-го тура.",
+    "withdrawn_winner": "{prize}: {player} — снят с тура {round}.",
+    "withdrawn_winner_f": "{prize}: {player} — снята с тура {round}.",
     "MMS": "ММ-очки",
     "NBW": "Победы",
     "start_mms": "Старт. ММ",
@@ -400,6 +401,7 @@ EN = {
     "skipped round, -1 for a bye); Coef. — handicap Buchholz coefficient",
     "passed_over": "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each.",
     "withdrawn_winner": "{prize}: {player} withdrew from round {round}.",
+    "withdrawn_winner_f": "{prize}: {player} withdrew from round {round}.",
     "MMS": "MMS",
     "NBW": "Wins",
     "start_mms": "Start MMS",

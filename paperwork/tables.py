@@ -149,8 +149,9 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
             for player in prize.passed_over
         ]
         + [
-            text["withdrawn_winner"].format(prize=title(prize.name), player=names([player]),
-                                            round=tournament.players[player].withdrawn_from)
+            text["withdrawn_winner_f" if tournament.players[player].sex == "f" else "withdrawn_winner"].format(
+                prize=title(prize.name), player=names([player]), round=tournament.players[player].withdrawn_from
+            )
             for prize, player in withdrawn_winners(tournament, prizes)
         ]
     )  # fmt: skip

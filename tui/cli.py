@@ -713,8 +713,8 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
             action = actions.swap(service.state, args.round, a, b, force=args.force)
         elif args.pairing_command == "played":
             actions.paper_round(service.state, args.round)  # an unpaired round said as such, not «no number 1»
-            pairs = views.typed_pairs(service.state, " ".join(args.boards))
-            action = actions.as_played(service.state, args.round, pairs, force=args.force)
+            pairs, bye = views.typed_pairs(service.state, " ".join(args.boards))
+            action = actions.as_played(service.state, args.round, pairs, args.force, bye)
         elif args.pairing_command == "handicap":
             action = actions.handicap(service.state, args.round, args.board, args.stones, args.komi)
         else:

@@ -620,7 +620,8 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
         for player in prize.passed_over
     ] + [
         _("{prize}: {player} withdrew from round {round}", prize=prize_title(prize.name),
-          player=player_label(state, player), round=state.players[player].withdrawn_from)
+          player=player_label(state, player), round=state.players[player].withdrawn_from,
+          sex=state.players[player].sex)
         for prize, player in withdrawn_winners(state, prizes)
     ]  # fmt: skip
 
@@ -818,11 +819,11 @@ def document_label(state: Tournament, kind: str, grouping: str) -> str:
 _PAIR = re.compile(r"([0-9]{1,5})[-–—:]([0-9]{1,5})")
 
 
-def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
+def typed_pairs(state: Tournament, text: str) -> tuple[list[tuple[int, int]], int | None]:
     """The boards a referee types from paper, ``1-4 2-5 3-6`` (players' numbers, board by
-    board, white first where the rules leave it open; ``7-0`` the bye, as a card writes it),
-    as pairs of ids; refused in words naming the first piece that is not one (the command
-    line and the app read it alike)."""
+    board, white first where the rules leave it open), as pairs of ids, and the bye typed as a
+    card writes it (``7-0``), if any; refused in words naming the first piece that is not one
+    (the command line and the app read it alike)."""
     from schemes.errors import InvalidEvent
 
     by_number = {number: player for player, number in state.numbers.items()}
@@ -830,7 +831,8 @@ def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
     joined = re.sub(r"\s*([-–—:])\s*", r"\1", " ".join(pieces)).split()  # «1 - 4» is one board too
     if not joined:
         raise InvalidEvent("type the boards as on paper: 1-4 2-5 3-6")
-    pairs = []
+    pairs: list[tuple[int, int]] = []
+    byes: list[int] = []
     for piece in joined:
         found = _PAIR.fullmatch(piece)
         if found is None:
@@ -839,6 +841,10 @@ def typed_pairs(state: Tournament, text: str) -> list[tuple[int, int]]:
         for number in numbers:
             if number not in by_number and not (number == 0 and numbers.count(0) == 1):
                 raise InvalidEvent("no player has number {number}", number=number)
-        if 0 not in numbers:  # «8-0»: 8 sits out, as a paper card writes a bye; left out here, he has it
+        if 0 in numbers:
+            byes.append(by_number[max(numbers)])
+        else:
             pairs.append((by_number[numbers[0]], by_number[numbers[1]]))
-    return pairs
+    if len(byes) > 1:
+        raise InvalidEvent("one bye at most is typed (7-0)")
+    return pairs, byes[0] if byes else None

@@ -486,6 +486,7 @@ class _Pool(urllib3.PoolManager):
     def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> urllib3.BaseHTTPResponse:
         answer = super().request(method, url, *args, **kwargs)
         if answer.status == 503:
+            answer.close()  # its connection, which the library reads lazily, let go (a review: +40 files held)
             raise _Busy
         return answer
 

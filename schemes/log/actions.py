@@ -559,11 +559,14 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
     }
 
 
-def as_played(state: Tournament, number: int, pairs: Sequence[tuple[int, int]], force: bool = False) -> Action:
+def as_played(
+    state: Tournament, number: int, pairs: Sequence[tuple[int, int]], force: bool = False, bye: int | None = None
+) -> Action:
     """Round ``number``'s boards as they were paired on paper, before the referee moved to
     Tengen (a trial swapped seven times to copy one round, each swap through a pair that had
     met): ``pairs`` of player ids in the paper's board order, the first white where the rules
-    leave the colours open; a player of the round on no board has its bye.  Each board gets
+    leave the colours open; a player of the round on no board has its bye (``bye``: the one
+    the paper names, checked to be him: a mistyped board swapped two players unsaid).  Each board gets
     handicap and komi by the scheme's rules (``h`` sets a board's as it was); what the
     scheme's pairing recorded stays.  Earlier meetings and a second bye ask first (``force``)."""
     played = paper_round(state, number)
@@ -577,6 +580,10 @@ def as_played(state: Tournament, number: int, pairs: Sequence[tuple[int, int]], 
     if twice is not None:
         raise InvalidEvent("player {player} appears twice in round {round}", player=state.named(twice), round=number)
     byes = sorted(playing - set(seated), key=lambda p: state.numbers.get(p, p))
+    if bye is not None and byes != [bye]:
+        left_out = ", ".join(str(state.numbers.get(p, p)) for p in byes) or "—"
+        raise InvalidEvent("the bye typed is player {player}, but the boards leave out {players}",
+                           player=state.named(bye), players=left_out)  # fmt: skip
     if len(byes) > 1:
         raise InvalidEvent("players numbered {players} are on no board: one at most sits out",
                            players=", ".join(str(state.numbers.get(p, p)) for p in byes))  # fmt: skip

@@ -207,6 +207,12 @@ def test_a_name_the_app_chose_that_is_taken_is_written_under_the_next_free_one(t
         assert service.free_output(str(tmp_path / "t-table.pdf")).path == (tmp_path / "t-table.pdf").resolve()
         with pytest.raises(Refused, match="no such folder"):  # no name helps: the first refusal
             service.free_output(str(tmp_path / "gone" / "t-table.pdf"))
+        for count in range(4, 21):  # twenty other names: «(2)» to «(21)»
+            (tmp_path / f"t-protocol-3 ({count}).pdf").mkdir()
+        assert service.free_output(str(tmp_path / "t-protocol-3.pdf")).path.name == "t-protocol-3 (21).pdf"
+        (tmp_path / "t-protocol-3 (21).pdf").mkdir()
+        with pytest.raises(Refused, match="a folder"):
+            service.free_output(str(tmp_path / "t-protocol-3.pdf"))
 
 
 def test_a_service_for_writing_holds_the_lock_until_closed(tmp_path: Path) -> None:

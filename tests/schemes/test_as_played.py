@@ -72,6 +72,11 @@ def test_what_a_paper_cannot_hold_is_refused_in_words() -> None:
     others = [p for p in ids if not met.has(p)]
     with pytest.raises(NeedsForce, match="met in round 1"):
         actions.as_played(log.state, 2, [(met.white, met.black), (others[0], others[1]), (others[2], others[3])])
+    with pytest.raises(InvalidEvent, match="the bye typed is player .*, but the boards leave out"):  # a review:
+        actions.as_played(log.state, 2, [(a, b), (c, d), (e, f)], bye=a)  # «1-0 1-3 …» dropped the «1-0» unsaid
+    with pytest.raises(InvalidEvent, match="the bye typed is player"):
+        actions.as_played(log.state, 2, [(a, b), (c, d), (e, f)], bye=next(iter(set(log.state.players) - set(ids)), 99))
+    assert actions.as_played(log.state, 2, [(a, c), (b, d), (e, f)], force=True, bye=g)[1]["byes"] == [g]
     moved = [p for p in ids if p != played.byes[0]]  # the paper's bye another: asked (a trial's forgotten skip)
     pairs = [(played.byes[0], moved[0]), (moved[1], moved[2]), (moved[3], moved[4])]
     with pytest.raises(NeedsForce, match=f"sits out, where the pairing gave the bye to .*{played.byes[0]}"):

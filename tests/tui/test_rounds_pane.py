@@ -362,6 +362,17 @@ async def test_a_round_is_entered_as_it_was_paired_on_paper(tmp_path: Path) -> N
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.screen.session.state.round(2).boards == paired.boards
+        screen = app.screen  # a refused write (a read-only file…) says only why (a review: «введён» after it)
+        said = len(notes(app))
+        screen.act = lambda action: None  # type: ignore[method-assign]
+        await pilot.press("p")
+        await pilot.pause()
+        app.screen.query_one("#answer").value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not any("введён с бумаги" in n for n in notes(app)[said:])
 
 
 async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: Path) -> None:

@@ -769,7 +769,8 @@ class RoundsPane(Pane):
             return
 
         def action(text: str, force: bool = False) -> actions.Action:
-            return actions.as_played(self.session.state, number, views.typed_pairs(self.session.state, text), force)
+            pairs, bye = views.typed_pairs(self.session.state, text)
+            return actions.as_played(self.session.state, number, pairs, force, bye)
 
         def refusal(text: str) -> str:
             try:
@@ -799,12 +800,15 @@ class RoundsPane(Pane):
             except InvalidEvent as error:  # a hall's sync may have changed the round since it was checked
                 self.notify(said(error), severity="error")
                 return
+            if self.tournament_screen.act(made) is None:  # refused (a read-only file…), said already
+                return
             self.chosen = number
-            self.tournament_screen.act(made)
-            sits_out = self.session.state.round(number)
-            if sits_out is not None and sits_out.byes:  # said: a trial saw only the bottom line change
+            entered = self.session.state.round(number)
+            if entered is not None and entered.byes:  # said: a trial saw only the bottom line change
                 self.notify(_("Round {round} entered from paper; the bye: {player}", round=number,
-                              player=self.label(sits_out.byes[0])))  # fmt: skip
+                              player=self.label(entered.byes[0])))  # fmt: skip
+            else:
+                self.notify(_("Round {round} entered from paper", round=number))
 
         def ask(text: str) -> None:
             self.app.push_screen(AskScreen(question, text, check=refusal), typed)

@@ -51,7 +51,7 @@
         swap(fresh);
       })
       .catch(() => {
-        again = 2000;
+        again = 2000 + Math.random() * 2000; // the phones that heard one change do not ask again at once together
       })
       .finally(() => {
         busy = false;

@@ -22,7 +22,7 @@ import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -244,6 +244,8 @@ class Site:
         address asked for), or, ``status`` 500, one that could not be made, or, 503, one the
         laptop has no time for now (``RENDERS_WAITING``)."""
         visit = _visit(self.snapshot, Asked("/", (), pages.event), request.query_params.get("lang"))
+        if status >= 500:  # of no version: a page first loaded so asks for itself at once (a review: kept «busy»)
+            visit = replace(visit, version="")
         if status == 500:
             body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("This page could not be made"))
         elif status == 503:

@@ -152,6 +152,15 @@ def test_an_open_page_the_busy_laptop_cannot_make_now_is_kept_and_brought_up_to_
         time.sleep(0.1)
     assert "Ёлкина" in text_of(browser, "body")
     assert browser.execute_script("return performance.getEntriesByType('navigation').length") == 1  # not reloaded
+    monkeypatch.setattr(web, "RENDERS_WAITING", 0)  # a page first loaded «busy» asks for itself again (a review)
+    opened(browser, f"{serving.address}/player?q=Иванов", PHONE[0])
+    assert "занят" in text_of(browser, "body")
+    monkeypatch.setattr(web, "RENDERS_WAITING", 64)
+    deadline = time.monotonic() + 10
+    while "занят" in text_of(browser, "body"):
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    assert "Иванов" in text_of(browser, "body")
 
 
 def test_a_name_being_typed_and_the_header_outlive_a_change(served: tuple[Path, Serving], browser: Any) -> None:
