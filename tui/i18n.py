@@ -1723,6 +1723,7 @@ def event_text(
     laptops: Mapping[str, Laptop] | None = None,
     state: Tournament | None = None,
     events: Sequence[Event] | None = None,
+    seats: Mapping[int, tuple[int, int]] | None = None,
 ) -> str:
     """A log entry in the interface language; a result in words («Победа белых»), or with
     ``codes`` as the command line takes it (``W+``); a laptop of the hall by its name where
@@ -1730,18 +1731,21 @@ def event_text(
     boards give him and his name (the log's «игрок 8» was not the «10. Попов» of the boards;
     a trial's «игрок 6» was the player numbered 5) and a result's board by its players (a
     trial looked for Ivanov's result to undo it among «доска 7» lines); an undo or a redo by
-    what it undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»."""
+    what it undid or redid where ``events`` (the log) holds it, not as «отмена записи 37»; a
+    result's players as they were seated when it was entered where ``seats`` says
+    (``seated_when_entered``), not as the board is seated now."""
     if event.kind == RETRACTED and events is not None:
         target, depth = chain_end(event, events)  # the entry the chain takes back or restores
         if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
-            return _(template, event=target.id, what=event_text(target, codes, laptops, state))
+            return _(template, event=target.id, what=event_text(target, codes, laptops, state, seats=seats))
     template, values = describe_parts(event)
     board = None
     if event.kind == RESULT_RECORDED and state is not None and 0 < values["round"] <= len(state.rounds):
         board = state.rounds[values["round"] - 1].board(values["board"])
-        if board is not None and board.white in state.players and board.black in state.players:
-            seated = f"{state.players[board.white].short_name} — {state.players[board.black].short_name}"
+        pair = seats[event.id] if seats and event.id in seats else (board.white, board.black) if board else None
+        if pair is not None and all(player in state.players for player in pair):
+            seated = f"{state.players[pair[0]].short_name} — {state.players[pair[1]].short_name}"
             values = {**values, "board": f"{values['board']} ({seated})"}
     if state is not None and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
         values = {**values, **{key: who(state, values[key]) for key in _PLAYERS_OF_AN_ENTRY if key in values}}

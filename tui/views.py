@@ -362,9 +362,11 @@ def column_title(key: str) -> str:
 def log_text(events: list[Event], laptops: Mapping[str, Laptop] | None = None, state: Tournament | None = None) -> str:
     """The history in the interface language, undone entries marked; the hall's ``laptops``
     by their names; the players by their numbers and names where ``state`` is given."""
-    undone = retracted_ids(events)
+    from schemes.log.history import seated_when_entered
+
+    undone, seats = retracted_ids(events), seated_when_entered(events)
     return "\n".join(
-        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops, state=state)}"
+        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops, state=state, seats=seats)}"
         + (f"  [{_('undone')}]" if e.id in undone else "")
         for e in events
     )

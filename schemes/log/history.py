@@ -692,3 +692,38 @@ def _new_rank(before: Tournament, after: Tournament, player: int) -> Notice:
         return Notice("player {player}: the new rank changes no score; it shows on the paperwork", {"player": named})
     return Notice("player {player}: the new rank makes his score {score} (it was {before})",
                   {"player": named, "score": f"{new:g}", "before": f"{old:g}"})  # fmt: skip
+
+
+def seated_when_entered(events: Sequence[Event]) -> dict[int, tuple[int, int]]:
+    """Each result entry's board, white and black, as it was seated when the result was entered:
+    the log names a result's board by its players, and named them as the board is seated now —
+    after a result undone and the round entered from paper (or a swap), another pair's names
+    (a trial).  One walk of the log, the retractions standing at each entry as ``retracted_ids``
+    counts them at its end (a redo restores, an undo of a redo retracts again)."""
+    by_id = {event.id: event for event in events}
+    retracted: set[int] = set()
+
+    def retract(target: Event) -> None:
+        retracted.add(target.id)
+        if target.kind == ev.RETRACTED and target.data["event"] in by_id:
+            restore(by_id[target.data["event"]])
+
+    def restore(target: Event) -> None:
+        retracted.discard(target.id)
+        if target.kind == ev.RETRACTED and target.data["event"] in by_id:
+            retract(by_id[target.data["event"]])
+
+    seatings: dict[int, list[Event]] = {}
+    seated: dict[int, tuple[int, int]] = {}
+    for event in events:
+        if event.kind == ev.RETRACTED and event.data["event"] in by_id:
+            retract(by_id[event.data["event"]])
+        elif event.kind in (ev.ROUND_PAIRED, ev.PAIRING_AMENDED):
+            seatings.setdefault(event.data["round"], []).append(event)
+        elif event.kind == ev.RESULT_RECORDED:
+            standing = [e for e in seatings.get(event.data["round"], []) if e.id not in retracted]
+            boards = standing[-1].data["boards"] if standing else []
+            for place, board in enumerate(boards, start=1):
+                if board.get(ev.TABLE, place) == event.data["board"]:
+                    seated[event.id] = (board["white"], board["black"])
+    return seated

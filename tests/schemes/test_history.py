@@ -425,3 +425,48 @@ def test_a_pairing_changed_by_hand_names_the_changes_to_undo_first() -> None:
     log.undo()
     log.undo(pairing)
     assert log.state.paired_rounds == 0
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: int) -> None:
+    """A trial: after a result undone and its round entered from paper, the log named the old
+    result by the players seated there now.  Whatever results, undos, redos, swaps and rounds
+    from paper the log holds, each result's board is the one a replay up to it seats."""
+    from schemes.errors import NeedsForce
+    from schemes.log import events as ev
+    from schemes.log.history import seated_when_entered, undo_target
+
+    rng = random.Random(seed)
+    log = Log("gamma", rounds=3)
+    for i in range(6):
+        log.add(f"Игрок{i}", rating=2400 - 100 * i)
+    log.pair()
+    for _ in range(30):
+        state, kind = log.state, rng.choice(["result", "result", "undo", "redo", "swap", "paper"])
+        played = state.round(state.paired_rounds)
+        if played is None:  # the pairing undone: paired again
+            log.pair()
+            continue
+        ids = [p for b in played.boards for p in (b.white, b.black)] + list(played.byes)
+        try:
+            if kind == "result":
+                log.result(played.number, rng.choice(played.boards).number, rng.choice(["W+", "B+"]))
+            elif kind == "undo":
+                log.commit(actions.undo(undo_target(log.events).id))
+            elif kind == "redo":
+                log.redo()
+            elif kind == "swap":
+                log.commit(actions.swap(state, played.number, *rng.sample(ids, 2), force=True))
+            else:
+                rng.shuffle(ids)
+                pairs = list(zip(ids[0::2], ids[1::2], strict=False))
+                log.commit(actions.as_played(state, played.number, pairs, force=True))
+        except (InvalidEvent, NeedsForce):
+            continue
+    seats = seated_when_entered(log.events)
+    results = [e for e in log.events if e.kind == ev.RESULT_RECORDED]
+    assert results
+    for result in results:
+        before = replay(log.events[: result.id - 1])
+        board = before.round(result.data["round"]).board(result.data["board"])
+        assert seats[result.id] == (board.white, board.black)

@@ -340,3 +340,32 @@ def test_a_result_entry_nested_in_a_notice_says_its_result_in_words() -> None:
     assert i18n.said(Notice("bad result {code!r}: one of {codes}", {"code": "B+", "codes": "W+ B+"})).startswith(
         "неверный результат 'B+'"
     )  # a code elsewhere stays a code
+
+
+def test_a_result_undone_names_the_players_it_was_entered_for() -> None:
+    """A trial: a result entered on board 1, undone, and the round entered from paper; the log
+    then named the old result by the players seated on board 1 now."""
+    from schemes.log import actions
+    from schemes.log import events as ev
+    from schemes.log.history import seated_when_entered
+    from tests.builders import Log
+    from tui import i18n
+    from tui.i18n import event_text
+
+    i18n.set_language("ru")
+    log = Log("gamma", rounds=3)
+    for i in range(6):
+        log.add(f"Игрок{i}", rating=2400 - 100 * i)
+    log.pair()
+    first = log.state.round(1).boards[0]
+    log.result(1, 1, "W+")
+    entered = log.events[-1]
+    log.undo()
+    others = [p for b in log.state.round(1).boards[1:] for p in (b.white, b.black)]
+    pairs = [(first.white, others[0]), (first.black, others[1]), (others[2], others[3])]
+    log.commit(actions.as_played(log.state, 1, pairs, force=True))
+    assert {log.state.round(1).boards[0].white, log.state.round(1).boards[0].black} != {first.white, first.black}
+    said = event_text(entered, state=log.state, events=log.events, seats=seated_when_entered(log.events))
+    players = log.state.players
+    assert f"доска 1 ({players[first.white].short_name} — {players[first.black].short_name})" in said
+    assert entered.kind == ev.RESULT_RECORDED

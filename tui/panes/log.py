@@ -13,6 +13,7 @@ from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
+from schemes.log.history import seated_when_entered
 from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
 from tui.views import another_laptops, local_time
@@ -27,6 +28,7 @@ class LogPane(Pane):
 
     def show(self, session: Service) -> None:
         undone = retracted_ids(session.events)
+        seats = seated_when_entered(session.events)
         hall = session.state.hall
 
         def made_by(event: Event) -> str:
@@ -48,6 +50,7 @@ class LogPane(Pane):
                         laptops=hall.laptops if hall else None,
                         state=session.state,
                         events=session.events,
+                        seats=seats,
                     ),  # fmt: skip
                 ],
             )  # fmt: skip

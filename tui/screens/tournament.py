@@ -297,8 +297,10 @@ class TournamentScreen(Translated, Screen[None]):
     def entry_text(self, event: Event) -> str:
         """An entry of the log as the log pane words it: players by number and name, an undo
         by what it undid."""
-        state = self.session.state  # its rounds: a result by its board's players, a triple ko as one
-        return event_text(event, state=state, events=self.session.events)
+        from schemes.log.history import seated_when_entered
+
+        state, events = self.session.state, self.session.events  # a result by its board's players, as seated then
+        return event_text(event, state=state, events=events, seats=seated_when_entered(events))
 
     def busy_pairing(self) -> bool:
         """Whether a round is being paired, said if so: a trial's ctrl+z during the pairing's
