@@ -1328,7 +1328,7 @@ RU = {
     "enter the latest round as it was paired on paper": "ввести последний тур, как он составлен на бумаге",
     "the boards as on paper, by the players' numbers: 1-4 2-5 3-6 (a player left out has the bye)": "доски, как на бумаге, по номерам игроков: 1-4 2-5 3-6 (кто не назван, свободен)",
     "pair players who met before, or give a second bye": "свести встречавшихся или дать второй свободный тур",
-    "Round from paper": "Тур с бумаги",
+    "Enter a round from paper": "Ввести тур с бумаги вручную",
     "Boards of round {round} as on paper, by number (1-4 2-5 3-6)": "Доски {round}-го тура, как на бумаге, по номерам (1-4 2-5 3-6)",
     "{scheme}: its table decides who meets whom": "{scheme}: кто с кем играет, решает таблица",
     "players numbered {players} are on no board: one at most sits out": "игроки с номерами {players} не попали ни на одну доску: свободным может быть только один",

@@ -47,11 +47,12 @@ async def test_the_palette_offers_our_commands_in_russian(folder: Path) -> None:
 
 async def test_the_palette_finds_the_export_and_the_skip_by_the_words_a_referee_types(folder: Path) -> None:
     """A trial typed «экспорт» (the F7 dialog's title) and «отказ» (the seed's word for a
-    skip): the palette found nothing."""
+    skip): the palette found nothing; another «ввести» and «вручную» for a round from paper."""
     i18n.set_language("ru")
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
-        for tab, word, found in (("f3", "экспорт", "Экспорт: таблица для РК"), ("f2", "отказ", "Пропуск туров")):
+        for tab, word, found in (("f3", "экспорт", "Экспорт: таблица для РК"), ("f2", "отказ", "Пропуск туров"),
+                                 ("f3", "вручную", "Ввести тур с бумаги")):  # fmt: skip  # a trial: only «бумаг»
             await pilot.press(tab, "ctrl+p")
             await until(pilot, lambda: CommandPalette.is_open(app))
             await pilot.press(*word)

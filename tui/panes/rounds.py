@@ -119,7 +119,7 @@ class RoundsPane(Pane):
         Binding("d", "dispute", "A disputed board's entries", show=False, id="rounds.dispute"),
         Binding("f", "waiting", "Only boards without a result", show=False, id="rounds.waiting"),
         Binding("m", "swap_players", "Swap players", show=False, id="rounds.swap_players"),
-        Binding("p", "from_paper", "Round from paper", show=False, id="rounds.round_from_paper"),
+        Binding("p", "from_paper", "Enter a round from paper", show=False, id="rounds.round_from_paper"),
         Binding("h", "handicap", "Handicap of the board", show=False, id="rounds.handicap"),
         Binding("v", "why", "Why this opponent", show=False, id="rounds.why_this_opponent"),
         Binding("k", "bracket", "Bracket", show=False, id="rounds.bracket"),
