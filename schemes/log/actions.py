@@ -547,10 +547,8 @@ def swap(state: Tournament, number: int, a: int, b: int, force: bool = False) ->
         raise InvalidEvent("players {a} and {b} play each other on board {board}: the rules seat them so",
                            a=state.named(first), b=state.named(second), board=seat.number if seat else 0)  # fmt: skip
     check_no_result_changes(played, boards)  # refused before any question is asked
-    found = [reason for reason in reasons if reason is not None]
-    if found and not force:
-        raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",
-                                                 {"reason": reason, "more": more}), reversed(found)))  # fmt: skip
+    if not force:
+        _ask_first(reasons)
     return ev.PAIRING_AMENDED, {
         "round": number,
         "boards": boards_data(boards),
@@ -580,13 +578,12 @@ def as_played(
     if twice is not None:
         raise InvalidEvent("player {player} appears twice in round {round}", player=state.named(twice), round=number)
     byes = sorted(playing - set(seated), key=lambda p: state.numbers.get(p, p))
+    left_out = ", ".join(str(state.numbers.get(p, p)) for p in byes) or "—"
     if bye is not None and byes != [bye]:
-        left_out = ", ".join(str(state.numbers.get(p, p)) for p in byes) or "—"
         raise InvalidEvent("the bye typed is player {player}, but the boards leave out {players}",
                            player=state.named(bye), players=left_out)  # fmt: skip
     if len(byes) > 1:
-        raise InvalidEvent("players numbered {players} are on no board: one at most sits out",
-                           players=", ".join(str(state.numbers.get(p, p)) for p in byes))  # fmt: skip
+        raise InvalidEvent("players numbered {players} are on no board: one at most sits out", players=left_out)
     boards = [scheme.seat(state, number, n, white, black) for n, (white, black) in enumerate(pairs, start=1)]
     if boards == list(played.boards) and byes == list(played.byes):
         raise InvalidEvent("round {round} is paired so already", round=number)
@@ -595,11 +592,18 @@ def as_played(
         reasons.append(Notice("player {player} sits out, where the pairing gave the bye to {other}",
                               {"player": state.named(byes[0]), "other": state.named(played.byes[0])}))  # fmt: skip
     reasons += [earlier_bye(state, number, player) for player in byes]
+    if not force:
+        _ask_first(reasons)
+    return ev.PAIRING_AMENDED, {"round": number, "boards": boards_data(boards), "byes": byes, "change": ev.AS_PLAYED}
+
+
+def _ask_first(reasons: Sequence[Notice | None]) -> None:
+    """NeedsForce naming every reason at once (a «yes» to a repeat game gave a second bye
+    unasked), where there is one: the referee's change is made only when he says so."""
     found = [reason for reason in reasons if reason is not None]
-    if found and not force:
+    if found:
         raise NeedsForce(reason=functools.reduce(lambda more, reason: Notice("{reason}; {more}",
                                                  {"reason": reason, "more": more}), reversed(found)))  # fmt: skip
-    return ev.PAIRING_AMENDED, {"round": number, "boards": boards_data(boards), "byes": byes, "change": ev.AS_PLAYED}
 
 
 def paper_round(state: Tournament, number: int) -> Round:
