@@ -6,7 +6,8 @@ the optional birth/дата рождения, sex/пол, patronymic/отчес�
 category/категория, pin, rgf, note/телефон), or
 there is no header and the columns are surname, name, rating or rank, country, club;
 the delimiter is ``,`` ``;`` or tab, the encoding UTF-8 or Windows-1251 (what a Russian
-spreadsheet saves; KOI8-R where that reads better, ``_jumbled``); a rating or rank column takes either, row by row.
+spreadsheet saves; KOI8-R where that reads better, ``_jumbled``); a rating or rank column
+takes either, row by row.
 Every bad row is reported with its line number, and the caller imports nothing
 unless told to skip them.
 

@@ -319,8 +319,9 @@ class ChoosesByes(Protocol):
 
     def default_bye(self, tournament: Tournament, number: int) -> int | None:
         """Whom its pairing of round ``number`` seats out, the referee choosing no one; None
-        for an even field, or a round it cannot pair.  The referee's choice starts on him: a trial's cursor sat on the
-        table's last, OpenGotha's bye another, and Enter made a pairing OpenGotha would not."""
+        for an even field, or a round it cannot pair.  The referee's choice starts on him: a
+        trial's cursor sat on the table's last, OpenGotha's bye another, and Enter made a
+        pairing OpenGotha would not."""
 
 
 def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:

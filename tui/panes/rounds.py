@@ -10,6 +10,7 @@ missing results goes down.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -784,18 +785,12 @@ class RoundsPane(Pane):
         question = _("Boards of round {round} as on paper, by number (1-4 2-5 3-6)", round=number)
 
         def typed(text: str | None, force: bool = False) -> None:
-            from tui.screens.confirm import ConfirmScreen
-
             if not text:
                 return
             try:
                 made = action(text, force)
             except NeedsForce as error:  # «Нет» back to the boards typed (a trial typed them all again)
-                reason = sentence(said(error.fields["reason"]))
-                self.app.push_screen(
-                    ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False),
-                    lambda yes: typed(text, force=True) if yes else ask(text),
-                )
+                self.asked_anyway(error, lambda: typed(text, force=True), lambda: ask(text))
                 return
             except InvalidEvent as error:  # a hall's sync may have changed the round since it was checked
                 self.notify(said(error), severity="error")
@@ -864,20 +859,29 @@ class RoundsPane(Pane):
         question = _("Board {board}: stones and komi (2 0.5)", board=board.number)
         self.app.push_screen(AskScreen(question, shown, check=refusal), chosen)
 
-    def swap(self, a: int, b: int, force: bool = False) -> None:
+    def asked_anyway(
+        self, error: NeedsForce, yes: Callable[[], object], no: Callable[[], object] | None = None
+    ) -> None:
+        """A change by hand the rules question (a repeat game, a second bye), asked, «Нет» in
+        focus: ``yes`` makes it, ``no`` follows «Нет».  The reasons put first begin with a capital
+        («Игрокам № 3 …», a trial); the question's own words are left as they are (a file's name,
+        «кубок 2026.json», a review)."""
         from tui.screens.confirm import ConfirmScreen
 
+        def answer(said_yes: bool | None) -> None:
+            if said_yes:
+                yes()
+            elif no is not None:
+                no()
+
+        reason = sentence(said(error.fields["reason"]))
+        self.app.push_screen(ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False), answer)
+
+    def swap(self, a: int, b: int, force: bool = False) -> None:
         try:
             action = actions.swap(self.session.state, self.viewing, a, b, force)
         except NeedsForce as error:
-
-            def answer(yes: bool | None) -> None:
-                if yes:
-                    self.swap(a, b, force=True)
-
-            reason = sentence(said(error.fields["reason"]))  # put first: «Игрокам № 3 …», not «игрокам» (a trial);
-            # the question's own words are left as they are (a file's name, «кубок 2026.json», a review)
-            self.app.push_screen(ConfirmScreen(_("{reason}. Do it anyway?", reason=reason), default=False), answer)
+            self.asked_anyway(error, lambda: self.swap(a, b, force=True))
             return
         except InvalidEvent as error:
             self.notify(said(error), severity="error")
