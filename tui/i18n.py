@@ -1445,6 +1445,7 @@ RU = {
     "Try again in a moment": "Попробуйте ещё раз через минуту",
     "This page could not be made": "Эту страницу не удалось составить",
     "The laptop is busy": "Ноутбук сейчас занят",
+    "The page asks again by itself in a few seconds": "Страница сама обновится через несколько секунд",
     "stopped": "остановлено",
     "not heard from for over a minute: {laptops} (their entries may be missing)": "больше минуты не слышны: {laptops} (их записей может не хватать)",
     "entries refused: {laptop}, its chain differing from the one held here (its entries may be missing)": "записи не приняты: {laptop} — его цепочка событий не совпадает с той, что есть здесь (его записей может не хватать)",

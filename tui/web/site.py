@@ -249,7 +249,8 @@ class Site:
         if status == 500:
             body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("This page could not be made"))
         elif status == 503:
-            body = pages.missing(visit, visit.say("Try again in a moment"), visit.say("The laptop is busy"))
+            body = pages.missing(visit, visit.say("The page asks again by itself in a few seconds"),
+                                 visit.say("The laptop is busy"))  # fmt: skip  # «через минуту» it was not
         else:
             body = pages.missing(visit, reason or visit.say("There is no such page here"))
         headers = {**HEADERS, "Retry-After": "2"} if status == 503 else HEADERS

@@ -426,6 +426,7 @@ def test_a_flood_of_new_pages_is_told_busy_and_the_latest_pages_stay_made(
         monkeypatch.setattr(web, "RENDERS_WAITING", 0)
         status, headers, body = ask(serving, "GET", "/player?q=Игрок99&lang=en")
         assert (status, headers["retry-after"]) == (503, "2") and b"The laptop is busy" in body and made == []
+        assert b"asks again by itself in a few seconds" in body  # not «in a minute»: its page asks in 2-4 s
         assert ask(serving, "GET", "/round/1")[0] == 200  # made already: served
     finally:
         serving.stop()
