@@ -836,7 +836,7 @@ def _cmd_prizes(args: argparse.Namespace) -> None:
     if not 0 <= args.places <= 100:
         raise BadInput("--places: 0 to 100")
     prizes = views.prizes_of(state, after, args)
-    _emit(args, views.prizes_json(prizes), lambda: views.prizes_text(state, prizes, after))
+    _emit(args, views.prizes_json(state, prizes), lambda: views.prizes_text(state, prizes, after))
 
 
 def _cmd_players(args: argparse.Namespace) -> None:

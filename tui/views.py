@@ -577,9 +577,18 @@ def prizes_of(state: Tournament, after_round: int, options: Namespace | None = N
     return hand_out(field, rules, one_prize=not options.many)
 
 
-def prizes_json(prizes: Sequence[Prize]) -> list[dict[str, Any]]:
-    """``prizes --json``: ``[{"prize": …, "players": [id…], "value": …}]``."""
-    return [{"prize": p.name, "players": list(p.players), "value": p.value} for p in prizes]
+def prizes_json(state: Tournament, prizes: Sequence[Prize]) -> list[dict[str, Any]]:
+    """``prizes --json``: ``[{"prize": …, "players": [id…], "value": …, "passed_over": [id…],
+    "withdrawn": [id…]}]``: what ``prize_notes`` says under the prizes, for a script too (a
+    script handing out prizes read no word of a winner who withdrew)."""
+    from schemes.awards.prizes import withdrawn_winners
+
+    withdrew = withdrawn_winners(state, prizes)
+    return [
+        {"prize": p.name, "players": list(p.players), "value": p.value, "passed_over": list(p.passed_over),
+         "withdrawn": [player for prize, player in withdrew if prize is p]}
+        for p in prizes
+    ]  # fmt: skip
 
 
 def _as_paper(phrase: str) -> str:

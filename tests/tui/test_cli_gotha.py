@@ -174,8 +174,9 @@ def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str
     prizes = json.loads(out)
     assert code == 0
     assert [p["prize"] for p in prizes][-1] == "youngest" and all(
-        set(p) == {"prize", "players", "value"} for p in prizes
+        set(p) == {"prize", "players", "value", "passed_over", "withdrawn"} for p in prizes
     )
+    assert [p["passed_over"] for p in prizes] == [[], []]  # --many: nobody passed over
     assert prizes[-1]["players"] == [3] and prizes[-1]["value"] == "10"
     pdf = tmp_path / "prizes.pdf"
     assert run(capsys, "-f", path, "print", "prizes", "-o", str(pdf))[0] == 0

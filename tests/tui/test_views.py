@@ -328,6 +328,8 @@ def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
     log.commit(actions.withdraw(log.state, leader, 3))
     prizes = views.prizes_of(log.state, 2)
     assert withdrawn_winners(log.state, prizes) == [(prizes[0], leader)]
+    said = views.prizes_json(log.state, prizes)  # ``prizes --json``: a script reads it too
+    assert said[0]["withdrawn"] == [leader] and all(p["withdrawn"] == [] for p in said[1:])
     i18n.set_language("ru")
     name = log.state.players[leader].full_name
     assert [n for n in views.prize_notes(log.state, prizes) if "снят" in n] == [
