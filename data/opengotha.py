@@ -62,7 +62,7 @@ from schemes.state.records import walkovers
 from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
 from schemes.values.ranks import rank_label
-from schemes.values.text import NAME_LIMIT, forbidden
+from schemes.values.text import NAME_LIMIT, TITLE_LIMIT, questioned
 from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 RESULTS = {
@@ -565,7 +565,7 @@ def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int 
     if value.isprintable():  # no control, format, unassigned or separator character: nothing forbidden
         kept = value[:limit]
     else:
-        kept = "".join("?" if forbidden(char) else char for char in value[:limit])
+        kept = questioned(value[:limit])
     if kept != value:
         if player:
             reading.warn("player {player}: {what} kept as {kept!r}", player=player, what=what, kept=kept[:60])
@@ -881,6 +881,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
             "time": _time(general, reading),
             "lang": "ru",
             "params": values,
+            "imported_from": questioned(Path(path).name[:TITLE_LIMIT]),
         },
     )
     teams = root.find("Teams/Team") is not None

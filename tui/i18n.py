@@ -1300,6 +1300,7 @@ RU = {
     "{backup} is a folder: Tengen keeps the previous state of {path} under that name; rename the folder": "{backup} — папка: под этим именем Tengen хранит прежнее состояние {path}; переименуйте папку",
     # log templates (schemes.log.history.describe_parts)
     "tournament {name!r} created ({scheme})": "создан турнир «{name}» ({scheme})",
+    "tournament {name!r} imported from the OpenGotha file {file} ({scheme})": "турнир «{name}» взят из файла OpenGotha {file} ({scheme})",
     "player {player} registered: {who}": "игрок {player} зарегистрирован: {who}",
     "player {player} edited: {changed}": "игрок {player} изменён: {changed}",
     "player {player} registered in advance": "игрок {player} зарегистрирован предварительно",

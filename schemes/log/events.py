@@ -69,6 +69,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "time": (_STR, False),
         "lang": (_STR, False),
         "params": (_DICT, False),
+        "imported_from": (_STR, False),  # the OpenGotha file's name: the log says where it began
     },
     PLAYER_REGISTERED: {
         "player": (_INT, True),

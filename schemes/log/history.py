@@ -67,6 +67,9 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
     d = event.data
     match event.kind:
         case ev.TOURNAMENT_CREATED:
+            if "imported_from" in d:  # a switch from OpenGotha: the log begins where the referee's file did
+                return "tournament {name!r} imported from the OpenGotha file {file} ({scheme})", {
+                    "name": d["name"], "scheme": d["scheme"], "file": d["imported_from"]}  # fmt: skip
             return "tournament {name!r} created ({scheme})", {"name": d["name"], "scheme": d["scheme"]}
         case ev.PLAYER_REGISTERED:
             return "player {player} registered: {who}", {

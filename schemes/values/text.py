@@ -27,6 +27,12 @@ def forbidden(char: str) -> bool:
     return category[0] == "C" or category in ("Zl", "Zp")
 
 
+def questioned(text: str) -> str:
+    """``text`` with each ``forbidden`` character a question mark: what a file read from outside
+    holds is kept readable, never refused for a stray control character."""
+    return "".join("?" if forbidden(char) else char for char in text)
+
+
 def single_line(value: str, what: str, limit: int = NAME_LIMIT, required: bool = False, fold: bool = True) -> str:
     """``value`` with its blanks folded and its letters composed, or InvalidEvent saying what
     is wrong with it.  With

@@ -894,3 +894,17 @@ def test_what_is_not_kept_is_said_in_russian_words(tmp_path: Path) -> None:
         "не сохраняются: лицензии FFG (16), статусы лицензий FFG (16), источники рейтингов (16), главный судья "
         "'Theo', краткое название 'simplemm_3511'"
     ]
+
+
+def test_the_log_begins_with_the_opengotha_file_it_was_imported_from(tmp_path: Path) -> None:
+    """A trial switching from OpenGotha read «создан турнир» at the top of the log, as if typed
+    anew: the log names the file the referee switched from, its name kept readable whatever
+    bytes it holds."""
+    from schemes.log.history import describe
+
+    assert describe(log_of(TESTDATA / "simplemm.xml").events[0]) == (
+        "tournament 'SimpleMM' imported from the OpenGotha file simplemm.xml (mcmahon)"
+    )
+    path = tmp_path / "cup\x1b[2J.xml"
+    path.write_bytes((TESTDATA / "simplemm.xml").read_bytes())
+    assert read(path).actions[0][1]["imported_from"] == "cup?[2J.xml"

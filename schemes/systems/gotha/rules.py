@@ -17,7 +17,7 @@ from typing import Any
 from schemes.base.scheme import Param, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.values.ranks import parse_rank, rank_label
-from schemes.values.text import forbidden
+from schemes.values.text import questioned
 
 MIN_RANK = -30
 """OpenGotha's rank of 30K; 1D is 0."""
@@ -114,7 +114,7 @@ def _clubs_groups(text: str) -> str:
     in a player's club read from the same file, so the two still meet (an escape in them
     reached the terminal from the settings tab: a durability attack) — cleaned, not refused,
     so a file that holds one still opens (a review)."""
-    text = "".join("?" if forbidden(char) else char for char in text)
+    text = questioned(text)
     groups = [[club.strip() for club in group.split("|") if club.strip()] for group in text.split(";")]
     return ";".join("|".join(group) for group in groups if group)
 
