@@ -115,6 +115,7 @@ def schedule(tournament: Tournament, events: Sequence[Event], round_number: int 
     columns = [Column(text["board"], 7), Column(text["no"], 4), Column(text["white"], 24, "L"),
                Column(text["rank"], 5.5), Column(text["no"], 4), Column(text["black"], 24, "L"),
                Column(text["rank"], 5.5), Column(text["handicap"], 6), Column(text["komi"], 9)]  # fmt: skip
+    decides = paper(tournament).round_note
     for number in range(1, (scheme.total_rounds(tournament) or tournament.paired_rounds) + 1):
         played = tournament.round(number)
         if played is None:
@@ -125,11 +126,15 @@ def schedule(tournament: Tournament, events: Sequence[Event], round_number: int 
         rows: list[list[Text]] = [[str(board.number), *identity(tournament, board.white),
                                    *identity(tournament, board.black), stones_text(board), komi_text(board, text)]
                                   for board in boards]  # fmt: skip
-        if document.room_left() < 9 + 5.6 * len(rows) + 6 + 4.5 * sum(map(bool, off.values())):  # one page a round
-            document.add_page()
+        note = decides(tournament, number, text) if decides is not None else ""  # a double round robin's cycle
+        if document.room_left() < 9 + 4.5 * bool(note) + 5.6 * len(rows) + 6 + 4.5 * sum(map(bool, off.values())):
+            document.add_page()  # one page a round
         document.ln(2)
         document.fit_cell(document.epw, 5, text["round_n"].format(n=number), align="L", bold=True, size=11)
         document.ln(5)
+        if note:
+            document.set_font(FAMILY, "", 9)
+            document.multi_cell(document.epw, 4.5, note, new_x="LMARGIN", new_y="NEXT")
         document.draw_table(columns, rows, height=5.6, font_size=10, header_height=6)
         _not_playing(document, tournament, off, document.epw)
     return document

@@ -25,7 +25,7 @@ from schemes.log.events import Event
 from schemes.registry import is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, outcomes
-from schemes.systems.round_robin import round_points
+from schemes.systems.round_robin import ROUND_ROBIN, round_points
 
 if TYPE_CHECKING:  # fpdf2 loads where a document is made, not for a scheme's columns and marks
     from paperwork.document import Document
@@ -162,4 +162,17 @@ def free_mark(tournament: Tournament, kind: FreeRound) -> str:
     return mark_of_points(tournament.settings.params["bye_points"] if kind == "bye" else 0.0, 1.0, 0.0)
 
 
-PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark, capped, table_columns=table_columns)
+def round_note(tournament: Tournament, number: int, text: Mapping[str, str]) -> str:
+    """Which cycle of a double round robin round ``number`` is of, under its protocol and in its
+    schedule: the second's boards are the first's, colours reversed, and a trial's schedule of
+    fourteen rounds said nothing of where the second began.  Nothing for a single cycle."""
+    cycles = int(tournament.settings.params["cycles"])
+    total = ROUND_ROBIN.total_rounds(tournament) or tournament.settings.rounds
+    if cycles < 2 or not total:
+        return ""
+    cycle = min(cycles, (number - 1) // max(1, total // cycles) + 1)
+    return text["cycle_n" if cycle == 1 else "cycle_n_reversed"].format(n=cycle, of=cycles)
+
+
+PAPER = SchemePaper(card, final_table, "Pl Pts Bh W", rating_info, free_mark, capped, round_note=round_note,
+                    table_columns=table_columns)  # fmt: skip

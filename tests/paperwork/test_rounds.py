@@ -104,6 +104,25 @@ def test_the_schedule_is_the_berger_table_with_the_absences_known_now() -> None:
     }
 
 
+def test_a_double_round_robin_says_each_rounds_cycle_on_the_schedule_and_the_protocol() -> None:
+    """Five players twice (round-robin.md: the second cycle repeats the first, colours reversed):
+    ten rounds, five a cycle.  A trial's schedule of a double round robin said nothing of where
+    the second cycle began; a single cycle says nothing of cycles."""
+    log, _ = round_robin([2400, 2300, 2200, 2100, 2000], cycles="2")
+    log.pair()
+    text = "\n".join(pages(schedule(log.state, log.events)))
+    notes = re.findall(r"\n(\d+)-й тур\n(Круг .*)\n", text)
+    assert notes == [(str(n), "Круг 1 из 2") for n in range(1, 6)] + [
+        (str(n), "Круг 2 из 2: пары круга 1, цвета наоборот") for n in range(6, 11)
+    ]
+    assert "Круг 1 из 2" in pages(protocol(log.state, log.events, 1))[0]
+    single, _ = round_robin([2400, 2300, 2200, 2100, 2000])
+    single.pair()
+    assert "Круг" not in "".join(
+        pages(schedule(single.state, single.events)) + pages(protocol(single.state, single.events, 1))
+    )
+
+
 def test_the_schedule_is_of_a_table_fixed_in_advance_once_numbered() -> None:
     log, _ = round_robin([2400, 2300, 2200, 2100])
     with pytest.raises(Refused, match="the players get their numbers when round 1 is paired"):

@@ -241,7 +241,8 @@ def _boards(visit: Visit, played: Round, shown: Sequence[int] | range, heading: 
     lowest = played.extra.get("lowest_top_level")
     note = tag("p", words["lowest_top_level"].format(level=lowest), class_="facts") if heading and lowest else None
     decides = paper(visit.state).round_note  # a play-off's stage and game, as its protocol says them
-    stages = tag("p", decides(visit.state, played.number, words), class_="facts") if decides else None
+    said = decides(visit.state, played.number, words) if decides else ""  # nothing of a single round robin
+    stages = tag("p", said, class_="facts") if said else None
     ids = [f"board-{played.boards[i].number}" for i in shown]
     boards = table(sheet.columns, rows, PAIRING_CLASSES, "pairing", ids)
     return join(note, stages, boards, _not_playing(visit, played) if heading else None)

@@ -252,6 +252,18 @@ def test_before_any_pairing_the_event_says_so(tmp_path: Path) -> None:
     assert pages.slides(state) == [("standings", 0, range(0, 0))]
 
 
+def test_a_double_round_robins_page_says_the_rounds_cycle_and_a_single_ones_no_empty_line() -> None:
+    from tests.builders import round_robin
+
+    double, _ = round_robin([2400, 2300, 2200, 2100], cycles="2")
+    double.pair()
+    html = pages.pairing(visit(double.state, path="/round/1"), 1)
+    assert '<p class="facts">Круг 1 из 2</p>' in html
+    single, _ = round_robin([2400, 2300, 2200, 2100])
+    single.pair()
+    assert '<p class="facts"></p>' not in pages.pairing(visit(single.state, path="/round/1"), 1)
+
+
 def test_a_play_off_on_the_pages_names_its_stages_and_who_is_out() -> None:
     """A trial: the phone and the projector said «2-й тур» for the final and the match for
     third place alike; a semi-final's loser found by «Где я играю?» read «Без пары», as if he
