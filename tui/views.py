@@ -266,6 +266,12 @@ def first_compile() -> str:
              schemes=schemes_with("compiles"))  # fmt: skip
 
 
+def first_weighing() -> str:
+    """What the referee is told while a board is first weighed («why this opponent») after
+    installation: its costs wait for the compiler too, seconds a trial took for a hang."""
+    return _("the first time after installation takes longer: Tengen compiles its pairing code")
+
+
 NOT_PLAYING = {
     "byes": "Bye",
     "walkovers": "Won without a game (the opponent absent)",

@@ -3,7 +3,9 @@ with the names shortened first, the cursor kept, boards waiting for a result on 
 the bye chosen by hand, and the questions a slip deserves."""
 
 import random
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -268,6 +270,23 @@ async def test_a_pairing_that_waits_for_the_compiler_says_so(
                    "Tengen компилирует свой код"  # fmt: skip
         pairing = [n for n in notes(app) if n.startswith("Жеребьёвка 1-го тура…")]
         assert pairing == ["Жеребьёвка 1-го тура…" + (compiles if told else "")]
+        if scheme != "mcmahon":
+            return
+        from schemes.systems.gotha import pairing as gotha_pairing
+
+        weigh = gotha_pairing.why
+
+        def slowly(*args: Any) -> Any:  # as its first time compiles (seconds a trial took for a hang)
+            time.sleep(0.5)
+            return weigh(*args)
+
+        monkeypatch.setattr(gotha_pairing, "why", slowly)
+        await pilot.press("1", "v")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        weighing = [n for n in notes(app) if n.startswith("Взвешиваю доску 1…")]
+        assert weighing == ["Взвешиваю доску 1…" + (" в первый раз после установки дольше: Tengen компилирует свой код"
+                                                     if told else "")]  # fmt: skip
 
 
 async def test_the_bye_to_choose_starts_on_opengothas_below_a_mcmahon_floor(tmp_path: Path) -> None:

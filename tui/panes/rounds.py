@@ -49,7 +49,7 @@ from tui.i18n import RESULTS, _, language, said, schemes_with, sentence
 from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.threads import hand, in_thread
-from tui.views import NOT_PLAYING, came, first_compile
+from tui.views import NOT_PLAYING, came, first_compile, first_weighing
 from tui.widgets import Column, PlainTable, cut
 
 BOARD_DIGITS = 5
@@ -689,11 +689,13 @@ class RoundsPane(Pane):
         if board is None:
             return
         self.weighing = True
+        compiling = compiler_ahead(state)  # a first «why» after installation waits for numba's compiler
         in_thread(self, lambda: self.weigh(state, number, board), self.weighing_failed, group="why")
 
         def still_weighing() -> None:  # said only where it takes long enough to be seen
             if self.weighing:
-                self.notify(_("Weighing board {board}…", board=board.number), timeout=30)
+                said = _("Weighing board {board}…", board=board.number)
+                self.notify(f"{said} {first_weighing()}" if compiling else said, timeout=60 if compiling else 30)
                 self.weighing_said = True
 
         self.set_timer(0.3, still_weighing)
