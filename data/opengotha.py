@@ -36,7 +36,7 @@ from defusedxml import DefusedXmlException
 
 from data.codes import countries
 from data.errors import TournamentFileError, os_reason
-from data.store import TooBig, read_plain
+from data.store import TooBig, read_plain, untaken
 from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
@@ -1309,9 +1309,4 @@ def create_from(source: str | os.PathLike[str], target: str | os.PathLike[str], 
 def beside(source: Path) -> Path:
     """Where the app puts the tournament imported from ``source``: next to it, same name,
     ``.json`` — or ``name-2.json``… when that exists (nothing is ever replaced)."""
-    candidate = source.with_suffix(".json")
-    number = 2
-    while candidate.exists() or candidate.is_symlink():
-        candidate = source.with_name(f"{source.stem}-{number}.json")
-        number += 1
-    return candidate
+    return untaken(source.with_suffix(".json"))

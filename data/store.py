@@ -31,7 +31,7 @@ import stat
 import tempfile
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -719,6 +719,16 @@ _KEPT = re.compile(r"(.+)(?:\.bak|\.lock|\.damaged(?:-[0-9]+)?)", re.IGNORECASE)
 _LEFTOVERS = (".tmp-", ".bak-")
 """What a writer names its files before renaming them: ``.FILE.tmp-…``, ``.FILE.bak-…``
 (``_remove_leftovers`` removes them at the next write)."""
+
+
+def untaken(wanted: Path, taken: Callable[[Path], bool] = lambda path: path.exists() or path.is_symlink()) -> Path:
+    """``wanted``, or ``stem-2.suffix``, ``stem-3.suffix``… the first that is not ``taken``: a
+    name the app offers for a file to make, which never names one there already."""
+    candidate, number = wanted, 2
+    while taken(candidate):
+        candidate = wanted.with_name(f"{wanted.stem}-{number}{wanted.suffix}")
+        number += 1
+    return candidate
 
 
 def kept_beside(path: Path) -> Path | None:

@@ -482,6 +482,19 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             assert app.screen.query_one("#sync-source", Input).value == str(stick)
 
 
+async def test_the_join_form_offers_a_file_name_no_earlier_hall_took(tmp_path: Path) -> None:
+    """A helper's second hall of the season met «hall.json exists already» in the form's own
+    default: it offers the first name free of a tournament, a link and a hall's folder."""
+    (tmp_path / "hall.json").write_text("{}")
+    hall_path(tmp_path / "hall-2.json").mkdir()  # a join killed before it wrote its file
+    (tmp_path / "hall-3.json").symlink_to(tmp_path / "gone.json")
+    app = app_on(None, tmp_path)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("j")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen))
+        assert app.screen.query_one("#file", Input).value == "hall-4.json"
+
+
 async def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:

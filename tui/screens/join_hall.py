@@ -16,6 +16,8 @@ from textual.widgets import Button, Input, Label
 from data.errors import Refused, TournamentFileError
 from data.hall import hall, secret
 from data.hall.device import this_device
+from data.hall.repo import hall_path
+from data.store import untaken
 from schemes.errors import InvalidEvent
 from tui import settings
 from tui.i18n import _, said
@@ -48,7 +50,10 @@ class JoinScreen(Translated, Dialog[Path | None]):
         self.joining = False
 
     def compose(self) -> ComposeResult:
-        defaults = {"file": "hall.json"}
+        made = untaken(
+            self.folder / "hall.json", lambda path: path.exists() or path.is_symlink() or hall_path(path).exists()
+        )  # a second hall of the season: «hall.json exists already»
+        defaults = {"file": made.name}
         with Vertical(classes="dialog form"):
             yield Label(_("Join a hall"), classes="heading", markup=False)
             for key, title in FIELDS:
