@@ -66,6 +66,9 @@ class Output:
     way the command line, the app and the paperwork write one, so none can skip the check."""
 
     path: Path
+    instead_of: Path | None = None
+    """The name the app chose, where something else held it (``free_output``): said beside
+    the name written, else a referee looked for «name (2).pdf» wondering why."""
 
     def write(self, payload: bytes) -> None:
         """Written whole or not at all (a full disk leaves no half document behind, a killed
@@ -427,7 +430,8 @@ class Service:
             path = Path(text)
             for count in range(2, _OTHER_NAMES + 2):
                 try:
-                    return self.output(str(path.with_name(f"{path.stem} ({count}){path.suffix}")))
+                    other = self.output(str(path.with_name(f"{path.stem} ({count}){path.suffix}")))
+                    return Output(other.path, path)
                 except (Refused, TournamentFileError):
                     continue
             raise error

@@ -284,6 +284,7 @@ RU = {
     "Choose at least one document": "Выберите хотя бы один документ",
     "Writing {document}…": "Готовится: {document}…",
     "Written to {folder}: {files}": "Записано в {folder}: {files}",
+    "{name} is taken by a folder, a tournament or a file that is not a document: written as {other}": "Имя {name} занято папкой, турниром или файлом, который не документ: записано как {other}",
     "No PDF viewer here: open the files from {folder} to print them": "Программы для просмотра PDF нет: откройте файлы из папки {folder}, чтобы напечатать",
     "player cards": "карточки",
     "round protocol": "протокол тура",

@@ -203,8 +203,10 @@ def test_a_name_the_app_chose_that_is_taken_is_written_under_the_next_free_one(t
         os.symlink(path, tmp_path / "t-protocol-3 (3).pdf")
         chosen = service.free_output(str(tmp_path / "t-protocol-3.pdf"))
         assert chosen.path == (tmp_path / "t-protocol-3 (4).pdf").resolve()
+        assert chosen.instead_of == tmp_path / "t-protocol-3.pdf"  # the app says which name was taken
         (tmp_path / "t-table.pdf").write_bytes(b"old")
-        assert service.free_output(str(tmp_path / "t-table.pdf")).path == (tmp_path / "t-table.pdf").resolve()
+        table = service.free_output(str(tmp_path / "t-table.pdf"))
+        assert table.path == (tmp_path / "t-table.pdf").resolve() and table.instead_of is None
         with pytest.raises(Refused, match="no such folder"):  # no name helps: the first refusal
             service.free_output(str(tmp_path / "gone" / "t-table.pdf"))
         for count in range(4, 21):  # twenty other names: «(2)» to «(21)»

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 
 from data.errors import Refused, TournamentFileError
-from data.service import Change, Service
+from data.service import Change, Output, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.log.events import RESULT_RECORDED, Event
@@ -518,7 +518,8 @@ class TournamentScreen(Translated, Screen[None]):
         from paperwork.tables import teams as team_standings
         from tui.views import document_label
 
-        state, events, written = self.session.state, list(self.session.events), []
+        state, events = self.session.state, list(self.session.events)
+        written: list[Output] = []
         undrawn: list[str] = []
         refused: list[str] = []  # a document that cannot be made now: the others still are (a review)
         stem = self.session.path.with_suffix("")
@@ -539,7 +540,7 @@ class TournamentScreen(Translated, Screen[None]):
                 except Refused as error:  # a bracket before round 1: the registration list after it is written
                     refused.append(f"{document_label(state, kind, teams[1])}: {said(error)}")  # which (a review)
                     continue
-                written.append(target.path)
+                written.append(target)
                 hand(self.app, progress.done_one)
         except (ValueError, OSError, TournamentFileError) as error:
             hand(self.app, self.printed, progress, written, "\n".join([*refused, said(error)]), undrawn)
@@ -547,7 +548,7 @@ class TournamentScreen(Translated, Screen[None]):
         hand(self.app, self.printed, progress, written, "\n".join(refused) or None, undrawn)
 
     def printed(
-        self, progress: ProgressScreen, written: list[Path], error: str | None, undrawn: Sequence[str] = ()
+        self, progress: ProgressScreen, outputs: list[Output], error: str | None, undrawn: Sequence[str] = ()
     ) -> None:
         progress.finish()
         if error:
@@ -557,10 +558,13 @@ class TournamentScreen(Translated, Screen[None]):
         notice = undrawn_notice(undrawn)
         if notice is not None:  # a Chinese name left out of the papers: said once, not found blank at the wall
             self.notify(said(notice), severity="warning", timeout=15)
+        written = [output.path for output in outputs]
         if written:
             folder = shown_path(written[0].parent)
             self.notify(_("Written to {folder}: {files}", folder=folder, files="\n".join(p.name for p in written)),
                         timeout=8)  # fmt: skip
+            for output in outputs:
+                self.say_renamed(output)
             if not self.app.open_viewer:
                 return
             try:
@@ -575,6 +579,14 @@ class TournamentScreen(Translated, Screen[None]):
                     severity="warning",
                     timeout=20,
                 )
+
+    def say_renamed(self, output: Output) -> None:
+        """Why a document is under «name (2)»: its own name held by a folder, a tournament or no
+        plain file (a trial looked for the name it knew and wondered at the other)."""
+        if output.instead_of is not None:
+            self.notify(_("{name} is taken by a folder, a tournament or a file that is not a document: written as "
+                          "{other}", name=output.instead_of.name, other=output.path.name), severity="warning",
+                        timeout=10)  # fmt: skip
 
     def action_export(self) -> None:
         """F7: the rating table (its Latin names from the EGD list the referee last searched,
@@ -619,13 +631,14 @@ class TournamentScreen(Translated, Screen[None]):
             except (TournamentFileError, Refused) as error:
                 self.notify(said(error), severity="error", timeout=10)
                 return
-            where = shown_path(output.path)  # another name where a folder… held this one
+            where = shown_path(output.path)
             done = (
                 _("OpenGotha file written to {path}", path=where)
                 if what == "opengotha"
                 else _("Rating table written to {path}", path=where)
             )
             self.notify(done, timeout=8)
+            self.say_renamed(output)
             for warning in warnings:
                 self.notify(said(warning), severity="warning", timeout=10)
 
