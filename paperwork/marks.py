@@ -41,9 +41,10 @@ LEGEND = (  # a mark, the label of what it means; listed when a cell holds the m
     (re.compile(r"^-\d"), "legend_loss_first"),
     (re.compile(r"^=\d"), "legend_draw_first"),
     (re.compile(r"^[10½]!?( |$)"), "legend_crosstable"),  # a round robin's square table: 1, ½, 0
-    (re.compile(r"!"), "legend_forfeit"),
+    (re.compile(r"^(?!--!$).*!"), "legend_forfeit"),
     (re.compile(r"^\+\+$"), "legend_bye"),
     (re.compile(r"^--$"), "legend_skip"),
+    (re.compile(r"^--!$"), "legend_late_skip"),
     (re.compile(r"^0[+=-]"), "legend_free"),
     (re.compile(r"\d½"), "legend_half"),
 )
@@ -71,11 +72,15 @@ def legend(cells: Iterable[str], text: Mapping[str, str], by_row: bool = False) 
     return "; ".join(said + ([text["legend_colour"]] if coloured else []))
 
 
-def opponent_mark(outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False) -> str:
+def opponent_mark(
+    outcome: Outcome, numbers: Mapping[int, int], result_first: bool = False, late_counts: bool = False
+) -> str:
     """``5+`` and the like (``+5`` with ``result_first``, as FORS tables write it);
-    ``++`` for a bye, ``--`` for a skip or a round after withdrawal."""
+    ``++`` for a bye, ``--`` for a skip or a round after withdrawal — ``--!`` where it was
+    announced too late and the scheme counts that as an absence (``late_counts``:
+    ``Traits.skip_deadline``; a trial read sport-handicap's 0 and 5 points as one «--»)."""
     if isinstance(outcome, Free):
-        return "++" if outcome.kind is Kind.BYE else "--"
+        return "++" if outcome.kind is Kind.BYE else "--!" if late_counts and outcome.late else "--"
     opponent = str(numbers.get(outcome.opponent, outcome.opponent))
     if isinstance(outcome, Pending):
         return opponent

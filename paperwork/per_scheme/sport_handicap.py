@@ -53,7 +53,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
                 [
                     str(r),
                     str(card.strengths[r - 1]),
-                    opponent_mark(outcome, tournament.numbers),
+                    opponent_mark(outcome, tournament.numbers, late_counts=True),
                     str(other.strengths[r - 1]) if other else "",
                     colour(outcome, text),
                     "" if isinstance(outcome, Free) else f"{outcome.handicap}/{outcome.komi:g}",
@@ -96,7 +96,8 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         cells: list[Text] = [*identity(tournament, player), str(card.strengths[0])]
         for r in range(rounds):
             if r < len(card.outcomes):
-                cells += [opponent_mark(card.outcomes[r], tournament.numbers), str(card.strengths[r + 1])]
+                mark = opponent_mark(card.outcomes[r], tournament.numbers, late_counts=True)
+                cells += [mark, str(card.strengths[r + 1])]
             else:
                 cells += ["", ""]
         row = places[player]

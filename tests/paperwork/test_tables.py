@@ -530,3 +530,28 @@ def test_the_missing_results_name_three_rounds_then_an_ellipsis() -> None:
         "в 3-м туре на досках 1, 2, 3, 4, 5…, …)"
     )
     assert unfinished(EN, log.state, 1) == " (no result yet on boards 1, 2, 3, 4, 5…)"
+
+
+def test_a_skip_announced_too_late_is_marked_apart_from_one_in_time() -> None:
+    """sport-handicap.md: a skip in time pays 5, one after the deadline counts as an absence (0).
+    A trial read both as «--» on the final table and the cards (the strength column alone told
+    them apart): the late one is «--!», explained under the table."""
+    log = Log("sport-handicap", 3)
+    ids = [log.add(f"Игрок{i}", rating=2000 - 50 * i) for i in range(6)]
+    log.commit(actions.skip(ids[0], [2]))  # before round 1 is paired: in time
+    log.pair()
+    log.commit(actions.skip(ids[1], [2]))  # round 1 paired: too late for round 2
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    log.pair()
+    for board in log.state.round(2).boards:
+        log.result(2, board.number, "W+")
+    text = " ".join(" ".join(page.split()) for page in pages(final_table(log.state, log.events, 2)))
+    first, second = (log.state.numbers[ids[0]], log.state.numbers[ids[1]])
+    assert re.search(rf"\b{first} Игрок0 X \S+ \S+ \S+ \S+ -- ", text) and re.search(
+        rf"\b{second} Игрок1 X \S+ \S+ \S+ \S+ --! ", text
+    )
+    assert "-- — пропуск тура или выбыл" in text and "--! — пропуск объявлен поздно: как неявка" in text
+    assert "! — результат без игры" not in text  # «--!» is no forfeit
+    cards = " ".join(" ".join(page.split()) for page in pages(document("cards", log.state, log.events, 2)))
+    assert cards.count("--!") == 1

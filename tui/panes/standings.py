@@ -130,6 +130,7 @@ class StandingsPane(Pane):
 
         marks = outcomes(state, after)
         by_place = paper(state).opponents_by_place
+        late_counts = get_scheme(state.settings.scheme).traits.skip_deadline  # «--!» as on paper
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
         score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
         row = labels(language())["row_no"] if by_place else _("No.")  # the paper's «#»: a row, not his №
@@ -138,7 +139,7 @@ class StandingsPane(Pane):
         written = []
         rows = []
         for row in data["rows"]:
-            cells = [opponent_mark(o, numbers) for o in marks[row["id"]]]
+            cells = [opponent_mark(o, numbers, late_counts=late_counts) for o in marks[row["id"]]]
             written += cells
             rows.append([row["place"], str(numbers.get(row["id"], "")), row["name"], *cells,
                          views.shown(state, "score", row["score"])])  # fmt: skip
