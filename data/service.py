@@ -494,11 +494,26 @@ class Entrants:
     gone: Notice | None = None
     """Said when a player who withdrew from the earlier tournament is passed over: he has left
     the hall (a trial's play-off took one in silence)."""
+    event: Mapping[str, str] = field(default_factory=dict)
+    """The earlier tournament's venue, dates and time control (``place``, ``dates``, ``time``), for the fields
+    left empty: a trial's play-off sent the commission «December 7» and no time control."""
+    source: str = ""
 
     @property
     def notices(self) -> list[Notice]:
         """What the referee is told of the players taken, beside their count."""
         return [notice for notice in (self.gone, self.split, self.early) if notice is not None]
+
+    def settings(self, **typed: str) -> tuple[dict[str, str], Notice | None]:
+        """``typed`` (``place``, ``dates``, ``time``) with each left empty the earlier
+        tournament's, and what was taken so, said."""
+        taken = {key: value for key, value in self.event.items() if not typed.get(key) and value}
+        if not taken:
+            return dict(typed), None
+        return {**typed, **taken}, Notice(
+            "the venue, dates and time control left empty are those of {source}: {settings}",
+            {"source": self.source, "settings": " · ".join(taken.values())},
+        )
 
     def params(self, scheme: str, given: Mapping[str, str]) -> dict[str, str]:
         """The new tournament's parameters: the scheme's own for players in an earlier
@@ -541,4 +556,7 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
     if total is not None and after < total:
         early = Notice("{source} is not finished: the places are those after round {round} of {rounds}",
                        {"source": Path(source).name, "round": after, "rounds": total})  # fmt: skip
-    return Entrants([state.players[row.player].profile() for row in chosen], split, early, gone)
+    held = state.settings
+    event = {"place": held.place, "dates": held.dates, "time": held.time}
+    return Entrants([state.players[row.player].profile() for row in chosen], split, early, gone, event,
+                    Path(source).name)  # fmt: skip

@@ -502,14 +502,15 @@ def _cmd_new(args: argparse.Namespace) -> None:
     if args.top is not None and not args.source:
         raise BadInput("--top: name the tournament with --from")
     entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
+    held, inherited = entrants.settings(place=args.place, dates=args.dates, time=args.time)
     action = actions.create(
         args.name,
         args.scheme,
         args.rounds,
-        args.place,
-        args.dates,
+        held["place"],
+        held["dates"],
         DEFAULT_KOMI if args.komi is None else actions.komi_of(args.komi),
-        args.time,
+        held["time"],
         args.lang,
         entrants.params(args.scheme, dict(args.param)),
     )
@@ -523,10 +524,12 @@ def _cmd_new(args: argparse.Namespace) -> None:
         print(_("created {path}", path=args.path))
     for warned in entrants.notices:
         print_warning(said(warned))
-    if args.time:
-        control = parse_time(args.time)
-        print(_("time control {time}: {meaning}", time=args.time, meaning=said(control.describe())))
-        if (notice := unrated(args.time)) is not None:
+    if inherited is not None:
+        print(said(inherited))
+    if held["time"]:
+        control = parse_time(held["time"])
+        print(_("time control {time}: {meaning}", time=held["time"], meaning=said(control.describe())))
+        if (notice := unrated(held["time"])) is not None:
             print_warning(said(notice))
 
 

@@ -9,8 +9,9 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import answered, copy_demo, new_tournament_form, notes, run_test, setting_asked
+from tests.tui.conftest import answered, copy_demo, new_tournament_form, notes, run_test, setting_asked, until
 from tui.app import TengenApp
+from tui.screens.new_tournament import NewTournamentScreen
 from tui.screens.tournament import TournamentScreen
 from tui.screens.why import WhyScreen
 
@@ -305,7 +306,8 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
     from tui.cli import main
 
     source = tmp_path / "swiss.json"
-    assert main(["new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка"]) == 0
+    assert main(["new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка", "--place", "Казань",
+                 "--dates", "5-6.12.2026", "--time", "60+30sx3"]) == 0  # fmt: skip
     for i in range(16):
         assert (
             main(["-f", str(source), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k"]) == 0
@@ -341,6 +343,43 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
             in notes(app)
         ), notes(app)
         assert "4 игрока из swiss.json" in notes(app)
+        # a trial's play-off sent the commission «December 7» and no time control: the fields left empty, the Swiss's
+        held = state.settings
+        assert (held.place, held.dates, held.time) == ("Казань", "2026-12-05..2026-12-06", "60+30sx3")
+        assert ("Место, даты и контроль времени, не заполненные здесь, взяты из swiss.json: Казань · "
+                "2026-12-05..2026-12-06 · 60+30sx3") in notes(app)  # fmt: skip
+    app = TengenApp(str(source), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:  # from the Swiss's own standings: F4, o (a trial found no way)
+        await pilot.press("f4", "o")
+        await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen))
+        form = app.screen
+        filled = {key: form.query_one(f"#{key}", Input).value for key in ("name", "file", "place", "dates", "time",
+                                                                           "source", "top")}  # fmt: skip
+        assert filled == {
+            "name": "Швейцарка — плей-офф",
+            "file": "shveytsarka-pley-off",
+            "place": "Казань",
+            "dates": "2026-12-05..2026-12-06",
+            "time": "60+30sx3",
+            "source": "swiss.json",
+            "top": "8",
+        }
+        assert form.query_one("#scheme", Select).value == "playoff"
+        form.query_one("#top", Input).value = "4"
+        await pilot.press("f10")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.session.path != source)
+        state = app.screen.session.state
+        assert (state.settings.name, state.settings.scheme, len(state.players)) == (
+            "Швейцарка — плей-офф",
+            "playoff",
+            4,
+        )
+        assert app.screen.session.path == tmp_path / "shveytsarka-pley-off.json"
+        assert len(app.screen_stack) == 2  # the Swiss closed under it: the start screen, the play-off
+        await pilot.press("f4", "o")  # a play-off of a play-off: said, no form
+        await pilot.pause()
+        assert notes(app)[-1] == "Этот турнир — плей-офф: его положение — сетка"
+        assert isinstance(app.screen, TournamentScreen)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")

@@ -1270,6 +1270,30 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     assert not (tmp_path / "po2.json").exists()
 
 
+def test_a_tournament_of_an_earlier_ones_players_takes_its_venue_dates_and_time_left_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial: a play-off's rating table said «December 7» (the day of its last entry) and no
+    time control.  What ``new --from`` is not given is the earlier tournament's, said; what it
+    is given stands."""
+    source = tmp_path / "swiss.json"
+    assert run(capsys, "new", str(source), "--scheme", "swiss", "--rounds", "1", "--name", "Ш", "--place", "Казань",
+               "--dates", "5-6.12.2026", "--time", "60+30sx3")[0] == 0  # fmt: skip
+    for i in range(4):
+        run(capsys, "-f", str(source), "player", "add", "--surname", f"Игрок{i}", "--name", "Я", "--rank", "5k")
+    run(capsys, "-f", str(source), "pair")
+    for board in (1, 2):
+        run(capsys, "-f", str(source), "result", "1", str(board), "W+")
+    code, out, _ = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Ф", "--from",
+                       str(source), "--place", "Москва")  # fmt: skip
+    said = "the venue, dates and time control left empty are those of swiss.json: 2026-12-05..2026-12-06 · 60+30sx3"
+    assert code == 0 and f"{said}\n" in out
+    listed = dict(line.split(maxsplit=1) for line in run(capsys, "-f", str(tmp_path / "po.json"), "settings")[1]
+                  .splitlines() if line.startswith(("place", "dates", "time")))  # fmt: skip
+    assert [listed[key].split("  ")[0] for key in ("place", "dates", "time")] == ["Москва", "2026-12-05..2026-12-06",
+                                                                                   "60+30sx3"]  # fmt: skip
+
+
 def test_a_warning_still_goes_out_when_the_output_s_reader_is_gone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

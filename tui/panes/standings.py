@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
+from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
@@ -18,6 +20,7 @@ from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
 from schemes.state.records import outcomes
 from tui import views
+from tui.app import TengenApp
 from tui.i18n import _, language
 from tui.panes.pane import Pane
 from tui.widgets import PlainTable, cut
@@ -32,6 +35,7 @@ every player's points off an 80-column screen."""
 
 
 class StandingsPane(Pane):
+    app = getters.app(TengenApp)
     BINDINGS = [
         # one footer entry for the pair («[ ] Тур»): at 80 columns the footer ran out of room
         Binding(
@@ -41,6 +45,7 @@ class StandingsPane(Pane):
         Binding("t", "toggle_table", "Table", id="standings.table"),
         Binding("g", "toggle_teams", "Teams", id="standings.teams"),
         Binding("p", "prizes", "Prizes", id="standings.prizes"),
+        Binding("o", "playoff", "Play-off of the best…", show=False, id="standings.playoff"),  # F1 and ctrl+p
         Binding("escape", "plain_view", "Close", show=False, id="standings.close"),
         Binding("c", "team_grouping", "Teams or clubs", show=False, id="standings.team_grouping"),
         Binding("plus", "team_best(1)", "One more counts", show=False, id="standings.team_more"),
@@ -193,6 +198,20 @@ class StandingsPane(Pane):
 
         self.app.push_screen(PrizesScreen(self.session.state, self.session.after_round(self.after, nearest=True)))
 
+    def action_playoff(self) -> None:
+        """A new play-off of this tournament's best, the form filled in for it; once made, this
+        tournament closes (asked where it serves) and the play-off opens."""
+        from tui.screens.new_tournament import NewTournamentScreen
+
+        screen = self.tournament_screen
+
+        def created(path: Path | None) -> None:
+            if path is not None:
+                screen.close_then(lambda: self.app.open_tournament(path))
+
+        best_of = (self.session.path, self.session.state)
+        self.app.push_screen(NewTournamentScreen(self.app.folder, best_of), created)
+
     def action_plain_view(self) -> None:
         """Escape in the cross-table or the teams goes back to the standings; in the
         standings it closes the tournament, as everywhere."""
@@ -203,7 +222,10 @@ class StandingsPane(Pane):
             self.tournament_screen.action_escape()
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
-        """The team standings only where some player has a team or a club (or to leave them)."""
+        """The team standings only where some player has a team or a club (or to leave them);
+        a play-off of the best from a tournament that is no play-off itself."""
+        if action == "playoff" and get_scheme(self.session.state.settings.scheme).traits.bracket:
+            return _("This tournament is a play-off: its bracket is its standings")
         if action == "toggle_teams" and not self.teams and not has_teams(self.session.state):
             return _("Nobody has a team or a club: there are no team standings")
         if action in ("team_grouping", "team_best") and not self.teams:

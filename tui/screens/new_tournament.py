@@ -19,8 +19,8 @@ from data.service import Entrants, Service, entrants_from
 from paperwork.translit import latin
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
-from schemes.registry import SCHEMES, get_scheme
-from schemes.state.model import DEFAULT_KOMI
+from schemes.registry import SCHEMES, get_scheme, names_with
+from schemes.state.model import DEFAULT_KOMI, Tournament
 from schemes.values.timecontrol import TimeControlError, parse_time
 from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
@@ -63,13 +63,27 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
     """The cursor in the name at once: Textual's own choice, the form's scrolling container, then
     the name, restyled the whole form twice (a sixth of opening it)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, best_of: tuple[Path, Tournament] | None = None) -> None:
+        """``best_of``: a play-off of that tournament's best (its file and state), the form filled
+        in for it — its F4 offers one: a trial's referee found no way from a finished event to
+        its play-off but the start screen and a file name he never typed."""
         super().__init__()
         self.folder = folder
         self.scheme = next(iter(SCHEMES))  # the registry's first
+        self.preset: dict[str, str] = {}
+        """The fields filled in for ``best_of``: what the referee has not typed, as the empty ones."""
+        if best_of is not None:
+            path, state = best_of
+            self.scheme = names_with("bracket")[0]
+            held = state.settings
+            shown = path.name if path.parent == folder else str(path)  # «Игроки из турнира» reads it so
+            top = "8" if len(state.numbers) >= 8 else "4"
+            self.preset = {"name": _("{name} — play-off", name=held.name), "place": held.place, "dates": held.dates,
+                           "time": held.time, "source": shown, "top": top}  # fmt: skip
+            self.preset["file"] = file_name(self.preset["name"])
         self.params: dict[str, dict[str, str]] = {}
         """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
-        self.suggested = file_name("")
+        self.suggested = self.preset.get("file", file_name(""))
         """The file name last suggested from the title: while the field holds it, it follows the
         title.  The form's own, in its language (a class's, it was the language of the import)."""
 
@@ -103,7 +117,8 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
         yield Footer(show_command_palette=False)
 
     def default(self, field: str) -> str:
-        return {"file": file_name(""), "komi": str(DEFAULT_KOMI), "rounds": self.rounds_default()}.get(field, "")
+        given = {"file": file_name(""), "komi": str(DEFAULT_KOMI), "rounds": self.rounds_default(), **self.preset}
+        return given.get(field, "")
 
     def rounds_default(self) -> str:
         """The scheme's default rounds (``Traits.default_rounds``), else five to type over; none
@@ -237,9 +252,12 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
         if path.exists():
             problems["file"] = _("{path} exists already", path=path.name)
         entrants = Entrants([])
+        held: dict[str, str] = {key: self.value(key) for key in ("place", "dates", "time")}
+        inherited = None
         if self.value("source") and "top" not in problems:
             try:
                 entrants = entrants_from(typed_path(self.value("source"), self.folder), top)
+                held, inherited = entrants.settings(**held)
             except (Refused, TournamentFileError) as error:
                 problems["source"] = said(error)
         elif top is not None and "top" not in problems:
@@ -254,10 +272,10 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
                 self.value("name"),
                 self.scheme,
                 rounds,
-                self.value("place"),
-                self.value("dates"),
+                held["place"],
+                held["dates"],
                 komi,
-                self.value("time"),
+                held["time"],
                 str(self.query_one("#lang", Select).value),
                 entrants.params(self.scheme, self.params.get(self.scheme, {})),
             )
@@ -278,6 +296,8 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
         for notice in entrants.notices:
             if notice is not None:
                 self.app.notify(said(notice), severity="warning", timeout=10)
+        if inherited is not None:
+            self.app.notify(said(inherited), timeout=8)
         self.dismiss(path)
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -382,17 +382,29 @@ class TournamentScreen(Translated, Screen[None]):
         """Close the tournament; where this laptop serves (a hall's laptop, the players' pages)
         ask first, «Нет» in focus: a trial's chief pressed Esc to go back from the settings, and
         the hall, the phones and the projector lost their server without a word."""
-        from tui.screens.confirm import ConfirmScreen
-
         if self.app.held_down():  # Escape or q held: its first closed a dialog over it (``held_down``)
             return
         if self.busy_pairing():  # its thread writes the round into this tournament when done: a trial
             return  # closed it meanwhile, read an internal error on the start screen, and had no round
+        self.close_then(lambda: None)
+
+    def close_then(self, then: Callable[[], object]) -> None:
+        """Close the tournament, asked first where this laptop serves (``closing_question``),
+        then ``then`` (another tournament opened); «Нет» leaves both as they are."""
+        from tui.screens.confirm import ConfirmScreen
+
         question = self.closing_question()
         if question is None:
             self.close_now()
+            then()
             return
-        self.app.push_screen(ConfirmScreen(question, default=False), lambda yes: self.close_now() if yes else None)
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.close_now()
+                then()
+
+        self.app.push_screen(ConfirmScreen(question, default=False), answer)
 
     def closing_question(self) -> str | None:
         """What closing the tournament (or quitting the app) stops, where this laptop serves."""
