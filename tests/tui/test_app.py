@@ -310,10 +310,16 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         players = rows(app, "players-table")
         assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "", "Москва"]  # the club as typed
-        # search filters as one types
+        # search filters as one types; a search finding nobody says so (a trial read an empty table)
+        none = app.screen.query_one("#search-none", Static)
+        app.screen.query_one("#search", Input).value = "[b]нет такого"
+        await pilot.pause()
+        assert (
+            rows(app, "players-table") == [] and none.display and str(none.render()) == "Никто не найден: [b]нет такого"
+        )
         app.screen.query_one("#search", Input).value = "новик"
         await pilot.pause()
-        assert [r[2] for r in rows(app, "players-table")] == ["Новиков Пётр"]
+        assert [r[2] for r in rows(app, "players-table")] == ["Новиков Пётр"] and not none.display
         app.screen.query_one("#players-table", DataTable).focus()
         await pilot.press("k")
         await pilot.pause()

@@ -148,6 +148,25 @@ def test_a_russian_word_agrees_with_the_players_sex() -> None:
         i18n.set_language("ru")
 
 
+def test_a_second_bye_is_asked_of_a_woman_in_her_words() -> None:
+    """A trial: the bye dialog said «уже был свободен» of Морозова."""
+    from schemes.log import actions
+    from tests.builders import Log
+    from tui import i18n
+
+    log = Log("gamma", 3)
+    for i in range(5):
+        log.add(f"Игрок{i}", rating=2000 - 100 * i, sex="f" if i == 4 else "")
+    log.pair()
+    last = log.state.round(1).byes[0]
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    i18n.set_language("ru")
+    notice = actions.earlier_bye(log.state, 2, last)
+    assert notice is not None and i18n.said(notice).endswith("уже была свободна в 1-м туре")
+    assert i18n._("had a bye: round {rounds}", rounds="1", sex="f") == "уже была свободна: тур 1"
+
+
 def test_every_title_of_who_is_on_no_board_has_its_russian_line() -> None:
     """«Withdrawn:» stayed English on every Russian pairing list: the titles are a table,
     not ``_()`` calls the language test finds, so each is checked here."""

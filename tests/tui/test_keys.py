@@ -202,7 +202,7 @@ GAMMA_KEYS = {  # what F1 lists on the rounds of a Gamma event
     "Печать",
     "Джиго или тройное ко",  # as the slips say it where komi leaves no jigo (a trial)
     "Поменять игроков",
-    "Экспорт: таблица для РК, файл OpenGotha (XML)",
+    "Экспорт: таблица для РК (рейтинг), файл OpenGotha",
     "Закрыть",
 }
 

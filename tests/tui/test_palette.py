@@ -51,8 +51,11 @@ async def test_the_palette_finds_the_export_and_the_skip_by_the_words_a_referee_
     i18n.set_language("ru")
     app = TengenApp(str(folder / "gamma.json"), folder=folder, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
-        for tab, word, found in (("f3", "экспорт", "Экспорт: таблица для РК"), ("f2", "отказ", "Пропуск туров"),
-                                 ("f3", "вручную", "Ввести тур с бумаги")):  # fmt: skip  # a trial: only «бумаг»
+        export = "Экспорт: таблица для РК (рейтинг)"
+        for tab, word, found in (("f3", "экспорт", export), ("f2", "отказ", "Пропуск туров"),
+                                 ("f3", "вручную", "Ввести тур с бумаги"),  # a trial: only «бумаг»
+                                 ("f3", "рейтинг", export),  # a trial: only «табл»
+                                 ("f4", "финал", "Плей-офф лучших")):  # fmt: skip  # a trial: nothing led there
             await pilot.press(tab, "ctrl+p")
             await until(pilot, lambda: CommandPalette.is_open(app))
             await pilot.press(*word)

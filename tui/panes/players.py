@@ -9,7 +9,7 @@ from typing import Any
 from textual import getters
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, Static
 
 from data.importers import BadRow, ImportFailed, RatedPlayer, Row, is_rating_list, read_csv, without_twins
 from data.service import Service
@@ -19,7 +19,7 @@ from schemes.log import actions
 from schemes.state.model import Player, Tournament
 from schemes.values.names import fold
 from tui.app import TengenApp
-from tui.i18n import _, said, schemes_with
+from tui.i18n import _, said, schemes_with, visible
 from tui.panes.pane import Pane
 from tui.views import name_holds, shown_path, typed_path, with_usual_country
 from tui.widgets import Column, PlainTable, cut, while_on_top
@@ -42,6 +42,7 @@ class PlayersPane(Pane):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder=_("Search"), id="search")
+        yield Static("", id="search-none", markup=False)  # a search that finds nobody says so (a trial read a blank)
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
 
     def retranslate(self) -> None:
@@ -105,6 +106,9 @@ class PlayersPane(Pane):
         ]
         short = {player.full_name: player.short_name for player in state.players.values()}
         table.fill(self.columns(short, countries), rows, self.width_to_fill())
+        none = self.query_one("#search-none", Static)
+        none.display = bool(wanted.strip()) and not rows
+        none.update(_("Nobody found: {query}", query=cut(visible(query.strip()), 60)) if none.display else "")
         self.stale = False
 
     def not_here(self, action: str, parameters: tuple[object, ...]) -> str | None:
