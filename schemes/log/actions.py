@@ -508,8 +508,7 @@ def earlier_bye(state: Tournament, number: int, player: int) -> Notice | None:
     """That ``player`` had a bye before round ``number``, if he had: a second bye is the
     referee's decision, never a slip (a swap asks for ``--force``, the app asks first)."""
     rounds = [played.number for played in state.rounds[: number - 1] if player in played.byes]
-    said = {"player": state.named(player), "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds)),
-            "sex": state.players[player].sex}  # «была свободна» (a trial read «был» of a woman)  # fmt: skip
+    said = {"player": state.named(player), "round": rounds[0] if rounds else 0, "rounds": ", ".join(map(str, rounds))}
     if len(rounds) == 1:
         return Notice("player {player} had a bye in round {round}", said)
     if rounds:

@@ -1050,7 +1050,8 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
         await pilot.press("right", "enter")
         await pilot.pause()
         other = folder / "mcmahon-opengotha (2).xml"
-        assert notes(app)[-2] == f"Файл OpenGotha записан в {shown_path(other)}"
+        assert notes(app)[-3] == f"Файл OpenGotha записан в {shown_path(other)}"
+        assert notes(app)[-2].startswith("Имя mcmahon-opengotha.xml занято папкой")  # and why
     assert read(other).players == len(state.players)
 
 

@@ -410,11 +410,11 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         assert isinstance(app.screen, ByeScreen)
         options = app.screen.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert sum(label.endswith(" — уже был свободен: тур 1") for label in labels) == 1
+        assert sum(label.endswith(" — уже был свободный тур: 1") for label in labels) == 1
         offered = str(options.get_option_at_index(options.highlighted).prompt)  # the pairing's own bye
         hint = str(app.screen.query("Label")[1].render())  # a trial took the cursor for the top, and pressed ↓
         assert hint == "Курсор — на том, кого оставит свободным жеребьёвка: ↑↓ — другой"
-        assert offered == next(label for label in reversed(labels) if "уже был свободен" not in label)  # FORS's
+        assert offered == next(label for label in reversed(labels) if "уже был свободный тур" not in label)  # FORS's
         places = [row.place for row in get_scheme(state.settings.scheme).standings(state, 1).rows]
         assert [label.split(", место ")[1].split(" — ")[0] for label in labels] == places  # the standings' order
         options.highlighted = options.option_count - 1
@@ -428,8 +428,8 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         await pilot.pause()
         name = app.screen_stack[1].session.state.players[first].short_name
         question = str(app.screen.query_one("Label").render())
-        assert f"({name}) уже был свободен в 1-м туре. Снова дать свободный тур?" in question
-        assert question.startswith("Игрок "), question  # the reason put first, begun with its capital (a review)
+        assert f"({name}) уже был свободный тур: 1-й. Снова дать свободный тур?" in question
+        assert question.startswith("У игрока "), question  # the reason put first, begun with its capital (a review)
         await pilot.press("enter")  # «Нет» is in focus: nothing paired, back to the list
         await pilot.pause()
         assert isinstance(app.screen, ByeScreen)
@@ -461,7 +461,7 @@ async def test_the_referee_chooses_the_bye_and_a_second_one_is_asked(tmp_path: P
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, Question)
-        assert "уже был свободен в 1-м туре" in str(app.screen.query_one("Label").render())
+        assert "уже был свободный тур: 1-й" in str(app.screen.query_one("Label").render())
         await pilot.press("y")
         await pilot.pause()
         assert app.screen.session.state.round(2).byes == (first,)

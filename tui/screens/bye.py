@@ -41,7 +41,9 @@ class ByeScreen(Translated, Dialog[int | None]):
             yield EndedList(
                 *(
                     Option(
-                        plain(label + (f" — {_('had a bye: round {rounds}', **bye.fields)}" if bye else "")),
+                        plain(
+                            label + (f" — {_('had a bye: round {rounds}', rounds=bye.fields['rounds'])}" if bye else "")
+                        ),
                         id=str(p),
                     )  # fmt: skip
                     for p, label, bye in self.players
