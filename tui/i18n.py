@@ -1216,6 +1216,7 @@ RU = {
     "the note": "примечание",
     "the tournament's name": "название турнира",
     "the place": "место проведения",
+    "the imported file's name": "имя файла, из которого взят турнир",
     "the time control": "контроль времени",
     # refusals of the rules (schemes/), the file (data/) and the demo, by their templates
     "{message}": "{message}",

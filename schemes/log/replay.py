@@ -145,6 +145,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
     komi = check_komi(data.get("komi", DEFAULT_KOMI))
     lang = check_language(data.get("lang", "ru"))
     dates.check_stored(data.get("dates", ""))
+    single_line(data.get("imported_from", ""), "the imported file's name", TITLE_LIMIT)  # the log shows it (a review)
     settings = Settings(
         name=single_line(data["name"], "the tournament's name", TITLE_LIMIT, required=True),
         scheme=scheme.name,

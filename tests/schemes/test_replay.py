@@ -492,3 +492,15 @@ def test_a_block_is_taken_where_the_pairing_keeps_the_players_apart(scheme: str)
     first = log.add("A", rank="2k")
     blocked = log.add("B", rank="3k", block=[first])
     assert log.state.players[blocked].block == {first}
+
+
+@pytest.mark.parametrize(("name", "message"), [("cup\x1b[31m.xml", r"holds the invisible character U\+001B"),
+                                               ("a\nb.xml", "holds a line break"),
+                                               ("x" * 201, "201 characters long")])  # fmt: skip
+def test_the_imported_files_name_the_log_shows_is_checked_as_a_name_is(name: str, message: str) -> None:
+    """A review: a file whose creation names an OpenGotha file with escapes sent them to the
+    terminal from ``tengen log`` and broke F5's rows: refused as damage, as a name is."""
+    kind, data = actions.create("Cup", "mcmahon", 3)
+    with pytest.raises(InvalidEvent, match=message):
+        replay([Event(1, kind, {**data, "imported_from": name}, "2026-01-01T00:00:00+00:00")])
+    assert replay([Event(1, kind, {**data, "imported_from": "cup?.xml"}, "2026-01-01T00:00:00+00:00")])
