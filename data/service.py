@@ -39,6 +39,7 @@ from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
+from schemes.values.timecontrol import TimeControlError, parse_time
 
 if TYPE_CHECKING:
     from data.hall.hall import Laptop as HallLaptop
@@ -498,16 +499,25 @@ class Entrants:
     """The earlier tournament's venue, dates and time control (``place``, ``dates``, ``time``), for the fields
     left empty: a trial's play-off sent the commission «December 7» and no time control."""
     source: str = ""
+    """The earlier tournament's file name, as its notices name it."""
 
     @property
     def notices(self) -> list[Notice]:
         """What the referee is told of the players taken, beside their count."""
         return [notice for notice in (self.gone, self.split, self.early) if notice is not None]
 
-    def settings(self, **typed: str) -> tuple[dict[str, str], Notice | None]:
+    def settings(self, scheme: str, **typed: str) -> tuple[dict[str, str], Notice | None]:
         """``typed`` (``place``, ``dates``, ``time``) with each left empty the earlier
-        tournament's, and what was taken so, said."""
-        taken = {key: value for key, value in self.event.items() if not typed.get(key) and value}
+        tournament's, and what was taken so, said.  The dates only for a play-off (``bracket``),
+        held on the event's days: next month's event of the same players is not (a review);
+        a time control only where it reads as one (an older file's free text refused the new
+        tournament, for a field the referee had left empty: a review)."""
+        offered = {
+            key: value for key, value in self.event.items() if key != "dates" or get_scheme(scheme).traits.bracket
+        }
+        if offered.get("time") and not _reads_as_time(offered["time"]):
+            del offered["time"]
+        taken = {key: value for key, value in offered.items() if not typed.get(key) and value}
         if not taken:
             return dict(typed), None
         return {**typed, **taken}, Notice(
@@ -519,6 +529,14 @@ class Entrants:
         """The new tournament's parameters: the scheme's own for players in an earlier
         tournament's place order (a play-off seeds by it), under those the referee gave."""
         return {**dict(get_scheme(scheme).traits.from_places), **given} if self.profiles else dict(given)
+
+
+def _reads_as_time(text: str) -> bool:
+    try:
+        parse_time(text)
+    except TimeControlError:
+        return False
+    return True
 
 
 def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:

@@ -130,10 +130,16 @@ def _sweep_compiled(folder: Path) -> None:
                     os.unlink(path)
                     swept = True
         if swept:
-            for marker in folder.glob("tengen-compiled-*"):
-                marker.unlink()
+            for kind in WORK:
+                for marker in folder.glob(f"tengen-{kind}-*"):
+                    marker.unlink()
     except OSError:  # a folder that cannot be swept: numba's refusal says so at the pairing
         pass
+
+
+WORK = ("compiled", "weighed")
+"""What numba compiles, each with its marker: a pairing's loops, and the costs of one pair
+weighed alone («why this opponent», ``pairing weights``), which a pairing does not reach."""
 
 
 def compiled_code_kept() -> bool:
@@ -150,14 +156,21 @@ def compiler_ahead(state: Tournament) -> bool:
     return get_scheme(state.settings.scheme).traits.compiles and not compiled_code_kept()
 
 
-def code_compiled(state: Tournament) -> None:
-    """A round of ``state``'s event is paired: where its scheme compiles, its loops are now
-    compiled and kept (the marker ``compiled_code_kept`` reads).  Written after a pairing, not
-    when numba's folder is first filled: a first pairing stopped half-way leaves half the
-    code compiled."""
+def weigher_ahead(state: Tournament) -> bool:
+    """``compiler_ahead`` for a pair weighed alone («why this opponent», ``pairing weights``):
+    said until it is done once (a review found it said at every weighing until a pairing)."""
+    marker = _compiled_marker("weighed")
+    return get_scheme(state.settings.scheme).traits.compiles and not (marker is not None and marker.is_file())
+
+
+def code_compiled(state: Tournament, kind: str = "compiled") -> None:
+    """A round of ``state``'s event is paired (or, ``weighed``, a pair weighed alone): where its
+    scheme compiles, its loops are now compiled and kept (the marker ``compiled_code_kept``
+    reads).  Written after a pairing, not when numba's folder is first filled: a first pairing
+    stopped half-way leaves half the code compiled."""
     if not get_scheme(state.settings.scheme).traits.compiles:
         return
-    marker = _compiled_marker()
+    marker = _compiled_marker(kind)
     if marker is not None and not marker.is_file():
         try:
             marker.touch()
@@ -165,14 +178,15 @@ def code_compiled(state: Tournament) -> None:
             pass
 
 
-def _compiled_marker() -> Path | None:
-    """The marker of these rules' sources, where they are: numba compiles again for other
-    sources or another place of the same (an upgrade, a second installation)."""
+def _compiled_marker(kind: str = "compiled") -> Path | None:
+    """The marker of ``kind`` (``WORK``) of these rules' sources, where they are: numba
+    compiles again for other sources or another place of the same (an upgrade, a second
+    installation)."""
     folder, digest = os.environ.get("NUMBA_CACHE_DIR"), _rules_digest()
     if folder is None or digest is None:
         return None
     where = hashlib.blake2b(_path_bytes(Path(schemes.__file__).parent) + digest, digest_size=8).hexdigest()
-    return Path(folder) / f"tengen-compiled-{where}"
+    return Path(folder) / f"tengen-{kind}-{where}"
 
 
 def _private_folder(folder: Path) -> bool:

@@ -21,8 +21,11 @@ from schemes.registry import get_scheme
 from schemes.state.model import Tournament, rating_order
 
 CARD_W, CARD_H = 105.0, 297.0 / 2
-CARD_MARKS = ("legend_win", "legend_loss", "legend_draw", "legend_forfeit", "legend_bye", "legend_skip", "legend_half")
+CARD_MARKS = ("legend_win", "legend_loss", "legend_draw", "legend_forfeit", "legend_bye", "legend_skip",
+              "legend_late_skip", "legend_half")  # fmt: skip
 """The card's marks explained (every card may hold any of them by the end of the event)."""
+LATE_MARKS = ("legend_late_skip",)
+"""What only a scheme with a deadline for skips writes (``Traits.skip_deadline``: «--!»)."""
 DRAW_MARKS = ("legend_draw", "legend_half")
 """What only a game that can be drawn writes (a play-off replays it: a trial read «5= — ничья» there)."""
 INSET = 5.0
@@ -121,8 +124,9 @@ def draw_card(
     # what the marks mean at the foot, over the notes (inside the margin: a trial found its
     # last line on the cut line, and at the sheet's edge, where no printer prints)
     bottom = y + CARD_H - 2 * INSET
-    drawn = get_scheme(tournament.settings.scheme).traits.draws
-    legend = "; ".join(text[mark] for mark in CARD_MARKS if drawn or mark not in DRAW_MARKS) + "."
+    traits = get_scheme(tournament.settings.scheme).traits
+    left_out = (() if traits.draws else DRAW_MARKS) + (() if traits.skip_deadline else LATE_MARKS)
+    legend = "; ".join(text[mark] for mark in CARD_MARKS if mark not in left_out) + "."
     document.use_font("", 5.5)
     legend_top = bottom - document.line_count(width, LEGEND_LINE, legend) * LEGEND_LINE
     notes_top = legend_top - 1.5 - NOTES_HEIGHT

@@ -23,7 +23,7 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import code_compiled, compiled_code_kept, compiler_ahead, keep_compiled_code
+from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
@@ -502,7 +502,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
     if args.top is not None and not args.source:
         raise BadInput("--top: name the tournament with --from")
     entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
-    held, inherited = entrants.settings(place=args.place, dates=args.dates, time=args.time)
+    held, inherited = entrants.settings(args.scheme, place=args.place, dates=args.dates, time=args.time)
     action = actions.create(
         args.name,
         args.scheme,
@@ -819,13 +819,14 @@ def _cmd_pairings(args: argparse.Namespace) -> None:
 
 def _cmd_weights(args: argparse.Namespace) -> None:
     state = _reading(args).state
-    if compiler_ahead(state):  # the weights are the pairing's costs: the first waits for the compiler too
+    if weigher_ahead(state):  # the weights are the pairing's costs: the first waits for the compiler too
         print(views.first_weighing(), file=sys.stderr, flush=True)
     _emit(
         args,
         views.weights_json(state, args.round) if args.json else None,
         lambda: views.weights_text(state, args.round),
     )
+    code_compiled(state, "weighed")
 
 
 def _cmd_teams(args: argparse.Namespace) -> None:

@@ -287,6 +287,7 @@ RU = {
     "Written to {folder}: {files}": "Записано в {folder}: {files}",
     "Play-off of the best…": "Плей-офф лучших (финал)…",
     "{name} — play-off": "{name} — плей-офф",
+    "The play-off is in {path}: open it from the start screen": "Плей-офф записан в {path}: откройте его с начального экрана",
     "This tournament is a play-off: its bracket is its standings": "Этот турнир — плей-офф: его положение — сетка",
     "the venue, dates and time control left empty are those of {source}: {settings}": "место, даты и контроль времени, не заполненные здесь, взяты из {source}: {settings}",
     "{name} is taken by a folder, a tournament or a file that is not a document: written as {other}": "Имя {name} занято папкой, турниром или файлом, который не документ: записано как {other}",

@@ -554,4 +554,6 @@ def test_a_skip_announced_too_late_is_marked_apart_from_one_in_time() -> None:
     assert "-- — пропуск тура или выбыл" in text and "--! — пропуск объявлен поздно: как неявка" in text
     assert "! — результат без игры" not in text  # «--!» is no forfeit
     cards = " ".join(" ".join(page.split()) for page in pages(document("cards", log.state, log.events, 2)))
-    assert cards.count("--!") == 1
+    assert cards.count("--! — пропуск объявлен поздно") == 6 and cards.count("--!") == 7  # each card's legend says it
+    gamma = " ".join(" ".join(page.split()) for page in pages(document("cards", played("gamma", 4, 1).state, [], 1)))
+    assert "--!" not in gamma  # a scheme without a deadline never writes it

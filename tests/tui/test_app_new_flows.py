@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input
 from schemes.log import actions
 from tests.tui.conftest import answered, copy_demo, new_tournament_form, notes, run_test, setting_asked, until
 from tui.app import TengenApp
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.new_tournament import NewTournamentScreen
 from tui.screens.tournament import TournamentScreen
 from tui.screens.why import WhyScreen
@@ -297,7 +298,9 @@ async def test_enter_on_a_list_of_the_form_opens_it_and_enter_there_chooses(tmp_
         assert (settings.name, settings.scheme, settings.lang) == ("Кубок", "mcmahon", "en")
 
 
-async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_path: Path) -> None:
+async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A referee's trial: the form offered no way to take the best of the Swiss into a
     play-off (only ``new --from``).  A name alone is in the data folder; a cut inside a
     shared place is said; a count without a tournament, or a count of one, is refused in place."""
@@ -307,7 +310,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
 
     source = tmp_path / "swiss.json"
     assert main(["new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка", "--place", "Казань",
-                 "--dates", "5-6.12.2026", "--time", "60+30sx3"]) == 0  # fmt: skip
+                 "--dates", "5-6.12.2026", "--time", "60+30sx3", "--komi", "7.5", "--lang", "en"]) == 0  # fmt: skip
     for i in range(16):
         assert (
             main(["-f", str(source), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k"]) == 0
@@ -365,6 +368,10 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
             "top": "8",
         }
         assert form.query_one("#scheme", Select).value == "playoff"
+        assert (form.query_one("#komi", Input).value, form.query_one("#lang", Select).value) == (
+            "7.5",
+            "en",
+        )  # a review
         form.query_one("#top", Input).value = "4"
         await pilot.press("f10")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.session.path != source)
@@ -376,10 +383,24 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(tmp_pa
         )
         assert app.screen.session.path == tmp_path / "shveytsarka-pley-off.json"
         assert len(app.screen_stack) == 2  # the Swiss closed under it: the start screen, the play-off
+        shown = [n.message for n in app._notifications]  # on screen, not only posted: closing the Swiss cleared them
+        assert "4 игрока из swiss.json" in shown and any("не окончен" in n for n in shown), shown
         await pilot.press("f4", "o")  # a play-off of a play-off: said, no form
         await pilot.pause()
         assert notes(app)[-1] == "Этот турнир — плей-офф: его положение — сетка"
         assert isinstance(app.screen, TournamentScreen)
+    monkeypatch.setattr(TournamentScreen, "closing_question", lambda self: "Закрыть турнир? Его страницы остановятся.")
+    app = TengenApp(str(source), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:  # «Нет» to closing a Swiss that serves: made, and said where
+        await pilot.press("f4", "o")
+        await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen))
+        app.screen.query_one("#name", Input).value = "Второй"
+        await pilot.press("f10")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+        assert app.screen.session.path == source and (tmp_path / "vtoroy.json").is_file()
+        assert f"Плей-офф записан в {tmp_path / 'vtoroy.json'}: откройте его с начального экрана" in notes(app)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")

@@ -1098,8 +1098,8 @@ def test_a_pairing_done_keeps_the_compiled_code_known(
 ) -> None:
     """The notice is said until a McMahon or Swiss pairing is done, then never again; a
     Gamma pairing compiles nothing and marks nothing."""
-    marker = tmp_path / "marker"  # numba's folder is the suite's: its code compiled already
-    monkeypatch.setattr("data.state_cache._compiled_marker", lambda: marker)
+    marker = tmp_path / "compiled"  # numba's folder is the suite's: its code compiled already
+    monkeypatch.setattr("data.state_cache._compiled_marker", lambda kind="compiled": tmp_path / kind)
     path = four_players(tmp_path, capsys, scheme)
     code, _, err = run(capsys, "-f", path, "pair")
     assert code == 0 and (FIRST_COMPILE in err) == compiled and marker.exists() == compiled
@@ -1292,6 +1292,17 @@ def test_a_tournament_of_an_earlier_ones_players_takes_its_venue_dates_and_time_
                   .splitlines() if line.startswith(("place", "dates", "time")))  # fmt: skip
     assert [listed[key].split("  ")[0] for key in ("place", "dates", "time")] == ["Москва", "2026-12-05..2026-12-06",
                                                                                    "60+30sx3"]  # fmt: skip
+    code, out, _ = run(capsys, "new", str(tmp_path / "next.json"), "--scheme", "swiss", "--rounds", "3", "--name", "Н",
+                       "--from", str(source))  # fmt: skip  # next month's event: not the same days
+    assert (
+        code == 0 and "the venue, dates and time control left empty are those of swiss.json: Казань · 60+30sx3\n" in out
+    )
+    data = json.loads(source.read_text())
+    data["events"]["1"]["data"]["time"] = "1 час на партию"  # an older file's free text: it opens, and is not inherited
+    source.write_text(json.dumps(data))
+    code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Ф", "--from",
+                         str(source))  # fmt: skip
+    assert (code, err) == (0, "") and "are those of swiss.json: Казань · 2026-12-05..2026-12-06\n" in out
 
 
 def test_a_warning_still_goes_out_when_the_output_s_reader_is_gone(

@@ -58,15 +58,15 @@ def test_weights_json_lists_every_pair_with_opengothas_names(mm: str, capsys: py
     assert all(p["costs"]["totalCost"] == 1 + sum(v for k, v in p["costs"].items() if k != "totalCost") for p in pairs)
 
 
-@pytest.mark.parametrize("kept", [False, True])
 def test_the_first_weights_after_installation_say_they_wait_for_the_compiler(
-    mm: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, kept: bool
+    mm: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """A first ``pairing weights`` compiles the costs (seconds, silent, a trial's «hang»)."""
-    monkeypatch.setattr("data.state_cache.compiled_code_kept", lambda: kept)
-    code, _, err = run(capsys, "-f", mm, "pairing", "weights", "3", "--json")
-    assert code == 0 and err == ("" if kept else "the first time after installation takes longer: Tengen compiles "
-                                                 "its pairing code\n")  # fmt: skip
+    """A first ``pairing weights`` compiles the costs (seconds, silent, a trial's «hang»); said
+    once, not at every weighing until a pairing (a review), nor after a pairing alone."""
+    monkeypatch.setattr("data.state_cache._compiled_marker", lambda kind="compiled": tmp_path / kind)
+    (tmp_path / "compiled").touch()  # a pairing's loops kept: not a pair's costs weighed alone
+    said = "the first time after installation takes longer: Tengen compiles its pairing code\n"
+    assert [run(capsys, "-f", mm, "pairing", "weights", "3", "--json")[::2] for _ in range(2)] == [(0, said), (0, "")]
 
 
 def test_weights_of_a_paired_round_are_those_it_was_paired_with(mm: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -261,7 +261,9 @@ async def test_a_pairing_that_waits_for_the_compiler_says_so(
 ) -> None:
     """The first McMahon or Swiss pairing after installation (numba's cache empty) waits
     half a minute for the compiler: the notification says so, and stays while it may last."""
-    monkeypatch.setattr("data.state_cache.compiled_code_kept", lambda: kept)
+    monkeypatch.setattr("data.state_cache._compiled_marker", lambda kind="compiled": tmp_path / f"marker-{kind}")
+    for kind in ("compiled", "weighed") if kept else ():
+        (tmp_path / f"marker-{kind}").touch()
     app = app_on(event(tmp_path, 4, scheme=scheme))
     async with run_test(app, size=(80, 24)) as pilot:
         await pair(pilot, app, "enter")

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 
 from data.errors import Refused, TournamentFileError
 from data.service import Service
-from data.state_cache import code_compiled, compiler_ahead
+from data.state_cache import code_compiled, compiler_ahead, weigher_ahead
 from paperwork.wall_sheets import stones_text
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
@@ -689,7 +689,7 @@ class RoundsPane(Pane):
         if board is None:
             return
         self.weighing = True
-        compiling = compiler_ahead(state)  # a first «why» after installation waits for numba's compiler
+        compiling = weigher_ahead(state)  # a first «why» after installation waits for numba's compiler
         in_thread(self, lambda: self.weigh(state, number, board), self.weighing_failed, group="why")
 
         def still_weighing() -> None:  # said only where it takes long enough to be seen
@@ -706,6 +706,7 @@ class RoundsPane(Pane):
         from tui.screens.why import WhyScreen
 
         found = why(state, number, board.white, board.black)
+        code_compiled(state, "weighed")
         hand(self.app, self.weighed, WhyScreen(state, number, found))
 
     def weighing_failed(self, said: str) -> None:

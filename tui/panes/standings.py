@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
@@ -23,6 +22,7 @@ from tui import views
 from tui.app import TengenApp
 from tui.i18n import _, language
 from tui.panes.pane import Pane
+from tui.views import shown_path
 from tui.widgets import PlainTable, cut
 
 NAME_CELLS = 32
@@ -201,13 +201,22 @@ class StandingsPane(Pane):
     def action_playoff(self) -> None:
         """A new play-off of this tournament's best, the form filled in for it; once made, this
         tournament closes (asked where it serves) and the play-off opens."""
-        from tui.screens.new_tournament import NewTournamentScreen
+        from tui.screens.new_tournament import Made, NewTournamentScreen
 
         screen = self.tournament_screen
 
-        def created(path: Path | None) -> None:
-            if path is not None:
-                screen.close_then(lambda: self.app.open_tournament(path))
+        def opened(made: Made) -> None:
+            self.app.open_tournament(made.path)
+            made.tell(self.app)
+
+        def kept_open(made: Made) -> None:  # «Нет» to closing this one: the play-off is made all the same
+            made.tell(self.app)
+            self.notify(_("The play-off is in {path}: open it from the start screen", path=shown_path(made.path)),
+                        timeout=15)  # fmt: skip
+
+        def created(made: Made | None) -> None:
+            if made is not None:
+                screen.close_then(lambda: opened(made), lambda: kept_open(made))
 
         best_of = (self.session.path, self.session.state)
         self.app.push_screen(NewTournamentScreen(self.app.folder, best_of), created)

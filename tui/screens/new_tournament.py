@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.widgets import Button, Input, Label, Select
 
 from data.errors import Refused, TournamentFileError
@@ -52,7 +55,21 @@ def file_name(title: str) -> str:
     return "-".join(words)[:40].strip("-") or latin(_("tournament"))  # «turnir» in Russian
 
 
-class NewTournamentScreen(Translated, Dialog[Path | None]):
+@dataclass(frozen=True)
+class Made:
+    """A tournament the form made, and what the referee is to be told of it once it is open
+    (the players taken, the settings inherited): told before, a tournament closing under it
+    took the notices with it (a review of F4's play-off)."""
+
+    path: Path
+    told: tuple[tuple[str, SeverityLevel, float], ...] = ()
+
+    def tell(self, app: App[Any]) -> None:
+        for message, severity, timeout in self.told:
+            app.notify(message, severity=severity, timeout=timeout)
+
+
+class NewTournamentScreen(Translated, Dialog[Made | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="new_tournament.cancel"),
         Binding("f2", "more", "More parameters", id="new_tournament.more_parameters"),
@@ -79,7 +96,8 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
             shown = path.name if path.parent == folder else str(path)  # «Игроки из турнира» reads it so
             top = "8" if len(state.numbers) >= 8 else "4"
             self.preset = {"name": _("{name} — play-off", name=held.name), "place": held.place, "dates": held.dates,
-                           "time": held.time, "source": shown, "top": top}  # fmt: skip
+                           "time": held.time, "source": shown, "top": top, "komi": f"{held.komi:g}",
+                           "lang": held.lang}  # fmt: skip
             self.preset["file"] = file_name(self.preset["name"])
         self.params: dict[str, dict[str, str]] = {}
         """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
@@ -107,8 +125,8 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
             with Horizontal(classes="row"):
                 yield Label(_("Paperwork language"), markup=False)
                 # the interface's: an English referee's form gave Russian paperwork unasked (a trial)
-                yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()], value=language(),
-                             allow_blank=False, id="lang")  # fmt: skip
+                yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()],
+                             value=self.preset.get("lang", language()), allow_blank=False, id="lang")  # fmt: skip
             yield Label("", id="general-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
@@ -257,7 +275,8 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
         if self.value("source") and "top" not in problems:
             try:
                 entrants = entrants_from(typed_path(self.value("source"), self.folder), top)
-                held, inherited = entrants.settings(**held)
+                if not self.preset:  # filled in from the event already: a field emptied stays so (a review)
+                    held, inherited = entrants.settings(self.scheme, **held)
             except (Refused, TournamentFileError) as error:
                 problems["source"] = said(error)
         elif top is not None and "top" not in problems:
@@ -289,16 +308,14 @@ class NewTournamentScreen(Translated, Dialog[Path | None]):
 
             self.error("file", _("{path}: {reason}", path=shown_path(path.parent), reason=said(os_reason(error))))
             return
+        told: list[tuple[str, SeverityLevel, float]] = []
         if entrants.profiles:
-            self.app.notify(
-                _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
-            )
-        for notice in entrants.notices:
-            if notice is not None:
-                self.app.notify(said(notice), severity="warning", timeout=10)
+            count = _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
+            told.append((count, "information", 5))
+        told += [(said(notice), "warning", 10) for notice in entrants.notices]
         if inherited is not None:
-            self.app.notify(said(inherited), timeout=8)
-        self.dismiss(path)
+            told.append((said(inherited), "information", 8))
+        self.dismiss(Made(path, tuple(told)))
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
         """Show a refusal under the field it names; a parameter's opens «Ещё параметры» with

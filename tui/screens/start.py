@@ -147,11 +147,12 @@ class StartScreen(Translated, Screen[None]):
                     severity="warning")  # fmt: skip
 
     def action_new(self) -> None:
-        from tui.screens.new_tournament import NewTournamentScreen
+        from tui.screens.new_tournament import Made, NewTournamentScreen
 
-        def created(path: Path | None) -> None:
-            if path is not None:
-                self.app.open_tournament(path)
+        def created(made: Made | None) -> None:
+            if made is not None:
+                self.app.open_tournament(made.path)
+                made.tell(self.app)
 
         self.app.push_screen(NewTournamentScreen(self.folder), created)
 

@@ -388,9 +388,10 @@ class TournamentScreen(Translated, Screen[None]):
             return  # closed it meanwhile, read an internal error on the start screen, and had no round
         self.close_then(lambda: None)
 
-    def close_then(self, then: Callable[[], object]) -> None:
+    def close_then(self, then: Callable[[], object], otherwise: Callable[[], object] = lambda: None) -> None:
         """Close the tournament, asked first where this laptop serves (``closing_question``),
-        then ``then`` (another tournament opened); «Нет» leaves both as they are."""
+        then ``then`` (another tournament opened); «Нет» leaves it open, and ``otherwise`` says
+        what that leaves."""
         from tui.screens.confirm import ConfirmScreen
 
         question = self.closing_question()
@@ -403,6 +404,8 @@ class TournamentScreen(Translated, Screen[None]):
             if yes:
                 self.close_now()
                 then()
+            else:
+                otherwise()
 
         self.app.push_screen(ConfirmScreen(question, default=False), answer)
 
