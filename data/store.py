@@ -330,6 +330,9 @@ def _read(path: Path) -> tuple[bytes, Identity]:
         if stat.S_ISDIR(os.fstat(fd).st_mode):
             raise TournamentFileError("{path}: a folder, not a tournament file", path=path)
         data, status = _plain(fd, path, TOURNAMENT_LIMIT, "a tournament file")
+    except TooBig as big:  # damage (a broken FAT entry reads as gigabytes): its backup named and offered (an attack)
+        raise damaged(path, Worded("{size} MB, too big for a tournament file (at most {limit} MB)",
+                                   size=big.fields["size"], limit=big.fields["limit"])) from None  # fmt: skip
     except OSError as error:
         raise TournamentFileError("{path}: cannot read it ({reason})", path=path, reason=os_reason(error)) from None
     finally:
@@ -359,6 +362,8 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
             raise TournamentFileError("{path}: an XML file, not a Tengen tournament; an OpenGotha file becomes one "
                                       "with tengen import opengotha {path} FILE", path=path) from None  # fmt: skip
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
+    if _ESCAPED_SURROGATE.search(raw) and not _whole_text(data):
+        raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)"))
     meta = _meta(data)
     if meta is None or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
         raise damaged(path, Worded("not a Tengen tournament file"))
@@ -370,6 +375,23 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
             ours=VERSION,
         )
     return cast(dict[str, Any], data)
+
+
+_ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
+"""Half of a character written as a JSON escape (``\\ud800``): a pair of them is one
+character beyond the first 65,536 (an emoji), one alone is no text at all."""
+
+
+def _whole_text(data: object) -> bool:
+    """Whether every text in ``data`` is text UTF-8 can write: a lone surrogate escaped in a
+    file reformatted by hand read as a string, and every later write of it failed with a
+    traceback (a durability attack); refused as damage when the file is read, the backup
+    offered."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def is_tournament(path: Path) -> bool:
@@ -683,19 +705,36 @@ def restore(path: Path) -> Path | None:
     for checked in (path, backup):  # a pipe there held restore for ever, a device filled the memory (an attack)
         check_regular(checked, checked)
     with WriterLock(path):
-        payload = backup.read_bytes()
         _events(backup, _load(backup))
-        kept = None
-        if path.exists():
-            kept = damaged_name(path)
-            write_atomically(kept, path.read_bytes(), keep_backup=False)
+        payload = backup.read_bytes()  # read as a tournament just now: at most ``TOURNAMENT_LIMIT``
+        kept = damaged_name(path) if path.exists() else None
+        moved = kept is not None and _keep_aside(path, kept)
         try:
             write_atomically(path, payload, keep_backup=False)
         except BaseException:  # the file as it was: no copy of it beside (an attack on a full disk found one)
-            if kept is not None:
+            if moved and kept is not None:
+                os.replace(kept, path)
+            elif kept is not None:
                 kept.unlink(missing_ok=True)
             raise
     return kept
+
+
+def _keep_aside(path: Path, kept: Path) -> bool:
+    """``path`` kept as ``kept`` before ``restore`` writes the backup over it: a second name of
+    the same file where the file system has them, else a copy — or, for a file too big to read
+    whole (a broken FAT entry reads as gigabytes: ``read_bytes`` failed with MemoryError, an
+    attack), the file itself moved there (True: ``path`` is gone until the backup is written)."""
+    try:
+        os.link(path, kept, follow_symlinks=False)
+        return False
+    except OSError:  # FAT and exFAT have one name per file
+        pass
+    if path.stat().st_size <= TOURNAMENT_LIMIT:
+        write_atomically(kept, path.read_bytes(), keep_backup=False)
+        return False
+    os.rename(path, kept)
+    return True
 
 
 def damaged_name(path: Path) -> Path:

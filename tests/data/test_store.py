@@ -311,3 +311,24 @@ def test_the_start_screens_summary_reads_no_huge_file_whole(tmp_path: Path) -> N
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     assert summary(huge) is None
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 100_000  # KB: nothing read
+
+
+def test_a_lone_half_of_a_character_escaped_in_a_reformatted_file_is_damage(tmp_path: Path) -> None:
+    """A durability attack: ``\\ud800`` in a file reformatted by hand read as a string, and every
+    write after failed with a traceback (the app closed on a result).  Refused as damage when
+    read; a character beyond the first 65,536 escaped as its pair is text and opens."""
+    path = tmp_path / "t.json"
+    new(path).close()
+    data = json.loads(path.read_text())
+    data["events"]["1"]["note"] = "\ud800"
+    path.write_text(json.dumps(data, indent=1))  # ensure_ascii: the escape as written
+    before = path.read_bytes()
+    with pytest.raises(TournamentFileError, match="damaged or not JSON"):
+        Ledger(path, writable=True)
+    assert path.read_bytes() == before
+    data["events"]["1"]["data"]["name"] = "Кубок \U0001f600"
+    del data["events"]["1"]["note"]
+    path.write_text(json.dumps(data, indent=1))
+    assert "\\ud83d\\ude00" in path.read_text()
+    with Ledger(path, writable=True) as ledger:
+        assert ledger.state.settings.name == "Кубок \U0001f600"

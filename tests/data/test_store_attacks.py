@@ -279,6 +279,41 @@ def test_a_restore_that_cannot_write_leaves_no_damaged_copy(tmp_path: Path, monk
     ]
 
 
+@pytest.mark.parametrize("links", [True, False])
+def test_a_damaged_file_too_big_to_read_is_restored_without_reading_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: bool
+) -> None:
+    """An attack: a file grown to 40 GB (a broken FAT entry) was refused as too big without a word
+    of its backup, and ``restore`` read it whole to keep it (MemoryError).  It is damage, its
+    backup named; restored, it is kept under a second name, or moved aside where the file system
+    has one name per file (FAT), never read."""
+    import data.store
+
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger)
+    with open(path, "r+b") as grown:
+        grown.truncate(data.store.TOURNAMENT_LIMIT + 1)  # sparse: nothing is written
+    with pytest.raises(TournamentFileError) as refused:
+        Ledger(path).check()
+    assert str(refused.value) == (f"{path}: 101 MB, too big for a tournament file (at most 100 MB); the previous "
+                                  f"state is in cup.json.bak: tengen restore {path} puts it back")  # fmt: skip
+    if not links:
+        monkeypatch.setattr(os, "link", lambda *args, **kwargs: (_ for _ in ()).throw(OSError(1, "one name per file")))
+    monkeypatch.setattr(Path, "read_bytes", lambda self: _refuse_big(self, data.store.TOURNAMENT_LIMIT))
+    assert restore(path) == tmp_path / "cup.json.damaged"
+    assert (tmp_path / "cup.json.damaged").stat().st_size == data.store.TOURNAMENT_LIMIT + 1
+    assert len(Ledger(path).events) == 1
+
+
+def _refuse_big(path: Path, limit: int) -> bytes:
+    """``Path.read_bytes``, failing as a file of gigabytes would (not read whole)."""
+    if path.stat().st_size > limit:
+        raise MemoryError
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a file to another user")
 def test_an_entry_written_as_root_leaves_the_file_its_owners(tmp_path: Path) -> None:
     """An attack: one ``sudo tengen result …`` made the referee's file root's, and his next
