@@ -284,7 +284,7 @@ def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path, monkeypatch: p
     path = tmp_path / "cup.json"
     new(path).close()
     monkeypatch.setattr(store, "TOURNAMENT_LIMIT", 200)
-    with pytest.raises(TournamentFileError, match=r"1 MB is too big for a tournament file \(at most 0 MB\)"):
+    with pytest.raises(TournamentFileError, match=r"1 MB, too big for a tournament file \(at most 0 MB\)"):
         Ledger(path)
 
 
