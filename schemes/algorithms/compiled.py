@@ -49,6 +49,20 @@ def _damaged_is_missing() -> None:
             raise OSError(f"numba's cache file {name} does not read") from damaged
 
     reader._load_index, reader._load_data = index, data
+    save = getattr(reader, "save", None)
+    if save is None:
+        return
+
+    def saved(self: Any, key: Any, data: Any) -> None:
+        """Code that cannot be kept (a full disk holding the cache, while the tournament's has
+        room: the first McMahon pairing failed «диск заполнен», a durability attack) is used
+        all the same, and compiled again next time."""
+        try:
+            save(self, key, data)
+        except OSError:
+            pass
+
+    reader.save = saved
 
 
 _damaged_is_missing()

@@ -43,3 +43,19 @@ def test_a_damaged_data_file_alone_is_compiled_again(tmp_path: Path, monkeypatch
     data.write_bytes(b"\x80\x04 not a pickle")
     assert compiled(doubled_plus_one)(2) == 5
     assert compiled(doubled_plus_one)(6) == 13
+
+
+def test_code_the_cache_cannot_keep_is_used_all_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A durability attack: the folder of numba's cache on a full disk (the tournament's had
+    room) failed the first McMahon pairing with «диск заполнен»."""
+    import errno
+
+    from numba.core import caching, config
+
+    def full(*args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(caching.IndexDataCacheFile, "_save_index", full)
+    assert compiled(doubled_plus_one)(3) == 7
+    assert not list(tmp_path.rglob("*.nbi"))  # nothing kept: compiled again next time
