@@ -8,9 +8,11 @@ never disagree.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections import deque
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from rich.console import RenderableType
@@ -39,6 +41,26 @@ pause before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held 
 never closes the tournament, nor a held ``q``'s quits the app (``TengenApp.held_down``)."""
 LEAVING = ("escape", "q")
 """The keys that leave a screen: Escape closes the tournament, ``q`` closes it and quits the app."""
+
+
+def _undecodable_keys_replaced() -> None:
+    """A byte from the terminal that is not UTF-8 (a KOI8-R or Windows-1251 terminal's Cyrillic
+    letter, a stray byte) is «�» typed, not the end of the app: Textual's input thread decodes
+    strictly, and one such byte closed the app with a traceback holding the whole tournament
+    (a durability attack).  Where Textual reads the terminal so (its Linux driver)."""
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:  # no termios: another system's driver
+        return
+    if getattr(linux_driver, "getincrementaldecoder", None) is codecs.getincrementaldecoder:
+
+        def replacing(encoding: str) -> partial[codecs.IncrementalDecoder]:
+            return partial(codecs.getincrementaldecoder(encoding), errors="replace")
+
+        vars(linux_driver)["getincrementaldecoder"] = replacing  # the module's own import, not a name it exports
+
+
+_undecodable_keys_replaced()
 
 
 class NoticesCleared(Message):

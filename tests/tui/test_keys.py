@@ -699,3 +699,15 @@ async def test_tab_in_a_question_stops_at_the_last_answer(folder: Path) -> None:
         await pilot.press("shift+tab", "shift+tab", "enter")
         await until(pilot, lambda: len(answers) == 2)
         assert answers == [False, True]
+
+
+def test_a_byte_the_terminal_sends_that_is_no_utf8_is_a_replacement_character() -> None:
+    """A durability attack: one byte of a KOI8-R terminal's letter closed the app with a
+    traceback (Textual's input thread decodes strictly).  The app's terminal reader replaces it,
+    and goes on decoding what follows."""
+    from textual.drivers import linux_driver
+
+    import tui.app  # noqa: F401  # its import sets the reader
+
+    decode = linux_driver.getincrementaldecoder("utf-8")().decode
+    assert decode(b"\xff\xd0") + decode(b"\x96", final=True) == "\ufffdЖ"
