@@ -9,6 +9,7 @@ may be written as an output — each is answered here once.  Laptops sharing a t
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -411,6 +412,8 @@ class Service:
         if not path.parent.is_dir():
             raise Refused("{folder}: no such folder", folder=path.parent)
         check_regular(path, text)
+        if _someone_elses_link(path):
+            raise Refused("{path} is a link another user made: choose another name", path=text)
         real = real_path(path)
         tournament = real_path(self.path)
         own = {tournament, backup_path(tournament), lock_path(tournament)}
@@ -449,6 +452,18 @@ class Service:
 
 _OTHER_NAMES = 20
 """How many other names ``free_output`` tries, «(2)» to «(21)» (a folder gone is refused so at each)."""
+
+
+def _someone_elses_link(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link of another user's: an output goes to the file a link
+    names, and one planted in a shared folder (``/tmp/cards.pdf`` → the referee's thesis) had
+    it written over — the system's own guard of such links (``protected_symlinks``) is for
+    opening them, and an output is renamed into place (a durability attack)."""
+    try:
+        status = path.lstat()
+    except OSError:
+        return False
+    return stat.S_ISLNK(status.st_mode) and hasattr(os, "geteuid") and status.st_uid != os.geteuid()
 
 
 def _is_hall_folder(folder: Path) -> bool:

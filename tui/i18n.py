@@ -1218,6 +1218,7 @@ RU = {
     "the tournament's name": "название турнира",
     "the place": "место проведения",
     "the imported file's name": "имя файла, из которого взят турнир",
+    "{path} is a link another user made: choose another name": "{path} — ссылка, сделанная другим пользователем: выберите другое имя",
     "{size} MB, too big for a tournament file (at most {limit} MB)": "{size} МБ, слишком много для файла турнира (не больше {limit} МБ)",
     "the time control": "контроль времени",
     # refusals of the rules (schemes/), the file (data/) and the demo, by their templates

@@ -225,3 +225,23 @@ def test_a_service_for_writing_holds_the_lock_until_closed(tmp_path: Path) -> No
             Service(path, writable=True)
         assert Service(path).state.players  # reading needs no lock
     Service(path, writable=True).close()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to give a link to another user")
+def test_an_output_through_another_users_link_is_refused(tmp_path: Path) -> None:
+    """A durability attack: ``/tmp/cards.pdf`` planted as a link to the referee's thesis, and
+    ``print cards -o /tmp/cards.pdf`` wrote the PDF over the thesis.  A link of another user's is
+    refused; the referee's own link is written through, as before."""
+    precious = tmp_path / "thesis.odt"
+    precious.write_bytes(b"years of work")
+    planted = tmp_path / "cards.pdf"
+    planted.symlink_to(precious)
+    os.lchown(planted, 65534, 65534)
+    with _cup(tmp_path / "t.json") as service:
+        with pytest.raises(Refused, match="is a link another user made: choose another name"):
+            service.output(str(planted))
+        assert service.free_output(str(planted)).path == (tmp_path / "cards (2).pdf").resolve()
+        mine = tmp_path / "mine.pdf"
+        mine.symlink_to(tmp_path / "target.pdf")
+        service.output(str(mine)).write(b"%PDF")
+    assert precious.read_bytes() == b"years of work" and (tmp_path / "target.pdf").read_bytes() == b"%PDF"
