@@ -698,6 +698,7 @@ RU = {
     "a player needs a rating or a rank": "у игрока должен быть рейтинг или ранг",
     "all {total} rounds are paired": "все туры ({total}) уже составлены",
     "the one round is paired": "единственный тур уже составлен",
+    "the play-off is over: player {player} won the final": "плей-офф окончен: финал выиграл игрок {player}",
     "board {boards} of round {round} has a result: undo it before this change": "на доске {boards} {round}-го тура есть результат: сначала отмените его, потом это изменение",
     "board {boards} of round {round} has a result: undo it first": "на доске {boards} {round}-го тура есть результат: сначала отмените его",
     "boards {boards} of round {round} have results: undo them first": "на досках {boards} {round}-го тура есть результаты: сначала отмените их",

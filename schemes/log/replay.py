@@ -423,6 +423,7 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     total = _total_rounds(state)
     if total is not None and number > total:  # before the round before's results: none is to come
+        _play_off_won(state)
         if total == 1:  # a play-off of two: «all 1 rounds» (a review)
             raise InvalidEvent("the one round is paired")
         raise InvalidEvent("all {total} rounds are paired", total=total)
@@ -435,6 +436,17 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
                                   round=previous.number, boards=boards)  # fmt: skip
         raise RoundIncomplete("round {round} is not complete: no result on board {boards}",
                               round=previous.number, boards=boards)  # fmt: skip
+
+
+def _play_off_won(state: Tournament) -> None:
+    """A bracket's final decided, said with its winner where «every round is paired» was (a
+    trial's referee, pressing ``n`` after the final, read that all rounds were paired)."""
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.traits.bracket or not state.rounds or not state.rounds[-1].complete:
+        return
+    rows = scheme.standings(state, state.paired_rounds).rows
+    if rows and rows[0].place == "1":
+        raise InvalidEvent("the play-off is over: player {player} won the final", player=state.named(rows[0].player))
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:
