@@ -455,15 +455,19 @@ _OTHER_NAMES = 20
 
 
 def _someone_elses_link(path: Path) -> bool:
-    """Whether ``path`` is a symbolic link of another user's: an output goes to the file a link
-    names, and one planted in a shared folder (``/tmp/cards.pdf`` → the referee's thesis) had
-    it written over — the system's own guard of such links (``protected_symlinks``) is for
-    opening them, and an output is renamed into place (a durability attack)."""
+    """Whether ``path`` is a symbolic link planted by another user in a shared folder: an output
+    goes to the file a link names, and ``/tmp/cards.pdf`` → the referee's thesis had it written
+    over.  The kernel's own rule for opening such links (``protected_symlinks``), which an output
+    renamed into place escapes (a durability attack): a link in a sticky folder anyone may write
+    in, owned neither by the referee nor by the folder's owner.  ``/dev/stdout`` (root's, in
+    root's ``/dev``) and a link made with sudo in his own folder are written through (a review)."""
     try:
-        status = path.lstat()
+        status, folder = path.lstat(), path.parent.stat()
     except OSError:
         return False
-    return stat.S_ISLNK(status.st_mode) and hasattr(os, "geteuid") and status.st_uid != os.geteuid()
+    shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+    return bool(stat.S_ISLNK(status.st_mode) and shared and hasattr(os, "geteuid")
+                and status.st_uid not in (os.geteuid(), folder.st_uid))  # fmt: skip
 
 
 def _is_hall_folder(folder: Path) -> bool:

@@ -50,7 +50,7 @@ from typing import Any
 
 import schemes
 from data.errors import TournamentFileError
-from data.store import read_plain
+from data.store import half_a_character, read_plain
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event
@@ -169,6 +169,10 @@ def code_compiled(state: Tournament, kind: str = "compiled") -> None:
     reads).  Written after a pairing, not when numba's folder is first filled: a first pairing
     stopped half-way leaves half the code compiled."""
     if not get_scheme(state.settings.scheme).traits.compiles:
+        return
+    from schemes.algorithms.compiled import LOST  # numba's, loaded by the pairing that compiled
+
+    if LOST:  # not kept (a full disk): compiled again next time, and said so
         return
     marker = _compiled_marker(kind)
     if marker is not None and not marker.is_file():
@@ -739,6 +743,8 @@ def _tail(text: bytes, count: int) -> list[Event] | None:
     except (ValueError, RecursionError):
         return None
     if not isinstance(documents, dict) or list(documents) != [str(count + i) for i in range(1, len(documents) + 1)]:
+        return None
+    if half_a_character(text, documents):  # the whole file's reading refuses it, its backup offered
         return None
     try:
         events = [Event.from_json(int(key), document) for key, document in documents.items()]

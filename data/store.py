@@ -362,7 +362,7 @@ def _parsed(path: Path, raw: bytes) -> dict[str, Any]:
             raise TournamentFileError("{path}: an XML file, not a Tengen tournament; an OpenGotha file becomes one "
                                       "with tengen import opengotha {path} FILE", path=path) from None  # fmt: skip
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)")) from None
-    if _ESCAPED_SURROGATE.search(raw) and not _whole_text(data):
+    if half_a_character(raw, data):
         raise damaged(path, Worded("not a Tengen tournament (damaged or not JSON)"))
     meta = _meta(data)
     if meta is None or meta.get("format") != FORMAT or not isinstance(data.get(_EVENTS), dict):
@@ -382,16 +382,21 @@ _ESCAPED_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]")
 character beyond the first 65,536 (an emoji), one alone is no text at all."""
 
 
-def _whole_text(data: object) -> bool:
-    """Whether every text in ``data`` is text UTF-8 can write: a lone surrogate escaped in a
-    file reformatted by hand read as a string, and every later write of it failed with a
-    traceback (a durability attack); refused as damage when the file is read, the backup
-    offered."""
+def half_a_character(raw: bytes, data: object) -> bool:
+    """Whether ``data``, parsed from ``raw``, holds a text UTF-8 cannot write: a lone surrogate
+    escaped in a file reformatted by hand read as a string, and every later write of it failed
+    with a traceback (a durability attack); refused as damage when the file is read (its
+    backup offered), or its tail read on top of a kept state (a review).  Looked at only where
+    ``raw`` escapes one (3 ms over a 6 MB file; the walk is 0.2 s)."""
+    if not _ESCAPED_SURROGATE.search(raw):
+        return False
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        return False
-    return True
+        return True
+    except (RecursionError, ValueError):  # nested deeper than a write could write it back (a review)
+        return True
+    return False
 
 
 def is_tournament(path: Path) -> bool:

@@ -59,10 +59,16 @@ def _damaged_is_missing() -> None:
         all the same, and compiled again next time."""
         try:
             save(self, key, data)
-        except OSError:
-            pass
+        except OSError as lost:
+            LOST.append(lost)
 
     reader.save = saved
+
+
+LOST: list[OSError] = []
+"""Why code compiled in this process could not be kept, if it could not: its marker is then
+not written (``data.state_cache.code_compiled``), and the next pairing says it compiles again
+(a review: the marker written, every pairing compiled anew in silence for 7 s)."""
 
 
 _damaged_is_missing()

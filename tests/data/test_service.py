@@ -234,14 +234,22 @@ def test_an_output_through_another_users_link_is_refused(tmp_path: Path) -> None
     refused; the referee's own link is written through, as before."""
     precious = tmp_path / "thesis.odt"
     precious.write_bytes(b"years of work")
-    planted = tmp_path / "cards.pdf"
+    shared = tmp_path / "tmp"  # as /tmp: sticky, anyone writes in it
+    shared.mkdir(mode=0o1777)
+    shared.chmod(0o1777)
+    planted = shared / "cards.pdf"
     planted.symlink_to(precious)
     os.lchown(planted, 65534, 65534)
+    sudo_made = tmp_path / "byroot.pdf"  # a link of another user's in the referee's own folder: his
+    sudo_made.symlink_to(tmp_path / "target.pdf")
+    os.lchown(sudo_made, 65534, 65534)
     with _cup(tmp_path / "t.json") as service:
         with pytest.raises(Refused, match="is a link another user made: choose another name"):
             service.output(str(planted))
-        assert service.free_output(str(planted)).path == (tmp_path / "cards (2).pdf").resolve()
-        mine = tmp_path / "mine.pdf"
-        mine.symlink_to(tmp_path / "target.pdf")
-        service.output(str(mine)).write(b"%PDF")
+        assert service.free_output(str(planted)).path == (shared / "cards (2).pdf").resolve()
+        service.output(str(sudo_made)).write(b"%PDF")
+        mine = shared / "mine.pdf"
+        mine.symlink_to(tmp_path / "mine-target.pdf")
+        service.output(str(mine)).write(b"%PDF-mine")
     assert precious.read_bytes() == b"years of work" and (tmp_path / "target.pdf").read_bytes() == b"%PDF"
+    assert (tmp_path / "mine-target.pdf").read_bytes() == b"%PDF-mine"

@@ -534,6 +534,10 @@ def test_compiled_code_is_known_kept_once_a_pairing_compiled_it_there(
     assert not compiled_code_kept()
     code_compiled(gamma)  # compiles nothing
     assert not compiled_code_kept()
+    monkeypatch.setattr("schemes.algorithms.compiled.LOST", [OSError(28, "No space left on device")])
+    code_compiled(mcmahon)  # compiled, but numba could not keep it (a review: 7 s at every pairing, unsaid)
+    assert not compiled_code_kept()
+    monkeypatch.setattr("schemes.algorithms.compiled.LOST", [])
     code_compiled(mcmahon)
     assert compiled_code_kept()
     assert sorted(p.name.startswith("tengen-compiled-") for p in (tmp_path / "numba").iterdir()) == [False, True]
@@ -766,6 +770,19 @@ def test_nothing_planted_in_the_cache_folder_holds_a_command(tmp_path: Path, cac
     finally:
         if "pipe" in planted and target.exists() and stat.S_ISFIFO(target.lstat().st_mode):
             os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))  # a reader held in its open goes on
+
+
+def test_a_tail_escaping_half_a_character_is_not_believed(tmp_path: Path, cache: Path) -> None:
+    """A review: ``\\ud800`` escaped in a parameter appended after the kept part passed on top of
+    the kept state (only the whole file's reading refused it), and later writes went on."""
+    path = tmp_path / "cup.json"
+    played(path)
+    raw = path.read_bytes()
+    event = b'{"kind":"result_recorded","at":"","data":{"round":1,"board":1,"code":"W+"},"note":"\\ud800"}'
+    path.write_bytes(raw[:-2] + b',"9":' + event + b"}}")
+    assert recalled(path) is None
+    with pytest.raises(TournamentFileError, match="not a Tengen tournament"):
+        Ledger(path)
 
 
 def test_a_tail_that_is_not_utf8_is_not_believed(tmp_path: Path, cache: Path) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
-from data.store import TournamentFile, backup_path
+from data.store import TournamentFile, backup_path, half_a_character
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event
@@ -332,3 +332,7 @@ def test_a_lone_half_of_a_character_escaped_in_a_reformatted_file_is_damage(tmp_
     assert "\\ud83d\\ude00" in path.read_text()
     with Ledger(path, writable=True) as ledger:
         assert ledger.state.settings.name == "Кубок \U0001f600"
+    deep: list[object] = ["\U0001f600"]
+    for _ in range(5000):  # nested deeper than a write could write it back (a review: a traceback)
+        deep = [deep]
+    assert half_a_character(b'"\\ud83d\\ude00"', deep) and not half_a_character(b'"\\ud83d\\ude00"', ["\U0001f600"])

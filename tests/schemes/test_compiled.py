@@ -55,7 +55,11 @@ def test_code_the_cache_cannot_keep_is_used_all_the_same(tmp_path: Path, monkeyp
     def full(*args: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    from schemes.algorithms import compiled as module
+
     monkeypatch.setattr(config, "CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(caching.IndexDataCacheFile, "_save_index", full)
+    monkeypatch.setattr(module, "LOST", [])
     assert compiled(doubled_plus_one)(3) == 7
     assert not list(tmp_path.rglob("*.nbi"))  # nothing kept: compiled again next time
+    assert [lost.errno for lost in module.LOST] == [errno.ENOSPC]  # and known: no marker says it is kept
