@@ -482,9 +482,33 @@ def _say_warnings(change: Change) -> None:
         print_warning(said(warning))
 
 
+WRITING: list[tuple[str, int]] = []
+"""The tournament a command writes, and its entries when it was opened: a Ctrl+C says whether
+the command's entry is in the file (``_written``)."""
+
+
 def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
     with Service(_file(args), writable=True) as service:
+        WRITING.append((_file(args), len(service.events)))
         act(service)
+
+
+def _written() -> str | None:
+    """Whether the command stopped by Ctrl+C wrote its entry: between the file's rename and the
+    line saying it, «прервано» alone left a referee typing ``undo`` again (a durability
+    attack).  None where the command writes no tournament."""
+    if not WRITING:
+        return None
+    path, before = WRITING[-1]
+    try:
+        with Service(path) as held:
+            events, state = held.events, held.state
+    except (TournamentFileError, InvalidEvent, OSError):
+        return None
+    if len(events) <= before:
+        return _("nothing was written")
+    entry = event_text(events[-1], codes=True, state=state, events=events)
+    return _("its entry is in the file: {entry}", entry=f"{events[-1].id} {entry}")
 
 
 def _file(args: argparse.Namespace) -> str:
@@ -1156,6 +1180,7 @@ def _quiet_git_files(hook: Callable[[Any], object]) -> Callable[[Any], object]:
 
 
 def _run(argv: list[str], whole_process: bool) -> int:
+    WRITING.clear()  # a command's own (the tests run many in one process)
     if whole_process:
         letters_it_can()
     try:
@@ -1191,7 +1216,7 @@ def _run(argv: list[str], whole_process: bool) -> int:
         print(one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return interrupted()
+        return interrupted(_written())
     return 0
 
 

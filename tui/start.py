@@ -18,13 +18,15 @@ def main() -> int:
         return interrupted()
 
 
-def interrupted() -> int:
-    """Ctrl+C's one line, in the system's language, and its exit status (128 + SIGINT)."""
+def interrupted(written: str | None = None) -> int:
+    """Ctrl+C's one line, in the system's language, and its exit status (128 + SIGINT); where
+    the command wrote a tournament, whether its entry is in the file (``written``, said)."""
     try:
         from tui import i18n
 
         i18n.set_language(locale_language(os.environ))
-        print(i18n._("tengen: interrupted; the file holds every entry that was confirmed"), file=sys.stderr)
+        said = written or i18n._("the file holds every entry that was confirmed")
+        print(i18n._("tengen: interrupted; {said}", said=said), file=sys.stderr)
     except KeyboardInterrupt:
         pass  # pressed again: gone at once
     return 130

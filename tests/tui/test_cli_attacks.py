@@ -507,3 +507,30 @@ def test_ctrl_c_while_the_command_loads_is_one_line(
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
     assert start.main() == 130
     assert capsys.readouterr().err == "tengen: прервано; в файле есть все подтверждённые записи\n"
+
+
+@pytest.mark.parametrize("when", ["after the rename", "before the write"])
+def test_ctrl_c_says_whether_the_commands_entry_is_in_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, when: str
+) -> None:
+    """A durability attack: Ctrl+C between an entry's rename and its line said «прервано» with
+    the entry written, and a referee types ``undo`` again (two undone).  It says which."""
+    from data.service import Service
+
+    path = str(tmp_path / "t.json")
+    run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Cup")
+    for name in ("A", "B"):
+        run(capsys, "-f", path, "player", "add", "--surname", name, "--name", "X", "--rank", "3k")
+    run(capsys, "-f", path, "pair")
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    if when == "after the rename":
+        monkeypatch.setattr("tui.cli.print", stopped, raising=False)  # the line saying it: not reached
+    else:
+        monkeypatch.setattr(Service, "commit", stopped)
+    code, _, err = run(capsys, "-f", path, "result", "1", "1", "W+")
+    said = ("its entry is in the file: 5 result round 1 board 1 (A X. — B X.): W+" if when == "after the rename"
+            else "nothing was written")  # fmt: skip
+    assert (code, err) == (130, f"tengen: interrupted; {said}\n")
