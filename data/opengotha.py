@@ -971,7 +971,10 @@ def _say_who_waits(
         for p, text in zip(players, flags, strict=True)
         if not p["preregistered"] and p["player"] not in seated and not (keep - 1 < len(text) and text[keep - 1] == "0")
     ]
-    if left:
+    if left and any(g.result for g in boards):  # played: re-pairing it is no advice (a switch's egc2011)
+        reading.warn("round {round}: players on no board: {count} (the rounds tab names them); they had no game "
+                     "and score nothing for it, as in OpenGotha", round=keep, count=len(left))  # fmt: skip
+    elif left:
         reading.warn("round {round} is paired in part: players on no board: {count} (the rounds tab names them); "
                      "to pair it whole, import the rounds before it alone ({before}; --rounds {before})",
                      round=keep, count=len(left), before=keep - 1)  # fmt: skip

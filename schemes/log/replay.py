@@ -430,12 +430,21 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
     earlier = state.rounds[: number - 1] if every else state.rounds[number - 2 : number - 1]
     previous = next((played for played in earlier if not played.complete), None)
     if previous is not None and not early:
-        boards = ", ".join(map(str, previous.missing))
-        if len(previous.missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
+        missing = previous.missing
+        if len(missing) > MISSING_NAMED:  # 496 boards ran past the line's end, and the hint after them (a trial)
+            raise RoundIncomplete("round {round} is not complete: no result on {count} boards, among them {boards}",
+                                  round=previous.number, count=len(missing),
+                                  boards=number_runs(missing[:MISSING_NAMED]))  # fmt: skip
+        boards = ", ".join(map(str, missing))
+        if len(missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
             raise RoundIncomplete("round {round} is not complete: no result on boards {boards}",
                                   round=previous.number, boards=boards)  # fmt: skip
         raise RoundIncomplete("round {round} is not complete: no result on board {boards}",
                               round=previous.number, boards=boards)  # fmt: skip
+
+
+MISSING_NAMED = 10
+"""The boards without a result a refusal to pair names one by one; more are counted."""
 
 
 def _play_off_won(state: Tournament) -> None:

@@ -504,3 +504,15 @@ def test_the_imported_files_name_the_log_shows_is_checked_as_a_name_is(name: str
     with pytest.raises(InvalidEvent, match=message):
         replay([Event(1, kind, {**data, "imported_from": name}, "2026-01-01T00:00:00+00:00")])
     assert replay([Event(1, kind, {**data, "imported_from": "cup?.xml"}, "2026-01-01T00:00:00+00:00")])
+
+
+def test_a_round_missing_many_results_names_ten_boards_and_counts_the_rest() -> None:
+    """A switch from OpenGotha: 496 boards without a result ran the refusal past its line's end,
+    and the hint after them (``pair --incomplete``) with it."""
+    log = Log("mcmahon", 3)
+    for i in range(30):
+        log.add(f"P{i:02d}", rating=2000 - 10 * i)
+    log.pair()
+    log.result(1, 11, "W+")
+    with pytest.raises(InvalidEvent, match="^round 1 is not complete: no result on 14 boards, among them 1–10$"):
+        log.pair()
