@@ -482,33 +482,41 @@ def _say_warnings(change: Change) -> None:
         print_warning(said(warning))
 
 
-WRITING: list[tuple[str, int]] = []
-"""The tournament a command writes, and its entries when it was opened: a Ctrl+C says whether
-the command's entry is in the file (``_written``)."""
+class StoppedWriting(KeyboardInterrupt):
+    """Ctrl+C in a command that writes a tournament, with what the file holds of it said."""
+
+    def __init__(self, written: str | None) -> None:
+        super().__init__()
+        self.written = written
 
 
 def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
-    with Service(_file(args), writable=True) as service:
-        WRITING.append((_file(args), len(service.events)))
-        act(service)
+    path = _file(args)
+    with Service(path, writable=True) as service:
+        before = len(service.events)
+        try:
+            act(service)
+        except KeyboardInterrupt:
+            raise StoppedWriting(_written(path, before)) from None  # read while the lock keeps other writers out
 
 
-def _written() -> str | None:
-    """Whether the command stopped by Ctrl+C wrote its entry: between the file's rename and the
-    line saying it, «прервано» alone left a referee typing ``undo`` again (a durability
-    attack).  None where the command writes no tournament."""
-    if not WRITING:
-        return None
-    path, before = WRITING[-1]
+def _written(path: str, before: int) -> str | None:
+    """Whether the command stopped by Ctrl+C wrote its entries, read from the file while this
+    command still holds its lock (after it, a hall's merge or another terminal may append theirs,
+    and a review had another's entry named as the command's): between the file's rename and the
+    line saying it, «прервано» alone left a referee typing ``undo`` again (a durability attack)."""
     try:
         with Service(path) as held:
             events, state = held.events, held.state
     except (TournamentFileError, InvalidEvent, OSError):
         return None
-    if len(events) <= before:
+    new = events[before:]
+    if not new:
         return _("nothing was written")
-    entry = event_text(events[-1], codes=True, state=state, events=events)
-    return _("its entry is in the file: {entry}", entry=f"{events[-1].id} {entry}")
+    entry = event_text(new[-1], codes=True, state=state, events=events)
+    if len(new) == 1:
+        return _("entry {number} is in the file: {entry}", number=new[-1].id, entry=entry)
+    return _("entries {first}–{last} are in the file", first=new[0].id, last=new[-1].id)
 
 
 def _file(args: argparse.Namespace) -> str:
@@ -1180,7 +1188,6 @@ def _quiet_git_files(hook: Callable[[Any], object]) -> Callable[[Any], object]:
 
 
 def _run(argv: list[str], whole_process: bool) -> int:
-    WRITING.clear()  # a command's own (the tests run many in one process)
     if whole_process:
         letters_it_can()
     try:
@@ -1215,8 +1222,10 @@ def _run(argv: list[str], whole_process: bool) -> int:
         where = f"{str(error.filename)[:80]}: " if error.filename else ""
         print(one_line(f"tengen: {where}{said(os_reason(error))}"), file=sys.stderr)
         return EXIT_BAD_INPUT
+    except StoppedWriting as stopped:
+        return interrupted(stopped.written)
     except KeyboardInterrupt:
-        return interrupted(_written())
+        return interrupted()
     return 0
 
 

@@ -531,6 +531,39 @@ def test_ctrl_c_says_whether_the_commands_entry_is_in_the_file(
     else:
         monkeypatch.setattr(Service, "commit", stopped)
     code, _, err = run(capsys, "-f", path, "result", "1", "1", "W+")
-    said = ("its entry is in the file: 5 result round 1 board 1 (A X. — B X.): W+" if when == "after the rename"
+    said = ("entry 5 is in the file: result round 1 board 1 (A X. — B X.): W+" if when == "after the rename"
             else "nothing was written")  # fmt: skip
     assert (code, err) == (130, f"tengen: interrupted; {said}\n")
+
+
+def test_ctrl_c_never_names_an_entry_another_writer_made_after_the_lock(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: the file was read again after the lock was let go, and a hall's merge (or a
+    second terminal) writing then had its entry named as the stopped command's."""
+    from data.service import Service
+    from schemes.log import actions
+
+    path = str(tmp_path / "t.json")
+    run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "Cup")
+    for name in ("A", "B", "C", "D"):
+        run(capsys, "-f", path, "player", "add", "--surname", name, "--name", "X", "--rank", "3k")
+    run(capsys, "-f", path, "pair")
+    close, commit = Service.close, Service.commit
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    def then_another(self: Service) -> None:
+        writer = self._ledger.file._lock is not None  # the command's own service, not its reading after
+        close(self)
+        if not writer:
+            return
+        monkeypatch.setattr(Service, "close", close)
+        with Service(path, writable=True) as other:
+            commit(other, actions.result(1, 2, "B+"))
+
+    monkeypatch.setattr(Service, "commit", stopped)
+    monkeypatch.setattr(Service, "close", then_another)
+    code, _, err = run(capsys, "-f", path, "result", "1", "1", "W+")
+    assert (code, err) == (130, "tengen: interrupted; nothing was written\n")
