@@ -894,7 +894,10 @@ def kept(scanned: Scanned, rounds: int | None = None) -> Imported:
     if rounds is not None and rounds > scanned.last:
         raise GothaFileError("the file has {last} rounds of games, not {rounds}", last=scanned.last, rounds=rounds)
     keep = scanned.last if rounds is None else rounds
-    reading = _Reading(list(scanned.warnings))
+    # what the file's reading said of a round not kept is not said (a switch's --rounds 3 heard of rounds 4 and 5)
+    said = [w for w in scanned.warnings
+            if rounds is None or not (isinstance(w.fields.get("round"), int) and w.fields["round"] > keep)]  # fmt: skip
+    reading = _Reading(said)
     players, flags, games, byes = scanned.players, scanned.flags, scanned.games, scanned.byes
     if keep and not players:  # its games named nobody of the file: «round 1 must number the players» said nothing
         raise GothaFileError("the file holds games but no players: nothing to import")
