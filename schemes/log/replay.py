@@ -448,14 +448,24 @@ MISSING_NAMED = 10
 
 
 def _play_off_won(state: Tournament) -> None:
-    """A bracket's final decided, said with its winner where «every round is paired» was (a
-    trial's referee, pressing ``n`` after the final, read that all rounds were paired)."""
+    """A bracket with every round paired: its winner said, where «every round is paired» was (a
+    trial's referee, pressing ``n`` after the final, read that all rounds were paired); or the
+    boards still to play (the final, the match for third place), or that both lost the final
+    (a review)."""
     scheme = get_scheme(state.settings.scheme)
-    if not scheme.traits.bracket or not state.rounds or not state.rounds[-1].complete:
+    if not scheme.traits.bracket or not state.rounds:
         return
+    last = state.rounds[-1]
+    if len(last.missing) == 1:
+        raise InvalidEvent("the play-off's last round is still on: no result on board {boards}", boards=last.missing[0])
+    if last.missing:
+        raise InvalidEvent("the play-off's last round is still on: no result on boards {boards}",
+                           boards=number_runs(last.missing))  # fmt: skip
     rows = scheme.standings(state, state.paired_rounds).rows
     if rows and rows[0].place == "1":
         raise InvalidEvent("the play-off is over: player {player} won the final", player=state.named(rows[0].player))
+    if rows and rows[0].place.startswith("1-"):
+        raise InvalidEvent("the play-off is over: both finalists lost the final")
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:

@@ -53,8 +53,8 @@ def test_eight_players_seeded_then_winners_in_bracket_order() -> None:
     win(log, 2, ids, {5, 2})
     log.pair()
     assert pairs(log, 3, ids) == [(2, 5)]
-    with pytest.raises(InvalidEvent, match="all 3 rounds are paired"):  # the final not played yet
-        log.pair()
+    with pytest.raises(InvalidEvent, match="^the play-off's last round is still on: no result on board 1$"):
+        log.pair()  # the final not played yet: which board, not «every round is paired» (a review)
     win(log, 3, ids, {2})
     with pytest.raises(InvalidEvent, match="the play-off is over: player 2 won the final"):
         log.pair()  # a trial's referee read «every round is paired» after the final
@@ -488,3 +488,22 @@ def test_a_file_whose_final_holds_a_player_knocked_out_is_read() -> None:
     assert sorted(row.player for row in rows) == sorted(seeds)
     wins = {row.player: row.score for row in rows}  # the final off the bracket credits nobody (a review: it
     assert wins[seeds[0]] == 0 and wins[seeds[1]] == 1 and wins[seeds[3]] == 1  # made the loser champion)
+
+
+def test_asked_for_a_round_after_the_last_the_play_off_says_what_is_left_or_that_it_is_over() -> None:
+    """A review: the final decided and the match for third place still on, or a final both
+    lost, read «every round is paired»."""
+    log, ids = field(4, third_place="on")
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    final, third = sorted(log.state.round(2).boards, key=lambda b: {1, 2} != {seed[b.white], seed[b.black]})
+    log.commit(actions.result(2, final.number, "both-lose"))
+    with pytest.raises(
+        InvalidEvent, match=f"^the play-off's last round is still on: no result on board {third.number}$"
+    ):
+        log.pair()
+    log.commit(actions.result(2, third.number, "W+"))
+    with pytest.raises(InvalidEvent, match="^the play-off is over: both finalists lost the final$"):
+        log.pair()
