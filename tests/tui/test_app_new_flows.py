@@ -390,7 +390,11 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
         assert notes(app)[-1] == "Этот турнир — плей-офф: его положение — сетка"
         assert isinstance(app.screen, TournamentScreen)
     monkeypatch.setattr(TournamentScreen, "closing_question", lambda self: "Закрыть турнир? Его страницы остановятся.")
-    app = TengenApp(str(source), folder=tmp_path, open_viewer=False)
+    elsewhere = tmp_path / "stick"  # an event kept outside the data folder: its play-off made beside it (a review)
+    elsewhere.mkdir()
+    moved = elsewhere / "swiss.json"
+    shutil.copy(source, moved)
+    app = TengenApp(str(moved), folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:  # «Нет» to closing a Swiss that serves: made, and said where
         await pilot.press("f4", "o")
         await until(pilot, lambda: isinstance(app.screen, NewTournamentScreen))
@@ -399,8 +403,8 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
-        assert app.screen.session.path == source and (tmp_path / "vtoroy.json").is_file()
-        assert f"Плей-офф записан в {tmp_path / 'vtoroy.json'}: откройте его с начального экрана" in notes(app)
+        assert app.screen.session.path == moved and (elsewhere / "vtoroy.json").is_file()
+        assert f"Плей-офф записан в {elsewhere / 'vtoroy.json'}: откройте его с начального экрана" in notes(app)
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         form = await new_tournament_form(app, pilot, "playoff")

@@ -91,9 +91,10 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
         """The fields filled in for ``best_of``: what the referee has not typed, as the empty ones."""
         if best_of is not None:
             path, state = best_of
+            self.folder = path.parent  # made beside its event, where the referee keeps it (a review)
             self.scheme = names_with("bracket")[0]
             held = state.settings
-            shown = path.name if path.parent == folder else str(path)  # «Игроки из турнира» reads it so
+            shown = path.name  # «Игроки из турнира», read in that folder
             top = "8" if len(state.numbers) >= 8 else "4"
             self.preset = {"name": _("{name} — play-off", name=held.name), "place": held.place, "dates": held.dates,
                            "time": held.time, "source": shown, "top": top, "komi": f"{held.komi:g}",
