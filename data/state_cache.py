@@ -146,7 +146,11 @@ def compiled_code_kept() -> bool:
     """Whether these rules' pairing code is compiled in numba's cache folder
     (``keep_compiled_code``): where not, the next McMahon or Swiss pairing compiles its loops,
     half a minute in which a referee who was not told would think Tengen hung."""
-    marker = _compiled_marker()
+    return _kept("compiled")
+
+
+def _kept(kind: str) -> bool:
+    marker = _compiled_marker(kind)
     return marker is not None and marker.is_file()
 
 
@@ -159,8 +163,7 @@ def compiler_ahead(state: Tournament) -> bool:
 def weigher_ahead(state: Tournament) -> bool:
     """``compiler_ahead`` for a pair weighed alone («why this opponent», ``pairing weights``):
     said until it is done once (a review found it said at every weighing until a pairing)."""
-    marker = _compiled_marker("weighed")
-    return get_scheme(state.settings.scheme).traits.compiles and not (marker is not None and marker.is_file())
+    return get_scheme(state.settings.scheme).traits.compiles and not _kept("weighed")
 
 
 def code_compiled(state: Tournament, kind: str = "compiled") -> None:

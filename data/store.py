@@ -745,12 +745,9 @@ def _keep_aside(path: Path, kept: Path) -> bool:
 def damaged_name(path: Path) -> Path:
     """Where ``restore`` keeps the file it replaces: ``FILE.damaged``, or ``FILE.damaged-2``,
     ``-3``…, the first name nothing holds."""
-    wanted = path.with_name(path.name + ".damaged")
-    candidate, number = wanted, 1
-    while candidate.exists() or candidate.is_symlink():
-        number += 1
-        candidate = wanted.with_name(f"{wanted.name}-{number}")
-    return candidate
+    return untaken(
+        path.with_name(path.name + ".damaged"), named=lambda wanted, n: wanted.with_name(f"{wanted.name}-{n}")
+    )
 
 
 _KEPT = re.compile(r"(.+)(?:\.bak|\.lock|\.damaged(?:-[0-9]+)?)", re.IGNORECASE)
@@ -765,12 +762,16 @@ _LEFTOVERS = (".tmp-", ".bak-")
 (``_remove_leftovers`` removes them at the next write)."""
 
 
-def untaken(wanted: Path, taken: Callable[[Path], bool] = lambda path: path.exists() or path.is_symlink()) -> Path:
-    """``wanted``, or ``stem-2.suffix``, ``stem-3.suffix``… the first that is not ``taken``: a
-    name the app offers for a file to make, which never names one there already."""
+def untaken(
+    wanted: Path,
+    taken: Callable[[Path], bool] = lambda path: path.exists() or path.is_symlink(),
+    named: Callable[[Path, int], Path] = lambda wanted, n: wanted.with_name(f"{wanted.stem}-{n}{wanted.suffix}"),
+) -> Path:
+    """``wanted``, or its ``named`` second, third… (``stem-2.suffix`` by default), the first
+    that is not ``taken``: a name for a file to make that never names one there already."""
     candidate, number = wanted, 2
     while taken(candidate):
-        candidate = wanted.with_name(f"{wanted.stem}-{number}{wanted.suffix}")
+        candidate = named(wanted, number)
         number += 1
     return candidate
 

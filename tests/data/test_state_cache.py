@@ -772,27 +772,16 @@ def test_nothing_planted_in_the_cache_folder_holds_a_command(tmp_path: Path, cac
             os.close(os.open(target, os.O_WRONLY | os.O_NONBLOCK))  # a reader held in its open goes on
 
 
-def test_a_tail_escaping_half_a_character_is_not_believed(tmp_path: Path, cache: Path) -> None:
-    """A review: ``\\ud800`` escaped in a parameter appended after the kept part passed on top of
-    the kept state (only the whole file's reading refused it), and later writes went on."""
-    path = tmp_path / "cup.json"
-    played(path)
-    raw = path.read_bytes()
-    event = b'{"kind":"result_recorded","at":"","data":{"round":1,"board":1,"code":"W+"},"note":"\\ud800"}'
-    path.write_bytes(raw[:-2] + b',"9":' + event + b"}}")
-    assert recalled(path) is None
-    with pytest.raises(TournamentFileError, match="not a Tengen tournament"):
-        Ledger(path)
-
-
-def test_a_tail_that_is_not_utf8_is_not_believed(tmp_path: Path, cache: Path) -> None:
+@pytest.mark.parametrize("note", [b"\xed\xa0\x80", b"\\ud800"])
+def test_a_tail_that_is_not_utf8_is_not_believed(tmp_path: Path, cache: Path, note: bytes) -> None:
     """Bytes no UTF-8 text holds (an encoded surrogate) in an event appended after the kept
     part: read leniently, the kept state took the event and a result was even written after
-    it, where a replay refuses the file — now both refuse it."""
+    it, where a replay refuses the file — now both refuse it.  So too the surrogate escaped
+    (``\\ud800``), which only the whole file's reading refused (a review)."""
     path = tmp_path / "cup.json"
     played(path)
     raw = path.read_bytes()
-    event = b'{"kind":"result_recorded","at":"","data":{"round":1,"board":1,"code":"W+"},"note":"\xed\xa0\x80"}'
+    event = b'{"kind":"result_recorded","at":"","data":{"round":1,"board":1,"code":"W+"},"note":"' + note + b'"}'
     path.write_bytes(raw[:-2] + b',"9":' + event + b"}}")
     assert recalled(path) is None
     with pytest.raises(TournamentFileError, match="not a Tengen tournament"):
