@@ -689,7 +689,7 @@ RU = {
     "another process": "другой процесс",
     "the round: a number, like 3": "тур — это число, например 3",
     "for example {sample}": "например, {sample}",
-    "had a bye: round {rounds}": "свободный тур уже был (тур {rounds})",  # «был свободен» of a woman read wrong (a trial)
+    "had a bye: round {rounds}": "свободный тур: тур {rounds}",  # «был свободен» of a woman read wrong (a trial)
     "Dismiss menu": "Закрыть список",
     "First row": "Первая строка",
     "Last row": "Последняя строка",
