@@ -37,6 +37,7 @@ from defusedxml import DefusedXmlException
 from data.codes import countries
 from data.errors import TournamentFileError, os_reason
 from data.store import TooBig, read_plain, untaken
+from schemes.algorithms.java_hash import string_hash, walk_order
 from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
@@ -366,32 +367,20 @@ def _canonical(surname: str, name: str) -> str:
     return "".join(char for char in folded if "A" <= char <= "Z")
 
 
-def java_hash_order(keys: Sequence[str]) -> list[int]:
-    """The order a Java ``HashMap`` of these string keys (inserted in this order) walks them:
-    by bucket of ``String.hashCode`` spread over the table, then by insertion."""
-    capacity = 16
-    while len(keys) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(key: str) -> int:
-        h = 0
-        data = key.encode("utf-16-le")
-        for k in range(0, len(data), 2):
-            h = (31 * h + int.from_bytes(data[k : k + 2], "little")) & 0xFFFFFFFF
-        return (h ^ (h >> 16)) & (capacity - 1)
-
-    return sorted(range(len(keys)), key=lambda k: (bucket(keys[k]), k))
-
-
 class _Players:
-    """The players as OpenGotha holds them, to find the one a game or a bye names: by key,
-    else by the obsolete canonical name (a Turkish machine's ``İ``, a file from an older
+    """The players as OpenGotha holds them, to find the one a game or a bye names: by key —
+    a Turkish machine's key (``İ``) as that machine's OpenGotha finds it, since its referee
+    is the one who switches — else by the obsolete canonical name (a file from an older
     version), taking the first OpenGotha's table would walk to."""
 
     def __init__(self, keys: Mapping[str, int], names: Mapping[int, tuple[str, str]], old: bool) -> None:
         self.keys = dict(keys)
+        self.turkish: dict[str, int] = {}
+        for player in keys.values():
+            self.turkish.setdefault(opengotha_key(*names[player], turkish=True), player)
+        self.turkish_found = False
         self.old = old
-        order = java_hash_order(list(keys))
+        order = walk_order([string_hash(key) for key in keys])
         listed = list(keys.items())
         self.canonical: dict[str, int] = {}
         for index in order:
@@ -399,7 +388,11 @@ class _Players:
             self.canonical.setdefault(_canonical(*names[player]), player)
 
     def find(self, text: str) -> int | None:
-        found = self.canonical.get(text) if self.old else self.keys.get(text.replace(" ", "").upper())
+        key = text.replace(" ", "").upper()
+        found = self.canonical.get(text) if self.old else self.keys.get(key)
+        if found is None and not self.old and "İ" in key:
+            found = self.turkish.get(key)
+            self.turkish_found |= found is not None
         if found is None:
             found = self.canonical.get(_force_ascii(text).upper())
         return found
@@ -860,6 +853,10 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     found = _Players({p["_key"]: p["player"] for p in players}, {p["player"]: p["_names"] for p in players}, old)
     games, named = _games(root, found, reading)
     byes, named_by_byes = _byes(root, found, reading)
+    if found.turkish_found:
+        values["turkishKeys"] = True
+        reading.warn("the file's keys are a Turkish OpenGotha's (İ): Tengen writes its OpenGotha files so too "
+                     "(turkishKeys=true), for that OpenGotha to find every game")  # fmt: skip
     last = max(named, named_by_byes)
     total = max(planned, last)
     if not 1 <= total <= MAX_ROUNDS:
@@ -1022,8 +1019,9 @@ def _rounds(
         seats = Counter(p for g in boards for p in (g.white, g.black))
         for player, count in sorted(seats.items()):
             if count > 1:
-                reading.warn("round {round}: player {player} plays {count} games: all count in his score, "
-                             "the tables show his last", round=number, player=player, count=count)  # fmt: skip
+                reading.warn("round {round}: player {player} plays {count} games: all count in his score; his "
+                             "opponents, colours and repeats are read from the one OpenGotha reads",
+                             round=number, player=player, count=count)  # fmt: skip
     return actions
 
 
@@ -1081,7 +1079,7 @@ def write(tournament: Tournament) -> Written:
         lines.append("        <Player " + _attributes(attributes) + "/>")
     lines.append("    </Players>")
     lines.append("    <Games>")
-    keys = {p: opengotha_key(*names[p]) for p in tournament.players}
+    keys = {p: opengotha_key(*names[p], turkish=params.get("turkishKeys", False)) for p in tournament.players}
     for played in tournament.rounds:
         for board in played.boards:
             result = played.results.get(board.number)

@@ -10,7 +10,7 @@ import lzma
 import random
 import tarfile
 import xml.etree.ElementTree as ElementTree
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -153,6 +153,8 @@ def paired(path: Path, number: int) -> SchemesPairing:
     the totals of OpenGotha's weights are taken over the very pairing compared with the
     engine's."""
     state = imported(path, number - 1)
+    if (state.settings.rounds or 0) < number:  # the round after a file's planned last: the referee's one more
+        state = replace(state, settings=replace(state.settings, rounds=number))
     return get_scheme(state.settings.scheme).pair(state, number, random.Random(1), None, True)
 
 

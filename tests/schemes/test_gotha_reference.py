@@ -101,6 +101,22 @@ def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(unpacked: Calla
     assert found == {key: why for key, why in KNOWN.items() if key[0] in names}
 
 
+def test_a_player_on_two_boards_of_a_round_plays_the_game_opengotha_reads(unpacked: Callable[[str], Path]) -> None:
+    """A 1,001-player test event seats two players on two boards of round 5 (tables 502 and
+    6, 502 and 3): OpenGotha reads their game as the last its table of games walks to,
+    tables 6 and 3 here — taking table 502, the last board, paired 54 of round 6's 500
+    boards otherwise."""
+    import json
+
+    from tests.reference.corpus import Pairing
+
+    folder = unpacked("two_boards.tar.xz")
+    reference = json.loads((folder / "two_boards.json").read_text(encoding="utf-8"))
+    theirs = Pairing(tuple(sorted(tuple(b) for b in reference["boards"])), reference["bye"])
+    mine = tengen_pairing(folder / "two_boards.xml", reference["round"])
+    assert len(theirs.boards) == 500 and difference(mine, theirs) is None
+
+
 def test_the_real_files_are_all_there(unpacked: Callable[[str], Path]) -> None:
     pairings = real_pairings()
     assert len(pairings) == 775 and sum(len(rounds) for rounds in pairings.values()) == 2541

@@ -38,10 +38,12 @@ REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW
 """Every criterion ``standings --json`` carries (the chosen ones decide and are printed)."""
 
 
-def opengotha_key(surname: str, name: str) -> str:
+def opengotha_key(surname: str, name: str, turkish: bool = False) -> str:
     """OpenGotha's key of a player (``Player.getKeyString``): surname and first name without
-    spaces, in upper case — how its files name the players of a game."""
-    return (surname + name).replace(" ", "").upper()
+    spaces, in upper case — how its files name the players of a game.  ``turkish``: as a
+    Turkish machine's OpenGotha makes it, whose Java upper case dots the ``i`` (``İ``)."""
+    joined = (surname + name).replace(" ", "")
+    return (joined.replace("i", "İ") if turkish else joined).upper()
 
 
 def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:

@@ -167,6 +167,7 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "paiSePreferMMSDiffRatherThanSameClub": (int_in(0, 99), "groups of score worth avoiding a club-mate"),
         "paiStandardNX1Factor": (_factor, "concavity of the weights"),
         "exactWholeField": (_flag, "Tengen: the whole field in one exact matching (not OpenGotha's boards)"),
+        "turkishKeys": (_flag, "Tengen: OpenGotha files keyed as a Turkish machine's OpenGotha keys them (İ)"),
     }
     return tuple(Param(key, defaults[key], parse, help_) for key, (parse, help_) in parsers.items())
 
@@ -203,6 +204,7 @@ _COMMON: dict[str, Any] = {
     "paiSePreferMMSDiffRatherThanSameClub": 3,
     "paiStandardNX1Factor": 0.5,
     "exactWholeField": False,
+    "turkishKeys": False,
 }
 MCMAHON_DEFAULTS: dict[str, Any] = {
     **_COMMON,

@@ -23,6 +23,7 @@ from enum import Enum
 from functools import cmp_to_key
 from typing import TYPE_CHECKING, NamedTuple
 
+from schemes.algorithms.java_hash import bucket, capacity
 from schemes.algorithms.java_sort import java_order
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
@@ -175,15 +176,23 @@ class Sheet:
         return self.values[criterion][r]
 
 
+MAX_TABLES = 1000
+"""OpenGotha's ``Gotha.MAX_NUMBER_OF_TABLES``: a game's key in its table of games is
+round × 1000 + table."""
+
+
 def seats(tournament: Tournament, total: int) -> tuple[dict[int, list[Seat | None]], dict[int, list[list[Seat]]]]:
     """Each player's game of each round, with colours as played — and the other games of a
     player an OpenGotha file seats on several boards of a round: OpenGotha adds their points
-    but reads its last game for everything else (this takes the last board)."""
+    but reads one game for everything else, the last its table of games walks to (its key
+    round × 1000 + table, counted from 0, in a map of every game held — not the last board:
+    54 of 500 boards of a 1,001-player file's next round differed)."""
     table: dict[int, list[Seat | None]] = {p: [None] * total for p in tournament.players}
     others: dict[int, list[list[Seat]]] = {}
+    size = capacity(sum(len(played.boards) for played in tournament.rounds))
     for played_round in tournament.rounds[:total]:
         r = played_round.number - 1
-        for board in played_round.boards:
+        for board in sorted(played_round.boards, key=lambda b: bucket(r * MAX_TABLES + b.number - 1, size)):
             result = played_round.results.get(board.number)
             code = as_played(result.code, result.swapped) if result else None  # a Seat's result is as played
             white, black = (board.black, board.white) if result and result.swapped else (board.white, board.black)

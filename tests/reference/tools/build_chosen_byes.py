@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import lzma
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -25,25 +24,11 @@ sys.path.insert(0, str(REFERENCE.parents[1]))
 
 from tests.reference.cases import stream  # noqa: E402
 from tests.reference.corpus import real_pairings, unpack  # noqa: E402
-
-JAR = REFERENCE.parents[1] / ".." / "shared" / "opengotha-engine" / "opengotha-engine.jar"
+from tests.reference.tools.engine import pair  # noqa: E402
 
 
 def chosen(seed: int, keys: list[str]) -> str:
     return sorted(keys)[next(stream(seed)) % len(keys)]
-
-
-def pair(path: Path, number: int, bye: str) -> dict[str, object]:
-    run = subprocess.run(["java", "-jar", str(JAR), str(path), str(number), "--bye", bye], capture_output=True,
-                         text=True, encoding="utf-8", timeout=600)  # fmt: skip
-    if run.returncode:
-        raise SystemExit(f"{path.name} round {number} bye {bye}: {run.stderr[-400:]}")
-    lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-    return {
-        "chosen": bye,
-        "boards": [[x["table"], x["white"], x["black"], x["handicap"]] for x in lines if "table" in x],
-        "bye": next((x["bye"] for x in lines if "bye" in x), None),
-    }
 
 
 def main() -> None:

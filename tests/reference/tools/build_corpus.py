@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import lzma
 import re
-import subprocess
 import sys
 import tarfile
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +21,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE.parent
-JAR = REFERENCE.parents[1] / ".." / "shared" / "opengotha-engine" / "opengotha-engine.jar"
+sys.path.insert(0, str(REFERENCE.parents[1]))
+
+from tests.reference.tools.engine import pair  # noqa: E402
 
 
 def rounds_of(path: Path) -> list[int]:
@@ -31,18 +32,6 @@ def rounds_of(path: Path) -> list[int]:
     named = [int(r) for r in re.findall(r'<(?:Game|ByePlayer) [^>]*roundNumber="(\d+)"', text)]
     last = max(named, default=0)
     return list(range(1, min(max(int(planned.group(1)) if planned else 5, 1), last + 1) + 1))
-
-
-def pair(path: Path, number: int) -> dict[str, object]:
-    run = subprocess.run(["java", "-jar", str(JAR), str(path), str(number)], capture_output=True, text=True,
-                         encoding="utf-8", timeout=600)  # fmt: skip
-    if run.returncode:
-        raise SystemExit(f"{path.name} round {number}: {run.stderr[-400:]}")
-    lines = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
-    return {
-        "boards": [[x["table"], x["white"], x["black"], x["handicap"]] for x in lines if "table" in x],
-        "bye": next((x["bye"] for x in lines if "bye" in x), None),
-    }
 
 
 def main() -> None:

@@ -20,7 +20,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE.parent
-JAR = REFERENCE.parents[1] / ".." / "shared" / "opengotha-engine" / "opengotha-engine.jar"
+sys.path.insert(0, str(REFERENCE.parents[1]))
+
+from tests.reference.tools.engine import JAR, Engine  # noqa: E402
+
 CRITERIA = (
     "CAT NBW MMS CPS STS SOSW SOSWM1 SOSWM2 SODOSW SOSOSW CUSSW SOSM SOSMM1 SOSMM2 SODOSM SOSOSM CUSSM SOSTS EXT EXR "
     "Rank Rating DC SDC"
@@ -44,13 +47,14 @@ def main() -> None:
             named = [int(r) for r in re.findall(r'<(?:Game|ByePlayer) [^>]*roundNumber="(\d+)"', text)]
             if not named:
                 continue
-            run = subprocess.run(["java", "-cp", f"{JAR}:{build}", "info.vannier.gotha.StandingsDump", str(path),
-                                  str(max(named))], capture_output=True, text=True, encoding="utf-8")  # fmt: skip
+            engine = Engine(path)
+            dump = ["-cp", f"{JAR}:{build}", "info.vannier.gotha.StandingsDump", str(path), str(max(named))]
+            run = subprocess.run([*engine.java(), *dump], capture_output=True, text=True, encoding="utf-8")
             rows = [json.loads(line) for line in run.stdout.splitlines() if line.strip()]
             if run.returncode == 0 and rows:
                 files[path.stem] = {
                     "round": max(named),
-                    "players": [[r["key"], *[r[c] for c in CRITERIA]] for r in rows],
+                    "players": [[engine.key(r["key"]), *[r[c] for c in CRITERIA]] for r in rows],
                 }
     text = json.dumps({"criteria": CRITERIA, "files": files}, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     (REFERENCE / "opengotha_remote_standings.json.xz").write_bytes(lzma.compress(text.encode("utf-8")))
