@@ -84,8 +84,12 @@ def possible_duplicates(state: Tournament) -> Notice | None:
     twins = state.possible_duplicates()
     if not twins:
         return None
-    players = state.players
-    said = ", ".join(f"{a} ({players[a].full_name}) = {b} ({players[b].full_name})" for a, b in twins)
+
+    def who(player: int) -> str:  # as the boards list him once numbered (a trial read ids beside «61. Ким Л.»)
+        number, name = state.numbers.get(player), state.players[player].full_name
+        return f"{number}. {name}" if number is not None else f"{player} ({name})"
+
+    said = ", ".join(f"{who(a)} = {who(b)}" for a, b in twins)
     return Notice("possibly registered twice: {pairs}; withdraw one of each before pairing", {"pairs": said})
 
 

@@ -7,7 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from data.errors import Refused, os_reason
+from data.errors import FileLocked, Refused, os_reason
 from data.hall.device import this_device
 from data.service import Service
 from data.store import real_path
@@ -88,12 +88,22 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         _run_in_hall(args, command, path, repo)
 
 
+class ServedBeside(Worded):
+    """``hall serve`` beside the referee's open app: «close it there» told him to close the app
+    that syncs the hall (a trial)."""
+
+    template = (
+        "{file} is open for writing by {holder}: the pages are served all the same; an open app syncs the hall "
+        "itself, and this sync is tried again every {seconds} s"
+    )
+
+
 def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
     """The players' pages, and a hall's peers; a file that cannot be read refused before a
     port is taken. ``--for-app``: the server of an open app (``tui/serving.py``), in a process
     of its own so that four hundred phones never slow the referee's keys — it neither syncs
     nor announces itself (the app does both), and it stops when the app closes its input."""
-    from data.hall.serve import PERIOD, serve
+    from data.hall.serve import serve
     from tui.web.site import site
 
     def ready(address: str) -> None:
@@ -116,18 +126,24 @@ def _serve(args: argparse.Namespace, path: Path, file: str) -> None:
 
         threading.Thread(target=app_gone, daemon=True).start()
 
-    def failed(error: Worded | OSError) -> None:
-        reason = said(error if isinstance(error, Worded) else os_reason(error))
-        text = _("sync failed: {reason} (tried again every {seconds} s)", reason=reason, seconds=f"{PERIOD:g}")
-        print_warning(text)
-
     pages = site(real_path(path))
     try:
         serve(path, args.port, args.bind, args.peer, ready, pages, discovery=not (args.no_discovery or args.for_app),
-              syncing=not args.for_app, until=until, failed=failed,
+              syncing=not args.for_app, until=until, failed=sync_failed,
               dropped=lambda notice: print_warning(said(notice)))  # fmt: skip
     except KeyboardInterrupt:
         print(_("stopped"))
+
+
+def sync_failed(error: Worded | OSError) -> None:
+    """``hall serve``'s sync went wrong: said once, tried again."""
+    from data.hall.serve import PERIOD
+
+    if isinstance(error, FileLocked):  # the referee's open app, most often: it syncs the hall itself (a trial)
+        print_warning(said(ServedBeside(seconds=f"{PERIOD:g}", **error.fields)))
+        return
+    reason = said(error if isinstance(error, Worded) else os_reason(error))
+    print_warning(_("sync failed: {reason} (tried again every {seconds} s)", reason=reason, seconds=f"{PERIOD:g}"))
 
 
 def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallRepo) -> None:

@@ -90,7 +90,9 @@ def laptops_line(state: Tournament, laptops: Sequence[Laptop], device: str, now:
         parts.append(_("disputed boards: {count}", count=count))
     twins = state.possible_duplicates()
     if twins:
-        parts.append(_("possible duplicates: {pairs}", pairs=", ".join(f"{a}={b}" for a, b in twins)))
+        numbered = state.numbers.get  # the numbers the boards give, once given (ids beside «61. Ким Л.»: a trial)
+        said = ", ".join(f"{numbered(a, a)}={numbered(b, b)}" for a, b in twins)
+        parts.append(_("possible duplicates: {pairs}", pairs=said))
     return _("Hall") + " · " + " · ".join(parts)
 
 

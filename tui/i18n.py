@@ -1370,6 +1370,7 @@ RU = {
     "entry {event} undone: {what}": "отменена запись {event}: {what}",
     "entry {event} redone: {what}": "возвращена запись {event}: {what}",
     "{path} is not a hall, yet {folder} beside it is one: move that folder away": "{path} — не зал, но рядом лежит папка зала {folder}: уберите её",
+    "{file} is open for writing by {holder}: the pages are served all the same; an open app syncs the hall itself, and this sync is tried again every {seconds} s": "{file} уже открыт для записи ({holder}): страницы показываются всё равно; открытое приложение само синхронизирует зал, а здесь повтор каждые {seconds} с",
     "sync failed: {reason} (tried again every {seconds} s)": "синхронизация не удалась: {reason} (повтор каждые {seconds} с)",
     "{folder} is left without its tournament (a join that did not finish?): remove it, or choose another name": "{folder} осталась без своего турнира (присоединение не закончилось?): удалите её или выберите другое имя",
     "the hall's repository was not written ({reason}): it gets the events with the next entry or sync": "хранилище зала не записано ({reason}): оно получит события со следующей записью или синхронизацией",

@@ -371,8 +371,15 @@ def log_text(events: list[Event], laptops: Mapping[str, Laptop] | None = None, s
     from schemes.log.history import seated_when_entered
 
     undone, seats = retracted_ids(events), seated_when_entered(events)
+
+    def made_by(event: Event) -> str:
+        """The laptop that typed it, in a hall: two results of one board a second apart read as a
+        correction, not as two laptops' dispute (a trial; the app's log has the column)."""
+        laptop = laptops.get(event.origin.device) if laptops and event.origin else None
+        return f"{visible(laptop.name)}: " if laptop else ""
+
     return "\n".join(
-        f"{e.id:>5}  {e.at:<25}  {event_text(e, codes=True, laptops=laptops, state=state, seats=seats)}"
+        f"{e.id:>5}  {e.at:<25}  {made_by(e)}{event_text(e, codes=True, laptops=laptops, state=state, seats=seats)}"
         + (f"  [{_('undone')}]" if e.id in undone else "")
         for e in events
     )

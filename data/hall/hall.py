@@ -770,7 +770,11 @@ def fetch_all(
     names = {each: laptop.name for each, laptop in laptops.items()}  # the refusals name the laptops
     problems: list[Worded] = []
     reached: list[Session] = []
+    own = peer_address(serves) if serves else None
     for source in sources:
+        if own is not None and peer_address(source) == own:  # learnt before it served: «no laptop answers
+            repo.was_self(source)  # there» of itself (a trial); no peer for a while, as when it answers
+            continue
         tips = repo.tips()
         ours = peer_address(source) in repo.proven
         if ours and _resting(repo, source):

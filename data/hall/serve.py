@@ -17,13 +17,14 @@ import json
 import re
 import resource
 import socket
+import struct
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, cast
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 from wsgiref.types import StartResponse as Start
 
 import uvicorn
@@ -245,8 +246,26 @@ def _introduced(repo: HallRepo, environ: dict[str, Any]) -> None:
     if isinstance(device, str):
         ask(repo.path, {"hello": hello, "mac": mac})
     serves = hello.get("serves")
-    if isinstance(serves, str) and len(serves) < 200:  # an address, or nothing (``add_peers`` sees which)
-        repo.add_peers([serves])
+    if isinstance(serves, str) and len(serves) < 200 and not _loopback_from_afar(serves, environ):
+        repo.add_peers([serves])  # an address, or nothing (``add_peers`` sees which)
+
+
+def _loopback_from_afar(address: str, environ: dict[str, Any]) -> bool:
+    """A laptop that serves on its own loopback (``--bind 127.0.0.1``) announced from another
+    machine: that address is ours here, and a trial's chief was told every minute that «his»
+    laptop there did not answer.  From this machine (tests, two terminals) it is a peer."""
+
+    def loopback(host: str | None) -> bool:
+        try:
+            return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+        except ValueError:
+            return False
+
+    try:
+        host = urlsplit(address).hostname
+    except ValueError:
+        return False
+    return loopback(host) and not loopback(environ.get("REMOTE_ADDR"))
 
 
 GIT_PATHS = ("/info/refs", "/git-upload-pack", "/git-receive-pack")
@@ -419,7 +438,9 @@ def _more_files() -> None:
 
 def reachable(bind: str) -> str:
     """The address peers reach a server bound to ``bind`` at: on every address, this laptop's
-    address on the hall's network (the one its route out uses; no packet is sent)."""
+    address on the hall's network — the one its route out uses (no packet is sent), else,
+    on a network with no way out (a plain switch, no router: a trial's laptops showed
+    127.0.0.1), the first address of its interfaces."""
     if bind not in ("", "0.0.0.0"):
         return bind
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -427,10 +448,32 @@ def reachable(bind: str) -> str:
         probe.connect(("10.255.255.255", 1))
         host = str(probe.getsockname()[0])
     except OSError:
-        return "127.0.0.1"
+        host = "0.0.0.0"
     finally:
         probe.close()
-    return "127.0.0.1" if host.startswith("0.") else host
+    if host.startswith("0.") or host.startswith("127."):
+        host = next(iter(interface_addresses()), "127.0.0.1")
+    return host
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of this laptop's interfaces, loopback left out (Linux's
+    ``SIOCGIFADDR``; elsewhere none, and the route out alone is asked)."""
+    try:
+        import fcntl
+    except ImportError:
+        return []
+    found = []
+    for _index, name in socket.if_nameindex():
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as asking:
+            try:
+                answer = fcntl.ioctl(asking.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))
+            except OSError:  # no IPv4 address on it
+                continue
+        address = socket.inet_ntoa(answer[20:24])
+        if not ipaddress.ip_address(address).is_loopback:
+            found.append(address)
+    return found
 
 
 def _a_hall(real: Path, refuse: bool) -> bool:

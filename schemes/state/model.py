@@ -357,6 +357,14 @@ class Tournament:
             and not any(played.board_of(player_id) is not None or player_id in played.byes for played in self.rounds)
         )
 
+    def never_entered(self, player_id: int) -> bool:
+        """Withdrawn from the first round he could play, never seated: a registration taken
+        back (a player registered twice on two laptops of a hall, one who did not come), of no
+        table of any scheme.  McMahon and Swiss still list, as OpenGotha does, a player who was
+        out of his first rounds before he left (an OpenGotha file's player who never came)."""
+        left = self.players[player_id].withdrawn_from
+        return left is not None and left <= self.players[player_id].joined and self.never_played(player_id)
+
     def possible_duplicates(self) -> list[tuple[int, int]]:
         """Pairs of players registered on two laptops of a hall under one surname and name (case
         and ё folded) or one PIN, neither withdrawn: flagged on every laptop until one goes."""

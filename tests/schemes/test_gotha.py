@@ -272,3 +272,26 @@ def test_a_new_swiss_or_mcmahon_has_opengothas_handicap_defaults() -> None:
     handicap = ("hdBasedOnMMS", "hdNoHdRankThreshold", "hdCorrection", "hdCeiling")
     assert [MCMAHON_DEFAULTS[key] for key in handicap] == [True, "1D", 1, 9]
     assert [SWISS_DEFAULTS[key] for key in handicap] == [False, "30K", 0, 0]
+
+
+def test_a_registration_taken_back_is_in_no_table_but_a_player_who_never_came_is() -> None:
+    """A duplicate registered on a second laptop after round 1 and withdrawn from round 2, and a
+    player withdrawn before round 1 was paired, never entered: no row (a hall trial found the
+    duplicate placed 34th on his absence points, above the real player).  One registered at
+    the start who missed round 1 and then left stays listed, as OpenGotha lists him — 36
+    players of 23 real files."""
+    log = Log("mcmahon", rounds=3)
+    players = [log.add(f"P{i}", rank=f"{i + 1}k") for i in range(5)]
+    gone, missed = players[4], players[3]
+    log.commit(actions.withdraw(log.state, gone, 1))
+    log.commit(actions.skip(missed, [1]))
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    twice = log.add("P0", rank="1k")
+    log.commit(actions.withdraw(log.state, twice, 2))
+    log.commit(actions.withdraw(log.state, missed, 2))
+    log.pair()
+    listed = [row.player for row in MCMAHON.standings(log.state, 2).rows]
+    assert sorted(listed) == sorted([*players[:3], missed])
+    assert not any(log.state.round(1).board_of(p) for p in (gone, missed, twice))

@@ -1481,3 +1481,21 @@ def test_standings_and_teams_after_a_round_missing_results_say_which(
         assert heading.endswith(ending), heading
     run(capsys, "-f", cup, "result", "1", "2", "B+")
     assert run(capsys, "-f", cup, "standings")[1].splitlines()[0] == "Кубок — standings after round 1"
+
+
+def test_hall_serve_beside_the_open_app_does_not_tell_to_close_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: ``hall serve`` beside the referee's open app said «закройте его там» every time
+    the app held the file, while the pages were served and the app synced the hall itself."""
+    from data.errors import FileLocked
+    from schemes.errors import Worded
+    from tui.cli_hall import sync_failed
+
+    holder = Worded("process {pid} on {host} ({command})", pid=6075, host="vm", command="tengen")
+    sync_failed(FileLocked(file="kubok.json", holder=holder))
+    said = capsys.readouterr().err
+    assert said == (
+        "внимание: kubok.json уже открыт для записи (процесс 6075 на vm: tengen): страницы показываются всё "
+        "равно; открытое приложение само синхронизирует зал, а здесь повтор каждые 2 с\n"
+    )
+    sync_failed(OSError(28, "No space left on device"))
+    assert capsys.readouterr().err == "внимание: синхронизация не удалась: диск заполнен (повтор каждые 2 с)\n"

@@ -463,14 +463,19 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             form.query_one("#secret", Input).value = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"  # not this hall's
             form.query_one("#laptop", Input).value = "Стол 2"
             form.query_one("#file", Input).value = "зал"
-            await pilot.click("#join")
+            await pilot.press("f10")  # as in every form (a trial pressed it, and nothing happened)
             await until(pilot, lambda: not form.joining)
             refusal = notes(app)[-1]
             assert "\n" not in refusal and str(stick) in refusal and isinstance(app.screen, JoinScreen)
             assert not (data / "зал.json").exists()
+            form.query_one("#secret", Input).value = ""
+            form.query_one("#source", Input).focus()
+            await pilot.press("enter")  # to the field still empty
+            await pilot.pause()
+            assert app.focused is form.query_one("#secret", Input) and isinstance(app.screen, JoinScreen)
             form.query_one("#secret", Input).value = secret.lower().replace("-", " ")  # typed however
-            form.query_one("#file", Input).focus()
-            await pilot.press("enter")  # Enter in the last field joins (the toast covers the button)
+            form.query_one("#source", Input).focus()
+            await pilot.press("enter")  # a filled form joins from any field (a trial waited in the first)
             await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
             assert (data / "зал.json").is_file()
             # pushed is not yet mounted (a loaded machine showed it): the line once it is drawn
@@ -820,6 +825,7 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(
                 "роль главного судьи передана ноутбуку Стол 2"]  # fmt: skip
         text = views.log_text(list(service.events), service.state.hall.laptops)  # tengen log
         assert all(words in text for words in said), text
+        assert "  Главный: роль главного судьи передана ноутбуку Стол 2" in text  # who typed it (a trial)
         app = app_on(table, table.parent)
         async with run_test(app, size=(80, 24)) as pilot:
             await pilot.press("f5")

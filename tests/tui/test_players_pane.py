@@ -163,8 +163,9 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
         await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
-        full_name = app.screen_stack[-2].session.state.players[player].full_name
-        assert dialog.question == f"Вернуть в турнир с 4-го тура: {full_name}?"  # a trial: «Вернуть Лебедев Максим»
+        state = app.screen_stack[-2].session.state
+        named = f"{state.numbers[player]}. {state.players[player].full_name}"  # which of two namesakes (a trial)
+        assert dialog.question == f"Вернуть в турнир с 4-го тура: {named}?"  # a trial: «Вернуть Лебедев Максим»
         await pilot.press("enter")  # «Нет»: nothing changes
         await pilot.pause()
         back = app.screen.session.state.players[player]
@@ -520,7 +521,7 @@ async def test_withdrawing_from_a_round_robin_says_what_his_opponents_score(tmp_
         await pilot.press("f2", "w")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question == "Снять с турнира с 2-го тура: Иванов Я?"
+        assert app.screen.question == "Снять с турнира с 2-го тура: 1. Иванов Я?"
         assert app.screen.details == (
             "Его соперники с 2-го тура получат свободный тур (очков за него: 0). Чтобы им засчитали "
             "победу, не снимайте его, а вносите его партии как неявки (W, B)."

@@ -265,7 +265,7 @@ class PlayersPane(Pane):
             details = _("From round {round} on, his opponents sit out, each with a bye worth {points}. To give "
                         "them the win instead, keep him in and record his games as forfeits (W, B).", round=start,
                         points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
-        question = _("Withdraw {name} from round {round} on?", name=player.full_name, round=start)
+        question = _("Withdraw {name} from round {round} on?", name=numbered(state, player), round=start)
         self.app.push_screen(ConfirmScreen(question, details=details), withdraw)
 
     def ask_back(self, player: Player, start: int, left: int) -> None:
@@ -277,7 +277,7 @@ class PlayersPane(Pane):
             if sure:
                 self.tournament_screen.act(actions.come_back(self.session.state, player.id))
 
-        question = _("Bring {name} back from round {round}?", name=player.full_name, round=start)
+        question = _("Bring {name} back from round {round}?", name=numbered(self.session.state, player), round=start)
         details = _("The rounds he missed count as skips.") if left < start else ""
         self.app.push_screen(ConfirmScreen(question, details=details, default=False), back)
 
@@ -386,3 +386,10 @@ class PlayersPane(Pane):
                 self.app.push_screen(registered_already(twin), registered)
 
         self.app.push_screen(RatingLookupScreen(self.app.folder, path), register)
+
+
+def numbered(state: Tournament, player: Player) -> str:
+    """A player a question names: with his number, as the boards list him — two of one name
+    registered on two laptops of a hall, the question said which (a trial)."""
+    number = state.numbers.get(player.id)
+    return f"{number}. {player.full_name}" if number is not None else player.full_name

@@ -40,7 +40,11 @@ HINTS = {"source": "http://host:port, or a USB stick's folder", "secret": "XXXX-
 class JoinScreen(Translated, Dialog[Path | None]):
     """Dismissed with the new tournament's path once it is made (the start screen opens it)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel", id="join_hall.cancel")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel", id="join_hall.cancel"),
+        Binding("f10", "join", "Join", id="join_hall.join"),  # as every form's F10 (a trial pressed it: nothing)
+        Binding("f1", "app.help", "Keys", id="join_hall.help"),
+    ]
     AUTO_FOCUS = "#source"
 
     def __init__(self, folder: Path) -> None:
@@ -80,12 +84,19 @@ class JoinScreen(Translated, Dialog[Path | None]):
 
     @while_on_top
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Enter goes to the next field, and joins from the last one."""
+        """Enter goes to the next field still empty, and joins once none is (a trial pressed
+        Enter in a filled form's first field and waited)."""
         keys = [key for key, _title in FIELDS]
-        if event.input.id in keys[:-1]:
-            self.query_one(f"#{keys[keys.index(event.input.id) + 1]}", Input).focus()
+        start = keys.index(event.input.id) + 1 if event.input.id in keys else 0
+        empty = next((key for key in keys[start:] + keys[:start] if not self.value(key)), None)
+        if empty is not None:
+            self.query_one(f"#{empty}", Input).focus()
         else:
             self.submit()
+
+    @while_on_top
+    def action_join(self) -> None:
+        self.submit()
 
     def target(self) -> Path:
         path = typed_path(self.value("file"), self.folder)

@@ -402,7 +402,7 @@ class Gotha:
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         the_rules, sheets = sheets_after(tournament, after_round)
         r = after_round - 1
-        rows = ordered(sheets, the_rules.criteria, r)
+        rows = [s for s in ordered(sheets, the_rules.criteria, r) if not tournament.never_entered(s.entrant.id)]
         values = [tuple(sheet.value(c, r) for c in the_rules.criteria) for sheet in rows]
         out = []
         start = 0

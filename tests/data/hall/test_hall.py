@@ -1021,6 +1021,15 @@ def test_one_player_registered_on_two_laptops_is_flagged_everywhere_until_withdr
         assert chief.file.read_bytes() == before
         assert main(["-f", str(chief.file), "pair", "--keep-both"]) == 0
     assert chief.state.paired_rounds == 1
+    from data.service import possible_duplicates
+    from tui.hall import laptops_line
+
+    numbers = chief.state.numbers  # once numbered, named as the boards name them (a trial read ids beside them)
+    assert str(possible_duplicates(chief.state)) == (
+        f"possibly registered twice: {numbers[9]}. Different Y = {numbers[20002]}. Other X; withdraw one of each "
+        "before pairing"
+    )
+    assert laptops_line(chief.state, [], "x" * 32).endswith(f"возможно, записаны дважды: {numbers[9]}={numbers[20002]}")
 
 
 def test_the_chief_is_warned_before_pairing_when_a_laptop_is_silent(hall_of_three, capsys) -> None:
@@ -2233,3 +2242,21 @@ def test_only_a_laptop_not_enrolled_yet_is_waiting_to_join(hall_of_three_once) -
         newcomer = {"device": "e" * 32, "name": "Стол 4", "serves": "", "at": "2026-12-05T10:00:00+00:00"}
         ask(repo.path, {"hello": newcomer, "mac": signing.sign_hello(secret, newcomer)})
         assert hall.waiting_to_join(repo, state)
+
+
+def test_a_laptop_does_not_ask_its_own_address(founded: tuple[Laptop, str]) -> None:
+    """A trial: a helper's own address, learnt from the chief's peers before its app served,
+    was asked at its next sync — «there no laptop of the hall answers» of itself.  An address
+    no one serves on is asked and said; the laptop's own is passed over."""
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        address = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    chief, _secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        asked = hall.fetch_all(repo, chief.device, chief.state, [address], None)
+        assert [str(p) for p in asked] == [f"{address}: nobody serves there (is its app serving?)"]
+        repo.add_peers([address])
+        assert hall.fetch_all(repo, chief.device, chief.state, [address], address + "/") == []
+        assert address not in repo.peers  # itself, for a while, as when it answers with its own device

@@ -329,6 +329,33 @@ def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Lapt
         assert _told(repo, secret, "/tengen/peers") == ["http://10.0.0.2:8390"]
 
 
+@pytest.mark.parametrize(
+    ("serves", "remote", "added"),
+    [
+        ("http://127.0.0.1:18149", "10.149.0.2", False),  # its loopback, from another machine: ours here
+        ("http://localhost:18149", "10.149.0.2", False),
+        ("http://[::1]:18149", "10.149.0.2", False),
+        ("http://127.0.0.1:18149", "127.0.0.1", True),  # from this machine: a peer (two terminals)
+        ("http://10.149.0.2:8390", "10.149.0.2", True),
+    ],
+)
+def test_a_laptop_serving_on_its_loopback_is_no_peer_of_another_machine(
+    founded: tuple[Laptop, str], serves: str, remote: str, added: bool
+) -> None:
+    """A trial: a helper's ``hall serve --bind 127.0.0.1`` introduced itself at that address,
+    and the chief asked his own laptop there every minute, «no laptop of the hall answers»."""
+    from data.hall import serve
+    from data.hall.secret import sign_hello
+
+    chief, secret = founded
+    hello = {"device": "d" * 32, "name": "Стол 2", "serves": serves, "at": "2026-12-07T05:00:00+00:00"}
+    environ = {"HTTP_X_TENGEN_HELLO": json.dumps(hello), "HTTP_X_TENGEN_HELLO_MAC": sign_hello(secret, hello),
+               "REMOTE_ADDR": remote}  # fmt: skip
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serve._introduced(repo, environ)
+        assert (serves in repo.peers) is added
+
+
 def test_a_laptop_heard_through_a_peer_is_heard_as_of_the_peers_hearing(founded: tuple[Laptop, str]) -> None:
     """A review: a helper the chief cannot reach, whose chain comes through another helper,
     was «silent» on the chief once introductions stopped counting.  A peer tells when it
@@ -685,3 +712,40 @@ def test_every_laptop_learns_every_other_from_its_peers(network) -> None:
     with HallRepo(hall_path(table3.file)) as three, HallRepo(hall_path(table2.file)) as two:
         assert urls[1] in three.peers and urls[2] in two.peers
         assert urls[2] not in three.peers and urls[1] not in two.peers  # itself, once named, left out (a minute)
+
+
+def test_a_laptop_on_a_network_with_no_way_out_says_its_interfaces_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trial: laptops on a plain switch (no router, no default route) showed «http://127.0.0.1:8390»
+    as their address, which the helpers typed.  The route out answers where there is one;
+    else an interface's address; else, with none, the loopback."""
+    import socket
+
+    from data.hall import serve
+
+    class NoRoute(socket.socket):
+        def connect(self, address: object) -> None:
+            raise OSError(101, "Network is unreachable")
+
+    assert serve.reachable("10.1.2.3") == "10.1.2.3"  # bound where the referee said
+    monkeypatch.setattr(serve.socket, "socket", NoRoute)
+    monkeypatch.setattr(serve, "interface_addresses", lambda: ["10.149.0.3"])
+    assert serve.reachable("0.0.0.0") == "10.149.0.3"
+    monkeypatch.setattr(serve, "interface_addresses", lambda: [])
+    assert serve.reachable("") == "127.0.0.1"
+
+
+def test_the_interfaces_addresses_are_read_without_the_loopback() -> None:
+    """The address the route out uses is one of them (this machine's, where it has one)."""
+    import ipaddress
+    import socket
+
+    from data.hall.serve import interface_addresses
+
+    found = interface_addresses()
+    assert all(not ipaddress.ip_address(a).is_loopback and ipaddress.ip_address(a).version == 4 for a in found)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+        except OSError:
+            return  # no route out here: nothing to compare with
+        assert probe.getsockname()[0] in found
