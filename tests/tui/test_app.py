@@ -456,6 +456,9 @@ async def test_wide_standings_keep_the_place_name_and_score_in_sight_and_move_by
         table = app.screen.query_one("#standings-table", DataTable)
         assert table.fixed_columns == 5
         heads = [str(column.label) for column in table.columns.values()][:-1]  # the last: the empty room
+        assert heads[5:8] == ["Ст.", "О. с.", "П. с."]  # the paper's abbreviations, said under the table: a
+        legend = str(app.screen.query_one("#standings-legend", Static).render())  # trial read «По» cut at
+        assert "О. с. — Очки соп. · П. с. — Победы соп." in legend.replace("\n", " ")  # the edge as his wins
         fixed = "Место  №  Фамилия, имя       Ранг  Очки  "
         seen = []
         for key in ["right"] * 10 + ["left"] * 10:

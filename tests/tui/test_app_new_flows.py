@@ -245,6 +245,10 @@ async def test_a_new_mcmahon_tournament_from_the_form_its_yes_or_no_chosen_as_da
         assert app.screen is form
         typed = {"paiBaDeterministic": "false", "exactWholeField": "true", "hdBasedOnMMS": "false", "genMMBar": "3d"}
         assert form.params["mcmahon"] == typed  # OpenGotha's words, as before
+        said = "Заданы параметры: genMMBar = 3d, hdBasedOnMMS = false, paiBaDeterministic = false, " + (
+            "exactWholeField = true"
+        )
+        assert str(form.query_one("#params-set", Label).render()) == said  # seen before «Создать» (a trial did not)
         await pilot.press("f2")  # what was chosen comes back
         await pilot.pause()
         again = app.screen
@@ -254,6 +258,7 @@ async def test_a_new_mcmahon_tournament_from_the_form_its_yes_or_no_chosen_as_da
         await pilot.press("escape", "f10")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
+        await until(pilot, lambda: said in notes(app))  # and told once made
         stored = app.screen.session.state.settings.params
         assert (
             stored == actions.create("Кубок Мак-Магона", "mcmahon", 5, params=typed)[1]["params"]

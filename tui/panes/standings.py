@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from data.service import Service
-from paperwork.labels import bracketed, labels
+from paperwork.labels import abbreviation, bracketed, labels
 from paperwork.marks import legend, opponent_mark, points
 from schemes.awards.teams import DEFAULT_BEST, default_grouping, has_teams, team_of
 from schemes.registry import get_scheme, is_final_table
@@ -103,6 +103,9 @@ class StandingsPane(Pane):
                 + [views.shown(state, k, row["tiebreaks"][k]) for k in keys]
                 for row in data["rows"]
             ]
+            names = max([cell_len(heads[2]), *(cell_len(cells[2]) for cells in rows)])
+            if self.free_cells(heads, rows, 2) < min(names, NAME_CELLS):  # FORS's tie-breaks ran off the screen,
+                heads = self.abbreviated(heads, 5)  # one cut to «По», read as his own wins (a trial)
             table.add_columns(*heads)
             room = self.name_room(heads, rows, 2)
             for cells in rows:
@@ -114,6 +117,15 @@ class StandingsPane(Pane):
             # is its last round's neighbour); the teams' place and team
             table.by_columns(2 if self.teams else 3 if self.rounds_table else 5, self.width_to_fill())
         self.stale = False
+
+    def abbreviated(self, heads: Sequence[str], first: int) -> list[str]:
+        """The titles from ``first`` on in their paper's abbreviations, said under the table."""
+        short = [abbreviation(head) if i >= first else head for i, head in enumerate(heads)]
+        said = [f"{s} — {head}" for s, head in zip(short[first:], heads[first:], strict=True) if s != head]
+        shown = self.query_one("#standings-legend", Static)
+        shown.update(" · ".join(said))
+        shown.display = bool(said)
+        return short
 
     def name_room(self, heads: Sequence[str], rows: Sequence[Sequence[str]], name: int) -> int:
         """The cells a name may take: what the other columns leave of the width, ``NAME_CELLS``

@@ -40,9 +40,16 @@ FIELDS = (  # id, label, the form shown in the empty field (the dates as each la
     ("dates", "Dates", "2026-12-05..2026-12-06"),
     ("komi", "Komi", ""),
     ("time", "Time control", "40+5/15, 60+30sx3, 45+30s, 60"),
-    ("source", "Players from", "swiss.json"),
-    ("top", "How many best", "8"),
+    ("source", "Players from", ""),
+    ("top", "How many best", ""),
 )
+
+MEANT = {
+    "source": "if taken from another event, e.g. swiss.json",
+    "top": "empty: all its players; 8: its best 8",
+}
+"""What two fields of a rarer use are for, in the empty field: a FORS referee read «How many
+best» as a question to him (two trials)."""
 
 OFFERED_ROUNDS = 5
 """The rounds the form offers where a scheme has no default of its own: a weekend's usual, typed over."""
@@ -118,7 +125,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 with Horizontal(classes="row"):
                     yield Label(_(label), markup=False)
                     # "for example": a bare sample in grey looked filled in, and stayed empty
-                    sample = _("for example {sample}", sample=_(hint)) if hint else ""
+                    sample = _("for example {sample}", sample=_(hint)) if hint else _(MEANT.get(field, ""))
                     yield Input(self.default(field), placeholder=sample, id=field)
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
                 if field == "file":
@@ -129,6 +136,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 yield Select([(_(name), code) for code, name in LANGUAGE_NAMES.items()],
                              value=self.preset.get("lang", language()), allow_blank=False, id="lang")  # fmt: skip
             yield Label("", id="general-error", classes="error", markup=False)
+            yield Label("", id="params-set", classes="hint", markup=False).set_styles("display: none;")
             with Horizontal(classes="buttons"):
                 yield Button(_("Create"), id="create", variant="primary")
                 yield Button(_("More parameters"), id="more")
@@ -184,6 +192,15 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             self.scheme = str(event.value)
             self.show_rounds()
             self.show_komi()
+            self.show_params()
+
+    def show_params(self) -> None:
+        """The parameters set on «Ещё параметры» for the scheme chosen, seen before «Создать» (a
+        trial found a bye worth 0 only when a bye gave nothing); the line hidden while none is."""
+        said = changed(self.params.get(self.scheme, {}))
+        shown = self.query_one("#params-set", Label)
+        shown.update(said)
+        shown.display = bool(said)
 
     rounds_offered = ""
     """The rounds last offered for the scheme: while the field holds them, they follow the scheme."""
@@ -237,6 +254,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             if values is not None:
                 self.params[self.scheme] = values
                 self.error("general", "")
+                self.show_params()
 
         traits = get_scheme(self.scheme).traits
         defaults = dict(traits.from_places) if self.value("source") else {}  # a play-off seeded by the places
@@ -316,6 +334,8 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
         told += [(said(notice), "warning", 10) for notice in entrants.notices]
         if inherited is not None:
             told.append((said(inherited), "information", 8))
+        if self.params.get(self.scheme):
+            told.append((changed(self.params[self.scheme]), "information", 10))
         self.dismiss(Made(path, tuple(told)))
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
@@ -338,3 +358,10 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
 
         typed = any(self.value(field) != self.default(field) for field, _label, _hint in FIELDS if field != "file")
         close_asking(self, typed or any(self.params.values()))  # the file's name follows the tournament's
+
+
+def changed(values: Mapping[str, str]) -> str:
+    """The parameters set on «Ещё параметры», as the settings tab names them; nothing where none is."""
+    if not values:
+        return ""
+    return _("Parameters set: {params}", params=", ".join(f"{key} = {text}" for key, text in values.items()))
