@@ -34,7 +34,7 @@ from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
 from data.hall.device import copied_settings
 from data.hall.guard import GUARD, open_repo, set_tip, writing
-from data.store import read_plain, write_atomically
+from data.store import read_plain, write_atomically, write_output
 from schemes.errors import InvalidEvent, Named, Worded
 from schemes.log.events import Event
 
@@ -573,7 +573,9 @@ def read_json(folder: Path, name: str, default: Any) -> Any:
 
 
 def write_json(folder: Path, name: str, value: Any) -> None:
-    write_atomically(folder / name, json.dumps(value, ensure_ascii=False).encode("utf-8"), keep_backup=False)
+    """A status file of the hall's folder, whole or not at all; a writer's temporary file left by
+    a ``kill -9`` removed at a later write of it (a trial found two after reopening)."""
+    write_output(folder / name, json.dumps(value, ensure_ascii=False).encode("utf-8"))
 
 
 REQUESTS = "tengen-requests.json"

@@ -5,6 +5,7 @@ same and no entry is lost; disputes, refusals, forged and replayed events."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -2260,3 +2261,16 @@ def test_a_laptop_does_not_ask_its_own_address(founded: tuple[Laptop, str]) -> N
         repo.add_peers([address])
         assert hall.fetch_all(repo, chief.device, chief.state, [address], address + "/") == []
         assert address not in repo.peers  # itself, for a while, as when it answers with its own device
+
+
+def test_a_status_file_killed_mid_write_leaves_no_temporary_file_for_ever(tmp_path: Path) -> None:
+    """A trial's ``kill -9`` left two ``.tengen-requests.json.tmp-*`` in the hall's folder after
+    reopening: a later write of the file removes a temporary file of it no writer has touched for
+    ten minutes (two writers of one status file may be at work: a newer one stays)."""
+    stale, fresh = tmp_path / ".tengen-requests.json.tmp-0123", tmp_path / ".tengen-requests.json.tmp-4567"
+    stale.write_text("[")
+    fresh.write_text("[")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    write_json(tmp_path, "tengen-requests.json", [])
+    assert not stale.exists() and fresh.exists()
+    assert json.loads((tmp_path / "tengen-requests.json").read_text()) == []
