@@ -37,6 +37,7 @@ from defusedxml import DefusedXmlException
 from data.codes import countries
 from data.errors import TournamentFileError, os_reason
 from data.store import TooBig, read_plain, untaken
+from schemes.algorithms.java_case import java_upper
 from schemes.algorithms.java_hash import string_hash, walk_order
 from schemes.base.scheme import parse_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
@@ -61,7 +62,8 @@ from schemes.state.model import (
 )
 from schemes.state.records import walkovers
 from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
-from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, criterion, defaults_for
+from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, TURKISH, criterion, defaults_for
+from schemes.systems.gotha.scores import MAX_TABLES
 from schemes.values.ranks import rank_label
 from schemes.values.text import NAME_LIMIT, TITLE_LIMIT, questioned
 from schemes.values.timecontrol import TimeControlError, parse_time, unrated
@@ -360,41 +362,49 @@ def _force_ascii(text: str) -> str:
     return "".join(char if ord(char) < 128 else "?" for char in folded)
 
 
-def _canonical(surname: str, name: str) -> str:
-    """``getPlayerByObsoleteCanonicalName``'s form of a player: upper case, accents folded,
-    nothing but A to Z."""
-    folded = (surname.upper() + name.upper()).replace(" ", "").translate(_CANONICAL_FOLD)
+def _canonical(surname: str, name: str, turkish: bool) -> str:
+    """``getPlayerByObsoleteCanonicalName``'s form of a player: upper case (its machine's),
+    accents folded, nothing but A to Z — a Turkish machine's ``İ`` dropped with the rest."""
+    folded = (java_upper(surname, turkish) + java_upper(name, turkish)).replace(" ", "").translate(_CANONICAL_FOLD)
     return "".join(char for char in folded if "A" <= char <= "Z")
 
 
-class _Players:
-    """The players as OpenGotha holds them, to find the one a game or a bye names: by key —
-    a Turkish machine's key (``İ``) as that machine's OpenGotha finds it, since its referee
-    is the one who switches — else by the obsolete canonical name (a file from an older
-    version), taking the first OpenGotha's table would walk to."""
+def saved_in_turkish(root: ElementTree.Element) -> bool:
+    """Whether OpenGotha on a Turkish machine saved the file: a game or a bye names a player
+    by the key that machine gives him (``İ``), which is no player's English key (a name
+    written with ``İ`` on an English machine keeps it in both)."""
+    english: set[str] = set()
+    turkish: set[str] = set()
+    for element in root.iter("Player"):
+        names = (element.get("name", ""), element.get("firstName", ""))
+        english.add(opengotha_key(*names))
+        turkish.add(opengotha_key(*names, turkish=True))
+    named = [game.get(side, "") for game in root.iter("Game") for side in ("whitePlayer", "blackPlayer")]
+    named += [bye.get("player", "") for bye in root.iter("ByePlayer")]
+    return any(key in turkish and key not in english for key in (java_upper(n.replace(" ", "")) for n in named))
 
-    def __init__(self, keys: Mapping[str, int], names: Mapping[int, tuple[str, str]], old: bool) -> None:
+
+class _Players:
+    """The players as OpenGotha holds them, to find the one a game or a bye names: by key, in
+    the case of the machine that saved the file (a Turkish one's ``İ``: its referee is the one
+    who switches), else by the obsolete canonical name (a file from an older version), taking
+    the first OpenGotha's table would walk to."""
+
+    def __init__(self, keys: Mapping[str, int], names: Mapping[int, tuple[str, str]], old: bool, turkish: bool) -> None:
         self.keys = dict(keys)
-        self.turkish: dict[str, int] = {}
-        for player in keys.values():
-            self.turkish.setdefault(opengotha_key(*names[player], turkish=True), player)
-        self.turkish_found = False
         self.old = old
+        self.turkish = turkish
         order = walk_order([string_hash(key) for key in keys])
         listed = list(keys.items())
         self.canonical: dict[str, int] = {}
         for index in order:
             _, player = listed[index]
-            self.canonical.setdefault(_canonical(*names[player]), player)
+            self.canonical.setdefault(_canonical(*names[player], turkish), player)
 
     def find(self, text: str) -> int | None:
-        key = text.replace(" ", "").upper()
-        found = self.canonical.get(text) if self.old else self.keys.get(key)
-        if found is None and not self.old and "İ" in key:
-            found = self.turkish.get(key)
-            self.turkish_found |= found is not None
+        found = self.canonical.get(text) if self.old else self.keys.get(java_upper(text.replace(" ", ""), self.turkish))
         if found is None:
-            found = self.canonical.get(_force_ascii(text).upper())
+            found = self.canonical.get(java_upper(_force_ascii(text), self.turkish))
         return found
 
 
@@ -567,8 +577,11 @@ def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int 
     return kept
 
 
-def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[list[dict[str, Any]], list[str]]:
-    """Every player OpenGotha keeps (registration data) and his participation flags."""
+def _players(
+    root: ElementTree.Element, old: bool, reading: _Reading, turkish: bool
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every player OpenGotha keeps (registration data) and his participation flags: one of
+    each key, in its machine's case (a Turkish one keeps «Yılmaz» and «Yilmaz» both)."""
     players: list[dict[str, Any]] = []
     flags: list[str] = []
     keys: set[str] = set()
@@ -612,7 +625,7 @@ def _players(root: ElementTree.Element, old: bool, reading: _Reading) -> tuple[l
             reading.warn("player {player}: McMahon correction {value} is beyond -1..2: {kept}",
                          player=who, value=smms, kept=max(-1, min(2, smms)))  # fmt: skip
             smms = max(-1, min(2, smms))
-        key = opengotha_key(surname, name)
+        key = opengotha_key(surname, name, turkish)
         if key in keys:
             reading.warn("player {player} ({who}) has an earlier player's key: OpenGotha drops him, so does the import",
                          player=number, who=f"{surname} {name}"[:60])  # fmt: skip
@@ -654,10 +667,11 @@ does not."""
 
 
 def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[list[_Game], int]:
-    """The games OpenGotha keeps — one per table of a round (a later one replaces an earlier),
-    each naming two players it finds — and the last round the file names (its round stays,
-    even when none of its games is kept)."""
-    games: dict[tuple[int, int], _Game] = {}
+    """The games OpenGotha keeps — one per key of its table of games, round × 1000 + table (a
+    later one replaces an earlier: two on one table of a round, or a table past 1000 and the
+    next round's), each naming two players it finds — and the last round the file names (its
+    round stays, even when none of its games is kept)."""
+    games: dict[int, _Game] = {}
     last = 0
     for element in root.iter("Game"):
         number = _java_int(element.get("roundNumber", "1"), "roundNumber")
@@ -689,10 +703,16 @@ def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> t
             reading.warn("round {round}, table {table}: a player against himself: the game is dropped",
                          round=number, table=table)  # fmt: skip
             continue
-        if (number, table) in games:
+        key = ((number - 1) * MAX_TABLES + table - 1) & 0xFFFFFFFF  # a Java int's bits
+        earlier = games.get(key)
+        if earlier is not None and earlier.round == number:
             reading.warn("round {round}: two games on table {table}: the later one stands, as in OpenGotha",
                          round=number, table=table)  # fmt: skip
-        games[(number, table)] = _Game(
+        elif earlier is not None:
+            reading.warn("round {round}, table {table} is round {other}, table {other_table} to OpenGotha (a round "
+                         "holds 1000 tables): the later game stands, as in OpenGotha", round=number, table=table,
+                         other=earlier.round, other_table=earlier.table)  # fmt: skip
+        games[key] = _Game(
             # OpenGotha writes knownColor but reads strKnownColor: its colours are always known
             number,
             table,
@@ -849,14 +869,16 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     except InvalidEvent as error:
         raise GothaFileError("{problem}", problem=error) from None
     planned = _java_int(general.get("numberOfRounds", "5"), "numberOfRounds")
-    players, flags = _players(root, old, reading)
-    found = _Players({p["_key"]: p["player"] for p in players}, {p["player"]: p["_names"] for p in players}, old)
+    turkish = saved_in_turkish(root)
+    if turkish:
+        values[TURKISH] = True
+        reading.warn("the file was saved by OpenGotha on a Turkish machine (keys with İ): Tengen reads, pairs and "
+                     "writes it as that OpenGotha does (turkishLocale=true)")  # fmt: skip
+    players, flags = _players(root, old, reading, turkish)
+    names = {p["player"]: p["_names"] for p in players}
+    found = _Players({p["_key"]: p["player"] for p in players}, names, old, turkish)
     games, named = _games(root, found, reading)
     byes, named_by_byes = _byes(root, found, reading)
-    if found.turkish_found:
-        values["turkishKeys"] = True
-        reading.warn("the file's keys are a Turkish OpenGotha's (İ): Tengen writes its OpenGotha files so too "
-                     "(turkishKeys=true), for that OpenGotha to find every game")  # fmt: skip
     last = max(named, named_by_byes)
     total = max(planned, last)
     if not 1 <= total <= MAX_ROUNDS:
@@ -1079,7 +1101,7 @@ def write(tournament: Tournament) -> Written:
         lines.append("        <Player " + _attributes(attributes) + "/>")
     lines.append("    </Players>")
     lines.append("    <Games>")
-    keys = {p: opengotha_key(*names[p], turkish=params.get("turkishKeys", False)) for p in tournament.players}
+    keys = {p: opengotha_key(*names[p], turkish=params.get(TURKISH, False)) for p in tournament.players}
     for played in tournament.rounds:
         for board in played.boards:
             result = played.results.get(board.number)
@@ -1187,7 +1209,8 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
     """Each player's names as OpenGotha will hold them (``opengotha_names``), with a warning
     for each that is not the player's own."""
     names = opengotha_names(tournament)
-    written = {p: opengotha_key(*names[p]) for p in names}
+    turkish = bool(tournament.settings.params.get(TURKISH, False))
+    written = {p: opengotha_key(*names[p], turkish) for p in names}
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
         surname, name = names[player.id]
         if (surname, name) == (player.surname, player.name):
@@ -1196,7 +1219,7 @@ def _written_names(tournament: Tournament, reading: _Reading) -> dict[int, tuple
             reading.warn("player {player} has no {what}: written as -", player=tournament.named(player.id),
                          what="first name" if not player.name else "surname")  # fmt: skip
         else:
-            key = opengotha_key(player.surname, player.name)
+            key = opengotha_key(player.surname, player.name, turkish)
             # the earlier player written with his key (named «Иванов И (2)» himself, perhaps: a review)
             other = min(p for p, taken in written.items() if taken == key and p < player.id)
             reading.warn(

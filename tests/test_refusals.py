@@ -129,7 +129,7 @@ LATIN_ALLOWED = re.compile(
             r"--[a-z-]+|tengen (?:hall |import )?[a-z]+|player (?:find|edit)|pairing swap|(?:pair|export|import) \S+",
             r"\b(?:Tengen|OpenGotha|tengen|UTF-8|Windows-1251|CSV|JSON|EGD|EGF|RGF|XML|Excel|xlsx|TinyDB|PIN|KEY=VALUE)\b",
             r"\b(?:MMS|NBW|SOS\w*|CUSS\w*|SODOS\w*|gen\w+|pai\w+|hd\w+|Tournament|\w*ParameterSet|numberOf\w+|true|false|NULL)\b",
-            r"\b(?:exactWholeField|turkishKeys)\b",
+            r"\b(?:exactWholeField|turkishLocale)\b",
             r"\b(?:FILE\w*|xdg-open|RU|DE|[A-Z]+_[A-Z_]+)\b|https?://\S*",
         )
     )

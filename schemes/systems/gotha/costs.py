@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from schemes.algorithms.compiled import bare, compiled, inlined
+from schemes.algorithms.java_case import java_lower
 from schemes.algorithms.java_sort import java_order
 from schemes.errors import InvalidEvent
 from schemes.systems.gotha.rules import MIN_RANK, SEED_SYSTEMS, SMMS_CORRECTION_MAX, SMMS_CORRECTION_MIN, Rules
@@ -189,9 +190,11 @@ def weigh_field(sheets: Mapping[int, Sheet], rules: Rules, round_index: int, ids
         mms2=array([s.value("MMS", round_index - 1) for s in chosen]),
         nbw2=array([s.value("NBW", round_index - 1) for s in chosen]),
         balance=array([white_black_balance(s, round_index - 1) for s in chosen]),
-        club=array([clubs.setdefault(_club(s.entrant.club), len(clubs)) for s in chosen]),
-        club_groups=array(_groups_of([_club(s.entrant.club) for s in chosen], rules)),
-        country=array([countries.setdefault(s.entrant.country.lower(), len(countries)) for s in chosen]),
+        club=array([clubs.setdefault(_club(s.entrant.club, rules.turkish), len(clubs)) for s in chosen]),
+        club_groups=array(_groups_of([_club(s.entrant.club, rules.turkish) for s in chosen], rules)),
+        country=array(
+            [countries.setdefault(java_lower(s.entrant.country, rules.turkish), len(countries)) for s in chosen]
+        ),
         name_order=array(name_order),
         name_sum=array([n[0] for n in numbers]),
         name_weighted=array([n[1] for n in numbers]),
@@ -206,11 +209,11 @@ CLUB_LENGTH = 4
 
 
 @lru_cache(maxsize=8192)
-def _club(club: str) -> str:
-    """A club as OpenGotha compares it: its first four UTF-16 units, in lower case (once per
-    club: every round compares them twice for every player)."""
+def _club(club: str, turkish: bool) -> str:
+    """A club as OpenGotha compares it: its first four UTF-16 units, in its machine's lower
+    case (once per club: every round compares them twice for every player)."""
     units = club.encode("utf-16-le")[: 2 * CLUB_LENGTH]
-    return units.decode("utf-16-le", errors="surrogatepass").lower()
+    return java_lower(units.decode("utf-16-le", errors="surrogatepass"), turkish)
 
 
 GROUP_BITS = 63

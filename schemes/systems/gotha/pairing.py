@@ -21,11 +21,12 @@ from dataclasses import dataclass, replace
 from functools import cmp_to_key
 from typing import TYPE_CHECKING
 
+from schemes.algorithms.java_case import java_upper
 from schemes.algorithms.java_sort import ContractViolation, java_sort
 from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits
 from schemes.errors import RepeatNeeded
 from schemes.state.model import Board, Player, Round, Tournament
-from schemes.systems.gotha.rules import MCMAHON_PARAMS, SWISS_PARAMS, Rules, og_rank, rules
+from schemes.systems.gotha.rules import MCMAHON_PARAMS, SWISS_PARAMS, TURKISH, Rules, og_rank, rules
 from schemes.systems.gotha.scores import Entrant, Sheet, jdiv, ordered, score_sheets
 
 if TYPE_CHECKING:
@@ -40,10 +41,9 @@ REPORTED = ("NBW", "MMS", "SOSW", "SOSWM1", "SOSWM2", "SODOSW", "SOSOSW", "CUSSW
 
 def opengotha_key(surname: str, name: str, turkish: bool = False) -> str:
     """OpenGotha's key of a player (``Player.getKeyString``): surname and first name without
-    spaces, in upper case — how its files name the players of a game.  ``turkish``: as a
-    Turkish machine's OpenGotha makes it, whose Java upper case dots the ``i`` (``İ``)."""
-    joined = (surname + name).replace(" ", "")
-    return (joined.replace("i", "İ") if turkish else joined).upper()
+    spaces, in upper case — how its files name the players of a game; ``turkish``, as a
+    Turkish machine's OpenGotha makes it (``İ``)."""
+    return java_upper((surname + name).replace(" ", ""), turkish)
 
 
 def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:
@@ -53,13 +53,14 @@ def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:
     ``Name (3)``…, so that an exported file keeps him and pairs as Tengen pairs."""
     names: dict[int, tuple[str, str]] = {}
     taken: set[str] = set()
+    turkish = bool(tournament.settings.params.get(TURKISH, False))  # its keys: «Yılmaz» and «Yilmaz» two
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
         surname, name = player.surname or "-", player.name or "-"
         written, count = name, 1
-        while opengotha_key(surname, written) in taken:
+        while opengotha_key(surname, written, turkish) in taken:
             count += 1
             written = f"{name} ({count})"
-        taken.add(opengotha_key(surname, written))
+        taken.add(opengotha_key(surname, written, turkish))
         names[player.id] = (surname, written)
     return names
 

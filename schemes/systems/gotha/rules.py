@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from schemes.algorithms.java_case import java_lower
 from schemes.base.scheme import Param, choice, int_in
 from schemes.errors import InvalidEvent
 from schemes.values.ranks import parse_rank, rank_label
@@ -121,6 +122,10 @@ def _clubs_groups(text: str) -> str:
 
 _COST = 10**15
 
+TURKISH = "turkishLocale"
+"""The parameter of a tournament whose OpenGotha runs on a Turkish machine (``java_case``):
+set by the import of such a machine's file, and by the referee."""
+
 
 def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
     """Every parameter with its parser; ``defaults`` gives the scheme's own values."""
@@ -167,7 +172,7 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "paiSePreferMMSDiffRatherThanSameClub": (int_in(0, 99), "groups of score worth avoiding a club-mate"),
         "paiStandardNX1Factor": (_factor, "concavity of the weights"),
         "exactWholeField": (_flag, "Tengen: the whole field in one exact matching (not OpenGotha's boards)"),
-        "turkishKeys": (_flag, "Tengen: OpenGotha files keyed as a Turkish machine's OpenGotha keys them (İ)"),
+        TURKISH: (_flag, "Tengen: OpenGotha on a Turkish machine (keys with İ, clubs compared with ı)"),
     }
     return tuple(Param(key, defaults[key], parse, help_) for key, (parse, help_) in parsers.items())
 
@@ -204,7 +209,7 @@ _COMMON: dict[str, Any] = {
     "paiSePreferMMSDiffRatherThanSameClub": 3,
     "paiStandardNX1Factor": 0.5,
     "exactWholeField": False,
-    "turkishKeys": False,
+    TURKISH: False,
 }
 MCMAHON_DEFAULTS: dict[str, Any] = {
     **_COMMON,
@@ -259,6 +264,8 @@ class Rules:
     """OpenGotha ranks: the lowest of each category but the last, strongest first."""
     clubs_groups: tuple[frozenset[str], ...]
     """Clubs (lower case) kept apart as one."""
+    turkish: bool
+    """OpenGotha on a Turkish machine: clubs and countries in its lower case (``ı``)."""
     mm_bar: int
     mm_floor: int
     mm_zero: int
@@ -322,15 +329,17 @@ def rules(params: Mapping[str, Any], rounds: int) -> Rules:
     def rank(key: str) -> int:
         return og_rank(parse_rank(str(params[key])))
 
+    turkish = bool(params.get(TURKISH, False))
     return Rules(
         rounds=rounds,
         criteria=tuple(params["placementCriteria"]),
         category_limits=tuple(og_rank(parse_rank(str(limit))) for limit in params.get("categoryLimits", [])),
         clubs_groups=tuple(
-            frozenset(club.lower() for club in group.split("|"))
+            frozenset(java_lower(club, turkish) for club in group.split("|"))
             for group in params.get("clubsGroups", "").split(";")
             if group
         ),
+        turkish=turkish,
         mm_bar=rank("genMMBar"),
         mm_floor=rank("genMMFloor"),
         mm_zero=rank("genMMZero"),

@@ -1,37 +1,30 @@
 """How the tools run OpenGotha's engine on a real file: as the machine that saved it ran
 OpenGotha.  A Turkish machine's OpenGotha writes its players' keys in its own upper case
 (``İ`` for ``i``) and finds them again only in that locale — an English one loses those
-games whose key holds more than letters (``ONCELAYSE_NİL``).  Such a file is paired in
-Turkish, and the engine's keys are given back in the English form the tests name players by."""
+games whose key holds more than letters (``ONCELAYSE_NİL``).  Such a file (as the import
+tells it: ``opengotha.saved_in_turkish``) is paired in Turkish, and the engine's keys are given
+back in the English form the tests name players by."""
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
+from data.opengotha import parse, saved_in_turkish
 from schemes.systems.gotha.pairing import opengotha_key
 
 JAR = Path(__file__).resolve().parents[3] / ".." / "shared" / "opengotha-engine" / "opengotha-engine.jar"
 TURKISH = ["-Duser.language=tr", "-Duser.country=TR"]
 
 
-def _players(text: str) -> list[tuple[str, str]]:
-    def attribute(tag: str, name: str) -> str:
-        found = re.search(rf'\b{name}="([^"]*)"', tag)
-        return found.group(1) if found else ""
-
-    return [(attribute(tag, "name"), attribute(tag, "firstName")) for tag in re.findall(r"<Player [^>]*>", text)]
-
-
 class Engine:
     """The engine for one file: its Java arguments and the keys translated both ways."""
 
     def __init__(self, path: Path) -> None:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        self.turkish = bool(re.search(r'<(?:Game|ByePlayer) [^>]*Player="[^"]*İ', text))
-        players = _players(text) if self.turkish else []
+        root = parse(path)
+        self.turkish = saved_in_turkish(root)
+        players = [(p.get("name", ""), p.get("firstName", "")) for p in root.iter("Player")] if self.turkish else []
         self.english = {opengotha_key(*names, turkish=True): opengotha_key(*names) for names in players}
         self.own = {english: turkish for turkish, english in self.english.items()}
 
