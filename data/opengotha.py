@@ -1077,6 +1077,9 @@ def write(tournament: Tournament) -> Written:
         )
     total = _rounds_written(tournament, reading)
     names = _written_names(tournament, reading)
+    if params.get(TURKISH, False):  # a switch opened such a file on an English machine: five players, no game
+        reading.warn("written for OpenGotha on a Turkish machine (keys with İ): on another machine it finds no game "
+                     "of a player with an i in his name (turkishLocale=false writes English keys)")  # fmt: skip
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
     lines.append('<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">')
     lines.append("    <Players>")

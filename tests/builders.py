@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -72,3 +73,13 @@ def played(scheme: str, players: int, rounds: int, seed: int = 1, **params: Any)
         for board in log.state.round(number).boards:
             log.result(number, board.number, rng.choice(("W+", "B+")))
     return log
+
+
+def turkish(text: str) -> str:
+    """An OpenGotha file as a Turkish machine saves it: every game's and bye's key in its upper
+    case (``İ`` for ``i``)."""
+    from schemes.systems.gotha.pairing import opengotha_key
+
+    names = re.findall(r'<Player [^>]*?firstName="([^"]*)"[^>]*? name="([^"]*)"', text)
+    keys = {opengotha_key(surname, name): opengotha_key(surname, name, turkish=True) for name, surname in names}
+    return re.sub(r'((?:white|black)?[Pp]layer)="([^"]*)"', lambda m: f'{m[1]}="{keys.get(m[2], m[2])}"', text)

@@ -1017,6 +1017,7 @@ RU = {
     "player {player} ({who}) has an earlier player's key: OpenGotha drops him, so does the import": "у игрока {player} ({who}) тот же ключ, что у игрока выше: OpenGotha его пропускает, импорт тоже",
     "more than {limit} players: OpenGotha drops the rest, so does the import": "больше {limit} игроков: OpenGotha пропускает остальных, импорт тоже",
     "round {round}, table {table}: no player {key}: OpenGotha drops this game, so does the import": "{round}-й тур, стол {table}: нет игрока {key}: OpenGotha пропускает эту партию, импорт тоже",
+    "written for OpenGotha on a Turkish machine (keys with İ): on another machine it finds no game of a player with an i in his name (turkishLocale=false writes English keys)": "записан для OpenGotha на турецкой машине (ключи с İ): на другой машине она не найдёт партий игроков с i в имени (turkishLocale=false пишет английские ключи)",
     "the file was saved by OpenGotha on a Turkish machine (keys with İ): Tengen reads, pairs and writes it as that OpenGotha does (turkishLocale=true)": "файл сохранён OpenGotha на турецкой машине (ключи с İ): Tengen читает, проводит жеребьёвку и пишет его так же, как та OpenGotha (turkishLocale=true)",
     "round {round}, table {table}: result {code} unknown: no result, as OpenGotha reads it": "{round}-й тур, стол {table}: результат {code} неизвестен: без результата, как читает OpenGotha",
     "round {round}, table {table}: handicap {hd} kept as {kept}": "{round}-й тур, стол {table}: фора {hd} сохранена как {kept}",

@@ -16,7 +16,7 @@ from lxml import etree
 from data.opengotha import GothaFileError, read, write
 from schemes.errors import InvalidEvent, Notice
 from schemes.state.model import Tournament
-from tests.builders import Log
+from tests.builders import Log, turkish
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
 FILES = sorted(p.name for p in TESTDATA.glob("*.xml"))
@@ -363,16 +363,6 @@ TURKISH = (
 )
 
 
-def turkish(text: str) -> str:
-    """An OpenGotha file as a Turkish machine saves it: every game's and bye's key in its upper
-    case (``İ`` for ``i``)."""
-    from schemes.systems.gotha.pairing import opengotha_key
-
-    names = re.findall(r'<Player [^>]*?firstName="([^"]*)"[^>]*? name="([^"]*)"', text)
-    keys = {opengotha_key(surname, name): opengotha_key(surname, name, turkish=True) for name, surname in names}
-    return re.sub(r'((?:white|black)?[Pp]layer)="([^"]*)"', lambda m: f'{m[1]}="{keys.get(m[2], m[2])}"', text)
-
-
 def test_a_turkish_machines_file_goes_back_to_it_keyed_as_it_keys(tmp_path: Path) -> None:
     """Written back with English keys, a Turkish OpenGotha finds no game of a player with an
     i in his name (its obsolete names drop the İ): the export keeps the file's Turkish keys,
@@ -383,6 +373,10 @@ def test_a_turkish_machines_file_goes_back_to_it_keyed_as_it_keys(tmp_path: Path
     assert state.settings.params["turkishLocale"] is True
     written = write(state).text
     assert 'whitePlayer="NOGUCHİMOTOKİ"' in written and "NOGUCHIMOTOKI" not in written
+    assert [str(w) for w in write(state).warnings] == [
+        "written for OpenGotha on a Turkish machine (keys with İ): on another machine it finds no game of a player "
+        "with an i in his name (turkishLocale=false writes English keys)"
+    ]
     again = tmp_path / "again.xml"
     again.write_text(written, encoding="utf-8")
     assert essence(state_of(again)) == essence(state)

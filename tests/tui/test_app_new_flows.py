@@ -1106,3 +1106,24 @@ async def test_esc_in_the_schemes_parameters_asks_before_dropping_what_was_chang
         assert app.screen.query_one("#param-genMMBar", Input).value != "3d"
         await pilot.press("escape")  # untouched: closed at once
         await until(pilot, lambda: app.screen is form)
+
+
+async def test_an_imports_warnings_of_the_file_come_before_those_of_one_player(tmp_path: Path) -> None:
+    """A switch's three notes of players whose declared rank is not their rank hid the rest,
+    the Turkish machine's among them (155 of the 775 real files have three or more): the
+    file's own come first."""
+    from tests.builders import turkish
+
+    text = turkish((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"))
+    for rank in ("10K", "1D", "7D", "3D"):  # four players declared a rank below their own
+        text = text.replace(f'grade="{rank}" name', f'grade="{int(rank[:-1]) + 1}{rank[-1]}" name', 1)
+    source = tmp_path / "turkish.xml"
+    source.write_text(text, encoding="utf-8")
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        app.imported(source, tmp_path / "turkish.json", 5)
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and len(notes(app)) >= 5)
+        said = [n for n in notes(app) if not n.startswith("Импортирован")]
+        assert said[0].startswith("Файл сохранён OpenGotha на турецкой машине")
+        assert said[1].startswith("Не сохраняются: лицензии FFG (16)") and said[2].startswith("Игрок 1 (Robin Clé)")
+        assert said[3] == "Ещё предупреждений: 3; все их показывает tengen import opengotha"
