@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Footer, Input, Label
 
 from data.errors import Refused, TournamentFileError
 from data.hall import hall, secret
@@ -70,6 +70,7 @@ class JoinScreen(Translated, Dialog[Path | None]):
             with Horizontal(classes="buttons"):
                 yield Button(_("Join"), id="join", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
+        yield Footer(show_command_palette=False)  # its keys, as every form shows them (a trial saw none)
 
     def value(self, key: str) -> str:
         return self.query_one(f"#{key}", Input).value.strip()
