@@ -28,6 +28,7 @@ LONG = ("Константинопольский", "Длиннофамильна�
 
 def event(folder: Path, players: int, scheme: str = "fors", rounds_paired: int = 0, komi: float = 6.5) -> Path:
     """A tournament file of ``players`` with long names, ``rounds_paired`` rounds played."""
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / "cup.json"
     rounds = None if scheme == "round-robin" else 4
     with Ledger.create(path, [actions.create("Кубок", scheme, rounds, komi=komi)]) as ledger:
@@ -768,3 +769,28 @@ async def test_who_does_not_play_for_a_reason_other_than_a_skip_is_shown_above_t
         assert kinds == ["Свободный тур", unconfirmed, "Выбытие (3)", "Пропуск тура (14)"], said
         assert all(len(line) <= 78 for line in said.splitlines()), said  # a line each: none hides another (a review)
         assert said.splitlines()[-1].endswith("…")
+
+
+async def test_shift_n_pairs_with_the_bye_to_choose_in_focus(tmp_path: Path) -> None:
+    """A switching referee found the bye's choice only inside n's question (F1 and the
+    palette named it nowhere): N asks the same question with «Выбрать свободного» in focus;
+    an even field, or a scheme that gives its byes itself, is said."""
+    app = app_on(event(tmp_path, 5, rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "N")
+        await pilot.pause()
+        assert app.focused is not None and str(app.focused.label) == "Выбрать свободного"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ByeScreen)
+    app = app_on(event(tmp_path / "even", 4, rounds_paired=1))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "N")
+        await pilot.pause()
+        assert notes(app)[-1] == "В следующем туре свободного нет: игроков чётное число"
+        assert isinstance(app.screen, TournamentScreen)
+    app = app_on(event(tmp_path / "robin", 5, scheme="round-robin"))
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f3", "N")
+        await pilot.pause()
+        assert notes(app)[-1].startswith("Свободный тур назначает сама схема (")

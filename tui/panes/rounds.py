@@ -45,7 +45,7 @@ from schemes.state.model import (
 )
 from schemes.values.names import initials
 from tui import views
-from tui.i18n import RESULTS, _, language, said, schemes_with, sentence
+from tui.i18n import RESULTS, _, language, said, scheme_title, schemes_with, sentence
 from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.threads import hand, in_thread
@@ -108,6 +108,8 @@ class RoundsPane(Pane):
         Binding("б", "result('w')", RESULTS[WHITE_WINS], show=False, id="rounds.white_won_cyrillic"),
         Binding("ч", "result('b')", RESULTS[BLACK_WINS], show=False, id="rounds.black_won_cyrillic"),
         Binding("n", "pair", "Pair next round", id="rounds.pair_next_round"),
+        # the bye a referee gives: only inside n's question, which a switch never found (F1, the palette)
+        Binding("N", "pair(True)", "Pair next round, choosing the bye…", show=False, id="rounds.pair_choosing_bye"),
         _result("j", "jigo"),
         _result("W", "white_by_forfeit"),
         _result("B", "black_by_forfeit"),
@@ -525,13 +527,13 @@ class RoundsPane(Pane):
             self.show(self.session)
 
     # -- pairing -----------------------------------------------------------------------
-    def action_pair(self) -> None:
+    def action_pair(self, choosing: bool = False) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);
         a round that cannot be paired is said at once.  In an odd field the referee may
-        choose who sits out.  Where the round before misses a result and the scheme may pair
-        all the same (``Traits.pairs_early``: a round robin's postponed game, OpenGotha's
-        long game), the question says so and what it means, «Нет» in focus: most often a
-        slip is still on the table."""
+        choose who sits out (``choosing``: that answer in focus).  Where the round before
+        misses a result and the scheme may pair all the same (``Traits.pairs_early``: a round
+        robin's postponed game, OpenGotha's long game), the question says so and what it
+        means, «Нет» in focus: most often a slip is still on the table."""
         from tui.screens.confirm import ChoiceScreen
 
         state = self.session.state
@@ -543,6 +545,11 @@ class RoundsPane(Pane):
             return
         number, missing = before.number, before.missing
         odd = bool(actions.bye_to_choose(state))
+        if choosing and not odd:
+            self.notify(_("Nobody sits out the next round: its field is even") if traits.chooses_byes else
+                        _("{scheme} gives its byes itself", scheme=scheme_title(state.settings.scheme)),
+                        severity="warning")  # fmt: skip
+            return
         answers = [("yes", _("Yes")), *([("bye", _("Choose the bye"))] if odd else []), ("no", _("No"))]
         question = _("Pair round {round}?", round=number)
         if missing is not None:
@@ -564,7 +571,8 @@ class RoundsPane(Pane):
 
         # «Нет» in focus where something is said first: Enter seated a player registered on two
         # laptops on two boards, past «снимите одного из каждой пары» (a trial); «y» still pairs
-        self.app.push_screen(ChoiceScreen(question, answers, "no" if early or before.warned else "yes"), answer)
+        focus = "no" if early or before.warned else "bye" if choosing else "yes"
+        self.app.push_screen(ChoiceScreen(question, answers, focus), answer)
 
     def choose_bye(self, early: bool) -> None:
         """The players who may sit out, those who have had a bye marked; a second bye asks."""
