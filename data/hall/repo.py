@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import ipaddress
 import json
 import os
 import re
 import shutil
+import socket
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -545,8 +547,25 @@ def peer_address(text: str) -> str | None:
         return None
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return None
-    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    name = host_named(parts.hostname)
+    host = f"[{name}]" if ":" in name else name
     return f"{parts.scheme}://{host}" + ("" if port is None else f":{port}")
+
+
+def host_named(host: str) -> str:
+    """A host in one spelling: an address as ``ipaddress`` writes it (``127.1``, ``2130706433``,
+    ``0x7f000001`` and ``::ffff:127.0.0.1`` are ``127.0.0.1`` — a stranger with the secret
+    planted sixty-four spellings of one laptop, each a peer of its own, and the hall's lists
+    filled), a name in lower case."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        try:
+            return socket.inet_ntoa(socket.inet_aton(host))  # the spellings C's inet_aton reads
+        except OSError:
+            return host.lower()
+    mapped = address.ipv4_mapped if isinstance(address, ipaddress.IPv6Address) else None
+    return str(mapped or address)
 
 
 _HOST_PORT = re.compile(r"(?:[A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\]):[0-9]{1,5}")

@@ -88,30 +88,33 @@ def same_mac(expected: str, given: str) -> bool:
     return hmac.compare_digest(expected.encode("ascii"), given.encode("ascii", "replace"))
 
 
-def nonce(secret: str, now: float, device: str) -> str:
-    """A nonce the laptop ``device`` issues with its proof: when, something random, and its own
-    MAC of the two and of itself — checked again from itself alone (``fresh``).  A table of the
-    nonces issued, kept until they expired, was flooded by strangers asking for proofs (no
-    secret needed to ask) and dropped a real peer's nonce in the middle of its sync."""
+def nonce(secret: str, now: float, device: str, client: str) -> str:
+    """A nonce the laptop ``device`` issues with its proof to the address ``client``: when,
+    something random, and its own MAC of the two, of itself and of the asker — checked again
+    from itself alone (``fresh``).  A table of the nonces issued, kept until they expired, was
+    flooded by strangers asking for proofs (no secret needed to ask) and dropped a real peer's
+    nonce in the middle of its sync."""
     issued = f"{int(now):x}.{secrets.token_hex(8)}"
-    return f"{issued}.{_nonce_mac(secret, issued, device)}"
+    return f"{issued}.{_nonce_mac(secret, issued, device, client)}"
 
 
-def fresh(secret: str, nonce: str, now: float, device: str) -> bool:
-    """Whether ``nonce`` is one the laptop ``device`` issued (``nonce``), ``SESSION`` seconds ago
-    at most: a token made with another laptop's nonce is good there only (it was good on every
-    laptop of the hall)."""
+def fresh(secret: str, nonce: str, now: float, device: str, client: str) -> bool:
+    """Whether ``nonce`` is one the laptop ``device`` issued (``nonce``) to the address
+    ``client``, ``SESSION`` seconds ago at most: a token made with another laptop's nonce is
+    good there only (it was good on every laptop of the hall), and only from the address that
+    asked for it — one overheard on the Wi-Fi copied the whole tournament from another machine
+    (an attack: the hall speaks plain HTTP)."""
     issued, _, mac = nonce.rpartition(".")
     try:
         at = int(issued.partition(".")[0], 16)
     except ValueError:
         return False
-    expected = _nonce_mac(secret, issued, device)
+    expected = _nonce_mac(secret, issued, device, client)
     return same_mac(expected, mac) and 0 <= now - at <= SESSION
 
 
-def _nonce_mac(secret: str, issued: str, device: str) -> str:
-    text = f"{device}|{issued}".encode("ascii", "replace")
+def _nonce_mac(secret: str, issued: str, device: str, client: str) -> str:
+    text = f"{device}|{issued}|{client}".encode("ascii", "replace")
     return hmac.new(_key(secret, b"tengen-nonce"), text, hashlib.sha256).hexdigest()[:32]
 
 

@@ -39,7 +39,7 @@ from data.errors import Refused
 from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
-from data.hall.repo import HallRepo, as_source, ask, hall_path, requests
+from data.hall.repo import HallRepo, as_source, ask, hall_path, host_named, requests
 from data.store import real_path
 from schemes.errors import Notice, Worded
 
@@ -95,12 +95,12 @@ def _at_the_door(repo: HallRepo, device: str, scope: Scope) -> Answer | None:
         asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("challenge", [""])[0]
         if not _CHALLENGE.fullmatch(asked):
             return 400, [], b"a challenge is 64 hex digits\n"
-        nonce = signing.nonce(repo.secret, time.time(), device)
+        nonce = signing.nonce(repo.secret, time.time(), device, _client(scope))
         reached = signing.endpoint((scope.get("server") or ("", 0))[0])  # the end the asker reached
         answer = {"nonce": nonce, "proof": signing.proof(repo.secret, asked, nonce, reached), "bound": "address"}
         return 200, [], json.dumps(answer).encode("ascii")
     shown = dict(scope.get("headers") or []).get(b"authorization", b"").decode("latin-1")
-    if not _authorised(repo.secret, device, shown):
+    if not _authorised(repo.secret, device, shown, _client(scope)):
         return 401, [(b"www-authenticate", b'Basic realm="tengen hall"')], b"the hall's secret is needed\n"
     return None
 
@@ -218,15 +218,21 @@ def _answered(path: Path, environ: dict[str, Any], start: Start) -> Iterator[byt
 _CHALLENGE = re.compile("[0-9a-f]{64}")
 
 
-def _authorised(secret: str, device: str, header: str) -> bool:
-    """A request showing ``nonce:token`` for a nonce this laptop issued within ``SESSION``."""
+def _client(scope: Scope) -> str:
+    """The address a request came from (the connection's, never a header's)."""
+    return str((scope.get("client") or ("", 0))[0])
+
+
+def _authorised(secret: str, device: str, header: str, client: str) -> bool:
+    """A request showing ``nonce:token`` for a nonce this laptop issued to ``client`` within
+    ``SESSION``."""
     if not header.startswith("Basic "):
         return False
     try:
         nonce, _, token = base64.b64decode(header[6:], validate=True).decode("ascii").partition(":")
     except (ValueError, UnicodeDecodeError):
         return False
-    if not signing.fresh(secret, nonce, time.time(), device):
+    if not signing.fresh(secret, nonce, time.time(), device, client):
         return False
     return signing.same_mac(signing.session_token(secret, nonce), token)
 
@@ -255,11 +261,12 @@ def _loopback_from_afar(address: str, environ: dict[str, Any]) -> bool:
     machine: that address is ours here, and a trial's chief was told every minute that «his»
     laptop there did not answer.  From this machine (tests, two terminals) it is a peer."""
 
-    def loopback(host: str | None) -> bool:
+    def loopback(host: str | None) -> bool:  # or no address at all (0.0.0.0: this machine too)
         try:
-            return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+            named = ipaddress.ip_address(host_named(host or ""))
         except ValueError:
-            return False
+            return host_named(host or "") == "localhost"
+        return named.is_loopback or named.is_unspecified
 
     try:
         host = urlsplit(address).hostname
@@ -280,6 +287,10 @@ BODY_SILENCE = 10.0
 died in the middle of its request is cut, not waited for — each such request held one of the
 eight threads answering the peers for ever (a connection half-open: nothing tells the
 server), and eight of them stopped this laptop's part in the hall's syncs."""
+BODY_WITHIN = 60.0
+"""Seconds a request's whole body may take (a peer's is a few kilobytes): a byte dribbled every
+eight seconds kept each silence short, and sixteen such requests held the peers' side of a
+laptop for as long as the attacker liked (an attack)."""
 KEEP_ALIVE = 30
 """Seconds an idle connection is kept between requests (uvicorn's keep-alive)."""
 PER_CLIENT = 64
@@ -305,10 +316,11 @@ class _Guarded(H11Protocol):
         self.held[self._address] += 1
         self._deadline: asyncio.TimerHandle | None = None
         self._body_awaited = False
+        self._body_since = 0.0
         crowded = (
             self.held[self._address] > PER_CLIENT and not ipaddress.ip_address(self._address or "0.0.0.0").is_loopback
         )
-        if len(self.connections) > _connections_allowed() or crowded:  # this laptop's own (a bench) are not capped
+        if len(self.connections) > connections_allowed() or crowded:  # this laptop's own (a bench) are not capped
             transport.abort()
             return
         self._deadline = self.loop.call_later(HEADERS_WITHIN, self._too_slow)
@@ -317,9 +329,12 @@ class _Guarded(H11Protocol):
         cycle = self.cycle
         super().handle_events()
         now = self.cycle
-        if now is not None and now.more_body and not now.response_complete:  # its body must keep coming
+        if now is not None and now.more_body and not now.response_complete:  # its body must keep coming,
+            if not self._body_awaited:  # and be whole within BODY_WITHIN
+                self._body_since = self.loop.time()
             self._forget_deadline()
-            self._deadline = self.loop.call_later(BODY_SILENCE, self._body_silent)
+            left = BODY_WITHIN - (self.loop.time() - self._body_since)
+            self._deadline = self.loop.call_later(max(0.0, min(BODY_SILENCE, left)), self._body_silent)
             self._body_awaited = True
         elif now is not cycle or self._body_awaited:  # a request whole: answered, however long it takes
             self._forget_deadline()
@@ -355,15 +370,16 @@ class _Guarded(H11Protocol):
             self.transport.abort()
 
     def _body_silent(self) -> None:
-        """No byte of the body for ``BODY_SILENCE``: cut — unless it is this server that stopped
-        reading (a body beyond uvicorn's buffer, waiting for a thread to take it)."""
+        """No byte of the body for ``BODY_SILENCE``, or not whole within ``BODY_WITHIN``: cut —
+        unless it is this server that stopped reading (a body beyond uvicorn's buffer, waiting
+        for a thread to take it)."""
         if self.flow.read_paused:
             self._deadline = self.loop.call_later(BODY_SILENCE, self._body_silent)
         else:
             self._too_slow()
 
 
-def _connections_allowed() -> int:
+def connections_allowed() -> int:
     """As many connections as the open files allow, ``SPARE_FILES`` kept back."""
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     return max(64, (OPEN_FILES if soft == resource.RLIM_INFINITY else soft) - SPARE_FILES)
@@ -410,7 +426,8 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
     config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
                             timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE, http=_Guarded,
-                            ws="none")  # fmt: skip  # an upgrade is a page: a WebSocket escaped the guard's count
+                            ws="none", proxy_headers=False)  # fmt: skip  # an upgrade is a page: a WebSocket escaped
+    # the guard's count; a client is its connection's address, never a header's (a token is bound to it)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
@@ -419,7 +436,8 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
     bound = listening.getsockname()[1]
     if not server.started:
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason="the server did not start")
-    return Serving(server, thread, bound, f"http://{reachable(bind)}:{bound}")
+    host = reachable(bind)
+    return Serving(server, thread, bound, f"http://[{host}]:{bound}" if ":" in host else f"http://{host}:{bound}")
 
 
 OPEN_FILES = 8192
@@ -441,7 +459,7 @@ def reachable(bind: str) -> str:
     address on the hall's network — the one its route out uses (no packet is sent), else,
     on a network with no way out (a plain switch, no router: a trial's laptops showed
     127.0.0.1), the first address of its interfaces."""
-    if bind not in ("", "0.0.0.0"):
+    if bind not in ("", "0.0.0.0", "::"):  # every address: the one peers reach
         return bind
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:

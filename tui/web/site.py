@@ -307,14 +307,29 @@ def site(path: Path) -> ASGIApp:
         query = () if given is None else (("slide", str(slide)),)
         return await pages_of.render(request, Asked("/projector", query, lambda v: pages.projector(v, slide)))
 
-    async def live(request: Request) -> StreamingResponse:
+    listening = [0]
+    """The live connections open now."""
+
+    async def live(request: Request) -> Response:
+        """The page's news of each change, held open; half the connections the process may hold
+        at most, so that the pages and the peers keep the other half (an attack: eight thousand
+        held open from a hundred addresses left neither a page nor a sync answered)."""
+        from data.hall.serve import connections_allowed
+
+        if listening[0] >= connections_allowed() // 2:
+            return Response("", status_code=503, headers={**HEADERS, "Retry-After": "30"})
+
         async def stream() -> AsyncIterator[str]:
-            yield f"retry: 1000\ndata: {pages_of.snapshot.version}\n\n"
-            while True:
-                if await pages_of.changed(KEEP_ALIVE):
-                    yield f"data: {pages_of.snapshot.version}\n\n"
-                else:
-                    yield ": still here\n\n"
+            listening[0] += 1  # counted once it runs: a stream never begun is never ended
+            try:
+                yield f"retry: 1000\ndata: {pages_of.snapshot.version}\n\n"
+                while True:
+                    if await pages_of.changed(KEEP_ALIVE):
+                        yield f"data: {pages_of.snapshot.version}\n\n"
+                    else:
+                        yield ": still here\n\n"
+            finally:
+                listening[0] -= 1
 
         headers = {**HEADERS, "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)

@@ -2274,3 +2274,15 @@ def test_a_status_file_killed_mid_write_leaves_no_temporary_file_for_ever(tmp_pa
     write_json(tmp_path, "tengen-requests.json", [])
     assert not stale.exists() and fresh.exists()
     assert json.loads((tmp_path / "tengen-requests.json").read_text()) == []
+
+
+def test_an_address_is_one_peer_however_spelt() -> None:
+    """An attack, with the secret: sixty-four spellings of one laptop (``127.1``, ``2130706433``,
+    ``0x7f000001``…) were sixty-four peers, passed on, and filled every laptop's list."""
+    from data.hall.repo import peer_address
+
+    hosts = ["127.0.0.1", "127.1", "2130706433", "0x7f000001", "0177.0.0.1", "[::ffff:127.0.0.1]", "127.0.0.1"]
+    spellings = [f"http://{host}:8390" for host in hosts] + ["http://127.0.0.1:8390/path?q"]
+    assert {peer_address(s) for s in spellings} == {"http://127.0.0.1:8390"}
+    assert peer_address("http://Laptop.Local:8390") == "http://laptop.local:8390"
+    assert peer_address("http://[::1]:8390") == "http://[::1]:8390"

@@ -318,6 +318,37 @@ def test_peers_that_stop_in_the_middle_of_their_request_are_cut_and_the_others_a
             serving.stop()
 
 
+def test_a_body_dribbled_a_byte_at_a_time_is_cut_when_its_time_is_up(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a byte every eight seconds kept each silence under ``BODY_SILENCE``, and sixteen
+    such fetches held a laptop's peers' side as long as the attacker liked; a body must be whole
+    within ``BODY_WITHIN``."""
+    import socket
+
+    from data.hall import serve
+
+    chief, secret = founded
+    monkeypatch.setattr(serve, "BODY_SILENCE", 1.0)
+    monkeypatch.setattr(serve, "BODY_WITHIN", 1.5)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        authorised = base64.b64encode(_session(f"http://127.0.0.1:{serving.port}", secret).encode())
+        with socket.create_connection(("127.0.0.1", serving.port), timeout=5) as dribbling:
+            dribbling.sendall(b"POST /git-upload-pack HTTP/1.1\r\nHost: x\r\nAuthorization: Basic " + authorised
+                              + b"\r\nContent-Type: application/x-git-upload-pack-request\r\n"
+                              b"Content-Length: 1000\r\n\r\n0032want ")  # fmt: skip
+            began, cut = time.monotonic(), False
+            while time.monotonic() - began < 4 and not cut:
+                time.sleep(0.3)  # a byte now and then, never silent for BODY_SILENCE
+                try:
+                    dribbling.sendall(b"a")  # of the wanted commit's name
+                except OSError:
+                    cut = True
+            assert cut and time.monotonic() - began < 3
+        serving.stop()
+
+
 def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Laptop, str]) -> None:
     """An attack: a stranger's silent addresses, heard by zeroconf on the chief's laptop, were
     told on through ``/tengen/peers`` and held the syncs of helpers that listened to no
@@ -335,6 +366,11 @@ def test_a_laptop_tells_its_peers_of_the_proven_laptops_only(founded: tuple[Lapt
         ("http://127.0.0.1:18149", "10.149.0.2", False),  # its loopback, from another machine: ours here
         ("http://localhost:18149", "10.149.0.2", False),
         ("http://[::1]:18149", "10.149.0.2", False),
+        ("http://127.1:18149", "10.149.0.2", False),  # other spellings of it (an attack, with the secret)
+        ("http://2130706433:18149", "10.149.0.2", False),
+        ("http://0x7f000001:18149", "10.149.0.2", False),
+        ("http://[::ffff:127.0.0.1]:18149", "10.149.0.2", False),
+        ("http://0.0.0.0:18149", "10.149.0.2", False),
         ("http://127.0.0.1:18149", "127.0.0.1", True),  # from this machine: a peer (two terminals)
         ("http://10.149.0.2:8390", "10.149.0.2", True),
     ],
@@ -749,3 +785,25 @@ def test_the_interfaces_addresses_are_read_without_the_loopback() -> None:
         except OSError:
             return  # no route out here: nothing to compare with
         assert probe.getsockname()[0] in found
+
+
+def test_a_server_bound_to_an_ipv6_address_gives_an_address_a_browser_opens(founded: tuple[Laptop, str]) -> None:
+    """An attack: ``--bind ::1`` printed ``http://::1:18156``, which nothing opens, and ``--bind ::``
+    introduced itself as ``http://:::PORT``, which no laptop took."""
+    import socket
+
+    from data.hall import serve
+
+    if not socket.has_ipv6:
+        pytest.skip("this machine has no IPv6")
+    chief, _secret = founded
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        try:
+            serving = serve.start(repo, 0, "::1")
+        except OSError:
+            pytest.skip("this machine's loopback has no IPv6 address")
+        try:
+            assert serving.address == f"http://[::1]:{serving.port}"
+        finally:
+            serving.stop()
+    assert serve.reachable("::") != "::"  # every address: the one peers reach, as for 0.0.0.0

@@ -321,7 +321,7 @@ def test_connections_beyond_what_the_open_files_allow_are_closed_at_once(
 
     from data.hall import serve
 
-    monkeypatch.setattr(serve, "_connections_allowed", lambda: 20)
+    monkeypatch.setattr(serve, "connections_allowed", lambda: 20)
     serving = start(None, 0, "127.0.0.1", site(hall_tournament(tmp_path / "t.json")))
     held = [socket.create_connection(("127.0.0.1", serving.port), timeout=5) for _ in range(20)]
     try:
@@ -334,6 +334,42 @@ def test_connections_beyond_what_the_open_files_allow_are_closed_at_once(
         deadline = time.monotonic() + 5
         while ask(serving, "GET", "/")[0] != 200:  # room again once they are gone
             assert time.monotonic() < deadline
+    finally:
+        for connection in held:
+            connection.close()
+        serving.stop()
+
+
+def test_live_connections_keep_half_the_room_for_the_pages_and_the_peers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack held eight thousand ``/live`` connections open from a hundred addresses: no
+    page and no peer was answered.  Half the room at most: the next is a 503, a page is
+    answered, and a live connection closed makes room again."""
+    import socket
+
+    from data.hall import serve
+
+    monkeypatch.setattr(serve, "connections_allowed", lambda: 20)
+    serving = start(None, 0, "127.0.0.1", site(hall_tournament(tmp_path / "t.json")))
+    held: list[socket.socket] = []
+
+    def listen() -> bytes:
+        """A live connection opened: its answer's first line (the connection kept)."""
+        connection = socket.create_connection(("127.0.0.1", serving.port), timeout=5)
+        connection.sendall(b"GET /live HTTP/1.1\r\nHost: x\r\n\r\n")
+        held.append(connection)
+        return connection.recv(4096).split(b"\r\n")[0]
+
+    try:
+        assert [listen() for _ in range(10)] == [b"HTTP/1.1 200 OK"] * 10  # each stream begun, counted
+        assert listen() == b"HTTP/1.1 503 Service Unavailable"
+        assert ask(serving, "GET", "/")[0] == 200
+        held.pop(0).close()
+        deadline = time.monotonic() + 5
+        while listen() != b"HTTP/1.1 200 OK":  # its stream ended: room again
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
     finally:
         for connection in held:
             connection.close()
