@@ -329,8 +329,8 @@ def test_a_body_dribbled_a_byte_at_a_time_is_cut_when_its_time_is_up(
     from data.hall import serve
 
     chief, secret = founded
-    monkeypatch.setattr(serve, "BODY_SILENCE", 1.0)
-    monkeypatch.setattr(serve, "BODY_WITHIN", 1.5)
+    monkeypatch.setattr(serve, "BODY_SILENCE", 0.5)
+    monkeypatch.setattr(serve, "BODY_WITHIN", 0.8)
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         serving = serve.start(repo, 0, "127.0.0.1")
         authorised = base64.b64encode(_session(f"http://127.0.0.1:{serving.port}", secret).encode())
@@ -340,12 +340,12 @@ def test_a_body_dribbled_a_byte_at_a_time_is_cut_when_its_time_is_up(
                               b"Content-Length: 1000\r\n\r\n0032want ")  # fmt: skip
             began, cut = time.monotonic(), False
             while time.monotonic() - began < 4 and not cut:
-                time.sleep(0.3)  # a byte now and then, never silent for BODY_SILENCE
+                time.sleep(0.15)  # a byte now and then, never silent for BODY_SILENCE
                 try:
                     dribbling.sendall(b"a")  # of the wanted commit's name
                 except OSError:
                     cut = True
-            assert cut and time.monotonic() - began < 3
+            assert cut and time.monotonic() - began < 2
         serving.stop()
 
 
