@@ -39,7 +39,7 @@ from data.errors import TournamentFileError, os_reason
 from data.store import TooBig, read_plain, untaken
 from schemes.algorithms.java_case import java_upper
 from schemes.algorithms.java_hash import string_hash, walk_order
-from schemes.base.scheme import parse_params
+from schemes.base.scheme import parse_params, stored_params
 from schemes.errors import BadSetting, InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.actions import Action, boards_data
@@ -899,7 +899,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
             "komi": komi,
             "time": _time(general, reading),
             "lang": "ru",
-            "params": values,
+            "params": stored_params(get_scheme(scheme), values),
             "imported_from": questioned(Path(path).name[:TITLE_LIMIT]),
         },
     )

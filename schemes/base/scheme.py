@@ -27,6 +27,10 @@ class Param:
     parse: Callable[[str], Any]
     """Turns the referee's text into the stored JSON value; ValueError with a message when bad."""
     help: str = ""
+    late: bool = False
+    """Added after tournaments were written with the scheme: left out of a new file while it
+    holds its default (read back as the default), so that the Tengen before it — a helper's
+    laptop not yet updated — still reads the file, which an unknown parameter makes damaged."""
 
 
 @dataclass(frozen=True)
@@ -357,6 +361,12 @@ def parse_params(scheme: Scheme, given: Mapping[str, str]) -> dict[str, Any]:
             problem = error if isinstance(error, InvalidEvent) else str(error)
             raise BadSetting(key, InvalidEvent("{key}: {problem}", key=key, problem=problem), problem) from None
     return values
+
+
+def stored_params(scheme: Scheme, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters a new tournament's file holds: every one but a late one at its default."""
+    late = {p.key: p.default for p in scheme.params if p.late}
+    return {key: value for key, value in values.items() if key not in late or value != late[key]}
 
 
 def check_params(scheme: Scheme, stored: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from schemes.base.scheme import ChoosesByes, Pairing, Scheme, parse_params
+from schemes.base.scheme import ChoosesByes, Pairing, Scheme, parse_params, stored_params
 from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
@@ -106,7 +106,7 @@ def create(
         "komi": checked["komi"],
         "time": checked["time"],
         "lang": lang,
-        "params": values,
+        "params": stored_params(get_scheme(scheme), values),
     }
 
 

@@ -174,7 +174,9 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "exactWholeField": (_flag, "Tengen: the whole field in one exact matching (not OpenGotha's boards)"),
         TURKISH: (_flag, "Tengen: OpenGotha on a Turkish machine (keys with İ, clubs compared with ı)"),
     }
-    return tuple(Param(key, defaults[key], parse, help_) for key, (parse, help_) in parsers.items())
+    return tuple(
+        Param(key, defaults[key], parse, help_, late=key == TURKISH) for key, (parse, help_) in parsers.items()
+    )
 
 
 _COMMON: dict[str, Any] = {
