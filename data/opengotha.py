@@ -369,10 +369,12 @@ def _canonical(surname: str, name: str, turkish: bool) -> str:
     return "".join(char for char in folded if "A" <= char <= "Z")
 
 
-def saved_in_turkish(root: ElementTree.Element) -> bool:
-    """Whether OpenGotha on a Turkish machine saved the file: a game or a bye names a player
-    by the key that machine gives him (``İ``), which is no player's English key (a name
-    written with ``İ`` on an English machine keeps it in both)."""
+def keys_locale(root: ElementTree.Element) -> bool | None:
+    """Whether OpenGotha on a Turkish machine saved the file: True where a game or a bye names a
+    player by the key that machine gives him (``İ``), which is no player's English key (a name
+    written with ``İ`` on an English machine keeps it in both); False where one names a player
+    by an English key a Turkish machine would not write; None where no key tells (no game yet,
+    or none of a player with an ``i``)."""
     english: set[str] = set()
     turkish: set[str] = set()
     for element in root.iter("Player"):
@@ -381,7 +383,21 @@ def saved_in_turkish(root: ElementTree.Element) -> bool:
         turkish.add(opengotha_key(*names, turkish=True))
     named = [game.get(side, "") for game in root.iter("Game") for side in ("whitePlayer", "blackPlayer")]
     named += [bye.get("player", "") for bye in root.iter("ByePlayer")]
-    return any(key in turkish and key not in english for key in (java_upper(n.replace(" ", "")) for n in named))
+    keys = {java_upper(n.replace(" ", "")) for n in named}
+    if keys & (turkish - english):
+        return True
+    return False if keys & (english - turkish) else None
+
+
+def saved_in_turkish(root: ElementTree.Element) -> bool:
+    """Whether the file's keys say a Turkish machine saved it (``keys_locale``)."""
+    return keys_locale(root) is True
+
+
+def _mostly_turkish(root: ElementTree.Element) -> bool:
+    """Half the players or more from Turkey."""
+    countries = [element.get("country", "").upper() for element in root.iter("Player")]
+    return bool(countries) and 2 * countries.count("TR") >= len(countries)
 
 
 class _Players:
@@ -869,11 +885,16 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     except InvalidEvent as error:
         raise GothaFileError("{problem}", problem=error) from None
     planned = _java_int(general.get("numberOfRounds", "5"), "numberOfRounds")
-    turkish = saved_in_turkish(root)
+    locale = keys_locale(root)
+    turkish = locale is True
     if turkish:
         values[TURKISH] = True
         reading.warn("the file was saved by OpenGotha on a Turkish machine (keys with İ): Tengen reads, pairs and "
                      "writes it as that OpenGotha does (turkishLocale=true)")  # fmt: skip
+    elif locale is None and _mostly_turkish(root):  # a registration a Turkish machine saved tells nothing (a review)
+        reading.warn("no game tells which machine saved the file: if it was OpenGotha on a Turkish machine, set "
+                     "turkishLocale=true (the settings tab), for its files to go back as that OpenGotha reads "
+                     "them")  # fmt: skip
     players, flags = _players(root, old, reading, turkish)
     names = {p["player"]: p["_names"] for p in players}
     found = _Players({p["_key"]: p["player"] for p in players}, names, old, turkish)
@@ -1041,8 +1062,8 @@ def _rounds(
         seats = Counter(p for g in boards for p in (g.white, g.black))
         for player, count in sorted(seats.items()):
             if count > 1:
-                reading.warn("round {round}: player {player} plays {count} games: all count in his score; his "
-                             "opponents, colours and repeats are read from the one OpenGotha reads",
+                reading.warn("round {round}: player {player} plays {count} games: all count in his score; the "
+                             "pairing reads the one OpenGotha reads, the tables show his last",
                              round=number, player=player, count=count)  # fmt: skip
     return actions
 
@@ -1077,13 +1098,16 @@ def write(tournament: Tournament) -> Written:
         )
     total = _rounds_written(tournament, reading)
     names = _written_names(tournament, reading)
-    if params.get(TURKISH, False):  # a switch opened such a file on an English machine: five players, no game
-        reading.warn("written for OpenGotha on a Turkish machine (keys with İ): on another machine it finds no game "
-                     "of a player with an i in his name (turkishLocale=false writes English keys)")  # fmt: skip
+    if params.get(TURKISH, False):  # a switch opened such a file on an English machine: games lost
+        reading.warn("written for OpenGotha on a Turkish machine (keys with İ): on another machine it loses the games "
+                     "of a player with an i in his name and a hyphen, a digit or _ (turkishLocale=false writes English "
+                     "keys)")  # fmt: skip
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
     lines.append('<Tournament dataVersion="201" fullVersionNumber="3.51.02" runningMode="SAL">')
     lines.append("    <Players>")
     for player in sorted(tournament.players.values(), key=lambda p: p.id):
+        if tournament.never_entered(player.id):  # a registration taken back: OpenGotha would list him (a review)
+            continue
         flags = "".join("0" if player.absent_from(r) else "1" for r in range(1, MAX_ROUNDS + 1))
         rank = rank_label(player.rank).upper()
         surname, name = names[player.id]

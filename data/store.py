@@ -192,8 +192,9 @@ and the command line take no lock to print)."""
 
 
 def write_output(path: Path, payload: bytes) -> None:
-    """A document written whole or not at all, no backup kept; the temporary file of a print
-    killed mid-write (a hidden ``.NAME.tmp-…`` beside the PDF) removed at the next print of it."""
+    """A document (or a hall's status file) written whole or not at all, no backup kept; the
+    temporary file of a writer killed mid-write (a hidden ``.NAME.tmp-…`` beside it) removed at
+    the next write of it."""
     _remove_leftovers(path, older_than=OUTPUT_LEFTOVER_AGE)
     write_atomically(path, payload, keep_backup=False)
 

@@ -373,7 +373,8 @@ class _Guarded(H11Protocol):
         """No byte of the body for ``BODY_SILENCE``, or not whole within ``BODY_WITHIN``: cut —
         unless it is this server that stopped reading (a body beyond uvicorn's buffer, waiting
         for a thread to take it)."""
-        if self.flow.read_paused:
+        if self.flow.read_paused:  # the time it waits on us is not the peer's
+            self._body_since += BODY_SILENCE
             self._deadline = self.loop.call_later(BODY_SILENCE, self._body_silent)
         else:
             self._too_slow()
@@ -419,8 +420,9 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
 
     _more_files()
     try:
+        every = bind == "::" and socket.has_dualstack_ipv6()  # every address, IPv4's too: the one shown is one
         listening = socket.create_server((bind, port), family=socket.AF_INET6 if ":" in bind else socket.AF_INET,
-                                         backlog=2048)  # fmt: skip
+                                         backlog=2048, dualstack_ipv6=every)  # fmt: skip
     except (OSError, OverflowError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
@@ -474,15 +476,22 @@ def reachable(bind: str) -> str:
     return host
 
 
+VIRTUAL = ("docker", "virbr", "br-", "veth", "vmnet", "vboxnet", "tun", "tap")
+"""Interfaces of a laptop's own machines and tunnels: their addresses come after the hall's
+network's (no phone reaches a container's bridge)."""
+
+
 def interface_addresses() -> list[str]:
     """The IPv4 addresses of this laptop's interfaces, loopback left out (Linux's
     ``SIOCGIFADDR``; elsewhere none, and the route out alone is asked)."""
     try:
         import fcntl
-    except ImportError:
+
+        interfaces = socket.if_nameindex()
+    except (ImportError, OSError):
         return []
     found = []
-    for _index, name in socket.if_nameindex():
+    for _index, name in sorted(interfaces, key=lambda interface: interface[1].startswith(VIRTUAL)):
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as asking:
             try:
                 answer = fcntl.ioctl(asking.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))

@@ -6,8 +6,9 @@ players folding to one obsolete name, a player seated on two boards of one round
 answer is whichever its map walks to first or last.  A map walks its table of buckets in
 order (a key's bucket: its ``hashCode`` spread by ``h ^ h >>> 16``, masked by the table's
 size), each bucket in the order its keys were put; the table starts at 16 buckets and
-doubles whenever it holds more than three quarters of its size.  (A bucket of eight keys
-or more becomes a tree, walked otherwise: no file seen comes near it.)
+doubles whenever it holds more than three quarters of its size.  (A bucket that reaches
+nine keys doubles a table under 64 buckets, and becomes a tree, walked otherwise, in a bigger
+one: tables numbered 1 to n never come near it.)
 """
 
 from __future__ import annotations

@@ -374,8 +374,8 @@ def test_a_turkish_machines_file_goes_back_to_it_keyed_as_it_keys(tmp_path: Path
     written = write(state).text
     assert 'whitePlayer="NOGUCHİMOTOKİ"' in written and "NOGUCHIMOTOKI" not in written
     assert [str(w) for w in write(state).warnings] == [
-        "written for OpenGotha on a Turkish machine (keys with İ): on another machine it finds no game of a player "
-        "with an i in his name (turkishLocale=false writes English keys)"
+        "written for OpenGotha on a Turkish machine (keys with İ): on another machine it loses the games of a player "
+        "with an i in his name and a hyphen, a digit or _ (turkishLocale=false writes English keys)"
     ]
     again = tmp_path / "again.xml"
     again.write_text(written, encoding="utf-8")
@@ -422,6 +422,23 @@ def test_a_turkish_machine_compares_clubs_in_its_lower_case() -> None:
     grouped = {**MCMAHON_DEFAULTS, "clubsGroups": "ITU|ANK"}
     assert rules(grouped, 5).clubs_groups == (frozenset({"itu", "ank"}),)
     assert rules({**grouped, "turkishLocale": True}, 5).clubs_groups == (frozenset({"ıtu", "ank"}),)
+
+
+def test_a_turkish_registration_without_games_is_asked_about(tmp_path: Path) -> None:
+    """A review: a Turkish machine's file saved before round 1 names no game, so no key tells its
+    machine, and its export would have gone back in English keys, which that OpenGotha loses.
+    Players mostly from Turkey and no key that tells: the referee is told how to say so; a game
+    in English keys tells (an English machine's Turkish event), and nothing is said."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8").replace('country="FR"', 'country="TR"')
+    path = tmp_path / "registration.xml"
+    path.write_text(re.sub(r"<Game [^>]*/>", "", text), encoding="utf-8")
+    asked = (
+        "no game tells which machine saved the file: if it was OpenGotha on a Turkish machine, set "
+        "turkishLocale=true (the settings tab), for its files to go back as that OpenGotha reads them"
+    )
+    assert asked in warnings_of(path)
+    path.write_text(text, encoding="utf-8")  # NOGUCHIMOTOKI: an English machine's key
+    assert asked not in warnings_of(path) and state_of(path).settings.params["turkishLocale"] is False
 
 
 def test_keys_are_matched_as_opengotha_matches_them(tmp_path: Path) -> None:

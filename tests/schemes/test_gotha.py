@@ -295,6 +295,10 @@ def test_a_registration_taken_back_is_in_no_table_but_a_player_who_never_came_is
     listed = [row.player for row in MCMAHON.standings(log.state, 2).rows]
     assert sorted(listed) == sorted([*players[:3], missed])
     assert not any(log.state.round(1).board_of(p) for p in (gone, missed, twice))
+    from data.opengotha import write
+
+    written = write(log.state).text  # nor in an OpenGotha file, which would list them again (a review)
+    assert written.count("<Player ") == 4 and 'name="P4"' not in written
 
 
 def test_a_late_parameter_at_its_default_is_left_out_of_a_new_file() -> None:

@@ -245,9 +245,7 @@ async def test_a_new_mcmahon_tournament_from_the_form_its_yes_or_no_chosen_as_da
         assert app.screen is form
         typed = {"paiBaDeterministic": "false", "exactWholeField": "true", "hdBasedOnMMS": "false", "genMMBar": "3d"}
         assert form.params["mcmahon"] == typed  # OpenGotha's words, as before
-        said = "Заданы параметры: genMMBar = 3d, hdBasedOnMMS = false, paiBaDeterministic = false, " + (
-            "exactWholeField = true"
-        )
+        said = "Заданы параметры: genMMBar 3d, hdBasedOnMMS нет, paiBaDeterministic нет, exactWholeField да"
         assert str(form.query_one("#params-set", Label).render()) == said  # seen before «Создать» (a trial did not)
         await pilot.press("f2")  # what was chosen comes back
         await pilot.pause()
@@ -1126,3 +1124,17 @@ async def test_an_imports_warnings_of_the_file_come_before_those_of_one_player(t
         assert said[0].startswith("Файл сохранён OpenGotha на турецкой машине")
         assert said[1].startswith("Не сохраняются: лицензии FFG (16)") and said[2].startswith("Игрок 1 (Robin Clé)")
         assert said[3] == "Ещё предупреждений: 3; все их показывает tengen import opengotha"
+
+
+def test_the_parameters_set_are_said_as_the_settings_tab_says_them() -> None:
+    """A review read «Заданы параметры: handicap_cap = 5» in the Russian app: the settings tab
+    says «предел форы»; OpenGotha's parameters keep their names, their yes and no in words."""
+    from tui import i18n
+    from tui.screens.new_tournament import changed
+
+    i18n.set_language("ru")
+    assert changed({"handicap_cap": "5", "seeding": "registration"}) == (
+        "Заданы параметры: предел форы 5, посев по регистрации"
+    )
+    assert changed({"paiBaDeterministic": "false"}) == "Заданы параметры: paiBaDeterministic нет"
+    assert changed({}) == ""

@@ -473,6 +473,9 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             await pilot.press("enter")  # to the field still empty
             await pilot.pause()
             assert app.focused is form.query_one("#secret", Input) and isinstance(app.screen, JoinScreen)
+            await pilot.press("enter")  # the only one empty: said, not a silent Enter (a review)
+            await pilot.pause()
+            assert str(form.query_one("#join-error", Label).render()) == "Заполните: Секрет зала"
             form.query_one("#secret", Input).value = secret.lower().replace("-", " ")  # typed however
             form.query_one("#source", Input).focus()
             await pilot.press("enter")  # a filled form joins from any field (a trial waited in the first)

@@ -100,8 +100,8 @@ def test_a_russian_count_agrees_with_its_noun() -> None:
     from tui import i18n
 
     template = (
-        "round {round}: player {player} plays {count} games: all count in his score; his opponents, colours and "
-        "repeats are read from the one OpenGotha reads"
+        "round {round}: player {player} plays {count} games: all count in his score; the pairing reads the one "
+        "OpenGotha reads, the tables show his last"
     )
     i18n.set_language("ru")
     shown = {n: i18n._(template, round=2, player=3, count=n).split(":")[1] for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)}

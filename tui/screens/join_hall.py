@@ -90,9 +90,9 @@ class JoinScreen(Translated, Dialog[Path | None]):
         keys = [key for key, _title in FIELDS]
         start = keys.index(event.input.id) + 1 if event.input.id in keys else 0
         empty = next((key for key in keys[start:] + keys[:start] if not self.value(key)), None)
-        if empty is not None:
+        if empty is not None and empty != event.input.id:
             self.query_one(f"#{empty}", Input).focus()
-        else:
+        else:  # none empty, or only this one: said under the form («Заполните: …»)
             self.submit()
 
     @while_on_top

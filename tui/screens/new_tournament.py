@@ -29,7 +29,7 @@ from tui.i18n import LANGUAGE_NAMES, _, language, said, scheme_title
 from tui.screens.ask import show_error
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
-from tui.views import shown_path, typed_path
+from tui.views import shown_path, typed_path, worded
 from tui.widgets import Footer, while_on_top
 
 FIELDS = (  # id, label, the form shown in the empty field (the dates as each language writes them)
@@ -361,7 +361,9 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
 
 
 def changed(values: Mapping[str, str]) -> str:
-    """The parameters set on «Ещё параметры», as the settings tab names them; nothing where none is."""
+    """The parameters set on «Ещё параметры», named and worded as the settings tab says them
+    («предел форы 5»; OpenGotha's keep their names); nothing where none is."""
     if not values:
         return ""
-    return _("Parameters set: {params}", params=", ".join(f"{key} = {text}" for key, text in values.items()))
+    said = ", ".join(f"{_(key)} {worded(key, text)}" for key, text in values.items())
+    return _("Parameters set: {params}", params=said)

@@ -792,6 +792,7 @@ def test_a_server_bound_to_an_ipv6_address_gives_an_address_a_browser_opens(foun
     introduced itself as ``http://:::PORT``, which no laptop took."""
     import socket
 
+    from data.errors import Refused
     from data.hall import serve
 
     if not socket.has_ipv6:
@@ -800,10 +801,48 @@ def test_a_server_bound_to_an_ipv6_address_gives_an_address_a_browser_opens(foun
     with chief.here(), HallRepo(hall_path(chief.file)) as repo:
         try:
             serving = serve.start(repo, 0, "::1")
-        except OSError:
+        except Refused:
             pytest.skip("this machine's loopback has no IPv6 address")
         try:
             assert serving.address == f"http://[::1]:{serving.port}"
         finally:
             serving.stop()
-    assert serve.reachable("::") != "::"  # every address: the one peers reach, as for 0.0.0.0
+        every = serve.start(repo, 0, "::")  # every address: the one shown answers (IPv4's too)
+        try:
+            assert "::" not in every.address
+            with urllib.request.urlopen(f"{every.address}/tengen/device", timeout=5) as answer:
+                raise AssertionError(answer.status)  # a peer's question: the hall's secret is asked first
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 401
+        finally:
+            every.stop()
+
+
+def test_a_session_overheard_is_refused_from_another_address(founded: tuple[Laptop, str]) -> None:
+    """An attack: one ``Authorization`` header overheard on the Wi-Fi (the hall speaks plain
+    HTTP) let another machine copy the whole tournament; the nonce is the asker's address's."""
+    import http.client
+
+    from data.hall import serve
+
+    chief, secret = founded
+
+    def asked(source: str, where: str, authorization: str = "") -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", serving.port, timeout=5, source_address=(source, 0))
+        try:
+            connection.request("GET", where, headers={"Authorization": authorization} if authorization else {})
+            answer = connection.getresponse()
+            return answer.status, answer.read()
+        finally:
+            connection.close()
+
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        serving = serve.start(repo, 0, "127.0.0.1")
+        try:
+            status, told = asked("127.0.0.2", f"/tengen/proof?challenge={challenge()}")
+            nonce = json.loads(told)["nonce"]
+            shown = "Basic " + base64.b64encode(f"{nonce}:{session_token(secret, nonce)}".encode()).decode()
+            assert asked("127.0.0.2", "/tengen/device", shown)[0] == 200
+            assert asked("127.0.0.3", "/tengen/device", shown)[0] == 401  # the same header, from elsewhere
+        finally:
+            serving.stop()
