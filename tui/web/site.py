@@ -316,6 +316,8 @@ def site(path: Path) -> ASGIApp:
         held open from a hundred addresses left neither a page nor a sync answered)."""
         from data.hall.serve import connections_allowed
 
+        if request.method == "HEAD":  # its headers alone: the stream's connection was held for good (an attack)
+            return Response("", media_type="text/event-stream", headers=HEADERS)
         if listening[0] >= connections_allowed() // 2:
             return Response("", status_code=503, headers={**HEADERS, "Retry-After": "30"})
 

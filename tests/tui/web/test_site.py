@@ -365,6 +365,8 @@ def test_live_connections_keep_half_the_room_for_the_pages_and_the_peers(
         assert [listen() for _ in range(10)] == [b"HTTP/1.1 200 OK"] * 10  # each stream begun, counted
         assert listen() == b"HTTP/1.1 503 Service Unavailable"
         assert ask(serving, "GET", "/")[0] == 200
+        status, headers, _body = ask(serving, "HEAD", "/live")  # its headers, the connection ended (an attack:
+        assert (status, headers["content-type"]) == (200, "text/event-stream; charset=utf-8")  # held for good)
         held.pop(0).close()
         deadline = time.monotonic() + 5
         while listen() != b"HTTP/1.1 200 OK":  # its stream ended: room again
