@@ -1098,7 +1098,8 @@ def write(tournament: Tournament) -> Written:
         )
     total = _rounds_written(tournament, reading)
     names = _written_names(tournament, reading)
-    if params.get(TURKISH, False):  # a switch opened such a file on an English machine: games lost
+    turkish = bool(params.get(TURKISH, False))
+    if turkish:  # a switch opened such a file on an English machine: games lost
         reading.warn("written for OpenGotha on a Turkish machine (keys with İ): on another machine it loses the games "
                      "of a player with an i in his name and a hyphen, a digit or _ (turkishLocale=false writes English "
                      "keys)")  # fmt: skip
@@ -1128,7 +1129,7 @@ def write(tournament: Tournament) -> Written:
         lines.append("        <Player " + _attributes(attributes) + "/>")
     lines.append("    </Players>")
     lines.append("    <Games>")
-    keys = {p: opengotha_key(*names[p], turkish=params.get(TURKISH, False)) for p in tournament.players}
+    keys = {p: opengotha_key(*names[p], turkish) for p in tournament.players}
     for played in tournament.rounds:
         for board in played.boards:
             result = played.results.get(board.number)
