@@ -15,7 +15,7 @@ from schemes.errors import Worded
 from schemes.state.model import Tournament, as_played
 from tui.i18n import _, said
 from tui.stderr import json_text, print_warning
-from tui.views import swapped_mark
+from tui.views import local_time, swapped_mark
 
 if TYPE_CHECKING:
     from data.hall.repo import HallRepo
@@ -249,8 +249,9 @@ def _disputes(state: Tournament, as_json: bool) -> None:
     if not found:
         print(_("no disputed board"))
     for dispute in found:
-        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']}{swapped_mark(e['swapped'])} {e['time']}"
-                            for e in dispute["entries"])  # fmt: skip
+        # on the referee's clock, as the app's dialog says it; the JSON keeps the log's UTC for scripts
+        entries = "; ".join(f"{e['laptop'] or e['device'][:8]} {e['result']}{swapped_mark(e['swapped'])} "
+                            f"{local_time(e['time']) or e['time']}" for e in dispute["entries"])  # fmt: skip
         print(_("round {round} board {board}: {entries}", round=dispute["round"], board=dispute["board"],
                 entries=entries))  # fmt: skip
 

@@ -1406,6 +1406,42 @@ def test_a_disputed_swapped_board_is_said_as_each_laptop_typed_it() -> None:
     ]
 
 
+def test_hall_disputes_says_the_times_on_the_referees_clock(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: ``hall disputes`` printed the log's UTC (``2026-12-07T07:00:05+00:00``) where the
+    app's dialog says the laptop's own time; a Moscow referee read 07:00 for a slip of 10:00."""
+    import time
+    from dataclasses import replace
+
+    from schemes.state.model import Hall, Laptop, Result
+    from schemes.state.origin import Origin
+    from tests.builders import Log
+    from tui.cli_hall import _disputes
+
+    log = Log("gamma", rounds=3)
+    for surname in ("Иванов", "Петров"):
+        log.add(surname, rating=2000)
+    log.pair()
+    typed = (
+        Result("W+", origin=Origin("a", 1), at="2026-12-07T07:00:05+00:00"),
+        Result("B+", origin=Origin("b", 1), at="2026-12-07T07:01:00+00:00"),
+    )
+    hall = Hall({"a": Laptop("a", "Стол 1", 1), "b": Laptop("b", "Стол 2", 2)}, "a")
+    state = replace(log.state, hall=hall, rounds=(replace(log.state.round(1), disputes={1: typed}),))
+    monkeypatch.setenv("TZ", "MSK-3")  # POSIX: three hours east of UTC, no zone files needed
+    time.tzset()
+    try:
+        _disputes(state, as_json=False)
+        _disputes(state, as_json=True)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    text, script = capsys.readouterr().out.split("\n", 1)
+    assert text == "тур 1, доска 1: Стол 1 W+ 07.12 10:00:05; Стол 2 B+ 07.12 10:01:00"
+    assert [e["time"] for e in json.loads(script)[0]["entries"]] == [t.at for t in typed]
+
+
 def test_tengen_pairings_marks_a_disputed_board() -> None:
     """A trial: ``pairings`` wrote a disputed board as one awaiting its result (``"result":
     null``), where the app and the players' pages say «спор» (hall.md: «marked on every
