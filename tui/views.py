@@ -708,7 +708,7 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
                     cells.append("—")
                     continue
                 mark = ">" if player == winner else " "
-                score = f" {match.wins.get(player, 0)}" if match.games else ""
+                score = f" {match.score(player)}" if match.games else ""
                 if player in match.absent:  # lost by not coming to the round
                     score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")
@@ -720,6 +720,8 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
     champion = drawn.champion()
     if champion is not None:  # said once the final is, as the paper's last column (a trial found only its «>»)
         lines += ["", f"{words['champion']}: {player_label(state, champion)}"]
+    if any(match.unplayed for stage in drawn.stages for match in stage):
+        lines += ["", words["legend_forfeit"]]
     return lines
 
 

@@ -78,7 +78,9 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     order = bracket_order(size)
     left, top = document.l_margin, document.get_y() + 10
     column = document.epw / (stages + 1)
-    height = (document.bottom - top - (14 if state.third_place_on else 0)) / size
+    unplayed = any(match.unplayed for stage in state.stages for match in stage)
+    legend_room = 5 if unplayed else 0  # «! — результат без игры» under the bracket
+    height = (document.bottom - top - (14 if state.third_place_on else 0) - legend_room) / size
     for stage in range(stages + 1):
         document.set_xy(left + stage * column, top - 8)
         heading = stage_name(size >> (stage + 1), text) if stage < stages else text["champion"]
@@ -107,9 +109,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         """The games a player won in the match, or «н/я» where he lost it by not coming."""
         if match is None or player is None:
             return ""
-        if player in match.absent:
-            return text["no_show"]
-        return str(match.wins.get(player, 0)) if match.games else ""
+        return text["no_show"] if player in match.absent else match.score(player)
 
     def through(stage: int, index: int) -> int | None:
         """The winner of the ``index``-th match of ``stage`` once it is decided: on the wall he
@@ -141,12 +141,15 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     third = [m for m in state.current if m.third_place]
     if third:
         match = third[0]
-        y = document.bottom - 10
+        y = document.bottom - 10 - legend_room
         document.set_xy(left, y - 5)
         document.fit_cell(column, 4.5, text["third_place_match"], align="L", size=8, bold=True)
         for offset, player in enumerate(match.players):
             document.set_xy(left, y + offset * 5)
             document.fit_cell(column, 4.5, f"{label(player)}  {score(match, player)}", align="L", size=8)
+    if unplayed:
+        document.set_xy(left, document.bottom - 4)
+        document.fit_cell(document.epw, 4, text["legend_forfeit"], align="R", size=8)  # apart from third place
     return document
 
 

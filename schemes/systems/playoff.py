@@ -23,7 +23,15 @@ from dataclasses import dataclass, field, replace
 
 from schemes.base.scheme import Pairing, PairingError, Param, Recorded, Row, Standings, Traits, choice, int_in
 from schemes.errors import InvalidEvent
-from schemes.state.model import BOTH_LOSE, BOTH_LOSE_PLAYED, WHITE_BY_FORFEIT, WHITE_WINS, Board, Tournament
+from schemes.state.model import (
+    BOTH_LOSE,
+    BOTH_LOSE_PLAYED,
+    PLAYED,
+    WHITE_BY_FORFEIT,
+    WHITE_WINS,
+    Board,
+    Tournament,
+)
 from schemes.state.records import WAITING, WALKOVERS
 
 
@@ -70,10 +78,18 @@ class Match:
     absent: frozenset[int] = frozenset()
     """Who lost the match by not coming to a round it was still undecided in (withdrawn or
     announced absent): a walkover."""
+    unplayed: bool = False
+    """A game of it was decided without play (the referee's ``W+F``, ``both-lose``): its
+    score says so, as every other table marks such a result with «!»."""
 
     @property
     def players(self) -> tuple[int, ...]:
         return tuple(p for p in (self.a, self.b) if p is not None)
+
+    def score(self, player: int) -> str:
+        """The games ``player`` won, as the bracket writes them: «1», «2!» where a game was
+        decided without play (a trial's walkover read as a game won); "" before any game."""
+        return f"{self.wins.get(player, 0)}{'!' if self.unplayed else ''}" if self.games else ""
 
     def winner(self, needed: int) -> int | None:
         """The player through: a bye's player, the one with enough wins; None when both are out
@@ -223,6 +239,7 @@ def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
                 continue
             a_won = _a_won(outcome.code, board.white == match.a)
             match.games += 1
+            match.unplayed |= outcome.code not in PLAYED
             if a_won is None:
                 match.both_lost = True
             else:

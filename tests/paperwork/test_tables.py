@@ -447,6 +447,28 @@ def test_the_bracket_marks_a_walkover() -> None:
     assert "Сетка плей-офф после 1-го тура" in pages(final_table(log.state, log.events, 1))[0].splitlines()
 
 
+def test_the_bracket_marks_a_game_decided_without_play() -> None:
+    """A review: a semi-final the referee gave as ``W+F`` read «1» and «0» on the wall, as if
+    played.  Its scores are «1!» and «0!», explained under the bracket, and the match for
+    third place moves up to leave the line its room; a bracket of played games has neither."""
+    from tests.schemes.test_playoff import field
+
+    log, ids = field(4, third_place="on")
+    log.pair()
+    for board in log.state.round(1).boards:  # 1 beats 4 without a game; 2 beats 3 at the board (white: the seed)
+        log.result(1, board.number, "W+F" if ids[0] in (board.white, board.black) else "W+")
+    log.pair()
+    text = pages(final_table(log.state, log.events, 2))[0].splitlines()
+    assert ("1. P00 X. 1!" in text, "4. P03 X. 0!" in text, "2. P01 X. 1" in text) == (True, True, True)
+    assert text[-2:] == ["! — результат без игры", "Стр. 1 из 1"]
+    assert text.index("Матч за 3-е место") < text.index("! — результат без игры")
+    played, _ids = field(4, third_place="on")
+    played.pair()
+    for board in played.state.round(1).boards:
+        played.result(1, board.number, "W+")
+    assert "! — результат без игры" not in pages(final_table(played.state, played.events, 1))[0]
+
+
 def test_a_walkover_is_printed_as_a_win_without_a_game_not_a_bye() -> None:
     """A trial: the final won by walkover was «Свободный тур» on the protocol and ``++``/``--``
     on the cards.  The protocol names the win without a game; the cards write the opponent,

@@ -119,6 +119,20 @@ def test_the_bracket_says_who_lost_by_not_coming() -> None:
     assert lines[-4:] == ["Финал:", "   >1. P00 X (5d)    2. P01 X (4d) неявка", "", "Чемпион: 1. P00 X (5d)"]
 
 
+def test_the_bracket_marks_a_game_decided_without_play_as_the_paper_does() -> None:
+    """A semi-final given as ``W+F`` reads «1!» and «0!», with the paper's legend under it."""
+    from tests.schemes.test_playoff import field
+    from tui.views import bracket_lines
+
+    log, ids = field(4)
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+F" if ids[0] in (board.white, board.black) else "W+")
+    lines = bracket_lines(log.state, "ru")
+    assert lines[1:3] == ["   >1. P00 X (5d) 1!    4. P03 X (4d) 0!", "   >2. P01 X (4d) 1     3. P02 X (4d) 0"]
+    assert lines[-2:] == ["", "! — результат без игры"]
+
+
 def test_the_bracket_names_the_champion_once_the_final_is_decided() -> None:
     """A trial: the champion was only the «>» beside his name (the paper names him), and the
     match for third place was headed a space further in than the final."""
