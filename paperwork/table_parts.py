@@ -25,8 +25,12 @@ PORTRAIT_COLUMNS = 14
 
 
 def title(document: Document, tournament: Tournament, after_round: int) -> str:
+    """«Итоговая таблица», «Таблица после 3-го тура», or before any round is over «Таблица до
+    первого тура», as the standings say it (a check found «после 0-го тура»)."""
     if is_final_table(tournament, after_round):
         return document.labels["final_table"]
+    if not after_round:
+        return document.labels["table_start"]
     return document.labels["table_after"].format(n=after_round)
 
 

@@ -272,6 +272,18 @@ def test_a_double_round_robin_marks_each_cycles_game_in_turn() -> None:
     ]
 
 
+@pytest.mark.parametrize("scheme", ["gamma", "round-robin"])
+def test_a_table_before_any_round_is_over_says_so(scheme: str) -> None:
+    """A check: round 1 paired, a result still missing, the table was «после 0-го тура»."""
+    log = Log(scheme, None if scheme == "round-robin" else 3)
+    for surname in ("Аа", "Бб", "Вв", "Гг"):
+        log.add(surname, rating=2000)
+    log.pair()
+    log.result(1, 1, "W+")
+    text = pages(final_table(log.state, log.events, 0))[0].splitlines()
+    assert text[1].startswith("Таблица до первого тура") and not any("0-го" in line for line in text)
+
+
 def test_the_working_round_robin_table_keeps_the_number_order() -> None:
     log = _four_in_a_round_robin()
     text = pages(final_table(log.state, log.events, 2))[0].splitlines()
