@@ -38,9 +38,26 @@ ABBREVIATIONS = {
     "петербург": "Санкт-Петербург",
     "питер": "Санкт-Петербург",
     "мск": "Москва",
+    "великий новгород": "Новгород",
 }
 """How the capitals are commonly written short (keys as ``_city_key`` makes them): the one city
-had two codes in one file, ``СПб`` → ``SPb`` beside ``Санкт-Петербург`` → ``StP`` (a review)."""
+had two codes in one file, ``СПб`` → ``SPb`` beside ``Санкт-Петербург`` → ``StP`` (a review);
+and Novgorod by its official name."""
+ENGLISH = {
+    "Moscow": "Москва",
+    "Saint Petersburg": "Санкт-Петербург",
+    "St Petersburg": "Санкт-Петербург",
+    "Petersburg": "Санкт-Петербург",
+    "Nizhny Novgorod": "Нижний Новгород",
+    "Veliky Novgorod": "Новгород",
+    "Yekaterinburg": "Екатеринбург",
+    "Rostov-on-Don": "Ростов-на-Дону",
+    "Zhukovsky": "Жуковский",
+    "Oktyabrsky": "Октябрьский",
+}
+"""The table's cities whose English names are not their transliteration (``Moskva``, which the
+rating-commission table finds by transliterating each city): a foreign guest's registration
+writes ``Moscow``."""
 _REGION = re.compile(r"\s*\([^()]*\)\s*$")
 """The table's region after a city, ``Жуковский (МО)``, which a referee does not type."""
 

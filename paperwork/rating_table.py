@@ -27,6 +27,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
+from functools import cache
 
 from data import codes
 from data.importers import RatingList
@@ -144,15 +145,19 @@ def komi_written(komi: float) -> int:
 
 
 def took_part(tournament: Tournament, table: Mapping[int, Sequence[Outcome]]) -> set[int]:
-    """The numbered players with a board or a bye in some round of ``table`` (``outcomes``): the
-    table lists only them, as OpenGotha's does (``isPlayerImplied``) — a player registered who
-    never came was written with a free round in every round, an appearance the commission
-    would record."""
-    return {
-        player
-        for player, rounds in table.items()
-        if player in tournament.numbers and any(not isinstance(o, Free) or o.kind is Kind.BYE for o in rounds)
-    }
+    """The numbered players who came to some round of ``table`` (``outcomes``): the table lists
+    only them, as OpenGotha's lists those with a game or a bye (``isPlayerImplied``) — a player
+    registered who never came was written with a free round in every round, an appearance the
+    commission would record.  A forfeit he lost is not coming (a trial's absentee, paired and
+    given ``B+F`` twice, then withdrawn, was written ``0- 0- …``); one he won is."""
+    return {player for player, rounds in table.items() if player in tournament.numbers and any(map(_came, rounds))}
+
+
+def _came(outcome: Outcome) -> bool:
+    """He was there: a board (a forfeit he lost aside) or a bye."""
+    if isinstance(outcome, Free):
+        return outcome.kind is Kind.BYE
+    return not (isinstance(outcome, Game) and outcome.forfeit and outcome.score is Score.LOSS)
 
 
 def writes_latin(tournament: Tournament, latin_names: bool, egf: bool = False) -> bool:
@@ -303,14 +308,24 @@ def club_code(club: str) -> str:
     together (``Школа №5`` → ``Shkola5``); a club without a letter or digit, or none, is
     ``xxxx``, as the EGF writes an unknown club.  A Latin club keeps its letters without their
     accents (``Kraków`` → ``Krakow``, ``Łódź`` → ``Lodz``: they were left out, ``Krakw``)."""
-    word = "".join(char for char in unaccented(latin(codes.city_code(club))) if char.isascii() and char.isalnum())
+    coded = codes.city_code(club)
+    if coded == club.strip() and is_latin(club):  # a city typed in Latin: the same code (a check found «Moskva»)
+        coded = latin_cities().get(_letters(club), coded)
+    word = "".join(char for char in unaccented(latin(coded)) if char.isascii() and char.isalnum())
     return word or CLUB_UNKNOWN
 
 
-class MixedScripts(Notice):
-    """The table is in Latin only because of names that mix the two alphabets, named: the
-    export dialog says it instead of its general «not every name is Cyrillic» (a trial read
-    both)."""
+@cache
+def latin_cities() -> dict[str, str]:
+    """The table's cities as typed in Latin letters → their codes: as the transliteration
+    writes them (``Moskva``, ``Sankt-Peterburg``, ``SPb``) and by their English names
+    (``Moscow``), each by its letters alone (``St. Petersburg`` is ``stpetersburg``)."""
+    found = {_letters(latin(city)): code for city, code in codes.russian_cities().items()}
+    return found | {_letters(english): codes.city_code(city) for english, city in codes.ENGLISH.items()}
+
+
+def _letters(text: str) -> str:
+    return "".join(char for char in unaccented(text).casefold() if char.isascii() and char.isalpha())
 
 
 def placeholders(
@@ -342,12 +357,21 @@ def placeholders(
         said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in initials)
         warnings.append(Notice("no letter of the Latin form in the first name, written as the surname's initial: "
                                "{players}", {"players": said}))  # fmt: skip
-    mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]
-    if latin_form and not (latin_names or egf) and mixed:  # a Latin «o» in «Иванов» turns it Latin: whose (a review)
-        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)  # a few, as the unwritable
-        sole = all(p in mixed or is_all_cyrillic(p.full_name) for p in players)  # no Latin name besides
-        kind = MixedScripts if sole else Notice  # the dialog's general line stays where a Latin name is a reason too
-        warnings.append(kind("names in more than one script, so the table is in Latin: {players}", {"players": said}))
+    if latin_form and not (latin_names or egf):  # Latin unasked, for whose names (a trial found it unsaid)
+        mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]  # a Latin «o»
+        if mixed:  # a few, as the unwritable
+            said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)
+            warnings.append(Notice("names in more than one script, so the table is in Latin: {players}",
+                                   {"players": said}))  # fmt: skip
+        other = [p for p in players if not is_cyrillic(p.full_name)]  # O'Brien Seán, 王立
+        named = other[:shown]
+        fields = {"players": ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in named)}
+        if len(other) > len(named):
+            more = {"more": len(other) - len(named)}
+            warnings.append(Notice("names not in Cyrillic, so the table is in Latin: {players} and {more} more",
+                                   fields | more))  # fmt: skip
+        elif other:
+            warnings.append(Notice("names not in Cyrillic, so the table is in Latin: {players}", fields))
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:
         left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)

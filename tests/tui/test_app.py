@@ -740,7 +740,7 @@ async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
         assert "Таблица для РК: не указан клуб, записано xxxx: Лю Личунь (3)" in shown
         source = "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)"
         assert source in shown
-        assert not app.screen.query("#latin-anyway")  # a Cyrillic field: the tick decides
+        assert not [line for line in shown if "латиницей" in line]  # a Cyrillic field: the tick decides
         assert not (folder / "gamma-rating.txt").exists()  # nothing written yet
         await pilot.press("right")
         await pilot.pause()
@@ -766,8 +766,10 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        said = "Не все имена кириллицей: таблица для РК будет целиком латиницей, с галочкой или без"
-        assert str(app.screen.query_one("#latin-anyway", Label).render()) == said
+        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        assert [w for w in warnings if "латиницей" in w] == [
+            "Таблица для РК: имена не кириллицей, поэтому таблица латиницей: Smith John (2)"
+        ]
         await pilot.click("#export")  # nothing ticked
         await pilot.pause()
     text = (folder / "mixed-rating.txt").read_text(encoding="utf-8")
@@ -780,9 +782,10 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        assert not app.screen.query("#latin-anyway")
         warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
-        assert any("в именах буквы разных алфавитов" in w and "Сидoров Иван" in w for w in warnings), warnings
+        assert [w for w in warnings if "латиницей" in w] == [
+            "Таблица для РК: в именах буквы разных алфавитов, поэтому таблица латиницей: Сидoров Иван (2)"
+        ]
 
 
 def remember_a_rating_list(folder: Path) -> None:

@@ -34,15 +34,12 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
     """The answers in focus, as in every question (the arrows move between them); the
     rating table's options are a Tab away (in focus first, Enter ticked one instead)."""
 
-    def __init__(
-        self, warnings: Sequence[str] = (), rating_list: Path | None = None, latin_anyway: bool = False
-    ) -> None:
+    def __init__(self, warnings: Sequence[str] = (), rating_list: Path | None = None) -> None:
         super().__init__()
         self.warnings = warnings
+        """The table's notices (``placeholders``): whose names make it Latin whatever the tick
+        says (never mixed), as a trial left the box unticked and got a Latin table unsaid."""
         self.rating_list = rating_list
-        self.latin_anyway = latin_anyway
-        """The field is not Cyrillic throughout, so the table is Latin whatever the tick says
-        (never mixed): a trial left the box unticked and got a Latin table without a word."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -56,9 +53,6 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
                 source = _("Latin names as the rating list {name} spells them, the others transliterated",
                            name=self.rating_list.name)  # fmt: skip
             yield Label(source, id="latin-source", markup=False)
-            if self.latin_anyway:
-                anyway = _("Not every name is Cyrillic: the rating table is all in Latin, ticked or not")
-                yield Label(anyway, id="latin-anyway", markup=False)
             for number, warning in enumerate(self.warnings):
                 yield Label(_("Rating table: {warning}", warning=warning), id=f"export-warning-{number}",
                             classes="export-warning", markup=False)  # fmt: skip

@@ -607,7 +607,7 @@ class TournamentScreen(Translated, Screen[None]):
         """F7: the rating table (its Latin names from the EGD list the referee last searched,
         where it still is) or an OpenGotha file, beside the tournament."""
         from data.importers import ImportFailed
-        from paperwork.rating_table import MixedScripts, placeholders, writes_latin
+        from paperwork.rating_table import placeholders, writes_latin
         from tui.screens.export_dialog import ExportScreen
         from tui.screens.rating_lookup import rating_list
 
@@ -657,8 +657,5 @@ class TournamentScreen(Translated, Screen[None]):
             for warning in warnings:
                 self.notify(said(warning), severity="warning", timeout=10)
 
-        notices = placeholders(self.session.state)
-        shown = [said(warning) for warning in notices]
-        latin_anyway = writes_latin(self.session.state, latin_names=False)
-        latin_anyway &= not any(isinstance(n, MixedScripts) for n in notices)  # said once, naming whose
-        self.app.push_screen(ExportScreen(shown, listed, latin_anyway), chosen)
+        shown = [said(warning) for warning in placeholders(self.session.state)]  # Latin unticked: whose names
+        self.app.push_screen(ExportScreen(shown, listed), chosen)
