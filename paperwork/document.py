@@ -10,6 +10,7 @@ the same bytes.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
 from pathlib import Path
@@ -285,6 +286,7 @@ class Document(PlainText):
         self.table_header(columns, widths, header_height)
         line = font_size * WRAPPED_LINE
         wraps = [i for i, column in enumerate(columns) if column.wrap]
+        aligns = [numbers_right(column, [row[i] for row in rows]) for i, column in enumerate(columns)]
         for row in rows:
             wrapped = {i: self.line_count(widths[i], line, str(row[i])) for i in wraps}  # a wrapped cell holds one text
             row_height = max(height, max(wrapped.values()) * line + 1) if wrapped else height
@@ -299,10 +301,10 @@ class Document(PlainText):
                     cell_left = self.get_x()
                     self.box(cell_left, top, cell_width, row_height)
                     self.set_xy(cell_left, top + (row_height - wrapped[index] * line) / 2)
-                    self.lines(cell_width, line, str(text), align=column.align, top=True)
+                    self.lines(cell_width, line, str(text), align=aligns[index], top=True)
                     self.set_xy(cell_left + cell_width, top)
                 else:
-                    self.fit_cell(cell_width, row_height, text, border=1, align=column.align, size=font_size)
+                    self.fit_cell(cell_width, row_height, text, border=1, align=aligns[index], size=font_size)
                 if (column.marks or column.title.isdigit()) and isinstance(text, str):
                     self.results_written.append(text)
             self.ln(row_height)
@@ -351,6 +353,22 @@ class Document(PlainText):
 
     def room_left(self) -> float:
         return self.bottom - self.get_y()
+
+
+NUMBER = re.compile(r"[+\-−]?(?:\d+(?:[.,]\d+)?[½¼¾]?|[½¼¾])|\d+[-–]\d+")
+"""A number as the tables write it: ``12``, ``-3``, ``103½``, ``½``, ``6.5``, a shared place ``5-8``."""
+
+
+def numbers_right(column: Column, cells: Sequence[Text]) -> str:
+    """The alignment a column's cells are drawn with: its own, but a centred column of numbers
+    right-aligned, its digits in line (paperwork.md: «numbers are right-aligned»; a check found
+    ``103½`` above ``103`` centred).  Results (``5+``, a crosstable's ``1``) are marks, not
+    numbers: they stay centred."""
+    if column.align != "C" or column.marks or column.title.isdigit() or not column.numbers:
+        return column.align
+    written = [cell for cell in cells if cell != ""]
+    numeric = all(isinstance(cell, str) and NUMBER.fullmatch(cell) for cell in written)
+    return "R" if written and numeric else column.align
 
 
 def shown_date(day: date, lang: str) -> str:

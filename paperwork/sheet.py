@@ -81,6 +81,10 @@ class Column:
     alike: str = ""
     """Columns of one ``alike`` keep one width (the protocol's white and black players): a
     35-letter name on one side shrank every name of the other to 6 pt, a trial found."""
+    numbers: bool = True
+    """Its cells, where every one reads as a number, are numbers: right-aligned on paper
+    (``document.numbers_right``).  False where they only look like numbers (Gamma's colour
+    and handicap, ``+0``, ``-1``: signs, centred as the results beside them)."""
 
 
 @dataclass(frozen=True)

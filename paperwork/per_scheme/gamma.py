@@ -31,7 +31,7 @@ def card(tournament: Tournament, text: Mapping[str, str], rounds: int) -> Callab
         Column(text["level_before"], 5),
         Column(text["opponent"], 7),
         Column(text["opp_level"], 6),
-        Column(text["colour_handicap"], 8),
+        Column(text["colour_handicap"], 8, numbers=False),
         Column(text["opp_final"], 7),
     ]
 
@@ -82,7 +82,7 @@ def table_columns(tournament: Tournament, text: Mapping[str, str], rounds: int, 
     ]
     for r in range(1, rounds + 1):
         columns += [
-            Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r)),
+            Column(text["col_hcp_short"], 4, group=text["round_n"].format(n=r), numbers=False),
             Column(text["opp_res_short"], 4, group=text["round_n"].format(n=r), marks=True),
         ]
     return columns + [

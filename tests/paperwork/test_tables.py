@@ -52,6 +52,27 @@ def test_gamma_table_writes_half_points_and_shared_places() -> None:
     assert "/w" not in " ".join(text)  # Gamma writes colours in its own column
 
 
+def test_numbers_are_right_aligned_and_results_and_names_are_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """paperwork.md: «numbers are right-aligned» — a check found ``81½`` centred above ``40½``.
+    Each cell of the Gamma table as drawn: the places (``1-2``), the points and the ratings
+    to the right; the names to the left; the ranks, colours and results (``3+``, ``2-!``) centred."""
+    from paperwork.document import Document
+
+    drawn: dict[str, set[str]] = {}
+    fit_cell = Document.fit_cell
+
+    def seen(self: Document, width: float, height: float, text: object, *args: object, **kwargs: object) -> None:
+        drawn.setdefault(str(kwargs.get("align", "C")), set()).add(text if isinstance(text, str) else text[0])
+        fit_cell(self, width, height, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Document, "fit_cell", seen)
+    log = scenario()
+    final_table(log.state, log.events, 4)
+    assert {"1-2", "81½", "40½", "2510", "798", "21", "0"} <= drawn["R"]
+    assert {"3+", "2-!", "+0", "--", "-"} <= drawn["C"] and not {"3+", "+0", "ЦФ"} & drawn["R"]
+    assert any(text.startswith("P2510") for text in drawn["L"])
+
+
 def test_standings_with_shared_places_and_tiebreaks() -> None:
     log = scenario()
     text = pages(standings(log.state, log.events, 4))[0].splitlines()
