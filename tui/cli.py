@@ -702,8 +702,13 @@ def _cmd_player(args: argparse.Namespace) -> None:
             action = actions.come_back(service.state, args.id, args.from_round)
         else:
             action = actions.withdraw(service.state, args.id, args.from_round)
+        points = views.withdrawal_bye(service.state) if command == "withdraw" else None
         change = service.commit(action)
         print(event_text(change.event, codes=True, state=change.state))  # who, not only an id
+        if points is not None:  # as the app's question says it
+            print(_("From round {round} on, his opponents sit out, each with a bye worth {points}. To give them "
+                    "the win instead, bring him back (player return) and enter his games as forfeits (W+F, B+F).",
+                    round=change.event.data["from_round"], points=points))  # fmt: skip
         _say_warnings(change)
 
     _writing(args, act)

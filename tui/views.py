@@ -335,24 +335,53 @@ def results_waiting(state: Tournament, after_round: int) -> str:
     return unfinished(labels(language()), state, after_round)
 
 
+def withdrawal_bye(state: Tournament) -> str | None:
+    """What a withdrawn player's later opponents get, where the scheme fixed who meets whom
+    (a round robin's Berger table, once paired): each sits out with a bye worth this many
+    points, which the referee is told as he withdraws him, in the app and on the command line
+    (a trial's command line said only «снят с 4-го тура»).  None elsewhere."""
+    scheduled = get_scheme(state.settings.scheme).traits.scheduled
+    if scheduled and state.paired_rounds and "bye_points" in state.settings.params:  # a bye's worth, where named
+        return f"{state.settings.params['bye_points']:g}"
+    return None
+
+
+def standings_score(state: Tournament, after_round: int) -> str:
+    """The key of the standings' score as the paper heads it: once the event is over the final
+    table's own (sport-handicap's «Итог. сила», the corrected strength), else the scheme's (the
+    command line said «Сила» beside the corrected value where the app said «Итог. сила», a
+    trial)."""
+    score = get_scheme(state.settings.scheme).score_name
+    if not is_final_table(state, after_round):
+        return score
+    from paperwork.per_scheme import paper
+
+    return paper(state).final_score or score
+
+
 def standings_text(state: Tournament, after_round: int) -> str:
     data = standings_json(state, after_round)
     keys = data["columns"]
     name_width = max([len(r["name"]) for r in data["rows"]] + [len(_("Player"))])
     place, no, name, rank = _("Place"), _("No."), _("Player"), _("Rank")
-    score = column_title(get_scheme(state.settings.scheme).score_name)
-    header = f"{place:>5}  {no:>3}  {name:<{name_width}}  {rank:>5}  {score:>6}"
+    score = column_title(standings_score(state, after_round))
+    score_width = max(len(score), 6)  # «Итог. сила» over its values
+    header = f"{place:>5}  {no:>3}  {name:<{name_width}}  {rank:>5}  {score:>{score_width}}"
     titles = {k: column_title(k) for k in keys}
     widths = {k: max(len(titles[k]), 6) for k in keys}
     lines = [
-        _("{name} — standings {after}", name=state.settings.name, after=after_round_words(after_round))
+        (
+            _("{name} — final table", name=state.settings.name)
+            if is_final_table(state, after_round)
+            else _("{name} — standings {after}", name=state.settings.name, after=after_round_words(after_round))
+        )
         + results_waiting(state, after_round),
         header + "".join(f"  {titles[k]:>{widths[k]}}" for k in keys),
     ]
     for r in data["rows"]:
         no = "" if r["no"] is None else r["no"]
         value = shown(state, "score", r["score"])
-        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {value:>6}"
+        line = f"{r['place']:>5}  {no:>3}  {r['name']:<{name_width}}  {r['rank']:>5}  {value:>{score_width}}"
         lines.append(line + "".join(f"  {shown(state, k, r['tiebreaks'][k]):>{widths[k]}}" for k in keys))
     return "\n".join(lines)
 

@@ -196,12 +196,25 @@ def test_a_round_robin_pairs_past_a_postponed_game_when_asked(
     assert run(capsys, "-f", gamma, "pair")[2] == "tengen: round 1 is not complete: no result on board 2\n"
 
 
+def test_a_round_robin_withdrawal_says_what_his_opponents_get(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A trial: ``player withdraw`` in a round robin said only «снят с 2-го тура», where the
+    app says his later opponents sit out with a bye worth 0 and how to give them the win."""
+    run(capsys, "-f", cup, "pair")
+    code, out, _err = run(capsys, "-f", cup, "player", "withdraw", "1")
+    assert code == 0 and out.splitlines()[1] == (
+        "From round 2 on, his opponents sit out, each with a bye worth 0. To give them the win instead, bring "
+        "him back (player return) and enter his games as forfeits (W+F, B+F)."
+    )
+    assert len(run(capsys, "-f", cup, "player", "return", "1")[1].splitlines()) == 1
+
+
 def test_what_a_command_did_names_the_players_it_did_it_to(cup: str, capsys: pytest.CaptureFixture[str]) -> None:
     """A trial: commands take ids and the wall shows numbers; «player 5 withdrawn» did not say
     that player 5 was not the wall's number 5.  The line now says who."""
     run(capsys, "-f", cup, "pair")
     assert run(capsys, "-f", cup, "result", "1", "1", "W+")[1] == "result round 1 board 1 (Иванов Я. — Ёлкин Я.): W+\n"
-    assert run(capsys, "-f", cup, "player", "withdraw", "2")[1] == "player No. 2 (Петров Я.) withdrawn from round 2\n"
+    withdrawn = run(capsys, "-f", cup, "player", "withdraw", "2")[1].splitlines()[0]  # then what his opponents get
+    assert withdrawn == "player No. 2 (Петров Я.) withdrawn from round 2"
     assert run(capsys, "-f", cup, "player", "skip", "3", "3")[1] == "player No. 3 (Сидоров Я.) skips round 3\n"
 
 

@@ -185,9 +185,27 @@ def test_a_players_skips_read_the_same_before_and_after_their_rounds() -> None:
     from tui.panes.players import PlayersPane
 
     player = Player(7, "Кутасов", "Илья", 10)
-    assert PlayersPane.status(player) == ""
-    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({2}))) == "пропуск тура 2"
-    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({4, 2}))) == "пропуск туров 2 4"
+    assert PlayersPane.status(player, False) == ""
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({2})), False) == "пропуск тура 2"
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({4, 2})), False) == "пропуск туров 2 4"
+
+
+def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
+    """A trial: sport-handicap's F2 said «пропуск тура 3» of a skip worth 5 and of one announced
+    late, worth 0; where the scheme has no deadline nothing is late."""
+    from dataclasses import replace
+
+    from schemes.state.model import Player
+    from tui.panes.players import PlayersPane
+
+    def status(deadline: bool, skips: set[int], late: set[int], withdrawn: int | None = None) -> str:
+        player = Player(7, "Кутасов", "Илья", 10, skips=frozenset(skips), late=frozenset(late))
+        return PlayersPane.status(replace(player, withdrawn_from=withdrawn), deadline)
+
+    assert status(True, {3}, {3}) == "пропуск тура 3 (поздно)" and status(False, {3}, {3}) == "пропуск тура 3"
+    assert status(True, {3}, set()) == "пропуск тура 3"
+    assert status(True, {2, 4, 5}, {4, 5}) == "пропуск туров 2 4 5 (поздно: 4 5)"
+    assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4 (поздно)"
 
 
 async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) -> None:

@@ -357,3 +357,21 @@ def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
     pdf = bytes(printed(log.state, log.events, 2).output())
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages)
     assert "— снята с тура 3" in text
+
+
+def test_the_standings_of_an_event_over_are_the_final_table_with_its_own_score() -> None:
+    """A trial: ``tengen standings`` of a finished sport-handicap event said «положение после
+    3-го тура» over «Сила» beside the corrected strength, where the app and the paper say
+    «Итоговая таблица» and «Итог. сила»; the wider title kept its values under it."""
+    from tests.builders import played
+    from tui.views import standings_text
+
+    log = played("sport-handicap", 4, 3)
+    lines = standings_text(log.state, 3).splitlines()
+    assert lines[0] == "Test cup — итоговая таблица"
+    assert lines[1].split("  ")[-3:] == ["Итог. сила", "Поправка", " Серия"]
+    assert lines[1].index("Итог. сила") + len("Итог. сила") == lines[2].index("253.0") + len("253.0")
+    assert standings_text(log.state, 2).splitlines()[:2] == [
+        "Test cup — положение после 2-го тура",
+        "Место    №  Фамилия, имя                               Ранг    Сила   Серия",
+    ]

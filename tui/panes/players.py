@@ -21,7 +21,7 @@ from schemes.values.names import fold
 from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with, visible
 from tui.panes.pane import Pane
-from tui.views import name_holds, shown_path, typed_path, with_usual_country
+from tui.views import name_holds, shown_path, typed_path, with_usual_country, withdrawal_bye
 from tui.widgets import Column, PlainTable, cut, while_on_top
 
 
@@ -83,6 +83,7 @@ class PlayersPane(Pane):
         # the names (a trial read «Сидоров…» for Сидорова); decided on the whole field, so a
         # search does not make the column come and go
         countries = len({player.country for player in state.players.values()}) > 1
+        deadline = registry.get_scheme(state.settings.scheme).traits.skip_deadline
         rows = [
             (
                 str(player.id),
@@ -92,7 +93,7 @@ class PlayersPane(Pane):
                     player.full_name,
                     player.rank_label,
                     "" if player.rating is None else str(player.rating),
-                    self.status(player),
+                    self.status(player, deadline),
                     player.club,
                     player.country if countries else "",
                     " ".join(self.blocked(state, other) for other in blocks[player.id]),
@@ -132,15 +133,21 @@ class PlayersPane(Pane):
         return str(player) if number is None else f"{_('No.')}{number}"
 
     @staticmethod
-    def status(player: Player) -> str:
+    def status(player: Player, deadline: bool) -> str:
+        """Registered in advance, withdrawn, skipping; a skip announced after the deadline
+        marked where the scheme has one (``deadline``: sport-handicap's late skip is worth 0,
+        an early one 5, and a trial's F2 said both «пропуск тура 3»)."""
+        late = sorted(player.late & player.skips) if deadline else []
         if player.preregistered:
             return _("registered in advance")
         if player.withdrawn_from is not None:
-            return _("withdrawn from {round}", round=player.withdrawn_from, sex=player.sex)
+            left = _("withdrawn from {round}", round=player.withdrawn_from, sex=player.sex)
+            return left + (_(" (late)") if deadline and player.withdrawn_from in player.late else "")
         if len(player.skips) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
-            return _("round {rounds} skipped", rounds=min(player.skips))
+            return _("round {rounds} skipped", rounds=min(player.skips)) + (_(" (late)") if late else "")
         if player.skips:
-            return _("rounds {rounds} skipped", rounds=" ".join(map(str, sorted(player.skips))))
+            skipped = _("rounds {rounds} skipped", rounds=" ".join(map(str, sorted(player.skips))))
+            return skipped + (_(" (late: {rounds})", rounds=" ".join(map(str, late))) if late else "")
         return ""
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -259,12 +266,11 @@ class PlayersPane(Pane):
                 self.tournament_screen.act(action)
 
         state = self.session.state
-        details = ""
-        scheduled = registry.get_scheme(state.settings.scheme).traits.scheduled
-        if scheduled and state.paired_rounds and "bye_points" in state.settings.params:  # a bye's worth, where named
+        details, points = "", withdrawal_bye(state)
+        if points is not None:
             details = _("From round {round} on, his opponents sit out, each with a bye worth {points}. To give "
                         "them the win instead, keep him in and record his games as forfeits (W, B).", round=start,
-                        points=f"{state.settings.params['bye_points']:g}")  # fmt: skip
+                        points=points)  # fmt: skip
         question = _("Withdraw {name} from round {round} on?", name=numbered(state, player), round=start)
         self.app.push_screen(ConfirmScreen(question, details=details), withdraw)
 

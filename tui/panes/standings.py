@@ -90,11 +90,7 @@ class StandingsPane(Pane):
         else:
             keys = data["columns"]
             titles = labels(language())
-            score = get_scheme(state.settings.scheme).score_name
-            if final:  # the final table's own name of it, as on paper
-                from paperwork.per_scheme import paper
-
-                score = paper(state).final_score or score
+            score = views.standings_score(state, after)
             heads = [_("Place"), _("No."), _("Player"), _("Rank"), titles[score],
                      *(bracketed(titles.get(k, k)) for k in keys)]  # fmt: skip
             rows = [
