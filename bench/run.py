@@ -445,8 +445,8 @@ def bench_bulk(results: dict, folder: Path) -> None:
     log = Log("mcmahon", 5)
     players(log, 2_000, random.Random(5))
     play(log, 5, random.Random(5))
-    source = log.write(folder / "og-2000.json")
-    xml = folder / "og-2000.xml"
+    source = log.write(folder / "bulk-og-2000.json")  # og-2000 is the opengotha group's, in the same folder
+    xml = folder / "bulk-og-2000.xml"
     run("-f", str(source), "export", "opengotha", "-o", str(xml))
     measure(results, "import_opengotha_2000x5", lambda i: run("import", "opengotha", str(xml),
                                                               str(folder / f"og-back-{i}.json")))  # fmt: skip
@@ -482,6 +482,11 @@ RATIOS = {
 
 def main(argv: list[str]) -> dict:
     process([sys.executable, "-c", "pass"])  # the spawner starts while the bench is small
+    unknown = [a for a in argv if a not in GROUPS and a != "--json"]
+    if unknown:  # «--help» ran every group for minutes
+        print(f"usage: bench/run.py [--json] [GROUP ...]; groups: {' '.join(GROUPS)} (not {' '.join(unknown)})",
+              file=sys.stderr)  # fmt: skip
+        sys.exit(2)
     as_json = "--json" in argv
     chosen = [a for a in argv if a in GROUPS] or list(GROUPS)
     results: dict = {}

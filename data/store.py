@@ -581,6 +581,11 @@ def _beyond(there: Sequence[Event], held: Sequence[Event]) -> Sequence[Event]:
     return held[common:]
 
 
+def _entry(event: Event) -> str:
+    """An entry as the file writes it, whatever its number."""
+    return json.dumps(event.to_json(), sort_keys=True)
+
+
 def _same_event(a: Event, b: Event) -> bool:
     """The same entry, as the file writes it (a tuple held is the list read back)."""
     return a.id == b.id and json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
@@ -828,11 +833,42 @@ class TournamentFile:
             self._raw: bytes | tuple[memoryview, bytes] = read
             if not (lazy and self.compact):
                 self._parse()
+            if writable:
+                self._behind_backup()
         except BaseException:
             self.close()
             raise
         if writable:
             _remove_leftovers(self.path)
+
+    def _behind_backup(self) -> None:
+        """Refuse to write where the backup holds entries of this tournament the file lacks:
+        an older copy put in the file's place (from a stick, a sync tool's previous version)
+        would have its next entry keep it as the backup, and the newer one was gone without a
+        word (an attack).  Only a backup longer than the file is read: a log only grows, so
+        the usual backup, the state before, costs one ``stat``."""
+        backup = backup_path(self.path)
+        try:
+            longer = os.stat(backup, follow_symlinks=False).st_size > len(self.raw)
+        except OSError:
+            return
+        if not longer:
+            return
+        try:
+            kept = _events(backup, _parsed(backup, read_plain(backup, TOURNAMENT_LIMIT)))
+        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
+            return  # nothing there to lose: the backup does not read
+        if not kept or not self.events or not _same_event(kept[0], self.events[0]):
+            return  # another tournament's, linked by hand: written over as before, this one untouched
+        here = {_entry(event) for event in self.events}
+        lacking = [event for event in kept if _entry(event) not in here]  # a hall's merge may renumber them
+        if lacking:
+            raise Damaged(
+                "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)",
+                self.path,
+                Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put in "
+                       "its place?)", backup=backup.name, count=len(lacking), last=Notice(*describe_parts(lacking[-1]))),
+            )  # fmt: skip
 
     @property
     def raw(self) -> bytes:

@@ -14,8 +14,10 @@ import inspect
 import os
 import random
 import re
+import signal
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -482,6 +484,22 @@ def _say_warnings(change: Change) -> None:
         print_warning(said(warning))
 
 
+@contextmanager
+def interrupt_deferred() -> Iterator[None]:
+    """Ctrl+C held until the block is done, then raised: numba compiling the pairing's loops
+    (once per installation) catches it inside LLVM's callbacks, which printed a traceback and
+    went on to write the round the referee had stopped, or crashed the process (an attack).
+    Held, it stops the command after the compiler and before anything is written."""
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 class StoppedWriting(KeyboardInterrupt):
     """Ctrl+C in a command that writes a tournament, with what the file holds of it said."""
 
@@ -731,7 +749,8 @@ def _cmd_pair(args: argparse.Namespace) -> None:
                 print_warning(said(warned))
         if before.compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)
-        action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
+        with interrupt_deferred() if before.compiling else nullcontext():
+            action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
         change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))

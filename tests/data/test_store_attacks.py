@@ -13,7 +13,7 @@ import pytest
 
 from data.errors import TournamentFileError
 from data.ledger import Ledger
-from data.store import OUTPUT_LEFTOVER_AGE, TournamentFile, backup_path, restore, write_output
+from data.store import OUTPUT_LEFTOVER_AGE, Damaged, TournamentFile, backup_path, restore, write_output
 from schemes.log import actions
 
 
@@ -535,3 +535,38 @@ def test_a_name_going_up_from_a_link_is_the_file_the_system_reads(tmp_path: Path
         assert service.path == tmp_path / "real" / "t.json"  # where its papers, pages and hall go (a review)
     assert (tmp_path / "other" / "t.json").read_bytes() == other
     assert len(TournamentFile(tmp_path / "real" / "t.json").events) == 2
+
+
+def test_an_older_copy_put_in_the_files_place_keeps_the_newer_backup(tmp_path: Path) -> None:
+    """An attack: an older copy put back over the file (a stick, a sync tool's previous version)
+    was written to at the next command, which kept it as the backup: the backup's newer entry
+    was gone for good, without a word.  The write is refused naming what the backup holds,
+    reading still works, and ``restore`` puts the newer state back; a longer backup of another
+    tournament (linked by hand) is no reason to refuse."""
+    path = tmp_path / "cup.json"
+    ledger = new(path)
+    register(ledger, "A")
+    older = path.read_bytes()
+    register(ledger, "B")
+    register(ledger, "C")
+    ledger.close()
+    path.write_bytes(older)  # the backup holds B, the file neither B nor C
+    backup = backup_path(path).read_bytes()
+    with pytest.raises(Damaged, match=r"its backup cup.json.bak holds 1 entries it lacks, the last: player 2 registered: B "):
+        Ledger(path, writable=True)
+    assert (path.read_bytes(), backup_path(path).read_bytes()) == (older, backup)  # both untouched
+    assert len(Ledger(path).events) == 2  # read as it is
+    restore(path)
+    with Ledger(path, writable=True) as ledger:
+        register(ledger, "D")
+        assert [e.data.get("surname") for e in ledger.events][1:] == ["A", "B", "D"]
+    other = tmp_path / "other.json"
+    ledger = Ledger.create(other, [actions.create("Another cup", "round-robin")])
+    for surname in "EFGH":
+        register(ledger, surname)
+    ledger.close()
+    backup_path(path).unlink()
+    os.link(other, backup_path(path))  # longer, and not this tournament's
+    with Ledger(path, writable=True) as ledger:
+        register(ledger, "I")
+    assert len(Ledger(other).events) == 5

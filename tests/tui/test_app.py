@@ -1247,6 +1247,33 @@ async def test_a_damaged_tournament_is_offered_its_backup(folder: Path, answer: 
         assert app.screen.session.state.settings.place != "Томск"
 
 
+async def test_an_older_copy_put_in_place_of_the_file_is_offered_its_newer_backup(folder: Path) -> None:
+    """An attack: an older copy put back over the file opened without a word, and its next entry
+    kept it as the backup, the backup's newer entries gone.  The app asks to put the backup back,
+    naming its last entry; put back, the tournament holds it."""
+    from tui.cli import main
+    from tui.screens.confirm import ConfirmScreen
+
+    path = folder / "gamma.json"
+    older = path.read_bytes()
+    assert main(["-f", str(path), "settings", "--place", "Томск"]) == 0
+    assert main(["-f", str(path), "settings", "--place", "Омск"]) == 0  # the backup holds «Томск»
+    path.write_bytes(older)
+    app = app_on(folder)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith(
+            "gamma.json не открывается: в его резервной копии gamma.json.bak есть записи, которых в нём нет (1), "
+            "последняя — "
+        )
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert app.screen.session.state.settings.place == "Томск"
+        assert (folder / "gamma.json.damaged").read_bytes() == older
+
+
 async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folder: Path) -> None:
     """An attack: a tournament emptied by a sync tool vanished from the start screen, its
     backup with it («Турниров пока нет»).  It is listed, marked, and Enter offers the backup;

@@ -567,3 +567,32 @@ def test_ctrl_c_never_names_an_entry_another_writer_made_after_the_lock(
     monkeypatch.setattr(Service, "close", then_another)
     code, _, err = run(capsys, "-f", path, "result", "1", "1", "W+")
     assert (code, err) == (130, "tengen: interrupted; nothing was written\n")
+
+
+def test_ctrl_c_while_the_compiler_works_stops_the_pairing_before_it_is_written(
+    cup: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: Ctrl+C during numba's first compile of the pairing was caught inside LLVM's
+    callbacks (a traceback printed as «ignored»), and the round the referee had stopped was
+    written, exit 0.  Held until the compiler is done, it stops the command before the write."""
+    import os
+    import signal
+
+    from schemes.log import actions
+    from tui import cli
+
+    pair = actions.pair
+
+    def compiling(*args: object, **kwargs: object) -> object:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # Python's handler runs before the next line
+        except KeyboardInterrupt:
+            pass  # as LLVM's callbacks swallow it: the compile goes on
+        return pair(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli.actions, "pair", compiling)
+    monkeypatch.setattr("data.service.compiler_ahead", lambda state: True)
+    before = cup.read_bytes()
+    code, _out, err = run(capsys, "-f", str(cup), "pair")
+    assert (code, cup.read_bytes()) == (130, before)
+    assert err.endswith("tengen: interrupted; nothing was written\n")
