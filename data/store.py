@@ -863,12 +863,14 @@ class TournamentFile:
         here = {_entry(event) for event in self.events}
         lacking = [event for event in kept if _entry(event) not in here]  # a hall's merge may renumber them
         if lacking:
+            last = Notice(*describe_parts(lacking[-1]))
+            what = Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put "
+                          "in its place?)", backup=backup.name, count=len(lacking), last=last)  # fmt: skip
             raise Damaged(
                 "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)",
                 self.path,
-                Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put in "
-                       "its place?)", backup=backup.name, count=len(lacking), last=Notice(*describe_parts(lacking[-1]))),
-            )  # fmt: skip
+                what,
+            )
 
     @property
     def raw(self) -> bytes:
