@@ -28,6 +28,7 @@ from data.store import (
     is_tournament,
     kept_beside,
     real_path,
+    sync_copies,
     write_output,
 )
 from schemes.base.scheme import PairingError
@@ -353,6 +354,12 @@ class Service:
             raise Refused("the chief's laptop ({name}) was heard within the last minute: it hands the role on "
                           "itself (tengen hall chief)", name=chief.name)  # fmt: skip
         return self.commit(actions.take_chief(device))
+
+    def sync_copies(self) -> list[Notice]:
+        """Copies a sync tool made of this tournament beside it, holding entries it lacks
+        (``store.sync_copies``): said when it is opened, by the app and by every command that
+        writes it."""
+        return sync_copies(self.path, lambda: self.events)
 
     def before_pairing(self, number: int | None = None, early: bool = False) -> BeforePairing:
         """Refused (InvalidEvent) where round ``number`` (the next) cannot be paired now: not

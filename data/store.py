@@ -581,6 +581,42 @@ def _beyond(there: Sequence[Event], held: Sequence[Event]) -> Sequence[Event]:
     return held[common:]
 
 
+SYNC_COPIES = (" (*conflicted copy*)", ".sync-conflict-*")
+"""What sync tools add to a file's name for the copy they make where it changed on two
+machines at once: Dropbox's and Nextcloud's «cup (… conflicted copy …).json», Syncthing's
+«cup.sync-conflict-20261207-072700-ABCDEFG.json»."""
+
+
+def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]:
+    """Each copy a sync tool made of this tournament beside ``path`` that holds entries the
+    file lacks (its events, ``read`` only where there is a copy: a long log's commands do not
+    parse it), named with their count and the last: a folder synced between two laptops,
+    where no lock travels, left one laptop's results in such a copy, and the file opened
+    without a word of it (an attack).  A copy of another tournament, or with nothing new, is
+    not named."""
+    found: list[Notice] = []
+    names = {copy for mark in SYNC_COPIES
+             for copy in path.parent.glob(glob.escape(path.stem) + mark + glob.escape(path.suffix))}  # fmt: skip
+    if not names:
+        return found
+    events = read()
+    here = {_entry(event) for event in events}
+    for copy in sorted(names):
+        try:
+            kept = _events(copy, _parsed(copy, read_plain(copy, TOURNAMENT_LIMIT)))
+        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
+            continue
+        if not kept or not events or not _same_event(kept[0], events[0]):
+            continue
+        lacking = [event for event in kept if _entry(event) not in here]
+        if lacking:
+            found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, "
+                                "the last: {last}: open it to see them, and enter them here",
+                                {"copy": copy.name, "count": len(lacking),
+                                 "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
+    return found
+
+
 def _entry(event: Event) -> str:
     """An entry as the file writes it, whatever its number."""
     return json.dumps(event.to_json(), sort_keys=True)

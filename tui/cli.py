@@ -511,6 +511,8 @@ class StoppedWriting(KeyboardInterrupt):
 def _writing(args: argparse.Namespace, act: Callable[[Service], None]) -> None:
     path = _file(args)
     with Service(path, writable=True) as service:
+        for copy in service.sync_copies():  # another laptop's entries, left beside it by a sync tool
+            print_warning(said(copy))
         before = len(service.events)
         try:
             act(service)

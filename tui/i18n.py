@@ -1329,6 +1329,7 @@ RU = {
     "{path} was changed by another program and no longer reads as a tournament: nothing was written; its backup {backup} lacks entries made here ({count}), the last: {last}; open the file again to put the backup back, then enter them anew": "{path} изменила другая программа, и он больше не читается как турнир: ничего не записано; в его резервной копии {backup} нет записей, сделанных здесь ({count}), последняя — {last}; откройте файл заново, чтобы вернуть копию, и введите их ещё раз",
     "{path} was changed by another program and holds another tournament now ({name}): nothing was written": "{path} изменила другая программа: в нём теперь другой турнир ({name}); ничего не записано",
     "{path} was changed by another program since it was opened here: nothing was written; it lacks {count} entries made before, the last: {last}; open it again and enter them anew": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; в нём нет записей, сделанных раньше ({count}), последняя — {last}; откройте его заново и введите их ещё раз",
+    "a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, the last: {last}: open it to see them, and enter them here": "рядом копия, которую сделала программа синхронизации, — {copy}: в ней есть записи, которых нет в этом файле ({count}), последняя — {last}; откройте её, посмотрите и введите их здесь",
     "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)": "{path}: {what}; tengen restore {path} вернёт резервную копию (файл, как он есть, сохранится рядом)",
     "its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put in its place?)": "в его резервной копии {backup} есть записи, которых в нём нет ({count}), последняя — {last} (на его место положили старую копию?)",
     "{path} has another name (a hard link), which would become a second tournament: nothing was written; copy the file rather than link it": "у {path} есть второе имя (жёсткая ссылка), оно стало бы вторым турниром: ничего не записано; скопируйте файл вместо ссылки",
@@ -1752,6 +1753,8 @@ def said(message: object) -> str:
         else value
         for key, value in fields.items()
     }
+    if "changes" in fields:  # an entry's settings nested in a notice, named in the interface language
+        values["changed"] = ", ".join(f"{_(key)} {visible(str(value))}" for key, value in fields["changes"])
     return _(template, **values)
 
 

@@ -570,3 +570,36 @@ def test_an_older_copy_put_in_the_files_place_keeps_the_newer_backup(tmp_path: P
     with Ledger(path, writable=True) as ledger:
         register(ledger, "I")
     assert len(Ledger(other).events) == 5
+
+
+def test_a_sync_tools_copy_holding_entries_the_file_lacks_is_named(tmp_path: Path) -> None:
+    """An attack: a folder synced between two laptops (no lock travels) left one laptop's
+    results in «cup (… conflicted copy …).json» or «cup.sync-conflict-….json», and the file
+    opened without a word.  Each copy with entries the file lacks is named with their count
+    and the last; a copy with nothing new, another tournament's, a file not a tournament and
+    another tournament's copies are not."""
+    from data.store import sync_copies
+
+    path = tmp_path / "[cup].json"  # glob's characters in the name are the name's
+    ledger = new(path)
+    register(ledger, "A")
+    common = path.read_bytes()
+    register(ledger, "B")
+    dropbox = tmp_path / "[cup] (Судья's conflicted copy 2026-12-07).json"
+    dropbox.write_bytes(path.read_bytes())  # nothing the file lacks
+    register(ledger, "C")
+    ledger.close()
+    syncthing = tmp_path / "[cup].sync-conflict-20261207-072700-ABCDEFG.json"
+    syncthing.write_bytes(common)
+    with Ledger(syncthing, writable=True) as other:
+        register(other, "X")
+        register(other, "Y")
+    (tmp_path / "[cup].sync-conflict-20261207-080000-ABCDEFG.json").write_text("not a tournament")
+    Ledger.create(tmp_path / "[cup] (conflicted copy 2).json", [actions.create("Another", "round-robin")]).close()
+    Ledger.create(tmp_path / "cup.sync-conflict-1.json", [actions.create("Cup", "round-robin")]).close()
+    events = Ledger(path).events
+    assert [str(notice) for notice in sync_copies(path, lambda: events)] == [
+        "a copy a sync tool made beside it, [cup].sync-conflict-20261207-072700-ABCDEFG.json, holds 2 entries this "
+        "file lacks, the last: player 3 registered: Y: open it to see them, and enter them here"
+    ]
+    assert sync_copies(tmp_path / "alone.json", lambda: pytest.fail("no copy: the log is not read")) == []

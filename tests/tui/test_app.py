@@ -1274,6 +1274,25 @@ async def test_an_older_copy_put_in_place_of_the_file_is_offered_its_newer_backu
         assert (folder / "gamma.json.damaged").read_bytes() == older
 
 
+async def test_a_sync_tools_copy_with_entries_the_file_lacks_is_said_on_opening(folder: Path) -> None:
+    """An attack: a synced folder's conflict copy held another laptop's entries, unsaid."""
+    from tui.cli import main
+
+    path = folder / "gamma.json"
+    copy = folder / "gamma (Судья's conflicted copy 2026-12-07).json"
+    copy.write_bytes(path.read_bytes())
+    assert main(["-f", str(copy), "settings", "--place", "Томск"]) == 0
+    app = app_on(folder)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert (
+            f"Рядом копия, которую сделала программа синхронизации, — {copy.name}: в ней есть записи, которых нет "
+            "в этом файле (1), последняя — изменены настройки: место Томск; откройте её, посмотрите и введите их "
+            "здесь" in notes(app)
+        )
+
+
 async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folder: Path) -> None:
     """An attack: a tournament emptied by a sync tool vanished from the start screen, its
     backup with it («Турниров пока нет»).  It is listed, marked, and Enter offers the backup;

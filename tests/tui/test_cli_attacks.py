@@ -596,3 +596,20 @@ def test_ctrl_c_while_the_compiler_works_stops_the_pairing_before_it_is_written(
     code, _out, err = run(capsys, "-f", str(cup), "pair")
     assert (code, cup.read_bytes()) == (130, before)
     assert err.endswith("tengen: interrupted; nothing was written\n")
+
+
+def test_a_command_writing_the_file_names_a_sync_tools_copy_with_more(
+    cup: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: another laptop's entries left in a sync tool's conflict copy beside the file
+    went unsaid; each command that writes the file says it, and writes all the same."""
+    copy = cup.with_name("cup.sync-conflict-20261207-072700-ABCDEFG.json")
+    copy.write_bytes(cup.read_bytes())
+    assert (
+        run(capsys, "-f", str(copy), "player", "add", "--surname", "Козлов", "--name", "Я", "--rating", "2100")[0] == 0
+    )
+    code, _out, err = run(capsys, "-f", str(cup), "settings", "--place", "Зал")
+    assert code == 0 and err == (
+        "warning: a copy a sync tool made beside it, cup.sync-conflict-20261207-072700-ABCDEFG.json, holds 1 "
+        "entries this file lacks, the last: player 4 registered: Козлов Я: open it to see them, and enter them here\n"
+    )

@@ -128,6 +128,8 @@ class TournamentScreen(Translated, Screen[None]):
         self.sub_title = shown_name(self.session.path.name)
         self.redraw()
         self.keep_focus()
+        for copy in self.session.sync_copies():  # another laptop's entries, left beside it by a sync tool
+            self.notify(said(copy), severity="warning", timeout=30)
         self.start_link()
         self.set_interval(REACHED_EVERY, self.show_pages)  # the laptop may join the hall's Wi-Fi meanwhile
 
