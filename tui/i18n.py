@@ -715,6 +715,7 @@ RU = {
     "the one round is paired": "единственный тур уже составлен",
     "the play-off is over: player {player} won the final": "плей-офф окончен: финал выиграл игрок {player}",
     "the play-off is over: both finalists lost the final": "плей-офф окончен: оба финалиста проиграли финал",
+    "the play-off is over: no one was left to play the final": "плей-офф окончен: играть финал было некому",
     "the play-off's last round is still on: no result on board {boards}": "последний тур плей-офф ещё идёт: нет результата на доске {boards}",
     "the play-off's last round is still on: no result on boards {boards}": "последний тур плей-офф ещё идёт: нет результатов на досках {boards}",
     "board {boards} of round {round} has a result: undo it before this change": "на доске {boards} {round}-го тура есть результат: сначала отмените его, потом это изменение",

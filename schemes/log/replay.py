@@ -464,8 +464,10 @@ def _play_off_won(state: Tournament) -> None:
     rows = scheme.standings(state, state.paired_rounds).rows
     if rows and rows[0].place == "1":
         raise InvalidEvent("the play-off is over: player {player} won the final", player=state.named(rows[0].player))
-    if rows and rows[0].place.startswith("1-"):
+    if rows and rows[0].place == "2":  # no «1»: both lost the final
         raise InvalidEvent("the play-off is over: both finalists lost the final")
+    if rows and rows[0].place:  # every player has his place, and none is «1» or «2»: no final to play
+        raise InvalidEvent("the play-off is over: no one was left to play the final")
 
 
 def _paired(state: Tournament, event: Event) -> Tournament:

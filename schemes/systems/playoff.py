@@ -157,6 +157,16 @@ class Bracket:
             if not walked or not self.stage_over():
                 return through
 
+    def settle(self) -> None:
+        """The stages after the last one played that play no game, put in place at once: a
+        final of one (the other semi-final both lost) names its champion, and a final of none
+        ends the play-off, without a round of no boards (a trial paired one to see him)."""
+        while self.stages and self.stage_over() and not self.finished():
+            following = self.next_stage()
+            if not all(m.decided(self.needed, self.most) for m in following):
+                return
+            self.stages.append(following)
+
     def _walkovers(self, tournament: Tournament, number: int) -> dict[int, int]:
         """Each undecided match's players who do not play round ``number``: one withdrawn, or
         absent from a one-game match, loses the match; absent from one game of a best of three,
@@ -174,8 +184,9 @@ class Bracket:
             present = [p for p in match.players if p not in missing]
             if gone or self.most == 1:
                 match.absent = gone or missing
-            else:
+            else:  # a game won without play, marked so on the bracket
                 match.games += 1
+                match.unplayed = True
                 match.wins.update({p: match.wins.get(p, 0) + 1 for p in present})
             through |= dict.fromkeys(present, next(iter(missing)))
         return through
@@ -246,6 +257,7 @@ def bracket(tournament: Tournament, upto: int | None = None) -> Bracket:
                 winner = match.a if a_won else match.b
                 assert winner is not None
                 match.wins[winner] = match.wins.get(winner, 0) + 1
+    result.settle()
     return result
 
 
@@ -410,7 +422,10 @@ class Playoff:
             if all(m.decided(state.needed, state.most) for m in main):
                 through = [w for m in main if (w := m.winner(state.needed)) is not None]
                 out = [p for m in main for p in m.players if p not in through]
-                low, high = len(through) + 1, len(through) + len(out)
+                # after every match's winner, one or none: a final both lost gives no «1» and both
+                # finalists «2» (they shared «1-2», each handed «1 место», a trial); a semi-final both
+                # lost leaves «2» empty, its pair «3-4» beside the other's loser
+                low, high = len(main) + 1, min(len(main) + len(out), 2 * len(main))
                 for p in out:
                     places[p] = str(low) if low == high else f"{low}-{high}"
                 for p in state.third_place_pair(main) or ():

@@ -157,16 +157,43 @@ def test_a_semi_finals_loser_stands_below_those_still_playing_the_other() -> Non
 
 
 def test_a_forfeit_and_both_lose() -> None:
-    """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 goes through to the title."""
+    """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 is the champion at once (a trial
+    paired a round of no boards to see him).  Nobody lost a final: no «2»; the semi-finals'
+    three losers share «3-4» (a trial's loser of a game played shared «2-4» with the two the
+    referee put out)."""
     log, ids = field(4)
     log.pair()
     log.commit(actions.result(1, 1, "W+F"))
     log.commit(actions.result(1, 2, "both-lose"))
-    log.pair()
-    assert log.state.round(2).boards == () and log.state.round(2).byes == (ids[0],)
-    rows = PLAYOFF.standings(log.state, 2).rows
+    rows = PLAYOFF.standings(log.state, 1).rows
     seed = {p: i + 1 for i, p in enumerate(ids)}
-    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2-4", 2), ("2-4", 3), ("2-4", 4)]
+    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("3-4", 2), ("3-4", 3), ("3-4", 4)]
+    with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
+        log.pair()
+    nobody, _ids = field(4)
+    nobody.pair()
+    for board in (1, 2):
+        nobody.commit(actions.result(1, board, "both-lose"))
+    assert {r.place for r in PLAYOFF.standings(nobody.state, 1).rows} == {"3-4"}
+    with pytest.raises(InvalidEvent, match="^the play-off is over: no one was left to play the final$"):
+        nobody.pair()
+
+
+def test_a_final_both_lost_gives_no_first_place() -> None:
+    """A trial: both finalists lost the final and shared «1-2», each handed «1 место»; the
+    match for third place, both lost too, left «3» to nobody.  The finalists are «2», the
+    third-place pair «4»: no «1», no «3»."""
+    log, ids = field(4, third_place="on")
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    for board in log.state.round(2).boards:
+        log.commit(actions.result(2, board.number, "both-lose"))
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    rows = PLAYOFF.standings(log.state, 2).rows
+    assert [(r.place, seed[r.player]) for r in rows] == [("2", 1), ("2", 2), ("4", 3), ("4", 4)]
+    with pytest.raises(InvalidEvent, match="^the play-off is over: both finalists lost the final$"):
+        log.pair()
 
 
 def test_a_jigo_is_replayed_not_entered() -> None:
@@ -507,3 +534,19 @@ def test_asked_for_a_round_after_the_last_the_play_off_says_what_is_left_or_that
     log.commit(actions.result(2, third.number, "W+"))
     with pytest.raises(InvalidEvent, match="^the play-off is over: both finalists lost the final$"):
         log.pair()
+
+
+def test_a_game_of_a_best_of_three_lost_by_absence_is_marked_as_without_play() -> None:
+    """A trial: seed 4, announced absent from game 2 of his semi-final, lost it, and the bracket
+    read «2» and «0» as if both games were played; it reads «2!» and «0!»."""
+    from schemes.systems.playoff import bracket
+
+    log, ids = field(4, games_per_match="3")
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.commit(actions.skip(ids[3], [2]))
+    log.pair()
+    semi = next(m for m in bracket(log.state).stages[0] if ids[0] in m.players)
+    assert (semi.score(ids[0]), semi.score(ids[3])) == ("2!", "0!")
+    other = next(m for m in bracket(log.state).stages[0] if ids[1] in m.players)
+    assert other.score(ids[1]) == "1"
