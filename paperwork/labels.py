@@ -173,6 +173,9 @@ RU = {
     "team_points": (
         "Очки игрока в зачёте: победа — 1, ничья (джиго, тройное ко) — ½, свободный тур — 1, поражение и пропуск — 0"
     ),
+    "team_points_knockout": (
+        "Очки игрока в зачёте: выигранная партия — 1 (и без игры), проход без соперника и ожидание — 0, поражение — 0"
+    ),
     "legend_win": "5+ — победа над № 5",
     "legend_loss": "5- — поражение от № 5",
     "legend_draw": "5= — ничья с № 5",
@@ -386,6 +389,9 @@ EN = {
     "best_place": "Best place",
     "counted_mark": "Points that count for the team (*)",
     "team_points": "A player's points here: a win 1, a draw (jigo, triple ko) ½, a bye 1, a loss or a skip 0",
+    "team_points_knockout": (
+        "A player's points here: a game won 1 (without play too), passing without an opponent or waiting 0, a loss 0"
+    ),
     "legend_win": "5+ — beat No. 5",
     "legend_loss": "5- — lost to No. 5",
     "legend_draw": "5= — draw with No. 5",

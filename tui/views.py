@@ -563,8 +563,9 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
     from schemes.awards.teams import default_grouping, team_standings
 
     grouping = by or default_grouping(state)
-    standings = get_scheme(state.settings.scheme).standings(state, after_round)
-    rows = team_standings(state, standings, best, grouping, points)
+    scheme = get_scheme(state.settings.scheme)
+    standings = scheme.standings(state, after_round)
+    rows = team_standings(state, standings, best, grouping, points, not scheme.traits.bracket)
     return {
         "after_round": after_round,
         "best": best,

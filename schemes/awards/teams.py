@@ -51,26 +51,34 @@ def team_of(player: Player, by: str) -> str:
     return {"team": player.team, "club": player.club, "country": player.country}[by].strip()
 
 
-def wins(tournament: Tournament, after_round: int) -> dict[int, float]:
-    """Game points: a win 1, a jigo ½, a bye a win; forfeits as decided."""
+def wins(tournament: Tournament, after_round: int, byes_won: bool = True) -> dict[int, float]:
+    """Game points: a win 1, a jigo ½, a bye a win (unless not ``byes_won``); forfeits as decided."""
     table = outcomes(tournament, after_round)
+    bye = 1.0 if byes_won else 0.0
     return {
-        player: sum(1.0 if o.kind is Kind.BYE else (o.score.value if o.score is not None else 0.0) for o in rounds)
+        player: sum(bye if o.kind is Kind.BYE else (o.score.value if o.score is not None else 0.0) for o in rounds)
         for player, rounds in table.items()
     }
 
 
 def team_standings(
-    tournament: Tournament, standings: Standings, best: int, by: str = "team", points: str = "wins"
+    tournament: Tournament,
+    standings: Standings,
+    best: int,
+    by: str = "team",
+    points: str = "wins",
+    byes_won: bool = True,
 ) -> list[TeamRow]:
     """The teams after ``standings.after_round``, in place order.  ``points``: ``wins`` (game
-    points) or ``score`` (the scheme's own value: level, strength, points, MMS)."""
+    points) or ``score`` (the scheme's own value: level, strength, points, MMS); a bye a win
+    unless not ``byes_won`` (a play-off's: a seed passing a stage and a winner waiting for the
+    next were a win each round, a bye worth two or three as the other matches lasted, a trial)."""
     position = {
         row.player: int(row.place.split("-")[0]) if row.place.split("-")[0].isdigit() else index
         for index, row in enumerate(standings.rows, start=1)
     }
     value = (
-        wins(tournament, standings.after_round)
+        wins(tournament, standings.after_round, byes_won)
         if points == "wins"
         else {row.player: row.score for row in standings.rows}
     )
