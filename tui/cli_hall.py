@@ -70,6 +70,9 @@ def run(args: argparse.Namespace, file: str | None) -> None:
         else:
             print(_("copied {events} events to {path}; the chief's laptop enrols this one at its next sync",
                     events=joined.added, path=args.out))  # fmt: skip
+        # the others only fetch: a helper serving nothing typed results nobody else saw (a README trial)
+        print(_("what is entered here reaches the others from this laptop: open {path} in the app, or keep "
+                "tengen -f {path} hall serve running", path=args.out))  # fmt: skip
         return
     if not file:
         raise Refused("name the tournament file with -f FILE")

@@ -1442,6 +1442,7 @@ RU = {
     "http://host:port of a laptop, or a folder (a USB stick)": "http://адрес:порт ноутбука или папка (флешка)",
     "http://host:port or folders (default: the known peers)": "http://адрес:порт или папки (по умолчанию: известные соседи)",
     "joined: {events} events in {path}": "ноутбук в зале: событий в {path}: {events}",
+    "what is entered here reaches the others from this laptop: open {path} in the app, or keep tengen -f {path} hall serve running": "то, что введено здесь, другие ноутбуки берут с этого: откройте {path} в приложении или держите запущенным tengen -f {path} hall serve",
     "make the tournament a hall; prints the secret": "вести турнир на нескольких ноутбуках; печатает секрет",
     "never heard": "ни разу не слышен",
     "no disputed board": "спорных досок нет",

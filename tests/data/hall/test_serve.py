@@ -449,6 +449,10 @@ def network(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Laptop, 
             joined = tengen(helper, "hall", "join", chief_url, str(helper.file), "--secret", secret, "--name",
                             helper.name)  # fmt: skip
             assert joined.returncode == 0 and joined.stdout.startswith("joined:"), joined.stdout + joined.stderr
+            assert joined.stdout.splitlines()[1] == (  # the others only fetch: served, or nobody sees it
+                f"what is entered here reaches the others from this laptop: open {helper.file} in the app, or keep "
+                f"tengen -f {helper.file} hall serve running"
+            )
             urls.append(servers.serve(helper, chief_url))
         yield chief, helpers, urls, secret, servers
     finally:
