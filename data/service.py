@@ -336,6 +336,18 @@ class Service:
         with HallRepo(hall_path(real_path(self.path))) as repo:
             return laptops(self.state, repo, this_device())
 
+    def hand_chief(self, device: str) -> Change:
+        """The chief's role handed to the laptop ``device``: refused where it has not been heard
+        for over a minute (handed to a silent laptop, the role stayed with no one who knew it,
+        and a laptop joining then was never enrolled, a README trial), as ``take_chief`` is
+        where the chief's was heard."""
+        laptop = next((laptop for laptop in self.laptops() if laptop.device == device), None)
+        if laptop is not None and laptop.silent:
+            raise Refused("{name} has not been heard for over a minute: it would not know it is the chief's, and no "
+                          "laptop could pair; hand the role on once it syncs (hall status says when each was heard)",
+                          name=laptop.name)  # fmt: skip
+        return self.commit(actions.chief(device))
+
     def take_chief(self) -> Change:
         """This laptop takes the chief's role, the chief's laptop being lost: refused where this
         laptop is the chief's already or not enrolled, and where the chief's has been heard

@@ -265,8 +265,6 @@ def _chief(path: Path, state: Tournament, wanted: str) -> None:
               if laptop.device.startswith(wanted.lower()) or laptop.name == wanted]  # fmt: skip
     if len(chosen) != 1:
         raise Refused("{device}: no such laptop in the hall (tengen hall status lists them)", device=wanted[:40])
-    from schemes.log import actions
-
     with Service(path, writable=True) as service:
-        service.commit(actions.chief(chosen[0].device))
+        service.hand_chief(chosen[0].device)
     print(_("the chief's laptop is now {name}", name=chosen[0].name))

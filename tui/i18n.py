@@ -836,6 +836,7 @@ RU = {
     "this laptop is the chief's already": "этот ноутбук и так главный",
     "the chief's laptop ({name}) was heard within the last minute: it hands the role on itself (tengen hall chief)": "ноутбук главного ({name}) был слышен меньше минуты назад: роль передаёт он сам (tengen hall chief)",
     "this laptop takes the role, the chief's laptop being lost (silent for over a minute)": "этот ноутбук берёт роль главного, если ноутбук главного потерян (молчит больше минуты)",
+    "{name} has not been heard for over a minute: it would not know it is the chief's, and no laptop could pair; hand the role on once it syncs (hall status says when each was heard)": "{name} не слышен больше минуты: он не узнает, что стал главным, и составлять туры будет некому; передайте роль, когда он синхронизируется (hall status показывает, когда слышен каждый)",
     "this laptop is the chief's now: it pairs and changes the settings; the laptop that was the chief's is a helper once it hears of it": "этот ноутбук теперь главный: жеребьёвка и настройки — здесь; прежний ноутбук главного станет помощником, как только узнает об этом",
     "Take the chief's role…": "Взять роль…",
     "The chief's laptop ({name}) has not been heard for over a minute. Make this laptop the chief's? Pairing and the settings move here; that laptop becomes a helper when it hears of it.": "Ноутбук главного ({name}) не слышен больше минуты. Сделать главным этот ноутбук? Жеребьёвка и настройки перейдут сюда; тот ноутбук станет помощником, когда узнает об этом.",

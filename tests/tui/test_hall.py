@@ -790,6 +790,7 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(
             assert isinstance(app.screen, TournamentScreen)
             assert notes(app)[-1] == "Настройки меняет ноутбук главного судьи (Главный)"
             assert "Изменить" not in [str(key.description) for key in app.screen.query("FooterKey")]
+    sync_round(laptops, chief, table, tmp_path / "stick")  # Стол 2 heard now: the role is not handed to a silent one
     with laptops.as_("chief"):
         app = app_on(chief, chief.parent)
         async with run_test(app, size=(80, 24)) as pilot:

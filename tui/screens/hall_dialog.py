@@ -171,7 +171,6 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
     def hand_on(self) -> None:
         """Ask which laptop becomes the chief's (Esc: none), then hand the role on: an event
         like any other, replicated to every laptop."""
-        from schemes.log import actions
         from tui.screens.confirm import ChoiceScreen
 
         others = dict(self.others())
@@ -180,7 +179,7 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
 
         def chosen(answer: str | None) -> None:
             device = (answer or "").removeprefix("laptop-")
-            if device in others and self.link.screen.act(actions.chief(device)) is not None:
+            if device in others and self.link.screen.hand_chief(device):
                 self.notify(_("the chief's laptop is now {name}", name=others[device]))
                 self.show()
 

@@ -282,13 +282,21 @@ class TournamentScreen(Translated, Screen[None]):
         return change
 
     def take_chief(self) -> bool:
-        """This laptop takes the chief's role (``Service.take_chief``); a refusal is a notification."""
+        """This laptop takes the chief's role (``Service.take_chief``)."""
+        return self.changed(self.session.take_chief)
+
+    def hand_chief(self, device: str) -> bool:
+        """The chief's role handed to ``device`` (``Service.hand_chief``: not to a silent laptop)."""
+        return self.changed(lambda: self.session.hand_chief(device))
+
+    def changed(self, change: Callable[[], Change]) -> bool:
+        """A change the service checks beyond the rules (the chief's role); a refusal is a notification."""
         try:
-            change = self.session.take_chief()
+            done = change()
         except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return False
-        self.acted(change.warnings)
+        self.acted(done.warnings)
         return True
 
     def acted(self, warnings: Sequence[Notice]) -> None:

@@ -550,6 +550,30 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three_o
         chief.commit(actions.undo(taken.id))
 
 
+def test_the_chiefs_role_is_not_handed_to_a_silent_laptop(hall_of_three_once, capsys) -> None:
+    """A README trial: ``hall chief`` handed the role to a laptop silent for three minutes; it
+    never knew, nobody could pair, and a laptop joining then was never enrolled.  Refused, the
+    file unchanged; handed once the laptop is heard again."""
+    from tui.cli import main
+
+    chief, table2, _table3, stick, _secret = hall_of_three_once
+    everyone(stick, chief, table2)
+    with chief.here(), HallRepo(hall_path(chief.file)) as repo:
+        repo.hear([table2.device], "2026-01-01T00:00:00+00:00")  # silent since
+    before = chief.file.read_bytes()
+    with chief.here():
+        assert main(["-f", str(chief.file), "hall", "chief", "table2"]) == 2
+    assert capsys.readouterr().err == (
+        "tengen: table2 has not been heard for over a minute: it would not know it is the chief's, and no laptop "
+        "could pair; hand the role on once it syncs (hall status says when each was heard)\n"
+    )
+    assert chief.file.read_bytes() == before
+    everyone(stick, table2, chief)  # heard again
+    with chief.here():
+        assert main(["-f", str(chief.file), "hall", "chief", "table2"]) == 0
+    assert chief.state.hall.chief == table2.device
+
+
 def test_a_take_of_the_role_is_void_where_the_chief_was_alive(
     hall_of_three_once, monkeypatch: pytest.MonkeyPatch
 ) -> None:
