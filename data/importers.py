@@ -143,7 +143,10 @@ def _text(path: Path) -> str:
     return unix if _jumbled(windows) > _jumbled(unix) else windows
 
 
-_SMALL_THEN_CAPITAL = re.compile(r"[а-яё][А-ЯЁ]")
+_SMALL_THEN_CAPITAL = re.compile(r"[а-яёђѓєѕіїјљњћќўџґ][А-ЯЁЂЃЄЅІЇЈЉЊЋЌЎЏҐ]")
+"""A small letter, then a capital, of the Cyrillic letters Windows-1251 has: KOI8-R's «Ё» and
+«ё» read in it as «і» and «Ј» (a property test's «Ёлкина Пётр» read «іЛКИНА рЈФР», no jumble
+among the Russian letters alone)."""
 
 
 def _jumbled(text: str) -> int:

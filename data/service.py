@@ -344,7 +344,7 @@ class Service:
         laptop = next((laptop for laptop in self.laptops() if laptop.device == device), None)
         if laptop is not None and laptop.silent:
             raise Refused("{name} has not been heard for over a minute: it would not know it is the chief's, and no "
-                          "laptop could pair; hand the role on once it syncs (hall status says when each was heard)",
+                          "laptop could pair; hand the role on once it syncs (tengen hall status says when each was heard)",
                           name=laptop.name)  # fmt: skip
         return self.commit(actions.chief(device))
 

@@ -43,6 +43,15 @@ def test_russian_header_semicolons_and_an_eight_bit_encoding(tmp_path: Path, enc
     assert rows[0].fields == {"surname": "Ёлкина", "name": "Анна", "rank": "3k", "club": "Санкт-Петербург"}
 
 
+@pytest.mark.parametrize("encoding", ["cp1251", "koi8_r"])
+def test_a_list_whose_only_jumble_is_its_yo_reads_as_written(tmp_path: Path, encoding: str) -> None:
+    """A property test's KOI8-R «Ёлкина;Пётр» under an English header read in Windows-1251 as
+    «іЛКИНА;рЈФР»: KOI8-R's «Ё» and «ё» are Ukrainian «і» and Serbian «Ј» there, a jumble the
+    Russian letters alone did not show."""
+    rows, errors = read_csv(write(tmp_path, "surname;name;rank\nЁлкина;Пётр;3k\n", encoding))
+    assert errors == [] and rows[0].fields == {"surname": "Ёлкина", "name": "Пётр", "rank": "3k"}
+
+
 SURNAMES = ("Иванов", "Смирнова", "Кузнецов", "Попов", "Васильева", "Петров", "Соколов", "Михайлов", "Новиков",
             "Фёдоров", "Морозова", "Волков", "Алексеев", "Лебедев", "Семёнов", "Егоров", "Павлова", "Козлов",
             "Степанов", "Николаев", "Орлова", "Андреев", "Макаров", "Никитин", "Захаров", "Зайцева", "Соловьёв",

@@ -565,7 +565,7 @@ def test_the_chiefs_role_is_not_handed_to_a_silent_laptop(hall_of_three_once, ca
         assert main(["-f", str(chief.file), "hall", "chief", "table2"]) == 2
     assert capsys.readouterr().err == (
         "tengen: table2 has not been heard for over a minute: it would not know it is the chief's, and no laptop "
-        "could pair; hand the role on once it syncs (hall status says when each was heard)\n"
+        "could pair; hand the role on once it syncs (tengen hall status says when each was heard)\n"
     )
     assert chief.file.read_bytes() == before
     everyone(stick, table2, chief)  # heard again
