@@ -343,9 +343,9 @@ class Service:
         where the chief's was heard."""
         laptop = next((laptop for laptop in self.laptops() if laptop.device == device), None)
         if laptop is not None and laptop.silent:
-            raise Refused("{name} has not been heard for over a minute: it would not know it is the chief's, and no "
-                          "laptop could pair; hand the role on once it syncs (tengen hall status says when each was heard)",
-                          name=laptop.name)  # fmt: skip
+            raise Refused("{name} has not been heard for over a minute: it would not know it is the chief's, and "
+                          "no laptop could pair; hand the role on once it syncs (tengen hall status says when each "
+                          "was heard)", name=laptop.name)  # fmt: skip
         return self.commit(actions.chief(device))
 
     def take_chief(self) -> Change:
