@@ -896,8 +896,10 @@ class TournamentFile:
             return  # nothing there to lose: the backup does not read
         if not kept or not self.events or not _same_event(kept[0], self.events[0]):
             return  # another tournament's, linked by hand: written over as before, this one untouched
+        if any(event.origin is not None for event in (*kept, *self.events)):
+            return  # a hall's: its merge may leave a laptop's entries out, kept in its repository (a review)
         here = {_entry(event) for event in self.events}
-        lacking = [event for event in kept if _entry(event) not in here]  # a hall's merge may renumber them
+        lacking = [event for event in kept if _entry(event) not in here]
         if lacking:
             last = Notice(*describe_parts(lacking[-1]))
             what = Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put "

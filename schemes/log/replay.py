@@ -422,7 +422,8 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
     if number != state.paired_rounds + 1:
         raise InvalidEvent("the next round to pair is {next}, not {round}", next=state.paired_rounds + 1, round=number)
     total = _total_rounds(state)
-    if total is not None and number > total:  # before the round before's results: none is to come
+    settled = not every and get_scheme(state.settings.scheme).traits.bracket  # a round of no boards, logged (a review)
+    if total is not None and number > total and not settled:  # before the round before's results: none is to come
         _play_off_won(state)
         if total == 1:  # a play-off of two: «all 1 rounds» (a review)
             raise InvalidEvent("the one round is paired")

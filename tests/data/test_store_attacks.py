@@ -603,3 +603,24 @@ def test_a_sync_tools_copy_holding_entries_the_file_lacks_is_named(tmp_path: Pat
         "file lacks, the last: player 3 registered: Y: open it to see them, and enter them here"
     ]
     assert sync_copies(tmp_path / "alone.json", lambda: pytest.fail("no copy: the log is not read")) == []
+
+
+def test_a_halls_file_shorter_than_its_backup_is_not_taken_for_an_older_copy(tmp_path: Path) -> None:
+    """A review: a hall's merge leaves out a laptop's entries the others refused (its results
+    on a round undone meanwhile, kept in the hall's repository), the backup then longer than
+    the file; taken for an older copy put in its place, every later command was refused, and
+    a restore brought them back only for the next sync to drop them again."""
+    from dataclasses import replace
+
+    from schemes.state.origin import Origin
+
+    made = tmp_path / "made.json"
+    with new(made) as ledger:
+        register(ledger, "A")
+        register(ledger, "B")
+    signed = [replace(event, origin=Origin("a" * 32, number)) for number, event in enumerate(Ledger(made).events, 1)]
+    path = tmp_path / "cup.json"
+    TournamentFile.create(tmp_path / "merged.json", signed).close()  # the laptop's own entry B as well
+    TournamentFile.create(path, signed[:2]).close()  # the merge left B out
+    os.replace(tmp_path / "merged.json", backup_path(path))
+    TournamentFile(path, writable=True).close()  # not refused

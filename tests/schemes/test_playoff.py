@@ -1,6 +1,7 @@
 """Play-off by hand (issue 18): seeding order, byes, best of three, third place, a forfeit,
 both lose, places."""
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -550,3 +551,25 @@ def test_a_game_of_a_best_of_three_lost_by_absence_is_marked_as_without_play() -
     assert (semi.score(ids[0]), semi.score(ids[3])) == ("2!", "0!")
     other = next(m for m in bracket(log.state).stages[0] if ids[1] in m.players)
     assert other.score(ids[1]) == "1"
+
+
+def test_a_file_with_the_round_of_no_boards_an_older_tengen_paired_still_opens() -> None:
+    """A review: before a stage of no games was settled at once, a semi-final both lost made the
+    referee pair a round of no boards to see the champion; such a file no longer replayed
+    («the play-off is over»), and its backup neither.  The logged round stands; a new one is
+    still refused."""
+    from schemes.log.events import Event
+    from schemes.log.history import append
+
+    log, ids = field(4)
+    log.pair()
+    log.commit(actions.result(1, 1, "W+"))
+    log.commit(actions.result(1, 2, "both-lose"))
+    older = Event(len(log.events) + 1, "round_paired", {"round": 2, "boards": [], "byes": [ids[0]]})
+    events = [*log.events, older]  # as the older Tengen wrote it: no check of a new event stands in a replay
+    again = replay(events)
+    assert again.paired_rounds == 2 and PLAYOFF.standings(again, 2).rows[0].place == "1"
+    placed = append(events, *actions.change_settings(place="Школа №5"))  # its round known, not refused again
+    assert placed.state.settings.place == "Школа №5"
+    with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
+        append([*events, placed.event], *actions.pair(placed.state, random.Random(1)))
