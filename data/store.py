@@ -600,7 +600,7 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     if not names:
         return found
     events = read()
-    here = {_entry(event) for event in events}
+    here = {_done(event) for event in events}
     for copy in sorted(names):
         try:
             kept = _events(copy, _parsed(copy, read_plain(copy, TOURNAMENT_LIMIT)))
@@ -608,13 +608,19 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
             continue
         if not kept or not events or not _same_event(kept[0], events[0]):
             continue
-        lacking = [event for event in kept if _entry(event) not in here]
+        lacking = [event for event in kept if _done(event) not in here]
         if lacking:
             found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, "
-                                "the last: {last}: open it to see them, and enter them here",
+                                "the last: {last}: open it to see them, enter them here, then remove the copy",
                                 {"copy": copy.name, "count": len(lacking),
                                  "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
     return found
+
+
+def _done(event: Event) -> str:
+    """What an entry does, whenever it was made: one typed again from a sync tool's copy is
+    the copy's (compared whole, with its time, the notice never went, a review)."""
+    return json.dumps([event.kind, event.data], sort_keys=True)
 
 
 def _entry(event: Event) -> str:

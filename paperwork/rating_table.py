@@ -167,7 +167,8 @@ def writes_latin(tournament: Tournament, latin_names: bool, egf: bool = False) -
     and are not Latin throughout (seed 003: «только в латинице»; a review found the EGF form
     of a Russian field in Cyrillic).  A Latin field is otherwise written as typed (``André``,
     as OpenGotha's own EGF table writes him)."""
-    names = [tournament.players[p].full_name for p in tournament.numbers]
+    came = took_part(tournament, outcomes(tournament, tournament.paired_rounds))  # those the table lists (a review)
+    names = [tournament.players[p].full_name for p in came]
     if all(map(is_latin, names)):
         return latin_names
     return latin_names or egf or not all(map(is_all_cyrillic, names))

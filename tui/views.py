@@ -733,17 +733,13 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
         for match in stage:
             winner = match.winner(drawn.needed) if match.decided(drawn.needed, drawn.most) else None
             cells = []
-            for player in (match.a, match.b):
-                if player is None:
-                    cells.append("—")
-                    continue
+            for player in match.players:  # the one through without a game, on either line (a review read «—»)
                 mark = ">" if player == winner else " "
                 score = f" {match.score(player)}" if match.games else ""
                 if player in match.absent:  # lost by not coming to the round
                     score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")
-            second = cells[1] if len(match.players) == 2 else None
-            matches.append((match.third_place, cells[0], second))
+            matches.append((match.third_place, cells[0], cells[1] if len(cells) == 2 else None))
         lines += _stage_lines(matches, say("bye"), words["third_place_match"])
         if index < total - 1:
             lines.append("")

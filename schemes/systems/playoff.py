@@ -400,7 +400,8 @@ class Playoff:
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         """Places by the stage each went out in: those out in a stage share the places after
-        everyone still in (5-8, 3-4, 2); the third-place match splits 3 and 4; the champion 1.
+        everyone still in (5-8, 3-4, 2), the players of a match both lost after the others; the
+        third-place match splits 3 and 4; the champion 1; a final both lost «2» to both, no «1».
         The final's places do not wait for the third-place match beside it, and the semi-final
         losers who meet for third place have none until it is decided (a trial: the finalists'
         places stayed blank, the runner-up above the champion, while «3 место» went to both).
@@ -420,14 +421,15 @@ class Playoff:
             for match in (m for m in main if m.decided(state.needed, state.most)):  # out, his stage still on
                 best.update((p, len(main) + 1) for p in match.players if p != match.winner(state.needed))
             if all(m.decided(state.needed, state.most) for m in main):
-                through = [w for m in main if (w := m.winner(state.needed)) is not None]
-                out = [p for m in main for p in m.players if p not in through]
-                # after every match's winner, one or none: a final both lost gives no «1» and both
-                # finalists «2» (they shared «1-2», each handed «1 место», a trial); a semi-final both
-                # lost leaves «2» empty, its pair «3-4» beside the other's loser
-                low, high = len(main) + 1, min(len(main) + len(out), 2 * len(main))
-                for p in out:
-                    places[p] = str(low) if low == high else f"{low}-{high}"
+                winners = {i: m.winner(state.needed) for i, m in enumerate(main)}
+                through = [w for w in winners.values() if w is not None]
+                beaten = [p for i, m in enumerate(main) if winners[i] is not None for p in m.players if p != winners[i]]
+                both = [p for i, m in enumerate(main) if winners[i] is None for p in m.players]  # nobody won theirs
+                if len(main) == 1 and not through:  # a final both lost: no «1», both finalists «2» (a trial)
+                    places.update(dict.fromkeys(both, "2"))
+                else:  # a match both lost below its stage's beaten (a review: they shared «3-4» with them)
+                    low = max(len(through), 1) + 1  # nobody through: still no «1»
+                    places.update(shared(beaten, low) | shared(both, low + len(beaten)))
                 for p in state.third_place_pair(main) or ():
                     del places[p]
                 if len(main) == 1 and through:
@@ -443,6 +445,12 @@ class Playoff:
         ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
         return Standings(after_round, rows)
+
+
+def shared(players: list[int], low: int) -> dict[int, str]:
+    """``players`` sharing the places from ``low`` on, as many as they are: «5», «5-7»."""
+    high = low + len(players) - 1
+    return dict.fromkeys(players, str(low) if low == high else f"{low}-{high}")
 
 
 def stages(tournament: Tournament) -> int:

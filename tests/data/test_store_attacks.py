@@ -600,9 +600,29 @@ def test_a_sync_tools_copy_holding_entries_the_file_lacks_is_named(tmp_path: Pat
     events = Ledger(path).events
     assert [str(notice) for notice in sync_copies(path, lambda: events)] == [
         "a copy a sync tool made beside it, [cup].sync-conflict-20261207-072700-ABCDEFG.json, holds 2 entries this "
-        "file lacks, the last: player 3 registered: Y: open it to see them, and enter them here"
+        "file lacks, the last: player 3 registered: Y: open it to see them, enter them here, then remove the copy"
     ]
     assert sync_copies(tmp_path / "alone.json", lambda: pytest.fail("no copy: the log is not read")) == []
+
+
+def test_a_sync_tools_copys_entry_typed_again_here_is_no_longer_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review: an entry of the copy typed again in the file (at another time) left the notice
+    for good: what an entry does is compared, not when it was made."""
+    from data.store import sync_copies
+
+    path = tmp_path / "cup.json"
+    new(path).close()
+    copy = tmp_path / "cup.sync-conflict-20261207-072700-ABCDEFG.json"
+    copy.write_bytes(path.read_bytes())
+    with Ledger(copy, writable=True) as other:
+        other.commit(actions.change_settings(place="Томск"))
+    assert len(sync_copies(path, lambda: Ledger(path).events)) == 1
+    monkeypatch.setattr("data.ledger.now", lambda: "2026-12-07T10:00:00+00:00")  # typed here later
+    with Ledger(path, writable=True) as ledger:
+        ledger.commit(actions.change_settings(place="Томск"))
+    assert sync_copies(path, lambda: Ledger(path).events) == []
 
 
 def test_a_halls_file_shorter_than_its_backup_is_not_taken_for_an_older_copy(tmp_path: Path) -> None:

@@ -864,3 +864,22 @@ def test_a_table_in_latin_unasked_says_whose_names_make_it_so() -> None:
         latin.add(surname, rank="3k", name="John", country="GB", club="London")
     latin.pair()
     assert not [n for n in placeholders(latin.state) if "Latin:" in n.template]
+
+
+def test_a_latin_name_the_table_leaves_out_does_not_make_it_latin() -> None:
+    """A review: «Smith John», registered after round 1 and never seated, made a Cyrillic field's
+    table Latin, the only notice saying he was left out: the table's script is its lines'."""
+    from paperwork.rating_table import writes_latin
+
+    log = Log("mcmahon", rounds=3)
+    for surname in ("Иванов", "Петров", "Сидоров", "Козлов"):
+        log.add(surname, rank="5k", name="Я", country="RU", club="Москва")
+    log.pair()
+    for board in (1, 2):
+        log.result(1, board, "W+")
+    log.add("Smith", rank="5k", name="John", country="GB", club="London")
+    assert not writes_latin(log.state, latin_names=False)
+    assert "\n1 Иванов Я 5k RU Mos " in export(log.state, log.events)
+    assert [str(n) for n in placeholders(log.state) if "Latin" in n.template or "left out" in n.template] == [
+        "left out, with no game and no bye: Smith John (5)"
+    ]

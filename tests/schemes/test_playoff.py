@@ -159,23 +159,23 @@ def test_a_semi_finals_loser_stands_below_those_still_playing_the_other() -> Non
 
 def test_a_forfeit_and_both_lose() -> None:
     """Four players: 1 wins by forfeit; in 2–3 both lose, so 1 is the champion at once (a trial
-    paired a round of no boards to see him).  Nobody lost a final: no «2»; the semi-finals'
-    three losers share «3-4» (a trial's loser of a game played shared «2-4» with the two the
-    referee put out)."""
+    paired a round of no boards to see him).  The one 1 beat is «2», the two the referee put
+    out «3-4» below him (a trial's loser of a game played shared «2-4» with them, a review's
+    «3-4» of three).  Both semi-finals both lost: no «1», the four share «2-5»."""
     log, ids = field(4)
     log.pair()
     log.commit(actions.result(1, 1, "W+F"))
     log.commit(actions.result(1, 2, "both-lose"))
     rows = PLAYOFF.standings(log.state, 1).rows
     seed = {p: i + 1 for i, p in enumerate(ids)}
-    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("3-4", 2), ("3-4", 3), ("3-4", 4)]
+    assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2", 4), ("3-4", 2), ("3-4", 3)]
     with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
         log.pair()
     nobody, _ids = field(4)
     nobody.pair()
     for board in (1, 2):
         nobody.commit(actions.result(1, board, "both-lose"))
-    assert {r.place for r in PLAYOFF.standings(nobody.state, 1).rows} == {"3-4"}
+    assert {r.place for r in PLAYOFF.standings(nobody.state, 1).rows} == {"2-5"}
     with pytest.raises(InvalidEvent, match="^the play-off is over: no one was left to play the final$"):
         nobody.pair()
 
@@ -573,3 +573,19 @@ def test_a_file_with_the_round_of_no_boards_an_older_tengen_paired_still_opens()
     assert placed.state.settings.place == "Школа №5"
     with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
         append([*events, placed.event], *actions.pair(placed.state, random.Random(1)))
+
+
+def test_a_quarter_final_both_lost_ranks_its_pair_below_the_other_quarter_finals_losers() -> None:
+    """A review: eight players, one quarter-final both lost: five shared «5-8».  The three
+    beaten share «4-6» (three through: «4» is the first after them), the pair «7-8»: as many
+    places as players."""
+    log, ids = field(8)
+    log.pair()
+    seed = {p: i + 1 for i, p in enumerate(ids)}
+    for board in log.state.round(1).boards:  # 1–8 both lost; 4, 2, 3 win
+        code = "both-lose" if {seed[board.white], seed[board.black]} == {1, 8} else "W+"
+        log.commit(actions.result(1, board.number, code if code != "W+" or seed[board.white] < seed[board.black]
+                                  else "B+"))  # fmt: skip
+    rows = PLAYOFF.standings(log.state, 1).rows
+    places = {seed[r.player]: r.place for r in rows}
+    assert (places[5], places[7], places[6], places[1], places[8]) == ("4-6", "4-6", "4-6", "7-8", "7-8")

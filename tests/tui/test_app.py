@@ -768,7 +768,7 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
         await pilot.pause()
         warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
         assert [w for w in warnings if "латиницей" in w] == [
-            "Таблица для РК: имена не кириллицей, поэтому таблица латиницей: Smith John (2)"
+            "Таблица для РК: есть имена не на кириллице, поэтому таблица будет латиницей: Smith John (2)"
         ]
         await pilot.click("#export")  # nothing ticked
         await pilot.pause()
@@ -1288,8 +1288,8 @@ async def test_a_sync_tools_copy_with_entries_the_file_lacks_is_said_on_opening(
         assert isinstance(app.screen, TournamentScreen)
         assert (
             f"Рядом копия, которую сделала программа синхронизации, — {copy.name}: в ней есть записи, которых нет "
-            "в этом файле (1), последняя — изменены настройки: место Томск; откройте её, посмотрите и введите их "
-            "здесь" in notes(app)
+            "в этом файле (1), последняя — изменены настройки: место Томск; откройте её, посмотрите, введите их "
+            "здесь, затем уберите копию" in notes(app)
         )
 
 

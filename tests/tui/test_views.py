@@ -375,3 +375,18 @@ def test_the_standings_of_an_event_over_are_the_final_table_with_its_own_score()
         "Test cup — положение после 2-го тура",
         "Место    №  Фамилия, имя                               Ранг    Сила   Серия",
     ]
+
+
+def test_the_bracket_names_the_finalist_whose_opponents_both_lost() -> None:
+    """A review: one semi-final both lost, the final read «— проходит без игры», the champion
+    named only below; the other semi-final's winner is on the final's line, going through."""
+    from schemes.log import actions
+    from tests.schemes.test_playoff import field
+    from tui.views import bracket_lines
+
+    log, _ids = field(4)
+    log.pair()
+    log.commit(actions.result(1, 1, "both-lose"))
+    log.commit(actions.result(1, 2, "W+"))
+    lines = bracket_lines(log.state, "ru")
+    assert lines[4:6] == ["Финал:", "   >2. P01 X (4d)   проходит без игры"]
