@@ -69,6 +69,12 @@ class Damaged(TournamentFileError):
         super().__init__(template, path=path, what=what, **fields)
 
 
+class Behind(Damaged):
+    """A tournament file whose backup holds entries of it the file lacks: an older copy put in
+    its place.  Its backup is newer than it, not its previous state, and the entry made last
+    before the copy came is in neither (the app says so, a trial's two results came back one)."""
+
+
 def damaged(path: Path, what: Worded) -> Damaged:
     """The one-line refusal of a file that cannot be read, naming ``FILE.bak`` when there is
     one and how to put it back — or that it does not read either (a sync tool that emptied
@@ -910,7 +916,7 @@ class TournamentFile:
             last = Notice(*describe_parts(lacking[-1]))
             what = Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put "
                           "in its place?)", backup=backup.name, count=len(lacking), last=last)  # fmt: skip
-            raise Damaged(
+            raise Behind(
                 "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)",
                 self.path,
                 what,

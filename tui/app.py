@@ -25,7 +25,7 @@ from textual.screen import Screen
 
 from data.errors import TournamentFileError, os_reason
 from data.service import Service
-from data.store import Damaged, backup_path, damaged_name, restore
+from data.store import Behind, Damaged, backup_path, damaged_name, restore
 from schemes.errors import InvalidEvent
 from tui import i18n, settings, views
 from tui.commands import TengenCommands
@@ -382,8 +382,13 @@ class TengenApp(App[None]):
                         severity="error", timeout=20)  # fmt: skip
             return True
 
+        behind = isinstance(error, Behind)  # the backup is the newer one
+
         def answer(yes: bool | None) -> None:
-            if not yes:
+            if not yes:  # left as they are, and what is left to do said (a trial met the start screen, unsaid)
+                self.notify(_("{file} is not opened: tengen restore {file} puts {backup} back; to work on the file "
+                              "as it is, rename {backup}", file=path.name, backup=backup.name),
+                            severity="warning", timeout=15)  # fmt: skip
                 return
             try:
                 kept = restore(path)
@@ -391,11 +396,17 @@ class TengenApp(App[None]):
                 self.refused(path, failed)
                 return
             self.notify(_("{file} is put back from {backup}", file=path.name, backup=backup.name)
-                        + (_("; the file as it was is kept as {kept}", kept=kept.name) if kept else ""))  # fmt: skip
+                        + (_("; the file as it was is kept as {kept}", kept=kept.name) if kept else "")
+                        + (_("; the entry made last before the older copy came is in neither: check the last "
+                             "results") if behind else ""), timeout=15)  # fmt: skip
             self.open_written(path)
 
-        question = _("{file} cannot be opened: {what}. Put back {backup}, its previous state?", file=path.name,
-                     what=said(error.what), backup=backup.name)  # fmt: skip
+        if behind:
+            question = _("{file} cannot be opened: {what}. Put back {backup}, which holds them?", file=path.name,
+                         what=said(error.what), backup=backup.name)  # fmt: skip
+        else:
+            question = _("{file} cannot be opened: {what}. Put back {backup}, its previous state?", file=path.name,
+                         what=said(error.what), backup=backup.name)  # fmt: skip
         if path.exists():
             question += " " + _("The file as it is now is kept as {kept}.", kept=damaged_name(path).name)
         self.push_screen(ConfirmScreen(question, details=holds), answer)

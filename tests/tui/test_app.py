@@ -1267,11 +1267,31 @@ async def test_an_older_copy_put_in_place_of_the_file_is_offered_its_newer_backu
             "gamma.json не открывается: в его резервной копии gamma.json.bak есть записи, которых в нём нет (1), "
             "последняя — "
         )
+        assert app.screen.question.endswith(
+            " Вернуть gamma.json.bak, где они есть? Файл, какой он сейчас, сохранится как gamma.json.damaged."
+        )
+        await pilot.press("n")  # left as it is, and said what is left to do
+        await pilot.pause()
+        assert notes(app)[-1] == (
+            "gamma.json не открыт: tengen restore gamma.json вернёт gamma.json.bak; чтобы "
+            "работать с файлом как он есть, переименуйте gamma.json.bak"
+        )
+        assert path.read_bytes() == older
+        await pilot.press("enter")  # opened again from the start screen's list: asked again
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, TournamentScreen)
         assert app.screen.session.state.settings.place == "Томск"
         assert (folder / "gamma.json.damaged").read_bytes() == older
+        assert any(
+            note.endswith(
+                "; последней записи, сделанной до того, как на место файла попала старая копия, "
+                "нет ни там, ни там: проверьте последние результаты"
+            )
+            for note in notes(app)
+        )
 
 
 async def test_a_sync_tools_copy_with_entries_the_file_lacks_is_said_on_opening(folder: Path) -> None:
