@@ -149,8 +149,6 @@ RU = {
     "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
     "round {rounds} skipped": "пропуск тура {rounds}",
     "rounds {rounds} skipped": "пропуск туров {rounds}",
-    " (late)": " (поздно)",
-    " (late: {rounds})": " (поздно: {rounds})",
     "Select a player first": "Сначала выберите игрока",
     "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
     "rounds to skip, like 2 3": "пропускаемые туры, например 2 3",

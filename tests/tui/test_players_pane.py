@@ -192,7 +192,8 @@ def test_a_players_skips_read_the_same_before_and_after_their_rounds() -> None:
 
 def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
     """A trial: sport-handicap's F2 said «пропуск тура 3» of a skip worth 5 and of one announced
-    late, worth 0; where the scheme has no deadline nothing is late."""
+    late, worth 0: a late round is marked «!», as on paper; where the scheme has no deadline
+    nothing is late."""
     from dataclasses import replace
 
     from schemes.state.model import Player
@@ -202,10 +203,10 @@ def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
         player = Player(7, "Кутасов", "Илья", 10, skips=frozenset(skips), late=frozenset(late))
         return PlayersPane.status(replace(player, withdrawn_from=withdrawn), deadline)
 
-    assert status(True, {3}, {3}) == "пропуск тура 3 (поздно)" and status(False, {3}, {3}) == "пропуск тура 3"
+    assert status(True, {3}, {3}) == "пропуск тура 3!" and status(False, {3}, {3}) == "пропуск тура 3"
     assert status(True, {3}, set()) == "пропуск тура 3"
-    assert status(True, {2, 4, 5}, {4, 5}) == "пропуск туров 2 4 5 (поздно: 4 5)"
-    assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4 (поздно)"
+    assert status(True, {2, 4, 5}, {4, 5}) == "пропуск туров 2 4! 5!"
+    assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4!"
 
 
 async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) -> None:

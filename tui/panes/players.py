@@ -134,20 +134,22 @@ class PlayersPane(Pane):
 
     @staticmethod
     def status(player: Player, deadline: bool) -> str:
-        """Registered in advance, withdrawn, skipping; a skip announced after the deadline
-        marked where the scheme has one (``deadline``: sport-handicap's late skip is worth 0,
-        an early one 5, and a trial's F2 said both «пропуск тура 3»)."""
-        late = sorted(player.late & player.skips) if deadline else []
+        """Registered in advance, withdrawn, skipping; a round announced after the deadline
+        marked «!», as the paper's «--!» is, where the scheme has one (``deadline``:
+        sport-handicap's late skip is worth 0, an early one 5, and a trial's F2 said both
+        «пропуск тура 3»; «(поздно: 4)» in words took the names' room at 80 columns, a review)."""
+
+        def marked(number: int) -> str:
+            return f"{number}!" if deadline and number in player.late else str(number)
+
         if player.preregistered:
             return _("registered in advance")
         if player.withdrawn_from is not None:
-            left = _("withdrawn from {round}", round=player.withdrawn_from, sex=player.sex)
-            return left + (_(" (late)") if deadline and player.withdrawn_from in player.late else "")
+            return _("withdrawn from {round}", round=marked(player.withdrawn_from), sex=player.sex)
         if len(player.skips) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
-            return _("round {rounds} skipped", rounds=min(player.skips)) + (_(" (late)") if late else "")
+            return _("round {rounds} skipped", rounds=marked(min(player.skips)))
         if player.skips:
-            skipped = _("rounds {rounds} skipped", rounds=" ".join(map(str, sorted(player.skips))))
-            return skipped + (_(" (late: {rounds})", rounds=" ".join(map(str, late))) if late else "")
+            return _("rounds {rounds} skipped", rounds=" ".join(map(marked, sorted(player.skips))))
         return ""
 
     def on_input_changed(self, event: Input.Changed) -> None:
