@@ -121,8 +121,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         main = mains[stage]
         for index in range(size >> (stage + 1) if stage < stages else 1):
             match = main[index] if index < len(main) else None
-            if stage == stages:  # the champion
-                slot_line(stage, 0, label(through(stage - 1, 0)), "")
+            if stage == stages:  # the champion; a final both lost says so (a trial's paper looked unfinished)
+                deciding = mains[stage - 1][0] if mains[stage - 1] else None
+                nobody = deciding is not None and deciding.both_out(state.most)
+                slot_line(stage, 0, text["no_champion"] if nobody else label(through(stage - 1, 0)), "")
                 continue
             if stage == 0:
                 players = (by_seed.get(order[2 * index]), by_seed.get(order[2 * index + 1]))

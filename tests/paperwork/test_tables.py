@@ -612,3 +612,23 @@ def test_a_skip_announced_too_late_is_marked_apart_from_one_in_time() -> None:
     assert cards.count("--! — пропуск объявлен поздно") == 6 and cards.count("--!") == 7  # each card's legend says it
     gamma = " ".join(" ".join(page.split()) for page in pages(document("cards", played("gamma", 4, 1).state, [], 1)))
     assert "--!" not in gamma  # a scheme without a deadline never writes it
+
+
+def test_a_bracket_whose_final_both_lost_says_no_champion() -> None:
+    """A trial: the champion's line of a final both lost stayed blank, a paper that looked
+    unfinished."""
+    from tests.schemes.test_playoff import field, win
+
+    log, ids = field(4)
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    log.result(2, 1, "both-lose")
+    text = pages(final_table(log.state, log.events, 2))[0].splitlines()
+    assert "не присуждено: финал проиграли оба" in text
+    log, ids = field(4)
+    log.pair()
+    win(log, 1, ids, {1, 2})
+    log.pair()
+    win(log, 2, ids, {1})
+    assert "не присуждено: финал проиграли оба" not in pages(final_table(log.state, log.events, 2))[0]
