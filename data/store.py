@@ -593,14 +593,22 @@ machines at once: Dropbox's and Nextcloud's «cup (… conflicted copy …).json
 «cup.sync-conflict-20261207-072700-ABCDEFG.json»."""
 
 
+_SYNC_COPY = re.compile(r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.sync-conflict-.*)")
+"""A name ``SYNC_COPIES`` makes, its original's stem."""
+
+
 def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]:
     """Each copy a sync tool made of this tournament beside ``path`` that holds entries the
     file lacks (its events, ``read`` only where there is a copy: a long log's commands do not
     parse it), named with their count and the last: a folder synced between two laptops,
     where no lock travels, left one laptop's results in such a copy, and the file opened
     without a word of it (an attack).  A copy of another tournament, or with nothing new, is
-    not named."""
+    not named; and, opened itself, a copy says whose it is."""
     found: list[Notice] = []
+    own = _SYNC_COPY.fullmatch(path.stem)  # opened itself, a copy's entries went into the copy (a trial)
+    if own is not None and path.with_name(own["stem"] + path.suffix).is_file():
+        found.append(Notice("this file is a copy a sync tool made of {original}: enter what it holds there, "
+                            "not here", {"original": own["stem"] + path.suffix}))  # fmt: skip
     names = {copy for mark in SYNC_COPIES
              for copy in path.parent.glob(glob.escape(path.stem) + mark + glob.escape(path.suffix))}  # fmt: skip
     if not names:

@@ -491,7 +491,13 @@ def interrupt_deferred() -> Iterator[None]:
     went on to write the round the referee had stopped, or crashed the process (an attack).
     Held, it stops the command after the compiler and before anything is written."""
     pressed: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda number, _frame: pressed.append(number))
+
+    def held(number: int, _frame: object) -> None:
+        if not pressed:  # said at once: the compiler may take a minute more (a review)
+            print(_("tengen: stopping once the compiler is done; nothing will be written"), file=sys.stderr, flush=True)
+        pressed.append(number)
+
+    previous = signal.signal(signal.SIGINT, held)
     try:
         yield
     finally:

@@ -644,3 +644,20 @@ def test_a_halls_file_shorter_than_its_backup_is_not_taken_for_an_older_copy(tmp
     TournamentFile.create(path, signed[:2]).close()  # the merge left B out
     os.replace(tmp_path / "merged.json", backup_path(path))
     TournamentFile(path, writable=True).close()  # not refused
+
+
+@pytest.mark.parametrize("name", ["cup (Судья's conflicted copy 2026-12-07).json", "cup.sync-conflict-1-2-ABC.json"])
+def test_a_sync_tools_copy_opened_itself_says_whose_it_is(tmp_path: Path, name: str) -> None:
+    """A trial opened the copy the notice named, typed into it, and nothing said it was not the
+    tournament; a copy whose original is gone is a tournament like any other."""
+    from data.store import sync_copies
+
+    path = tmp_path / "cup.json"
+    new(path).close()
+    copy = tmp_path / name
+    copy.write_bytes(path.read_bytes())
+    assert [str(n) for n in sync_copies(copy, lambda: Ledger(copy).events)] == [
+        "this file is a copy a sync tool made of cup.json: enter what it holds there, not here"
+    ]
+    path.unlink()
+    assert sync_copies(copy, lambda: Ledger(copy).events) == []

@@ -595,7 +595,10 @@ def test_ctrl_c_while_the_compiler_works_stops_the_pairing_before_it_is_written(
     before = cup.read_bytes()
     code, _out, err = run(capsys, "-f", str(cup), "pair")
     assert (code, cup.read_bytes()) == (130, before)
-    assert err.endswith("tengen: interrupted; nothing was written\n")
+    assert err.endswith(
+        "tengen: stopping once the compiler is done; nothing will be written\n"
+        "tengen: interrupted; nothing was written\n"
+    )
 
 
 def test_a_command_writing_the_file_names_a_sync_tools_copy_with_more(
