@@ -714,7 +714,7 @@ RU = {
     "a player needs a rating or a rank": "у игрока должен быть рейтинг или ранг",
     "all {total} rounds are paired": "все туры ({total}) уже составлены",
     "the one round is paired": "единственный тур уже составлен",
-    "the play-off is over: player {player} won the final": "плей-офф окончен: финал выиграл игрок {player}",
+    "the play-off is over: its champion is player {player}": "плей-офф окончен: чемпион — игрок {player}",
     "the play-off is over: both finalists lost the final": "плей-офф окончен: оба финалиста проиграли финал",
     "tengen: stopping once the compiler is done; nothing will be written": "tengen: остановлюсь, как только компиляция закончится; ничего не будет записано",
     "the play-off is over: no one was left to play the final": "плей-офф окончен: играть финал было некому",

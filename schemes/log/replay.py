@@ -464,7 +464,7 @@ def _play_off_won(state: Tournament) -> None:
                            boards=number_runs(last.missing))  # fmt: skip
     rows = scheme.standings(state, state.paired_rounds).rows
     if rows and rows[0].place == "1":
-        raise InvalidEvent("the play-off is over: player {player} won the final", player=state.named(rows[0].player))
+        raise InvalidEvent("the play-off is over: its champion is player {player}", player=state.named(rows[0].player))
     if rows and rows[0].place == "2":  # no «1»: both lost the final
         raise InvalidEvent("the play-off is over: both finalists lost the final")
     if rows and rows[0].place:  # every player has his place, and none is «1» or «2»: no final to play

@@ -57,7 +57,7 @@ def test_eight_players_seeded_then_winners_in_bracket_order() -> None:
     with pytest.raises(InvalidEvent, match="^the play-off's last round is still on: no result on board 1$"):
         log.pair()  # the final not played yet: which board, not «every round is paired» (a review)
     win(log, 3, ids, {2})
-    with pytest.raises(InvalidEvent, match="the play-off is over: player 2 won the final"):
+    with pytest.raises(InvalidEvent, match="the play-off is over: its champion is player 2"):
         log.pair()  # a trial's referee read «every round is paired» after the final
     rows = PLAYOFF.standings(log.state, 3).rows
     seed = {p: i + 1 for i, p in enumerate(ids)}
@@ -169,7 +169,7 @@ def test_a_forfeit_and_both_lose() -> None:
     rows = PLAYOFF.standings(log.state, 1).rows
     seed = {p: i + 1 for i, p in enumerate(ids)}
     assert [(r.place, seed[r.player]) for r in rows] == [("1", 1), ("2", 4), ("3-4", 2), ("3-4", 3)]
-    with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
+    with pytest.raises(InvalidEvent, match="^the play-off is over: its champion is player 1$"):
         log.pair()
     nobody, _ids = field(4)
     nobody.pair()
@@ -269,7 +269,7 @@ def test_an_absent_finalist_gives_the_title_without_a_game() -> None:
     play-off is over (the bracket's «неявка»: test_views, test_tables)."""
     log, ids = absent_finalist()
     assert log.state.round(2).boards == () and log.state.round(2).byes == (ids[0],)
-    with pytest.raises(InvalidEvent, match="the play-off is over: player 1 won the final"):
+    with pytest.raises(InvalidEvent, match="the play-off is over: its champion is player 1"):
         log.pair()
     seed = {p: i + 1 for i, p in enumerate(ids)}
     rows = PLAYOFF.standings(log.state, 2).rows
@@ -571,7 +571,7 @@ def test_a_file_with_the_round_of_no_boards_an_older_tengen_paired_still_opens()
     assert again.paired_rounds == 2 and PLAYOFF.standings(again, 2).rows[0].place == "1"
     placed = append(events, *actions.change_settings(place="Школа №5"))  # its round known, not refused again
     assert placed.state.settings.place == "Школа №5"
-    with pytest.raises(InvalidEvent, match="^the play-off is over: player 1 won the final$"):
+    with pytest.raises(InvalidEvent, match="^the play-off is over: its champion is player 1$"):
         append([*events, placed.event], *actions.pair(placed.state, random.Random(1)))
 
 
