@@ -597,6 +597,13 @@ _SYNC_COPY = re.compile(r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.syn
 """A name ``SYNC_COPIES`` makes, its original's stem."""
 
 
+def sync_copy_of(path: Path) -> Path | None:
+    """The tournament beside ``path`` whose sync tool's copy it is, by its name, if any."""
+    own = _SYNC_COPY.fullmatch(path.stem)
+    original = path.with_name(own["stem"] + path.suffix) if own is not None else None
+    return original if original is not None and original.is_file() else None
+
+
 def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]:
     """Each copy a sync tool made of this tournament beside ``path`` that holds entries the
     file lacks (its events, ``read`` only where there is a copy: a long log's commands do not
@@ -605,10 +612,10 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     without a word of it (an attack).  A copy of another tournament, or with nothing new, is
     not named; and, opened itself, a copy says whose it is."""
     found: list[Notice] = []
-    own = _SYNC_COPY.fullmatch(path.stem)  # opened itself, a copy's entries went into the copy (a trial)
-    if own is not None and path.with_name(own["stem"] + path.suffix).is_file():
+    original = sync_copy_of(path)  # opened itself, a copy's entries went into the copy (a trial)
+    if original is not None:
         found.append(Notice("this file is a copy a sync tool made of {original}: enter what it holds there, "
-                            "not here", {"original": own["stem"] + path.suffix}))  # fmt: skip
+                            "not here", {"original": original.name}))  # fmt: skip
     names = {copy for mark in SYNC_COPIES
              for copy in path.parent.glob(glob.escape(path.stem) + mark + glob.escape(path.suffix))}  # fmt: skip
     if not names:

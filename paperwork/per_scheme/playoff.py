@@ -78,8 +78,10 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     order = bracket_order(size)
     left, top = document.l_margin, document.get_y() + 10
     column = document.epw / (stages + 1)
-    unplayed = any(match.unplayed for stage in state.stages for match in stage)
-    legend_room = 5 if unplayed else 0  # «! — результат без игры» under the bracket
+    matches = [match for stage in state.stages for match in stage]
+    legends = [text[key] for key, shown in (("legend_forfeit", any(m.unplayed for m in matches)),
+                                            ("legend_no_show", any(m.absent for m in matches))) if shown]  # fmt: skip
+    legend_room = 5 if legends else 0  # «! — результат без игры», «н/я — неявка…» under the bracket
     height = (document.bottom - top - (14 if state.third_place_on else 0) - legend_room) / size
     for stage in range(stages + 1):
         document.set_xy(left + stage * column, top - 8)
@@ -149,9 +151,9 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
         for offset, player in enumerate(match.players):
             document.set_xy(left, y + offset * 5)
             document.fit_cell(column, 4.5, f"{label(player)}  {score(match, player)}", align="L", size=8)
-    if unplayed:
+    if legends:
         document.set_xy(left, document.bottom - 4)
-        document.fit_cell(document.epw, 4, text["legend_forfeit"], align="R", size=8)  # apart from third place
+        document.fit_cell(document.epw, 4, "; ".join(legends), align="R", size=8)  # apart from third place
     return document
 
 

@@ -476,6 +476,7 @@ def test_the_bracket_marks_a_walkover() -> None:
     log, _ids = absent_finalist()
     text = pages(final_table(log.state, log.events, 2))[0].splitlines()
     assert "2. P01 X. н/я" in text and sum(line.startswith("1. P00 X.") for line in text) == 3
+    assert "н/я — неявка: матч проигран без игры" in text  # said under the bracket (a trial)
     assert "Сетка плей-офф" in text  # over: no round named
     assert "Сетка плей-офф после 1-го тура" in pages(final_table(log.state, log.events, 1))[0].splitlines()
 

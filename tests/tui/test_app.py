@@ -1313,6 +1313,23 @@ async def test_a_sync_tools_copy_with_entries_the_file_lacks_is_said_on_opening(
         )
 
 
+async def test_the_start_screen_marks_a_sync_tools_copy(folder: Path) -> None:
+    """A trial: a conflict copy was listed as the tournament itself, sometimes above it, and a
+    referee typed into it."""
+    copy = folder / "gamma.sync-conflict-20261207-072700-ABCDEFG.json"
+    copy.write_bytes((folder / "gamma.json").read_bytes())
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        marked = [label for label in labels if "sync-conflict" in label]
+        assert len(marked) == 1 and marked[0].startswith(
+            "⚠ Демо: турнир по схеме Гамма — копия gamma.json, сделанная программой синхронизации   ("
+        )
+        assert any(label.startswith("Демо: турнир по схеме Гамма — Гамма, тур ") for label in labels)
+
+
 async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folder: Path) -> None:
     """An attack: a tournament emptied by a sync tool vanished from the start screen, its
     backup with it («Турниров пока нет»).  It is listed, marked, and Enter offers the backup;

@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from data.errors import os_reason
 from data.state_cache import compiled_code_kept
-from data.store import Summary, backup_path, summary
+from data.store import Summary, backup_path, summary, sync_copy_of
 from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
@@ -76,6 +76,13 @@ class StartScreen(Translated, Screen[None]):
         where = shown_path(path) if whole else shown_name(path.name)
         if about is None:
             return "⚠ " + _("{file}: the file does not read (Enter: what can be done)", file=where)
+        original = sync_copy_of(path)
+        if original is not None:  # listed as the tournament itself, a trial typed into it
+            return (
+                "⚠ "
+                + _("{name} — a sync tool's copy of {original}", name=about.name, original=original.name)
+                + f"   ({where})"
+            )
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
         return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({where})"
