@@ -58,6 +58,7 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
 
 def run(args: argparse.Namespace, file: str | None) -> None:
     from data.hall import hall  # git and HTTP load for a hall's command, not for every command's parser
+    from data.hall.repo import as_source
 
     command = args.hall_command
     if command == "join":
@@ -71,8 +72,12 @@ def run(args: argparse.Namespace, file: str | None) -> None:
             print(_("copied {events} events to {path}; the chief's laptop enrols this one at its next sync",
                     events=joined.added, path=args.out))  # fmt: skip
         # the others only fetch: a helper serving nothing typed results nobody else saw (a README trial)
-        print(_("what is entered here reaches the others from this laptop: open {path} in the app, or keep "
-                "tengen -f {path} hall serve running", path=args.out))  # fmt: skip
+        if as_source(args.source).startswith(("http://", "https://")):
+            print(_("what is entered here reaches the others from this laptop: open {path} in the app, or keep "
+                    "tengen -f {path} hall serve running", path=args.out))  # fmt: skip
+        else:  # joined from a stick: its entries go back the same way (a review)
+            print(_("what is entered here reaches the others through the stick: tengen -f {path} hall sync "
+                    "{source}", path=args.out, source=args.source))  # fmt: skip
         return
     if not file:
         raise Refused("name the tournament file with -f FILE")

@@ -1447,6 +1447,7 @@ RU = {
     "http://host:port of a laptop, or a folder (a USB stick)": "http://адрес:порт ноутбука или папка (флешка)",
     "http://host:port or folders (default: the known peers)": "http://адрес:порт или папки (по умолчанию: известные соседи)",
     "joined: {events} events in {path}": "ноутбук в зале: событий в {path}: {events}",
+    "what is entered here reaches the others through the stick: tengen -f {path} hall sync {source}": "введённое здесь другие ноутбуки получат через флешку: tengen -f {path} hall sync {source}",
     "what is entered here reaches the others from this laptop: open {path} in the app, or keep tengen -f {path} hall serve running": "введённое здесь другие ноутбуки забирают только с этого ноутбука: откройте {path} в приложении или держите запущенным tengen -f {path} hall serve",
     "make the tournament a hall; prints the secret": "вести турнир на нескольких ноутбуках; печатает секрет",
     "never heard": "ни разу не слышен",

@@ -2310,3 +2310,17 @@ def test_an_address_is_one_peer_however_spelt() -> None:
     assert {peer_address(s) for s in spellings} == {"http://127.0.0.1:8390"}
     assert peer_address("http://Laptop.Local:8390") == "http://laptop.local:8390"
     assert peer_address("http://[::1]:8390") == "http://[::1]:8390"
+
+
+def test_joining_from_a_stick_says_the_entries_go_back_through_it(hall_of_three_once, laptops, capsys) -> None:
+    """A review: ``hall join`` from a stick told the helper to keep ``hall serve`` running, where
+    his entries reach the others through the stick's syncs."""
+    from tui.cli import main
+
+    _chief, _table2, _table3, stick, secret = hall_of_three_once
+    newcomer = laptops("table4")
+    with newcomer.here():
+        assert main(["hall", "join", str(stick), str(newcomer.file), "--secret", secret, "--name", "table4"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[-1] == f"what is entered here reaches the others through the stick: tengen -f {newcomer.file} " \
+        f"hall sync {stick}"  # fmt: skip
