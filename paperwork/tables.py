@@ -83,8 +83,7 @@ def teams(
     best = best or DEFAULT_BEST
     by = by or default_grouping(tournament)
     standings = standings_after(tournament, after_round)
-    knockout = get_scheme(tournament.settings.scheme).traits.bracket  # a pass or a wait is no game won
-    rows = team_standings(tournament, standings, best, by, byes_won=not knockout)
+    rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "", after_round=after_round)
     text = document.labels
     document.title_line = text[f"{by}_standings"].format(n=after_round, best=best)
@@ -107,7 +106,7 @@ def teams(
     document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
     document.notes(
-        [text["team_points_knockout" if knockout else "team_points"]]
+        [text["team_points" if standings.byes_won else "team_points_knockout"]]
     )  # not the standings' points, which a trial compared them with
     return document
 

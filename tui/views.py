@@ -563,9 +563,8 @@ def teams_json(state: Tournament, after_round: int, best: int, by: str | None, p
     from schemes.awards.teams import default_grouping, team_standings
 
     grouping = by or default_grouping(state)
-    scheme = get_scheme(state.settings.scheme)
-    standings = scheme.standings(state, after_round)
-    rows = team_standings(state, standings, best, grouping, points, not scheme.traits.bracket)
+    standings = get_scheme(state.settings.scheme).standings(state, after_round)
+    rows = team_standings(state, standings, best, grouping, points)
     return {
         "after_round": after_round,
         "best": best,

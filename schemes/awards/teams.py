@@ -62,23 +62,17 @@ def wins(tournament: Tournament, after_round: int, byes_won: bool = True) -> dic
 
 
 def team_standings(
-    tournament: Tournament,
-    standings: Standings,
-    best: int,
-    by: str = "team",
-    points: str = "wins",
-    byes_won: bool = True,
+    tournament: Tournament, standings: Standings, best: int, by: str = "team", points: str = "wins"
 ) -> list[TeamRow]:
     """The teams after ``standings.after_round``, in place order.  ``points``: ``wins`` (game
-    points) or ``score`` (the scheme's own value: level, strength, points, MMS); a bye a win
-    unless not ``byes_won`` (a play-off's: a seed passing a stage and a winner waiting for the
-    next were a win each round, a bye worth two or three as the other matches lasted, a trial)."""
+    points, a bye a win where the scheme's standings say so: ``Standings.byes_won``) or
+    ``score`` (the scheme's own value: level, strength, points, MMS)."""
     position = {
         row.player: int(row.place.split("-")[0]) if row.place.split("-")[0].isdigit() else index
         for index, row in enumerate(standings.rows, start=1)
     }
     value = (
-        wins(tournament, standings.after_round, byes_won)
+        wins(tournament, standings.after_round, standings.byes_won)
         if points == "wins"
         else {row.player: row.score for row in standings.rows}
     )

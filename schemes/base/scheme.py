@@ -194,6 +194,10 @@ class Standings:
     """The row values printed beside the score, in order: what decides the places (the
     criteria the organiser picked) and the scheme's own running values; a row holds more
     (every tie-break of the spec, for ``standings --json``)."""
+    byes_won: bool = True
+    """A bye counts as a game won where points are games won (the team standings): not a
+    play-off's, which is a seed passing a stage or a winner waiting for the next (a trial's
+    top seed had a win for each such round, worth 2 or 3 as the other matches lasted)."""
 
 
 class PairingError(InvalidEvent):

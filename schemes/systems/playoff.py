@@ -444,7 +444,7 @@ class Playoff:
 
         ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
-        return Standings(after_round, rows)
+        return Standings(after_round, rows, byes_won=False)
 
 
 def shared(players: list[int], low: int) -> dict[int, str]:

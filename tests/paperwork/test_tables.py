@@ -633,3 +633,18 @@ def test_a_bracket_whose_final_both_lost_says_no_champion() -> None:
     log.pair()
     win(log, 2, ids, {1})
     assert "не присуждено: финал проиграли оба" not in pages(final_table(log.state, log.events, 2))[0]
+
+
+def test_a_play_offs_team_paper_says_a_pass_is_no_game_won() -> None:
+    """The team paper's note says what a player's points are: a play-off's passes and waits
+    count nothing, where the other schemes' byes count a win."""
+    from paperwork.tables import teams
+    from tests.schemes.test_playoff import field, win
+
+    log, ids = field(5)
+    for player, team in zip(ids, "AABBC", strict=True):
+        log.commit(actions.edit(player, team=team))
+    log.pair()
+    win(log, 1, ids, {4})
+    text = " ".join(pages(teams(log.state, log.events, 1)))
+    assert "проход без соперника и ожидание — 0" in text and "свободный тур — 1" not in text
