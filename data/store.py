@@ -621,21 +621,27 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     if not names:
         return found
     events = read()
-    here = {_done(event) for event in events}
     for copy in sorted(names):
-        try:
-            kept = _events(copy, _parsed(copy, read_plain(copy, TOURNAMENT_LIMIT)))
-        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
-            continue
-        if not kept or not events or not _same_event(kept[0], events[0]):
-            continue
-        lacking = [event for event in kept if _done(event) not in here]
+        lacking = _lacking(copy, events, _done)
         if lacking:
             found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, "
                                 "the last: {last}: open it to see them, enter them here, then remove the copy",
                                 {"copy": copy.name, "count": len(lacking),
                                  "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
     return found
+
+
+def _lacking(other: Path, events: Sequence[Event], key: Callable[[Event], str]) -> list[Event]:
+    """The entries of the log ``other`` that ``events`` lacks, compared by ``key``: none where
+    it does not read or is another tournament's (its first entry not ours)."""
+    try:
+        kept = _events(other, _parsed(other, read_plain(other, TOURNAMENT_LIMIT)))
+    except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
+        return []
+    if not kept or not events or not _same_event(kept[0], events[0]):
+        return []
+    here = {key(event) for event in events}
+    return [event for event in kept if key(event) not in here]
 
 
 def _done(event: Event) -> str:
@@ -651,7 +657,7 @@ def _entry(event: Event) -> str:
 
 def _same_event(a: Event, b: Event) -> bool:
     """The same entry, as the file writes it (a tuple held is the list read back)."""
-    return a.id == b.id and json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
+    return a.id == b.id and _entry(a) == _entry(b)
 
 
 _COMPACT_HEAD = ('{"' + _META + '":{"1":{').encode()
@@ -917,16 +923,10 @@ class TournamentFile:
             return
         if not longer:
             return
-        try:
-            kept = _events(backup, _parsed(backup, read_plain(backup, TOURNAMENT_LIMIT)))
-        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
-            return  # nothing there to lose: the backup does not read
-        if not kept or not self.events or not _same_event(kept[0], self.events[0]):
-            return  # another tournament's, linked by hand: written over as before, this one untouched
-        if any(event.origin is not None for event in (*kept, *self.events)):
+        # none where the backup does not read, or is another tournament's (linked by hand): written over as before
+        lacking = _lacking(backup, self.events, _entry)
+        if any(event.origin is not None for event in (*lacking, *self.events)):
             return  # a hall's: its merge may leave a laptop's entries out, kept in its repository (a review)
-        here = {_entry(event) for event in self.events}
-        lacking = [event for event in kept if _entry(event) not in here]
         if lacking:
             last = Notice(*describe_parts(lacking[-1]))
             what = Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put "

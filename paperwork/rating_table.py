@@ -347,35 +347,40 @@ def placeholders(
     numbered = sorted(came, key=tournament.numbers.__getitem__)
     players = [tournament.players[p] for p in numbered]
     latin_form = writes_latin(tournament, latin_names, egf)
+
+    def whose(chosen: Sequence[Player]) -> str:
+        return ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in chosen)
+
+    def first(chosen: Sequence[Player]) -> tuple[dict[str, object], bool]:
+        """The fields naming the first ``shown`` of ``chosen`` and counting the rest (``more``);
+        whether any are counted: each template stays a constant, where i18n's test finds it."""
+        named = chosen[:shown]
+        return {"players": whose(named), "more": len(chosen) - len(named)}, len(chosen) > len(named)
+
     unwritten = [p for p in players if latin_form and not _clean(ascii_only(latin(p.surname)))]
-    who = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in unwritten)
-    unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": who})
-    warnings = [unwritable] if who else []
+    unwritable = Notice("no letter of the Latin form in the name, written X: {players}", {"players": whose(unwritten)})
+    warnings = [unwritable] if unwritten else []
     initials = [
         p for p in players if latin_form and p not in unwritten and p.name and not _clean(ascii_only(latin(p.name)))
     ]
     if initials:  # «Пак 박» was written «Pak P» unsaid (a check by hand)
-        said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in initials)
         warnings.append(Notice("no letter of the Latin form in the first name, written as the surname's initial: "
-                               "{players}", {"players": said}))  # fmt: skip
+                               "{players}", {"players": whose(initials)}))  # fmt: skip
     if latin_form and not (latin_names or egf):  # Latin unasked, for whose names (a trial found it unsaid)
         mixed = [p for p in players if is_cyrillic(p.full_name) and not is_all_cyrillic(p.full_name)]  # a Latin «o»
         if mixed:  # a few, as the unwritable
-            said = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in mixed)
             warnings.append(Notice("names in more than one script, so the table is in Latin: {players}",
-                                   {"players": said}))  # fmt: skip
+                                   {"players": whose(mixed)}))  # fmt: skip
         other = [p for p in players if not is_cyrillic(p.full_name)]  # O'Brien Seán, 王立
-        named = other[:shown]
-        fields = {"players": ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in named)}
-        if len(other) > len(named):
-            more = {"more": len(other) - len(named)}
+        fields, more = first(other)
+        if more:
             warnings.append(Notice("names not in Cyrillic, so the table is in Latin: {players} and {more} more",
-                                   fields | more))  # fmt: skip
+                                   fields))  # fmt: skip
         elif other:
             warnings.append(Notice("names not in Cyrillic, so the table is in Latin: {players}", fields))
     absent = sorted(set(tournament.numbers) - came, key=tournament.numbers.__getitem__)
     if absent and tournament.paired_rounds:
-        left = ", ".join(f"{tournament.players[p].full_name} ({tournament.numbers[p]})" for p in absent)
+        left = whose([tournament.players[p] for p in absent])
         warnings.append(Notice("left out, with no game and no bye: {players}", {"players": left}))
     warnings += [
         Notice(
@@ -391,15 +396,14 @@ def placeholders(
     ):
         if not chosen:
             continue
-        named = chosen[:shown]
-        fields = {"code": code, "players": ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in named)}
-        rest = {"more": len(chosen) - len(named)}
-        country = code == COUNTRY_UNKNOWN  # each template a constant, where i18n's test finds it
-        if rest["more"]:
+        listed, more = first(chosen)
+        fields = listed | {"code": code}
+        country = code == COUNTRY_UNKNOWN
+        if more:
             warnings.append(
-                Notice("no country, written {code}: {players} and {more} more", fields | rest)
+                Notice("no country, written {code}: {players} and {more} more", fields)
                 if country
-                else Notice("no club, written {code}: {players} and {more} more", fields | rest)
+                else Notice("no club, written {code}: {players} and {more} more", fields)
             )
         else:
             warnings.append(
@@ -414,9 +418,8 @@ def placeholders(
     for (surname, name), group in alike.items():  # «Jason1k» and «Jason10k» both «Jasonk» (a trial)
         lines = {(p.rank, club_code(p.club), country_code(p.country)) for p in group}  # namesakes' lines alike too
         if len({fold(p.full_name) for p in group}) > 1 or len(lines) < len(group):  # «Ёжиков Пётр», «Ежиков Петр»
-            listed = ", ".join(f"{p.full_name} ({tournament.numbers[p.id]})" for p in group)
             warnings.append(
-                Notice("written alike, {name}: {players}", {"name": f"{surname} {name}", "players": listed})
+                Notice("written alike, {name}: {players}", {"name": f"{surname} {name}", "players": whose(group)})
             )
     boards = [board for played in tournament.rounds for board in played.boards]
     whole = sorted({b.komi for b in boards if b.komi != math.floor(b.komi) + 0.5})

@@ -105,9 +105,8 @@ def teams(
         body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
     document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
-    document.notes(
-        [text["team_points" if standings.byes_won else "team_points_knockout"]]
-    )  # not the standings' points, which a trial compared them with
+    points = text["team_points" if standings.byes_won else "team_points_knockout"]
+    document.notes([points])  # not the standings' points, which a trial compared them with
     return document
 
 

@@ -401,12 +401,12 @@ class TengenApp(App[None]):
                              "results") if behind else ""), timeout=15)  # fmt: skip
             self.open_written(path)
 
-        if behind:
-            question = _("{file} cannot be opened: {what}. Put back {backup}, which holds them?", file=path.name,
-                         what=said(error.what), backup=backup.name)  # fmt: skip
-        else:
-            question = _("{file} cannot be opened: {what}. Put back {backup}, its previous state?", file=path.name,
-                         what=said(error.what), backup=backup.name)  # fmt: skip
+        named = {"file": path.name, "what": said(error.what), "backup": backup.name}
+        question = (
+            _("{file} cannot be opened: {what}. Put back {backup}, which holds them?", **named)
+            if behind
+            else _("{file} cannot be opened: {what}. Put back {backup}, its previous state?", **named)
+        )
         if path.exists():
             question += " " + _("The file as it is now is kept as {kept}.", kept=damaged_name(path).name)
         self.push_screen(ConfirmScreen(question, details=holds), answer)

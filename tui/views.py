@@ -734,7 +734,7 @@ def bracket_lines(state: Tournament, lang: str) -> list[str]:
             cells = []
             for player in match.players:  # the one through without a game, on either line (a review read «—»)
                 mark = ">" if player == winner else " "
-                score = f" {match.score(player)}" if match.games else ""
+                score = f" {match.score(player)}".rstrip()  # "" before any game
                 if player in match.absent:  # lost by not coming to the round
                     score = " " + say("no-show")
                 cells.append(f"{mark}{player_label(state, player)}{score}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from schemes.base.scheme import Standings
 from schemes.state.model import Player, Tournament
 from schemes.state.records import Kind, outcomes
+from schemes.values.places import place_label
 
 GROUPINGS = ("team", "club", "country")
 POINTS = ("wins", "score")
@@ -105,7 +106,7 @@ def team_standings(
         key = (rows[start].best, rows[start].total, rows[start].best_place)
         while end < len(rows) and (rows[end].best, rows[end].total, rows[end].best_place) == key:
             end += 1
-        label = str(start + 1) if end - start == 1 else f"{start + 1}-{end}"
+        label = place_label(start + 1, end)
         placed += [replace(row, place=label) for row in rows[start:end]]
         start = end
     return placed

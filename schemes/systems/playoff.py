@@ -33,6 +33,7 @@ from schemes.state.model import (
     Tournament,
 )
 from schemes.state.records import WAITING, WALKOVERS
+from schemes.values.places import place_label
 
 
 def _one_or_three(text: str) -> int:
@@ -429,7 +430,10 @@ class Playoff:
                     places.update(dict.fromkeys(both, "2"))
                 else:  # a match both lost below its stage's beaten (a review: they shared «3-4» with them)
                     low = max(len(through), 1) + 1  # nobody through: still no «1»
-                    places.update(shared(beaten, low) | shared(both, low + len(beaten)))
+                    places.update(dict.fromkeys(beaten, place_label(low, low + len(beaten) - 1)))
+                    places.update(
+                        dict.fromkeys(both, place_label(low + len(beaten), low + len(beaten) + len(both) - 1))
+                    )
                 for p in state.third_place_pair(main) or ():
                     del places[p]
                 if len(main) == 1 and through:
@@ -445,12 +449,6 @@ class Playoff:
         ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
         return Standings(after_round, rows, byes_won=False)
-
-
-def shared(players: list[int], low: int) -> dict[int, str]:
-    """``players`` sharing the places from ``low`` on, as many as they are: «5», «5-7»."""
-    high = low + len(players) - 1
-    return dict.fromkeys(players, str(low) if low == high else f"{low}-{high}")
 
 
 def stages(tournament: Tournament) -> int:
