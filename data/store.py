@@ -559,10 +559,7 @@ class ChangedOutside(TournamentFileError):
         tournament's, is the way back, named with the entries it lacks (a trial read only that
         an export could save what was open, with no word of the backup opening it offers)."""
         backup = backup_path(path)
-        try:
-            kept = _events(backup, _parsed(backup, read_plain(backup, TOURNAMENT_LIMIT)))
-        except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
-            kept = []
+        kept = _log(backup)
         if not kept or not _same_event(kept[0], held[0]):
             return cls("{path} was changed by another program and no longer reads as a tournament: nothing was "
                        "written; what is open here can still be exported (an OpenGotha file keeps its players, "
@@ -587,21 +584,33 @@ def _beyond(there: Sequence[Event], held: Sequence[Event]) -> Sequence[Event]:
     return held[common:]
 
 
-SYNC_COPIES = (" (*conflicted copy*)", ".sync-conflict-*")
+_SYNC_COPY = re.compile(
+    r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.sync-conflict-.*| ?\([1-9][0-9]?\)| [2-9][0-9]?)"
+)
 """What sync tools add to a file's name for the copy they make where it changed on two
-machines at once: Dropbox's and Nextcloud's «cup (… conflicted copy …).json», Syncthing's
-«cup.sync-conflict-20261207-072700-ABCDEFG.json»."""
-
-
-_SYNC_COPY = re.compile(r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.sync-conflict-.*)")
-"""A name ``SYNC_COPIES`` makes, its original's stem."""
+machines at once, its original's stem before it: Dropbox's, Nextcloud's and OneDrive's
+«cup (… conflicted copy …).json», Syncthing's «cup.sync-conflict-20261207-072700-ABCDEFG.json»,
+Yandex.Disk's «cup (2).json» or «cup(2).json» (as Google Drive and OneDrive number theirs),
+iCloud's «cup 2.json».  A numbered name may be the referee's own (last year's «Кубок 2»):
+only a copy of this very tournament is ever taken for one."""
 
 
 def sync_copy_of(path: Path) -> Path | None:
-    """The tournament beside ``path`` whose sync tool's copy it is, by its name, if any."""
+    """The tournament beside ``path`` whose sync tool's copy it is: by its name, and by its
+    first entry, the original's (a tournament of its own is never said to be a copy)."""
     own = _SYNC_COPY.fullmatch(path.stem)
     original = path.with_name(own["stem"] + path.suffix) if own is not None else None
-    return original if original is not None and original.is_file() else None
+    if original is None or not original.is_file():
+        return None
+    own_log, its_log = _log(path), _log(original)
+    return original if own_log and its_log and _same_event(own_log[0], its_log[0]) else None
+
+
+def _copies(path: Path) -> list[Path]:
+    """The names beside ``path`` a sync tool gives its copies of it."""
+    beside = path.parent.glob(glob.escape(path.stem) + "*" + glob.escape(path.suffix))
+    return sorted(copy for copy in beside
+                  if (own := _SYNC_COPY.fullmatch(copy.stem)) is not None and own["stem"] == path.stem)  # fmt: skip
 
 
 def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]:
@@ -616,12 +625,11 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     if original is not None:
         found.append(Notice("this file is a copy a sync tool made of {original}: enter what it holds there, "
                             "not here", {"original": original.name}))  # fmt: skip
-    names = {copy for mark in SYNC_COPIES
-             for copy in path.parent.glob(glob.escape(path.stem) + mark + glob.escape(path.suffix))}  # fmt: skip
+    names = _copies(path)
     if not names:
         return found
     events = read()
-    for copy in sorted(names):
+    for copy in names:
         lacking = _lacking(copy, events, _done)
         if lacking:
             found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, "
@@ -631,13 +639,19 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     return found
 
 
+def _log(path: Path) -> list[Event]:
+    """The entries of a tournament file beside ours (its backup, a sync tool's copy); none
+    where it does not read."""
+    try:
+        return _events(path, _parsed(path, read_plain(path, TOURNAMENT_LIMIT)))
+    except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
+        return []
+
+
 def _lacking(other: Path, events: Sequence[Event], key: Callable[[Event], str]) -> list[Event]:
     """The entries of the log ``other`` that ``events`` lacks, compared by ``key``: none where
     it does not read or is another tournament's (its first entry not ours)."""
-    try:
-        kept = _events(other, _parsed(other, read_plain(other, TOURNAMENT_LIMIT)))
-    except (OSError, TournamentFileError, KeyError, TypeError, ValueError):
-        return []
+    kept = _log(other)
     if not kept or not events or not _same_event(kept[0], events[0]):
         return []
     here = {key(event) for event in events}

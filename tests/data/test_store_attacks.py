@@ -646,7 +646,16 @@ def test_a_halls_file_shorter_than_its_backup_is_not_taken_for_an_older_copy(tmp
     TournamentFile(path, writable=True).close()  # not refused
 
 
-@pytest.mark.parametrize("name", ["cup (Судья's conflicted copy 2026-12-07).json", "cup.sync-conflict-1-2-ABC.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "cup (Судья's conflicted copy 2026-12-07).json",  # Dropbox, Nextcloud, OneDrive
+        "cup.sync-conflict-1-2-ABC.json",  # Syncthing
+        "cup (2).json",  # Yandex.Disk, Google Drive, OneDrive
+        "cup(12).json",  # Yandex.Disk
+        "cup 2.json",  # iCloud
+    ],
+)
 def test_a_sync_tools_copy_opened_itself_says_whose_it_is(tmp_path: Path, name: str) -> None:
     """A trial opened the copy the notice named, typed into it, and nothing said it was not the
     tournament; a copy whose original is gone is a tournament like any other."""
@@ -661,3 +670,26 @@ def test_a_sync_tools_copy_opened_itself_says_whose_it_is(tmp_path: Path, name: 
     ]
     path.unlink()
     assert sync_copies(copy, lambda: Ledger(copy).events) == []
+
+
+@pytest.mark.parametrize("name", ["cup 2.json", "cup (2).json", "cup 2026.json", "cup (final).json"])
+def test_a_numbered_name_of_another_tournament_is_no_copy(tmp_path: Path, name: str) -> None:
+    """Yandex.Disk's and iCloud's copies are only numbered, and so is the referee's own
+    «Кубок 2» beside «Кубок»: another tournament, opened or beside, is never said to be a
+    copy, nor is a name no tool gives (a year, a word)."""
+    from data.store import sync_copies, sync_copy_of
+
+    path = tmp_path / "cup.json"
+    with new(path) as ledger:
+        register(ledger, "A")
+    other = tmp_path / name
+    Ledger.create(other, [actions.create("Cup 2", "round-robin")]).close()
+    assert sync_copy_of(other) is None
+    assert sync_copies(other, lambda: Ledger(other).events) == []
+    assert sync_copies(path, lambda: Ledger(path).events) == []
+    other.write_bytes(path.read_bytes())  # now a copy of it, one entry further
+    with Ledger(other, writable=True) as ledger:
+        register(ledger, "B")
+    numbered = name in ("cup 2.json", "cup (2).json")
+    assert (sync_copy_of(other) == path) is numbered
+    assert len(sync_copies(path, lambda: Ledger(path).events)) == numbered
