@@ -1057,7 +1057,7 @@ def _rounds(
                 continue
             actions.append((ev.RESULT_RECORDED, {"round": number, "board": table, "code": game.result}))
         if missing and number < keep:
-            reading.warn("round {round}: {count} games without a result (they count for neither player)",
+            reading.warn("round {round}: {count:game|games} without a result (they count for neither player)",
                          round=number, count=missing)  # fmt: skip
         seats = Counter(p for g in boards for p in (g.white, g.black))
         for player, count in sorted(seats.items()):

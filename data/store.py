@@ -549,7 +549,7 @@ class ChangedOutside(TournamentFileError):
             return cls(path=path)
         return cls(
             "{path} was changed by another program since it was opened here: nothing was written; it lacks "
-            "{count} entries made before, the last: {last}; open it again and enter them anew",
+            "{count:entry|entries} made before, the last: {last}; open it again and enter them anew",
             path=path, count=len(lost), last=Notice(*describe_parts(lost[-1])),
         )  # fmt: skip
 
@@ -632,8 +632,8 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     for copy in names:
         lacking = _lacking(copy, events, _done)
         if lacking:
-            found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, "
-                                "the last: {last}: open it to see them, enter them here, then remove the copy",
+            found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count:entry|entries} this file "
+                                "lacks, the last: {last}: open it to see them, enter them here, then remove the copy",
                                 {"copy": copy.name, "count": len(lacking),
                                  "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
     return found
@@ -943,8 +943,8 @@ class TournamentFile:
             return  # a hall's: its merge may leave a laptop's entries out, kept in its repository (a review)
         if lacking:
             last = Notice(*describe_parts(lacking[-1]))
-            what = Worded("its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put "
-                          "in its place?)", backup=backup.name, count=len(lacking), last=last)  # fmt: skip
+            what = Worded("its backup {backup} holds {count:entry|entries} it lacks, the last: {last} (an older "
+                          "copy put in its place?)", backup=backup.name, count=len(lacking), last=last)  # fmt: skip
             raise Behind(
                 "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)",
                 self.path,

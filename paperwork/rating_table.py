@@ -384,7 +384,8 @@ def placeholders(
         warnings.append(Notice("left out, with no game and no bye: {players}", {"players": left}))
     warnings += [
         Notice(
-            "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table",
+            "round {round}: {count:game|games} without a result, written 0- as no game: enter them before sending "
+            "the table",
             {"round": played.number, "count": len(played.missing)},
         )  # fmt: skip
         for played in tournament.rounds

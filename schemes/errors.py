@@ -3,9 +3,41 @@ interface answers differently, so nothing branches on the wording."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+
+class _Counting(string.Formatter):
+    """A Russian count agrees with its noun: ``{count:партию|партии|партий}`` writes
+    «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many).  A word
+    agrees with a player's sex: ``{sex:снят|снята}`` writes the second form for a player whose
+    sex is ``f`` and the first otherwise (a man's, or a sex not given).  An English count has
+    two forms, ``{count:player|players}`` («1 player», «21 players»: a trial read «1 players
+    registered»)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" not in format_spec:
+            return str(super().format_field(value, format_spec))
+        forms = format_spec.split("|")
+        if len(forms) == 2 and isinstance(value, str):  # a sex: «f», «m» or not given
+            return forms[1] if value == "f" else forms[0]
+        if not isinstance(value, int):
+            return str(value)
+        if len(forms) == 2:
+            return f"{value} {forms[0] if value == 1 else forms[1]}"
+        one, few, many = forms
+        tens, units = value % 100, value % 10
+        if units == 1 and tens != 11:
+            return f"{value} {one}"
+        if 2 <= units <= 4 and not 12 <= tens <= 14:
+            return f"{value} {few}"
+        return f"{value} {many}"
+
+
+counted = _Counting().format
+"""A template filled in, its counts agreeing with their nouns (English ones too: «1 game»)."""
 
 
 class Worded(Exception):
@@ -23,7 +55,7 @@ class Worded(Exception):
         if template is not None:
             self.template = template
         self.fields = fields
-        super().__init__(self.template.format(**fields) if fields or template is None else template)
+        super().__init__(counted(self.template, **fields) if fields or template is None else template)
 
 
 @dataclass(frozen=True)
@@ -98,4 +130,4 @@ class Notice:
         return cls(refusal.template, refusal.fields)
 
     def __str__(self) -> str:
-        return self.template.format(**self.fields)
+        return counted(self.template, **self.fields)

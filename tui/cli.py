@@ -576,8 +576,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
     Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]).close()
     if entrants.profiles:
-        print(_("created {path} with {count} players from {source}", path=args.path, count=len(entrants.profiles),
-                source=args.source))  # fmt: skip
+        print(_("created {path} with {count:player|players} from {source}", path=args.path,
+                count=len(entrants.profiles), source=args.source))  # fmt: skip
     else:
         print(_("created {path}", path=args.path))
     for warned in entrants.notices:

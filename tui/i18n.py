@@ -9,11 +9,9 @@ templates and are translated the same way.
 from __future__ import annotations
 
 import re
-import string
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from schemes.errors import Named
+from schemes.errors import Named, counted
 from schemes.log.events import PLAYER_REGISTERED, RESULT_RECORDED, RETRACTED, Event, chain_end
 from schemes.log.history import WouldBreak, describe_parts
 from schemes.registry import ENTRIES, names_with
@@ -547,7 +545,7 @@ RU = {
     "{text!r} is not KEY=VALUE": "{text!r} — не вида КЛЮЧ=ЗНАЧЕНИЕ",
     "warning: {text}": "внимание: {text}",
     "created {path}": "создан {path}",
-    "created {path} with {count} players from {source}": "создан {path}, игроков из {source}: {count}",
+    "created {path} with {count:player|players} from {source}": "создан {path}, игроков из {source}: {count}",
     "time control {time}: {meaning}": "контроль времени {time}: {meaning}",
     "{time} is under 60 effective minutes: the event would not be rated": "{time} — меньше 60 минут эффективного времени: турнир не будет рейтинговым",
     "{path}: {reason}: skipped": "{path}: {reason}: пропущено",
@@ -563,7 +561,7 @@ RU = {
     "no letter of the Latin form in the first name, written as the surname's initial: {players}": "в имени нет букв, которые пишутся латиницей, записана первая буква фамилии: {players}",
     "written alike, {name}: {players}": "записаны одинаково, {name}: {players}",
     "no country, written {code}: {players}": "не указана страна, записано {code}: {players}",
-    "round {round}: {count} games without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
+    "round {round}: {count:game|games} without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
     "Weighing board {board}…": "Взвешиваю доску {board}…",
     "the first time after installation takes longer: Tengen compiles its pairing code": "в первый раз после установки дольше: Tengen компилирует свой код",
     "no club, written {code}: {players}": "не указан клуб, записано {code}: {players}",
@@ -572,7 +570,7 @@ RU = {
     "Latin names by the transliteration table (no rating list chosen: f on the players' tab F2)": "Латиница — по таблице транслитерации (рейтинг-лист не выбран: клавиша f на вкладке «Игроки» F2)",
     "Latin names as the rating list {name} spells them, the others transliterated": "Латиница — как в рейтинг-листе {name}, прочие транслитерацией",
     "Rating table: {warning}": "Таблица для РК: {warning}",
-    "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
+    "{backup}: {name}, {events:event|events}, {rounds:round|rounds} paired; last entry {event} at {at}: {what}": "{backup}: {name}, записей: {events}, туров составлено: {rounds}; последняя запись {event} в {at}: {what}",
     "{file} reads well: putting {backup} back drops its last entries ({count})": "{file} читается без ошибок: возврат {backup} уберёт из {file} последние записи ({count})",
     "{file} reads well": "{file} читается без ошибок",
     "From round {round} on, his opponents sit out, each with a bye worth {points}. To give them the win instead, keep him in and record his games as forfeits (W, B).": "Его соперники с {round}-го тура получат свободный тур (очков за него: {points}). Чтобы им засчитали победу, не снимайте его, а вносите его партии как неявки (W, B).",
@@ -618,7 +616,7 @@ RU = {
     "How many best": "Сколько лучших",
     "2 or more, like 8": "2 или больше, например 8",
     "Name the tournament to take the best {top} from": "Укажите турнир, из которого взять {top} лучших",
-    "{count} players from {source}": "{count:игрок|игрока|игроков} из {source}",
+    "{count:player|players} from {source}": "{count:игрок|игрока|игроков} из {source}",
     "The cursor is on the lowest player without a bye yet: ↑ for another": (
         "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
     ),
@@ -1060,7 +1058,7 @@ RU = {
     "players registered in advance (PRE): {count}; not paired until confirmed (key c in the players tab; player edit ID --confirm)": "предварительно зарегистрированных (PRE) игроков: {count}; в пары не ставятся до подтверждения (клавиша c во вкладке игроков; player edit ID --confirm)",
     "round {round}: players on no board: {count} (the rounds tab names them); they had no game and score nothing for it, as in OpenGotha": "{round}-й тур: игроков без доски: {count} (их называет вкладка туров); у них не было партии и нет очков за тур, как в OpenGotha",
     "round {round} is paired in part: players on no board: {count} (the rounds tab names them); to pair it whole, import the rounds before it alone ({before}; --rounds {before})": "{round}-й тур поставлен в пары не весь: без пары {count:игрок|игрока|игроков} (их называет вкладка туров); чтобы провести жеребьёвку тура целиком, импортируйте только туры до него ({before}; --rounds {before})",
-    "round {round}: {count} games without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
+    "round {round}: {count:game|games} without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
     "OpenGotha keeps one komi, {komi} for even games and 0.5 with stones; boards with their own: {count}, such as round {round} board {board} ({own})": "OpenGotha хранит одно коми: {komi} в играх на равных и 0.5 с форой; своё коми было у досок: {count}, например тур {round}, доска {board} ({own})",
     "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves:ход|хода|ходов}) не записать в Tengen: не сохранён",
@@ -1332,12 +1330,12 @@ RU = {
     "{path} was changed by another program and no longer reads as a tournament: nothing was written; its backup {backup} holds every entry made here: open the file again to put it back": "{path} изменила другая программа, и он больше не читается как турнир: ничего не записано; в его резервной копии {backup} есть все записи, сделанные здесь: откройте файл заново, чтобы вернуть её",
     "{path} was changed by another program and no longer reads as a tournament: nothing was written; its backup {backup} lacks entries made here ({count}), the last: {last}; open the file again to put the backup back, then enter them anew": "{path} изменила другая программа, и он больше не читается как турнир: ничего не записано; в его резервной копии {backup} нет записей, сделанных здесь ({count}), последняя — {last}; откройте файл заново, чтобы вернуть копию, и введите их ещё раз",
     "{path} was changed by another program and holds another tournament now ({name}): nothing was written": "{path} изменила другая программа: в нём теперь другой турнир ({name}); ничего не записано",
-    "{path} was changed by another program since it was opened here: nothing was written; it lacks {count} entries made before, the last: {last}; open it again and enter them anew": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; в нём нет записей, сделанных раньше ({count}), последняя — {last}; откройте его заново и введите их ещё раз",
+    "{path} was changed by another program since it was opened here: nothing was written; it lacks {count:entry|entries} made before, the last: {last}; open it again and enter them anew": "{path} изменила другая программа, пока он был открыт здесь: ничего не записано; в нём нет записей, сделанных раньше ({count}), последняя — {last}; откройте его заново и введите их ещё раз",
     "{name} — a sync tool's copy of {original}": "{name} — копия {original}, сделанная программой синхронизации",
     "this file is a copy a sync tool made of {original}: enter what it holds there, not here": "этот файл — копия {original}, которую сделала программа синхронизации: вносите то, что в нём есть, туда, а не сюда",
-    "a copy a sync tool made beside it, {copy}, holds {count} entries this file lacks, the last: {last}: open it to see them, enter them here, then remove the copy": "рядом копия, которую сделала программа синхронизации, — {copy}: в ней есть записи, которых нет в этом файле ({count}), последняя — {last}; откройте её, посмотрите, введите их здесь, затем уберите копию",
+    "a copy a sync tool made beside it, {copy}, holds {count:entry|entries} this file lacks, the last: {last}: open it to see them, enter them here, then remove the copy": "рядом копия, которую сделала программа синхронизации, — {copy}: в ней есть записи, которых нет в этом файле ({count}), последняя — {last}; откройте её, посмотрите, введите их здесь, затем уберите копию",
     "{path}: {what}; tengen restore {path} puts the backup back (the file as it is kept beside it)": "{path}: {what}; tengen restore {path} вернёт резервную копию (файл, как он есть, сохранится рядом)",
-    "its backup {backup} holds {count} entries it lacks, the last: {last} (an older copy put in its place?)": "в его резервной копии {backup} есть записи, которых в нём нет ({count}), последняя — {last} (на его место положили старую копию?)",
+    "its backup {backup} holds {count:entry|entries} it lacks, the last: {last} (an older copy put in its place?)": "в его резервной копии {backup} есть записи, которых в нём нет ({count}), последняя — {last} (на его место положили старую копию?)",
     "{path} has another name (a hard link), which would become a second tournament: nothing was written; copy the file rather than link it": "у {path} есть второе имя (жёсткая ссылка), оно стало бы вторым турниром: ничего не записано; скопируйте файл вместо ссылки",
     "{path} is read-only: nothing was written": "{path} только для чтения: ничего не записано",
     "{path}: no permission to write it: nothing was written": "{path}: нет прав на запись: ничего не записано",
@@ -1623,36 +1621,6 @@ def language() -> str:
     return _language
 
 
-class _Counting(string.Formatter):
-    """A Russian count agrees with its noun: ``{count:партию|партии|партий}`` writes
-    «1 партию», «3 партии», «5 партий», «21 партию» (the forms for one, a few, many).  A word
-    agrees with a player's sex: ``{sex:снят|снята}`` writes the second form for a player whose
-    sex is ``f`` and the first otherwise (a man's, or a sex not given).  An English count has
-    two forms, ``{count:player|players}`` («1 player», «21 players»: a trial read «1 players
-    registered»)."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" not in format_spec:
-            return str(super().format_field(value, format_spec))
-        forms = format_spec.split("|")
-        if len(forms) == 2 and isinstance(value, str):  # a sex: «f», «m» or not given
-            return forms[1] if value == "f" else forms[0]
-        if not isinstance(value, int):
-            return str(value)
-        if len(forms) == 2:
-            return f"{value} {forms[0] if value == 1 else forms[1]}"
-        one, few, many = forms
-        tens, units = value % 100, value % 10
-        if units == 1 and tens != 11:
-            return f"{value} {one}"
-        if 2 <= units <= 4 and not 12 <= tens <= 14:
-            return f"{value} {few}"
-        return f"{value} {many}"
-
-
-_COUNTING = _Counting()
-
-
 def _(text: str, /, **values: object) -> str:
     """``text`` in the interface language, with ``values`` filled in (any names, ``text`` too)."""
     return in_language(_language, text, **values)
@@ -1662,7 +1630,7 @@ def in_language(lang: str, text: str, /, **values: object) -> str:
     """``text`` in ``lang`` whatever the interface's language: the players' pages are served
     in both at once."""
     translated = RU.get(text, text) if lang == "ru" else text
-    return _COUNTING.format(translated, **values) if values else translated
+    return counted(translated, **values) if values else translated
 
 
 LANGUAGE_NAMES = {"ru": "Russian", "en": "English"}

@@ -788,7 +788,7 @@ def file_held(path: Path, service: Service, codes: bool = True) -> str:
     app says a result in words, «Победа чёрных», where the command line writes ``B+``)."""
     state, last = service.state, service.events[-1]
     return _(
-        "{backup}: {name}, {events} events, {rounds} rounds paired; last entry {event} at {at}: {what}",
+        "{backup}: {name}, {events:event|events}, {rounds:round|rounds} paired; last entry {event} at {at}: {what}",
         backup=path.name,
         name=state.settings.name,
         events=len(service.events),

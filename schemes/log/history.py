@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from schemes.errors import InvalidEvent, Notice, RoundIncomplete
+from schemes.errors import InvalidEvent, Notice, RoundIncomplete, counted
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from schemes.log.replay import apply, bracket_faults, check_retraction, extend
@@ -188,7 +188,7 @@ def _changes(data: Mapping[str, Any]) -> list[tuple[str, str]]:
 def describe(event: Event) -> str:
     """A short account of an event for the log and for undo messages."""
     template, values = describe_parts(event)
-    return template.format(**values)
+    return counted(template, **values)
 
 
 Stamp = Callable[[Event], Event]

@@ -598,7 +598,7 @@ def test_an_earlier_round_without_results_is_kept_as_it_is(tmp_path: Path) -> No
     path.write_text(text.replace(game.group(), game.group().replace(game.group(1), "RESULT_UNKNOWN")))
     state = state_of(path)
     assert state.paired_rounds == 5 and not state.round(2).complete
-    assert warnings_of(path) == ["round 2: 1 games without a result (they count for neither player)"]
+    assert warnings_of(path) == ["round 2: 1 game without a result (they count for neither player)"]
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:

@@ -552,7 +552,7 @@ def test_an_older_copy_put_in_the_files_place_keeps_the_newer_backup(tmp_path: P
     ledger.close()
     path.write_bytes(older)  # the backup holds B, the file neither B nor C
     backup = backup_path(path).read_bytes()
-    with pytest.raises(Damaged, match=r"cup.json.bak holds 1 entries it lacks, the last: player 2 registered: B "):
+    with pytest.raises(Damaged, match=r"cup.json.bak holds 1 entry it lacks, the last: player 2 registered: B "):
         Ledger(path, writable=True)
     assert (path.read_bytes(), backup_path(path).read_bytes()) == (older, backup)  # both untouched
     assert len(Ledger(path).events) == 2  # read as it is

@@ -698,7 +698,7 @@ def test_the_latin_form_is_plain_ascii_and_names_a_name_it_cannot_write() -> Non
     cyrillic.pair()
     assert not export(cyrillic.state, cyrillic.events).isascii()  # the Cyrillic form stays Cyrillic
     assert not any("Latin" in str(w) for w in placeholders(cyrillic.state))
-    assert str(placeholders(cyrillic.state, latin_names=True)[0]).startswith("round 1: 1 games")  # Latin: both write
+    assert str(placeholders(cyrillic.state, latin_names=True)[0]).startswith("round 1: 1 game ")  # Latin: both write
 
 
 def test_the_latin_form_writes_every_guests_letters() -> None:

@@ -614,6 +614,6 @@ def test_a_command_writing_the_file_names_a_sync_tools_copy_with_more(
     code, _out, err = run(capsys, "-f", str(cup), "settings", "--place", "Зал")
     assert code == 0 and err == (
         "warning: a copy a sync tool made beside it, cup.sync-conflict-20261207-072700-ABCDEFG.json, holds 1 "
-        "entries this file lacks, the last: player 4 registered: Козлов Я: open it to see them, enter them here, "
+        "entry this file lacks, the last: player 4 registered: Козлов Я: open it to see them, enter them here, "
         "then remove the copy\n"
     )

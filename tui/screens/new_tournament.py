@@ -329,7 +329,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             return
         told: list[tuple[str, SeverityLevel, float]] = []
         if entrants.profiles:
-            count = _("{count} players from {source}", count=len(entrants.profiles), source=self.value("source"))
+            count = _("{count:player|players} from {source}", count=len(entrants.profiles), source=self.value("source"))
             told.append((count, "information", 5))
         told += [(said(notice), "warning", 10) for notice in entrants.notices]
         if inherited is not None:
