@@ -44,6 +44,7 @@ from schemes.state.model import Player, Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
 from schemes.values.names import fold
+from schemes.values.text import number_runs
 from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 MONTHS = (
@@ -382,15 +383,17 @@ def placeholders(
     if absent and tournament.paired_rounds:
         left = whose([tournament.players[p] for p in absent])
         warnings.append(Notice("left out, with no game and no bye: {players}", {"players": left}))
-    warnings += [
-        Notice(
-            "round {round}: {count:game|games} without a result, written 0- as no game: enter them before sending "
-            "the table",
-            {"round": played.number, "count": len(played.missing)},
+    unfinished = [played for played in tournament.rounds if played.missing]
+    if unfinished:  # one line for them all: five rounds' lines pushed the export dialog's answers off the screen
+        count = sum(len(played.missing) for played in unfinished)
+        rounds = number_runs(played.number for played in unfinished)
+        warnings.append(
+            Notice("round {round}: {count:game|games} without a result, written 0- as no game: enter them before "
+                   "sending the table", {"round": rounds, "count": count})
+            if len(unfinished) == 1
+            else Notice("rounds {rounds}: {count:game|games} without a result, written 0- as no game: enter them "
+                        "before sending the table", {"rounds": rounds, "count": count})
         )  # fmt: skip
-        for played in tournament.rounds
-        if played.missing
-    ]
     for code, chosen in (
         (COUNTRY_UNKNOWN, [p for p in players if country_code(p.country) == COUNTRY_UNKNOWN]),
         (CLUB_UNKNOWN, [p for p in players if club_code(p.club) == CLUB_UNKNOWN]),

@@ -562,6 +562,7 @@ RU = {
     "written alike, {name}: {players}": "записаны одинаково, {name}: {players}",
     "no country, written {code}: {players}": "не указана страна, записано {code}: {players}",
     "round {round}: {count:game|games} without a result, written 0- as no game: enter them before sending the table": "{round}-й тур: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
+    "rounds {rounds}: {count:game|games} without a result, written 0- as no game: enter them before sending the table": "туры {rounds}: партий без результата: {count}, записаны 0- как несыгранные: внесите их до отправки таблицы",
     "Weighing board {board}…": "Взвешиваю доску {board}…",
     "the first time after installation takes longer: Tengen compiles its pairing code": "в первый раз после установки дольше: Tengen компилирует свой код",
     "no club, written {code}: {players}": "не указан клуб, записано {code}: {players}",

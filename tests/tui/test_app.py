@@ -788,6 +788,40 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
         ]
 
 
+async def test_the_export_dialogs_answers_stay_on_an_80x24_screen_under_many_warnings(folder: Path) -> None:
+    """A trial: a switched OpenGotha file's unfinished rounds, a warning each of two lines,
+    pushed the three answers off the screen, unlabelled.  The rounds are one warning now, and
+    the warnings scroll above the answers."""
+    from textual.containers import VerticalScroll
+    from textual.widgets import Button
+
+    from data.service import Service
+    from schemes.log import actions
+
+    players = [{"surname": surname, "name": "", "rank": "1k"} for surname in ("王", "李", "张", "刘", "陈", "杨")]
+    players += [{"surname": f"Smith{n}", "name": "John", "rank": "2k"} for n in range(6)]
+    with Service.create(folder / "many.json", [actions.create("Много", "mcmahon", 5)]) as service:
+        service.commit_all(actions.registrations([], players))
+        for _round in range(4):
+            service.commit(actions.pair(service.state, random.Random(1), early=True))
+    app = app_on(folder, "many.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f7")
+        await pilot.pause()
+        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        assert [w for w in warnings if "без результата" in w] == [
+            "Таблица для РК: туры 1–4: партий без результата: 24, записаны 0- как несыгранные: внесите их до "
+            "отправки таблицы"
+        ]
+        box = app.screen.query_one("#export-warnings", VerticalScroll)
+        assert box.virtual_size.height > box.size.height == 7  # more than shows: it scrolls
+        for button in app.screen.query(Button):
+            assert button.region.bottom <= 24 and button.region.height == 3, button.id
+        await pilot.press("right", "enter")
+        await pilot.pause()
+    assert (folder / "many-opengotha.xml").is_file()
+
+
 def remember_a_rating_list(folder: Path) -> None:
     """An EGD list spelling Горячкин «Gorjachkin Andrej», remembered as the one last searched (F2, f)."""
     from tui import settings

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Label
 
 from tui.i18n import _
@@ -53,9 +53,10 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
                 source = _("Latin names as the rating list {name} spells them, the others transliterated",
                            name=self.rating_list.name)  # fmt: skip
             yield Label(source, id="latin-source", markup=False)
-            for number, warning in enumerate(self.warnings):
-                yield Label(_("Rating table: {warning}", warning=warning), id=f"export-warning-{number}",
-                            classes="export-warning", markup=False)  # fmt: skip
+            with VerticalScroll(id="export-warnings"):  # many: the answers under them stay on the screen
+                for number, warning in enumerate(self.warnings):
+                    yield Label(_("Rating table: {warning}", warning=warning), id=f"export-warning-{number}",
+                                classes="export-warning", markup=False)  # fmt: skip
             with Horizontal(classes="buttons"):
                 yield Button(_("Rating table"), id="export", variant="primary")
                 yield Button(_("OpenGotha file"), id="opengotha")
