@@ -65,7 +65,7 @@ from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengot
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, TURKISH, criterion, defaults_for
 from schemes.systems.gotha.scores import MAX_TABLES
 from schemes.values.ranks import rank_label
-from schemes.values.text import NAME_LIMIT, TITLE_LIMIT, questioned
+from schemes.values.text import NAME_LIMIT, TITLE_LIMIT, number_runs, questioned
 from schemes.values.timecontrol import TimeControlError, parse_time, unrated
 
 RESULTS = {
@@ -1027,6 +1027,7 @@ def _rounds(
     games: Sequence[_Game], byes: Mapping[int, int], keep: int, komi: float, players: int, reading: _Reading
 ) -> list[Action]:
     actions: list[Action] = []
+    unfinished: dict[int, int] = {}  # round: its games without a result
     for number in range(1, keep + 1):
         boards = sorted((g for g in games if g.round == number), key=lambda g: g.table)
         tables = [g.table for g in boards]  # the numbers on the wall, gaps and all (a game deleted after printing)
@@ -1057,14 +1058,20 @@ def _rounds(
                 continue
             actions.append((ev.RESULT_RECORDED, {"round": number, "board": table, "code": game.result}))
         if missing and number < keep:
-            reading.warn("round {round}: {count:game|games} without a result (they count for neither player)",
-                         round=number, count=missing)  # fmt: skip
+            unfinished[number] = missing
         seats = Counter(p for g in boards for p in (g.white, g.black))
         for player, count in sorted(seats.items()):
             if count > 1:
                 reading.warn("round {round}: player {player} plays {count} games: all count in his score; the "
                              "pairing reads the one OpenGotha reads, the tables show his last",
                              round=number, player=player, count=count)  # fmt: skip
+    if len(unfinished) == 1:  # all in one line: a file's fourteen warnings were read three at a time (a trial)
+        (number, missing), *_ = unfinished.items()
+        reading.warn("round {round}: {count:game|games} without a result (they count for neither player)",
+                     round=number, count=missing)  # fmt: skip
+    elif unfinished:
+        reading.warn("rounds {rounds}: {count:game|games} without a result (they count for neither player)",
+                     rounds=number_runs(unfinished), count=sum(unfinished.values()))  # fmt: skip
     return actions
 
 

@@ -326,17 +326,19 @@ class TengenApp(App[None]):
         except (TournamentFileError, InvalidEvent, OSError) as error:
             self.refused(path, error)
             return
-        self.notify(_("Imported from {source} into {target}", source=path.name, target=target.name))
+        done = _("Imported from {source} into {target}", source=path.name, target=target.name)
+        if not self.open_written(target) or not imported.warnings:
+            self.notify(done)
+            return
+        from tui.screens.notices import NoticesScreen
+
         # the file's own first (a Turkish machine's, games lost, what is not kept), one player's after: a
-        # switch's three rank notes hid the rest (155 of 775 real files have three or more)
+        # switch's rank notes came first (155 of 775 real files have three or more)
         warnings = sorted(imported.warnings, key=lambda notice: "player" in notice.fields)
-        for warning in warnings[:3]:
-            self.notify(said(warning), severity="warning", timeout=10)
-        if len(warnings) > 3:
-            more = len(warnings) - 3
-            self.notify(_("{count} more warnings: tengen import opengotha lists them all", count=more),
-                        severity="warning", timeout=10)  # fmt: skip
-        self.open_written(target)
+        heading = _("Imported from {source} into {target}; the import's warnings ({count}):", source=path.name,
+                    target=target.name, count=len(warnings))  # fmt: skip
+        # over the tournament once it is drawn (pushed at once, its tabs had no tab active yet)
+        self.call_after_refresh(self.push_screen, NoticesScreen(heading, [said(warning) for warning in warnings]))
 
     def refused(self, path: Path, error: TournamentFileError | InvalidEvent | OSError) -> None:
         """What went wrong with the file ``path``, as a notification."""

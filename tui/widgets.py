@@ -17,6 +17,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual import widgets
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList
@@ -277,6 +278,12 @@ class MarkedList(OptionList):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_tick()
+
+
+class Lines(VerticalScroll, can_focus=False):
+    """Lines of warnings above a dialog's answers, scrolled by the mouse or by the dialog's
+    keys, never in the Tab order: a focusable list took the Tab that went to the export's
+    options, and the Enter meant for an answer."""
 
 
 @dataclass(frozen=True)

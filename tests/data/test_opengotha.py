@@ -599,6 +599,13 @@ def test_an_earlier_round_without_results_is_kept_as_it_is(tmp_path: Path) -> No
     state = state_of(path)
     assert state.paired_rounds == 5 and not state.round(2).complete
     assert warnings_of(path) == ["round 2: 1 game without a result (they count for neither player)"]
+    text = path.read_text(encoding="utf-8")
+    for number in (3, 4):  # every game of rounds 3 and 4: one line for the three rounds
+        unknown = f'result="RESULT_UNKNOWN" roundNumber="{number}"'
+        text = re.sub(rf'result="RESULT_[A-Z]+" roundNumber="{number}"', unknown, text)
+    path.write_text(text)
+    boards = sum(len(state_of(path).round(number).boards) for number in (3, 4))
+    assert warnings_of(path) == [f"rounds 2–4: {boards + 1} games without a result (they count for neither player)"]
 
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path: Path) -> None:

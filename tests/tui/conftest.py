@@ -233,3 +233,22 @@ def shown_text(app: App[None]) -> str:
                       color_system=None, legacy_windows=False, safe_box=False)  # fmt: skip
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
+
+
+async def warnings_read(pilot: Any) -> list[str]:
+    """The warnings an import lists over the tournament it opened, read and closed (Enter):
+    what they said, under its heading."""
+    from textual.widgets import Label
+
+    from tui.screens.notices import NoticesScreen
+    from tui.screens.tournament import TournamentScreen
+
+    await until(pilot, lambda: isinstance(pilot.app.screen, NoticesScreen))
+    await pilot.pause()
+    said = [
+        pilot.app.screen.question,
+        *(str(label.render()) for label in pilot.app.screen.query(".notice").results(Label)),
+    ]
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TournamentScreen))
+    return said

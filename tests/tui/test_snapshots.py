@@ -75,6 +75,25 @@ def test_scheme_params_dialog(demo: Path, snap_compare) -> None:
     assert snap_compare(on(demo, None), run_before=opened, terminal_size=(80, 24))
 
 
+def test_import_warnings_dialog(demo: Path, snap_compare) -> None:
+    """An import's warnings, more than the dialog shows: the list scrolls above «Понятно»."""
+
+    async def shown(pilot) -> None:
+        from tui.screens.notices import NoticesScreen
+
+        lines = ["не сохраняются: лицензии FFG (16), статусы лицензий FFG (16), источники рейтингов (16), "
+                 "директор 'Theo', краткое название 'simplemm_3511'",
+                 "туры 2–4: партий без результата: 17 (не засчитываются никому)"]  # fmt: skip
+        lines += [
+            f"игрок {n} (Игрок {n}): заявленный ранг 2k не равен его рангу 3k: записан ранг 3k" for n in range(12)
+        ]
+        heading = "Импортирован из cup.xml в cup.json; предупреждения импорта (14):"
+        pilot.app.push_screen(NoticesScreen(heading, lines))
+        await pilot.pause()
+
+    assert snap_compare(on(demo, "gamma.json"), run_before=shown, terminal_size=(80, 24))
+
+
 DIALOGS = [
     ("start", None),
     ("new_tournament", ["n"]),

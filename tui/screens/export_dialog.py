@@ -9,13 +9,13 @@ from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
 from tui.i18n import _
 from tui.screens.confirm import AnswersInFocus
 from tui.screens.dialog import Dialog
-from tui.widgets import MarkedList, while_on_top
+from tui.widgets import Lines, MarkedList, while_on_top
 
 
 class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
@@ -53,7 +53,7 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
                 source = _("Latin names as the rating list {name} spells them, the others transliterated",
                            name=self.rating_list.name)  # fmt: skip
             yield Label(source, id="latin-source", markup=False)
-            with VerticalScroll(id="export-warnings"):  # many: the answers under them stay on the screen
+            with Lines(id="export-warnings"):  # many: the answers under them stay on the screen
                 for number, warning in enumerate(self.warnings):
                     yield Label(_("Rating table: {warning}", warning=warning), id=f"export-warning-{number}",
                                 classes="export-warning", markup=False)  # fmt: skip
