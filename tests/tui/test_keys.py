@@ -711,3 +711,34 @@ def test_a_byte_the_terminal_sends_that_is_no_utf8_is_a_replacement_character() 
 
     decode = linux_driver.getincrementaldecoder("utf-8")().decode
     assert decode(b"\xff\xd0") + decode(b"\x96", final=True) == "\ufffdЖ"
+
+
+async def test_answers_too_many_for_a_row_are_one_a_line_all_on_the_screen(folder: Path) -> None:
+    """A hall trial: handing the chief's role on, five laptops and «Отмена» ran off the right
+    edge at 80 columns, «Отмена» in focus unseen; a dispute of three results did the same
+    with «Потом».  Such answers are one a line, every one on the screen; the arrows still
+    step through them, and Enter gives the one reached."""
+    from textual.widgets import Button
+
+    from tui.screens.confirm import ChoiceScreen
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        answers = [(f"laptop-{n}", f"Стол {n} (Кириллова-Ярошевская)") for n in range(1, 6)] + [("cancel", "Отмена")]
+        chosen: list[str | None] = []
+        app.push_screen(ChoiceScreen("Кому передать роль главного?", answers, "cancel"), chosen.append)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.drawn_at is not None)
+        buttons = list(app.screen.query(Button))
+        assert [b.id for b in buttons] == [answer for answer, _words in answers]
+        for button in buttons:
+            region = button.region
+            assert region.height == 1 and region.right <= 80 and region.bottom <= 24, button.id
+            assert str(button.label) in (words for _answer, words in answers)
+        assert len({b.region.y for b in buttons}) == 6  # one a line
+        await pilot.press("up", "up", "enter")
+        await until(pilot, lambda: chosen != [])
+        assert chosen == ["laptop-4"]
+        few = [("black", "Победа чёрных"), ("white", "Победа белых"), ("later", "Потом")]
+        app.push_screen(ChoiceScreen("Доска 2?", few, "later"), chosen.append)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.drawn_at is not None)
+        assert len({b.region.y for b in app.screen.query(Button)}) == 1  # a row, as before

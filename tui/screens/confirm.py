@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -24,6 +25,18 @@ Answer = TypeVar("Answer")
 
 UNDRAWN_FOR = 0.5
 """Seconds after which a question counts as drawn where its drawing was not heard of."""
+
+
+ANSWERS_ROW = 64
+"""The columns a dialog's answers have side by side (a dialog of 70, less its border and padding)."""
+
+
+def in_one_row(answers: Sequence[str]) -> bool:
+    """Whether buttons with these words fit side by side (each 4 wider than its words, 16 at
+    least, 2 apart): a hall's five laptops to hand the role to, or a dispute of three
+    results, ran off the right edge at 80 columns, the answer in focus among those unseen (a
+    trial); those are one a line, without borders."""
+    return sum(max(16, cell_len(words) + 4) + 2 for words in answers) - 2 <= ANSWERS_ROW
 
 
 class AnswersInFocus:
@@ -65,9 +78,11 @@ class Question(AnswersInFocus, Translated, Dialog[Answer], Generic[Answer]):
             yield Label(self.question, markup=False, classes="question")
             if self.details:
                 yield Label(self.details, markup=False, classes="details")
-            with Horizontal(classes="buttons"):
+            in_a_row = in_one_row([words for _answer, words in self.answers])
+            with Horizontal(classes="buttons") if in_a_row else Vertical(classes="buttons column"):
                 for answer, words in self.answers:
-                    yield Button(words, id=answer, variant="primary" if answer == self.default else "default")
+                    yield Button(words, id=answer, variant="primary" if answer == self.default else "default",
+                                 compact=not in_a_row)  # fmt: skip
 
     def on_mount(self) -> None:
         """The answer in focus, and the question read whole: the notices of before go (a trial's
