@@ -331,6 +331,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("{codes} (white and black as the players had them)", codes=" ".join(RESULT_CODES)),
     )
     result.add_argument("--swapped", action="store_true", help=_("the nigiri gave the other colours"))
+    result.add_argument("--replace", action="store_true",
+                        help=_("enter it over another laptop's different result (in a hall)"))  # fmt: skip
 
     restoring = commands.add_parser("restore", help=_("put FILE.bak back, after showing what it holds"))
     restoring.add_argument("path", metavar=_("FILE"), help=_("the tournament file whose FILE.bak to put back"))
@@ -801,13 +803,18 @@ def _cmd_result(args: argparse.Namespace) -> None:
             print(_("Nothing changed: round {round} board {board} has {code} already", round=args.round,
                     board=args.board, code=args.code + views.swapped_mark(args.swapped)))  # fmt: skip
             return
+        old = as_played(before.code, before.swapped) + views.swapped_mark(before.swapped) if before else ""
+        laptop = views.another_laptops(service.state, before.origin) if before is not None else None
+        if laptop is not None and not args.replace:  # two slips of one board: the app asks, a script is stopped
+            raise BadInput("round {round} board {board} has {old}, an entry of the laptop {laptop}: to enter "
+                           "{code} over it, add --replace (two slips that differ are the chief's to settle)",
+                           round=args.round, board=args.board, old=old, laptop=laptop,
+                           code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True, state=change.state))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
-                    round=args.round, board=args.board,
-                    old=as_played(before.code, before.swapped) + views.swapped_mark(before.swapped)))  # fmt: skip
-            laptop = views.another_laptops(change.state, before.origin)
+                    round=args.round, board=args.board, old=old))  # fmt: skip
             if laptop is not None:  # as undo says it, and the app asks it (a review)
                 print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
         _say_warnings(change)

@@ -826,6 +826,8 @@ RU = {
     "Round {round} and later were paired with the old result; they stay as they are": "{round}-й тур и следующие составлены по прежнему результату; они останутся как есть",
     "Close the form? What was typed is not saved.": "Закрыть форму? Введённое не сохранится.",
     "round {round} board {board} had {old}: replaced (tengen undo puts it back)": "тур {round}, доска {board}: было {old}, заменено (tengen undo вернёт)",
+    "round {round} board {board} has {old}, an entry of the laptop {laptop}: to enter {code} over it, add --replace (two slips that differ are the chief's to settle)": "тур {round}, доска {board}: уже {old}, запись ноутбука «{laptop}»: чтобы внести {code} вместо неё, добавьте --replace (два разных бланка — дело главного судьи)",
+    "enter it over another laptop's different result (in a hall)": "внести поверх другого результата, введённого на другом ноутбуке (в зале)",
     "Board {board}: {result} is recorded already": "Доска {board}: уже записано — «{result}»",
     "Board {board}: {result}?": "Доска {board}: {result}?",
     "Pair round {round}?": "Провести жеребьёвку {round}-го тура?",

@@ -666,17 +666,28 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
         assert capsys.readouterr().err == ""  # its own entry: nothing more to say
 
 
-def test_a_result_typed_over_another_laptops_on_the_command_line_says_whose(
+def test_a_result_typed_over_another_laptops_on_the_command_line_is_refused_unless_replace(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A review: the app names the laptop whose result is typed over, ``result`` said only
-    what it replaced."""
+    what it replaced.  Then a hall trial: a helper's slip for a board the chief had entered
+    otherwise two seconds before went in over it, exit 0, and the chief heard of no dispute
+    (the app asks first): the command line refuses it, file unchanged, unless ``--replace``."""
     from tui.cli import main
 
     _chief, table = with_a_result(laptops, tmp_path_factory, "chief")
     with laptops.as_("table"):
         capsys.readouterr()
-        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
+        before = table.read_bytes()
+        assert main(["-f", str(table), "result", "1", "1", "B+", "--swapped"]) == 2
+        assert capsys.readouterr().err == (
+            "tengen: round 1 board 1 has W+, an entry of the laptop Главный: to enter B+ (colours swapped) over it, "
+            "add --replace (two slips that differ are the chief's to settle)\n"
+        )
+        assert table.read_bytes() == before
+        assert main(["-f", str(table), "result", "1", "1", "W+"]) == 0  # the same result: nothing to replace
+        assert capsys.readouterr().out.startswith("Nothing changed")
+        assert main(["-f", str(table), "result", "1", "1", "B+", "--replace"]) == 0
         assert capsys.readouterr().err == (
             "warning: round 1 board 1 had W+: replaced (tengen undo puts it back)\n"
             "warning: it was an entry of the laptop Главный\n"
