@@ -54,11 +54,11 @@ RU = {
     "place": "Место",
     "notes": "Примечания",
     "blocked": "Не играет с",
-    "standings": "Положение после {n}-го тура",
-    "standings_start": "Положение до первого тура",
+    "after_round": "после {n}-го тура",
+    "before_round_1": "до первого тура",
+    "standings": "Положение {after}",
     "final_table": "Итоговая таблица",
-    "table_after": "Таблица после {n}-го тура",
-    "table_start": "Таблица до первого тура",
+    "table_after": "Таблица {after}",
     "unfinished_one": "(ещё нет результата на доске {boards})",
     "unfinished": "(ещё нет результатов на досках {boards})",
     "unfinished_rounds": "(ещё нет результатов {rounds})",
@@ -117,7 +117,9 @@ RU = {
     "skip": "отказ",
     # McMahon and Swiss: OpenGotha's criteria, the name in full and its usual short form
     "prizes": "Призёры",
-    "prizes_after": "Призёры после {n}-го тура",
+    "prizes_after": "Призёры {after}",
+    "no_winners_yet": "Призёров пока нет: ни один тур не закончен.",
+    "no_winners": "Ни один приз не присуждён.",
     "prize": "Приз",
     "winner": "Победитель",
     "why": "Показатель",
@@ -139,7 +141,7 @@ RU = {
     "bracket": "Сетка плей-офф",
     "bracket_seeded": "Сетка плей-офф: посев",
     "bye_through": "(проходит без игры)",
-    "bracket_after": "Сетка плей-офф после {n}-го тура",
+    "bracket_after": "Сетка плей-офф {after}",
     "third_place_match": "Матч за 3-е место",
     "champion": "Чемпион",
     "no_champion": "не присуждено: финал проиграли оба",
@@ -164,9 +166,9 @@ RU = {
     "sex": "Пол",
     "category": "Категория",
     "rgf": "ID РГФ",
-    "team_standings": "Командный зачёт после {n}-го тура (в зачёт — лучших: {best})",  # «1 лучших» was wrong
-    "club_standings": "Зачёт клубов после {n}-го тура (в зачёт — лучших: {best})",
-    "country_standings": "Зачёт стран после {n}-го тура (в зачёт — лучших: {best})",
+    "team_standings": "Командный зачёт {after} (в зачёт — лучших: {best})",  # «1 лучших» was wrong
+    "club_standings": "Зачёт клубов {after} (в зачёт — лучших: {best})",
+    "country_standings": "Зачёт стран {after} (в зачёт — лучших: {best})",
     "team_members": "Игроки и их очки",
     "best_sum": "Сумма лучших",
     "all_sum": "Сумма всех",
@@ -275,11 +277,11 @@ EN = {
     "place": "Place",
     "notes": "Notes",
     "blocked": "Must not meet",
-    "standings": "Standings after round {n}",
-    "standings_start": "Standings before round 1",
+    "after_round": "after round {n}",
+    "before_round_1": "before round 1",
+    "standings": "Standings {after}",
     "final_table": "Final table",
-    "table_after": "Table after round {n}",
-    "table_start": "Table before round 1",
+    "table_after": "Table {after}",
     "unfinished_one": "(no result yet on board {boards})",
     "unfinished": "(no result yet on boards {boards})",
     "unfinished_rounds": "(no result yet {rounds})",
@@ -338,7 +340,9 @@ EN = {
     "skip": "skip",
     # McMahon and Swiss: OpenGotha's criteria
     "prizes": "Prize winners",
-    "prizes_after": "Prize winners after round {n}",
+    "prizes_after": "Prize winners {after}",
+    "no_winners_yet": "No prize winners yet: no round is over.",
+    "no_winners": "No prize is awarded.",
     "prize": "Prize",
     "winner": "Winner",
     "why": "Value",
@@ -360,7 +364,7 @@ EN = {
     "bracket": "Play-off bracket",
     "bracket_seeded": "Play-off bracket: the seeding",
     "bye_through": "(goes through without a game)",
-    "bracket_after": "Play-off bracket after round {n}",
+    "bracket_after": "Play-off bracket {after}",
     "third_place_match": "Match for third place",
     "champion": "Champion",
     "no_champion": "not awarded: both lost the final",
@@ -385,9 +389,9 @@ EN = {
     "sex": "Sex",
     "category": "Category",
     "rgf": "RGF id",
-    "team_standings": "Team standings after round {n} (best {best} count)",
-    "club_standings": "Club standings after round {n} (best {best} count)",
-    "country_standings": "Country standings after round {n} (best {best} count)",
+    "team_standings": "Team standings {after} (best {best} count)",
+    "club_standings": "Club standings {after} (best {best} count)",
+    "country_standings": "Country standings {after} (best {best} count)",
     "team_members": "Players and their points",
     "best_sum": "Sum of the best",
     "all_sum": "Sum of all",
@@ -449,6 +453,13 @@ EN = {
 }
 
 LABELS = {"ru": RU, "en": EN}
+
+
+def after_words(text: Mapping[str, str], after_round: int) -> str:
+    """«после 3-го тура», or «до первого тура» where no round is over: one wording for every
+    title of a table after a round (the clubs' and the prizes' said «после 0-го тура» where the
+    standings said «до первого тура», a trial)."""
+    return text["after_round"].format(n=after_round) if after_round else text["before_round_1"]
 
 
 def labels(lang: str) -> Mapping[str, str]:

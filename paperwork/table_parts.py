@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from paperwork.labels import after_words
 from paperwork.sheet import half_points
 from schemes.algorithms.true_rating import rating_label
 from schemes.log.events import Event
@@ -29,9 +30,7 @@ def title(document: Document, tournament: Tournament, after_round: int) -> str:
     первого тура», as the standings say it (a check found «после 0-го тура»)."""
     if is_final_table(tournament, after_round):
         return document.labels["final_table"]
-    if not after_round:
-        return document.labels["table_start"]
-    return document.labels["table_after"].format(n=after_round)
+    return document.labels["table_after"].format(after=after_words(document.labels, after_round))
 
 
 def table_document(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paperwork.document import Document
+from paperwork.labels import after_words
 from paperwork.people import name_options, number_of
 from paperwork.per_scheme import paper
 from paperwork.sheet import Column, Text, number, standings_after
@@ -86,7 +87,7 @@ def teams(
     rows = team_standings(tournament, standings, best, by)
     document = Document(tournament, events, "", after_round=after_round)
     text = document.labels
-    document.title_line = text[f"{by}_standings"].format(n=after_round, best=best)
+    document.title_line = text[f"{by}_standings"].format(after=after_words(text, after_round), best=best)
     document.add_page()
     columns = [
         Column(text["place"], 4),
@@ -122,7 +123,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     text = document.labels
     # mid-event, the round they stand after (a trial's prizes-4.pdf said only «Призёры»)
     final = is_final_table(tournament, after_round)
-    document.title_line = text["prizes"] if final else text["prizes_after"].format(n=after_round)
+    document.title_line = text["prizes"] if final else text["prizes_after"].format(after=after_words(text, after_round))
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
     prizes = hand_out(field, standard_rules(field, knockout=get_scheme(tournament.settings.scheme).traits.bracket))
@@ -141,8 +142,10 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     first: dict[int, str] = {}
     for prize in prizes:
         first.update((p, prize.name) for p in prize.players if p not in first)
+    nobody = [] if prizes else [text["no_winners_yet" if not after_round else "no_winners"]]  # not a bare header
     document.notes(
-        [
+        nobody
+        + [
             text["passed_over"].format(prize=title(prize.name), player=names([player]),
                                        value=prize_value(prize.name, prize.passed_value, say),
                                        other=title(first[player]))

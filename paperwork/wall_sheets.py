@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from paperwork.labels import labels
+from paperwork.labels import after_words, labels
 from paperwork.people import identity
 from paperwork.per_scheme import written
 from paperwork.sheet import Column, Sheet, Text, number, standings_after
@@ -101,5 +101,5 @@ def standings_sheet(tournament: Tournament, after_round: int, lang: str | None =
         ]
         for row in table.rows
     ]
-    title = text["standings"].format(n=after_round) if after_round else text["standings_start"]
+    title = text["standings"].format(after=after_words(text, after_round))
     return Sheet(title, columns, body, [text[k] for k in keys])

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from data.errors import Refused
 from paperwork.card_face import Face, blank_rows, final_places, finished
+from paperwork.labels import after_words
 from paperwork.marks import colour, opponent_number, result_symbol
 from paperwork.scheme_paper import FreeRound, RatingInfo, SchemePaper, capped, first_place, rows_after, unsigned
 from paperwork.sheet import Column
@@ -68,7 +69,11 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     if final:
         document.title_line = text["bracket"]
     else:  # «после 0-го тура» before any round is over (a trial): the bracket as seeded
-        document.title_line = text["bracket_after"].format(n=after_round) if after_round else text["bracket_seeded"]
+        document.title_line = (
+            text["bracket_after"].format(after=after_words(text, after_round))
+            if after_round
+            else text["bracket_seeded"]
+        )
     document.add_page()
     by_seed = {seed: player for player, seed in state.seeds.items()}
     size = 1

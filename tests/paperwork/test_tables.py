@@ -11,7 +11,7 @@ from data.errors import Refused
 from paperwork.build import document
 from paperwork.labels import EN, RU
 from paperwork.sheet import made_at
-from paperwork.tables import final_table, registration, standings
+from paperwork.tables import final_table, prizes, registration, standings, teams
 from schemes.log import actions
 from schemes.registry import get_scheme
 from tests.builders import Log, played, round_robin
@@ -303,6 +303,13 @@ def test_a_table_before_any_round_is_over_says_so(scheme: str) -> None:
     log.result(1, 1, "W+")
     text = pages(final_table(log.state, log.events, 0))[0].splitlines()
     assert text[1].startswith("Таблица до первого тура") and not any("0-го" in line for line in text)
+    titles = [pages(made(log.state, log.events, 0))[0].splitlines()[1] for made in (standings, prizes, teams)]
+    assert titles == [  # a trial: the clubs' and the prizes' said «после 0-го тура»
+        "Положение до первого тура",
+        "Призёры до первого тура",
+        "Зачёт клубов до первого тура (в зачёт — лучших: 3)",
+    ]
+    assert "Призёров пока нет: ни один тур не закончен." in pages(prizes(log.state, log.events, 0))[0]  # no bare header
 
 
 def test_the_working_round_robin_table_keeps_the_number_order() -> None:
