@@ -688,9 +688,12 @@ def real_path(path: str | os.PathLike[str]) -> Path:
     except RuntimeError:  # ~name of a user the system does not know
         raise TournamentFileError("{path}: no such user's home folder", path=str(path)[:80]) from None
     try:
-        return expanded.resolve()
+        real = expanded.resolve()
     except (RuntimeError, OSError):  # a loop of links (pathlib says so with RuntimeError)
         raise TournamentFileError("{path}: a loop of symbolic links", path=str(path)[:200]) from None
+    if not real.name:  # «/», «/tmp/..»: no file has that name, and its lock's name was a traceback (an attack)
+        raise TournamentFileError("{path}: a folder, not a tournament file", path=str(path)[:200])
+    return real
 
 
 def check_regular(path: Path, shown: object) -> None:

@@ -617,3 +617,23 @@ def test_a_command_writing_the_file_names_a_sync_tools_copy_with_more(
         "entry this file lacks, the last: player 4 registered: Козлов Я: open it to see them, enter them here, "
         "then remove the copy\n"
     )
+
+
+@pytest.mark.parametrize("root", ["/", "/.", "//", "/tmp/.."])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["result", "1", "1", "W+"],
+        ["player", "add", "--surname", "Я", "--name", "Я", "--rating", "1500"],
+        ["undo"],
+        ["hall", "init"],
+        ["standings"],
+    ],
+)
+def test_the_root_folder_as_the_tournament_is_one_line(
+    capsys: pytest.CaptureFixture[str], root: str, command: list[str]
+) -> None:
+    """An attack: a name that comes to «/» has no file name, and its lock's name was a
+    traceback from every command that writes (and from the app, exit 0)."""
+    said = refused(capsys, "-f", root, *command)
+    assert said in (f"tengen: {name}: a folder, not a tournament file\n" for name in (root, "/"))
