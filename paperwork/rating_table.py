@@ -258,8 +258,8 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
         control = parse_time(settings.time) if settings.time else None
     except TimeControlError:
         control = None
-    if control and control.egf_class:
-        header.append(f" CL[{control.egf_class}]")
+    if control and (egf_class := control.egf_class()):
+        header.append(f" CL[{egf_class}]")
     cap = paper(tournament).most_stones(settings.params)
     header += [
         f" EV[{_unbracketed(title)}]",
