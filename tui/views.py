@@ -437,6 +437,7 @@ def settings_text(state: Tournament) -> str:
 
 FLAG_WORDS = {"true": "yes", "false": "no"}
 """A yes-or-no parameter's values as OpenGotha writes them, and as the referee reads them."""
+FLAG_OF = {word: value for value, word in FLAG_WORDS.items()}
 
 
 def is_flag(param: Param) -> bool:
