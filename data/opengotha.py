@@ -921,6 +921,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
             "time": _time(general, reading),
             "lang": "ru",
             "params": stored_params(get_scheme(scheme), values),
+            **({"online": True} if general.get("bInternet") == "true" else {}),  # as OpenGotha reads it
             "imported_from": questioned(Path(path).name[:TITLE_LIMIT]),
         },
     )
@@ -1325,6 +1326,7 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
         "location": settings.place,
         **({"beginDate": begin, "endDate": end or begin} if begin else {}),  # none: OpenGotha takes today
         "komi": f"{settings.komi:g}",
+        "bInternet": "true" if settings.online else "false",  # OpenGotha's class D (Tournament.egfClass)
         "numberOfRounds": str(total),
         "numberOfCategories": str(len(limits) + 1),
         "size": "19",

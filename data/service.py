@@ -542,6 +542,9 @@ class Entrants:
     left empty: a trial's play-off sent the commission «December 7» and no time control."""
     source: str = ""
     """The earlier tournament's file name, as its notices name it."""
+    online: bool = False
+    """Whether the earlier tournament was played on the internet: its play-off is too, unless
+    the referee says otherwise."""
 
     @property
     def notices(self) -> list[Notice]:
@@ -619,4 +622,4 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
     held = state.settings
     event = {"place": held.place, "dates": held.dates, "time": held.time}
     return Entrants([state.players[row.player].profile() for row in chosen], split, early, gone, event,
-                    Path(source).name)  # fmt: skip
+                    Path(source).name, held.online)  # fmt: skip

@@ -259,8 +259,8 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
         control = parse_time(settings.time) if settings.time else None
     except TimeControlError:
         control = None
-    if control and control.egf_class:
-        header.append(f" CL[{control.egf_class}]")
+    if control and (egf_class := control.egf_class(settings.online)):  # an online event's D (OpenGotha's)
+        header.append(f" CL[{egf_class}]")
     cap = paper(tournament).most_stones(settings.params)
     header += [
         f" EV[{_unbracketed(title)}]",

@@ -204,6 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--komi", help=komi)
     new.add_argument("--time", default="", help=_("time control: 40+5/15, 60+30sx3, 45+30s or 60"))
     new.add_argument("--lang", default="ru", help=_("language of the paperwork: ru (default) or en"))
+    new.add_argument("--online", nargs="?", const="yes", metavar=_("yes|no"), help=_(views.ONLINE_MEANT))
     new.add_argument(
         "--param",
         type=_param,
@@ -430,7 +431,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     settings = commands.add_parser(
-        "settings", help=_("show the settings, or change the name, place, dates, time, komi, language or rounds")
+        "settings",
+        help=_("show the settings, or change the name, place, dates, time, komi, language, rounds or online"),
     )
     settings.add_argument("--name", help=_("the tournament's name"))
     settings.add_argument("--place", help=_("where it is played"))
@@ -438,6 +440,7 @@ def build_parser() -> argparse.ArgumentParser:
     settings.add_argument("--time", help=_("time control, like 40+5/15"))
     settings.add_argument("--komi", help=_("komi of the even games paired from now on"))
     settings.add_argument("--lang", help=_("language of the paperwork printed from now on: ru or en"))
+    settings.add_argument("--online", nargs="?", const="yes", metavar=_("yes|no"), help=_(views.ONLINE_MEANT))
     settings.add_argument(
         "--rounds",
         help=_(
@@ -563,6 +566,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         raise BadInput("--top: name the tournament with --from")
     entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
     held, inherited = entrants.settings(args.scheme, place=args.place, dates=args.dates, time=args.time)
+    online = entrants.online if args.online is None else actions.online_of(args.online)
     action = actions.create(
         args.name,
         args.scheme,
@@ -573,6 +577,7 @@ def _cmd_new(args: argparse.Namespace) -> None:
         held["time"],
         args.lang,
         entrants.params(args.scheme, dict(args.param)),
+        online,
     )
     if args.rounds is not None and SCHEMES[args.scheme].traits.bracket:  # a trial's --rounds 5: taken, ignored
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
@@ -586,9 +591,11 @@ def _cmd_new(args: argparse.Namespace) -> None:
         print_warning(said(warned))
     if inherited is not None:
         print(said(inherited))
+    if online and args.online is None:
+        print(_("played online, as {source} was (--online no: at a venue)", source=entrants.source))
     if held["time"]:
         control = parse_time(held["time"])
-        print(_("time control {time}: {meaning}", time=held["time"], meaning=said(control.describe())))
+        print(_("time control {time}: {meaning}", time=held["time"], meaning=said(control.describe(online))))
         if (notice := unrated(held["time"])) is not None:
             print_warning(said(notice))
 

@@ -104,6 +104,7 @@ def _sport_handicap(path: Path) -> None:
         6.5,
         "30+30sx3",
         "ru",
+        online=True,  # the KGS Russian room's: played on the internet
     )
     with Service.create(path, [create]) as service:
         _register(service, PLAYERS[2:])

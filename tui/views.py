@@ -437,6 +437,7 @@ def settings_text(state: Tournament) -> str:
 
 FLAG_WORDS = {"true": "yes", "false": "no"}
 """A yes-or-no parameter's values as OpenGotha writes them, and as the referee reads them."""
+FLAG_OF = {word: value for value, word in FLAG_WORDS.items()}
 
 
 def is_flag(param: Param) -> bool:
@@ -446,15 +447,17 @@ def is_flag(param: Param) -> bool:
 
 
 def setting_shown(key: str, value: str, params: Collection[str]) -> str:
-    """A setting's value as the interface says it: the scheme, the paperwork's language and
-    the parameters' words (on, lot, buchholz…, yes and no) in its language, dates as Russians
-    write them."""
+    """A setting's value as the interface says it: the scheme, the paperwork's language,
+    whether online and the parameters' words (on, lot, buchholz…, yes and no) in its
+    language, dates as Russians write them."""
     from schemes.values.dates import russian
 
     if key == "dates" and value and language() == "ru":
         return russian(value)
     if key == "lang":
         return _(LANGUAGE_NAMES.get(value, value))
+    if key == "online":
+        return _(value)
     if key == "scheme":
         return scheme_title(value)
     if key not in params:
@@ -471,6 +474,10 @@ def worded(key: str, value: str) -> str:
     return _(own) if _(own) != own else _(value)
 
 
+ONLINE_MEANT = "played on the internet (OpenGotha's bInternet): EGF class D at best"
+"""What the ``online`` setting means, in the settings and in the command line's help."""
+
+
 def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
     """The tournament's settings and every parameter of its scheme, with what each means."""
     settings = state.settings
@@ -483,6 +490,7 @@ def settings_rows(state: Tournament) -> list[tuple[str, str, str]]:
         ("dates", settings.dates, ""),
         ("komi", f"{settings.komi:g}", "announced komi of even games"),
         ("time", settings.time, "time control"),
+        ("online", "yes" if settings.online else "no", ONLINE_MEANT),
         ("lang", settings.lang, "language of the paperwork"),
     ]
     if scheme.traits.komi_by_rule:  # each board's is the scheme's: a komi shown here was taken by none

@@ -56,6 +56,20 @@ def komi_of(text: str) -> float:
 _KOMI = re.compile(r"[+-]?([0-9]{1,6}(\.[0-9]{0,3})?|\.[0-9]{1,3})")  # ``.5``, ``,5`` too; 1000 is a number, too big
 
 
+YES_OR_NO = {"yes": True, "no": False, "да": True, "нет": False, "true": True, "false": False}
+"""A yes-or-no setting as the referee types it, in either language (OpenGotha's ``true`` and
+``false`` too)."""
+
+
+def online_of(text: str) -> bool:
+    """Whether the event is played on the internet, as the referee types it (``yes``, ``no``,
+    ``да``, ``нет``), checked: the one reading of the command line and the app."""
+    typed = text.strip().lower()
+    if typed not in YES_OR_NO:
+        raise InvalidEvent("bad online {value!r}: yes or no", value=text[:20])
+    return YES_OR_NO[typed]
+
+
 def rounds_of(text: str) -> int:
     """A number of rounds as the referee types it, checked (1 to 99)."""
     typed = text.strip()
@@ -78,8 +92,10 @@ def create(
     time: str = "",
     lang: str = "ru",
     params: Mapping[str, str] | None = None,
+    online: bool = False,
 ) -> Action:
-    """The creation of a tournament, each setting checked here so that a refusal names it."""
+    """The creation of a tournament, each setting checked here so that a refusal names it.
+    ``online`` is written only when true: a file of an event at a venue stays as before."""
     values = parse_params(get_scheme(scheme), params or {})
     if rounds is None:  # the spec's default where it has one (sport-handicap's 7)
         rounds = get_scheme(scheme).traits.default_rounds
@@ -107,10 +123,11 @@ def create(
         "time": checked["time"],
         "lang": lang,
         "params": stored_params(get_scheme(scheme), values),
+        **({"online": True} if online else {}),
     }
 
 
-EDITABLE = ("name", "place", "dates", "time", "komi", "lang", "rounds")
+EDITABLE = ("name", "place", "dates", "time", "komi", "lang", "rounds", "online")
 """The settings a referee may change after creating the tournament (``change_settings``); the
 rounds where the scheme does not count them itself (OpenGotha lets a referee add a round, or
 end early, when the hall's hours change)."""
@@ -135,6 +152,8 @@ def change_settings(**typed: str) -> Action:
                 data[key] = check_language(text.strip().lower())
             elif key == "rounds":
                 data[key] = rounds_of(text)
+            elif key == "online":
+                data[key] = online_of(text)
             else:
                 raise InvalidEvent("{key} cannot be changed: only {keys}", key=key, keys=", ".join(EDITABLE))
         except InvalidEvent as error:

@@ -69,6 +69,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "time": (_STR, False),
         "lang": (_STR, False),
         "params": (_DICT, False),
+        "online": (_BOOL, False),
         "imported_from": (_STR, False),  # the OpenGotha file's name: the log says where it began
     },
     PLAYER_REGISTERED: {
@@ -119,6 +120,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "komi": (_NUM, False),
         "lang": (_STR, False),
         "rounds": (_INT, False),
+        "online": (_BOOL, False),
     },
     RETRACTED: {"event": (_INT, True)},
     HALL_FOUNDED: {"device": (_STR, True), "name": (_STR, True)},

@@ -156,6 +156,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         time=single_line(data.get("time", ""), "the time control"),
         lang=lang,
         params=params,
+        online=data.get("online", False),
     )
     return Tournament(settings)
 
@@ -805,8 +806,8 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
 
 
 def _settings_changed(state: Tournament, event: Event) -> Tournament:
-    """The name, place, dates, time control, komi, paperwork's language or number of rounds
-    changed by the referee;
+    """The name, place, dates, time control, komi, paperwork's language, number of rounds or
+    whether the event is played online changed by the referee;
     a new komi is for the rounds paired from now on (a paired board keeps the komi it was
     given).  The rounds change where the referee set them at creation, never below the
     rounds paired: a round robin's and a play-off's follow from the field."""
@@ -828,6 +829,8 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
         changes["komi"] = check_komi(data["komi"])
     if "lang" in data:
         changes["lang"] = check_language(data["lang"])
+    if "online" in data:
+        changes["online"] = data["online"]
     if "rounds" in data:
         changes["rounds"] = _changed_rounds(state, data["rounds"])
     if "params" in data:

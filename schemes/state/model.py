@@ -66,6 +66,8 @@ class Settings:
     time: str = ""
     lang: str = "ru"
     params: Mapping[str, Any] = field(default_factory=dict)
+    online: bool = False
+    """Played on the internet (OpenGotha's ``bInternet``): the EGF rates it class D at most."""
 
 
 TEXT_DETAILS: dict[str, tuple[str, int]] = {

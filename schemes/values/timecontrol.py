@@ -7,7 +7,9 @@ Fischer (main + seconds per move), ``60`` sudden death.
 Effective ("adjusted") time counts the overtime over a fixed number of moves: 60
 for Canadian, 45 for Japanese byo-yomi, 120 increments for Fischer.  The Russian
 federation rates a game from 60 effective minutes (seed 003); the EGF classes
-(A/B/C) need both a basic and an adjusted minimum, lower for Fischer.
+(A/B/C) need both a basic and an adjusted minimum, lower for Fischer.  An event played on
+the internet is class D from class B's minima, or none (OpenGotha 3.51's
+``Tournament.egfClass``, its ``bInternet``); the Russian rule does not ask where it is played.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ from schemes.errors import InvalidEvent, Notice
 RUSSIAN_MINIMUM = 60
 # class -> (basic minimum, adjusted minimum); Fischer has its own basic minima
 EGF_CLASSES = (("A", 60, 75), ("B", 40, 50), ("C", 25, 30))
-EGF_FISCHER_BASIC = {"A": 45, "B": 30, "C": 20}
+EGF_ONLINE_CLASSES = (("D", 40, 50),)
+"""An event played on the internet: D, or too short (OpenGotha's «X»)."""
+EGF_FISCHER_BASIC = {"A": 45, "B": 30, "C": 20, "D": 30}
 
 # four digits at most: 9999 minutes is a week; 2147483647 minutes was taken, and written
 # as the EGF's TM[2.14748e+09]
@@ -55,26 +59,28 @@ class TimeControl:
     def rated_in_russia(self) -> bool:
         return self.effective >= RUSSIAN_MINIMUM
 
-    @property
-    def egf_class(self) -> str | None:
-        """``A``, ``B`` or ``C``, or None when too short for EGF rating."""
-        for name, basic, adjusted in EGF_CLASSES:
+    def egf_class(self, online: bool = False) -> str | None:
+        """``A``, ``B`` or ``C`` — ``D`` for an event played ``online`` — or None when too
+        short for EGF rating."""
+        for name, basic, adjusted in EGF_ONLINE_CLASSES if online else EGF_CLASSES:
             needed = EGF_FISCHER_BASIC[name] if self.kind == "fischer" else basic
             if self.main >= needed and self.effective >= adjusted:
                 return name
         return None
 
-    def describe(self) -> Notice:
-        """What the rating bodies make of it, worded for any language."""
-        return Notice(
-            "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}",
-            {
-                "kind": _KINDS[self.kind],
-                "minutes": f"{float(self.effective):g}",
-                "rated": Notice("rated", {}) if self.rated_in_russia else Notice("NOT rated (under 60 min)", {}),
-                "egf": self.egf_class or "-",
-            },
-        )
+    def describe(self, online: bool = False) -> Notice:
+        """What the rating bodies make of it, worded for any language; of an event played
+        ``online``, that its EGF class is an online event's."""
+        fields = {
+            "kind": _KINDS[self.kind],
+            "minutes": f"{float(self.effective):g}",
+            "rated": Notice("rated", {}) if self.rated_in_russia else Notice("NOT rated (under 60 min)", {}),
+            "egf": self.egf_class(online) or "-",
+        }
+        if online:
+            return Notice("{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf} (played online)",
+                          fields)  # fmt: skip
+        return Notice("{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}", fields)
 
 
 _KINDS = {

@@ -1013,3 +1013,61 @@ def test_the_log_begins_with_the_opengotha_file_it_was_imported_from(tmp_path: P
     path = tmp_path / "cup\x1b[2J.xml"
     path.write_bytes((TESTDATA / "simplemm.xml").read_bytes())
     assert read(path).actions[0][1]["imported_from"] == "cup?[2J.xml"
+
+
+ONLINE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<Tournament dataVersion="201" gothaMinorVersion="3" gothaVersion="349" runningMode="SAL" saveDT="20201006182833">
+<Players>
+<Player club="FIG" country="MX" egfPin="" firstName="Sebastian" grade="10K" name="Jimenez" participating="11111" \
+rank="10K" rating="1100" registeringStatus="FIN" smmsCorrection="0"/>
+<Player club="FIG" country="CL" egfPin="" firstName="Emma" grade="11K" name="Palma" participating="11111" \
+rank="11K" rating="1000" registeringStatus="FIN" smmsCorrection="0"/>
+</Players>
+<Games>
+<Game blackPlayer="PALMAEMMA" handicap="0" knownColor="true" result="RESULT_BLACKWINS" roundNumber="1" \
+tableNumber="1" whitePlayer="JIMENEZSEBASTIAN"/>
+</Games>
+<TournamentParameterSet>
+<GeneralParameterSet bInternet="true" basicTime="45" beginDate="2020-10-03" complementaryTimeSystem="STDBYOYOMI" \
+endDate="2020-10-10" komi="6.5" location="Online" name="Campeonato Iberoamericano Virtual 2020" numberOfRounds="5" \
+shortName="Campeonato Iberoamericano Virtu" size="19" stdByoYomiTime="30"/>
+<HandicapParameterSet hdBasedOnMMS="true" hdCeiling="0" hdCorrection="1" hdNoHdRankThreshold="30K"/>
+<PlacementParameterSet>
+<PlacementCriteria>
+<PlacementCriterion name="MMS" number="1"/>
+<PlacementCriterion name="SOSM" number="2"/>
+</PlacementCriteria>
+</PlacementParameterSet>
+<PairingParameterSet paiMaSeedSystem1="SPLITANDRANDOM"/>
+</TournamentParameterSet>
+</Tournament>
+"""
+"""The general parameters of OpenGotha's own remote/20201006182833_congreso2020.xml (an
+internet event, ``bInternet="true"``), with two of its 167 players and one game."""
+
+
+@pytest.mark.parametrize(
+    ("written", "online"),
+    [('bInternet="true"', True), ('bInternet="false"', False), ("", False), ('bInternet="TRUE"', False)],
+)
+def test_an_internet_event_is_imported_online_and_goes_back_so(tmp_path: Path, written: str, online: bool) -> None:
+    """A trial: congreso2020.xml's ``bInternet`` was lost in silence, its export wrote none and
+    its EGF table ``CL[B]`` where OpenGotha writes D.  Read as OpenGotha reads it (only
+    ``true`` is true; none is false), written as OpenGotha writes it, and kept both ways."""
+    from paperwork.rating_table import export
+
+    path = tmp_path / "congreso.xml"
+    path.write_text(ONLINE.replace('bInternet="true"', written), encoding="utf-8")
+    log = log_of(path)
+    assert log.state.settings.online is online
+    assert (log.state.settings.time, log.state.settings.place) == ("45+30sx1", "Online")
+    assert ("online" in read(path).actions[0][1]) is online  # a file of an event at a venue is as before
+    egf = export(log.state, log.events, egf=True).splitlines()
+    assert egf[0] == ("; CL[D]" if online else "; CL[B]")
+    text = write(log.state).text
+    general = re.search(r"<GeneralParameterSet [^>]*>", text)
+    assert general is not None and f'bInternet="{str(online).lower()}"' in general.group()
+    back = tmp_path / "back.xml"
+    back.write_text(text, encoding="utf-8")
+    assert state_of(back).settings.online is online
+    assert essence(state_of(back)) == essence(log.state)

@@ -12,6 +12,7 @@ from paperwork.rating_table import club_code, dates_line, export, placeholders, 
 from paperwork.translit import is_cyrillic, latin
 from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme
+from schemes.values.timecontrol import parse_time
 from tests.builders import Log, played
 from tests.data.results_table_reader import Game, games, keywords, parse, rounds, symmetry_problems
 
@@ -273,6 +274,40 @@ def test_the_egf_header_gives_the_highest_handicap_the_scheme_allows(
     log.add("Иванов", rating=2100, name="Иван")
     log.add("Петров", rating=2000, name="Пётр")
     assert f"; HA[h{stones}]" in export(log.state, log.events, latin_names=True, egf=True).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("time", "online", "header"),
+    [
+        ("45+30sx1", False, ["; CL[B]"]),
+        ("45+30sx1", True, ["; CL[D]"]),  # OpenGotha's congreso2020.xml (bInternet): the trial's CL[B]
+        ("60+30sx3", True, ["; CL[D]"]),  # class A's time, but online
+        ("30+30sx3", False, ["; CL[C]"]),
+        ("30+30sx3", True, []),  # the KGS demo's: too short for class D, no class written
+    ],
+)
+def test_the_egf_header_gives_an_online_event_class_d(time: str, online: bool, header: list[str]) -> None:
+    """OpenGotha's ``Tournament.egfClass``: an internet event is class D or none.  The
+    commission's table is the same online or not (rating-table.md says nothing of where the
+    games are played): its trailer's time and its warnings stay."""
+    log = Log("fors", rounds=1)
+    log.commit(actions.change_settings(time=time, online="yes" if online else "no"))
+    log.add("Иванов", rating=2100, name="Иван")
+    log.add("Петров", rating=2000, name="Пётр")
+    log.pair()
+    log.result(1, 1, "B+")
+    egf = export(log.state, log.events, egf=True).splitlines()
+    assert [line for line in egf if line.startswith("; CL[")] == header
+    assert f"; TM[{float(parse_time(time).effective):g}]" in egf
+    at_a_venue = Log("fors", rounds=1)
+    at_a_venue.commit(actions.change_settings(time=time))
+    assert at_a_venue.state.settings.online is False
+    at_a_venue.add("Иванов", rating=2100, name="Иван")
+    at_a_venue.add("Петров", rating=2000, name="Пётр")
+    at_a_venue.pair()
+    at_a_venue.result(1, 1, "B+")
+    assert export(log.state, log.events) == export(at_a_venue.state, at_a_venue.events)  # the RFG's: the same
+    assert placeholders(log.state) == placeholders(at_a_venue.state)
 
 
 @pytest.mark.parametrize(

@@ -2,10 +2,10 @@
 
 import pytest
 
-from schemes.errors import InvalidEvent
+from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
 from schemes.log.events import Event, check_shape
-from schemes.log.history import check_undoable
+from schemes.log.history import check_undoable, describe
 from schemes.log.replay import replay
 from schemes.registry import get_scheme
 from schemes.values.ranks import parse_rank
@@ -247,6 +247,37 @@ def test_the_paperwork_language_changes_for_what_is_printed_from_then_on() -> No
         replay([*log.events, Event(len(log.events) + 1, "settings_changed", {"lang": "xx"})])
     log.undo()
     assert log.state.settings.lang == "ru"
+
+
+def test_an_event_played_online_is_set_at_creation_and_changed_later() -> None:
+    """OpenGotha's ``bInternet``: set when the tournament is created, written only when true
+    (a file of an event at a venue is as before, and an older file without it is at a venue),
+    changed later by an event that undo takes back; typed as yes or no in either language."""
+    kind, data = actions.create("Кубок КГС", "sport-handicap", online=True)
+    assert (kind, data["online"]) == ("tournament_created", True)
+    assert "online" not in actions.create("Кубок", "gamma", 5)[1]
+    log = Log("sport-handicap")
+    assert log.state.settings.online is False
+    created = Event(1, kind, data, "2026-01-01T00:00:00+00:00")
+    assert replay([created]).settings.online is True
+    assert replay([Event.from_json(1, created.to_json())]).settings.online is True  # as stored
+    log.commit(actions.change_settings(online=" Да "))
+    assert log.state.settings.online is True
+    assert log.events[-1].data == {"online": True}
+    assert describe(log.events[-1]) == "settings changed: online yes"  # the log's words
+    log.commit(actions.change_settings(online="no"))
+    assert log.state.settings.online is False
+    log.undo()
+    assert log.state.settings.online is True
+    assert actions.settings_news(log.state, actions.change_settings(online="yes")) is None  # so already
+    for typed in ("maybe", "", "1"):
+        with pytest.raises(BadSetting, match="bad online") as refused:
+            actions.change_settings(online=typed)
+        assert refused.value.setting == "online"
+    with pytest.raises(InvalidEvent, match="field 'online' has the wrong type"):
+        check_shape("settings_changed", {"online": "yes"})
+    with pytest.raises(InvalidEvent, match="field 'online' has the wrong type"):
+        Event.from_json(1, {"kind": kind, "data": {**data, "online": 1}})
 
 
 def test_only_settings_that_differ_are_news() -> None:

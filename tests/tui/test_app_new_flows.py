@@ -2,6 +2,7 @@
 "why this opponent", a McMahon tournament from the form, team standings, the play-off
 bracket, and a player's details."""
 
+import re
 import shutil
 from pathlib import Path
 
@@ -324,7 +325,8 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
 
     source = tmp_path / "swiss.json"
     assert main(["new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка", "--place", "Казань",
-                 "--dates", "5-6.12.2026", "--time", "60+30sx3", "--komi", "7.5", "--lang", "en"]) == 0  # fmt: skip
+                 "--dates", "5-6.12.2026", "--time", "60+30sx3", "--komi", "7.5", "--lang", "en",
+                 "--online"]) == 0  # fmt: skip
     for i in range(16):
         assert (
             main(["-f", str(source), "player", "add", "--surname", f"Игрок{i:02d}", "--name", "Я", "--rank", "5k"]) == 0
@@ -363,6 +365,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
         # a trial's play-off sent the commission «December 7» and no time control: the fields left empty, the Swiss's
         held = state.settings
         assert (held.place, held.dates, held.time) == ("Казань", "2026-12-05..2026-12-06", "60+30sx3")
+        assert held.online is False  # the form's «Турнир в интернете» said «нет»
         assert ("Место, даты и контроль времени, не заполненные здесь, взяты из swiss.json: Казань · "
                 "2026-12-05..2026-12-06 · 60+30sx3") in notes(app)  # fmt: skip
     app = TengenApp(str(source), folder=tmp_path, open_viewer=False)
@@ -386,6 +389,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
             "7.5",
             "en",
         )  # a review
+        assert form.query_one("#online", Select).value == "yes"  # the Swiss was played online: its play-off too
         form.query_one("#top", Input).value = "4"
         await pilot.press("f10")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen) and app.screen.session.path != source)
@@ -396,6 +400,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
             4,
         )
         assert app.screen.session.path == tmp_path / "shveytsarka-pley-off.json"
+        assert state.settings.online is True
         assert len(app.screen_stack) == 2  # the Swiss closed under it: the start screen, the play-off
         shown = [n.message for n in app._notifications]  # on screen, not only posted: closing the Swiss cleared them
         assert "4 игрока из swiss.json" in shown and any("не окончен" in n for n in shown), shown
@@ -729,6 +734,45 @@ async def test_the_paperwork_language_is_chosen_by_its_name_in_the_settings(fold
         await pilot.pause()
         assert app.screen.session.state.settings.lang == "ru"
         assert notes(app)[-1] == "Отменено: изменены настройки: язык документов английский"  # not «en»
+
+
+async def test_an_online_event_is_chosen_in_the_form_and_changed_in_the_settings(tmp_path: Path) -> None:
+    """«Турнир в интернете» (OpenGotha's ``bInternet``): «нет» in the new form until chosen,
+    beside the time control; F8's Enter asks «Да» or «Нет», an event ctrl+z takes back."""
+    from textual.widgets import Select
+
+    from tests.tui.conftest import shown_text
+    from tui.screens.confirm import ChoiceScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "sport-handicap")
+        online = form.query_one("#online", Select)
+        assert online.value == "no" and online.region.bottom <= 23  # in view at 80×24
+        assert online.region.y == form.query_one("#time", Input).region.y + 1  # the line under the time
+        online.focus()
+        await pilot.press("enter", "up", "enter")  # «да», above «нет»
+        await pilot.pause()
+        assert online.value == "yes"
+        assert re.search(r"Турнир в интернете +да ", shown_text(app))
+        form.query_one("#name", Input).value = "Кубок КГС"
+        form.query_one("#time", Input).value = "45+30sx1"
+        await pilot.press("f10")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+        assert app.screen.session.state.settings.online is True
+        dialog = await setting_asked(app, pilot, "online")
+        assert isinstance(dialog, ChoiceScreen)
+        assert dialog.question == "Турнир проходит в интернете? (Класс EGF тогда не выше D)"
+        assert [words for _code, words in dialog.answers] == ["Да", "Нет"]
+        await pilot.press("н")
+        await pilot.pause()
+        assert app.screen.session.state.settings.online is False
+        row = app.screen.query_one("#settings-table", DataTable).get_row("online")
+        assert [str(cell).strip() for cell in row[:2]] == ["в интернете", "нет"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.screen.session.state.settings.online is True
+        assert notes(app)[-1] == "Отменено: изменены настройки: в интернете нет"
 
 
 def test_the_bracket_text_names_each_stage_in_russian() -> None:

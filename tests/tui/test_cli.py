@@ -1283,20 +1283,26 @@ def test_a_play_off_from_a_tie_says_the_cut_splits_it_and_from_no_standings_is_r
     assert not (tmp_path / "po2.json").exists()
 
 
+def one_round_played(capsys: pytest.CaptureFixture[str], source: Path, *options: str) -> Path:
+    """A Swiss of one round (``options`` to ``new``), four players, its results in: an
+    earlier tournament for ``new --from``."""
+    assert run(capsys, "new", str(source), "--scheme", "swiss", "--rounds", "1", "--name", "Ш", *options)[0] == 0
+    for i in range(4):
+        run(capsys, "-f", str(source), "player", "add", "--surname", f"Игрок{i}", "--name", "Я", "--rank", "5k")
+    run(capsys, "-f", str(source), "pair")
+    for board in (1, 2):
+        run(capsys, "-f", str(source), "result", "1", str(board), "W+")
+    return source
+
+
 def test_a_tournament_of_an_earlier_ones_players_takes_its_venue_dates_and_time_left_empty(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A trial: a play-off's rating table said «December 7» (the day of its last entry) and no
     time control.  What ``new --from`` is not given is the earlier tournament's, said; what it
     is given stands."""
-    source = tmp_path / "swiss.json"
-    assert run(capsys, "new", str(source), "--scheme", "swiss", "--rounds", "1", "--name", "Ш", "--place", "Казань",
-               "--dates", "5-6.12.2026", "--time", "60+30sx3")[0] == 0  # fmt: skip
-    for i in range(4):
-        run(capsys, "-f", str(source), "player", "add", "--surname", f"Игрок{i}", "--name", "Я", "--rank", "5k")
-    run(capsys, "-f", str(source), "pair")
-    for board in (1, 2):
-        run(capsys, "-f", str(source), "result", "1", str(board), "W+")
+    source = one_round_played(capsys, tmp_path / "swiss.json", "--place", "Казань", "--dates", "5-6.12.2026",
+                              "--time", "60+30sx3")  # fmt: skip
     code, out, _ = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Ф", "--from",
                        str(source), "--place", "Москва")  # fmt: skip
     said = "the venue, dates and time control left empty are those of swiss.json: 2026-12-05..2026-12-06 · 60+30sx3"
@@ -1316,6 +1322,56 @@ def test_a_tournament_of_an_earlier_ones_players_takes_its_venue_dates_and_time_
     code, out, err = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Ф", "--from",
                          str(source))  # fmt: skip
     assert (code, err) == (0, "") and "are those of swiss.json: Казань · 2026-12-05..2026-12-06\n" in out
+
+
+def test_an_online_event_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``new --online`` (OpenGotha's ``bInternet``): the time control's EGF class is an online
+    event's; ``settings --online yes|no`` changes it, undoable; a word that is neither is
+    refused in one line, the file as it was (none made by ``new``)."""
+    path = str(tmp_path / "kgs.json")
+    code, out, _ = run(capsys, "new", path, "--scheme", "sport-handicap", "--name", "Кубок КГС", "--time", "45+30sx1",
+                       "--online")  # fmt: skip
+    assert code == 0 and out.endswith(
+        "time control 45+30sx1: Japanese byo-yomi, effective time 67.5 min: rated in Russia, EGF class D "
+        "(played online)\n"
+    )
+    assert setting(capsys, path, "online") == "yes"
+    assert run(capsys, "-f", path, "export", "rating", "--egf")[1].startswith("; CL[D]\n")
+    assert run(capsys, "-f", path, "settings", "--online", "no") == (0, "settings changed: online no\n", "")
+    assert setting(capsys, path, "online") == "no"
+    assert run(capsys, "-f", path, "export", "rating", "--egf")[1].startswith("; CL[B]\n")
+    before = Path(path).read_bytes()
+    assert run(capsys, "-f", path, "settings", "--online", "maybe") == (
+        2,
+        "",
+        "tengen: bad online 'maybe': yes or no\n",
+    )
+    assert Path(path).read_bytes() == before
+    assert run(capsys, "-f", path, "settings", "--online", "no") == (
+        0, "Nothing changed: the settings are so already\n", "")  # fmt: skip
+    assert run(capsys, "-f", path, "undo")[0] == 0
+    assert setting(capsys, path, "online") == "yes"
+    other = tmp_path / "other.json"
+    code, _, err = run(capsys, "new", str(other), "--scheme", "gamma", "--rounds", "3", "--name", "К", "--online", "1")
+    assert (code, err, other.exists()) == (2, "tengen: bad online '1': yes or no\n", False)
+    assert run(capsys, "new", str(other), "--scheme", "gamma", "--rounds", "3", "--name", "К")[0] == 0
+    assert setting(capsys, str(other), "online") == "no"
+
+
+def test_a_play_off_of_an_online_event_is_online_unless_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``new --from`` an online event: online too, said (as its venue, dates and time left
+    empty are taken); ``--online no`` makes it one at a venue."""
+    source = one_round_played(capsys, tmp_path / "swiss.json", "--online")
+    code, out, _ = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Ф", "--from",
+                       str(source))  # fmt: skip
+    assert code == 0 and "played online, as swiss.json was (--online no: at a venue)\n" in out
+    assert setting(capsys, str(tmp_path / "po.json"), "online") == "yes"
+    code, out, _ = run(capsys, "new", str(tmp_path / "po2.json"), "--scheme", "playoff", "--name", "Ф", "--from",
+                       str(source), "--online", "no")  # fmt: skip
+    assert code == 0 and "played online" not in out
+    assert setting(capsys, str(tmp_path / "po2.json"), "online") == "no"
 
 
 def test_a_warning_still_goes_out_when_the_output_s_reader_is_gone(

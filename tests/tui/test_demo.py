@@ -56,3 +56,18 @@ def test_the_command_lines_demo_takes_back_its_paperwork_and_folder_too(
     assert main(["demo", str(folder), "--no-tui"]) == 2
     assert "the disk is full" in capsys.readouterr().err
     assert len(written) == len(demo.DEMO_PAPERS) and not folder.exists()
+
+
+def test_the_kgs_demo_is_played_online(tmp_path: Path) -> None:
+    """The sport-handicap demo is the KGS Russian room's: an online event (its EGF table gives
+    no class: 30+30sx3 is under class D's 40 minutes); the others are played at a venue."""
+    from data.service import Service
+    from paperwork.rating_table import export
+
+    demo._sport_handicap(tmp_path / "sport-handicap.json")
+    demo._gamma(tmp_path / "gamma.json")
+    with Service(tmp_path / "sport-handicap.json") as service:
+        assert (service.state.settings.place, service.state.settings.online) == ("КГС, Русская комната", True)
+        assert not export(service.state, service.events, egf=True).startswith("; CL[")  # at a venue: CL[C]
+    with Service(tmp_path / "gamma.json") as service:
+        assert service.state.settings.online is False

@@ -1,8 +1,9 @@
 """The tournament's settings and every parameter of its scheme, with what each means.
 
-Enter on the name, place, dates, time control, komi, paperwork's language or number of
-rounds changes it: an event like any other, so ctrl+z undoes it.  A new komi is for the rounds paired from then
-on; the rounds never fewer than those paired, and a round robin's follow from its field.
+Enter on the name, place, dates, time control, komi, paperwork's language, number of
+rounds or whether it is played online changes it: an event like any other, so ctrl+z undoes
+it.  A new komi is for the rounds paired from then on; the rounds never fewer than those
+paired, and a round robin's follow from its field.
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ class SettingsPane(Pane):
                 self.notify(said(error), severity="warning")
                 return
         current, meaning = {k: (v, m) for k, v, m in views.settings_rows(state)}[key]
-        if is_param and param is not None and views.is_flag(param):  # OpenGotha's true/false: «Да» or «Нет»
-            self.ask_flag(key, meaning, current)
+        if key == "online" or (is_param and param is not None and views.is_flag(param)):  # «Да» or «Нет»
+            self.ask_flag(key, meaning, current, is_param)
             return
         if key == "lang":
             self.ask_language(current)
@@ -132,18 +133,25 @@ class SettingsPane(Pane):
             return
         self.tournament_screen.act(news)
 
-    def ask_flag(self, key: str, meaning: str, current: str) -> None:
-        """A yes-or-no parameter changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
+    def ask_flag(self, key: str, meaning: str, current: str, is_param: bool) -> None:
+        """A yes-or-no parameter (OpenGotha's ``true``/``false``), or whether the event is
+        online (``yes``/``no``), changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
         typing OpenGotha's ``true``/``false`` was English in a Russian dialog."""
         from tui.screens.confirm import ChoiceScreen
 
+        default = "yes" if current in ("true", "yes") else "no"
+
         def answered(answer: str | None) -> None:
-            chosen = {"yes": "true", "no": "false"}.get(answer or "")
-            if chosen is not None and chosen != current:
-                self.act_news(actions.change_params(self.session.state, {key: chosen}))
+            if answer is None or answer == default:
+                return
+            if is_param:
+                self.act_news(actions.change_params(self.session.state, {key: views.FLAG_OF[answer]}))
+            else:
+                self.act_news(actions.change_settings(**{key: answer}))
 
         question = _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
-        default = "yes" if current == "true" else "no"
+        if not is_param:
+            question = _("Is the event played on the internet? (The EGF rates it class D at best)")
         self.app.push_screen(ChoiceScreen(question, [("yes", _("Yes")), ("no", _("No"))], default), answered)
 
     def ask_language(self, current: str) -> None:

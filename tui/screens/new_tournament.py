@@ -1,5 +1,6 @@
 """The form for a new tournament: scheme, name, file, rounds, place, dates, komi, time
-control and the paperwork's language, one line each so that the whole form fits 80×24;
+control, whether it is played online and the paperwork's language, one line each so that
+the whole form fits 80×24;
 the scheme's own parameters behind «Ещё параметры» (``scheme_params``).  Each field's
 problem shows under it and goes as soon as the field is typed in again."""
 
@@ -105,7 +106,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             top = "8" if len(state.numbers) >= 8 else "4"
             self.preset = {"name": _("{name} — play-off", name=held.name), "place": held.place, "dates": held.dates,
                            "time": held.time, "source": shown, "top": top, "komi": f"{held.komi:g}",
-                           "lang": held.lang}  # fmt: skip
+                           "lang": held.lang, "online": "yes" if held.online else "no"}  # fmt: skip
             self.preset["file"] = file_name(self.preset["name"])
         self.params: dict[str, dict[str, str]] = {}
         """What the referee typed in «Ещё параметры», per scheme (a scheme changed back keeps them)."""
@@ -130,6 +131,11 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
                 if field == "file":
                     yield Label("", id="target", classes="hint", markup=False)
+                if field == "time":  # beside the time: the two give the EGF class
+                    with Horizontal(classes="row"):
+                        yield Label(_("Online event"), markup=False)
+                        yield Select([(_("yes"), "yes"), (_("no"), "no")], value=self.preset.get("online", "no"),
+                                     allow_blank=False, id="online")  # fmt: skip
             with Horizontal(classes="row"):
                 yield Label(_("Paperwork language"), markup=False)
                 # the interface's: an English referee's form gave Russian paperwork unasked (a trial)
@@ -316,6 +322,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 held["time"],
                 str(self.query_one("#lang", Select).value),
                 entrants.params(self.scheme, self.params.get(self.scheme, {})),
+                actions.online_of(str(self.query_one("#online", Select).value)),
             )
             path.parent.mkdir(parents=True, exist_ok=True)
             Service.create(path, [action, *actions.registrations([], entrants.profiles)]).close()
@@ -357,7 +364,8 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
         from tui.screens.confirm import close_asking
 
         typed = any(self.value(field) != self.default(field) for field, _label, _hint in FIELDS if field != "file")
-        close_asking(self, typed or any(self.params.values()))  # the file's name follows the tournament's
+        online = self.query_one("#online", Select).value != self.preset.get("online", "no")
+        close_asking(self, typed or online or any(self.params.values()))  # the file's name follows the tournament's
 
 
 def changed(values: Mapping[str, str]) -> str:
