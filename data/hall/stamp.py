@@ -34,8 +34,9 @@ class Stamper:
     def __call__(self, event: Event) -> Event:
         self.seq += 1
         target = None
-        if event.kind == ev.RETRACTED:
-            undone = [*self.events, *self.made][event.data["event"] - 1].origin
+        if event.kind == ev.RETRACTED:  # an entry not in the log is the replay's to refuse (it was an IndexError)
+            known, number = [*self.events, *self.made], event.data["event"]
+            undone = known[number - 1].origin if isinstance(number, int) and 0 < number <= len(known) else None
             target = undone.key if undone is not None else None
         data = json.loads(json.dumps(event.data, sort_keys=True))  # in the order the chain keeps it
         stamped = signing.sign(self.secret, Event(event.id, event.kind, data, event.at,

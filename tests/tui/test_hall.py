@@ -666,6 +666,24 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
         assert capsys.readouterr().err == ""  # its own entry: nothing more to say
 
 
+def test_undoing_an_entry_past_the_halls_log_is_one_line(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An attack: ``undo 21`` in a hall whose log has 20 entries was an IndexError from the
+    stamp, where a file of no hall says «no entry 21»; the file unchanged."""
+    from tui.cli import main
+
+    _chief, table = with_a_result(laptops, tmp_path_factory, "chief")
+    with laptops.as_("table"):
+        with Service(table) as service:
+            beyond = len(service.events) + 1
+        before = table.read_bytes()
+        capsys.readouterr()
+        assert main(["-f", str(table), "undo", str(beyond)]) == 2
+        assert capsys.readouterr().err == f"tengen: there is no event {beyond}\n"
+        assert table.read_bytes() == before
+
+
 def test_a_result_typed_over_another_laptops_on_the_command_line_is_refused_unless_replace(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:
