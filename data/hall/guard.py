@@ -151,6 +151,22 @@ def _made_meanwhile(repo: Repo, ref: Ref) -> bool:
     return valid_hexsha(held) and held in repo.object_store
 
 
+def unreadable_refs_dropped(repo: Repo, prefix: bytes) -> None:
+    """Take away each ref under ``prefix`` that is no sha at all (zeros, half of one: what a
+    stick pulled out during a write leaves on FAT): kept, it made the git library refuse the
+    whole fetch from the stick, and its laptop's own push took it for another copy of its
+    chain and advised joining the hall anew (an attack).  The next push of any laptop holding
+    that chain writes it again.  A ref another process just set is left (compared first); a
+    stick the library cannot read is the fetch's to say."""
+    with writing(repo):
+        try:
+            for name, sha in repo.refs.as_dict(Ref(prefix)).items():
+                if not valid_hexsha(sha):
+                    repo.refs.remove_if_equals(Ref(prefix + name), sha)
+        except Exception:  # the git library on files it cannot read: no one type (see hall.DAMAGED)
+            return
+
+
 class GuardedStore(DiskObjectStore):
     """Git's object store on disk, each write under the repository's guard."""
 

@@ -34,7 +34,7 @@ from dulwich.repo import Repo
 from data.errors import Refused, TournamentFileError, os_reason
 from data.hall import secret as signing
 from data.hall.device import copied_settings, this_device
-from data.hall.guard import GUARD, making, open_repo, set_tip
+from data.hall.guard import GUARD, making, open_repo, set_tip, unreadable_refs_dropped
 from data.hall.repo import (
     PREFIX,
     PROBE,
@@ -554,9 +554,12 @@ def _found_or_made(folder: Path) -> Repo:
         unmake(folder)
     elif (folder / "HEAD").is_file() and (folder / "objects").is_dir():
         try:
-            return open_repo(folder)
+            stick = open_repo(folder)
         except NotGitRepository:
             pass
+        else:
+            unreadable_refs_dropped(stick, PREFIX)
+            return stick
     if any(p.name not in (REQUESTS, GUARD, PROBE) for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
     (folder / PROBE).unlink(missing_ok=True)  # a probe the disk failed before our mark was written
@@ -583,6 +586,8 @@ def push(repo: HallRepo, folder: str, device: str) -> None:
             there = held.get(Ref(laptop.encode("ascii")))
             if there == tip:
                 continue
+            if there is not None and not _on_stick(stick, there):
+                there = None  # a sha of nothing there (its objects lost with a stick pulled out): written anew
             try:
                 objects, head = _missing_on(repo, stick, tip, there)
             except _StickUnread:

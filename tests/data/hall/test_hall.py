@@ -1536,6 +1536,30 @@ def test_a_damaged_stick_is_one_line(hall_of_three_once, laptops) -> None:
     assert list(table4.folder.iterdir()) == [table4.folder / "config"]
 
 
+@pytest.mark.parametrize("left", [b"\0" * 41, b"zzzz\n", b"2" * 40 + b"\n"])
+def test_a_laptops_own_ref_left_damaged_on_a_stick_is_written_anew(founded, tmp_path: Path, left: bytes) -> None:
+    """An attack: this laptop's ref on a stick overwritten with zeros (what a stick pulled out
+    during a write leaves on FAT), or naming no object there: every later sync refused it as
+    «another copy of this laptop's entries», advising to join the hall anew and to throw the
+    laptop's id away.  A ref that is no sha is taken away before the fetch (the git library
+    refused the whole stick for it); one naming nothing there is said once, as a damaged
+    chain; either way the laptop's chain is written there again."""
+    chief, _secret = founded
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    chief.sync(stick)
+    ref = stick / "refs" / "tengen" / chief.device
+    tip = ref.read_bytes()
+    ref.write_bytes(left)
+    said = [str(problem) for problem in chief.sync(stick).problems]
+    if left.startswith(b"2"):  # a sha, of nothing on the stick
+        assert said == [f"{stick}: Chief: its chain is damaged or incomplete"]  # the name the hall knows it by
+    else:
+        assert said == []
+    assert ref.read_bytes() == tip
+    assert chief.sync(stick).problems == ()
+
+
 def test_a_stick_someone_planted_things_on_is_one_line_or_nothing(founded, tmp_path: Path, capfd) -> None:
     """Found by an attack: a stick's request file nested deeper than the JSON parser goes, a
     pipe or a link to ``/dev/zero`` in its place (the sync hung, or took 24 GB), its config
