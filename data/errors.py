@@ -45,6 +45,8 @@ _REASONS = {
     errno.ENETUNREACH: Worded("no network here"),
     errno.ETIMEDOUT: Worded("no answer"),
     errno.ECONNRESET: Worded("the connection broke off"),
+    errno.EADDRINUSE: Worded("the port is taken by another program (another server running?)"),
+    errno.EADDRNOTAVAIL: Worded("this laptop has no such address"),
 }
 
 

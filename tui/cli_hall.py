@@ -21,6 +21,27 @@ if TYPE_CHECKING:
     from data.hall.repo import HallRepo
 
 
+def _port(text: str) -> int:
+    """A port, 0 to 65535: ``--port 65536`` and ``-1`` reached the system, which refused them in English."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 5 and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(_("{text!r} is not a port (0 to 65535)", text=text[:20]))
+    return int(text)
+
+
+def _address(text: str) -> str:
+    """An address of this laptop to listen on, written as one (``127.0.0.1``, ``::``): an empty
+    one listened on every network unsaid (a script's unset variable), ``0`` too, shown to the
+    phones as ``http://0:8390``, and a name the system could not look up was its English words."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not an address like 127.0.0.1 or 0.0.0.0 (every one)", text=text[:40])
+        ) from None
+
+
 def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     group = commands.add_parser("hall", help=_("several laptops sharing the tournament"))
     hall_commands = group.add_subparsers(dest="hall_command", required=True, parser_class=parser_class)
@@ -36,8 +57,9 @@ def add_parser(commands: Any, parser_class: type[argparse.ArgumentParser]) -> No
     serve = hall_commands.add_parser(
         "serve", help=_("serve the players' pages (and a hall's peers, syncing every 2 s) until Ctrl+C")
     )
-    serve.add_argument("--port", type=int, default=8390, help=_("the port (default 8390; 0: any free one)"))
-    serve.add_argument("--bind", default="0.0.0.0", help=_("the address to listen on (default: every one)"))
+    serve.add_argument("--port", type=_port, default=8390, help=_("the port (default 8390; 0: any free one)"))
+    serve.add_argument("--bind", type=_address, default="0.0.0.0",
+                       help=_("the address to listen on (default: every one)"))  # fmt: skip
     serve.add_argument("--peer", action="append", default=[], help=_("a peer's http://host:port (again for more)"))
     serve.add_argument("--no-discovery", action="store_true", help=_("do not look for peers on the network"))
     serve.add_argument("--for-app", action="store_true", help=argparse.SUPPRESS)  # the app's server: see tui/serving.py

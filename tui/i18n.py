@@ -1587,6 +1587,11 @@ RU = {
     "a hall: pair players two laptops may have registered twice (two players of one name)": "зал: составить тур с игроками, которых, возможно, записали дважды на двух ноутбуках (два игрока с одним именем)",
     "possibly registered twice: {pairs}; withdraw one of each before pairing": "возможно, записаны дважды: {pairs}; перед жеребьёвкой снимите одного из каждой пары",
     "the laptop does not answer as a hall's laptop": "ноутбук отвечает не как ноутбук зала",
+    "the port is taken by another program (another server running?)": "порт занят другой программой (уже запущен другой сервер?)",
+    "this laptop has no such address": "у этого ноутбука нет такого адреса",
+    "the server did not start": "сервер не запустился",
+    "{text!r} is not a port (0 to 65535)": "{text!r} — не порт (от 0 до 65535)",
+    "{text!r} is not an address like 127.0.0.1 or 0.0.0.0 (every one)": "{text!r} — не адрес вроде 127.0.0.1 или 0.0.0.0 (все адреса)",
     "the connection broke off": "соединение оборвалось",
     "its copy arrived damaged": "его копия пришла повреждённой",
     # the players' pages in the app (F12) and on paper

@@ -35,7 +35,7 @@ from dulwich.web import HTTPGitApplication
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from data.errors import Refused
+from data.errors import Refused, os_reason
 from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
@@ -423,9 +423,8 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         every = bind == "::" and socket.has_dualstack_ipv6()  # every address, IPv4's too: the one shown is one
         listening = socket.create_server((bind, port), family=socket.AF_INET6 if ":" in bind else socket.AF_INET,
                                          backlog=2048, dualstack_ipv6=every)  # fmt: skip
-    except (OSError, OverflowError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=reason) from None
+    except OSError as error:  # the port taken, an address not this laptop's
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=os_reason(error)) from None
     config = uvicorn.Config(dispatch, log_level="critical", access_log=False, lifespan="on" if pages else "off",
                             timeout_graceful_shutdown=1, timeout_keep_alive=KEEP_ALIVE, http=_Guarded,
                             ws="none", proxy_headers=False)  # fmt: skip  # an upgrade is a page: a WebSocket escaped
@@ -437,7 +436,7 @@ def start(repo: HallRepo | None, port: int, bind: str, pages: ASGIApp | None = N
         time.sleep(0.01)
     bound = listening.getsockname()[1]
     if not server.started:
-        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason="the server did not start")
+        raise Refused("{bind}:{port}: {reason}", bind=bind, port=port, reason=Worded("the server did not start"))
     host = reachable(bind)
     return Serving(server, thread, bound, f"http://[{host}]:{bound}" if ":" in host else f"http://{host}:{bound}")
 

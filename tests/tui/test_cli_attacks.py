@@ -637,3 +637,32 @@ def test_the_root_folder_as_the_tournament_is_one_line(
     traceback from every command that writes (and from the app, exit 0)."""
     said = refused(capsys, "-f", root, *command)
     assert said in (f"tengen: {name}: a folder, not a tournament file\n" for name in (root, "/"))
+
+
+@pytest.mark.parametrize(
+    "option, said",
+    [
+        (["--bind", ""], "--bind: '' is not an address like 127.0.0.1 or 0.0.0.0 (every one)"),
+        (["--bind", "0"], "--bind: '0' is not an address like 127.0.0.1 or 0.0.0.0 (every one)"),
+        (["--bind", "http://127.0.0.1"], "--bind: 'http://127.0.0.1' is not an address like 127.0.0.1 or 0.0.0.0"),
+        (["--port", "65536"], "--port: '65536' is not a port (0 to 65535)"),
+        (["--port=-1"], "--port: '-1' is not a port (0 to 65535)"),
+    ],
+)
+def test_hall_serve_takes_an_address_and_a_port_as_such(
+    capsys: pytest.CaptureFixture[str], cup: Path, option: list[str], said: str
+) -> None:
+    """An attack: ``--bind ''`` (a script's unset variable) listened on every network unsaid,
+    ``--bind 0`` showed the phones ``http://0:8390``, and a port out of range or a name the
+    system could not look up was refused in the system's English words."""
+    assert said in refused(capsys, "-f", str(cup), "hall", "serve", *option, file=cup)
+
+
+def test_hall_serve_on_a_port_taken_says_so_in_words(capsys: pytest.CaptureFixture[str], cup: Path) -> None:
+    import socket
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        said = refused(capsys, "-f", str(cup), "hall", "serve", "--bind", "127.0.0.1", "--port", str(port),
+                       "--no-discovery", file=cup)  # fmt: skip
+    assert said == f"tengen: 127.0.0.1:{port}: the port is taken by another program (another server running?)\n"
