@@ -1590,6 +1590,7 @@ RU = {
     "the port is taken by another program (another server running?)": "порт занят другой программой (уже запущен другой сервер?)",
     "this laptop has no such address": "у этого ноутбука нет такого адреса",
     "the server did not start": "сервер не запустился",
+    "the laptop's name": "имя ноутбука",
     "{text!r} is not a port (0 to 65535)": "{text!r} — не порт (от 0 до 65535)",
     "{text!r} is not an address like 127.0.0.1 or 0.0.0.0 (every one)": "{text!r} — не адрес вроде 127.0.0.1 или 0.0.0.0 (все адреса)",
     "the connection broke off": "соединение оборвалось",

@@ -126,6 +126,7 @@ def init(path: Path, name: str) -> Founded:
     first, then the repository: a file refused leaves no repository; a repository refused once
     the file is a hall is kept (removing it left a hall no command could open)."""
     real = real_path(path)
+    name = laptop_name(name)  # said as the name's fault, not as «its log does not replay as a hall» (an attack)
     device = this_device()
     secret = signing.new_secret()
     with Service(real, writable=True) as service:

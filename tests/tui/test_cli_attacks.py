@@ -666,3 +666,15 @@ def test_hall_serve_on_a_port_taken_says_so_in_words(capsys: pytest.CaptureFixtu
         said = refused(capsys, "-f", str(cup), "hall", "serve", "--bind", "127.0.0.1", "--port", str(port),
                        "--no-discovery", file=cup)  # fmt: skip
     assert said == f"tengen: 127.0.0.1:{port}: the port is taken by another program (another server running?)\n"
+
+
+def test_hall_init_refuses_a_laptops_name_as_a_name(capsys: pytest.CaptureFixture[str], cup: Path) -> None:
+    """An attack: ``hall init --name "   "`` was «its log does not replay as a hall (the
+    laptop's name: empty)», telling the chief his log was damaged when the name was bad."""
+    from data.hall.repo import hall_path
+
+    assert refused(capsys, "-f", str(cup), "hall", "init", "--name", "   ", file=cup) == (
+        "tengen: the laptop's name is empty\n"
+    )
+    assert "at most 40" in refused(capsys, "-f", str(cup), "hall", "init", "--name", "x" * 41, file=cup)
+    assert not hall_path(cup).exists()
