@@ -442,6 +442,8 @@ class Service:
         own = {tournament, backup_path(tournament), lock_path(tournament)}
         if real in own or kept_beside(real) is not None or holds_tournament(real):
             raise Refused("{path} is a tournament file (or its backup or lock): choose another name", path=text)
+        if _is_hall_folder(real):  # a paper there, and «hall init» took it for another hall's folder (an attack)
+            raise Refused("{path} is the name of a tournament's hall folder: choose another name", path=text)
         if any(_is_hall_folder(folder) for folder in real.parents):  # its secret, its repository
             raise Refused("{path} is inside a tournament's hall folder: choose another place", path=text)
         return Output(real)

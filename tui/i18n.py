@@ -1591,6 +1591,8 @@ RU = {
     "this laptop has no such address": "у этого ноутбука нет такого адреса",
     "the server did not start": "сервер не запустился",
     "the laptop's name": "имя ноутбука",
+    "an empty name is neither a laptop's address nor a folder": "пустое имя — не адрес ноутбука и не папка",
+    "{path} is the name of a tournament's hall folder: choose another name": "{path} — имя папки зала турнира: выберите другое имя",
     "{text!r} is not a port (0 to 65535)": "{text!r} — не порт (от 0 до 65535)",
     "{text!r} is not an address like 127.0.0.1 or 0.0.0.0 (every one)": "{text!r} — не адрес вроде 127.0.0.1 или 0.0.0.0 (все адреса)",
     "the connection broke off": "соединение оборвалось",

@@ -576,6 +576,8 @@ def as_source(text: str) -> str:
     laptop ``http://host:port`` — a trial's ``192.0.2.2:8390`` was looked for as a folder —
     unless a folder of that name is there; anything else as it is (a folder, an address)."""
     typed = text.strip()
+    if not typed:  # «hall sync ''» (a script's unset variable) made the folder it ran in a stick (an attack)
+        raise Refused("an empty name is neither a laptop's address nor a folder")
     if _HOST_PORT.fullmatch(typed) and not Path(typed).expanduser().exists():
         return f"http://{typed}"
     return text

@@ -678,3 +678,20 @@ def test_hall_init_refuses_a_laptops_name_as_a_name(capsys: pytest.CaptureFixtur
     )
     assert "at most 40" in refused(capsys, "-f", str(cup), "hall", "init", "--name", "x" * 41, file=cup)
     assert not hall_path(cup).exists()
+
+
+def test_no_paper_takes_the_name_of_the_hall_folder_nor_a_sync_an_empty_source(
+    capsys: pytest.CaptureFixture[str], cup: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: ``print cards -o cup.json.hall`` wrote a PDF there, and ``hall init`` then
+    called it another hall's folder; ``hall sync ''`` (a script's unset variable) made the
+    folder it ran in a stick holding the whole log."""
+    said = refused(capsys, "-f", str(cup), "print", "cards", "-o", f"{cup}.hall", file=cup)
+    assert said == f"tengen: {cup}.hall is the name of a tournament's hall folder: choose another name\n"
+    assert run(capsys, "-f", str(cup), "hall", "init")[0] == 0
+    here = tmp_path / "here"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    said = refused(capsys, "-f", str(cup), "hall", "sync", "", file=cup)
+    assert said == "tengen: an empty name is neither a laptop's address nor a folder\n"
+    assert list(here.iterdir()) == []
