@@ -532,6 +532,27 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         assert registered == "игрок 1 зарегистрирован: Затонских Антон", registered  # named once
 
 
+async def test_the_log_opens_on_its_newest_entry(folder: Path) -> None:
+    """A trial: back on F5 after typing nine results, the cursor stayed on the entry it had
+    been on, the new ones scrolled out of sight above, and «u» undid that old one."""
+    from tui.widgets import PlainTable
+
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f5", "down", "down", "down")
+        await pilot.pause()
+        table = app.screen.query_one("#log-table", PlainTable)
+        assert table.cursor_row == 3
+        await pilot.press("f3", "1", "w")  # board 1's result typed over: asked, «Да»
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        newest = str(len(app.screen.session.events))
+        await pilot.press("f5")
+        await pilot.pause()
+        assert (table.cursor_row, table.cursor_key(), table.scroll_y) == (0, newest, 0)
+
+
 async def test_pairing_without_repeats_impossible_asks_to_allow_them(tmp_path: Path) -> None:
     from data.ledger import Ledger
     from schemes.log import actions

@@ -70,6 +70,14 @@ class LogPane(Pane):
                 table.update_cell(key, "entry", Text(cells[4], style="dim strike", end=""))
         self.stale = False
 
+    def opened(self) -> None:
+        """On the newest entry, each time the tab is opened: a trial came back after nine
+        results, the cursor on an old entry and the new ones scrolled out of sight above, and
+        «u» undid the old one (asked first, naming it)."""
+        table = self.query_one(PlainTable)
+        table.move_cursor(row=0, animate=False)
+        table.scroll_home(animate=False)
+
     def action_undo_entry(self) -> None:
         """Undo the entry under the cursor, after saying which (it may be days old)."""
         from tui.screens.confirm import ConfirmScreen

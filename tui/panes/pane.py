@@ -33,6 +33,9 @@ class Pane(Translated, Vertical):
     def show(self, session: Service) -> None:
         """Redraw from the session's state."""
 
+    def opened(self) -> None:
+        """The tab brought into view (F-key, click): where the pane starts (most keep their cursor)."""
+
     def width_to_fill(self) -> int:
         """The width to fit the table to now (the app's, before the pane is first laid out), kept."""
         self.filled_width = self.size.width or self.app.size.width

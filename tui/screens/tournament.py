@@ -257,6 +257,7 @@ class TournamentScreen(Translated, Screen[None]):
         pane = self.active_pane()
         if pane.stale:
             pane.show(self.session)
+        pane.opened()
         table = pane.query("DataTable")
         if table:
             self.set_focus(table.first())
