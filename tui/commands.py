@@ -46,7 +46,8 @@ def screen_commands(screen: Screen[object]) -> list[Command]:
     for active in screen.active_bindings.values():
         binding = active.binding
         ours = isinstance(active.node, Translated) or binding.action == "help"
-        description = _(binding.description) if binding.description else ""
+        said = binding.tooltip or binding.description  # the footer's word is short, its meaning whole here
+        description = _(said) if said else ""
         if not (ours and description and active.enabled):
             continue
         key = screen.app.get_key_display(binding)

@@ -33,7 +33,10 @@ class Translated(_Node):
         merged = type(self)._merge_bindings()
         self._bindings = BindingsMap.from_keys(
             {
-                key: [replace(b, description=_(b.description)) for b in bindings]
+                key: [
+                    replace(b, description=_(b.description), tooltip=_(b.tooltip) if b.tooltip else "")
+                    for b in bindings
+                ]
                 for key, bindings in merged.key_to_bindings.items()
             }  # fmt: skip
         )

@@ -24,8 +24,8 @@ def cup() -> Log:
 def test_a_workbook_has_the_three_tables_numbers_as_numbers_and_formulas_as_text() -> None:
     log = cup()
     book = load_workbook(io.BytesIO(export(log.state, "standings", 1, "xlsx")))
-    assert book.sheetnames == ["Положение", "Таблица", "Участники"]
-    standings = book["Положение"]
+    assert book.sheetnames == ["Турнирное положение", "Таблица", "Участники"]
+    standings = book["Турнирное положение"]
     assert standings.freeze_panes == "A2"
     header = [c.value for c in standings[1]]
     assert header[:5] == ["Место", "№", "Фамилия, имя", "Ранг", "Очки"]
@@ -86,7 +86,7 @@ def test_shared_places_byes_and_absences_read_as_written_in_excel() -> None:
         ("3+", "1–3"), ("4+", "1–3"), ("1-", "4–5"), ("2-", "4–5"), ("0+", "1–3"), ("0-", "6")
     ]  # fmt: skip
     book = load_workbook(io.BytesIO(export(log.state, "standings", 1, "xlsx")))
-    places = [row[0].value for row in book["Положение"].iter_rows(min_row=2)]
+    places = [row[0].value for row in book["Турнирное положение"].iter_rows(min_row=2)]
     assert places == ["1–3", "1–3", "1–3", "4–5", "4–5", 6]
     table = [[c.value for c in row] for row in book["Таблица"].iter_rows(min_row=2)]
     assert [row[3] for row in table] == ["3+", "4+", "1-", "2-", "0+", "0-"]

@@ -76,7 +76,7 @@ def test_numbers_are_right_aligned_and_results_and_names_are_not(monkeypatch: py
 def test_standings_with_shared_places_and_tiebreaks() -> None:
     log = scenario()
     text = pages(standings(log.state, log.events, 4))[0].splitlines()
-    assert "Положение после 4-го тура" in text[1]
+    assert "Турнирное положение после 4-го тура" in text[1]
     assert "1-2 1 P2510 X 5d 21 0 81½" in text and "1-2 2 P2247 X 2d 21 0 81½" in text
 
 
@@ -305,7 +305,7 @@ def test_a_table_before_any_round_is_over_says_so(scheme: str) -> None:
     assert text[1].startswith("Таблица до первого тура") and not any("0-го" in line for line in text)
     titles = [pages(made(log.state, log.events, 0))[0].splitlines()[1] for made in (standings, prizes, teams)]
     assert titles == [  # a trial: the clubs' and the prizes' said «после 0-го тура»
-        "Положение до первого тура",
+        "Турнирное положение до первого тура",
         "Призёры до первого тура",
         "Зачёт клубов до первого тура (в зачёт — лучших: 3)",
     ]

@@ -506,7 +506,7 @@ async def test_log_undo_of_an_entry_and_standings(folder: Path) -> None:
         assert rows(app, "standings-table")[0][3:8] == ["2+", "3+", "5+", "4+", "8+"]
         await pilot.press("left_square_bracket")
         await pilot.pause()
-        assert str(app.screen.query_one("#standings-info").render()) == "Положение после 4-го тура"
+        assert str(app.screen.query_one("#standings-info").render()) == "Турнирное положение после 4-го тура"
         await pilot.press("f5")
         await pilot.pause()
         log = rows(app, "log-table")

@@ -948,10 +948,10 @@ async def test_a_round_being_played_ctrl_c_and_undoing_its_pairing(folder: Path)
         await pilot.pause()
         session = app.screen.session
         title = app.screen.query_one("#standings-info", Static)
-        assert str(title.render()) == "Положение после 3-го тура"
+        assert str(title.render()) == "Турнирное положение после 3-го тура"
         await pilot.press("right_square_bracket")
         await pilot.pause()
-        assert str(title.render()) == "Положение после 4-го тура (ещё нет результатов на досках 2, 3, 4, 5)"
+        assert str(title.render()) == "Турнирное положение после 4-го тура (ещё нет результатов на досках 2, 3, 4, 5)"
         await pilot.press("ctrl+c")
         await pilot.pause()
         assert notes(app)[-1] == "Чтобы выйти, нажмите ctrl+q: всё введённое уже сохранено"

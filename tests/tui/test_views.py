@@ -208,7 +208,7 @@ def test_the_settings_of_a_scheme_that_sets_each_boards_komi_show_no_komi() -> N
 
 @pytest.mark.parametrize(
     ("language", "first"),
-    [("ru", "Test cup — положение до первого тура"), ("en", "Test cup — standings before round 1")],
+    [("ru", "Test cup — турнирное положение до первого тура"), ("en", "Test cup — standings before round 1")],
     ids=["ru", "en"],
 )
 def test_standings_before_any_round_is_complete_say_so(language: str, first: str) -> None:
@@ -231,7 +231,8 @@ def test_standings_before_any_round_is_complete_say_so(language: str, first: str
     finally:
         i18n.set_language("ru")
     assert before == first
-    assert teams.startswith(first.replace("положение", "командный зачёт").replace("standings", "team standings"))
+    team_title = first.replace("турнирное положение", "командный зачёт").replace("standings", "team standings")
+    assert teams.startswith(team_title)
     assert after == first.replace("до первого тура", "после 1-го тура").replace("before round 1", "after round 1")
 
 
@@ -372,7 +373,7 @@ def test_the_standings_of_an_event_over_are_the_final_table_with_its_own_score()
     assert lines[1].split("  ")[-3:] == ["Итог. сила", "Поправка", " Серия"]
     assert lines[1].index("Итог. сила") + len("Итог. сила") == lines[2].index("253.0") + len("253.0")
     assert standings_text(log.state, 2).splitlines()[:2] == [
-        "Test cup — положение после 2-го тура",
+        "Test cup — турнирное положение после 2-го тура",
         "Место    №  Фамилия, имя                               Ранг    Сила   Серия",
     ]
 

@@ -29,10 +29,12 @@ class PlayersPane(Pane):
     BINDINGS = [
         Binding("a", "add", "Add", id="players.add"),
         Binding("e", "edit", "Edit", id="players.edit"),
-        Binding("k", "skip", "Skip rounds", show=False, id="players.skip_rounds"),
-        Binding("w", "withdraw", "Withdraw or bring back", show=False, id="players.withdraw"),
+        # on the footer, the words of a tournament's day (a trial found no key for an absentee): short there,
+        # whole in F1 and the palette; the import, a key of the day before, is F1's
+        Binding("k", "skip", "Skip a round", tooltip="Skip rounds", id="players.skip_rounds"),
+        Binding("w", "withdraw", "Withdraw", tooltip="Withdraw or bring back", id="players.withdraw"),
         Binding("c", "confirm", "Has come (registered in advance)", show=False, id="players.confirm"),
-        Binding("i", "import_file", "Import", id="players.import"),
+        Binding("i", "import_file", "Import", show=False, id="players.import"),
         Binding("f", "rating_list", "Rating list", show=False, id="players.rating_list"),
         Binding("slash", "search", "Search", id="players.search"),
         Binding("escape", "leave_search", "Close", show=False, id="players.close"),
