@@ -1505,6 +1505,7 @@ RU = {
     "Type two letters of a name or more": "Наберите хотя бы две буквы фамилии или имени",
     "Nobody found for «{query}»": "По запросу «{query}» никого не нашлось",
     "and {count} more: type more of the name": "и ещё {count}: наберите больше букв",
+    "and {count} more: {names}": "и ещё {count}: {names}",
     "against {opponent}": "против {opponent}",
     "No such page": "Такой страницы нет",
     "To the event": "К турниру",

@@ -836,6 +836,9 @@ async def test_the_export_dialogs_answers_stay_on_an_80x24_screen_under_many_war
         ]
         box = app.screen.query_one("#export-warnings", VerticalScroll)
         assert box.virtual_size.height > box.size.height == 7  # more than shows: it scrolls
+        await pilot.press("pagedown")  # by the keyboard too (a review reached the rest by the mouse alone)
+        await pilot.pause()
+        assert box.scroll_y > 0 and app.screen.focused is not None and app.screen.focused.id == "export"
         for button in app.screen.query(Button):
             assert button.region.bottom <= 24 and button.region.height == 3, button.id
         await pilot.press("right", "enter")

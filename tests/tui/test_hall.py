@@ -975,6 +975,28 @@ async def test_every_button_of_the_hall_dialog_fits_80x24_and_a_helper_sees_itse
     assert off == [] and enrolled[2:] == [" Стол 2: этот ноутбук"]
 
 
+async def test_a_hall_of_more_laptops_than_the_list_has_lines_names_the_rest(laptops: Laptops) -> None:
+    """A trial's hall of six laptops: F9 listed five, the sixth cut off unsaid.  The first
+    four are listed, the rest named on one line."""
+    from schemes.log import events as ev
+
+    chief, _secret = founded(laptops, paired=False)
+    with laptops.as_("chief"):
+        with Service(chief, writable=True) as service:
+            for number in range(2, 7):
+                service.commit((ev.DEVICE_ENROLLED, {"device": f"{number}" * 32, "name": f"Стол {number}",
+                                                     "block": number - 1}))  # fmt: skip
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f9")
+            await until(pilot, lambda: isinstance(app.screen, HallScreen))
+            await pilot.pause()
+            listed = str(app.screen.query_one("#hall-laptops", Static).render()).splitlines()
+            assert buttons_off_the_dialog(app) == []
+    assert len(listed) == 6 and listed[1] == " Главный: этот ноутбук" and listed[4].startswith(" Стол 4: ")
+    assert listed[5] == " и ещё 2: Стол 5, Стол 6"
+
+
 async def test_the_servers_news_reaching_the_hall_dialog_as_it_closes_is_nothing(laptops: Laptops) -> None:
     """CI saw it once under load: the server's thread told the hall dialog of its new state
     between the removal of the dialog's widgets and its own, and the app fell on the missing

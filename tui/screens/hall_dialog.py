@@ -70,6 +70,10 @@ class MakeHallScreen(Translated, Dialog[str | None]):
         self.dismiss(None)
 
 
+LAPTOP_LINES = 6
+"""The lines the laptops' list has (``#hall-laptops``' height at 80×24), its heading among them."""
+
+
 class HallScreen(FollowsTheServer, Translated, Dialog[None]):
     """What a hall's laptop shows and does; its lines follow the sync underneath."""
 
@@ -125,6 +129,10 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
             lines.append(f" {laptop_name(enrolled.name, enrolled.device == hall.chief)}: {when}")
         if self.link.device not in hall.laptops:  # joined: listed once the chief's laptop has enrolled it
             lines.append(f" {_('this laptop is not enrolled yet')}")
+        if len(lines) > LAPTOP_LINES:  # a sixth laptop was cut off unsaid (a trial): the rest named on one line
+            rest = list(hall.laptops.values())[LAPTOP_LINES - 2 :]
+            names = ", ".join(laptop.name for laptop in rest)
+            lines = [*lines[: LAPTOP_LINES - 1], " " + _("and {count} more: {names}", count=len(rest), names=names)]
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
         self.query_one("#chief", Button).display = bool(self.others())

@@ -7,13 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
 from tui.i18n import _, sentence, visible
 from tui.screens.confirm import Question
-from tui.widgets import Lines
+from tui.widgets import LINES_KEYS, Lines
 
 
 class NoticesScreen(Question[None]):
@@ -21,12 +20,7 @@ class NoticesScreen(Question[None]):
     typed before it was drawn (the import's own Enter, held down) does not close it unread;
     the arrows scroll the list, which is longer than the screen where a file says much."""
 
-    BINDINGS = [
-        Binding("up", "scroll(-1)", "Scroll up", show=False, id="notices.up"),
-        Binding("down", "scroll(1)", "Scroll down", show=False, id="notices.down"),
-        Binding("pageup", "scroll(-10)", "Page up", show=False, id="notices.page_up"),
-        Binding("pagedown", "scroll(10)", "Page down", show=False, id="notices.page_down"),
-    ]
+    BINDINGS = [*LINES_KEYS]
 
     def __init__(self, heading: str, lines: Sequence[str]) -> None:
         super().__init__(heading, [("ok", _("Understood"))], "ok")
@@ -40,9 +34,6 @@ class NoticesScreen(Question[None]):
                     yield Label("• " + line, markup=False, classes="notice")
             with Horizontal(classes="buttons"):
                 yield Button(_("Understood"), id="ok", variant="primary")
-
-    def action_scroll(self, by: int) -> None:
-        self.query_one("#notices", Lines).scroll_relative(y=by, animate=False)
 
     def answered(self, answer: str | None) -> None:
         return None
