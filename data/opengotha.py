@@ -1020,7 +1020,8 @@ def _say_who_waits(
                      "and score nothing for it, as in OpenGotha", round=keep, count=len(left))  # fmt: skip
     elif left:
         reading.warn("round {round} is paired in part: players on no board: {count} (the rounds tab names them); "
-                     "to pair it whole, import the rounds before it alone ({before}; --rounds {before})",
+                     "to pair it whole, import the file again taking {before} rounds (--rounds {before} on the "
+                     "command line)",
                      round=keep, count=len(left), before=keep - 1)  # fmt: skip
 
 
