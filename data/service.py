@@ -618,7 +618,9 @@ def entrants_from(source: str | os.PathLike[str], top: int | None) -> Entrants:
             {"top": top, "place": place, "names": ", ".join(out)},
         )
     early = None
-    if total is not None and after < total:
+    if total is not None and not after:  # «после 0-го тура» (a review)
+        early = Notice("{source} has not started: the places are those before round 1", {"source": Path(source).name})
+    elif total is not None and after < total:
         early = Notice("{source} is not finished: the places are those after round {round} of {rounds}",
                        {"source": Path(source).name, "round": after, "rounds": total})  # fmt: skip
     held = state.settings

@@ -585,7 +585,7 @@ def _beyond(there: Sequence[Event], held: Sequence[Event]) -> Sequence[Event]:
 
 
 _SYNC_COPY = re.compile(
-    r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.sync-conflict-.*| ?\([1-9][0-9]?\)| [2-9][0-9]?)"
+    r"(?P<stem>.+?)(?: \([^()]*conflicted copy[^()]*\)|\.sync-conflict-.*| ?\([1-9][0-9]?\)| (?:[2-9]|[1-9][0-9]))"
 )
 """What sync tools add to a file's name for the copy they make where it changed on two
 machines at once, its original's stem before it: Dropbox's, Nextcloud's and OneDrive's

@@ -21,9 +21,11 @@ class _Counting(string.Formatter):
         if "|" not in format_spec:
             return str(super().format_field(value, format_spec))
         forms = format_spec.split("|")
+        if isinstance(value, str) and value.isascii() and value.isdigit():  # a count a record kept as text
+            value = int(value)
         if len(forms) == 2 and isinstance(value, str):  # a sex: «f», «m» or not given
             return forms[1] if value == "f" else forms[0]
-        if not isinstance(value, int):
+        if isinstance(value, bool) or not isinstance(value, int):
             return str(value)
         if len(forms) == 2:
             return f"{value} {forms[0] if value == 1 else forms[1]}"

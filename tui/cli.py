@@ -1071,9 +1071,7 @@ def _export_opengotha(args: argparse.Namespace, service: Service) -> None:
 
 def _cmd_restore(args: argparse.Namespace) -> None:
     """Put ``FILE.bak`` back after showing what it holds and asking."""
-    path = real_path(args.path)
-    if not path.name:
-        raise BadInput("{path}: a folder, not a tournament file", path=args.path)
+    path = real_path(args.path)  # «/» refused there
     backup = backup_path(path)
     if backup.is_dir():  # said as what it is: «no such file» of a folder, a pipe or a device misled (an attack)
         raise BadInput("{path}: a folder, not a file: nothing to restore", path=backup)

@@ -629,6 +629,7 @@ RU = {
         "Курсор — на последнем в таблице, у кого ещё не было свободного тура: ↑ — другой"
     ),
     "The cursor is on the player the pairing would seat out: ↑↓ for another": "Курсор — на том, кого оставит свободным жеребьёвка: ↑↓ — другой",
+    "{source} has not started: the places are those before round 1": "{source} ещё не начался: места — до первого тура",
     "{source} is not finished: the places are those after round {round} of {rounds}": (
         "{source} ещё не окончен: места — после {round}-го тура из {rounds}"
     ),

@@ -654,6 +654,7 @@ def test_a_halls_file_shorter_than_its_backup_is_not_taken_for_an_older_copy(tmp
         "cup (2).json",  # Yandex.Disk, Google Drive, OneDrive
         "cup(12).json",  # Yandex.Disk
         "cup 2.json",  # iCloud
+        "cup 12.json",  # iCloud
     ],
 )
 def test_a_sync_tools_copy_opened_itself_says_whose_it_is(tmp_path: Path, name: str) -> None:

@@ -1604,3 +1604,14 @@ def test_hall_serve_beside_the_open_app_does_not_tell_to_close_it(capsys: pytest
     )
     sync_failed(OSError(28, "No space left on device"))
     assert capsys.readouterr().err == "внимание: синхронизация не удалась: диск заполнен (повтор каждые 2 с)\n"
+
+
+def test_a_play_off_from_an_event_not_started_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A review: «swiss.json ещё не окончен: места — после 0-го тура из 3»."""
+    source = tmp_path / "swiss.json"
+    assert run(capsys, "new", str(source), "--scheme", "swiss", "--rounds", "3", "--name", "Швейцарка")[0] == 0
+    for i in range(4):
+        run(capsys, "-f", str(source), "player", "add", "--surname", f"Игрок{i}", "--name", "Я", "--rank", f"{i + 1}k")
+    code, _out, err = run(capsys, "new", str(tmp_path / "po.json"), "--scheme", "playoff", "--name", "Финал",
+                          "--from", str(source))  # fmt: skip
+    assert (code, err) == (0, "warning: swiss.json has not started: the places are those before round 1\n")
