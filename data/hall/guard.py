@@ -151,20 +151,30 @@ def _made_meanwhile(repo: Repo, ref: Ref) -> bool:
     return valid_hexsha(held) and held in repo.object_store
 
 
-def unreadable_refs_dropped(repo: Repo, prefix: bytes) -> None:
-    """Take away each ref under ``prefix`` that is no sha at all (zeros, half of one: what a
-    stick pulled out during a write leaves on FAT): kept, it made the git library refuse the
-    whole fetch from the stick, and its laptop's own push took it for another copy of its
-    chain and advised joining the hall anew (an attack).  The next push of any laptop holding
-    that chain writes it again.  A ref another process just set is left (compared first); a
-    stick the library cannot read is the fetch's to say."""
+def unreadable_refs_dropped(repo: Repo, prefix: str) -> None:
+    """Take away each ref file under ``prefix`` that holds no sha (empty, zeros, half of one:
+    what a stick pulled out during a write leaves on FAT; a symbolic ref someone planted):
+    kept, it made the git library refuse the whole fetch from the stick, and its laptop's own
+    push took it for another copy of its chain and advised joining the hall anew (an attack).
+    Read as files, not through the library, which passes over an empty one.  The next push of
+    any laptop holding that chain writes it again.  A file another process just wrote is read
+    again under the guard first; a folder that does not read is the fetch's to say."""
+    folder = Path(repo.path) / prefix
     with writing(repo):
         try:
-            for name, sha in repo.refs.as_dict(Ref(prefix)).items():
-                if not valid_hexsha(sha):
-                    repo.refs.remove_if_equals(Ref(prefix + name), sha)
-        except Exception:  # the git library on files it cannot read: no one type (see hall.DAMAGED)
+            entries = [entry for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)]
+        except OSError:
             return
+        for entry in entries:
+            if entry.name.endswith(".lock"):  # a writer's, or a killed writer's (``_dead_writers_lock_removed``)
+                continue
+            try:
+                with open(entry.path, "rb") as ref:
+                    held = ref.read(100)
+                if not valid_hexsha(held.strip()) or len(held.strip()) != 40:
+                    os.unlink(entry.path)
+            except OSError:
+                continue
 
 
 class GuardedStore(DiskObjectStore):

@@ -559,7 +559,7 @@ def _found_or_made(folder: Path) -> Repo:
         except NotGitRepository:
             pass
         else:
-            unreadable_refs_dropped(stick, PREFIX)
+            unreadable_refs_dropped(stick, PREFIX.decode())
             return stick
     if any(p.name not in (REQUESTS, GUARD, PROBE) for p in folder.iterdir()):
         raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))

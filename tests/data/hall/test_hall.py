@@ -1536,7 +1536,7 @@ def test_a_damaged_stick_is_one_line(hall_of_three_once, laptops) -> None:
     assert list(table4.folder.iterdir()) == [table4.folder / "config"]
 
 
-@pytest.mark.parametrize("left", [b"\0" * 41, b"zzzz\n", b"2" * 40 + b"\n"])
+@pytest.mark.parametrize("left", [b"\0" * 41, b"zzzz\n", b"", b"\n", b"ref: refs/tengen/nothing\n", b"2" * 40 + b"\n"])
 def test_a_laptops_own_ref_left_damaged_on_a_stick_is_written_anew(founded, tmp_path: Path, left: bytes) -> None:
     """An attack: this laptop's ref on a stick overwritten with zeros (what a stick pulled out
     during a write leaves on FAT), or naming no object there: every later sync refused it as
