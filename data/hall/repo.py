@@ -245,7 +245,8 @@ class HallRepo:
             if moved and device != own:
                 advanced.append(device)
         at = datetime.now(UTC).isoformat(timespec="seconds")
-        self.hear(advanced, at)
+        if peer:  # a stick's chains are as old as their laptops left them: its introductions say when (heard
+            self.hear(advanced, at)  # «now», a chief paired unwarned without a stick's laptop's later results)
         if differing and peer:  # a chain a laptop serves now (its own, or one it took) refused here: not a
             # stick's old copy, kept for good (a stick moves forward only) and said long after it was put right
             write_json(self.path, "tengen-diverged.json", self.diverged | dict.fromkeys(differing, at))

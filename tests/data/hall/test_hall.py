@@ -1097,6 +1097,35 @@ def test_a_laptop_is_heard_when_its_chain_reaches_us_not_when_it_fetches_from_us
         assert repo.heard[table2.device] == request["hello"]["at"] > long_ago
 
 
+def test_a_laptops_chain_taken_from_a_stick_is_heard_as_of_when_it_left_it(
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hall trial: a helper wrote the stick at 09:30, the chief synced it at 09:31 and read
+    «Стол 3: 2 с назад», and paired a minute unwarned though anything typed there after 09:30
+    was missing.  A chain from a stick is heard as of the laptop's introduction left with it."""
+    from datetime import UTC, datetime
+
+    from data.hall import repo as repo_module
+
+    chief, table2, _table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    everyone(stick, chief, table2)
+    table2.result(1, 1, "W+")
+    table2.sync(stick)
+    left = max(hello["hello"]["at"] for hello in hall.requests(stick) if hello["hello"]["device"] == table2.device)
+
+    class Later(datetime):
+        @classmethod
+        def now(cls, tz: object = None) -> datetime:  # the chief's sync, long after
+            return datetime(2099, 1, 1, tzinfo=UTC)
+
+    monkeypatch.setattr(repo_module, "datetime", Later)
+    chief.sync(stick)
+    assert 1 in chief.state.round(1).results  # the result came
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert repo.heard[table2.device] == left
+
+
 def test_the_status_is_a_table_with_its_headers_and_says_how_long_ago(hall_of_three, capsys) -> None:
     """A trial: ``hall status`` printed rows without headers, each laptop's last contact as a
     UTC time.  Now a table, heard as the app says it."""
