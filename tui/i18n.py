@@ -418,7 +418,7 @@ RU = {
     "time control: 40+5/15, 60+30sx3, 45+30s or 60": "контроль времени: 40+5/15, 60+30sx3, 45+30s или 60",
     "time control, like 40+5/15": "контроль времени, например 40+5/15",
     "language of the paperwork: ru (default) or en": "язык документов: ru (по умолчанию) или en",
-    "played on the internet (OpenGotha's bInternet): EGF class D at best": "партии в интернете: класс EGF не выше D",
+    "yes: played on the internet (OpenGotha's bInternet), EGF class D at best": "да — партии в интернете: класс EGF не выше D",
     "yes|no": "да|нет",
     "played online, as {source} was (--online no: at a venue)": "турнир в интернете, как и {source} (--online no: турнир в зале)",
     "language of the paperwork printed from now on: ru or en": "язык документов, печатаемых с этого момента: ru или en",

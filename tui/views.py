@@ -474,7 +474,7 @@ def worded(key: str, value: str) -> str:
     return _(own) if _(own) != own else _(value)
 
 
-ONLINE_MEANT = "played on the internet (OpenGotha's bInternet): EGF class D at best"
+ONLINE_MEANT = "yes: played on the internet (OpenGotha's bInternet), EGF class D at best"
 """What the ``online`` setting means, in the settings and in the command line's help."""
 
 
