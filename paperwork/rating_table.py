@@ -40,7 +40,7 @@ from paperwork.translit import ascii_only, has_latin_form, is_all_cyrillic, is_c
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.state.model import Player, Tournament
+from schemes.state.model import Player, Settings, Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
 from schemes.values.names import fold
@@ -439,11 +439,28 @@ def placeholders(
         )
     if (notice := unrated(tournament.settings.time)) is not None:  # an event imported from OpenGotha too
         warnings.append(notice)
+    if egf and (notice := _classless(tournament.settings)) is not None:
+        warnings.append(notice)
     if not dates.days(tournament.settings.dates):  # a trial's table, sent a week later, had that day's date
         warnings.append(
             Notice("the event has no dates: the table gives the day of its last entry as the day played", {})
         )
     return tuple(warnings)
+
+
+def _classless(settings: Settings) -> Notice | None:
+    """Why the EGF form has no ``CL[]`` line, where its time control gives no class: an online
+    event's 30+30sx3 was written with none, unsaid (a trial)."""
+    try:
+        control = parse_time(settings.time) if settings.time else None
+    except TimeControlError:
+        return None
+    if control is None or control.egf_class(settings.online) is not None:
+        return None
+    if settings.online:
+        return Notice("{time} is too short for an online event's EGF class, D: the table has no CL line",
+                      {"time": settings.time})  # fmt: skip
+    return Notice("{time} is too short for an EGF class: the table has no CL line", {"time": settings.time})
 
 
 def _speller(to_latin: bool) -> Callable[[str], str]:

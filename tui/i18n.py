@@ -418,6 +418,8 @@ RU = {
     "time control: 40+5/15, 60+30sx3, 45+30s or 60": "контроль времени: 40+5/15, 60+30sx3, 45+30s или 60",
     "time control, like 40+5/15": "контроль времени, например 40+5/15",
     "language of the paperwork: ru (default) or en": "язык документов: ru (по умолчанию) или en",
+    "{time} is too short for an online event's EGF class, D: the table has no CL line": "{time} — мало для класса EGF турнира в интернете (D): в таблице нет строки CL",
+    "{time} is too short for an EGF class: the table has no CL line": "{time} — мало для класса EGF: в таблице нет строки CL",
     "yes: played on the internet (OpenGotha's bInternet), EGF class D at best": "да — партии в интернете: класс EGF не выше D",
     "yes|no": "да|нет",
     "played online, as {source} was (--online no: at a venue)": "турнир в интернете, как и {source} (--online no: турнир в зале)",

@@ -284,6 +284,7 @@ def test_the_egf_header_gives_the_highest_handicap_the_scheme_allows(
         ("60+30sx3", True, ["; CL[D]"]),  # class A's time, but online
         ("30+30sx3", False, ["; CL[C]"]),
         ("30+30sx3", True, []),  # the KGS demo's: too short for class D, no class written
+        ("20", False, []),  # too short for any
     ],
 )
 def test_the_egf_header_gives_an_online_event_class_d(time: str, online: bool, header: list[str]) -> None:
@@ -308,6 +309,9 @@ def test_the_egf_header_gives_an_online_event_class_d(time: str, online: bool, h
     at_a_venue.result(1, 1, "B+")
     assert export(log.state, log.events) == export(at_a_venue.state, at_a_venue.events)  # the RFG's: the same
     assert placeholders(log.state) == placeholders(at_a_venue.state)
+    said = [str(notice) for notice in placeholders(log.state, egf=True) if "EGF class" in str(notice)]
+    kind = "an online event's EGF class, D" if online else "an EGF class"
+    assert said == ([] if header else [f"{time} is too short for {kind}: the table has no CL line"])  # was unsaid
 
 
 @pytest.mark.parametrize(
