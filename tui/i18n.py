@@ -1527,7 +1527,7 @@ RU = {
     "this laptop's own entries differ from those held there for it (its folder put back from a copy, or another laptop with its id): what is entered here reaches no other laptop; join the hall again into a new file and enter anew what was entered here since ({advice})": "записи этого ноутбука не совпадают с теми, что там хранятся от его имени (его папку вернули из копии, или у другого ноутбука тот же номер): введённое здесь не дойдёт до других ноутбуков; присоединитесь к залу заново в новый файл и введите заново то, что вводили здесь с тех пор ({advice})",
     "this laptop is in the hall already as «{laptop}» ({advice}); the same laptop joins again under that name": "этот ноутбук уже есть в зале как «{laptop}» ({advice}); тот же ноутбук присоединяется заново под этим именем",
     "this laptop was in the hall already, as «{laptop}»: its entries there are here again ({advice})": "этот ноутбук уже был в зале как «{laptop}»: его записи оттуда снова здесь ({advice})",
-    "a laptop made from a copy of another's settings: remove {file}, and it joins with an id of its own": "ноутбук сделан из копии настроек другого: удалите {file}, и он присоединится со своим номером",
+    "if this laptop was made from a copy of another's settings, remove {file}, and it joins with an id of its own": "если этот ноутбук сделан из копии настроек другого, удалите {file}, и он присоединится со своим номером",
     "{device}: its chain differs from the one held here": "{device}: его цепочка событий не совпадает с той, что есть здесь",
     "{device}: {reason}": "{device}: {reason}",
     "{source}: {reason}": "{source}: {reason}",

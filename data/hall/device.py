@@ -27,7 +27,7 @@ def copied_settings() -> Worded:
     """What a laptop that has another's id does about it: said wherever the hall may have met
     two laptops of one id (a join again, a chain that differs, a join under another name)."""
     return Worded(
-        "a laptop made from a copy of another's settings: remove {file}, and it joins with an id of its own",
+        "if this laptop was made from a copy of another's settings, remove {file}, and it joins with an id of its own",
         file=str(device_file()),
     )
 

@@ -214,8 +214,9 @@ def put_back_after_an_entry(hall: Any, copy: Path) -> None:
 
 def copied_settings(laptop: Laptop) -> str:
     """The advice to a laptop that may have another's id, naming its id's file."""
-    return (f"a laptop made from a copy of another's settings: remove {laptop.folder / 'config' / 'tengen' / 'device'}"
-            ", and it joins with an id of its own")  # fmt: skip
+    device = laptop.folder / "config" / "tengen" / "device"
+    return (f"if this laptop was made from a copy of another's settings, remove {device}, and it joins with an id "
+            "of its own")  # fmt: skip
 
 
 def own_entries_differ(where: Path, laptop: Laptop) -> str:
@@ -442,7 +443,7 @@ def test_a_laptop_joining_again_under_another_name_is_refused(hall_of_three_once
     table2.file.unlink()
     shutil.rmtree(hall_path(table2.file))
     table2.name = "table4"
-    with pytest.raises(Refused, match="this laptop is in the hall already as «table2» \\(a laptop made from a copy"):
+    with pytest.raises(Refused, match="this laptop is in the hall already as «table2» \\(if this laptop was made"):
         table2.join(stick, secret)
     assert not table2.file.exists() and not hall_path(table2.file).exists()
 
