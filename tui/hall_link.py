@@ -176,6 +176,7 @@ class HallLink:
 
     def merged(self, fetched: Fetched) -> None:
         problems, added, changed = list(fetched.problems), 0, False
+        chief = self.state.hall.chief if self.state.hall is not None else None
         if fetched.moved or not self.merged_once or fetched.sources is not None:
             try:
                 with self.repo() as repo:
@@ -193,6 +194,7 @@ class HallLink:
                 changed = merged.changed
         self.laptops = fetched.laptops
         if changed:  # not only a longer log: one in and one of its own out left a trial's app on a vanished round
+            self.said_of_the_role(chief)
             self.screen.redraw()
         else:
             self.screen.show_hall()
@@ -202,6 +204,21 @@ class HallLink:
             self.done()
             return
         self.push(fetched.sources, problems, added)
+
+    def said_of_the_role(self, before: str | None) -> None:
+        """The chief's role come here, or gone from here, by another laptop's entry: said (a
+        trial's chief got the role back from a helper unsaid, only «n» in the footer showing it;
+        a chief whose role a helper took went on unaware)."""
+        hall = self.state.hall
+        if hall is None or hall.chief == before:
+            return
+        if hall.chief == self.device:
+            self.screen.notify(_("This laptop is the chief's now: the pairing and the settings are made here"),
+                               timeout=15)  # fmt: skip
+        elif before == self.device:
+            name = hall.laptops[hall.chief].name if hall.chief in hall.laptops else hall.chief[:8]
+            self.screen.notify(_("The chief's role went to the laptop {name}: the pairing and the settings are "
+                                 "made there now", name=name), severity="warning", timeout=15)  # fmt: skip
 
     def push(self, sources: Sequence[str], problems: list[str], added: int) -> None:
         """After a sync by hand: our chain onto the folders among the sources (a stick), in a

@@ -1454,6 +1454,8 @@ RU = {
     "copied {events} events to {path}; the chief's laptop enrols this one at its next sync": "в {path} скопировано событий: {events}; ноутбук главного судьи запишет этот ноутбук при следующей синхронизации",
     "hand the chief's role to another laptop": "передать роль главного судьи другому ноутбуку",
     "the chief's laptop is now {name}": "теперь ноутбук главного судьи — {name}",
+    "This laptop is the chief's now: the pairing and the settings are made here": "Теперь этот ноутбук — ноутбук главного судьи: жеребьёвка и настройки делаются здесь",
+    "The chief's role went to the laptop {name}: the pairing and the settings are made there now": "Роль главного судьи перешла к ноутбуку «{name}»: жеребьёвка и настройки теперь делаются там",
     "the hall's secret (as tengen hall init printed it)": "секрет зала (как его напечатал tengen hall init)",
     "this laptop's name (default: Chief)": "имя этого ноутбука (по умолчанию: Главный)",
     "this laptop's name": "имя этого ноутбука",

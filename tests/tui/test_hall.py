@@ -868,6 +868,37 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(
             assert all(words in entries for words in said), entries
 
 
+async def test_the_chiefs_role_coming_back_by_a_sync_is_said(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """A hall trial: the role handed back from «Стол 2» reached the chief's app unsaid, only
+    «n» come back in its footer to show it."""
+    chief, table = hall_of_two(laptops, tmp_path_factory)
+    stick = tmp_path / "stick"
+    sync_round(laptops, chief, table, stick)
+    with laptops.as_("chief"), Service(chief, writable=True) as service:
+        assert service.state.hall is not None
+        chief_device, table_device = (
+            service.state.hall.chief,
+            next(d for d, laptop in service.state.hall.laptops.items() if laptop.name == "Стол 2"),
+        )
+        service.hand_chief(table_device)
+    sync_round(laptops, chief, table, stick)
+    with laptops.as_("table"):
+        with Service(table, writable=True) as service:
+            service.hand_chief(chief_device)
+        hall.sync(table, [str(stick)])
+    with laptops.as_("chief"):
+        app = app_on(chief, chief.parent)
+        async with run_test(app, size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TournamentScreen) and screen.link is not None
+            screen.link.sync_now(str(stick))
+            said = "Теперь этот ноутбук — ноутбук главного судьи: жеребьёвка и настройки делаются здесь"
+            await until(pilot, lambda: said in notes(app))
+            assert screen.session.state.hall.chief == chief_device  # type: ignore[union-attr]
+
+
 async def test_a_laptop_of_the_hall_serves_its_peers_unless_switched_off(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
