@@ -433,11 +433,11 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
     previous = next((played for played in earlier if not played.complete), None)
     if previous is not None and not early:
         missing = previous.missing
-        if len(missing) > MISSING_NAMED:  # 496 boards ran past the line's end, and the hint after them (a trial)
+        boards = number_runs(missing)  # «1–12»: all of twelve, where «1–10» of them were named (a trial)
+        if boards.count(",") >= MISSING_NAMED:  # 496 boards ran past the line's end, and the hint after them
             raise RoundIncomplete("round {round} is not complete: no result on {count} boards, among them {boards}",
                                   round=previous.number, count=len(missing),
                                   boards=number_runs(missing[:MISSING_NAMED]))  # fmt: skip
-        boards = ", ".join(map(str, missing))
         if len(missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
             raise RoundIncomplete("round {round} is not complete: no result on boards {boards}",
                                   round=previous.number, boards=boards)  # fmt: skip
@@ -446,7 +446,7 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
 
 
 MISSING_NAMED = 10
-"""The boards without a result a refusal to pair names one by one; more are counted."""
+"""The runs of boards without a result a refusal to pair names (``1–4, 6``); more are counted."""
 
 
 def _play_off_won(state: Tournament) -> None:

@@ -539,11 +539,22 @@ def test_the_imported_files_name_the_log_shows_is_checked_as_a_name_is(name: str
 
 def test_a_round_missing_many_results_names_ten_boards_and_counts_the_rest() -> None:
     """A switch from OpenGotha: 496 boards without a result ran the refusal past its line's end,
-    and the hint after them (``pair --incomplete``) with it."""
+    and the hint after them (``pair --incomplete``) with it.  Runs of boards are named whole
+    («1–10, 12–15»): a trial was told «на 12 досках, в том числе на досках 1–10» of twelve."""
     log = Log("mcmahon", 3)
-    for i in range(30):
+    for i in range(50):
         log.add(f"P{i:02d}", rating=2000 - 10 * i)
     log.pair()
-    log.result(1, 11, "W+")
-    with pytest.raises(InvalidEvent, match="^round 1 is not complete: no result on 14 boards, among them 1–10$"):
+    for board in (11, *range(16, 26)):
+        log.result(1, board, "W+")
+    with pytest.raises(InvalidEvent, match="^round 1 is not complete: no result on boards 1–10, 12–15$"):
         log.pair()
+    uneven = Log("mcmahon", 3)
+    for i in range(50):
+        uneven.add(f"P{i:02d}", rating=2000 - 10 * i)
+    uneven.pair()
+    for board in range(2, 26, 2):  # 1, 3… 25 left: thirteen runs
+        uneven.result(1, board, "W+")
+    among = "1, 3, 5, 7, 9, 11, 13, 15, 17, 19"
+    with pytest.raises(InvalidEvent, match=f"^round 1 is not complete: no result on 13 boards, among them {among}$"):
+        uneven.pair()
