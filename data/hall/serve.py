@@ -35,7 +35,7 @@ from dulwich.web import HTTPGitApplication
 from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from data.errors import Refused, os_reason
+from data.errors import FileLocked, Refused, os_reason
 from data.hall import hall
 from data.hall import secret as signing
 from data.hall.device import this_device
@@ -557,18 +557,22 @@ def serve(
             found = Discovery(repo, this_device(), bind, serving.port)
         ready(serving.address)
         try:
-            said = ""
+            said = locked = ""
             while not stop.wait(PERIOD):
                 if not syncing:
                     continue
                 try:
                     synced = hall.sync(real, [], serves=serving.address)
                 except (Worded, OSError) as error:  # the file held by a command, a disk full: tried again
-                    if str(error) != said:
+                    text = str(error)
+                    # a lock said once held by the same process two syncs running (the app): a helper's
+                    # «result» holds it a moment, and each was said, 16 times in a trial
+                    if text != said and (not isinstance(error, FileLocked) or text == locked):
                         failed(error)
-                    said = str(error)
+                        said = text
+                    locked = text if isinstance(error, FileLocked) else ""
                 else:
-                    said = ""
+                    said = locked = ""
                     for notice in synced.dropped:
                         dropped(notice)
         finally:

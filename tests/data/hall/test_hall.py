@@ -1691,6 +1691,42 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
     assert heard == ["held", "[Errno 28] full", "left out of the hall's log: x", "held"]
 
 
+def test_a_server_says_a_lock_held_across_two_syncs_not_each_commands_moment(
+    founded: tuple[Laptop, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hall trial: a helper typing results with the command line, each ``result`` holding the
+    file a moment, heard its ``hall serve`` say «open for writing by process …» sixteen times.
+    A lock is said when the same process holds it at two syncs running (the app, a long
+    command), once."""
+    import threading
+
+    from data.errors import FileLocked
+    from data.hall import serve as serving
+
+    chief, _secret = founded
+
+    def held(pid: int) -> FileLocked:
+        return FileLocked(file="t.json", holder=f"process {pid}")
+
+    outcomes: list[Exception | None] = [held(1), None, held(2), held(3), None, held(4), held(4), held(4), None]
+    stop = threading.Event()
+    state = chief.state
+
+    def sync(*args: object, **kwargs: object) -> hall.Synced:
+        outcome = outcomes.pop(0) if outcomes else stop.set()
+        if isinstance(outcome, Exception):
+            raise outcome
+        return hall.Synced(0, (), state, ())
+
+    heard: list[str] = []
+    monkeypatch.setattr(serving, "PERIOD", 0.01)
+    monkeypatch.setattr(hall, "sync", sync)
+    with chief.here():
+        serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
+                      failed=lambda error: heard.append(str(error)))  # fmt: skip
+    assert heard == ["t.json is open for writing by process 4; close it there first"]
+
+
 def test_a_join_killed_before_its_file_is_said_as_such_not_as_a_file_that_exists(hall_of_three_once, laptops) -> None:
     """A kill between the repository and the file leaves the repository alone: its retry was
     refused with "t.json exists already", a file nobody could find."""
