@@ -817,8 +817,12 @@ def _cmd_result(args: argparse.Namespace) -> None:
                            "{code} over it, add --replace (two slips that differ are the chief's to settle)",
                            round=args.round, board=args.board, old=old, laptop=laptop,
                            code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
+        disputed = played is not None and args.board in played.disputes
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True, state=change.state))
+        after = change.state.round(args.round)
+        if disputed and after is not None and args.board not in after.disputes:  # as the app's d says it
+            print(_("the dispute on board {board} is settled", board=args.board))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board, old=old))  # fmt: skip

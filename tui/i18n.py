@@ -1464,6 +1464,7 @@ RU = {
     "boards entered differently on two laptops": "доски, результаты которых два ноутбука ввели по-разному",
     "chief": "главный",
     "disputed boards: {count}": "спорных досок: {count}",
+    "the dispute on board {board} is settled": "спор на доске {board} решён",
     "fetch from peers or a folder, and merge": "забрать события у соседей или из папки и объединить",
     "http://host:port, or a USB stick's folder": "http://адрес:порт ноутбука или папка (флешка)",
     "http://host:port of a laptop, or a folder (a USB stick)": "http://адрес:порт ноутбука или папка (флешка)",

@@ -868,6 +868,25 @@ async def test_the_chief_hands_the_role_on_from_the_dialog(
             assert all(words in entries for words in said), entries
 
 
+def test_a_result_settling_a_dispute_on_the_command_line_says_so(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hall trial: a helper's ``result`` settled a dispute and said only the result."""
+    from tui.cli import main
+
+    chief, table = hall_of_two(laptops, tmp_path_factory)
+    for name, file, code in (("table", table, "W+"), ("chief", chief, "B+")):
+        with laptops.as_(name), Service(file, writable=True) as service:
+            service.commit(actions.result(1, 1, code))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("table"):
+        assert 1 in Service(table).state.round(1).disputes  # type: ignore[union-attr]
+        capsys.readouterr()
+        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
+        out = capsys.readouterr().out
+    assert out.endswith("the dispute on board 1 is settled\n"), out
+
+
 async def test_the_chiefs_role_coming_back_by_a_sync_is_said(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:
