@@ -282,18 +282,20 @@ class MarkedList(OptionList):
 
 class Lines(VerticalScroll, can_focus=False):
     """Lines of warnings above a dialog's answers, scrolled by the mouse or by the dialog's
-    keys (``LINES_KEYS``), never in the Tab order: a focusable list took the Tab that went to
+    keys (``lines_keys``), never in the Tab order: a focusable list took the Tab that went to
     the export's options, and the Enter meant for an answer."""
 
 
-LINES_KEYS = [
-    Binding("up", "scroll_lines(-1)", "Scroll up", show=False, id="lines.up"),
-    Binding("down", "scroll_lines(1)", "Scroll down", show=False, id="lines.down"),
-    Binding("pageup", "scroll_lines(-5)", "Page up", show=False, id="lines.page_up"),
-    Binding("pagedown", "scroll_lines(5)", "Page down", show=False, id="lines.page_down"),
-]
-"""A dialog's keys for its ``Lines`` (``Dialog.action_scroll_lines``): the export's warnings
-below its seventh line were out of the keyboard's reach (a trial, a review)."""
+def lines_keys(owner: str) -> list[Binding]:
+    """A dialog's keys for its ``Lines`` (``Dialog.action_scroll_lines``), their ids the
+    dialog's own (``owner``): the export's warnings below its seventh line were out of the
+    keyboard's reach (a trial, a review)."""
+    return [
+        Binding("up", "scroll_lines(-1)", "Scroll up", show=False, id=f"{owner}.scroll_up"),
+        Binding("down", "scroll_lines(1)", "Scroll down", show=False, id=f"{owner}.scroll_down"),
+        Binding("pageup", "scroll_lines(-5)", "Page up", show=False, id=f"{owner}.page_up"),
+        Binding("pagedown", "scroll_lines(5)", "Page down", show=False, id=f"{owner}.page_down"),
+    ]
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ def test_a_round_missing_results_is_paired_after_only_when_asked(mm: str, capsys
     assert code == 0 and "round 3" in out
     run(capsys, "-f", mm, "result", "3", "1", "W+")
     code, _, err = run(capsys, "-f", mm, "pair")
-    assert code == 2 and "round 3 is not complete: no result on boards 2, 3" in err
+    assert code == 2 and "round 3 is not complete: no result on boards 2–8 (pair --incomplete" in err
     code, out, err = run(capsys, "-f", mm, "pair", "--incomplete")
     assert (code, err) == (0, "") and "round 4" in out
     code, out, _ = run(capsys, "-f", mm, "pairings", "3", "--json")

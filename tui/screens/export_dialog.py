@@ -15,7 +15,7 @@ from textual.widgets import Button, Label
 from tui.i18n import _
 from tui.screens.confirm import AnswersInFocus
 from tui.screens.dialog import Dialog
-from tui.widgets import LINES_KEYS, Lines, MarkedList, while_on_top
+from tui.widgets import Lines, MarkedList, lines_keys, while_on_top
 
 
 class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
@@ -28,7 +28,7 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
         Binding("escape", "cancel", "Cancel", id="export_dialog.cancel"),
         Binding("left", "app.focus_previous", "Previous answer", show=False, id="export_dialog.previous"),
         Binding("right", "app.focus_next", "Next answer", show=False, id="export_dialog.next"),
-        *LINES_KEYS,  # the options' own arrows where they have the focus
+        *lines_keys("export_dialog"),  # the options' own arrows where they have the focus
     ]
     """The arrows move between the answers, as in every question (Tab too)."""
     AUTO_FOCUS = "#export"

@@ -12,7 +12,7 @@ from textual.widgets import Button, Label
 
 from tui.i18n import _, sentence, visible
 from tui.screens.confirm import Question
-from tui.widgets import LINES_KEYS, Lines
+from tui.widgets import Lines, lines_keys
 
 
 class NoticesScreen(Question[None]):
@@ -20,7 +20,7 @@ class NoticesScreen(Question[None]):
     typed before it was drawn (the import's own Enter, held down) does not close it unread;
     the arrows scroll the list, which is longer than the screen where a file says much."""
 
-    BINDINGS = [*LINES_KEYS]
+    BINDINGS = [*lines_keys("notices")]
 
     def __init__(self, heading: str, lines: Sequence[str]) -> None:
         super().__init__(heading, [("ok", _("Understood"))], "ok")
