@@ -466,6 +466,7 @@ _CHECKS: dict[str, Callable[[Any], bool]] = {
     "tuple[Board, ...]": lambda value: type(value) is tuple and _all({Board})(value),
     "tuple[Round, ...]": lambda value: type(value) is tuple and _all({Round, _KeptRound})(value),
     "Mapping[str, Any]": lambda value: type(value) is dict and _all({str})(value),
+    "Mapping[str, str]": _mapping({str}, {str}),
     "Mapping[int, int]": _mapping({int}, {int}),
     "Mapping[int, Player]": _mapping({int}, {Player}),
     "Mapping[int, Result]": _mapping({int}, {Result}),
@@ -557,30 +558,41 @@ def _checked_flat(tag: str, flat: list[Any], lead: int = 0) -> list[Any]:
 
 
 def _flat_value(value: Any) -> Any:
-    """A player's field in the flat list: a set of rounds or players as a sorted list."""
+    """A player's field in the flat list: a set of rounds or players as a sorted list, his
+    OpenGotha attributes (texts by name) tagged as any dict is."""
+    if type(value) is dict:
+        return {"$d": [part for k, v in value.items() for part in (k, v)]}
     return sorted(value) if type(value) is frozenset else value
 
 
-_PLAYER_FIELDS: list[tuple[set[type], bool]] = [
-    ({list}, True) if str(f.type) == "frozenset[int]" else (_SCALARS[str(f.type)], False) for f in fields(Player)
-]
-"""Each field of a player as kept flat: the types its value may have, and whether it is a set
-of numbers (kept as a list)."""
+def _column_check(annotation: str) -> Callable[[list[Any]], bool]:
+    """Whether a column of the players' flat list holds what the field ``annotation`` allows:
+    a set of numbers kept as a list, texts by name (his OpenGotha attributes) as a dict."""
+    if annotation == "frozenset[int]":
+        return lambda column: _all({list})(column) and _all({int})([n for value in column for n in value])
+    if annotation == "Mapping[str, str]":
+        texts = _mapping({str}, {str})
+        return lambda column: all(map(texts, column))
+    return _all(_SCALARS[annotation])
+
+
+_PLAYER_FIELDS = [_column_check(str(f.type)) for f in fields(Player)]
+"""Each field of a player as kept flat: what its column may hold."""
+_PLAYER_SETS = [index for index, f in enumerate(fields(Player)) if str(f.type) == "frozenset[int]"]
+"""The fields of a player that are sets of numbers (kept as lists)."""
 
 
 def _players(flat: list[Any]) -> dict[int, Player]:
     """The players kept as one flat list, field after field: one decoding step for the lot,
     where a player of his own was five (a thousand players' state is read by every command)."""
     size = len(_PLAYER_FIELDS)
-    for index, (types, numbers) in enumerate(_PLAYER_FIELDS):
-        column = flat[index::size]
-        if not _all(types)(column) or (numbers and not _all({int})([n for value in column for n in value])):
+    for index, check in enumerate(_PLAYER_FIELDS):
+        if not check(flat[index::size]):
             raise TypeError("a value of the wrong type in a kept state")
-    sets = [index for index, (_types, numbers) in enumerate(_PLAYER_FIELDS) if numbers]
     players = {}
     for values in _groups(flat, size):
         row = list(values)
-        for index in sets:
+        for index in _PLAYER_SETS:
             row[index] = frozenset(row[index])
         player = Player(*row)
         players[player.id] = player

@@ -271,7 +271,9 @@ def registrations(events: Sequence[Event], profiles: Sequence[Mapping[str, Any]]
     first = max((e.data["player"] for e in events if e.kind == ev.PLAYER_REGISTERED), default=0) + 1
     done = []
     for player, fields in enumerate(profiles, start=first):
-        data = {"player": player, "name": "", **profile(**fields)}
+        given = dict(fields)
+        gotha = given.pop("gotha", None)  # an OpenGotha file's ids, as ``Player.profile`` hands them on
+        data = {"player": player, "name": "", **profile(**given), **({"gotha": dict(gotha)} if gotha else {})}
         if "rank" not in data:
             raise InvalidEvent("give a rating or a rank")
         done.append((ev.PLAYER_REGISTERED, data))

@@ -71,6 +71,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "params": (_DICT, False),
         "online": (_BOOL, False),
         "imported_from": (_STR, False),  # the OpenGotha file's name: the log says where it began
+        "gotha": (_DICT, False),  # what the OpenGotha file says that Tengen carries unread (director…)
     },
     PLAYER_REGISTERED: {
         "player": (_INT, True),
@@ -78,6 +79,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "name": (_STR, True),
         "rank": (_INT, True),
         "as_written": (_BOOL, False),
+        "gotha": (_DICT, False),  # an OpenGotha file's AGA id, FFG licence…: carried unread, never edited
         **_PLAYER_DETAILS,
     },
     PLAYER_EDITED: {

@@ -24,6 +24,8 @@ from schemes.registry import get_scheme, names_with
 from schemes.state.model import (
     DEFAULT_KOMI,
     DRAW,
+    GOTHA_PLAYER_DETAILS,
+    GOTHA_SETTINGS,
     RESULT_CODES,
     SHARED,
     TEXT_DETAILS,
@@ -157,8 +159,26 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         lang=lang,
         params=params,
         online=data.get("online", False),
+        gotha=checked_gotha(data.get("gotha", {}), GOTHA_SETTINGS),
     )
     return Tournament(settings)
+
+
+def checked_gotha(given: Mapping[str, Any], known: Mapping[str, tuple[str, int]]) -> dict[str, str]:
+    """What an OpenGotha file said that Tengen carries unread (``GOTHA_PLAYER_DETAILS``,
+    ``GOTHA_SETTINGS``): only the attributes ``known`` names, each one line of visible text
+    within its length, kept as written (blanks and all: it goes back to OpenGotha as it came).
+    An empty value is none."""
+    kept = {}
+    for key, value in given.items():
+        if key not in known:
+            raise InvalidEvent("unknown OpenGotha attribute {name!r}", name=str(key)[:40])
+        what, limit = known[key]
+        if not isinstance(value, str):
+            raise InvalidEvent("{what} is not text", what=what)
+        if value:
+            kept[key] = single_line(value, what, limit, fold=False)
+    return kept
 
 
 def check_rounds(rounds: int | None) -> int | None:
@@ -291,6 +311,8 @@ def _registered(state: Tournament, events: Sequence[Event]) -> Tournament:
         fields = _checked_profile(state.settings, players, player_id, event.data)
         if "rank" not in fields:
             raise InvalidEvent("a player needs a rating or a rank")
+        if "gotha" in event.data:
+            fields["gotha"] = checked_gotha(event.data["gotha"], GOTHA_PLAYER_DETAILS)
         players[player_id] = Player(id=player_id, joined=state.paired_rounds + 1, **fields)
         if numbers:
             number += 1
@@ -303,6 +325,9 @@ def _edited(state: Tournament, event: Event) -> Tournament:
     fields = _checked_profile(state.settings, state.players, player.id, event.data)
     if "preregistered" in fields:
         fields.update(_confirmation(state, player, fields["preregistered"]))
+    if "ratingOrigin" in player.gotha and "rating" in fields and fields["rating"] != player.rating:
+        # as OpenGotha's player form does: a rating changed by hand is «MAN», none (his rank's) «INI»
+        fields["gotha"] = {**player.gotha, "ratingOrigin": "INI" if fields["rating"] is None else "MAN"}
     return replace(state, players={**state.players, player.id: replace(player, **fields)})
 
 

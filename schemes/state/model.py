@@ -15,6 +15,7 @@ from schemes.errors import Named
 from schemes.state.origin import Origin
 from schemes.values.names import alphabetical_key, initials
 from schemes.values.ranks import rank_label, rank_of_rating
+from schemes.values.text import TITLE_LIMIT
 
 WHITE_WINS, BLACK_WINS, DRAW = "W+", "B+", "draw"
 WHITE_BY_FORFEIT, BLACK_BY_FORFEIT, BOTH_LOSE = "W+F", "B+F", "both-lose"
@@ -68,6 +69,9 @@ class Settings:
     params: Mapping[str, Any] = field(default_factory=dict)
     online: bool = False
     """Played on the internet (OpenGotha's ``bInternet``): the EGF rates it class D at most."""
+    gotha: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """What an imported OpenGotha file says of the event that Tengen does not use (its
+    ``director``, its own ``shortName``), attribute → value as written: carried to the export."""
 
 
 TEXT_DETAILS: dict[str, tuple[str, int]] = {
@@ -80,6 +84,25 @@ TEXT_DETAILS: dict[str, tuple[str, int]] = {
 }
 """A player's details of free text: how a refusal names each, and its longest length.  One
 list for the log's checks, the imports and the copying of players into another tournament."""
+
+GOTHA_PLAYER_DETAILS: dict[str, tuple[str, int]] = {
+    "agaId": ("the AGA id", 20),
+    "agaExpirationDate": ("the AGA expiry date", 20),
+    "ffgLicence": ("the FFG licence", 20),
+    "ffgLicenceStatus": ("the FFG licence status", 20),
+    "ratingOrigin": ("the rating's origin", 40),
+}
+"""The attributes of an OpenGotha player that Tengen does not use but carries from an imported
+file to the export (``Player.gotha``), as OpenGotha names them: how a refusal names each, and
+its longest length.  OpenGotha's AGA and FFG reports print them; Tengen never reads them.  A
+real file's longest are 5, 10, 8, 1 and 12 characters (775 files of OpenGotha's server)."""
+GOTHA_SETTINGS: dict[str, tuple[str, int]] = {
+    "director": ("the director", TITLE_LIMIT),
+    "shortName": ("the short name", TITLE_LIMIT),
+}
+"""The same of the event (``Settings.gotha``): its director, and a short name of the file's
+own (OpenGotha names its files by it; the export writes the name's first 30 characters
+otherwise)."""
 
 
 @dataclass(frozen=True)
@@ -122,6 +145,10 @@ class Player:
     confirmed_after: int = 0
     """The rounds paired before he was confirmed at the venue: in those he was registered in
     advance (0: never was, or still is)."""
+    gotha: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """What an imported OpenGotha file holds of him that Tengen does not use
+    (``GOTHA_PLAYER_DETAILS``: his AGA id, FFG licence, the rating's origin…), attribute →
+    value as written: carried to the export, never read."""
 
     def profile(self) -> dict[str, Any]:
         """What registers him again in another tournament (``new --from``): his name, strength
@@ -137,6 +164,7 @@ class Player:
         if self.rating is not None:
             fields["rating"] = self.rating
         details = {key: getattr(self, key) for key in ("birth", "sex", *TEXT_DETAILS)}
+        details["gotha"] = dict(self.gotha)  # his AGA id or FFG licence is his in the next event too
         return fields | {key: value for key, value in details.items() if value}
 
     @property

@@ -622,7 +622,14 @@ def test_a_kept_round_that_does_not_read_is_taken_from_the_replay(tmp_path: Path
 
 @pytest.mark.parametrize(
     "damage",
-    ["a player twice", "a round's number as text in his skips", "his skips not a list", "a field short"],
+    [
+        "a player twice",
+        "a round's number as text in his skips",
+        "his skips not a list",
+        "a field short",
+        "a number among his OpenGotha attributes",
+        "his OpenGotha attributes not a mapping",
+    ],
 )
 def test_players_kept_in_one_flat_list_that_do_not_read_mean_a_replay(tmp_path: Path, cache: Path, damage: str) -> None:
     """The players are one flat list, field after field; signed (only the key's owner could
@@ -633,7 +640,12 @@ def test_players_kept_in_one_flat_list_that_do_not_read_mean_a_replay(tmp_path: 
     head, state, texts = parts(entry.read_bytes())
     flat = state["$Tournament"][1]["$P"]  # type: ignore[index]
     size, skips = len(fields(Player)), [f.name for f in fields(Player)].index("skips")
-    if damage == "a player twice":
+    gotha = [f.name for f in fields(Player)].index("gotha")
+    if damage == "a number among his OpenGotha attributes":
+        flat[gotha] = {"$d": ["agaId", 62308]}
+    elif damage == "his OpenGotha attributes not a mapping":
+        flat[gotha] = "62308"
+    elif damage == "a player twice":
         flat += flat[:size]
     elif damage == "a round's number as text in his skips":
         flat[skips] = ["1"]
@@ -644,6 +656,27 @@ def test_players_kept_in_one_flat_list_that_do_not_read_mean_a_replay(tmp_path: 
     entry.write_bytes(entry_of(path, head, state, texts))
     assert recalled(path) is None
     assert Ledger(path).state == replayed(path)
+
+
+def test_an_opengotha_files_ids_are_kept_with_the_state(tmp_path: Path, cache: Path) -> None:
+    """An imported event's director and short name, and its players' AGA ids and the ratings'
+    origins (``Settings.gotha``, ``Player.gotha``), come back from the cache as replayed."""
+    path = tmp_path / "cup.json"
+    created = actions.create("Canadian Open", "mcmahon", 4)
+    made = [(created[0], {**created[1], "gotha": {"director": "Melanie Arellano", "shortName": "CanOpen"}})]
+    made += [("player_registered", {"player": i, "surname": f"P{i}", "name": "X", "rank": 20 + i,
+                                    "gotha": {"agaId": f"6230{i}", "ratingOrigin": "AGA : -10.13"}})
+             for i in (1, 2)]  # fmt: skip
+    made += [("player_registered", {"player": 3, "surname": "P3", "name": "X", "rank": 21})]
+    Ledger.create(path, made).close()
+    state_cache._entry(path.resolve()).unlink(missing_ok=True)
+    Ledger(path).check()
+    found = recalled(path)
+    assert found is not None and found.state == replayed(path)
+    assert found.state.settings.gotha == {"director": "Melanie Arellano", "shortName": "CanOpen"}
+    assert [p.gotha for p in found.state.players.values()] == [
+        {"agaId": "62301", "ratingOrigin": "AGA : -10.13"}, {"agaId": "62302", "ratingOrigin": "AGA : -10.13"}, {},
+    ]  # fmt: skip
 
 
 def test_a_rounds_text_changed_after_the_signature_is_not_believed(tmp_path: Path, cache: Path) -> None:

@@ -182,10 +182,11 @@ def test_every_title_of_who_is_on_no_board_has_its_russian_line() -> None:
 def test_every_players_detail_is_named_in_russian_in_a_refusal() -> None:
     """An attack read «the team: 200 знаков, допустимо не больше 100»: the details' names are a
     table (``TEXT_DETAILS``), not ``_()`` calls the language test finds."""
-    from schemes.state.model import TEXT_DETAILS
+    from schemes.state.model import GOTHA_PLAYER_DETAILS, GOTHA_SETTINGS, TEXT_DETAILS
     from tui.i18n import RU
 
-    assert [what for what, _limit in TEXT_DETAILS.values() if what not in RU] == []
+    named = [*TEXT_DETAILS.values(), *GOTHA_PLAYER_DETAILS.values(), *GOTHA_SETTINGS.values()]
+    assert [what for what, _limit in named if what not in RU] == []
 
 
 def test_an_undo_or_a_redo_is_said_by_the_entry_it_takes_back_or_restores() -> None:
