@@ -26,7 +26,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -54,6 +54,8 @@ from schemes.state.model import (
     BOTH_WIN_BY_FORFEIT,
     DRAW,
     DRAW_BY_FORFEIT,
+    GOTHA_PLAYER_DETAILS,
+    GOTHA_SETTINGS,
     WHITE_BY_FORFEIT,
     WHITE_WINS,
     Board,
@@ -578,7 +580,7 @@ class _Game:
     known_colour: bool
 
 
-def _text(value: str, what: str, reading: _Reading, player: int = 0, limit: int = NAME_LIMIT) -> str:
+def _text(value: str, what: str, reading: _Reading, player: int | str = 0, limit: int = NAME_LIMIT) -> str:
     """A name as Tengen keeps it: invisible characters are question marks and a very long
     name is cut, each with a warning (OpenGotha keeps them as they are)."""
     if value.isprintable():  # no control, format, unassigned or separator character: nothing forbidden
@@ -650,6 +652,11 @@ def _players(
             reading.warn("more than {limit} players: OpenGotha drops the rest, so does the import", limit=MAX_PLAYERS)
             break
         keys.add(key)
+        gotha = {  # his AGA id, FFG licence, rating's origin…: carried unread, back to OpenGotha as written
+            attribute: _text(element.get(attribute, ""), what, reading, who, limit)
+            for attribute, (what, limit) in GOTHA_PLAYER_DETAILS.items()
+            if element.get(attribute, "")
+        }
         players.append(
             {
                 "player": len(players) + 1,
@@ -663,23 +670,13 @@ def _players(
                 "smms": smms,
                 "preregistered": element.get("registeringStatus", "FIN") != "FIN",
                 "as_written": True,
+                **({"gotha": gotha} if gotha else {}),
                 "_key": key,
                 "_names": (surname, name),
             }
         )
         flags.append(element.get("participating", ""))
     return players, flags
-
-
-UNKEPT_PLAYER_FIELDS = {
-    "agaId": Notice("AGA ids ({count})", {}),
-    "agaExpirationDate": Notice("AGA expiry dates ({count})", {}),
-    "ffgLicence": Notice("FFG licences ({count})", {}),
-    "ffgLicenceStatus": Notice("FFG licence statuses ({count})", {}),
-    "ratingOrigin": Notice("the ratings' origins ({count})", {}),
-}
-"""What OpenGotha keeps of a player for the American and French rating lists, which Tengen
-does not."""
 
 
 def _games(root: ElementTree.Element, players: _Players, reading: _Reading) -> tuple[list[_Game], int]:
@@ -850,27 +847,26 @@ class Scanned:
     """What reading it said, before any round count is chosen."""
 
 
-def _unkept(root: ElementTree.Element, general: Mapping[str, str], reading: _Reading) -> None:
-    """One line for what the file holds that Tengen has no place for: the players' ids and
-    licences of the American and French lists (with how many players had each), the director,
-    a short name of the file's own (the export writes the name's first 30 characters).  A
-    trial found 150 real AGA ids gone in silence (mcmahon.md: never dropped in silence)."""
-    players = Counter(
-        key for element in root.iter("Player") for key in UNKEPT_PLAYER_FIELDS if element.get(key, "").strip()
-    )
-    unkept = [replace(UNKEPT_PLAYER_FIELDS[key], fields={"count": count}) for key, count in players.items()]
-    director, short = general.get("director", "").strip(), general.get("shortName", "").strip()
-    unkept += [Notice("the director {name}", {"name": repr(director[:60])})] if director else []
+def _unkept(general: Mapping[str, str], reading: _Reading) -> None:
+    """What the file holds that Tengen has no place for, said (mcmahon.md: never dropped in
+    silence): a board size other than 19.  The players' AGA and FFG ids, the ratings' origins,
+    the director and the short name are carried (``_carried``), the display and publishing
+    settings are OpenGotha's own preferences, not the event's, and teams are said apart."""
     size = general.get("size", "19").strip()
     if size != "19":  # the export writes 19 (a trial's 13×13 went out as 19×19)
-        unkept.append(Notice("the board size {size}", {"size": size[:5]}))
-    if short and short != general.get("name", "")[:30].strip():
-        unkept.append(Notice("the short name {name}", {"name": repr(short[:30])}))
-    if unkept:  # each in words (a trial's Russian line read «ffgLicence (18), ratingOrigin (19)»)
-        listed = unkept[-1]
-        for item in reversed(unkept[:-1]):
-            listed = Notice("{first}, {rest}", {"first": item, "rest": listed})
-        reading.warn("not kept: {fields}", fields=listed)
+        reading.warn("not kept: {fields}", fields=Notice("the board size {size}", {"size": size[:5]}))
+
+
+def _carried(general: Mapping[str, str], name: str, reading: _Reading) -> dict[str, str]:
+    """The event's attributes Tengen carries unread to the export (``GOTHA_SETTINGS``): the
+    director, and a short name other than the one the export makes of the event's ``name``
+    (its first 30 characters), as written.  A trial found them gone after a round trip."""
+    own = {"shortName": name[:30].strip()}
+    return {
+        attribute: _text(general[attribute], what, reading, limit=limit)
+        for attribute, (what, limit) in GOTHA_SETTINGS.items()
+        if general.get(attribute, "") not in ("", own.get(attribute))
+    }
 
 
 def scan(path: str | os.PathLike[str]) -> Scanned:
@@ -905,14 +901,16 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
     if not 1 <= total <= MAX_ROUNDS:
         raise GothaFileError("numberOfRounds={rounds}: 1 to {limit}", rounds=total or planned, limit=MAX_ROUNDS)
     komi = _komi(general.get("komi", "7.5"), reading)
-    _unkept(root, general, reading)
+    _unkept(general, reading)
+    name = (
+        _text(general.get("name", "") or Path(path).stem, "the tournament's name", reading, limit=200).strip()
+        or Path(path).stem
+    )
+    carried = _carried(general, name, reading)
     created: Action = (
         ev.TOURNAMENT_CREATED,
         {
-            "name": _text(
-                general.get("name", "") or Path(path).stem, "the tournament's name", reading, limit=200
-            ).strip()
-            or Path(path).stem,
+            "name": name,
             "scheme": scheme,
             "rounds": total,
             "place": _text(general.get("location", ""), "the place", reading, limit=200),
@@ -923,6 +921,7 @@ def scan(path: str | os.PathLike[str]) -> Scanned:
             "params": stored_params(get_scheme(scheme), values),
             **({"online": True} if general.get("bInternet") == "true" else {}),  # as OpenGotha reads it
             "imported_from": questioned(Path(path).name[:TITLE_LIMIT]),
+            **({"gotha": carried} if carried else {}),
         },
     )
     teams = root.find("Teams/Team") is not None
@@ -1127,10 +1126,11 @@ def write(tournament: Tournament) -> Written:
             "rank": rank,
             "grade": rank,
             "rating": str(max(MIN_RATING, min(MAX_RATING, opengotha_rating(player)))),
-            "ratingOrigin": "",
+            "ratingOrigin": player.gotha.get("ratingOrigin", ""),
             "country": _country(player.country, tournament.named(player.id), reading),
             "club": player.club,
             "egfPin": player.pin,
+            **{key: value for key, value in player.gotha.items() if key != "ratingOrigin"},  # as the file had them
             "smmsCorrection": str(player.smms),
             "participating": flags,
             "registeringStatus": "PRE" if player.preregistered else "FIN",
@@ -1323,8 +1323,10 @@ def _parameter_lines(tournament: Tournament, params: Mapping[str, Any], total: i
     limits = list(params.get("categoryLimits", []))
     general = {
         "name": settings.name,
-        "shortName": settings.name[:30].strip(),  # OpenGotha names its files by it: no trailing blank (a trial)
+        # OpenGotha names its files by it: the file's own, else no trailing blank (a trial)
+        "shortName": settings.gotha.get("shortName", settings.name[:30].strip()),
         "location": settings.place,
+        **({"director": settings.gotha["director"]} if "director" in settings.gotha else {}),
         **({"beginDate": begin, "endDate": end or begin} if begin else {}),  # none: OpenGotha takes today
         "komi": f"{settings.komi:g}",
         "bInternet": "true" if settings.online else "false",  # OpenGotha's class D (Tournament.egfClass)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from dataclasses import replace
@@ -231,3 +232,27 @@ def test_a_second_bye_of_a_round_is_said_going_out_and_coming_in(tmp_path: Path)
     assert f"round 1 has two byes in the file: OpenGotha keeps the last ({keys[ids[1]]}), so does the import" in map(
         str, read(both).warnings
     )
+
+
+@NEEDS_JAVA
+def test_opengotha_reads_back_the_ids_it_wrote_and_saves_them_again(tmp_path: Path) -> None:
+    """A trial switching to Tengen and back found the AGA ids, FFG licences, the ratings'
+    origins, the director and the short name gone: OpenGotha's own engine opens Tengen's export
+    of simplemm.xml (given AGA ids too), pairs round 4 and saves it with every one as it was."""
+    from tests.data.test_opengotha import TESTDATA, attributes_of
+
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    for number, player in enumerate(('firstName="Motoki"', 'firstName="Clé"'), start=1):  # a French event's AGA guests
+        blank = f'agaExpirationDate="" agaId="" (club="[^"]*" country="FR" egfPin="" ffgLicence="[0-9]*" ' \
+                f'ffgLicenceStatus="L" {player})'  # fmt: skip
+        text, done = re.subn(blank, rf'agaExpirationDate="{number}/1/2027" agaId="6230{number}" \1', text)
+        assert done == 1
+    original = tmp_path / "simplemm.xml"
+    original.write_text(text, encoding="utf-8")
+    exported, saved = tmp_path / "out.xml", tmp_path / "saved.xml"
+    exported.write_text(write(imported(original, 3)).text, encoding="utf-8")
+    subprocess.run(["java", "-jar", str(ENGINE), str(exported), "4", "--save", str(saved)], capture_output=True,
+                   text=True, check=True)  # fmt: skip
+    players, general = attributes_of(saved.read_text(encoding="utf-8"))
+    assert (players, general) == attributes_of(text)
+    assert players["Noguchi"]["agaId"] == "62301" and players["Robin"]["agaExpirationDate"] == "2/1/2027"
