@@ -1185,8 +1185,8 @@ async def test_an_imports_warnings_are_all_shown_the_files_own_first(tmp_path: P
     from tests.builders import turkish
     from tui.screens.notices import NoticesScreen
 
-    text = turkish((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"))
-    for rank in ("10K", "1D", "7D", "3D"):  # four players declared a rank below their own
+    text = turkish((TESTDATA / "simplemm.xml").read_text(encoding="utf-8")).replace('size="19"', 'size="13"')
+    for rank in ("10K", "1D", "7D", "3D", "6D"):  # five players declared a rank below their own
         text = text.replace(f'grade="{rank}" name', f'grade="{int(rank[:-1]) + 1}{rank[-1]}" name', 1)
     source = tmp_path / "turkish.xml"
     source.write_text(text, encoding="utf-8")
@@ -1196,10 +1196,10 @@ async def test_an_imports_warnings_are_all_shown_the_files_own_first(tmp_path: P
         await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
         await pilot.pause()
         dialog = app.screen
-        assert dialog.question == "Импортирован из turkish.xml в turkish.json; предупреждения импорта (6):"
+        assert dialog.question == "Импортирован из turkish.xml в turkish.json; предупреждения импорта (7):"
         said = [str(label.render()) for label in dialog.query(".notice").results(Label)]
-        assert len(said) == 6 and said[0].startswith("• Файл сохранён OpenGotha на турецкой машине")
-        assert said[1].startswith("• Не сохраняются: лицензии FFG (16)") and said[2].startswith("• Игрок 1 (Robin Clé)")
+        assert len(said) == 7 and said[0].startswith("• Файл сохранён OpenGotha на турецкой машине")
+        assert said[1].startswith("• Не сохраняются: размер доски 13") and said[2].startswith("• Игрок 1 (Robin Clé)")
         box = dialog.query_one("#notices", VerticalScroll)
         assert box.virtual_size.height > box.size.height  # more than the screen: it scrolls
         await pilot.press("down", "down")
