@@ -104,7 +104,6 @@ RU = {
     "Saved as {path}": "Запишется в {path}",
     "Name the tournament": "Укажите название",
     "A whole number": "Целое число",
-    "{path} exists already": "{path} уже существует",
     "Not rated: under 60 effective minutes": "Не рейтинговый: меньше 60 минут эффективного времени",
     "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf}": "{kind}, эффективное время {minutes} мин: {rated} в России, класс EGF {egf}",
     "{kind}, effective time {minutes} min: {rated} in Russia, EGF class {egf} (played online)": "{kind}, эффективное время {minutes} мин: {rated} в России, класс EGF {egf} (турнир в интернете)",

@@ -851,6 +851,13 @@ async def test_an_english_form_offers_english_paperwork_and_english_samples(tmp_
         await pilot.press(*"Кубок")  # «turnir» follows the title as «tournament» did: the form's, not the import's
         await pilot.pause()
         assert app.screen.query_one("#file", Input).value == "kubok"
+        form = app.screen
+        form.query_one("#file", Input).value = ""  # typed in, then emptied: the title's again (it stayed «turnir»)
+        await pilot.pause()
+        assert str(tmp_path / "kubok.json") in str(form.query_one("#target").render())
+        await pilot.press(*" осени")
+        await pilot.pause()
+        assert form.query_one("#file", Input).value == "kubok-oseni"
 
 
 async def test_the_parameters_step_speaks_in_words(tmp_path: Path) -> None:

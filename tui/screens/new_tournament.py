@@ -187,7 +187,8 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
 
     def target(self) -> Path:
         """The file to create: a name in the data folder, or a path of the referee's (``~`` his home)."""
-        typed = typed_path(self.value("file").removesuffix(".json") or file_name(""), self.folder)
+        # an emptied field is the title's name again (it stayed «turnir», a second one then refused: a trial)
+        typed = typed_path(self.value("file").removesuffix(".json") or file_name(self.value("name")), self.folder)
         return typed.with_name(typed.name + ".json")
 
     def show_target(self) -> None:
@@ -218,7 +219,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             self.error("time", self.time_hint(event.value))
         elif field == "name":
             file = self.query_one("#file", Input)
-            if file.value == self.suggested:
+            if file.value in (self.suggested, ""):
                 self.suggested = file.value = file_name(event.value)
         if field == "file":
             self.show_target()
@@ -293,7 +294,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 top = int(typed)
         path = self.target()
         if path.exists():
-            problems["file"] = _("{path} exists already", path=path.name)
+            problems["file"] = _("{path} exists already: choose another name", path=path.name)
         entrants = Entrants([])
         held: dict[str, str] = {key: self.value(key) for key in ("place", "dates", "time")}
         inherited = None
