@@ -639,6 +639,15 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     return found
 
 
+def copy_with_news(path: Path) -> Path | None:
+    """The first copy a sync tool made beside ``path`` that holds entries the file lacks (the
+    start screen marks the tournament: a trial's line said nothing, its copy's the same whether
+    it held a result or nothing new); the file read only where there is a copy."""
+    copies = _copies(path)
+    events = _log(path) if copies else []
+    return next((copy for copy in copies if _lacking(copy, events, _done)), None)
+
+
 def _log(path: Path) -> list[Event]:
     """The entries of a tournament file beside ours (its backup, a sync tool's copy); none
     where it does not read."""

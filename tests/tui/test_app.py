@@ -1386,6 +1386,16 @@ async def test_the_start_screen_marks_a_sync_tools_copy(folder: Path) -> None:
             "⚠ Демо: турнир по схеме Гамма — копия gamma.json, сделанная программой синхронизации   ("
         )
         assert any(label.startswith("Демо: турнир по схеме Гамма — Гамма, тур ") for label in labels)
+    from tui.cli import main
+
+    assert main(["-f", str(copy), "settings", "--place", "Томск"]) == 0  # the copy holds an entry the file lacks
+    app = app_on(folder, None)
+    async with run_test(app, size=(100, 30)) as pilot:  # a trial: the tournament's line said nothing of it
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any(label.startswith(f"⚠ Демо: турнир по схеме Гамма — в копии рядом, {copy.name}, есть записи, "
+                                    "которых нет в нём   (") for label in labels), labels  # fmt: skip
 
 
 async def test_a_tournament_that_no_longer_reads_stays_on_the_start_screen(folder: Path) -> None:

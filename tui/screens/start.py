@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from data.errors import os_reason
 from data.state_cache import compiled_code_kept
-from data.store import Summary, backup_path, summary, sync_copy_of
+from data.store import Summary, backup_path, copy_with_news, summary, sync_copy_of
 from schemes.errors import Worded
 from tui import settings
 from tui.app import TengenApp
@@ -85,6 +85,10 @@ class StartScreen(Translated, Screen[None]):
             )
         total = f" {_('of')} {about.rounds}" if about.rounds else ""
         reached = _("round {paired}", paired=about.paired) + total if about.paired else _("not paired yet")
+        copy = copy_with_news(path)
+        if copy is not None:  # another laptop's entries in a sync tool's copy beside it
+            return "⚠ " + _("{name} — a copy beside it, {copy}, holds entries it lacks", name=about.name,
+                            copy=copy.name) + f"   ({where})"  # fmt: skip
         return f"{about.name} — {scheme_title(about.scheme)}, {reached}   ({where})"
 
     def compose(self) -> ComposeResult:
