@@ -171,7 +171,8 @@ def unreadable_refs_dropped(repo: Repo, prefix: str) -> None:
             try:
                 with open(entry.path, "rb") as ref:
                     held = ref.read(100)
-                if not valid_hexsha(held.strip()) or len(held.strip()) != 40:
+                first = held.split(b"\n", 1)[0].rstrip(b"\r")  # as the git library reads a ref (a review)
+                if len(first) != 40 or not valid_hexsha(first):
                     os.unlink(entry.path)
             except OSError:
                 continue
