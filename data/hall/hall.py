@@ -363,13 +363,9 @@ def _introductions(repo: HallRepo, found: Sequence[object], heard: bool) -> None
         assert isinstance(hello, dict)
         ask(repo.path, request)
         device, at = hello.get("device"), hello.get("at")
-        if heard and isinstance(device, str) and isinstance(at, str) and len(at) < 40:
-            try:
-                datetime.fromisoformat(at)
-            except ValueError:
-                continue
-            if at > repo.heard.get(device, ""):
-                repo.hear([device], at)
+        stamp = _as_of(at, datetime.now(UTC)) if heard and isinstance(device, str) else None
+        if stamp is not None and stamp > repo.heard.get(str(device), ""):
+            repo.hear([str(device)], stamp)
 
 
 def _heard_through(repo: HallRepo, answer: bytes | None, own: str) -> None:
@@ -386,18 +382,25 @@ def _heard_through(repo: HallRepo, answer: bytes | None, own: str) -> None:
         return
     mine, moment = repo.heard, datetime.now(UTC)
     for device, at in list(theirs.items())[:200]:
-        if not (isinstance(device, str) and isinstance(at, str) and len(device) <= 64 and len(at) < 40):
-            continue
-        try:
-            when = datetime.fromisoformat(at)
-        except ValueError:
-            continue
-        if when.tzinfo is None:
-            continue
-        stamp = min(when.astimezone(UTC), moment).isoformat(timespec="seconds")  # as ``now`` writes it
-        if device != own and stamp > mine.get(device, ""):
+        stamp = _as_of(at, moment) if isinstance(device, str) and len(device) <= 64 else None
+        if stamp is not None and device != own and stamp > mine.get(device, ""):
             repo.hear([device], stamp)
             mine[device] = stamp
+
+
+def _as_of(at: object, moment: datetime) -> str | None:
+    """A laptop's time of being heard as this laptop writes it, none ahead of ``moment`` (its
+    clock): another laptop's clock three hours fast kept it from ever being silent here, its
+    later entries missing and the chief unwarned (a review); None for what is no such time."""
+    if not isinstance(at, str) or len(at) >= 40:
+        return None
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        return None
+    if when.tzinfo is None:
+        return None
+    return min(when.astimezone(UTC), moment).isoformat(timespec="seconds")  # as ``now`` writes it
 
 
 def _negotiation(repo: HallRepo) -> Callable[..., list[Any]]:

@@ -1098,6 +1098,22 @@ def test_a_laptop_is_heard_when_its_chain_reaches_us_not_when_it_fetches_from_us
         assert repo.heard[table2.device] == request["hello"]["at"] > long_ago
 
 
+def test_a_laptops_clock_ahead_is_heard_as_of_now(hall_of_three_once, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review: a helper's clock three hours fast left its introduction on a stick three hours
+    ahead, and the chief heard it «0 s ago» for three hours, never silent, its later entries
+    missing unwarned.  A time ahead of this laptop's clock counts as now, as a peer's does."""
+    from datetime import UTC, datetime
+
+    chief, table2, *_ = hall_of_three_once
+    with HallRepo(hall_path(chief.file)) as repo:
+        monkeypatch.setattr(hall, "now", lambda: "2099-01-01T00:00:00+00:00")
+        hello = hall._hello(repo, table2.device, "table2", "")
+        request = {"hello": json.loads(hello["X-Tengen-Hello"]), "mac": hello["X-Tengen-Hello-Mac"]}
+        before = datetime.now(UTC).isoformat(timespec="seconds")
+        hall._introductions(repo, [request], heard=True)
+        assert before <= repo.heard[table2.device] <= datetime.now(UTC).isoformat(timespec="seconds")
+
+
 def test_a_laptops_chain_taken_from_a_stick_is_heard_as_of_when_it_left_it(
     hall_of_three_once, monkeypatch: pytest.MonkeyPatch
 ) -> None:
