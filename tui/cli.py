@@ -818,11 +818,20 @@ def _cmd_result(args: argparse.Namespace) -> None:
                            round=args.round, board=args.board, old=old, laptop=laptop,
                            code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
         disputed = played is not None and args.board in played.disputes
+        overruled = sorted({name for entry in (played.disputes.get(args.board, ()) if played is not None else ())
+                            if (entry.code, entry.swapped) != (listed, args.swapped)
+                            and (name := views.another_laptops(service.state, entry.origin)) is not None})  # fmt: skip
+        if overruled and not args.replace:  # a dispute settled over another laptop's slip: as a result typed over
+            raise BadInput("round {round} board {board} is disputed, the laptops {laptops} entered otherwise: to "
+                           "settle it with {code}, add --replace", round=args.round, board=args.board,
+                           laptops=", ".join(overruled), code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True, state=change.state))
         after = change.state.round(args.round)
         if disputed and after is not None and args.board not in after.disputes:  # as the app's d says it
             print(_("the dispute on board {board} is settled", board=args.board))
+            for name in overruled:
+                print_warning(_("it was an entry of the laptop {laptop}", laptop=name))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board, old=old))  # fmt: skip

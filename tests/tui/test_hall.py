@@ -881,8 +881,13 @@ def test_a_result_settling_a_dispute_on_the_command_line_says_so(
     sync_round(laptops, chief, table, tmp_path / "stick")
     with laptops.as_("table"):
         assert 1 in Service(table).state.round(1).disputes  # type: ignore[union-attr]
+        before = table.read_bytes()
         capsys.readouterr()
-        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0
+        assert main(["-f", str(table), "result", "1", "1", "W+"]) == 2  # its own slip over the chief's: asked
+        assert capsys.readouterr().err == ("tengen: round 1 board 1 is disputed, the laptops Главный entered "
+                                           "otherwise: to settle it with W+, add --replace\n")  # fmt: skip
+        assert table.read_bytes() == before
+        assert main(["-f", str(table), "result", "1", "1", "B+"]) == 0  # the chief's: overrules nobody else
         out = capsys.readouterr().out
     assert out.endswith("the dispute on board 1 is settled\n"), out
 
