@@ -462,7 +462,7 @@ def check_pairable(state: Tournament, number: int, early: bool = False, every: b
         if boards.count(",") >= MISSING_NAMED:  # 496 boards ran past the line's end, and the hint after them
             raise RoundIncomplete("round {round} is not complete: no result on {count} boards, among them {boards}",
                                   round=previous.number, count=len(missing),
-                                  boards=number_runs(missing[:MISSING_NAMED]))  # fmt: skip
+                                  boards=", ".join(boards.split(", ")[:MISSING_NAMED]))  # fmt: skip  # ten runs
         if len(missing) > 1:  # «на досках 6, 7», not «на доске 6, 7»
             raise RoundIncomplete("round {round} is not complete: no result on boards {boards}",
                                   round=previous.number, boards=boards)  # fmt: skip

@@ -558,3 +558,12 @@ def test_a_round_missing_many_results_names_ten_boards_and_counts_the_rest() -> 
     among = "1, 3, 5, 7, 9, 11, 13, 15, 17, 19"
     with pytest.raises(InvalidEvent, match=f"^round 1 is not complete: no result on 13 boards, among them {among}$"):
         uneven.pair()
+    long_run = Log("mcmahon", 3)
+    for i in range(64):
+        long_run.add(f"P{i:02d}", rating=2000 - 10 * i)
+    long_run.pair()
+    for board in range(12, 33, 2):  # 1–11 and the odd ones to 31 left: eleven runs, the first ten named
+        long_run.result(1, board, "W+")
+    among = "1–11, 13, 15, 17, 19, 21, 23, 25, 27, 29"  # not «1–10» of the first ten boards (a review)
+    with pytest.raises(InvalidEvent, match=f"^round 1 is not complete: no result on 21 boards, among them {among}$"):
+        long_run.pair()
