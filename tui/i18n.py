@@ -635,8 +635,8 @@ RU = {
         "{source} ещё не окончен: места — после {round}-го тура из {rounds}"
     ),
     "player {player} has white on board {board} already": "игрок {player} и так играет белыми на доске {board}",
-    "{source}: no standings to take players from yet": "{source}: в нём ещё нет положения, из которого брать игроков",
-    "the best {top} split the shared place {place}: left out, in the standings' order: {names}": "граница {top} лучших проходит внутри общего места {place}: по порядку в таблице положения за ней — {names}",
+    "{source}: no standings to take players from yet": "{source}: в нём ещё нет турнирного положения, из которого брать игроков",
+    "the best {top} split the shared place {place}: left out, in the standings' order: {names}": "граница {top} лучших проходит внутри общего места {place}: по порядку в турнирном положении за ней — {names}",
     "withdrawn from {source}, passed over: {names}": "выбывшие из {source} пропущены: {names}",
     "{low} or more": "{low} или больше",
     "--places: 0 to 100": "--places: от 0 до 100",

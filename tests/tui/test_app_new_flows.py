@@ -371,7 +371,7 @@ async def test_a_play_off_of_the_best_of_another_tournament_from_the_form(
         assert state.settings.params["seeding"] == "registration"
         out = "Игрок04 Я, Игрок05 Я, Игрок06 Я, Игрок07 Я"  # the standings' order of a shared place: by number
         assert (
-            f"Граница 4 лучших проходит внутри общего места 1-8: по порядку в таблице положения за ней — {out}"
+            f"Граница 4 лучших проходит внутри общего места 1-8: по порядку в турнирном положении за ней — {out}"
             in notes(app)
         ), notes(app)
         assert "4 игрока из swiss.json" in notes(app)
