@@ -38,8 +38,13 @@ class _Counting(string.Formatter):
         return f"{value} {many}"
 
 
-counted = _Counting().format
-"""A template filled in, its counts agreeing with their nouns (English ones too: «1 game»)."""
+_COUNTING = _Counting()
+
+
+def counted(template: str, /, **fields: Any) -> str:
+    """A template filled in, its counts agreeing with their nouns (English ones too: «1 game»);
+    one with no forms by ``str.format``, many times faster (every refusal is filled at once)."""
+    return _COUNTING.format(template, **fields) if "|" in template else template.format(**fields)
 
 
 class Worded(Exception):
