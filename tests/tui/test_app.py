@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
@@ -771,10 +772,16 @@ async def test_the_export_dialog_warns_before_writing(folder: Path) -> None:
         assert not (folder / "gamma-rating.txt").exists()
 
 
+async def export_warnings(pilot: Pilot[None]) -> list[str]:
+    """F7 pressed: the export dialog's warnings, as shown."""
+    await pilot.press("f7")
+    await pilot.pause()
+    return [str(label.render()) for label in pilot.app.screen.query(".export-warning").results(Label)]
+
+
 async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked(folder: Path) -> None:
     """A trial: one Latin name among Cyrillic ones made the table Latin throughout (never
     mixed), the «Имена латиницей» box unticked, and the dialog had not said so."""
-    from textual.widgets import Label
 
     from data.service import Service
     from schemes.log import actions
@@ -785,9 +792,7 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
         service.commit(actions.pair(service.state, random.Random(1)))  # the table lists who was paired
     app = app_on(folder, "mixed.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        warnings = await export_warnings(pilot)
         assert [w for w in warnings if "латиницей" in w] == [
             "Таблица для РК: есть имена не на кириллице, поэтому таблица будет латиницей: Smith John (2)"
         ]
@@ -801,9 +806,7 @@ async def test_the_export_dialog_says_a_mixed_field_is_written_in_latin_unticked
         service.commit(actions.pair(service.state, random.Random(1)))
     app = app_on(folder, "one.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        warnings = await export_warnings(pilot)
         assert [w for w in warnings if "латиницей" in w] == [
             "Таблица для РК: в именах буквы разных алфавитов, поэтому таблица латиницей: Сидoров Иван (2)"
         ]
@@ -827,9 +830,7 @@ async def test_the_export_dialogs_answers_stay_on_an_80x24_screen_under_many_war
             service.commit(actions.pair(service.state, random.Random(1), early=True))
     app = app_on(folder, "many.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f7")
-        await pilot.pause()
-        warnings = [str(label.render()) for label in app.screen.query(".export-warning").results(Label)]
+        warnings = await export_warnings(pilot)
         assert [w for w in warnings if "без результата" in w] == [
             "Таблица для РК: туры 1–4: партий без результата: 24, записаны 0- как несыгранные: внесите их до "
             "отправки таблицы"

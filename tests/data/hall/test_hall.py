@@ -1686,14 +1686,21 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
     tried again silently for ever, the hall looking healthy: the server hears why, once until
     the reason changes or a sync succeeds.  An entry of this laptop a sync left out is heard
     too (``Synced.dropped``), as ``hall sync`` says it."""
-    import threading
-
-    from data.hall import serve as serving
-
     chief, _secret = founded
     gone = Notice("left out of the hall's log: {what}", {"what": "x"})
     outcomes = [Refused("held"), Refused("held"), OSError(28, "full"), OSError(28, "full"), None, gone,
                 Refused("held")]  # fmt: skip
+    heard = served_through(chief, monkeypatch, outcomes)
+    assert heard == ["held", "[Errno 28] full", "left out of the hall's log: x", "held"]
+
+
+def served_through(chief: Laptop, monkeypatch: pytest.MonkeyPatch, outcomes: list[Any]) -> list[str]:
+    """What ``hall serve`` of ``chief`` says while its syncs go as ``outcomes`` tell (each an
+    error raised, a notice of an entry left out, or None for a sync that went well), in order."""
+    import threading
+
+    from data.hall import serve as serving
+
     stop = threading.Event()
     state = chief.state
 
@@ -1710,7 +1717,7 @@ def test_a_server_says_why_its_syncs_fail_once_per_reason(founded: tuple[Laptop,
         serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
                       failed=lambda error: heard.append(str(error)),
                       dropped=lambda notice: heard.append(str(notice)))  # fmt: skip
-    assert heard == ["held", "[Errno 28] full", "left out of the hall's log: x", "held"]
+    return heard
 
 
 def test_a_server_says_a_lock_held_across_two_syncs_not_each_commands_moment(
@@ -1720,32 +1727,14 @@ def test_a_server_says_a_lock_held_across_two_syncs_not_each_commands_moment(
     file a moment, heard its ``hall serve`` say «open for writing by process …» sixteen times.
     A lock is said when the same process holds it at two syncs running (the app, a long
     command), once."""
-    import threading
-
     from data.errors import FileLocked
-    from data.hall import serve as serving
 
     chief, _secret = founded
 
     def held(pid: int) -> FileLocked:
         return FileLocked(file="t.json", holder=f"process {pid}")
 
-    outcomes: list[Exception | None] = [held(1), None, held(2), held(3), None, held(4), held(4), held(4), None]
-    stop = threading.Event()
-    state = chief.state
-
-    def sync(*args: object, **kwargs: object) -> hall.Synced:
-        outcome = outcomes.pop(0) if outcomes else stop.set()
-        if isinstance(outcome, Exception):
-            raise outcome
-        return hall.Synced(0, (), state, ())
-
-    heard: list[str] = []
-    monkeypatch.setattr(serving, "PERIOD", 0.01)
-    monkeypatch.setattr(hall, "sync", sync)
-    with chief.here():
-        serving.serve(chief.file, 0, "127.0.0.1", [], lambda address: None, None, discovery=False, until=stop,
-                      failed=lambda error: heard.append(str(error)))  # fmt: skip
+    heard = served_through(chief, monkeypatch, [held(1), None, held(2), held(3), None, held(4), held(4), held(4)])
     assert heard == ["t.json is open for writing by process 4; close it there first"]
 
 
