@@ -31,7 +31,7 @@ import stat
 import tempfile
 import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -625,27 +625,30 @@ def sync_copies(path: Path, read: Callable[[], Sequence[Event]]) -> list[Notice]
     if original is not None:
         found.append(Notice("this file is a copy a sync tool made of {original}: enter what it holds there, "
                             "not here", {"original": original.name}))  # fmt: skip
-    names = _copies(path)
-    if not names:
-        return found
-    events = read()
-    for copy in names:
-        lacking = _lacking(copy, events, _done)
-        if lacking:
-            found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count:entry|entries} this file "
-                                "lacks, the last: {last}: open it to see them, enter them here, then remove the copy",
-                                {"copy": copy.name, "count": len(lacking),
-                                 "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
+    for copy, lacking in _copies_with_news(path, read):
+        found.append(Notice("a copy a sync tool made beside it, {copy}, holds {count:entry|entries} this file "
+                            "lacks, the last: {last}: open it to see them, enter them here, then remove the copy",
+                            {"copy": copy.name, "count": len(lacking),
+                             "last": Notice(*describe_parts(lacking[-1]))}))  # fmt: skip
     return found
 
 
 def copy_with_news(path: Path) -> Path | None:
     """The first copy a sync tool made beside ``path`` that holds entries the file lacks (the
     start screen marks the tournament: a trial's line said nothing, its copy's the same whether
-    it held a result or nothing new); the file read only where there is a copy."""
-    copies = _copies(path)
-    events = _log(path) if copies else []
-    return next((copy for copy in copies if _lacking(copy, events, _done)), None)
+    it held a result or nothing new)."""
+    return next((copy for copy, _lacking in _copies_with_news(path, lambda: _log(path))), None)
+
+
+def _copies_with_news(path: Path, read: Callable[[], Sequence[Event]]) -> Iterator[tuple[Path, list[Event]]]:
+    """Each sync tool's copy beside ``path`` with the entries it holds that the file lacks;
+    the file's events (``read``) read only where there is a copy."""
+    names = _copies(path)
+    events = read() if names else []
+    for copy in names:
+        lacking = _lacking(copy, events, _done)
+        if lacking:
+            yield copy, lacking
 
 
 def _log(path: Path) -> list[Event]:

@@ -40,12 +40,12 @@ from paperwork.translit import ascii_only, has_latin_form, is_all_cyrillic, is_c
 from schemes.errors import Notice
 from schemes.log.events import Event
 from schemes.registry import get_scheme
-from schemes.state.model import Player, Settings, Tournament
+from schemes.state.model import Player, Tournament
 from schemes.state.records import Free, Game, Kind, Outcome, Score, outcomes
 from schemes.values import dates
 from schemes.values.names import fold
 from schemes.values.text import number_runs
-from schemes.values.timecontrol import TimeControlError, parse_time, unrated
+from schemes.values.timecontrol import read_time, unclassed, unrated
 
 MONTHS = (
     "January",
@@ -255,10 +255,7 @@ def _egf_header(tournament: Tournament, title: str, place: str, made: date) -> l
     settings = tournament.settings
     days = [day.isoformat() for day in dates.days(settings.dates)] or [made.isoformat()]
     header = []
-    try:
-        control = parse_time(settings.time) if settings.time else None
-    except TimeControlError:
-        control = None
+    control = read_time(settings.time)
     if control and (egf_class := control.egf_class(settings.online)):  # an online event's D (OpenGotha's)
         header.append(f" CL[{egf_class}]")
     cap = paper(tournament).most_stones(settings.params)
@@ -439,28 +436,13 @@ def placeholders(
         )
     if (notice := unrated(tournament.settings.time)) is not None:  # an event imported from OpenGotha too
         warnings.append(notice)
-    if egf and (notice := _classless(tournament.settings)) is not None:
+    if egf and (notice := unclassed(tournament.settings.time, tournament.settings.online)) is not None:
         warnings.append(notice)
     if not dates.days(tournament.settings.dates):  # a trial's table, sent a week later, had that day's date
         warnings.append(
             Notice("the event has no dates: the table gives the day of its last entry as the day played", {})
         )
     return tuple(warnings)
-
-
-def _classless(settings: Settings) -> Notice | None:
-    """Why the EGF form has no ``CL[]`` line, where its time control gives no class: an online
-    event's 30+30sx3 was written with none, unsaid (a trial)."""
-    try:
-        control = parse_time(settings.time) if settings.time else None
-    except TimeControlError:
-        return None
-    if control is None or control.egf_class(settings.online) is not None:
-        return None
-    if settings.online:
-        return Notice("{time} is too short for an online event's EGF class, D: the table has no CL line",
-                      {"time": settings.time})  # fmt: skip
-    return Notice("{time} is too short for an EGF class: the table has no CL line", {"time": settings.time})
 
 
 def _speller(to_latin: bool) -> Callable[[str], str]:

@@ -91,17 +91,35 @@ _KINDS = {
 }
 
 
+def read_time(text: str) -> TimeControl | None:
+    """The time control ``text`` writes; None for none and for a text that is no time control
+    (a file written before its form was checked): what is said of it is then not said."""
+    try:
+        return parse_time(text) if text else None
+    except TimeControlError:
+        return None
+
+
 def unrated(text: str) -> Notice | None:
     """The warning a time control under the Russian federation's 60 effective minutes deserves
     (rating-table.md: the program warns when the event would not be rated); None for a rated
     one, for none and for a text that is no time control."""
-    try:
-        control = parse_time(text) if text else None
-    except TimeControlError:
-        return None
+    control = read_time(text)
     if control is None or control.rated_in_russia:
         return None
     return Notice("{time} is under 60 effective minutes: the event would not be rated", {"time": text})
+
+
+def unclassed(text: str, online: bool) -> Notice | None:
+    """Why the EGF form has no ``CL[]`` line, where the time control gives no class: an online
+    event's 30+30sx3 was written with none, unsaid (a trial)."""
+    control = read_time(text)
+    if control is None or control.egf_class(online) is not None:
+        return None
+    if online:
+        return Notice("{time} is too short for an online event's EGF class, D: the table has no CL line",
+                      {"time": text})  # fmt: skip
+    return Notice("{time} is too short for an EGF class: the table has no CL line", {"time": text})
 
 
 def parse_time(text: str) -> TimeControl:
