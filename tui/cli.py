@@ -806,37 +806,34 @@ def _cmd_result(args: argparse.Namespace) -> None:
         played = service.state.round(args.round)
         before = played.results.get(args.board) if played is not None else None
         listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
+        code = args.code + views.swapped_mark(args.swapped)
         if before is not None and (before.code, before.swapped) == (listed, args.swapped):  # as the app: no entry
             print(_("Nothing changed: round {round} board {board} has {code} already", round=args.round,
-                    board=args.board, code=args.code + views.swapped_mark(args.swapped)))  # fmt: skip
+                    board=args.board, code=code))  # fmt: skip
             return
         old = as_played(before.code, before.swapped) + views.swapped_mark(before.swapped) if before else ""
-        laptop = views.another_laptops(service.state, before.origin) if before is not None else None
-        if laptop is not None and not args.replace:  # two slips of one board: the app asks, a script is stopped
-            raise BadInput("round {round} board {board} has {old}, an entry of the laptop {laptop}: to enter "
-                           "{code} over it, add --replace (two slips that differ are the chief's to settle)",
-                           round=args.round, board=args.board, old=old, laptop=laptop,
-                           code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
-        disputed = played is not None and args.board in played.disputes
-        overruled = sorted({name for entry in (played.disputes.get(args.board, ()) if played is not None else ())
-                            if (entry.code, entry.swapped) != (listed, args.swapped)
+        disputed = played.disputes.get(args.board, ()) if played is not None else ()
+        entries = (before,) if before is not None else disputed  # what the new one goes over
+        overruled = sorted({name for entry in entries if (entry.code, entry.swapped) != (listed, args.swapped)
                             and (name := views.another_laptops(service.state, entry.origin)) is not None})  # fmt: skip
-        if overruled and not args.replace:  # a dispute settled over another laptop's slip: as a result typed over
+        if overruled and not args.replace:  # two slips of one board: the app asks, a script is stopped
+            if before is not None:
+                raise BadInput("round {round} board {board} has {old}, an entry of the laptop {laptop}: to enter "
+                               "{code} over it, add --replace (two slips that differ are the chief's to settle)",
+                               round=args.round, board=args.board, old=old, laptop=overruled[0], code=code)  # fmt: skip
             raise BadInput("round {round} board {board} is disputed, the laptops {laptops} entered otherwise: to "
                            "settle it with {code}, add --replace", round=args.round, board=args.board,
-                           laptops=", ".join(overruled), code=args.code + views.swapped_mark(args.swapped))  # fmt: skip
+                           laptops=", ".join(overruled), code=code)  # fmt: skip
         change = service.commit(actions.result(args.round, args.board, listed, args.swapped))
         print(event_text(change.event, codes=True, state=change.state))
         after = change.state.round(args.round)
         if disputed and after is not None and args.board not in after.disputes:  # as the app's d says it
             print(_("the dispute on board {board} is settled", board=args.board))
-            for name in overruled:
-                print_warning(_("it was an entry of the laptop {laptop}", laptop=name))
         if before is not None:  # the app asks first; a script is told what it replaced (undo puts it back)
             print_warning(_("round {round} board {board} had {old}: replaced (tengen undo puts it back)",
                     round=args.round, board=args.board, old=old))  # fmt: skip
-            if laptop is not None:  # as undo says it, and the app asks it (a review)
-                print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
+        for name in overruled:  # as undo says it, and the app asks it (a review)
+            print_warning(_("it was an entry of the laptop {laptop}", laptop=name))
         _say_warnings(change)
 
     _writing(args, act)
