@@ -8,6 +8,8 @@ paired, and a round robin's follow from its field.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable
@@ -92,9 +94,6 @@ class SettingsPane(Pane):
                 self.notify(said(error), severity="warning")
                 return
         current, meaning = {k: (v, m) for k, v, m in views.settings_rows(state)}[key]
-        if key == "online" or (is_param and param is not None and views.is_flag(param)):  # «Да» or «Нет»
-            self.ask_flag(key, meaning, current, is_param)
-            return
         if key == "lang":
             self.ask_language(current)
             return
@@ -105,6 +104,15 @@ class SettingsPane(Pane):
             if is_param:
                 return actions.change_params(self.session.state, {key: text})
             return actions.change_settings(**{key: text})
+
+        if key == "online" or (is_param and param is not None and views.is_flag(param)):  # «Да» or «Нет»
+            question = (
+                _("Is the event played on the internet? (The EGF rates it class D at best)")
+                if key == "online"
+                else _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
+            )
+            self.ask_flag(question, current in ("true", "yes"), change)
+            return
 
         def refusal(text: str) -> str:
             """What the log would say to the new value (a number of rounds below those
@@ -133,26 +141,18 @@ class SettingsPane(Pane):
             return
         self.tournament_screen.act(news)
 
-    def ask_flag(self, key: str, meaning: str, current: str, is_param: bool) -> None:
-        """A yes-or-no parameter (OpenGotha's ``true``/``false``), or whether the event is
-        online (``yes``/``no``), changed by answering «Да» or «Нет» (the arrows, ``д``/``н``):
-        typing OpenGotha's ``true``/``false`` was English in a Russian dialog."""
+    def ask_flag(self, question: str, now: bool, change: Callable[[str], Action]) -> None:
+        """A yes-or-no setting (OpenGotha's ``true``/``false`` parameters, whether the event is
+        online) changed by answering «Да» or «Нет» (the arrows, ``д``/``н``): typing OpenGotha's
+        ``true``/``false`` was English in a Russian dialog."""
         from tui.screens.confirm import ChoiceScreen
 
-        default = "yes" if current in ("true", "yes") else "no"
-
         def answered(answer: str | None) -> None:
-            if answer is None or answer == default:
-                return
-            if is_param:
-                self.act_news(actions.change_params(self.session.state, {key: views.FLAG_OF[answer]}))
-            else:
-                self.act_news(actions.change_settings(**{key: answer}))
+            if answer is not None and (answer == "yes") != now:
+                self.act_news(change(views.FLAG_OF[answer]))  # «true»/«false»: read so by both
 
-        question = _("{setting} — {meaning}: yes or no?", setting=key, meaning=_(meaning))
-        if not is_param:
-            question = _("Is the event played on the internet? (The EGF rates it class D at best)")
-        self.app.push_screen(ChoiceScreen(question, [("yes", _("Yes")), ("no", _("No"))], default), answered)
+        self.app.push_screen(ChoiceScreen(question, [("yes", _("Yes")), ("no", _("No"))], "yes" if now else "no"),
+                             answered)  # fmt: skip
 
     def ask_language(self, current: str) -> None:
         """The paperwork's language chosen by its name («Русский», «English»), not typed as a
