@@ -243,7 +243,7 @@ async def warnings_read(pilot: Any) -> list[str]:
     from tui.screens.notices import NoticesScreen
     from tui.screens.tournament import TournamentScreen
 
-    await until(pilot, lambda: isinstance(pilot.app.screen, NoticesScreen))
+    await until(pilot, lambda: isinstance(pilot.app.screen, NoticesScreen) and pilot.app.screen.drawn_at is not None)
     await pilot.pause()
     said = [
         pilot.app.screen.question,

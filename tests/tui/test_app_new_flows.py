@@ -1200,8 +1200,8 @@ async def test_an_imports_warnings_are_all_shown_the_files_own_first(tmp_path: P
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         app.imported(source, tmp_path / "turkish.json", 5)
-        await until(pilot, lambda: isinstance(app.screen, NoticesScreen))
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, NoticesScreen) and app.screen.drawn_at is not None)
+        await pilot.pause()  # keys before it is drawn are nobody's (``Question.unread``): a loaded machine's first
         dialog = app.screen
         assert dialog.question == "Импортирован из turkish.xml в turkish.json; предупреждения импорта (7):"
         said = [str(label.render()) for label in dialog.query(".notice").results(Label)]
@@ -1210,8 +1210,8 @@ async def test_an_imports_warnings_are_all_shown_the_files_own_first(tmp_path: P
         box = dialog.query_one("#notices", VerticalScroll)
         assert box.virtual_size.height > box.size.height  # more than the screen: it scrolls
         await pilot.press("down", "down")
-        await pilot.pause()
-        assert box.scroll_y == 2 and app.screen is dialog
+        await until(pilot, lambda: box.scroll_y == 2)
+        assert app.screen is dialog
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
 
