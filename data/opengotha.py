@@ -999,8 +999,8 @@ def _say_who_waits(
     reading: _Reading,
 ) -> None:
     """Warnings for the players Tengen will not pair at once: those registered in advance,
-    and those left off the boards of a last round OpenGotha paired only in part (Tengen pairs
-    a round whole: the round can be paired anew from the rounds before it)."""
+    and those left off the boards of a last round OpenGotha paired only in part (paired when
+    the referee says, its boards kept: ``actions.pair_rest``)."""
     waiting = [p["player"] for p in players if p["preregistered"]]
     if waiting:
         reading.warn("players registered in advance (PRE): {count}; not paired until confirmed "
@@ -1019,9 +1019,8 @@ def _say_who_waits(
                      "and score nothing for it, as in OpenGotha", round=keep, count=len(left))  # fmt: skip
     elif left:
         reading.warn("round {round} is paired in part: players on no board: {count} (the rounds tab names them); "
-                     "to pair it whole, import the file again taking {before} rounds (--rounds {before} on the "
-                     "command line)",
-                     round=keep, count=len(left), before=keep - 1)  # fmt: skip
+                     "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)",
+                     round=keep, count=len(left))  # fmt: skip
 
 
 def _rounds(

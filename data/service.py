@@ -31,7 +31,7 @@ from data.store import (
     sync_copies,
     write_output,
 )
-from schemes.base.scheme import PairingError
+from schemes.base.scheme import PairingError, PairsTheRest
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
@@ -39,7 +39,7 @@ from schemes.log.events import Event, check_shape
 from schemes.log.history import check_undoable, keep_the_bracket, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, not_playing
 from schemes.state.model import Tournament
 from schemes.values.timecontrol import TimeControlError, parse_time
 
@@ -372,6 +372,16 @@ class Service:
         (``store.sync_copies``): said when it is opened, by the app and by every command that
         writes it."""
         return sync_copies(self.path, lambda: self.events)
+
+    def rest_to_pair(self) -> list[int]:
+        """The latest round's players on no board that its pairing leaves to pair
+        (``actions.pair_rest``: a round OpenGotha paired in part), where the scheme pairs them;
+        else none.  Refused (``InvalidEvent``) on a helper's laptop of a hall, as a pairing is."""
+        state = self.state
+        if not state.rounds or not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
+            return []
+        self.check_chiefs_own()
+        return not_playing(state, state.paired_rounds)["not_assigned"]
 
     def before_pairing(self, number: int | None = None, early: bool = False) -> BeforePairing:
         """Refused (InvalidEvent) where round ``number`` (the next) cannot be paired now: not

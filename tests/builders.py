@@ -83,3 +83,18 @@ def turkish(text: str) -> str:
     names = re.findall(r'<Player [^>]*?firstName="([^"]*)"[^>]*? name="([^"]*)"', text)
     keys = {opengotha_key(surname, name): opengotha_key(surname, name, turkish=True) for name, surname in names}
     return re.sub(r'((?:white|black)?[Pp]layer)="([^"]*)"', lambda m: f'{m[1]}="{keys.get(m[2], m[2])}"', text)
+
+
+def in_part(text: str, tables: str, absent: str = "", bye: str = "") -> str:
+    """An OpenGotha file whose round 5 (simplemm.xml's last) is paired in part, as a referee
+    leaves it who paired the players who had come: its games on ``tables`` (a class of
+    digits, ``[13]``) left off, the others not yet played; ``absent`` (a surname) out of round 5,
+    ``bye`` (a key) its bye."""
+    text = re.sub(rf'<Game [^>]*roundNumber="5" tableNumber="{tables}"[^>]*/>\s*', "", text)
+    text = re.sub(r'result="[A-Z_]+"( roundNumber="5")', r'result="RESULT_UNKNOWN"\1', text)
+    if absent:
+        text = re.sub(rf'(name="{absent}" participating=")11111', r"\g<1>11110", text)
+    if bye:
+        text = text.replace("</Players>", f'</Players>\n<ByePlayers><ByePlayer player="{bye}" roundNumber="5"/>'
+                                          "</ByePlayers>")  # fmt: skip
+    return text

@@ -25,7 +25,7 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
+from data.state_cache import code_compiled, compiled_code_kept, compiler_ahead, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
@@ -275,6 +275,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--keep-both",
         action="store_true",
         help=_("a hall: pair players two laptops may have registered twice (two players of one name)"),
+    )
+    pair.add_argument(
+        "--rest",
+        action="store_true",
+        help=_(
+            "{schemes}: pair the latest round's players on no board, its boards kept (a round "
+            "OpenGotha paired in part, before the latecomers came)",
+            schemes=schemes_with("opengotha"),
+        ),
     )
     pair.add_argument(
         "--incomplete",
@@ -750,6 +759,10 @@ def _cmd_player(args: argparse.Namespace) -> None:
 
 
 def _cmd_pair(args: argparse.Namespace) -> None:
+    if args.rest:
+        _cmd_pair_rest(args)
+        return
+
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
@@ -774,6 +787,26 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:
             print_warning(_("{reason}: another bye for the same player", reason=said(second)))
+
+    _writing(args, act)
+
+
+def _cmd_pair_rest(args: argparse.Namespace) -> None:
+    if args.order is not None or args.incomplete or args.keep_both:
+        raise BadInput("pair --rest pairs the players on no board of the latest round: --order, --incomplete and "
+                       "--keep-both go with the next round")  # fmt: skip
+
+    def act(service: Service) -> None:
+        service.rest_to_pair()  # a helper's laptop refused before the pairing's wait
+        state = service.state
+        compiling = compiler_ahead(state)
+        if compiling:
+            print(views.first_compile(), file=sys.stderr, flush=True)
+        with interrupt_deferred() if compiling else nullcontext():
+            action = actions.pair_rest(state, random.Random(args.seed), args.round, args.allow_repeats, args.bye)
+        change = service.commit(action)
+        code_compiled(change.state)
+        print(views.pairings_text(change.state, change.event.data["round"]))
 
     _writing(args, act)
 

@@ -332,6 +332,19 @@ class ChoosesByes(Protocol):
         pairing OpenGotha would not."""
 
 
+@runtime_checkable
+class PairsTheRest(Protocol):
+    """A scheme that pairs the players a round left off its boards, keeping the boards it
+    has: OpenGotha's Pair on the rows still unpaired (a round paired in part before the
+    latecomers came, as a switched file's last round may be)."""
+
+    def pair_rest(self, state: Tournament, number: int, rng: random.Random, repeats: bool, bye: int | None) -> Pairing:
+        """The new boards and bye of round ``number`` (the latest) for its players on no board
+        and given no bye (``registry.not_playing``'s ``not_assigned``), numbered from the first
+        table its boards leave free; ``repeats`` and ``bye`` as ``Scheme.pair``'s
+        ``allow_repeats`` and ``bye`` (the bye where the round has none)."""
+
+
 def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:
     """Whether standings after ``after_round`` are the final table: the event's last round,
     every result of every round in (a round robin's postponed game of round 2 still missing

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from schemes.base.scheme import ChoosesByes, Pairing, Scheme, parse_params, stored_params
+from schemes.base.scheme import ChoosesByes, Pairing, PairsTheRest, Scheme, parse_params, stored_params
 from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
@@ -28,7 +28,7 @@ from schemes.log.replay import (
     check_rounds,
     no_such_board,
 )
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, not_playing
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
 from schemes.values.dates import parse_birth, parse_dates
 from schemes.values.names import alphabetical_key
@@ -475,6 +475,44 @@ def with_bye(
         raise InvalidEvent("round {round} has an even field ({count} players): nobody has a bye", round=number,
                            count=len(available))  # fmt: skip
     return scheme.pair(state, number, rng, order, allow_repeats, bye=bye)
+
+
+def pair_rest(
+    state: Tournament,
+    rng: random.Random,
+    number: int | None = None,
+    allow_repeats: bool = False,
+    bye: int | None = None,
+) -> Action:
+    """The latest round's players on none of its boards paired among themselves, its boards
+    kept as they are: OpenGotha's Pair on the rows left unpaired, for a round it paired in part
+    before the latecomers came (a switched file's last round: its boards are on the wall, and
+    pairing the round again from the rounds before would move them).  ``bye``: the referee's
+    choice of who sits out an odd rest, where the round has no bye yet."""
+    number = state.paired_rounds if number is None else number
+    played = _latest(state, number)
+    scheme = get_scheme(state.settings.scheme)
+    if not isinstance(scheme, PairsTheRest):
+        raise InvalidEvent("{scheme} pairs a round whole: undo its pairing and pair it again", scheme=scheme.name)
+    rest = not_playing(state, number)["not_assigned"]
+    if not rest:
+        raise InvalidEvent("round {round}: every player who plays it is on a board", round=number)
+    if bye is not None:
+        if bye not in rest:
+            raise InvalidEvent("player {player} is not among the players on no board of round {round}",
+                               player=state.named(bye), round=number)  # fmt: skip
+        if played.byes or len(rest) % 2 == 0:
+            raise InvalidEvent("round {round}: {count:player|players} on no board, and the round's bye given: nobody "
+                               "more sits out", round=number, count=len(rest))  # fmt: skip
+    check_undisputed(state)
+    pairing = scheme.pair_rest(state, number, rng, allow_repeats, bye)
+    boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
+    return ev.PAIRING_AMENDED, {
+        "round": number,
+        "boards": boards_data(boards),
+        "byes": [*played.byes, *pairing.byes],
+        "change": ev.REST,
+    }
 
 
 def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:

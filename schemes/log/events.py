@@ -28,6 +28,9 @@ PAIRING_AMENDED = "pairing_amended"
 AS_PLAYED = "as played"
 """A pairing amendment's ``change`` seating the whole round as it was paired on paper
 (``actions.as_played``)."""
+REST = "the rest"
+"""A pairing amendment's ``change`` pairing the round's players on no board, its boards kept
+(``actions.pair_rest``)."""
 SETTINGS_CHANGED = "settings_changed"
 RETRACTED = "retracted"
 HALL_FOUNDED = "hall_founded"

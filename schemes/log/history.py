@@ -160,6 +160,8 @@ def _amendment(number: int, change: str) -> tuple[str, dict[str, Any]]:
         }
     if change == ev.AS_PLAYED:
         return "round {round} entered from paper", {"round": number}
+    if change == ev.REST:
+        return "round {round}: the players on no board paired", {"round": number}
     return "round {round} changed by hand: {change}", {"round": number, "change": change}
 
 

@@ -595,9 +595,14 @@ def _amended(state: Tournament, event: Event) -> Tournament:
         raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     played = state.rounds[-1]
     boards, byes = _seating(state, number, event.data, played.as_recorded)
-    if [b.number for b in boards] != [b.number for b in played.boards]:
+    if event.data["change"] == ev.REST:  # the players on no board paired: every board and bye kept
+        kept = {b.number for b in played.boards}
+        if [b for b in boards if b.number in kept] != list(played.boards) or byes[: len(played.byes)] != played.byes:
+            raise InvalidEvent("pairing the rest of round {round} keeps its boards and byes", round=number)
+    elif [b.number for b in boards] != [b.number for b in played.boards]:
         raise InvalidEvent("a change by hand keeps the number of boards")
-    check_no_result_changes(played, boards)
+    else:
+        check_no_result_changes(played, boards)
     amended = replace(played, boards=boards, byes=byes)
     return replace(state, rounds=state.rounds[:-1] + (amended,))
 

@@ -489,7 +489,7 @@ def test_keys_are_matched_as_opengotha_matches_them(tmp_path: Path) -> None:
     path.write_text(unplayed.replace("IMAMURA-CORNUEJOLSTORU", "İMAMURA-CORNUEJOLSTORU"), encoding="utf-8")
     assert warnings_of(path)[-1] == (  # paired, not played: OpenGotha's pairing in part
         "round 5 is paired in part: players on no board: 2 (the rounds tab names them); "
-        "to pair it whole, import the file again taking 4 rounds (--rounds 4 on the command line)"
+        "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)"
     )
 
 

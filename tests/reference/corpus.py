@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import lzma
 import random
+import re
 import tarfile
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, replace
@@ -21,6 +22,7 @@ from schemes.log.history import append_all
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.systems.gotha.pairing import opengotha_key, opengotha_names
+from tests.reference.cases import stream
 
 HERE = Path(__file__).parent
 AT = "2026-01-01T00:00:00+00:00"
@@ -179,6 +181,66 @@ def tengen_pairing(path: Path, number: int, bye: str | None = None) -> Pairing |
         return None
     boards = tuple(sorted((b.number, key[b.white], key[b.black], b.handicap) for b in pairing.boards))
     return Pairing(boards, key[pairing.byes[0]] if pairing.byes else None)
+
+
+def in_part(text: str, number: int, whole: Pairing, seed: int) -> str:
+    """The file ``text`` with round ``number`` paired in part, as a referee leaves it when he
+    paired the players who had come: the rounds after it gone, and of ``whole`` (the engine's
+    pairing of the round) about half the boards kept on their tables, gaps and all — at least
+    one kept and one left off — the bye kept or not, and on every third case the kept boards
+    played (white won), the others not yet; a splitmix64 stream from ``seed`` decides, so the
+    Java tool and the test make the same file."""
+    numbers = stream(seed)
+    kept = [board for board in whole.boards if next(numbers) % 2 == 0] or list(whole.boards[:1])
+    if len(kept) == len(whole.boards):
+        kept = kept[:-1]
+    bye = whole.bye if whole.bye is not None and next(numbers) % 2 == 0 else None
+    result = "RESULT_WHITEWINS" if next(numbers) % 3 == 0 else "RESULT_UNKNOWN"
+
+    def later(match: re.Match[str]) -> str:
+        return "" if int(match[1]) >= number else match[0]
+
+    text = re.sub(r'<(?:Game|ByePlayer) [^>]*?roundNumber="(\d+)"[^>]*/>', later, text)
+    games = "".join(
+        f'<Game blackPlayer="{black}" handicap="{handicap}" knownColor="true" result="{result}" '
+        f'roundNumber="{number}" tableNumber="{table}" whitePlayer="{white}"/>\n'
+        for table, white, black, handicap in kept
+    )
+    byes = f'<ByePlayer player="{bye}" roundNumber="{number}"/>\n' if bye is not None else ""
+    for element, added in (("Games", games), ("ByePlayers", byes)):
+        if f"</{element}>" in text:
+            text = text.replace(f"</{element}>", f"{added}</{element}>", 1)
+        elif f"<{element}/>" in text:
+            text = text.replace(f"<{element}/>", f"<{element}>\n{added}</{element}>", 1)
+        else:
+            text = text.replace("</Tournament>", f"<{element}>\n{added}</{element}>\n</Tournament>", 1)
+    return text
+
+
+@cache
+def rest_pairings() -> dict[str, dict[str, object]]:
+    """Rounds of the real files paired in part (``in_part``) and OpenGotha's Pair of the rest:
+    each file's round, the seed of its part and the engine's new boards and bye."""
+    data: dict[str, dict[str, object]] = json.loads(lzma.decompress((HERE / "opengotha_rest.json.xz").read_bytes()))
+    return data
+
+
+def tengen_rest(path: Path, number: int) -> Pairing:
+    """Tengen's pairing of the rest of round ``number`` of ``path`` (a file's last round, paired
+    in part), in the engine's terms: the new boards and the bye, if a new one."""
+    from schemes.log import actions
+
+    state = append_all([], opengotha.kept(opengotha.scan(path), number).actions, AT).state
+    names = opengotha_names(state)
+    key = {p: opengotha_key(*names[p]) for p in names}
+    played = state.rounds[number - 1]
+    _kind, data = actions.pair_rest(state, random.Random(1), number, allow_repeats=True)
+    old = {board.number for board in played.boards}
+    boards = [{"number": b.get("table", i), **b} for i, b in enumerate(data["boards"], start=1)]  # type: ignore[attr-defined]
+    new = tuple(sorted((b["number"], key[b["white"]], key[b["black"]], b["handicap"]) for b in boards
+                       if b["number"] not in old))  # fmt: skip
+    byes = [p for p in data["byes"] if p not in played.byes]  # type: ignore[attr-defined]
+    return Pairing(new, key[byes[0]] if byes else None)
 
 
 def difference(mine: Pairing | None, theirs: Pairing) -> str | None:

@@ -24,11 +24,14 @@ import pytest
 from tests.conftest import made_once
 from tests.reference.corpus import (
     difference,
+    in_part,
     real_chosen_byes,
     real_pairings,
     real_standings,
     recorded_pairings,
+    rest_pairings,
     tengen_pairing,
+    tengen_rest,
     tengen_standings,
     unpack,
 )
@@ -99,6 +102,33 @@ def test_a_bye_the_referee_chose_is_paired_as_opengotha_pairs_it(unpacked: Calla
             if differs:
                 found[(name, number)] = differs
     assert found == {key: why for key, why in KNOWN.items() if key[0] in names}
+
+
+@pytest.mark.parametrize("half", [0, 1])
+def test_the_rest_of_a_round_paired_in_part_is_paired_as_opengotha_pairs_it(
+    unpacked: Callable[[str], Path], tmp_path: Path, half: int
+) -> None:
+    """A real file's last round paired in part (about half the engine's boards kept on their
+    tables, the bye kept or not, the kept boards played or not: ``corpus.in_part``), and Pair
+    on the rows left unpaired: the same new boards, colours, handicaps, tables (the first the
+    kept boards leave free) and bye as OpenGotha's, in 91 rounds — 22 of them an odd rest
+    whose bye is chosen among it."""
+    from tests.reference.corpus import Pairing
+
+    folder = unpacked("opengotha_remote.tar.xz")
+    found = {}
+    for name, case in sorted(rest_pairings().items())[half::2]:
+        number, seed = case["round"], case["seed"]
+        assert isinstance(number, int) and isinstance(seed, int)
+        path = tmp_path / f"{name}.xml"
+        text = (folder / f"{name}.xml").read_text(encoding="utf-8")
+        path.write_text(in_part(text, number, real_pairings()[name][number], seed), encoding="utf-8")
+        theirs = Pairing(tuple(tuple(b) for b in case["boards"]), case["bye"])  # type: ignore[attr-defined, arg-type]
+        differs = difference(tengen_rest(path, number), theirs)
+        if differs:
+            found[(name, number)] = differs
+    assert found == {}
+    assert len(rest_pairings()) == 91 and sum(case["bye"] is not None for case in rest_pairings().values()) == 22
 
 
 def test_a_player_on_two_boards_of_a_round_plays_the_game_opengotha_reads(unpacked: Callable[[str], Path]) -> None:

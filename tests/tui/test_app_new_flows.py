@@ -1228,3 +1228,64 @@ def test_the_parameters_set_are_said_as_the_settings_tab_says_them() -> None:
     )
     assert changed({"paiBaDeterministic": "false"}) == "Заданы параметры: paiBaDeterministic нет"
     assert changed({}) == ""
+
+
+async def rest_offered(pilot: Any, rounds: int) -> list[str]:
+    """simplemm.xml of ``rounds`` rounds, its round 5 paired in part (tables 1 and 3 left off),
+    opened as an import of its 5 rounds, and n pressed in the rounds tab: the import's warnings
+    read; the question asked is on screen."""
+    from tests.builders import in_part
+    from tui.screens.confirm import ChoiceScreen
+
+    source = pilot.app.folder / "part.xml"
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]")
+    source.write_text(text.replace('numberOfRounds="5"', f'numberOfRounds="{rounds}"'), encoding="utf-8")
+    pilot.app.open_tournament(source)
+    await pilot.pause()
+    await answered(pilot, pilot.app.screen, "5")
+    said = await warnings_read(pilot)
+    await pilot.press("f3", "n")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen))
+    return said
+
+
+async def test_the_rest_of_a_round_paired_in_part_is_paired_from_the_rounds_tab(tmp_path: Path) -> None:
+    """A switch in the middle of a round: OpenGotha paired those who had come, the latecomers
+    are on no board.  The import says which key pairs them; n offers it first, «Поставить в
+    пары» in focus, and the four take the tables left free, the boards on the wall unmoved;
+    n again offers the next round alone."""
+    from tui.screens.confirm import ChoiceScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        said = await rest_offered(pilot, 6)
+        assert any("клавиша n во вкладке туров ставит их в пары, не трогая остальных досок" in s for s in said)
+        assert app.screen.question == "В 5-м туре без пары: 4 игрока. Поставить их в пары, не трогая остальные доски?"
+        assert [str(b.label) for b in app.screen.query("Button")] == [
+            "Поставить в пары", "Жеребьёвка 6-го тура", "Нет"
+        ]  # fmt: skip
+        kept = app.screen_stack[-2].session.state.round(5).boards  # the tournament under the question
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: app.screen.session.state.round(5).boards != kept)
+        await pilot.pause()
+        boards = app.screen.session.state.round(5).boards
+        assert [b.number for b in boards] == [1, 2, 3, 4, 5, 6, 7, 8]
+        assert [b for b in boards if b.number in (2, 4, 5, 6, 7, 8)] == list(kept)
+        assert "5-й тур: игроки без пары поставлены в пары" in notes(app)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert app.screen.question.endswith("Провести жеребьёвку 6-го тура всё равно?")  # round 5 not played yet
+        assert "без пары" not in app.screen.question
+
+
+async def test_the_rest_of_the_last_round_is_offered_without_a_round_after_it(tmp_path: Path) -> None:
+    """The event's last round paired in part: n offers pairing its rest or nothing, not a
+    round the event does not have."""
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await rest_offered(pilot, 5)
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Поставить в пары", "Нет"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(app.screen.session.state.round(5).boards) == 6

@@ -4,11 +4,13 @@ import opengotha, players, pairing weights, pair, export opengotha."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from schemes.registry import SCHEMES
+from tests.builders import in_part
 from tests.tui.test_cli import run
 
 TESTDATA = Path(__file__).parents[2].parent / "shared" / "testdata" / "opengotha"
@@ -283,3 +285,30 @@ def test_registering_in_advance_is_for_opengothas_schemes_and_pairing_early_for_
         return
     assert code == 2 and "pairs a round only when the one before is complete" in err
     assert Path(path).read_bytes() == after_one and before != after_one
+
+
+def test_pair_rest_pairs_the_players_a_round_left_off_its_boards(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A switched file's last round paired in part: ``pair --rest`` seats the four left on the
+    tables left free (1 and 3, as OpenGotha's Pair does), the other boards as they were; asked
+    again, or beside the next round's options, it is one line and the file unchanged."""
+    source = tmp_path / "part.xml"
+    source.write_text(in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]"), encoding="utf-8")
+    path = str(tmp_path / "part.json")
+    code, _, err = run(capsys, "import", "opengotha", str(source), path)
+    assert code == 0 and "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)" in err
+    code, out, err = run(capsys, "-f", path, "pair", "--rest", "--order", "1")
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "--order, --incomplete and --keep-both" in err
+    code, out, err = run(capsys, "-f", path, "pair", "--rest")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert re.match(r"\s+1\s+14\. Karadaban Denis \(6d\)\s+12\. Lefebvre Loïc \(3d\)", lines[2])
+    assert re.match(r"\s+3\s+9\. Lemoine Theo \(3d\)\s+3\. Noguchi Motoki \(7d\)", lines[4])
+    assert len(lines) == 2 + 8
+    before = Path(path).read_bytes()
+    code, out, err = run(capsys, "-f", path, "pair", "--rest")
+    assert (code, out, err) == (2, "", "tengen: round 5: every player who plays it is on a board\n")
+    assert Path(path).read_bytes() == before
+    code, out, _ = run(capsys, "-f", path, "log")
+    assert "round 5: the players on no board paired" in out

@@ -26,6 +26,7 @@ from paperwork.wall_sheets import stones_text
 from schemes import registry
 from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
 from schemes.log import actions
+from schemes.log import events as ev
 from schemes.state.model import (
     BLACK_BY_FORFEIT,
     BLACK_WINS,
@@ -528,6 +529,43 @@ class RoundsPane(Pane):
 
     # -- pairing -----------------------------------------------------------------------
     def action_pair(self, choosing: bool = False) -> None:
+        """The latest round's players on no board first, where it has some (``ask_rest``); else
+        the next round (``pair_next``)."""
+        try:
+            rest = self.session.rest_to_pair()
+        except InvalidEvent as error:  # a helper's laptop of a hall
+            self.notify(said(error), severity="error")
+            return
+        if rest:
+            self.ask_rest(rest, choosing)
+        else:
+            self.pair_next(choosing)
+
+    def ask_rest(self, rest: list[int], choosing: bool) -> None:
+        """The latest round has players on no board (a round OpenGotha paired in part, its
+        boards on the wall): pairing them, its boards kept, is offered first, the next round
+        second where the event has one — that round's pairing would leave them out of this one
+        for good."""
+        from tui.screens.confirm import ChoiceScreen
+
+        state = self.session.state
+        number, total = state.paired_rounds, registry.get_scheme(state.settings.scheme).total_rounds(state)
+        question = _("Round {round} has players on no board: {count}. Pair them, its boards kept?", round=number,
+                     count=len(rest))  # fmt: skip
+        following = (
+            [] if total is not None and number >= total else [("next", _("Pair round {round}", round=number + 1))]
+        )
+        answers = [("rest", _("Pair them")), *following, ("no", _("No"))]
+
+        def answer(chosen: str | None) -> None:
+            if chosen == "rest":
+                self.pair(rest=True)
+            elif chosen == "next":
+                self.pair_next(choosing)
+
+        self.app.push_screen(ChoiceScreen(question, answers, "rest"), answer)
+
+    def pair_next(self, choosing: bool) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);
         a round that cannot be paired is said at once.  In an odd field the referee may
         choose who sits out (``choosing``: that answer in focus).  Where the round before
@@ -610,24 +648,30 @@ class RoundsPane(Pane):
         p = self.session.state.players[player]
         return self.label(player) if player in self.session.state.numbers else f"{p.full_name} ({p.rank_label})"
 
-    def pair(self, allow_repeats: bool = False, bye: int | None = None, early: bool = False) -> None:
-        """Pair the next round in a thread; ``early``: although the round before misses results."""
-        number = self.session.state.paired_rounds + 1
+    def pair(
+        self, allow_repeats: bool = False, bye: int | None = None, early: bool = False, rest: bool = False
+    ) -> None:
+        """Pair the next round in a thread; ``early``: although the round before misses results;
+        ``rest``: the latest round's players on no board instead (``actions.pair_rest``)."""
+        number = self.session.state.paired_rounds + (not rest)
         self.compiling = compiler_ahead(self.session.state)
         pairing = _("Pairing round {round}…", round=number)
         self.notify(f"{pairing} {first_compile()}" if self.compiling else pairing, timeout=60 if self.compiling else 2)
         self.query_one(DataTable).loading = True
         self.tournament_screen.pairing = number
-        in_thread(self, lambda: self.compute_pairing(allow_repeats, bye, early), self.pairing_failed, group="pairing",
-                  exclusive=True)  # fmt: skip
+        in_thread(self, lambda: self.compute_pairing(allow_repeats, bye, early, rest), self.pairing_failed,
+                  group="pairing", exclusive=True)  # fmt: skip
 
-    def compute_pairing(self, allow_repeats: bool, bye: int | None, early: bool) -> None:
+    def compute_pairing(self, allow_repeats: bool, bye: int | None, early: bool, rest: bool) -> None:
         """Runs in a thread, so a large field's pairing does not freeze the screen."""
+        state = self.session.state
         try:
-            action = actions.pair(self.session.state, random.Random(), allow_repeats=allow_repeats, early=early,
-                                  bye=bye)  # fmt: skip
+            if rest:
+                action = actions.pair_rest(state, random.Random(), allow_repeats=allow_repeats)
+            else:
+                action = actions.pair(state, random.Random(), allow_repeats=allow_repeats, early=early, bye=bye)
         except InvalidEvent as error:
-            hand(self.app, self.pairing_refused, error, allow_repeats, bye, early)
+            hand(self.app, self.pairing_refused, error, allow_repeats, bye, early, rest)
             return
         hand(self.app, self.record_pairing, action)
 
@@ -650,7 +694,9 @@ class RoundsPane(Pane):
         held, (self.chosen, self.shown_round) = (self.chosen, self.shown_round), (None, 0)
         if self.tournament_screen.act(action):
             self.show(self.session)
-            self.notify(_("Round {round} paired", round=action[1]["round"]))
+            number, rest = action[1]["round"], action[1].get("change") == ev.REST
+            self.notify(_("Round {round}: the players on no board paired", round=number) if rest else
+                        _("Round {round} paired", round=number))  # fmt: skip
         else:
             self.chosen, self.shown_round = held
 
@@ -658,7 +704,7 @@ class RoundsPane(Pane):
         self.loaded()
         self.notify(said, severity="error", timeout=30)
 
-    def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None, early: bool) -> None:
+    def pairing_refused(self, error: InvalidEvent, allowed: bool, bye: int | None, early: bool, rest: bool) -> None:
         from tui.screens.confirm import ConfirmScreen
 
         self.loaded()
@@ -668,7 +714,7 @@ class RoundsPane(Pane):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.pair(allow_repeats=True, bye=bye, early=early)
+                self.pair(allow_repeats=True, bye=bye, early=early, rest=rest)
 
         self.app.push_screen(
             ConfirmScreen(

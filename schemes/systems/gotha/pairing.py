@@ -15,6 +15,7 @@ not when the command line starts.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -304,6 +305,40 @@ def _tables(sheets: Mapping[int, Sheet], the_rules: Rules, index: int, boards: l
     return [replace(boards[k], number=n) for n, k in enumerate(order, start=1)]
 
 
+def _boards(
+    tournament: Tournament,
+    number: int,
+    the_rules: Rules,
+    sheets: Mapping[int, Sheet],
+    players: Sequence[int],
+    rng: random.Random,
+    allow_repeats: bool,
+) -> list[Board]:
+    """The games of ``players`` (an even field, in OpenGotha's order, its bye left out) as
+    ``makeAutomaticPairing`` makes them: in groups past 600, each matched, colours and
+    handicap by ``gameBetween``; numbered 0, the tables are ordered afterwards."""
+    import numpy as np
+
+    from schemes.systems.gotha.costs import a_takes_white, handicap, weigh_field
+
+    groups = [list(players)] if the_rules.exact_whole_field else split(players, sheets, the_rules, number - 1)
+    boards = []
+    fields = [weigh_field(sheets, the_rules, number - 1, group) for group in groups]
+    for group, f, pairs in zip(groups, fields, _matchings(fields, the_rules, rng), strict=True):
+        if not allow_repeats and any(f.met(i, j) for i, j in pairs):
+            raise RepeatNeeded(round=number)
+        first = np.array([i for i, _ in pairs], dtype=np.int64)
+        second = np.array([j for _, j in pairs], dtype=np.int64)
+        white_first = a_takes_white(f, first, second).tolist()
+        stones = np.abs(handicap(f, first, second)).tolist()
+        komi = tournament.settings.komi
+        boards += [
+            Board(0, group[i] if w else group[j], group[j] if w else group[i], h, komi if h == 0 else HANDICAP_KOMI)
+            for (i, j), w, h in zip(pairs, white_first, stones, strict=True)
+        ]
+    return boards
+
+
 def _counting_the_bye(tournament: Tournament, number: int, bye: int) -> tuple[Rules, dict[int, Sheet]]:
     """The scores round ``number`` is paired with when the referee gave its bye before
     pairing: OpenGotha's Bye button marks the tournament changed, so its scores are counted
@@ -344,10 +379,6 @@ class Gotha:
         allow_repeats: bool = False,
         bye: int | None = None,
     ) -> Pairing:
-        import numpy as np
-
-        from schemes.systems.gotha.costs import a_takes_white, handicap, weigh_field
-
         if bye is None:
             the_rules, sheets = sheets_after(tournament, number - 1)
         else:
@@ -356,32 +387,40 @@ class Gotha:
         if not players:
             raise PairingError("round {round}: nobody to pair", round=number)
         byes = (bye,) if bye is not None else the_bye(tournament, number, players, sheets)
-        players = [p for p in players if p not in byes]
-        groups = [players] if the_rules.exact_whole_field else split(players, sheets, the_rules, number - 1)
-        boards = []
-        fields = [weigh_field(sheets, the_rules, number - 1, group) for group in groups]
-        for group, f, pairs in zip(groups, fields, _matchings(fields, the_rules, rng), strict=True):
-            if not allow_repeats and any(f.met(i, j) for i, j in pairs):
-                raise RepeatNeeded(round=number)
-            first = np.array([i for i, _ in pairs], dtype=np.int64)
-            second = np.array([j for _, j in pairs], dtype=np.int64)
-            white_first = a_takes_white(f, first, second).tolist()
-            stones = np.abs(handicap(f, first, second)).tolist()
-            komi = tournament.settings.komi
-            boards += [
-                Board(
-                    0,
-                    group[i] if w else group[j],
-                    group[j] if w else group[i],
-                    h,
-                    komi if h == 0 else HANDICAP_KOMI,
-                )
-                for (i, j), w, h in zip(pairs, white_first, stones, strict=True)
-            ]
+        boards = _boards(
+            tournament, number, the_rules, sheets, [p for p in players if p not in byes], rng, allow_repeats
+        )
         numbering = None
         if not tournament.numbers:
             numbering = tuple(sorted(p.id for p in tournament.players.values() if not p.withdrawn_by(1)))
         return Pairing(tuple(_tables(sheets, the_rules, number - 1, boards)), byes, numbering)
+
+    def pair_rest(self, state: Tournament, number: int, rng: random.Random, repeats: bool, bye: int | None) -> Pairing:
+        """As OpenGotha's Pair does with the rows left unpaired: the scores counted with the
+        round's boards in it (results and all: OpenGotha counts the games it holds when it
+        pairs), and its bye too where the referee gave one before Pair (``_counting_the_bye``);
+        the new boards ordered as its tables are, then given the first free numbers
+        (``renumberTablesByBestScoreThenRating`` over the new games alone)."""
+        played = state.rounds[number - 1]
+        seated = {p for b in played.boards for p in (b.white, b.black)} | set(played.byes)
+        now = replace(played, byes=(*played.byes, *(() if bye is None else (bye,))), as_recorded=True)
+        the_rules, sheets = sheets_after(replace(state, rounds=(*state.rounds[: number - 1], now)), number)
+        players = [p for p in to_pair(state, number, sheets, the_rules) if p not in seated]
+        byes: tuple[int, ...] = (bye,) if bye is not None else ()
+        if bye is None and len(players) % 2:
+            if played.byes:  # OpenGotha's Pair: «Please, select an even number of players»
+                raise PairingError(
+                    "round {round} has its bye already, and {count:player|players} on no board: an odd number "
+                    "cannot all be paired; mark one as skipping the round",
+                    round=number,
+                    count=len(players),
+                )
+            byes = the_bye(state, number, players, sheets)
+        boards = _boards(state, number, the_rules, sheets, [p for p in players if p not in byes], rng, repeats)
+        taken = {b.number for b in played.boards}
+        free = (n for n in itertools.count(1) if n not in taken)
+        tables = [replace(board, number=next(free)) for board in _tables(sheets, the_rules, number - 1, boards)]
+        return Pairing(tuple(tables), byes)
 
     def default_bye(self, tournament: Tournament, number: int) -> int | None:
         the_rules, sheets = sheets_after(tournament, number - 1)

@@ -1,0 +1,127 @@
+"""The rest of a round paired in part (``actions.pair_rest``): OpenGotha's Pair on the rows left
+unpaired, the round's boards kept.  The boards expected are those OpenGotha's engine gave for
+the same files (``tests/reference/tools/RestPair.java``); 91 real rounds are compared with it in
+``test_gotha_reference``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from schemes.errors import InvalidEvent, RepeatNeeded
+from schemes.log import actions
+from schemes.log import events as ev
+from schemes.log.history import describe
+from schemes.state.model import Tournament
+from tests.builders import Log, in_part
+from tests.data.test_opengotha import TESTDATA, log_of
+
+pytestmark = pytest.mark.shared_data
+
+
+def part(tmp_path: Path, tables: str, absent: str = "", bye: str = "") -> Log:
+    path = tmp_path / "part.xml"
+    path.write_text(in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), tables, absent, bye), "utf-8")
+    return log_of(path)
+
+
+def seen(state: Tournament, number: int) -> list[tuple[int, str, str, int]]:
+    """The round's boards by the players' surnames."""
+    name = {p.id: p.surname for p in state.players.values()}
+    return [(b.number, name[b.white], name[b.black], b.handicap) for b in state.rounds[number - 1].boards]
+
+
+def test_the_rest_takes_the_tables_left_free_and_the_boards_stay(tmp_path: Path) -> None:
+    log = part(tmp_path, "[1368]")
+    before = seen(log.state, 5)
+    assert [board[0] for board in before] == [2, 4, 5, 7]
+    assert log.state.rounds[4].as_recorded
+    log.commit(actions.pair_rest(log.state, random.Random(1)))
+    after = seen(log.state, 5)
+    assert [board for board in after if board in before] == before
+    assert [board for board in after if board not in before] == [  # OpenGotha's engine: the same
+        (1, "Karadaban", "Lefebvre", 0),
+        (3, "Lemoine", "Noguchi", 0),
+        (6, "Fiorina", "Goloubkov", 3),
+        (8, "Cornuejols", "Robin", 8),
+    ]
+    assert log.state.rounds[4].byes == ()
+    assert describe(log.events[-1]) == "round 5: the players on no board paired"
+    with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):
+        actions.pair_rest(log.state, random.Random(1))
+    log.commit(actions.undo(log.events[-1].id))  # undo: the round as it was
+    assert seen(log.state, 5) == before
+
+
+def test_an_odd_rest_has_its_bye_chosen_among_it(tmp_path: Path) -> None:
+    """Karadaban out of round 5: Lefebvre, Lemoine and Noguchi are left, and OpenGotha seats
+    Lemoine out; Lefebvre and Noguchi met in round 3, which is asked first."""
+    log = part(tmp_path, "[13]", absent="Karadaban")
+    with pytest.raises(RepeatNeeded):
+        actions.pair_rest(log.state, random.Random(1))
+    log.commit(actions.pair_rest(log.state, random.Random(1), allow_repeats=True))
+    name = {p.id: p.surname for p in log.state.players.values()}
+    assert seen(log.state, 5)[0] == (1, "Noguchi", "Lefebvre", 0)
+    assert [name[p] for p in log.state.rounds[4].byes] == ["Lemoine"]
+
+
+def test_the_referees_bye_for_an_odd_rest(tmp_path: Path) -> None:
+    log = part(tmp_path, "[13]", absent="Karadaban")
+    by_name = {p.surname: p.id for p in log.state.players.values()}
+    with pytest.raises(InvalidEvent, match="not among the players on no board of round 5"):
+        actions.pair_rest(log.state, random.Random(1), bye=by_name["Rendu"])  # on board 4
+    log.commit(actions.pair_rest(log.state, random.Random(1), allow_repeats=True, bye=by_name["Noguchi"]))
+    assert log.state.rounds[4].byes == (by_name["Noguchi"],)
+    assert seen(log.state, 5)[0] == (1, "Lemoine", "Lefebvre", 0)  # OpenGotha's, Noguchi its bye before Pair
+
+
+def test_an_odd_rest_beside_the_rounds_bye_is_refused_as_opengotha_refuses_it(tmp_path: Path) -> None:
+    log = part(tmp_path, "[13]", bye="KARADABANDENIS")
+    with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board"):
+        actions.pair_rest(log.state, random.Random(1))
+    even = part(tmp_path, "[13]")
+    with pytest.raises(InvalidEvent, match="4 players on no board, and the round's bye given"):
+        actions.pair_rest(
+            even.state,
+            random.Random(1),
+            bye=next(p for p in even.state.players if even.state.rounds[4].board_of(p) is None),
+        )
+
+
+def test_only_the_latest_round_of_a_scheme_that_pairs_the_rest(tmp_path: Path) -> None:
+    log = part(tmp_path, "[13]")
+    with pytest.raises(InvalidEvent, match=r"only the latest round \(5\)"):
+        actions.pair_rest(log.state, random.Random(1), 4)
+    gamma = Log("gamma", rounds=3)
+    for surname in "ABCD":
+        gamma.add(surname, rank="5k")
+    gamma.commit(actions.pair(gamma.state, random.Random(1)))
+    with pytest.raises(InvalidEvent, match="gamma pairs a round whole"):
+        actions.pair_rest(gamma.state, random.Random(1))
+
+
+def test_a_repeat_game_is_asked_for(tmp_path: Path) -> None:
+    """Round 5 paired in part leaving Imamura and Noguchi, who met in round 4: refused as a
+    pairing is, then paired on the free table when the referee allows it."""
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[23]")
+    game = '<Game blackPlayer="BONJEANROBIN" roundNumber="5" tableNumber="2" whitePlayer="LEMOINETHEO"/>'
+    path = tmp_path / "repeat.xml"
+    path.write_text(text.replace("</Games>", f"{game}\n</Games>"), encoding="utf-8")
+    log = log_of(path)
+    with pytest.raises(RepeatNeeded):
+        actions.pair_rest(log.state, random.Random(1))
+    log.commit(actions.pair_rest(log.state, random.Random(1), allow_repeats=True))
+    assert sorted(seen(log.state, 5)[2][1:3]) == ["Imamura-Cornuejols", "Noguchi"]
+    assert seen(log.state, 5)[2][0] == 3
+
+
+def test_a_forged_rest_that_moves_a_kept_board_is_refused(tmp_path: Path) -> None:
+    log = part(tmp_path, "[13]")
+    kind, data = actions.pair_rest(log.state, random.Random(1))
+    boards = list(data["boards"])
+    boards[1], boards[2] = {**boards[1], "white": boards[2]["white"]}, {**boards[2], "white": boards[1]["white"]}
+    with pytest.raises(InvalidEvent, match="pairing the rest of round 5 keeps its boards and byes"):
+        log.commit((kind, {**data, "boards": boards}))
+    assert data["change"] == ev.REST
