@@ -464,7 +464,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="KEY=VALUE",
         help=_(
-            "{schemes}: a scheme parameter (OpenGotha lets them change during the event)",
+            "a scheme parameter: before round 1 ({schemes} during the event too, as OpenGotha lets them change)",
             schemes=schemes_with("params_editable"),
         ),  # fmt: skip
     )

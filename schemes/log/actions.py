@@ -25,6 +25,7 @@ from schemes.log.replay import (
     check_language,
     check_no_result_changes,
     check_pairable,
+    check_params_changeable,
     check_rounds,
     no_such_board,
 )
@@ -164,11 +165,11 @@ def change_settings(**typed: str) -> Action:
 
 
 def change_params(state: Tournament, given: Mapping[str, str]) -> Action:
-    """New values of scheme parameters, as typed (McMahon and Swiss: OpenGotha lets the
-    referee change them during the event); each read by its parser."""
+    """New values of scheme parameters, as typed (before round 1; McMahon and Swiss during the
+    event too, as OpenGotha lets the referee: ``check_params_changeable``); each read by its
+    parser."""
     scheme = get_scheme(state.settings.scheme)
-    if not scheme.traits.params_editable:
-        raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
+    check_params_changeable(state)
     if not given:
         raise InvalidEvent("nothing to change: give the fields to edit")
     values = parse_params(scheme, given)

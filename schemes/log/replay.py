@@ -864,10 +864,8 @@ def _settings_changed(state: Tournament, event: Event) -> Tournament:
     if "rounds" in data:
         changes["rounds"] = _changed_rounds(state, data["rounds"])
     if "params" in data:
-        scheme = get_scheme(settings.scheme)
-        if not scheme.traits.params_editable:
-            raise InvalidEvent("{scheme}: the parameters are fixed when the tournament is created", scheme=scheme.name)
-        changes["params"] = check_params(scheme, {**settings.params, **data["params"]})
+        check_params_changeable(state)
+        changes["params"] = check_params(get_scheme(settings.scheme), {**settings.params, **data["params"]})
     return replace(state, settings=replace(settings, **changes))
 
 
@@ -880,6 +878,16 @@ def check_rounds_changeable(state: Tournament) -> None:
     scheme = get_scheme(state.settings.scheme)
     if not scheme.traits.rounds_required and (scheme.traits.bracket or state.paired_rounds):
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
+
+
+def check_params_changeable(state: Tournament) -> None:
+    """InvalidEvent where the scheme's parameters are no longer the referee's to change: once
+    round 1 is paired, but for OpenGotha's, which lets them change during the event
+    (``Traits.params_editable``).  Before it nothing was paired or scored by them, and a
+    tie-break order typed wrong meant a new tournament and every player typed again (a trial)."""
+    scheme = get_scheme(state.settings.scheme)
+    if not scheme.traits.params_editable and state.paired_rounds:
+        raise InvalidEvent("{scheme}: the parameters are fixed once round 1 is paired", scheme=scheme.name)
 
 
 def _changed_rounds(state: Tournament, rounds: int) -> int | None:

@@ -1,9 +1,12 @@
 """The reducer refuses events that do not fit, with a message for the referee."""
 
+import random
+
 import pytest
 
 from schemes.errors import BadSetting, InvalidEvent
 from schemes.log import actions
+from schemes.log import events as ev
 from schemes.log.events import Event, check_shape
 from schemes.log.history import check_undoable, describe
 from schemes.log.replay import replay
@@ -567,3 +570,25 @@ def test_a_round_missing_many_results_names_ten_boards_and_counts_the_rest() -> 
     among = "1–11, 13, 15, 17, 19, 21, 23, 25, 27, 29"  # not «1–10» of the first ten boards (a review)
     with pytest.raises(InvalidEvent, match=f"^round 1 is not complete: no result on 21 boards, among them {among}$"):
         long_run.pair()
+
+
+def test_a_seed_schemes_parameters_change_before_round_1_only() -> None:
+    """FORS's tie-breaks typed in the wrong order are mended before the draw; once round 1 is
+    paired they stay (its pairing and its table read them), as every seed scheme's do —
+    McMahon's may change during the event, as OpenGotha lets them."""
+    log = Log("fors", rounds=3)
+    for surname in "ABCD":
+        log.add(surname, rank="5k")
+    log.commit(actions.change_params(log.state, {"tiebreaks": "ks,head_to_head"}))
+    assert log.state.settings.params["tiebreaks"] == ["ks", "head_to_head"]
+    log.commit(actions.pair(log.state, random.Random(1)))
+    with pytest.raises(InvalidEvent, match="fors: the parameters are fixed once round 1 is paired"):
+        actions.change_params(log.state, {"tiebreaks": "sos"})
+    with pytest.raises(InvalidEvent, match="fors: the parameters are fixed once round 1 is paired"):
+        log.commit((ev.SETTINGS_CHANGED, {"params": {"handicap_cap": 3}}))
+    mcmahon = Log("mcmahon", rounds=3)
+    for surname in "ABCD":
+        mcmahon.add(surname, rank="5k")
+    mcmahon.commit(actions.pair(mcmahon.state, random.Random(1)))
+    mcmahon.commit(actions.change_params(mcmahon.state, {"genMMBar": "3D"}))
+    assert mcmahon.state.settings.params["genMMBar"] == "3D"

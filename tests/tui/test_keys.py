@@ -125,6 +125,41 @@ async def test_settings_are_edited_as_events_and_undone(folder: Path) -> None:
         assert any("задаётся при создании" in n for n in notes(app))
 
 
+async def test_a_seed_schemes_parameters_change_until_round_1_is_paired(tmp_path: Path) -> None:
+    """A trial typed FORS's tie-breaks in the wrong order and had to make the tournament again,
+    every player with it: before round 1 a parameter is the referee's to change (Gamma's demo,
+    paired, refuses it and says why)."""
+    from tui.cli import main
+
+    path = tmp_path / "fors.json"
+    assert main(["new", str(path), "--scheme", "fors", "--rounds", "5", "--name", "Клуб"]) == 0
+    app = app_on(tmp_path, "fors.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+        table.move_cursor(row=table.get_row_index("tiebreaks"))
+        await pilot.press("enter")
+        await pilot.pause()
+        app.screen.query_one("#answer", Input).value = "ks,head_to_head"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.settings.params["tiebreaks"] == ["ks", "head_to_head"]
+
+
+async def test_a_seed_schemes_parameters_are_fixed_once_round_1_is_paired(folder: Path) -> None:
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f8")
+        await pilot.pause()
+        table = app.screen.query_one("#settings-table", DataTable)
+        table.move_cursor(row=table.get_row_index("handicap_cap"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TournamentScreen)
+        assert "Гамма: параметры не меняются, когда 1-й тур уже составлен" in notes(app)
+
+
 async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(tmp_path: Path) -> None:
     # created without --rounds: the app once asked settings.rounds (None) and said «после 3-го тура»
     from data.ledger import Ledger

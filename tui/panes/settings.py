@@ -18,7 +18,7 @@ from data.service import Service
 from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log.actions import Action
-from schemes.log.replay import check_rounds_changeable
+from schemes.log.replay import check_params_changeable, check_rounds_changeable
 from schemes.registry import get_scheme
 from tui import views
 from tui.i18n import LANGUAGE_NAMES, _, said
@@ -83,10 +83,16 @@ class SettingsPane(Pane):
         state = self.session.state
         scheme = get_scheme(state.settings.scheme)
         param = next((p for p in scheme.params if p.key == key), None)
-        is_param = param is not None and scheme.traits.params_editable
+        is_param = param is not None
         if key not in actions.EDITABLE and not is_param:
             self.notify(_("{setting} is fixed when the tournament is created", setting=_(key)), severity="warning")
             return
+        if is_param:
+            try:
+                check_params_changeable(state)
+            except InvalidEvent as error:  # the seed schemes' once round 1 is paired
+                self.notify(said(error), severity="warning")
+                return
         if key == "rounds":
             try:
                 check_rounds_changeable(state)
