@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import app_on, burst, escape_alone, notes, run_test, until
+from tests.tui.conftest import answered, app_on, burst, escape_alone, notes, run_test, setting_asked, until
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
@@ -135,28 +135,14 @@ async def test_a_seed_schemes_parameters_change_until_round_1_is_paired(tmp_path
     assert main(["new", str(path), "--scheme", "fors", "--rounds", "5", "--name", "Клуб"]) == 0
     app = app_on(tmp_path, "fors.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f8")
-        await pilot.pause()
-        table = app.screen.query_one("#settings-table", DataTable)
-        table.move_cursor(row=table.get_row_index("tiebreaks"))
-        await pilot.press("enter")
-        await pilot.pause()
-        app.screen.query_one("#answer", Input).value = "ks,head_to_head"
-        await pilot.press("enter")
-        await pilot.pause()
+        await answered(pilot, await setting_asked(app, pilot, "tiebreaks"), "ks,head_to_head")
         assert app.screen.session.state.settings.params["tiebreaks"] == ["ks", "head_to_head"]
 
 
 async def test_a_seed_schemes_parameters_are_fixed_once_round_1_is_paired(folder: Path) -> None:
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f8")
-        await pilot.pause()
-        table = app.screen.query_one("#settings-table", DataTable)
-        table.move_cursor(row=table.get_row_index("handicap_cap"))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TournamentScreen)
+        assert isinstance(await setting_asked(app, pilot, "handicap_cap"), TournamentScreen)
         assert "Гамма: параметры не меняются, когда 1-й тур уже составлен" in notes(app)
 
 
