@@ -175,7 +175,8 @@ RU = {
     "best_place": "Лучшее место",
     "counted_mark": "Очки идут в зачёт команды (*)",
     "team_points": (
-        "Очки игрока в зачёте: победа — 1, ничья (джиго, тройное ко) — ½, свободный тур — 1, поражение и пропуск — 0"
+        "Очки игрока в зачёте: победа — 1, ничья (джиго, тройное ко) — ½, свободный тур — {bye}, "
+        "поражение и пропуск — 0"
     ),
     "team_points_knockout": (
         "Очки игрока в зачёте: выигранная партия — 1 (в том числе без игры), проход без соперника и ожидание — 0, "
@@ -397,7 +398,7 @@ EN = {
     "all_sum": "Sum of all",
     "best_place": "Best place",
     "counted_mark": "Points that count for the team (*)",
-    "team_points": "A player's points here: a win 1, a draw (jigo, triple ko) ½, a bye 1, a loss or a skip 0",
+    "team_points": "A player's points here: a win 1, a draw (jigo, triple ko) ½, a bye {bye}, a loss or a skip 0",
     "team_points_knockout": (
         "A player's points here: a game won 1 (without play too), passing without an opponent or waiting 0, a loss 0"
     ),

@@ -106,7 +106,8 @@ def teams(
         body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
     document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
-    points = text["team_points" if standings.byes_won else "team_points_knockout"]
+    knockout = get_scheme(tournament.settings.scheme).traits.bracket
+    points = text["team_points_knockout"] if knockout else text["team_points"].format(bye=number(standings.bye_worth))
     document.notes([points])  # not the standings' points, which a trial compared them with
     return document
 

@@ -52,10 +52,9 @@ def team_of(player: Player, by: str) -> str:
     return {"team": player.team, "club": player.club, "country": player.country}[by].strip()
 
 
-def wins(tournament: Tournament, after_round: int, byes_won: bool = True) -> dict[int, float]:
-    """Game points: a win 1, a jigo ½, a bye a win (unless not ``byes_won``); forfeits as decided."""
+def wins(tournament: Tournament, after_round: int, bye: float = 1.0) -> dict[int, float]:
+    """Game points: a win 1, a jigo ½, a bye ``bye`` (``Standings.bye_worth``); forfeits as decided."""
     table = outcomes(tournament, after_round)
-    bye = 1.0 if byes_won else 0.0
     return {
         player: sum(bye if o.kind is Kind.BYE else (o.score.value if o.score is not None else 0.0) for o in rounds)
         for player, rounds in table.items()
@@ -66,14 +65,14 @@ def team_standings(
     tournament: Tournament, standings: Standings, best: int, by: str = "team", points: str = "wins"
 ) -> list[TeamRow]:
     """The teams after ``standings.after_round``, in place order.  ``points``: ``wins`` (game
-    points, a bye a win where the scheme's standings say so: ``Standings.byes_won``) or
+    points, a bye as the scheme values it: ``Standings.bye_worth``) or
     ``score`` (the scheme's own value: level, strength, points, MMS)."""
     position = {
         row.player: int(row.place.split("-")[0]) if row.place.split("-")[0].isdigit() else index
         for index, row in enumerate(standings.rows, start=1)
     }
     value = (
-        wins(tournament, standings.after_round, standings.byes_won)
+        wins(tournament, standings.after_round, standings.bye_worth)
         if points == "wins"
         else {row.player: row.score for row in standings.rows}
     )

@@ -194,10 +194,17 @@ class Standings:
     """The row values printed beside the score, in order: what decides the places (the
     criteria the organiser picked) and the scheme's own running values; a row holds more
     (every tie-break of the spec, for ``standings --json``)."""
-    byes_won: bool = True
-    """A bye counts as a game won where points are games won (the team standings): not a
-    play-off's, which is a seed passing a stage or a winner waiting for the next (a trial's
-    top seed had a win for each such round, worth 2 or 3 as the other matches lasted)."""
+    bye_worth: float = 1.0
+    """A bye's game points where points are games won (the team standings), as the scheme
+    values it against a win: Gamma's and OpenGotha's default a win, sport-handicap's and FORS's
+    default a draw, a round robin's its ``bye_points`` (0 by default: two trials read a club
+    table's byes as wins its standings had not given), a play-off's none (a seed passing a
+    stage or a winner waiting for the next: a trial's top seed had a win for each such round)."""
+
+
+def worth_against(points: float, win: float, loss: float) -> float:
+    """``points`` as a share of a win over a loss (a bye's ``Standings.bye_worth``): 0 to 1."""
+    return min(1.0, max(0.0, (points - loss) / (win - loss))) if win > loss else 0.0
 
 
 class PairingError(InvalidEvent):

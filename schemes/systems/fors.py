@@ -34,6 +34,7 @@ from schemes.base.scheme import (
     int_in,
     names_from,
     rank_param,
+    worth_against,
 )
 from schemes.base.swiss_like import Plan, SwissLike
 from schemes.errors import InvalidEvent
@@ -307,6 +308,7 @@ class Fors(SwissLike):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         places, values, table = ranking(tournament, after_round)
+        params = tournament.settings.params
         return Standings(
             after_round,
             tuple(
@@ -322,7 +324,8 @@ class Fors(SwissLike):
                 )
                 for place, p in places
             ),
-            ("start_points", *tournament.settings.params["tiebreaks"]),
+            ("start_points", *params["tiebreaks"]),
+            worth_against(float(params["bye_points"]), float(params["win_points"]), float(params["loss_points"])),
         )
 
 

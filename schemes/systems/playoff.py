@@ -448,7 +448,7 @@ class Playoff:
 
         ordered = sorted(state.seeds, key=order)
         rows = tuple(Row(places.get(p, ""), p, float(wins[p]), {}) for p in ordered)
-        return Standings(after_round, rows, byes_won=False)
+        return Standings(after_round, rows, bye_worth=0.0)
 
 
 def stages(tournament: Tournament) -> int:

@@ -161,7 +161,7 @@ class RoundRobin:
             for place, player in places
         )
         columns = tuple(dict.fromkeys(["true_rating"] * (params["order"] == "true_rating") + chosen))
-        return Standings(after_round, rows, columns)
+        return Standings(after_round, rows, columns, float(params["bye_points"]))
 
 
 ROUND_ROBIN = RoundRobin()

@@ -157,7 +157,8 @@ class SportHandicap(SwissLike):
 
     def standings(self, tournament: Tournament, after_round: int) -> Standings:
         table = cards(tournament, after_round)
-        final = tournament.settings.params["correction"] == "on" and is_final(self, tournament, after_round)
+        params = tournament.settings.params
+        final = params["correction"] == "on" and is_final(self, tournament, after_round)
         tenths = {p: correction_tenths(p, table) if final else 0 for p in table}
         score = {p: (10 * card.strength + tenths[p]) / 10 for p, card in table.items()}
         entered = [p for p in table if not tournament.never_played(p)]
@@ -179,6 +180,7 @@ class SportHandicap(SwissLike):
                 for place, p in places
             ),
             ("correction", "streak") if final else ("streak",),
+            min(1.0, params["half_points"] / params["win_points"]),  # a bye is worth a draw
         )
 
 

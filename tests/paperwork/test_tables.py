@@ -174,6 +174,18 @@ def test_the_team_standings_say_what_they_group_and_count(by: str, title: str) -
     assert legend in " ".join(text.splitlines())  # a Gamma level is no team's point (a trial)
 
 
+def test_the_team_standings_say_a_bye_is_worth_what_the_scheme_gives_it() -> None:
+    """A round robin's bye is worth its ``bye_points`` (0) there too (two trials read its byes
+    counted as wins)."""
+    from paperwork.tables import teams
+
+    log = played("round-robin", 5, 5)
+    for player in log.state.players:
+        log.commit(actions.edit(player, club="Спартак"))
+    text = " ".join(pages(teams(log.state, log.events, 5, 3, "club"))[0].splitlines())
+    assert "свободный тур — 0, поражение и пропуск — 0" in text
+
+
 def test_round_robin_crosstable() -> None:
     log = played("round-robin", 5, 5)
     text = pages(final_table(log.state, log.events, 5))[0]

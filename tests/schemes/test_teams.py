@@ -58,5 +58,33 @@ def test_a_play_offs_passes_and_waits_are_no_wins_for_a_team() -> None:
     standings = get_scheme("playoff").standings(log.state, 5)
     rows = {r.team: r.best for r in team_standings(log.state, standings, 1)}
     assert (rows["A"], rows["B"], rows["C"], rows["D"]) == (2.0, 2.0, 2.0, 1.0)
-    counted = replace(standings, byes_won=True)  # as the other schemes count a bye
+    counted = replace(standings, bye_worth=1.0)  # as the other schemes count a bye
     assert {r.team: r.best for r in team_standings(log.state, counted, 1)}["A"] == 5.0
+
+
+def test_a_bye_is_worth_to_a_team_what_the_scheme_gives_it() -> None:
+    """Two trials read a round robin's club table counting byes as wins its standings had not
+    given (a bye worth ``bye_points``, 0).  Three players, one bye each after three rounds,
+    no game decided: a team of all three scores its byes as the scheme values them — a round
+    robin's 0 (or ½ with ``bye_points=0.5``), FORS's 15 between a loss's 10 and a win's 20 ½ each,
+    sport-handicap's 5 of a win's 10 ½, Gamma's and McMahon's a win."""
+    worth = {}
+    for scheme, params in (("round-robin", {}), ("round-robin", {"bye_points": 0.5}), ("fors", {}),
+                           ("sport-handicap", {}), ("gamma", {}), ("mcmahon", {})):  # fmt: skip
+        log = Log(scheme, rounds=3, **params)
+        for surname in "ABC":
+            log.add(surname, rank="5k", team="T")
+        for number in (1, 2, 3):
+            log.pair()
+            log.commit(actions.result(number, 1, "both-lose"))
+        standings = get_scheme(scheme).standings(log.state, 3)
+        (row,) = team_standings(log.state, standings, 3)
+        worth[scheme, tuple(params.values())] = (standings.bye_worth, row.total)
+    assert worth == {
+        ("round-robin", ()): (0.0, 0.0),
+        ("round-robin", (0.5,)): (0.5, 1.5),
+        ("fors", ()): (0.5, 1.5),
+        ("sport-handicap", ()): (0.5, 1.5),
+        ("gamma", ()): (1.0, 3.0),
+        ("mcmahon", ()): (1.0, 3.0),
+    }

@@ -456,7 +456,7 @@ class Gotha:
                 out.append(Row(label, sheet.entrant.id, main, Shown(sheet, r)))
             start = end
         shown_criteria = tuple(c for c in the_rules.criteria if c not in (the_rules.main, "NULL"))
-        return Standings(after_round, tuple(out), shown_criteria)
+        return Standings(after_round, tuple(out), shown_criteria, tournament.settings.params["genNBW2ValueBye"] / 2)
 
 
 class Shown(Mapping[str, float]):
