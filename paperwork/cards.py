@@ -138,12 +138,14 @@ def draw_card(
     document.draw_table(
         face.columns, face.rows, height=height, font_size=min(8.0, height * 1.6), header_height=6, x=x, width=width
     )
-    # notes: who he must not meet, and room to write
-    numbers = ", ".join(str(tournament.numbers.get(b, b)) for b in blocked)
-    document.set_xy(x, notes_top + 1)
-    document.fit_cell(
-        width, 5, f"{text['blocked']}: {numbers}" if numbers else f"{text['blocked']}:", align="L", size=7.5
-    )
+    # notes: who he must not meet, where the scheme keeps players apart (a trial found «Не
+    # играет с:» on every card of a round robin, where everyone meets everyone), and room to write
+    if traits.keeps_apart:
+        numbers = ", ".join(str(tournament.numbers.get(b, b)) for b in blocked)
+        document.set_xy(x, notes_top + 1)
+        document.fit_cell(
+            width, 5, f"{text['blocked']}: {numbers}" if numbers else f"{text['blocked']}:", align="L", size=7.5
+        )
     document.set_xy(x, notes_top + 6)
     document.fit_cell(width, 5, f"{text['notes']}:", align="L", size=7.5)
     document.line(x + 18, notes_top + NOTES_HEIGHT, x + width, notes_top + NOTES_HEIGHT)
