@@ -159,7 +159,13 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> argpars
     parser.add_argument("--name", required=required, help=_("given name"))
     parser.add_argument("--rating", type=int, help=_("rating on the EGF/RFG scale, like 2150"))
     parser.add_argument("--rank", help=_("rank, like 2d, 5k, 3к, 2 дан; beside --rating, his declared rank"))
-    parser.add_argument("--country", help=_("two-letter country code, like RU"))
+    parser.add_argument(
+        "--country",
+        help=_(
+            "two-letter country code, like RU ('' for none; a new player's default: the "
+            "one most players have, as the app's form offers)"
+        ),
+    )
     parser.add_argument("--club", help=_("club or city, as typed (the rating table writes a Russian city as its code)"))
     parser.add_argument("--block", type=_ids, help=_("ids of players he must not meet"))
     parser.add_argument("--birth", help=_("date of birth: 2014-05-03 or 03.05.2014 (age groups, the youngest)"))
@@ -616,8 +622,8 @@ def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     if fields["name"] is not None and fields["name"].strip() and not names_someone(fields["name"]):
         raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
     try:
-        if fields["country"] is not None:
-            fields["country"] = codes.country(fields["country"])
+        if fields["country"] is not None:  # '' for none: the form's emptied field
+            fields["country"] = codes.country(fields["country"]) if fields["country"].strip() else ""
     except InvalidEvent as error:
         raise BadInput("{reason}", reason=error) from None
     return fields
@@ -725,8 +731,13 @@ def _cmd_player(args: argparse.Namespace) -> None:
                 raise BadInput("give the first name with --name")
             if not args.again:
                 _refuse_a_twin(service.state, fields)
+            countries = ""
+            if fields["country"] is None:  # as the app's form offers it: McMahon's pairing weighs it (a trial)
+                (fields,), countries = views.with_usual_country(service.state, [fields])
             change = service.commit(actions.register(service.events, **fields))
             print(change.event.data["player"])
+            if countries:
+                print_warning(countries)
             return
         if command == "edit":
             given = {key: value for key, value in _profile_fields(args).items() if value is not None}

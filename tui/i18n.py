@@ -437,7 +437,7 @@ RU = {
     "rank, like 2d, 5k, 3к, 2 дан; beside --rating, his declared rank": "ранг, например 2д, 5к, 3 кю, 2 дан; рядом с --rating — заявленный ранг",
     "a rank beside the rating is kept in McMahon and Swiss: here the rank is the rating's ({rank}); give the rating alone": "ранг рядом с рейтингом хранится в Мак-Магоне и швейцарской системе: здесь ранг — ранг рейтинга ({rank}); укажите только рейтинг",
     "give --rating or --rank (or both: a declared rank beside the rating)": "укажите --rating или --rank (или оба: заявленный ранг рядом с рейтингом)",
-    "two-letter country code, like RU": "код страны из двух букв, например RU",
+    "two-letter country code, like RU ('' for none; a new player's default: the one most players have, as the app's form offers)": "код страны из двух букв, например RU ('' — без страны; новому игроку по умолчанию — та, что у большинства, как предлагает форма в приложении)",
     "club or city, as typed (the rating table writes a Russian city as its code)": "клуб или город, как написано (в таблице для РК город России пишется кодом)",
     "ids of players he must not meet": "рег. номера игроков, с которыми он не играет",
     "date of birth: 2014-05-03 or 03.05.2014 (age groups, the youngest)": "дата рождения: 03.05.2014 или 2014-05-03 (возрастные группы, самый юный)",
