@@ -298,7 +298,8 @@ def test_parameters_beyond_tengen_take_their_defaults_each_said(tmp_path: Path) 
     params = state_of(path).settings.params
     assert (params["hdCeiling"], params["genMMS2ValueBye"], params["paiSePreferMMSDiffRatherThanSameClub"]) == (9, 2, 7)
     assert warnings_of(path) == [
-        "genMMS2ValueBye=5 is beyond what Tengen takes (genMMS2ValueBye: 5 is not between 0 and 2): 2 is used",
+        "genMMS2ValueBye=5 is beyond what Tengen takes (genMMS2ValueBye: '5': points ×2 are 0, 1 (half a point) or 2 "
+        "(a point)): 2 is used",
         "hdCeiling=12 is beyond what Tengen takes (hdCeiling: 12 is not between 0 and 9): 9 is used",
     ]
 

@@ -310,3 +310,15 @@ def test_a_late_parameter_at_its_default_is_left_out_of_a_new_file() -> None:
     assert Log("mcmahon", rounds=5).state.settings.params["turkishLocale"] is False
     turkish = actions.create("Кубок", "mcmahon", 5, params={"turkishLocale": "true"})
     assert turkish[1]["params"]["turkishLocale"] is True
+
+
+def test_a_bye_or_absence_in_points_times_two_says_what_each_value_is() -> None:
+    """A trial typed 0.5 for half a point and was told only «not a whole number»; one typing 1
+    for a point would get half of it: the refusal and the parameter's meaning say each value."""
+    log = Log("mcmahon", rounds=3)
+    with pytest.raises(InvalidEvent, match=r"'0.5': points ×2 are 0, 1 \(half a point\) or 2 \(a point\)"):
+        actions.change_params(log.state, {"genMMS2ValueAbsent": "0.5"})
+    log.commit(actions.change_params(log.state, {"genMMS2ValueAbsent": "2"}))
+    assert log.state.settings.params["genMMS2ValueAbsent"] == 2
+    meaning = {p.key: p.help for p in MCMAHON.params}["genMMS2ValueAbsent"]
+    assert meaning == "McMahon points ×2 for an absence (1: half a point, 2: a point)"

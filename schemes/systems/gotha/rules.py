@@ -80,6 +80,15 @@ def _factor(text: str) -> float:
     return value
 
 
+def _doubled(text: str) -> int:
+    """Points ×2, as OpenGotha keeps a bye's and an absence's worth: 0, 1 or 2.  A referee who
+    typed 0.5 for half a point was told only «not a whole number», and one who typed 1 for a
+    point got half of it unsaid (a trial): the refusal says what each value is."""
+    if text.strip() not in ("0", "1", "2"):
+        raise InvalidEvent("{text!r}: points ×2 are 0, 1 (half a point) or 2 (a point)", text=text[:20])
+    return int(text)
+
+
 def criterion(text: str) -> str:
     """A criterion by Tengen's name or OpenGotha's (``SOSW-1`` is ``SOSWM1``)."""
     name = text.strip()
@@ -136,10 +145,10 @@ def _params(defaults: Mapping[str, Any]) -> tuple[Param, ...]:
         "genMMBar": (_rank_text, "McMahon bar"),
         "genMMFloor": (_rank_text, "McMahon floor"),
         "genMMZero": (_zero, "rank whose McMahon score is 0: 30K (OpenGotha 3.51 takes no other)"),
-        "genNBW2ValueAbsent": (int_in(0, 2), "NBW points ×2 for an absence"),
-        "genNBW2ValueBye": (int_in(0, 2), "NBW points ×2 for a bye"),
-        "genMMS2ValueAbsent": (int_in(0, 2), "McMahon points ×2 for an absence"),
-        "genMMS2ValueBye": (int_in(0, 2), "McMahon points ×2 for a bye"),
+        "genNBW2ValueAbsent": (_doubled, "NBW points ×2 for an absence (1: half a point, 2: a point)"),
+        "genNBW2ValueBye": (_doubled, "NBW points ×2 for a bye (1: half a point, 2: a point)"),
+        "genMMS2ValueAbsent": (_doubled, "McMahon points ×2 for an absence (1: half a point, 2: a point)"),
+        "genMMS2ValueBye": (_doubled, "McMahon points ×2 for a bye (1: half a point, 2: a point)"),
         "genRoundDownNBWMMS": (_flag, "round down half points of absences and byes"),
         "genCountNotPlayedGamesAsHalfPoint": (_flag, "SOS counts unplayed games as half points"),
         "hdBasedOnMMS": (_flag, "handicap from McMahon scores (else from ranks)"),
