@@ -248,6 +248,7 @@ RU = {
     "Who sits out round {round}?": "Кто свободен в {round}-м туре?",
     "{reason}. Another bye for the same player?": "{reason}. Снова дать свободный тур?",
     "Board {board}: nothing recorded": "Доска {board}: ничего не записано",
+    "Board {board}: its result stays as it was": "Доска {board}: результат не изменён",
     "names in more than one script, so the table is in Latin: {players}": "в именах буквы разных алфавитов, поэтому таблица латиницей: {players}",
     "names not in Cyrillic, so the table is in Latin: {players}": "есть имена не на кириллице, поэтому таблица будет латиницей: {players}",
     "names not in Cyrillic, so the table is in Latin: {players} and {more} more": "есть имена не на кириллице, поэтому таблица будет латиницей: {players} и ещё {more}",

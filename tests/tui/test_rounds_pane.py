@@ -111,6 +111,7 @@ async def test_a_result_replaced_asks_naming_the_players_and_f_shows_the_boards_
         await pilot.press("n")
         await pilot.pause()
         assert app.screen.session.state.round(1).results[1].code == "W+"
+        assert notes(app)[-1] == "Доска 1: результат не изменён"  # «ничего не записано» read as an empty board
         await pilot.press("3", "b")
         await pilot.press("f")
         await pilot.pause()

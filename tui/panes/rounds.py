@@ -434,6 +434,8 @@ class RoundsPane(Pane):
         def record(yes: bool | None = True) -> None:
             if yes and self.tournament_screen.act(action):
                 self.next_missing(number)
+            elif not yes and number in played.results:  # «ничего не записано» read as an empty board (a trial)
+                self.notify(_("Board {board}: its result stays as it was", board=number))
             elif not yes:  # a referee typing slips fast took the closed question for an entry (a trial)
                 self.notify(_("Board {board}: nothing recorded", board=number))
             self.show_info(self.session.state.round(self.viewing) or played)  # the typed number is gone
