@@ -378,7 +378,7 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Пётр пришёл: в парах с 3-го тура"
         assert session.state.players[late].available_in(upcoming)
-        assert str(table.get_row(str(late))[status]) == ""
+        assert str(table.get_row(str(late))[status]) == "пропуск туров 1 2"  # registered after they were paired
         await pilot.press("c")
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Пётр — уже в списке, не предварительно"
@@ -615,3 +615,25 @@ async def test_many_notes_under_the_prizes_leave_the_winners_in_view(tmp_path: P
         assert len(set(lines)) == len(lines) == 6, lines  # each group's once, А to Е
         assert app.screen.query_one("#prize-notes-box").size.height <= 6
         assert app.screen.query_one("#prizes", DataTable).size.height >= 8
+
+
+async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(folder: Path) -> None:
+    """A McMahon trial registered a player after round 1 was paired: round 1 became his skip
+    (worth OpenGotha's absence value), which neither the registration nor F2 said."""
+    app = app_on(folder, "mcmahon.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        session = app.screen.session
+        assert session.state.paired_rounds == 2
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#surname", Input).value = "Поздний"
+        form.query_one("#name", Input).value = "Пётр"
+        form.query_one("#strength", Input).value = "3k"
+        form.query_one("#surname", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert notes(app)[-1] == "Зарегистрирован: Поздний Пётр; играет с 3-го тура, прошедшие туры — пропуски"
+        table = app.screen.query_one("#players-table", DataTable)
+        late = max(session.state.players)
+        assert str(table.get_row(str(late))[list(table.columns).index("status")]) == "пропуск туров 1 2"

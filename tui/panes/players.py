@@ -136,7 +136,8 @@ class PlayersPane(Pane):
 
     @staticmethod
     def status(player: Player, deadline: bool) -> str:
-        """Registered in advance, withdrawn, skipping; a round announced after the deadline
+        """Registered in advance, withdrawn, skipping (a latecomer the rounds paired before he
+        came: they count as skips, which a McMahon trial's F2 did not say); a round announced after the deadline
         marked «!», as the paper's «--!» is, where the scheme has one (``deadline``:
         sport-handicap's late skip is worth 0, an early one 5, and a trial's F2 said both
         «пропуск тура 3»; «(поздно: 4)» in words took the names' room at 80 columns, a review)."""
@@ -148,10 +149,11 @@ class PlayersPane(Pane):
             return _("registered in advance")
         if player.withdrawn_from is not None:
             return _("withdrawn from {round}", round=marked(player.withdrawn_from), sex=player.sex)
-        if len(player.skips) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
-            return _("round {rounds} skipped", rounds=marked(min(player.skips)))
-        if player.skips:
-            return _("rounds {rounds} skipped", rounds=" ".join(map(marked, sorted(player.skips))))
+        missed = sorted(player.skips | set(range(1, player.joined)))  # a latecomer's rounds before he came too
+        if len(missed) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
+            return _("round {rounds} skipped", rounds=marked(missed[0]))
+        if missed:
+            return _("rounds {rounds} skipped", rounds=" ".join(map(marked, missed)))
         return ""
 
     def on_input_changed(self, event: Input.Changed) -> None:
@@ -192,7 +194,10 @@ class PlayersPane(Pane):
 
         def register(fields: dict[str, Any] | None) -> None:
             if fields and self.tournament_screen.act(actions.register(self.session.events, **fields)):
-                self.notify(_("Registered: {name}", name=f"{fields['surname']} {fields.get('name', '')}"))
+                name, paired = f"{fields['surname']} {fields.get('name', '')}", self.session.state.paired_rounds
+                late = _("Registered: {name}; he plays from round {round}, the rounds before count as skips",
+                         name=name, round=paired + 1)  # fmt: skip
+                self.notify(late if paired else _("Registered: {name}", name=name))
 
         self.app.push_screen(PlayerFormScreen(None, self.session), register)
 
