@@ -156,7 +156,7 @@ RU = {
     "Withdraw {name} from round {round} on?": "Снять с турнира с {round}-го тура: {name}?",
     "Bring {name} back from round {round}?": "Вернуть в турнир с {round}-го тура: {name}?",
     "The rounds he missed count as skips.": "Пропущенные туры считаются отказами от тура.",
-    "Registered: {name}; he plays from round {round}, the rounds before count as skips": "Зарегистрирован: {name}; играет с {round}-го тура, прошедшие туры — пропуски",
+    "Registered: {name}; he plays from round {round}, the rounds before count as skips": "Игрок зарегистрирован: {name}; играет с {round}-го тура, прошедшие туры — пропуски",
     "Registered: {name}": "Игрок зарегистрирован: {name}",
     "Saved: {name}": "Сохранено: {name}",
     "{count:player|players} registered": "Зарегистрировано игроков: {count}",

@@ -633,7 +633,7 @@ async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(f
         form.query_one("#surname", Input).focus()
         await pilot.press("enter")
         await pilot.pause()
-        assert notes(app)[-1] == "Зарегистрирован: Поздний Пётр; играет с 3-го тура, прошедшие туры — пропуски"
+        assert notes(app)[-1] == "Игрок зарегистрирован: Поздний Пётр; играет с 3-го тура, прошедшие туры — пропуски"
         table = app.screen.query_one("#players-table", DataTable)
         late = max(session.state.players)
         assert str(table.get_row(str(late))[list(table.columns).index("status")]) == "пропуск туров 1 2"
