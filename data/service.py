@@ -39,7 +39,7 @@ from schemes.log.events import Event, check_shape
 from schemes.log.history import check_undoable, keep_the_bracket, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
-from schemes.registry import get_scheme, not_playing
+from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.values.timecontrol import TimeControlError, parse_time
 
@@ -373,15 +373,18 @@ class Service:
         writes it."""
         return sync_copies(self.path, lambda: self.events)
 
-    def rest_to_pair(self) -> list[int]:
-        """The latest round's players on no board that its pairing leaves to pair
-        (``actions.pair_rest``: a round OpenGotha paired in part), where the scheme pairs them;
-        else none.  Refused (``InvalidEvent``) on a helper's laptop of a hall, as a pairing is."""
+    def rest_offered(self) -> list[int]:
+        """The latest round's players on no board that pairing the next round offers to pair
+        first (``actions.rest_of``: a round OpenGotha paired in part, latecomers), where the
+        scheme pairs them and no result of the round is in: in a round being played an Enter by
+        habit would seat them in it (a review); the command line's ``pair --rest`` still does.
+        Refused (``InvalidEvent``) on a helper's laptop of a hall, as a pairing is."""
         state = self.state
-        if not state.rounds or not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
+        latest = state.rounds[-1] if state.rounds else None
+        if latest is None or latest.results or not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
             return []
         self.check_chiefs_own()
-        return not_playing(state, state.paired_rounds)["not_assigned"]
+        return actions.rest_of(state, latest.number)
 
     def before_pairing(self, number: int | None = None, early: bool = False) -> BeforePairing:
         """Refused (InvalidEvent) where round ``number`` (the next) cannot be paired now: not

@@ -266,7 +266,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     pair = commands.add_parser("pair", help=_("pair the next round"))
-    pair.add_argument("--round", type=_round, help=_("the round to pair (it must be the next one)"))
+    pair.add_argument(
+        "--round", type=_round, help=_("the round to pair (it must be the next one; with --rest, the latest)")
+    )
     pair.add_argument("--order", type=_ids, help=_("player ids in number order (manual numbering)"))
     pair.add_argument("--seed", type=int, help=_("seed of the draw of lots (for repeatable tests)"))
     pair.add_argument(
@@ -731,13 +733,13 @@ def _cmd_player(args: argparse.Namespace) -> None:
                 raise BadInput("give the first name with --name")
             if not args.again:
                 _refuse_a_twin(service.state, fields)
-            countries = ""
-            if fields["country"] is None:  # as the app's form offers it: McMahon's pairing weighs it (a trial)
-                (fields,), countries = views.with_usual_country(service.state, [fields])
+            usual = views.usual_country(service.state) if fields["country"] is None else ""
+            if usual:  # as the app's form offers it: McMahon's pairing weighs it (a trial)
+                fields["country"] = usual
             change = service.commit(actions.register(service.events, **fields))
             print(change.event.data["player"])
-            if countries:
-                print_warning(countries)
+            if usual:
+                print_warning(_("no country given: written {country} (--country '' for none)", country=usual))
             return
         if command == "edit":
             given = {key: value for key, value in _profile_fields(args).items() if value is not None}
@@ -808,7 +810,7 @@ def _cmd_pair_rest(args: argparse.Namespace) -> None:
                        "--keep-both go with the next round")  # fmt: skip
 
     def act(service: Service) -> None:
-        service.rest_to_pair()  # a helper's laptop refused before the pairing's wait
+        service.check_chiefs_own()  # a helper's laptop refused before the pairing's wait
         state = service.state
         compiling = compiler_ahead(state)
         if compiling:
@@ -818,6 +820,9 @@ def _cmd_pair_rest(args: argparse.Namespace) -> None:
         change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))
+        second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
+        if second:  # as pair says it
+            print_warning(_("{reason}: another bye for the same player", reason=said(second)))
 
     _writing(args, act)
 

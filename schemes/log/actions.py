@@ -21,12 +21,14 @@ from schemes.log.history import redo_target
 from schemes.log.replay import (
     BOARD_KOMI_LIMIT,
     MAX_HANDICAP,
+    came_after,
     check_komi,
     check_language,
     check_no_result_changes,
     check_pairable,
     check_params_changeable,
     check_rounds,
+    latecomers_seated,
     no_such_board,
 )
 from schemes.registry import get_scheme, not_playing
@@ -485,28 +487,34 @@ def pair_rest(
     allow_repeats: bool = False,
     bye: int | None = None,
 ) -> Action:
-    """The latest round's players on none of its boards paired among themselves, its boards
-    kept as they are: OpenGotha's Pair on the rows left unpaired, for a round it paired in part
-    before the latecomers came (a switched file's last round: its boards are on the wall, and
-    pairing the round again from the rounds before would move them).  ``bye``: the referee's
-    choice of who sits out an odd rest, where the round has no bye yet."""
+    """The latest round's players on none of its boards (``rest_of``) paired among themselves,
+    its boards kept as they are: OpenGotha's Pair on the rows left unpaired, for a round paired
+    before the latecomers came (its boards are on the wall, and pairing the round again would
+    move them).  ``bye``: the referee's choice of who sits out an odd rest, where the round has
+    no bye yet."""
+    if not state.rounds:
+        raise InvalidEvent("no round is paired yet")
     number = state.paired_rounds if number is None else number
     played = _latest(state, number)
-    scheme = get_scheme(state.settings.scheme)
-    if not isinstance(scheme, PairsTheRest):
-        raise InvalidEvent("{scheme} pairs a round whole: undo its pairing and pair it again", scheme=scheme.name)
-    rest = not_playing(state, number)["not_assigned"]
+    rest = rest_of(state, number)
     if not rest:
         raise InvalidEvent("round {round}: every player who plays it is on a board", round=number)
+    scheme = get_scheme(state.settings.scheme)
+    if not isinstance(scheme, PairsTheRest):
+        raise InvalidEvent("{scheme} pairs a round whole: the players on no board play from the next round",
+                           scheme=scheme.name)  # fmt: skip
     if bye is not None:
         if bye not in rest:
             raise InvalidEvent("player {player} is not among the players on no board of round {round}",
                                player=state.named(bye), round=number)  # fmt: skip
-        if played.byes or len(rest) % 2 == 0:
-            raise InvalidEvent("round {round}: {count:player|players} on no board, and the round's bye given: nobody "
-                               "more sits out", round=number, count=len(rest))  # fmt: skip
+        if played.byes:
+            raise InvalidEvent("round {round} has its bye already: {player}", round=number,
+                               player=state.named(played.byes[0]))  # fmt: skip
+        if len(rest) % 2 == 0:
+            raise InvalidEvent("round {round}: {count:player|players} on no board, an even number: nobody sits out",
+                               round=number, count=len(rest))  # fmt: skip
     check_undisputed(state)
-    pairing = scheme.pair_rest(state, number, rng, allow_repeats, bye)
+    pairing = scheme.pair_rest(latecomers_seated(state, number, rest), number, rng, allow_repeats, bye)
     boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
     return ev.PAIRING_AMENDED, {
         "round": number,
@@ -514,6 +522,19 @@ def pair_rest(
         "byes": [*played.byes, *pairing.byes],
         "change": ev.REST,
     }
+
+
+def rest_of(state: Tournament, number: int) -> list[int]:
+    """Whom pairing the rest of paired round ``number`` seats: its players on no board
+    (OpenGotha's "not assigned"), and while no result of it is in, those registered after it was
+    paired, or confirmed at the venue after it (``replay.came_after``) — a latecomer before the
+    games begin, whom OpenGotha's form leaves in every round; once results come in he is for the
+    next round (an Enter by habit would seat him in a round being played)."""
+    played = state.round(number)
+    rest = not_playing(state, number)["not_assigned"]
+    if played is not None and not played.results:
+        rest += [p.id for p in state.players.values() if came_after(p, number) and p.available_in(number + 1)]
+    return rest
 
 
 def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from schemes.base.scheme import Scheme, check_params, check_recorded
+from schemes.base.scheme import PairsTheRest, Scheme, check_params, check_recorded
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import TABLE, Event, standing
@@ -353,10 +353,13 @@ def _total_rounds(state: Tournament) -> int | None:
 
 
 def _skips(state: Tournament, event: Event) -> Tournament:
+    """A skip is announced before its round is paired — but for the latest round by a player on
+    none of its boards (OpenGotha's participation unticked for a round it paired in part: the
+    rest of which, odd beside its bye, could otherwise be neither paired nor left, a review)."""
     player = _player(state, event.data["player"])
     total = _total_rounds(state)
     for number in event.data["rounds"]:
-        if number <= state.paired_rounds:
+        if number <= state.paired_rounds and not (number == state.paired_rounds and unseated(state, player.id)):
             raise InvalidEvent(
                 "round {round} is already paired: a skip must be announced before; "
                 "record the game as a forfeit instead",
@@ -570,6 +573,50 @@ def _seating(
     return boards, byes
 
 
+def unseated(state: Tournament, player: int) -> bool:
+    """Whether ``player`` is on none of the latest round's boards and not its bye."""
+    latest = state.rounds[-1] if state.rounds else None
+    return latest is not None and latest.board_of(player) is None and player not in latest.byes
+
+
+def came_after(player: Player, number: int) -> bool:
+    """Whether ``player`` came after round ``number`` was paired: registered after it
+    (``Player.joined``) or confirmed at the venue after it (``Player.confirmed_after``)."""
+    return player.joined == number + 1 or player.confirmed_after == number
+
+
+def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) -> Tournament:
+    """``state`` where the ``seated`` who came after round ``number`` was paired (``came_after``)
+    play from it: pairing the rest seats them in it (``actions.rest_of``)."""
+    joining = {
+        p: replace(
+            state.players[p],
+            joined=min(state.players[p].joined, number),
+            confirmed_after=min(state.players[p].confirmed_after, number - 1),
+        )  # fmt: skip
+        for p in seated
+        if isinstance(p, int) and p in state.players and came_after(state.players[p], number)
+    }
+    return replace(state, players={**state.players, **joining}) if joining else state
+
+
+def _check_rest(state: Tournament, played: Round, boards: Sequence[Board], byes: Sequence[int]) -> None:
+    """A pairing of the rest (``actions.pair_rest``) keeps the round's boards and byes and seats
+    only players of the round on none of them, each once, with one bye at most, where the
+    scheme pairs a rest: a damaged one sat a player on two boards (a review)."""
+    number, kept = played.number, {b.number for b in played.boards}
+    if not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
+        raise InvalidEvent("{scheme} pairs a round whole: the players on no board play from the next round",
+                           scheme=state.settings.scheme)  # fmt: skip
+    if [b for b in boards if b.number in kept] != list(played.boards) or tuple(byes[: len(played.byes)]) != played.byes:
+        raise InvalidEvent("pairing the rest of round {round} keeps its boards and byes", round=number)
+    old = {p for b in played.boards for p in (b.white, b.black)} | set(played.byes)
+    new = [p for b in boards if b.number not in kept for p in (b.white, b.black)] + list(byes[len(played.byes) :])
+    if (not new or len(set(new)) != len(new) or old & set(new) or len(byes) > len(played.byes) + 1
+            or not all(state.players[p].available_in(number) for p in new)):  # fmt: skip
+        raise InvalidEvent("pairing the rest of round {round} seats its players on no board, each once", round=number)
+
+
 def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
     """Refused where a change by hand moves a board that has a result (checked by the change
     before it asks of a repeat game or a block: a trial said «yes» to a block, then was
@@ -594,11 +641,12 @@ def _amended(state: Tournament, event: Event) -> Tournament:
     if number != state.paired_rounds or number == 0:
         raise InvalidEvent("only the latest round ({round}) can be changed by hand", round=state.paired_rounds)
     played = state.rounds[-1]
+    if event.data["change"] == ev.REST:
+        seated = {p for b in event.data["boards"] for p in (b.get("white"), b.get("black"))} | set(event.data["byes"])
+        state = latecomers_seated(state, number, seated)
     boards, byes = _seating(state, number, event.data, played.as_recorded)
     if event.data["change"] == ev.REST:  # the players on no board paired: every board and bye kept
-        kept = {b.number for b in played.boards}
-        if [b for b in boards if b.number in kept] != list(played.boards) or byes[: len(played.byes)] != played.byes:
-            raise InvalidEvent("pairing the rest of round {round} keeps its boards and byes", round=number)
+        _check_rest(state, played, boards, byes)
     elif [b.number for b in boards] != [b.number for b in played.boards]:
         raise InvalidEvent("a change by hand keeps the number of boards")
     else:

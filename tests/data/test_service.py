@@ -253,3 +253,22 @@ def test_an_output_through_another_users_link_is_refused(tmp_path: Path) -> None
         service.output(str(mine)).write(b"%PDF-mine")
     assert precious.read_bytes() == b"years of work" and (tmp_path / "target.pdf").read_bytes() == b"%PDF"
     assert (tmp_path / "mine-target.pdf").read_bytes() == b"%PDF-mine"
+
+
+@pytest.mark.shared_data
+def test_the_rest_is_offered_before_the_next_round_only_while_the_round_has_no_result(tmp_path: Path) -> None:
+    """A review: a round OpenGotha recorded played, four players on no board, and n offered to
+    seat them in it first, «Поставить в пары» in focus — an Enter by habit gave a finished round
+    four new boards.  The command line's ``pair --rest`` still pairs them; the app offers it
+    only before the round's first result."""
+    from data.opengotha import read
+    from tests.builders import in_part
+    from tests.data.test_opengotha import TESTDATA
+
+    source = tmp_path / "part.xml"
+    source.write_text(in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]"), encoding="utf-8")
+    with Service.create(tmp_path / "t.json", read(source).actions) as service:
+        rest = service.rest_offered()
+        assert len(rest) == 4
+        service.commit(actions.result(5, 2, "W+"))
+        assert service.rest_offered() == [] and actions.rest_of(service.state, 5) == rest

@@ -78,16 +78,32 @@ def test_the_referees_bye_for_an_odd_rest(tmp_path: Path) -> None:
 
 
 def test_an_odd_rest_beside_the_rounds_bye_is_refused_as_opengotha_refuses_it(tmp_path: Path) -> None:
+    """OpenGotha's Pair asks for an even number: the refusal says to mark one as skipping the
+    round, which the latest round allows of a player on none of its boards (OpenGotha's
+    participation unticked); the two left are then paired."""
     log = part(tmp_path, "[13]", bye="KARADABANDENIS")
-    with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board"):
+    by_name = {p.surname: p.id for p in log.state.players.values()}
+    with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board.*skipping round 5"):
         actions.pair_rest(log.state, random.Random(1))
-    even = part(tmp_path, "[13]")
-    with pytest.raises(InvalidEvent, match="4 players on no board, and the round's bye given"):
+    with pytest.raises(InvalidEvent, match="round 5 is already paired"):  # one on a board: a forfeit, as ever
+        log.commit(actions.skip(by_name["Rendu"], [5]))
+    log.commit(actions.skip(by_name["Lemoine"], [5]))
+    log.commit(actions.pair_rest(log.state, random.Random(1), allow_repeats=True))
+    assert seen(log.state, 5)[0][1:3] == ("Noguchi", "Lefebvre")
+    assert log.state.players[by_name["Lemoine"]].absent_from(5)
+
+
+def test_the_referees_bye_is_refused_where_nobody_more_sits_out(tmp_path: Path) -> None:
+    beside = part(tmp_path, "[134]", bye="RENDUQUENTIN")  # board 4 gone, Rendu its bye: five left
+    rest = [p for p in beside.state.players if beside.state.rounds[4].board_of(p) is None]
+    with pytest.raises(InvalidEvent, match="round 5 has its bye already"):
         actions.pair_rest(
-            even.state,
-            random.Random(1),
-            bye=next(p for p in even.state.players if even.state.rounds[4].board_of(p) is None),
+            beside.state, random.Random(1), bye=next(p for p in rest if p not in beside.state.rounds[4].byes)
         )
+    even = part(tmp_path, "[13]")
+    left = next(p for p in even.state.players if even.state.rounds[4].board_of(p) is None)
+    with pytest.raises(InvalidEvent, match="4 players on no board, an even number: nobody sits out"):
+        actions.pair_rest(even.state, random.Random(1), bye=left)
 
 
 def test_only_the_latest_round_of_a_scheme_that_pairs_the_rest(tmp_path: Path) -> None:
@@ -97,8 +113,13 @@ def test_only_the_latest_round_of_a_scheme_that_pairs_the_rest(tmp_path: Path) -
     gamma = Log("gamma", rounds=3)
     for surname in "ABCD":
         gamma.add(surname, rank="5k")
+    with pytest.raises(InvalidEvent, match="no round is paired yet"):
+        actions.pair_rest(gamma.state, random.Random(1))
     gamma.commit(actions.pair(gamma.state, random.Random(1)))
-    with pytest.raises(InvalidEvent, match="gamma pairs a round whole"):
+    with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):  # not «pair it again»
+        actions.pair_rest(gamma.state, random.Random(1))
+    gamma.add("E", rank="5k")  # a latecomer: Gamma pairs him from round 2
+    with pytest.raises(InvalidEvent, match="gamma pairs a round whole: the players on no board play from the next"):
         actions.pair_rest(gamma.state, random.Random(1))
 
 
@@ -117,11 +138,53 @@ def test_a_repeat_game_is_asked_for(tmp_path: Path) -> None:
     assert seen(log.state, 5)[2][0] == 3
 
 
-def test_a_forged_rest_that_moves_a_kept_board_is_refused(tmp_path: Path) -> None:
-    log = part(tmp_path, "[13]")
-    kind, data = actions.pair_rest(log.state, random.Random(1))
-    boards = list(data["boards"])
-    boards[1], boards[2] = {**boards[1], "white": boards[2]["white"]}, {**boards[2], "white": boards[1]["white"]}
-    with pytest.raises(InvalidEvent, match="pairing the rest of round 5 keeps its boards and byes"):
-        log.commit((kind, {**data, "boards": boards}))
+@pytest.mark.parametrize("forgery", ["moved", "twice", "two byes", "nobody", "absent"])
+def test_a_forged_rest_is_refused(tmp_path: Path, forgery: str) -> None:
+    """A damaged pairing of the rest (a review's: a player of a kept board on a new one too, two
+    new byes, no one seated, a player out of the round seated) is refused by the replay."""
+    log = part(tmp_path, "[13]", absent="Karadaban")
+    kind, data = actions.pair_rest(log.state, random.Random(1), allow_repeats=True)
+    boards, byes = [dict(b) for b in data["boards"]], list(data["byes"])
+    karadaban = next(p.id for p in log.state.players.values() if p.surname == "Karadaban")
+    if forgery == "moved":  # kept boards 2 and 3 trade their white players
+        boards[1]["white"], boards[2]["white"] = boards[2]["white"], boards[1]["white"]
+    elif forgery == "twice":  # the new board's black is board 2's white
+        boards[0]["black"] = boards[1]["white"]
+    elif forgery == "two byes":
+        byes, boards = [boards[0]["white"], boards[0]["black"], *byes], boards[1:]
+        for place, board in enumerate(boards, start=2):
+            board.setdefault("table", place)
+    elif forgery == "nobody":
+        boards, byes = boards[1:], []
+        for place, board in enumerate(boards, start=2):
+            board.setdefault("table", place)
+    else:  # out of round 5 by his own word
+        byes = [karadaban]
+    with pytest.raises(InvalidEvent):
+        log.commit((kind, {**data, "boards": boards, "byes": byes}))
     assert data["change"] == ev.REST
+    log.commit((kind, data))  # as made, accepted
+
+
+def test_a_latecomer_before_the_games_begin_joins_the_rest() -> None:
+    """McMahon made in Tengen: round 1 paired, two players come before its games begin (one
+    registered then, one registered in advance and confirmed then): the rest seats them in
+    round 1 on the next table, its boards kept; once a result is in, a latecomer is for round 2."""
+    log = Log("mcmahon", rounds=3)
+    for surname, rank in zip("ABCDEF", ("3d", "1d", "1k", "3k", "5k", "8k"), strict=True):
+        log.add(surname, rank=rank)
+    ahead = log.add("Pre", rank="2k", preregistered=True)
+    log.commit(actions.pair(log.state, random.Random(1)))
+    kept = log.state.rounds[0].boards
+    late = log.add("Late", rank="2k")
+    log.commit(actions.edit(ahead, preregistered=False))
+    assert actions.rest_of(log.state, 1) == [late, ahead] or actions.rest_of(log.state, 1) == [ahead, late]
+    log.commit(actions.pair_rest(log.state, random.Random(1)))
+    played = log.state.rounds[0]
+    assert played.boards[:3] == kept and {played.boards[3].white, played.boards[3].black} == {late, ahead}
+    assert played.boards[3].number == 4 and not log.state.players[late].absent_from(1)
+    log.commit(actions.undo(log.events[-1].id))  # undone: round 1 is theirs to skip again
+    assert log.state.players[late].absent_from(1) and log.state.players[ahead].in_advance_for(1)
+    log.commit(actions.result(1, 1, "W+"))
+    with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):
+        actions.pair_rest(log.state, random.Random(1))

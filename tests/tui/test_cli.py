@@ -65,7 +65,7 @@ def test_player_add_prints_the_new_id(cup: str, capsys: pytest.CaptureFixture[st
     weighed the club-mates of the command line, no country, apart from the form's, RU); '' is none."""
     code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Новиков", "--name", "Н", "--rank", "3k")
     assert (code, out.strip()) == (0, "5")
-    assert err == "warning: 1 player without a country: written RU (mend it where it is not so)\n"
+    assert err == "warning: no country given: written RU (--country '' for none)\n"
     code, out, err = run(capsys, "-f", cup, "player", "add", "--surname", "Орлов", "--name", "О", "--rank", "3k",
                          "--country", "")  # fmt: skip
     assert (code, out.strip(), err) == (0, "6", "")

@@ -143,7 +143,7 @@ async def test_a_seed_schemes_parameters_are_fixed_once_round_1_is_paired(folder
     app = app_on(folder, "gamma.json")
     async with run_test(app, size=(80, 24)) as pilot:
         assert isinstance(await setting_asked(app, pilot, "handicap_cap"), TournamentScreen)
-        assert "Гамма: параметры не меняются, когда 1-й тур уже составлен" in notes(app)
+        assert "Гамма: параметры нельзя менять после жеребьёвки 1-го тура" in notes(app)
 
 
 async def test_a_finished_round_robin_is_the_final_table_in_the_app_as_on_paper(tmp_path: Path) -> None:

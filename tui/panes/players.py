@@ -16,6 +16,7 @@ from data.service import Service
 from schemes import registry
 from schemes.errors import InvalidEvent
 from schemes.log import actions
+from schemes.log.replay import unseated
 from schemes.state.model import Player, Tournament
 from schemes.values.names import fold
 from tui.app import TengenApp
@@ -227,7 +228,7 @@ class PlayersPane(Pane):
             return
         state = self.session.state
         total = registry.get_scheme(state.settings.scheme).total_rounds(state)
-        if total is not None and state.paired_rounds >= total:  # said now, not after the rounds are typed
+        if total is not None and state.paired_rounds >= total and not unseated(state, player.id):  # said now
             self.notify(_("all {total} rounds are paired", total=total), severity="warning")
             return
 

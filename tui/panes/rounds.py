@@ -534,7 +534,7 @@ class RoundsPane(Pane):
         """The latest round's players on no board first, where it has some (``ask_rest``); else
         the next round (``pair_next``)."""
         try:
-            rest = self.session.rest_to_pair()
+            rest = self.session.rest_offered()
         except InvalidEvent as error:  # a helper's laptop of a hall
             self.notify(said(error), severity="error")
             return

@@ -411,7 +411,7 @@ class Gotha:
             if played.byes:  # OpenGotha's Pair: «Please, select an even number of players»
                 raise PairingError(
                     "round {round} has its bye already, and {count:player|players} on no board: an odd number "
-                    "cannot all be paired; mark one as skipping the round",
+                    "cannot all be paired; mark one of them as skipping round {round}",
                     round=number,
                     count=len(players),
                 )
