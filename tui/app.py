@@ -289,9 +289,9 @@ class TengenApp(App[None]):
 
     def ask_rounds(self, path: Path) -> None:
         """The import of an OpenGotha file, after asking how many of its rounds to take (all by
-        default; fewer where its last round is paired only in part, or to compare the next
-        pairing with OpenGotha's): a trial's import happened at once, to a file it was never
-        told of, with every round."""
+        default; fewer to compare the next pairing with OpenGotha's — a last round paired only
+        in part is finished in place, ``actions.pair_rest``): a trial's import happened at once,
+        to a file it was never told of, with every round."""
         from data.opengotha import beside, scan
         from tui.screens.ask import AskScreen
 
