@@ -1006,7 +1006,7 @@ def _say_who_waits(
         reading.warn("players registered in advance (PRE): {count}; not paired until confirmed "
                      "(key c in the players tab; player edit ID --confirm)", count=len(waiting))  # fmt: skip
     boards = [g for g in games if g.round == keep]
-    if not keep or not boards:
+    if not keep or not (boards or keep in byes):  # a round of its bye alone is paired in part too
         return
     seated = {p for g in boards for p in (g.white, g.black)} | ({byes[keep]} if keep in byes else set())
     left = [

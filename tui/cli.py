@@ -779,7 +779,17 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
-        before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait
+        rest = service.rest_offered()  # the app asks of them first; a script is told
+        try:
+            before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait
+        except InvalidEvent as refused:
+            if not rest:
+                raise
+            raise BadInput("{reason} (pair --rest pairs the {count:player|players} on no board of round {round})",
+                           reason=said(refused), count=len(rest), round=state.paired_rounds) from None  # fmt: skip
+        if rest:
+            print_warning(_("round {round}: {count:player|players} on no board, left without a game in it (pair --rest "
+                            "pairs them, its boards kept)", round=state.paired_rounds, count=len(rest)))  # fmt: skip
         if before.missing is not None:  # not asked early: the round before misses results
             raise BadInput(
                 "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
@@ -810,8 +820,9 @@ def _cmd_pair_rest(args: argparse.Namespace) -> None:
                        "--keep-both go with the next round")  # fmt: skip
 
     def act(service: Service) -> None:
-        service.check_chiefs_own()  # a helper's laptop refused before the pairing's wait
+        service.check_chiefs_own()  # a helper's laptop, a bad request: refused before the pairing's wait
         state = service.state
+        actions.checked_rest(state, args.round, args.bye)
         compiling = compiler_ahead(state)
         if compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)

@@ -492,6 +492,22 @@ def pair_rest(
     before the latecomers came (its boards are on the wall, and pairing the round again would
     move them).  ``bye``: the referee's choice of who sits out an odd rest, where the round has
     no bye yet."""
+    played, rest = checked_rest(state, number, bye)
+    scheme = get_scheme(state.settings.scheme)
+    assert isinstance(scheme, PairsTheRest)  # checked_rest refuses the others
+    pairing = scheme.pair_rest(latecomers_seated(state, played.number, rest), played.number, rng, allow_repeats, bye)
+    boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
+    return ev.PAIRING_AMENDED, {
+        "round": played.number,
+        "boards": boards_data(boards),
+        "byes": [*played.byes, *pairing.byes],
+        "change": ev.REST,
+    }
+
+
+def checked_rest(state: Tournament, number: int | None = None, bye: int | None = None) -> tuple[Round, list[int]]:
+    """The latest round (``number``, by default) and its rest, where ``pair_rest`` may pair it:
+    refused (InvalidEvent) before the pairing's wait for the compiler, not after it."""
     if not state.rounds:
         raise InvalidEvent("no round is paired yet")
     number = state.paired_rounds if number is None else number
@@ -504,6 +520,8 @@ def pair_rest(
         raise InvalidEvent("{scheme} pairs a round whole: the players on no board play from the next round",
                            scheme=scheme.name)  # fmt: skip
     if bye is not None:
+        if bye not in state.players:
+            raise InvalidEvent("unknown player {player}", player=bye)
         if bye not in rest:
             raise InvalidEvent("player {player} is not among the players on no board of round {round}",
                                player=state.named(bye), round=number)  # fmt: skip
@@ -514,14 +532,7 @@ def pair_rest(
             raise InvalidEvent("round {round}: {count:player|players} on no board, an even number: nobody sits out",
                                round=number, count=len(rest))  # fmt: skip
     check_undisputed(state)
-    pairing = scheme.pair_rest(latecomers_seated(state, number, rest), number, rng, allow_repeats, bye)
-    boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
-    return ev.PAIRING_AMENDED, {
-        "round": number,
-        "boards": boards_data(boards),
-        "byes": [*played.byes, *pairing.byes],
-        "change": ev.REST,
-    }
+    return played, rest
 
 
 def rest_of(state: Tournament, number: int) -> list[int]:

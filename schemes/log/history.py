@@ -471,9 +471,8 @@ def _check_amendment_undoable(events: list[Event], target: Event) -> None:
     then = replay_explaining([*events, retraction], retraction).round(target.data["round"])
     if now is None or then is None:
         return
-    touched = [
-        b.number for b, old in zip(now.boards, then.boards, strict=False) if b != old and b.number in now.results
-    ]
+    before = {b.number: b for b in then.boards}  # by number: a rest's new boards fill the tables' gaps
+    touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in now.results]
     if touched:
         boards = ", ".join(map(str, touched))
         if len(touched) > 1:  # a trial read «board 6, 8 … has a result»

@@ -1176,3 +1176,16 @@ def test_a_hostile_attribute_is_cut_or_questioned_as_a_name_is(tmp_path: Path) -
     back = tmp_path / "back.xml"
     back.write_text(written, encoding="utf-8")
     assert essence(state_of(back)) == essence(state) and warnings_of(back) == []
+
+
+def test_a_last_round_of_its_bye_alone_is_said_paired_in_part(tmp_path: Path) -> None:
+    """An attack: a last round holding only its bye (every game deleted, or none paired yet but
+    the bye) got no word of the players on no board."""
+    text = re.sub(r'<Game [^>]*roundNumber="5"[^>]*/>\s*', "", (TESTDATA / "simplemm.xml").read_text(encoding="utf-8"))
+    path = tmp_path / "bye.xml"
+    path.write_text(text.replace("</Players>", '</Players>\n<ByePlayers><ByePlayer player="KARADABANDENIS" '
+                                 'roundNumber="5"/></ByePlayers>'), encoding="utf-8")  # fmt: skip
+    assert warnings_of(path)[-1] == (
+        "round 5 is paired in part: players on no board: 15 (the rounds tab names them); "
+        "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)"
+    )

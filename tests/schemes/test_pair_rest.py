@@ -6,6 +6,7 @@ the same files (``tests/reference/tools/RestPair.java``); 91 real rounds are com
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,24 @@ def test_a_latecomer_before_the_games_begin_joins_the_rest() -> None:
     log.commit(actions.result(1, 1, "W+"))
     with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):
         actions.pair_rest(log.state, random.Random(1))
+
+
+def test_a_rest_on_the_tables_gaps_is_undone_under_the_kept_boards_results(tmp_path: Path) -> None:
+    """An attack: kept boards 1, 3, 4, 6, 8 played, the rest paired on 2, 5 and 7; its undo was
+    refused naming boards 3 and 4 (compared by place, not by number).  It goes, the results
+    stay; a result on a new board holds it back, naming that board."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    path = tmp_path / "played.xml"
+    path.write_text(re.sub(r'<Game [^>]*roundNumber="5" tableNumber="[257]"[^>]*/>\s*', "", text), encoding="utf-8")
+    log = log_of(path)
+    played = dict(log.state.rounds[4].results)
+    assert sorted(played) == [1, 3, 4, 6, 8]
+    rest = log.commit(actions.pair_rest(log.state, random.Random(1))).event.id
+    assert [b.number for b in log.state.rounds[4].boards] == [1, 2, 3, 4, 5, 6, 7, 8]
+    result = log.commit(actions.result(5, 5, "W+")).event.id
+    with pytest.raises(InvalidEvent, match=r"would break event \d+ \(result round 5 board 5"):
+        log.commit(actions.undo(rest))
+    log.commit(actions.undo(result))
+    log.commit(actions.undo(rest))
+    assert [b.number for b in log.state.rounds[4].boards] == [1, 3, 4, 6, 8]
+    assert dict(log.state.rounds[4].results) == played

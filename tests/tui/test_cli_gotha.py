@@ -298,6 +298,12 @@ def test_pair_rest_pairs_the_players_a_round_left_off_its_boards(
     path = str(tmp_path / "part.json")
     code, _, err = run(capsys, "import", "opengotha", str(source), path)
     assert code == 0 and "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)" in err
+    code, out, err = run(capsys, "-f", path, "pair")  # the event's rounds all paired: pointed to --rest
+    assert (code, out) == (2, "") and err == (
+        "tengen: all 5 rounds are paired (pair --rest pairs the 4 players on no board of round 5)\n"
+    )
+    code, out, err = run(capsys, "-f", path, "pair", "--rest", "--bye", "999")
+    assert (code, err) == (2, "tengen: unknown player 999\n")
     code, out, err = run(capsys, "-f", path, "pair", "--rest", "--order", "1")
     assert (code, out) == (2, "") and err.count("\n") == 1 and "--order, --incomplete and --keep-both" in err
     code, out, err = run(capsys, "-f", path, "pair", "--rest")
@@ -312,3 +318,18 @@ def test_pair_rest_pairs_the_players_a_round_left_off_its_boards(
     assert Path(path).read_bytes() == before
     code, out, _ = run(capsys, "-f", path, "log")
     assert "round 5: the players on no board paired" in out
+
+
+def test_pair_says_the_players_a_round_left_off_its_boards_keep_no_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The app asks of the rest before the next round; a script pairing on is told that they
+    have no game in it, and how to seat them."""
+    source = tmp_path / "part.xml"
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]")
+    source.write_text(text.replace('numberOfRounds="5"', 'numberOfRounds="6"'), encoding="utf-8")
+    path = str(tmp_path / "part.json")
+    assert run(capsys, "import", "opengotha", str(source), path)[0] == 0
+    code, out, err = run(capsys, "-f", path, "pair", "--incomplete")
+    assert code == 0 and out.startswith("SimpleMM — round 6")
+    assert "warning: round 5: 4 players on no board, left without a game in it (pair --rest pairs them" in err
