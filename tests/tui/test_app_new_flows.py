@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import DataTable, Input, OptionList
 
 from schemes.log import actions
 from tests.tui.conftest import (
@@ -1232,21 +1232,21 @@ def test_the_parameters_set_are_said_as_the_settings_tab_says_them() -> None:
     assert changed({}) == ""
 
 
-async def rest_offered(pilot: Any, rounds: int) -> list[str]:
-    """simplemm.xml of ``rounds`` rounds, its round 5 paired in part (tables 1 and 3 left off),
-    opened as an import of its 5 rounds, and n pressed in the rounds tab: the import's warnings
-    read; the question asked is on screen."""
+async def rest_offered(pilot: Any, rounds: int, absent: str = "", key: str = "n") -> list[str]:
+    """simplemm.xml of ``rounds`` rounds, its round 5 paired in part (tables 1 and 3 left off,
+    ``absent`` out of it), opened as an import of its 5 rounds, and ``key`` pressed in the
+    rounds tab: the import's warnings read; the question asked is on screen."""
     from tests.builders import in_part
     from tui.screens.confirm import ChoiceScreen
 
     source = pilot.app.folder / "part.xml"
-    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]")
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]", absent)
     source.write_text(text.replace('numberOfRounds="5"', f'numberOfRounds="{rounds}"'), encoding="utf-8")
     pilot.app.open_tournament(source)
     await pilot.pause()
     await answered(pilot, pilot.app.screen, "5")
     said = await warnings_read(pilot)
-    await pilot.press("f3", "n")
+    await pilot.press("f3", key)
     await until(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen))
     return said
 
@@ -1291,3 +1291,28 @@ async def test_the_rest_of_the_last_round_is_offered_without_a_round_after_it(tm
         await pilot.press("escape")
         await pilot.pause()
         assert len(app.screen.session.state.round(5).boards) == 6
+
+
+async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -> None:
+    """N («choosing the bye») over an odd rest: «Выбрать свободного» in focus, then the rest's
+    three in the list; the one chosen sits out and the other two are paired on table 1."""
+    from tui.screens.bye import ByeScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await rest_offered(pilot, 5, absent="Karadaban", key="N")
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Поставить в пары", "Выбрать свободного", "Нет"]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ByeScreen))
+        options = app.screen.query_one(OptionList)
+        listed = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert [label.split(".")[0] for label in listed] == ["3", "9", "12"]  # Noguchi, Lemoine, Lefebvre
+        await pilot.press("home", "enter")  # Noguchi
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: bool(app.screen.session.state.round(5).byes))
+        state = app.screen.session.state
+        assert [state.players[p].surname for p in state.round(5).byes] == ["Noguchi"]
+        first = state.round(5).board(1)
+        assert first is not None and {state.players[first.white].surname, state.players[first.black].surname} == {
+            "Lemoine", "Lefebvre"
+        }  # fmt: skip

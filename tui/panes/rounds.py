@@ -557,15 +557,35 @@ class RoundsPane(Pane):
         following = (
             [] if total is not None and number >= total else [("next", _("Pair round {round}", round=number + 1))]
         )
-        answers = [("rest", _("Pair them")), *following, ("no", _("No"))]
+        odd = len(rest) % 2 == 1 and not state.rounds[-1].byes  # the referee may choose who sits out, as ever
+        answers = [("rest", _("Pair them")), *([("bye", _("Choose the bye"))] if odd else []), *following,
+                   ("no", _("No"))]  # fmt: skip
 
         def answer(chosen: str | None) -> None:
             if chosen == "rest":
                 self.pair(rest=True)
+            elif chosen == "bye":
+                self.choose_rest_bye(rest)
             elif chosen == "next":
                 self.pair_next(choosing)
 
-        self.app.push_screen(ChoiceScreen(question, answers, "rest"), answer)
+        self.app.push_screen(ChoiceScreen(question, answers, "bye" if choosing and odd else "rest"), answer)
+
+    def choose_rest_bye(self, rest: list[int]) -> None:
+        """Who of an odd rest sits out the latest round, by the referee's choice (``pair --rest
+        --bye``): a trial's N promised the choice and the scheme chose."""
+        from tui.screens.bye import ByeScreen
+
+        state = self.session.state
+        number = state.paired_rounds
+        ordered = sorted(rest, key=lambda p: (state.numbers.get(p, 0), p))
+        players = [(p, self.bye_label(p), actions.earlier_bye(state, number, p)) for p in ordered]
+
+        def chosen(player: int | None) -> None:
+            if player is not None:
+                self.pair(rest=True, bye=player)
+
+        self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)
 
     def pair_next(self, choosing: bool) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);
@@ -669,7 +689,7 @@ class RoundsPane(Pane):
         state = self.session.state
         try:
             if rest:
-                action = actions.pair_rest(state, random.Random(), allow_repeats=allow_repeats)
+                action = actions.pair_rest(state, random.Random(), allow_repeats=allow_repeats, bye=bye)
             else:
                 action = actions.pair(state, random.Random(), allow_repeats=allow_repeats, early=early, bye=bye)
         except InvalidEvent as error:
