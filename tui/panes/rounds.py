@@ -578,7 +578,8 @@ class RoundsPane(Pane):
 
         state = self.session.state
         number = state.paired_rounds
-        ordered = sorted(rest, key=lambda p: (state.numbers.get(p, 0), p))
+        standing = registry.get_scheme(state.settings.scheme).standings(state, number - 1).rows  # as a round's list
+        ordered = [row.player for row in standing if row.player in rest]
         players = [(p, self.bye_label(p), actions.earlier_bye(state, number, p)) for p in ordered]
 
         def chosen(player: int | None) -> None:
