@@ -288,8 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--rest",
         action="store_true",
         help=_(
-            "{schemes}: pair the latest round's players on no board, its boards kept (a round "
-            "OpenGotha paired in part, before the latecomers came)",
+            "{schemes}: pair the latest round's players on no board, its boards kept (latecomers "
+            "before its first result; a round OpenGotha paired in part)",
             schemes=schemes_with("opengotha"),
         ),
     )

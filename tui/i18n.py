@@ -1404,7 +1404,7 @@ RU = {
     "{reason} (pair --rest pairs the {count:player|players} on no board of round {round})": "{reason} (pair --rest ставит в пары тех, кто в {round}-м туре без пары: {count})",
     "round {round}: {count:player|players} on no board, left without a game in it (pair --rest pairs them, its boards kept)": "{round}-й тур: без пары {count:игрок|игрока|игроков} — в нём они остаются без партии (pair --rest ставит их в пары, не трогая досок)",
     "pairing the rest of round {round} keeps its boards and byes": "жеребьёвка оставшихся в {round}-м туре не меняет его досок и свободных",
-    "{schemes}: pair the latest round's players on no board, its boards kept (a round OpenGotha paired in part, before the latecomers came)": "{schemes}: поставить в пары игроков последнего тура, оставшихся без пары, не трогая его досок (тур, который OpenGotha поставил в пары не весь, до прихода опоздавших)",
+    "{schemes}: pair the latest round's players on no board, its boards kept (latecomers before its first result; a round OpenGotha paired in part)": "{schemes}: поставить в пары игроков последнего тура, оставшихся без пары, не трогая его досок (опоздавших — до первого результата тура; тур, который OpenGotha поставил в пары не весь)",
     "pair --rest pairs the players on no board of the latest round: --order, --incomplete and --keep-both go with the next round": "pair --rest ставит в пары оставшихся без пары в последнем туре: --order, --incomplete и --keep-both — для следующего тура",
     "player {player} sits out, where the pairing gave the bye to {other}": "свободен игрок {player}, а по жеребьёвке свободен {other}",
     "Round {round} entered from paper; the bye: {player}": "{round}-й тур введён с бумаги; свободный тур: {player}",

@@ -346,9 +346,9 @@ class PairsTheRest(Protocol):
     latecomers came, as a switched file's last round may be)."""
 
     def pair_rest(self, state: Tournament, number: int, rng: random.Random, repeats: bool, bye: int | None) -> Pairing:
-        """The new boards and bye of round ``number`` (the latest) for its players on no board
-        and given no bye (``registry.not_playing``'s ``not_assigned``), numbered from the first
-        table its boards leave free; ``repeats`` and ``bye`` as ``Scheme.pair``'s
+        """The new boards and bye of round ``number`` (the latest) for the players who play it on
+        none of its boards and are not its bye (``actions.rest_of``: ``state`` has its latecomers
+        playing it), numbered from the first table its boards leave free; ``repeats`` and ``bye`` as ``Scheme.pair``'s
         ``allow_repeats`` and ``bye`` (the bye where the round has none)."""
 
 

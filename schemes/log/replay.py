@@ -593,7 +593,7 @@ def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) 
             state.players[p],
             joined=min(state.players[p].joined, number),
             confirmed_after=min(state.players[p].confirmed_after, number - 1),
-        )  # fmt: skip
+        )
         for p in seated
         if isinstance(p, int) and p in state.players and came_after(state.players[p], number)
     }
