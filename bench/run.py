@@ -48,7 +48,7 @@ def environment() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | CACHE
 
 
-GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "cards", "paper", "bulk")
+GROUPS = ("append", "read", "pair", "blocked", "sparse", "mcmahon", "opengotha", "rest", "cards", "paper", "bulk")
 ENGINE = ROOT.parent / "shared" / "opengotha-engine"
 """OpenGotha 3.51.02's own pairing engine, built headless (see its README)."""
 
@@ -306,6 +306,69 @@ def _same_boards(xml: Path, path: Path, folder: Path) -> float:
     return float(ours == theirs)
 
 
+def bench_rest(results: dict, folder: Path) -> None:
+    """``tengen pair --rest`` on round 4 of the 2,000-player file of ``bench_opengotha`` paired in
+    part (every other of the engine's boards kept, the bye too: 1,000 players left), and
+    OpenGotha's Pair on the same rows (``tests/reference/tools/RestPair.java``), each a whole
+    process; ``same_boards_rest_2000`` says whether the new tables are OpenGotha's.  Needs Java."""
+    jar = ENGINE / "opengotha-engine.jar"
+    if shutil.which("java") is None or not jar.exists():
+        print("rest: skipped (needs java and ../shared/opengotha-engine)", file=sys.stderr)
+        return
+    built = folder / "rest-classes"
+    subprocess.run(["javac", "-cp", str(jar), "-d", str(built), str(ROOT / "tests/reference/tools/RestPair.java")],
+                   check=True, capture_output=True)  # fmt: skip
+    whole = folder / "rest-whole.xml"
+    subprocess.run([sys.executable, str(ENGINE / "gen_tournament.py"), "build", "-n", "2000", "--seed", "1",
+                    "--played", "3", "-o", str(whole)], check=True, capture_output=True)  # fmt: skip
+    engine = subprocess.run(["java", "-jar", str(jar), str(whole), "4"], capture_output=True, check=True, text=True)
+    lines = [json.loads(line) for line in engine.stdout.splitlines() if line.strip()]
+    kept = "".join(
+        f'<Game blackPlayer="{x["black"]}" handicap="{x["handicap"]}" knownColor="true" result="RESULT_UNKNOWN" '
+        f'roundNumber="4" tableNumber="{x["table"]}" whitePlayer="{x["white"]}"/>\n'
+        for x in lines
+        if "table" in x and x["table"] % 2
+    )
+    byes = "".join(f'<ByePlayer player="{x["bye"]}" roundNumber="4"/>\n' for x in lines if "bye" in x)
+    xml = folder / "rest-2000.xml"
+    text = whole.read_text(encoding="utf-8").replace("</Games>", f"{kept}</Games>", 1)
+    xml.write_text(text.replace("</ByePlayers>", f"{byes}</ByePlayers>", 1) if "</ByePlayers>" in text else
+                   text.replace("</Tournament>", f"<ByePlayers>\n{byes}</ByePlayers>\n</Tournament>"),
+                   encoding="utf-8")  # fmt: skip
+    path = folder / "rest-2000.json"
+    run("import", "opengotha", str(xml), str(path))
+    measure(results, "tengen_rest_2000", lambda i: _pair_copy_with(path, folder, i, ("--rest",)))
+    rest_pair = ["java", "-cp", f"{jar}:{built}", "info.vannier.gotha.RestPair", str(xml), "4"]
+    measure(results, "opengotha_rest_2000", lambda _: process(rest_pair))
+    theirs = sorted(
+        (line["table"], line["white"], line["black"], line["handicap"])
+        for line in map(
+            json.loads, subprocess.run(rest_pair, capture_output=True, check=True, text=True).stdout.split()
+        )
+        if "table" in line
+    )
+    same = float(_new_boards(path, folder) == theirs)
+    results["same_boards_rest_2000"] = {"median": same, "min": same, "max": same, "target": "1"}
+
+
+def _new_boards(path: Path, folder: Path) -> list[tuple[int, str, str, int]]:
+    """The boards ``pair --rest`` adds to the latest round of ``path`` (on a copy), as the
+    engine prints them."""
+    from data.ledger import Ledger  # noqa: PLC0415
+    from schemes.systems.gotha.pairing import opengotha_key  # noqa: PLC0415
+
+    copy = folder / f"{path.stem}-check.json"
+    copy.write_bytes(path.read_bytes())
+    with Ledger(copy, writable=False) as ledger:
+        before = {b.number for b in ledger.state.rounds[-1].boards}
+    run("-f", str(copy), "pair", "--rest")
+    with Ledger(copy, writable=False) as ledger:
+        state = ledger.state
+    key = {p.id: opengotha_key(p.surname, p.name) for p in state.players.values()}
+    return sorted((b.number, key[b.white], key[b.black], b.handicap) for b in state.rounds[-1].boards
+                  if b.number not in before)  # fmt: skip
+
+
 def _once(step: Callable[[], float]) -> dict[str, float]:
     """A measurement taken once (a first time cannot be repeated)."""
     took = step()
@@ -477,6 +540,7 @@ RATIOS = {
     **{f"tengen_vs_opengotha_{n}": (f"tengen_mcmahon_{n}", f"opengotha_mcmahon_{n}") for n in (200, 600, 1000, 2000)},
     "tengen_mcmahon_2000_vs_200": ("tengen_mcmahon_2000", "tengen_mcmahon_200"),
     "opengotha_mcmahon_2000_vs_200": ("opengotha_mcmahon_2000", "opengotha_mcmahon_200"),
+    "tengen_vs_opengotha_rest_2000": ("tengen_rest_2000", "opengotha_rest_2000"),
 }
 
 
@@ -507,6 +571,8 @@ def main(argv: list[str]) -> dict:
             bench_mcmahon(results, folder)
         if "opengotha" in chosen:
             bench_opengotha(results, folder)
+        if "rest" in chosen:
+            bench_rest(results, folder)
         if "cards" in chosen:
             bench_cards(results, folder)
         if "paper" in chosen:
