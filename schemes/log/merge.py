@@ -197,13 +197,15 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
 
 def _boards_changed(before: Tournament, after: Tournament) -> list[tuple[int, int]]:
     """The boards of the rounds paired before and after an event that sit other players, or the
-    same the other way round, after it."""
-    return [
-        (old.number, board.number)
-        for old, new in zip(before.rounds, after.rounds, strict=False)
-        for board, other in zip(old.boards, new.boards, strict=False)
-        if board != other
-    ]
+    same the other way round, after it — or that it adds or takes away: compared by number (a
+    rest's new boards fill an OpenGotha round's gaps, and compared by place a result on an
+    untouched board was left out while one on a board a rest paired anew went to other players,
+    an attack)."""
+    changed = []
+    for old, new in zip(before.rounds, after.rounds, strict=False):
+        then, now = {b.number: b for b in old.boards}, {b.number: b for b in new.boards}
+        changed += [(old.number, n) for n in sorted(then.keys() | now.keys()) if then.get(n) != now.get(n)]
+    return changed
 
 
 def _check_seen_pairing(

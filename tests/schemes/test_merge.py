@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -18,10 +19,11 @@ from schemes.errors import InvalidEvent
 from schemes.log import actions
 from schemes.log import events as ev
 from schemes.log import merge as merging
+from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.history import append
 from schemes.log.merge import causal_order, merge
-from schemes.state.model import PLAYERS_PER_LAPTOP
+from schemes.state.model import PLAYERS_PER_LAPTOP, Tournament
 
 SECRET = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"
 DEVICES = [f"{n:x}" * 32 for n in range(10, 14)]
@@ -56,9 +58,12 @@ class Laptop:
         self.held.update(other.held)
 
 
-def founded(count: int, scheme: str = "mcmahon", players: int = 6) -> list[Laptop]:
+def founded(
+    count: int, scheme: str = "mcmahon", players: int = 6, round_1: Callable[[Tournament], Action] | None = None
+) -> list[Laptop]:
     """A McMahon event of six players (or another) founded as a hall on the first laptop, the
-    others enrolled, round 1 paired by the chief, and every laptop holding all of it."""
+    others enrolled, round 1 paired by the chief (``round_1`` makes it, else ``pair``), and
+    every laptop holding all of it."""
     chief = Laptop(DEVICES[0])
     made = [actions.create("Hall cup", scheme, 3)]
     made += [actions.register([], surname=f"P{i}", name="X", rank=f"{i}k") for i in range(1, players + 1)]
@@ -79,7 +84,8 @@ def founded(count: int, scheme: str = "mcmahon", players: int = 6) -> list[Lapto
     chief.make((ev.HALL_FOUNDED, {"device": chief.device, "name": "Chief"}), 1)
     for block, device in enumerate(DEVICES[1:count], start=1):
         chief.make((ev.DEVICE_ENROLLED, {"device": device, "name": f"Table {block}", "block": block}), 1 + block)
-    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 9) is not None
+    state = merge(chief.held.values()).state
+    assert chief.make(round_1(state) if round_1 else actions.pair(state, random.Random(1)), 9) is not None
     laptops = [chief] + [Laptop(device) for device in DEVICES[1:count]]
     for laptop in laptops[1:]:
         laptop.take(chief)
@@ -479,3 +485,58 @@ def test_a_result_entered_on_a_board_a_concurrent_swap_changed_is_left_out(swap_
     if swap_first:
         assert again is not None and merge(table.held.values()).state.round(1).results[1].code == "W+"
         assert seen.board(1) != one
+
+
+def _registered(laptop: Laptop, surnames: str, clock: int) -> list[int]:
+    """Players registered on ``laptop`` (latecomers, once round 1 is paired): their ids."""
+    made = [laptop.make(actions.register(laptop.log(), surname=s, name="X", rank="5k"), clock + k)
+            for k, s in enumerate(surnames)]  # fmt: skip
+    return [event.data["player"] for event in made if event is not None]
+
+
+def test_a_result_on_a_board_a_rest_paired_anew_unseen_is_left_out() -> None:
+    """An attack: the chief paired four latecomers (boards 4 and 5), undid it, marked one as
+    skipping and paired the rest again — board 4 other players; a table that had seen only the
+    first rest entered board 4 for its players, and the merge scored it for the new ones (the
+    boards compared by place missed boards a rest adds)."""
+    chief, table = founded(2)
+    late = _registered(chief, "ABCD", 10)
+    first = chief.make(actions.pair_rest(merge(chief.held.values()).state, random.Random(1)), 20)
+    assert first is not None
+    table.take(chief)
+    seen = merge(table.held.values()).state.round(1)
+    assert [b.number for b in seen.boards] == [1, 2, 3, 4, 5]
+    typed = table.make(actions.result(1, 4, "W+"), 40)
+    kept = table.make(actions.result(1, 2, "B+"), 41)
+    assert chief.make(actions.undo(first.id), 30) is not None
+    assert chief.make(actions.skip(late[0], [1]), 31) is not None
+    again = chief.make(actions.pair_rest(merge(chief.held.values()).state, random.Random(1)), 32)
+    assert again is not None and merge(chief.held.values()).state.round(1).board(4) != seen.board(4)
+    chief.take(table)
+    merged = merge(chief.held.values())
+    assert [event for event, _notice in merged.left_out] == [typed]
+    assert {b: r.code for b, r in merged.state.round(1).results.items()} == {2: "B+"}
+    assert kept is not None
+
+
+def test_a_rest_on_an_opengotha_rounds_gap_leaves_the_boards_after_it_their_results() -> None:
+    """An attack: round 1 as OpenGotha recorded it, tables 1, 2 and 4 (table 3 deleted); the
+    chief paired its two players on no board on table 3, and a table that had not seen it
+    entered board 4 — left out on every laptop, its board compared with the one before it."""
+
+    def recorded(state: Tournament) -> Action:
+        ids = sorted(state.players)
+        boards = [{"white": ids[a], "black": ids[b], "handicap": 0, "komi": 6.5, "nigiri": False}
+                  for a, b in ((0, 1), (2, 3), (6, 7))]  # fmt: skip
+        boards[2]["table"] = 4
+        return ev.ROUND_PAIRED, {"round": 1, "boards": boards, "order": ids, "as_recorded": True}
+
+    chief, table = founded(2, players=8, round_1=recorded)
+    assert [b.number for b in merge(table.held.values()).state.round(1).boards] == [1, 2, 4]
+    rest = chief.make(actions.pair_rest(merge(chief.held.values()).state, random.Random(1)), 10)
+    assert rest is not None and rest.data["boards"][2].get("table") is None  # board 3, in the gap
+    typed = table.make(actions.result(1, 4, "B+"), 11)
+    chief.take(table)
+    merged = merge(chief.held.values())
+    assert typed is not None and merged.left_out == ()
+    assert {b: r.code for b, r in merged.state.round(1).results.items()} == {4: "B+"}
