@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -79,10 +79,11 @@ class Output:
         write_output(self.path, payload)
 
 
-def possible_duplicates(state: Tournament) -> Notice | None:
+def possible_duplicates(state: Tournament, among: Collection[int] | None = None) -> Notice | None:
     """The players two laptops may have registered twice, named, so the chief withdraws one
-    before the draw seats both (the ghost's games would be forfeits)."""
-    twins = state.possible_duplicates()
+    before the draw seats both (the ghost's games would be forfeits); ``among``: those a pairing
+    of the rest would seat (one of the two), the others' boards being made already."""
+    twins = [pair for pair in state.possible_duplicates() if among is None or set(pair) & set(among)]
     if not twins:
         return None
 
@@ -385,6 +386,17 @@ class Service:
             return []
         self.check_chiefs_own()
         return actions.rest_of(state, latest.number)
+
+    def before_rest(self, number: int | None = None, bye: int | None = None) -> BeforePairing:
+        """What is known before the latest round's rest is paired (``actions.pair_rest``), as
+        ``before_pairing`` says it of a round: refused at once where it cannot be; the hall's
+        silent and diverged laptops, and players of the rest two laptops may have registered
+        twice (an attack: a rest sat a latecomer registered on two laptops against himself)."""
+        self.check_chiefs_own()
+        played, rest = actions.checked_rest(self.state, number, bye)
+        laptops = self.laptops()
+        return BeforePairing(played.number, None, silent_laptops(laptops), diverged_laptops(laptops),
+                             possible_duplicates(self.state, rest), compiler_ahead(self.state))  # fmt: skip
 
     def before_pairing(self, number: int | None = None, early: bool = False) -> BeforePairing:
         """Refused (InvalidEvent) where round ``number`` (the next) cannot be paired now: not

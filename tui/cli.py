@@ -25,7 +25,7 @@ from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
 from data.service import Change, Output, Service
-from data.state_cache import code_compiled, compiled_code_kept, compiler_ahead, keep_compiled_code, weigher_ahead
+from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
@@ -815,18 +815,22 @@ def _cmd_pair(args: argparse.Namespace) -> None:
 
 
 def _cmd_pair_rest(args: argparse.Namespace) -> None:
-    if args.order is not None or args.incomplete or args.keep_both:
-        raise BadInput("pair --rest pairs the players on no board of the latest round: --order, --incomplete and "
-                       "--keep-both go with the next round")  # fmt: skip
+    if args.order is not None or args.incomplete:
+        raise BadInput("pair --rest pairs the players on no board of the latest round: --order and --incomplete go "
+                       "with the next round")  # fmt: skip
 
     def act(service: Service) -> None:
-        service.check_chiefs_own()  # a helper's laptop, a bad request: refused before the pairing's wait
+        before = service.before_rest(args.round, args.bye)  # refusals before the pairing's wait
+        if before.twice is not None and not args.keep_both:  # as pair: a script is stopped before it seats both
+            raise BadInput("{reason} (pair --rest --keep-both seats them both: two players of one name)",
+                           reason=said(before.twice))  # fmt: skip
+        for warned in (before.silent, before.diverged):
+            if warned is not None:
+                print_warning(said(warned))
         state = service.state
-        actions.checked_rest(state, args.round, args.bye)
-        compiling = compiler_ahead(state)
-        if compiling:
+        if before.compiling:
             print(views.first_compile(), file=sys.stderr, flush=True)
-        with interrupt_deferred() if compiling else nullcontext():
+        with interrupt_deferred() if before.compiling else nullcontext():
             action = actions.pair_rest(state, random.Random(args.seed), args.round, args.allow_repeats, args.bye)
         change = service.commit(action)
         code_compiled(change.state)

@@ -1232,7 +1232,7 @@ def test_the_parameters_set_are_said_as_the_settings_tab_says_them() -> None:
     assert changed({}) == ""
 
 
-async def rest_offered(pilot: Any, rounds: int, absent: str = "", key: str = "n") -> list[str]:
+async def rest_offered(pilot: Any, rounds: int, absent: str = "", key: str = "n", bye: str = "") -> list[str]:
     """simplemm.xml of ``rounds`` rounds, its round 5 paired in part (tables 1 and 3 left off,
     ``absent`` out of it), opened as an import of its 5 rounds, and ``key`` pressed in the
     rounds tab: the import's warnings read; the question asked is on screen."""
@@ -1240,7 +1240,7 @@ async def rest_offered(pilot: Any, rounds: int, absent: str = "", key: str = "n"
     from tui.screens.confirm import ChoiceScreen
 
     source = pilot.app.folder / "part.xml"
-    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]", absent)
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]", absent, bye)
     source.write_text(text.replace('numberOfRounds="5"', f'numberOfRounds="{rounds}"'), encoding="utf-8")
     pilot.app.open_tournament(source)
     await pilot.pause()
@@ -1262,7 +1262,7 @@ async def test_the_rest_of_a_round_paired_in_part_is_paired_from_the_rounds_tab(
     async with run_test(app, size=(80, 24)) as pilot:
         said = await rest_offered(pilot, 6)
         assert any("клавиша n во вкладке туров ставит их в пары, не трогая остальных досок" in s for s in said)
-        assert app.screen.question == "В 5-м туре без пары: 4 игрока. Поставить их в пары, не трогая остальные доски?"
+        assert app.screen.question == "В 5-м туре без пары: 4 игрока. Поставить в пары, не трогая остальные доски?"
         assert [str(b.label) for b in app.screen.query("Button")] == [
             "Поставить в пары", "Жеребьёвка 6-го тура", "Нет"
         ]  # fmt: skip
@@ -1316,3 +1316,16 @@ async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -
         assert first is not None and {state.players[first.white].surname, state.players[first.black].surname} == {
             "Lemoine", "Lefebvre"
         }  # fmt: skip
+
+
+async def test_an_odd_rest_beside_the_rounds_bye_is_said_not_offered(tmp_path: Path) -> None:
+    """An attack: «Поставить в пары» was offered in focus, then refused; the question says why and
+    what to do, «Нет» its only answer in the event's last round."""
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await rest_offered(pilot, 5, bye="KARADABANDENIS")
+        assert app.screen.question == (
+            "В 5-м туре без пары: 3 игрока, а свободный уже есть — нечётное число всех в пары не поставит; "
+            "отметьте одному из них пропуск тура (k на вкладке игроков)"
+        )
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Нет"]

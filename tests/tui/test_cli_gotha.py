@@ -305,7 +305,7 @@ def test_pair_rest_pairs_the_players_a_round_left_off_its_boards(
     code, out, err = run(capsys, "-f", path, "pair", "--rest", "--bye", "999")
     assert (code, err) == (2, "tengen: unknown player 999\n")
     code, out, err = run(capsys, "-f", path, "pair", "--rest", "--order", "1")
-    assert (code, out) == (2, "") and err.count("\n") == 1 and "--order, --incomplete and --keep-both" in err
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "--order and --incomplete go with the next round" in err
     code, out, err = run(capsys, "-f", path, "pair", "--rest")
     assert code == 0, err
     lines = out.splitlines()

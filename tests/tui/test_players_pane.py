@@ -637,3 +637,29 @@ async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(f
         table = app.screen.query_one("#players-table", DataTable)
         late = max(session.state.players)
         assert str(table.get_row(str(late))[list(table.columns).index("status")]) == "пропуск туров 1 2"
+
+
+async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tmp_path: Path) -> None:
+    """An attack: a latecomer registered while round 1's games had not begun was told he skips
+    it, while n would seat him in it."""
+    from tui.cli import main
+
+    path = tmp_path / "mm.json"
+    assert main(["new", str(path), "--scheme", "mcmahon", "--rounds", "3", "--name", "Клуб"]) == 0
+    for surname in ("Ан", "Бе", "Ве", "Ге"):
+        assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "И", "--rank", "5k"]) == 0
+    assert main(["-f", str(path), "pair"]) == 0
+    app = app_on(tmp_path, "mm.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "a")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#surname", Input).value = "Поздний"
+        form.query_one("#name", Input).value = "Пётр"
+        form.query_one("#strength", Input).value = "3k"
+        form.query_one("#surname", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert notes(app)[-1] == (
+            "Игрок зарегистрирован: Поздний Пётр; в 1-м туре он без пары — n на вкладке туров поставит его в пары"
+        )

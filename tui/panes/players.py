@@ -190,6 +190,14 @@ class PlayersPane(Pane):
         else:
             self.tournament_screen.action_escape()
 
+    def rest(self) -> list[int]:
+        """The latest round's players on no board that its rest would pair (``Service.rest_offered``);
+        none on a helper's laptop of a hall, which does not pair."""
+        try:
+            return self.session.rest_offered()
+        except InvalidEvent:
+            return []
+
     def action_add(self) -> None:
         from tui.screens.player_form import PlayerFormScreen
 
@@ -198,6 +206,9 @@ class PlayersPane(Pane):
                 name, paired = f"{fields['surname']} {fields.get('name', '')}", self.session.state.paired_rounds
                 late = _("Registered: {name}; he plays from round {round}, the rounds before count as skips",
                          name=name, round=paired + 1)  # fmt: skip
+                if max(self.session.state.players) in self.rest():  # the round's games not begun (an attack)
+                    late = _("Registered: {name}; on no board of round {round}: n in the rounds tab pairs him",
+                             name=name, round=paired)  # fmt: skip
                 self.notify(late if paired else _("Registered: {name}", name=name))
 
         self.app.push_screen(PlayerFormScreen(None, self.session), register)

@@ -552,12 +552,26 @@ class RoundsPane(Pane):
 
         state = self.session.state
         number, total = state.paired_rounds, registry.get_scheme(state.settings.scheme).total_rounds(state)
-        question = _("Round {round} has players on no board: {count}. Pair them, its boards kept?", round=number,
-                     count=len(rest))  # fmt: skip
         following = (
             [] if total is not None and number >= total else [("next", _("Pair round {round}", round=number + 1))]
         )
-        odd = len(rest) % 2 == 1 and not state.rounds[-1].byes  # the referee may choose who sits out, as ever
+        if len(rest) % 2 and state.rounds[-1].byes:  # refused as OpenGotha's Pair refuses it: said, not offered
+            question = _("Round {round} has players on no board: {count}, and its bye: an odd number cannot all be "
+                         "paired; mark one of them as skipping the round (k in the players tab)", round=number,
+                         count=len(rest))  # fmt: skip
+            self.app.push_screen(ChoiceScreen(question, [*following, ("no", _("No"))], "no"),
+                                 lambda chosen: self.pair_next(choosing) if chosen == "next" else None)  # fmt: skip
+            return
+        try:
+            before = self.session.before_rest()
+        except (InvalidEvent, TournamentFileError, Refused) as error:  # the hall's files read for its warnings
+            self.notify(said(error), severity="error")
+            return
+        question = _("Round {round} has players on no board: {count}. Pair them, its boards kept?", round=number,
+                     count=len(rest))  # fmt: skip
+        for warning in reversed(before.warned):  # a player of the rest registered on two laptops (an attack)
+            question = sentence(said(warning)) + "\n" + question
+        odd = len(rest) % 2 == 1  # the referee may choose who sits out, as ever
         answers = [("rest", _("Pair them")), *([("bye", _("Choose the bye"))] if odd else []), *following,
                    ("no", _("No"))]  # fmt: skip
 
@@ -569,7 +583,8 @@ class RoundsPane(Pane):
             elif chosen == "next":
                 self.pair_next(choosing)
 
-        self.app.push_screen(ChoiceScreen(question, answers, "bye" if choosing and odd else "rest"), answer)
+        focus = "no" if before.warned else "bye" if choosing and odd else "rest"
+        self.app.push_screen(ChoiceScreen(question, answers, focus), answer)
 
     def choose_rest_bye(self, rest: list[int]) -> None:
         """Who of an odd rest sits out the latest round, by the referee's choice (``pair --rest

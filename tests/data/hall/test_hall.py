@@ -2425,3 +2425,32 @@ def test_joining_from_a_stick_says_the_entries_go_back_through_it(hall_of_three_
     said = capsys.readouterr().out.splitlines()
     assert said[-1] == f"what is entered here reaches the others through the stick: tengen -f {newcomer.file} " \
         f"hall sync {stick}"  # fmt: skip
+
+
+def test_a_latecomer_two_laptops_registered_stops_the_rest_until_told_they_are_two(hall_of_three_once, capsys) -> None:
+    """An attack: two helpers registered one latecomer after round 1 was paired, and the chief's
+    ``pair --rest`` sat him against himself unasked.  It stops as ``pair`` does (the app asks,
+    «Нет» in focus), until ``--keep-both`` says they are two."""
+    from tui.cli import main
+
+    chief, table2, table3, stick, _secret = hall_of_three_once
+    with chief.here():
+        assert main(["-f", str(chief.file), "pair"]) == 0
+    everyone(stick, chief, table2, table3)
+    table2.commit(("player_registered", {"player": 0, "surname": "Орлов", "name": "Олег", "rank": 20}))
+    table3.commit(("player_registered", {"player": 0, "surname": "Орлов", "name": "Олег", "rank": 20}))
+    everyone(stick, table2, table3, chief)
+    capsys.readouterr()
+    with chief.here():
+        twice = "possibly registered twice: {}. Орлов Олег = {}. Орлов Олег; withdraw one of each before pairing"
+        numbers = [chief.state.numbers[p] for p in (10001, 20001)]  # as each registration reached the chief
+        with Service(chief.file) as service:
+            assert [str(n) for n in service.before_rest().warned] == [twice.format(*numbers)]
+        before = chief.file.read_bytes()
+        assert main(["-f", str(chief.file), "pair", "--rest"]) == 2
+        assert capsys.readouterr().err == (
+            f"tengen: {twice.format(*numbers)} (pair --rest --keep-both seats them both: two players of one name)\n"
+        )
+        assert chief.file.read_bytes() == before
+        assert main(["-f", str(chief.file), "pair", "--rest", "--keep-both"]) == 0
+    assert {chief.state.round(1).board(5).white, chief.state.round(1).board(5).black} == {10001, 20001}
