@@ -4,6 +4,7 @@ view at 80 columns, Escape closing the tournament."""
 
 import random
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import DataTable, Input
 
@@ -617,6 +618,19 @@ async def test_many_notes_under_the_prizes_leave_the_winners_in_view(tmp_path: P
         assert app.screen.query_one("#prizes", DataTable).size.height >= 8
 
 
+async def registered_late(pilot: Any) -> None:
+    """Поздний Пётр, 3k, registered in the players tab's form (F2, a) once rounds are paired."""
+    await pilot.press("f2", "a")
+    await pilot.pause()
+    form = pilot.app.screen
+    form.query_one("#surname", Input).value = "Поздний"
+    form.query_one("#name", Input).value = "Пётр"
+    form.query_one("#strength", Input).value = "3k"
+    form.query_one("#surname", Input).focus()
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(folder: Path) -> None:
     """A McMahon trial registered a player after round 1 was paired: round 1 became his skip
     (worth OpenGotha's absence value), which neither the registration nor F2 said."""
@@ -624,15 +638,7 @@ async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(f
     async with run_test(app, size=(80, 24)) as pilot:
         session = app.screen.session
         assert session.state.paired_rounds == 2
-        await pilot.press("f2", "a")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#surname", Input).value = "Поздний"
-        form.query_one("#name", Input).value = "Пётр"
-        form.query_one("#strength", Input).value = "3k"
-        form.query_one("#surname", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await registered_late(pilot)
         assert notes(app)[-1] == "Игрок зарегистрирован: Поздний Пётр; играет с 3-го тура, прошедшие туры — пропуски"
         table = app.screen.query_one("#players-table", DataTable)
         late = max(session.state.players)
@@ -651,15 +657,7 @@ async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tm
     assert main(["-f", str(path), "pair"]) == 0
     app = app_on(tmp_path, "mm.json")
     async with run_test(app, size=(80, 24)) as pilot:
-        await pilot.press("f2", "a")
-        await pilot.pause()
-        form = app.screen
-        form.query_one("#surname", Input).value = "Поздний"
-        form.query_one("#name", Input).value = "Пётр"
-        form.query_one("#strength", Input).value = "3k"
-        form.query_one("#surname", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await registered_late(pilot)
         assert notes(app)[-1] == (
             "Игрок зарегистрирован: Поздний Пётр; в 1-м туре он без пары — n на вкладке туров поставит его в пары"
         )
