@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from schemes.base.scheme import Scheme, is_final
+from schemes.base.scheme import PairsTheRest, Scheme, is_final
 from schemes.errors import InvalidEvent
 from schemes.state.model import Tournament
 from schemes.state.records import waiting, walkovers
@@ -89,18 +89,26 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     round before he came); those registered in advance and not yet confirmed (OpenGotha's
     ``PRE``); those who play the round but are on none of its boards (OpenGotha's "not
     assigned", in a round an OpenGotha file recorded so — a play-off's knocked-out are
-    neither); the withdrawn."""
+    neither — and, before the round's first result, those who came after it was paired, whom
+    its rest may seat: a trial read them under «Пропуск тура» while ``n`` offered to pair them);
+    the withdrawn."""
     played = tournament.round(number)
     walked = walkovers(played) if played else {}
     off = [tournament.players[p] for p in tournament.skipping(number)]
-    everyone = get_scheme(tournament.settings.scheme).traits.everyone_plays
+    scheme = get_scheme(tournament.settings.scheme)
+    everyone = scheme.traits.everyone_plays
+    late = set()  # before the round's first result, a latecomer is for its rest (``actions.pair_rest``)
+    if played is not None and not played.results and isinstance(scheme, PairsTheRest):
+        late = {p.id for p in off if p.came_after(number) and p.available_in(number + 1)}
     return {
         "byes": [p for p in played.byes if p not in walked] if played else [],
         "walkovers": list(walked),
         "waiting": waiting(played) if played else [],
-        "skips": [p.id for p in off if p.absent_from(number)],
-        "in_advance": [p.id for p in off if p.in_advance_for(number) and not p.absent_from(number)],
-        "not_assigned": [p.id for p in off if everyone and p.available_in(number)],
+        "skips": [p.id for p in off if p.absent_from(number) and p.id not in late],
+        "in_advance": [
+            p.id for p in off if p.in_advance_for(number) and not p.absent_from(number) and p.id not in late
+        ],
+        "not_assigned": [p.id for p in off if (everyone and p.available_in(number)) or p.id in late],
         "withdrawn": tournament.withdrawn(number),
     }
 

@@ -148,6 +148,7 @@ RU = {
     "Blocked": "Не играет с",
     "Status": "Статус",
     "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
+    "on no board of round {round}": "без пары в {round}-м туре",
     "round {rounds} skipped": "пропуск тура {rounds}",
     "rounds {rounds} skipped": "пропуск туров {rounds}",
     "Select a player first": "Сначала выберите игрока",

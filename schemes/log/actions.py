@@ -21,7 +21,6 @@ from schemes.log.history import redo_target
 from schemes.log.replay import (
     BOARD_KOMI_LIMIT,
     MAX_HANDICAP,
-    came_after,
     check_komi,
     check_language,
     check_no_result_changes,
@@ -536,16 +535,10 @@ def checked_rest(state: Tournament, number: int | None = None, bye: int | None =
 
 
 def rest_of(state: Tournament, number: int) -> list[int]:
-    """Whom pairing the rest of paired round ``number`` seats: its players on no board
-    (OpenGotha's "not assigned"), and while no result of it is in, those registered after it was
-    paired, or confirmed at the venue after it (``replay.came_after``) — a latecomer before the
-    games begin, whom OpenGotha's form leaves in every round; once results come in he is for the
-    next round (an Enter by habit would seat him in a round being played)."""
-    played = state.round(number)
-    rest = not_playing(state, number)["not_assigned"]
-    if played is not None and not played.results:
-        rest += [p.id for p in state.players.values() if came_after(p, number) and p.available_in(number + 1)]
-    return rest
+    """Whom pairing the rest of paired round ``number`` seats: its players on no board who play
+    it (``registry.not_playing``'s ``not_assigned``: OpenGotha's "not assigned", and latecomers
+    before the round's first result)."""
+    return not_playing(state, number)["not_assigned"]
 
 
 def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:

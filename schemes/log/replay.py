@@ -579,15 +579,9 @@ def unseated(state: Tournament, player: int) -> bool:
     return latest is not None and latest.board_of(player) is None and player not in latest.byes
 
 
-def came_after(player: Player, number: int) -> bool:
-    """Whether ``player`` came after round ``number`` was paired: registered after it
-    (``Player.joined``) or confirmed at the venue after it (``Player.confirmed_after``)."""
-    return player.joined == number + 1 or player.confirmed_after == number
-
-
 def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) -> Tournament:
-    """``state`` where the ``seated`` who came after round ``number`` was paired (``came_after``)
-    play from it: pairing the rest seats them in it (``actions.rest_of``)."""
+    """``state`` where the ``seated`` who came after round ``number`` was paired
+    (``Player.came_after``) play from it: pairing the rest seats them in it (``actions.rest_of``)."""
     joining = {
         p: replace(
             state.players[p],
@@ -595,7 +589,7 @@ def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) 
             confirmed_after=min(state.players[p].confirmed_after, number - 1),
         )
         for p in seated
-        if isinstance(p, int) and p in state.players and came_after(state.players[p], number)
+        if isinstance(p, int) and p in state.players and state.players[p].came_after(number)
     }
     return replace(state, players={**state.players, **joining}) if joining else state
 

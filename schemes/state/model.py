@@ -215,6 +215,12 @@ class Player:
         """Whether round ``number`` should pair him."""
         return not self.absent_from(number) and not self.in_advance_for(number)
 
+    def came_after(self, number: int) -> bool:
+        """Whether he came after round ``number`` was paired: registered after it (``joined``) or
+        confirmed at the venue after it (``confirmed_after``) — a latecomer the round's rest may
+        still seat (``registry.not_playing``)."""
+        return self.joined == number + 1 or self.confirmed_after == number
+
 
 @dataclass(frozen=True, slots=True)
 class Board:

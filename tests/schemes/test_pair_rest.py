@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from schemes import registry
 from schemes.errors import InvalidEvent, RepeatNeeded
 from schemes.log import actions
 from schemes.log import events as ev
@@ -119,9 +120,10 @@ def test_only_the_latest_round_of_a_scheme_that_pairs_the_rest(tmp_path: Path) -
     gamma.commit(actions.pair(gamma.state, random.Random(1)))
     with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):  # not «pair it again»
         actions.pair_rest(gamma.state, random.Random(1))
-    gamma.add("E", rank="5k")  # a latecomer: Gamma pairs him from round 2
-    with pytest.raises(InvalidEvent, match="gamma pairs a round whole: the players on no board play from the next"):
+    late = gamma.add("E", rank="5k")  # a latecomer: Gamma pairs him from round 2, a skip of round 1
+    with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):
         actions.pair_rest(gamma.state, random.Random(1))
+    assert registry.not_playing(gamma.state, 1)["skips"] == [late]
 
 
 def test_a_repeat_game_is_asked_for(tmp_path: Path) -> None:
@@ -179,7 +181,9 @@ def test_a_latecomer_before_the_games_begin_joins_the_rest() -> None:
     kept = log.state.rounds[0].boards
     late = log.add("Late", rank="2k")
     log.commit(actions.edit(ahead, preregistered=False))
-    assert actions.rest_of(log.state, 1) == [late, ahead] or actions.rest_of(log.state, 1) == [ahead, late]
+    assert sorted(actions.rest_of(log.state, 1)) == sorted([late, ahead])
+    off = registry.not_playing(log.state, 1)  # listed as on no board, not as skipping or unconfirmed
+    assert sorted(off["not_assigned"]) == sorted([late, ahead]) and off["skips"] == off["in_advance"] == []
     log.commit(actions.pair_rest(log.state, random.Random(1)))
     played = log.state.rounds[0]
     assert played.boards[:3] == kept and {played.boards[3].white, played.boards[3].black} == {late, ahead}
@@ -189,6 +193,8 @@ def test_a_latecomer_before_the_games_begin_joins_the_rest() -> None:
     log.commit(actions.result(1, 1, "W+"))
     with pytest.raises(InvalidEvent, match="every player who plays it is on a board"):
         actions.pair_rest(log.state, random.Random(1))
+    off = registry.not_playing(log.state, 1)  # the round begun: his skip, as ever
+    assert (off["skips"], off["in_advance"], off["not_assigned"]) == ([late], [ahead], [])
 
 
 def test_a_rest_on_the_tables_gaps_is_undone_under_the_kept_boards_results(tmp_path: Path) -> None:

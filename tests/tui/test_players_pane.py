@@ -661,3 +661,6 @@ async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tm
         assert notes(app)[-1] == (
             "Игрок зарегистрирован: Поздний Пётр; в 1-м туре он без пары — n на вкладке туров поставит его в пары"
         )
+        table = app.screen.query_one("#players-table", DataTable)
+        late = str(max(app.screen.session.state.players))
+        assert str(table.get_row(late)[list(table.columns).index("status")]) == "без пары в 1-м туре"

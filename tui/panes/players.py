@@ -87,6 +87,7 @@ class PlayersPane(Pane):
         # search does not make the column come and go
         countries = len({player.country for player in state.players.values()}) > 1
         deadline = registry.get_scheme(state.settings.scheme).traits.skip_deadline
+        resting = set(registry.not_playing(state, state.paired_rounds)["not_assigned"]) if state.rounds else set()
         rows = [
             (
                 str(player.id),
@@ -96,7 +97,7 @@ class PlayersPane(Pane):
                     player.full_name,
                     player.rank_label,
                     "" if player.rating is None else str(player.rating),
-                    self.status(player, deadline),
+                    self.status(player, deadline, state.paired_rounds if player.id in resting else 0),
                     player.club,
                     player.country if countries else "",
                     " ".join(self.blocked(state, other) for other in blocks[player.id]),
@@ -136,9 +137,10 @@ class PlayersPane(Pane):
         return str(player) if number is None else f"{_('No.')}{number}"
 
     @staticmethod
-    def status(player: Player, deadline: bool) -> str:
-        """Registered in advance, withdrawn, skipping (a latecomer the rounds paired before he
-        came: they count as skips, which a McMahon trial's F2 did not say); a round announced after the deadline
+    def status(player: Player, deadline: bool, resting: int = 0) -> str:
+        """Registered in advance, withdrawn, on no board of the latest round ``resting`` (its rest
+        may still seat him), skipping (a latecomer the rounds paired before he came: they count
+        as skips, which a McMahon trial's F2 did not say); a round announced after the deadline
         marked «!», as the paper's «--!» is, where the scheme has one (``deadline``:
         sport-handicap's late skip is worth 0, an early one 5, and a trial's F2 said both
         «пропуск тура 3»; «(поздно: 4)» in words took the names' room at 80 columns, a review)."""
@@ -150,7 +152,9 @@ class PlayersPane(Pane):
             return _("registered in advance")
         if player.withdrawn_from is not None:
             return _("withdrawn from {round}", round=marked(player.withdrawn_from), sex=player.sex)
-        missed = sorted(player.skips | set(range(1, player.joined)))  # a latecomer's rounds before he came too
+        if resting:
+            return _("on no board of round {round}", round=resting)
+        missed = sorted(player.skips | set(range(1, player.joined)))
         if len(missed) == 1:  # «пропускает 2» read wrong once round 2 was played (a trial)
             return _("round {rounds} skipped", rounds=marked(missed[0]))
         if missed:
