@@ -20,7 +20,7 @@ from schemes.base.scheme import PairsTheRest, Scheme, check_params, check_record
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import TABLE, Event, standing
-from schemes.registry import get_scheme, names_with
+from schemes.registry import get_scheme, names_with, not_playing
 from schemes.state.model import (
     DEFAULT_KOMI,
     DRAW,
@@ -353,13 +353,15 @@ def _total_rounds(state: Tournament) -> int | None:
 
 
 def _skips(state: Tournament, event: Event) -> Tournament:
-    """A skip is announced before its round is paired — but for the latest round by a player on
-    none of its boards (OpenGotha's participation unticked for a round it paired in part: the
-    rest of which, odd beside its bye, could otherwise be neither paired nor left, a review)."""
+    """A skip is announced before its round is paired — but for the latest round by a player of
+    its rest (OpenGotha's participation unticked for a round it paired in part: the rest, odd
+    beside its bye, could otherwise be neither paired nor left, a review), worth what an
+    announced skip is (never late: nothing was paired on his word)."""
     player = _player(state, event.data["player"])
     total = _total_rounds(state)
+    resting = state.paired_rounds if player.id in _rest(state) else 0
     for number in event.data["rounds"]:
-        if number <= state.paired_rounds and not (number == state.paired_rounds and unseated(state, player.id)):
+        if number <= state.paired_rounds and number != resting:
             raise InvalidEvent(
                 "round {round} is already paired: a skip must be announced before; "
                 "record the game as a forfeit instead",
@@ -370,7 +372,7 @@ def _skips(state: Tournament, event: Event) -> Tournament:
     if not event.data["rounds"]:
         raise InvalidEvent("name the rounds to skip")
     skips = player.skips | frozenset(event.data["rounds"])
-    late = player.late | _past_deadline(state, event.data["rounds"])
+    late = player.late | _past_deadline(state, [number for number in event.data["rounds"] if number != resting])
     return replace(state, players={**state.players, player.id: replace(player, skips=skips, late=late)})
 
 
@@ -573,10 +575,9 @@ def _seating(
     return boards, byes
 
 
-def unseated(state: Tournament, player: int) -> bool:
-    """Whether ``player`` is on none of the latest round's boards and not its bye."""
-    latest = state.rounds[-1] if state.rounds else None
-    return latest is not None and latest.board_of(player) is None and player not in latest.byes
+def _rest(state: Tournament) -> list[int]:
+    """The latest round's rest (``registry.not_playing``'s ``not_assigned``), if a round is paired."""
+    return not_playing(state, state.paired_rounds)["not_assigned"] if state.rounds else []
 
 
 def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) -> Tournament:

@@ -216,3 +216,33 @@ def test_a_rest_on_the_tables_gaps_is_undone_under_the_kept_boards_results(tmp_p
     log.commit(actions.undo(rest))
     assert [b.number for b in log.state.rounds[4].boards] == [1, 3, 4, 6, 8]
     assert dict(log.state.rounds[4].results) == played
+
+
+def test_a_skip_of_the_latest_round_is_for_a_player_of_its_rest_only() -> None:
+    """A review: the skip that unties an odd rest was taken from anyone on no board of the
+    latest round, in any scheme — a sport-handicap player skipping it again lost the points of
+    the skip he had announced in time (marked late).  It is taken from the rest alone, never
+    late; a latecomer who skips leaves the rest, and the others are paired."""
+    handicap = Log("sport-handicap", rounds=3)
+    for surname in "ABCDEF":
+        handicap.add(surname, rank="5k")
+    off = handicap.add("G", rank="5k")
+    handicap.commit(actions.skip(off, [2]))
+    handicap.pair()
+    for board in range(1, 4):
+        handicap.result(1, board, "W+")
+    handicap.pair()
+    with pytest.raises(InvalidEvent, match="round 2 is already paired"):
+        handicap.commit(actions.skip(off, [2]))
+    assert handicap.state.players[off].late == frozenset()
+    log = Log("mcmahon", rounds=3)
+    for surname in "ABCDE":
+        log.add(surname, rank="5k")
+    log.commit(actions.pair(log.state, random.Random(1)))  # five: one has the bye
+    late = [log.add(surname, rank="5k") for surname in ("L1", "L2", "L3")]
+    with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board"):
+        actions.pair_rest(log.state, random.Random(1))
+    log.commit(actions.skip(late[0], [1]))
+    assert actions.rest_of(log.state, 1) == late[1:] and log.state.players[late[0]].late == frozenset()
+    log.commit(actions.pair_rest(log.state, random.Random(1)))
+    assert {log.state.rounds[0].boards[-1].white, log.state.rounds[0].boards[-1].black} == set(late[1:])

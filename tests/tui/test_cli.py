@@ -1149,6 +1149,9 @@ def test_a_player_confirmed_later_is_said_to_have_come(tmp_path: Path, capsys: p
     )
     code, out, _ = run(capsys, "-f", path, "player", "edit", "5", "--confirm")
     assert code == 0 and "player No. 5 (Late L.) confirmed at the venue" in out
+    out = run(capsys, "-f", path, "pairings", "1")[1]  # no result yet: he is for its rest (pair --rest)
+    assert "Not paired: 5. Late L (6k)\n" in out and "Registered in advance" not in out
+    run(capsys, "-f", path, "result", "1", "1", "W+")  # the round begun: he is for the next
     out = run(capsys, "-f", path, "pairings", "1")[1]
     assert "Registered in advance, not confirmed: 5. Late L (6k) (came at round 2)" in out
     code, _, err = run(capsys, "-f", path, "player", "edit", "5", "--confirm")

@@ -654,13 +654,17 @@ async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tm
     assert main(["new", str(path), "--scheme", "mcmahon", "--rounds", "3", "--name", "Клуб"]) == 0
     for surname in ("Ан", "Бе", "Ве", "Ге"):
         assert main(["-f", str(path), "player", "add", "--surname", surname, "--name", "И", "--rank", "5k"]) == 0
+    assert main(["-f", str(path), "player", "add", "--surname", "Заранее", "--name", "Мария", "--rank", "5k",
+                 "--sex", "ж", "--pre"]) == 0  # fmt: skip
     assert main(["-f", str(path), "pair"]) == 0
     app = app_on(tmp_path, "mm.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await registered_late(pilot)
-        assert notes(app)[-1] == (
-            "Игрок зарегистрирован: Поздний Пётр; в 1-м туре он без пары — n на вкладке туров поставит его в пары"
-        )
+        assert notes(app)[-1] == ("Игрок зарегистрирован: Поздний Пётр; в 1-м туре без пары — n на вкладке туров")
         table = app.screen.query_one("#players-table", DataTable)
         late = str(max(app.screen.session.state.players))
         assert str(table.get_row(late)[list(table.columns).index("status")]) == "без пары в 1-м туре"
+        table.move_cursor(row=table.get_row_index("5"))  # registered in advance, come now: n may seat her too
+        await pilot.press("c")
+        await pilot.pause()
+        assert notes(app)[-1] == "Заранее Мария пришла: в 1-м туре без пары — n на вкладке туров"

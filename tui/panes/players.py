@@ -16,7 +16,6 @@ from data.service import Service
 from schemes import registry
 from schemes.errors import InvalidEvent
 from schemes.log import actions
-from schemes.log.replay import unseated
 from schemes.state.model import Player, Tournament
 from schemes.values.names import fold
 from tui.app import TengenApp
@@ -24,6 +23,20 @@ from tui.i18n import _, said, schemes_with, visible
 from tui.panes.pane import Pane
 from tui.views import name_holds, shown_path, typed_path, with_usual_country, withdrawal_bye
 from tui.widgets import Column, PlainTable, cut, while_on_top
+
+
+def registered(state: Tournament, player_id: int) -> str:
+    """What the referee is told of a registration: once rounds are paired, where the new player
+    is — on no board of the latest round, whose rest ``n`` offers before its first result (a
+    trial was told he skipped the round ``n`` then seated him in), or from the next round."""
+    player, paired = state.players[player_id], state.paired_rounds
+    if not paired:
+        return _("Registered: {name}", name=player.full_name)
+    if player_id in registry.not_playing(state, paired)["not_assigned"]:
+        return _("Registered: {name}; on no board of round {round}: n in the rounds tab", name=player.full_name,
+                 round=paired)  # fmt: skip
+    return _("Registered: {name}; he plays from round {round}, the rounds before count as skips",
+             name=player.full_name, round=paired + 1)  # fmt: skip
 
 
 class PlayersPane(Pane):
@@ -194,26 +207,12 @@ class PlayersPane(Pane):
         else:
             self.tournament_screen.action_escape()
 
-    def rest(self) -> list[int]:
-        """The latest round's players on no board that its rest would pair (``Service.rest_offered``);
-        none on a helper's laptop of a hall, which does not pair."""
-        try:
-            return self.session.rest_offered()
-        except InvalidEvent:
-            return []
-
     def action_add(self) -> None:
         from tui.screens.player_form import PlayerFormScreen
 
         def register(fields: dict[str, Any] | None) -> None:
             if fields and self.tournament_screen.act(actions.register(self.session.events, **fields)):
-                name, paired = f"{fields['surname']} {fields.get('name', '')}", self.session.state.paired_rounds
-                late = _("Registered: {name}; he plays from round {round}, the rounds before count as skips",
-                         name=name, round=paired + 1)  # fmt: skip
-                if max(self.session.state.players) in self.rest():  # the round's games not begun (an attack)
-                    late = _("Registered: {name}; on no board of round {round}: n in the rounds tab pairs him",
-                             name=name, round=paired)  # fmt: skip
-                self.notify(late if paired else _("Registered: {name}", name=name))
+                self.notify(registered(self.session.state, self.session.events[-1].data["player"]))
 
         self.app.push_screen(PlayerFormScreen(None, self.session), register)
 
@@ -243,7 +242,8 @@ class PlayersPane(Pane):
             return
         state = self.session.state
         total = registry.get_scheme(state.settings.scheme).total_rounds(state)
-        if total is not None and state.paired_rounds >= total and not unseated(state, player.id):  # said now
+        resting = state.rounds and player.id in registry.not_playing(state, state.paired_rounds)["not_assigned"]
+        if total is not None and state.paired_rounds >= total and not resting:  # said now
             self.notify(_("all {total} rounds are paired", total=total), severity="warning")
             return
 
@@ -321,8 +321,13 @@ class PlayersPane(Pane):
             self.notify(_("{name} is registered already, not in advance", name=player.full_name), severity="warning")
             return
         if self.tournament_screen.act(actions.edit(player.id, preregistered=False)):
-            self.notify(_("{name} has come: paired from round {round}", name=player.full_name,
-                          round=self.session.state.paired_rounds + 1, sex=player.sex))  # fmt: skip
+            state = self.session.state  # the latest round's rest may seat him, before its first result (a review)
+            if state.rounds and player.id in registry.not_playing(state, state.paired_rounds)["not_assigned"]:
+                self.notify(_("{name} has come: on no board of round {round}: n in the rounds tab",
+                              name=player.full_name, round=state.paired_rounds, sex=player.sex))  # fmt: skip
+            else:
+                self.notify(_("{name} has come: paired from round {round}", name=player.full_name,
+                              round=state.paired_rounds + 1, sex=player.sex))  # fmt: skip
 
     def action_import_file(self) -> None:
         from tui.screens.ask import AskScreen

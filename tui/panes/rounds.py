@@ -24,7 +24,7 @@ from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead, weigher_ahead
 from paperwork.wall_sheets import stones_text
 from schemes import registry
-from schemes.errors import InvalidEvent, NeedsForce, RepeatNeeded
+from schemes.errors import InvalidEvent, NeedsForce, Notice, RepeatNeeded
 from schemes.log import actions
 from schemes.log import events as ev
 from schemes.state.model import (
@@ -589,19 +589,12 @@ class RoundsPane(Pane):
     def choose_rest_bye(self, rest: list[int]) -> None:
         """Who of an odd rest sits out the latest round, by the referee's choice (``pair --rest
         --bye``): a trial's N promised the choice and the scheme chose."""
-        from tui.screens.bye import ByeScreen
-
         state = self.session.state
         number = state.paired_rounds
         standing = registry.get_scheme(state.settings.scheme).standings(state, number - 1).rows  # as a round's list
         ordered = [row.player for row in standing if row.player in rest]
         players = [(p, self.bye_label(p), actions.earlier_bye(state, number, p)) for p in ordered]
-
-        def chosen(player: int | None) -> None:
-            if player is not None:
-                self.pair(rest=True, bye=player)
-
-        self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players), chosen)
+        self.pick_bye(number, players, None, lambda p: self.pair(rest=True, bye=p), lambda: self.choose_rest_bye(rest))
 
     def pair_next(self, choosing: bool) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);
@@ -652,9 +645,6 @@ class RoundsPane(Pane):
 
     def choose_bye(self, early: bool) -> None:
         """The players who may sit out, those who have had a bye marked; a second bye asks."""
-        from tui.screens.bye import ByeScreen
-        from tui.screens.confirm import ConfirmScreen
-
         state = self.session.state
         number = state.paired_rounds + 1
         offered = actions.bye_to_choose(state)
@@ -663,22 +653,38 @@ class RoundsPane(Pane):
         for p, place in offered:
             players.append((p, self.bye_label(p) + ("" if shared else f", {_('place {place}', place=place)}"),
                             actions.earlier_bye(state, number, p)))  # fmt: skip
+        self.pick_bye(number, players, actions.default_bye(state), lambda p: self.pair(bye=p, early=early),
+                      lambda: self.choose_bye(early))  # fmt: skip
+
+    def pick_bye(
+        self,
+        number: int,
+        players: list[tuple[int, str, Notice | None]],
+        default: int | None,
+        pair_with: Callable[[int], None],
+        again: Callable[[], None],
+    ) -> None:
+        """The list of who may sit out round ``number`` (a round's, or its rest's), ``default``
+        where the scheme says whom it would; a second bye asks first, «Нет» back to the list
+        (``again``), not away from the pairing (a review found the rest's list without it)."""
+        from tui.screens.bye import ByeScreen
+        from tui.screens.confirm import ConfirmScreen
+
+        state = self.session.state
 
         def chosen(player: int | None) -> None:
             if player is None:
                 return
             second = actions.earlier_bye(state, number, player)
             if second is None:
-                self.pair(bye=player, early=early)
+                pair_with(player)
                 return
             question = _("{reason}. Another bye for the same player?", reason=sentence(said(second)))
-            self.app.push_screen(  # «Нет» goes back to the list, not away from the pairing
-                ConfirmScreen(question, default=False),
-                lambda yes: self.pair(bye=player, early=early) if yes else self.choose_bye(early),
+            self.app.push_screen(
+                ConfirmScreen(question, default=False), lambda yes: pair_with(player) if yes else again()
             )
 
-        question = _("Who sits out round {round}?", round=number)
-        self.app.push_screen(ByeScreen(question, players, actions.default_bye(state)), chosen)
+        self.app.push_screen(ByeScreen(_("Who sits out round {round}?", round=number), players, default), chosen)
 
     def bye_label(self, player: int) -> str:
         """A player who may sit out, as the bye's question and list name him: as the boards do
