@@ -780,16 +780,14 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         rng = random.Random(args.seed)
         state = service.state
         rest = service.rest_offered()  # the app asks of them first; a script is told
+        total = get_scheme(state.settings.scheme).total_rounds(state)
         try:
             before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait
         except InvalidEvent as refused:
-            if not rest:
+            if not rest or total is None or state.paired_rounds < total:  # only «all paired» has --rest left
                 raise
             raise BadInput("{reason} (pair --rest pairs the {count:player|players} on no board of round {round})",
                            reason=said(refused), count=len(rest), round=state.paired_rounds) from None  # fmt: skip
-        if rest:
-            print_warning(_("round {round}: {count:player|players} on no board, left without a game in it (pair --rest "
-                            "pairs them, its boards kept)", round=state.paired_rounds, count=len(rest)))  # fmt: skip
         if before.missing is not None:  # not asked early: the round before misses results
             raise BadInput(
                 "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
@@ -797,6 +795,9 @@ def _cmd_pair(args: argparse.Namespace) -> None:
         if before.twice is not None and not args.keep_both:  # the app asks; a script is stopped before it seats both
             raise BadInput("{reason} (pair --keep-both seats them both: two players of one name)",
                            reason=said(before.twice))  # fmt: skip
+        if rest:
+            print_warning(_("round {round}: {count:player|players} on no board, left without a game in it (pair --rest "
+                            "pairs them, its boards kept)", round=state.paired_rounds, count=len(rest)))  # fmt: skip
         for warned in (before.silent, before.diverged):
             if warned is not None:
                 print_warning(said(warned))

@@ -1325,7 +1325,7 @@ async def test_an_odd_rest_beside_the_rounds_bye_is_said_not_offered(tmp_path: P
     async with run_test(app, size=(80, 24)) as pilot:
         await rest_offered(pilot, 5, bye="KARADABANDENIS")
         assert app.screen.question == (
-            "В 5-м туре без пары: 3 игрока, а свободный уже есть — нечётное число всех в пары не поставит; "
+            "В 5-м туре без пары: 3 игрока, а свободный уже есть — нечётное число игроков на пары не разбить; "
             "отметьте одному из них пропуск тура (k на вкладке игроков)"
         )
         assert [str(b.label) for b in app.screen.query("Button")] == ["Нет"]
