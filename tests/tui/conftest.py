@@ -252,3 +252,16 @@ async def warnings_read(pilot: Any) -> list[str]:
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, TournamentScreen))
     return said
+
+
+async def form_sent(pilot: Any, form: Any, surname: str, name: str, strength: str) -> None:
+    """A player's form (``PlayerFormScreen``) filled with his surname, name and strength, and sent
+    with Enter from its first field."""
+    from textual.widgets import Input
+
+    form.query_one("#surname", Input).value = surname
+    form.query_one("#name", Input).value = name
+    form.query_one("#strength", Input).value = strength
+    form.query_one("#surname", Input).focus()
+    await pilot.press("enter")
+    await pilot.pause()

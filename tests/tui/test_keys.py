@@ -8,7 +8,17 @@ import pytest
 from textual.widgets import DataTable, Input
 
 from schemes.log import actions
-from tests.tui.conftest import answered, app_on, burst, escape_alone, notes, run_test, setting_asked, until
+from tests.tui.conftest import (
+    answered,
+    app_on,
+    burst,
+    escape_alone,
+    form_sent,
+    notes,
+    run_test,
+    setting_asked,
+    until,
+)
 from tui.app import TengenApp
 from tui.screens.confirm import ConfirmScreen, Question
 from tui.screens.help import HelpScreen
@@ -79,12 +89,7 @@ async def test_the_player_form_is_typed_at_once_and_a_player_who_looks_registere
         form = app.screen
         await pilot.press("К", "и", "м")
         assert form.query_one("#surname", Input).value == "Ким"
-        form.query_one("#surname", Input).value = "матвеев"
-        form.query_one("#name", Input).value = "Евгений"
-        form.query_one("#strength", Input).value = "2d"
-        form.query_one("#surname", Input).focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await form_sent(pilot, form, "матвеев", "Евгений", "2d")
         assert isinstance(app.screen, ConfirmScreen)
         assert "Матвеев Евгений — уже в списке (рег. № 1)" in str(app.screen.query_one("Label").render())
         await pilot.press("enter")  # «Нет» in focus: a trial's Enter by habit registered him twice

@@ -9,7 +9,7 @@ from typing import Any
 from textual.widgets import DataTable, Input
 
 from paperwork.rating_table import export
-from tests.tui.conftest import escape_alone, notes, run_test, until
+from tests.tui.conftest import escape_alone, form_sent, notes, run_test, until
 from tui import i18n
 from tui.app import TengenApp
 from tui.screens.player_form import PlayerFormScreen
@@ -622,13 +622,7 @@ async def registered_late(pilot: Any) -> None:
     """Поздний Пётр, 3k, registered in the players tab's form (F2, a) once rounds are paired."""
     await pilot.press("f2", "a")
     await pilot.pause()
-    form = pilot.app.screen
-    form.query_one("#surname", Input).value = "Поздний"
-    form.query_one("#name", Input).value = "Пётр"
-    form.query_one("#strength", Input).value = "3k"
-    form.query_one("#surname", Input).focus()
-    await pilot.press("enter")
-    await pilot.pause()
+    await form_sent(pilot, pilot.app.screen, "Поздний", "Пётр", "3k")
 
 
 async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(folder: Path) -> None:
