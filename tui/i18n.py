@@ -1394,7 +1394,7 @@ RU = {
     "round {round} entered from paper": "{round}-й тур введён с бумаги",
     "round {round}: the players on no board paired": "{round}-й тур: игроки без пары поставлены в пары",
     "Round {round}: the players on no board paired": "{round}-й тур: игроки без пары поставлены в пары",
-    "Round {round} has players on no board: {count}, and its bye: an odd number cannot all be paired; mark one of them as skipping the round (k in the players tab)": "В {round}-м туре без пары: {count:игрок|игрока|игроков}, а свободный уже есть — нечётное число игроков на пары не разбить; отметьте одному из них пропуск тура (k на вкладке игроков)",
+    "{player} plays instead of his bye": "{player} играет вместо свободного тура",
     "Round {round} has players on no board: {count}. Pair them, its boards kept?": "В {round}-м туре без пары: {count:игрок|игрока|игроков}. Поставить в пары, не трогая остальные доски?",
     "Pair them": "Поставить в пары",
     "Pair round {round}": "Жеребьёвка {round}-го тура",

@@ -11,6 +11,7 @@ import functools
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from schemes.base.scheme import ChoosesByes, Pairing, PairsTheRest, Scheme, parse_params, stored_params
@@ -494,12 +495,15 @@ def pair_rest(
     played, rest = checked_rest(state, number, bye)
     scheme = get_scheme(state.settings.scheme)
     assert isinstance(scheme, PairsTheRest)  # checked_rest refuses the others
-    pairing = scheme.pair_rest(latecomers_seated(state, played.number, rest), played.number, rng, allow_repeats, bye)
+    kept = tuple(p for p in played.byes if p not in rest)  # a bye taken back is his to play (``rest_of``)
+    seated = latecomers_seated(state, played.number, rest)
+    seated = replace(seated, rounds=(*seated.rounds[:-1], replace(played, byes=kept)))
+    pairing = scheme.pair_rest(seated, played.number, rng, allow_repeats, bye)
     boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
     return ev.PAIRING_AMENDED, {
         "round": played.number,
         "boards": boards_data(boards),
-        "byes": [*played.byes, *pairing.byes],
+        "byes": [*kept, *pairing.byes],
         "change": ev.REST,
     }
 
@@ -524,9 +528,10 @@ def checked_rest(state: Tournament, number: int | None = None, bye: int | None =
         if bye not in rest:
             raise InvalidEvent("player {player} is not among the players on no board of round {round}",
                                player=state.named(bye), round=number)  # fmt: skip
-        if played.byes:
+        held = [p for p in played.byes if p not in rest]  # not one the rest takes back (``rest_of``)
+        if held:
             raise InvalidEvent("round {round} has its bye already: {player}", round=number,
-                               player=state.named(played.byes[0]))  # fmt: skip
+                               player=state.named(held[0]))  # fmt: skip
         if len(rest) % 2 == 0:
             raise InvalidEvent("round {round}: {count:player|players} on no board, an even number: nobody sits out",
                                round=number, count=len(rest))  # fmt: skip
@@ -537,8 +542,14 @@ def checked_rest(state: Tournament, number: int | None = None, bye: int | None =
 def rest_of(state: Tournament, number: int) -> list[int]:
     """Whom pairing the rest of paired round ``number`` seats: its players on no board who play
     it (``registry.not_playing``'s ``not_assigned``: OpenGotha's "not assigned", and latecomers
-    before the round's first result)."""
-    return not_playing(state, number)["not_assigned"]
+    before the round's first result) — and, where they are odd beside the round's bye and no
+    game of it has begun, its bye's player, who plays instead (as a referee unassigns OpenGotha's
+    bye to seat a lone latecomer: an attack found him told to skip the round instead)."""
+    rest = not_playing(state, number)["not_assigned"]
+    played = state.round(number)
+    if played is not None and len(rest) % 2 and played.byes and not played.results:
+        rest += list(played.byes[:1])
+    return rest
 
 
 def bye_to_choose(state: Tournament) -> list[tuple[int, str]]:

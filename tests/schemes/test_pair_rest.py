@@ -79,12 +79,24 @@ def test_the_referees_bye_for_an_odd_rest(tmp_path: Path) -> None:
     assert seen(log.state, 5)[0] == (1, "Lemoine", "Lefebvre", 0)  # OpenGotha's, Noguchi its bye before Pair
 
 
-def test_an_odd_rest_beside_the_rounds_bye_is_refused_as_opengotha_refuses_it(tmp_path: Path) -> None:
-    """OpenGotha's Pair asks for an even number: the refusal says to mark one as skipping the
-    round, which the latest round allows of a player on none of its boards (OpenGotha's
-    participation unticked); the two left are then paired."""
+def test_an_odd_rest_beside_the_rounds_bye_takes_the_bye_back_before_the_games_begin(tmp_path: Path) -> None:
+    """Three on no board beside Karadaban's bye, no result yet: his bye is taken back and he plays
+    (a referee unassigns OpenGotha's bye to seat a lone latecomer) — the boards OpenGotha's Pair
+    gives the round without the bye; once a game has a result, it is refused as OpenGotha's Pair
+    refuses it, saying to mark one as skipping the round, which the round's rest allows."""
     log = part(tmp_path, "[13]", bye="KARADABANDENIS")
     by_name = {p.surname: p.id for p in log.state.players.values()}
+    assert sorted(actions.rest_of(log.state, 5)) == sorted(by_name[n] for n in ("Karadaban", "Lefebvre", "Lemoine",
+                                                                                 "Noguchi"))  # fmt: skip
+    taken = log.commit(actions.pair_rest(log.state, random.Random(1)))
+    assert log.state.rounds[4].byes == ()
+    assert [board for board in seen(log.state, 5) if board[0] in (1, 3)] == [
+        (1, "Karadaban", "Lefebvre", 0),
+        (3, "Lemoine", "Noguchi", 0),
+    ]
+    log.commit(actions.undo(taken.event.id))  # his bye back
+    assert log.state.rounds[4].byes == (by_name["Karadaban"],)
+    log.commit(actions.result(5, 2, "W+"))
     with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board.*skipping round 5"):
         actions.pair_rest(log.state, random.Random(1))
     with pytest.raises(InvalidEvent, match="round 5 is already paired"):  # one on a board: a forfeit, as ever
@@ -97,6 +109,7 @@ def test_an_odd_rest_beside_the_rounds_bye_is_refused_as_opengotha_refuses_it(tm
 
 def test_the_referees_bye_is_refused_where_nobody_more_sits_out(tmp_path: Path) -> None:
     beside = part(tmp_path, "[134]", bye="RENDUQUENTIN")  # board 4 gone, Rendu its bye: five left
+    beside.commit(actions.result(5, 2, "W+"))  # begun: the bye is not taken back
     rest = [p for p in beside.state.players if beside.state.rounds[4].board_of(p) is None]
     with pytest.raises(InvalidEvent, match="round 5 has its bye already"):
         actions.pair_rest(
@@ -240,9 +253,22 @@ def test_a_skip_of_the_latest_round_is_for_a_player_of_its_rest_only() -> None:
         log.add(surname, rank="5k")
     log.commit(actions.pair(log.state, random.Random(1)))  # five: one has the bye
     late = [log.add(surname, rank="5k") for surname in ("L1", "L2", "L3")]
-    with pytest.raises(InvalidEvent, match="has its bye already, and 3 players on no board"):
-        actions.pair_rest(log.state, random.Random(1))
+    bye = log.state.rounds[0].byes[0]
+    assert actions.rest_of(log.state, 1) == [*late, bye]  # odd beside the bye: his bye taken back
     log.commit(actions.skip(late[0], [1]))
     assert actions.rest_of(log.state, 1) == late[1:] and log.state.players[late[0]].late == frozenset()
     log.commit(actions.pair_rest(log.state, random.Random(1)))
     assert {log.state.rounds[0].boards[-1].white, log.state.rounds[0].boards[-1].black} == set(late[1:])
+
+
+def test_a_forged_rest_may_not_drop_a_bye_it_does_not_seat(tmp_path: Path) -> None:
+    """The round begun, its bye stays: a damaged rest that drops it unseated, or takes it back once
+    a game has a result, is refused."""
+    log = part(tmp_path, "[13]", bye="KARADABANDENIS")
+    log.commit(actions.result(5, 2, "W+"))
+    log.commit(actions.skip(next(p.id for p in log.state.players.values() if p.surname == "Lemoine"), [5]))
+    kind, data = actions.pair_rest(log.state, random.Random(1), allow_repeats=True)
+    assert len(data["byes"]) == 1
+    with pytest.raises(InvalidEvent, match="keeps its boards and byes"):
+        log.commit((kind, {**data, "byes": []}))
+    log.commit((kind, data))

@@ -1318,14 +1318,19 @@ async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -
         }  # fmt: skip
 
 
-async def test_an_odd_rest_beside_the_rounds_bye_is_said_not_offered(tmp_path: Path) -> None:
-    """An attack: «Поставить в пары» was offered in focus, then refused; the question says why and
-    what to do, «Нет» its only answer in the event's last round."""
+async def test_an_odd_rest_beside_the_rounds_bye_takes_the_bye_back(tmp_path: Path) -> None:
+    """An attack: «Поставить в пары» over an odd rest beside the round's bye was refused, with
+    advice to mark a skip; before the round's first result the bye's player plays instead,
+    which the question says."""
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
     async with run_test(app, size=(80, 24)) as pilot:
         await rest_offered(pilot, 5, bye="KARADABANDENIS")
         assert app.screen.question == (
-            "В 5-м туре без пары: 3 игрока, а свободный уже есть — нечётное число игроков на пары не разбить; "
-            "отметьте одному из них пропуск тура (k на вкладке игроков)"
+            "В 5-м туре без пары: 3 игрока. Поставить в пары, не трогая остальные доски?\n"
+            "14. Karadaban D. (6d) играет вместо свободного тура"
         )
-        assert [str(b.label) for b in app.screen.query("Button")] == ["Нет"]
+        assert [str(b.label) for b in app.screen.query("Button")] == ["Поставить в пары", "Нет"]
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: len(app.screen.session.state.round(5).boards) == 8)
+        assert app.screen.session.state.round(5).byes == ()

@@ -555,20 +555,16 @@ class RoundsPane(Pane):
         following = (
             [] if total is not None and number >= total else [("next", _("Pair round {round}", round=number + 1))]
         )
-        if len(rest) % 2 and state.rounds[-1].byes:  # refused as OpenGotha's Pair refuses it: said, not offered
-            question = _("Round {round} has players on no board: {count}, and its bye: an odd number cannot all be "
-                         "paired; mark one of them as skipping the round (k in the players tab)", round=number,
-                         count=len(rest))  # fmt: skip
-            self.app.push_screen(ChoiceScreen(question, [*following, ("no", _("No"))], "no"),
-                                 lambda chosen: self.pair_next(choosing) if chosen == "next" else None)  # fmt: skip
-            return
         try:
             before = self.session.before_rest()
         except (InvalidEvent, TournamentFileError, Refused) as error:  # the hall's files read for its warnings
             self.notify(said(error), severity="error")
             return
+        byes = state.rounds[-1].byes
         question = _("Round {round} has players on no board: {count}. Pair them, its boards kept?", round=number,
-                     count=len(rest))  # fmt: skip
+                     count=len([p for p in rest if p not in byes]))  # fmt: skip
+        for player in (p for p in rest if p in byes):  # an odd rest takes the bye back (``actions.rest_of``)
+            question += "\n" + _("{player} plays instead of his bye", player=self.bye_label(player))
         for warning in reversed(before.warned):  # a player of the rest registered on two laptops (an attack)
             question = sentence(said(warning)) + "\n" + question
         odd = len(rest) % 2 == 1  # the referee may choose who sits out, as ever
