@@ -30,7 +30,7 @@ from data.store import backup_path, check_regular, damaged_name, real_path, rest
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.registry import SCHEMES, get_scheme, names_with
 from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
@@ -836,6 +836,8 @@ def _cmd_pair_rest(args: argparse.Namespace) -> None:
         change = service.commit(action)
         code_compiled(change.state)
         print(views.pairings_text(change.state, change.event.data["round"]))
+        for taken in set(state.rounds[-1].byes) - set(change.state.rounds[-1].byes):  # an odd rest took it back
+            print_warning(said(Notice("player {player} plays instead of his bye", {"player": state.named(taken)})))
         second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
         if second:  # as pair says it
             print_warning(_("{reason}: another bye for the same player", reason=said(second)))

@@ -1394,6 +1394,7 @@ RU = {
     "round {round} entered from paper": "{round}-й тур введён с бумаги",
     "round {round}: the players on no board paired": "{round}-й тур: игроки без пары поставлены в пары",
     "Round {round}: the players on no board paired": "{round}-й тур: игроки без пары поставлены в пары",
+    "player {player} plays instead of his bye": "игрок {player} играет вместо свободного тура",
     "{player} plays instead of his bye": "{player} играет вместо свободного тура",
     "Round {round} has players on no board: {count}. Pair them, its boards kept?": "В {round}-м туре без пары: {count:игрок|игрока|игроков}. Поставить в пары, не трогая остальные доски?",
     "Pair them": "Поставить в пары",

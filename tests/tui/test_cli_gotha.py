@@ -333,3 +333,15 @@ def test_pair_says_the_players_a_round_left_off_its_boards_keep_no_game(
     code, out, err = run(capsys, "-f", path, "pair", "--incomplete")
     assert code == 0 and out.startswith("SimpleMM — round 6")
     assert "warning: round 5: 4 players on no board, left without a game in it (pair --rest pairs them" in err
+
+
+def test_pair_rest_says_whose_bye_it_takes_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Three on no board beside Karadaban's bye, no result yet: his bye is taken back, and said."""
+    source = tmp_path / "part.xml"
+    text = in_part((TESTDATA / "simplemm.xml").read_text(encoding="utf-8"), "[13]", bye="KARADABANDENIS")
+    source.write_text(text, encoding="utf-8")
+    path = str(tmp_path / "part.json")
+    assert run(capsys, "import", "opengotha", str(source), path)[0] == 0
+    code, out, err = run(capsys, "-f", path, "pair", "--rest")
+    assert code == 0 and "Bye" not in out
+    assert "warning: player No. 14 (Karadaban D.) plays instead of his bye\n" in err
