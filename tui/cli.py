@@ -779,7 +779,8 @@ def _cmd_pair(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         rng = random.Random(args.seed)
         state = service.state
-        rest = service.rest_offered()  # the app asks of them first; a script is told
+        latest = state.rounds[-1].byes if state.rounds else ()
+        rest = [p for p in service.rest_offered() if p not in latest]  # the app asks of them first; a script is told
         total = get_scheme(state.settings.scheme).total_rounds(state)
         try:
             before = service.before_pairing(args.round, args.incomplete)  # a refusal before the pairing's wait

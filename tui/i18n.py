@@ -1402,6 +1402,7 @@ RU = {
     "round {round}: every player who plays it is on a board": "{round}-й тур: все, кто в нём играет, уже на досках",
     "player {player} is not among the players on no board of round {round}": "игрок {player} — не из тех, кто в {round}-м туре без пары",
     "{scheme} pairs a round whole: the players on no board play from the next round": "{scheme}: тур ставится в пары целиком — игроки без пары играют со следующего тура",
+    "round {round}: player {player} plays instead of his bye, so nobody sits out (to keep his bye, mark another of them as skipping the round)": "{round}-й тур: игрок {player} играет вместо свободного тура, и свободного не будет (чтобы оставить ему свободный тур, отметьте пропуск тура другому из них)",
     "round {round} has its bye already: {player}": "в {round}-м туре свободный уже есть: {player}",
     "round {round}: {count:player|players} on no board, an even number: nobody sits out": "{round}-й тур: без пары {count:игрок|игрока|игроков} — чётное число, свободного не нужно",
     "pairing the rest of round {round} seats its players on no board, each once": "жеребьёвка оставшихся в {round}-м туре ставит в пары только игроков без пары, каждого один раз",

@@ -532,6 +532,10 @@ def checked_rest(state: Tournament, number: int | None = None, bye: int | None =
         if held:
             raise InvalidEvent("round {round} has its bye already: {player}", round=number,
                                player=state.named(held[0]))  # fmt: skip
+        if played.byes:  # taken back: the rest is even with him
+            raise InvalidEvent("round {round}: player {player} plays instead of his bye, so nobody sits out (to keep "
+                               "his bye, mark another of them as skipping the round)", round=number,
+                               player=state.named(played.byes[0]))  # fmt: skip
         if len(rest) % 2 == 0:
             raise InvalidEvent("round {round}: {count:player|players} on no board, an even number: nobody sits out",
                                round=number, count=len(rest))  # fmt: skip

@@ -597,9 +597,11 @@ def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) 
 
 def _check_rest(state: Tournament, played: Round, boards: Sequence[Board], byes: Sequence[int]) -> None:
     """A pairing of the rest (``actions.pair_rest``) keeps the round's boards and byes — but a bye
-    whose player it seats on a new board, before the round's first result (``actions.rest_of``)
-    — and seats only players of the round on none of them, each once, with one bye at most,
-    where the scheme pairs a rest: a damaged one sat a player on two boards (a review)."""
+    whose player it seats on a new board (``actions.rest_of`` takes one back only before the
+    round's first result; a result entered unseen on another laptop of a hall may come before
+    it in the merge, and a rest on the wall was left out, an attack) — and seats only players of
+    the round on none of them, each once, with one bye at most, where the scheme pairs a rest:
+    a damaged one sat a player on two boards (a review)."""
     number, kept = played.number, {b.number for b in played.boards}
     if not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
         raise InvalidEvent("{scheme} pairs a round whole: the players on no board play from the next round",
@@ -608,7 +610,7 @@ def _check_rest(state: Tournament, played: Round, boards: Sequence[Board], byes:
     taken = [p for p in played.byes if p not in byes]
     new_boards = [p for b in boards if b.number not in kept for p in (b.white, b.black)]
     if ([b for b in boards if b.number in kept] != list(played.boards) or tuple(byes[: len(held)]) != held
-            or (taken and played.results) or not set(taken) <= set(new_boards)):  # fmt: skip
+            or not set(taken) <= set(new_boards)):  # fmt: skip
         raise InvalidEvent("pairing the rest of round {round} keeps its boards and byes", round=number)
     old = {p for b in played.boards for p in (b.white, b.black)} | set(held)
     new = new_boards + list(byes[len(held) :])

@@ -540,3 +540,23 @@ def test_a_rest_on_an_opengotha_rounds_gap_leaves_the_boards_after_it_their_resu
     merged = merge(chief.held.values())
     assert typed is not None and merged.left_out == ()
     assert {b: r.code for b, r in merged.state.round(1).results.items()} == {4: "B+"}
+
+
+def test_a_rest_that_took_a_bye_back_stays_beside_a_result_entered_unseen_before_it() -> None:
+    """An attack: five players, a latecomer; the chief's rest took the round's bye back for him
+    while a table, unseen, entered board 1 earlier: the result sorted before the rest, and the
+    replay refused a bye taken back in a round with a result — the rest on the wall was left
+    out on every laptop.  Both stand."""
+    chief, table = founded(2, players=5)
+    bye = merge(chief.held.values()).state.round(1).byes[0]
+    typed = table.make(actions.result(1, 1, "W+"), 10)
+    late = _registered(chief, "L", 20)
+    rest = chief.make(actions.pair_rest(merge(chief.held.values()).state, random.Random(1)), 22)
+    assert typed is not None and rest is not None and rest.data["byes"] == []
+    chief.take(table)
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merged.left_out == () and merge(table.held.values()) == merged
+    played = merged.state.round(1)
+    assert played.byes == () and {played.board(3).white, played.board(3).black} == {bye, late[0]}
+    assert played.results[1].code == "W+"

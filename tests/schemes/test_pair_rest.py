@@ -262,8 +262,7 @@ def test_a_skip_of_the_latest_round_is_for_a_player_of_its_rest_only() -> None:
 
 
 def test_a_forged_rest_may_not_drop_a_bye_it_does_not_seat(tmp_path: Path) -> None:
-    """The round begun, its bye stays: a damaged rest that drops it unseated, or takes it back once
-    a game has a result, is refused."""
+    """The round begun, its bye stays: a damaged rest that drops it unseated is refused."""
     log = part(tmp_path, "[13]", bye="KARADABANDENIS")
     log.commit(actions.result(5, 2, "W+"))
     log.commit(actions.skip(next(p.id for p in log.state.players.values() if p.surname == "Lemoine"), [5]))

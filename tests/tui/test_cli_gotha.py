@@ -342,6 +342,9 @@ def test_pair_rest_says_whose_bye_it_takes_back(tmp_path: Path, capsys: pytest.C
     source.write_text(text, encoding="utf-8")
     path = str(tmp_path / "part.json")
     assert run(capsys, "import", "opengotha", str(source), path)[0] == 0
+    code, out, err = run(capsys, "-f", path, "pair", "--rest", "--bye", "14")  # his bye goes: nobody sits out
+    assert (code, err) == (2, "tengen: round 5: player No. 14 (Karadaban D.) plays instead of his bye, so nobody "
+                              "sits out (to keep his bye, mark another of them as skipping the round)\n")  # fmt: skip
     code, out, err = run(capsys, "-f", path, "pair", "--rest")
     assert code == 0 and "Bye" not in out
     assert "warning: player No. 14 (Karadaban D.) plays instead of his bye\n" in err
