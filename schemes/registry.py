@@ -113,6 +113,12 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     }
 
 
+def latest_rest(tournament: Tournament) -> list[int]:
+    """The latest round's players on no board who play it (``not_playing``'s ``not_assigned``),
+    whom its rest may seat (``actions.pair_rest``); none before round 1 is paired."""
+    return not_playing(tournament, tournament.paired_rounds)["not_assigned"]
+
+
 def get_scheme(name: str) -> Scheme:
     return entry(name).scheme
 

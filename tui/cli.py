@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
-from data.service import Change, Output, Service
+from data.service import BeforePairing, Change, Output, Service
 from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
@@ -32,6 +32,7 @@ from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
 from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log import actions
+from schemes.log.actions import Action
 from schemes.registry import SCHEMES, get_scheme, names_with
 from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
 from schemes.values.names import names_someone
@@ -793,25 +794,14 @@ def _cmd_pair(args: argparse.Namespace) -> None:
             raise BadInput(
                 "{reason} (pair --incomplete pairs the next round all the same)", reason=said(before.missing)
             )
-        if before.twice is not None and not args.keep_both:  # the app asks; a script is stopped before it seats both
-            raise BadInput("{reason} (pair --keep-both seats them both: two players of one name)",
-                           reason=said(before.twice))  # fmt: skip
+        _say_before(before, args.keep_both, "pair")
         if rest:
             print_warning(_("round {round}: {count:player|players} on no board, left without a game in it (pair --rest "
                             "pairs them, its boards kept)", round=state.paired_rounds, count=len(rest)))  # fmt: skip
-        for warned in (before.silent, before.diverged):
-            if warned is not None:
-                print_warning(said(warned))
-        if before.compiling:
-            print(views.first_compile(), file=sys.stderr, flush=True)
-        with interrupt_deferred() if before.compiling else nullcontext():
-            action = actions.pair(state, rng, args.round, args.order, args.allow_repeats, args.incomplete, args.bye)
-        change = service.commit(action)
-        code_compiled(change.state)
-        print(views.pairings_text(change.state, change.event.data["round"]))
-        second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
-        if second:
-            print_warning(_("{reason}: another bye for the same player", reason=said(second)))
+        order, repeats, early = args.order, args.allow_repeats, args.incomplete
+        _paired(
+            service, before, args.bye, lambda: actions.pair(state, rng, args.round, order, repeats, early, args.bye)
+        )
 
     _writing(args, act)
 
@@ -823,27 +813,45 @@ def _cmd_pair_rest(args: argparse.Namespace) -> None:
 
     def act(service: Service) -> None:
         before = service.before_rest(args.round, args.bye)  # refusals before the pairing's wait
-        if before.twice is not None and not args.keep_both:  # as pair: a script is stopped before it seats both
-            raise BadInput("{reason} (pair --rest --keep-both seats them both: two players of one name)",
-                           reason=said(before.twice))  # fmt: skip
-        for warned in (before.silent, before.diverged):
-            if warned is not None:
-                print_warning(said(warned))
-        state = service.state
-        if before.compiling:
-            print(views.first_compile(), file=sys.stderr, flush=True)
-        with interrupt_deferred() if before.compiling else nullcontext():
-            action = actions.pair_rest(state, random.Random(args.seed), args.round, args.allow_repeats, args.bye)
-        change = service.commit(action)
-        code_compiled(change.state)
-        print(views.pairings_text(change.state, change.event.data["round"]))
+        _say_before(before, args.keep_both, "pair --rest")
+        state, rng = service.state, random.Random(args.seed)
+        change = _paired(
+            service, before, args.bye, lambda: actions.pair_rest(state, rng, args.round, args.allow_repeats, args.bye)
+        )
         for taken in set(state.rounds[-1].byes) - set(change.state.rounds[-1].byes):  # an odd rest took it back
             print_warning(said(Notice("player {player} plays instead of his bye", {"player": state.named(taken)})))
-        second = args.bye and actions.earlier_bye(state, change.event.data["round"], args.bye)
-        if second:  # as pair says it
-            print_warning(_("{reason}: another bye for the same player", reason=said(second)))
 
     _writing(args, act)
+
+
+def _say_before(before: BeforePairing, keep_both: bool, command: str) -> None:
+    """What the chief is told before a pairing or a rest (``Service.before_pairing``,
+    ``before_rest``): a hall's possible twins stop it until ``--keep-both`` (the app asks; a
+    script is stopped before it seats both), its silent and diverged laptops are warned of."""
+    if before.twice is not None and not keep_both:
+        raise BadInput("{reason} ({command} --keep-both seats them both: two players of one name)",
+                       reason=said(before.twice), command=command)  # fmt: skip
+    for warned in (before.silent, before.diverged):
+        if warned is not None:
+            print_warning(said(warned))
+
+
+def _paired(service: Service, before: BeforePairing, bye: int | None, make: Callable[[], Action]) -> Change:
+    """The pairing ``make`` computes, after the compiler's notice where it waits for it (Ctrl+C
+    held until the compiler is done), committed and printed; a second bye for the referee's
+    ``bye`` said, as the app asks it."""
+    state = service.state
+    if before.compiling:
+        print(views.first_compile(), file=sys.stderr, flush=True)
+    with interrupt_deferred() if before.compiling else nullcontext():
+        action = make()
+    change = service.commit(action)
+    code_compiled(change.state)
+    print(views.pairings_text(change.state, change.event.data["round"]))
+    second = bye and actions.earlier_bye(state, change.event.data["round"], bye)
+    if second:
+        print_warning(_("{reason}: another bye for the same player", reason=said(second)))
+    return change
 
 
 def _cmd_pairing(args: argparse.Namespace) -> None:

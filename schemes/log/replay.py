@@ -20,7 +20,7 @@ from schemes.base.scheme import PairsTheRest, Scheme, check_params, check_record
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
 from schemes.log.events import TABLE, Event, standing
-from schemes.registry import get_scheme, names_with, not_playing
+from schemes.registry import get_scheme, latest_rest, names_with
 from schemes.state.model import (
     DEFAULT_KOMI,
     DRAW,
@@ -359,7 +359,7 @@ def _skips(state: Tournament, event: Event) -> Tournament:
     announced skip is (never late: nothing was paired on his word)."""
     player = _player(state, event.data["player"])
     total = _total_rounds(state)
-    resting = state.paired_rounds if player.id in _rest(state) else 0
+    resting = state.paired_rounds if player.id in latest_rest(state) else 0
     for number in event.data["rounds"]:
         if number <= state.paired_rounds and number != resting:
             raise InvalidEvent(
@@ -573,11 +573,6 @@ def _seating(
             "player {player} is left out of round {round}", player=state.named(left_out[0]), round=number
         )
     return boards, byes
-
-
-def _rest(state: Tournament) -> list[int]:
-    """The latest round's rest (``registry.not_playing``'s ``not_assigned``), if a round is paired."""
-    return not_playing(state, state.paired_rounds)["not_assigned"] if state.rounds else []
 
 
 def latecomers_seated(state: Tournament, number: int, seated: Iterable[object]) -> Tournament:

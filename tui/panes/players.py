@@ -32,7 +32,7 @@ def registered(state: Tournament, player_id: int) -> str:
     player, paired = state.players[player_id], state.paired_rounds
     if not paired:
         return _("Registered: {name}", name=player.full_name)
-    if player_id in registry.not_playing(state, paired)["not_assigned"]:
+    if player_id in registry.latest_rest(state):
         return _("Registered: {name}; on no board of round {round}: n in the rounds tab", name=player.full_name,
                  round=paired)  # fmt: skip
     return _("Registered: {name}; he plays from round {round}, the rounds before count as skips",
@@ -100,7 +100,7 @@ class PlayersPane(Pane):
         # search does not make the column come and go
         countries = len({player.country for player in state.players.values()}) > 1
         deadline = registry.get_scheme(state.settings.scheme).traits.skip_deadline
-        resting = set(registry.not_playing(state, state.paired_rounds)["not_assigned"]) if state.rounds else set()
+        resting = set(registry.latest_rest(state))
         rows = [
             (
                 str(player.id),
@@ -242,8 +242,7 @@ class PlayersPane(Pane):
             return
         state = self.session.state
         total = registry.get_scheme(state.settings.scheme).total_rounds(state)
-        resting = state.rounds and player.id in registry.not_playing(state, state.paired_rounds)["not_assigned"]
-        if total is not None and state.paired_rounds >= total and not resting:  # said now
+        if total is not None and state.paired_rounds >= total and player.id not in registry.latest_rest(state):
             self.notify(_("all {total} rounds are paired", total=total), severity="warning")
             return
 
@@ -322,7 +321,7 @@ class PlayersPane(Pane):
             return
         if self.tournament_screen.act(actions.edit(player.id, preregistered=False)):
             state = self.session.state  # the latest round's rest may seat him, before its first result (a review)
-            if state.rounds and player.id in registry.not_playing(state, state.paired_rounds)["not_assigned"]:
+            if player.id in registry.latest_rest(state):
                 self.notify(_("{name} has come: on no board of round {round}: n in the rounds tab",
                               name=player.full_name, round=state.paired_rounds, sex=player.sex))  # fmt: skip
             else:
