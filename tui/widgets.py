@@ -119,6 +119,13 @@ def plain(value: object) -> Text:
     return value if isinstance(value, Text) else Text(str(value), end="")
 
 
+def right(value: str) -> Text:
+    """A number's cell, or its column's title, right-aligned: the digits of a column stand
+    under each other as on paper (``numbers_right``), where «85.0» under «240.0», or «-3»
+    under «12», read as another order of size."""
+    return Text(value, end="", justify="right")
+
+
 class PlainTable(DataTable[Any]):
     """A DataTable whose string cells are literal text; ``fill`` fits its columns to a width.
     Home and End go to the first and the last row (Textual's scroll sideways, which a table

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Select, Static
 
 from tests.conftest import TESTDATA
 from tests.tui.conftest import app_on, burst, notes, run_test, shown_text, until
@@ -464,11 +464,14 @@ async def test_wide_standings_keep_the_place_name_and_score_in_sight_and_move_by
         seen = []
         for key in ["right"] * 10 + ["left"] * 10:
             lines = shown_text(app).splitlines()
-            header = next(line for line in lines if "Место" in line).strip()
+            line = next(line for line in lines if "Место" in line)
+            header = line.strip()
             assert header.startswith(fixed)
-            shown = re.split(r"\s{2,}", header[len(fixed) :])
+            shown = re.split(r"\s{2,}", header[len(fixed) :].strip())  # the titles right-aligned, as their values
             assert all(head in heads[5:] for head in shown), shown  # no column cut at either edge
-            assert "1  Затонских Антон    6d    145" in next(line for line in lines if "Затонских" in line)
+            row = next(line for line in lines if "Затонских" in line)  # the score under the end of
+            assert "1  Затонских Антон    6d     145" in row  # «Очки», as on paper (a re-read)
+            assert row.index("145") + 3 == line.index("Очки") + 4
             seen.append(shown)
             await pilot.press(key)
             await pilot.pause()
@@ -610,6 +613,38 @@ async def test_the_schedule_is_offered_where_the_table_fixes_the_rounds(folder: 
         await pilot.pause()
         assert (folder / "round-robin-schedule.pdf").exists() and (folder / "round-robin-protocol-3.pdf").exists()
         assert (folder / "round-robin-blank-cards.pdf").exists()  # a trial: «…-blank-cards-3.pdf», of no round
+
+
+async def test_every_document_the_print_dialog_offers_is_in_sight_at_80x24(folder: Path) -> None:
+    """The dialog showed eight of its eleven documents at 80×24: the blank forms, printed before
+    the event, were below the list's edge.  The most it holds (a round robin's twelve, with its
+    schedule and the team standings) fits with the pages' QR note and a refusal beside the
+    round, and its buttons stay on the screen."""
+    from tui.screens.print_dialog import PrintScreen
+
+    app = app_on(folder, "round-robin.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TournamentScreen)
+        dialog = PrintScreen(screen.session.state, pages="http://192.168.100.100:8390")
+        app.push_screen(dialog)
+        await pilot.pause()
+        assert len(dialog.kinds) == 12
+        marks = dialog.query_one(MarkedList)
+        for kind in marks.selected:  # the preselected unticked, as the referee does
+            marks.highlighted = dialog.kinds.index(kind)
+            await pilot.press("space")
+        await pilot.press("f10")
+        await pilot.pause()
+        assert marks.region.height == 12 + 2  # every row, between the list's two border rows
+        error = dialog.query_one("#print-error", Label)
+        assert error.display and str(error.render()) == "Выберите хотя бы один документ"
+        assert error.region.y == dialog.query_one("#round", Input).region.y  # beside the round
+        assert error.region.right <= marks.region.right
+        qr = dialog.query_one("#print-qr", Label)
+        assert qr.region.height == 2 and qr.region.y > error.region.y
+        for button in dialog.query(Button):
+            assert qr.region.bottom < button.region.y and button.region.bottom <= 23  # above the border
 
 
 async def test_print_writes_pdfs_next_to_the_tournament_opened_by_a_relative_name(

@@ -23,7 +23,7 @@ from tui.app import TengenApp
 from tui.i18n import _, language
 from tui.panes.pane import Pane
 from tui.views import shown_path
-from tui.widgets import PlainTable, cut
+from tui.widgets import PlainTable, cut, right
 
 NAME_CELLS = 32
 TEAM_CELLS, MEMBERS_CELLS = 12, 20
@@ -102,10 +102,10 @@ class StandingsPane(Pane):
             names = max([cell_len(heads[2]), *(cell_len(cells[2]) for cells in rows)])
             if self.free_cells(heads, rows, 2) < min(names, NAME_CELLS):  # FORS's tie-breaks ran off the screen,
                 heads = self.abbreviated(heads, 5)  # one cut to «По», read as his own wins (a trial)
-            table.add_columns(*heads)
+            table.add_columns(*heads[:4], *map(right, heads[4:]))
             room = self.name_room(heads, rows, 2)
             for cells in rows:
-                table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
+                table.add_row(*cells[:2], cut(cells[2], room), cells[3], *map(right, cells[4:]))
         if sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill():
             # wider than the screen: place, number, name, rank and score stay in sight while →
             # moves FORS's nine values by whole columns (a trial lost whose row he read; one
@@ -176,7 +176,7 @@ class StandingsPane(Pane):
         data = views.teams_json(state, after, self.team_best, self.grouping, "wins")
         grouped = _("Club") if self.grouping == "club" else _("Team")
         heads = [_("Place"), grouped, _("Score"), _("All"), _("Best"), _("Players")]
-        table.add_columns(*heads)
+        table.add_columns(*heads[:2], *map(right, heads[2:5]), heads[5])
         rows = [
             [team["place"], team["team"], points(team["score"]), points(team["total"]), str(team["best_place"]),
              ", ".join(f"{state.players[m['id']].surname} {points(m['points'])}" + ("*" if m["counted"] else "")
@@ -191,7 +191,7 @@ class StandingsPane(Pane):
             rows = [[cells[0], cut(cells[1], width), *cells[2:]] for cells in rows]
         room = max(MEMBERS_CELLS, self.free_cells(heads, rows, 5))
         for cells in rows:
-            table.add_row(*cells[:5], cut(cells[5], room))
+            table.add_row(*cells[:2], *map(right, cells[2:5]), cut(cells[5], room))
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)

@@ -44,18 +44,19 @@ class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
 
     def compose(self) -> ComposeResult:
         preselected = _preselected(self.state)
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog print"):
             yield Label(_("Print documents"), classes="heading", markup=False)
             yield MarkedList(
                 *((document_label(self.state, kind, self.grouping), kind, kind in preselected) for kind in self.kinds),
                 id="kinds",
             )
-            yield Label(_("Round (empty: the latest)"), markup=False)
-            yield Input(id="round")
+            with Horizontal(classes="round-row"):
+                yield Label(_("Round (empty: the latest)"), markup=False)
+                yield Input(id="round")
+                yield Label("", id="print-error", classes="error", markup=False)
             if self.pages is not None:
                 yield Label(_("The protocol carries the QR code of its round's page: {address}/round/…",
                               address=self.pages), id="print-qr", markup=False)  # fmt: skip
-            yield Label("", id="print-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Print"), id="print", variant="primary")
                 yield Button(_("Cancel"), id="cancel")
