@@ -874,10 +874,10 @@ async def test_the_export_dialogs_answers_stay_on_an_80x24_screen_under_many_war
         assert box.virtual_size.height > box.size.height == 7  # more than shows: it scrolls
         await pilot.press("pagedown")  # by the keyboard too (a review reached the rest by the mouse alone)
         await pilot.pause()
-        assert box.scroll_y > 0 and app.screen.focused is not None and app.screen.focused.id == "export"
+        assert box.scroll_y > 0 and app.screen.focused is not None and app.screen.focused.id == "opengotha"
         for button in app.screen.query(Button):
             assert button.region.bottom <= 24 and button.region.height == 3, button.id
-        await pilot.press("right", "enter")
+        await pilot.press("enter")  # a McMahon under way: its OpenGotha file first
         await pilot.pause()
     assert (folder / "many-opengotha.xml").is_file()
 
@@ -1126,14 +1126,24 @@ async def test_switching_language_inside_a_tournament(folder: Path) -> None:
 
 
 async def test_export_an_opengotha_file(folder: Path) -> None:
-    """F7, «Файл OpenGotha»: the McMahon event as OpenGotha opens it, beside the tournament."""
+    """F7, «Файл OpenGotha»: the McMahon event as OpenGotha opens it, beside the tournament.
+    While the event is under way the file is the answer in focus (checked beside OpenGotha
+    round by round; a trial's Enter wrote the rating table); once the final table stands, and
+    in a scheme OpenGotha does not pair, the rating table is."""
     from data.opengotha import read
 
+    for name, first in (("fors-vladivostok.json", "export"), ("gamma.json", "export")):
+        app = app_on(folder, name)
+        async with run_test(app, size=(80, 24)) as pilot:
+            await pilot.press("f7")
+            await pilot.pause()
+            assert app.screen.focused is not None and app.screen.focused.id == first
     app = app_on(folder, "mcmahon.json")
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.press("right", "enter")  # the answers in focus, the arrows move between them
+        assert [str(b.id) for b in app.screen.query(Button) if b.variant == "primary"] == ["opengotha"]
+        await pilot.press("enter")  # the answers in focus, the arrows move between them
         await pilot.pause()
         target = folder / "mcmahon-opengotha.xml"
         assert notes(app)[-2:] == [
@@ -1147,7 +1157,7 @@ async def test_export_an_opengotha_file(folder: Path) -> None:
         target.mkdir()
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.press("right", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         other = folder / "mcmahon-opengotha (2).xml"
         assert notes(app)[-3] == f"Файл OpenGotha записан в {shown_path(other)}"
@@ -1264,7 +1274,7 @@ async def test_an_export_never_replaces_a_tournament_of_that_name(folder: Path) 
     async with run_test(app, size=(80, 24)) as pilot:
         await pilot.press("f7")
         await pilot.pause()
-        await pilot.press("right", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         assert "mcmahon-opengotha (2).xml" in notes(app)[-3]  # written under the next name, said, and why
         assert notes(app)[-2].startswith("Имя mcmahon-opengotha.xml занято папкой, турниром или файлом")

@@ -35,12 +35,22 @@ class ExportScreen(AnswersInFocus, Dialog[tuple[str, bool, bool] | None]):
     """The answers in focus, as in every question (the arrows move between them); the
     rating table's options are a Tab away (in focus first, Enter ticked one instead)."""
 
-    def __init__(self, warnings: Sequence[str] = (), rating_list: Path | None = None) -> None:
+    def __init__(
+        self, warnings: Sequence[str] = (), rating_list: Path | None = None, side_by_side: bool = False
+    ) -> None:
         super().__init__()
         self.warnings = warnings
         """The table's notices (``placeholders``): whose names make it Latin whatever the tick
         says (never mixed), as a trial left the box unticked and got a Latin table unsaid."""
         self.rating_list = rating_list
+        self.side_by_side = side_by_side
+        """The OpenGotha file is what goes out next: an OpenGotha scheme's event under way, which
+        the referee checks beside OpenGotha round by round; the rating table is sent once, at
+        the end (a trial's Enter wrote the table mid-event when it wanted the file)."""
+
+    def on_mount(self) -> None:
+        if self.side_by_side:
+            self.query_one("#opengotha", Button).focus()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -24,7 +24,7 @@ from data.service import Change, Output, Service
 from schemes.errors import InvalidEvent, Notice
 from schemes.log.actions import Action
 from schemes.log.events import RESULT_RECORDED, Event
-from schemes.registry import get_scheme
+from schemes.registry import get_scheme, is_final_table
 from tui import settings
 from tui.app import TengenApp
 from tui.i18n import _, event_text, said, scheme_title
@@ -669,4 +669,7 @@ class TournamentScreen(Translated, Screen[None]):
                 self.notify(said(warning), severity="warning", timeout=10)
 
         shown = [said(warning) for warning in placeholders(self.session.state)]  # Latin unticked: whose names
-        self.app.push_screen(ExportScreen(shown, listed), chosen)
+        state = self.session.state
+        under_way = not is_final_table(state, state.paired_rounds)
+        side_by_side = get_scheme(state.settings.scheme).traits.opengotha and under_way
+        self.app.push_screen(ExportScreen(shown, listed, side_by_side), chosen)
