@@ -16,7 +16,7 @@ from typing import overload
 
 from data import state_cache
 from data.store import TournamentFile, damaged
-from schemes.errors import InvalidEvent, Worded
+from schemes.errors import InvalidEvent, Notice, Worded
 from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.history import Appended, Batch, Stamp, append, append_all
@@ -62,6 +62,10 @@ class Ledger:
     with the bytes the cache covers, else by replaying the log (checked on opening, so a
     damaged file is refused before any work starts)."""
 
+    made: tuple[Notice, ...] = ()
+    """What the rules said of the events a new file was made with (``create``): a time control
+    too short to be rated."""
+
     def __init__(self, path: str | os.PathLike[str], writable: bool = False, merge: bool = False) -> None:
         self.file = TournamentFile(path, writable, lazy=True, merge=merge)
         self._state: Tournament | None = None
@@ -88,6 +92,7 @@ class Ledger:
         ledger = cls.__new__(cls)
         ledger.file = TournamentFile.create(path, batch.events)
         ledger._state = batch.state
+        ledger.made = batch.warnings
         ledger._keep()
         return ledger
 

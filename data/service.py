@@ -186,6 +186,12 @@ class Service:
         return self._ledger.state
 
     @property
+    def made(self) -> tuple[Notice, ...]:
+        """What the rules said of a new tournament's making (``create``), for the command line
+        and the app's form alike: a time control too short to be rated."""
+        return self._ledger.made
+
+    @property
     def events(self) -> list[Event]:
         return self._ledger.events
 

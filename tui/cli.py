@@ -37,7 +37,7 @@ from schemes.registry import SCHEMES, get_scheme, names_with
 from schemes.state.model import DEFAULT_KOMI, RESULT_CODES, Tournament, as_played
 from schemes.values.names import names_someone
 from schemes.values.text import number_runs
-from schemes.values.timecontrol import parse_time, unrated
+from schemes.values.timecontrol import parse_time
 from tui import cli_hall, i18n, views
 from tui.i18n import _, event_text, said, schemes_with
 from tui.start import interrupted, locale_language
@@ -599,7 +599,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
     )
     if args.rounds is not None and SCHEMES[args.scheme].traits.bracket:  # a trial's --rounds 5: taken, ignored
         raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
-    Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]).close()
+    with Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]) as service:
+        made = service.made
     if entrants.profiles:
         print(_("created {path} with {count:player|players} from {source}", path=args.path,
                 count=len(entrants.profiles), source=args.source))  # fmt: skip
@@ -614,8 +615,8 @@ def _cmd_new(args: argparse.Namespace) -> None:
     if held["time"]:
         control = parse_time(held["time"])
         print(_("time control {time}: {meaning}", time=held["time"], meaning=said(control.describe(online))))
-        if (notice := unrated(held["time"])) is not None:
-            print_warning(said(notice))
+    for notice in made:
+        print_warning(said(notice))
 
 
 def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:

@@ -550,7 +550,8 @@ def _return_under_a_pairing(log: list[Event], new: Event, broken: Event) -> None
 
 def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: int) -> tuple[Notice, ...]:
     """A changed result of a round that later rounds were paired after; a skip past the
-    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?).
+    deadline; a draw where the komi leaves none but a triple ko (a slip of ``j`` for ``w``?);
+    a time control too short to be rated, given at the creation or later.
     ``paired``: the rounds paired when the event came (``state`` may be after later ones)."""
     if event.kind in (ev.PLAYER_SKIPS, ev.PLAYER_WITHDRAWN) and get_scheme(state.settings.scheme).traits.skip_deadline:
         rounds = event.data.get("rounds", [event.data.get("from_round")])
@@ -569,6 +570,8 @@ def _warnings(events: Sequence[Event], event: Event, state: Tournament, paired: 
                 "board {board} has komi {komi}: no jigo is possible, the draw is recorded as a triple ko",
                 {"board": board.number, "komi": f"{board.komi:g}"},
             ),)  # fmt: skip
+    if event.kind == ev.TOURNAMENT_CREATED:  # the app's form did not say it, the command line did (a review)
+        return tuple(notice for notice in (unrated(event.data.get("time", "")),) if notice is not None)
     if event.kind == ev.SETTINGS_CHANGED:  # a trial changed the time to 30 minutes and was not told
         said = (_new_komi(state, event.data["komi"], paired) if "komi" in event.data and paired else None,
                 unrated(event.data.get("time", "")))  # fmt: skip

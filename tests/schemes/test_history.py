@@ -139,6 +139,15 @@ def test_a_round_robins_correction_warns_of_no_later_round() -> None:
     assert log.result(1, 1, "B+").warnings == ()
 
 
+def test_a_time_control_not_rated_is_said_at_the_creation() -> None:
+    """rating-table.md: computed from the time control entered at creation, and warned of,
+    for the app's form as for the command line (a review: the form's creation said nothing)."""
+    said = append_all([], [actions.create("К", "gamma", 3, time="30")], "2026-12-07T10:00:00").warnings
+    assert [str(w) for w in said] == ["30 is under 60 effective minutes: the event would not be rated"]
+    assert append_all([], [actions.create("К", "gamma", 3, time="40+5/15")], "2026-12-07T10:00:00").warnings == ()
+    assert append_all([], [actions.create("К", "gamma", 3)], "2026-12-07T10:00:00").warnings == ()  # none given
+
+
 def test_a_time_control_changed_to_one_not_rated_is_said() -> None:
     """A trial changed the time to 30 minutes and was not told the event would not be rated,
     which the creation says (rating-table.md: the program warns)."""

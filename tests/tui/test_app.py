@@ -245,6 +245,8 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         assert isinstance(app.screen, TournamentScreen)
         assert app.screen.session.state.settings.params["start_per_rank"] == 10
         assert (tmp_path / "cup.json").exists()
+        # said again once made, as the command line's ``new`` says it (a review: only the field's hint did)
+        assert "40+5/20 — меньше 60 минут эффективного времени: турнир не будет рейтинговым" in notes(app)
 
 
 async def test_no_team_standings_are_offered_where_nobody_has_a_team_or_a_club(tmp_path: Path) -> None:

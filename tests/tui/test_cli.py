@@ -388,6 +388,17 @@ def test_files_that_are_not_tournaments(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2 and "-f FILE" in err
 
 
+def test_new_warns_of_a_time_control_too_short_to_be_rated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The warning is the rules' (``Service.made``), the one the app's form shows too."""
+    path = str(tmp_path / "t.json")
+    code, out, err = run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "T", "--time", "30")
+    assert code == 0 and "30 is under 60 effective minutes: the event would not be rated" in err
+    assert "time control 30: " in out
+    rated = ["--scheme", "gamma", "--name", "T", "--time", "60", "--rounds", "3"]
+    code, out, err = run(capsys, "new", str(tmp_path / "u.json"), *rated)
+    assert code == 0 and "effective minutes" not in err
+
+
 def test_new_refuses_bad_settings_and_existing_files(
     cup: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -326,7 +326,8 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                 actions.online_of(str(self.query_one("#online", Select).value)),
             )
             path.parent.mkdir(parents=True, exist_ok=True)
-            Service.create(path, [action, *actions.registrations([], entrants.profiles)]).close()
+            with Service.create(path, [action, *actions.registrations([], entrants.profiles)]) as service:
+                made = service.made
         except (InvalidEvent, TournamentFileError) as error:
             self.place_error(error)
             return
@@ -344,6 +345,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
             told.append((said(inherited), "information", 8))
         if self.params.get(self.scheme):
             told.append((changed(self.params[self.scheme]), "information", 10))
+        told += [(said(notice), "warning", 10) for notice in made]
         self.dismiss(Made(path, tuple(told)))
 
     def place_error(self, error: InvalidEvent | TournamentFileError) -> None:
