@@ -623,7 +623,9 @@ def _profile_fields(args: argparse.Namespace) -> dict[str, Any]:
     fields = {key: getattr(args, key) for key in inspect.signature(actions.profile).parameters}  # its options' names
     if fields["surname"] is not None and not names_someone(fields["surname"]):  # `--surname -` (a review)
         raise BadInput("the surname needs a letter: {name!r}", name=fields["surname"][:40])
-    if fields["name"] is not None and fields["name"].strip() and not names_someone(fields["name"]):
+    if fields["name"] is not None and not fields["name"].strip():  # `edit --name ''` erased it (a review)
+        raise BadInput("give the first name with --name")
+    if fields["name"] is not None and not names_someone(fields["name"]):
         raise BadInput("the first name needs a letter: {name!r}", name=fields["name"][:40])
     try:
         if fields["country"] is not None:  # '' for none: the form's emptied field
@@ -731,8 +733,6 @@ def _cmd_player(args: argparse.Namespace) -> None:
             if fields["rating"] is None and fields["rank"] is None:
                 raise BadInput("give --rating or --rank (or both: a declared rank beside the rating)")
             actions.check_declared_rank(service.state, fields["rating"], fields["rank"])
-            if not names_someone(fields["name"]):
-                raise BadInput("give the first name with --name")
             if not args.again:
                 _refuse_a_twin(service.state, fields)
             usual = views.usual_country(service.state) if fields["country"] is None else ""

@@ -1098,6 +1098,8 @@ def test_a_name_without_a_letter_is_refused_as_the_form_refuses_it(
         assert (code, out, err.strip()) == (2, "", f"tengen: {said} needs a letter: {value!r}")
         code, out, err = run(capsys, "-f", cup, "player", "edit", "1", f"{option}={value}")
         assert (code, err.strip()) == (2, f"tengen: {said} needs a letter: {value!r}")
+    code, out, err = run(capsys, "-f", cup, "player", "edit", "1", "--name=")  # erased: a review's edit took it
+    assert (code, err.strip()) == (2, "tengen: give the first name with --name")
     assert Path(cup).read_bytes() == before
 
 
