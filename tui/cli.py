@@ -30,7 +30,7 @@ from data.store import backup_path, check_regular, damaged_name, real_path, rest
 from paperwork.kinds import BLANKS, KINDS
 from schemes.awards.prizes import SPECIALS
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
-from schemes.errors import InvalidEvent, Notice, Worded
+from schemes.errors import BadSetting, InvalidEvent, Notice, Worded
 from schemes.log import actions
 from schemes.log.actions import Action
 from schemes.registry import SCHEMES, get_scheme, names_with
@@ -585,20 +585,23 @@ def _cmd_new(args: argparse.Namespace) -> None:
     entrants = entrants_from(args.source, args.top) if args.source else Entrants([])
     held, inherited = entrants.settings(args.scheme, place=args.place, dates=args.dates, time=args.time)
     online = entrants.online if args.online is None else actions.online_of(args.online)
-    action = actions.create(
-        args.name,
-        args.scheme,
-        args.rounds,
-        held["place"],
-        held["dates"],
-        DEFAULT_KOMI if args.komi is None else actions.komi_of(args.komi),
-        held["time"],
-        args.lang,
-        entrants.params(args.scheme, dict(args.param)),
-        online,
-    )
-    if args.rounds is not None and SCHEMES[args.scheme].traits.bracket:  # a trial's --rounds 5: taken, ignored
-        raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=args.scheme)
+    try:
+        action = actions.create(
+            args.name,
+            args.scheme,
+            args.rounds,
+            held["place"],
+            held["dates"],
+            DEFAULT_KOMI if args.komi is None else actions.komi_of(args.komi),
+            held["time"],
+            args.lang,
+            entrants.params(args.scheme, dict(args.param)),
+            online,
+        )
+    except BadSetting as error:
+        if error.setting == "rounds" and args.rounds is None:  # the option the rules' words cannot name
+            raise BadInput("{reason} (--rounds)", reason=error) from None
+        raise
     with Service.create(args.path, [action, *actions.registrations([], entrants.profiles)]) as service:
         made = service.made
     if entrants.profiles:

@@ -30,6 +30,7 @@ from schemes.log.replay import (
     check_rounds,
     latecomers_seated,
     no_such_board,
+    rounds_for,
 )
 from schemes.registry import get_scheme, not_playing
 from schemes.state.model import DEFAULT_KOMI, PLAYERS_PER_LAPTOP, Board, Player, Round, Tournament
@@ -108,7 +109,7 @@ def create(
         ("dates", lambda: parse_dates(dates)),
         ("komi", lambda: _komi_asked(scheme, check_komi(komi))),
         ("time", lambda: _time_control(time)),
-        ("rounds", lambda: check_rounds(rounds)),
+        ("rounds", lambda: _rounds_typed(get_scheme(scheme), rounds)),
     )
     checked: dict[str, Any] = {}
     for setting, check in checks:
@@ -128,6 +129,15 @@ def create(
         "params": stored_params(get_scheme(scheme), values),
         **({"online": True} if online else {}),
     }
+
+
+def _rounds_typed(scheme: Scheme, rounds: int | None) -> int | None:
+    """The number of rounds a new tournament is given, refused by a play-off, whose bracket
+    counts them (a trial's ``--rounds 5`` was taken, ignored, and shown in its settings; the
+    replay ignores one an older file holds)."""
+    if rounds is not None and scheme.traits.bracket:
+        raise InvalidEvent("{scheme}: the number of rounds follows from the field", scheme=scheme.name)
+    return rounds_for(scheme, rounds)
 
 
 EDITABLE = ("name", "place", "dates", "time", "komi", "lang", "rounds", "online")

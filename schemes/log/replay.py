@@ -140,10 +140,7 @@ def _created(data: Mapping[str, Any]) -> Tournament:
         params = check_params(scheme, data.get("params", {}))
     except InvalidEvent as error:
         raise InvalidEvent("{reason}", reason=error) from None
-    rounds = data["rounds"]
-    if rounds is None and scheme.traits.rounds_required:
-        raise InvalidEvent("{scheme} needs the number of rounds (--rounds)", scheme=scheme.name)
-    check_rounds(rounds)
+    rounds = rounds_for(scheme, None if scheme.traits.bracket else data["rounds"])  # a bracket counts its own
     komi = check_komi(data.get("komi", DEFAULT_KOMI))
     lang = check_language(data.get("lang", "ru"))
     dates.check_stored(data.get("dates", ""))
@@ -185,6 +182,14 @@ def check_rounds(rounds: int | None) -> int | None:
     if rounds is not None and not 1 <= rounds <= 99:
         raise InvalidEvent("bad number of rounds {rounds}: 1 to 99", rounds=rounds)
     return rounds
+
+
+def rounds_for(scheme: Scheme, rounds: int | None) -> int | None:
+    """A tournament's number of rounds as its scheme takes it: required by the schemes that
+    pair round by round to an end."""
+    if rounds is None and scheme.traits.rounds_required:
+        raise InvalidEvent("{scheme} needs the number of rounds", scheme=scheme.name)
+    return check_rounds(rounds)
 
 
 KOMI_LIMIT = 50

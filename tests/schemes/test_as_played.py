@@ -18,7 +18,7 @@ FREE = tuple(name for name, scheme in SCHEMES.items() if not (scheme.traits.brac
 
 
 def _event(scheme: str, players: int, rounds: int) -> Log:
-    log = Log(scheme, None if scheme == "round-robin" else 5)
+    log = Log(scheme, None if scheme in ("round-robin", "playoff") else 5)
     rng = random.Random(players)
     for i in range(players):
         log.add(f"Игрок{i:02d}", rating=rng.randint(100, 2600))

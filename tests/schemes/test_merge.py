@@ -65,7 +65,7 @@ def founded(
     others enrolled, round 1 paired by the chief (``round_1`` makes it, else ``pair``), and
     every laptop holding all of it."""
     chief = Laptop(DEVICES[0])
-    made = [actions.create("Hall cup", scheme, 3)]
+    made = [actions.create("Hall cup", scheme, None if scheme == "playoff" else 3)]  # a bracket counts its own
     made += [actions.register([], surname=f"P{i}", name="X", rank=f"{i}k") for i in range(1, players + 1)]
     log: list[Event] = []
     state = None

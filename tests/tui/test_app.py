@@ -249,6 +249,23 @@ async def test_new_tournament_form_shows_problems_in_place(tmp_path: Path) -> No
         assert "40+5/20 — меньше 60 минут эффективного времени: турнир не будет рейтинговым" in notes(app)
 
 
+async def test_a_mcmahon_with_no_rounds_is_refused_under_the_field_in_the_forms_words(tmp_path: Path) -> None:
+    """A review: the rounds emptied, F10 said «Мак-Магон: нужно число туров (--rounds)» at the
+    form's foot, a command line's option in the app; it is said under the field it names."""
+    from tests.tui.conftest import new_tournament_form
+
+    app = app_on(tmp_path, None)
+    async with run_test(app, size=(80, 24)) as pilot:
+        form = await new_tournament_form(app, pilot, "mcmahon")
+        form.query_one("#name", Input).value = "Кубок"
+        form.query_one("#rounds", Input).value = ""
+        await pilot.press("f10")
+        await pilot.pause()
+        assert str(form.query_one("#rounds-error").render()) == "Мак-Магон: нужно число туров"
+        assert not form.query_one("#general-error").display and form.focused is form.query_one("#rounds", Input)
+        assert app.screen is form and not list(tmp_path.glob("*.json"))
+
+
 async def test_no_team_standings_are_offered_where_nobody_has_a_team_or_a_club(tmp_path: Path) -> None:
     """A play-off trial's F6 offered the team standings, and printed an empty table."""
     from tui.cli import main
