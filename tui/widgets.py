@@ -15,7 +15,7 @@ from typing import Any, Concatenate, ParamSpec, Self, TypeVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
-from textual import widgets
+from textual import events, widgets
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -117,6 +117,24 @@ def footer_under_a_dialog(screen: Screen[Any], covered: bool) -> None:
 def plain(value: object) -> Text:
     """``value`` as literal text: brackets stay brackets."""
     return value if isinstance(value, Text) else Text(str(value), end="")
+
+
+class Field(widgets.Input):
+    """Textual's input field, acting on its own keys (Backspace, Delete, the arrows, Home, End,
+    Enter…) as they come.  Textual inserts a letter as the field gets it, but runs a key's
+    binding only once the key has bubbled up to the app: of Backspace and «8» read together
+    (a slow ssh, a paste, a script) the «8» went in first and the Backspace took it away — a
+    trial's rating 1990 was saved as 1199, unsaid.  Its own bindings are the ones Textual
+    would have found first for it, so nothing else changes."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if not event.is_printable:
+            for binding in self._bindings.key_to_bindings.get(event.key, ()):
+                if not binding.priority and await self.app.run_action(binding.action, self):
+                    event.stop()
+                    event.prevent_default()
+                    return
+        await super()._on_key(event)
 
 
 def right(value: str) -> Text:

@@ -768,3 +768,39 @@ async def test_answers_too_many_for_a_row_are_one_a_line_all_on_the_screen(folde
         app.push_screen(ChoiceScreen("Доска 2?", few, "later"), chosen.append)
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and app.screen.drawn_at is not None)
         assert len({b.region.y for b in app.screen.query(Button)}) == 1  # a row, as before
+
+
+async def test_a_backspace_and_a_letter_read_together_act_in_the_order_typed(folder: Path) -> None:
+    """A trial (tmux, keys sent at once as over a slow ssh or from a script): End, four
+    Backspaces and «1990» in a player's rating saved 1199, unsaid.  Textual inserts a letter
+    as the field gets it, but runs a key's binding (Backspace) only once the key has bubbled
+    up to the app: the «9» went in before the Backspace that came before it, which then took
+    it away.  Every field of the app acts on its own keys as they come (``tui.widgets.Field``)."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, PlayerFormScreen)
+        field = form.query_one("#strength", Input)
+        field.focus()
+        await pilot.pause()
+        before = field.value
+        burst(app, "end", *["backspace"] * len(before), "1", "9", "9", "0", "left", "left", "delete", "8")
+        await pilot.pause()
+        assert field.value == "1980"
+
+
+def test_every_field_of_the_app_is_one_that_acts_on_its_keys_in_order() -> None:
+    """A field made with Textual's own ``Input`` would lose a Backspace's order again."""
+    import re
+
+    import tui
+
+    made = [
+        f"{path.name}:{number}"
+        for path in Path(tui.__file__).parent.rglob("*.py")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"(?<![\w.])Input\(", line)
+    ]
+    assert made == []

@@ -22,7 +22,7 @@ from tui.app import TengenApp
 from tui.i18n import _, said, schemes_with, visible
 from tui.panes.pane import Pane
 from tui.views import name_holds, shown_path, typed_path, with_usual_country, withdrawal_bye
-from tui.widgets import Column, PlainTable, cut, while_on_top
+from tui.widgets import Column, Field, PlainTable, cut, while_on_top
 
 
 def registered(state: Tournament, player_id: int) -> str:
@@ -57,7 +57,7 @@ class PlayersPane(Pane):
     """Tengen's app: its data folder keeps the rating list last used."""
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=_("Search"), id="search")
+        yield Field(placeholder=_("Search"), id="search")
         yield Static("", id="search-none", markup=False)  # a search that finds nobody says so (a trial read a blank)
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
 

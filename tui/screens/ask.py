@@ -15,7 +15,7 @@ from textual.widgets import Input, Label
 from tui.i18n import _
 from tui.screens.dialog import Dialog
 from tui.views import completed_path
-from tui.widgets import while_on_top
+from tui.widgets import Field, while_on_top
 
 
 class PathSuggester(Suggester):
@@ -60,7 +60,7 @@ class AskScreen(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.prompt, markup=False)
-            yield Input(self.value, id="answer", suggester=self.suggester)
+            yield Field(self.value, id="answer", suggester=self.suggester)
             yield Label("", id="answer-error", classes="error", markup=False)
             yield Label(_("⏎: done · Esc: cancel"), classes="keys", markup=False)  # it has no buttons (a trial)
 

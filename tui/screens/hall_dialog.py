@@ -21,7 +21,7 @@ from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
 from tui.serving import OFFERED, PagesServer
 from tui.translated import Translated
-from tui.widgets import while_on_top
+from tui.widgets import Field, while_on_top
 
 
 def grouped(secret: str) -> str:
@@ -41,7 +41,7 @@ class MakeHallScreen(Translated, Dialog[str | None]):
             yield Label(_("Several laptops will share this tournament: helpers enter results and register "
                           "players on theirs, this one pairs the rounds (the chief's)."), markup=False)  # fmt: skip
             yield Label(_("This laptop's name"), markup=False)
-            yield Input(_("Chief"), id="laptop-name")
+            yield Field(_("Chief"), id="laptop-name")
             yield Label("", id="make-hall-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(_("Make it a hall"), id="make", variant="primary")
@@ -103,7 +103,7 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
                     yield Label(_("Sync now with a folder (a USB stick) or http://…; empty: the peers"),
                                 markup=False)  # fmt: skip
                     last = settings.sync_source(self.link.screen.app.folder, self.link.path)
-                    yield Input(last, id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
+                    yield Field(last, id="sync-source", placeholder="/media/usb, http://192.168.1.5:8390")
                     with Horizontal(classes="buttons"):
                         yield Button(_("Sync now"), id="sync", compact=True)
                         yield Button(_("Chief…"), id="chief", compact=True)

@@ -26,7 +26,7 @@ from tui.screens.dialog import Dialog
 from tui.threads import hand, in_thread
 from tui.translated import Translated
 from tui.views import shown_path, typed_path
-from tui.widgets import while_on_top
+from tui.widgets import Field, while_on_top
 
 FIELDS = (
     ("source", "Where from"),
@@ -63,7 +63,7 @@ class JoinScreen(Translated, Dialog[Path | None]):
             for key, title in FIELDS:
                 with Horizontal(classes="row"):
                     yield Label(_(title), markup=False)
-                    yield Input(defaults.get(key, ""), id=key, placeholder=_(HINTS.get(key, "")))
+                    yield Field(defaults.get(key, ""), id=key, placeholder=_(HINTS.get(key, "")))
             yield Label(_("A file without a folder is made in {folder}", folder=shown_path(self.folder)),
                         classes="hint", markup=False)  # fmt: skip
             yield Label("", id="join-error", classes="error", markup=False)

@@ -31,7 +31,7 @@ from tui.screens.ask import show_error
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import shown_path, typed_path, worded
-from tui.widgets import Footer, while_on_top
+from tui.widgets import Field, Footer, while_on_top
 
 FIELDS = (  # id, label, the form shown in the empty field (the dates as each language writes them)
     ("name", "Name", ""),
@@ -127,7 +127,7 @@ class NewTournamentScreen(Translated, Dialog[Made | None]):
                     yield Label(_(label), markup=False)
                     # "for example": a bare sample in grey looked filled in, and stayed empty
                     sample = _("for example {sample}", sample=_(hint)) if hint else _(MEANT.get(field, ""))
-                    yield Input(self.default(field), placeholder=sample, id=field)
+                    yield Field(self.default(field), placeholder=sample, id=field)
                 yield Label("", id=f"{field}-error", classes="error", markup=False)
                 if field == "file":
                     yield Label("", id="target", classes="hint", markup=False)

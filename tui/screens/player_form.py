@@ -26,7 +26,7 @@ from tui.screens.confirm import ConfirmScreen, close_asking
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import usual_country
-from tui.widgets import Footer, while_on_top
+from tui.widgets import Field, Footer, while_on_top
 
 FIELDS = (
     ("surname", "Surname"),
@@ -101,7 +101,7 @@ class PlayerFormScreen(Translated, Dialog[dict[str, Any] | None]):
             yield Label(_("Edit a player") if self.player else _("Add a player"), classes="heading", markup=False)
             shown = get_scheme(self.state.settings.scheme).traits.keeps_apart or values.get("block")
             for field, label in FIELDS:  # «must not meet» only where the pairing keeps them apart
-                widgets = (Label(_(self.label(field, label)), markup=False), Input(values.get(field, ""), id=field),
+                widgets = (Label(_(self.label(field, label)), markup=False), Field(values.get(field, ""), id=field),
                            Label("", id=f"{field}-error", classes="error", markup=False))  # fmt: skip
                 for widget in widgets:
                     if field == "block" and not shown:  # never set otherwise: an error's label hides till said

@@ -16,7 +16,7 @@ from tui.i18n import _
 from tui.screens.ask import show_error
 from tui.screens.dialog import Dialog
 from tui.views import document_label
-from tui.widgets import MarkedList, while_on_top
+from tui.widgets import Field, MarkedList, while_on_top
 
 
 class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
@@ -52,7 +52,7 @@ class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
             )
             with Horizontal(classes="round-row"):
                 yield Label(_("Round (empty: the latest)"), markup=False)
-                yield Input(id="round")
+                yield Field(id="round")
                 yield Label("", id="print-error", classes="error", markup=False)
             if self.pages is not None:
                 yield Label(_("The protocol carries the QR code of its round's page: {address}/round/…",

@@ -17,7 +17,7 @@ from tui import settings
 from tui.i18n import _, said
 from tui.screens.dialog import Dialog
 from tui.views import shown_path, typed_path
-from tui.widgets import plain, while_on_top
+from tui.widgets import Field, plain, while_on_top
 
 _loaded: dict[Path, RatingList] = {}
 """Lists already read in this session: loading one takes a fifth of a second."""
@@ -46,10 +46,10 @@ class RatingLookupScreen(Dialog[RatedPlayer | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Label(_("Rating list file"), markup=False)
-            yield Input(str(self.path) if str(self.path) != "." else shown_path(self.folder) + "/", id="list-path")
+            yield Field(str(self.path) if str(self.path) != "." else shown_path(self.folder) + "/", id="list-path")
             yield Label("", id="list-status", markup=False)
             yield Label(_("Name starts with"), markup=False)
-            yield Input(id="prefix")
+            yield Field(id="prefix")
             yield OptionList(id="found")
 
     def on_mount(self) -> None:

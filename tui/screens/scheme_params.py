@@ -22,7 +22,7 @@ from tui.screens.ask import show_error
 from tui.screens.dialog import Dialog
 from tui.translated import Translated
 from tui.views import param_text
-from tui.widgets import Footer, while_on_top
+from tui.widgets import Field, Footer, while_on_top
 
 
 class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
@@ -74,9 +74,9 @@ class SchemeParamsScreen(Translated, Dialog[dict[str, str] | None]):
                     yield Select(options, value=value, allow_blank=False, id=f"param-{param.key}")
                 elif isinstance(param.parse, NamesFrom):  # written in words, read back as names
                     words = ", ".join(views.worded(param.key, name) for name in value.split(",") if name)
-                    yield Input(words, id=f"param-{param.key}")
+                    yield Field(words, id=f"param-{param.key}")
                 else:  # a default in words where it has them (FORS's base rank «слабейший», not «auto»)
-                    yield Input(views.worded(param.key, value) if value == self.defaults[param.key] else value,
+                    yield Field(views.worded(param.key, value) if value == self.defaults[param.key] else value,
                                 id=f"param-{param.key}")  # fmt: skip
                 yield Label("", id=f"param-{param.key}-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
