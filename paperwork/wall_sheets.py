@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from paperwork.labels import after_words, labels
 from paperwork.people import identity
-from paperwork.per_scheme import written
+from paperwork.per_scheme import score_title, written
 from paperwork.sheet import Column, Sheet, Text, number, standings_after
 from schemes.registry import get_scheme
 from schemes.state.model import Board, Tournament
@@ -81,7 +81,6 @@ def protocol_sheet(tournament: Tournament, round_number: int, lang: str | None =
 def standings_sheet(tournament: Tournament, after_round: int, lang: str | None = None) -> Sheet:
     """The standings after a round: place, player, the scheme's score and its own tie-break
     columns in its order, in ``lang`` (the tournament's by default)."""
-    scheme = tournament.settings.scheme
     table = standings_after(tournament, after_round)
     keys = table.columns
     text = labels(lang or tournament.settings.lang)
@@ -90,7 +89,7 @@ def standings_sheet(tournament: Tournament, after_round: int, lang: str | None =
         Column(text["no"], 4),
         Column(text["name"], 24, "L"),
         Column(text["rank"], 4),
-        Column(text[get_scheme(scheme).score_name], 6),
+        Column(text[score_title(tournament, after_round)], 6),
     ] + [Column(text[k], 6) for k in keys]
     body: list[list[Text]] = [
         [

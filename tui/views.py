@@ -346,25 +346,14 @@ def withdrawal_bye(state: Tournament) -> str | None:
     return None
 
 
-def standings_score(state: Tournament, after_round: int) -> str:
-    """The key of the standings' score as the paper heads it: once the event is over the final
-    table's own (sport-handicap's «Итог. сила», the corrected strength), else the scheme's (the
-    command line said «Сила» beside the corrected value where the app said «Итог. сила», a
-    trial)."""
-    score = get_scheme(state.settings.scheme).score_name
-    if not is_final_table(state, after_round):
-        return score
-    from paperwork.per_scheme import paper
-
-    return paper(state).final_score or score
-
-
 def standings_text(state: Tournament, after_round: int) -> str:
+    from paperwork.per_scheme import score_title
+
     data = standings_json(state, after_round)
     keys = data["columns"]
     name_width = max([len(r["name"]) for r in data["rows"]] + [len(_("Player"))])
     place, no, name, rank = _("Place"), _("No."), _("Player"), _("Rank")
-    score = column_title(standings_score(state, after_round))
+    score = column_title(score_title(state, after_round))
     score_width = max(len(score), 6)  # «Итог. сила» over its values
     header = f"{place:>5}  {no:>3}  {name:<{name_width}}  {rank:>5}  {score:>{score_width}}"
     titles = {k: column_title(k) for k in keys}

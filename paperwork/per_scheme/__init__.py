@@ -9,7 +9,7 @@ from importlib import import_module
 from paperwork.scheme_paper import SchemePaper
 from paperwork.sheet import number
 from paperwork.table_parts import FORMAT
-from schemes.registry import entry
+from schemes.registry import entry, get_scheme, is_final_table
 from schemes.state.model import Tournament
 
 
@@ -31,3 +31,15 @@ def written(tournament: Tournament, key: str, value: float) -> str:
     players' pages with it: the scheme's main value by its ``score_format`` (sport-handicap's
     final strength to one decimal, as its spec says), a tie-break by ``FORMAT``."""
     return paper(tournament).score_format(value) if key == "score" else FORMAT.get(key, number)(value)
+
+
+def score_title(tournament: Tournament, after_round: int) -> str:
+    """The key of the standings' score as the paper heads it, the screen and the command line
+    with it: once the event is over the final table's own (sport-handicap's «Итог. сила», the
+    corrected strength), else the scheme's.  The command line said «Сила» beside the corrected
+    value where the app said «Итог. сила» (a trial), and the standings printed after the last
+    round too (another)."""
+    score = get_scheme(tournament.settings.scheme).score_name
+    if not is_final_table(tournament, after_round):
+        return score
+    return paper(tournament).final_score or score

@@ -24,6 +24,10 @@ def test_the_standings_are_written_on_screen_as_on_paper() -> None:
     paper = standings_sheet(log.state, 3, "en").rows
     assert [line.split()[-3:] for line in text] == [[str(cell) for cell in row[-3:]] for row in paper]
     assert all(row[-3].endswith((".0", ".5")) for row in paper) and any(row[-3].endswith(".5") for row in paper)
+    # headed as the final table heads the corrected strength, on paper too (a trial's standings
+    # printed after the last round said «Сила» beside the cards' other strength), the screen with it
+    assert standings_sheet(log.state, 3, "en").columns[4].title == "Final"
+    assert [standings_sheet(log.state, after).columns[4].title for after in (2, 3)] == ["Сила", "Итог. сила"]
 
 
 def test_a_new_player_is_offered_the_country_most_players_have() -> None:

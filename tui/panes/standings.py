@@ -90,7 +90,9 @@ class StandingsPane(Pane):
         else:
             keys = data["columns"]
             titles = labels(language())
-            score = views.standings_score(state, after)
+            from paperwork.per_scheme import score_title  # the paperwork (fpdf2) loads when a table is shown
+
+            score = score_title(state, after)
             heads = [_("Place"), _("No."), _("Player"), _("Rank"), titles[score],
                      *(bracketed(titles.get(k, k)) for k in keys)]  # fmt: skip
             rows = [
