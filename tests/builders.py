@@ -65,7 +65,7 @@ def round_robin(ratings: Sequence[int], **params: Any) -> tuple[Log, list[int]]:
 def played(scheme: str, players: int, rounds: int, seed: int = 1, **params: Any) -> Log:
     """An event with random ratings and results, every round paired and complete."""
     rng = random.Random(seed)
-    log = Log(scheme, None if scheme == "round-robin" else rounds, **params)
+    log = Log(scheme, None if scheme in ("round-robin", "playoff") else rounds, **params)  # counted by its field
     for i in range(players):
         log.add(f"Игроков-Длиннофамильный{i:03d}", rating=rng.randint(100, 2700), name=f"Константин{i:03d}")
     for number in range(1, rounds + 1):

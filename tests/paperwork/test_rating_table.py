@@ -270,7 +270,7 @@ def test_the_egf_header_gives_the_highest_handicap_the_scheme_allows(
 ) -> None:
     """A review: ``HA[h…]`` read ``handicap_cap`` by name, so a Swiss event of even games (its
     ``hdCeiling`` 0) and a round robin without handicaps were sent as ``HA[h9]``."""
-    log = Log(scheme, None if scheme == "round-robin" else 2, **params)
+    log = Log(scheme, None if scheme in ("round-robin", "playoff") else 2, **params)
     log.add("Иванов", rating=2100, name="Иван")
     log.add("Петров", rating=2000, name="Пётр")
     assert f"; HA[h{stones}]" in export(log.state, log.events, latin_names=True, egf=True).splitlines()
