@@ -322,3 +322,23 @@ def test_a_bye_or_absence_in_points_times_two_says_what_each_value_is() -> None:
     assert log.state.settings.params["genMMS2ValueAbsent"] == 2
     meaning = {p.key: p.help for p in MCMAHON.params}["genMMS2ValueAbsent"]
     assert meaning == "McMahon points ×2 for an absence (1: half a point, 2: a point)"
+
+
+def test_a_player_known_by_rank_alone_is_rated_as_opengotha_rates_one_typed_in_by_rank() -> None:
+    """A trial's Swiss typed into both programs had 5 of 15 round-1 boards otherwise: Tengen
+    gave a 2k known by rank alone 1950 (``r·100+50``), above the rated 2k players, where
+    OpenGotha's form gives him 1900 (``Player.ratingFromRank``: ``(rank + 30)·100 − 900``,
+    1d its 0), below them; the spec's README says ``r·100`` too."""
+    from schemes.state.model import Player
+    from schemes.systems.gotha.pairing import opengotha_rating
+    from schemes.systems.gotha.rules import og_rank
+
+    for rank in range(-9, 30):  # 30k to 9d
+        player = Player(id=1, surname="К", name="К", rating=None, rank=rank)
+        assert opengotha_rating(player) == (og_rank(rank) + 30) * 100 - 900
+    assert opengotha_rating(Player(id=1, surname="К", name="К", rating=None, rank=19)) == 1900  # 2k
+    log = Log("swiss", 3)
+    for surname, rating in [("Аров", 2000), ("Боров", 1910), ("Ванин", None), ("Гуров", 1990)]:
+        log.add(surname, rating=rating, rank=None if rating else "2k", name="И")
+    by_rank = {p.surname: opengotha_rating(p) for p in log.state.players.values()}
+    assert sorted(by_rank, key=lambda s: -by_rank[s]) == ["Аров", "Гуров", "Боров", "Ванин"]  # below the rated 2k
