@@ -73,7 +73,7 @@ def opengotha_rating(player: Player) -> int:
     2k 1900, 1d 2100).  What OpenGotha orders him by, and what an export writes: ``r·100+50``
     put a 2k typed in by rank above the rated 2k players OpenGotha puts him below, and the
     same field typed into both had other round-1 boards (a trial's Swiss, 5 of 15)."""
-    return player.rating if player.rating is not None else player.rank * 100
+    return player.sort_rating
 
 
 def entrant(player: Player, names: Mapping[int, tuple[str, str]]) -> Entrant:
