@@ -540,16 +540,21 @@ def players_json(state: Tournament) -> list[dict[str, Any]]:
 
 
 def players_text(state: Tournament) -> str:
+    """The players as columns as wide as their longest entry: a club «Санкт-Петербург» ran into
+    the country beside it (a trial)."""
+    players = players_json(state)
     heads = (_("Id"), _("No."), _("Player"), _("Rank"), _("Rating"), _("Club"), _("Country"), "PIN")
-    lines = [f"{heads[0]:>4} {heads[1]:>4}  {heads[2]:<30} {heads[3]:>5} {heads[4]:>7}  {heads[5]:<12} "
-             f"{heads[6]:<6} {heads[7]}"]  # fmt: skip
-    for p in players_json(state):
+    names = [f"{p['surname']} {p['name']}".strip() for p in players]
+    name_width = max([30, *map(len, names)])
+    club_width = max([12, len(heads[5]), *(len(p["club"] or "") for p in players)])
+    lines = [f"{heads[0]:>4} {heads[1]:>4}  {heads[2]:<{name_width}} {heads[3]:>5} {heads[4]:>7}  "
+             f"{heads[5]:<{club_width}} {heads[6]:<6} {heads[7]}"]  # fmt: skip
+    for p, name in zip(players, names, strict=True):
         no = "" if p["no"] is None else p["no"]
         rating = "" if p["rating"] is None else p["rating"]
-        name = f"{p['surname']} {p['name']}".strip()
         pre = "  " + _("(registered in advance)") if state.players[p["id"]].preregistered else ""
         lines.append(
-            f"{p['id']:>4} {no:>4}  {name:<30} {p['rank']:>5} {rating:>7}  {p['club'] or '':<12} "
+            f"{p['id']:>4} {no:>4}  {name:<{name_width}} {p['rank']:>5} {rating:>7}  {p['club'] or '':<{club_width}} "
             f"{p['country'] or '':<6} {p['pin'] or ''}{pre}".rstrip()
         )
     return "\n".join(lines)

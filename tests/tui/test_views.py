@@ -395,3 +395,19 @@ def test_the_bracket_names_the_finalist_whose_opponents_both_lost() -> None:
     log.commit(actions.result(1, 2, "W+"))
     lines = bracket_lines(log.state, "ru")
     assert lines[4:6] == ["Финал:", "   >2. P01 X (4d)   проходит без игры"]
+
+
+def test_the_players_columns_are_as_wide_as_their_longest_entry() -> None:
+    """A trial: «Санкт-Петербург» ran into the country beside it in ``tengen players``."""
+    from tui.views import players_text
+
+    log = Log("gamma", rounds=3)
+    log.add("Иванов", rating=2000, club="Санкт-Петербург", country="RU")
+    log.add("Константинопольский-Преображенский", rating=1900, name="Александр-Мария", club="Тверь", country="UA")
+    i18n.set_language("en")
+    try:
+        head, *rows = players_text(log.state).splitlines()
+    finally:
+        i18n.set_language("ru")
+    assert [row.index(country) for row, country in zip(rows, ["RU", "UA"], strict=True)] == [head.index("Country")] * 2
+    assert [row.index(rank) for row, rank in zip(rows, ["1k", "2k"], strict=True)] == [head.index("Rank") + 2] * 2
