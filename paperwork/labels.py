@@ -182,6 +182,7 @@ RU = {
         "Очки игрока в зачёте: выигранная партия — 1 (в том числе без игры), проход без соперника и ожидание — 0, "
         "поражение — 0"
     ),
+    "team_points_score": "Очки игрока в зачёте — его «{score}» из турнирного положения",
     "legend_win": "5+ — победа над № 5",
     "legend_loss": "5- — поражение от № 5",
     "legend_draw": "5= — ничья с № 5",
@@ -402,6 +403,7 @@ EN = {
     "team_points_knockout": (
         "A player's points here: a game won 1 (without play too), passing without an opponent or waiting 0, a loss 0"
     ),
+    "team_points_score": "A player's points here: his “{score}” in the standings",
     "legend_win": "5+ — beat No. 5",
     "legend_loss": "5- — lost to No. 5",
     "legend_draw": "5= — draw with No. 5",

@@ -10,6 +10,7 @@ landscape.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from paperwork.document import Document
 from paperwork.labels import after_words
@@ -21,6 +22,9 @@ from paperwork.wall_sheets import standings_sheet
 from schemes.log.events import Event
 from schemes.registry import get_scheme, is_final_table
 from schemes.state.model import Tournament
+
+if TYPE_CHECKING:
+    from schemes.awards.prizes import PrizeRules
 
 
 def standings(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
@@ -75,16 +79,23 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
 
 
 def teams(
-    tournament: Tournament, events: Sequence[Event], after_round: int, best: int | None = None, by: str | None = None
+    tournament: Tournament,
+    events: Sequence[Event],
+    after_round: int,
+    best: int | None = None,
+    by: str | None = None,
+    points: str = "wins",
 ) -> Document:
     """«Командный зачёт» (or «Зачёт клубов», ``by`` club): the teams in place order, the
-    members whose points count marked."""
+    members whose points count marked; ``points`` as ``team_standings`` counts them (a review:
+    ``teams --points score`` could not be printed)."""
+    from paperwork.per_scheme import score_title
     from schemes.awards.teams import DEFAULT_BEST, default_grouping, team_standings
 
     best = best or DEFAULT_BEST
     by = by or default_grouping(tournament)
     standings = standings_after(tournament, after_round)
-    rows = team_standings(tournament, standings, best, by)
+    rows = team_standings(tournament, standings, best, by, points)
     document = Document(tournament, events, "", after_round=after_round)
     text = document.labels
     document.title_line = text[f"{by}_standings"].format(after=after_words(text, after_round), best=best)
@@ -106,17 +117,23 @@ def teams(
         body.append([row.place, row.team, members, number(row.best), number(row.total), str(row.best_place)])
     document.draw_table(columns, body, height=6, font_size=8.5, header_height=9)
     document.legend([text["counted_mark"]])
-    knockout = get_scheme(tournament.settings.scheme).traits.bracket
-    points = text["team_points_knockout"] if knockout else text["team_points"].format(bye=number(standings.bye_worth))
-    document.notes([points])  # not the standings' points, which a trial compared them with
+    if points == "score":
+        said = text["team_points_score"].format(score=text[score_title(tournament, after_round)])
+    elif get_scheme(tournament.settings.scheme).traits.bracket:
+        said = text["team_points_knockout"]
+    else:
+        said = text["team_points"].format(bye=number(standings.bye_worth))
+    document.notes([said])  # not the standings' points, which a trial compared them with
     return document
 
 
-def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) -> Document:
-    """«Призёры»: each prize, who won it and the value that decided (the usual rules: places
-    1-3, women and categories when there are any, the special prizes that apply, one prize
-    per person)."""
-    from schemes.awards.prizes import field_of, hand_out, prize_name, prize_value, standard_rules, withdrawn_winners
+def prizes(
+    tournament: Tournament, events: Sequence[Event], after_round: int, rules: PrizeRules | None = None
+) -> Document:
+    """«Призёры»: each prize, who won it and the value that decided, by ``rules`` (the usual
+    ones: places 1-3, women and categories when there are any, the special prizes that apply,
+    one prize per person)."""
+    from schemes.awards.prizes import PrizeRules, award, field_of, prize_name, prize_value, withdrawn_winners
 
     standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
@@ -127,7 +144,7 @@ def prizes(tournament: Tournament, events: Sequence[Event], after_round: int) ->
     document.title_line = text["prizes"] if final else text["prizes_after"].format(after=after_words(text, after_round))
     document.add_page()
     columns = [Column(text["prize"], 22, "L"), Column(text["winner"], 30, "L"), Column(text["why"], 8)]
-    prizes = hand_out(field, standard_rules(field, knockout=get_scheme(tournament.settings.scheme).traits.bracket))
+    prizes = award(field, rules or PrizeRules(), get_scheme(tournament.settings.scheme).traits.bracket)
 
     def names(players: Sequence[int]) -> str:
         return "; ".join(f"{number_of(tournament, p)} {tournament.players[p].formal_name}".strip() for p in players)

@@ -28,7 +28,7 @@ from data.service import BeforePairing, Change, Output, Service
 from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
-from schemes.awards.prizes import SPECIALS
+from schemes.awards.prizes import SPECIALS, PrizeRules
 from schemes.awards.teams import DEFAULT_BEST, GROUPINGS, POINTS, default_grouping
 from schemes.errors import BadSetting, InvalidEvent, Notice, Worded
 from schemes.log import actions
@@ -189,6 +189,32 @@ def _profile_options(parser: argparse.ArgumentParser, required: bool) -> argpars
         ),  # fmt: skip
     )
     return advance
+
+
+PRIZE_OPTIONS = ("places", "age", "ranks", "women", "categories", "special", "many")
+"""The options of the prizes handed out (``PrizeRules``), which ``print prizes`` takes too."""
+
+
+def _prize_options(parser: argparse.ArgumentParser) -> None:
+    """The prizes' options, for ``prizes`` and ``print prizes`` alike: what is shown is what
+    is printed (a review: «most wins» went to one player on screen, another on paper)."""
+    parser.add_argument("--places", type=int, help=_("overall places with a prize (default 3)"))
+    parser.add_argument("--age", type=_ages, help=_("age groups by upper limit: 12,16 = under 12, under 16"))
+    parser.add_argument("--ranks", type=_rank_groups, help=_("rank groups: 20k-11k,10k-1k"))
+    parser.add_argument("--women", action=argparse.BooleanOptionalAction, help=_("a women's prize (default: if any)"))
+    parser.add_argument("--categories", action=argparse.BooleanOptionalAction, help=_("prizes per category"))
+    specials = _("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS))
+    parser.add_argument("--special", type=_names, help=specials)
+    parser.add_argument("--many", action="store_true", help=_("a player may win several prizes (default: one each)"))
+
+
+def _prize_rules(args: argparse.Namespace) -> PrizeRules:
+    places = 3 if args.places is None else args.places
+    if not 0 <= places <= 100:
+        raise BadInput("--places: 0 to 100")
+    special = None if args.special is None else tuple(args.special)
+    return PrizeRules(places, tuple(args.age or ()), tuple(args.ranks or ()), args.women, args.categories, special,
+                      args.many)  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -382,6 +408,10 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument("--round", type=_round, help=_("the round (default: the latest one that makes sense)"))
     printing.add_argument("--qr", metavar="URL",
                           help=_("protocol: a QR code of this address (the players' page) on it"))  # fmt: skip
+    printing.add_argument(
+        "--points", choices=POINTS, help=_("teams: wins (game points, default) or the scheme's score")
+    )
+    _prize_options(printing)
     printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
 
     importing = commands.add_parser("import", help=_("a tournament from another program's file"))
@@ -404,16 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
     teamed.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
     prized = commands.add_parser("prizes", help=_("who wins which prize: places, age and rank groups, special prizes"))
-    prized.add_argument("--places", type=int, default=3, help=_("overall places with a prize (default 3)"))
-    ages = _("age groups by upper limit: 12,16 = under 12, under 16")
-    prized.add_argument("--age", type=_ages, default=[], help=ages)
-    prized.add_argument("--ranks", type=_rank_groups, default=[], help=_("rank groups: 20k-11k,10k-1k"))
-    prized.add_argument("--women", action=argparse.BooleanOptionalAction, help=_("a women's prize (default: if any)"))
-    prized.add_argument("--categories", action=argparse.BooleanOptionalAction, help=_("prizes per category"))
-    prized.add_argument(
-        "--special", type=_names, help=_("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS))
-    )
-    prized.add_argument("--many", action="store_true", help=_("a player may win several prizes (default: one each)"))
+    _prize_options(prized)
     prized.add_argument("--after", type=_after, help=_("after this round (default: the last complete one)"))
     prized.add_argument("--json", action="store_true", help=_("as JSON, for scripts"))
 
@@ -1005,11 +1026,10 @@ def _cmd_teams(args: argparse.Namespace) -> None:
 
 
 def _cmd_prizes(args: argparse.Namespace) -> None:
+    rules = _prize_rules(args)
     service = _reading(args)
     state, after = service.state, service.after_round(args.after)
-    if not 0 <= args.places <= 100:
-        raise BadInput("--places: 0 to 100")
-    prizes = views.prizes_of(state, after, args)
+    prizes = views.prizes_of(state, after, rules)
     _emit(args, views.prizes_json(state, prizes), lambda: views.prizes_text(state, prizes, after))
 
 
@@ -1057,6 +1077,10 @@ def _cmd_print(args: argparse.Namespace) -> None:
 
     if args.qr is not None and args.kind != "protocol":
         raise BadInput("--qr: only the protocol carries a QR code")
+    for option in sorted(set().union(*_PRINT_OPTIONS.values())):  # one ignored misleads (a review)
+        if getattr(args, option) not in (None, False) and option not in _PRINT_OPTIONS.get(args.kind, ()):
+            raise BadInput("print {kind} takes no --{option}", kind=args.kind, option=option)
+    rules = _prize_rules(args) if args.kind == "prizes" else None
     service = _reading(args)
     state = service.state
     number = round_of(args.kind, state, args.round)
@@ -1070,7 +1094,11 @@ def _cmd_print(args: argparse.Namespace) -> None:
     elif args.kind == "teams":
         from paperwork.tables import teams
 
-        undrawn = write(teams(state, service.log, number, args.best, args.by), output)
+        undrawn = write(teams(state, service.log, number, args.best, args.by, args.points or "wins"), output)
+    elif args.kind == "prizes":
+        from paperwork.tables import prizes
+
+        undrawn = write(prizes(state, service.log, number, rules), output)
     else:
         undrawn = print_to(output, args.kind, state, service.log, number)
     grouping = (args.by or default_grouping(state)) if args.kind == "teams" else ""
@@ -1080,6 +1108,17 @@ def _cmd_print(args: argparse.Namespace) -> None:
     notice = undrawn_notice(undrawn)
     if notice is not None:
         print_warning(said(notice))
+
+
+_PRINT_OPTIONS = {
+    "teams": ("best", "by", "points"),
+    "prizes": PRIZE_OPTIONS,
+    "blank-cards": ("count", "rounds"),
+    "blank-protocol": ("boards",),
+    "blank-table": ("players", "rounds"),
+}
+"""The options (besides ``-o``, ``--round`` and the protocol's ``--qr``) each ``print`` reads:
+``print standings --best 5 --players 9999`` was taken, every option ignored (a review)."""
 
 
 _EXPORT_OPTIONS = {

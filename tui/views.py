@@ -49,10 +49,8 @@ from tui.i18n import (
 )
 
 if TYPE_CHECKING:
-    from argparse import Namespace
-
     from data.service import Service
-    from schemes.awards.prizes import Prize
+    from schemes.awards.prizes import Prize, PrizeRules
     from schemes.base.scheme import Param
     from schemes.state.origin import Origin
 
@@ -606,19 +604,13 @@ def teams_text(state: Tournament, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def prizes_of(state: Tournament, after_round: int, options: Namespace | None = None) -> list[Prize]:
-    """The prizes after ``after_round`` by the usual rules, or by the command line's
-    ``options`` (places, age and rank groups, women, categories, specials, ``--many``)."""
-    from schemes.awards.prizes import field_of, hand_out, standard_rules
+def prizes_of(state: Tournament, after_round: int, rules: PrizeRules | None = None) -> list[Prize]:
+    """The prizes after ``after_round`` by the usual rules, or by the command line's."""
+    from schemes.awards.prizes import PrizeRules, award, field_of
 
     scheme = get_scheme(state.settings.scheme)
-    standings = scheme.standings(state, after_round)
-    field = field_of(state, standings)
-    if options is None:
-        return hand_out(field, standard_rules(field, knockout=scheme.traits.bracket))
-    rules = standard_rules(field, options.places, options.age, options.ranks, options.women, options.categories,
-                           options.special, scheme.traits.bracket)  # fmt: skip
-    return hand_out(field, rules, one_prize=not options.many)
+    field = field_of(state, scheme.standings(state, after_round))
+    return award(field, rules or PrizeRules(), scheme.traits.bracket)
 
 
 def prizes_json(state: Tournament, prizes: Sequence[Prize]) -> list[dict[str, Any]]:

@@ -296,6 +296,31 @@ def newcomers_apart(players: Sequence[Player]) -> bool:
     return any(map(newcomer, players)) and unrated <= len(players) - unrated
 
 
+@dataclass(frozen=True)
+class PrizeRules:
+    """The prizes the referee asks for (``tengen prizes`` and ``tengen print prizes`` take the
+    same options); the defaults are the usual ones (``standard_rules``), which the app shows
+    and prints.  The list shown and the list printed were two (a review: «most wins» went to
+    one player on screen and to another on paper)."""
+
+    places: int = 3
+    ages: tuple[int, ...] = ()
+    ranks: tuple[tuple[str, str], ...] = ()
+    women: bool | None = None
+    categories: bool | None = None
+    specials: tuple[str, ...] | None = None
+    many: bool = False
+    """A player may win several prizes (the usual: one each)."""
+
+
+def award(field: Field, rules: PrizeRules, knockout: bool) -> list[Prize]:
+    """The prizes ``rules`` hand out to ``field`` (``knockout``: see ``standard_rules``)."""
+    chosen = standard_rules(
+        field, rules.places, rules.ages, rules.ranks, rules.women, rules.categories, rules.specials, knockout
+    )
+    return hand_out(field, chosen, one_prize=not rules.many)
+
+
 def standard_rules(
     field: Field,
     places: int = 3,

@@ -161,6 +161,8 @@ def test_an_imports_warnings_quote_the_file_as_printable_text(
 
 
 def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pypdf import PdfReader
+
     path = str(tmp_path / "t.json")
     run(capsys, "new", path, "--scheme", "round-robin", "--name", "Кубок школ")
     for surname, team in (("А", "Школа 1"), ("Б", "Школа 1"), ("В", "Школа 2"), ("Г", "Школа 2")):
@@ -178,6 +180,10 @@ def test_teams_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert clubs[1].split()[:2] == ["Place", "Country"]
     code, out, _ = run(capsys, "-f", path, "print", "teams", "--by", "club", "-o", str(tmp_path / "clubs.pdf"))
     assert (code, out) == (0, f"clubs' standings written to {tmp_path / 'clubs.pdf'}\n")
+    scored = tmp_path / "scored.pdf"  # as ``teams --points score`` counts them, said under the table
+    assert run(capsys, "-f", path, "print", "teams", "--points", "score", "-o", str(scored))[0] == 0
+    text = " ".join(PdfReader(scored).pages[0].extract_text().split())
+    assert "Очки игрока в зачёте — его «Очки» из турнирного положения" in text
     for command in (["teams"], ["print", "teams", "-o", str(tmp_path / "teams.pdf")]):  # one reading of --best
         code, _, err = run(capsys, "-f", path, *command, "--best", "0")
         assert code == 2 and err == f"tengen {command[0]}: argument --best: 1 or more\n"
@@ -207,6 +213,19 @@ def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert run(capsys, "-f", path, "print", "prizes", "-o", str(pdf))[0] == 0
     text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "Призёры" in text and "1 место" in text and "Вика Я" in text
+    # what is shown is what is printed (a review: «most wins» went to another player on paper)
+    chosen = ["--places", "1", "--special", "youngest", "--no-women", "--many"]
+    assert run(capsys, "-f", path, "print", "prizes", *chosen, "-o", str(pdf))[0] == 0
+    rows = [line for page in PdfReader(pdf).pages for line in page.extract_text().splitlines()]
+    shown = [line for line in run(capsys, "-f", path, "prizes", *chosen)[1].splitlines()[1:] if line.strip()]
+    assert len(shown) == 2 and any(line.startswith("самый юный") and "Вика Я" in line for line in rows)
+    assert not any(line.startswith(("2 место", "3 место", "среди женщин")) for line in rows)  # --places 1, --no-women
+    before = pdf.read_bytes()
+    ignored = [("standings", "--many"), ("prizes", "--best=2"), ("teams", "--places=2"), ("cards", "--by=club")]
+    for kind, option in ignored:
+        code, _, err = run(capsys, "-f", path, "print", kind, option, "-o", str(pdf))
+        assert (code, err) == (2, f"tengen: print {kind} takes no {option.split('=')[0]}\n")  # not ignored
+    assert pdf.read_bytes() == before
 
 
 def test_settings_param_changes_a_mcmahon_parameter(mm: str, capsys: pytest.CaptureFixture[str]) -> None:
