@@ -1770,11 +1770,16 @@ def _shown(char: str) -> str:
 
 def said(message: object) -> str:
     """A refusal or notice (``Worded``, ``Notice``) in the interface language: its template
-    translated, its fields filled in, nested refusals and events worded the same way."""
+    translated, its fields filled in, nested refusals and events worded the same way; the
+    system's (``OSError``) in the catalogue's words where it has them (``os_reason``)."""
     if isinstance(message, WouldBreak):
         what = event_text(message.target, state=message.state)
         return _(message.template, event=message.target.id, what=what, reason=said(message.cause))
     template, fields = getattr(message, "template", None), getattr(message, "fields", None)
+    if isinstance(message, OSError) and template is None:  # the system's refusal: Python's words are English
+        from data.errors import os_reason  # (a review: «[Errno 28] No space left on device» in the Russian app)
+
+        return said(os_reason(message))
     if template is None or fields is None:
         return str(message)
     values = {

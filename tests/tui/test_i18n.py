@@ -392,3 +392,14 @@ def test_a_result_undone_names_the_players_it_was_entered_for() -> None:
     players = log.state.players
     assert f"доска 1 ({players[first.white].short_name} — {players[first.black].short_name})" in said
     assert entered.kind == ev.RESULT_RECORDED
+
+
+def test_the_systems_refusal_is_said_in_the_interface_language() -> None:
+    """A review: the app's print and export said ``said(error)`` of an ``OSError``, Python's
+    English («[Errno 28] No space left on device») in the Russian app."""
+    import errno
+
+    from tui import i18n
+
+    assert i18n.said(OSError(errno.ENOSPC, "No space left on device")) == RU["the disk is full"]
+    assert i18n.said(OSError(errno.EACCES, "Permission denied")) == RU["no permission"]
