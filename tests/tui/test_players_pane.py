@@ -662,3 +662,28 @@ async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tm
         await pilot.press("c")
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Мария пришла: в 1-м туре без пары — n на вкладке туров"
+
+
+async def test_the_last_player_of_a_long_list_shows_at_80x24_with_no_sideways_scrolling(tmp_path: Path) -> None:
+    """A trial's 24 players at 80×24: the table was fitted to the pane's width, but Textual
+    narrows it by the search box's margins, so its last column ran off, a horizontal scrollbar
+    came, and End put the cursor on the 24th player under it (the 23rd was the last seen)."""
+    from data.service import Service
+    from schemes.log import actions
+    from tests.tui.conftest import shown_text
+
+    players = [{"surname": f"Константинопольский{n}", "name": "Александр", "rating": 2400 - 37 * n,
+                "club": "Санкт-Петербург"} for n in range(1, 25)]  # fmt: skip
+    with Service.create(tmp_path / "long.json", [actions.create("Фора", "sport-handicap", None)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))
+        service.commit(actions.withdraw(service.state, 24, 2))  # the status column widens
+    app = TengenApp(str(tmp_path / "long.json"), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "end")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        assert not table.show_horizontal_scrollbar and table.virtual_size.width <= table.scrollable_content_region.width
+        assert table.cursor_row == 23
+        last = [line for line in shown_text(app).splitlines() if line.startswith(" 24 ")]
+        assert len(last) == 1 and "снят с тура 2" in last[0] and "Санкт-Петербург" in last[0]

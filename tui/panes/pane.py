@@ -37,9 +37,14 @@ class Pane(Translated, Vertical):
         """The tab brought into view (F-key, click): where the pane starts (most keep their cursor)."""
 
     def width_to_fill(self) -> int:
-        """The width to fit the table to now (the app's, before the pane is first laid out), kept."""
+        """The width to fit the table to now (the app's, before the pane is first laid out),
+        kept; less the widest margins of the pane's children shown, at either side, by which
+        Textual's vertical layout narrows each of them: the players' search box, inset by a
+        cell at each side, made the table two cells narrower than it was fitted to, and its
+        last row went under a horizontal scrollbar (a trial: End showed the 23rd of 24)."""
         self.filled_width = self.size.width or self.app.size.width
-        return self.filled_width
+        shown = [child.styles.margin for child in self.children if child.display]
+        return self.filled_width - max((m.left for m in shown), default=0) - max((m.right for m in shown), default=0)
 
     def on_resize(self) -> None:
         """The table fitted again to a new width; not to the one it was fitted to: a tab shown

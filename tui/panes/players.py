@@ -123,9 +123,9 @@ class PlayersPane(Pane):
             or number == str(player.id)  # the id whole: a hall's header names possible twins by it (a trial)
         ]
         short = {player.full_name: player.short_name for player in state.players.values()}
-        table.fill(self.columns(short, countries), rows, self.width_to_fill())
         none = self.query_one("#search-none", Static)
-        none.display = bool(wanted.strip()) and not rows
+        none.display = bool(wanted.strip()) and not rows  # before the fitting, which its margins narrow
+        table.fill(self.columns(short, countries), rows, self.width_to_fill())
         none.update(_("Nobody found: {query}", query=cut(visible(query.strip()), 60)) if none.display else "")
         self.stale = False
 
