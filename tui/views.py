@@ -1,6 +1,9 @@
-"""The tournament as the command line shows it: JSON of the ``cli.md`` contract, and text.
+"""The tournament as the interfaces show it: the command line's JSON (the ``cli.md``
+contract) and text, and what the app's panes, dialogs and the players' pages show from the
+same values — the standings, the players, the prizes, the log's entries, a path typed.
 
-The JSON is built first and the text is printed from it, so the two never disagree.
+The JSON is built first and the text is printed from it, so the two never disagree; the app
+reads the same functions, so the screen and the command line do not either.
 """
 
 from __future__ import annotations
