@@ -351,6 +351,11 @@ class PairsTheRest(Protocol):
         playing it), numbered from the first table its boards leave free; ``repeats`` and ``bye`` as ``Scheme.pair``'s
         ``allow_repeats`` and ``bye`` (the bye where the round has none)."""
 
+    def rest_bye(self, state: Tournament, number: int) -> int | None:
+        """Whom ``pair_rest`` seats out of an odd rest with no ``bye`` given (the referee's
+        list starts on him, as a round's list starts on ``ChoosesByes.default_bye``); None
+        where nobody would sit out."""
+
 
 def is_final(scheme: Scheme, tournament: Tournament, after_round: int) -> bool:
     """Whether standings after ``after_round`` are the final table: the event's last round,

@@ -505,9 +505,7 @@ def pair_rest(
     played, rest = checked_rest(state, number, bye)
     scheme = get_scheme(state.settings.scheme)
     assert isinstance(scheme, PairsTheRest)  # checked_rest refuses the others
-    kept = tuple(p for p in played.byes if p not in rest)  # a bye taken back is his to play (``rest_of``)
-    seated = latecomers_seated(state, played.number, rest)
-    seated = replace(seated, rounds=(*seated.rounds[:-1], replace(played, byes=kept)))
+    kept, seated = _rest_playing(state, played, rest)
     pairing = scheme.pair_rest(seated, played.number, rng, allow_repeats, bye)
     boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
     return ev.PAIRING_AMENDED, {
@@ -516,6 +514,23 @@ def pair_rest(
         "byes": [*kept, *pairing.byes],
         "change": ev.REST,
     }
+
+
+def _rest_playing(state: Tournament, played: Round, rest: Sequence[int]) -> tuple[tuple[int, ...], Tournament]:
+    """The byes ``played`` keeps (one taken back is his to play, ``rest_of``) and the state its
+    rest is paired in: its latecomers playing it, its bye taken back gone."""
+    kept = tuple(p for p in played.byes if p not in rest)
+    seated = latecomers_seated(state, played.number, list(rest))
+    return kept, replace(seated, rounds=(*seated.rounds[:-1], replace(played, byes=kept)))
+
+
+def rest_bye(state: Tournament) -> int | None:
+    """Whom the scheme seats out of the latest round's odd rest (``PairsTheRest.rest_bye``),
+    where it would: the referee's list of whom starts on him."""
+    played, rest = checked_rest(state)
+    scheme = get_scheme(state.settings.scheme)
+    assert isinstance(scheme, PairsTheRest)  # checked_rest refuses the others
+    return scheme.rest_bye(_rest_playing(state, played, rest)[1], played.number)
 
 
 def checked_rest(state: Tournament, number: int | None = None, bye: int | None = None) -> tuple[Round, list[int]]:

@@ -225,9 +225,10 @@ def rest_pairings() -> dict[str, dict[str, object]]:
     return data
 
 
-def tengen_rest(path: Path, number: int) -> Pairing:
+def tengen_rest(path: Path, number: int) -> tuple[Pairing, str | None]:
     """Tengen's pairing of the rest of round ``number`` of ``path`` (a file's last round, paired
-    in part), in the engine's terms: the new boards and the bye, if a new one."""
+    in part), in the engine's terms: the new boards and the bye, if a new one; and whom the
+    referee's list of the rest's bye starts on (``actions.rest_bye``)."""
     from schemes.log import actions
 
     state = append_all([], opengotha.kept(opengotha.scan(path), number).actions, AT).state
@@ -240,7 +241,8 @@ def tengen_rest(path: Path, number: int) -> Pairing:
     new = tuple(sorted((b["number"], key[b["white"]], key[b["black"]], b["handicap"]) for b in boards
                        if b["number"] not in old))  # fmt: skip
     byes = [p for p in data["byes"] if p not in played.byes]  # type: ignore[attr-defined]
-    return Pairing(new, key[byes[0]] if byes else None)
+    offered = actions.rest_bye(state)
+    return Pairing(new, key[byes[0]] if byes else None), None if offered is None else key[offered]
 
 
 def difference(mine: Pairing | None, theirs: Pairing) -> str | None:

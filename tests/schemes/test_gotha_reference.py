@@ -124,9 +124,12 @@ def test_the_rest_of_a_round_paired_in_part_is_paired_as_opengotha_pairs_it(
         text = (folder / f"{name}.xml").read_text(encoding="utf-8")
         path.write_text(in_part(text, number, real_pairings()[name][number], seed), encoding="utf-8")
         theirs = Pairing(tuple(tuple(b) for b in case["boards"]), case["bye"])  # type: ignore[attr-defined, arg-type]
-        differs = difference(tengen_rest(path, number), theirs)
+        mine, offered = tengen_rest(path, number)
+        differs = difference(mine, theirs)
         if differs:
             found[(name, number)] = differs
+        if offered != theirs.bye:  # the referee's list starts on the engine's bye (N, «Выбрать свободного»)
+            found[(name, number)] = f"the list offers {offered}"
     assert found == {}
     assert len(rest_pairings()) == 91 and sum(case["bye"] is not None for case in rest_pairings().values()) == 22
 

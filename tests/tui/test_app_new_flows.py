@@ -1295,7 +1295,9 @@ async def test_the_rest_of_the_last_round_is_offered_without_a_round_after_it(tm
 
 async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -> None:
     """N («choosing the bye») over an odd rest: «Выбрать свободного» in focus, then the rest's
-    three in the list; the one chosen sits out and the other two are paired on table 1."""
+    three in the list, the cursor on OpenGotha's own choice; the one chosen sits out and the
+    other two are paired on table 1."""
+    from tests.tui.conftest import shown_text
     from tui.screens.bye import ByeScreen
 
     app = TengenApp(None, folder=tmp_path, open_viewer=False)
@@ -1307,6 +1309,8 @@ async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -
         options = app.screen.query_one(OptionList)
         listed = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert [label.split(".")[0] for label in listed] == ["3", "12", "9"]  # Noguchi, Lefebvre, Lemoine: placed
+        assert "Lemoine" in listed[options.highlighted or 0]  # OpenGotha's own bye of the rest, said so
+        assert "Курсор — на том, кого оставит свободным жеребьёвка" in shown_text(app)
         await pilot.press("home", "enter")  # Noguchi
         await app.workers.wait_for_complete()
         await until(pilot, lambda: bool(app.screen.session.state.round(5).byes))

@@ -590,7 +590,8 @@ class RoundsPane(Pane):
         standing = registry.get_scheme(state.settings.scheme).standings(state, number - 1).rows  # as a round's list
         ordered = [row.player for row in standing if row.player in rest]
         players = [(p, self.bye_label(p), actions.earlier_bye(state, number, p)) for p in ordered]
-        self.pick_bye(number, players, None, lambda p: self.pair(rest=True, bye=p), lambda: self.choose_rest_bye(rest))
+        self.pick_bye(number, players, actions.rest_bye(state), lambda p: self.pair(rest=True, bye=p),
+                      lambda: self.choose_rest_bye(rest))  # fmt: skip
 
     def pair_next(self, choosing: bool) -> None:
         """Ask, then pair the next round (a key pressed by mistake must not pair a round);

@@ -406,10 +406,7 @@ class Gotha:
         the new boards ordered as its tables are, then given the first free numbers
         (``renumberTablesByBestScoreThenRating`` over the new games alone)."""
         played = state.rounds[number - 1]
-        seated = {p for b in played.boards for p in (b.white, b.black)} | set(played.byes)
-        now = replace(played, byes=(*played.byes, *(() if bye is None else (bye,))), as_recorded=True)
-        the_rules, sheets = sheets_after(replace(state, rounds=(*state.rounds[: number - 1], now)), number)
-        players = [p for p in to_pair(state, number, sheets, the_rules) if p not in seated]
+        the_rules, sheets, players = self._rest(state, number, bye)
         byes: tuple[int, ...] = (bye,) if bye is not None else ()
         if bye is None and len(players) % 2:
             if played.byes:  # OpenGotha's Pair: «Please, select an even number of players»
@@ -425,6 +422,22 @@ class Gotha:
         free = (n for n in itertools.count(1) if n not in taken)
         tables = [replace(board, number=next(free)) for board in _tables(sheets, the_rules, number - 1, boards)]
         return Pairing(tuple(tables), byes)
+
+    def rest_bye(self, state: Tournament, number: int) -> int | None:
+        the_rules, sheets, players = self._rest(state, number, None)
+        if len(players) % 2 == 0 or state.rounds[number - 1].byes:
+            return None
+        return the_bye(state, number, players, sheets)[0]
+
+    @staticmethod
+    def _rest(state: Tournament, number: int, bye: int | None) -> tuple[Rules, dict[int, Sheet], list[int]]:
+        """The rules, the scores with round ``number``'s games and ``bye`` counted, and its
+        players on no board, in the order OpenGotha pairs them."""
+        played = state.rounds[number - 1]
+        seated = {p for b in played.boards for p in (b.white, b.black)} | set(played.byes)
+        now = replace(played, byes=(*played.byes, *(() if bye is None else (bye,))), as_recorded=True)
+        the_rules, sheets = sheets_after(replace(state, rounds=(*state.rounds[: number - 1], now)), number)
+        return the_rules, sheets, [p for p in to_pair(state, number, sheets, the_rules) if p not in seated]
 
     def default_bye(self, tournament: Tournament, number: int) -> int | None:
         the_rules, sheets = sheets_after(tournament, number - 1)
