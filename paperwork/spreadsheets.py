@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from data.importers import FORMULA_STARTS
 from paperwork.labels import bracketed, labels
 from paperwork.marks import opponent_mark
+from paperwork.per_scheme import score_title
 from paperwork.rating_table import free_mark
 from paperwork.sheet import standings_after
-from schemes.registry import get_scheme
 from schemes.state.model import Tournament
 from schemes.state.records import Free, Outcome, outcomes
 
@@ -58,10 +58,16 @@ def _place(place: str) -> int | str:
 def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
     """Every column the screen shows: place, number, name, rank, the score, the chosen criteria."""
     text = labels(tournament.settings.lang)
-    scheme = tournament.settings.scheme
     table = standings_after(tournament, after_round)
     criteria = (bracketed(text.get(k, k)) for k in table.columns)
-    header = (text["place"], text["no"], text["name"], text["rank"], text[get_scheme(scheme).score_name], *criteria)
+    header = (
+        text["place"],
+        text["no"],
+        text["name"],
+        text["rank"],
+        text[score_title(tournament, after_round)],
+        *criteria,
+    )
     rows = []
     for row in table.rows:
         player = tournament.players[row.player]
@@ -84,7 +90,7 @@ def crosstable_sheet(tournament: Tournament, after_round: int) -> Sheet:
     table = standings_after(tournament, after_round)
     marks = outcomes(tournament, after_round)
     header = (text["no"], text["name"], text["rank"], *(str(r) for r in range(1, after_round + 1)))
-    header += (text[get_scheme(tournament.settings.scheme).score_name], text["place"])
+    header += (text[score_title(tournament, after_round)], text["place"])
     rows = []
     for row in sorted(table.rows, key=lambda r: (tournament.numbers.get(r.player, 10**6), r.player)):
         player = tournament.players[row.player]

@@ -195,17 +195,25 @@ PRIZE_OPTIONS = ("places", "age", "ranks", "women", "categories", "special", "ma
 """The options of the prizes handed out (``PrizeRules``), which ``print prizes`` takes too."""
 
 
-def _prize_options(parser: argparse.ArgumentParser) -> None:
+def _prize_options(parser: argparse.ArgumentParser, printing: bool = False) -> None:
     """The prizes' options, for ``prizes`` and ``print prizes`` alike: what is shown is what
-    is printed (a review: «most wins» went to one player on screen, another on paper)."""
-    parser.add_argument("--places", type=int, help=_("overall places with a prize (default 3)"))
-    parser.add_argument("--age", type=_ages, help=_("age groups by upper limit: 12,16 = under 12, under 16"))
-    parser.add_argument("--ranks", type=_rank_groups, help=_("rank groups: 20k-11k,10k-1k"))
-    parser.add_argument("--women", action=argparse.BooleanOptionalAction, help=_("a women's prize (default: if any)"))
-    parser.add_argument("--categories", action=argparse.BooleanOptionalAction, help=_("prizes per category"))
-    specials = _("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS))
+    is printed (a review: «most wins» went to one player on screen, another on paper).  Their
+    defaults are None, so that ``print`` tells one given from one left out (``_PRINT_OPTIONS``)."""
+
+    def said(text: str) -> str:  # print's help names the document, as its other options' do
+        return _("prizes: {what}", what=text) if printing else text
+
+    parser.add_argument("--places", type=int, help=said(_("overall places with a prize (default 3)")))
+    parser.add_argument("--age", type=_ages, help=said(_("age groups by upper limit: 12,16 = under 12, under 16")))
+    parser.add_argument("--ranks", type=_rank_groups, help=said(_("rank groups: 20k-11k,10k-1k")))
+    women = said(_("a women's prize (default: if any)"))
+    parser.add_argument("--women", action=argparse.BooleanOptionalAction, help=women)
+    categories = said(_("prizes per category"))
+    parser.add_argument("--categories", action=argparse.BooleanOptionalAction, help=categories)
+    specials = said(_("special prizes: {names} (default: all that apply)", names=", ".join(SPECIALS)))
     parser.add_argument("--special", type=_names, help=specials)
-    parser.add_argument("--many", action="store_true", help=_("a player may win several prizes (default: one each)"))
+    many = said(_("a player may win several prizes (default: one each)"))
+    parser.add_argument("--many", action="store_true", default=None, help=many)
 
 
 def _prize_rules(args: argparse.Namespace) -> PrizeRules:
@@ -214,7 +222,7 @@ def _prize_rules(args: argparse.Namespace) -> PrizeRules:
         raise BadInput("--places: 0 to 100")
     special = None if args.special is None else tuple(args.special)
     return PrizeRules(places, tuple(args.age or ()), tuple(args.ranks or ()), args.women, args.categories, special,
-                      args.many)  # fmt: skip
+                      bool(args.many))  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -411,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
     printing.add_argument(
         "--points", choices=POINTS, help=_("teams: wins (game points, default) or the scheme's score")
     )
-    _prize_options(printing)
+    _prize_options(printing, printing=True)
     printing.add_argument("-o", "--output", required=True, help=_("the PDF to write"))
 
     importing = commands.add_parser("import", help=_("a tournament from another program's file"))
@@ -1078,7 +1086,7 @@ def _cmd_print(args: argparse.Namespace) -> None:
     if args.qr is not None and args.kind != "protocol":
         raise BadInput("--qr: only the protocol carries a QR code")
     for option in sorted(set().union(*_PRINT_OPTIONS.values())):  # one ignored misleads (a review)
-        if getattr(args, option) not in (None, False) and option not in _PRINT_OPTIONS.get(args.kind, ()):
+        if getattr(args, option) is not None and option not in _PRINT_OPTIONS.get(args.kind, ()):  # 0, --no-women
             raise BadInput("print {kind} takes no --{option}", kind=args.kind, option=option)
     rules = _prize_rules(args) if args.kind == "prizes" else None
     service = _reading(args)

@@ -1302,6 +1302,7 @@ RU = {
     "{reason} (--rounds)": "{reason} (--rounds)",
     "teams: wins (game points, default) or the scheme's score": "teams: победы (очки партий, по умолчанию) или очки схемы",
     "print {kind} takes no --{option}": "print {kind} не принимает --{option}",
+    "prizes: {what}": "prizes: {what}",
     "bad language {lang!r}: {allowed}": "неверный язык {lang!r}: {allowed}",
     "the players are numbered already": "игроки уже пронумерованы",
     "the numbering must list every player of the field once": "в нумерации каждый игрок должен быть ровно один раз",

@@ -128,6 +128,7 @@ class Field(widgets.Input):
     would have found first for it, so nothing else changes."""
 
     async def _on_key(self, event: events.Key) -> None:
+        self._restart_blink()  # as Textual's own field does for every key (its cursor shown while keys come)
         if not event.is_printable:
             for binding in self._bindings.key_to_bindings.get(event.key, ()):
                 if not binding.priority and await self.app.run_action(binding.action, self):

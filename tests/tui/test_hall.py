@@ -477,6 +477,11 @@ async def test_a_new_laptop_joins_from_the_start_screen(laptops: Laptops, tmp_pa
             await pilot.pause()
             assert str(form.query_one("#join-error", Label).render()) == "Заполните: Секрет зала"
             form.query_one("#secret", Input).value = secret.lower().replace("-", " ")  # typed however
+            form.query_one("#file", Input).value = "а" * 200  # the system's refusal of the file, in words and
+            await pilot.press("f10")  # naming the file (a review read Python's English, naming the stick)
+            await until(pilot, lambda: not form.joining)
+            assert notes(app)[-1].endswith("а.json: слишком длинное имя") and isinstance(app.screen, JoinScreen)
+            form.query_one("#file", Input).value = "зал"
             form.query_one("#source", Input).focus()
             await pilot.press("enter")  # a filled form joins from any field (a trial waited in the first)
             await until(pilot, lambda: isinstance(app.screen, TournamentScreen))

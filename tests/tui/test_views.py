@@ -28,6 +28,11 @@ def test_the_standings_are_written_on_screen_as_on_paper() -> None:
     # printed after the last round said «Сила» beside the cards' other strength), the screen with it
     assert standings_sheet(log.state, 3, "en").columns[4].title == "Final"
     assert [standings_sheet(log.state, after).columns[4].title for after in (2, 3)] == ["Сила", "Итог. сила"]
+    from paperwork.spreadsheets import crosstable_sheet
+    from paperwork.spreadsheets import standings_sheet as spreadsheet  # the exports too (a review)
+
+    assert [spreadsheet(log.state, after).header[4] for after in (2, 3)] == ["Сила", "Итог. сила"]
+    assert [crosstable_sheet(log.state, after).header[-2] for after in (2, 3)] == ["Сила", "Итог. сила"]
 
 
 def test_a_new_player_is_offered_the_country_most_players_have() -> None:

@@ -43,8 +43,8 @@ class Pane(Translated, Vertical):
         cell at each side, made the table two cells narrower than it was fitted to, and its
         last row went under a horizontal scrollbar (a trial: End showed the 23rd of 24)."""
         self.filled_width = self.size.width or self.app.size.width
-        shown = [child.styles.margin for child in self.children if child.display]
-        return self.filled_width - max((m.left for m in shown), default=0) - max((m.right for m in shown), default=0)
+        margins = [child.styles.margin for child in self.children if child.display]
+        return self.filled_width - max((m.left + m.right for m in margins), default=0)
 
     def on_resize(self) -> None:
         """The table fitted again to a new width; not to the one it was fitted to: a tab shown

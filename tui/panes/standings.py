@@ -141,16 +141,16 @@ class StandingsPane(Pane):
         """Every round of every player in the paper's notation, opponents named as the paper
         names them (by number, or by row where the paper lists by place: McMahon, Swiss),
         and the marks' legend under the table."""
-        from paperwork.per_scheme import paper  # the paperwork (fpdf2) loads when a table is shown, not at start
+        from paperwork.per_scheme import paper, score_title  # the paperwork (fpdf2) loads when a table is shown
 
         marks = outcomes(state, after)
         by_place = paper(state).opponents_by_place
         late_counts = get_scheme(state.settings.scheme).traits.skip_deadline  # «--!» as on paper
         numbers = {row["id"]: i for i, row in enumerate(data["rows"], start=1)} if by_place else state.numbers
-        score = labels(language())[get_scheme(state.settings.scheme).score_name]  # Gamma's is the level, not «Очки»
+        score = labels(language())[score_title(state, after)]  # Gamma's is the level, not «Очки»; the final table's
         row = labels(language())["row_no"] if by_place else _("No.")  # the paper's «#»: a row, not his №
         heads = [_("Place"), row, _("Player"), *(str(r) for r in range(1, after + 1)), score]
-        table.add_columns(*heads)
+        table.add_columns(*heads[:-1], right(heads[-1]))
         written = []
         rows = []
         for row in data["rows"]:
@@ -160,7 +160,7 @@ class StandingsPane(Pane):
                          views.shown(state, "score", row["score"])])  # fmt: skip
         room = self.name_room(heads, rows, 2)
         for cells in rows:
-            table.add_row(*cells[:2], cut(cells[2], room), *cells[3:])
+            table.add_row(*cells[:2], cut(cells[2], room), *cells[3:-1], right(cells[-1]))
         shown = self.query_one("#standings-legend", Static)
         shown.update(legend(written, labels(language()), by_place))
         shown.display = True

@@ -133,7 +133,8 @@ class JoinScreen(Translated, Dialog[Path | None]):
                 hand(self.app, self.refused, said(refused))
                 return
             except OSError as failed:
-                hand(self.app, self.refused, f"{source}: {failed.strerror or failed}")
+                where = failed.filename or source  # the tournament's file too (a review named the hall for it)
+                hand(self.app, self.refused, _("{path}: {reason}", path=str(where), reason=said(failed)))
                 return
             enrolled = joined.state.hall is not None and this_device() in joined.state.hall.laptops
             hand(self.app, self.joined, path, joined.added, enrolled, source, [said(p) for p in joined.problems])
