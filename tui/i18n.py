@@ -1301,7 +1301,7 @@ RU = {
     "{scheme} needs the number of rounds": "{scheme}: нужно число туров",
     "{reason} (--rounds)": "{reason} (--rounds)",
     "teams: wins (game points, default) or the scheme's score": "teams: победы (очки партий, по умолчанию) или очки схемы",
-    "print {kind} takes no --{option}": "print {kind} не принимает --{option}",
+    "print {kind} takes no --{option}": "печать «{kind}»: параметр --{option} к ней не относится",
     "prizes: {what}": "prizes: {what}",
     "bad language {lang!r}: {allowed}": "неверный язык {lang!r}: {allowed}",
     "the players are numbered already": "игроки уже пронумерованы",

@@ -258,6 +258,13 @@ class PlainTable(DataTable[Any]):
             self.move_cursor(row=min(cursor, len(rows) - 1))
             self.move_to(under)
 
+    def on_resize(self) -> None:
+        """The cursor's row kept in sight when the table's height changes: filled while a dialog
+        hid the footer, the table was a row taller, and once the footer came back the last
+        player's row, just withdrawn, was under it, the cursor on it, and End did nothing (a trial)."""
+        if self.row_count:
+            self.call_after_refresh(lambda: self.move_cursor(row=self.cursor_row, column=self.cursor_column))
+
 
 class EndedList(OptionList):
     """An option list whose cursor stops at its first and last option, where Textual's goes

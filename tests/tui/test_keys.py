@@ -804,3 +804,19 @@ def test_every_field_of_the_app_is_one_that_acts_on_its_keys_in_order() -> None:
         if re.search(r"(?<![\w.])Input\(", line)
     ]
     assert made == []
+
+
+async def test_a_round_typed_fast_into_the_print_dialog_is_the_round_printed(folder: Path) -> None:
+    """A trial: «1⏎» sent at once into F6's round printed the latest round's protocol: the
+    dialog's Enter, taken before any widget, ran before the field had read the 1."""
+    app = app_on(folder, "mcmahon.json")  # two rounds paired
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f6")
+        await pilot.pause()
+        app.screen.query_one("#round", Input).focus()
+        await pilot.pause()
+        burst(app, "1", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    assert (folder / "mcmahon-protocol-1.pdf").exists() and not (folder / "mcmahon-protocol-2.pdf").exists()

@@ -687,3 +687,29 @@ async def test_the_last_player_of_a_long_list_shows_at_80x24_with_no_sideways_sc
         assert table.cursor_row == 23
         last = [line for line in shown_text(app).splitlines() if line.startswith(" 24 ")]
         assert len(last) == 1 and "снят с тура 2" in last[0] and "Санкт-Петербург" in last[0]
+
+
+async def test_the_last_players_row_stays_in_sight_when_he_withdraws(tmp_path: Path) -> None:
+    """A trial's 26 Gamma players: the last one withdrawn, his row went under the footer, the
+    cursor on it and End doing nothing.  The table was filled while the question hid the
+    footer, a row taller, and scrolled for that height."""
+    from data.service import Service
+    from schemes.log import actions
+
+    players = [{"surname": f"Игрок{n}", "name": "Иван", "rating": 2400 - 37 * n} for n in range(1, 27)]
+    with Service.create(tmp_path / "g.json", [actions.create("Гамма", "gamma", 5)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))
+    app = TengenApp(str(tmp_path / "g.json"), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "end")
+        await pilot.pause()
+        table = app.screen.query_one("#players-table", DataTable)
+        assert table.cursor_row == 25 and table.scroll_y == table.max_scroll_y > 0
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("y")
+        await until(pilot, lambda: app.screen.session.state.players[26].withdrawn_from is not None)
+        await pilot.pause()
+        await pilot.pause()
+        assert table.cursor_row == 25 and table.scroll_y == table.max_scroll_y

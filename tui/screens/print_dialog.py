@@ -24,7 +24,7 @@ class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="print_dialog.cancel"),
-        Binding("enter", "print", "Print", priority=True, id="print_dialog.print"),
+        Binding("enter", "enter", "Print", priority=True, id="print_dialog.print"),
         Binding("f10", "print", "Print", show=False, id="print_dialog.print_f10"),  # as every form's F10 (a trial)
     ]
 
@@ -86,6 +86,15 @@ class PrintScreen(Dialog[tuple[list[str], int | None] | None]):
             show_error(error, _("round {round} is not paired", round=text))
             return
         self.dismiss(([k for k in self.kinds if k in kinds], int(text) if text else None))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter in the round's field is the field's: it prints once what was typed before it is
+        in (``on_input_submitted``).  Taken at once, as everywhere else in the dialog, it printed
+        the latest round's protocol for «1⏎» typed fast (a trial: the field had not read the 1)."""
+        return not (action == "enter" and isinstance(self.focused, Input))
+
+    def action_enter(self) -> None:
+        self.action_print()
 
     def action_print(self) -> None:
         focused = self.focused
