@@ -32,6 +32,7 @@ from tui.commands import TengenCommands
 from tui.i18n import _, said, sentence, visible
 from tui.layout import latin
 from tui.translated import Translated
+from tui.widgets import Field
 
 DATA_FOLDER = Path.home() / "Tengen"
 
@@ -41,6 +42,8 @@ pause before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held 
 never closes the tournament, nor a held ``q``'s quits the app (``TengenApp.held_down``)."""
 LEAVING = ("escape", "q")
 """The keys that leave a screen: Escape closes the tournament, ``q`` closes it and quits the app."""
+FIELD_LEAVING = ("tab", "shift+tab")
+"""The keys that move the focus out of a field (``TengenApp.on_event``)."""
 
 
 def _undecodable_keys_replaced() -> None:
@@ -120,6 +123,13 @@ class TengenApp(App[None]):
             return
         if isinstance(event, Key) and (event.time < self.shown_since or self.unread_question(event)):
             return
+        if isinstance(event, Key) and event.key in FIELD_LEAVING and isinstance(self.focused, Field):
+            # Tab out of a field moves the focus as the app reads it, not once it has bubbled back
+            # up from the field: the keys read after it went into the field it left (a trial's
+            # «Tab Tab End ⌫⌫ 50 ⏎» in one burst saved «Матве50» for a surname).  The keys before it
+            # are the field's already, and it reads them in order (``Field``).
+            if await self._check_bindings(event.key):
+                return
         if not (isinstance(event, Key) and latin(event.key) in LEAVING):
             await super().on_event(event)
             return

@@ -820,3 +820,22 @@ async def test_a_round_typed_fast_into_the_print_dialog_is_the_round_printed(fol
         await app.workers.wait_for_complete()
         await pilot.pause()
     assert (folder / "mcmahon-protocol-1.pdf").exists() and not (folder / "mcmahon-protocol-2.pdf").exists()
+
+
+async def test_keys_typed_after_a_tab_in_one_burst_go_to_the_next_field(folder: Path) -> None:
+    """A trial's «Tab Tab End ⌫⌫ 50 ⏎» sent at once into a player's form saved «Матве50» as his
+    surname: Textual moved the focus once the Tab had bubbled up from the field, after the keys
+    behind it had gone into the field it left."""
+    app = app_on(folder, "gamma.json")
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2", "e")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, PlayerFormScreen) and form.focused is form.query_one("#surname", Input)
+        before = form.player
+        assert before is not None and before.rating is not None
+        burst(app, "tab", "tab", "end", "backspace", "backspace", "5", "0", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
+        after = app.screen.session.state.players[before.id]
+        assert (after.surname, after.name) == (before.surname, before.name)
+        assert str(after.rating) == str(before.rating)[:-2] + "50"
