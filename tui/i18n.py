@@ -130,6 +130,7 @@ RU = {
     "Redone: {what}": "Возвращено: {what}",
     # players
     "Search": "Поиск",
+    "To the list": "К списку",
     "Add": "Добавить",
     "Edit": "Изменить",
     "Skip rounds": "Пропуск туров (отказ от тура)",

@@ -260,11 +260,20 @@ async def test_the_search_finds_a_player_by_his_number(folder: Path) -> None:
         await pilot.pause()
         numbers = app.screen.session.state.numbers
         wanted = max(numbers.values())
-        app.screen.query_one("#search", Input).value = str(wanted)
+        await pilot.press("slash")
+        await pilot.pause()
+        search = app.screen.query_one("#search", Input)
+        search.value = str(wanted)
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         shown = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
-        assert shown == [str(wanted)]
+        assert shown == [str(wanted)] and app.focused is search
+        await pilot.press("down")  # from the box to the list found, as Enter goes (a trial pressed ↓)
+        await pilot.pause()
+        assert app.focused is table and table.row_count == 1
+        await pilot.press("down", "up")  # the list's own keys move its cursor
+        await pilot.pause()
+        assert app.focused is table
 
 
 async def test_the_search_finds_a_player_by_his_id_whole(tmp_path: Path) -> None:

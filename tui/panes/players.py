@@ -52,6 +52,9 @@ class PlayersPane(Pane):
         Binding("f", "rating_list", "Rating list", show=False, id="players.rating_list"),
         Binding("slash", "search", "Search", id="players.search"),
         Binding("escape", "leave_search", "Close", show=False, id="players.close"),
+        # ↓ from the search box to the list found, as Enter goes (a trial pressed ↓ and nothing moved);
+        # the list's own ↓ moves its cursor, the box has none
+        Binding("down", "to_list", "To the list", show=False, id="players.to_list"),
     ]
     app = getters.app(TengenApp)
     """Tengen's app: its data folder keeps the rating list last used."""
@@ -194,6 +197,9 @@ class PlayersPane(Pane):
 
     def action_search(self) -> None:
         self.query_one("#search", Input).focus()
+
+    def action_to_list(self) -> None:
+        self.query_one(DataTable).focus()
 
     def action_leave_search(self) -> None:
         """Escape in the search box goes back to the list; on a list still filtered it shows

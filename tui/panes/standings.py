@@ -104,10 +104,10 @@ class StandingsPane(Pane):
             names = max([cell_len(heads[2]), *(cell_len(cells[2]) for cells in rows)])
             if self.free_cells(heads, rows, 2) < min(names, NAME_CELLS):  # FORS's tie-breaks ran off the screen,
                 heads = self.abbreviated(heads, 5)  # one cut to «По», read as his own wins (a trial)
-            table.add_columns(*heads[:4], *map(right, heads[4:]))
+            table.add_columns(*map(right, heads[:2]), *heads[2:4], *map(right, heads[4:]))
             room = self.name_room(heads, rows, 2)
             for cells in rows:
-                table.add_row(*cells[:2], cut(cells[2], room), cells[3], *map(right, cells[4:]))
+                table.add_row(*map(right, cells[:2]), cut(cells[2], room), cells[3], *map(right, cells[4:]))
         if sum(column.get_render_width(table) for column in table.columns.values()) > self.width_to_fill():
             # wider than the screen: place, number, name, rank and score stay in sight while →
             # moves FORS's nine values by whole columns (a trial lost whose row he read; one
@@ -150,7 +150,7 @@ class StandingsPane(Pane):
         score = labels(language())[score_title(state, after)]  # Gamma's is the level, not «Очки»; the final table's
         row = labels(language())["row_no"] if by_place else _("No.")  # the paper's «#»: a row, not his №
         heads = [_("Place"), row, _("Player"), *(str(r) for r in range(1, after + 1)), score]
-        table.add_columns(*heads[:-1], right(heads[-1]))
+        table.add_columns(*map(right, heads[:2]), *heads[2:-1], right(heads[-1]))
         written = []
         rows = []
         for row in data["rows"]:
@@ -160,7 +160,7 @@ class StandingsPane(Pane):
                          views.shown(state, "score", row["score"])])  # fmt: skip
         room = self.name_room(heads, rows, 2)
         for cells in rows:
-            table.add_row(*cells[:2], cut(cells[2], room), *cells[3:-1], right(cells[-1]))
+            table.add_row(*map(right, cells[:2]), cut(cells[2], room), *cells[3:-1], right(cells[-1]))
         shown = self.query_one("#standings-legend", Static)
         shown.update(legend(written, labels(language()), by_place))
         shown.display = True
@@ -178,7 +178,7 @@ class StandingsPane(Pane):
         data = views.teams_json(state, after, self.team_best, self.grouping, "wins")
         grouped = _("Club") if self.grouping == "club" else _("Team")
         heads = [_("Place"), grouped, _("Score"), _("All"), _("Best"), _("Players")]
-        table.add_columns(*heads[:2], *map(right, heads[2:5]), heads[5])
+        table.add_columns(right(heads[0]), heads[1], *map(right, heads[2:5]), heads[5])
         rows = [
             [team["place"], team["team"], points(team["score"]), points(team["total"]), str(team["best_place"]),
              ", ".join(f"{state.players[m['id']].surname} {points(m['points'])}" + ("*" if m["counted"] else "")
@@ -193,7 +193,7 @@ class StandingsPane(Pane):
             rows = [[cells[0], cut(cells[1], width), *cells[2:]] for cells in rows]
         room = max(MEMBERS_CELLS, self.free_cells(heads, rows, 5))
         for cells in rows:
-            table.add_row(*cells[:2], *map(right, cells[2:5]), cut(cells[5], room))
+            table.add_row(right(cells[0]), cells[1], *map(right, cells[2:5]), cut(cells[5], room))
 
     def action_step(self, by: int) -> None:
         self.after = self.session.after_round(self.session.after_round(self.after, nearest=True) + by, nearest=True)
