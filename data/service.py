@@ -40,7 +40,8 @@ from schemes.log.history import check_undoable, keep_the_bracket, undo_target
 from schemes.log.merge import Merged
 from schemes.log.replay import apply, check_chief, check_pairable, check_retraction
 from schemes.registry import get_scheme
-from schemes.state.model import Tournament
+from schemes.state.model import Result, Tournament
+from schemes.state.origin import Origin
 from schemes.values.timecontrol import TimeControlError, parse_time
 
 if TYPE_CHECKING:
@@ -118,6 +119,33 @@ def diverged_laptops(laptops: Sequence[HallLaptop]) -> Notice | None:
                       "missing)", {"laptop": refused[0]})  # fmt: skip
     return Notice("entries refused: {laptops}, their chains differing from those held here (their entries may be "
                   "missing)", {"laptops": ", ".join(refused)})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ResultPlan:
+    """What a result typed for a board goes over (``Service.result_plan``): the one answer the
+    app's questions and the command line's refusals and warnings are made from (each had worked
+    it out on its own)."""
+
+    before: Result | None
+    """The board's result now, which the new one replaces (None: none yet)."""
+    unchanged: bool
+    """The very result is recorded already: nothing to enter."""
+    disputed: tuple[Result, ...]
+    """The laptops' differing entries of a disputed board, which the new one settles."""
+    overruled: tuple[str, ...]
+    """The other laptops of the hall whose entries it goes over, by name (two slips of one
+    board that differ are the chief's to settle)."""
+
+
+def another_laptop(state: Tournament, origin: Origin | None) -> str | None:
+    """The name of the hall's laptop an entry came from (its ``origin``) when it is not this
+    one: the app asks before undoing it or typing over its result, the command line says
+    whose it was (a trial undid the chief's result from a helper's command line, unsaid)."""
+    from data.hall.device import this_device
+
+    laptop = state.hall.laptops.get(origin.device) if state.hall and origin else None
+    return laptop.name if laptop is not None and laptop.device != this_device() else None
 
 
 @dataclass(frozen=True)
@@ -379,6 +407,19 @@ class Service:
         (``store.sync_copies``): said when it is opened, by the app and by every command that
         writes it."""
         return sync_copies(self.path, lambda: self.events)
+
+    def result_plan(self, number: int, board: int, code: str, swapped: bool = False) -> ResultPlan:
+        """What the result ``code`` (as played: ``swapped`` where the colours were) of round
+        ``number``'s board ``board`` goes over, before it is entered."""
+        state = self.state
+        played = state.round(number)
+        before = played.results.get(board) if played is not None else None
+        unchanged = before is not None and (before.code, before.swapped) == (code, swapped)
+        disputed = played.disputes.get(board, ()) if played is not None else ()
+        entries = (before,) if before is not None else disputed
+        overruled = sorted({name for entry in entries if (entry.code, entry.swapped) != (code, swapped)
+                            and (name := another_laptop(state, entry.origin)) is not None})  # fmt: skip
+        return ResultPlan(before, unchanged, tuple(disputed), tuple(overruled))
 
     def rest_offered(self) -> list[int]:
         """The latest round's players on no board that pairing the next round offers to pair

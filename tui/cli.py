@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from data import codes
 from data.errors import Refused, TournamentFileError, os_reason
 from data.ledger import for_one_command
-from data.service import BeforePairing, Change, Output, Service
+from data.service import BeforePairing, Change, Output, Service, another_laptop
 from data.state_cache import code_compiled, compiled_code_kept, keep_compiled_code, weigher_ahead
 from data.store import backup_path, check_regular, damaged_name, real_path, restore
 from paperwork.kinds import BLANKS, KINDS
@@ -912,19 +912,15 @@ def _cmd_pairing(args: argparse.Namespace) -> None:
 
 def _cmd_result(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
-        played = service.state.round(args.round)
-        before = played.results.get(args.board) if played is not None else None
         listed = as_played(args.code, args.swapped)  # --swapped: W+ is the player who played white
         code = args.code + views.swapped_mark(args.swapped)
-        if before is not None and (before.code, before.swapped) == (listed, args.swapped):  # as the app: no entry
+        plan = service.result_plan(args.round, args.board, listed, args.swapped)
+        before, disputed, overruled = plan.before, plan.disputed, plan.overruled
+        if plan.unchanged:  # as the app: no entry
             print(_("Nothing changed: round {round} board {board} has {code} already", round=args.round,
                     board=args.board, code=code))  # fmt: skip
             return
         old = as_played(before.code, before.swapped) + views.swapped_mark(before.swapped) if before else ""
-        disputed = played.disputes.get(args.board, ()) if played is not None else ()
-        entries = (before,) if before is not None else disputed  # what the new one goes over
-        overruled = sorted({name for entry in entries if (entry.code, entry.swapped) != (listed, args.swapped)
-                            and (name := views.another_laptops(service.state, entry.origin)) is not None})  # fmt: skip
         if overruled and not args.replace:  # two slips of one board: the app asks, a script is stopped
             if before is not None:
                 raise BadInput("round {round} board {board} has {old}, an entry of the laptop {laptop}: to enter "
@@ -953,7 +949,7 @@ def _cmd_undo(args: argparse.Namespace) -> None:
         change = service.undo(args.event)
         what = event_text(change.subject, codes=True, state=change.state)
         print(_("undone: event {event}: {what}", event=change.subject.id, what=what))
-        laptop = views.another_laptops(change.state, change.subject.origin)
+        laptop = another_laptop(change.state, change.subject.origin)
         if laptop is not None:  # as the app asks first
             print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))
         _say_warnings(change)

@@ -55,7 +55,6 @@ if TYPE_CHECKING:
     from data.service import Service
     from schemes.awards.prizes import Prize, PrizeRules
     from schemes.base.scheme import Param
-    from schemes.state.origin import Origin
 
 
 def shown_path(path: Path) -> str:
@@ -821,16 +820,6 @@ def _plain(text: str) -> str:
     from paperwork.translit import ascii_only, latin
 
     return fold(ascii_only(latin(text)))
-
-
-def another_laptops(state: Tournament, origin: Origin | None) -> str | None:
-    """The name of the hall's laptop an entry came from (its ``origin``) when it is not this
-    one: the app asks before undoing it or typing over its result, the command line says
-    whose it was (a trial undid the chief's result from a helper's command line, unsaid)."""
-    from data.hall.device import this_device
-
-    laptop = state.hall.laptops.get(origin.device) if state.hall and origin else None
-    return laptop.name if laptop is not None and laptop.device != this_device() else None
 
 
 DOCUMENT_NAMES = {

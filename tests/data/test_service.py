@@ -272,3 +272,20 @@ def test_the_rest_is_offered_before_the_next_round_only_while_the_round_has_no_r
         assert len(rest) == 4
         service.commit(actions.result(5, 2, "W+"))
         assert service.rest_offered() == [] and actions.rest_of(service.state, 5) == rest
+
+
+def test_a_results_plan_says_what_it_goes_over(tmp_path: Path) -> None:
+    """The one answer the app's questions and the command line's refusals are made from: the
+    board's result it replaces, or the very result already there (the hall's laptops' entries
+    are in ``tests/tui/test_hall.py``, through both interfaces)."""
+    players = [{"surname": f"S{n}", "name": "N", "rating": 2000 - n} for n in range(4)]
+    with Service.create(tmp_path / "t.json", [actions.create("T", "gamma", 3)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))
+        empty = service.result_plan(1, 1, "W+")
+        assert (empty.before, empty.unchanged, empty.disputed, empty.overruled) == (None, False, (), ())
+        service.commit(actions.result(1, 1, "W+"))
+        same, other = service.result_plan(1, 1, "W+"), service.result_plan(1, 1, "B+")
+        assert same.unchanged and same.before is not None and same.before.code == "W+"
+        assert not other.unchanged and other.before == same.before and other.overruled == ()
+        assert not service.result_plan(1, 1, "W+", swapped=True).unchanged  # the colours played count

@@ -9,14 +9,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from data.service import Service
+from data.service import Service, another_laptop
 from schemes.errors import InvalidEvent
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from schemes.log.history import seated_when_entered
 from tui.i18n import _, event_text, said
 from tui.panes.pane import Pane
-from tui.views import another_laptops, local_time
+from tui.views import local_time
 from tui.widgets import Column, PlainTable, cut
 
 
@@ -92,7 +92,7 @@ class LogPane(Pane):
             self.notify(said(error), severity="error", timeout=8)
             return
         question = _("Undo entry {event}: {what}?", event=event.id, what=self.tournament_screen.entry_text(event))
-        others = another_laptops(self.session.state, event.origin)
+        others = another_laptop(self.session.state, event.origin)
         if others is not None:  # a trial undid another laptop's result unawares: said, «Нет» first
             question = _("Entry of the laptop {laptop}.", laptop=others) + " " + question
         pairing = event.kind == ev.ROUND_PAIRED  # its boards go with it: «Нет» first, as ctrl+z asks

@@ -385,15 +385,16 @@ class RoundsPane(Pane):
             return
         code = as_played(CODES[key], swapped)  # after s, w is the win of the player who played white
         said_result = views.result_words(code, swapped, board)
-        old = played.results.get(number)
+        plan = self.session.result_plan(played.number, number, code, swapped)
+        old = plan.before
         question, default = "", True
-        if old is not None and (old.code, old.swapped) == (code, swapped):
+        if plan.unchanged:
             self.notify(_("Board {board}: {result} is recorded already", board=number, result=said_result))
             self.show_info(played)
             return
         if old is not None:
             old_words = views.result_words(old.code, old.swapped, board)
-            laptop = views.another_laptops(self.session.state, old.origin)
+            laptop = plan.overruled[0] if plan.overruled else None
             if laptop is None:
                 question = _("Board {board} already has a result: {old}. Replace it with {new}?",
                              board=number, old=old_words, new=said_result)  # fmt: skip
@@ -410,11 +411,11 @@ class RoundsPane(Pane):
                     "Round {round} and later were paired with the old result; they stay as they are",
                     round=played.number + 1)  # fmt: skip
                 default = False
-        elif number in played.disputes:
+        elif plan.disputed:
             from tui.screens.dispute import entry_line
 
             laptops = self.session.state.hall.laptops if self.session.state.hall else {}
-            entries = "; ".join(entry_line(e, laptops, board) for e in played.disputes[number])
+            entries = "; ".join(entry_line(e, laptops, board) for e in plan.disputed)
             question = _("Board {board} is disputed ({entries}). Settle it: {result}?", board=number, entries=entries,
                          result=said_result)  # fmt: skip
         elif board is not None and board.triple_ko(code):
