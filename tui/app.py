@@ -32,7 +32,6 @@ from tui.commands import TengenCommands
 from tui.i18n import _, said, sentence, visible
 from tui.layout import latin
 from tui.translated import Translated
-from tui.widgets import Field
 
 DATA_FOLDER = Path.home() / "Tengen"
 
@@ -42,8 +41,8 @@ pause before a key repeats (0.25 to 0.66 s by the systems' defaults), so a held 
 never closes the tournament, nor a held ``q``'s quits the app (``TengenApp.held_down``)."""
 LEAVING = ("escape", "q")
 """The keys that leave a screen: Escape closes the tournament, ``q`` closes it and quits the app."""
-FIELD_LEAVING = ("tab", "shift+tab")
-"""The keys that move the focus out of a field (``TengenApp.on_event``)."""
+FOCUS_KEYS = ("tab", "shift+tab")
+"""The keys that move the focus to the next widget or the one before (``TengenApp.on_event``)."""
 
 
 def _undecodable_keys_replaced() -> None:
@@ -123,11 +122,12 @@ class TengenApp(App[None]):
             return
         if isinstance(event, Key) and (event.time < self.shown_since or self.unread_question(event)):
             return
-        if isinstance(event, Key) and event.key in FIELD_LEAVING and isinstance(self.focused, Field):
-            # Tab out of a field moves the focus as the app reads it, not once it has bubbled back
-            # up from the field: the keys read after it went into the field it left (a trial's
-            # «Tab Tab End ⌫⌫ 50 ⏎» in one burst saved «Матве50» for a surname).  The keys before it
-            # are the field's already, and it reads them in order (``Field``).
+        if isinstance(event, Key) and event.key in FOCUS_KEYS and self.focused is not None:
+            # Tab moves the focus as the app reads it, not once it has bubbled back up from the
+            # widget it leaves: the keys read after it went into that widget (a trial's «Tab Tab
+            # End ⌫⌫ 50 ⏎» in one burst saved «Матве50» for a surname; an attack's «Tab 1 ⏎» from
+            # F6's list printed the latest round).  The keys before it are that widget's already,
+            # and it reads them in order (a field: ``Field``).  A widget's own Tab is its own still.
             if await self._check_bindings(event.key):
                 return
         if not (isinstance(event, Key) and latin(event.key) in LEAVING):

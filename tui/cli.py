@@ -644,9 +644,10 @@ def _cmd_new(args: argparse.Namespace) -> None:
         print(said(inherited))
     if online and args.online is None:
         print(_("played online, as {source} was (--online no: at a venue)", source=entrants.source))
-    if held["time"]:
-        control = parse_time(held["time"])
-        print(_("time control {time}: {meaning}", time=held["time"], meaning=said(control.describe(online))))
+    time = action[1]["time"]  # as the rules took it: ' ' is none, said after the file was made (an attack)
+    if time:
+        control = parse_time(time)
+        print(_("time control {time}: {meaning}", time=time, meaning=said(control.describe(online))))
     for notice in made:
         print_warning(said(notice))
 
@@ -1082,8 +1083,10 @@ def _cmd_print(args: argparse.Namespace) -> None:
     if args.qr is not None and args.kind != "protocol":
         raise BadInput("--qr: only the protocol carries a QR code")
     for option in sorted(set().union(*_PRINT_OPTIONS.values())):  # one ignored misleads (a review)
-        if getattr(args, option) is not None and option not in _PRINT_OPTIONS.get(args.kind, ()):  # 0, --no-women
-            raise BadInput("print {kind} takes no --{option}", kind=args.kind, option=option)
+        value = getattr(args, option)
+        if value is not None and option not in _PRINT_OPTIONS.get(args.kind, ()):  # 0, --no-women too
+            typed = f"no-{option}" if value is False and option in ("women", "categories") else option
+            raise BadInput("print {kind} takes no --{option}", kind=args.kind, option=typed)
     rules = _prize_rules(args) if args.kind == "prizes" else None
     service = _reading(args)
     state = service.state

@@ -394,6 +394,9 @@ def test_new_warns_of_a_time_control_too_short_to_be_rated(tmp_path: Path, capsy
     code, out, err = run(capsys, "new", path, "--scheme", "gamma", "--rounds", "3", "--name", "T", "--time", "30")
     assert code == 0 and "30 is under 60 effective minutes: the event would not be rated" in err
     assert "time control 30: " in out
+    blank = run(capsys, "new", str(tmp_path / "b.json"), "--scheme", "gamma", "--name", "T", "--rounds", "3",
+                "--time", " ")  # fmt: skip
+    assert blank[0] == 0 and "time control" not in blank[1] and blank[2] == ""  # none: it made the file, then refused
     rated = ["--scheme", "gamma", "--name", "T", "--time", "60", "--rounds", "3"]
     code, out, err = run(capsys, "new", str(tmp_path / "u.json"), *rated)
     assert code == 0 and "effective minutes" not in err
