@@ -111,6 +111,18 @@ class RepeatNeeded(InvalidEvent):
     )
 
 
+class RestRepeatNeeded(RepeatNeeded):
+    """No pairing of an odd rest without a repeat game beside the bye the scheme chose
+    (``player``): another bye may leave none (an attack: the referee was pushed into a repeat
+    his own choice of the bye avoided)."""
+
+    template = (
+        "round {round}: its players on no board cannot be paired without a repeat game beside the bye "
+        "the pairing chooses ({player}): choose another bye (pair --rest --bye), or allow the repeat "
+        "(--allow-repeats)"
+    )
+
+
 class RoundIncomplete(InvalidEvent):
     """The round before the one to pair misses results (``round``, on ``boards``).  A scheme
     whose pairing may go on without them (``Traits.pairs_early``) pairs when the referee says

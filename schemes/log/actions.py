@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from schemes.base.scheme import ChoosesByes, Pairing, PairsTheRest, Scheme, parse_params, stored_params
-from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice
+from schemes.errors import BadSetting, InvalidEvent, NeedsForce, Notice, RepeatNeeded, RestRepeatNeeded
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import redo_target
@@ -506,7 +506,13 @@ def pair_rest(
     scheme = get_scheme(state.settings.scheme)
     assert isinstance(scheme, PairsTheRest)  # checked_rest refuses the others
     kept, seated = _rest_playing(state, played, rest)
-    pairing = scheme.pair_rest(seated, played.number, rng, allow_repeats, bye)
+    try:
+        pairing = scheme.pair_rest(seated, played.number, rng, allow_repeats, bye)
+    except RepeatNeeded:
+        chosen = scheme.rest_bye(seated, played.number) if bye is None else None
+        if chosen is None:
+            raise
+        raise RestRepeatNeeded(round=played.number, player=state.named(chosen)) from None
     boards = sorted((*played.boards, *pairing.boards), key=lambda board: board.number)
     return ev.PAIRING_AMENDED, {
         "round": played.number,

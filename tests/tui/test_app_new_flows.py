@@ -1322,6 +1322,34 @@ async def test_the_referee_chooses_who_of_an_odd_rest_sits_out(tmp_path: Path) -
         }  # fmt: skip
 
 
+async def test_an_odd_rests_repeat_game_is_asked_saying_another_bye_may_avoid_it(tmp_path: Path) -> None:
+    """An attack: «Поставить в пары» over an odd rest whose bye, OpenGotha's, leaves a repeat
+    game asked only whether to allow it; the referee's own choice of the bye avoided it.  The
+    question says so, «Нет» in focus, and N then pairs without the repeat."""
+    from tests.tui.conftest import shown_text
+    from tui.screens.bye import ByeScreen
+    from tui.screens.confirm import ConfirmScreen
+
+    app = TengenApp(None, folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await rest_offered(pilot, 5, absent="Karadaban")
+        await pilot.press("enter")  # «Поставить в пары»
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Жеребьёвка даёт свободный тур игроку" in shown_text(app) and "Lemoine" in shown_text(app)
+        assert "N, «Выбрать свободного»" in shown_text(app)
+        await pilot.press("enter")  # «Нет» in focus: nothing paired
+        await pilot.pause()
+        assert len(app.screen.session.state.round(5).boards) == 6
+        await pilot.press("N")
+        await until(pilot, lambda: not isinstance(app.screen, TournamentScreen))
+        await pilot.press("enter")  # «Выбрать свободного»
+        await until(pilot, lambda: isinstance(app.screen, ByeScreen))
+        await pilot.press("home", "enter")  # Noguchi sits out: Lemoine and Lefebvre never met
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: len(app.screen.session.state.round(5).boards) == 7)
+        assert not any("повтор" in note for note in notes(app)[-2:])
+
+
 async def test_an_odd_rest_beside_the_rounds_bye_takes_the_bye_back(tmp_path: Path) -> None:
     """An attack: «Поставить в пары» over an odd rest beside the round's bye was refused, with
     advice to mark a skip; before the round's first result the bye's player plays instead,

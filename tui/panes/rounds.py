@@ -24,7 +24,7 @@ from data.service import Service
 from data.state_cache import code_compiled, compiler_ahead, weigher_ahead
 from paperwork.wall_sheets import stones_text
 from schemes import registry
-from schemes.errors import InvalidEvent, NeedsForce, Notice, RepeatNeeded
+from schemes.errors import InvalidEvent, NeedsForce, Notice, RepeatNeeded, RestRepeatNeeded
 from schemes.log import actions
 from schemes.log import events as ev
 from schemes.state.model import (
@@ -46,7 +46,7 @@ from schemes.state.model import (
 )
 from schemes.values.names import initials
 from tui import views
-from tui.i18n import RESULTS, _, language, said, scheme_title, schemes_with, sentence
+from tui.i18n import RESULTS, _, language, said, scheme_title, schemes_with, sentence, spoken
 from tui.layout import latin
 from tui.panes.pane import Pane
 from tui.threads import hand, in_thread
@@ -758,16 +758,13 @@ class RoundsPane(Pane):
             if yes:
                 self.pair(allow_repeats=True, bye=bye, early=early, rest=rest)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                _(
-                    "No pairing of round {round} without a repeat game. Pair allowing repeat games?",
-                    round=error.fields["round"],
-                ),
-                default=False,  # a repeat game is the referee's decision, never a slip of Enter
-            ),
-            answer,
-        )
+        question = _("No pairing of round {round} without a repeat game. Pair allowing repeat games?",
+                     round=error.fields["round"])  # fmt: skip
+        if isinstance(error, RestRepeatNeeded):  # another bye may leave none (an attack)
+            question += "\n" + _("The pairing gives the bye to {player}; another may avoid the repeat: N, «Choose "
+                                 "the bye»", player=spoken(error.fields["player"]))  # fmt: skip
+        # a repeat game is the referee's decision, never a slip of Enter
+        self.app.push_screen(ConfirmScreen(question, default=False), answer)
 
     def action_why(self) -> None:
         """OpenGotha's weights of the board's pair against each player's best other partner,
