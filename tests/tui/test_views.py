@@ -416,3 +416,13 @@ def test_the_players_columns_are_as_wide_as_their_longest_entry() -> None:
         i18n.set_language("ru")
     assert [row.index(country) for row, country in zip(rows, ["RU", "UA"], strict=True)] == [head.index("Country")] * 2
     assert [row.index(rank) for row, rank in zip(rows, ["1k", "2k"], strict=True)] == [head.index("Rank") + 2] * 2
+
+
+def test_the_team_standings_by_the_schemes_score_say_so_in_russian() -> None:
+    """An attack: ``teams --points score`` headed «(3 лучших, score)», the option's own word."""
+    from tui.views import teams_json, teams_text
+
+    log = played("gamma", 6, 1)
+    state = log.state
+    header = teams_text(state, teams_json(state, 1, 3, "country", "score")).splitlines()[0]
+    assert header.endswith("(3 лучших, очки схемы)"), header
