@@ -1501,7 +1501,7 @@ RU = {
     "chief": "главный",
     "disputed boards: {count}": "спорных досок: {count}",
     "the dispute on board {board} is settled": "спор на доске {board} решён",
-    "round {round} board {board} is disputed, the laptops {laptops} entered otherwise: to settle it with {code}, add --replace": "тур {round}, доска {board}: спор, ноутбуки {laptops} записали другое: чтобы решить его в пользу {code}, добавьте --replace",
+    "round {round} board {board} is disputed, the laptops {laptops} entered otherwise: to settle it with {code}, add --replace": "тур {round}, доска {board}: спор, другое записано на ноутбуках: {laptops}; чтобы решить его в пользу {code}, добавьте --replace",
     "fetch from peers or a folder, and merge": "забрать события у соседей или из папки и объединить",
     "http://host:port, or a USB stick's folder": "http://адрес:порт ноутбука или папка (флешка)",
     "http://host:port of a laptop, or a folder (a USB stick)": "http://адрес:порт ноутбука или папка (флешка)",
