@@ -1087,6 +1087,8 @@ def _cmd_print(args: argparse.Namespace) -> None:
         if value is not None and option not in _PRINT_OPTIONS.get(args.kind, ()):  # 0, --no-women too
             typed = f"no-{option}" if value is False and option in ("women", "categories") else option
             raise BadInput("print {kind} takes no --{option}", kind=args.kind, option=typed)
+    if args.kind in BLANKS and args.round is not None:  # forms before the event: of no round (an attack)
+        raise BadInput("print {kind} takes no --{option}", kind=args.kind, option="round")
     rules = _prize_rules(args) if args.kind == "prizes" else None
     service = _reading(args)
     state = service.state

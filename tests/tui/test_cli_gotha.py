@@ -222,7 +222,8 @@ def test_prizes_json_and_paper(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert not any(line.startswith(("2 место", "3 место", "среди женщин")) for line in rows)  # --places 1, --no-women
     before = pdf.read_bytes()
     ignored = [("standings", "--many"), ("prizes", "--best=2"), ("teams", "--places=2"), ("cards", "--by=club"),
-               ("standings", "--places=0"), ("table", "--count=0"), ("standings", "--no-women")]  # fmt: skip
+               ("standings", "--places=0"), ("table", "--count=0"), ("standings", "--no-women"),
+               ("blank-cards", "--round=1")]  # fmt: skip
     for kind, option in ignored:
         code, _, err = run(capsys, "-f", path, "print", kind, option, "-o", str(pdf))
         assert (code, err) == (2, f"tengen: print {kind} takes no {option.split('=')[0]}\n")  # not ignored
