@@ -63,7 +63,7 @@ from schemes.state.model import (
     as_played,
 )
 from schemes.state.records import walkovers
-from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names, opengotha_rating
+from schemes.systems.gotha.pairing import MCMAHON, SWISS, opengotha_key, opengotha_names
 from schemes.systems.gotha.rules import OPENGOTHA_NAMES, PARAM_KEYS, TURKISH, criterion, defaults_for
 from schemes.systems.gotha.scores import MAX_TABLES
 from schemes.values.ranks import rank_label
@@ -1124,7 +1124,7 @@ def write(tournament: Tournament) -> Written:
             "firstName": name,
             "rank": rank,
             "grade": rank,
-            "rating": str(max(MIN_RATING, min(MAX_RATING, opengotha_rating(player)))),
+            "rating": str(max(MIN_RATING, min(MAX_RATING, player.sort_rating))),
             "ratingOrigin": player.gotha.get("ratingOrigin", ""),
             "country": _country(player.country, tournament.named(player.id), reading),
             "club": player.club,

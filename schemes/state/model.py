@@ -193,7 +193,11 @@ class Player:
 
     @property
     def sort_rating(self) -> int:
-        """The rating for ordering: a rank-only player sorts as ``rank * 100``."""
+        """The rating for ordering: a rank-only player sorts as ``rank * 100`` (the spec's README),
+        which is also OpenGotha's own for a player typed in by rank (``Player.ratingFromRank``: 2k
+        1900, 1d 2100): its pairing orders him by it and an export writes it.  ``rank·100+50``
+        there put a 2k above the rated 2k players, and a Swiss typed into both programs had 5 of
+        15 round-1 boards otherwise (a trial)."""
         return self.rating if self.rating is not None else self.rank * 100
 
     def skips_round(self, number: int) -> bool:

@@ -330,15 +330,14 @@ def test_a_player_known_by_rank_alone_is_rated_as_opengotha_rates_one_typed_in_b
     OpenGotha's form gives him 1900 (``Player.ratingFromRank``: ``(rank + 30)·100 − 900``,
     1d its 0), below them; the spec's README says ``r·100`` too."""
     from schemes.state.model import Player
-    from schemes.systems.gotha.pairing import opengotha_rating
     from schemes.systems.gotha.rules import og_rank
 
     for rank in range(-9, 30):  # 30k to 9d
         player = Player(id=1, surname="К", name="К", rating=None, rank=rank)
-        assert opengotha_rating(player) == (og_rank(rank) + 30) * 100 - 900
-    assert opengotha_rating(Player(id=1, surname="К", name="К", rating=None, rank=19)) == 1900  # 2k
+        assert player.sort_rating == (og_rank(rank) + 30) * 100 - 900
+    assert Player(id=1, surname="К", name="К", rating=None, rank=19).sort_rating == 1900  # 2k
     log = Log("swiss", 3)
     for surname, rating in [("Аров", 2000), ("Боров", 1910), ("Ванин", None), ("Гуров", 1990)]:
         log.add(surname, rating=rating, rank=None if rating else "2k", name="И")
-    by_rank = {p.surname: opengotha_rating(p) for p in log.state.players.values()}
+    by_rank = {p.surname: p.sort_rating for p in log.state.players.values()}
     assert sorted(by_rank, key=lambda s: -by_rank[s]) == ["Аров", "Гуров", "Боров", "Ванин"]  # below the rated 2k

@@ -38,7 +38,7 @@ class Pane(Translated, Vertical):
 
     def width_to_fill(self) -> int:
         """The width to fit the table to now (the app's, before the pane is first laid out),
-        kept; less the widest margins of the pane's children shown, at either side, by which
+        kept; less the widest pair of side margins of the pane's children shown, by which
         Textual's vertical layout narrows each of them: the players' search box, inset by a
         cell at each side, made the table two cells narrower than it was fitted to, and its
         last row went under a horizontal scrollbar (a trial: End showed the 23rd of 24)."""

@@ -66,20 +66,10 @@ def opengotha_names(tournament: Tournament) -> dict[int, tuple[str, str]]:
     return names
 
 
-def opengotha_rating(player: Player) -> int:
-    """A player's rating for OpenGotha: his own, or for a player known by rank alone the
-    spec's ``r·100`` (README: «a player given only a rank label gets rating = r*100 for
-    sorting»), which is OpenGotha's own for a player typed in by rank (``Player.ratingFromRank``:
-    2k 1900, 1d 2100).  What OpenGotha orders him by, and what an export writes: ``r·100+50``
-    put a 2k typed in by rank above the rated 2k players OpenGotha puts him below, and the
-    same field typed into both had other round-1 boards (a trial's Swiss, 5 of 15)."""
-    return player.sort_rating
-
-
 def entrant(player: Player, names: Mapping[int, tuple[str, str]]) -> Entrant:
     """A Tengen player as OpenGotha's pairing sees him."""
     surname, name = names[player.id]
-    rating = opengotha_rating(player)
+    rating = player.sort_rating
     return Entrant(player.id, surname, name, og_rank(player.rank), rating, player.smms, player.club, player.country)
 
 
