@@ -118,7 +118,7 @@ class RestRepeatNeeded(RepeatNeeded):
 
     template = (
         "round {round}: its players on no board cannot be paired without a repeat game beside the bye "
-        "the pairing chooses ({player}): choose another bye (pair --rest --bye), or allow the repeat "
+        "the pairing gives to {player}: choose another bye (pair --rest --bye), or allow the repeat "
         "(--allow-repeats)"
     )
 

@@ -702,7 +702,7 @@ RU = {
     # refusals and notices (schemes, data): templates filled in by ``said``
     "No pairing of round {round} without a repeat game. Pair allowing repeat games?": "Тур {round} нельзя составить без повторных встреч. Составить с повторными встречами?",
     "The pairing gives the bye to {player}; another may avoid the repeat: N, «Choose the bye»": "Жеребьёвка даёт свободный тур игроку {player}; с другим свободным повтора может не быть: N, «Выбрать свободного»",
-    "round {round}: its players on no board cannot be paired without a repeat game beside the bye the pairing chooses ({player}): choose another bye (pair --rest --bye), or allow the repeat (--allow-repeats)": "{round}-й тур: игроков без пары нельзя свести без повторной встречи при свободном туре, который выбирает жеребьёвка ({player}): выберите другого свободного (pair --rest --bye) или допустите повтор (--allow-repeats)",
+    "round {round}: its players on no board cannot be paired without a repeat game beside the bye the pairing gives to {player}: choose another bye (pair --rest --bye), or allow the repeat (--allow-repeats)": "{round}-й тур: игроков без пары нельзя свести без повторной встречи, если свободный тур у игрока {player}, как решает жеребьёвка: выберите другого свободного (pair --rest --bye) или допустите повтор (--allow-repeats)",
     "round {round} cannot be paired without a repeat game: pair it with --allow-repeats and change it by hand "
     "with pairing swap": "тур {round} нельзя составить без повторных встреч: составьте его с --allow-repeats и поправьте "
     "вручную командой pairing swap",
