@@ -209,16 +209,24 @@ async def new_tournament_form(app: App[None], pilot: Any, scheme: str | None = N
     return app.screen
 
 
-async def until(pilot: Any, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+async def until(
+    pilot: Any, condition: Callable[[], bool], timeout: float = 30.0, seen: Callable[[], object] | None = None
+) -> None:
     """Waits until ``condition`` holds (what a timer of the app brings, such as the palette's
     «nothing found» half a second after a search finds nothing), checking as often as the
     pilot's own idle checks; fails when ``timeout`` seconds pass first (only a loaded machine
-    is that slow).  A fixed pause would wait too long on an idle machine, too short on a
-    busy one."""
+    is that slow), saying what ``seen`` gives then: a wait that failed once in a whole run
+    said only that it waited.  A fixed pause would wait too long on an idle machine, too
+    short on a busy one."""
     deadline = time.monotonic() + timeout
     while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
+        assert time.monotonic() < deadline, f"waited in vain; seen: {seen() if seen else app_state(pilot.app)}"
         await pilot.pause(0.01)
+
+
+def app_state(app: App[None]) -> str:
+    """The screens stacked and the widget in focus: what a failed wait says by default."""
+    return f"screens {[type(screen).__name__ for screen in app.screen_stack]}, focused {app.focused!r}"
 
 
 def shown_text(app: App[None]) -> str:

@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Input, OptionList
 from schemes.log import actions
 from tests.tui.conftest import (
     answered,
+    app_state,
     copy_demo,
     new_tournament_form,
     notes,
@@ -1212,7 +1213,7 @@ async def test_an_imports_warnings_are_all_shown_the_files_own_first(tmp_path: P
         box = dialog.query_one("#notices", VerticalScroll)
         assert box.virtual_size.height > box.size.height  # more than the screen: it scrolls
         await pilot.press("down", "down")
-        await until(pilot, lambda: box.scroll_y == 2)
+        await until(pilot, lambda: box.scroll_y == 2, seen=lambda: (app_state(app), box.scroll_y, box.max_scroll_y))
         assert app.screen is dialog
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TournamentScreen))
