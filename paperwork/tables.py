@@ -133,7 +133,15 @@ def prizes(
     """«Призёры»: each prize, who won it and the value that decided, by ``rules`` (the usual
     ones: places 1-3, women and categories when there are any, the special prizes that apply,
     one prize per person)."""
-    from schemes.awards.prizes import PrizeRules, award, field_of, prize_name, prize_value, withdrawn_winners
+    from schemes.awards.prizes import (
+        PrizeRules,
+        award,
+        field_of,
+        passed_over_by,
+        prize_name,
+        prize_value,
+        withdrawn_winners,
+    )
 
     standings = standings_after(tournament, after_round)
     field = field_of(tournament, standings)
@@ -157,18 +165,14 @@ def prizes(
 
     rows = [[title(prize.name), names(prize.players), prize_value(prize.name, prize.value, say)] for prize in prizes]
     document.draw_table(columns, rows, height=7, font_size=10, header_height=7)
-    first: dict[int, str] = {}
-    for prize in prizes:
-        first.update((p, prize.name) for p in prize.players if p not in first)
     nobody = [] if prizes else [text["no_winners_yet" if not after_round else "no_winners"]]  # not a bare header
     document.notes(
         nobody
         + [
             text["passed_over"].format(prize=title(prize.name), player=names([player]),
                                        value=prize_value(prize.name, prize.passed_value, say),
-                                       other=title(first[player]))
-            for prize in prizes
-            for player in prize.passed_over
+                                       other=title(other))
+            for prize, player, other in passed_over_by(prizes)
         ]
         + [
             text["withdrawn_winner_f" if tournament.players[player].sex == "f" else "withdrawn_winner"].format(

@@ -655,18 +655,13 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     """Why a better player did not get a prize: he has one already (one prize each); and a
     winner who withdrew, said for the referee to decide (a trial's second prize went to a
     player out after round 1: OpenGotha's absent rounds had kept him second)."""
-    from schemes.awards.prizes import withdrawn_winners
+    from schemes.awards.prizes import passed_over_by, withdrawn_winners
 
-    first_prize: dict[int, str] = {}
-    for prize in prizes:
-        for player in prize.players:
-            first_prize.setdefault(player, prize.name)
     return [
         _("{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each",
           prize=prize_title(prize.name), player=player_label(state, player),
-          value=prize_decided(prize, prize.passed_value), other=prize_title(first_prize[player]))
-        for prize in prizes
-        for player in prize.passed_over
+          value=prize_decided(prize, prize.passed_value), other=prize_title(other))
+        for prize, player, other in passed_over_by(prizes)
     ] + [
         _("{prize}: {player} withdrew from round {round}", prize=prize_title(prize.name),
           player=player_label(state, player), round=state.players[player].withdrawn_from,

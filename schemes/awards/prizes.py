@@ -270,6 +270,16 @@ def withdrawn_winners(tournament: Tournament, prizes: Sequence[Prize]) -> list[t
     return [(prize, p) for prize in prizes for p in prize.players if players[p].withdrawn_from is not None]
 
 
+def passed_over_by(prizes: Sequence[Prize]) -> list[tuple[Prize, int, str]]:
+    """Each player a prize passed over, with the name of the prize he has (one prize each),
+    said under the prizes on the screen and on paper, each in its own words."""
+    first: dict[int, str] = {}
+    for prize in prizes:
+        for player in prize.players:
+            first.setdefault(player, prize.name)
+    return [(prize, player, first[player]) for prize in prizes for player in prize.passed_over]
+
+
 def _open(field: Field, rule: Rule, order: Sequence[int], candidates: Sequence[int]) -> bool:
     """Whether a player waiting for his place (a play-off's still in the bracket, or playing
     for third) may yet win ``rule``: a place one of them can still reach (the table lists them

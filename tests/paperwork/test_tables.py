@@ -667,3 +667,20 @@ def test_a_play_offs_team_paper_says_a_pass_is_no_game_won() -> None:
     win(log, 1, ids, {4})
     text = " ".join(pages(teams(log.state, log.events, 1)))
     assert "проход без соперника и ожидание — 0" in text and "свободный тур — 1" not in text
+
+
+def test_the_prizes_paper_says_who_was_passed_over_and_for_which_prize() -> None:
+    """One prize each: the most wins go to the next best, and the sheet says who had more but
+    a prize already, naming that prize (the screen's note, in the paper's words)."""
+    from schemes.awards.prizes import PrizeRules
+
+    log = Log("round-robin", numbering="rating")
+    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
+        log.add(name, rating=rating)
+    for number in range(1, 4):
+        log.pair()
+        for board in log.state.round(number).boards:
+            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
+            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    sheet = pages(prizes(log.state, log.events, 3, PrizeRules(places=1, specials=("most_wins",))))[0]
+    assert "больше всех побед: 1 A X впереди (побед: 3), но уже есть приз «1 место»" in " ".join(sheet.split())

@@ -3,7 +3,16 @@ and one prize per person."""
 
 import pytest
 
-from schemes.awards.prizes import age_rules, field_of, hand_out, place_rules, special_rules, standard_rules, women_rules
+from schemes.awards.prizes import (
+    age_rules,
+    field_of,
+    hand_out,
+    passed_over_by,
+    place_rules,
+    special_rules,
+    standard_rules,
+    women_rules,
+)
 from schemes.log import actions
 from schemes.registry import get_scheme
 from tests.builders import Log
@@ -101,6 +110,7 @@ def test_a_prize_passed_over_says_who_had_more() -> None:
     most = prizes["most_wins"]
     assert most.players == (ids[1],) and most.value == "2"
     assert most.passed_over == (ids[0],) and most.passed_value == "3"
+    assert passed_over_by(list(prizes.values())) == [(most, ids[0], "1")]  # the prize he has: his first
 
 
 @pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
