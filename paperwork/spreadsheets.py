@@ -73,7 +73,7 @@ def standings_sheet(tournament: Tournament, after_round: int) -> Sheet:
         player = tournament.players[row.player]
         rows.append(
             (
-                _place(row.place),
+                _place(row.shown_place),
                 tournament.numbers.get(row.player, ""),
                 player.full_name,
                 player.rank_label,

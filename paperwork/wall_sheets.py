@@ -93,7 +93,7 @@ def standings_sheet(tournament: Tournament, after_round: int, lang: str | None =
     ] + [Column(text[k], 6) for k in keys]
     body: list[list[Text]] = [
         [
-            row.place,
+            row.shown_place,
             *identity(tournament, row.player),
             written(tournament, "score", row.score),
             *(written(tournament, k, row.tiebreaks[k]) for k in keys),

@@ -250,6 +250,7 @@ RU = {
     "Choose the bye": "Выбрать свободного",
     "place {place}": "место {place}",
     "place {place} after round {round}": "место {place} после {round}-го тура",
+    "place {place} in category {category} after round {round}": "место {place} в категории {category} после {round}-го тура",
     "Who sits out round {round}?": "Кто свободен в {round}-м туре?",
     "{reason}. Another bye for the same player?": "{reason}. Снова дать свободный тур?",
     "Board {board}: nothing recorded": "Доска {board}: ничего не записано",

@@ -233,7 +233,7 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
         player = state.players[row.player]
         rows.append(
             {
-                "place": row.place,
+                "place": row.shown_place,
                 "id": player.id,
                 "no": state.numbers.get(player.id),
                 "name": player.full_name,

@@ -114,7 +114,7 @@ def final_table(tournament: Tournament, events: Sequence[Event], after_round: in
     rows: list[list[Text]] = []
     for index, row in enumerate(standings.rows, start=1):
         p = tournament.players[row.player]
-        cells: list[Text] = [str(index), row.place, tuple(name_options(p)), p.rank_label, p.club]
+        cells: list[Text] = [str(index), row.shown_place, tuple(name_options(p)), p.rank_label, p.club]
         for r in range(rounds):
             outcomes_of = table[row.player]
             if r < len(outcomes_of):

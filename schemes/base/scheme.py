@@ -181,9 +181,20 @@ class Pairing:
 @dataclass(frozen=True)
 class Row:
     place: str
+    """The place in the whole field: what the prizes, the teams, a play-off's seeds and the
+    rating commission's tables go by."""
     player: int
     score: float
     tiebreaks: Mapping[str, float]
+    in_category: str = ""
+    """The place within the player's category, where the categories decide first (OpenGotha's
+    criterion CAT): OpenGotha's screen and printed standings restart the places there, and a
+    referee comparing them read «17» for the second category's winner; empty elsewhere."""
+
+    @property
+    def shown_place(self) -> str:
+        """The place as the standings show it to people: within the category where there is one."""
+        return self.in_category or self.place
 
 
 @dataclass(frozen=True)

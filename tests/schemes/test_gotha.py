@@ -187,6 +187,36 @@ def test_mcmahon_scores_by_hand() -> None:
     assert [row.place for row in rows] == ["1", "2", "3", "4", "5"]
 
 
+@pytest.mark.parametrize(
+    ("criteria", "within"), [("CAT,NBW,SOSW", ["1-2", "1-2", "3", "1", "2"]), ("NBW,CAT,SOSW", [""] * 5)]
+)
+def test_the_places_restart_with_each_category_where_the_categories_decide_first(
+    criteria: str, within: list[str]
+) -> None:
+    """Categories by rank (1k and stronger, then the rest), placed first: OpenGotha's screen
+    and printed standings number each category from 1 (``catPositionStrings``), shared places
+    shared within it; the place in the whole field stays what the prizes go by.  Categories
+    placed after the wins spread through the table: the places run on.  Round 1: A–D A wins,
+    B–E E wins, C bye (a win, as OpenGotha's default); after it, by CAT then NBW: A and C
+    (1 win, SOSW 0 both: A's D won nothing, C had no opponent) over B (0) in the first
+    category, E (1) over D (0) in the second."""
+    log = Log("swiss", rounds=3, categoryLimits="1K", placementCriteria=criteria)
+    a, b, c, d, e = (log.add(s, rank=r) for s, r in (("A", "3d"), ("B", "2d"), ("C", "1k"), ("D", "5k"), ("E", "10k")))
+    log.commit(("round_paired", {"round": 1, "boards": [_board(a, d), _board(b, e)], "byes": [c],
+                                 "order": [a, b, c, d, e]}))  # fmt: skip
+    log.commit(("result_recorded", {"round": 1, "board": 1, "code": "W+"}))
+    log.commit(("result_recorded", {"round": 1, "board": 2, "code": "B+"}))
+    rows = SWISS.standings(log.state, 1).rows
+    if criteria.startswith("CAT"):
+        assert [row.player for row in rows] == [a, c, b, e, d]
+        assert [row.place for row in rows] == ["1-2", "1-2", "3", "4", "5"]
+        assert [row.tiebreaks["CAT"] for row in rows] == [1, 1, 1, 2, 2]
+    else:
+        assert [row.player for row in rows] == [a, c, e, b, d]
+    assert [row.in_category for row in rows] == within
+    assert [row.shown_place for row in rows] == (within if within[0] else [row.place for row in rows])
+
+
 def _sheet(player: int, name: str, seats: list) -> Sheet:
     return Sheet(Entrant(player, name, "", 0, 2100), 30, [Part.PAIRED] * len(seats), seats)
 

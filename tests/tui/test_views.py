@@ -8,7 +8,7 @@ import pytest
 from paperwork.wall_sheets import standings_sheet
 from tests.builders import Log, played
 from tui import i18n
-from tui.views import standings_text
+from tui.views import standings_json, standings_text
 
 
 def test_the_standings_are_written_on_screen_as_on_paper() -> None:
@@ -426,3 +426,15 @@ def test_the_team_standings_by_the_schemes_score_say_so_in_russian() -> None:
     state = log.state
     header = teams_text(state, teams_json(state, 1, 3, "country", "score")).splitlines()[0]
     assert header.endswith("(3 лучших, очки схемы)"), header
+
+
+def test_the_standings_number_each_category_from_1_where_the_categories_decide_first() -> None:
+    """As OpenGotha's screen and paper do; the rows stay in the field's order."""
+    log = Log("swiss", rounds=3, categoryLimits="1K", placementCriteria="CAT,NBW")
+    for surname, rank in (("A", "3d"), ("B", "2d"), ("C", "5k"), ("D", "10k")):
+        log.add(surname, rank=rank)
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    rows = standings_json(log.state, 1)["rows"]
+    assert [(row["place"], row["tiebreaks"]["CAT"]) for row in rows] == [("1", 1), ("2", 1), ("1", 2), ("2", 2)]

@@ -381,10 +381,13 @@ def _whereabouts(visit: Visit, player_id: int) -> Markup:
                f", {p.club}" if p.club else "", ")")  # fmt: skip
     after = state.latest_complete_round
     rows = standings_after(state, after).rows if after else ()
-    place = next((row.place for row in rows if row.player == player_id), None)
-    if place:  # none while a play-off's is open; linked to his row (a review scrolled 42,000 pixels for it)
-        who = join(who, " — ", tag("a", say("place {place} after round {round}", place=place, round=after),
-                                   href=visit.link("/standings") + f"#player-{player_id}"))  # fmt: skip
+    row = next((row for row in rows if row.player == player_id), None)
+    if row is not None and row.place:  # none while a play-off's is open; linked to his row (a review scrolled
+        # 42,000 pixels for it); where the places restart with each category, his category's named
+        placed = (say("place {place} in category {category} after round {round}", place=row.in_category,
+                      category=int(row.tiebreaks["CAT"]), round=after) if row.in_category
+                  else say("place {place} after round {round}", place=row.place, round=after))  # fmt: skip
+        who = join(who, " — ", tag("a", placed, href=visit.link("/standings") + f"#player-{player_id}"))
     played = state.round(state.paired_rounds)
     if played is None:
         return tag("li", who)

@@ -29,6 +29,7 @@ from schemes.errors import RepeatNeeded
 from schemes.state.model import Board, Player, Round, Tournament
 from schemes.systems.gotha.rules import MCMAHON_PARAMS, SWISS_PARAMS, TURKISH, Rules, og_rank, rules
 from schemes.systems.gotha.scores import Entrant, Sheet, jdiv, ordered, score_sheets
+from schemes.values.places import place_label
 
 if TYPE_CHECKING:
     from schemes.systems.gotha.costs import Field
@@ -451,16 +452,23 @@ class Gotha:
         r = after_round - 1
         rows = [s for s in ordered(sheets, the_rules.criteria, r) if not tournament.never_entered(s.entrant.id)]
         values = [tuple(sheet.value(c, r) for c in the_rules.criteria) for sheet in rows]
+        # the categories first (OpenGotha's ``catPositionStrings``): their places restart with each one; where
+        # they come later, the players of each are spread through the table and the places run on
+        by_category = the_rules.categories > 1 and next((c for c in the_rules.criteria if c != "NULL"), "") == "CAT"
+        cat = the_rules.criteria.index("CAT") if by_category else 0
         out = []
-        start = 0
+        start = first_of_category = 0
         while start < len(rows):
             end = start
             while end < len(rows) and values[end] == values[start]:
-                end += 1
-            label = str(start + 1) if end - start == 1 else f"{start + 1}-{end}"
+                end += 1  # equal on every criterion: of one category where CAT is one
+            if values[start][cat] != values[first_of_category][cat]:
+                first_of_category = start
+            label = place_label(start + 1, end)
+            within = place_label(start + 1 - first_of_category, end - first_of_category) if by_category else ""
             for sheet in rows[start:end]:
                 main = sheet.value(the_rules.main, r) / 2
-                out.append(Row(label, sheet.entrant.id, main, Shown(sheet, r)))
+                out.append(Row(label, sheet.entrant.id, main, Shown(sheet, r), within))
             start = end
         shown_criteria = tuple(c for c in the_rules.criteria if c not in (the_rules.main, "NULL"))
         return Standings(after_round, tuple(out), shown_criteria, tournament.settings.params["genNBW2ValueBye"] / 2)

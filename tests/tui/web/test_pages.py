@@ -61,6 +61,23 @@ def test_a_search_on_an_english_keyboard_finds_an_accented_name() -> None:
     assert pages.matches(log.state, "muller") == [muller] and pages.matches(log.state, "odon horvath") == [horvath]
 
 
+def test_a_player_of_a_category_is_told_his_place_in_it_as_his_row_shows_it() -> None:
+    """Where the categories decide first, the standings number each from 1 (OpenGotha's
+    screen and paper): the search says the place with its category, and his row shows it."""
+    log = Log("swiss", rounds=3, categoryLimits="1K", placementCriteria="CAT,NBW")
+    ids = [log.add(s, rank=r) for s, r in (("Ан", "3d"), ("Бор", "2d"), ("Вер", "5k"), ("Гор", "10k"))]
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    state = log.state
+    row = next(row for row in standings_after(state, 1).rows if row.player == ids[2])
+    assert row.place in ("3", "4") and row.in_category in ("1", "2")
+    html = pages.player(visit(state, path="/player"), "Вер")
+    said = f"Вер X (5k) — место {row.in_category} в категории 2 после 1-го тура"
+    assert said in unescape(re.sub(r"<[^>]+>", "", html))
+    assert cells(pages.standings(visit(state), 1), f"player-{ids[2]}")[0] == row.in_category
+
+
 def test_the_search_page_names_the_board_colour_and_opponent(state: Tournament) -> None:
     html = pages.player(visit(state, path="/player"), "елк")
     text = unescape(re.sub(r"<[^>]+>", "", html))
