@@ -150,8 +150,9 @@ RU = {
     "Status": "Статус",
     "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
     "on no board of round {round}": "без пары в {round}-м туре",
-    "round {rounds} skipped": "пропуск тура {rounds}",
-    "rounds {rounds} skipped": "пропуск туров {rounds}",
+    # a noun and the rounds: «пропуск туров 1 2» took four cells of the names at 80 columns (a trial read «Матвеев…»)
+    "round {rounds} skipped": "пропуск: {rounds}",
+    "rounds {rounds} skipped": "пропуск: {rounds}",
     "Select a player first": "Сначала выберите игрока",
     "Rounds as whole numbers: 2 3": "Туры — целыми числами: 2 3",
     "rounds to skip, like 2 3": "пропускаемые туры, например 2 3",

@@ -329,7 +329,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await submit(pilot, form, "#surname")
         await pilot.pause()
         players = rows(app, "players-table")
-        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "пропуск туров 1 2 3", "Москва"]
+        assert players[-1][:7] == ["12", "12", "Новиков Пётр", "3k", "1850", "пропуск: 1 2 3", "Москва"]
         # search filters as one types; a search finding nobody says so (a trial read an empty table)
         none = app.screen.query_one("#search-none", Static)
         app.screen.query_one("#search", Input).value = "[b]нет такого"

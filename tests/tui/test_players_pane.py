@@ -187,8 +187,8 @@ def test_a_players_skips_read_the_same_before_and_after_their_rounds() -> None:
 
     player = Player(7, "Кутасов", "Илья", 10)
     assert PlayersPane.status(player, False) == ""
-    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({2})), False) == "пропуск тура 2"
-    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({4, 2})), False) == "пропуск туров 2 4"
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({2})), False) == "пропуск: 2"
+    assert PlayersPane.status(Player(7, "Кутасов", "Илья", 10, skips=frozenset({4, 2})), False) == "пропуск: 2 4"
 
 
 def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
@@ -204,9 +204,9 @@ def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
         player = Player(7, "Кутасов", "Илья", 10, skips=frozenset(skips), late=frozenset(late))
         return PlayersPane.status(replace(player, withdrawn_from=withdrawn), deadline)
 
-    assert status(True, {3}, {3}) == "пропуск тура 3!" and status(False, {3}, {3}) == "пропуск тура 3"
-    assert status(True, {3}, set()) == "пропуск тура 3"
-    assert status(True, {2, 4, 5}, {4, 5}) == "пропуск туров 2 4! 5!"
+    assert status(True, {3}, {3}) == "пропуск: 3!" and status(False, {3}, {3}) == "пропуск: 3"
+    assert status(True, {3}, set()) == "пропуск: 3"
+    assert status(True, {2, 4, 5}, {4, 5}) == "пропуск: 2 4! 5!"
     assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4!"
 
 
@@ -388,7 +388,7 @@ async def test_a_player_registered_in_advance_is_confirmed_when_he_comes(folder:
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Пётр пришёл: в парах с 3-го тура"
         assert session.state.players[late].available_in(upcoming)
-        assert str(table.get_row(str(late))[status]) == "пропуск туров 1 2"  # registered after they were paired
+        assert str(table.get_row(str(late))[status]) == "пропуск: 1 2"  # registered after they were paired
         await pilot.press("c")
         await pilot.pause()
         assert notes(app)[-1] == "Заранее Пётр — уже в списке, не предварительно"
@@ -645,7 +645,7 @@ async def test_a_latecomer_is_told_and_shown_to_skip_the_rounds_before_he_came(f
         assert notes(app)[-1] == "Игрок зарегистрирован: Поздний Пётр; играет с 3-го тура, прошедшие туры — пропуски"
         table = app.screen.query_one("#players-table", DataTable)
         late = max(session.state.players)
-        assert str(table.get_row(str(late))[list(table.columns).index("status")]) == "пропуск туров 1 2"
+        assert str(table.get_row(str(late))[list(table.columns).index("status")]) == "пропуск: 1 2"
 
 
 async def test_a_latecomer_before_the_rounds_first_result_is_told_n_pairs_him(tmp_path: Path) -> None:
