@@ -170,9 +170,9 @@ def prizes(
         nobody
         + [
             text["passed_over"].format(prize=title(prize.name), player=names([player]),
-                                       value=prize_value(prize.name, prize.passed_value, say),
+                                       value=prize_value(prize.name, value, say),
                                        other=title(other))
-            for prize, player, other in passed_over_by(prizes)
+            for prize, player, value, other in passed_over_by(prizes)
         ]
         + [
             text["withdrawn_winner_f" if tournament.players[player].sex == "f" else "withdrawn_winner"].format(

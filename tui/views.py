@@ -660,8 +660,8 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     return [
         _("{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each",
           prize=prize_title(prize.name), player=player_label(state, player),
-          value=prize_decided(prize, prize.passed_value), other=prize_title(other))
-        for prize, player, other in passed_over_by(prizes)
+          value=prize_decided(prize, value), other=prize_title(other))
+        for prize, player, value, other in passed_over_by(prizes)
     ] + [
         _("{prize}: {player} withdrew from round {round}", prize=prize_title(prize.name),
           player=player_label(state, player), round=state.players[player].withdrawn_from,

@@ -33,10 +33,12 @@ class Prize:
     players: tuple[int, ...]
     value: str = ""
     passed_over: tuple[int, ...] = ()
-    """Who would have had it but has a prize already (one prize each): said beside it, so
-    that nobody wonders why the player with the most wins did not get «больше всех побед»."""
-    passed_value: str = ""
-    """What the passed-over had (their value for this prize)."""
+    """Who had more for it but has a prize already (one prize each), best first: said beside
+    it, so that nobody wonders why the player with the most wins did not get «больше всех
+    побед» — every one of them, not the best alone (a trial's note named the 6 wins of the
+    winner of «1 место», not the 4 of the two second places, over a prize won with 2)."""
+    passed_values: tuple[str, ...] = ()
+    """What each of the passed-over had (his value for this prize), in their order."""
 
 
 @dataclass(frozen=True)
@@ -248,17 +250,15 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
         if one_prize and not field.undecided.isdisjoint(winners):  # he may take a place's prize instead
             waiting = True
             continue
-        better = min(rule.key(p)[0] for p in everyone)  # the value itself, not its tie-break by place
-        passed = tuple(p for p in everyone if p in prized and rule.key(p)[0] == better) if better < best[0] else ()
         noted = told.setdefault(group, set())
-        passed = tuple(p for p in passed if p not in noted)
+        # a better value itself, not a better tie-break by place
+        ahead = [p for p in everyone if p in prized and p not in noted and rule.key(p)[0] < best[0]]
+        passed = tuple(sorted(ahead, key=rule.key))
         noted.update(passed)
         taken.setdefault(group, set()).update(winners)
         given[group] = given.get(group, 0) + len(winners)
         prized.update(winners)
-        result.append(
-            Prize(rule.name, winners, rule.shown(winners[0]), passed, rule.shown(passed[0]) if passed else "")
-        )
+        result.append(Prize(rule.name, winners, rule.shown(winners[0]), passed, tuple(rule.shown(p) for p in passed)))
     return result
 
 
@@ -270,14 +270,18 @@ def withdrawn_winners(tournament: Tournament, prizes: Sequence[Prize]) -> list[t
     return [(prize, p) for prize in prizes for p in prize.players if players[p].withdrawn_from is not None]
 
 
-def passed_over_by(prizes: Sequence[Prize]) -> list[tuple[Prize, int, str]]:
-    """Each player a prize passed over, with the name of the prize he has (one prize each),
-    said under the prizes on the screen and on paper, each in its own words."""
+def passed_over_by(prizes: Sequence[Prize]) -> list[tuple[Prize, int, str, str]]:
+    """Each player a prize passed over, with his value for it and the name of the prize he has
+    (one prize each), said under the prizes on the screen and on paper, each in its own words."""
     first: dict[int, str] = {}
     for prize in prizes:
         for player in prize.players:
             first.setdefault(player, prize.name)
-    return [(prize, player, first[player]) for prize in prizes for player in prize.passed_over]
+    return [
+        (prize, player, value, first[player])
+        for prize in prizes
+        for player, value in zip(prize.passed_over, prize.passed_values, strict=True)
+    ]
 
 
 def _open(field: Field, rule: Rule, order: Sequence[int], candidates: Sequence[int]) -> bool:

@@ -109,8 +109,29 @@ def test_a_prize_passed_over_says_who_had_more() -> None:
     assert prizes["1"].players == (ids[0],)
     most = prizes["most_wins"]
     assert most.players == (ids[1],) and most.value == "2"
-    assert most.passed_over == (ids[0],) and most.passed_value == "3"
-    assert passed_over_by(list(prizes.values())) == [(most, ids[0], "1")]  # the prize he has: his first
+    assert most.passed_over == (ids[0],) and most.passed_values == ("3",)
+    assert passed_over_by(list(prizes.values())) == [(most, ids[0], "3", "1")]
+
+
+def test_a_prize_passed_over_names_every_prized_player_who_had_more() -> None:
+    """A trial: «больше всех побед» went to a player of 2 wins, and the note named the winner
+    of «1 место» (6 wins), not the two second places (4 wins each).  Five players, the stronger
+    always wins: 4, 3, 2, 1, 0 wins; places 1 and 2 taken, the most wins go to the third, and
+    both who had more are named, best first, each with his wins."""
+    log = Log("round-robin", numbering="rating")
+    ids = [log.add(name, rating=2400 - 100 * i) for i, name in enumerate("ABCDE")]
+    while log.state.paired_rounds < 5:
+        number = log.pair()
+        for board in log.state.round(number).boards:
+            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
+            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    state = log.state
+    field = field_of(state, get_scheme("round-robin").standings(state, 5))
+    prizes = hand_out(field, standard_rules(field, places=2, specials=["most_wins"]))
+    most = next(p for p in prizes if p.name == "most_wins")
+    assert most.players == (ids[2],) and most.value == "2"
+    assert most.passed_over == (ids[0], ids[1]) and most.passed_values == ("4", "3")
+    assert passed_over_by(prizes) == [(most, ids[0], "4", "1"), (most, ids[1], "3", "2")]
 
 
 @pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
