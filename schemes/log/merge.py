@@ -33,8 +33,8 @@ from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event, standing
 from schemes.log.history import keep_the_bracket, replay_explaining
-from schemes.log.replay import apply, check_retraction, replay
-from schemes.state.model import Tournament
+from schemes.log.replay import apply, boards_of, check_retraction, replay
+from schemes.state.model import Round, Tournament
 from schemes.state.origin import Origin
 
 
@@ -178,7 +178,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
                 if state is not None and event.kind == ev.RESULT_RECORDED:
-                    _check_seen_pairing(state, log, event, moved)
+                    _check_seen_pairing(state, log, event, moved, left_out)
                 after = apply(state, candidate)
             if state is not None and state.hall is not None:  # as the laptop's own log checked it
                 keep_the_bracket(log, [candidate], state, after)
@@ -209,23 +209,52 @@ def _boards_changed(before: Tournament, after: Tournament) -> list[tuple[int, in
 
 
 def _check_seen_pairing(
-    state: Tournament, log: list[Event], result: Event, moved: Mapping[tuple[int, int], Origin]
+    state: Tournament,
+    log: list[Event],
+    result: Event,
+    moved: Mapping[tuple[int, int], Origin],
+    left_out: list[tuple[Event, Notice]],
 ) -> None:
     """A result is of the pairing its laptop had seen: where the round standing is another
     pairing of it (a laptop that took the chief's role paired it too, while the chief, alive,
     paired it: the take is void and its round left out), or its board was changed by hand
     since without its laptop seeing it (a swap), the result would score a game of other
     players on the board of that number — a review's W+ went to a latecomer who never played
-    it, another's to the player a concurrent swap had put there."""
+    it, another's to the player a concurrent swap had put there.  Unless the board it saw is
+    the board standing (``_same_game``)."""
     number = result.data.get("round")
     played = state.round(number) if isinstance(number, int) else None
     if played is None or not 1 <= played.event <= len(log) or result.origin is None:
         return  # the replay says what is wrong with it
     paired = log[played.event - 1].origin
     changed = moved.get((played.number, result.data.get("board", 0)))
-    if any(origin is not None and not result.origin.saw(origin) for origin in (paired, changed)):
+    unseen = paired is not None and not result.origin.saw(paired) and not _same_game(played, result, left_out)
+    if unseen or (changed is not None and not result.origin.saw(changed)):
         raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
                            "stands", round=played.number)  # fmt: skip
+
+
+def _same_game(played: Round, result: Event, left_out: list[tuple[Event, Notice]]) -> bool:
+    """Whether ``result`` was entered on another pairing of the round, left out, whose board of
+    that number seats the very game of the round standing: the same players, colours, handicap
+    and komi.  A laptop that took the chief's role while the chief, alive, paired the round
+    pairs the same field the same way; the results entered on its boards, left out, were gone
+    from every laptop with a toast, and the chief's different result for the same game stood
+    unchallenged (a trial).  Now such a result counts, and two different ones are a dispute.
+    Not where that laptop had also seen a change by hand or an undo that was left out: what it
+    saw on the board may not be that pairing's."""
+    assert result.origin is not None
+    saw = result.origin.saw
+    seen = [event for event, _notice in left_out if event.origin is not None and saw(event.origin)]
+    pairings = [e for e in seen if e.kind == ev.ROUND_PAIRED and e.data.get("round") == played.number]
+    if not pairings or any(e.kind in (ev.PAIRING_AMENDED, ev.RETRACTED) for e in seen):
+        return False
+    board = result.data.get("board")
+    standing = next((b for b in played.boards if b.number == board), None)
+    try:
+        return standing is not None and standing in boards_of(pairings[-1].data)
+    except (InvalidEvent, KeyError, TypeError):
+        return False
 
 
 def _begins_with(order: list[Event], earlier: tuple[Event, ...]) -> bool:

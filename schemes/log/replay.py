@@ -553,7 +553,7 @@ def _seating(
     """The boards and byes of a pairing, checked: everyone who plays the round, once.  A
     round ``as_recorded`` by OpenGotha may leave players out (its "not assigned") and seat
     a player not yet confirmed."""
-    boards = tuple(_board(b.get(TABLE, i), b) for i, b in enumerate(data["boards"], start=1))
+    boards = boards_of(data)
     numbers = [0] + [board.number for board in boards]
     if any(later <= earlier for earlier, later in itertools.pairwise(numbers)):
         raise InvalidEvent("round {round}: the boards' numbers must grow from 1 up", round=number)
@@ -706,6 +706,12 @@ def _numbering(state: Tournament, order: list[int]) -> dict[int, int]:
     if sorted(order) != sorted(field_ids):
         raise InvalidEvent("the numbering must list every player of the field once")
     return {player_id: no for no, player_id in enumerate(order, start=1)}
+
+
+def boards_of(data: Mapping[str, Any]) -> tuple[Board, ...]:
+    """A pairing's boards as its event records them, each numbered (an OpenGotha round's by its
+    table), each checked alone; the field is ``_seating``'s to check."""
+    return tuple(_board(b.get(TABLE, i), b) for i, b in enumerate(data["boards"], start=1))
 
 
 def _board(number: int, data: Mapping[str, Any]) -> Board:

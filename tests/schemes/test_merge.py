@@ -349,6 +349,54 @@ def test_a_take_of_the_role_racing_the_chief_s_pairing_is_void_and_its_round_goe
     assert {b: r.code for b, r in merged.state.rounds[1].results.items()} == ({1: "W+"} if chief_enters else {})
 
 
+def test_a_result_entered_on_a_void_take_s_board_seating_the_same_game_counts_and_may_be_a_dispute() -> None:
+    """A trial: a table took the chief's role while the chief, alive, paired round 2; the
+    table paired it too, the same boards, and entered boards 1 and 2; the chief entered
+    board 1 otherwise.  The table's round is void, and its results had gone from every laptop
+    with a toast, the chief's W+ standing unchallenged.  A result of the very game the round
+    standing seats counts: board 2's, and board 1's two are a dispute."""
+    chief, table = founded(2)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    table.take(chief)
+    assert table.make(actions.take_chief(table.device), 30) is not None
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(1)), 32)
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    assert theirs is not None and ours is not None and theirs.data["boards"] == ours.data["boards"]
+    assert table.make(actions.result(2, 1, "B+"), 33) is not None
+    assert table.make(actions.result(2, 2, "B+"), 34) is not None
+    assert chief.make(actions.result(2, 1, "W+"), 50) is not None
+    chief.take(table)
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merge(table.held.values()) == merged
+    assert [event.origin.key for event, _notice in merged.left_out if event.origin] == [theirs.origin.key]
+    second = merged.state.rounds[1]
+    assert {b: r.code for b, r in second.results.items()} == {2: "B+"}
+    assert sorted(entry.code for entry in second.disputes[1]) == ["B+", "W+"]
+
+
+def test_a_result_on_a_void_take_s_board_after_its_swap_left_out_is_left_out() -> None:
+    """Where the table had also changed its pairing by hand, what it saw on a board is not
+    that pairing's: its result is left out, as before."""
+    chief, table = founded(2)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    table.take(chief)
+    assert table.make(actions.take_chief(table.device), 30) is not None
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(1)), 32)
+    state = merge(table.held.values()).state
+    first, second = state.rounds[1].boards[:2]
+    swapped = table.make(actions.swap(state, 2, first.white, second.white), 33)
+    on_theirs = table.make(actions.result(2, 2, "B+"), 34)
+    assert None not in (theirs, swapped, on_theirs)
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45) is not None
+    chief.take(table)
+    merged = merge(chief.held.values())
+    left = [event.origin.key for event, _notice in merged.left_out if event.origin]
+    assert on_theirs.origin.key in left and merged.state.rounds[1].results == {}
+
+
 HALL_STEP = st.tuples(
     st.sampled_from(["complete", "pair", "pair", "result", "result", "undo", "register", "sync", "sync", "withdraw",
                      "skip", "handover", "take"]),
