@@ -11,7 +11,7 @@ from data.errors import FileLocked, Refused, os_reason
 from data.hall.device import this_device
 from data.service import Service
 from data.store import real_path
-from schemes.errors import Worded
+from schemes.errors import Notice, Worded
 from schemes.state.model import Tournament, as_played
 from tui.i18n import _, said
 from tui.stderr import json_text, print_warning
@@ -191,9 +191,10 @@ def _run_in_hall(args: argparse.Namespace, command: str, path: Path, repo: HallR
         return
     with Service(path) as service:
         state = service.state
-    hall.check_hall(real_path(path), state)
+        hall.check_hall(real_path(path), state)
+        gone = hall.left_out(service, repo) if command == "status" else ()
     if command == "status":
-        _status(state, repo, args.json)
+        _status(state, repo, gone, args.json)
     elif command == "disputes":
         _disputes(state, args.json)
     elif args.take:
@@ -232,7 +233,7 @@ def disputes(state: Tournament) -> list[dict[str, Any]]:
     return found
 
 
-def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
+def _status(state: Tournament, repo: HallRepo, gone: tuple[Notice, ...], as_json: bool) -> None:
     from data.hall import hall
 
     assert state.hall is not None
@@ -244,7 +245,7 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
             {"id": laptop.device, "name": laptop.name, "events": laptop.events, "last_heard": laptop.last_heard,
              "silent": laptop.silent, "entries_refused": laptop.diverged}
             for laptop in laptops], "disputes": count, "duplicates": state.possible_duplicates(),
-            "refused": [said(r) for r in repo.refused]}))  # fmt: skip
+            "refused": [said(r) for r in repo.refused], "left_out": [said(n) for n in gone]}))  # fmt: skip
         return
     from tui.hall import heard
 
@@ -265,6 +266,8 @@ def _status(state: Tournament, repo: HallRepo, as_json: bool) -> None:
         print("  ".join([row[0].ljust(widths[0]), row[1].ljust(widths[1]), row[2].rjust(widths[2]),
                          row[3].ljust(widths[3]), row[4]]).rstrip())  # fmt: skip
     print(_("disputed boards: {count}", count=count))
+    for notice in gone:
+        print(said(notice))
     for a, b in state.possible_duplicates():
         print(_("possible duplicate: players {a} and {b}", a=a, b=b))
     for refused in repo.refused[-5:]:

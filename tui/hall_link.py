@@ -73,6 +73,8 @@ class HallLink:
         self.queued: tuple[str, ...] | None = None
         """A sync by hand asked for while another sync ran: it runs next."""
         self.merged_once = False
+        self.left_out = 0
+        """How many entries of the hall its log leaves out (``Synced.left_out``), as the last merge found."""
         self.merged_tips: Mapping[str, bytes] | None = None
         """The chains' tips as the app's last merge began.  Not «did this fetch move them»: the
         laptop's own ``hall serve`` or ``hall sync`` may have fetched first, its merge refused
@@ -187,6 +189,7 @@ class HallLink:
                 problems.append(said(error))
             else:
                 self.merged_once = True
+                self.left_out = merged.left_out
                 added = merged.added
                 problems += [worded(p) for p in merged.problems]
                 for notice in merged.dropped:  # an entry gone from every laptop: said, never silently

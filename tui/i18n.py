@@ -1502,6 +1502,7 @@ RU = {
     "boards entered differently on two laptops": "доски, результаты которых два ноутбука ввели по-разному",
     "chief": "главный",
     "disputed boards: {count}": "спорных досок: {count}",
+    "left out of the hall's log: {count}": "не вошло в общий журнал зала: {count}",
     "the dispute on board {board} is settled": "спор на доске {board} решён",
     "round {round} board {board} is disputed, the laptops {laptops} entered otherwise: to settle it with {code}, add --replace": "тур {round}, доска {board}: спор, другое записано на ноутбуках: {laptops}; чтобы решить его в пользу {code}, добавьте --replace",
     "fetch from peers or a folder, and merge": "забрать события у соседей или из папки и объединить",

@@ -97,6 +97,9 @@ class Synced:
     changed: bool = False
     """The log here is another now (``merge_into``): events came, went or moved — what an open
     app redraws on; one came and one of its own went, and a trial's app showed a vanished round."""
+    left_out: int = 0
+    """How many entries of the hall's laptops its log leaves out, whoever made them
+    (``left_out``): said for good, beside the disputes, where ``dropped`` was a toast once."""
 
 
 def is_hall(path: Path) -> bool:
@@ -873,7 +876,16 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
     if changed:
         dropped += tuple(_paired_on_other(event, notice, state, known) for event, notice in paired_on_other_results(
             merged.events, state, lambda e: e.origin is not None and e.origin.key not in held))  # fmt: skip
-    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed)
+    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed, len(merged.left_out))
+
+
+def left_out(service: Service, repo: HallRepo) -> tuple[Notice, ...]:
+    """Every entry of the hall's laptops that its log leaves out, with its laptop and why
+    (``hall status``): a toast said it once on the laptops that synced then, and a referee
+    away at a table found no trace of it afterwards, in the log or the status (a trial)."""
+    merged, _refused = merged_log(service, repo)
+    known = {e.origin.key: e for e in (*merged.events, *(e for e, _ in merged.left_out)) if e.origin is not None}
+    return tuple(_dropped(event, reason, merged.state, known) for event, reason in merged.left_out)
 
 
 def _paired_on_other(event: Event, notice: Notice, state: Tournament, known: dict[tuple[str, int], Event]) -> Notice:

@@ -1109,6 +1109,9 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
             shown = next(screen for screen in app.screen_stack if isinstance(screen, TournamentScreen))
             assert shown.session.state.players[3].withdrawn_from == 2
             assert "тур 2 из 3" in str(title.render())
+            dialog = next(screen for screen in app.screen_stack if isinstance(screen, HallScreen))
+            counted = dialog.query_one("#hall-disputes", Label)  # for good, where the toast goes (a trial)
+            await until(pilot, lambda: str(counted.render()) == "Спорных досок: 0 · не вошло в общий журнал зала: 1")
 
 
 @pytest.mark.parametrize(("where", "failures"), [("fetch_all", 1), ("merge_into", 2)])

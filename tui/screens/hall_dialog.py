@@ -134,7 +134,10 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
             names = ", ".join(laptop.name for laptop in rest)
             lines = [*lines[: LAPTOP_LINES - 1], " " + _("and {count} more: {names}", count=len(rest), names=names)]
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
-        self.query_one("#hall-disputes", Label).update(_("Disputed boards: {count}", count=disputes(state)))
+        counted = _("Disputed boards: {count}", count=disputes(state))
+        if self.link.left_out:  # said for good, not only by the toast of the sync that left them out (a trial)
+            counted += " · " + _("left out of the hall's log: {count}", count=self.link.left_out)
+        self.query_one("#hall-disputes", Label).update(counted)
         self.query_one("#chief", Button).display = bool(self.others())
         self.query_one("#take", Button).display = self.lost_chief() is not None
         with self.prevent(Switch.Changed):  # what the server is, not what the referee asks

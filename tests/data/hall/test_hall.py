@@ -2170,6 +2170,13 @@ def test_an_entry_a_concurrent_one_leaves_out_is_said_on_the_laptop_that_made_it
                    "already paired: he can be back from round 3\n")  # fmt: skip
     same_everywhere(chief, table2)
     assert all(laptop.sync(stick).dropped == () for laptop in (chief, table2, table3))  # said once
+    gone = ("left out of the hall's log: player 3 back from round 2, entered on table2: round 2 is already paired: "
+            "he can be back from round 3")  # fmt: skip
+    with table3.here():  # and for good, on every laptop: a toast once, then no trace (a trial)
+        assert main(["-f", str(table3.file), "hall", "status"]) == 0
+        assert gone in capsys.readouterr().out.splitlines()
+        assert main(["-f", str(table3.file), "hall", "status", "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["left_out"] == [gone]
     table2.result(2, 1, "W+")  # its first entry after its own left out: a seq of its own, not the return's
     everyone(stick, table2, chief, table3)
     for laptop in (chief, table2, table3):
