@@ -128,6 +128,10 @@ RU = {
     "{name} · {scheme} · not paired yet": "{name} · {scheme} · жеребьёвки ещё не было",
     "Undone: {what}": "Отменено: {what}",
     "Redone: {what}": "Возвращено: {what}",
+    "yet the board is disputed": "но доска спорная",
+    "yet the board has no result: it is undone on another laptop too": "но на доске результата нет: его отменили и на другом ноутбуке",
+    "yet the board keeps the result “{result}”, entered later": "но на доске остаётся результат «{result}», введённый позже",
+    "yet the board keeps the result “{result}”, entered later on {laptop}": "но на доске остаётся результат «{result}», введённый позже на «{laptop}»",
     # players
     "Search": "Поиск",
     "To the list": "К списку",
@@ -1472,7 +1476,6 @@ RU = {
     "player block {block} is taken or out of range": "блок номеров игроков {block} занят или вне допустимого",
     "round {round} board {board} is disputed between laptops: settle it first (in the app d on the rounds tab, on the command line tengen hall disputes)": "тур {round}, доска {board}: ноутбуки ввели разные результаты — сначала разрешите спор (в программе — клавиша d на вкладке туров, в командной строке — tengen hall disputes)",
     "the event it undoes is not in the log": "отменяемого события нет в журнале",
-    "the event it undoes is undone already": "отменяемое событие уже отменено",
     "the hall repository changed under this laptop: try again": "хранилище зала изменилось во время записи: повторите",
     "{folder} is being written by another program: try again": "{folder}: туда сейчас пишет другая программа, повторите",
     "the hall's secret is 26 letters and digits (as tengen hall init printed it)": "секрет зала — 26 букв и цифр (как его напечатал tengen hall init)",

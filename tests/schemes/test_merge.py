@@ -397,6 +397,31 @@ def test_a_result_on_a_void_take_s_board_after_its_swap_left_out_is_left_out() -
     assert on_theirs.origin.key in left and merged.state.rounds[1].results == {}
 
 
+def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_are_redone() -> None:
+    """A trial: the chief undid a table's result from the log as the table undid it too; the
+    chief's undo was left out («already undone»), and the table's redo brought the result back
+    on every laptop, against the chief's decision.  Both undos count: the result comes back
+    only once neither stands."""
+    chief, table = founded(2)
+    typed = table.make(actions.result(1, 1, "W+"), 20)
+    assert typed is not None
+    chief.take(table)
+    number = next(e.id for e in chief.log() if e.origin == typed.origin)
+    assert chief.make(actions.undo(number), 30) is not None
+    assert table.make(actions.undo(next(e.id for e in table.log() if e.origin == typed.origin)), 31) is not None
+    chief.take(table)
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merged.left_out == () and 1 not in merged.state.rounds[0].results
+    own = lambda e: e.origin is not None and e.origin.device == table.device  # noqa: E731
+    assert table.make(actions.redo(table.log(), own), 40) is not None
+    chief.take(table)
+    assert 1 not in merge(chief.held.values()).state.rounds[0].results  # the chief's undo stands
+    mine = lambda e: e.origin is not None and e.origin.device == chief.device  # noqa: E731
+    assert chief.make(actions.redo(chief.log(), mine), 41) is not None
+    assert merge(chief.held.values()).state.rounds[0].results[1].code == "W+"
+
+
 HALL_STEP = st.tuples(
     st.sampled_from(["complete", "pair", "pair", "result", "result", "undo", "register", "sync", "sync", "withdraw",
                      "skip", "handover", "take"]),

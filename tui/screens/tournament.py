@@ -37,7 +37,7 @@ from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
 from tui.threads import hand, in_thread
 from tui.translated import Translated
-from tui.views import shown_name, shown_path
+from tui.views import redone_note, shown_name, shown_path
 from tui.widgets import Footer, cut, footer_under_a_dialog
 
 if TYPE_CHECKING:
@@ -366,7 +366,9 @@ class TournamentScreen(Translated, Screen[None]):
         except (InvalidEvent, TournamentFileError, Refused) as error:
             self.notify(said(error), severity="error", timeout=8)
             return
-        self.notify(_("Redone: {what}", what=self.entry_text(redone.subject)))
+        note = redone_note(redone.state, redone.subject)
+        said_back = _("Redone: {what}", what=self.entry_text(redone.subject))
+        self.notify(f"{said_back}; {note}" if note else said_back, severity="warning" if note else "information")
         self.redraw()
         self.point_at(redone.subject)
 
