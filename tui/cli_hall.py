@@ -13,7 +13,7 @@ from data.service import Service
 from data.store import real_path
 from schemes.errors import Notice, Worded
 from schemes.state.model import Tournament, as_played
-from tui.i18n import _, said
+from tui.i18n import _, said, spoken
 from tui.stderr import json_text, print_warning
 from tui.views import local_time, swapped_mark
 
@@ -268,8 +268,8 @@ def _status(state: Tournament, repo: HallRepo, gone: tuple[Notice, ...], as_json
     print(_("disputed boards: {count}", count=count))
     for notice in gone:
         print(said(notice))
-    for a, b in state.possible_duplicates():
-        print(_("possible duplicate: players {a} and {b}", a=a, b=b))
+    for a, b in state.possible_duplicates():  # as the players' list and the boards name them: ids said 10001
+        print(_("possible duplicate: players {a} and {b}", a=spoken(state.named(a)), b=spoken(state.named(b))))
     for refused in repo.refused[-5:]:
         print(_("refused: {what}", what=said(refused)))
 

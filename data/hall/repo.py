@@ -325,10 +325,14 @@ class HallRepo:
 
     def was_self(self, address: str) -> None:
         """``address`` answered with this laptop's own device (another laptop's list named
-        it, or this laptop took the port a peer had there): no peer for ``SELF_FOR`` seconds."""
+        it, or this laptop took the port a peer had there): no peer for ``SELF_FOR`` seconds;
+        and what was refused of it is no peer's refusal (``reached``): the app's first sync,
+        before its server had its address, asked itself and was refused, and a trial's ``hall
+        status`` listed the laptop's own address as not answering, for good."""
         found = read_json(self.path, "tengen-selves.json", {})
         kept = {a: t for a, t in found.items() if isinstance(t, (int, float))} if isinstance(found, dict) else {}
         write_json(self.path, "tengen-selves.json", dict(sorted({**kept, address: time.time()}.items())[-20:]))
+        self.reached(address)
 
     @property
     def selves(self) -> list[str]:

@@ -782,8 +782,11 @@ def test_a_time_heard_not_as_written_is_never_heard(when: str) -> None:
 
 
 def test_the_header_flags_one_player_registered_on_two_laptops(
-    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """And ``hall status`` names them as the players' list does (a trial read the boards'
+    numbers in the header and ids such as 10001 in the status)."""
+    from tui.cli import main
     from tui.hall import laptops_line
 
     chief, table = hall_of_two(laptops, tmp_path_factory, paired=False)
@@ -793,6 +796,11 @@ def test_the_header_flags_one_player_registered_on_two_laptops(
     with laptops.as_("chief"):
         state = Service(chief).state
         assert laptops_line(state, [], "x" * 32).endswith("возможно, записаны дважды: 1=10001")
+        capsys.readouterr()
+        assert main(["-f", str(chief), "hall", "status"]) == 0
+        assert (
+            "possible duplicate: players 1 (Игрок1 А.) and 10001 (Игрок1 А.)" in capsys.readouterr().out
+        )  # the CLI: LANG
 
 
 async def test_the_chief_hands_the_role_on_from_the_dialog(

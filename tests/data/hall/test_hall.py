@@ -2316,6 +2316,22 @@ def test_a_peer_reached_again_is_no_longer_listed_as_refused(founded) -> None:
         assert [str(r) for r in repo.refused] == [f"{there}: nobody serves there"]
 
 
+def test_an_address_found_to_be_this_laptop_is_no_longer_listed_as_refused(founded) -> None:
+    """A trial: the app's first sync, before its server had its address, asked that address
+    (learnt from the peers) and was refused; from then on it was skipped as this laptop's own,
+    and ``hall status`` listed «… там не отвечает ноутбук зала» of itself for good."""
+    from data.hall.hall import BrokeOff
+
+    chief, _secret = founded
+    here, there = "http://127.0.0.1:18474", "http://127.0.0.1:18475"
+    with HallRepo(hall_path(chief.file)) as repo:
+        repo.refuse([BrokeOff("{peer}: {reason}", peer=here, reason="nobody serves there"),
+                     BrokeOff("{peer}: {reason}", peer=there, reason="nobody serves there")])  # fmt: skip
+        repo.was_self(here)
+    with HallRepo(hall_path(chief.file)) as repo:
+        assert [str(r) for r in repo.refused] == [f"{there}: nobody serves there"] and here in repo.selves
+
+
 def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three_once) -> None:
     from data.hall.hall import BrokeOff
 
