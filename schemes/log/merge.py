@@ -228,26 +228,34 @@ def _check_seen_pairing(
         return  # the replay says what is wrong with it
     paired = log[played.event - 1].origin
     changed = moved.get((played.number, result.data.get("board", 0)))
-    unseen = paired is not None and not result.origin.saw(paired) and not _same_game(played, result, left_out)
+    unseen = paired is not None and not result.origin.saw(paired) and not _same_game(played, result, log, left_out)
     if unseen or (changed is not None and not result.origin.saw(changed)):
         raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
                            "stands", round=played.number)  # fmt: skip
 
 
-def _same_game(played: Round, result: Event, left_out: list[tuple[Event, Notice]]) -> bool:
+def _same_game(played: Round, result: Event, log: list[Event], left_out: list[tuple[Event, Notice]]) -> bool:
     """Whether ``result`` was entered on another pairing of the round, left out, whose board of
     that number seats the very game of the round standing: the same players, colours, handicap
     and komi.  A laptop that took the chief's role while the chief, alive, paired the round
     pairs the same field the same way; the results entered on its boards, left out, were gone
     from every laptop with a toast, and the chief's different result for the same game stood
     unchallenged (a trial).  Now such a result counts, and two different ones are a dispute.
-    Not where that laptop had also seen a change by hand or an undo that was left out: what it
-    saw on the board may not be that pairing's."""
+    Not where that laptop had also seen a change by hand or an undo that was left out, nor a
+    pairing of the round in the log, standing or undone since: what it saw on the board may
+    not be the left-out pairing's (a review: a third laptop entered the chief's round, which
+    the chief then undid, and its results went to the take's pairing made again, other
+    players on those boards — a laptop sees a left-out event by any later one of its laptop)."""
     assert result.origin is not None
     saw = result.origin.saw
     seen = [event for event, _notice in left_out if event.origin is not None and saw(event.origin)]
     pairings = [e for e in seen if e.kind == ev.ROUND_PAIRED and e.data.get("round") == played.number]
     if not pairings or any(e.kind in (ev.PAIRING_AMENDED, ev.RETRACTED) for e in seen):
+        return False
+    if any(
+        e.kind == ev.ROUND_PAIRED and e.data.get("round") == played.number and e.origin is not None and saw(e.origin)
+        for e in log
+    ):
         return False
     board = result.data.get("board")
     kept = next((b for b in played.boards if b.number == board), None)

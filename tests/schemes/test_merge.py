@@ -422,6 +422,44 @@ def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_a
     assert merge(chief.held.values()).state.rounds[0].results[1].code == "W+"
 
 
+def test_a_result_entered_on_the_chief_s_round_undone_since_is_not_scored_on_a_void_take_s_boards() -> None:
+    """A review: a third laptop entered the chief's round 2; the chief undid it, and the
+    table's take stood again and paired round 2 as its void take had.  The third laptop had
+    "seen" the take's left-out pairing by a later entry of the table, and its results went to
+    the boards of the take's pairing, other players on them.  A laptop that saw a pairing of
+    the round in the log entered that one: its results are left out, as before."""
+    chief, table, third = founded(3)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    table.take(chief)
+    third.take(chief)
+    assert table.make(actions.take_chief(table.device), 30) is not None  # the chief is alive: a void take
+    assert table.make(actions.register([], surname="Поздний", name="И", rank="1d"), 31) is not None
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 32) is not None
+    assert table.make(actions.skip(2, [3]), 33) is not None  # a later entry: the take's pairing "seen" by it
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    assert ours is not None
+    third.take(table)
+    third.take(chief)
+    seen = merge(third.held.values()).state.round(2)
+    assert seen is not None and seen.event and merge(third.held.values()).events[seen.event - 1].origin == ours.origin
+    for board in seen.boards:
+        assert third.make(actions.result(2, board.number, "W+"), 50 + board.number) is not None
+    chief.take(table)
+    assert chief.make(actions.undo(next(e.id for e in chief.log() if e.origin == ours.origin)), 60) is not None
+    table.take(chief)
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 61) is not None
+    for laptop in (chief, table, third):
+        for peer in (chief, table, third):
+            laptop.take(peer)
+    final = merge(chief.held.values()).state.round(2)
+    assert final is not None
+    for number in final.results:
+        scored, entered = final.board(number), seen.board(number)
+        assert scored is not None and entered is not None
+        assert (scored.white, scored.black) == (entered.white, entered.black)
+
+
 HALL_STEP = st.tuples(
     st.sampled_from(["complete", "pair", "pair", "result", "result", "undo", "register", "sync", "sync", "withdraw",
                      "skip", "handover", "take"]),
