@@ -962,10 +962,9 @@ def _cmd_redo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.redo()
         what = event_text(change.subject, codes=True, state=change.state)
-        print(_("redone: event {event}: {what}", event=change.subject.id, what=what))
-        note = views.redone_note(change.state, change.subject)
-        if note:
-            print_warning(note)
+        redone = _("redone: event {event}: {what}", event=change.subject.id, what=what)
+        note = views.redone_note(change.state, change.subject, codes=True)
+        print(f"{redone}; {note}" if note else redone)
         _say_warnings(change)
 
     _writing(args, act)

@@ -175,11 +175,12 @@ def result_words(code: str, swapped: bool, board: Board | None = None) -> str:
     return result_said(as_played(code, swapped), board) + (f" ({_('Colours swapped')})" if swapped else "")
 
 
-def redone_note(state: Tournament, subject: Event) -> str:
+def redone_note(state: Tournament, subject: Event, codes: bool = False) -> str:
     """Where a result brought back by a redo is not what its board shows, what it shows: a
     later entry of another laptop stands (a trial's chief read «Возвращено: … Победа белых»
-    while every laptop showed the black win a helper had typed over it since), or none — an
-    undo of it on another laptop stands too.  Empty where the board shows the result."""
+    while every laptop showed the black win a helper had typed over it since), or a dispute.
+    Empty where the board shows the result (another laptop's undo of it standing too, the
+    redo is refused: ``history.redo_target``)."""
     from data.service import another_laptop
 
     played = state.round(subject.data.get("round", 0)) if subject.kind == "result_recorded" else None
@@ -189,11 +190,12 @@ def redone_note(state: Tournament, subject: Event) -> str:
     now = played.results.get(board)
     if board in played.disputes:
         return _("yet the board is disputed")
-    if now is None:
-        return _("yet the board has no result: it is undone on another laptop too") if state.hall else ""
-    if (now.code, now.swapped) == (subject.data["code"], subject.data.get("swapped", False)):
+    if now is None or (now.code, now.swapped) == (subject.data["code"], subject.data.get("swapped", False)):
         return ""
-    kept = result_words(now.code, now.swapped)
+    # the command line's codes (``B+``), as its line of the redo writes the result brought back
+    kept = (
+        as_played(now.code, now.swapped) + swapped_mark(now.swapped) if codes else result_words(now.code, now.swapped)
+    )
     laptop = another_laptop(state, now.origin)
     if laptop is None:
         return _("yet the board keeps the result “{result}”, entered later", result=kept)

@@ -383,8 +383,20 @@ def redo_target(events: list[Event], whose: Callable[[Event], bool] = lambda _ev
         if by_id[event.data["event"]].kind != ev.RETRACTED:
             if _left_out_after(events, whose, event, made):
                 break
+            _check_undone_elsewhere(events, event, retracted)
             return event
     raise InvalidEvent("nothing to redo")
+
+
+def _check_undone_elsewhere(events: list[Event], undo: Event, retracted: set[int]) -> None:
+    """Refused where another laptop's undo of the same entry stands too (a hall's two laptops
+    undid it at once: both count): the redo would bring nothing back, and a Ctrl+Z after it
+    took back an older entry of the laptop's instead (a review)."""
+    target = undo.data["event"]
+    if any(e.kind == ev.RETRACTED and e.id != undo.id and e.id not in retracted and e.data["event"] == target
+           for e in events):  # fmt: skip
+        raise InvalidEvent("entry {event} is undone on another laptop too: a redo here brings nothing back",
+                           event=target)  # fmt: skip
 
 
 def _left_out_after(events: list[Event], whose: Callable[[Event], bool], undo: Event, made: int) -> bool:

@@ -397,11 +397,13 @@ def test_a_result_on_a_void_take_s_board_after_its_swap_left_out_is_left_out() -
     assert on_theirs.origin.key in left and merged.state.rounds[1].results == {}
 
 
-def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_are_redone() -> None:
+@pytest.mark.parametrize("seen_first", [False, True])
+def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_are_redone(seen_first: bool) -> None:
     """A trial: the chief undid a table's result from the log as the table undid it too; the
     chief's undo was left out («already undone»), and the table's redo brought the result back
-    on every laptop, against the chief's decision.  Both undos count: the result comes back
-    only once neither stands."""
+    on every laptop, against the chief's decision.  Both undos count: the table's redo brings
+    nothing back (refused where it has seen the chief's undo, and a Ctrl+Z after it took back
+    an older entry: a review); the chief's redo, once the table's undo is redone, does."""
     chief, table = founded(2)
     typed = table.make(actions.result(1, 1, "W+"), 20)
     assert typed is not None
@@ -409,14 +411,18 @@ def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_a
     number = next(e.id for e in chief.log() if e.origin == typed.origin)
     assert chief.make(actions.undo(number), 30) is not None
     assert table.make(actions.undo(next(e.id for e in table.log() if e.origin == typed.origin)), 31) is not None
+    own = lambda e: e.origin is not None and e.origin.device == table.device  # noqa: E731
+    if seen_first:
+        table.take(chief)
+        with pytest.raises(InvalidEvent, match="is undone on another laptop too"):
+            actions.redo(table.log(), own)
+        assert 1 not in merge(table.held.values()).state.rounds[0].results
+        return
+    assert table.make(actions.redo(table.log(), own), 40) is not None  # the chief's undo unseen yet
     chief.take(table)
     table.take(chief)
     merged = merge(chief.held.values())
-    assert merged.left_out == () and 1 not in merged.state.rounds[0].results
-    own = lambda e: e.origin is not None and e.origin.device == table.device  # noqa: E731
-    assert table.make(actions.redo(table.log(), own), 40) is not None
-    chief.take(table)
-    assert 1 not in merge(chief.held.values()).state.rounds[0].results  # the chief's undo stands
+    assert merged.left_out == () and 1 not in merged.state.rounds[0].results  # the chief's undo stands
     mine = lambda e: e.origin is not None and e.origin.device == chief.device  # noqa: E731
     assert chief.make(actions.redo(chief.log(), mine), 41) is not None
     assert merge(chief.held.values()).state.rounds[0].results[1].code == "W+"

@@ -671,6 +671,32 @@ def test_undoing_another_laptops_entry_on_the_command_line_says_whose(
         assert capsys.readouterr().err == ""  # its own entry: nothing more to say
 
 
+def test_a_redo_on_the_command_line_says_the_later_result_its_board_keeps(
+    laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A trial: the chief's redo said the result brought back while every laptop showed the
+    one a helper had typed since on the board the undo emptied; said on the same line, in the
+    command line's codes."""
+    from tui.cli import main
+
+    chief, table = with_a_result(laptops, tmp_path_factory, "chief")
+    with laptops.as_("chief"):
+        assert main(["-f", str(chief), "undo"]) == 0
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("table"), Service(table, writable=True) as service:
+        service.commit(actions.result(1, 1, "B+"))
+    sync_round(laptops, chief, table, tmp_path / "stick")
+    with laptops.as_("chief"):
+        capsys.readouterr()
+        assert main(["-f", str(chief), "redo"]) == 0
+        out, err = capsys.readouterr()
+    assert (
+        out.startswith("redone: event ")
+        and out.endswith(": W+; yet the board keeps the result “B+”, entered later on Стол 2\n")
+        and err == ""
+    )
+
+
 def test_undoing_an_entry_past_the_halls_log_is_one_line(
     laptops: Laptops, tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
 ) -> None:

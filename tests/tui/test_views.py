@@ -442,8 +442,7 @@ def test_the_standings_number_each_category_from_1_where_the_categories_decide_f
 
 def test_a_redone_result_says_what_its_board_shows_where_it_is_not_that_result() -> None:
     """A trial: the chief's Ctrl+Y said «Возвращено: … Победа белых» while every laptop showed
-    the black win a helper had typed since on the board the undo emptied; and where another
-    laptop's undo of the same result stands, a redo brings nothing back.  Said, beside it."""
+    the black win a helper had typed since on the board the undo emptied: said beside it."""
     from schemes.log import actions
     from schemes.log.merge import merge
     from tests.schemes.test_merge import founded
@@ -462,21 +461,4 @@ def test_a_redone_result_says_what_its_board_shows_where_it_is_not_that_result()
     assert redone_note(merged.state, subject) == (
         "но на доске остаётся результат «Победа чёрных», введённый позже на «Table 1»"
     )
-    second = table.make(actions.result(1, 2, "W+"), 30)
-    assert second is not None
-    chief.take(table)
-    number = next(e.id for e in chief.log() if e.origin == second.origin)
-    assert chief.make(actions.undo(number), 31) is not None
-    assert table.make(actions.undo(next(e.id for e in table.log() if e.origin == second.origin)), 32) is not None
-    table.take(chief)
-    own = lambda e: e.origin is not None and e.origin.device == table.device  # noqa: E731
-    assert table.make(actions.redo(table.log(), own), 33) is not None
-    merged = merge(table.held.values())
-    subject = next(e for e in merged.events if e.origin == second.origin)
-    assert redone_note(merged.state, subject) == "но на доске результата нет: его отменили и на другом ноутбуке"
-    played = merged.state.rounds[0]
-    assert (
-        redone_note(merged.state, next(e for e in merged.events if e.origin == typed.origin))
-        == ("но на доске остаётся результат «Победа чёрных», введённый позже на «Table 1»")
-        and played.results[1].code == "B+"
-    )
+    assert merged.state.rounds[0].results[1].code == "B+"
