@@ -23,7 +23,7 @@ from data.hall.device import this_device
 from data.hall.hall import Laptop
 from data.hall.repo import HallRepo, as_source, hall_path
 from data.store import real_path
-from schemes.errors import InvalidEvent
+from schemes.errors import InvalidEvent, Notice
 from schemes.state.model import Tournament
 from tui.hall import worded
 from tui.i18n import _, said
@@ -73,8 +73,8 @@ class HallLink:
         self.queued: tuple[str, ...] | None = None
         """A sync by hand asked for while another sync ran: it runs next."""
         self.merged_once = False
-        self.left_out = 0
-        """How many entries of the hall its log leaves out (``Synced.left_out``), as the last merge found."""
+        self.left_out: tuple[Notice, ...] = ()
+        """The entries of the hall its log leaves out (``Synced.left_out``), as the last merge found."""
         self.merged_tips: Mapping[str, bytes] | None = None
         """The chains' tips as the app's last merge began.  Not «did this fetch move them»: the
         laptop's own ``hall serve`` or ``hall sync`` may have fetched first, its merge refused

@@ -97,9 +97,9 @@ class Synced:
     changed: bool = False
     """The log here is another now (``merge_into``): events came, went or moved — what an open
     app redraws on; one came and one of its own went, and a trial's app showed a vanished round."""
-    left_out: int = 0
-    """How many entries of the hall's laptops its log leaves out, whoever made them
-    (``left_out``): said for good, beside the disputes, where ``dropped`` was a toast once."""
+    left_out: tuple[Notice, ...] = ()
+    """Every entry of the hall's laptops its log leaves out, whoever made them (``left_out``):
+    listed for good (F9), where ``dropped`` was a toast once."""
 
 
 def is_hall(path: Path) -> bool:
@@ -867,16 +867,19 @@ def merge_into(service: Service, repo: HallRepo, device: str) -> Synced:
         state = enrol_requests(service, repo)
     _keep(real, _Kept(merged, state))
     repo.refuse(refused_chains)
-    known = {e.origin.key: e for e in (*merged.events, *(e for e, _ in merged.left_out)) if e.origin is not None}
-    dropped = tuple(
-        _dropped(event, reason, state, known)
-        for event, reason in merged.left_out
-        if event.origin is not None and event.origin.key in held
-    )
+    known = _known(merged)
+    gone = [(event, _dropped(event, reason, state, known)) for event, reason in merged.left_out]
+    dropped = tuple(notice for event, notice in gone if event.origin is not None and event.origin.key in held)
     if changed:
         dropped += tuple(_paired_on_other(event, notice, state, known) for event, notice in paired_on_other_results(
             merged.events, state, lambda e: e.origin is not None and e.origin.key not in held))  # fmt: skip
-    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed, len(merged.left_out))
+    every = tuple(notice for _event, notice in gone)
+    return Synced(len(service.events) - before, tuple(refused_chains), state, dropped, changed, every)
+
+
+def _known(merged: Merged) -> dict[tuple[str, int], Event]:
+    """The hall's entries by laptop and seq, left out or not: what an undo names its entry by."""
+    return {e.origin.key: e for e in (*merged.events, *(e for e, _ in merged.left_out)) if e.origin is not None}
 
 
 def left_out(service: Service, repo: HallRepo) -> tuple[Notice, ...]:
@@ -884,7 +887,7 @@ def left_out(service: Service, repo: HallRepo) -> tuple[Notice, ...]:
     (``hall status``): a toast said it once on the laptops that synced then, and a referee
     away at a table found no trace of it afterwards, in the log or the status (a trial)."""
     merged, _refused = merged_log(service, repo)
-    known = {e.origin.key: e for e in (*merged.events, *(e for e, _ in merged.left_out)) if e.origin is not None}
+    known = _known(merged)
     return tuple(_dropped(event, reason, merged.state, known) for event, reason in merged.left_out)
 
 

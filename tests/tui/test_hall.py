@@ -33,6 +33,7 @@ from tui.hall import qr_text, worded
 from tui.screens.dispute import DisputeScreen
 from tui.screens.hall_dialog import HallScreen, MakeHallScreen
 from tui.screens.join_hall import JoinScreen
+from tui.screens.notices import NoticesScreen
 from tui.screens.tournament import TournamentScreen
 
 pytestmark = pytest.mark.usefixtures("russian")
@@ -1145,7 +1146,14 @@ async def test_an_entry_the_hall_left_out_is_said_on_the_laptop_that_made_it(
             assert "тур 2 из 3" in str(title.render())
             dialog = next(screen for screen in app.screen_stack if isinstance(screen, HallScreen))
             counted = dialog.query_one("#hall-disputes", Label)  # for good, where the toast goes (a trial)
-            await until(pilot, lambda: str(counted.render()) == "Спорных досок: 0 · не вошло в общий журнал зала: 1")
+            await until(pilot, lambda: str(counted.render()) == "Спорных досок: 0 · не вошло в журнал зала: 1 (ctrl+l)")
+            await pilot.press("ctrl+l")
+            await until(pilot, lambda: isinstance(app.screen, NoticesScreen) and app.screen.drawn_at is not None)
+            assert app.screen.question == "Не вошло в общий журнал зала (1):"
+            assert [str(label.render()) for label in app.screen.query(".notice").results(Label)] == [
+                "• Не вошло в общий журнал зала: игрок 3 вернулся с 2-го тура (введено на «Стол 2»): 2-й тур уже "
+                "составлен: вернуть игрока можно с 3-го"
+            ]
 
 
 @pytest.mark.parametrize(("where", "failures"), [("fetch_all", 1), ("merge_into", 2)])

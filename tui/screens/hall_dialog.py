@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Static, Switch
 from tui import settings
 from tui.hall import disputes, heard, laptop_name, qr_text
 from tui.hall_link import HallLink
-from tui.i18n import _
+from tui.i18n import _, said
 from tui.screens.ask import show_error
 from tui.screens.dialog import Dialog
 from tui.screens.following import FollowsTheServer
@@ -77,7 +77,10 @@ LAPTOP_LINES = 6
 class HallScreen(FollowsTheServer, Translated, Dialog[None]):
     """What a hall's laptop shows and does; its lines follow the sync underneath."""
 
-    BINDINGS = [Binding("escape", "close", "Close", id="hall_dialog.close")]
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="hall_dialog.close"),
+        Binding("ctrl+l", "left_out", "Left out of the hall's log", show=False, id="hall_dialog.left_out"),
+    ]
     SHOWN = "#hall-laptops"
     AUTO_FOCUS = "#sync-source"
 
@@ -136,7 +139,7 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
         self.query_one("#hall-laptops", Static).update("\n".join(lines))
         counted = _("Disputed boards: {count}", count=disputes(state))
         if self.link.left_out:  # said for good, not only by the toast of the sync that left them out (a trial)
-            counted += " · " + _("left out of the hall's log: {count}", count=self.link.left_out)
+            counted += " · " + _("left out of the hall's log: {count} (ctrl+l)", count=len(self.link.left_out))
         self.query_one("#hall-disputes", Label).update(counted)
         self.query_one("#chief", Button).display = bool(self.others())
         self.query_one("#take", Button).display = self.lost_chief() is not None
@@ -234,3 +237,15 @@ class HallScreen(FollowsTheServer, Translated, Dialog[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_left_out(self) -> None:
+        """Every entry the hall's log leaves out, each with its laptop and why, in a list that
+        scrolls: the count alone could not be looked into from the app (a review)."""
+        from tui.screens.notices import NoticesScreen
+
+        gone = self.link.left_out
+        if not gone:
+            self.notify(_("Nothing is left out of the hall's log"))
+            return
+        heading = _("Left out of the hall's log ({count}):", count=len(gone))
+        self.app.push_screen(NoticesScreen(heading, [said(notice) for notice in gone]))
