@@ -35,8 +35,8 @@ class Prize:
     passed_over: tuple[int, ...] = ()
     """Who had more for it but has a prize already (one prize each), best first: said beside
     it, so that nobody wonders why the player with the most wins did not get «больше всех
-    побед» — every one of them, not the best alone (a trial's note named the 6 wins of the
-    winner of «1 место», not the 4 of the two second places, over a prize won with 2)."""
+    побед» — the best ``PASSED_NAMED`` of them, not the best alone (a trial's note named the 6
+    wins of the winner of «1 место», not the 4 of the two second places, over a prize won with 2)."""
     passed_values: tuple[str, ...] = ()
     """What each of the passed-over had (his value for this prize), in their order."""
 
@@ -214,6 +214,11 @@ _NOTHING = {"most_wins", "longest_streak", "wins_over_stronger"}
 """Special prizes that a player must have earned at least one of (a win)."""
 
 
+PASSED_NAMED = 3
+"""The most players a prize's note names as passed over, the best first: «самый младший» of a
+children's event would name every younger prized child, a note of ten lines (a review)."""
+
+
 def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> list[Prize]:
     """Every rule's winners, in order; with ``one_prize`` nobody wins twice.  The places of a
     group (overall, a category) go down its order: when two share the first, the next
@@ -253,7 +258,7 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
         noted = told.setdefault(group, set())
         # a better value itself, not a better tie-break by place
         ahead = [p for p in everyone if p in prized and p not in noted and rule.key(p)[0] < best[0]]
-        passed = tuple(sorted(ahead, key=rule.key))
+        passed = tuple(sorted(ahead, key=rule.key)[:PASSED_NAMED])
         noted.update(passed)
         taken.setdefault(group, set()).update(winners)
         given[group] = given.get(group, 0) + len(winners)

@@ -134,6 +134,23 @@ def test_a_prize_passed_over_names_every_prized_player_who_had_more() -> None:
     assert passed_over_by(prizes) == [(most, ids[0], "4", "1"), (most, ids[1], "3", "2")]
 
 
+def test_a_prize_names_at_most_three_passed_over() -> None:
+    """Seven players, the stronger always wins: 6 to 0 wins; places 1-4 taken, the most wins go
+    to the fifth (2 wins), and the note names the best three of the four ahead, not a list as
+    long as the prizes («самый младший» of a children's event: a review)."""
+    log = Log("round-robin", numbering="rating")
+    ids = [log.add(name, rating=2400 - 100 * i) for i, name in enumerate("ABCDEFG")]
+    while log.state.paired_rounds < 7:
+        number = log.pair()
+        for board in log.state.round(number).boards:
+            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
+            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    field = field_of(log.state, get_scheme("round-robin").standings(log.state, 7))
+    most = next(p for p in hand_out(field, standard_rules(field, places=4, specials=["most_wins"]))
+                if p.name == "most_wins")  # fmt: skip
+    assert most.players == (ids[4],) and most.passed_over == tuple(ids[:3]) and most.passed_values == ("6", "5", "4")
+
+
 @pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
 def test_the_best_newcomer_only_where_the_players_without_a_rating_stand_out(rated: int, offered: bool) -> None:
     """Of four players: nobody rated — everyone a "newcomer"; one rated of four (a trial: one
