@@ -155,6 +155,7 @@ RU = {
     "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
     "on no board of round {round}": "без пары в {round}-м туре",
     # a noun and the rounds: «пропуск туров 1 2» took four cells of the names at 80 columns (a trial read «Матвеев…»)
+    "! after a round — announced too late: as an absence": "! после тура — объявлено поздно: как неявка",
     "round {rounds} skipped": "пропуск: {rounds}",
     "rounds {rounds} skipped": "пропуск: {rounds}",
     "Select a player first": "Сначала выберите игрока",

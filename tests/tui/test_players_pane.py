@@ -210,6 +210,39 @@ def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
     assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4!"
 
 
+async def test_a_late_rounds_mark_is_explained_under_the_list(folder: Path) -> None:
+    """A trial read «пропуск: 3!» in F2 and did not know the «!»; the paper's legend says it.
+    Under the list while a status shows it, and not otherwise."""
+    from textual.widgets import Static
+
+    from data.service import Service
+    from schemes.log import actions
+
+    path = folder / "sport-handicap.json"
+    with Service(path) as service:
+        state = service.state
+    assert state.settings.scheme == "sport-handicap" and state.paired_rounds < (state.settings.rounds or 0)
+    app = app_on(folder, path.name)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        legend = app.screen.query_one("#players-legend", Static)
+        assert not legend.display
+    coming = state.paired_rounds + 1  # announced once the round before it is paired: late
+    player = next(p for p in state.players.values() if p.withdrawn_from is None and coming not in p.skips)
+    with Service(path, writable=True) as service:
+        service.commit(actions.skip(player.id, [coming]))
+    app = app_on(folder, path.name)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        legend = app.screen.query_one("#players-legend", Static)
+        assert legend.display and str(legend.render()) == "! после тура — объявлено поздно: как неявка"
+        table = app.screen.query_one("#players-table", DataTable)
+        assert str(table.get_row(str(player.id))[5]) == f"пропуск: {coming}!"
+        assert table.region.bottom <= legend.region.y  # under the list, not over its rows
+
+
 async def test_skipping_asks_nothing_once_every_round_is_paired(folder: Path) -> None:
     """A trial: after the last round was paired, ``k`` still opened the skip dialog, and the
     refusal came only after the rounds were typed.  Now it is said at once; before, the

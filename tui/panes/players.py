@@ -63,6 +63,8 @@ class PlayersPane(Pane):
         yield Field(placeholder=_("Search"), id="search")
         yield Static("", id="search-none", markup=False)  # a search that finds nobody says so (a trial read a blank)
         yield PlainTable(id="players-table", zebra_stripes=True, cursor_type="row")
+        # what «3!» of a status means, under the table while one shows it, as the paper's legend says «--!»
+        yield Static("", id="players-legend", markup=False)
 
     def retranslate(self) -> None:
         self.query_one("#search", Input).placeholder = _("Search")
@@ -129,6 +131,9 @@ class PlayersPane(Pane):
         none = self.query_one("#search-none", Static)
         none.display = bool(wanted.strip()) and not rows  # before the fitting, which its margins narrow
         table.fill(self.columns(short, countries), rows, self.width_to_fill())
+        legend = self.query_one("#players-legend", Static)
+        legend.display = any("!" in cells[5] for _key, cells in rows)
+        legend.update(_("! after a round — announced too late: as an absence") if legend.display else "")
         none.update(_("Nobody found: {query}", query=cut(visible(query.strip()), 60)) if none.display else "")
         self.stale = False
 
