@@ -241,7 +241,7 @@ class PlainTable(DataTable[Any]):
             max([1, cell_len(c.title), *(cell_len(cells[i]) for _key, cells in rows)]) for i, c in enumerate(columns)
         ]
         room = width - 2 * len(columns) - 3  # each cell's padding, the scrollbar and its gutter
-        widths = fit_widths(natural, [c.gives_way for c in columns], room)
+        widths = fit_widths(natural, [c.gives_way for c in columns], room, keeps=[c.keeps or 6 for c in columns])
         self.clear(columns=True)
         for column, column_width in zip(columns, widths, strict=True):
             self.add_column(cut(column.title, column_width) or " ", key=column.key, width=column_width)
@@ -340,6 +340,8 @@ class Column:
     gives_way: int = 0
     """When the columns do not fit the width: 0 keeps its width; the others are narrowed,
     those of the highest number first (the club before the name)."""
+    keeps: int = 0
+    """The cells it keeps before it gives way as a column of ``gives_way`` 1 does (0: none)."""
     wrap: bool = False
     """Its text wraps onto more lines rather than being shortened (meanings, log entries)."""
     shorten: Callable[[str, int], str] | None = None
@@ -355,18 +357,31 @@ def cut(text: str, width: int) -> str:
     return set_cell_size(text, max(width - 1, 0)).rstrip() + "…"
 
 
-def fit_widths(natural: Sequence[int], gives_way: Sequence[int], available: int, least: int = 6) -> list[int]:
+def fit_widths(
+    natural: Sequence[int],
+    gives_way: Sequence[int],
+    available: int,
+    least: int = 6,
+    keeps: Sequence[int] | None = None,
+) -> list[int]:
     """Widths that fit ``available`` cells: the columns that give way 0 keep their own width;
     the others are narrowed, those that give way first (the highest number) before the rest,
-    the widest of them first, down to ``least`` (or their own width, if less)."""
+    the widest of them first, down to ``least`` (or their own width, if less).  A column that
+    ``keeps`` more than ``least`` cells gives way first only down to them, and then as those
+    that give way 1 do (the club: to «Санкт-Пет…» before a name loses a letter, then both)."""
     widths = list(natural)
+    kept = keeps or [least] * len(widths)
+
+    def turn(i: int) -> int:
+        return gives_way[i] if widths[i] > kept[i] else min(gives_way[i], 1)
+
     excess = sum(widths) - available
     while excess > 0:
         narrowable = [i for i, w in enumerate(widths) if gives_way[i] and w > min(least, natural[i])]
         if not narrowable:
             break
-        first = max(gives_way[i] for i in narrowable)
-        widest = max((i for i in narrowable if gives_way[i] == first), key=lambda i: widths[i])
+        first = max(turn(i) for i in narrowable)
+        widest = max((i for i in narrowable if turn(i) == first), key=lambda i: widths[i])
         widths[widest] -= 1
         excess -= 1
     return widths

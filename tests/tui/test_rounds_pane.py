@@ -522,6 +522,24 @@ def test_fitted_widths_fit_when_they_can_and_fixed_columns_stay(natural, data, a
             assert widths[j] == floors[j]  # j gave way first, all the way
 
 
+@given(natural=st.lists(st.integers(1, 60), min_size=1, max_size=9), data=st.data(), available=st.integers(10, 120))
+def test_a_column_that_keeps_cells_gives_way_first_down_to_them_only(natural, data, available) -> None:
+    """A column that ``keeps`` cells (the players' club) gives way before the names only down to
+    them, then as they do; every floor and the fit hold as without."""
+    size = len(natural)
+    gives_way = data.draw(st.lists(st.integers(0, 3), min_size=size, max_size=size))
+    keeps = data.draw(st.lists(st.integers(6, 14), min_size=size, max_size=size))
+    widths = fit_widths(natural, gives_way, available, keeps=keeps)
+    floors = [n if g == 0 else min(6, n) for n, g in zip(natural, gives_way, strict=True)]
+    assert all(floor <= w <= n for floor, w, n in zip(floors, widths, natural, strict=True))
+    assert sum(widths) <= max(available, sum(floors))
+    for i, j in ((i, j) for i in range(size) for j in range(size)):
+        if gives_way[i] == 1 and gives_way[j] > 1 and widths[i] < natural[i]:
+            assert widths[j] <= max(floors[j], min(keeps[j], natural[j]))  # j gave way first, down to what it keeps
+    name_and_club = fit_widths([20, 15], [1, 2], 27, keeps=[6, 10])
+    assert name_and_club == [17, 10]  # the club to ten cells first, then the wider of the two
+
+
 async def test_the_title_of_a_best_of_three_says_no_count_it_does_not_know(tmp_path: Path) -> None:
     """A trial read «тур 3 из ?»: a best of three's rounds are known once its final is."""
     path = tmp_path / "cup.json"

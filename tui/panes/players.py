@@ -72,8 +72,9 @@ class PlayersPane(Pane):
     @staticmethod
     def columns(short: Mapping[str, str], countries: bool) -> list[Column]:
         """The status (a withdrawal, skips) always whole, beside the rating; when 80 columns
-        are not enough the blocked pairs give way first, then the name and the club, the
-        wider of them first (one long name cut the clubs of all to «Влади…»); a name cut
+        are not enough the blocked pairs give way first, then the club down to ten cells, then
+        the name and the club, the wider of them first (one long name cut the clubs of all to
+        «Влади…»; a long club, every name to «Константин…»); a name cut
         gives its first name's initial first (``short``: each full name's «Сидорова Е.»); the
         country is left out where everyone has the same."""
 
@@ -87,9 +88,11 @@ class PlayersPane(Pane):
             Column("rank", _("Rank")),
             Column("rating", _("Rating"), optional=True),
             Column("status", _("Status")),
-            Column("club", _("Club"), gives_way=1, optional=True),
+            # the club gives way first, to «Санкт-Пет…», then as the name does: a trial read «Константин…»,
+            # «Шаповаленк…» beside a whole «Санкт-Петербург» (and once «Влади…» for every club, a name first)
+            Column("club", _("Club"), gives_way=2, keeps=10, optional=True),
             Column("country", _("Country"), optional=not countries),  # not a search's rows: the field's
-            Column("blocked", _("Blocked"), gives_way=2, optional=True),
+            Column("blocked", _("Blocked"), gives_way=3, optional=True),
         ]
 
     def show(self, session: Service) -> None:
