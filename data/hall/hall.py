@@ -952,7 +952,11 @@ def enrol_requests(service: Service, repo: HallRepo) -> Tournament:
             continue
         hall = state.hall
         assert hall is not None
-    write_json(repo.path, REQUESTS, [r for r in requests(repo.path) if not _enrolled(r, hall.laptops)])
+    held = requests(repo.path)
+    waiting = [r for r in held if not _enrolled(r, hall.laptops)]
+    if len(waiting) != len(held):  # not at every sync: a full disk failed the chief's sync after its merge was saved
+        with contextlib.suppress(OSError):  # tidying only: an enrolled laptop's request is passed over next time
+            write_json(repo.path, REQUESTS, waiting)
     return state
 
 

@@ -2332,6 +2332,34 @@ def test_an_address_found_to_be_this_laptop_is_no_longer_listed_as_refused(found
         assert [str(r) for r in repo.refused] == [f"{there}: nobody serves there"] and here in repo.selves
 
 
+def test_a_chiefs_sync_whose_requests_file_cannot_be_written_keeps_its_merge_and_says_nothing_failed(
+    hall_of_three_once, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack on a full disk: the chief's ``hall sync`` merged a helper's results, saved
+    them, then rewrote the laptops' requests to join — at every sync, though none was new —
+    and, refused, exited 2 saying «файл остался прежним».  Now the requests are rewritten only
+    when a laptop was enrolled, and failing to tidy them is no failure of the sync."""
+    from data.hall import hall as hall_module
+
+    chief, table2, _table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    chief.sync(stick)
+    table2.sync(stick)
+    table2.result(1, 1, "W+")
+    table2.sync(stick)
+    written = hall_module.write_json
+
+    def full(folder: Path, name: str, value: object) -> None:
+        if name == hall_module.REQUESTS:
+            raise OSError(28, "No space left on device")
+        written(folder, name, value)
+
+    monkeypatch.setattr(hall_module, "write_json", full)
+    synced = chief.sync(stick)
+    assert synced.problems == () and synced.added >= 1
+    assert chief.state.round(1).results[1].code == "W+"
+
+
 def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three_once) -> None:
     from data.hall.hall import BrokeOff
 
