@@ -635,7 +635,7 @@ def _players(
                 "player {player}: declared rank (grade) {grade} is not his rank {rank}: both are kept as {rank}",
                 player=who,
                 grade=element.get("grade", "").strip()[:10],  # a trial's file wrote grade=" 1D"
-                rank=element.get("rank", "").strip()[:10],
+                rank=rank_label(rank + 21).upper(),  # as kept: «99D» is 9D, «-5K» OpenGotha's 6D (an attack)
             )
         rating = _java_int(element.get("rating", "-900"), "rating", number) + (2050 if old else 0)
         smms = _java_int(element.get("smmsCorrection", "0"), "smmsCorrection", number)

@@ -583,6 +583,9 @@ def test_a_declared_grade_other_than_the_rank_is_said(tmp_path: Path) -> None:
     said = [str(w) for w in read(path).warnings]
     assert "player 18 (Nicita Giovanni): declared rank (grade) 11K is not his rank 10K: both are kept as 10K" in said
     assert not any("grade" in warning for warning in warnings_of(TESTDATA / "simplemm.xml"))
+    path.write_bytes(path.read_bytes().replace(b'rank="10K"', b'rank="99D"', 1))  # an attack: the rank as kept
+    said = [str(w) for w in read(path).warnings]
+    assert "player 18 (Nicita Giovanni): declared rank (grade) 11K is not his rank 9D: both are kept as 9D" in said
 
 
 def test_a_preregistered_player_is_kept_and_not_paired(tmp_path: Path) -> None:
