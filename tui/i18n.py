@@ -1484,7 +1484,7 @@ RU = {
     "the tournament is shared by laptops already": "турнир уже ведётся на нескольких ноутбуках",
     "this laptop is not enrolled in the hall yet: sync with the chief's laptop": "этот ноутбук ещё не записан в зал: синхронизируйтесь с ноутбуком главного судьи",
     "{device}: no such laptop in the hall (tengen hall status lists them)": "{device}: такого ноутбука в зале нет (их список — tengen hall status)",
-    "{folder} is neither empty nor a hall's folder": "{folder} — не пустая папка и не папка зала",
+    "{folder} is neither empty nor a hall's folder: sync with an empty folder on it, such as {inside}": "{folder} — не пустая папка и не папка зала: синхронизируйте с пустой папкой на ней, например {inside}",
     "{folder} is another hall's folder (this tournament is none): remove or rename it first": "{folder} — папка другого зала (этот турнир не зал): сначала удалите или переименуйте её",
     "{folder}: {reason}": "{folder}: {reason}",
     "{path} is a hall already": "{path} уже ведётся в зале",

@@ -46,7 +46,9 @@ from data.hall.repo import (
     half_made,
     hall_path,
     init_bare,
+    of_the_system,
     only_created,
+    ours_or_nothing,
     peer_address,
     requests,
     tidy,
@@ -525,6 +527,8 @@ def _stick(folder: Path) -> Repo:
     anything in it is no plain file, or it is bigger than any hall's (``_plain_folder``)."""
     if not folder.is_dir():
         raise Refused("{folder}: no such folder", folder=str(folder))
+    if not ours_or_nothing(folder):  # said before the walk: a stick of photos took 15 s to be called damaged
+        raise _not_a_halls(folder)
     if not _plain_folder(folder, STICK_LIMIT):
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED)
     try:
@@ -545,6 +549,9 @@ def _plain_folder(folder: Path, limit: int) -> bool:
     to ``/dev/zero`` took every byte of memory."""
     total = 0
     for root, folders, files in os.walk(folder):
+        if root == str(folder):  # an operating system's entries at the top are its own, whatever they hold
+            folders[:] = [name for name in folders if not of_the_system(name)]
+            files = [name for name in files if not of_the_system(name)]
         for name in files + [inside for inside in folders if os.path.islink(os.path.join(root, inside))]:
             try:
                 status = os.stat(os.path.join(root, name))
@@ -567,11 +574,18 @@ def _found_or_made(folder: Path) -> Repo:
         else:
             unreadable_refs_dropped(stick, PREFIX.decode())
             return stick
-    if any(p.name not in (REQUESTS, GUARD, PROBE) for p in folder.iterdir()):
-        raise Refused("{folder} is neither empty nor a hall's folder", folder=str(folder))
+    if any(p.name not in (REQUESTS, GUARD, PROBE) and not of_the_system(p.name) for p in folder.iterdir()):
+        raise _not_a_halls(folder)
     (folder / PROBE).unlink(missing_ok=True)  # a probe the disk failed before our mark was written
     init_bare(folder)
     return open_repo(folder)
+
+
+def _not_a_halls(folder: Path) -> Refused:
+    """The refusal of a folder holding the user's own files, with what to do instead (an attack
+    was told only that it was «neither empty nor a hall's folder»)."""
+    return Refused("{folder} is neither empty nor a hall's folder: sync with an empty folder on it, such as {inside}",
+                   folder=str(folder), inside=str(folder / "tengen"))  # fmt: skip
 
 
 def push(repo: HallRepo, folder: str, device: str) -> None:

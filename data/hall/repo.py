@@ -637,6 +637,30 @@ error): left alone, it made the stick «neither empty nor a hall's folder» for 
 SKELETON = frozenset({"HEAD", "config", "description", "branches", "hooks", "info", "objects", "refs", PROBE})
 """What dulwich's ``Repo.init_bare`` makes in a folder; an unfinished one may leave any of
 them, or its lock ``NAME.lock``, and no other."""
+SYSTEM_ENTRIES = frozenset({
+    "System Volume Information", "$RECYCLE.BIN", "desktop.ini", "lost+found",
+    ".Trashes", ".Spotlight-V100", ".fseventsd", ".DS_Store", ".TemporaryItems",
+})  # fmt: skip
+"""What operating systems make at the top of a stick: every stick Windows formats has «System
+Volume Information», a file deleted on a Linux desktop leaves «.Trash-1000» (also ``of_the_system``)."""
+
+
+def of_the_system(name: str) -> bool:
+    """Whether a stick's entry ``name`` is an operating system's (``SYSTEM_ENTRIES``, a Linux
+    desktop's ``.Trash-UID``, macOS's ``._NAME``): nobody's hall, left alone — a stick's top
+    folder holding one was refused as «neither empty nor a hall's folder» (an attack)."""
+    return name in SYSTEM_ENTRIES or name.startswith((".Trash-", "._"))
+
+
+def ours_or_nothing(folder: Path) -> bool:
+    """Whether ``folder`` may be a hall's stick: a repository (checked whole later), or nothing
+    but a repository's skeleton half made, ours beside it and what operating systems leave."""
+    if (folder / "HEAD").is_file() and (folder / "objects").is_dir():
+        return True
+    names = {p.name for p in folder.iterdir() if not of_the_system(p.name)} - {REQUESTS, MAKING, GUARD}
+    return {name.removesuffix(".lock") for name in names} <= SKELETON
+
+
 MAKING = "tengen-making"
 """Left in a folder while a repository is made in it, removed once it is: what tells an
 unfinished one of ours from a folder of the user's that has files of the same names."""
@@ -648,7 +672,8 @@ def init_bare(folder: Path) -> None:
     folder (a stick) until someone removed it by hand.  Nothing is removed where the mark
     could not be made: it is another's making, or another's repository."""
     (folder / MAKING).touch(exist_ok=False)
-    if any(p.name not in (MAKING, REQUESTS, GUARD) for p in folder.iterdir()):  # not ours to make, nor to clean
+    if any(p.name not in (MAKING, REQUESTS, GUARD) and not of_the_system(p.name) for p in folder.iterdir()):  # not
+        # ours to make, nor to clean (an operating system's entries at a stick's top stay beside it)
         (folder / MAKING).unlink()
         raise FileExistsError(errno.EEXIST, "a repository or another's files are there already", str(folder))
     try:
@@ -683,7 +708,7 @@ def half_made(folder: Path) -> bool:
     or the disk full and the cleaning killed too) and nothing else of git's: its skeleton,
     no object and no ref stored — removing that loses nothing.  ``REQUESTS`` (kept on a stick
     beside the repository) may be there too."""
-    names = {p.name for p in folder.iterdir()} - {REQUESTS, MAKING, GUARD}
+    names = {p.name for p in folder.iterdir() if not of_the_system(p.name)} - {REQUESTS, MAKING, GUARD}
     return (
         (folder / MAKING).is_file()
         and {name.removesuffix(".lock") for name in names} <= SKELETON

@@ -689,8 +689,33 @@ def test_a_full_or_missing_stick_is_one_line(hall_of_three_once, tmp_path: Path)
     busy = tmp_path / "busy"
     busy.mkdir()
     (busy / "photos.jpg").write_bytes(b"x")
-    assert "neither empty nor a hall's folder" in str(chief.sync(busy).problems[0])
+    said = str(chief.sync(busy).problems[0])
+    assert said.endswith(
+        f"neither empty nor a hall's folder: sync with an empty folder on it, such as {busy / 'tengen'}"
+    )
     assert (busy / "photos.jpg").read_bytes() == b"x" and len(list(busy.iterdir())) == 1
+
+
+def test_a_sticks_top_folder_with_the_operating_systems_entries_is_a_halls(hall_of_three_once, tmp_path: Path) -> None:
+    """An attack: every stick Windows formats has «System Volume Information», a file deleted
+    on a Linux desktop leaves «.Trash-1000» — and the README's `hall sync /media/stick` was
+    refused as «neither empty nor a hall's folder», or, the trash holding a pipe or 2 GB, as a
+    damaged copy.  They are the systems' own: the hall's repository goes beside them, and they
+    are left as they were."""
+    chief, table2, _table3, _stick, _secret = hall_of_three_once
+    top = tmp_path / "media-stick"
+    (top / "System Volume Information").mkdir(parents=True)
+    (top / "System Volume Information" / "IndexerVolumeGuid").write_bytes(b"{guid}")
+    trash = top / ".Trash-1000" / "files"
+    trash.mkdir(parents=True)
+    os.mkfifo(trash / "a-pipe")  # what is in a trash is nobody's repository
+    chief.pair()
+    assert chief.sync(top).problems == () and table2.sync(top).problems == ()
+    table2.result(1, 1, "W+")
+    assert table2.sync(top).problems == () and chief.sync(top).problems == ()
+    assert chief.state.round(1).results[1].code == "W+"
+    assert (top / "System Volume Information" / "IndexerVolumeGuid").read_bytes() == b"{guid}"
+    assert (trash / "a-pipe").exists() and (top / "HEAD").is_file()
 
 
 def test_a_stick_that_fills_up_is_one_line_and_leaves_both_readable(hall_of_three_once, monkeypatch) -> None:
