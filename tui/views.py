@@ -261,6 +261,7 @@ def standings_json(state: Tournament, after_round: int) -> dict[str, Any]:
         rows.append(
             {
                 "place": row.shown_place,
+                "field_place": row.place,  # the place in the whole field, where the categories restart theirs
                 "id": player.id,
                 "no": state.numbers.get(player.id),
                 "name": player.full_name,

@@ -1588,3 +1588,30 @@ async def test_the_team_standings_count_more_or_fewer_and_group_by_club(tmp_path
         await pilot.pause()
         assert notes(app)[-1] == "Ни у кого нет команды: в зачёте клубы"
         assert sorted(row[1] for row in rows(app, "standings-table")) == ["Динамо", "Спартак"]
+
+
+async def test_the_table_by_rounds_names_the_category_beside_places_that_restart_with_it(tmp_path: Path) -> None:
+    """A trial: F4's table by rounds numbered each category from 1, as the standings do where
+    the categories decide first, and showed no category at all; now its column is there."""
+    from data.service import Service
+    from schemes.log import actions
+
+    players = [
+        {"surname": s, "name": "X", "rank": r} for s, r in (("Ан", "3d"), ("Бор", "2d"), ("Вер", "5k"), ("Гор", "10k"))
+    ]
+    params = {"categoryLimits": "1K", "placementCriteria": "CAT,NBW"}
+    with Service.create(tmp_path / "cat.json", [actions.create("Кат", "swiss", 3, params=params)]) as service:
+        service.commit_all(actions.registrations([], players))
+        service.commit(actions.pair(service.state, random.Random(1)))
+        for board in service.state.rounds[0].boards:
+            service.commit(actions.result(1, board.number, "W+"))
+    app = TengenApp(str(tmp_path / "cat.json"), folder=tmp_path, open_viewer=False)
+    async with run_test(app, size=(80, 24)) as pilot:
+        await pilot.press("f4", "t")
+        await pilot.pause()
+        lines = shown_text(app).splitlines()
+        head = next(i for i, line in enumerate(lines) if "Победы" in line)
+        assert lines[head].split()[-1] == "CAT"
+        assert [(line.split()[0], line.split()[-1]) for line in lines[head + 1 : head + 5]] == [
+            ("1", "1"), ("2", "1"), ("1", "2"), ("2", "2"),
+        ]  # fmt: skip

@@ -438,6 +438,7 @@ def test_the_standings_number_each_category_from_1_where_the_categories_decide_f
         log.result(1, board.number, "W+")
     rows = standings_json(log.state, 1)["rows"]
     assert [(row["place"], row["tiebreaks"]["CAT"]) for row in rows] == [("1", 1), ("2", 1), ("1", 2), ("2", 2)]
+    assert [row["field_place"] for row in rows] == ["1", "2", "3", "4"]  # for scripts: the whole field's
 
 
 def test_a_redone_result_says_what_its_board_shows_where_it_is_not_that_result() -> None:
