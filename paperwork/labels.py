@@ -205,6 +205,7 @@ RU = {
     "+ без противника — свободный тур, - — пропуск); П Р — противник и результат; Техн. — сумма технических "
     "результатов (+1 за пропуск тура, -1 за свободный тур); ФКБ — форовый коэффициент Бухгольца",
     "passed_over": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека).",
+    "passed_more": "{prize}: впереди ещё {count}, у каждого уже есть приз.",
     "withdrawn_winner": "{prize}: {player} — снят с тура {round}.",
     "withdrawn_winner_f": "{prize}: {player} — снята с тура {round}.",
     "MMS": "ММ-очки",
@@ -426,6 +427,7 @@ EN = {
     "+ with no opponent — a bye, - — a skip); O R — opponent and result; Tech. — technical sum (+1 for a "
     "skipped round, -1 for a bye); Coef. — handicap Buchholz coefficient",
     "passed_over": "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each.",
+    "passed_more": "{prize}: {count} more were ahead, each with a prize already.",
     "withdrawn_winner": "{prize}: {player} withdrew from round {round}.",
     "withdrawn_winner_f": "{prize}: {player} withdrew from round {round}.",
     "MMS": "MMS",

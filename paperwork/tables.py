@@ -138,6 +138,7 @@ def prizes(
         award,
         field_of,
         passed_over_by,
+        passed_unnamed,
         prize_name,
         prize_value,
         withdrawn_winners,
@@ -174,6 +175,7 @@ def prizes(
                                        other=title(other))
             for prize, player, value, other in passed_over_by(prizes)
         ]
+        + [text["passed_more"].format(prize=title(prize.name), count=count) for prize, count in passed_unnamed(prizes)]
         + [
             text["withdrawn_winner_f" if tournament.players[player].sex == "f" else "withdrawn_winner"].format(
                 prize=title(prize.name), player=names([player]), round=tournament.players[player].withdrawn_from

@@ -683,13 +683,16 @@ def prize_notes(state: Tournament, prizes: Sequence[Prize]) -> list[str]:
     """Why a better player did not get a prize: he has one already (one prize each); and a
     winner who withdrew, said for the referee to decide (a trial's second prize went to a
     player out after round 1: OpenGotha's absent rounds had kept him second)."""
-    from schemes.awards.prizes import passed_over_by, withdrawn_winners
+    from schemes.awards.prizes import passed_over_by, passed_unnamed, withdrawn_winners
 
     return [
         _("{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each",
           prize=prize_title(prize.name), player=player_label(state, player),
           value=prize_decided(prize, value), other=prize_title(other))
         for prize, player, value, other in passed_over_by(prizes)
+    ] + [
+        _("{prize}: {count} more were ahead, each with a prize already", prize=prize_title(prize.name), count=count)
+        for prize, count in passed_unnamed(prizes)
     ] + [
         _("{prize}: {player} withdrew from round {round}", prize=prize_title(prize.name),
           player=player_label(state, player), round=state.players[player].withdrawn_from,

@@ -35,8 +35,9 @@ class Prize:
     passed_over: tuple[int, ...] = ()
     """Who had more for it but has a prize already (one prize each), best first: said beside
     it, so that nobody wonders why the player with the most wins did not get «больше всех
-    побед» — the best ``PASSED_NAMED`` of them, not the best alone (a trial's note named the 6
-    wins of the winner of «1 место», not the 4 of the two second places, over a prize won with 2)."""
+    побед» — every one of them, not the best alone (a trial's note named the 6 wins of the
+    winner of «1 место», not the 4 of the two second places, over a prize won with 2); the
+    notes name the first ``PASSED_NAMED`` (``passed_over_by``) and count the rest."""
     passed_values: tuple[str, ...] = ()
     """What each of the passed-over had (his value for this prize), in their order."""
 
@@ -215,8 +216,9 @@ _NOTHING = {"most_wins", "longest_streak", "wins_over_stronger"}
 
 
 PASSED_NAMED = 3
-"""The most players a prize's note names as passed over, the best first: «самый младший» of a
-children's event would name every younger prized child, a note of ten lines (a review)."""
+"""The most players a prize's notes name as passed over, the best first, the rest counted
+(``passed_over_by``): «самый младший» of a children's event would name every younger prized
+child, a note of ten lines (a review)."""
 
 
 def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> list[Prize]:
@@ -258,7 +260,7 @@ def hand_out(field: Field, rules: Sequence[Rule], one_prize: bool = True) -> lis
         noted = told.setdefault(group, set())
         # a better value itself, not a better tie-break by place
         ahead = [p for p in everyone if p in prized and p not in noted and rule.key(p)[0] < best[0]]
-        passed = tuple(sorted(ahead, key=rule.key)[:PASSED_NAMED])
+        passed = tuple(sorted(ahead, key=rule.key))
         noted.update(passed)
         taken.setdefault(group, set()).update(winners)
         given[group] = given.get(group, 0) + len(winners)
@@ -276,8 +278,10 @@ def withdrawn_winners(tournament: Tournament, prizes: Sequence[Prize]) -> list[t
 
 
 def passed_over_by(prizes: Sequence[Prize]) -> list[tuple[Prize, int, str, str]]:
-    """Each player a prize passed over, with his value for it and the name of the prize he has
-    (one prize each), said under the prizes on the screen and on paper, each in its own words."""
+    """Each player a prize passed over that its notes name (``PASSED_NAMED`` at most, the best
+    first: ``passed_unnamed`` counts the rest), with his value for it and the name of the prize
+    he has (one prize each), said under the prizes on the screen and on paper, each in its own
+    words."""
     first: dict[int, str] = {}
     for prize in prizes:
         for player in prize.players:
@@ -285,8 +289,14 @@ def passed_over_by(prizes: Sequence[Prize]) -> list[tuple[Prize, int, str, str]]
     return [
         (prize, player, value, first[player])
         for prize in prizes
-        for player, value in zip(prize.passed_over, prize.passed_values, strict=True)
+        for player, value in zip(prize.passed_over[:PASSED_NAMED], prize.passed_values, strict=False)
     ]
+
+
+def passed_unnamed(prizes: Sequence[Prize]) -> list[tuple[Prize, int]]:
+    """Each prize that passed over more players than its notes name, and how many more (a
+    trial read a 3-win player's prize passed over without a word, the note naming three)."""
+    return [(prize, len(prize.passed_over) - PASSED_NAMED) for prize in prizes if len(prize.passed_over) > PASSED_NAMED]
 
 
 def _open(field: Field, rule: Rule, order: Sequence[int], candidates: Sequence[int]) -> bool:

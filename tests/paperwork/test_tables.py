@@ -684,3 +684,20 @@ def test_the_prizes_paper_says_who_was_passed_over_and_for_which_prize() -> None
             log.result(number, board.number, "W+" if stronger == board.white else "B+")
     sheet = pages(prizes(log.state, log.events, 3, PrizeRules(places=1, specials=("most_wins",))))[0]
     assert "больше всех побед: 1 A X впереди (побед: 3), но уже есть приз «1 место»" in " ".join(sheet.split())
+
+
+def test_the_prizes_paper_counts_the_passed_over_it_does_not_name() -> None:
+    """Seven players, the stronger always wins; places 1-4 and the most wins: three of the
+    four ahead named, the fourth counted (a trial read a 3-win player passed over unsaid)."""
+    from schemes.awards.prizes import PrizeRules
+
+    log = Log("round-robin", numbering="rating")
+    for i, name in enumerate("ABCDEFG"):
+        log.add(name, rating=2400 - 100 * i)
+    while log.state.paired_rounds < 7:
+        number = log.pair()
+        for board in log.state.round(number).boards:
+            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
+            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    sheet = " ".join(pages(prizes(log.state, log.events, 7, PrizeRules(places=4, specials=("most_wins",))))[0].split())
+    assert sheet.count("впереди (побед:") == 3 and "больше всех побед: впереди ещё 1, у каждого уже есть приз." in sheet

@@ -8,6 +8,7 @@ from schemes.awards.prizes import (
     field_of,
     hand_out,
     passed_over_by,
+    passed_unnamed,
     place_rules,
     special_rules,
     standard_rules,
@@ -134,10 +135,11 @@ def test_a_prize_passed_over_names_every_prized_player_who_had_more() -> None:
     assert passed_over_by(prizes) == [(most, ids[0], "4", "1"), (most, ids[1], "3", "2")]
 
 
-def test_a_prize_names_at_most_three_passed_over() -> None:
+def test_a_prize_names_at_most_three_passed_over_and_counts_the_rest() -> None:
     """Seven players, the stronger always wins: 6 to 0 wins; places 1-4 taken, the most wins go
-    to the fifth (2 wins), and the note names the best three of the four ahead, not a list as
-    long as the prizes («самый младший» of a children's event: a review)."""
+    to the fifth (2 wins), and the notes name the best three of the four ahead, not a list as
+    long as the prizes («самый младший» of a children's event: a review), and count the fourth
+    (a trial read a 3-win player passed over without a word)."""
     log = Log("round-robin", numbering="rating")
     ids = [log.add(name, rating=2400 - 100 * i) for i, name in enumerate("ABCDEFG")]
     while log.state.paired_rounds < 7:
@@ -146,9 +148,14 @@ def test_a_prize_names_at_most_three_passed_over() -> None:
             stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
             log.result(number, board.number, "W+" if stronger == board.white else "B+")
     field = field_of(log.state, get_scheme("round-robin").standings(log.state, 7))
-    most = next(p for p in hand_out(field, standard_rules(field, places=4, specials=["most_wins"]))
-                if p.name == "most_wins")  # fmt: skip
-    assert most.players == (ids[4],) and most.passed_over == tuple(ids[:3]) and most.passed_values == ("6", "5", "4")
+    prizes = hand_out(field, standard_rules(field, places=4, specials=["most_wins"]))
+    most = next(p for p in prizes if p.name == "most_wins")
+    assert most.players == (ids[4],) and most.passed_over == tuple(ids[:4])
+    assert most.passed_values == ("6", "5", "4", "3")
+    assert [(player, value, other) for _prize, player, value, other in passed_over_by(prizes)] == [
+        (ids[0], "6", "1"), (ids[1], "5", "2"), (ids[2], "4", "3"),
+    ]  # fmt: skip
+    assert passed_unnamed(prizes) == [(most, 1)]
 
 
 @pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
