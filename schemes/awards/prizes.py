@@ -122,6 +122,30 @@ def place_rules(field: Field, count: int = 3) -> list[Rule]:
     ]
 
 
+def category_place_rules(field: Field, count: int = 3) -> list[Rule]:
+    """Where OpenGotha's categories decide first and the standings number each from 1
+    (``Row.in_category``), the places ``1..count`` of each category, «категория 2: 1 место»: a
+    trial saw three players at «1» in F4 and the prizes «1, 2, 3 место» go to the first
+    category's best.  What decided is the title; the place in the whole field is no prize's."""
+    category = {row.player: int(row.tiebreaks["CAT"]) for row in field.standings.rows if row.in_category}
+    return [
+        Rule(
+            f"CAT {number}: {n}",
+            partial(_in_opengotha_category, category, number),
+            lambda p: (field.places[p],),
+            lambda p: "",
+            places=n,
+            by_place=True,
+        )
+        for number in sorted(set(category.values()))
+        for n in range(1, count + 1)
+    ]
+
+
+def _in_opengotha_category(category: Mapping[int, int], number: int, player: Player) -> bool:
+    return category.get(player.id) == number
+
+
 def _placed_by(field: Field, place: int, player: Player) -> bool:
     """Whether ``player`` has a place ``place`` or better: a place prize goes to no one whose
     place is not decided (a review: an unfinished play-off's first place went to a seed)."""
@@ -367,7 +391,8 @@ def standard_rules(
     some have none, the prizes for wins unless the event is a ``knockout`` (its wins are how
     far each went: a play-off trial's «больше всех побед» went to the fourth place)."""
     players = list(field.tournament.players.values())
-    rules = place_rules(field, places)
+    by_category = any(row.in_category for row in field.standings.rows)  # the places are each category's
+    rules = category_place_rules(field, places) if by_category else place_rules(field, places)
     for under in ages:
         rules += age_rules(field, under)
     for weakest, strongest in ranks:
@@ -427,6 +452,8 @@ def prize_name(name: str, say: Callable[[str], str]) -> str:
         group, place = name.rsplit(": ", 1)
         if group.startswith("under ") and group[6:].isdigit():
             group = say("under {n}").format(n=group[6:])
+        elif group.startswith("CAT ") and group[4:].isdigit():  # OpenGotha's category (``category_place_rules``)
+            group = say("category {n}").format(n=group[4:])
         else:
             group = say(WORDS[group]) if group in WORDS else group
         return f"{group}: {say('place {n}').format(n=place)}"

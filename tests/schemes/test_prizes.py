@@ -10,6 +10,7 @@ from schemes.awards.prizes import (
     passed_over_by,
     passed_unnamed,
     place_rules,
+    prize_name,
     special_rules,
     standard_rules,
     women_rules,
@@ -156,6 +157,30 @@ def test_a_prize_names_at_most_three_passed_over_and_counts_the_rest() -> None:
         (ids[0], "6", "1"), (ids[1], "5", "2"), (ids[2], "4", "3"),
     ]  # fmt: skip
     assert passed_unnamed(prizes) == [(most, 1)]
+
+
+@pytest.mark.parametrize("criteria", ["CAT,NBW", "NBW,CAT"])
+def test_the_place_prizes_are_each_categorys_where_the_categories_decide_first(criteria: str) -> None:
+    """A trial: F4 showed «1» in each OpenGotha category (they decide first), and the prizes
+    gave «1, 2, 3 место» to the first category's best.  There the places are each category's;
+    where the categories come later, the whole field's."""
+    log = Log("swiss", rounds=3, categoryLimits="1K", placementCriteria=criteria)
+    ids = [log.add(s, rank=r) for s, r in (("A", "3d"), ("B", "2d"), ("C", "5k"), ("D", "10k"))]
+    log.pair()
+    for board in log.state.round(1).boards:
+        log.result(1, board.number, "W+")
+    state = log.state
+    field = field_of(state, get_scheme("swiss").standings(state, 1))
+    given = {p.name: p.players for p in hand_out(field, standard_rules(field, places=2, specials=[]))}
+    winners = {row.player: row.place for row in field.standings.rows}
+    if criteria == "NBW,CAT":
+        assert set(given) == {"1", "2"}
+        return
+    assert set(given) == {"CAT 1: 1", "CAT 1: 2", "CAT 2: 1", "CAT 2: 2"}
+    assert {p for name, players in given.items() for p in players} == set(ids)
+    assert all(winners[p] != "1" for p in given["CAT 2: 1"])  # not the field's first: his category's
+    assert prize_name("CAT 2: 1", lambda phrase: {"category {n}": "категория {n}", "place {n}": "{n} место"}.get(
+        phrase, phrase)) == "категория 2: 1 место"  # fmt: skip
 
 
 @pytest.mark.parametrize(("rated", "offered"), [(0, False), (1, False), (2, True), (3, True), (4, False)])
