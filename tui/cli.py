@@ -949,7 +949,9 @@ def _cmd_undo(args: argparse.Namespace) -> None:
     def act(service: Service) -> None:
         change = service.undo(args.event)
         what = event_text(change.subject, codes=True, state=change.state)
-        print(_("undone: event {event}: {what}", event=change.subject.id, what=what))
+        undone = _("undone: event {event}: {what}", event=change.subject.id, what=what)
+        note = views.undone_note(change.state, change.subject, codes=True)
+        print(f"{undone}; {note}" if note else undone)
         laptop = another_laptop(change.state, change.subject.origin)
         if laptop is not None:  # as the app asks first
             print_warning(_("it was an entry of the laptop {laptop}", laptop=laptop))

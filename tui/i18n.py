@@ -129,6 +129,7 @@ RU = {
     "Undone: {what}": "Отменено: {what}",
     "Redone: {what}": "Возвращено: {what}",
     "yet the board is disputed": "но доска спорная",
+    "the board shows “{result}” again": "на доске снова «{result}»",
     "{prize}: {count} more were ahead, each with a prize already": "{prize}: впереди ещё {count}, у каждого уже есть приз",
     "entry {event} is undone on another laptop too: a redo here brings nothing back": "запись {event} отменена и на другом ноутбуке: вернуть её здесь нельзя",
     "yet the board keeps the result “{result}”, entered later": "но на доске остаётся результат «{result}», введённый позже",

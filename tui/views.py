@@ -192,14 +192,28 @@ def redone_note(state: Tournament, subject: Event, codes: bool = False) -> str:
         return _("yet the board is disputed")
     if now is None or (now.code, now.swapped) == (subject.data["code"], subject.data.get("swapped", False)):
         return ""
-    # the command line's codes (``B+``), as its line of the redo writes the result brought back
-    kept = (
-        as_played(now.code, now.swapped) + swapped_mark(now.swapped) if codes else result_words(now.code, now.swapped)
-    )
+    kept = _result_in(now.code, now.swapped, codes)
     laptop = another_laptop(state, now.origin)
     if laptop is None:
         return _("yet the board keeps the result “{result}”, entered later", result=kept)
     return _("yet the board keeps the result “{result}”, entered later on {laptop}", result=kept, laptop=laptop)
+
+
+def undone_note(state: Tournament, subject: Event, codes: bool = False) -> str:
+    """What the board of a result taken back by an undo shows where it shows one: the result
+    it replaced is back (a trial typed over a result, undid the new one, and was told only
+    what went).  Empty where the board is left without a result, or the entry is no result."""
+    played = state.round(subject.data.get("round", 0)) if subject.kind == "result_recorded" else None
+    now = played.results.get(subject.data["board"]) if played is not None else None
+    if now is None:
+        return ""
+    return _("the board shows “{result}” again", result=_result_in(now.code, now.swapped, codes))
+
+
+def _result_in(code: str, swapped: bool, codes: bool) -> str:
+    """A board's result as a note beside an undo or a redo says it: the command line's codes
+    (``B+``), as its line writes the entry; the app's words."""
+    return as_played(code, swapped) + swapped_mark(swapped) if codes else result_words(code, swapped)
 
 
 def result_text(played: Round, board: Board, say: Callable[..., str]) -> str:

@@ -425,6 +425,9 @@ async def test_rounds_pair_enter_results_by_board_undo_and_redo(folder: Path) ->
         await pilot.press("3", "b", "y")
         await pilot.pause()
         assert session.state.round(4).results[3].code == "B+"
+        await pilot.press("ctrl+z")  # the replaced result is back, and the undo says so (a trial was told what went)
+        await pilot.pause()
+        assert notes(app)[-1].endswith(": Победа чёрных; на доске снова «Победа белых»")
 
 
 async def test_swap_players_asks_before_a_repeat_game(folder: Path) -> None:

@@ -160,7 +160,8 @@ def test_a_result_typed_over_another_says_what_it_replaced(cup: str, capsys: pyt
     assert run(capsys, "-f", cup, "result", "1", "1", "W+")[2] == ""
     code, _, err = run(capsys, "-f", cup, "result", "1", "1", "B+")
     assert code == 0 and err == "warning: round 1 board 1 had W+: replaced (tengen undo puts it back)\n"
-    assert run(capsys, "-f", cup, "undo")[0] == 0
+    code, out, _ = run(capsys, "-f", cup, "undo")  # and the undo says the board's result is back (a trial)
+    assert code == 0 and out.endswith(": B+; the board shows “W+” again\n")
     assert json.loads(run(capsys, "-f", cup, "pairings", "1", "--json")[1])["boards"][0]["result"] == "W+"
 
 

@@ -37,7 +37,7 @@ from tui.panes.standings import StandingsPane
 from tui.serving import PagesServer
 from tui.threads import hand, in_thread
 from tui.translated import Translated
-from tui.views import redone_note, shown_name, shown_path
+from tui.views import redone_note, shown_name, shown_path, undone_note
 from tui.widgets import Footer, cut, footer_under_a_dialog
 
 if TYPE_CHECKING:
@@ -331,7 +331,9 @@ class TournamentScreen(Translated, Screen[None]):
             self.notify(said(error), severity="error", timeout=8)
             return
         self.app.clear_notifications()  # one undo after another: the last says what it undid, not a pile
-        self.notify(_("Undone: {what}", what=self.entry_text(undone.subject)))
+        note = undone_note(undone.state, undone.subject)
+        said_gone = _("Undone: {what}", what=self.entry_text(undone.subject))
+        self.notify(f"{said_gone}; {note}" if note else said_gone)
         for warning in undone.warnings:
             self.notify(said(warning), severity="warning", timeout=8)
         self.redraw()
