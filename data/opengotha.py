@@ -779,8 +779,14 @@ def _time(general: Mapping[str, str], reading: _Reading) -> str:
     ``60``), with its reader's defaults; a Canadian period of no whole minutes has none."""
 
     def number(key: str, default: int) -> int:
+        """The file's whole number, or ``default`` where it has none: said where it has
+        another text (an attack's basicTime="99999999999" became 60 minutes unsaid)."""
         text = general.get(key, "")
-        return int(text) if _java_number(text, 32) else default
+        if _java_number(text, 32):
+            return int(text)
+        if text:
+            reading.warn("{key} {text!r} is not a whole number: {default}", key=key, text=text[:20], default=default)
+        return default
 
     basic = number("basicTime", number("time", 60))
     system = general.get("complementaryTimeSystem", "CANBYOYOMI")
@@ -814,12 +820,15 @@ def _dates(general: Mapping[str, str], reading: _Reading) -> str:
 
     found = []
     for key in ("beginDate", "endDate"):
+        text = general.get(key, "")
         try:
-            day = date.fromisoformat(general.get(key, "")[:10])
+            day = date.fromisoformat(text[:10])
         except ValueError:
-            continue
-        if day.year > 1900:
+            day = None
+        if day is not None and day.year > 1900:
             found.append(day)
+        elif text:  # an attack's beginDate="99999-99-99" went unsaid (OpenGotha reads such a day as today)
+            reading.warn("{key} {text!r} is no date: not kept", key=key, text=text[:20])
     if len(found) == 2 and found[1] < found[0]:
         reading.warn("the event ends ({end}) before it begins ({begin}): read the other way round",
                      begin=found[0].isoformat(), end=found[1].isoformat())  # fmt: skip

@@ -1094,6 +1094,8 @@ RU = {
     "round {round} is paired in part: players on no board: {count} (the rounds tab names them); key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)": "{round}-й тур поставлен в пары не весь: без пары {count:игрок|игрока|игроков} (их называет вкладка туров); клавиша n во вкладке туров ставит их в пары, не трогая остальных досок (в командной строке — pair --rest)",
     "round {round}: {count:game|games} without a result (they count for neither player)": "{round}-й тур: партий без результата: {count} (не засчитываются никому)",
     "rounds {rounds}: {count:game|games} without a result (they count for neither player)": "туры {rounds}: партий без результата: {count} (не засчитываются никому)",
+    "{key} {text!r} is not a whole number: {default}": "{key} {text!r} — не целое число: {default}",
+    "{key} {text!r} is no date: not kept": "{key} {text!r} — не дата: не сохраняется",
     "komi {text!r} is not a komi: 7.5": "коми {text!r} — не коми: 7.5",
     "OpenGotha keeps one komi, {komi} for even games and 0.5 with stones; boards with their own: {count}, such as round {round} board {board} ({own})": "OpenGotha хранит одно коми: {komi} в играх на равных и 0.5 с форой; своё коми было у досок: {count}, например тур {round}, доска {board} ({own})",
     "the time control ({basic} min + {seconds} s for {moves} moves) has no Tengen form: not kept": "контроль времени ({basic} мин + {seconds} с на {moves:ход|хода|ходов}) не записать в Tengen: не сохранён",

@@ -1192,3 +1192,16 @@ def test_a_last_round_of_its_bye_alone_is_said_paired_in_part(tmp_path: Path) ->
         "round 5 is paired in part: players on no board: 15 (the rounds tab names them); "
         "key n in the rounds tab pairs them, its boards kept (pair --rest on the command line)"
     )
+
+
+def test_a_date_or_a_time_that_does_not_read_is_said_not_dropped_in_silence(tmp_path: Path) -> None:
+    """An attack: beginDate="99999-99-99" was dropped and basicTime="99999999999" became 60
+    minutes, unsaid (mcmahon.md: what Tengen keeps differently is said in one warning line)."""
+    text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
+    path = tmp_path / "odd.xml"
+    path.write_text(text.replace('beginDate="2023-10-31"', 'beginDate="99999-99-99"')
+                    .replace('basicTime="60"', 'basicTime="99999999999"'), encoding="utf-8")  # fmt: skip
+    said = warnings_of(path)
+    assert "beginDate '99999-99-99' is no date: not kept" in said
+    assert "basicTime '99999999999' is not a whole number: 60" in said
+    assert state_of(path).settings.dates == "2023-10-31"  # the end date, which reads
