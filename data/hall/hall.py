@@ -336,13 +336,21 @@ def _take_chains(
         ask(folder, {"hello": hello, "mac": signing.sign_hello(repo.secret, hello)})
     try:
         result = LocalGitClient().fetch(str(folder), repo.repo, determine_wants=_negotiation(repo))
-    except OSError as error:
-        raise Refused("{folder}: {reason}", folder=str(folder), reason=os_reason(error)) from None
+    except OSError as error:  # the stick is read, this laptop's repository written: a full disk is this laptop's
+        # (an attack's join onto a full disk was told the stick was full)
+        ours = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS) or _inside(error.filename, repo.path)
+        raise Refused("{folder}: {reason}", folder=str(repo.path if ours else folder),
+                      reason=os_reason(error)) from None  # fmt: skip
     except Exception:  # as over the network: see DAMAGED
         raise Refused("{folder}: {reason}", folder=str(folder), reason=DAMAGED) from None
     refs = {bytes(k): bytes(v) for k, v in result.refs.items() if v is not None}
     _introductions(repo, requests(folder), heard=True)
     return repo.take(repo.repo, refs, device, joining, names), None
+
+
+def _inside(name: object, folder: str | os.PathLike[str]) -> bool:
+    """Whether the file ``name`` an error names (any object: ``OSError.filename``) is in ``folder``."""
+    return isinstance(name, (str, os.PathLike)) and os.path.realpath(name).startswith(os.path.realpath(folder) + os.sep)
 
 
 DAMAGED = Worded("its copy arrived damaged")

@@ -2385,6 +2385,28 @@ def test_a_chiefs_sync_whose_requests_file_cannot_be_written_keeps_its_merge_and
     assert chief.state.round(1).results[1].code == "W+"
 
 
+def test_a_join_onto_a_full_disk_names_this_laptops_folder_not_the_stick(
+    hall_of_three_once, laptops: Callable[[str], Laptop], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An attack: a join from a stick onto a laptop whose disk was full was told «…/stick:
+    диск заполнен», and the referee would have gone to clear the stick.  The stick is read,
+    this laptop's repository written: the refusal names this laptop's folder."""
+    import errno
+
+    from dulwich.client import LocalGitClient
+
+    _chief, _table2, _table3, stick, secret = hall_of_three_once
+
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(LocalGitClient, "fetch", full)
+    newcomer = laptops("table4")
+    with pytest.raises(Refused) as refused:
+        newcomer.join(stick, secret)
+    assert str(refused.value) == f"{newcomer.folder / 't.json.hall'}: the disk is full"
+
+
 def test_a_sync_that_reaches_a_stick_ends_what_was_refused_of_it(hall_of_three_once) -> None:
     from data.hall.hall import BrokeOff
 
