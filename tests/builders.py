@@ -62,6 +62,19 @@ def round_robin(ratings: Sequence[int], **params: Any) -> tuple[Log, list[int]]:
     return log, ids
 
 
+def stronger_always_wins(players: int) -> tuple[Log, list[int]]:
+    """A round robin of ``players`` (A, B, … rated 2400, 2300, …) played out, the higher rated
+    winning every game: the first has ``players - 1`` wins, each next one fewer."""
+    log = Log("round-robin", numbering="rating")
+    ids = [log.add(chr(ord("A") + i), rating=2400 - 100 * i) for i in range(players)]
+    while log.state.paired_rounds < (players if players % 2 else players - 1):
+        number = log.pair()
+        for board in log.state.round(number).boards:
+            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
+            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    return log, ids
+
+
 def played(scheme: str, players: int, rounds: int, seed: int = 1, **params: Any) -> Log:
     """An event with random ratings and results, every round paired and complete."""
     rng = random.Random(seed)

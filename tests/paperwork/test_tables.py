@@ -14,7 +14,7 @@ from paperwork.sheet import made_at
 from paperwork.tables import final_table, prizes, registration, standings, teams
 from schemes.log import actions
 from schemes.registry import get_scheme
-from tests.builders import Log, played, round_robin
+from tests.builders import Log, played, round_robin, stronger_always_wins
 from tests.paperwork.conftest import pages
 from tests.schemes.test_gamma import scenario
 
@@ -674,14 +674,7 @@ def test_the_prizes_paper_says_who_was_passed_over_and_for_which_prize() -> None
     a prize already, naming that prize (the screen's note, in the paper's words)."""
     from schemes.awards.prizes import PrizeRules
 
-    log = Log("round-robin", numbering="rating")
-    for name, rating in (("A", 2400), ("B", 2300), ("C", 2200), ("D", 2100)):
-        log.add(name, rating=rating)
-    for number in range(1, 4):
-        log.pair()
-        for board in log.state.round(number).boards:
-            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
-            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    log, _ids = stronger_always_wins(4)
     sheet = pages(prizes(log.state, log.events, 3, PrizeRules(places=1, specials=("most_wins",))))[0]
     assert "больше всех побед: 1 A X впереди (побед: 3), но уже есть приз «1 место»" in " ".join(sheet.split())
 
@@ -691,13 +684,6 @@ def test_the_prizes_paper_counts_the_passed_over_it_does_not_name() -> None:
     four ahead named, the fourth counted (a trial read a 3-win player passed over unsaid)."""
     from schemes.awards.prizes import PrizeRules
 
-    log = Log("round-robin", numbering="rating")
-    for i, name in enumerate("ABCDEFG"):
-        log.add(name, rating=2400 - 100 * i)
-    while log.state.paired_rounds < 7:
-        number = log.pair()
-        for board in log.state.round(number).boards:
-            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
-            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    log, _ids = stronger_always_wins(7)
     sheet = " ".join(pages(prizes(log.state, log.events, 7, PrizeRules(places=4, specials=("most_wins",))))[0].split())
     assert sheet.count("впереди (побед:") == 3 and "больше всех побед: впереди ещё 1, у каждого уже есть приз." in sheet

@@ -349,17 +349,26 @@ def test_a_take_of_the_role_racing_the_chief_s_pairing_is_void_and_its_round_goe
     assert {b: r.code for b, r in merged.state.rounds[1].results.items()} == ({1: "W+"} if chief_enters else {})
 
 
+def a_void_take(count: int) -> list[Laptop]:
+    """Round 1 complete on every laptop, and the second laptop's take of the chief's role while
+    the chief is alive: void once the chief pairs round 2 without having seen it."""
+    laptops = founded(count)
+    chief, table = laptops[:2]
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    for laptop in laptops[1:]:
+        laptop.take(chief)
+    assert table.make(actions.take_chief(table.device), 30) is not None
+    return laptops
+
+
 def test_a_result_entered_on_a_void_take_s_board_seating_the_same_game_counts_and_may_be_a_dispute() -> None:
     """A trial: a table took the chief's role while the chief, alive, paired round 2; the
     table paired it too, the same boards, and entered boards 1 and 2; the chief entered
     board 1 otherwise.  The table's round is void, and its results had gone from every laptop
     with a toast, the chief's W+ standing unchallenged.  A result of the very game the round
     standing seats counts: board 2's, and board 1's two are a dispute."""
-    chief, table = founded(2)
-    for board in range(1, 4):
-        chief.make(actions.result(1, board, "W+"), 20 + board)
-    table.take(chief)
-    assert table.make(actions.take_chief(table.device), 30) is not None
+    chief, table = a_void_take(2)
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(1)), 32)
     ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
     assert theirs is not None and ours is not None and theirs.data["boards"] == ours.data["boards"]
@@ -379,11 +388,7 @@ def test_a_result_entered_on_a_void_take_s_board_seating_the_same_game_counts_an
 def test_a_result_on_a_void_take_s_board_after_its_swap_left_out_is_left_out() -> None:
     """Where the table had also changed its pairing by hand, what it saw on a board is not
     that pairing's: its result is left out, as before."""
-    chief, table = founded(2)
-    for board in range(1, 4):
-        chief.make(actions.result(1, board, "W+"), 20 + board)
-    table.take(chief)
-    assert table.make(actions.take_chief(table.device), 30) is not None
+    chief, table = a_void_take(2)
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(1)), 32)
     state = merge(table.held.values()).state
     first, second = state.rounds[1].boards[:2]
@@ -434,12 +439,7 @@ def test_a_result_entered_on_the_chief_s_round_undone_since_is_not_scored_on_a_v
     "seen" the take's left-out pairing by a later entry of the table, and its results went to
     the boards of the take's pairing, other players on them.  A laptop that saw a pairing of
     the round in the log entered that one: its results are left out, as before."""
-    chief, table, third = founded(3)
-    for board in range(1, 4):
-        chief.make(actions.result(1, board, "W+"), 20 + board)
-    table.take(chief)
-    third.take(chief)
-    assert table.make(actions.take_chief(table.device), 30) is not None  # the chief is alive: a void take
+    chief, table, third = a_void_take(3)
     assert table.make(actions.register([], surname="Поздний", name="И", rank="1d"), 31) is not None
     assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 32) is not None
     assert table.make(actions.skip(2, [3]), 33) is not None  # a later entry: the take's pairing "seen" by it

@@ -17,7 +17,7 @@ from schemes.awards.prizes import (
 )
 from schemes.log import actions
 from schemes.registry import get_scheme
-from tests.builders import Log
+from tests.builders import Log, stronger_always_wins
 
 UPSETS = {("F", "A"), ("D", "B")}
 """Who beat a higher-rated player; everyone else lost to the higher-rated."""
@@ -120,13 +120,7 @@ def test_a_prize_passed_over_names_every_prized_player_who_had_more() -> None:
     of «1 место» (6 wins), not the two second places (4 wins each).  Five players, the stronger
     always wins: 4, 3, 2, 1, 0 wins; places 1 and 2 taken, the most wins go to the third, and
     both who had more are named, best first, each with his wins."""
-    log = Log("round-robin", numbering="rating")
-    ids = [log.add(name, rating=2400 - 100 * i) for i, name in enumerate("ABCDE")]
-    while log.state.paired_rounds < 5:
-        number = log.pair()
-        for board in log.state.round(number).boards:
-            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
-            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    log, ids = stronger_always_wins(5)
     state = log.state
     field = field_of(state, get_scheme("round-robin").standings(state, 5))
     prizes = hand_out(field, standard_rules(field, places=2, specials=["most_wins"]))
@@ -141,13 +135,7 @@ def test_a_prize_names_at_most_three_passed_over_and_counts_the_rest() -> None:
     to the fifth (2 wins), and the notes name the best three of the four ahead, not a list as
     long as the prizes («самый младший» of a children's event: a review), and count the fourth
     (a trial read a 3-win player passed over without a word)."""
-    log = Log("round-robin", numbering="rating")
-    ids = [log.add(name, rating=2400 - 100 * i) for i, name in enumerate("ABCDEFG")]
-    while log.state.paired_rounds < 7:
-        number = log.pair()
-        for board in log.state.round(number).boards:
-            stronger = max((board.white, board.black), key=lambda p: log.state.players[p].rating or 0)
-            log.result(number, board.number, "W+" if stronger == board.white else "B+")
+    log, ids = stronger_always_wins(7)
     field = field_of(log.state, get_scheme("round-robin").standings(log.state, 7))
     prizes = hand_out(field, standard_rules(field, places=4, specials=["most_wins"]))
     most = next(p for p in prizes if p.name == "most_wins")
