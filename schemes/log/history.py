@@ -432,8 +432,9 @@ def check_undoable(events: list[Event], target_id: int) -> None:
         after = replay_explaining([*events, retraction], retraction)
         if bracket:  # a play-off's walkover paired on a withdrawal: said before the question too (a trial)
             keep_the_bracket(events, [retraction], None, after)
-    if target.kind == ev.PAIRING_AMENDED:
-        _check_amendment_undoable(events, target)
+    taken, _depth = ev.chain_end(target, events)
+    if taken.kind == ev.PAIRING_AMENDED:  # the change, or an undo of it, which brings it back
+        _check_amendment_undoable(events, target, taken.data["round"])
     if target.kind == ev.ROUND_PAIRED:
         undone = retracted_ids(events)
         changes = [e.id for e in events if e.id > target.id and e.kind == ev.PAIRING_AMENDED
@@ -474,13 +475,15 @@ def _check_registration_undoable(events: list[Event], target: Event) -> None:
                            "withdraw him instead", player=named) from None  # fmt: skip
 
 
-def _check_amendment_undoable(events: list[Event], target: Event) -> None:
-    """A change by hand is undone only where the boards it changed have no result, as it was
-    made only so (a review: a board's three stones set by hand, undone under its result,
-    left the game played with three stones recorded with one, and the tie-breaks moved)."""
-    now = replay_explaining(events, None).round(target.data["round"])
+def _check_amendment_undoable(events: list[Event], target: Event, number: int) -> None:
+    """A change by hand of round ``number`` is undone (``target``), or brought back by the
+    undo of its undo, only where the boards that change have no result, as it was made only so
+    (a review: a board's three stones set by hand, undone under its result, left the game played
+    with three stones recorded with one, and the tie-breaks moved; an attack's ``undo`` of the
+    undo of a change of colours gave a result entered since to the other player)."""
+    now = replay_explaining(events, None).round(number)
     retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
-    then = replay_explaining([*events, retraction], retraction).round(target.data["round"])
+    then = replay_explaining([*events, retraction], retraction).round(number)
     if now is None or then is None:
         return
     before = {b.number: b for b in then.boards}  # by number: a rest's new boards fill the tables' gaps

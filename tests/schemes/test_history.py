@@ -479,3 +479,22 @@ def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: i
         before = replay(log.events[: result.id - 1])
         board = before.round(result.data["round"]).board(result.data["board"])
         assert seats[result.id] == (board.white, board.black)
+
+
+def test_the_undo_of_the_undo_of_a_change_by_hand_is_refused_under_a_result_entered_since() -> None:
+    """An attack: colours changed by hand on board 2, the change undone, board 2's result
+    entered, then the undo undone (``tengen undo N``): the change came back under the result,
+    and the win went to the other player, unsaid.  As the change itself is undone only where
+    its boards have no result, so it is brought back."""
+    log = Log("mcmahon", rounds=3)
+    for i in range(1, 5):
+        log.add(f"P{i}", rank=f"{i}k")
+    log.pair()
+    board = log.state.round(1).boards[1]
+    assert board.handicap == 0  # an even game: its colours can be changed
+    changed = log.commit(actions.colours(log.state, 1, board.number, board.black)).event
+    undone = log.undo(changed.id).event
+    log.result(1, board.number, "W+")
+    with pytest.raises(InvalidEvent, match=f"board {board.number} of round 1 has a result"):
+        check_undoable(log.events, undone.id)
+    check_undoable(log.events, log.events[-1].id)  # the result itself may go
