@@ -129,16 +129,9 @@ def category_place_rules(field: Field, count: int = 3) -> list[Rule]:
     category's best.  What decided is the title; the place in the whole field is no prize's."""
     category = {row.player: int(row.tiebreaks["CAT"]) for row in field.standings.rows if row.in_category}
     return [
-        Rule(
-            f"CAT {number}: {n}",
-            partial(_in_opengotha_category, category, number),
-            lambda p: (field.places[p],),
-            lambda p: "",
-            places=n,
-            by_place=True,
-        )
+        rule
         for number in sorted(set(category.values()))
-        for n in range(1, count + 1)
+        for rule in _best_in(field, f"CAT {number}", partial(_in_opengotha_category, category, number), count)
     ]
 
 
@@ -438,7 +431,7 @@ def prize_value(name: str, value: str, say: Callable[[str], str]) -> str:
     """What decided prize ``name`` in words («побед: 4», «лет: 11», «место: 5»), each English
     phrase through ``say``; an overall place's prize says nothing its title does not (a trial
     read «1 место … 1», and a bare «4» beside «больше всех побед»)."""
-    if not value or name.isdigit():
+    if not value or name.isdigit() or name.startswith("CAT "):  # a category's place: its title says it
         return ""
     return say(VALUE_PHRASES.get(name, "place: {value}")).format(value=value)
 

@@ -150,23 +150,21 @@ class StandingsPane(Pane):
         score = labels(language())[score_title(state, after)]  # Gamma's is the level, not «Очки»; the final table's
         row = labels(language())["row_no"] if by_place else _("No.")  # the paper's «#»: a row, not his №
         # the category beside the places that restart with it, as the standings and the paper show it (a trial)
-        category = (
-            ["CAT"] if "CAT" in data["columns"] and any(r["place"] != r["field_place"] for r in data["rows"]) else []
+        category = "CAT" in data["columns"] and any(r["place"] != r["field_place"] for r in data["rows"])
+        heads = [_("Place"), row, _("Player"), *(str(r) for r in range(1, after + 1)), score] + (
+            ["CAT"] if category else []
         )
-        heads = [_("Place"), row, _("Player"), *(str(r) for r in range(1, after + 1)), score, *category]
-        table.add_columns(
-            *map(right, heads[:2]), *heads[2 : -1 - len(category)], *map(right, heads[-1 - len(category) :])
-        )
+        tail = 1 + category  # the score, and the category: right-aligned
+        table.add_columns(*map(right, heads[:2]), *heads[2:-tail], *map(right, heads[-tail:]))
         written = []
         rows = []
         for row in data["rows"]:
             cells = [opponent_mark(o, numbers, late_counts=late_counts) for o in marks[row["id"]]]
             written += cells
             rows.append([row["place"], str(numbers.get(row["id"], "")), row["name"], *cells,
-                         views.shown(state, "score", row["score"]),
-                         *(views.shown(state, "CAT", row["tiebreaks"]["CAT"]) for _cat in category)])  # fmt: skip
+                         views.shown(state, "score", row["score"])]
+                        + ([views.shown(state, "CAT", row["tiebreaks"]["CAT"])] if category else []))  # fmt: skip
         room = self.name_room(heads, rows, 2)
-        tail = 1 + len(category)
         for cells in rows:
             table.add_row(*map(right, cells[:2]), cut(cells[2], room), *cells[3:-tail], *map(right, cells[-tail:]))
         shown = self.query_one("#standings-legend", Static)
