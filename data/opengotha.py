@@ -1065,7 +1065,8 @@ def _rounds(
             if game.result is None:
                 missing += 1
                 continue
-            actions.append((ev.RESULT_RECORDED, {"round": number, "board": table, "code": game.result}))
+            result = {"round": number, "board": table, "code": game.result, "white": game.white, "black": game.black}
+            actions.append((ev.RESULT_RECORDED, result))
         if missing and number < keep:
             unfinished[number] = missing
         seats = Counter(p for g in boards for p in (g.white, g.black))

@@ -582,7 +582,7 @@ def rest_of(state: Tournament, number: int) -> list[int]:
     bye to seat a lone latecomer: an attack found him told to skip the round instead)."""
     rest = not_playing(state, number)["not_assigned"]
     played = state.round(number)
-    if played is not None and len(rest) % 2 and played.byes and not played.results:
+    if played is not None and len(rest) % 2 and played.byes and not played.entered:
         rest += list(played.byes[:1])
     return rest
 
@@ -745,7 +745,7 @@ def paper_round(state: Tournament, number: int) -> Round:
     scheme = get_scheme(state.settings.scheme)
     if scheme.traits.bracket or scheme.traits.scheduled:
         raise InvalidEvent("{scheme}: its table decides who meets whom", scheme=scheme.name)
-    if played.results:
+    if played.entered:
         raise InvalidEvent("round {round} has results: undo them first, a round from paper is entered before them",
                            round=number)  # fmt: skip
     return played
@@ -764,7 +764,7 @@ def amendable_board(state: Tournament, number: int, board_number: int) -> tuple[
     """Board ``board_number`` of round ``number`` where the referee may change it by hand: the
     latest round, no result yet (asked before a dialog opens, not after it is filled in)."""
     played, board = _latest_board(state, number, board_number)
-    if board_number in played.results:
+    if board_number in played.entered:
         raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=board_number,
                            round=number)  # fmt: skip
     return played, board
@@ -781,8 +781,9 @@ def _one_board_changed(played: Round, fixed: Board, change: str) -> Action:
 
 
 def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
-    """Who takes white on an even board (after the nigiri, or by the referee's decision)."""
-    played, board = _latest_board(state, number, board_number)
+    """Who takes white on an even board (after the nigiri, or by the referee's decision); not
+    on a board with a result or a dispute (``amendable_board``), asked before the dialog."""
+    played, board = amendable_board(state, number, board_number)
     if not board.has(white):
         raise InvalidEvent(
             "player {player} does not play on board {board}", player=state.named(white), board=board_number

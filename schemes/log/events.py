@@ -115,6 +115,8 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "board": (_INT, True),
         "code": (_STR, True),
         "swapped": (_BOOL, False),
+        "white": (_INT, False),  # the board's players as its laptop had them (``history.seated``)
+        "black": (_INT, False),
     },
     SETTINGS_CHANGED: {
         "params": (_DICT, False),

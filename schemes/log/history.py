@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, counted
@@ -212,8 +212,11 @@ def append(
     to it gives the same state (and ``events`` is then only counted: a caller may hand
     a log it has not read).  A retraction always replays, since it changes the past.
     """
-    event = Event(len(events) + 1, kind, data, at)
     ev.check_shape(kind, data)
+    if kind == ev.RESULT_RECORDED:
+        state = state if state is not None else replay_explaining(list(events), None)
+        data = seated(state, data)
+    event = Event(len(events) + 1, kind, data, at)
     if stamp is not None:
         event = stamp(event)
     before = state
@@ -268,6 +271,7 @@ def append_all(
     made = [Event(len(events) + i, kind, data, at) for i, (kind, data) in enumerate(actions, start=1)]
     for event in made:
         ev.check_shape(event.kind, event.data)
+    made = _all_seated(state, made)
     if stamp is not None:
         made = [stamp(event) for event in made]
     before = state.paired_rounds if state is not None else 0
@@ -281,6 +285,40 @@ def append_all(
         notices.extend(_warnings(events, event, final, before))
     rescored = _new_params(state, final, made, events)
     return Batch(tuple(made), final, tuple([*notices, rescored] if rescored else notices))
+
+
+def seated(state: Tournament, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A result's data with its board's players as this laptop has them, white and black: the
+    replay scores it only on that game (``replay._checked_result``).  A hall's merge had judged
+    a result by the pairing events its laptop had seen, and a property test found eight races
+    (a swap, a change of colours, an undo or a take of the chief's role on another laptop) that
+    scored a result for players who never played it.  A board not in the state is the replay's
+    to refuse."""
+    number, board = data.get("round"), data.get("board")
+    played = state.round(number) if isinstance(number, int) else None
+    seat = played.board(board) if played is not None and isinstance(board, int) else None
+    if seat is None or "white" in data or "black" in data:
+        return dict(data)
+    return {**data, "white": seat.white, "black": seat.black}
+
+
+_BOARDS_SET = (ev.ROUND_PAIRED, ev.PAIRING_AMENDED)
+
+
+def _all_seated(state: Tournament | None, made: list[Event]) -> list[Event]:
+    """``made`` with each result seated (``seated``) on the state the events before it leave:
+    ``state`` itself, replayed further only past a pairing or a change of one in the batch (an
+    OpenGotha file's import seats its own results, so it is not replayed twice)."""
+    seats: list[Event] = []
+    current, done = state, 0
+    for index, event in enumerate(made):
+        if event.kind == ev.RESULT_RECORDED and "white" not in event.data:
+            if current is None or any(e.kind in _BOARDS_SET for e in made[done:index]):
+                current, done = extend(current, made[done:index]), index
+            if current is not None:
+                event = replace(event, data=seated(current, event.data))
+        seats.append(event)
+    return seats
 
 
 def keep_apart(after: Tournament, made: Sequence[Event]) -> None:
@@ -448,11 +486,11 @@ def check_undoable(events: list[Event], target_id: int) -> None:
             )
         state = replay_explaining(events, None)
         paired = state.round(target.data["round"])
-        if paired is not None and paired.results:
+        if paired is not None and paired.entered:
             raise InvalidEvent(
                 "round {round} has results on board {boards}: undo them before its pairing",
                 round=paired.number,
-                boards=number_runs(paired.results),  # «1–214», not 214 numbers (a trial of 700 players)
+                boards=number_runs(paired.entered),  # «1–214», not 214 numbers (a trial of 700 players)
             )
 
 
@@ -483,11 +521,15 @@ def _check_amendment_undoable(events: list[Event], target: Event, number: int) -
     undo of a change of colours gave a result entered since to the other player)."""
     now = replay_explaining(events, None).round(number)
     retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
-    then = replay_explaining([*events, retraction], retraction).round(number)
+    # the boards it would leave, its results read whoever they seat: their seats refuse it, and the referee is
+    # told which board to free rather than that a result «was entered on another pairing»
+    anyone = [replace(e, data={k: v for k, v in e.data.items() if k not in ("white", "black")})
+              if e.kind == ev.RESULT_RECORDED else e for e in events]  # fmt: skip
+    then = replay_explaining([*anyone, retraction], retraction).round(number)
     if now is None or then is None:
         return
     before = {b.number: b for b in then.boards}  # by number: a rest's new boards fill the tables' gaps
-    touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in now.results]
+    touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in now.entered]
     if touched:
         boards = ", ".join(map(str, touched))
         if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
@@ -742,7 +784,9 @@ def seated_when_entered(events: Sequence[Event]) -> dict[int, tuple[int, int]]:
             retract(by_id[event.data["event"]])
         elif event.kind in (ev.ROUND_PAIRED, ev.PAIRING_AMENDED):
             seatings.setdefault(event.data["round"], []).append(event)
-        elif event.kind == ev.RESULT_RECORDED:
+        elif event.kind == ev.RESULT_RECORDED and "white" in event.data and "black" in event.data:
+            seated[event.id] = (event.data["white"], event.data["black"])  # as it says (``seated``)
+        elif event.kind == ev.RESULT_RECORDED:  # entered before results said their players
             standing = [e for e in seatings.get(event.data["round"], []) if e.id not in retracted]
             boards = standing[-1].data["boards"] if standing else []
             for place, board in enumerate(boards, start=1):

@@ -33,7 +33,7 @@ from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import keep_the_bracket, replay_explaining
-from schemes.log.replay import apply, boards_of, check_retraction, replay
+from schemes.log.replay import apply, boards_of, check_retraction, replay, still_the_chief
 from schemes.state.model import Round, Tournament
 from schemes.state.origin import Origin
 
@@ -111,9 +111,17 @@ def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
     chief's role is the one exception: it goes as early as what it had seen allows, so that
     a pairing the chief made without knowing of it comes after it and voids it
     (``replay.still_the_chief``: the chief was alive)."""
-    pairings = sorted(
-        (e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED), key=_causal
-    )
+    every = [e for chain in chains.values() for e in chain.values()]
+    takes = [e.origin for e in every if e.kind == ev.CHIEF_CHANGED and e.data.get("taken", False) and e.origin]
+
+    def takes_seen(pairing: Event) -> int:
+        assert pairing.origin is not None
+        return sum(pairing.origin.saw(take) for take in takes)
+
+    # a pairing made knowing of fewer takes of the role first (causal still: a later one saw all an earlier saw);
+    # by the clocks alone, the taker's pairing went before the chief's, alive and busy, and the chief's round
+    # on the wall was lost while his next entry voided the take (a test)
+    pairings = sorted((e for e in every if e.kind == ev.ROUND_PAIRED), key=lambda e: (takes_seen(e), _causal(e)))
     reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
     for index, pairing in enumerate(pairings):
         assert pairing.origin is not None
@@ -171,14 +179,14 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
         try:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
-                if state is not None:
-                    check_retraction(state, log, candidate.data["event"], origin.device)
+                if state is not None:  # the chief's undo made without knowing of a take voids it, as his entries do
+                    check_retraction(still_the_chief(state, candidate), log, candidate.data["event"], origin.device)
                 after = _after_retraction([*log, candidate], candidate)
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
-                if state is not None and event.kind == ev.RESULT_RECORDED:
-                    _check_seen_pairing(state, log, event, moved, left_out)
+                if state is not None and event.kind == ev.RESULT_RECORDED and "white" not in event.data:
+                    _check_seen_pairing(state, log, event, moved, left_out)  # made before results were seated
                 after = apply(state, candidate)
             if state is not None and state.hall is not None:  # as the laptop's own log checked it
                 keep_the_bracket(log, [candidate], state, after)

@@ -115,12 +115,14 @@ def still_the_chief(state: Tournament, event: Event) -> Tournament:
     Wi-Fi took the role while the chief, alive, paired the next round, and that round was lost
     on every laptop); made knowing of it, the take stands for good."""
     hall = state.hall
-    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
+    if hall is None or event.origin is None:
         return state
-    old, taker, seq = hall.taken
-    if dict(event.origin.seen).get(taker, 0) < seq:
-        return replace(state, hall=replace(hall, chief=old, taken=None))
-    return replace(state, hall=replace(hall, taken=None))
+    for index, (old, taker, seq) in enumerate(hall.taken):
+        if old == event.origin.device:
+            if dict(event.origin.seen).get(taker, 0) < seq:
+                return replace(state, hall=replace(hall, chief=old, taken=hall.taken[:index]))
+            return replace(state, hall=replace(hall, taken=hall.taken[:index] + hall.taken[index + 1 :]))
+    return state
 
 
 def _check_enrolled(state: Tournament, event: Event) -> None:
@@ -626,7 +628,7 @@ def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
     touched = [
         old.number
         for old, new in zip(played.boards, boards, strict=True)
-        if old != new and old.number in played.results
+        if old != new and old.number in played.entered
     ]
     if touched:
         listed, number = ", ".join(map(str, touched)), played.number
@@ -746,7 +748,11 @@ def no_such_board(played: Round, board: int) -> InvalidEvent:
 
 
 def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
-    """The board number and the result a result event records, checked against the round."""
+    """The board number and the result a result event records, checked against the round: on
+    the board's players as its laptop had them, where it says (``history.seated``) — a result
+    names its winner by colour, and scored on a board that seats others or the other way round
+    since, it went to a player who never played it: a hall's laptop that had not seen a swap,
+    a change of colours or a pairing made again (a property test of the merge found eight ways)."""
     data = event.data
     played = state.round(data["round"])
     if played is None:
@@ -754,6 +760,9 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
     board = played.board(data["board"])
     if board is None:
         raise no_such_board(played, data["board"])
+    if ("white" in data or "black" in data) and (data.get("white"), data.get("black")) != (board.white, board.black):
+        raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
+                           "stands", round=played.number)  # fmt: skip
     if data["code"] not in RESULT_CODES:
         raise InvalidEvent("bad result {code!r}: one of {codes}", code=data["code"][:20], codes=" ".join(RESULT_CODES))
     if data["code"] in SHARED and not get_scheme(state.settings.scheme).traits.draws:
@@ -878,14 +887,14 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
     helper once it hears of it; an event it made without knowing of the take voids the take
     (``still_the_chief``): it was not lost."""
     device = event.data["device"]
-    taken = None
     if event.data.get("taken", False):
         hall = _hall(state)
         if event.origin is None or event.origin.device != device:
             raise InvalidEvent("a laptop takes the chief's role for itself alone")
-        taken = (hall.chief, device, event.origin.seq)
+        taken = (*hall.taken, (hall.chief, device, event.origin.seq))
     else:
         hall = _by_chief(state, event)
+        taken = hall.taken  # handed on by a taker: void with his take
     if device not in hall.laptops:
         raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
     return replace(state, hall=replace(hall, chief=device, taken=taken))

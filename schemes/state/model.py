@@ -292,6 +292,13 @@ class Round:
     def missing(self) -> tuple[int, ...]:
         return tuple(b.number for b in self.boards if b.number not in self.results)
 
+    @property
+    def entered(self) -> tuple[int, ...]:
+        """The boards with a result or a dispute: what a change by hand must leave as it is.
+        Each entry of a dispute names its winner by colour, and a change of colours or a swap
+        accepted on a disputed board made both name the other player (a property test)."""
+        return tuple(sorted(self.results.keys() | self.disputes.keys()))
+
     def board(self, number: int) -> Board | None:
         """The board numbered ``number``: the ``number``-th, unless an OpenGotha round's tables
         had gaps (its numbers grow, so the board is never further on than its number)."""
@@ -329,11 +336,13 @@ class Hall:
 
     laptops: Mapping[str, Laptop]
     chief: str
-    taken: tuple[str, str, int] | None = None
-    """The chief's role taken from a lost laptop (``chief_changed`` ``taken``): the laptop it was
-    taken from, the taker and the take's ``seq`` — until the old chief's laptop is heard to
-    know of it.  An event of the old chief made without knowing of it shows that laptop was
-    alive: the take is void (``replay.still_the_chief``)."""
+    taken: tuple[tuple[str, str, int], ...] = ()
+    """The takes of the chief's role from a lost laptop (``chief_changed`` ``taken``), oldest
+    first: the laptop it was taken from, the taker and the take's ``seq`` — each until the
+    laptop it was taken from is heard to know of it.  An event of that laptop made without
+    knowing of it shows it was alive: the take is void, and so is every take after it
+    (``replay.still_the_chief``).  All kept, not the last alone: a second laptop's take of
+    the role from the first taker lost the chief's round, the chief's events voiding nothing."""
 
 
 @dataclass(frozen=True)

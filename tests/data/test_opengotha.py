@@ -248,6 +248,17 @@ def test_an_opengotha_files_ids_are_carried_and_nothing_else_is_said(tmp_path: P
     assert "shortName" not in state_of(path).settings.gotha
 
 
+def test_an_imported_result_says_the_players_of_its_board() -> None:
+    """Every result the import writes says its board's players, white and black, as OpenGotha
+    seated them (``history.seated``: the replay scores it on them alone)."""
+    log = log_of(TESTDATA / "simplemm.xml")
+    results = [e for e in log.events if e.kind == "result_recorded"]
+    assert len(results) > 20
+    for event in results:
+        board = log.state.round(event.data["round"]).board(event.data["board"])
+        assert (event.data["white"], event.data["black"]) == (board.white, board.black)
+
+
 def test_every_result_opengotha_writes_is_kept(tmp_path: Path) -> None:
     text = (TESTDATA / "simplemm.xml").read_text(encoding="utf-8")
     codes = ["RESULT_BOTHWIN", "RESULT_BOTHWIN_BYDEF", "RESULT_EQUAL_BYDEF", "RESULT_BOTHLOSE", "RESULT_BOTHLOSE_BYDEF"]

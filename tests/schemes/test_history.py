@@ -1,4 +1,5 @@
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -473,12 +474,50 @@ def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: i
         except (InvalidEvent, NeedsForce):
             continue
     seats = seated_when_entered(log.events)
+    unsaid = [  # as written before a result said its players: found by the walk of the log
+        replace(e, data={k: v for k, v in e.data.items() if k not in ("white", "black")}) for e in log.events
+    ]
+    walked = seated_when_entered(unsaid)
     results = [e for e in log.events if e.kind == ev.RESULT_RECORDED]
     assert results
     for result in results:
         before = replay(log.events[: result.id - 1])
         board = before.round(result.data["round"]).board(result.data["board"])
-        assert seats[result.id] == (board.white, board.black)
+        assert seats[result.id] == walked[result.id] == (board.white, board.black)
+        assert (result.data["white"], result.data["black"]) == (board.white, board.black)
+
+
+def test_a_result_says_its_players_and_counts_on_them_alone() -> None:
+    """A result records its board's players (``history.seated``), and the replay scores it on
+    them alone: where its board seats others, or the same the other way round (a hall's laptop
+    that had not seen a change of the board), it is refused."""
+    log = Log("mcmahon", rounds=3)
+    for i in range(4):
+        log.add(f"Игрок{i}", rank=f"{i + 1}k")
+    log.pair()
+    one, two = log.state.round(1).boards
+    typed = log.result(1, 1, "W+").event
+    assert typed.data == {"round": 1, "board": 1, "code": "W+", "white": one.white, "black": one.black}
+    for white, black in ((one.black, one.white), (one.white, two.black), (one.white, None)):
+        seated = {**typed.data, "white": white, "black": black}
+        if black is None:
+            del seated["black"]
+        with pytest.raises(InvalidEvent, match="the result was entered on another pairing of round 1: enter it on"):
+            replay([*log.events[:-1], replace(typed, data=seated)])
+
+
+def test_a_batch_seats_each_result_on_the_boards_the_events_before_it_leave() -> None:
+    """A batch pairing a round and entering its results at once (as an import does) seats them
+    on the round it pairs; results of a round paired before, on the state it was given."""
+    log = Log("mcmahon", rounds=3)
+    for i in range(4):
+        log.add(f"Игрок{i}", rank=f"{i + 1}k")
+    pairing = actions.pair(log.state, random.Random(1))
+    batch = append_all(log.events, [pairing, actions.result(1, 2, "B+"), actions.result(1, 1, "W+")], "", log.state)
+    boards = batch.state.round(1).boards
+    assert [(e.data["white"], e.data["black"]) for e in batch.events[1:]] == [
+        (boards[1].white, boards[1].black), (boards[0].white, boards[0].black),
+    ]  # fmt: skip
 
 
 def test_the_undo_of_the_undo_of_a_change_by_hand_is_refused_under_a_result_entered_since() -> None:

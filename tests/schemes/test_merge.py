@@ -22,8 +22,9 @@ from schemes.log import merge as merging
 from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.history import append
-from schemes.log.merge import causal_order, merge
-from schemes.state.model import PLAYERS_PER_LAPTOP, Tournament
+from schemes.log.merge import Merged, causal_order, merge
+from schemes.log.replay import apply
+from schemes.state.model import PLAYERS_PER_LAPTOP, Board, Tournament
 
 SECRET = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"
 DEVICES = [f"{n:x}" * 32 for n in range(10, 14)]
@@ -33,6 +34,8 @@ DEVICES = [f"{n:x}" * 32 for n in range(10, 14)]
 class Laptop:
     device: str
     held: dict[tuple[str, int], Event] = field(default_factory=dict)
+    seen: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
+    """Each result this laptop made: the players its screen had on the board, white and black."""
 
     def log(self) -> list[Event]:
         return list(merge(self.held.values()).events)
@@ -46,16 +49,25 @@ class Laptop:
         stamp = Stamper(events, self.device, SECRET, recorded)
         if state.hall is not None and self.device in state.hall.laptops:  # as the service does
             action = actions.in_block(state, self.device, [action])[0]
+        kind, data = action
         try:
-            made = append(events, *action, f"2026-12-01T10:{clock // 60:02d}:{clock % 60:02d}+00:00", state, stamp)
+            made = append(events, kind, data, f"2026-12-01T10:{clock // 60:02d}:{clock % 60:02d}+00:00", state, stamp)
         except Exception:  # noqa: BLE001 - an action this laptop's log refuses is simply not made
             return None
         assert made.event.origin is not None
         self.held[made.event.origin.key] = made.event
+        if kind == ev.RESULT_RECORDED:
+            board = state.rounds[data["round"] - 1].board(data["board"])
+            assert board is not None
+            self.seen[made.event.origin.key] = board.white, board.black
         return made.event
 
     def take(self, other: Laptop) -> None:
         self.held.update(other.held)
+
+    def own(self, event: Event) -> bool:
+        """Whether ``event`` is this laptop's (what its redo may bring back)."""
+        return event.origin is not None and event.origin.device == self.device
 
 
 def founded(
@@ -416,7 +428,7 @@ def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_a
     number = next(e.id for e in chief.log() if e.origin == typed.origin)
     assert chief.make(actions.undo(number), 30) is not None
     assert table.make(actions.undo(next(e.id for e in table.log() if e.origin == typed.origin)), 31) is not None
-    own = lambda e: e.origin is not None and e.origin.device == table.device  # noqa: E731
+    own = table.own
     if seen_first:
         table.take(chief)
         with pytest.raises(InvalidEvent, match="is undone on another laptop too"):
@@ -428,8 +440,7 @@ def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_a
     table.take(chief)
     merged = merge(chief.held.values())
     assert merged.left_out == () and 1 not in merged.state.rounds[0].results  # the chief's undo stands
-    mine = lambda e: e.origin is not None and e.origin.device == chief.device  # noqa: E731
-    assert chief.make(actions.redo(chief.log(), mine), 41) is not None
+    assert chief.make(actions.redo(chief.log(), chief.own), 41) is not None
     assert merge(chief.held.values()).state.rounds[0].results[1].code == "W+"
 
 
@@ -467,8 +478,8 @@ def test_a_result_entered_on_the_chief_s_round_undone_since_is_not_scored_on_a_v
 
 
 HALL_STEP = st.tuples(
-    st.sampled_from(["complete", "pair", "pair", "result", "result", "undo", "register", "sync", "sync", "withdraw",
-                     "skip", "handover", "take"]),
+    st.sampled_from(["complete", "pair", "pair", "result", "result", "undo", "redo", "register", "sync", "sync",
+                     "withdraw", "skip", "handover", "take", "swap", "colours"]),
     st.integers(0, 3), st.integers(0, 3), st.sampled_from(["W+", "B+", "W+F"]),
 )  # fmt: skip
 
@@ -509,6 +520,16 @@ def hall_day(count: int, steps: list, skews: list[int], takes: bool) -> tuple[li
             own = [e for e in laptop.log() if e.origin and e.origin.device == laptop.device]
             if own:
                 laptop.make(actions.undo(own[-1].id), at)
+        elif what == "redo":
+            with contextlib.suppress(InvalidEvent):
+                laptop.make(actions.redo(laptop.log(), laptop.own), at)
+        elif what in ("swap", "colours") and state.rounds:
+            played = state.rounds[-1]
+            one, two = played.boards[other % len(played.boards)], played.boards[(other + 1) % len(played.boards)]
+            with contextlib.suppress(InvalidEvent):  # a board with a result, a handicap game: refused
+                change = (actions.swap(state, played.number, one.white, two.black, force=True) if what == "swap"
+                          else actions.colours(state, played.number, one.number, one.black))  # fmt: skip
+                laptop.make(change, at)
         elif what == "register":
             laptop.make(actions.register(laptop.log(), surname=f"N{clock}", name="X", rank="5k"), at)
         elif what == "withdraw":
@@ -529,7 +550,22 @@ def hall_day(count: int, steps: list, skews: list[int], takes: bool) -> tuple[li
     for laptop in laptops:
         for peer in laptops:
             laptop.take(peer)
+    scored_as_seen(laptops)
     return laptops, kept
+
+
+def scored_as_seen(laptops: list[Laptop]) -> None:
+    """Every result that counts, alone or in a dispute, counts on the players its laptop had on
+    that board, with their colours (helper-189's property: swaps, changes of colours, undos and
+    takes of the role racing a result had scored it for players who never played it)."""
+    seen = {key: seats for laptop in laptops for key, seats in laptop.seen.items()}
+    merged = merge(laptops[0].held.values())
+    for played in merged.state.rounds:
+        entries = [(n, r) for n, r in played.results.items()] + [(n, r) for n, d in played.disputes.items() for r in d]
+        for number, result in entries:
+            board, typed = played.board(number), merged.events[result.event - 1].origin  # a redo's: the entry's
+            assert board is not None and typed is not None
+            assert (board.white, board.black) == seen[typed.key], (played.number, number)
 
 
 @settings(max_examples=80, deadline=None)
@@ -677,3 +713,173 @@ def test_a_rest_that_took_a_bye_back_stays_beside_a_result_entered_unseen_before
     played = merged.state.round(1)
     assert played.byes == () and {played.board(3).white, played.board(3).black} == {bye, late[0]}
     assert played.results[1].code == "W+"
+
+
+def everyone(laptops: list[Laptop]) -> Merged:
+    """Every laptop synced with every other: their one merge (checked the same on each), every
+    result in it counting on the players its laptop had on that board (``scored_as_seen``)."""
+    for laptop in laptops:
+        for peer in laptops:
+            laptop.take(peer)
+    merged = merge(laptops[0].held.values())
+    assert all(merge(laptop.held.values()) == merged for laptop in laptops[1:])
+    scored_as_seen(laptops)
+    return merged
+
+
+def left(merged: Merged) -> dict[tuple[str, int], str]:
+    return {event.origin.key: str(notice) for event, notice in merged.left_out if event.origin is not None}
+
+
+ANOTHER_PAIRING = "the result was entered on another pairing of round 1: enter it on the round as it stands"
+
+
+def _swapped(laptop: Laptop, clock: int) -> Event:
+    """Board 1's white and board 2's white swapped in round 1 on ``laptop``."""
+    state = merge(laptop.held.values()).state
+    one, two = state.rounds[0].boards[:2]
+    made = laptop.make(actions.swap(state, 1, one.white, two.white), clock)
+    assert made is not None
+    return made
+
+
+def test_a_result_on_a_board_a_void_take_had_swapped_is_left_out_with_the_swap() -> None:
+    """helper-189: a table took the chief's role and swapped two players of round 1, then
+    entered board 1 as swapped; the chief, alive, entered a board: the take is void and its swap
+    left out — and the table's W+ counted on board 1 unswapped, for a player who never played it."""
+    chief, table = founded(2)
+    assert table.make(actions.take_chief(table.device), 20) is not None
+    assert chief.make(actions.result(1, 3, "B+"), 21) is not None  # after the take, by the clocks: void
+    swap = _swapped(table, 22)
+    typed = table.make(actions.result(1, 1, "W+"), 23)
+    assert typed is not None and typed.data["white"] != merge(chief.held.values()).state.rounds[0].boards[0].white
+    merged = everyone([chief, table])
+    assert left(merged) == {swap.origin.key: "only the chief's laptop (Chief) may do this",
+                            typed.origin.key: ANOTHER_PAIRING}  # fmt: skip
+    assert set(merged.state.rounds[0].results) == {3}
+
+
+def test_a_result_the_chief_entered_on_his_swap_left_out_is_left_out() -> None:
+    """helper-189: a table entered board 1 as the chief swapped boards 1 and 2 without seeing it;
+    the swap is left out (board 1 has a result), and the chief's result on board 2, entered as
+    his screen had it swapped, counted for the players unswapped."""
+    chief, table = founded(2)
+    first = table.make(actions.result(1, 1, "W+"), 10)
+    swap = _swapped(chief, 20)
+    second = chief.make(actions.result(1, 2, "B+"), 21)
+    assert first is not None and second is not None
+    merged = everyone([chief, table])
+    assert left(merged) == {swap.origin.key: "board 1 of round 1 has a result: undo it first",
+                            second.origin.key: ANOTHER_PAIRING}  # fmt: skip
+    assert {b: r.code for b, r in merged.state.rounds[0].results.items()} == {1: "W+"}
+
+
+def test_the_chief_s_undo_made_unaware_of_a_take_voids_it_as_his_entries_do() -> None:
+    """helper-189: a table took the chief's role; the chief, alive and unaware, undid his pairing
+    of round 1 and paired it again.  His undo was refused as not the chief's, and the results he
+    entered on his new pairing counted on the old one's boards.  An undo of the chief made
+    without knowing of the take voids it, as any of his entries does: it stands."""
+    chief, table = founded(2)
+    assert table.make(actions.take_chief(table.device), 20) is not None
+    paired = next(e for e in chief.log() if e.kind == ev.ROUND_PAIRED)
+    assert chief.make(actions.undo(paired.id), 25) is not None
+    assert chief.make(actions.skip(paired.data["boards"][0]["white"], [1]), 26) is not None  # boards other than before
+    again = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(5)), 26)
+    assert again is not None and again.data["boards"] != paired.data["boards"]
+    for board in (1, 2):  # five players: two boards and a bye
+        assert chief.make(actions.result(1, board, "W+"), 27 + board) is not None
+    merged = everyone([chief, table])
+    assert merged.left_out == () and merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[0].event - 1].origin == again.origin
+    assert set(merged.state.rounds[0].results) == {1, 2}
+
+
+def colours_changed_and_undone() -> tuple[Laptop, Laptop, Board]:
+    """The chief's change of board 1's colours in round 1, undone, held by the table too: the
+    laptops and the board as paired."""
+    chief, table = founded(2)
+    state = merge(chief.held.values()).state
+    board = state.rounds[0].boards[0]
+    changed = chief.make(actions.colours(state, 1, 1, board.black), 10)
+    assert changed is not None and chief.make(actions.undo(changed.id), 11) is not None
+    table.take(chief)
+    return chief, table, board
+
+
+def test_the_chief_s_redo_of_a_change_of_colours_unaware_of_a_take_stands_with_his_result() -> None:
+    """helper-189: the chief changed board 1's colours and undid it; a table took the role; the
+    chief, unaware, redid the change and entered board 1's W+.  The redo was refused as not the
+    chief's, and the W+ counted for the other player, the colours as paired."""
+    chief, table, board = colours_changed_and_undone()
+    assert table.make(actions.take_chief(table.device), 20) is not None
+    assert chief.make(actions.redo(chief.log(), chief.own), 25) is not None
+    assert chief.make(actions.result(1, 1, "W+"), 26) is not None
+    merged = everyone([chief, table])
+    assert merged.left_out == ()
+    assert merged.state.rounds[0].boards[0].white == board.black and merged.state.rounds[0].results[1].code == "W+"
+
+
+@pytest.mark.parametrize("change", ["colours", "swap"])
+def test_a_disputed_board_is_not_changed_by_hand(change: str) -> None:
+    """helper-189: the two entries of a disputed board each name their winner by colour; a change
+    of its colours (or a swap) was accepted, and both then named the other player."""
+    chief, table = founded(2)
+    assert chief.make(actions.result(1, 1, "W+"), 10) is not None
+    assert table.make(actions.result(1, 1, "B+"), 11) is not None
+    chief.take(table)
+    state = merge(chief.held.values()).state
+    one, two = state.rounds[0].boards[:2]
+    assert state.rounds[0].entered == (1,) and 1 in state.rounds[0].disputes
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 has a result: undo it first"):
+        actions.colours(state, 1, 1, one.black) if change == "colours" else actions.swap(state, 1, one.white, two.white)
+    boards = [{**b, "white": b["black"], "black": b["white"]} if n == 0 else b
+              for n, b in enumerate(actions.boards_data(state.rounds[0].boards))]  # fmt: skip
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 has a result: undo it first"):  # the replay's own
+        apply(state, Event(len(chief.log()) + 1, ev.PAIRING_AMENDED, {"round": 1, "boards": boards, "byes": [],
+                                                                       "change": change}))  # fmt: skip
+
+
+def test_a_redo_of_a_change_of_colours_under_a_result_it_had_not_seen_is_left_out() -> None:
+    """helper-189: the chief changed board 1's colours and undid it; a table, seeing both,
+    entered board 1's W+; the chief, not seeing it, redid the change: the W+ went to the other
+    player.  The redo is left out, the board as the table had it."""
+    chief, table, board = colours_changed_and_undone()
+    assert table.make(actions.result(1, 1, "W+"), 12) is not None
+    redo = chief.make(actions.redo(chief.log(), chief.own), 13)
+    assert redo is not None
+    merged = everyone([chief, table])
+    assert list(left(merged)) == [redo.origin.key]
+    assert merged.state.rounds[0].boards[0] == board and merged.state.rounds[0].results[1].code == "W+"
+
+
+def test_a_result_entered_unaware_of_two_takes_gives_the_chief_his_role_back() -> None:
+    """helper-189: two tables took the role in turn while the chief, alive, entered a
+    registration: only the last take was kept (from the first taker), and the chief's entry
+    voided nothing — his next round would be refused as not the chief's.  Every take is kept
+    until its laptop is heard from; his entry voids both."""
+    chief, one, two = founded(3)
+    one.take(chief)
+    two.take(chief)
+    assert one.make(actions.take_chief(one.device), 20) is not None
+    two.take(one)
+    assert two.make(actions.take_chief(two.device), 21) is not None
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="1d"), 30) is not None
+    merged = everyone([chief, one, two])
+    assert merged.state.hall is not None and (merged.state.hall.chief, merged.state.hall.taken) == (chief.device, ())
+
+
+def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_take() -> None:
+    """A test of this session: the chief, alive and busy (five latecomers registered), paired
+    round 2 as a table that had taken his role paired it too.  By the clocks the table's pairing
+    went first and stood, the chief's round on the wall was left out, and his registrations gave
+    him the role back.  A pairing made knowing of fewer takes goes first: the chief's stands."""
+    chief, table = a_void_take(2)
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 32)
+    for k in range(5):
+        assert chief.make(actions.register([], surname=f"L{k}", name="X", rank="5k"), 40 + k) is not None
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    assert theirs is not None and ours is not None
+    merged = everyone([chief, table])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert list(left(merged)) == [theirs.origin.key]
