@@ -154,7 +154,7 @@ RU = {
     "Club": "Клуб",
     "Blocked": "Не играет с",
     "Status": "Статус",
-    "withdrawn from {round}": "{sex:снят|снята} с тура {round}",  # «с 2-го» reads «со второго»; and three cells narrower
+    "withdrawn from {round}": "{sex:выбыл|выбыла} с тура {round}",  # «снят с тура 2» read as that round alone; the seeds' word
     "on no board of round {round}": "без пары в {round}-м туре",
     # a noun and the rounds: «пропуск туров 1 2» took four cells of the names at 80 columns (a trial read «Матвеев…»)
     "! after a round — announced too late: as an absence": "! после тура — объявлено поздно: как неявка",
@@ -771,7 +771,7 @@ RU = {
     ),
     "player {player} does not play on board {board}": "игрок {player} не играет на доске {board}",
     "player {player} does not play round {round}": "игрок {player} не играет в {round}-м туре",
-    "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с {round}-го тура",
+    "player {player} has already withdrawn from round {round}": "игрок {player} уже снят с турнира начиная с {round}-го тура",
     "player {player} is left out of round {round}": "игрок {player} не попал в {round}-й тур",
     "round {round} has no board {board} (boards 1-{boards})": "в {round}-м туре нет доски {board} (доски 1–{boards})",
     "tengen: the output could not be written ({reason}); the file holds what the command did": "tengen: вывод команды не записан ({reason}); в файле записано всё, что она сделала",
@@ -997,7 +997,7 @@ RU = {
     "Prize": "Приз",
     "Winner": "Победитель",
     "Decided by": "Показатель",
-    "{prize}: {player} withdrew from round {round}": "{prize}: {player} — {sex:снят|снята} с тура {round}",
+    "{prize}: {player} withdrew from round {round}": "{prize}: {player} — {sex:выбыл|выбыла} с тура {round}",
     "{prize}: {player} was ahead ({value}) but has the prize “{other}” already: one prize each": "{prize}: {player} впереди ({value}), но уже есть приз «{other}» (по одному призу на человека)",
     "blank player cards": "пустые карточки",
     "blank round protocol": "пустой протокол тура",
@@ -1403,7 +1403,7 @@ RU = {
     "player {player} has played: he cannot be registered in advance now": "игрок {player} уже играл: предварительной регистрации у него быть не может",
     "player {player} skips round {rounds}": "игрок {player} пропускает тур {rounds}",
     "player {player} skips rounds {rounds}": "игрок {player} пропускает туры {rounds}",
-    "player {player} withdrawn from round {round}": "игрок {player} снят с {round}-го тура",
+    "player {player} withdrawn from round {round}": "игрок {player} снят с турнира начиная с {round}-го тура",
     "player {player} back from round {round}": "игрок {player} вернулся с {round}-го тура",
     "round {round} paired ({boards} boards)": "составлен {round}-й тур, досок: {boards}",
     "round {round} paired ({boards} board)": "составлен {round}-й тур, досок: {boards}",

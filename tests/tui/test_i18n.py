@@ -143,7 +143,7 @@ def test_a_russian_word_agrees_with_the_players_sex() -> None:
 
     i18n.set_language("ru")
     shown = {sex: i18n._("withdrawn from {round}", round=3, sex=sex) for sex in ("f", "m", "")}
-    assert shown == {"f": "снята с тура 3", "m": "снят с тура 3", "": "снят с тура 3"}
+    assert shown == {"f": "выбыла с тура 3", "m": "выбыл с тура 3", "": "выбыл с тура 3"}
     try:
         i18n.set_language("en")
         assert i18n._("withdrawn from {round}", round=3, sex="f") == "withdrawn from 3"

@@ -155,7 +155,7 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
         await pilot.pause()
         table = app.screen.query_one("#players-table", DataTable)
         status = list(table.columns).index("status")
-        assert str(table.get_row_at(0)[status]) == "снят с тура 4"
+        assert str(table.get_row_at(0)[status]) == "выбыл с тура 4"
         left = sum(c.get_render_width(table) for c in list(table.columns.values())[: status + 1])
         assert left <= 80  # its column ends inside the screen, no scrolling needed
         player = app.screen.query_one("#players-table", DataTable).cursor_row + 1
@@ -181,7 +181,7 @@ async def test_the_withdrawal_key_brings_a_withdrawn_player_back(folder: Path) -
 
 def test_a_players_skips_read_the_same_before_and_after_their_rounds() -> None:
     """A trial: the list said «пропускает 2» of a player once round 2 was played; the skip is
-    named, whenever it is (and withdrawn, «снят с тура 4», as it was)."""
+    named, whenever it is (and withdrawn, «выбыл с тура 4», as it was)."""
     from schemes.state.model import Player
     from tui.panes.players import PlayersPane
 
@@ -207,7 +207,7 @@ def test_a_late_skip_is_marked_where_the_scheme_has_a_deadline() -> None:
     assert status(True, {3}, {3}) == "пропуск: 3!" and status(False, {3}, {3}) == "пропуск: 3"
     assert status(True, {3}, set()) == "пропуск: 3"
     assert status(True, {2, 4, 5}, {4, 5}) == "пропуск: 2 4! 5!"
-    assert status(True, set(), {4}, withdrawn=4) == "снят с тура 4!"
+    assert status(True, set(), {4}, withdrawn=4) == "выбыл с тура 4!"
 
 
 async def test_a_late_rounds_mark_is_explained_under_the_list(folder: Path) -> None:
@@ -728,7 +728,7 @@ async def test_the_last_player_of_a_long_list_shows_at_80x24_with_no_sideways_sc
         assert not table.show_horizontal_scrollbar and table.virtual_size.width <= table.scrollable_content_region.width
         assert table.cursor_row == 23
         last = [line for line in shown_text(app).splitlines() if line.startswith(" 24 ")]
-        assert len(last) == 1 and "снят с тура 2" in last[0] and "Санкт-Пет…" in last[0]  # the club first
+        assert len(last) == 1 and "выбыл с тура 2" in last[0] and "Санкт-Пет…" in last[0]  # the club first
 
 
 async def test_the_last_players_row_stays_in_sight_when_he_withdraws(tmp_path: Path) -> None:

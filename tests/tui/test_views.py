@@ -342,7 +342,7 @@ def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
 
     log = Log("gamma", 4)
     for i, rating in enumerate((2400, 2300, 2200, 2100, 2000, 1900, 1800, 1700)):
-        log.add(f"Игрок{i}", rating=rating, sex="f" if i == 0 else "")  # «снята»: she (a review read «снят»)
+        log.add(f"Игрок{i}", rating=rating, sex="f" if i == 0 else "")  # «выбыла»: she (a review read «снят»)
     for number in (1, 2):
         log.pair()
         for board in log.state.round(number).boards:
@@ -356,8 +356,8 @@ def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
     assert said[0]["withdrawn"] == [leader] and all(p["withdrawn"] == [] for p in said[1:])
     i18n.set_language("ru")
     name = log.state.players[leader].full_name
-    assert [n for n in views.prize_notes(log.state, prizes) if "снят" in n] == [
-        f"1 место: {views.player_label(log.state, leader)} — снята с тура 3"
+    assert [n for n in views.prize_notes(log.state, prizes) if "выбыла" in n] == [
+        f"1 место: {views.player_label(log.state, leader)} — выбыла с тура 3"
     ]
     assert name in views.player_label(log.state, leader)
     from io import BytesIO
@@ -366,7 +366,7 @@ def test_a_winner_who_withdrew_is_said_under_the_prizes() -> None:
 
     pdf = bytes(printed(log.state, log.events, 2).output())
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(BytesIO(pdf)).pages)
-    assert "— снята с тура 3" in text
+    assert "— выбыла с тура 3" in text
 
 
 def test_the_standings_of_an_event_over_are_the_final_table_with_its_own_score() -> None:
