@@ -1050,9 +1050,10 @@ def _rounds(
             reading.warn("round {round}: the bye also plays a game: the bye is dropped (OpenGotha would count both)",
                          round=number)  # fmt: skip
             bye = []
+        made = [_board(g, komi, table) for g, table in zip(boards, tables, strict=True)]
         paired: dict[str, Any] = {
             "round": number,
-            "boards": boards_data([_board(g, komi, table) for g, table in zip(boards, tables, strict=True)]),
+            "boards": boards_data(made),
             "byes": bye,
             "extra": {},
             "as_recorded": True,
@@ -1061,12 +1062,11 @@ def _rounds(
             paired["order"] = list(range(1, players + 1))
         actions.append((ev.ROUND_PAIRED, paired))
         missing = 0
-        for table, game in zip(tables, boards, strict=True):
+        for table, game, board in zip(tables, boards, made, strict=True):
             if game.result is None:
                 missing += 1
                 continue
-            result = {"round": number, "board": table, "code": game.result, "white": game.white, "black": game.black}
-            actions.append((ev.RESULT_RECORDED, result))
+            actions.append((ev.RESULT_RECORDED, {"round": number, "board": table, "code": game.result, **board.game}))
         if missing and number < keep:
             unfinished[number] = missing
         seats = Counter(p for g in boards for p in (g.white, g.black))

@@ -429,7 +429,7 @@ class Service:
         Refused (``InvalidEvent``) on a helper's laptop of a hall, as a pairing is."""
         state = self.state
         latest = state.rounds[-1] if state.rounds else None
-        if latest is None or latest.results or not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
+        if latest is None or latest.begun or not isinstance(get_scheme(state.settings.scheme), PairsTheRest):
             return []
         self.check_chiefs_own()
         return actions.rest_of(state, latest.number)

@@ -98,7 +98,7 @@ def not_playing(tournament: Tournament, number: int) -> dict[str, list[int]]:
     scheme = get_scheme(tournament.settings.scheme)
     everyone = scheme.traits.everyone_plays
     late = set()  # before the round's first result, a latecomer is for its rest (``actions.pair_rest``)
-    if played is not None and not played.results and isinstance(scheme, PairsTheRest):
+    if played is not None and not played.begun and isinstance(scheme, PairsTheRest):
         late = {p.id for p in off if p.came_after(number) and p.available_in(number + 1) and number not in p.skips}
     return {
         "byes": [p for p in played.byes if p not in walked] if played else [],

@@ -154,6 +154,7 @@ RU = {
     "Club": "Клуб",
     "Blocked": "Не играет с",
     "Status": "Статус",
+    "board {board} of round {round} is disputed: enter its result as the slip says first": "доска {board} {round}-го тура спорная: сначала введите её результат по бланку",
     "withdrawn from {round}": "{sex:выбыл|выбыла} с тура {round}",  # «снят с тура 2» read as that round alone; the seeds' word
     "on no board of round {round}": "без пары в {round}-м туре",
     # a noun and the rounds: «пропуск туров 1 2» took four cells of the names at 80 columns (a trial read «Матвеев…»)
@@ -1308,6 +1309,7 @@ RU = {
     "{kind}: field {name!r} has the wrong type": "{kind}: у поля {name!r} неверный тип",
     "{kind}: {name} must list whole numbers": "{kind}: в {name} должны быть целые числа",
     "{kind}: a board must have {fields}": "{kind}: у доски должны быть {fields}",
+    "{kind}: the game is given whole: {fields}": "{kind}: партия указывается целиком: {fields}",
     "the log has no tournament": "в журнале нет турнира",
     "unknown prize {name!r}: choose from {known}": "неизвестный приз {name!r}: есть {known}",
     "the log is empty: no tournament was created": "журнал пуст: турнир не создан",

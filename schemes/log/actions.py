@@ -25,6 +25,7 @@ from schemes.log.replay import (
     check_komi,
     check_language,
     check_no_result_changes,
+    check_not_disputed,
     check_pairable,
     check_params_changeable,
     check_rounds,
@@ -582,7 +583,7 @@ def rest_of(state: Tournament, number: int) -> list[int]:
     bye to seat a lone latecomer: an attack found him told to skip the round instead)."""
     rest = not_playing(state, number)["not_assigned"]
     played = state.round(number)
-    if played is not None and len(rest) % 2 and played.byes and not played.entered:
+    if played is not None and len(rest) % 2 and played.byes and not played.begun:
         rest += list(played.byes[:1])
     return rest
 
@@ -745,7 +746,7 @@ def paper_round(state: Tournament, number: int) -> Round:
     scheme = get_scheme(state.settings.scheme)
     if scheme.traits.bracket or scheme.traits.scheduled:
         raise InvalidEvent("{scheme}: its table decides who meets whom", scheme=scheme.name)
-    if played.entered:
+    if played.begun:
         raise InvalidEvent("round {round} has results: undo them first, a round from paper is entered before them",
                            round=number)  # fmt: skip
     return played
@@ -762,8 +763,10 @@ def _latest_board(state: Tournament, number: int, board_number: int) -> tuple[Ro
 
 def amendable_board(state: Tournament, number: int, board_number: int) -> tuple[Round, Board]:
     """Board ``board_number`` of round ``number`` where the referee may change it by hand: the
-    latest round, no result yet (asked before a dialog opens, not after it is filled in)."""
+    latest round, no result or dispute yet (asked before a dialog opens, not after it is filled
+    in)."""
     played, board = _latest_board(state, number, board_number)
+    check_not_disputed(played, [board_number])
     if board_number in played.entered:
         raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=board_number,
                            round=number)  # fmt: skip
@@ -782,7 +785,7 @@ def _one_board_changed(played: Round, fixed: Board, change: str) -> Action:
 
 def colours(state: Tournament, number: int, board_number: int, white: int) -> Action:
     """Who takes white on an even board (after the nigiri, or by the referee's decision); not
-    on a board with a result or a dispute (``amendable_board``), asked before the dialog."""
+    on a board with a result or a dispute (``amendable_board``), said before anything else."""
     played, board = amendable_board(state, number, board_number)
     if not board.has(white):
         raise InvalidEvent(

@@ -115,8 +115,10 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
         "board": (_INT, True),
         "code": (_STR, True),
         "swapped": (_BOOL, False),
-        "white": (_INT, False),  # the board's players as its laptop had them (``history.seated``)
+        "white": (_INT, False),  # the game as its laptop had it (``history.seated``): all four or none
         "black": (_INT, False),
+        "handicap": (_INT, False),
+        "komi": (_NUM, False),
     },
     SETTINGS_CHANGED: {
         "params": (_DICT, False),
@@ -134,6 +136,8 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     DEVICE_ENROLLED: {"device": (_STR, True), "name": (_STR, True), "block": (_INT, True)},
     CHIEF_CHANGED: {"device": (_STR, True), "taken": (_BOOL, False)},
 }
+GAME = ("white", "black", "handicap", "komi")
+"""The fields of a result that say the game it is for (``Board.game``, ``history.seated``)."""
 BOARD_FIELDS = {"white": _INT, "black": _INT, "handicap": _INT, "komi": _NUM, "nigiri": _BOOL}
 TABLE = "table"
 """A board's number where it is not its place in the round's list: an OpenGotha round whose
@@ -203,6 +207,8 @@ def check_shape(kind: str, data: Mapping[str, Any]) -> None:
     missing = [name for name, (_, required) in fields.items() if required and name not in data]
     if missing:
         raise InvalidEvent("{kind}: missing {fields}", kind=kind, fields=", ".join(missing))
+    if kind == RESULT_RECORDED and 0 < len(set(GAME) & set(data)) < len(GAME):
+        raise InvalidEvent("{kind}: the game is given whole: {fields}", kind=kind, fields=", ".join(GAME))
     for name in ("block", "rounds", "byes", "order"):
         if name in data and isinstance(data[name], list) and not all(_is(v, _INT) for v in data[name]):
             raise InvalidEvent("{kind}: {name} must list whole numbers", kind=kind, name=name)

@@ -18,7 +18,7 @@ from typing import Any
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, counted
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
-from schemes.log.replay import apply, bracket_faults, check_retraction, extend
+from schemes.log.replay import apply, bracket_faults, check_not_disputed, check_retraction, extend
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament, as_played
 from schemes.values.ranks import rank_label
@@ -288,18 +288,18 @@ def append_all(
 
 
 def seated(state: Tournament, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A result's data with its board's players as this laptop has them, white and black: the
-    replay scores it only on that game (``replay._checked_result``).  A hall's merge had judged
-    a result by the pairing events its laptop had seen, and a property test found eight races
-    (a swap, a change of colours, an undo or a take of the chief's role on another laptop) that
-    scored a result for players who never played it.  A board not in the state is the replay's
-    to refuse."""
+    """A result's data with the game its board seats as this laptop has it (``Board.game``: the
+    players with their colours, the handicap, the komi): the replay scores it only on that game
+    (``replay._checked_result``).  A hall's merge had judged a result by the pairing events its
+    laptop had seen, and a property test found eight races (a swap, a change of colours, an
+    undo or a take of the chief's role on another laptop) that scored a result for players who
+    never played it.  A board not in the state is the replay's to refuse."""
     number, board = data.get("round"), data.get("board")
     played = state.round(number) if isinstance(number, int) else None
     seat = played.board(board) if played is not None and isinstance(board, int) else None
-    if seat is None or "white" in data or "black" in data:
+    if seat is None or ev.GAME[0] in data:
         return dict(data)
-    return {**data, "white": seat.white, "black": seat.black}
+    return {**data, **seat.game}
 
 
 _BOARDS_SET = (ev.ROUND_PAIRED, ev.PAIRING_AMENDED)
@@ -312,7 +312,7 @@ def _all_seated(state: Tournament | None, made: list[Event]) -> list[Event]:
     seats: list[Event] = []
     current, done = state, 0
     for index, event in enumerate(made):
-        if event.kind == ev.RESULT_RECORDED and "white" not in event.data:
+        if event.kind == ev.RESULT_RECORDED and ev.GAME[0] not in event.data:
             if current is None or any(e.kind in _BOARDS_SET for e in made[done:index]):
                 current, done = extend(current, made[done:index]), index
             if current is not None:
@@ -523,13 +523,14 @@ def _check_amendment_undoable(events: list[Event], target: Event, number: int) -
     retraction = Event(len(events) + 1, ev.RETRACTED, {"event": target.id})
     # the boards it would leave, its results read whoever they seat: their seats refuse it, and the referee is
     # told which board to free rather than that a result «was entered on another pairing»
-    anyone = [replace(e, data={k: v for k, v in e.data.items() if k not in ("white", "black")})
+    anyone = [replace(e, data={k: v for k, v in e.data.items() if k not in ev.GAME})
               if e.kind == ev.RESULT_RECORDED else e for e in events]  # fmt: skip
     then = replay_explaining([*anyone, retraction], retraction).round(number)
     if now is None or then is None:
         return
     before = {b.number: b for b in then.boards}  # by number: a rest's new boards fill the tables' gaps
     touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in now.entered]
+    check_not_disputed(now, touched)
     if touched:
         boards = ", ".join(map(str, touched))
         if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
@@ -784,7 +785,7 @@ def seated_when_entered(events: Sequence[Event]) -> dict[int, tuple[int, int]]:
             retract(by_id[event.data["event"]])
         elif event.kind in (ev.ROUND_PAIRED, ev.PAIRING_AMENDED):
             seatings.setdefault(event.data["round"], []).append(event)
-        elif event.kind == ev.RESULT_RECORDED and "white" in event.data and "black" in event.data:
+        elif event.kind == ev.RESULT_RECORDED and ev.GAME[0] in event.data:
             seated[event.id] = (event.data["white"], event.data["black"])  # as it says (``seated``)
         elif event.kind == ev.RESULT_RECORDED:  # entered before results said their players
             standing = [e for e in seatings.get(event.data["round"], []) if e.id not in retracted]

@@ -172,6 +172,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
         log, left_out, state, done = list(since.events), list(since.left_out), since.state, len(since.order)
         moved = dict(since.moved)
     number = {event.origin.key: event.id for event in log if event.origin is not None}
+    redone = {_board_of(ev.chain_end(e, log)) for e in log if e.kind == ev.RETRACTED}
     for event in order[done:]:
         origin = event.origin
         assert origin is not None
@@ -185,9 +186,12 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
             else:
                 if state is None and event.kind != ev.TOURNAMENT_CREATED:
                     raise InvalidEvent("the log must start with the creation of the tournament")
-                if state is not None and event.kind == ev.RESULT_RECORDED and "white" not in event.data:
+                if state is not None and event.kind == ev.RESULT_RECORDED and ev.GAME[0] not in event.data:
                     _check_seen_pairing(state, log, event, moved, left_out)  # made before results were seated
-                after = apply(state, candidate)
+                if event.kind == ev.RESULT_RECORDED and (event.data["round"], event.data["board"]) in redone:
+                    after = replay([*log, candidate])  # a redo there may stand where it is made (``standing``)
+                else:
+                    after = apply(state, candidate)
             if state is not None and state.hall is not None:  # as the laptop's own log checked it
                 keep_the_bracket(log, [candidate], state, after)
         except InvalidEvent as error:
@@ -198,9 +202,24 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
         state = after
         log.append(candidate)
         number[origin.key] = candidate.id
+        if event.kind == ev.RETRACTED:
+            redone.add(_board_of(ev.chain_end(candidate, log)))
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
     return Merged(tuple(log), state, tuple(left_out), tuple(order), moved)
+
+
+def _board_of(end: tuple[Event, int]) -> tuple[int, int] | None:
+    """The board a chain of retractions ending at a result (``chain_end``) brings its result
+    back to, where it brings it back (an even chain); None otherwise.  A result entered on such
+    a board is applied by a replay of the log, not to the state: a redo the later entry had not
+    seen stands where it was made (``events.standing``), which only a replay of the whole log
+    sees — the merge said the later entry had corrected the result, the file's replay of the
+    same log said the two were a dispute (an attack)."""
+    entry, depth = end
+    if entry.kind != ev.RESULT_RECORDED or depth % 2:
+        return None
+    return entry.data["round"], entry.data["board"]
 
 
 def _boards_changed(before: Tournament, after: Tournament) -> list[tuple[int, int]]:

@@ -115,14 +115,12 @@ def still_the_chief(state: Tournament, event: Event) -> Tournament:
     Wi-Fi took the role while the chief, alive, paired the next round, and that round was lost
     on every laptop); made knowing of it, the take stands for good."""
     hall = state.hall
-    if hall is None or event.origin is None:
+    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
         return state
-    for index, (old, taker, seq) in enumerate(hall.taken):
-        if old == event.origin.device:
-            if dict(event.origin.seen).get(taker, 0) < seq:
-                return replace(state, hall=replace(hall, chief=old, taken=hall.taken[:index]))
-            return replace(state, hall=replace(hall, taken=hall.taken[:index] + hall.taken[index + 1 :]))
-    return state
+    old, taker, seq = hall.taken
+    if dict(event.origin.seen).get(taker, 0) < seq:
+        return replace(state, hall=replace(hall, chief=old, taken=None))
+    return replace(state, hall=replace(hall, taken=None))
 
 
 def _check_enrolled(state: Tournament, event: Event) -> None:
@@ -630,6 +628,7 @@ def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
         for old, new in zip(played.boards, boards, strict=True)
         if old != new and old.number in played.entered
     ]
+    check_not_disputed(played, touched)
     if touched:
         listed, number = ", ".join(map(str, touched)), played.number
         if len(touched) > 1:  # a trial read «board 6, 8 … has a result»
@@ -637,6 +636,16 @@ def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
                 "boards {boards} of round {round} have results: undo them first", boards=listed, round=number
             )
         raise InvalidEvent("board {boards} of round {round} has a result: undo it first", boards=listed, round=number)
+
+
+def check_not_disputed(played: Round, boards: Iterable[int]) -> None:
+    """Refused where a change by hand touches a disputed board (``Round.entered``), said as a
+    dispute: «has a result: undo it first» sent the referee to undo an entry of another laptop,
+    which only that laptop may (a review)."""
+    disputed = [board for board in boards if board in played.entered and board not in played.results]
+    if disputed:
+        raise InvalidEvent("board {board} of round {round} is disputed: enter its result as the slip says first",
+                           board=disputed[0], round=played.number)  # fmt: skip
 
 
 def _amended(state: Tournament, event: Event) -> Tournament:
@@ -749,10 +758,11 @@ def no_such_board(played: Round, board: int) -> InvalidEvent:
 
 def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
     """The board number and the result a result event records, checked against the round: on
-    the board's players as its laptop had them, where it says (``history.seated``) — a result
-    names its winner by colour, and scored on a board that seats others or the other way round
-    since, it went to a player who never played it: a hall's laptop that had not seen a swap,
-    a change of colours or a pairing made again (a property test of the merge found eight ways)."""
+    the game its laptop had on the board, where it says (``history.seated``) — a result names
+    its winner by colour, and scored on a board that seats others or the other way round since,
+    it went to a player who never played it: a hall's laptop that had not seen a swap, a change
+    of colours or a pairing made again (a property test of the merge found eight ways); nor on
+    other stones or komi, a game other than the one played (an attack)."""
     data = event.data
     played = state.round(data["round"])
     if played is None:
@@ -760,7 +770,8 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
     board = played.board(data["board"])
     if board is None:
         raise no_such_board(played, data["board"])
-    if ("white" in data or "black" in data) and (data.get("white"), data.get("black")) != (board.white, board.black):
+    seated = ev.GAME[0] in data  # all four, or none (``check_shape``)
+    if seated and {key: data[key] for key in ev.GAME} != board.game:
         raise InvalidEvent("the result was entered on another pairing of round {round}: enter it on the round as it "
                            "stands", round=played.number)  # fmt: skip
     if data["code"] not in RESULT_CODES:
@@ -775,8 +786,8 @@ def _checked_result(state: Tournament, event: Event) -> tuple[int, Result]:
             "board {board} had its colours set by the pairing: they cannot be swapped", board=board.number
         )
     if event.origin is None:
-        return board.number, Result(data["code"], swapped, event.id)
-    return board.number, Result(data["code"], swapped, event.id, event.origin, event.at)
+        return board.number, Result(data["code"], swapped, event.id, seated=seated)
+    return board.number, Result(data["code"], swapped, event.id, event.origin, event.at, seated)
 
 
 def _with_results(state: Tournament, number: int, entered: Sequence[tuple[int, Result]]) -> Tournament:
@@ -887,14 +898,14 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
     helper once it hears of it; an event it made without knowing of the take voids the take
     (``still_the_chief``): it was not lost."""
     device = event.data["device"]
+    taken = None
     if event.data.get("taken", False):
         hall = _hall(state)
         if event.origin is None or event.origin.device != device:
             raise InvalidEvent("a laptop takes the chief's role for itself alone")
-        taken = (*hall.taken, (hall.chief, device, event.origin.seq))
+        taken = (hall.chief, device, event.origin.seq)
     else:
         hall = _by_chief(state, event)
-        taken = hall.taken  # handed on by a taker: void with his take
     if device not in hall.laptops:
         raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
     return replace(state, hall=replace(hall, chief=device, taken=taken))

@@ -250,6 +250,12 @@ class Board:
         (the one rule the boards, the log, the questions and the players' pages say it by)."""
         return code == DRAW and not self.jigo_possible
 
+    @property
+    def game(self) -> dict[str, int | float]:
+        """The game it seats, as a result records it (``history.seated``): the players with
+        their colours, the handicap and the komi — what a slip's winner is read against."""
+        return {"white": self.white, "black": self.black, "handicap": self.handicap, "komi": self.komi}
+
     def has(self, player: int) -> bool:
         return player in (self.white, self.black)
 
@@ -266,6 +272,9 @@ class Result:
     """The laptop that entered it, in a hall (what tells a correction from a dispute)."""
     at: str = ""
     """When it was entered, in a hall (shown beside a disputed board's entries)."""
+    seated: bool = False
+    """Entered saying the game it is for (``history.seated``): a change by hand of its board
+    is refused even while it is one entry of a dispute (``Round.entered``)."""
 
 
 @dataclass(frozen=True)
@@ -293,11 +302,20 @@ class Round:
         return tuple(b.number for b in self.boards if b.number not in self.results)
 
     @property
+    def begun(self) -> bool:
+        """Whether any game of it has an entry, a result or a dispute: a round being played,
+        whose rest no longer seats latecomers (a dispute is an entry too)."""
+        return bool(self.results or self.disputes)
+
+    @property
     def entered(self) -> tuple[int, ...]:
         """The boards with a result or a dispute: what a change by hand must leave as it is.
         Each entry of a dispute names its winner by colour, and a change of colours or a swap
-        accepted on a disputed board made both name the other player (a property test)."""
-        return tuple(sorted(self.results.keys() | self.disputes.keys()))
+        accepted on a disputed board made both name the other player (a property test).  Not a
+        dispute of entries that do not say their game (written before they did): a hall's file
+        holding a change of such a board, accepted then, still opens."""
+        disputed = {board for board, entries in self.disputes.items() if any(e.seated for e in entries)}
+        return tuple(sorted(self.results.keys() | disputed))
 
     def board(self, number: int) -> Board | None:
         """The board numbered ``number``: the ``number``-th, unless an OpenGotha round's tables
@@ -336,13 +354,11 @@ class Hall:
 
     laptops: Mapping[str, Laptop]
     chief: str
-    taken: tuple[tuple[str, str, int], ...] = ()
-    """The takes of the chief's role from a lost laptop (``chief_changed`` ``taken``), oldest
-    first: the laptop it was taken from, the taker and the take's ``seq`` — each until the
-    laptop it was taken from is heard to know of it.  An event of that laptop made without
-    knowing of it shows it was alive: the take is void, and so is every take after it
-    (``replay.still_the_chief``).  All kept, not the last alone: a second laptop's take of
-    the role from the first taker lost the chief's round, the chief's events voiding nothing."""
+    taken: tuple[str, str, int] | None = None
+    """The chief's role taken from a lost laptop (``chief_changed`` ``taken``): the laptop it was
+    taken from, the taker and the take's ``seq`` — until the old chief's laptop is heard to
+    know of it.  An event of the old chief made without knowing of it shows that laptop was
+    alive: the take is void (``replay.still_the_chief``)."""
 
 
 @dataclass(frozen=True)

@@ -487,37 +487,44 @@ def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: i
         assert (result.data["white"], result.data["black"]) == (board.white, board.black)
 
 
-def test_a_result_says_its_players_and_counts_on_them_alone() -> None:
-    """A result records its board's players (``history.seated``), and the replay scores it on
-    them alone: where its board seats others, or the same the other way round (a hall's laptop
-    that had not seen a change of the board), it is refused."""
+def test_a_result_says_its_game_and_counts_on_it_alone() -> None:
+    """A result records the game its board seats (``history.seated``: the players with their
+    colours, the handicap, the komi), and the replay scores it on that game alone: where its
+    board seats others, the same the other way round, or other stones or komi (a hall's laptop
+    that had not seen a change of the board), it is refused; half a game is no event."""
     log = Log("mcmahon", rounds=3)
     for i in range(4):
         log.add(f"Игрок{i}", rank=f"{i + 1}k")
     log.pair()
     one, two = log.state.round(1).boards
     typed = log.result(1, 1, "W+").event
-    assert typed.data == {"round": 1, "board": 1, "code": "W+", "white": one.white, "black": one.black}
-    for white, black in ((one.black, one.white), (one.white, two.black), (one.white, None)):
-        seated = {**typed.data, "white": white, "black": black}
-        if black is None:
-            del seated["black"]
+    assert typed.data == {"round": 1, "board": 1, "code": "W+", "white": one.white, "black": one.black,
+                          "handicap": one.handicap, "komi": one.komi}  # fmt: skip
+    for other in ({"white": one.black, "black": one.white}, {"black": two.black}, {"handicap": one.handicap + 2},
+                  {"komi": one.komi + 1}):  # fmt: skip
         with pytest.raises(InvalidEvent, match="the result was entered on another pairing of round 1: enter it on"):
-            replay([*log.events[:-1], replace(typed, data=seated)])
+            replay([*log.events[:-1], replace(typed, data={**typed.data, **other})])
+    half = {k: v for k, v in typed.data.items() if k != "komi"}
+    with pytest.raises(InvalidEvent, match="result_recorded: the game is given whole: white, black, handicap, komi"):
+        append(log.events[:-1], "result_recorded", half, "", None)
 
 
 def test_a_batch_seats_each_result_on_the_boards_the_events_before_it_leave() -> None:
-    """A batch pairing a round and entering its results at once (as an import does) seats them
-    on the round it pairs; results of a round paired before, on the state it was given."""
+    """Results of a round paired before are seated on the state the batch was given; a batch
+    pairing a round and entering its results at once (as an import does), on the round it pairs."""
     log = Log("mcmahon", rounds=3)
     for i in range(4):
         log.add(f"Игрок{i}", rank=f"{i + 1}k")
+    log.pair()
+    first = append_all(log.events, [actions.result(1, 2, "B+"), actions.result(1, 1, "W+")], "", log.state)
+    boards = log.state.round(1).boards
+    assert [{k: e.data[k] for k in boards[0].game} for e in first.events] == [boards[1].game, boards[0].game]
+    log.result(1, 1, "W+")
+    log.result(1, 2, "B+")
     pairing = actions.pair(log.state, random.Random(1))
-    batch = append_all(log.events, [pairing, actions.result(1, 2, "B+"), actions.result(1, 1, "W+")], "", log.state)
-    boards = batch.state.round(1).boards
-    assert [(e.data["white"], e.data["black"]) for e in batch.events[1:]] == [
-        (boards[1].white, boards[1].black), (boards[0].white, boards[0].black),
-    ]  # fmt: skip
+    batch = append_all(log.events, [pairing, actions.result(2, 2, "B+"), actions.result(2, 1, "W+")], "", log.state)
+    paired = batch.state.round(2).boards
+    assert [{k: e.data[k] for k in paired[0].game} for e in batch.events[1:]] == [paired[1].game, paired[0].game]
 
 
 def test_the_undo_of_the_undo_of_a_change_by_hand_is_refused_under_a_result_entered_since() -> None:

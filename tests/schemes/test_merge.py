@@ -9,6 +9,7 @@ import contextlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import example, given, settings
@@ -23,10 +24,12 @@ from schemes.log.actions import Action
 from schemes.log.events import Event
 from schemes.log.history import append
 from schemes.log.merge import Merged, causal_order, merge
-from schemes.log.replay import apply
+from schemes.log.replay import apply, replay
 from schemes.state.model import PLAYERS_PER_LAPTOP, Board, Tournament
 
 SECRET = "AAAA-BBBB-CCCC-DDDD-EEEE-FFFF-GG"
+MORNING = datetime(2026, 12, 1, 10, tzinfo=UTC)
+"""A laptop's ``clock`` counts seconds from it (a clock skewed back goes before it)."""
 DEVICES = [f"{n:x}" * 32 for n in range(10, 14)]
 
 
@@ -51,7 +54,7 @@ class Laptop:
             action = actions.in_block(state, self.device, [action])[0]
         kind, data = action
         try:
-            made = append(events, kind, data, f"2026-12-01T10:{clock // 60:02d}:{clock % 60:02d}+00:00", state, stamp)
+            made = append(events, kind, data, (MORNING + timedelta(seconds=clock)).isoformat(), state, stamp)
         except Exception:  # noqa: BLE001 - an action this laptop's log refuses is simply not made
             return None
         assert made.event.origin is not None
@@ -537,12 +540,13 @@ def hall_day(count: int, steps: list, skews: list[int], takes: bool) -> tuple[li
                 laptop.make(actions.withdraw(state, 1 + other % 6), at)
         elif what == "skip":
             laptop.make(actions.skip(1 + other % 6, [state.paired_rounds + 1]), at)
-        elif what == "handover":
+        elif what == "handover" and peer is not laptop:
             laptop.make(actions.chief(peer.device), at)
-        elif what == "take" and takes:
-            laptop.make(actions.take_chief(laptop.device), at)
+        elif what == "take" and takes and state.hall is not None and state.hall.chief != laptop.device:
+            laptop.make(actions.take_chief(laptop.device), at)  # as the service: not the chief's own role
         merged = merge(laptop.held.values())
         assert causal(merged.order)
+        assert replay(merged.events) == merged.state  # the file's replay, the next command's state
         assert merge(laptop.held.values(), since=before[laptop.device]) == merged
         assert merge(laptop.held.values(), since=before[peer.device]) == merged
         before[laptop.device] = merged
@@ -830,11 +834,11 @@ def test_a_disputed_board_is_not_changed_by_hand(change: str) -> None:
     state = merge(chief.held.values()).state
     one, two = state.rounds[0].boards[:2]
     assert state.rounds[0].entered == (1,) and 1 in state.rounds[0].disputes
-    with pytest.raises(InvalidEvent, match="board 1 of round 1 has a result: undo it first"):
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed: enter its result as the slip says first"):
         actions.colours(state, 1, 1, one.black) if change == "colours" else actions.swap(state, 1, one.white, two.white)
     boards = [{**b, "white": b["black"], "black": b["white"]} if n == 0 else b
               for n, b in enumerate(actions.boards_data(state.rounds[0].boards))]  # fmt: skip
-    with pytest.raises(InvalidEvent, match="board 1 of round 1 has a result: undo it first"):  # the replay's own
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed: enter its result as"):  # the replay's own
         apply(state, Event(len(chief.log()) + 1, ev.PAIRING_AMENDED, {"round": 1, "boards": boards, "byes": [],
                                                                        "change": change}))  # fmt: skip
 
@@ -852,22 +856,6 @@ def test_a_redo_of_a_change_of_colours_under_a_result_it_had_not_seen_is_left_ou
     assert merged.state.rounds[0].boards[0] == board and merged.state.rounds[0].results[1].code == "W+"
 
 
-def test_a_result_entered_unaware_of_two_takes_gives_the_chief_his_role_back() -> None:
-    """helper-189: two tables took the role in turn while the chief, alive, entered a
-    registration: only the last take was kept (from the first taker), and the chief's entry
-    voided nothing — his next round would be refused as not the chief's.  Every take is kept
-    until its laptop is heard from; his entry voids both."""
-    chief, one, two = founded(3)
-    one.take(chief)
-    two.take(chief)
-    assert one.make(actions.take_chief(one.device), 20) is not None
-    two.take(one)
-    assert two.make(actions.take_chief(two.device), 21) is not None
-    assert chief.make(actions.register([], surname="Поздний", name="И", rank="1d"), 30) is not None
-    merged = everyone([chief, one, two])
-    assert merged.state.hall is not None and (merged.state.hall.chief, merged.state.hall.taken) == (chief.device, ())
-
-
 def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_take() -> None:
     """A test of this session: the chief, alive and busy (five latecomers registered), paired
     round 2 as a table that had taken his role paired it too.  By the clocks the table's pairing
@@ -883,3 +871,67 @@ def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_t
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
     assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
     assert list(left(merged)) == [theirs.origin.key]
+
+
+def written_before_games(laptop: Laptop, number: int, board: int, code: str, clock: int) -> Event:
+    """A result of ``laptop`` as a Tengen before results said their game wrote it (no
+    ``white``, ``black``, ``handicap``, ``komi``), signed as its chain holds it."""
+    log = laptop.log()
+    recorded = max((seq for device, seq in laptop.held if device == laptop.device), default=0)
+    data = {"round": number, "board": board, "code": code}
+    at = (MORNING + timedelta(seconds=clock)).isoformat()
+    made = Stamper(log, laptop.device, SECRET, recorded)(Event(len(log) + 1, ev.RESULT_RECORDED, data, at))
+    assert made.origin is not None
+    laptop.held[made.origin.key] = made
+    return made
+
+
+def test_a_hall_file_with_a_dispute_of_older_entries_changed_by_hand_still_opens() -> None:
+    """helper-191 and helper-192: an earlier Tengen accepted a change of colours on a disputed
+    board; refused by the replay, a laptop's file holding one read as a damaged event log.  A
+    dispute of entries that do not say their game does not hold its board (``Round.entered``)."""
+    chief, table = founded(2)
+    written_before_games(chief, 1, 1, "W+", 10)
+    written_before_games(table, 1, 1, "B+", 11)
+    chief.take(table)
+    state = merge(chief.held.values()).state
+    assert 1 in state.rounds[0].disputes and state.rounds[0].entered == ()
+    board = state.rounds[0].boards[0]
+    changed = chief.make(actions.colours(state, 1, 1, board.black), 20)  # as an earlier Tengen took it
+    assert changed is not None
+    table.take(chief)
+    merged = merge(table.held.values())  # not ``everyone``: the entries name the other players now, as then
+    assert merged.left_out == () and replay(merged.events) == merged.state
+    assert merged.state.rounds[0].boards[0].white == board.black
+
+
+def test_a_result_typed_on_a_game_a_concurrent_change_of_stones_replaced_is_left_out() -> None:
+    """helper-191: the chief gave board 1 two stones while a table, unaware, entered its B+ as
+    the even game at komi 6.5 its screen showed; the result counted on the two-stone game. A
+    result says its handicap and komi too: left out, as the merge left it out before."""
+    chief, table = founded(2)
+    state = merge(chief.held.values()).state
+    assert (state.rounds[0].boards[0].handicap, state.rounds[0].boards[0].komi) == (0, 6.5)
+    changed = chief.make(actions.handicap(state, 1, 1, 2), 20)
+    typed = table.make(actions.result(1, 1, "B+"), 21)
+    assert changed is not None and typed is not None
+    merged = everyone([chief, table])
+    assert left(merged) == {typed.origin.key: ANOTHER_PAIRING} and merged.state.rounds[0].results == {}
+    assert merged.state.rounds[0].boards[0].handicap == 2
+
+
+def test_a_redo_racing_an_entry_on_its_board_gives_the_merge_and_the_file_one_state() -> None:
+    """helper-191: a table entered board 1 and undid it; the chief, seeing the undo, entered B+;
+    the table, unaware, redid its W+ (its clock earlier).  The merge took the chief's B+ for a
+    correction, the file's replay of the same log for a dispute with the redo: the standings
+    changed once the file was opened again.  Both say a dispute now."""
+    chief, table = founded(2)
+    entry = table.make(actions.result(1, 1, "W+"), 10)
+    assert entry is not None
+    assert table.make(actions.undo(next(e.id for e in table.log() if e.origin == entry.origin)), 11) is not None
+    chief.take(table)
+    assert chief.make(actions.result(1, 1, "B+"), 30) is not None
+    assert table.make(actions.redo(table.log(), table.own), 20) is not None
+    merged = everyone([chief, table])
+    assert replay(merged.events) == merged.state
+    assert sorted(e.code for e in merged.state.rounds[0].disputes[1]) == ["B+", "W+"]

@@ -358,7 +358,7 @@ async def test_players_add_edit_skip_withdraw_and_search(folder: Path) -> None:
         await pilot.pause()
         state = app.screen.session.state
         assert state.players[12].skips == {5} and state.players[12].withdrawn_from == 4
-        assert "снят" in rows(app, "players-table")[0][5]
+        assert "выбыл" in rows(app, "players-table")[0][5]
         await pilot.press("e")
         await pilot.pause()
         app.screen.query_one("#block", Input).value = "1 2"

@@ -2237,8 +2237,7 @@ def test_redo_after_an_own_entry_the_merge_left_out_restores_nothing(
     with table2.here(), Service(table2.file, writable=True) as service:
         assert service.undo().subject.kind == "result_recorded"
         board = service.state.rounds[1].boards[0]
-        assert service.redo().subject.data == {"round": 2, "board": 1, "code": "W+", "white": board.white,
-                                               "black": board.black}  # fmt: skip
+        assert service.redo().subject.data == {"round": 2, "board": 1, "code": "W+", **board.game}
 
 
 def late_comer_left_out(hall, monkeypatch: pytest.MonkeyPatch, undone: bool) -> Notice:
