@@ -33,7 +33,7 @@ from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import keep_the_bracket, replay_explaining
-from schemes.log.replay import apply, boards_of, check_retraction, replay, still_the_chief
+from schemes.log.replay import apply, boards_of, check_retraction, replay, still_the_chief, voided_take
 from schemes.state.model import Round, Tournament
 from schemes.state.origin import Origin
 
@@ -52,11 +52,16 @@ class Merged:
     moved: Mapping[tuple[int, int], Origin] = field(default_factory=dict)
     """Each (round, board) a change by hand or an undo gave other players or colours after it
     was paired, and the event that did: a result must have seen it (``_check_seen_pairing``)."""
+    void: frozenset[tuple[str, int]] = frozenset()
+    """The takes of the chief's role (laptop, seq) an entry of the chief unaware of them, after
+    them in the order, showed void (``replay.voided_take``), whether that entry stood or not."""
 
 
-def causal_order(events: Iterable[Event]) -> list[Event]:
+def causal_order(events: Iterable[Event], demoted: frozenset[tuple[str, int]] = frozenset()) -> list[Event]:
     """The events (each with an origin, one per device and seq) in the one order every laptop
-    computes; an event whose predecessors are not all here waits, and is not in the order."""
+    computes; an event whose predecessors are not all here waits, and is not in the order.
+    ``demoted``: pairings made under a take of the chief's role that the merge found void,
+    which go after every pairing not made under one (``_stages``)."""
     chains: dict[str, dict[int, Event]] = {}
     for event in events:
         assert event.origin is not None
@@ -67,7 +72,7 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
         assert event.origin is not None
         return all(placed.get(device, 0) >= seq for device, seq in event.origin.seen)
 
-    stage = _stages(chains)
+    stage = _stages(chains, demoted)
 
     def key(event: Event) -> tuple[int, bool, str, str, int]:
         """By stage, a stage's pairing last (all else in it the pairing had seen, but a take of
@@ -103,7 +108,7 @@ def causal_order(events: Iterable[Event]) -> list[Event]:
     return order
 
 
-def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
+def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, int]]) -> Callable[[Event], int]:
     """Each event's stage: the first pairing (of all, in causal order) that had seen it or is it, or
     one past the last for an event no pairing saw.  Ordered by stage first, an event comes
     after every pairing made without it, and the order stays causal: a pairing that saw an
@@ -118,10 +123,13 @@ def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
         assert pairing.origin is not None
         return sum(pairing.origin.saw(take) for take in takes)
 
-    # a pairing made knowing of fewer takes of the role first (causal still: a later one saw all an earlier saw);
+    # a pairing made under a void take after the others, and one made knowing of fewer takes of the role first;
     # by the clocks alone, the taker's pairing went before the chief's, alive and busy, and the chief's round
     # on the wall was lost while his next entry voided the take (a test)
-    pairings = sorted((e for e in every if e.kind == ev.ROUND_PAIRED), key=lambda e: (takes_seen(e), _causal(e)))
+    pairings = _causally(
+        [e for e in every if e.kind == ev.ROUND_PAIRED],
+        lambda e: (e.origin is not None and e.origin.key in demoted, takes_seen(e), *_causal(e)),
+    )
     reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
     for index, pairing in enumerate(pairings):
         assert pairing.origin is not None
@@ -146,6 +154,23 @@ def _stages(chains: dict[str, dict[int, Event]]) -> Callable[[Event], int]:
     return stage
 
 
+def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, int, str, str, int]]) -> list[Event]:
+    """``pairings`` in causal order, the least by ``key`` first among those whose past is placed:
+    a key alone may put a pairing before one it had seen (a pairing of the chief's made after
+    he saw a void take's round goes after that round, demoted as it is)."""
+    rest, placed = sorted(pairings, key=key), list[Event]()
+    while rest:
+        ready = next(p for p in rest if not any(q is not p and _saw(p, q) for q in rest))
+        rest.remove(ready)
+        placed.append(ready)
+    return placed
+
+
+def _saw(later: Event, earlier: Event) -> bool:
+    assert later.origin is not None and earlier.origin is not None
+    return later.origin.saw(earlier.origin)
+
+
 def _causal(event: Event) -> tuple[int, str, str, int]:
     """A key that puts an event after everything it had seen: how many events it had seen,
     then (time, device, seq).  By time alone, the pairing of a chief whose clock was 20
@@ -161,22 +186,42 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     their targets' numbers, each event checked on the log before it (one that does not fit is
     left out); InvalidEvent when not even the creation fits.  ``since``, an earlier merge:
     when its order is where this one's begins, only the events after it are applied to its
-    state (a sync every 2 s of a 4,000-event hall replayed them all for one new result)."""
-    order = causal_order(events)
+    state (a sync every 2 s of a 4,000-event hall replayed them all for one new result).
+
+    Where the fold finds a take of the chief's role void, it is made again with the taker's
+    pairings under that take after the others (``causal_order``'s ``demoted``): ordered by what
+    they had seen, the table's round 2 went before the chief's, alive, who had voided the take
+    and then seen it — both pairings had seen one take — and the chief's round on the wall was
+    left out (helper-191)."""
+    held = list(events)
+    merged = _fold(causal_order(held), since)
+    demoted = frozenset(
+        e.origin.key for e in held if e.kind == ev.ROUND_PAIRED and e.origin is not None
+        and any(e.origin.device == taker and e.origin.seq > seq for taker, seq in merged.void)
+    )  # fmt: skip
+    return _fold(causal_order(held, demoted), None) if demoted else merged
+
+
+def _fold(order: list[Event], since: Merged | None) -> Merged:
+    """The merge of the events in ``order`` (``merge``)."""
     log: list[Event] = []
     left_out: list[tuple[Event, Notice]] = []
     state: Tournament | None = None
     done = 0
     moved: dict[tuple[int, int], Origin] = {}
+    void: set[tuple[str, int]] = set()
     if since is not None and _begins_with(order, since.order):
         log, left_out, state, done = list(since.events), list(since.left_out), since.state, len(since.order)
-        moved = dict(since.moved)
+        moved, void = dict(since.moved), set(since.void)
     number = {event.origin.key: event.id for event in log if event.origin is not None}
     redone = {_board_of(ev.chain_end(e, log)) for e in log if e.kind == ev.RETRACTED}
     for event in order[done:]:
         origin = event.origin
         assert origin is not None
         candidate = replace(event, id=len(log) + 1)
+        voided = voided_take(state, event) if state is not None else None
+        if voided is not None:
+            void.add(voided)
         try:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
@@ -206,7 +251,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
             redone.add(_board_of(ev.chain_end(candidate, log)))
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
-    return Merged(tuple(log), state, tuple(left_out), tuple(order), moved)
+    return Merged(tuple(log), state, tuple(left_out), tuple(order), moved, frozenset(void))
 
 
 def _board_of(end: tuple[Event, int]) -> tuple[int, int] | None:

@@ -117,10 +117,19 @@ def still_the_chief(state: Tournament, event: Event) -> Tournament:
     hall = state.hall
     if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
         return state
-    old, taker, seq = hall.taken
-    if dict(event.origin.seen).get(taker, 0) < seq:
-        return replace(state, hall=replace(hall, chief=old, taken=None))
+    if voided_take(state, event) is not None:
+        return replace(state, hall=replace(hall, chief=hall.taken[0], taken=None))
     return replace(state, hall=replace(hall, taken=None))
+
+
+def voided_take(state: Tournament, event: Event) -> tuple[str, int] | None:
+    """The take of the chief's role (its laptop and seq) that ``event`` shows void: an event of
+    the laptop it was taken from, made without knowing of it (``still_the_chief``)."""
+    hall = state.hall
+    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
+        return None
+    _old, taker, seq = hall.taken
+    return (taker, seq) if dict(event.origin.seen).get(taker, 0) < seq else None
 
 
 def _check_enrolled(state: Tournament, event: Event) -> None:

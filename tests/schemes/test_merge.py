@@ -935,3 +935,23 @@ def test_a_redo_racing_an_entry_on_its_board_gives_the_merge_and_the_file_one_st
     merged = everyone([chief, table])
     assert replay(merged.events) == merged.state
     assert sorted(e.code for e in merged.state.rounds[0].disputes[1]) == ["B+", "W+"]
+
+
+def test_a_take_the_chief_voided_and_then_saw_does_not_cost_him_his_round() -> None:
+    """helper-191: a table took the role; the chief, alive, registered a latecomer unaware of
+    it (the take void), then synced, saw the take, and paired round 2 as his screen allowed; the
+    table, not synced, paired round 2 too.  Both pairings saw one take, and by the clocks the
+    table's went first: the chief's round on the wall was left out.  The taker's pairings under
+    a void take go after the others."""
+    chief, table = a_void_take(2)
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 31) is not None
+    chief.take(table)
+    state = merge(chief.held.values()).state
+    assert state.hall is not None and state.hall.chief == chief.device
+    ours = chief.make(actions.pair(state, random.Random(1)), 40)
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 41)
+    assert ours is not None and theirs is not None
+    merged = everyone([chief, table])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert list(left(merged)) == [theirs.origin.key]
