@@ -856,6 +856,16 @@ def test_a_redo_of_a_change_of_colours_under_a_result_it_had_not_seen_is_left_ou
     assert merged.state.rounds[0].boards[0] == board and merged.state.rounds[0].results[1].code == "W+"
 
 
+def the_chief_s_round_stands(chief: Laptop, table: Laptop, ours: Event | None, theirs: Event | None) -> None:
+    """Once the two laptops synced: the chief is the chief, round 2 is the one he paired
+    (``ours``), and the table's (``theirs``) is left out."""
+    assert ours is not None and theirs is not None and theirs.origin is not None
+    merged = everyone([chief, table])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert list(left(merged)) == [theirs.origin.key]
+
+
 def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_take() -> None:
     """A test of this session: the chief, alive and busy (five latecomers registered), paired
     round 2 as a table that had taken his role paired it too.  By the clocks the table's pairing
@@ -866,11 +876,7 @@ def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_t
     for k in range(5):
         assert chief.make(actions.register([], surname=f"L{k}", name="X", rank="5k"), 40 + k) is not None
     ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
-    assert theirs is not None and ours is not None
-    merged = everyone([chief, table])
-    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
-    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
-    assert list(left(merged)) == [theirs.origin.key]
+    the_chief_s_round_stands(chief, table, ours, theirs)
 
 
 def written_before_games(laptop: Laptop, number: int, board: int, code: str, clock: int) -> Event:
@@ -950,8 +956,4 @@ def test_a_take_the_chief_voided_and_then_saw_does_not_cost_him_his_round() -> N
     assert state.hall is not None and state.hall.chief == chief.device
     ours = chief.make(actions.pair(state, random.Random(1)), 40)
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 41)
-    assert ours is not None and theirs is not None
-    merged = everyone([chief, table])
-    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
-    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
-    assert list(left(merged)) == [theirs.origin.key]
+    the_chief_s_round_stands(chief, table, ours, theirs)
