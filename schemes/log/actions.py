@@ -747,6 +747,7 @@ def paper_round(state: Tournament, number: int) -> Round:
     if scheme.traits.bracket or scheme.traits.scheduled:
         raise InvalidEvent("{scheme}: its table decides who meets whom", scheme=scheme.name)
     if played.begun:
+        check_not_disputed(played, played.entered)
         raise InvalidEvent("round {round} has results: undo them first, a round from paper is entered before them",
                            round=number)  # fmt: skip
     return played

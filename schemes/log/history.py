@@ -487,6 +487,7 @@ def check_undoable(events: list[Event], target_id: int) -> None:
         state = replay_explaining(events, None)
         paired = state.round(target.data["round"])
         if paired is not None and paired.entered:
+            check_not_disputed(paired, paired.entered)
             raise InvalidEvent(
                 "round {round} has results on board {boards}: undo them before its pairing",
                 round=paired.number,

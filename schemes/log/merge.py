@@ -55,6 +55,12 @@ class Merged:
     void: frozenset[tuple[str, int]] = frozenset()
     """The takes of the chief's role (laptop, seq) an entry of the chief unaware of them, after
     them in the order, showed void (``replay.voided_take``), whether that entry stood or not."""
+    demoted: frozenset[tuple[str, int]] = frozenset()
+    """The pairings (laptop, seq) this merge put after the others, made under a void take
+    (``merge``); empty for a merge in the plain causal order."""
+    plain: Merged | None = None
+    """Where ``demoted`` is not empty, the merge in the plain causal order it was found from:
+    what a later merge continues its first fold from (``since``)."""
 
 
 def causal_order(events: Iterable[Event], demoted: frozenset[tuple[str, int]] = frozenset()) -> list[Event]:
@@ -116,19 +122,11 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     chief's role is the one exception: it goes as early as what it had seen allows, so that
     a pairing the chief made without knowing of it comes after it and voids it
     (``replay.still_the_chief``: the chief was alive)."""
-    every = [e for chain in chains.values() for e in chain.values()]
-    takes = [e.origin for e in every if e.kind == ev.CHIEF_CHANGED and e.data.get("taken", False) and e.origin]
-
-    def takes_seen(pairing: Event) -> int:
-        assert pairing.origin is not None
-        return sum(pairing.origin.saw(take) for take in takes)
-
-    # a pairing made under a void take after the others, and one made knowing of fewer takes of the role first;
-    # by the clocks alone, the taker's pairing went before the chief's, alive and busy, and the chief's round
-    # on the wall was lost while his next entry voided the take (a test)
+    # a pairing made under a void take after the others: by the clocks alone, the taker's pairing went before the
+    # chief's, alive and busy, and the chief's round on the wall was lost while his next entry voided the take
     pairings = _causally(
-        [e for e in every if e.kind == ev.ROUND_PAIRED],
-        lambda e: (e.origin is not None and e.origin.key in demoted, takes_seen(e), *_causal(e)),
+        [e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED],
+        lambda e: (e.origin is not None and e.origin.key in demoted, *_causal(e)),
     )
     reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
     for index, pairing in enumerate(pairings):
@@ -154,7 +152,7 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     return stage
 
 
-def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, int, str, str, int]]) -> list[Event]:
+def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, str, str, int]]) -> list[Event]:
     """``pairings`` in causal order, the least by ``key`` first among those whose past is placed:
     a key alone may put a pairing before one it had seen (a pairing of the chief's made after
     he saw a void take's round goes after that round, demoted as it is)."""
@@ -194,12 +192,29 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     and then seen it — both pairings had seen one take — and the chief's round on the wall was
     left out (helper-191)."""
     held = list(events)
-    merged = _fold(causal_order(held), since)
-    demoted = frozenset(
-        e.origin.key for e in held if e.kind == ev.ROUND_PAIRED and e.origin is not None
-        and any(e.origin.device == taker and e.origin.seq > seq for taker, seq in merged.void)
+    plain = since.plain if since is not None and since.plain is not None else since
+    merged = _fold(causal_order(held), plain)
+    under = {take: _made_under(held, take) for take in merged.void}
+    demoted = frozenset(key for keys in under.values() for key in keys)
+    if not demoted:
+        return merged
+    # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
+    # the whole log twice (a review: 2 s a sync of 1,700 events)
+    again = _fold(causal_order(held, demoted), since if since is not None and since.demoted == demoted else None)
+    # kept only where the takes it demoted for are void in it too: the second order may put the take
+    # after the chief's entries that voided it, and it stood, the chief's next round left out (helper-193)
+    if {take for take, keys in under.items() if keys} <= again.void:
+        return replace(again, demoted=demoted, plain=merged)
+    return merged
+
+
+def _made_under(held: list[Event], take: tuple[str, int]) -> frozenset[tuple[str, int]]:
+    """The pairings the laptop that made ``take`` (laptop, seq) made after it."""
+    taker, seq = take
+    return frozenset(
+        e.origin.key for e in held
+        if e.kind == ev.ROUND_PAIRED and e.origin is not None and e.origin.device == taker and e.origin.seq > seq
     )  # fmt: skip
-    return _fold(causal_order(held, demoted), None) if demoted else merged
 
 
 def _fold(order: list[Event], since: Merged | None) -> Merged:

@@ -248,15 +248,17 @@ def test_an_opengotha_files_ids_are_carried_and_nothing_else_is_said(tmp_path: P
     assert "shortName" not in state_of(path).settings.gotha
 
 
-def test_an_imported_result_says_the_players_of_its_board() -> None:
-    """Every result the import writes says its board's players, white and black, as OpenGotha
-    seated them (``history.seated``: the replay scores it on them alone)."""
-    log = log_of(TESTDATA / "simplemm.xml")
+@pytest.mark.parametrize("name", FILES)
+def test_an_imported_result_says_the_game_of_its_board(name: str) -> None:
+    """Every result the import writes says its board's game — the players with their colours,
+    the handicap, the komi — as OpenGotha seated it (``history.seated``: the replay scores it
+    on that game alone)."""
+    log = log_of(TESTDATA / name)
     results = [e for e in log.events if e.kind == "result_recorded"]
     assert len(results) > 20
     for event in results:
         board = log.state.round(event.data["round"]).board(event.data["board"])
-        assert (event.data["white"], event.data["black"]) == (board.white, board.black)
+        assert {k: event.data[k] for k in ("white", "black", "handicap", "komi")} == board.game
 
 
 def test_every_result_opengotha_writes_is_kept(tmp_path: Path) -> None:

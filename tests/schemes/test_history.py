@@ -475,7 +475,7 @@ def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: i
             continue
     seats = seated_when_entered(log.events)
     unsaid = [  # as written before a result said its players: found by the walk of the log
-        replace(e, data={k: v for k, v in e.data.items() if k not in ("white", "black")}) for e in log.events
+        replace(e, data={k: v for k, v in e.data.items() if k not in ev.GAME}) for e in log.events
     ]
     walked = seated_when_entered(unsaid)
     results = [e for e in log.events if e.kind == ev.RESULT_RECORDED]
@@ -484,7 +484,7 @@ def test_a_results_board_is_seated_as_it_was_when_the_result_was_entered(seed: i
         before = replay(log.events[: result.id - 1])
         board = before.round(result.data["round"]).board(result.data["board"])
         assert seats[result.id] == walked[result.id] == (board.white, board.black)
-        assert (result.data["white"], result.data["black"]) == (board.white, board.black)
+        assert {k: result.data[k] for k in ev.GAME} == board.game
 
 
 def test_a_result_says_its_game_and_counts_on_it_alone() -> None:

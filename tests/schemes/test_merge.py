@@ -22,7 +22,7 @@ from schemes.log import events as ev
 from schemes.log import merge as merging
 from schemes.log.actions import Action
 from schemes.log.events import Event
-from schemes.log.history import append
+from schemes.log.history import append, check_undoable
 from schemes.log.merge import Merged, causal_order, merge
 from schemes.log.replay import apply, replay
 from schemes.state.model import PLAYERS_PER_LAPTOP, Board, Tournament
@@ -836,6 +836,11 @@ def test_a_disputed_board_is_not_changed_by_hand(change: str) -> None:
     assert state.rounds[0].entered == (1,) and 1 in state.rounds[0].disputes
     with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed: enter its result as the slip says first"):
         actions.colours(state, 1, 1, one.black) if change == "colours" else actions.swap(state, 1, one.white, two.white)
+    paired = next(e for e in chief.log() if e.kind == ev.ROUND_PAIRED)
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed"):  # nor the undo of its pairing (a review)
+        check_undoable(chief.log(), paired.id)
+    with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed"):  # nor entered from paper
+        actions.paper_round(state, 1)
     boards = [{**b, "white": b["black"], "black": b["white"]} if n == 0 else b
               for n, b in enumerate(actions.boards_data(state.rounds[0].boards))]  # fmt: skip
     with pytest.raises(InvalidEvent, match="board 1 of round 1 is disputed: enter its result as"):  # the replay's own
@@ -870,7 +875,7 @@ def test_a_take_s_pairing_goes_after_the_round_the_chief_paired_unaware_of_the_t
     """A test of this session: the chief, alive and busy (five latecomers registered), paired
     round 2 as a table that had taken his role paired it too.  By the clocks the table's pairing
     went first and stood, the chief's round on the wall was left out, and his registrations gave
-    him the role back.  A pairing made knowing of fewer takes goes first: the chief's stands."""
+    him the role back.  The taker's pairing under the void take goes after: the chief's stands."""
     chief, table = a_void_take(2)
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 32)
     for k in range(5):
@@ -957,3 +962,58 @@ def test_a_take_the_chief_voided_and_then_saw_does_not_cost_him_his_round() -> N
     ours = chief.make(actions.pair(state, random.Random(1)), 40)
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 41)
     the_chief_s_round_stands(chief, table, ours, theirs)
+
+
+def test_a_merge_of_a_hall_with_a_void_take_continued_applies_only_what_came(monkeypatch) -> None:
+    """A review: once a hall held a void take, each sync merged the whole log twice (2 s a sync
+    of 1,700 events).  Both of its merges continue from the earlier one's."""
+    chief, table = a_void_take(2)
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 31) is not None
+    chief.take(table)
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 40) is not None
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 41) is not None
+    chief.take(table)
+    earlier = merge(chief.held.values())
+    assert earlier.demoted and earlier.plain is not None
+    assert chief.make(actions.result(2, 1, "W+"), 50) is not None
+    kinds = applied(monkeypatch)
+    continued = merge(chief.held.values(), since=earlier)
+    assert kinds == [ev.RESULT_RECORDED, ev.RESULT_RECORDED]  # once in each order
+    kinds.clear()
+    assert merge(chief.held.values()) == continued and len(kinds) >= 2 * len(continued.events)  # from scratch
+
+
+def test_a_second_merge_that_would_make_a_void_take_stand_is_not_taken() -> None:
+    """helper-193, from a fuzzer's day, reduced.  A table enters a registration, then takes the
+    role; the chief, alive and unaware, completes round 1, pairs round 2 and enters round 2's
+    results (the take is void on his laptop); the table, under its take, pairs round 2 too.  The
+    chief syncs: his screen says he is still the chief; he pairs round 3.  Once both synced, the
+    first fold finds the take void and demotes the table's pairing; the second fold (cb2b69a)
+    stages the table's registration by the chief's round 3, the only pairing left that saw it,
+    so the registration and the take go after the chief's unaware entries by the clocks — the
+    take stood, the chief's round 3 (made as chief) was left out, and the table was the chief.
+    A second merge is taken only where the takes it demoted for are void in it too."""
+    chief, table = founded(2)
+    assert table.make(actions.register([], surname="Late", name="X", rank="5k"), 2520) is not None  # 10:42
+    assert table.make(actions.take_chief(table.device), 2580) is not None  # 10:43
+    for board in range(1, 4):
+        assert chief.make(actions.result(1, board, "W+"), 700 + board) is not None
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 1170) is not None  # 10:19
+    for board in range(1, 4):
+        assert table.make(actions.result(1, board, "W+"), 2880 + board) is not None
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 2900) is not None
+    for board in range(1, 4):
+        assert chief.make(actions.result(2, board, "B+"), 1200 + board) is not None  # 10:20, unaware of the take
+    chief.take(table)
+    state = merge(chief.held.values()).state
+    assert state.hall is not None and state.hall.chief == chief.device and state.hall.taken is None, (
+        "his screen: the take is void"
+    )
+    ours = chief.make(actions.pair(state, random.Random(1)), 2135)
+    assert ours is not None and ours.origin is not None
+    table.take(chief)
+    merged = merge(chief.held.values())
+    assert merge(table.held.values()) == merged
+    assert replay(merged.events) == merged.state
+    assert ours.origin.key not in left(merged), "the alive chief's round 3 is left out"
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
