@@ -122,11 +122,19 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     chief's role is the one exception: it goes as early as what it had seen allows, so that
     a pairing the chief made without knowing of it comes after it and voids it
     (``replay.still_the_chief``: the chief was alive)."""
-    # a pairing made under a void take after the others: by the clocks alone, the taker's pairing went before the
-    # chief's, alive and busy, and the chief's round on the wall was lost while his next entry voided the take
+    every = [e for chain in chains.values() for e in chain.values()]
+    takes = [e.origin for e in every if e.kind == ev.CHIEF_CHANGED and e.data.get("taken", False) and e.origin]
+
+    def takes_seen(pairing: Event) -> int:
+        assert pairing.origin is not None
+        return sum(pairing.origin.saw(take) for take in takes)
+
+    # a pairing made under a void take after the others, and one made knowing of fewer takes of the role first:
+    # by the clocks alone, the taker's pairing went before the chief's, alive and busy, and the chief's round on
+    # the wall was lost while his next entry voided the take (either rule alone left such days, a fuzzer found)
     pairings = _causally(
-        [e for chain in chains.values() for e in chain.values() if e.kind == ev.ROUND_PAIRED],
-        lambda e: (e.origin is not None and e.origin.key in demoted, *_causal(e)),
+        [e for e in every if e.kind == ev.ROUND_PAIRED],
+        lambda e: (e.origin is not None and e.origin.key in demoted, takes_seen(e), *_causal(e)),
     )
     reached: dict[str, list[int]] = {}  # device -> the highest seq of it seen by pairings 0..j
     for index, pairing in enumerate(pairings):
@@ -152,7 +160,7 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     return stage
 
 
-def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, str, str, int]]) -> list[Event]:
+def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, int, str, str, int]]) -> list[Event]:
     """``pairings`` in causal order, the least by ``key`` first among those whose past is placed:
     a key alone may put a pairing before one it had seen (a pairing of the chief's made after
     he saw a void take's round goes after that round, demoted as it is)."""

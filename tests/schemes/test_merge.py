@@ -1017,3 +1017,30 @@ def test_a_second_merge_that_would_make_a_void_take_stand_is_not_taken() -> None
     assert replay(merged.events) == merged.state
     assert ours.origin.key not in left(merged), "the alive chief's round 3 is left out"
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+
+
+def test_the_chief_s_round_made_unaware_of_a_take_goes_before_the_taker_s() -> None:
+    """A fuzzer's day, reduced (helper-193's harness): the chief registered two latecomers,
+    completed round 1 and paired round 2; a table, its clock behind, marked a skip, took the
+    role, completed round 1 itself and paired round 2 too.  Ordered by the clocks alone, the
+    table's round went first and the chief's was left out — his pairing voided the take only
+    after it.  A pairing made knowing of fewer takes of the role goes first (``_stages``): the
+    demotion of a void take's pairings alone did not cover this day."""
+    laptops = founded(3, players=7)
+    chief, table = laptops[0], laptops[2]
+    for k in range(2):
+        assert chief.make(actions.register(chief.log(), surname=f"L{k}", name="X", rank=f"{k + 3}k"), 1119 + k)
+    assert table.make(actions.skip(5, [2]), 270) is not None
+    for laptop, clock in ((chief, 1239), (table, 390)):
+        if laptop is table:
+            assert table.make(actions.take_chief(table.device), clock) is not None
+            clock += 60
+        played = merge(laptop.held.values()).state.rounds[-1]
+        for board in played.missing:
+            assert laptop.make(actions.result(1, board, "W+F"), clock) is not None
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(3)), 1239)
+    theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(0)), 450)
+    assert ours is not None and theirs is not None
+    merged = everyone(laptops)
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert theirs.origin is not None and theirs.origin.key in left(merged)
