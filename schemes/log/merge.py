@@ -61,13 +61,17 @@ class Merged:
     plain: Merged | None = None
     """Where ``demoted`` is not empty, the merge in the plain causal order it was found from:
     what a later merge continues its first fold from (``since``)."""
+    tried: Merged | None = None
+    """Where a merge with demoted pairings was made and not kept (``merge``), that merge: what
+    a later one continues its second fold from — made from scratch at every sync, it cost a
+    whole merge each time (a review)."""
 
 
 def causal_order(events: Iterable[Event], demoted: frozenset[tuple[str, int]] = frozenset()) -> list[Event]:
     """The events (each with an origin, one per device and seq) in the one order every laptop
     computes; an event whose predecessors are not all here waits, and is not in the order.
-    ``demoted``: pairings made under a take of the chief's role that the merge found void,
-    which go after every pairing not made under one (``_stages``)."""
+    ``demoted``: pairings made by a laptop after its take of the chief's role that the merge
+    found void, which go after every other pairing that had not seen them (``_stages``)."""
     chains: dict[str, dict[int, Event]] = {}
     for event in events:
         assert event.origin is not None
@@ -121,7 +125,8 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     event saw all that event had seen, so nothing comes before its own past.  A take of the
     chief's role is the one exception: it goes as early as what it had seen allows, so that
     a pairing the chief made without knowing of it comes after it and voids it
-    (``replay.still_the_chief``: the chief was alive)."""
+    (``replay.still_the_chief``: the chief was alive).  The pairings are taken in causal order,
+    the ``demoted`` (``merge``) last, then those that had seen fewer takes of the role."""
     every = [e for chain in chains.values() for e in chain.values()]
     takes = [e.origin for e in every if e.kind == ev.CHIEF_CHANGED and e.data.get("taken", False) and e.origin]
 
@@ -165,8 +170,8 @@ def _causally(pairings: list[Event], key: Callable[[Event], tuple[bool, int, int
     a key alone may put a pairing before one it had seen (a pairing of the chief's made after
     he saw a void take's round goes after that round, demoted as it is)."""
     rest, placed = sorted(pairings, key=key), list[Event]()
-    while rest:
-        ready = next(p for p in rest if not any(q is not p and _saw(p, q) for q in rest))
+    while rest:  # pairings that saw each other (forged) wait in ``causal_order``: here any of them goes (a review)
+        ready = next((p for p in rest if not any(q is not p and _saw(p, q) for q in rest)), rest[0])
         rest.remove(ready)
         placed.append(ready)
     return placed
@@ -208,12 +213,14 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
         return merged
     # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
     # the whole log twice (a review: 2 s a sync of 1,700 events)
-    again = _fold(causal_order(held, demoted), since if since is not None and since.demoted == demoted else None)
+    earlier = since.tried if since is not None and since.tried is not None else since
+    again = _fold(causal_order(held, demoted), earlier if earlier is not None and earlier.demoted == demoted else None)
+    again = replace(again, demoted=demoted)
     # kept only where the takes it demoted for are void in it too: the second order may put the take
     # after the chief's entries that voided it, and it stood, the chief's next round left out (helper-193)
     if {take for take, keys in under.items() if keys} <= again.void:
-        return replace(again, demoted=demoted, plain=merged)
-    return merged
+        return replace(again, plain=merged)
+    return replace(merged, tried=again)
 
 
 def _made_under(held: list[Event], take: tuple[str, int]) -> frozenset[tuple[str, int]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -993,6 +993,16 @@ def test_a_second_merge_that_would_make_a_void_take_stand_is_not_taken() -> None
     so the registration and the take go after the chief's unaware entries by the clocks — the
     take stood, the chief's round 3 (made as chief) was left out, and the table was the chief.
     A second merge is taken only where the takes it demoted for are void in it too."""
+    chief, table, ours = the_second_merge_refused()
+    merged = merge(chief.held.values())
+    assert merge(table.held.values()) == merged
+    assert replay(merged.events) == merged.state
+    assert ours.origin is not None and ours.origin.key not in left(merged), "the alive chief's round 3 is left out"
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+
+
+def the_second_merge_refused() -> tuple[Laptop, Laptop, Event]:
+    """helper-193's day (above): the laptops synced, and the chief's round 3."""
     chief, table = founded(2)
     assert table.make(actions.register([], surname="Late", name="X", rank="5k"), 2520) is not None  # 10:42
     assert table.make(actions.take_chief(table.device), 2580) is not None  # 10:43
@@ -1010,13 +1020,39 @@ def test_a_second_merge_that_would_make_a_void_take_stand_is_not_taken() -> None
         "his screen: the take is void"
     )
     ours = chief.make(actions.pair(state, random.Random(1)), 2135)
-    assert ours is not None and ours.origin is not None
+    assert ours is not None
     table.take(chief)
-    merged = merge(chief.held.values())
-    assert merge(table.held.values()) == merged
-    assert replay(merged.events) == merged.state
-    assert ours.origin.key not in left(merged), "the alive chief's round 3 is left out"
-    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    return chief, table, ours
+
+
+def test_a_second_merge_not_taken_is_continued_too(monkeypatch) -> None:
+    """A review: where the merge with a void take's pairings demoted is not taken, every sync
+    made it again over the whole log.  It is kept beside the merge (``Merged.tried``)."""
+    chief, table, _ours = the_second_merge_refused()
+    earlier = merge(chief.held.values())
+    assert earlier.tried is not None and not earlier.demoted
+    assert table.make(actions.result(3, 1, "W+"), 2200) is not None
+    chief.take(table)
+    kinds = applied(monkeypatch)
+    continued = merge(chief.held.values(), since=earlier)
+    assert kinds == [ev.RESULT_RECORDED, ev.RESULT_RECORDED]  # once in each order
+    assert merge(chief.held.values()) == continued
+
+
+def test_pairings_that_saw_each_other_wait_and_break_nothing() -> None:
+    """A review: two pairings whose ``seen`` name each other (signed by a laptop with the hall's
+    secret, or a damaged chain) wait, as any event whose past is not here: the pairings' order
+    raised a bare StopIteration, every laptop's merge with it."""
+    chief, _table = founded(2)
+    paired = next(e for e in chief.held.values() if e.kind == ev.ROUND_PAIRED)
+    assert paired.origin is not None
+    a, b = DEVICES[0], DEVICES[1]
+    top = max(seq for device, seq in chief.held if device == a)
+    mine = replace(paired, origin=replace(paired.origin, seq=top + 1, seen=((b, 1),)))
+    theirs = replace(paired, origin=replace(paired.origin, device=b, seq=1, seen=((a, top + 1),)))
+    held = [*chief.held.values(), mine, theirs]
+    assert mine not in causal_order(held) and theirs not in causal_order(held)
+    assert merge(held) == merge(chief.held.values())
 
 
 def test_the_chief_s_round_made_unaware_of_a_take_goes_before_the_taker_s() -> None:
