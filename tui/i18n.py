@@ -865,6 +865,7 @@ RU = {
     "the chief's role taken by laptop {laptop}": "роль главного взял ноутбук {laptop}",
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
     "this laptop is the chief's already": "этот ноутбук и так главный",
+    "{name} is the chief's already": "«{name}» и так главный",
     "the chief's laptop ({name}) was heard within the last minute: it hands the role on itself (tengen hall chief)": "ноутбук главного ({name}) был слышен меньше минуты назад: роль передаёт он сам (tengen hall chief)",
     "this laptop takes the role, the chief's laptop being lost (silent for over a minute)": "этот ноутбук берёт роль главного, если ноутбук главного потерян (молчит больше минуты)",
     "{name} has not been heard for over a minute: it would not know it is the chief's, and no laptop could pair; hand the role on once it syncs (tengen hall status says when each was heard)": "{name} не слышен больше минуты: он не узнает, что стал главным, и составлять туры будет некому; передайте роль, когда он синхронизируется (tengen hall status показывает, когда слышен каждый)",

@@ -569,6 +569,10 @@ def test_the_chiefs_role_is_not_handed_to_a_silent_laptop(hall_of_three_once, ca
         "could pair; hand the role on once it syncs (tengen hall status says when each was heard)\n"
     )
     assert chief.file.read_bytes() == before
+    with chief.here():  # nor to the laptop holding it: a taker's handover to itself cleared its pending take
+        assert main(["-f", str(chief.file), "hall", "chief", "Chief"]) == 2
+    assert capsys.readouterr().err == "tengen: Chief is the chief's already\n"
+    assert chief.file.read_bytes() == before
     everyone(stick, table2, chief)  # heard again
     with chief.here():
         assert main(["-f", str(chief.file), "hall", "chief", "table2"]) == 0
