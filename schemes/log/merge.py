@@ -16,6 +16,10 @@ a concurrent amendment removed, a pairing by a laptop that was no longer the chi
 play-off round paired on a winner a concurrent result changed) is left out, with the
 reason, the same on every laptop.
 
+Where the fold finds a take of the chief's role void (an entry of the chief, alive, made
+unaware of it), it is made again with the taker's pairings after it put after the others, and
+that second merge is kept where the take stays void in it (``merge``).
+
 The merge is a fold over the causal order, so a merge whose order begins with the whole
 order of an earlier one (the common case in a hall: what came is newer than everything
 held) continues from that merge's state instead of replaying thousands of events again —
