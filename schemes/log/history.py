@@ -530,7 +530,8 @@ def _check_amendment_undoable(events: list[Event], target: Event, number: int) -
     if now is None or then is None:
         return
     before = {b.number: b for b in then.boards}  # by number: a rest's new boards fill the tables' gaps
-    touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in now.entered]
+    entered = set(now.entered)
+    touched = [b.number for b in now.boards if before.get(b.number) != b and b.number in entered]
     check_not_disputed(now, touched)
     if touched:
         boards = ", ".join(map(str, touched))

@@ -632,10 +632,9 @@ def check_no_result_changes(played: Round, boards: Sequence[Board]) -> None:
     """Refused where a change by hand moves a board that has a result (checked by the change
     before it asks of a repeat game or a block: a trial said «yes» to a block, then was
     refused for the results)."""
+    entered = set(played.entered)
     touched = [
-        old.number
-        for old, new in zip(played.boards, boards, strict=True)
-        if old != new and old.number in played.entered
+        old.number for old, new in zip(played.boards, boards, strict=True) if old != new and old.number in entered
     ]
     check_not_disputed(played, touched)
     if touched:
@@ -651,7 +650,8 @@ def check_not_disputed(played: Round, boards: Iterable[int]) -> None:
     """Refused where a change by hand touches a disputed board (``Round.entered``), said as a
     dispute: «has a result: undo it first» sent the referee to undo an entry of another laptop,
     which only that laptop may (a review)."""
-    disputed = [board for board in boards if board in played.entered and board not in played.results]
+    entered = set(played.entered)
+    disputed = [board for board in boards if board in entered and board not in played.results]
     if disputed:
         raise InvalidEvent("board {board} of round {round} is disputed: enter its result as the slip says first",
                            board=disputed[0], round=played.number)  # fmt: skip
