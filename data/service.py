@@ -403,7 +403,7 @@ class Service:
         if not chief.silent:
             raise Refused("the chief's laptop ({name}) was heard within the last minute: it hands the role on "
                           "itself (tengen hall chief)", name=chief.name)  # fmt: skip
-        return self.commit(actions.take_chief(device))
+        return self.commit(actions.take_chief(device, hall.chief))
 
     def sync_copies(self) -> list[Notice]:
         """Copies a sync tool made of this tournament beside it, holding entries it lacks

@@ -863,7 +863,10 @@ RU = {
         "{peer}: не доказал, что знает секрет этого зала: там более ранний Tengen (поставьте одну и ту же версию на все ноутбуки зала) или это не ноутбук зала"
     ),
     "the chief's role taken by laptop {laptop}": "роль главного взял ноутбук {laptop}",
+    "the chief's role taken by laptop {laptop} from laptop {lost}": "роль главного взял ноутбук {laptop} у ноутбука {lost}",
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
+    "the chief's role is taken from another laptop of the hall": "роль главного берут у другого ноутбука зала",
+    "the chief's role was taken from {name}, no longer the chief's": "роль главного взята у ноутбука «{name}», который уже не был главным",
     "this laptop is the chief's already": "этот ноутбук и так главный",
     "{name} is the chief's already": "«{name}» и так главный",
     "the chief's laptop ({name}) was heard within the last minute: it hands the role on itself (tengen hall chief)": "ноутбук главного ({name}) был слышен меньше минуты назад: роль передаёт он сам (tengen hall chief)",
@@ -1865,6 +1868,8 @@ def event_text(
         values = {**values, **{key: who(state, values[key]) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
     if "device" in values and laptops and values["device"] in laptops:
         values = {**values, "laptop": laptops[values["device"]].name}
+    if "from" in values and laptops and values["from"] in laptops:
+        values = {**values, "lost": laptops[values["from"]].name}
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language

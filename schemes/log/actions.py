@@ -841,10 +841,10 @@ def chief(device: str) -> Action:
     return ev.CHIEF_CHANGED, {"device": device}
 
 
-def take_chief(device: str) -> Action:
-    """The chief's role taken by this laptop, ``device``, the chief's being lost (the service
+def take_chief(device: str, lost: str) -> Action:
+    """The chief's role taken by this laptop, ``device``, from the chief's, ``lost`` (the service
     asks that it has been silent: ``Service.take_chief``)."""
-    return ev.CHIEF_CHANGED, {"device": device, "taken": True}
+    return ev.CHIEF_CHANGED, {"device": device, "taken": True, "from": lost}
 
 
 def undo(target: int) -> Action:

@@ -134,7 +134,7 @@ _FIELDS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     RETRACTED: {"event": (_INT, True)},
     HALL_FOUNDED: {"device": (_STR, True), "name": (_STR, True)},
     DEVICE_ENROLLED: {"device": (_STR, True), "name": (_STR, True), "block": (_INT, True)},
-    CHIEF_CHANGED: {"device": (_STR, True), "taken": (_BOOL, False)},
+    CHIEF_CHANGED: {"device": (_STR, True), "taken": (_BOOL, False), "from": (_STR, False)},
 }
 GAME = ("white", "black", "handicap", "komi")
 """The fields of a result that say the game it is for (``Board.game``, ``history.seated``)."""
@@ -255,18 +255,24 @@ def standing(events: list[Event]) -> list[Event]:
     hall's laptop brought back by a redo without having seen another laptop's entry for its
     board stands where the redo is, as entered by it, and so is disputed with that entry (a
     trial: the chief's result made while a helper redid his stood, with no dispute)."""
+    return [event for event, stands in steps(events) if stands]
+
+
+def steps(events: list[Event]) -> list[tuple[Event, bool]]:
+    """Each event of the log in its place, and whether it stands (``standing``): an undo and
+    what it undoes do not, and still say that their laptop was alive and what it had seen
+    (``replay.still_the_chief``)."""
     retracted = retracted_ids(events)
     restored = _restored_results(events, retracted)
     moved = {entry.id for entry in restored.values()}
-    kept = []
+    made = []
     for event in events:
-        if event.kind == RETRACTED:
-            if event.id in restored:
-                entry = restored[event.id]
-                kept.append(replace(entry, at=event.at, origin=event.origin or entry.origin))
-        elif event.id not in retracted and event.id not in moved:
-            kept.append(event)
-    return kept
+        if event.kind == RETRACTED and event.id in restored:
+            entry = restored[event.id]
+            made.append((replace(entry, at=event.at, origin=event.origin or entry.origin), True))
+        else:
+            made.append((event, event.kind != RETRACTED and event.id not in retracted and event.id not in moved))
+    return made
 
 
 def _restored_results(events: list[Event], retracted: set[int]) -> dict[int, Event]:

@@ -18,7 +18,7 @@ from typing import Any
 from schemes.errors import InvalidEvent, Notice, RoundIncomplete, counted
 from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
-from schemes.log.replay import apply, bracket_faults, check_not_disputed, check_retraction, extend
+from schemes.log.replay import apply, bracket_faults, check_not_disputed, check_retraction, extend, still_the_chief
 from schemes.registry import get_scheme
 from schemes.state.model import Tournament, as_played
 from schemes.values.ranks import rank_label
@@ -124,6 +124,13 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             return "hall founded by laptop {laptop}", {"laptop": d["name"]}
         case ev.DEVICE_ENROLLED:
             return "laptop {laptop} enrolled in the hall", {"laptop": d["name"]}
+        case ev.CHIEF_CHANGED if d.get("taken") and "from" in d:
+            return "the chief's role taken by laptop {laptop} from laptop {lost}", {
+                "laptop": d["device"][:8],
+                "device": d["device"],
+                "lost": d["from"][:8],
+                "from": d["from"],
+            }
         case ev.CHIEF_CHANGED if d.get("taken"):
             return "the chief's role taken by laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
         case ev.CHIEF_CHANGED:  # the event names the laptop by its id alone: an interface knows its name
@@ -549,7 +556,10 @@ def _check_amendment_undoable(events: list[Event], target: Event, number: int) -
 def replay_explaining(log: list[Event], new: Event | None) -> Tournament:
     """Replay ``log``; an event that no longer fits is named in the message."""
     state: Tournament | None = None
-    for event in ev.standing(log):
+    for event, stands in ev.steps(log):
+        if not stands:  # still a witness of its laptop to a take of the chief's role, as in ``replay``
+            state = still_the_chief(state, event, witness=True) if state is not None else None
+            continue
         try:
             state = apply(state, event)
         except InvalidEvent as error:

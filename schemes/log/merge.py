@@ -37,7 +37,7 @@ from schemes.errors import InvalidEvent, Notice
 from schemes.log import events as ev
 from schemes.log.events import Event
 from schemes.log.history import keep_the_bracket, replay_explaining
-from schemes.log.replay import apply, boards_of, check_retraction, replay, still_the_chief, voided_take
+from schemes.log.replay import apply, boards_of, check_retraction, replay, still_the_chief, voided_takes
 from schemes.state.model import Round, Tournament
 from schemes.state.origin import Origin
 
@@ -58,7 +58,7 @@ class Merged:
     was paired, and the event that did: a result must have seen it (``_check_seen_pairing``)."""
     void: frozenset[tuple[str, int]] = frozenset()
     """The takes of the chief's role (laptop, seq) an entry of the chief unaware of them, after
-    them in the order, showed void (``replay.voided_take``), whether that entry stood or not."""
+    them in the order, showed void (``replay.voided_takes``), whether that entry stood or not."""
     demoted: frozenset[tuple[str, int]] = frozenset()
     """The pairings (laptop, seq) this merge put after the others, made under a void take
     (``merge``); empty for a merge in the plain causal order."""
@@ -253,9 +253,8 @@ def _fold(order: list[Event], since: Merged | None) -> Merged:
         origin = event.origin
         assert origin is not None
         candidate = replace(event, id=len(log) + 1)
-        voided = voided_take(state, event) if state is not None else None
-        if voided is not None:
-            void.add(voided)
+        if state is not None:
+            void.update((take.taker, take.seq) for take in voided_takes(state, event))
         try:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)

@@ -19,7 +19,7 @@ from typing import Any
 from schemes.base.scheme import PairsTheRest, Scheme, check_params, check_recorded
 from schemes.errors import InvalidEvent, RoundIncomplete
 from schemes.log import events as ev
-from schemes.log.events import TABLE, Event, standing
+from schemes.log.events import TABLE, Event
 from schemes.registry import get_scheme, latest_rest, names_with
 from schemes.state.model import (
     DEFAULT_KOMI,
@@ -36,6 +36,7 @@ from schemes.state.model import (
     Result,
     Round,
     Settings,
+    Take,
     Tournament,
 )
 from schemes.state.origin import check_device
@@ -49,8 +50,17 @@ MAX_HANDICAP = 9
 
 
 def replay(events: Iterable[Event]) -> Tournament:
-    """The state of the tournament after the events that stand (retractions resolved)."""
-    state = extend(None, standing(list(events)))
+    """The state of the tournament after the events that stand (retractions resolved); the
+    others still say their laptop was alive, to a take of the chief's role (``still_the_chief``)."""
+    log, state, stood = list(events), None, list[Event]()
+    witnesses = any(e.kind == ev.CHIEF_CHANGED and "from" in e.data for e in log)  # else no take they could void
+    for event, stands in ev.steps(log):
+        if stands:
+            stood.append(event)
+        elif witnesses:
+            state, stood = extend(state, stood), []
+            state = still_the_chief(state, event, witness=True) if state is not None else None
+    state = extend(state, stood)
     if state is None:
         raise InvalidEvent("the log is empty: no tournament was created")
     return state
@@ -108,28 +118,45 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
     return reducer(state, event)
 
 
-def still_the_chief(state: Tournament, event: Event) -> Tournament:
-    """The hall as ``event`` finds it after a take of the chief's role (``Hall.taken``): an event
-    of the laptop the role was taken from, made without knowing of the take, shows it was not
-    lost — the take is void and it is the chief again (a review: a helper cut off from the
-    Wi-Fi took the role while the chief, alive, paired the next round, and that round was lost
-    on every laptop); made knowing of it, the take stands for good."""
+def still_the_chief(state: Tournament, event: Event, witness: bool = False) -> Tournament:
+    """The hall as ``event`` finds it after takes of the chief's role (``Hall.taken``): an event
+    of a laptop the role was taken from, made knowing of no take of it, shows it was not lost —
+    that take and every take after it are void and it is the chief again (a review: a helper
+    cut off from the Wi-Fi took the role while the chief, alive, paired the next round, and
+    that round was lost on every laptop); made knowing of one, its takes stand for good.
+    ``witness``: ``event`` is undone or an undo (``events.steps``); it still says so of a
+    take written with its ``from`` (``Take.chained``) — the chief's undo of the entry that had
+    voided a take gave the role back to the taker (a review)."""
     hall = state.hall
-    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
+    if hall is None or not hall.taken or event.origin is None:
         return state
-    if voided_take(state, event) is not None:
-        return replace(state, hall=replace(hall, chief=hall.taken[0], taken=None))
-    return replace(state, hall=replace(hall, taken=None))
+    counted = _takes_from(hall, event, witness)
+    if not counted:
+        return state
+    if voided_takes(state, event, witness):
+        first = hall.taken.index(counted[0])
+        return replace(state, hall=replace(hall, chief=counted[0].lost, taken=hall.taken[:first]))
+    return replace(state, hall=replace(hall, taken=tuple(t for t in hall.taken if t not in counted)))
 
 
-def voided_take(state: Tournament, event: Event) -> tuple[str, int] | None:
-    """The take of the chief's role (its laptop and seq) that ``event`` shows void: an event of
-    the laptop it was taken from, made without knowing of it (``still_the_chief``)."""
+def voided_takes(state: Tournament, event: Event, witness: bool = False) -> tuple[Take, ...]:
+    """The takes of the chief's role that ``event`` shows void (``still_the_chief``): where it
+    is an event of a laptop the role was taken from and knows of no take of it, the first such
+    take and every take after it — made from a laptop that was no chief, or from the chief
+    himself all the same."""
     hall = state.hall
-    if hall is None or hall.taken is None or event.origin is None or event.origin.device != hall.taken[0]:
-        return None
-    _old, taker, seq = hall.taken
-    return (taker, seq) if dict(event.origin.seen).get(taker, 0) < seq else None
+    if hall is None or not hall.taken or event.origin is None:
+        return ()
+    counted, seen = _takes_from(hall, event, witness), dict(event.origin.seen)
+    if not counted or any(seen.get(take.taker, 0) >= take.seq for take in counted):
+        return ()
+    return hall.taken[hall.taken.index(counted[0]) :]
+
+
+def _takes_from(hall: Hall, event: Event, witness: bool) -> list[Take]:
+    assert event.origin is not None
+    device = event.origin.device
+    return [take for take in hall.taken if take.lost == device and (take.chained or not witness)]
 
 
 def _check_enrolled(state: Tournament, event: Event) -> None:
@@ -905,16 +932,30 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
     where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
     event, and without this the event stopped at the next round.  The laptop that held it is a
     helper once it hears of it; an event it made without knowing of the take voids the take
-    (``still_the_chief``): it was not lost."""
+    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``) and
+    stands only where that laptop is the chief's in the log: a take made on another take, and
+    the second of two made at once, and one racing the chief's handover of the role, count as
+    their laptop saw them or not at all (a table that took the role from a taker whose take the
+    chief, alive, had voided was the chief).  It stays in doubt beside later takes and through a
+    handover of the role (``Take.chained``)."""
     device = event.data["device"]
-    taken = None
     if event.data.get("taken", False):
         hall = _hall(state)
         if event.origin is None or event.origin.device != device:
             raise InvalidEvent("a laptop takes the chief's role for itself alone")
-        taken = (hall.chief, device, event.origin.seq)
+        lost = event.data.get("from")
+        if lost is None:  # written before takes said whose role they take: it replaces a take pending, as then
+            taken: tuple[Take, ...] = (Take(hall.chief, device, event.origin.seq, chained=False),)
+        elif lost == device or lost not in hall.laptops:
+            raise InvalidEvent("the chief's role is taken from another laptop of the hall")
+        elif lost != hall.chief:  # a take built on a take found void, or racing one, or the chief's handover
+            raise InvalidEvent("the chief's role was taken from {name}, no longer the chief's",
+                               name=hall.laptops[lost].name)  # fmt: skip
+        else:
+            taken = (*hall.taken, Take(lost, device, event.origin.seq))
     else:
         hall = _by_chief(state, event)
+        taken = tuple(take for take in hall.taken if take.chained)
     if device not in hall.laptops:
         raise InvalidEvent("no laptop {device} in the hall", device=str(device)[:32])
     return replace(state, hall=replace(hall, chief=device, taken=taken))

@@ -349,16 +349,34 @@ class Laptop:
 
 
 @dataclass(frozen=True)
+class Take:
+    """A take of the chief's role (``chief_changed`` ``taken``) not yet settled: until the laptop
+    it was taken from is heard to know of it, an event of that laptop made without knowing of
+    it shows it was alive, and the take is void (``replay.still_the_chief``)."""
+
+    lost: str
+    """The laptop it was taken from: the chief as the log had him then (the take's ``from``)."""
+    taker: str
+    seq: int
+    """The take's own ``seq`` on the taker's laptop: an event that had seen it knew of it."""
+    chained: bool = True
+    """Written saying whose role it takes (``from``): kept beside the takes before it, through
+    a handover of the role, and past the undo of the entry that voided it.  A take written
+    before replaced any take pending and was settled by a handover, as files written then
+    replay."""
+
+
+@dataclass(frozen=True)
 class Hall:
     """The laptops that share the tournament, and the chief's, who pairs and sets."""
 
     laptops: Mapping[str, Laptop]
     chief: str
-    taken: tuple[str, str, int] | None = None
-    """The chief's role taken from a lost laptop (``chief_changed`` ``taken``): the laptop it was
-    taken from, the taker and the take's ``seq`` — until the old chief's laptop is heard to
-    know of it.  An event of the old chief made without knowing of it shows that laptop was
-    alive: the take is void (``replay.still_the_chief``)."""
+    taken: tuple[Take, ...] = ()
+    """The takes of the chief's role not yet settled, in log order (``Take``): two laptops may
+    take it from a chief who was alive all along, one after the other or at once, and his
+    next entry, made knowing of neither, voids both (a fuzzer: the first was forgotten once
+    the second was made, and the chief's round was lost)."""
 
 
 @dataclass(frozen=True)

@@ -342,7 +342,7 @@ def test_a_take_of_the_role_racing_the_chief_s_pairing_is_void_and_its_round_goe
         chief.make(actions.result(1, board, "W+"), 20 + board)
     table.take(chief)
     clock = 30 if taken_first else 60  # the take before or after the chief's pairing, by the clocks
-    assert table.make(actions.take_chief(table.device), clock) is not None
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), clock) is not None
     assert table.make(actions.register([], surname="Поздний", name="И", rank="1d"), clock + 1) is not None
     theirs = table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), clock + 2)
     on_theirs = table.make(actions.result(2, 1, "B+"), clock + 3)
@@ -373,7 +373,7 @@ def a_void_take(count: int) -> list[Laptop]:
         chief.make(actions.result(1, board, "W+"), 20 + board)
     for laptop in laptops[1:]:
         laptop.take(chief)
-    assert table.make(actions.take_chief(table.device), 30) is not None
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), 30) is not None
     return laptops
 
 
@@ -448,11 +448,12 @@ def test_one_entry_undone_on_two_laptops_at_once_stays_undone_until_both_undos_a
 
 
 def test_a_result_entered_on_the_chief_s_round_undone_since_is_not_scored_on_a_void_take_s_boards() -> None:
-    """A review: a third laptop entered the chief's round 2; the chief undid it, and the
-    table's take stood again and paired round 2 as its void take had.  The third laptop had
-    "seen" the take's left-out pairing by a later entry of the table, and its results went to
-    the boards of the take's pairing, other players on them.  A laptop that saw a pairing of
-    the round in the log entered that one: its results are left out, as before."""
+    """A review: a third laptop entered the chief's round 2; the chief undid it and paired it
+    again (the table's take stood again then, and paired round 2 as its void take had; now the
+    undone round still says the chief was alive).  The third laptop had "seen" the take's
+    left-out pairing by a later entry of the table, and its results went to the boards of the
+    round paired again, other players on them.  A laptop that saw a pairing of the round in
+    the log entered that one: its results are left out, as before."""
     chief, table, third = a_void_take(3)
     assert table.make(actions.register([], surname="Поздний", name="И", rank="1d"), 31) is not None
     assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 32) is not None
@@ -468,7 +469,9 @@ def test_a_result_entered_on_the_chief_s_round_undone_since_is_not_scored_on_a_v
     chief.take(table)
     assert chief.make(actions.undo(next(e.id for e in chief.log() if e.origin == ours.origin)), 60) is not None
     table.take(chief)
-    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 61) is not None
+    assert merge(table.held.values()).state.hall.chief == chief.device  # his round, undone, still says he was alive
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 61) is None
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(7)), 61) is not None
     for laptop in (chief, table, third):
         for peer in (chief, table, third):
             laptop.take(peer)
@@ -543,7 +546,9 @@ def hall_day(count: int, steps: list, skews: list[int], takes: bool) -> tuple[li
         elif what == "handover" and peer is not laptop:
             laptop.make(actions.chief(peer.device), at)
         elif what == "take" and takes and state.hall is not None and state.hall.chief != laptop.device:
-            laptop.make(actions.take_chief(laptop.device), at)  # as the service: not the chief's own role
+            laptop.make(
+                actions.take_chief(laptop.device, state.hall.chief), at
+            )  # as the service: not the chief's own role
         merged = merge(laptop.held.values())
         assert causal(merged.order)
         assert replay(merged.events) == merged.state  # the file's replay, the next command's state
@@ -752,7 +757,7 @@ def test_a_result_on_a_board_a_void_take_had_swapped_is_left_out_with_the_swap()
     entered board 1 as swapped; the chief, alive, entered a board: the take is void and its swap
     left out — and the table's W+ counted on board 1 unswapped, for a player who never played it."""
     chief, table = founded(2)
-    assert table.make(actions.take_chief(table.device), 20) is not None
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), 20) is not None
     assert chief.make(actions.result(1, 3, "B+"), 21) is not None  # after the take, by the clocks: void
     swap = _swapped(table, 22)
     typed = table.make(actions.result(1, 1, "W+"), 23)
@@ -784,7 +789,7 @@ def test_the_chief_s_undo_made_unaware_of_a_take_voids_it_as_his_entries_do() ->
     entered on his new pairing counted on the old one's boards.  An undo of the chief made
     without knowing of the take voids it, as any of his entries does: it stands."""
     chief, table = founded(2)
-    assert table.make(actions.take_chief(table.device), 20) is not None
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), 20) is not None
     paired = next(e for e in chief.log() if e.kind == ev.ROUND_PAIRED)
     assert chief.make(actions.undo(paired.id), 25) is not None
     assert chief.make(actions.skip(paired.data["boards"][0]["white"], [1]), 26) is not None  # boards other than before
@@ -815,7 +820,7 @@ def test_the_chief_s_redo_of_a_change_of_colours_unaware_of_a_take_stands_with_h
     chief, unaware, redid the change and entered board 1's W+.  The redo was refused as not the
     chief's, and the W+ counted for the other player, the colours as paired."""
     chief, table, board = colours_changed_and_undone()
-    assert table.make(actions.take_chief(table.device), 20) is not None
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), 20) is not None
     assert chief.make(actions.redo(chief.log(), chief.own), 25) is not None
     assert chief.make(actions.result(1, 1, "W+"), 26) is not None
     merged = everyone([chief, table])
@@ -1005,7 +1010,7 @@ def the_second_merge_refused() -> tuple[Laptop, Laptop, Event]:
     """helper-193's day (above): the laptops synced, and the chief's round 3."""
     chief, table = founded(2)
     assert table.make(actions.register([], surname="Late", name="X", rank="5k"), 2520) is not None  # 10:42
-    assert table.make(actions.take_chief(table.device), 2580) is not None  # 10:43
+    assert table.make(actions.take_chief(table.device, DEVICES[0]), 2580) is not None  # 10:43
     for board in range(1, 4):
         assert chief.make(actions.result(1, board, "W+"), 700 + board) is not None
     assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 1170) is not None  # 10:19
@@ -1016,7 +1021,7 @@ def the_second_merge_refused() -> tuple[Laptop, Laptop, Event]:
         assert chief.make(actions.result(2, board, "B+"), 1200 + board) is not None  # 10:20, unaware of the take
     chief.take(table)
     state = merge(chief.held.values()).state
-    assert state.hall is not None and state.hall.chief == chief.device and state.hall.taken is None, (
+    assert state.hall is not None and state.hall.chief == chief.device and not state.hall.taken, (
         "his screen: the take is void"
     )
     ours = chief.make(actions.pair(state, random.Random(1)), 2135)
@@ -1069,7 +1074,7 @@ def test_the_chief_s_round_made_unaware_of_a_take_goes_before_the_taker_s() -> N
     assert table.make(actions.skip(5, [2]), 270) is not None
     for laptop, clock in ((chief, 1239), (table, 390)):
         if laptop is table:
-            assert table.make(actions.take_chief(table.device), clock) is not None
+            assert table.make(actions.take_chief(table.device, DEVICES[0]), clock) is not None
             clock += 60
         played = merge(laptop.held.values()).state.rounds[-1]
         for board in played.missing:
@@ -1080,3 +1085,113 @@ def test_the_chief_s_round_made_unaware_of_a_take_goes_before_the_taker_s() -> N
     merged = everyone(laptops)
     assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
     assert theirs.origin is not None and theirs.origin.key in left(merged)
+
+
+def test_a_take_made_on_another_take_is_void_with_it_when_the_chief_is_alive() -> None:
+    """A fuzzer's day, older than the forty-seventh session: a table took the role, a second
+    table saw it and took the role from the first, and paired round 2; the chief, alive and
+    knowing of neither, registered a latecomer.  Only the last take was kept, as taken from the
+    first table: the chief's entries voided nothing, and the second table stayed the chief.
+    Both takes are void: the chief is the chief again (round 2 stands: he had not paired it)."""
+    chief, first, second = a_void_take(3)
+    second.take(first)
+    assert second.make(actions.take_chief(second.device, first.device), 31) is not None
+    assert second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32) is not None
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 45) is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.state.hall.taken == () and merged.void == {(first.device, 1), (second.device, 1)}
+    assert left(merged) == {} and merged.state.paired_rounds == 2
+
+
+@pytest.mark.parametrize("second_saw_the_first", [True, False])
+def test_a_take_from_a_laptop_no_longer_the_chief_s_is_left_out(second_saw_the_first: bool) -> None:
+    """Two tables took the role, the second having seen the first's take (from the first) or not
+    (from the chief), and the second paired round 2; the chief, alive, paired it too, knowing of
+    neither.  Kept in the log after the first take, the second counted as taken from the first
+    table, and the chief's round was lost (a fuzzer).  In the log the second comes where the
+    first is void or is the chief's: it is left out, with its round, and the chief's stands."""
+    chief, first, second = a_void_take(3)
+    if second_saw_the_first:
+        second.take(first)
+    lost = first if second_saw_the_first else chief
+    take = second.make(actions.take_chief(second.device, lost.device), 31)
+    theirs = second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32)
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    assert take is not None and theirs is not None and ours is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    name = "Table 1" if second_saw_the_first else "Chief"
+    assert left(merged) == {take.origin.key: f"the chief's role was taken from {name}, no longer the chief's",
+                            theirs.origin.key: "only the chief's laptop (Chief) may do this"}  # fmt: skip
+
+
+def test_the_role_a_taker_handed_on_goes_back_to_the_chief_alive() -> None:
+    """helper-193's fuzzer: a table took the role and handed it to another table, which paired
+    round 2; the chief, alive and knowing of neither, registered a latecomer.  The handover had
+    settled the take, and the chief stayed a helper.  A take stays in doubt through a handover
+    of the role: the chief's entry voids it, and the role the taker gave on goes back to him."""
+    chief, first, second = a_void_take(3)
+    assert first.make(actions.chief(second.device), 31) is not None
+    second.take(first)
+    assert second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32) is not None
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 45) is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert left(merged) == {} and merged.void == {(first.device, 1)}
+
+
+def test_the_chief_s_undo_of_the_entry_that_voided_a_take_leaves_the_take_void() -> None:
+    """helper-193: the chief, alive, registered a latecomer unaware of a table's take (void),
+    then synced, saw the take, and undid the registration: the take stood again, and the role
+    went back to the table.  What the chief entered unaware of the take says he was alive,
+    undone or not: he stays the chief, on every laptop and in the file's replay."""
+    chief, table = a_void_take(2)
+    late = chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 31)
+    assert late is not None
+    chief.take(table)
+    assert chief.make(actions.undo(next(e.id for e in chief.log() if e.origin == late.origin)), 40) is not None
+    merged = everyone([chief, table])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert replay(merged.events).hall == merged.state.hall
+    assert table.make(actions.pair(merge(table.held.values()).state, random.Random(7)), 41) is None
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 42) is not None
+
+
+def written_before_from(laptop: Laptop, clock: int) -> Event:
+    """A take of the chief's role by ``laptop`` as Tengen wrote it before takes said whose
+    role they take (``Take.chained``)."""
+    made = laptop.make((ev.CHIEF_CHANGED, {"device": laptop.device, "taken": True}), clock)
+    assert made is not None
+    return made
+
+
+def test_takes_written_before_they_said_whose_role_replay_as_they_did() -> None:
+    """A hall's file written before: two takes of the role, then the chief's entries unaware of
+    them.  Its laptops replayed it with the last take alone in doubt, and the chief's entries
+    voided nothing; the file opens, and replays, as it did: the second table's round stands."""
+    chief, first, second = founded(3)
+    for board in range(1, 4):
+        chief.make(actions.result(1, board, "W+"), 20 + board)
+    first.take(chief)
+    second.take(chief)
+    written_before_from(first, 30)
+    second.take(first)
+    written_before_from(second, 31)
+    theirs = second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32)
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 45) is not None
+    assert theirs is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == second.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == theirs.origin
+    assert merged.void == frozenset()
+
+
+@pytest.mark.parametrize("lost", ["itself", "stranger"])
+def test_a_take_from_no_other_laptop_of_the_hall_is_refused(lost: str) -> None:
+    chief, table = founded(2)
+    named = table.device if lost == "itself" else "e" * 32
+    with pytest.raises(InvalidEvent, match="the chief's role is taken from another laptop of the hall"):
+        append(table.log(), *actions.take_chief(table.device, named), "2026-12-01T10:00:00+00:00",
+               merge(table.held.values()).state, Stamper(table.log(), table.device, SECRET))  # fmt: skip

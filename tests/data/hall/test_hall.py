@@ -530,7 +530,7 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three_o
     chief.pair()
     everyone(stick, chief, table2)
     with pytest.raises(InvalidEvent, match="a laptop takes the chief's role for itself alone"):
-        table2.commit(actions.take_chief(chief.device))
+        table2.commit(actions.take_chief(chief.device, chief.device))
     with table2.here(), Service(table2.file, writable=True) as service:  # the chief heard a moment ago
         with pytest.raises(Refused, match="was heard within the last minute: it hands the role on itself"):
             service.take_chief()
@@ -546,7 +546,7 @@ def test_a_helper_takes_the_role_of_a_chief_whose_laptop_is_lost(hall_of_three_o
     with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
         chief.commit(actions.change_settings(place="Школа №5"))  # a helper now
     taken = next(e for e in TournamentFile(chief.file).events[::-1] if e.kind == ev.CHIEF_CHANGED)
-    assert taken.data == {"device": table2.device, "taken": True}
+    assert taken.data == {"device": table2.device, "taken": True, "from": chief.device}
     with pytest.raises(InvalidEvent, match="only the chief's laptop \\(table2\\) may do this"):
         chief.commit(actions.undo(taken.id))
 
@@ -593,7 +593,7 @@ def test_a_take_of_the_role_is_void_where_the_chief_was_alive(
     for board in range(1, 5):
         chief.result(1, board, "W+")
     everyone(stick, chief, table2, table3)
-    table2.commit(actions.take_chief(table2.device))  # cut off: it has not heard the chief for a while
+    table2.commit(actions.take_chief(table2.device, chief.device))  # cut off: it has not heard the chief for a while
     chief.pair()  # the chief, alive, not knowing of it
     chief.sync(stick)
     table3.sync(stick)
@@ -610,7 +610,7 @@ def test_a_take_of_the_role_is_void_where_the_chief_was_alive(
 def test_a_take_the_old_chief_has_heard_of_stands(hall_of_three_once) -> None:
     """The old chief's laptop back, knowing of the take: its entries are a helper's."""
     chief, table2, _table3, stick, _secret = hall_of_three_once
-    table2.commit(actions.take_chief(table2.device))
+    table2.commit(actions.take_chief(table2.device, chief.device))
     everyone(stick, table2, chief)
     chief.commit(actions.register(TournamentFile(chief.file).events, surname="Поздний", name="Я", rank="5k"))
     everyone(stick, chief, table2)
