@@ -712,6 +712,9 @@ def _import_profiles(args: argparse.Namespace, state: Tournament) -> tuple[list[
             for fields in profiles:
                 _refuse_a_twin(state, fields)
         return profiles, ""
+    if args.pin:  # a trial's --pin on a CSV imported every row of it, unsaid
+        raise BadInput("{path} is no rating list: --pin chooses players from the EGD rating list (a CSV or .xlsx "
+                       "file is imported whole)", path=path)  # fmt: skip
     try:
         rows, errors = read_csv(path)
     except ImportFailed as failure:  # ``error`` is a bad row below, and an except unbinds its name

@@ -675,6 +675,7 @@ RU = {
     "{path}: no such file, nothing to restore": "{path}: нет такого файла, восстанавливать нечего",
     "{path}: {reason}": "{path}: {reason}",
     "{path} is a rating list: choose players with --pin (find them with player find)": "{path} — рейтинг-лист: выберите игроков через --pin (найти их: player find)",
+    "{path} is no rating list: --pin chooses players from the EGD rating list (a CSV or .xlsx file is imported whole)": "{path} — не рейтинг-лист: --pin выбирает игроков из рейтинг-листа EGD (файл CSV или .xlsx импортируется целиком)",
     "no player with PIN {pin} in {path}": "в {path} нет игрока с PIN {pin}",
     "no round is paired yet": "ни один тур ещё не составлен",
     "nothing restored": "ничего не восстановлено",

@@ -844,6 +844,10 @@ def test_player_import_from_csv_all_or_nothing(cup: str, tmp_path: Path, capsys:
     code, _, err = run(capsys, "-f", cup, "player", "import", str(csv))
     assert code == 2 and "line 3: bad rank '99k'" in err and "nothing imported" in err
     assert Path(cup).read_bytes() == before
+    code, _, err = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad", "--pin", "14986906")
+    assert code == 2 and err == f"tengen: {csv} is no rating list: --pin chooses players from the EGD rating list (a " \
+                                "CSV or .xlsx file is imported whole)\n"  # fmt: skip
+    assert Path(cup).read_bytes() == before
     code, out, err = run(capsys, "-f", cup, "player", "import", str(csv), "--skip-bad")
     assert code == 0 and out.strip() == "4 players registered: ids 5–8" and "skipped" in err  # 700 ids were 700
     assert "warning: 4 players without a country: written RU (mend it where it is not so)" in err  # not XX (a trial)
