@@ -403,3 +403,21 @@ def test_the_systems_refusal_is_said_in_the_interface_language() -> None:
 
     assert i18n.said(OSError(errno.ENOSPC, "No space left on device")) == RU["the disk is full"]
     assert i18n.said(OSError(errno.EACCES, "Permission denied")) == RU["no permission"]
+
+
+def test_a_take_of_the_chief_s_role_names_both_laptops_in_the_log() -> None:
+    """The log says whose role a table took (a take written before said the taker alone)."""
+    from schemes.state.model import Laptop
+    from tui import i18n
+    from tui.i18n import event_text
+
+    chief, table = "a" * 32, "b" * 32
+    laptops = {chief: Laptop(chief, "Главный", 0), table: Laptop(table, "Стол 2", 1)}
+    take = Event(9, "chief_changed", {"device": table, "taken": True, "from": chief}, "2026-12-07T10:00:00+00:00")
+    older = Event(9, "chief_changed", {"device": table, "taken": True}, "2026-12-07T10:00:00+00:00")
+    i18n.set_language("ru")
+    assert event_text(take, laptops=laptops) == "роль главного взял ноутбук Стол 2 у ноутбука Главный"
+    assert event_text(older, laptops=laptops) == "роль главного взял ноутбук Стол 2"
+    i18n.set_language("en")
+    assert event_text(take, laptops=laptops) == "the chief's role taken by laptop Стол 2 from laptop Главный"
+    assert event_text(take) == f"the chief's role taken by laptop {table[:8]} from laptop {chief[:8]}"
