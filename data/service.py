@@ -378,7 +378,7 @@ class Service:
         where the chief's was heard."""
         laptop = next((laptop for laptop in self.laptops() if laptop.device == device), None)
         hall = self.state.hall
-        if laptop is not None and hall is not None and device == hall.chief:  # it cleared a pending take of the role
+        if laptop is not None and hall is not None and device == hall.chief:  # a take written before cleared in it
             raise Refused("{name} is the chief's already", name=laptop.name)
         if laptop is not None and laptop.silent:
             raise Refused("{name} has not been heard for over a minute: it would not know it is the chief's, and "

@@ -53,11 +53,11 @@ def replay(events: Iterable[Event]) -> Tournament:
     """The state of the tournament after the events that stand (retractions resolved); the
     others still say their laptop was alive, to a take of the chief's role (``still_the_chief``)."""
     log, state, stood = list(events), None, list[Event]()
-    witnesses = any(e.kind == ev.CHIEF_CHANGED and "from" in e.data for e in log)  # else no take they could void
+    lost = {e.data["from"] for e in log if e.kind == ev.CHIEF_CHANGED and e.data.get("taken") and "from" in e.data}
     for event, stands in ev.steps(log):
         if stands:
             stood.append(event)
-        elif witnesses:
+        elif event.origin is not None and event.origin.device in lost:  # else there is no take it could void
             state, stood = extend(state, stood), []
             state = still_the_chief(state, event, witness=True) if state is not None else None
     state = extend(state, stood)
@@ -120,10 +120,11 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
 
 def still_the_chief(state: Tournament, event: Event, witness: bool = False) -> Tournament:
     """The hall as ``event`` finds it after takes of the chief's role (``Hall.taken``): an event
-    of a laptop the role was taken from, made knowing of no take of it, shows it was not lost —
-    that take and every take after it are void and it is the chief again (a review: a helper
-    cut off from the Wi-Fi took the role while the chief, alive, paired the next round, and
-    that round was lost on every laptop); made knowing of one, its takes stand for good.
+    of a laptop the role was taken from says which takes of it that laptop knew of — those
+    stand for good — and that it held the role after them: a take of it made since, unknown
+    to it, and every take after that one are void, and it is the chief again (a review: a
+    helper cut off from the Wi-Fi took the role while the chief, alive, paired the next round,
+    and that round was lost on every laptop).
     ``witness``: ``event`` is undone or an undo (``events.steps``); it still says so of a
     take written with its ``from`` (``Take.chained``) — the chief's undo of the entry that had
     voided a take gave the role back to the taker (a review)."""
@@ -133,24 +134,23 @@ def still_the_chief(state: Tournament, event: Event, witness: bool = False) -> T
     counted = _takes_from(hall, event, witness)
     if not counted:
         return state
-    if voided_takes(state, event, witness):
-        first = hall.taken.index(counted[0])
-        return replace(state, hall=replace(hall, chief=counted[0].lost, taken=hall.taken[:first]))
-    return replace(state, hall=replace(hall, taken=tuple(t for t in hall.taken if t not in counted)))
+    void = voided_takes(state, event, witness)
+    kept = tuple(take for take in hall.taken if take not in counted and take not in void)
+    return replace(state, hall=replace(hall, chief=void[0].lost if void else hall.chief, taken=kept))
 
 
 def voided_takes(state: Tournament, event: Event, witness: bool = False) -> tuple[Take, ...]:
-    """The takes of the chief's role that ``event`` shows void (``still_the_chief``): where it
-    is an event of a laptop the role was taken from and knows of no take of it, the first such
-    take and every take after it — made from a laptop that was no chief, or from the chief
-    himself all the same."""
+    """The takes of the chief's role that ``event`` shows void (``still_the_chief``): where it is
+    an event of a laptop the role was taken from, the first take of it after the last one it
+    knew of (the role handed back to it since: helper-197), and every take after that one —
+    made from a laptop that was no chief, or from the chief himself all the same."""
     hall = state.hall
     if hall is None or not hall.taken or event.origin is None:
         return ()
     counted, seen = _takes_from(hall, event, witness), dict(event.origin.seen)
-    if not counted or any(seen.get(take.taker, 0) >= take.seq for take in counted):
-        return ()
-    return hall.taken[hall.taken.index(counted[0]) :]
+    known = [index for index, take in enumerate(counted) if seen.get(take.taker, 0) >= take.seq]
+    unknown = counted[known[-1] + 1 :] if known else counted
+    return hall.taken[hall.taken.index(unknown[0]) :] if unknown else ()
 
 
 def _takes_from(hall: Hall, event: Event, witness: bool) -> list[Take]:
@@ -932,12 +932,12 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
     where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
     event, and without this the event stopped at the next round.  The laptop that held it is a
     helper once it hears of it; an event it made without knowing of the take voids the take
-    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``) and
-    stands only where that laptop is the chief's in the log: a take made on another take, and
-    the second of two made at once, and one racing the chief's handover of the role, count as
-    their laptop saw them or not at all (a table that took the role from a taker whose take the
-    chief, alive, had voided was the chief).  It stays in doubt beside later takes and through a
-    handover of the role (``Take.chained``)."""
+    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``): the
+    chief's in the log, or a laptop another take took it from too (two tables took it at once
+    from a chief who was lost indeed, and the second one's round stood: helper-197).  A take
+    made on a take the chief, alive, voided, or racing his handover of the role, is refused (a
+    table that took the role from such a taker was the chief).  It stays in doubt beside later
+    takes and through a handover of the role (``Take.chained``)."""
     device = event.data["device"]
     if event.data.get("taken", False):
         hall = _hall(state)
@@ -948,11 +948,14 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
             taken: tuple[Take, ...] = (Take(hall.chief, device, event.origin.seq, chained=False),)
         elif lost == device or lost not in hall.laptops:
             raise InvalidEvent("the chief's role is taken from another laptop of the hall")
-        elif lost != hall.chief:  # a take built on a take found void, or racing one, or the chief's handover
-            raise InvalidEvent("the chief's role was taken from {name}, no longer the chief's",
+        elif lost != hall.chief and lost not in {take.lost for take in hall.taken if take.chained}:
+            # a take made on a take found void, or racing the chief's handover of the role
+            raise InvalidEvent("the chief's role was taken from {name}, which was not the chief's then",
                                name=hall.laptops[lost].name)  # fmt: skip
-        else:
+        else:  # from the chief, or from a laptop taken from at once by another (helper-197)
             taken = (*hall.taken, Take(lost, device, event.origin.seq))
+    elif "from" in event.data:
+        raise InvalidEvent("only a take of the chief's role says whose role it takes")
     else:
         hall = _by_chief(state, event)
         taken = tuple(take for take in hall.taken if take.chained)

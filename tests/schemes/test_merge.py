@@ -1105,12 +1105,13 @@ def test_a_take_made_on_another_take_is_void_with_it_when_the_chief_is_alive() -
 
 
 @pytest.mark.parametrize("second_saw_the_first", [True, False])
-def test_a_take_from_a_laptop_no_longer_the_chief_s_is_left_out(second_saw_the_first: bool) -> None:
+def test_a_second_take_racing_the_chief_s_round_costs_him_nothing(second_saw_the_first: bool) -> None:
     """Two tables took the role, the second having seen the first's take (from the first) or not
-    (from the chief), and the second paired round 2; the chief, alive, paired it too, knowing of
-    neither.  Kept in the log after the first take, the second counted as taken from the first
-    table, and the chief's round was lost (a fuzzer).  In the log the second comes where the
-    first is void or is the chief's: it is left out, with its round, and the chief's stands."""
+    (from the chief, at once), and the second paired round 2; the chief, alive, paired it too,
+    knowing of neither.  Kept in the log after the first take, the second counted as taken from
+    the first table, and the chief's round was lost (a fuzzer).  Now a take made on the first,
+    which the chief's round voided, is left out; one made at once is void with the first: the
+    chief's round stands, the second table's goes."""
     chief, first, second = a_void_take(3)
     if second_saw_the_first:
         second.take(first)
@@ -1122,9 +1123,48 @@ def test_a_take_from_a_laptop_no_longer_the_chief_s_is_left_out(second_saw_the_f
     merged = everyone([chief, first, second])
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
     assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
-    name = "Table 1" if second_saw_the_first else "Chief"
-    assert left(merged) == {take.origin.key: f"the chief's role was taken from {name}, no longer the chief's",
-                            theirs.origin.key: "only the chief's laptop (Chief) may do this"}  # fmt: skip
+    not_the_chief = {theirs.origin.key: "only the chief's laptop (Chief) may do this"}
+    if second_saw_the_first:
+        made_on = "the chief's role was taken from Table 1, which was not the chief's then"
+        assert left(merged) == {take.origin.key: made_on, **not_the_chief}
+        assert merged.void == {(first.device, 1)}
+    else:
+        assert left(merged) == not_the_chief and merged.void == {(first.device, 1), (second.device, 1)}
+
+
+def test_two_takes_at_once_from_a_chief_lost_indeed_leave_the_last_taker_the_chief() -> None:
+    """helper-197: the chief's laptop is dead; two tables take the role at once, and the second
+    pairs round 2.  The second take was refused as taken from a laptop no longer the chief's,
+    and its round with it: the first taker was the chief and paired nothing.  Taken from the
+    same laptop, both stand in doubt; the last is the chief's, and its round stands."""
+    chief, first, second = a_void_take(3)
+    assert second.make(actions.take_chief(second.device, chief.device), 31) is not None
+    theirs = second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32)
+    assert theirs is not None
+    merged = everyone([chief, first, second])  # the dead laptop's disk read by the others: no entry after the takes
+    assert merged.state.hall is not None and merged.state.hall.chief == second.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == theirs.origin and left(merged) == {}
+
+
+def test_a_take_after_the_role_came_back_is_void_by_the_chief_knowing_only_the_first() -> None:
+    """helper-197: a table took the role, the chief saw it, and the table handed the role back to
+    him; a second table, cut off, took it from him; the chief, alive, paired round 2 knowing of
+    the first take alone.  Knowing of one take from him settled both, and his round was lost.
+    What he knew of stands; the take of his role since, which he did not know of, is void."""
+    chief, first, second = a_void_take(3)
+    chief.take(first)
+    assert first.make(actions.chief(chief.device), 31) is not None
+    chief.take(first)
+    second.take(first)
+    assert second.make(actions.take_chief(second.device, chief.device), 33) is not None
+    theirs = second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 34)
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 45)
+    assert theirs is not None and ours is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert left(merged) == {theirs.origin.key: "only the chief's laptop (Chief) may do this"}
+    assert merged.void == {(second.device, 1)}
 
 
 def test_the_role_a_taker_handed_on_goes_back_to_the_chief_alive() -> None:
