@@ -18,7 +18,8 @@ reason, the same on every laptop.
 
 Where the fold finds a take of the chief's role void (an entry of the chief, alive, made
 unaware of it), it is made again with the taker's pairings after it put after the others, and
-that second merge is kept where the take stays void in it (``merge``).
+that second merge is kept unless it leaves out a pairing the first kept, not one of those
+(``merge``).
 
 The merge is a fold over the causal order, so a merge whose order begins with the whole
 order of an earlier one (the common case in a hall: what came is newer than everything
@@ -56,9 +57,10 @@ class Merged:
     moved: Mapping[tuple[int, int], Origin] = field(default_factory=dict)
     """Each (round, board) a change by hand or an undo gave other players or colours after it
     was paired, and the event that did: a result must have seen it (``_check_seen_pairing``)."""
-    void: frozenset[tuple[str, int]] = frozenset()
+    void: Mapping[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
     """The takes of the chief's role (laptop, seq) an entry of the chief unaware of them, after
-    them in the order, showed void (``replay.voided_takes``), whether that entry stood or not."""
+    them in the order, showed void (``replay.voided_takes``), whether that entry stood or not;
+    each with the first such entry (laptop, seq)."""
     demoted: frozenset[tuple[str, int]] = frozenset()
     """The pairings (laptop, seq) this merge put after the others, made under a void take
     (``merge``); empty for a merge in the plain causal order."""
@@ -211,8 +213,7 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     held = list(events)
     plain = since.plain if since is not None and since.plain is not None else since
     merged = _fold(causal_order(held), plain)
-    under = {take: _made_under(held, take) for take in merged.void}
-    demoted = frozenset(key for keys in under.values() for key in keys)
+    demoted = frozenset(key for take, voider in merged.void.items() for key in _made_under(held, take, voider))
     if not demoted:
         return merged
     # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
@@ -220,19 +221,30 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     earlier = since.tried if since is not None and since.tried is not None else since
     again = _fold(causal_order(held, demoted), earlier if earlier is not None and earlier.demoted == demoted else None)
     again = replace(again, demoted=demoted)
-    # kept only where the takes it demoted for are void in it too: the second order may put the take
-    # after the chief's entries that voided it, and it stood, the chief's next round left out (helper-193)
-    if {take for take, keys in under.items() if keys} <= again.void:
+    # kept unless it leaves out a pairing the first kept, not one made under a void take: the second order may
+    # put the take after the chief's entries that voided it, and it stood, the chief's next round left out
+    # (helper-193); asked as whether the takes stayed void, it kept the first where the chief's round 2 was lost
+    # to a second taker's, and the take made after it stood, the chief's entries unaware of it to come (helper-196)
+    if _pairings(again.left_out) - demoted <= _pairings(merged.left_out):
         return replace(again, plain=merged)
     return replace(merged, tried=again)
 
 
-def _made_under(held: list[Event], take: tuple[str, int]) -> frozenset[tuple[str, int]]:
-    """The pairings the laptop that made ``take`` (laptop, seq) made after it."""
+def _pairings(left_out: Iterable[tuple[Event, Notice]]) -> set[tuple[str, int]]:
+    return {e.origin.key for e, _notice in left_out if e.kind == ev.ROUND_PAIRED and e.origin is not None}
+
+
+def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int]) -> frozenset[tuple[str, int]]:
+    """The pairings the laptop that made ``take`` (laptop, seq) made after it, not knowing of the
+    entry ``voider`` that showed it void: one made knowing of it was made with the role handed
+    to that laptop since, by the chief alive (helper-196: the chief handed the role to a table
+    as it took it, and that table's round went after a second taker's)."""
     taker, seq = take
+    device, number = voider
     return frozenset(
         e.origin.key for e in held
         if e.kind == ev.ROUND_PAIRED and e.origin is not None and e.origin.device == taker and e.origin.seq > seq
+        and dict(e.origin.seen).get(device, 0) < number
     )  # fmt: skip
 
 
@@ -243,10 +255,10 @@ def _fold(order: list[Event], since: Merged | None) -> Merged:
     state: Tournament | None = None
     done = 0
     moved: dict[tuple[int, int], Origin] = {}
-    void: set[tuple[str, int]] = set()
+    void: dict[tuple[str, int], tuple[str, int]] = {}
     if since is not None and _begins_with(order, since.order):
         log, left_out, state, done = list(since.events), list(since.left_out), since.state, len(since.order)
-        moved, void = dict(since.moved), set(since.void)
+        moved, void = dict(since.moved), dict(since.void)
     number = {event.origin.key: event.id for event in log if event.origin is not None}
     redone = {_board_of(ev.chain_end(e, log)) for e in log if e.kind == ev.RETRACTED}
     for event in order[done:]:
@@ -254,7 +266,8 @@ def _fold(order: list[Event], since: Merged | None) -> Merged:
         assert origin is not None
         candidate = replace(event, id=len(log) + 1)
         if state is not None:
-            void.update((take.taker, take.seq) for take in voided_takes(state, event))
+            for take in voided_takes(state, event):
+                void.setdefault((take.taker, take.seq), origin.key)
         try:
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
@@ -284,7 +297,7 @@ def _fold(order: list[Event], since: Merged | None) -> Merged:
             redone.add(_board_of(ev.chain_end(candidate, log)))
     if state is None:
         raise InvalidEvent("no laptop holds the creation of the tournament")
-    return Merged(tuple(log), state, tuple(left_out), tuple(order), moved, frozenset(void))
+    return Merged(tuple(log), state, tuple(left_out), tuple(order), moved, void)
 
 
 def _board_of(end: tuple[Event, int]) -> tuple[int, int] | None:
