@@ -13,7 +13,12 @@ from schemes.state.origin import Origin
 
 class Stamper:
     """This laptop's origin for each new event of a hall: its device, the next seq, what it
-    has seen of the others, the target of a retraction, and the MAC under the secret."""
+    has seen of the others, the target of a retraction, and the MAC under the secret.
+
+    What it has seen is all the log's events saw too: a withdrawal the chief's merge left out,
+    seen by a registration in his log, was not named by his next pairing, and the merge after
+    it put the withdrawal later, where it fit, and left out the pairing it had never seen
+    (helper-196's fuzzer)."""
 
     def __init__(self, events: Sequence[Event], device: str, secret: str, recorded: int = 0) -> None:
         """``recorded``: the seq of this laptop's last event in its chain.  An event of its own
@@ -24,9 +29,10 @@ class Stamper:
         self.device = device
         self.secret = secret
         seen: dict[str, int] = {}
-        for event in events:
+        for event in events:  # and what each had seen: an entry the merge left out is seen through its successors
             if event.origin is not None:
-                seen[event.origin.device] = max(seen.get(event.origin.device, 0), event.origin.seq)
+                for other, seq in (*event.origin.seen, (event.origin.device, event.origin.seq)):
+                    seen[other] = max(seen.get(other, 0), seq)
         self.seq = max(seen.pop(device, 0), recorded)
         self.seen = tuple(sorted(seen.items()))
         self.made: list[Event] = []

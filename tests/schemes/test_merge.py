@@ -1289,3 +1289,31 @@ def test_the_chief_s_round_stands_where_a_take_made_after_it_stands_in_the_secon
     merged = everyone([chief, first, second])
     assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
     assert theirs.origin is not None and theirs.origin.key in left(merged)
+
+
+def test_a_pairing_names_what_the_entries_it_saw_had_seen() -> None:
+    """helper-196's fuzzer, reduced, no take in it: a table withdrew player 1 from round 2 as
+    the chief paired round 2 and undid it; the chief's merge left the withdrawal out (round 2
+    paired); a second table saw it, registered a latecomer, and the chief, holding both, paired
+    round 2 again, player 1 in it.  His pairing named the latecomer, not the withdrawal behind
+    it: the next merge put the withdrawal after his undo, where it fit, and his round, made as
+    the chief, was left out on his own laptop at once.  A new event names all its log's events
+    had seen: the order stays, and so does his round."""
+    chief, first, second = founded(3)
+    for board in range(1, 4):
+        assert second.make(actions.result(1, board, "W+"), 600) is not None
+    assert first.make(actions.withdraw(merge(first.held.values()).state, 1), 660) is not None
+    for board in range(1, 4):
+        assert chief.make(actions.result(1, board, "W+"), 2100) is not None
+    assert chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 2100) is not None
+    assert chief.make(actions.undo(chief.log()[-1].id), 2160) is not None
+    second.take(first)
+    assert second.make(actions.register(second.log(), surname="Поздний", name="И", rank="5k"), 900) is not None
+    chief.take(second)
+    withdrawal = (first.device, 1)
+    assert list(left(merge(chief.held.values()))) == [withdrawal]
+    ours = chief.make(actions.pair(merge(chief.held.values()).state, random.Random(1)), 2460)
+    assert ours is not None and ours.origin is not None and dict(ours.origin.seen)[first.device] == 1
+    merged = everyone([chief, first, second])
+    assert list(left(merged)) == [withdrawal]
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
