@@ -250,6 +250,11 @@ def chain_end(event: Event, events: Sequence[Event]) -> tuple[Event, int]:
     return event, depth
 
 
+def is_take(event: Event) -> bool:
+    """Whether ``event`` is a take of the chief's role (not the role handed on)."""
+    return event.kind == CHIEF_CHANGED and bool(event.data.get("taken", False))
+
+
 def standing(events: list[Event]) -> list[Event]:
     """The events that stand, in log order, without the retractions themselves.  A result a
     hall's laptop brought back by a redo without having seen another laptop's entry for its

@@ -134,7 +134,7 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     (``replay.still_the_chief``: the chief was alive).  The pairings are taken in causal order,
     the ``demoted`` (``merge``) last, then those that had seen fewer takes of the role."""
     every = [e for chain in chains.values() for e in chain.values()]
-    takes = [e.origin for e in every if e.kind == ev.CHIEF_CHANGED and e.data.get("taken", False) and e.origin]
+    takes = [e.origin for e in every if ev.is_take(e) and e.origin]
 
     def takes_seen(pairing: Event) -> int:
         assert pairing.origin is not None
@@ -162,7 +162,7 @@ def _stages(chains: dict[str, dict[int, Event]], demoted: frozenset[tuple[str, i
     def stage(event: Event) -> int:
         origin = event.origin
         assert origin is not None
-        if event.kind == ev.CHIEF_CHANGED and event.data.get("taken", False):
+        if ev.is_take(event):
             return max(
                 [reached_by(device, seq) for device, seq in origin.seen] + [reached_by(origin.device, origin.seq - 1)]
             )
@@ -213,7 +213,11 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     held = list(events)
     plain = since.plain if since is not None and since.plain is not None else since
     merged = _fold(causal_order(held), plain)
-    demoted = frozenset(key for take, voider in merged.void.items() for key in _made_under(held, take, voider))
+    refused = [e.origin.key for e, _notice in merged.left_out if ev.is_take(e) and e.origin is not None]
+    demoted = frozenset(
+        key for take, voider in [*merged.void.items(), *((take, None) for take in refused)]
+        for key in _made_under(held, take, voider)
+    )  # fmt: skip
     if not demoted:
         return merged
     # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
@@ -234,17 +238,22 @@ def _pairings(left_out: Iterable[tuple[Event, Notice]]) -> set[tuple[str, int]]:
     return {e.origin.key for e, _notice in left_out if e.kind == ev.ROUND_PAIRED and e.origin is not None}
 
 
-def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int]) -> frozenset[tuple[str, int]]:
+def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int] | None) -> frozenset[tuple[str, int]]:
     """The pairings the laptop that made ``take`` (laptop, seq) made after it, not knowing of the
-    entry ``voider`` that showed it void: one made knowing of it was made with the role handed
-    to that laptop since, by the chief alive (helper-196: the chief handed the role to a table
-    as it took it, and that table's round went after a second taker's)."""
+    entry ``voider`` that showed it void, nor of the role handed to it: one made knowing of
+    either was made with the role handed to that laptop since (helper-196: the chief handed the
+    role to a table as it took it, and that table's round went after a second taker's).
+    ``voider`` None: a take left out (``replay._check_not_taken_first``), whose laptop's round
+    pulled its results before the chief's round, and a dispute left the chief's round out."""
     taker, seq = take
-    device, number = voider
+    handed = [e.origin for e in held if e.kind == ev.CHIEF_CHANGED and not ev.is_take(e)
+              and e.data.get("device") == taker and e.origin is not None]  # fmt: skip
+    if voider is not None:
+        handed.append(Origin(*voider))
     return frozenset(
         e.origin.key for e in held
         if e.kind == ev.ROUND_PAIRED and e.origin is not None and e.origin.device == taker and e.origin.seq > seq
-        and dict(e.origin.seen).get(device, 0) < number
+        and not any(e.origin.saw(known) for known in handed)
     )  # fmt: skip
 
 

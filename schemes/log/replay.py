@@ -53,7 +53,7 @@ def replay(events: Iterable[Event]) -> Tournament:
     """The state of the tournament after the events that stand (retractions resolved); the
     others still say their laptop was alive, to a take of the chief's role (``still_the_chief``)."""
     log, state, stood = list(events), None, list[Event]()
-    lost = {e.data["from"] for e in log if e.kind == ev.CHIEF_CHANGED and e.data.get("taken") and "from" in e.data}
+    lost = {e.data["from"] for e in log if ev.is_take(e) and "from" in e.data}
     for event, stands in ev.steps(log):
         if stands:
             stood.append(event)
@@ -927,19 +927,33 @@ def _device_enrolled(state: Tournament, event: Event) -> Tournament:
     return replace(state, hall=replace(hall, laptops={**hall.laptops, device: laptop}))
 
 
+def _check_not_taken_first(hall: Hall, lost: str) -> None:
+    """Refused where another laptop took the role from ``lost`` first, unaware of this take: the
+    first take stands, and what its laptop did as the chief with it.  Taken by the second, the
+    role made the first one's change of colours void, which the chief, alive, had seen and
+    entered his results on: his round was lost (helper-196's fuzzer, day 603).  Where the chief is lost
+    indeed, the second laptop's round is left out, and the first pairs (helper-197 had the
+    second's round stand, the first's entries to go)."""
+    first = next((take for take in hall.taken if take.chained and take.lost == lost), None)
+    if first is not None:
+        raise InvalidEvent("the chief's role was taken from {name} by {taker} first", name=hall.laptops[lost].name,
+                           taker=hall.laptops[first.taker].name)  # fmt: skip
+
+
 def _chief_changed(state: Tournament, event: Event) -> Tournament:
     """The role handed on by the chief's laptop; or ``taken`` by an enrolled laptop for itself,
     where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
     event, and without this the event stopped at the next round.  The laptop that held it is a
     helper once it hears of it; an event it made without knowing of the take voids the take
-    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``): the
-    chief's in the log, or a laptop another take took it from too (two tables took it at once
-    from a chief who was lost indeed, and the second one's round stood: helper-197).  A take
-    made on a take the chief, alive, voided, or racing his handover of the role, is refused (a
-    table that took the role from such a taker was the chief).  It stays in doubt beside later
-    takes and through a handover of the role (``Take.chained``)."""
+    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``), and
+    stands only where that laptop is the chief's in the log: the second of two takes made at
+    once is refused as the first one's (``_check_not_taken_first``), and so are a take made on a
+    take the chief, alive, voided (that table was the chief) and one racing his handover of the
+    role.  A take stays in doubt beside later takes and through a handover of the role
+    (``Take.chained``)."""
+
     device = event.data["device"]
-    if event.data.get("taken", False):
+    if ev.is_take(event):
         hall = _hall(state)
         if event.origin is None or event.origin.device != device:
             raise InvalidEvent("a laptop takes the chief's role for itself alone")
@@ -948,11 +962,12 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
             taken: tuple[Take, ...] = (Take(hall.chief, device, event.origin.seq, chained=False),)
         elif lost == device or lost not in hall.laptops:
             raise InvalidEvent("the chief's role is taken from another laptop of the hall")
-        elif lost != hall.chief and lost not in {take.lost for take in hall.taken if take.chained}:
+        elif lost != hall.chief:
+            _check_not_taken_first(hall, lost)
             # a take made on a take found void, or racing the chief's handover of the role
             raise InvalidEvent("the chief's role was taken from {name}, which was not the chief's then",
                                name=hall.laptops[lost].name)  # fmt: skip
-        else:  # from the chief, or from a laptop taken from at once by another (helper-197)
+        else:
             taken = (*hall.taken, Take(lost, device, event.origin.seq))
     elif "from" in event.data:
         raise InvalidEvent("only a take of the chief's role says whose role it takes")

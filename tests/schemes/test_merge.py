@@ -1110,7 +1110,7 @@ def test_a_second_take_racing_the_chief_s_round_costs_him_nothing(second_saw_the
     (from the chief, at once), and the second paired round 2; the chief, alive, paired it too,
     knowing of neither.  Kept in the log after the first take, the second counted as taken from
     the first table, and the chief's round was lost (a fuzzer).  Now a take made on the first,
-    which the chief's round voided, is left out; one made at once is void with the first: the
+    which the chief's round voided, is left out, and so is one made at once, the first's: the
     chief's round stands, the second table's goes."""
     chief, first, second = a_void_take(3)
     if second_saw_the_first:
@@ -1123,27 +1123,50 @@ def test_a_second_take_racing_the_chief_s_round_costs_him_nothing(second_saw_the
     merged = everyone([chief, first, second])
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
     assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
-    not_the_chief = {theirs.origin.key: "only the chief's laptop (Chief) may do this"}
-    if second_saw_the_first:
-        made_on = "the chief's role was taken from Table 1, which was not the chief's then"
-        assert left(merged) == {take.origin.key: made_on, **not_the_chief}
-        assert set(merged.void) == {(first.device, 1)}
-    else:
-        assert left(merged) == not_the_chief and set(merged.void) == {(first.device, 1), (second.device, 1)}
+    refused = ("the chief's role was taken from Table 1, which was not the chief's then" if second_saw_the_first
+               else "the chief's role was taken from Chief by Table 1 first")  # fmt: skip
+    assert left(merged) == {take.origin.key: refused, theirs.origin.key: "only the chief's laptop (Chief) may do this"}
+    assert set(merged.void) == {(first.device, 1)}
 
 
-def test_two_takes_at_once_from_a_chief_lost_indeed_leave_the_last_taker_the_chief() -> None:
-    """helper-197: the chief's laptop is dead; two tables take the role at once, and the second
-    pairs round 2.  The second take was refused as taken from a laptop no longer the chief's,
-    and its round with it: the first taker was the chief and paired nothing.  Taken from the
-    same laptop, both stand in doubt; the last is the chief's, and its round stands."""
+def test_of_two_takes_at_once_from_a_chief_lost_indeed_the_first_stands() -> None:
+    """The chief's laptop is dead; two tables take the role at once, and the second pairs round
+    2.  The first take stands, and the first table is the chief: the second's take and round
+    are left out, saying so, and the first table pairs (helper-197 wanted the second's round to
+    stand, as when the last take replaced the first — but that voided what the first taker had
+    done as the chief meanwhile: the next test)."""
     chief, first, second = a_void_take(3)
-    assert second.make(actions.take_chief(second.device, chief.device), 31) is not None
+    take = second.make(actions.take_chief(second.device, chief.device), 31)
     theirs = second.make(actions.pair(merge(second.held.values()).state, random.Random(7)), 32)
-    assert theirs is not None
+    assert take is not None and theirs is not None
     merged = everyone([chief, first, second])  # the dead laptop's disk read by the others: no entry after the takes
-    assert merged.state.hall is not None and merged.state.hall.chief == second.device
-    assert merged.events[merged.state.rounds[1].event - 1].origin == theirs.origin and left(merged) == {}
+    assert merged.state.hall is not None and merged.state.hall.chief == first.device
+    assert left(merged) == {take.origin.key: "the chief's role was taken from Chief by Table 1 first",
+                            theirs.origin.key: "only the chief's laptop (Table 1) may do this"}  # fmt: skip
+    assert first.make(actions.pair(merged.state, random.Random(1)), 40) is not None
+
+
+def test_what_the_first_of_two_takes_at_once_did_as_the_chief_stands_for_the_chief_alive() -> None:
+    """helper-196's fuzzer, day 603 reduced: a table took the role and changed the colours of
+    board 1; a second table took it too, unaware; the chief, alive, registered a latecomer,
+    then saw the first table's entries, entered round 1 on the colours as changed and paired
+    round 2.  Taken by the second table in the log, the role made the first's change of
+    colours void: the chief's result on board 1 was on another game, and his round 2 was left
+    out, round 1 incomplete.  The first take stands until the chief voids it: so does its
+    change of colours, and his round."""
+    chief, first, second = founded(3)
+    assert first.make(actions.take_chief(first.device, chief.device), 600) is not None
+    state = merge(first.held.values()).state
+    colours = first.make(actions.colours(state, 1, 1, state.rounds[0].boards[0].black), 660)
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 720) is not None
+    assert second.make(actions.take_chief(second.device, chief.device), 780) is not None
+    chief.take(first)
+    ours = _completed_and_paired(chief, "W+F", 900)
+    assert colours is not None
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin
+    assert colours.origin is not None and colours.origin.key not in left(merged)
 
 
 def test_a_take_after_the_role_came_back_is_void_by_the_chief_knowing_only_the_first() -> None:
