@@ -868,7 +868,6 @@ RU = {
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
     "the chief's role is taken from another laptop of the hall": "роль главного берут у другого ноутбука зала",
     "the chief's role was taken from {name}, which was not the chief's then": "роль главного взята у ноутбука «{name}», а он тогда не был главным",
-    "the chief's role was taken from {name} by {taker} first": "роль главного у ноутбука «{name}» первым взял ноутбук «{taker}»",
     "only a take of the chief's role says whose role it takes": "только взятие роли главного называет, у кого её взяли",
     "this laptop is the chief's already": "этот ноутбук и так главный",
     "{name} is the chief's already": "«{name}» и так главный",

@@ -39,7 +39,7 @@ from schemes.state.model import (
     Take,
     Tournament,
 )
-from schemes.state.origin import check_device
+from schemes.state.origin import Origin, check_device
 from schemes.state.records import WAITING, WALKOVERS
 from schemes.values import dates
 from schemes.values.ranks import MAX_RATING, MIN_RATING, STRONGEST, WEAKEST, rank_of_rating
@@ -873,10 +873,28 @@ def _hall(state: Tournament) -> Hall:
 
 
 def _by_chief(state: Tournament, event: Event) -> Hall:
-    """The hall, when ``event`` comes from its chief's laptop (only he enrols and hands on)."""
+    """The hall, when ``event`` comes from its chief's laptop (only he enrols and hands on), or
+    from a laptop that took the role at once with the chief's and knew of no later take."""
     hall = _hall(state)
-    check_chief(state, None if event.origin is None else event.origin.device)
+    if event.origin is None or not _taken_at_once(hall, event.origin):
+        check_chief(state, None if event.origin is None else event.origin.device)
     return hall
+
+
+def _taken_at_once(hall: Hall, origin: Origin) -> bool:
+    """Whether ``origin``'s laptop took the role from the laptop the chief's take took it from,
+    and made this event knowing of no take of it after its own: it was the chief's, as far as it
+    knew, and what it did as such stands — the chief, alive, may have entered his round on it.
+    Taken by one of two takes at once, the role made the other's entries void: a change of
+    colours the chief had entered his results on, or a round 2 he had paired round 3 after, and
+    his round was lost (helper-196's fuzzer, days 603 and 1747)."""
+    theirs = next((take for take in hall.taken if take.chained and take.taker == origin.device), None)
+    chiefs = next((take for take in reversed(hall.taken) if take.chained and take.taker == hall.chief), None)
+    if theirs is None or chiefs is None or theirs.lost != chiefs.lost:
+        return False
+    seen = dict(origin.seen)
+    later = hall.taken[hall.taken.index(theirs) + 1 :]
+    return not any(take.lost == theirs.lost and seen.get(take.taker, 0) >= take.seq for take in later)
 
 
 def check_retraction(state: Tournament, log: Sequence[Event], target: int, device: str | None) -> None:
@@ -927,30 +945,17 @@ def _device_enrolled(state: Tournament, event: Event) -> Tournament:
     return replace(state, hall=replace(hall, laptops={**hall.laptops, device: laptop}))
 
 
-def _check_not_taken_first(hall: Hall, lost: str) -> None:
-    """Refused where another laptop took the role from ``lost`` first, unaware of this take: the
-    first take stands, and what its laptop did as the chief with it.  Taken by the second, the
-    role made the first one's change of colours void, which the chief, alive, had seen and
-    entered his results on: his round was lost (helper-196's fuzzer, day 603).  Where the chief is lost
-    indeed, the second laptop's round is left out, and the first pairs (helper-197 had the
-    second's round stand, the first's entries to go)."""
-    first = next((take for take in hall.taken if take.chained and take.lost == lost), None)
-    if first is not None:
-        raise InvalidEvent("the chief's role was taken from {name} by {taker} first", name=hall.laptops[lost].name,
-                           taker=hall.laptops[first.taker].name)  # fmt: skip
-
-
 def _chief_changed(state: Tournament, event: Event) -> Tournament:
     """The role handed on by the chief's laptop; or ``taken`` by an enrolled laptop for itself,
     where the chief's laptop is lost (broken, stolen, its disk dead): each helper holds the whole
     event, and without this the event stopped at the next round.  The laptop that held it is a
     helper once it hears of it; an event it made without knowing of the take voids the take
-    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``), and
-    stands only where that laptop is the chief's in the log: the second of two takes made at
-    once is refused as the first one's (``_check_not_taken_first``), and so are a take made on a
-    take the chief, alive, voided (that table was the chief) and one racing his handover of the
-    role.  A take stays in doubt beside later takes and through a handover of the role
-    (``Take.chained``)."""
+    (``still_the_chief``): it was not lost.  A take says whose role it takes (``from``): the
+    chief's in the log, or the laptop another take still in doubt took it from — two takes at
+    once, the last the chief's, and each taker's entries as the chief made knowing of no later
+    take standing (``_taken_at_once``).  Refused: a take made on a take the chief, alive,
+    voided (that table was the chief) and one racing his handover of the role.  A take stays in
+    doubt beside later takes and through a handover of the role (``Take.chained``)."""
 
     device = event.data["device"]
     if ev.is_take(event):
@@ -962,12 +967,11 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
             taken: tuple[Take, ...] = (Take(hall.chief, device, event.origin.seq, chained=False),)
         elif lost == device or lost not in hall.laptops:
             raise InvalidEvent("the chief's role is taken from another laptop of the hall")
-        elif lost != hall.chief:
-            _check_not_taken_first(hall, lost)
+        elif lost != hall.chief and lost not in {take.lost for take in hall.taken if take.chained}:
             # a take made on a take found void, or racing the chief's handover of the role
             raise InvalidEvent("the chief's role was taken from {name}, which was not the chief's then",
                                name=hall.laptops[lost].name)  # fmt: skip
-        else:
+        else:  # from the chief, or from the laptop another take took it from at once (``_taken_at_once``)
             taken = (*hall.taken, Take(lost, device, event.origin.seq))
     elif "from" in event.data:
         raise InvalidEvent("only a take of the chief's role says whose role it takes")
