@@ -214,10 +214,9 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     plain = since.plain if since is not None and since.plain is not None else since
     merged = _fold(causal_order(held), plain)
     refused = [e.origin.key for e, _notice in merged.left_out if ev.is_take(e) and e.origin is not None]
-    demoted = frozenset(
-        key for take, voider in [*merged.void.items(), *((take, None) for take in refused)]
-        for key in _made_under(held, take, voider)
-    )  # fmt: skip
+    under = {key for take, voider in [*merged.void.items(), *((take, None) for take in refused)]
+             for key in _made_under(held, take, voider)}  # fmt: skip
+    demoted = _built_on(held, under)
     if not demoted:
         return merged
     # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
@@ -232,6 +231,16 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     if _pairings(again.left_out) - demoted <= _pairings(merged.left_out):
         return replace(again, plain=merged)
     return replace(merged, tried=again)
+
+
+def _built_on(held: list[Event], under: set[tuple[str, int]]) -> frozenset[tuple[str, int]]:
+    """The pairings ``under`` a void or refused take that no other pairing had seen: one that
+    another pairing was made after, the chief's own, stays in its place.  Two tables took the
+    role at once and each paired round 2; the chief, alive, saw the second's round and paired
+    round 3 after it, and the first's, by its clock earlier, stood in its place (helper-196's
+    fuzzer, day 1755)."""
+    others = [e.origin for e in held if e.kind == ev.ROUND_PAIRED and e.origin and e.origin.key not in under]
+    return frozenset(key for key in under if not any(other.saw(Origin(*key)) for other in others))
 
 
 def _pairings(left_out: Iterable[tuple[Event, Notice]]) -> set[tuple[str, int]]:

@@ -1370,3 +1370,24 @@ def test_a_round_the_second_of_two_takers_paired_stands_for_the_chief_who_went_o
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
     assert merged.state.paired_rounds == 3 and merged.events[merged.state.rounds[2].event - 1].origin == ours.origin
     assert left(merged) == {}
+
+
+def test_of_two_rounds_paired_under_takes_at_once_the_one_the_chief_went_on_from_stands() -> None:
+    """helper-196's fuzzer, day 1755 reduced: two tables took the role at once, each completed
+    round 1 its own way and paired round 2; the chief, alive, registered a latecomer unaware,
+    then saw the second table's round, entered it and paired round 3.  Both rounds went after
+    the others, made under void takes, and the first's, its clock 25 minutes behind, came
+    first: the chief's results and round 3 were left out.  A round another round was made after
+    keeps its place."""
+    chief, table, first, second = founded(4)
+    assert first.make(actions.take_chief(first.device, chief.device), -900) is not None
+    assert chief.make(actions.register([], surname="Поздний", name="И", rank="5k"), 660) is not None
+    assert second.make(actions.take_chief(second.device, chief.device), 720) is not None
+    theirs = _completed_and_paired(first, "W+", -720)
+    seen = _completed_and_paired(second, "B+", 840)
+    chief.take(second)
+    ours = _completed_and_paired_round(chief, 2, "B+", 960)
+    merged = everyone([chief, table, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert [merged.events[played.event - 1].origin for played in merged.state.rounds[1:]] == [seen.origin, ours.origin]
+    assert theirs.origin is not None and list(left(merged)) == [theirs.origin.key]
