@@ -142,14 +142,15 @@ def still_the_chief(state: Tournament, event: Event, witness: bool = False) -> T
 def voided_takes(state: Tournament, event: Event, witness: bool = False) -> tuple[Take, ...]:
     """The takes of the chief's role that ``event`` shows void (``still_the_chief``): where it is
     an event of a laptop the role was taken from, the first take of it after the last one it
-    knew of (the role handed back to it since: helper-197), and every take after that one —
-    made from a laptop that was no chief, or from the chief himself all the same."""
+    knew of (the role handed back to it since: helper-197) — not one taken at once with those
+    (``Take.at_once``) — and every take after that one, made from a laptop that was no chief or
+    from the chief himself all the same."""
     hall = state.hall
     if hall is None or not hall.taken or event.origin is None:
         return ()
     counted, seen = _takes_from(hall, event, witness), dict(event.origin.seen)
     known = [index for index, take in enumerate(counted) if seen.get(take.taker, 0) >= take.seq]
-    unknown = counted[known[-1] + 1 :] if known else counted
+    unknown = [take for take in counted[known[-1] + 1 :] if not take.at_once] if known else counted
     return hall.taken[hall.taken.index(unknown[0]) :] if unknown else ()
 
 
@@ -972,7 +973,7 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
             raise InvalidEvent("the chief's role was taken from {name}, which was not the chief's then",
                                name=hall.laptops[lost].name)  # fmt: skip
         else:  # from the chief, or from the laptop another take took it from at once (``_taken_at_once``)
-            taken = (*hall.taken, Take(lost, device, event.origin.seq))
+            taken = (*hall.taken, Take(lost, device, event.origin.seq, at_once=lost != hall.chief))
     elif "from" in event.data:
         raise InvalidEvent("only a take of the chief's role says whose role it takes")
     else:

@@ -364,6 +364,10 @@ class Take:
     a handover of the role, and past the undo of the entry that voided it.  A take written
     before replaced any take pending and was settled by a handover, as files written then
     replay."""
+    at_once: bool = False
+    """Taken from a laptop another take in doubt had taken it from (two takes at once,
+    ``replay._taken_at_once``): that laptop, knowing of the other, knew it was no chief, and an
+    entry of it unaware of this one does not void it (helper-196's fuzzer, day 2310)."""
 
 
 @dataclass(frozen=True)

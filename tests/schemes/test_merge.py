@@ -1391,3 +1391,26 @@ def test_of_two_rounds_paired_under_takes_at_once_the_one_the_chief_went_on_from
     assert merged.state.hall is not None and merged.state.hall.chief == chief.device
     assert [merged.events[played.event - 1].origin for played in merged.state.rounds[1:]] == [seen.origin, ours.origin]
     assert theirs.origin is not None and list(left(merged)) == [theirs.origin.key]
+
+
+def test_the_chief_who_knew_of_one_of_two_takes_at_once_is_a_helper() -> None:
+    """helper-196's fuzzer, day 2310 reduced: a table took the role and the chief, having seen
+    it, entered a board; a second table took the role too, at once with the first.  The chief's
+    entry, unaware of the second take, voided it: he was the chief again on his own laptop,
+    paired round 2, and the first table's round 2 left his out.  Knowing of the first take he
+    knew he was no chief: the take made at once with it stands (``Take.at_once``)."""
+    chief, table, first, second = founded(4)
+    assert first.make(actions.take_chief(first.device, chief.device), 600) is not None
+    chief.take(first)
+    assert chief.make(actions.result(1, 1, "B+"), 780) is not None
+    assert second.make(actions.take_chief(second.device, chief.device), 1320) is not None
+    theirs = _completed_and_paired(first, "W+F", 960)
+    chief.take(second)
+    for board in (2, 3):
+        assert chief.make(actions.result(1, board, "W+F"), 900) is not None
+    state = merge(chief.held.values()).state
+    assert state.hall is not None and state.hall.chief == second.device
+    assert chief.make(actions.pair(state, random.Random(1)), 900) is None
+    merged = everyone([chief, table, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == second.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == theirs.origin
