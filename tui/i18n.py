@@ -868,6 +868,7 @@ RU = {
     "a laptop takes the chief's role for itself alone": "ноутбук может взять роль главного только себе",
     "the chief's role is taken from another laptop of the hall": "роль главного берут у другого ноутбука зала",
     "the chief's role was taken from {name}, which was not the chief's then": "роль главного взята у ноутбука «{name}», а он тогда не был главным",
+    "the chief's role was not lost: {name} made entries unaware of the take": "роль главного не была потеряна: «{name}» вносил записи, не зная о её взятии",
     "only a take of the chief's role says whose role it takes": "только взятие роли главного называет, у кого её взяли",
     "this laptop is the chief's already": "этот ноутбук и так главный",
     "{name} is the chief's already": "«{name}» и так главный",

@@ -58,15 +58,18 @@ class Merged:
     """Each (round, board) a change by hand or an undo gave other players or colours after it
     was paired, and the event that did: a result must have seen it (``_check_seen_pairing``)."""
     void: Mapping[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
-    """The takes of the chief's role (laptop, seq) an entry of the chief unaware of them, after
-    them in the order, showed void (``replay.voided_takes``), whether that entry stood or not;
-    each with the first such entry (laptop, seq)."""
+    """The takes of the chief's role (laptop, seq) an entry of the laptop they took it from,
+    unaware of them and after them in the order, showed void (``replay.voided_takes``), whether
+    that entry stood or not; each with the first such entry (laptop, seq)."""
     demoted: frozenset[tuple[str, int]] = frozenset()
     """The pairings (laptop, seq) this merge put after the others, made under a void take
     (``merge``); empty for a merge in the plain causal order."""
     plain: Merged | None = None
     """Where ``demoted`` is not empty, the merge in the plain causal order it was found from:
     what a later merge continues its first fold from (``since``)."""
+    voided_first: Mapping[tuple[str, int], tuple[str, int]] = field(default_factory=dict)
+    """For a merge with ``demoted`` pairings, the void takes of the merge in the plain order
+    (``void``): a take of them placed after the entry that voided it is left out here."""
     tried: Merged | None = None
     """Where a merge with demoted pairings was made and not kept (``merge``), that merge: what
     a later one continues its second fold from — made from scratch at every sync, it cost a
@@ -209,7 +212,9 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     pairings under that take after the others (``causal_order``'s ``demoted``): ordered by what
     they had seen, the table's round 2 went before the chief's, alive, who had voided the take
     and then seen it — both pairings had seen one take — and the chief's round on the wall was
-    left out (helper-191)."""
+    left out (helper-191).  The second merge is kept unless it leaves out a pairing the first
+    kept, other than those it put last; a take the first found void and the second places after
+    the entry that voided it is left out of it (``_fold``)."""
     held = list(events)
     plain = since.plain if since is not None and since.plain is not None else since
     merged = _fold(causal_order(held), plain)
@@ -222,12 +227,13 @@ def merge(events: Iterable[Event], since: Merged | None = None) -> Merged:
     # continued from the earlier merge where it was made so: once a hall held a void take, every sync merged
     # the whole log twice (a review: 2 s a sync of 1,700 events)
     earlier = since.tried if since is not None and since.tried is not None else since
-    again = _fold(causal_order(held, demoted), earlier if earlier is not None and earlier.demoted == demoted else None)
-    again = replace(again, demoted=demoted)
-    # kept unless it leaves out a pairing the first kept, not one made under a void take: the second order may
-    # put the take after the chief's entries that voided it, and it stood, the chief's next round left out
-    # (helper-193); asked as whether the takes stayed void, it kept the first where the chief's round 2 was lost
-    # to a second taker's, and the take made after it stood, the chief's entries unaware of it to come (helper-196)
+    same = earlier is not None and earlier.demoted == demoted and earlier.voided_first == merged.void
+    again = _fold(causal_order(held, demoted), earlier if same else None, merged.void)
+    again = replace(again, demoted=demoted, voided_first=merged.void)
+    # kept unless it leaves out a pairing the first kept, not one made under a void take (helper-193: the chief's
+    # next round left out); asked as whether the takes stayed void, it kept the first where the chief's round 2
+    # was lost to a second taker's, that take placed after the chief's entries (helper-196) — such a take is left
+    # out of the second (``_fold``): it stood, the taker was the chief on every laptop (helper-198)
     if _pairings(again.left_out) - demoted <= _pairings(merged.left_out):
         return replace(again, plain=merged)
     return replace(merged, tried=again)
@@ -244,6 +250,7 @@ def _built_on(held: list[Event], under: set[tuple[str, int]]) -> frozenset[tuple
 
 
 def _pairings(left_out: Iterable[tuple[Event, Notice]]) -> set[tuple[str, int]]:
+    """The pairings (laptop, seq) among the events ``left_out``."""
     return {e.origin.key for e, _notice in left_out if e.kind == ev.ROUND_PAIRED and e.origin is not None}
 
 
@@ -266,8 +273,14 @@ def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int
     )  # fmt: skip
 
 
-def _fold(order: list[Event], since: Merged | None) -> Merged:
-    """The merge of the events in ``order`` (``merge``)."""
+def _fold(
+    order: list[Event], since: Merged | None, voided: Mapping[tuple[str, int], tuple[str, int]] | None = None
+) -> Merged:
+    """The merge of the events in ``order`` (``merge``).  ``voided``: takes of the chief's role
+    the merge in the plain order found void, each with the entry that voided it; a take placed
+    after that entry here is left out — made after it, the take stood, and the laptop the
+    chief, alive, had never lost the role to was the chief (helper-198)."""
+    placed = {event.origin.key: index for index, event in enumerate(order) if event.origin is not None}
     log: list[Event] = []
     left_out: list[tuple[Event, Notice]] = []
     state: Tournament | None = None
@@ -287,6 +300,12 @@ def _fold(order: list[Event], since: Merged | None) -> Merged:
             for take in voided_takes(state, event):
                 void.setdefault((take.taker, take.seq), origin.key)
         try:
+            voider = (voided or {}).get(origin.key)
+            if voider is not None and state is not None and state.hall is not None and voider in placed \
+                    and placed[voider] < placed[origin.key]:  # fmt: skip
+                laptop = state.hall.laptops.get(voider[0])
+                raise InvalidEvent("the chief's role was not lost: {name} made entries unaware of the take",
+                                   name=laptop.name if laptop is not None else voider[0][:8])  # fmt: skip
             if event.kind == ev.RETRACTED:
                 candidate = _pointed(candidate, origin, number)
                 if state is not None:  # the chief's undo made without knowing of a take voids it, as his entries do
