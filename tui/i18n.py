@@ -1859,7 +1859,7 @@ def event_text(
         if target.kind != RETRACTED:  # an odd chain takes it back, an even one restores it
             template = "entry {event} undone: {what}" if depth % 2 else "entry {event} redone: {what}"
             return _(template, event=target.id, what=event_text(target, codes, laptops, state, seats=seats))
-    template, values = describe_parts(event)
+    template, values = describe_parts(event, laptops)
     board = None
     if event.kind == RESULT_RECORDED and state is not None and 0 < values["round"] <= len(state.rounds):
         board = state.rounds[values["round"] - 1].board(values["board"])
@@ -1869,10 +1869,6 @@ def event_text(
             values = {**values, "board": f"{values['board']} ({seated})"}
     if state is not None and event.kind != PLAYER_REGISTERED:  # a registration names him in full already
         values = {**values, **{key: who(state, values[key]) for key in _PLAYERS_OF_AN_ENTRY if key in values}}
-    if "device" in values and laptops and values["device"] in laptops:
-        values = {**values, "laptop": laptops[values["device"]].name}
-    if "from" in values and laptops and values["from"] in laptops:
-        values = {**values, "lost": laptops[values["from"]].name}
     if "scheme" in values:
         values = {**values, "scheme": scheme_title(values["scheme"])}
     if "changes" in values:  # field names in the interface language

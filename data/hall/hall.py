@@ -918,7 +918,7 @@ def _paired_on_other(event: Event, notice: Notice, state: Tournament, known: dic
     («этого результата» of a toast named none: a review)."""
     assert event.origin is not None
     laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
-    return Notice("{notice}: {what}, entered on {laptop}", {"notice": notice, "what": _described(event, known),
+    return Notice("{notice}: {what}, entered on {laptop}", {"notice": notice, "what": _described(event, known, state),
                   "laptop": laptop.name if laptop else event.origin.device[:8]})  # fmt: skip
 
 
@@ -927,21 +927,23 @@ def _dropped(event: Event, reason: Notice, state: Tournament, known: dict[tuple[
     laptop = state.hall.laptops.get(event.origin.device) if state.hall is not None else None
     return Notice(
         "left out of the hall's log: {what}, entered on {laptop}: {reason}",
-        {"what": _described(event, known), "laptop": laptop.name if laptop else event.origin.device[:8],
+        {"what": _described(event, known, state), "laptop": laptop.name if laptop else event.origin.device[:8],
          "reason": reason},
     )  # fmt: skip
 
 
-def _described(event: Event, known: dict[tuple[str, int], Event]) -> Notice:
-    """An event in words; an undo by what it undid (named in its chain by device and seq: its
-    number there is the laptop's own log's, which said «retraction of event 1»)."""
+def _described(event: Event, known: dict[tuple[str, int], Event], state: Tournament) -> Notice:
+    """An event in words, the hall's laptops by name; an undo by what it undid (named in its
+    chain by device and seq: its number there is the laptop's own log's, which said «retraction
+    of event 1»)."""
+    laptops = state.hall.laptops if state.hall is not None else None
     target = known.get(event.origin.target) if event.origin is not None and event.origin.target else None
     if event.kind != ev.RETRACTED or target is None:
-        return Notice(*describe_parts(event))
+        return Notice(*describe_parts(event, laptops))
     undone = known.get(target.origin.target) if target.origin is not None and target.origin.target else None
     if target.kind == ev.RETRACTED and undone is not None:
-        return Notice("redo of {what}", {"what": Notice(*describe_parts(undone))})
-    return Notice("undo of {what}", {"what": Notice(*describe_parts(target))})
+        return Notice("redo of {what}", {"what": Notice(*describe_parts(undone, laptops))})
+    return Notice("undo of {what}", {"what": Notice(*describe_parts(target, laptops))})
 
 
 def push_all(repo: HallRepo, device: str, sources: Sequence[str]) -> list[Worded]:

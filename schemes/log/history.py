@@ -20,7 +20,7 @@ from schemes.log import events as ev
 from schemes.log.events import Event, retracted_ids
 from schemes.log.replay import apply, bracket_faults, check_not_disputed, check_retraction, extend, still_the_chief
 from schemes.registry import get_scheme
-from schemes.state.model import Tournament, as_played
+from schemes.state.model import Laptop, Tournament, as_played
 from schemes.values.ranks import rank_label
 from schemes.values.text import number_runs
 from schemes.values.timecontrol import unrated
@@ -61,10 +61,16 @@ class Batch:
     warnings: tuple[Notice, ...] = ()
 
 
-def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
+def describe_parts(event: Event, laptops: Mapping[str, Laptop] | None = None) -> tuple[str, dict[str, Any]]:
     """The account of an event as an English template and its values, so that an
-    interface can translate the template and fill it in."""
+    interface can translate the template and fill it in; a laptop of the hall by its name where
+    ``laptops`` (the hall's) knows it, else by the start of its id."""
     d = event.data
+
+    def laptop(device: str) -> str:
+        known = laptops.get(device) if laptops is not None else None
+        return known.name if known is not None else device[:8]
+
     match event.kind:
         case ev.TOURNAMENT_CREATED:
             if "imported_from" in d:  # a switch from OpenGotha: the log begins where the referee's file did
@@ -126,15 +132,13 @@ def describe_parts(event: Event) -> tuple[str, dict[str, Any]]:
             return "laptop {laptop} enrolled in the hall", {"laptop": d["name"]}
         case ev.CHIEF_CHANGED if d.get("taken") and "from" in d:
             return "the chief's role taken by laptop {laptop} from laptop {lost}", {
-                "laptop": d["device"][:8],
-                "device": d["device"],
-                "lost": d["from"][:8],
-                "from": d["from"],
+                "laptop": laptop(d["device"]),
+                "lost": laptop(d["from"]),
             }
         case ev.CHIEF_CHANGED if d.get("taken"):
-            return "the chief's role taken by laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
-        case ev.CHIEF_CHANGED:  # the event names the laptop by its id alone: an interface knows its name
-            return "the chief's role handed to laptop {laptop}", {"laptop": d["device"][:8], "device": d["device"]}
+            return "the chief's role taken by laptop {laptop}", {"laptop": laptop(d["device"])}
+        case ev.CHIEF_CHANGED:  # the event names the laptop by its id alone
+            return "the chief's role handed to laptop {laptop}", {"laptop": laptop(d["device"])}
     return event.kind, {}
 
 

@@ -2560,3 +2560,41 @@ def test_a_latecomer_two_laptops_registered_stops_the_rest_until_told_they_are_t
         assert chief.file.read_bytes() == before
         assert main(["-f", str(chief.file), "pair", "--rest", "--keep-both"]) == 0
     assert {chief.state.round(1).board(5).white, chief.state.round(1).board(5).black} == {10001, 20001}
+
+
+def test_a_take_made_on_a_void_take_is_listed_left_out_naming_the_laptops(hall_of_three_once) -> None:
+    """Table 2 took the role from the chief, silent a while; table 3, cut off from both, took it
+    from table 2; the chief, alive, paired round 2 knowing of neither.  Table 2's take is void,
+    and table 3's, made on it, is left out with its round: ``hall status`` and F9 list both,
+    naming the laptops (they were named by the first eight characters of their ids)."""
+    from tui.i18n import said, set_language
+
+    chief, table2, table3, stick, _secret = hall_of_three_once
+    chief.pair()
+    for board in range(1, 5):
+        chief.result(1, board, "W+")
+    everyone(stick, chief, table2, table3)
+    with table2.here(), HallRepo(hall_path(table2.file)) as repo:
+        repo.hear([chief.device], "2026-01-01T00:00:00+00:00")
+    with table2.here(), Service(table2.file, writable=True) as service:
+        service.take_chief()
+    table2.sync(stick)
+    table3.sync(stick)
+    with table3.here(), HallRepo(hall_path(table3.file)) as repo:
+        repo.hear([chief.device, table2.device], "2026-01-01T00:00:00+00:00")
+    with table3.here(), Service(table3.file, writable=True) as service:
+        service.take_chief()
+    table3.pair()
+    chief.pair()
+    everyone(stick, chief, table2, table3)
+    everyone(stick, chief, table2, table3)
+    with table3.here(), Service(table3.file) as service, HallRepo(hall_path(table3.file)) as repo:
+        dropped = hall.left_out(service, repo)
+        assert service.state.hall is not None and service.state.hall.chief == chief.device
+    set_language("ru")
+    assert [said(notice) for notice in dropped] == [
+        "не вошло в общий журнал зала: роль главного взял ноутбук table3 у ноутбука table2 (введено на «table3»): "
+        "роль главного взята у ноутбука «table2», а он тогда не был главным",
+        "не вошло в общий журнал зала: составлен 2-й тур, досок: 4 (введено на «table3»): это делает только ноутбук "
+        "главного судьи (Chief)",
+    ]
