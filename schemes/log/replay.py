@@ -890,8 +890,14 @@ def _taken_at_once(hall: Hall, origin: Origin) -> bool:
     colours the chief had entered his results on, or a round 2 he had paired round 3 after, and
     his round was lost (helper-196's fuzzer, days 603 and 1747)."""
     theirs = next((take for take in hall.taken if take.chained and take.taker == origin.device), None)
-    chiefs = next((take for take in reversed(hall.taken) if take.chained and take.taker == hall.chief), None)
-    if theirs is None or chiefs is None or theirs.lost != chiefs.lost:
+    chiefs = hall.taken[-1] if hall.taken else None  # the role handed on since, the chief's is no take (helper-200)
+    if (
+        theirs is None
+        or chiefs is None
+        or not chiefs.chained
+        or chiefs.taker != hall.chief
+        or theirs.lost != chiefs.lost
+    ):
         return False
     seen = dict(origin.seen)
     later = hall.taken[hall.taken.index(theirs) + 1 :]
@@ -902,13 +908,17 @@ def check_retraction(state: Tournament, log: Sequence[Event], target: int, devic
     """In a hall, what only the chief's laptop does only it undoes or redoes: a pairing, its
     amendment, a change of the settings, the hall's own entries (an enrolment, the chief's role
     handed on).  A helper's ``undo`` took back the chief's pairing and settings, and a former
-    chief undid his handing over and was the chief again (an attack).  ``target``: the place in
-    ``log`` of the entry the laptop ``device`` takes back (None: no laptop); ``state``: the hall
-    before."""
+    chief undid his handing over and was the chief again (an attack).  A laptop's take of the
+    role is its own to undo, the chief's or not by then: a table took the role and undid it, a
+    second took it at once, and the undo, refused as not the chief's, left the first take
+    standing beside the second, which the chief, alive, then could not void (helper-200).
+    ``target``: the place in ``log`` of the entry the laptop ``device`` takes back (None: no
+    laptop); ``state``: the hall before."""
     if state.hall is None or device is None:
         return
-    taken, _depth = ev.chain_end(log[target - 1], log)  # down to what it takes back
-    if taken.kind in CHIEFS_OWN or taken.kind in ev.HALL_KINDS:
+    taken, depth = ev.chain_end(log[target - 1], log)  # down to what it takes back
+    own_take = ev.is_take(taken) and taken.origin is not None and taken.origin.device == device and not depth % 2
+    if (taken.kind in CHIEFS_OWN or taken.kind in ev.HALL_KINDS) and not own_take:
         check_chief(state, device)
 
 

@@ -1419,3 +1419,41 @@ def test_the_chief_who_knew_of_one_of_two_takes_at_once_is_a_helper() -> None:
     merged = everyone([chief, table, first, second])
     assert merged.state.hall is not None and merged.state.hall.chief == second.device
     assert merged.events[merged.state.rounds[1].event - 1].origin == theirs.origin
+
+
+def test_a_taker_that_handed_the_role_to_the_other_taker_at_once_is_a_helper() -> None:
+    """helper-200: two tables took the role at once, the second the chief's in the log; the
+    second handed the role to the first, and both synced.  The second, knowing it had handed the
+    role on, still changed the settings and paired round 2 as one of two takers at once, and the
+    first's round, the chief's by the handover, was left out.  Once the role is handed on, the
+    chief's is no take, and no taker acts as the chief by its own."""
+    chief, first, second = founded(3)
+    assert first.make(actions.take_chief(first.device, chief.device), 600) is not None
+    assert second.make(actions.take_chief(second.device, chief.device), 660) is not None
+    assert second.make(actions.chief(first.device), 700) is not None
+    second.take(first)
+    first.take(second)
+    assert second.make(actions.change_settings(name="Переименован"), 720) is None
+    ours = _completed_and_paired(first, "B+", 760)
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == first.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin and left(merged) == {}
+
+
+def test_a_take_undone_by_its_table_leaves_a_later_take_void_by_the_chief_alive() -> None:
+    """helper-200 (its fuzzer's day 6742): a table took the role and undid its take; the chief
+    saw both — the chief, nothing pending; a second table, cut off, took the role from him, and
+    he completed round 1 and paired round 2 unaware of it.  In the log the second take came
+    before the first one's undo, which was refused as not the chief's: the second take, at once
+    with the first, was not voided, and the chief's round was left out.  A laptop's take is its
+    own to undo."""
+    chief, first, second = founded(3)
+    assert first.make(actions.take_chief(first.device, chief.device), 600) is not None
+    assert first.make(actions.undo(first.log()[-1].id), 1500) is not None
+    chief.take(first)
+    assert second.make(actions.take_chief(second.device, chief.device), 660) is not None
+    ours = _completed_and_paired(chief, "W+", 1600)
+    merged = everyone([chief, first, second])
+    assert merged.state.hall is not None and merged.state.hall.chief == chief.device
+    assert merged.events[merged.state.rounds[1].event - 1].origin == ours.origin and left(merged) == {}
+    assert set(merged.void) == {(second.device, 1)}
