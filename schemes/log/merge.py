@@ -62,8 +62,9 @@ class Merged:
     unaware of them and after them in the order, showed void (``replay.voided_takes``), whether
     that entry stood or not; each with the first such entry (laptop, seq)."""
     demoted: frozenset[tuple[str, int]] = frozenset()
-    """The pairings (laptop, seq) this merge put after the others, made under a void take
-    (``merge``); empty for a merge in the plain causal order."""
+    """The pairings (laptop, seq) this merge put after the others, made under a void or refused
+    take and seen by no other pairing (``merge``, ``_made_under``, ``_built_on``); empty for a
+    merge in the plain causal order."""
     plain: Merged | None = None
     """Where ``demoted`` is not empty, the merge in the plain causal order it was found from:
     what a later merge continues its first fold from (``since``)."""
@@ -79,8 +80,9 @@ class Merged:
 def causal_order(events: Iterable[Event], demoted: frozenset[tuple[str, int]] = frozenset()) -> list[Event]:
     """The events (each with an origin, one per device and seq) in the one order every laptop
     computes; an event whose predecessors are not all here waits, and is not in the order.
-    ``demoted``: pairings made by a laptop after its take of the chief's role that the merge
-    found void, which go after every other pairing that had not seen them (``_stages``)."""
+    ``demoted``: pairings made by a laptop under its take of the chief's role that the merge
+    found void or left out (``Merged.demoted``), which go after every other pairing that had
+    not seen them (``_stages``)."""
     chains: dict[str, dict[int, Event]] = {}
     for event in events:
         assert event.origin is not None
@@ -257,8 +259,9 @@ def _pairings(left_out: Iterable[tuple[Event, Notice]]) -> set[tuple[str, int]]:
 def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int] | None) -> frozenset[tuple[str, int]]:
     """The pairings the laptop that made ``take`` (laptop, seq) made after it, not knowing of the
     entry ``voider`` that showed it void, nor of the role handed to it: one made knowing of
-    either was made with the role handed to that laptop since (helper-196: the chief handed the
-    role to a table as it took it, and that table's round went after a second taker's).
+    either was made as the chief by another right, or refused all the same (helper-196: the
+    chief handed the role to a table as it took it, and that table's round went after a second
+    taker's).
     ``voider`` None: a take left out (``replay._check_not_taken_first``), whose laptop's round
     pulled its results before the chief's round, and a dispute left the chief's round out."""
     taker, seq = take
