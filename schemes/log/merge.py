@@ -262,7 +262,7 @@ def _made_under(held: list[Event], take: tuple[str, int], voider: tuple[str, int
     either was made as the chief by another right, or refused all the same (helper-196: the
     chief handed the role to a table as it took it, and that table's round went after a second
     taker's).
-    ``voider`` None: a take left out (``replay._check_not_taken_first``), whose laptop's round
+    ``voider`` None: a take left out (``replay._chief_changed``), whose laptop's round
     pulled its results before the chief's round, and a dispute left the chief's round out."""
     taker, seq = take
     handed = [e.origin for e in held if e.kind == ev.CHIEF_CHANGED and not ev.is_take(e)

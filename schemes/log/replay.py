@@ -967,7 +967,6 @@ def _chief_changed(state: Tournament, event: Event) -> Tournament:
     take standing (``_taken_at_once``).  Refused: a take made on a take the chief, alive,
     voided (that table was the chief) and one racing his handover of the role.  A take stays in
     doubt beside later takes and through a handover of the role (``Take.chained``)."""
-
     device = event.data["device"]
     if ev.is_take(event):
         hall = _hall(state)

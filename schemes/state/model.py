@@ -355,7 +355,8 @@ class Take:
     it shows it was alive, and the take is void (``replay.still_the_chief``)."""
 
     lost: str
-    """The laptop it was taken from: the chief as the log had him then (the take's ``from``)."""
+    """The laptop it was taken from (the take's ``from``): the chief as the log had him then, or
+    for a take at once (``at_once``), the laptop the take before it took the role from."""
     taker: str
     seq: int
     """The take's own ``seq`` on the taker's laptop: an event that had seen it knew of it."""

@@ -1162,8 +1162,8 @@ def test_what_the_first_of_two_takes_at_once_did_as_the_chief_stands_for_the_chi
     then saw the first table's entries, entered round 1 on the colours as changed and paired
     round 2.  Taken by the second table in the log, the role made the first's change of
     colours void: the chief's result on board 1 was on another game, and his round 2 was left
-    out, round 1 incomplete.  The first take stands until the chief voids it: so does its
-    change of colours, and his round."""
+    out, round 1 incomplete.  The first table made its change knowing of no later take: it
+    stands (``replay._taken_at_once``), and so does the chief's round."""
     chief, first, second = founded(3)
     assert first.make(actions.take_chief(first.device, chief.device), 600) is not None
     state = merge(first.held.values()).state
